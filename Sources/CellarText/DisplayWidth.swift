@@ -15,8 +15,14 @@ public enum DisplayWidth {
     public static var unicodeVersion: String { UnicodeTables.unicodeVersion }
 
     /// Columns taken by a whole string, summing its grapheme clusters.
+    /// Inlinable so callers get a specialised copy: generic dispatch would
+    /// cost more than measuring a short string.
+    @inlinable
     public static func of(_ text: some StringProtocol, ambiguousWide: Bool = false) -> Int {
-        withUTF8Bytes(text) { of(utf8: $0, ambiguousWide: ambiguousWide) }
+        if let w = text.utf8.withContiguousStorageIfAvailable({ of(utf8: $0, ambiguousWide: ambiguousWide) }) {
+            return w
+        }
+        return Array(text.utf8).withUnsafeBufferPointer { of(utf8: $0, ambiguousWide: ambiguousWide) }
     }
 
     /// Columns taken by one grapheme cluster.
@@ -68,7 +74,7 @@ public enum DisplayWidth {
             var scanner = GraphemeScanner(p, from: start, ambiguousWide: ambiguousWide)
             // Scan on while clusters end before non-ASCII bytes.
             repeat {
-                let c = scanner.scanCluster(from: scanner.position)
+                guard let c = scanner.next() else { break }
                 total += c.width
             } while scanner.position < n && p[scanner.position] >= 0x80
             i = scanner.position

@@ -115,7 +115,7 @@ struct ClusterWidth {
 struct GraphemeScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     let ambiguousWide: Bool
-    let table = PropertyTable.shared
+    let table = propertyTable
     var position: Int
     /// wcswidth lets a spacing mark that starts a new cluster (some Mc are
     /// Grapheme_Cluster_Break=Other) add a column after the previous base;
@@ -144,6 +144,21 @@ struct GraphemeScanner {
             let props = table.lookup(UInt32(b))
             carried = w > 0 ? props : nil
             return Cluster(start: start, end: start + 1, width: w, scalar: UInt32(b), props: props)
+        }
+        if b >= 0xC0 {
+            // Fast path: a simple base (most CJK, Hangul syllables, emoji)
+            // that the next scalar does not join is a cluster by itself.
+            let (cp, length) = decodeScalar(bytes, start)
+            let props = table.lookup(cp)
+            if props.isSimpleBase {
+                let next = start + length
+                if next == n || bytes[next] < 0x80 || !table.lookup(decodeScalar(bytes, next).scalar).joinsPrevious {
+                    position = next
+                    let w = props.columns(ambiguousWide: ambiguousWide)
+                    carried = w > 0 ? props : nil
+                    return Cluster(start: start, end: next, width: w, scalar: cp, props: props)
+                }
+            }
         }
         return scanCluster(from: start)
     }

@@ -5,7 +5,8 @@
 /// bits 4-7 Grapheme_Cluster_Break, bit 8 Extended_Pictographic, bit 9 turned
 /// wide by VS16, bit 10 spacing mark (Mc), bit 11 virama, bit 12 Indic
 /// consonant, bits 13-14 InCB, bit 15 ideograph/kana (break anywhere),
-/// bit 16 no break before, bit 17 no break after, bit 18 breaking space.
+/// bit 16 no break before, bit 17 no break after, bit 18 breaking space,
+/// bit 19 simple base, bit 20 joins previous.
 @usableFromInline
 struct ScalarProps: Sendable {
     @usableFromInline let raw: UInt32
@@ -13,7 +14,7 @@ struct ScalarProps: Sendable {
 
     @inlinable var widthClass: Int { Int(raw & 3) }
     @inlinable var isAmbiguous: Bool { raw & (1 << 2) != 0 }
-    @inlinable var gcb: GCB { GCB(rawValue: UInt8((raw >> 4) & 15)) ?? .other }
+    @inlinable var gcb: GCB { GCB(UInt8(truncatingIfNeeded: (raw >> 4) & 15)) }
     @inlinable var isExtendedPictographic: Bool { raw & (1 << 8) != 0 }
     @inlinable var widensWithVS16: Bool { raw & (1 << 9) != 0 }
     @inlinable var isSpacingMark: Bool { raw & (1 << 10) != 0 }
@@ -24,6 +25,11 @@ struct ScalarProps: Sendable {
     @inlinable var noBreakBefore: Bool { raw & (1 << 16) != 0 }
     @inlinable var noBreakAfter: Bool { raw & (1 << 17) != 0 }
     @inlinable var isBreakingSpace: Bool { raw & (1 << 18) != 0 }
+    /// Starts a cluster and is measured alone unless the next scalar joins it.
+    @inlinable var isSimpleBase: Bool { raw & (1 << 19) != 0 }
+    /// May belong to the cluster of the scalar before it (Extend, ZWJ,
+    /// SpacingMark, Hangul V/T, any Mc).
+    @inlinable var joinsPrevious: Bool { raw & (1 << 20) != 0 }
 
     /// Columns of the scalar on its own; controls count 0 here (they are
     /// sanitised to visible pictures before anything is drawn).
@@ -35,40 +41,55 @@ struct ScalarProps: Sendable {
     }
 }
 
-/// Grapheme_Cluster_Break values, numbered as wcwidth numbers them.
+/// Grapheme_Cluster_Break values, numbered as wcwidth numbers them. A
+/// plain byte (not an enum) so comparisons compile to integer compares.
 @usableFromInline
-enum GCB: UInt8, Sendable {
-    case other, cr, lf, control, extend, zwj, regionalIndicator, prepend, spacingMark, l, v, t, lv, lvt
+struct GCB: Equatable, Sendable {
+    @usableFromInline let raw: UInt8
+    @inlinable init(_ raw: UInt8) { self.raw = raw }
+    @inlinable static var other: GCB { GCB(0) }
+    @inlinable static var cr: GCB { GCB(1) }
+    @inlinable static var lf: GCB { GCB(2) }
+    @inlinable static var control: GCB { GCB(3) }
+    @inlinable static var extend: GCB { GCB(4) }
+    @inlinable static var zwj: GCB { GCB(5) }
+    @inlinable static var regionalIndicator: GCB { GCB(6) }
+    @inlinable static var prepend: GCB { GCB(7) }
+    @inlinable static var spacingMark: GCB { GCB(8) }
+    @inlinable static var l: GCB { GCB(9) }
+    @inlinable static var v: GCB { GCB(10) }
+    @inlinable static var t: GCB { GCB(11) }
+    @inlinable static var lv: GCB { GCB(12) }
+    @inlinable static var lvt: GCB { GCB(13) }
 }
 
-/// The decoded lookup table. Its buffers live for the whole process and are
-/// never written after construction, hence `@unchecked Sendable`.
-final class PropertyTable: @unchecked Sendable {
-    static let shared = PropertyTable()
-    static var unicodeVersion: String { UnicodeTables.unicodeVersion }
+/// The decoded lookup table: three raw buffers allocated once for the whole
+/// process and never written afterwards. A struct of pointers so the hot
+/// loops copy it without reference counting.
+@usableFromInline
+struct PropertyTable {
+    let stage1: UnsafeMutablePointer<UInt16>
+    let stage2: UnsafeMutablePointer<UInt8>
+    let props: UnsafeMutablePointer<UInt32>
 
-    let stage1: UnsafeMutableBufferPointer<UInt16>
-    let stage2: UnsafeMutableBufferPointer<UInt8>
-    let props: UnsafeMutableBufferPointer<UInt32>
-
-    private init() {
+    static func load() -> PropertyTable {
         let s1 = Base64.decode(UnicodeTables.stage1Base64)
         let s2 = Base64.decode(UnicodeTables.stage2Base64)
-        stage1 = .allocate(capacity: 0x1100)
-        stage1.initialize(repeating: 0)
+        let blocks = max(1, s2.count / 256)
+        let stage1 = UnsafeMutablePointer<UInt16>.allocate(capacity: 0x1100)
+        stage1.initialize(repeating: 0, count: 0x1100)
         for i in 0..<min(0x1100, s1.count / 2) {
-            stage1[i] = UInt16(s1[2 * i]) | UInt16(s1[2 * i + 1]) << 8
+            let block = UInt16(s1[2 * i]) | UInt16(s1[2 * i + 1]) << 8
+            // A corrupt entry maps to block 0 rather than outside stage2.
+            stage1[i] = Int(block) < blocks ? block : 0
         }
-        // Every stage1 entry must point inside stage2; a corrupt table maps to block 0.
-        let blocks = s2.count / 256
-        for i in 0..<stage1.count where Int(stage1[i]) >= blocks { stage1[i] = 0 }
-        stage2 = .allocate(capacity: max(256, s2.count))
-        stage2.initialize(repeating: 0)
-        for (i, b) in s2.enumerated() { stage2[i] = b }
-        let p = UnicodeTables.props
-        props = .allocate(capacity: 256)
-        props.initialize(repeating: 1)
-        for (i, v) in p.prefix(256).enumerated() { props[i] = v }
+        let stage2 = UnsafeMutablePointer<UInt8>.allocate(capacity: blocks * 256)
+        stage2.initialize(repeating: 0, count: blocks * 256)
+        for (i, b) in s2.prefix(blocks * 256).enumerated() { stage2[i] = b }
+        let props = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
+        props.initialize(repeating: 1, count: 256)
+        for (i, v) in UnicodeTables.props.prefix(256).enumerated() { props[i] = v }
+        return PropertyTable(stage1: stage1, stage2: stage2, props: props)
     }
 
     @inline(__always)
@@ -78,6 +99,9 @@ final class PropertyTable: @unchecked Sendable {
         return ScalarProps(props[Int(stage2[block << 8 | Int(cp & 0xFF)])])
     }
 }
+
+/// Read-only after its one-time initialisation, so safe to share.
+nonisolated(unsafe) let propertyTable = PropertyTable.load()
 
 /// Just enough base64 to unpack the generated tables (no Foundation needed).
 enum Base64 {

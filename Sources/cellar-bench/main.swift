@@ -85,6 +85,15 @@ func benchText(arguments: [String]) {
     let swiftTime = seconds { for s in strings { sum &+= DisplayWidth.of(s) } }
     print(String(format: "width/mixed: %d strings (%.1f MB) in %.3f s = %.1f M strings/s (sum %d)",
                  count, Double(bytes) / 1e6, swiftTime, Double(count) / swiftTime / 1e6, sum))
+    var touched = 0
+    let touchTime = seconds {
+        for s in strings { touched &+= s.utf8.withContiguousStorageIfAvailable { $0.reduce(0) { $0 &+ Int($1) } } ?? 0 }
+    }
+    print(String(format: "width/mixed: reading every byte alone %.3f s (%d)", touchTime, touched))
+    if arguments.contains("--width-only") { return }
+    var overhead = 0
+    let overheadTime = seconds { for s in strings { overhead &+= s.utf8.withContiguousStorageIfAvailable { $0.count } ?? 0 } }
+    print(String(format: "width/mixed: loop overhead alone %.3f s (%d)", overheadTime, overhead))
     if let py = pythonWcswidth(strings) {
         print(String(format: "width/mixed: python wcwidth.wcswidth %.3f s (sum %d%@) -> Cellar is %.0fx faster",
                      py.seconds, py.sum, py.sum == sum ? ", same" : ", DIFFERENT", py.seconds / swiftTime))
@@ -164,5 +173,5 @@ func benchText(arguments: [String]) {
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "text": benchText(arguments: Array(arguments.dropFirst()))
-default: fail("usage: cellar-bench text [--strings N]")
+default: fail("usage: cellar-bench text [--strings N] [--width-only]")
 }
