@@ -65,21 +65,60 @@ public enum DisplayWidth {
             // A non-ASCII scalar may extend the cluster of the ASCII
             // character before it (a combining accent, a spacing mark):
             // measure that cluster again from its start.
-            var start = i
-            if asciiCounted && i > 0 {
+            var carried: ScalarProps? = nil
+            if asciiCounted && i > 0 && propertyTable.lookup(decodeScalar(p, i).scalar).joinsPrevious {
                 let prev = p[i - 1]
                 if prev >= 0x20 && prev != 0x7F { total -= 1 }
-                start = i - 1
+                var scanner = GraphemeScanner(p, from: i - 1, ambiguousWide: ambiguousWide)
+                total += scanner.scanCluster(from: i - 1).width
+                i = scanner.position
+                carried = scanner.carried
             }
-            var scanner = GraphemeScanner(p, from: start, ambiguousWide: ambiguousWide)
-            // Scan on while clusters end before non-ASCII bytes.
-            repeat {
-                guard let c = scanner.next() else { break }
-                total += c.width
-            } while scanner.position < n && p[scanner.position] >= 0x80
-            i = scanner.position
             asciiCounted = false
+            if i < n && p[i] >= 0x80 {
+                i = nonASCIIRun(p, from: i, carried: carried, total: &total, ambiguousWide: ambiguousWide)
+            }
         }
         return total
+    }
+
+    /// Measures clusters from `i` until the next ASCII byte. A simple base
+    /// (most CJK, Hangul syllables, emoji) that the next scalar does not
+    /// join is counted straight from the table; each scalar is decoded once.
+    @inline(__always)
+    static func nonASCIIRun(_ p: UnsafeBufferPointer<UInt8>, from start: Int, carried first: ScalarProps?,
+                            total: inout Int, ambiguousWide: Bool) -> Int {
+        let n = p.count
+        let table = propertyTable
+        var i = start
+        var (cp, length) = decodeScalar(p, i)
+        var props = table.lookup(cp)
+        var carried = first
+        while true {
+            if props.isSimpleBase {
+                let next = i + length
+                let w = props.columns(ambiguousWide: ambiguousWide)
+                if next == n || p[next] < 0x80 {
+                    total += w
+                    return next
+                }
+                let (nextScalar, nextLength) = decodeScalar(p, next)
+                let nextProps = table.lookup(nextScalar)
+                if !nextProps.joinsPrevious {
+                    total += w
+                    carried = w > 0 ? props : nil
+                    i = next; cp = nextScalar; length = nextLength; props = nextProps
+                    continue
+                }
+            }
+            var scanner = GraphemeScanner(p, from: i, ambiguousWide: ambiguousWide)
+            scanner.carried = carried
+            total += scanner.scanCluster(from: i).width
+            i = scanner.position
+            carried = scanner.carried
+            if i == n || p[i] < 0x80 { return i }
+            (cp, length) = decodeScalar(p, i)
+            props = table.lookup(cp)
+        }
     }
 }
