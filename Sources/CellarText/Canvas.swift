@@ -55,6 +55,8 @@ public struct Canvas: Sendable {
             styles.removeSubrange(1...)
             styleIDs = [.plain: 0]
         }
+        lastStyle = .plain
+        lastStyleID = 0
     }
 
     public subscript(x: Int, y: Int) -> Cell {
@@ -70,6 +72,17 @@ public struct Canvas: Sendable {
     /// The style id for `style`, adding it to the table. When a canvas holds
     /// more than 1024 distinct styles the extra ones draw as plain.
     mutating func styleID(_ style: TextStyle) -> UInt32 {
+        if style == lastStyle { return lastStyleID }  // rows are drawn in few styles: skip hashing
+        let id = lookupStyleID(style)
+        lastStyle = style
+        lastStyleID = id
+        return id
+    }
+
+    private var lastStyle = TextStyle.plain
+    private var lastStyleID: UInt32 = 0
+
+    private mutating func lookupStyleID(_ style: TextStyle) -> UInt32 {
         if let id = styleIDs[style] { return id }
         guard styles.count < Self.maxStyles else { return 0 }
         let id = UInt32(styles.count)
@@ -141,14 +154,27 @@ public struct Canvas: Sendable {
         storage.withUnsafeMutableBufferPointer { cells in
             var i = 0
             while i < n {
-                let b = p[i]
-                if b < 0x80 && (i + 1 == n || p[i + 1] < 0x80) {
-                    // Printable ASCII (the text is sanitised): one cell.
-                    if col >= limit { break }
-                    if col >= 0 { cells[row + col] = UInt32(b) | styleBits }
-                    col += 1
-                    i += 1
-                    continue
+                if p[i] < 0x80 {
+                    // A run of printable ASCII (the text is sanitised), one
+                    // cell per byte, except its last byte when a non-ASCII
+                    // scalar follows (it may be an accent joining it).
+                    var end = i
+                    while end < n && p[end] < 0x80 { end += 1 }
+                    if end < n { end -= 1 }
+                    if end > i {
+                        if col < 0 {
+                            let skip = min(-col, end - i)
+                            i += skip; col += skip
+                        }
+                        let count = min(end - i, limit - col)
+                        if count > 0 {
+                            for k in 0..<count { cells[row + col + k] = UInt32(p[i + k]) | styleBits }
+                            col += count
+                            i += count
+                        }
+                        if i < end { break }  // reached the limit
+                        continue
+                    }
                 }
                 var scanner = GraphemeScanner(p, from: i, ambiguousWide: ambiguous)
                 guard let c = scanner.next() else { break }

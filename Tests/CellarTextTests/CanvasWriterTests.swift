@@ -12,6 +12,16 @@ import Testing
         #expect(c.line(1) == "yz")
     }
 
+    @Test func leftClipAndCombiningMarks() {
+        var c = Canvas(width: 6, height: 2)
+        #expect(c.draw("ab한cd", x: -3, y: 0) == 6)
+        #expect(c.line(0) == " cd")
+        c.draw("cafe\u{301}!", x: 0, y: 1)
+        #expect(c.line(1) == "cafe\u{301}!")
+        #expect(c[3, 1].character == "e\u{301}")
+        #expect(c[4, 1].character == "!")
+    }
+
     @Test func wideCharactersTakeTwoCellsAndAreNeverHalf() {
         var c = Canvas(width: 5, height: 1)
         #expect(c.draw("한글한", x: 0, y: 0) == 5)
