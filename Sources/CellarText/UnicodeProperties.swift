@@ -69,8 +69,9 @@ struct GCB: Equatable, Sendable {
 @usableFromInline
 struct PropertyTable {
     let stage1: UnsafeMutablePointer<UInt16>
-    let stage2: UnsafeMutablePointer<UInt8>
-    let props: UnsafeMutablePointer<UInt32>
+    /// stage2 with the property words themselves (not indices): one
+    /// dependent load less per scalar.
+    let stage2: UnsafeMutablePointer<UInt32>
 
     static func load() -> PropertyTable {
         let s1 = Base64.decode(UnicodeTables.stage1Base64)
@@ -83,20 +84,18 @@ struct PropertyTable {
             // A corrupt entry maps to block 0 rather than outside stage2.
             stage1[i] = Int(block) < blocks ? block : 0
         }
-        let stage2 = UnsafeMutablePointer<UInt8>.allocate(capacity: blocks * 256)
-        stage2.initialize(repeating: 0, count: blocks * 256)
-        for (i, b) in s2.prefix(blocks * 256).enumerated() { stage2[i] = b }
-        let props = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
-        props.initialize(repeating: 1, count: 256)
-        for (i, v) in UnicodeTables.props.prefix(256).enumerated() { props[i] = v }
-        return PropertyTable(stage1: stage1, stage2: stage2, props: props)
+        let props = UnicodeTables.props
+        let stage2 = UnsafeMutablePointer<UInt32>.allocate(capacity: blocks * 256)
+        stage2.initialize(repeating: 1, count: blocks * 256)
+        for (i, b) in s2.prefix(blocks * 256).enumerated() where Int(b) < props.count { stage2[i] = props[Int(b)] }
+        return PropertyTable(stage1: stage1, stage2: stage2)
     }
 
     @inline(__always)
     func lookup(_ cp: UInt32) -> ScalarProps {
         guard cp < 0x110000 else { return ScalarProps(1) }
         let block = Int(stage1[Int(cp >> 8)])
-        return ScalarProps(props[Int(stage2[block << 8 | Int(cp & 0xFF)])])
+        return ScalarProps(stage2[block << 8 | Int(cp & 0xFF)])
     }
 }
 
