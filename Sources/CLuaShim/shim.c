@@ -2,6 +2,7 @@
 
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 // ---- Macro wrappers ------------------------------------------------------------
@@ -242,6 +243,7 @@ int cellar_pcall(cellar_lua *x, int nargs, int nresults) {
     if (inserted) lua_remove(L, msgh);
     if (outer) {
         if (lua_gethook(L)) lua_sethook(L, NULL, 0, 0);
+        if (status == LUA_ERRMEM) lua_gc(L, LUA_GCCOLLECT);  // give the failed call's heap back now
         atomic_fetch_sub(&x->depth, 1);
     } else {
         atomic_fetch_sub(&x->depth, 1);
@@ -490,10 +492,12 @@ static int guarded_string_call(lua_State *L) {
         const char *s = lua_tolstring(L, 1, &n);
         const char *p = lua_tolstring(L, 2, &plen);
         double cost = pattern_cost(s, n, p, plen, may_anchor);
-        if (cost > x->pattern_cost_limit)
-            return luaL_error(L, "pattern '%s' is too expensive for a subject of %I bytes "
-                                 "(estimated %.3g steps, limit %.3g)",
-                              plen > 40 ? "(long pattern)" : p, (lua_Integer)n, cost, x->pattern_cost_limit);
+        if (cost > x->pattern_cost_limit) {
+            char msg[200];
+            snprintf(msg, sizeof msg, "pattern '%.40s%s' is too expensive for a subject of %zu bytes "
+                     "(about %.3g steps, limit %.3g)", p, plen > 40 ? "..." : "", n, cost, x->pattern_cost_limit);
+            return luaL_error(L, "%s", msg);
+        }
     }
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
@@ -509,9 +513,12 @@ static int guarded_rep(lua_State *L) {
     luaL_optlstring(L, 3, "", &seplen);
     if (count > 0) {
         double total = (double)len * (double)count + (double)seplen * (double)(count - 1);
-        if (total > (double)x->limit)
-            return luaL_error(L, "string.rep: result of %.0f bytes exceeds the memory limit of %I bytes",
-                              total, (lua_Integer)x->limit);
+        if (total > (double)x->limit) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "string.rep: result of %.0f bytes exceeds the memory limit of %zu bytes",
+                     total, x->limit);
+            return luaL_error(L, "%s", msg);
+        }
     }
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);

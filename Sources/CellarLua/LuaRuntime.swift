@@ -217,7 +217,14 @@ public final class LuaRuntime {
         let kind: LuaError.Kind = status == LUA_ERRSYNTAX ? .syntax
             : failureKind == CELLAR_FAILURE_TIMEOUT ? .timeout : .runtime
         if let (file, line, message) = LuaError.splitLocation(raw) {
-            return LuaError(kind: kind, file: file, line: line, message: message, traceback: traceback)
+            // Lua shortens long chunk names to "...tail"; restore the full path.
+            var full = file
+            if file.hasPrefix("...") {
+                let tail = file.dropFirst(3)
+                if let w = whereFile, w.hasSuffix(tail) { full = w }
+                else if let f = fallbackFile, f.hasSuffix(tail) { full = f }
+            }
+            return LuaError(kind: kind, file: full, line: line, message: message, traceback: traceback)
         }
         return LuaError(kind: kind, file: whereFile ?? fallbackFile, line: whereFile == nil ? nil : Int(line),
                         message: raw, traceback: traceback)
@@ -268,20 +275,19 @@ public final class LuaRuntime {
         LuaType(rawValue: lua_rawgeti(L, index, lua_Integer(i))) ?? .none
     }
 
-    /// Pops a value and stores it as `t[key]` (raw) in the table at `index`
-    /// (an index taken before the value was pushed).
+    /// Pops the value on top and stores it as `t[key]` (raw) in the table
+    /// at `index`, counted with the value still on the stack (e.g. -2).
     @inlinable public func rawSet(_ key: LuaKey, inTableAt index: Int32) {
-        let t = index < 0 ? lua_gettop(L) + index : index  // the value sits above
+        let t = lua_absindex(L, index)
         push(key)
         lua_rotate(L, -2, 1)
         lua_rawset(L, t)
     }
 
-    /// Pops a value and stores it as `t[i]` (raw) in the table at `index`
-    /// (an index taken before the value was pushed).
+    /// Pops the value on top and stores it as `t[i]` (raw) in the table at
+    /// `index`, counted with the value still on the stack (e.g. -2).
     @inlinable public func rawSet(_ i: Int, inTableAt index: Int32) {
-        let t = index < 0 ? lua_gettop(L) + index : index
-        lua_rawseti(L, t, lua_Integer(i))
+        lua_rawseti(L, index, lua_Integer(i))
     }
 
     /// The string at `index` (invalid UTF-8 repaired); nil unless a string.
