@@ -222,6 +222,10 @@ static int message_handler(lua_State *L) {
 
 int cellar_pcall(cellar_lua *x, int nargs, int nresults) {
     lua_State *L = x->L;
+    if (nargs < 0 || lua_gettop(L) - nargs < 1) {  // misuse: no function below the arguments
+        lua_pushliteral(L, "cellar_pcall: no function below the arguments");
+        return LUA_ERRRUN;
+    }
     int depth = atomic_load_explicit(&x->depth, RELAXED);
     int outer = depth == 0;
     if (outer) {

@@ -51,7 +51,16 @@ public final class LuaRuntime {
     let callbacks: LuaCallbacks
     public private(set) var limits: LuaLimits
     var keys: [String: LuaKey] = [:]
-    var plugins: [String: LuaPlugin] = [:]
+    /// Loaded plugins by path, as raw registry references: wrapping them in
+    /// `LuaTableRef`s here would make a cycle (refs keep the runtime alive).
+    var plugins: [String: CachedPlugin] = [:]
+
+    struct CachedPlugin {
+        var environment: Int32
+        var chunk: Int32
+        var module: Int32?
+        var returnedType: LuaType
+    }
 
     /// Receives each line the sandbox's `print` writes; dropped when nil.
     public var onPrint: ((String) -> Void)? {
@@ -143,10 +152,15 @@ public final class LuaRuntime {
         return try compile(source: data, chunkName: path, environment: environment)
     }
 
-    /// Compiles and runs the file at `path` once in its own environment;
-    /// later calls with the same path return the same plugin.
+    /// Compiles and runs the file at `path` once in its own environment.
+    /// Later calls with the same path do not compile or run it again: they
+    /// return the same environment, chunk and module tables.
     public func loadPlugin(path: String) throws(LuaError) -> LuaPlugin {
-        if let p = plugins[path] { return p }
+        if let c = plugins[path] {
+            return LuaPlugin(path: path, environment: tableRef(registrySlot: c.environment),
+                             chunk: functionRef(registrySlot: c.chunk),
+                             module: c.module.map { tableRef(registrySlot: $0) }, returnedType: c.returnedType)
+        }
         let env = newEnvironment()
         let chunk = try compile(path: path, environment: env)
         let base = top
@@ -155,9 +169,20 @@ public final class LuaRuntime {
         let module = table(at: -1)
         let returned = type(at: -1)
         setTop(base)
-        let plugin = LuaPlugin(path: path, environment: env, chunk: chunk, module: module, returnedType: returned)
-        plugins[path] = plugin
-        return plugin
+        plugins[path] = CachedPlugin(environment: registrySlot(env), chunk: registrySlot(chunk),
+                                     module: module.map { registrySlot($0) }, returnedType: returned)
+        return LuaPlugin(path: path, environment: env, chunk: chunk, module: module, returnedType: returned)
+    }
+
+    private func registrySlot(_ t: LuaTableRef) -> Int32 { push(t); return luaL_ref(L, luaRegistryIndex) }
+    private func registrySlot(_ f: LuaFunction) -> Int32 { push(f); return luaL_ref(L, luaRegistryIndex) }
+    private func tableRef(registrySlot slot: Int32) -> LuaTableRef {
+        lua_rawgeti(L, luaRegistryIndex, lua_Integer(slot))
+        return makeTableRef()
+    }
+    private func functionRef(registrySlot slot: Int32) -> LuaFunction {
+        lua_rawgeti(L, luaRegistryIndex, lua_Integer(slot))
+        return makeFunctionRef()
     }
 
     // MARK: Calling
