@@ -41,6 +41,7 @@ struct cellar_lua {
     _Atomic int depth;                  // nesting of cellar_pcall
     _Atomic long long budget_ns;
     _Atomic unsigned long fired_generation;
+    _Atomic int hook_armed;             // set by the watchdog before lua_sethook
     int timed_out;
     double pattern_cost_limit;
 
@@ -118,6 +119,7 @@ static void timeout_hook(lua_State *L, lua_Debug *ar) {
     cellar_lua *x = extra(L);
     if (atomic_load(&x->depth) == 0 ||
         atomic_load(&x->fired_generation) != atomic_load(&x->generation)) {
+        atomic_store(&x->hook_armed, 0);
         lua_sethook(L, NULL, 0, 0);  // armed for a call that already ended
         return;
     }
@@ -156,6 +158,7 @@ static void *watchdog_main(void *unused) {
             if (elapsed_ns(x->seen_at, now) >= atomic_load(&x->budget_ns) &&
                 atomic_load(&x->fired_generation) != g) {
                 atomic_store(&x->fired_generation, g);
+                atomic_store(&x->hook_armed, 1);
                 lua_sethook(x->L, timeout_hook, LUA_MASKCOUNT, 1);  // async-safe per Lua's manual
             }
         }
@@ -252,7 +255,10 @@ int cellar_pcall(cellar_lua *x, int nargs, int nresults) {
     x->enforce = prev;
     if (inserted) lua_remove(L, msgh);
     if (outer) {
-        if (lua_gethook(L)) lua_sethook(L, NULL, 0, 0);
+        if (atomic_load_explicit(&x->hook_armed, RELAXED)) {
+            atomic_store_explicit(&x->hook_armed, 0, RELAXED);
+            lua_sethook(L, NULL, 0, 0);
+        }
         if (status == LUA_ERRMEM) lua_gc(L, LUA_GCCOLLECT);  // give the failed call's heap back now
     }
     atomic_store_explicit(&x->depth, depth, RELAXED);
