@@ -95,7 +95,12 @@ static void *cellar_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     if (nsize > old && x->enforce && x->used - old + nsize > x->limit) {
         if (!x->memory_hit && x->L) {
             x->memory_hit = 1;
+#if LUA_VERSION_RELEASE_NUM <= 50404
+            // Safe up to 5.4.4: a stack reallocation there allocates a new
+            // block while the frames still point into the old one. From
+            // 5.4.5 frames hold offsets during it, so the location is skipped.
             record_where(x, x->L, 0);
+#endif
         }
         return NULL;
     }

@@ -55,6 +55,25 @@ import Cellar
         #expect(error?.message == "time budget of 30 ms exceeded (endless loop?)")
     }
 
+    @Test func loopAtLoadTimeStopsLoadPlugin() throws {
+        let rt = try LuaRuntime(limits: Self.short)
+        let path = try writeScript("slow.lua", "local t = {}\nrepeat t[1] = 1 until false\nreturn t")
+        let error = luaError { _ = try rt.loadPlugin(path: path) }
+        #expect(error?.kind == .timeout)
+        #expect(error?.userMessage == "\(path):2: time budget of 100 ms exceeded (endless loop?)")
+    }
+
+    @Test func runawayRecursionIsACleanError() throws {
+        let rt = try LuaRuntime()
+        let (error, path) = try failure(rt, "local function f(n)\n  return 1 + f(n + 1)\nend\nreturn f(1)")
+        // Lua's frames count against the memory cap, which is reached before
+        // Lua's own stack limit ("stack overflow") with the default 32 MB.
+        #expect(error?.kind == .memory || error?.message.contains("stack overflow") == true)
+        #expect(error?.file == path)
+        #expect(error?.line == 2)
+        #expect(try run(rt, "return 1") == [.int(1)])
+    }
+
     @Test func hugeStringRepIsACleanError() throws {
         let rt = try LuaRuntime()
         let (error, path) = try failure(rt, "local a = 1\nlocal s = string.rep('x', 1 << 30)\n")
