@@ -315,6 +315,15 @@ public final class LuaRuntime {
         lua_rawseti(L, index, lua_Integer(i))
     }
 
+    /// The length of the table (border) or string at `index`, without `__len`.
+    @inlinable public func rawLength(at index: Int32) -> Int { Int(lua_rawlen(L, index)) }
+
+    /// Table traversal, raw (`lua_next`): push nil first; while it returns
+    /// true, the key is at -2 and the value at -1; pop the value (keep the
+    /// key) before the next step. Do not read a number key with `string(at:)`
+    /// (Lua would convert it in place and break the traversal).
+    @inlinable public func next(inTableAt index: Int32) -> Bool { lua_next(L, index) != 0 }
+
     /// The string at `index` (invalid UTF-8 repaired); nil unless a string.
     @inlinable public func string(at index: Int32) -> String? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
