@@ -1,4 +1,5 @@
 import Testing
+import CLua
 import Cellar
 @testable import CellarLua
 
@@ -44,6 +45,22 @@ import Cellar
             #expect(try rt.call(add, .int(i), .int(1)) == [.int(i + 1)])
         }
         #expect(luaError { try rt.call(spin) }?.kind == .timeout)
+    }
+
+    @Test func countHookIsArmedOnlyForAnOverrunningCall() throws {
+        let rt = try LuaRuntime(limits: Self.short)
+        let path = try writeScript("hooks.lua", """
+            return { quick = function() local s = 0 for i = 1, 1000 do s = s + i end return s end,
+                     spin = function() while true do end end }
+            """)
+        let module = try #require(try rt.loadPlugin(path: path).module)
+        let quick = try #require(module.function(rt.key("quick")))
+        let spin = try #require(module.function(rt.key("spin")))
+        #expect(lua_gethook(rt.L) == nil)
+        #expect(try rt.call(quick) == [.int(500500)])
+        #expect(lua_gethook(rt.L) == nil)
+        #expect(luaError { try rt.call(spin) }?.kind == .timeout)
+        #expect(lua_gethook(rt.L) == nil)
     }
 
     @Test func timeBudgetIsConfigurable() throws {
