@@ -93,8 +93,10 @@ static void *cellar_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         return NULL;
     }
     if (nsize > old && x->enforce && x->used - old + nsize > x->limit) {
-        if (!x->memory_hit && x->L) {
-            x->memory_hit = 1;
+        x->memory_hit = 1;
+        x->where[0] = 0;
+        x->where_line = 0;
+        if (x->L) {
 #if LUA_VERSION_RELEASE_NUM <= 50404
             // Safe up to 5.4.4: a stack reallocation there allocates a new
             // block while the frames still point into the old one. From
@@ -209,7 +211,9 @@ static int message_handler(lua_State *L) {
         lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
         lua_replace(L, 1);
     }
-    if (!x->where[0]) record_where(x, L, 1);
+    x->where[0] = 0;
+    x->where_line = 0;
+    record_where(x, L, 1);
     luaL_traceback(L, L, NULL, 1);
     size_t n;
     const char *tb = lua_tolstring(L, -1, &n);
@@ -290,6 +294,8 @@ int cellar_load(cellar_lua *x, const char *buf, size_t len, const char *chunknam
     if (env_index < 0 && env_index > LUA_REGISTRYINDEX) env_index = lua_gettop(L) + env_index + 1;
     x->memory_hit = 0;
     x->where[0] = 0;
+    x->where_line = 0;
+    if (x->traceback) x->traceback[0] = 0;
     int prev = x->enforce;
     x->enforce = 1;
     int status = luaL_loadbufferx(L, buf, len, chunkname, "t");

@@ -233,7 +233,7 @@ public final class LuaRuntime {
         let whereFile = cellar_last_where(handle, &line).map { String(cString: $0) }
         let traceback = cellar_last_traceback(handle).map { String(cString: $0) } ?? ""
         let failureKind = cellar_last_failure(handle)
-        if status == LUA_ERRMEM || failureKind == CELLAR_FAILURE_MEMORY && status != LUA_ERRSYNTAX {
+        if status == LUA_ERRMEM {
             let mb = Double(limits.memoryLimit) / Double(1 << 20)
             let limitText = mb >= 1 ? "\(Int(mb.rounded())) MB" : "\(limits.memoryLimit) bytes"
             return LuaError(kind: .memory, file: whereFile ?? fallbackFile, line: whereFile == nil ? nil : Int(line),

@@ -107,6 +107,21 @@ import Cellar
         #expect(try run(rt, "return #('y'):rep(1000)") == [.int(1000)])
     }
 
+    @Test func caughtMemoryErrorDoesNotMislabelALaterError() throws {
+        let rt = try LuaRuntime(limits: LuaLimits(memoryLimit: 4 << 20))
+        let (error, path) = try failure(rt, """
+            local ok, msg = pcall(function() local s = 'x' while true do s = s .. s end end)
+            assert(not ok and msg == "not enough memory")
+            error("after")
+            """)
+        #expect(error?.kind == .runtime)
+        #expect(error?.userMessage == "\(path):3: after")
+        let syntax = try writeScript("syntax.lua", "return +")
+        let syntaxError = luaError { _ = try rt.compile(path: syntax) }
+        #expect(syntaxError?.kind == .syntax)
+        #expect(syntaxError?.traceback == "")
+    }
+
     @Test func growingTableHitsAConfiguredMemoryCap() throws {
         let rt = try LuaRuntime(limits: LuaLimits(memoryLimit: 4 << 20))
         let (error, path) = try failure(rt, "local t = {}\nfor i = 1, 1e9 do t[i] = {i} end\n")
