@@ -35,8 +35,10 @@ let package = Package(
             "Cellar", "CellarLua", "CellarText",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        // Release-mode benchmarks (Scripts/bench); not a dependency of any test.
-        .executableTarget(name: "cellar-bench", dependencies: ["CellarText"]),
+        // Benchmarks (release builds; see BENCHMARKS.md). CLuaBench is the raw
+        // C API baseline the Lua bridge is measured against.
+        .target(name: "CLuaBench", dependencies: ["CLua"]),
+        .executableTarget(name: "cellar-bench", dependencies: ["Cellar", "CellarLua", "CellarText", "CLua", "CLuaBench"]),
         .testTarget(name: "CellarTextTests", dependencies: ["CellarText"]),
         .testTarget(name: "CellarTests", dependencies: ["Cellar", "CellarText"]),
         .testTarget(name: "CellarLuaTests", dependencies: ["CellarLua", "Cellar", "CLuaShim", "CLua"]),
