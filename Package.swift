@@ -35,6 +35,8 @@ let package = Package(
             "Cellar", "CellarLua", "CellarText",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // Release-mode benchmarks (never run by tests).
+        .executableTarget(name: "cellar-bench", dependencies: ["Cellar", "CellarText"]),
         .testTarget(name: "CellarTextTests", dependencies: ["CellarText"]),
         .testTarget(name: "CellarTests", dependencies: ["Cellar", "CellarText"]),
         .testTarget(name: "CellarLuaTests", dependencies: ["CellarLua", "Cellar", "CLuaShim", "CLua"]),

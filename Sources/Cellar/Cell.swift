@@ -21,7 +21,7 @@ public final class Cell {
     public var preferredHeight: Int?
     public internal(set) var indexPath: IndexPath?
     /// The style that made this cell (set by the table when the cell is created).
-    public internal(set) weak var style: CellStyle?
+    public internal(set) var style: CellStyle?
 
     public init(reuseIdentifier: String) {
         self.reuseIdentifier = reuseIdentifier

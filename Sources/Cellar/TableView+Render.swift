@@ -91,19 +91,21 @@ extension TableView {
         l.index = index
     }
 
-    /// Content lines of a row: the declared height, or measured from its cell.
-    func rowLines(_ ip: IndexPath, _ l: TableLayout, cell: Cell?) throws -> Int {
+    /// Content lines of a row: the declared height, or measured from its
+    /// cell (using `content` when the caller already laid it out).
+    func rowLines(_ ip: IndexPath, _ l: TableLayout, cell: Cell?, content: RowContent? = nil) throws -> Int {
         switch try declaredHeight(ip) {
         case .fixed(let n): return n
         case .automatic:
             let cell = try cell ?? visibleCell(ip)
-            if let h = try cell.style?.height(for: cell, width: contentWidth(cell, ip, l)) {
+            let content = try content ?? rowContent(cell, ip, l)
+            if !(cell.style is BuiltinCellStyle), let style = cell.style,
+               let h = try style.height(for: cell, width: content.width) {
                 guard h >= 0 else { throw CellarError("style '\(cell.reuseIdentifier)' gave a negative height (\(h)) for row \(ip)") }
                 return h
             }
-            let node = try content(of: cell, ip, l)
-            statistics.heightsMeasured += 1
-            return max(1, LayoutEngine.measure(node, width: contentWidth(cell, ip, l)))
+            counters.heightsMeasured += 1
+            return max(1, content.measure())
         }
     }
 
@@ -117,7 +119,7 @@ extension TableView {
 
     func configuredCell(_ ip: IndexPath) throws -> Cell {
         guard let ds = dataSource else { throw CellarError("the table has no data source") }
-        statistics.rowsConfigured += 1
+        counters.rowsConfigured += 1
         let cell = try ds.tableView(self, cellForRowAt: ip)
         cell.indexPath = ip
         if cell.style == nil { cell.style = registry.style(for: cell.reuseIdentifier) }
@@ -148,51 +150,58 @@ extension TableView {
         }
     }
 
-    func contentWidth(_ cell: Cell, _ ip: IndexPath, _ l: TableLayout) -> Int {
-        let acc = accessoryWidth(cell)
-        let reorder = isEditing && (dataSource?.tableView(self, canMoveRowAt: ip) ?? false) ? 2 : 0
-        return max(0, l.geometry.rowWidth - leadingColumns(cell, ip) - 1 - (acc > 0 ? acc + 1 : 0) - reorder)
-    }
-
-    func content(of cell: Cell, _ ip: IndexPath, _ l: TableLayout) throws -> ViewNode {
+    /// Lays out a row's content at its width, in its current state.
+    func rowContent(_ cell: Cell, _ ip: IndexPath, _ l: TableLayout) throws -> RowContent {
         let st = state(for: ip, cell)
         cell.state = st
-        guard let style = cell.style else { return cell.content ?? .empty }
-        let ctx = LayoutContext(width: contentWidth(cell, ip, l), tableStyle: self.style,
-                                layoutMargins: Insets(leading: 1, trailing: 1), state: st)
-        return try style.content(for: cell, state: st, context: ctx)
+        let lead = leadingColumns(cell, ip)
+        let acc = accessory(of: cell)
+        let accWidth = accessoryWidth(cell)
+        let reorder = isEditing && (dataSource?.tableView(self, canMoveRowAt: ip) ?? false) ? 2 : 0
+        let width = max(0, l.geometry.rowWidth - lead - 1 - (accWidth > 0 ? accWidth + 1 : 0) - reorder)
+        let body: RowContent.Body
+        if let builtin = cell.style as? BuiltinCellStyle, let c = cell.contentConfiguration,
+           let direct = BuiltinDirectLayout(builtin.kind, c, width: width) {
+            body = .direct(direct)
+        } else if let style = cell.style {
+            let ctx = LayoutContext(width: width, tableStyle: self.style,
+                                    layoutMargins: Insets(leading: 1, trailing: 1), state: st)
+            body = .node(try style.content(for: cell, state: st, context: ctx))
+        } else {
+            body = .node(cell.content ?? .empty)
+        }
+        return RowContent(body: body, lead: lead, width: width, accessory: acc, accessoryWidth: accWidth, state: st)
     }
 
     // MARK: Drawing
 
     /// Draws a row with its separator at line `y` of the canvas (clipped).
-    func drawRow(_ cell: Cell, _ ip: IndexPath, lines: Int, _ l: TableLayout, into canvas: inout Canvas, y: Int) throws {
+    func drawRow(_ cell: Cell, _ ip: IndexPath, lines: Int, _ l: TableLayout, into canvas: inout Canvas, y: Int,
+                 content: RowContent? = nil) throws {
         let g = l.geometry
-        let node = try content(of: cell, ip, l)
-        let st = cell.state
-        let lead = leadingColumns(cell, ip)
-        let cw = contentWidth(cell, ip, l)
+        let rc = try content ?? rowContent(cell, ip, l)
+        let st = rc.state
         let x0 = g.rowX
-        if g.boxed { drawBoxSides(into: &canvas, y: y, height: lines + separatorLines(ip, l), g) }
+        let separator = separatorLines(ip, l)
+        if g.boxed { drawBoxSides(into: &canvas, y: y, height: lines + separator, g) }
         if isEditing, dataSource?.tableView(self, canEditRowAt: ip) ?? false {
             let es = delegate?.tableView(self, editingStyleForRowAt: ip) ?? .delete
             let glyph = es == .delete ? "⊖" : es == .insert ? "⊕" : " "
             let color: SemanticColor = es == .delete ? .destructive : .success
             canvas.text(glyph, x: x0 + 1, y: y + (lines - 1) / 2, style: TextStyle(foreground: .semantic(color)))
         }
-        LayoutEngine.draw(node, into: &canvas, x: x0 + lead, y: y, width: cw, height: lines)
-        let accWidth = accessoryWidth(cell)
+        rc.draw(into: &canvas, x: x0 + rc.lead, y: y, height: lines)
         let trailing = x0 + g.rowWidth - 1
         var accX = trailing
-        if accWidth > 0 {
-            accX = trailing - accWidth
+        if rc.accessoryWidth > 0 {
+            accX = trailing - rc.accessoryWidth
             let mid = y + max(0, (lines - 1) / 2)
-            switch accessory(of: cell) {
+            switch rc.accessory {
             case .type(let t):
                 canvas.text(t.glyph, x: trailing - DisplayWidth.of(t.glyph), y: mid,
                             style: TextStyle(foreground: .semantic(t == .checkmark || t.tracksTaps ? .tint : .tertiaryLabel)))
             case .custom(let n):
-                let w = min(accWidth, LayoutEngine.naturalWidth(n))
+                let w = min(rc.accessoryWidth, LayoutEngine.naturalWidth(n))
                 LayoutEngine.draw(n, into: &canvas, x: trailing - w, y: mid, width: w, height: 1)
             }
         }
@@ -213,7 +222,7 @@ extension TableView {
         if st.isDisabled || cell.alpha < 1 {
             canvas.overlay(x: x0, y: y, width: g.rowWidth, height: lines, attributes: .dim)
         }
-        if separatorLines(ip, l) == 1 {
+        if separator == 1 {
             let sx = x0 + max(0, separatorInset)
             canvas.fill(x: sx, y: y + lines, width: x0 + g.rowWidth - sx, character: "─",
                         style: TextStyle(foreground: .semantic(.separator)))
@@ -332,8 +341,11 @@ extension TableView {
             for r in 0..<l.rowCounts[s] {
                 let ip = IndexPath(s, r)
                 let cell = try configuredCell(ip)
-                let lines = try rowLines(ip, l, cell: cell)
-                try emit(lines + separatorLines(ip, l)) { try drawRow(cell, ip, lines: lines, l, into: &$0, y: 0) }
+                let content = try rowContent(cell, ip, l)
+                let lines = try rowLines(ip, l, cell: cell, content: content)
+                try emit(lines + separatorLines(ip, l)) {
+                    try drawRow(cell, ip, lines: lines, l, into: &$0, y: 0, content: content)
+                }
                 enqueue(cell)
             }
             try emit(l.bottomHeight(s)) { drawBottom(s, l, into: &$0, y: 0) }

@@ -48,10 +48,34 @@ public final class TableView {
     public var contentOffset: Int = 0
 
     /// Accumulates over renders and actions; see `resetStatistics()`.
-    public internal(set) var statistics = RenderStatistics()
+    public var statistics: RenderStatistics {
+        var s = counters
+        for (id, q) in queues where q.created + q.reused > 0 {
+            var c = RenderStatistics.Counts()
+            c.created = q.created
+            c.reused = q.reused
+            s.perIdentifier[id] = c
+            s.cellsCreated += q.created
+            s.cellsReused += q.reused
+        }
+        return s
+    }
+    /// Table-wide counts; cell counts live on the queues (one fewer hash per row).
+    var counters = RenderStatistics()
+
+    /// One identifier's style, waiting cells and counts.
+    final class ReuseQueue {
+        let style: CellStyle
+        var cells: [Cell] = []
+        var created = 0
+        var reused = 0
+        init(style: CellStyle) { self.style = style }
+    }
 
     // Reuse.
-    var queues: [String: [Cell]] = [:]
+    var queues: [String: ReuseQueue] = [:]
+    /// The queue of the last dequeue: rows of one identifier skip the lookup.
+    var lastQueue: (id: String, queue: ReuseQueue)?
     var visibleCells: [IndexPath: Cell] = [:]
     var headerFooterQueues: [String: [HeaderFooterView]] = [:]
     var visibleHeaderFooters: [Int: HeaderFooterView] = [:]   // keyed by item index
@@ -73,7 +97,10 @@ public final class TableView {
         self.registry = registry
     }
 
-    public func resetStatistics() { statistics = RenderStatistics() }
+    public func resetStatistics() {
+        counters = RenderStatistics()
+        for q in queues.values { q.created = 0; q.reused = 0 }
+    }
 
     /// Forgets every cell, height and count; the next render asks the data source again.
     public func reloadData() {
@@ -90,21 +117,16 @@ public final class TableView {
 
     /// A queued cell for `id` (after prepareForReuse) or a new one.
     public func dequeueReusableCell(withIdentifier id: String, for indexPath: IndexPath) throws -> Cell {
-        guard let style = registry.style(for: id) else {
-            throw CellarError(Registry.unknownIdentifierMessage(id))
-        }
+        let q = try queue(for: id)
         let cell: Cell
-        if var queue = queues[id], let queued = queue.popLast() {
-            queues[id] = queue
-            try style.prepareForReuse(queued)
+        if let queued = q.cells.popLast() {
+            try q.style.prepareForReuse(queued)
             cell = queued
-            statistics.cellsReused += 1
-            statistics.perIdentifier[id, default: .init()].reused += 1
+            q.reused += 1
         } else {
-            cell = try style.makeCell()
-            cell.style = style
-            statistics.cellsCreated += 1
-            statistics.perIdentifier[id, default: .init()].created += 1
+            cell = try q.style.makeCell()
+            cell.style = q.style
+            q.created += 1
         }
         cell.indexPath = indexPath
         return cell
@@ -112,22 +134,37 @@ public final class TableView {
 
     /// UIKit's dequeueReusableCell(withIdentifier:): a queued cell or nil.
     public func dequeueReusableCell(withIdentifier id: String) throws -> Cell? {
-        guard var queue = queues[id], let queued = queue.popLast() else { return nil }
-        queues[id] = queue
-        try queued.style?.prepareForReuse(queued)
-        statistics.cellsReused += 1
-        statistics.perIdentifier[id, default: .init()].reused += 1
+        let q = try queue(for: id)
+        guard let queued = q.cells.popLast() else { return nil }
+        try q.style.prepareForReuse(queued)
+        q.reused += 1
         return queued
+    }
+
+    func queue(for id: String) throws -> ReuseQueue {
+        if let last = lastQueue, last.id == id { return last.queue }
+        let q: ReuseQueue
+        if let existing = queues[id] {
+            q = existing
+        } else {
+            guard let style = registry.style(for: id) else {
+                throw CellarError(Registry.unknownIdentifierMessage(id))
+            }
+            q = ReuseQueue(style: style)
+            queues[id] = q
+        }
+        lastQueue = (id, q)
+        return q
     }
 
     /// A queued header/footer view for `id`, or a new one.
     public func dequeueReusableHeaderFooterView(withIdentifier id: String) -> HeaderFooterView {
         if var queue = headerFooterQueues[id], let view = queue.popLast() {
             headerFooterQueues[id] = queue
-            statistics.headerFootersReused += 1
+            counters.headerFootersReused += 1
             return view
         }
-        statistics.headerFootersCreated += 1
+        counters.headerFootersCreated += 1
         return HeaderFooterView(reuseIdentifier: id)
     }
 
@@ -142,11 +179,11 @@ public final class TableView {
 
     func enqueue(_ cell: Cell) {
         cell.indexPath = nil
-        queues[cell.reuseIdentifier, default: []].append(cell)
+        if let q = try? queue(for: cell.reuseIdentifier) { q.cells.append(cell) }
     }
 
     /// Cells waiting in the queue for `id` (tests and benchmarks look).
-    public func queuedCellCount(withIdentifier id: String) -> Int { queues[id]?.count ?? 0 }
+    public func queuedCellCount(withIdentifier id: String) -> Int { queues[id]?.cells.count ?? 0 }
     /// Cells currently on screen.
     public var visibleIndexPaths: [IndexPath] { visibleCells.keys.sorted() }
     public func cellForRow(at indexPath: IndexPath) -> Cell? { visibleCells[indexPath] }
