@@ -10,6 +10,7 @@ import Darwin
 let subcommands: [(name: String, summary: String, run: ([String]) -> Int32)] = [
     ("text", "display width, wrapping, canvas and writers", runTextBench),
     ("lua", "Lua bridge calls per second vs the raw C API", runLuaBench),
+    ("core", "table core: full render, viewport, scroll [full|viewport|scroll|all] [--rows N]", runCoreBench),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,0 +1,227 @@
+import CellarText
+
+/// Row data that a data source can hand to style hooks (documents do; a Swift
+/// data source may). Style hooks such as didSelect may change it.
+public protocol TableViewRowData: AnyObject {
+    func rowValue(at indexPath: IndexPath) -> Value?
+    func setRowValue(_ value: Value, at indexPath: IndexPath)
+}
+
+/// A section header or footer view; reused through its own queue, as
+/// UITableViewHeaderFooterView.
+public final class HeaderFooterView {
+    public let reuseIdentifier: String
+    public var title: String = ""
+    public internal(set) var section: Int = 0
+    init(reuseIdentifier: String) { self.reuseIdentifier = reuseIdentifier }
+}
+
+/// UITableView, headless. Owns selection and editing state, the reuse queues,
+/// the height index and the viewport, and draws frames into canvases.
+///
+/// `dataSource` and `delegate` are weak, as in UIKit: keep them alive yourself
+/// (DocumentDataSource.makeTableView keeps its table's data source alive by
+/// holding it in `retainedDataSource`).
+public final class TableView {
+    public let style: TableStyle
+    public let registry: Registry
+    public weak var dataSource: TableViewDataSource? { didSet { invalidateLayout() } }
+    public weak var delegate: TableViewDelegate? { didSet { invalidateLayout() } }
+    /// A strong reference for data sources nobody else owns (documents).
+    public var retainedDataSource: AnyObject?
+    /// Strong references to the data source and delegate while a render runs.
+    var pinned: (dataSource: TableViewDataSource?, delegate: TableViewDelegate?)?
+    var activeDataSource: TableViewDataSource? { if let pinned { return pinned.dataSource }; return dataSource }
+    var activeDelegate: TableViewDelegate? { if let pinned { return pinned.delegate }; return delegate }
+
+    public var rowHeight: RowHeight = .automatic { didSet { invalidateLayout() } }
+    /// nil = estimates off: every row's height is known before a viewport is drawn.
+    public var estimatedRowHeight: Int? { didSet { invalidateLayout() } }
+    public var separatorStyle: SeparatorStyle = .singleLine { didSet { invalidateLayout() } }
+    /// Columns from the row's leading edge where the separator starts.
+    public var separatorInset: Int = 1
+    /// Columns per indentation level (UIKit: indentationWidth).
+    public var indentationWidth: Int = 2
+    public var allowsSelection = true
+    public var allowsMultipleSelection = false
+    public internal(set) var isEditing = false
+
+    public var width: Int = 80 { didSet { if width != oldValue { invalidateLayout() } } }
+    /// nil = the whole table, streamed row by row.
+    public var viewportHeight: Int?
+    public var contentOffset: Int = 0
+
+    /// Accumulates over renders and actions; see `resetStatistics()`.
+    public var statistics: RenderStatistics {
+        var s = counters
+        for (id, q) in queues where q.created + q.reused > 0 {
+            var c = RenderStatistics.Counts()
+            c.created = q.created
+            c.reused = q.reused
+            s.perIdentifier[id] = c
+            s.cellsCreated += q.created
+            s.cellsReused += q.reused
+        }
+        return s
+    }
+    /// Table-wide counts; cell counts live on the queues (one fewer hash per row).
+    var counters = RenderStatistics()
+
+    /// One identifier's style, waiting cells and counts.
+    final class ReuseQueue {
+        let style: CellStyle
+        var cells: [Cell] = []
+        var created = 0
+        var reused = 0
+        init(style: CellStyle) { self.style = style }
+    }
+
+    // Reuse.
+    var queues: [String: ReuseQueue] = [:]
+    /// Queues in first-use order: tables use a handful of identifiers, and a
+    /// short scan comparing small strings beats hashing one per row.
+    var queueList: [(id: String, queue: ReuseQueue)] = []
+    var visibleCells: [IndexPath: Cell] = [:]
+    var headerFooterQueues: [String: [HeaderFooterView]] = [:]
+    var visibleHeaderFooters: [Int: HeaderFooterView] = [:]   // keyed by item index
+
+    // State.
+    var selected: Set<IndexPath> = []
+    var highlighted: Set<IndexPath> = []
+    var customStates: [IndexPath: [String: Value]] = [:]
+
+    // Layout.
+    var layout: TableLayout? {
+        didSet { if let layout { rowCountsBeforeUpdate = layout.rowCounts } }
+    }
+    /// Row counts as the table last saw them; updates check the data source against these.
+    var rowCountsBeforeUpdate: [Int]?
+
+    public init(style: TableStyle = .plain, registry: Registry) {
+        self.style = style
+        self.registry = registry
+    }
+
+    public func resetStatistics() {
+        counters = RenderStatistics()
+        for q in queues.values { q.created = 0; q.reused = 0 }
+    }
+
+    /// Forgets every cell, height and count; the next render asks the data source again.
+    public func reloadData() {
+        enqueueVisibleCells()
+        for (_, view) in visibleHeaderFooters { headerFooterQueues[view.reuseIdentifier, default: []].append(view) }
+        visibleHeaderFooters.removeAll()
+        invalidateLayout()
+        rowCountsBeforeUpdate = nil
+    }
+
+    func invalidateLayout() { layout = nil }
+
+    // MARK: Reuse
+
+    /// A queued cell for `id` (after prepareForReuse) or a new one.
+    public func dequeueReusableCell(withIdentifier id: String, for indexPath: IndexPath) throws -> Cell {
+        let q = try queue(for: id)
+        let cell: Cell
+        if let queued = q.cells.popLast() {
+            try q.style.prepareForReuse(queued)
+            cell = queued
+            q.reused += 1
+        } else {
+            cell = try q.style.makeCell()
+            cell.style = q.style
+            q.created += 1
+        }
+        cell.indexPath = indexPath
+        return cell
+    }
+
+    /// UIKit's dequeueReusableCell(withIdentifier:): a queued cell or nil.
+    public func dequeueReusableCell(withIdentifier id: String) throws -> Cell? {
+        let q = try queue(for: id)
+        guard let queued = q.cells.popLast() else { return nil }
+        try q.style.prepareForReuse(queued)
+        q.reused += 1
+        return queued
+    }
+
+    func queue(for id: String) throws -> ReuseQueue {
+        for entry in queueList where entry.id == id { return entry.queue }
+        if let existing = queues[id] { return existing }
+        guard let style = registry.style(for: id) else {
+            throw CellarError(Registry.unknownIdentifierMessage(id))
+        }
+        let q = ReuseQueue(style: style)
+        queues[id] = q
+        if queueList.count < 8 { queueList.append((id, q)) }
+        return q
+    }
+
+    /// A queued header/footer view for `id`, or a new one.
+    public func dequeueReusableHeaderFooterView(withIdentifier id: String) -> HeaderFooterView {
+        if var queue = headerFooterQueues[id], let view = queue.popLast() {
+            headerFooterQueues[id] = queue
+            counters.headerFootersReused += 1
+            return view
+        }
+        counters.headerFootersCreated += 1
+        return HeaderFooterView(reuseIdentifier: id)
+    }
+
+    /// Sends on-screen cells (those `leaving` picks) back to their queues,
+    /// last row first, so the next dequeue hands out the topmost leaver as a
+    /// scroll would.
+    func enqueueVisibleCells(leaving: (IndexPath) -> Bool = { _ in true }) {
+        for ip in visibleCells.keys.sorted(by: >) where leaving(ip) {
+            if let cell = visibleCells.removeValue(forKey: ip) { enqueue(cell) }
+        }
+    }
+
+    func enqueue(_ cell: Cell) {
+        cell.indexPath = nil
+        if let q = try? queue(for: cell.reuseIdentifier) { q.cells.append(cell) }
+    }
+
+    /// Cells waiting in the queue for `id` (tests and benchmarks look).
+    public func queuedCellCount(withIdentifier id: String) -> Int { queues[id]?.cells.count ?? 0 }
+    /// Cells currently on screen.
+    public var visibleIndexPaths: [IndexPath] { visibleCells.keys.sorted() }
+    public func cellForRow(at indexPath: IndexPath) -> Cell? { visibleCells[indexPath] }
+
+    // MARK: Counts
+
+    public var numberOfSections: Int { (try? currentLayout())?.sectionCount ?? 0 }
+    public func numberOfRows(inSection section: Int) -> Int {
+        guard let l = try? currentLayout(), section >= 0, section < l.sectionCount else { return 0 }
+        return l.rowCounts[section]
+    }
+
+    func checkIndexPath(_ ip: IndexPath, _ l: TableLayout) throws {
+        guard ip.section >= 0, ip.section < l.sectionCount else {
+            throw CellarError("index path \(ip) is out of range: the table has \(l.sectionCount) section\(l.sectionCount == 1 ? "" : "s")")
+        }
+        guard ip.row >= 0, ip.row < l.rowCounts[ip.section] else {
+            throw CellarError("index path \(ip) is out of range: section \(ip.section) has \(l.rowCounts[ip.section]) row\(l.rowCounts[ip.section] == 1 ? "" : "s")")
+        }
+    }
+
+    /// The total height in lines (estimates count for rows not yet measured).
+    public var contentHeight: Int {
+        guard let l = try? currentLayout() else { return 0 }
+        if l.index == nil { try? buildIndex(l) }
+        return l.index?.total ?? 0
+    }
+
+    public func scroll(toOffset offset: Int) { contentOffset = max(0, offset) }
+
+    /// Scrolls so that the row is at the top of the viewport.
+    public func scrollToRow(at indexPath: IndexPath) throws {
+        let l = try currentLayout()
+        try checkIndexPath(indexPath, l)
+        if l.index == nil { try buildIndex(l) }
+        let item = l.item(for: indexPath)
+        try realize(item, l, keepCell: false)
+        contentOffset = l.index?.start(item) ?? 0
+    }
+}
