@@ -1,0 +1,66 @@
+/// UITableViewDataSource. Required: rows in section and cell for row; the
+/// rest defaults as in UIKit.
+public protocol TableViewDataSource: AnyObject {
+    func numberOfSections(in tableView: TableView) -> Int
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int
+    /// Must dequeue (`tableView.dequeueReusableCell(withIdentifier:for:)`).
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) throws -> Cell
+    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String?
+    func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String?
+    func sectionIndexTitles(for tableView: TableView) -> [String]?
+    func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int
+    func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool
+    func tableView(_ tableView: TableView, commit editingStyle: EditingStyle, forRowAt indexPath: IndexPath) throws
+    func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool
+    func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) throws
+}
+
+extension TableViewDataSource {
+    public func numberOfSections(in tableView: TableView) -> Int { 1 }
+    public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
+    public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? { nil }
+    public func sectionIndexTitles(for tableView: TableView) -> [String]? { nil }
+    public func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int { index }
+    public func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+    public func tableView(_ tableView: TableView, commit editingStyle: EditingStyle, forRowAt indexPath: IndexPath) throws {
+        throw CellarError("the data source does not commit editing (\(editingStyle.rawValue) at \(indexPath))")
+    }
+    /// UIKit shows the reorder control only when moveRowAt exists; the
+    /// default moveRowAt below refuses, so the default here is false.
+    public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
+    public func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) throws {
+        throw CellarError("the data source does not move rows (\(sourceIndexPath) to \(destinationIndexPath))")
+    }
+}
+
+/// UITableViewDelegate. Every method is optional.
+public protocol TableViewDelegate: AnyObject {
+    /// nil = the table's rowHeight.
+    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> RowHeight?
+    /// nil = the table's estimatedRowHeight.
+    func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> Int?
+    /// false halts selection.
+    func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool
+    /// May redirect to another row, or cancel with nil.
+    func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath?
+    func tableView(_ tableView: TableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath?
+    func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) throws
+    func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) throws
+    func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath) throws
+    func tableView(_ tableView: TableView, indentationLevelForRowAt indexPath: IndexPath) -> Int
+    func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> EditingStyle
+}
+
+extension TableViewDelegate {
+    public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> RowHeight? { nil }
+    public func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> Int? { nil }
+    public func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }
+    public func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
+    public func tableView(_ tableView: TableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
+    public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) throws {}
+    public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) throws {}
+    public func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath) throws {}
+    /// UIKit default 0; the table draws max(this, cell.indentationLevel).
+    public func tableView(_ tableView: TableView, indentationLevelForRowAt indexPath: IndexPath) -> Int { 0 }
+    public func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> EditingStyle { .delete }
+}

@@ -1,0 +1,302 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Yams
+
+/// One section of a table document.
+public struct DocumentSection: Sendable {
+    public var header: String?
+    public var footer: String?
+    public var indexTitle: String?
+    /// Each row an `.object` with "cell" and its row data (as written).
+    public var rows: [Value]
+    /// Where each row starts in the file.
+    public var rowLocations: [SourceLocation]
+    public var location: SourceLocation?
+    public init(header: String? = nil, footer: String? = nil, indexTitle: String? = nil,
+                rows: [Value] = [], rowLocations: [SourceLocation] = [], location: SourceLocation? = nil) {
+        self.header = header; self.footer = footer; self.indexTitle = indexTitle
+        self.rows = rows; self.rowLocations = rowLocations; self.location = location
+    }
+}
+
+/// A static table as YAML or JSON (issue 4 point 8). These key names are a contract.
+public struct TableDocument: Sendable {
+    public static let topLevelKeys = ["style", "rowHeight", "estimatedRowHeight", "separatorStyle", "sections"]
+    public static let sectionKeys = ["header", "footer", "indexTitle", "rows"]
+    /// Row keys the table itself reads; every other key is row data for the style.
+    public static let rowTableKeys = ["cell", "selected", "highlighted", "disabled", "height"]
+
+    public var path: String
+    public var style: TableStyle = .plain
+    public var separatorStyle: SeparatorStyle = .singleLine
+    public var rowHeight: RowHeight?
+    public var estimatedRowHeight: Int?
+    public var sections: [DocumentSection] = []
+
+    public init(path: String = "<table>", sections: [DocumentSection] = []) {
+        self.path = path; self.sections = sections
+    }
+
+    /// Reads and parses a file; every error names file:line:column.
+    public static func load(path: String) throws -> TableDocument {
+        let bytes = try readFile(path)
+        return try parse(bytes: bytes, path: path)
+    }
+
+    /// Parses raw bytes: invalid UTF-8 is an error at its line and column.
+    public static func parse(bytes: [UInt8], path: String) throws -> TableDocument {
+        if let (line, column) = firstInvalidUTF8(bytes) {
+            throw CellarError("invalid UTF-8", at: SourceLocation(file: path, line: line, column: column))
+        }
+        return try parse(String(decoding: bytes, as: UTF8.self), path: path)
+    }
+
+    public static func parse(_ text: String, path: String) throws -> TableDocument {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let e as YamlError {
+            throw yamlError(e, path: path)
+        }
+        var reader = NodeReader(path: path)
+        guard let root else { throw CellarError("the document is empty", at: SourceLocation(file: path, line: 1, column: 1)) }
+        return try reader.document(root)
+    }
+
+    static func readFile(_ path: String) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else {
+            throw CellarError("\(path): cannot open: \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw CellarError("\(path): cannot read: \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { break }
+            out.append(contentsOf: chunk[0..<n])
+        }
+        return out
+    }
+
+    /// Line and column (1-based, in characters) of the first byte that is not valid UTF-8.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> (Int, Int)? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var it = bytes.makeIterator()
+        var line = 1, column = 1
+        while true {
+            switch parser.parseScalar(from: &it) {
+            case .valid(let encoded):
+                if encoded.count == 1 && encoded.first == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
+            case .error: return (line, column)
+            case .emptyInput: return nil
+            }
+        }
+    }
+
+    static func yamlError(_ e: YamlError, path: String) -> CellarError {
+        func at(_ m: Mark) -> SourceLocation { SourceLocation(file: path, line: m.line, column: m.column) }
+        switch e {
+        case .scanner(let context, let problem, let mark, _),
+             .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            let ctx = context.map { "\($0.text); " } ?? ""
+            return CellarError("malformed YAML/JSON: \(ctx)\(problem)", at: at(mark))
+        case .reader(let problem, _, _, _):
+            return CellarError("cannot read: \(problem)", at: SourceLocation(file: path, line: 1, column: 1))
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return CellarError("duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", "))", at: at(context.mark))
+        default:
+            return CellarError("malformed YAML/JSON: \(e)", at: SourceLocation(file: path, line: 1, column: 1))
+        }
+    }
+
+    /// Checks every row's reuse identifier against a registry (located errors).
+    public func validate(against registry: Registry) throws {
+        for section in sections {
+            for (row, loc) in zip(section.rows, section.rowLocations) {
+                let id = row["cell"]?.stringValue ?? "default"
+                if registry.style(for: id) == nil {
+                    let msg = Registry.unknownIdentifierMessage(id)
+                    if let near = Suggest.closest(id, among: registry.identifiers) {
+                        throw CellarError("\(msg) (did you mean '\(near)'?)", at: loc)
+                    }
+                    throw CellarError(msg, at: loc)
+                }
+            }
+        }
+    }
+}
+
+/// Walks a composed YAML node tree into a document, keeping marks for errors.
+struct NodeReader {
+    let path: String
+
+    func loc(_ node: Node) -> SourceLocation {
+        SourceLocation(file: path, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+    }
+
+    func fail(_ node: Node, _ message: String) -> CellarError { CellarError(message, at: loc(node)) }
+
+    func pairs(_ node: Node, what: String) throws -> [(key: String, keyNode: Node, value: Node)] {
+        guard case .mapping(let m) = node else { throw fail(node, "\(what) must be a mapping of keys to values") }
+        var out: [(String, Node, Node)] = []
+        for (k, v) in m {
+            guard case .scalar(let s) = k else { throw fail(k, "keys must be plain text") }
+            out.append((s.string, k, v))
+        }
+        return out
+    }
+
+    mutating func document(_ root: Node) throws -> TableDocument {
+        var doc = TableDocument(path: path)
+        var sawSections = false
+        for (key, keyNode, value) in try pairs(root, what: "a table document") {
+            switch key {
+            case "style": doc.style = try choice(value, TableStyle.self, key)
+            case "separatorStyle": doc.separatorStyle = try choice(value, SeparatorStyle.self, key)
+            case "rowHeight": doc.rowHeight = try height(value, key)
+            case "estimatedRowHeight":
+                guard let n = int(value), n >= 1 else { throw fail(value, "estimatedRowHeight must be a whole number of lines ≥ 1") }
+                doc.estimatedRowHeight = n
+            case "sections":
+                sawSections = true
+                guard case .sequence(let seq) = value else { throw fail(value, "sections must be a list") }
+                for s in seq { doc.sections.append(try section(s)) }
+            default:
+                throw fail(keyNode, Suggest.unknown("key", key, among: TableDocument.topLevelKeys))
+            }
+        }
+        if !sawSections { throw fail(root, "a table document needs 'sections'") }
+        return doc
+    }
+
+    func section(_ node: Node) throws -> DocumentSection {
+        var s = DocumentSection(location: loc(node))
+        for (key, keyNode, value) in try pairs(node, what: "a section") {
+            switch key {
+            case "header": s.header = try text(value, key)
+            case "footer": s.footer = try text(value, key)
+            case "indexTitle": s.indexTitle = try text(value, key)
+            case "rows":
+                guard case .sequence(let seq) = value else { throw fail(value, "rows must be a list") }
+                for r in seq {
+                    s.rows.append(try row(r))
+                    s.rowLocations.append(loc(r))
+                }
+            default:
+                throw fail(keyNode, Suggest.unknown("section key", key, among: TableDocument.sectionKeys))
+            }
+        }
+        return s
+    }
+
+    func row(_ node: Node) throws -> Value {
+        var object: [String: Value] = [:]
+        var keyNodes: [String: Node] = [:]
+        for (key, keyNode, value) in try pairs(node, what: "a row") {
+            keyNodes[key] = keyNode
+            switch key {
+            case "cell":
+                guard let id = try text(value, key), !id.isEmpty else { throw fail(value, "cell must name a reuse identifier") }
+                object[key] = .string(id)
+            case "selected", "highlighted", "disabled":
+                guard let b = value.bool, case .scalar = value else { throw fail(value, "\(key) must be true or false") }
+                object[key] = .bool(b)
+            case "height":
+                switch try height(value, key) {
+                case .automatic: object[key] = .string("automatic")
+                case .fixed(let n): object[key] = .int(n)
+                }
+            default:
+                object[key] = try self.value(value)
+            }
+        }
+        let row = Value.object(object)
+        // Built-in styles' keys are checked now, so render time cannot fail on them.
+        let id = object["cell"]?.stringValue ?? "default"
+        if let kind = BuiltinCellStyle.Kind(rawValue: id) {
+            if kind == .default, let detail = object["secondaryText"], detail != .null {
+                throw fail(keyNodes["secondaryText"] ?? node,
+                           "style 'default' has no detail text (UIKit's detailTextLabel is nil); use subtitle, value1 or value2, or drop secondaryText")
+            }
+            do { _ = try RowData.parse(row, style: kind) } catch let e as RowDataError {
+                throw fail(locate(e.keyPath, in: node), "\(e.keyPath.joined(separator: ".")): \(e.message)")
+            }
+        }
+        return row
+    }
+
+    /// The node a key path points at (the deepest key found), for error marks.
+    func locate(_ path: [String], in node: Node) -> Node {
+        var current = node
+        for key in path {
+            guard case .mapping(let m) = current else { break }
+            guard let (k, v) = m.first(where: { $0.key.string == key }) else { break }
+            current = key == path.last ? (v.mark == nil ? k : v) : v
+        }
+        return current
+    }
+
+    func height(_ node: Node, _ key: String) throws -> RowHeight {
+        if case .scalar(let s) = node, s.string == "automatic" { return .automatic }
+        guard let n = int(node) else {
+            throw fail(node, "\(key) must be 'automatic' or a whole number of lines ≥ 0 (got '\(node.string ?? "?")')")
+        }
+        guard n >= 0 else { throw fail(node, "\(key) must not be negative (got \(n))") }
+        return .fixed(n)
+    }
+
+    /// The resolved tag of a node (plain scalars get int/float/bool/null by the YAML core schema).
+    func tagName(_ node: Node) -> Tag.Name { Tag.Name(rawValue: node.tag.rawValue) }
+
+    func int(_ node: Node) -> Int? {
+        guard case .scalar(let s) = node, s.style == .plain || s.style == .any else { return nil }
+        if tagName(node) == .int { return node.int }
+        if tagName(node) == .float, let d = node.float, d.rounded() == d, abs(d) < 1e15 { return Int(d) }
+        return nil
+    }
+
+    func text(_ node: Node, _ key: String) throws -> String? {
+        guard case .scalar(let s) = node else { throw fail(node, "\(key) must be text") }
+        if tagName(node) == .null && s.style != .singleQuoted && s.style != .doubleQuoted { return nil }
+        return s.string
+    }
+
+    func choice<E: RawRepresentable & CaseIterable>(_ node: Node, _: E.Type, _ key: String) throws -> E where E.RawValue == String {
+        guard case .scalar(let s) = node else { throw fail(node, "\(key) must be one of \(E.allCases.map(\.rawValue).joined(separator: ", "))") }
+        if let e = E(rawValue: s.string) { return e }
+        throw fail(node, "\(key): " + Suggest.unknown("value", s.string, among: E.allCases.map(\.rawValue)))
+    }
+
+    /// Any YAML value as row data.
+    func value(_ node: Node) throws -> Value {
+        switch node {
+        case .scalar(let s):
+            if s.style == .singleQuoted || s.style == .doubleQuoted || s.style == .literal || s.style == .folded {
+                return .string(s.string)
+            }
+            switch tagName(node) {
+            case .null: return .null
+            case .bool: return node.bool.map(Value.bool) ?? .string(s.string)
+            case .int: return node.int.map(Value.int) ?? .string(s.string)
+            case .float: return node.float.map(Value.double) ?? .string(s.string)
+            default: return .string(s.string)
+            }
+        case .sequence(let seq): return .array(try seq.map { try value($0) })
+        case .mapping:
+            var o: [String: Value] = [:]
+            for (k, _, v) in try pairs(node, what: "a value") { o[k] = try value(v) }
+            return .object(o)
+        case .alias:
+            throw fail(node, "aliases are not supported")
+        }
+    }
+}

@@ -1,0 +1,169 @@
+/// A data source + delegate over a document; supports insert/delete/move of row data.
+/// Row keys `cell`, `selected`, `highlighted`, `disabled` and `height` belong
+/// to the table; every other key is handed to the style as row data.
+public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, TableViewRowData {
+    public private(set) var document: TableDocument
+    /// Row data as styles see it (table keys removed), parallel to the document rows.
+    private var data: [[Value]]
+
+    public init(document: TableDocument) {
+        self.document = document
+        data = document.sections.map { $0.rows.map(Self.rowData) }
+    }
+
+    static func rowData(_ row: Value) -> Value {
+        guard case .object(var o) = row else { return row }
+        for k in TableDocument.rowTableKeys { o[k] = nil }
+        return .object(o)
+    }
+
+    func valid(_ ip: IndexPath) -> Bool {
+        ip.section >= 0 && ip.section < data.count && ip.row >= 0 && ip.row < data[ip.section].count
+    }
+
+    func location(_ ip: IndexPath) -> SourceLocation? {
+        guard valid(ip), ip.row < document.sections[ip.section].rowLocations.count else {
+            return ip.section >= 0 && ip.section < document.sections.count ? document.sections[ip.section].location : nil
+        }
+        return document.sections[ip.section].rowLocations[ip.row]
+    }
+
+    func outOfRange(_ ip: IndexPath) -> CellarError {
+        let rows = ip.section >= 0 && ip.section < data.count ? "section \(ip.section) has \(data[ip.section].count) rows" : "the document has \(data.count) sections"
+        return CellarError("index path \(ip) is out of range: \(rows)", at: SourceLocation(file: document.path, line: 1))
+    }
+
+    // MARK: Row data
+
+    public func row(at ip: IndexPath) -> Value? { valid(ip) ? document.sections[ip.section].rows[ip.row] : nil }
+    public func rowValue(at ip: IndexPath) -> Value? { valid(ip) ? data[ip.section][ip.row] : nil }
+    public func setRowValue(_ value: Value, at ip: IndexPath) {
+        guard valid(ip) else { return }
+        data[ip.section][ip.row] = value
+        if case .object(var row) = document.sections[ip.section].rows[ip.row], case .object(let o) = value {
+            let keep = row.filter { TableDocument.rowTableKeys.contains($0.key) }
+            row = o.merging(keep) { $1 }
+            document.sections[ip.section].rows[ip.row] = .object(row)
+        }
+    }
+
+    /// Inserts a row (an object with "cell") into the data; call
+    /// `tableView.insertRows` afterwards, as with UIKit.
+    public func insert(_ row: Value, at ip: IndexPath) throws {
+        guard ip.section >= 0, ip.section < data.count, ip.row >= 0, ip.row <= data[ip.section].count else { throw outOfRange(ip) }
+        guard case .object = row else { throw CellarError("a row must be a mapping of keys to values") }
+        document.sections[ip.section].rows.insert(row, at: ip.row)
+        let loc = location(IndexPath(ip.section, max(0, ip.row - 1))) ?? SourceLocation(file: document.path, line: 1)
+        document.sections[ip.section].rowLocations.insert(loc, at: min(ip.row, document.sections[ip.section].rowLocations.count))
+        data[ip.section].insert(Self.rowData(row), at: ip.row)
+    }
+
+    @discardableResult
+    public func remove(at ip: IndexPath) throws -> Value {
+        guard valid(ip) else { throw outOfRange(ip) }
+        data[ip.section].remove(at: ip.row)
+        if ip.row < document.sections[ip.section].rowLocations.count {
+            document.sections[ip.section].rowLocations.remove(at: ip.row)
+        }
+        return document.sections[ip.section].rows.remove(at: ip.row)
+    }
+
+    public func move(from: IndexPath, to: IndexPath) throws {
+        guard valid(from) else { throw outOfRange(from) }
+        let loc = location(from)
+        let row = try remove(at: from)
+        guard to.section >= 0, to.section < data.count, to.row >= 0, to.row <= data[to.section].count else {
+            try insert(row, at: from)
+            throw outOfRange(to)
+        }
+        try insert(row, at: to)
+        if let loc { document.sections[to.section].rowLocations[to.row] = loc }
+    }
+
+    /// A table configured from the document (style, heights, separators,
+    /// initial selection/highlight), holding this data source strongly.
+    public func makeTableView(registry: Registry) -> TableView {
+        let t = TableView(style: document.style, registry: registry)
+        t.retainedDataSource = self
+        t.dataSource = self
+        t.delegate = self
+        t.rowHeight = document.rowHeight ?? .automatic
+        t.estimatedRowHeight = document.estimatedRowHeight
+        t.separatorStyle = document.separatorStyle
+        t.allowsMultipleSelection = true
+        for (s, section) in document.sections.enumerated() {
+            for (r, row) in section.rows.enumerated() {
+                if row["selected"]?.boolValue == true { t.selectRow(at: IndexPath(s, r)) }
+                if row["highlighted"]?.boolValue == true { t.highlighted.insert(IndexPath(s, r)) }
+            }
+        }
+        return t
+    }
+
+    // MARK: Data source
+
+    public func numberOfSections(in tableView: TableView) -> Int { data.count }
+    public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+        section >= 0 && section < data.count ? data[section].count : 0
+    }
+
+    public func tableView(_ tableView: TableView, cellForRowAt ip: IndexPath) throws -> Cell {
+        guard let row = row(at: ip) else { throw outOfRange(ip) }
+        let id = row["cell"]?.stringValue ?? "default"
+        do {
+            let cell = try tableView.dequeueReusableCell(withIdentifier: id, for: ip)
+            try cell.configure(with: data[ip.section][ip.row], at: ip)
+            if row["disabled"]?.boolValue == true { cell.state.isDisabled = true }
+            return cell
+        } catch let e as CellarError {
+            throw e.located(location(ip))
+        }
+    }
+
+    public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+        section >= 0 && section < document.sections.count ? document.sections[section].header : nil
+    }
+    public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
+        section >= 0 && section < document.sections.count ? document.sections[section].footer : nil
+    }
+    public func sectionIndexTitles(for tableView: TableView) -> [String]? {
+        let titles = document.sections.compactMap(\.indexTitle)
+        return titles.isEmpty ? nil : titles
+    }
+    public func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
+        var seen = 0
+        for (s, section) in document.sections.enumerated() where section.indexTitle != nil {
+            if seen == index { return s }
+            seen += 1
+        }
+        return 0
+    }
+
+    public func tableView(_ tableView: TableView, commit editingStyle: EditingStyle, forRowAt ip: IndexPath) throws {
+        switch editingStyle {
+        case .delete:
+            try remove(at: ip)
+            try tableView.deleteRows(at: [ip])
+        case .insert:
+            guard let row = row(at: ip) else { throw outOfRange(ip) }
+            try insert(row, at: ip)
+            try tableView.insertRows(at: [ip])
+        case .none: return
+        }
+    }
+
+    public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
+    public func tableView(_ tableView: TableView, moveRowAt from: IndexPath, to: IndexPath) throws {
+        try move(from: from, to: to)
+    }
+
+    // MARK: Delegate
+
+    public func tableView(_ tableView: TableView, heightForRowAt ip: IndexPath) -> RowHeight? {
+        switch row(at: ip)?["height"] {
+        case .int(let n)?: return .fixed(n)
+        case .string("automatic")?: return .automatic
+        default: return nil
+        }
+    }
+}

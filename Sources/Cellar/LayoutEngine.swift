@@ -1,0 +1,195 @@
+import CellarText
+
+/// Lays out a view tree at a width: height (lines) and drawing into a canvas.
+/// Built-in and Lua styles both end here, so they look alike by construction.
+public enum LayoutEngine {
+    /// Lines the node needs at `width` columns.
+    public static func measure(_ node: ViewNode, width: Int) -> Int {
+        guard width > 0 else { return 0 }
+        switch node {
+        case .empty: return 0
+        case .spacer: return 0   // a vertical stack counts its spacers itself
+        case .image: return 1
+        case .label(let label): return labelLines(label, width: width).count
+        case .padding(let insets, let child):
+            let inner = measure(child, width: width - insets.leading - insets.trailing)
+            return inner + insets.top + insets.bottom
+        case .stack(let stack):
+            switch stack.axis {
+            case .vertical:
+                var total = 0, visible = 0
+                for child in stack.children {
+                    if case .spacer(let m) = child { total += m; continue }
+                    let h = measure(child, width: width)
+                    if h > 0 { total += h; visible += 1 }
+                }
+                return total + max(0, visible - 1) * stack.spacing
+            case .horizontal:
+                let widths = columnWidths(stack, width: width)
+                var h = 0
+                for (child, w) in zip(stack.children, widths) { h = max(h, measure(child, width: w)) }
+                return h
+            }
+        }
+    }
+
+    /// Draws `node` into the rectangle, clipped to it.
+    public static func draw(_ node: ViewNode, into canvas: inout Canvas,
+                            x: Int, y: Int, width: Int, height: Int) {
+        guard width > 0, height > 0 else { return }
+        switch node {
+        case .empty, .spacer: return
+        case .image(let glyph, let style):
+            canvas.draw(glyph, x: x, y: y, maxWidth: width, style: style)
+        case .label(let label):
+            let lines = labelLines(label, width: width)
+            for (i, line) in lines.prefix(height).enumerated() {
+                let (lead, text) = TextLayout.align(line, width: width, alignment: label.alignment)
+                canvas.draw(text, x: x + lead, y: y + i, maxWidth: width - lead, style: label.style)
+            }
+        case .padding(let insets, let child):
+            draw(child, into: &canvas, x: x + insets.leading, y: y + insets.top,
+                 width: width - insets.leading - insets.trailing, height: height - insets.top - insets.bottom)
+        case .stack(let stack):
+            switch stack.axis {
+            case .vertical:
+                var row = y
+                let bottom = y + height
+                var first = true
+                for child in stack.children {
+                    if row >= bottom { break }
+                    if case .spacer(let m) = child { row += m; continue }
+                    let h = measure(child, width: width)
+                    if h == 0 { continue }
+                    if !first { row += stack.spacing }
+                    first = false
+                    let (cx, cw) = horizontalPlacement(child, alignment: stack.alignment, x: x, width: width)
+                    draw(child, into: &canvas, x: cx, y: row, width: cw, height: min(h, bottom - row))
+                    row += h
+                }
+            case .horizontal:
+                let widths = columnWidths(stack, width: width)
+                var col = x
+                for (child, w) in zip(stack.children, widths) {
+                    if w > 0 {
+                        var cy = y
+                        if stack.alignment == .center || stack.alignment == .bottom {
+                            let h = measure(child, width: w)
+                            cy += stack.alignment == .center ? max(0, (height - h) / 2) : max(0, height - h)
+                        }
+                        draw(child, into: &canvas, x: col, y: cy, width: w, height: height - (cy - y))
+                        col += w + stack.spacing
+                    }
+                }
+            }
+        }
+    }
+
+    /// The natural width of a node (its widest unwrapped line).
+    public static func naturalWidth(_ node: ViewNode) -> Int {
+        switch node {
+        case .empty: return 0
+        case .spacer(let m): return m
+        case .image(let glyph, _): return DisplayWidth.of(glyph)
+        case .label(let label):
+            if case .fixed(let n) = label.width { return n }
+            var widest = 0
+            for line in label.transform.apply(label.text).split(separator: "\n", omittingEmptySubsequences: false) {
+                widest = max(widest, DisplayWidth.of(line))
+            }
+            return widest
+        case .padding(let insets, let child): return naturalWidth(child) + insets.leading + insets.trailing
+        case .stack(let stack):
+            if case .fixed(let n) = stack.width { return n }
+            switch stack.axis {
+            case .vertical: return stack.children.map(naturalWidth).max() ?? 0
+            case .horizontal:
+                let visible = stack.children.filter { !isEmpty($0) }
+                return visible.map(naturalWidth).reduce(0, +) + max(0, visible.count - 1) * stack.spacing
+            }
+        }
+    }
+
+    static func isEmpty(_ node: ViewNode) -> Bool {
+        switch node {
+        case .empty: return true
+        case .label(let l): return l.text.isEmpty && { if case .fixed = l.width { return false }; return true }()
+        case .image(let g, _): return g.isEmpty
+        default: return false
+        }
+    }
+
+    static func sizing(_ node: ViewNode) -> Sizing {
+        switch node {
+        case .label(let l): return l.width
+        case .stack(let s): return s.width
+        case .image, .empty: return .fit
+        case .spacer: return .flexible
+        case .padding(_, let child): return sizing(child)
+        }
+    }
+
+    /// Widths of a horizontal stack's children: fixed first, then fitted ones
+    /// (each capped so flexible siblings keep half the room), then the rest
+    /// shared among flexible children. Empty children take no space.
+    static func columnWidths(_ stack: Stack, width: Int) -> [Int] {
+        let children = stack.children
+        var widths = [Int](repeating: 0, count: children.count)
+        var visible = 0
+        var flexible: [Int] = []
+        var fitted: [Int] = []
+        var used = 0
+        for (i, child) in children.enumerated() where !isEmpty(child) {
+            visible += 1
+            switch sizing(child) {
+            case .fixed(let n): widths[i] = max(0, n); used += widths[i]
+            case .fit: fitted.append(i)
+            case .flexible: flexible.append(i)
+            }
+        }
+        used += max(0, visible - 1) * stack.spacing
+        var room = max(0, width - used)
+        for i in fitted {
+            let natural = naturalWidth(children[i])
+            let cap = flexible.isEmpty ? room : max(room / 2, min(natural, room - minimumFlexible(children, flexible)))
+            widths[i] = min(natural, cap, room)
+            room -= widths[i]
+        }
+        if !flexible.isEmpty {
+            let share = room / flexible.count
+            var extra = room % flexible.count
+            for i in flexible {
+                widths[i] = share + (extra > 0 ? 1 : 0)
+                if extra > 0 { extra -= 1 }
+            }
+        }
+        // Squeeze from the right if fixed columns overflow.
+        var total = widths.reduce(0, +) + max(0, visible - 1) * stack.spacing
+        var i = children.count - 1
+        while total > width && i >= 0 {
+            let cut = min(widths[i], total - width)
+            widths[i] -= cut; total -= cut; i -= 1
+        }
+        return widths
+    }
+
+    private static func minimumFlexible(_ children: [ViewNode], _ flexible: [Int]) -> Int {
+        flexible.reduce(0) { $0 + naturalWidth(children[$1]) }
+    }
+
+    static func horizontalPlacement(_ child: ViewNode, alignment: Stack.Alignment, x: Int, width: Int) -> (Int, Int) {
+        switch alignment {
+        case .fill, .top, .bottom: return (x, width)
+        case .leading: let w = min(width, naturalWidth(child)); return (x, w)
+        case .trailing: let w = min(width, naturalWidth(child)); return (x + width - w, w)
+        case .center: let w = min(width, naturalWidth(child)); return (x + (width - w) / 2, w)
+        }
+    }
+
+    /// The lines a label shows at a width, after transform, wrapping and truncation.
+    static func labelLines(_ label: Label, width: Int) -> [String] {
+        if label.text.isEmpty || width <= 0 { return [] }
+        return TextLayout.lines(label.transform.apply(label.text), width: width,
+                                numberOfLines: label.numberOfLines, mode: label.lineBreakMode)
+    }
+}

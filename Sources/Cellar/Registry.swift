@@ -1,0 +1,34 @@
+/// Styles by reuse identifier. The built-in styles are registered from the start.
+public final class Registry {
+    private var styles: [String: CellStyle] = [:]
+    private var order: [String] = []
+
+    public init() {
+        for style in BuiltinCellStyle.allStyles() {
+            styles[style.reuseIdentifier] = style
+            order.append(style.reuseIdentifier)
+        }
+    }
+
+    /// Registers `style` under `id`; an identifier can be taken only once.
+    public func register(_ style: CellStyle, forCellReuseIdentifier id: String) throws {
+        guard !id.isEmpty else {
+            throw CellarError("a reuse identifier must not be empty (style from \(style.source))")
+        }
+        if let existing = styles[id] {
+            throw CellarError("reuse identifier '\(id)' is already registered by \(existing.source); cannot register it again from \(style.source)")
+        }
+        styles[id] = style
+        order.append(id)
+    }
+
+    public func style(for id: String) -> CellStyle? { styles[id] }
+
+    /// Registered identifiers, built-ins first, then in registration order.
+    public var identifiers: [String] { order }
+
+    /// UIKit's NSInternalInconsistencyException wording for an unknown identifier.
+    public static func unknownIdentifierMessage(_ id: String) -> String {
+        "unable to dequeue a cell with identifier \(id) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
+    }
+}

@@ -1,0 +1,62 @@
+import CellarText
+
+/// UIKit's UICellConfigurationState: what a style may react to.
+public struct CellState: Hashable, Sendable {
+    public var isSelected = false
+    public var isHighlighted = false
+    public var isDisabled = false
+    public var isFocused = false
+    public var isEditing = false
+    public var isExpanded = false
+    public var isSwiped = false
+    public var isReordering = false
+    /// UIConfigurationStateCustomKey values.
+    public var custom: [String: Value] = [:]
+    public init() {}
+    public static let normal = CellState()
+}
+
+/// UITableViewCell.AccessoryType.
+public enum AccessoryType: String, CaseIterable, Sendable {
+    case none, disclosureIndicator, checkmark, detailButton, detailDisclosureButton
+
+    /// The text drawn in the accessory column.
+    public var glyph: String {
+        switch self {
+        case .none: return ""
+        case .disclosureIndicator: return "›"
+        case .checkmark: return "✓"
+        case .detailButton: return "ⓘ"
+        case .detailDisclosureButton: return "ⓘ ›"
+        }
+    }
+
+    /// Only the two detail buttons call accessoryButtonTapped.
+    public var tracksTaps: Bool { self == .detailButton || self == .detailDisclosureButton }
+}
+
+/// An accessory: a type, or a custom view that overrides the type
+/// (UIKit's accessoryView).
+public enum Accessory: Hashable, Sendable {
+    case type(AccessoryType)
+    case custom(ViewNode)
+
+    public static let none = Accessory.type(.none)
+
+    /// A custom accessory showing `text` in the tint colour.
+    public static func text(_ text: String) -> Accessory {
+        .custom(.label(Label(text, style: TextStyle(foreground: .semantic(.tint)), width: .fit)))
+    }
+
+    public var isNone: Bool {
+        if case .type(.none) = self { return true }
+        if case .custom(.empty) = self { return true }
+        return false
+    }
+
+    /// Custom accessory views are controls of their own; only the detail types track taps.
+    public var tracksTaps: Bool {
+        if case .type(let t) = self { return t.tracksTaps }
+        return false
+    }
+}

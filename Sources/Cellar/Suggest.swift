@@ -1,0 +1,43 @@
+/// "Did you mean …?" for misspelt keys and values.
+enum Suggest {
+    /// `unknown key 'header_title' — did you mean 'header'?` (or the list of choices).
+    static func unknown(_ what: String, _ name: String, among choices: [String]) -> String {
+        if let best = closest(name, among: choices) {
+            return "unknown \(what) '\(name)' — did you mean '\(best)'?"
+        }
+        return "unknown \(what) '\(name)' (expected one of: \(choices.joined(separator: ", ")))"
+    }
+
+    /// The closest choice by edit distance (case-insensitive, ignoring `_`/`-`),
+    /// or a choice the name starts with or contains; nil when nothing is close.
+    static func closest(_ name: String, among choices: [String]) -> String? {
+        func norm(_ s: String) -> [Character] { Array(s.lowercased().filter { $0 != "_" && $0 != "-" }) }
+        let n = norm(name)
+        var best: (String, Int)?
+        for c in choices {
+            let d = distance(n, norm(c))
+            if let b = best, b.1 <= d { continue }
+            best = (c, d)
+        }
+        if let (c, d) = best, d <= max(2, n.count / 3) { return c }
+        for c in choices {
+            let cn = String(norm(c)), nn = String(n)
+            if !cn.isEmpty, nn.hasPrefix(cn) || nn.contains(cn) || cn.hasPrefix(nn) { return c }
+        }
+        return nil
+    }
+
+    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var prev = Array(0...b.count), cur = prev
+        for i in 1...a.count {
+            cur[0] = i
+            for j in 1...b.count {
+                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&prev, &cur)
+        }
+        return prev[b.count]
+    }
+}

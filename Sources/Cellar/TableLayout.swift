@@ -1,0 +1,98 @@
+import CellarText
+
+/// What a table knows about its sections at one width: counts, titles and
+/// their wrapped lines, geometry, and (for viewports) the height index.
+/// Items run section by section: a section top (gap, header, box top), the
+/// rows, a section bottom (box bottom, footer).
+final class TableLayout {
+    let sectionCount: Int
+    let rowCounts: [Int]
+    /// Item index of each section's top item; one more entry = item count.
+    let sectionStarts: [Int]
+    let headerLines: [[String]]
+    let footerLines: [[String]]
+    let indexTitles: [String]
+    let geometry: Geometry
+    var index: HeightIndex?
+
+    var itemCount: Int { sectionStarts[sectionCount] }
+
+    struct Geometry {
+        var width: Int
+        /// Columns left of the section index column.
+        var tableWidth: Int
+        var indexWidth: Int
+        /// The row region: where rows draw (inside the box for insetGrouped).
+        var rowX: Int
+        var rowWidth: Int
+        var boxed: Bool
+        var ruled: Bool
+        var sectionGap: Bool
+    }
+
+    init(sectionCount: Int, rowCounts: [Int], headers: [String?], footers: [String?],
+         indexTitles: [String], style: TableStyle, width: Int) {
+        self.sectionCount = sectionCount
+        self.rowCounts = rowCounts
+        var starts = [Int](), next = 0
+        starts.reserveCapacity(sectionCount + 1)
+        for n in rowCounts { starts.append(next); next += n + 2 }
+        starts.append(next)
+        sectionStarts = starts
+        self.indexTitles = indexTitles
+        let indexWidth = indexTitles.isEmpty ? 0 : (indexTitles.map { DisplayWidth.of($0) }.max() ?? 0) + 1
+        let tableWidth = max(0, width - indexWidth)
+        let boxed = style == .insetGrouped
+        geometry = Geometry(width: width, tableWidth: tableWidth, indexWidth: indexWidth,
+                            rowX: boxed ? 2 : 0, rowWidth: boxed ? max(0, tableWidth - 4) : tableWidth,
+                            boxed: boxed, ruled: style == .grouped, sectionGap: style != .plain)
+        let titleX = boxed ? 2 : 1
+        let titleWidth = max(1, tableWidth - titleX - 1)
+        func wrap(_ t: String?) -> [String] {
+            guard let t, !t.isEmpty else { return [] }
+            return TextLayout.lines(t, width: titleWidth, numberOfLines: 0, mode: .wordWrap)
+        }
+        headerLines = headers.map(wrap)
+        footerLines = footers.map(wrap)
+    }
+
+    enum Item: Equatable {
+        case top(Int)
+        case row(IndexPath)
+        case bottom(Int)
+    }
+
+    func item(for ip: IndexPath) -> Int { sectionStarts[ip.section] + 1 + ip.row }
+
+    func section(ofItem i: Int) -> Int {
+        var lo = 0, hi = sectionCount - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if sectionStarts[mid] <= i { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    func describe(_ i: Int) -> Item {
+        let s = section(ofItem: i)
+        let local = i - sectionStarts[s]
+        if local == 0 { return .top(s) }
+        if local == rowCounts[s] + 1 { return .bottom(s) }
+        return .row(IndexPath(s, local - 1))
+    }
+
+    /// Lines of a section's top item: gap, header title, box top or rule.
+    func topHeight(_ s: Int) -> Int {
+        var h = headerLines[s].count
+        if geometry.sectionGap && s > 0 { h += 1 }
+        if (geometry.boxed || geometry.ruled) && rowCounts[s] > 0 { h += 1 }
+        return h
+    }
+
+    /// Lines of a section's bottom item: box bottom or rule, footer title.
+    func bottomHeight(_ s: Int) -> Int {
+        var h = footerLines[s].count
+        if (geometry.boxed || geometry.ruled) && rowCounts[s] > 0 { h += 1 }
+        return h
+    }
+}

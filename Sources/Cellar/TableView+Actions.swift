@@ -1,0 +1,185 @@
+extension TableView {
+    // MARK: Row data for style hooks
+
+    func withRowValue(_ ip: IndexPath, _ body: (inout Value) throws -> Void) throws {
+        let store = dataSource as? TableViewRowData
+        var value = store?.rowValue(at: ip) ?? .null
+        let before = value
+        try body(&value)
+        if value != before { store?.setRowValue(value, at: ip) }
+    }
+
+    /// The cell for a row for a style hook: the on-screen one, else one
+    /// configured for the occasion and queued again afterwards.
+    func withCell(_ ip: IndexPath, _ body: (Cell) throws -> Void) throws {
+        if let cell = visibleCells[ip] { try body(cell); return }
+        let cell = try configuredCell(ip)
+        defer { enqueue(cell) }
+        try body(cell)
+    }
+
+    // MARK: User actions (as a tap would: delegate and style hooks run)
+
+    /// A tap on a row: shouldHighlight, willSelect (may redirect or cancel),
+    /// deselection of the previous row (single selection), didSelect.
+    public func userSelectRow(at indexPath: IndexPath) throws {
+        let l = try currentLayout()
+        try checkIndexPath(indexPath, l)
+        guard allowsSelection else { return }
+        if let d = delegate, !d.tableView(self, shouldHighlightRowAt: indexPath) { return }
+        guard let target = delegate?.tableView(self, willSelectRowAt: indexPath) ?? (delegate == nil ? indexPath : nil) else { return }
+        try checkIndexPath(target, l)
+        if !allowsMultipleSelection {
+            for other in selected.sorted() where other != target { try userDeselectRow(at: other) }
+        }
+        selected.insert(target)
+        highlighted.remove(target)
+        try withCell(target) { cell in
+            try withRowValue(target) { row in try cell.style?.didSelect(cell, row: &row, at: target) }
+        }
+        try delegate?.tableView(self, didSelectRowAt: target)
+    }
+
+    /// A tap that deselects: willDeselect (may redirect or cancel), didDeselect.
+    public func userDeselectRow(at indexPath: IndexPath) throws {
+        let l = try currentLayout()
+        try checkIndexPath(indexPath, l)
+        guard let target = delegate?.tableView(self, willDeselectRowAt: indexPath) ?? (delegate == nil ? indexPath : nil),
+              selected.contains(target) else { return }
+        selected.remove(target)
+        try withCell(target) { cell in
+            try withRowValue(target) { row in try cell.style?.didDeselect(cell, row: &row, at: target) }
+        }
+        try delegate?.tableView(self, didDeselectRowAt: target)
+    }
+
+    /// A finger down on a row (shouldHighlight may refuse).
+    public func highlightRow(at indexPath: IndexPath) throws {
+        try checkIndexPath(indexPath, try currentLayout())
+        if let d = delegate, !d.tableView(self, shouldHighlightRowAt: indexPath) { return }
+        highlighted.insert(indexPath)
+    }
+
+    public func unhighlightRow(at indexPath: IndexPath) throws {
+        try checkIndexPath(indexPath, try currentLayout())
+        highlighted.remove(indexPath)
+    }
+
+    /// A tap on the accessory. Only tracking accessories (the detail buttons)
+    /// fire; returns whether one did.
+    @discardableResult
+    public func tapAccessory(at indexPath: IndexPath) throws -> Bool {
+        try checkIndexPath(indexPath, try currentLayout())
+        var fired = false
+        try withCell(indexPath) { cell in
+            guard accessory(of: cell).tracksTaps else { return }
+            fired = true
+            try withRowValue(indexPath) { row in try cell.style?.accessoryTapped(cell, row: &row, at: indexPath) }
+        }
+        if fired { try delegate?.tableView(self, accessoryButtonTappedForRowWith: indexPath) }
+        return fired
+    }
+
+    /// Sets a custom configuration-state key (UIConfigurationStateCustomKey) on a row.
+    public func setCustomState(_ key: String, _ value: Value, at indexPath: IndexPath) throws {
+        try checkIndexPath(indexPath, try currentLayout())
+        if value == .null { customStates[indexPath]?[key] = nil } else { customStates[indexPath, default: [:]][key] = value }
+    }
+
+    public func setEditing(_ editing: Bool) {
+        guard editing != isEditing else { return }
+        isEditing = editing
+        invalidateLayout()   // editing controls change content widths, so heights
+    }
+
+    // MARK: Programmatic selection (no delegate calls, as UIKit)
+
+    /// Selects a row (nil clears the selection).
+    public func selectRow(at indexPath: IndexPath?) {
+        guard let indexPath else { selected.removeAll(); return }
+        if !allowsMultipleSelection { selected.removeAll() }
+        selected.insert(indexPath)
+    }
+
+    public func deselectRow(at indexPath: IndexPath) { selected.remove(indexPath) }
+
+    public var indexPathsForSelectedRows: [IndexPath] { selected.sorted() }
+    public var indexPathForSelectedRow: IndexPath? { selected.min() }
+
+    // MARK: Updates
+
+    /// The data source already has the new rows; checks its counts and
+    /// shifts selection and state to follow.
+    public func insertRows(at indexPaths: [IndexPath]) throws {
+        try performUpdate(inserted: indexPaths, deleted: [], moved: nil)
+    }
+
+    public func deleteRows(at indexPaths: [IndexPath]) throws {
+        try performUpdate(inserted: [], deleted: indexPaths, moved: nil)
+    }
+
+    public func moveRow(at from: IndexPath, to: IndexPath) throws {
+        try performUpdate(inserted: [], deleted: [], moved: (from, to))
+    }
+
+    func performUpdate(inserted: [IndexPath], deleted: [IndexPath], moved: (IndexPath, IndexPath)?) throws {
+        let old = try currentLayout()
+        guard let ds = dataSource else { throw CellarError("the table has no data source") }
+        let newSections = ds.numberOfSections(in: self)
+        guard newSections == old.sectionCount else {
+            throw CellarError("Invalid update: invalid number of sections. The number of sections contained in the table view after the update (\(newSections)) must be equal to the number of sections contained in the table view before the update (\(old.sectionCount)), plus or minus the number of sections inserted or deleted (0 inserted, 0 deleted).")
+        }
+        // Deletes use indexes from before the update; inserts, indexes after.
+        for ip in deleted {
+            guard ip.section >= 0, ip.section < old.sectionCount, ip.row >= 0, ip.row < old.rowCounts[ip.section] else {
+                let n = ip.section >= 0 && ip.section < old.sectionCount ? old.rowCounts[ip.section] : 0
+                throw CellarError("attempt to delete row \(ip.row) from section \(ip.section) which only contains \(n) rows before the update")
+            }
+        }
+        if let (from, _) = moved {
+            guard from.section >= 0, from.section < old.sectionCount, from.row >= 0, from.row < old.rowCounts[from.section] else {
+                throw CellarError("attempt to move index path \(from) that does not exist - there are only \(from.section >= 0 && from.section < old.sectionCount ? old.rowCounts[from.section] : 0) rows in section \(from.section) before the update")
+            }
+        }
+        for s in 0..<old.sectionCount {
+            let after = ds.tableView(self, numberOfRowsInSection: s)
+            let ins = inserted.filter { $0.section == s }.count
+            let del = deleted.filter { $0.section == s }.count
+            let movedIn = moved.map { $0.1.section == s && $0.0.section != s ? 1 : 0 } ?? 0
+            let movedOut = moved.map { $0.0.section == s && $0.1.section != s ? 1 : 0 } ?? 0
+            if after != old.rowCounts[s] + ins - del + movedIn - movedOut {
+                throw CellarError("Invalid update: invalid number of rows in section \(s). The number of rows contained in an existing section after the update (\(after)) must be equal to the number of rows contained in that section before the update (\(old.rowCounts[s])), plus or minus the number of rows inserted or deleted from that section (\(ins) inserted, \(del) deleted) and plus or minus the number of rows moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out).")
+            }
+            for ip in inserted where ip.section == s && (ip.row < 0 || ip.row >= after) {
+                throw CellarError("attempt to insert row \(ip.row) into section \(s), but there are only \(after) rows in section \(s) after the update")
+            }
+        }
+        if let (_, to) = moved {
+            let n = to.section >= 0 && to.section < old.sectionCount ? ds.tableView(self, numberOfRowsInSection: to.section) : 0
+            guard to.section >= 0, to.section < old.sectionCount, to.row >= 0, to.row < n else {
+                throw CellarError("attempt to move a row to index path \(to) that does not exist - there are only \(n) rows in section \(to.section) after the update")
+            }
+        }
+        // Per-row state follows its row.
+        func remap(_ ip: IndexPath) -> IndexPath? {
+            var p = ip
+            if let (from, to) = moved {
+                if p == from { return to }
+                if p.section == from.section && p.row > from.row { p.row -= 1 }
+                if p.section == to.section && p.row >= to.row { p.row += 1 }
+                return p
+            }
+            if deleted.contains(p) { return nil }
+            let shiftDown = deleted.filter { $0.section == p.section && $0.row < ip.row }.count
+            p.row -= shiftDown
+            for ins in inserted.sorted() where ins.section == p.section && ins.row <= p.row { p.row += 1 }
+            return p
+        }
+        selected = Set(selected.compactMap(remap))
+        highlighted = Set(highlighted.compactMap(remap))
+        var custom: [IndexPath: [String: Value]] = [:]
+        for (ip, v) in customStates { if let n = remap(ip) { custom[n] = v } }
+        customStates = custom
+        reloadData()
+    }
+}

@@ -1,0 +1,176 @@
+import CellarText
+
+/// Row data that a data source can hand to style hooks (documents do; a Swift
+/// data source may). Style hooks such as didSelect may change it.
+public protocol TableViewRowData: AnyObject {
+    func rowValue(at indexPath: IndexPath) -> Value?
+    func setRowValue(_ value: Value, at indexPath: IndexPath)
+}
+
+/// A section header or footer view; reused through its own queue, as
+/// UITableViewHeaderFooterView.
+public final class HeaderFooterView {
+    public let reuseIdentifier: String
+    public var title: String = ""
+    public internal(set) var section: Int = 0
+    init(reuseIdentifier: String) { self.reuseIdentifier = reuseIdentifier }
+}
+
+/// UITableView, headless. Owns selection and editing state, the reuse queues,
+/// the height index and the viewport, and draws frames into canvases.
+///
+/// `dataSource` and `delegate` are weak, as in UIKit: keep them alive yourself
+/// (DocumentDataSource.makeTableView keeps its table's data source alive by
+/// holding it in `retainedDataSource`).
+public final class TableView {
+    public let style: TableStyle
+    public let registry: Registry
+    public weak var dataSource: TableViewDataSource? { didSet { invalidateLayout() } }
+    public weak var delegate: TableViewDelegate? { didSet { invalidateLayout() } }
+    /// A strong reference for data sources nobody else owns (documents).
+    public var retainedDataSource: AnyObject?
+
+    public var rowHeight: RowHeight = .automatic { didSet { invalidateLayout() } }
+    /// nil = estimates off: every row's height is known before a viewport is drawn.
+    public var estimatedRowHeight: Int? { didSet { invalidateLayout() } }
+    public var separatorStyle: SeparatorStyle = .singleLine { didSet { invalidateLayout() } }
+    /// Columns from the row's leading edge where the separator starts.
+    public var separatorInset: Int = 1
+    /// Columns per indentation level (UIKit: indentationWidth).
+    public var indentationWidth: Int = 2
+    public var allowsSelection = true
+    public var allowsMultipleSelection = false
+    public internal(set) var isEditing = false
+
+    public var width: Int = 80 { didSet { if width != oldValue { invalidateLayout() } } }
+    /// nil = the whole table, streamed row by row.
+    public var viewportHeight: Int?
+    public var contentOffset: Int = 0
+
+    /// Accumulates over renders and actions; see `resetStatistics()`.
+    public internal(set) var statistics = RenderStatistics()
+
+    // Reuse.
+    var queues: [String: [Cell]] = [:]
+    var visibleCells: [IndexPath: Cell] = [:]
+    var headerFooterQueues: [String: [HeaderFooterView]] = [:]
+    var visibleHeaderFooters: [Int: HeaderFooterView] = [:]   // keyed by item index
+
+    // State.
+    var selected: Set<IndexPath> = []
+    var highlighted: Set<IndexPath> = []
+    var customStates: [IndexPath: [String: Value]] = [:]
+
+    // Layout.
+    var layout: TableLayout?
+
+    public init(style: TableStyle = .plain, registry: Registry) {
+        self.style = style
+        self.registry = registry
+    }
+
+    public func resetStatistics() { statistics = RenderStatistics() }
+
+    /// Forgets every cell, height and count; the next render asks the data source again.
+    public func reloadData() {
+        for (_, cell) in visibleCells { enqueue(cell) }
+        visibleCells.removeAll()
+        for (_, view) in visibleHeaderFooters { headerFooterQueues[view.reuseIdentifier, default: []].append(view) }
+        visibleHeaderFooters.removeAll()
+        invalidateLayout()
+    }
+
+    func invalidateLayout() { layout = nil }
+
+    // MARK: Reuse
+
+    /// A queued cell for `id` (after prepareForReuse) or a new one.
+    public func dequeueReusableCell(withIdentifier id: String, for indexPath: IndexPath) throws -> Cell {
+        guard let style = registry.style(for: id) else {
+            throw CellarError(Registry.unknownIdentifierMessage(id))
+        }
+        let cell: Cell
+        if var queue = queues[id], let queued = queue.popLast() {
+            queues[id] = queue
+            try style.prepareForReuse(queued)
+            cell = queued
+            statistics.cellsReused += 1
+            statistics.perIdentifier[id, default: .init()].reused += 1
+        } else {
+            cell = try style.makeCell()
+            cell.style = style
+            statistics.cellsCreated += 1
+            statistics.perIdentifier[id, default: .init()].created += 1
+        }
+        cell.indexPath = indexPath
+        return cell
+    }
+
+    /// UIKit's dequeueReusableCell(withIdentifier:): a queued cell or nil.
+    public func dequeueReusableCell(withIdentifier id: String) throws -> Cell? {
+        guard var queue = queues[id], let queued = queue.popLast() else { return nil }
+        queues[id] = queue
+        try queued.style?.prepareForReuse(queued)
+        statistics.cellsReused += 1
+        statistics.perIdentifier[id, default: .init()].reused += 1
+        return queued
+    }
+
+    /// A queued header/footer view for `id`, or a new one.
+    public func dequeueReusableHeaderFooterView(withIdentifier id: String) -> HeaderFooterView {
+        if var queue = headerFooterQueues[id], let view = queue.popLast() {
+            headerFooterQueues[id] = queue
+            statistics.headerFootersReused += 1
+            return view
+        }
+        statistics.headerFootersCreated += 1
+        return HeaderFooterView(reuseIdentifier: id)
+    }
+
+    func enqueue(_ cell: Cell) {
+        cell.indexPath = nil
+        queues[cell.reuseIdentifier, default: []].append(cell)
+    }
+
+    /// Cells waiting in the queue for `id` (tests and benchmarks look).
+    public func queuedCellCount(withIdentifier id: String) -> Int { queues[id]?.count ?? 0 }
+    /// Cells currently on screen.
+    public var visibleIndexPaths: [IndexPath] { visibleCells.keys.sorted() }
+    public func cellForRow(at indexPath: IndexPath) -> Cell? { visibleCells[indexPath] }
+
+    // MARK: Counts
+
+    public var numberOfSections: Int { (try? currentLayout())?.sectionCount ?? 0 }
+    public func numberOfRows(inSection section: Int) -> Int {
+        guard let l = try? currentLayout(), section >= 0, section < l.sectionCount else { return 0 }
+        return l.rowCounts[section]
+    }
+
+    func checkIndexPath(_ ip: IndexPath, _ l: TableLayout) throws {
+        guard ip.section >= 0, ip.section < l.sectionCount else {
+            throw CellarError("index path \(ip) is out of range: the table has \(l.sectionCount) section\(l.sectionCount == 1 ? "" : "s")")
+        }
+        guard ip.row >= 0, ip.row < l.rowCounts[ip.section] else {
+            throw CellarError("index path \(ip) is out of range: section \(ip.section) has \(l.rowCounts[ip.section]) row\(l.rowCounts[ip.section] == 1 ? "" : "s")")
+        }
+    }
+
+    /// The total height in lines (estimates count for rows not yet measured).
+    public var contentHeight: Int {
+        guard let l = try? currentLayout() else { return 0 }
+        if l.index == nil { try? buildIndex(l) }
+        return l.index?.total ?? 0
+    }
+
+    public func scroll(toOffset offset: Int) { contentOffset = max(0, offset) }
+
+    /// Scrolls so that the row is at the top of the viewport.
+    public func scrollToRow(at indexPath: IndexPath) throws {
+        let l = try currentLayout()
+        try checkIndexPath(indexPath, l)
+        if l.index == nil { try buildIndex(l) }
+        let item = l.item(for: indexPath)
+        try realize(item, l)
+        contentOffset = l.index?.start(item) ?? 0
+    }
+}
