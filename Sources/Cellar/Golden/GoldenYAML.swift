@@ -144,38 +144,6 @@ struct GoldenYAML {
 
     /// "unknown key 'widht' — did you mean 'width'?"
     func unknownKey(_ key: String, at node: Node, known: [String], in what: String) -> CellarError {
-        if let near = GoldenYAML.nearest(key, in: known) {
-            return error("unknown \(what) '\(key)' — did you mean '\(near)'?", at: node)
-        }
-        return error("unknown \(what) '\(key)' (expected one of: \(known.joined(separator: ", ")))", at: node)
-    }
-
-    /// The closest candidate within a small edit distance (adjacent swaps
-    /// count one), if any.
-    static func nearest(_ word: String, in candidates: [String]) -> String? {
-        let a = Array(word.lowercased().utf8)
-        var best: (String, Int)?
-        for c in candidates {
-            let d = distance(a, Array(c.lowercased().utf8))
-            if d <= Swift.max(1, c.utf8.count / 3), d < (best?.1 ?? Int.max) { best = (c, d) }
-        }
-        return best?.0
-    }
-
-    static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        if a.isEmpty || b.isEmpty { return Swift.max(a.count, b.count) }
-        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                d[i][j] = Swift.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    d[i][j] = Swift.min(d[i][j], d[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return d[a.count][b.count]
+        error(Suggest.unknown(what, key, among: known), at: node)
     }
 }
