@@ -168,7 +168,7 @@ extension TableView {
             let es = delegate?.tableView(self, editingStyleForRowAt: ip) ?? .delete
             let glyph = es == .delete ? "⊖" : es == .insert ? "⊕" : " "
             let color: SemanticColor = es == .delete ? .destructive : .success
-            canvas.draw(glyph, x: x0 + 1, y: y + (lines - 1) / 2, style: TextStyle(foreground: .semantic(color)))
+            canvas.text(glyph, x: x0 + 1, y: y + (lines - 1) / 2, style: TextStyle(foreground: .semantic(color)))
         }
         LayoutEngine.draw(node, into: &canvas, x: x0 + lead, y: y, width: cw, height: lines)
         let accWidth = accessoryWidth(cell)
@@ -179,7 +179,7 @@ extension TableView {
             let mid = y + max(0, (lines - 1) / 2)
             switch accessory(of: cell) {
             case .type(let t):
-                canvas.draw(t.glyph, x: trailing - DisplayWidth.of(t.glyph), y: mid,
+                canvas.text(t.glyph, x: trailing - DisplayWidth.of(t.glyph), y: mid,
                             style: TextStyle(foreground: .semantic(t == .checkmark || t.tracksTaps ? .tint : .tertiaryLabel)))
             case .custom(let n):
                 let w = min(accWidth, LayoutEngine.naturalWidth(n))
@@ -187,7 +187,7 @@ extension TableView {
             }
         }
         if isEditing, dataSource?.tableView(self, canMoveRowAt: ip) ?? false {
-            canvas.draw("≡", x: accX - 2, y: y + (lines - 1) / 2, style: TextStyle(foreground: .semantic(.tertiaryLabel)))
+            canvas.text("≡", x: accX - 2, y: y + (lines - 1) / 2, style: TextStyle(foreground: .semantic(.tertiaryLabel)))
         }
         // Selection shows in plain text as a marker in the leading column,
         // and as inverse video where colour is on.
@@ -196,7 +196,7 @@ extension TableView {
                            attributes: st.isSelected ? .inverse : .underline,
                            background: .semantic(st.isSelected ? .selectedBackground : .highlightedBackground))
             for line in 0..<lines {
-                canvas.draw(st.isSelected ? "▌" : "▸", x: x0, y: y + line,
+                canvas.text(st.isSelected ? "▌" : "▸", x: x0, y: y + line,
                             style: TextStyle(attributes: .inverse, foreground: .semantic(.tint)))
             }
         }
@@ -221,9 +221,9 @@ extension TableView {
         let st = TextStyle(foreground: .semantic(.separator))
         if g.boxed {
             guard g.tableWidth >= 4 else { return }
-            canvas.draw(top ? "╭" : "╰", x: 1, y: y, style: st)
+            canvas.text(top ? "╭" : "╰", x: 1, y: y, style: st)
             canvas.fill(x: 2, y: y, width: g.tableWidth - 4, character: "─", style: st)
-            canvas.draw(top ? "╮" : "╯", x: g.tableWidth - 2, y: y, style: st)
+            canvas.text(top ? "╮" : "╯", x: g.tableWidth - 2, y: y, style: st)
         } else {
             canvas.fill(x: 0, y: y, width: g.tableWidth, character: "─", style: st)
         }
@@ -239,7 +239,7 @@ extension TableView {
         } else {
             st = TextStyle(foreground: .semantic(.secondaryLabel))
         }
-        for (i, line) in lines.enumerated() { canvas.draw(line, x: x, y: y + i, style: st) }
+        for (i, line) in lines.enumerated() { canvas.text(line, x: x, y: y + i, style: st) }
     }
 
     func drawTop(_ s: Int, _ l: TableLayout, into canvas: inout Canvas, y: Int) {
@@ -265,7 +265,7 @@ extension TableView {
         for (i, title) in l.indexTitles.enumerated() {
             let line = firstLine + i
             guard lines.contains(line) else { continue }
-            canvas.draw(title, x: g.width - DisplayWidth.of(title), y: line - lines.lowerBound,
+            canvas.text(title, x: g.width - DisplayWidth.of(title), y: line - lines.lowerBound,
                         style: TextStyle(foreground: .semantic(.tint)))
         }
     }

@@ -6,6 +6,13 @@ struct CellarCommand: ParsableCommand {
         commandName: "cellar",
         abstract: "UIKit's table-view cells, drawn as terminal text.",
         version: "0.1.0",
-        subcommands: [TestCommand.self]
+        subcommands: subcommandList
     )
+
+    /// Every subcommand, one a line (each lives in its own file), so that
+    /// branches adding commands merge cleanly.
+    static let subcommandList: [ParsableCommand.Type] = [
+        RenderCommand.self,
+        TestCommand.self,
+    ]
 }

@@ -1,9 +1,6 @@
 import ArgumentParser
 import Cellar
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `cellar test [PATH…] [--update] [--filter TEXT] [--accept]`: runs golden
 /// cases (see docs/golden.md) and ends with `N passed, N failed`.
@@ -30,6 +27,10 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "Turn pending NAME.golden.new files into goldens, without running cases.")
     var accept = false
 
+    @Option(name: .customLong("styles"),
+            help: "A directory of Lua cell styles (repeatable; default: Styles/ when present).")
+    var styles: [String] = []
+
     @Option(help: "Worker threads (default: one per processor).")
     var jobs: Int?
 
@@ -42,13 +43,14 @@ struct TestCommand: ParsableCommand {
         let roots = paths.isEmpty ? ["Styles"] : paths
         let options = GoldenRunner.Options(
             update: update, filter: filter, isCI: GoldenRunner.Options.environmentIsCI(),
-            terminalWidth: terminalWidth(), command: "cellar", workers: jobs)
-        let runner = GoldenRunner(options: options, makeRegistry: TestCommand.registryFactory())
+            terminalWidth: Terminal.width(environment: ProcessInfo.processInfo.environment),
+            command: "cellar", workers: jobs)
+        let runner = GoldenRunner(options: options, makeRegistry: TestCommand.registryFactory(styleDirectories()))
         do {
             if accept {
                 let summary = try runner.accept(paths: roots)
                 for path in summary.accepted { print("accepted \(path)") }
-                for error in summary.errors { printError(error) }
+                for error in summary.errors { Terminal.printError(error) }
                 print(summary.closingLine)
                 if !summary.succeeded { throw ExitCode.failure }
                 return
@@ -62,29 +64,27 @@ struct TestCommand: ParsableCommand {
             print(summary.closingLine)
             if !summary.succeeded { throw ExitCode.failure }
         } catch let error as CellarError {
-            printError("cellar test: \(error.description)")
+            Terminal.printError("cellar test: \(error.description)")
             throw ExitCode.failure
         }
     }
 
-    /// The styles every case runs against, one fresh registry per case. Today
-    /// the built-ins; Lua styles plug their loader in here (the runner itself
-    /// never sees Lua).
-    static func registryFactory() -> GoldenRunner.RegistryFactory {
-        { Registry() }
+    /// `--styles`, else `Styles/` when it exists and a style loader is built
+    /// in (cases of Lua styles live beside them there).
+    func styleDirectories() -> [String] {
+        if !styles.isEmpty { return styles }
+        guard !StyleHooks.loaders.isEmpty, FileManager.default.fileExists(atPath: "Styles") else { return [] }
+        return ["Styles"]
     }
 
-    func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
-    }
-
-    /// `COLUMNS`, else the terminal's width, else 100 (logs have room).
-    func terminalWidth() -> Int {
-        if let text = ProcessInfo.processInfo.environment["COLUMNS"], let n = Int(text), n > 0 { return n }
-        #if canImport(Glibc)
-        var size = winsize()
-        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        #endif
-        return 100
+    /// The styles every case runs against: a fresh registry per case (built-ins
+    /// plus whatever the style loaders find), so no case sees another's state
+    /// and each worker thread owns the engines (Lua states) it uses.
+    static func registryFactory(_ directories: [String]) -> GoldenRunner.RegistryFactory {
+        {
+            let registry = Registry()
+            try StyleHooks.load(directories, into: registry)
+            return registry
+        }
     }
 }

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Cellar
+import CellarText
+
+/// `cellar render FILE`: a table document drawn as text.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render a table document (YAML or JSON) as text."
+    )
+
+    @Argument(help: "The table document (.yaml, .yml or .json).")
+    var file: String
+
+    @Option(help: "Width in columns (default: the terminal's width, else $COLUMNS, else 80).")
+    var width: Int?
+
+    @Option(help: "Viewport height in lines (default: the whole table, streamed).")
+    var height: Int?
+
+    @Option(help: "Viewport offset in lines from the top of the content.")
+    var offset: Int = 0
+
+    @Option(help: "Colour: auto, always or never.")
+    var color: ColorMode = .auto
+
+    @Flag(help: "Print render statistics to stderr as `key: value` lines.")
+    var stats = false
+
+    @Option(name: .customLong("styles"), help: "A directory of Lua cell styles (repeatable).")
+    var styles: [String] = []
+
+    func run() throws {
+        do {
+            try render()
+        } catch let e as CellarError {
+            Terminal.printError("cellar: \(e)")
+            throw ExitCode(1)
+        } catch let e as WriteError {
+            Terminal.printError("cellar: \(e)")
+            throw ExitCode(1)
+        }
+    }
+
+    func render() throws {
+        if let width, width < 1 { throw CellarError("--width must be at least 1 (got \(width))") }
+        if let height, height < 0 { throw CellarError("--height must not be negative (got \(height))") }
+        guard offset >= 0 else { throw CellarError("--offset must not be negative (got \(offset))") }
+        let env = Terminal.environment
+        let registry = Registry()
+        try StyleHooks.load(styles, into: registry)
+        let document = try TableDocument.load(path: file)
+        try document.validate(against: registry)
+        let source = DocumentDataSource(document: document)
+        let table = source.makeTableView(registry: registry)
+        table.width = width ?? Terminal.width(environment: env)
+        table.viewportHeight = height
+        table.contentOffset = offset
+        let useColor = color.usesColor(environment: env, outputIsTerminal: Terminal.stdoutIsTerminal)
+        // The table is drawn in memory first so that a failing row (a broken
+        // style, say) leaves no half-written output behind.
+        let buffer = MemorySink()
+        try table.render(to: Terminal.writer(color: useColor, sink: buffer))
+        let out = FileDescriptorSink(fd: 1)
+        try buffer.bytes.withUnsafeBufferPointer { try out.write($0) }
+        try out.flush()
+        if stats { for line in table.statistics.lines { Terminal.printError(line) } }
+    }
+}
+
+extension ColorMode: ExpressibleByArgument {}

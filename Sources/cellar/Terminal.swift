@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CellarText
+
+/// What the CLI needs to know about its terminal.
+enum Terminal {
+    /// Columns of the terminal on stdout (TIOCGWINSZ), else $COLUMNS, else 80.
+    static func width(environment: [String: String]) -> Int {
+        var size = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        if let c = environment["COLUMNS"], let n = Int(c), n > 0 { return n }
+        return 80
+    }
+
+    static var stdoutIsTerminal: Bool { isatty(1) == 1 }
+
+    static var environment: [String: String] {
+        var env: [String: String] = [:]
+        var p = environ
+        while let entry = p.pointee {
+            let s = String(cString: entry)
+            if let eq = s.firstIndex(of: "=") { env[String(s[..<eq])] = String(s[s.index(after: eq)...]) }
+            p += 1
+        }
+        return env
+    }
+
+    /// Writes one line to stderr.
+    static func printError(_ message: String) {
+        var bytes = Array((message + "\n").utf8)
+        bytes.withUnsafeMutableBytes { _ = write(2, $0.baseAddress, $0.count) }
+    }
+
+    /// The writer for stdout: colour when asked (ANSI arrives with the text
+    /// engine's ANSIWriter; until then colour falls back to plain text).
+    static func writer(color: Bool, sink: ByteSink) -> CanvasWriter {
+        PlainWriter(sink: sink)
+    }
+}

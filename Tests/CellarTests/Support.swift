@@ -1,0 +1,79 @@
+import CellarText
+@testable import Cellar
+
+/// A Swift data source over plain arrays, counting calls.
+final class ArrayDataSource: TableViewDataSource, TableViewDelegate {
+    var sections: [[Value]]
+    var headers: [String?] = []
+    var footers: [String?] = []
+    var indexTitles: [String]?
+    var heights: ((IndexPath) -> RowHeight?)?
+    var cellForRowCalls = 0
+    var willSelect: ((IndexPath) -> IndexPath?)?
+    var events: [String] = []
+
+    init(_ sections: [[Value]]) { self.sections = sections }
+
+    func numberOfSections(in tableView: TableView) -> Int { sections.count }
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { sections[section].count }
+    func tableView(_ tableView: TableView, cellForRowAt ip: IndexPath) throws -> Cell {
+        cellForRowCalls += 1
+        let row = sections[ip.section][ip.row]
+        let cell = try tableView.dequeueReusableCell(withIdentifier: row["cell"]?.stringValue ?? "default", for: ip)
+        try cell.configure(with: row, at: ip)
+        return cell
+    }
+    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+        section < headers.count ? headers[section] : nil
+    }
+    func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
+        section < footers.count ? footers[section] : nil
+    }
+    func sectionIndexTitles(for tableView: TableView) -> [String]? { indexTitles }
+    func tableView(_ tableView: TableView, heightForRowAt ip: IndexPath) -> RowHeight? { heights?(ip) }
+    func tableView(_ tableView: TableView, willSelectRowAt ip: IndexPath) -> IndexPath? { willSelect?(ip) ?? ip }
+    func tableView(_ tableView: TableView, didSelectRowAt ip: IndexPath) throws { events.append("select \(ip)") }
+    func tableView(_ tableView: TableView, didDeselectRowAt ip: IndexPath) throws { events.append("deselect \(ip)") }
+    func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith ip: IndexPath) throws { events.append("accessory \(ip)") }
+
+    func makeTable(style: TableStyle = .plain, width: Int = 40, height: Int? = nil,
+                   registry: Registry = Registry()) -> TableView {
+        let t = TableView(style: style, registry: registry)
+        t.dataSource = self
+        t.delegate = self
+        t.width = width
+        t.viewportHeight = height
+        t.separatorStyle = .none
+        return t
+    }
+}
+
+func row(_ cell: String, _ text: String, _ detail: String? = nil, _ extra: [String: Value] = [:]) -> Value {
+    var o: [String: Value] = ["cell": .string(cell), "text": .string(text)]
+    if let detail { o["secondaryText"] = .string(detail) }
+    for (k, v) in extra { o[k] = v }
+    return .object(o)
+}
+
+func lines(_ text: String) -> [String] {
+    var l = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if l.last == "" { l.removeLast() }
+    return l
+}
+
+func render(_ yaml: String, width: Int = 40, height: Int? = nil, offset: Int = 0,
+            registry: Registry = Registry()) throws -> (String, TableView) {
+    let doc = try TableDocument.parse(yaml, path: "t.yaml")
+    try doc.validate(against: registry)
+    let ds = DocumentDataSource(document: doc)
+    let t = ds.makeTableView(registry: registry)
+    t.width = width
+    t.viewportHeight = height
+    t.contentOffset = offset
+    return (try t.renderText(), t)
+}
+
+func column(of needle: String, in line: String) -> Int? {
+    guard let r = line.range(of: needle) else { return nil }
+    return DisplayWidth.of(line[..<r.lowerBound])
+}
