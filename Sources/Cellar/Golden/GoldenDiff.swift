@@ -155,20 +155,37 @@ public struct GoldenDiff: Sendable {
         let marker = String(repeating: " ", count: first.column - 1) + "^"
         let blankGutter = String(repeating: " ", count: gutterWidth)
 
-        let leftWidth = shown.reduce(DisplayWidth.of("expected")) { max($0, DisplayWidth.of(cell(expected, $1))) }
-        let rightWidth = shown.reduce(DisplayWidth.of("actual")) { max($0, DisplayWidth.of(cell(actual, $1))) }
+        // Differing lines set the column widths; unchanged context lines
+        // wider than that are clipped with … in side-by-side mode only.
+        let leftWidth = differing.reduce(DisplayWidth.of("expected")) { max($0, DisplayWidth.of(cell(expected, $1))) }
+        let rightWidth = differing.reduce(DisplayWidth.of("actual")) { max($0, DisplayWidth.of(cell(actual, $1))) }
         var out = ""
         func pad(_ s: String, _ width: Int) -> String {
             s + String(repeating: " ", count: max(0, width - DisplayWidth.of(s)))
         }
+        func clip(_ s: String, _ width: Int) -> String {
+            guard DisplayWidth.of(s) > width else { return s }
+            var kept = "", used = 0
+            for c in s {
+                let w = DisplayWidth.of(c)
+                if used + w > width - 1 { break }
+                kept.append(c); used += w
+            }
+            return kept + "…"
+        }
+        func side(_ s: Side, _ i: Int, _ width: Int) -> String {
+            differs.contains(i) ? cell(s, i) : clip(cell(s, i), width)
+        }
         func gap(_ i: Int, _ previous: Int?) -> Bool { previous.map { i > $0 + 1 } ?? (i > 0) }
 
         if gutterWidth + leftWidth + 3 + rightWidth <= terminalWidth {
+            let rightLimit = terminalWidth - gutterWidth - leftWidth - 3
             out += blankGutter + pad("expected", leftWidth) + " │ actual\n"
             var previous: Int?
             for i in shown {
                 if gap(i, previous) { out += blankGutter + pad("⋮", leftWidth) + " │ ⋮\n" }
-                out += gutter(i) + pad(cell(expected, i), leftWidth) + " │ " + cell(actual, i) + "\n"
+                out += gutter(i) + pad(side(expected, i, leftWidth), leftWidth) + " │ "
+                    + side(actual, i, rightLimit) + "\n"
                 if i == markerRow { out += blankGutter + pad(marker, leftWidth) + " │ " + marker + "\n" }
                 previous = i
             }

@@ -4,6 +4,7 @@
 /// === 0: initial (width 40, height 6, offset 0) ===
 /// …the frame's lines…
 /// --- stats: rows_configured: 6, heights_measured: 6, cells_created: 6, cells_reused: 0
+/// --- stats: cells_created[default]: 6, cells_reused[default]: 0
 /// === 1: select [0, 1] ===
 /// …
 /// ```
@@ -19,8 +20,14 @@ public enum GoldenFormat {
         headerPrefix + "\(index): \(title)" + headerSuffix + "\n"
     }
 
-    static func statsLine(_ lines: [String]) -> String {
-        statsPrefix + lines.joined(separator: ", ") + "\n"
+    /// Totals on one line; the per-identifier breakdown (`key[id]: n`) on a
+    /// second, so neither grows past a screen's width for a few identifiers.
+    static func statsLines(_ lines: [String]) -> String {
+        let totals = lines.filter { !$0.contains("[") }
+        let byIdentifier = lines.filter { $0.contains("[") }
+        var out = statsPrefix + totals.joined(separator: ", ") + "\n"
+        if !byIdentifier.isEmpty { out += statsPrefix + byIdentifier.joined(separator: ", ") + "\n" }
+        return out
     }
 
     /// The frame holding 1-based `row` of a golden: its header's title and the

@@ -19,7 +19,7 @@ public enum GoldenScenario {
             let text = try table.renderText()
             out += text
             if !text.isEmpty && !text.hasSuffix("\n") { out += "\n" }
-            if scenario.stats { out += GoldenFormat.statsLine(table.statistics.lines) }
+            if scenario.stats { out += GoldenFormat.statsLines(table.statistics.lines) }
         }
 
         let viewport = scenario.height.map { "height \($0), " } ?? ""
