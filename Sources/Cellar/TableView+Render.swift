@@ -60,23 +60,33 @@ extension TableView {
         for s in 0..<l.sectionCount {
             index.set(l.sectionStarts[s], l.topHeight(s))
             index.set(l.sectionStarts[s + 1] - 1, l.bottomHeight(s))
-            if sep == 1, l.rowCounts[s] > 0 { index.set(l.sectionStarts[s + 1] - 2, base - 1) }
+            if sep == 1, l.rowCounts[s] > 0 { index.setEstimate(l.sectionStarts[s + 1] - 2, base - 1) }
         }
         l.index = index
         if settleRows {
+            // Settling configures every row with an automatic height; each cell
+            // goes straight back to its queue, so settling reuses one cell per identifier.
             for s in 0..<l.sectionCount {
-                for r in 0..<l.rowCounts[s] { try realize(l.sectionStarts[s] + 1 + r, l) }
+                for r in 0..<l.rowCounts[s] { try realize(l.sectionStarts[s] + 1 + r, l, keepCell: false) }
             }
-            // Settling configures every row; none of them is on screen yet.
-            for (_, cell) in visibleCells { enqueue(cell) }
-            visibleCells.removeAll()
         }
     }
 
     /// Makes sure a row item's height in the index is its real height.
-    func realize(_ item: Int, _ l: TableLayout) throws {
+    /// `keepCell`: the row is about to be drawn, so a cell configured for
+    /// measuring stays on screen; otherwise it goes back to its queue.
+    func realize(_ item: Int, _ l: TableLayout, keepCell: Bool = true) throws {
         guard var index = l.index, !index.isKnown(item), case .row(let ip) = l.describe(item) else { return }
-        let lines = try rowLines(ip, l, cell: nil)
+        let lines: Int
+        if keepCell || visibleCells[ip] != nil {
+            lines = try rowLines(ip, l, cell: nil)
+        } else if case .fixed(let n) = try declaredHeight(ip) {
+            lines = n
+        } else {
+            let cell = try configuredCell(ip)
+            defer { enqueue(cell) }
+            lines = try rowLines(ip, l, cell: cell)
+        }
         index.set(item, lines + separatorLines(ip, l))
         l.index = index
     }
@@ -305,8 +315,7 @@ extension TableView {
     }
 
     func renderStream(_ l: TableLayout, to writer: CanvasWriter) throws {
-        for (_, cell) in visibleCells { enqueue(cell) }
-        visibleCells.removeAll()
+        enqueueVisibleCells()
         var canvas = Canvas(width: width, height: 1)
         var line = 0
         let hasIndex = l.geometry.indexWidth > 0
@@ -344,12 +353,14 @@ extension TableView {
         // that come in can reuse them within this frame.
         if let index = l.index, let first = index.item(atOffset: top) {
             let last = index.item(atOffset: min(index.total, bottom) - 1)?.index ?? first.index
-            for (ip, cell) in visibleCells {
+            enqueueVisibleCells { ip in
+                guard ip.section < l.sectionCount, ip.row < l.rowCounts[ip.section] else { return true }
                 let item = l.item(for: ip)
-                if ip.section >= l.sectionCount || item < first.index || item > last {
-                    visibleCells[ip] = nil
-                    enqueue(cell)
-                }
+                return item < first.index || item > last
+            }
+            for (item, view) in visibleHeaderFooters where item < first.index || item > last {
+                visibleHeaderFooters[item] = nil
+                headerFooterQueues[view.reuseIdentifier, default: []].append(view)
             }
         }
         var shownCells: [IndexPath: Cell] = [:]
@@ -380,7 +391,7 @@ extension TableView {
             pos += h
             item += 1
         }
-        for (_, cell) in visibleCells { enqueue(cell) }
+        enqueueVisibleCells()
         visibleCells = shownCells
         for (_, view) in visibleHeaderFooters { headerFooterQueues[view.reuseIdentifier, default: []].append(view) }
         visibleHeaderFooters = shownViews

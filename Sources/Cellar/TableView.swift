@@ -73,8 +73,7 @@ public final class TableView {
 
     /// Forgets every cell, height and count; the next render asks the data source again.
     public func reloadData() {
-        for (_, cell) in visibleCells { enqueue(cell) }
-        visibleCells.removeAll()
+        enqueueVisibleCells()
         for (_, view) in visibleHeaderFooters { headerFooterQueues[view.reuseIdentifier, default: []].append(view) }
         visibleHeaderFooters.removeAll()
         invalidateLayout()
@@ -127,6 +126,15 @@ public final class TableView {
         return HeaderFooterView(reuseIdentifier: id)
     }
 
+    /// Sends on-screen cells (those `leaving` picks) back to their queues,
+    /// last row first, so the next dequeue hands out the topmost leaver as a
+    /// scroll would.
+    func enqueueVisibleCells(leaving: (IndexPath) -> Bool = { _ in true }) {
+        for ip in visibleCells.keys.sorted(by: >) where leaving(ip) {
+            if let cell = visibleCells.removeValue(forKey: ip) { enqueue(cell) }
+        }
+    }
+
     func enqueue(_ cell: Cell) {
         cell.indexPath = nil
         queues[cell.reuseIdentifier, default: []].append(cell)
@@ -170,7 +178,7 @@ public final class TableView {
         try checkIndexPath(indexPath, l)
         if l.index == nil { try buildIndex(l) }
         let item = l.item(for: indexPath)
-        try realize(item, l)
+        try realize(item, l, keepCell: false)
         contentOffset = l.index?.start(item) ?? 0
     }
 }

@@ -1,0 +1,129 @@
+import Testing
+import CellarText
+@testable import Cellar
+
+@Suite struct HeightIndexTests {
+    @Test func matchesNaivePrefixSums() {
+        var rng = SystemRandomNumberGenerator()
+        var index = HeightIndex(count: 300, base: 2)
+        var heights = [Int](repeating: 2, count: 300)
+        for _ in 0..<400 {
+            let i = Int.random(in: 0..<300, using: &rng)
+            let h = Int.random(in: 0...5, using: &rng)
+            if Bool.random(using: &rng) { index.set(i, h) } else { index.setEstimate(i, h) }
+            heights[i] = h
+        }
+        #expect(index.total == heights.reduce(0, +))
+        var start = 0
+        for i in 0..<300 {
+            #expect(index.start(i) == start)
+            for y in start..<(start + heights[i]) {
+                let found = index.item(atOffset: y)
+                #expect(found?.index == i && found?.start == start)
+            }
+            start += heights[i]
+        }
+        #expect(index.item(atOffset: start) == nil)
+        #expect(index.item(atOffset: -1) == nil)
+    }
+}
+
+/// The reference's heightForRowAt: the first row of each section is tall
+/// (80 points → 4 lines here), every other row is automatic.
+final class FirstRowTallDelegate: TableViewDelegate {
+    func tableView(_ tableView: TableView, heightForRowAt ip: IndexPath) -> RowHeight? {
+        ip.row == 0 ? .fixed(4) : .automatic
+    }
+}
+
+@Suite struct HeightTests {
+    @Test func referenceDelegateMakesFirstRowOfEachSectionTall() throws {
+        let ds = ArrayDataSource([[row("default", "first A"), row("subtitle", "a", "b")],
+                                  [row("default", "first B"), row("default", "c")]])
+        let delegate = FirstRowTallDelegate()
+        let t = ds.makeTable(width: 20)
+        t.delegate = delegate
+        let out = lines(try t.renderText())
+        #expect(out == [" first A", "", "", "", " a", " b", " first B", "", "", "", " c"])
+        t.viewportHeight = 4
+        t.contentOffset = 6
+        #expect(lines(try t.renderText()) == [" first B", "", "", ""])
+        #expect(t.contentHeight == 11)
+    }
+
+    @Test func referenceHeightsInADocument() throws {
+        let yaml = """
+        separatorStyle: none
+        sections:
+          - rows:
+              - {cell: default, text: first A, height: 4}
+              - {cell: subtitle, text: a, secondaryText: b}
+          - rows:
+              - {cell: default, text: first B, height: 4}
+              - {cell: default, text: c, height: automatic}
+        """
+        let (out, t) = try render(yaml, width: 20)
+        #expect(lines(out) == [" first A", "", "", "", " a", " b", " first B", "", "", "", " c"])
+        #expect(t.statistics.heightsMeasured == 2)
+    }
+
+    @Test func fixedRowHeightNeedsNoMeasuring() throws {
+        let ds = ArrayDataSource([(0..<1000).map { row("subtitle", "r\($0)", "d") }])
+        let t = TableView(registry: Registry())
+        t.dataSource = ds
+        t.rowHeight = .fixed(1)
+        t.separatorStyle = .none
+        t.width = 20
+        t.viewportHeight = 3
+        t.contentOffset = 500
+        #expect(lines(try t.renderText()) == [" r500", " r501", " r502"])
+        #expect(t.contentHeight == 1000)
+        #expect(t.statistics.heightsMeasured == 0)
+        #expect(ds.cellForRowCalls == 3)
+    }
+
+    @Test func automaticHeightsAreMeasuredAtTheCurrentWidth() throws {
+        let long = row("default", "one two three four five six", nil,
+                       ["textProperties": .object(["numberOfLines": .int(0), "lineBreakMode": .string("wordWrap")])])
+        let ds = ArrayDataSource([[long]])
+        let t = ds.makeTable(width: 40)
+        #expect(lines(try t.renderText()).count == 1)
+        t.width = 12
+        #expect(lines(try t.renderText()) == [" one two", " three four", " five six"])
+    }
+
+    @Test func withEstimatesOnlyVisibleRowsAreConfiguredAndMeasured() throws {
+        let ds = ArrayDataSource([(0..<10_000).map { row($0 % 2 == 0 ? "subtitle" : "value1", "r\($0)", "d") }])
+        let t = ds.makeTable(width: 30, height: 40)
+        t.estimatedRowHeight = 1
+        t.contentOffset = 7_000
+        let out = lines(try t.renderText())
+        #expect(out.count == 40)
+        #expect(ds.cellForRowCalls <= 42)
+        #expect(t.statistics.rowsConfigured == ds.cellForRowCalls)
+        #expect(t.statistics.heightsMeasured <= 42)
+        // Measured subtitle rows (2 lines) replaced their estimate of 1.
+        #expect(t.contentHeight > 10_000)
+        #expect(t.contentHeight < 10_000 + 42)
+    }
+
+    @Test func withoutEstimatesEveryRowIsMeasuredFirst() throws {
+        let ds = ArrayDataSource([(0..<100).map { row("subtitle", "r\($0)", "d") }])
+        let t = ds.makeTable(width: 30, height: 4)
+        t.contentOffset = 100
+        #expect(lines(try t.renderText()) == [" r50", " d", " r51", " d"])
+        #expect(t.statistics.heightsMeasured >= 100)
+        #expect(t.statistics.cellsCreated <= 3)
+    }
+
+    @Test func negativeHeightsAreErrors() throws {
+        let ds = ArrayDataSource([[row("default", "a")]])
+        ds.heights = { _ in .fixed(-2) }
+        let t = ds.makeTable()
+        #expect(throws: CellarError("height for row 0.0 must not be negative (got -2)")) { try t.renderText() }
+        #expect { try TableDocument.parse("sections:\n  - rows:\n      - {cell: default, height: -1}\n", path: "h.yaml") }
+            throws: { "\($0)" == "h.yaml:3:33: height must not be negative (got -1)" }
+        #expect { try TableDocument.parse("sections:\n  - rows:\n      - {cell: default, height: tall}\n", path: "h.yaml") }
+            throws: { "\($0)".hasPrefix("h.yaml:3:33: height must be 'automatic' or a whole number") }
+    }
+}

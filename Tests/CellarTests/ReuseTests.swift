@@ -1,0 +1,141 @@
+import Testing
+import CellarText
+@testable import Cellar
+
+/// A style whose cells carry a "badge" that one row sets and others do not:
+/// the classic leak that prepareForReuse exists to prevent.
+final class BadgeStyle: CellStyle {
+    final class Storage { var badge: String? }
+    let reuseIdentifier = "badge"
+    let resets: Bool
+    var prepareCalls = 0
+    init(resets: Bool) { self.resets = resets }
+    func makeCell() throws -> Cell {
+        let c = Cell(reuseIdentifier: reuseIdentifier)
+        c.storage = Storage()
+        return c
+    }
+    func prepareForReuse(_ cell: Cell) throws {
+        prepareCalls += 1
+        Cell.resetNonContent(cell)
+        if resets { (cell.storage as? Storage)?.badge = nil }
+    }
+    func configure(_ cell: Cell, row: Value, at indexPath: IndexPath) throws {
+        cell.contentConfiguration = ListContentConfiguration(text: row["text"]?.stringValue)
+        // Only some rows set the badge; the rest rely on a clean cell.
+        if let b = row["badge"]?.stringValue { (cell.storage as? Storage)?.badge = b }
+    }
+    func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode {
+        let badge = (cell.storage as? Storage)?.badge.map { " [\($0)]" } ?? ""
+        return .label(Label((cell.contentConfiguration?.text ?? "") + badge))
+    }
+}
+
+@Suite struct ReuseTests {
+    func table(resets: Bool) throws -> (TableView, BadgeStyle) {
+        let registry = Registry()
+        let style = BadgeStyle(resets: resets)
+        try registry.register(style, forCellReuseIdentifier: "badge")
+        var rows: [Value] = []
+        for i in 0..<6 {
+            rows.append(row("badge", "row \(i)", nil, i == 0 ? ["badge": .string("NEW")] : [:]))
+        }
+        let ds = ArrayDataSource([rows])
+        let t = ds.makeTable(width: 30, height: 2, registry: registry)
+        t.estimatedRowHeight = 1
+        t.retainedDataSource = ds
+        return (t, style)
+    }
+
+    @Test func propertyLeaksToALaterRowWithoutPrepareForReuse() throws {
+        let (t, _) = try table(resets: false)
+        #expect(lines(try t.renderText()) == [" row 0 [NEW]", " row 1"])
+        t.scroll(toOffset: 2)
+        // Row 2 gets row 0's cell back from the queue, badge and all.
+        #expect(lines(try t.renderText()) == [" row 2 [NEW]", " row 3"])
+    }
+
+    @Test func prepareForReuseStopsTheLeak() throws {
+        let (t, style) = try table(resets: true)
+        #expect(lines(try t.renderText()) == [" row 0 [NEW]", " row 1"])
+        t.scroll(toOffset: 2)
+        #expect(lines(try t.renderText()) == [" row 2", " row 3"])
+        #expect(style.prepareCalls == 2)
+        #expect(t.statistics.cellsCreated == 2)
+        #expect(t.statistics.cellsReused == 2)
+    }
+
+    @Test func cellsLeavingTheViewportReturnToTheirQueue() throws {
+        let (t, _) = try table(resets: true)
+        _ = try t.renderText()
+        #expect(t.visibleIndexPaths == [IndexPath(0, 0), IndexPath(0, 1)])
+        #expect(t.queuedCellCount(withIdentifier: "badge") == 0)
+        t.scroll(toOffset: 1)
+        _ = try t.renderText()
+        #expect(t.visibleIndexPaths == [IndexPath(0, 1), IndexPath(0, 2)])
+        // Row 1 kept its cell; row 0's went back and came out again for row 2.
+        #expect(t.statistics.cellsCreated == 2)
+        #expect(t.queuedCellCount(withIdentifier: "badge") == 0)
+        t.viewportHeight = 1
+        _ = try t.renderText()
+        #expect(t.queuedCellCount(withIdentifier: "badge") == 1)
+    }
+
+    @Test func unregisteredIdentifierUsesUIKitsWording() throws {
+        let ds = ArrayDataSource([[row("nope", "x")]])
+        let t = ds.makeTable()
+        #expect(throws: CellarError("unable to dequeue a cell with identifier nope - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")) {
+            try t.renderText()
+        }
+    }
+
+    @Test func identifiersRegisterOnce() throws {
+        let registry = Registry()
+        #expect(registry.identifiers == ["default", "subtitle", "value1", "value2"])
+        #expect(throws: CellarError.self) { try registry.register(BadgeStyle(resets: true), forCellReuseIdentifier: "value1") }
+        try registry.register(BadgeStyle(resets: true), forCellReuseIdentifier: "badge")
+        #expect(registry.style(for: "badge") != nil)
+    }
+
+    @Test func fullScrollCreatesAtMostVisiblePlusOnePerIdentifier() throws {
+        let rows = (0..<2000).map { i in row(i % 2 == 0 ? "value1" : "subtitle", "r\(i)", "d") }
+        let ds = ArrayDataSource([rows])
+        let t = ds.makeTable(width: 30, height: 15)
+        t.estimatedRowHeight = 1
+        var offset = 0
+        while offset < t.contentHeight {
+            t.scroll(toOffset: offset)
+            _ = try t.renderText()
+            offset += 7
+        }
+        // 15 lines hold at most 8 value1 rows and 8 subtitle rows at a time.
+        for id in ["value1", "subtitle"] {
+            #expect((t.statistics.perIdentifier[id]?.created ?? 99) <= 8 + 1)
+        }
+        #expect(t.statistics.rowsConfigured >= 2000)
+    }
+
+    @Test func streamingRendersReuseOneCellPerIdentifier() throws {
+        let rows = (0..<500).map { i in row(i % 2 == 0 ? "value1" : "default", "r\(i)", i % 2 == 0 ? "d" : nil) }
+        let ds = ArrayDataSource([rows])
+        let t = ds.makeTable(width: 30)
+        let out = lines(try t.renderText())
+        #expect(out.count == 500)
+        #expect(t.statistics.cellsCreated == 2)
+        #expect(t.statistics.cellsReused == 498)
+        #expect(t.statistics.rowsConfigured == 500)
+    }
+
+    @Test func headersAndFootersAreReused() throws {
+        let ds = ArrayDataSource((0..<20).map { s in [row("default", "row \(s)")] })
+        ds.headers = (0..<20).map { "Header \($0)" }
+        let t = ds.makeTable(width: 30, height: 4)
+        t.rowHeight = .fixed(1)
+        for offset in stride(from: 0, to: 40, by: 4) {
+            t.scroll(toOffset: offset)
+            _ = try t.renderText()
+        }
+        #expect(t.statistics.headerFootersCreated <= 3)
+        #expect(t.statistics.headerFootersReused >= 15)
+    }
+}
