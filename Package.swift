@@ -35,6 +35,8 @@ let package = Package(
             "Cellar", "CellarLua", "CellarText",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // Release-mode benchmarks (Scripts/bench); not a dependency of any test.
+        .executableTarget(name: "cellar-bench", dependencies: ["CellarText"]),
         .testTarget(name: "CellarTextTests", dependencies: ["CellarText"]),
         .testTarget(name: "CellarTests", dependencies: ["Cellar", "CellarText"]),
         .testTarget(name: "CellarLuaTests", dependencies: ["CellarLua", "Cellar", "CLuaShim", "CLua"]),
