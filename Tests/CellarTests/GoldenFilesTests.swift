@@ -78,9 +78,12 @@ final class ScratchDirectory {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
 
-    @Test func readTextRejectsInvalidUTF8() throws {
+    @Test func aCaseFileThatIsNotUTF8IsLocated() throws {
         let dir = try ScratchDirectory()
-        try Data([0x61, 0xFF, 0x0A]).write(to: URL(fileURLWithPath: dir.path + "/bad.case.yaml"))
-        #expect(throws: CellarError.self) { try GoldenFiles.readText(dir.path + "/bad.case.yaml") }
+        try Data(Array("width: 4\ntable: x\u{FF}".utf8).dropLast(2) + [0xFF, 0x0A])
+            .write(to: URL(fileURLWithPath: dir.path + "/bad.case.yaml"))
+        #expect(throws: CellarError("invalid UTF-8", at: SourceLocation(file: dir.path + "/bad.case.yaml", line: 2, column: 9))) {
+            try GoldenCaseParser.load(path: dir.path + "/bad.case.yaml", name: "bad")
+        }
     }
 }

@@ -128,15 +128,6 @@ public enum GoldenFiles {
         return [UInt8](data)
     }
 
-    /// A UTF-8 text file; missing, unreadable and non-UTF-8 files are errors naming it.
-    public static func readText(_ path: String) throws -> String {
-        guard let bytes = try readBytes(path) else { throw CellarError("no such file: \(path)") }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw CellarError("not valid UTF-8: \(path)")
-        }
-        return text
-    }
-
     // MARK: Writing
 
     /// Writes `bytes` to `path` through a temporary file in the same directory

@@ -15,34 +15,13 @@ struct GoldenYAML {
         CellarError(message, at: location(node))
     }
 
-    /// Composes `text`, converting Yams' errors into located ones.
+    /// Composes `text`; Yams' errors become located ones, worded as the
+    /// document parser words them.
     func compose(_ text: String) throws -> Node? {
         do {
             return try Yams.compose(yaml: text)
         } catch let e as YamlError {
-            throw GoldenYAML.convert(e, file: file)
-        }
-    }
-
-    static func convert(_ error: YamlError, file: String) -> CellarError {
-        func at(_ mark: Mark) -> SourceLocation {
-            SourceLocation(file: file, line: mark.line, column: mark.column)
-        }
-        func context(_ c: YamlError.Context?) -> String {
-            guard let c else { return "" }
-            return " (\(c.text))"
-        }
-        switch error {
-        case let .scanner(ctx, problem, mark, _), let .parser(ctx, problem, mark, _),
-             let .composer(ctx, problem, mark, _):
-            return CellarError("malformed YAML: \(problem)\(context(ctx))", at: at(mark))
-        case let .duplicatedKeysInMapping(duplicates, ctx):
-            return CellarError("duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", "))",
-                               at: at(ctx.mark))
-        case let .reader(problem, _, _, _):
-            return CellarError("unreadable YAML: \(problem)", at: SourceLocation(file: file, line: 1, column: 1))
-        default:
-            return CellarError("malformed YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
+            throw TableDocument.yamlError(e, path: file)
         }
     }
 
