@@ -168,6 +168,15 @@ import Testing
         #expect(frames.map { $0.joined() } == ["ABC", "B", "XBY", "BYX"])
     }
 
+    @Test func printedCommandsQuotePathsForTheShell() throws {
+        #expect(GoldenRunner.shellQuoted("Styles/food/cases/a-b_c.case.yaml") == "Styles/food/cases/a-b_c.case.yaml")
+        #expect(GoldenRunner.shellQuoted("my cases/it's.case.yaml") == "'my cases/it'\\''s.case.yaml'")
+        let dir = try ScratchDirectory()
+        try dir.write("with space/a.case.yaml", Self.caseText)
+        let report = try runner(dir).run(paths: [dir.path]).results.first?.report ?? ""
+        #expect(report.contains("cellar test --accept '\(dir.path)/with space/a.case.yaml'"))
+    }
+
     @Test func manyCasesInParallelComeBackInNameOrder() throws {
         let dir = try ScratchDirectory()
         let names = (0..<12).map { String(format: "c%02d", $0) }
