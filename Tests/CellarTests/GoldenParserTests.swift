@@ -78,6 +78,19 @@ import Yams
         #expect(root["style"]?.string == "plain")
     }
 
+    @Test func errorsInAnInlineTableAreLocatedInTheCaseFile() throws {
+        let text = "width: 30\nsteps: [render]\ntable:\n  sections:\n    - heder: Fruits\n      rows: []\n"
+        let c = try GoldenCaseParser.parse(text, path: "i.case.yaml", name: "i")
+        guard case .inline(let inline, _) = c.table else { Issue.record("expected inline"); return }
+        do {
+            _ = try TableDocument.parse(inline, path: "i.case.yaml")
+            Issue.record("expected an error")
+        } catch let e as CellarError {
+            #expect(e.location == SourceLocation(file: "i.case.yaml", line: 5, column: 7))
+            #expect(e.message.contains("did you mean 'header'?"), "\(e)")
+        }
+    }
+
     @Test func flowStyleCaseWithInlineTable() throws {
         let c = try GoldenCaseParser.parse("{table: {sections: []}, width: 10}", path: "f.case.yaml", name: "f")
         guard case .inline(let inline, _) = c.table else { Issue.record("expected inline"); return }
