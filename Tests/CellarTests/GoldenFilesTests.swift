@@ -49,6 +49,14 @@ final class ScratchDirectory {
         #expect(one.orphans.count == 2)
     }
 
+    @Test func aSymlinkLoopIsWalkedOnce() throws {
+        let dir = try ScratchDirectory()
+        try dir.write("a/x.case.yaml", "width: 1\n")
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/a/loop", withDestinationPath: dir.path + "/a")
+        let found = try GoldenFiles.discover([dir.path])
+        #expect(found.cases.map(\.name) == ["a/x"])
+    }
+
     @Test func missingPathsAndNonCaseFilesAreErrors() throws {
         let dir = try ScratchDirectory()
         try dir.write("t.yaml", "")

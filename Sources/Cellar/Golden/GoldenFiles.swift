@@ -95,14 +95,17 @@ public enum GoldenFiles {
         return found
     }
 
-    /// Relative paths of the regular files under `root`, sorted.
+    /// Relative paths of the regular files under `root`, sorted. A directory
+    /// reached twice through symbolic links is walked once (no loops).
     static func walk(_ root: String) -> [String] {
         var out: [String] = []
         var stack = [""]
+        var visited = Set<String>()
         let fm = FileManager.default
         while let rel = stack.popLast() {
             let dir = rel.isEmpty ? root : root + "/" + rel
-            guard let names = try? fm.contentsOfDirectory(atPath: dir) else { continue }
+            guard visited.insert(URL(fileURLWithPath: dir).resolvingSymlinksInPath().path).inserted,
+                  let names = try? fm.contentsOfDirectory(atPath: dir) else { continue }
             for name in names {
                 let childRel = rel.isEmpty ? name : rel + "/" + name
                 var isDir: ObjCBool = false
