@@ -82,6 +82,31 @@ public enum DisplayWidth {
         return total
     }
 
+    /// If a cluster certainly ends at `position` (end of text, ASCII, or a
+    /// scalar that joins nothing before it), that position and the decoded
+    /// non-ASCII scalar there; nil when the cluster might go on.
+    @inline(__always)
+    static func boundaryAfterPair(_ p: UnsafeBufferPointer<UInt8>, _ position: Int, _ table: PropertyTable)
+        -> (position: Int, scalar: (UInt32, Int, ScalarProps)?)? {
+        if position == p.count || p[position] < 0x80 { return (position, nil) }
+        let (scalar, length) = decodeScalar(p, position)
+        let props = table.lookup(scalar)
+        return props.joinsPrevious ? nil : (position, (scalar, length, props))
+    }
+
+    /// Width of a two-scalar cluster, by the one set of cluster rules.
+    @inline(__always)
+    static func pairWidth(_ a: UInt32, _ pa: ScalarProps, _ b: UInt32, _ pb: ScalarProps,
+                          carried: inout ScalarProps?, ambiguousWide: Bool) -> Int {
+        var width = ClusterWidth(ambiguousWide: ambiguousWide)
+        width.measured = carried
+        width.lastMeasured = carried
+        width.feed(a, pa)
+        width.feed(b, pb)
+        carried = width.measured
+        return width.finish()
+    }
+
     /// Measures clusters from `i` until the next ASCII byte. A simple base
     /// (most CJK, Hangul syllables, emoji) that the next scalar does not
     /// join is counted straight from the table; each scalar is decoded once.
@@ -110,15 +135,45 @@ public enum DisplayWidth {
                     i = next; cp = nextScalar; length = nextLength; props = nextProps
                     continue
                 }
+                // Base + one mark (VS16, skin tone, accent, spacing mark)
+                // and then a boundary: measured by the same ClusterWidth
+                // without running the segmentation state machine.
+                let g = nextProps.gcb
+                if (g == .extend || g == .spacingMark) && nextProps.incb != 1,
+                   let end = boundaryAfterPair(p, next + nextLength, table) {
+                    total += pairWidth(cp, props, nextScalar, nextProps, carried: &carried, ambiguousWide: ambiguousWide)
+                    i = end.position
+                    guard let after = end.scalar else { return i }
+                    (cp, length, props) = after
+                    continue
+                }
+            } else if props.gcb == .regionalIndicator {
+                // A flag: two regional indicators, then a boundary.
+                let next = i + length
+                if next < n && p[next] >= 0x80 {
+                    let (nextScalar, nextLength) = decodeScalar(p, next)
+                    let nextProps = table.lookup(nextScalar)
+                    if nextProps.gcb == .regionalIndicator, let end = boundaryAfterPair(p, next + nextLength, table) {
+                        total += pairWidth(cp, props, nextScalar, nextProps, carried: &carried, ambiguousWide: ambiguousWide)
+                        i = end.position
+                        guard let after = end.scalar else { return i }
+                        (cp, length, props) = after
+                        continue
+                    }
+                }
             }
             var scanner = GraphemeScanner(p, from: i, ambiguousWide: ambiguousWide)
             scanner.carried = carried
-            total += scanner.scanCluster(from: i).width
+            total += scanner.scanCluster(from: i, first: cp, length: length, props: props).width
             i = scanner.position
             carried = scanner.carried
             if i == n || p[i] < 0x80 { return i }
-            (cp, length) = decodeScalar(p, i)
-            props = table.lookup(cp)
+            if let next = scanner.lookahead {
+                (cp, length, props) = next
+            } else {
+                (cp, length) = decodeScalar(p, i)
+                props = table.lookup(cp)
+            }
         }
     }
 }

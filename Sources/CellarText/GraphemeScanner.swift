@@ -163,10 +163,21 @@ struct GraphemeScanner {
         return scanCluster(from: start)
     }
 
+    /// The scalar at `position` when the last `scanCluster` stopped at a
+    /// boundary: already decoded, so the caller need not decode it again.
+    var lookahead: (scalar: UInt32, length: Int, props: ScalarProps)? = nil
+
     mutating func scanCluster(from start: Int) -> Cluster {
-        let n = bytes.count
         let (first, firstLength) = decodeScalar(bytes, start)
-        let firstProps = table.lookup(first)
+        return scanCluster(from: start, first: first, length: firstLength, props: table.lookup(first))
+    }
+
+    /// Scans the cluster starting at `start`, whose first scalar the caller
+    /// has decoded already.
+    mutating func scanCluster(from start: Int, first: UInt32, length firstLength: Int,
+                              props firstProps: ScalarProps) -> Cluster {
+        let n = bytes.count
+        lookahead = nil
         var width = ClusterWidth(ambiguousWide: ambiguousWide)
         width.measured = carried
         width.lastMeasured = carried
@@ -180,7 +191,10 @@ struct GraphemeScanner {
             let (cp, length) = decodeScalar(bytes, i)
             let p = table.lookup(cp)
             let g = p.gcb
-            if Self.isBoundary(prev, g, p, riCount: riCount, emoji: emoji, conjunct: conjunct) { break }
+            if Self.isBoundary(prev, g, p, riCount: riCount, emoji: emoji, conjunct: conjunct) {
+                lookahead = (cp, length, p)
+                break
+            }
             width.feed(cp, p)
             riCount = g == .regionalIndicator ? riCount + 1 : 0
             if p.isExtendedPictographic { emoji = 1 }
