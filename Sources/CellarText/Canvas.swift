@@ -121,9 +121,11 @@ public struct Canvas: Sendable {
     @discardableResult
     public mutating func draw(_ text: String, x: Int, y: Int, maxWidth: Int = .max,
                               style: TextStyle = .plain, ellipsis: Bool = false) -> Int {
-        guard y >= 0, y < height, maxWidth > 0 else { return 0 }
+        guard y >= 0, y < height, maxWidth > 0, x < width else { return 0 }
+        // Far-off-canvas positions are clamped so column arithmetic never overflows.
+        let x = max(x, -(1 << 40))
         let limit = maxWidth >= width - x ? width : x + maxWidth
-        guard x < limit else { return 0 }
+        guard x < limit, limit > 0 else { return 0 }
         if ellipsis, DisplayWidth.of(text, ambiguousWide: ambiguousWide) > limit - max(x, 0) {
             let cut = TextLayout.truncate(text, width: limit - max(x, 0), mode: .truncatingTail, ambiguousWide: ambiguousWide)
             return draw(cut, x: max(x, 0), y: y, maxWidth: limit - max(x, 0), style: style) + max(x, 0) - x

@@ -66,17 +66,18 @@ public enum DisplayWidth {
             // character before it (a combining accent, a spacing mark):
             // measure that cluster again from its start.
             var carried: ScalarProps? = nil
-            if asciiCounted && i > 0 && propertyTable.lookup(decodeScalar(p, i).scalar).joinsPrevious {
+            let table = propertyTable  // one lazy-global check per run, not per scalar
+            if asciiCounted && i > 0 && table.lookup(decodeScalar(p, i).scalar).joinsPrevious {
                 let prev = p[i - 1]
                 if prev >= 0x20 && prev != 0x7F { total -= 1 }
-                var scanner = GraphemeScanner(p, from: i - 1, ambiguousWide: ambiguousWide)
+                var scanner = GraphemeScanner(p, from: i - 1, ambiguousWide: ambiguousWide, table: table)
                 total += scanner.scanCluster(from: i - 1).width
                 i = scanner.position
                 carried = scanner.carried
             }
             asciiCounted = false
             if i < n && p[i] >= 0x80 {
-                i = nonASCIIRun(p, from: i, carried: carried, total: &total, ambiguousWide: ambiguousWide)
+                i = nonASCIIRun(p, from: i, table: table, carried: carried, total: &total, ambiguousWide: ambiguousWide)
             }
         }
         return total
@@ -111,10 +112,9 @@ public enum DisplayWidth {
     /// (most CJK, Hangul syllables, emoji) that the next scalar does not
     /// join is counted straight from the table; each scalar is decoded once.
     @inline(__always)
-    static func nonASCIIRun(_ p: UnsafeBufferPointer<UInt8>, from start: Int, carried first: ScalarProps?,
-                            total: inout Int, ambiguousWide: Bool) -> Int {
+    static func nonASCIIRun(_ p: UnsafeBufferPointer<UInt8>, from start: Int, table: PropertyTable,
+                            carried first: ScalarProps?, total: inout Int, ambiguousWide: Bool) -> Int {
         let n = p.count
-        let table = propertyTable
         var i = start
         var (cp, length) = decodeScalar(p, i)
         var props = table.lookup(cp)
@@ -162,7 +162,7 @@ public enum DisplayWidth {
                     }
                 }
             }
-            var scanner = GraphemeScanner(p, from: i, ambiguousWide: ambiguousWide)
+            var scanner = GraphemeScanner(p, from: i, ambiguousWide: ambiguousWide, table: table)
             scanner.carried = carried
             total += scanner.scanCluster(from: i, first: cp, length: length, props: props).width
             i = scanner.position

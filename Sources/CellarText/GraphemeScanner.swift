@@ -115,14 +115,16 @@ struct ClusterWidth {
 struct GraphemeScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     let ambiguousWide: Bool
-    let table = propertyTable
+    let table: PropertyTable
     var position: Int
     /// wcswidth lets a spacing mark that starts a new cluster (some Mc are
     /// Grapheme_Cluster_Break=Other) add a column after the previous base;
     /// the scanner carries that base across the boundary to agree.
     var carried: ScalarProps? = nil
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, from position: Int = 0, ambiguousWide: Bool = false) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, from position: Int = 0, ambiguousWide: Bool = false,
+         table: PropertyTable = propertyTable) {
+        self.table = table
         self.bytes = bytes
         self.position = position
         self.ambiguousWide = ambiguousWide

@@ -8,6 +8,9 @@ import Testing
         #expect(c.draw("world wide", x: 6, y: 0) == 4)
         #expect(c.line(0) == "hello worl")
         #expect(c.draw("abc", x: 0, y: 5) == 0)
+        #expect(c.draw("abc", x: Int.max, y: 0) == 0)
+        #expect(c.draw("abc", x: Int.min, y: 0, maxWidth: .max) == 3)  // the advance, all off-canvas
+        #expect(c.draw("abc", x: 2, y: 0, maxWidth: -4) == 0)
         #expect(c.draw("xyz", x: -1, y: 1) == 3)
         #expect(c.line(1) == "yz")
     }
