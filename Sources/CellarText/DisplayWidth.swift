@@ -64,21 +64,15 @@ public enum DisplayWidth {
             }
             // A non-ASCII scalar may extend the cluster of the ASCII
             // character before it (a combining accent, a spacing mark):
-            // measure that cluster again from its start.
-            var carried: ScalarProps? = nil
+            // then measure that cluster again from its start.
             let table = propertyTable  // one lazy-global check per run, not per scalar
             if asciiCounted && i > 0 && table.lookup(decodeScalar(p, i).scalar).joinsPrevious {
                 let prev = p[i - 1]
                 if prev >= 0x20 && prev != 0x7F { total -= 1 }
-                var scanner = GraphemeScanner(p, from: i - 1, ambiguousWide: ambiguousWide, table: table)
-                total += scanner.scanCluster(from: i - 1).width
-                i = scanner.position
-                carried = scanner.carried
+                i -= 1
             }
             asciiCounted = false
-            if i < n && p[i] >= 0x80 {
-                i = nonASCIIRun(p, from: i, table: table, carried: carried, total: &total, ambiguousWide: ambiguousWide)
-            }
+            i = nonASCIIRun(p, from: i, table: table, carried: nil, total: &total, ambiguousWide: ambiguousWide)
         }
         return total
     }
@@ -108,7 +102,8 @@ public enum DisplayWidth {
         return width.finish()
     }
 
-    /// Measures clusters from `i` until the next ASCII byte. A simple base
+    /// Measures clusters from `i` (a cluster start) until the next ASCII
+    /// byte that starts a cluster. A simple base
     /// (most CJK, Hangul syllables, emoji) that the next scalar does not
     /// join is counted straight from the table; each scalar is decoded once.
     @inline(__always)
