@@ -49,6 +49,20 @@ import Testing
         #expect(!c[3, 0].isContinuation)
     }
 
+    @Test func clustersAndAmbiguousWidthInCells() {
+        var c = Canvas(width: 8, height: 2)
+        c.draw("\u{1112}\u{1161}\u{11AB}x👨‍👩‍👧", x: 0, y: 0)
+        #expect(c[0, 0].character == "\u{1112}\u{1161}\u{11AB}")
+        #expect(c[1, 0].isContinuation)
+        #expect(c[2, 0].character == "x")
+        #expect(c[3, 0].character == "👨‍👩‍👧" && c[4, 0].isContinuation)
+        #expect(c.line(0) == "\u{1112}\u{1161}\u{11AB}x👨‍👩‍👧")
+        var wide = Canvas(width: 5, height: 1, ambiguousWide: true)
+        #expect(wide.draw("±±±", x: 0, y: 0) == 5)
+        #expect(wide[1, 0].isContinuation && wide[3, 0].isContinuation)
+        #expect(wide.line(0) == "±±")
+    }
+
     @Test func ellipsisWhereTruncating() {
         var c = Canvas(width: 6, height: 1)
         c.draw("한글한글", x: 0, y: 0, maxWidth: 5, ellipsis: true)
