@@ -136,7 +136,7 @@ public enum DisplayWidth {
         var carried = first
         while true {
             if props.isSimpleBase {
-                let next = i + length
+                let next = i &+ length  // within the buffer: no overflow check
                 let w = props.columns(ambiguousWide: ambiguousWide)
                 if next == n || p[next] < 0x80 {
                     total += w
@@ -155,7 +155,7 @@ public enum DisplayWidth {
                 // without running the segmentation state machine.
                 let g = nextProps.gcb
                 if (g == .extend || g == .spacingMark) && nextProps.incb != 1,
-                   let end = boundaryAfterPair(p, next + nextLength, table) {
+                   let end = boundaryAfterPair(p, next &+ nextLength, table) {
                     total += pairWidth(cp, props, nextScalar, nextProps, carried: &carried, ambiguousWide: ambiguousWide)
                     i = end.position
                     guard let after = end.scalar else { return i }
@@ -164,11 +164,11 @@ public enum DisplayWidth {
                 }
             } else if props.gcb == .regionalIndicator {
                 // A flag: two regional indicators, then a boundary.
-                let next = i + length
+                let next = i &+ length
                 if next < n && p[next] >= 0x80 {
                     let (nextScalar, nextLength) = decodeScalar(p, next)
                     let nextProps = table.lookup(nextScalar)
-                    if nextProps.gcb == .regionalIndicator, let end = boundaryAfterPair(p, next + nextLength, table) {
+                    if nextProps.gcb == .regionalIndicator, let end = boundaryAfterPair(p, next &+ nextLength, table) {
                         total += pairWidth(cp, props, nextScalar, nextProps, carried: &carried, ambiguousWide: ambiguousWide)
                         i = end.position
                         guard let after = end.scalar else { return i }

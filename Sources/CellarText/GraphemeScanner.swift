@@ -16,21 +16,23 @@ struct Cluster: Sendable {
 /// reading past the end.
 @inline(__always)
 func decodeScalar(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> (scalar: UInt32, length: Int) {
+    // Wrapping index arithmetic: i < p.count, so i + 3 cannot overflow,
+    // and the checks the compiler would add cost more than the decoding.
     let b0 = UInt32(p[i])
     if b0 < 0x80 { return (b0, 1) }
     let n = p.count
     if b0 >= 0xF0 {
-        guard i + 3 < n else { return (0xFFFD, 1) }
-        return ((b0 & 0x07) << 18 | (UInt32(p[i + 1]) & 0x3F) << 12
-                | (UInt32(p[i + 2]) & 0x3F) << 6 | (UInt32(p[i + 3]) & 0x3F), 4)
+        guard i &+ 3 < n else { return (0xFFFD, 1) }
+        return ((b0 & 0x07) << 18 | (UInt32(p[i &+ 1]) & 0x3F) << 12
+                | (UInt32(p[i &+ 2]) & 0x3F) << 6 | (UInt32(p[i &+ 3]) & 0x3F), 4)
     }
     if b0 >= 0xE0 {
-        guard i + 2 < n else { return (0xFFFD, 1) }
-        return ((b0 & 0x0F) << 12 | (UInt32(p[i + 1]) & 0x3F) << 6 | (UInt32(p[i + 2]) & 0x3F), 3)
+        guard i &+ 2 < n else { return (0xFFFD, 1) }
+        return ((b0 & 0x0F) << 12 | (UInt32(p[i &+ 1]) & 0x3F) << 6 | (UInt32(p[i &+ 2]) & 0x3F), 3)
     }
     if b0 >= 0xC0 {
-        guard i + 1 < n else { return (0xFFFD, 1) }
-        return ((b0 & 0x1F) << 6 | (UInt32(p[i + 1]) & 0x3F), 2)
+        guard i &+ 1 < n else { return (0xFFFD, 1) }
+        return ((b0 & 0x1F) << 6 | (UInt32(p[i &+ 1]) & 0x3F), 2)
     }
     return (0xFFFD, 1)
 }
