@@ -121,9 +121,11 @@ public struct Canvas: Sendable {
     @discardableResult
     public mutating func draw(_ text: String, x: Int, y: Int, maxWidth: Int = .max,
                               style: TextStyle = .plain, ellipsis: Bool = false) -> Int {
-        guard y >= 0, y < height, maxWidth > 0 else { return 0 }
+        guard y >= 0, y < height, maxWidth > 0, x < width else { return 0 }
+        // Far-off-canvas positions are clamped so column arithmetic never overflows.
+        let x = max(x, -(1 << 40))
         let limit = maxWidth >= width - x ? width : x + maxWidth
-        guard x < limit else { return 0 }
+        guard x < limit, limit > 0 else { return 0 }
         if ellipsis, DisplayWidth.of(text, ambiguousWide: ambiguousWide) > limit - max(x, 0) {
             let cut = TextLayout.truncate(text, width: limit - max(x, 0), mode: .truncatingTail, ambiguousWide: ambiguousWide)
             return draw(cut, x: max(x, 0), y: y, maxWidth: limit - max(x, 0), style: style) + max(x, 0) - x
@@ -330,33 +332,48 @@ public struct Canvas: Sendable {
             if let sgr {
                 while end > 0, case let raw = cells[end - 1], raw & Self.contentMask == 0x20,
                       !sgr.blankIsVisible[Int(raw >> Self.styleShift)] { end -= 1 }
+                renderCells(cells, upTo: end, into: out, sgr: sgr)
             } else {
                 while end > 0 && cells[end - 1] & Self.contentMask == 0x20 { end -= 1 }
+                renderCells(cells, upTo: end, into: out, sgr: nil)
             }
-            out.reserve(end * 4 + 16)
-            var current: UInt32 = 0
-            for i in 0..<end {
-                let raw = cells[i]
-                if let sgr {
-                    let sid = raw >> Self.styleShift
-                    if sid != current {
-                        current = sid
-                        out.append(sgr.sequences[Int(sid)])
-                        out.reserve((end - i) * 4 + 16)
-                    }
-                }
-                let content = raw & Self.contentMask
-                if content < 0x80 {
-                    out.put(UInt8(truncatingIfNeeded: content))
-                } else if content < Self.clusterBase {
+        }
+    }
+
+    /// The cell loop: an ASCII cell is one byte store through a local
+    /// pointer; scalars, clusters and style changes take the slower path.
+    @inline(__always)
+    private func renderCells(_ cells: UnsafeBufferPointer<UInt32>, upTo end: Int,
+                             into out: ByteBuffer, sgr: SGRTable?) {
+        out.reserve(end * 4 + 16)  // every scalar fits; clusters and SGR reserve more
+        var dst = out.base + out.count
+        var current: UInt32 = 0
+        for i in 0..<end {
+            let raw = cells[i]
+            if let sgr, raw >> Self.styleShift != current {
+                current = raw >> Self.styleShift
+                out.count = dst - out.base
+                out.append(sgr.sequences[Int(current)])
+                out.reserve((end - i) * 4 + 16)
+                dst = out.base + out.count
+            }
+            let content = raw & Self.contentMask
+            if content < 0x80 {
+                dst.pointee = UInt8(truncatingIfNeeded: content)
+                dst += 1
+            } else if content != Self.continuation {
+                out.count = dst - out.base
+                if content < Self.clusterBase {
                     out.putScalar(content)
-                } else if content != Self.continuation {
+                } else {
                     withContent(content) { out.append($0) }
                     out.reserve((end - i) * 4 + 16)
                 }
+                dst = out.base + out.count
             }
-            if sgr != nil && current != 0 { out.append(SGRTable.reset) }
         }
+        out.count = dst - out.base
+        if sgr != nil && current != 0 { out.append(SGRTable.reset) }
     }
 }
 

@@ -16,21 +16,23 @@ struct Cluster: Sendable {
 /// reading past the end.
 @inline(__always)
 func decodeScalar(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> (scalar: UInt32, length: Int) {
+    // Wrapping index arithmetic: i < p.count, so i + 3 cannot overflow,
+    // and the checks the compiler would add cost more than the decoding.
     let b0 = UInt32(p[i])
     if b0 < 0x80 { return (b0, 1) }
     let n = p.count
     if b0 >= 0xF0 {
-        guard i + 3 < n else { return (0xFFFD, 1) }
-        return ((b0 & 0x07) << 18 | (UInt32(p[i + 1]) & 0x3F) << 12
-                | (UInt32(p[i + 2]) & 0x3F) << 6 | (UInt32(p[i + 3]) & 0x3F), 4)
+        guard i &+ 3 < n else { return (0xFFFD, 1) }
+        return ((b0 & 0x07) << 18 | (UInt32(p[i &+ 1]) & 0x3F) << 12
+                | (UInt32(p[i &+ 2]) & 0x3F) << 6 | (UInt32(p[i &+ 3]) & 0x3F), 4)
     }
     if b0 >= 0xE0 {
-        guard i + 2 < n else { return (0xFFFD, 1) }
-        return ((b0 & 0x0F) << 12 | (UInt32(p[i + 1]) & 0x3F) << 6 | (UInt32(p[i + 2]) & 0x3F), 3)
+        guard i &+ 2 < n else { return (0xFFFD, 1) }
+        return ((b0 & 0x0F) << 12 | (UInt32(p[i &+ 1]) & 0x3F) << 6 | (UInt32(p[i &+ 2]) & 0x3F), 3)
     }
     if b0 >= 0xC0 {
-        guard i + 1 < n else { return (0xFFFD, 1) }
-        return ((b0 & 0x1F) << 6 | (UInt32(p[i + 1]) & 0x3F), 2)
+        guard i &+ 1 < n else { return (0xFFFD, 1) }
+        return ((b0 & 0x1F) << 6 | (UInt32(p[i &+ 1]) & 0x3F), 2)
     }
     return (0xFFFD, 1)
 }
@@ -115,14 +117,16 @@ struct ClusterWidth {
 struct GraphemeScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     let ambiguousWide: Bool
-    let table = propertyTable
+    let table: PropertyTable
     var position: Int
     /// wcswidth lets a spacing mark that starts a new cluster (some Mc are
     /// Grapheme_Cluster_Break=Other) add a column after the previous base;
     /// the scanner carries that base across the boundary to agree.
     var carried: ScalarProps? = nil
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, from position: Int = 0, ambiguousWide: Bool = false) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, from position: Int = 0, ambiguousWide: Bool = false,
+         table: PropertyTable = propertyTable) {
+        self.table = table
         self.bytes = bytes
         self.position = position
         self.ambiguousWide = ambiguousWide
@@ -163,10 +167,21 @@ struct GraphemeScanner {
         return scanCluster(from: start)
     }
 
+    /// The scalar at `position` when the last `scanCluster` stopped at a
+    /// boundary: already decoded, so the caller need not decode it again.
+    var lookahead: (scalar: UInt32, length: Int, props: ScalarProps)? = nil
+
     mutating func scanCluster(from start: Int) -> Cluster {
-        let n = bytes.count
         let (first, firstLength) = decodeScalar(bytes, start)
-        let firstProps = table.lookup(first)
+        return scanCluster(from: start, first: first, length: firstLength, props: table.lookup(first))
+    }
+
+    /// Scans the cluster starting at `start`, whose first scalar the caller
+    /// has decoded already.
+    mutating func scanCluster(from start: Int, first: UInt32, length firstLength: Int,
+                              props firstProps: ScalarProps) -> Cluster {
+        let n = bytes.count
+        lookahead = nil
         var width = ClusterWidth(ambiguousWide: ambiguousWide)
         width.measured = carried
         width.lastMeasured = carried
@@ -180,7 +195,10 @@ struct GraphemeScanner {
             let (cp, length) = decodeScalar(bytes, i)
             let p = table.lookup(cp)
             let g = p.gcb
-            if Self.isBoundary(prev, g, p, riCount: riCount, emoji: emoji, conjunct: conjunct) { break }
+            if Self.isBoundary(prev, g, p, riCount: riCount, emoji: emoji, conjunct: conjunct) {
+                lookahead = (cp, length, p)
+                break
+            }
             width.feed(cp, p)
             riCount = g == .regionalIndicator ? riCount + 1 : 0
             if p.isExtendedPictographic { emoji = 1 }

@@ -8,6 +8,9 @@ import Testing
         #expect(c.draw("world wide", x: 6, y: 0) == 4)
         #expect(c.line(0) == "hello worl")
         #expect(c.draw("abc", x: 0, y: 5) == 0)
+        #expect(c.draw("abc", x: Int.max, y: 0) == 0)
+        #expect(c.draw("abc", x: Int.min, y: 0, maxWidth: .max) == 3)  // the advance, all off-canvas
+        #expect(c.draw("abc", x: 2, y: 0, maxWidth: -4) == 0)
         #expect(c.draw("xyz", x: -1, y: 1) == 3)
         #expect(c.line(1) == "yz")
     }
@@ -44,6 +47,20 @@ import Testing
         c.draw("y", x: 2, y: 0)        // left half of 글
         #expect(c.line(0) == " xy 한")
         #expect(!c[3, 0].isContinuation)
+    }
+
+    @Test func clustersAndAmbiguousWidthInCells() {
+        var c = Canvas(width: 8, height: 2)
+        c.draw("\u{1112}\u{1161}\u{11AB}x👨‍👩‍👧", x: 0, y: 0)
+        #expect(c[0, 0].character == "\u{1112}\u{1161}\u{11AB}")
+        #expect(c[1, 0].isContinuation)
+        #expect(c[2, 0].character == "x")
+        #expect(c[3, 0].character == "👨‍👩‍👧" && c[4, 0].isContinuation)
+        #expect(c.line(0) == "\u{1112}\u{1161}\u{11AB}x👨‍👩‍👧")
+        var wide = Canvas(width: 5, height: 1, ambiguousWide: true)
+        #expect(wide.draw("±±±", x: 0, y: 0) == 5)
+        #expect(wide[1, 0].isContinuation && wide[3, 0].isContinuation)
+        #expect(wide.line(0) == "±±")
     }
 
     @Test func ellipsisWhereTruncating() {

@@ -71,6 +71,29 @@ import Testing
         #expect(Self.clusters("a\r\nb") == ["a", "\r\n", "b"])
     }
 
+    /// The 8-bytes-at-a-time ASCII paths against a byte-by-byte count, with
+    /// controls and DEL at every position of strings of every short length.
+    @Test func asciiFastPathsCountExactlyThePrintableBytes() {
+        var state: UInt64 = 7
+        for length in 0..<40 {
+            for _ in 0..<200 {
+                var bytes: [UInt8] = []
+                for _ in 0..<length {
+                    state = state &* 6364136223846793005 &+ 1442695040888963407
+                    let r = UInt8(truncatingIfNeeded: state >> 33)
+                    // Mostly printable, sometimes a control, DEL or CR LF.
+                    bytes.append(r % 8 == 0 ? [0x00, 0x09, 0x1B, 0x1F, 0x7F, 0x0D][Int(r >> 3) % 6] : 0x20 + r % 0x5F)
+                }
+                let expected = bytes.filter { $0 >= 0x20 && $0 != 0x7F }.count
+                let got = bytes.withUnsafeBufferPointer { DisplayWidth.of(utf8: $0) }
+                #expect(got == expected, "\(bytes)")
+                // The same bytes after a non-ASCII prefix (tail loads overlap it).
+                let mixed = Array("한".utf8) + bytes
+                #expect(mixed.withUnsafeBufferPointer { DisplayWidth.of(utf8: $0) } == expected + 2, "\(bytes)")
+            }
+        }
+    }
+
     @Test func unicodeVersionIsNamed() {
         #expect(DisplayWidth.unicodeVersion == "17.0.0")
     }
