@@ -280,14 +280,26 @@ extension TableView {
 
     /// Section index titles, one a line, in the trailing column.
     /// `lines` are the table lines the canvas shows, from canvas line `y`.
-    func drawIndex(_ l: TableLayout, into canvas: inout Canvas, firstLine: Int, lines: Range<Int>, y: Int = 0) {
+    func drawIndex(_ l: TableLayout, into canvas: inout Canvas, firstLine: Int, lines: Range<Int>, y: Int = 0,
+                   titles: [String]? = nil) {
         let g = l.geometry
         guard g.indexWidth > 0 else { return }
-        for (i, title) in l.indexTitles.enumerated() {
+        for (i, title) in (titles ?? l.indexTitles).enumerated() {
             let line = firstLine + i
             guard lines.contains(line) else { continue }
             canvas.text(title, x: g.width - DisplayWidth.of(title), y: y + line - lines.lowerBound,
                         style: TextStyle(foreground: .semantic(.tint)))
+        }
+    }
+
+    /// Index titles for `height` lines: all of them if they fit, else (as
+    /// UIKit does) an even sample with `•` standing for the ones left out.
+    static func fittedIndexTitles(_ titles: [String], height: Int) -> [String] {
+        guard titles.count > height, height > 0 else { return titles }
+        if height < 3 { return Array(titles.prefix(height)) }
+        return (0..<height).map { j in
+            if j % 2 == 1 && j != height - 1 { return "•" }
+            return titles[j * (titles.count - 1) / (height - 1)]
         }
     }
 
@@ -433,8 +445,8 @@ extension TableView {
         visibleHeaderFooters = shownViews
         if style == .plain { drawStickyHeader(l, into: &canvas, top: top) }
         // UIKit centres the index vertically; titles that do not fit are dropped.
-        let firstIndexLine = max(0, (height - l.indexTitles.count) / 2)
-        drawIndex(l, into: &canvas, firstLine: firstIndexLine, lines: 0..<height)
+        let titles = Self.fittedIndexTitles(l.indexTitles, height: height)
+        drawIndex(l, into: &canvas, firstLine: max(0, (height - titles.count) / 2), lines: 0..<height, titles: titles)
     }
 
     /// Plain tables keep the header of the section at the top of the viewport
