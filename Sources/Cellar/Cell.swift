@@ -17,8 +17,6 @@ public final class Cell {
     public var contentConfiguration: ListContentConfiguration?
     /// The style's own per-cell object (a Lua table reference, …).
     public var storage: AnyObject?
-    /// Per-row height the style or row data asked for (nil = the table decides).
-    public var preferredHeight: Int?
     public internal(set) var indexPath: IndexPath?
     /// The style that made this cell (set by the table when the cell is created).
     public internal(set) var style: CellStyle?

@@ -33,8 +33,11 @@ extension TableView {
     /// The height the table or delegate declares for a row.
     func declaredHeight(_ ip: IndexPath) throws -> RowHeight {
         let h = activeDelegate?.tableView(self, heightForRowAt: ip) ?? rowHeight
-        if case .fixed(let n) = h, n < 0 {
-            throw CellarError("height for row \(ip) must not be negative (got \(n))")
+        if case .fixed(let n) = h {
+            guard n >= 0 else { throw CellarError("height for row \(ip) must not be negative (got \(n))") }
+            guard n <= TableView.maximumRowHeight else {
+                throw CellarError("height for row \(ip) is too large (\(n) lines; at most \(TableView.maximumRowHeight))")
+            }
         }
         return h
     }
@@ -47,10 +50,14 @@ extension TableView {
         var base: Int
         var settleRows = false
         if let est = estimatedRowHeight {
-            guard est >= 0 else { throw CellarError("estimatedRowHeight must not be negative (got \(est))") }
+            guard (0...TableView.maximumRowHeight).contains(est) else {
+                throw CellarError("estimatedRowHeight must be from 0 to \(TableView.maximumRowHeight) (got \(est))")
+            }
             base = est + sep
         } else if case .fixed(let n) = rowHeight, delegate == nil {
-            guard n >= 0 else { throw CellarError("rowHeight must not be negative (got \(n))") }
+            guard (0...TableView.maximumRowHeight).contains(n) else {
+                throw CellarError("rowHeight must be from 0 to \(TableView.maximumRowHeight) (got \(n))")
+            }
             base = n + sep
         } else {
             base = 1 + sep
@@ -101,11 +108,14 @@ extension TableView {
             let content = try content ?? rowContent(cell, ip, l)
             if !(cell.style is BuiltinCellStyle), let style = cell.style,
                let h = try style.height(for: cell, width: content.width) {
-                guard h >= 0 else { throw CellarError("style '\(cell.reuseIdentifier)' gave a negative height (\(h)) for row \(ip)") }
+                guard (0...TableView.maximumRowHeight).contains(h) else {
+                    throw CellarError("style '\(cell.reuseIdentifier)' gave height \(h) for row \(ip); it must be from 0 to \(TableView.maximumRowHeight)")
+                }
                 return h
             }
             counters.heightsMeasured += 1
-            return max(1, content.measure())
+            // Very long wrapped text is clipped rather than drawn into a giant canvas.
+            return min(TableView.maximumRowHeight, max(1, content.measure()))
         }
     }
 
@@ -166,7 +176,7 @@ extension TableView {
             body = .direct(direct)
         } else if let style = cell.style {
             let ctx = LayoutContext(width: width, tableStyle: self.style,
-                                    layoutMargins: Insets(leading: 1, trailing: 1), state: st)
+                                    layoutMargins: Insets(leading: lead, trailing: 1), state: st)
             body = .node(try style.content(for: cell, state: st, context: ctx))
         } else {
             body = .node(cell.content ?? .empty)
@@ -395,7 +405,8 @@ extension TableView {
     func renderViewport(_ l: TableLayout, into canvas: inout Canvas) throws {
         if l.index == nil { try buildIndex(l) }
         let height = canvas.height
-        let top = max(0, contentOffset)
+        // Clamped so that offset + height cannot overflow.
+        let top = min(max(0, contentOffset), Int.max / 4)
         let bottom = top + height
         // Cells predicted to leave go back to their queues first, so the rows
         // that come in can reuse them within this frame.

@@ -46,6 +46,9 @@ public final class TableView {
     public var allowsMultipleSelection = false
     public internal(set) var isEditing = false
 
+    /// Row heights above this are errors: a row is drawn into one canvas.
+    public static let maximumRowHeight = 10_000
+
     public var width: Int = 80 { didSet { if width != oldValue { invalidateLayout() } } }
     /// nil = the whole table, streamed row by row.
     public var viewportHeight: Int?
