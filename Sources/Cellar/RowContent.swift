@@ -16,7 +16,10 @@ struct RowContent {
     var width: Int
     var accessory: Accessory
     var accessoryWidth: Int
-    var state: CellState
+    var isSelected: Bool
+    var isHighlighted: Bool
+    /// Disabled, or alpha below 1.
+    var isDimmed: Bool
 
     func measure() -> Int {
         switch body {

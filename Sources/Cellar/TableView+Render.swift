@@ -129,6 +129,10 @@ extension TableView {
 
     func configuredCell(_ ip: IndexPath) throws -> Cell {
         guard let ds = activeDataSource else { throw CellarError("the table has no data source") }
+        return try configuredCell(ip, ds)
+    }
+
+    func configuredCell(_ ip: IndexPath, _ ds: TableViewDataSource) throws -> Cell {
         counters.rowsConfigured += 1
         let cell = try ds.tableView(self, cellForRowAt: ip)
         cell.indexPath = ip
@@ -136,14 +140,18 @@ extension TableView {
         return cell
     }
 
-    func state(for ip: IndexPath, _ cell: Cell) -> CellState {
-        var s = cell.state
+    /// Brings the cell's state up to date with the table's selection,
+    /// highlight, editing and custom states, writing only what changed (the
+    /// state holds a dictionary; rewriting it per row costs retains).
+    func updateState(for ip: IndexPath, _ cell: Cell) {
         // Empty sets are the common case: skip hashing the index path.
-        s.isSelected = !selected.isEmpty && selected.contains(ip)
-        s.isHighlighted = !highlighted.isEmpty && highlighted.contains(ip)
-        s.isEditing = isEditing
-        if !customStates.isEmpty, let custom = customStates[ip] { s.custom.merge(custom) { $1 } }
-        return s
+        let sel = !selected.isEmpty && selected.contains(ip)
+        let hi = !highlighted.isEmpty && highlighted.contains(ip)
+        let editing = isEditing
+        if cell.state.isSelected != sel { cell.state.isSelected = sel }
+        if cell.state.isHighlighted != hi { cell.state.isHighlighted = hi }
+        if cell.state.isEditing != editing { cell.state.isEditing = editing }
+        if !customStates.isEmpty, let custom = customStates[ip] { cell.state.custom.merge(custom) { $1 } }
     }
 
     func accessory(of cell: Cell) -> Accessory { isEditing ? cell.editingAccessory : cell.accessory }
@@ -163,8 +171,7 @@ extension TableView {
 
     /// Lays out a row's content at its width, in its current state.
     func rowContent(_ cell: Cell, _ ip: IndexPath, _ l: TableLayout) throws -> RowContent {
-        let st = state(for: ip, cell)
-        cell.state = st
+        updateState(for: ip, cell)
         let lead = leadingColumns(cell, ip)
         let acc = accessory(of: cell)
         let accWidth = accessoryWidth(cell)
@@ -176,12 +183,15 @@ extension TableView {
             body = .direct(direct)
         } else if let style = cell.style {
             let ctx = LayoutContext(width: width, tableStyle: self.style,
-                                    layoutMargins: Insets(leading: lead, trailing: 1), state: st)
-            body = .node(try style.content(for: cell, state: st, context: ctx))
+                                    layoutMargins: Insets(leading: lead, trailing: 1), state: cell.state)
+            body = .node(try style.content(for: cell, state: cell.state, context: ctx))
         } else {
             body = .node(cell.content ?? .empty)
         }
-        return RowContent(body: body, lead: lead, width: width, accessory: acc, accessoryWidth: accWidth, state: st)
+        let st = cell.state
+        return RowContent(body: body, lead: lead, width: width, accessory: acc, accessoryWidth: accWidth,
+                          isSelected: st.isSelected, isHighlighted: st.isHighlighted,
+                          isDimmed: st.isDisabled || cell.alpha < 1)
     }
 
     // MARK: Drawing
@@ -191,7 +201,6 @@ extension TableView {
                  content: RowContent? = nil) throws {
         let g = l.geometry
         let rc = try content ?? rowContent(cell, ip, l)
-        let st = rc.state
         let x0 = g.rowX
         let separator = separatorLines(ip, l)
         if g.boxed { drawBoxSides(into: &canvas, y: y, height: lines + separator, g) }
@@ -221,16 +230,16 @@ extension TableView {
         }
         // Selection shows in plain text as a marker in the leading column,
         // and as inverse video where colour is on.
-        if st.isSelected || st.isHighlighted {
+        if rc.isSelected || rc.isHighlighted {
             canvas.overlay(x: x0, y: y, width: g.rowWidth, height: lines,
-                           attributes: st.isSelected ? .inverse : .underline,
-                           background: .semantic(st.isSelected ? .selectedBackground : .highlightedBackground))
+                           attributes: rc.isSelected ? .inverse : .underline,
+                           background: .semantic(rc.isSelected ? .selectedBackground : .highlightedBackground))
             for line in 0..<lines {
-                canvas.text(st.isSelected ? "▌" : "▸", x: x0, y: y + line,
+                canvas.text(rc.isSelected ? "▌" : "▸", x: x0, y: y + line,
                             style: TextStyle(attributes: .inverse, foreground: .semantic(.tint)))
             }
         }
-        if st.isDisabled || cell.alpha < 1 {
+        if rc.isDimmed {
             canvas.overlay(x: x0, y: y, width: g.rowWidth, height: lines, attributes: .dim)
         }
         if separator == 1 {
@@ -352,6 +361,7 @@ extension TableView {
 
     func renderStream(_ l: TableLayout, to writer: CanvasWriter) throws {
         enqueueVisibleCells()
+        guard let ds = activeDataSource else { throw CellarError("the table has no data source") }
         // Items are drawn into one canvas of up to `batch` lines that is
         // written and cleared when full: streamed with bounded memory, and
         // one canvas reset per batch instead of one per row.
@@ -385,7 +395,7 @@ extension TableView {
             try emit(l.topHeight(s)) { drawTop(s, l, into: &$0, y: $1) }
             for r in 0..<l.rowCounts[s] {
                 let ip = IndexPath(s, r)
-                let cell = try configuredCell(ip)
+                let cell = try configuredCell(ip, ds)
                 let content = try rowContent(cell, ip, l)
                 let lines = try rowLines(ip, l, cell: cell, content: content)
                 try emit(lines + separatorLines(ip, l)) {
