@@ -198,9 +198,8 @@ extension TableView {
 
     /// Draws a row with its separator at line `y` of the canvas (clipped).
     func drawRow(_ cell: Cell, _ ip: IndexPath, lines: Int, _ l: TableLayout, into canvas: inout Canvas, y: Int,
-                 content: RowContent? = nil) throws {
+                 content rc: borrowing RowContent) throws {
         let g = l.geometry
-        let rc = try content ?? rowContent(cell, ip, l)
         let x0 = g.rowX
         let separator = separatorLines(ip, l)
         if g.boxed { drawBoxSides(into: &canvas, y: y, height: lines + separator, g) }
@@ -339,8 +338,10 @@ extension TableView {
     /// streamed item by item) to `writer`.
     public func render(to writer: CanvasWriter) throws {
         // Weak references cost an atomic load each; a render holds them strongly.
-        pinned = (dataSource, delegate)
-        defer { pinned = nil }
+        pinnedDataSource = dataSource
+        pinnedDelegate = delegate
+        isPinned = true
+        defer { isPinned = false; pinnedDataSource = nil; pinnedDelegate = nil }
         let l = try currentLayout()
         if let h = viewportHeight {
             var canvas = Canvas(width: width, height: max(0, h))
@@ -454,7 +455,7 @@ extension TableView {
                     visibleCells[ip] = nil
                     shownCells[ip] = cell
                     let lines = h - separatorLines(ip, l)
-                    try drawRow(cell, ip, lines: lines, l, into: &canvas, y: y)
+                    try drawRow(cell, ip, lines: lines, l, into: &canvas, y: y, content: rowContent(cell, ip, l))
                 }
             }
             pos += h

@@ -30,9 +30,11 @@ public final class TableView {
     /// A strong reference for data sources nobody else owns (documents).
     public var retainedDataSource: AnyObject?
     /// Strong references to the data source and delegate while a render runs.
-    var pinned: (dataSource: TableViewDataSource?, delegate: TableViewDelegate?)?
-    var activeDataSource: TableViewDataSource? { if let pinned { return pinned.dataSource }; return dataSource }
-    var activeDelegate: TableViewDelegate? { if let pinned { return pinned.delegate }; return delegate }
+    var isPinned = false
+    var pinnedDataSource: TableViewDataSource?
+    var pinnedDelegate: TableViewDelegate?
+    var activeDataSource: TableViewDataSource? { isPinned ? pinnedDataSource : dataSource }
+    var activeDelegate: TableViewDelegate? { isPinned ? pinnedDelegate : delegate }
 
     public var rowHeight: RowHeight = .automatic { didSet { invalidateLayout() } }
     /// nil = estimates off: every row's height is known before a viewport is drawn.
