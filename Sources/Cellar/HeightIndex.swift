@@ -36,6 +36,11 @@ struct HeightIndex {
     /// Sets a real height.
     mutating func set(_ i: Int, _ h: Int) { store(i, Int32(clamping: max(0, h))) }
 
+    /// Keeps the item's current height as an estimate, to be measured again.
+    mutating func forget(_ i: Int) {
+        if known[i] >= 0 { setEstimate(i, Int(known[i])) }
+    }
+
     /// Sets an estimate that differs from `base`; the item stays not known.
     mutating func setEstimate(_ i: Int, _ h: Int) { store(i, -2 - Int32(clamping: max(0, h))) }
 

@@ -112,8 +112,17 @@ public final class TableView {
         for q in queues.values { q.created = 0; q.reused = 0 }
     }
 
-    /// Forgets every cell, height and count; the next render asks the data source again.
+    /// Forgets every cell, height and count, and (as UIKit) the selection;
+    /// the next render asks the data source again.
     public func reloadData() {
+        selected.removeAll()
+        highlighted.removeAll()
+        customStates.removeAll()
+        discardCells()
+    }
+
+    /// Sends on-screen cells and views back to their queues and drops the layout.
+    func discardCells() {
         enqueueVisibleCells()
         for (_, view) in visibleHeaderFooters { headerFooterQueues[view.reuseIdentifier, default: []].append(view) }
         visibleHeaderFooters.removeAll()

@@ -127,3 +127,30 @@ final class FirstRowTallDelegate: TableViewDelegate {
             throws: { "\($0)".hasPrefix("h.yaml:3:33: height must be 'automatic' or a whole number") }
     }
 }
+
+@Suite struct StateHeightTests {
+    /// A style whose selected look takes an extra line (as a Lua style might).
+    final class GrowOnSelect: CellStyle {
+        let reuseIdentifier = "grow"
+        func makeCell() throws -> Cell { Cell(reuseIdentifier: reuseIdentifier) }
+        func configure(_ cell: Cell, row: Value, at indexPath: IndexPath) throws {
+            cell.contentConfiguration = ListContentConfiguration(text: row["text"]?.stringValue)
+        }
+        func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode {
+            let title = ViewNode.label(Label((state.isSelected ? "선택됨: " : "") + (cell.contentConfiguration?.text ?? "")))
+            return state.isSelected ? .stack(.vertical([title, .label(Label("details"))])) : title
+        }
+    }
+
+    @Test func selectionChangesAreMeasuredAgain() throws {
+        let registry = Registry()
+        try registry.register(GrowOnSelect(), forCellReuseIdentifier: "grow")
+        let (out, t) = try render("separatorStyle: none\nestimatedRowHeight: 1\nsections:\n  - rows: [{cell: grow, text: a}, {cell: grow, text: b}]\n",
+                                  width: 20, height: 4, registry: registry)
+        #expect(lines(out) == [" a", " b", "", ""])
+        try t.userSelectRow(at: IndexPath(0, 0))
+        #expect(lines(try t.renderText()) == ["▌선택됨: a", "▌details", " b", ""])
+        try t.userDeselectRow(at: IndexPath(0, 0))
+        #expect(lines(try t.renderText()) == [" a", " b", "", ""])
+    }
+}
