@@ -106,7 +106,7 @@ extension TableView {
         case .automatic:
             let cell = try cell ?? visibleCell(ip)
             let content = try content ?? rowContent(cell, ip, l)
-            if !(cell.style is BuiltinCellStyle), let style = cell.style,
+            if cell.builtinKind == nil, let style = cell.style,
                let h = try style.height(for: cell, width: content.width) {
                 guard (0...TableView.maximumRowHeight).contains(h) else {
                     throw CellarError("style '\(cell.reuseIdentifier)' gave height \(h) for row \(ip); it must be from 0 to \(TableView.maximumRowHeight)")
@@ -178,8 +178,8 @@ extension TableView {
         let reorder = isEditing && (dataSource?.tableView(self, canMoveRowAt: ip) ?? false) ? 2 : 0
         let width = max(0, l.geometry.rowWidth - lead - 1 - (accWidth > 0 ? accWidth + 1 : 0) - reorder)
         let body: RowContent.Body
-        if let builtin = cell.style as? BuiltinCellStyle, let c = cell.contentConfiguration,
-           let direct = BuiltinDirectLayout(builtin.kind, c, width: width) {
+        if let kind = cell.builtinKind, let c = cell.contentConfiguration,
+           let direct = BuiltinDirectLayout(kind, c, width: width) {
             body = .direct(direct)
         } else if let style = cell.style {
             let ctx = LayoutContext(width: width, tableStyle: self.style,
