@@ -17,6 +17,8 @@ extension TableView {
     /// (UIKit's reconfigureRows), so the change shows.
     func invalidateRow(_ ip: IndexPath, reconfigure: Bool) {
         if reconfigure, let cell = visibleCells.removeValue(forKey: ip) { enqueue(cell) }
+        // Fixed heights cannot change with state or data.
+        if case .fixed = rowHeight, delegate == nil { return }
         guard let l = layout, var index = l.index, ip.section >= 0, ip.section < l.sectionCount,
               ip.row >= 0, ip.row < l.rowCounts[ip.section] else { return }
         index.forget(l.item(for: ip))

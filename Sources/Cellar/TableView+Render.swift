@@ -49,6 +49,7 @@ extension TableView {
         let sep = separatorStyle == .singleLine ? 1 : 0
         var base: Int
         var settleRows = false
+        var fixedRows = false
         if let est = estimatedRowHeight {
             guard (0...TableView.maximumRowHeight).contains(est) else {
                 throw CellarError("estimatedRowHeight must be from 0 to \(TableView.maximumRowHeight) (got \(est))")
@@ -59,17 +60,21 @@ extension TableView {
                 throw CellarError("rowHeight must be from 0 to \(TableView.maximumRowHeight) (got \(n))")
             }
             base = n + sep
+            fixedRows = true
         } else {
             base = 1 + sep
             settleRows = true
         }
-        var index = HeightIndex(count: l.itemCount, base: base)
+        // Everything but section tops, bottoms and separator-less last rows
+        // has the base height; with fixed rows those heights are final.
+        var exceptions: [(index: Int, height: Int, known: Bool)] = []
+        exceptions.reserveCapacity(l.sectionCount * 3)
         for s in 0..<l.sectionCount {
-            index.set(l.sectionStarts[s], l.topHeight(s))
-            index.set(l.sectionStarts[s + 1] - 1, l.bottomHeight(s))
-            if sep == 1, l.rowCounts[s] > 0 { index.setEstimate(l.sectionStarts[s + 1] - 2, base - 1) }
+            exceptions.append((l.sectionStarts[s], l.topHeight(s), true))
+            if sep == 1, l.rowCounts[s] > 0 { exceptions.append((l.sectionStarts[s + 1] - 2, base - 1, fixedRows)) }
+            exceptions.append((l.sectionStarts[s + 1] - 1, l.bottomHeight(s), true))
         }
-        l.index = index
+        l.index = HeightIndex(count: l.itemCount, base: base, baseIsKnown: fixedRows, exceptions: exceptions)
         if settleRows {
             // Settling configures every row with an automatic height; each cell
             // goes straight back to its queue, so settling reuses one cell per identifier.

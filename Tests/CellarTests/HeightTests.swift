@@ -154,3 +154,68 @@ final class FirstRowTallDelegate: TableViewDelegate {
         #expect(lines(try t.renderText()) == [" a", " b", "", ""])
     }
 }
+
+@Suite struct SparseHeightIndexTests {
+    /// The sparse form (fixed rows) answers like the dense one, and turns
+    /// dense on the first change without losing anything.
+    @Test func sparseMatchesDense() {
+        var rng = SplitMix(seed: 7)
+        for _ in 0..<200 {
+            let count = 1 + rng.next(60)
+            let base = 1 + rng.next(3)
+            var exceptions: [(index: Int, height: Int, known: Bool)] = []
+            for i in 0..<count where rng.next(4) == 0 { exceptions.append((i, rng.next(4), rng.next(2) == 0)) }
+            let baseKnown = rng.next(2) == 0
+            var sparse = HeightIndex(count: count, base: base, baseIsKnown: baseKnown, exceptions: exceptions)
+            var heights = [Int](repeating: base, count: count)
+            var knowns = [Bool](repeating: baseKnown, count: count)
+            for e in exceptions { heights[e.index] = e.height; knowns[e.index] = e.known }
+            func check(_ idx: HeightIndex) {
+                #expect(idx.total == heights.reduce(0, +))
+                var start = 0
+                for i in 0..<count {
+                    #expect(idx.start(i) == start)
+                    #expect(idx.height(i) == heights[i])
+                    #expect(idx.isKnown(i) == knowns[i])
+                    for y in start..<(start + heights[i]) {
+                        let found = idx.item(atOffset: y)
+                        #expect(found?.index == i && found?.start == start)
+                    }
+                    start += heights[i]
+                }
+                #expect(idx.item(atOffset: start) == nil)
+            }
+            check(sparse)
+            let i = rng.next(count), h = rng.next(5)
+            sparse.set(i, h); heights[i] = h; knowns[i] = true
+            check(sparse)
+        }
+    }
+
+    @Test func fixedHeightTablesStaySparse() throws {
+        let ds = ArrayDataSource([(0..<100_000).map { row("default", "r\($0)") }])
+        let t = TableView(registry: Registry())
+        t.dataSource = ds
+        t.rowHeight = .fixed(2)
+        t.width = 20
+        t.viewportHeight = 4
+        t.contentOffset = 150_001
+        // Slots are 2 lines + a separator: offset 150001 is the second line of row 50000.
+        #expect(lines(try t.renderText()) == ["", " " + String(repeating: "─", count: 19), " r50001", ""])
+        #expect(ds.cellForRowCalls == 2)
+        #expect(t.contentHeight == 100_000 * 3 - 1)
+        #expect(t.statistics.heightsMeasured == 0)
+        #expect(t.layout?.index?.isSparseForm == true)
+        // Selection cannot change a fixed height: still sparse.
+        try t.userSelectRow(at: IndexPath(0, 50_000))
+        #expect(lines(try t.renderText())[0] == "▌")
+        #expect(t.layout?.index?.isSparseForm == true)
+        // Per-row heights from a delegate settle every row: dense.
+        let delegate = FirstRowTallDelegate()
+        t.delegate = delegate
+        _ = try t.renderText()
+        #expect(t.layout?.index?.isSparseForm == false)
+        // Row 0 is 4 lines, the others automatic (1 line each), plus 99,999 separators.
+        #expect(t.contentHeight == 4 + 99_999 + 99_999)
+    }
+}
