@@ -1,14 +1,15 @@
 /// Heights of a run of items (section tops, rows, section bottoms).
 ///
 /// Two forms behind one API:
-/// - **sparse**: every item has the base height except a few exceptions
-///   (section tops and bottoms, last rows without separators). Fixed row
-///   heights stay in this form: O(sections) memory, offset→item in
-///   O(log sections) — O(1) per row.
-/// - **dense**: a Fenwick tree of differences from the base, so that a table
-///   of estimates costs one zeroed array to set up, and content height,
-///   prefix offsets and offset→item are O(log n). The first change to a
-///   height outside the exceptions turns a sparse index dense.
+/// - **sparse**: every item has the base height except a sorted list of
+///   exceptions (section tops and bottoms, last rows without separators,
+///   rows measured so far). Fixed row heights stay in this form: O(sections)
+///   memory, offset→item in O(log sections), so O(1) per row; a viewport in
+///   the middle of a huge table with estimates measures a few dozen rows and
+///   costs the same at 1k or 1M rows, first frame included.
+/// - **dense**: a Fenwick tree of differences from the base: content height,
+///   prefix offsets and offset→item in O(log n). A sparse index turns dense
+///   once it holds `sparseLimit` exceptions (a long scroll, a settle pass).
 struct HeightIndex {
     /// Height of every item not set explicitly (the estimate, or the fixed height).
     private(set) var base: Int
@@ -55,6 +56,10 @@ struct HeightIndex {
         self.init(count: count, base: base, baseIsKnown: false, exceptions: [])
         makeDense()
     }
+
+    /// Exceptions a sparse index keeps before turning dense (each change
+    /// costs O(exceptions) in the sparse form).
+    static let sparseLimit = 2048
 
     /// Whether the index is still in its sparse form (tests look).
     var isSparseForm: Bool { isSparse }
@@ -104,23 +109,51 @@ struct HeightIndex {
 
     /// Sets a real height.
     mutating func set(_ i: Int, _ h: Int) {
-        if isSparse && height(i) == max(0, h) && isKnown(i) { return }
-        makeDense()
-        store(i, Int32(clamping: max(0, h)))
+        let h = min(max(0, h), Int(Int32.max))
+        if isSparse {
+            if height(i) == h && isKnown(i) { return }
+            if exceptions.count < Self.sparseLimit { sparseStore(i, h, known: true); return }
+            makeDense()
+        }
+        store(i, Int32(h))
     }
 
     /// Keeps the item's current height as an estimate, to be measured again.
     mutating func forget(_ i: Int) {
         guard isKnown(i) else { return }
-        makeDense()
-        if known[i] >= 0 { setEstimate(i, Int(known[i])) }
+        setEstimate(i, height(i))
     }
 
     /// Sets an estimate; the item stays not known.
     mutating func setEstimate(_ i: Int, _ h: Int) {
-        if isSparse && height(i) == max(0, h) && !isKnown(i) { return }
-        makeDense()
-        store(i, -2 - Int32(clamping: max(0, h)))
+        let h = min(max(0, h), Int(Int32.max) - 2)
+        if isSparse {
+            if height(i) == h && !isKnown(i) { return }
+            if exceptions.count < Self.sparseLimit { sparseStore(i, h, known: false); return }
+            makeDense()
+        }
+        store(i, -2 - Int32(h))
+    }
+
+    /// Adds or updates an exception and the prefix sums after it.
+    private mutating func sparseStore(_ i: Int, _ h: Int, known: Bool) {
+        var k = exceptionSlot(i)
+        let old: Int
+        if k < exceptions.count && exceptions[k].index == i {
+            old = exceptions[k].height
+            exceptions[k] = (i, h, known)
+        } else {
+            old = base
+            exceptions.insert((i, h, known), at: k)
+            exceptionPrefix.insert(0, at: k)
+        }
+        total += h - old
+        var prefix = k == 0 ? 0 : exceptionPrefix[k - 1] + exceptions[k - 1].height - base
+        while k < exceptions.count {
+            exceptionPrefix[k] = prefix
+            prefix += exceptions[k].height - base
+            k += 1
+        }
     }
 
     private mutating func store(_ i: Int, _ encoded: Int32) {

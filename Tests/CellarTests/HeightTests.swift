@@ -186,9 +186,15 @@ final class FirstRowTallDelegate: TableViewDelegate {
                 #expect(idx.item(atOffset: start) == nil)
             }
             check(sparse)
-            let i = rng.next(count), h = rng.next(5)
-            sparse.set(i, h); heights[i] = h; knowns[i] = true
-            check(sparse)
+            for _ in 0..<(1 + rng.next(6)) {
+                let i = rng.next(count), h = rng.next(5)
+                switch rng.next(3) {
+                case 0: sparse.set(i, h); heights[i] = h; knowns[i] = true
+                case 1: sparse.setEstimate(i, h); heights[i] = h; knowns[i] = false
+                default: sparse.forget(i); knowns[i] = false
+                }
+                check(sparse)
+            }
         }
     }
 
@@ -210,7 +216,7 @@ final class FirstRowTallDelegate: TableViewDelegate {
         try t.userSelectRow(at: IndexPath(0, 50_000))
         #expect(lines(try t.renderText())[0] == "▌")
         #expect(t.layout?.index?.isSparseForm == true)
-        // Per-row heights from a delegate settle every row: dense.
+        // Per-row heights from a delegate settle every row: dense once past the limit.
         let delegate = FirstRowTallDelegate()
         t.delegate = delegate
         _ = try t.renderText()
