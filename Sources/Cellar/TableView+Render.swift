@@ -214,7 +214,7 @@ extension TableView {
             let color: SemanticColor = es == .delete ? .destructive : .success
             canvas.text(glyph, x: x0 + 1, y: y + (lines - 1) / 2, style: TextStyle(foreground: .semantic(color)))
         }
-        rc.draw(into: &canvas, x: x0 + rc.lead, y: y, height: lines)
+        rc.draw(cell, into: &canvas, x: x0 + rc.lead, y: y, height: lines)
         let trailing = x0 + g.rowWidth - 1
         var accX = trailing
         if rc.accessoryWidth > 0 {
