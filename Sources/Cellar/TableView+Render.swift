@@ -104,24 +104,31 @@ extension TableView {
     }
 
     /// Content lines of a row: the declared height, or measured from its
-    /// cell (using `content` when the caller already laid it out).
-    func rowLines(_ ip: IndexPath, _ l: TableLayout, cell: Cell?, content: RowContent? = nil) throws -> Int {
-        switch try declaredHeight(ip) {
-        case .fixed(let n): return n
-        case .automatic:
-            let cell = try cell ?? visibleCell(ip)
-            let content = try content ?? rowContent(cell, ip, l)
-            if cell.builtinKind == nil, let style = cell.style,
-               let h = try style.height(for: cell, width: content.width) {
-                guard (0...TableView.maximumRowHeight).contains(h) else {
-                    throw CellarError("style '\(cell.reuseIdentifier)' gave height \(h) for row \(ip); it must be from 0 to \(TableView.maximumRowHeight)")
-                }
-                return h
+    /// cell (configuring the row if it has no cell yet).
+    func rowLines(_ ip: IndexPath, _ l: TableLayout, cell: Cell?) throws -> Int {
+        if case .fixed(let n) = try declaredHeight(ip) { return n }
+        let cell = try cell ?? visibleCell(ip)
+        return try measuredLines(ip, cell, laidOut: rowContent(cell, ip, l))
+    }
+
+    /// The same for a row already laid out (a streamed row is laid out once).
+    func rowLines(_ ip: IndexPath, _ cell: Cell, laidOut content: borrowing RowContent) throws -> Int {
+        if case .fixed(let n) = try declaredHeight(ip) { return n }
+        return try measuredLines(ip, cell, laidOut: content)
+    }
+
+    /// An automatic height: the style's own answer, else the content measured.
+    func measuredLines(_ ip: IndexPath, _ cell: Cell, laidOut content: borrowing RowContent) throws -> Int {
+        if cell.builtinKind == nil, let style = cell.style,
+           let h = try style.height(for: cell, width: content.width) {
+            guard (0...TableView.maximumRowHeight).contains(h) else {
+                throw CellarError("style '\(cell.reuseIdentifier)' gave height \(h) for row \(ip); it must be from 0 to \(TableView.maximumRowHeight)")
             }
-            counters.heightsMeasured += 1
-            // Very long wrapped text is clipped rather than drawn into a giant canvas.
-            return min(TableView.maximumRowHeight, max(1, content.measure()))
+            return h
         }
+        counters.heightsMeasured += 1
+        // Very long wrapped text is clipped rather than drawn into a giant canvas.
+        return min(TableView.maximumRowHeight, max(1, content.measure()))
     }
 
     /// The on-screen cell for a row, configuring one through the data source if needed.
@@ -403,7 +410,7 @@ extension TableView {
                 let ip = IndexPath(s, r)
                 let cell = try configuredCell(ip, ds)
                 let content = try rowContent(cell, ip, l)
-                let lines = try rowLines(ip, l, cell: cell, content: content)
+                let lines = try rowLines(ip, cell, laidOut: content)
                 try emit(lines + separatorLines(ip, l)) {
                     try drawRow(cell, ip, lines: lines, l, into: &$0, y: $1, content: content)
                 }
