@@ -20,6 +20,8 @@ struct RowContent {
     var isHighlighted: Bool
     /// Disabled, or alpha below 1.
     var isDimmed: Bool
+    /// The table was editing when the row was laid out.
+    var isEditing: Bool
 
     func measure() -> Int {
         switch body {
