@@ -6,7 +6,23 @@ extension TableView {
         var value = store?.rowValue(at: ip) ?? .null
         let before = value
         try body(&value)
-        if value != before { store?.setRowValue(value, at: ip) }
+        if value != before, let store {
+            store.setRowValue(value, at: ip)
+            invalidateRow(ip, reconfigure: true)
+        }
+    }
+
+    /// After a row's state or data changed: its height is measured again at
+    /// the next render, and with `reconfigure` its cell is configured again
+    /// (UIKit's reconfigureRows), so the change shows.
+    func invalidateRow(_ ip: IndexPath, reconfigure: Bool) {
+        if reconfigure, let cell = visibleCells.removeValue(forKey: ip) { enqueue(cell) }
+        // Fixed heights cannot change with state or data.
+        if case .fixed = rowHeight, delegate == nil { return }
+        guard let l = layout, var index = l.index, ip.section >= 0, ip.section < l.sectionCount,
+              ip.row >= 0, ip.row < l.rowCounts[ip.section] else { return }
+        index.forget(l.item(for: ip))
+        l.index = index
     }
 
     /// The cell for a row for a style hook: the on-screen one, else one
@@ -34,6 +50,7 @@ extension TableView {
         }
         selected.insert(target)
         highlighted.remove(target)
+        invalidateRow(target, reconfigure: false)
         try withCell(target) { cell in
             try withRowValue(target) { row in try cell.style?.didSelect(cell, row: &row, at: target) }
         }
@@ -47,6 +64,7 @@ extension TableView {
         guard let target = delegate?.tableView(self, willDeselectRowAt: indexPath) ?? (delegate == nil ? indexPath : nil),
               selected.contains(target) else { return }
         selected.remove(target)
+        invalidateRow(target, reconfigure: false)
         try withCell(target) { cell in
             try withRowValue(target) { row in try cell.style?.didDeselect(cell, row: &row, at: target) }
         }
@@ -58,11 +76,13 @@ extension TableView {
         try checkIndexPath(indexPath, try currentLayout())
         if let d = delegate, !d.tableView(self, shouldHighlightRowAt: indexPath) { return }
         highlighted.insert(indexPath)
+        invalidateRow(indexPath, reconfigure: false)
     }
 
     public func unhighlightRow(at indexPath: IndexPath) throws {
         try checkIndexPath(indexPath, try currentLayout())
         highlighted.remove(indexPath)
+        invalidateRow(indexPath, reconfigure: false)
     }
 
     /// A tap on the accessory. Only tracking accessories (the detail buttons)
@@ -84,6 +104,7 @@ extension TableView {
     public func setCustomState(_ key: String, _ value: Value, at indexPath: IndexPath) throws {
         try checkIndexPath(indexPath, try currentLayout())
         if value == .null { customStates[indexPath]?[key] = nil } else { customStates[indexPath, default: [:]][key] = value }
+        invalidateRow(indexPath, reconfigure: false)
     }
 
     public func setEditing(_ editing: Bool) {
@@ -96,12 +117,17 @@ extension TableView {
 
     /// Selects a row (nil clears the selection).
     public func selectRow(at indexPath: IndexPath?) {
+        for ip in selected { invalidateRow(ip, reconfigure: false) }
         guard let indexPath else { selected.removeAll(); return }
         if !allowsMultipleSelection { selected.removeAll() }
         selected.insert(indexPath)
+        invalidateRow(indexPath, reconfigure: false)
     }
 
-    public func deselectRow(at indexPath: IndexPath) { selected.remove(indexPath) }
+    public func deselectRow(at indexPath: IndexPath) {
+        selected.remove(indexPath)
+        invalidateRow(indexPath, reconfigure: false)
+    }
 
     public var indexPathsForSelectedRows: [IndexPath] { selected.sorted() }
     public var indexPathForSelectedRow: IndexPath? { selected.min() }
@@ -126,7 +152,7 @@ extension TableView {
         guard let ds = dataSource else { throw CellarError("the table has no data source") }
         // A table that never asked for its counts has nothing to check against
         // (UIKit just loads the data then).
-        guard let oldCounts = rowCountsBeforeUpdate else { reloadData(); return }
+        guard let oldCounts = rowCountsBeforeUpdate else { discardCells(); return }
         let old = (sectionCount: oldCounts.count, rowCounts: oldCounts)
         let newSections = ds.numberOfSections(in: self)
         guard newSections == old.sectionCount else {
@@ -183,7 +209,7 @@ extension TableView {
         var custom: [IndexPath: [String: Value]] = [:]
         for (ip, v) in customStates { if let n = remap(ip) { custom[n] = v } }
         customStates = custom
-        reloadData()
+        discardCells()
         rowCountsBeforeUpdate = (0..<newSections).map { ds.tableView(self, numberOfRowsInSection: $0) }
     }
 }

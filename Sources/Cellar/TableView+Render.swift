@@ -33,8 +33,11 @@ extension TableView {
     /// The height the table or delegate declares for a row.
     func declaredHeight(_ ip: IndexPath) throws -> RowHeight {
         let h = activeDelegate?.tableView(self, heightForRowAt: ip) ?? rowHeight
-        if case .fixed(let n) = h, n < 0 {
-            throw CellarError("height for row \(ip) must not be negative (got \(n))")
+        if case .fixed(let n) = h {
+            guard n >= 0 else { throw CellarError("height for row \(ip) must not be negative (got \(n))") }
+            guard n <= TableView.maximumRowHeight else {
+                throw CellarError("height for row \(ip) is too large (\(n) lines; at most \(TableView.maximumRowHeight))")
+            }
         }
         return h
     }
@@ -46,23 +49,32 @@ extension TableView {
         let sep = separatorStyle == .singleLine ? 1 : 0
         var base: Int
         var settleRows = false
+        var fixedRows = false
         if let est = estimatedRowHeight {
-            guard est >= 0 else { throw CellarError("estimatedRowHeight must not be negative (got \(est))") }
+            guard (0...TableView.maximumRowHeight).contains(est) else {
+                throw CellarError("estimatedRowHeight must be from 0 to \(TableView.maximumRowHeight) (got \(est))")
+            }
             base = est + sep
         } else if case .fixed(let n) = rowHeight, delegate == nil {
-            guard n >= 0 else { throw CellarError("rowHeight must not be negative (got \(n))") }
+            guard (0...TableView.maximumRowHeight).contains(n) else {
+                throw CellarError("rowHeight must be from 0 to \(TableView.maximumRowHeight) (got \(n))")
+            }
             base = n + sep
+            fixedRows = true
         } else {
             base = 1 + sep
             settleRows = true
         }
-        var index = HeightIndex(count: l.itemCount, base: base)
+        // Everything but section tops, bottoms and separator-less last rows
+        // has the base height; with fixed rows those heights are final.
+        var exceptions: [(index: Int, height: Int, known: Bool)] = []
+        exceptions.reserveCapacity(l.sectionCount * 3)
         for s in 0..<l.sectionCount {
-            index.set(l.sectionStarts[s], l.topHeight(s))
-            index.set(l.sectionStarts[s + 1] - 1, l.bottomHeight(s))
-            if sep == 1, l.rowCounts[s] > 0 { index.setEstimate(l.sectionStarts[s + 1] - 2, base - 1) }
+            exceptions.append((l.sectionStarts[s], l.topHeight(s), true))
+            if sep == 1, l.rowCounts[s] > 0 { exceptions.append((l.sectionStarts[s + 1] - 2, base - 1, fixedRows)) }
+            exceptions.append((l.sectionStarts[s + 1] - 1, l.bottomHeight(s), true))
         }
-        l.index = index
+        l.index = HeightIndex(count: l.itemCount, base: base, baseIsKnown: fixedRows, exceptions: exceptions)
         if settleRows {
             // Settling configures every row with an automatic height; each cell
             // goes straight back to its queue, so settling reuses one cell per identifier.
@@ -92,21 +104,31 @@ extension TableView {
     }
 
     /// Content lines of a row: the declared height, or measured from its
-    /// cell (using `content` when the caller already laid it out).
-    func rowLines(_ ip: IndexPath, _ l: TableLayout, cell: Cell?, content: RowContent? = nil) throws -> Int {
-        switch try declaredHeight(ip) {
-        case .fixed(let n): return n
-        case .automatic:
-            let cell = try cell ?? visibleCell(ip)
-            let content = try content ?? rowContent(cell, ip, l)
-            if !(cell.style is BuiltinCellStyle), let style = cell.style,
-               let h = try style.height(for: cell, width: content.width) {
-                guard h >= 0 else { throw CellarError("style '\(cell.reuseIdentifier)' gave a negative height (\(h)) for row \(ip)") }
-                return h
+    /// cell (configuring the row if it has no cell yet).
+    func rowLines(_ ip: IndexPath, _ l: TableLayout, cell: Cell?) throws -> Int {
+        if case .fixed(let n) = try declaredHeight(ip) { return n }
+        let cell = try cell ?? visibleCell(ip)
+        return try measuredLines(ip, cell, laidOut: rowContent(cell, ip, l))
+    }
+
+    /// The same for a row already laid out (a streamed row is laid out once).
+    func rowLines(_ ip: IndexPath, _ cell: Cell, laidOut content: borrowing RowContent) throws -> Int {
+        if case .fixed(let n) = try declaredHeight(ip) { return n }
+        return try measuredLines(ip, cell, laidOut: content)
+    }
+
+    /// An automatic height: the style's own answer, else the content measured.
+    func measuredLines(_ ip: IndexPath, _ cell: Cell, laidOut content: borrowing RowContent) throws -> Int {
+        if cell.builtinKind == nil, let style = cell.style,
+           let h = try style.height(for: cell, width: content.width) {
+            guard (0...TableView.maximumRowHeight).contains(h) else {
+                throw CellarError("style '\(cell.reuseIdentifier)' gave height \(h) for row \(ip); it must be from 0 to \(TableView.maximumRowHeight)")
             }
-            counters.heightsMeasured += 1
-            return max(1, content.measure())
+            return h
         }
+        counters.heightsMeasured += 1
+        // Very long wrapped text is clipped rather than drawn into a giant canvas.
+        return min(TableView.maximumRowHeight, max(1, content.measure()))
     }
 
     /// The on-screen cell for a row, configuring one through the data source if needed.
@@ -119,6 +141,10 @@ extension TableView {
 
     func configuredCell(_ ip: IndexPath) throws -> Cell {
         guard let ds = activeDataSource else { throw CellarError("the table has no data source") }
+        return try configuredCell(ip, ds)
+    }
+
+    func configuredCell(_ ip: IndexPath, _ ds: TableViewDataSource) throws -> Cell {
         counters.rowsConfigured += 1
         let cell = try ds.tableView(self, cellForRowAt: ip)
         cell.indexPath = ip
@@ -126,26 +152,47 @@ extension TableView {
         return cell
     }
 
-    func state(for ip: IndexPath, _ cell: Cell) -> CellState {
-        var s = cell.state
+    /// Table-wide facts a row's layout needs, read once per render instead
+    /// of once per row (each read of a class property is checked at run time).
+    struct RowEnvironment {
+        var editing: Bool
+        var anySelected: Bool
+        var anyHighlighted: Bool
+        var anyCustom: Bool
+        var delegate: TableViewDelegate?
+        var indentationWidth: Int
+        var tableStyle: TableStyle
+    }
+
+    func rowEnvironment() -> RowEnvironment {
+        RowEnvironment(editing: isEditing, anySelected: !selected.isEmpty, anyHighlighted: !highlighted.isEmpty,
+                       anyCustom: !customStates.isEmpty, delegate: activeDelegate,
+                       indentationWidth: indentationWidth, tableStyle: style)
+    }
+
+    /// Brings the cell's state up to date with the table's selection,
+    /// highlight, editing and custom states, writing only what changed (the
+    /// state holds a dictionary; rewriting it per row costs retains).
+    func updateState(for ip: IndexPath, _ cell: Cell, _ env: RowEnvironment) {
         // Empty sets are the common case: skip hashing the index path.
-        s.isSelected = !selected.isEmpty && selected.contains(ip)
-        s.isHighlighted = !highlighted.isEmpty && highlighted.contains(ip)
-        s.isEditing = isEditing
-        if !customStates.isEmpty, let custom = customStates[ip] { s.custom.merge(custom) { $1 } }
-        return s
+        let sel = env.anySelected && selected.contains(ip)
+        let hi = env.anyHighlighted && highlighted.contains(ip)
+        var state = cell.state
+        let customs = env.anyCustom || !state.custom.isEmpty
+        guard state.isSelected != sel || state.isHighlighted != hi || state.isEditing != env.editing || customs
+        else { return }
+        state.isSelected = sel
+        state.isHighlighted = hi
+        state.isEditing = env.editing
+        // Custom states belong to the row, not the cell: a reused or kept cell shows the row's.
+        if customs { state.custom = env.anyCustom ? customStates[ip] ?? [:] : [:] }
+        cell.state = state
     }
 
     func accessory(of cell: Cell) -> Accessory { isEditing ? cell.editingAccessory : cell.accessory }
 
-    /// Columns of the row before the content: marker, editing control, indentation.
-    func leadingColumns(_ cell: Cell, _ ip: IndexPath) -> Int {
-        let level = max(cell.indentationLevel, activeDelegate?.tableView(self, indentationLevelForRowAt: ip) ?? 0)
-        return 1 + (isEditing ? 2 : 0) + level * indentationWidth
-    }
-
-    func accessoryWidth(_ cell: Cell) -> Int {
-        switch accessory(of: cell) {
+    static func accessoryWidth(_ accessory: Accessory) -> Int {
+        switch accessory {
         case .type(let t): return t == .none ? 0 : max(3, DisplayWidth.of(t.glyph))
         case .custom(let node): return node == .empty ? 0 : max(3, LayoutEngine.naturalWidth(node))
         }
@@ -153,45 +200,51 @@ extension TableView {
 
     /// Lays out a row's content at its width, in its current state.
     func rowContent(_ cell: Cell, _ ip: IndexPath, _ l: TableLayout) throws -> RowContent {
-        let st = state(for: ip, cell)
-        cell.state = st
-        let lead = leadingColumns(cell, ip)
-        let acc = accessory(of: cell)
-        let accWidth = accessoryWidth(cell)
-        let reorder = isEditing && (dataSource?.tableView(self, canMoveRowAt: ip) ?? false) ? 2 : 0
+        try rowContent(cell, ip, l, rowEnvironment())
+    }
+
+    func rowContent(_ cell: Cell, _ ip: IndexPath, _ l: TableLayout, _ env: RowEnvironment) throws -> RowContent {
+        updateState(for: ip, cell, env)
+        // Leading columns: marker, editing control, indentation.
+        let level = max(cell.indentationLevel, env.delegate?.tableView(self, indentationLevelForRowAt: ip) ?? 0)
+        let lead = 1 + (env.editing ? 2 : 0) + level * env.indentationWidth
+        let acc = env.editing ? cell.editingAccessory : cell.accessory
+        let accWidth = Self.accessoryWidth(acc)
+        let reorder = env.editing && (activeDataSource?.tableView(self, canMoveRowAt: ip) ?? false) ? 2 : 0
         let width = max(0, l.geometry.rowWidth - lead - 1 - (accWidth > 0 ? accWidth + 1 : 0) - reorder)
         let body: RowContent.Body
-        if let builtin = cell.style as? BuiltinCellStyle, let c = cell.contentConfiguration,
-           let direct = BuiltinDirectLayout(builtin.kind, c, width: width) {
+        if let kind = cell.builtinKind, let c = cell.contentConfiguration,
+           let direct = BuiltinDirectLayout(kind, c, width: width) {
             body = .direct(direct)
         } else if let style = cell.style {
-            let ctx = LayoutContext(width: width, tableStyle: self.style,
-                                    layoutMargins: Insets(leading: 1, trailing: 1), state: st)
-            body = .node(try style.content(for: cell, state: st, context: ctx))
+            let ctx = LayoutContext(width: width, tableStyle: env.tableStyle,
+                                    layoutMargins: Insets(leading: lead, trailing: 1), state: cell.state)
+            body = .node(try style.content(for: cell, state: cell.state, context: ctx))
         } else {
             body = .node(cell.content ?? .empty)
         }
-        return RowContent(body: body, lead: lead, width: width, accessory: acc, accessoryWidth: accWidth, state: st)
+        let st = cell.state
+        return RowContent(body: body, lead: lead, width: width, accessory: acc, accessoryWidth: accWidth,
+                          isSelected: st.isSelected, isHighlighted: st.isHighlighted,
+                          isDimmed: st.isDisabled || cell.alpha < 1, isEditing: env.editing)
     }
 
     // MARK: Drawing
 
     /// Draws a row with its separator at line `y` of the canvas (clipped).
     func drawRow(_ cell: Cell, _ ip: IndexPath, lines: Int, _ l: TableLayout, into canvas: inout Canvas, y: Int,
-                 content: RowContent? = nil) throws {
+                 content rc: borrowing RowContent) throws {
         let g = l.geometry
-        let rc = try content ?? rowContent(cell, ip, l)
-        let st = rc.state
         let x0 = g.rowX
         let separator = separatorLines(ip, l)
         if g.boxed { drawBoxSides(into: &canvas, y: y, height: lines + separator, g) }
-        if isEditing, dataSource?.tableView(self, canEditRowAt: ip) ?? false {
+        if rc.isEditing, activeDataSource?.tableView(self, canEditRowAt: ip) ?? false {
             let es = delegate?.tableView(self, editingStyleForRowAt: ip) ?? .delete
             let glyph = es == .delete ? "⊖" : es == .insert ? "⊕" : " "
             let color: SemanticColor = es == .delete ? .destructive : .success
             canvas.text(glyph, x: x0 + 1, y: y + (lines - 1) / 2, style: TextStyle(foreground: .semantic(color)))
         }
-        rc.draw(into: &canvas, x: x0 + rc.lead, y: y, height: lines)
+        rc.draw(cell, into: &canvas, x: x0 + rc.lead, y: y, height: lines)
         let trailing = x0 + g.rowWidth - 1
         var accX = trailing
         if rc.accessoryWidth > 0 {
@@ -206,21 +259,21 @@ extension TableView {
                 LayoutEngine.draw(n, into: &canvas, x: trailing - w, y: mid, width: w, height: 1)
             }
         }
-        if isEditing, dataSource?.tableView(self, canMoveRowAt: ip) ?? false {
+        if rc.isEditing, activeDataSource?.tableView(self, canMoveRowAt: ip) ?? false {
             canvas.text("≡", x: accX - 2, y: y + (lines - 1) / 2, style: TextStyle(foreground: .semantic(.tertiaryLabel)))
         }
         // Selection shows in plain text as a marker in the leading column,
         // and as inverse video where colour is on.
-        if st.isSelected || st.isHighlighted {
+        if rc.isSelected || rc.isHighlighted {
             canvas.overlay(x: x0, y: y, width: g.rowWidth, height: lines,
-                           attributes: st.isSelected ? .inverse : .underline,
-                           background: .semantic(st.isSelected ? .selectedBackground : .highlightedBackground))
+                           attributes: rc.isSelected ? .inverse : .underline,
+                           background: .semantic(rc.isSelected ? .selectedBackground : .highlightedBackground))
             for line in 0..<lines {
-                canvas.text(st.isSelected ? "▌" : "▸", x: x0, y: y + line,
+                canvas.text(rc.isSelected ? "▌" : "▸", x: x0, y: y + line,
                             style: TextStyle(attributes: .inverse, foreground: .semantic(.tint)))
             }
         }
-        if st.isDisabled || cell.alpha < 1 {
+        if rc.isDimmed {
             canvas.overlay(x: x0, y: y, width: g.rowWidth, height: lines, attributes: .dim)
         }
         if separator == 1 {
@@ -280,14 +333,26 @@ extension TableView {
 
     /// Section index titles, one a line, in the trailing column.
     /// `lines` are the table lines the canvas shows, from canvas line `y`.
-    func drawIndex(_ l: TableLayout, into canvas: inout Canvas, firstLine: Int, lines: Range<Int>, y: Int = 0) {
+    func drawIndex(_ l: TableLayout, into canvas: inout Canvas, firstLine: Int, lines: Range<Int>, y: Int = 0,
+                   titles: [String]? = nil) {
         let g = l.geometry
         guard g.indexWidth > 0 else { return }
-        for (i, title) in l.indexTitles.enumerated() {
+        for (i, title) in (titles ?? l.indexTitles).enumerated() {
             let line = firstLine + i
             guard lines.contains(line) else { continue }
             canvas.text(title, x: g.width - DisplayWidth.of(title), y: y + line - lines.lowerBound,
                         style: TextStyle(foreground: .semantic(.tint)))
+        }
+    }
+
+    /// Index titles for `height` lines: all of them if they fit, else (as
+    /// UIKit does) an even sample with `•` standing for the ones left out.
+    static func fittedIndexTitles(_ titles: [String], height: Int) -> [String] {
+        guard titles.count > height, height > 0 else { return titles }
+        if height < 3 { return Array(titles.prefix(height)) }
+        return (0..<height).map { j in
+            if j % 2 == 1 && j != height - 1 { return "•" }
+            return titles[j * (titles.count - 1) / (height - 1)]
         }
     }
 
@@ -308,8 +373,10 @@ extension TableView {
     /// streamed item by item) to `writer`.
     public func render(to writer: CanvasWriter) throws {
         // Weak references cost an atomic load each; a render holds them strongly.
-        pinned = (dataSource, delegate)
-        defer { pinned = nil }
+        pinnedDataSource = dataSource
+        pinnedDelegate = delegate
+        isPinned = true
+        defer { isPinned = false; pinnedDataSource = nil; pinnedDelegate = nil }
         let l = try currentLayout()
         if let h = viewportHeight {
             var canvas = Canvas(width: width, height: max(0, h))
@@ -330,6 +397,8 @@ extension TableView {
 
     func renderStream(_ l: TableLayout, to writer: CanvasWriter) throws {
         enqueueVisibleCells()
+        guard let ds = activeDataSource else { throw CellarError("the table has no data source") }
+        let env = rowEnvironment()
         // Items are drawn into one canvas of up to `batch` lines that is
         // written and cleared when full: streamed with bounded memory, and
         // one canvas reset per batch instead of one per row.
@@ -363,9 +432,9 @@ extension TableView {
             try emit(l.topHeight(s)) { drawTop(s, l, into: &$0, y: $1) }
             for r in 0..<l.rowCounts[s] {
                 let ip = IndexPath(s, r)
-                let cell = try configuredCell(ip)
-                let content = try rowContent(cell, ip, l)
-                let lines = try rowLines(ip, l, cell: cell, content: content)
+                let cell = try configuredCell(ip, ds)
+                let content = try rowContent(cell, ip, l, env)
+                let lines = try rowLines(ip, cell, laidOut: content)
                 try emit(lines + separatorLines(ip, l)) {
                     try drawRow(cell, ip, lines: lines, l, into: &$0, y: $1, content: content)
                 }
@@ -383,7 +452,8 @@ extension TableView {
     func renderViewport(_ l: TableLayout, into canvas: inout Canvas) throws {
         if l.index == nil { try buildIndex(l) }
         let height = canvas.height
-        let top = max(0, contentOffset)
+        // Clamped so that offset + height cannot overflow.
+        let top = min(max(0, contentOffset), Int.max / 4)
         let bottom = top + height
         // Cells predicted to leave go back to their queues first, so the rows
         // that come in can reuse them within this frame.
@@ -421,7 +491,7 @@ extension TableView {
                     visibleCells[ip] = nil
                     shownCells[ip] = cell
                     let lines = h - separatorLines(ip, l)
-                    try drawRow(cell, ip, lines: lines, l, into: &canvas, y: y)
+                    try drawRow(cell, ip, lines: lines, l, into: &canvas, y: y, content: rowContent(cell, ip, l))
                 }
             }
             pos += h
@@ -433,8 +503,8 @@ extension TableView {
         visibleHeaderFooters = shownViews
         if style == .plain { drawStickyHeader(l, into: &canvas, top: top) }
         // UIKit centres the index vertically; titles that do not fit are dropped.
-        let firstIndexLine = max(0, (height - l.indexTitles.count) / 2)
-        drawIndex(l, into: &canvas, firstLine: firstIndexLine, lines: 0..<height)
+        let titles = Self.fittedIndexTitles(l.indexTitles, height: height)
+        drawIndex(l, into: &canvas, firstLine: max(0, (height - titles.count) / 2), lines: 0..<height, titles: titles)
     }
 
     /// Plain tables keep the header of the section at the top of the viewport

@@ -30,9 +30,11 @@ public final class TableView {
     /// A strong reference for data sources nobody else owns (documents).
     public var retainedDataSource: AnyObject?
     /// Strong references to the data source and delegate while a render runs.
-    var pinned: (dataSource: TableViewDataSource?, delegate: TableViewDelegate?)?
-    var activeDataSource: TableViewDataSource? { if let pinned { return pinned.dataSource }; return dataSource }
-    var activeDelegate: TableViewDelegate? { if let pinned { return pinned.delegate }; return delegate }
+    var isPinned = false
+    var pinnedDataSource: TableViewDataSource?
+    var pinnedDelegate: TableViewDelegate?
+    var activeDataSource: TableViewDataSource? { isPinned ? pinnedDataSource : dataSource }
+    var activeDelegate: TableViewDelegate? { isPinned ? pinnedDelegate : delegate }
 
     public var rowHeight: RowHeight = .automatic { didSet { invalidateLayout() } }
     /// nil = estimates off: every row's height is known before a viewport is drawn.
@@ -45,6 +47,9 @@ public final class TableView {
     public var allowsSelection = true
     public var allowsMultipleSelection = false
     public internal(set) var isEditing = false
+
+    /// Row heights above this are errors: a row is drawn into one canvas.
+    public static let maximumRowHeight = 10_000
 
     public var width: Int = 80 { didSet { if width != oldValue { invalidateLayout() } } }
     /// nil = the whole table, streamed row by row.
@@ -80,7 +85,8 @@ public final class TableView {
     var queues: [String: ReuseQueue] = [:]
     /// Queues in first-use order: tables use a handful of identifiers, and a
     /// short scan comparing small strings beats hashing one per row.
-    var queueList: [(id: String, queue: ReuseQueue)] = []
+    var queueIDs: [String] = []
+    var queueList: [ReuseQueue] = []
     var visibleCells: [IndexPath: Cell] = [:]
     var headerFooterQueues: [String: [HeaderFooterView]] = [:]
     var visibleHeaderFooters: [Int: HeaderFooterView] = [:]   // keyed by item index
@@ -107,8 +113,17 @@ public final class TableView {
         for q in queues.values { q.created = 0; q.reused = 0 }
     }
 
-    /// Forgets every cell, height and count; the next render asks the data source again.
+    /// Forgets every cell, height and count, and (as UIKit) the selection;
+    /// the next render asks the data source again.
     public func reloadData() {
+        selected.removeAll()
+        highlighted.removeAll()
+        customStates.removeAll()
+        discardCells()
+    }
+
+    /// Sends on-screen cells and views back to their queues and drops the layout.
+    func discardCells() {
         enqueueVisibleCells()
         for (_, view) in visibleHeaderFooters { headerFooterQueues[view.reuseIdentifier, default: []].append(view) }
         visibleHeaderFooters.removeAll()
@@ -147,14 +162,14 @@ public final class TableView {
     }
 
     func queue(for id: String) throws -> ReuseQueue {
-        for entry in queueList where entry.id == id { return entry.queue }
+        for k in 0..<queueIDs.count where queueIDs[k] == id { return queueList[k] }
         if let existing = queues[id] { return existing }
         guard let style = registry.style(for: id) else {
             throw CellarError(Registry.unknownIdentifierMessage(id))
         }
         let q = ReuseQueue(style: style)
         queues[id] = q
-        if queueList.count < 8 { queueList.append((id, q)) }
+        if queueList.count < 8 { queueIDs.append(id); queueList.append(q) }
         return q
     }
 

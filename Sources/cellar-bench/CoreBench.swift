@@ -71,17 +71,19 @@ enum CoreBench {
         print("\(label): \(fmt(seconds)) s, \(fmt(Double(rows) / seconds / 1e6)) M rows/s, peak RSS \(fmt(peakRSSMB())) MB (\(fmt(dataRSS)) MB with the data built)")
     }
 
-    /// A 40-line viewport in the middle of a table with automatic heights and an estimate.
-    static func viewport(rows: Int) throws {
+    /// A 40-line viewport in the middle of a table with automatic heights and
+    /// an estimate (or, with `fixed`, a fixed rowHeight of 2).
+    static func viewport(rows: Int, fixed: Bool = false) throws {
         let ds = Rows(count: rows, wide: false)
         let t = table(ds)
-        t.estimatedRowHeight = 1
+        if fixed { t.rowHeight = .fixed(2) } else { t.estimatedRowHeight = 1 }
         t.viewportHeight = 40
         t.contentOffset = rows / 2
-        let setupStart = now()
-        _ = t.contentHeight
-        let setup = now() - setupStart
         let writer = PlainWriter(sink: MemorySink())
+        // The first frame builds the height index (a zeroed array for estimates).
+        let firstStart = now()
+        try t.render(to: writer)
+        let first = now() - firstStart
         let reps = 200
         var best = Double.infinity
         t.resetStatistics()
@@ -93,9 +95,9 @@ enum CoreBench {
             best = min(best, now() - s)
         }
         t.resetStatistics()
-        t.contentOffset = rows / 2 + 4000
+        t.contentOffset = rows / 2 + rows / 8
         try t.render(to: writer)
-        print("viewport 40 lines at the middle of \(rows) rows: \(fmt(best * 1e6)) µs/frame (best of \(reps)), index setup \(fmt(setup * 1e3)) ms, rows configured in a fresh frame \(t.statistics.rowsConfigured)")
+        print("viewport 40 lines at the middle of \(rows) rows\(fixed ? " (fixed rowHeight 2)" : ""): \(fmt(best * 1e6)) µs/frame (best of \(reps)), first frame \(fmt(first * 1e3)) ms, rows configured in a fresh frame \(t.statistics.rowsConfigured)")
     }
 
     /// Cells created over a full scroll, page by page.
@@ -145,12 +147,14 @@ enum CoreBench {
             try full(rows: rows, wide: true, fixed: false)
         case "viewport":
             for n in [1_000, 100_000, 1_000_000] { try viewport(rows: n) }
+            for n in [1_000, 1_000_000] { try viewport(rows: n, fixed: true) }
         case "scroll": try scroll(rows: min(rows, 100_000))
         case "all":
             try full(rows: rows, wide: false, fixed: false)
             try full(rows: rows, wide: false, fixed: true)
             try full(rows: rows, wide: true, fixed: false)
             for n in [1_000, 100_000, 1_000_000] { try viewport(rows: n) }
+            for n in [1_000, 1_000_000] { try viewport(rows: n, fixed: true) }
             try scroll(rows: 100_000)
         default:
             throw CellarError("unknown core benchmark '\(what)' (full, viewport, scroll, all)")

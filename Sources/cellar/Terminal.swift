@@ -34,9 +34,8 @@ enum Terminal {
         bytes.withUnsafeMutableBytes { _ = write(2, $0.baseAddress, $0.count) }
     }
 
-    /// The writer for stdout: colour when asked (ANSI arrives with the text
-    /// engine's ANSIWriter; until then colour falls back to plain text).
+    /// The writer for stdout: ANSI colour when `color` says so, else plain text.
     static func writer(color: Bool, sink: ByteSink) -> CanvasWriter {
-        PlainWriter(sink: sink)
+        color ? ANSIWriter(sink: sink) : PlainWriter(sink: sink)
     }
 }
