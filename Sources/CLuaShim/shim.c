@@ -1,5 +1,12 @@
 #include "CLuaShim.h"
 
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+// ---- Macro wrappers ------------------------------------------------------------
+
 int cellar_lua_pcall(lua_State *L, int nargs, int nresults, int msgh) {
     return lua_pcall(L, nargs, nresults, msgh);
 }
@@ -10,3 +17,666 @@ const char *cellar_lua_tolstring(lua_State *L, int idx, size_t *len) {
 void cellar_lua_newtable(lua_State *L) { lua_newtable(L); }
 int cellar_lua_isnoneornil(lua_State *L, int idx) { return lua_isnoneornil(L, idx); }
 lua_Integer cellar_lua_upvalueindex(int i) { return lua_upvalueindex(i); }
+int cellar_lua_registryindex(void) { return LUA_REGISTRYINDEX; }
+void cellar_lua_remove(lua_State *L, int idx) { lua_remove(L, idx); }
+void cellar_lua_insert(lua_State *L, int idx) { lua_insert(L, idx); }
+
+// ---- The per-state record ----------------------------------------------------------
+
+struct cellar_lua {
+    lua_State *L;
+    void *owner;
+    cellar_dispatch_fn dispatch;
+    cellar_print_fn print;
+
+    // Memory cap. `enforce` is on only while Lua code runs: allocations made
+    // by Swift (pushing values) must never fail, or they would longjmp.
+    size_t used, limit;
+    int enforce;
+    int memory_hit;
+
+    // Time budget. The calling thread only bumps counters; the watchdog
+    // thread arms the count hook once a call overruns.
+    _Atomic unsigned long generation;   // one per outermost call
+    _Atomic int depth;                  // nesting of cellar_pcall
+    _Atomic long long budget_ns;
+    _Atomic unsigned long fired_generation;
+    int timed_out;
+    double pattern_cost_limit;
+
+    // Watchdog bookkeeping (guarded by the watchdog lock).
+    unsigned long seen_generation;
+    struct timespec seen_at;
+    int watching;
+    struct cellar_lua *next;
+
+    // Last failure.
+    char *traceback;
+    char where[512];
+    int where_line;
+};
+
+static cellar_lua *extra(lua_State *L) { return *(cellar_lua **)lua_getextraspace(L); }
+
+lua_State *cellar_state(cellar_lua *x) { return x->L; }
+void cellar_set_owner(cellar_lua *x, void *owner) { x->owner = owner; }
+void cellar_set_memory_limit(cellar_lua *x, size_t limit) { x->limit = limit; }
+size_t cellar_memory_limit(cellar_lua *x) { return x->limit; }
+size_t cellar_memory_used(cellar_lua *x) { return x->used; }
+void cellar_set_time_budget(cellar_lua *x, long long ns) { atomic_store(&x->budget_ns, ns); }
+long long cellar_time_budget(cellar_lua *x) { return atomic_load(&x->budget_ns); }
+void cellar_set_pattern_cost_limit(cellar_lua *x, double limit) { x->pattern_cost_limit = limit; }
+
+/// Records the innermost Lua frame with a line (level >= `from`) as the
+/// failure's location. Reads debug info only; allocates nothing.
+static void record_where(cellar_lua *x, lua_State *L, int from) {
+    lua_Debug ar;
+    for (int level = from; lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
+        const char *src = (ar.source[0] == '@' || ar.source[0] == '=') ? ar.source + 1 : ar.short_src;
+        strncpy(x->where, src, sizeof x->where - 1);
+        x->where[sizeof x->where - 1] = 0;
+        x->where_line = ar.currentline;
+        return;
+    }
+}
+
+// ---- Memory cap ------------------------------------------------------------------------
+
+static void *cellar_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    cellar_lua *x = ud;
+    size_t old = ptr ? osize : 0;  // for new blocks osize is a type tag
+    if (nsize == 0) {
+        free(ptr);
+        x->used -= old;
+        return NULL;
+    }
+    if (nsize > old && x->enforce && x->used - old + nsize > x->limit) {
+        if (!x->memory_hit && x->L) {
+            x->memory_hit = 1;
+            record_where(x, x->L, 0);
+        }
+        return NULL;
+    }
+    void *p = realloc(ptr, nsize);
+    if (p) x->used = x->used - old + nsize;
+    return p;
+}
+
+// ---- Watchdog: one thread for all states --------------------------------------------
+
+#include <pthread.h>
+#include <time.h>
+
+static pthread_mutex_t wd_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t wd_cond = PTHREAD_COND_INITIALIZER;
+static cellar_lua *wd_list;
+static int wd_started;
+static const long WD_TICK_NS = 5 * 1000 * 1000;
+
+static void timeout_hook(lua_State *L, lua_Debug *ar) {
+    cellar_lua *x = extra(L);
+    if (atomic_load(&x->depth) == 0 ||
+        atomic_load(&x->fired_generation) != atomic_load(&x->generation)) {
+        lua_sethook(L, NULL, 0, 0);  // armed for a call that already ended
+        return;
+    }
+    // The hook stays armed: a script's own pcall may catch this error, and
+    // the next instruction raises it again until the outermost call ends.
+    x->timed_out = 1;
+    lua_getinfo(L, "Sl", ar);
+    const char *src = (ar->source[0] == '@' || ar->source[0] == '=') ? ar->source + 1 : ar->short_src;
+    long long ms = atomic_load(&x->budget_ns) / 1000000;
+    lua_pushfstring(L, "%s:%d: time budget of %I ms exceeded (endless loop?)", src, ar->currentline,
+                    (lua_Integer)ms);
+    lua_error(L);
+}
+
+static long long elapsed_ns(struct timespec a, struct timespec b) {
+    return (long long)(b.tv_sec - a.tv_sec) * 1000000000LL + (b.tv_nsec - a.tv_nsec);
+}
+
+static void *watchdog_main(void *unused) {
+    (void)unused;
+    pthread_mutex_lock(&wd_lock);
+    for (;;) {
+        while (wd_list == NULL) pthread_cond_wait(&wd_cond, &wd_lock);
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        for (cellar_lua *x = wd_list; x; x = x->next) {
+            unsigned long g = atomic_load(&x->generation);
+            if (atomic_load(&x->depth) == 0) { x->watching = 0; continue; }
+            if (!x->watching || x->seen_generation != g) {
+                // First sight of this call: it started within the last tick.
+                x->watching = 1;
+                x->seen_generation = g;
+                x->seen_at = now;
+                continue;
+            }
+            if (elapsed_ns(x->seen_at, now) >= atomic_load(&x->budget_ns) &&
+                atomic_load(&x->fired_generation) != g) {
+                atomic_store(&x->fired_generation, g);
+                lua_sethook(x->L, timeout_hook, LUA_MASKCOUNT, 1);  // async-safe per Lua's manual
+            }
+        }
+        pthread_mutex_unlock(&wd_lock);
+        struct timespec tick = {0, WD_TICK_NS};
+        nanosleep(&tick, NULL);
+        pthread_mutex_lock(&wd_lock);
+    }
+    return NULL;
+}
+
+static void watchdog_add(cellar_lua *x) {
+    pthread_mutex_lock(&wd_lock);
+    x->next = wd_list;
+    wd_list = x;
+    if (!wd_started) {
+        pthread_t t;
+        pthread_attr_t attr;
+        pthread_attr_init(&attr);
+        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+        if (pthread_create(&t, &attr, watchdog_main, NULL) == 0) wd_started = 1;
+        pthread_attr_destroy(&attr);
+    }
+    pthread_cond_signal(&wd_cond);
+    pthread_mutex_unlock(&wd_lock);
+}
+
+static void watchdog_remove(cellar_lua *x) {
+    pthread_mutex_lock(&wd_lock);
+    for (cellar_lua **p = &wd_list; *p; p = &(*p)->next) {
+        if (*p == x) { *p = x->next; break; }
+    }
+    pthread_mutex_unlock(&wd_lock);
+}
+
+// ---- Message handler and protected calls ------------------------------------------
+
+static int message_handler(lua_State *L) {
+    cellar_lua *x = extra(L);
+    int prev = x->enforce;
+    x->enforce = 0;  // recording the failure must not fail for lack of memory
+    if (lua_type(L, 1) != LUA_TSTRING) {
+        lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        lua_replace(L, 1);
+    }
+    if (!x->where[0]) record_where(x, L, 1);
+    luaL_traceback(L, L, NULL, 1);
+    size_t n;
+    const char *tb = lua_tolstring(L, -1, &n);
+    char *copy = realloc(x->traceback, n + 1);
+    if (copy) {
+        memcpy(copy, tb, n + 1);
+        x->traceback = copy;
+    }
+    lua_pop(L, 1);
+    x->enforce = prev;
+    return 1;
+}
+
+int cellar_pcall(cellar_lua *x, int nargs, int nresults) {
+    lua_State *L = x->L;
+    int outer = atomic_fetch_add(&x->depth, 1) == 0;
+    if (outer) {
+        atomic_fetch_add(&x->generation, 1);
+        x->timed_out = 0;
+        x->memory_hit = 0;
+        x->where[0] = 0;
+        x->where_line = 0;
+        if (x->traceback) x->traceback[0] = 0;
+    }
+    // Slot 1 of the base frame holds the handler permanently; inside a
+    // Swift function called from Lua, insert it below the callee.
+    int fn = lua_gettop(L) - nargs;
+    int msgh = 1, inserted = 0;
+    if (fn <= 1 || lua_tocfunction(L, 1) != message_handler) {
+        lua_pushcfunction(L, message_handler);
+        lua_insert(L, fn);
+        msgh = fn;
+        inserted = 1;
+    }
+    int prev = x->enforce;
+    x->enforce = 1;
+    int status = lua_pcall(L, nargs, nresults, msgh);
+    x->enforce = prev;
+    if (inserted) lua_remove(L, msgh);
+    if (outer) {
+        if (lua_gethook(L)) lua_sethook(L, NULL, 0, 0);
+        if (status == LUA_ERRMEM) lua_gc(L, LUA_GCCOLLECT);  // give the failed call's heap back now
+        atomic_fetch_sub(&x->depth, 1);
+    } else {
+        atomic_fetch_sub(&x->depth, 1);
+    }
+    return status;
+}
+
+cellar_failure cellar_last_failure(cellar_lua *x) {
+    if (x->timed_out) return CELLAR_FAILURE_TIMEOUT;
+    if (x->memory_hit) return CELLAR_FAILURE_MEMORY;
+    return CELLAR_FAILURE_NONE;
+}
+
+const char *cellar_last_traceback(cellar_lua *x) {
+    return (x->traceback && x->traceback[0]) ? x->traceback : NULL;
+}
+
+const char *cellar_last_where(cellar_lua *x, int *line) {
+    *line = x->where_line;
+    return x->where[0] ? x->where : NULL;
+}
+
+int cellar_load(cellar_lua *x, const char *buf, size_t len, const char *chunkname, int env_index) {
+    lua_State *L = x->L;
+    if (env_index < 0 && env_index > LUA_REGISTRYINDEX) env_index = lua_gettop(L) + env_index + 1;
+    x->memory_hit = 0;
+    x->where[0] = 0;
+    int prev = x->enforce;
+    x->enforce = 1;
+    int status = luaL_loadbufferx(L, buf, len, chunkname, "t");
+    x->enforce = prev;
+    if (status == LUA_OK && env_index != 0) {
+        lua_pushvalue(L, env_index);
+        if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
+    }
+    return status;
+}
+
+// ---- Swift functions --------------------------------------------------------------
+
+static int swift_trampoline(lua_State *L) {
+    cellar_lua *x = extra(L);
+    int index = (int)lua_tointeger(L, lua_upvalueindex(1));
+    int prev = x->enforce;
+    x->enforce = 0;
+    int n = x->dispatch(L, x->owner, index);
+    x->enforce = prev;
+    if (n >= 0) return n;
+    // The Swift frame has returned: raising here longjmps through C only.
+    if (n == CELLAR_RAISE_AT_CALLER) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
+}
+
+void cellar_push_swift_function(cellar_lua *x, int index) {
+    lua_pushinteger(x->L, index);
+    lua_pushcclosure(x->L, swift_trampoline, 1);
+}
+
+// ---- Sandbox base -----------------------------------------------------------------
+
+#define PROTECTED_KEY "cellar.protected"
+
+static int is_protected(lua_State *L, int idx) {
+    lua_getfield(L, LUA_REGISTRYINDEX, PROTECTED_KEY);
+    lua_pushvalue(L, idx);
+    int protected_ = lua_rawget(L, -2) != LUA_TNIL;
+    lua_pop(L, 2);
+    return protected_;
+}
+
+static int readonly_newindex(lua_State *L) {
+    const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "?";
+    return luaL_error(L, "cannot set %s.%s: the shared library '%s' is read-only",
+                      lua_tostring(L, lua_upvalueindex(1)), key, lua_tostring(L, lua_upvalueindex(1)));
+}
+
+static int safe_rawset(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_checkany(L, 2);
+    luaL_checkany(L, 3);
+    if (is_protected(L, 1)) return luaL_error(L, "rawset: the shared libraries are read-only");
+    lua_settop(L, 3);
+    lua_rawset(L, 1);
+    return 1;
+}
+
+static int safe_setmetatable(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    int t = lua_type(L, 2);
+    luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
+    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
+        return luaL_error(L, "cannot change a protected metatable");
+    if (t == LUA_TTABLE && lua_getfield(L, 2, "__gc") != LUA_TNIL)
+        return luaL_error(L, "setmetatable: __gc finalizers are not allowed in styles");
+    lua_settop(L, 2);
+    lua_setmetatable(L, 1);
+    return 1;
+}
+
+static int safe_collectgarbage(lua_State *L) {
+    const char *opt = luaL_optstring(L, 1, "collect");
+    if (strcmp(opt, "count") != 0)
+        return luaL_error(L, "collectgarbage: only \"count\" is allowed in the sandbox (got \"%s\")", opt);
+    int kb = lua_gc(L, LUA_GCCOUNT);
+    int b = lua_gc(L, LUA_GCCOUNTB);
+    lua_pushnumber(L, (lua_Number)kb + (lua_Number)b / 1024);
+    return 1;
+}
+
+static int safe_print(lua_State *L) {
+    cellar_lua *x = extra(L);
+    int n = lua_gettop(L);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int i = 1; i <= n; i++) {
+        if (i > 1) luaL_addchar(&b, '\t');
+        luaL_tolstring(L, i, NULL);
+        luaL_addvalue(&b);
+    }
+    luaL_pushresult(&b);
+    size_t len;
+    const char *s = lua_tolstring(L, -1, &len);
+    if (x->print) {
+        int prev = x->enforce;
+        x->enforce = 0;
+        x->print(x->owner, s, len);
+        x->enforce = prev;
+    }
+    return 0;
+}
+
+/// load(chunk [, chunkname [, mode [, env]]]): text only; the environment
+/// defaults to the loading plugin's own (upvalue 1), never the real globals.
+static int safe_load(lua_State *L) {
+    size_t len;
+    const char *s = lua_tolstring(L, 1, &len);
+    if (lua_type(L, 1) != LUA_TSTRING)
+        return luaL_error(L, "load: only source text (a string) can be loaded in the sandbox");
+    const char *name = luaL_optstring(L, 2, "=(load)");
+    const char *mode = luaL_optstring(L, 3, "t");
+    if (strcmp(mode, "t") != 0) {
+        luaL_pushfail(L);
+        lua_pushfstring(L, "load: binary chunks are not allowed (mode \"%s\"; use \"t\")", mode);
+        return 2;
+    }
+    int env = lua_isnone(L, 4) ? lua_upvalueindex(1) : 4;
+    if (luaL_loadbufferx(L, s, len, name, "t") != LUA_OK) {
+        luaL_pushfail(L);
+        lua_insert(L, -2);
+        return 2;
+    }
+    lua_pushvalue(L, env);
+    if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
+    return 1;
+}
+
+// -- Pattern-matching guard: string functions run as one C call, where no
+// hook fires, so an expensive pattern is refused before it runs. The cost
+// estimate is an upper bound on backtracking steps: each unbounded item
+// (x*, x+, x-, %b, back-reference) may be retried once per subject byte
+// that it can match, '?' twice, and an unanchored search retries from
+// every start position.
+
+static size_t count_class(const char *subject, size_t n, int cls) {
+    size_t count = 0;
+    for (size_t i = 0; i < n; i++) {
+        int c = (unsigned char)subject[i], m;
+        switch (cls | 0x20) {
+            case 'a': m = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); break;
+            case 'd': m = c >= '0' && c <= '9'; break;
+            case 's': m = c == ' ' || (c >= '\t' && c <= '\r'); break;
+            case 'l': m = c >= 'a' && c <= 'z'; break;
+            case 'u': m = c >= 'A' && c <= 'Z'; break;
+            case 'w': m = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); break;
+            default: return n;  // other classes: assume every byte
+        }
+        if (cls >= 'A' && cls <= 'Z') m = !m;
+        count += m;
+    }
+    return count;
+}
+
+static size_t count_byte(const char *subject, size_t n, int ch) {
+    size_t count = 0;
+    for (size_t i = 0; i < n; i++) count += (unsigned char)subject[i] == ch;
+    return count;
+}
+
+static double pattern_cost(const char *s, size_t n, const char *p, size_t plen, int may_anchor) {
+    size_t i = 0;
+    double cost = 1;
+    if (may_anchor && plen > 0 && p[0] == '^') i = 1;
+    else cost = (double)n + 1;
+    while (i < plen) {
+        char c = p[i];
+        size_t matches = n;  // subject bytes the item can match
+        if (c == '(' || c == ')') { i++; continue; }
+        if (c == '%' && i + 1 < plen) {
+            char d = p[i + 1];
+            if (d == 'b') { cost *= (double)n + 1; i += 4; continue; }
+            if (d == 'f') {  // frontier: %f[set], zero width
+                i += 2;
+                if (i < plen && p[i] == '[') {
+                    i++;
+                    if (i < plen && p[i] == '^') i++;
+                    if (i < plen && p[i] == ']') i++;
+                    while (i < plen && p[i] != ']') i += (p[i] == '%') ? 2 : 1;
+                    i++;
+                }
+                continue;
+            }
+            if (d >= '0' && d <= '9') { cost *= (double)n + 1; i += 2; continue; }
+            matches = ((d | 0x20) >= 'a' && (d | 0x20) <= 'z') ? count_class(s, n, d) : count_byte(s, n, (unsigned char)d);
+            i += 2;
+        } else if (c == '[') {
+            i++;
+            if (i < plen && p[i] == '^') i++;
+            if (i < plen && p[i] == ']') i++;
+            while (i < plen && p[i] != ']') i += (p[i] == '%') ? 2 : 1;
+            i++;
+        } else if (c == '.') {
+            i++;
+        } else {
+            matches = count_byte(s, n, (unsigned char)c);
+            i++;
+        }
+        if (i < plen) {
+            char q = p[i];
+            if (q == '*' || q == '+' || q == '-') { cost *= (double)matches + 1; i++; }
+            else if (q == '?') { cost *= 2; i++; }
+        }
+    }
+    return cost;
+}
+
+static int guarded_string_call(lua_State *L) {
+    cellar_lua *x = extra(L);
+    int may_anchor = (int)lua_tointeger(L, lua_upvalueindex(2));
+    int plain = (int)lua_tointeger(L, lua_upvalueindex(3)) && lua_toboolean(L, 4);  // find's `plain`
+    if (!plain && lua_type(L, 1) == LUA_TSTRING && lua_type(L, 2) == LUA_TSTRING) {
+        size_t n, plen;
+        const char *s = lua_tolstring(L, 1, &n);
+        const char *p = lua_tolstring(L, 2, &plen);
+        double cost = pattern_cost(s, n, p, plen, may_anchor);
+        if (cost > x->pattern_cost_limit) {
+            char msg[200];
+            snprintf(msg, sizeof msg, "pattern '%.40s%s' is too expensive for a subject of %zu bytes "
+                     "(about %.3g steps, limit %.3g)", p, plen > 40 ? "..." : "", n, cost, x->pattern_cost_limit);
+            return luaL_error(L, "%s", msg);
+        }
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+static int guarded_rep(lua_State *L) {
+    cellar_lua *x = extra(L);
+    size_t len, seplen = 0;
+    luaL_checklstring(L, 1, &len);
+    lua_Integer count = luaL_checkinteger(L, 2);
+    luaL_optlstring(L, 3, "", &seplen);
+    if (count > 0) {
+        double total = (double)len * (double)count + (double)seplen * (double)(count - 1);
+        if (total > (double)x->limit) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "string.rep: result of %.0f bytes exceeds the memory limit of %zu bytes",
+                     total, x->limit);
+            return luaL_error(L, "%s", msg);
+        }
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+/// Copies the library table on top into a fresh table (the private original
+/// stays unreachable) and leaves a read-only proxy for it on top; the copy
+/// is left below it.
+static void make_readonly(lua_State *L, const char *name) {
+    lua_newtable(L);                      // lib copy
+    lua_pushnil(L);
+    while (lua_next(L, -3)) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, -4);
+    }
+    lua_replace(L, -2);                   // copy replaces lib
+    lua_newtable(L);                      // proxy
+    lua_newtable(L);                      // its metatable
+    lua_pushvalue(L, -3);
+    lua_setfield(L, -2, "__index");
+    lua_pushstring(L, name);
+    lua_pushcclosure(L, readonly_newindex, 1);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushfstring(L, "the shared library '%s' is read-only", name);
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+    lua_getfield(L, LUA_REGISTRYINDEX, PROTECTED_KEY);
+    lua_pushvalue(L, -2);
+    lua_pushstring(L, name);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+}
+
+static void wrap_field(lua_State *L, int lib, const char *name, lua_CFunction guard, int may_anchor, int has_plain) {
+    lua_getfield(L, lib, name);
+    lua_pushinteger(L, may_anchor);
+    lua_pushinteger(L, has_plain);
+    lua_pushcclosure(L, guard, 3);
+    lua_setfield(L, lib, name);
+}
+
+#define BASE_KEY "cellar.base"
+
+/// Builds the shared base: safe globals and read-only proxies of the
+/// libraries. Stored in the registry; reached only through environments.
+static int build_base(lua_State *L) {
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, PROTECTED_KEY);
+
+    luaL_requiref(L, "_G", luaopen_base, 0);          // globals, never exposed
+    int g = lua_gettop(L);
+    lua_newtable(L);                                  // base
+    int base = lua_gettop(L);
+    static const char *const kept[] = {
+        "assert", "error", "ipairs", "pairs", "next", "pcall", "xpcall", "select",
+        "tonumber", "tostring", "type", "rawequal", "rawget", "rawlen", "getmetatable",
+        "_VERSION", NULL};
+    for (int i = 0; kept[i]; i++) {
+        lua_getfield(L, g, kept[i]);
+        lua_setfield(L, base, kept[i]);
+    }
+    lua_pushcfunction(L, safe_rawset);
+    lua_setfield(L, base, "rawset");
+    lua_pushcfunction(L, safe_setmetatable);
+    lua_setfield(L, base, "setmetatable");
+    lua_pushcfunction(L, safe_collectgarbage);
+    lua_setfield(L, base, "collectgarbage");
+    lua_pushcfunction(L, safe_print);
+    lua_setfield(L, base, "print");
+
+    // string: guarded pattern functions, no dump.
+    luaL_requiref(L, "string", luaopen_string, 0);
+    int str = lua_gettop(L);
+    lua_pushnil(L);
+    lua_setfield(L, str, "dump");
+    wrap_field(L, str, "find", guarded_string_call, 1, 1);
+    wrap_field(L, str, "match", guarded_string_call, 1, 0);
+    wrap_field(L, str, "gmatch", guarded_string_call, 0, 0);
+    wrap_field(L, str, "gsub", guarded_string_call, 1, 0);
+    lua_getfield(L, str, "rep");
+    lua_pushcclosure(L, guarded_rep, 1);
+    lua_setfield(L, str, "rep");
+    make_readonly(L, "string");                        // copy, proxy
+    lua_setfield(L, base, "string");
+    // Methods on strings ("x"):find(...) use the guarded copy; the string
+    // metatable itself cannot be reached or changed.
+    lua_pushliteral(L, "");
+    lua_getmetatable(L, -1);
+    lua_pushvalue(L, -3);
+    lua_setfield(L, -2, "__index");
+    lua_pushliteral(L, "the string metatable is read-only");
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 3);                                     // mt, "", copy
+
+    static const struct { const char *name; lua_CFunction open; } libs[] = {
+        {"table", luaopen_table}, {"math", luaopen_math}, {"utf8", luaopen_utf8}};
+    for (int i = 0; i < 3; i++) {
+        luaL_requiref(L, libs[i].name, libs[i].open, 0);
+        make_readonly(L, libs[i].name);
+        lua_setfield(L, base, libs[i].name);
+        lua_pop(L, 1);                                 // the copy
+    }
+    lua_pushvalue(L, base);
+    lua_setfield(L, LUA_REGISTRYINDEX, BASE_KEY);
+    return 0;
+}
+
+void cellar_new_env(cellar_lua *x) {
+    lua_State *L = x->L;
+    lua_createtable(L, 0, 4);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -2, "_G");
+    lua_pushvalue(L, -1);
+    lua_pushcclosure(L, safe_load, 1);
+    lua_setfield(L, -2, "load");
+    lua_createtable(L, 0, 2);
+    lua_getfield(L, LUA_REGISTRYINDEX, BASE_KEY);
+    lua_setfield(L, -2, "__index");
+    lua_pushliteral(L, "the environment's metatable is read-only");
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+}
+
+// ---- Lifetime -----------------------------------------------------------------------
+
+cellar_lua *cellar_open(size_t memory_limit, long long time_budget_ns, double pattern_cost_limit,
+                        cellar_dispatch_fn dispatch, cellar_print_fn print, void *owner) {
+    cellar_lua *x = calloc(1, sizeof *x);
+    if (!x) return NULL;
+    x->limit = memory_limit;
+    x->owner = owner;
+    x->dispatch = dispatch;
+    x->print = print;
+    x->pattern_cost_limit = pattern_cost_limit;
+    atomic_store(&x->budget_ns, time_budget_ns);
+    lua_State *L = lua_newstate(cellar_alloc, x);
+    if (!L) { free(x); return NULL; }
+    x->L = L;
+    *(cellar_lua **)lua_getextraspace(L) = x;
+    lua_pushcfunction(L, build_base);
+    if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
+        lua_close(L);
+        free(x);
+        return NULL;
+    }
+    lua_settop(L, 0);
+    lua_pushcfunction(L, message_handler);            // slot 1, for cellar_pcall
+    watchdog_add(x);
+    return x;
+}
+
+void cellar_close(cellar_lua *x) {
+    if (!x) return;
+    watchdog_remove(x);
+    lua_close(x->L);
+    free(x->traceback);
+    free(x);
+}

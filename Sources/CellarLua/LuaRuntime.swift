@@ -1,18 +1,383 @@
 import CLua
+import Cellar
 import CLuaShim
+import Foundation
 
-/// One Lua state, owned by one object and confined to one thread.
-/// Not `Sendable`: Lua states are not thread-safe.
+/// `LUA_REGISTRYINDEX` for Lua 5.4 with the default `LUAI_MAXSTACK`; checked
+/// against the C value when a runtime opens.
+@usableFromInline let luaRegistryIndex: Int32 = -1_001_000
+
+/// The budgets a runtime enforces on the Lua code it runs.
+public struct LuaLimits: Sendable, Equatable {
+    /// Wall time one outermost call may take before it is stopped.
+    public var timeBudget: Duration = .seconds(1)
+    /// Bytes the Lua heap may hold (checked while Lua code runs).
+    public var memoryLimit: Int = 32 << 20
+    /// Nesting depth of tables crossing the bridge.
+    public var maxValueDepth: Int = 64
+    /// Estimated backtracking steps one string.find/match/gmatch/gsub may take.
+    public var patternCostLimit: Double = 1e8
+
+    public init() {}
+    public init(timeBudget: Duration = .seconds(1), memoryLimit: Int = 32 << 20,
+                maxValueDepth: Int = 64, patternCostLimit: Double = 1e8) {
+        self.timeBudget = timeBudget
+        self.memoryLimit = memoryLimit
+        self.maxValueDepth = maxValueDepth
+        self.patternCostLimit = patternCostLimit
+    }
+}
+
+/// One sandboxed Lua 5.4 state, owned by this object.
+///
+/// Thread confinement: a runtime (and every `LuaFunction`/`LuaTableRef` it
+/// hands out) must be used from one thread only; it is deliberately not
+/// `Sendable`. Use one runtime per rendering thread.
+///
+/// Two layers of API:
+/// - Convenient: `compile`, `loadPlugin`, `call(_:_:)` with `Value`s.
+/// - Fast path: `push…` arguments onto the stack, `pcall(arguments:results:)`,
+///   then read results in place (`rawGet`, `string(at:)`, `integer(at:)` …)
+///   and `pop`. Stack indices are Lua's (negative counts from the top).
+///
+/// Every call runs under `lua_pcall` with a handler that records a
+/// traceback; failures come back as `LuaError`. Nothing here raises a Lua
+/// error through Swift: stack accessors are raw (no metamethods), and
+/// allocations made from Swift are exempt from the memory cap.
 public final class LuaRuntime {
-    let state: OpaquePointer
+    @usableFromInline let handle: OpaquePointer
+    /// The raw `lua_State*`. Use only non-raising C API calls on it.
+    public let L: OpaquePointer
+    let callbacks: LuaCallbacks
+    public private(set) var limits: LuaLimits
+    var keys: [String: LuaKey] = [:]
+    var plugins: [String: LuaPlugin] = [:]
 
-    public init?() {
-        guard let L = luaL_newstate() else { return nil }
-        state = L
+    /// Receives each line the sandbox's `print` writes; dropped when nil.
+    public var onPrint: ((String) -> Void)? {
+        get { callbacks.onPrint }
+        set { callbacks.onPrint = newValue }
     }
 
-    deinit { lua_close(state) }
+    public init(limits: LuaLimits = LuaLimits()) throws(LuaError) {
+        guard cellar_lua_registryindex() == luaRegistryIndex else {
+            throw LuaError(kind: .runtime, message: "unsupported Lua build (LUA_REGISTRYINDEX differs)")
+        }
+        let callbacks = LuaCallbacks()
+        guard let h = cellar_open(Self.byteCount(limits.memoryLimit), Self.nanoseconds(limits.timeBudget),
+                                  limits.patternCostLimit, luaDispatch, luaPrint,
+                                  Unmanaged.passUnretained(callbacks).toOpaque()),
+              let state = cellar_state(h) else {
+            throw LuaError(kind: .memory, message: "cannot create a Lua state")
+        }
+        self.handle = h
+        self.L = state
+        self.callbacks = callbacks
+        self.limits = limits
+        callbacks.runtime = self
+    }
+
+    deinit {
+        cellar_close(handle)
+    }
 
     /// Lua's version number, e.g. 504.
-    public var version: Int { Int(lua_version(state)) }
+    public var version: Int { Int(lua_version(L)) }
+
+    /// Changes the budgets for the calls that follow.
+    public func setLimits(_ limits: LuaLimits) {
+        self.limits = limits
+        cellar_set_memory_limit(handle, Self.byteCount(limits.memoryLimit))
+        cellar_set_time_budget(handle, Self.nanoseconds(limits.timeBudget))
+        cellar_set_pattern_cost_limit(handle, limits.patternCostLimit)
+    }
+
+    /// Bytes the Lua heap holds now.
+    public var memoryInUse: Int { Int(cellar_memory_used(handle)) }
+
+    static func byteCount(_ n: Int) -> Int { max(n, 0) }
+    static func nanoseconds(_ d: Duration) -> Int64 {
+        let (s, atto) = d.components
+        let ns = s.multipliedReportingOverflow(by: 1_000_000_000)
+        return ns.overflow ? Int64.max : max(ns.partialValue + atto / 1_000_000_000, 0)
+    }
+
+    // MARK: Loading
+
+    /// A fresh sandbox environment: the plugin's own globals, reads falling
+    /// through to the shared read-only base.
+    public func newEnvironment() -> LuaTableRef {
+        cellar_new_env(handle)
+        return makeTableRef()
+    }
+
+    /// Compiles Lua source text (never binary) as a function whose globals
+    /// are `environment` (a fresh sandbox environment when nil).
+    /// `chunkName` is how messages name it, e.g. `Styles/food.lua`.
+    public func compile(source: some Collection<UInt8>, chunkName: String,
+                        environment: LuaTableRef? = nil) throws(LuaError) -> LuaFunction {
+        let env = environment ?? newEnvironment()
+        push(env)
+        let status: Int32 = source.withContiguousStorageIfAvailable { buf in
+            cellar_load(handle, UnsafeRawPointer(buf.baseAddress)?.assumingMemoryBound(to: CChar.self),
+                        buf.count, "@" + chunkName, -1)
+        } ?? Array(source).withUnsafeBufferPointer { buf in
+            cellar_load(handle, UnsafeRawPointer(buf.baseAddress)?.assumingMemoryBound(to: CChar.self),
+                        buf.count, "@" + chunkName, -1)
+        }
+        if status != LUA_OK {
+            let error = failure(status: status, fallbackFile: chunkName)
+            pop(2)
+            throw error
+        }
+        let f = makeFunctionRef()
+        pop(1)
+        return f
+    }
+
+    /// Compiles the file at `path` (text only). Messages name it as given.
+    public func compile(path: String, environment: LuaTableRef? = nil) throws(LuaError) -> LuaFunction {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw LuaError(kind: .file, file: path, message: "cannot read the file")
+        }
+        return try compile(source: data, chunkName: path, environment: environment)
+    }
+
+    /// Compiles and runs the file at `path` once in its own environment;
+    /// later calls with the same path return the same plugin.
+    public func loadPlugin(path: String) throws(LuaError) -> LuaPlugin {
+        if let p = plugins[path] { return p }
+        let env = newEnvironment()
+        let chunk = try compile(path: path, environment: env)
+        let base = top
+        push(chunk)
+        try pcall(arguments: 0, results: 1)
+        let module = table(at: -1)
+        let returned = type(at: -1)
+        setTop(base)
+        let plugin = LuaPlugin(path: path, environment: env, chunk: chunk, module: module, returnedType: returned)
+        plugins[path] = plugin
+        return plugin
+    }
+
+    // MARK: Calling
+
+    /// Calls `f` with data arguments; returns all its results as data.
+    @discardableResult
+    public func call(_ f: LuaFunction, _ arguments: Value...) throws(LuaError) -> [Value] {
+        try call(f, arguments: arguments)
+    }
+
+    @discardableResult
+    public func call(_ f: LuaFunction, arguments: [Value]) throws(LuaError) -> [Value] {
+        let base = top
+        defer { setTop(base) }
+        push(f)
+        for a in arguments { try push(a) }
+        try pcall(arguments: Int32(arguments.count), results: LUA_MULTRET)
+        let count = top - base
+        var results: [Value] = []
+        results.reserveCapacity(Int(count))
+        var i: Int32 = 1
+        while i <= count {
+            results.append(try value(at: base + i))
+            i += 1
+        }
+        return results
+    }
+
+    /// Fast path: calls the function lying below `arguments` values on the
+    /// stack (push the function first, then the arguments). Leaves
+    /// `results` values (or all with `LUA_MULTRET`) in their place.
+    /// On failure the function and arguments are gone and the error thrown.
+    @inlinable
+    public func pcall(arguments: Int32, results: Int32) throws(LuaError) {
+        let status = cellar_pcall(handle, arguments, results)
+        if status != LUA_OK {
+            let error = failure(status: status, fallbackFile: nil)
+            pop(1)
+            throw error
+        }
+    }
+
+    /// Turns the message on top of the stack (left there) into a `LuaError`.
+    @usableFromInline
+    func failure(status: Int32, fallbackFile: String?) -> LuaError {
+        let raw = string(at: -1) ?? "(error object is not a string)"
+        var line: Int32 = 0
+        let whereFile = cellar_last_where(handle, &line).map { String(cString: $0) }
+        let traceback = cellar_last_traceback(handle).map { String(cString: $0) } ?? ""
+        let failureKind = cellar_last_failure(handle)
+        if status == LUA_ERRMEM || failureKind == CELLAR_FAILURE_MEMORY && status != LUA_ERRSYNTAX {
+            let mb = Double(limits.memoryLimit) / Double(1 << 20)
+            let limitText = mb >= 1 ? "\(Int(mb.rounded())) MB" : "\(limits.memoryLimit) bytes"
+            return LuaError(kind: .memory, file: whereFile ?? fallbackFile, line: whereFile == nil ? nil : Int(line),
+                            message: "memory limit of \(limitText) exceeded", traceback: traceback)
+        }
+        let kind: LuaError.Kind = status == LUA_ERRSYNTAX ? .syntax
+            : failureKind == CELLAR_FAILURE_TIMEOUT ? .timeout : .runtime
+        if let (file, line, message) = LuaError.splitLocation(raw) {
+            // Lua shortens long chunk names to "...tail"; restore the full path.
+            var full = file
+            if file.hasPrefix("...") {
+                let tail = file.dropFirst(3)
+                if let w = whereFile, w.hasSuffix(tail) { full = w }
+                else if let f = fallbackFile, f.hasSuffix(tail) { full = f }
+            }
+            return LuaError(kind: kind, file: full, line: line, message: message, traceback: traceback)
+        }
+        return LuaError(kind: kind, file: whereFile ?? fallbackFile, line: whereFile == nil ? nil : Int(line),
+                        message: raw, traceback: traceback)
+    }
+
+    // MARK: Stack
+
+    /// Number of values on the stack.
+    @inlinable public var top: Int32 { lua_gettop(L) }
+    @inlinable public func setTop(_ index: Int32) { lua_settop(L, index) }
+    @inlinable public func pop(_ n: Int32 = 1) { lua_settop(L, -n - 1) }
+    @inlinable public func type(at index: Int32) -> LuaType { LuaType(rawValue: lua_type(L, index)) ?? .none }
+    /// Makes room for `n` more values; false when the stack cannot grow.
+    @inlinable public func ensureStack(_ n: Int32) -> Bool { lua_checkstack(L, n) != 0 }
+
+    @inlinable public func pushNil() { lua_pushnil(L) }
+    @inlinable public func push(_ b: Bool) { lua_pushboolean(L, b ? 1 : 0) }
+    @inlinable public func push(_ i: Int) { lua_pushinteger(L, lua_Integer(i)) }
+    @inlinable public func push(_ d: Double) { lua_pushnumber(L, d) }
+    @inlinable public func push(_ s: String) {
+        var s = s
+        s.withUTF8 { buf in
+            _ = lua_pushlstring(L, UnsafeRawPointer(buf.baseAddress)?.assumingMemoryBound(to: CChar.self), buf.count)
+        }
+    }
+    @inlinable public func push(bytes: UnsafeRawBufferPointer) {
+        _ = lua_pushlstring(L, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count)
+    }
+    @inlinable public func push(_ f: LuaFunction) { _ = lua_rawgeti(L, luaRegistryIndex, lua_Integer(f.ref)) }
+    @inlinable public func push(_ t: LuaTableRef) { _ = lua_rawgeti(L, luaRegistryIndex, lua_Integer(t.ref)) }
+    @inlinable public func push(_ key: LuaKey) { _ = lua_rawgeti(L, luaRegistryIndex, lua_Integer(key.ref)) }
+    /// Pushes a new empty table with room for `arrayCount` + `fieldCount` entries.
+    @inlinable public func pushTable(arrayCount: Int32 = 0, fieldCount: Int32 = 0) {
+        lua_createtable(L, arrayCount, fieldCount)
+    }
+
+    /// Pushes `t[key]` (raw) for the table at `index`; returns its type.
+    @inlinable @discardableResult
+    public func rawGet(_ key: LuaKey, fromTableAt index: Int32) -> LuaType {
+        let t = lua_absindex(L, index)
+        push(key)
+        return LuaType(rawValue: lua_rawget(L, t)) ?? .none
+    }
+
+    /// Pushes `t[i]` (raw) for the table at `index`; returns its type.
+    @inlinable @discardableResult
+    public func rawGet(_ i: Int, fromTableAt index: Int32) -> LuaType {
+        LuaType(rawValue: lua_rawgeti(L, index, lua_Integer(i))) ?? .none
+    }
+
+    /// Pops the value on top and stores it as `t[key]` (raw) in the table
+    /// at `index`, counted with the value still on the stack (e.g. -2).
+    @inlinable public func rawSet(_ key: LuaKey, inTableAt index: Int32) {
+        let t = lua_absindex(L, index)
+        push(key)
+        lua_rotate(L, -2, 1)
+        lua_rawset(L, t)
+    }
+
+    /// Pops the value on top and stores it as `t[i]` (raw) in the table at
+    /// `index`, counted with the value still on the stack (e.g. -2).
+    @inlinable public func rawSet(_ i: Int, inTableAt index: Int32) {
+        lua_rawseti(L, index, lua_Integer(i))
+    }
+
+    /// The string at `index` (invalid UTF-8 repaired); nil unless a string.
+    @inlinable public func string(at index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var len = 0
+        guard let p = lua_tolstring(L, index, &len) else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
+    }
+
+    /// The bytes of the string at `index`, valid until it is popped.
+    @inlinable public func bytes(at index: Int32) -> UnsafeRawBufferPointer? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var len = 0
+        guard let p = lua_tolstring(L, index, &len) else { return nil }
+        return UnsafeRawBufferPointer(start: p, count: len)
+    }
+
+    /// The integer at `index` (also a float with an integral value).
+    @inlinable public func integer(at index: Int32) -> Int? {
+        guard lua_type(L, index) == LUA_TNUMBER else { return nil }
+        var ok: Int32 = 0
+        let i = lua_tointegerx(L, index, &ok)
+        return ok != 0 ? Int(i) : nil
+    }
+
+    @inlinable public func double(at index: Int32) -> Double? {
+        guard lua_type(L, index) == LUA_TNUMBER else { return nil }
+        return lua_tonumberx(L, index, nil)
+    }
+
+    /// The boolean at `index`; nil unless a boolean.
+    @inlinable public func bool(at index: Int32) -> Bool? {
+        guard lua_type(L, index) == LUA_TBOOLEAN else { return nil }
+        return lua_toboolean(L, index) != 0
+    }
+
+    /// Lua truthiness: everything but nil and false.
+    @inlinable public func isTruthy(at index: Int32) -> Bool { lua_toboolean(L, index) != 0 }
+
+    /// A registry reference to the function at `index`; nil unless a function.
+    public func function(at index: Int32) -> LuaFunction? {
+        guard lua_type(L, index) == LUA_TFUNCTION else { return nil }
+        lua_pushvalue(L, index)
+        return makeFunctionRef()
+    }
+
+    /// A registry reference to the table at `index`; nil unless a table.
+    public func table(at index: Int32) -> LuaTableRef? {
+        guard lua_type(L, index) == LUA_TTABLE else { return nil }
+        lua_pushvalue(L, index)
+        return makeTableRef()
+    }
+
+    /// A new empty persistent table.
+    public func newTable(arrayCount: Int32 = 0, fieldCount: Int32 = 0) -> LuaTableRef {
+        lua_createtable(L, arrayCount, fieldCount)
+        return makeTableRef()
+    }
+
+    /// The interned key for `name` (made once per runtime).
+    public func key(_ name: String) -> LuaKey {
+        if let k = keys[name] { return k }
+        push(name)
+        let k = LuaKey(name: name, ref: luaL_ref(L, luaRegistryIndex))
+        keys[name] = k
+        return k
+    }
+
+    func makeFunctionRef() -> LuaFunction { LuaFunction(runtime: self, ref: luaL_ref(L, luaRegistryIndex)) }
+    func makeTableRef() -> LuaTableRef { LuaTableRef(runtime: self, ref: luaL_ref(L, luaRegistryIndex)) }
+}
+
+/// A style file compiled and run once: its environment and what it returned.
+public final class LuaPlugin {
+    public let path: String
+    /// The plugin's own globals.
+    public let environment: LuaTableRef
+    /// The compiled chunk (kept so the file is never compiled again).
+    public let chunk: LuaFunction
+    /// The table the chunk returned, if it returned a table.
+    public let module: LuaTableRef?
+    /// What the chunk returned first (`.nil` when nothing).
+    public let returnedType: LuaType
+
+    init(path: String, environment: LuaTableRef, chunk: LuaFunction, module: LuaTableRef?, returnedType: LuaType) {
+        self.path = path
+        self.environment = environment
+        self.chunk = chunk
+        self.module = module
+        self.returnedType = returnedType
+    }
 }

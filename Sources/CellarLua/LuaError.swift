@@ -1,0 +1,78 @@
+/// A failure of Lua code or of the bridge, with the place it happened.
+///
+/// `description` (and `userMessage`) is the one line a user sees:
+/// `Styles/food.lua:12: attempt to index a nil value`.
+public struct LuaError: Error, CustomStringConvertible, Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// The chunk does not compile.
+        case syntax
+        /// An error raised while running (including sandbox refusals).
+        case runtime
+        /// The memory cap was reached.
+        case memory
+        /// The per-call time budget ran out.
+        case timeout
+        /// The file could not be read.
+        case file
+        /// A value could not cross the bridge (cycle, depth, unsupported type).
+        case conversion
+    }
+
+    public var kind: Kind
+    /// The chunk's file as given to `compile(path:)`, if known.
+    public var file: String?
+    public var line: Int?
+    /// The message without its location prefix.
+    public var message: String
+    /// Lua's stack traceback at the error ("" if none was taken).
+    public var traceback: String
+
+    public init(kind: Kind, file: String? = nil, line: Int? = nil, message: String, traceback: String = "") {
+        self.kind = kind
+        self.file = file
+        self.line = line
+        self.message = message
+        self.traceback = traceback
+    }
+
+    /// `file:line: message`, or the message alone when the place is unknown.
+    public var userMessage: String {
+        guard let file else { return message }
+        if let line { return "\(file):\(line): \(message)" }
+        return "\(file): \(message)"
+    }
+
+    public var description: String { userMessage }
+
+    /// Splits Lua's `chunk:line: text` into its parts. Scans for the first
+    /// `:<digits>: ` so that paths may contain ':' elsewhere.
+    static func splitLocation(_ text: String) -> (file: String, line: Int, message: String)? {
+        let bytes = Array(text.utf8)
+        var i = 1
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: ":") {
+                var j = i + 1
+                var line = 0
+                while j < bytes.count, bytes[j] >= 48, bytes[j] <= 57, line < 100_000_000 {
+                    line = line * 10 + Int(bytes[j] - 48)
+                    j += 1
+                }
+                if j > i + 1, j + 1 < bytes.count, bytes[j] == UInt8(ascii: ":"), bytes[j + 1] == UInt8(ascii: " ") {
+                    let file = String(decoding: bytes[0..<i], as: UTF8.self)
+                    let rest = String(decoding: bytes[(j + 2)...], as: UTF8.self)
+                    return (file, line, rest)
+                }
+            }
+            i += 1
+        }
+        return nil
+    }
+}
+
+/// Throw this from a Swift function exposed to Lua to raise a Lua error
+/// `file:line: message` at the Lua caller.
+public struct LuaFunctionError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

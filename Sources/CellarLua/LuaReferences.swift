@@ -1,0 +1,102 @@
+import CLua
+import Cellar
+
+/// Lua's value types, as `lua_type` reports them.
+public enum LuaType: Int32, Sendable {
+    case none = -1, `nil` = 0, boolean = 1, lightUserdata = 2, number = 3, string = 4,
+         table = 5, function = 6, userdata = 7, thread = 8
+}
+
+/// A Lua function kept alive in the registry; call it with
+/// `LuaRuntime.call(_:_:)` or, on the fast path, `push(_:)` + `pcall`.
+/// Confined to its runtime's thread.
+public final class LuaFunction {
+    public let runtime: LuaRuntime
+    @usableFromInline let ref: Int32
+
+    init(runtime: LuaRuntime, ref: Int32) {
+        self.runtime = runtime
+        self.ref = ref
+    }
+
+    deinit { luaL_unref(runtime.L, luaRegistryIndex, ref) }
+}
+
+/// A Lua table kept alive in the registry (e.g. a per-cell table that lives
+/// across reuse). Fields are read and written raw: no metamethod runs, so
+/// no Lua code and no Lua error can happen in these accessors.
+public final class LuaTableRef {
+    public let runtime: LuaRuntime
+    @usableFromInline let ref: Int32
+
+    init(runtime: LuaRuntime, ref: Int32) {
+        self.runtime = runtime
+        self.ref = ref
+    }
+
+    deinit { luaL_unref(runtime.L, luaRegistryIndex, ref) }
+
+    /// `t[key] = value`.
+    public func set(_ key: LuaKey, _ value: Value) throws(LuaError) {
+        let rt = runtime
+        rt.push(self)
+        do throws(LuaError) { try rt.push(value) } catch { rt.pop(1); throw error }
+        rt.rawSet(key, inTableAt: -2)
+        rt.pop(1)
+    }
+
+    /// `t[key] = t2` for another reference (e.g. a nested persistent table).
+    public func set(_ key: LuaKey, _ table: LuaTableRef) {
+        let rt = runtime
+        rt.push(self)
+        rt.push(table)
+        rt.rawSet(key, inTableAt: -2)
+        rt.pop(1)
+    }
+
+    /// `t[key]` as data.
+    public func get(_ key: LuaKey) throws(LuaError) -> Value {
+        let rt = runtime
+        rt.push(self)
+        defer { rt.pop(2) }
+        rt.rawGet(key, fromTableAt: -1)
+        return try rt.value(at: -1)
+    }
+
+    /// `t[key]` if it is a function.
+    public func function(_ key: LuaKey) -> LuaFunction? {
+        let rt = runtime
+        rt.push(self)
+        defer { rt.pop(1) }
+        rt.rawGet(key, fromTableAt: -1)
+        let f = rt.function(at: -1)
+        rt.pop(1)
+        return f
+    }
+
+    /// `t[key]` if it is a table.
+    public func table(_ key: LuaKey) -> LuaTableRef? {
+        let rt = runtime
+        rt.push(self)
+        defer { rt.pop(1) }
+        rt.rawGet(key, fromTableAt: -1)
+        let t = rt.table(at: -1)
+        rt.pop(1)
+        return t
+    }
+
+    /// The whole table as data.
+    public func value() throws(LuaError) -> Value {
+        runtime.push(self)
+        defer { runtime.pop(1) }
+        return try runtime.value(at: -1)
+    }
+}
+
+/// An interned key string: pushing it is one registry read instead of
+/// hashing a Swift string each time. Make the keys of hot paths once.
+public struct LuaKey: Sendable, CustomStringConvertible {
+    public let name: String
+    @usableFromInline let ref: Int32
+    public var description: String { name }
+}

@@ -1,0 +1,135 @@
+import CLua
+import Cellar
+
+/// `Value` ↔ Lua. Lua strings that are not valid UTF-8 become `.bytes`, so
+/// they survive a round trip. A table whose keys are exactly 1...n becomes
+/// `.array`, any other table `.object` (an empty table is `.object([:])`);
+/// integer keys of an object become decimal strings.
+extension LuaRuntime {
+    /// Pushes `value`; nested tables deeper than `limits.maxValueDepth` are refused.
+    public func push(_ value: Value) throws(LuaError) {
+        try push(value, depth: 0)
+    }
+
+    private func push(_ value: Value, depth: Int) throws(LuaError) {
+        switch value {
+        case .null: lua_pushnil(L)
+        case .bool(let b): push(b)
+        case .int(let i): push(i)
+        case .double(let d): push(d)
+        case .string(let s): push(s)
+        case .bytes(let b): b.withUnsafeBytes { push(bytes: $0) }
+        case .array(let items):
+            try enterTable(depth)
+            lua_createtable(L, Int32(clamping: items.count), 0)
+            for (i, item) in items.enumerated() {
+                try pushOrUnwind(item, depth: depth)
+                lua_rawseti(L, -2, lua_Integer(i + 1))
+            }
+        case .object(let fields):
+            try enterTable(depth)
+            lua_createtable(L, 0, Int32(clamping: fields.count))
+            for (k, v) in fields {
+                push(k)
+                try pushOrUnwind(v, depth: depth, extra: 1)
+                lua_rawset(L, -3)
+            }
+        }
+    }
+
+    private func pushOrUnwind(_ v: Value, depth: Int, extra: Int32 = 0) throws(LuaError) {
+        do throws(LuaError) { try push(v, depth: depth + 1) } catch { pop(1 + extra); throw error }
+    }
+
+    private func enterTable(_ depth: Int) throws(LuaError) {
+        guard depth < limits.maxValueDepth else {
+            throw LuaError(kind: .conversion, message: "value nested deeper than \(limits.maxValueDepth) levels")
+        }
+        guard ensureStack(4) else {
+            throw LuaError(kind: .conversion, message: "Lua stack exhausted while converting a value")
+        }
+    }
+
+    /// The value at `index` as data. Functions, userdata and coroutines are
+    /// refused (take functions with `function(at:)`), as are cycles and
+    /// nesting deeper than `limits.maxValueDepth`.
+    public func value(at index: Int32) throws(LuaError) -> Value {
+        var path: [UnsafeRawPointer] = []
+        return try value(at: lua_absindex(L, index), path: &path, where: "value")
+    }
+
+    private func value(at index: Int32, path: inout [UnsafeRawPointer], where place: @autoclosure () -> String) throws(LuaError) -> Value {
+        switch lua_type(L, index) {
+        case LUA_TNIL, LUA_TNONE: return .null
+        case LUA_TBOOLEAN: return .bool(lua_toboolean(L, index) != 0)
+        case LUA_TNUMBER:
+            if lua_isinteger(L, index) != 0 { return .int(Int(lua_tointegerx(L, index, nil))) }
+            return .double(lua_tonumberx(L, index, nil))
+        case LUA_TSTRING:
+            guard let raw = bytes(at: index) else { return .null }
+            if let s = String(validating: raw, as: UTF8.self) { return .string(s) }
+            return .bytes(Array(raw))
+        case LUA_TTABLE:
+            return try table(at: index, path: &path, where: place())
+        default:
+            let typeName = String(cString: lua_typename(L, lua_type(L, index)))
+            throw LuaError(kind: .conversion, message: "cannot convert a \(typeName) to data (\(place()))")
+        }
+    }
+
+    private func table(at index: Int32, path: inout [UnsafeRawPointer], where place: String) throws(LuaError) -> Value {
+        guard let id = lua_topointer(L, index) else { return .null }
+        if path.contains(id) {
+            throw LuaError(kind: .conversion, message: "table contains a cycle (\(place) refers back to an enclosing table)")
+        }
+        guard path.count < limits.maxValueDepth else {
+            throw LuaError(kind: .conversion, message: "table nested deeper than \(limits.maxValueDepth) levels (\(place))")
+        }
+        guard ensureStack(4) else {
+            throw LuaError(kind: .conversion, message: "Lua stack exhausted while converting a value")
+        }
+        path.append(id)
+        defer { path.removeLast() }
+
+        let length = Int(lua_rawlen(L, index))
+        var items: [Value] = []
+        var fields: [String: Value] = [:]
+        var count = 0
+        var isArray = length > 0
+        if isArray { items = Array(repeating: .null, count: length) }
+        lua_pushnil(L)
+        while lua_next(L, index) != 0 {
+            count += 1
+            let key: String
+            var arraySlot = -1
+            switch lua_type(L, -2) {
+            case LUA_TSTRING:
+                key = string(at: -2) ?? ""
+            case LUA_TNUMBER:
+                if lua_isinteger(L, -2) != 0 {
+                    let i = Int(lua_tointegerx(L, -2, nil))
+                    if i >= 1 && i <= length { arraySlot = i - 1 }
+                    key = String(i)
+                } else {
+                    key = String(lua_tonumberx(L, -2, nil))
+                }
+            default:
+                let typeName = String(cString: lua_typename(L, lua_type(L, -2)))
+                pop(2)
+                throw LuaError(kind: .conversion, message: "table key of type \(typeName) cannot become data (\(place))")
+            }
+            let v: Value
+            do throws(LuaError) {
+                v = try value(at: lua_gettop(L), path: &path, where: "\(place).\(key)")
+            } catch {
+                pop(2)
+                throw error
+            }
+            if arraySlot >= 0, isArray { items[arraySlot] = v } else { isArray = false }
+            fields[key] = v
+            pop(1)
+        }
+        if isArray && count == length { return .array(items) }
+        return .object(fields)
+    }
+}

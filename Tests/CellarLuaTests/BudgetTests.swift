@@ -1,0 +1,117 @@
+import Testing
+import Cellar
+@testable import CellarLua
+
+@Suite struct BudgetTests {
+    static let short = LuaLimits(timeBudget: .milliseconds(100))
+
+    @Test func endlessLoopStopsWithFileAndLine() throws {
+        let rt = try LuaRuntime(limits: Self.short)
+        let (error, path) = try failure(rt, "local n = 0\nwhile true do n = n + 1 end\n")
+        #expect(error?.kind == .timeout)
+        #expect(error?.userMessage == "\(path):2: time budget of 100 ms exceeded (endless loop?)")
+    }
+
+    @Test func scriptsOwnPcallCannotSwallowTheTimeout() throws {
+        let rt = try LuaRuntime(limits: Self.short)
+        let (error, path) = try failure(rt, """
+            local caught = 0
+            while true do
+              pcall(function() while true do end end)
+              caught = caught + 1
+            end
+            """)
+        #expect(error?.kind == .timeout)
+        #expect(error?.file == path)
+        #expect(error?.message == "time budget of 100 ms exceeded (endless loop?)")
+        let (xpError, _) = try failure(rt, """
+            for i = 1, math.huge do
+              xpcall(function() while true do end end, function(m) return m end)
+            end
+            """)
+        #expect(xpError?.kind == .timeout)
+    }
+
+    @Test func runtimeWorksAgainAfterATimeout() throws {
+        let rt = try LuaRuntime(limits: Self.short)
+        let path = try writeScript("loop.lua", "return { spin = function() while true do end end, add = function(a, b) return a + b end }")
+        let module = try #require(try rt.loadPlugin(path: path).module)
+        let spin = try #require(module.function(rt.key("spin")))
+        let add = try #require(module.function(rt.key("add")))
+        #expect(luaError { try rt.call(spin) }?.kind == .timeout)
+        // Many quick calls afterwards: none of them may be hit by a stale hook.
+        for i in 0..<20_000 {
+            #expect(try rt.call(add, .int(i), .int(1)) == [.int(i + 1)])
+        }
+        #expect(luaError { try rt.call(spin) }?.kind == .timeout)
+    }
+
+    @Test func timeBudgetIsConfigurable() throws {
+        let rt = try LuaRuntime(limits: Self.short)
+        var limits = rt.limits
+        limits.timeBudget = .milliseconds(30)
+        rt.setLimits(limits)
+        let (error, _) = try failure(rt, "while true do end")
+        #expect(error?.message == "time budget of 30 ms exceeded (endless loop?)")
+    }
+
+    @Test func hugeStringRepIsACleanError() throws {
+        let rt = try LuaRuntime()
+        let (error, path) = try failure(rt, "local a = 1\nlocal s = string.rep('x', 1 << 30)\n")
+        #expect(error?.userMessage == "\(path):2: string.rep: result of 1073741824 bytes exceeds the memory limit of 33554432 bytes")
+    }
+
+    @Test func doublingLoopHitsTheMemoryCap() throws {
+        let rt = try LuaRuntime()
+        let (error, path) = try failure(rt, "local s = 'x'\nwhile true do\n  s = s .. s\nend\n")
+        #expect(error?.kind == .memory)
+        #expect(error?.userMessage == "\(path):3: memory limit of 32 MB exceeded")
+        // The heap is released and the runtime goes on.
+        #expect(rt.memoryInUse < 8 << 20)
+        #expect(try run(rt, "return #('y'):rep(1000)") == [.int(1000)])
+    }
+
+    @Test func growingTableHitsAConfiguredMemoryCap() throws {
+        let rt = try LuaRuntime(limits: LuaLimits(memoryLimit: 4 << 20))
+        let (error, path) = try failure(rt, "local t = {}\nfor i = 1, 1e9 do t[i] = {i} end\n")
+        #expect(error?.kind == .memory)
+        #expect(error?.userMessage == "\(path):2: memory limit of 4 MB exceeded")
+    }
+
+    @Test func memoryErrorAtLoadIsReported() throws {
+        let rt = try LuaRuntime(limits: LuaLimits(memoryLimit: 2 << 20))
+        let path = try writeScript("big.lua", "local s = 'x'\nfor i = 1, 40 do s = s .. s end\nreturn { }")
+        let error = luaError { _ = try rt.loadPlugin(path: path) }
+        #expect(error?.kind == .memory)
+        #expect(error?.file == path)
+        #expect(error?.line == 2)
+    }
+
+    @Test(arguments: [
+        "return (\"a\"):rep(300):find(\".-.-.-x\")",
+        "return string.find(string.rep(\"a\", 300), \".-.-.-x\")",
+        "return (\"a\"):rep(300):match(\"(.-)(.-)(.-)x\")",
+        "for w in (\"a\"):rep(300):gmatch(\".-.-.-x\") do end",
+        "return (\"a\"):rep(300):gsub(\".-.-.-x\", \"\")",
+        "return (\"a\"):rep(3000):find(\"a*a*a*b\")",
+    ])
+    func patternBombsAreRefused(source: String) throws {
+        let rt = try LuaRuntime()
+        let (error, path) = try failure(rt, source)
+        #expect(error?.kind == .runtime)
+        #expect(error?.file == path)
+        #expect(error?.line == 1)
+        #expect(error?.message.contains("is too expensive for a subject of") == true)
+    }
+
+    @Test func ordinaryPatternsStillWork() throws {
+        let rt = try LuaRuntime()
+        let results = try run(rt, """
+            local text = ("word "):rep(200)
+            local trimmed = ("   padded   "):match("^%s*(.-)%s*$")
+            local n = select(2, text:gsub("%w+", ""))
+            return trimmed, n, ("a,b,c"):find(",", 1, true), ("key=value"):match("(%w+)=(%w+)")
+            """)
+        #expect(results == [.string("padded"), .int(200), .int(2), .string("key"), .string("value")])
+    }
+}

@@ -1,0 +1,77 @@
+import Testing
+import Cellar
+@testable import CellarLua
+
+@Suite struct LoadingTests {
+    @Test func runtimeIsLua54() throws {
+        let rt = try LuaRuntime()
+        #expect(rt.version == 504)
+    }
+
+    @Test func syntaxErrorNamesFileAndLine() throws {
+        let rt = try LuaRuntime()
+        let path = try writeScript("food.lua", "local a = 1\nlocal b = = 2\n")
+        let error = luaError { _ = try rt.compile(path: path) }
+        #expect(error?.kind == .syntax)
+        #expect(error?.file == path)
+        #expect(error?.line == 2)
+        #expect(error?.userMessage == "\(path):2: unexpected symbol near '='")
+    }
+
+    @Test func runtimeErrorAtLoadHasLocationAndTraceback() throws {
+        let rt = try LuaRuntime()
+        let (error, path) = try failure(rt, "local x = 1\n\nerror('boom')\n")
+        #expect(error?.kind == .runtime)
+        #expect(error?.userMessage == "\(path):3: boom")
+        #expect(error?.message == "boom")
+        #expect(error?.traceback.contains("stack traceback:") == true)
+        #expect(error?.traceback.contains("fail.lua:3") == true)
+    }
+
+    @Test func errorInAHookCalledLaterPointsAtItsLine() throws {
+        let rt = try LuaRuntime()
+        let path = try writeScript("food.lua", """
+            return {
+              configure = function(cell, row)
+                return row.missing.field
+              end,
+            }
+            """)
+        let plugin = try rt.loadPlugin(path: path)
+        let configure = try #require(plugin.module?.function(rt.key("configure")))
+        let error = luaError { try rt.call(configure, .object([:]), .object([:])) }
+        #expect(error?.file == path)
+        #expect(error?.line == 3)
+        #expect(error?.message == "attempt to index a nil value (field 'missing')")
+    }
+
+    @Test func nonStringErrorGetsLocationFromTheStack() throws {
+        let rt = try LuaRuntime()
+        let (error, path) = try failure(rt, "local t = {}\nerror(t)\n")
+        #expect(error?.userMessage == "\(path):2: (error object is a table value)")
+    }
+
+    @Test func eachFileIsCompiledOnce() throws {
+        let rt = try LuaRuntime()
+        let path = try writeScript("count.lua", "loads = (loads or 0) + 1\nreturn { n = loads }")
+        let a = try rt.loadPlugin(path: path)
+        let b = try rt.loadPlugin(path: path)
+        #expect(a === b)
+        #expect(try a.module?.get(rt.key("n")) == .int(1))
+    }
+
+    @Test func unreadableFileIsAFileError() throws {
+        let rt = try LuaRuntime()
+        let error = luaError { _ = try rt.compile(path: "/nonexistent/Styles/none.lua") }
+        #expect(error?.kind == .file)
+        #expect(error?.userMessage == "/nonexistent/Styles/none.lua: cannot read the file")
+    }
+
+    @Test func splitLocationKeepsColonsInPaths() {
+        let parts = LuaError.splitLocation("C:/a:b/x.lua:12: oops: more")
+        #expect(parts?.file == "C:/a:b/x.lua")
+        #expect(parts?.line == 12)
+        #expect(parts?.message == "oops: more")
+        #expect(LuaError.splitLocation("no location here") == nil)
+    }
+}

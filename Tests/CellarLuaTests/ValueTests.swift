@@ -1,0 +1,103 @@
+import Testing
+import Cellar
+@testable import CellarLua
+
+@Suite struct ValueTests {
+    static let samples: [Value] = [
+        .null, .bool(true), .bool(false), .int(0), .int(Int.max), .int(Int.min), .int(-7),
+        .double(1.5), .double(-0.25), .double(1e300), .double(.infinity),
+        .string(""), .string("héllo 日本語 👍"), .string("nul\u{0}inside"),
+        .bytes([0xff, 0xfe, 0x00, 0x41]), .bytes([0xc3]),
+        .array([.int(1), .string("two"), .double(3.5)]),
+        .object(["title": .string("Soup"), "price": .int(4), "tags": .array([.string("hot"), .string("veg")])]),
+        .object(["1": .string("string key one")]),
+        .array([.array([.array([.object(["deep": .bool(true)])])])]),
+    ]
+
+    @Test(arguments: samples)
+    func roundTripThroughLua(value: Value) throws {
+        let rt = try LuaRuntime()
+        let identity = try rt.compile(source: Array("return ...".utf8), chunkName: "id.lua")
+        #expect(try rt.call(identity, value) == [value])
+    }
+
+    @Test func invalidUTF8SurvivesLuaStringOperations() throws {
+        let rt = try LuaRuntime()
+        let f = try rt.compile(source: Array("local s = ... return s .. s, #s".utf8), chunkName: "b.lua")
+        #expect(try rt.call(f, .bytes([0xff, 0x41])) == [.bytes([0xff, 0x41, 0xff, 0x41]), .int(2)])
+    }
+
+    @Test func luaTablesBecomeArraysOrObjects() throws {
+        let rt = try LuaRuntime()
+        let results = try run(rt, "return {10, 20}, {a = 1, [2] = 'x'}, {}, {[1] = 'a', [3] = 'c'}, 2^53, 3 // 1")
+        #expect(results == [
+            .array([.int(10), .int(20)]),
+            .object(["a": .int(1), "2": .string("x")]),
+            .object([:]),
+            .object(["1": .string("a"), "3": .string("c")]),
+            .double(9007199254740992),
+            .int(3),
+        ])
+    }
+
+    @Test func emptyArrayComesBackAsEmptyObject() throws {
+        let rt = try LuaRuntime()
+        let identity = try rt.compile(source: Array("return ...".utf8), chunkName: "id.lua")
+        #expect(try rt.call(identity, .array([])) == [.object([:])])
+    }
+
+    @Test func cyclesAreDetected() throws {
+        let rt = try LuaRuntime()
+        let path = try writeScript("cycle.lua", "local t = { child = {} }\nt.child.parent = t\nreturn t")
+        let f = try rt.compile(path: path)
+        let error = luaError { _ = try rt.call(f) }
+        #expect(error?.kind == .conversion)
+        #expect(error?.message == "table contains a cycle (value.child.parent refers back to an enclosing table)")
+        // Sharing without a cycle is fine.
+        #expect(try run(rt, "local s = {1} return {a = s, b = s}") ==
+                [.object(["a": .array([.int(1)]), "b": .array([.int(1)])])])
+    }
+
+    @Test func depthIsLimitedBothWays() throws {
+        let rt = try LuaRuntime(limits: LuaLimits(maxValueDepth: 10))
+        var deep = Value.int(1)
+        for _ in 0..<11 { deep = .array([deep]) }
+        let identity = try rt.compile(source: Array("return ...".utf8), chunkName: "id.lua")
+        let pushError = luaError { _ = try rt.call(identity, deep) }
+        #expect(pushError?.message == "value nested deeper than 10 levels")
+        #expect(rt.top == 1)  // nothing left behind
+        let (error, _) = try failure(rt, "local t = {} local c = t for i = 1, 20 do c[1] = {} c = c[1] end return t")
+        #expect(error?.kind == .conversion)
+        #expect(error?.message.hasPrefix("table nested deeper than 10 levels") == true)
+    }
+
+    @Test func functionsAreReferencesNotData() throws {
+        let rt = try LuaRuntime()
+        let (error, _) = try failure(rt, "return { f = function() end }")
+        #expect(error?.message == "cannot convert a function to data (value.f)")
+
+        let maker = try rt.compile(source: Array("local n = 0 return function(k) n = n + k return n end".utf8),
+                                   chunkName: "counter.lua")
+        rt.push(maker)
+        try rt.pcall(arguments: 0, results: 1)
+        let counter = try #require(rt.function(at: -1))
+        rt.pop()
+        #expect(try rt.call(counter, .int(2)) == [.int(2)])
+        #expect(try rt.call(counter, .int(3)) == [.int(5)])
+
+        // A Swift-held function passed back into Lua and called there.
+        let apply = try rt.compile(source: Array("local f, x = ... return f(x)".utf8), chunkName: "apply.lua")
+        rt.push(apply)
+        rt.push(counter)
+        rt.push(10)
+        try rt.pcall(arguments: 2, results: 1)
+        #expect(rt.integer(at: -1) == 15)
+        rt.pop()
+    }
+
+    @Test func unsupportedKeysAreRefused() throws {
+        let rt = try LuaRuntime()
+        let (error, _) = try failure(rt, "return { [true] = 1 }")
+        #expect(error?.message == "table key of type boolean cannot become data (value)")
+    }
+}
