@@ -7,7 +7,8 @@ struct HeightIndex {
     private(set) var base: Int
     /// 1-based Fenwick tree over (height - base).
     private var tree: [Int]
-    /// Heights set so far; -1 = not set (counts as `base`).
+    /// Heights set so far. Negative = not known yet: -1 counts as `base`,
+    /// -2 - h is an estimate of h (a last row without a separator, say).
     private var known: [Int32]
     private(set) var count: Int
     private(set) var total: Int
@@ -26,15 +27,22 @@ struct HeightIndex {
 
     func height(_ i: Int) -> Int {
         let k = known[i]
-        return k < 0 ? base : Int(k)
+        if k >= 0 { return Int(k) }
+        return k == -1 ? base : Int(-2 - k)
     }
 
     func isKnown(_ i: Int) -> Bool { known[i] >= 0 }
 
-    mutating func set(_ i: Int, _ h: Int) {
+    /// Sets a real height.
+    mutating func set(_ i: Int, _ h: Int) { store(i, Int32(clamping: max(0, h))) }
+
+    /// Sets an estimate that differs from `base`; the item stays not known.
+    mutating func setEstimate(_ i: Int, _ h: Int) { store(i, -2 - Int32(clamping: max(0, h))) }
+
+    private mutating func store(_ i: Int, _ encoded: Int32) {
         let old = height(i)
-        known[i] = Int32(clamping: max(0, h))
-        let delta = Int(known[i]) - old
+        known[i] = encoded
+        let delta = height(i) - old
         guard delta != 0 else { return }
         total += delta
         var j = i + 1

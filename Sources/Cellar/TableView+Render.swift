@@ -60,7 +60,7 @@ extension TableView {
         for s in 0..<l.sectionCount {
             index.set(l.sectionStarts[s], l.topHeight(s))
             index.set(l.sectionStarts[s + 1] - 1, l.bottomHeight(s))
-            if sep == 1, l.rowCounts[s] > 0 { index.set(l.sectionStarts[s + 1] - 2, base - 1) }
+            if sep == 1, l.rowCounts[s] > 0 { index.setEstimate(l.sectionStarts[s + 1] - 2, base - 1) }
         }
         l.index = index
         if settleRows {

@@ -13,5 +13,6 @@ struct CellarCommand: ParsableCommand {
     /// branches adding commands merge cleanly.
     static let subcommandList: [ParsableCommand.Type] = [
         RenderCommand.self,
+        TestCommand.self,
     ]
 }

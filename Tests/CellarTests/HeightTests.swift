@@ -10,7 +10,8 @@ import CellarText
         for _ in 0..<400 {
             let i = Int.random(in: 0..<300, using: &rng)
             let h = Int.random(in: 0...5, using: &rng)
-            index.set(i, h); heights[i] = h
+            if Bool.random(using: &rng) { index.set(i, h) } else { index.setEstimate(i, h) }
+            heights[i] = h
         }
         #expect(index.total == heights.reduce(0, +))
         var start = 0

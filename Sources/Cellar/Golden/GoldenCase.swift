@@ -1,0 +1,125 @@
+/// One golden case: a table, a viewport and the steps to play against it.
+/// Parsed from a `NAME.case.yaml` file (see `GoldenCaseParser`); its expected
+/// output lives beside it in `NAME.golden`.
+public struct GoldenCase: Sendable {
+    /// Stable display name: the case path relative to the discovery root,
+    /// without `.case.yaml` (e.g. `builtin/cases/accessories`).
+    public var name: String
+    /// The case file, as given to the parser.
+    public var path: String
+    /// The style under test, if the case names one: it must be registered.
+    public var style: Located<String>?
+    public var table: TableSource
+    public var width: Int
+    /// Viewport height in lines; nil renders the whole table.
+    public var height: Int?
+    public var offset: Int
+    /// Append the reuse statistics after every frame.
+    public var stats: Bool
+    public var steps: [GoldenStep]
+
+    public init(name: String, path: String, style: Located<String>? = nil, table: TableSource,
+                width: Int, height: Int? = nil, offset: Int = 0, stats: Bool = false,
+                steps: [GoldenStep] = []) {
+        self.name = name; self.path = path; self.style = style; self.table = table
+        self.width = width; self.height = height; self.offset = offset
+        self.stats = stats; self.steps = steps
+    }
+
+    /// `NAME.case.yaml` → `NAME.golden` in the same directory.
+    public var goldenPath: String { GoldenFiles.goldenPath(forCase: path) }
+}
+
+/// A value with the place in the case file it came from, so later failures
+/// (a row that does not exist, an unregistered style) can still point there.
+public struct Located<Value: Sendable>: Sendable {
+    public var value: Value
+    public var location: SourceLocation
+    public init(_ value: Value, at location: SourceLocation) {
+        self.value = value; self.location = location
+    }
+}
+
+/// Where a case's table document comes from.
+public enum TableSource: Sendable {
+    /// Written inside the case. `text` is the case file with everything but the
+    /// table blanked out, so the document parser reports the case's own
+    /// line:column positions.
+    case inline(text: String, location: SourceLocation)
+    /// A document file; `path` is already resolved against the case's directory.
+    case file(path: String, location: SourceLocation)
+}
+
+/// One step of a scenario. Every step is followed by a frame in the golden.
+public struct GoldenStep: Sendable {
+    public enum Action: Sendable {
+        /// Draw again without changing anything.
+        case render
+        case reload
+        case beginEditing
+        case endEditing
+        case select(IndexPath)
+        case deselect(IndexPath)
+        case highlight(IndexPath)
+        case unhighlight(IndexPath)
+        case tapAccessory(IndexPath)
+        /// Custom state keys, applied in the order written.
+        case setState(IndexPath, [(key: String, value: Value)])
+        /// Rows removed from the data source, then deleted from the table.
+        case delete([IndexPath])
+        /// Rows inserted into the data source, then into the table.
+        case insert([(at: IndexPath, row: Value)])
+        case move(from: IndexPath, to: IndexPath)
+        case scrollToOffset(Int)
+        case scrollToRow(IndexPath)
+    }
+
+    public var action: Action
+    /// Where the step is written in the case file.
+    public var location: SourceLocation
+
+    public init(_ action: Action, at location: SourceLocation) {
+        self.action = action; self.location = location
+    }
+
+    /// The frame header's name for the step. Built from the parsed step, not
+    /// the source text, so reformatting a case file never changes its golden.
+    public var title: String {
+        func ip(_ p: IndexPath) -> String { "[\(p.section), \(p.row)]" }
+        switch action {
+        case .render: return "render"
+        case .reload: return "reload"
+        case .beginEditing: return "begin_editing"
+        case .endEditing: return "end_editing"
+        case .select(let p): return "select \(ip(p))"
+        case .deselect(let p): return "deselect \(ip(p))"
+        case .highlight(let p): return "highlight \(ip(p))"
+        case .unhighlight(let p): return "unhighlight \(ip(p))"
+        case .tapAccessory(let p): return "tap_accessory \(ip(p))"
+        case .setState(let p, let pairs):
+            let keys = pairs.map { "\($0.key)=\(GoldenStep.describe($0.value))" }
+            return "set_state \(ip(p)) " + keys.joined(separator: " ")
+        case .delete(let paths): return "delete " + paths.map(ip).joined(separator: " ")
+        case .insert(let rows): return "insert " + rows.map { ip($0.at) }.joined(separator: " ")
+        case .move(let from, let to): return "move \(ip(from)) to \(ip(to))"
+        case .scrollToOffset(let y): return "scroll to offset \(y)"
+        case .scrollToRow(let p): return "scroll to row \(ip(p))"
+        }
+    }
+
+    /// A short, deterministic rendering of a value for headers.
+    static func describe(_ value: Value) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .int(let i): return String(i)
+        case .double(let d): return String(d)
+        case .string(let s): return s
+        case .bytes(let b): return String(decoding: b, as: UTF8.self)
+        case .array(let a): return "[" + a.map(describe).joined(separator: ", ") + "]"
+        case .object(let o):
+            return "{" + o.keys.sorted().map { "\($0): \(describe(o[$0] ?? .null))" }
+                .joined(separator: ", ") + "}"
+        }
+    }
+}

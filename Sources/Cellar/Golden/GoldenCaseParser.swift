@@ -1,0 +1,234 @@
+import Foundation
+import Yams
+
+/// Parses `NAME.case.yaml` files. The format (documented in docs/golden.md):
+///
+/// ```yaml
+/// style: value1                 # optional: the style under test (must be registered)
+/// table: ../tables/foods.yaml   # a document path relative to this file, or a document inline
+/// width: 40
+/// height: 6                     # optional: viewport lines (default: the whole table)
+/// offset: 0                     # optional
+/// stats: true                   # optional: reuse statistics after every frame
+/// steps:
+///   - select: [0, 1]
+///   - scroll: 10
+/// ```
+public enum GoldenCaseParser {
+    static let topKeys = ["description", "style", "table", "width", "height", "offset", "stats", "steps"]
+    static let stepNames = ["render", "reload", "begin_editing", "end_editing", "select", "deselect",
+                            "highlight", "unhighlight", "tap_accessory", "set_state", "delete",
+                            "insert", "move", "scroll"]
+
+    /// Reads and parses a case file. Every problem is a located `CellarError`.
+    public static func load(path: String, name: String) throws -> GoldenCase {
+        try parse(try GoldenFiles.readText(path), path: path, name: name)
+    }
+
+    public static func parse(_ text: String, path: String, name: String) throws -> GoldenCase {
+        let yaml = GoldenYAML(file: path)
+        let start = SourceLocation(file: path, line: 1, column: 1)
+        guard let root = try yaml.compose(text) else {
+            throw CellarError("empty case file: it needs at least 'table' and 'width'", at: start)
+        }
+        let pairs = try yaml.pairs(root, what: "a case")
+
+        var style: Located<String>?
+        var table: TableSource?
+        var width: Int?
+        var height: Int?
+        var offset = 0
+        var stats = false
+        var steps: [GoldenStep] = []
+
+        for (index, (key, keyNode, value)) in pairs.enumerated() {
+            switch key {
+            case "description":
+                _ = try yaml.string(value, what: "description")
+            case "style":
+                style = Located(try yaml.string(value, what: "style"), at: yaml.location(value))
+            case "table":
+                table = try tableSource(value, next: pairs.dropFirst(index + 1).first?.keyNode,
+                                        isFlowRoot: startsWithFlowMapping(text),
+                                        text: text, yaml: yaml)
+            case "width": width = try yaml.int(value, what: "width", min: 1)
+            case "height": height = try yaml.int(value, what: "height", min: 1)
+            case "offset": offset = try yaml.int(value, what: "offset", min: 0)
+            case "stats": stats = try yaml.bool(value, what: "stats")
+            case "steps":
+                guard case .sequence(let seq) = value else {
+                    throw yaml.error("steps must be a list, found \(yaml.kind(value))", at: value)
+                }
+                steps = try seq.map { try step($0, yaml: yaml) }
+            default:
+                throw yaml.unknownKey(key, at: keyNode, known: topKeys, in: "key")
+            }
+        }
+        guard let table else { throw CellarError("the case has no 'table'", at: yaml.location(root)) }
+        guard let width else { throw CellarError("the case has no 'width'", at: yaml.location(root)) }
+        return GoldenCase(name: name, path: path, style: style, table: table, width: width,
+                          height: height, offset: offset, stats: stats, steps: steps)
+    }
+
+    // MARK: Table
+
+    /// Yams does not keep a mapping's flow/block style, so look at the text:
+    /// the first thing that is not blank or a comment.
+    static func startsWithFlowMapping(_ text: String) -> Bool {
+        for line in text.split(separator: "\n") {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("---") && trimmed.count == 3 { continue }
+            return trimmed.hasPrefix("{")
+        }
+        return false
+    }
+
+    /// `a/b/../c/./d` → `a/c/d`, keeping leading `..` of relative paths.
+    static func normalize(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            if part == "..", path.hasPrefix("/") && parts.isEmpty { continue }
+            parts.append(part)
+        }
+        let joined = parts.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+
+    static func tableSource(_ node: Node, next: Node?, isFlowRoot: Bool, text: String,
+                            yaml: GoldenYAML) throws -> TableSource {
+        let location = yaml.location(node)
+        switch node {
+        case .scalar(let s):
+            guard !s.string.isEmpty else {
+                throw yaml.error("table must be a document path or an inline document", at: node)
+            }
+            let dir = (yaml.file as NSString).deletingLastPathComponent
+            let path = s.string.hasPrefix("/") ? s.string : (dir as NSString).appendingPathComponent(s.string)
+            return .file(path: normalize(path), location: location)
+        case .mapping:
+            guard let mark = node.mark else { throw yaml.error("table has no position", at: node) }
+            let end = next?.mark.map { ($0.line, $0.column) }
+            return .inline(text: blankOutside(text, from: (mark.line, mark.column), to: end,
+                                              trimTrailingComma: isFlowRoot),
+                           location: location)
+        default:
+            throw yaml.error("table must be a document path or an inline document, found \(yaml.kind(node))",
+                             at: node)
+        }
+    }
+
+    /// The case text with every character outside [from, to) replaced by a
+    /// space, line breaks kept. The inline table thus parses as a document of
+    /// its own while every line:column stays the case file's own.
+    static func blankOutside(_ text: String, from: (Int, Int), to: (Int, Int)?,
+                             trimTrailingComma: Bool) -> String {
+        var out = String.UnicodeScalarView()
+        var line = 1, column = 1
+        var lastKept: String.UnicodeScalarView.Index?
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\r" {
+                out.append(scalar)
+            } else {
+                let afterStart = (line, column) >= from
+                let beforeEnd = to.map { (line, column) < $0 } ?? true
+                if afterStart && beforeEnd {
+                    out.append(scalar)
+                    if scalar != " " && scalar != "\t" { lastKept = out.index(before: out.endIndex) }
+                } else {
+                    out.append(" ")
+                }
+            }
+            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+        }
+        // A flow-style case `{table: {...}, width: 40}` leaves a comma after the table.
+        if trimTrailingComma, let i = lastKept, out[i] == "," {
+            out.replaceSubrange(i...i, with: CollectionOfOne(" "))
+        }
+        return String(out)
+    }
+
+    // MARK: Steps
+
+    static func step(_ node: Node, yaml: GoldenYAML) throws -> GoldenStep {
+        let at = yaml.location(node)
+        if case .scalar(let s) = node {
+            switch s.string {
+            case "render": return GoldenStep(.render, at: at)
+            case "reload": return GoldenStep(.reload, at: at)
+            case "begin_editing": return GoldenStep(.beginEditing, at: at)
+            case "end_editing": return GoldenStep(.endEditing, at: at)
+            case let name where stepNames.contains(name):
+                throw yaml.error("step '\(name)' needs an argument, e.g. '\(name): …'", at: node)
+            default:
+                throw yaml.unknownKey(s.string, at: node, known: stepNames, in: "step")
+            }
+        }
+        let pairs = try yaml.pairs(node, what: "a step")
+        guard pairs.count == 1, let (name, nameNode, arg) = pairs.first else {
+            throw yaml.error("a step is one name with its argument, e.g. 'select: [0, 1]'", at: node)
+        }
+        func ip(_ n: Node) throws -> IndexPath { try yaml.indexPath(n, what: "\(name)'s index path") }
+        func fields(_ n: Node, _ allowed: [String]) throws -> [String: Node] {
+            var out: [String: Node] = [:]
+            for (k, kn, v) in try yaml.pairs(n, what: "\(name)'s argument") {
+                guard allowed.contains(k) else { throw yaml.unknownKey(k, at: kn, known: allowed, in: "field") }
+                out[k] = v
+            }
+            return out
+        }
+        func required(_ f: [String: Node], _ key: String, in n: Node) throws -> Node {
+            guard let v = f[key] else { throw yaml.error("\(name) needs '\(key)'", at: n) }
+            return v
+        }
+        switch name {
+        case "render", "reload", "begin_editing", "end_editing":
+            throw yaml.error("step '\(name)' takes no argument: write '- \(name)'", at: nameNode)
+        case "select": return GoldenStep(.select(try ip(arg)), at: at)
+        case "deselect": return GoldenStep(.deselect(try ip(arg)), at: at)
+        case "highlight": return GoldenStep(.highlight(try ip(arg)), at: at)
+        case "unhighlight": return GoldenStep(.unhighlight(try ip(arg)), at: at)
+        case "tap_accessory": return GoldenStep(.tapAccessory(try ip(arg)), at: at)
+        case "delete":
+            // One index path, or a list of them.
+            if case .sequence(let seq) = arg, let first = seq.first, case .sequence = first {
+                return GoldenStep(.delete(try seq.map(ip)), at: at)
+            }
+            return GoldenStep(.delete([try ip(arg)]), at: at)
+        case "insert":
+            // {at: [s, r], row: {...}} or a list of those.
+            let items: [Node]
+            if case .sequence(let seq) = arg { items = Array(seq) } else { items = [arg] }
+            guard !items.isEmpty else { throw yaml.error("insert needs at least one row", at: arg) }
+            let rows = try items.map { item -> (at: IndexPath, row: Value) in
+                let f = try fields(item, ["at", "row"])
+                let rowNode = try required(f, "row", in: item)
+                guard case .mapping = rowNode else {
+                    throw yaml.error("insert's row must be a mapping of row data", at: rowNode)
+                }
+                return (try ip(try required(f, "at", in: item)), try yaml.value(rowNode))
+            }
+            return GoldenStep(.insert(rows), at: at)
+        case "move":
+            let f = try fields(arg, ["from", "to"])
+            return GoldenStep(.move(from: try ip(try required(f, "from", in: arg)),
+                                    to: try ip(try required(f, "to", in: arg))), at: at)
+        case "scroll":
+            if case .scalar = arg { return GoldenStep(.scrollToOffset(try yaml.int(arg, what: "scroll offset", min: 0)), at: at) }
+            let f = try fields(arg, ["offset", "row"])
+            if f.count != 1 { throw yaml.error("scroll takes one of 'offset' or 'row'", at: arg) }
+            if let o = f["offset"] { return GoldenStep(.scrollToOffset(try yaml.int(o, what: "scroll offset", min: 0)), at: at) }
+            return GoldenStep(.scrollToRow(try ip(try required(f, "row", in: arg))), at: at)
+        case "set_state":
+            let f = try fields(arg, ["at", "state"])
+            let stateNode = try required(f, "state", in: arg)
+            let pairs = try yaml.pairs(stateNode, what: "set_state's state")
+            guard !pairs.isEmpty else { throw yaml.error("set_state needs at least one key", at: stateNode) }
+            let values = try pairs.map { (key: $0.key, value: try yaml.value($0.value)) }
+            return GoldenStep(.setState(try ip(try required(f, "at", in: arg)), values), at: at)
+        default:
+            throw yaml.unknownKey(name, at: nameNode, known: stepNames, in: "step")
+        }
+    }
+}

@@ -1,0 +1,279 @@
+import Foundation
+
+/// Runs golden cases and applies the recording rules:
+///
+/// - a matching golden passes (a stale `.new` beside it is removed);
+/// - a missing golden fails; locally `NAME.golden.new` is written for review,
+///   with `update` the golden itself is recorded;
+/// - a differing golden fails with a readable diff; locally `.new` is written,
+///   with `update` the golden is rewritten;
+/// - with `isCI` nothing is ever written, whatever the other options say;
+/// - every write is atomic, and a file holding the same bytes is not rewritten.
+///
+/// The runner knows nothing of Lua: styles come from `makeRegistry`, called
+/// once per case on the worker thread that runs it, so per-thread engines
+/// (Lua states) never cross threads and no case sees another's leftovers.
+public struct GoldenRunner: Sendable {
+    public typealias RegistryFactory = @Sendable () throws -> Registry
+
+    public struct Options: Sendable {
+        public var update = false
+        /// Only cases (and orphans) whose name contains this text.
+        public var filter: String?
+        /// `CI` is set: write nothing, and orphans fail.
+        public var isCI = false
+        /// Columns available for diffs.
+        public var terminalWidth = 80
+        /// How the printed accept/update commands invoke the CLI.
+        public var command = "cellar"
+        /// Worker threads; nil = one per processor.
+        public var workers: Int?
+
+        public init(update: Bool = false, filter: String? = nil, isCI: Bool = false,
+                    terminalWidth: Int = 80, command: String = "cellar", workers: Int? = nil) {
+            self.update = update; self.filter = filter; self.isCI = isCI
+            self.terminalWidth = terminalWidth; self.command = command; self.workers = workers
+        }
+
+        /// `isCI` from the environment: `CI` set to anything but empty or "false"/"0".
+        public static func environmentIsCI(_ env: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+            guard let value = env["CI"] else { return false }
+            return !["", "0", "false", "False", "FALSE"].contains(value)
+        }
+    }
+
+    public enum Status: Sendable, Equatable {
+        case passed
+        /// The golden was written (new or changed) under `update`.
+        case recorded
+        case failed
+    }
+
+    public struct CaseResult: Sendable {
+        public var name: String
+        public var path: String
+        public var status: Status
+        /// The case had no golden.
+        public var isNew: Bool
+        /// What to show a person: empty for a plain pass.
+        public var report: String
+    }
+
+    public struct Summary: Sendable {
+        public var results: [CaseResult] = []
+        public var orphans: [String] = []
+        /// Orphans count as failures under CI.
+        public var orphansFail = false
+
+        public var passed: Int { results.filter { $0.status != .failed }.count }
+        public var failed: Int { results.filter { $0.status == .failed }.count }
+        public var new: Int { results.filter(\.isNew).count }
+        public var succeeded: Bool { failed == 0 && (orphans.isEmpty || !orphansFail) }
+
+        /// `N passed, N failed` plus `, N new, N orphaned` when non-zero.
+        public var closingLine: String {
+            var line = "\(passed) passed, \(failed) failed"
+            if new > 0 { line += ", \(new) new" }
+            if !orphans.isEmpty { line += ", \(orphans.count) orphaned" }
+            return line
+        }
+    }
+
+    public var options: Options
+    public let makeRegistry: RegistryFactory
+
+    public init(options: Options, makeRegistry: @escaping RegistryFactory) {
+        self.options = options
+        self.makeRegistry = makeRegistry
+    }
+
+    /// Discovers the cases under `paths`, runs those passing the filter in
+    /// parallel, and reports orphans. Results come back in name order.
+    public func run(paths: [String]) throws -> Summary {
+        let found = try GoldenFiles.discover(paths)
+        let cases = found.cases.filter(matches)
+        var summary = Summary()
+        summary.results = runAll(cases)
+        summary.orphans = found.orphans.filter { path in
+            options.filter.map { path.contains($0) } ?? true
+        }
+        summary.orphansFail = options.isCI
+        return summary
+    }
+
+    func matches(_ file: GoldenFiles.CaseFile) -> Bool {
+        guard let filter = options.filter, !filter.isEmpty else { return true }
+        return file.name.contains(filter)
+    }
+
+    /// Runs cases on worker threads; the slowest case bounds the wall time,
+    /// not the sum.
+    public func runAll(_ cases: [GoldenFiles.CaseFile]) -> [CaseResult] {
+        let results = ResultSlots(count: cases.count)
+        let workers = max(1, min(options.workers ?? ProcessInfo.processInfo.activeProcessorCount, cases.count))
+        let next = Counter()
+        let runner = self
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let i = next.take(below: cases.count) {
+                results.set(i, runner.runCase(cases[i]))
+            }
+        }
+        return results.values
+    }
+
+    /// Runs one case and applies the recording rules. Never throws: bad input
+    /// becomes a failed result with its located message.
+    public func runCase(_ file: GoldenFiles.CaseFile) -> CaseResult {
+        let casePath = GoldenRunner.display(file.path)
+        func result(_ status: Status, isNew: Bool = false, _ report: String) -> CaseResult {
+            CaseResult(name: file.name, path: file.path, status: status, isNew: isNew, report: report)
+        }
+        let header = "\(file.name)  (\(casePath))\n"
+        let goldenPath = GoldenFiles.goldenPath(forCase: file.path)
+        let pendingPath = GoldenFiles.pendingPath(forCase: file.path)
+        let actual: [UInt8]
+        let golden: [UInt8]?
+        do {
+            let golden0 = try GoldenFiles.readBytes(goldenPath)
+            let parsed = try GoldenCaseParser.load(path: file.path, name: file.name)
+            let registry = try makeRegistry()
+            actual = Array(try GoldenScenario.play(parsed, registry: registry).utf8)
+            golden = golden0
+        } catch {
+            return result(.failed, "FAIL " + header + "  \(GoldenRunner.describe(error))\n")
+        }
+
+        let accept = "\(options.command) test --accept \(casePath)"
+        let update = "\(options.command) test --update \(casePath)"
+        do {
+            guard let golden else {
+                if options.isCI {
+                    return result(.failed, isNew: true, "FAIL " + header
+                        + "  no golden: \(GoldenRunner.display(goldenPath))\n"
+                        + "  CI is set, so nothing was written. Record it locally: \(update)\n")
+                }
+                if options.update {
+                    try GoldenFiles.writeAtomically(actual, to: goldenPath)
+                    GoldenFiles.remove(pendingPath)
+                    return result(.recorded, isNew: true,
+                                  "NEW " + header + "  recorded \(GoldenRunner.display(goldenPath))\n")
+                }
+                try GoldenFiles.writeAtomically(actual, to: pendingPath)
+                return result(.failed, isNew: true, "FAIL " + header
+                    + "  no golden: \(GoldenRunner.display(goldenPath))\n"
+                    + "  wrote \(GoldenRunner.display(pendingPath)) — read it, then accept it: \(accept)\n")
+            }
+            if GoldenDiff.matches(expected: golden, actual: actual) {
+                if !options.isCI { GoldenFiles.remove(pendingPath) }
+                return result(.passed, "")
+            }
+            if options.update && !options.isCI {
+                try GoldenFiles.writeAtomically(actual, to: goldenPath)
+                GoldenFiles.remove(pendingPath)
+                return result(.recorded, "UPDATED " + header + "  rewrote \(GoldenRunner.display(goldenPath))\n")
+            }
+            var report = "FAIL " + header + failureBody(golden: golden, actual: actual, goldenPath: goldenPath)
+            if options.isCI {
+                report += "  CI is set, so nothing was written. To take the new output, run locally: \(update)\n"
+            } else {
+                try GoldenFiles.writeAtomically(actual, to: pendingPath)
+                report += "  wrote \(GoldenRunner.display(pendingPath))\n  accept the change: \(accept)\n"
+            }
+            return result(.failed, report)
+        } catch {
+            return result(.failed, "FAIL " + header + "  \(GoldenRunner.describe(error))\n")
+        }
+    }
+
+    /// The golden's path, where the first difference is, and the diff.
+    public func failureBody(golden: [UInt8], actual: [UInt8], goldenPath: String) -> String {
+        let diff = GoldenDiff(expected: golden, actual: actual)
+        var out = "  golden: \(GoldenRunner.display(goldenPath))\n"
+        if let first = diff.firstDifference {
+            out += "  first difference: row \(first.row), column \(first.column)"
+            if let frame = GoldenFormat.frame(containing: first.row, in: golden) {
+                out += frame.line == 0 ? " (header of frame \"\(frame.title)\")"
+                                       : " (frame \"\(frame.title)\", line \(frame.line))"
+            }
+            out += "\n"
+        }
+        let body = diff.render(terminalWidth: max(20, options.terminalWidth - 2))
+        for line in body.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            out += "  " + line + "\n"
+        }
+        return out
+    }
+
+    static func describe(_ error: Error) -> String {
+        if let e = error as? CellarError { return "error: \(e.description)" }
+        return "error: \(error)"
+    }
+
+    /// Paths under the working directory are shown relative to it.
+    static func display(_ path: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    // MARK: Accept
+
+    public struct AcceptSummary: Sendable {
+        public var accepted: [String] = []
+        public var errors: [String] = []
+        public var refusedForCI = false
+        public var succeeded: Bool { errors.isEmpty && !refusedForCI }
+        public var closingLine: String {
+            refusedForCI ? "CI is set: nothing is written, nothing accepted"
+                         : "\(accepted.count) accepted" + (errors.isEmpty ? "" : ", \(errors.count) failed")
+        }
+    }
+
+    /// Turns pending `NAME.golden.new` files (whose case exists and whose name
+    /// passes the filter) into goldens. Under CI nothing is written.
+    public func accept(paths: [String]) throws -> AcceptSummary {
+        var summary = AcceptSummary()
+        let found = try GoldenFiles.discover(paths)
+        let pending = found.pending.filter(matches)
+        if options.isCI {
+            summary.refusedForCI = true
+            return summary
+        }
+        for file in pending {
+            do {
+                try GoldenFiles.accept(pending: file.path)
+                summary.accepted.append(GoldenRunner.display(GoldenFiles.stem(file.path, dropping: GoldenFiles.pendingSuffix)
+                                                             + GoldenFiles.goldenSuffix))
+            } catch {
+                summary.errors.append(GoldenRunner.describe(error))
+            }
+        }
+        return summary
+    }
+}
+
+/// A shared "next index" for worker threads.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func take(below limit: Int) -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        guard value < limit else { return nil }
+        value += 1
+        return value - 1
+    }
+}
+
+/// Results written by index from worker threads.
+final class ResultSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [GoldenRunner.CaseResult?]
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ r: GoldenRunner.CaseResult) {
+        lock.lock(); slots[i] = r; lock.unlock()
+    }
+    var values: [GoldenRunner.CaseResult] {
+        lock.lock(); defer { lock.unlock() }
+        return slots.compactMap { $0 }
+    }
+}

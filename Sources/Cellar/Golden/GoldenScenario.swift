@@ -1,0 +1,158 @@
+/// Plays a case against a real `TableView` and produces its golden text: the
+/// initial frame, then one frame after every step. Row updates go through the
+/// `DocumentDataSource` first and then the table, so the table's count check
+/// sees them exactly as it sees an app's updates.
+public enum GoldenScenario {
+    public static func play(_ scenario: GoldenCase, registry: Registry) throws -> String {
+        let document = try loadDocument(scenario)
+        try checkStyles(scenario, document: document, registry: registry)
+
+        let source = DocumentDataSource(document: document)
+        let table = source.makeTableView(registry: registry)
+        table.width = scenario.width
+        table.viewportHeight = scenario.height
+        table.contentOffset = scenario.offset
+
+        var out = ""
+        func frame(_ index: Int, _ title: String) throws {
+            out += GoldenFormat.header(index: index, title: title)
+            let text = try table.renderText()
+            out += text
+            if !text.isEmpty && !text.hasSuffix("\n") { out += "\n" }
+            if scenario.stats { out += GoldenFormat.statsLines(table.statistics.lines) }
+        }
+
+        let viewport = scenario.height.map { "height \($0), " } ?? ""
+        table.resetStatistics()
+        try frame(0, "initial (width \(scenario.width), \(viewport)offset \(scenario.offset))")
+        for (i, step) in scenario.steps.enumerated() {
+            table.resetStatistics()
+            do {
+                try apply(step, table: table, source: source)
+                try frame(i + 1, step.title)
+            } catch {
+                throw locate(error, in: step)
+            }
+        }
+        return withExtendedLifetime(source) { out }
+    }
+
+    static func loadDocument(_ scenario: GoldenCase) throws -> TableDocument {
+        switch scenario.table {
+        case .inline(let text, _):
+            return try TableDocument.parse(text, path: scenario.path)
+        case .file(let path, let location):
+            guard (try? GoldenFiles.readBytes(path)) ?? nil != nil else {
+                throw CellarError("no such table document: \(path)", at: location)
+            }
+            return try TableDocument.load(path: path)
+        }
+    }
+
+    /// A case naming a style, or a row naming a cell, that the registry does
+    /// not know fails here, located, rather than deep in a render.
+    static func checkStyles(_ scenario: GoldenCase, document: TableDocument, registry: Registry) throws {
+        func known() -> String { registry.identifiers.sorted().joined(separator: ", ") }
+        if let style = scenario.style, registry.style(for: style.value) == nil {
+            throw CellarError("style '\(style.value)' is not registered (registered: \(known()))",
+                              at: style.location)
+        }
+        try document.validate(against: registry)
+    }
+
+    static func apply(_ step: GoldenStep, table: TableView, source: DocumentDataSource) throws {
+        // Row actions are checked by the table itself; updates are checked
+        // here first because the data source changes before the table hears of it.
+        func existing(_ p: IndexPath) throws { try check(p, table: table, source: source, insertion: false) }
+        switch step.action {
+        case .render:
+            break
+        case .reload:
+            table.reloadData()
+        case .beginEditing:
+            table.setEditing(true)
+        case .endEditing:
+            table.setEditing(false)
+        case .select(let p):
+            try table.userSelectRow(at: p)
+        case .deselect(let p):
+            try table.userDeselectRow(at: p)
+        case .highlight(let p):
+            try table.highlightRow(at: p)
+        case .unhighlight(let p):
+            try table.unhighlightRow(at: p)
+        case .tapAccessory(let p):
+            try table.tapAccessory(at: p)
+        case .setState(let p, let pairs):
+            for pair in pairs { try table.setCustomState(pair.key, pair.value, at: p) }
+        case .delete(let paths):
+            for p in paths { try existing(p) }
+            guard Set(paths).count == paths.count else {
+                throw CellarError("delete names the same row twice")
+            }
+            // Highest first, so earlier removals do not shift later ones.
+            for p in paths.sorted(by: >) { _ = try source.remove(at: p) }
+            try table.deleteRows(at: paths)
+        case .insert(let rows):
+            // Lowest first: each index path names the row's final place.
+            let ordered = rows.sorted { $0.at < $1.at }
+            for item in ordered {
+                try check(item.at, table: table, source: source, insertion: true)
+                try source.insert(item.row, at: item.at)
+            }
+            try table.insertRows(at: ordered.map(\.at))
+        case .move(let from, let to):
+            try existing(from)
+            try checkMoveTarget(to, from: from, table: table, source: source)
+            try source.move(from: from, to: to)
+            try table.moveRow(at: from, to: to)
+        case .scrollToOffset(let y):
+            table.scroll(toOffset: y)
+        case .scrollToRow(let p):
+            try table.scrollToRow(at: p)
+        }
+    }
+
+    /// "no row 9 in section 0 (it has 5 rows)". An insertion may also name
+    /// the place just after the last row.
+    /// Counts come from the data source: during a multi-row insert it is
+    /// already ahead of the table.
+    static func check(_ p: IndexPath, table: TableView, source: DocumentDataSource, insertion: Bool) throws {
+        let sections = source.numberOfSections(in: table)
+        guard p.section < sections else {
+            throw CellarError("no section \(p.section) (the table has \(plural(sections, "section")))")
+        }
+        let rows = source.tableView(table, numberOfRowsInSection: p.section)
+        let limit = insertion ? rows + 1 : rows
+        guard p.row < limit else {
+            let what = insertion ? "cannot insert at row \(p.row)" : "no row \(p.row)"
+            throw CellarError("\(what) in section \(p.section) (it has \(plural(rows, "row")))")
+        }
+    }
+
+    static func checkMoveTarget(_ to: IndexPath, from: IndexPath, table: TableView,
+                                source: DocumentDataSource) throws {
+        let sections = source.numberOfSections(in: table)
+        guard to.section < sections else {
+            throw CellarError("no section \(to.section) (the table has \(plural(sections, "section")))")
+        }
+        // After taking the row out, the target section has one row fewer if it is the same one.
+        let rows = source.tableView(table, numberOfRowsInSection: to.section) - (to.section == from.section ? 1 : 0)
+        guard to.row <= rows else {
+            throw CellarError("cannot move to row \(to.row) in section \(to.section) "
+                              + "(at most \(rows) there)")
+        }
+    }
+
+    static func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
+
+    /// Errors from a step point at the step in the case; an error that has its
+    /// own place (a Lua style's file:line) keeps it in the message.
+    static func locate(_ error: Error, in step: GoldenStep) -> CellarError {
+        if let e = error as? CellarError {
+            if e.location == nil { return CellarError("\(step.title): \(e.message)", at: step.location) }
+            return CellarError("\(step.title): \(e.description)", at: step.location)
+        }
+        return CellarError("\(step.title): \(error)", at: step.location)
+    }
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import Cellar
+import Foundation
+
+/// `cellar test [PATH…] [--update] [--filter TEXT] [--accept]`: runs golden
+/// cases (see docs/golden.md) and ends with `N passed, N failed`.
+struct TestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Run the golden cases under the given paths (default: Styles/).",
+        discussion: """
+            A case NAME.case.yaml is compared with NAME.golden beside it. A missing or \
+            changed golden fails; locally NAME.golden.new is written for review. With CI \
+            set in the environment nothing is ever written.
+            """
+    )
+
+    @Argument(help: "Case files or directories to search for *.case.yaml (default: Styles/).")
+    var paths: [String] = []
+
+    @Flag(help: "Record new goldens and rewrite changed ones (never under CI).")
+    var update = false
+
+    @Option(help: "Only cases whose name contains TEXT.")
+    var filter: String?
+
+    @Flag(help: "Turn pending NAME.golden.new files into goldens, without running cases.")
+    var accept = false
+
+    @Option(name: .customLong("styles"),
+            help: "A directory of Lua cell styles (repeatable; default: Styles/ when present).")
+    var styles: [String] = []
+
+    @Option(help: "Worker threads (default: one per processor).")
+    var jobs: Int?
+
+    func validate() throws {
+        if update && accept { throw ValidationError("--update and --accept do not go together") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    func run() throws {
+        let roots = paths.isEmpty ? ["Styles"] : paths
+        let options = GoldenRunner.Options(
+            update: update, filter: filter, isCI: GoldenRunner.Options.environmentIsCI(),
+            terminalWidth: Terminal.width(environment: ProcessInfo.processInfo.environment),
+            command: "cellar", workers: jobs)
+        let runner = GoldenRunner(options: options, makeRegistry: TestCommand.registryFactory(styleDirectories()))
+        do {
+            if accept {
+                let summary = try runner.accept(paths: roots)
+                for path in summary.accepted { print("accepted \(path)") }
+                for error in summary.errors { Terminal.printError(error) }
+                print(summary.closingLine)
+                if !summary.succeeded { throw ExitCode.failure }
+                return
+            }
+            let summary = try runner.run(paths: roots)
+            for result in summary.results where !result.report.isEmpty { print(result.report, terminator: "") }
+            for orphan in summary.orphans {
+                print("ORPHAN \(orphan): no case produces it; delete it or restore its .case.yaml"
+                      + (summary.orphansFail ? " (fails under CI)" : ""))
+            }
+            print(summary.closingLine)
+            if !summary.succeeded { throw ExitCode.failure }
+        } catch let error as CellarError {
+            Terminal.printError("cellar test: \(error.description)")
+            throw ExitCode.failure
+        }
+    }
+
+    /// `--styles`, else `Styles/` when it exists and a style loader is built
+    /// in (cases of Lua styles live beside them there).
+    func styleDirectories() -> [String] {
+        if !styles.isEmpty { return styles }
+        guard !StyleHooks.loaders.isEmpty, FileManager.default.fileExists(atPath: "Styles") else { return [] }
+        return ["Styles"]
+    }
+
+    /// The styles every case runs against: a fresh registry per case (built-ins
+    /// plus whatever the style loaders find), so no case sees another's state
+    /// and each worker thread owns the engines (Lua states) it uses.
+    static func registryFactory(_ directories: [String]) -> GoldenRunner.RegistryFactory {
+        {
+            let registry = Registry()
+            try StyleHooks.load(directories, into: registry)
+            return registry
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import Cellar
+
+/// Every golden case under Styles/ runs in `swift test` too, through the same
+/// engine as `cellar test`, each reported under its own name and failing with
+/// the same readable diff. The recording rules hold here as well: locally a
+/// failing case leaves NAME.golden.new for review; under CI nothing is written.
+@Suite struct GoldenCasesTests {
+    /// The package root, found from this file: Tests/CellarTests/<file>.
+    static let packageRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+    static let stylesRoot = packageRoot + "/Styles"
+
+    static let discovery: GoldenFiles.Discovery? = try? GoldenFiles.discover([stylesRoot])
+    static var caseNames: [String] { discovery?.cases.map(\.name) ?? [] }
+
+    static let runner = GoldenRunner(
+        options: .init(isCI: GoldenRunner.Options.environmentIsCI(), terminalWidth: 160,
+                       command: "Scripts/cellar"),
+        makeRegistry: { Registry() })
+
+    @Test(arguments: caseNames)
+    func goldenCase(_ name: String) throws {
+        let file = try #require(Self.discovery?.cases.first { $0.name == name })
+        let result = Self.runner.runCase(file)
+        if result.status != .passed { Issue.record(Comment(rawValue: "\n" + result.report)) }
+    }
+
+    /// Discovery itself must work, or the parameterized test above would
+    /// silently run nothing.
+    @Test func theBuiltInStylesHaveCases() throws {
+        let found = try GoldenFiles.discover([Self.stylesRoot])
+        let builtin = found.cases.filter { $0.name.hasPrefix("builtin/") }
+        #expect(builtin.count >= 5)
+    }
+
+    /// As with `cellar test`: orphans are reported, and fail under CI.
+    @Test func orphanedGoldensFailUnderCI() throws {
+        let found = try GoldenFiles.discover([Self.stylesRoot])
+        guard !found.orphans.isEmpty else { return }
+        let message = "orphaned goldens (no case produces them): \(found.orphans.joined(separator: ", "))"
+        if GoldenRunner.Options.environmentIsCI() {
+            Issue.record(Comment(rawValue: message))
+        } else {
+            print(message)
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import CellarText
+import Foundation
+import Testing
+@testable import Cellar
+
+@Suite struct GoldenDiffTests {
+    func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
+
+    /// The marker's display column in a rendered diff line (after the gutter).
+    func markerColumn(_ line: Substring, gutter: Int) -> Int? {
+        var column = 0
+        for c in line {
+            column += DisplayWidth.of(c)
+            if c == "^" { return column - gutter }
+        }
+        return nil
+    }
+
+    @Test func comparisonIsExactExceptCRLF() {
+        #expect(GoldenDiff.matches(expected: bytes("a\r\nb\r\n"), actual: bytes("a\nb\n")))
+        #expect(!GoldenDiff.matches(expected: bytes("a \n"), actual: bytes("a\n")))
+        #expect(!GoldenDiff.matches(expected: bytes("a\n"), actual: bytes("a")))
+        #expect(!GoldenDiff.matches(expected: bytes("a\r\n"), actual: bytes("a\r")))
+    }
+
+    @Test func firstDifferenceCountsWideCharactersAsTwo() throws {
+        let diff = GoldenDiff(expected: bytes("head\n│ 한국어 abc │\n"), actual: bytes("head\n│ 한국어 abd │\n"))
+        let first = try #require(diff.firstDifference)
+        // "│ " = 2, "한국어" = 6, " ab" = 3: the 'c' sits at column 12.
+        #expect(first.row == 2 && first.column == 12)
+        let out = diff.render(terminalWidth: 100)
+        let lines = out.split(separator: "\n")
+        let markerLine = try #require(lines.first { $0.contains("^") })
+        // Gutter: "! " + 1-digit line number + "  " = 5 columns.
+        #expect(markerColumn(markerLine, gutter: 5) == 12)
+        #expect(lines.contains { $0.hasPrefix("! 2  │ 한국어 abc │") && $0.hasSuffix("│ │ 한국어 abd │") })
+        // Side by side: a title row with both names.
+        #expect(lines.first?.contains("expected") == true && lines.first?.contains("│ actual") == true)
+    }
+
+    @Test func whitespaceIsVisibleOnDifferingLinesOnly() {
+        let diff = GoldenDiff(expected: bytes("same  \nab  \nx\tz\n"), actual: bytes("same  \nab\nx\u{1B}[1mz\n"))
+        let out = diff.render(terminalWidth: 100)
+        #expect(out.contains("ab··"))          // trailing spaces
+        #expect(out.contains("x→z"))           // tab
+        #expect(out.contains("x␛[1mz"))        // escape
+        #expect(out.contains("same  "))        // unchanged line stays raw
+        #expect(!out.contains("same··"))
+        #expect(diff.firstDifference?.row == 2 && diff.firstDifference?.column == 3)
+    }
+
+    @Test func missingFinalNewlineIsNamed() {
+        let diff = GoldenDiff(expected: bytes("a\nb\n"), actual: bytes("a\nb"))
+        #expect(diff.firstDifference?.row == 2 && diff.firstDifference?.column == 2)
+        let out = diff.render(terminalWidth: 100)
+        #expect(out.contains("b (no newline at end of file)"))
+    }
+
+    @Test func missingLinesAreShown() {
+        let diff = GoldenDiff(expected: bytes("a\nb\nc\n"), actual: bytes("a\n"))
+        #expect(diff.firstDifference?.row == 2 && diff.firstDifference?.column == 1)
+        #expect(diff.render(terminalWidth: 100).contains("(no line)"))
+    }
+
+    @Test func stacksWhenSideBySideDoesNotFit() {
+        let long = String(repeating: "가", count: 30)
+        let diff = GoldenDiff(expected: bytes(long + "\n"), actual: bytes(long + "x\n"))
+        let out = diff.render(terminalWidth: 80)
+        let lines = out.split(separator: "\n").map(String.init)
+        #expect(!lines.contains { $0.contains(" │ ") })
+        let e = lines.firstIndex { $0.hasSuffix("expected") }
+        let a = lines.firstIndex { $0.hasSuffix("actual") }
+        #expect(e != nil && a != nil && (e ?? 0) < (a ?? 0))
+        // Marker under column 61 in both blocks (30 Hangul = 60 columns).
+        let markers = lines.filter { $0.contains("^") }
+        #expect(markers.count == 2)
+        #expect(markers.allSatisfy { markerColumn(Substring($0), gutter: 5) == 61 })
+    }
+
+    @Test func onlyDifferingRegionsWithContext() {
+        let expected = (1...30).map { "line \($0)" }.joined(separator: "\n") + "\n"
+        let actual = expected.replacingOccurrences(of: "line 15\n", with: "line XV\n")
+        let out = GoldenDiff(expected: bytes(expected), actual: bytes(actual)).render(terminalWidth: 100)
+        #expect(out.contains("line 13") && out.contains("line 17"))
+        #expect(!out.contains("line 12 ") && !out.contains("line 18"))
+        #expect(out.contains("⋮"))
+        #expect(out.contains("! 15  line 15"))
+    }
+
+    @Test func frameLookupNamesTheStep() {
+        let golden = bytes("=== 0: initial (width 4, offset 0) ===\nA\n=== 1: select [0, 1] ===\nB\nC\n")
+        #expect(GoldenFormat.frame(containing: 5, in: golden)?.title == "1: select [0, 1]")
+        #expect(GoldenFormat.frame(containing: 5, in: golden)?.line == 2)
+        #expect(GoldenFormat.frame(containing: 3, in: golden)?.line == 0)
+    }
+}
+

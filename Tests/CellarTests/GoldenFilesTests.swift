@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import Cellar
+
+/// A scratch directory removed when the test ends.
+final class ScratchDirectory {
+    let path: String
+    init() throws {
+        path = NSTemporaryDirectory() + "cellar-golden-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func write(_ relative: String, _ text: String) throws {
+        let full = path + "/" + relative
+        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: full))
+    }
+    func read(_ relative: String) -> String? {
+        FileManager.default.contents(atPath: path + "/" + relative).map { String(decoding: $0, as: UTF8.self) }
+    }
+    func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: path + "/" + relative) }
+    func files() -> [String] { GoldenFiles.walk(path) }
+}
+
+@Suite struct GoldenFilesTests {
+    @Test func goldenAndPendingPathsSitBesideTheCase() {
+        #expect(GoldenFiles.goldenPath(forCase: "Styles/food/cases/scroll.case.yaml") == "Styles/food/cases/scroll.golden")
+        #expect(GoldenFiles.pendingPath(forCase: "a/b.case.yaml") == "a/b.golden.new")
+    }
+
+    @Test func discoveryFindsCasesPendingAndOrphans() throws {
+        let dir = try ScratchDirectory()
+        try dir.write("food/cases/a.case.yaml", "width: 1\n")
+        try dir.write("food/cases/a.golden", "x\n")
+        try dir.write("food/cases/a.golden.new", "y\n")
+        try dir.write("food/cases/gone.golden", "x\n")
+        try dir.write("food/cases/gone2.golden.new", "x\n")
+        try dir.write("builtin/z.case.yaml", "width: 1\n")
+        try dir.write(".hidden/h.case.yaml", "width: 1\n")
+        let found = try GoldenFiles.discover([dir.path])
+        #expect(found.cases.map(\.name) == ["builtin/z", "food/cases/a"])
+        #expect(found.pending.map(\.name) == ["food/cases/a"])
+        #expect(found.orphans == [dir.path + "/food/cases/gone.golden", dir.path + "/food/cases/gone2.golden.new"])
+        // A case file named directly: only it, no orphan scan.
+        let one = try GoldenFiles.discover([dir.path + "/food/cases/a.case.yaml", dir.path + "/food"])
+        #expect(one.cases.count == 1 && one.cases.first?.name == "a")
+        #expect(one.orphans.count == 2)
+    }
+
+    @Test func missingPathsAndNonCaseFilesAreErrors() throws {
+        let dir = try ScratchDirectory()
+        try dir.write("t.yaml", "")
+        #expect(throws: CellarError.self) { try GoldenFiles.discover([dir.path + "/nope"]) }
+        #expect(throws: CellarError.self) { try GoldenFiles.discover([dir.path + "/t.yaml"]) }
+    }
+
+    @Test func atomicWriteLeavesNoTemporaryAndSkipsUnchanged() throws {
+        let dir = try ScratchDirectory()
+        let target = dir.path + "/x.golden"
+        #expect(try GoldenFiles.writeAtomically(Array("one\n".utf8), to: target))
+        #expect(dir.read("x.golden") == "one\n")
+        let inode = try FileManager.default.attributesOfItem(atPath: target)[.systemFileNumber] as? Int
+        // Same bytes: not rewritten (same inode; a rename would give a new one).
+        #expect(try GoldenFiles.writeAtomically(Array("one\n".utf8), to: target) == false)
+        #expect(try FileManager.default.attributesOfItem(atPath: target)[.systemFileNumber] as? Int == inode)
+        #expect(try GoldenFiles.writeAtomically(Array("two\n".utf8), to: target))
+        #expect(dir.read("x.golden") == "two\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["x.golden"])
+    }
+
+    @Test func atomicWriteFailureNamesThePathAndLeavesNothing() throws {
+        let dir = try ScratchDirectory()
+        #expect(throws: CellarError.self) {
+            try GoldenFiles.writeAtomically([1], to: dir.path + "/missing-dir/x.golden")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    @Test func readTextRejectsInvalidUTF8() throws {
+        let dir = try ScratchDirectory()
+        try Data([0x61, 0xFF, 0x0A]).write(to: URL(fileURLWithPath: dir.path + "/bad.case.yaml"))
+        #expect(throws: CellarError.self) { try GoldenFiles.readText(dir.path + "/bad.case.yaml") }
+    }
+}
