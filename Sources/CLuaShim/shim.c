@@ -215,17 +215,23 @@ static int message_handler(lua_State *L) {
     return 1;
 }
 
+// Only the state's own thread writes `depth` and `generation`, and the
+// watchdog only reads them: relaxed loads and stores (plain moves on common
+// CPUs) suffice and keep a call as cheap as a bare lua_pcall.
+#define RELAXED memory_order_relaxed
+
 int cellar_pcall(cellar_lua *x, int nargs, int nresults) {
     lua_State *L = x->L;
-    int outer = atomic_fetch_add(&x->depth, 1) == 0;
+    int depth = atomic_load_explicit(&x->depth, RELAXED);
+    int outer = depth == 0;
     if (outer) {
-        atomic_fetch_add(&x->generation, 1);
+        atomic_store_explicit(&x->generation, atomic_load_explicit(&x->generation, RELAXED) + 1, RELAXED);
         x->timed_out = 0;
         x->memory_hit = 0;
         x->where[0] = 0;
-        x->where_line = 0;
         if (x->traceback) x->traceback[0] = 0;
     }
+    atomic_store_explicit(&x->depth, depth + 1, RELAXED);
     // Slot 1 of the base frame holds the handler permanently; inside a
     // Swift function called from Lua, insert it below the callee.
     int fn = lua_gettop(L) - nargs;
@@ -244,10 +250,8 @@ int cellar_pcall(cellar_lua *x, int nargs, int nresults) {
     if (outer) {
         if (lua_gethook(L)) lua_sethook(L, NULL, 0, 0);
         if (status == LUA_ERRMEM) lua_gc(L, LUA_GCCOLLECT);  // give the failed call's heap back now
-        atomic_fetch_sub(&x->depth, 1);
-    } else {
-        atomic_fetch_sub(&x->depth, 1);
     }
+    atomic_store_explicit(&x->depth, depth, RELAXED);
     return status;
 }
 

@@ -1,0 +1,162 @@
+import CLua
+import CLuaBench
+import Cellar
+import CellarLua
+
+/// `cellar-bench lua [--iterations N] [--runs R]`: a hook call through the
+/// bridge vs the same work in plain C on the same lua_State. Each figure is
+/// the best of R runs (least disturbed by other processes).
+func runLuaBench(_ args: [String]) -> Int32 {
+    var iterations = 2_000_000
+    var runs = 5
+    var i = 0
+    while i < args.count {
+        let value = i + 1 < args.count ? Int(args[i + 1]) : nil
+        switch (args[i], value) {
+        case ("--iterations", let n?) where n > 0: iterations = n
+        case ("--runs", let n?) where n > 0: runs = n
+        default:
+            print("cellar-bench lua: unknown or invalid option '\(args[i])' (use --iterations N, --runs R)")
+            return 2
+        }
+        i += 2
+    }
+    do {
+        try LuaBench(iterations: iterations, runs: runs).run()
+        return 0
+    } catch {
+        print("cellar-bench lua: \(error)")
+        return 1
+    }
+}
+
+struct LuaBench {
+    let iterations: Int
+    let runs: Int
+    let title = "Tomato soup"
+    let detail = "Fresh basil, cream and a pinch of salt"
+
+    static let source = """
+        local M = {}
+        function M.empty() end
+        function M.hook(row)
+          return { text = row.title, width = #row.detail }
+        end
+        return M
+        """
+
+    /// Best time per iteration in nanoseconds over `runs` runs of `body`.
+    func measure(_ body: () throws -> Void) rethrows -> Double {
+        let clock = ContinuousClock()
+        var best = Double.infinity
+        for _ in 0..<runs {
+            let start = clock.now
+            try body()
+            let d = clock.now - start
+            let ns = Double(d.components.seconds) * 1e9 + Double(d.components.attoseconds) / 1e9
+            best = min(best, ns / Double(iterations))
+        }
+        return best
+    }
+
+    func run() throws {
+        let rt = try LuaRuntime()
+        let module = try rt.compile(source: Array(Self.source.utf8), chunkName: "bench.lua")
+        rt.push(module)
+        try rt.pcall(arguments: 0, results: 1)
+        guard let m = rt.table(at: -1), let empty = m.function(rt.key("empty")), let hook = m.function(rt.key("hook")) else {
+            throw LuaError(kind: .runtime, message: "bench.lua did not return its hooks")
+        }
+        rt.pop()
+        let L = rt.L
+        rt.push(empty)
+        let emptyRef = luaL_ref(L, -1_001_000)
+        rt.push(hook)
+        let hookRef = luaL_ref(L, -1_001_000)
+        let msgh: Int32 = 1  // the runtime keeps its message handler in slot 1
+
+        let n = iterations
+        var sink = 0
+
+        let cEmpty = measure { sink &+= cellar_bench_c_empty(L, emptyRef, msgh, n) }
+        let swiftEmpty = try measure {
+            for _ in 0..<n {
+                rt.push(empty)
+                try rt.pcall(arguments: 0, results: 0)
+            }
+        }
+
+        let cRound = measure { sink &+= cellar_bench_c_roundtrip(L, hookRef, msgh, n, title, detail) }
+        let titleKey = rt.key("title"), detailKey = rt.key("detail")
+        let textKey = rt.key("text"), widthKey = rt.key("width")
+        let swiftRound = try measure {
+            for _ in 0..<n {
+                rt.push(hook)
+                rt.pushTable(fieldCount: 2)
+                rt.push(title)
+                rt.rawSet(titleKey, inTableAt: -2)
+                rt.push(detail)
+                rt.rawSet(detailKey, inTableAt: -2)
+                try rt.pcall(arguments: 1, results: 1)
+                rt.rawGet(textKey, fromTableAt: -1)
+                let text = rt.string(at: -1) ?? ""
+                rt.rawGet(widthKey, fromTableAt: -2)
+                sink &+= text.utf8.count &+ (rt.integer(at: -1) ?? 0)
+                rt.pop(3)
+            }
+        }
+        let swiftBytes = try measure {
+            for _ in 0..<n {
+                rt.push(hook)
+                rt.pushTable(fieldCount: 2)
+                rt.push(title)
+                rt.rawSet(titleKey, inTableAt: -2)
+                rt.push(detail)
+                rt.rawSet(detailKey, inTableAt: -2)
+                try rt.pcall(arguments: 1, results: 1)
+                rt.rawGet(textKey, fromTableAt: -1)
+                let text = rt.bytes(at: -1)?.count ?? 0
+                rt.rawGet(widthKey, fromTableAt: -2)
+                sink &+= text &+ (rt.integer(at: -1) ?? 0)
+                rt.pop(3)
+            }
+        }
+        let row = Value.object(["title": .string(title), "detail": .string(detail)])
+        let valueRound = try measure {
+            for _ in 0..<n {
+                let results = try rt.call(hook, row)
+                sink &+= (results.first?["text"]?.stringValue?.utf8.count ?? 0) &+ (results.first?["width"]?.intValue ?? 0)
+            }
+        }
+
+        func line(_ name: String, _ ns: Double, _ base: Double?) {
+            let perSecond = 1e9 / ns
+            let ratio = base.map { "  \(fmt($0 > 0 ? ns / $0 : 0, 2))x C" } ?? ""
+            print("\(name.padding(toLength: 44, withPad: " ", startingAt: 0)) \(fmt(ns, 1).leftPad(8)) ns  \(fmt(perSecond / 1e6, 2).leftPad(7)) M calls/s\(ratio)")
+        }
+        print("Lua bridge, \(n) calls per run, best of \(runs) runs")
+        line("empty hook, raw C API", cEmpty, nil)
+        line("empty hook, LuaRuntime.pcall", swiftEmpty, cEmpty)
+        line("row table round trip, raw C API", cRound, nil)
+        line("row table round trip, fast path (bytes)", swiftBytes, cRound)
+        line("row table round trip, fast path (String)", swiftRound, cRound)
+        line("row table round trip, call(_:_:) with Value", valueRound, cRound)
+        if sink == 42 { print("") }  // keeps the work observable
+    }
+}
+
+private func fmt(_ x: Double, _ digits: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let r = (x * scale).rounded() / scale
+    var s = String(r)
+    if let dot = s.firstIndex(of: ".") {
+        let decimals = s.distance(from: dot, to: s.endIndex) - 1
+        if decimals < digits { s += String(repeating: "0", count: digits - decimals) }
+    }
+    return s
+}
+
+private extension String {
+    func leftPad(_ n: Int) -> String { count >= n ? self : String(repeating: " ", count: n - count) + self }
+}

@@ -1,0 +1,20 @@
+// cellar-bench SUBCOMMAND [options]: release-mode benchmarks.
+// Each subcommand lives in its own file; add it to this table.
+// Build and run: swift run -c release cellar-bench lua
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+let subcommands: [(name: String, summary: String, run: ([String]) -> Int32)] = [
+    ("lua", "Lua bridge calls per second vs the raw C API", runLuaBench),
+]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if let name = arguments.first, let sub = subcommands.first(where: { $0.name == name }) {
+    exit(sub.run(Array(arguments.dropFirst())))
+}
+print("usage: cellar-bench SUBCOMMAND [options]")
+for sub in subcommands { print("  \(sub.name)\t\(sub.summary)") }
+exit(arguments.isEmpty ? 0 : 2)
