@@ -97,6 +97,7 @@ extension TableView {
         case .fixed(let n): return n
         case .automatic:
             let cell = try cell ?? visibleCell(ip)
+            try applyState(cell, ip)
             if let h = try cell.style?.height(for: cell, width: contentWidth(cell, ip, l)) {
                 guard h >= 0 else { throw CellarError("style '\(cell.reuseIdentifier)' gave a negative height (\(h)) for row \(ip)") }
                 return h
@@ -154,9 +155,18 @@ extension TableView {
         return max(0, l.geometry.rowWidth - leadingColumns(cell, ip) - 1 - (acc > 0 ? acc + 1 : 0) - reorder)
     }
 
-    func content(of cell: Cell, _ ip: IndexPath, _ l: TableLayout) throws -> ViewNode {
+    /// Sets the cell's state for its row and tells the style, before any width
+    /// is computed (the style may change the accessory for the state).
+    @discardableResult
+    func applyState(_ cell: Cell, _ ip: IndexPath) throws -> CellState {
         let st = state(for: ip, cell)
         cell.state = st
+        try cell.style?.updateConfiguration(cell, state: st)
+        return st
+    }
+
+    func content(of cell: Cell, _ ip: IndexPath, _ l: TableLayout) throws -> ViewNode {
+        let st = try applyState(cell, ip)
         guard let style = cell.style else { return cell.content ?? .empty }
         let ctx = LayoutContext(width: contentWidth(cell, ip, l), tableStyle: self.style,
                                 layoutMargins: Insets(leading: 1, trailing: 1), state: st)
