@@ -1,0 +1,210 @@
+import CLua
+import Cellar
+import CellarText
+
+/// The Lua state behind a set of Lua cell styles, plus everything they share:
+/// the `ui` node library, interned keys, and the reusable `state`/`ctx` tables
+/// handed to hooks (so a row costs no allocations for them).
+///
+/// Confined to one thread, like its `LuaRuntime`: a registry holding Lua styles
+/// is used from the thread that loaded it.
+public final class LuaStyleEngine {
+    public let runtime: LuaRuntime
+    let keys: Keys
+    /// Makes a fresh `ui` table for each style file (so one file cannot
+    /// change another's library).
+    let uiFactory: LuaFunction
+    /// Per-cell updated configurations, indexed by the cell table's registry
+    /// ref: no registry ref churn per row.
+    let updatedConfigs: LuaTableRef
+    /// The one `state` table hooks receive; refilled only when the state differs.
+    let stateTable: LuaTableRef
+    private var stateInTable: CellState? = nil
+    /// The one `ctx` table layout receives.
+    let ctxTable: LuaTableRef
+    private var ctxWidth = -1
+    private var ctxTableStyle: TableStyle? = nil
+    private var ctxMargins: Insets? = nil
+    let reader: LuaNodeReader
+
+    public init(limits: LuaLimits = LuaLimits()) throws(LuaError) {
+        let rt = try LuaRuntime(limits: limits)
+        runtime = rt
+        keys = Keys(rt)
+        let lib = try rt.compile(source: Array(Self.uiLibrarySource.utf8), chunkName: "=ui")
+        // The library chunk returns the factory function.
+        let base = rt.top
+        rt.push(lib)
+        try rt.pcall(arguments: 0, results: 1)
+        guard let factory = rt.function(at: -1) else {
+            rt.setTop(base)
+            throw LuaError(kind: .runtime, message: "the ui library did not load")
+        }
+        rt.setTop(base)
+        uiFactory = factory
+        updatedConfigs = rt.newTable()
+        stateTable = rt.newTable(fieldCount: 8)
+        ctxTable = rt.newTable(fieldCount: 4)
+        reader = LuaNodeReader(runtime: rt, keys: keys)
+        // ctx.state is the shared state table (filled before each layout call).
+        ctxTable.set(keys.state, stateTable)
+        let widthFn = rt.makeFunction(raw: { rt, argc in
+            guard argc >= 1, let bytes = rt.bytes(at: 1) else {
+                throw LuaFunctionError("ui.width expects a string")
+            }
+            rt.push(DisplayWidth.of(String(decoding: bytes, as: UTF8.self)))
+            return 1
+        })
+        widthFunction = widthFn
+    }
+
+    let widthFunction: LuaFunction
+
+    /// A new `ui` table for one style file's environment.
+    func makeUITable() throws(LuaError) -> LuaTableRef {
+        let base = runtime.top
+        defer { runtime.setTop(base) }
+        runtime.push(uiFactory)
+        runtime.push(widthFunction)
+        try runtime.pcall(arguments: 1, results: 1)
+        guard let t = runtime.table(at: -1) else {
+            throw LuaError(kind: .runtime, message: "the ui library did not make a table")
+        }
+        return t
+    }
+
+    /// Pushes the shared `state` table filled for `state`.
+    func pushState(_ state: CellState) throws(LuaError) {
+        let rt = runtime
+        rt.push(stateTable)
+        if stateInTable == state { return }
+        let old = stateInTable
+        setBool(keys.selected, state.isSelected)
+        setBool(keys.highlighted, state.isHighlighted)
+        setBool(keys.disabled, state.isDisabled)
+        setBool(keys.focused, state.isFocused)
+        setBool(keys.editing, state.isEditing)
+        setBool(keys.expanded, state.isExpanded)
+        setBool(keys.swiped, state.isSwiped)
+        setBool(keys.reordering, state.isReordering)
+        if let old { for k in old.custom.keys where state.custom[k] == nil { rt.pushNil(); rt.rawSet(rt.key(k), inTableAt: -2) } }
+        for (k, v) in state.custom {
+            do throws(LuaError) { try rt.push(v) } catch { stateInTable = nil; throw error }
+            rt.rawSet(rt.key(k), inTableAt: -2)
+        }
+        stateInTable = state
+    }
+
+    private func setBool(_ key: LuaKey, _ value: Bool) {
+        runtime.push(value)
+        runtime.rawSet(key, inTableAt: -2)
+    }
+
+    /// Pushes the shared `ctx` table for a layout call.
+    func pushContext(_ c: LayoutContext) {
+        let rt = runtime
+        rt.push(ctxTable)
+        if ctxWidth != c.width {
+            rt.push(c.width); rt.rawSet(keys.width, inTableAt: -2); ctxWidth = c.width
+        }
+        if ctxTableStyle != c.tableStyle {
+            rt.push(c.tableStyle.rawValue); rt.rawSet(keys.tableStyle, inTableAt: -2); ctxTableStyle = c.tableStyle
+        }
+        if ctxMargins != c.layoutMargins {
+            let m = c.layoutMargins
+            rt.pushTable(fieldCount: 4)
+            rt.push(m.top); rt.rawSet(keys.top, inTableAt: -2)
+            rt.push(m.leading); rt.rawSet(keys.leading, inTableAt: -2)
+            rt.push(m.bottom); rt.rawSet(keys.bottom, inTableAt: -2)
+            rt.push(m.trailing); rt.rawSet(keys.trailing, inTableAt: -2)
+            rt.rawSet(keys.margins, inTableAt: -2)
+            ctxMargins = m
+        }
+    }
+
+    /// Pushes a shallow copy of the table at `index` (what `update` receives,
+    /// so it may change its argument freely).
+    func pushShallowCopy(ofTableAt index: Int32) {
+        let L = runtime.L
+        let t = lua_absindex(L, index)
+        lua_createtable(L, 0, 8)
+        lua_pushnil(L)
+        while lua_next(L, t) != 0 {
+            lua_pushvalue(L, -2)
+            lua_rotate(L, -2, 1)
+            lua_rawset(L, -4)
+        }
+    }
+
+    /// Interned keys of the hot paths.
+    struct Keys {
+        let identifier, kind, text, lines, lineBreak, align, transform, color, background,
+            bold, italic, underline, dim, strikethrough, width, glyph, spacing, min,
+            top, leading, bottom, trailing, child: LuaKey
+        let selected, highlighted, disabled, focused, editing, expanded, swiped, reordering: LuaKey
+        let tableStyle, margins, accessory, editingAccessory, indentation, state, section, row: LuaKey
+        init(_ rt: LuaRuntime) {
+            identifier = rt.key("identifier"); kind = rt.key("kind"); text = rt.key("text")
+            lines = rt.key("lines"); lineBreak = rt.key("line_break"); align = rt.key("align")
+            transform = rt.key("transform"); color = rt.key("color"); background = rt.key("background")
+            bold = rt.key("bold"); italic = rt.key("italic"); underline = rt.key("underline")
+            dim = rt.key("dim"); strikethrough = rt.key("strikethrough"); width = rt.key("width")
+            glyph = rt.key("glyph"); spacing = rt.key("spacing"); min = rt.key("min")
+            top = rt.key("top"); leading = rt.key("leading"); bottom = rt.key("bottom")
+            trailing = rt.key("trailing"); child = rt.key("child")
+            selected = rt.key("selected"); highlighted = rt.key("highlighted"); disabled = rt.key("disabled")
+            focused = rt.key("focused"); editing = rt.key("editing"); expanded = rt.key("expanded")
+            swiped = rt.key("swiped"); reordering = rt.key("reordering")
+            tableStyle = rt.key("table_style"); margins = rt.key("margins"); accessory = rt.key("accessory")
+            editingAccessory = rt.key("editing_accessory"); indentation = rt.key("indentation")
+            state = rt.key("state"); section = rt.key("section"); row = rt.key("row")
+        }
+    }
+
+    /// The `ui` library, in Lua so building nodes never crosses into Swift.
+    /// Node tables are plain tables with a `kind`; the constructors only
+    /// stamp it (and accept shorthand), so authors may also write
+    /// `{kind = "label", text = …}` by hand.
+    static let uiLibrarySource = #"""
+    return function(width)
+      local ui = {}
+      local function need_table(fn, t)
+        if type(t) ~= "table" then
+          error("ui." .. fn .. " expects a table, got " .. type(t), 3)
+        end
+        return t
+      end
+      function ui.label(t)
+        if type(t) == "string" or type(t) == "number" then return { kind = "label", text = t } end
+        need_table("label", t).kind = "label"
+        return t
+      end
+      function ui.image(t)
+        if type(t) == "string" then return { kind = "image", glyph = t } end
+        need_table("image", t).kind = "image"
+        return t
+      end
+      function ui.hstack(t) need_table("hstack", t).kind = "hstack"; return t end
+      function ui.vstack(t) need_table("vstack", t).kind = "vstack"; return t end
+      function ui.spacer(min)
+        if type(min) == "table" then min.kind = "spacer"; return min end
+        return { kind = "spacer", min = min }
+      end
+      function ui.padding(t) need_table("padding", t).kind = "padding"; return t end
+      -- Constrain to margins: ui.margins(ctx.margins, child).
+      function ui.margins(m, child)
+        need_table("margins", m)
+        return { kind = "padding", top = m.top, leading = m.leading, bottom = m.bottom,
+                 trailing = m.trailing, child }
+      end
+      function ui.empty() return { kind = "empty" } end
+      function ui.copy(t)
+        local c = {}
+        for k, v in pairs(need_table("copy", t)) do c[k] = v end
+        return c
+      end
+      ui.width = width
+      return ui
+    end
+    """#
+}
