@@ -93,13 +93,8 @@ public final class LuaCellStyle: CellStyle {
             rt.push(s.table)
             do { try rt.push(row) } catch { throw failure(error, "configure", indexPath) }
             do { try rt.pcall(arguments: 2, results: 0) } catch { throw failure(error, "configure", indexPath) }
-        } else if case .object(let fields) = row {
-            // Default: the row's fields become the cell's (config.text …).
-            rt.push(s.table)
-            for (k, v) in fields {
-                do { try rt.push(v) } catch { throw failure(error, "configure", indexPath) }
-                rt.rawSet(rt.key(k), inTableAt: -2)
-            }
+        } else {
+            try defaultConfigure(s, row, indexPath)
         }
         rt.setTop(base)
         try resolveCellFields(cell, s, cell.state)
@@ -176,6 +171,45 @@ public final class LuaCellStyle: CellStyle {
     }
 
     // MARK: Pieces
+
+    /// Without a `configure` hook the cell shows exactly its row: the previous
+    /// row's fields go, the row's fields are copied in (config.text …), and
+    /// the accessory keys read as the built-in styles read them
+    /// (`accessory`, `accessoryText`, `editingAccessory`, `indentation`).
+    func defaultConfigure(_ s: LuaCellStorage, _ row: Value, _ ip: IndexPath) throws {
+        let rt = engine.runtime
+        rt.push(s.table)
+        for k in s.defaultKeys {
+            rt.pushNil()
+            rt.rawSet(k, inTableAt: -2)
+        }
+        s.defaultKeys.removeAll(keepingCapacity: true)
+        guard case .object(let fields) = row else { return }
+        for (k, v) in fields {
+            do { try rt.push(v) } catch { throw failure(error, "configure", ip) }
+            let key = rt.key(k)
+            rt.rawSet(key, inTableAt: -2)
+            s.defaultKeys.append(key)
+        }
+        if let text = fields["accessoryText"]?.stringValue {
+            rt.pushTable(fieldCount: 4)
+            rt.push("label"); rt.rawSet(engine.keys.kind, inTableAt: -2)
+            rt.push(text); rt.rawSet(engine.keys.text, inTableAt: -2)
+            rt.push("tint"); rt.rawSet(engine.keys.color, inTableAt: -2)
+            rt.push("fit"); rt.rawSet(engine.keys.width, inTableAt: -2)
+            rt.rawSet(engine.keys.accessory, inTableAt: -2)
+            s.defaultKeys.append(engine.keys.accessory)
+        }
+        if let editing = fields["editingAccessory"] {
+            do { try rt.push(editing) } catch { throw failure(error, "configure", ip) }
+            rt.rawSet(engine.keys.editingAccessory, inTableAt: -2)
+            s.defaultKeys.append(engine.keys.editingAccessory)
+        }
+        if fields["indentation"] == nil {
+            rt.push(0)
+            rt.rawSet(engine.keys.indentation, inTableAt: -2)
+        }
+    }
 
     func storage(_ cell: Cell) -> LuaCellStorage {
         if let s = cell.storage as? LuaCellStorage { return s }
@@ -379,6 +413,8 @@ final class LuaCellStorage {
     var indexPath: IndexPath?
     /// Bumped whenever the cell table may have changed (configure, events, reuse).
     var generation = 0
+    /// Fields the default configure copied from the last row (cleared for the next).
+    var defaultKeys: [LuaKey] = []
 
     var configGeneration = -1
     var configState = CellState()
