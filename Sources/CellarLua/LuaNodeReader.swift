@@ -58,7 +58,7 @@ final class LuaNodeReader {
         case LUA_TSTRING:
             throw NodeShapeError(path: path, message: "expected a view node table (ui.label{…}, ui.hstack{…}, …), got a string; wrap text in ui.label")
         default:
-            throw NodeShapeError(path: path, message: "expected a view node table (ui.label{…}, ui.hstack{…}, …), got \(typeName(t))")
+            throw NodeShapeError(path: path, message: "expected a view node table (ui.label{…}, ui.hstack{…}, …), got a \(typeName(t))")
         }
         guard lua_checkstack(L, 8) != 0 else {
             throw NodeShapeError(path: path, message: "view tree nested too deeply")
