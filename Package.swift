@@ -38,7 +38,7 @@ let package = Package(
         // Benchmarks (release builds; see BENCHMARKS.md). CLuaBench is the raw
         // C API baseline the Lua bridge is measured against.
         .target(name: "CLuaBench", dependencies: ["CLua"]),
-        .executableTarget(name: "cellar-bench", dependencies: ["Cellar", "CellarLua", "CLua", "CLuaBench"]),
+        .executableTarget(name: "cellar-bench", dependencies: ["Cellar", "CellarLua", "CellarText", "CLua", "CLuaBench"]),
         .testTarget(name: "CellarTextTests", dependencies: ["CellarText"]),
         .testTarget(name: "CellarTests", dependencies: ["Cellar", "CellarText"]),
         .testTarget(name: "CellarLuaTests", dependencies: ["CellarLua", "Cellar", "CLuaShim", "CLua"]),

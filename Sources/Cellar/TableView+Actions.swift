@@ -123,8 +123,11 @@ extension TableView {
     }
 
     func performUpdate(inserted: [IndexPath], deleted: [IndexPath], moved: (IndexPath, IndexPath)?) throws {
-        let old = try currentLayout()
         guard let ds = dataSource else { throw CellarError("the table has no data source") }
+        // A table that never asked for its counts has nothing to check against
+        // (UIKit just loads the data then).
+        guard let oldCounts = rowCountsBeforeUpdate else { reloadData(); return }
+        let old = (sectionCount: oldCounts.count, rowCounts: oldCounts)
         let newSections = ds.numberOfSections(in: self)
         guard newSections == old.sectionCount else {
             throw CellarError("Invalid update: invalid number of sections. The number of sections contained in the table view after the update (\(newSections)) must be equal to the number of sections contained in the table view before the update (\(old.sectionCount)), plus or minus the number of sections inserted or deleted (0 inserted, 0 deleted).")
@@ -181,5 +184,6 @@ extension TableView {
         for (ip, v) in customStates { if let n = remap(ip) { custom[n] = v } }
         customStates = custom
         reloadData()
+        rowCountsBeforeUpdate = (0..<newSections).map { ds.tableView(self, numberOfRowsInSection: $0) }
     }
 }

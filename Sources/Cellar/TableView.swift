@@ -62,7 +62,11 @@ public final class TableView {
     var customStates: [IndexPath: [String: Value]] = [:]
 
     // Layout.
-    var layout: TableLayout?
+    var layout: TableLayout? {
+        didSet { if let layout { rowCountsBeforeUpdate = layout.rowCounts } }
+    }
+    /// Row counts as the table last saw them; updates check the data source against these.
+    var rowCountsBeforeUpdate: [Int]?
 
     public init(style: TableStyle = .plain, registry: Registry) {
         self.style = style
@@ -77,6 +81,7 @@ public final class TableView {
         for (_, view) in visibleHeaderFooters { headerFooterQueues[view.reuseIdentifier, default: []].append(view) }
         visibleHeaderFooters.removeAll()
         invalidateLayout()
+        rowCountsBeforeUpdate = nil
     }
 
     func invalidateLayout() { layout = nil }

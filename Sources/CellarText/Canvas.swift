@@ -1,8 +1,12 @@
 /// A grid of display cells. A wide character takes two cells: the first
-/// holds it, the second is a continuation. Nothing is ever drawn half.
+/// holds it, the second is a continuation. Nothing is ever drawn half: a
+/// wide character that would straddle the right edge or the clip limit is
+/// replaced by a space, and drawing over half of one blanks the other half.
 ///
-/// Seed implementation; the text-engine issue replaces the storage with a
-/// compact byte-based one while keeping this API.
+/// Storage is one `UInt32` per cell: bits 0-21 hold the content (a Unicode
+/// scalar, `clusterBase + i` for a multi-scalar cluster kept in a side
+/// store, or `continuation`), bits 22-31 a style id into the canvas's style
+/// table. Drawing an ASCII row and writing it are byte loops.
 public struct Canvas: Sendable {
     public struct Cell: Hashable, Sendable {
         public var character: Character
@@ -12,67 +16,245 @@ public struct Canvas: Sendable {
         public static let blank = Cell(character: " ", style: .plain, isContinuation: false)
     }
 
+    static let contentMask: UInt32 = 0x3F_FFFF
+    static let styleShift: UInt32 = 22
+    static let clusterBase: UInt32 = 0x11_0000
+    static let continuation: UInt32 = 0x3F_FFFF
+    static let maxStyles = 1 << 10
+    static let blankCell: UInt32 = 0x20
+
     public private(set) var width: Int
     public private(set) var height: Int
-    public private(set) var cells: [Cell]
+    /// Measure East Asian Ambiguous characters as two columns.
+    public var ambiguousWide: Bool
 
-    public init(width: Int, height: Int) {
+    var storage: [UInt32]
+    /// Multi-scalar clusters: bytes, and where each one starts.
+    var clusterBytes: [UInt8] = []
+    var clusterStarts: [Int] = []
+    /// Style id -> style; id 0 is always `.plain`.
+    var styles: [TextStyle] = [.plain]
+    var styleIDs: [TextStyle: UInt32] = [.plain: 0]
+
+    public init(width: Int, height: Int, ambiguousWide: Bool = false) {
         self.width = max(0, width)
         self.height = max(0, height)
-        cells = Array(repeating: .blank, count: self.width * self.height)
+        self.ambiguousWide = ambiguousWide
+        storage = Array(repeating: Self.blankCell, count: self.width * self.height)
     }
 
     /// Clears to blanks at a new size, keeping the storage.
     public mutating func reset(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
-        cells.removeAll(keepingCapacity: true)
-        cells.append(contentsOf: repeatElement(.blank, count: self.width * self.height))
+        storage.removeAll(keepingCapacity: true)
+        storage.append(contentsOf: repeatElement(Self.blankCell, count: self.width * self.height))
+        clusterBytes.removeAll(keepingCapacity: true)
+        clusterStarts.removeAll(keepingCapacity: true)
+        if styles.count > 1 {
+            styles.removeSubrange(1...)
+            styleIDs = [.plain: 0]
+        }
     }
 
     public subscript(x: Int, y: Int) -> Cell {
         guard x >= 0, y >= 0, x < width, y < height else { return .blank }
-        return cells[y * width + x]
+        let raw = storage[y * width + x]
+        let style = styles[Int(raw >> Self.styleShift)]
+        let content = raw & Self.contentMask
+        if content == Self.continuation { return Cell(character: " ", style: style, isContinuation: true) }
+        let character = withContent(content) { String(decoding: $0, as: UTF8.self) }.first ?? " "
+        return Cell(character: character, style: style, isContinuation: false)
     }
 
-    /// Draws one line of text at (x, y), clipped to `maxWidth` columns and to
-    /// the canvas. Text is sanitised first. A wide character that would
-    /// straddle the clip edge becomes a space. Returns the columns used.
+    /// The style id for `style`, adding it to the table. When a canvas holds
+    /// more than 1024 distinct styles the extra ones draw as plain.
+    mutating func styleID(_ style: TextStyle) -> UInt32 {
+        if let id = styleIDs[style] { return id }
+        guard styles.count < Self.maxStyles else { return 0 }
+        let id = UInt32(styles.count)
+        styles.append(style)
+        styleIDs[style] = id
+        return id
+    }
+
+    /// Runs `body` on the UTF-8 bytes of a cell's content.
+    @inline(__always)
+    func withContent<R>(_ content: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if content >= Self.clusterBase && content != Self.continuation {
+            let i = Int(content - Self.clusterBase)
+            guard i < clusterStarts.count else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+            let end = i + 1 < clusterStarts.count ? clusterStarts[i + 1] : clusterBytes.count
+            return clusterBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[clusterStarts[i]..<end])) }
+        }
+        var bytes: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        return withUnsafeMutableBytes(of: &bytes) { raw in
+            let out = raw.bindMemory(to: UInt8.self)
+            var n = 0
+            let v = content == Self.continuation ? 0x20 : content
+            func put(_ b: UInt32) { out[n] = UInt8(truncatingIfNeeded: b); n += 1 }
+            if v < 0x80 { put(v) }
+            else if v < 0x800 { put(0xC0 | v >> 6); put(0x80 | v & 0x3F) }
+            else if v < 0x10000 { put(0xE0 | v >> 12); put(0x80 | (v >> 6) & 0x3F); put(0x80 | v & 0x3F) }
+            else { put(0xF0 | v >> 18); put(0x80 | (v >> 12) & 0x3F); put(0x80 | (v >> 6) & 0x3F); put(0x80 | v & 0x3F) }
+            return body(UnsafeBufferPointer(start: out.baseAddress, count: n))
+        }
+    }
+
+    /// Draws one line of text at (x, y), clipped to `maxWidth` columns and
+    /// to the canvas. Text is sanitised first. A wide character that would
+    /// straddle the clip edge becomes a space; with `ellipsis`, text that
+    /// does not fit ends in `…` instead. Returns the columns used.
     @discardableResult
     public mutating func draw(_ text: String, x: Int, y: Int, maxWidth: Int = .max,
-                              style: TextStyle = .plain) -> Int {
-        guard y >= 0, y < height else { return 0 }
-        let limit = min(width, x + max(0, maxWidth))
-        var col = x
-        for ch in Sanitizer.sanitize(text) {
-            let w = DisplayWidth.of(ch)
-            if w == 0 { continue }
-            if col + w > limit {
-                if col < limit, col >= 0 { put(" ", x: col, y: y, style: style) }
-                return col + 1 - x
-            }
-            if col >= 0 {
-                put(ch, x: col, y: y, style: style)
-                if w == 2, col + 1 < width {
-                    cells[y * width + col + 1] = Cell(character: " ", style: style, isContinuation: true)
-                }
-            }
-            col += w
+                              style: TextStyle = .plain, ellipsis: Bool = false) -> Int {
+        guard y >= 0, y < height, maxWidth > 0 else { return 0 }
+        let limit = maxWidth >= width - x ? width : x + maxWidth
+        guard x < limit else { return 0 }
+        if ellipsis, DisplayWidth.of(text, ambiguousWide: ambiguousWide) > limit - max(x, 0) {
+            let cut = TextLayout.truncate(text, width: limit - max(x, 0), mode: .truncatingTail, ambiguousWide: ambiguousWide)
+            return draw(cut, x: max(x, 0), y: y, maxWidth: limit - max(x, 0), style: style) + max(x, 0) - x
         }
+        let sid = styleID(style) << Self.styleShift
+        if Sanitizer.isClean(text) {
+            return withUTF8Bytes(text) { drawClean($0, x: x, y: y, limit: limit, styleBits: sid) }
+        }
+        let clean = ByteBuffer(capacity: text.utf8.count + 16)
+        withUTF8Bytes(text) { Sanitizer.sanitize(utf8: $0, into: clean) }
+        return drawClean(clean.bytes, x: x, y: y, limit: limit, styleBits: sid)
+    }
+
+    /// Draws sanitised bytes; columns `x..<limit` of row `y` may be written.
+    private mutating func drawClean(_ p: UnsafeBufferPointer<UInt8>, x: Int, y: Int, limit: Int,
+                                    styleBits: UInt32) -> Int {
+        let row = y * width
+        var col = x
+        let n = p.count
+        detachLeft(row: row, x: max(x, 0))
+        var clusterOut: UInt32 = 0
+        let ambiguous = ambiguousWide
+        // Multi-scalar clusters met while the cells are borrowed are
+        // collected here and added to the side store afterwards.
+        var newBytes: [UInt8] = []
+        var newStarts: [Int] = []
+        let firstIndex = clusterStarts.count, firstByte = clusterBytes.count
+        storage.withUnsafeMutableBufferPointer { cells in
+            var i = 0
+            while i < n {
+                let b = p[i]
+                if b < 0x80 && (i + 1 == n || p[i + 1] < 0x80) {
+                    // Printable ASCII (the text is sanitised): one cell.
+                    if col >= limit { break }
+                    if col >= 0 { cells[row + col] = UInt32(b) | styleBits }
+                    col += 1
+                    i += 1
+                    continue
+                }
+                var scanner = GraphemeScanner(p, from: i, ambiguousWide: ambiguous)
+                guard let c = scanner.next() else { break }
+                i = c.end
+                let w = c.width
+                if w == 0 { continue }  // nothing to show on its own
+                if col + w > limit {
+                    while col < limit {  // never half a wide character
+                        if col >= 0 { cells[row + col] = Self.blankCell | styleBits }
+                        col += 1
+                    }
+                    break
+                }
+                if col >= 0 {
+                    let single = c.end - c.start == utf8Length(c.scalar)
+                    if single {
+                        clusterOut = c.scalar
+                    } else {
+                        let index = firstIndex + newStarts.count
+                        if index < Int(Self.continuation - Self.clusterBase) {
+                            newStarts.append(firstByte + newBytes.count)
+                            newBytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[c.start..<c.end]))
+                            clusterOut = Self.clusterBase + UInt32(index)
+                        } else {
+                            clusterOut = 0xFFFD
+                        }
+                    }
+                    cells[row + col] = clusterOut | styleBits
+                    for k in 1..<max(w, 1) { cells[row + col + k] = Self.continuation | styleBits }
+                } else {
+                    for k in 0..<w where col + k >= 0 { cells[row + col + k] = Self.blankCell | styleBits }
+                }
+                col += w
+            }
+        }
+        clusterStarts.append(contentsOf: newStarts)
+        clusterBytes.append(contentsOf: newBytes)
+        detachRight(row: row, x: col)
         return col - x
     }
 
-    private mutating func put(_ ch: Character, x: Int, y: Int, style: TextStyle) {
-        cells[y * width + x] = Cell(character: ch, style: style, isContinuation: false)
+    /// Adds a multi-scalar cluster to the side store.
+    private mutating func storeCluster(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let index = clusterStarts.count
+        guard index < Int(Self.continuation - Self.clusterBase) else { return 0xFFFD }
+        clusterStarts.append(clusterBytes.count)
+        clusterBytes.append(contentsOf: bytes)
+        return Self.clusterBase + UInt32(index)
     }
 
-    /// Fills a rectangle with one character and style.
+    /// Before writing from column x: if x is the right half of a wide
+    /// character, blank its left half.
+    private mutating func detachLeft(row: Int, x: Int) {
+        guard x > 0, x < width else { return }
+        if storage[row + x] & Self.contentMask == Self.continuation {
+            var lead = x - 1
+            while lead > 0 && storage[row + lead] & Self.contentMask == Self.continuation { lead -= 1 }
+            for c in lead..<x { storage[row + c] = Self.blankCell | (storage[row + c] & ~Self.contentMask) }
+        }
+    }
+
+    /// After writing up to column x (exclusive): continuation cells left
+    /// at x belong to a character just overwritten; blank them.
+    private mutating func detachRight(row: Int, x: Int) {
+        var c = max(x, 0)
+        while c < width && storage[row + c] & Self.contentMask == Self.continuation {
+            storage[row + c] = Self.blankCell | (storage[row + c] & ~Self.contentMask)
+            c += 1
+        }
+    }
+
+    /// Fills a rectangle with one character and style. A wide character
+    /// fills pairs of cells; an odd last column gets a space.
     public mutating func fill(x: Int, y: Int, width w: Int, height h: Int = 1,
                               character: Character = " ", style: TextStyle = .plain) {
-        for row in max(0, y)..<min(height, y + h) where row >= max(0, y) {
-            for col in max(0, x)..<max(max(0, x), min(width, x + w)) {
-                cells[row * width + col] = Cell(character: character, style: style, isContinuation: false)
+        let x0 = max(0, x), x1 = min(width, x &+ max(0, w))
+        let y0 = max(0, y), y1 = min(height, y &+ max(0, h))
+        guard x0 < x1, y0 < y1 else { return }
+        let sid = styleID(style) << Self.styleShift
+        var text = Sanitizer.sanitize(String(character))
+        var cw = DisplayWidth.of(text, ambiguousWide: ambiguousWide)
+        if cw == 0 || cw > 2 { text = " "; cw = 1 }
+        var content: UInt32 = Self.blankCell
+        text.withUTF8 { p in
+            let (scalar, length) = decodeScalar(p, 0)
+            if length == p.count {
+                content = scalar
+            } else {
+                content = storeCluster(p)
             }
+        }
+        for row in y0..<y1 {
+            let base = row * width
+            detachLeft(row: base, x: x0)
+            var col = x0
+            while col < x1 {
+                if cw == 2 && col + 1 < x1 {
+                    storage[base + col] = content | sid
+                    storage[base + col + 1] = Self.continuation | sid
+                    col += 2
+                } else {
+                    storage[base + col] = (cw == 1 ? content : Self.blankCell) | sid
+                    col += 1
+                }
+            }
+            detachRight(row: base, x: x1)
         }
     }
 
@@ -80,11 +262,25 @@ public struct Canvas: Sendable {
     /// rectangle, keeping its characters: used for selection.
     public mutating func overlay(x: Int, y: Int, width w: Int, height h: Int = 1,
                                  attributes: TextAttributes, background: Color? = nil) {
-        guard h > 0, w > 0 else { return }
-        for row in max(0, y)..<max(max(0, y), min(height, y + h)) {
-            for col in max(0, x)..<max(max(0, x), min(width, x + w)) {
-                cells[row * width + col].style.attributes.formUnion(attributes)
-                if let background { cells[row * width + col].style.background = background }
+        let x0 = max(0, x), x1 = min(width, x &+ max(0, w))
+        let y0 = max(0, y), y1 = min(height, y &+ max(0, h))
+        guard x0 < x1, y0 < y1 else { return }
+        var mapped: [UInt32: UInt32] = [:]
+        for row in y0..<y1 {
+            for col in x0..<x1 {
+                let raw = storage[row * width + col]
+                let old = raw >> Self.styleShift
+                let new: UInt32
+                if let m = mapped[old] {
+                    new = m
+                } else {
+                    var style = styles[Int(old)]
+                    style.attributes.formUnion(attributes)
+                    if let background { style.background = background }
+                    new = styleID(style)
+                    mapped[old] = new
+                }
+                storage[row * width + col] = (raw & Self.contentMask) | new << Self.styleShift
             }
         }
     }
@@ -92,12 +288,53 @@ public struct Canvas: Sendable {
     /// One line as plain text, trailing spaces trimmed.
     public func line(_ y: Int) -> String {
         guard y >= 0, y < height else { return "" }
-        var s = ""
-        for col in 0..<width {
-            let c = cells[y * width + col]
-            if !c.isContinuation { s.append(c.character) }
-        }
-        while s.last == " " { s.removeLast() }
-        return s
+        let out = ByteBuffer(capacity: width + 8)
+        render(row: y, into: out, sgr: nil)
+        return out.string
     }
+
+    /// Appends row `y` to `out`: trailing blanks trimmed, continuation
+    /// cells skipped. With `sgr` (one escape sequence per style id, and
+    /// whether a blank in that style is visible), writes SGR sequences only
+    /// where the style changes and resets at the end.
+    func render(row y: Int, into out: ByteBuffer, sgr: SGRTable?) {
+        storage.withUnsafeBufferPointer { all in
+            let cells = UnsafeBufferPointer(rebasing: all[(y * width)..<((y + 1) * width)])
+            var end = cells.count
+            if let sgr {
+                while end > 0, case let raw = cells[end - 1], raw & Self.contentMask == 0x20,
+                      !sgr.blankIsVisible[Int(raw >> Self.styleShift)] { end -= 1 }
+            } else {
+                while end > 0 && cells[end - 1] & Self.contentMask == 0x20 { end -= 1 }
+            }
+            out.reserve(end * 4 + 16)
+            var current: UInt32 = 0
+            for i in 0..<end {
+                let raw = cells[i]
+                if let sgr {
+                    let sid = raw >> Self.styleShift
+                    if sid != current {
+                        current = sid
+                        out.append(sgr.sequences[Int(sid)])
+                        out.reserve((end - i) * 4 + 16)
+                    }
+                }
+                let content = raw & Self.contentMask
+                if content < 0x80 {
+                    out.put(UInt8(truncatingIfNeeded: content))
+                } else if content < Self.clusterBase {
+                    out.putScalar(content)
+                } else if content != Self.continuation {
+                    withContent(content) { out.append($0) }
+                    out.reserve((end - i) * 4 + 16)
+                }
+            }
+            if sgr != nil && current != 0 { out.append(SGRTable.reset) }
+        }
+    }
+}
+
+@inline(__always)
+func utf8Length(_ scalar: UInt32) -> Int {
+    scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x10000 ? 3 : 4
 }

@@ -1,34 +1,79 @@
-/// Display width in terminal columns.
+/// Display width in terminal columns, from the generated Unicode tables
+/// (see `unicodeVersion`).
 ///
-/// Seed implementation: a small hand-written range check. The text-engine
-/// issue replaces it with tables generated from Unicode data.
+/// Intentional differences from `wcwidth.wcswidth` (0.7.0), checked by the
+/// differential test:
+/// - Control characters (C0, C1, DEL) count 0 here, where wcswidth gives -1
+///   for the whole string: they never reach the screen raw, `Sanitizer`
+///   turns them into visible pictures, which are measured instead.
+/// - A ZWJ that is not followed by a pictograph ends its cluster; wcswidth
+///   hides the next character anyway, the terminal shows it, so we count it.
+/// - wcswidth's virama/conjunct context can reach across a grapheme
+///   boundary; ours stays inside one cluster.
 public enum DisplayWidth {
+    /// The Unicode version the width tables were generated from.
+    public static var unicodeVersion: String { UnicodeTables.unicodeVersion }
+
     /// Columns taken by a whole string, summing its grapheme clusters.
     public static func of(_ text: some StringProtocol, ambiguousWide: Bool = false) -> Int {
-        var total = 0
-        for ch in text { total += of(ch, ambiguousWide: ambiguousWide) }
-        return total
+        withUTF8Bytes(text) { of(utf8: $0, ambiguousWide: ambiguousWide) }
     }
 
-    /// Columns taken by one grapheme cluster: 0, 1 or 2.
+    /// Columns taken by one grapheme cluster.
     public static func of(_ cluster: Character, ambiguousWide: Bool = false) -> Int {
-        if cluster.isASCII { return (cluster.asciiValue ?? 0) >= 0x20 ? 1 : 0 }
-        var width = 0
-        for scalar in cluster.unicodeScalars {
-            width = max(width, scalarWidth(scalar.value))
-            if scalar.value == 0xFE0F { width = 2 }
-        }
-        return width
+        if let a = cluster.asciiValue { return (a >= 0x20 && a != 0x7F) ? 1 : 0 }
+        var s = String(cluster)
+        return s.withUTF8 { of(utf8: $0, ambiguousWide: ambiguousWide) }
     }
 
-    static func scalarWidth(_ v: UInt32) -> Int {
-        switch v {
-        case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F: return 0
-        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF,
-             0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-             0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-            return 2
-        default: return 1
+    /// Columns taken by UTF-8 bytes. Printable ASCII is counted eight bytes
+    /// at a time; the grapheme scanner only runs around non-ASCII bytes.
+    public static func of(utf8 p: UnsafeBufferPointer<UInt8>, ambiguousWide: Bool = false) -> Int {
+        let n = p.count
+        guard let base = p.baseAddress else { return 0 }
+        var total = 0
+        var i = 0
+        var asciiCounted = false  // was p[i-1] counted by the ASCII loop?
+        while i < n {
+            // Eight printable ASCII bytes at once: no high bit, none below
+            // 0x20, none equal to 0x7F.
+            while i + 8 <= n {
+                let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                let high = w & 0x8080_8080_8080_8080
+                let low = (w &- 0x2020_2020_2020_2020) & ~w & 0x8080_8080_8080_8080
+                let x = w ^ 0x7F7F_7F7F_7F7F_7F7F
+                let del = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+                if high | low | del != 0 { break }
+                total += 8
+                i += 8
+                asciiCounted = true
+            }
+            guard i < n else { break }
+            let b = p[i]
+            if b < 0x80 {
+                if b >= 0x20 && b != 0x7F { total += 1 }
+                i += 1
+                asciiCounted = true
+                continue
+            }
+            // A non-ASCII scalar may extend the cluster of the ASCII
+            // character before it (a combining accent, a spacing mark):
+            // measure that cluster again from its start.
+            var start = i
+            if asciiCounted && i > 0 {
+                let prev = p[i - 1]
+                if prev >= 0x20 && prev != 0x7F { total -= 1 }
+                start = i - 1
+            }
+            var scanner = GraphemeScanner(p, from: start, ambiguousWide: ambiguousWide)
+            // Scan on while clusters end before non-ASCII bytes.
+            repeat {
+                let c = scanner.scanCluster(from: scanner.position)
+                total += c.width
+            } while scanner.position < n && p[scanner.position] >= 0x80
+            i = scanner.position
+            asciiCounted = false
         }
+        return total
     }
 }

@@ -23,126 +23,249 @@ public enum TextAlignment: String, Sendable, CaseIterable {
 }
 
 extension String {
+    /// First letter of every word upper case, the rest lower case (words
+    /// are separated by whitespace, as Foundation's `capitalized`).
     func capitalizedWords() -> String {
         var out = ""
-        var atStart = true
-        for ch in self {
-            if ch.isWhitespace { atStart = true; out.append(ch); continue }
-            out += atStart ? ch.uppercased() : ch.lowercased()
-            atStart = false
+        out.reserveCapacity(utf8.count)
+        var word = Substring()
+        var rest = self[...]
+        while let first = rest.first {
+            if first.isWhitespace {
+                let spaces = rest.prefix(while: \.isWhitespace)
+                out += spaces
+                rest = rest[spaces.endIndex...]
+                continue
+            }
+            word = rest.prefix(while: { !$0.isWhitespace })
+            rest = rest[word.endIndex...]
+            let head = word.prefix(1)
+            out += head.uppercased()
+            out += word.dropFirst().lowercased()
         }
         return out
     }
 }
 
-/// Breaks text into lines that fit a width.
-///
-/// Seed implementation; the text-engine issue makes it byte-based and fast.
+/// Breaks and cuts text to fit a width, on UTF-8 bytes and grapheme
+/// clusters: a cluster (emoji sequence, flag, Hangul jamo syllable) is never
+/// split. Text is sanitised first, so what is measured is what is drawn.
 public enum TextLayout {
-    /// Lines of `text` at most `width` columns wide. `numberOfLines` 0 means
-    /// unlimited; when lines are cut, the last kept line ends with `…`
-    /// (wrap modes and tail truncation).
+    /// Lines of `text` at most `width` columns wide. Newlines separate
+    /// paragraphs. Every mode wraps (as UIKit labels with several lines do):
+    /// `.charWrap` at any cluster, the others at spaces and around CJK
+    /// ideographs and kana (Korean breaks at spaces), falling back to
+    /// cluster boundaries for a word longer than the line. When
+    /// `numberOfLines` (0 = unlimited) cuts text off, the last kept line
+    /// holds the rest of the text cut by the mode: `…` at the tail (wrap and
+    /// tail modes), head or middle; `.clipping` cuts without `…`.
     public static func lines(_ text: String, width: Int, numberOfLines: Int = 0,
-                             mode: LineBreakMode = .wordWrap) -> [String] {
+                             mode: LineBreakMode = .wordWrap, ambiguousWide: Bool = false) -> [String] {
         guard width > 0 else { return [] }
-        var result: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let p = String(paragraph)
-            switch mode {
-            case .wordWrap, .charWrap:
-                result += wrap(p, width: width, words: mode == .wordWrap)
-            default:
-                result.append(truncate(p, width: width, mode: mode))
+        if Sanitizer.isClean(text), DisplayWidth.of(text, ambiguousWide: ambiguousWide) <= width {
+            return [text]  // fits on one line: the common case, no copying
+        }
+        let buffer = ByteBuffer(capacity: text.utf8.count + 16)
+        var paragraphs: [Range<Int>] = []
+        withUTF8Bytes(text) { p in
+            var start = 0
+            var i = 0
+            while i <= p.count {
+                if i == p.count || p[i] == 0x0A || p[i] == 0x0D {
+                    let from = buffer.count
+                    Sanitizer.sanitize(utf8: UnsafeBufferPointer(rebasing: p[start..<i]), into: buffer)
+                    paragraphs.append(from..<buffer.count)
+                    if i + 1 < p.count && p[i] == 0x0D && p[i + 1] == 0x0A { i += 1 }
+                    start = i + 1
+                }
+                i += 1
             }
         }
-        if numberOfLines > 0, result.count > numberOfLines {
-            let last = result[numberOfLines - 1] + " " + result[numberOfLines...].joined(separator: " ")
-            result = Array(result[..<(numberOfLines - 1)])
-            let cutMode: LineBreakMode = (mode == .wordWrap || mode == .charWrap) ? .truncatingTail : mode
-            result.append(truncate(last, width: width, mode: cutMode))
+        let all = buffer.bytes
+        var result: [String] = []
+        let limit = numberOfLines > 0 ? numberOfLines : Int.max
+        for (index, paragraph) in paragraphs.enumerated() {
+            let room = limit - result.count
+            let wrapped = wrap(UnsafeBufferPointer(rebasing: all[paragraph]), width: width,
+                               words: mode != .charWrap, maxLines: room, ambiguousWide: ambiguousWide)
+            let hidden = wrapped.restStart != nil || (wrapped.lines.count == room && index + 1 < paragraphs.count)
+            if !hidden {
+                for line in wrapped.lines { result.append(string(all, paragraph.lowerBound, line)) }
+                continue
+            }
+            // Text is cut off: the last kept line holds the rest of its
+            // paragraph, cut by the mode, and always shows the cut.
+            for line in wrapped.lines.dropLast() { result.append(string(all, paragraph.lowerBound, line)) }
+            let lastStart = paragraph.lowerBound + (wrapped.lines.last?.lowerBound ?? 0)
+            let cutMode: LineBreakMode
+            switch mode {
+            case .wordWrap, .charWrap, .truncatingTail: cutMode = .truncatingTail
+            case .truncatingHead, .truncatingMiddle, .clipping: cutMode = mode
+            }
+            result.append(cut(UnsafeBufferPointer(rebasing: all[lastStart..<paragraph.upperBound]), width: width,
+                              mode: cutMode, force: cutMode != .clipping, ambiguousWide: ambiguousWide))
+            return result
         }
         return result
     }
 
-    /// One line, cut to `width` columns by `mode`.
-    public static func truncate(_ text: String, width: Int, mode: LineBreakMode = .truncatingTail) -> String {
-        if DisplayWidth.of(text) <= width { return text }
+    private static func string(_ all: UnsafeBufferPointer<UInt8>, _ offset: Int, _ r: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: all[(offset + r.lowerBound)..<(offset + r.upperBound)]), as: UTF8.self)
+    }
+
+    /// Greedy line breaking of one sanitised paragraph. Returns the lines'
+    /// byte ranges (trailing spaces excluded) and, when `maxLines` stopped
+    /// it early, where the unconsumed text starts.
+    static func wrap(_ p: UnsafeBufferPointer<UInt8>, width: Int, words: Bool, maxLines: Int,
+                     ambiguousWide: Bool) -> (lines: [Range<Int>], restStart: Int?) {
+        var lines: [Range<Int>] = []
+        var scanner = GraphemeScanner(p, ambiguousWide: ambiguousWide)
+        var lineStart = 0, lineWidth = 0
+        var breakEnd = -1, breakResume = 0, widthAtResume = 0
+        var previous: ScalarProps? = nil
+        var previousWasSpace = false
+        while let c = scanner.next() {
+            if c.isSpace {
+                if lineWidth == 0 && !lines.isEmpty { lineStart = c.end; continue }  // no leading spaces after a break
+                if !previousWasSpace { breakEnd = c.start }
+                lineWidth += c.width
+                breakResume = c.end
+                widthAtResume = lineWidth
+                previousWasSpace = true
+                previous = c.props
+                continue
+            }
+            if c.width == 0 { continue }  // zero-width clusters stay with what precedes them
+            if !previousWasSpace, let prev = previous, c.start > lineStart,
+               !words || ((prev.breaksAnywhere || c.props.breaksAnywhere)
+                          && !c.props.noBreakBefore && !prev.noBreakAfter) {
+                breakEnd = c.start; breakResume = c.start; widthAtResume = lineWidth
+            }
+            while lineWidth > 0 && lineWidth + c.width > width {
+                if breakEnd > lineStart {
+                    lines.append(lineStart..<breakEnd)
+                    lineStart = breakResume
+                    lineWidth -= widthAtResume
+                } else if breakEnd == lineStart {
+                    // Only spaces before this word: drop them.
+                    lineStart = breakResume
+                    lineWidth -= widthAtResume
+                } else {
+                    // A word longer than the line: break between clusters.
+                    lines.append(lineStart..<c.start)
+                    lineStart = c.start
+                    lineWidth = 0
+                }
+                breakEnd = -1
+                if lines.count >= maxLines { return (lines, lineStart) }
+            }
+            lineWidth += c.width
+            previousWasSpace = false
+            previous = c.props
+        }
+        var end = p.count
+        while end > lineStart && p[end - 1] == 0x20 { end -= 1 }
+        if end > lineStart || lines.isEmpty { lines.append(lineStart..<end) }
+        return (lines, nil)
+    }
+
+    /// One line, cut to `width` columns by `mode` (the wrap modes clip).
+    public static func truncate(_ text: String, width: Int, mode: LineBreakMode = .truncatingTail,
+                                ambiguousWide: Bool = false) -> String {
+        guard width > 0 else { return "" }
+        if Sanitizer.isClean(text) {
+            if DisplayWidth.of(text, ambiguousWide: ambiguousWide) <= width { return text }
+            return withUTF8Bytes(text) { cut($0, width: width, mode: mode, force: false, ambiguousWide: ambiguousWide) }
+        }
+        let clean = ByteBuffer(capacity: text.utf8.count + 16)
+        withUTF8Bytes(text) { Sanitizer.sanitize(utf8: $0, into: clean) }
+        return cut(clean.bytes, width: width, mode: mode, force: false, ambiguousWide: ambiguousWide)
+    }
+
+    /// Cuts sanitised bytes to `width`. With `force`, the ellipsis is added
+    /// even when everything fits (the caller hid text after it).
+    static func cut(_ p: UnsafeBufferPointer<UInt8>, width: Int, mode: LineBreakMode, force: Bool,
+                    ambiguousWide: Bool) -> String {
+        let total = DisplayWidth.of(utf8: p, ambiguousWide: ambiguousWide)
+        let ellipsisWidth = ambiguousWide ? 2 : 1  // U+2026 is East Asian Ambiguous
+        let text = { (r: Range<Int>) in String(decoding: UnsafeBufferPointer(rebasing: p[r]), as: UTF8.self) }
+        if total <= width && !force { return text(0..<p.count) }
         guard width > 0 else { return "" }
         switch mode {
         case .clipping, .wordWrap, .charWrap:
-            return prefix(text, width: width)
+            return text(0..<prefixEnd(p, width: width, ambiguousWide: ambiguousWide))
+        case _ where width < ellipsisWidth:
+            return text(0..<prefixEnd(p, width: width, ambiguousWide: ambiguousWide))
         case .truncatingTail:
-            return prefix(text, width: width - 1) + "…"
+            var end = prefixEnd(p, width: width - ellipsisWidth, ambiguousWide: ambiguousWide)
+            while end > 0 && p[end - 1] == 0x20 { end -= 1 }
+            return text(0..<end) + "…"
         case .truncatingHead:
-            return "…" + suffix(text, width: width - 1)
+            var start = suffixStart(p, width: width - ellipsisWidth, ambiguousWide: ambiguousWide)
+            while start < p.count && p[start] == 0x20 { start += 1 }
+            return "…" + text(start..<p.count)
         case .truncatingMiddle:
-            let left = (width - 1 + 1) / 2, right = width - 1 - left
-            return prefix(text, width: left) + "…" + suffix(text, width: right)
+            let room = width - ellipsisWidth
+            let left = (room + 1) / 2
+            var end = prefixEnd(p, width: left, ambiguousWide: ambiguousWide)
+            while end > 0 && p[end - 1] == 0x20 { end -= 1 }
+            let leftWidth = DisplayWidth.of(utf8: UnsafeBufferPointer(rebasing: p[0..<end]), ambiguousWide: ambiguousWide)
+            var start = max(end, suffixStart(p, width: room - leftWidth, ambiguousWide: ambiguousWide))
+            while start < p.count && p[start] == 0x20 { start += 1 }
+            return text(0..<end) + "…" + text(start..<p.count)
         }
     }
 
-    static func prefix(_ text: String, width: Int) -> String {
-        var used = 0, out = ""
-        for ch in text {
-            let w = DisplayWidth.of(ch)
-            if used + w > width { break }
-            used += w; out.append(ch)
+    /// End of the longest prefix of whole clusters at most `width` wide.
+    static func prefixEnd(_ p: UnsafeBufferPointer<UInt8>, width: Int, ambiguousWide: Bool) -> Int {
+        var scanner = GraphemeScanner(p, ambiguousWide: ambiguousWide)
+        var used = 0
+        while let c = scanner.next() {
+            if used + c.width > width { return c.start }
+            used += c.width
         }
-        return out
+        return p.count
     }
 
-    static func suffix(_ text: String, width: Int) -> String {
-        var used = 0, out: [Character] = []
-        for ch in text.reversed() {
-            let w = DisplayWidth.of(ch)
-            if used + w > width { break }
-            used += w; out.append(ch)
+    /// Start of the longest suffix of whole clusters at most `width` wide.
+    static func suffixStart(_ p: UnsafeBufferPointer<UInt8>, width: Int, ambiguousWide: Bool) -> Int {
+        var clusters: [(start: Int, width: Int)] = []
+        var scanner = GraphemeScanner(p, ambiguousWide: ambiguousWide)
+        while let c = scanner.next() { clusters.append((c.start, c.width)) }
+        var used = 0
+        var start = p.count
+        for c in clusters.reversed() {
+            if used + c.width > width { break }
+            used += c.width
+            start = c.start
         }
-        return String(out.reversed())
+        return start
     }
 
-    static func wrap(_ text: String, width: Int, words: Bool) -> [String] {
-        var lines: [String] = []
-        var line = "", lineWidth = 0
-        func flush() { lines.append(line); line = ""; lineWidth = 0 }
-        let tokens: [String] = words ? splitWords(text) : text.map { String($0) }
-        for token in tokens {
-            let w = DisplayWidth.of(token)
-            if token == " " && lineWidth == 0 && !lines.isEmpty { continue }
-            if lineWidth + w <= width { line += token; lineWidth += w; continue }
-            if token == " " { flush(); continue }
-            if lineWidth > 0 { flush() }
-            if w <= width { line = token; lineWidth = w; continue }
-            for ch in token {
-                let cw = DisplayWidth.of(ch)
-                if lineWidth + cw > width { flush() }
-                line.append(ch); lineWidth += cw
-            }
+    /// Where `text` goes inside `width` columns: the columns of padding
+    /// before it, and the text itself, clipped at a cluster boundary when
+    /// it is wider (so padding never breaks a wide character).
+    public static func align(_ text: String, width: Int, alignment: TextAlignment,
+                             ambiguousWide: Bool = false) -> (leading: Int, text: String) {
+        var fitted = text
+        var w = DisplayWidth.of(text, ambiguousWide: ambiguousWide)
+        if w > width {
+            fitted = truncate(text, width: max(0, width), mode: .clipping, ambiguousWide: ambiguousWide)
+            w = DisplayWidth.of(fitted, ambiguousWide: ambiguousWide)
         }
-        if lineWidth > 0 || lines.isEmpty { lines.append(line) }
-        return lines.map { $0.hasSuffix(" ") ? String($0.dropLast()) : $0 }
-    }
-
-    static func splitWords(_ text: String) -> [String] {
-        var tokens: [String] = [], word = ""
-        for ch in text {
-            if ch == " " {
-                if !word.isEmpty { tokens.append(word); word = "" }
-                tokens.append(" ")
-            } else { word.append(ch) }
-        }
-        if !word.isEmpty { tokens.append(word) }
-        return tokens
-    }
-
-    /// Pads a line to `width` columns by `alignment`; never breaks a wide character.
-    public static func align(_ text: String, width: Int, alignment: TextAlignment) -> (leading: Int, text: String) {
-        let w = DisplayWidth.of(text)
         let free = max(0, width - w)
         switch alignment {
-        case .leading: return (0, text)
-        case .center: return (free / 2, text)
-        case .trailing: return (free, text)
+        case .leading: return (0, fitted)
+        case .center: return (free / 2, fitted)
+        case .trailing: return (free, fitted)
         }
+    }
+
+    /// `text` padded with spaces to exactly `width` columns by `alignment`.
+    public static func pad(_ text: String, width: Int, alignment: TextAlignment = .leading,
+                           ambiguousWide: Bool = false) -> String {
+        let (leading, fitted) = align(text, width: width, alignment: alignment, ambiguousWide: ambiguousWide)
+        let trailing = max(0, width - leading - DisplayWidth.of(fitted, ambiguousWide: ambiguousWide))
+        return String(repeating: " ", count: leading) + fitted + String(repeating: " ", count: trailing)
     }
 }

@@ -1,42 +1,87 @@
-/// Makes data safe to show in a terminal: control characters, escape
-/// sequences and bidi overrides become visible pictures; tabs become spaces.
+/// Makes data safe to show in a terminal: control characters (C0, C1, DEL),
+/// and with them every escape sequence, and bidirectional overrides and
+/// isolates become visible text; tabs become spaces.
+///
+/// - ESC and the other C0 controls become their Control Pictures
+///   (U+241B `␛`, U+2400 `␀` …), DEL becomes `␡`; the rest of an escape
+///   sequence then is harmless printable text (`␛]0;title␇`).
+/// - C1 controls (U+0080–U+009F, including the one-byte CSI U+009B) and the
+///   bidi controls U+202A–U+202E, U+2066–U+2069 become `\u{…}`.
+/// - A tab advances to the next multiple of `tabWidth` columns.
 public enum Sanitizer {
     public static let tabWidth = 4
 
-    /// True when `text` needs no rewriting (the common case; no allocation).
+    /// True when `text` needs no rewriting (the common case; a byte scan,
+    /// no allocation).
     public static func isClean(_ text: some StringProtocol) -> Bool {
-        for b in text.utf8 where b < 0x20 || b == 0x7F || b >= 0xC2 {
-            if b >= 0xC2 { return !text.unicodeScalars.contains(where: isUnsafe) }
-            return false
+        withUTF8Bytes(text) { isClean(utf8: $0) }
+    }
+
+    static func isClean(utf8 p: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = p.count
+        var i = 0
+        while i < n {
+            let b = p[i]
+            if b >= 0x20 && b < 0x7F { i += 1; continue }
+            if b < 0x20 || b == 0x7F { return false }
+            if unsafeLength(p, i) > 0 { return false }
+            i += 1
         }
         return true
     }
 
+    /// Byte length of an unsafe non-ASCII sequence starting at `i`, or 0.
+    @inline(__always)
+    static func unsafeLength(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+        let b = p[i]
+        if b == 0xC2, i + 1 < p.count, p[i + 1] >= 0x80, p[i + 1] <= 0x9F { return 2 }  // C1
+        if b == 0xE2, i + 2 < p.count {
+            let b1 = p[i + 1], b2 = p[i + 2]
+            if b1 == 0x80 && b2 >= 0xAA && b2 <= 0xAE { return 3 }  // U+202A–U+202E
+            if b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9 { return 3 }  // U+2066–U+2069
+        }
+        return 0
+    }
+
     public static func sanitize(_ text: String) -> String {
         if isClean(text) { return text }
-        var out = String.UnicodeScalarView()
-        for s in text.unicodeScalars {
-            if s == "\t" {
-                for _ in 0..<tabWidth { out.append(" ") }
-            } else if isUnsafe(s) {
-                out.append(contentsOf: picture(for: s).unicodeScalars)
+        let out = ByteBuffer(capacity: text.utf8.count + 16)
+        withUTF8Bytes(text) { sanitize(utf8: $0, into: out) }
+        return out.string
+    }
+
+    /// Appends the sanitised form of `p` to `out`. Tab stops count from the
+    /// start of what this call writes.
+    static func sanitize(utf8 p: UnsafeBufferPointer<UInt8>, into out: ByteBuffer) {
+        let n = p.count
+        let lineStart = out.count
+        var i = 0
+        while i < n {
+            let b = p[i]
+            if b >= 0x20 && b < 0x7F {
+                out.append(b)
+                i += 1
+                continue
+            }
+            out.reserve(16)
+            if b == 0x09 {
+                let column = DisplayWidth.of(utf8: UnsafeBufferPointer(rebasing: out.bytes[lineStart...]))
+                for _ in 0..<(tabWidth - column % tabWidth) { out.put(0x20) }
+                i += 1
+            } else if b < 0x20 {
+                out.putScalar(0x2400 + UInt32(b))
+                i += 1
+            } else if b == 0x7F {
+                out.putScalar(0x2421)
+                i += 1
+            } else if case let length = unsafeLength(p, i), length > 0 {
+                let (scalar, _) = decodeScalar(p, i)
+                out.append("\\u{" + String(scalar, radix: 16, uppercase: true) + "}")
+                i += length
             } else {
-                out.append(s)
+                out.put(b)
+                i += 1
             }
         }
-        return String(out)
-    }
-
-    static func isUnsafe(_ s: Unicode.Scalar) -> Bool {
-        let v = s.value
-        return v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v)
-            || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
-    }
-
-    static func picture(for s: Unicode.Scalar) -> String {
-        let v = s.value
-        if v < 0x20, let p = Unicode.Scalar(0x2400 + v) { return String(Character(p)) }
-        if v == 0x7F { return "\u{2421}" }
-        return "\\u{" + String(v, radix: 16, uppercase: true) + "}"
     }
 }

@@ -38,3 +38,40 @@ public struct TextStyle: Hashable, Sendable {
     }
     public static let plain = TextStyle()
 }
+
+/// What the ANSI writer sends for each semantic colour. The default keeps
+/// text in the terminal's own colours and uses the 16 basic colours where
+/// a hue is meant, so it follows the user's theme.
+public struct ANSIPalette: Hashable, Sendable {
+    public var foreground: [SemanticColor: Color]
+    public var background: [SemanticColor: Color]
+
+    public init(foreground: [SemanticColor: Color], background: [SemanticColor: Color]) {
+        self.foreground = foreground
+        self.background = background
+    }
+
+    public static let `default` = ANSIPalette(
+        foreground: [
+            .label: .default, .secondaryLabel: .palette(8), .tertiaryLabel: .palette(8),
+            .placeholder: .palette(8), .tint: .palette(4), .separator: .palette(8),
+            .destructive: .palette(1), .success: .palette(2), .warning: .palette(3),
+            .background: .palette(0), .secondaryBackground: .palette(8),
+            .selectedBackground: .palette(7), .highlightedBackground: .palette(7),
+        ],
+        background: [
+            .label: .palette(7), .secondaryLabel: .palette(8), .tertiaryLabel: .palette(8),
+            .placeholder: .palette(8), .tint: .palette(4), .separator: .palette(8),
+            .destructive: .palette(1), .success: .palette(2), .warning: .palette(3),
+            .background: .default, .secondaryBackground: .palette(236),
+            .selectedBackground: .palette(238), .highlightedBackground: .palette(237),
+        ])
+
+    /// A concrete colour (never `.semantic`) for a foreground or background.
+    public func resolve(_ color: Color, background isBackground: Bool) -> Color {
+        guard case .semantic(let name) = color else { return color }
+        let mapped = (isBackground ? background : foreground)[name] ?? .default
+        if case .semantic = mapped { return .default }
+        return mapped
+    }
+}

@@ -15,35 +15,47 @@ public struct WriteError: Error, CustomStringConvertible {
     public var description: String { "write failed (errno \(errno))" }
 }
 
-/// A buffered sink on a file descriptor (stdout by default).
+/// A buffered sink on a file descriptor (stdout by default). Bytes go out
+/// in 64 KiB writes; `flush` sends the rest.
 public final class FileDescriptorSink: ByteSink {
     private let fd: Int32
-    private var buffer: [UInt8] = []
+    private let buffer: ByteBuffer
     private let capacity = 1 << 16
 
     public init(fd: Int32 = 1) {
         self.fd = fd
-        buffer.reserveCapacity(capacity)
+        buffer = ByteBuffer(capacity: capacity)
     }
 
     public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= capacity { try flush() }
+        if buffer.count + bytes.count > capacity { try flush() }
+        if bytes.count >= capacity {
+            try writeAll(bytes)
+        } else {
+            buffer.append(bytes)
+        }
     }
 
     public func flush() throws {
+        try writeAll(buffer.bytes)
+        buffer.removeAll()
+    }
+
+    private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        guard let base = bytes.baseAddress else { return }
         var offset = 0
-        while offset < buffer.count {
-            let n = buffer.withUnsafeBytes { raw in
-                Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-            }
+        while offset < bytes.count {
+            #if canImport(Glibc)
+            let n = Glibc.write(fd, base + offset, bytes.count - offset)
+            #else
+            let n = Darwin.write(fd, base + offset, bytes.count - offset)
+            #endif
             if n < 0 {
                 if errno == EINTR { continue }
                 throw WriteError(errno: errno)
             }
             offset += n
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 
     deinit { try? flush() }
@@ -68,22 +80,116 @@ extension CanvasWriter {
     public func write(_ canvas: Canvas) throws { try write(canvas, lines: 0..<canvas.height) }
 }
 
-/// Plain text: no escape sequences, trailing spaces trimmed, `\n` endings.
-public final class PlainWriter: CanvasWriter {
-    let sink: ByteSink
-    public init(sink: ByteSink) { self.sink = sink }
-
-    public func write(_ canvas: Canvas, lines: Range<Int>) throws {
-        for y in lines {
-            var utf8 = Array((canvas.line(y) + "\n").utf8)
-            try utf8.withUnsafeMutableBufferPointer { try sink.write(UnsafeBufferPointer($0)) }
-        }
-    }
-    public func flush() throws { try sink.flush() }
+/// The escape sequence for each style id of one canvas, and whether a
+/// space in that style shows (a background, inverse, underline…), so such
+/// trailing spaces are kept.
+struct SGRTable {
+    static let reset: [UInt8] = Array("\u{1B}[0m".utf8)
+    var sequences: [[UInt8]]
+    var blankIsVisible: [Bool]
 }
 
-/// Whether to colour: `--color auto|always|never`, with NO_COLOR and the
-/// terminal check applied to `auto`.
+/// Streams rows through one reusable buffer into the sink: a million-row
+/// render never builds one big string.
+final class RowStreamer {
+    let sink: ByteSink
+    let buffer = ByteBuffer(capacity: 1 << 16)
+    init(sink: ByteSink) { self.sink = sink }
+
+    func stream(_ canvas: Canvas, lines: Range<Int>, sgr: SGRTable?) throws {
+        let rows = max(0, lines.lowerBound)..<min(canvas.height, max(lines.upperBound, 0))
+        for y in rows {
+            canvas.render(row: y, into: buffer, sgr: sgr)
+            buffer.append(0x0A)
+            if buffer.count >= 1 << 15 {
+                try sink.write(buffer.bytes)
+                buffer.removeAll()
+            }
+        }
+        if buffer.count > 0 {
+            try sink.write(buffer.bytes)
+            buffer.removeAll()
+        }
+    }
+
+    func flush() throws { try sink.flush() }
+}
+
+/// Plain text: no escape sequences at all, trailing spaces trimmed, `\n`
+/// endings.
+public final class PlainWriter: CanvasWriter {
+    private let streamer: RowStreamer
+    public init(sink: ByteSink) { streamer = RowStreamer(sink: sink) }
+
+    public func write(_ canvas: Canvas, lines: Range<Int>) throws {
+        try streamer.stream(canvas, lines: lines, sgr: nil)
+    }
+    public func flush() throws { try streamer.flush() }
+}
+
+/// ANSI terminal output: SGR sequences only where the style changes, a
+/// reset at the end of every line that is not plain, semantic colours
+/// mapped through a palette.
+public final class ANSIWriter: CanvasWriter {
+    public let palette: ANSIPalette
+    private let streamer: RowStreamer
+    private var cache: [TextStyle: [UInt8]] = [:]
+
+    public init(sink: ByteSink, palette: ANSIPalette = .default) {
+        self.palette = palette
+        streamer = RowStreamer(sink: sink)
+    }
+
+    public func flush() throws { try streamer.flush() }
+
+    public func write(_ canvas: Canvas, lines: Range<Int>) throws {
+        let table = SGRTable(
+            sequences: canvas.styles.map(sequence(for:)),
+            blankIsVisible: canvas.styles.map { style in
+                palette.resolve(style.background, background: true) != .default
+                    || !style.attributes.isDisjoint(with: [.inverse, .underline, .strikethrough])
+            })
+        try streamer.stream(canvas, lines: lines, sgr: table)
+    }
+
+    /// The SGR sequence that switches to `style` from any other: a reset
+    /// followed by the style's parameters.
+    func sequence(for style: TextStyle) -> [UInt8] {
+        if let cached = cache[style] { return cached }
+        var params: [String] = ["0"]
+        let a = style.attributes
+        if a.contains(.bold) { params.append("1") }
+        if a.contains(.dim) { params.append("2") }
+        if a.contains(.italic) { params.append("3") }
+        if a.contains(.underline) { params.append("4") }
+        if a.contains(.inverse) { params.append("7") }
+        if a.contains(.strikethrough) { params.append("9") }
+        if let fg = Self.colorParameters(palette.resolve(style.foreground, background: false), background: false) {
+            params.append(fg)
+        }
+        if let bg = Self.colorParameters(palette.resolve(style.background, background: true), background: true) {
+            params.append(bg)
+        }
+        let bytes = Array(("\u{1B}[" + params.joined(separator: ";") + "m").utf8)
+        cache[style] = bytes
+        return bytes
+    }
+
+    /// SGR parameters of a resolved colour; nil for the terminal default.
+    static func colorParameters(_ color: Color, background: Bool) -> String? {
+        switch color {
+        case .default, .semantic: return nil
+        case .palette(let n) where n < 8: return String((background ? 40 : 30) + Int(n))
+        case .palette(let n) where n < 16: return String((background ? 100 : 90) + Int(n) - 8)
+        case .palette(let n): return (background ? "48;5;" : "38;5;") + String(n)
+        case .rgb(let r, let g, let b): return (background ? "48;2;" : "38;2;") + "\(r);\(g);\(b)"
+        }
+    }
+}
+
+/// Whether to colour: `--color auto|always|never`. `NO_COLOR` set to any
+/// value turns `auto` off; `auto` colours only a terminal. An explicit
+/// `always` wins over NO_COLOR, as no-color.org asks of command-line flags.
 public enum ColorMode: String, Sendable, CaseIterable {
     case auto, always, never
 
@@ -93,5 +199,12 @@ public enum ColorMode: String, Sendable, CaseIterable {
         case .never: return false
         case .auto: return environment["NO_COLOR"] == nil && outputIsTerminal
         }
+    }
+
+    /// A writer for `sink` following this mode.
+    public func writer(sink: ByteSink, environment: [String: String], outputIsTerminal: Bool,
+                       palette: ANSIPalette = .default) -> CanvasWriter {
+        usesColor(environment: environment, outputIsTerminal: outputIsTerminal)
+            ? ANSIWriter(sink: sink, palette: palette) : PlainWriter(sink: sink)
     }
 }

@@ -9,6 +9,7 @@ import Darwin
 
 let subcommands: [(name: String, summary: String, run: ([String]) -> Int32)] = [
     ("lua", "Lua bridge calls per second vs the raw C API", runLuaBench),
+    ("text", "width, wrapping, canvas and writers", runTextBench),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -15,23 +15,25 @@ struct TestCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Case files or directories to search for *.case.yaml (default: Styles/).")
+    @Argument(help: ArgumentHelp("Case files or directories to search for *.case.yaml (default: Styles/).",
+                               valueName: "PATH"))
     var paths: [String] = []
 
     @Flag(help: "Record new goldens and rewrite changed ones (never under CI).")
     var update = false
 
-    @Option(help: "Only cases whose name contains TEXT.")
+    @Option(help: ArgumentHelp("Only cases whose name contains TEXT.", valueName: "TEXT"))
     var filter: String?
 
     @Flag(help: "Turn pending NAME.golden.new files into goldens, without running cases.")
     var accept = false
 
     @Option(name: .customLong("styles"),
-            help: "A directory of Lua cell styles (repeatable; default: Styles/ when present).")
+            help: ArgumentHelp("A directory of Lua cell styles (repeatable; default: Styles/ when present).",
+                               valueName: "DIR"))
     var styles: [String] = []
 
-    @Option(help: "Worker threads (default: one per processor).")
+    @Option(help: ArgumentHelp("Worker threads (default: one per processor).", valueName: "N"))
     var jobs: Int?
 
     func validate() throws {

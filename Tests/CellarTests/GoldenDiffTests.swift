@@ -87,6 +87,27 @@ import Testing
         #expect(out.contains("! 15  line 15"))
     }
 
+    @Test func anInsertedLineDoesNotMarkEverythingAfterIt() throws {
+        let expected = (1...10).map { "row \($0)" }.joined(separator: "\n") + "\n"
+        let actual = expected.replacingOccurrences(of: "row 4\n", with: "row 4\nnew row\n")
+        let diff = GoldenDiff(expected: bytes(expected), actual: bytes(actual))
+        #expect(diff.firstDifference?.row == 5 && diff.firstDifference?.column == 1)
+        let out = diff.render(terminalWidth: 100)
+        let marked = out.split(separator: "\n").filter { $0.hasPrefix("!") }
+        #expect(marked.count == 1)
+        #expect(marked.first?.contains("(no line)") == true && marked.first?.hasSuffix("│ new row") == true)
+        // Context after the insertion is paired with its own line again.
+        #expect(out.contains("   5  row 5     │ row 5\n"))
+    }
+
+    @Test func removedAndAddedLinesPairUpAsChanges() {
+        let diff = GoldenDiff(expected: bytes("a\nold 1\nold 2\nz\n"), actual: bytes("a\nnew 1\nz\n"))
+        #expect(diff.firstDifference?.row == 2 && diff.firstDifference?.column == 1)
+        let lines = diff.render(terminalWidth: 100).split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("! 2  old 1") && $0.hasSuffix("│ new 1") })
+        #expect(lines.contains { $0.hasPrefix("! 3  old 2") && $0.hasSuffix("│ (no line)") })
+    }
+
     @Test func frameLookupNamesTheStep() {
         let golden = bytes("=== 0: initial (width 4, offset 0) ===\nA\n=== 1: select [0, 1] ===\nB\nC\n")
         #expect(GoldenFormat.frame(containing: 5, in: golden)?.title == "1: select [0, 1]")

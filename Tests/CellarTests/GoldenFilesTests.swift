@@ -49,6 +49,14 @@ final class ScratchDirectory {
         #expect(one.orphans.count == 2)
     }
 
+    @Test func aSymlinkLoopIsWalkedOnce() throws {
+        let dir = try ScratchDirectory()
+        try dir.write("a/x.case.yaml", "width: 1\n")
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/a/loop", withDestinationPath: dir.path + "/a")
+        let found = try GoldenFiles.discover([dir.path])
+        #expect(found.cases.map(\.name) == ["a/x"])
+    }
+
     @Test func missingPathsAndNonCaseFilesAreErrors() throws {
         let dir = try ScratchDirectory()
         try dir.write("t.yaml", "")
@@ -78,9 +86,12 @@ final class ScratchDirectory {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
 
-    @Test func readTextRejectsInvalidUTF8() throws {
+    @Test func aCaseFileThatIsNotUTF8IsLocated() throws {
         let dir = try ScratchDirectory()
-        try Data([0x61, 0xFF, 0x0A]).write(to: URL(fileURLWithPath: dir.path + "/bad.case.yaml"))
-        #expect(throws: CellarError.self) { try GoldenFiles.readText(dir.path + "/bad.case.yaml") }
+        try Data(Array("width: 4\ntable: x\u{FF}".utf8).dropLast(2) + [0xFF, 0x0A])
+            .write(to: URL(fileURLWithPath: dir.path + "/bad.case.yaml"))
+        #expect(throws: CellarError("invalid UTF-8", at: SourceLocation(file: dir.path + "/bad.case.yaml", line: 2, column: 9))) {
+            try GoldenCaseParser.load(path: dir.path + "/bad.case.yaml", name: "bad")
+        }
     }
 }

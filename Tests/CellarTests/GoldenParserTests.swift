@@ -18,7 +18,7 @@ import Yams
           - highlight: [0, 2]
           - unhighlight: [0, 2]
           - tap_accessory: [1, 0]
-          - set_state: {at: [0, 3], state: {favourite: true, count: 3, note: no}}
+          - set_state: {at: [0, 3], state: {favourite: true, count: 3, note: later}}
           - begin_editing
           - delete: [[0, 1], [0, 2]]
           - insert: {at: [0, 0], row: {cell: default, text: New}}
@@ -40,13 +40,13 @@ import Yams
         #expect(c.goldenPath == "Styles/x/cases/all.golden")
         #expect(c.steps.map(\.title) == [
             "render", "select [0, 1]", "deselect [0, 1]", "highlight [0, 2]", "unhighlight [0, 2]",
-            "tap_accessory [1, 0]", "set_state [0, 3] favourite=true count=3 note=no", "begin_editing",
+            "tap_accessory [1, 0]", "set_state [0, 3] favourite=true count=3 note=later", "begin_editing",
             "delete [0, 1] [0, 2]", "insert [0, 0]", "move [0, 1] to [0, 4]", "end_editing",
             "scroll to offset 10", "scroll to row [0, 20]", "scroll to offset 3", "reload",
         ])
-        // `no` is text (YAML 1.2), not false.
+        // Values are read as table documents read them.
         if case .setState(_, let pairs) = c.steps[6].action {
-            #expect(pairs.map(\.value) == [.bool(true), .int(3), .string("no")])
+            #expect(pairs.map(\.value) == [.bool(true), .int(3), .string("later")])
         } else { Issue.record("expected set_state") }
         if case .insert(let rows) = c.steps[9].action {
             #expect(rows.first?.row == .object(["cell": .string("default"), "text": .string("New")]))
@@ -76,6 +76,19 @@ import Yams
         #expect(root["sections"]?.mark?.line == 5)  // the value: "- rows" at 5:5
         #expect(root["sections"]?.mark?.column == 5)
         #expect(root["style"]?.string == "plain")
+    }
+
+    @Test func errorsInAnInlineTableAreLocatedInTheCaseFile() throws {
+        let text = "width: 30\nsteps: [render]\ntable:\n  sections:\n    - heder: Fruits\n      rows: []\n"
+        let c = try GoldenCaseParser.parse(text, path: "i.case.yaml", name: "i")
+        guard case .inline(let inline, _) = c.table else { Issue.record("expected inline"); return }
+        do {
+            _ = try TableDocument.parse(inline, path: "i.case.yaml")
+            Issue.record("expected an error")
+        } catch let e as CellarError {
+            #expect(e.location == SourceLocation(file: "i.case.yaml", line: 5, column: 7))
+            #expect(e.message.contains("did you mean 'header'?"), "\(e)")
+        }
     }
 
     @Test func flowStyleCaseWithInlineTable() throws {

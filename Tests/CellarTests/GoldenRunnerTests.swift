@@ -168,6 +168,15 @@ import Testing
         #expect(frames.map { $0.joined() } == ["ABC", "B", "XBY", "BYX"])
     }
 
+    @Test func printedCommandsQuotePathsForTheShell() throws {
+        #expect(GoldenRunner.shellQuoted("Styles/food/cases/a-b_c.case.yaml") == "Styles/food/cases/a-b_c.case.yaml")
+        #expect(GoldenRunner.shellQuoted("my cases/it's.case.yaml") == "'my cases/it'\\''s.case.yaml'")
+        let dir = try ScratchDirectory()
+        try dir.write("with space/a.case.yaml", Self.caseText)
+        let report = try runner(dir).run(paths: [dir.path]).results.first?.report ?? ""
+        #expect(report.contains("cellar test --accept '\(dir.path)/with space/a.case.yaml'"))
+    }
+
     @Test func manyCasesInParallelComeBackInNameOrder() throws {
         let dir = try ScratchDirectory()
         let names = (0..<12).map { String(format: "c%02d", $0) }
@@ -177,5 +186,78 @@ import Testing
         let goldens = names.compactMap { dir.read("\($0).golden") }
         #expect(goldens.count == 12 && Set(goldens).count == 1)
         #expect(try runner(dir, filter: "c1").run(paths: [dir.path]).closingLine == "2 passed, 0 failed")
+    }
+}
+
+/// A Swift style standing in for a plug-in (a Lua style arrives the same way,
+/// through the registry factory): selecting a row toggles `done` in its data,
+/// an accessory tap counts in `taps`, and a row titled "boom" fails to lay out.
+final class ToggleStyle: CellStyle {
+    var reuseIdentifier: String { "toggle" }
+    var source: String { "ToggleStyle (test)" }
+    func makeCell() throws -> Cell { Cell(reuseIdentifier: reuseIdentifier) }
+    func configure(_ cell: Cell, row: Value, at indexPath: Cellar.IndexPath) throws {
+        let text = row["text"]?.stringValue ?? ""
+        let taps = row["taps"]?.intValue ?? 0
+        cell.content = .label(Label((row["done"]?.boolValue == true ? "[x] " : "[ ] ") + text
+                                    + (taps > 0 ? " taps=\(taps)" : "")))
+        cell.accessory = .type(.detailButton)
+    }
+    func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode {
+        if case .label(let l) = cell.content, l.text.hasSuffix("boom") { throw CellarError("boom") }
+        return cell.content ?? .empty
+    }
+    func didSelect(_ cell: Cell, row: inout Value, at indexPath: Cellar.IndexPath) throws {
+        guard case .object(var o) = row else { return }
+        o["done"] = .bool(!(o["done"]?.boolValue ?? false))
+        row = .object(o)
+    }
+    func accessoryTapped(_ cell: Cell, row: inout Value, at indexPath: Cellar.IndexPath) throws {
+        guard case .object(var o) = row else { return }
+        o["taps"] = .int((o["taps"]?.intValue ?? 0) + 1)
+        row = .object(o)
+    }
+}
+
+@Suite struct GoldenPluggedStyleTests {
+    func runner(update: Bool = true) -> GoldenRunner {
+        GoldenRunner(options: .init(update: update, terminalWidth: 120), makeRegistry: {
+            let registry = Registry()
+            try registry.register(ToggleStyle(), forCellReuseIdentifier: "toggle")
+            return registry
+        })
+    }
+
+    @Test func stepsReachTheStyleHooksThroughTheInjectedRegistry() throws {
+        let dir = try ScratchDirectory()
+        try dir.write("t.case.yaml", """
+            style: toggle
+            width: 24
+            table:
+              separatorStyle: none
+              sections:
+                - rows: [{cell: toggle, text: Milk}, {cell: toggle, text: Eggs}]
+            steps:
+              - select: [0, 1]
+              - tap_accessory: [0, 0]
+              - tap_accessory: [0, 0]
+            """)
+        let summary = try runner().run(paths: [dir.path])
+        #expect(summary.succeeded, "\(summary.results.map(\.report))")
+        let frames = try #require(dir.read("t.golden")).components(separatedBy: "=== ").dropFirst()
+            .map { $0.split(separator: "\n").dropFirst().map { $0.trimmingCharacters(in: .whitespaces) } }
+        #expect(frames.count == 4)
+        #expect(frames[0].first?.hasPrefix("[ ] Milk") == true && frames[0].last?.hasPrefix("[ ] Eggs") == true)
+        #expect(frames[1].last?.hasPrefix("▌[x] Eggs") == true, "\(frames)")
+        #expect(frames[3].first?.hasPrefix("[ ] Milk taps=2") == true)
+    }
+
+    @Test func aFailingFirstFrameIsLocatedAtTheTable() throws {
+        let dir = try ScratchDirectory()
+        try dir.write("b.case.yaml", "width: 24\ntable:\n  sections:\n    - rows: [{cell: toggle, text: boom}]\n")
+        let summary = try runner().run(paths: [dir.path])
+        #expect(summary.results.first?.report.contains("error: \(dir.path)/b.case.yaml:3:3: initial render: boom\n") == true,
+                "\(summary.results.map(\.report))")
+        #expect(!dir.exists("b.golden"))
     }
 }

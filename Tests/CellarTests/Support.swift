@@ -31,7 +31,10 @@ final class ArrayDataSource: TableViewDataSource, TableViewDelegate {
     }
     func sectionIndexTitles(for tableView: TableView) -> [String]? { indexTitles }
     func tableView(_ tableView: TableView, heightForRowAt ip: IndexPath) -> RowHeight? { heights?(ip) }
-    func tableView(_ tableView: TableView, willSelectRowAt ip: IndexPath) -> IndexPath? { willSelect?(ip) ?? ip }
+    func tableView(_ tableView: TableView, willSelectRowAt ip: IndexPath) -> IndexPath? {
+        if let willSelect { return willSelect(ip) }
+        return ip
+    }
     func tableView(_ tableView: TableView, didSelectRowAt ip: IndexPath) throws { events.append("select \(ip)") }
     func tableView(_ tableView: TableView, didDeselectRowAt ip: IndexPath) throws { events.append("deselect \(ip)") }
     func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith ip: IndexPath) throws { events.append("accessory \(ip)") }

@@ -32,10 +32,10 @@ public struct GoldenCase: Sendable {
 
 /// A value with the place in the case file it came from, so later failures
 /// (a row that does not exist, an unregistered style) can still point there.
-public struct Located<Value: Sendable>: Sendable {
-    public var value: Value
+public struct Located<Wrapped: Sendable>: Sendable {
+    public var value: Wrapped
     public var location: SourceLocation
-    public init(_ value: Value, at location: SourceLocation) {
+    public init(_ value: Wrapped, at location: SourceLocation) {
         self.value = value; self.location = location
     }
 }

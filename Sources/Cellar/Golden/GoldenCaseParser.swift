@@ -22,7 +22,11 @@ public enum GoldenCaseParser {
 
     /// Reads and parses a case file. Every problem is a located `CellarError`.
     public static func load(path: String, name: String) throws -> GoldenCase {
-        try parse(try GoldenFiles.readText(path), path: path, name: name)
+        let bytes = try TableDocument.readFile(path)
+        if let (line, column) = TableDocument.firstInvalidUTF8(bytes) {
+            throw CellarError("invalid UTF-8", at: SourceLocation(file: path, line: line, column: column))
+        }
+        return try parse(String(decoding: bytes, as: UTF8.self), path: path, name: name)
     }
 
     public static func parse(_ text: String, path: String, name: String) throws -> GoldenCase {

@@ -37,29 +37,116 @@ public struct GoldenDiff: Sendable {
 
     let expected: Side
     let actual: Side
+    /// Expected and actual lines paired up: both for an equal or changed
+    /// line, one side only for a line the other lacks.
+    let rows: [Row]
+    /// Positions in `rows` that differ.
+    let differing: [Int]
+
+    struct Row: Sendable, Equatable {
+        var expected: Int?
+        var actual: Int?
+    }
 
     /// 1-based line of the golden and display column where the two first differ.
     public let firstDifference: (row: Int, column: Int)?
 
     public init(expected: [UInt8], actual: [UInt8]) {
-        self.expected = Side(expected)
-        self.actual = Side(actual)
-        firstDifference = GoldenDiff.locateFirstDifference(self.expected, self.actual)
+        let e = Side(expected), a = Side(actual)
+        self.expected = e
+        self.actual = a
+        let rows = GoldenDiff.align(e.lines, a.lines)
+        var differing: [Int] = []
+        for (k, row) in rows.enumerated() where !GoldenDiff.same(row, e, a) { differing.append(k) }
+        if e.endsWithNewline != a.endsWithNewline, let last = rows.indices.last, differing.last != last {
+            differing.append(last)
+        }
+        self.rows = rows
+        self.differing = differing
+        firstDifference = differing.first.map { GoldenDiff.locate(rows, $0, e, a) }
     }
 
-    static func locateFirstDifference(_ e: Side, _ a: Side) -> (row: Int, column: Int)? {
-        let n = max(e.lines.count, a.lines.count)
-        for i in 0..<n {
-            let el = i < e.lines.count ? e.lines[i] : nil
-            let al = i < a.lines.count ? a.lines[i] : nil
-            if el != al { return (i + 1, firstDifferingColumn(el ?? "", al ?? "")) }
+    static func same(_ row: Row, _ e: Side, _ a: Side) -> Bool {
+        guard let i = row.expected, let j = row.actual else { return false }
+        return e.lines[i] == a.lines[j]
+    }
+
+    /// Golden row and display column of the difference at `rows[k]`.
+    static func locate(_ rows: [Row], _ k: Int, _ e: Side, _ a: Side) -> (row: Int, column: Int) {
+        let row = rows[k]
+        let number = row.expected ?? rows[..<k].reduce(0) { $0 + ($1.expected == nil ? 0 : 1) }
+        switch (row.expected, row.actual) {
+        case let (i?, j?) where e.lines[i] != a.lines[j]:
+            return (number + 1, firstDifferingColumn(e.lines[i], a.lines[j]))
+        case let (i?, _?):
+            // Equal text: only the final newline differs.
+            return (number + 1, visibleWidth(e.lines[i]) + 1)
+        default:
+            return (number + 1, 1)
         }
-        if e.endsWithNewline != a.endsWithNewline {
-            let last = max(n, 1)
-            let line = last <= e.lines.count ? e.lines[last - 1] : ""
-            return (last, visibleWidth(line) + 1)
+    }
+
+    // MARK: Alignment
+
+    /// Pairs lines by a longest common subsequence of the part between the
+    /// common prefix and suffix, so an inserted or deleted line does not turn
+    /// every later line into a difference. Within a run of changes, removed
+    /// and added lines are paired in order (a changed line shows beside its
+    /// replacement). Past a size limit the middle is paired by position.
+    static func align(_ e: [String], _ a: [String]) -> [Row] {
+        var prefix = 0
+        while prefix < e.count, prefix < a.count, e[prefix] == a[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < e.count - prefix, suffix < a.count - prefix,
+              e[e.count - 1 - suffix] == a[a.count - 1 - suffix] { suffix += 1 }
+        var rows = (0..<prefix).map { Row(expected: $0, actual: $0) }
+        let em = Array(e[prefix..<(e.count - suffix)]), am = Array(a[prefix..<(a.count - suffix)])
+        var ops: [Row] = []
+        if em.count * am.count <= 250_000 {
+            // lcs[i][j]: common subsequence length of em[i...] and am[j...].
+            let width = am.count + 1
+            var lcs = [Int32](repeating: 0, count: (em.count + 1) * width)
+            for i in stride(from: em.count - 1, through: 0, by: -1) {
+                for j in stride(from: am.count - 1, through: 0, by: -1) {
+                    lcs[i * width + j] = em[i] == am[j] ? lcs[(i + 1) * width + j + 1] + 1
+                        : max(lcs[(i + 1) * width + j], lcs[i * width + j + 1])
+                }
+            }
+            var i = 0, j = 0
+            while i < em.count || j < am.count {
+                if i < em.count, j < am.count, em[i] == am[j] {
+                    ops.append(Row(expected: i, actual: j)); i += 1; j += 1
+                } else if j == am.count || (i < em.count && lcs[(i + 1) * width + j] >= lcs[i * width + j + 1]) {
+                    ops.append(Row(expected: i, actual: nil)); i += 1
+                } else {
+                    ops.append(Row(expected: nil, actual: j)); j += 1
+                }
+            }
+        } else {
+            for k in 0..<max(em.count, am.count) {
+                ops.append(Row(expected: k < em.count ? k : nil, actual: k < am.count ? k : nil))
+            }
         }
-        return nil
+        // Pair removed with added lines inside each run of changes.
+        var k = 0
+        while k < ops.count {
+            guard ops[k].expected == nil || ops[k].actual == nil else {
+                rows.append(Row(expected: ops[k].expected.map { $0 + prefix }, actual: ops[k].actual.map { $0 + prefix }))
+                k += 1
+                continue
+            }
+            var removed: [Int] = [], added: [Int] = []
+            while k < ops.count, ops[k].expected == nil || ops[k].actual == nil {
+                if let i = ops[k].expected { removed.append(i + prefix) }
+                if let j = ops[k].actual { added.append(j + prefix) }
+                k += 1
+            }
+            for n in 0..<max(removed.count, added.count) {
+                rows.append(Row(expected: n < removed.count ? removed[n] : nil, actual: n < added.count ? added[n] : nil))
+            }
+        }
+        for n in 0..<suffix { rows.append(Row(expected: e.count - suffix + n, actual: a.count - suffix + n)) }
+        return rows
     }
 
     /// 1-based display column of the first grapheme where `a` and `b` differ,
@@ -116,17 +203,12 @@ public struct GoldenDiff: Sendable {
     /// The readable diff, at most `terminalWidth` columns wide where it can be.
     /// Ends with a newline.
     public func render(terminalWidth: Int) -> String {
-        guard let first = firstDifference else { return "" }
-        let n = max(expected.lines.count, actual.lines.count)
-        // Rows (0-based) that differ, and the rows shown around them.
-        var differing: [Int] = []
-        for i in 0..<n where line(expected, i) != line(actual, i) { differing.append(i) }
-        let finalNewlineDiffers = expected.endsWithNewline != actual.endsWithNewline
-        if finalNewlineDiffers, !differing.contains(first.row - 1) { differing.append(first.row - 1) }
+        guard let firstPosition = differing.first, let first = firstDifference else { return "" }
+        // Positions shown: each difference with its context.
         var shown: [Int] = []
         for d in differing {
-            for i in max(0, d - GoldenDiff.context)...min(max(n, 1) - 1, d + GoldenDiff.context)
-            where shown.last.map({ i > $0 }) ?? true { shown.append(i) }
+            for k in max(0, d - GoldenDiff.context)...min(rows.count - 1, d + GoldenDiff.context)
+            where shown.last.map({ k > $0 }) ?? true { shown.append(k) }
         }
         var hidden = 0
         if shown.count > GoldenDiff.maxShownLines {
@@ -134,32 +216,26 @@ public struct GoldenDiff: Sendable {
             shown = Array(shown.prefix(GoldenDiff.maxShownLines))
         }
         let differs = Set(differing)
+        let finalNewlineDiffers = expected.endsWithNewline != actual.endsWithNewline
 
-        // Cell text per side: visible form on differing lines.
-        func cell(_ side: Side, _ i: Int) -> String {
-            guard i < side.lines.count else { return differs.contains(i) ? GoldenDiff.noLine : "" }
-            var text = differs.contains(i) ? GoldenDiff.visibleLine(side.lines[i]) : side.lines[i]
+        // One side's text at a position: visible whitespace on differing rows.
+        func cell(_ side: Side, _ index: Int?, _ k: Int) -> String {
+            guard let i = index else { return differs.contains(k) ? GoldenDiff.noLine : "" }
+            var text = differs.contains(k) ? GoldenDiff.visibleLine(side.lines[i]) : side.lines[i]
             if finalNewlineDiffers, !side.endsWithNewline, i == side.lines.count - 1 {
                 text += " " + GoldenDiff.noFinalNewline
             }
             return text
         }
-        let numberWidth = String(max(n, 1)).count
+        let numberWidth = String(max(expected.lines.count, actual.lines.count, 1)).count
         let gutterWidth = 2 + numberWidth + 2              // "! " + number + "  "
-        func gutter(_ i: Int) -> String {
-            let number = String(i + 1)
-            return (differs.contains(i) ? "! " : "  ")
+        func gutter(_ k: Int, _ index: Int?) -> String {
+            let number = index.map { String($0 + 1) } ?? ""
+            return (differs.contains(k) ? "! " : "  ")
                 + String(repeating: " ", count: numberWidth - number.count) + number + "  "
         }
-        let markerRow = first.row - 1
         let marker = String(repeating: " ", count: first.column - 1) + "^"
         let blankGutter = String(repeating: " ", count: gutterWidth)
-
-        // Differing lines set the column widths; unchanged context lines
-        // wider than that are clipped with … in side-by-side mode only.
-        let leftWidth = differing.reduce(DisplayWidth.of("expected")) { max($0, DisplayWidth.of(cell(expected, $1))) }
-        let rightWidth = differing.reduce(DisplayWidth.of("actual")) { max($0, DisplayWidth.of(cell(actual, $1))) }
-        var out = ""
         func pad(_ s: String, _ width: Int) -> String {
             s + String(repeating: " ", count: max(0, width - DisplayWidth.of(s)))
         }
@@ -173,31 +249,43 @@ public struct GoldenDiff: Sendable {
             }
             return kept + "…"
         }
-        func side(_ s: Side, _ i: Int, _ width: Int) -> String {
-            differs.contains(i) ? cell(s, i) : clip(cell(s, i), width)
-        }
-        func gap(_ i: Int, _ previous: Int?) -> Bool { previous.map { i > $0 + 1 } ?? (i > 0) }
+        func gap(_ k: Int, _ previous: Int?) -> Bool { previous.map { k > $0 + 1 } ?? (k > 0) }
 
+        // Columns as wide as every shown row when that fits; else as wide as
+        // the differing rows, with wider unchanged context clipped with ….
+        func widest(_ side: Side, _ positions: [Int], _ title: String, _ pick: (Row) -> Int?) -> Int {
+            positions.reduce(DisplayWidth.of(title)) { max($0, DisplayWidth.of(cell(side, pick(rows[$1]), $1))) }
+        }
+        var leftWidth = widest(expected, shown, "expected", \.expected)
+        var rightWidth = widest(actual, shown, "actual", \.actual)
+        if gutterWidth + leftWidth + 3 + rightWidth > terminalWidth {
+            leftWidth = widest(expected, differing, "expected", \.expected)
+            rightWidth = widest(actual, differing, "actual", \.actual)
+        }
+        var out = ""
         if gutterWidth + leftWidth + 3 + rightWidth <= terminalWidth {
             let rightLimit = terminalWidth - gutterWidth - leftWidth - 3
             out += blankGutter + pad("expected", leftWidth) + " │ actual\n"
             var previous: Int?
-            for i in shown {
-                if gap(i, previous) { out += blankGutter + pad("⋮", leftWidth) + " │ ⋮\n" }
-                out += gutter(i) + pad(side(expected, i, leftWidth), leftWidth) + " │ "
-                    + side(actual, i, rightLimit) + "\n"
-                if i == markerRow { out += blankGutter + pad(marker, leftWidth) + " │ " + marker + "\n" }
-                previous = i
+            for k in shown {
+                if gap(k, previous) { out += blankGutter + pad("⋮", leftWidth) + " │ ⋮\n" }
+                let left = cell(expected, rows[k].expected, k), right = cell(actual, rows[k].actual, k)
+                out += gutter(k, rows[k].expected)
+                    + pad(differs.contains(k) ? left : clip(left, leftWidth), leftWidth) + " │ "
+                    + (differs.contains(k) ? right : clip(right, rightLimit)) + "\n"
+                if k == firstPosition { out += blankGutter + pad(marker, leftWidth) + " │ " + marker + "\n" }
+                previous = k
             }
         } else {
             for (title, side) in [("expected", expected), ("actual", actual)] {
                 out += blankGutter + title + "\n"
                 var previous: Int?
-                for i in shown {
-                    if gap(i, previous) { out += blankGutter + "⋮\n" }
-                    out += gutter(i) + cell(side, i) + "\n"
-                    if i == markerRow { out += blankGutter + marker + "\n" }
-                    previous = i
+                for k in shown {
+                    let index = title == "expected" ? rows[k].expected : rows[k].actual
+                    if gap(k, previous) { out += blankGutter + "⋮\n" }
+                    out += gutter(k, index) + cell(side, index, k) + "\n"
+                    if k == firstPosition { out += blankGutter + marker + "\n" }
+                    previous = k
                 }
             }
         }
@@ -205,5 +293,4 @@ public struct GoldenDiff: Sendable {
         return out
     }
 
-    func line(_ side: Side, _ i: Int) -> String? { i < side.lines.count ? side.lines[i] : nil }
 }

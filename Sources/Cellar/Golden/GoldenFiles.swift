@@ -95,14 +95,17 @@ public enum GoldenFiles {
         return found
     }
 
-    /// Relative paths of the regular files under `root`, sorted.
+    /// Relative paths of the regular files under `root`, sorted. A directory
+    /// reached twice through symbolic links is walked once (no loops).
     static func walk(_ root: String) -> [String] {
         var out: [String] = []
         var stack = [""]
+        var visited = Set<String>()
         let fm = FileManager.default
         while let rel = stack.popLast() {
             let dir = rel.isEmpty ? root : root + "/" + rel
-            guard let names = try? fm.contentsOfDirectory(atPath: dir) else { continue }
+            guard visited.insert(URL(fileURLWithPath: dir).resolvingSymlinksInPath().path).inserted,
+                  let names = try? fm.contentsOfDirectory(atPath: dir) else { continue }
             for name in names {
                 let childRel = rel.isEmpty ? name : rel + "/" + name
                 var isDir: ObjCBool = false
@@ -126,15 +129,6 @@ public enum GoldenFiles {
             throw CellarError("cannot read \(path)")
         }
         return [UInt8](data)
-    }
-
-    /// A UTF-8 text file; missing, unreadable and non-UTF-8 files are errors naming it.
-    public static func readText(_ path: String) throws -> String {
-        guard let bytes = try readBytes(path) else { throw CellarError("no such file: \(path)") }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw CellarError("not valid UTF-8: \(path)")
-        }
-        return text
     }
 
     // MARK: Writing

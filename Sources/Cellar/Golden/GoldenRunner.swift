@@ -131,20 +131,17 @@ public struct GoldenRunner: Sendable {
         let header = "\(file.name)  (\(casePath))\n"
         let goldenPath = GoldenFiles.goldenPath(forCase: file.path)
         let pendingPath = GoldenFiles.pendingPath(forCase: file.path)
-        let actual: [UInt8]
-        let golden: [UInt8]?
+        let golden: [UInt8]?, actual: [UInt8]
         do {
-            let golden0 = try GoldenFiles.readBytes(goldenPath)
-            let parsed = try GoldenCaseParser.load(path: file.path, name: file.name)
-            let registry = try makeRegistry()
-            actual = Array(try GoldenScenario.play(parsed, registry: registry).utf8)
-            golden = golden0
+            let scenario = try GoldenCaseParser.load(path: file.path, name: file.name)
+            actual = Array(try GoldenScenario.play(scenario, registry: try makeRegistry()).utf8)
+            golden = try GoldenFiles.readBytes(goldenPath)
         } catch {
             return result(.failed, "FAIL " + header + "  \(GoldenRunner.describe(error))\n")
         }
 
-        let accept = "\(options.command) test --accept \(casePath)"
-        let update = "\(options.command) test --update \(casePath)"
+        let accept = "\(options.command) test --accept \(GoldenRunner.shellQuoted(casePath))"
+        let update = "\(options.command) test --update \(GoldenRunner.shellQuoted(casePath))"
         do {
             guard let golden else {
                 if options.isCI {
@@ -207,6 +204,16 @@ public struct GoldenRunner: Sendable {
     static func describe(_ error: Error) -> String {
         if let e = error as? CellarError { return "error: \(e.description)" }
         return "error: \(error)"
+    }
+
+    /// A path as a shell word, so a printed command can be pasted as is.
+    static func shellQuoted(_ path: String) -> String {
+        let plain = path.unicodeScalars.allSatisfy {
+            ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil))
+                || "/._-+@%,:=".unicodeScalars.contains($0)
+        }
+        if plain && !path.isEmpty { return path }
+        return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// Paths under the working directory are shown relative to it.

@@ -24,14 +24,18 @@ public enum GoldenScenario {
 
         let viewport = scenario.height.map { "height \($0), " } ?? ""
         table.resetStatistics()
-        try frame(0, "initial (width \(scenario.width), \(viewport)offset \(scenario.offset))")
+        do {
+            try frame(0, "initial (width \(scenario.width), \(viewport)offset \(scenario.offset))")
+        } catch {
+            throw locate(error, doing: "initial render", at: tableLocation(scenario))
+        }
         for (i, step) in scenario.steps.enumerated() {
             table.resetStatistics()
             do {
                 try apply(step, table: table, source: source)
                 try frame(i + 1, step.title)
             } catch {
-                throw locate(error, in: step)
+                throw locate(error, doing: step.title, at: step.location)
             }
         }
         return withExtendedLifetime(source) { out }
@@ -146,13 +150,20 @@ public enum GoldenScenario {
 
     static func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
 
-    /// Errors from a step point at the step in the case; an error that has its
-    /// own place (a Lua style's file:line) keeps it in the message.
-    static func locate(_ error: Error, in step: GoldenStep) -> CellarError {
-        if let e = error as? CellarError {
-            if e.location == nil { return CellarError("\(step.title): \(e.message)", at: step.location) }
-            return CellarError("\(step.title): \(e.description)", at: step.location)
+    static func tableLocation(_ scenario: GoldenCase) -> SourceLocation {
+        switch scenario.table {
+        case .inline(_, let location), .file(_, let location): return location
         }
-        return CellarError("\(step.title): \(error)", at: step.location)
+    }
+
+    /// Errors while playing point at the step (or the table, for the first
+    /// frame) in the case; an error that has its own place (a Lua style's
+    /// file:line) keeps it in the message.
+    static func locate(_ error: Error, doing what: String, at location: SourceLocation) -> CellarError {
+        if let e = error as? CellarError {
+            if e.location == nil { return CellarError("\(what): \(e.message)", at: location) }
+            return CellarError("\(what): \(e.description)", at: location)
+        }
+        return CellarError("\(what): \(error)", at: location)
     }
 }

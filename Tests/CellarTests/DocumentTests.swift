@@ -1,0 +1,197 @@
+import Testing
+import CellarText
+@testable import Cellar
+
+@Suite struct DocumentTests {
+    @Test func readsTheIssueShape() throws {
+        let yaml = """
+        style: insetGrouped
+        rowHeight: automatic
+        estimatedRowHeight: 2
+        separatorStyle: singleLine
+        sections:
+          - header: Fruits
+            footer: 3 kinds
+            indexTitle: F
+            rows:
+              - cell: subtitle
+                text: Apple
+                secondaryText: Red and crisp
+                image: "🍎"
+                accessory: disclosureIndicator
+                selected: true
+                height: 3
+                calories: 52
+              - cell: value1
+                text: Calories
+                secondaryText: "52"
+        """
+        let doc = try TableDocument.parse(yaml, path: "f.yaml")
+        #expect(doc.style == .insetGrouped)
+        #expect(doc.rowHeight == .automatic)
+        #expect(doc.estimatedRowHeight == 2)
+        #expect(doc.separatorStyle == .singleLine)
+        #expect(doc.sections.count == 1)
+        let s = doc.sections[0]
+        #expect(s.header == "Fruits" && s.footer == "3 kinds" && s.indexTitle == "F")
+        #expect(s.rows[0]["calories"] == .int(52))
+        #expect(s.rows[1]["secondaryText"] == .string("52"))
+        #expect(s.rowLocations[0] == SourceLocation(file: "f.yaml", line: 10, column: 9))
+        let ds = DocumentDataSource(document: doc)
+        // Table keys are not row data; everything else is.
+        #expect(ds.rowValue(at: IndexPath(0, 0))?["selected"] == nil)
+        #expect(ds.rowValue(at: IndexPath(0, 0))?["calories"] == .int(52))
+        let t = ds.makeTableView(registry: Registry())
+        #expect(t.indexPathsForSelectedRows == [IndexPath(0, 0)])
+        #expect(t.style == .insetGrouped)
+    }
+
+    @Test func jsonIsReadToo() throws {
+        let json = #"{"style": "grouped", "sections": [{"header": "A", "rows": [{"cell": "value1", "text": "x", "secondaryText": "1"}]}]}"#
+        let doc = try TableDocument.parse(json, path: "t.json")
+        #expect(doc.style == .grouped)
+        #expect(doc.sections[0].rows[0]["text"] == .string("x"))
+    }
+
+    @Test func unknownKeysSuggestTheRightOne() {
+        #expect { try TableDocument.parse("sections: []\nheader_title: x\n", path: "a.yaml") }
+            throws: { "\($0)" == "a.yaml:2:1: unknown key 'header_title' — did you mean 'header'?" || "\($0)".hasPrefix("a.yaml:2:1: unknown key 'header_title'") }
+        #expect { try TableDocument.parse("sections:\n  - header_title: x\n", path: "a.yaml") }
+            throws: { "\($0)" == "a.yaml:2:5: unknown section key 'header_title' — did you mean 'header'?" }
+        #expect { try TableDocument.parse("styl: plain\nsections: []\n", path: "a.yaml") }
+            throws: { "\($0)" == "a.yaml:1:1: unknown key 'styl' — did you mean 'style'?" }
+        #expect { try TableDocument.parse("style: insetgroupd\nsections: []\n", path: "a.yaml") }
+            throws: { "\($0)" == "a.yaml:1:8: style: unknown value 'insetgroupd' — did you mean 'insetGrouped'?" }
+    }
+
+    @Test func builtInRowKeysAreCheckedWithLocations() {
+        let yaml = "sections:\n  - rows:\n      - cell: default\n        accessory: disclosure\n"
+        #expect { try TableDocument.parse(yaml, path: "r.yaml") }
+            throws: { "\($0)" == "r.yaml:4:20: accessory: unknown value 'disclosure' — did you mean 'disclosureIndicator'?" }
+        let props = "sections:\n  - rows:\n      - cell: subtitle\n        textProperties: {numberOfLines: -1}\n"
+        #expect { try TableDocument.parse(props, path: "r.yaml") }
+            throws: { "\($0)".hasPrefix("r.yaml:4:41: textProperties.numberOfLines: must be") }
+    }
+
+    @Test func malformedYAMLIsLocated() {
+        #expect { try TableDocument.parse("sections:\n  - rows: [\n", path: "m.yaml") }
+            throws: { "\($0)".hasPrefix("m.yaml:3:") && "\($0)".contains("malformed") }
+        #expect { try TableDocument.parse("{\"sections\": [}", path: "m.json") }
+            throws: { "\($0)".hasPrefix("m.json:1:") }
+        #expect { try TableDocument.parse("", path: "e.yaml") } throws: { "\($0)" == "e.yaml:1:1: the document is empty" }
+        #expect { try TableDocument.parse("style: plain\n", path: "e.yaml") } throws: { "\($0)" == "e.yaml:1:1: a table document needs 'sections'" }
+    }
+
+    @Test func invalidUTF8IsLocated() {
+        var bytes = Array("sections:\n  - header: ab".utf8)
+        bytes.append(0xFF)
+        #expect { try TableDocument.parse(bytes: bytes, path: "u.yaml") } throws: { "\($0)" == "u.yaml:2:15: invalid UTF-8" }
+    }
+
+    @Test func unknownIdentifierIsLocatedWithASuggestion() throws {
+        let doc = try TableDocument.parse("sections:\n  - rows:\n      - cell: subtitel\n        text: a\n", path: "i.yaml")
+        #expect { try doc.validate(against: Registry()) } throws: {
+            "\($0)" == "i.yaml:3:9: unable to dequeue a cell with identifier subtitel - must register a nib or a class for the identifier or connect a prototype cell in a storyboard (did you mean 'subtitle'?)"
+        }
+    }
+
+    @Test func missingFileIsAnError() {
+        #expect { try TableDocument.load(path: "/nonexistent/x.yaml") } throws: { "\($0)".hasPrefix("/nonexistent/x.yaml: cannot open") }
+    }
+
+    @Test func theExamplesParse() throws {
+        let dir = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+        for name in ["foods", "settings", "contacts", "cell-configuration", "thousand", "row-heights"] {
+            let doc = try TableDocument.load(path: "/\(dir)/Examples/\(name).yaml")
+            try doc.validate(against: Registry())
+            let t = DocumentDataSource(document: doc).makeTableView(registry: Registry())
+            t.width = 50
+            #expect(try !t.renderText().isEmpty)
+        }
+    }
+}
+
+@Suite struct UpdateTests {
+    func table() throws -> (TableView, DocumentDataSource) {
+        let doc = try TableDocument.parse("separatorStyle: none\nsections:\n  - rows: [{text: a}, {text: b}, {text: c}, {text: d}]\n", path: "u.yaml")
+        let ds = DocumentDataSource(document: doc)
+        let t = ds.makeTableView(registry: Registry())
+        t.width = 10
+        return (t, ds)
+    }
+
+    @Test func countsThatDisagreeUseUIKitsMessage() throws {
+        let (t, ds) = try table()
+        _ = try t.renderText()
+        try ds.remove(at: IndexPath(0, 0))
+        #expect(throws: CellarError("Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (3) must be equal to the number of rows contained in that section before the update (4), plus or minus the number of rows inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out).")) {
+            try t.insertRows(at: [IndexPath(0, 0)])
+        }
+    }
+
+    @Test func deleteInsertMoveKeepSelectionOnItsRow() throws {
+        let (t, ds) = try table()
+        _ = try t.renderText()
+        t.selectRow(at: IndexPath(0, 2))      // c
+        try ds.remove(at: IndexPath(0, 0))
+        try t.deleteRows(at: [IndexPath(0, 0)])
+        #expect(lines(try t.renderText()) == [" b", "▌c", " d"])
+        try ds.insert(.object(["cell": .string("default"), "text": .string("z")]), at: IndexPath(0, 3))
+        try t.insertRows(at: [IndexPath(0, 3)])
+        try ds.move(from: IndexPath(0, 1), to: IndexPath(0, 0))
+        try t.moveRow(at: IndexPath(0, 1), to: IndexPath(0, 0))
+        #expect(lines(try t.renderText()) == ["▌c", " b", " d", " z"])
+    }
+
+    @Test func commitDeleteThroughTheDataSource() throws {
+        let (t, ds) = try table()
+        _ = try t.renderText()
+        try ds.tableView(t, commit: .delete, forRowAt: IndexPath(0, 1))
+        #expect(lines(try t.renderText()) == [" a", " c", " d"])
+        #expect(throws: CellarError.self) { try t.deleteRows(at: [IndexPath(0, 9)]) }
+    }
+}
+
+@Suite struct ActionTests {
+    @Test func willSelectMayRedirectOrCancel() throws {
+        let ds = ArrayDataSource([[row("default", "a"), row("default", "b"), row("default", "c")]])
+        let t = ds.makeTable(width: 10)
+        ds.willSelect = { ip in ip.row == 0 ? IndexPath(0, 2) : (ip.row == 1 ? nil : ip) }
+        try t.userSelectRow(at: IndexPath(0, 0))
+        #expect(t.indexPathsForSelectedRows == [IndexPath(0, 2)])
+        try t.userSelectRow(at: IndexPath(0, 1))
+        #expect(t.indexPathsForSelectedRows == [IndexPath(0, 2)])
+        #expect(ds.events == ["select 0.2"])
+        // Programmatic selection does not call the delegate.
+        t.selectRow(at: IndexPath(0, 1))
+        #expect(ds.events == ["select 0.2"])
+        #expect(throws: CellarError("index path 0.7 is out of range: section 0 has 3 rows")) { try t.userSelectRow(at: IndexPath(0, 7)) }
+    }
+
+    @Test func onlyDetailButtonsTrackTaps() throws {
+        let ds = ArrayDataSource([[row("default", "a", nil, ["accessory": .string("disclosureIndicator")]),
+                                   row("default", "b", nil, ["accessory": .string("detailButton")])]])
+        let t = ds.makeTable(width: 10)
+        #expect(try t.tapAccessory(at: IndexPath(0, 0)) == false)
+        #expect(try t.tapAccessory(at: IndexPath(0, 1)) == true)
+        #expect(ds.events == ["accessory 0.1"])
+    }
+
+    @Test func customStateReachesTheStyle() throws {
+        final class StateStyle: CellStyle {
+            let reuseIdentifier = "state"
+            func makeCell() throws -> Cell { Cell(reuseIdentifier: reuseIdentifier) }
+            func configure(_ cell: Cell, row: Value, at indexPath: IndexPath) throws {}
+            func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode {
+                .label(Label(state.custom["mood"]?.stringValue ?? "none"))
+            }
+        }
+        let registry = Registry()
+        try registry.register(StateStyle(), forCellReuseIdentifier: "state")
+        let ds = ArrayDataSource([[row("state", "")]])
+        let t = ds.makeTable(width: 10, registry: registry)
+        #expect(lines(try t.renderText()) == [" none"])
+        try t.setCustomState("mood", .string("happy"), at: IndexPath(0, 0))
+        #expect(lines(try t.renderText()) == [" happy"])
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import Cellar
+
+/// `cellar test` end to end: output, closing line and exit status of the
+/// built binary (it sits beside the test bundle after `swift build --build-tests`).
+@Suite struct GoldenCLITests {
+    static let binary: String? = {
+        let here = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
+        let candidates = [here.appendingPathComponent("cellar").path,
+                          GoldenCasesTests.packageRoot + "/.build/debug/cellar"]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    struct Run { var status: Int32; var stdout: String; var stderr: String
+        var lastLine: String { stdout.split(separator: "\n").last.map(String.init) ?? "" }
+    }
+
+    func cellar(_ arguments: [String], in directory: String, ci: Bool = false) throws -> Run {
+        let binary = try #require(Self.binary, "the cellar binary is not built")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        var env = ProcessInfo.processInfo.environment
+        env["CI"] = ci ? "true" : nil
+        env["COLUMNS"] = "100"
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+                   stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    @Test func recordReviewAcceptAndCI() throws {
+        let dir = try ScratchDirectory()
+        try dir.write("Styles/demo/cases/a.case.yaml", GoldenRunnerTests.caseText)
+
+        // Default path Styles/: a new case fails and leaves a .new for review.
+        var run = try cellar(["test"], in: dir.path)
+        #expect(run.status == 1 && run.lastLine == "0 passed, 1 failed, 1 new")
+        #expect(run.stdout.contains("cellar test --accept Styles/demo/cases/a.case.yaml"))
+        #expect(dir.exists("Styles/demo/cases/a.golden.new") && !dir.exists("Styles/demo/cases/a.golden"))
+
+        // --accept turns it into the golden; then the case passes.
+        run = try cellar(["test", "--accept", "--filter", "demo"], in: dir.path)
+        #expect(run.status == 0 && run.lastLine == "1 accepted")
+        run = try cellar(["test"], in: dir.path)
+        #expect(run.status == 0 && run.lastLine == "1 passed, 0 failed")
+
+        // An orphan is reported; it fails only under CI, where nothing is written.
+        try dir.write("Styles/demo/cases/gone.golden", "x\n")
+        try dir.write("Styles/demo/cases/b.case.yaml", GoldenRunnerTests.caseText)
+        run = try cellar(["test", "--update"], in: dir.path, ci: true)
+        #expect(run.status == 1 && run.lastLine == "1 passed, 1 failed, 1 new, 1 orphaned")
+        #expect(!dir.exists("Styles/demo/cases/b.golden") && !dir.exists("Styles/demo/cases/b.golden.new"))
+        run = try cellar(["test", "--update", "Styles/demo/cases/b.case.yaml"], in: dir.path)
+        #expect(run.status == 0 && run.lastLine == "1 passed, 0 failed, 1 new")
+        run = try cellar(["test"], in: dir.path)
+        #expect(run.status == 0 && run.lastLine == "2 passed, 0 failed, 1 orphaned")
+        #expect(run.stdout.contains("ORPHAN Styles/demo/cases/gone.golden"))
+    }
+
+    @Test func badInvocationsFailWithOneMessage() throws {
+        let dir = try ScratchDirectory()
+        var run = try cellar(["test", "missing"], in: dir.path)
+        #expect(run.status == 1 && run.stderr == "cellar test: no such file or directory: missing\n")
+        run = try cellar(["test", "--update", "--accept"], in: dir.path)
+        #expect(run.status != 0 && run.stderr.contains("--update and --accept do not go together"))
+    }
+}

@@ -1,0 +1,188 @@
+import Testing
+@testable import CellarText
+
+@Suite struct CanvasTests {
+    @Test func drawsAndClips() {
+        var c = Canvas(width: 10, height: 2)
+        #expect(c.draw("hello", x: 0, y: 0) == 5)
+        #expect(c.draw("world wide", x: 6, y: 0) == 4)
+        #expect(c.line(0) == "hello worl")
+        #expect(c.draw("abc", x: 0, y: 5) == 0)
+        #expect(c.draw("xyz", x: -1, y: 1) == 3)
+        #expect(c.line(1) == "yz")
+    }
+
+    @Test func wideCharactersTakeTwoCellsAndAreNeverHalf() {
+        var c = Canvas(width: 5, height: 1)
+        #expect(c.draw("한글한", x: 0, y: 0) == 5)
+        #expect(c[0, 0].character == "한")
+        #expect(c[1, 0].isContinuation)
+        #expect(c[4, 0].character == " " && !c[4, 0].isContinuation)
+        #expect(c.line(0) == "한글")
+        var d = Canvas(width: 10, height: 1)
+        #expect(d.draw("한글", x: 0, y: 0, maxWidth: 3) == 3)
+        #expect(d.line(0) == "한")
+        #expect(d.draw("🇰🇷x", x: 5, y: 0) == 3)
+        #expect(d.line(0) == "한   🇰🇷x")
+    }
+
+    @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
+        var c = Canvas(width: 6, height: 1)
+        c.draw("한글한", x: 0, y: 0)
+        c.draw("x", x: 1, y: 0)        // right half of 한
+        #expect(c.line(0) == " x글한")
+        c.draw("y", x: 2, y: 0)        // left half of 글
+        #expect(c.line(0) == " xy 한")
+        #expect(!c[3, 0].isContinuation)
+    }
+
+    @Test func ellipsisWhereTruncating() {
+        var c = Canvas(width: 6, height: 1)
+        c.draw("한글한글", x: 0, y: 0, maxWidth: 5, ellipsis: true)
+        #expect(c.line(0) == "한글…")
+    }
+
+    @Test func fillAndOverlay() {
+        var c = Canvas(width: 5, height: 2)
+        c.fill(x: 0, y: 0, width: 5, height: 1, character: "─")
+        #expect(c.line(0) == "─────")
+        c.fill(x: 0, y: 1, width: 5, height: 1, character: "한")
+        #expect(c.line(1) == "한한")
+        c.overlay(x: 0, y: 0, width: 2, height: 1, attributes: .inverse, background: .semantic(.selectedBackground))
+        #expect(c[0, 0].style.attributes.contains(.inverse))
+        #expect(c[0, 0].style.background == .semantic(.selectedBackground))
+        #expect(c[0, 0].character == "─")
+        #expect(c[2, 0].style == .plain)
+    }
+
+    @Test func sanitisesWhatItDraws() {
+        var c = Canvas(width: 30, height: 1)
+        c.draw("a\u{1B}[2Jb", x: 0, y: 0)
+        #expect(c.line(0) == "a␛[2Jb")
+    }
+
+    @Test func resetClears() {
+        var c = Canvas(width: 3, height: 1)
+        c.draw("👩‍🔬", x: 0, y: 0, style: TextStyle(attributes: .bold))
+        #expect(c[0, 0].character == "👩‍🔬")
+        c.reset(width: 4, height: 2)
+        #expect(c.width == 4 && c.height == 2)
+        #expect(c.line(0) == "")
+        #expect(c[0, 0] == .blank)
+    }
+}
+
+@Suite struct WriterTests {
+    @Test func plainWriterHasNoEscapesAndTrimsTrailingSpaces() throws {
+        var c = Canvas(width: 8, height: 2)
+        c.draw("hi", x: 0, y: 0, style: TextStyle(attributes: .bold, foreground: .semantic(.tint)))
+        c.draw("한글", x: 2, y: 1)
+        let sink = MemorySink()
+        try PlainWriter(sink: sink).write(c)
+        #expect(sink.string == "hi\n  한글\n")
+        #expect(!sink.bytes.contains(0x1B))
+    }
+
+    @Test func ansiWriterEmitsSGROnlyOnChangeAndResetsAtLineEnd() throws {
+        var c = Canvas(width: 6, height: 2)
+        let bold = TextStyle(attributes: .bold)
+        c.draw("ab", x: 0, y: 0, style: bold)
+        c.draw("cd", x: 2, y: 0, style: bold)
+        c.draw("e", x: 4, y: 0)
+        c.draw("x", x: 0, y: 1, style: TextStyle(foreground: .semantic(.destructive)))
+        let sink = MemorySink()
+        try ANSIWriter(sink: sink).write(c)
+        #expect(sink.string == "\u{1B}[0;1mabcd\u{1B}[0me\n\u{1B}[0;31mx\u{1B}[0m\n")
+    }
+
+    @Test func ansiColours() {
+        let w = ANSIWriter(sink: MemorySink())
+        #expect(String(decoding: w.sequence(for: TextStyle(foreground: .palette(200), background: .rgb(1, 2, 3))), as: UTF8.self)
+                == "\u{1B}[0;38;5;200;48;2;1;2;3m")
+        #expect(String(decoding: w.sequence(for: TextStyle(attributes: [.underline, .italic], foreground: .palette(9))), as: UTF8.self)
+                == "\u{1B}[0;3;4;91m")
+        let custom = ANSIWriter(sink: MemorySink(), palette: ANSIPalette(foreground: [.tint: .palette(5)], background: [:]))
+        #expect(String(decoding: custom.sequence(for: TextStyle(foreground: .semantic(.tint))), as: UTF8.self) == "\u{1B}[0;35m")
+    }
+
+    @Test func ansiKeepsVisibleTrailingBlanks() throws {
+        var c = Canvas(width: 4, height: 1)
+        c.fill(x: 0, y: 0, width: 4, style: TextStyle(background: .semantic(.selectedBackground)))
+        let sink = MemorySink()
+        try ANSIWriter(sink: sink).write(c)
+        #expect(sink.string == "\u{1B}[0;48;5;238m    \u{1B}[0m\n")
+        let plain = MemorySink()
+        try PlainWriter(sink: plain).write(c)
+        #expect(plain.string == "\n")
+    }
+
+    @Test func writersStreamInChunks() throws {
+        final class CountingSink: ByteSink {
+            var writes = 0, largest = 0, total = 0
+            func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+                writes += 1; largest = max(largest, bytes.count); total += bytes.count
+            }
+            func flush() throws {}
+        }
+        var c = Canvas(width: 80, height: 100)
+        for y in 0..<100 { c.draw(String(repeating: "x", count: 80), x: 0, y: y) }
+        let sink = CountingSink()
+        let writer = PlainWriter(sink: sink)
+        for _ in 0..<100 { try writer.write(c) }  // 10,000 rows
+        #expect(sink.total == 81 * 10_000)
+        #expect(sink.largest < 1 << 16)
+        #expect(sink.writes > 10)
+    }
+
+    @Test func colorModeRules() {
+        #expect(ColorMode.auto.usesColor(environment: [:], outputIsTerminal: true))
+        #expect(!ColorMode.auto.usesColor(environment: [:], outputIsTerminal: false))
+        #expect(!ColorMode.auto.usesColor(environment: ["NO_COLOR": ""], outputIsTerminal: true))
+        #expect(!ColorMode.auto.usesColor(environment: ["NO_COLOR": "1"], outputIsTerminal: true))
+        #expect(ColorMode.always.usesColor(environment: ["NO_COLOR": "1"], outputIsTerminal: false))
+        #expect(!ColorMode.never.usesColor(environment: [:], outputIsTerminal: true))
+        #expect(ColorMode.auto.writer(sink: MemorySink(), environment: [:], outputIsTerminal: true) is ANSIWriter)
+        #expect(ColorMode.auto.writer(sink: MemorySink(), environment: [:], outputIsTerminal: false) is PlainWriter)
+    }
+}
+
+@Suite struct SanitizerTests {
+    /// A data string that, printed raw, would clear the screen, retitle the
+    /// window, move the cursor home and flip text direction.
+    static let hostile = "ok\u{1B}[2J\u{1B}[H\u{1B}]0;pwned\u{07}\u{9B}31m\u{202E}evil\u{2066}x\u{7F}"
+
+    @Test func hostileStringBecomesVisibleAndInert() throws {
+        #expect(!Sanitizer.isClean(Self.hostile))
+        let safe = Sanitizer.sanitize(Self.hostile)
+        #expect(safe == "ok␛[2J␛[H␛]0;pwned␇\\u{9B}31m\\u{202E}evil\\u{2066}x␡")
+        #expect(Sanitizer.isClean(safe))
+        for scalar in safe.unicodeScalars {
+            let v = scalar.value
+            #expect(v >= 0x20 && v != 0x7F && !(0x80...0x9F).contains(v))
+            #expect(!(0x202A...0x202E).contains(v) && !(0x2066...0x2069).contains(v))
+        }
+        // Through a canvas and both writers, no ESC byte survives.
+        var canvas = Canvas(width: 80, height: 1)
+        canvas.draw(Self.hostile, x: 0, y: 0)
+        let plain = MemorySink(), ansi = MemorySink()
+        try PlainWriter(sink: plain).write(canvas)
+        try ANSIWriter(sink: ansi).write(canvas)
+        #expect(!plain.bytes.contains(0x1B))
+        #expect(!ansi.bytes.contains(0x1B))  // plain style: no SGR either
+        #expect(!TextLayout.lines(Self.hostile, width: 20).joined().unicodeScalars.contains("\u{1B}"))
+    }
+
+    @Test func tabsExpandToTabStops() {
+        #expect(Sanitizer.sanitize("\tx") == "    x")
+        #expect(Sanitizer.sanitize("ab\tx") == "ab  x")
+        #expect(Sanitizer.sanitize("한\tx") == "한  x")
+    }
+
+    @Test func cleanTextIsUntouched() {
+        for s in ["plain", "한글 漢字 😀", "e\u{301}", "‐—…", ""] {
+            #expect(Sanitizer.isClean(s))
+            #expect(Sanitizer.sanitize(s) == s)
+        }
+        #expect(Sanitizer.sanitize("a\u{0}b\nc") == "a␀b␊c")
+    }
+}

@@ -1,0 +1,85 @@
+import Testing
+@testable import CellarText
+
+@Suite struct LayoutTests {
+    @Test func wordWrapAtSpaces() {
+        #expect(TextLayout.lines("the quick brown fox", width: 10) == ["the quick", "brown fox"])
+        #expect(TextLayout.lines("short", width: 10) == ["short"])
+        #expect(TextLayout.lines("a  b", width: 1) == ["a", "b"])
+    }
+
+    @Test func koreanBreaksAtSpacesLikeLatin() {
+        #expect(TextLayout.lines("안녕하세요 세계", width: 12) == ["안녕하세요", "세계"])
+    }
+
+    @Test func cjkBreaksBetweenIdeographsButNotBeforeClosingPunctuation() {
+        #expect(TextLayout.lines("漢字表示テスト", width: 6) == ["漢字表", "示テス", "ト"])
+        // "。" may not start a line: the break moves back one character.
+        #expect(TextLayout.lines("漢字表。字", width: 6) == ["漢字", "表。字"])
+    }
+
+    @Test func longWordFallsBackToGraphemeBoundaries() {
+        #expect(TextLayout.lines("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+        // Emoji clusters are never split; a flag stays whole.
+        let lines = TextLayout.lines("🇰🇷🇯🇵👩‍🔬", width: 3)
+        #expect(lines == ["🇰🇷", "🇯🇵", "👩‍🔬"])
+        for line in lines { #expect(DisplayWidth.of(line) <= 3) }
+    }
+
+    @Test func charWrap() {
+        #expect(TextLayout.lines("hello world", width: 4, mode: .charWrap) == ["hell", "o wo", "rld"])
+        #expect(TextLayout.lines("한글한글", width: 5, mode: .charWrap) == ["한글", "한글"])
+    }
+
+    @Test func paragraphsAndTabs() {
+        #expect(TextLayout.lines("a\nb\r\nc", width: 5) == ["a", "b", "c"])
+        #expect(TextLayout.lines("a\tb", width: 10) == ["a   b"])
+        #expect(TextLayout.lines("x\n\ny", width: 5) == ["x", "", "y"])
+    }
+
+    @Test func numberOfLinesEndsWithEllipsis() {
+        let text = "the quick brown fox jumps over the lazy dog"
+        #expect(TextLayout.lines(text, width: 10, numberOfLines: 2) == ["the quick", "brown fox…"])
+        #expect(TextLayout.lines(text, width: 10, numberOfLines: 1) == ["the quick…"])
+        #expect(TextLayout.lines("one\ntwo\nthree", width: 10, numberOfLines: 2) == ["one", "two…"])
+        #expect(TextLayout.lines(text, width: 10, numberOfLines: 0).count == 5)
+        #expect(TextLayout.lines(text, width: 10, numberOfLines: 1, mode: .clipping) == ["the quick "])
+        #expect(TextLayout.lines(text, width: 10, numberOfLines: 1, mode: .truncatingHead) == ["…lazy dog"])
+    }
+
+    @Test func truncationModes() {
+        let s = "abcdefghij"
+        #expect(TextLayout.truncate(s, width: 5, mode: .truncatingTail) == "abcd…")
+        #expect(TextLayout.truncate(s, width: 5, mode: .truncatingHead) == "…ghij")
+        #expect(TextLayout.truncate(s, width: 5, mode: .truncatingMiddle) == "ab…ij")
+        #expect(TextLayout.truncate(s, width: 5, mode: .clipping) == "abcde")
+        #expect(TextLayout.truncate(s, width: 20) == s)
+        #expect(TextLayout.truncate(s, width: 0) == "")
+    }
+
+    @Test func truncationNeverSplitsWideCharacters() {
+        #expect(TextLayout.truncate("한글한글", width: 4, mode: .truncatingTail) == "한…")
+        #expect(TextLayout.truncate("한글한글", width: 5, mode: .truncatingTail) == "한글…")
+        #expect(TextLayout.truncate("한글한글", width: 3, mode: .clipping) == "한")
+        #expect(TextLayout.truncate("👩‍🔬👩‍🔬", width: 3, mode: .truncatingHead) == "…👩‍🔬")
+        #expect(TextLayout.truncate("abc", width: 2, mode: .truncatingTail, ambiguousWide: true) == "…")
+    }
+
+    @Test func transforms() {
+        #expect(TextTransform.uppercase.apply("Hello wörld") == "HELLO WÖRLD")
+        #expect(TextTransform.lowercase.apply("Hello") == "hello")
+        #expect(TextTransform.capitalized.apply("hello  wORLD 한글") == "Hello  World 한글")
+        #expect(TextTransform.none.apply("aB") == "aB")
+    }
+
+    @Test func alignment() {
+        #expect(TextLayout.align("abc", width: 9, alignment: .leading) == (0, "abc"))
+        #expect(TextLayout.align("abc", width: 9, alignment: .center) == (3, "abc"))
+        #expect(TextLayout.align("abc", width: 9, alignment: .trailing) == (6, "abc"))
+        #expect(TextLayout.align("한글", width: 5, alignment: .trailing) == (1, "한글"))
+        // Too wide: clipped at a cluster boundary, never half a character.
+        #expect(TextLayout.align("한글", width: 3, alignment: .trailing) == (1, "한"))
+        #expect(TextLayout.pad("한", width: 5, alignment: .center) == " 한  ")
+        #expect(DisplayWidth.of(TextLayout.pad("한글x", width: 4, alignment: .trailing)) == 4)
+    }
+}
