@@ -9,6 +9,17 @@ extension TableView {
         if value != before { store?.setRowValue(value, at: ip) }
     }
 
+    /// A style hook or a state change may have changed a row's content: its
+    /// height is measured again when next drawn (the current height stays as
+    /// the estimate, so nothing above it moves).
+    func remeasure(_ ip: IndexPath) {
+        guard let l = layout, var index = l.index, ip.section >= 0, ip.section < l.sectionCount,
+              ip.row >= 0, ip.row < l.rowCounts[ip.section] else { return }
+        let item = l.item(for: ip)
+        index.setEstimate(item, index.height(item))
+        l.index = index
+    }
+
     /// The cell for a row for a style hook: the on-screen one, else one
     /// configured for the occasion and queued again afterwards.
     func withCell(_ ip: IndexPath, _ body: (Cell) throws -> Void) throws {
@@ -37,6 +48,7 @@ extension TableView {
         try withCell(target) { cell in
             try withRowValue(target) { row in try cell.style?.didSelect(cell, row: &row, at: target) }
         }
+        remeasure(target)
         try delegate?.tableView(self, didSelectRowAt: target)
     }
 
@@ -50,6 +62,7 @@ extension TableView {
         try withCell(target) { cell in
             try withRowValue(target) { row in try cell.style?.didDeselect(cell, row: &row, at: target) }
         }
+        remeasure(target)
         try delegate?.tableView(self, didDeselectRowAt: target)
     }
 
@@ -76,7 +89,10 @@ extension TableView {
             fired = true
             try withRowValue(indexPath) { row in try cell.style?.accessoryTapped(cell, row: &row, at: indexPath) }
         }
-        if fired { try delegate?.tableView(self, accessoryButtonTappedForRowWith: indexPath) }
+        if fired {
+            remeasure(indexPath)
+            try delegate?.tableView(self, accessoryButtonTappedForRowWith: indexPath)
+        }
         return fired
     }
 
@@ -84,6 +100,7 @@ extension TableView {
     public func setCustomState(_ key: String, _ value: Value, at indexPath: IndexPath) throws {
         try checkIndexPath(indexPath, try currentLayout())
         if value == .null { customStates[indexPath]?[key] = nil } else { customStates[indexPath, default: [:]][key] = value }
+        remeasure(indexPath)
     }
 
     public func setEditing(_ editing: Bool) {

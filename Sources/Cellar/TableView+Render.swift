@@ -160,7 +160,11 @@ extension TableView {
     @discardableResult
     func applyState(_ cell: Cell, _ ip: IndexPath) throws -> CellState {
         let st = state(for: ip, cell)
-        cell.state = st
+        // The cell keeps only its own custom keys: the table's (setCustomState)
+        // are merged in afresh each time, so removing one takes effect.
+        var own = st
+        own.custom = cell.state.custom
+        cell.state = own
         try cell.style?.updateConfiguration(cell, state: st)
         return st
     }
