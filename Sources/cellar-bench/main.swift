@@ -10,6 +10,7 @@ import Darwin
 let subcommands: [(name: String, summary: String, run: ([String]) -> Int32)] = [
     ("lua", "Lua bridge calls per second vs the raw C API", runLuaBench),
     ("text", "width, wrapping, canvas and writers", runTextBench),
+    ("lua-styles", "Lua cell styles: 1M-row render, 40-row viewport, loading 50 styles, Lua vs built-in", runLuaStylesBench),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
