@@ -121,7 +121,7 @@ public final class LuaCellStyle: CellStyle {
             rt.pop(1)
             engine.pushContext(context)
             do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, "layout", s.indexPath) }
-            do { node = try engine.reader.node(at: -1, path: "layout") } catch { throw shapeFailure(error, "layout", s) }
+            do { node = try engine.reader.node(at: -1) } catch { throw shapeFailure(error, "layout", s) }
         } else {
             try pushConfig(s, state)
             rt.rawGet(engine.keys.text, fromTableAt: -1)
@@ -315,7 +315,7 @@ public final class LuaCellStyle: CellStyle {
             if let t = AccessoryType(rawValue: text) { return .type(t) }
             throw shape(name, s, Suggest.unknown("accessory", text, among: AccessoryType.allCases.map(\.rawValue)))
         case .table:
-            do { return .custom(try engine.reader.node(at: index, path: name)) } catch { throw shapeFailure(error, name, s) }
+            do { return .custom(try engine.reader.node(at: index)) } catch { throw shapeFailure(error, name, s) }
         default:
             throw shape(name, s, "expected an accessory type name (\(AccessoryType.allCases.map(\.rawValue).joined(separator: ", "))), a view node or nil; got a \(typeName(index))")
         }
@@ -389,7 +389,7 @@ public final class LuaCellStyle: CellStyle {
     func shapeFailure(_ e: NodeShapeError, _ hook: String, _ s: LuaCellStorage?) -> CellarError {
         let place = s?.indexPath.map { " — row \($0)" } ?? ""
         let key = hook.hasPrefix("cell.") ? "configure" : hook
-        return CellarError("\(e.path): \(e.message)\(place)",
+        return CellarError("\(hook)\(e.path): \(e.message)\(place)",
                            at: SourceLocation(file: source, line: hookLines[key] ?? 1))
     }
 

@@ -3,87 +3,140 @@ import Cellar
 import CellarText
 
 /// A view-tree table of the wrong shape: where in the tree, and what was wrong.
+/// `path` is built while the error unwinds (` › hstack[2]`), so a tree that
+/// reads fine never pays for it.
 struct NodeShapeError: Error {
     var path: String
     var message: String
 }
 
 /// Reads the view-tree tables Lua hooks return (`ui.label{…}` etc.) into the
-/// `ViewNode` vocabulary the built-in styles use. Only fields that are present
-/// are visited (one `lua_next` walk), so a small label costs a few steps;
-/// unknown fields are errors, with a suggestion, so typos never pass silently.
+/// `ViewNode` vocabulary the built-in styles use.
+///
+/// Hot path: only fields that are present are visited (one `lua_next` walk),
+/// and names are recognised by identity — Lua interns short strings, so the
+/// key `"text"` in any table is the very string this reader interned at start
+/// — instead of making Swift strings to compare. Unknown fields are errors,
+/// with a suggestion, so typos never pass silently.
 final class LuaNodeReader {
     let runtime: LuaRuntime
-    let keys: LuaStyleEngine.Keys
     /// The defaults of a Lua label match a UILabel's (and the built-in styles'
     /// primary text): the label colour, one line, truncating the tail.
     static let labelStyle = TextStyle(foreground: .semantic(.label))
 
-    init(runtime: LuaRuntime, keys: LuaStyleEngine.Keys) {
-        self.runtime = runtime
-        self.keys = keys
+    enum Kind: CaseIterable { case label, image, hstack, vstack, spacer, padding, empty }
+    enum Field: String, CaseIterable {
+        case kind, text, lines, line_break, align, transform, width, glyph, spacing, min,
+             top, leading, bottom, trailing,
+             color, background, bold, italic, underline, dim, strikethrough
     }
 
-    static let kinds = ["label", "image", "hstack", "vstack", "spacer", "padding", "empty"]
-    static let labelFields = ["kind", "text", "lines", "line_break", "align", "transform", "width"] + styleFields
-    static let imageFields = ["kind", "glyph"] + styleFields
-    static let styleFields = ["color", "background", "bold", "italic", "underline", "dim", "strikethrough"]
-    static let stackFields = ["kind", "spacing", "align", "width"]
-    static let spacerFields = ["kind", "min"]
-    static let paddingFields = ["kind", "top", "leading", "bottom", "trailing"]
+    static let kindNames: [(String, Kind)] = [("label", .label), ("image", .image), ("hstack", .hstack),
+                                              ("vstack", .vstack), ("spacer", .spacer), ("padding", .padding),
+                                              ("empty", .empty)]
+    static let styleFields: [Field] = [.color, .background, .bold, .italic, .underline, .dim, .strikethrough]
+    static let allowed: [Kind: Set<Field>] = [
+        .label: Set([.kind, .text, .lines, .line_break, .align, .transform, .width] + styleFields),
+        .image: Set([.kind, .glyph] + styleFields),
+        .hstack: [.kind, .spacing, .align, .width],
+        .vstack: [.kind, .spacing, .align, .width],
+        .spacer: [.kind, .min],
+        .padding: [.kind, .top, .leading, .bottom, .trailing],
+        .empty: [.kind],
+    ]
 
-    static let lineBreakModes: [String: LineBreakMode] =
-        Dictionary(uniqueKeysWithValues: LineBreakMode.allCases.map { ($0.rawValue, $0) })
+    static let lineBreakModes = Dictionary(uniqueKeysWithValues: LineBreakMode.allCases.map { ($0.rawValue, $0) })
     static let alignments: [String: TextAlignment] = {
         var d = Dictionary(uniqueKeysWithValues: TextAlignment.allCases.map { ($0.rawValue, $0) })
         d["natural"] = .leading
         return d
     }()
-    static let transforms: [String: TextTransform] =
-        Dictionary(uniqueKeysWithValues: TextTransform.allCases.map { ($0.rawValue, $0) })
+    static let transforms = Dictionary(uniqueKeysWithValues: TextTransform.allCases.map { ($0.rawValue, $0) })
     static let stackAlignments: [String: Stack.Alignment] = [
         "leading": .leading, "center": .center, "trailing": .trailing,
         "top": .top, "bottom": .bottom, "fill": .fill,
     ]
-    static let semanticColors: [String: SemanticColor] =
-        Dictionary(uniqueKeysWithValues: SemanticColor.allCases.map { ("\($0)", $0) })
+    static let semanticColors = Dictionary(uniqueKeysWithValues: SemanticColor.allCases.map { ("\($0)", $0) })
+
+    /// Interned strings by identity: field names, kinds and every enum value.
+    private var fieldByString: [UnsafeRawPointer: Field] = [:]
+    private var kindByString: [UnsafeRawPointer: Kind] = [:]
+    private var lineBreakByString: [UnsafeRawPointer: LineBreakMode] = [:]
+    private var alignmentByString: [UnsafeRawPointer: TextAlignment] = [:]
+    private var transformByString: [UnsafeRawPointer: TextTransform] = [:]
+    private var stackAlignmentByString: [UnsafeRawPointer: Stack.Alignment] = [:]
+    private var colorByString: [UnsafeRawPointer: Color] = [:]
+    private var sizingByString: [UnsafeRawPointer: Sizing] = [:]
+    private let kindKey: LuaKey
+
+    init(runtime: LuaRuntime) {
+        self.runtime = runtime
+        kindKey = runtime.key("kind")
+        // Each LuaKey keeps its string in the registry for the runtime's life,
+        // so these addresses stay valid and unique.
+        func intern<T>(_ pairs: [(String, T)], into map: inout [UnsafeRawPointer: T]) {
+            for (name, value) in pairs {
+                let key = runtime.key(name)
+                runtime.push(key)
+                if let p = lua_tolstring(runtime.L, -1, nil) { map[UnsafeRawPointer(p)] = value }
+                runtime.pop(1)
+            }
+        }
+        intern(Field.allCases.map { ($0.rawValue, $0) }, into: &fieldByString)
+        intern(Self.kindNames, into: &kindByString)
+        intern(Self.lineBreakModes.map { ($0.key, $0.value) }, into: &lineBreakByString)
+        intern(Self.alignments.map { ($0.key, $0.value) }, into: &alignmentByString)
+        intern(Self.transforms.map { ($0.key, $0.value) }, into: &transformByString)
+        intern(Self.stackAlignments.map { ($0.key, $0.value) }, into: &stackAlignmentByString)
+        intern(Self.semanticColors.map { ($0.key, Color.semantic($0.value)) } + [("default", Color.default)],
+               into: &colorByString)
+        intern([("flexible", Sizing.flexible), ("fit", Sizing.fit)], into: &sizingByString)
+    }
+
+    /// The interned identity of the string at `index` (nil unless a string).
+    @inline(__always)
+    private func identity(_ index: Int32) -> UnsafeRawPointer? {
+        guard lua_type(runtime.L, index) == LUA_TSTRING, let p = lua_tolstring(runtime.L, index, nil) else { return nil }
+        return UnsafeRawPointer(p)
+    }
 
     /// The node at stack `index`. `nil`/`false` read as `.empty`.
-    func node(at index: Int32, path: String) throws(NodeShapeError) -> ViewNode {
+    func node(at index: Int32) throws(NodeShapeError) -> ViewNode {
         let L = runtime.L
         let t = lua_absindex(L, index)
         switch lua_type(L, t) {
         case LUA_TNIL, LUA_TNONE: return .empty
+        case LUA_TBOOLEAN where lua_toboolean(L, t) == 0: return .empty
         case LUA_TTABLE: break
         case LUA_TSTRING:
-            throw NodeShapeError(path: path, message: "expected a view node table (ui.label{…}, ui.hstack{…}, …), got a string; wrap text in ui.label")
+            throw NodeShapeError(path: "", message: "expected a view node table (ui.label{…}, ui.hstack{…}, …), got a string; wrap text in ui.label")
         default:
-            throw NodeShapeError(path: path, message: "expected a view node table (ui.label{…}, ui.hstack{…}, …), got a \(typeName(t))")
+            throw NodeShapeError(path: "", message: "expected a view node table (ui.label{…}, ui.hstack{…}, …), got a \(typeName(t))")
         }
         guard lua_checkstack(L, 8) != 0 else {
-            throw NodeShapeError(path: path, message: "view tree nested too deeply")
+            throw NodeShapeError(path: "", message: "view tree nested too deeply")
         }
-        runtime.rawGet(keys.kind, fromTableAt: t)
-        let kind = runtime.string(at: -1)
-        runtime.pop(1)
-        guard let kind else {
-            throw NodeShapeError(path: path, message: "a view node needs a 'kind' (\(Self.kinds.joined(separator: ", "))); make nodes with ui.label{…}, ui.hstack{…}, …")
+        runtime.rawGet(kindKey, fromTableAt: t)
+        defer { runtime.pop(1) }
+        guard let id = identity(-1), let kind = kindByString[id] else {
+            if let name = runtime.string(at: -1) {
+                throw NodeShapeError(path: "", message: Suggest.unknown("node kind", name, among: Self.kindNames.map(\.0)))
+            }
+            throw NodeShapeError(path: "", message: "a view node needs a 'kind' (\(Self.kindNames.map(\.0).joined(separator: ", "))); make nodes with ui.label{…}, ui.hstack{…}, …")
         }
         switch kind {
-        case "label": return .label(try label(t, path))
-        case "image": return try image(t, path)
-        case "hstack": return .stack(try stack(t, .horizontal, path))
-        case "vstack": return .stack(try stack(t, .vertical, path))
-        case "spacer":
+        case .label: return .label(try label(t))
+        case .image: return try image(t)
+        case .hstack: return .stack(try stack(t, .horizontal))
+        case .vstack: return .stack(try stack(t, .vertical))
+        case .spacer:
             var min = 0
-            try fields(t, path, Self.spacerFields) { (name: String) throws(NodeShapeError) in
-                if name == "min" { min = try self.count(-1, path, name) }
+            try fields(t, kind) { (f: Field) throws(NodeShapeError) in
+                if f == .min { min = try self.count(-1, f) }
             }
             return .spacer(minLength: min)
-        case "padding": return try padding(t, path)
-        case "empty": return .empty
-        default:
-            throw NodeShapeError(path: path, message: Suggest.unknown("node kind", kind, among: Self.kinds))
+        case .padding: return try padding(t)
+        case .empty: return .empty
         }
     }
 
@@ -91,133 +144,134 @@ final class LuaNodeReader {
         String(cString: lua_typename(runtime.L, lua_type(runtime.L, index)))
     }
 
-    /// Walks the string-keyed fields of the table at `t`, calling `body` with
+    /// Walks the name-keyed fields of the table at `t`, calling `body` with
     /// the value on top of the stack. Integer keys (children) are skipped.
-    private func fields(_ t: Int32, _ path: String, _ allowed: [String],
-                        _ body: (String) throws(NodeShapeError) -> Void) throws(NodeShapeError) {
+    private func fields(_ t: Int32, _ kind: Kind, _ body: (Field) throws(NodeShapeError) -> Void) throws(NodeShapeError) {
         let L = runtime.L
+        let allowed = Self.allowed[kind] ?? []
         lua_pushnil(L)
         while lua_next(L, t) != 0 {
-            if lua_type(L, -2) == LUA_TSTRING, let name = runtime.string(at: -2) {
-                guard allowed.contains(name) else {
+            if let id = identity(-2) {
+                guard let f = fieldByString[id], allowed.contains(f) else {
+                    let name = runtime.string(at: -2) ?? ""
                     runtime.pop(2)
-                    throw NodeShapeError(path: path, message: Suggest.unknown("field", name, among: Array(allowed.dropFirst())))
+                    let names = Field.allCases.filter { allowed.contains($0) && $0 != .kind }.map(\.rawValue)
+                    throw NodeShapeError(path: "", message: Suggest.unknown("field", name, among: names))
                 }
-                do throws(NodeShapeError) {
-                    try body(name)
-                } catch {
-                    runtime.pop(2)
-                    throw error
+                if f != .kind {
+                    do throws(NodeShapeError) { try body(f) } catch { runtime.pop(2); throw error }
                 }
             } else if lua_type(L, -2) != LUA_TNUMBER {
+                let name = typeName(-2)
                 runtime.pop(2)
-                throw NodeShapeError(path: path, message: "a view node's keys are names and child positions, not \(typeName(-2))s")
+                throw NodeShapeError(path: "", message: "a view node's keys are names and child positions, not \(name)s")
             }
             runtime.pop(1)
         }
     }
 
-    private func label(_ t: Int32, _ path: String) throws(NodeShapeError) -> Label {
+    private func label(_ t: Int32) throws(NodeShapeError) -> Label {
         var l = Label("", style: Self.labelStyle)
-        try fields(t, path, Self.labelFields) { (name: String) throws(NodeShapeError) in
-            switch name {
-            case "text": l.text = try self.text(-1, path, name)
-            case "lines": l.numberOfLines = try self.count(-1, path, name)
-            case "line_break": l.lineBreakMode = try self.choice(-1, path, name, Self.lineBreakModes)
-            case "align": l.alignment = try self.choice(-1, path, name, Self.alignments)
-            case "transform": l.transform = try self.choice(-1, path, name, Self.transforms)
-            case "width": l.width = try self.sizing(-1, path)
-            default: try self.styleField(name, &l.style, path)
+        try fields(t, .label) { (f: Field) throws(NodeShapeError) in
+            switch f {
+            case .text: l.text = try self.text(-1, f)
+            case .lines: l.numberOfLines = try self.count(-1, f)
+            case .line_break: l.lineBreakMode = try self.choice(-1, f, self.lineBreakByString, Self.lineBreakModes)
+            case .align: l.alignment = try self.choice(-1, f, self.alignmentByString, Self.alignments)
+            case .transform: l.transform = try self.choice(-1, f, self.transformByString, Self.transforms)
+            case .width: l.width = try self.sizing(-1)
+            default: try self.styleField(f, &l.style)
             }
         }
         return l
     }
 
-    private func image(_ t: Int32, _ path: String) throws(NodeShapeError) -> ViewNode {
+    private func image(_ t: Int32) throws(NodeShapeError) -> ViewNode {
         var glyph = ""
         var style = TextStyle.plain
-        try fields(t, path, Self.imageFields) { (name: String) throws(NodeShapeError) in
-            if name == "glyph" { glyph = try self.text(-1, path, name) } else { try self.styleField(name, &style, path) }
+        try fields(t, .image) { (f: Field) throws(NodeShapeError) in
+            if f == .glyph { glyph = try self.text(-1, f) } else { try self.styleField(f, &style) }
         }
         return .image(glyph: glyph, style: style)
     }
 
-    private func styleField(_ name: String, _ style: inout TextStyle, _ path: String) throws(NodeShapeError) {
-        switch name {
-        case "color": style.foreground = try color(-1, path, name)
-        case "background": style.background = try color(-1, path, name)
-        case "bold", "italic", "underline", "dim", "strikethrough":
-            guard lua_type(runtime.L, -1) == LUA_TBOOLEAN else {
-                throw NodeShapeError(path: path, message: "\(name) must be true or false, got \(typeName(-1))")
-            }
-            let attr: TextAttributes = switch name {
-            case "bold": .bold
-            case "italic": .italic
-            case "underline": .underline
-            case "dim": .dim
-            default: .strikethrough
-            }
+    private func styleField(_ f: Field, _ style: inout TextStyle) throws(NodeShapeError) {
+        let attr: TextAttributes
+        switch f {
+        case .color: style.foreground = try color(-1, f); return
+        case .background: style.background = try color(-1, f); return
+        case .bold: attr = .bold
+        case .italic: attr = .italic
+        case .underline: attr = .underline
+        case .dim: attr = .dim
+        case .strikethrough: attr = .strikethrough
+        default: return
+        }
+        switch lua_type(runtime.L, -1) {
+        case LUA_TBOOLEAN:
             if lua_toboolean(runtime.L, -1) != 0 { style.attributes.insert(attr) } else { style.attributes.remove(attr) }
-        default: break
+        case LUA_TNIL: break
+        default:
+            throw NodeShapeError(path: "", message: "\(f.rawValue) must be true or false, got a \(typeName(-1))")
         }
     }
 
-    private func stack(_ t: Int32, _ axis: Stack.Axis, _ path: String) throws(NodeShapeError) -> Stack {
+    private func stack(_ t: Int32, _ axis: Stack.Axis) throws(NodeShapeError) -> Stack {
         var s = axis == .horizontal ? Stack.horizontal([]) : Stack.vertical([])
-        try fields(t, path, Self.stackFields) { (name: String) throws(NodeShapeError) in
-            switch name {
-            case "spacing": s.spacing = try self.count(-1, path, name)
-            case "align": s.alignment = try self.choice(-1, path, name, Self.stackAlignments)
-            case "width": s.width = try self.sizing(-1, path)
+        try fields(t, axis == .horizontal ? .hstack : .vstack) { (f: Field) throws(NodeShapeError) in
+            switch f {
+            case .spacing: s.spacing = try self.count(-1, f)
+            case .align: s.alignment = try self.choice(-1, f, self.stackAlignmentByString, Self.stackAlignments)
+            case .width: s.width = try self.sizing(-1)
             default: break
             }
         }
-        s.children = try children(t, path, axis == .horizontal ? "hstack" : "vstack")
+        s.children = try children(t, axis == .horizontal ? "hstack" : "vstack")
         return s
     }
 
-    private func children(_ t: Int32, _ path: String, _ kind: String) throws(NodeShapeError) -> [ViewNode] {
+    private func children(_ t: Int32, _ kind: String) throws(NodeShapeError) -> [ViewNode] {
         let n = Int(lua_rawlen(runtime.L, t))
         var out: [ViewNode] = []
         out.reserveCapacity(n)
         var i = 1
         while i <= n {
             runtime.rawGet(i, fromTableAt: t)
-            let child: ViewNode
             do throws(NodeShapeError) {
-                child = try node(at: -1, path: "\(path) › \(kind)[\(i)]")
+                out.append(try node(at: -1))
             } catch {
                 runtime.pop(1)
-                throw error
+                var e = error
+                e.path = " › \(kind)[\(i)]" + e.path
+                throw e
             }
             runtime.pop(1)
-            out.append(child)
             i += 1
         }
         return out
     }
 
-    private func padding(_ t: Int32, _ path: String) throws(NodeShapeError) -> ViewNode {
+    private func padding(_ t: Int32) throws(NodeShapeError) -> ViewNode {
         var m = Insets()
-        try fields(t, path, Self.paddingFields) { (name: String) throws(NodeShapeError) in
-            switch name {
-            case "top": m.top = try self.count(-1, path, name)
-            case "leading": m.leading = try self.count(-1, path, name)
-            case "bottom": m.bottom = try self.count(-1, path, name)
-            case "trailing": m.trailing = try self.count(-1, path, name)
+        try fields(t, .padding) { (f: Field) throws(NodeShapeError) in
+            switch f {
+            case .top: m.top = try self.count(-1, f)
+            case .leading: m.leading = try self.count(-1, f)
+            case .bottom: m.bottom = try self.count(-1, f)
+            case .trailing: m.trailing = try self.count(-1, f)
             default: break
             }
         }
-        let kids = try children(t, path, "padding")
+        let kids = try children(t, "padding")
         guard kids.count <= 1 else {
-            throw NodeShapeError(path: path, message: "padding holds one child, got \(kids.count); wrap them in a ui.vstack or ui.hstack")
+            throw NodeShapeError(path: "", message: "padding holds one child, got \(kids.count); wrap them in a ui.vstack or ui.hstack")
         }
         return .padding(m, kids.first ?? .empty)
     }
 
     // MARK: Field values
 
-    private func text(_ i: Int32, _ path: String, _ name: String) throws(NodeShapeError) -> String {
+    private func text(_ i: Int32, _ f: Field) throws(NodeShapeError) -> String {
         switch lua_type(runtime.L, i) {
         case LUA_TSTRING:
             return runtime.string(at: i) ?? ""
@@ -226,50 +280,53 @@ final class LuaNodeReader {
             return String(lua_tonumberx(runtime.L, i, nil))
         case LUA_TNIL: return ""
         default:
-            throw NodeShapeError(path: path, message: "\(name) must be text, got \(typeName(i))")
+            throw NodeShapeError(path: "", message: "\(f.rawValue) must be text, got a \(typeName(i))")
         }
     }
 
-    private func count(_ i: Int32, _ path: String, _ name: String) throws(NodeShapeError) -> Int {
+    private func count(_ i: Int32, _ f: Field) throws(NodeShapeError) -> Int {
         guard let n = runtime.integer(at: i), n >= 0 else {
-            let got = lua_type(runtime.L, i) == LUA_TNUMBER ? "\(runtime.double(at: i) ?? 0)" : "a \(typeName(i))"
-            throw NodeShapeError(path: path, message: "\(name) must be a whole number ≥ 0, got \(got)")
+            let got = lua_type(runtime.L, i) == LUA_TNUMBER
+                ? (runtime.integer(at: i).map(String.init) ?? "\(runtime.double(at: i) ?? 0)") : "a \(typeName(i))"
+            throw NodeShapeError(path: "", message: "\(f.rawValue) must be a whole number ≥ 0, got \(got)")
         }
         return n
     }
 
-    private func choice<T>(_ i: Int32, _ path: String, _ name: String, _ table: [String: T]) throws(NodeShapeError) -> T {
+    private func choice<T>(_ i: Int32, _ f: Field, _ byIdentity: [UnsafeRawPointer: T],
+                           _ byName: [String: T]) throws(NodeShapeError) -> T {
+        if let id = identity(i), let v = byIdentity[id] { return v }
         guard let s = runtime.string(at: i) else {
-            throw NodeShapeError(path: path, message: "\(name) must be one of \(table.keys.sorted().joined(separator: ", ")), got a \(typeName(i))")
+            throw NodeShapeError(path: "", message: "\(f.rawValue) must be one of \(byName.keys.sorted().joined(separator: ", ")), got a \(typeName(i))")
         }
-        if let v = table[s] { return v }
-        throw NodeShapeError(path: path, message: Suggest.unknown(name, s, among: table.keys.sorted()))
+        if let v = byName[s] { return v }
+        throw NodeShapeError(path: "", message: Suggest.unknown(f.rawValue, s, among: byName.keys.sorted()))
     }
 
-    private func sizing(_ i: Int32, _ path: String) throws(NodeShapeError) -> Sizing {
-        if lua_type(runtime.L, i) == LUA_TNUMBER { return .fixed(try count(i, path, "width")) }
-        switch runtime.string(at: i) {
-        case "flexible"?: return .flexible
-        case "fit"?: return .fit
-        case let s?: throw NodeShapeError(path: path, message: Suggest.unknown("width", s, among: ["flexible", "fit", "a number of columns"]))
-        case nil: throw NodeShapeError(path: path, message: "width must be \"flexible\", \"fit\" or a number of columns, got a \(typeName(i))")
+    private func sizing(_ i: Int32) throws(NodeShapeError) -> Sizing {
+        if lua_type(runtime.L, i) == LUA_TNUMBER { return .fixed(try count(i, .width)) }
+        if let id = identity(i), let v = sizingByString[id] { return v }
+        if let s = runtime.string(at: i) {
+            throw NodeShapeError(path: "", message: Suggest.unknown("width", s, among: ["flexible", "fit", "a number of columns"]))
         }
+        throw NodeShapeError(path: "", message: "width must be \"flexible\", \"fit\" or a number of columns, got a \(typeName(i))")
     }
 
     /// A semantic colour name, `default`, a palette index 0–255 or `#rrggbb`.
-    func color(_ i: Int32, _ path: String, _ name: String) throws(NodeShapeError) -> Color {
+    private func color(_ i: Int32, _ f: Field) throws(NodeShapeError) -> Color {
+        if let id = identity(i), let c = colorByString[id] { return c }
         if let n = runtime.integer(at: i) {
-            guard (0...255).contains(n) else { throw NodeShapeError(path: path, message: "\(name): palette colour must be 0–255, got \(n)") }
+            guard (0...255).contains(n) else {
+                throw NodeShapeError(path: "", message: "\(f.rawValue): palette colour must be 0–255, got \(n)")
+            }
             return .palette(UInt8(n))
         }
         guard let s = runtime.string(at: i) else {
-            throw NodeShapeError(path: path, message: "\(name) must be a colour name, got a \(typeName(i))")
+            throw NodeShapeError(path: "", message: "\(f.rawValue) must be a colour name, got a \(typeName(i))")
         }
-        if let c = Self.semanticColors[s] { return .semantic(c) }
-        if s == "default" { return .default }
         if s.hasPrefix("#"), s.utf8.count == 7, let rgb = Int(s.dropFirst(), radix: 16) {
             return .rgb(UInt8((rgb >> 16) & 255), UInt8((rgb >> 8) & 255), UInt8(rgb & 255))
         }
-        throw NodeShapeError(path: path, message: Suggest.unknown("colour", s, among: Self.semanticColors.keys.sorted() + ["default", "#rrggbb"]))
+        throw NodeShapeError(path: "", message: Suggest.unknown("colour", s, among: Self.semanticColors.keys.sorted() + ["default", "#rrggbb"]))
     }
 }

@@ -45,7 +45,7 @@ public final class LuaStyleEngine {
         updatedConfigs = rt.newTable()
         stateTable = rt.newTable(fieldCount: 8)
         ctxTable = rt.newTable(fieldCount: 4)
-        reader = LuaNodeReader(runtime: rt, keys: keys)
+        reader = LuaNodeReader(runtime: rt)
         // ctx.state is the shared state table (filled before each layout call).
         ctxTable.set(keys.state, stateTable)
         let widthFn = rt.makeFunction(raw: { rt, argc in
