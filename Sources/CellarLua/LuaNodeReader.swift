@@ -25,10 +25,15 @@ final class LuaNodeReader {
     static let labelStyle = TextStyle(foreground: .semantic(.label))
 
     enum Kind: CaseIterable { case label, image, hstack, vstack, spacer, padding, empty }
-    enum Field: String, CaseIterable {
-        case kind, text, lines, line_break, align, transform, width, glyph, spacing, min,
+    enum Field: Int, CaseIterable {
+        case kind, text, lines, lineBreak, align, transform, width, glyph, spacing, min,
              top, leading, bottom, trailing,
              color, background, bold, italic, underline, dim, strikethrough
+        /// The field's name in Lua.
+        var name: String {
+            self == .lineBreak ? "line_break" : "\(self)"
+        }
+        var bit: UInt32 { UInt32(1) << UInt32(rawValue) }
     }
 
     static let kindNames: [(String, Kind)] = [("label", .label), ("image", .image), ("hstack", .hstack),
@@ -36,7 +41,7 @@ final class LuaNodeReader {
                                               ("empty", .empty)]
     static let styleFields: [Field] = [.color, .background, .bold, .italic, .underline, .dim, .strikethrough]
     static let allowed: [Kind: Set<Field>] = [
-        .label: Set([.kind, .text, .lines, .line_break, .align, .transform, .width] + styleFields),
+        .label: Set([.kind, .text, .lines, .lineBreak, .align, .transform, .width] + styleFields),
         .image: Set([.kind, .glyph] + styleFields),
         .hstack: [.kind, .spacing, .align, .width],
         .vstack: [.kind, .spacing, .align, .width],
@@ -59,38 +64,44 @@ final class LuaNodeReader {
     static let semanticColors = Dictionary(uniqueKeysWithValues: SemanticColor.allCases.map { ("\($0)", $0) })
 
     /// Interned strings by identity: field names, kinds and every enum value.
-    private var fieldByString: [UnsafeRawPointer: Field] = [:]
-    private var kindByString: [UnsafeRawPointer: Kind] = [:]
-    private var lineBreakByString: [UnsafeRawPointer: LineBreakMode] = [:]
-    private var alignmentByString: [UnsafeRawPointer: TextAlignment] = [:]
-    private var transformByString: [UnsafeRawPointer: TextTransform] = [:]
-    private var stackAlignmentByString: [UnsafeRawPointer: Stack.Alignment] = [:]
-    private var colorByString: [UnsafeRawPointer: Color] = [:]
-    private var sizingByString: [UnsafeRawPointer: Sizing] = [:]
+    /// Immutable after init (no exclusivity checks), scanned linearly (a
+    /// handful of pointer compares beats hashing here).
+    private let fieldByString: InternTable<Field>
+    private let kindByString: InternTable<Kind>
+    private let lineBreakByString: InternTable<LineBreakMode>
+    private let alignmentByString: InternTable<TextAlignment>
+    private let transformByString: InternTable<TextTransform>
+    private let stackAlignmentByString: InternTable<Stack.Alignment>
+    private let colorByString: InternTable<Color>
+    private let sizingByString: InternTable<Sizing>
     private let kindKey: LuaKey
+    /// Allowed fields per kind, as bit masks over `Field.allCases` positions.
+    private let allowedMasks: [Kind: UInt32]
 
     init(runtime: LuaRuntime) {
         self.runtime = runtime
         kindKey = runtime.key("kind")
         // Each LuaKey keeps its string in the registry for the runtime's life,
         // so these addresses stay valid and unique.
-        func intern<T>(_ pairs: [(String, T)], into map: inout [UnsafeRawPointer: T]) {
+        func intern<T>(_ pairs: [(String, T)]) -> InternTable<T> {
+            var keys: [UnsafeRawPointer] = [], values: [T] = []
             for (name, value) in pairs {
                 let key = runtime.key(name)
                 runtime.push(key)
-                if let p = lua_tolstring(runtime.L, -1, nil) { map[UnsafeRawPointer(p)] = value }
+                if let p = lua_tolstring(runtime.L, -1, nil) { keys.append(UnsafeRawPointer(p)); values.append(value) }
                 runtime.pop(1)
             }
+            return InternTable(keys: keys, values: values)
         }
-        intern(Field.allCases.map { ($0.rawValue, $0) }, into: &fieldByString)
-        intern(Self.kindNames, into: &kindByString)
-        intern(Self.lineBreakModes.map { ($0.key, $0.value) }, into: &lineBreakByString)
-        intern(Self.alignments.map { ($0.key, $0.value) }, into: &alignmentByString)
-        intern(Self.transforms.map { ($0.key, $0.value) }, into: &transformByString)
-        intern(Self.stackAlignments.map { ($0.key, $0.value) }, into: &stackAlignmentByString)
-        intern(Self.semanticColors.map { ($0.key, Color.semantic($0.value)) } + [("default", Color.default)],
-               into: &colorByString)
-        intern([("flexible", Sizing.flexible), ("fit", Sizing.fit)], into: &sizingByString)
+        fieldByString = intern(Field.allCases.map { ($0.name, $0) })
+        kindByString = intern(Self.kindNames)
+        lineBreakByString = intern(Self.lineBreakModes.map { ($0.key, $0.value) })
+        alignmentByString = intern(Self.alignments.map { ($0.key, $0.value) })
+        transformByString = intern(Self.transforms.map { ($0.key, $0.value) })
+        stackAlignmentByString = intern(Self.stackAlignments.map { ($0.key, $0.value) })
+        colorByString = intern(Self.semanticColors.map { ($0.key, Color.semantic($0.value)) } + [("default", Color.default)])
+        sizingByString = intern([("flexible", Sizing.flexible), ("fit", Sizing.fit)])
+        allowedMasks = Self.allowed.mapValues { set in set.reduce(UInt32(0)) { $0 | $1.bit } }
     }
 
     /// The interned identity of the string at `index` (nil unless a string).
@@ -118,7 +129,7 @@ final class LuaNodeReader {
         }
         runtime.rawGet(kindKey, fromTableAt: t)
         defer { runtime.pop(1) }
-        guard let id = identity(-1), let kind = kindByString[id] else {
+        guard let id = identity(-1), let kind = kindByString.lookup(id) else {
             if let name = runtime.string(at: -1) {
                 throw NodeShapeError(path: "", message: Suggest.unknown("node kind", name, among: Self.kindNames.map(\.0)))
             }
@@ -148,14 +159,14 @@ final class LuaNodeReader {
     /// the value on top of the stack. Integer keys (children) are skipped.
     private func fields(_ t: Int32, _ kind: Kind, _ body: (Field) throws(NodeShapeError) -> Void) throws(NodeShapeError) {
         let L = runtime.L
-        let allowed = Self.allowed[kind] ?? []
+        let allowed = allowedMasks[kind] ?? 0
         lua_pushnil(L)
         while lua_next(L, t) != 0 {
             if let id = identity(-2) {
-                guard let f = fieldByString[id], allowed.contains(f) else {
+                guard let f = fieldByString.lookup(id), allowed & f.bit != 0 else {
                     let name = runtime.string(at: -2) ?? ""
                     runtime.pop(2)
-                    let names = Field.allCases.filter { allowed.contains($0) && $0 != .kind }.map(\.rawValue)
+                    let names = Field.allCases.filter { allowed & $0.bit != 0 && $0 != .kind }.map(\.name)
                     throw NodeShapeError(path: "", message: Suggest.unknown("field", name, among: names))
                 }
                 if f != .kind {
@@ -176,7 +187,7 @@ final class LuaNodeReader {
             switch f {
             case .text: l.text = try self.text(-1, f)
             case .lines: l.numberOfLines = try self.count(-1, f)
-            case .line_break: l.lineBreakMode = try self.choice(-1, f, self.lineBreakByString, Self.lineBreakModes)
+            case .lineBreak: l.lineBreakMode = try self.choice(-1, f, self.lineBreakByString, Self.lineBreakModes)
             case .align: l.alignment = try self.choice(-1, f, self.alignmentByString, Self.alignments)
             case .transform: l.transform = try self.choice(-1, f, self.transformByString, Self.transforms)
             case .width: l.width = try self.sizing(-1)
@@ -212,7 +223,7 @@ final class LuaNodeReader {
             if lua_toboolean(runtime.L, -1) != 0 { style.attributes.insert(attr) } else { style.attributes.remove(attr) }
         case LUA_TNIL: break
         default:
-            throw NodeShapeError(path: "", message: "\(f.rawValue) must be true or false, got a \(typeName(-1))")
+            throw NodeShapeError(path: "", message: "\(f.name) must be true or false, got a \(typeName(-1))")
         }
     }
 
@@ -280,7 +291,7 @@ final class LuaNodeReader {
             return String(lua_tonumberx(runtime.L, i, nil))
         case LUA_TNIL: return ""
         default:
-            throw NodeShapeError(path: "", message: "\(f.rawValue) must be text, got a \(typeName(i))")
+            throw NodeShapeError(path: "", message: "\(f.name) must be text, got a \(typeName(i))")
         }
     }
 
@@ -288,24 +299,24 @@ final class LuaNodeReader {
         guard let n = runtime.integer(at: i), n >= 0 else {
             let got = lua_type(runtime.L, i) == LUA_TNUMBER
                 ? (runtime.integer(at: i).map(String.init) ?? "\(runtime.double(at: i) ?? 0)") : "a \(typeName(i))"
-            throw NodeShapeError(path: "", message: "\(f.rawValue) must be a whole number ≥ 0, got \(got)")
+            throw NodeShapeError(path: "", message: "\(f.name) must be a whole number ≥ 0, got \(got)")
         }
         return n
     }
 
-    private func choice<T>(_ i: Int32, _ f: Field, _ byIdentity: [UnsafeRawPointer: T],
+    private func choice<T>(_ i: Int32, _ f: Field, _ byIdentity: InternTable<T>,
                            _ byName: [String: T]) throws(NodeShapeError) -> T {
-        if let id = identity(i), let v = byIdentity[id] { return v }
+        if let id = identity(i), let v = byIdentity.lookup(id) { return v }
         guard let s = runtime.string(at: i) else {
-            throw NodeShapeError(path: "", message: "\(f.rawValue) must be one of \(byName.keys.sorted().joined(separator: ", ")), got a \(typeName(i))")
+            throw NodeShapeError(path: "", message: "\(f.name) must be one of \(byName.keys.sorted().joined(separator: ", ")), got a \(typeName(i))")
         }
         if let v = byName[s] { return v }
-        throw NodeShapeError(path: "", message: Suggest.unknown(f.rawValue, s, among: byName.keys.sorted()))
+        throw NodeShapeError(path: "", message: Suggest.unknown(f.name, s, among: byName.keys.sorted()))
     }
 
     private func sizing(_ i: Int32) throws(NodeShapeError) -> Sizing {
         if lua_type(runtime.L, i) == LUA_TNUMBER { return .fixed(try count(i, .width)) }
-        if let id = identity(i), let v = sizingByString[id] { return v }
+        if let id = identity(i), let v = sizingByString.lookup(id) { return v }
         if let s = runtime.string(at: i) {
             throw NodeShapeError(path: "", message: Suggest.unknown("width", s, among: ["flexible", "fit", "a number of columns"]))
         }
@@ -314,19 +325,34 @@ final class LuaNodeReader {
 
     /// A semantic colour name, `default`, a palette index 0–255 or `#rrggbb`.
     private func color(_ i: Int32, _ f: Field) throws(NodeShapeError) -> Color {
-        if let id = identity(i), let c = colorByString[id] { return c }
+        if let id = identity(i), let c = colorByString.lookup(id) { return c }
         if let n = runtime.integer(at: i) {
             guard (0...255).contains(n) else {
-                throw NodeShapeError(path: "", message: "\(f.rawValue): palette colour must be 0–255, got \(n)")
+                throw NodeShapeError(path: "", message: "\(f.name): palette colour must be 0–255, got \(n)")
             }
             return .palette(UInt8(n))
         }
         guard let s = runtime.string(at: i) else {
-            throw NodeShapeError(path: "", message: "\(f.rawValue) must be a colour name, got a \(typeName(i))")
+            throw NodeShapeError(path: "", message: "\(f.name) must be a colour name, got a \(typeName(i))")
         }
         if s.hasPrefix("#"), s.utf8.count == 7, let rgb = Int(s.dropFirst(), radix: 16) {
             return .rgb(UInt8((rgb >> 16) & 255), UInt8((rgb >> 8) & 255), UInt8(rgb & 255))
         }
         throw NodeShapeError(path: "", message: Suggest.unknown("colour", s, among: Self.semanticColors.keys.sorted() + ["default", "#rrggbb"]))
+    }
+}
+
+/// Values by the address of their interned Lua string.
+struct InternTable<T> {
+    let keys: [UnsafeRawPointer]
+    let values: [T]
+    @inline(__always)
+    func lookup(_ p: UnsafeRawPointer) -> T? {
+        var i = 0
+        while i < keys.count {
+            if keys[i] == p { return values[i] }
+            i += 1
+        }
+        return nil
     }
 }

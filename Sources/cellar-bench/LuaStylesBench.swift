@@ -20,7 +20,7 @@ func runLuaStylesBench(_ args: [String]) -> Int32 {
         case ("--rows", let n?) where n > 0: rows = n
         case ("--runs", let n?) where n > 0: runs = n
         case ("--profile-lua", _):
-            // Only the Lua full render, for perf record.
+            // Only the Lua hooks, for perf record.
             i += 1
             profileOnly = true
             continue
@@ -101,9 +101,17 @@ struct LuaStylesBench {
         let registry = Registry()
         try StyleLoader.load(directories: [dir.path], into: registry)
 
+        // 0. The style's hooks alone (what a row costs in Lua and the bridge).
+        let hooks = try best { try hooksOnly(registry, "bench", ("title", "detail")) }
+        if profileOnly { print("hooks only: \(hooks) s"); return }
+        let hooksBuiltIn = try best { try hooksOnly(registry, "subtitle", ("text", "secondaryText")) }
+        print(String(format: "hooks only, Lua (configure + update + layout + view tree in Swift): %.0f k rows/s, %.2f µs/row",
+                     Double(rows) / hooks / 1000, hooks / Double(rows) * 1e6))
+        print(String(format: "hooks only, built-in subtitle (configure + content):               %.0f k rows/s, %.2f µs/row",
+                     Double(rows) / hooksBuiltIn / 1000, hooksBuiltIn / Double(rows) * 1e6))
+
         // 1. Full render, Lua vs built-in, same rows and widths.
         let lua = try best { try fullRender(registry, "bench", ("title", "detail")) }
-        if profileOnly { print("lua full render: \(lua) s"); return }
         let builtIn = try best { try fullRender(registry, "subtitle", ("text", "secondaryText")) }
         print(String(format: "full render, Lua style (configure+update+layout): %.0f k rows/s (%d rows, best of %d)",
                      Double(rows) / lua / 1000, rows, runs))
@@ -162,6 +170,29 @@ struct LuaStylesBench {
         guard table.statistics.rowsConfigured == rows, sink.bytes > rows else {
             throw CellarError("render did not draw every row")
         }
+        return t
+    }
+
+    /// configure + content for every row on one reused cell, as the table
+    /// does per row, without measuring or drawing.
+    func hooksOnly(_ registry: Registry, _ id: String, _ keys: (String, String)) throws -> Double {
+        guard let style = registry.style(for: id) else { throw CellarError("no style \(id)") }
+        let source = Source(count: rows, identifier: id, textKeys: keys)
+        let cell = try style.makeCell()
+        let context = LayoutContext(width: 58)
+        var lines = 0
+        let t = try seconds {
+            for r in 0..<rows {
+                let ip = Cellar.IndexPath(0, r)
+                try style.prepareForReuse(cell)
+                try style.configure(cell, row: source.rows[r % source.rows.count], at: ip)
+                try style.updateConfiguration(cell, state: cell.state)
+                if case .stack(let s) = try style.content(for: cell, state: cell.state, context: context) {
+                    lines &+= s.children.count
+                }
+            }
+        }
+        guard lines == 2 * rows else { throw CellarError("unexpected view trees") }
         return t
     }
 
