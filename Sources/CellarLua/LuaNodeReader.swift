@@ -75,12 +75,25 @@ final class LuaNodeReader {
     private let colorByString: InternTable<Color>
     private let sizingByString: InternTable<Sizing>
     private let kindKey: LuaKey
+    /// Node kinds by the address of the metatable `ui` constructors set.
+    private let kindByMetatable: InternTable<Kind>
     /// Allowed fields per kind, as bit masks over `Field.allCases` positions.
     private let allowedMasks: [Kind: UInt32]
 
-    init(runtime: LuaRuntime) {
+    init(runtime: LuaRuntime, metatables: LuaTableRef) {
         self.runtime = runtime
         kindKey = runtime.key("kind")
+        var metaKeys: [UnsafeRawPointer] = [], metaKinds: [Kind] = []
+        runtime.push(metatables)
+        for (name, kind) in Self.kindNames {
+            runtime.push(name)
+            if lua_rawget(runtime.L, -2) == LUA_TTABLE, let p = lua_topointer(runtime.L, -1) {
+                metaKeys.append(p); metaKinds.append(kind)
+            }
+            runtime.pop(1)
+        }
+        runtime.pop(1)
+        kindByMetatable = InternTable(keys: metaKeys, values: metaKinds)
         // Each LuaKey keeps its string in the registry for the runtime's life,
         // so these addresses stay valid and unique.
         func intern<T>(_ pairs: [(String, T)]) -> InternTable<T> {
@@ -127,14 +140,7 @@ final class LuaNodeReader {
         guard lua_checkstack(L, 8) != 0 else {
             throw NodeShapeError(path: "", message: "view tree nested too deeply")
         }
-        runtime.rawGet(kindKey, fromTableAt: t)
-        defer { runtime.pop(1) }
-        guard let id = identity(-1), let kind = kindByString.lookup(id) else {
-            if let name = runtime.string(at: -1) {
-                throw NodeShapeError(path: "", message: Suggest.unknown("node kind", name, among: Self.kindNames.map(\.0)))
-            }
-            throw NodeShapeError(path: "", message: "a view node needs a 'kind' (\(Self.kindNames.map(\.0).joined(separator: ", "))); make nodes with ui.label{…}, ui.hstack{…}, …")
-        }
+        let kind = try kind(of: t)
         switch kind {
         case .label: return .label(try label(t))
         case .image: return try image(t)
@@ -149,6 +155,25 @@ final class LuaNodeReader {
         case .padding: return try padding(t)
         case .empty: return .empty
         }
+    }
+
+    /// A node's kind: its `ui` metatable, else its `kind` field.
+    private func kind(of t: Int32) throws(NodeShapeError) -> Kind {
+        let L = runtime.L
+        if lua_getmetatable(L, t) != 0 {
+            let p = lua_topointer(L, -1)
+            runtime.pop(1)
+            if let p, let k = kindByMetatable.lookup(p) { return k }
+        }
+        runtime.rawGet(kindKey, fromTableAt: t)
+        defer { runtime.pop(1) }
+        guard let id = identity(-1), let kind = kindByString.lookup(id) else {
+            if let name = runtime.string(at: -1) {
+                throw NodeShapeError(path: "", message: Suggest.unknown("node kind", name, among: Self.kindNames.map(\.0)))
+            }
+            throw NodeShapeError(path: "", message: "a view node needs a 'kind' (\(Self.kindNames.map(\.0).joined(separator: ", "))); make nodes with ui.label{…}, ui.hstack{…}, …")
+        }
+        return kind
     }
 
     func typeName(_ index: Int32) -> String {

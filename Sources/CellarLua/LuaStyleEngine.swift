@@ -14,6 +14,9 @@ public final class LuaStyleEngine {
     /// Makes a fresh `ui` table for each style file (so one file cannot
     /// change another's library).
     let uiFactory: LuaFunction
+    /// The metatables `ui` constructors give nodes, by kind name (kept alive
+    /// here: the reader recognises them by address).
+    let nodeMetatables: LuaTableRef
     /// Per-cell updated configurations, indexed by the cell table's registry
     /// ref: no registry ref churn per row.
     let updatedConfigs: LuaTableRef
@@ -32,20 +35,21 @@ public final class LuaStyleEngine {
         runtime = rt
         keys = Keys(rt)
         let lib = try rt.compile(source: Array(Self.uiLibrarySource.utf8), chunkName: "=ui")
-        // The library chunk returns the factory function.
+        // The library chunk returns the node metatables and the factory.
         let base = rt.top
         rt.push(lib)
-        try rt.pcall(arguments: 0, results: 1)
-        guard let factory = rt.function(at: -1) else {
+        try rt.pcall(arguments: 0, results: 2)
+        guard let metas = rt.table(at: -2), let factory = rt.function(at: -1) else {
             rt.setTop(base)
             throw LuaError(kind: .runtime, message: "the ui library did not load")
         }
         rt.setTop(base)
         uiFactory = factory
+        nodeMetatables = metas
         updatedConfigs = rt.newTable()
         stateTable = rt.newTable(fieldCount: 8)
         ctxTable = rt.newTable(fieldCount: 4)
-        reader = LuaNodeReader(runtime: rt)
+        reader = LuaNodeReader(runtime: rt, metatables: metas)
         // ctx.state is the shared state table (filled before each layout call).
         ctxTable.set(keys.state, stateTable)
         let widthFn = rt.makeFunction(raw: { rt, argc in
@@ -166,7 +170,17 @@ public final class LuaStyleEngine {
     /// stamp it (and accept shorthand), so authors may also write
     /// `{kind = "label", text = …}` by hand.
     static let uiLibrarySource = #"""
-    return function(width)
+    local setmetatable, type, error, pairs = setmetatable, type, error, pairs
+    -- One metatable per node kind: a constructor sets it instead of adding a
+    -- `kind` field (which would make Lua grow the table's hash part), and
+    -- node.kind still reads the kind through __index.
+    local meta = {}
+    for _, k in ipairs { "label", "image", "hstack", "vstack", "spacer", "padding", "empty" } do
+      meta[k] = { __index = { kind = k } }
+    end
+    local LABEL, IMAGE, HSTACK, VSTACK = meta.label, meta.image, meta.hstack, meta.vstack
+    local SPACER, PADDING, EMPTY = meta.spacer, meta.padding, meta.empty
+    return meta, function(width)
       local ui = {}
       local function need_table(fn, t)
         if type(t) ~= "table" then
@@ -175,29 +189,27 @@ public final class LuaStyleEngine {
         return t
       end
       function ui.label(t)
-        if type(t) == "string" or type(t) == "number" then return { kind = "label", text = t } end
-        need_table("label", t).kind = "label"
-        return t
+        if type(t) == "string" or type(t) == "number" then return setmetatable({ text = t }, LABEL) end
+        return setmetatable(need_table("label", t), LABEL)
       end
       function ui.image(t)
-        if type(t) == "string" then return { kind = "image", glyph = t } end
-        need_table("image", t).kind = "image"
-        return t
+        if type(t) == "string" then return setmetatable({ glyph = t }, IMAGE) end
+        return setmetatable(need_table("image", t), IMAGE)
       end
-      function ui.hstack(t) need_table("hstack", t).kind = "hstack"; return t end
-      function ui.vstack(t) need_table("vstack", t).kind = "vstack"; return t end
+      function ui.hstack(t) return setmetatable(need_table("hstack", t), HSTACK) end
+      function ui.vstack(t) return setmetatable(need_table("vstack", t), VSTACK) end
       function ui.spacer(min)
-        if type(min) == "table" then min.kind = "spacer"; return min end
-        return { kind = "spacer", min = min }
+        if type(min) == "table" then return setmetatable(min, SPACER) end
+        return setmetatable({ min = min }, SPACER)
       end
-      function ui.padding(t) need_table("padding", t).kind = "padding"; return t end
+      function ui.padding(t) return setmetatable(need_table("padding", t), PADDING) end
       -- Constrain to margins: ui.margins(ctx.margins, child).
       function ui.margins(m, child)
         need_table("margins", m)
-        return { kind = "padding", top = m.top, leading = m.leading, bottom = m.bottom,
-                 trailing = m.trailing, child }
+        return setmetatable({ top = m.top, leading = m.leading, bottom = m.bottom,
+                              trailing = m.trailing, child }, PADDING)
       end
-      function ui.empty() return { kind = "empty" } end
+      function ui.empty() return setmetatable({}, EMPTY) end
       function ui.copy(t)
         local c = {}
         for k, v in pairs(need_table("copy", t)) do c[k] = v end

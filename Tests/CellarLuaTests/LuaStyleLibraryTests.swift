@@ -25,6 +25,9 @@ import CellarText
         #expect(try node("return ui.spacer { min = 2 }") == .spacer(minLength: 2))
         #expect(try node("return ui.empty()") == .empty)
         #expect(try node("return nil") == .empty)
+        // Constructors mark nodes with a metatable; node.kind still reads.
+        #expect(try node("return ui.label(ui.hstack{}.kind .. ui.label('x').kind)")
+                == .label(Label("hstacklabel", style: TextStyle(foreground: .semantic(.label)))))
         #expect(try node("return { kind = 'label', text = 'by hand' }") == .label(Label("by hand", style: TextStyle(foreground: .semantic(.label)))))
     }
 
