@@ -16,6 +16,7 @@ public final class BuiltinCellStyle: CellStyle {
     public func makeCell() throws -> Cell {
         let cell = Cell(reuseIdentifier: reuseIdentifier)
         cell.contentConfiguration = ListContentConfiguration()
+        cell.builtinKind = kind
         return cell
     }
 

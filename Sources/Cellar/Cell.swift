@@ -17,11 +17,12 @@ public final class Cell {
     public var contentConfiguration: ListContentConfiguration?
     /// The style's own per-cell object (a Lua table reference, …).
     public var storage: AnyObject?
-    /// Per-row height the style or row data asked for (nil = the table decides).
-    public var preferredHeight: Int?
     public internal(set) var indexPath: IndexPath?
     /// The style that made this cell (set by the table when the cell is created).
-    public internal(set) weak var style: CellStyle?
+    public internal(set) var style: CellStyle?
+    /// Set for cells of the built-in styles, so the table can take their
+    /// direct layout path without a dynamic cast per row.
+    var builtinKind: BuiltinCellStyle.Kind?
 
     public init(reuseIdentifier: String) {
         self.reuseIdentifier = reuseIdentifier
@@ -88,7 +89,12 @@ extension Cell {
     /// UIKit's prepareForReuse: alpha, editing and selection state go back to
     /// their defaults; content stays (cellForRowAt must set it again).
     public static func resetNonContent(_ cell: Cell) {
-        cell.alpha = 1
-        cell.state = .normal
+        // Written only when changed: this runs for every reused row.
+        if cell.alpha != 1 { cell.alpha = 1 }
+        let s = cell.state
+        if s.isSelected || s.isHighlighted || s.isDisabled || s.isFocused || s.isEditing || s.isExpanded
+            || s.isSwiped || s.isReordering || !s.custom.isEmpty {
+            cell.state = .normal
+        }
     }
 }

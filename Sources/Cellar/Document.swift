@@ -164,7 +164,9 @@ struct NodeReader {
             case "separatorStyle": doc.separatorStyle = try choice(value, SeparatorStyle.self, key)
             case "rowHeight": doc.rowHeight = try height(value, key)
             case "estimatedRowHeight":
-                guard let n = int(value), n >= 1 else { throw fail(value, "estimatedRowHeight must be a whole number of lines ≥ 1") }
+                guard let n = int(value), n >= 1, n <= TableView.maximumRowHeight else {
+                    throw fail(value, "estimatedRowHeight must be a whole number of lines from 1 to \(TableView.maximumRowHeight)")
+                }
                 doc.estimatedRowHeight = n
             case "sections":
                 sawSections = true
@@ -251,6 +253,9 @@ struct NodeReader {
             throw fail(node, "\(key) must be 'automatic' or a whole number of lines ≥ 0 (got '\(node.string ?? "?")')")
         }
         guard n >= 0 else { throw fail(node, "\(key) must not be negative (got \(n))") }
+        guard n <= TableView.maximumRowHeight else {
+            throw fail(node, "\(key) is too large (\(n) lines; at most \(TableView.maximumRowHeight))")
+        }
         return .fixed(n)
     }
 

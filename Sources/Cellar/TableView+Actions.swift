@@ -6,17 +6,22 @@ extension TableView {
         var value = store?.rowValue(at: ip) ?? .null
         let before = value
         try body(&value)
-        if value != before { store?.setRowValue(value, at: ip) }
+        if value != before, let store {
+            store.setRowValue(value, at: ip)
+            invalidateRow(ip, reconfigure: true)
+        }
     }
 
-    /// A style hook or a state change may have changed a row's content: its
-    /// height is measured again when next drawn (the current height stays as
-    /// the estimate, so nothing above it moves).
-    func remeasure(_ ip: IndexPath) {
+    /// After a row's state or data changed: its height is measured again at
+    /// the next render, and with `reconfigure` its cell is configured again
+    /// (UIKit's reconfigureRows), so the change shows.
+    func invalidateRow(_ ip: IndexPath, reconfigure: Bool) {
+        if reconfigure, let cell = visibleCells.removeValue(forKey: ip) { enqueue(cell) }
+        // Fixed heights cannot change with state or data.
+        if case .fixed = rowHeight, delegate == nil { return }
         guard let l = layout, var index = l.index, ip.section >= 0, ip.section < l.sectionCount,
               ip.row >= 0, ip.row < l.rowCounts[ip.section] else { return }
-        let item = l.item(for: ip)
-        index.setEstimate(item, index.height(item))
+        index.forget(l.item(for: ip))
         l.index = index
     }
 
@@ -45,10 +50,10 @@ extension TableView {
         }
         selected.insert(target)
         highlighted.remove(target)
+        invalidateRow(target, reconfigure: false)
         try withCell(target) { cell in
             try withRowValue(target) { row in try cell.style?.didSelect(cell, row: &row, at: target) }
         }
-        remeasure(target)
         try delegate?.tableView(self, didSelectRowAt: target)
     }
 
@@ -59,10 +64,10 @@ extension TableView {
         guard let target = delegate?.tableView(self, willDeselectRowAt: indexPath) ?? (delegate == nil ? indexPath : nil),
               selected.contains(target) else { return }
         selected.remove(target)
+        invalidateRow(target, reconfigure: false)
         try withCell(target) { cell in
             try withRowValue(target) { row in try cell.style?.didDeselect(cell, row: &row, at: target) }
         }
-        remeasure(target)
         try delegate?.tableView(self, didDeselectRowAt: target)
     }
 
@@ -71,11 +76,13 @@ extension TableView {
         try checkIndexPath(indexPath, try currentLayout())
         if let d = delegate, !d.tableView(self, shouldHighlightRowAt: indexPath) { return }
         highlighted.insert(indexPath)
+        invalidateRow(indexPath, reconfigure: false)
     }
 
     public func unhighlightRow(at indexPath: IndexPath) throws {
         try checkIndexPath(indexPath, try currentLayout())
         highlighted.remove(indexPath)
+        invalidateRow(indexPath, reconfigure: false)
     }
 
     /// A tap on the accessory. Only tracking accessories (the detail buttons)
@@ -89,18 +96,21 @@ extension TableView {
             fired = true
             try withRowValue(indexPath) { row in try cell.style?.accessoryTapped(cell, row: &row, at: indexPath) }
         }
-        if fired {
-            remeasure(indexPath)
-            try delegate?.tableView(self, accessoryButtonTappedForRowWith: indexPath)
-        }
+        if fired { try delegate?.tableView(self, accessoryButtonTappedForRowWith: indexPath) }
         return fired
     }
 
     /// Sets a custom configuration-state key (UIConfigurationStateCustomKey) on a row.
     public func setCustomState(_ key: String, _ value: Value, at indexPath: IndexPath) throws {
         try checkIndexPath(indexPath, try currentLayout())
-        if value == .null { customStates[indexPath]?[key] = nil } else { customStates[indexPath, default: [:]][key] = value }
-        remeasure(indexPath)
+        if value == .null {
+            customStates[indexPath]?[key] = nil
+            // The on-screen cell holds the merged keys: drop the removed one there too.
+            visibleCells[indexPath]?.state.custom[key] = nil
+        } else {
+            customStates[indexPath, default: [:]][key] = value
+        }
+        invalidateRow(indexPath, reconfigure: false)
     }
 
     public func setEditing(_ editing: Bool) {
@@ -113,12 +123,17 @@ extension TableView {
 
     /// Selects a row (nil clears the selection).
     public func selectRow(at indexPath: IndexPath?) {
+        for ip in selected { invalidateRow(ip, reconfigure: false) }
         guard let indexPath else { selected.removeAll(); return }
         if !allowsMultipleSelection { selected.removeAll() }
         selected.insert(indexPath)
+        invalidateRow(indexPath, reconfigure: false)
     }
 
-    public func deselectRow(at indexPath: IndexPath) { selected.remove(indexPath) }
+    public func deselectRow(at indexPath: IndexPath) {
+        selected.remove(indexPath)
+        invalidateRow(indexPath, reconfigure: false)
+    }
 
     public var indexPathsForSelectedRows: [IndexPath] { selected.sorted() }
     public var indexPathForSelectedRow: IndexPath? { selected.min() }
@@ -143,7 +158,7 @@ extension TableView {
         guard let ds = dataSource else { throw CellarError("the table has no data source") }
         // A table that never asked for its counts has nothing to check against
         // (UIKit just loads the data then).
-        guard let oldCounts = rowCountsBeforeUpdate else { reloadData(); return }
+        guard let oldCounts = rowCountsBeforeUpdate else { discardCells(); return }
         let old = (sectionCount: oldCounts.count, rowCounts: oldCounts)
         let newSections = ds.numberOfSections(in: self)
         guard newSections == old.sectionCount else {
@@ -200,7 +215,7 @@ extension TableView {
         var custom: [IndexPath: [String: Value]] = [:]
         for (ip, v) in customStates { if let n = remap(ip) { custom[n] = v } }
         customStates = custom
-        reloadData()
+        discardCells()
         rowCountsBeforeUpdate = (0..<newSections).map { ds.tableView(self, numberOfRowsInSection: $0) }
     }
 }

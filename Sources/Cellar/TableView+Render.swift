@@ -32,9 +32,12 @@ extension TableView {
 
     /// The height the table or delegate declares for a row.
     func declaredHeight(_ ip: IndexPath) throws -> RowHeight {
-        let h = delegate?.tableView(self, heightForRowAt: ip) ?? rowHeight
-        if case .fixed(let n) = h, n < 0 {
-            throw CellarError("height for row \(ip) must not be negative (got \(n))")
+        let h = activeDelegate?.tableView(self, heightForRowAt: ip) ?? rowHeight
+        if case .fixed(let n) = h {
+            guard n >= 0 else { throw CellarError("height for row \(ip) must not be negative (got \(n))") }
+            guard n <= TableView.maximumRowHeight else {
+                throw CellarError("height for row \(ip) is too large (\(n) lines; at most \(TableView.maximumRowHeight))")
+            }
         }
         return h
     }
@@ -46,23 +49,32 @@ extension TableView {
         let sep = separatorStyle == .singleLine ? 1 : 0
         var base: Int
         var settleRows = false
+        var fixedRows = false
         if let est = estimatedRowHeight {
-            guard est >= 0 else { throw CellarError("estimatedRowHeight must not be negative (got \(est))") }
+            guard (0...TableView.maximumRowHeight).contains(est) else {
+                throw CellarError("estimatedRowHeight must be from 0 to \(TableView.maximumRowHeight) (got \(est))")
+            }
             base = est + sep
         } else if case .fixed(let n) = rowHeight, delegate == nil {
-            guard n >= 0 else { throw CellarError("rowHeight must not be negative (got \(n))") }
+            guard (0...TableView.maximumRowHeight).contains(n) else {
+                throw CellarError("rowHeight must be from 0 to \(TableView.maximumRowHeight) (got \(n))")
+            }
             base = n + sep
+            fixedRows = true
         } else {
             base = 1 + sep
             settleRows = true
         }
-        var index = HeightIndex(count: l.itemCount, base: base)
+        // Everything but section tops, bottoms and separator-less last rows
+        // has the base height; with fixed rows those heights are final.
+        var exceptions: [(index: Int, height: Int, known: Bool)] = []
+        exceptions.reserveCapacity(l.sectionCount * 3)
         for s in 0..<l.sectionCount {
-            index.set(l.sectionStarts[s], l.topHeight(s))
-            index.set(l.sectionStarts[s + 1] - 1, l.bottomHeight(s))
-            if sep == 1, l.rowCounts[s] > 0 { index.setEstimate(l.sectionStarts[s + 1] - 2, base - 1) }
+            exceptions.append((l.sectionStarts[s], l.topHeight(s), true))
+            if sep == 1, l.rowCounts[s] > 0 { exceptions.append((l.sectionStarts[s + 1] - 2, base - 1, fixedRows)) }
+            exceptions.append((l.sectionStarts[s + 1] - 1, l.bottomHeight(s), true))
         }
-        l.index = index
+        l.index = HeightIndex(count: l.itemCount, base: base, baseIsKnown: fixedRows, exceptions: exceptions)
         if settleRows {
             // Settling configures every row with an automatic height; each cell
             // goes straight back to its queue, so settling reuses one cell per identifier.
@@ -91,20 +103,24 @@ extension TableView {
         l.index = index
     }
 
-    /// Content lines of a row: the declared height, or measured from its cell.
-    func rowLines(_ ip: IndexPath, _ l: TableLayout, cell: Cell?) throws -> Int {
+    /// Content lines of a row: the declared height, or measured from its
+    /// cell (using `content` when the caller already laid it out).
+    func rowLines(_ ip: IndexPath, _ l: TableLayout, cell: Cell?, content: RowContent? = nil) throws -> Int {
         switch try declaredHeight(ip) {
         case .fixed(let n): return n
         case .automatic:
             let cell = try cell ?? visibleCell(ip)
-            try applyState(cell, ip)
-            if let h = try cell.style?.height(for: cell, width: contentWidth(cell, ip, l)) {
-                guard h >= 0 else { throw CellarError("style '\(cell.reuseIdentifier)' gave a negative height (\(h)) for row \(ip)") }
+            let content = try content ?? rowContent(cell, ip, l)
+            if cell.builtinKind == nil, let style = cell.style,
+               let h = try style.height(for: cell, width: content.width) {
+                guard (0...TableView.maximumRowHeight).contains(h) else {
+                    throw CellarError("style '\(cell.reuseIdentifier)' gave height \(h) for row \(ip); it must be from 0 to \(TableView.maximumRowHeight)")
+                }
                 return h
             }
-            let node = try content(of: cell, ip, l)
-            statistics.heightsMeasured += 1
-            return max(1, LayoutEngine.measure(node, width: contentWidth(cell, ip, l)))
+            counters.heightsMeasured += 1
+            // Very long wrapped text is clipped rather than drawn into a giant canvas.
+            return min(TableView.maximumRowHeight, max(1, content.measure()))
         }
     }
 
@@ -117,28 +133,37 @@ extension TableView {
     }
 
     func configuredCell(_ ip: IndexPath) throws -> Cell {
-        guard let ds = dataSource else { throw CellarError("the table has no data source") }
-        statistics.rowsConfigured += 1
+        guard let ds = activeDataSource else { throw CellarError("the table has no data source") }
+        return try configuredCell(ip, ds)
+    }
+
+    func configuredCell(_ ip: IndexPath, _ ds: TableViewDataSource) throws -> Cell {
+        counters.rowsConfigured += 1
         let cell = try ds.tableView(self, cellForRowAt: ip)
         cell.indexPath = ip
         if cell.style == nil { cell.style = registry.style(for: cell.reuseIdentifier) }
         return cell
     }
 
-    func state(for ip: IndexPath, _ cell: Cell) -> CellState {
-        var s = cell.state
-        s.isSelected = selected.contains(ip)
-        s.isHighlighted = highlighted.contains(ip)
-        s.isEditing = isEditing
-        if let custom = customStates[ip] { s.custom.merge(custom) { $1 } }
-        return s
+    /// Brings the cell's state up to date with the table's selection,
+    /// highlight, editing and custom states, writing only what changed (the
+    /// state holds a dictionary; rewriting it per row costs retains).
+    func updateState(for ip: IndexPath, _ cell: Cell) {
+        // Empty sets are the common case: skip hashing the index path.
+        let sel = !selected.isEmpty && selected.contains(ip)
+        let hi = !highlighted.isEmpty && highlighted.contains(ip)
+        let editing = isEditing
+        if cell.state.isSelected != sel { cell.state.isSelected = sel }
+        if cell.state.isHighlighted != hi { cell.state.isHighlighted = hi }
+        if cell.state.isEditing != editing { cell.state.isEditing = editing }
+        if !customStates.isEmpty, let custom = customStates[ip] { cell.state.custom.merge(custom) { $1 } }
     }
 
     func accessory(of cell: Cell) -> Accessory { isEditing ? cell.editingAccessory : cell.accessory }
 
     /// Columns of the row before the content: marker, editing control, indentation.
     func leadingColumns(_ cell: Cell, _ ip: IndexPath) -> Int {
-        let level = max(cell.indentationLevel, delegate?.tableView(self, indentationLevelForRowAt: ip) ?? 0)
+        let level = max(cell.indentationLevel, activeDelegate?.tableView(self, indentationLevelForRowAt: ip) ?? 0)
         return 1 + (isEditing ? 2 : 0) + level * indentationWidth
     }
 
@@ -149,64 +174,61 @@ extension TableView {
         }
     }
 
-    func contentWidth(_ cell: Cell, _ ip: IndexPath, _ l: TableLayout) -> Int {
-        let acc = accessoryWidth(cell)
+    /// Lays out a row's content at its width, in its current state.
+    func rowContent(_ cell: Cell, _ ip: IndexPath, _ l: TableLayout) throws -> RowContent {
+        updateState(for: ip, cell)
+        // The style hears the state before any width is computed: it may set
+        // a state-dependent accessory (UIKit's updateConfiguration(using:)).
+        if cell.builtinKind == nil, let style = cell.style { try style.updateConfiguration(cell, state: cell.state) }
+        let lead = leadingColumns(cell, ip)
+        let acc = accessory(of: cell)
+        let accWidth = accessoryWidth(cell)
         let reorder = isEditing && (dataSource?.tableView(self, canMoveRowAt: ip) ?? false) ? 2 : 0
-        return max(0, l.geometry.rowWidth - leadingColumns(cell, ip) - 1 - (acc > 0 ? acc + 1 : 0) - reorder)
-    }
-
-    /// Sets the cell's state for its row and tells the style, before any width
-    /// is computed (the style may change the accessory for the state).
-    @discardableResult
-    func applyState(_ cell: Cell, _ ip: IndexPath) throws -> CellState {
-        let st = state(for: ip, cell)
-        // The cell keeps only its own custom keys: the table's (setCustomState)
-        // are merged in afresh each time, so removing one takes effect.
-        var own = st
-        own.custom = cell.state.custom
-        cell.state = own
-        try cell.style?.updateConfiguration(cell, state: st)
-        return st
-    }
-
-    func content(of cell: Cell, _ ip: IndexPath, _ l: TableLayout) throws -> ViewNode {
-        let st = try applyState(cell, ip)
-        guard let style = cell.style else { return cell.content ?? .empty }
-        let ctx = LayoutContext(width: contentWidth(cell, ip, l), tableStyle: self.style,
-                                layoutMargins: Insets(leading: 1, trailing: 1), state: st)
-        return try style.content(for: cell, state: st, context: ctx)
+        let width = max(0, l.geometry.rowWidth - lead - 1 - (accWidth > 0 ? accWidth + 1 : 0) - reorder)
+        let body: RowContent.Body
+        if let kind = cell.builtinKind, let c = cell.contentConfiguration,
+           let direct = BuiltinDirectLayout(kind, c, width: width) {
+            body = .direct(direct)
+        } else if let style = cell.style {
+            let ctx = LayoutContext(width: width, tableStyle: self.style,
+                                    layoutMargins: Insets(leading: lead, trailing: 1), state: cell.state)
+            body = .node(try style.content(for: cell, state: cell.state, context: ctx))
+        } else {
+            body = .node(cell.content ?? .empty)
+        }
+        let st = cell.state
+        return RowContent(body: body, lead: lead, width: width, accessory: acc, accessoryWidth: accWidth,
+                          isSelected: st.isSelected, isHighlighted: st.isHighlighted,
+                          isDimmed: st.isDisabled || cell.alpha < 1)
     }
 
     // MARK: Drawing
 
     /// Draws a row with its separator at line `y` of the canvas (clipped).
-    func drawRow(_ cell: Cell, _ ip: IndexPath, lines: Int, _ l: TableLayout, into canvas: inout Canvas, y: Int) throws {
+    func drawRow(_ cell: Cell, _ ip: IndexPath, lines: Int, _ l: TableLayout, into canvas: inout Canvas, y: Int,
+                 content rc: borrowing RowContent) throws {
         let g = l.geometry
-        let node = try content(of: cell, ip, l)
-        let st = cell.state
-        let lead = leadingColumns(cell, ip)
-        let cw = contentWidth(cell, ip, l)
         let x0 = g.rowX
-        if g.boxed { drawBoxSides(into: &canvas, y: y, height: lines + separatorLines(ip, l), g) }
+        let separator = separatorLines(ip, l)
+        if g.boxed { drawBoxSides(into: &canvas, y: y, height: lines + separator, g) }
         if isEditing, dataSource?.tableView(self, canEditRowAt: ip) ?? false {
             let es = delegate?.tableView(self, editingStyleForRowAt: ip) ?? .delete
             let glyph = es == .delete ? "⊖" : es == .insert ? "⊕" : " "
             let color: SemanticColor = es == .delete ? .destructive : .success
             canvas.text(glyph, x: x0 + 1, y: y + (lines - 1) / 2, style: TextStyle(foreground: .semantic(color)))
         }
-        LayoutEngine.draw(node, into: &canvas, x: x0 + lead, y: y, width: cw, height: lines)
-        let accWidth = accessoryWidth(cell)
+        rc.draw(into: &canvas, x: x0 + rc.lead, y: y, height: lines)
         let trailing = x0 + g.rowWidth - 1
         var accX = trailing
-        if accWidth > 0 {
-            accX = trailing - accWidth
+        if rc.accessoryWidth > 0 {
+            accX = trailing - rc.accessoryWidth
             let mid = y + max(0, (lines - 1) / 2)
-            switch accessory(of: cell) {
+            switch rc.accessory {
             case .type(let t):
                 canvas.text(t.glyph, x: trailing - DisplayWidth.of(t.glyph), y: mid,
                             style: TextStyle(foreground: .semantic(t == .checkmark || t.tracksTaps ? .tint : .tertiaryLabel)))
             case .custom(let n):
-                let w = min(accWidth, LayoutEngine.naturalWidth(n))
+                let w = min(rc.accessoryWidth, LayoutEngine.naturalWidth(n))
                 LayoutEngine.draw(n, into: &canvas, x: trailing - w, y: mid, width: w, height: 1)
             }
         }
@@ -215,19 +237,19 @@ extension TableView {
         }
         // Selection shows in plain text as a marker in the leading column,
         // and as inverse video where colour is on.
-        if st.isSelected || st.isHighlighted {
+        if rc.isSelected || rc.isHighlighted {
             canvas.overlay(x: x0, y: y, width: g.rowWidth, height: lines,
-                           attributes: st.isSelected ? .inverse : .underline,
-                           background: .semantic(st.isSelected ? .selectedBackground : .highlightedBackground))
+                           attributes: rc.isSelected ? .inverse : .underline,
+                           background: .semantic(rc.isSelected ? .selectedBackground : .highlightedBackground))
             for line in 0..<lines {
-                canvas.text(st.isSelected ? "▌" : "▸", x: x0, y: y + line,
+                canvas.text(rc.isSelected ? "▌" : "▸", x: x0, y: y + line,
                             style: TextStyle(attributes: .inverse, foreground: .semantic(.tint)))
             }
         }
-        if st.isDisabled || cell.alpha < 1 {
+        if rc.isDimmed {
             canvas.overlay(x: x0, y: y, width: g.rowWidth, height: lines, attributes: .dim)
         }
-        if separatorLines(ip, l) == 1 {
+        if separator == 1 {
             let sx = x0 + max(0, separatorInset)
             canvas.fill(x: sx, y: y + lines, width: x0 + g.rowWidth - sx, character: "─",
                         style: TextStyle(foreground: .semantic(.separator)))
@@ -283,14 +305,27 @@ extension TableView {
     }
 
     /// Section index titles, one a line, in the trailing column.
-    func drawIndex(_ l: TableLayout, into canvas: inout Canvas, firstLine: Int, lines: Range<Int>) {
+    /// `lines` are the table lines the canvas shows, from canvas line `y`.
+    func drawIndex(_ l: TableLayout, into canvas: inout Canvas, firstLine: Int, lines: Range<Int>, y: Int = 0,
+                   titles: [String]? = nil) {
         let g = l.geometry
         guard g.indexWidth > 0 else { return }
-        for (i, title) in l.indexTitles.enumerated() {
+        for (i, title) in (titles ?? l.indexTitles).enumerated() {
             let line = firstLine + i
             guard lines.contains(line) else { continue }
-            canvas.text(title, x: g.width - DisplayWidth.of(title), y: line - lines.lowerBound,
+            canvas.text(title, x: g.width - DisplayWidth.of(title), y: y + line - lines.lowerBound,
                         style: TextStyle(foreground: .semantic(.tint)))
+        }
+    }
+
+    /// Index titles for `height` lines: all of them if they fit, else (as
+    /// UIKit does) an even sample with `•` standing for the ones left out.
+    static func fittedIndexTitles(_ titles: [String], height: Int) -> [String] {
+        guard titles.count > height, height > 0 else { return titles }
+        if height < 3 { return Array(titles.prefix(height)) }
+        return (0..<height).map { j in
+            if j % 2 == 1 && j != height - 1 { return "•" }
+            return titles[j * (titles.count - 1) / (height - 1)]
         }
     }
 
@@ -310,6 +345,11 @@ extension TableView {
     /// Draws the viewport (or, with `viewportHeight` nil, the whole table
     /// streamed item by item) to `writer`.
     public func render(to writer: CanvasWriter) throws {
+        // Weak references cost an atomic load each; a render holds them strongly.
+        pinnedDataSource = dataSource
+        pinnedDelegate = delegate
+        isPinned = true
+        defer { isPinned = false; pinnedDataSource = nil; pinnedDelegate = nil }
         let l = try currentLayout()
         if let h = viewportHeight {
             var canvas = Canvas(width: width, height: max(0, h))
@@ -330,38 +370,62 @@ extension TableView {
 
     func renderStream(_ l: TableLayout, to writer: CanvasWriter) throws {
         enqueueVisibleCells()
-        var canvas = Canvas(width: width, height: 1)
+        guard let ds = activeDataSource else { throw CellarError("the table has no data source") }
+        // Items are drawn into one canvas of up to `batch` lines that is
+        // written and cleared when full: streamed with bounded memory, and
+        // one canvas reset per batch instead of one per row.
+        let batch = 256
+        var canvas = Canvas(width: width, height: batch)
+        var used = 0
         var line = 0
         let hasIndex = l.geometry.indexWidth > 0
-        func emit(_ h: Int, _ draw: (inout Canvas) throws -> Void) throws {
+        func flush() throws {
+            guard used > 0 else { return }
+            try writer.write(canvas, lines: 0..<used)
+            canvas.reset(width: width, height: batch)
+            used = 0
+        }
+        func emit(_ h: Int, _ draw: (inout Canvas, Int) throws -> Void) throws {
             guard h > 0 else { return }
-            canvas.reset(width: width, height: h)
-            try draw(&canvas)
-            if hasIndex { drawIndex(l, into: &canvas, firstLine: 0, lines: line..<(line + h)) }
-            try writer.write(canvas)
+            if used + h > batch { try flush() }
+            if h > batch {
+                var tall = Canvas(width: width, height: h)
+                try draw(&tall, 0)
+                if hasIndex { drawIndex(l, into: &tall, firstLine: 0, lines: line..<(line + h)) }
+                try writer.write(tall)
+            } else {
+                try draw(&canvas, used)
+                if hasIndex { drawIndex(l, into: &canvas, firstLine: 0, lines: line..<(line + h), y: used) }
+                used += h
+            }
             line += h
         }
         for s in 0..<l.sectionCount {
-            try emit(l.topHeight(s)) { drawTop(s, l, into: &$0, y: 0) }
+            try emit(l.topHeight(s)) { drawTop(s, l, into: &$0, y: $1) }
             for r in 0..<l.rowCounts[s] {
                 let ip = IndexPath(s, r)
-                let cell = try configuredCell(ip)
-                let lines = try rowLines(ip, l, cell: cell)
-                try emit(lines + separatorLines(ip, l)) { try drawRow(cell, ip, lines: lines, l, into: &$0, y: 0) }
+                let cell = try configuredCell(ip, ds)
+                let content = try rowContent(cell, ip, l)
+                let lines = try rowLines(ip, l, cell: cell, content: content)
+                try emit(lines + separatorLines(ip, l)) {
+                    try drawRow(cell, ip, lines: lines, l, into: &$0, y: $1, content: content)
+                }
                 enqueue(cell)
             }
-            try emit(l.bottomHeight(s)) { drawBottom(s, l, into: &$0, y: 0) }
+            try emit(l.bottomHeight(s)) { drawBottom(s, l, into: &$0, y: $1) }
         }
         // Index titles beyond the table's last line still show.
         if hasIndex && line < l.indexTitles.count {
-            try emit(l.indexTitles.count - line) { _ in }
+            try emit(l.indexTitles.count - line) { _, _ in }
         }
+        try flush()
     }
 
     func renderViewport(_ l: TableLayout, into canvas: inout Canvas) throws {
         if l.index == nil { try buildIndex(l) }
         let height = canvas.height
-        let top = max(0, contentOffset)
+        // Clamped so that offset + height cannot overflow.
+        let top = min(max(0, contentOffset), Int.max / 4)
         let bottom = top + height
         // Cells predicted to leave go back to their queues first, so the rows
         // that come in can reuse them within this frame.
@@ -399,7 +463,7 @@ extension TableView {
                     visibleCells[ip] = nil
                     shownCells[ip] = cell
                     let lines = h - separatorLines(ip, l)
-                    try drawRow(cell, ip, lines: lines, l, into: &canvas, y: y)
+                    try drawRow(cell, ip, lines: lines, l, into: &canvas, y: y, content: rowContent(cell, ip, l))
                 }
             }
             pos += h
@@ -411,8 +475,8 @@ extension TableView {
         visibleHeaderFooters = shownViews
         if style == .plain { drawStickyHeader(l, into: &canvas, top: top) }
         // UIKit centres the index vertically; titles that do not fit are dropped.
-        let firstIndexLine = max(0, (height - l.indexTitles.count) / 2)
-        drawIndex(l, into: &canvas, firstLine: firstIndexLine, lines: 0..<height)
+        let titles = Self.fittedIndexTitles(l.indexTitles, height: height)
+        drawIndex(l, into: &canvas, firstLine: max(0, (height - titles.count) / 2), lines: 0..<height, titles: titles)
     }
 
     /// Plain tables keep the header of the section at the top of the viewport

@@ -29,6 +29,12 @@ public final class TableView {
     public weak var delegate: TableViewDelegate? { didSet { invalidateLayout() } }
     /// A strong reference for data sources nobody else owns (documents).
     public var retainedDataSource: AnyObject?
+    /// Strong references to the data source and delegate while a render runs.
+    var isPinned = false
+    var pinnedDataSource: TableViewDataSource?
+    var pinnedDelegate: TableViewDelegate?
+    var activeDataSource: TableViewDataSource? { isPinned ? pinnedDataSource : dataSource }
+    var activeDelegate: TableViewDelegate? { isPinned ? pinnedDelegate : delegate }
 
     public var rowHeight: RowHeight = .automatic { didSet { invalidateLayout() } }
     /// nil = estimates off: every row's height is known before a viewport is drawn.
@@ -42,16 +48,44 @@ public final class TableView {
     public var allowsMultipleSelection = false
     public internal(set) var isEditing = false
 
+    /// Row heights above this are errors: a row is drawn into one canvas.
+    public static let maximumRowHeight = 10_000
+
     public var width: Int = 80 { didSet { if width != oldValue { invalidateLayout() } } }
     /// nil = the whole table, streamed row by row.
     public var viewportHeight: Int?
     public var contentOffset: Int = 0
 
     /// Accumulates over renders and actions; see `resetStatistics()`.
-    public internal(set) var statistics = RenderStatistics()
+    public var statistics: RenderStatistics {
+        var s = counters
+        for (id, q) in queues where q.created + q.reused > 0 {
+            var c = RenderStatistics.Counts()
+            c.created = q.created
+            c.reused = q.reused
+            s.perIdentifier[id] = c
+            s.cellsCreated += q.created
+            s.cellsReused += q.reused
+        }
+        return s
+    }
+    /// Table-wide counts; cell counts live on the queues (one fewer hash per row).
+    var counters = RenderStatistics()
+
+    /// One identifier's style, waiting cells and counts.
+    final class ReuseQueue {
+        let style: CellStyle
+        var cells: [Cell] = []
+        var created = 0
+        var reused = 0
+        init(style: CellStyle) { self.style = style }
+    }
 
     // Reuse.
-    var queues: [String: [Cell]] = [:]
+    var queues: [String: ReuseQueue] = [:]
+    /// Queues in first-use order: tables use a handful of identifiers, and a
+    /// short scan comparing small strings beats hashing one per row.
+    var queueList: [(id: String, queue: ReuseQueue)] = []
     var visibleCells: [IndexPath: Cell] = [:]
     var headerFooterQueues: [String: [HeaderFooterView]] = [:]
     var visibleHeaderFooters: [Int: HeaderFooterView] = [:]   // keyed by item index
@@ -73,10 +107,22 @@ public final class TableView {
         self.registry = registry
     }
 
-    public func resetStatistics() { statistics = RenderStatistics() }
+    public func resetStatistics() {
+        counters = RenderStatistics()
+        for q in queues.values { q.created = 0; q.reused = 0 }
+    }
 
-    /// Forgets every cell, height and count; the next render asks the data source again.
+    /// Forgets every cell, height and count, and (as UIKit) the selection;
+    /// the next render asks the data source again.
     public func reloadData() {
+        selected.removeAll()
+        highlighted.removeAll()
+        customStates.removeAll()
+        discardCells()
+    }
+
+    /// Sends on-screen cells and views back to their queues and drops the layout.
+    func discardCells() {
         enqueueVisibleCells()
         for (_, view) in visibleHeaderFooters { headerFooterQueues[view.reuseIdentifier, default: []].append(view) }
         visibleHeaderFooters.removeAll()
@@ -90,21 +136,16 @@ public final class TableView {
 
     /// A queued cell for `id` (after prepareForReuse) or a new one.
     public func dequeueReusableCell(withIdentifier id: String, for indexPath: IndexPath) throws -> Cell {
-        guard let style = registry.style(for: id) else {
-            throw CellarError(Registry.unknownIdentifierMessage(id))
-        }
+        let q = try queue(for: id)
         let cell: Cell
-        if var queue = queues[id], let queued = queue.popLast() {
-            queues[id] = queue
-            try style.prepareForReuse(queued)
+        if let queued = q.cells.popLast() {
+            try q.style.prepareForReuse(queued)
             cell = queued
-            statistics.cellsReused += 1
-            statistics.perIdentifier[id, default: .init()].reused += 1
+            q.reused += 1
         } else {
-            cell = try style.makeCell()
-            cell.style = style
-            statistics.cellsCreated += 1
-            statistics.perIdentifier[id, default: .init()].created += 1
+            cell = try q.style.makeCell()
+            cell.style = q.style
+            q.created += 1
         }
         cell.indexPath = indexPath
         return cell
@@ -112,22 +153,33 @@ public final class TableView {
 
     /// UIKit's dequeueReusableCell(withIdentifier:): a queued cell or nil.
     public func dequeueReusableCell(withIdentifier id: String) throws -> Cell? {
-        guard var queue = queues[id], let queued = queue.popLast() else { return nil }
-        queues[id] = queue
-        try queued.style?.prepareForReuse(queued)
-        statistics.cellsReused += 1
-        statistics.perIdentifier[id, default: .init()].reused += 1
+        let q = try queue(for: id)
+        guard let queued = q.cells.popLast() else { return nil }
+        try q.style.prepareForReuse(queued)
+        q.reused += 1
         return queued
+    }
+
+    func queue(for id: String) throws -> ReuseQueue {
+        for entry in queueList where entry.id == id { return entry.queue }
+        if let existing = queues[id] { return existing }
+        guard let style = registry.style(for: id) else {
+            throw CellarError(Registry.unknownIdentifierMessage(id))
+        }
+        let q = ReuseQueue(style: style)
+        queues[id] = q
+        if queueList.count < 8 { queueList.append((id, q)) }
+        return q
     }
 
     /// A queued header/footer view for `id`, or a new one.
     public func dequeueReusableHeaderFooterView(withIdentifier id: String) -> HeaderFooterView {
         if var queue = headerFooterQueues[id], let view = queue.popLast() {
             headerFooterQueues[id] = queue
-            statistics.headerFootersReused += 1
+            counters.headerFootersReused += 1
             return view
         }
-        statistics.headerFootersCreated += 1
+        counters.headerFootersCreated += 1
         return HeaderFooterView(reuseIdentifier: id)
     }
 
@@ -142,11 +194,11 @@ public final class TableView {
 
     func enqueue(_ cell: Cell) {
         cell.indexPath = nil
-        queues[cell.reuseIdentifier, default: []].append(cell)
+        if let q = try? queue(for: cell.reuseIdentifier) { q.cells.append(cell) }
     }
 
     /// Cells waiting in the queue for `id` (tests and benchmarks look).
-    public func queuedCellCount(withIdentifier id: String) -> Int { queues[id]?.count ?? 0 }
+    public func queuedCellCount(withIdentifier id: String) -> Int { queues[id]?.cells.count ?? 0 }
     /// Cells currently on screen.
     public var visibleIndexPaths: [IndexPath] { visibleCells.keys.sorted() }
     public func cellForRow(at indexPath: IndexPath) -> Cell? { visibleCells[indexPath] }

@@ -7,7 +7,12 @@ import Glibc
 import Darwin
 #endif
 
+import Cellar
+
 let subcommands: [(name: String, summary: String, run: ([String]) -> Int32)] = [
+    ("core", "table core: full render, viewport, scroll [full|viewport|scroll|all] [--rows N]", { args in
+        do { try CoreBench.run(args); return 0 } catch { print("cellar-bench: \(error)"); return 1 }
+    }),
     ("lua", "Lua bridge calls per second vs the raw C API", runLuaBench),
     ("text", "width, wrapping, canvas and writers", runTextBench),
     ("lua-styles", "Lua cell styles: 1M-row render, 40-row viewport, loading 50 styles, Lua vs built-in", runLuaStylesBench),

@@ -43,8 +43,8 @@ struct RenderCommand: ParsableCommand {
     }
 
     func render() throws {
-        if let width, width < 1 { throw CellarError("--width must be at least 1 (got \(width))") }
-        if let height, height < 0 { throw CellarError("--height must not be negative (got \(height))") }
+        if let width, !(1...10_000).contains(width) { throw CellarError("--width must be from 1 to 10000 (got \(width))") }
+        if let height, !(0...100_000).contains(height) { throw CellarError("--height must be from 0 to 100000 (got \(height))") }
         guard offset >= 0 else { throw CellarError("--offset must not be negative (got \(offset))") }
         let env = Terminal.environment
         let registry = Registry()

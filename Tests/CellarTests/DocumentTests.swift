@@ -101,8 +101,9 @@ import CellarText
 
     @Test func theExamplesParse() throws {
         let dir = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
-        for name in ["foods", "settings", "contacts", "cell-configuration", "thousand", "row-heights"] {
-            let doc = try TableDocument.load(path: "/\(dir)/Examples/\(name).yaml")
+        for name in ["foods.yaml", "settings.yaml", "contacts.yaml", "cell-configuration.yaml", "thousand.yaml",
+                     "row-heights.yaml", "fruits.json"] {
+            let doc = try TableDocument.load(path: "/\(dir)/Examples/\(name)")
             try doc.validate(against: Registry())
             let t = DocumentDataSource(document: doc).makeTableView(registry: Registry())
             t.width = 50

@@ -127,3 +127,101 @@ final class FirstRowTallDelegate: TableViewDelegate {
             throws: { "\($0)".hasPrefix("h.yaml:3:33: height must be 'automatic' or a whole number") }
     }
 }
+
+@Suite struct StateHeightTests {
+    /// A style whose selected look takes an extra line (as a Lua style might).
+    final class GrowOnSelect: CellStyle {
+        let reuseIdentifier = "grow"
+        func makeCell() throws -> Cell { Cell(reuseIdentifier: reuseIdentifier) }
+        func configure(_ cell: Cell, row: Value, at indexPath: IndexPath) throws {
+            cell.contentConfiguration = ListContentConfiguration(text: row["text"]?.stringValue)
+        }
+        func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode {
+            let title = ViewNode.label(Label((state.isSelected ? "선택됨: " : "") + (cell.contentConfiguration?.text ?? "")))
+            return state.isSelected ? .stack(.vertical([title, .label(Label("details"))])) : title
+        }
+    }
+
+    @Test func selectionChangesAreMeasuredAgain() throws {
+        let registry = Registry()
+        try registry.register(GrowOnSelect(), forCellReuseIdentifier: "grow")
+        let (out, t) = try render("separatorStyle: none\nestimatedRowHeight: 1\nsections:\n  - rows: [{cell: grow, text: a}, {cell: grow, text: b}]\n",
+                                  width: 20, height: 4, registry: registry)
+        #expect(lines(out) == [" a", " b", "", ""])
+        try t.userSelectRow(at: IndexPath(0, 0))
+        #expect(lines(try t.renderText()) == ["▌선택됨: a", "▌details", " b", ""])
+        try t.userDeselectRow(at: IndexPath(0, 0))
+        #expect(lines(try t.renderText()) == [" a", " b", "", ""])
+    }
+}
+
+@Suite struct SparseHeightIndexTests {
+    /// The sparse form (fixed rows) answers like the dense one, and turns
+    /// dense on the first change without losing anything.
+    @Test func sparseMatchesDense() {
+        var rng = SplitMix(seed: 7)
+        for _ in 0..<200 {
+            let count = 1 + rng.next(60)
+            let base = 1 + rng.next(3)
+            var exceptions: [(index: Int, height: Int, known: Bool)] = []
+            for i in 0..<count where rng.next(4) == 0 { exceptions.append((i, rng.next(4), rng.next(2) == 0)) }
+            let baseKnown = rng.next(2) == 0
+            var sparse = HeightIndex(count: count, base: base, baseIsKnown: baseKnown, exceptions: exceptions)
+            var heights = [Int](repeating: base, count: count)
+            var knowns = [Bool](repeating: baseKnown, count: count)
+            for e in exceptions { heights[e.index] = e.height; knowns[e.index] = e.known }
+            func check(_ idx: HeightIndex) {
+                #expect(idx.total == heights.reduce(0, +))
+                var start = 0
+                for i in 0..<count {
+                    #expect(idx.start(i) == start)
+                    #expect(idx.height(i) == heights[i])
+                    #expect(idx.isKnown(i) == knowns[i])
+                    for y in start..<(start + heights[i]) {
+                        let found = idx.item(atOffset: y)
+                        #expect(found?.index == i && found?.start == start)
+                    }
+                    start += heights[i]
+                }
+                #expect(idx.item(atOffset: start) == nil)
+            }
+            check(sparse)
+            for _ in 0..<(1 + rng.next(6)) {
+                let i = rng.next(count), h = rng.next(5)
+                switch rng.next(3) {
+                case 0: sparse.set(i, h); heights[i] = h; knowns[i] = true
+                case 1: sparse.setEstimate(i, h); heights[i] = h; knowns[i] = false
+                default: sparse.forget(i); knowns[i] = false
+                }
+                check(sparse)
+            }
+        }
+    }
+
+    @Test func fixedHeightTablesStaySparse() throws {
+        let ds = ArrayDataSource([(0..<100_000).map { row("default", "r\($0)") }])
+        let t = TableView(registry: Registry())
+        t.dataSource = ds
+        t.rowHeight = .fixed(2)
+        t.width = 20
+        t.viewportHeight = 4
+        t.contentOffset = 150_001
+        // Slots are 2 lines + a separator: offset 150001 is the second line of row 50000.
+        #expect(lines(try t.renderText()) == ["", " " + String(repeating: "─", count: 19), " r50001", ""])
+        #expect(ds.cellForRowCalls == 2)
+        #expect(t.contentHeight == 100_000 * 3 - 1)
+        #expect(t.statistics.heightsMeasured == 0)
+        #expect(t.layout?.index?.isSparseForm == true)
+        // Selection cannot change a fixed height: still sparse.
+        try t.userSelectRow(at: IndexPath(0, 50_000))
+        #expect(lines(try t.renderText())[0] == "▌")
+        #expect(t.layout?.index?.isSparseForm == true)
+        // Per-row heights from a delegate settle every row: dense once past the limit.
+        let delegate = FirstRowTallDelegate()
+        t.delegate = delegate
+        _ = try t.renderText()
+        #expect(t.layout?.index?.isSparseForm == false)
+        // Row 0 is 4 lines, the others automatic (1 line each), plus 99,999 separators.
+        #expect(t.contentHeight == 4 + 99_999 + 99_999)
+    }
+}

@@ -224,3 +224,47 @@ import CellarText
         #expect(throws: CellarError.self) { try t.scrollToRow(at: IndexPath(0, 50)) }
     }
 }
+
+@Suite struct MoreLooksTests {
+    @Test func tooManyIndexTitlesAreSampledWithDots() {
+        let az = (65...90).map { String(UnicodeScalar($0)!) }
+        let fitted = TableView.fittedIndexTitles(az, height: 7)
+        #expect(fitted == ["A", "•", "I", "•", "Q", "•", "Z"])
+        #expect(TableView.fittedIndexTitles(["A", "B"], height: 7) == ["A", "B"])
+    }
+
+    @Test func stickyHeaderIsPushedUpByTheNextSection() throws {
+        let yaml = """
+        separatorStyle: none
+        rowHeight: 1
+        sections:
+          - header: "first header that wraps"
+            rows: [{text: a}, {text: b}, {text: c}]
+          - header: H2
+            rows: [{text: d}]
+        """
+        // Header 1 takes two lines at width 14: "first header" / "that wraps".
+        let (_, t) = try render(yaml, width: 14, height: 3)
+        t.contentOffset = 3
+        #expect(lines(try t.renderText()) == [" first header", " that wraps", " H2"])
+        t.contentOffset = 4
+        #expect(lines(try t.renderText()) == [" that wraps", " H2", " d"])
+    }
+
+    @Test func streamedOutputCrossesBatchesAndTallRows() throws {
+        var rows: [Value] = (0..<600).map { row("default", "r\($0)") }
+        rows[300] = row("default", "tall")
+        let ds = ArrayDataSource([rows])
+        ds.heights = { ip in ip.row == 300 ? .fixed(400) : nil }
+        ds.indexTitles = ["A", "B"]
+        let t = ds.makeTable(width: 12)
+        let out = lines(try t.renderText())
+        #expect(out.count == 599 + 400)
+        #expect(out[0] == " r0        A")
+        #expect(out[1] == " r1        B")
+        #expect(out[299] == " r299")
+        #expect(out[300] == " tall")
+        #expect(out[700] == " r301")
+        #expect(out.last == " r599")
+    }
+}

@@ -139,3 +139,50 @@ final class BadgeStyle: CellStyle {
         #expect(t.statistics.headerFootersReused >= 15)
     }
 }
+
+/// A style whose taps change its row data (what a Lua style's on_select does).
+final class TapCounterStyle: CellStyle {
+    let reuseIdentifier = "taps"
+    func makeCell() throws -> Cell { Cell(reuseIdentifier: reuseIdentifier) }
+    func configure(_ cell: Cell, row: Value, at indexPath: IndexPath) throws {
+        cell.contentConfiguration = ListContentConfiguration(text: "\(row["text"]?.stringValue ?? "") \(row["taps"]?.intValue ?? 0)")
+        cell.accessory = .type(.detailButton)
+    }
+    func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode {
+        .label(Label(cell.contentConfiguration?.text ?? ""))
+    }
+    func bump(_ row: inout Value, by n: Int) {
+        if case .object(var o) = row { o["taps"] = .int((o["taps"]?.intValue ?? 0) + n); row = .object(o) }
+    }
+    func didSelect(_ cell: Cell, row: inout Value, at: IndexPath) throws { bump(&row, by: 1) }
+    func accessoryTapped(_ cell: Cell, row: inout Value, at: IndexPath) throws { bump(&row, by: 10) }
+}
+
+@Suite struct StyleHookTests {
+    @Test func hooksChangeDocumentRowData() throws {
+        let registry = Registry()
+        try registry.register(TapCounterStyle(), forCellReuseIdentifier: "taps")
+        let yaml = "separatorStyle: none\nsections:\n  - rows: [{cell: taps, text: a}, {cell: taps, text: b, taps: 5}]\n"
+        let (out, t) = try render(yaml, width: 16, registry: registry)
+        #expect(lines(out) == [" a 0          ⓘ", " b 5          ⓘ"])
+        try t.userSelectRow(at: IndexPath(0, 1))
+        try t.tapAccessory(at: IndexPath(0, 0))
+        // Rows whose data a hook changed are configured again at the next render.
+        #expect(lines(try t.renderText()) == [" a 10         ⓘ", "▌b 6          ⓘ"])
+        t.reloadData()   // and reloadData drops the selection, as in UIKit
+        #expect(lines(try t.renderText()) == [" a 10         ⓘ", " b 6          ⓘ"])
+    }
+
+    @Test func duplicateRegistrationNamesBothSources() {
+        final class FileStyle: CellStyle {
+            let reuseIdentifier = "value1"
+            var source: String { "Styles/value1.lua" }
+            func makeCell() throws -> Cell { Cell(reuseIdentifier: reuseIdentifier) }
+            func configure(_ cell: Cell, row: Value, at indexPath: IndexPath) throws {}
+            func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode { .empty }
+        }
+        #expect(throws: CellarError("reuse identifier 'value1' is already registered by built-in; cannot register it again from Styles/value1.lua")) {
+            try Registry().register(FileStyle(), forCellReuseIdentifier: "value1")
+        }
+    }
+}

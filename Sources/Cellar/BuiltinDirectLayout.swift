@@ -1,0 +1,135 @@
+import CellarText
+
+/// The built-in styles' common case laid out without building a view tree:
+/// single-line labels in truncating modes, no layout margins. The result is
+/// the same as `LayoutEngine` on `BuiltinCellStyle.layout(...)` (a
+/// differential test checks it), but costs a few width computations per row
+/// instead of a tree, arrays and wrapped-line lists. Anything else returns nil
+/// and takes the general path.
+struct BuiltinDirectLayout {
+    struct Piece {
+        var text: String
+        var x: Int
+        var y: Int
+        var width: Int
+        var alignment: TextAlignment
+        var mode: LineBreakMode
+        var style: TextStyle
+    }
+    // Up to three pieces (image, text, detail), stored inline: no array per row.
+    var p0: Piece?
+    var p1: Piece?
+    var p2: Piece?
+    var height: Int
+
+    static func simple(_ p: TextProperties) -> Bool {
+        p.numberOfLines == 1 && p.lineBreakMode != .wordWrap && p.lineBreakMode != .charWrap
+    }
+
+    static func text(_ s: String?, _ p: TextProperties) -> String? {
+        guard let s, !s.isEmpty else { return nil }
+        // Control characters (newlines included) need the general path.
+        guard Sanitizer.isClean(s) else { return "\u{0}" }   // marker: not direct
+        return p.transform == .none ? s : p.transform.apply(s)
+    }
+
+    init?(_ kind: BuiltinCellStyle.Kind, _ c: ListContentConfiguration, width: Int) {
+        // Very narrow cells squeeze columns to nothing; the general path handles that.
+        guard width >= 8, c.directionalLayoutMargins == .zero,
+              Self.simple(c.textProperties), Self.simple(c.secondaryTextProperties) else { return nil }
+        let text = Self.text(c.text, c.textProperties)
+        let detail = kind == .default ? nil : Self.text(c.secondaryText, c.secondaryTextProperties)
+        if text == "\u{0}" || detail == "\u{0}" { return nil }
+        var x = 0
+        var room = width
+        height = 0
+        if let image = c.image, !image.isEmpty {
+            guard Sanitizer.isClean(image) else { return nil }
+            let iw = DisplayWidth.of(image)
+            // The general layout gives a fitted image at least half the room;
+            // beyond that its width depends on the text, so leave it to that path.
+            guard iw <= (width - c.imageToTextPadding) / 2 else { return nil }
+            p0 = Piece(text: image, x: 0, y: 0, width: iw, alignment: .leading, mode: .clipping, style: .plain)
+            height = 1
+            x = iw + c.imageToTextPadding
+            room = width - x
+        }
+        let tp = c.textProperties, dp = c.secondaryTextProperties
+        switch kind {
+        case .default:
+            if let text { p1 = Piece(text: text, x: x, y: 0, width: room, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle) }
+            height = max(height, text == nil ? 0 : 1)
+        case .subtitle:
+            var y = 0
+            if let text {
+                p1 = Piece(text: text, x: x, y: 0, width: room, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle)
+                y = 1 + c.textToSecondaryTextVerticalPadding
+            }
+            if let detail {
+                p2 = Piece(text: detail, x: x, y: y, width: room, alignment: dp.alignment, mode: dp.lineBreakMode, style: dp.textStyle)
+                y += 1
+            } else if text != nil {
+                y = 1
+            }
+            height = max(height, y)
+        case .value1:
+            var detailAlignment = dp.alignment
+            if detailAlignment == .leading { detailAlignment = .trailing }
+            switch (text, detail) {
+            case (nil, nil): break
+            case (let t?, nil):
+                p1 = Piece(text: t, x: x, y: 0, width: room, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle)
+            case (nil, let d?):
+                let dw = min(DisplayWidth.of(d), room)
+                p2 = Piece(text: d, x: x, y: 0, width: dw, alignment: detailAlignment, mode: dp.lineBreakMode, style: dp.textStyle)
+            case (let t?, let d?):
+                let inner = max(0, room - c.textToSecondaryTextHorizontalPadding)
+                let natural = DisplayWidth.of(d)
+                let cap = max(inner / 2, min(natural, inner - DisplayWidth.of(t)))
+                let dw = min(natural, cap, inner)
+                let tw = inner - dw
+                p1 = Piece(text: t, x: x, y: 0, width: tw, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle)
+                p2 = Piece(text: d, x: x + tw + c.textToSecondaryTextHorizontalPadding, y: 0, width: dw,
+                           alignment: detailAlignment, mode: dp.lineBreakMode, style: dp.textStyle)
+            }
+            height = max(height, text == nil && detail == nil ? 0 : 1)
+        case .value2:
+            let column = BuiltinCellStyle.value2ColumnWidth(width)
+            let spacing = detail == nil ? 0 : c.textToSecondaryTextHorizontalPadding
+            guard column + spacing <= room else { return nil }
+            var head = tp
+            if head.color == .semantic(.label) { head.color = .semantic(.tint) }
+            if let text { p1 = Piece(text: text, x: x, y: 0, width: column, alignment: .trailing, mode: tp.lineBreakMode, style: head.textStyle) }
+            if let detail {
+                var d = dp
+                if d.color == .semantic(.secondaryLabel) { d.color = .semantic(.label) }
+                p2 = Piece(text: detail, x: x + column + spacing, y: 0, width: room - column - spacing,
+                           alignment: dp.alignment, mode: dp.lineBreakMode, style: d.textStyle)
+            }
+            height = max(height, text == nil && detail == nil ? 0 : 1)
+        }
+    }
+
+    func draw(into canvas: inout Canvas, x: Int, y: Int, height: Int) {
+        if let p0 { Self.draw(p0, into: &canvas, x: x, y: y, height: height) }
+        if let p1 { Self.draw(p1, into: &canvas, x: x, y: y, height: height) }
+        if let p2 { Self.draw(p2, into: &canvas, x: x, y: y, height: height) }
+    }
+
+    static func draw(_ p: Piece, into canvas: inout Canvas, x: Int, y: Int, height: Int) {
+        guard p.y < height, p.width > 0 else { return }
+        var text = p.text
+        var w = DisplayWidth.of(text)
+        if w > p.width {
+            text = TextLayout.truncate(text, width: p.width, mode: p.mode)
+            w = DisplayWidth.of(text)
+        }
+        let lead: Int
+        switch p.alignment {
+        case .leading: lead = 0
+        case .center: lead = max(0, p.width - w) / 2
+        case .trailing: lead = max(0, p.width - w)
+        }
+        canvas.draw(text, x: x + p.x + lead, y: y + p.y, maxWidth: p.width - lead, style: p.style)
+    }
+}

@@ -1,0 +1,53 @@
+import Testing
+import CellarText
+@testable import Cellar
+
+/// The built-in fast path must draw exactly what the general layout draws.
+@Suite struct DirectLayoutTests {
+    @Test func directLayoutMatchesTheGeneralLayout() {
+        var rng = SplitMix(seed: 42)
+        let texts: [String?] = [nil, "", "Apple", "당류 (Sugar)", "🍎 emoji 🐰", "a very long text that needs truncating somewhere",
+                                "x", "설정 테이블 셀 한글 긴 문장입니다"]
+        let images: [String?] = [nil, "🍎", "✓", "★★"]
+        let modes: [LineBreakMode] = [.truncatingTail, .truncatingHead, .truncatingMiddle, .clipping]
+        var compared = 0
+        for _ in 0..<4000 {
+            let kind = BuiltinCellStyle.Kind.allCases[rng.next(4)]
+            var c = ListContentConfiguration(text: texts[rng.next(texts.count)],
+                                             secondaryText: texts[rng.next(texts.count)],
+                                             image: images[rng.next(images.count)])
+            c.textProperties.lineBreakMode = modes[rng.next(modes.count)]
+            c.secondaryTextProperties.alignment = TextAlignment.allCases[rng.next(3)]
+            c.textProperties.alignment = TextAlignment.allCases[rng.next(3)]
+            c.textProperties.transform = rng.next(4) == 0 ? .uppercase : .none
+            c.textToSecondaryTextVerticalPadding = rng.next(3) == 0 ? 1 : 0
+            let width = 1 + rng.next(50)
+            guard let direct = BuiltinDirectLayout(kind, c, width: width) else { continue }
+            compared += 1
+            let node = BuiltinCellStyle.layout(kind, c, width: width)
+            let h = LayoutEngine.measure(node, width: width)
+            #expect(direct.height == h, "height \(kind) \(c) at \(width)")
+            var a = Canvas(width: width, height: max(h, 1))
+            var b = Canvas(width: width, height: max(h, 1))
+            LayoutEngine.draw(node, into: &a, x: 0, y: 0, width: width, height: max(h, 1))
+            direct.draw(into: &b, x: 0, y: 0, height: max(h, 1))
+            for y in 0..<max(h, 1) {
+                #expect(a.line(y) == b.line(y), "\(kind) \(c) at \(width)")
+                for x in 0..<width { #expect(a[x, y].style == b[x, y].style) }
+            }
+        }
+        #expect(compared > 2000)
+    }
+}
+
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+}
