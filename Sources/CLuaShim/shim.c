@@ -41,6 +41,7 @@ struct cellar_lua {
     _Atomic int depth;                  // nesting of cellar_pcall
     _Atomic long long budget_ns;
     _Atomic unsigned long fired_generation;
+    _Atomic int hook_armed;             // set by the watchdog before lua_sethook
     int timed_out;
     double pattern_cost_limit;
 
@@ -92,9 +93,16 @@ static void *cellar_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         return NULL;
     }
     if (nsize > old && x->enforce && x->used - old + nsize > x->limit) {
-        if (!x->memory_hit && x->L) {
-            x->memory_hit = 1;
+        x->memory_hit = 1;
+        x->where[0] = 0;
+        x->where_line = 0;
+        if (x->L) {
+#if LUA_VERSION_RELEASE_NUM <= 50404
+            // Safe up to 5.4.4: a stack reallocation there allocates a new
+            // block while the frames still point into the old one. From
+            // 5.4.5 frames hold offsets during it, so the location is skipped.
             record_where(x, x->L, 0);
+#endif
         }
         return NULL;
     }
@@ -118,6 +126,7 @@ static void timeout_hook(lua_State *L, lua_Debug *ar) {
     cellar_lua *x = extra(L);
     if (atomic_load(&x->depth) == 0 ||
         atomic_load(&x->fired_generation) != atomic_load(&x->generation)) {
+        atomic_store(&x->hook_armed, 0);
         lua_sethook(L, NULL, 0, 0);  // armed for a call that already ended
         return;
     }
@@ -156,6 +165,7 @@ static void *watchdog_main(void *unused) {
             if (elapsed_ns(x->seen_at, now) >= atomic_load(&x->budget_ns) &&
                 atomic_load(&x->fired_generation) != g) {
                 atomic_store(&x->fired_generation, g);
+                atomic_store(&x->hook_armed, 1);
                 lua_sethook(x->L, timeout_hook, LUA_MASKCOUNT, 1);  // async-safe per Lua's manual
             }
         }
@@ -201,7 +211,9 @@ static int message_handler(lua_State *L) {
         lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
         lua_replace(L, 1);
     }
-    if (!x->where[0]) record_where(x, L, 1);
+    x->where[0] = 0;
+    x->where_line = 0;
+    record_where(x, L, 1);
     luaL_traceback(L, L, NULL, 1);
     size_t n;
     const char *tb = lua_tolstring(L, -1, &n);
@@ -222,6 +234,10 @@ static int message_handler(lua_State *L) {
 
 int cellar_pcall(cellar_lua *x, int nargs, int nresults) {
     lua_State *L = x->L;
+    if (nargs < 0 || lua_gettop(L) - nargs < 1) {  // misuse: no function below the arguments
+        lua_pushliteral(L, "cellar_pcall: no function below the arguments");
+        return LUA_ERRRUN;
+    }
     int depth = atomic_load_explicit(&x->depth, RELAXED);
     int outer = depth == 0;
     if (outer) {
@@ -248,7 +264,10 @@ int cellar_pcall(cellar_lua *x, int nargs, int nresults) {
     x->enforce = prev;
     if (inserted) lua_remove(L, msgh);
     if (outer) {
-        if (lua_gethook(L)) lua_sethook(L, NULL, 0, 0);
+        if (atomic_load_explicit(&x->hook_armed, RELAXED)) {
+            atomic_store_explicit(&x->hook_armed, 0, RELAXED);
+            lua_sethook(L, NULL, 0, 0);
+        }
         if (status == LUA_ERRMEM) lua_gc(L, LUA_GCCOLLECT);  // give the failed call's heap back now
     }
     atomic_store_explicit(&x->depth, depth, RELAXED);
@@ -275,6 +294,8 @@ int cellar_load(cellar_lua *x, const char *buf, size_t len, const char *chunknam
     if (env_index < 0 && env_index > LUA_REGISTRYINDEX) env_index = lua_gettop(L) + env_index + 1;
     x->memory_hit = 0;
     x->where[0] = 0;
+    x->where_line = 0;
+    if (x->traceback) x->traceback[0] = 0;
     int prev = x->enforce;
     x->enforce = 1;
     int status = luaL_loadbufferx(L, buf, len, chunkname, "t");

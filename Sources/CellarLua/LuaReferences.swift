@@ -54,6 +54,15 @@ public final class LuaTableRef {
         rt.pop(1)
     }
 
+    /// `t[key] = f`, e.g. to give a plugin's environment a Swift function.
+    public func set(_ key: LuaKey, _ f: LuaFunction) {
+        let rt = runtime
+        rt.push(self)
+        rt.push(f)
+        rt.rawSet(key, inTableAt: -2)
+        rt.pop(1)
+    }
+
     /// `t[key]` as data.
     public func get(_ key: LuaKey) throws(LuaError) -> Value {
         let rt = runtime

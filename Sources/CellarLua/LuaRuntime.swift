@@ -51,7 +51,16 @@ public final class LuaRuntime {
     let callbacks: LuaCallbacks
     public private(set) var limits: LuaLimits
     var keys: [String: LuaKey] = [:]
-    var plugins: [String: LuaPlugin] = [:]
+    /// Loaded plugins by path, as raw registry references: wrapping them in
+    /// `LuaTableRef`s here would make a cycle (refs keep the runtime alive).
+    var plugins: [String: CachedPlugin] = [:]
+
+    struct CachedPlugin {
+        var environment: Int32
+        var chunk: Int32
+        var module: Int32?
+        var returnedType: LuaType
+    }
 
     /// Receives each line the sandbox's `print` writes; dropped when nil.
     public var onPrint: ((String) -> Void)? {
@@ -143,10 +152,15 @@ public final class LuaRuntime {
         return try compile(source: data, chunkName: path, environment: environment)
     }
 
-    /// Compiles and runs the file at `path` once in its own environment;
-    /// later calls with the same path return the same plugin.
+    /// Compiles and runs the file at `path` once in its own environment.
+    /// Later calls with the same path do not compile or run it again: they
+    /// return the same environment, chunk and module tables.
     public func loadPlugin(path: String) throws(LuaError) -> LuaPlugin {
-        if let p = plugins[path] { return p }
+        if let c = plugins[path] {
+            return LuaPlugin(path: path, environment: tableRef(registrySlot: c.environment),
+                             chunk: functionRef(registrySlot: c.chunk),
+                             module: c.module.map { tableRef(registrySlot: $0) }, returnedType: c.returnedType)
+        }
         let env = newEnvironment()
         let chunk = try compile(path: path, environment: env)
         let base = top
@@ -155,9 +169,20 @@ public final class LuaRuntime {
         let module = table(at: -1)
         let returned = type(at: -1)
         setTop(base)
-        let plugin = LuaPlugin(path: path, environment: env, chunk: chunk, module: module, returnedType: returned)
-        plugins[path] = plugin
-        return plugin
+        plugins[path] = CachedPlugin(environment: registrySlot(env), chunk: registrySlot(chunk),
+                                     module: module.map { registrySlot($0) }, returnedType: returned)
+        return LuaPlugin(path: path, environment: env, chunk: chunk, module: module, returnedType: returned)
+    }
+
+    private func registrySlot(_ t: LuaTableRef) -> Int32 { push(t); return luaL_ref(L, luaRegistryIndex) }
+    private func registrySlot(_ f: LuaFunction) -> Int32 { push(f); return luaL_ref(L, luaRegistryIndex) }
+    private func tableRef(registrySlot slot: Int32) -> LuaTableRef {
+        lua_rawgeti(L, luaRegistryIndex, lua_Integer(slot))
+        return makeTableRef()
+    }
+    private func functionRef(registrySlot slot: Int32) -> LuaFunction {
+        lua_rawgeti(L, luaRegistryIndex, lua_Integer(slot))
+        return makeFunctionRef()
     }
 
     // MARK: Calling
@@ -208,7 +233,7 @@ public final class LuaRuntime {
         let whereFile = cellar_last_where(handle, &line).map { String(cString: $0) }
         let traceback = cellar_last_traceback(handle).map { String(cString: $0) } ?? ""
         let failureKind = cellar_last_failure(handle)
-        if status == LUA_ERRMEM || failureKind == CELLAR_FAILURE_MEMORY && status != LUA_ERRSYNTAX {
+        if status == LUA_ERRMEM {
             let mb = Double(limits.memoryLimit) / Double(1 << 20)
             let limitText = mb >= 1 ? "\(Int(mb.rounded())) MB" : "\(limits.memoryLimit) bytes"
             return LuaError(kind: .memory, file: whereFile ?? fallbackFile, line: whereFile == nil ? nil : Int(line),
@@ -289,6 +314,15 @@ public final class LuaRuntime {
     @inlinable public func rawSet(_ i: Int, inTableAt index: Int32) {
         lua_rawseti(L, index, lua_Integer(i))
     }
+
+    /// The length of the table (border) or string at `index`, without `__len`.
+    @inlinable public func rawLength(at index: Int32) -> Int { Int(lua_rawlen(L, index)) }
+
+    /// Table traversal, raw (`lua_next`): push nil first; while it returns
+    /// true, the key is at -2 and the value at -1; pop the value (keep the
+    /// key) before the next step. Do not read a number key with `string(at:)`
+    /// (Lua would convert it in place and break the traversal).
+    @inlinable public func next(inTableAt index: Int32) -> Bool { lua_next(L, index) != 0 }
 
     /// The string at `index` (invalid UTF-8 repaired); nil unless a string.
     @inlinable public func string(at index: Int32) -> String? {

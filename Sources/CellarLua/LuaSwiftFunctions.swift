@@ -19,7 +19,9 @@ final class LuaCallbacks {
 
 extension LuaRuntime {
     /// Wraps a Swift function for Lua (fast form). The function lives as
-    /// long as the runtime.
+    /// long as the runtime. Use the runtime passed to `body` rather than
+    /// capturing it (a captured runtime, `LuaFunction` or `LuaTableRef`
+    /// keeps the runtime alive: a reference cycle).
     public func makeFunction(raw body: @escaping LuaRawFunction) -> LuaFunction {
         callbacks.functions.append(body)
         cellar_push_swift_function(handle, Int32(callbacks.functions.count - 1))
@@ -58,7 +60,7 @@ func luaDispatch(_ L: OpaquePointer?, _ owner: UnsafeMutableRawPointer?, _ index
     let argc = lua_gettop(L)
     do {
         return try callbacks.functions[Int(index)](rt, argc)
-    } catch let error as LuaError {
+    } catch let error as LuaError where error.file != nil {
         // Already located (an error of nested Lua code): pass it on unchanged.
         rt.push(error.userMessage)
         return CELLAR_RAISE_AS_IS

@@ -92,11 +92,11 @@ extension LuaRuntime {
         defer { path.removeLast() }
 
         let length = Int(lua_rawlen(L, index))
-        var items: [Value] = []
+        var items: [Value?] = []
         var fields: [String: Value] = [:]
         var count = 0
         var isArray = length > 0
-        if isArray { items = Array(repeating: .null, count: length) }
+        if isArray { items = Array(repeating: nil, count: length) }
         lua_pushnil(L)
         while lua_next(L, index) != 0 {
             count += 1
@@ -125,11 +125,22 @@ extension LuaRuntime {
                 pop(2)
                 throw error
             }
-            if arraySlot >= 0, isArray { items[arraySlot] = v } else { isArray = false }
-            fields[key] = v
+            if arraySlot >= 0, isArray {
+                items[arraySlot] = v
+            } else {
+                if isArray {  // not a sequence after all: its items become fields
+                    isArray = false
+                    for (i, item) in items.enumerated() { if let item { fields[String(i + 1)] = item } }
+                    items = []
+                }
+                fields[key] = v
+            }
             pop(1)
         }
-        if isArray && count == length { return .array(items) }
+        if isArray && count == length { return .array(items.map { $0 ?? .null }) }
+        if isArray {  // keys 1...n with gaps cannot happen with count != length, but stay safe
+            for (i, item) in items.enumerated() { if let item { fields[String(i + 1)] = item } }
+        }
         return .object(fields)
     }
 }

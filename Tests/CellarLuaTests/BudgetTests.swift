@@ -1,4 +1,5 @@
 import Testing
+import CLua
 import Cellar
 @testable import CellarLua
 
@@ -46,6 +47,22 @@ import Cellar
         #expect(luaError { try rt.call(spin) }?.kind == .timeout)
     }
 
+    @Test func countHookIsArmedOnlyForAnOverrunningCall() throws {
+        let rt = try LuaRuntime(limits: Self.short)
+        let path = try writeScript("hooks.lua", """
+            return { quick = function() local s = 0 for i = 1, 1000 do s = s + i end return s end,
+                     spin = function() while true do end end }
+            """)
+        let module = try #require(try rt.loadPlugin(path: path).module)
+        let quick = try #require(module.function(rt.key("quick")))
+        let spin = try #require(module.function(rt.key("spin")))
+        #expect(lua_gethook(rt.L) == nil)
+        #expect(try rt.call(quick) == [.int(500500)])
+        #expect(lua_gethook(rt.L) == nil)
+        #expect(luaError { try rt.call(spin) }?.kind == .timeout)
+        #expect(lua_gethook(rt.L) == nil)
+    }
+
     @Test func timeBudgetIsConfigurable() throws {
         let rt = try LuaRuntime(limits: Self.short)
         var limits = rt.limits
@@ -53,6 +70,25 @@ import Cellar
         rt.setLimits(limits)
         let (error, _) = try failure(rt, "while true do end")
         #expect(error?.message == "time budget of 30 ms exceeded (endless loop?)")
+    }
+
+    @Test func loopAtLoadTimeStopsLoadPlugin() throws {
+        let rt = try LuaRuntime(limits: Self.short)
+        let path = try writeScript("slow.lua", "local t = {}\nrepeat t[1] = 1 until false\nreturn t")
+        let error = luaError { _ = try rt.loadPlugin(path: path) }
+        #expect(error?.kind == .timeout)
+        #expect(error?.userMessage == "\(path):2: time budget of 100 ms exceeded (endless loop?)")
+    }
+
+    @Test func runawayRecursionIsACleanError() throws {
+        let rt = try LuaRuntime()
+        let (error, path) = try failure(rt, "local function f(n)\n  return 1 + f(n + 1)\nend\nreturn f(1)")
+        // Lua's frames count against the memory cap, which is reached before
+        // Lua's own stack limit ("stack overflow") with the default 32 MB.
+        #expect(error?.kind == .memory || error?.message.contains("stack overflow") == true)
+        #expect(error?.file == path)
+        #expect(error?.line == 2)
+        #expect(try run(rt, "return 1") == [.int(1)])
     }
 
     @Test func hugeStringRepIsACleanError() throws {
@@ -69,6 +105,21 @@ import Cellar
         // The heap is released and the runtime goes on.
         #expect(rt.memoryInUse < 8 << 20)
         #expect(try run(rt, "return #('y'):rep(1000)") == [.int(1000)])
+    }
+
+    @Test func caughtMemoryErrorDoesNotMislabelALaterError() throws {
+        let rt = try LuaRuntime(limits: LuaLimits(memoryLimit: 4 << 20))
+        let (error, path) = try failure(rt, """
+            local ok, msg = pcall(function() local s = 'x' while true do s = s .. s end end)
+            assert(not ok and msg == "not enough memory")
+            error("after")
+            """)
+        #expect(error?.kind == .runtime)
+        #expect(error?.userMessage == "\(path):3: after")
+        let syntax = try writeScript("syntax.lua", "return +")
+        let syntaxError = luaError { _ = try rt.compile(path: syntax) }
+        #expect(syntaxError?.kind == .syntax)
+        #expect(syntaxError?.traceback == "")
     }
 
     @Test func growingTableHitsAConfiguredMemoryCap() throws {

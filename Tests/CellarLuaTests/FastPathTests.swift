@@ -59,6 +59,32 @@ import Cellar
         #expect(try cell.value() == .object(["count": .int(3), "label": .string("first"), "sub": .object([:])]))
     }
 
+    @Test func swiftFunctionInAnEnvironmentAndTableTraversal() throws {
+        let rt = try LuaRuntime()
+        let env = rt.newEnvironment()
+        env.set(rt.key("double"), rt.makeFunction(raw: { rt, argc in
+            guard argc == 1, let n = rt.integer(at: 1) else { throw LuaFunctionError("double: expected an integer") }
+            rt.push(n * 2)
+            return 1
+        }))
+        let f = try rt.compile(source: Array("return { double(2), double(5), name = 'x' }".utf8),
+                               chunkName: "env.lua", environment: env)
+        rt.push(f)
+        try rt.pcall(arguments: 0, results: 1)
+        #expect(rt.rawLength(at: -1) == 2)
+        var seen: [String] = []
+        rt.pushNil()
+        while rt.next(inTableAt: -2) {
+            let key = rt.type(at: -2) == .string ? (rt.string(at: -2) ?? "") : String(rt.integer(at: -2) ?? -1)
+            seen.append("\(key)=\(rt.integer(at: -1).map(String.init) ?? rt.string(at: -1) ?? "?")")
+            rt.pop()
+        }
+        rt.pop()
+        #expect(seen.sorted() == ["1=4", "2=10", "name=x"])
+        let bad = try rt.compile(source: Array("return double('a')".utf8), chunkName: "bad.lua", environment: env)
+        #expect(luaError { try rt.call(bad) }?.userMessage == "bad.lua:1: double: expected an integer")
+    }
+
     @Test func keysAreInterned() throws {
         let rt = try LuaRuntime()
         #expect(rt.key("title").ref == rt.key("title").ref)

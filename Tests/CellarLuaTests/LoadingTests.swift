@@ -56,8 +56,24 @@ import Cellar
         let path = try writeScript("count.lua", "loads = (loads or 0) + 1\nreturn { n = loads }")
         let a = try rt.loadPlugin(path: path)
         let b = try rt.loadPlugin(path: path)
-        #expect(a === b)
         #expect(try a.module?.get(rt.key("n")) == .int(1))
+        // Same tables, not a second run: a write through one shows in the other.
+        try a.module?.set(rt.key("mark"), .string("seen"))
+        #expect(try b.module?.get(rt.key("mark")) == .string("seen"))
+        #expect(try b.environment.get(rt.key("loads")) == .int(1))
+    }
+
+    @Test func runtimeIsFreedWithItsReferences() throws {
+        weak var weakRuntime: LuaRuntime?
+        do {
+            let rt = try LuaRuntime()
+            weakRuntime = rt
+            let path = try writeScript("p.lua", "return { f = function() end }")
+            let plugin = try rt.loadPlugin(path: path)
+            _ = plugin.module?.function(rt.key("f"))
+            _ = rt.makeFunction { $0 }
+        }
+        #expect(weakRuntime == nil)
     }
 
     @Test func unreadableFileIsAFileError() throws {

@@ -29,7 +29,7 @@ import Cellar
 
     @Test func luaTablesBecomeArraysOrObjects() throws {
         let rt = try LuaRuntime()
-        let results = try run(rt, "return {10, 20}, {a = 1, [2] = 'x'}, {}, {[1] = 'a', [3] = 'c'}, 2^53, 3 // 1")
+        let results = try run(rt, "return {10, 20}, {a = 1, [2] = 'x'}, {}, {[1] = 'a', [3] = 'c'}, 2^53, 3 // 1, {5, 6, x = 7}")
         #expect(results == [
             .array([.int(10), .int(20)]),
             .object(["a": .int(1), "2": .string("x")]),
@@ -37,6 +37,7 @@ import Cellar
             .object(["1": .string("a"), "3": .string("c")]),
             .double(9007199254740992),
             .int(3),
+            .object(["1": .int(5), "2": .int(6), "x": .int(7)]),
         ])
     }
 
