@@ -24,7 +24,7 @@ final class LuaNodeReader {
     /// primary text): the label colour, one line, truncating the tail.
     static let labelStyle = TextStyle(foreground: .semantic(.label))
 
-    enum Kind: CaseIterable { case label, image, hstack, vstack, spacer, padding, empty }
+    enum Kind: Int, CaseIterable { case label, image, hstack, vstack, spacer, padding, empty }
     enum Field: Int, CaseIterable {
         case kind, text, lines, lineBreak, align, transform, width, glyph, spacing, min,
              top, leading, bottom, trailing,
@@ -77,8 +77,8 @@ final class LuaNodeReader {
     private let kindKey: LuaKey
     /// Node kinds by the address of the metatable `ui` constructors set.
     private let kindByMetatable: InternTable<Kind>
-    /// Allowed fields per kind, as bit masks over `Field.allCases` positions.
-    private let allowedMasks: [Kind: UInt32]
+    /// Allowed fields per kind (indexed by `Kind.rawValue`), as bit masks.
+    private let allowedMasks: [UInt32]
 
     init(runtime: LuaRuntime, metatables: LuaTableRef) {
         self.runtime = runtime
@@ -114,7 +114,7 @@ final class LuaNodeReader {
         stackAlignmentByString = intern(Self.stackAlignments.map { ($0.key, $0.value) })
         colorByString = intern(Self.semanticColors.map { ($0.key, Color.semantic($0.value)) } + [("default", Color.default)])
         sizingByString = intern([("flexible", Sizing.flexible), ("fit", Sizing.fit)])
-        allowedMasks = Self.allowed.mapValues { set in set.reduce(UInt32(0)) { $0 | $1.bit } }
+        allowedMasks = Kind.allCases.map { kind in (Self.allowed[kind] ?? []).reduce(UInt32(0)) { $0 | $1.bit } }
     }
 
     /// The interned identity of the string at `index` (nil unless a string).
@@ -184,7 +184,7 @@ final class LuaNodeReader {
     /// the value on top of the stack. Integer keys (children) are skipped.
     private func fields(_ t: Int32, _ kind: Kind, _ body: (Field) throws(NodeShapeError) -> Void) throws(NodeShapeError) {
         let L = runtime.L
-        let allowed = allowedMasks[kind] ?? 0
+        let allowed = allowedMasks[kind.rawValue]
         lua_pushnil(L)
         while lua_next(L, t) != 0 {
             if let id = identity(-2) {
