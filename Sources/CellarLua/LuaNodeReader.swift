@@ -124,8 +124,18 @@ final class LuaNodeReader {
         return UnsafeRawPointer(p)
     }
 
+    /// How deep a view tree may nest (a table that contains itself, or a
+    /// runaway generator, stops here instead of exhausting the stack).
+    static let maximumDepth = 100
+    private var depth = 0
+
     /// The node at stack `index`. `nil`/`false` read as `.empty`.
     func node(at index: Int32) throws(NodeShapeError) -> ViewNode {
+        guard depth < Self.maximumDepth else {
+            throw NodeShapeError(path: "", message: "view tree nested deeper than \(Self.maximumDepth) levels (does a node contain itself?)")
+        }
+        depth += 1
+        defer { depth -= 1 }
         let L = runtime.L
         let t = lua_absindex(L, index)
         switch lua_type(L, t) {

@@ -56,6 +56,7 @@ import Cellar
         ("return ui.vstack { 'just text' }", "layout › vstack[1]: expected a view node table (ui.label{…}, ui.hstack{…}, …), got a string; wrap text in ui.label"),
         ("return { text = 'x' }", "layout: a view node needs a 'kind'"),
         ("return ui.padding { ui.label 'a', ui.label 'b' }", "layout: padding holds one child, got 2"),
+        ("local t = ui.vstack {}; t[1] = t; return t", "layout › vstack[1] › vstack[1]"),
     ])
     func wrongNodeShapes(_ body: String, _ expected: String) throws {
         let (e, path) = try renderError("return {\n  identifier = \"bad\",\n  layout = function() \(body) end,\n}")
