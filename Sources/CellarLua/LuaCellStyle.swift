@@ -64,7 +64,7 @@ public final class LuaCellStyle: CellStyle {
 
     public func makeCell() throws -> Cell {
         let cell = Cell(reuseIdentifier: reuseIdentifier)
-        cell.storage = LuaCellStorage(table: engine.runtime.newTable(fieldCount: 4))
+        cell.storage = LuaCellStorage(table: engine.runtime.newTable(fieldCount: 4), engine: engine)
         return cell
     }
 
@@ -214,7 +214,7 @@ public final class LuaCellStyle: CellStyle {
     func storage(_ cell: Cell) -> LuaCellStorage {
         if let s = cell.storage as? LuaCellStorage { return s }
         // A cell made elsewhere (not by makeCell): give it a Lua side now.
-        let s = LuaCellStorage(table: engine.runtime.newTable(fieldCount: 4))
+        let s = LuaCellStorage(table: engine.runtime.newTable(fieldCount: 4), engine: engine)
         cell.storage = s
         return s
     }
@@ -429,5 +429,20 @@ final class LuaCellStorage {
     var nodeState = CellState()
     var node = ViewNode.empty
 
-    init(table: LuaTableRef) { self.table = table }
+    /// Where `update`'s result for this cell is kept (cleared when the cell goes).
+    weak var engine: LuaStyleEngine?
+
+    init(table: LuaTableRef, engine: LuaStyleEngine) {
+        self.table = table
+        self.engine = engine
+    }
+
+    deinit {
+        guard let engine else { return }
+        let rt = engine.runtime
+        rt.push(engine.updatedConfigs)
+        rt.pushNil()
+        rt.rawSet(Int(table.ref), inTableAt: -2)
+        rt.pop(1)
+    }
 }

@@ -79,4 +79,20 @@ import Cellar
         #expect(try renderLines(table) == [" A 3", " ───────────────────", " B 4", ""])
         #expect(table.statistics.heightsMeasured == 4)
     }
+
+    @Test func updatedConfigurationsGoWithTheirCells() throws {
+        let registry = try luaRegistry([shippedStylesDir])
+        let style = try #require(registry.style(for: "MyCellConfiguration") as? LuaCellStyle)
+        func kept() throws -> Int {
+            guard case .object(let o) = try style.engine.updatedConfigs.value() else { return 0 }
+            return o.count
+        }
+        do {
+            let rows = (0..<8).map { "      - {cell: MyCellConfiguration, title: T\($0), body: B}" }.joined(separator: "\n")
+            let table = try luaTable("sections:\n  - rows:\n" + rows + "\n", registry, width: 30, height: 6)
+            _ = try table.renderText()
+            #expect(try kept() >= 2)
+        }
+        #expect(try kept() == 0)
+    }
 }
