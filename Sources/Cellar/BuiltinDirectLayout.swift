@@ -7,8 +7,14 @@ import CellarText
 /// instead of a tree, arrays and wrapped-line lists. Anything else returns nil
 /// and takes the general path.
 struct BuiltinDirectLayout {
+    /// Which string of the configuration a piece shows. Pieces hold no
+    /// strings, so the layout copies without reference counting; drawing
+    /// reads the strings from the configuration again.
+    enum Source: UInt8 { case image, text, detail }
     struct Piece {
-        var text: String
+        var source: Source
+        /// Display width of the piece's string (after transform).
+        var textWidth: Int
         var x: Int
         var y: Int
         var width: Int
@@ -49,7 +55,7 @@ struct BuiltinDirectLayout {
             // The general layout gives a fitted image at least half the room;
             // beyond that its width depends on the text, so leave it to that path.
             guard iw <= (width - c.imageToTextPadding) / 2 else { return nil }
-            p0 = Piece(text: image, x: 0, y: 0, width: iw, alignment: .leading, mode: .clipping, style: .plain)
+            p0 = Piece(source: .image, textWidth: iw, x: 0, y: 0, width: iw, alignment: .leading, mode: .clipping, style: .plain)
             height = 1
             x = iw + c.imageToTextPadding
             room = width - x
@@ -57,16 +63,16 @@ struct BuiltinDirectLayout {
         let tp = c.textProperties, dp = c.secondaryTextProperties
         switch kind {
         case .default:
-            if let text { p1 = Piece(text: text, x: x, y: 0, width: room, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle) }
+            if let text { p1 = Piece(source: .text, textWidth: DisplayWidth.of(text), x: x, y: 0, width: room, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle) }
             height = max(height, text == nil ? 0 : 1)
         case .subtitle:
             var y = 0
             if let text {
-                p1 = Piece(text: text, x: x, y: 0, width: room, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle)
+                p1 = Piece(source: .text, textWidth: DisplayWidth.of(text), x: x, y: 0, width: room, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle)
                 y = 1 + c.textToSecondaryTextVerticalPadding
             }
             if let detail {
-                p2 = Piece(text: detail, x: x, y: y, width: room, alignment: dp.alignment, mode: dp.lineBreakMode, style: dp.textStyle)
+                p2 = Piece(source: .detail, textWidth: DisplayWidth.of(detail), x: x, y: y, width: room, alignment: dp.alignment, mode: dp.lineBreakMode, style: dp.textStyle)
                 y += 1
             } else if text != nil {
                 y = 1
@@ -78,18 +84,19 @@ struct BuiltinDirectLayout {
             switch (text, detail) {
             case (nil, nil): break
             case (let t?, nil):
-                p1 = Piece(text: t, x: x, y: 0, width: room, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle)
+                p1 = Piece(source: .text, textWidth: DisplayWidth.of(t), x: x, y: 0, width: room, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle)
             case (nil, let d?):
                 let dw = min(DisplayWidth.of(d), room)
-                p2 = Piece(text: d, x: x, y: 0, width: dw, alignment: detailAlignment, mode: dp.lineBreakMode, style: dp.textStyle)
+                p2 = Piece(source: .detail, textWidth: DisplayWidth.of(d), x: x, y: 0, width: dw, alignment: detailAlignment, mode: dp.lineBreakMode, style: dp.textStyle)
             case (let t?, let d?):
                 let inner = max(0, room - c.textToSecondaryTextHorizontalPadding)
                 let natural = DisplayWidth.of(d)
-                let cap = max(inner / 2, min(natural, inner - DisplayWidth.of(t)))
+                let textNatural = DisplayWidth.of(t)
+                let cap = max(inner / 2, min(natural, inner - textNatural))
                 let dw = min(natural, cap, inner)
                 let tw = inner - dw
-                p1 = Piece(text: t, x: x, y: 0, width: tw, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle)
-                p2 = Piece(text: d, x: x + tw + c.textToSecondaryTextHorizontalPadding, y: 0, width: dw,
+                p1 = Piece(source: .text, textWidth: textNatural, x: x, y: 0, width: tw, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle)
+                p2 = Piece(source: .detail, textWidth: natural, x: x + tw + c.textToSecondaryTextHorizontalPadding, y: 0, width: dw,
                            alignment: detailAlignment, mode: dp.lineBreakMode, style: dp.textStyle)
             }
             height = max(height, text == nil && detail == nil ? 0 : 1)
@@ -99,27 +106,38 @@ struct BuiltinDirectLayout {
             guard column + spacing <= room else { return nil }
             var head = tp
             if head.color == .semantic(.label) { head.color = .semantic(.tint) }
-            if let text { p1 = Piece(text: text, x: x, y: 0, width: column, alignment: .trailing, mode: tp.lineBreakMode, style: head.textStyle) }
+            if let text { p1 = Piece(source: .text, textWidth: DisplayWidth.of(text), x: x, y: 0, width: column, alignment: .trailing, mode: tp.lineBreakMode, style: head.textStyle) }
             if let detail {
                 var d = dp
                 if d.color == .semantic(.secondaryLabel) { d.color = .semantic(.label) }
-                p2 = Piece(text: detail, x: x + column + spacing, y: 0, width: room - column - spacing,
+                p2 = Piece(source: .detail, textWidth: DisplayWidth.of(detail), x: x + column + spacing, y: 0, width: room - column - spacing,
                            alignment: dp.alignment, mode: dp.lineBreakMode, style: d.textStyle)
             }
             height = max(height, text == nil && detail == nil ? 0 : 1)
         }
     }
 
-    func draw(into canvas: inout Canvas, x: Int, y: Int, height: Int) {
-        if let p0 { Self.draw(p0, into: &canvas, x: x, y: y, height: height) }
-        if let p1 { Self.draw(p1, into: &canvas, x: x, y: y, height: height) }
-        if let p2 { Self.draw(p2, into: &canvas, x: x, y: y, height: height) }
+    /// Draws the pieces with the strings of `c`, the configuration the layout was made from.
+    func draw(_ c: borrowing ListContentConfiguration, into canvas: inout Canvas, x: Int, y: Int, height: Int) {
+        if let p0 { Self.draw(p0, c, into: &canvas, x: x, y: y, height: height) }
+        if let p1 { Self.draw(p1, c, into: &canvas, x: x, y: y, height: height) }
+        if let p2 { Self.draw(p2, c, into: &canvas, x: x, y: y, height: height) }
     }
 
-    static func draw(_ p: Piece, into canvas: inout Canvas, x: Int, y: Int, height: Int) {
+    static func draw(_ p: Piece, _ c: borrowing ListContentConfiguration, into canvas: inout Canvas,
+                     x: Int, y: Int, height: Int) {
         guard p.y < height, p.width > 0 else { return }
-        var text = p.text
-        var w = DisplayWidth.of(text)
+        var text: String
+        switch p.source {
+        case .image: text = c.image ?? ""
+        case .text:
+            text = c.text ?? ""
+            if c.textProperties.transform != .none { text = c.textProperties.transform.apply(text) }
+        case .detail:
+            text = c.secondaryText ?? ""
+            if c.secondaryTextProperties.transform != .none { text = c.secondaryTextProperties.transform.apply(text) }
+        }
+        var w = p.textWidth
         if w > p.width {
             text = TextLayout.truncate(text, width: p.width, mode: p.mode)
             w = DisplayWidth.of(text)

@@ -104,24 +104,31 @@ extension TableView {
     }
 
     /// Content lines of a row: the declared height, or measured from its
-    /// cell (using `content` when the caller already laid it out).
-    func rowLines(_ ip: IndexPath, _ l: TableLayout, cell: Cell?, content: RowContent? = nil) throws -> Int {
-        switch try declaredHeight(ip) {
-        case .fixed(let n): return n
-        case .automatic:
-            let cell = try cell ?? visibleCell(ip)
-            let content = try content ?? rowContent(cell, ip, l)
-            if cell.builtinKind == nil, let style = cell.style,
-               let h = try style.height(for: cell, width: content.width) {
-                guard (0...TableView.maximumRowHeight).contains(h) else {
-                    throw CellarError("style '\(cell.reuseIdentifier)' gave height \(h) for row \(ip); it must be from 0 to \(TableView.maximumRowHeight)")
-                }
-                return h
+    /// cell (configuring the row if it has no cell yet).
+    func rowLines(_ ip: IndexPath, _ l: TableLayout, cell: Cell?) throws -> Int {
+        if case .fixed(let n) = try declaredHeight(ip) { return n }
+        let cell = try cell ?? visibleCell(ip)
+        return try measuredLines(ip, cell, laidOut: rowContent(cell, ip, l))
+    }
+
+    /// The same for a row already laid out (a streamed row is laid out once).
+    func rowLines(_ ip: IndexPath, _ cell: Cell, laidOut content: borrowing RowContent) throws -> Int {
+        if case .fixed(let n) = try declaredHeight(ip) { return n }
+        return try measuredLines(ip, cell, laidOut: content)
+    }
+
+    /// An automatic height: the style's own answer, else the content measured.
+    func measuredLines(_ ip: IndexPath, _ cell: Cell, laidOut content: borrowing RowContent) throws -> Int {
+        if cell.builtinKind == nil, let style = cell.style,
+           let h = try style.height(for: cell, width: content.width) {
+            guard (0...TableView.maximumRowHeight).contains(h) else {
+                throw CellarError("style '\(cell.reuseIdentifier)' gave height \(h) for row \(ip); it must be from 0 to \(TableView.maximumRowHeight)")
             }
-            counters.heightsMeasured += 1
-            // Very long wrapped text is clipped rather than drawn into a giant canvas.
-            return min(TableView.maximumRowHeight, max(1, content.measure()))
+            return h
         }
+        counters.heightsMeasured += 1
+        // Very long wrapped text is clipped rather than drawn into a giant canvas.
+        return min(TableView.maximumRowHeight, max(1, content.measure()))
     }
 
     /// The on-screen cell for a row, configuring one through the data source if needed.
@@ -145,30 +152,47 @@ extension TableView {
         return cell
     }
 
+    /// Table-wide facts a row's layout needs, read once per render instead
+    /// of once per row (each read of a class property is checked at run time).
+    struct RowEnvironment {
+        var editing: Bool
+        var anySelected: Bool
+        var anyHighlighted: Bool
+        var anyCustom: Bool
+        var delegate: TableViewDelegate?
+        var indentationWidth: Int
+        var tableStyle: TableStyle
+    }
+
+    func rowEnvironment() -> RowEnvironment {
+        RowEnvironment(editing: isEditing, anySelected: !selected.isEmpty, anyHighlighted: !highlighted.isEmpty,
+                       anyCustom: !customStates.isEmpty, delegate: activeDelegate,
+                       indentationWidth: indentationWidth, tableStyle: style)
+    }
+
     /// Brings the cell's state up to date with the table's selection,
     /// highlight, editing and custom states, writing only what changed (the
     /// state holds a dictionary; rewriting it per row costs retains).
-    func updateState(for ip: IndexPath, _ cell: Cell) {
+    func updateState(for ip: IndexPath, _ cell: Cell, _ env: RowEnvironment) {
         // Empty sets are the common case: skip hashing the index path.
-        let sel = !selected.isEmpty && selected.contains(ip)
-        let hi = !highlighted.isEmpty && highlighted.contains(ip)
-        let editing = isEditing
-        if cell.state.isSelected != sel { cell.state.isSelected = sel }
-        if cell.state.isHighlighted != hi { cell.state.isHighlighted = hi }
-        if cell.state.isEditing != editing { cell.state.isEditing = editing }
-        if !customStates.isEmpty, let custom = customStates[ip] { cell.state.custom.merge(custom) { $1 } }
+        let sel = env.anySelected && selected.contains(ip)
+        let hi = env.anyHighlighted && highlighted.contains(ip)
+        var state = cell.state
+        let customs = env.anyCustom || !state.custom.isEmpty
+        guard state.isSelected != sel || state.isHighlighted != hi || state.isEditing != env.editing || customs
+        else { return }
+        state.isSelected = sel
+        state.isHighlighted = hi
+        state.isEditing = env.editing
+        // Custom states belong to the row, not the cell: a reused or kept cell shows the row's.
+        if customs { state.custom = env.anyCustom ? customStates[ip] ?? [:] : [:] }
+        cell.state = state
     }
 
     func accessory(of cell: Cell) -> Accessory { isEditing ? cell.editingAccessory : cell.accessory }
 
-    /// Columns of the row before the content: marker, editing control, indentation.
-    func leadingColumns(_ cell: Cell, _ ip: IndexPath) -> Int {
-        let level = max(cell.indentationLevel, activeDelegate?.tableView(self, indentationLevelForRowAt: ip) ?? 0)
-        return 1 + (isEditing ? 2 : 0) + level * indentationWidth
-    }
-
-    func accessoryWidth(_ cell: Cell) -> Int {
-        switch accessory(of: cell) {
+    static func accessoryWidth(_ accessory: Accessory) -> Int {
+        switch accessory {
         case .type(let t): return t == .none ? 0 : max(3, DisplayWidth.of(t.glyph))
         case .custom(let node): return node == .empty ? 0 : max(3, LayoutEngine.naturalWidth(node))
         }
@@ -176,21 +200,27 @@ extension TableView {
 
     /// Lays out a row's content at its width, in its current state.
     func rowContent(_ cell: Cell, _ ip: IndexPath, _ l: TableLayout) throws -> RowContent {
-        updateState(for: ip, cell)
+        try rowContent(cell, ip, l, rowEnvironment())
+    }
+
+    func rowContent(_ cell: Cell, _ ip: IndexPath, _ l: TableLayout, _ env: RowEnvironment) throws -> RowContent {
+        updateState(for: ip, cell, env)
         // The style hears the state before any width is computed: it may set
         // a state-dependent accessory (UIKit's updateConfiguration(using:)).
         if cell.builtinKind == nil, let style = cell.style { try style.updateConfiguration(cell, state: cell.state) }
-        let lead = leadingColumns(cell, ip)
-        let acc = accessory(of: cell)
-        let accWidth = accessoryWidth(cell)
-        let reorder = isEditing && (dataSource?.tableView(self, canMoveRowAt: ip) ?? false) ? 2 : 0
+        // Leading columns: marker, editing control, indentation.
+        let level = max(cell.indentationLevel, env.delegate?.tableView(self, indentationLevelForRowAt: ip) ?? 0)
+        let lead = 1 + (env.editing ? 2 : 0) + level * env.indentationWidth
+        let acc = env.editing ? cell.editingAccessory : cell.accessory
+        let accWidth = Self.accessoryWidth(acc)
+        let reorder = env.editing && (activeDataSource?.tableView(self, canMoveRowAt: ip) ?? false) ? 2 : 0
         let width = max(0, l.geometry.rowWidth - lead - 1 - (accWidth > 0 ? accWidth + 1 : 0) - reorder)
         let body: RowContent.Body
         if let kind = cell.builtinKind, let c = cell.contentConfiguration,
            let direct = BuiltinDirectLayout(kind, c, width: width) {
             body = .direct(direct)
         } else if let style = cell.style {
-            let ctx = LayoutContext(width: width, tableStyle: self.style,
+            let ctx = LayoutContext(width: width, tableStyle: env.tableStyle,
                                     layoutMargins: Insets(leading: lead, trailing: 1), state: cell.state)
             body = .node(try style.content(for: cell, state: cell.state, context: ctx))
         } else {
@@ -199,7 +229,7 @@ extension TableView {
         let st = cell.state
         return RowContent(body: body, lead: lead, width: width, accessory: acc, accessoryWidth: accWidth,
                           isSelected: st.isSelected, isHighlighted: st.isHighlighted,
-                          isDimmed: st.isDisabled || cell.alpha < 1)
+                          isDimmed: st.isDisabled || cell.alpha < 1, isEditing: env.editing)
     }
 
     // MARK: Drawing
@@ -211,13 +241,13 @@ extension TableView {
         let x0 = g.rowX
         let separator = separatorLines(ip, l)
         if g.boxed { drawBoxSides(into: &canvas, y: y, height: lines + separator, g) }
-        if isEditing, dataSource?.tableView(self, canEditRowAt: ip) ?? false {
+        if rc.isEditing, activeDataSource?.tableView(self, canEditRowAt: ip) ?? false {
             let es = delegate?.tableView(self, editingStyleForRowAt: ip) ?? .delete
             let glyph = es == .delete ? "⊖" : es == .insert ? "⊕" : " "
             let color: SemanticColor = es == .delete ? .destructive : .success
             canvas.text(glyph, x: x0 + 1, y: y + (lines - 1) / 2, style: TextStyle(foreground: .semantic(color)))
         }
-        rc.draw(into: &canvas, x: x0 + rc.lead, y: y, height: lines)
+        rc.draw(cell, into: &canvas, x: x0 + rc.lead, y: y, height: lines)
         let trailing = x0 + g.rowWidth - 1
         var accX = trailing
         if rc.accessoryWidth > 0 {
@@ -232,7 +262,7 @@ extension TableView {
                 LayoutEngine.draw(n, into: &canvas, x: trailing - w, y: mid, width: w, height: 1)
             }
         }
-        if isEditing, dataSource?.tableView(self, canMoveRowAt: ip) ?? false {
+        if rc.isEditing, activeDataSource?.tableView(self, canMoveRowAt: ip) ?? false {
             canvas.text("≡", x: accX - 2, y: y + (lines - 1) / 2, style: TextStyle(foreground: .semantic(.tertiaryLabel)))
         }
         // Selection shows in plain text as a marker in the leading column,
@@ -371,6 +401,7 @@ extension TableView {
     func renderStream(_ l: TableLayout, to writer: CanvasWriter) throws {
         enqueueVisibleCells()
         guard let ds = activeDataSource else { throw CellarError("the table has no data source") }
+        let env = rowEnvironment()
         // Items are drawn into one canvas of up to `batch` lines that is
         // written and cleared when full: streamed with bounded memory, and
         // one canvas reset per batch instead of one per row.
@@ -405,8 +436,8 @@ extension TableView {
             for r in 0..<l.rowCounts[s] {
                 let ip = IndexPath(s, r)
                 let cell = try configuredCell(ip, ds)
-                let content = try rowContent(cell, ip, l)
-                let lines = try rowLines(ip, l, cell: cell, content: content)
+                let content = try rowContent(cell, ip, l, env)
+                let lines = try rowLines(ip, cell, laidOut: content)
                 try emit(lines + separatorLines(ip, l)) {
                     try drawRow(cell, ip, lines: lines, l, into: &$0, y: $1, content: content)
                 }

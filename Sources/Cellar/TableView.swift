@@ -85,7 +85,8 @@ public final class TableView {
     var queues: [String: ReuseQueue] = [:]
     /// Queues in first-use order: tables use a handful of identifiers, and a
     /// short scan comparing small strings beats hashing one per row.
-    var queueList: [(id: String, queue: ReuseQueue)] = []
+    var queueIDs: [String] = []
+    var queueList: [ReuseQueue] = []
     var visibleCells: [IndexPath: Cell] = [:]
     var headerFooterQueues: [String: [HeaderFooterView]] = [:]
     var visibleHeaderFooters: [Int: HeaderFooterView] = [:]   // keyed by item index
@@ -161,14 +162,14 @@ public final class TableView {
     }
 
     func queue(for id: String) throws -> ReuseQueue {
-        for entry in queueList where entry.id == id { return entry.queue }
+        for k in 0..<queueIDs.count where queueIDs[k] == id { return queueList[k] }
         if let existing = queues[id] { return existing }
         guard let style = registry.style(for: id) else {
             throw CellarError(Registry.unknownIdentifierMessage(id))
         }
         let q = ReuseQueue(style: style)
         queues[id] = q
-        if queueList.count < 8 { queueList.append((id, q)) }
+        if queueList.count < 8 { queueIDs.append(id); queueList.append(q) }
         return q
     }
 

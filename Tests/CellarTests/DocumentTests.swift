@@ -194,5 +194,7 @@ import CellarText
         #expect(lines(try t.renderText()) == [" none"])
         try t.setCustomState("mood", .string("happy"), at: IndexPath(0, 0))
         #expect(lines(try t.renderText()) == [" happy"])
+        try t.setCustomState("mood", .null, at: IndexPath(0, 0))
+        #expect(lines(try t.renderText()) == [" none"])
     }
 }
