@@ -154,6 +154,10 @@ import Cellar
         let out = try renderLines(table)
         #expect(out[0] == " A")
         #expect(out[2] == "▌★ B")
+        // Custom states belong to the row: a cell configured afresh (the
+        // whole table streamed through one reused cell) still shows it.
+        table.viewportHeight = nil
+        #expect(try renderLines(table)[2] == "▌★ B")
     }
 
     @Test func heightHookSetsRowLines() throws {
