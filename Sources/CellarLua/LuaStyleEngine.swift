@@ -142,20 +142,12 @@ public final class LuaStyleEngine {
 
     /// Interned keys of the hot paths.
     struct Keys {
-        let identifier, kind, text, lines, lineBreak, align, transform, color, background,
-            bold, italic, underline, dim, strikethrough, width, glyph, spacing, min,
-            top, leading, bottom, trailing, child: LuaKey
+        let kind, text, color, width, top, leading, bottom, trailing: LuaKey
         let selected, highlighted, disabled, focused, editing, expanded, swiped, reordering: LuaKey
         let tableStyle, margins, accessory, editingAccessory, indentation, state, section, row: LuaKey
         init(_ rt: LuaRuntime) {
-            identifier = rt.key("identifier"); kind = rt.key("kind"); text = rt.key("text")
-            lines = rt.key("lines"); lineBreak = rt.key("line_break"); align = rt.key("align")
-            transform = rt.key("transform"); color = rt.key("color"); background = rt.key("background")
-            bold = rt.key("bold"); italic = rt.key("italic"); underline = rt.key("underline")
-            dim = rt.key("dim"); strikethrough = rt.key("strikethrough"); width = rt.key("width")
-            glyph = rt.key("glyph"); spacing = rt.key("spacing"); min = rt.key("min")
-            top = rt.key("top"); leading = rt.key("leading"); bottom = rt.key("bottom")
-            trailing = rt.key("trailing"); child = rt.key("child")
+            kind = rt.key("kind"); text = rt.key("text"); color = rt.key("color"); width = rt.key("width")
+            top = rt.key("top"); leading = rt.key("leading"); bottom = rt.key("bottom"); trailing = rt.key("trailing")
             selected = rt.key("selected"); highlighted = rt.key("highlighted"); disabled = rt.key("disabled")
             focused = rt.key("focused"); editing = rt.key("editing"); expanded = rt.key("expanded")
             swiped = rt.key("swiped"); reordering = rt.key("reordering")
