@@ -113,7 +113,7 @@ extension LuaStyleEngine {
         var names: Set<String> = []
         var accessory = LuaCellStyle.AccessorySpec.unset
         var editing = LuaCellStyle.AccessorySpec.unset
-        var rawAccessories: [(String, Int32)] = []
+        var fixedAccessoryKeys: [String] = []
 
         lua_pushnil(rt.L)
         while lua_next(rt.L, t) != 0 {
@@ -133,10 +133,11 @@ extension LuaStyleEngine {
                 }
                 summary = rt.string(at: -1)
             case "accessory", "editing_accessory":
-                rawAccessories.append((key, 0))
                 if let f = rt.function(at: -1) {
                     lines[key] = definitionLine(-1)
                     if key == "accessory" { accessory = .function(f) } else { editing = .function(f) }
+                } else {
+                    fixedAccessoryKeys.append(key)
                 }
                 names.insert(key)
             default:
@@ -170,12 +171,13 @@ extension LuaStyleEngine {
                                  accessory: accessory, editingAccessory: editing, hookLines: lines,
                                  hookNames: order.filter(names.contains))
         // Fixed accessories (a name or a node) are converted once, here.
-        for (key, _) in rawAccessories {
+        for key in fixedAccessoryKeys {
             rt.rawGet(rt.key(key), fromTableAt: t)
-            if rt.type(at: -1) != .function {
-                let a = try style.accessoryValue(at: -1, key, nil)
-                style.setFixedAccessory(key == "accessory", a)
+            let a: Accessory
+            do { a = try style.accessoryValue(at: -1, key, nil) } catch let e as CellarError {
+                throw CellarError("\(path): \(e.message)")
             }
+            style.setFixedAccessory(key == "accessory", a)
             rt.pop(1)
         }
         return style

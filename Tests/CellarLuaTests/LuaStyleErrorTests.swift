@@ -117,6 +117,8 @@ import Cellar
         #expect(e?.description.contains("layout must be a function, got a string") == true)
         let (f, dir3) = try loadError(["x.lua": "return {\n identifier = 'x' +\n}"])
         #expect(f?.description.hasPrefix("\(dir3)/x.lua:3: ") == true, "\(f?.description ?? "")")
+        let (h, dir5) = try loadError(["x.lua": "return { identifier = 'x', accessory = 'chekmark' }"])
+        #expect(h?.description == "\(dir5)/x.lua: accessory: unknown accessory 'chekmark' — did you mean 'checkmark'?")
         let (g, dir4) = try loadError(["x.lua": "\nlocal f = io.open('x')"])
         #expect(g?.description.hasPrefix("\(dir4)/x.lua:2: ") == true, "\(g?.description ?? "")")
     }
