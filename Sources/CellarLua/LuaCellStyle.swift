@@ -273,8 +273,8 @@ public final class LuaCellStyle: CellStyle {
                                               "editing_accessory", s, state)
         rt.rawGet(engine.keys.indentation, fromTableAt: t)
         if rt.type(at: -1) != .nil {
-            guard let n = rt.integer(at: -1), n >= 0 else {
-                throw shape("configure", s, "cell.indentation must be a whole number ≥ 0, got \(describe(-1))")
+            guard let n = rt.integer(at: -1), n >= 0, n <= LuaNodeReader.maximumCount else {
+                throw shape("configure", s, "cell.indentation must be a whole number from 0 to \(LuaNodeReader.maximumCount), got \(describe(-1))")
             }
             cell.indentationLevel = n
         }

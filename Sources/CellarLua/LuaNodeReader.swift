@@ -278,6 +278,9 @@ final class LuaNodeReader {
 
     private func children(_ t: Int32, _ kind: String) throws(NodeShapeError) -> [ViewNode] {
         let n = Int(lua_rawlen(runtime.L, t))
+        guard n <= Self.maximumCount else {
+            throw NodeShapeError(path: "", message: "\(kind) has \(n) children; at most \(Self.maximumCount)")
+        }
         var out: [ViewNode] = []
         out.reserveCapacity(n)
         var i = 1
@@ -330,11 +333,16 @@ final class LuaNodeReader {
         }
     }
 
+    /// Sizes, counts and margins are capped: a terminal cell never needs more,
+    /// and a runaway number must not turn into a giant allocation later.
+    static let maximumCount = 10_000
+
     private func count(_ i: Int32, _ f: Field) throws(NodeShapeError) -> Int {
-        guard let n = runtime.integer(at: i), n >= 0 else {
+        guard let n = runtime.integer(at: i), n >= 0, n <= Self.maximumCount else {
             let got = lua_type(runtime.L, i) == LUA_TNUMBER
                 ? (runtime.integer(at: i).map(String.init) ?? "\(runtime.double(at: i) ?? 0)") : "a \(typeName(i))"
-            throw NodeShapeError(path: "", message: "\(f.name) must be a whole number ≥ 0, got \(got)")
+            let range = runtime.integer(at: i).map { $0 > Self.maximumCount } == true ? " from 0 to \(Self.maximumCount)" : " ≥ 0"
+            throw NodeShapeError(path: "", message: "\(f.name) must be a whole number\(range), got \(got)")
         }
         return n
     }

@@ -57,6 +57,7 @@ import Cellar
         ("return { text = 'x' }", "layout: a view node needs a 'kind'"),
         ("return ui.padding { ui.label 'a', ui.label 'b' }", "layout: padding holds one child, got 2"),
         ("local t = ui.vstack {}; t[1] = t; return t", "layout › vstack[1] › vstack[1]"),
+        ("return ui.hstack { spacing = 1e9 }", "layout: spacing must be a whole number from 0 to 10000, got 1000000000"),
     ])
     func wrongNodeShapes(_ body: String, _ expected: String) throws {
         let (e, path) = try renderError("return {\n  identifier = \"bad\",\n  layout = function() \(body) end,\n}")
