@@ -373,10 +373,38 @@ public final class LuaCellStyle: CellStyle {
     func failure(_ e: LuaError, _ hook: String, _ ip: IndexPath?) -> CellarError {
         let place = ip.map { ", row \($0)" } ?? ""
         let message = "\(e.message) — in \(hook)\(place)"
+        if e.file == LuaStyleEngine.uiChunkName {
+            // Raised inside the ui library: point at the style's line that
+            // called it (or, after a tail call, at the hook).
+            let at = Self.firstStyleFrame(in: e.traceback, source: source)
+                ?? SourceLocation(file: source, line: hookLines[hook] ?? 1)
+            return CellarError(message, at: at)
+        }
         if let file = e.file, let line = e.line {
-            return CellarError(message, at: SourceLocation(file: file, line: line))
+            return CellarError(message, at: SourceLocation(file: expand(file), line: line))
         }
         return CellarError(message, at: SourceLocation(file: e.file ?? source, line: hookLines[hook] ?? 1))
+    }
+
+    /// Lua shortens long chunk names to `...tail`; the style's own file is
+    /// the one that ends so.
+    static func expand(_ file: String, source: String) -> String {
+        file.hasPrefix("...") && source.hasSuffix(file.dropFirst(3)) ? source : file
+    }
+
+    func expand(_ file: String) -> String { Self.expand(file, source: source) }
+
+    /// The first `file:line:` of a traceback that is not the ui library or C
+    /// (a name Lua shortened to `...tail` is this style's file when it ends so).
+    static func firstStyleFrame(in traceback: String, source: String) -> SourceLocation? {
+        for line in traceback.split(separator: "\n") {
+            let entry = line.drop { $0 == "\t" || $0 == " " }
+            if entry.hasPrefix("[C]") || entry.hasPrefix(LuaStyleEngine.uiChunkName + ":") { continue }
+            if let (file, n, _) = LuaError.splitLocation(String(entry)) {
+                return SourceLocation(file: expand(file, source: source), line: n)
+            }
+        }
+        return nil
     }
 
     /// A hook returned the wrong shape: named at the hook's definition.

@@ -34,7 +34,7 @@ public final class LuaStyleEngine {
         let rt = try LuaRuntime(limits: limits)
         runtime = rt
         keys = Keys(rt)
-        let lib = try rt.compile(source: Array(Self.uiLibrarySource.utf8), chunkName: "=ui")
+        let lib = try rt.compile(source: Array(Self.uiLibrarySource.utf8), chunkName: Self.uiChunkName)
         // The library chunk returns the node metatables and the factory.
         let base = rt.top
         rt.push(lib)
@@ -157,6 +157,9 @@ public final class LuaStyleEngine {
         }
     }
 
+    /// How Lua names the ui library's chunk in messages and tracebacks.
+    static let uiChunkName = "(ui library)"
+
     /// The `ui` library, in Lua so building nodes never crosses into Swift.
     /// Node tables are plain tables with a `kind`; the constructors only
     /// stamp it (and accept shorthand), so authors may also write
@@ -174,22 +177,36 @@ public final class LuaStyleEngine {
     local SPACER, PADDING, EMPTY = meta.spacer, meta.padding, meta.empty
     return meta, function(width)
       local ui = {}
+      -- Type checks are inline (not a helper call): these run for every node.
+      -- Errors point at the style's line: level 3 is the caller of ui.X
+      -- (bad ← ui.X ← caller), 4 when need_table sits in between.
+      local function bad(fn, t, level)
+        error("ui." .. fn .. " expects a table, got " .. type(t), level or 3)
+      end
       local function need_table(fn, t)
-        if type(t) ~= "table" then
-          error("ui." .. fn .. " expects a table, got " .. type(t), 3)
-        end
+        if type(t) ~= "table" then bad(fn, t, 4) end
         return t
       end
       function ui.label(t)
-        if type(t) == "string" or type(t) == "number" then return setmetatable({ text = t }, LABEL) end
-        return setmetatable(need_table("label", t), LABEL)
+        local ty = type(t)
+        if ty == "table" then return setmetatable(t, LABEL) end
+        if ty == "string" or ty == "number" then return setmetatable({ text = t }, LABEL) end
+        bad("label", t)
       end
       function ui.image(t)
-        if type(t) == "string" then return setmetatable({ glyph = t }, IMAGE) end
-        return setmetatable(need_table("image", t), IMAGE)
+        local ty = type(t)
+        if ty == "table" then return setmetatable(t, IMAGE) end
+        if ty == "string" then return setmetatable({ glyph = t }, IMAGE) end
+        bad("image", t)
       end
-      function ui.hstack(t) return setmetatable(need_table("hstack", t), HSTACK) end
-      function ui.vstack(t) return setmetatable(need_table("vstack", t), VSTACK) end
+      function ui.hstack(t)
+        if type(t) ~= "table" then bad("hstack", t) end
+        return setmetatable(t, HSTACK)
+      end
+      function ui.vstack(t)
+        if type(t) ~= "table" then bad("vstack", t) end
+        return setmetatable(t, VSTACK)
+      end
       function ui.spacer(min)
         if type(min) == "table" then return setmetatable(min, SPACER) end
         return setmetatable({ min = min }, SPACER)

@@ -65,6 +65,17 @@ import Cellar
         #expect(text.hasPrefix("\(path):3: \(expected)"), "\(text)")
     }
 
+    @Test(arguments: ["ui.label(nil)", "ui.hstack('x')", "ui.padding(5)", "ui.margins(nil, ui.empty())"])
+    func uiMisuseIsReportedAtTheStylesLine(_ call: String) throws {
+        let fn = call.prefix { $0 != "(" }
+        let (e, path) = try renderError("return {\n  identifier = \"bad\",\n  layout = function()\n    local n = \(call)\n    return n\n  end,\n}")
+        #expect(e?.description.hasPrefix("\(path):4: \(fn) expects a table, got ") == true, "\(e?.description ?? "")")
+        #expect(e?.description.hasSuffix("— in layout, row 0.0") == true)
+        // `return ui.x(…)` is a tail call: the calling line is gone, so the hook's own line is named.
+        let (t, path2) = try renderError("return {\n  identifier = \"bad\",\n  layout = function()\n    return \(call)\n  end,\n}")
+        #expect(t?.description.hasPrefix("\(path2):3: \(fn) expects a table, got ") == true, "\(t?.description ?? "")")
+    }
+
     @Test func negativeHeightAndBadUpdateResults() throws {
         let (h, path) = try renderError("return {\n  identifier = \"bad\",\n  height = function() return -2 end,\n}")
         #expect(h?.description == "\(path):3: height: expected a whole number of lines ≥ 0, or nil for automatic; got -2 — row 0.0")
