@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "CLuaBench", dependencies: ["CLua"]),
         .executableTarget(name: "cellar-bench", dependencies: ["Cellar", "CellarLua", "CellarText", "CLua", "CLuaBench"]),
         .testTarget(name: "CellarTextTests", dependencies: ["CellarText"]),
-        .testTarget(name: "CellarTests", dependencies: ["Cellar", "CellarText"]),
+        .testTarget(name: "CellarTests", dependencies: ["Cellar", "CellarText", "CellarLua"]),
         .testTarget(name: "CellarLuaTests", dependencies: ["CellarLua", "Cellar", "CLuaShim", "CLua"]),
     ]
 )

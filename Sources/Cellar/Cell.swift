@@ -66,6 +66,10 @@ public protocol CellStyle: AnyObject {
     func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode
     /// A height the style insists on; nil = automatic (measured).
     func height(for cell: Cell, width: Int) throws -> Int?
+    /// The cell's state for its row is known (UIKit's updateConfiguration(using:)):
+    /// called before widths are measured, so a style may set state-dependent
+    /// accessories here.
+    func updateConfiguration(_ cell: Cell, state: CellState) throws
     func didSelect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws
     func didDeselect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws
     func accessoryTapped(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws
@@ -75,6 +79,7 @@ extension CellStyle {
     public var source: String { "built-in" }
     public func prepareForReuse(_ cell: Cell) throws { Cell.resetNonContent(cell) }
     public func height(for cell: Cell, width: Int) throws -> Int? { nil }
+    public func updateConfiguration(_ cell: Cell, state: CellState) throws {}
     public func didSelect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {}
     public func didDeselect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {}
     public func accessoryTapped(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {}

@@ -1,7 +1,7 @@
 /// "Did you mean …?" for misspelt keys and values.
-enum Suggest {
+public enum Suggest {
     /// `unknown key 'header_title' — did you mean 'header'?` (or the list of choices).
-    static func unknown(_ what: String, _ name: String, among choices: [String]) -> String {
+    public static func unknown(_ what: String, _ name: String, among choices: [String]) -> String {
         if let best = closest(name, among: choices) {
             return "unknown \(what) '\(name)' — did you mean '\(best)'?"
         }
@@ -10,7 +10,7 @@ enum Suggest {
 
     /// The closest choice by edit distance (case-insensitive, ignoring `_`/`-`),
     /// or a choice the name starts with or contains; nil when nothing is close.
-    static func closest(_ name: String, among choices: [String]) -> String? {
+    public static func closest(_ name: String, among choices: [String]) -> String? {
         func norm(_ s: String) -> [Character] { Array(s.lowercased().filter { $0 != "_" && $0 != "-" }) }
         let n = norm(name)
         var best: (String, Int)?

@@ -25,6 +25,19 @@ extension TableView {
         l.index = index
     }
 
+    /// A style hook sees the row's custom states on the cell, and what it
+    /// leaves there becomes the row's (custom states belong to rows).
+    func withRowCustomState(_ cell: Cell, _ ip: IndexPath, _ body: () throws -> Void) throws {
+        let before = customStates[ip] ?? [:]
+        cell.state.custom = before
+        try body()
+        let after = cell.state.custom
+        if after != before {
+            customStates[ip] = after.isEmpty ? nil : after
+            invalidateRow(ip, reconfigure: false)
+        }
+    }
+
     /// The cell for a row for a style hook: the on-screen one, else one
     /// configured for the occasion and queued again afterwards.
     func withCell(_ ip: IndexPath, _ body: (Cell) throws -> Void) throws {
@@ -52,7 +65,7 @@ extension TableView {
         highlighted.remove(target)
         invalidateRow(target, reconfigure: false)
         try withCell(target) { cell in
-            try withRowValue(target) { row in try cell.style?.didSelect(cell, row: &row, at: target) }
+            try withRowCustomState(cell, target) { try withRowValue(target) { row in try cell.style?.didSelect(cell, row: &row, at: target) } }
         }
         try delegate?.tableView(self, didSelectRowAt: target)
     }
@@ -66,7 +79,7 @@ extension TableView {
         selected.remove(target)
         invalidateRow(target, reconfigure: false)
         try withCell(target) { cell in
-            try withRowValue(target) { row in try cell.style?.didDeselect(cell, row: &row, at: target) }
+            try withRowCustomState(cell, target) { try withRowValue(target) { row in try cell.style?.didDeselect(cell, row: &row, at: target) } }
         }
         try delegate?.tableView(self, didDeselectRowAt: target)
     }
@@ -94,7 +107,7 @@ extension TableView {
         try withCell(indexPath) { cell in
             guard accessory(of: cell).tracksTaps else { return }
             fired = true
-            try withRowValue(indexPath) { row in try cell.style?.accessoryTapped(cell, row: &row, at: indexPath) }
+            try withRowCustomState(cell, indexPath) { try withRowValue(indexPath) { row in try cell.style?.accessoryTapped(cell, row: &row, at: indexPath) } }
         }
         if fired { try delegate?.tableView(self, accessoryButtonTappedForRowWith: indexPath) }
         return fired

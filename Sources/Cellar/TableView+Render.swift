@@ -205,6 +205,9 @@ extension TableView {
 
     func rowContent(_ cell: Cell, _ ip: IndexPath, _ l: TableLayout, _ env: RowEnvironment) throws -> RowContent {
         updateState(for: ip, cell, env)
+        // The style hears the state before any width is computed: it may set
+        // a state-dependent accessory (UIKit's updateConfiguration(using:)).
+        if cell.builtinKind == nil, let style = cell.style { try style.updateConfiguration(cell, state: cell.state) }
         // Leading columns: marker, editing control, indentation.
         let level = max(cell.indentationLevel, env.delegate?.tableView(self, indentationLevelForRowAt: ip) ?? 0)
         let lead = 1 + (env.editing ? 2 : 0) + level * env.indentationWidth

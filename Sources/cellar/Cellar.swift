@@ -13,6 +13,8 @@ struct CellarCommand: ParsableCommand {
     /// branches adding commands merge cleanly.
     static let subcommandList: [ParsableCommand.Type] = [
         RenderCommand.self,
+        StylesCommand.self,
+        NewStyleCommand.self,
         TestCommand.self,
     ]
 }

@@ -27,7 +27,7 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Print render statistics to stderr as `key: value` lines.")
     var stats = false
 
-    @Option(name: .customLong("styles"), help: "A directory of Lua cell styles (repeatable).")
+    @Option(name: .customLong("styles"), help: "A directory of Lua cell styles (repeatable; default: Styles/ when present).")
     var styles: [String] = []
 
     func run() throws {
@@ -48,7 +48,7 @@ struct RenderCommand: ParsableCommand {
         guard offset >= 0 else { throw CellarError("--offset must not be negative (got \(offset))") }
         let env = Terminal.environment
         let registry = Registry()
-        try StyleHooks.load(styles, into: registry)
+        try StyleHooks.load(StyleHooks.directories(styles), into: registry)
         let document = try TableDocument.load(path: file)
         try document.validate(against: registry)
         let source = DocumentDataSource(document: document)

@@ -1,4 +1,6 @@
 import Cellar
+import CellarLua
+import Foundation
 
 /// The seam for `--styles DIR`: each loader registers the styles it finds in
 /// the given directories into the registry (throwing a located CellarError
@@ -6,6 +8,7 @@ import Cellar
 enum StyleHooks {
     typealias Loader = @Sendable (_ directories: [String], _ registry: Registry) throws -> Void
     static let loaders: [Loader] = [
+        { directories, registry in try StyleLoader.load(directories: directories, into: registry) },
     ]
 
     /// Loads `--styles` directories, or says clearly that nothing can.
@@ -15,5 +18,13 @@ enum StyleHooks {
             throw CellarError("--styles: this build has no style loader (Lua styles are not available)")
         }
         for loader in loaders { try loader(directories, registry) }
+    }
+
+    /// `--styles` as given, else `Styles/` when it exists here.
+    static func directories(_ given: [String]) -> [String] {
+        if !given.isEmpty { return given }
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: "Styles", isDirectory: &isDir), isDir.boolValue else { return [] }
+        return ["Styles"]
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Cellar
+import CellarLua
 
 /// Every golden case under Styles/ runs in `swift test` too, through the same
 /// engine as `cellar test`, each reported under its own name and failing with
@@ -18,10 +19,14 @@ import Testing
     static let discovery: GoldenFiles.Discovery? = try? GoldenFiles.discover([stylesRoot])
     static var caseNames: [String] { discovery?.cases.map(\.name) ?? [] }
 
-    /// The styles the cases run against, a fresh registry per case. The
-    /// built-ins today; the Lua styles' loader (as `cellar test` gets it
-    /// through StyleHooks) plugs in here so their cases run in `swift test` too.
-    static let makeRegistry: GoldenRunner.RegistryFactory = { Registry() }
+    /// The styles the cases run against, a fresh registry per case: the
+    /// built-ins and the Lua styles under Styles/ (as `cellar test` gets them
+    /// through StyleHooks), each case with its own Lua state on its own thread.
+    static let makeRegistry: GoldenRunner.RegistryFactory = {
+        let registry = Registry()
+        try StyleLoader.load(directories: [stylesRoot], into: registry)
+        return registry
+    }
 
     static let runner = GoldenRunner(
         options: .init(isCI: GoldenRunner.Options.environmentIsCI(), terminalWidth: 160,

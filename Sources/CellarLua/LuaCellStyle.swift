@@ -1,0 +1,476 @@
+import CLua
+import Cellar
+import CellarText
+
+/// A cell style written in Lua: one file returning a table with an
+/// `identifier` and hooks (see docs/lua-styles.md). It conforms to the same
+/// `CellStyle` protocol as the built-ins and lays out with the same
+/// `ViewNode` vocabulary, so the table treats both alike.
+///
+/// Hot-path rules: hooks are registry refs; an absent hook costs nothing;
+/// `update` runs once per (configuration, state) and its result is kept per
+/// cell; the converted view tree is kept until the configuration, state or
+/// width changes (the table asks twice per row: to measure and to draw).
+public final class LuaCellStyle: CellStyle {
+    public let reuseIdentifier: String
+    /// The style file, as given to the loader.
+    public let source: String
+    /// The style's `description`, if it has one.
+    public let summary: String?
+    /// Hook names present in the file, in documentation order.
+    public let hooks: [String]
+    let engine: LuaStyleEngine
+
+    struct Hooks {
+        var configure, update, layout, height, prepareForReuse, onAccessoryTap, onSelect, onDeselect: LuaFunction?
+    }
+
+    /// `accessory` / `editing_accessory`: nothing, a fixed accessory (a type
+    /// name or a view node, converted once), or a function of config and state.
+    enum AccessorySpec {
+        case unset
+        case fixed(Accessory)
+        case function(LuaFunction)
+        var isFunction: Bool { if case .function = self { return true }; return false }
+    }
+
+    let hook: Hooks
+    private(set) var accessorySpec: AccessorySpec
+    private(set) var editingAccessorySpec: AccessorySpec
+    /// Where each hook is defined, so shape errors point into the file.
+    let hookLines: [String: Int]
+    let stateSelectsAccessory: Bool
+
+    init(identifier: String, source: String, summary: String?, engine: LuaStyleEngine, hooks: Hooks,
+         accessory: AccessorySpec, editingAccessory: AccessorySpec, hookLines: [String: Int], hookNames: [String]) {
+        self.reuseIdentifier = identifier
+        self.source = source
+        self.summary = summary
+        self.engine = engine
+        self.hook = hooks
+        self.accessorySpec = accessory
+        self.editingAccessorySpec = editingAccessory
+        self.hookLines = hookLines
+        self.hooks = hookNames
+        self.stateSelectsAccessory = accessory.isFunction || editingAccessory.isFunction
+    }
+
+    /// Set by the loader for an `accessory` given as a name or a node.
+    func setFixedAccessory(_ primary: Bool, _ a: Accessory) {
+        if primary { accessorySpec = .fixed(a) } else { editingAccessorySpec = .fixed(a) }
+    }
+
+    // MARK: CellStyle
+
+    public func makeCell() throws -> Cell {
+        let cell = Cell(reuseIdentifier: reuseIdentifier)
+        cell.storage = LuaCellStorage(table: engine.runtime.newTable(fieldCount: 4), engine: engine)
+        return cell
+    }
+
+    public func prepareForReuse(_ cell: Cell) throws {
+        Cell.resetNonContent(cell)
+        let s = storage(cell)
+        s.generation &+= 1
+        guard let f = hook.prepareForReuse else { return }
+        let rt = engine.runtime
+        let base = rt.top
+        defer { rt.setTop(base) }
+        rt.push(f)
+        rt.push(s.table)
+        do { try rt.pcall(arguments: 1, results: 0) } catch { throw failure(error, "prepare_for_reuse", s.indexPath) }
+    }
+
+    public func configure(_ cell: Cell, row: Value, at indexPath: IndexPath) throws {
+        let s = storage(cell)
+        s.generation &+= 1
+        s.indexPath = indexPath
+        let rt = engine.runtime
+        let base = rt.top
+        defer { rt.setTop(base) }
+        if let f = hook.configure {
+            rt.push(f)
+            rt.push(s.table)
+            do { try rt.push(row) } catch { throw failure(error, "configure", indexPath) }
+            do { try rt.pcall(arguments: 2, results: 0) } catch { throw failure(error, "configure", indexPath) }
+        } else {
+            try defaultConfigure(s, row, indexPath)
+        }
+        rt.setTop(base)
+        try resolveCellFields(cell, s, cell.state)
+    }
+
+    public func updateConfiguration(_ cell: Cell, state: CellState) throws {
+        try resolveCellFields(cell, storage(cell), state)
+    }
+
+    public func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode {
+        let s = storage(cell)
+        if s.nodeGeneration == s.generation, s.nodeWidth == context.width,
+           s.nodeTableStyle == context.tableStyle, s.nodeMargins == context.layoutMargins, s.nodeState == state {
+            return s.node
+        }
+        let rt = engine.runtime
+        let base = rt.top
+        defer { rt.setTop(base) }
+        let node: ViewNode
+        if let f = hook.layout {
+            rt.push(f)
+            try pushConfig(s, state)
+            try withLocation("layout", s) { () throws(LuaError) in try engine.pushState(state) }
+            rt.pop(1)
+            engine.pushContext(context)
+            do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, "layout", s.indexPath) }
+            do { node = try engine.reader.node(at: -1) } catch { throw shapeFailure(error, "layout", s) }
+        } else {
+            try pushConfig(s, state)
+            rt.rawGet(engine.keys.text, fromTableAt: -1)
+            let text = rt.string(at: -1) ?? rt.integer(at: -1).map(String.init) ?? ""
+            node = .label(Label(text, style: LuaNodeReader.labelStyle))
+        }
+        s.node = node
+        s.nodeGeneration = s.generation
+        s.nodeWidth = context.width
+        s.nodeTableStyle = context.tableStyle
+        s.nodeMargins = context.layoutMargins
+        s.nodeState = state
+        return node
+    }
+
+    public func height(for cell: Cell, width: Int) throws -> Int? {
+        guard let f = hook.height else { return nil }
+        let s = storage(cell)
+        let rt = engine.runtime
+        let base = rt.top
+        defer { rt.setTop(base) }
+        rt.push(f)
+        try pushConfig(s, cell.state)
+        rt.push(width)
+        do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, "height", s.indexPath) }
+        switch rt.type(at: -1) {
+        case .nil: return nil
+        case .number:
+            if let n = rt.integer(at: -1), n >= 0 { return n }
+            let got = rt.integer(at: -1).map(String.init) ?? String(rt.double(at: -1) ?? 0)
+            throw shape("height", s, "expected a whole number of lines ≥ 0, or nil for automatic; got \(got)")
+        default:
+            throw shape("height", s, "expected a whole number of lines ≥ 0, or nil for automatic; got a \(typeName(-1))")
+        }
+    }
+
+    public func didSelect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {
+        try event(hook.onSelect, "on_select", "select", cell, &row, indexPath)
+    }
+
+    public func didDeselect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {
+        try event(hook.onDeselect, "on_deselect", "deselect", cell, &row, indexPath)
+    }
+
+    public func accessoryTapped(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {
+        try event(hook.onAccessoryTap, "on_accessory_tap", "accessory_tap", cell, &row, indexPath)
+    }
+
+    // MARK: Pieces
+
+    /// Without a `configure` hook the cell shows exactly its row: the previous
+    /// row's fields go, the row's fields are copied in (config.text …), and
+    /// the accessory keys read as the built-in styles read them
+    /// (`accessory`, `accessoryText`, `editingAccessory`, `indentation`).
+    func defaultConfigure(_ s: LuaCellStorage, _ row: Value, _ ip: IndexPath) throws {
+        let rt = engine.runtime
+        rt.push(s.table)
+        for k in s.defaultKeys {
+            rt.pushNil()
+            rt.rawSet(k, inTableAt: -2)
+        }
+        s.defaultKeys.removeAll(keepingCapacity: true)
+        guard case .object(let fields) = row else { return }
+        for (k, v) in fields {
+            do { try rt.push(v) } catch { throw failure(error, "configure", ip) }
+            let key = rt.key(k)
+            rt.rawSet(key, inTableAt: -2)
+            s.defaultKeys.append(key)
+        }
+        if let text = fields["accessoryText"]?.stringValue {
+            rt.pushTable(fieldCount: 4)
+            rt.push("label"); rt.rawSet(engine.keys.kind, inTableAt: -2)
+            rt.push(text); rt.rawSet(engine.keys.text, inTableAt: -2)
+            rt.push("tint"); rt.rawSet(engine.keys.color, inTableAt: -2)
+            rt.push("fit"); rt.rawSet(engine.keys.width, inTableAt: -2)
+            rt.rawSet(engine.keys.accessory, inTableAt: -2)
+            s.defaultKeys.append(engine.keys.accessory)
+        }
+        if let editing = fields["editingAccessory"] {
+            do { try rt.push(editing) } catch { throw failure(error, "configure", ip) }
+            rt.rawSet(engine.keys.editingAccessory, inTableAt: -2)
+            s.defaultKeys.append(engine.keys.editingAccessory)
+        }
+        if fields["indentation"] == nil {
+            rt.push(0)
+            rt.rawSet(engine.keys.indentation, inTableAt: -2)
+        }
+    }
+
+    func storage(_ cell: Cell) -> LuaCellStorage {
+        if let s = cell.storage as? LuaCellStorage { return s }
+        // A cell made elsewhere (not by makeCell): give it a Lua side now.
+        let s = LuaCellStorage(table: engine.runtime.newTable(fieldCount: 4), engine: engine)
+        cell.storage = s
+        return s
+    }
+
+    /// Pushes the configuration for `state`: the cell table itself without an
+    /// `update` hook; otherwise update's result for a shallow copy of it
+    /// (made once per configuration and state, then kept for the cell).
+    func pushConfig(_ s: LuaCellStorage, _ state: CellState) throws {
+        let rt = engine.runtime
+        guard let f = hook.update else { rt.push(s.table); return }
+        let L = rt.L
+        let ref = Int(s.table.ref)
+        rt.push(engine.updatedConfigs)
+        let u = rt.top
+        if s.configGeneration == s.generation, s.configState == state {
+            rt.rawGet(ref, fromTableAt: u)
+            lua_rotate(L, u, -1)
+            rt.pop(1)
+            return
+        }
+        rt.push(s.table)
+        engine.pushShallowCopy(ofTableAt: -1)
+        lua_copy(L, -1, u + 1)
+        rt.pop(1)                                   // u+1: the copy
+        rt.push(f)
+        lua_pushvalue(L, u + 1)
+        try withLocation("update", s) { () throws(LuaError) in try engine.pushState(state) }
+        do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, "update", s.indexPath) }
+        switch rt.type(at: -1) {
+        case .nil: rt.pop(1)
+        case .table: lua_copy(L, -1, u + 1); rt.pop(1)
+        default:
+            throw shape("update", s, "expected the configuration (a table) or nothing, got a \(typeName(-1))")
+        }
+        lua_pushvalue(L, u + 1)
+        rt.rawSet(ref, inTableAt: u)
+        lua_rotate(L, u, -1)
+        rt.pop(1)
+        s.configGeneration = s.generation
+        s.configState = state
+    }
+
+    /// The fields of the cell table Cellar reads — `accessory`,
+    /// `editing_accessory`, `indentation` — falling back to the style's own
+    /// `accessory`/`editing_accessory`. Cached per configuration (and per
+    /// state when an accessory is a function of it).
+    func resolveCellFields(_ cell: Cell, _ s: LuaCellStorage, _ state: CellState) throws {
+        if s.fieldsGeneration == s.generation, !stateSelectsAccessory || s.fieldsState == state { return }
+        let rt = engine.runtime
+        let base = rt.top
+        defer { rt.setTop(base) }
+        rt.push(s.table)
+        let t = rt.top
+        cell.accessory = try accessory(field: engine.keys.accessory, t, accessorySpec, "accessory", s, state)
+        cell.editingAccessory = try accessory(field: engine.keys.editingAccessory, t, editingAccessorySpec,
+                                              "editing_accessory", s, state)
+        rt.rawGet(engine.keys.indentation, fromTableAt: t)
+        if rt.type(at: -1) != .nil {
+            guard let n = rt.integer(at: -1), n >= 0, n <= LuaNodeReader.maximumCount else {
+                throw shape("configure", s, "cell.indentation must be a whole number from 0 to \(LuaNodeReader.maximumCount), got \(describe(-1))")
+            }
+            cell.indentationLevel = n
+        }
+        s.fieldsGeneration = s.generation
+        s.fieldsState = state
+    }
+
+    private func accessory(field key: LuaKey, _ t: Int32, _ spec: AccessorySpec, _ name: String,
+                           _ s: LuaCellStorage, _ state: CellState) throws -> Accessory {
+        let rt = engine.runtime
+        if rt.rawGet(key, fromTableAt: t) != .nil {
+            defer { rt.pop(1) }
+            return try accessoryValue(at: -1, "cell.\(name)", s)
+        }
+        rt.pop(1)
+        switch spec {
+        case .unset: return .none
+        case .fixed(let a): return a
+        case .function(let f):
+            let base = rt.top
+            defer { rt.setTop(base) }
+            rt.push(f)
+            try pushConfig(s, state)
+            try withLocation(name, s) { () throws(LuaError) in try engine.pushState(state) }
+            do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, name, s.indexPath) }
+            return try accessoryValue(at: -1, name, s)
+        }
+    }
+
+    /// An accessory from Lua: a type name, a view node (custom accessory), or nil/false for none.
+    func accessoryValue(at index: Int32, _ name: String, _ s: LuaCellStorage?) throws -> Accessory {
+        let rt = engine.runtime
+        switch rt.type(at: index) {
+        case .nil: return .none
+        case .boolean where !rt.isTruthy(at: index): return .none
+        case .string:
+            let text = rt.string(at: index) ?? ""
+            if let t = AccessoryType(rawValue: text) { return .type(t) }
+            throw shape(name, s, Suggest.unknown("accessory", text, among: AccessoryType.allCases.map(\.rawValue)))
+        case .table:
+            do { return .custom(try engine.reader.node(at: index)) } catch { throw shapeFailure(error, name, s) }
+        default:
+            throw shape(name, s, "expected an accessory type name (\(AccessoryType.allCases.map(\.rawValue).joined(separator: ", "))), a view node or nil; got a \(typeName(index))")
+        }
+    }
+
+    /// Runs an event hook with (cell, row, event). A changed row is stored
+    /// back (the caller persists it) and the cell configured again with it, so
+    /// the next render shows the change; `event.state` becomes the cell's
+    /// custom state.
+    func event(_ f: LuaFunction?, _ name: String, _ kind: String, _ cell: Cell, _ row: inout Value,
+               _ ip: IndexPath) throws {
+        guard let f else { return }
+        let s = storage(cell)
+        let rt = engine.runtime
+        let L = rt.L
+        let base = rt.top
+        defer { rt.setTop(base) }
+        do { try rt.push(row) } catch { throw failure(error, name, ip) }       // base+1
+        rt.pushTable(fieldCount: 4)                                             // base+2: event
+        rt.push(kind); rt.rawSet(rt.key("kind"), inTableAt: -2)
+        rt.push(ip.section); rt.rawSet(engine.keys.section, inTableAt: -2)
+        rt.push(ip.row); rt.rawSet(engine.keys.row, inTableAt: -2)
+        do { try rt.push(Value.object(cell.state.custom)) } catch { throw failure(error, name, ip) }
+        rt.rawSet(engine.keys.state, inTableAt: -2)
+        rt.push(f)
+        rt.push(s.table)
+        lua_pushvalue(L, base + 1)
+        lua_pushvalue(L, base + 2)
+        do { try rt.pcall(arguments: 3, results: 0) } catch { throw failure(error, name, ip) }
+        let newRow: Value
+        do { newRow = try rt.value(at: base + 1) } catch { throw failure(error, name, ip) }
+        rt.rawGet(engine.keys.state, fromTableAt: base + 2)
+        if rt.type(at: -1) == .table, case .object(let custom)? = try? rt.value(at: -1) {
+            cell.state.custom = custom
+        } else if rt.type(at: -1) == .table {
+            cell.state.custom = [:]   // an empty or array-like table: no custom keys
+        }
+        s.generation &+= 1
+        if newRow != row {
+            row = newRow
+            try configure(cell, row: newRow, at: ip)
+        } else {
+            try resolveCellFields(cell, s, cell.state)
+        }
+    }
+
+    /// Runs `body` (which may fail in Lua) with this hook's error wording.
+    private func withLocation(_ hook: String, _ s: LuaCellStorage, _ body: () throws(LuaError) -> Void) throws {
+        do { try body() } catch { throw failure(error, hook, s.indexPath) }
+    }
+
+    // MARK: Errors
+
+    /// `Styles/food.lua:14: attempt to index a nil value (field 'name') — in layout, row 0.3`
+    func failure(_ e: LuaError, _ hook: String, _ ip: IndexPath?) -> CellarError {
+        let place = ip.map { ", row \($0)" } ?? ""
+        let message = "\(e.message) — in \(hook)\(place)"
+        if e.file == LuaStyleEngine.uiChunkName {
+            // Raised inside the ui library: point at the style's line that
+            // called it (or, after a tail call, at the hook).
+            let at = Self.firstStyleFrame(in: e.traceback, source: source)
+                ?? SourceLocation(file: source, line: hookLines[hook] ?? 1)
+            return CellarError(message, at: at)
+        }
+        if let file = e.file, let line = e.line {
+            return CellarError(message, at: SourceLocation(file: expand(file), line: line))
+        }
+        return CellarError(message, at: SourceLocation(file: e.file ?? source, line: hookLines[hook] ?? 1))
+    }
+
+    /// Lua shortens long chunk names to `...tail`; the style's own file is
+    /// the one that ends so.
+    static func expand(_ file: String, source: String) -> String {
+        file.hasPrefix("...") && source.hasSuffix(file.dropFirst(3)) ? source : file
+    }
+
+    func expand(_ file: String) -> String { Self.expand(file, source: source) }
+
+    /// The first `file:line:` of a traceback that is not the ui library or C
+    /// (a name Lua shortened to `...tail` is this style's file when it ends so).
+    static func firstStyleFrame(in traceback: String, source: String) -> SourceLocation? {
+        for line in traceback.split(separator: "\n") {
+            let entry = line.drop { $0 == "\t" || $0 == " " }
+            if entry.hasPrefix("[C]") || entry.hasPrefix(LuaStyleEngine.uiChunkName + ":") { continue }
+            if let (file, n, _) = LuaError.splitLocation(String(entry)) {
+                return SourceLocation(file: expand(file, source: source), line: n)
+            }
+        }
+        return nil
+    }
+
+    /// A hook returned the wrong shape: named at the hook's definition.
+    func shape(_ hook: String, _ s: LuaCellStorage?, _ message: String) -> CellarError {
+        let place = s?.indexPath.map { " — row \($0)" } ?? ""
+        let line = hookLines[hook.hasPrefix("cell.") ? "configure" : hook] ?? hookLines["configure"] ?? 1
+        return CellarError("\(hook): \(message)\(place)", at: SourceLocation(file: source, line: line))
+    }
+
+    func shapeFailure(_ e: NodeShapeError, _ hook: String, _ s: LuaCellStorage?) -> CellarError {
+        let place = s?.indexPath.map { " — row \($0)" } ?? ""
+        let key = hook.hasPrefix("cell.") ? "configure" : hook
+        return CellarError("\(hook)\(e.path): \(e.message)\(place)",
+                           at: SourceLocation(file: source, line: hookLines[key] ?? 1))
+    }
+
+    func typeName(_ index: Int32) -> String {
+        String(cString: lua_typename(engine.runtime.L, lua_type(engine.runtime.L, index)))
+    }
+
+    func describe(_ index: Int32) -> String {
+        let rt = engine.runtime
+        if let d = rt.double(at: index) { return rt.integer(at: index).map(String.init) ?? String(d) }
+        if let str = rt.string(at: index) { return "'\(str)'" }
+        return "a \(typeName(index))"
+    }
+}
+
+/// What a Lua style keeps per cell: the Lua-side cell table (which lives on
+/// across reuse) and the caches that spare repeated hook calls.
+final class LuaCellStorage {
+    let table: LuaTableRef
+    /// The row the cell was last configured for (for error messages).
+    var indexPath: IndexPath?
+    /// Bumped whenever the cell table may have changed (configure, events, reuse).
+    var generation = 0
+    /// Fields the default configure copied from the last row (cleared for the next).
+    var defaultKeys: [LuaKey] = []
+
+    var configGeneration = -1
+    var configState = CellState()
+
+    var fieldsGeneration = -1
+    var fieldsState = CellState()
+
+    var nodeGeneration = -1
+    var nodeWidth = -1
+    var nodeTableStyle = TableStyle.plain
+    var nodeMargins = Insets.zero
+    var nodeState = CellState()
+    var node = ViewNode.empty
+
+    /// Where `update`'s result for this cell is kept (cleared when the cell goes).
+    weak var engine: LuaStyleEngine?
+
+    init(table: LuaTableRef, engine: LuaStyleEngine) {
+        self.table = table
+        self.engine = engine
+    }
+
+    deinit {
+        guard let engine else { return }
+        let rt = engine.runtime
+        rt.push(engine.updatedConfigs)
+        rt.pushNil()
+        rt.rawSet(Int(table.ref), inTableAt: -2)
+        rt.pop(1)
+    }
+}

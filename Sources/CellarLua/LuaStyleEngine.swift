@@ -1,0 +1,231 @@
+import CLua
+import Cellar
+import CellarText
+
+/// The Lua state behind a set of Lua cell styles, plus everything they share:
+/// the `ui` node library, interned keys, and the reusable `state`/`ctx` tables
+/// handed to hooks (so a row costs no allocations for them).
+///
+/// Confined to one thread, like its `LuaRuntime`: a registry holding Lua styles
+/// is used from the thread that loaded it.
+public final class LuaStyleEngine {
+    public let runtime: LuaRuntime
+    let keys: Keys
+    /// Makes a fresh `ui` table for each style file (so one file cannot
+    /// change another's library).
+    let uiFactory: LuaFunction
+    /// The metatables `ui` constructors give nodes, by kind name (kept alive
+    /// here: the reader recognises them by address).
+    let nodeMetatables: LuaTableRef
+    /// Per-cell updated configurations, indexed by the cell table's registry
+    /// ref: no registry ref churn per row.
+    let updatedConfigs: LuaTableRef
+    /// The one `state` table hooks receive; refilled only when the state differs.
+    let stateTable: LuaTableRef
+    private var stateInTable: CellState? = nil
+    /// The one `ctx` table layout receives.
+    let ctxTable: LuaTableRef
+    private var ctxWidth = -1
+    private var ctxTableStyle: TableStyle? = nil
+    private var ctxMargins: Insets? = nil
+    let reader: LuaNodeReader
+
+    public init(limits: LuaLimits = LuaLimits()) throws(LuaError) {
+        let rt = try LuaRuntime(limits: limits)
+        runtime = rt
+        keys = Keys(rt)
+        let lib = try rt.compile(source: Array(Self.uiLibrarySource.utf8), chunkName: Self.uiChunkName)
+        // The library chunk returns the node metatables and the factory.
+        let base = rt.top
+        rt.push(lib)
+        try rt.pcall(arguments: 0, results: 2)
+        guard let metas = rt.table(at: -2), let factory = rt.function(at: -1) else {
+            rt.setTop(base)
+            throw LuaError(kind: .runtime, message: "the ui library did not load")
+        }
+        rt.setTop(base)
+        uiFactory = factory
+        nodeMetatables = metas
+        updatedConfigs = rt.newTable()
+        stateTable = rt.newTable(fieldCount: 8)
+        ctxTable = rt.newTable(fieldCount: 4)
+        reader = LuaNodeReader(runtime: rt, metatables: metas)
+        // ctx.state is the shared state table (filled before each layout call).
+        ctxTable.set(keys.state, stateTable)
+        let widthFn = rt.makeFunction(raw: { rt, argc in
+            guard argc >= 1, let bytes = rt.bytes(at: 1) else {
+                throw LuaFunctionError("ui.width expects a string")
+            }
+            rt.push(DisplayWidth.of(String(decoding: bytes, as: UTF8.self)))
+            return 1
+        })
+        widthFunction = widthFn
+    }
+
+    let widthFunction: LuaFunction
+
+    /// A new `ui` table for one style file's environment.
+    func makeUITable() throws(LuaError) -> LuaTableRef {
+        let base = runtime.top
+        defer { runtime.setTop(base) }
+        runtime.push(uiFactory)
+        runtime.push(widthFunction)
+        try runtime.pcall(arguments: 1, results: 1)
+        guard let t = runtime.table(at: -1) else {
+            throw LuaError(kind: .runtime, message: "the ui library did not make a table")
+        }
+        return t
+    }
+
+    /// Pushes the shared `state` table filled for `state`.
+    func pushState(_ state: CellState) throws(LuaError) {
+        let rt = runtime
+        rt.push(stateTable)
+        if stateInTable == state { return }
+        let old = stateInTable
+        setBool(keys.selected, state.isSelected)
+        setBool(keys.highlighted, state.isHighlighted)
+        setBool(keys.disabled, state.isDisabled)
+        setBool(keys.focused, state.isFocused)
+        setBool(keys.editing, state.isEditing)
+        setBool(keys.expanded, state.isExpanded)
+        setBool(keys.swiped, state.isSwiped)
+        setBool(keys.reordering, state.isReordering)
+        if let old { for k in old.custom.keys where state.custom[k] == nil { rt.pushNil(); rt.rawSet(rt.key(k), inTableAt: -2) } }
+        for (k, v) in state.custom {
+            do throws(LuaError) { try rt.push(v) } catch { stateInTable = nil; throw error }
+            rt.rawSet(rt.key(k), inTableAt: -2)
+        }
+        stateInTable = state
+    }
+
+    private func setBool(_ key: LuaKey, _ value: Bool) {
+        runtime.push(value)
+        runtime.rawSet(key, inTableAt: -2)
+    }
+
+    /// Pushes the shared `ctx` table for a layout call.
+    func pushContext(_ c: LayoutContext) {
+        let rt = runtime
+        rt.push(ctxTable)
+        if ctxWidth != c.width {
+            rt.push(c.width); rt.rawSet(keys.width, inTableAt: -2); ctxWidth = c.width
+        }
+        if ctxTableStyle != c.tableStyle {
+            rt.push(c.tableStyle.rawValue); rt.rawSet(keys.tableStyle, inTableAt: -2); ctxTableStyle = c.tableStyle
+        }
+        if ctxMargins != c.layoutMargins {
+            let m = c.layoutMargins
+            rt.pushTable(fieldCount: 4)
+            rt.push(m.top); rt.rawSet(keys.top, inTableAt: -2)
+            rt.push(m.leading); rt.rawSet(keys.leading, inTableAt: -2)
+            rt.push(m.bottom); rt.rawSet(keys.bottom, inTableAt: -2)
+            rt.push(m.trailing); rt.rawSet(keys.trailing, inTableAt: -2)
+            rt.rawSet(keys.margins, inTableAt: -2)
+            ctxMargins = m
+        }
+    }
+
+    /// Pushes a shallow copy of the table at `index` (what `update` receives,
+    /// so it may change its argument freely).
+    func pushShallowCopy(ofTableAt index: Int32) {
+        let L = runtime.L
+        let t = lua_absindex(L, index)
+        lua_createtable(L, 0, 8)
+        lua_pushnil(L)
+        while lua_next(L, t) != 0 {
+            lua_pushvalue(L, -2)
+            lua_rotate(L, -2, 1)
+            lua_rawset(L, -4)
+        }
+    }
+
+    /// Interned keys of the hot paths.
+    struct Keys {
+        let kind, text, color, width, top, leading, bottom, trailing: LuaKey
+        let selected, highlighted, disabled, focused, editing, expanded, swiped, reordering: LuaKey
+        let tableStyle, margins, accessory, editingAccessory, indentation, state, section, row: LuaKey
+        init(_ rt: LuaRuntime) {
+            kind = rt.key("kind"); text = rt.key("text"); color = rt.key("color"); width = rt.key("width")
+            top = rt.key("top"); leading = rt.key("leading"); bottom = rt.key("bottom"); trailing = rt.key("trailing")
+            selected = rt.key("selected"); highlighted = rt.key("highlighted"); disabled = rt.key("disabled")
+            focused = rt.key("focused"); editing = rt.key("editing"); expanded = rt.key("expanded")
+            swiped = rt.key("swiped"); reordering = rt.key("reordering")
+            tableStyle = rt.key("table_style"); margins = rt.key("margins"); accessory = rt.key("accessory")
+            editingAccessory = rt.key("editing_accessory"); indentation = rt.key("indentation")
+            state = rt.key("state"); section = rt.key("section"); row = rt.key("row")
+        }
+    }
+
+    /// How Lua names the ui library's chunk in messages and tracebacks.
+    static let uiChunkName = "(ui library)"
+
+    /// The `ui` library, in Lua so building nodes never crosses into Swift.
+    /// Node tables are plain tables with a `kind`; the constructors only
+    /// stamp it (and accept shorthand), so authors may also write
+    /// `{kind = "label", text = …}` by hand.
+    static let uiLibrarySource = #"""
+    local setmetatable, type, error, pairs = setmetatable, type, error, pairs
+    -- One metatable per node kind: a constructor sets it instead of adding a
+    -- `kind` field (which would make Lua grow the table's hash part), and
+    -- node.kind still reads the kind through __index.
+    local meta = {}
+    for _, k in ipairs { "label", "image", "hstack", "vstack", "spacer", "padding", "empty" } do
+      meta[k] = { __index = { kind = k } }
+    end
+    local LABEL, IMAGE, HSTACK, VSTACK = meta.label, meta.image, meta.hstack, meta.vstack
+    local SPACER, PADDING, EMPTY = meta.spacer, meta.padding, meta.empty
+    return meta, function(width)
+      local ui = {}
+      -- Type checks are inline (not a helper call): these run for every node.
+      -- Errors point at the style's line: level 3 is the caller of ui.X
+      -- (bad ← ui.X ← caller), 4 when need_table sits in between.
+      local function bad(fn, t, level)
+        error("ui." .. fn .. " expects a table, got " .. type(t), level or 3)
+      end
+      local function need_table(fn, t)
+        if type(t) ~= "table" then bad(fn, t, 4) end
+        return t
+      end
+      function ui.label(t)
+        local ty = type(t)
+        if ty == "table" then return setmetatable(t, LABEL) end
+        if ty == "string" or ty == "number" then return setmetatable({ text = t }, LABEL) end
+        bad("label", t)
+      end
+      function ui.image(t)
+        local ty = type(t)
+        if ty == "table" then return setmetatable(t, IMAGE) end
+        if ty == "string" then return setmetatable({ glyph = t }, IMAGE) end
+        bad("image", t)
+      end
+      function ui.hstack(t)
+        if type(t) ~= "table" then bad("hstack", t) end
+        return setmetatable(t, HSTACK)
+      end
+      function ui.vstack(t)
+        if type(t) ~= "table" then bad("vstack", t) end
+        return setmetatable(t, VSTACK)
+      end
+      function ui.spacer(min)
+        if type(min) == "table" then return setmetatable(min, SPACER) end
+        return setmetatable({ min = min }, SPACER)
+      end
+      function ui.padding(t) return setmetatable(need_table("padding", t), PADDING) end
+      -- Constrain to margins: ui.margins(ctx.margins, child).
+      function ui.margins(m, child)
+        need_table("margins", m)
+        return setmetatable({ top = m.top, leading = m.leading, bottom = m.bottom,
+                              trailing = m.trailing, child }, PADDING)
+      end
+      function ui.empty() return setmetatable({}, EMPTY) end
+      function ui.copy(t)
+        local c = {}
+        for k, v in pairs(need_table("copy", t)) do c[k] = v end
+        return c
+      end
+      ui.width = width
+      return ui
+    end
+    """#
+}

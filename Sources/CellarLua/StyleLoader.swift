@@ -1,0 +1,197 @@
+import CLua
+import Cellar
+import Foundation
+
+/// Finds and loads Lua style files into a registry.
+///
+/// Which files are styles: every `*.lua` file under a styles directory
+/// (recursively, in sorted path order), except
+/// - files ending in `.d.lua` (LuaLS definition files such as `cellar.d.lua`), and
+/// - anything whose name or any directory on its path starts with `.` or `_`.
+public enum StyleLoader {
+    /// Top-level keys a style table may have (besides `_private` ones).
+    public static let styleKeys = ["identifier", "description", "configure", "update", "layout", "height",
+                                   "prepare_for_reuse", "accessory", "editing_accessory",
+                                   "on_accessory_tap", "on_select", "on_deselect"]
+    static let hookKeys = ["configure", "update", "layout", "height", "prepare_for_reuse",
+                           "on_accessory_tap", "on_select", "on_deselect"]
+
+    /// The style files under `directory`, sorted. A missing directory is an error.
+    public static func styleFiles(in directory: String) throws -> [String] {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDir), isDir.boolValue else {
+            throw CellarError("--styles \(directory): no such directory")
+        }
+        guard let walker = FileManager.default.enumerator(atPath: directory) else {
+            throw CellarError("--styles \(directory): cannot read the directory")
+        }
+        var files: [String] = []
+        while let rel = walker.nextObject() as? String {
+            let parts = rel.split(separator: "/")
+            if parts.contains(where: { $0.hasPrefix(".") || $0.hasPrefix("_") }) { continue }
+            guard rel.hasSuffix(".lua"), !rel.hasSuffix(".d.lua") else { continue }
+            files.append(directory.hasSuffix("/") ? directory + rel : directory + "/" + rel)
+        }
+        return files.sorted()
+    }
+
+    /// Loads every style file under `directories` into `registry` through one
+    /// engine (one Lua state). Returns the styles in load order.
+    @discardableResult
+    public static func load(directories: [String], into registry: Registry,
+                            limits: LuaLimits = LuaLimits()) throws -> [LuaCellStyle] {
+        var files: [String] = []
+        for d in directories { files += try styleFiles(in: d) }
+        return try load(files: files, into: registry, limits: limits)
+    }
+
+    @discardableResult
+    public static func load(files: [String], into registry: Registry,
+                            limits: LuaLimits = LuaLimits()) throws -> [LuaCellStyle] {
+        guard !files.isEmpty else { return [] }
+        let engine: LuaStyleEngine
+        do { engine = try LuaStyleEngine(limits: limits) } catch { throw CellarError("cannot start Lua: \(error.userMessage)") }
+        var styles: [LuaCellStyle] = []
+        var seen: [String: String] = [:]
+        for file in files {
+            let style = try engine.loadStyle(path: file)
+            let id = style.reuseIdentifier
+            if let other = seen[id] {
+                throw CellarError("\(file): identifier '\(id)' is already defined by \(other); each identifier may be defined by one file only")
+            }
+            if let existing = registry.style(for: id) {
+                if existing.source == "built-in" {
+                    throw CellarError("\(file): identifier '\(id)' belongs to a built-in style; a Lua style may not shadow it (choose another, e.g. '\(id)_lua')")
+                }
+                throw CellarError("\(file): identifier '\(id)' is already registered by \(existing.source)")
+            }
+            seen[id] = file
+            try registry.register(style, forCellReuseIdentifier: id)
+            styles.append(style)
+        }
+        return styles
+    }
+}
+
+extension LuaError {
+    /// This error as the CLI's located error.
+    func cellarError(fallbackFile: String) -> CellarError {
+        if let line { return CellarError(message, at: SourceLocation(file: file ?? fallbackFile, line: line)) }
+        return CellarError("\(file ?? fallbackFile): \(message)")
+    }
+}
+
+extension LuaStyleEngine {
+    /// Compiles and runs one style file (with `ui` in its environment) and
+    /// checks the table it returns.
+    public func loadStyle(path: String) throws -> LuaCellStyle {
+        let rt = runtime
+        let base = rt.top
+        defer { rt.setTop(base) }
+        let module: LuaTableRef
+        do {
+            let env = rt.newEnvironment()
+            env.set(rt.key("ui"), try makeUITable())
+            let chunk = try rt.compile(path: path, environment: env)
+            rt.push(chunk)
+            try rt.pcall(arguments: 0, results: 1)
+        } catch {
+            throw error.cellarError(fallbackFile: path)
+        }
+        guard let table = rt.table(at: -1) else {
+            let got = rt.type(at: -1) == .nil ? "nothing" : "a \(String(cString: lua_typename(rt.L, lua_type(rt.L, -1))))"
+            throw CellarError("\(path): a style file must return a table with an 'identifier' and hooks (configure, layout, …); it returned \(got)")
+        }
+        module = table
+        rt.push(module)
+        let t = rt.top
+
+        var identifier: String?
+        var summary: String?
+        var hooks = LuaCellStyle.Hooks()
+        var lines: [String: Int] = [:]
+        var names: Set<String> = []
+        var accessory = LuaCellStyle.AccessorySpec.unset
+        var editing = LuaCellStyle.AccessorySpec.unset
+        var fixedAccessoryKeys: [String] = []
+
+        lua_pushnil(rt.L)
+        while lua_next(rt.L, t) != 0 {
+            guard let key = rt.string(at: -2) else {
+                throw CellarError("\(path): a style table's keys must be names (identifier, layout, …); found a \(typeName(-2)) key")
+            }
+            if key.hasPrefix("_") { rt.pop(1); continue }
+            switch key {
+            case "identifier":
+                guard let s = rt.string(at: -1), !s.isEmpty, rt.type(at: -1) == .string else {
+                    throw CellarError("\(path): identifier must be a non-empty string, got \(rt.type(at: -1) == .string ? "an empty string" : "a \(typeName(-1))")")
+                }
+                identifier = s
+            case "description":
+                guard rt.type(at: -1) == .string else {
+                    throw CellarError("\(path): description must be a string, got a \(typeName(-1))")
+                }
+                summary = rt.string(at: -1)
+            case "accessory", "editing_accessory":
+                if let f = rt.function(at: -1) {
+                    lines[key] = definitionLine(-1)
+                    if key == "accessory" { accessory = .function(f) } else { editing = .function(f) }
+                } else {
+                    fixedAccessoryKeys.append(key)
+                }
+                names.insert(key)
+            default:
+                guard StyleLoader.hookKeys.contains(key) else {
+                    throw CellarError("\(path): \(Suggest.unknown("style key", key, among: StyleLoader.styleKeys)) (private fields start with '_')")
+                }
+                guard let f = rt.function(at: -1) else {
+                    throw CellarError("\(path): \(key) must be a function, got a \(typeName(-1))")
+                }
+                lines[key] = definitionLine(-1)
+                names.insert(key)
+                switch key {
+                case "configure": hooks.configure = f
+                case "update": hooks.update = f
+                case "layout": hooks.layout = f
+                case "height": hooks.height = f
+                case "prepare_for_reuse": hooks.prepareForReuse = f
+                case "on_accessory_tap": hooks.onAccessoryTap = f
+                case "on_select": hooks.onSelect = f
+                default: hooks.onDeselect = f
+                }
+            }
+            rt.pop(1)
+        }
+        guard let identifier else {
+            throw CellarError("\(path): the style table has no 'identifier' (the reuse identifier rows name in 'cell:')")
+        }
+        let order = ["configure", "update", "layout", "height", "prepare_for_reuse", "accessory",
+                     "editing_accessory", "on_accessory_tap", "on_select", "on_deselect"]
+        let style = LuaCellStyle(identifier: identifier, source: path, summary: summary, engine: self, hooks: hooks,
+                                 accessory: accessory, editingAccessory: editing, hookLines: lines,
+                                 hookNames: order.filter(names.contains))
+        // Fixed accessories (a name or a node) are converted once, here.
+        for key in fixedAccessoryKeys {
+            rt.rawGet(rt.key(key), fromTableAt: t)
+            let a: Accessory
+            do { a = try style.accessoryValue(at: -1, key, nil) } catch let e as CellarError {
+                throw CellarError("\(path): \(e.message)")
+            }
+            style.setFixedAccessory(key == "accessory", a)
+            rt.pop(1)
+        }
+        return style
+    }
+
+    func typeName(_ index: Int32) -> String {
+        String(cString: lua_typename(runtime.L, lua_type(runtime.L, index)))
+    }
+
+    /// The line a Lua function is defined on (for errors about what it returned).
+    func definitionLine(_ index: Int32) -> Int {
+        var ar = lua_Debug()
+        lua_pushvalue(runtime.L, index)
+        guard lua_getinfo(runtime.L, ">S", &ar) != 0 else { return 1 }
+        return max(1, Int(ar.linedefined))
+    }
+}

@@ -1,0 +1,137 @@
+import Cellar
+import Foundation
+
+/// What `cellar new-style NAME` writes: a working style skeleton using every
+/// common hook, and an example table that shows it off.
+public enum StyleTemplate {
+    /// A name usable as both a reuse identifier and a file name.
+    public static func validate(name: String) throws {
+        let bytes = Array(name.utf8)
+        func ok(_ b: UInt8, first: Bool) -> Bool {
+            (b >= 97 && b <= 122) || (b >= 65 && b <= 90) || b == 95 || (!first && ((b >= 48 && b <= 57) || b == 45 || b == 46))
+        }
+        guard let first = bytes.first, ok(first, first: true), bytes.allSatisfy({ ok($0, first: false) }),
+              !name.hasSuffix(".d"), bytes.count <= 64 else {
+            throw CellarError("new-style: '\(name)' is not a usable style name: use letters, digits, '_', '-' or '.', starting with a letter")
+        }
+        if name.hasPrefix("_") {
+            throw CellarError("new-style: '\(name)' starts with '_', and the loader skips such files")
+        }
+        if BuiltinCellStyle.Kind(rawValue: name) != nil {
+            throw CellarError("new-style: '\(name)' is a built-in style; choose another name, e.g. '\(name)_lua'")
+        }
+    }
+
+    public static func style(name: String) -> String {
+        """
+        -- \(name): a Lua cell style made by `cellar new-style \(name)`.
+        --
+        -- Row data: title (text), detail (text, wraps), icon (an emoji), done (true/false).
+        -- States: selected makes the title bold; disabled dims the detail.
+        -- Accessory: a checkmark when the row is done; selecting a row toggles done.
+        -- Hooks and nodes are documented in docs/lua-styles.md; Styles/cellar.d.lua
+        -- gives lua-language-server the types.
+
+        ---@type CellStyle
+        return {
+          identifier = "\(name)",
+          description = "title, wrapping detail and an icon; select toggles a checkmark",
+
+          -- Row data in (UIKit's cellForRowAt). `cell` lives on across reuse.
+          configure = function(cell, row)
+            cell.title = row.title or ""
+            cell.detail = row.detail
+            cell.icon = row.icon
+            cell.accessory = row.done and "checkmark" or "none"
+          end,
+
+          -- The configuration for a state (a copy of the cell you may change).
+          update = function(config, state)
+            config.bold = state.selected
+            config.dim = state.disabled
+            return config
+          end,
+
+          -- The content view as a tree of ui nodes.
+          layout = function(config, ctx)
+            local text = ui.vstack {
+              ui.label { text = config.title, bold = config.bold },
+              config.detail and ui.label { text = config.detail, lines = 0, line_break = "wordWrap",
+                                           color = "secondaryLabel", dim = config.dim } or nil,
+            }
+            if config.icon then
+              return ui.hstack { ui.image(config.icon), text }
+            end
+            return text
+          end,
+
+          -- Fields that are not content go back to their defaults here.
+          prepare_for_reuse = function(cell)
+            cell.bold = nil
+          end,
+
+          -- Taps change row data; the next render shows it.
+          on_select = function(cell, row, event)
+            row.done = not row.done
+          end,
+        }
+
+        """
+    }
+
+    public static func example(name: String) -> String {
+        """
+        # An example table for the \(name) style: cellar render Examples/\(name).yaml
+        style: insetGrouped
+        sections:
+          - header: \(name)
+            footer: Select a row to toggle its checkmark.
+            rows:
+              - cell: \(name)
+                title: Write the style
+                detail: Edit Styles/\(name).lua; the hooks are documented in docs/lua-styles.md.
+                icon: "📝"
+                done: true
+              - cell: \(name)
+                title: Render it
+                detail: cellar render Examples/\(name).yaml --width 50
+                icon: "🖥"
+              - cell: \(name)
+                title: 한국어 제목
+                detail: 긴 설명은 여러 줄로 줄바꿈됩니다.
+                selected: true
+              - cell: \(name)
+                title: Disabled row
+                detail: dimmed detail
+                disabled: true
+
+        """
+    }
+
+    /// Writes `stylesDir/NAME.lua` and `examplesDir/NAME.yaml`. Refuses to
+    /// overwrite either (checked before anything is written). Returns the paths.
+    @discardableResult
+    public static func write(name: String, stylesDir: String, examplesDir: String) throws -> [String] {
+        try validate(name: name)
+        let fm = FileManager.default
+        let stylePath = (stylesDir as NSString).appendingPathComponent(name + ".lua")
+        let examplePath = (examplesDir as NSString).appendingPathComponent(name + ".yaml")
+        for path in [stylePath, examplePath] where fm.fileExists(atPath: path) {
+            throw CellarError("new-style: \(path) already exists; not overwriting it")
+        }
+        for dir in [stylesDir, examplesDir] {
+            do { try fm.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
+                throw CellarError("new-style: cannot create \(dir): \(error.localizedDescription)")
+            }
+        }
+        var written: [String] = []
+        for (path, text) in [(stylePath, style(name: name)), (examplePath, example(name: name))] {
+            guard fm.createFile(atPath: path, contents: Data(text.utf8)) else {
+                for w in written { try? fm.removeItem(atPath: w) }
+                throw CellarError("new-style: cannot write \(path)")
+            }
+            written.append(path)
+        }
+        return written
+    }
+}

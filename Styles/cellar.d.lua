@@ -1,0 +1,199 @@
+---@meta
+-- LuaLS (lua-language-server) definitions for Cellar cell styles.
+--
+-- This file is never loaded as a style: the loader skips files ending in
+-- `.d.lua` (and any file or directory whose name starts with `_` or `.`).
+-- Point lua-language-server at Styles/ and it completes and checks style files;
+-- annotate a style's table with `---@type CellStyle`.
+
+---A colour: a semantic name, "default", a palette index 0–255, or "#rrggbb".
+---@alias CellarColor
+---| "label" | "secondaryLabel" | "tertiaryLabel" | "placeholder"
+---| "tint" | "separator" | "destructive" | "success" | "warning"
+---| "background" | "secondaryBackground" | "selectedBackground" | "highlightedBackground"
+---| "default"
+---| integer
+---| string
+
+---@alias CellarLineBreak "wordWrap" | "charWrap" | "clipping" | "truncatingHead" | "truncatingMiddle" | "truncatingTail"
+---@alias CellarTextAlignment "leading" | "center" | "trailing" | "natural"
+---@alias CellarTransform "none" | "uppercase" | "lowercase" | "capitalized"
+---@alias CellarStackAlignment "leading" | "center" | "trailing" | "top" | "bottom" | "fill"
+---How wide a node is in a horizontal stack: a share of the space left
+---("flexible", the default), its content's width ("fit"), or a number of columns.
+---@alias CellarSizing "flexible" | "fit" | integer
+---@alias CellarAccessoryType "none" | "disclosureIndicator" | "checkmark" | "detailButton" | "detailDisclosureButton"
+---An accessory: a type name, a view node (a custom accessory view), or nil/false for none.
+---@alias CellarAccessory CellarAccessoryType | CellarNode | false | nil
+---@alias CellarTableStyle "plain" | "grouped" | "insetGrouped"
+
+---Text attributes shared by labels and images.
+---@class CellarTextStyle
+---@field color? CellarColor foreground colour (labels default to "label")
+---@field background? CellarColor
+---@field bold? boolean
+---@field italic? boolean
+---@field underline? boolean
+---@field dim? boolean
+---@field strikethrough? boolean
+
+---Any node of the view tree.
+---@alias CellarNode CellarLabel | CellarImage | CellarStack | CellarSpacer | CellarPadding | CellarEmpty
+
+---A run of text (UILabel).
+---@class CellarLabel: CellarTextStyle
+---@field kind "label"
+---@field text? string|number the text ("" when absent)
+---@field lines? integer numberOfLines: 0 = unlimited (default 1)
+---@field line_break? CellarLineBreak lineBreakMode (default "truncatingTail")
+---@field align? CellarTextAlignment (default "leading")
+---@field transform? CellarTransform (default "none")
+---@field width? CellarSizing (default "flexible")
+
+---A leading image: an emoji or glyph.
+---@class CellarImage: CellarTextStyle
+---@field kind "image"
+---@field glyph string
+
+---A horizontal ("hstack") or vertical ("vstack") stack; children at [1], [2], ….
+---@class CellarStack
+---@field kind "hstack" | "vstack"
+---@field spacing? integer columns (hstack, default 1) or lines (vstack, default 0) between children
+---@field align? CellarStackAlignment cross-axis alignment (hstack default "top", vstack default "fill")
+---@field width? CellarSizing (default "flexible")
+---@field [integer] CellarNode
+
+---Flexible space, at least `min` columns (in an hstack) or lines (in a vstack).
+---@class CellarSpacer
+---@field kind "spacer"
+---@field min? integer (default 0)
+
+---Margins around one child at [1].
+---@class CellarPadding
+---@field kind "padding"
+---@field top? integer
+---@field leading? integer
+---@field bottom? integer
+---@field trailing? integer
+---@field [1] CellarNode
+
+---Nothing (a `nil` node reads the same).
+---@class CellarEmpty
+---@field kind "empty"
+
+---Margins in columns (leading/trailing) and lines (top/bottom).
+---@class CellarInsets
+---@field top integer
+---@field leading integer
+---@field bottom integer
+---@field trailing integer
+
+---A cell's configuration state (UICellConfigurationState). Custom keys set by
+---the app (set_state) or by an event's `event.state` appear beside these.
+---The table is reused between calls: copy what you keep.
+---@class CellarState
+---@field selected boolean
+---@field highlighted boolean
+---@field disabled boolean
+---@field focused boolean
+---@field editing boolean
+---@field expanded boolean
+---@field swiped boolean
+---@field reordering boolean
+---@field [string] any custom keys
+
+---What `layout` is told about where it draws. Reused between calls.
+---@class CellarContext
+---@field width integer columns for the content (margins, indentation and accessory already taken)
+---@field table_style CellarTableStyle
+---@field margins CellarInsets the cell's layout margins (for ui.margins)
+---@field state CellarState the state the configuration was updated for
+
+---The Lua side of a cell: one table per cell that lives on across reuse. Any
+---fields are yours; Cellar reads three after configure and events:
+---@class CellarCell
+---@field accessory? CellarAccessory overrides the style's `accessory`
+---@field editing_accessory? CellarAccessory overrides the style's `editing_accessory`
+---@field indentation? integer indentation level (0, 1, …)
+---@field [string] any
+
+---The configuration hooks see: the cell table, or (with an `update` hook) a
+---shallow copy of it that `update` changed for the state.
+---@alias CellarConfig CellarCell
+
+---What on_select / on_deselect / on_accessory_tap receive about the event.
+---@class CellarEvent
+---@field kind "select" | "deselect" | "accessory_tap"
+---@field section integer
+---@field row integer
+---@field state table<string, any> the cell's custom state; change it to set custom keys
+
+---A style file returns one of these.
+---@class CellStyle
+---@field identifier string the reuse identifier rows name in `cell:`
+---@field description? string one line for `cellar styles`
+---@field configure? fun(cell: CellarCell, row: table) row data in (cellForRowAt). Default: the row's fields are copied into the cell
+---@field update? fun(config: CellarConfig, state: CellarState): CellarConfig? the configuration for a state (updated(for:)); `config` is a copy: change it and return it (or nothing)
+---@field layout? fun(config: CellarConfig, ctx: CellarContext): CellarNode? the content view. Default: ui.label(config.text)
+---@field height? fun(config: CellarConfig, width: integer): integer? lines; nil = automatic (measured from layout)
+---@field prepare_for_reuse? fun(cell: CellarCell) reset what is not content before the cell shows another row
+---@field accessory? CellarAccessory | fun(config: CellarConfig, state: CellarState): CellarAccessory
+---@field editing_accessory? CellarAccessory | fun(config: CellarConfig, state: CellarState): CellarAccessory
+---@field on_accessory_tap? fun(cell: CellarCell, row: table, event: CellarEvent) the detail buttons only; may change row
+---@field on_select? fun(cell: CellarCell, row: table, event: CellarEvent) may change row, cell fields, event.state
+---@field on_deselect? fun(cell: CellarCell, row: table, event: CellarEvent)
+
+---Node constructors (plain tables with a `kind`; no Swift call per node).
+---@class CellarUI
+ui = {}
+
+---A label: `ui.label "text"` or `ui.label { text = …, bold = true, … }`.
+---@param t string|number|CellarLabel
+---@return CellarLabel
+function ui.label(t) end
+
+---An image glyph: `ui.image "🍎"` or `ui.image { glyph = "🍎", dim = true }`.
+---@param t string|CellarImage
+---@return CellarImage
+function ui.image(t) end
+
+---Children side by side: `ui.hstack { spacing = 1, a, b }`.
+---@param t CellarStack
+---@return CellarStack
+function ui.hstack(t) end
+
+---Children one under another: `ui.vstack { a, b }`.
+---@param t CellarStack
+---@return CellarStack
+function ui.vstack(t) end
+
+---Flexible space: `ui.spacer()`, `ui.spacer(2)` or `ui.spacer { min = 2 }`.
+---@param min? integer|CellarSpacer
+---@return CellarSpacer
+function ui.spacer(min) end
+
+---Margins around one child: `ui.padding { leading = 2, child }`.
+---@param t CellarPadding
+---@return CellarPadding
+function ui.padding(t) end
+
+---Constrain to margins: `ui.margins(ctx.margins, child)`.
+---@param m CellarInsets
+---@param child CellarNode
+---@return CellarPadding
+function ui.margins(m, child) end
+
+---Nothing.
+---@return CellarEmpty
+function ui.empty() end
+
+---A shallow copy of a table.
+---@generic T: table
+---@param t T
+---@return T
+function ui.copy(t) end
+
+---Display width of text in terminal columns (CJK and emoji count two).
+---@param s string
+---@return integer
+function ui.width(s) end

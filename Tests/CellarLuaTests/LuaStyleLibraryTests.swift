@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import Cellar
+import CellarText
+@testable import CellarLua
+
+/// The `ui` library builds the same ViewNode values a Swift style would.
+@Suite struct LuaStyleLibraryTests {
+    /// The node `layout` returns for one row, as the table would ask for it.
+    func node(_ layoutBody: String, width: Int = 30) throws -> ViewNode {
+        let dir = try styleDirectory(["n.lua": "return { identifier = 'n', layout = function(config, ctx) \(layoutBody) end }"])
+        let registry = try luaRegistry([dir])
+        let style = try #require(registry.style(for: "n"))
+        let cell = try style.makeCell()
+        try style.configure(cell, row: .object(["text": .string("hi")]), at: IndexPath(0, 0))
+        return try style.content(for: cell, state: .normal, context: LayoutContext(width: width, layoutMargins: Insets(leading: 1, trailing: 2)))
+    }
+
+    @Test func constructorsAndShorthand() throws {
+        #expect(try node("return ui.label 'x'") == .label(Label("x", style: TextStyle(foreground: .semantic(.label)))))
+        #expect(try node("return ui.label(42)") == .label(Label("42", style: TextStyle(foreground: .semantic(.label)))))
+        #expect(try node("return ui.image '🍎'") == .image(glyph: "🍎", style: .plain))
+        #expect(try node("return ui.spacer()") == .spacer(minLength: 0))
+        #expect(try node("return ui.spacer(3)") == .spacer(minLength: 3))
+        #expect(try node("return ui.spacer { min = 2 }") == .spacer(minLength: 2))
+        #expect(try node("return ui.empty()") == .empty)
+        #expect(try node("return nil") == .empty)
+        // Constructors mark nodes with a metatable; node.kind still reads.
+        #expect(try node("return ui.label(ui.hstack{}.kind .. ui.label('x').kind)")
+                == .label(Label("hstacklabel", style: TextStyle(foreground: .semantic(.label)))))
+        #expect(try node("return { kind = 'label', text = 'by hand' }") == .label(Label("by hand", style: TextStyle(foreground: .semantic(.label)))))
+    }
+
+    @Test func everyLabelField() throws {
+        let n = try node("""
+            return ui.label { text = 'x', lines = 0, line_break = 'wordWrap', align = 'center', transform = 'uppercase',
+                              color = 'tint', background = '#102030', bold = true, italic = true, underline = true,
+                              dim = true, strikethrough = true, width = 7 }
+            """)
+        let expected = Label("x", numberOfLines: 0, lineBreakMode: .wordWrap, alignment: .center, transform: .uppercase,
+                             style: TextStyle(attributes: [.bold, .italic, .underline, .dim, .strikethrough],
+                                              foreground: .semantic(.tint), background: .rgb(0x10, 0x20, 0x30)),
+                             width: .fixed(7))
+        #expect(n == .label(expected))
+        #expect(try node("return ui.label { text = 'x', color = 200, width = 'fit' }")
+                == .label(Label("x", style: TextStyle(foreground: .palette(200)), width: .fit)))
+    }
+
+    @Test func stacksPaddingAndMargins() throws {
+        let n = try node("return ui.hstack { spacing = 2, align = 'center', width = 'fit', ui.image '⭐', ui.vstack { ui.label 'a', false } }")
+        let label = ViewNode.label(Label("a", style: TextStyle(foreground: .semantic(.label))))
+        #expect(n == .stack(Stack(axis: .horizontal, spacing: 2, alignment: .center, width: .fit, children: [
+            .image(glyph: "⭐", style: .plain),
+            .stack(Stack(axis: .vertical, spacing: 0, alignment: .fill, children: [label, .empty])),
+        ])))
+        #expect(try node("return ui.padding { top = 1, leading = 2, ui.label 'a' }") == .padding(Insets(top: 1, leading: 2), label))
+        #expect(try node("return ui.margins(ctx.margins, ui.label 'a')") == .padding(Insets(leading: 1, trailing: 2), label))
+    }
+
+    @Test func contextAndHelpers() throws {
+        #expect(try node("return ui.label(ctx.width .. ' ' .. ctx.table_style .. ' ' .. tostring(ctx.state.selected))", width: 17)
+                == .label(Label("17 plain false", style: TextStyle(foreground: .semantic(.label)))))
+        #expect(try node("return ui.label(tostring(ui.width('한글 ok 🍎')))") == .label(Label("10", style: TextStyle(foreground: .semantic(.label)))))
+        #expect(try node("local c = ui.copy(config); c.text = 'changed'; return ui.label(config.text .. c.text)")
+                == .label(Label("hichanged", style: TextStyle(foreground: .semantic(.label)))))
+    }
+
+    @Test func theGreetingFromTheDocsRenders() throws {
+        let dir = try styleDirectory(["greeting.lua": """
+            ---@type CellStyle
+            return {
+              identifier = "greeting",
+              configure = function(cell, row) cell.name = row.name end,
+              layout = function(config, ctx)
+                return ui.hstack { ui.image "👋", ui.label { text = "Hello, " .. config.name, bold = true } }
+              end,
+            }
+            """])
+        let table = try luaTable("sections:\n  - rows:\n      - {cell: greeting, name: 세계}\n", try luaRegistry([dir]), width: 24)
+        #expect(try renderLines(table) == [" 👋 Hello, 세계", ""])
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import Cellar
+import CellarText
+@testable import CellarLua
+
+/// The package root, found from this file: Tests/CellarLuaTests/<file>.
+let luaStylesPackageRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path
+}()
+let shippedStylesDir = luaStylesPackageRoot + "/Styles"
+
+/// A fresh directory holding the given style files; returns its path.
+func styleDirectory(_ files: [String: String]) throws -> String {
+    let dir = FileManager.default.temporaryDirectory
+        .appendingPathComponent("cellar-luastyle-tests-\(UUID().uuidString)/Styles")
+    for (name, source) in files {
+        let url = dir.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try source.write(to: url, atomically: true, encoding: .utf8)
+    }
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir.path
+}
+
+/// A registry with the built-ins and the styles under `directories`.
+func luaRegistry(_ directories: [String], limits: LuaLimits = LuaLimits()) throws -> Registry {
+    let registry = Registry()
+    try StyleLoader.load(directories: directories, into: registry, limits: limits)
+    return registry
+}
+
+/// A table over an inline document.
+func luaTable(_ yaml: String, _ registry: Registry, width: Int = 40, height: Int? = nil) throws -> TableView {
+    let doc = try TableDocument.parse(yaml, path: "test.yaml")
+    try doc.validate(against: registry)
+    let table = DocumentDataSource(document: doc).makeTableView(registry: registry)
+    table.width = width
+    table.viewportHeight = height
+    return table
+}
+
+/// The lines of a table's plain rendering, trailing blanks trimmed.
+func renderLines(_ table: TableView) throws -> [String] {
+    try table.renderText().split(separator: "\n", omittingEmptySubsequences: false).map {
+        var s = String($0)
+        while s.hasSuffix(" ") { s.removeLast() }
+        return s
+    }
+}
+
+/// The CellarError `body` throws (nil, with an issue recorded, if none).
+func cellarError(_ body: () throws -> Void) -> CellarError? {
+    do { try body() } catch let e as CellarError { return e } catch {
+        Issue.record("expected a CellarError, got \(error)")
+        return nil
+    }
+    Issue.record("expected an error")
+    return nil
+}
+
+/// Collects every drawn canvas cell (character and style), so two renderings
+/// can be compared colour for colour, not only as text.
+final class CapturingWriter: CanvasWriter {
+    var lines: [[Canvas.Cell]] = []
+    func write(_ canvas: Canvas, lines range: Range<Int>) throws {
+        for y in range { lines.append((0..<canvas.width).map { canvas[$0, y] }) }
+    }
+    func flush() throws {}
+}
