@@ -3,7 +3,7 @@ import Cellar
 import CellarText
 
 /// A cell style written in Lua: one file returning a table with an
-/// `identifier` and hooks (see docs/lua-styles.md). It conforms to the same
+/// `identifier` and hooks (see the README, "Writing Lua cell styles"). It conforms to the same
 /// `CellStyle` protocol as the built-ins and lays out with the same
 /// `ViewNode` vocabulary, so the table treats both alike.
 ///

@@ -29,7 +29,7 @@ public enum StyleTemplate {
         -- Row data: title (text), detail (text, wraps), icon (an emoji), done (true/false).
         -- States: selected makes the title bold; disabled dims the detail.
         -- Accessory: a checkmark when the row is done; selecting a row toggles done.
-        -- Hooks and nodes are documented in docs/lua-styles.md; Styles/cellar.d.lua
+        -- Hooks and nodes are documented in the README ("Writing Lua cell styles"); Styles/cellar.d.lua
         -- gives lua-language-server the types.
 
         ---@type CellStyle
@@ -89,7 +89,7 @@ public enum StyleTemplate {
             rows:
               - cell: \(name)
                 title: Write the style
-                detail: Edit Styles/\(name).lua; the hooks are documented in docs/lua-styles.md.
+                detail: Edit Styles/\(name).lua; the hooks are documented in the README ("Writing Lua cell styles").
                 icon: "📝"
                 done: true
               - cell: \(name)

@@ -3,7 +3,7 @@ import Cellar
 import Foundation
 
 /// `cellar test [PATH…] [--update] [--filter TEXT] [--accept]`: runs golden
-/// cases (see docs/golden.md) and ends with `N passed, N failed`.
+/// cases (see the README, "Golden tests") and ends with `N passed, N failed`.
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",

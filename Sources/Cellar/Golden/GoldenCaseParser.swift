@@ -1,7 +1,7 @@
 import Foundation
 import Yams
 
-/// Parses `NAME.case.yaml` files. The format (documented in docs/golden.md):
+/// Parses `NAME.case.yaml` files. The format (documented in the README, "Golden tests"):
 ///
 /// ```yaml
 /// style: value1                 # optional: the style under test (must be registered)
