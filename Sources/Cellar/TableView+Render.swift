@@ -191,6 +191,9 @@ extension TableView {
 
     func accessory(of cell: Cell) -> Accessory { isEditing ? cell.editingAccessory : cell.accessory }
 
+    /// The reorder control and the space before it, at the trailing edge while editing.
+    static let reorderColumnWidth = 2
+
     static func accessoryWidth(_ accessory: Accessory) -> Int {
         switch accessory {
         case .type(let t): return t == .none ? 0 : max(3, DisplayWidth.of(t.glyph))
@@ -210,7 +213,9 @@ extension TableView {
         let lead = 1 + (env.editing ? 2 : 0) + level * env.indentationWidth
         let acc = env.editing ? cell.editingAccessory : cell.accessory
         let accWidth = Self.accessoryWidth(acc)
-        let reorder = env.editing && (activeDataSource?.tableView(self, canMoveRowAt: ip) ?? false) ? 2 : 0
+        // While editing, every row keeps the trailing reorder column (" ≡"),
+        // movable or not, so accessories and ≡ line up across rows.
+        let reorder = env.editing ? Self.reorderColumnWidth : 0
         let width = max(0, l.geometry.rowWidth - lead - 1 - (accWidth > 0 ? accWidth + 1 : 0) - reorder)
         let body: RowContent.Body
         if let kind = cell.builtinKind, let c = cell.contentConfiguration,
@@ -246,21 +251,21 @@ extension TableView {
         }
         rc.draw(cell, into: &canvas, x: x0 + rc.lead, y: y, height: lines)
         let trailing = x0 + g.rowWidth - 1
-        var accX = trailing
+        let mid = y + max(0, (lines - 1) / 2)
+        // Editing: ≡ takes the last column, the accessory ends one space before it.
+        let accEnd = rc.isEditing ? trailing - Self.reorderColumnWidth : trailing
         if rc.accessoryWidth > 0 {
-            accX = trailing - rc.accessoryWidth
-            let mid = y + max(0, (lines - 1) / 2)
             switch rc.accessory {
             case .type(let t):
-                canvas.text(t.glyph, x: trailing - DisplayWidth.of(t.glyph), y: mid,
+                canvas.text(t.glyph, x: accEnd - DisplayWidth.of(t.glyph), y: mid,
                             style: TextStyle(foreground: .semantic(t == .checkmark || t.tracksTaps ? .tint : .tertiaryLabel)))
             case .custom(let n):
                 let w = min(rc.accessoryWidth, LayoutEngine.naturalWidth(n))
-                LayoutEngine.draw(n, into: &canvas, x: trailing - w, y: mid, width: w, height: 1)
+                LayoutEngine.draw(n, into: &canvas, x: accEnd - w, y: mid, width: w, height: 1)
             }
         }
         if rc.isEditing, activeDataSource?.tableView(self, canMoveRowAt: ip) ?? false {
-            canvas.text("≡", x: accX - 2, y: y + (lines - 1) / 2, style: TextStyle(foreground: .semantic(.tertiaryLabel)))
+            canvas.text("≡", x: trailing - 1, y: mid, style: TextStyle(foreground: .semantic(.tertiaryLabel)))
         }
         // Selection shows in plain text as a marker in the leading column,
         // and as inverse video where colour is on.

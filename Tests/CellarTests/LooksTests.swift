@@ -154,7 +154,44 @@ import CellarText
         """
         let (_, t) = try render(yaml, width: 14)
         t.setEditing(true)
-        #expect(lines(try t.renderText()) == [" ⊖ a    ≡   ✓"])
+        #expect(lines(try t.renderText()) == [" ⊖ a      ✓ ≡"])
+    }
+
+    @Test func reorderControlHasItsOwnAlignedTrailingColumn() throws {
+        let yaml = """
+        separatorStyle: none
+        sections:
+          - rows:
+              - {cell: value1, text: Calories, secondaryText: "42"}
+              - {cell: value1, text: Apple, secondaryText: "52", accessory: disclosureIndicator}
+              - {cell: default, text: Pear, accessory: detailDisclosureButton, editingAccessory: checkmark}
+              - {cell: subtitle, text: 사과, secondaryText: 빨강, image: "🍎", editingAccessory: detailDisclosureButton}
+              - {cell: value1, text: 가나다라마바사아자차카타파하, secondaryText: 가나다라마바사아자차카타파하}
+        """
+        let (plain, t) = try render(yaml, width: 30)
+        t.setEditing(true)
+        let l = lines(try t.renderText())
+        #expect(l == [
+            " ⊖ Calories              42 ≡",
+            " ⊖ Apple                 52 ≡",
+            " ⊖ Pear                   ✓ ≡",
+            " ⊖ 🍎 사과              ⓘ › ≡",
+            "      빨강",
+            " ⊖ 가나다라마…  가나다라마… ≡",   // wide text truncates to an even width
+        ])
+        // ≡ sits in the same trailing column on every row, one space after
+        // whatever comes before it; ⊖ in the same leading column.
+        for line in l where line.contains("≡") {
+            #expect(column(of: "≡", in: line) == 28)
+            #expect(line.hasSuffix(" ≡"))
+            #expect(column(of: "⊖", in: line) == 1)
+        }
+        // editingAccessory replaces the accessory while editing, and leaving
+        // editing brings the normal accessories back.
+        #expect(!l[1].contains("›"))
+        t.setEditing(false)
+        #expect(try t.renderText() == plain)
+        #expect(lines(plain)[2].hasSuffix("ⓘ ›"))
     }
 
     @Test func stickyHeaderInPlainTables() throws {
