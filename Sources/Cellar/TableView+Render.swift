@@ -460,20 +460,7 @@ extension TableView {
         // Clamped so that offset + height cannot overflow.
         let top = min(max(0, contentOffset), Int.max / 4)
         let bottom = top + height
-        // Cells predicted to leave go back to their queues first, so the rows
-        // that come in can reuse them within this frame.
-        if let index = l.index, let first = index.item(atOffset: top) {
-            let last = index.item(atOffset: min(index.total, bottom) - 1)?.index ?? first.index
-            enqueueVisibleCells { ip in
-                guard ip.section < l.sectionCount, ip.row < l.rowCounts[ip.section] else { return true }
-                let item = l.item(for: ip)
-                return item < first.index || item > last
-            }
-            for (item, view) in visibleHeaderFooters where item < first.index || item > last {
-                visibleHeaderFooters[item] = nil
-                headerFooterQueues[view.reuseIdentifier, default: []].append(view)
-            }
-        }
+        enqueueLeaving(l, top: top, bottom: bottom)
         var shownCells: [IndexPath: Cell] = [:]
         var shownViews: [Int: HeaderFooterView] = [:]
         var pos = 0, item = 0
@@ -510,6 +497,23 @@ extension TableView {
         // UIKit centres the index vertically; titles that do not fit are dropped.
         let titles = Self.fittedIndexTitles(l.indexTitles, height: height)
         drawIndex(l, into: &canvas, firstLine: max(0, (height - titles.count) / 2), lines: 0..<height, titles: titles)
+    }
+
+    /// Cells (and header/footer views) predicted to leave a viewport showing
+    /// lines top..<bottom go back to their queues first, so the rows that
+    /// come in can reuse them.
+    func enqueueLeaving(_ l: TableLayout, top: Int, bottom: Int) {
+        guard let index = l.index, let first = index.item(atOffset: top) else { return }
+        let last = index.item(atOffset: min(index.total, bottom) - 1)?.index ?? first.index
+        enqueueVisibleCells { ip in
+            guard ip.section < l.sectionCount, ip.row < l.rowCounts[ip.section] else { return true }
+            let item = l.item(for: ip)
+            return item < first.index || item > last
+        }
+        for (item, view) in visibleHeaderFooters where item < first.index || item > last {
+            visibleHeaderFooters[item] = nil
+            headerFooterQueues[view.reuseIdentifier, default: []].append(view)
+        }
     }
 
     /// Plain tables keep the header of the section at the top of the viewport

@@ -260,6 +260,48 @@ import CellarText
         #expect(lines(try t.renderText()) == [" t30", " d"])
         #expect(throws: CellarError.self) { try t.scrollToRow(at: IndexPath(0, 50)) }
     }
+
+    @Test func scrollToRowNearTheEndStopsAtTheContentsEnd() throws {
+        let ds = ArrayDataSource([(0..<10).map { row("default", "r\($0)") }])
+        let t = ds.makeTable(width: 10, height: 4)
+        t.rowHeight = .fixed(1)
+        try t.scrollToRow(at: IndexPath(0, 8))
+        #expect(t.contentOffset == 6)
+        #expect(lines(try t.renderText()) == [" r6", " r7", " r8", " r9"])
+        // Short tables never scroll.
+        let one = ArrayDataSource([[row("default", "a")]])
+        let short = one.makeTable(width: 10, height: 4)
+        try short.scrollToRow(at: IndexPath(0, 0))
+        #expect(short.contentOffset == 0)
+    }
+
+    @Test func scrollToRowWithEstimatesMeasuresTheRowsThatEndTheContent() throws {
+        // Two-line rows estimated at one line: the content is taller than the
+        // estimate says, and the last row must end on the last line.
+        let ds = ArrayDataSource([(0..<20).map { row("subtitle", "t\($0)", "d\($0)") }])
+        let t = ds.makeTable(width: 10, height: 5)
+        t.estimatedRowHeight = 1
+        try t.scrollToRow(at: IndexPath(0, 18))
+        // Row 18 cannot reach the top: rows 18 and 19 (four lines) end the content.
+        #expect(lines(try t.renderText()) == [" d17", " t18", " d18", " t19", " d19"])
+        try t.scrollToRow(at: IndexPath(0, 19))
+        #expect(lines(try t.renderText()) == [" d17", " t18", " d18", " t19", " d19"])
+        // Only rows near the viewport were configured, not the whole table.
+        #expect(ds.cellForRowCalls <= 8)
+    }
+
+    @Test func scrollToOffsetClampsToTheContent() throws {
+        let ds = ArrayDataSource([(0..<10).map { row("default", "r\($0)") }])
+        let t = ds.makeTable(width: 10, height: 4)
+        t.rowHeight = .fixed(1)
+        t.scroll(toOffset: 100)
+        #expect(t.contentOffset == 6)
+        #expect(lines(try t.renderText()).last == " r9")
+        t.scroll(toOffset: -3)
+        #expect(t.contentOffset == 0)
+        t.scroll(toOffset: 3)
+        #expect(t.contentOffset == 3)
+    }
 }
 
 @Suite struct MoreLooksTests {
