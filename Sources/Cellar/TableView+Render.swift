@@ -307,17 +307,34 @@ extension TableView {
         }
     }
 
+    /// Section titles. Grouped styles set them off with their rules and
+    /// boxes; a plain table marks them so they read apart from rows without
+    /// colour: a header is followed by a rule to the trailing edge
+    /// (`Fruits ─────`), a footer starts with `└ ` (`└ 3 kinds`).
     func drawTitle(_ lines: [String], header: Bool, into canvas: inout Canvas, y: Int, _ g: TableLayout.Geometry) {
         let x = g.boxed ? 2 : 1
-        let st: TextStyle
-        if style == .plain && header {
-            canvas.fill(x: 0, y: y, width: g.tableWidth, height: lines.count,
-                        style: TextStyle(background: .semantic(.secondaryBackground)))
-            st = TextStyle(attributes: .bold, foreground: .semantic(.label), background: .semantic(.secondaryBackground))
-        } else {
-            st = TextStyle(foreground: .semantic(.secondaryLabel))
+        guard style == .plain, let last = lines.last else {
+            let st = TextStyle(foreground: .semantic(.secondaryLabel))
+            for (i, line) in lines.enumerated() { canvas.text(line, x: x, y: y + i, style: st) }
+            return
         }
-        for (i, line) in lines.enumerated() { canvas.text(line, x: x, y: y + i, style: st) }
+        let mark = TextStyle(attributes: .dim, foreground: .semantic(.separator))
+        if header {
+            let background = TextStyle(background: .semantic(.secondaryBackground))
+            canvas.fill(x: 0, y: y, width: g.tableWidth, height: lines.count, style: background)
+            let st = TextStyle(attributes: .bold, foreground: .semantic(.secondaryLabel),
+                               background: .semantic(.secondaryBackground))
+            for (i, line) in lines.enumerated() { canvas.text(line, x: x, y: y + i, style: st) }
+            let ruleX = x + DisplayWidth.of(last) + 1
+            canvas.fill(x: ruleX, y: y + lines.count - 1, width: g.tableWidth - ruleX, character: "─",
+                        style: TextStyle(attributes: .dim, foreground: .semantic(.separator),
+                                         background: .semantic(.secondaryBackground)))
+        } else {
+            let st = TextStyle(attributes: .dim, foreground: .semantic(.secondaryLabel))
+            let indent = TableLayout.plainTitleMarkWidth
+            canvas.text("└", x: x, y: y, style: mark)
+            for (i, line) in lines.enumerated() { canvas.text(line, x: x + indent, y: y + i, style: st) }
+        }
     }
 
     func drawTop(_ s: Int, _ l: TableLayout, into canvas: inout Canvas, y: Int) {

@@ -19,8 +19,8 @@ import CellarText
     @Test func plainWithSeparatorsAndTitles() throws {
         let (out, _) = try render(twoSections, width: 20)
         #expect(lines(out) == [
-            " Fruits", " Apple", " ───────────────────", " Pear", " green", " two kinds",
-            " Nuts", " Almond",
+            " Fruits ────────────", " Apple", " ───────────────────", " Pear", " green", " └ two kinds",
+            " Nuts ──────────────", " Almond",
         ])
     }
 
@@ -28,8 +28,8 @@ import CellarText
         // The last row has no separator; its height must still be measured.
         let (out, _) = try render(twoSections, width: 20, height: 8)
         #expect(lines(out) == [
-            " Fruits", " Apple", " ───────────────────", " Pear", " green", " two kinds",
-            " Nuts", " Almond",
+            " Fruits ────────────", " Apple", " ───────────────────", " Pear", " green", " └ two kinds",
+            " Nuts ──────────────", " Almond",
         ])
     }
 
@@ -75,7 +75,42 @@ import CellarText
             rows: [{cell: default, text: x}]
         """
         let (out, _) = try render(yaml, width: 14)
-        #expect(lines(out) == [" a header", " that is far", " too long", " x"])
+        // Plain titles wrap two columns narrower, so the last line always has room for its rule.
+        #expect(lines(out) == [" a header", " that is", " far too", " long ────────", " x"])
+    }
+
+    @Test func plainTitlesReadApartFromRowsWithoutColour() throws {
+        let yaml = """
+        separatorStyle: none
+        sections:
+          - header: Fruits
+            footer: a footer that wraps onto two lines
+            rows: [{text: Fruits}, {text: └ two kinds}]
+        """
+        let (out, t) = try render(yaml, width: 24)
+        let l = lines(out)
+        #expect(l == [
+            " Fruits ────────────────",
+            " Fruits",
+            " └ two kinds",
+            " └ a footer that wraps",
+            "   onto two lines",
+        ])
+        // A header is bold with a dim rule; a footer is dim.
+        final class Capture: CanvasWriter {
+            var canvas: Canvas?
+            func write(_ canvas: Canvas, lines: Range<Int>) throws { self.canvas = canvas }
+            func flush() throws {}
+        }
+        t.viewportHeight = 5
+        let cap = Capture()
+        try t.render(to: cap)
+        let canvas = try #require(cap.canvas)
+        #expect(canvas[1, 0].style.attributes.contains(.bold))
+        #expect(canvas[10, 0].style.attributes.contains(.dim))
+        #expect(!canvas[1, 1].style.attributes.contains(.bold))
+        #expect(canvas[3, 3].style.attributes.contains(.dim))
+        #expect(!canvas[3, 2].style.attributes.contains(.dim))
     }
 
     @Test func sectionIndexTitlesFormATrailingColumn() throws {
@@ -206,13 +241,13 @@ import CellarText
         """
         let (_, t) = try render(yaml, width: 10, height: 3)
         t.contentOffset = 2
-        #expect(lines(try t.renderText()) == [" H1", " c", " H2"])
+        #expect(lines(try t.renderText()) == [" H1 ──────", " c", " H2 ──────"])
         // The pinned header covers the rows under it until the next
         // section's header reaches it and pushes it up.
         t.contentOffset = 3
-        #expect(lines(try t.renderText()) == [" H1", " H2", " d"])
+        #expect(lines(try t.renderText()) == [" H1 ──────", " H2 ──────", " d"])
         t.contentOffset = 5
-        #expect(lines(try t.renderText()) == [" H2", " e", ""])
+        #expect(lines(try t.renderText()) == [" H2 ──────", " e", ""])
     }
 }
 
@@ -322,12 +357,12 @@ import CellarText
           - header: H2
             rows: [{text: d}]
         """
-        // Header 1 takes two lines at width 14: "first header" / "that wraps".
-        let (_, t) = try render(yaml, width: 14, height: 3)
+        // Header 1 takes two lines at width 16: "first header" / "that wraps ────".
+        let (_, t) = try render(yaml, width: 16, height: 3)
         t.contentOffset = 3
-        #expect(lines(try t.renderText()) == [" first header", " that wraps", " H2"])
+        #expect(lines(try t.renderText()) == [" first header", " that wraps ────", " H2 ────────────"])
         t.contentOffset = 4
-        #expect(lines(try t.renderText()) == [" that wraps", " H2", " d"])
+        #expect(lines(try t.renderText()) == [" that wraps ────", " H2 ────────────", " d"])
     }
 
     @Test func streamedOutputCrossesBatchesAndTallRows() throws {
