@@ -50,7 +50,9 @@ extension TableView {
         var base: Int
         var settleRows = false
         var fixedRows = false
-        if let est = estimatedRowHeight {
+        let estimating = activeDelegate as? TableViewDelegateEstimating
+        if estimatedRowHeight != nil || estimating != nil {
+            let est = estimatedRowHeight ?? 1
             guard (0...TableView.maximumRowHeight).contains(est) else {
                 throw CellarError("estimatedRowHeight must be from 0 to \(TableView.maximumRowHeight) (got \(est))")
             }
@@ -75,6 +77,7 @@ extension TableView {
             exceptions.append((l.sectionStarts[s + 1] - 1, l.bottomHeight(s), true))
         }
         l.index = HeightIndex(count: l.itemCount, base: base, baseIsKnown: fixedRows, exceptions: exceptions)
+        if let estimating { try applyRowEstimates(estimating, l) }
         if settleRows {
             // Settling configures every row with an automatic height; each cell
             // goes straight back to its queue, so settling reuses one cell per identifier.
@@ -82,6 +85,22 @@ extension TableView {
                 for r in 0..<l.rowCounts[s] { try realize(l.sectionStarts[s] + 1 + r, l, keepCell: false) }
             }
         }
+    }
+
+    /// Per-row estimates from the delegate, one call per row.
+    func applyRowEstimates(_ d: TableViewDelegateEstimating, _ l: TableLayout) throws {
+        guard var index = l.index else { return }
+        for s in 0..<l.sectionCount {
+            for r in 0..<l.rowCounts[s] {
+                let ip = IndexPath(s, r)
+                guard let est = d.tableView(self, estimatedHeightForRowAt: ip) else { continue }
+                guard (0...TableView.maximumRowHeight).contains(est) else {
+                    throw CellarError("estimated height for row \(ip) must be from 0 to \(TableView.maximumRowHeight) (got \(est))")
+                }
+                index.setEstimate(l.item(for: ip), est + separatorLines(ip, l))
+            }
+        }
+        l.index = index
     }
 
     /// Makes sure a row item's height in the index is its real height.
