@@ -529,6 +529,11 @@ extension TableView {
         visibleCells = shownCells
         for (_, view) in visibleHeaderFooters { headerFooterQueues[view.reuseIdentifier, default: []].append(view) }
         visibleHeaderFooters = shownViews
+        if prefetchDataSource != nil || !prefetchedRows.isEmpty, let index = l.index {
+            let first = index.item(atOffset: top)?.index ?? l.itemCount
+            let last = index.item(atOffset: min(index.total, bottom) - 1)?.index ?? l.itemCount - 1
+            updatePrefetching(l, firstItem: first, lastItem: last, top: top)
+        }
         if style == .plain { drawStickyHeader(l, into: &canvas, top: top) }
         // UIKit centres the index vertically; titles that do not fit are dropped.
         let titles = Self.fittedIndexTitles(l.indexTitles, height: height)

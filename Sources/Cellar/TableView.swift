@@ -48,6 +48,14 @@ public final class TableView {
     public var allowsMultipleSelection = false
     public internal(set) var isEditing = false
 
+    /// Told about rows just beyond the viewport (viewport renders only).
+    public weak var prefetchDataSource: TableViewDataSourcePrefetching? { didSet { prefetchedRows.removeAll() } }
+    /// Rows announced on each side of the viewport; nil = as many as are on screen.
+    public var prefetchDistance: Int?
+    /// Rows announced to the prefetch data source and not yet cancelled.
+    var prefetchedRows: Set<IndexPath> = []
+    var lastPrefetchTop = 0
+
     /// Row heights above this are errors: a row is drawn into one canvas.
     public static let maximumRowHeight = 10_000
 
@@ -129,6 +137,8 @@ public final class TableView {
         visibleHeaderFooters.removeAll()
         invalidateLayout()
         rowCountsBeforeUpdate = nil
+        // Index paths may mean other rows now; the next frame announces afresh.
+        prefetchedRows.removeAll()
     }
 
     func invalidateLayout() { layout = nil }
