@@ -37,8 +37,6 @@ extension TableViewDataSource {
 public protocol TableViewDelegate: AnyObject {
     /// nil = the table's rowHeight.
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> RowHeight?
-    /// nil = the table's estimatedRowHeight.
-    func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> Int?
     /// false halts selection.
     func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool
     /// May redirect to another row, or cancel with nil.
@@ -53,7 +51,6 @@ public protocol TableViewDelegate: AnyObject {
 
 extension TableViewDelegate {
     public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> RowHeight? { nil }
-    public func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> Int? { nil }
     public func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }
     public func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
     public func tableView(_ tableView: TableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
@@ -63,4 +60,18 @@ extension TableViewDelegate {
     /// UIKit default 0; the table draws max(this, cell.indentationLevel).
     public func tableView(_ tableView: TableView, indentationLevelForRowAt indexPath: IndexPath) -> Int { 0 }
     public func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> EditingStyle { .delete }
+}
+
+/// A delegate that estimates row heights row by row (UITableViewDelegate's
+/// estimatedHeightForRowAt). Conforming is how the table knows to ask: a
+/// delegate without it costs no calls, and the table-wide
+/// `estimatedRowHeight` (if any) stands for every row.
+///
+/// With an estimating delegate, estimates are on (as if `estimatedRowHeight`
+/// were set): the table asks once for every row when it builds its height
+/// index (after a reload, an update or a width change), as UIKit does to size
+/// its content, and measures rows only as they appear.
+public protocol TableViewDelegateEstimating: TableViewDelegate {
+    /// Lines the row will probably take; nil = the table's estimatedRowHeight (else 1).
+    func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> Int?
 }

@@ -54,7 +54,10 @@ public struct TableDocument: Sendable {
         return try parse(String(decoding: bytes, as: UTF8.self), path: path)
     }
 
+    /// `.json` files must be strict JSON; anything else is read as YAML
+    /// (which JSON is, mostly, so the same reader builds both).
     public static func parse(_ text: String, path: String) throws -> TableDocument {
+        if isJSONPath(path) { try StrictJSON.check(text, path: path) }
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -65,6 +68,8 @@ public struct TableDocument: Sendable {
         guard let root else { throw CellarError("the document is empty", at: SourceLocation(file: path, line: 1, column: 1)) }
         return try reader.document(root)
     }
+
+    static func isJSONPath(_ path: String) -> Bool { path.lowercased().hasSuffix(".json") }
 
     static func readFile(_ path: String) throws -> [UInt8] {
         let fd = open(path, O_RDONLY)

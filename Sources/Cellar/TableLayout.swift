@@ -48,13 +48,19 @@ final class TableLayout {
                             boxed: boxed, ruled: style == .grouped, sectionGap: style != .plain)
         let titleX = boxed ? 2 : 1
         let titleWidth = max(1, tableWidth - titleX - 1)
+        // Plain titles keep room for their marks (see TableView.drawTitle):
+        // " ─" after a header's last line, "└ " before a footer.
+        let markWidth = style == .plain ? Self.plainTitleMarkWidth : 0
         func wrap(_ t: String?) -> [String] {
             guard let t, !t.isEmpty else { return [] }
-            return TextLayout.lines(t, width: titleWidth, numberOfLines: 0, mode: .wordWrap)
+            return TextLayout.lines(t, width: max(1, titleWidth - markWidth), numberOfLines: 0, mode: .wordWrap)
         }
         headerLines = headers.map(wrap)
         footerLines = footers.map(wrap)
     }
+
+    /// Columns a plain table's header rule or footer mark takes beside the title.
+    static let plainTitleMarkWidth = 2
 
     enum Item: Equatable {
         case top(Int)

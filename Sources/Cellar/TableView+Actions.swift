@@ -49,17 +49,28 @@ extension TableView {
 
     // MARK: User actions (as a tap would: delegate and style hooks run)
 
+    /// Whether the row's cell is disabled (`state.isDisabled`): like a UIKit
+    /// cell with user interaction off, it ignores taps.
+    func isRowDisabled(_ ip: IndexPath) throws -> Bool {
+        var disabled = false
+        try withCell(ip) { disabled = $0.state.isDisabled }
+        return disabled
+    }
+
     /// A tap on a row: shouldHighlight, willSelect (may redirect or cancel),
     /// deselection of the previous row (single selection), didSelect.
+    /// Disabled rows ignore the tap (and a redirect to a disabled row cancels it).
     public func userSelectRow(at indexPath: IndexPath) throws {
         let l = try currentLayout()
         try checkIndexPath(indexPath, l)
-        guard allowsSelection else { return }
+        guard allowsSelection, try !isRowDisabled(indexPath) else { return }
         if let d = delegate, !d.tableView(self, shouldHighlightRowAt: indexPath) { return }
         guard let target = delegate?.tableView(self, willSelectRowAt: indexPath) ?? (delegate == nil ? indexPath : nil) else { return }
         try checkIndexPath(target, l)
+        if target != indexPath, try isRowDisabled(target) { return }
         if !allowsMultipleSelection {
-            for other in selected.sorted() where other != target { try userDeselectRow(at: other) }
+            // Selecting moves the selection, even off a disabled row.
+            for other in selected.sorted() where other != target { try deselect(other) }
         }
         selected.insert(target)
         highlighted.remove(target)
@@ -71,9 +82,16 @@ extension TableView {
     }
 
     /// A tap that deselects: willDeselect (may redirect or cancel), didDeselect.
+    /// Disabled rows ignore the tap.
     public func userDeselectRow(at indexPath: IndexPath) throws {
-        let l = try currentLayout()
-        try checkIndexPath(indexPath, l)
+        try checkIndexPath(indexPath, try currentLayout())
+        guard try !isRowDisabled(indexPath) else { return }
+        try deselect(indexPath)
+    }
+
+    /// Deselection as a user action does it (delegate and style hooks), for
+    /// a tap or for the selection moving to another row.
+    func deselect(_ indexPath: IndexPath) throws {
         guard let target = delegate?.tableView(self, willDeselectRowAt: indexPath) ?? (delegate == nil ? indexPath : nil),
               selected.contains(target) else { return }
         selected.remove(target)
@@ -84,9 +102,10 @@ extension TableView {
         try delegate?.tableView(self, didDeselectRowAt: target)
     }
 
-    /// A finger down on a row (shouldHighlight may refuse).
+    /// A finger down on a row (shouldHighlight may refuse; disabled rows ignore it).
     public func highlightRow(at indexPath: IndexPath) throws {
         try checkIndexPath(indexPath, try currentLayout())
+        guard try !isRowDisabled(indexPath) else { return }
         if let d = delegate, !d.tableView(self, shouldHighlightRowAt: indexPath) { return }
         highlighted.insert(indexPath)
         invalidateRow(indexPath, reconfigure: false)
@@ -99,13 +118,13 @@ extension TableView {
     }
 
     /// A tap on the accessory. Only tracking accessories (the detail buttons)
-    /// fire; returns whether one did.
+    /// of enabled rows fire; returns whether one did.
     @discardableResult
     public func tapAccessory(at indexPath: IndexPath) throws -> Bool {
         try checkIndexPath(indexPath, try currentLayout())
         var fired = false
         try withCell(indexPath) { cell in
-            guard accessory(of: cell).tracksTaps else { return }
+            guard accessory(of: cell).tracksTaps, !cell.state.isDisabled else { return }
             fired = true
             try withRowCustomState(cell, indexPath) { try withRowValue(indexPath) { row in try cell.style?.accessoryTapped(cell, row: &row, at: indexPath) } }
         }

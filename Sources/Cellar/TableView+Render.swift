@@ -50,7 +50,9 @@ extension TableView {
         var base: Int
         var settleRows = false
         var fixedRows = false
-        if let est = estimatedRowHeight {
+        let estimating = activeDelegate as? TableViewDelegateEstimating
+        if estimatedRowHeight != nil || estimating != nil {
+            let est = estimatedRowHeight ?? 1
             guard (0...TableView.maximumRowHeight).contains(est) else {
                 throw CellarError("estimatedRowHeight must be from 0 to \(TableView.maximumRowHeight) (got \(est))")
             }
@@ -75,6 +77,7 @@ extension TableView {
             exceptions.append((l.sectionStarts[s + 1] - 1, l.bottomHeight(s), true))
         }
         l.index = HeightIndex(count: l.itemCount, base: base, baseIsKnown: fixedRows, exceptions: exceptions)
+        if let estimating { try applyRowEstimates(estimating, l) }
         if settleRows {
             // Settling configures every row with an automatic height; each cell
             // goes straight back to its queue, so settling reuses one cell per identifier.
@@ -82,6 +85,22 @@ extension TableView {
                 for r in 0..<l.rowCounts[s] { try realize(l.sectionStarts[s] + 1 + r, l, keepCell: false) }
             }
         }
+    }
+
+    /// Per-row estimates from the delegate, one call per row.
+    func applyRowEstimates(_ d: TableViewDelegateEstimating, _ l: TableLayout) throws {
+        guard var index = l.index else { return }
+        for s in 0..<l.sectionCount {
+            for r in 0..<l.rowCounts[s] {
+                let ip = IndexPath(s, r)
+                guard let est = d.tableView(self, estimatedHeightForRowAt: ip) else { continue }
+                guard (0...TableView.maximumRowHeight).contains(est) else {
+                    throw CellarError("estimated height for row \(ip) must be from 0 to \(TableView.maximumRowHeight) (got \(est))")
+                }
+                index.setEstimate(l.item(for: ip), est + separatorLines(ip, l))
+            }
+        }
+        l.index = index
     }
 
     /// Makes sure a row item's height in the index is its real height.
@@ -191,6 +210,9 @@ extension TableView {
 
     func accessory(of cell: Cell) -> Accessory { isEditing ? cell.editingAccessory : cell.accessory }
 
+    /// The reorder control and the space before it, at the trailing edge while editing.
+    static let reorderColumnWidth = 2
+
     static func accessoryWidth(_ accessory: Accessory) -> Int {
         switch accessory {
         case .type(let t): return t == .none ? 0 : max(3, DisplayWidth.of(t.glyph))
@@ -213,7 +235,9 @@ extension TableView {
         let lead = 1 + (env.editing ? 2 : 0) + level * env.indentationWidth
         let acc = env.editing ? cell.editingAccessory : cell.accessory
         let accWidth = Self.accessoryWidth(acc)
-        let reorder = env.editing && (activeDataSource?.tableView(self, canMoveRowAt: ip) ?? false) ? 2 : 0
+        // While editing, every row keeps the trailing reorder column (" ≡"),
+        // movable or not, so accessories and ≡ line up across rows.
+        let reorder = env.editing ? Self.reorderColumnWidth : 0
         let width = max(0, l.geometry.rowWidth - lead - 1 - (accWidth > 0 ? accWidth + 1 : 0) - reorder)
         let body: RowContent.Body
         if let kind = cell.builtinKind, let c = cell.contentConfiguration,
@@ -249,21 +273,21 @@ extension TableView {
         }
         rc.draw(cell, into: &canvas, x: x0 + rc.lead, y: y, height: lines)
         let trailing = x0 + g.rowWidth - 1
-        var accX = trailing
+        let mid = y + max(0, (lines - 1) / 2)
+        // Editing: ≡ takes the last column, the accessory ends one space before it.
+        let accEnd = rc.isEditing ? trailing - Self.reorderColumnWidth : trailing
         if rc.accessoryWidth > 0 {
-            accX = trailing - rc.accessoryWidth
-            let mid = y + max(0, (lines - 1) / 2)
             switch rc.accessory {
             case .type(let t):
-                canvas.text(t.glyph, x: trailing - DisplayWidth.of(t.glyph), y: mid,
+                canvas.text(t.glyph, x: accEnd - DisplayWidth.of(t.glyph), y: mid,
                             style: TextStyle(foreground: .semantic(t == .checkmark || t.tracksTaps ? .tint : .tertiaryLabel)))
             case .custom(let n):
                 let w = min(rc.accessoryWidth, LayoutEngine.naturalWidth(n))
-                LayoutEngine.draw(n, into: &canvas, x: trailing - w, y: mid, width: w, height: 1)
+                LayoutEngine.draw(n, into: &canvas, x: accEnd - w, y: mid, width: w, height: 1)
             }
         }
         if rc.isEditing, activeDataSource?.tableView(self, canMoveRowAt: ip) ?? false {
-            canvas.text("≡", x: accX - 2, y: y + (lines - 1) / 2, style: TextStyle(foreground: .semantic(.tertiaryLabel)))
+            canvas.text("≡", x: trailing - 1, y: mid, style: TextStyle(foreground: .semantic(.tertiaryLabel)))
         }
         // Selection shows in plain text as a marker in the leading column,
         // and as inverse video where colour is on.
@@ -305,17 +329,34 @@ extension TableView {
         }
     }
 
+    /// Section titles. Grouped styles set them off with their rules and
+    /// boxes; a plain table marks them so they read apart from rows without
+    /// colour: a header is followed by a rule to the trailing edge
+    /// (`Fruits ─────`), a footer starts with `└ ` (`└ 3 kinds`).
     func drawTitle(_ lines: [String], header: Bool, into canvas: inout Canvas, y: Int, _ g: TableLayout.Geometry) {
         let x = g.boxed ? 2 : 1
-        let st: TextStyle
-        if style == .plain && header {
-            canvas.fill(x: 0, y: y, width: g.tableWidth, height: lines.count,
-                        style: TextStyle(background: .semantic(.secondaryBackground)))
-            st = TextStyle(attributes: .bold, foreground: .semantic(.label), background: .semantic(.secondaryBackground))
-        } else {
-            st = TextStyle(foreground: .semantic(.secondaryLabel))
+        guard style == .plain, let last = lines.last else {
+            let st = TextStyle(foreground: .semantic(.secondaryLabel))
+            for (i, line) in lines.enumerated() { canvas.text(line, x: x, y: y + i, style: st) }
+            return
         }
-        for (i, line) in lines.enumerated() { canvas.text(line, x: x, y: y + i, style: st) }
+        let mark = TextStyle(attributes: .dim, foreground: .semantic(.separator))
+        if header {
+            let background = TextStyle(background: .semantic(.secondaryBackground))
+            canvas.fill(x: 0, y: y, width: g.tableWidth, height: lines.count, style: background)
+            let st = TextStyle(attributes: .bold, foreground: .semantic(.secondaryLabel),
+                               background: .semantic(.secondaryBackground))
+            for (i, line) in lines.enumerated() { canvas.text(line, x: x, y: y + i, style: st) }
+            let ruleX = x + DisplayWidth.of(last) + 1
+            canvas.fill(x: ruleX, y: y + lines.count - 1, width: g.tableWidth - ruleX, character: "─",
+                        style: TextStyle(attributes: .dim, foreground: .semantic(.separator),
+                                         background: .semantic(.secondaryBackground)))
+        } else {
+            let st = TextStyle(attributes: .dim, foreground: .semantic(.secondaryLabel))
+            let indent = TableLayout.plainTitleMarkWidth
+            canvas.text("└", x: x, y: y, style: mark)
+            for (i, line) in lines.enumerated() { canvas.text(line, x: x + indent, y: y + i, style: st) }
+        }
     }
 
     func drawTop(_ s: Int, _ l: TableLayout, into canvas: inout Canvas, y: Int) {
@@ -458,20 +499,7 @@ extension TableView {
         // Clamped so that offset + height cannot overflow.
         let top = min(max(0, contentOffset), Int.max / 4)
         let bottom = top + height
-        // Cells predicted to leave go back to their queues first, so the rows
-        // that come in can reuse them within this frame.
-        if let index = l.index, let first = index.item(atOffset: top) {
-            let last = index.item(atOffset: min(index.total, bottom) - 1)?.index ?? first.index
-            enqueueVisibleCells { ip in
-                guard ip.section < l.sectionCount, ip.row < l.rowCounts[ip.section] else { return true }
-                let item = l.item(for: ip)
-                return item < first.index || item > last
-            }
-            for (item, view) in visibleHeaderFooters where item < first.index || item > last {
-                visibleHeaderFooters[item] = nil
-                headerFooterQueues[view.reuseIdentifier, default: []].append(view)
-            }
-        }
+        enqueueLeaving(l, top: top, bottom: bottom)
         var shownCells: [IndexPath: Cell] = [:]
         var shownViews: [Int: HeaderFooterView] = [:]
         var pos = 0, item = 0
@@ -504,10 +532,32 @@ extension TableView {
         visibleCells = shownCells
         for (_, view) in visibleHeaderFooters { headerFooterQueues[view.reuseIdentifier, default: []].append(view) }
         visibleHeaderFooters = shownViews
+        if prefetchDataSource != nil || !prefetchedRows.isEmpty, let index = l.index {
+            let first = index.item(atOffset: top)?.index ?? l.itemCount
+            let last = index.item(atOffset: min(index.total, bottom) - 1)?.index ?? l.itemCount - 1
+            updatePrefetching(l, firstItem: first, lastItem: last, top: top)
+        }
         if style == .plain { drawStickyHeader(l, into: &canvas, top: top) }
         // UIKit centres the index vertically; titles that do not fit are dropped.
         let titles = Self.fittedIndexTitles(l.indexTitles, height: height)
         drawIndex(l, into: &canvas, firstLine: max(0, (height - titles.count) / 2), lines: 0..<height, titles: titles)
+    }
+
+    /// Cells (and header/footer views) predicted to leave a viewport showing
+    /// lines top..<bottom go back to their queues first, so the rows that
+    /// come in can reuse them.
+    func enqueueLeaving(_ l: TableLayout, top: Int, bottom: Int) {
+        guard let index = l.index, let first = index.item(atOffset: top) else { return }
+        let last = index.item(atOffset: min(index.total, bottom) - 1)?.index ?? first.index
+        enqueueVisibleCells { ip in
+            guard ip.section < l.sectionCount, ip.row < l.rowCounts[ip.section] else { return true }
+            let item = l.item(for: ip)
+            return item < first.index || item > last
+        }
+        for (item, view) in visibleHeaderFooters where item < first.index || item > last {
+            visibleHeaderFooters[item] = nil
+            headerFooterQueues[view.reuseIdentifier, default: []].append(view)
+        }
     }
 
     /// Plain tables keep the header of the section at the top of the viewport

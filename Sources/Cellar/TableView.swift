@@ -48,6 +48,14 @@ public final class TableView {
     public var allowsMultipleSelection = false
     public internal(set) var isEditing = false
 
+    /// Told about rows just beyond the viewport (viewport renders only).
+    public weak var prefetchDataSource: TableViewDataSourcePrefetching? { didSet { prefetchedRows.removeAll() } }
+    /// Rows announced on each side of the viewport; nil = as many as are on screen.
+    public var prefetchDistance: Int?
+    /// Rows announced to the prefetch data source and not yet cancelled.
+    var prefetchedRows: Set<IndexPath> = []
+    var lastPrefetchTop = 0
+
     /// Row heights above this are errors: a row is drawn into one canvas.
     public static let maximumRowHeight = 10_000
 
@@ -129,6 +137,8 @@ public final class TableView {
         visibleHeaderFooters.removeAll()
         invalidateLayout()
         rowCountsBeforeUpdate = nil
+        // Index paths may mean other rows now; the next frame announces afresh.
+        prefetchedRows.removeAll()
     }
 
     func invalidateLayout() { layout = nil }
@@ -228,15 +238,54 @@ public final class TableView {
         return l.index?.total ?? 0
     }
 
-    public func scroll(toOffset offset: Int) { contentOffset = max(0, offset) }
+    /// Scrolls to an offset clamped to the content: from 0 to the offset
+    /// that shows the last line of content on the viewport's last line
+    /// (0 without a viewport height: the whole table shows).
+    public func scroll(toOffset offset: Int) {
+        // Errors (a failing style, say) surface at the next render; here the offset just stays unclamped above.
+        contentOffset = (try? clampedOffset(offset)) ?? max(0, offset)
+    }
 
-    /// Scrolls so that the row is at the top of the viewport.
+    /// Scrolls so that the row is at the top of the viewport, or, near the
+    /// end, as far as the content allows (UIKit's scrollToRow(at:at: .top)).
     public func scrollToRow(at indexPath: IndexPath) throws {
         let l = try currentLayout()
         try checkIndexPath(indexPath, l)
         if l.index == nil { try buildIndex(l) }
         let item = l.item(for: indexPath)
-        try realize(item, l, keepCell: false)
-        contentOffset = l.index?.start(item) ?? 0
+        try realize(item, l)
+        contentOffset = try clampedOffset(l.index?.start(item) ?? 0)
+    }
+
+    /// `offset` clamped to 0…(content height − viewport height). The rows the
+    /// viewport would show are measured first: with estimates on, their real
+    /// heights decide where the content ends. They keep their cells, as they
+    /// are about to be drawn.
+    func clampedOffset(_ offset: Int) throws -> Int {
+        let l = try currentLayout()
+        if l.index == nil { try buildIndex(l) }
+        guard let height = viewportHeight, height > 0 else { return 0 }
+        let top = max(0, offset)
+        // As a scroll does: cells leaving go back to their queues before the
+        // rows coming in are configured.
+        enqueueLeaving(l, top: top, bottom: top + height)
+        if let first = l.index?.item(atOffset: top) {
+            var item = first.index, bottom = first.start
+            while item < l.itemCount && bottom < top + height {
+                try realize(item, l)
+                bottom += l.index?.height(item) ?? 0
+                item += 1
+            }
+            if bottom >= top + height { return top }
+        }
+        // The content ends inside the viewport: measure the last screenful
+        // and show it ending on the last line.
+        var item = l.itemCount - 1, lines = 0
+        while item >= 0 && lines < height {
+            try realize(item, l)
+            lines += l.index?.height(item) ?? 0
+            item -= 1
+        }
+        return max(0, min(top, (l.index?.total ?? 0) - height))
     }
 }

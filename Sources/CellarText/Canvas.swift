@@ -347,15 +347,20 @@ public struct Canvas: Sendable {
                              into out: ByteBuffer, sgr: SGRTable?) {
         out.reserve(end * 4 + 16)  // every scalar fits; clusters and SGR reserve more
         var dst = out.base + out.count
-        var current: UInt32 = 0
+        var current: UInt32 = 0     // canonical id of the SGR in effect
+        var previous: UInt32 = 0    // style id of the cell before
         for i in 0..<end {
             let raw = cells[i]
-            if let sgr, raw >> Self.styleShift != current {
-                current = raw >> Self.styleShift
-                out.count = dst - out.base
-                out.append(sgr.sequences[Int(current)])
-                out.reserve((end - i) * 4 + 16)
-                dst = out.base + out.count
+            if let sgr, raw >> Self.styleShift != previous {
+                previous = raw >> Self.styleShift
+                let id = sgr.canonical[Int(previous)]
+                if id != current {
+                    current = id
+                    out.count = dst - out.base
+                    out.append(sgr.sequences[Int(current)])
+                    out.reserve((end - i) * 4 + 16)
+                    dst = out.base + out.count
+                }
             }
             let content = raw & Self.contentMask
             if content < 0x80 {

@@ -87,6 +87,21 @@ struct SGRTable {
     static let reset: [UInt8] = Array("\u{1B}[0m".utf8)
     var sequences: [[UInt8]]
     var blankIsVisible: [Bool]
+    /// For each style id, the first id with the same sequence: styles that
+    /// differ only in ways the palette erases (`.label` and the default
+    /// colour, say) switch nothing, so they emit nothing.
+    var canonical: [UInt32]
+
+    init(sequences: [[UInt8]], blankIsVisible: [Bool]) {
+        self.sequences = sequences
+        self.blankIsVisible = blankIsVisible
+        var first: [[UInt8]: UInt32] = [:]
+        canonical = sequences.indices.map { i in
+            if let id = first[sequences[i]] { return id }
+            first[sequences[i]] = UInt32(i)
+            return UInt32(i)
+        }
+    }
 }
 
 /// Streams rows through one reusable buffer into the sink: a million-row

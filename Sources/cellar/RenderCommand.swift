@@ -27,6 +27,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Print render statistics to stderr as `key: value` lines.")
     var stats = false
 
+    @Flag(help: "Draw the table in editing mode (delete/insert controls, reorder column, editing accessories).")
+    var editing = false
+
     @Option(name: .customLong("styles"), help: "A directory of Lua cell styles (repeatable; default: Styles/ when present).")
     var styles: [String] = []
 
@@ -56,6 +59,7 @@ struct RenderCommand: ParsableCommand {
         table.width = width ?? Terminal.width(environment: env)
         table.viewportHeight = height
         table.contentOffset = offset
+        table.setEditing(editing)
         let useColor = color.usesColor(environment: env, outputIsTerminal: Terminal.stdoutIsTerminal)
         // The table is drawn in memory first so that a failing row (a broken
         // style, say) leaves no half-written output behind.

@@ -82,6 +82,33 @@ import CellarText
         #expect { try TableDocument.parse("style: plain\n", path: "e.yaml") } throws: { "\($0)" == "e.yaml:1:1: a table document needs 'sections'" }
     }
 
+    @Test func jsonFilesMustBeStrictJSON() throws {
+        func message(_ text: String, _ path: String = "s.json") -> String {
+            do { _ = try TableDocument.parse(text, path: path); return "ok" } catch { return "\(error)" }
+        }
+        let trailing = "{\"sections\": [\n  {\"rows\": [{\"text\": \"a\"},]}\n]}"
+        #expect(message(trailing) == "s.json:2:26: malformed JSON: trailing comma before ']'")
+        // The same text is fine YAML in a .yaml file.
+        #expect(message(trailing, "s.yaml") == "ok")
+        #expect(message("{\"sections\": [], }") == "s.json:1:16: malformed JSON: trailing comma before '}'")
+        #expect(message("sections:\n  - rows: []\n") == "s.json:1:1: malformed JSON: expected a value, found 'sections'")
+        #expect(message("{sections: []}") == "s.json:1:2: malformed JSON: expected a key in double quotes, found 'sections'")
+        #expect(message("{\"sections\": ['a']}") == "s.json:1:15: malformed JSON: expected a value, found \"'\" (JSON strings use double quotes)")
+        #expect(message("{\"sections\": [] # note\n}") == "s.json:1:17: malformed JSON: expected ',' or '}', found '#' (JSON has no comments)")
+        #expect(message("{\"sections\": []}\n{}") == "s.json:2:1: malformed JSON: unexpected '{' after the JSON value")
+        #expect(message("{\"sections\": [{\"header\": \"한글\", \"rows\": [{\"height\": 01}]}]}") == "s.json:1:52: malformed JSON: numbers do not start with 0")
+        #expect(message("{\"sections\": [{\"header\": \"a\\q\"}]}") == "s.json:1:28: malformed JSON: invalid escape '\\q'")
+        #expect(message("{\"sections\": [{\"header\": \"a") == "s.json:1:26: malformed JSON: unterminated string")
+        #expect(message("{\"sections\": tru}") == "s.json:1:14: malformed JSON: expected a value, found 'tru'")
+        #expect(message(String(repeating: "[", count: 10_000)) == "s.json:1:513: malformed JSON: nested more than 512 levels deep")
+        #expect(message("  ") == "s.json:1:3: malformed JSON: the document is empty")
+        // Strict JSON with every kind of value still reads.
+        let good = #"{"style": "grouped", "rowHeight": 2, "sections": [{"header": "A\u00e9\/", "rows": [{"cell": "value1", "text": "x", "secondaryText": "1", "n": -1.5e+3, "b": true, "z": null, "l": []}]}]}"#
+        let doc = try TableDocument.parse(good, path: "G.JSON")
+        #expect(doc.sections.first?.header == "Aé/")
+        #expect(doc.rowHeight == .fixed(2))
+    }
+
     @Test func invalidUTF8IsLocated() {
         var bytes = Array("sections:\n  - header: ab".utf8)
         bytes.append(0xFF)

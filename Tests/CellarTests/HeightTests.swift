@@ -225,3 +225,94 @@ final class FirstRowTallDelegate: TableViewDelegate {
         #expect(t.contentHeight == 4 + 99_999 + 99_999)
     }
 }
+
+/// Rows 0, 3, 6, … are two-line subtitles, the rest one-line defaults; the
+/// delegate estimates each row's height exactly (as an app that knows its
+/// row kinds would) and counts the calls.
+final class EstimatingDelegate: TableViewDelegateEstimating {
+    var calls = 0
+    func tableView(_ tableView: TableView, estimatedHeightForRowAt ip: IndexPath) -> Int? {
+        calls += 1
+        return ip.row % 3 == 0 ? 2 : nil   // nil: the table's estimatedRowHeight
+    }
+}
+
+/// The same delegate without the estimating protocol: asking it would cost calls.
+final class PlainCountingDelegate: TableViewDelegate {
+    var calls = 0
+    func tableView(_ tableView: TableView, indentationLevelForRowAt ip: IndexPath) -> Int { calls += 1; return 0 }
+}
+
+@Suite struct RowEstimateTests {
+    func rows(_ n: Int) -> ArrayDataSource {
+        ArrayDataSource([(0..<n).map { $0 % 3 == 0 ? row("subtitle", "s\($0)", "d\($0)") : row("default", "r\($0)") }])
+    }
+
+    @Test func perRowEstimatesPlaceTheViewportAndAreAskedOncePerRow() throws {
+        let ds = rows(1000)
+        let d = EstimatingDelegate()
+        let t = ds.makeTable(width: 20, height: 4)
+        t.delegate = d
+        t.estimatedRowHeight = 1
+        // 1000 rows: 334 of two lines, 666 of one.
+        #expect(t.contentHeight == 334 * 2 + 666)
+        #expect(d.calls == 1000)
+        // Each group of three rows takes 4 lines: offset 400 starts row 300.
+        t.contentOffset = 400
+        #expect(lines(try t.renderText()) == [" s300", " d300", " r301", " r302"])
+        #expect(ds.cellForRowCalls == 3)
+        // Estimates are not asked again while the layout stands.
+        t.contentOffset = 800
+        _ = try t.renderText()
+        #expect(d.calls == 1000)
+        #expect(t.contentHeight == 334 * 2 + 666)
+    }
+
+    @Test func estimatingDelegateTurnsEstimatesOnByItself() throws {
+        let ds = rows(30)
+        let d = EstimatingDelegate()
+        let t = ds.makeTable(width: 20, height: 2)
+        t.delegate = d   // no estimatedRowHeight: estimates still on, nil answers count 1
+        t.contentOffset = 4
+        #expect(lines(try t.renderText()) == [" s3", " d3"])
+        #expect(ds.cellForRowCalls == 1)   // not every row settled up front
+    }
+
+    @Test func wrongEstimatesAreReplacedAsRowsAreMeasured() throws {
+        final class Wrong: TableViewDelegateEstimating {
+            func tableView(_ tableView: TableView, estimatedHeightForRowAt ip: IndexPath) -> Int? { 5 }
+        }
+        let ds = rows(6)
+        let d = Wrong()
+        let t = ds.makeTable(width: 20, height: 3)
+        t.delegate = d
+        #expect(t.contentHeight == 30)
+        _ = try t.renderText()
+        // Row 0 (two lines) and row 1 (one) are measured; four rows remain at 5.
+        #expect(t.contentHeight == 2 + 1 + 4 * 5)
+    }
+
+    @Test func badEstimateIsAnError() throws {
+        final class Negative: TableViewDelegateEstimating {
+            func tableView(_ tableView: TableView, estimatedHeightForRowAt ip: IndexPath) -> Int? { -1 }
+        }
+        let ds = rows(2)
+        let d = Negative()
+        let t = ds.makeTable(width: 20, height: 3)
+        t.delegate = d
+        #expect(throws: CellarError("estimated height for row 0.0 must be from 0 to 10000 (got -1)")) { try t.renderText() }
+    }
+
+    @Test func delegateWithoutEstimatesCostsNoCallsAtSetup() throws {
+        let ds = rows(100_000)
+        let d = PlainCountingDelegate()
+        let t = ds.makeTable(width: 20, height: 4)
+        t.delegate = d
+        t.estimatedRowHeight = 1
+        t.contentOffset = 50_000
+        _ = try t.renderText()
+        // Only the rows on screen asked the delegate anything.
+        #expect(d.calls <= 8)
+        #expect(ds.cellForRowCalls <= 5)
+    }
+}

@@ -19,8 +19,8 @@ import CellarText
     @Test func plainWithSeparatorsAndTitles() throws {
         let (out, _) = try render(twoSections, width: 20)
         #expect(lines(out) == [
-            " Fruits", " Apple", " ───────────────────", " Pear", " green", " two kinds",
-            " Nuts", " Almond",
+            " Fruits ────────────", " Apple", " ───────────────────", " Pear", " green", " └ two kinds",
+            " Nuts ──────────────", " Almond",
         ])
     }
 
@@ -28,8 +28,8 @@ import CellarText
         // The last row has no separator; its height must still be measured.
         let (out, _) = try render(twoSections, width: 20, height: 8)
         #expect(lines(out) == [
-            " Fruits", " Apple", " ───────────────────", " Pear", " green", " two kinds",
-            " Nuts", " Almond",
+            " Fruits ────────────", " Apple", " ───────────────────", " Pear", " green", " └ two kinds",
+            " Nuts ──────────────", " Almond",
         ])
     }
 
@@ -75,7 +75,42 @@ import CellarText
             rows: [{cell: default, text: x}]
         """
         let (out, _) = try render(yaml, width: 14)
-        #expect(lines(out) == [" a header", " that is far", " too long", " x"])
+        // Plain titles wrap two columns narrower, so the last line always has room for its rule.
+        #expect(lines(out) == [" a header", " that is", " far too", " long ────────", " x"])
+    }
+
+    @Test func plainTitlesReadApartFromRowsWithoutColour() throws {
+        let yaml = """
+        separatorStyle: none
+        sections:
+          - header: Fruits
+            footer: a footer that wraps onto two lines
+            rows: [{text: Fruits}, {text: └ two kinds}]
+        """
+        let (out, t) = try render(yaml, width: 24)
+        let l = lines(out)
+        #expect(l == [
+            " Fruits ────────────────",
+            " Fruits",
+            " └ two kinds",
+            " └ a footer that wraps",
+            "   onto two lines",
+        ])
+        // A header is bold with a dim rule; a footer is dim.
+        final class Capture: CanvasWriter {
+            var canvas: Canvas?
+            func write(_ canvas: Canvas, lines: Range<Int>) throws { self.canvas = canvas }
+            func flush() throws {}
+        }
+        t.viewportHeight = 5
+        let cap = Capture()
+        try t.render(to: cap)
+        let canvas = try #require(cap.canvas)
+        #expect(canvas[1, 0].style.attributes.contains(.bold))
+        #expect(canvas[10, 0].style.attributes.contains(.dim))
+        #expect(!canvas[1, 1].style.attributes.contains(.bold))
+        #expect(canvas[3, 3].style.attributes.contains(.dim))
+        #expect(!canvas[3, 2].style.attributes.contains(.dim))
     }
 
     @Test func sectionIndexTitlesFormATrailingColumn() throws {
@@ -154,7 +189,44 @@ import CellarText
         """
         let (_, t) = try render(yaml, width: 14)
         t.setEditing(true)
-        #expect(lines(try t.renderText()) == [" ⊖ a    ≡   ✓"])
+        #expect(lines(try t.renderText()) == [" ⊖ a      ✓ ≡"])
+    }
+
+    @Test func reorderControlHasItsOwnAlignedTrailingColumn() throws {
+        let yaml = """
+        separatorStyle: none
+        sections:
+          - rows:
+              - {cell: value1, text: Calories, secondaryText: "42"}
+              - {cell: value1, text: Apple, secondaryText: "52", accessory: disclosureIndicator}
+              - {cell: default, text: Pear, accessory: detailDisclosureButton, editingAccessory: checkmark}
+              - {cell: subtitle, text: 사과, secondaryText: 빨강, image: "🍎", editingAccessory: detailDisclosureButton}
+              - {cell: value1, text: 가나다라마바사아자차카타파하, secondaryText: 가나다라마바사아자차카타파하}
+        """
+        let (plain, t) = try render(yaml, width: 30)
+        t.setEditing(true)
+        let l = lines(try t.renderText())
+        #expect(l == [
+            " ⊖ Calories              42 ≡",
+            " ⊖ Apple                 52 ≡",
+            " ⊖ Pear                   ✓ ≡",
+            " ⊖ 🍎 사과              ⓘ › ≡",
+            "      빨강",
+            " ⊖ 가나다라마…  가나다라마… ≡",   // wide text truncates to an even width
+        ])
+        // ≡ sits in the same trailing column on every row, one space after
+        // whatever comes before it; ⊖ in the same leading column.
+        for line in l where line.contains("≡") {
+            #expect(column(of: "≡", in: line) == 28)
+            #expect(line.hasSuffix(" ≡"))
+            #expect(column(of: "⊖", in: line) == 1)
+        }
+        // editingAccessory replaces the accessory while editing, and leaving
+        // editing brings the normal accessories back.
+        #expect(!l[1].contains("›"))
+        t.setEditing(false)
+        #expect(try t.renderText() == plain)
+        #expect(lines(plain)[2].hasSuffix("ⓘ ›"))
     }
 
     @Test func stickyHeaderInPlainTables() throws {
@@ -169,13 +241,13 @@ import CellarText
         """
         let (_, t) = try render(yaml, width: 10, height: 3)
         t.contentOffset = 2
-        #expect(lines(try t.renderText()) == [" H1", " c", " H2"])
+        #expect(lines(try t.renderText()) == [" H1 ──────", " c", " H2 ──────"])
         // The pinned header covers the rows under it until the next
         // section's header reaches it and pushes it up.
         t.contentOffset = 3
-        #expect(lines(try t.renderText()) == [" H1", " H2", " d"])
+        #expect(lines(try t.renderText()) == [" H1 ──────", " H2 ──────", " d"])
         t.contentOffset = 5
-        #expect(lines(try t.renderText()) == [" H2", " e", ""])
+        #expect(lines(try t.renderText()) == [" H2 ──────", " e", ""])
     }
 }
 
@@ -223,6 +295,48 @@ import CellarText
         #expect(lines(try t.renderText()) == [" t30", " d"])
         #expect(throws: CellarError.self) { try t.scrollToRow(at: IndexPath(0, 50)) }
     }
+
+    @Test func scrollToRowNearTheEndStopsAtTheContentsEnd() throws {
+        let ds = ArrayDataSource([(0..<10).map { row("default", "r\($0)") }])
+        let t = ds.makeTable(width: 10, height: 4)
+        t.rowHeight = .fixed(1)
+        try t.scrollToRow(at: IndexPath(0, 8))
+        #expect(t.contentOffset == 6)
+        #expect(lines(try t.renderText()) == [" r6", " r7", " r8", " r9"])
+        // Short tables never scroll.
+        let one = ArrayDataSource([[row("default", "a")]])
+        let short = one.makeTable(width: 10, height: 4)
+        try short.scrollToRow(at: IndexPath(0, 0))
+        #expect(short.contentOffset == 0)
+    }
+
+    @Test func scrollToRowWithEstimatesMeasuresTheRowsThatEndTheContent() throws {
+        // Two-line rows estimated at one line: the content is taller than the
+        // estimate says, and the last row must end on the last line.
+        let ds = ArrayDataSource([(0..<20).map { row("subtitle", "t\($0)", "d\($0)") }])
+        let t = ds.makeTable(width: 10, height: 5)
+        t.estimatedRowHeight = 1
+        try t.scrollToRow(at: IndexPath(0, 18))
+        // Row 18 cannot reach the top: rows 18 and 19 (four lines) end the content.
+        #expect(lines(try t.renderText()) == [" d17", " t18", " d18", " t19", " d19"])
+        try t.scrollToRow(at: IndexPath(0, 19))
+        #expect(lines(try t.renderText()) == [" d17", " t18", " d18", " t19", " d19"])
+        // Only rows near the viewport were configured, not the whole table.
+        #expect(ds.cellForRowCalls <= 8)
+    }
+
+    @Test func scrollToOffsetClampsToTheContent() throws {
+        let ds = ArrayDataSource([(0..<10).map { row("default", "r\($0)") }])
+        let t = ds.makeTable(width: 10, height: 4)
+        t.rowHeight = .fixed(1)
+        t.scroll(toOffset: 100)
+        #expect(t.contentOffset == 6)
+        #expect(lines(try t.renderText()).last == " r9")
+        t.scroll(toOffset: -3)
+        #expect(t.contentOffset == 0)
+        t.scroll(toOffset: 3)
+        #expect(t.contentOffset == 3)
+    }
 }
 
 @Suite struct MoreLooksTests {
@@ -243,12 +357,12 @@ import CellarText
           - header: H2
             rows: [{text: d}]
         """
-        // Header 1 takes two lines at width 14: "first header" / "that wraps".
-        let (_, t) = try render(yaml, width: 14, height: 3)
+        // Header 1 takes two lines at width 16: "first header" / "that wraps ────".
+        let (_, t) = try render(yaml, width: 16, height: 3)
         t.contentOffset = 3
-        #expect(lines(try t.renderText()) == [" first header", " that wraps", " H2"])
+        #expect(lines(try t.renderText()) == [" first header", " that wraps ────", " H2 ────────────"])
         t.contentOffset = 4
-        #expect(lines(try t.renderText()) == [" that wraps", " H2", " d"])
+        #expect(lines(try t.renderText()) == [" that wraps ────", " H2 ────────────", " d"])
     }
 
     @Test func streamedOutputCrossesBatchesAndTallRows() throws {

@@ -186,3 +186,79 @@ final class TapCounterStyle: CellStyle {
         }
     }
 }
+
+@Suite struct DisabledRowTests {
+    /// A document whose second row is disabled, in a style that counts taps
+    /// in its row data, so a hook that ran shows in the text.
+    func table() throws -> (TableView, DocumentDataSource) {
+        let registry = Registry()
+        try registry.register(TapCounterStyle(), forCellReuseIdentifier: "taps")
+        let yaml = """
+        separatorStyle: none
+        sections:
+          - rows: [{cell: taps, text: a}, {cell: taps, text: b, disabled: true}]
+        """
+        let doc = try TableDocument.parse(yaml, path: "t.yaml")
+        let ds = DocumentDataSource(document: doc)
+        let t = ds.makeTableView(registry: registry)
+        t.width = 16
+        _ = try t.renderText()
+        return (t, ds)
+    }
+
+    @Test func tapsOnADisabledRowDoNothing() throws {
+        let (t, ds) = try table()
+        let b = IndexPath(0, 1)
+        try t.highlightRow(at: b)
+        try t.userSelectRow(at: b)
+        #expect(t.indexPathsForSelectedRows.isEmpty)
+        #expect(try t.tapAccessory(at: b) == false)
+        // Neither on_select (+1) nor the accessory hook (+10) ran.
+        #expect(ds.rowValue(at: b)?["taps"] == nil)
+        let l = lines(try t.renderText())
+        #expect(l[1].hasPrefix(" b 0"))   // no ▌ or ▸ marker
+        // The enabled row still responds.
+        try t.userSelectRow(at: IndexPath(0, 0))
+        #expect(try t.tapAccessory(at: IndexPath(0, 0)))
+        #expect(ds.rowValue(at: IndexPath(0, 0))?["taps"] == .int(11))
+    }
+
+    @Test func delegateHearsNothingFromDisabledRows() throws {
+        final class Disabling: TableViewDataSource, TableViewDelegate {
+            var events: [String] = []
+            func tableView(_ t: TableView, numberOfRowsInSection s: Int) -> Int { 3 }
+            func tableView(_ t: TableView, cellForRowAt ip: IndexPath) throws -> Cell {
+                let cell = try t.dequeueReusableCell(withIdentifier: "default", for: ip)
+                try cell.configure(with: row("default", "r\(ip.row)", nil, ["accessory": .string("detailButton")]), at: ip)
+                cell.state.isDisabled = ip.row == 1
+                return cell
+            }
+            func tableView(_ t: TableView, shouldHighlightRowAt ip: IndexPath) -> Bool { events.append("should \(ip)"); return true }
+            func tableView(_ t: TableView, willSelectRowAt ip: IndexPath) -> IndexPath? {
+                // Row 2 redirects to the disabled row 1.
+                ip.row == 2 ? IndexPath(0, 1) : ip
+            }
+            func tableView(_ t: TableView, didSelectRowAt ip: IndexPath) throws { events.append("select \(ip)") }
+            func tableView(_ t: TableView, didDeselectRowAt ip: IndexPath) throws { events.append("deselect \(ip)") }
+            func tableView(_ t: TableView, accessoryButtonTappedForRowWith ip: IndexPath) throws { events.append("accessory \(ip)") }
+        }
+        let ds = Disabling()
+        let t = TableView(registry: Registry())
+        t.dataSource = ds
+        t.delegate = ds
+        t.width = 20
+        t.viewportHeight = 1   // row 1 is off screen: its cell is configured to ask
+        _ = try t.renderText()
+        try t.userSelectRow(at: IndexPath(0, 1))
+        try t.tapAccessory(at: IndexPath(0, 1))
+        try t.userDeselectRow(at: IndexPath(0, 1))
+        #expect(ds.events.isEmpty)
+        try t.userSelectRow(at: IndexPath(0, 2))   // redirected to a disabled row: cancelled
+        #expect(ds.events == ["should 0.2"])
+        #expect(t.indexPathsForSelectedRows.isEmpty)
+        // A disabled row selected in code is still deselected when the user selects another.
+        t.selectRow(at: IndexPath(0, 1))
+        try t.userSelectRow(at: IndexPath(0, 0))
+        #expect(ds.events.suffix(2) == ["deselect 0.1", "select 0.0"])
+    }
+}

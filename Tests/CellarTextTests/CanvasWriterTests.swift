@@ -122,6 +122,22 @@ import Testing
         #expect(sink.string == "\u{1B}[0;1mabcd\u{1B}[0me\n\u{1B}[0;31mx\u{1B}[0m\n")
     }
 
+    @Test func ansiWriterSkipsStyleChangesThatChangeNoSGR() throws {
+        // Different styles, same escape: .label resolves to the default
+        // foreground, as a selected row's image and text do.
+        var c = Canvas(width: 12, height: 2)
+        let selected = TextStyle(attributes: .inverse, background: .semantic(.selectedBackground))
+        var text = selected
+        text.foreground = .semantic(.label)
+        c.draw("🍎 ", x: 0, y: 0, style: selected)
+        c.draw("Apple", x: 3, y: 0, style: text)
+        c.draw("x", x: 0, y: 1, style: TextStyle(foreground: .semantic(.label)))
+        c.draw("y", x: 1, y: 1)
+        let sink = MemorySink()
+        try ANSIWriter(sink: sink).write(c)
+        #expect(sink.string == "\u{1B}[0;7;48;5;238m🍎 Apple\u{1B}[0m\nxy\n")
+    }
+
     @Test func ansiColours() {
         let w = ANSIWriter(sink: MemorySink())
         #expect(String(decoding: w.sequence(for: TextStyle(foreground: .palette(200), background: .rgb(1, 2, 3))), as: UTF8.self)
