@@ -42,5 +42,6 @@ let package = Package(
         .testTarget(name: "CellarTextTests", dependencies: ["CellarText"]),
         .testTarget(name: "CellarTests", dependencies: ["Cellar", "CellarText", "CellarLua"]),
         .testTarget(name: "CellarLuaTests", dependencies: ["CellarLua", "Cellar", "CLuaShim", "CLua"]),
+        .testTarget(name: "CellarCLITests", dependencies: ["cellar", "CellarText"]),
     ]
 )

@@ -61,13 +61,9 @@ struct RenderCommand: ParsableCommand {
         table.contentOffset = offset
         table.setEditing(editing)
         let useColor = color.usesColor(environment: env, outputIsTerminal: Terminal.stdoutIsTerminal)
-        // The table is drawn in memory first so that a failing row (a broken
-        // style, say) leaves no half-written output behind.
-        let buffer = MemorySink()
-        try table.render(to: Terminal.writer(color: useColor, sink: buffer))
-        let out = FileDescriptorSink(fd: 1)
-        try buffer.bytes.withUnsafeBufferPointer { try out.write($0) }
-        try out.flush()
+        let out = HeldOutput()
+        try table.render(to: Terminal.writer(color: useColor, sink: out))
+        try out.commit()
         if stats { for line in table.statistics.lines { Terminal.printError(line) } }
     }
 }

@@ -1,0 +1,42 @@
+import CellarText
+
+/// Standard output that holds what is written until the render succeeds, so
+/// a failing row (a broken style, say) leaves no half-written table behind.
+/// Past `holdLimit` bytes it streams instead: a million-row table must not
+/// sit in memory, and a render that large fails loudly on stderr anyway.
+final class HeldOutput: ByteSink {
+    private let out: FileDescriptorSink
+    private let holdLimit: Int
+    private var held: [UInt8] = []
+    private var streaming = false
+
+    init(fd: Int32 = 1, holdLimit: Int = 8 << 20) {
+        out = FileDescriptorSink(fd: fd)
+        self.holdLimit = holdLimit
+    }
+
+    func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        if streaming { return try out.write(bytes) }
+        held.append(contentsOf: bytes)
+        if held.count > holdLimit {
+            streaming = true
+            try release()
+        }
+    }
+
+    /// Writers flush as they go; while holding, that must not reach stdout.
+    func flush() throws {
+        if streaming { try out.flush() }
+    }
+
+    /// The render succeeded: write out everything.
+    func commit() throws {
+        try release()
+        try out.flush()
+    }
+
+    private func release() throws {
+        try held.withUnsafeBufferPointer { try out.write($0) }
+        held.removeAll()
+    }
+}
