@@ -287,7 +287,11 @@ public struct Canvas: Sendable {
     }
 
     /// Adds attributes (and optionally a background) to every cell of a
-    /// rectangle, keeping its characters: used for selection.
+    /// rectangle, keeping its characters: used for selection. With a
+    /// background, cells that have a background of their own keep it and are
+    /// not inverted: content drawn on its own background sits above the
+    /// selection, as a UIKit content view's background sits above the
+    /// selected background view (a badge stays red, an avatar stays inverse).
     public mutating func overlay(x: Int, y: Int, width w: Int, height h: Int = 1,
                                  attributes: TextAttributes, background: Color? = nil) {
         let x0 = max(0, x), x1 = min(width, x &+ max(0, w))
@@ -303,8 +307,12 @@ public struct Canvas: Sendable {
                     new = m
                 } else {
                     var style = styles[Int(old)]
-                    style.attributes.formUnion(attributes)
-                    if let background { style.background = background }
+                    if background != nil && style.background != .default {
+                        style.attributes.formUnion(attributes.subtracting(.inverse))
+                    } else {
+                        style.attributes.formUnion(attributes)
+                        if let background { style.background = background }
+                    }
                     new = styleID(style)
                     mapped[old] = new
                 }

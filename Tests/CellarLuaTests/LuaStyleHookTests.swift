@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Cellar
+import CellarText
 @testable import CellarLua
 
 /// The hooks of a Lua style: what each receives, what it may change, and the
@@ -58,6 +59,40 @@ import Cellar
         #expect(out[3] == "  둘째")
         try table.userDeselectRow(at: IndexPath(0, 0))
         #expect(try renderLines(table)[0] == "  오늘도 코딩")
+    }
+
+    @Test func ownBackgroundsSurviveTheSelectionLook() throws {
+        // contact inverts its avatar when highlighted and badge draws its
+        // count on red: the table's highlight/selection look must not paint
+        // over those backgrounds (plain-text goldens cannot show this).
+        let registry = try luaRegistry([shippedStylesDir])
+        let yaml = """
+            separatorStyle: none
+            sections:
+              - rows:
+                  - {cell: contact, name: Ada Lovelace, phone: "1", highlighted: true}
+                  - {cell: badge, title: Inbox, count: 3, selected: true}
+            """
+        let table = try luaTable(yaml, registry, width: 20, height: 3)
+        final class Capture: CanvasWriter {
+            var canvas: Canvas?
+            func write(_ canvas: Canvas, lines: Range<Int>) throws { self.canvas = canvas }
+            func flush() throws {}
+        }
+        let cap = Capture()
+        try table.render(to: cap)
+        let canvas = try #require(cap.canvas)
+        #expect(canvas.line(0).hasPrefix("▸ AL  Ada"))
+        let avatar = canvas[2, 0].style
+        #expect(avatar.background == .semantic(.tint))
+        #expect(avatar.foreground == .semantic(.background))
+        #expect(!avatar.attributes.contains(.inverse))
+        #expect(canvas[7, 0].style.background == .semantic(.highlightedBackground))
+        #expect(canvas.line(2).hasSuffix(" 3"))
+        let badge = canvas[canvas.line(2).count - 1, 2].style   // the "3" (ASCII line)
+        #expect(badge.background == .semantic(.destructive))
+        #expect(!badge.attributes.contains(.inverse))
+        #expect(canvas[2, 2].style.attributes.contains(.inverse))
     }
 
     @Test func accessoryAsAFunctionOfState() throws {

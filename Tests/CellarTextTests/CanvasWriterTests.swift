@@ -82,6 +82,25 @@ import Testing
         #expect(c[2, 0].style == .plain)
     }
 
+    @Test func overlayKeepsAnOwnBackground() {
+        // A badge drawn on its own background stays as drawn when the row is
+        // selected; the cells around it take the selection's look.
+        var c = Canvas(width: 6, height: 1)
+        c.draw("ab", x: 0, y: 0)
+        c.draw(" 3 ", x: 2, y: 0, style: TextStyle(attributes: .bold, foreground: .semantic(.background),
+                                                   background: .semantic(.destructive)))
+        c.overlay(x: 0, y: 0, width: 6, height: 1, attributes: [.inverse, .underline],
+                  background: .semantic(.selectedBackground))
+        #expect(c[0, 0].style.background == .semantic(.selectedBackground))
+        #expect(c[0, 0].style.attributes == [.inverse, .underline])
+        #expect(c[3, 0].style.background == .semantic(.destructive))
+        #expect(c[3, 0].style.attributes == [.bold, .underline])
+        #expect(c[5, 0].style.background == .semantic(.selectedBackground))
+        // Without a background (dimming) every cell takes the attributes.
+        c.overlay(x: 0, y: 0, width: 6, height: 1, attributes: .dim)
+        #expect(c[3, 0].style.attributes.contains(.dim) && c[0, 0].style.attributes.contains(.dim))
+    }
+
     @Test func sanitisesWhatItDraws() {
         var c = Canvas(width: 30, height: 1)
         c.draw("a\u{1B}[2Jb", x: 0, y: 0)
