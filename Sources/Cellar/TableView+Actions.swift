@@ -63,7 +63,7 @@ extension TableView {
     public func userSelectRow(at indexPath: IndexPath) throws {
         let l = try currentLayout()
         try checkIndexPath(indexPath, l)
-        guard allowsSelection, try !isRowDisabled(indexPath) else { return }
+        guard selectionAllowed, try !isRowDisabled(indexPath) else { return }
         if let d = delegate, !d.tableView(self, shouldHighlightRowAt: indexPath) { return }
         guard let target = delegate?.tableView(self, willSelectRowAt: indexPath) ?? (delegate == nil ? indexPath : nil) else { return }
         try checkIndexPath(target, l)
@@ -85,7 +85,7 @@ extension TableView {
     /// Disabled rows ignore the tap.
     public func userDeselectRow(at indexPath: IndexPath) throws {
         try checkIndexPath(indexPath, try currentLayout())
-        guard try !isRowDisabled(indexPath) else { return }
+        guard selectionAllowed, try !isRowDisabled(indexPath) else { return }
         try deselect(indexPath)
     }
 
@@ -105,7 +105,7 @@ extension TableView {
     /// A finger down on a row (shouldHighlight may refuse; disabled rows ignore it).
     public func highlightRow(at indexPath: IndexPath) throws {
         try checkIndexPath(indexPath, try currentLayout())
-        guard try !isRowDisabled(indexPath) else { return }
+        guard selectionAllowed, try !isRowDisabled(indexPath) else { return }
         if let d = delegate, !d.tableView(self, shouldHighlightRowAt: indexPath) { return }
         highlighted.insert(indexPath)
         invalidateRow(indexPath, reconfigure: false)
@@ -244,4 +244,10 @@ extension TableView {
         discardCells()
         rowCountsBeforeUpdate = (0..<newSections).map { ds.tableView(self, numberOfRowsInSection: $0) }
     }
+}
+
+extension TableView {
+    /// Whether a tap may change the selection now (UIKit's allowsSelection and
+    /// allowsSelectionDuringEditing).
+    var selectionAllowed: Bool { isEditing ? allowsSelectionDuringEditing : allowsSelection }
 }

@@ -45,6 +45,8 @@ public final class TableView {
     /// Columns per indentation level (UIKit: indentationWidth).
     public var indentationWidth: Int = 2
     public var allowsSelection = true
+    /// As UIKit: while the table edits, taps select rows only when this is on.
+    public var allowsSelectionDuringEditing = false
     public var allowsMultipleSelection = false
     public internal(set) var isEditing = false
 

@@ -223,6 +223,25 @@ final class TapCounterStyle: CellStyle {
         #expect(ds.rowValue(at: IndexPath(0, 0))?["taps"] == .int(11))
     }
 
+    @Test func tapsWhileEditingSelectOnlyWhenAllowed() throws {
+        let (t, ds) = try table()
+        let a = IndexPath(0, 0)
+        t.setEditing(true)
+        try t.highlightRow(at: a)
+        try t.userSelectRow(at: a)
+        // UIKit's allowsSelectionDuringEditing is false by default: no selection, no hook.
+        #expect(t.indexPathsForSelectedRows.isEmpty)
+        #expect(ds.rowValue(at: a)?["taps"] == nil)
+        t.allowsSelectionDuringEditing = true
+        try t.userSelectRow(at: a)
+        #expect(t.indexPathsForSelectedRows == [a])
+        #expect(ds.rowValue(at: a)?["taps"] == .int(1))
+        // Ending editing restores taps under allowsSelection.
+        t.setEditing(false)
+        try t.userSelectRow(at: IndexPath(0, 0))
+        #expect(t.indexPathsForSelectedRows == [a])
+    }
+
     @Test func delegateHearsNothingFromDisabledRows() throws {
         final class Disabling: TableViewDataSource, TableViewDelegate {
             var events: [String] = []
