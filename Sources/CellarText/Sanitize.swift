@@ -19,10 +19,17 @@ public enum Sanitizer {
 
     static func isClean(utf8 p: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = p.count
+        guard let base = p.baseAddress else { return true }
         var i = 0
         while i < n {
             let b = p[i]
-            if b >= 0x20 && b < 0x7F { i += 1; continue }
+            if b >= 0x20 && b < 0x7F {
+                // Printable ASCII needs no rewriting: eight bytes per test.
+                let word = i &+ 8 <= n && DisplayWidth.nonPrintableASCII(
+                    UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) == 0
+                i &+= word ? 8 : 1
+                continue
+            }
             if b < 0x20 || b == 0x7F { return false }
             if unsafeLength(p, i) > 0 { return false }
             i += 1
