@@ -34,8 +34,10 @@ public struct Canvas: Sendable {
     var clusterStarts: [Int] = []
     /// Style id -> style; id 0 is always `.plain`.
     var styles: [TextStyle] = [.plain]
+    /// `TextStyle.packed` of each style id.
+    var styleKeys: [UInt64] = [TextStyle.plain.packed]
     /// Ids from `scannedStyles` on (the first ones are found by comparison).
-    var styleIDs: [TextStyle: UInt32] = [:]
+    var styleIDs: [UInt64: UInt32] = [:]
 
     public init(width: Int, height: Int, ambiguousWide: Bool = false) {
         self.width = max(0, width)
@@ -54,9 +56,10 @@ public struct Canvas: Sendable {
         clusterStarts.removeAll(keepingCapacity: true)
         if styles.count > 1 {
             styles.removeSubrange(1...)
+            styleKeys.removeSubrange(1...)
             styleIDs.removeAll(keepingCapacity: true)
         }
-        lastStyle = .plain
+        lastStyleKey = TextStyle.plain.packed
         lastStyleID = 0
     }
 
@@ -73,27 +76,29 @@ public struct Canvas: Sendable {
     /// The style id for `style`, adding it to the table. When a canvas holds
     /// more than 1024 distinct styles the extra ones draw as plain.
     mutating func styleID(_ style: TextStyle) -> UInt32 {
-        if style == lastStyle { return lastStyleID }  // rows are drawn in few styles: skip hashing
-        let id = lookupStyleID(style)
-        lastStyle = style
+        // Styles are compared as one integer each: a row alternates between
+        // a few (text, detail, accessory), found by a short scan, no hashing.
+        let key = style.packed
+        if key == lastStyleKey { return lastStyleID }
+        let id = lookupStyleID(key, style)
+        lastStyleKey = key
         lastStyleID = id
         return id
     }
 
     /// Styles looked up by comparison before the dictionary is asked.
     private static let scannedStyles = 8
-    private var lastStyle = TextStyle.plain
+    private var lastStyleKey = TextStyle.plain.packed
     private var lastStyleID: UInt32 = 0
 
-    private mutating func lookupStyleID(_ style: TextStyle) -> UInt32 {
-        // A row alternates between a few styles (text, detail, accessory):
-        // comparing against the first ones is cheaper than hashing.
-        for id in 0..<min(styles.count, Self.scannedStyles) where styles[id] == style { return UInt32(id) }
-        if styles.count > Self.scannedStyles, let id = styleIDs[style] { return id }
+    private mutating func lookupStyleID(_ key: UInt64, _ style: TextStyle) -> UInt32 {
+        for id in 0..<min(styleKeys.count, Self.scannedStyles) where styleKeys[id] == key { return UInt32(id) }
+        if styleKeys.count > Self.scannedStyles, let id = styleIDs[key] { return id }
         guard styles.count < Self.maxStyles else { return 0 }
         let id = UInt32(styles.count)
         styles.append(style)
-        if id >= Self.scannedStyles { styleIDs[style] = id }
+        styleKeys.append(key)
+        if id >= Self.scannedStyles { styleIDs[key] = id }
         return id
     }
 
@@ -167,6 +172,10 @@ public struct Canvas: Sendable {
                     // cell per byte, except its last byte when a non-ASCII
                     // scalar follows (it may be an accent joining it).
                     var end = i
+                    while end &+ 8 <= n, let b = p.baseAddress,
+                          UnsafeRawPointer(b + end).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                        end &+= 8
+                    }
                     while end < n && p[end] < 0x80 { end += 1 }
                     if end < n { end -= 1 }
                     if end > i {
@@ -176,7 +185,9 @@ public struct Canvas: Sendable {
                         }
                         let count = min(end - i, limit - col)
                         if count > 0 {
-                            for k in 0..<count { cells[row + col + k] = UInt32(p[i + k]) | styleBits }
+                            // 0 <= col, col + count <= limit <= width: inside row y.
+                            let first = row &+ col
+                            for k in 0..<count { cells[first &+ k] = UInt32(p[i &+ k]) | styleBits }
                             col += count
                             i += count
                         }

@@ -59,6 +59,20 @@ import Testing
         #expect(DisplayWidth.of(syllable + "\u{1100}\u{1173}\u{11AF}") == 4)
     }
 
+    /// Runs of precomposed syllables take a fast path; a trailing jamo or a
+    /// mark after the last one (or in the middle) must still join it.
+    @Test func hangulSyllableRunsAndWhatJoinsThem() {
+        let cases: [(String, Int)] = [
+            ("한글", 4), ("한글a", 5), ("a한글", 5), ("테이블 셀", 9),
+            ("가\u{11A8}", 2), ("각\u{11A8}", 2), ("한글\u{11A8}", 4), ("한\u{11A8}글", 4),
+            ("한\u{302}", 2), ("한글\u{302}x", 5), ("글\u{1161}", 2), ("한😀", 4), ("한漢", 4),
+        ]
+        for (text, width) in cases {
+            #expect(DisplayWidth.of(text) == width, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(Self.clusters(text) == text.map { String($0) }, "\(text)")
+        }
+    }
+
     @Test func segmentationMatchesSwiftForCommonText() {
         let samples = ["héllo wörld", "한국어 텍스트", "👩‍🔬 and 🇰🇷!", "e\u{301}\u{302}x", "\r\nab", "नमस्ते", "क्षि"]
         for s in samples {
