@@ -17,6 +17,12 @@ public enum Sanitizer {
         withUTF8Bytes(text) { isClean(utf8: $0) }
     }
 
+    /// The same for a `String`: other modules call this one directly
+    /// instead of the unspecialised generic (paid per label per row).
+    public static func isClean(_ text: String) -> Bool {
+        withUTF8Bytes(text) { isClean(utf8: $0) }
+    }
+
     static func isClean(utf8 p: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = p.count
         guard let base = p.baseAddress else { return true }
