@@ -25,6 +25,32 @@ public enum DisplayWidth {
         return Array(text.utf8).withUnsafeBufferPointer { of(utf8: $0, ambiguousWide: ambiguousWide) }
     }
 
+    /// Columns taken by `text` when it needs no sanitising, nil when
+    /// `Sanitizer` would rewrite it. Printable ASCII, the common case, is
+    /// checked and counted in one pass (every byte is one column).
+    public static func ofClean(_ text: String, ambiguousWide: Bool = false) -> Int? {
+        withUTF8Bytes(text) { p in
+            if isPrintableASCII(p) { return p.count }
+            return Sanitizer.isClean(utf8: p) ? of(utf8: p, ambiguousWide: ambiguousWide) : nil
+        }
+    }
+
+    /// Whether every byte is printable ASCII (0x20...0x7E), eight at a time;
+    /// a tail shorter than eight is the last eight bytes, overlapping.
+    static func isPrintableASCII(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = p.count
+        guard let base = p.baseAddress, n >= 8 else {
+            for b in p where b &- 0x20 >= 0x5F { return false }
+            return true
+        }
+        var i = 0
+        while i &+ 8 <= n {
+            if nonPrintableASCII(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) != 0 { return false }
+            i &+= 8
+        }
+        return i == n || nonPrintableASCII(UnsafeRawPointer(base + (n &- 8)).loadUnaligned(as: UInt64.self)) == 0
+    }
+
     /// Columns taken by one grapheme cluster.
     public static func of(_ cluster: Character, ambiguousWide: Bool = false) -> Int {
         if let a = cluster.asciiValue { return (a >= 0x20 && a != 0x7F) ? 1 : 0 }

@@ -59,6 +59,27 @@ import Testing
         #expect(DisplayWidth.of(syllable + "\u{1100}\u{1173}\u{11AF}") == 4)
     }
 
+    /// ofClean: the width when nothing needs sanitising, else nil; a bad
+    /// byte is found wherever it sits (short text, word, overlapping tail).
+    @Test func widthOfCleanTextAndNilForTextToSanitise() {
+        for n in [0, 1, 7, 8, 9, 15, 16, 17, 23] {
+            let ascii = String(repeating: "a", count: n)
+            #expect(DisplayWidth.ofClean(ascii) == n)
+            for k in 0..<n {
+                for bad in ["\u{1B}", "\t", "\n", "\u{7F}", "\u{0}", "\u{9B}", "\u{202E}"] {
+                    var chars = Array(ascii)
+                    chars[k] = Character(bad)
+                    let text = String(chars)
+                    #expect(DisplayWidth.ofClean(text) == nil, "\(n) \(k) \(bad.unicodeScalars.first?.value ?? 0)")
+                    #expect(!Sanitizer.isClean(text))
+                }
+            }
+        }
+        for text in ["한글 셀", "Row 12 🍎", "e\u{301}", "👩\u{200D}🔬 ok", "~}|{ 0123456789 ~"] {
+            #expect(DisplayWidth.ofClean(text) == DisplayWidth.of(text), "\(text)")
+        }
+    }
+
     /// Runs of precomposed syllables take a fast path; a trailing jamo or a
     /// mark after the last one (or in the middle) must still join it.
     @Test func hangulSyllableRunsAndWhatJoinsThem() {
