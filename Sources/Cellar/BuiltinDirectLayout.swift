@@ -32,20 +32,28 @@ struct BuiltinDirectLayout {
         p.numberOfLines == 1 && p.lineBreakMode != .wordWrap && p.lineBreakMode != .charWrap
     }
 
-    static func text(_ s: String?, _ p: TextProperties) -> String? {
+    /// A label's string after its transform, with its width; nil when there
+    /// is none. Clears `clean` for text that needs sanitising (control
+    /// characters, newlines included): the general path handles that.
+    static func label(_ s: String?, _ p: TextProperties, clean: inout Bool) -> (text: String, width: Int)? {
         guard let s, !s.isEmpty else { return nil }
-        // Control characters (newlines included) need the general path.
-        guard Sanitizer.isClean(s) else { return "\u{0}" }   // marker: not direct
-        return p.transform == .none ? s : p.transform.apply(s)
+        guard let width = DisplayWidth.ofClean(s) else {
+            clean = false
+            return nil
+        }
+        if p.transform == .none { return (s, width) }
+        let t = p.transform.apply(s)
+        return (t, DisplayWidth.of(t))
     }
 
     init?(_ kind: BuiltinCellStyle.Kind, _ c: ListContentConfiguration, width: Int) {
         // Very narrow cells squeeze columns to nothing; the general path handles that.
         guard width >= 8, c.directionalLayoutMargins == .zero,
               Self.simple(c.textProperties), Self.simple(c.secondaryTextProperties) else { return nil }
-        let text = Self.text(c.text, c.textProperties)
-        let detail = kind == .default ? nil : Self.text(c.secondaryText, c.secondaryTextProperties)
-        if text == "\u{0}" || detail == "\u{0}" { return nil }
+        var clean = true
+        let text = Self.label(c.text, c.textProperties, clean: &clean)
+        let detail = kind == .default ? nil : Self.label(c.secondaryText, c.secondaryTextProperties, clean: &clean)
+        guard clean else { return nil }
         var x = 0
         var room = width
         height = 0
@@ -63,16 +71,16 @@ struct BuiltinDirectLayout {
         let tp = c.textProperties, dp = c.secondaryTextProperties
         switch kind {
         case .default:
-            if let text { p1 = Piece(source: .text, textWidth: DisplayWidth.of(text), x: x, y: 0, width: room, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle) }
+            if let text { p1 = Piece(source: .text, textWidth: text.width, x: x, y: 0, width: room, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle) }
             height = max(height, text == nil ? 0 : 1)
         case .subtitle:
             var y = 0
             if let text {
-                p1 = Piece(source: .text, textWidth: DisplayWidth.of(text), x: x, y: 0, width: room, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle)
+                p1 = Piece(source: .text, textWidth: text.width, x: x, y: 0, width: room, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle)
                 y = 1 + c.textToSecondaryTextVerticalPadding
             }
             if let detail {
-                p2 = Piece(source: .detail, textWidth: DisplayWidth.of(detail), x: x, y: y, width: room, alignment: dp.alignment, mode: dp.lineBreakMode, style: dp.textStyle)
+                p2 = Piece(source: .detail, textWidth: detail.width, x: x, y: y, width: room, alignment: dp.alignment, mode: dp.lineBreakMode, style: dp.textStyle)
                 y += 1
             } else if text != nil {
                 y = 1
@@ -84,14 +92,14 @@ struct BuiltinDirectLayout {
             switch (text, detail) {
             case (nil, nil): break
             case (let t?, nil):
-                p1 = Piece(source: .text, textWidth: DisplayWidth.of(t), x: x, y: 0, width: room, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle)
+                p1 = Piece(source: .text, textWidth: t.width, x: x, y: 0, width: room, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle)
             case (nil, let d?):
-                let dw = min(DisplayWidth.of(d), room)
-                p2 = Piece(source: .detail, textWidth: DisplayWidth.of(d), x: x, y: 0, width: dw, alignment: detailAlignment, mode: dp.lineBreakMode, style: dp.textStyle)
+                let dw = min(d.width, room)
+                p2 = Piece(source: .detail, textWidth: d.width, x: x, y: 0, width: dw, alignment: detailAlignment, mode: dp.lineBreakMode, style: dp.textStyle)
             case (let t?, let d?):
                 let inner = max(0, room - c.textToSecondaryTextHorizontalPadding)
-                let natural = DisplayWidth.of(d)
-                let textNatural = DisplayWidth.of(t)
+                let natural = d.width
+                let textNatural = t.width
                 let cap = max(inner / 2, min(natural, inner - textNatural))
                 let dw = min(natural, cap, inner)
                 let tw = inner - dw
@@ -106,11 +114,11 @@ struct BuiltinDirectLayout {
             guard column + spacing <= room else { return nil }
             var head = tp
             if head.color == .semantic(.label) { head.color = .semantic(.tint) }
-            if let text { p1 = Piece(source: .text, textWidth: DisplayWidth.of(text), x: x, y: 0, width: column, alignment: .trailing, mode: tp.lineBreakMode, style: head.textStyle) }
+            if let text { p1 = Piece(source: .text, textWidth: text.width, x: x, y: 0, width: column, alignment: .trailing, mode: tp.lineBreakMode, style: head.textStyle) }
             if let detail {
                 var d = dp
                 if d.color == .semantic(.secondaryLabel) { d.color = .semantic(.label) }
-                p2 = Piece(source: .detail, textWidth: DisplayWidth.of(detail), x: x + column + spacing, y: 0, width: room - column - spacing,
+                p2 = Piece(source: .detail, textWidth: detail.width, x: x + column + spacing, y: 0, width: room - column - spacing,
                            alignment: dp.alignment, mode: dp.lineBreakMode, style: d.textStyle)
             }
             height = max(height, text == nil && detail == nil ? 0 : 1)

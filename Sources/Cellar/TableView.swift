@@ -174,14 +174,23 @@ public final class TableView {
     }
 
     func queue(for id: String) throws -> ReuseQueue {
-        for k in 0..<queueIDs.count where queueIDs[k] == id { return queueList[k] }
+        // Read through a local copy: an access to a class property is
+        // checked at run time unless every access to it is this short.
+        let ids = queueIDs
+        for k in ids.indices where ids[k] == id { return queueList[k] }
         if let existing = queues[id] { return existing }
         guard let style = registry.style(for: id) else {
             throw CellarError(Registry.unknownIdentifierMessage(id))
         }
         let q = ReuseQueue(style: style)
         queues[id] = q
-        if queueList.count < 8 { queueIDs.append(id); queueList.append(q) }
+        if queueList.count < 8 {
+            var ids = queueIDs, list = queueList   // appended outside the accesses (see above)
+            ids.append(id)
+            list.append(q)
+            queueIDs = ids
+            queueList = list
+        }
         return q
     }
 

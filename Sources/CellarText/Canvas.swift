@@ -34,7 +34,10 @@ public struct Canvas: Sendable {
     var clusterStarts: [Int] = []
     /// Style id -> style; id 0 is always `.plain`.
     var styles: [TextStyle] = [.plain]
-    var styleIDs: [TextStyle: UInt32] = [.plain: 0]
+    /// `TextStyle.packed` of each style id.
+    var styleKeys: [UInt64] = [TextStyle.plain.packed]
+    /// Ids from `scannedStyles` on (the first ones are found by comparison).
+    var styleIDs: [UInt64: UInt32] = [:]
 
     public init(width: Int, height: Int, ambiguousWide: Bool = false) {
         self.width = max(0, width)
@@ -53,9 +56,10 @@ public struct Canvas: Sendable {
         clusterStarts.removeAll(keepingCapacity: true)
         if styles.count > 1 {
             styles.removeSubrange(1...)
-            styleIDs = [.plain: 0]
+            styleKeys.removeSubrange(1...)
+            styleIDs.removeAll(keepingCapacity: true)
         }
-        lastStyle = .plain
+        lastStyleKey = TextStyle.plain.packed
         lastStyleID = 0
     }
 
@@ -72,22 +76,29 @@ public struct Canvas: Sendable {
     /// The style id for `style`, adding it to the table. When a canvas holds
     /// more than 1024 distinct styles the extra ones draw as plain.
     mutating func styleID(_ style: TextStyle) -> UInt32 {
-        if style == lastStyle { return lastStyleID }  // rows are drawn in few styles: skip hashing
-        let id = lookupStyleID(style)
-        lastStyle = style
+        // Styles are compared as one integer each: a row alternates between
+        // a few (text, detail, accessory), found by a short scan, no hashing.
+        let key = style.packed
+        if key == lastStyleKey { return lastStyleID }
+        let id = lookupStyleID(key, style)
+        lastStyleKey = key
         lastStyleID = id
         return id
     }
 
-    private var lastStyle = TextStyle.plain
+    /// Styles looked up by comparison before the dictionary is asked.
+    private static let scannedStyles = 8
+    private var lastStyleKey = TextStyle.plain.packed
     private var lastStyleID: UInt32 = 0
 
-    private mutating func lookupStyleID(_ style: TextStyle) -> UInt32 {
-        if let id = styleIDs[style] { return id }
+    private mutating func lookupStyleID(_ key: UInt64, _ style: TextStyle) -> UInt32 {
+        for id in 0..<min(styleKeys.count, Self.scannedStyles) where styleKeys[id] == key { return UInt32(id) }
+        if styleKeys.count > Self.scannedStyles, let id = styleIDs[key] { return id }
         guard styles.count < Self.maxStyles else { return 0 }
         let id = UInt32(styles.count)
         styles.append(style)
-        styleIDs[style] = id
+        styleKeys.append(key)
+        if id >= Self.scannedStyles { styleIDs[key] = id }
         return id
     }
 
@@ -131,12 +142,12 @@ public struct Canvas: Sendable {
             return draw(cut, x: max(x, 0), y: y, maxWidth: limit - max(x, 0), style: style) + max(x, 0) - x
         }
         let sid = styleID(style) << Self.styleShift
-        if Sanitizer.isClean(text) {
-            return withUTF8Bytes(text) { drawClean($0, x: x, y: y, limit: limit, styleBits: sid) }
+        return withUTF8Bytes(text) { p in
+            if Sanitizer.isClean(utf8: p) { return drawClean(p, x: x, y: y, limit: limit, styleBits: sid) }
+            let clean = ByteBuffer(capacity: p.count + 16)
+            Sanitizer.sanitize(utf8: p, into: clean)
+            return drawClean(clean.bytes, x: x, y: y, limit: limit, styleBits: sid)
         }
-        let clean = ByteBuffer(capacity: text.utf8.count + 16)
-        withUTF8Bytes(text) { Sanitizer.sanitize(utf8: $0, into: clean) }
-        return drawClean(clean.bytes, x: x, y: y, limit: limit, styleBits: sid)
     }
 
     /// Draws sanitised bytes; columns `x..<limit` of row `y` may be written.
@@ -161,6 +172,10 @@ public struct Canvas: Sendable {
                     // cell per byte, except its last byte when a non-ASCII
                     // scalar follows (it may be an accent joining it).
                     var end = i
+                    while end &+ 8 <= n, let b = p.baseAddress,
+                          UnsafeRawPointer(b + end).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                        end &+= 8
+                    }
                     while end < n && p[end] < 0x80 { end += 1 }
                     if end < n { end -= 1 }
                     if end > i {
@@ -170,7 +185,9 @@ public struct Canvas: Sendable {
                         }
                         let count = min(end - i, limit - col)
                         if count > 0 {
-                            for k in 0..<count { cells[row + col + k] = UInt32(p[i + k]) | styleBits }
+                            // 0 <= col, col + count <= limit <= width: inside row y.
+                            let first = row &+ col
+                            for k in 0..<count { cells[first &+ k] = UInt32(p[i &+ k]) | styleBits }
                             col += count
                             i += count
                         }
@@ -212,8 +229,10 @@ public struct Canvas: Sendable {
                 col += w
             }
         }
-        clusterStarts.append(contentsOf: newStarts)
-        clusterBytes.append(contentsOf: newBytes)
+        if !newStarts.isEmpty {  // most lines have none: skip the calls
+            clusterStarts.append(contentsOf: newStarts)
+            clusterBytes.append(contentsOf: newBytes)
+        }
         detachRight(row: row, x: col)
         return col - x
     }
@@ -337,6 +356,12 @@ public struct Canvas: Sendable {
         storage.withUnsafeBufferPointer { all in
             let cells = UnsafeBufferPointer(rebasing: all[(y * width)..<((y + 1) * width)])
             var end = cells.count
+            // Trailing blanks eight at a time: plain blanks (or, without
+            // colour, blanks in any style) are trimmed whatever the SGR table says.
+            if let base = UnsafeRawPointer(cells.baseAddress) {
+                let mask = sgr == nil ? Self.contentMask : ~0
+                while end >= 8 && Self.eightCells(base, at: end &- 8, match: Self.blankCell, in: mask) { end &-= 8 }
+            }
             if let sgr {
                 while end > 0, case let raw = cells[end - 1], raw & Self.contentMask == 0x20,
                       !sgr.blankIsVisible[Int(raw >> Self.styleShift)] { end -= 1 }
@@ -348,6 +373,17 @@ public struct Canvas: Sendable {
         }
     }
 
+    /// Whether the eight cells from cell `i` all equal `expected` in the bits
+    /// of `mask` (tested as four 64-bit words: Swift's SIMD comparisons do
+    /// not compile to vector code).
+    @inline(__always)
+    static func eightCells(_ cells: UnsafeRawPointer, at i: Int, match expected: UInt32, in mask: UInt32) -> Bool {
+        let e = UInt64(expected) | UInt64(expected) << 32, m = UInt64(mask) | UInt64(mask) << 32
+        var differs: UInt64 = 0
+        for k in 0..<4 { differs |= (cells.loadUnaligned(fromByteOffset: i &* 4 &+ 8 &* k, as: UInt64.self) ^ e) & m }
+        return differs == 0
+    }
+
     /// The cell loop: an ASCII cell is one byte store through a local
     /// pointer; scalars, clusters and style changes take the slower path.
     @inline(__always)
@@ -357,7 +393,21 @@ public struct Canvas: Sendable {
         var dst = out.base + out.count
         var current: UInt32 = 0     // canonical id of the SGR in effect
         var previous: UInt32 = 0    // style id of the cell before
-        for i in 0..<end {
+        // Bits of a cell that must match the current style's (style id and
+        // content above 0x7F) for the eight-cell path; plain text ignores style.
+        let sameASCII: UInt32 = sgr == nil ? Self.contentMask & ~0x7F : ~0x7F
+        let cellBytes = UnsafeRawPointer(cells.baseAddress)
+        var i = 0
+        while i < end {
+            // Eight ASCII cells in the current style: one test, one 8-byte store.
+            if i &+ 8 <= end, let cellBytes,
+               Self.eightCells(cellBytes, at: i, match: previous << Self.styleShift, in: sameASCII) {
+                let eight = cellBytes.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt32>.self)
+                UnsafeMutableRawPointer(dst).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: eight), as: SIMD8<UInt8>.self)
+                dst += 8
+                i &+= 8
+                continue
+            }
             let raw = cells[i]
             if let sgr, raw >> Self.styleShift != previous {
                 previous = raw >> Self.styleShift
@@ -384,6 +434,7 @@ public struct Canvas: Sendable {
                 }
                 dst = out.base + out.count
             }
+            i &+= 1
         }
         out.count = dst - out.base
         if sgr != nil && current != 0 { out.append(SGRTable.reset) }

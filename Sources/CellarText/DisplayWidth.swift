@@ -25,6 +25,32 @@ public enum DisplayWidth {
         return Array(text.utf8).withUnsafeBufferPointer { of(utf8: $0, ambiguousWide: ambiguousWide) }
     }
 
+    /// Columns taken by `text` when it needs no sanitising, nil when
+    /// `Sanitizer` would rewrite it. Printable ASCII, the common case, is
+    /// checked and counted in one pass (every byte is one column).
+    public static func ofClean(_ text: String, ambiguousWide: Bool = false) -> Int? {
+        withUTF8Bytes(text) { p in
+            if isPrintableASCII(p) { return p.count }
+            return Sanitizer.isClean(utf8: p) ? of(utf8: p, ambiguousWide: ambiguousWide) : nil
+        }
+    }
+
+    /// Whether every byte is printable ASCII (0x20...0x7E), eight at a time;
+    /// a tail shorter than eight is the last eight bytes, overlapping.
+    static func isPrintableASCII(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = p.count
+        guard let base = p.baseAddress, n >= 8 else {
+            for b in p where b &- 0x20 >= 0x5F { return false }
+            return true
+        }
+        var i = 0
+        while i &+ 8 <= n {
+            if nonPrintableASCII(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) != 0 { return false }
+            i &+= 8
+        }
+        return i == n || nonPrintableASCII(UnsafeRawPointer(base + (n &- 8)).loadUnaligned(as: UInt64.self)) == 0
+    }
+
     /// Columns taken by one grapheme cluster.
     public static func of(_ cluster: Character, ambiguousWide: Bool = false) -> Int {
         if let a = cluster.asciiValue { return (a >= 0x20 && a != 0x7F) ? 1 : 0 }
@@ -75,13 +101,19 @@ public enum DisplayWidth {
             // character before it (a combining accent, a spacing mark):
             // then measure that cluster again from its start.
             let table = propertyTable  // one lazy-global check per run, not per scalar
-            if asciiCounted && i > 0 && table.lookup(decodeScalar(p, i).scalar).joinsPrevious {
+            var (cp, length) = decodeScalar(p, i)
+            var props = table.lookup(cp)
+            if asciiCounted && i > 0 && props.joinsPrevious {
                 let prev = p[i - 1]
                 if prev >= 0x20 && prev != 0x7F { total -= 1 }
                 i -= 1
+                (cp, length) = (UInt32(prev), 1)
+                props = table.lookup(cp)
             }
             asciiCounted = false
-            i = nonASCIIRun(p, from: i, table: table, carried: nil, total: &total, ambiguousWide: ambiguousWide)
+            // The run starts from the scalar decoded here (not decoded twice).
+            i = nonASCIIRun(p, from: i, first: (cp, length, props), table: table, total: &total,
+                            ambiguousWide: ambiguousWide)
         }
         return total
     }
@@ -127,14 +159,36 @@ public enum DisplayWidth {
     /// (most CJK, Hangul syllables, emoji) that the next scalar does not
     /// join is counted straight from the table; each scalar is decoded once.
     @inline(__always)
-    static func nonASCIIRun(_ p: UnsafeBufferPointer<UInt8>, from start: Int, table: PropertyTable,
-                            carried first: ScalarProps?, total: inout Int, ambiguousWide: Bool) -> Int {
+    static func nonASCIIRun(_ p: UnsafeBufferPointer<UInt8>, from start: Int,
+                            first: (scalar: UInt32, length: Int, props: ScalarProps), table: PropertyTable,
+                            total: inout Int, ambiguousWide: Bool) -> Int {
         let n = p.count
         var i = start
-        var (cp, length) = decodeScalar(p, i)
-        var props = table.lookup(cp)
-        var carried = first
+        var (cp, length, props) = first
+        var carried: ScalarProps? = nil
         while true {
+            // Hangul syllables (U+AC00-U+D7A3) are simple bases of two
+            // columns that join nothing before them: one followed by another
+            // (or by ASCII) is counted without a table lookup. The last one
+            // of a run goes on below, looked up, in case a jamo or mark joins it.
+            // (`carried` is not updated here: a syllable has width, so the
+            // next cluster that reads it starts by replacing it.)
+            if cp &- 0xAC00 < 11172 {
+                var advanced = false
+                while true {
+                    let next = i &+ length
+                    if next == n || p[next] < 0x80 {
+                        total += 2
+                        return next
+                    }
+                    let (nextScalar, nextLength) = decodeScalar(p, next)
+                    guard nextScalar &- 0xAC00 < 11172 else { break }
+                    total += 2
+                    i = next; cp = nextScalar; length = nextLength
+                    advanced = true
+                }
+                if advanced { props = table.lookup(cp) }
+            }
             if props.isSimpleBase {
                 let next = i &+ length  // within the buffer: no overflow check
                 let w = props.columns(ambiguousWide: ambiguousWide)

@@ -17,12 +17,25 @@ public enum Sanitizer {
         withUTF8Bytes(text) { isClean(utf8: $0) }
     }
 
+    /// The same for a `String`: other modules call this one directly
+    /// instead of the unspecialised generic (paid per label per row).
+    public static func isClean(_ text: String) -> Bool {
+        withUTF8Bytes(text) { isClean(utf8: $0) }
+    }
+
     static func isClean(utf8 p: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = p.count
+        guard let base = p.baseAddress else { return true }
         var i = 0
         while i < n {
             let b = p[i]
-            if b >= 0x20 && b < 0x7F { i += 1; continue }
+            if b >= 0x20 && b < 0x7F {
+                // Printable ASCII needs no rewriting: eight bytes per test.
+                let word = i &+ 8 <= n && DisplayWidth.nonPrintableASCII(
+                    UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) == 0
+                i &+= word ? 8 : 1
+                continue
+            }
             if b < 0x20 || b == 0x7F { return false }
             if unsafeLength(p, i) > 0 { return false }
             i += 1

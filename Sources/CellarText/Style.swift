@@ -37,6 +37,26 @@ public struct TextStyle: Hashable, Sendable {
         self.background = background
     }
     public static let plain = TextStyle()
+
+    /// The whole style as one integer (two styles are equal exactly when
+    /// these are): attributes, then each colour in 26 bits.
+    @inline(__always)
+    var packed: UInt64 {
+        UInt64(attributes.rawValue) << 52 | UInt64(foreground.packed) << 26 | UInt64(background.packed)
+    }
+}
+
+extension Color {
+    /// A 2-bit case tag over a 24-bit payload.
+    @inline(__always)
+    var packed: UInt32 {
+        switch self {
+        case .default: return 0
+        case .semantic(let name): return 1 << 24 | UInt32(name.rawValue)
+        case .palette(let index): return 2 << 24 | UInt32(index)
+        case .rgb(let r, let g, let b): return 3 << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+        }
+    }
 }
 
 /// What the ANSI writer sends for each semantic colour. The default keeps

@@ -157,6 +157,72 @@ import Testing
         #expect(sink.string == "\u{1B}[0;7;48;5;238m🍎 Apple\u{1B}[0m\nxy\n")
     }
 
+    /// The writers copy runs of eight ASCII cells in one style at once and
+    /// trim blanks eight at a time; checked against a cell-by-cell
+    /// reference on rows whose styles, wide characters and blanks fall on
+    /// and across eight-cell boundaries.
+    @Test func fastRowPathsMatchCellByCellReference() throws {
+        let styles = [TextStyle.plain, TextStyle(attributes: .bold), TextStyle(foreground: .palette(3)),
+                      TextStyle(background: .semantic(.selectedBackground))]
+        let pieces = ["abcdefgh", "x", "  ", "한글", "😀", "e\u{301}", "0123456789abcdef", "   "]
+        var state: UInt64 = 7
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        var c = Canvas(width: 37, height: 40)
+        for y in 0..<40 {
+            var x = next(9)
+            for _ in 0..<next(6) {
+                x += c.draw(pieces[next(pieces.count)], x: x, y: y, style: styles[next(styles.count)]) + next(3)
+            }
+        }
+        let ansi = ANSIWriter(sink: MemorySink())
+        var plainExpected = "", ansiExpected = ""
+        for y in 0..<40 {
+            let cells = (0..<37).map { c[$0, y] }
+            func visible(_ cell: Canvas.Cell) -> Bool {
+                cell.character != " " || cell.isContinuation || cell.style.background != .default
+            }
+            let plainEnd = (cells.lastIndex { $0.character != " " || $0.isContinuation } ?? -1) + 1
+            plainExpected += cells[..<plainEnd].filter { !$0.isContinuation }.map { String($0.character) }.joined() + "\n"
+            let ansiEnd = (cells.lastIndex(where: visible) ?? -1) + 1
+            var current = TextStyle.plain
+            for cell in cells[..<ansiEnd] {
+                if cell.style != current {
+                    current = cell.style
+                    ansiExpected += String(decoding: ansi.sequence(for: current), as: UTF8.self)
+                }
+                if !cell.isContinuation { ansiExpected += String(cell.character) }
+            }
+            if current != .plain { ansiExpected += "\u{1B}[0m" }
+            ansiExpected += "\n"
+        }
+        let plainSink = MemorySink(), ansiSink = MemorySink()
+        try PlainWriter(sink: plainSink).write(c)
+        try ANSIWriter(sink: ansiSink).write(c)
+        #expect(plainSink.string == plainExpected)
+        #expect(ansiSink.string == ansiExpected)
+    }
+
+    /// Past eight styles, ids come from the dictionary; each style keeps one
+    /// id, and cells read back the style they were drawn in.
+    @Test func manyStylesKeepTheirIds() {
+        var c = Canvas(width: 30, height: 2)
+        let styles = (0..<30).map { TextStyle(foreground: .palette(UInt8($0))) }
+        for (x, style) in styles.enumerated() { c.draw("a", x: x, y: 0, style: style) }
+        for (x, style) in styles.enumerated().reversed() { c.draw("b", x: x, y: 1, style: style) }
+        #expect(c.styles.count == 31)
+        for (x, style) in styles.enumerated() {
+            #expect(c[x, 0].style == style)
+            #expect(c[x, 1].style == style)
+        }
+        c.reset(width: 30, height: 1)
+        c.draw("z", x: 0, y: 0, style: styles[20])
+        #expect(c.styles.count == 2)
+        #expect(c[0, 0].style == styles[20])
+    }
+
     @Test func ansiColours() {
         let w = ANSIWriter(sink: MemorySink())
         #expect(String(decoding: w.sequence(for: TextStyle(foreground: .palette(200), background: .rgb(1, 2, 3))), as: UTF8.self)

@@ -59,6 +59,41 @@ import Testing
         #expect(DisplayWidth.of(syllable + "\u{1100}\u{1173}\u{11AF}") == 4)
     }
 
+    /// ofClean: the width when nothing needs sanitising, else nil; a bad
+    /// byte is found wherever it sits (short text, word, overlapping tail).
+    @Test func widthOfCleanTextAndNilForTextToSanitise() {
+        for n in [0, 1, 7, 8, 9, 15, 16, 17, 23] {
+            let ascii = String(repeating: "a", count: n)
+            #expect(DisplayWidth.ofClean(ascii) == n)
+            for k in 0..<n {
+                for bad in ["\u{1B}", "\t", "\n", "\u{7F}", "\u{0}", "\u{9B}", "\u{202E}"] {
+                    var chars = Array(ascii)
+                    chars[k] = Character(bad)
+                    let text = String(chars)
+                    #expect(DisplayWidth.ofClean(text) == nil, "\(n) \(k) \(bad.unicodeScalars.first?.value ?? 0)")
+                    #expect(!Sanitizer.isClean(text))
+                }
+            }
+        }
+        for text in ["한글 셀", "Row 12 🍎", "e\u{301}", "👩\u{200D}🔬 ok", "~}|{ 0123456789 ~"] {
+            #expect(DisplayWidth.ofClean(text) == DisplayWidth.of(text), "\(text)")
+        }
+    }
+
+    /// Runs of precomposed syllables take a fast path; a trailing jamo or a
+    /// mark after the last one (or in the middle) must still join it.
+    @Test func hangulSyllableRunsAndWhatJoinsThem() {
+        let cases: [(String, Int)] = [
+            ("한글", 4), ("한글a", 5), ("a한글", 5), ("테이블 셀", 9),
+            ("가\u{11A8}", 2), ("각\u{11A8}", 2), ("한글\u{11A8}", 4), ("한\u{11A8}글", 4),
+            ("한\u{302}", 2), ("한글\u{302}x", 5), ("글\u{1161}", 2), ("한😀", 4), ("한漢", 4),
+        ]
+        for (text, width) in cases {
+            #expect(DisplayWidth.of(text) == width, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(Self.clusters(text) == text.map { String($0) }, "\(text)")
+        }
+    }
+
     @Test func segmentationMatchesSwiftForCommonText() {
         let samples = ["héllo wörld", "한국어 텍스트", "👩‍🔬 and 🇰🇷!", "e\u{301}\u{302}x", "\r\nab", "नमस्ते", "क्षि"]
         for s in samples {
