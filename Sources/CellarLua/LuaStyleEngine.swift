@@ -165,7 +165,7 @@ public final class LuaStyleEngine {
     /// stamp it (and accept shorthand), so authors may also write
     /// `{kind = "label", text = …}` by hand.
     static let uiLibrarySource = #"""
-    local setmetatable, type, error, pairs = setmetatable, type, error, pairs
+    local setmetatable, type, error, pairs, tostring = setmetatable, type, error, pairs, tostring
     -- One metatable per node kind: a constructor sets it instead of adding a
     -- `kind` field (which would make Lua grow the table's hash part), and
     -- node.kind still reads the kind through __index.
@@ -219,6 +219,28 @@ public final class LuaStyleEngine {
                               trailing = m.trailing, child }, PADDING)
       end
       function ui.empty() return setmetatable({}, EMPTY) end
+      -- A label as the built-in styles draw one from row data's
+      -- textProperties (UIKit's names); `color` stands in when they give none.
+      -- The result is a label node: adjust its fields before returning it.
+      local PROPERTIES = "numberOfLines, lineBreakMode, alignment, color, transform, bold, italic, underline, dim"
+      local PROPERTY = {}
+      for k in PROPERTIES:gmatch("%a+") do PROPERTY[k] = true end
+      function ui.list_label(text, p, color)
+        -- Row text may be a YAML boolean (`yes`); the built-ins print it.
+        if type(text) == "boolean" then text = tostring(text) end
+        if p == nil then return setmetatable({ text = text, color = color }, LABEL) end
+        if type(p) ~= "table" then
+          error("ui.list_label expects text properties as a table, got " .. type(p), 2)
+        end
+        for k in pairs(p) do
+          if not PROPERTY[k] then
+            error("ui.list_label: unknown text property '" .. tostring(k) .. "' (" .. PROPERTIES .. ")", 2)
+          end
+        end
+        return setmetatable({ text = text, lines = p.numberOfLines, line_break = p.lineBreakMode,
+                              align = p.alignment, transform = p.transform, color = p.color or color,
+                              bold = p.bold, italic = p.italic, underline = p.underline, dim = p.dim }, LABEL)
+      end
       function ui.copy(t)
         local c = {}
         for k, v in pairs(need_table("copy", t)) do c[k] = v end
