@@ -30,6 +30,7 @@ import Cellar
             "{text: Grapes, secondaryText: purple, image: \"🍇\"}",
             "{text: Hangul image, secondaryText: 한, image: 한}",
             "{text: Empty image, secondaryText: x, image: \"\"}",
+            "{text: Wide image, secondaryText: wider than half a narrow row, image: \"<<picture>>\"}",
             // Indentation.
             "{text: Indented, secondaryText: two levels, indentation: 2}",
             "{text: Deep, secondaryText: five levels, indentation: 5, image: \"📁\", accessory: disclosureIndicator}",
@@ -45,6 +46,7 @@ import Cellar
             "{text: Highlighted, secondaryText: row, highlighted: true}",
             "{text: Disabled, secondaryText: row, disabled: true, accessory: disclosureIndicator}",
             "{text: 선택됨, secondaryText: 비활성, selected: true, disabled: true, image: \"🍎\"}",
+            "{text: \"\(long)\", secondaryText: fixed height clips, height: 1, textProperties: {numberOfLines: 0}}",
             "{text: Both, secondaryText: states, selected: true, highlighted: true, accessoryText: on}",
             "{text: \"\(long)\", secondaryText: wraps, highlighted: true, disabled: true, textProperties: {numberOfLines: 0, lineBreakMode: wordWrap}}",
         ]
