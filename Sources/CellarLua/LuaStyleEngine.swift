@@ -165,7 +165,7 @@ public final class LuaStyleEngine {
     /// stamp it (and accept shorthand), so authors may also write
     /// `{kind = "label", text = …}` by hand.
     static let uiLibrarySource = #"""
-    local setmetatable, type, error, pairs, tostring = setmetatable, type, error, pairs, tostring
+    local setmetatable, type, error, pairs = setmetatable, type, error, pairs
     -- One metatable per node kind: a constructor sets it instead of adding a
     -- `kind` field (which would make Lua grow the table's hash part), and
     -- node.kind still reads the kind through __index.
@@ -219,9 +219,15 @@ public final class LuaStyleEngine {
                               trailing = m.trailing, child }, PADDING)
       end
       function ui.empty() return setmetatable({}, EMPTY) end
+      function ui.copy(t)
+        local c = {}
+        for k, v in pairs(need_table("copy", t)) do c[k] = v end
+        return c
+      end
       -- A label as the built-in styles draw one from row data's
       -- textProperties (UIKit's names); `color` stands in when they give none.
       -- The result is a label node: adjust its fields before returning it.
+      local tostring = tostring
       local PROPERTIES = "numberOfLines, lineBreakMode, alignment, color, transform, bold, italic, underline, dim"
       local PROPERTY = {}
       for k in PROPERTIES:gmatch("%a+") do PROPERTY[k] = true end
@@ -240,11 +246,6 @@ public final class LuaStyleEngine {
         return setmetatable({ text = text, lines = p.numberOfLines, line_break = p.lineBreakMode,
                               align = p.alignment, transform = p.transform, color = p.color or color,
                               bold = p.bold, italic = p.italic, underline = p.underline, dim = p.dim }, LABEL)
-      end
-      function ui.copy(t)
-        local c = {}
-        for k, v in pairs(need_table("copy", t)) do c[k] = v end
-        return c
       end
       ui.width = width
       return ui
