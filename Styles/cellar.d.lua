@@ -187,6 +187,28 @@ function ui.margins(m, child) end
 ---@return CellarEmpty
 function ui.empty() end
 
+---UIKit's text properties, as rows give them to the built-in styles
+---(`textProperties`, `secondaryTextProperties`).
+---@class CellarTextProperties
+---@field numberOfLines? integer 0 = unlimited (default 1)
+---@field lineBreakMode? CellarLineBreak (default "truncatingTail")
+---@field alignment? CellarTextAlignment (default "leading")
+---@field color? CellarColor
+---@field transform? CellarTransform (default "none")
+---@field bold? boolean
+---@field italic? boolean
+---@field underline? boolean
+---@field dim? boolean
+
+---A label as the built-in styles draw one from row data:
+---`ui.list_label(config.secondaryText, config.secondaryTextProperties, "secondaryLabel")`.
+---`color` stands in when the properties name none; adjust the returned node's fields freely.
+---@param text? string|number|boolean
+---@param properties? CellarTextProperties
+---@param color? CellarColor
+---@return CellarLabel
+function ui.list_label(text, properties, color) end
+
 ---A shallow copy of a table.
 ---@generic T: table
 ---@param t T

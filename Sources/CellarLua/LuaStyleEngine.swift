@@ -224,6 +224,29 @@ public final class LuaStyleEngine {
         for k, v in pairs(need_table("copy", t)) do c[k] = v end
         return c
       end
+      -- A label as the built-in styles draw one from row data's
+      -- textProperties (UIKit's names); `color` stands in when they give none.
+      -- The result is a label node: adjust its fields before returning it.
+      local tostring = tostring
+      local PROPERTIES = "numberOfLines, lineBreakMode, alignment, color, transform, bold, italic, underline, dim"
+      local PROPERTY = {}
+      for k in PROPERTIES:gmatch("%a+") do PROPERTY[k] = true end
+      function ui.list_label(text, p, color)
+        -- Row text may be a YAML boolean (`yes`); the built-ins print it.
+        if type(text) == "boolean" then text = tostring(text) end
+        if p == nil then return setmetatable({ text = text, color = color }, LABEL) end
+        if type(p) ~= "table" then
+          error("ui.list_label expects text properties as a table, got " .. type(p), 2)
+        end
+        for k in pairs(p) do
+          if not PROPERTY[k] then
+            error("ui.list_label: unknown text property '" .. tostring(k) .. "' (" .. PROPERTIES .. ")", 2)
+          end
+        end
+        return setmetatable({ text = text, lines = p.numberOfLines, line_break = p.lineBreakMode,
+                              align = p.alignment, transform = p.transform, color = p.color or color,
+                              bold = p.bold, italic = p.italic, underline = p.underline, dim = p.dim }, LABEL)
+      end
       ui.width = width
       return ui
     end

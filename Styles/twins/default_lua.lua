@@ -2,9 +2,11 @@
 -- written in Lua, to prove both go through one layout engine: a test renders
 -- the same rows with both and requires identical output.
 --
--- Row data: the built-ins' keys, read by the default configure (no configure
--- hook here): text, image, accessory, accessoryText, editingAccessory,
--- indentation. Text properties are not modelled.
+-- Row data: the built-ins' keys. There is no configure hook, so the default
+-- one copies the row into the cell and applies `accessory`, `accessoryText`,
+-- `editingAccessory` and `indentation` as the built-ins do; layout reads
+-- `text`, `textProperties` and `image`. The style has no detail label:
+-- `secondaryText` is not drawn.
 
 ---@type CellStyle
 return {
@@ -12,9 +14,14 @@ return {
   description = "Lua twin of the built-in default style",
 
   layout = function(config, ctx)
-    local main = ui.label { text = config.text }
-    if config.image and config.image ~= "" then
-      main = ui.hstack { ui.image(config.image), main }
+    -- textProperties (numberOfLines, lineBreakMode, alignment, color, …)
+    -- become the label's fields; the text is in the label colour unless
+    -- they name another.
+    local main = ui.list_label(config.text, config.textProperties, "label")
+    -- YAML may give a number or a boolean; the built-ins show it as text.
+    local image = config.image
+    if image ~= nil and image ~= "" then
+      main = ui.hstack { ui.image(tostring(image)), main }
     end
     return main
   end,

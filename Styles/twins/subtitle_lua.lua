@@ -1,8 +1,10 @@
--- subtitle_lua: the built-in `subtitle` style in Lua (title over a grey
--- detail line); rendered side by side with the built-in in the twin test.
+-- subtitle_lua: the built-in `subtitle` style in Lua (the title over a detail
+-- line in the secondary colour); rendered beside the built-in in the twin
+-- test, which requires identical output.
 --
--- Row data: text, secondaryText, image, accessory, accessoryText,
--- editingAccessory, indentation (read by the default configure).
+-- Row data: text, secondaryText, textProperties, secondaryTextProperties and
+-- image, read here; accessory, accessoryText, editingAccessory and
+-- indentation, applied by the default configure (there is no configure hook).
 
 ---@type CellStyle
 return {
@@ -11,11 +13,12 @@ return {
 
   layout = function(config, ctx)
     local main = ui.vstack {
-      ui.label { text = config.text },
-      ui.label { text = config.secondaryText, color = "secondaryLabel" },
+      ui.list_label(config.text, config.textProperties, "label"),
+      ui.list_label(config.secondaryText, config.secondaryTextProperties, "secondaryLabel"),
     }
-    if config.image and config.image ~= "" then
-      main = ui.hstack { ui.image(config.image), main }
+    local image = config.image
+    if image ~= nil and image ~= "" then
+      main = ui.hstack { ui.image(tostring(image)), main }
     end
     return main
   end,

@@ -1,9 +1,11 @@
 -- value2_lua: the built-in `value2` style in Lua (a narrow, right-aligned,
--- tinted heading column, then the detail); rendered side by side with the
--- built-in. The column is a quarter of the content width, 3 to 14 columns.
+-- tinted heading column, then the detail in the label colour, as in
+-- Contacts); rendered beside the built-in in the twin test. The column is a
+-- quarter of the content width, 3 to 14 columns.
 --
--- Row data: text, secondaryText, image, accessory, accessoryText,
--- editingAccessory, indentation (read by the default configure).
+-- Row data: text, secondaryText, textProperties, secondaryTextProperties and
+-- image, read here; accessory, accessoryText, editingAccessory and
+-- indentation, applied by the default configure (there is no configure hook).
 
 ---@type CellStyle
 return {
@@ -11,13 +13,17 @@ return {
   description = "Lua twin of the built-in value2 style",
 
   layout = function(config, ctx)
-    local column = math.max(3, math.min(14, ctx.width // 4))
-    local main = ui.hstack {
-      ui.label { text = config.text, color = "tint", align = "trailing", width = column },
-      ui.label { text = config.secondaryText },
-    }
-    if config.image and config.image ~= "" then
-      main = ui.hstack { ui.image(config.image), main }
+    local head = ui.list_label(config.text, config.textProperties, "tint")
+    head.width = math.max(3, math.min(14, ctx.width // 4))
+    head.align = "trailing"                 -- always, whatever the row asks
+    if head.color == "label" then head.color = "tint" end
+    -- The detail takes the label colour where other styles use the secondary one.
+    local detail = ui.list_label(config.secondaryText, config.secondaryTextProperties, "label")
+    if detail.color == "secondaryLabel" then detail.color = "label" end
+    local main = ui.hstack { head, detail }
+    local image = config.image
+    if image ~= nil and image ~= "" then
+      main = ui.hstack { ui.image(tostring(image)), main }
     end
     return main
   end,

@@ -28,7 +28,7 @@ import Cellar
         for state in ["selected", "highlighted", "disabled", "focused", "editing", "expanded", "swiped", "reordering"] {
             #expect(text.contains("---@field \(state) boolean"), "state \(state)")
         }
-        for helper in ["label", "image", "hstack", "vstack", "spacer", "padding", "margins", "empty", "copy", "width"] {
+        for helper in ["label", "image", "hstack", "vstack", "spacer", "padding", "margins", "empty", "list_label", "copy", "width"] {
             #expect(text.contains("function ui.\(helper)("), "ui.\(helper)")
         }
     }

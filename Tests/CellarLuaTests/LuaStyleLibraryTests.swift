@@ -65,6 +65,40 @@ import CellarText
                 == .label(Label("hichanged", style: TextStyle(foreground: .semantic(.label)))))
     }
 
+    /// ui.list_label reads UIKit's text-properties names (as rows give them
+    /// to the built-in styles) into a label node.
+    @Test func listLabelReadsTextProperties() throws {
+        let all = try node("""
+            return ui.list_label('x', { numberOfLines = 0, lineBreakMode = 'wordWrap', alignment = 'center',
+                                        color = '#102030', transform = 'capitalized', bold = true, italic = true,
+                                        underline = true, dim = true }, 'tint')
+            """)
+        #expect(all == .label(Label("x", numberOfLines: 0, lineBreakMode: .wordWrap, alignment: .center, transform: .capitalized,
+                                    style: TextStyle(attributes: [.bold, .italic, .underline, .dim], foreground: .rgb(0x10, 0x20, 0x30)))))
+        // The colour argument stands in only when the properties name none.
+        #expect(try node("return ui.list_label('x', { bold = false }, 'secondaryLabel')")
+                == .label(Label("x", style: TextStyle(foreground: .semantic(.secondaryLabel)))))
+        #expect(try node("return ui.list_label('x', nil, 'tint')") == .label(Label("x", style: TextStyle(foreground: .semantic(.tint)))))
+        #expect(try node("return ui.list_label(42, { color = 196 })") == .label(Label("42", style: TextStyle(foreground: .palette(196)))))
+        // A YAML boolean is text, as the built-ins print it; nil is empty.
+        #expect(try node("return ui.list_label(true)") == .label(Label("true", style: TextStyle(foreground: .semantic(.label)))))
+        #expect(try node("return ui.list_label(nil)") == .label(Label("", style: TextStyle(foreground: .semantic(.label)))))
+        // The result is a label node to adjust.
+        #expect(try node("local l = ui.list_label('x', { alignment = 'natural' }); l.width = 'fit'; return ui.label(l.kind .. l.align .. l.width)")
+                == .label(Label("labelnaturalfit", style: TextStyle(foreground: .semantic(.label)))))
+    }
+
+    @Test(arguments: [
+        ("ui.list_label('x', { numberOfLine = 2 })", "ui.list_label: unknown text property 'numberOfLine' (numberOfLines, lineBreakMode,"),
+        ("ui.list_label('x', 'bold')", "ui.list_label expects text properties as a table, got string"),
+    ])
+    func listLabelMisuseIsReportedAtTheStylesLine(_ call: String, _ expected: String) throws {
+        let dir = try styleDirectory(["bad.lua": "return {\n  identifier = 'bad',\n  layout = function()\n    local n = \(call)\n    return n\n  end,\n}"])
+        let table = try luaTable("sections:\n  - rows:\n      - {cell: bad, text: a}\n", try luaRegistry([dir]))
+        let e = cellarError { _ = try table.renderText() }
+        #expect(e?.description.hasPrefix(dir + "/bad.lua:4: \(expected)") == true, "\(e?.description ?? "")")
+    }
+
     @Test func theGreetingFromTheDocsRenders() throws {
         let dir = try styleDirectory(["greeting.lua": """
             ---@type CellStyle
