@@ -38,7 +38,8 @@ public final class LuaStyleEngine {
         // The library chunk returns the node metatables and the factory.
         let base = rt.top
         rt.push(lib)
-        try rt.pcall(arguments: 0, results: 2)
+        lua_pushcclosure(rt.L, Self.markNode, 0)
+        try rt.pcall(arguments: 1, results: 2)
         guard let metas = rt.table(at: -2), let factory = rt.function(at: -1) else {
             rt.setTop(base)
             throw LuaError(kind: .runtime, message: "the ui library did not load")
@@ -63,6 +64,21 @@ public final class LuaStyleEngine {
     }
 
     let widthFunction: LuaFunction
+
+    /// `mark(t, meta)` for the ui constructors: sets a node metatable on a
+    /// table that has none and returns the table; returns nothing when the
+    /// table has a metatable already (the constructor then calls the
+    /// sandbox's `setmetatable`, with its checks). For a table without a
+    /// metatable those checks cannot fail — the node metatables have no
+    /// `__gc` — so skipping them changes nothing but the cost (a C call
+    /// instead of two field lookups and an interned-string push per node).
+    static let markNode: lua_CFunction = { L in
+        guard let L, lua_type(L, 1) == LUA_TTABLE, lua_type(L, 2) == LUA_TTABLE else { return 0 }
+        if lua_getmetatable(L, 1) != 0 { return 0 }
+        lua_settop(L, 2)
+        lua_setmetatable(L, 1)
+        return 1
+    }
 
     /// A new `ui` table for one style file's environment.
     func makeUITable() throws(LuaError) -> LuaTableRef {
@@ -165,6 +181,7 @@ public final class LuaStyleEngine {
     /// stamp it (and accept shorthand), so authors may also write
     /// `{kind = "label", text = …}` by hand.
     static let uiLibrarySource = #"""
+    local mark = ...
     local setmetatable, type, error, pairs = setmetatable, type, error, pairs
     -- One metatable per node kind: a constructor sets it instead of adding a
     -- `kind` field (which would make Lua grow the table's hash part), and
@@ -189,36 +206,39 @@ public final class LuaStyleEngine {
       end
       function ui.label(t)
         local ty = type(t)
-        if ty == "table" then return setmetatable(t, LABEL) end
-        if ty == "string" or ty == "number" then return setmetatable({ text = t }, LABEL) end
+        if ty == "table" then return mark(t, LABEL) or setmetatable(t, LABEL) end
+        if ty == "string" or ty == "number" then return mark({ text = t }, LABEL) end
         bad("label", t)
       end
       function ui.image(t)
         local ty = type(t)
-        if ty == "table" then return setmetatable(t, IMAGE) end
-        if ty == "string" then return setmetatable({ glyph = t }, IMAGE) end
+        if ty == "table" then return mark(t, IMAGE) or setmetatable(t, IMAGE) end
+        if ty == "string" then return mark({ glyph = t }, IMAGE) end
         bad("image", t)
       end
       function ui.hstack(t)
         if type(t) ~= "table" then bad("hstack", t) end
-        return setmetatable(t, HSTACK)
+        return mark(t, HSTACK) or setmetatable(t, HSTACK)
       end
       function ui.vstack(t)
         if type(t) ~= "table" then bad("vstack", t) end
-        return setmetatable(t, VSTACK)
+        return mark(t, VSTACK) or setmetatable(t, VSTACK)
       end
       function ui.spacer(min)
-        if type(min) == "table" then return setmetatable(min, SPACER) end
-        return setmetatable({ min = min }, SPACER)
+        if type(min) == "table" then return mark(min, SPACER) or setmetatable(min, SPACER) end
+        return mark({ min = min }, SPACER)
       end
-      function ui.padding(t) return setmetatable(need_table("padding", t), PADDING) end
+      function ui.padding(t)
+        need_table("padding", t)
+        return mark(t, PADDING) or setmetatable(t, PADDING)
+      end
       -- Constrain to margins: ui.margins(ctx.margins, child).
       function ui.margins(m, child)
         need_table("margins", m)
-        return setmetatable({ top = m.top, leading = m.leading, bottom = m.bottom,
-                              trailing = m.trailing, child }, PADDING)
+        return mark({ top = m.top, leading = m.leading, bottom = m.bottom,
+                      trailing = m.trailing, child }, PADDING)
       end
-      function ui.empty() return setmetatable({}, EMPTY) end
+      function ui.empty() return mark({}, EMPTY) end
       function ui.copy(t)
         local c = {}
         for k, v in pairs(need_table("copy", t)) do c[k] = v end
