@@ -13,7 +13,7 @@ func runLuaStylesBench(_ args: [String]) -> Int32 {
     var rows = 1_000_000
     var runs = 3
     var profileOnly = false
-    var profileRender = false
+    var profileRender: String? = nil
     var i = 0
     while i < args.count {
         let value = i + 1 < args.count ? Int(args[i + 1]) : nil
@@ -25,10 +25,10 @@ func runLuaStylesBench(_ args: [String]) -> Int32 {
             i += 1
             profileOnly = true
             continue
-        case ("--profile-render", _):
-            // Only the Lua full render, for perf record or callgrind.
+        case ("--profile-render", _), ("--profile-builtin", _):
+            // Only one full render (Lua, or the built-in subtitle), for perf record or callgrind.
+            profileRender = args[i] == "--profile-render" ? "bench" : "subtitle"
             i += 1
-            profileRender = true
             continue
         default:
             print("cellar-bench lua-styles: unknown or invalid option '\(args[i])' (use --rows N, --runs R)")
@@ -49,7 +49,8 @@ struct LuaStylesBench {
     let rows: Int
     let runs: Int
     let profileOnly: Bool
-    let profileRender: Bool
+    /// The style of the one full render to run, if only that.
+    let profileRender: String?
 
     /// A realistic small style: two fields in, a state tweak, a two-label tree out.
     static let style = """
@@ -108,9 +109,10 @@ struct LuaStylesBench {
         let registry = Registry()
         try StyleLoader.load(directories: [dir.path], into: registry)
 
-        if profileRender {
-            let t = try best { try fullRender(registry, "bench", ("title", "detail")) }
-            print(String(format: "full render, Lua style: %.0f k rows/s", Double(rows) / t / 1000))
+        if let id = profileRender {
+            let keys = id == "bench" ? ("title", "detail") : ("text", "secondaryText")
+            let t = try best { try fullRender(registry, id, keys) }
+            print(String(format: "full render, %@: %.0f k rows/s", id, Double(rows) / t / 1000))
             return
         }
         // 0. The style's hooks alone (what a row costs in Lua and the bridge).
