@@ -66,8 +66,8 @@ public final class LuaStyleEngine {
     let widthFunction: LuaFunction
 
     /// `mark(t, meta)` for the ui constructors: sets a node metatable on a
-    /// table that has none and returns the table; returns nothing when the
-    /// table has a metatable already (the constructor then calls the
+    /// table that has none and returns the table; returns nothing for
+    /// anything else (the constructor then checks its argument and calls the
     /// sandbox's `setmetatable`, with its checks). For a table without a
     /// metatable those checks cannot fail — the node metatables have no
     /// `__gc` — so skipping them changes nothing but the cost (a C call
@@ -204,33 +204,47 @@ public final class LuaStyleEngine {
         if type(t) ~= "table" then bad(fn, t, 4) end
         return t
       end
+      -- mark(t, META) first: a node table without a metatable (nearly
+      -- always) costs one C call; anything else takes the checks below.
       function ui.label(t)
+        local node = mark(t, LABEL)
+        if node then return node end
         local ty = type(t)
-        if ty == "table" then return mark(t, LABEL) or setmetatable(t, LABEL) end
+        if ty == "table" then return setmetatable(t, LABEL) end
         if ty == "string" or ty == "number" then return mark({ text = t }, LABEL) end
         bad("label", t)
       end
       function ui.image(t)
+        local node = mark(t, IMAGE)
+        if node then return node end
         local ty = type(t)
-        if ty == "table" then return mark(t, IMAGE) or setmetatable(t, IMAGE) end
+        if ty == "table" then return setmetatable(t, IMAGE) end
         if ty == "string" then return mark({ glyph = t }, IMAGE) end
         bad("image", t)
       end
       function ui.hstack(t)
+        local node = mark(t, HSTACK)
+        if node then return node end
         if type(t) ~= "table" then bad("hstack", t) end
-        return mark(t, HSTACK) or setmetatable(t, HSTACK)
+        return setmetatable(t, HSTACK)
       end
       function ui.vstack(t)
+        local node = mark(t, VSTACK)
+        if node then return node end
         if type(t) ~= "table" then bad("vstack", t) end
-        return mark(t, VSTACK) or setmetatable(t, VSTACK)
+        return setmetatable(t, VSTACK)
       end
       function ui.spacer(min)
-        if type(min) == "table" then return mark(min, SPACER) or setmetatable(min, SPACER) end
+        local node = mark(min, SPACER)
+        if node then return node end
+        if type(min) == "table" then return setmetatable(min, SPACER) end
         return mark({ min = min }, SPACER)
       end
       function ui.padding(t)
+        local node = mark(t, PADDING)
+        if node then return node end
         need_table("padding", t)
-        return mark(t, PADDING) or setmetatable(t, PADDING)
+        return setmetatable(t, PADDING)
       end
       -- Constrain to margins: ui.margins(ctx.margins, child).
       function ui.margins(m, child)
