@@ -149,34 +149,40 @@ public enum LayoutEngine {
     /// shared among flexible children. Empty children take no space.
     static func columnWidths(_ stack: Stack, width: Int) -> [Int] {
         let children = stack.children
+        // One array per call: until the passes below settle them, fitted
+        // and flexible children are marked in it (no index lists per row).
+        let fit = Int.min, flex = Int.min + 1   // no width is either
         var widths = [Int](repeating: 0, count: children.count)
-        var visible = 0
-        var flexible: [Int] = []
-        var fitted: [Int] = []
+        var visible = 0, fittedCount = 0, flexibleCount = 0
         var used = 0
         for (i, child) in children.enumerated() where !isEmpty(child) {
             visible += 1
             switch sizing(child) {
             case .fixed(let n): widths[i] = max(0, n); used += widths[i]
-            case .fit: fitted.append(i)
-            case .flexible: flexible.append(i)
+            case .fit: widths[i] = fit; fittedCount += 1
+            case .flexible: widths[i] = flex; flexibleCount += 1
             }
         }
         used += max(0, visible - 1) * stack.spacing
         var room = max(0, width - used)
-        // What the flexible children need at least does not change while the
-        // fitted ones take their room: summed once.
-        let flexibleNeed = fitted.isEmpty || flexible.isEmpty ? 0 : minimumFlexible(children, flexible)
-        for i in fitted {
-            let natural = naturalWidth(children[i])
-            let cap = flexible.isEmpty ? room : max(room / 2, min(natural, room - flexibleNeed))
-            widths[i] = min(natural, cap, room)
-            room -= widths[i]
+        if fittedCount > 0 {
+            // What the flexible children need at least does not change while
+            // the fitted ones take their room: summed once.
+            var flexibleNeed = 0
+            if flexibleCount > 0 {
+                for i in children.indices where widths[i] == flex { flexibleNeed += naturalWidth(children[i]) }
+            }
+            for i in children.indices where widths[i] == fit {
+                let natural = naturalWidth(children[i])
+                let cap = flexibleCount == 0 ? room : max(room / 2, min(natural, room - flexibleNeed))
+                widths[i] = min(natural, cap, room)
+                room -= widths[i]
+            }
         }
-        if !flexible.isEmpty {
-            let share = room / flexible.count
-            var extra = room % flexible.count
-            for i in flexible {
+        if flexibleCount > 0 {
+            let share = room / flexibleCount
+            var extra = room % flexibleCount
+            for i in children.indices where widths[i] == flex {
                 widths[i] = share + (extra > 0 ? 1 : 0)
                 if extra > 0 { extra -= 1 }
             }
@@ -189,10 +195,6 @@ public enum LayoutEngine {
             widths[i] -= cut; total -= cut; i -= 1
         }
         return widths
-    }
-
-    private static func minimumFlexible(_ children: [ViewNode], _ flexible: [Int]) -> Int {
-        flexible.reduce(0) { $0 + naturalWidth(children[$1]) }
     }
 
     static func horizontalPlacement(_ child: ViewNode, alignment: Stack.Alignment, x: Int, width: Int) -> (Int, Int) {

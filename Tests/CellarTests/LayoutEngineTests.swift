@@ -53,4 +53,19 @@ import CellarText
             }
         }
     }
+
+    @Test func columnWidthsShareTheRoomInOrder() {
+        let stack = Stack(axis: .horizontal, spacing: 1, children: [
+            .label(Label("abc", width: .fit)), .label(Label("")), .spacer(minLength: 0),
+            .label(Label("hello", width: .fixed(4))), .label(Label("xyz")),
+        ])
+        // Room 20 - 4 fixed - 3 gaps = 13: the fitted label takes its 3, the
+        // two flexible children share 10; the empty label takes nothing.
+        #expect(LayoutEngine.columnWidths(stack, width: 20) == [3, 0, 5, 4, 5])
+        // Narrow: the fitted label keeps half the 3 columns of room, the
+        // flexible ones split the rest.
+        #expect(LayoutEngine.columnWidths(stack, width: 10) == [1, 0, 1, 4, 1])
+        // Narrower than the fixed column and gaps: squeezed from the right.
+        #expect(LayoutEngine.columnWidths(stack, width: 5) == [0, 0, 0, 2, 0])
+    }
 }
