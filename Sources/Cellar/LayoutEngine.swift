@@ -10,7 +10,7 @@ public enum LayoutEngine {
         case .empty: return 0
         case .spacer: return 0   // a vertical stack counts its spacers itself
         case .image: return 1
-        case .label(let label): return labelLines(label, width: width).count
+        case .label(let label): return labelLineCount(label, width: width)
         case .padding(let insets, let child):
             let inner = measure(child, width: width - insets.leading - insets.trailing)
             return inner + insets.top + insets.bottom
@@ -42,6 +42,18 @@ public enum LayoutEngine {
         case .image(let glyph, let style):
             canvas.draw(glyph, x: x, y: y, maxWidth: width, style: style)
         case .label(let label):
+            if let (text, w) = fittingLine(label, width: width) {
+                // The common case: one clean line that fits, drawn as
+                // `TextLayout.align` would place it, without a line array.
+                let lead: Int
+                switch label.alignment {
+                case .leading: lead = 0
+                case .center: lead = (width - w) / 2
+                case .trailing: lead = width - w
+                }
+                canvas.draw(text, x: x + lead, y: y, maxWidth: width - lead, style: label.style)
+                return
+            }
             let lines = labelLines(label, width: width)
             for (i, line) in lines.prefix(height).enumerated() {
                 let (lead, text) = TextLayout.align(line, width: width, alignment: label.alignment)
@@ -93,8 +105,11 @@ public enum LayoutEngine {
         case .image(let glyph, _): return DisplayWidth.of(glyph)
         case .label(let label):
             if case .fixed(let n) = label.width { return n }
+            let text = label.transform == .none ? label.text : label.transform.apply(label.text)
+            // One line (no line feed byte, so no "\n" character): no splitting.
+            if !text.utf8.contains(0x0A) { return DisplayWidth.of(text) }
             var widest = 0
-            for line in label.transform.apply(label.text).split(separator: "\n", omittingEmptySubsequences: false) {
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
                 widest = max(widest, DisplayWidth.of(line))
             }
             return widest
@@ -134,31 +149,40 @@ public enum LayoutEngine {
     /// shared among flexible children. Empty children take no space.
     static func columnWidths(_ stack: Stack, width: Int) -> [Int] {
         let children = stack.children
+        // One array per call: until the passes below settle them, fitted
+        // and flexible children are marked in it (no index lists per row).
+        let fit = Int.min, flex = Int.min + 1   // no width is either
         var widths = [Int](repeating: 0, count: children.count)
-        var visible = 0
-        var flexible: [Int] = []
-        var fitted: [Int] = []
+        var visible = 0, fittedCount = 0, flexibleCount = 0
         var used = 0
         for (i, child) in children.enumerated() where !isEmpty(child) {
             visible += 1
             switch sizing(child) {
             case .fixed(let n): widths[i] = max(0, n); used += widths[i]
-            case .fit: fitted.append(i)
-            case .flexible: flexible.append(i)
+            case .fit: widths[i] = fit; fittedCount += 1
+            case .flexible: widths[i] = flex; flexibleCount += 1
             }
         }
         used += max(0, visible - 1) * stack.spacing
         var room = max(0, width - used)
-        for i in fitted {
-            let natural = naturalWidth(children[i])
-            let cap = flexible.isEmpty ? room : max(room / 2, min(natural, room - minimumFlexible(children, flexible)))
-            widths[i] = min(natural, cap, room)
-            room -= widths[i]
+        if fittedCount > 0 {
+            // What the flexible children need at least does not change while
+            // the fitted ones take their room: summed once.
+            var flexibleNeed = 0
+            if flexibleCount > 0 {
+                for i in children.indices where widths[i] == flex { flexibleNeed += naturalWidth(children[i]) }
+            }
+            for i in children.indices where widths[i] == fit {
+                let natural = naturalWidth(children[i])
+                let cap = flexibleCount == 0 ? room : max(room / 2, min(natural, room - flexibleNeed))
+                widths[i] = min(natural, cap, room)
+                room -= widths[i]
+            }
         }
-        if !flexible.isEmpty {
-            let share = room / flexible.count
-            var extra = room % flexible.count
-            for i in flexible {
+        if flexibleCount > 0 {
+            let share = room / flexibleCount
+            var extra = room % flexibleCount
+            for i in children.indices where widths[i] == flex {
                 widths[i] = share + (extra > 0 ? 1 : 0)
                 if extra > 0 { extra -= 1 }
             }
@@ -173,10 +197,6 @@ public enum LayoutEngine {
         return widths
     }
 
-    private static func minimumFlexible(_ children: [ViewNode], _ flexible: [Int]) -> Int {
-        flexible.reduce(0) { $0 + naturalWidth(children[$1]) }
-    }
-
     static func horizontalPlacement(_ child: ViewNode, alignment: Stack.Alignment, x: Int, width: Int) -> (Int, Int) {
         switch alignment {
         case .fill, .top, .bottom: return (x, width)
@@ -184,6 +204,26 @@ public enum LayoutEngine {
         case .trailing: let w = min(width, naturalWidth(child)); return (x + width - w, w)
         case .center: let w = min(width, naturalWidth(child)); return (x + (width - w) / 2, w)
         }
+    }
+
+    /// How many lines `labelLines` gives, without making them when it can:
+    /// non-empty text on a one-line label is always one line (a cut line
+    /// included), and a clean line that fits is itself.
+    static func labelLineCount(_ label: Label, width: Int) -> Int {
+        if label.text.isEmpty || width <= 0 { return 0 }
+        if label.numberOfLines == 1 || fittingLine(label, width: width) != nil { return 1 }
+        return labelLines(label, width: width).count
+    }
+
+    /// The label's text and its width when it is one clean line of at most
+    /// `width` columns — then `labelLines` is exactly `[text]` — else nil.
+    @inline(__always)
+    static func fittingLine(_ label: Label, width: Int) -> (String, Int)? {
+        if label.text.isEmpty || width <= 0 { return nil }
+        let text = label.transform == .none ? label.text : label.transform.apply(label.text)
+        guard Sanitizer.isClean(text) else { return nil }
+        let w = DisplayWidth.of(text)
+        return w <= width ? (text, w) : nil
     }
 
     /// The lines a label shows at a width, after transform, wrapping and truncation.

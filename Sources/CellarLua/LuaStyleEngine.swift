@@ -38,7 +38,8 @@ public final class LuaStyleEngine {
         // The library chunk returns the node metatables and the factory.
         let base = rt.top
         rt.push(lib)
-        try rt.pcall(arguments: 0, results: 2)
+        lua_pushcclosure(rt.L, Self.markNode, 0)
+        try rt.pcall(arguments: 1, results: 2)
         guard let metas = rt.table(at: -2), let factory = rt.function(at: -1) else {
             rt.setTop(base)
             throw LuaError(kind: .runtime, message: "the ui library did not load")
@@ -63,6 +64,21 @@ public final class LuaStyleEngine {
     }
 
     let widthFunction: LuaFunction
+
+    /// `mark(t, meta)` for the ui constructors: sets a node metatable on a
+    /// table that has none and returns the table; returns nothing for
+    /// anything else (the constructor then checks its argument and calls the
+    /// sandbox's `setmetatable`, with its checks). For a table without a
+    /// metatable those checks cannot fail — the node metatables have no
+    /// `__gc` — so skipping them changes nothing but the cost (a C call
+    /// instead of two field lookups and an interned-string push per node).
+    static let markNode: lua_CFunction = { L in
+        guard let L, lua_type(L, 1) == LUA_TTABLE, lua_type(L, 2) == LUA_TTABLE else { return 0 }
+        if lua_getmetatable(L, 1) != 0 { return 0 }
+        lua_settop(L, 2)
+        lua_setmetatable(L, 1)
+        return 1
+    }
 
     /// A new `ui` table for one style file's environment.
     func makeUITable() throws(LuaError) -> LuaTableRef {
@@ -165,6 +181,7 @@ public final class LuaStyleEngine {
     /// stamp it (and accept shorthand), so authors may also write
     /// `{kind = "label", text = …}` by hand.
     static let uiLibrarySource = #"""
+    local mark = ...
     local setmetatable, type, error, pairs = setmetatable, type, error, pairs
     -- One metatable per node kind: a constructor sets it instead of adding a
     -- `kind` field (which would make Lua grow the table's hash part), and
@@ -187,38 +204,55 @@ public final class LuaStyleEngine {
         if type(t) ~= "table" then bad(fn, t, 4) end
         return t
       end
+      -- mark(t, META) first: a node table without a metatable (nearly
+      -- always) costs one C call; anything else takes the checks below.
       function ui.label(t)
+        local node = mark(t, LABEL)
+        if node then return node end
         local ty = type(t)
         if ty == "table" then return setmetatable(t, LABEL) end
-        if ty == "string" or ty == "number" then return setmetatable({ text = t }, LABEL) end
+        if ty == "string" or ty == "number" then return mark({ text = t }, LABEL) end
         bad("label", t)
       end
       function ui.image(t)
+        local node = mark(t, IMAGE)
+        if node then return node end
         local ty = type(t)
         if ty == "table" then return setmetatable(t, IMAGE) end
-        if ty == "string" then return setmetatable({ glyph = t }, IMAGE) end
+        if ty == "string" then return mark({ glyph = t }, IMAGE) end
         bad("image", t)
       end
       function ui.hstack(t)
+        local node = mark(t, HSTACK)
+        if node then return node end
         if type(t) ~= "table" then bad("hstack", t) end
         return setmetatable(t, HSTACK)
       end
       function ui.vstack(t)
+        local node = mark(t, VSTACK)
+        if node then return node end
         if type(t) ~= "table" then bad("vstack", t) end
         return setmetatable(t, VSTACK)
       end
       function ui.spacer(min)
+        local node = mark(min, SPACER)
+        if node then return node end
         if type(min) == "table" then return setmetatable(min, SPACER) end
-        return setmetatable({ min = min }, SPACER)
+        return mark({ min = min }, SPACER)
       end
-      function ui.padding(t) return setmetatable(need_table("padding", t), PADDING) end
+      function ui.padding(t)
+        local node = mark(t, PADDING)
+        if node then return node end
+        need_table("padding", t)
+        return setmetatable(t, PADDING)
+      end
       -- Constrain to margins: ui.margins(ctx.margins, child).
       function ui.margins(m, child)
         need_table("margins", m)
-        return setmetatable({ top = m.top, leading = m.leading, bottom = m.bottom,
-                              trailing = m.trailing, child }, PADDING)
+        return mark({ top = m.top, leading = m.leading, bottom = m.bottom,
+                      trailing = m.trailing, child }, PADDING)
       end
-      function ui.empty() return setmetatable({}, EMPTY) end
+      function ui.empty() return mark({}, EMPTY) end
       function ui.copy(t)
         local c = {}
         for k, v in pairs(need_table("copy", t)) do c[k] = v end

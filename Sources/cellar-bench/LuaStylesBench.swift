@@ -13,6 +13,7 @@ func runLuaStylesBench(_ args: [String]) -> Int32 {
     var rows = 1_000_000
     var runs = 3
     var profileOnly = false
+    var profileRender: String? = nil
     var i = 0
     while i < args.count {
         let value = i + 1 < args.count ? Int(args[i + 1]) : nil
@@ -24,6 +25,11 @@ func runLuaStylesBench(_ args: [String]) -> Int32 {
             i += 1
             profileOnly = true
             continue
+        case ("--profile-render", _), ("--profile-builtin", _):
+            // Only one full render (Lua, or the built-in subtitle), for perf record or callgrind.
+            profileRender = args[i] == "--profile-render" ? "bench" : "subtitle"
+            i += 1
+            continue
         default:
             print("cellar-bench lua-styles: unknown or invalid option '\(args[i])' (use --rows N, --runs R)")
             return 2
@@ -31,7 +37,7 @@ func runLuaStylesBench(_ args: [String]) -> Int32 {
         i += 2
     }
     do {
-        try LuaStylesBench(rows: rows, runs: runs, profileOnly: profileOnly).run()
+        try LuaStylesBench(rows: rows, runs: runs, profileOnly: profileOnly, profileRender: profileRender).run()
         return 0
     } catch {
         print("cellar-bench lua-styles: \(error)")
@@ -43,6 +49,8 @@ struct LuaStylesBench {
     let rows: Int
     let runs: Int
     let profileOnly: Bool
+    /// The style of the one full render to run, if only that.
+    let profileRender: String?
 
     /// A realistic small style: two fields in, a state tweak, a two-label tree out.
     static let style = """
@@ -101,6 +109,12 @@ struct LuaStylesBench {
         let registry = Registry()
         try StyleLoader.load(directories: [dir.path], into: registry)
 
+        if let id = profileRender {
+            let keys = id == "bench" ? ("title", "detail") : ("text", "secondaryText")
+            let t = try best { try fullRender(registry, id, keys) }
+            print(String(format: "full render, %@: %.0f k rows/s", id, Double(rows) / t / 1000))
+            return
+        }
         // 0. The style's hooks alone (what a row costs in Lua and the bridge).
         let hooks = try best { try hooksOnly(registry, "bench", ("title", "detail")) }
         if profileOnly { print("hooks only: \(hooks) s"); return }
