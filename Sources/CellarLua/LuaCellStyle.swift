@@ -137,6 +137,8 @@ public final class LuaCellStyle: CellStyle {
         return node
     }
 
+    static let heightExpectation = "expected a whole number of lines from 0 to \(TableView.maximumRowHeight), or nil for automatic"
+
     public func height(for cell: Cell, width: Int) throws -> Int? {
         guard let f = hook.height else { return nil }
         let s = storage(cell)
@@ -150,11 +152,11 @@ public final class LuaCellStyle: CellStyle {
         switch rt.type(at: -1) {
         case .nil: return nil
         case .number:
-            if let n = rt.integer(at: -1), n >= 0 { return n }
+            if let n = rt.integer(at: -1), (0...TableView.maximumRowHeight).contains(n) { return n }
             let got = rt.integer(at: -1).map(String.init) ?? String(rt.double(at: -1) ?? 0)
-            throw shape("height", s, "expected a whole number of lines ≥ 0, or nil for automatic; got \(got)")
+            throw shape("height", s, "\(Self.heightExpectation); got \(got)")
         default:
-            throw shape("height", s, "expected a whole number of lines ≥ 0, or nil for automatic; got a \(typeName(-1))")
+            throw shape("height", s, "\(Self.heightExpectation); got a \(typeName(-1))")
         }
     }
 

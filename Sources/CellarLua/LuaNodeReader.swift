@@ -291,7 +291,7 @@ final class LuaNodeReader {
             } catch {
                 runtime.pop(1)
                 var e = error
-                e.path = " › \(kind)[\(i)]" + e.path
+                e.path = Self.prefixed(e.path, with: " › \(kind)[\(i)]")
                 throw e
             }
             runtime.pop(1)
@@ -397,5 +397,15 @@ struct InternTable<T> {
             i += 1
         }
         return nil
+    }
+}
+
+extension LuaNodeReader {
+    /// A node that contains itself would give a path of a hundred steps:
+    /// keep the innermost few, which say where the trouble is.
+    static func prefixed(_ path: String, with segment: String) -> String {
+        if path.hasPrefix(" › …") { return path }
+        if path.components(separatedBy: " › ").count > 8 { return " › …" + path }
+        return segment + path
     }
 }

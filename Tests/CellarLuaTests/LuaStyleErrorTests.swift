@@ -56,7 +56,7 @@ import Cellar
         ("return ui.vstack { 'just text' }", "layout › vstack[1]: expected a view node table (ui.label{…}, ui.hstack{…}, …), got a string; wrap text in ui.label"),
         ("return { text = 'x' }", "layout: a view node needs a 'kind'"),
         ("return ui.padding { ui.label 'a', ui.label 'b' }", "layout: padding holds one child, got 2"),
-        ("local t = ui.vstack {}; t[1] = t; return t", "layout › vstack[1] › vstack[1]"),
+        ("local t = ui.vstack {}; t[1] = t; return t", "layout › … › vstack[1] › vstack[1]"),
         ("return ui.hstack { spacing = 1e9 }", "layout: spacing must be a whole number from 0 to 10000, got 1000000000"),
     ])
     func wrongNodeShapes(_ body: String, _ expected: String) throws {
@@ -78,7 +78,9 @@ import Cellar
 
     @Test func negativeHeightAndBadUpdateResults() throws {
         let (h, path) = try renderError("return {\n  identifier = \"bad\",\n  height = function() return -2 end,\n}")
-        #expect(h?.description == "\(path):3: height: expected a whole number of lines ≥ 0, or nil for automatic; got -2 — row 0.0")
+        #expect(h?.description == "\(path):3: height: expected a whole number of lines from 0 to 10000, or nil for automatic; got -2 — row 0.0")
+        let (big, pathBig) = try renderError("return {\n  identifier = \"bad\",\n  height = function() return 1e12 end,\n}")
+        #expect(big?.description == "\(pathBig):3: height: expected a whole number of lines from 0 to 10000, or nil for automatic; got 1000000000000 — row 0.0")
         let (u, path2) = try renderError("return {\n  identifier = \"bad\",\n  update = function() return 'x' end,\n}")
         #expect(u?.description == "\(path2):3: update: expected the configuration (a table) or nothing, got a string — row 0.0")
         let (a, path3) = try renderError("return {\n  identifier = \"bad\",\n  accessory = function() return 'chekmark' end,\n}")
