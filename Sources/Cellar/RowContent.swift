@@ -30,12 +30,9 @@ struct RowContent {
         }
     }
 
-    /// `cell` is the cell the content was laid out for (the direct layout
-    /// reads its strings from the cell's configuration).
-    func draw(_ cell: Cell, into canvas: inout Canvas, x: Int, y: Int, height: Int) {
+    func draw(into canvas: inout Canvas, x: Int, y: Int, height: Int) {
         switch body {
-        case .direct(let d):
-            if let c = cell.contentConfiguration { d.draw(c, into: &canvas, x: x, y: y, height: height) }
+        case .direct(let d): d.draw(into: &canvas, x: x, y: y, height: height)
         case .node(let n): LayoutEngine.draw(n, into: &canvas, x: x, y: y, width: width, height: height)
         }
     }

@@ -166,8 +166,8 @@ extension TableView {
     func configuredCell(_ ip: IndexPath, _ ds: TableViewDataSource) throws -> Cell {
         counters.rowsConfigured += 1
         let cell = try ds.tableView(self, cellForRowAt: ip)
-        cell.indexPath = ip
-        if cell.style == nil { cell.style = registry.style(for: cell.reuseIdentifier) }
+        cell._indexPath = ip
+        if cell._style == nil { cell._style = registry.style(for: cell.reuseIdentifier) }
         return cell
     }
 
@@ -271,7 +271,7 @@ extension TableView {
             let color: SemanticColor = es == .delete ? .destructive : .success
             canvas.text(glyph, x: x0 + 1, y: y + (lines - 1) / 2, style: TextStyle(foreground: .semantic(color)))
         }
-        rc.draw(cell, into: &canvas, x: x0 + rc.lead, y: y, height: lines)
+        rc.draw(into: &canvas, x: x0 + rc.lead, y: y, height: lines)
         let trailing = x0 + g.rowWidth - 1
         let mid = y + max(0, (lines - 1) / 2)
         // Editing: ≡ takes the last column, the accessory ends one space before it.

@@ -157,10 +157,10 @@ public final class TableView {
             q.reused += 1
         } else {
             cell = try q.style.makeCell()
-            cell.style = q.style
+            cell._style = q.style
             q.created += 1
         }
-        cell.indexPath = indexPath
+        cell._indexPath = indexPath
         return cell
     }
 
@@ -215,7 +215,7 @@ public final class TableView {
     }
 
     func enqueue(_ cell: Cell) {
-        cell.indexPath = nil
+        cell._indexPath = nil
         if let q = try? queue(for: cell.reuseIdentifier) { q.cells.append(cell) }
     }
 
