@@ -137,9 +137,9 @@ struct BuiltinDirectLayout {
         if w > p.width {
             let text = TextLayout.truncate(p.text, width: p.width, mode: p.mode)
             w = DisplayWidth.of(text)
-            canvas.draw(text, x: x + p.x + lead(p, w), y: y + p.y, maxWidth: p.width - lead(p, w), style: p.style)
+            canvas.draw(clean: text, x: x + p.x + lead(p, w), y: y + p.y, maxWidth: p.width - lead(p, w), style: p.style)
         } else {
-            canvas.draw(p.text, x: x + p.x + lead(p, w), y: y + p.y, maxWidth: p.width - lead(p, w), style: p.style)
+            canvas.draw(clean: p.text, x: x + p.x + lead(p, w), y: y + p.y, maxWidth: p.width - lead(p, w), style: p.style)
         }
     }
 

@@ -239,21 +239,24 @@ extension TableView {
         // movable or not, so accessories and ≡ line up across rows.
         let reorder = env.editing ? Self.reorderColumnWidth : 0
         let width = max(0, l.geometry.rowWidth - lead - 1 - (accWidth > 0 ? accWidth + 1 : 0) - reorder)
-        let body: RowContent.Body
-        if let kind = cell.builtinKind, let c = cell.contentConfiguration,
-           let direct = BuiltinDirectLayout(kind, c, width: width) {
-            body = .direct(direct)
-        } else if let style = cell.style {
-            let ctx = LayoutContext(width: width, tableStyle: env.tableStyle,
-                                    layoutMargins: Insets(leading: lead, trailing: 1), state: cell.state)
-            body = .node(try style.content(for: cell, state: cell.state, context: ctx))
-        } else {
-            body = .node(cell.content ?? .empty)
+        var direct: BuiltinDirectLayout?
+        var node = ViewNode.empty
+        if let kind = cell.builtinKind, let c = cell.contentConfiguration {
+            direct = BuiltinDirectLayout(kind, c, width: width)
         }
-        let st = cell.state
-        return RowContent(body: body, lead: lead, width: width, accessory: acc, accessoryWidth: accWidth,
-                          isSelected: st.isSelected, isHighlighted: st.isHighlighted,
-                          isDimmed: st.isDisabled || cell.alpha < 1, isEditing: env.editing)
+        if direct == nil {
+            if let style = cell.style {
+                let ctx = LayoutContext(width: width, tableStyle: env.tableStyle,
+                                        layoutMargins: Insets(leading: lead, trailing: 1), state: cell.state)
+                node = try style.content(for: cell, state: cell.state, context: ctx)
+            } else {
+                node = cell.content ?? .empty
+            }
+        }
+        // The flags are read in place (a copy of the state retains its dictionary).
+        return RowContent(direct: direct, node: node, lead: lead, width: width, accessory: acc, accessoryWidth: accWidth,
+                          isSelected: cell._state.isSelected, isHighlighted: cell._state.isHighlighted,
+                          isDimmed: cell._state.isDisabled || cell._alpha < 1, isEditing: env.editing)
     }
 
     // MARK: Drawing

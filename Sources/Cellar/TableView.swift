@@ -36,12 +36,24 @@ public final class TableView {
     var activeDataSource: TableViewDataSource? { isPinned ? pinnedDataSource : dataSource }
     var activeDelegate: TableViewDelegate? { isPinned ? pinnedDelegate : delegate }
 
-    public var rowHeight: RowHeight = .automatic { didSet { invalidateLayout() } }
+    // Properties read for every row are stored internally behind public
+    // accessors (see `Cell`): the module's own short accesses then need no
+    // run-time exclusivity check.
+    var _rowHeight: RowHeight = .automatic
+    var _separatorStyle: SeparatorStyle = .singleLine
+    var _separatorInset = 1
+    public var rowHeight: RowHeight {
+        get { _rowHeight }
+        set { _rowHeight = newValue; invalidateLayout() }
+    }
     /// nil = estimates off: every row's height is known before a viewport is drawn.
     public var estimatedRowHeight: Int? { didSet { invalidateLayout() } }
-    public var separatorStyle: SeparatorStyle = .singleLine { didSet { invalidateLayout() } }
+    public var separatorStyle: SeparatorStyle {
+        get { _separatorStyle }
+        set { _separatorStyle = newValue; invalidateLayout() }
+    }
     /// Columns from the row's leading edge where the separator starts.
-    public var separatorInset: Int = 1
+    public var separatorInset: Int { get { _separatorInset } set { _separatorInset = newValue } }
     /// Columns per indentation level (UIKit: indentationWidth).
     public var indentationWidth: Int = 2
     public var allowsSelection = true

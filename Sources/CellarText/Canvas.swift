@@ -132,6 +132,21 @@ public struct Canvas: Sendable {
     @discardableResult
     public mutating func draw(_ text: String, x: Int, y: Int, maxWidth: Int = .max,
                               style: TextStyle = .plain, ellipsis: Bool = false) -> Int {
+        draw(text, x: x, y: y, maxWidth: maxWidth, style: style, ellipsis: ellipsis, knownClean: false)
+    }
+
+    /// `draw` for text the caller has already found clean (nil-free
+    /// `DisplayWidth.ofClean`, or a truncation of such text): the check
+    /// `draw` would repeat is skipped. Text that is not clean is drawn raw.
+    @discardableResult
+    public mutating func draw(clean text: String, x: Int, y: Int, maxWidth: Int = .max,
+                              style: TextStyle = .plain) -> Int {
+        draw(text, x: x, y: y, maxWidth: maxWidth, style: style, ellipsis: false, knownClean: true)
+    }
+
+    @inline(__always)
+    private mutating func draw(_ text: String, x: Int, y: Int, maxWidth: Int, style: TextStyle, ellipsis: Bool,
+                               knownClean: Bool) -> Int {
         guard y >= 0, y < height, maxWidth > 0, x < width else { return 0 }
         // Far-off-canvas positions are clamped so column arithmetic never overflows.
         let x = max(x, -(1 << 40))
@@ -143,7 +158,7 @@ public struct Canvas: Sendable {
         }
         let sid = styleID(style) << Self.styleShift
         return withUTF8Bytes(text) { p in
-            if Sanitizer.isClean(utf8: p) { return drawClean(p, x: x, y: y, limit: limit, styleBits: sid) }
+            if knownClean || Sanitizer.isClean(utf8: p) { return drawClean(p, x: x, y: y, limit: limit, styleBits: sid) }
             let clean = ByteBuffer(capacity: p.count + 16)
             Sanitizer.sanitize(utf8: p, into: clean)
             return drawClean(clean.bytes, x: x, y: y, limit: limit, styleBits: sid)
