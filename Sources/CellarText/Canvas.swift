@@ -174,6 +174,7 @@ public struct Canvas: Sendable {
         detachLeft(row: row, x: max(x, 0))
         var clusterOut: UInt32 = 0
         let ambiguous = ambiguousWide
+        let table = propertyTable  // one lazy-global check per line, not per character
         // Multi-scalar clusters met while the cells are borrowed are
         // collected here and added to the side store afterwards.
         var newBytes: [UInt8] = []
@@ -210,10 +211,30 @@ public struct Canvas: Sendable {
                         continue
                     }
                 }
-                var scanner = GraphemeScanner(p, from: i, ambiguousWide: ambiguous)
-                guard let c = scanner.next() else { break }
-                i = c.end
-                let w = c.width
+                // A simple base (Hangul syllable, most CJK, a lone emoji)
+                // that the next scalar does not join is a cluster by itself,
+                // as wide as its table entry: no segmentation needed.
+                let start = i
+                let w: Int
+                let single: Bool
+                let first: UInt32
+                let (cp, length) = p[i] >= 0x80 ? decodeScalar(p, i) : (0, 0)
+                let props = table.lookup(cp)
+                if length > 0 && props.isSimpleBase
+                    && (i &+ length == n || p[i &+ length] < 0x80
+                        || !table.lookup(decodeScalar(p, i &+ length).scalar).joinsPrevious) {
+                    i &+= length
+                    w = props.columns(ambiguousWide: ambiguous)
+                    single = true
+                    first = cp
+                } else {
+                    var scanner = GraphemeScanner(p, from: i, ambiguousWide: ambiguous, table: table)
+                    guard let c = scanner.next() else { break }
+                    i = c.end
+                    w = c.width
+                    single = c.end - c.start == utf8Length(c.scalar)
+                    first = c.scalar
+                }
                 if w == 0 { continue }  // nothing to show on its own
                 if col + w > limit {
                     while col < limit {  // never half a wide character
@@ -223,14 +244,13 @@ public struct Canvas: Sendable {
                     break
                 }
                 if col >= 0 {
-                    let single = c.end - c.start == utf8Length(c.scalar)
                     if single {
-                        clusterOut = c.scalar
+                        clusterOut = first
                     } else {
                         let index = firstIndex + newStarts.count
                         if index < Int(Self.continuation - Self.clusterBase) {
                             newStarts.append(firstByte + newBytes.count)
-                            newBytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[c.start..<c.end]))
+                            newBytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<i]))
                             clusterOut = Self.clusterBase + UInt32(index)
                         } else {
                             clusterOut = 0xFFFD
