@@ -196,10 +196,12 @@ extension TableView {
         // Empty sets are the common case: skip hashing the index path.
         let sel = env.anySelected && selected.contains(ip)
         let hi = env.anyHighlighted && highlighted.contains(ip)
-        var state = cell.state
-        let customs = env.anyCustom || !state.custom.isEmpty
-        guard state.isSelected != sel || state.isHighlighted != hi || state.isEditing != env.editing || customs
+        // Compared in place: a copy of the state retains its dictionary.
+        let customs = env.anyCustom || !cell._state.custom.isEmpty
+        guard cell._state.isSelected != sel || cell._state.isHighlighted != hi || cell._state.isEditing != env.editing
+                || customs
         else { return }
+        var state = cell.state
         state.isSelected = sel
         state.isHighlighted = hi
         state.isEditing = env.editing
@@ -254,7 +256,7 @@ extension TableView {
             }
         }
         // The flags are read in place (a copy of the state retains its dictionary).
-        return RowContent(direct: direct, node: node, lead: lead, width: width, accessory: acc, accessoryWidth: accWidth,
+        return RowContent(direct: consume direct, node: node, lead: lead, width: width, accessory: acc, accessoryWidth: accWidth,
                           isSelected: cell._state.isSelected, isHighlighted: cell._state.isHighlighted,
                           isDimmed: cell._state.isDisabled || cell._alpha < 1, isEditing: env.editing)
     }

@@ -61,6 +61,8 @@ public struct Canvas: Sendable {
         }
         lastStyleKey = TextStyle.plain.packed
         lastStyleID = 0
+        previousStyleKey = TextStyle.plain.packed
+        previousStyleID = 0
     }
 
     public subscript(x: Int, y: Int) -> Cell {
@@ -78,9 +80,12 @@ public struct Canvas: Sendable {
     mutating func styleID(_ style: TextStyle) -> UInt32 {
         // Styles are compared as one integer each: a row alternates between
         // a few (text, detail, accessory), found by a short scan, no hashing.
+        // The last two styles are remembered: a row's labels alternate between two.
         let key = style.packed
         if key == lastStyleKey { return lastStyleID }
-        let id = lookupStyleID(key, style)
+        let id = key == previousStyleKey ? previousStyleID : lookupStyleID(key, style)
+        previousStyleKey = lastStyleKey
+        previousStyleID = lastStyleID
         lastStyleKey = key
         lastStyleID = id
         return id
@@ -90,6 +95,8 @@ public struct Canvas: Sendable {
     private static let scannedStyles = 8
     private var lastStyleKey = TextStyle.plain.packed
     private var lastStyleID: UInt32 = 0
+    private var previousStyleKey = TextStyle.plain.packed
+    private var previousStyleID: UInt32 = 0
 
     private mutating func lookupStyleID(_ key: UInt64, _ style: TextStyle) -> UInt32 {
         for id in 0..<min(styleKeys.count, Self.scannedStyles) where styleKeys[id] == key { return UInt32(id) }
