@@ -184,8 +184,10 @@ public struct Canvas: Sendable {
         let table = propertyTable  // one lazy-global check per line, not per character
         // Multi-scalar clusters met while the cells are borrowed are
         // collected here and added to the side store afterwards.
-        var newBytes: [UInt8] = []
-        var newStarts: [Int] = []
+        // Optional so that the common line with none costs no array
+        // bookkeeping (an empty array is still retained and released).
+        var newBytes: [UInt8]? = nil
+        var newStarts: [Int]? = nil
         let firstIndex = clusterStarts.count, firstByte = clusterBytes.count
         storage.withUnsafeMutableBufferPointer { cells in
             var i = 0
@@ -254,10 +256,11 @@ public struct Canvas: Sendable {
                     if single {
                         clusterOut = first
                     } else {
-                        let index = firstIndex + newStarts.count
+                        let index = firstIndex + (newStarts?.count ?? 0)
                         if index < Int(Self.continuation - Self.clusterBase) {
-                            newStarts.append(firstByte + newBytes.count)
-                            newBytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<i]))
+                            if newStarts == nil { newStarts = []; newBytes = [] }
+                            newStarts?.append(firstByte + (newBytes?.count ?? 0))
+                            newBytes?.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<i]))
                             clusterOut = Self.clusterBase + UInt32(index)
                         } else {
                             clusterOut = 0xFFFD
@@ -271,7 +274,7 @@ public struct Canvas: Sendable {
                 col += w
             }
         }
-        if !newStarts.isEmpty {  // most lines have none: skip the calls
+        if let newStarts, let newBytes {  // most lines have none
             clusterStarts.append(contentsOf: newStarts)
             clusterBytes.append(contentsOf: newBytes)
         }
