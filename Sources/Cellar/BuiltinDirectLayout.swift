@@ -7,13 +7,12 @@ import CellarText
 /// instead of a tree, arrays and wrapped-line lists. Anything else returns nil
 /// and takes the general path.
 struct BuiltinDirectLayout {
-    /// Which string of the configuration a piece shows. Pieces hold no
-    /// strings, so the layout copies without reference counting; drawing
-    /// reads the strings from the configuration again.
-    enum Source: UInt8 { case image, text, detail }
+    /// A label placed in the cell. It holds its string (after transform),
+    /// so drawing needs neither the configuration again (a ~200-byte copy
+    /// with a retain per string) nor a second transform.
     struct Piece {
-        var source: Source
-        /// Display width of the piece's string (after transform).
+        var text: String
+        /// Display width of `text`.
         var textWidth: Int
         var x: Int
         var y: Int
@@ -63,7 +62,7 @@ struct BuiltinDirectLayout {
             // The general layout gives a fitted image at least half the room;
             // beyond that its width depends on the text, so leave it to that path.
             guard iw <= (width - c.imageToTextPadding) / 2 else { return nil }
-            p0 = Piece(source: .image, textWidth: iw, x: 0, y: 0, width: iw, alignment: .leading, mode: .clipping, style: .plain)
+            p0 = Piece(text: image, textWidth: iw, x: 0, y: 0, width: iw, alignment: .leading, mode: .clipping, style: .plain)
             height = 1
             x = iw + c.imageToTextPadding
             room = width - x
@@ -71,16 +70,16 @@ struct BuiltinDirectLayout {
         let tp = c.textProperties, dp = c.secondaryTextProperties
         switch kind {
         case .default:
-            if let text { p1 = Piece(source: .text, textWidth: text.width, x: x, y: 0, width: room, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle) }
+            if let text { p1 = Piece(text: text.text, textWidth: text.width, x: x, y: 0, width: room, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle) }
             height = max(height, text == nil ? 0 : 1)
         case .subtitle:
             var y = 0
             if let text {
-                p1 = Piece(source: .text, textWidth: text.width, x: x, y: 0, width: room, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle)
+                p1 = Piece(text: text.text, textWidth: text.width, x: x, y: 0, width: room, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle)
                 y = 1 + c.textToSecondaryTextVerticalPadding
             }
             if let detail {
-                p2 = Piece(source: .detail, textWidth: detail.width, x: x, y: y, width: room, alignment: dp.alignment, mode: dp.lineBreakMode, style: dp.textStyle)
+                p2 = Piece(text: detail.text, textWidth: detail.width, x: x, y: y, width: room, alignment: dp.alignment, mode: dp.lineBreakMode, style: dp.textStyle)
                 y += 1
             } else if text != nil {
                 y = 1
@@ -92,10 +91,10 @@ struct BuiltinDirectLayout {
             switch (text, detail) {
             case (nil, nil): break
             case (let t?, nil):
-                p1 = Piece(source: .text, textWidth: t.width, x: x, y: 0, width: room, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle)
+                p1 = Piece(text: t.text, textWidth: t.width, x: x, y: 0, width: room, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle)
             case (nil, let d?):
                 let dw = min(d.width, room)
-                p2 = Piece(source: .detail, textWidth: d.width, x: x, y: 0, width: dw, alignment: detailAlignment, mode: dp.lineBreakMode, style: dp.textStyle)
+                p2 = Piece(text: d.text, textWidth: d.width, x: x, y: 0, width: dw, alignment: detailAlignment, mode: dp.lineBreakMode, style: dp.textStyle)
             case (let t?, let d?):
                 let inner = max(0, room - c.textToSecondaryTextHorizontalPadding)
                 let natural = d.width
@@ -103,8 +102,8 @@ struct BuiltinDirectLayout {
                 let cap = max(inner / 2, min(natural, inner - textNatural))
                 let dw = min(natural, cap, inner)
                 let tw = inner - dw
-                p1 = Piece(source: .text, textWidth: textNatural, x: x, y: 0, width: tw, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle)
-                p2 = Piece(source: .detail, textWidth: natural, x: x + tw + c.textToSecondaryTextHorizontalPadding, y: 0, width: dw,
+                p1 = Piece(text: t.text, textWidth: textNatural, x: x, y: 0, width: tw, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle)
+                p2 = Piece(text: d.text, textWidth: natural, x: x + tw + c.textToSecondaryTextHorizontalPadding, y: 0, width: dw,
                            alignment: detailAlignment, mode: dp.lineBreakMode, style: dp.textStyle)
             }
             height = max(height, text == nil && detail == nil ? 0 : 1)
@@ -114,48 +113,43 @@ struct BuiltinDirectLayout {
             guard column + spacing <= room else { return nil }
             var head = tp
             if head.color == .semantic(.label) { head.color = .semantic(.tint) }
-            if let text { p1 = Piece(source: .text, textWidth: text.width, x: x, y: 0, width: column, alignment: .trailing, mode: tp.lineBreakMode, style: head.textStyle) }
+            if let text { p1 = Piece(text: text.text, textWidth: text.width, x: x, y: 0, width: column, alignment: .trailing, mode: tp.lineBreakMode, style: head.textStyle) }
             if let detail {
                 var d = dp
                 if d.color == .semantic(.secondaryLabel) { d.color = .semantic(.label) }
-                p2 = Piece(source: .detail, textWidth: detail.width, x: x + column + spacing, y: 0, width: room - column - spacing,
+                p2 = Piece(text: detail.text, textWidth: detail.width, x: x + column + spacing, y: 0, width: room - column - spacing,
                            alignment: dp.alignment, mode: dp.lineBreakMode, style: d.textStyle)
             }
             height = max(height, text == nil && detail == nil ? 0 : 1)
         }
     }
 
-    /// Draws the pieces with the strings of `c`, the configuration the layout was made from.
-    func draw(_ c: borrowing ListContentConfiguration, into canvas: inout Canvas, x: Int, y: Int, height: Int) {
-        if let p0 { Self.draw(p0, c, into: &canvas, x: x, y: y, height: height) }
-        if let p1 { Self.draw(p1, c, into: &canvas, x: x, y: y, height: height) }
-        if let p2 { Self.draw(p2, c, into: &canvas, x: x, y: y, height: height) }
+    /// Draws the pieces at (x, y), clipped to `height` lines.
+    func draw(into canvas: inout Canvas, x: Int, y: Int, height: Int) {
+        if let p0 { Self.draw(p0, into: &canvas, x: x, y: y, height: height) }
+        if let p1 { Self.draw(p1, into: &canvas, x: x, y: y, height: height) }
+        if let p2 { Self.draw(p2, into: &canvas, x: x, y: y, height: height) }
     }
 
-    static func draw(_ p: Piece, _ c: borrowing ListContentConfiguration, into canvas: inout Canvas,
-                     x: Int, y: Int, height: Int) {
+    static func draw(_ p: borrowing Piece, into canvas: inout Canvas, x: Int, y: Int, height: Int) {
         guard p.y < height, p.width > 0 else { return }
-        var text: String
-        switch p.source {
-        case .image: text = c.image ?? ""
-        case .text:
-            text = c.text ?? ""
-            if c.textProperties.transform != .none { text = c.textProperties.transform.apply(text) }
-        case .detail:
-            text = c.secondaryText ?? ""
-            if c.secondaryTextProperties.transform != .none { text = c.secondaryTextProperties.transform.apply(text) }
-        }
         var w = p.textWidth
         if w > p.width {
-            text = TextLayout.truncate(text, width: p.width, mode: p.mode)
+            let text = TextLayout.truncate(p.text, width: p.width, mode: p.mode)
             w = DisplayWidth.of(text)
+            canvas.draw(clean: text, x: x + p.x + lead(p, w), y: y + p.y, maxWidth: p.width - lead(p, w), style: p.style)
+        } else {
+            canvas.draw(clean: p.text, x: x + p.x + lead(p, w), y: y + p.y, maxWidth: p.width - lead(p, w), style: p.style)
         }
-        let lead: Int
+    }
+
+    /// Columns before a label of width `w` in its piece, by alignment.
+    @inline(__always)
+    static func lead(_ p: borrowing Piece, _ w: Int) -> Int {
         switch p.alignment {
-        case .leading: lead = 0
-        case .center: lead = max(0, p.width - w) / 2
-        case .trailing: lead = max(0, p.width - w)
+        case .leading: return 0
+        case .center: return max(0, p.width - w) / 2
+        case .trailing: return max(0, p.width - w)
         }
-        canvas.draw(text, x: x + p.x + lead, y: y + p.y, maxWidth: p.width - lead, style: p.style)
     }
 }

@@ -4,22 +4,45 @@ import CellarText
 /// Everything on it persists from row to row unless `prepareForReuse` resets it.
 public final class Cell {
     public let reuseIdentifier: String
+
+    // The fields live in internal stored properties behind public computed
+    // ones. Every access to a public stored class property is checked for
+    // exclusivity at run time (~80 instructions each: other modules might
+    // overlap accesses). When every access in the module is short, as these
+    // are, whole-module optimisation removes the checks on the internal
+    // ones, and the table reads a cell's fields a dozen times per row.
+    var _state: CellState = .normal
+    var _accessory: Accessory = .none
+    var _editingAccessory: Accessory = .none
+    var _indentationLevel = 0
+    var _alpha: Double = 1
+    var _content: ViewNode?
+    var _contentConfiguration: ListContentConfiguration?
+    var _storage: AnyObject?
+    var _indexPath: IndexPath?
+    var _style: CellStyle?
+
     /// Selection etc.; the table sets it before drawing, prepareForReuse resets it.
-    public var state: CellState = .normal
-    public var accessory: Accessory = .none
-    public var editingAccessory: Accessory = .none
-    public var indentationLevel: Int = 0
-    public var alpha: Double = 1
+    public var state: CellState { get { _state } set { _state = newValue } }
+    public var accessory: Accessory { get { _accessory } set { _accessory = newValue } }
+    public var editingAccessory: Accessory { get { _editingAccessory } set { _editingAccessory = newValue } }
+    public var indentationLevel: Int { get { _indentationLevel } set { _indentationLevel = newValue } }
+    public var alpha: Double { get { _alpha } set { _alpha = newValue } }
     /// Laid-out content, if the style sets it at configure time.
-    public var content: ViewNode?
+    public var content: ViewNode? { get { _content } set { _content = newValue } }
     /// UIKit's UIListContentConfiguration, used by the built-in styles and
     /// settable directly by Swift data sources (`cell.contentConfiguration = …`).
-    public var contentConfiguration: ListContentConfiguration?
+    /// Modified in place (`cell.contentConfiguration?.text = …` copies nothing).
+    public var contentConfiguration: ListContentConfiguration? {
+        get { _contentConfiguration }
+        set { _contentConfiguration = newValue }
+        _modify { yield &_contentConfiguration }
+    }
     /// The style's own per-cell object (a Lua table reference, …).
-    public var storage: AnyObject?
-    public internal(set) var indexPath: IndexPath?
+    public var storage: AnyObject? { get { _storage } set { _storage = newValue } }
+    public var indexPath: IndexPath? { _indexPath }
     /// The style that made this cell (set by the table when the cell is created).
-    public internal(set) var style: CellStyle?
+    public var style: CellStyle? { _style }
     /// Set for cells of the built-in styles, so the table can take their
     /// direct layout path without a dynamic cast per row.
     var builtinKind: BuiltinCellStyle.Kind?
@@ -90,11 +113,7 @@ extension Cell {
     /// their defaults; content stays (cellForRowAt must set it again).
     public static func resetNonContent(_ cell: Cell) {
         // Written only when changed: this runs for every reused row.
-        if cell.alpha != 1 { cell.alpha = 1 }
-        let s = cell.state
-        if s.isSelected || s.isHighlighted || s.isDisabled || s.isFocused || s.isEditing || s.isExpanded
-            || s.isSwiped || s.isReordering || !s.custom.isEmpty {
-            cell.state = .normal
-        }
+        if cell._alpha != 1 { cell._alpha = 1 }
+        if cell._state.isNotNormal { cell._state = .normal }
     }
 }

@@ -3,13 +3,12 @@ import CellarText
 /// A row's content laid out once at its width, used to measure and to draw
 /// (a streamed row is laid out a single time).
 struct RowContent {
-    enum Body {
-        /// The built-in styles' common case (BuiltinDirectLayout).
-        case direct(BuiltinDirectLayout)
-        /// Everything else: a view tree for LayoutEngine.
-        case node(ViewNode)
-    }
-    var body: Body
+    /// The built-in styles' common case (BuiltinDirectLayout); nil for
+    /// everything else, which lays out `node` with LayoutEngine. Two fields
+    /// rather than an enum: reading an enum's payload copies it (a retain
+    /// per label), an optional field is used in place.
+    var direct: BuiltinDirectLayout?
+    var node: ViewNode = .empty
     /// Columns before the content (marker, editing control, indentation).
     var lead: Int
     /// Columns the content gets.
@@ -24,19 +23,15 @@ struct RowContent {
     var isEditing: Bool
 
     func measure() -> Int {
-        switch body {
-        case .direct(let d): return d.height
-        case .node(let n): return LayoutEngine.measure(n, width: width)
-        }
+        if let h = direct?.height { return h }
+        return LayoutEngine.measure(node, width: width)
     }
 
-    /// `cell` is the cell the content was laid out for (the direct layout
-    /// reads its strings from the cell's configuration).
-    func draw(_ cell: Cell, into canvas: inout Canvas, x: Int, y: Int, height: Int) {
-        switch body {
-        case .direct(let d):
-            if let c = cell.contentConfiguration { d.draw(c, into: &canvas, x: x, y: y, height: height) }
-        case .node(let n): LayoutEngine.draw(n, into: &canvas, x: x, y: y, width: width, height: height)
+    func draw(into canvas: inout Canvas, x: Int, y: Int, height: Int) {
+        if direct != nil {
+            direct?.draw(into: &canvas, x: x, y: y, height: height)
+        } else {
+            LayoutEngine.draw(node, into: &canvas, x: x, y: y, width: width, height: height)
         }
     }
 }

@@ -14,6 +14,12 @@ public struct CellState: Hashable, Sendable {
     public var custom: [String: Value] = [:]
     public init() {}
     public static let normal = CellState()
+
+    /// Any flag set or any custom state (read in place: no copy of `custom`).
+    var isNotNormal: Bool {
+        isSelected || isHighlighted || isDisabled || isFocused || isEditing || isExpanded
+            || isSwiped || isReordering || !custom.isEmpty
+    }
 }
 
 /// UITableViewCell.AccessoryType.

@@ -166,8 +166,8 @@ extension TableView {
     func configuredCell(_ ip: IndexPath, _ ds: TableViewDataSource) throws -> Cell {
         counters.rowsConfigured += 1
         let cell = try ds.tableView(self, cellForRowAt: ip)
-        cell.indexPath = ip
-        if cell.style == nil { cell.style = registry.style(for: cell.reuseIdentifier) }
+        cell._indexPath = ip
+        if cell._style == nil { cell._style = registry.style(for: cell.reuseIdentifier) }
         return cell
     }
 
@@ -196,10 +196,12 @@ extension TableView {
         // Empty sets are the common case: skip hashing the index path.
         let sel = env.anySelected && selected.contains(ip)
         let hi = env.anyHighlighted && highlighted.contains(ip)
-        var state = cell.state
-        let customs = env.anyCustom || !state.custom.isEmpty
-        guard state.isSelected != sel || state.isHighlighted != hi || state.isEditing != env.editing || customs
+        // Compared in place: a copy of the state retains its dictionary.
+        let customs = env.anyCustom || !cell._state.custom.isEmpty
+        guard cell._state.isSelected != sel || cell._state.isHighlighted != hi || cell._state.isEditing != env.editing
+                || customs
         else { return }
+        var state = cell.state
         state.isSelected = sel
         state.isHighlighted = hi
         state.isEditing = env.editing
@@ -239,21 +241,24 @@ extension TableView {
         // movable or not, so accessories and ≡ line up across rows.
         let reorder = env.editing ? Self.reorderColumnWidth : 0
         let width = max(0, l.geometry.rowWidth - lead - 1 - (accWidth > 0 ? accWidth + 1 : 0) - reorder)
-        let body: RowContent.Body
-        if let kind = cell.builtinKind, let c = cell.contentConfiguration,
-           let direct = BuiltinDirectLayout(kind, c, width: width) {
-            body = .direct(direct)
-        } else if let style = cell.style {
-            let ctx = LayoutContext(width: width, tableStyle: env.tableStyle,
-                                    layoutMargins: Insets(leading: lead, trailing: 1), state: cell.state)
-            body = .node(try style.content(for: cell, state: cell.state, context: ctx))
-        } else {
-            body = .node(cell.content ?? .empty)
+        var direct: BuiltinDirectLayout?
+        var node = ViewNode.empty
+        if let kind = cell.builtinKind, let c = cell.contentConfiguration {
+            direct = BuiltinDirectLayout(kind, c, width: width)
         }
-        let st = cell.state
-        return RowContent(body: body, lead: lead, width: width, accessory: acc, accessoryWidth: accWidth,
-                          isSelected: st.isSelected, isHighlighted: st.isHighlighted,
-                          isDimmed: st.isDisabled || cell.alpha < 1, isEditing: env.editing)
+        if direct == nil {
+            if let style = cell.style {
+                let ctx = LayoutContext(width: width, tableStyle: env.tableStyle,
+                                        layoutMargins: Insets(leading: lead, trailing: 1), state: cell.state)
+                node = try style.content(for: cell, state: cell.state, context: ctx)
+            } else {
+                node = cell.content ?? .empty
+            }
+        }
+        // The flags are read in place (a copy of the state retains its dictionary).
+        return RowContent(direct: consume direct, node: node, lead: lead, width: width, accessory: acc, accessoryWidth: accWidth,
+                          isSelected: cell._state.isSelected, isHighlighted: cell._state.isHighlighted,
+                          isDimmed: cell._state.isDisabled || cell._alpha < 1, isEditing: env.editing)
     }
 
     // MARK: Drawing
@@ -271,7 +276,7 @@ extension TableView {
             let color: SemanticColor = es == .delete ? .destructive : .success
             canvas.text(glyph, x: x0 + 1, y: y + (lines - 1) / 2, style: TextStyle(foreground: .semantic(color)))
         }
-        rc.draw(cell, into: &canvas, x: x0 + rc.lead, y: y, height: lines)
+        rc.draw(into: &canvas, x: x0 + rc.lead, y: y, height: lines)
         let trailing = x0 + g.rowWidth - 1
         let mid = y + max(0, (lines - 1) / 2)
         // Editing: ≡ takes the last column, the accessory ends one space before it.

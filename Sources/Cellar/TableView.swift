@@ -36,12 +36,24 @@ public final class TableView {
     var activeDataSource: TableViewDataSource? { isPinned ? pinnedDataSource : dataSource }
     var activeDelegate: TableViewDelegate? { isPinned ? pinnedDelegate : delegate }
 
-    public var rowHeight: RowHeight = .automatic { didSet { invalidateLayout() } }
+    // Properties read for every row are stored internally behind public
+    // accessors (see `Cell`): the module's own short accesses then need no
+    // run-time exclusivity check.
+    var _rowHeight: RowHeight = .automatic
+    var _separatorStyle: SeparatorStyle = .singleLine
+    var _separatorInset = 1
+    public var rowHeight: RowHeight {
+        get { _rowHeight }
+        set { _rowHeight = newValue; invalidateLayout() }
+    }
     /// nil = estimates off: every row's height is known before a viewport is drawn.
     public var estimatedRowHeight: Int? { didSet { invalidateLayout() } }
-    public var separatorStyle: SeparatorStyle = .singleLine { didSet { invalidateLayout() } }
+    public var separatorStyle: SeparatorStyle {
+        get { _separatorStyle }
+        set { _separatorStyle = newValue; invalidateLayout() }
+    }
     /// Columns from the row's leading edge where the separator starts.
-    public var separatorInset: Int = 1
+    public var separatorInset: Int { get { _separatorInset } set { _separatorInset = newValue } }
     /// Columns per indentation level (UIKit: indentationWidth).
     public var indentationWidth: Int = 2
     public var allowsSelection = true
@@ -85,10 +97,30 @@ public final class TableView {
     /// One identifier's style, waiting cells and counts.
     final class ReuseQueue {
         let style: CellStyle
-        var cells: [Cell] = []
+        /// Waiting cells, last in first out. Never mutated in place: a
+        /// mutating call inside an access to a class property keeps that
+        /// property's run-time exclusivity check (~150 instructions per
+        /// dequeue); taken out whole, changed as a unique local and put back,
+        /// every access is short and whole-module optimisation drops the check.
+        private(set) var cells: [Cell] = []
         var created = 0
         var reused = 0
         init(style: CellStyle) { self.style = style }
+
+        func pop() -> Cell? {
+            var list = cells
+            cells = []
+            let cell = list.popLast()
+            cells = list
+            return cell
+        }
+
+        func push(_ cell: Cell) {
+            var list = cells
+            cells = []
+            list.append(cell)
+            cells = list
+        }
     }
 
     // Reuse.
@@ -151,23 +183,23 @@ public final class TableView {
     public func dequeueReusableCell(withIdentifier id: String, for indexPath: IndexPath) throws -> Cell {
         let q = try queue(for: id)
         let cell: Cell
-        if let queued = q.cells.popLast() {
+        if let queued = q.pop() {
             try q.style.prepareForReuse(queued)
             cell = queued
             q.reused += 1
         } else {
             cell = try q.style.makeCell()
-            cell.style = q.style
+            cell._style = q.style
             q.created += 1
         }
-        cell.indexPath = indexPath
+        cell._indexPath = indexPath
         return cell
     }
 
     /// UIKit's dequeueReusableCell(withIdentifier:): a queued cell or nil.
     public func dequeueReusableCell(withIdentifier id: String) throws -> Cell? {
         let q = try queue(for: id)
-        guard let queued = q.cells.popLast() else { return nil }
+        guard let queued = q.pop() else { return nil }
         try q.style.prepareForReuse(queued)
         q.reused += 1
         return queued
@@ -215,8 +247,8 @@ public final class TableView {
     }
 
     func enqueue(_ cell: Cell) {
-        cell.indexPath = nil
-        if let q = try? queue(for: cell.reuseIdentifier) { q.cells.append(cell) }
+        cell._indexPath = nil
+        if let q = try? queue(for: cell.reuseIdentifier) { q.push(cell) }
     }
 
     /// Cells waiting in the queue for `id` (tests and benchmarks look).

@@ -61,6 +61,8 @@ public struct Canvas: Sendable {
         }
         lastStyleKey = TextStyle.plain.packed
         lastStyleID = 0
+        previousStyleKey = TextStyle.plain.packed
+        previousStyleID = 0
     }
 
     public subscript(x: Int, y: Int) -> Cell {
@@ -78,9 +80,12 @@ public struct Canvas: Sendable {
     mutating func styleID(_ style: TextStyle) -> UInt32 {
         // Styles are compared as one integer each: a row alternates between
         // a few (text, detail, accessory), found by a short scan, no hashing.
+        // The last two styles are remembered: a row's labels alternate between two.
         let key = style.packed
         if key == lastStyleKey { return lastStyleID }
-        let id = lookupStyleID(key, style)
+        let id = key == previousStyleKey ? previousStyleID : lookupStyleID(key, style)
+        previousStyleKey = lastStyleKey
+        previousStyleID = lastStyleID
         lastStyleKey = key
         lastStyleID = id
         return id
@@ -90,6 +95,8 @@ public struct Canvas: Sendable {
     private static let scannedStyles = 8
     private var lastStyleKey = TextStyle.plain.packed
     private var lastStyleID: UInt32 = 0
+    private var previousStyleKey = TextStyle.plain.packed
+    private var previousStyleID: UInt32 = 0
 
     private mutating func lookupStyleID(_ key: UInt64, _ style: TextStyle) -> UInt32 {
         for id in 0..<min(styleKeys.count, Self.scannedStyles) where styleKeys[id] == key { return UInt32(id) }
@@ -132,6 +139,21 @@ public struct Canvas: Sendable {
     @discardableResult
     public mutating func draw(_ text: String, x: Int, y: Int, maxWidth: Int = .max,
                               style: TextStyle = .plain, ellipsis: Bool = false) -> Int {
+        draw(text, x: x, y: y, maxWidth: maxWidth, style: style, ellipsis: ellipsis, knownClean: false)
+    }
+
+    /// `draw` for text the caller has already found clean (nil-free
+    /// `DisplayWidth.ofClean`, or a truncation of such text): the check
+    /// `draw` would repeat is skipped. Text that is not clean is drawn raw.
+    @discardableResult
+    public mutating func draw(clean text: String, x: Int, y: Int, maxWidth: Int = .max,
+                              style: TextStyle = .plain) -> Int {
+        draw(text, x: x, y: y, maxWidth: maxWidth, style: style, ellipsis: false, knownClean: true)
+    }
+
+    @inline(__always)
+    private mutating func draw(_ text: String, x: Int, y: Int, maxWidth: Int, style: TextStyle, ellipsis: Bool,
+                               knownClean: Bool) -> Int {
         guard y >= 0, y < height, maxWidth > 0, x < width else { return 0 }
         // Far-off-canvas positions are clamped so column arithmetic never overflows.
         let x = max(x, -(1 << 40))
@@ -143,7 +165,7 @@ public struct Canvas: Sendable {
         }
         let sid = styleID(style) << Self.styleShift
         return withUTF8Bytes(text) { p in
-            if Sanitizer.isClean(utf8: p) { return drawClean(p, x: x, y: y, limit: limit, styleBits: sid) }
+            if knownClean || Sanitizer.isClean(utf8: p) { return drawClean(p, x: x, y: y, limit: limit, styleBits: sid) }
             let clean = ByteBuffer(capacity: p.count + 16)
             Sanitizer.sanitize(utf8: p, into: clean)
             return drawClean(clean.bytes, x: x, y: y, limit: limit, styleBits: sid)
@@ -159,10 +181,13 @@ public struct Canvas: Sendable {
         detachLeft(row: row, x: max(x, 0))
         var clusterOut: UInt32 = 0
         let ambiguous = ambiguousWide
+        let table = propertyTable  // one lazy-global check per line, not per character
         // Multi-scalar clusters met while the cells are borrowed are
         // collected here and added to the side store afterwards.
-        var newBytes: [UInt8] = []
-        var newStarts: [Int] = []
+        // Optional so that the common line with none costs no array
+        // bookkeeping (an empty array is still retained and released).
+        var newBytes: [UInt8]? = nil
+        var newStarts: [Int]? = nil
         let firstIndex = clusterStarts.count, firstByte = clusterBytes.count
         storage.withUnsafeMutableBufferPointer { cells in
             var i = 0
@@ -195,10 +220,30 @@ public struct Canvas: Sendable {
                         continue
                     }
                 }
-                var scanner = GraphemeScanner(p, from: i, ambiguousWide: ambiguous)
-                guard let c = scanner.next() else { break }
-                i = c.end
-                let w = c.width
+                // A simple base (Hangul syllable, most CJK, a lone emoji)
+                // that the next scalar does not join is a cluster by itself,
+                // as wide as its table entry: no segmentation needed.
+                let start = i
+                let w: Int
+                let single: Bool
+                let first: UInt32
+                let (cp, length) = p[i] >= 0x80 ? decodeScalar(p, i) : (0, 0)
+                let props = table.lookup(cp)
+                if length > 0 && props.isSimpleBase
+                    && (i &+ length == n || p[i &+ length] < 0x80
+                        || !table.lookup(decodeScalar(p, i &+ length).scalar).joinsPrevious) {
+                    i &+= length
+                    w = props.columns(ambiguousWide: ambiguous)
+                    single = true
+                    first = cp
+                } else {
+                    var scanner = GraphemeScanner(p, from: i, ambiguousWide: ambiguous, table: table)
+                    guard let c = scanner.next() else { break }
+                    i = c.end
+                    w = c.width
+                    single = c.end - c.start == utf8Length(c.scalar)
+                    first = c.scalar
+                }
                 if w == 0 { continue }  // nothing to show on its own
                 if col + w > limit {
                     while col < limit {  // never half a wide character
@@ -208,14 +253,14 @@ public struct Canvas: Sendable {
                     break
                 }
                 if col >= 0 {
-                    let single = c.end - c.start == utf8Length(c.scalar)
                     if single {
-                        clusterOut = c.scalar
+                        clusterOut = first
                     } else {
-                        let index = firstIndex + newStarts.count
+                        let index = firstIndex + (newStarts?.count ?? 0)
                         if index < Int(Self.continuation - Self.clusterBase) {
-                            newStarts.append(firstByte + newBytes.count)
-                            newBytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[c.start..<c.end]))
+                            if newStarts == nil { newStarts = []; newBytes = [] }
+                            newStarts?.append(firstByte + (newBytes?.count ?? 0))
+                            newBytes?.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<i]))
                             clusterOut = Self.clusterBase + UInt32(index)
                         } else {
                             clusterOut = 0xFFFD
@@ -229,7 +274,7 @@ public struct Canvas: Sendable {
                 col += w
             }
         }
-        if !newStarts.isEmpty {  // most lines have none: skip the calls
+        if let newStarts, let newBytes {  // most lines have none
             clusterStarts.append(contentsOf: newStarts)
             clusterBytes.append(contentsOf: newBytes)
         }

@@ -30,7 +30,7 @@ import CellarText
             var a = Canvas(width: width, height: max(h, 1))
             var b = Canvas(width: width, height: max(h, 1))
             LayoutEngine.draw(node, into: &a, x: 0, y: 0, width: width, height: max(h, 1))
-            direct.draw(c, into: &b, x: 0, y: 0, height: max(h, 1))
+            direct.draw(into: &b, x: 0, y: 0, height: max(h, 1))
             for y in 0..<max(h, 1) {
                 #expect(a.line(y) == b.line(y), "\(kind) \(c) at \(width)")
                 for x in 0..<width { #expect(a[x, y].style == b[x, y].style) }
