@@ -11,16 +11,43 @@ struct BuiltinDirectLayout {
     /// so drawing needs neither the configuration again (a ~200-byte copy
     /// with a retain per string) nor a second transform.
     struct Piece {
+        // Stored narrow so that the whole layout fits in 128 bytes: larger
+        // values are copied with a `memcpy` call, and a row's layout is
+        // moved several times (built, stored in the row, drawn). The
+        // initialiser of the layout leaves wider positions to the general path.
         var text: String
-        /// Display width of `text`.
-        var textWidth: Int
-        var x: Int
-        var y: Int
-        var width: Int
+        private var _textWidth: Int32
+        private var _x: Int16
+        private var _y: Int16
+        private var _width: Int16
         var alignment: TextAlignment
         var mode: LineBreakMode
         var style: TextStyle
+        /// Display width of `text`.
+        var textWidth: Int { Int(_textWidth) }
+        var x: Int { Int(_x) }
+        var y: Int { Int(_y) }
+        var width: Int { Int(_width) }
+
+        /// Positions within `Int16` and a width within `Int32` (checked by the caller).
+        init(text: String, textWidth: Int, x: Int, y: Int, width: Int, alignment: TextAlignment, mode: LineBreakMode,
+             style: TextStyle) {
+            self.text = text
+            _textWidth = Int32(clamping: textWidth)
+            _x = Int16(clamping: x)
+            _y = Int16(clamping: y)
+            _width = Int16(clamping: width)
+            self.alignment = alignment
+            self.mode = mode
+            self.style = style
+        }
     }
+    /// Widths and paddings the direct layout takes: with these, every
+    /// position fits `Piece`'s `Int16` fields. Others take the general path.
+    static let maxWidth = 8192
+    static let paddings = 0...1024
+    static let maxTextWidth = Int(Int32.max)
+
     // Up to three pieces (image, text, detail), stored inline: no array per row.
     var p0: Piece?
     var p1: Piece?
@@ -36,7 +63,7 @@ struct BuiltinDirectLayout {
     /// characters, newlines included): the general path handles that.
     static func label(_ s: String?, _ p: TextProperties, clean: inout Bool) -> (text: String, width: Int)? {
         guard let s, !s.isEmpty else { return nil }
-        guard let width = DisplayWidth.ofClean(s) else {
+        guard let width = DisplayWidth.ofClean(s), width <= maxTextWidth else {
             clean = false
             return nil
         }
@@ -45,29 +72,38 @@ struct BuiltinDirectLayout {
         return (t, DisplayWidth.of(t))
     }
 
-    init?(_ kind: BuiltinCellStyle.Kind, _ c: ListContentConfiguration, width: Int) {
+    /// Lays out `cell`'s content configuration; nil when it has none or
+    /// when it needs the general path. The configuration's fields are read
+    /// in place, one by one: copying it whole out of the cell is a ~200-byte
+    /// copy plus a retain and release per string, paid on every row.
+    init?(_ kind: BuiltinCellStyle.Kind, _ cell: Cell, width: Int) {
         // Very narrow cells squeeze columns to nothing; the general path handles that.
-        guard width >= 8, c.directionalLayoutMargins == .zero,
-              Self.simple(c.textProperties), Self.simple(c.secondaryTextProperties) else { return nil }
+        guard width >= 8, width <= Self.maxWidth, cell._contentConfiguration?.directionalLayoutMargins == .zero,
+              let tp = cell._contentConfiguration?.textProperties, Self.simple(tp),
+              let dp = cell._contentConfiguration?.secondaryTextProperties, Self.simple(dp) else { return nil }
         var clean = true
-        let text = Self.label(c.text, c.textProperties, clean: &clean)
-        let detail = kind == .default ? nil : Self.label(c.secondaryText, c.secondaryTextProperties, clean: &clean)
+        let text = Self.label(cell._contentConfiguration?.text, tp, clean: &clean)
+        let detail = kind == .default ? nil : Self.label(cell._contentConfiguration?.secondaryText, dp, clean: &clean)
         guard clean else { return nil }
+        let imagePadding = cell._contentConfiguration?.imageToTextPadding ?? 0
+        let spacing = cell._contentConfiguration?.textToSecondaryTextHorizontalPadding ?? 0
+        let vpadding = cell._contentConfiguration?.textToSecondaryTextVerticalPadding ?? 0
+        guard Self.paddings.contains(imagePadding), Self.paddings.contains(spacing),
+              Self.paddings.contains(vpadding) else { return nil }
         var x = 0
         var room = width
         height = 0
-        if let image = c.image, !image.isEmpty {
+        if let image = cell._contentConfiguration?.image, !image.isEmpty {
             guard Sanitizer.isClean(image) else { return nil }
             let iw = DisplayWidth.of(image)
             // The general layout gives a fitted image at least half the room;
             // beyond that its width depends on the text, so leave it to that path.
-            guard iw <= (width - c.imageToTextPadding) / 2 else { return nil }
+            guard iw <= (width - imagePadding) / 2 else { return nil }
             p0 = Piece(text: image, textWidth: iw, x: 0, y: 0, width: iw, alignment: .leading, mode: .clipping, style: .plain)
             height = 1
-            x = iw + c.imageToTextPadding
+            x = iw + imagePadding
             room = width - x
         }
-        let tp = c.textProperties, dp = c.secondaryTextProperties
         switch kind {
         case .default:
             if let text { p1 = Piece(text: text.text, textWidth: text.width, x: x, y: 0, width: room, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle) }
@@ -76,7 +112,7 @@ struct BuiltinDirectLayout {
             var y = 0
             if let text {
                 p1 = Piece(text: text.text, textWidth: text.width, x: x, y: 0, width: room, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle)
-                y = 1 + c.textToSecondaryTextVerticalPadding
+                y = 1 + vpadding
             }
             if let detail {
                 p2 = Piece(text: detail.text, textWidth: detail.width, x: x, y: y, width: room, alignment: dp.alignment, mode: dp.lineBreakMode, style: dp.textStyle)
@@ -96,20 +132,20 @@ struct BuiltinDirectLayout {
                 let dw = min(d.width, room)
                 p2 = Piece(text: d.text, textWidth: d.width, x: x, y: 0, width: dw, alignment: detailAlignment, mode: dp.lineBreakMode, style: dp.textStyle)
             case (let t?, let d?):
-                let inner = max(0, room - c.textToSecondaryTextHorizontalPadding)
+                let inner = max(0, room - spacing)
                 let natural = d.width
                 let textNatural = t.width
                 let cap = max(inner / 2, min(natural, inner - textNatural))
                 let dw = min(natural, cap, inner)
                 let tw = inner - dw
                 p1 = Piece(text: t.text, textWidth: textNatural, x: x, y: 0, width: tw, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle)
-                p2 = Piece(text: d.text, textWidth: natural, x: x + tw + c.textToSecondaryTextHorizontalPadding, y: 0, width: dw,
+                p2 = Piece(text: d.text, textWidth: natural, x: x + tw + spacing, y: 0, width: dw,
                            alignment: detailAlignment, mode: dp.lineBreakMode, style: dp.textStyle)
             }
             height = max(height, text == nil && detail == nil ? 0 : 1)
         case .value2:
             let column = BuiltinCellStyle.value2ColumnWidth(width)
-            let spacing = detail == nil ? 0 : c.textToSecondaryTextHorizontalPadding
+            let spacing = detail == nil ? 0 : spacing
             guard column + spacing <= room else { return nil }
             var head = tp
             if head.color == .semantic(.label) { head.color = .semantic(.tint) }

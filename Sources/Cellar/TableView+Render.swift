@@ -243,8 +243,8 @@ extension TableView {
         let width = max(0, l.geometry.rowWidth - lead - 1 - (accWidth > 0 ? accWidth + 1 : 0) - reorder)
         var direct: BuiltinDirectLayout?
         var node = ViewNode.empty
-        if let kind = cell.builtinKind, let c = cell.contentConfiguration {
-            direct = BuiltinDirectLayout(kind, c, width: width)
+        if let kind = cell.builtinKind {
+            direct = BuiltinDirectLayout(kind, cell, width: width)
         }
         if direct == nil {
             if let style = cell.style {

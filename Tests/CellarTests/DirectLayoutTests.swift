@@ -22,7 +22,9 @@ import CellarText
             c.textProperties.transform = rng.next(4) == 0 ? .uppercase : .none
             c.textToSecondaryTextVerticalPadding = rng.next(3) == 0 ? 1 : 0
             let width = 1 + rng.next(50)
-            guard let direct = BuiltinDirectLayout(kind, c, width: width) else { continue }
+            let cell = Cell(reuseIdentifier: "direct")
+            cell.contentConfiguration = c
+            guard let direct = BuiltinDirectLayout(kind, cell, width: width) else { continue }
             compared += 1
             let node = BuiltinCellStyle.layout(kind, c, width: width)
             let h = LayoutEngine.measure(node, width: width)
