@@ -76,7 +76,11 @@ struct BuiltinDirectLayout {
     /// when it needs the general path. The configuration's fields are read
     /// in place, one by one: copying it whole out of the cell is a ~200-byte
     /// copy plus a retain and release per string, paid on every row.
-    init?(_ kind: BuiltinCellStyle.Kind, _ cell: Cell, width: Int) {
+    /// A function building locals, not an initialiser: an initialiser
+    /// assigning `self`'s fields one by one copied the finished layout
+    /// once more (a retain and release per string).
+    static func make(_ kind: BuiltinCellStyle.Kind, _ cell: Cell, width: Int) -> BuiltinDirectLayout? {
+        var p0: Piece?, p1: Piece?, p2: Piece?
         // Very narrow cells squeeze columns to nothing; the general path handles that.
         guard width >= 8, width <= Self.maxWidth, cell._contentConfiguration?.directionalLayoutMargins == .zero,
               let tp = cell._contentConfiguration?.textProperties, Self.simple(tp),
@@ -92,7 +96,7 @@ struct BuiltinDirectLayout {
               Self.paddings.contains(vpadding) else { return nil }
         var x = 0
         var room = width
-        height = 0
+        var height = 0
         if let image = cell._contentConfiguration?.image, !image.isEmpty {
             guard Sanitizer.isClean(image) else { return nil }
             let iw = DisplayWidth.of(image)
@@ -158,6 +162,7 @@ struct BuiltinDirectLayout {
             }
             height = max(height, text == nil && detail == nil ? 0 : 1)
         }
+        return BuiltinDirectLayout(p0: p0, p1: p1, p2: p2, height: height)
     }
 
     /// Draws the pieces at (x, y), clipped to `height` lines.

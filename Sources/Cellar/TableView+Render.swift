@@ -244,7 +244,7 @@ extension TableView {
         var direct: BuiltinDirectLayout?
         var node = ViewNode.empty
         if let kind = cell.builtinKind {
-            direct = BuiltinDirectLayout(kind, cell, width: width)
+            direct = BuiltinDirectLayout.make(kind, cell, width: width)
         }
         if direct == nil {
             if let style = cell.style {

@@ -24,7 +24,7 @@ import CellarText
             let width = 1 + rng.next(50)
             let cell = Cell(reuseIdentifier: "direct")
             cell.contentConfiguration = c
-            guard let direct = BuiltinDirectLayout(kind, cell, width: width) else { continue }
+            guard let direct = BuiltinDirectLayout.make(kind, cell, width: width) else { continue }
             compared += 1
             let node = BuiltinCellStyle.layout(kind, c, width: width)
             let h = LayoutEngine.measure(node, width: width)
