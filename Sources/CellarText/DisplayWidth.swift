@@ -143,6 +143,43 @@ public enum DisplayWidth {
         return width.finish()
     }
 
+    /// An emoji ZWJ sequence (👩‍🔬, families): pictographs that are simple
+    /// bases joined by single ZWJs (GB11), then a boundary. Its width by the
+    /// same `ClusterWidth` feeds as the scanner's, without the segmentation
+    /// state machine; nil (nothing consumed) for any other shape.
+    @inline(__always)
+    static func emojiZWJSequence(_ p: UnsafeBufferPointer<UInt8>, base: (UInt32, ScalarProps),
+                                 zwj: (position: Int, props: ScalarProps), table: PropertyTable,
+                                 carried: inout ScalarProps?, ambiguousWide: Bool)
+        -> (width: Int, position: Int, scalar: (UInt32, Int, ScalarProps)?)? {
+        let n = p.count
+        var width = ClusterWidth(ambiguousWide: ambiguousWide)
+        width.measured = carried
+        width.lastMeasured = carried
+        width.feed(base.0, base.1)
+        var j = zwj.position  // a ZWJ (3 bytes), within the buffer
+        while true {
+            width.feed(0x200D, zwj.props)
+            let k = j &+ 3
+            guard k < n && p[k] >= 0x80 else { return nil }
+            let (c, cl) = decodeScalar(p, k)
+            let pc = table.lookup(c)
+            guard pc.isExtendedPictographic && pc.isSimpleBase else { return nil }
+            width.feed(c, pc)
+            let after = k &+ cl
+            if after == n || p[after] < 0x80 {
+                carried = width.measured
+                return (width.finish(), after, nil)
+            }
+            let (d, dl) = decodeScalar(p, after)
+            if d == 0x200D { j = after; continue }
+            let pd = table.lookup(d)
+            guard !pd.joinsPrevious else { return nil }
+            carried = width.measured
+            return (width.finish(), after, (d, dl, pd))
+        }
+    }
+
     /// High bit set in every byte of `w` that is not printable ASCII
     /// (>= 0x80, < 0x20 or 0x7F); may also flag bytes above one that is.
     @inline(__always)
@@ -211,6 +248,15 @@ public enum DisplayWidth {
                 if (g == .extend || g == .spacingMark) && nextProps.incb != 1,
                    let end = boundaryAfterPair(p, next &+ nextLength, table) {
                     total += pairWidth(cp, props, nextScalar, nextProps, carried: &carried, ambiguousWide: ambiguousWide)
+                    i = end.position
+                    guard let after = end.scalar else { return i }
+                    (cp, length, props) = after
+                    continue
+                }
+                if nextScalar == 0x200D && props.isExtendedPictographic,
+                   let end = emojiZWJSequence(p, base: (cp, props), zwj: (next, nextProps), table: table,
+                                              carried: &carried, ambiguousWide: ambiguousWide) {
+                    total += end.width
                     i = end.position
                     guard let after = end.scalar else { return i }
                     (cp, length, props) = after

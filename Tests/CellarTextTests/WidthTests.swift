@@ -101,6 +101,29 @@ import Testing
         }
     }
 
+    /// The ZWJ-sequence fast path against the segmentation scanner's
+    /// cluster widths, for the shapes it takes and the ones it hands back.
+    @Test func emojiZWJSequencesMeasureAsTheScannerDoes() {
+        let zwj = "\u{200D}"
+        let samples = [
+            "👩\(zwj)🔬", "👨\(zwj)👩\(zwj)👧\(zwj)👦", "👩\(zwj)🔬a", "a👩\(zwj)🔬b", "👩\(zwj)🔬한글",
+            "👩\(zwj)🔬👩\(zwj)🔬", "👩\(zwj)🔬\u{FE0F}", "👩\(zwj)🔬🏽", "👩\(zwj)🔬\(zwj)", "👩\(zwj)",
+            "👩\(zwj)a", "👩\(zwj)한", "❤\(zwj)🔥", "❤\u{FE0F}\(zwj)🔥", "👩🏽\(zwj)🔬", "👩\(zwj)\(zwj)🔬",
+            "🇰🇷👩\(zwj)🔬", "👩\(zwj)🔬\u{301}", "e\u{301}👩\(zwj)🔬", "✔\(zwj)✔", "👩\(zwj)🔬\(zwj)x",
+        ]
+        for s in samples {
+            let scanned = Array(s.utf8).withUnsafeBufferPointer { p in
+                var scanner = GraphemeScanner(p)
+                var total = 0
+                while let c = scanner.next() { total += c.width }
+                return total
+            }
+            #expect(DisplayWidth.of(s) == scanned, "\(s.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(Self.clusters(s) == s.map { String($0) }, "\(s)")
+        }
+        #expect(DisplayWidth.of("👨\(zwj)👩\(zwj)👧\(zwj)👦 ok") == 5)
+    }
+
     @Test func controlsCountZeroAndAreNotSplitFromCRLF() {
         #expect(DisplayWidth.of("a\tb") == 2)
         #expect(Self.clusters("a\r\nb") == ["a", "\r\n", "b"])
