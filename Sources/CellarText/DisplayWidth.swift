@@ -143,6 +143,58 @@ public enum DisplayWidth {
         return width.finish()
     }
 
+    /// Width of a base of `w` > 0 columns and one mark (Extend or
+    /// SpacingMark, not ZWJ): what `ClusterWidth` gives for that pair, in
+    /// straight-line code for the common pairs (VS16, skin tone, accent).
+    @inline(__always)
+    static func baseAndMarkWidth(_ w: Int, _ base: ScalarProps, _ mark: UInt32, _ markProps: ScalarProps,
+                                 carried: inout ScalarProps?, ambiguousWide: Bool) -> Int {
+        if mark == 0xFE0F {
+            carried = nil
+            return base.widensWithVS16 ? w + 1 : w
+        }
+        if mark &- 0x1F3FB < 5 && (base.isExtendedPictographic || base.gcb == .regionalIndicator) {
+            carried = base  // a skin tone on an emoji adds nothing
+            return w
+        }
+        let markWidth = markProps.columns(ambiguousWide: ambiguousWide)
+        if markWidth > 0 {
+            carried = markProps
+            return w + markWidth
+        }
+        if markProps.isSpacingMark {
+            carried = nil
+            return w + 1
+        }
+        carried = base
+        return w
+    }
+
+    /// The end of an emoji ZWJ sequence (👩‍🔬, families): pictographs that
+    /// are simple bases joined by single ZWJs (GB11), then a boundary; nil
+    /// (nothing consumed) for any other shape. Its width is the first
+    /// pictograph's: `ClusterWidth` lets each ZWJ hide the pictograph after it.
+    @inline(__always)
+    static func emojiZWJSequenceEnd(_ p: UnsafeBufferPointer<UInt8>, zwj: Int, table: PropertyTable)
+        -> (position: Int, scalar: (UInt32, Int, ScalarProps)?)? {
+        let n = p.count
+        var j = zwj  // a ZWJ (3 bytes), within the buffer
+        while true {
+            let k = j &+ 3
+            guard k < n && p[k] >= 0x80 else { return nil }
+            let (c, cl) = decodeScalar(p, k)
+            let pc = table.lookup(c)
+            guard pc.isExtendedPictographic && pc.isSimpleBase else { return nil }
+            let after = k &+ cl
+            if after == n || p[after] < 0x80 { return (after, nil) }
+            let (d, dl) = decodeScalar(p, after)
+            if d == 0x200D { j = after; continue }
+            let pd = table.lookup(d)
+            guard !pd.joinsPrevious else { return nil }
+            return (after, (d, dl, pd))
+        }
+    }
+
     /// High bit set in every byte of `w` that is not printable ASCII
     /// (>= 0x80, < 0x20 or 0x7F); may also flag bytes above one that is.
     @inline(__always)
@@ -210,7 +262,18 @@ public enum DisplayWidth {
                 let g = nextProps.gcb
                 if (g == .extend || g == .spacingMark) && nextProps.incb != 1,
                    let end = boundaryAfterPair(p, next &+ nextLength, table) {
-                    total += pairWidth(cp, props, nextScalar, nextProps, carried: &carried, ambiguousWide: ambiguousWide)
+                    total += w > 0
+                        ? baseAndMarkWidth(w, props, nextScalar, nextProps, carried: &carried, ambiguousWide: ambiguousWide)
+                        : pairWidth(cp, props, nextScalar, nextProps, carried: &carried, ambiguousWide: ambiguousWide)
+                    i = end.position
+                    guard let after = end.scalar else { return i }
+                    (cp, length, props) = after
+                    continue
+                }
+                if nextScalar == 0x200D && props.isExtendedPictographic && w > 0,
+                   let end = emojiZWJSequenceEnd(p, zwj: next, table: table) {
+                    total += w
+                    carried = props
                     i = end.position
                     guard let after = end.scalar else { return i }
                     (cp, length, props) = after

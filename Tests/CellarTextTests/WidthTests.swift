@@ -101,6 +101,32 @@ import Testing
         }
     }
 
+    /// The fast paths for ZWJ sequences and base + mark pairs against the
+    /// segmentation scanner's cluster widths, for the shapes they take and
+    /// the ones they hand back.
+    @Test func emojiSequencesAndMarkedBasesMeasureAsTheScannerDoes() {
+        let zwj = "\u{200D}"
+        let samples = [
+            "👩\(zwj)🔬", "👨\(zwj)👩\(zwj)👧\(zwj)👦", "👩\(zwj)🔬a", "a👩\(zwj)🔬b", "👩\(zwj)🔬한글",
+            "👩\(zwj)🔬👩\(zwj)🔬", "👩\(zwj)🔬\u{FE0F}", "👩\(zwj)🔬🏽", "👩\(zwj)🔬\(zwj)", "👩\(zwj)",
+            "👩\(zwj)a", "👩\(zwj)한", "❤\(zwj)🔥", "❤\u{FE0F}\(zwj)🔥", "👩🏽\(zwj)🔬", "👩\(zwj)\(zwj)🔬",
+            "🇰🇷👩\(zwj)🔬", "👩\(zwj)🔬\u{301}", "e\u{301}👩\(zwj)🔬", "✔\(zwj)✔", "👩\(zwj)🔬\(zwj)x",
+            "❤\u{FE0F}", "✔\u{FE0F}x", "😀\u{FE0F}", "漢\u{FE0F}", "a\u{FE0F}", "👍🏽", "👍🏽👍", "a🏽", "漢🏽",
+            "e\u{301}", "漢\u{301}한", "a\u{93E}", "漢\u{93E}", "x\u{20DD}", "❤\u{FE0F}\u{FE0F}", "👍🏽\u{FE0F}",
+        ]
+        for s in samples {
+            let scanned = Array(s.utf8).withUnsafeBufferPointer { p in
+                var scanner = GraphemeScanner(p)
+                var total = 0
+                while let c = scanner.next() { total += c.width }
+                return total
+            }
+            #expect(DisplayWidth.of(s) == scanned, "\(s.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(Self.clusters(s) == s.map { String($0) }, "\(s)")
+        }
+        #expect(DisplayWidth.of("👨\(zwj)👩\(zwj)👧\(zwj)👦 ok") == 5)
+    }
+
     @Test func controlsCountZeroAndAreNotSplitFromCRLF() {
         #expect(DisplayWidth.of("a\tb") == 2)
         #expect(Self.clusters("a\r\nb") == ["a", "\r\n", "b"])
