@@ -219,28 +219,6 @@ public enum DisplayWidth {
         var (cp, length, props) = first
         var carried: ScalarProps? = nil
         while true {
-            // Hangul syllables (U+AC00-U+D7A3) are simple bases of two
-            // columns that join nothing before them: one followed by another
-            // (or by ASCII) is counted without a table lookup. The last one
-            // of a run goes on below, looked up, in case a jamo or mark joins it.
-            // (`carried` is not updated here: a syllable has width, so the
-            // next cluster that reads it starts by replacing it.)
-            if cp &- 0xAC00 < 11172 {
-                var advanced = false
-                while true {
-                    let next = i &+ length
-                    if next == n || p[next] < 0x80 {
-                        total += 2
-                        return next
-                    }
-                    let (nextScalar, nextLength) = decodeScalar(p, next)
-                    guard nextScalar &- 0xAC00 < 11172 else { break }
-                    total += 2
-                    i = next; cp = nextScalar; length = nextLength
-                    advanced = true
-                }
-                if advanced { props = table.lookup(cp) }
-            }
             if props.isSimpleBase {
                 let next = i &+ length  // within the buffer: no overflow check
                 let w = props.columns(ambiguousWide: ambiguousWide)
