@@ -87,13 +87,31 @@ public enum DisplayWidth {
                     break
                 }
             }
-            // Up to 8 bytes one by one: a short text, or the word that
-            // stopped the loop above.
-            let stop = min(n, i + 8)
-            while i < stop && p[i] < 0x80 {
-                total &+= (p[i] &- 0x20) < 0x5F ? 1 : 0  // 0x20...0x7E
-                i += 1
-                asciiCounted = true
+            // Up to 8 ASCII bytes: the word that stopped the loop above, or
+            // the last 8 bytes shifted so byte `i` comes first. Counted
+            // without a loop whose length depends on the text (its exit was
+            // a mispredicted branch per string); a text under 8 bytes goes
+            // one by one.
+            if n >= 8 {
+                let word: UInt64
+                let avail: Int
+                if i &+ 8 <= n {
+                    word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                    avail = 8
+                } else {
+                    avail = n &- i
+                    word = UnsafeRawPointer(base + n - 8).loadUnaligned(as: UInt64.self) >> UInt64(8 &* (8 &- avail))
+                }
+                let ascii = asciiPrefixLength(word, available: avail)
+                total &+= printableASCIICount(word, bytes: ascii)
+                i &+= ascii
+                asciiCounted = asciiCounted || ascii != 0
+            } else {
+                while i < n && p[i] < 0x80 {
+                    total &+= (p[i] &- 0x20) < 0x5F ? 1 : 0  // 0x20...0x7E
+                    i += 1
+                    asciiCounted = true
+                }
             }
             if i == n { break }
             if p[i] < 0x80 { continue }
@@ -193,6 +211,28 @@ public enum DisplayWidth {
             guard !pd.joinsPrevious else { return nil }
             return (after, (d, dl, pd))
         }
+    }
+
+    /// How many bytes of `w` (little-endian, the first `available` of them
+    /// real) are ASCII before the first byte >= 0x80.
+    @inline(__always)
+    static func asciiPrefixLength(_ w: UInt64, available: Int) -> Int {
+        let high = w & 0x8080_8080_8080_8080
+        return high == 0 ? available : min(available, high.trailingZeroBitCount >> 3)
+    }
+
+    /// Printable ASCII bytes (0x20...0x7E) among the first `bytes` (0...8)
+    /// of `w`, which are all ASCII; exact per byte (no borrow between bytes).
+    @inline(__always)
+    static func printableASCIICount(_ w: UInt64, bytes: Int) -> Int {
+        let low7 = w & 0x7F7F_7F7F_7F7F_7F7F
+        let atLeastSpace = (low7 &+ 0x6060_6060_6060_6060) & 0x8080_8080_8080_8080
+        let del = (low7 &+ 0x0101_0101_0101_0101) & 0x8080_8080_8080_8080
+        let printable = atLeastSpace & ~del
+        // Keep the first `bytes` bytes; `&<<` masks its amount to 0...63,
+        // so 8 bytes (64 bits) is shifted in two halves.
+        let keep = ~((~UInt64(0) &<< UInt64(4 &* bytes)) &<< UInt64(4 &* bytes))
+        return (printable & keep).nonzeroBitCount
     }
 
     /// High bit set in every byte of `w` that is not printable ASCII
