@@ -75,18 +75,6 @@ public enum DisplayWidth {
                 i += 8
                 asciiCounted = true
             }
-            // A short tail of a text of 8 bytes or more: the last 8 bytes,
-            // of which the bytes before `i` (already counted) are ignored.
-            // (The test's false positives only send us to the byte loop.)
-            if i < n && n - i < 8 && n >= 8 {
-                let tail = n - i
-                let w = UnsafeRawPointer(base + n - 8).loadUnaligned(as: UInt64.self)
-                if nonPrintableASCII(w) & (~UInt64(0) << UInt64(8 * (8 - tail))) == 0 {
-                    total += tail
-                    i = n
-                    break
-                }
-            }
             // Up to 8 ASCII bytes: the word that stopped the loop above, or
             // the last 8 bytes shifted so byte `i` comes first. Counted
             // without a loop whose length depends on the text (its exit was
