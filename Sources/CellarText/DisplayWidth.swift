@@ -75,25 +75,31 @@ public enum DisplayWidth {
                 i += 8
                 asciiCounted = true
             }
-            // A short tail of a text of 8 bytes or more: the last 8 bytes,
-            // of which the bytes before `i` (already counted) are ignored.
-            // (The test's false positives only send us to the byte loop.)
-            if i < n && n - i < 8 && n >= 8 {
-                let tail = n - i
-                let w = UnsafeRawPointer(base + n - 8).loadUnaligned(as: UInt64.self)
-                if nonPrintableASCII(w) & (~UInt64(0) << UInt64(8 * (8 - tail))) == 0 {
-                    total += tail
-                    i = n
-                    break
+            // Up to 8 ASCII bytes: the word that stopped the loop above, or
+            // the last 8 bytes shifted so byte `i` comes first. Counted
+            // without a loop whose length depends on the text (its exit was
+            // a mispredicted branch per string); a text under 8 bytes goes
+            // one by one.
+            if n >= 8 {
+                let word: UInt64
+                let avail: Int
+                if i &+ 8 <= n {
+                    word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                    avail = 8
+                } else {
+                    avail = n &- i
+                    word = UnsafeRawPointer(base + n - 8).loadUnaligned(as: UInt64.self) >> UInt64(8 &* (8 &- avail))
                 }
-            }
-            // Up to 8 bytes one by one: a short text, or the word that
-            // stopped the loop above.
-            let stop = min(n, i + 8)
-            while i < stop && p[i] < 0x80 {
-                total &+= (p[i] &- 0x20) < 0x5F ? 1 : 0  // 0x20...0x7E
-                i += 1
-                asciiCounted = true
+                let ascii = asciiPrefixLength(word, available: avail)
+                total &+= printableASCIICount(word, bytes: ascii)
+                i &+= ascii
+                asciiCounted = asciiCounted || ascii != 0
+            } else {
+                while i < n && p[i] < 0x80 {
+                    total &+= (p[i] &- 0x20) < 0x5F ? 1 : 0  // 0x20...0x7E
+                    i += 1
+                    asciiCounted = true
+                }
             }
             if i == n { break }
             if p[i] < 0x80 { continue }
@@ -195,6 +201,28 @@ public enum DisplayWidth {
         }
     }
 
+    /// How many bytes of `w` (little-endian, the first `available` of them
+    /// real) are ASCII before the first byte >= 0x80.
+    @inline(__always)
+    static func asciiPrefixLength(_ w: UInt64, available: Int) -> Int {
+        let high = w & 0x8080_8080_8080_8080
+        return high == 0 ? available : min(available, high.trailingZeroBitCount >> 3)
+    }
+
+    /// Printable ASCII bytes (0x20...0x7E) among the first `bytes` (0...8)
+    /// of `w`, which are all ASCII; exact per byte (no borrow between bytes).
+    @inline(__always)
+    static func printableASCIICount(_ w: UInt64, bytes: Int) -> Int {
+        let low7 = w & 0x7F7F_7F7F_7F7F_7F7F
+        let atLeastSpace = (low7 &+ 0x6060_6060_6060_6060) & 0x8080_8080_8080_8080
+        let del = (low7 &+ 0x0101_0101_0101_0101) & 0x8080_8080_8080_8080
+        let printable = atLeastSpace & ~del
+        // Keep the first `bytes` bytes; `&<<` masks its amount to 0...63,
+        // so 8 bytes (64 bits) is shifted in two halves.
+        let keep = ~((~UInt64(0) &<< UInt64(4 &* bytes)) &<< UInt64(4 &* bytes))
+        return (printable & keep).nonzeroBitCount
+    }
+
     /// High bit set in every byte of `w` that is not printable ASCII
     /// (>= 0x80, < 0x20 or 0x7F); may also flag bytes above one that is.
     @inline(__always)
@@ -219,28 +247,6 @@ public enum DisplayWidth {
         var (cp, length, props) = first
         var carried: ScalarProps? = nil
         while true {
-            // Hangul syllables (U+AC00-U+D7A3) are simple bases of two
-            // columns that join nothing before them: one followed by another
-            // (or by ASCII) is counted without a table lookup. The last one
-            // of a run goes on below, looked up, in case a jamo or mark joins it.
-            // (`carried` is not updated here: a syllable has width, so the
-            // next cluster that reads it starts by replacing it.)
-            if cp &- 0xAC00 < 11172 {
-                var advanced = false
-                while true {
-                    let next = i &+ length
-                    if next == n || p[next] < 0x80 {
-                        total += 2
-                        return next
-                    }
-                    let (nextScalar, nextLength) = decodeScalar(p, next)
-                    guard nextScalar &- 0xAC00 < 11172 else { break }
-                    total += 2
-                    i = next; cp = nextScalar; length = nextLength
-                    advanced = true
-                }
-                if advanced { props = table.lookup(cp) }
-            }
             if props.isSimpleBase {
                 let next = i &+ length  // within the buffer: no overflow check
                 let w = props.columns(ambiguousWide: ambiguousWide)
