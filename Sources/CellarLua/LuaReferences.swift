@@ -38,60 +38,52 @@ public final class LuaTableRef {
 
     /// `t[key] = value`.
     public func set(_ key: LuaKey, _ value: Value) throws(LuaError) {
-        let rt = runtime
-        rt.push(self)
-        do throws(LuaError) { try rt.push(value) } catch { rt.pop(1); throw error }
-        rt.rawSet(key, inTableAt: -2)
-        rt.pop(1)
+        try store(key) { () throws(LuaError) in try runtime.push(value) }
     }
 
     /// `t[key] = t2` for another reference (e.g. a nested persistent table).
     public func set(_ key: LuaKey, _ table: LuaTableRef) {
-        let rt = runtime
-        rt.push(self)
-        rt.push(table)
-        rt.rawSet(key, inTableAt: -2)
-        rt.pop(1)
+        store(key) { runtime.push(table) }
     }
 
     /// `t[key] = f`, e.g. to give a plugin's environment a Swift function.
     public func set(_ key: LuaKey, _ f: LuaFunction) {
-        let rt = runtime
-        rt.push(self)
-        rt.push(f)
-        rt.rawSet(key, inTableAt: -2)
-        rt.pop(1)
+        store(key) { runtime.push(f) }
     }
 
     /// `t[key]` as data.
     public func get(_ key: LuaKey) throws(LuaError) -> Value {
-        let rt = runtime
-        rt.push(self)
-        defer { rt.pop(2) }
-        rt.rawGet(key, fromTableAt: -1)
-        return try rt.value(at: -1)
+        try field(key) { rt throws(LuaError) in try rt.value(at: -1) }
     }
 
     /// `t[key]` if it is a function.
     public func function(_ key: LuaKey) -> LuaFunction? {
-        let rt = runtime
-        rt.push(self)
-        defer { rt.pop(1) }
-        rt.rawGet(key, fromTableAt: -1)
-        let f = rt.function(at: -1)
-        rt.pop(1)
-        return f
+        field(key) { $0.function(at: -1) }
     }
 
     /// `t[key]` if it is a table.
     public func table(_ key: LuaKey) -> LuaTableRef? {
+        field(key) { $0.table(at: -1) }
+    }
+
+    /// Pushes this table, lets `pushValue` push the value, and stores it at
+    /// `key`; the stack is left as it was, also when pushing fails.
+    private func store<E: Error>(_ key: LuaKey, _ pushValue: () throws(E) -> Void) throws(E) {
         let rt = runtime
         rt.push(self)
-        defer { rt.pop(1) }
-        rt.rawGet(key, fromTableAt: -1)
-        let t = rt.table(at: -1)
+        do throws(E) { try pushValue() } catch { rt.pop(1); throw error }
+        rt.rawSet(key, inTableAt: -2)
         rt.pop(1)
-        return t
+    }
+
+    /// Reads `t[key]` with `read` (the value on top of the stack), then
+    /// restores the stack.
+    private func field<T, E: Error>(_ key: LuaKey, _ read: (LuaRuntime) throws(E) -> T) throws(E) -> T {
+        let rt = runtime
+        rt.push(self)
+        defer { rt.pop(2) }
+        rt.rawGet(key, fromTableAt: -1)
+        return try read(rt)
     }
 
     /// The whole table as data.
