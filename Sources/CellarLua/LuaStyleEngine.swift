@@ -222,18 +222,17 @@ public final class LuaStyleEngine {
         if ty == "string" then return mark({ glyph = t }, IMAGE) end
         bad("image", t)
       end
-      function ui.hstack(t)
-        local node = mark(t, HSTACK)
-        if node then return node end
-        if type(t) ~= "table" then bad("hstack", t) end
-        return setmetatable(t, HSTACK)
+      -- Stacks take only a table; one constructor per axis, made once.
+      local function stack(name, meta)
+        return function(t)
+          local node = mark(t, meta)
+          if node then return node end
+          if type(t) ~= "table" then bad(name, t) end
+          return setmetatable(t, meta)
+        end
       end
-      function ui.vstack(t)
-        local node = mark(t, VSTACK)
-        if node then return node end
-        if type(t) ~= "table" then bad("vstack", t) end
-        return setmetatable(t, VSTACK)
-      end
+      ui.hstack = stack("hstack", HSTACK)
+      ui.vstack = stack("vstack", VSTACK)
       function ui.spacer(min)
         local node = mark(min, SPACER)
         if node then return node end
