@@ -93,38 +93,28 @@ struct LuaBench {
         let cRound = { sink &+= cellar_bench_c_roundtrip(L, hookRef, msgh, n, title, detail) }
         let titleKey = rt.key("title"), detailKey = rt.key("detail")
         let textKey = rt.key("text"), widthKey = rt.key("width")
-        let swiftRound = {
-            for _ in 0..<n {
-                rt.push(hook)
-                rt.pushTable(fieldCount: 2)
-                rt.push(title)
-                rt.rawSet(titleKey, inTableAt: -2)
-                rt.push(detail)
-                rt.rawSet(detailKey, inTableAt: -2)
-                try rt.pcall(arguments: 1, results: 1)
-                rt.rawGet(textKey, fromTableAt: -1)
-                let text = rt.string(at: -1) ?? ""
-                rt.rawGet(widthKey, fromTableAt: -2)
-                sink &+= text.utf8.count &+ (rt.integer(at: -1) ?? 0)
-                rt.pop(3)
+        // One row-table round trip per iteration; `textLength` reads the
+        // returned text, as a Swift String or as raw bytes.
+        func roundTrips(_ textLength: @escaping () -> Int) -> () throws -> Void {
+            {
+                for _ in 0..<n {
+                    rt.push(hook)
+                    rt.pushTable(fieldCount: 2)
+                    rt.push(title)
+                    rt.rawSet(titleKey, inTableAt: -2)
+                    rt.push(detail)
+                    rt.rawSet(detailKey, inTableAt: -2)
+                    try rt.pcall(arguments: 1, results: 1)
+                    rt.rawGet(textKey, fromTableAt: -1)
+                    let text = textLength()
+                    rt.rawGet(widthKey, fromTableAt: -2)
+                    sink &+= text &+ (rt.integer(at: -1) ?? 0)
+                    rt.pop(3)
+                }
             }
         }
-        let swiftBytes = {
-            for _ in 0..<n {
-                rt.push(hook)
-                rt.pushTable(fieldCount: 2)
-                rt.push(title)
-                rt.rawSet(titleKey, inTableAt: -2)
-                rt.push(detail)
-                rt.rawSet(detailKey, inTableAt: -2)
-                try rt.pcall(arguments: 1, results: 1)
-                rt.rawGet(textKey, fromTableAt: -1)
-                let text = rt.bytes(at: -1)?.count ?? 0
-                rt.rawGet(widthKey, fromTableAt: -2)
-                sink &+= text &+ (rt.integer(at: -1) ?? 0)
-                rt.pop(3)
-            }
-        }
+        let swiftRound = roundTrips { (rt.string(at: -1) ?? "").utf8.count }
+        let swiftBytes = roundTrips { rt.bytes(at: -1)?.count ?? 0 }
         let row = Value.object(["title": .string(title), "detail": .string(detail)])
         let valueRound = {
             for _ in 0..<n {
