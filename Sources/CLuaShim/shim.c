@@ -21,6 +21,85 @@ int cellar_lua_registryindex(void) { return LUA_REGISTRYINDEX; }
 void cellar_lua_remove(lua_State *L, int idx) { lua_remove(L, idx); }
 void cellar_lua_insert(lua_State *L, int idx) { lua_insert(L, idx); }
 
+// ---- Small-block pool ----------------------------------------------------------------
+//
+// A style call makes and drops a handful of small objects per row (tables,
+// their hash parts, strings). glibc's malloc/free cost several hundred
+// instructions a pair there; Lua tells the allocator every block's size, so
+// a header-less pool with one free list per 16-byte class serves them in a
+// few. Freed blocks stay in their class until the state closes (bounded by
+// the state's peak, which the memory cap already bounds).
+
+enum { POOL_GRAIN = 16, POOL_CLASSES = 32, POOL_MAX = POOL_GRAIN * POOL_CLASSES, POOL_CHUNK = 64 * 1024 };
+
+struct cellar_pool {
+    void *free[POOL_CLASSES + 1];   // by class, 1...POOL_CLASSES
+    char *next, *end;               // bump region of the newest chunk
+    void *chunks;                   // every chunk, linked through its first word
+};
+
+static inline size_t pool_class(size_t n) { return (n + POOL_GRAIN - 1) / POOL_GRAIN; }
+
+static void *pool_take(struct cellar_pool *p, size_t cls) {
+    void *b = p->free[cls];
+    if (b) {
+        p->free[cls] = *(void **)b;
+        return b;
+    }
+    size_t size = cls * POOL_GRAIN;
+    if ((size_t)(p->end - p->next) < size) {
+        char *chunk = malloc(POOL_CHUNK);
+        if (!chunk) return NULL;
+        *(void **)chunk = p->chunks;
+        p->chunks = chunk;
+        p->next = chunk + POOL_GRAIN;   // the first grain holds the link
+        p->end = chunk + POOL_CHUNK;
+    }
+    b = p->next;
+    p->next += size;
+    return b;
+}
+
+static inline void pool_give(struct cellar_pool *p, void *b, size_t cls) {
+    *(void **)b = p->free[cls];
+    p->free[cls] = b;
+}
+
+/// realloc over the pool: blocks up to POOL_MAX live in it, larger ones in malloc.
+static void *pool_realloc(struct cellar_pool *p, void *ptr, size_t old, size_t nsize) {
+    size_t oc = ptr && old <= POOL_MAX ? pool_class(old) : 0;
+    if (nsize == 0) {
+        if (oc) pool_give(p, ptr, oc); else free(ptr);
+        return NULL;
+    }
+    if (nsize > POOL_MAX) {
+        if (!ptr || !oc) return realloc(ptr, nsize);
+        void *b = malloc(nsize);
+        if (!b) return NULL;
+        memcpy(b, ptr, old);
+        pool_give(p, ptr, oc);
+        return b;
+    }
+    size_t nc = pool_class(nsize);
+    if (nc == oc) return ptr;
+    void *b = pool_take(p, nc);
+    if (!b) return NULL;
+    if (ptr) {
+        memcpy(b, ptr, old < nsize ? old : nsize);
+        if (oc) pool_give(p, ptr, oc); else free(ptr);
+    }
+    return b;
+}
+
+static void pool_release(struct cellar_pool *p) {
+    for (void *c = p->chunks; c; ) {
+        void *next = *(void **)c;
+        free(c);
+        c = next;
+    }
+    memset(p, 0, sizeof *p);
+}
+
 // ---- The per-state record ----------------------------------------------------------
 
 struct cellar_lua {
@@ -50,6 +129,9 @@ struct cellar_lua {
     struct timespec seen_at;
     int watching;
     struct cellar_lua *next;
+
+    // Small-block pool (see pool_alloc).
+    struct cellar_pool pool;
 
     // Last failure.
     char *traceback;
@@ -88,7 +170,7 @@ static void *cellar_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     cellar_lua *x = ud;
     size_t old = ptr ? osize : 0;  // for new blocks osize is a type tag
     if (nsize == 0) {
-        free(ptr);
+        pool_realloc(&x->pool, ptr, old, 0);
         x->used -= old;
         return NULL;
     }
@@ -106,7 +188,7 @@ static void *cellar_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         }
         return NULL;
     }
-    void *p = realloc(ptr, nsize);
+    void *p = pool_realloc(&x->pool, ptr, old, nsize);
     if (p) x->used = x->used - old + nsize;
     return p;
 }
@@ -683,12 +765,13 @@ cellar_lua *cellar_open(size_t memory_limit, long long time_budget_ns, double pa
     x->pattern_cost_limit = pattern_cost_limit;
     atomic_store(&x->budget_ns, time_budget_ns);
     lua_State *L = lua_newstate(cellar_alloc, x);
-    if (!L) { free(x); return NULL; }
+    if (!L) { pool_release(&x->pool); free(x); return NULL; }
     x->L = L;
     *(cellar_lua **)lua_getextraspace(L) = x;
     lua_pushcfunction(L, build_base);
     if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
         lua_close(L);
+        pool_release(&x->pool);
         free(x);
         return NULL;
     }
@@ -702,6 +785,7 @@ void cellar_close(cellar_lua *x) {
     if (!x) return;
     watchdog_remove(x);
     lua_close(x->L);
+    pool_release(&x->pool);
     free(x->traceback);
     free(x);
 }

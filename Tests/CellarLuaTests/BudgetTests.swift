@@ -129,6 +129,35 @@ import Cellar
         #expect(error?.userMessage == "\(path):2: memory limit of 4 MB exceeded")
     }
 
+    /// Small blocks come from the runtime's pool (one free list per 16-byte
+    /// class), larger ones from malloc; a block that grows or shrinks across
+    /// classes, or across the pool's upper bound, must keep its contents.
+    @Test func blocksKeepTheirContentsAcrossSizeClasses() throws {
+        let rt = try LuaRuntime()
+        let result = try run(rt, """
+            local keep = {}
+            for n = 1, 1200 do                       -- strings of every size to 1200 bytes
+              keep[n] = string.rep(string.char(65 + n % 26), n)
+            end
+            local t = {}
+            for i = 1, 3000 do t[i] = i * 3 end      -- array part grows past the pool's bound
+            for i = 3000, 5, -1 do t[i] = nil end
+            local h = {}
+            for i = 1, 200 do h["k" .. i] = i end    -- hash part grows through the classes
+            for i = 1, 195 do h["k" .. i] = nil end
+            collectgarbage("count")
+            local sum = 0
+            for i = 1, 4 do sum = sum + t[i] end
+            for i = 196, 200 do sum = sum + h["k" .. i] end
+            for n = 1, 1200 do
+              local s = keep[n]
+              if #s ~= n or s:byte(1) ~= 65 + n % 26 or s:byte(n) ~= 65 + n % 26 then return -n end
+            end
+            return sum
+            """)
+        #expect(result == [.int(3 + 6 + 9 + 12 + 196 + 197 + 198 + 199 + 200)])
+    }
+
     @Test func memoryErrorAtLoadIsReported() throws {
         let rt = try LuaRuntime(limits: LuaLimits(memoryLimit: 2 << 20))
         let path = try writeScript("big.lua", "local s = 'x'\nfor i = 1, 40 do s = s .. s end\nreturn { }")
