@@ -1,7 +1,7 @@
 import CellarText
 
 /// The one vocabulary every style (Swift built-in or Lua) lays out with.
-public indirect enum ViewNode: Hashable, Sendable {
+public enum ViewNode: Hashable, Sendable {
     case label(Label)
     /// A leading image given as an emoji or glyph.
     case image(glyph: String, style: TextStyle)
@@ -10,7 +10,7 @@ public indirect enum ViewNode: Hashable, Sendable {
     /// Flexible space, at least `minLength` columns (horizontal) or lines (vertical).
     case spacer(minLength: Int)
     /// Margins around a child.
-    case padding(Insets, ViewNode)
+    indirect case padding(Insets, ViewNode)
     case empty
 }
 
