@@ -21,6 +21,33 @@ int cellar_lua_registryindex(void) { return LUA_REGISTRYINDEX; }
 void cellar_lua_remove(lua_State *L, int idx) { lua_remove(L, idx); }
 void cellar_lua_insert(lua_State *L, int idx) { lua_insert(L, idx); }
 
+// ---- ui node constructors ----------------------------------------------------------
+//
+// One C call per node instead of a Lua call plus a C call. Setting the
+// metatable directly, without the sandbox's setmetatable checks, is safe
+// only for a table that has none (the node metatables have no __gc);
+// anything else goes to the Lua fallback, which keeps every check.
+
+static int ui_construct(lua_State *L) {
+    if (lua_type(L, 1) == LUA_TTABLE && !lua_getmetatable(L, 1)) {
+        lua_settop(L, 1);
+        lua_pushvalue(L, lua_upvalueindex(1));
+        lua_setmetatable(L, 1);
+        return 1;
+    }
+    lua_settop(L, 1);
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_rotate(L, 1, 1);
+    lua_call(L, 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+int cellar_ui_make_constructor(lua_State *L) {
+    lua_settop(L, 2);
+    lua_pushcclosure(L, ui_construct, 2);
+    return 1;
+}
+
 // ---- Small-block pool ----------------------------------------------------------------
 //
 // A style call makes and drops a handful of small objects per row (tables,

@@ -51,7 +51,7 @@ public enum LayoutEngine {
                 case .center: lead = (width - w) / 2
                 case .trailing: lead = width - w
                 }
-                canvas.draw(text, x: x + lead, y: y, maxWidth: width - lead, style: label.style)
+                canvas.draw(clean: text, x: x + lead, y: y, maxWidth: width - lead, style: label.style)
                 return
             }
             let lines = labelLines(label, width: width)

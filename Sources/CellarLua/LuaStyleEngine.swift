@@ -1,4 +1,5 @@
 import CLua
+import CLuaShim
 import Cellar
 import CellarText
 
@@ -38,7 +39,7 @@ public final class LuaStyleEngine {
         // The library chunk returns the node metatables and the factory.
         let base = rt.top
         rt.push(lib)
-        lua_pushcclosure(rt.L, Self.markNode, 0)
+        lua_pushcclosure(rt.L, cellar_ui_make_constructor, 0)
         try rt.pcall(arguments: 1, results: 2)
         guard let metas = rt.table(at: -2), let factory = rt.function(at: -1) else {
             rt.setTop(base)
@@ -64,21 +65,6 @@ public final class LuaStyleEngine {
     }
 
     let widthFunction: LuaFunction
-
-    /// `mark(t, meta)` for the ui constructors: sets a node metatable on a
-    /// table that has none and returns the table; returns nothing for
-    /// anything else (the constructor then checks its argument and calls the
-    /// sandbox's `setmetatable`, with its checks). For a table without a
-    /// metatable those checks cannot fail — the node metatables have no
-    /// `__gc` — so skipping them changes nothing but the cost (a C call
-    /// instead of two field lookups and an interned-string push per node).
-    static let markNode: lua_CFunction = { L in
-        guard let L, lua_type(L, 1) == LUA_TTABLE, lua_type(L, 2) == LUA_TTABLE else { return 0 }
-        if lua_getmetatable(L, 1) != 0 { return 0 }
-        lua_settop(L, 2)
-        lua_setmetatable(L, 1)
-        return 1
-    }
 
     /// A new `ui` table for one style file's environment.
     func makeUITable() throws(LuaError) -> LuaTableRef {
@@ -181,7 +167,7 @@ public final class LuaStyleEngine {
     /// stamp it (and accept shorthand), so authors may also write
     /// `{kind = "label", text = …}` by hand.
     static let uiLibrarySource = #"""
-    local mark = ...
+    local constructor = ...
     local setmetatable, type, error, pairs = setmetatable, type, error, pairs
     -- One metatable per node kind: a constructor sets it instead of adding a
     -- `kind` field (which would make Lua grow the table's hash part), and
@@ -194,64 +180,53 @@ public final class LuaStyleEngine {
     local SPACER, PADDING, EMPTY = meta.spacer, meta.padding, meta.empty
     return meta, function(width)
       local ui = {}
-      -- Type checks are inline (not a helper call): these run for every node.
-      -- Errors point at the style's line: level 3 is the caller of ui.X
-      -- (bad ← ui.X ← caller), 4 when need_table sits in between.
+      -- Errors point at the style's line: `level` counts from bad (1) to
+      -- the style's frame that called ui.X.
       local function bad(fn, t, level)
-        error("ui." .. fn .. " expects a table, got " .. type(t), level or 3)
+        error("ui." .. fn .. " expects a table, got " .. type(t), level)
       end
       local function need_table(fn, t)
         if type(t) ~= "table" then bad(fn, t, 4) end
         return t
       end
-      -- mark(t, META) first: a node table without a metatable (nearly
-      -- always) costs one C call; anything else takes the checks below.
-      function ui.label(t)
-        local node = mark(t, LABEL)
-        if node then return node end
+      -- ui.X = constructor(META, fallback): a table without a metatable
+      -- (nearly always) becomes a node in C; anything else reaches the
+      -- fallback (bad ← fallback ← C constructor ← the style: level 4).
+      ui.label = constructor(LABEL, function(t)
         local ty = type(t)
         if ty == "table" then return setmetatable(t, LABEL) end
-        if ty == "string" or ty == "number" then return mark({ text = t }, LABEL) end
-        bad("label", t)
-      end
-      function ui.image(t)
-        local node = mark(t, IMAGE)
-        if node then return node end
+        if ty == "string" or ty == "number" then return setmetatable({ text = t }, LABEL) end
+        bad("label", t, 4)
+      end)
+      ui.image = constructor(IMAGE, function(t)
         local ty = type(t)
         if ty == "table" then return setmetatable(t, IMAGE) end
-        if ty == "string" then return mark({ glyph = t }, IMAGE) end
-        bad("image", t)
-      end
-      -- Stacks take only a table; one constructor per axis, made once.
+        if ty == "string" then return setmetatable({ glyph = t }, IMAGE) end
+        bad("image", t, 4)
+      end)
+      -- Stacks take only a table.
       local function stack(name, meta)
-        return function(t)
-          local node = mark(t, meta)
-          if node then return node end
-          if type(t) ~= "table" then bad(name, t) end
+        return constructor(meta, function(t)
+          if type(t) ~= "table" then bad(name, t, 4) end
           return setmetatable(t, meta)
-        end
+        end)
       end
       ui.hstack = stack("hstack", HSTACK)
       ui.vstack = stack("vstack", VSTACK)
-      function ui.spacer(min)
-        local node = mark(min, SPACER)
-        if node then return node end
+      ui.spacer = constructor(SPACER, function(min)
         if type(min) == "table" then return setmetatable(min, SPACER) end
-        return mark({ min = min }, SPACER)
-      end
-      function ui.padding(t)
-        local node = mark(t, PADDING)
-        if node then return node end
-        need_table("padding", t)
+        return setmetatable({ min = min }, SPACER)
+      end)
+      ui.padding = constructor(PADDING, function(t)
+        if type(t) ~= "table" then bad("padding", t, 4) end
         return setmetatable(t, PADDING)
-      end
-      -- Constrain to margins: ui.margins(ctx.margins, child).
+      end)
       function ui.margins(m, child)
         need_table("margins", m)
-        return mark({ top = m.top, leading = m.leading, bottom = m.bottom,
-                      trailing = m.trailing, child }, PADDING)
+        return setmetatable({ top = m.top, leading = m.leading, bottom = m.bottom,
+                              trailing = m.trailing, child }, PADDING)
       end
-      function ui.empty() return mark({}, EMPTY) end
+      function ui.empty() return setmetatable({}, EMPTY) end
       function ui.copy(t)
         local c = {}
         for k, v in pairs(need_table("copy", t)) do c[k] = v end

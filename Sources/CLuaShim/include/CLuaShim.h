@@ -16,6 +16,11 @@ void cellar_lua_newtable(lua_State *L);
 int cellar_lua_isnoneornil(lua_State *L, int idx);
 lua_Integer cellar_lua_upvalueindex(int i);
 int cellar_lua_registryindex(void);
+
+/// `constructor(meta, fallback)` for the ui library: returns a C closure
+/// that sets `meta` on a table argument without a metatable and returns it,
+/// and calls `fallback` with any other argument.
+int cellar_ui_make_constructor(lua_State *L);
 void cellar_lua_remove(lua_State *L, int idx);
 void cellar_lua_insert(lua_State *L, int idx);
 
