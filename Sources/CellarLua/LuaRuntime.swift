@@ -51,6 +51,24 @@ public final class LuaRuntime {
     let callbacks: LuaCallbacks
     public private(set) var limits: LuaLimits
     var keys: [String: LuaKey] = [:]
+
+    /// Strings of row data pushed lately, by the address of their Lua copy.
+    /// A style mostly hands row text straight to a label, so reading it back
+    /// finds the Swift string it came from instead of decoding and
+    /// allocating it again. An entry counts only if the bytes at the address
+    /// still equal it (Lua may have freed that string and reused the memory).
+    @usableFromInline struct PushedString {
+        var address: UnsafeRawPointer?
+        var string: String
+    }
+    /// A fixed ring (not an array: no uniqueness checks on the hot path).
+    @usableFromInline static let pushedCapacity = 8
+    @usableFromInline let pushedStrings: UnsafeMutablePointer<PushedString> = {
+        let p = UnsafeMutablePointer<PushedString>.allocate(capacity: LuaRuntime.pushedCapacity)
+        p.initialize(repeating: PushedString(address: nil, string: ""), count: LuaRuntime.pushedCapacity)
+        return p
+    }()
+    @usableFromInline var nextPushedString = 0
     /// Loaded plugins by path, as raw registry references: wrapping them in
     /// `LuaTableRef`s here would make a cycle (refs keep the runtime alive).
     var plugins: [String: CachedPlugin] = [:]
@@ -88,6 +106,8 @@ public final class LuaRuntime {
 
     deinit {
         cellar_close(handle)
+        pushedStrings.deinitialize(count: Self.pushedCapacity)
+        pushedStrings.deallocate()
     }
 
     /// Lua's version number, e.g. 504.
@@ -275,6 +295,30 @@ public final class LuaRuntime {
             _ = lua_pushlstring(L, UnsafeRawPointer(buf.baseAddress)?.assumingMemoryBound(to: CChar.self), buf.count)
         }
     }
+    /// `push(s)`, remembering the pair for `string(at:)` (row data only:
+    /// keys and fixed names gain nothing from it).
+    func pushRemembered(_ s: String) {
+        var s = s
+        let address = s.withUTF8 { buf in
+            lua_pushlstring(L, UnsafeRawPointer(buf.baseAddress)?.assumingMemoryBound(to: CChar.self), buf.count)
+        }
+        let slot = pushedStrings + nextPushedString
+        slot.pointee.address = address.map { UnsafeRawPointer($0) }
+        slot.pointee.string = s
+        nextPushedString = (nextPushedString + 1) & (Self.pushedCapacity - 1)
+    }
+
+    @usableFromInline func recentlyPushed(_ p: UnsafeRawPointer, _ count: Int) -> String? {
+        for i in 0..<Self.pushedCapacity where pushedStrings[i].address == p {
+            var s = pushedStrings[i].string
+            let same = s.withUTF8 { buf in
+                buf.count == count && (count == 0 || buf.baseAddress.map { memcmp($0, p, count) == 0 } == true)
+            }
+            if same { return s }
+        }
+        return nil
+    }
+
     @inlinable public func push(bytes: UnsafeRawBufferPointer) {
         _ = lua_pushlstring(L, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count)
     }
@@ -329,7 +373,8 @@ public final class LuaRuntime {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var len = 0
         guard let p = lua_tolstring(L, index, &len) else { return nil }
-        return String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
+        return recentlyPushed(UnsafeRawPointer(p), len)
+            ?? String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
     }
 
     /// The bytes of the string at `index`, valid until it is popped.

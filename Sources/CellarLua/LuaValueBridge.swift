@@ -17,7 +17,7 @@ extension LuaRuntime {
         case .bool(let b): push(b)
         case .int(let i): push(i)
         case .double(let d): push(d)
-        case .string(let s): push(s)
+        case .string(let s): pushRemembered(s)
         case .bytes(let b): b.withUnsafeBytes { push(bytes: $0) }
         case .array(let items):
             try enterTable(depth)
