@@ -1,4 +1,5 @@
 import CLua
+import CLuaShim
 import Cellar
 import CellarText
 
@@ -32,6 +33,8 @@ public final class LuaCellStyle: CellStyle {
         case fixed(Accessory)
         case function(LuaFunction)
         var isFunction: Bool { if case .function = self { return true }; return false }
+        /// The accessory when it does not depend on configuration and state.
+        var fixed: Accessory { if case .fixed(let a) = self { return a }; return .none }
     }
 
     let hook: Hooks
@@ -270,6 +273,15 @@ public final class LuaCellStyle: CellStyle {
         defer { rt.setTop(base) }
         rt.push(s.table)
         let t = rt.top
+        if !stateSelectsAccessory,
+           cellar_lua_all_nil3(rt.L, t, engine.keys.accessory.ref, engine.keys.editingAccessory.ref,
+                               engine.keys.indentation.ref) != 0 {
+            // The common cell: none of the three set, so the style's own accessories apply.
+            cell.accessory = accessorySpec.fixed
+            cell.editingAccessory = editingAccessorySpec.fixed
+            s.fieldsGeneration = s.generation
+            return
+        }
         cell.accessory = try accessory(field: engine.keys.accessory, t, accessorySpec, "accessory", s, state)
         cell.editingAccessory = try accessory(field: engine.keys.editingAccessory, t, editingAccessorySpec,
                                               "editing_accessory", s, state)

@@ -21,6 +21,10 @@ int cellar_lua_registryindex(void);
 /// that sets `meta` on a table argument without a metatable and returns it,
 /// and calls `fallback` with any other argument.
 int cellar_ui_make_constructor(lua_State *L);
+
+/// 1 when the table at `t` has no value (raw) under any of the three keys
+/// kept in the registry at `k1`, `k2`, `k3`; else 0. Leaves the stack as it was.
+int cellar_lua_all_nil3(lua_State *L, int t, int k1, int k2, int k3);
 void cellar_lua_remove(lua_State *L, int idx);
 void cellar_lua_insert(lua_State *L, int idx);
 
