@@ -49,7 +49,7 @@ public final class LuaRuntime {
     /// The raw `lua_State*`. Use only non-raising C API calls on it.
     public let L: OpaquePointer
     let callbacks: LuaCallbacks
-    public private(set) var limits: LuaLimits
+    @exclusivity(unchecked) public private(set) var limits: LuaLimits
     var keys: [String: LuaKey] = [:]
 
     /// Strings of row data pushed lately, by the address of their Lua copy.
@@ -68,7 +68,7 @@ public final class LuaRuntime {
         p.initialize(repeating: PushedString(address: nil, string: ""), count: LuaRuntime.pushedCapacity)
         return p
     }()
-    @usableFromInline var nextPushedString = 0
+    @usableFromInline @exclusivity(unchecked) var nextPushedString = 0
     /// Loaded plugins by path, as raw registry references: wrapping them in
     /// `LuaTableRef`s here would make a cycle (refs keep the runtime alive).
     var plugins: [String: CachedPlugin] = [:]
