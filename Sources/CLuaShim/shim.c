@@ -152,6 +152,7 @@ struct cellar_lua {
     size_t used, limit;
     int enforce;
     int memory_hit;
+    int memory_hit_deep;   // the cap was hit with Lua calls nested very deep
 
     // Time budget. The calling thread only bumps counters; the watchdog
     // thread arms the count hook once a call overruns.
@@ -215,6 +216,7 @@ static void *cellar_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     }
     if (nsize > old && x->enforce && x->used - old + nsize > x->limit) {
         x->memory_hit = 1;
+        x->memory_hit_deep = 0;
         x->where[0] = 0;
         x->where_line = 0;
         if (x->L) {
@@ -223,6 +225,10 @@ static void *cellar_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
             // block while the frames still point into the old one. From
             // 5.4.5 frames hold offsets during it, so the location is skipped.
             record_where(x, x->L, 0);
+            // Frames count against the cap, so runaway recursion ends here
+            // (before Lua's own stack limit): say so rather than "memory".
+            lua_Debug deep;
+            x->memory_hit_deep = lua_getstack(x->L, CELLAR_DEEP_RECURSION, &deep);
 #endif
         }
         return NULL;
@@ -397,7 +403,7 @@ int cellar_pcall(cellar_lua *x, int nargs, int nresults) {
 
 cellar_failure cellar_last_failure(cellar_lua *x) {
     if (x->timed_out) return CELLAR_FAILURE_TIMEOUT;
-    if (x->memory_hit) return CELLAR_FAILURE_MEMORY;
+    if (x->memory_hit) return x->memory_hit_deep ? CELLAR_FAILURE_RECURSION : CELLAR_FAILURE_MEMORY;
     return CELLAR_FAILURE_NONE;
 }
 

@@ -256,8 +256,11 @@ public final class LuaRuntime {
         if status == LUA_ERRMEM {
             let mb = Double(limits.memoryLimit) / Double(1 << 20)
             let limitText = mb >= 1 ? "\(Int(mb.rounded())) MB" : "\(limits.memoryLimit) bytes"
+            let message = failureKind == CELLAR_FAILURE_RECURSION
+                ? "stack overflow: calls nested over \(CELLAR_DEEP_RECURSION) deep filled the memory limit of \(limitText) (a function calling itself without end?)"
+                : "memory limit of \(limitText) exceeded"
             return LuaError(kind: .memory, file: whereFile ?? fallbackFile, line: whereFile == nil ? nil : Int(line),
-                            message: "memory limit of \(limitText) exceeded", traceback: traceback)
+                            message: message, traceback: traceback)
         }
         let kind: LuaError.Kind = status == LUA_ERRSYNTAX ? .syntax
             : failureKind == CELLAR_FAILURE_TIMEOUT ? .timeout : .runtime

@@ -45,9 +45,14 @@ typedef enum {
     CELLAR_FAILURE_NONE = 0,
     CELLAR_FAILURE_TIMEOUT = 1,
     CELLAR_FAILURE_MEMORY = 2,
+    /// The memory cap was reached with Lua calls nested CELLAR_DEEP_RECURSION deep.
+    CELLAR_FAILURE_RECURSION = 3,
 } cellar_failure;
 
 typedef struct cellar_lua cellar_lua;
+
+/// Lua call depth taken as runaway recursion when memory runs out.
+#define CELLAR_DEEP_RECURSION 10000
 
 /// Opens a state with the sandbox base, the memory cap and the watchdog.
 /// Returns NULL when the state cannot be created.
