@@ -75,10 +75,10 @@ struct PropertyTable {
     /// stage2 with the property words themselves (not indices): one
     /// dependent load less per scalar.
     let stage2: UnsafeMutablePointer<UInt32>
-    /// The width rules of short strings as tables, for narrow and wide
-    /// ambiguous characters; nil if they could not be built.
+    /// The width rules of short strings as a table (ambiguous characters
+    /// narrow); nil if it could not be built. The wide variant is
+    /// `wideWidthMachine`, built on first use.
     var narrowMachine: WidthMachine? = nil
-    var wideMachine: WidthMachine? = nil
 
     /// stage1 covers every value a 4-byte UTF-8 sequence can decode to
     /// (< 0x200000); beyond U+10FFFF it points at a block of "not a
@@ -102,7 +102,6 @@ struct PropertyTable {
         for (i, b) in s2.prefix(blocks * 256).enumerated() where Int(b) < props.count { stage2[i] = props[Int(b)] }
         var table = PropertyTable(stage1: stage1, stage2: stage2)
         table.narrowMachine = WidthMachine.build(table, ambiguousWide: false)
-        table.wideMachine = WidthMachine.build(table, ambiguousWide: true)
         return table
     }
 
@@ -122,6 +121,8 @@ struct PropertyTable {
 
 /// Read-only after its one-time initialisation, so safe to share.
 nonisolated(unsafe) let propertyTable = PropertyTable.load()
+/// `PropertyTable.narrowMachine` for East Asian Ambiguous counted wide.
+nonisolated(unsafe) let wideWidthMachine = WidthMachine.build(propertyTable, ambiguousWide: true)
 
 /// Just enough base64 to unpack the generated tables (no Foundation needed).
 enum Base64 {

@@ -23,6 +23,17 @@ struct WidthMachine {
     private struct State: Hashable {
         var width: ClusterWidth
         var segmentation: SegmentationState?
+
+        /// A few words of the state rather than every field (equality still
+        /// compares all): hashing was most of the time to build the table.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(UInt64(width.measured?.raw ?? 0) << 32 | UInt64(width.lastMeasured?.raw ?? 0))
+            let flags = (width.skipNext ? 1 : 0) | (width.previousWasRI ? 2 : 0) | (width.lastWasVirama ? 4 : 0)
+                | (width.conjunctPending ? 8 : 0)
+            hasher.combine(segmentation.map {
+                Int($0.prev.raw) << 16 | Int($0.emoji) << 12 | Int($0.conjunct) << 8 | $0.riCount << 4 | flags
+            } ?? flags)
+        }
     }
 
     /// One step of the rules: the state after `scalar` and the columns it
@@ -70,11 +81,14 @@ struct WidthMachine {
         let first = State(width: ClusterWidth(ambiguousWide: ambiguousWide), segmentation: nil)
         var states: [State] = [first, first]
         var index: [State: Int] = [first: 1]
+        index.reserveCapacity(512)
         var next: [[Int]] = [Array(repeating: 0, count: classCount)]
         var added: [[Int]] = [Array(repeating: 0, count: classCount)]
         var s = 1
         while s < states.count {
             var nextRow = [0], addedRow = [0]
+            nextRow.reserveCapacity(classCount)
+            addedRow.reserveCapacity(classCount)
             for c in 1..<classCount {
                 let (state, columns) = step(states[s], scalars[c].0, scalars[c].1, ambiguousWide: ambiguousWide)
                 if let known = index[state] {
@@ -97,24 +111,46 @@ struct WidthMachine {
             width.total = 0
             guard width.finish() == 0 else { return nil }
         }
-        // Merge states that behave alike (Moore's partition refinement).
+        // Merge states that behave alike (Moore's partition refinement):
+        // split blocks by where each class leads and what it adds until
+        // nothing splits. Blocks are numbered by first state, so "give up"
+        // (alone in its block from the start) stays block 0.
+        let width = 2 * classCount + 1
+        var signatures = [Int](repeating: 0, count: states.count * width)
         var block = states.indices.map { $0 == 0 ? 0 : 1 }
         var blockCount = 2
         while true {
-            var signatures: [[Int]: Int] = [:]
-            var refined = block
             for s in states.indices {
-                var signature = [block[s]]
-                for c in 0..<classCount { signature += [block[next[s][c]], added[s][c]] }
-                if let b = signatures[signature] { refined[s] = b } else {
-                    refined[s] = signatures.count
-                    signatures[signature] = signatures.count
+                signatures[s * width] = block[s]
+                for c in 0..<classCount {
+                    signatures[s * width + 1 + 2 * c] = block[next[s][c]]
+                    signatures[s * width + 2 + 2 * c] = added[s][c]
                 }
             }
-            let stable = signatures.count == blockCount
+            // First state of each signature, by an FNV-1a hash of it
+            // (hashing arrays with `Hasher` was most of the build time).
+            var firstWith: [UInt64: Int] = [:]
+            firstWith.reserveCapacity(states.count)
+            var refined = block
+            var count = 0
+            for s in states.indices {
+                let signature = signatures[s * width ..< (s + 1) * width]
+                let hash = signature.reduce(0xCBF2_9CE4_8422_2325 as UInt64) {
+                    ($0 ^ UInt64(truncatingIfNeeded: $1)) &* 0x100_0000_01B3
+                }
+                if let r = firstWith[hash] {
+                    // Two signatures with one hash: never seen; give up rather than merge them.
+                    guard signatures[r * width ..< (r + 1) * width].elementsEqual(signature) else { return nil }
+                    refined[s] = refined[r]
+                } else {
+                    firstWith[hash] = s
+                    refined[s] = count
+                    count += 1
+                }
+            }
             block = refined
-            blockCount = signatures.count
-            if stable { break }
+            if count == blockCount { break }
+            blockCount = count
         }
         // Block 0 is "give up" alone (its first partition kept it apart).
         guard block[0] == 0, !block.dropFirst().contains(0), blockCount * classCount * 4 <= Int(UInt16.max) else {

@@ -30,14 +30,14 @@ import Testing
         return copy.withUTF8 { p -> Int? in
             let table = propertyTable
             guard let base = p.baseAddress, p.count >= 4, p.count < 64,
-                  let m = ambiguousWide ? table.wideMachine : table.narrowMachine else { return nil }
+                  let m = ambiguousWide ? wideWidthMachine : table.narrowMachine else { return nil }
             return DisplayWidth.ofShort(base, count: p.count, machine: m, table: table)
         }
     }
 
     @Test func isBuiltForBothAmbiguousWidths() {
         #expect(propertyTable.narrowMachine != nil)
-        #expect(propertyTable.wideMachine != nil)
+        #expect(wideWidthMachine != nil)
     }
 
     @Test func commonTextIsMeasuredByTheMachine() {
