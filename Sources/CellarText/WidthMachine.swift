@@ -70,7 +70,8 @@ struct WidthMachine {
     /// check fails (then every string takes the full path).
     static func build(_ table: PropertyTable, ambiguousWide: Bool) -> WidthMachine? {
         let classCount = UnicodeTables.machineClassRepresentatives.count
-        guard classCount >= 2 else { return nil }
+        // Every property word's class must be a column of the table.
+        guard classCount >= 2, UnicodeTables.props.allSatisfy({ Int($0 >> 24) < classCount }) else { return nil }
         var scalars: [(UInt32, ScalarProps)] = []
         for (c, cp) in UnicodeTables.machineClassRepresentatives.enumerated() {
             let p = table.lookup(cp)

@@ -54,11 +54,25 @@ import Testing
         }
     }
 
+    /// The first, the last and two random scalars of each class of the
+    /// machine (planes 0-2 and 14): all members of a class must measure alike.
+    static func classSamples(_ rng: inout MixedStrings.SplitMix64) -> [String] {
+        var members: [Int: [Unicode.Scalar]] = [:]
+        for cp in Array(0..<UInt32(0x30000)) + Array(0xE0000..<UInt32(0xE1000)) {
+            guard let scalar = Unicode.Scalar(cp) else { continue }
+            members[propertyTable.lookup(cp).machineClass, default: []].append(scalar)
+        }
+        #expect(members.count == UnicodeTables.machineClassRepresentatives.count)
+        return members.values.flatMap { m in
+            [m[0], m[m.count - 1], m[rng.below(m.count)], m[rng.below(m.count)]].map { String(Character($0)) }
+        }
+    }
+
     @Test func agreesWithTheFullPathOnRandomStrings() {
         var rng = MixedStrings.SplitMix64(state: 0x3A7E)
-        let pool = Self.handled + Self.handled + Self.leftToFullPath
+        let pool = Self.handled + Self.handled + Self.leftToFullPath + Self.classSamples(&rng)
         var machineCount = 0
-        for _ in 0..<60_000 {
+        for _ in 0..<100_000 {
             var s = ""
             for _ in 0..<(1 + rng.below(12)) { s += rng.pick(pool) }
             for ambiguousWide in [false, true] {
@@ -71,7 +85,7 @@ import Testing
                 #expect(DisplayWidth.of(s, ambiguousWide: ambiguousWide) == full)
             }
         }
-        #expect(machineCount > 30_000)
+        #expect(machineCount > 50_000)
     }
 
     @Test func malformedUTF8GivesUp() {
