@@ -17,6 +17,9 @@ struct WidthMachine {
     let transitions: UnsafeMutablePointer<UInt16>
     /// State before the first scalar.
     let start: Int
+    /// afterASCII[byte]: the state after a printable ASCII byte, whatever
+    /// came before it (`build` checks that it does not matter).
+    let afterASCII: UnsafeMutablePointer<UInt16>
 
     /// Abstract state between two scalars: the width and segmentation
     /// context of the open cluster (nil segmentation: no cluster yet).
@@ -172,7 +175,12 @@ struct WidthMachine {
                 transitions[block[s] * classCount + c] = UInt16(block[next[s][c]] * classCount) << 2 | UInt16(added[s][c])
             }
         }
-        return WidthMachine(transitions: transitions, start: block[1] * classCount)
+        let afterASCII = UnsafeMutablePointer<UInt16>.allocate(capacity: 256)
+        afterASCII.initialize(repeating: 0, count: 256)
+        for byte in 0x20...0x7E {
+            afterASCII[byte] = UInt16(block[next[1][table.lookup(UInt32(byte)).machineClass]] * classCount)
+        }
+        return WidthMachine(transitions: transitions, start: block[1] * classCount, afterASCII: afterASCII)
     }
 }
 
@@ -223,14 +231,20 @@ extension DisplayWidth {
         let valid = (UInt64(1) &<< UInt64(truncatingIfNeeded: n)) &- 1
         let printable = ~other & valid
         let starts = (~continuation & valid) | (UInt64(1) &<< UInt64(truncatingIfNeeded: n))  // bit n: the end
-        let lastPrintable = printable & ~(printable &>> 1)
-        var visit = (starts & other & valid) | lastPrintable
-        var total = (printable & ~lastPrintable).nonzeroBitCount
-        var bad = ~starts & 1
+        var visit = starts & other & valid
+        var total = printable.nonzeroBitCount
+        // A continuation byte first, or after ASCII, is malformed (after a
+        // lead, the lead's length is checked below).
+        var bad = (~starts & 1) | (continuation & valid & printable &<< 1)
         var state = machine.start
         while visit != 0 {
             let pos = visit.trailingZeroBitCount
             visit &= visit &- 1
+            // After printable ASCII the state is that byte's, whatever came
+            // before (chosen without a branch).
+            let afterPrintable = 0 &- Int(truncatingIfNeeded: (printable &<< 1) &>> UInt64(truncatingIfNeeded: pos) & 1)
+            let previous = Int(machine.afterASCII[Int(base[max(pos &- 1, 0)])])
+            state = (previous & afterPrintable) | (state & ~afterPrintable)
             let at = min(pos, n &- 4)
             let x = UnsafeRawPointer(base + at).loadUnaligned(as: UInt32.self) &>> UInt32(truncatingIfNeeded: 8 &* (pos &- at))
             // Decoded as `decodeScalar` does: the length from the lead
@@ -243,6 +257,7 @@ extension DisplayWidth {
             let step = machine.transitions[state &+ Int(table.lookupDecoded(cp) &>> 24)]
             total &+= Int(step & 3)
             state = Int(step &>> 2)
+            bad |= state == 0 ? 1 : 0  // ASCII after it must not make up for it
             let nextStart = pos &+ 1 &+ (starts &>> UInt64(truncatingIfNeeded: pos &+ 1)).trailingZeroBitCount
             bad |= UInt64(truncatingIfNeeded: (nextStart &- pos) ^ length)
         }
