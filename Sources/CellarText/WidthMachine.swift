@@ -247,19 +247,18 @@ extension DisplayWidth {
             state = (previous & afterPrintable) | (state & ~afterPrintable)
             let at = min(pos, n &- 4)
             let x = UnsafeRawPointer(base + at).loadUnaligned(as: UInt32.self) &>> UInt32(truncatingIfNeeded: 8 &* (pos &- at))
-            // Decoded as `decodeScalar` does: the length from the lead
-            // byte's leading ones (a lead of 0xF8 or more reads as four).
-            let leadOnes = min((~(x &<< 24)).leadingZeroBitCount, 4)
-            let length = max(leadOnes, 1)
-            let all = (x & (0x7F &>> UInt32(leadOnes))) &<< 18 | (x &>> 8 & 0x3F) &<< 12
-                | (x &>> 16 & 0x3F) &<< 6 | (x &>> 24 & 0x3F)
+            // The scalar's length is the distance to the next lead byte; the
+            // lead must say the same (0xxxxxxx, 110xxxxx, 1110xxxx,
+            // 11110xxx), so this decodes as `decodeScalar` does.
+            let length = 1 &+ (starts &>> UInt64(truncatingIfNeeded: pos &+ 1)).trailingZeroBitCount
+            let payload = UInt32(truncatingIfNeeded: 0x070F_1F7F as UInt64 &>> UInt64(truncatingIfNeeded: 8 &* (length &- 1))) & 0xFF
+            bad |= UInt64((x ^ ~payload &<< 1) & ~payload & 0xFF) | UInt64(truncatingIfNeeded: (length &- 1) &>> 2)
+            let all = (x & payload) &<< 18 | (x &>> 8 & 0x3F) &<< 12 | (x &>> 16 & 0x3F) &<< 6 | (x &>> 24 & 0x3F)
             let cp = all &>> UInt32(truncatingIfNeeded: 6 &* (4 &- length))
             let step = machine.transitions[state &+ Int(table.lookupDecoded(cp) &>> 24)]
             total &+= Int(step & 3)
             state = Int(step &>> 2)
             bad |= state == 0 ? 1 : 0  // ASCII after it must not make up for it
-            let nextStart = pos &+ 1 &+ (starts &>> UInt64(truncatingIfNeeded: pos &+ 1)).trailingZeroBitCount
-            bad |= UInt64(truncatingIfNeeded: (nextStart &- pos) ^ length)
         }
         return bad == 0 && state != 0 ? total : nil
     }
