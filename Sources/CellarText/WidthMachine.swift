@@ -161,7 +161,8 @@ struct WidthMachine {
             return nil
         }
         // Printable ASCII: the same step from every state, one column, so
-        // a run of it needs only its last byte stepped.
+        // a run of it is counted a column a byte and leaves the state of its
+        // last byte (`afterASCII`), without stepping.
         for byte in UInt32(0x20)...0x7E {
             let c = table.lookup(byte).machineClass
             guard c != 0 else { return nil }
@@ -191,12 +192,13 @@ extension DisplayWidth {
     /// the length, for how many words to read):
     /// - one bit per byte (printable ASCII, UTF-8 continuation) from 8-byte
     ///   words;
-    /// - each other scalar, and the last byte of each run of printable
-    ///   ASCII, is stepped through the table; the other printable ASCII
-    ///   bytes are one column each (`WidthMachine.build` checks that this is
-    ///   exact). A control is stepped too, and its class gives up;
-    /// - a scalar's length must reach the next lead byte, so anything
-    ///   malformed gives up.
+    /// - printable ASCII bytes are one column each and are not stepped: the
+    ///   state after a run of them is that of its last byte
+    ///   (`WidthMachine.build` checks that this is exact);
+    /// - every other scalar is stepped through the table; a control too,
+    ///   and its class gives up;
+    /// - a scalar's length is the distance to the next lead byte and must
+    ///   agree with its lead, so anything malformed gives up.
     @inline(__always)
     static func ofShort(_ base: UnsafePointer<UInt8>, count n: Int, machine: WidthMachine,
                         table: PropertyTable) -> Int? {
@@ -254,7 +256,9 @@ extension DisplayWidth {
             let payload = UInt32(truncatingIfNeeded: 0x070F_1F7F as UInt64 &>> UInt64(truncatingIfNeeded: 8 &* (length &- 1))) & 0xFF
             bad |= UInt64((x ^ ~payload &<< 1) & ~payload & 0xFF) | UInt64(truncatingIfNeeded: (length &- 1) &>> 2)
             let all = (x & payload) &<< 18 | (x &>> 8 & 0x3F) &<< 12 | (x &>> 16 & 0x3F) &<< 6 | (x &>> 24 & 0x3F)
-            let cp = all &>> UInt32(truncatingIfNeeded: 6 &* (4 &- length))
+            // (Masked to 21 bits: a malformed length must not index past
+            // the table before the text is given up.)
+            let cp = all &>> UInt32(truncatingIfNeeded: 6 &* (4 &- length)) & 0x1F_FFFF
             let step = machine.transitions[state &+ Int(table.lookupDecoded(cp) &>> 24)]
             total &+= Int(step & 3)
             state = Int(step &>> 2)
