@@ -234,7 +234,10 @@ extension DisplayWidth {
         let printable = ~other & valid
         let starts = (~continuation & valid) | (UInt64(1) &<< UInt64(truncatingIfNeeded: n))  // bit n: the end
         var visit = starts & other & valid
-        var total = printable.nonzeroBitCount
+        // Every byte a column, less the bytes of each stepped scalar, plus
+        // what its step adds (a control gives up, so all bytes not stepped
+        // are printable ASCII): no population count.
+        var total = n
         // A continuation byte first, or after ASCII, is malformed (after a
         // lead, the lead's length is checked below).
         var bad = (~starts & 1) | (continuation & valid & printable &<< 1)
@@ -260,7 +263,7 @@ extension DisplayWidth {
             // the table before the text is given up.)
             let cp = all &>> UInt32(truncatingIfNeeded: 6 &* (4 &- length)) & 0x1F_FFFF
             let step = machine.transitions[state &+ Int(table.lookupDecoded(cp) &>> 24)]
-            total &+= Int(step & 3)
+            total &+= Int(step & 3) &- length
             state = Int(step &>> 2)
             bad |= state == 0 ? 1 : 0  // ASCII after it must not make up for it
         }
