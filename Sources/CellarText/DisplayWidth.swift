@@ -58,8 +58,9 @@ public enum DisplayWidth {
         return s.withUTF8 { of(utf8: $0, ambiguousWide: ambiguousWide) }
     }
 
-    /// Columns taken by UTF-8 bytes. Printable ASCII is counted eight bytes
-    /// at a time; the grapheme scanner only runs around non-ASCII bytes.
+    /// Columns taken by UTF-8 bytes. Short texts (4...63 bytes) go through
+    /// `WidthMachine`, without a branch on the kind of cluster; longer ones,
+    /// and those it leaves to the full rules, through `ofAnyLength`.
     public static func of(utf8 p: UnsafeBufferPointer<UInt8>, ambiguousWide: Bool = false) -> Int {
         let n = p.count
         guard let base = p.baseAddress else { return 0 }
