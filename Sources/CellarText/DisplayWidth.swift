@@ -58,11 +58,26 @@ public enum DisplayWidth {
         return s.withUTF8 { of(utf8: $0, ambiguousWide: ambiguousWide) }
     }
 
-    /// Columns taken by UTF-8 bytes. Printable ASCII is counted eight bytes
-    /// at a time; the grapheme scanner only runs around non-ASCII bytes.
+    /// Columns taken by UTF-8 bytes. Short texts (4...63 bytes) go through
+    /// `WidthMachine`, without a branch on the kind of cluster; longer ones,
+    /// and those it leaves to the full rules, through `ofAnyLength`.
     public static func of(utf8 p: UnsafeBufferPointer<UInt8>, ambiguousWide: Bool = false) -> Int {
         let n = p.count
         guard let base = p.baseAddress else { return 0 }
+        if UInt(bitPattern: n &- 4) < 60 {  // 4...63 bytes: the state machine, if it handles all of the text
+            let table = propertyTable
+            if let machine = ambiguousWide ? wideWidthMachine : table.narrowMachine,
+               let w = ofShort(base, count: n, machine: machine, table: table) {
+                return w
+            }
+        }
+        return ofAnyLength(base, count: n, ambiguousWide: ambiguousWide)
+    }
+
+    /// Columns taken by UTF-8 bytes, for any text: printable ASCII counted
+    /// eight bytes at a time, the grapheme scanner only around non-ASCII bytes.
+    static func ofAnyLength(_ base: UnsafePointer<UInt8>, count n: Int, ambiguousWide: Bool) -> Int {
+        let p = UnsafeBufferPointer(start: base, count: n)
         var total = 0
         var i = 0
         var asciiCounted = false  // was p[i-1] counted by the ASCII loop?

@@ -47,7 +47,7 @@ func decodeScalar(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> (scalar: UInt32,
 /// - a spacing mark (Mc) after a base adds one column;
 /// - a consonant after a virama (Indic conjunct) adds one column.
 @usableFromInline
-struct ClusterWidth {
+struct ClusterWidth: Hashable {
     var total = 0
     var measured: ScalarProps? = nil        // last scalar that took columns (VS16, Mc)
     var lastMeasured: ScalarProps? = nil    // last base scalar seen (flags, skin tones)
@@ -186,42 +186,46 @@ struct GraphemeScanner {
         width.measured = carried
         width.lastMeasured = carried
         width.feed(first, firstProps)
-        var prev = firstProps.gcb
-        var riCount = prev == .regionalIndicator ? 1 : 0
-        var emoji: UInt8 = firstProps.isExtendedPictographic ? 1 : 0  // 1: ExtPict Extend*, 2: … ZWJ
-        var conjunct: UInt8 = firstProps.incb == 2 ? 1 : 0            // 1: Consonant …, 2: … Linker …
+        var segmentation = SegmentationState(first: firstProps)
         var i = start + firstLength
         while i < n {
             let (cp, length) = decodeScalar(bytes, i)
             let p = table.lookup(cp)
-            let g = p.gcb
-            if Self.isBoundary(prev, g, p, riCount: riCount, emoji: emoji, conjunct: conjunct) {
+            if segmentation.isBoundary(before: p) {
                 lookahead = (cp, length, p)
                 break
             }
             width.feed(cp, p)
-            riCount = g == .regionalIndicator ? riCount + 1 : 0
-            if p.isExtendedPictographic { emoji = 1 }
-            else if emoji == 1 && g == .extend { emoji = 1 }
-            else if emoji == 1 && g == .zwj { emoji = 2 }
-            else { emoji = 0 }
-            switch p.incb {
-            case 2: conjunct = 1
-            case 1: conjunct = conjunct != 0 ? 2 : 0
-            case 3: break
-            default: conjunct = 0
-            }
-            prev = g
+            segmentation.append(p)
             i += length
         }
         position = i
         carried = width.measured
         return Cluster(start: start, end: i, width: width.finish(), scalar: first, props: firstProps)
     }
+}
+
+/// What the UAX #29 boundary rules need to know of the scalars of a
+/// cluster so far (GB9c conjuncts, GB11 emoji, GB12/13 flags).
+struct SegmentationState: Hashable {
+    var prev: GCB
+    /// Regional indicators in a row; the rules read it modulo 2.
+    var riCount: Int
+    var emoji: UInt8     // 1: ExtPict Extend*, 2: … ZWJ
+    var conjunct: UInt8  // 1: Consonant …, 2: … Linker …
 
     @inline(__always)
-    static func isBoundary(_ prev: GCB, _ g: GCB, _ p: ScalarProps,
-                           riCount: Int, emoji: UInt8, conjunct: UInt8) -> Bool {
+    init(first p: ScalarProps) {
+        prev = p.gcb
+        riCount = prev == .regionalIndicator ? 1 : 0
+        emoji = p.isExtendedPictographic ? 1 : 0
+        conjunct = p.incb == 2 ? 1 : 0
+    }
+
+    /// Whether a cluster boundary comes before a scalar with properties `p`.
+    @inline(__always)
+    func isBoundary(before p: ScalarProps) -> Bool {
+        let g = p.gcb
         if prev == .cr && g == .lf { return false }                                   // GB3
         if prev == .control || prev == .cr || prev == .lf { return true }             // GB4
         if g == .control || g == .cr || g == .lf { return true }                      // GB5
@@ -234,6 +238,24 @@ struct GraphemeScanner {
         if prev == .zwj && emoji == 2 && p.isExtendedPictographic { return false }    // GB11
         if prev == .regionalIndicator && g == .regionalIndicator && riCount % 2 == 1 { return false } // GB12/13
         return true                                                                   // GB999
+    }
+
+    /// Takes in a scalar of the same cluster.
+    @inline(__always)
+    mutating func append(_ p: ScalarProps) {
+        let g = p.gcb
+        riCount = g == .regionalIndicator ? riCount + 1 : 0
+        if p.isExtendedPictographic { emoji = 1 }
+        else if emoji == 1 && g == .extend { emoji = 1 }
+        else if emoji == 1 && g == .zwj { emoji = 2 }
+        else { emoji = 0 }
+        switch p.incb {
+        case 2: conjunct = 1
+        case 1: conjunct = conjunct != 0 ? 2 : 0
+        case 3: break
+        default: conjunct = 0
+        }
+        prev = g
     }
 }
 

@@ -6,9 +6,10 @@
 /// wide by VS16, bit 10 spacing mark (Mc), bit 11 virama, bit 12 Indic
 /// consonant, bits 13-14 InCB, bit 15 ideograph/kana (break anywhere),
 /// bit 16 no break before, bit 17 no break after, bit 18 breaking space,
-/// bit 19 simple base, bit 20 joins previous.
+/// bit 19 simple base, bit 20 joins previous, bits 24-31 class of the width
+/// state machine (`WidthMachine`; 0 = left to the full rules).
 @usableFromInline
-struct ScalarProps: Sendable {
+struct ScalarProps: Hashable, Sendable {
     @usableFromInline let raw: UInt32
     @inlinable init(_ raw: UInt32) { self.raw = raw }
 
@@ -30,6 +31,8 @@ struct ScalarProps: Sendable {
     /// May belong to the cluster of the scalar before it (Extend, ZWJ,
     /// SpacingMark, Hangul V/T, any Mc).
     @inlinable var joinsPrevious: Bool { raw & (1 << 20) != 0 }
+    /// Column of `WidthMachine`'s transition table.
+    @inlinable var machineClass: Int { Int(raw >> 24) }
 
     /// Columns of the scalar on its own; controls count 0 here (they are
     /// sanitised to visible pictures before anything is drawn).
@@ -44,7 +47,7 @@ struct ScalarProps: Sendable {
 /// Grapheme_Cluster_Break values, numbered as wcwidth numbers them. A
 /// plain byte (not an enum) so comparisons compile to integer compares.
 @usableFromInline
-struct GCB: Equatable, Sendable {
+struct GCB: Hashable, Sendable {
     @usableFromInline let raw: UInt8
     @inlinable init(_ raw: UInt8) { self.raw = raw }
     @inlinable static var other: GCB { GCB(0) }
@@ -63,7 +66,7 @@ struct GCB: Equatable, Sendable {
     @inlinable static var lvt: GCB { GCB(13) }
 }
 
-/// The decoded lookup table: three raw buffers allocated once for the whole
+/// The decoded lookup table: raw buffers allocated once for the whole
 /// process and never written afterwards. A struct of pointers so the hot
 /// loops copy it without reference counting.
 @usableFromInline
@@ -72,23 +75,40 @@ struct PropertyTable {
     /// stage2 with the property words themselves (not indices): one
     /// dependent load less per scalar.
     let stage2: UnsafeMutablePointer<UInt32>
+    /// The width rules of short strings as a table (ambiguous characters
+    /// narrow); nil if it could not be built. The wide variant is
+    /// `wideWidthMachine`, built on first use.
+    var narrowMachine: WidthMachine? = nil
+
+    /// stage1 covers every value a 4-byte UTF-8 sequence can decode to
+    /// (< 0x200000); beyond U+10FFFF it points at a block of "not a
+    /// scalar" words (width 1, nothing else), so lookups need no range check.
+    static let stage1Count = 0x2000
 
     static func load() -> PropertyTable {
         let s1 = Base64.decode(UnicodeTables.stage1Base64)
         let s2 = Base64.decode(UnicodeTables.stage2Base64)
         let blocks = max(1, s2.count / 256)
-        let stage1 = UnsafeMutablePointer<UInt16>.allocate(capacity: 0x1100)
-        stage1.initialize(repeating: 0, count: 0x1100)
+        let stage1 = UnsafeMutablePointer<UInt16>.allocate(capacity: stage1Count)
+        stage1.initialize(repeating: UInt16(blocks), count: stage1Count)
         for i in 0..<min(0x1100, s1.count / 2) {
             let block = UInt16(s1[2 * i]) | UInt16(s1[2 * i + 1]) << 8
             // A corrupt entry maps to block 0 rather than outside stage2.
             stage1[i] = Int(block) < blocks ? block : 0
         }
         let props = UnicodeTables.props
-        let stage2 = UnsafeMutablePointer<UInt32>.allocate(capacity: blocks * 256)
-        stage2.initialize(repeating: 1, count: blocks * 256)
+        let stage2 = UnsafeMutablePointer<UInt32>.allocate(capacity: (blocks + 1) * 256)
+        stage2.initialize(repeating: 1, count: (blocks + 1) * 256)
         for (i, b) in s2.prefix(blocks * 256).enumerated() where Int(b) < props.count { stage2[i] = props[Int(b)] }
-        return PropertyTable(stage1: stage1, stage2: stage2)
+        var table = PropertyTable(stage1: stage1, stage2: stage2)
+        table.narrowMachine = WidthMachine.build(table, ambiguousWide: false)
+        return table
+    }
+
+    /// Properties of any value below 0x200000 (what UTF-8 decoding yields).
+    @inline(__always)
+    func lookupDecoded(_ cp: UInt32) -> UInt32 {
+        stage2[Int(stage1[Int(cp &>> 8)]) &<< 8 | Int(cp & 0xFF)]
     }
 
     @inline(__always)
@@ -101,6 +121,8 @@ struct PropertyTable {
 
 /// Read-only after its one-time initialisation, so safe to share.
 nonisolated(unsafe) let propertyTable = PropertyTable.load()
+/// `PropertyTable.narrowMachine` for East Asian Ambiguous counted wide.
+nonisolated(unsafe) let wideWidthMachine = WidthMachine.build(propertyTable, ambiguousWide: true)
 
 /// Just enough base64 to unpack the generated tables (no Foundation needed).
 enum Base64 {
