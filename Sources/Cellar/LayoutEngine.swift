@@ -42,7 +42,7 @@ public enum LayoutEngine {
         case .image(let glyph, let style):
             canvas.draw(glyph, x: x, y: y, maxWidth: width, style: style)
         case .label(let label):
-            if let (text, w) = fittingLine(label, width: width) {
+            if let (text, w) = fittingLine(label, width: width, exactWidth: label.alignment != .leading) {
                 // The common case: one clean line that fits, drawn as
                 // `TextLayout.align` would place it, without a line array.
                 let lead: Int
@@ -211,17 +211,21 @@ public enum LayoutEngine {
     /// included), and a clean line that fits is itself.
     static func labelLineCount(_ label: Label, width: Int) -> Int {
         if label.text.isEmpty || width <= 0 { return 0 }
-        if label.numberOfLines == 1 || fittingLine(label, width: width) != nil { return 1 }
+        if label.numberOfLines == 1 || fittingLine(label, width: width, exactWidth: false) != nil { return 1 }
         return labelLines(label, width: width).count
     }
 
     /// The label's text and its width when it is one clean line of at most
     /// `width` columns — then `labelLines` is exactly `[text]` — else nil.
+    /// Clean text is never wider than its UTF-8 bytes (no character takes
+    /// more columns than bytes), so a short text fits without measuring;
+    /// its width is then only measured for `exactWidth` (else 0).
     @inline(__always)
-    static func fittingLine(_ label: Label, width: Int) -> (String, Int)? {
+    static func fittingLine(_ label: Label, width: Int, exactWidth: Bool = true) -> (String, Int)? {
         if label.text.isEmpty || width <= 0 { return nil }
         let text = label.transform == .none ? label.text : label.transform.apply(label.text)
         guard Sanitizer.isClean(text) else { return nil }
+        if !exactWidth && text.utf8.count <= width { return (text, 0) }
         let w = DisplayWidth.of(text)
         return w <= width ? (text, w) : nil
     }

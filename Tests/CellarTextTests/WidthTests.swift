@@ -10,6 +10,26 @@ import Testing
         #expect(DisplayWidth.of(String(repeating: "x", count: 1000)) == 1000)
     }
 
+    /// The layout engine takes a clean text of at most `width` UTF-8 bytes
+    /// as fitting `width` columns without measuring it: no clean character
+    /// may be wider than its encoding, at either ambiguous width.
+    @Test func noCleanCharacterIsWiderThanItsUTF8Bytes() {
+        for v in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(v) else { continue }
+            let s = String(Character(scalar))
+            guard Sanitizer.isClean(s) else { continue }
+            let bytes = s.utf8.count
+            let narrow = DisplayWidth.of(s), wide = DisplayWidth.of(s, ambiguousWide: true)
+            if narrow > bytes || wide > bytes {
+                Issue.record("U+\(String(v, radix: 16, uppercase: true)) is \(max(narrow, wide)) columns in \(bytes) bytes")
+                return
+            }
+        }
+        for s in ["👩‍🔬", "🇰🇷", "1️⃣", "👍🏽", "각", "\u{1100}\u{1161}\u{11A8}", "é", "☺️"] {
+            #expect(DisplayWidth.of(s, ambiguousWide: true) <= s.utf8.count, "\(s)")
+        }
+    }
+
     @Test func eastAsianWideAndFullwidth() {
         #expect(DisplayWidth.of("漢字") == 4)
         #expect(DisplayWidth.of("ＡＢ") == 4)  // fullwidth forms
