@@ -94,7 +94,14 @@ public final class LuaCellStyle: CellStyle {
         if let f = hook.configure {
             rt.push(f)
             rt.push(s.table)
-            do { try rt.push(row) } catch { throw failure(error, "configure", indexPath) }
+            do {
+                if case .object(let fields) = row {
+                    rt.push(s.rowTable)
+                    try rt.refill(tableAt: -1, with: fields)
+                } else {
+                    try rt.push(row)
+                }
+            } catch { throw failure(error, "configure", indexPath) }
             do { try rt.pcall(arguments: 2, results: 0) } catch { throw failure(error, "configure", indexPath) }
         } else {
             try defaultConfigure(s, row, indexPath)
@@ -241,7 +248,8 @@ public final class LuaCellStyle: CellStyle {
             return
         }
         rt.push(s.table)
-        engine.pushShallowCopy(ofTableAt: -1)
+        rt.push(s.copyTable)
+        engine.refillShallowCopy(at: -1, of: -2)
         lua_copy(L, -1, u + 1)
         rt.pop(1)                                   // u+1: the copy
         rt.push(f)
@@ -451,6 +459,11 @@ public final class LuaCellStyle: CellStyle {
 /// across reuse) and the caches that spare repeated hook calls.
 final class LuaCellStorage {
     let table: LuaTableRef
+    /// What `update` receives: refilled as a shallow copy of `table` for
+    /// each configuration rather than made anew.
+    let copyTable: LuaTableRef
+    /// The `row` argument of `configure`, refilled for each row likewise.
+    let rowTable: LuaTableRef
     /// The row the cell was last configured for (for error messages).
     var indexPath: IndexPath?
     /// Bumped whenever the cell table may have changed (configure, events, reuse).
@@ -476,6 +489,8 @@ final class LuaCellStorage {
 
     init(table: LuaTableRef, engine: LuaStyleEngine) {
         self.table = table
+        self.copyTable = engine.runtime.newTable(fieldCount: 8)
+        self.rowTable = engine.runtime.newTable(fieldCount: 4)
         self.engine = engine
     }
 

@@ -142,6 +142,20 @@ public final class LuaStyleEngine {
         }
     }
 
+    /// Makes the table at `index` a shallow copy of the table at `source`:
+    /// its old fields go, the source's are copied in.
+    func refillShallowCopy(at index: Int32, of source: Int32) {
+        let L = runtime.L
+        let c = lua_absindex(L, index), t = lua_absindex(L, source)
+        runtime.clearTable(at: c)
+        lua_pushnil(L)
+        while lua_next(L, t) != 0 {
+            lua_pushvalue(L, -2)
+            lua_rotate(L, -2, 1)
+            lua_rawset(L, c)
+        }
+    }
+
     /// Interned keys of the hot paths.
     struct Keys {
         let kind, text, color, width, top, leading, bottom, trailing: LuaKey

@@ -37,6 +37,33 @@ extension LuaRuntime {
         }
     }
 
+    /// Makes the table at `index` hold exactly `fields`, as `push` would
+    /// build them, reusing it: a table refilled per row costs no allocation
+    /// and leaves no garbage.
+    public func refill(tableAt index: Int32, with fields: [String: Value]) throws(LuaError) {
+        try enterTable(0)
+        let t = lua_absindex(L, index)
+        clearTable(at: t)
+        for (k, v) in fields {
+            push(k)
+            try pushOrUnwind(v, depth: 0, extra: 1)
+            lua_rawset(L, t)
+        }
+    }
+
+    /// Removes every field of the table at `index` (raw).
+    public func clearTable(at index: Int32) {
+        let t = lua_absindex(L, index)
+        // Assigning nil to existing fields during a traversal is allowed.
+        lua_pushnil(L)
+        while lua_next(L, t) != 0 {
+            lua_settop(L, -2)
+            lua_pushvalue(L, -1)
+            lua_pushnil(L)
+            lua_rawset(L, t)
+        }
+    }
+
     private func pushOrUnwind(_ v: Value, depth: Int, extra: Int32 = 0) throws(LuaError) {
         do throws(LuaError) { try push(v, depth: depth + 1) } catch { pop(1 + extra); throw error }
     }

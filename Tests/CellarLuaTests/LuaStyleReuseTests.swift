@@ -45,6 +45,44 @@ import Cellar
         #expect(try renderLines(t2) == [" #1", " #2 NEW", " #3", " #4", ""])
     }
 
+    /// One cell refills its `row` table and the copy `update` gets for each
+    /// row it shows: nothing of one row, or of one row's update, reaches the next.
+    @Test func rowAndConfigTablesCarryNothingToTheNextRow() throws {
+        let style = """
+            return {
+              identifier = "refill",
+              configure = function(cell, row)
+                local keys = {}
+                for k in pairs(row) do keys[#keys + 1] = k end
+                table.sort(keys)
+                cell.keys = table.concat(keys, ",")
+              end,
+              update = function(config, state)
+                if config.keys:find("mark") then config.marked = true end
+                return config
+              end,
+              layout = function(config)
+                return ui.label { text = config.keys .. (config.marked and " *" or "") }
+              end,
+            }
+            """
+        let registry = try luaRegistry([try styleDirectory(["refill.lua": style])])
+        let yaml = """
+            separatorStyle: none
+            sections:
+              - rows:
+                  - {cell: refill, title: a, mark: 1}
+                  - {cell: refill, title: b}
+                  - {cell: refill, other: c}
+                  - {cell: refill}
+
+            """
+        let table = try luaTable(yaml, registry, width: 30)
+        let lines = try renderLines(table)
+        #expect(lines == [" mark,title *", " title", " other", "", ""], "\(lines)")
+        #expect(table.statistics.cellsCreated == 1)
+    }
+
     @Test func scrollingReusesLuaCells() throws {
         let registry = try luaRegistry([shippedStylesDir])
         let rows = (0..<60).map { "      - {cell: foodCellType, name: Food \($0), description: d, picture: \"🍎\"}" }
