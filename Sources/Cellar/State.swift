@@ -15,6 +15,9 @@ public struct CellState: Hashable, Sendable {
     public init() {}
     public static let normal = CellState()
 
+    /// No flag set and no custom state.
+    public var isNormal: Bool { !isNotNormal }
+
     /// Any flag set or any custom state (read in place: no copy of `custom`).
     var isNotNormal: Bool {
         isSelected || isHighlighted || isDisabled || isFocused || isEditing || isExpanded

@@ -131,7 +131,7 @@ public final class LuaCellStyle: CellStyle {
             rt.pop(1)
             engine.pushContext(context)
             do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, "layout", s.indexPath) }
-            do { node = try engine.reader.node(at: -1) } catch { throw shapeFailure(error, "layout", s) }
+            do { node = try engine.reader.tree(at: -1) } catch { throw shapeFailure(error, "layout", s) }
         } else {
             try pushConfig(s, state)
             rt.rawGet(engine.keys.text, fromTableAt: -1)
@@ -337,7 +337,7 @@ public final class LuaCellStyle: CellStyle {
             if let t = AccessoryType(rawValue: text) { return .type(t) }
             throw shape(name, s, Suggest.unknown("accessory", text, among: AccessoryType.allCases.map(\.rawValue)))
         case .table:
-            do { return .custom(try engine.reader.node(at: index)) } catch { throw shapeFailure(error, name, s) }
+            do { return .custom(try engine.reader.tree(at: index)) } catch { throw shapeFailure(error, name, s) }
         default:
             throw shape(name, s, "expected an accessory type name (\(AccessoryType.allCases.map(\.rawValue).joined(separator: ", "))), a view node or nil; got a \(typeName(index))")
         }

@@ -129,8 +129,17 @@ final class LuaNodeReader {
     static let maximumDepth = 100
     private var depth = 0
 
+    /// The view tree at stack `index`: room on the Lua stack for the
+    /// deepest tree is made once here, not per node.
+    func tree(at index: Int32) throws(NodeShapeError) -> ViewNode {
+        guard lua_checkstack(runtime.L, Int32(4 * Self.maximumDepth + 8)) != 0 else {
+            throw NodeShapeError(path: "", message: "view tree nested too deeply")
+        }
+        return try node(at: index)
+    }
+
     /// The node at stack `index`. `nil`/`false` read as `.empty`.
-    func node(at index: Int32) throws(NodeShapeError) -> ViewNode {
+    private func node(at index: Int32) throws(NodeShapeError) -> ViewNode {
         guard depth < Self.maximumDepth else {
             throw NodeShapeError(path: "", message: "view tree nested deeper than \(Self.maximumDepth) levels (does a node contain itself?)")
         }
@@ -146,9 +155,6 @@ final class LuaNodeReader {
             throw NodeShapeError(path: "", message: "expected a view node table (ui.label{…}, ui.hstack{…}, …), got a string; wrap text in ui.label")
         default:
             throw NodeShapeError(path: "", message: "expected a view node table (ui.label{…}, ui.hstack{…}, …), got a \(typeName(t))")
-        }
-        guard lua_checkstack(L, 8) != 0 else {
-            throw NodeShapeError(path: "", message: "view tree nested too deeply")
         }
         let kind = try kind(of: t)
         switch kind {

@@ -83,7 +83,8 @@ public final class LuaStyleEngine {
     func pushState(_ state: CellState) throws(LuaError) {
         let rt = runtime
         rt.push(stateTable)
-        if stateInTable == state { return }
+        // Most rows are in the normal state, like the last: no dictionary compare.
+        if let last = stateInTable, last.isNormal ? state.isNormal : last == state { return }
         let old = stateInTable
         setBool(keys.selected, state.isSelected)
         setBool(keys.highlighted, state.isHighlighted)
