@@ -132,8 +132,8 @@
 ---@class CellStyle
 ---@field identifier string the reuse identifier rows name in `cell:`
 ---@field description? string one line for `cellar styles`
----@field configure? fun(cell: CellarCell, row: table) row data in (cellForRowAt). Default: the row's fields are copied into the cell
----@field update? fun(config: CellarConfig, state: CellarState): CellarConfig? the configuration for a state (updated(for:)); `config` is a copy: change it and return it (or nothing)
+---@field configure? fun(cell: CellarCell, row: table) row data in (cellForRowAt); `row` is refilled for the cell's next row, so copy values, not the table. Default: the row's fields are copied into the cell
+---@field update? fun(config: CellarConfig, state: CellarState): CellarConfig? the configuration for a state (updated(for:)); `config` is a copy (refilled per configuration): change it and return it (or nothing)
 ---@field layout? fun(config: CellarConfig, ctx: CellarContext): CellarNode? the content view. Default: ui.label(config.text)
 ---@field height? fun(config: CellarConfig, width: integer): integer? lines; nil = automatic (measured from layout)
 ---@field prepare_for_reuse? fun(cell: CellarCell) reset what is not content before the cell shows another row
