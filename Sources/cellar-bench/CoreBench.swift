@@ -127,19 +127,10 @@ enum CoreBench {
     }
 
     static func run(_ args: [String]) throws {
-        var what = "all"
-        var rows = 1_000_000
-        var i = 0
-        while i < args.count {
-            switch args[i] {
-            case "--rows":
-                i += 1
-                guard i < args.count, let n = Int(args[i]), n > 0 else { throw CellarError("--rows needs a positive number") }
-                rows = n
-            case let w: what = w
-            }
-            i += 1
-        }
+        let o = try BenchOptions(args, counts: ["--rows"], words: ["full", "viewport", "scroll", "all"],
+                                 usage: "use [full|viewport|scroll|all] [--rows N]")
+        let what = o.words.last ?? "all"
+        let rows = o.count("--rows", default: 1_000_000)
         switch what {
         case "full":
             try full(rows: rows, wide: false, fixed: false)
@@ -164,11 +155,5 @@ enum CoreBench {
 
 /// The `core` subcommand.
 func runCoreBench(_ arguments: [String]) -> Int32 {
-    do {
-        try CoreBench.run(arguments)
-        return 0
-    } catch {
-        print("cellar-bench: \(error)")
-        return 1
-    }
+    runBench("core") { try CoreBench.run(arguments) }
 }

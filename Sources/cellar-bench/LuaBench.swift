@@ -7,26 +7,9 @@ import CellarLua
 /// bridge vs the same work in plain C on the same lua_State. Each figure is
 /// the best of R runs (least disturbed by other processes).
 func runLuaBench(_ args: [String]) -> Int32 {
-    var iterations = 2_000_000
-    var runs = 5
-    var i = 0
-    while i < args.count {
-        let value = i + 1 < args.count ? Int(args[i + 1]) : nil
-        switch (args[i], value) {
-        case ("--iterations", let n?) where n > 0: iterations = n
-        case ("--runs", let n?) where n > 0: runs = n
-        default:
-            print("cellar-bench lua: unknown or invalid option '\(args[i])' (use --iterations N, --runs R)")
-            return 2
-        }
-        i += 2
-    }
-    do {
-        try LuaBench(iterations: iterations, runs: runs).run()
-        return 0
-    } catch {
-        print("cellar-bench lua: \(error)")
-        return 1
+    runBench("lua") {
+        let o = try BenchOptions(args, counts: ["--iterations", "--runs"], usage: "use --iterations N, --runs R")
+        try LuaBench(iterations: o.count("--iterations", default: 2_000_000), runs: o.count("--runs", default: 5)).run()
     }
 }
 

@@ -10,38 +10,16 @@ import Foundation
 /// - a viewport of 40 Lua-styled rows, scrolled a screen per frame (median);
 /// - loading 50 style files into a fresh registry (median).
 func runLuaStylesBench(_ args: [String]) -> Int32 {
-    var rows = 1_000_000
-    var runs = 3
-    var profileOnly = false
-    var profileRender: String? = nil
-    var i = 0
-    while i < args.count {
-        let value = i + 1 < args.count ? Int(args[i + 1]) : nil
-        switch (args[i], value) {
-        case ("--rows", let n?) where n > 0: rows = n
-        case ("--runs", let n?) where n > 0: runs = n
-        case ("--profile-lua", _):
-            // Only the Lua hooks, for perf record.
-            i += 1
-            profileOnly = true
-            continue
-        case ("--profile-render", _), ("--profile-builtin", _):
-            // Only one full render (Lua, or the built-in subtitle), for perf record or callgrind.
-            profileRender = args[i] == "--profile-render" ? "bench" : "subtitle"
-            i += 1
-            continue
-        default:
-            print("cellar-bench lua-styles: unknown or invalid option '\(args[i])' (use --rows N, --runs R)")
-            return 2
-        }
-        i += 2
-    }
-    do {
-        try LuaStylesBench(rows: rows, runs: runs, profileOnly: profileOnly, profileRender: profileRender).run()
-        return 0
-    } catch {
-        print("cellar-bench lua-styles: \(error)")
-        return 1
+    runBench("lua-styles") {
+        let o = try BenchOptions(args, counts: ["--rows", "--runs"],
+                                 flags: ["--profile-lua", "--profile-render", "--profile-builtin"],
+                                 usage: "use --rows N, --runs R, --profile-lua | --profile-render | --profile-builtin")
+        // --profile-*: only the Lua hooks, or one full render (Lua or the
+        // built-in subtitle), for perf record or callgrind.
+        let profileRender = o.flags.contains("--profile-render") ? "bench"
+            : o.flags.contains("--profile-builtin") ? "subtitle" : nil
+        try LuaStylesBench(rows: o.count("--rows", default: 1_000_000), runs: o.count("--runs", default: 3),
+                           profileOnly: o.flags.contains("--profile-lua"), profileRender: profileRender).run()
     }
 }
 

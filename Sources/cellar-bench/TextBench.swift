@@ -73,12 +73,8 @@ func pythonWcswidth(_ strings: [String]) -> (seconds: Double, sum: Int)? {
     return (t, sum)
 }
 
-func benchText(arguments: [String]) {
-    var count = 1_000_000
-    if let i = arguments.firstIndex(of: "--strings"), i + 1 < arguments.count {
-        guard let n = Int(arguments[i + 1]), n > 0 else { fail("--strings needs a positive number") }
-        count = n
-    }
+func benchText(_ options: BenchOptions) {
+    let count = options.count("--strings", default: 1_000_000)
 
     // 1. Width of short mixed strings, against Python wcwidth in the same run.
     let strings = mixedStrings(count)
@@ -98,7 +94,7 @@ func benchText(arguments: [String]) {
         for s in strings { touched &+= s.utf8.withContiguousStorageIfAvailable { $0.reduce(0) { $0 &+ Int($1) } } ?? 0 }
     }
     print(String(format: "width/mixed: (baseline: reading every byte of the strings takes %.3f s, checksum %d)", touchTime, touched))
-    if arguments.contains("--width-only") { return }
+    if options.flags.contains("--width-only") { return }
     if let py = pythonWcswidth(strings) {
         print("width/mixed: python wcwidth.wcswidth " + String(format: "%.3f", py.seconds) + " s (sum \(py.sum)"
               + (py.sum == sum ? ", same" : ", DIFFERENT") + ") -> Cellar is "
@@ -178,6 +174,8 @@ func benchText(arguments: [String]) {
 
 /// The `text` subcommand: width, wrapping, canvas and writers.
 func runTextBench(_ arguments: [String]) -> Int32 {
-    benchText(arguments: arguments)
-    return 0
+    runBench("text") {
+        benchText(try BenchOptions(arguments, counts: ["--strings"], flags: ["--width-only"],
+                                   usage: "use --strings N, --width-only"))
+    }
 }
