@@ -16,8 +16,9 @@ extension TableView {
     /// After a viewport frame showing items `first...last`: the rows within
     /// `prefetchDistance` rows above and below (across sections), ordered by
     /// distance from the viewport; on a tie, the side the table last
-    /// scrolled towards comes first. Rows already announced are not sent
-    /// again; announced rows that are neither near nor on screen are cancelled.
+    /// scrolled towards comes first. Rows already announced, or just shown,
+    /// are not sent again; announced rows that are neither near nor on screen
+    /// are cancelled.
     func updatePrefetching(_ l: TableLayout, firstItem first: Int, lastItem last: Int, top: Int) {
         guard let p = prefetchDataSource else { prefetchedRows.removeAll(); return }
         let distance = max(0, prefetchDistance ?? visibleCells.count)
@@ -34,10 +35,22 @@ extension TableView {
         }
         let nearSet = Set(near)
         let gone = prefetchedRows.filter { !nearSet.contains($0) && visibleCells[$0] == nil }.sorted()
-        let fresh = near.filter { !prefetchedRows.contains($0) }
-        prefetchedRows = nearSet
+        // Rows on screen in the last frame were just shown: near again as
+        // they scroll off, they are neither announced nor, later, cancelled.
+        settledRows = settledRows.intersection(nearSet)
+            .union(near.filter { lastShownRows.contains($0) && !prefetchedRows.contains($0) })
+        let fresh = near.filter { !prefetchedRows.contains($0) && !settledRows.contains($0) }
+        prefetchedRows = nearSet.subtracting(settledRows)
+        lastShownRows = Set(visibleCells.keys)
         if !gone.isEmpty { p.tableView(self, cancelPrefetchingForRowsAt: gone) }
         if !fresh.isEmpty { p.tableView(self, prefetchRowsAt: fresh) }
+    }
+
+    /// A new prefetch data source, or index paths that may mean other rows: announce afresh.
+    func forgetPrefetching() {
+        prefetchedRows.removeAll()
+        settledRows.removeAll()
+        lastShownRows.removeAll()
     }
 
     /// Up to `count` rows walking items from `start` by `step`, skipping section tops and bottoms.

@@ -63,11 +63,14 @@ public final class TableView {
     public internal(set) var isEditing = false
 
     /// Told about rows just beyond the viewport (viewport renders only).
-    public weak var prefetchDataSource: TableViewDataSourcePrefetching? { didSet { prefetchedRows.removeAll() } }
+    public weak var prefetchDataSource: TableViewDataSourcePrefetching? { didSet { forgetPrefetching() } }
     /// Rows announced on each side of the viewport; nil = as many as are on screen.
     public var prefetchDistance: Int?
     /// Rows announced to the prefetch data source and not yet cancelled.
     var prefetchedRows: Set<IndexPath> = []
+    /// Near rows that were on screen and so need no announcing, and the rows of the last frame.
+    var settledRows: Set<IndexPath> = []
+    var lastShownRows: Set<IndexPath> = []
     var lastPrefetchTop = 0
 
     /// Row heights above this are errors: a row is drawn into one canvas.
@@ -172,7 +175,7 @@ public final class TableView {
         invalidateLayout()
         rowCountsBeforeUpdate = nil
         // Index paths may mean other rows now; the next frame announces afresh.
-        prefetchedRows.removeAll()
+        forgetPrefetching()
     }
 
     func invalidateLayout() { layout = nil }
