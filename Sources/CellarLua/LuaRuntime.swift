@@ -61,14 +61,16 @@ public final class LuaRuntime {
         var address: UnsafeRawPointer?
         var string: String
     }
-    /// A fixed ring (not an array: no uniqueness checks on the hot path).
-    @usableFromInline static let pushedCapacity = 8
-    @usableFromInline let pushedStrings: UnsafeMutablePointer<PushedString> = {
-        let p = UnsafeMutablePointer<PushedString>.allocate(capacity: LuaRuntime.pushedCapacity)
-        p.initialize(repeating: PushedString(address: nil, string: ""), count: LuaRuntime.pushedCapacity)
-        return p
-    }()
-    @usableFromInline @exclusivity(unchecked) var nextPushedString = 0
+    @usableFromInline @exclusivity(unchecked) var pushedStrings = RecentRing(PushedString(address: nil, string: ""))
+
+    /// Row keys pushed lately, each held in a registry slot: rows of one
+    /// table share their keys, and fetching a slot is cheaper than hashing
+    /// and interning the name again.
+    struct PushedKey {
+        var name: String
+        var ref: Int32
+    }
+    @exclusivity(unchecked) var pushedKeys = RecentRing(PushedKey(name: "", ref: LUA_NOREF))
     /// Loaded plugins by path, as raw registry references: wrapping them in
     /// `LuaTableRef`s here would make a cycle (refs keep the runtime alive).
     var plugins: [String: CachedPlugin] = [:]
@@ -106,8 +108,8 @@ public final class LuaRuntime {
 
     deinit {
         cellar_close(handle)
-        pushedStrings.deinitialize(count: Self.pushedCapacity)
-        pushedStrings.deallocate()
+        pushedStrings.release()
+        pushedKeys.release()
     }
 
     /// Lua's version number, e.g. 504.
@@ -305,14 +307,23 @@ public final class LuaRuntime {
         let address = s.withUTF8 { buf in
             lua_pushlstring(L, UnsafeRawPointer(buf.baseAddress)?.assumingMemoryBound(to: CChar.self), buf.count)
         }
-        let slot = pushedStrings + nextPushedString
-        slot.pointee.address = address.map { UnsafeRawPointer($0) }
-        slot.pointee.string = s
-        nextPushedString = (nextPushedString + 1) & (Self.pushedCapacity - 1)
+        _ = pushedStrings.put(PushedString(address: address.map { UnsafeRawPointer($0) }, string: s))
+    }
+
+    /// Pushes a row key (see `pushedKeys`).
+    func pushKey(_ name: String) {
+        for i in 0..<pushedKeys.capacity where pushedKeys[i].name == name && pushedKeys[i].ref != LUA_NOREF {
+            lua_rawgeti(L, luaRegistryIndex, lua_Integer(pushedKeys[i].ref))
+            return
+        }
+        push(name)
+        lua_pushvalue(L, -1)
+        let evicted = pushedKeys.put(PushedKey(name: name, ref: luaL_ref(L, luaRegistryIndex)))
+        if evicted.ref != LUA_NOREF { luaL_unref(L, luaRegistryIndex, evicted.ref) }
     }
 
     @usableFromInline func recentlyPushed(_ p: UnsafeRawPointer, _ count: Int) -> String? {
-        for i in 0..<Self.pushedCapacity where pushedStrings[i].address == p {
+        for i in 0..<pushedStrings.capacity where pushedStrings[i].address == p {
             var s = pushedStrings[i].string
             let same = s.withUTF8 { buf in
                 buf.count == count && (count == 0 || buf.baseAddress.map { memcmp($0, p, count) == 0 } == true)
@@ -461,5 +472,36 @@ public final class LuaPlugin {
         self.chunk = chunk
         self.module = module
         self.returnedType = returnedType
+    }
+}
+
+/// The last few entries of something pushed often, in a fixed block (not an
+/// array: no uniqueness checks on the hot path). Freed by its owner.
+@usableFromInline struct RecentRing<Entry> {
+    @usableFromInline let slots: UnsafeMutablePointer<Entry>
+    @usableFromInline var next = 0
+    @usableFromInline var capacity: Int { 8 }
+
+    init(_ empty: Entry) {
+        slots = .allocate(capacity: 8)
+        slots.initialize(repeating: empty, count: 8)
+    }
+
+    @usableFromInline subscript(i: Int) -> Entry {
+        get { slots[i] }
+        nonmutating set { slots[i] = newValue }
+    }
+
+    /// Stores `entry` over the oldest one, which it returns.
+    mutating func put(_ entry: Entry) -> Entry {
+        let old = (slots + next).move()
+        (slots + next).initialize(to: entry)
+        next = (next + 1) & (capacity - 1)
+        return old
+    }
+
+    func release() {
+        slots.deinitialize(count: capacity)
+        slots.deallocate()
     }
 }

@@ -45,7 +45,7 @@ extension LuaRuntime {
         let t = lua_absindex(L, index)
         clearTable(at: t)
         for (k, v) in fields {
-            push(k)
+            pushKey(k)
             try pushOrUnwind(v, depth: 0, extra: 1)
             lua_rawset(L, t)
         }

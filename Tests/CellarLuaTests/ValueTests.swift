@@ -35,16 +35,53 @@ import Cellar
         rt.pop(1)
         // Memory that once held a pushed string now holds other bytes.
         let other = Array("Detail for row 8 🍏".utf8)
-        let slot = rt.pushedStrings + 3
         other.withUnsafeBytes { buf in
             let address = UnsafeRawPointer(buf.baseAddress)
-            slot.pointee = LuaRuntime.PushedString(address: address, string: "Detail for row 7 🍎")
+            rt.pushedStrings[3] = LuaRuntime.PushedString(address: address, string: "Detail for row 7 🍎")
             #expect(address.map { rt.recentlyPushed($0, buf.count) } == .some(nil))
-            slot.pointee.string = "Detail for row 8 🍏"
+            rt.pushedStrings[3].string = "Detail for row 8 🍏"
             #expect(address.map { rt.recentlyPushed($0, buf.count) } == "Detail for row 8 🍏")
         }
         // Strings made in Lua are decoded as before.
         #expect(try run(rt, "return ('x'):rep(3) .. '한'") == [.string("xxx한")])
+    }
+
+    /// Rows refill one table; their keys come from a small ring of registry
+    /// slots, and rows with more keys than the ring holds still come out whole.
+    @Test func refilledTablesHoldExactlyEachRow() throws {
+        let rt = try LuaRuntime()
+        let describe = try rt.compile(source: Array("""
+            local t = ...
+            local keys = {}
+            for k, v in pairs(t) do keys[#keys + 1] = k .. "=" .. tostring(v) end
+            table.sort(keys)
+            return table.concat(keys, " ")
+            """.utf8), chunkName: "describe.lua")
+        let table = rt.newTable()
+        let rows: [[String: Value]] = [
+            ["title": .string("a"), "detail": .int(1)],
+            Dictionary(uniqueKeysWithValues: (0..<20).map { ("k\($0)", Value.int($0)) }),
+            ["title": .string("b")],
+            ["k3": .bool(true), "title": .string("c")],
+        ]
+        for row in rows {
+            rt.push(describe)
+            rt.push(table)
+            try rt.refill(tableAt: -1, with: row)
+            try rt.pcall(arguments: 1, results: 1)
+            let expected = row.map { "\($0.key)=\(Self.lua($0.value))" }.sorted().joined(separator: " ")
+            #expect(rt.string(at: -1) == expected)
+            rt.pop(1)
+        }
+    }
+
+    static func lua(_ v: Value) -> String {
+        switch v {
+        case .string(let s): return s
+        case .int(let i): return String(i)
+        case .bool(let b): return String(b)
+        default: return "?"
+        }
     }
 
     @Test func invalidUTF8SurvivesLuaStringOperations() throws {
