@@ -30,7 +30,8 @@ public final class LuaStyleEngine {
     private var ctxTableStyle: TableStyle? = nil
     private var ctxAmbiguousWide: Bool? = nil
     /// What `ui.width` measures with when not told: the setting of the
-    /// table last laid out for (a box, so the Lua function can read it).
+    /// table whose row is being laid out or measured (a box, so the Lua
+    /// function can read it; `LuaCellStyle.content` sets it).
     let widthSetting = WidthSetting()
     final class WidthSetting { var ambiguousWide = false }
     private var ctxMargins: Insets? = nil
@@ -144,7 +145,6 @@ public final class LuaStyleEngine {
         }
         if ctxAmbiguousWide != c.ambiguousWide {
             rt.push(c.ambiguousWide); rt.rawSet(keys.ambiguousWide, inTableAt: -2); ctxAmbiguousWide = c.ambiguousWide
-            widthSetting.ambiguousWide = c.ambiguousWide
         }
     }
 

@@ -85,10 +85,28 @@ import CellarText
             end }
             """])
         let registry = try luaRegistry([dir])
-        let table = try luaTable("ambiguousWide: true\nsections:\n  - rows:\n      - {cell: w, text: '±°α'}\n", registry)
+        // A viewport keeps its cells on screen between renders: the tree a
+        // cell keeps is made again when the setting changes.
+        let table = try luaTable("ambiguousWide: true\nsections:\n  - rows:\n      - {cell: w, text: '±°α'}\n", registry,
+                                 height: 2)
         #expect(try renderLines(table).first == " true 6")
         table.ambiguousWide = false
         #expect(try renderLines(table).first == " false 3")
+        table.ambiguousWide = true
+        #expect(try renderLines(table).first == " true 6")
+    }
+
+    /// A height hook has no ctx: its ui.width still measures like the table.
+    @Test func uiWidthInAHeightHookFollowsTheTable() throws {
+        let dir = try styleDirectory(["h.lua": """
+            return { identifier = 'h', height = function(config, width) return ui.width(config.text) end }
+            """])
+        let registry = try luaRegistry([dir])
+        let yaml = "separatorStyle: none\nsections:\n  - rows:\n      - {cell: h, text: '±°'}\n      - {text: end}\n"
+        let narrow = try luaTable(yaml, registry)
+        #expect(try renderLines(narrow).firstIndex(of: " end") == 2)
+        let wide = try luaTable("ambiguousWide: true\n" + yaml, registry)
+        #expect(try renderLines(wide).firstIndex(of: " end") == 4)
     }
 
     /// ui.list_label reads UIKit's text-properties names (as rows give them
