@@ -306,8 +306,11 @@ extension TableView {
             canvas.overlay(x: x0, y: y, width: g.rowWidth, height: lines,
                            attributes: rc.isSelected ? .inverse : .underline,
                            background: .semantic(rc.isSelected ? .selectedBackground : .highlightedBackground))
+            // ▌ is East Asian Ambiguous: two columns wide on CJK terminals it
+            // would cover the row's first column, so those get ▐ (one column everywhere).
+            let mark = rc.isSelected ? (g.ambiguousWide ? "▐" : "▌") : "▸"
             for line in 0..<lines {
-                canvas.text(rc.isSelected ? "▌" : "▸", x: x0, y: y + line,
+                canvas.text(mark, x: x0, y: y + line,
                             style: TextStyle(attributes: .inverse, foreground: .semantic(.tint)))
             }
         }
@@ -321,10 +324,16 @@ extension TableView {
         }
     }
 
+    /// Column of the box's left side. Box-drawing characters are East Asian
+    /// Ambiguous: where they take two columns, the left side takes the gap
+    /// before it too, and the right side the gap after it, so no row column is lost.
+    func boxLeftX(_ g: TableLayout.Geometry) -> Int { g.ambiguousWide ? 0 : 1 }
+
     func drawBoxSides(into canvas: inout Canvas, y: Int, height: Int, _ g: TableLayout.Geometry) {
         let st = TextStyle(foreground: .semantic(.separator))
-        canvas.fill(x: 1, y: y, width: 1, height: height, character: "│", style: st)
-        canvas.fill(x: g.tableWidth - 2, y: y, width: 1, height: height, character: "│", style: st)
+        let sideWidth = g.ambiguousWide ? 2 : 1
+        canvas.fill(x: boxLeftX(g), y: y, width: sideWidth, height: height, character: "│", style: st)
+        canvas.fill(x: g.tableWidth - 2, y: y, width: sideWidth, height: height, character: "│", style: st)
     }
 
     /// A horizontal box edge or rule: ╭──╮ / ╰──╯ (insetGrouped) or ──── (grouped).
@@ -332,7 +341,7 @@ extension TableView {
         let st = TextStyle(foreground: .semantic(.separator))
         if g.boxed {
             guard g.tableWidth >= 4 else { return }
-            canvas.text(top ? "╭" : "╰", x: 1, y: y, style: st)
+            canvas.text(top ? "╭" : "╰", x: boxLeftX(g), y: y, style: st)
             canvas.fill(x: 2, y: y, width: g.tableWidth - 4, character: "─", style: st)
             canvas.text(top ? "╮" : "╯", x: g.tableWidth - 2, y: y, style: st)
         } else {

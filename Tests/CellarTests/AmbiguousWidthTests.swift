@@ -85,6 +85,35 @@ import CellarText
         #expect(column(of: "›", in: out[1], wide: true) == 21 - 2)
     }
 
+    /// Box-drawing characters and ▌ are ambiguous too: where they take two
+    /// columns, the inset box's sides take the gaps beside them and the
+    /// selection marker is ▐, so no row column is covered.
+    @Test func insetBoxAndSelectionKeepTheirColumns() throws {
+        let ds = ArrayDataSource([[
+            row("value1", "±°", "①", ["accessory": .string("checkmark")]),
+            row("value1", "ab", "x", ["accessory": .string("checkmark")]),
+        ]])
+        let t = ds.makeTable(style: .insetGrouped, width: 20)
+        t.ambiguousWide = true
+        t.selectRow(at: IndexPath(0, 0))
+        let out = lines(try t.renderText())
+        #expect(out == [
+            "╭────────╮",
+            "│▐±°    ①   ✓ │",
+            "│ ab       x   ✓ │",
+            "╰────────╯",
+        ])
+        // Every line is the table's 20 columns as a CJK terminal draws it.
+        #expect(out.allSatisfy { DisplayWidth.of($0, ambiguousWide: true) == 20 })
+        t.ambiguousWide = false
+        #expect(lines(try t.renderText()) == [
+            " ╭────────────────╮",
+            " │▌±°       ①   ✓ │",
+            " │ ab       x   ✓ │",
+            " ╰────────────────╯",
+        ])
+    }
+
     @Test func customAccessoriesAreMeasuredWithTheOption() throws {
         let ds = ArrayDataSource([[
             row("default", "a", nil, ["accessoryText": .string("±±")]),
