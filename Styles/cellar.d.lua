@@ -108,6 +108,7 @@
 ---@field table_style CellarTableStyle
 ---@field margins CellarInsets the cell's layout margins (for ui.margins)
 ---@field state CellarState the state the configuration was updated for
+---@field ambiguous_wide boolean East Asian Ambiguous characters (±, °, α, Ж, ①) take two columns
 
 ---The Lua side of a cell: one table per cell that lives on across reuse. Any
 ---fields are yours; Cellar reads three after configure and events:
@@ -215,7 +216,9 @@ function ui.list_label(text, properties, color) end
 ---@return T
 function ui.copy(t) end
 
----Display width of text in terminal columns (CJK and emoji count two).
+---Display width of text in terminal columns (CJK and emoji count two;
+---East Asian Ambiguous characters count two when the table is ambiguous-wide).
 ---@param s string
+---@param ambiguous_wide? boolean overrides the table's setting (ctx.ambiguous_wide)
 ---@return integer
-function ui.width(s) end
+function ui.width(s, ambiguous_wide) end

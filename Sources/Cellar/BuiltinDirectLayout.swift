@@ -61,15 +61,16 @@ struct BuiltinDirectLayout {
     /// A label's string after its transform, with its width; nil when there
     /// is none. Clears `clean` for text that needs sanitising (control
     /// characters, newlines included): the general path handles that.
-    static func label(_ s: String?, _ p: TextProperties, clean: inout Bool) -> (text: String, width: Int)? {
+    static func label(_ s: String?, _ p: TextProperties, clean: inout Bool,
+                      ambiguousWide: Bool) -> (text: String, width: Int)? {
         guard let s, !s.isEmpty else { return nil }
-        guard let width = DisplayWidth.ofClean(s), width <= maxTextWidth else {
+        guard let width = DisplayWidth.ofClean(s, ambiguousWide: ambiguousWide), width <= maxTextWidth else {
             clean = false
             return nil
         }
         if p.transform == .none { return (s, width) }
         let t = p.transform.apply(s)
-        return (t, DisplayWidth.of(t))
+        return (t, DisplayWidth.of(t, ambiguousWide: ambiguousWide))
     }
 
     /// Lays out `cell`'s content configuration; nil when it has none or
@@ -79,15 +80,19 @@ struct BuiltinDirectLayout {
     /// A function building locals, not an initialiser: an initialiser
     /// assigning `self`'s fields one by one copied the finished layout
     /// once more (a retain and release per string).
-    static func make(_ kind: BuiltinCellStyle.Kind, _ cell: Cell, width: Int) -> BuiltinDirectLayout? {
+    /// Widths are measured as `engine` measures them (its ambiguous-width setting).
+    static func make(_ kind: BuiltinCellStyle.Kind, _ cell: Cell, width: Int,
+                     engine: LayoutEngine) -> BuiltinDirectLayout? {
+        let ambiguousWide = engine.ambiguousWide
         var p0: Piece?, p1: Piece?, p2: Piece?
         // Very narrow cells squeeze columns to nothing; the general path handles that.
         guard width >= 8, width <= Self.maxWidth, cell._contentConfiguration?.directionalLayoutMargins == .zero,
               let tp = cell._contentConfiguration?.textProperties, Self.simple(tp),
               let dp = cell._contentConfiguration?.secondaryTextProperties, Self.simple(dp) else { return nil }
         var clean = true
-        let text = Self.label(cell._contentConfiguration?.text, tp, clean: &clean)
-        let detail = kind == .default ? nil : Self.label(cell._contentConfiguration?.secondaryText, dp, clean: &clean)
+        let text = Self.label(cell._contentConfiguration?.text, tp, clean: &clean, ambiguousWide: ambiguousWide)
+        let detail = kind == .default ? nil : Self.label(cell._contentConfiguration?.secondaryText, dp, clean: &clean,
+                                                                  ambiguousWide: ambiguousWide)
         guard clean else { return nil }
         let imagePadding = cell._contentConfiguration?.imageToTextPadding ?? 0
         let spacing = cell._contentConfiguration?.textToSecondaryTextHorizontalPadding ?? 0
@@ -99,7 +104,7 @@ struct BuiltinDirectLayout {
         var height = 0
         if let image = cell._contentConfiguration?.image, !image.isEmpty {
             guard Sanitizer.isClean(image) else { return nil }
-            let iw = DisplayWidth.of(image)
+            let iw = DisplayWidth.of(image, ambiguousWide: ambiguousWide)
             // The general layout gives a fitted image at least half the room;
             // beyond that its width depends on the text, so leave it to that path.
             guard iw <= (width - imagePadding) / 2 else { return nil }
@@ -165,7 +170,9 @@ struct BuiltinDirectLayout {
         return BuiltinDirectLayout(p0: p0, p1: p1, p2: p2, height: height)
     }
 
-    /// Draws the pieces at (x, y), clipped to `height` lines.
+    /// Draws the pieces at (x, y), clipped to `height` lines. Text cut to
+    /// fit is measured with the canvas's setting, the one `make` measured with
+    /// (not stored in the layout: it would no longer fit in 128 bytes).
     func draw(into canvas: inout Canvas, x: Int, y: Int, height: Int) {
         if let p0 { Self.draw(p0, into: &canvas, x: x, y: y, height: height) }
         if let p1 { Self.draw(p1, into: &canvas, x: x, y: y, height: height) }
@@ -176,8 +183,9 @@ struct BuiltinDirectLayout {
         guard p.y < height, p.width > 0 else { return }
         var w = p.textWidth
         if w > p.width {
-            let text = TextLayout.truncate(p.text, width: p.width, mode: p.mode)
-            w = DisplayWidth.of(text)
+            let ambiguousWide = canvas.ambiguousWide
+            let text = TextLayout.truncate(p.text, width: p.width, mode: p.mode, ambiguousWide: ambiguousWide)
+            w = DisplayWidth.of(text, ambiguousWide: ambiguousWide)
             canvas.draw(clean: text, x: x + p.x + lead(p, w), y: y + p.y, maxWidth: p.width - lead(p, w), style: p.style)
         } else {
             canvas.draw(clean: p.text, x: x + p.x + lead(p, w), y: y + p.y, maxWidth: p.width - lead(p, w), style: p.style)

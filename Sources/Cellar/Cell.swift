@@ -67,10 +67,13 @@ public struct LayoutContext: Sendable {
     public var tableStyle: TableStyle
     public var layoutMargins: Insets
     public var state: CellState
+    /// The table draws East Asian Ambiguous characters two columns wide.
+    public var ambiguousWide: Bool
     public init(width: Int, tableStyle: TableStyle = .plain, layoutMargins: Insets = .zero,
-                state: CellState = .normal) {
+                state: CellState = .normal, ambiguousWide: Bool = false) {
         self.width = width; self.tableStyle = tableStyle
         self.layoutMargins = layoutMargins; self.state = state
+        self.ambiguousWide = ambiguousWide
     }
 }
 

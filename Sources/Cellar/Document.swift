@@ -24,7 +24,8 @@ public struct DocumentSection: Sendable {
 
 /// A static table as YAML or JSON (issue 4 point 8). These key names are a contract.
 public struct TableDocument: Sendable {
-    public static let topLevelKeys = ["style", "rowHeight", "estimatedRowHeight", "separatorStyle", "sections"]
+    public static let topLevelKeys = ["style", "rowHeight", "estimatedRowHeight", "separatorStyle", "ambiguousWide",
+                                      "sections"]
     public static let sectionKeys = ["header", "footer", "indexTitle", "rows"]
     /// Row keys the table itself reads; every other key is row data for the style.
     public static let rowTableKeys = ["cell", "selected", "highlighted", "disabled", "height"]
@@ -32,6 +33,8 @@ public struct TableDocument: Sendable {
     public var path: String
     public var style: TableStyle = .plain
     public var separatorStyle: SeparatorStyle = .singleLine
+    /// East Asian Ambiguous characters take two columns (`TableView.ambiguousWide`).
+    public var ambiguousWide = false
     public var rowHeight: RowHeight?
     public var estimatedRowHeight: Int?
     public var sections: [DocumentSection] = []
@@ -167,6 +170,7 @@ struct NodeReader {
             switch key {
             case "style": doc.style = try choice(value, TableStyle.self, key)
             case "separatorStyle": doc.separatorStyle = try choice(value, SeparatorStyle.self, key)
+            case "ambiguousWide": doc.ambiguousWide = try flag(value, key)
             case "rowHeight": doc.rowHeight = try height(value, key)
             case "estimatedRowHeight":
                 guard let n = int(value), n >= 1, n <= TableView.maximumRowHeight else {
@@ -278,6 +282,14 @@ struct NodeReader {
         guard case .scalar(let s) = node else { throw fail(node, "\(key) must be text") }
         if tagName(node) == .null && s.style != .singleQuoted && s.style != .doubleQuoted { return nil }
         return s.string
+    }
+
+    /// A plain `true` or `false` (quoted text is not a flag).
+    func flag(_ node: Node, _ key: String) throws -> Bool {
+        if case .scalar(let s) = node, s.style == .plain || s.style == .any, tagName(node) == .bool, let b = node.bool {
+            return b
+        }
+        throw fail(node, "\(key) must be true or false (got '\(node.string ?? "?")')")
     }
 
     func choice<E: RawRepresentable & CaseIterable>(_ node: Node, _: E.Type, _ key: String) throws -> E where E.RawValue == String {

@@ -90,6 +90,7 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
         t.rowHeight = document.rowHeight ?? .automatic
         t.estimatedRowHeight = document.estimatedRowHeight
         t.separatorStyle = document.separatorStyle
+        t.ambiguousWide = document.ambiguousWide
         t.allowsMultipleSelection = true
         for (s, section) in document.sections.enumerated() {
             for (r, row) in section.rows.enumerated() {

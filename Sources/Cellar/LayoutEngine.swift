@@ -2,9 +2,17 @@ import CellarText
 
 /// Lays out a view tree at a width: height (lines) and drawing into a canvas.
 /// Built-in and Lua styles both end here, so they look alike by construction.
-public enum LayoutEngine {
+/// A value holding the width setting, made once per render: every width it
+/// computes agrees with the canvas it draws into, with no Bool threaded by hand.
+public struct LayoutEngine: Sendable {
+    /// East Asian Ambiguous characters (±, °, α, Ж, ①) take two columns,
+    /// as CJK terminals draw them.
+    public var ambiguousWide: Bool
+
+    public init(ambiguousWide: Bool = false) { self.ambiguousWide = ambiguousWide }
+
     /// Lines the node needs at `width` columns.
-    public static func measure(_ node: ViewNode, width: Int) -> Int {
+    public func measure(_ node: ViewNode, width: Int) -> Int {
         guard width > 0 else { return 0 }
         switch node {
         case .empty: return 0
@@ -34,7 +42,7 @@ public enum LayoutEngine {
     }
 
     /// Draws `node` into the rectangle, clipped to it.
-    public static func draw(_ node: ViewNode, into canvas: inout Canvas,
+    public func draw(_ node: ViewNode, into canvas: inout Canvas,
                             x: Int, y: Int, width: Int, height: Int) {
         guard width > 0, height > 0 else { return }
         switch node {
@@ -56,7 +64,8 @@ public enum LayoutEngine {
             }
             let lines = labelLines(label, width: width)
             for (i, line) in lines.prefix(height).enumerated() {
-                let (lead, text) = TextLayout.align(line, width: width, alignment: label.alignment)
+                let (lead, text) = TextLayout.align(line, width: width, alignment: label.alignment,
+                                                    ambiguousWide: ambiguousWide)
                 canvas.draw(text, x: x + lead, y: y + i, maxWidth: width - lead, style: label.style)
             }
         case .padding(let insets, let child):
@@ -98,19 +107,19 @@ public enum LayoutEngine {
     }
 
     /// The natural width of a node (its widest unwrapped line).
-    public static func naturalWidth(_ node: ViewNode) -> Int {
+    public func naturalWidth(_ node: ViewNode) -> Int {
         switch node {
         case .empty: return 0
         case .spacer(let m): return m
-        case .image(let glyph, _): return DisplayWidth.of(glyph)
+        case .image(let glyph, _): return DisplayWidth.of(glyph, ambiguousWide: ambiguousWide)
         case .label(let label):
             if case .fixed(let n) = label.width { return n }
             let text = label.transform == .none ? label.text : label.transform.apply(label.text)
             // One line (no line feed byte, so no "\n" character): no splitting.
-            if !text.utf8.contains(0x0A) { return DisplayWidth.of(text) }
+            if !text.utf8.contains(0x0A) { return DisplayWidth.of(text, ambiguousWide: ambiguousWide) }
             var widest = 0
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                widest = max(widest, DisplayWidth.of(line))
+                widest = max(widest, DisplayWidth.of(line, ambiguousWide: ambiguousWide))
             }
             return widest
         case .padding(let insets, let child): return naturalWidth(child) + insets.leading + insets.trailing
@@ -119,7 +128,7 @@ public enum LayoutEngine {
             switch stack.axis {
             case .vertical: return stack.children.map(naturalWidth).max() ?? 0
             case .horizontal:
-                let visible = stack.children.filter { !isEmpty($0) }
+                let visible = stack.children.filter { !Self.isEmpty($0) }
                 return visible.map(naturalWidth).reduce(0, +) + max(0, visible.count - 1) * stack.spacing
             }
         }
@@ -147,7 +156,7 @@ public enum LayoutEngine {
     /// Widths of a horizontal stack's children: fixed first, then fitted ones
     /// (each capped so flexible siblings keep half the room), then the rest
     /// shared among flexible children. Empty children take no space.
-    static func columnWidths(_ stack: Stack, width: Int) -> [Int] {
+    func columnWidths(_ stack: Stack, width: Int) -> [Int] {
         let children = stack.children
         // One array per call: until the passes below settle them, fitted
         // and flexible children are marked in it (no index lists per row).
@@ -155,9 +164,9 @@ public enum LayoutEngine {
         var widths = [Int](repeating: 0, count: children.count)
         var visible = 0, fittedCount = 0, flexibleCount = 0
         var used = 0
-        for (i, child) in children.enumerated() where !isEmpty(child) {
+        for (i, child) in children.enumerated() where !Self.isEmpty(child) {
             visible += 1
-            switch sizing(child) {
+            switch Self.sizing(child) {
             case .fixed(let n): widths[i] = max(0, n); used += widths[i]
             case .fit: widths[i] = fit; fittedCount += 1
             case .flexible: widths[i] = flex; flexibleCount += 1
@@ -197,7 +206,7 @@ public enum LayoutEngine {
         return widths
     }
 
-    static func horizontalPlacement(_ child: ViewNode, alignment: Stack.Alignment, x: Int, width: Int) -> (Int, Int) {
+    func horizontalPlacement(_ child: ViewNode, alignment: Stack.Alignment, x: Int, width: Int) -> (Int, Int) {
         switch alignment {
         case .fill, .top, .bottom: return (x, width)
         case .leading: let w = min(width, naturalWidth(child)); return (x, w)
@@ -209,7 +218,7 @@ public enum LayoutEngine {
     /// How many lines `labelLines` gives, without making them when it can:
     /// non-empty text on a one-line label is always one line (a cut line
     /// included), and a clean line that fits is itself.
-    static func labelLineCount(_ label: Label, width: Int) -> Int {
+    func labelLineCount(_ label: Label, width: Int) -> Int {
         if label.text.isEmpty || width <= 0 { return 0 }
         if label.numberOfLines == 1 || fittingLine(label, width: width, exactWidth: false) != nil { return 1 }
         return labelLines(label, width: width).count
@@ -218,22 +227,23 @@ public enum LayoutEngine {
     /// The label's text and its width when it is one clean line of at most
     /// `width` columns — then `labelLines` is exactly `[text]` — else nil.
     /// Clean text is never wider than its UTF-8 bytes (no character takes
-    /// more columns than bytes), so a short text fits without measuring;
+    /// more columns than bytes, ambiguous-wide ones included: they take at
+    /// least two bytes), so a short text fits without measuring;
     /// its width is then only measured for `exactWidth` (else 0).
     @inline(__always)
-    static func fittingLine(_ label: Label, width: Int, exactWidth: Bool = true) -> (String, Int)? {
+    func fittingLine(_ label: Label, width: Int, exactWidth: Bool = true) -> (String, Int)? {
         if label.text.isEmpty || width <= 0 { return nil }
         let text = label.transform == .none ? label.text : label.transform.apply(label.text)
         guard Sanitizer.isClean(text) else { return nil }
         if !exactWidth && text.utf8.count <= width { return (text, 0) }
-        let w = DisplayWidth.of(text)
+        let w = DisplayWidth.of(text, ambiguousWide: ambiguousWide)
         return w <= width ? (text, w) : nil
     }
 
     /// The lines a label shows at a width, after transform, wrapping and truncation.
-    static func labelLines(_ label: Label, width: Int) -> [String] {
+    func labelLines(_ label: Label, width: Int) -> [String] {
         if label.text.isEmpty || width <= 0 { return [] }
         return TextLayout.lines(label.transform.apply(label.text), width: width,
-                                numberOfLines: label.numberOfLines, mode: label.lineBreakMode)
+                                numberOfLines: label.numberOfLines, mode: label.lineBreakMode, ambiguousWide: ambiguousWide)
     }
 }

@@ -21,17 +21,19 @@ struct RowContent {
     var isDimmed: Bool
     /// The table was editing when the row was laid out.
     var isEditing: Bool
+    /// The engine the row was laid out with: it measures and draws `node` alike.
+    var engine: LayoutEngine
 
     func measure() -> Int {
         if let h = direct?.height { return h }
-        return LayoutEngine.measure(node, width: width)
+        return engine.measure(node, width: width)
     }
 
     func draw(into canvas: inout Canvas, x: Int, y: Int, height: Int) {
         if direct != nil {
             direct?.draw(into: &canvas, x: x, y: y, height: height)
         } else {
-            LayoutEngine.draw(node, into: &canvas, x: x, y: y, width: width, height: height)
+            engine.draw(node, into: &canvas, x: x, y: y, width: width, height: height)
         }
     }
 }

@@ -28,10 +28,12 @@ final class TableLayout {
         var boxed: Bool
         var ruled: Bool
         var sectionGap: Bool
+        /// Ambiguous-width characters take two columns (titles were wrapped so).
+        var ambiguousWide: Bool
     }
 
     init(sectionCount: Int, rowCounts: [Int], headers: [String?], footers: [String?],
-         indexTitles: [String], style: TableStyle, width: Int) {
+         indexTitles: [String], style: TableStyle, width: Int, ambiguousWide: Bool) {
         self.sectionCount = sectionCount
         self.rowCounts = rowCounts
         var starts = [Int](), next = 0
@@ -40,12 +42,13 @@ final class TableLayout {
         starts.append(next)
         sectionStarts = starts
         self.indexTitles = indexTitles
-        let indexWidth = indexTitles.isEmpty ? 0 : (indexTitles.map { DisplayWidth.of($0) }.max() ?? 0) + 1
+        let indexWidth = indexTitles.isEmpty ? 0 : (indexTitles.map { DisplayWidth.of($0, ambiguousWide: ambiguousWide) }.max() ?? 0) + 1
         let tableWidth = max(0, width - indexWidth)
         let boxed = style == .insetGrouped
         geometry = Geometry(width: width, tableWidth: tableWidth, indexWidth: indexWidth,
                             rowX: boxed ? 2 : 0, rowWidth: boxed ? max(0, tableWidth - 4) : tableWidth,
-                            boxed: boxed, ruled: style == .grouped, sectionGap: style != .plain)
+                            boxed: boxed, ruled: style == .grouped, sectionGap: style != .plain,
+                            ambiguousWide: ambiguousWide)
         let titleX = boxed ? 2 : 1
         let titleWidth = max(1, tableWidth - titleX - 1)
         // Plain titles keep room for their marks (see TableView.drawTitle):
@@ -53,7 +56,8 @@ final class TableLayout {
         let markWidth = style == .plain ? Self.plainTitleMarkWidth : 0
         func wrap(_ t: String?) -> [String] {
             guard let t, !t.isEmpty else { return [] }
-            return TextLayout.lines(t, width: max(1, titleWidth - markWidth), numberOfLines: 0, mode: .wordWrap)
+            return TextLayout.lines(t, width: max(1, titleWidth - markWidth), numberOfLines: 0, mode: .wordWrap,
+                                    ambiguousWide: ambiguousWide)
         }
         headerLines = headers.map(wrap)
         footerLines = footers.map(wrap)

@@ -20,7 +20,8 @@ extension TableView {
             footers.append(ds.tableView(self, titleForFooterInSection: s))
         }
         let l = TableLayout(sectionCount: sections, rowCounts: counts, headers: headers, footers: footers,
-                            indexTitles: ds.sectionIndexTitles(for: self) ?? [], style: style, width: width)
+                            indexTitles: ds.sectionIndexTitles(for: self) ?? [], style: style, width: width,
+                            ambiguousWide: ambiguousWide)
         layout = l
         return l
     }
@@ -181,12 +182,15 @@ extension TableView {
         var delegate: TableViewDelegate?
         var indentationWidth: Int
         var tableStyle: TableStyle
+        /// Measures and draws rows with the table's ambiguous-width setting.
+        var engine: LayoutEngine
     }
 
     func rowEnvironment() -> RowEnvironment {
         RowEnvironment(editing: isEditing, anySelected: !selected.isEmpty, anyHighlighted: !highlighted.isEmpty,
                        anyCustom: !customStates.isEmpty, delegate: activeDelegate,
-                       indentationWidth: indentationWidth, tableStyle: style)
+                       indentationWidth: indentationWidth, tableStyle: style,
+                       engine: LayoutEngine(ambiguousWide: ambiguousWide))
     }
 
     /// Brings the cell's state up to date with the table's selection,
@@ -215,10 +219,10 @@ extension TableView {
     /// The reorder control and the space before it, at the trailing edge while editing.
     static let reorderColumnWidth = 2
 
-    static func accessoryWidth(_ accessory: Accessory) -> Int {
+    static func accessoryWidth(_ accessory: Accessory, _ engine: LayoutEngine) -> Int {
         switch accessory {
-        case .type(let t): return t == .none ? 0 : max(3, DisplayWidth.of(t.glyph))
-        case .custom(let node): return node == .empty ? 0 : max(3, LayoutEngine.naturalWidth(node))
+        case .type(let t): return t == .none ? 0 : max(3, DisplayWidth.of(t.glyph, ambiguousWide: engine.ambiguousWide))
+        case .custom(let node): return node == .empty ? 0 : max(3, engine.naturalWidth(node))
         }
     }
 
@@ -236,7 +240,7 @@ extension TableView {
         let level = max(cell.indentationLevel, env.delegate?.tableView(self, indentationLevelForRowAt: ip) ?? 0)
         let lead = 1 + (env.editing ? 2 : 0) + level * env.indentationWidth
         let acc = env.editing ? cell.editingAccessory : cell.accessory
-        let accWidth = Self.accessoryWidth(acc)
+        let accWidth = Self.accessoryWidth(acc, env.engine)
         // While editing, every row keeps the trailing reorder column (" ≡"),
         // movable or not, so accessories and ≡ line up across rows.
         let reorder = env.editing ? Self.reorderColumnWidth : 0
@@ -244,12 +248,13 @@ extension TableView {
         var direct: BuiltinDirectLayout?
         var node = ViewNode.empty
         if let kind = cell.builtinKind {
-            direct = BuiltinDirectLayout.make(kind, cell, width: width)
+            direct = BuiltinDirectLayout.make(kind, cell, width: width, engine: env.engine)
         }
         if direct == nil {
             if let style = cell.style {
                 let ctx = LayoutContext(width: width, tableStyle: env.tableStyle,
-                                        layoutMargins: Insets(leading: lead, trailing: 1), state: cell.state)
+                                        layoutMargins: Insets(leading: lead, trailing: 1), state: cell.state,
+                                        ambiguousWide: env.engine.ambiguousWide)
                 node = try style.content(for: cell, state: cell.state, context: ctx)
             } else {
                 node = cell.content ?? .empty
@@ -258,7 +263,8 @@ extension TableView {
         // The flags are read in place (a copy of the state retains its dictionary).
         return RowContent(direct: consume direct, node: node, lead: lead, width: width, accessory: acc, accessoryWidth: accWidth,
                           isSelected: cell._state.isSelected, isHighlighted: cell._state.isHighlighted,
-                          isDimmed: cell._state.isDisabled || cell._alpha < 1, isEditing: env.editing)
+                          isDimmed: cell._state.isDisabled || cell._alpha < 1, isEditing: env.editing,
+                          engine: env.engine)
     }
 
     // MARK: Drawing
@@ -284,11 +290,11 @@ extension TableView {
         if rc.accessoryWidth > 0 {
             switch rc.accessory {
             case .type(let t):
-                canvas.text(t.glyph, x: accEnd - DisplayWidth.of(t.glyph), y: mid,
+                canvas.text(t.glyph, x: accEnd - DisplayWidth.of(t.glyph, ambiguousWide: rc.engine.ambiguousWide), y: mid,
                             style: TextStyle(foreground: .semantic(t == .checkmark || t.tracksTaps ? .tint : .tertiaryLabel)))
             case .custom(let n):
-                let w = min(rc.accessoryWidth, LayoutEngine.naturalWidth(n))
-                LayoutEngine.draw(n, into: &canvas, x: accEnd - w, y: mid, width: w, height: 1)
+                let w = min(rc.accessoryWidth, rc.engine.naturalWidth(n))
+                rc.engine.draw(n, into: &canvas, x: accEnd - w, y: mid, width: w, height: 1)
             }
         }
         if rc.isEditing, activeDataSource?.tableView(self, canMoveRowAt: ip) ?? false {
@@ -300,8 +306,11 @@ extension TableView {
             canvas.overlay(x: x0, y: y, width: g.rowWidth, height: lines,
                            attributes: rc.isSelected ? .inverse : .underline,
                            background: .semantic(rc.isSelected ? .selectedBackground : .highlightedBackground))
+            // ▌ is East Asian Ambiguous: two columns wide on CJK terminals it
+            // would cover the row's first column, so those get ▐ (one column everywhere).
+            let mark = rc.isSelected ? (g.ambiguousWide ? "▐" : "▌") : "▸"
             for line in 0..<lines {
-                canvas.text(rc.isSelected ? "▌" : "▸", x: x0, y: y + line,
+                canvas.text(mark, x: x0, y: y + line,
                             style: TextStyle(attributes: .inverse, foreground: .semantic(.tint)))
             }
         }
@@ -315,10 +324,16 @@ extension TableView {
         }
     }
 
+    /// Column of the box's left side. Box-drawing characters are East Asian
+    /// Ambiguous: where they take two columns, the left side takes the gap
+    /// before it too, and the right side the gap after it, so no row column is lost.
+    func boxLeftX(_ g: TableLayout.Geometry) -> Int { g.ambiguousWide ? 0 : 1 }
+
     func drawBoxSides(into canvas: inout Canvas, y: Int, height: Int, _ g: TableLayout.Geometry) {
         let st = TextStyle(foreground: .semantic(.separator))
-        canvas.fill(x: 1, y: y, width: 1, height: height, character: "│", style: st)
-        canvas.fill(x: g.tableWidth - 2, y: y, width: 1, height: height, character: "│", style: st)
+        let sideWidth = g.ambiguousWide ? 2 : 1
+        canvas.fill(x: boxLeftX(g), y: y, width: sideWidth, height: height, character: "│", style: st)
+        canvas.fill(x: g.tableWidth - 2, y: y, width: sideWidth, height: height, character: "│", style: st)
     }
 
     /// A horizontal box edge or rule: ╭──╮ / ╰──╯ (insetGrouped) or ──── (grouped).
@@ -326,7 +341,7 @@ extension TableView {
         let st = TextStyle(foreground: .semantic(.separator))
         if g.boxed {
             guard g.tableWidth >= 4 else { return }
-            canvas.text(top ? "╭" : "╰", x: 1, y: y, style: st)
+            canvas.text(top ? "╭" : "╰", x: boxLeftX(g), y: y, style: st)
             canvas.fill(x: 2, y: y, width: g.tableWidth - 4, character: "─", style: st)
             canvas.text(top ? "╮" : "╯", x: g.tableWidth - 2, y: y, style: st)
         } else {
@@ -352,7 +367,7 @@ extension TableView {
             let st = TextStyle(attributes: .bold, foreground: .semantic(.secondaryLabel),
                                background: .semantic(.secondaryBackground))
             for (i, line) in lines.enumerated() { canvas.text(line, x: x, y: y + i, style: st) }
-            let ruleX = x + DisplayWidth.of(last) + 1
+            let ruleX = x + DisplayWidth.of(last, ambiguousWide: g.ambiguousWide) + 1
             canvas.fill(x: ruleX, y: y + lines.count - 1, width: g.tableWidth - ruleX, character: "─",
                         style: TextStyle(attributes: .dim, foreground: .semantic(.separator),
                                          background: .semantic(.secondaryBackground)))
@@ -389,7 +404,7 @@ extension TableView {
         for (i, title) in (titles ?? l.indexTitles).enumerated() {
             let line = firstLine + i
             guard lines.contains(line) else { continue }
-            canvas.text(title, x: g.width - DisplayWidth.of(title), y: y + line - lines.lowerBound,
+            canvas.text(title, x: g.width - DisplayWidth.of(title, ambiguousWide: g.ambiguousWide), y: y + line - lines.lowerBound,
                         style: TextStyle(foreground: .semantic(.tint)))
         }
     }
@@ -428,7 +443,7 @@ extension TableView {
         defer { isPinned = false; pinnedDataSource = nil; pinnedDelegate = nil }
         let l = try currentLayout()
         if let h = viewportHeight {
-            var canvas = Canvas(width: width, height: max(0, h))
+            var canvas = Canvas(width: width, height: max(0, h), ambiguousWide: l.geometry.ambiguousWide)
             try renderViewport(l, into: &canvas)
             try writer.write(canvas)
         } else {
@@ -452,7 +467,7 @@ extension TableView {
         // written and cleared when full: streamed with bounded memory, and
         // one canvas reset per batch instead of one per row.
         let batch = 256
-        var canvas = Canvas(width: width, height: batch)
+        var canvas = Canvas(width: width, height: batch, ambiguousWide: l.geometry.ambiguousWide)
         var used = 0
         var line = 0
         let hasIndex = l.geometry.indexWidth > 0
@@ -466,7 +481,7 @@ extension TableView {
             guard h > 0 else { return }
             if used + h > batch { try flush() }
             if h > batch {
-                var tall = Canvas(width: width, height: h)
+                var tall = Canvas(width: width, height: h, ambiguousWide: l.geometry.ambiguousWide)
                 try draw(&tall, 0)
                 if hasIndex { drawIndex(l, into: &tall, firstLine: 0, lines: line..<(line + h)) }
                 try writer.write(tall)

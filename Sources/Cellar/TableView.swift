@@ -77,6 +77,10 @@ public final class TableView {
     public static let maximumRowHeight = 10_000
 
     public var width: Int = 80 { didSet { if width != oldValue { invalidateLayout() } } }
+    /// Draw East Asian Ambiguous characters (±, °, α, Ж, ①, …) two columns
+    /// wide, as CJK terminals do, so that columns still line up there. Every
+    /// width of a render (rows, accessories, titles, index) follows it.
+    public var ambiguousWide = false { didSet { if ambiguousWide != oldValue { invalidateLayout() } } }
     /// nil = the whole table, streamed row by row.
     public var viewportHeight: Int?
     public var contentOffset: Int = 0

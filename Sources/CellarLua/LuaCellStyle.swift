@@ -115,9 +115,13 @@ public final class LuaCellStyle: CellStyle {
     }
 
     public func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode {
+        // Set before the cache check: the table asks for a row's content
+        // before its height, so ui.width in a height hook measures like the table.
+        engine.widthSetting.ambiguousWide = context.ambiguousWide
         let s = storage(cell)
         if s.nodeGeneration == s.generation, s.nodeWidth == context.width,
-           s.nodeTableStyle == context.tableStyle, s.nodeMargins == context.layoutMargins, s.nodeState == state {
+           s.nodeTableStyle == context.tableStyle, s.nodeMargins == context.layoutMargins,
+           s.nodeAmbiguousWide == context.ambiguousWide, s.nodeState == state {
             return s.node
         }
         let rt = engine.runtime
@@ -143,6 +147,7 @@ public final class LuaCellStyle: CellStyle {
         s.nodeWidth = context.width
         s.nodeTableStyle = context.tableStyle
         s.nodeMargins = context.layoutMargins
+        s.nodeAmbiguousWide = context.ambiguousWide
         s.nodeState = state
         return node
     }
@@ -481,6 +486,7 @@ final class LuaCellStorage {
     var nodeWidth = -1
     var nodeTableStyle = TableStyle.plain
     var nodeMargins = Insets.zero
+    var nodeAmbiguousWide = false
     var nodeState = CellState()
     var node = ViewNode.empty
 

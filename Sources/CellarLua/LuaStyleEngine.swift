@@ -28,6 +28,12 @@ public final class LuaStyleEngine {
     let ctxTable: LuaTableRef
     private var ctxWidth = -1
     private var ctxTableStyle: TableStyle? = nil
+    private var ctxAmbiguousWide: Bool? = nil
+    /// What `ui.width` measures with when not told: the setting of the
+    /// table whose row is being laid out or measured (a box, so the Lua
+    /// function can read it; `LuaCellStyle.content` sets it).
+    let widthSetting = WidthSetting()
+    final class WidthSetting { var ambiguousWide = false }
     private var ctxMargins: Insets? = nil
     let reader: LuaNodeReader
 
@@ -50,15 +56,25 @@ public final class LuaStyleEngine {
         nodeMetatables = metas
         updatedConfigs = rt.newTable()
         stateTable = rt.newTable(fieldCount: 8)
-        ctxTable = rt.newTable(fieldCount: 4)
+        ctxTable = rt.newTable(fieldCount: 5)
         reader = LuaNodeReader(runtime: rt, metatables: metas)
         // ctx.state is the shared state table (filled before each layout call).
         ctxTable.set(keys.state, stateTable)
+        let setting = widthSetting
         let widthFn = rt.makeFunction(raw: { rt, argc in
             guard argc >= 1, let bytes = rt.bytes(at: 1) else {
                 throw LuaFunctionError("ui.width expects a string")
             }
-            rt.push(DisplayWidth.of(String(decoding: bytes, as: UTF8.self)))
+            // ui.width(s [, ambiguous_wide]): a nil or missing second
+            // argument means the table's setting (ctx.ambiguous_wide).
+            var wide = setting.ambiguousWide
+            if argc >= 2, rt.type(at: 2) != .nil {
+                guard let b = rt.bool(at: 2) else {
+                    throw LuaFunctionError("ui.width expects true or false as its second argument")
+                }
+                wide = b
+            }
+            rt.push(DisplayWidth.of(String(decoding: bytes, as: UTF8.self), ambiguousWide: wide))
             return 1
         })
         widthFunction = widthFn
@@ -127,6 +143,9 @@ public final class LuaStyleEngine {
             rt.rawSet(keys.margins, inTableAt: -2)
             ctxMargins = m
         }
+        if ctxAmbiguousWide != c.ambiguousWide {
+            rt.push(c.ambiguousWide); rt.rawSet(keys.ambiguousWide, inTableAt: -2); ctxAmbiguousWide = c.ambiguousWide
+        }
     }
 
     /// Pushes a shallow copy of the table at `index` (what `update` receives,
@@ -162,6 +181,7 @@ public final class LuaStyleEngine {
         let kind, text, color, width, top, leading, bottom, trailing: LuaKey
         let selected, highlighted, disabled, focused, editing, expanded, swiped, reordering: LuaKey
         let tableStyle, margins, accessory, editingAccessory, indentation, state, section, row: LuaKey
+        let ambiguousWide: LuaKey
         init(_ rt: LuaRuntime) {
             kind = rt.key("kind"); text = rt.key("text"); color = rt.key("color"); width = rt.key("width")
             top = rt.key("top"); leading = rt.key("leading"); bottom = rt.key("bottom"); trailing = rt.key("trailing")
@@ -171,6 +191,7 @@ public final class LuaStyleEngine {
             tableStyle = rt.key("table_style"); margins = rt.key("margins"); accessory = rt.key("accessory")
             editingAccessory = rt.key("editing_accessory"); indentation = rt.key("indentation")
             state = rt.key("state"); section = rt.key("section"); row = rt.key("row")
+            ambiguousWide = rt.key("ambiguous_wide")
         }
     }
 

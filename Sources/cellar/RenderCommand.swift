@@ -30,6 +30,11 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw the table in editing mode (delete/insert controls, reorder column, editing accessories).")
     var editing = false
 
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
+        "Draw East Asian Ambiguous characters (±, °, α, Ж, ①, …) two columns wide, as CJK terminals do "
+            + "(default: the table file's ambiguousWide, else off; this flag overrides the file)."))
+    var ambiguousWide: Bool?
+
     @Option(name: .customLong("styles"), help: "A directory of Lua cell styles (repeatable; default: Styles/ when present).")
     var styles: [String] = []
 
@@ -60,6 +65,7 @@ struct RenderCommand: ParsableCommand {
         table.viewportHeight = height
         table.contentOffset = offset
         table.setEditing(editing)
+        if let ambiguousWide { table.ambiguousWide = ambiguousWide }
         let useColor = color.usesColor(environment: env, outputIsTerminal: Terminal.stdoutIsTerminal)
         let out = HeldOutput()
         try table.render(to: Terminal.writer(color: useColor, sink: out))

@@ -7,13 +7,14 @@ import CellarText
 /// The `ui` library builds the same ViewNode values a Swift style would.
 @Suite struct LuaStyleLibraryTests {
     /// The node `layout` returns for one row, as the table would ask for it.
-    func node(_ layoutBody: String, width: Int = 30) throws -> ViewNode {
+    func node(_ layoutBody: String, width: Int = 30, ambiguousWide: Bool = false) throws -> ViewNode {
         let dir = try styleDirectory(["n.lua": "return { identifier = 'n', layout = function(config, ctx) \(layoutBody) end }"])
         let registry = try luaRegistry([dir])
         let style = try #require(registry.style(for: "n"))
         let cell = try style.makeCell()
         try style.configure(cell, row: .object(["text": .string("hi")]), at: IndexPath(0, 0))
-        return try style.content(for: cell, state: .normal, context: LayoutContext(width: width, layoutMargins: Insets(leading: 1, trailing: 2)))
+        return try style.content(for: cell, state: .normal, context: LayoutContext(width: width, layoutMargins: Insets(leading: 1, trailing: 2),
+                                                                                   ambiguousWide: ambiguousWide))
     }
 
     @Test func constructorsAndShorthand() throws {
@@ -63,6 +64,49 @@ import CellarText
         #expect(try node("return ui.label(tostring(ui.width('한글 ok 🍎')))") == .label(Label("10", style: TextStyle(foreground: .semantic(.label)))))
         #expect(try node("local c = ui.copy(config); c.text = 'changed'; return ui.label(config.text .. c.text)")
                 == .label(Label("hichanged", style: TextStyle(foreground: .semantic(.label)))))
+    }
+
+    /// ctx.ambiguous_wide carries the table's setting; ui.width measures
+    /// with it unless told otherwise by its second argument.
+    @Test func ambiguousWidthInContextAndUIWidth() throws {
+        let body = "return ui.label(tostring(ctx.ambiguous_wide) .. ' ' .. ui.width('±°') .. ' ' .. ui.width('±°', false)"
+            + " .. ' ' .. ui.width('±°', true) .. ' ' .. ui.width('±°', nil))"
+        func text(_ n: ViewNode) -> String? { if case .label(let l) = n { return l.text }; return nil }
+        #expect(text(try node(body)) == "false 2 2 4 2")
+        #expect(text(try node(body, ambiguousWide: true)) == "true 4 2 4 4")
+        #expect(throws: (any Error).self) { try node("return ui.label(ui.width('x', 1))") }
+    }
+
+    /// A Lua style in a table: ctx.ambiguous_wide follows the table as it changes.
+    @Test func ambiguousWidthReachesLuaStylesThroughTheTable() throws {
+        let dir = try styleDirectory(["w.lua": """
+            return { identifier = 'w', layout = function(config, ctx)
+                return ui.label(tostring(ctx.ambiguous_wide) .. ' ' .. ui.width(config.text))
+            end }
+            """])
+        let registry = try luaRegistry([dir])
+        // A viewport keeps its cells on screen between renders: the tree a
+        // cell keeps is made again when the setting changes.
+        let table = try luaTable("ambiguousWide: true\nsections:\n  - rows:\n      - {cell: w, text: '±°α'}\n", registry,
+                                 height: 2)
+        #expect(try renderLines(table).first == " true 6")
+        table.ambiguousWide = false
+        #expect(try renderLines(table).first == " false 3")
+        table.ambiguousWide = true
+        #expect(try renderLines(table).first == " true 6")
+    }
+
+    /// A height hook has no ctx: its ui.width still measures like the table.
+    @Test func uiWidthInAHeightHookFollowsTheTable() throws {
+        let dir = try styleDirectory(["h.lua": """
+            return { identifier = 'h', height = function(config, width) return ui.width(config.text) end }
+            """])
+        let registry = try luaRegistry([dir])
+        let yaml = "separatorStyle: none\nsections:\n  - rows:\n      - {cell: h, text: '±°'}\n      - {text: end}\n"
+        let narrow = try luaTable(yaml, registry)
+        #expect(try renderLines(narrow).firstIndex(of: " end") == 2)
+        let wide = try luaTable("ambiguousWide: true\n" + yaml, registry)
+        #expect(try renderLines(wide).firstIndex(of: " end") == 4)
     }
 
     /// ui.list_label reads UIKit's text-properties names (as rows give them

@@ -7,8 +7,8 @@ import CellarText
     @Test func directLayoutMatchesTheGeneralLayout() {
         var rng = SplitMix(seed: 42)
         let texts: [String?] = [nil, "", "Apple", "당류 (Sugar)", "🍎 emoji 🐰", "a very long text that needs truncating somewhere",
-                                "x", "설정 테이블 셀 한글 긴 문장입니다"]
-        let images: [String?] = [nil, "🍎", "✓", "★★"]
+                                "x", "설정 테이블 셀 한글 긴 문장입니다", "±°αЖ ① ambiguous Ω…"]
+        let images: [String?] = [nil, "🍎", "✓", "★★", "①"]
         let modes: [LineBreakMode] = [.truncatingTail, .truncatingHead, .truncatingMiddle, .clipping]
         var compared = 0
         for _ in 0..<4000 {
@@ -22,19 +22,21 @@ import CellarText
             c.textProperties.transform = rng.next(4) == 0 ? .uppercase : .none
             c.textToSecondaryTextVerticalPadding = rng.next(3) == 0 ? 1 : 0
             let width = 1 + rng.next(50)
+            // Both width settings: the fast path must agree with the general one in each.
+            let engine = LayoutEngine(ambiguousWide: rng.next(2) == 0)
             let cell = Cell(reuseIdentifier: "direct")
             cell.contentConfiguration = c
-            guard let direct = BuiltinDirectLayout.make(kind, cell, width: width) else { continue }
+            guard let direct = BuiltinDirectLayout.make(kind, cell, width: width, engine: engine) else { continue }
             compared += 1
             let node = BuiltinCellStyle.layout(kind, c, width: width)
-            let h = LayoutEngine.measure(node, width: width)
-            #expect(direct.height == h, "height \(kind) \(c) at \(width)")
-            var a = Canvas(width: width, height: max(h, 1))
-            var b = Canvas(width: width, height: max(h, 1))
-            LayoutEngine.draw(node, into: &a, x: 0, y: 0, width: width, height: max(h, 1))
+            let h = engine.measure(node, width: width)
+            #expect(direct.height == h, "height \(kind) \(c) at \(width) \(engine)")
+            var a = Canvas(width: width, height: max(h, 1), ambiguousWide: engine.ambiguousWide)
+            var b = Canvas(width: width, height: max(h, 1), ambiguousWide: engine.ambiguousWide)
+            engine.draw(node, into: &a, x: 0, y: 0, width: width, height: max(h, 1))
             direct.draw(into: &b, x: 0, y: 0, height: max(h, 1))
             for y in 0..<max(h, 1) {
-                #expect(a.line(y) == b.line(y), "\(kind) \(c) at \(width)")
+                #expect(a.line(y) == b.line(y), "\(kind) \(c) at \(width) \(engine)")
                 for x in 0..<width { #expect(a[x, y].style == b[x, y].style) }
             }
         }

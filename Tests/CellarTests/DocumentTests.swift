@@ -64,6 +64,33 @@ import CellarText
             throws: { "\($0)" == "a.yaml:1:8: style: unknown value 'insetgroupd' — did you mean 'insetGrouped'?" }
     }
 
+    @Test func ambiguousWideIsATableOption() throws {
+        let yaml = "ambiguousWide: true\nseparatorStyle: none\nsections:\n  - rows:\n      - {text: '±°', accessory: checkmark}\n"
+        let doc = try TableDocument.parse(yaml, path: "a.yaml")
+        #expect(doc.ambiguousWide)
+        #expect(try TableDocument.parse("sections: []\n", path: "a.yaml").ambiguousWide == false)
+        let t = DocumentDataSource(document: doc).makeTableView(registry: Registry())
+        t.width = 12
+        #expect(t.ambiguousWide)
+        // ±° takes four columns: the checkmark sits where it would after "abcd".
+        #expect(lines(try t.renderText()) == [" ±°     ✓"])
+        t.ambiguousWide = false
+        #expect(lines(try t.renderText()) == [" ±°       ✓"])
+        // JSON too, with the same key.
+        #expect(try TableDocument.parse(#"{"ambiguousWide": false, "sections": []}"#, path: "a.json").ambiguousWide == false)
+    }
+
+    @Test func ambiguousWideIsCheckedWithLocations() {
+        #expect { try TableDocument.parse("ambiguousWid: true\nsections: []\n", path: "a.yaml") }
+            throws: { "\($0)" == "a.yaml:1:1: unknown key 'ambiguousWid' — did you mean 'ambiguousWide'?" }
+        #expect { try TableDocument.parse("ambiguous_wide: true\nsections: []\n", path: "a.yaml") }
+            throws: { "\($0)" == "a.yaml:1:1: unknown key 'ambiguous_wide' — did you mean 'ambiguousWide'?" }
+        #expect { try TableDocument.parse("sections: []\nambiguousWide: yes please\n", path: "a.yaml") }
+            throws: { "\($0)" == "a.yaml:2:16: ambiguousWide must be true or false (got 'yes please')" }
+        #expect { try TableDocument.parse("sections: []\nambiguousWide: 'true'\n", path: "a.yaml") }
+            throws: { "\($0)" == "a.yaml:2:16: ambiguousWide must be true or false (got 'true')" }
+    }
+
     @Test func builtInRowKeysAreCheckedWithLocations() {
         let yaml = "sections:\n  - rows:\n      - cell: default\n        accessory: disclosure\n"
         #expect { try TableDocument.parse(yaml, path: "r.yaml") }

@@ -8,12 +8,13 @@ import CellarText
 @Suite struct LayoutEngineTests {
     static let texts = ["", "Apple", "당류 (Sugar)", "🍎 emoji 🐰", "a very long text that needs truncating somewhere",
                         "two\nlines", "tab\there", "esc\u{1B}[31mred", "   ", "\n", "x", "설정 테이블 셀 한글 긴 문장입니다",
-                        "crlf\r\nline", "ﬁne Straße"]
+                        "crlf\r\nline", "ﬁne Straße", "±°αЖ ① ambiguous Ω"]
 
     /// The label as drawn from `TextLayout.lines` and `TextLayout.align`, line by line.
-    static func reference(_ label: Label, into canvas: inout Canvas, width: Int, height: Int) {
-        for (i, line) in LayoutEngine.labelLines(label, width: width).prefix(height).enumerated() {
-            let (lead, text) = TextLayout.align(line, width: width, alignment: label.alignment)
+    static func reference(_ label: Label, _ engine: LayoutEngine, into canvas: inout Canvas, width: Int, height: Int) {
+        for (i, line) in engine.labelLines(label, width: width).prefix(height).enumerated() {
+            let (lead, text) = TextLayout.align(line, width: width, alignment: label.alignment,
+                                                ambiguousWide: engine.ambiguousWide)
             canvas.draw(text, x: lead, y: i, maxWidth: width - lead, style: label.style)
         }
     }
@@ -28,14 +29,15 @@ import CellarText
                               transform: TextTransform.allCases[rng.next(TextTransform.allCases.count)],
                               style: TextStyle(foreground: .semantic(.secondaryLabel)))
             let width = 1 + rng.next(30)
+            let engine = LayoutEngine(ambiguousWide: rng.next(2) == 0)
             let node = ViewNode.label(label)
-            let h = LayoutEngine.measure(node, width: width)
-            #expect(h == LayoutEngine.labelLines(label, width: width).count, "\(label) at \(width)")
+            let h = engine.measure(node, width: width)
+            #expect(h == engine.labelLines(label, width: width).count, "\(label) at \(width) \(engine)")
             let height = max(h, 1)
-            var a = Canvas(width: width, height: height)
-            var b = Canvas(width: width, height: height)
-            LayoutEngine.draw(node, into: &a, x: 0, y: 0, width: width, height: height)
-            Self.reference(label, into: &b, width: width, height: height)
+            var a = Canvas(width: width, height: height, ambiguousWide: engine.ambiguousWide)
+            var b = Canvas(width: width, height: height, ambiguousWide: engine.ambiguousWide)
+            engine.draw(node, into: &a, x: 0, y: 0, width: width, height: height)
+            Self.reference(label, engine, into: &b, width: width, height: height)
             for y in 0..<height {
                 #expect(a.line(y) == b.line(y), "\(label) at \(width)")
                 for x in 0..<width { #expect(a[x, y].style == b[x, y].style) }
@@ -46,12 +48,17 @@ import CellarText
     @Test func naturalWidthIsTheWidestLine() {
         for text in Self.texts {
             for transform in TextTransform.allCases {
-                let label = Label(text, transform: transform)
-                let widest = transform.apply(text).split(separator: "\n", omittingEmptySubsequences: false)
-                    .map { DisplayWidth.of($0) }.max() ?? 0
-                #expect(LayoutEngine.naturalWidth(.label(label)) == widest, "\(text)")
+                for wide in [false, true] {
+                    let label = Label(text, transform: transform)
+                    let widest = transform.apply(text).split(separator: "\n", omittingEmptySubsequences: false)
+                        .map { DisplayWidth.of($0, ambiguousWide: wide) }.max() ?? 0
+                    #expect(LayoutEngine(ambiguousWide: wide).naturalWidth(.label(label)) == widest, "\(text)")
+                }
             }
         }
+        // Ambiguous characters count two columns each only with the setting.
+        #expect(LayoutEngine().naturalWidth(.label(Label("±°αЖ"))) == 4)
+        #expect(LayoutEngine(ambiguousWide: true).naturalWidth(.label(Label("±°αЖ"))) == 8)
     }
 
     @Test func columnWidthsShareTheRoomInOrder() {
@@ -61,11 +68,24 @@ import CellarText
         ])
         // Room 20 - 4 fixed - 3 gaps = 13: the fitted label takes its 3, the
         // two flexible children share 10; the empty label takes nothing.
-        #expect(LayoutEngine.columnWidths(stack, width: 20) == [3, 0, 5, 4, 5])
+        #expect(LayoutEngine().columnWidths(stack, width: 20) == [3, 0, 5, 4, 5])
         // Narrow: the fitted label keeps half the 3 columns of room, the
         // flexible ones split the rest.
-        #expect(LayoutEngine.columnWidths(stack, width: 10) == [1, 0, 1, 4, 1])
+        #expect(LayoutEngine().columnWidths(stack, width: 10) == [1, 0, 1, 4, 1])
         // Narrower than the fixed column and gaps: squeezed from the right.
-        #expect(LayoutEngine.columnWidths(stack, width: 5) == [0, 0, 0, 2, 0])
+        #expect(LayoutEngine().columnWidths(stack, width: 5) == [0, 0, 0, 2, 0])
+    }
+
+    @Test func fittedColumnsFollowTheAmbiguousWidth() {
+        let stack = Stack(axis: .horizontal, spacing: 1, children: [
+            .label(Label("±°α", width: .fit)), .label(Label("rest")),
+        ])
+        #expect(LayoutEngine().columnWidths(stack, width: 20) == [3, 16])
+        #expect(LayoutEngine(ambiguousWide: true).columnWidths(stack, width: 20) == [6, 13])
+        // A one-line label of ambiguous text: 4 columns narrow, 8 wide, so at
+        // 6 columns it wraps to two lines only with the setting.
+        let label = Label("±°αЖ", numberOfLines: 0, lineBreakMode: .charWrap)
+        #expect(LayoutEngine().measure(.label(label), width: 6) == 1)
+        #expect(LayoutEngine(ambiguousWide: true).measure(.label(label), width: 6) == 2)
     }
 }

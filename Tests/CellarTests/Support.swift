@@ -76,7 +76,8 @@ func render(_ yaml: String, width: Int = 40, height: Int? = nil, offset: Int = 0
     return (try t.renderText(), t)
 }
 
-func column(of needle: String, in line: String) -> Int? {
+/// The column where `needle` starts; `wide`: measured as an ambiguous-wide table draws.
+func column(of needle: String, in line: String, wide: Bool = false) -> Int? {
     guard let r = line.range(of: needle) else { return nil }
-    return DisplayWidth.of(line[..<r.lowerBound])
+    return DisplayWidth.of(line[..<r.lowerBound], ambiguousWide: wide)
 }
