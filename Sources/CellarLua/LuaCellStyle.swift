@@ -97,7 +97,7 @@ public final class LuaCellStyle: CellStyle {
             do {
                 if case .object(let fields) = row {
                     rt.push(s.rowTable)
-                    try rt.refill(tableAt: -1, with: fields)
+                    try rt.refill(tableAt: -1, with: fields, lastKeys: &s.rowKeys)
                 } else {
                     try rt.push(row)
                 }
@@ -469,6 +469,7 @@ final class LuaCellStorage {
     let copyTable: LuaTableRef
     /// The `row` argument of `configure`, refilled for each row likewise.
     let rowTable: LuaTableRef
+    var rowKeys: [String] = []
     /// The row the cell was last configured for (for error messages).
     var indexPath: IndexPath?
     /// Bumped whenever the cell table may have changed (configure, events, reuse).

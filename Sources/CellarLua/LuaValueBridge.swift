@@ -39,14 +39,22 @@ extension LuaRuntime {
 
     /// Makes the table at `index` hold exactly `fields`, as `push` would
     /// build them, reusing it: a table refilled per row costs no allocation
-    /// and leaves no garbage.
-    public func refill(tableAt index: Int32, with fields: [String: Value]) throws(LuaError) {
+    /// and leaves no garbage. `lastKeys` are the keys of the previous refill:
+    /// rows of one table mostly share their keys, and then the old values are
+    /// simply overwritten instead of cleared first (a few keys are compared
+    /// in place; larger rows are always cleared).
+    public func refill(tableAt index: Int32, with fields: [String: Value], lastKeys: inout [String]) throws(LuaError) {
         try enterTable(0)
         let t = lua_absindex(L, index)
-        clearTable(at: t)
+        let sameKeys = fields.count == lastKeys.count && fields.count <= 8
+            && fields.keys.allSatisfy { lastKeys.contains($0) }
+        if !sameKeys {
+            clearTable(at: t)
+            lastKeys = Array(fields.keys)
+        }
         for (k, v) in fields {
             pushKey(k)
-            try pushOrUnwind(v, depth: 0, extra: 1)
+            do throws(LuaError) { try pushOrUnwind(v, depth: 0, extra: 1) } catch { lastKeys = []; throw error }
             lua_rawset(L, t)
         }
     }

@@ -58,16 +58,19 @@ import Cellar
             return table.concat(keys, " ")
             """.utf8), chunkName: "describe.lua")
         let table = rt.newTable()
+        var keys: [String] = []
         let rows: [[String: Value]] = [
             ["title": .string("a"), "detail": .int(1)],
             Dictionary(uniqueKeysWithValues: (0..<20).map { ("k\($0)", Value.int($0)) }),
             ["title": .string("b")],
             ["k3": .bool(true), "title": .string("c")],
+            ["k3": .int(4), "title": .string("d")],        // the same keys: overwritten in place
+            ["k4": .int(5), "title": .string("e")],        // as many keys, another one: cleared first
         ]
         for row in rows {
             rt.push(describe)
             rt.push(table)
-            try rt.refill(tableAt: -1, with: row)
+            try rt.refill(tableAt: -1, with: row, lastKeys: &keys)
             try rt.pcall(arguments: 1, results: 1)
             let expected = row.map { "\($0.key)=\(Self.lua($0.value))" }.sorted().joined(separator: " ")
             #expect(rt.string(at: -1) == expected)
