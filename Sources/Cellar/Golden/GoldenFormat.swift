@@ -1,3 +1,5 @@
+import CellarText
+
 /// The text layout of a golden file:
 ///
 /// ```
@@ -11,10 +13,71 @@
 ///
 /// One header line per frame naming the step; the statistics line only when
 /// the case asks for `stats: true`.
+///
+/// With `styles: true` every line that has a cell not in the plain style is
+/// followed by a marks line, and every frame ends (after any stats) with a
+/// legend of the styles it uses:
+///
+/// ```
+/// ▌Plain                        value
+/// ~ ccccccccccccccccccccccccccccccccccc
+///  Detail
+/// ~  bbbbbb
+/// --- styles: b = fg=secondaryLabel, c = inverse bg=selectedBackground
+/// ```
+///
+/// The text lines are exactly what plain output shows. A marks line starts
+/// with `~ ` (no table line does: column 0 is the selection marker's) and
+/// then has one mark per display cell of the line above, so marks sit two
+/// columns right of their characters: a space for a plain cell, a letter for
+/// a style (both cells of a wide character get its letter), trailing spaces
+/// trimmed. Letters go to styles in order of first appearance in the golden
+/// and keep their meaning in every frame. The legend names attributes, then
+/// colours by semantic name, palette index or `#rrggbb`; a frame drawn all
+/// in the plain style says `--- styles: none`.
 public enum GoldenFormat {
     static let headerPrefix = "=== "
     static let headerSuffix = " ==="
     static let statsPrefix = "--- stats: "
+    static let marksPrefix = "~ "
+    static let stylesPrefix = "--- styles: "
+    /// Marks in the order styles get them; any style past these shares `?`.
+    static let markLetters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+    static let overflowMark = UInt8(ascii: "?")
+
+    /// `--- styles: a = bold fg=tint, b = …` for (mark, style) pairs in mark order.
+    static func stylesLine(_ entries: [(mark: UInt8, style: TextStyle)]) -> String {
+        guard !entries.isEmpty else { return stylesPrefix + "none\n" }
+        let items = entries.map { entry -> String in
+            let name = entry.mark == overflowMark ? "any further style" : describe(entry.style)
+            return String(UnicodeScalar(entry.mark)) + " = " + name
+        }
+        return stylesPrefix + items.joined(separator: ", ") + "\n"
+    }
+
+    /// `bold underline fg=tint bg=#102030`: attributes by name, then colours.
+    static func describe(_ style: TextStyle) -> String {
+        let names: [(TextAttributes, String)] = [
+            (.bold, "bold"), (.dim, "dim"), (.italic, "italic"), (.underline, "underline"),
+            (.inverse, "inverse"), (.strikethrough, "strikethrough"),
+        ]
+        var parts = names.filter { style.attributes.contains($0.0) }.map(\.1)
+        if let fg = describe(style.foreground) { parts.append("fg=" + fg) }
+        if let bg = describe(style.background) { parts.append("bg=" + bg) }
+        // A style is never empty here (the plain style gets no mark), but an
+        // attribute this list does not know yet must not print as nothing.
+        return parts.isEmpty ? "attributes \(style.attributes.rawValue)" : parts.joined(separator: " ")
+    }
+
+    static func describe(_ color: Color) -> String? {
+        func hex(_ v: UInt8) -> String { v < 16 ? "0" + String(v, radix: 16) : String(v, radix: 16) }
+        switch color {
+        case .default: return nil
+        case .semantic(let name): return String(describing: name)
+        case .palette(let index): return String(index)
+        case .rgb(let r, let g, let b): return "#" + hex(r) + hex(g) + hex(b)
+        }
+    }
 
     static func header(index: Int, title: String) -> String {
         headerPrefix + "\(index): \(title)" + headerSuffix + "\n"
