@@ -93,19 +93,24 @@ public enum GoldenFormat {
         return out
     }
 
-    /// The frame holding 1-based `row` of a golden: its header's title and the
-    /// row's line within the frame (0 = the header itself).
-    public static func frame(containing row: Int, in golden: [UInt8]) -> (title: String, line: Int)? {
+    /// The frame holding 1-based `row` of a golden: its header's title, the
+    /// row's line within the frame (0 = the header itself), and whether the
+    /// row is a marks line (of a frame that ends with a styles legend).
+    public static func frame(containing row: Int, in golden: [UInt8]) -> (title: String, line: Int, isMarks: Bool)? {
         let text = String(decoding: GoldenDiff.normalized(golden), as: UTF8.self)
-        var found: (title: String, line: Int)?
-        for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            guard i < row else { break }
-            if line.hasPrefix(headerPrefix), line.hasSuffix(headerSuffix),
-               line.count >= headerPrefix.count + headerSuffix.count {
-                let title = line.dropFirst(headerPrefix.count).dropLast(headerSuffix.count)
-                found = (String(title), row - 1 - i)
-            }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        func isHeader(_ line: Substring) -> Bool {
+            line.hasPrefix(headerPrefix) && line.hasSuffix(headerSuffix)
+                && line.count >= headerPrefix.count + headerSuffix.count
         }
-        return found
+        // A row past the end (a line added after the last) is in the last frame.
+        let last = min(row, lines.count)
+        guard last >= 1, let start = lines[..<last].lastIndex(where: isHeader) else { return nil }
+        let title = lines[start].dropFirst(headerPrefix.count).dropLast(headerSuffix.count)
+        let end = lines[last...].firstIndex(where: isHeader) ?? lines.endIndex
+        let styled = lines[start..<end].contains { $0.hasPrefix(stylesPrefix) }
+        let line = row - 1 - start
+        let isMarks = styled && row == last && line > 1 && lines[row - 1].hasPrefix(marksPrefix)
+        return (String(title), line, isMarks)
     }
 }
