@@ -139,4 +139,39 @@ import Testing
         #expect(body.contains("first difference: row 3, column 21 (frame \"0: initial (width 20, offset 0)\", "
                               + "marks under line 1, table column 19)"), "\(body)")
     }
+
+    @Test func marksAreOnlyFoundInFramesWithALegend() {
+        let styled = Array("=== 0: a ===\n x\n~  a\n--- styles: a = bold\n=== 1: b ===\n~ y\n".utf8)
+        #expect(GoldenFormat.frame(containing: 3, in: styled)?.isMarks == true)
+        #expect(GoldenFormat.frame(containing: 2, in: styled)?.isMarks == false)
+        // Frame 1 has no legend: its "~ y" is a table line.
+        #expect(GoldenFormat.frame(containing: 6, in: styled)?.isMarks == false)
+        #expect(GoldenFormat.frame(containing: 6, in: styled)?.line == 1)
+    }
+
+    @Test func recordingRulesHoldForStyledCases() throws {
+        let dir = try ScratchDirectory()
+        try dir.write("s/a.case.yaml", Self.caseText)
+        func run(update: Bool = false, ci: Bool = false) throws -> GoldenRunner.Summary {
+            try GoldenRunner(options: .init(update: update, isCI: ci, terminalWidth: 120, workers: 1),
+                             makeRegistry: { Registry() }).run(paths: [dir.path])
+        }
+        // Missing: CI writes nothing; locally the styled output goes to .new.
+        #expect(try run(ci: true).failed == 1 && !dir.exists("s/a.golden.new"))
+        #expect(try run().failed == 1)
+        let pending = try #require(dir.read("s/a.golden.new"))
+        #expect(pending == (try play(Self.caseText)))
+        // --update records it, and it then passes.
+        #expect(try run(update: true).closingLine == "1 passed, 0 failed, 1 new")
+        #expect(dir.read("s/a.golden") == pending && !dir.exists("s/a.golden.new"))
+        #expect(try run().closingLine == "1 passed, 0 failed")
+        // A changed style fails with the diff at the mark; CI still writes nothing.
+        try dir.write("s/a.case.yaml", Self.caseText.replacingOccurrences(of: "{bold: true}", with: "{italic: true}"))
+        let ci = try run(ci: true)
+        #expect(ci.failed == 1 && !dir.exists("s/a.golden.new") && dir.read("s/a.golden") == pending)
+        let local = try run()
+        let report = try #require(local.results.first?.report)
+        #expect(report.contains("--- styles: a = bold fg=label") && report.contains("--- styles: a = italic fg=label"))
+        #expect(dir.exists("s/a.golden.new") && dir.read("s/a.golden") == pending)
+    }
 }

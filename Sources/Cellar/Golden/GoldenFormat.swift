@@ -19,15 +19,17 @@ import CellarText
 /// legend of the styles it uses:
 ///
 /// ```
-/// ▌Plain                        value
-/// ~ ccccccccccccccccccccccccccccccccccc
-///  Detail
-/// ~  bbbbbb
-/// --- styles: b = fg=secondaryLabel, c = inverse bg=selectedBackground
+/// === 0: initial (width 30, offset 0) ===
+///  사과 🍎                    ✓
+/// ~  aaaaaaa                    b
+///  Red and sweet
+/// ~  ccccccccccccc
+/// --- styles: a = fg=label, b = fg=tint, c = fg=secondaryLabel
 /// ```
 ///
 /// The text lines are exactly what plain output shows. A marks line starts
-/// with `~ ` (no table line does: column 0 is the selection marker's) and
+/// with `~ ` (a table line would need `~` in the selection marker's
+/// column to look like one, and only a frame with a legend has marks) and
 /// then has one mark per display cell of the line above, so marks sit two
 /// columns right of their characters: a space for a plain cell, a letter for
 /// a style (both cells of a wide character get its letter), trailing spaces
