@@ -75,6 +75,22 @@ public struct Canvas: Sendable {
         return Cell(character: character, style: style, isContinuation: false)
     }
 
+    /// The style id a cell is shown in: an index into `styleTable`, 0 for
+    /// `.plain` and outside the canvas. The right half of a wide character
+    /// reports its left half's style, as writers draw the character once in
+    /// its first cell's style. For writers that mark styles (golden tests);
+    /// the render paths read the storage directly.
+    public func styleID(x: Int, y: Int) -> Int {
+        guard x >= 0, y >= 0, x < width, y < height else { return 0 }
+        var lead = y * width + x
+        let rowStart = y * width
+        while lead > rowStart && storage[lead] & Self.contentMask == Self.continuation { lead -= 1 }
+        return Int(storage[lead] >> Self.styleShift)
+    }
+
+    /// Style id -> style for `styleID(x:y:)`; ids hold until the next `reset`.
+    public var styleTable: [TextStyle] { styles }
+
     /// The style id for `style`, adding it to the table. When a canvas holds
     /// more than 1024 distinct styles the extra ones draw as plain.
     mutating func styleID(_ style: TextStyle) -> UInt32 {

@@ -314,3 +314,26 @@ import Testing
         #expect(Sanitizer.sanitize("a\u{0}b\nc") == "a␀b␊c")
     }
 }
+
+/// The read-only style accessor writers that mark styles use.
+@Suite struct CanvasStyleIDTests {
+    @Test func eachCellReportsItsStyleAndWideCharactersBothHalves() {
+        var c = Canvas(width: 8, height: 2)
+        let bold = TextStyle(attributes: .bold)
+        let tint = TextStyle(foreground: .semantic(.tint))
+        c.draw("a", x: 0, y: 0, style: bold)
+        c.draw("한🐰", x: 1, y: 0, style: tint)
+        let ids = (0..<8).map { c.styleID(x: $0, y: 0) }
+        #expect(ids == [1, 2, 2, 2, 2, 0, 0, 0])
+        #expect(c.styleTable[1] == bold && c.styleTable[2] == tint && c.styleTable[0] == .plain)
+        // An overlay over only the right half of a wide character: the
+        // character still shows in its first cell's style, so both report it.
+        c.overlay(x: 2, y: 0, width: 1, attributes: .inverse)
+        #expect(c.styleID(x: 2, y: 0) == c.styleID(x: 1, y: 0))
+        #expect(c.styleID(x: 3, y: 0) == 2)
+        // Outside the canvas: plain.
+        #expect(c.styleID(x: -1, y: 0) == 0 && c.styleID(x: 8, y: 0) == 0 && c.styleID(x: 0, y: 2) == 0)
+        c.reset(width: 8, height: 2)
+        #expect(c.styleID(x: 0, y: 0) == 0 && c.styleTable == [.plain])
+    }
+}

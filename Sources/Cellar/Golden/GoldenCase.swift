@@ -16,14 +16,17 @@ public struct GoldenCase: Sendable {
     public var offset: Int
     /// Append the reuse statistics after every frame.
     public var stats: Bool
+    /// Mark each cell's text attributes and colours under the frame's lines
+    /// (see `GoldenFormat`), which plain text cannot show.
+    public var styles: Bool
     public var steps: [GoldenStep]
 
     public init(name: String, path: String, style: Located<String>? = nil, table: TableSource,
                 width: Int, height: Int? = nil, offset: Int = 0, stats: Bool = false,
-                steps: [GoldenStep] = []) {
+                styles: Bool = false, steps: [GoldenStep] = []) {
         self.name = name; self.path = path; self.style = style; self.table = table
         self.width = width; self.height = height; self.offset = offset
-        self.stats = stats; self.steps = steps
+        self.stats = stats; self.styles = styles; self.steps = steps
     }
 
     /// `NAME.case.yaml` → `NAME.golden` in the same directory.

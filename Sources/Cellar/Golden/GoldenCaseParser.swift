@@ -10,12 +10,13 @@ import Yams
 /// height: 6                     # optional: viewport lines (default: the whole table)
 /// offset: 0                     # optional
 /// stats: true                   # optional: reuse statistics after every frame
+/// styles: true                  # optional: a marks line under each styled line, a legend per frame
 /// steps:
 ///   - select: [0, 1]
 ///   - scroll: 10
 /// ```
 public enum GoldenCaseParser {
-    static let topKeys = ["description", "style", "table", "width", "height", "offset", "stats", "steps"]
+    static let topKeys = ["description", "style", "table", "width", "height", "offset", "stats", "styles", "steps"]
     static let stepNames = ["render", "reload", "begin_editing", "end_editing", "select", "deselect",
                             "highlight", "unhighlight", "tap_accessory", "set_state", "delete",
                             "insert", "move", "scroll"]
@@ -43,6 +44,7 @@ public enum GoldenCaseParser {
         var height: Int?
         var offset = 0
         var stats = false
+        var styles = false
         var steps: [GoldenStep] = []
 
         for (index, (key, keyNode, value)) in pairs.enumerated() {
@@ -59,6 +61,7 @@ public enum GoldenCaseParser {
             case "height": height = try yaml.int(value, what: "height", min: 1)
             case "offset": offset = try yaml.int(value, what: "offset", min: 0)
             case "stats": stats = try yaml.bool(value, what: "stats")
+            case "styles": styles = try yaml.bool(value, what: "styles")
             case "steps":
                 guard case .sequence(let seq) = value else {
                     throw yaml.error("steps must be a list, found \(yaml.kind(value))", at: value)
@@ -71,7 +74,7 @@ public enum GoldenCaseParser {
         guard let table else { throw CellarError("the case has no 'table'", at: yaml.location(root)) }
         guard let width else { throw CellarError("the case has no 'width'", at: yaml.location(root)) }
         return GoldenCase(name: name, path: path, style: style, table: table, width: width,
-                          height: height, offset: offset, stats: stats, steps: steps)
+                          height: height, offset: offset, stats: stats, styles: styles, steps: steps)
     }
 
     // MARK: Table

@@ -1,3 +1,5 @@
+import CellarText
+
 /// The text layout of a golden file:
 ///
 /// ```
@@ -11,10 +13,73 @@
 ///
 /// One header line per frame naming the step; the statistics line only when
 /// the case asks for `stats: true`.
+///
+/// With `styles: true` every line that has a cell not in the plain style is
+/// followed by a marks line, and every frame ends (after any stats) with a
+/// legend of the styles it uses:
+///
+/// ```
+/// === 0: initial (width 30, offset 0) ===
+///  사과 🍎                    ✓
+/// ~  aaaaaaa                    b
+///  Red and sweet
+/// ~  ccccccccccccc
+/// --- styles: a = fg=label, b = fg=tint, c = fg=secondaryLabel
+/// ```
+///
+/// The text lines are exactly what plain output shows. A marks line starts
+/// with `~ ` (a table line would need `~` in the selection marker's
+/// column to look like one, and only a frame with a legend has marks) and
+/// then has one mark per display cell of the line above, so marks sit two
+/// columns right of their characters: a space for a plain cell, a letter for
+/// a style (both cells of a wide character get its letter), trailing spaces
+/// trimmed. Letters go to styles in order of first appearance in the golden
+/// and keep their meaning in every frame. The legend names attributes, then
+/// colours by semantic name, palette index or `#rrggbb`; a frame drawn all
+/// in the plain style says `--- styles: none`.
 public enum GoldenFormat {
     static let headerPrefix = "=== "
     static let headerSuffix = " ==="
     static let statsPrefix = "--- stats: "
+    static let marksPrefix = "~ "
+    static let stylesPrefix = "--- styles: "
+    /// Marks in the order styles get them; any style past these shares `?`.
+    static let markLetters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+    static let overflowMark = UInt8(ascii: "?")
+
+    /// `--- styles: a = bold fg=tint, b = …` for (mark, style) pairs in mark order.
+    static func stylesLine(_ entries: [(mark: UInt8, style: TextStyle)]) -> String {
+        guard !entries.isEmpty else { return stylesPrefix + "none\n" }
+        let items = entries.map { entry -> String in
+            let name = entry.mark == overflowMark ? "any further style" : describe(entry.style)
+            return String(UnicodeScalar(entry.mark)) + " = " + name
+        }
+        return stylesPrefix + items.joined(separator: ", ") + "\n"
+    }
+
+    /// `bold underline fg=tint bg=#102030`: attributes by name, then colours.
+    static func describe(_ style: TextStyle) -> String {
+        let names: [(TextAttributes, String)] = [
+            (.bold, "bold"), (.dim, "dim"), (.italic, "italic"), (.underline, "underline"),
+            (.inverse, "inverse"), (.strikethrough, "strikethrough"),
+        ]
+        var parts = names.filter { style.attributes.contains($0.0) }.map(\.1)
+        if let fg = describe(style.foreground) { parts.append("fg=" + fg) }
+        if let bg = describe(style.background) { parts.append("bg=" + bg) }
+        // A style is never empty here (the plain style gets no mark), but an
+        // attribute this list does not know yet must not print as nothing.
+        return parts.isEmpty ? "attributes \(style.attributes.rawValue)" : parts.joined(separator: " ")
+    }
+
+    static func describe(_ color: Color) -> String? {
+        func hex(_ v: UInt8) -> String { v < 16 ? "0" + String(v, radix: 16) : String(v, radix: 16) }
+        switch color {
+        case .default: return nil
+        case .semantic(let name): return String(describing: name)
+        case .palette(let index): return String(index)
+        case .rgb(let r, let g, let b): return "#" + hex(r) + hex(g) + hex(b)
+        }
+    }
 
     static func header(index: Int, title: String) -> String {
         headerPrefix + "\(index): \(title)" + headerSuffix + "\n"
@@ -30,19 +95,24 @@ public enum GoldenFormat {
         return out
     }
 
-    /// The frame holding 1-based `row` of a golden: its header's title and the
-    /// row's line within the frame (0 = the header itself).
-    public static func frame(containing row: Int, in golden: [UInt8]) -> (title: String, line: Int)? {
+    /// The frame holding 1-based `row` of a golden: its header's title, the
+    /// row's line within the frame (0 = the header itself), and whether the
+    /// row is a marks line (of a frame that ends with a styles legend).
+    public static func frame(containing row: Int, in golden: [UInt8]) -> (title: String, line: Int, isMarks: Bool)? {
         let text = String(decoding: GoldenDiff.normalized(golden), as: UTF8.self)
-        var found: (title: String, line: Int)?
-        for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            guard i < row else { break }
-            if line.hasPrefix(headerPrefix), line.hasSuffix(headerSuffix),
-               line.count >= headerPrefix.count + headerSuffix.count {
-                let title = line.dropFirst(headerPrefix.count).dropLast(headerSuffix.count)
-                found = (String(title), row - 1 - i)
-            }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        func isHeader(_ line: Substring) -> Bool {
+            line.hasPrefix(headerPrefix) && line.hasSuffix(headerSuffix)
+                && line.count >= headerPrefix.count + headerSuffix.count
         }
-        return found
+        // A row past the end (a line added after the last) is in the last frame.
+        let last = min(row, lines.count)
+        guard last >= 1, let start = lines[..<last].lastIndex(where: isHeader) else { return nil }
+        let title = lines[start].dropFirst(headerPrefix.count).dropLast(headerSuffix.count)
+        let end = lines[last...].firstIndex(where: isHeader) ?? lines.endIndex
+        let styled = lines[start..<end].contains { $0.hasPrefix(stylesPrefix) }
+        let line = row - 1 - start
+        let isMarks = styled && row == last && line > 1 && lines[row - 1].hasPrefix(marksPrefix)
+        return (String(title), line, isMarks)
     }
 }

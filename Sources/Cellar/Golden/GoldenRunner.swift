@@ -189,8 +189,15 @@ public struct GoldenRunner: Sendable {
         if let first = diff.firstDifference {
             out += "  first difference: row \(first.row), column \(first.column)"
             if let frame = GoldenFormat.frame(containing: first.row, in: golden) {
-                out += frame.line == 0 ? " (header of frame \"\(frame.title)\")"
-                                       : " (frame \"\(frame.title)\", line \(frame.line))"
+                if frame.line == 0 {
+                    out += " (header of frame \"\(frame.title)\")"
+                } else if frame.isMarks {
+                    // A marks line's columns are the table's, after the marker.
+                    out += " (frame \"\(frame.title)\", marks under line \(frame.line - 1), table column "
+                        + "\(max(1, first.column - GoldenFormat.marksPrefix.count)))"
+                } else {
+                    out += " (frame \"\(frame.title)\", line \(frame.line))"
+                }
             }
             out += "\n"
         }

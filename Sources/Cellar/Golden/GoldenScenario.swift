@@ -14,12 +14,21 @@ public enum GoldenScenario {
         table.contentOffset = scenario.offset
 
         var out = ""
+        // Cases without `styles` keep the plain text path, byte for byte.
+        let marks = scenario.styles ? GoldenStyleWriter() : nil
         func frame(_ index: Int, _ title: String) throws {
             out += GoldenFormat.header(index: index, title: title)
-            let text = try table.renderText()
+            let text: String
+            if let marks {
+                try table.render(to: marks)
+                text = marks.takeText()
+            } else {
+                text = try table.renderText()
+            }
             out += text
             if !text.isEmpty && !text.hasSuffix("\n") { out += "\n" }
             if scenario.stats { out += GoldenFormat.statsLines(table.statistics.lines) }
+            if let marks { out += marks.takeLegend() }
         }
 
         let viewport = scenario.height.map { "height \($0), " } ?? ""
