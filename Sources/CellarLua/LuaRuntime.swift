@@ -480,11 +480,13 @@ public final class LuaPlugin {
 @usableFromInline struct RecentRing<Entry> {
     @usableFromInline let slots: UnsafeMutablePointer<Entry>
     @usableFromInline var next = 0
-    @usableFromInline var capacity: Int { 8 }
+    /// A power of two, so the next slot is found with a mask.
+    @usableFromInline static var capacity: Int { 8 }
+    @usableFromInline var capacity: Int { Self.capacity }
 
     init(_ empty: Entry) {
-        slots = .allocate(capacity: 8)
-        slots.initialize(repeating: empty, count: 8)
+        slots = .allocate(capacity: Self.capacity)
+        slots.initialize(repeating: empty, count: Self.capacity)
     }
 
     @usableFromInline subscript(i: Int) -> Entry {

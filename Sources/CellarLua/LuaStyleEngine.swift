@@ -148,22 +148,9 @@ public final class LuaStyleEngine {
         }
     }
 
-    /// Pushes a shallow copy of the table at `index` (what `update` receives,
-    /// so it may change its argument freely).
-    func pushShallowCopy(ofTableAt index: Int32) {
-        let L = runtime.L
-        let t = lua_absindex(L, index)
-        lua_createtable(L, 0, 8)
-        lua_pushnil(L)
-        while lua_next(L, t) != 0 {
-            lua_pushvalue(L, -2)
-            lua_rotate(L, -2, 1)
-            lua_rawset(L, -4)
-        }
-    }
-
-    /// Makes the table at `index` a shallow copy of the table at `source`:
-    /// its old fields go, the source's are copied in.
+    /// Makes the table at `index` a shallow copy of the table at `source`
+    /// (what `update` receives, so it may change its argument freely): its
+    /// old fields go, the source's are copied in.
     func refillShallowCopy(at index: Int32, of source: Int32) {
         let L = runtime.L
         let c = lua_absindex(L, index), t = lua_absindex(L, source)
