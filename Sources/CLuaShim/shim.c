@@ -60,6 +60,38 @@ int cellar_lua_all_nil3(lua_State *L, int t, int k1, int k2, int k3) {
     return 1;
 }
 
+/// Makes the table at `dst` a shallow copy of the table at `src`. The
+/// fields are overwritten rather than cleared first; only when `dst` then
+/// holds more fields than `src` (a key the last copy had and this one
+/// lacks) are the extra ones removed. Assigning to existing fields during a
+/// traversal is allowed; no metamethod runs (raw access only).
+void cellar_lua_refill_copy(lua_State *L, int dst, int src) {
+    dst = lua_absindex(L, dst);
+    src = lua_absindex(L, src);
+    lua_Integer copied = 0, held = 0;
+    lua_pushnil(L);
+    while (lua_next(L, src)) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, dst);
+        copied++;
+    }
+    lua_pushnil(L);
+    while (lua_next(L, dst)) { lua_pop(L, 1); held++; }
+    if (held == copied) return;
+    lua_pushnil(L);
+    while (lua_next(L, dst)) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        if (lua_rawget(L, src) == LUA_TNIL) {
+            lua_pushvalue(L, -2);
+            lua_pushnil(L);
+            lua_rawset(L, dst);
+        }
+        lua_pop(L, 1);
+    }
+}
+
 // ---- Small-block pool ----------------------------------------------------------------
 //
 // A style call makes and drops a handful of small objects per row (tables,

@@ -107,7 +107,7 @@ public final class LuaCellStyle: CellStyle {
             try defaultConfigure(s, row, indexPath)
         }
         rt.setTop(base)
-        try resolveCellFields(cell, s, cell.state)
+        try resolveCellFields(cell, s)
     }
 
     public func updateConfiguration(_ cell: Cell, state: CellState) throws {
@@ -131,8 +131,7 @@ public final class LuaCellStyle: CellStyle {
         if let f = hook.layout {
             rt.push(f)
             try pushConfig(s, state)
-            try withLocation("layout", s) { () throws(LuaError) in try engine.pushState(state) }
-            rt.pop(1)
+            try withLocation("layout", s) { () throws(LuaError) in try engine.prepareState(state) }
             engine.pushContext(context)
             do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, "layout", s.indexPath) }
             do { node = try engine.reader.tree(at: -1) } catch { throw shapeFailure(error, "layout", s) }
@@ -243,34 +242,25 @@ public final class LuaCellStyle: CellStyle {
         let rt = engine.runtime
         guard let f = hook.update else { rt.push(s.table); return }
         let L = rt.L
-        let ref = Int(s.table.ref)
-        rt.push(engine.updatedConfigs)
-        let u = rt.top
         if s.configGeneration == s.generation, s.configState == state {
-            rt.rawGet(ref, fromTableAt: u)
-            lua_rotate(L, u, -1)
-            rt.pop(1)
+            lua_rawgeti(L, luaRegistryIndex, lua_Integer(s.updatedSlot))
             return
         }
-        rt.push(s.table)
-        rt.push(s.copyTable)
-        engine.refillShallowCopy(at: -1, of: -2)
-        lua_copy(L, -1, u + 1)
-        rt.pop(1)                                   // u+1: the copy
         rt.push(f)
-        lua_pushvalue(L, u + 1)
+        rt.push(s.copyTable)
+        rt.push(s.table)
+        cellar_lua_refill_copy(L, -2, -1)
+        rt.pop(1)
         try withLocation("update", s) { () throws(LuaError) in try engine.pushState(state) }
         do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, "update", s.indexPath) }
         switch rt.type(at: -1) {
-        case .nil: rt.pop(1)
-        case .table: lua_copy(L, -1, u + 1); rt.pop(1)
+        case .table: break
+        case .nil: rt.pop(1); rt.push(s.copyTable)
         default:
             throw shape("update", s, "expected the configuration (a table) or nothing, got a \(typeName(-1))")
         }
-        lua_pushvalue(L, u + 1)
-        rt.rawSet(ref, inTableAt: u)
-        lua_rotate(L, u, -1)
-        rt.pop(1)
+        lua_pushvalue(L, -1)
+        lua_rawseti(L, luaRegistryIndex, lua_Integer(s.updatedSlot))
         s.configGeneration = s.generation
         s.configState = state
     }
@@ -279,7 +269,10 @@ public final class LuaCellStyle: CellStyle {
     /// `editing_accessory`, `indentation` — falling back to the style's own
     /// `accessory`/`editing_accessory`. Cached per configuration (and per
     /// state when an accessory is a function of it).
-    func resolveCellFields(_ cell: Cell, _ s: LuaCellStorage, _ state: CellState) throws {
+    func resolveCellFields(_ cell: Cell, _ s: LuaCellStorage, _ given: CellState? = nil) throws {
+        // The state matters only to accessories that are functions of it
+        // (reading the cell's is a copy, paid per row otherwise).
+        let state = stateSelectsAccessory ? given ?? cell.state : CellState()
         if s.fieldsGeneration == s.generation, !stateSelectsAccessory || s.fieldsState == state { return }
         let rt = engine.runtime
         let base = rt.top
@@ -385,7 +378,7 @@ public final class LuaCellStyle: CellStyle {
             row = newRow
             try configure(cell, row: newRow, at: ip)
         } else {
-            try resolveCellFields(cell, s, cell.state)
+            try resolveCellFields(cell, s)
         }
     }
 
@@ -469,7 +462,7 @@ final class LuaCellStorage {
     let copyTable: LuaTableRef
     /// The `row` argument of `configure`, refilled for each row likewise.
     let rowTable: LuaTableRef
-    var rowKeys: [String] = []
+    @exclusivity(unchecked) var rowKeys: [String] = []
     /// The row the cell was last configured for (for error messages).
     var indexPath: IndexPath?
     /// Bumped whenever the cell table may have changed (configure, events, reuse).
@@ -491,22 +484,18 @@ final class LuaCellStorage {
     var nodeState = CellState()
     var node = ViewNode.empty
 
-    /// Where `update`'s result for this cell is kept (cleared when the cell goes).
-    weak var engine: LuaStyleEngine?
+    /// The registry slot holding `update`'s result for (`configGeneration`,
+    /// `configState`): one slot per cell, set in place per row.
+    let updatedSlot: Int32
 
     init(table: LuaTableRef, engine: LuaStyleEngine) {
         self.table = table
         self.copyTable = engine.runtime.newTable(fieldCount: 8)
         self.rowTable = engine.runtime.newTable(fieldCount: 4)
-        self.engine = engine
+        let L = engine.runtime.L
+        lua_pushboolean(L, 0)
+        updatedSlot = luaL_ref(L, luaRegistryIndex)
     }
 
-    deinit {
-        guard let engine else { return }
-        let rt = engine.runtime
-        rt.push(engine.updatedConfigs)
-        rt.pushNil()
-        rt.rawSet(Int(table.ref), inTableAt: -2)
-        rt.pop(1)
-    }
+    deinit { luaL_unref(table.runtime.L, luaRegistryIndex, updatedSlot) }
 }

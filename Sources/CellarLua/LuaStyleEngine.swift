@@ -18,9 +18,6 @@ public final class LuaStyleEngine {
     /// The metatables `ui` constructors give nodes, by kind name (kept alive
     /// here: the reader recognises them by address).
     let nodeMetatables: LuaTableRef
-    /// Per-cell updated configurations, indexed by the cell table's registry
-    /// ref: no registry ref churn per row.
-    let updatedConfigs: LuaTableRef
     /// The one `state` table hooks receive; refilled only when the state differs.
     let stateTable: LuaTableRef
     private var stateInTable: CellState? = nil
@@ -54,7 +51,6 @@ public final class LuaStyleEngine {
         rt.setTop(base)
         uiFactory = factory
         nodeMetatables = metas
-        updatedConfigs = rt.newTable()
         stateTable = rt.newTable(fieldCount: 8)
         ctxTable = rt.newTable(fieldCount: 5)
         reader = LuaNodeReader(runtime: rt, metatables: metas)
@@ -97,10 +93,28 @@ public final class LuaStyleEngine {
 
     /// Pushes the shared `state` table filled for `state`.
     func pushState(_ state: CellState) throws(LuaError) {
+        runtime.push(stateTable)
+        if !holdsState(state) { try refillState(state) }
+    }
+
+    /// Refills the shared `state` table for `state` (for `ctx.state`) if it
+    /// holds another, without leaving it on the stack.
+    func prepareState(_ state: CellState) throws(LuaError) {
+        guard !holdsState(state) else { return }
+        runtime.push(stateTable)
+        defer { runtime.pop(1) }
+        try refillState(state)
+    }
+
+    /// Most rows are in the normal state, like the last: no dictionary compare.
+    private func holdsState(_ state: CellState) -> Bool {
+        guard let last = stateInTable else { return false }
+        return last.isNormal ? state.isNormal : last == state
+    }
+
+    /// Refills the state table on top of the stack.
+    private func refillState(_ state: CellState) throws(LuaError) {
         let rt = runtime
-        rt.push(stateTable)
-        // Most rows are in the normal state, like the last: no dictionary compare.
-        if let last = stateInTable, last.isNormal ? state.isNormal : last == state { return }
         let old = stateInTable
         setBool(keys.selected, state.isSelected)
         setBool(keys.highlighted, state.isHighlighted)
@@ -145,21 +159,6 @@ public final class LuaStyleEngine {
         }
         if ctxAmbiguousWide != c.ambiguousWide {
             rt.push(c.ambiguousWide); rt.rawSet(keys.ambiguousWide, inTableAt: -2); ctxAmbiguousWide = c.ambiguousWide
-        }
-    }
-
-    /// Makes the table at `index` a shallow copy of the table at `source`
-    /// (what `update` receives, so it may change its argument freely): its
-    /// old fields go, the source's are copied in.
-    func refillShallowCopy(at index: Int32, of source: Int32) {
-        let L = runtime.L
-        let c = lua_absindex(L, index), t = lua_absindex(L, source)
-        runtime.clearTable(at: c)
-        lua_pushnil(L)
-        while lua_next(L, t) != 0 {
-            lua_pushvalue(L, -2)
-            lua_rotate(L, -2, 1)
-            lua_rawset(L, c)
         }
     }
 

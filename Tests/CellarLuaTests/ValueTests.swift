@@ -1,5 +1,6 @@
 import Testing
 import CLua
+import CLuaShim
 import Cellar
 @testable import CellarLua
 
@@ -73,6 +74,40 @@ import Cellar
             try rt.refill(tableAt: -1, with: row, lastKeys: &keys)
             try rt.pcall(arguments: 1, results: 1)
             let expected = row.map { "\($0.key)=\(Self.lua($0.value))" }.sorted().joined(separator: " ")
+            #expect(rt.string(at: -1) == expected)
+            rt.pop(1)
+        }
+    }
+
+    @Test func refilledCopiesHoldExactlyTheirSource() throws {
+        // update's copy is overwritten in place; keys the source lacks go,
+        // also when the copy ends up with as many keys as the source had.
+        let rt = try LuaRuntime()
+        let describe = try rt.compile(source: Array("""
+            local t = ...
+            local keys = {}
+            for k, v in pairs(t) do keys[#keys + 1] = tostring(k) .. "=" .. tostring(v) end
+            table.sort(keys)
+            return table.concat(keys, " ")
+            """.utf8), chunkName: "describe.lua")
+        let copy = rt.newTable()
+        let sources: [[String: Value]] = [
+            ["title": .string("a"), "detail": .int(1)],
+            ["title": .string("b"), "detail": .int(2)],                     // the same keys
+            ["title": .string("c"), "extra": .bool(true)],                  // as many keys, one other
+            Dictionary(uniqueKeysWithValues: (0..<20).map { ("k\($0)", Value.int($0)) }),
+            ["k3": .int(9)],                                               // fewer keys
+            [:],
+            ["title": .string("d")],
+        ]
+        for source in sources {
+            rt.push(describe)
+            rt.push(copy)
+            try rt.push(Value.object(source))
+            cellar_lua_refill_copy(rt.L, -2, -1)
+            rt.pop(1)
+            try rt.pcall(arguments: 1, results: 1)
+            let expected = source.map { "\($0.key)=\(Self.lua($0.value))" }.sorted().joined(separator: " ")
             #expect(rt.string(at: -1) == expected)
             rt.pop(1)
         }

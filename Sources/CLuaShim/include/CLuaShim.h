@@ -25,6 +25,8 @@ int cellar_ui_make_constructor(lua_State *L);
 /// 1 when the table at `t` has no value (raw) under any of the three keys
 /// kept in the registry at `k1`, `k2`, `k3`; else 0. Leaves the stack as it was.
 int cellar_lua_all_nil3(lua_State *L, int t, int k1, int k2, int k3);
+/// Makes the table at `dst` a shallow copy of the table at `src` (raw).
+void cellar_lua_refill_copy(lua_State *L, int dst, int src);
 void cellar_lua_remove(lua_State *L, int idx);
 void cellar_lua_insert(lua_State *L, int idx);
 
