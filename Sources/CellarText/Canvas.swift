@@ -211,14 +211,18 @@ public struct Canvas: Sendable {
                 if p[i] < 0x80 {
                     // A run of printable ASCII (the text is sanitised), one
                     // cell per byte, except its last byte when a non-ASCII
-                    // scalar follows (it may be an accent joining it).
+                    // scalar follows that may join it (an accent): that byte
+                    // is left to the cluster rules. ("Row 1 한글": the space
+                    // before 한 is a cluster by itself, as the rules would find.)
                     var end = i
                     while end &+ 8 <= n, let b = p.baseAddress,
                           UnsafeRawPointer(b + end).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
                         end &+= 8
                     }
                     while end < n && p[end] < 0x80 { end += 1 }
-                    if end < n { end -= 1 }
+                    if end < n && (p[end &- 1] &- 0x20 >= 0x5F || table.lookup(decodeScalar(p, end).scalar).joinsPrevious) {
+                        end -= 1
+                    }
                     if end > i {
                         if col < 0 {
                             let skip = min(-col, end - i)
