@@ -28,6 +28,11 @@ public struct Canvas: Sendable {
     /// Measure East Asian Ambiguous characters as two columns.
     public var ambiguousWide: Bool
 
+    /// `width * height` cells, row by row, then one extent per row: the
+    /// column up to which the row may differ from plain blanks (every cell
+    /// from there on is an unstyled space), so writers trim trailing blanks
+    /// from there instead of from the right edge. Kept in the cell array
+    /// so drawing updates it without a second array's uniqueness check.
     var storage: [UInt32]
     /// Multi-scalar clusters: bytes, and where each one starts.
     var clusterBytes: [UInt8] = []
@@ -44,6 +49,7 @@ public struct Canvas: Sendable {
         self.height = max(0, height)
         self.ambiguousWide = ambiguousWide
         storage = Array(repeating: Self.blankCell, count: self.width * self.height)
+        storage.append(contentsOf: repeatElement(0, count: self.height))
     }
 
     /// Clears to blanks at a new size, keeping the storage.
@@ -52,6 +58,7 @@ public struct Canvas: Sendable {
         self.height = max(0, height)
         storage.removeAll(keepingCapacity: true)
         storage.append(contentsOf: repeatElement(Self.blankCell, count: self.width * self.height))
+        storage.append(contentsOf: repeatElement(0, count: self.height))
         clusterBytes.removeAll(keepingCapacity: true)
         clusterStarts.removeAll(keepingCapacity: true)
         if styles.count > 1 {
@@ -205,7 +212,9 @@ public struct Canvas: Sendable {
         var newBytes: [UInt8]? = nil
         var newStarts: [Int]? = nil
         let firstIndex = clusterStarts.count, firstByte = clusterBytes.count
+        let extentIndex = width &* height &+ y
         storage.withUnsafeMutableBufferPointer { cells in
+            defer { Self.extend(&cells[extentIndex], to: col) }
             var i = 0
             while i < n {
                 if p[i] < 0x80 {
@@ -302,6 +311,20 @@ public struct Canvas: Sendable {
         return col - x
     }
 
+    /// Raises a row's extent (see `storage`) to `end`; an extent too large
+    /// for the cell type is stored as "the whole row".
+    @inline(__always)
+    static func extend(_ extent: inout UInt32, to end: Int) {
+        if end > Int(extent) { extent = UInt32(clamping: end) }
+    }
+
+    /// Columns of row `y` that may differ from plain blanks.
+    @inline(__always)
+    func extent(ofRow y: Int, in all: UnsafeBufferPointer<UInt32>) -> Int {
+        let e = all[width &* height &+ y]
+        return e == UInt32.max ? width : min(width, Int(e))
+    }
+
     /// Adds a multi-scalar cluster to the side store.
     private mutating func storeCluster(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
         let index = clusterStarts.count
@@ -367,6 +390,7 @@ public struct Canvas: Sendable {
                 }
             }
             detachRight(row: base, x: x1)
+            Self.extend(&storage[width &* height &+ row], to: x1)
         }
     }
 
@@ -402,6 +426,7 @@ public struct Canvas: Sendable {
                 }
                 storage[row * width + col] = (raw & Self.contentMask) | new << Self.styleShift
             }
+            Self.extend(&storage[width &* height &+ row], to: x1)  // a blank may now show (inverse)
         }
     }
 
@@ -420,7 +445,7 @@ public struct Canvas: Sendable {
     func render(row y: Int, into out: ByteBuffer, sgr: SGRTable?) {
         storage.withUnsafeBufferPointer { all in
             let cells = UnsafeBufferPointer(rebasing: all[(y * width)..<((y + 1) * width)])
-            var end = cells.count
+            var end = extent(ofRow: y, in: all)
             // Trailing blanks eight at a time: plain blanks (or, without
             // colour, blanks in any style) are trimmed whatever the SGR table says.
             if let base = UnsafeRawPointer(cells.baseAddress) {
