@@ -201,7 +201,6 @@ public struct Canvas: Sendable {
         let row = y * width
         var col = x
         let n = p.count
-        detachLeft(row: row, x: max(x, 0))
         var clusterOut: UInt32 = 0
         let ambiguous = ambiguousWide
         let table = propertyTable  // one lazy-global check per line, not per character
@@ -213,8 +212,13 @@ public struct Canvas: Sendable {
         var newStarts: [Int]? = nil
         let firstIndex = clusterStarts.count, firstByte = clusterBytes.count
         let extentIndex = width &* height &+ y
+        let width = self.width
         storage.withUnsafeMutableBufferPointer { cells in
-            defer { Self.extend(&cells[extentIndex], to: col) }
+            Self.detachLeft(cells, row: row, x: max(x, 0), width: width)
+            defer {
+                Self.detachRight(cells, row: row, x: col, width: width)
+                Self.extend(&cells[extentIndex], to: col)
+            }
             var i = 0
             while i < n {
                 if p[i] < 0x80 {
@@ -307,7 +311,6 @@ public struct Canvas: Sendable {
             clusterStarts.append(contentsOf: newStarts)
             clusterBytes.append(contentsOf: newBytes)
         }
-        detachRight(row: row, x: col)
         return col - x
     }
 
@@ -335,22 +338,25 @@ public struct Canvas: Sendable {
     }
 
     /// Before writing from column x: if x is the right half of a wide
-    /// character, blank its left half.
-    private mutating func detachLeft(row: Int, x: Int) {
+    /// character, blank its left half. (Static on the cells, so drawing
+    /// calls it inside its own access to them.)
+    @inline(__always)
+    static func detachLeft(_ cells: UnsafeMutableBufferPointer<UInt32>, row: Int, x: Int, width: Int) {
         guard x > 0, x < width else { return }
-        if storage[row + x] & Self.contentMask == Self.continuation {
+        if cells[row + x] & contentMask == continuation {
             var lead = x - 1
-            while lead > 0 && storage[row + lead] & Self.contentMask == Self.continuation { lead -= 1 }
-            for c in lead..<x { storage[row + c] = Self.blankCell | (storage[row + c] & ~Self.contentMask) }
+            while lead > 0 && cells[row + lead] & contentMask == continuation { lead -= 1 }
+            for c in lead..<x { cells[row + c] = blankCell | (cells[row + c] & ~contentMask) }
         }
     }
 
     /// After writing up to column x (exclusive): continuation cells left
     /// at x belong to a character just overwritten; blank them.
-    private mutating func detachRight(row: Int, x: Int) {
+    @inline(__always)
+    static func detachRight(_ cells: UnsafeMutableBufferPointer<UInt32>, row: Int, x: Int, width: Int) {
         var c = max(x, 0)
-        while c < width && storage[row + c] & Self.contentMask == Self.continuation {
-            storage[row + c] = Self.blankCell | (storage[row + c] & ~Self.contentMask)
+        while c < width && cells[row + c] & contentMask == continuation {
+            cells[row + c] = blankCell | (cells[row + c] & ~contentMask)
             c += 1
         }
     }
@@ -375,9 +381,10 @@ public struct Canvas: Sendable {
                 content = storeCluster(p)
             }
         }
+        let width = self.width
         for row in y0..<y1 {
             let base = row * width
-            detachLeft(row: base, x: x0)
+            storage.withUnsafeMutableBufferPointer { Self.detachLeft($0, row: base, x: x0, width: width) }
             var col = x0
             while col < x1 {
                 if cw == 2 && col + 1 < x1 {
@@ -389,7 +396,7 @@ public struct Canvas: Sendable {
                     col += 1
                 }
             }
-            detachRight(row: base, x: x1)
+            storage.withUnsafeMutableBufferPointer { Self.detachRight($0, row: base, x: x1, width: width) }
             Self.extend(&storage[width &* height &+ row], to: x1)
         }
     }
