@@ -100,10 +100,12 @@ public struct Canvas: Sendable {
 
     /// The style id for `style`, adding it to the table. When a canvas holds
     /// more than 1024 distinct styles the extra ones draw as plain.
+    @inline(__always)
     mutating func styleID(_ style: TextStyle) -> UInt32 {
         // Styles are compared as one integer each: a row alternates between
         // a few (text, detail, accessory), found by a short scan, no hashing.
-        // The last two styles are remembered: a row's labels alternate between two.
+        // The last two styles are remembered: a row's labels alternate between
+        // two. Inlined into each caller; only the table lookup is a call.
         let key = style.packed
         if key == lastStyleKey { return lastStyleID }
         let id = key == previousStyleKey ? previousStyleID : lookupStyleID(key, style)
