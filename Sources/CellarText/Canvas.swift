@@ -523,14 +523,12 @@ public struct Canvas: Sendable {
             if content < 0x80 {
                 dst.pointee = UInt8(truncatingIfNeeded: content)
                 dst += 1
+            } else if content < Self.clusterBase {
+                dst += ByteBuffer.encode(content, at: dst)  // within the 4 bytes reserved per cell
             } else if content != Self.continuation {
                 out.count = dst - out.base
-                if content < Self.clusterBase {
-                    out.putScalar(content)
-                } else {
-                    withContent(content) { out.append($0) }
-                    out.reserve((end - i) * 4 + 16)
-                }
+                withContent(content) { out.append($0) }
+                out.reserve((end - i) * 4 + 16)
                 dst = out.base + out.count
             }
             i &+= 1
