@@ -113,6 +113,14 @@ public struct LayoutEngine: Sendable {
     /// Draws a label into the rectangle, clipped to it.
     func draw(_ label: Label, into canvas: inout Canvas, x: Int, y: Int, width: Int, height: Int) {
         guard width > 0, height > 0 else { return }
+        // The commonest label: leading, untransformed, of at most `width`
+        // bytes, so it fits if clean (see `fittingLine`); checked and drawn
+        // in one pass over its bytes.
+        if label.alignment == .leading, label.transform == .none, !label.text.isEmpty,
+           label.text.utf8.count <= width,
+           canvas.drawIfClean(label.text, x: x, y: y, maxWidth: width, style: label.style) != nil {
+            return
+        }
         if let (text, w) = fittingLine(label, width: width, exactWidth: label.alignment != .leading) {
             // The common case: one clean line that fits, drawn as
             // `TextLayout.align` would place it, without a line array.

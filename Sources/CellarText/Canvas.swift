@@ -176,14 +176,35 @@ public struct Canvas: Sendable {
         draw(text, x: x, y: y, maxWidth: maxWidth, style: style, ellipsis: false, knownClean: true)
     }
 
+    /// `draw(clean:)` for text not checked yet: draws it when it needs no
+    /// sanitising and returns the columns used, else draws nothing and
+    /// returns nil. The check and the drawing share one access to the bytes.
+    public mutating func drawIfClean(_ text: String, x: Int, y: Int, maxWidth: Int = .max,
+                                     style: TextStyle = .plain) -> Int? {
+        withUTF8Bytes(text) { p in
+            guard Sanitizer.isClean(utf8: p) else { return nil }
+            guard let (x, limit) = clip(x: x, y: y, maxWidth: maxWidth) else { return 0 }
+            return drawClean(p, x: x, y: y, limit: limit, styleBits: styleID(style) << Self.styleShift)
+        }
+    }
+
+    /// Where a line drawn at (x, y) within `maxWidth` columns is clipped:
+    /// its start (far-off-canvas positions clamped so that column
+    /// arithmetic never overflows) and the column it must end before; nil
+    /// when none of it shows.
+    @inline(__always)
+    private func clip(x: Int, y: Int, maxWidth: Int) -> (x: Int, limit: Int)? {
+        guard y >= 0, y < height, maxWidth > 0, x < width else { return nil }
+        let x = max(x, -(1 << 40))
+        let limit = maxWidth >= width - x ? width : x + maxWidth
+        guard x < limit, limit > 0 else { return nil }
+        return (x, limit)
+    }
+
     @inline(__always)
     private mutating func draw(_ text: String, x: Int, y: Int, maxWidth: Int, style: TextStyle, ellipsis: Bool,
                                knownClean: Bool) -> Int {
-        guard y >= 0, y < height, maxWidth > 0, x < width else { return 0 }
-        // Far-off-canvas positions are clamped so column arithmetic never overflows.
-        let x = max(x, -(1 << 40))
-        let limit = maxWidth >= width - x ? width : x + maxWidth
-        guard x < limit, limit > 0 else { return 0 }
+        guard let (x, limit) = clip(x: x, y: y, maxWidth: maxWidth) else { return 0 }
         if ellipsis, DisplayWidth.of(text, ambiguousWide: ambiguousWide) > limit - max(x, 0) {
             let cut = TextLayout.truncate(text, width: limit - max(x, 0), mode: .truncatingTail, ambiguousWide: ambiguousWide)
             return draw(cut, x: max(x, 0), y: y, maxWidth: limit - max(x, 0), style: style) + max(x, 0) - x

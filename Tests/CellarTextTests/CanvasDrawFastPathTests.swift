@@ -89,4 +89,26 @@ import Testing
         }
         #expect(failures == 0)
     }
+
+    /// `drawIfClean` draws clean text exactly as `draw` does (same cells,
+    /// same columns, same style ids) and leaves the canvas untouched,
+    /// answering nil, for text that needs sanitising.
+    @Test func drawIfCleanIsDrawForCleanTextAndNothingElse() {
+        var rng = MixedStrings.SplitMix64(state: 3)
+        let style = TextStyle(foreground: .palette(2))
+        for text in Self.texts() {
+            let width = 1 + rng.below(40)
+            let x = rng.below(5) == 0 ? -rng.below(6) : rng.below(width + 2)
+            let y = rng.below(8) == 0 ? 1 : 0  // sometimes below the canvas
+            let maxWidth = rng.below(3) == 0 ? Int.max : rng.below(width + 1)
+            var a = Canvas(width: width, height: 1), b = Canvas(width: width, height: 1)
+            let got = a.drawIfClean(text, x: x, y: y, maxWidth: maxWidth, style: style)
+            if Sanitizer.isClean(text) {
+                #expect(got == b.draw(text, x: x, y: y, maxWidth: maxWidth, style: style), "\(text)")
+            } else {
+                #expect(got == nil, "\(text)")
+            }
+            #expect(a.storage == b.storage && a.styleTable == b.styleTable, "\(text)")
+        }
+    }
 }
