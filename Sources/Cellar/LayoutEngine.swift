@@ -26,9 +26,14 @@ public struct LayoutEngine: Sendable {
             switch stack.axis {
             case .vertical:
                 var total = 0, visible = 0
-                for child in stack.children {
-                    if case .spacer(let m) = child { total += m; continue }
-                    let h = measure(child, width: width)
+                // Children are read from the array in place and a label, the
+                // common leaf, measured there: `for child in` copies each one
+                // (a retain per string), per row, in measure and again in draw.
+                for i in stack.children.indices {
+                    if case .spacer(let m) = stack.children[i] { total += m; continue }
+                    let h: Int
+                    if case .label(let label) = stack.children[i] { h = labelLineCount(label, width: width) }
+                    else { h = measure(stack.children[i], width: width) }
                     if h > 0 { total += h; visible += 1 }
                 }
                 return total + max(0, visible - 1) * stack.spacing
@@ -50,24 +55,7 @@ public struct LayoutEngine: Sendable {
         case .image(let glyph, let style):
             canvas.draw(glyph, x: x, y: y, maxWidth: width, style: style)
         case .label(let label):
-            if let (text, w) = fittingLine(label, width: width, exactWidth: label.alignment != .leading) {
-                // The common case: one clean line that fits, drawn as
-                // `TextLayout.align` would place it, without a line array.
-                let lead: Int
-                switch label.alignment {
-                case .leading: lead = 0
-                case .center: lead = (width - w) / 2
-                case .trailing: lead = width - w
-                }
-                canvas.draw(clean: text, x: x + lead, y: y, maxWidth: width - lead, style: label.style)
-                return
-            }
-            let lines = labelLines(label, width: width)
-            for (i, line) in lines.prefix(height).enumerated() {
-                let (lead, text) = TextLayout.align(line, width: width, alignment: label.alignment,
-                                                    ambiguousWide: ambiguousWide)
-                canvas.draw(text, x: x + lead, y: y + i, maxWidth: width - lead, style: label.style)
-            }
+            draw(label, into: &canvas, x: x, y: y, width: width, height: height)
         case .padding(let insets, let child):
             draw(child, into: &canvas, x: x + insets.leading, y: y + insets.top,
                  width: width - insets.leading - insets.trailing, height: height - insets.top - insets.bottom)
@@ -77,16 +65,32 @@ public struct LayoutEngine: Sendable {
                 var row = y
                 let bottom = y + height
                 var first = true
-                for child in stack.children {
-                    if row >= bottom { break }
-                    if case .spacer(let m) = child { row += m; continue }
-                    let h = measure(child, width: width)
-                    if h == 0 { continue }
+                // Where a child of `h` lines goes (nil: it takes no room).
+                func place(_ h: Int) -> Int? {
+                    if h == 0 { return nil }
                     if !first { row += stack.spacing }
                     first = false
-                    let (cx, cw) = horizontalPlacement(child, alignment: stack.alignment, x: x, width: width)
-                    draw(child, into: &canvas, x: cx, y: row, width: cw, height: min(h, bottom - row))
-                    row += h
+                    defer { row += h }
+                    return row
+                }
+                for i in stack.children.indices {
+                    if row >= bottom { break }
+                    if case .label(let label) = stack.children[i] {
+                        // The common leaf, bound once (each binding copies it)
+                        // and measured inline (a call would take another copy).
+                        let h = labelLineCount(label, width: width)
+                        guard let top = place(h) else { continue }
+                        let (cx, cw) = Self.fillsWidth(stack.alignment) ? (x, width)
+                            : horizontalPlacement(stack.alignment, x: x, width: width, natural: naturalWidth(label))
+                        draw(label, into: &canvas, x: cx, y: top, width: cw, height: min(h, bottom - top))
+                        continue
+                    }
+                    if case .spacer(let m) = stack.children[i] { row += m; continue }
+                    let h = measure(stack.children[i], width: width)
+                    guard let top = place(h) else { continue }
+                    let (cx, cw) = Self.fillsWidth(stack.alignment) ? (x, width)
+                        : horizontalPlacement(stack.alignment, x: x, width: width, natural: naturalWidth(stack.children[i]))
+                    draw(stack.children[i], into: &canvas, x: cx, y: top, width: cw, height: min(h, bottom - top))
                 }
             case .horizontal:
                 let widths = columnWidths(stack, width: width)
@@ -106,22 +110,44 @@ public struct LayoutEngine: Sendable {
         }
     }
 
+    /// Draws a label into the rectangle, clipped to it.
+    func draw(_ label: Label, into canvas: inout Canvas, x: Int, y: Int, width: Int, height: Int) {
+        guard width > 0, height > 0 else { return }
+        // The commonest label: leading, untransformed, of at most `width`
+        // bytes, so it fits if clean (see `fittingLine`); checked and drawn
+        // in one pass over its bytes.
+        if label.alignment == .leading, label.transform == .none, !label.text.isEmpty,
+           label.text.utf8.count <= width,
+           canvas.drawIfClean(label.text, x: x, y: y, maxWidth: width, style: label.style) != nil {
+            return
+        }
+        if let (text, w) = fittingLine(label, width: width, exactWidth: label.alignment != .leading) {
+            // The common case: one clean line that fits, drawn as
+            // `TextLayout.align` would place it, without a line array.
+            let lead: Int
+            switch label.alignment {
+            case .leading: lead = 0
+            case .center: lead = (width - w) / 2
+            case .trailing: lead = width - w
+            }
+            canvas.draw(clean: text, x: x + lead, y: y, maxWidth: width - lead, style: label.style)
+            return
+        }
+        let lines = labelLines(label, width: width)
+        for (i, line) in lines.prefix(height).enumerated() {
+            let (lead, text) = TextLayout.align(line, width: width, alignment: label.alignment,
+                                                ambiguousWide: ambiguousWide)
+            canvas.draw(text, x: x + lead, y: y + i, maxWidth: width - lead, style: label.style)
+        }
+    }
+
     /// The natural width of a node (its widest unwrapped line).
     public func naturalWidth(_ node: ViewNode) -> Int {
         switch node {
         case .empty: return 0
         case .spacer(let m): return m
         case .image(let glyph, _): return DisplayWidth.of(glyph, ambiguousWide: ambiguousWide)
-        case .label(let label):
-            if case .fixed(let n) = label.width { return n }
-            let text = label.transform == .none ? label.text : label.transform.apply(label.text)
-            // One line (no line feed byte, so no "\n" character): no splitting.
-            if !text.utf8.contains(0x0A) { return DisplayWidth.of(text, ambiguousWide: ambiguousWide) }
-            var widest = 0
-            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                widest = max(widest, DisplayWidth.of(line, ambiguousWide: ambiguousWide))
-            }
-            return widest
+        case .label(let label): return naturalWidth(label)
         case .padding(let insets, let child): return naturalWidth(child) + insets.leading + insets.trailing
         case .stack(let stack):
             if case .fixed(let n) = stack.width { return n }
@@ -132,6 +158,18 @@ public struct LayoutEngine: Sendable {
                 return visible.map(naturalWidth).reduce(0, +) + max(0, visible.count - 1) * stack.spacing
             }
         }
+    }
+
+    func naturalWidth(_ label: Label) -> Int {
+        if case .fixed(let n) = label.width { return n }
+        let text = label.transform == .none ? label.text : label.transform.apply(label.text)
+        // One line (no line feed byte, so no "\n" character): no splitting.
+        if !text.utf8.contains(0x0A) { return DisplayWidth.of(text, ambiguousWide: ambiguousWide) }
+        var widest = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            widest = max(widest, DisplayWidth.of(line, ambiguousWide: ambiguousWide))
+        }
+        return widest
     }
 
     static func isEmpty(_ node: ViewNode) -> Bool {
@@ -206,18 +244,30 @@ public struct LayoutEngine: Sendable {
         return widths
     }
 
-    func horizontalPlacement(_ child: ViewNode, alignment: Stack.Alignment, x: Int, width: Int) -> (Int, Int) {
+    /// Whether children of a vertical stack with this alignment take its
+    /// whole width (their natural width is then not needed).
+    static func fillsWidth(_ alignment: Stack.Alignment) -> Bool {
+        alignment == .fill || alignment == .top || alignment == .bottom
+    }
+
+    /// Column and width of a child of natural width `natural` in a vertical
+    /// stack that does not fill its width.
+    func horizontalPlacement(_ alignment: Stack.Alignment, x: Int, width: Int, natural: Int) -> (Int, Int) {
+        let w = min(width, natural)
         switch alignment {
         case .fill, .top, .bottom: return (x, width)
-        case .leading: let w = min(width, naturalWidth(child)); return (x, w)
-        case .trailing: let w = min(width, naturalWidth(child)); return (x + width - w, w)
-        case .center: let w = min(width, naturalWidth(child)); return (x + (width - w) / 2, w)
+        case .leading: return (x, w)
+        case .trailing: return (x + width - w, w)
+        case .center: return (x + (width - w) / 2, w)
         }
     }
 
     /// How many lines `labelLines` gives, without making them when it can:
     /// non-empty text on a one-line label is always one line (a cut line
     /// included), and a clean line that fits is itself.
+    /// Inlined: the callers read the label in place from a stack's array,
+    /// and passing it to a call copies it.
+    @inline(__always)
     func labelLineCount(_ label: Label, width: Int) -> Int {
         if label.text.isEmpty || width <= 0 { return 0 }
         if label.numberOfLines == 1 || fittingLine(label, width: width, exactWidth: false) != nil { return 1 }

@@ -28,6 +28,11 @@ public struct Canvas: Sendable {
     /// Measure East Asian Ambiguous characters as two columns.
     public var ambiguousWide: Bool
 
+    /// `width * height` cells, row by row, then one extent per row: the
+    /// column up to which the row may differ from plain blanks (every cell
+    /// from there on is an unstyled space), so writers trim trailing blanks
+    /// from there instead of from the right edge. Kept in the cell array
+    /// so drawing updates it without a second array's uniqueness check.
     var storage: [UInt32]
     /// Multi-scalar clusters: bytes, and where each one starts.
     var clusterBytes: [UInt8] = []
@@ -44,6 +49,7 @@ public struct Canvas: Sendable {
         self.height = max(0, height)
         self.ambiguousWide = ambiguousWide
         storage = Array(repeating: Self.blankCell, count: self.width * self.height)
+        storage.append(contentsOf: repeatElement(0, count: self.height))
     }
 
     /// Clears to blanks at a new size, keeping the storage.
@@ -52,6 +58,7 @@ public struct Canvas: Sendable {
         self.height = max(0, height)
         storage.removeAll(keepingCapacity: true)
         storage.append(contentsOf: repeatElement(Self.blankCell, count: self.width * self.height))
+        storage.append(contentsOf: repeatElement(0, count: self.height))
         clusterBytes.removeAll(keepingCapacity: true)
         clusterStarts.removeAll(keepingCapacity: true)
         if styles.count > 1 {
@@ -93,10 +100,12 @@ public struct Canvas: Sendable {
 
     /// The style id for `style`, adding it to the table. When a canvas holds
     /// more than 1024 distinct styles the extra ones draw as plain.
+    @inline(__always)
     mutating func styleID(_ style: TextStyle) -> UInt32 {
         // Styles are compared as one integer each: a row alternates between
         // a few (text, detail, accessory), found by a short scan, no hashing.
-        // The last two styles are remembered: a row's labels alternate between two.
+        // The last two styles are remembered: a row's labels alternate between
+        // two. Inlined into each caller; only the table lookup is a call.
         let key = style.packed
         if key == lastStyleKey { return lastStyleID }
         let id = key == previousStyleKey ? previousStyleID : lookupStyleID(key, style)
@@ -167,14 +176,35 @@ public struct Canvas: Sendable {
         draw(text, x: x, y: y, maxWidth: maxWidth, style: style, ellipsis: false, knownClean: true)
     }
 
+    /// `draw(clean:)` for text not checked yet: draws it when it needs no
+    /// sanitising and returns the columns used, else draws nothing and
+    /// returns nil. The check and the drawing share one access to the bytes.
+    public mutating func drawIfClean(_ text: String, x: Int, y: Int, maxWidth: Int = .max,
+                                     style: TextStyle = .plain) -> Int? {
+        withUTF8Bytes(text) { p in
+            guard Sanitizer.isClean(utf8: p) else { return nil }
+            guard let (x, limit) = clip(x: x, y: y, maxWidth: maxWidth) else { return 0 }
+            return drawClean(p, x: x, y: y, limit: limit, styleBits: styleID(style) << Self.styleShift)
+        }
+    }
+
+    /// Where a line drawn at (x, y) within `maxWidth` columns is clipped:
+    /// its start (far-off-canvas positions clamped so that column
+    /// arithmetic never overflows) and the column it must end before; nil
+    /// when none of it shows.
+    @inline(__always)
+    private func clip(x: Int, y: Int, maxWidth: Int) -> (x: Int, limit: Int)? {
+        guard y >= 0, y < height, maxWidth > 0, x < width else { return nil }
+        let x = max(x, -(1 << 40))
+        let limit = maxWidth >= width - x ? width : x + maxWidth
+        guard x < limit, limit > 0 else { return nil }
+        return (x, limit)
+    }
+
     @inline(__always)
     private mutating func draw(_ text: String, x: Int, y: Int, maxWidth: Int, style: TextStyle, ellipsis: Bool,
                                knownClean: Bool) -> Int {
-        guard y >= 0, y < height, maxWidth > 0, x < width else { return 0 }
-        // Far-off-canvas positions are clamped so column arithmetic never overflows.
-        let x = max(x, -(1 << 40))
-        let limit = maxWidth >= width - x ? width : x + maxWidth
-        guard x < limit, limit > 0 else { return 0 }
+        guard let (x, limit) = clip(x: x, y: y, maxWidth: maxWidth) else { return 0 }
         if ellipsis, DisplayWidth.of(text, ambiguousWide: ambiguousWide) > limit - max(x, 0) {
             let cut = TextLayout.truncate(text, width: limit - max(x, 0), mode: .truncatingTail, ambiguousWide: ambiguousWide)
             return draw(cut, x: max(x, 0), y: y, maxWidth: limit - max(x, 0), style: style) + max(x, 0) - x
@@ -194,7 +224,6 @@ public struct Canvas: Sendable {
         let row = y * width
         var col = x
         let n = p.count
-        detachLeft(row: row, x: max(x, 0))
         var clusterOut: UInt32 = 0
         let ambiguous = ambiguousWide
         let table = propertyTable  // one lazy-global check per line, not per character
@@ -205,20 +234,31 @@ public struct Canvas: Sendable {
         var newBytes: [UInt8]? = nil
         var newStarts: [Int]? = nil
         let firstIndex = clusterStarts.count, firstByte = clusterBytes.count
+        let extentIndex = width &* height &+ y
+        let width = self.width
         storage.withUnsafeMutableBufferPointer { cells in
+            Self.detachLeft(cells, row: row, x: max(x, 0), width: width)
+            defer {
+                Self.detachRight(cells, row: row, x: col, width: width)
+                Self.extend(&cells[extentIndex], to: col)
+            }
             var i = 0
             while i < n {
                 if p[i] < 0x80 {
                     // A run of printable ASCII (the text is sanitised), one
                     // cell per byte, except its last byte when a non-ASCII
-                    // scalar follows (it may be an accent joining it).
+                    // scalar follows that may join it (an accent): that byte
+                    // is left to the cluster rules. ("Row 1 한글": the space
+                    // before 한 is a cluster by itself, as the rules would find.)
                     var end = i
                     while end &+ 8 <= n, let b = p.baseAddress,
                           UnsafeRawPointer(b + end).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
                         end &+= 8
                     }
                     while end < n && p[end] < 0x80 { end += 1 }
-                    if end < n { end -= 1 }
+                    if end < n && (p[end &- 1] &- 0x20 >= 0x5F || table.lookup(decodeScalar(p, end).scalar).joinsPrevious) {
+                        end -= 1
+                    }
                     if end > i {
                         if col < 0 {
                             let skip = min(-col, end - i)
@@ -294,8 +334,21 @@ public struct Canvas: Sendable {
             clusterStarts.append(contentsOf: newStarts)
             clusterBytes.append(contentsOf: newBytes)
         }
-        detachRight(row: row, x: col)
         return col - x
+    }
+
+    /// Raises a row's extent (see `storage`) to `end`; an extent too large
+    /// for the cell type is stored as "the whole row".
+    @inline(__always)
+    static func extend(_ extent: inout UInt32, to end: Int) {
+        if end > Int(extent) { extent = UInt32(clamping: end) }
+    }
+
+    /// Columns of row `y` that may differ from plain blanks.
+    @inline(__always)
+    func extent(ofRow y: Int, in all: UnsafeBufferPointer<UInt32>) -> Int {
+        let e = all[width &* height &+ y]
+        return e == UInt32.max ? width : min(width, Int(e))
     }
 
     /// Adds a multi-scalar cluster to the side store.
@@ -308,22 +361,25 @@ public struct Canvas: Sendable {
     }
 
     /// Before writing from column x: if x is the right half of a wide
-    /// character, blank its left half.
-    private mutating func detachLeft(row: Int, x: Int) {
+    /// character, blank its left half. (Static on the cells, so drawing
+    /// calls it inside its own access to them.)
+    @inline(__always)
+    static func detachLeft(_ cells: UnsafeMutableBufferPointer<UInt32>, row: Int, x: Int, width: Int) {
         guard x > 0, x < width else { return }
-        if storage[row + x] & Self.contentMask == Self.continuation {
+        if cells[row + x] & contentMask == continuation {
             var lead = x - 1
-            while lead > 0 && storage[row + lead] & Self.contentMask == Self.continuation { lead -= 1 }
-            for c in lead..<x { storage[row + c] = Self.blankCell | (storage[row + c] & ~Self.contentMask) }
+            while lead > 0 && cells[row + lead] & contentMask == continuation { lead -= 1 }
+            for c in lead..<x { cells[row + c] = blankCell | (cells[row + c] & ~contentMask) }
         }
     }
 
     /// After writing up to column x (exclusive): continuation cells left
     /// at x belong to a character just overwritten; blank them.
-    private mutating func detachRight(row: Int, x: Int) {
+    @inline(__always)
+    static func detachRight(_ cells: UnsafeMutableBufferPointer<UInt32>, row: Int, x: Int, width: Int) {
         var c = max(x, 0)
-        while c < width && storage[row + c] & Self.contentMask == Self.continuation {
-            storage[row + c] = Self.blankCell | (storage[row + c] & ~Self.contentMask)
+        while c < width && cells[row + c] & contentMask == continuation {
+            cells[row + c] = blankCell | (cells[row + c] & ~contentMask)
             c += 1
         }
     }
@@ -348,9 +404,10 @@ public struct Canvas: Sendable {
                 content = storeCluster(p)
             }
         }
+        let width = self.width
         for row in y0..<y1 {
             let base = row * width
-            detachLeft(row: base, x: x0)
+            storage.withUnsafeMutableBufferPointer { Self.detachLeft($0, row: base, x: x0, width: width) }
             var col = x0
             while col < x1 {
                 if cw == 2 && col + 1 < x1 {
@@ -362,7 +419,8 @@ public struct Canvas: Sendable {
                     col += 1
                 }
             }
-            detachRight(row: base, x: x1)
+            storage.withUnsafeMutableBufferPointer { Self.detachRight($0, row: base, x: x1, width: width) }
+            Self.extend(&storage[width &* height &+ row], to: x1)
         }
     }
 
@@ -398,6 +456,7 @@ public struct Canvas: Sendable {
                 }
                 storage[row * width + col] = (raw & Self.contentMask) | new << Self.styleShift
             }
+            Self.extend(&storage[width &* height &+ row], to: x1)  // a blank may now show (inverse)
         }
     }
 
@@ -416,7 +475,7 @@ public struct Canvas: Sendable {
     func render(row y: Int, into out: ByteBuffer, sgr: SGRTable?) {
         storage.withUnsafeBufferPointer { all in
             let cells = UnsafeBufferPointer(rebasing: all[(y * width)..<((y + 1) * width)])
-            var end = cells.count
+            var end = extent(ofRow: y, in: all)
             // Trailing blanks eight at a time: plain blanks (or, without
             // colour, blanks in any style) are trimmed whatever the SGR table says.
             if let base = UnsafeRawPointer(cells.baseAddress) {
@@ -485,14 +544,12 @@ public struct Canvas: Sendable {
             if content < 0x80 {
                 dst.pointee = UInt8(truncatingIfNeeded: content)
                 dst += 1
+            } else if content < Self.clusterBase {
+                dst += ByteBuffer.encode(content, at: dst)  // within the 4 bytes reserved per cell
             } else if content != Self.continuation {
                 out.count = dst - out.base
-                if content < Self.clusterBase {
-                    out.putScalar(content)
-                } else {
-                    withContent(content) { out.append($0) }
-                    out.reserve((end - i) * 4 + 16)
-                }
+                withContent(content) { out.append($0) }
+                out.reserve((end - i) * 4 + 16)
                 dst = out.base + out.count
             }
             i &+= 1

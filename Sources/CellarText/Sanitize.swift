@@ -23,24 +23,46 @@ public enum Sanitizer {
         withUTF8Bytes(text) { isClean(utf8: $0) }
     }
 
+    /// Text is unclean exactly where one byte is a C0 control or DEL, or
+    /// starts an unsafe sequence (`unsafeLength`; those start with 0xC2 or
+    /// 0xE2). Eight bytes are tested at once for any of these four kinds,
+    /// so Hangul, emoji and other UTF-8 pass without a byte loop; a flagged
+    /// byte is then looked at alone.
     static func isClean(utf8 p: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = p.count
         guard let base = p.baseAddress else { return true }
+        if n < 8 { return (0..<n).allSatisfy { isSafe(p, $0) } }
         var i = 0
-        while i < n {
-            let b = p[i]
-            if b >= 0x20 && b < 0x7F {
-                // Printable ASCII needs no rewriting: eight bytes per test.
-                let word = i &+ 8 <= n && DisplayWidth.nonPrintableASCII(
-                    UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) == 0
-                i &+= word ? 8 : 1
-                continue
+        while true {
+            // The last word overlaps bytes already passed: testing them again is harmless.
+            let at = min(i, n &- 8)
+            var flagged = suspectBytes(UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)))
+            while flagged != 0 {
+                if !isSafe(p, at &+ flagged.trailingZeroBitCount &>> 3) { return false }
+                flagged &= flagged &- 1
             }
-            if b < 0x20 || b == 0x7F { return false }
-            if unsafeLength(p, i) > 0 { return false }
-            i += 1
+            i &+= 8
+            if at == n &- 8 { return true }
         }
-        return true
+    }
+
+    /// Whether the byte at `i` neither is a control nor starts an unsafe sequence.
+    @inline(__always)
+    static func isSafe(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        let b = p[i]
+        return b >= 0x20 && b != 0x7F && unsafeLength(p, i) == 0
+    }
+
+    /// The high bit of every byte of `w` (byte 0 lowest)
+    /// that is below 0x20, 0x7F, 0xC2 or 0xE2, exactly: no carry crosses
+    /// a byte (each sum stays below 0x100).
+    @inline(__always)
+    static func suspectBytes(_ w: UInt64) -> UInt64 {
+        let high: UInt64 = 0x8080_8080_8080_8080, low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 { ~(((x & low7) &+ low7) | x) & high }
+        let belowSpace = ~(((w & low7) &+ 0x6060_6060_6060_6060) | w) & high
+        return belowSpace | zeroBytes(w ^ low7) | zeroBytes(w ^ 0xC2C2_C2C2_C2C2_C2C2)
+            | zeroBytes(w ^ 0xE2E2_E2E2_E2E2_E2E2)
     }
 
     /// Byte length of an unsafe non-ASCII sequence starting at `i`, or 0.

@@ -88,4 +88,26 @@ import CellarText
         #expect(LayoutEngine().measure(.label(label), width: 6) == 1)
         #expect(LayoutEngine(ambiguousWide: true).measure(.label(label), width: 6) == 2)
     }
+
+    /// A vertical stack draws its label children from the array in place and
+    /// everything else through the node path: both must place alike, with
+    /// spacing, spacers, children that take no room, alignment and clipping.
+    @Test func verticalStacksPlaceEveryKindOfChild() {
+        func lines(_ alignment: Stack.Alignment, height: Int) -> [String] {
+            let stack = Stack(axis: .vertical, spacing: 1, alignment: alignment, children: [
+                .label(Label("ab")), .label(Label("")), .spacer(minLength: 1), .image(glyph: "@", style: .plain),
+                .label(Label("one two three", numberOfLines: 0, lineBreakMode: .wordWrap)),
+                .stack(Stack(axis: .vertical, children: [.label(Label("z"))])),
+            ])
+            let engine = LayoutEngine()
+            #expect(engine.measure(.stack(stack), width: 10) == 9)
+            var canvas = Canvas(width: 10, height: height)
+            engine.draw(.stack(stack), into: &canvas, x: 0, y: 0, width: 10, height: height)
+            return (0..<height).map { canvas.line($0) }
+        }
+        #expect(lines(.fill, height: 9) == ["ab", "", "", "@", "", "one two", "three", "", "z"])
+        #expect(lines(.trailing, height: 9) == ["        ab", "", "", "         @", "", "one two", "three", "", "         z"])
+        #expect(lines(.center, height: 9) == ["    ab", "", "", "    @", "", "one two", "three", "", "    z"])
+        #expect(lines(.leading, height: 6) == ["ab", "", "", "@", "", "one two"])
+    }
 }

@@ -244,6 +244,26 @@ import Testing
         #expect(plain.string == "\n")
     }
 
+    /// Rows are trimmed from the last column anything was drawn in: an
+    /// overlay on blanks, a fill of spaces and text drawn after a reset all
+    /// count, and a reset forgets them.
+    @Test func trimmingSeesEveryKindOfDrawing() throws {
+        var c = Canvas(width: 12, height: 3)
+        c.draw("ab", x: 0, y: 0)
+        c.overlay(x: 0, y: 0, width: 6, attributes: .inverse)
+        c.fill(x: 3, y: 1, width: 2, style: TextStyle(attributes: .underline))
+        c.draw("x", x: 11, y: 2)
+        func ansi(_ c: Canvas) throws -> String {
+            let sink = MemorySink()
+            try ANSIWriter(sink: sink).write(c)
+            return sink.string
+        }
+        #expect(try ansi(c) == "\u{1B}[0;7mab    \u{1B}[0m\n   \u{1B}[0;4m  \u{1B}[0m\n           x\n")
+        c.reset(width: 12, height: 3)
+        c.draw("y", x: 1, y: 1)
+        #expect(try ansi(c) == "\n y\n\n")
+    }
+
     @Test func writersStreamInChunks() throws {
         final class CountingSink: ByteSink {
             var writes = 0, largest = 0, total = 0
