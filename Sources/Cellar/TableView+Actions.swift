@@ -221,27 +221,16 @@ extension TableView {
                 throw CellarError("attempt to move a row to index path \(to) that does not exist - there are only \(n) rows in section \(to.section) after the update")
             }
         }
-        // Per-row state follows its row.
-        func remap(_ ip: IndexPath) -> IndexPath? {
-            var p = ip
-            if let (from, to) = moved {
-                if p == from { return to }
-                if p.section == from.section && p.row > from.row { p.row -= 1 }
-                if p.section == to.section && p.row >= to.row { p.row += 1 }
-                return p
-            }
-            if deleted.contains(p) { return nil }
-            let shiftDown = deleted.filter { $0.section == p.section && $0.row < ip.row }.count
-            p.row -= shiftDown
-            for ins in inserted.sorted() where ins.section == p.section && ins.row <= p.row { p.row += 1 }
-            return p
-        }
-        selected = Set(selected.compactMap(remap))
-        highlighted = Set(highlighted.compactMap(remap))
+        // Per-row state, and the heights known so far, follow their rows.
+        let rows = RowMapping(oldCounts: oldCounts, inserted: inserted, deleted: deleted, moved: moved)
+        selected = Set(selected.compactMap(rows.newIndexPath))
+        highlighted = Set(highlighted.compactMap(rows.newIndexPath))
         var custom: [IndexPath: [String: Value]] = [:]
-        for (ip, v) in customStates { if let n = remap(ip) { custom[n] = v } }
+        for (ip, v) in customStates { if let n = rows.newIndexPath(ip) { custom[n] = v } }
         customStates = custom
+        let before = layout
         discardCells()
+        if let before, before.index != nil { heightsBeforeUpdate = (before, rows) }
         rowCountsBeforeUpdate = (0..<newSections).map { ds.tableView(self, numberOfRowsInSection: $0) }
     }
 }

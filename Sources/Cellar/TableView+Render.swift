@@ -78,7 +78,8 @@ extension TableView {
             exceptions.append((l.sectionStarts[s + 1] - 1, l.bottomHeight(s), true))
         }
         l.index = HeightIndex(count: l.itemCount, base: base, baseIsKnown: fixedRows, exceptions: exceptions)
-        if let estimating { try applyRowEstimates(estimating, l) }
+        let carried = carryHeightsBeforeUpdate(into: l)
+        if let estimating { try applyRowEstimates(estimating, l, skipping: carried) }
         if settleRows {
             // Settling configures every row with an automatic height; each cell
             // goes straight back to its queue, so settling reuses one cell per identifier.
@@ -88,12 +89,36 @@ extension TableView {
         }
     }
 
-    /// Per-row estimates from the delegate, one call per row.
-    func applyRowEstimates(_ d: TableViewDelegateEstimating, _ l: TableLayout) throws {
+    /// The heights rows had before an insert, delete or move, at their new
+    /// items (separator lines counted again: a row may have become its
+    /// section's last). Returns which items got one.
+    func carryHeightsBeforeUpdate(into l: TableLayout) -> [Bool]? {
+        guard let (old, rows) = heightsBeforeUpdate, let oldIndex = old.index, var index = l.index else { return nil }
+        heightsBeforeUpdate = nil
+        var carried = [Bool](repeating: false, count: l.itemCount)
+        for s in 0..<old.sectionCount {
+            for r in 0..<old.rowCounts[s] {
+                let oldIP = IndexPath(s, r)
+                guard let ip = rows.newIndexPath(oldIP), ip.section < l.sectionCount,
+                      ip.row < l.rowCounts[ip.section] else { continue }
+                let oldItem = old.item(for: oldIP), item = l.item(for: ip)
+                let h = oldIndex.height(oldItem) - separatorLines(oldIP, old) + separatorLines(ip, l)
+                if oldIndex.isKnown(oldItem) { index.set(item, h) } else { index.setEstimate(item, h) }
+                carried[item] = true
+            }
+        }
+        l.index = index
+        return carried
+    }
+
+    /// Per-row estimates from the delegate, one call per row (rows whose
+    /// height was carried over an update are not asked again).
+    func applyRowEstimates(_ d: TableViewDelegateEstimating, _ l: TableLayout, skipping carried: [Bool]? = nil) throws {
         guard var index = l.index else { return }
         for s in 0..<l.sectionCount {
             for r in 0..<l.rowCounts[s] {
                 let ip = IndexPath(s, r)
+                if let carried, carried[l.item(for: ip)] { continue }
                 guard let est = d.tableView(self, estimatedHeightForRowAt: ip) else { continue }
                 guard (0...TableView.maximumRowHeight).contains(est) else {
                     throw CellarError("estimated height for row \(ip) must be from 0 to \(TableView.maximumRowHeight) (got \(est))")

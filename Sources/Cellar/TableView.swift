@@ -151,6 +151,10 @@ public final class TableView {
     }
     /// Row counts as the table last saw them; updates check the data source against these.
     var rowCountsBeforeUpdate: [Int]?
+    /// After an insert, delete or move: the layout before it and where its
+    /// rows went. The next height index takes the heights (and estimates)
+    /// rows had, so only new rows are estimated or measured, as in UIKit.
+    var heightsBeforeUpdate: (layout: TableLayout, rows: RowMapping)?
 
     public init(style: TableStyle = .plain, registry: Registry) {
         self.style = style
@@ -182,7 +186,12 @@ public final class TableView {
         forgetPrefetching()
     }
 
-    func invalidateLayout() { layout = nil }
+    /// Drops the layout; heights known before go too (width, editing,
+    /// styles… may have changed them).
+    func invalidateLayout() {
+        layout = nil
+        heightsBeforeUpdate = nil
+    }
 
     // MARK: Reuse
 
