@@ -19,10 +19,9 @@ extension TableView {
         if reconfigure, let cell = visibleCells.removeValue(forKey: ip) { enqueue(cell) }
         // Fixed heights cannot change with state or data.
         if case .fixed = rowHeight, delegate == nil { return }
-        guard let l = layout, var index = l.index, ip.section >= 0, ip.section < l.sectionCount,
+        guard let l = layout, ip.section >= 0, ip.section < l.sectionCount,
               ip.row >= 0, ip.row < l.rowCounts[ip.section] else { return }
-        index.forget(l.item(for: ip))
-        l.index = index
+        l.index?.forget(l.item(for: ip))   // in place: a copy would copy every height
     }
 
     /// A style hook sees the row's custom states on the cell, and what it

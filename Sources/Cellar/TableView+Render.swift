@@ -93,7 +93,7 @@ extension TableView {
     /// items (separator lines counted again: a row may have become its
     /// section's last). Returns which items got one.
     func carryHeightsBeforeUpdate(into l: TableLayout) -> [Bool]? {
-        guard let (old, rows) = heightsBeforeUpdate, let oldIndex = old.index, var index = l.index else { return nil }
+        guard let (old, rows) = heightsBeforeUpdate, let oldIndex = old.index, l.index != nil else { return nil }
         heightsBeforeUpdate = nil
         var carried = [Bool](repeating: false, count: l.itemCount)
         for s in 0..<old.sectionCount {
@@ -103,18 +103,20 @@ extension TableView {
                       ip.row < l.rowCounts[ip.section] else { continue }
                 let oldItem = old.item(for: oldIP), item = l.item(for: ip)
                 let h = oldIndex.height(oldItem) - separatorLines(oldIP, old) + separatorLines(ip, l)
-                if oldIndex.isKnown(oldItem) { index.set(item, h) } else { index.setEstimate(item, h) }
+                if oldIndex.isKnown(oldItem) { l.index?.set(item, h) } else { l.index?.setEstimate(item, h) }
                 carried[item] = true
             }
         }
-        l.index = index
         return carried
     }
 
     /// Per-row estimates from the delegate, one call per row (rows whose
     /// height was carried over an update are not asked again).
     func applyRowEstimates(_ d: TableViewDelegateEstimating, _ l: TableLayout, skipping carried: [Bool]? = nil) throws {
+        // Taken out, so it changes in place; put back only when every
+        // estimate was good (after an error the next render starts afresh).
         guard var index = l.index else { return }
+        l.index = nil
         for s in 0..<l.sectionCount {
             for r in 0..<l.rowCounts[s] {
                 let ip = IndexPath(s, r)
@@ -133,7 +135,9 @@ extension TableView {
     /// `keepCell`: the row is about to be drawn, so a cell configured for
     /// measuring stays on screen; otherwise it goes back to its queue.
     func realize(_ item: Int, _ l: TableLayout, keepCell: Bool = true) throws {
-        guard var index = l.index, !index.isKnown(item), case .row(let ip) = l.describe(item) else { return }
+        // The index is read and changed in place: a copy of it would make
+        // the change copy every height (per row measured, so quadratic).
+        guard l.index?.isKnown(item) == false, case .row(let ip) = l.describe(item) else { return }
         let lines: Int
         if keepCell || visibleCells[ip] != nil {
             lines = try rowLines(ip, l, cell: nil)
@@ -144,8 +148,7 @@ extension TableView {
             defer { enqueue(cell) }
             lines = try rowLines(ip, l, cell: cell)
         }
-        index.set(item, lines + separatorLines(ip, l))
-        l.index = index
+        l.index?.set(item, lines + separatorLines(ip, l))
     }
 
     /// Content lines of a row: the declared height, or measured from its

@@ -6,15 +6,15 @@ import Darwin
 import Cellar
 import CellarText
 
-/// `cellar-bench core [full|viewport|scroll|all] [--rows N]`: the table-core
+/// `cellar-bench core [full|viewport|scroll|update|all] [--rows N]`: the table-core
 /// benchmarks of issue 4 (figures go to BENCHMARKS.md, "Table core").
 enum CoreBench {
     /// A Swift data source of generated rows alternating value1 and subtitle.
     /// The data lives in arrays built before timing, as an app's model would.
     final class Rows: TableViewDataSource {
-        let count: Int
-        let texts: [String]
-        let details: [String]
+        var count: Int
+        var texts: [String]
+        var details: [String]
         init(count: Int, wide: Bool) {
             self.count = count
             texts = (0..<count).map { i in
@@ -27,6 +27,11 @@ enum CoreBench {
             }
         }
         func tableView(_ t: TableView, numberOfRowsInSection s: Int) -> Int { count }
+        func insert(_ text: String, _ detail: String, at row: Int) {
+            texts.insert(text, at: row)
+            details.insert(detail, at: row)
+            count += 1
+        }
         func tableView(_ t: TableView, cellForRowAt ip: IndexPath) throws -> Cell {
             let cell = try t.dequeueReusableCell(withIdentifier: ip.row & 1 == 0 ? "value1" : "subtitle", for: ip)
             cell.contentConfiguration?.text = texts[ip.row]
@@ -121,14 +126,35 @@ enum CoreBench {
         print("full scroll through \(rows) rows (\(frames) frames of 40 lines, \(fmt(now() - start)) s): cells created \(s.cellsCreated) (\(created)), reused \(s.cellsReused)")
     }
 
+    /// One row inserted into a table of automatic heights without
+    /// estimates (every row measured up front, as in UIKit): the frame after
+    /// the insert measures the new row and the rows on screen, not the table.
+    static func update(rows: Int) throws {
+        let ds = Rows(count: rows, wide: false)
+        let t = table(ds)
+        t.viewportHeight = 40
+        t.contentOffset = rows / 2
+        let writer = PlainWriter(sink: MemorySink())
+        var start = now()
+        try t.render(to: writer)
+        let first = now() - start
+        t.resetStatistics()
+        ds.insert("Inserted", "new row", at: rows / 2 + 3)
+        start = now()
+        try t.insertRows(at: [IndexPath(0, rows / 2 + 3)])
+        try t.render(to: writer)
+        let after = now() - start
+        print("insert 1 row into \(rows) automatic rows: first frame \(fmt(first * 1e3)) ms (every row measured), insert + next frame \(fmt(after * 1e3)) ms, rows measured \(t.statistics.heightsMeasured)")
+    }
+
     static func fmt(_ x: Double) -> String {
         let r = (x * 100).rounded() / 100
         return String(r)
     }
 
     static func run(_ args: [String]) throws {
-        let o = try BenchOptions(args, counts: ["--rows"], words: ["full", "viewport", "scroll", "all"],
-                                 usage: "use [full|viewport|scroll|all] [--rows N]")
+        let o = try BenchOptions(args, counts: ["--rows"], words: ["full", "viewport", "scroll", "update", "all"],
+                                 usage: "use [full|viewport|scroll|update|all] [--rows N]")
         let what = o.words.last ?? "all"
         let rows = o.count("--rows", default: 1_000_000)
         switch what {
@@ -140,6 +166,7 @@ enum CoreBench {
             for n in [1_000, 100_000, 1_000_000] { try viewport(rows: n) }
             for n in [1_000, 1_000_000] { try viewport(rows: n, fixed: true) }
         case "scroll": try scroll(rows: min(rows, 100_000))
+        case "update": try update(rows: min(rows, 100_000))
         case "all":
             try full(rows: rows, wide: false, fixed: false)
             try full(rows: rows, wide: false, fixed: true)
@@ -147,8 +174,9 @@ enum CoreBench {
             for n in [1_000, 100_000, 1_000_000] { try viewport(rows: n) }
             for n in [1_000, 1_000_000] { try viewport(rows: n, fixed: true) }
             try scroll(rows: 100_000)
+            try update(rows: 100_000)
         default:
-            throw CellarError("unknown core benchmark '\(what)' (full, viewport, scroll, all)")
+            throw CellarError("unknown core benchmark '\(what)' (full, viewport, scroll, update, all)")
         }
     }
 }
