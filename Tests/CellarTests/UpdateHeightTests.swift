@@ -54,10 +54,11 @@ import Testing
     }
 
     /// Rows of one or two lines (subtitle rows take two), with separators.
-    static func table(_ sections: [[Value]], height: Int, width: Int = 24) -> (ArrayDataSource, TableView) {
+    static func table(_ sections: [[Value]], height: Int, width: Int = 24,
+                      separators: SeparatorStyle = .singleLine) -> (ArrayDataSource, TableView) {
         let ds = ArrayDataSource(sections)
         let t = ds.makeTable(width: width, height: height)
-        t.separatorStyle = .singleLine
+        t.separatorStyle = separators
         return (ds, t)
     }
 
@@ -66,8 +67,8 @@ import Testing
     }
 
     /// The same rows in a table that never had them otherwise, at `offset`.
-    static func fresh(_ sections: [[Value]], height: Int, width: Int, offset: Int) throws -> (lines: [String], contentHeight: Int) {
-        let (ds, t) = table(sections, height: height, width: width)
+    static func fresh(_ sections: [[Value]], like other: TableView, offset: Int) throws -> (lines: [String], contentHeight: Int) {
+        let (ds, t) = table(sections, height: other.viewportHeight ?? 0, width: other.width, separators: other.separatorStyle)
         t.contentOffset = offset
         return try withExtendedLifetime(ds) { (lines(try t.renderText()), t.contentHeight) }
     }
@@ -77,7 +78,7 @@ import Testing
         for offset in offsets {
             t.contentOffset = offset
             let out = lines(try t.renderText())
-            let expected = try Self.fresh(ds.sections, height: t.viewportHeight ?? 0, width: t.width, offset: offset)
+            let expected = try Self.fresh(ds.sections, like: t, offset: offset)
             #expect(out == expected.lines, "offset \(offset)", sourceLocation: sourceLocation)
             #expect(t.contentHeight == expected.contentHeight, sourceLocation: sourceLocation)
         }
@@ -142,5 +143,52 @@ import Testing
         _ = try t.renderText()
         #expect(t.statistics.heightsMeasured >= 51)
         try expectLikeFresh(t, ds, offsets: [0, 30])
+    }
+
+    @Test func randomUpdatesShowWhatAFreshTableShows() throws {
+        // Heights all settled (no estimates), so a kept height must equal
+        // what measuring afresh gives, after any run of updates.
+        var rng = SystemRandomNumberGenerator()
+        var next = 0
+        func newRow() -> Value { next += 1; return Self.item(next) }
+        for round in 0..<40 {
+            let sections = (0..<Int.random(in: 1...3, using: &rng)).map { _ in
+                (0..<Int.random(in: 0...6, using: &rng)).map { _ in newRow() }
+            }
+            let (ds, t) = Self.table(sections, height: 6)
+            if Bool.random(using: &rng) { t.separatorStyle = .none }
+            _ = try t.renderText()
+            for _ in 0..<6 {
+                let filled = ds.sections.indices.filter { !ds.sections[$0].isEmpty }
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0:
+                    let s = Int.random(in: 0..<ds.sections.count, using: &rng)
+                    let r = Int.random(in: 0...ds.sections[s].count, using: &rng)
+                    ds.sections[s].insert(newRow(), at: r)
+                    try t.insertRows(at: [IndexPath(s, r)])
+                case 1 where !filled.isEmpty:
+                    let s = filled.randomElement(using: &rng) ?? 0
+                    let r = Int.random(in: 0..<ds.sections[s].count, using: &rng)
+                    ds.sections[s].remove(at: r)
+                    try t.deleteRows(at: [IndexPath(s, r)])
+                case 2 where !filled.isEmpty:
+                    let s = filled.randomElement(using: &rng) ?? 0
+                    let r = Int.random(in: 0..<ds.sections[s].count, using: &rng)
+                    let moving = ds.sections[s].remove(at: r)
+                    let to = Int.random(in: 0..<ds.sections.count, using: &rng)
+                    let at = Int.random(in: 0...ds.sections[to].count, using: &rng)
+                    ds.sections[to].insert(moving, at: at)
+                    try t.moveRow(at: IndexPath(s, r), to: IndexPath(to, at))
+                default: continue
+                }
+                let total = try Self.fresh(ds.sections, like: t, offset: 0).contentHeight
+                let offset = Int.random(in: 0...max(0, total - 6), using: &rng)
+                t.contentOffset = offset
+                let out = lines(try t.renderText())
+                let expected = try Self.fresh(ds.sections, like: t, offset: offset)
+                #expect(out == expected.lines, "round \(round), offset \(offset)")
+                #expect(t.contentHeight == expected.contentHeight, "round \(round)")
+            }
+        }
     }
 }
