@@ -227,9 +227,14 @@ extension TableView {
         var custom: [IndexPath: [String: Value]] = [:]
         for (ip, v) in customStates { if let n = rows.newIndexPath(ip) { custom[n] = v } }
         customStates = custom
-        let before = layout
+        // Heights follow over several updates before the next render too.
+        var carried = heightsBeforeUpdate
+        if let before = layout, before.index != nil { carried = (before, []) }
         discardCells()
-        if let before, before.index != nil { heightsBeforeUpdate = (before, rows) }
+        if var carried {
+            carried.rows.append(rows)
+            heightsBeforeUpdate = carried
+        }
         rowCountsBeforeUpdate = (0..<newSections).map { ds.tableView(self, numberOfRowsInSection: $0) }
     }
 }

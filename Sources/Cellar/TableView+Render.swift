@@ -89,7 +89,7 @@ extension TableView {
         }
     }
 
-    /// The heights rows had before an insert, delete or move, at their new
+    /// The heights rows had before inserts, deletes or moves, at their new
     /// items (separator lines counted again: a row may have become its
     /// section's last). Returns which items got one.
     func carryHeightsBeforeUpdate(into l: TableLayout) -> [Bool]? {
@@ -99,8 +99,9 @@ extension TableView {
         for s in 0..<old.sectionCount {
             for r in 0..<old.rowCounts[s] {
                 let oldIP = IndexPath(s, r)
-                guard let ip = rows.newIndexPath(oldIP), ip.section < l.sectionCount,
-                      ip.row < l.rowCounts[ip.section] else { continue }
+                var moved: IndexPath? = oldIP
+                for update in rows { moved = moved.flatMap(update.newIndexPath) }
+                guard let ip = moved, ip.section < l.sectionCount, ip.row < l.rowCounts[ip.section] else { continue }
                 let oldItem = old.item(for: oldIP), item = l.item(for: ip)
                 let h = oldIndex.height(oldItem) - separatorLines(oldIP, old) + separatorLines(ip, l)
                 if oldIndex.isKnown(oldItem) { l.index?.set(item, h) } else { l.index?.setEstimate(item, h) }

@@ -151,10 +151,11 @@ public final class TableView {
     }
     /// Row counts as the table last saw them; updates check the data source against these.
     var rowCountsBeforeUpdate: [Int]?
-    /// After an insert, delete or move: the layout before it and where its
-    /// rows went. The next height index takes the heights (and estimates)
-    /// rows had, so only new rows are estimated or measured, as in UIKit.
-    var heightsBeforeUpdate: (layout: TableLayout, rows: RowMapping)?
+    /// After inserts, deletes or moves: the last layout with heights, and
+    /// where its rows went in each update since. The next height index takes
+    /// the heights (and estimates) rows had, so only new rows are estimated
+    /// or measured, as in UIKit.
+    var heightsBeforeUpdate: (layout: TableLayout, rows: [RowMapping])?
 
     public init(style: TableStyle = .plain, registry: Registry) {
         self.style = style
