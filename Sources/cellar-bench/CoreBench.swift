@@ -40,12 +40,6 @@ enum CoreBench {
         }
     }
 
-    static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-
     static func peakRSSMB() -> Double {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -69,11 +63,9 @@ enum CoreBench {
         let fd = open("/dev/null", O_WRONLY)
         defer { close(fd) }
         let writer = PlainWriter(sink: FileDescriptorSink(fd: fd))
-        let start = now()
-        try t.render(to: writer)
-        let seconds = now() - start
+        let elapsed = try seconds { try t.render(to: writer) }
         let label = "full render \(rows) rows, \(wide ? "Hangul+emoji" : "ASCII"), \(fixed ? "rowHeight 2" : "automatic")"
-        print("\(label): \(fmt(seconds)) s, \(fmt(Double(rows) / seconds / 1e6)) M rows/s, peak RSS \(fmt(peakRSSMB())) MB (\(fmt(dataRSS)) MB with the data built)")
+        print("\(label): \(fmt(elapsed)) s, \(fmt(Double(rows) / elapsed / 1e6)) M rows/s, peak RSS \(fmt(peakRSSMB())) MB (\(fmt(dataRSS)) MB with the data built)")
     }
 
     /// A 40-line viewport in the middle of a table with automatic heights and
@@ -86,18 +78,14 @@ enum CoreBench {
         t.contentOffset = rows / 2
         let writer = PlainWriter(sink: MemorySink())
         // The first frame builds the height index (a zeroed array for estimates).
-        let firstStart = now()
-        try t.render(to: writer)
-        let first = now() - firstStart
+        let first = try seconds { try t.render(to: writer) }
         let reps = 200
         var best = Double.infinity
         t.resetStatistics()
         for i in 0..<reps {
             // Alternate between two offsets so each frame really scrolls.
             t.contentOffset = rows / 2 + (i & 1) * 40
-            let s = now()
-            try t.render(to: writer)
-            best = min(best, now() - s)
+            best = min(best, try seconds { try t.render(to: writer) })
         }
         t.resetStatistics()
         t.contentOffset = rows / 2 + rows / 8
@@ -112,18 +100,19 @@ enum CoreBench {
         t.estimatedRowHeight = 1
         t.viewportHeight = 40
         let writer = PlainWriter(sink: MemorySink())
-        let start = now()
-        var offset = 0
         var frames = 0
-        while offset < t.contentHeight {
-            t.contentOffset = offset
-            try t.render(to: writer)
-            offset += 40
-            frames += 1
+        let elapsed = try seconds {
+            var offset = 0
+            while offset < t.contentHeight {
+                t.contentOffset = offset
+                try t.render(to: writer)
+                offset += 40
+                frames += 1
+            }
         }
         let s = t.statistics
         let created = s.perIdentifier.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.created)" }.joined(separator: ", ")
-        print("full scroll through \(rows) rows (\(frames) frames of 40 lines, \(fmt(now() - start)) s): cells created \(s.cellsCreated) (\(created)), reused \(s.cellsReused)")
+        print("full scroll through \(rows) rows (\(frames) frames of 40 lines, \(fmt(elapsed)) s): cells created \(s.cellsCreated) (\(created)), reused \(s.cellsReused)")
     }
 
     /// One row inserted into a table of automatic heights without
@@ -135,15 +124,13 @@ enum CoreBench {
         t.viewportHeight = 40
         t.contentOffset = rows / 2
         let writer = PlainWriter(sink: MemorySink())
-        var start = now()
-        try t.render(to: writer)
-        let first = now() - start
+        let first = try seconds { try t.render(to: writer) }
         t.resetStatistics()
         ds.insert("Inserted", "new row", at: rows / 2 + 3)
-        start = now()
-        try t.insertRows(at: [IndexPath(0, rows / 2 + 3)])
-        try t.render(to: writer)
-        let after = now() - start
+        let after = try seconds {
+            try t.insertRows(at: [IndexPath(0, rows / 2 + 3)])
+            try t.render(to: writer)
+        }
         print("insert 1 row into \(rows) automatic rows: first frame \(fmt(first * 1e3)) ms (every row measured), insert + next frame \(fmt(after * 1e3)) ms, rows measured \(t.statistics.heightsMeasured)")
     }
 
