@@ -80,16 +80,15 @@ public struct LayoutEngine: Sendable {
                         // and measured inline (a call would take another copy).
                         let h = labelLineCount(label, width: width)
                         guard let top = place(h) else { continue }
-                        let (cx, cw) = Self.fillsWidth(stack.alignment) ? (x, width)
-                            : horizontalPlacement(stack.alignment, x: x, width: width, natural: naturalWidth(label))
+                        let (cx, cw) = horizontalPlacement(stack.alignment, x: x, width: width, natural: naturalWidth(label))
                         draw(label, into: &canvas, x: cx, y: top, width: cw, height: min(h, bottom - top))
                         continue
                     }
                     if case .spacer(let m) = stack.children[i] { row += m; continue }
                     let h = measure(stack.children[i], width: width)
                     guard let top = place(h) else { continue }
-                    let (cx, cw) = Self.fillsWidth(stack.alignment) ? (x, width)
-                        : horizontalPlacement(stack.alignment, x: x, width: width, natural: naturalWidth(stack.children[i]))
+                    let (cx, cw) = horizontalPlacement(stack.alignment, x: x, width: width,
+                                                       natural: naturalWidth(stack.children[i]))
                     draw(stack.children[i], into: &canvas, x: cx, y: top, width: cw, height: min(h, bottom - top))
                 }
             case .horizontal:
@@ -244,21 +243,15 @@ public struct LayoutEngine: Sendable {
         return widths
     }
 
-    /// Whether children of a vertical stack with this alignment take its
-    /// whole width (their natural width is then not needed).
-    static func fillsWidth(_ alignment: Stack.Alignment) -> Bool {
-        alignment == .fill || alignment == .top || alignment == .bottom
-    }
-
-    /// Column and width of a child of natural width `natural` in a vertical
-    /// stack that does not fill its width.
-    func horizontalPlacement(_ alignment: Stack.Alignment, x: Int, width: Int, natural: Int) -> (Int, Int) {
-        let w = min(width, natural)
+    /// Column and width of a child in a vertical stack. Its natural width is
+    /// worked out only for alignments that need it (filling ones do not).
+    func horizontalPlacement(_ alignment: Stack.Alignment, x: Int, width: Int,
+                             natural: @autoclosure () -> Int) -> (Int, Int) {
         switch alignment {
         case .fill, .top, .bottom: return (x, width)
-        case .leading: return (x, w)
-        case .trailing: return (x + width - w, w)
-        case .center: return (x + (width - w) / 2, w)
+        case .leading: let w = min(width, natural()); return (x, w)
+        case .trailing: let w = min(width, natural()); return (x + width - w, w)
+        case .center: let w = min(width, natural()); return (x + (width - w) / 2, w)
         }
     }
 
