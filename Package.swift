@@ -35,10 +35,6 @@ let package = Package(
             "Cellar", "CellarLua", "CellarText",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        // Benchmarks (release builds; see BENCHMARKS.md). CLuaBench is the raw
-        // C API baseline the Lua bridge is measured against.
-        .target(name: "CLuaBench", dependencies: ["CLua"]),
-        .executableTarget(name: "cellar-bench", dependencies: ["Cellar", "CellarLua", "CellarText", "CLua", "CLuaBench"]),
         .testTarget(name: "CellarTextTests", dependencies: ["CellarText"]),
         .testTarget(name: "CellarTests", dependencies: ["Cellar", "CellarText", "CellarLua"]),
         .testTarget(name: "CellarLuaTests", dependencies: ["CellarLua", "Cellar", "CLuaShim", "CLua"]),

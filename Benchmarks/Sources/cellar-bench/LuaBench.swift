@@ -1,4 +1,4 @@
-import CLua
+import CLuaSystem
 import CLuaBench
 import Cellar
 import CellarLua
