@@ -7,6 +7,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "Cellar", targets: ["Cellar"]),
+        .library(name: "CellarDocuments", targets: ["CellarDocuments"]),
+        .library(name: "CellarGolden", targets: ["CellarGolden"]),
         .library(name: "CellarText", targets: ["CellarText"]),
         .library(name: "CellarLua", targets: ["CellarLua"]),
         .executable(name: "cellar", targets: ["cellar"]),
@@ -26,18 +28,34 @@ let package = Package(
         // errors on the C side so no longjmp ever crosses a Swift frame.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "CellarText"),
-        .target(name: "Cellar", dependencies: [
-            "CellarText",
+        // The core: model, TableView and its parts, styles, layout. No I/O formats.
+        .target(name: "Cellar", dependencies: ["CellarText"]),
+        // Table documents (YAML, JSON) as data sources.
+        .target(name: "CellarDocuments", dependencies: [
+            "Cellar", "CellarText",
+            .product(name: "Yams", package: "Yams"),
+        ]),
+        // Golden cases: parsing, scenarios, the runner, diffs and files.
+        .target(name: "CellarGolden", dependencies: [
+            "Cellar", "CellarDocuments", "CellarText",
             .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "CellarLua", dependencies: ["Cellar", "CellarText", "CLua", "CLuaShim"]),
         .executableTarget(name: "cellar", dependencies: [
-            "Cellar", "CellarLua", "CellarText",
+            "Cellar", "CellarDocuments", "CellarGolden", "CellarLua", "CellarText",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "CellarTextTests", dependencies: ["CellarText"]),
-        .testTarget(name: "CellarTests", dependencies: ["Cellar", "CellarText", "CellarLua"]),
-        .testTarget(name: "CellarLuaTests", dependencies: ["CellarLua", "Cellar", "CLuaShim", "CLua"]),
-        .testTarget(name: "CellarCLITests", dependencies: ["cellar", "CellarText"]),
+        // Fixtures the test targets share: array data sources, scratch directories, the CLI runner.
+        .target(name: "CellarTestSupport", dependencies: ["Cellar", "CellarDocuments", "CellarGolden", "CellarText"],
+                path: "Tests/CellarTestSupport"),
+        .testTarget(name: "CellarTests", dependencies: ["Cellar", "CellarDocuments", "CellarText", "CellarLua", "CellarTestSupport"]),
+        .testTarget(name: "CellarDocumentsTests", dependencies: ["CellarDocuments", "Cellar", "CellarText", "CellarTestSupport"]),
+        .testTarget(name: "CellarGoldenTests", dependencies: [
+            "CellarGolden", "CellarDocuments", "Cellar", "CellarText", "CellarLua", "CellarTestSupport",
+            .product(name: "Yams", package: "Yams"),
+        ]),
+        .testTarget(name: "CellarLuaTests", dependencies: ["CellarLua", "Cellar", "CellarDocuments", "CellarTestSupport", "CLuaShim", "CLua"]),
+        .testTarget(name: "CellarCLITests", dependencies: ["cellar", "CellarText", "CellarTestSupport"]),
     ]
 )

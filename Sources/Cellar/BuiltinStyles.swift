@@ -90,19 +90,19 @@ public final class BuiltinCellStyle: CellStyle {
 }
 
 /// A problem in row data, with the key path to it (so documents can point at the key).
-struct RowDataError: Error {
-    var keyPath: [String]
-    var message: String
+package struct RowDataError: Error {
+    package var keyPath: [String]
+    package var message: String
 }
 
 /// Row data as the built-in styles read it.
-struct RowData {
+package struct RowData {
     var content = ListContentConfiguration()
     var accessory = Accessory.none
     var editingAccessory = Accessory.none
     var indentation = 0
 
-    static func parse(_ row: Value, style: BuiltinCellStyle.Kind?) throws -> RowData {
+    package static func parse(_ row: Value, style: BuiltinCellStyle.Kind?) throws -> RowData {
         var out = RowData()
         guard case .object(let o) = row else {
             throw RowDataError(keyPath: [], message: "a row must be a mapping of keys to values")

@@ -142,7 +142,7 @@ public final class TableView {
 
     // State.
     var selected: Set<IndexPath> = []
-    var highlighted: Set<IndexPath> = []
+    package var highlighted: Set<IndexPath> = []
     var customStates: [IndexPath: [String: Value]] = [:]
 
     // Layout.

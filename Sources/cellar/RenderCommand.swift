@@ -1,5 +1,6 @@
 import ArgumentParser
 import Cellar
+import CellarDocuments
 import CellarText
 
 /// `cellar render FILE`: a table document drawn as text.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Cellar
+import CellarGolden
 import Foundation
 
 /// `cellar test [PATH…] [--update] [--filter TEXT] [--accept]`: runs golden

@@ -1,3 +1,5 @@
+import CellarDocuments
+import CellarTestSupport
 import Foundation
 import Testing
 import Cellar

@@ -1,3 +1,4 @@
+import CellarTestSupport
 import Testing
 import CellarText
 @testable import Cellar

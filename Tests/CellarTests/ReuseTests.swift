@@ -1,3 +1,5 @@
+import CellarDocuments
+import CellarTestSupport
 import Testing
 import CellarText
 @testable import Cellar

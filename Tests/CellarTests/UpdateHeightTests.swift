@@ -1,3 +1,4 @@
+import CellarTestSupport
 import Testing
 @testable import Cellar
 

@@ -1,3 +1,4 @@
+import Cellar
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -74,7 +75,7 @@ public struct TableDocument: Sendable {
 
     static func isJSONPath(_ path: String) -> Bool { path.lowercased().hasSuffix(".json") }
 
-    static func readFile(_ path: String) throws -> [UInt8] {
+    package static func readFile(_ path: String) throws -> [UInt8] {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else {
             throw CellarError("\(path): cannot open: \(String(cString: strerror(errno)))")
@@ -95,7 +96,7 @@ public struct TableDocument: Sendable {
     }
 
     /// Line and column (1-based, in characters) of the first byte that is not valid UTF-8.
-    static func firstInvalidUTF8(_ bytes: [UInt8]) -> (Int, Int)? {
+    package static func firstInvalidUTF8(_ bytes: [UInt8]) -> (Int, Int)? {
         var parser = Unicode.UTF8.ForwardParser()
         var it = bytes.makeIterator()
         var line = 1, column = 1
@@ -109,7 +110,7 @@ public struct TableDocument: Sendable {
         }
     }
 
-    static func yamlError(_ e: YamlError, path: String) -> CellarError {
+    package static func yamlError(_ e: YamlError, path: String) -> CellarError {
         func at(_ m: Mark) -> SourceLocation { SourceLocation(file: path, line: m.line, column: m.column) }
         switch e {
         case .scanner(let context, let problem, let mark, _),
@@ -144,8 +145,10 @@ public struct TableDocument: Sendable {
 }
 
 /// Walks a composed YAML node tree into a document, keeping marks for errors.
-struct NodeReader {
+package struct NodeReader {
     let path: String
+
+    package init(path: String) { self.path = path }
 
     func loc(_ node: Node) -> SourceLocation {
         SourceLocation(file: path, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
@@ -153,7 +156,7 @@ struct NodeReader {
 
     func fail(_ node: Node, _ message: String) -> CellarError { CellarError(message, at: loc(node)) }
 
-    func pairs(_ node: Node, what: String) throws -> [(key: String, keyNode: Node, value: Node)] {
+    package func pairs(_ node: Node, what: String) throws -> [(key: String, keyNode: Node, value: Node)] {
         guard case .mapping(let m) = node else { throw fail(node, "\(what) must be a mapping of keys to values") }
         var out: [(String, Node, Node)] = []
         for (k, v) in m {
@@ -299,7 +302,7 @@ struct NodeReader {
     }
 
     /// Any YAML value as row data.
-    func value(_ node: Node) throws -> Value {
+    package func value(_ node: Node) throws -> Value {
         switch node {
         case .scalar(let s):
             if s.style == .singleQuoted || s.style == .doubleQuoted || s.style == .literal || s.style == .folded {

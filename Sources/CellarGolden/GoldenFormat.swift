@@ -1,3 +1,5 @@
+import Cellar
+import CellarDocuments
 import CellarText
 
 /// The text layout of a golden file:

@@ -1,40 +1,15 @@
 import Foundation
 import Testing
-@testable import Cellar
+@testable import CellarGolden
+import CellarTestSupport
 
 /// `cellar test` end to end: output, closing line and exit status of the
 /// built binary (it sits beside the test bundle after `swift build --build-tests`).
 @Suite struct GoldenCLITests {
-    static let binary: String? = {
-        let here = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
-        let candidates = [here.appendingPathComponent("cellar").path,
-                          GoldenCasesTests.packageRoot + "/.build/debug/cellar"]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
-
-    struct Run { var status: Int32; var stdout: String; var stderr: String
-        var lastLine: String { stdout.split(separator: "\n").last.map(String.init) ?? "" }
-    }
+    typealias Run = CellarCLI.Run
 
     func cellar(_ arguments: [String], in directory: String, ci: Bool = false) throws -> Run {
-        let binary = try #require(Self.binary, "the cellar binary is not built")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        var env = ProcessInfo.processInfo.environment
-        env["CI"] = ci ? "true" : nil
-        env["COLUMNS"] = "100"
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                   stderr: String(decoding: e, as: UTF8.self))
+        try CellarCLI.run(arguments, in: directory, ci: ci)
     }
 
     @Test func recordReviewAcceptAndCI() throws {

@@ -1,6 +1,8 @@
 import Testing
 import CellarText
-@testable import Cellar
+import Cellar
+@testable import CellarDocuments
+import CellarTestSupport
 
 @Suite struct DocumentTests {
     @Test func readsTheIssueShape() throws {

@@ -1,3 +1,5 @@
+import Cellar
+import CellarDocuments
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -97,7 +99,7 @@ public enum GoldenFiles {
 
     /// Relative paths of the regular files under `root`, sorted. A directory
     /// reached twice through symbolic links is walked once (no loops).
-    static func walk(_ root: String) -> [String] {
+    package static func walk(_ root: String) -> [String] {
         var out: [String] = []
         var stack = [""]
         var visited = Set<String>()

@@ -1,7 +1,10 @@
+import CellarTestSupport
 import CellarText
 import Foundation
 import Testing
 @testable import Cellar
+@testable import CellarGolden
+import CellarDocuments
 
 @Suite struct GoldenDiffTests {
     func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }

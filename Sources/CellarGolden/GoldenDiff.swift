@@ -1,3 +1,5 @@
+import Cellar
+import CellarDocuments
 import CellarText
 
 /// Compares a golden with actual output and renders the difference for a

@@ -1,3 +1,5 @@
+import Cellar
+import CellarDocuments
 import Foundation
 
 /// Runs golden cases and applies the recording rules:

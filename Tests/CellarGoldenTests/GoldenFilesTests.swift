@@ -1,28 +1,8 @@
 import Foundation
 import Testing
-@testable import Cellar
-
-/// A scratch directory removed when the test ends.
-final class ScratchDirectory {
-    let path: String
-    init() throws {
-        path = NSTemporaryDirectory() + "cellar-golden-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func write(_ relative: String, _ text: String) throws {
-        let full = path + "/" + relative
-        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: full))
-    }
-    func read(_ relative: String) -> String? {
-        FileManager.default.contents(atPath: path + "/" + relative).map { String(decoding: $0, as: UTF8.self) }
-    }
-    func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: path + "/" + relative) }
-    func files() -> [String] { GoldenFiles.walk(path) }
-}
+import Cellar
+@testable import CellarGolden
+import CellarTestSupport
 
 @Suite struct GoldenFilesTests {
     @Test func goldenAndPendingPathsSitBesideTheCase() {

@@ -1,3 +1,5 @@
+import Cellar
+import CellarDocuments
 import CellarText
 
 /// Writes frames for a `styles: true` case: each line as plain text, then,

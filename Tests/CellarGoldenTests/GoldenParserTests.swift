@@ -1,6 +1,9 @@
+import CellarTestSupport
 import Testing
 import Yams
 @testable import Cellar
+@testable import CellarGolden
+import CellarDocuments
 
 @Suite struct GoldenParserTests {
     static let full = """

@@ -1,7 +1,10 @@
+import CellarTestSupport
 import CellarText
 import Foundation
 import Testing
 @testable import Cellar
+@testable import CellarGolden
+import CellarDocuments
 
 /// A deliberately broken golden must produce the readable failure: the case,
 /// the golden's path, the accept command, the row/column line, a marker under

@@ -1,3 +1,5 @@
+import Cellar
+import CellarDocuments
 /// One golden case: a table, a viewport and the steps to play against it.
 /// Parsed from a `NAME.case.yaml` file (see `GoldenCaseParser`); its expected
 /// output lives beside it in `NAME.golden`.

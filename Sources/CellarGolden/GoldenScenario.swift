@@ -1,3 +1,5 @@
+import Cellar
+import CellarDocuments
 /// Plays a case against a real `TableView` and produces its golden text: the
 /// initial frame, then one frame after every step. Row updates go through the
 /// `DocumentDataSource` first and then the table, so the table's count check

@@ -1,6 +1,9 @@
+import CellarTestSupport
 import Foundation
 import Testing
 @testable import Cellar
+@testable import CellarGolden
+import CellarDocuments
 import CellarLua
 
 /// Every golden case under Styles/ runs in `swift test` too, through the same
@@ -8,12 +11,7 @@ import CellarLua
 /// the same readable diff. The recording rules hold here as well: locally a
 /// failing case leaves NAME.golden.new for review; under CI nothing is written.
 @Suite struct GoldenCasesTests {
-    /// The package root, found from this file: Tests/CellarTests/<file>.
-    static let packageRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
+    static let packageRoot = CellarCLI.packageRoot
     static let stylesRoot = packageRoot + "/Styles"
 
     static let discovery: GoldenFiles.Discovery? = try? GoldenFiles.discover([stylesRoot])

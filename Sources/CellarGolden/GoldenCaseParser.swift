@@ -1,5 +1,8 @@
+import Cellar
+import CellarDocuments
 import Foundation
 import Yams
+
 
 /// Parses `NAME.case.yaml` files. The format (documented in the README, "Golden tests"):
 ///
@@ -176,7 +179,7 @@ public enum GoldenCaseParser {
         guard pairs.count == 1, let (name, nameNode, arg) = pairs.first else {
             throw yaml.error("a step is one name with its argument, e.g. 'select: [0, 1]'", at: node)
         }
-        func ip(_ n: Node) throws -> IndexPath { try yaml.indexPath(n, what: "\(name)'s index path") }
+        func ip(_ n: Node) throws -> Cellar.IndexPath { try yaml.indexPath(n, what: "\(name)'s index path") }
         func fields(_ n: Node, _ allowed: [String]) throws -> [String: Node] {
             var out: [String: Node] = [:]
             for (k, kn, v) in try yaml.pairs(n, what: "\(name)'s argument") {
@@ -208,7 +211,7 @@ public enum GoldenCaseParser {
             let items: [Node]
             if case .sequence(let seq) = arg { items = Array(seq) } else { items = [arg] }
             guard !items.isEmpty else { throw yaml.error("insert needs at least one row", at: arg) }
-            let rows = try items.map { item -> (at: IndexPath, row: Value) in
+            let rows = try items.map { item -> (at: Cellar.IndexPath, row: Value) in
                 let f = try fields(item, ["at", "row"])
                 let rowNode = try required(f, "row", in: item)
                 guard case .mapping = rowNode else {

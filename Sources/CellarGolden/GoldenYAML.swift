@@ -1,5 +1,8 @@
+import Cellar
+import CellarDocuments
 import Foundation
 import Yams
+
 
 /// Reads a composed YAML tree for one file, turning every shape mistake into a
 /// `CellarError` located at the offending node (`file:line:column`).
@@ -53,14 +56,14 @@ struct GoldenYAML {
     }
 
     /// `[section, row]`.
-    func indexPath(_ node: Node, what: String) throws -> IndexPath {
+    func indexPath(_ node: Node, what: String) throws -> Cellar.IndexPath {
         guard case .sequence(let seq) = node, seq.count == 2 else {
             throw error("\(what) must be an index path [section, row], found \(kind(node))", at: node)
         }
         let items = Array(seq)
         let section = try int(items[0], what: "section", min: 0)
         let row = try int(items[1], what: "row", min: 0)
-        return IndexPath(section, row)
+        return Cellar.IndexPath(section, row)
     }
 
     /// Row data and state values, read exactly as table documents read them.

@@ -1,3 +1,4 @@
+import Cellar
 /// A data source + delegate over a document; supports insert/delete/move of row data.
 /// Row keys `cell`, `selected`, `highlighted`, `disabled` and `height` belong
 /// to the table; every other key is handed to the style as row data.

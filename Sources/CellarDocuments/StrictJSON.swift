@@ -1,3 +1,4 @@
+import Cellar
 /// Strict JSON (RFC 8259) checking for `.json` documents. The YAML parser
 /// reads JSON too, but also accepts what JSON does not (trailing commas,
 /// comments, unquoted or single-quoted strings, …); a file that says it is

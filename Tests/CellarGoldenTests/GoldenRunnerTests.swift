@@ -1,7 +1,10 @@
+import CellarTestSupport
 import CellarText
 import Foundation
 import Testing
 @testable import Cellar
+@testable import CellarGolden
+import CellarDocuments
 
 /// The recording rules, end to end on scratch directories with built-in styles.
 @Suite struct GoldenRunnerTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Cellar
+import CellarTestSupport
 
 /// `cellar render --ambiguous-wide / --no-ambiguous-wide` end to end: the
 /// flag turns the option on or off over what the table file says.
@@ -9,10 +9,10 @@ import Testing
     static let narrow = " ±°       ✓\n"
     static let wide = " ±°     ✓\n"
 
-    func render(_ arguments: [String], file: String = table) throws -> GoldenCLITests.Run {
+    func render(_ arguments: [String], file: String = table) throws -> CellarCLI.Run {
         let dir = try ScratchDirectory()
         try dir.write("t.yaml", file)
-        return try GoldenCLITests().cellar(["render", "--width", "12", "--color", "never"] + arguments + ["t.yaml"],
+        return try CellarCLI.run(["render", "--width", "12", "--color", "never"] + arguments + ["t.yaml"],
                                            in: dir.path)
     }
 
@@ -38,7 +38,7 @@ import Testing
 
     @Test func helpMentionsTheFlag() throws {
         let dir = try ScratchDirectory()
-        let run = try GoldenCLITests().cellar(["render", "--help"], in: dir.path)
+        let run = try CellarCLI.run(["render", "--help"], in: dir.path)
         #expect(run.stdout.contains("--ambiguous-wide/--no-ambiguous-wide"))
         #expect(run.stdout.contains("two columns wide"))
     }

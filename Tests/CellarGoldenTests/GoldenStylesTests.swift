@@ -1,7 +1,10 @@
+import CellarTestSupport
 import CellarText
 import Foundation
 import Testing
 @testable import Cellar
+@testable import CellarGolden
+import CellarDocuments
 
 /// `styles: true`: marks lines under styled lines and a legend per frame.
 @Suite struct GoldenStylesTests {

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Runs the built `cellar` binary end to end (it sits beside the test bundle
+/// after `swift build --build-tests`).
+public enum CellarCLI {
+    /// The package root, found from this file: Tests/CellarTestSupport/<file>.
+    public static let packageRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    static let binary: String? = {
+        let here = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
+        let candidates = [here.appendingPathComponent("cellar").path, packageRoot + "/.build/debug/cellar"]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    /// What one run printed and how it ended.
+    public struct Run {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+        public var lastLine: String { stdout.split(separator: "\n").last.map(String.init) ?? "" }
+    }
+
+    /// A missing binary is a failed run that says so (status 127, as a shell reports it).
+    public static func run(_ arguments: [String], in directory: String, ci: Bool = false) throws -> Run {
+        guard let binary else { return Run(status: 127, stdout: "", stderr: "the cellar binary is not built") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        var env = ProcessInfo.processInfo.environment
+        env["CI"] = ci ? "true" : nil
+        env["COLUMNS"] = "100"
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+                   stderr: String(decoding: e, as: UTF8.self))
+    }
+}
