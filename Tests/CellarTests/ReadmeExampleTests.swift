@@ -2,7 +2,8 @@ import Testing
 import CellarText
 import Cellar
 
-// The README's "Using Cellar from Swift" example, kept compiling and correct here.
+// The README's "Using Cellar from Swift" example, kept compiling and correct here;
+// `ReadmeTextTests` checks that the README still shows this very code.
 
 struct Food { let name: String; let description: String; let picture: String }
 
