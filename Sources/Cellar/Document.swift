@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Yams
 
 /// One section of a table document.
@@ -38,15 +33,17 @@ public struct TableDocument: Sendable {
     public var rowHeight: RowHeight?
     public var estimatedRowHeight: Int?
     public var sections: [DocumentSection] = []
+    /// libyaml's nesting limit (its MAX_NESTING_LEVEL), said in Cellar's words.
+    static let maximumNesting = 1000
 
     public init(path: String = "<table>", sections: [DocumentSection] = []) {
         self.path = path; self.sections = sections
     }
 
-    /// Reads and parses a file; every error names file:line:column.
-    public static func load(path: String) throws -> TableDocument {
-        let bytes = try readFile(path)
-        return try parse(bytes: bytes, path: path)
+    /// Reads and parses a file (a regular file of at most `sizeLimit`
+    /// bytes); every error names file:line:column.
+    public static func load(path: String, sizeLimit: Int = InputFile.defaultSizeLimit) throws -> TableDocument {
+        try parse(bytes: try InputFile.read(path, limit: sizeLimit), path: path)
     }
 
     /// Parses raw bytes: invalid UTF-8 is an error at its line and column.
@@ -60,38 +57,54 @@ public struct TableDocument: Sendable {
     /// `.json` files must be strict JSON; anything else is read as YAML
     /// (which JSON is, mostly, so the same reader builds both).
     public static func parse(_ text: String, path: String) throws -> TableDocument {
-        if isJSONPath(path) { try StrictJSON.check(text, path: path) }
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text)
-        } catch let e as YamlError {
-            throw yamlError(e, path: path)
-        }
+        let yaml = isJSONPath(path) ? try StrictJSON.yamlText(text, path: path) : text
         var reader = NodeReader(path: path)
-        guard let root else { throw CellarError("the document is empty", at: SourceLocation(file: path, line: 1, column: 1)) }
+        guard let root = try compose(yaml, path: path) else {
+            throw CellarError("the document is empty", at: SourceLocation(file: path, line: 1, column: 1))
+        }
         return try reader.document(root)
     }
 
     static func isJSONPath(_ path: String) -> Bool { path.lowercased().hasSuffix(".json") }
 
-    static func readFile(_ path: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else {
-            throw CellarError("\(path): cannot open: \(String(cString: strerror(errno)))")
+    /// Composes YAML into a node tree, refusing anchors and aliases: an alias
+    /// is a reference, and a few of them nested ("billion laughs") expand into
+    /// more row data than any memory holds. Shared by documents and cases.
+    static func compose(_ text: String, path: String) throws -> Node? {
+        let parser: Parser
+        let root: Node?
+        do {
+            parser = try Parser(yaml: text)
+            root = try parser.singleRoot()
+        } catch let e as YamlError {
+            throw yamlError(e, path: path)
         }
-        defer { close(fd) }
-        var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw CellarError("\(path): cannot read: \(String(cString: strerror(errno)))")
+        // Anchors are weak references the parser keeps alive: look while it lives.
+        try withExtendedLifetime(parser) {
+            if let root, let anchored = firstAnchored(root) {
+                throw CellarError("anchors and aliases (&name, *name) are not supported: write the value out",
+                                  at: SourceLocation(file: path, line: anchored.mark?.line ?? 1,
+                                                     column: anchored.mark?.column ?? 1))
             }
-            if n == 0 { break }
-            out.append(contentsOf: chunk[0..<n])
         }
-        return out
+        return root
+    }
+
+    /// The first node, in document order, that defines an anchor. It comes
+    /// before any alias to it, so the walk never enters an expansion.
+    static func firstAnchored(_ node: Node) -> Node? {
+        if node.anchor != nil { return node }
+        switch node {
+        case .scalar: return nil
+        case .alias: return node
+        case .sequence(let seq):
+            for child in seq { if let found = firstAnchored(child) { return found } }
+        case .mapping(let map):
+            for (key, value) in map {
+                if let found = firstAnchored(key) ?? firstAnchored(value) { return found }
+            }
+        }
+        return nil
     }
 
     /// Line and column (1-based, in characters) of the first byte that is not valid UTF-8.
@@ -116,6 +129,10 @@ public struct TableDocument: Sendable {
              .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
             let ctx = context.map { "\($0.text); " } ?? ""
+            // libyaml's own wording names a C function the user cannot call.
+            if problem.contains("yaml_set_max_nest_level") || context?.text.contains("yaml_set_max_nest_level") == true {
+                return CellarError("nested more than \(maximumNesting) levels deep", at: at(mark))
+            }
             return CellarError("malformed YAML/JSON: \(ctx)\(problem)", at: at(mark))
         case .reader(let problem, _, _, _):
             return CellarError("cannot read: \(problem)", at: SourceLocation(file: path, line: 1, column: 1))

@@ -20,6 +20,8 @@ public struct GoldenCase: Sendable {
     /// (see `GoldenFormat`), which plain text cannot show.
     public var styles: Bool
     public var steps: [GoldenStep]
+    /// Where the case was found; its table is read only from there.
+    public var tree: CaseTree?
 
     public init(name: String, path: String, style: Located<String>? = nil, table: TableSource,
                 width: Int, height: Int? = nil, offset: Int = 0, stats: Bool = false,

@@ -55,10 +55,14 @@ public enum GoldenScenario {
         case .inline(let text, _):
             return try TableDocument.parse(text, path: scenario.path)
         case .file(let path, let location):
-            guard (try? GoldenFiles.readBytes(path)) ?? nil != nil else {
-                throw CellarError("no such table document: \(path)", at: location)
+            let read: [UInt8]?
+            do {
+                read = try scenario.tree.map { try $0.readTable(path) } ?? GoldenFiles.readBytes(path)
+            } catch let e as CellarError {
+                throw e.located(location)
             }
-            return try TableDocument.load(path: path)
+            guard let bytes = read else { throw CellarError("no such table document: \(path)", at: location) }
+            return try TableDocument.parse(bytes: bytes, path: path)
         }
     }
 
