@@ -120,15 +120,20 @@ public enum GoldenFiles {
     }
 
     /// Relative paths of the regular files under `root`, sorted. A directory
-    /// reached twice through symbolic links is walked once (no loops).
+    /// reached twice through symbolic links is walked once (no loops), and
+    /// a directory linked to outside the tree is not entered: a link to
+    /// `/` must not walk the whole file system.
     static func walk(_ root: String) -> [String] {
         var out: [String] = []
         var stack = [""]
         var visited = Set<String>()
         let fm = FileManager.default
+        let tree = CaseTree(directory: root)
         while let rel = stack.popLast() {
             let dir = rel.isEmpty ? root : root + "/" + rel
-            guard visited.insert(URL(fileURLWithPath: dir).resolvingSymlinksInPath().path).inserted,
+            let real = URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
+            guard rel.isEmpty || tree.contains(CaseTree.realPath(dir) ?? real),
+                  visited.insert(real).inserted,
                   let names = try? fm.contentsOfDirectory(atPath: dir) else { continue }
             for name in names {
                 let childRel = rel.isEmpty ? name : rel + "/" + name
