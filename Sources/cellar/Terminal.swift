@@ -29,6 +29,9 @@ enum Terminal {
         return env
     }
 
+    /// Text from input made safe for the terminal (`CellarText.Sanitizer`).
+    static func sanitized(_ text: String) -> String { Sanitizer.sanitize(text) }
+
     /// Writes one line to stderr, sanitised: messages quote input (keys,
     /// identifiers, paths) that may hold escapes.
     static func printError(_ message: String) {

@@ -92,6 +92,10 @@ import Testing
         for text in [run.stdout, run.stderr] {
             #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
         }
+        // Argument errors quote the argument.
+        run = try cellar(["render", "t.yaml", "--width", "1\u{1B}]0;title\u{07}"], in: dir)
+        #expect(run.status != 0 && run.stderr.contains("The value '1␛]0;title␇' is invalid"))
+        #expect(!run.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
     }
 
     @Test func renderRefusesViewportsPastItsBounds() throws {
