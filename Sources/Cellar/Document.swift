@@ -31,6 +31,7 @@ public struct TableDocument: Sendable {
     /// East Asian Ambiguous characters take two columns (`TableView.ambiguousWide`).
     public var ambiguousWide = false
     public var rowHeight: RowHeight?
+    var rowHeightLocation: SourceLocation?
     public var estimatedRowHeight: Int?
     public var sections: [DocumentSection] = []
     /// libyaml's nesting limit (its MAX_NESTING_LEVEL), said in Cellar's words.
@@ -143,6 +144,25 @@ public struct TableDocument: Sendable {
         }
     }
 
+    /// Checks that every fixed row height can be drawn at `width`: a row is
+    /// drawn into one canvas of width × height cells, bounded as a viewport is.
+    public func checkRowHeights(width: Int) throws {
+        if case .fixed(let h)? = rowHeight { try Self.checkRowHeight(h, width: width, at: rowHeightLocation) }
+        for section in sections {
+            for (row, loc) in zip(section.rows, section.rowLocations) {
+                if case .int(let h)? = row["height"] { try Self.checkRowHeight(h, width: width, at: loc) }
+            }
+        }
+    }
+
+    static func checkRowHeight(_ height: Int, width: Int, at location: SourceLocation?) throws {
+        let (cells, overflow) = width.multipliedReportingOverflow(by: height)
+        guard overflow || cells > InputLimits.viewportCells else { return }
+        throw CellarError("a row \(height) lines tall cannot be drawn \(width) columns wide: width × row height "
+                          + "is at most \(InputLimits.viewportCells) cells (at most \(InputLimits.viewportCells / max(1, width)) lines here)",
+                          at: location)
+    }
+
     /// Checks every row's reuse identifier against a registry (located errors).
     public func validate(against registry: Registry) throws {
         for section in sections {
@@ -188,7 +208,9 @@ struct NodeReader {
             case "style": doc.style = try choice(value, TableStyle.self, key)
             case "separatorStyle": doc.separatorStyle = try choice(value, SeparatorStyle.self, key)
             case "ambiguousWide": doc.ambiguousWide = try flag(value, key)
-            case "rowHeight": doc.rowHeight = try height(value, key)
+            case "rowHeight":
+                doc.rowHeight = try height(value, key)
+                doc.rowHeightLocation = loc(value)
             case "estimatedRowHeight":
                 guard let n = int(value), n >= 1, n <= TableView.maximumRowHeight else {
                     throw fail(value, "estimatedRowHeight must be a whole number of lines from 1 to \(TableView.maximumRowHeight)")

@@ -73,6 +73,7 @@ struct RenderCommand: ParsableCommand {
         if let height, let problem = InputLimits.viewportProblem(width: table.width, height: height) {
             throw CellarError("--height: " + problem)
         }
+        try document.checkRowHeights(width: table.width)
         table.viewportHeight = height
         table.contentOffset = offset
         table.setEditing(editing)

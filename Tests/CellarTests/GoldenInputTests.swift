@@ -34,6 +34,23 @@ import Testing
         #expect(parse(t + "width: 20\nsteps:\n  - move: {from: [0, 0], to: [1000000001, 0]}\n").contains("section must be at most 1000000000"))
     }
 
+    @Test func rowsTooTallForTheWidthAreRefusedAlsoWhenInserted() throws {
+        func play(_ text: String) -> String {
+            do {
+                _ = try GoldenScenario.play(try GoldenCaseParser.parse(text, path: "c.case.yaml", name: "c"), registry: Registry())
+                return "no error"
+            } catch { return "\(error)" }
+        }
+        let tall = "table:\n  rowHeight: 401\n  sections:\n    - rows:\n        - text: hi\nwidth: 10000\n"
+        #expect(play(tall) == "c.case.yaml:2:14: a row 401 lines tall cannot be drawn 10000 columns wide: "
+            + "width × row height is at most 4000000 cells (at most 400 lines here)")
+        #expect(play(tall.replacingOccurrences(of: "401", with: "400")) == "no error")
+        let insert = Self.table + "width: 10000\nsteps:\n  - insert: {at: [0, 0], row: {text: x, height: 10000}}\n"
+        #expect(play(insert).hasPrefix("c.case.yaml:7:5: insert [0, 0]: a row 10000 lines tall cannot be drawn"))
+        let huge = Self.table + "width: 20\nsteps:\n  - insert: {at: [0, 0], row: {text: x, indentation: 9223372036854775807}}\n"
+        #expect(play(huge) == "c.case.yaml:7:54: indentation: must be a whole number from 0 to 10000")
+    }
+
     @Test func theLargestNumbersPlayWithoutTrapping() throws {
         let text = Self.table + """
             width: 10000

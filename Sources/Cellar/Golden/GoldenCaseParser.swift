@@ -224,7 +224,8 @@ public enum GoldenCaseParser {
                 guard case .mapping = rowNode else {
                     throw yaml.error("insert's row must be a mapping of row data", at: rowNode)
                 }
-                return (try ip(try required(f, "at", in: item)), try yaml.value(rowNode))
+                // Read as a document's rows are read: table keys and built-in styles' keys checked.
+                return (try ip(try required(f, "at", in: item)), try NodeReader(path: yaml.file).row(rowNode))
             }
             return GoldenStep(.insert(rows), at: at)
         case "move":

@@ -6,6 +6,7 @@ public enum GoldenScenario {
     public static func play(_ scenario: GoldenCase, registry: Registry) throws -> String {
         let document = try loadDocument(scenario)
         try checkStyles(scenario, document: document, registry: registry)
+        try document.checkRowHeights(width: scenario.width)
 
         let source = DocumentDataSource(document: document)
         let table = source.makeTableView(registry: registry)
@@ -115,6 +116,7 @@ public enum GoldenScenario {
             let ordered = rows.sorted { $0.at < $1.at }
             for item in ordered {
                 try check(item.at, table: table, source: source, insertion: true)
+                if case .int(let h)? = item.row["height"] { try TableDocument.checkRowHeight(h, width: table.width, at: nil) }
                 try source.insert(item.row, at: item.at)
             }
             try table.insertRows(at: ordered.map(\.at))
