@@ -114,8 +114,9 @@ package struct RowData {
         if let v = o["accessoryText"], let text = try string(v, "accessoryText") { out.accessory = .text(text) }
         if let v = o["editingAccessory"] { out.editingAccessory = try accessoryType(v, "editingAccessory") }
         if let v = o["indentation"] {
-            guard let n = v.intValue, n >= 0 else {
-                throw RowDataError(keyPath: ["indentation"], message: "must be a non-negative whole number")
+            guard let n = v.intValue, InputLimits.smallCount.contains(n) else {
+                throw RowDataError(keyPath: ["indentation"],
+                                   message: "must be a whole number from 0 to \(InputLimits.smallCount.upperBound)")
             }
             out.indentation = n
         }
@@ -164,8 +165,9 @@ package struct RowData {
             let path = [key, k]
             switch k {
             case "numberOfLines":
-                guard let n = value.intValue, n >= 0 else {
-                    throw RowDataError(keyPath: path, message: "must be a whole number ≥ 0 (0 = unlimited)")
+                guard let n = value.intValue, InputLimits.smallCount.contains(n) else {
+                    throw RowDataError(keyPath: path, message:
+                        "must be a whole number from 0 to \(InputLimits.smallCount.upperBound) (0 = unlimited)")
                 }
                 p.numberOfLines = n
             case "lineBreakMode": p.lineBreakMode = try choice(value.stringValue ?? "", LineBreakMode.self, path)

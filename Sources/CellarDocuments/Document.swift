@@ -1,9 +1,4 @@
 import Cellar
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Yams
 
 /// One section of a table document.
@@ -37,17 +32,20 @@ public struct TableDocument: Sendable {
     /// East Asian Ambiguous characters take two columns (`TableView.ambiguousWide`).
     public var ambiguousWide = false
     public var rowHeight: RowHeight?
+    var rowHeightLocation: SourceLocation?
     public var estimatedRowHeight: Int?
     public var sections: [DocumentSection] = []
+    /// libyaml's nesting limit (its MAX_NESTING_LEVEL), said in Cellar's words.
+    static let maximumNesting = 1000
 
     public init(path: String = "<table>", sections: [DocumentSection] = []) {
         self.path = path; self.sections = sections
     }
 
-    /// Reads and parses a file; every error names file:line:column.
-    public static func load(path: String) throws -> TableDocument {
-        let bytes = try readFile(path)
-        return try parse(bytes: bytes, path: path)
+    /// Reads and parses a file (a regular file of at most `sizeLimit`
+    /// bytes); every error names file:line:column.
+    public static func load(path: String, sizeLimit: Int = InputFile.defaultSizeLimit) throws -> TableDocument {
+        try parse(bytes: try InputFile.read(path, limit: sizeLimit), path: path)
     }
 
     /// Parses raw bytes: invalid UTF-8 is an error at its line and column.
@@ -61,38 +59,54 @@ public struct TableDocument: Sendable {
     /// `.json` files must be strict JSON; anything else is read as YAML
     /// (which JSON is, mostly, so the same reader builds both).
     public static func parse(_ text: String, path: String) throws -> TableDocument {
-        if isJSONPath(path) { try StrictJSON.check(text, path: path) }
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text)
-        } catch let e as YamlError {
-            throw yamlError(e, path: path)
-        }
+        let yaml = isJSONPath(path) ? try StrictJSON.yamlText(text, path: path) : text
         var reader = NodeReader(path: path)
-        guard let root else { throw CellarError("the document is empty", at: SourceLocation(file: path, line: 1, column: 1)) }
+        guard let root = try compose(yaml, path: path) else {
+            throw CellarError("the document is empty", at: SourceLocation(file: path, line: 1, column: 1))
+        }
         return try reader.document(root)
     }
 
     static func isJSONPath(_ path: String) -> Bool { path.lowercased().hasSuffix(".json") }
 
-    package static func readFile(_ path: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else {
-            throw CellarError("\(path): cannot open: \(String(cString: strerror(errno)))")
+    /// Composes YAML into a node tree, refusing anchors and aliases: an alias
+    /// is a reference, and a few of them nested ("billion laughs") expand into
+    /// more row data than any memory holds. Shared by documents and cases.
+    package static func compose(_ text: String, path: String) throws -> Node? {
+        let parser: Parser
+        let root: Node?
+        do {
+            parser = try Parser(yaml: text)
+            root = try parser.singleRoot()
+        } catch let e as YamlError {
+            throw yamlError(e, path: path)
         }
-        defer { close(fd) }
-        var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw CellarError("\(path): cannot read: \(String(cString: strerror(errno)))")
+        // Anchors are weak references the parser keeps alive: look while it lives.
+        try withExtendedLifetime(parser) {
+            if let root, let anchored = firstAnchored(root) {
+                throw CellarError("anchors and aliases (&name, *name) are not supported: write the value out",
+                                  at: SourceLocation(file: path, line: anchored.mark?.line ?? 1,
+                                                     column: anchored.mark?.column ?? 1))
             }
-            if n == 0 { break }
-            out.append(contentsOf: chunk[0..<n])
         }
-        return out
+        return root
+    }
+
+    /// The first node, in document order, that defines an anchor. It comes
+    /// before any alias to it, so the walk never enters an expansion.
+    static func firstAnchored(_ node: Node) -> Node? {
+        if node.anchor != nil { return node }
+        switch node {
+        case .scalar: return nil
+        case .alias: return node
+        case .sequence(let seq):
+            for child in seq { if let found = firstAnchored(child) { return found } }
+        case .mapping(let map):
+            for (key, value) in map {
+                if let found = firstAnchored(key) ?? firstAnchored(value) { return found }
+            }
+        }
+        return nil
     }
 
     /// Line and column (1-based, in characters) of the first byte that is not valid UTF-8.
@@ -117,6 +131,10 @@ public struct TableDocument: Sendable {
              .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
             let ctx = context.map { "\($0.text); " } ?? ""
+            // libyaml's own wording names a C function the user cannot call.
+            if problem.contains("yaml_set_max_nest_level") || context?.text.contains("yaml_set_max_nest_level") == true {
+                return CellarError("nested more than \(maximumNesting) levels deep", at: at(mark))
+            }
             return CellarError("malformed YAML/JSON: \(ctx)\(problem)", at: at(mark))
         case .reader(let problem, _, _, _):
             return CellarError("cannot read: \(problem)", at: SourceLocation(file: path, line: 1, column: 1))
@@ -125,6 +143,25 @@ public struct TableDocument: Sendable {
         default:
             return CellarError("malformed YAML/JSON: \(e)", at: SourceLocation(file: path, line: 1, column: 1))
         }
+    }
+
+    /// Checks that every fixed row height can be drawn at `width`: a row is
+    /// drawn into one canvas of width × height cells, bounded as a viewport is.
+    public func checkRowHeights(width: Int) throws {
+        if case .fixed(let h)? = rowHeight { try Self.checkRowHeight(h, width: width, at: rowHeightLocation) }
+        for section in sections {
+            for (row, loc) in zip(section.rows, section.rowLocations) {
+                if case .int(let h)? = row["height"] { try Self.checkRowHeight(h, width: width, at: loc) }
+            }
+        }
+    }
+
+    package static func checkRowHeight(_ height: Int, width: Int, at location: SourceLocation?) throws {
+        let (cells, overflow) = width.multipliedReportingOverflow(by: height)
+        guard overflow || cells > InputLimits.viewportCells else { return }
+        throw CellarError("a row \(height) lines tall cannot be drawn \(width) columns wide: width × row height "
+                          + "is at most \(InputLimits.viewportCells) cells (at most \(InputLimits.viewportCells / max(1, width)) lines here)",
+                          at: location)
     }
 
     /// Checks every row's reuse identifier against a registry (located errors).
@@ -174,7 +211,9 @@ package struct NodeReader {
             case "style": doc.style = try choice(value, TableStyle.self, key)
             case "separatorStyle": doc.separatorStyle = try choice(value, SeparatorStyle.self, key)
             case "ambiguousWide": doc.ambiguousWide = try flag(value, key)
-            case "rowHeight": doc.rowHeight = try height(value, key)
+            case "rowHeight":
+                doc.rowHeight = try height(value, key)
+                doc.rowHeightLocation = loc(value)
             case "estimatedRowHeight":
                 guard let n = int(value), n >= 1, n <= TableView.maximumRowHeight else {
                     throw fail(value, "estimatedRowHeight must be a whole number of lines from 1 to \(TableView.maximumRowHeight)")
@@ -212,7 +251,7 @@ package struct NodeReader {
         return s
     }
 
-    func row(_ node: Node) throws -> Value {
+    package func row(_ node: Node) throws -> Value {
         var object: [String: Value] = [:]
         var keyNodes: [String: Node] = [:]
         for (key, keyNode, value) in try pairs(node, what: "a row") {

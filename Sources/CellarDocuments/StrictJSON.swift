@@ -4,23 +4,49 @@ import Cellar
 /// comments, unquoted or single-quoted strings, …); a file that says it is
 /// JSON must be JSON, so it is checked here first and the first departure
 /// is reported at its line and column (columns count characters).
+///
+/// What JSON allows and libyaml refuses is rewritten on the way through, so
+/// the YAML reader sees the same strings: surrogate-pair escapes become one
+/// `\U` escape (padded after the string, so later columns stay), and raw
+/// characters libyaml will not read inside a scalar (DEL, C1 controls, the
+/// Unicode line separators it would fold, BOM and U+FFFE/U+FFFF) become
+/// escapes.
 struct StrictJSON {
     private let bytes: [UInt8]
     private let path: String
     private var pos = 0
     private var line = 1
     private var column = 1
+    /// Byte ranges to replace, in order, for the YAML reader.
+    private var edits: [(range: Range<Int>, with: String)] = []
     /// Deeper nesting is refused rather than recursed into.
     static let maximumDepth = 512
 
     /// Throws a located CellarError at the first thing that is not JSON.
     static func check(_ text: String, path: String) throws {
+        _ = try yamlText(text, path: path)
+    }
+
+    /// Checks `text` as `check` does and returns it as the YAML reader must
+    /// see it (the same text unless a string needed rewriting).
+    static func yamlText(_ text: String, path: String) throws -> String {
         var p = StrictJSON(bytes: Array(text.utf8), path: path)
         p.skipSpace()
         if p.atEnd { throw p.error("the document is empty") }
         try p.value(depth: 0)
         p.skipSpace()
         if !p.atEnd { throw p.error("unexpected \(p.describeCurrent()) after the JSON value") }
+        if p.edits.isEmpty { return text }
+        var out = [UInt8]()
+        out.reserveCapacity(p.bytes.count + 8 * p.edits.count)
+        var at = 0
+        for edit in p.edits {
+            out.append(contentsOf: p.bytes[at..<edit.range.lowerBound])
+            out.append(contentsOf: edit.with.utf8)
+            at = edit.range.upperBound
+        }
+        out.append(contentsOf: p.bytes[at...])
+        return String(decoding: out, as: UTF8.self)
     }
 
     private init(bytes: [UInt8], path: String) {
@@ -153,10 +179,14 @@ struct StrictJSON {
 
     private mutating func string() throws {
         let start = mark
+        var padding = 0
         advance()  // "
         while let b = current {
             switch b {
-            case UInt8(ascii: "\""): advance(); return
+            case UInt8(ascii: "\""):
+                advance()
+                if padding > 0 { edits.append((pos..<pos, String(repeating: " ", count: padding))) }
+                return
             case UInt8(ascii: "\\"):
                 let escape = mark
                 advance()
@@ -166,13 +196,7 @@ struct StrictJSON {
                      UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     advance()
                 case UInt8(ascii: "u"):
-                    advance()
-                    for _ in 0..<4 {
-                        guard let h = current, Self.isHex(h) else {
-                            throw error("expected four hex digits after \\u, found \(describeCurrent())")
-                        }
-                        advance()
-                    }
+                    padding += try unicodeEscape(from: escape)
                 default:
                     let what = e < 0x80 ? "'\\\(Character(UnicodeScalar(e)))'" : "\\ before \(describeCurrent())"
                     rewind(to: escape)
@@ -180,11 +204,78 @@ struct StrictJSON {
                 }
             case 0..<0x20:
                 throw error(b == 0x0A ? "line break inside a string" : "control character inside a string (escape it)")
-            default: advance()
+            default:
+                if let scalar = yamlUnreadable(at: pos) {
+                    let from = pos
+                    advance()
+                    edits.append((from..<pos, "\\u" + Self.hex4(scalar)))
+                } else {
+                    advance()
+                }
             }
         }
         rewind(to: start)
         throw error("unterminated string")
+    }
+
+    /// After `\u` (the backslash at `escape`): four hex digits, and for a high
+    /// surrogate the low one that must follow. Returns the columns a pair's
+    /// shorter `\U` form leaves to pad after the string.
+    private mutating func unicodeEscape(from escape: (pos: Int, line: Int, column: Int)) throws -> Int {
+        advance()  // u
+        let high = try hex4Digits()
+        if (0xDC00...0xDFFF).contains(high) {
+            rewind(to: escape)
+            throw error("lone surrogate \\u\(Self.hex4(high)) (a low surrogate must follow a high one \\uD800–\\uDBFF)")
+        }
+        guard (0xD800...0xDBFF).contains(high) else { return 0 }
+        guard current == UInt8(ascii: "\\"), pos + 1 < bytes.count, bytes[pos + 1] == UInt8(ascii: "u") else {
+            rewind(to: escape)
+            throw error("lone surrogate \\u\(Self.hex4(high)) (a high surrogate must be followed by a low one \\uDC00–\\uDFFF)")
+        }
+        advance(); advance()
+        let low = try hex4Digits()
+        guard (0xDC00...0xDFFF).contains(low) else {
+            rewind(to: escape)
+            throw error("lone surrogate \\u\(Self.hex4(high)) (a high surrogate must be followed by a low one \\uDC00–\\uDFFF)")
+        }
+        let scalar = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+        let hex = String(scalar, radix: 16, uppercase: true)
+        edits.append((escape.pos..<pos, "\\U" + String(repeating: "0", count: 8 - hex.count) + hex))
+        return 2  // twelve characters became ten
+    }
+
+    private mutating func hex4Digits() throws -> Int {
+        var value = 0
+        for _ in 0..<4 {
+            guard let h = current, let digit = Self.hexValue(h) else {
+                throw error("expected four hex digits after \\u, found \(describeCurrent())")
+            }
+            value = value << 4 | digit
+            advance()
+        }
+        return value
+    }
+
+    /// The scalar at byte `i` when libyaml refuses it (or folds it) raw
+    /// inside a quoted scalar although JSON allows it there.
+    private func yamlUnreadable(at i: Int) -> Int? {
+        let b = bytes[i]
+        if b == 0x7F { return 0x7F }
+        guard b >= 0xC2, i + 1 < bytes.count else { return nil }
+        let b1 = bytes[i + 1]
+        if b == 0xC2, (0x80...0x9F).contains(b1) { return Int(b1) }
+        guard i + 2 < bytes.count else { return nil }
+        let b2 = bytes[i + 2]
+        if b == 0xE2, b1 == 0x80, b2 == 0xA8 || b2 == 0xA9 { return 0x2000 + Int(b2 & 0x3F) }  // U+2028, U+2029
+        if b == 0xEF, b1 == 0xBB, b2 == 0xBF { return 0xFEFF }
+        if b == 0xEF, b1 == 0xBF, b2 == 0xBE || b2 == 0xBF { return 0xFFC0 + Int(b2 & 0x3F) }  // U+FFFE, U+FFFF
+        return nil
+    }
+
+    private static func hex4(_ value: Int) -> String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     private static func isWordByte(_ b: UInt8) -> Bool {
@@ -195,8 +286,13 @@ struct StrictJSON {
     private var mark: (pos: Int, line: Int, column: Int) { (pos, line, column) }
     private mutating func rewind(to m: (pos: Int, line: Int, column: Int)) { (pos, line, column) = m }
 
-    private static func isHex(_ b: UInt8) -> Bool {
-        (0x30...0x39).contains(b) || (0x41...0x46).contains(b) || (0x61...0x66).contains(b)
+    private static func hexValue(_ b: UInt8) -> Int? {
+        switch b {
+        case 0x30...0x39: return Int(b - 0x30)
+        case 0x41...0x46: return Int(b - 0x41 + 10)
+        case 0x61...0x66: return Int(b - 0x61 + 10)
+        default: return nil
+        }
     }
 
     private mutating func digits() -> Int {

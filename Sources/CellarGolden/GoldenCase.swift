@@ -1,5 +1,7 @@
 import Cellar
 import CellarDocuments
+import CellarText
+
 /// One golden case: a table, a viewport and the steps to play against it.
 /// Parsed from a `NAME.case.yaml` file (see `GoldenCaseParser`); its expected
 /// output lives beside it in `NAME.golden`.
@@ -22,6 +24,8 @@ public struct GoldenCase: Sendable {
     /// (see `GoldenFormat`), which plain text cannot show.
     public var styles: Bool
     public var steps: [GoldenStep]
+    /// Where the case was found; its table is read only from there.
+    public var tree: CaseTree?
 
     public init(name: String, path: String, style: Located<String>? = nil, table: TableSource,
                 width: Int, height: Int? = nil, offset: Int = 0, stats: Bool = false,
@@ -102,7 +106,8 @@ public struct GoldenStep: Sendable {
         case .unhighlight(let p): return "unhighlight \(ip(p))"
         case .tapAccessory(let p): return "tap_accessory \(ip(p))"
         case .setState(let p, let pairs):
-            let keys = pairs.map { "\($0.key)=\(GoldenStep.describe($0.value))" }
+            // Keys and values are the case's own text: the header must not carry escapes into the golden.
+            let keys = pairs.map { Sanitizer.sanitize("\($0.key)=\(GoldenStep.describe($0.value))") }
             return "set_state \(ip(p)) " + keys.joined(separator: " ")
         case .delete(let paths): return "delete " + paths.map(ip).joined(separator: " ")
         case .insert(let rows): return "insert " + rows.map { ip($0.at) }.joined(separator: " ")

@@ -24,13 +24,17 @@ public enum GoldenCaseParser {
                             "highlight", "unhighlight", "tap_accessory", "set_state", "delete",
                             "insert", "move", "scroll"]
 
-    /// Reads and parses a case file. Every problem is a located `CellarError`.
-    public static func load(path: String, name: String) throws -> GoldenCase {
-        let bytes = try TableDocument.readFile(path)
+    /// Reads and parses a case file (through `tree` when given: then it and
+    /// its table must lie inside it). Every problem is a located `CellarError`.
+    public static func load(path: String, name: String, tree: CaseTree? = nil) throws -> GoldenCase {
+        let read = try tree.map { try $0.read(path) } ?? GoldenFiles.readBytes(path)
+        guard let bytes = read else { throw CellarError("\(path): cannot open: no such file") }
         if let (line, column) = TableDocument.firstInvalidUTF8(bytes) {
             throw CellarError("invalid UTF-8", at: SourceLocation(file: path, line: line, column: column))
         }
-        return try parse(String(decoding: bytes, as: UTF8.self), path: path, name: name)
+        var parsed = try parse(String(decoding: bytes, as: UTF8.self), path: path, name: name)
+        parsed.tree = tree
+        return parsed
     }
 
     public static func parse(_ text: String, path: String, name: String) throws -> GoldenCase {
@@ -49,6 +53,7 @@ public enum GoldenCaseParser {
         var stats = false
         var styles = false
         var steps: [GoldenStep] = []
+        var heightNode: Node?
 
         for (index, (key, keyNode, value)) in pairs.enumerated() {
             switch key {
@@ -60,9 +65,11 @@ public enum GoldenCaseParser {
                 table = try tableSource(value, next: pairs.dropFirst(index + 1).first?.keyNode,
                                         isFlowRoot: startsWithFlowMapping(text),
                                         text: text, yaml: yaml)
-            case "width": width = try yaml.int(value, what: "width", min: 1)
-            case "height": height = try yaml.int(value, what: "height", min: 1)
-            case "offset": offset = try yaml.int(value, what: "offset", min: 0)
+            case "width": width = try yaml.int(value, what: "width", in: InputLimits.width)
+            case "height":
+                height = try yaml.int(value, what: "height", in: InputLimits.height)
+                heightNode = value
+            case "offset": offset = try yaml.int(value, what: "offset", in: InputLimits.offset)
             case "stats": stats = try yaml.bool(value, what: "stats")
             case "styles": styles = try yaml.bool(value, what: "styles")
             case "steps":
@@ -76,6 +83,9 @@ public enum GoldenCaseParser {
         }
         guard let table else { throw CellarError("the case has no 'table'", at: yaml.location(root)) }
         guard let width else { throw CellarError("the case has no 'width'", at: yaml.location(root)) }
+        if let height, let heightNode, let problem = InputLimits.viewportProblem(width: width, height: height) {
+            throw yaml.error(problem, at: heightNode)
+        }
         return GoldenCase(name: name, path: path, style: style, table: table, width: width,
                           height: height, offset: offset, stats: stats, styles: styles, steps: steps)
     }
@@ -217,7 +227,8 @@ public enum GoldenCaseParser {
                 guard case .mapping = rowNode else {
                     throw yaml.error("insert's row must be a mapping of row data", at: rowNode)
                 }
-                return (try ip(try required(f, "at", in: item)), try yaml.value(rowNode))
+                // Read as a document's rows are read: table keys and built-in styles' keys checked.
+                return (try ip(try required(f, "at", in: item)), try NodeReader(path: yaml.file).row(rowNode))
             }
             return GoldenStep(.insert(rows), at: at)
         case "move":
@@ -225,10 +236,10 @@ public enum GoldenCaseParser {
             return GoldenStep(.move(from: try ip(try required(f, "from", in: arg)),
                                     to: try ip(try required(f, "to", in: arg))), at: at)
         case "scroll":
-            if case .scalar = arg { return GoldenStep(.scrollToOffset(try yaml.int(arg, what: "scroll offset", min: 0)), at: at) }
+            if case .scalar = arg { return GoldenStep(.scrollToOffset(try yaml.int(arg, what: "scroll offset", in: InputLimits.offset)), at: at) }
             let f = try fields(arg, ["offset", "row"])
             if f.count != 1 { throw yaml.error("scroll takes one of 'offset' or 'row'", at: arg) }
-            if let o = f["offset"] { return GoldenStep(.scrollToOffset(try yaml.int(o, what: "scroll offset", min: 0)), at: at) }
+            if let o = f["offset"] { return GoldenStep(.scrollToOffset(try yaml.int(o, what: "scroll offset", in: InputLimits.offset)), at: at) }
             return GoldenStep(.scrollToRow(try ip(try required(f, "row", in: arg))), at: at)
         case "set_state":
             let f = try fields(arg, ["at", "state"])

@@ -33,6 +33,8 @@ public enum GoldenFiles {
     public struct CaseFile: Hashable, Sendable, Comparable {
         public var name: String
         public var path: String
+        /// The tree the case was found in: the only place it reads from.
+        public var tree: CaseTree?
         public static func < (a: CaseFile, b: CaseFile) -> Bool { (a.name, a.path) < (b.name, b.path) }
     }
 
@@ -42,12 +44,15 @@ public enum GoldenFiles {
         public var orphans: [String] = []
         /// Pending `.golden.new` files whose case exists, named after their case.
         public var pending: [CaseFile] = []
+        /// Temporary files of an atomic write whose process is gone (an
+        /// `--update` that was killed), found while discovering.
+        public var leftovers: [String] = []
     }
 
     /// Finds cases under each path: a directory is searched recursively (hidden
     /// directories and `.build` skipped); a `.case.yaml` file is taken as is.
     /// A path that does not exist is an error naming it.
-    public static func discover(_ roots: [String]) throws -> Discovery {
+    public static func discover(_ roots: [String], sizeLimit: Int = InputFile.defaultSizeLimit) throws -> Discovery {
         var found = Discovery()
         var seen = Set<String>()
         var seenOrphans = Set<String>()
@@ -64,18 +69,23 @@ public enum GoldenFiles {
                 let key = (root as NSString).standardizingPath
                 if seen.insert(key).inserted {
                     let name = stem((root as NSString).lastPathComponent, dropping: caseSuffix)
-                    found.cases.append(CaseFile(name: name, path: root))
+                    let dir = (root as NSString).deletingLastPathComponent
+                    found.cases.append(CaseFile(name: name, path: root,
+                                                tree: CaseTree(directory: dir.isEmpty ? "." : dir, sizeLimit: sizeLimit)))
                     let pending = pendingPath(forCase: root)
                     if fm.fileExists(atPath: pending) { found.pending.append(CaseFile(name: name, path: pending)) }
                 }
                 continue
             }
+            let tree = CaseTree(directory: root, sizeLimit: sizeLimit)
             for relative in walk(root) {
                 let path = root.hasSuffix("/") ? root + relative : root + "/" + relative
                 let key = (path as NSString).standardizingPath
-                if relative.hasSuffix(caseSuffix) {
+                if isLeftoverTemporary((relative as NSString).lastPathComponent) {
+                    found.leftovers.append(path)
+                } else if relative.hasSuffix(caseSuffix) {
                     guard seen.insert(key).inserted else { continue }
-                    found.cases.append(CaseFile(name: stem(relative, dropping: caseSuffix), path: path))
+                    found.cases.append(CaseFile(name: stem(relative, dropping: caseSuffix), path: path, tree: tree))
                 } else if relative.hasSuffix(pendingSuffix) {
                     let owner = stem(path, dropping: pendingSuffix) + caseSuffix
                     if fm.fileExists(atPath: owner) {
@@ -94,19 +104,38 @@ public enum GoldenFiles {
         found.cases.sort()
         found.orphans.sort()
         found.pending = Array(Set(found.pending)).sorted()
+        found.leftovers = Array(Set(found.leftovers)).sorted()
         return found
     }
 
+    /// `.NAME.golden.PID.RAND.tmp` (or `.golden.new`), as `writeAtomically`
+    /// names its temporary file, whose process no longer runs: a concurrent
+    /// run's write in progress is left alone.
+    static func isLeftoverTemporary(_ name: String) -> Bool {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return false }
+        let parts = name.dropFirst().dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 4, let pid = Int32(parts[parts.count - 2]), pid > 0,
+              UInt32(parts[parts.count - 1]) != nil else { return false }
+        let target = parts.dropLast(2).joined(separator: ".")
+        guard target.hasSuffix(goldenSuffix) || target.hasSuffix(pendingSuffix) else { return false }
+        return pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
+    }
+
     /// Relative paths of the regular files under `root`, sorted. A directory
-    /// reached twice through symbolic links is walked once (no loops).
+    /// reached twice through symbolic links is walked once (no loops), and
+    /// a directory linked to outside the tree is not entered: a link to
+    /// `/` must not walk the whole file system.
     package static func walk(_ root: String) -> [String] {
         var out: [String] = []
         var stack = [""]
         var visited = Set<String>()
         let fm = FileManager.default
+        let tree = CaseTree(directory: root)
         while let rel = stack.popLast() {
             let dir = rel.isEmpty ? root : root + "/" + rel
-            guard visited.insert(URL(fileURLWithPath: dir).resolvingSymlinksInPath().path).inserted,
+            let real = URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
+            guard rel.isEmpty || tree.contains(CaseTree.realPath(dir) ?? real),
+                  visited.insert(real).inserted,
                   let names = try? fm.contentsOfDirectory(atPath: dir) else { continue }
             for name in names {
                 let childRel = rel.isEmpty ? name : rel + "/" + name
@@ -124,13 +153,11 @@ public enum GoldenFiles {
 
     // MARK: Reading
 
-    /// The file's bytes, or nil when it does not exist.
-    public static func readBytes(_ path: String) throws -> [UInt8]? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CellarError("cannot read \(path)")
-        }
-        return [UInt8](data)
+    /// The file's bytes, or nil when it does not exist (a regular file, size-limited).
+    public static func readBytes(_ path: String, limit: Int = InputFile.defaultSizeLimit) throws -> [UInt8]? {
+        var info = stat()
+        guard lstat(path, &info) == 0 || errno != ENOENT else { return nil }
+        return try InputFile.read(path, limit: limit)
     }
 
     // MARK: Writing
@@ -145,7 +172,7 @@ public enum GoldenFiles {
         let base = (path as NSString).lastPathComponent
         let temp = (dir.isEmpty ? "" : dir + "/") + ".\(base).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw CellarError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw CellarError("cannot write \(path): \(InputFile.reason(errno))") }
         var failure: Int32 = 0
         bytes.withUnsafeBytes { raw in
             var offset = 0
@@ -163,7 +190,7 @@ public enum GoldenFiles {
         if failure == 0 && rename(temp, path) != 0 { failure = errno }
         if failure != 0 {
             unlink(temp)
-            throw CellarError("cannot write \(path): \(String(cString: strerror(failure)))")
+            throw CellarError("cannot write \(path): \(InputFile.reason(failure))")
         }
         return true
     }

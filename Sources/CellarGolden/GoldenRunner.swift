@@ -1,5 +1,6 @@
 import Cellar
 import CellarDocuments
+import CellarText
 import Foundation
 
 /// Runs golden cases and applies the recording rules:
@@ -30,6 +31,8 @@ public struct GoldenRunner: Sendable {
         public var command = "cellar"
         /// Worker threads; nil = one per processor.
         public var workers: Int?
+        /// Largest case, golden or table file read, in bytes.
+        public var maxFileSize = InputFile.defaultSizeLimit
 
         public init(update: Bool = false, filter: String? = nil, isCI: Bool = false,
                     terminalWidth: Int = 80, command: String = "cellar", workers: Int? = nil) {
@@ -66,6 +69,9 @@ public struct GoldenRunner: Sendable {
         public var orphans: [String] = []
         /// Orphans count as failures under CI.
         public var orphansFail = false
+        /// Temporary files a killed `--update` left: removed (not under CI) and reported.
+        public var leftovers: [String] = []
+        public var leftoversRemoved = false
 
         public var passed: Int { results.filter { $0.status != .failed }.count }
         public var failed: Int { results.filter { $0.status == .failed }.count }
@@ -92,9 +98,12 @@ public struct GoldenRunner: Sendable {
     /// Discovers the cases under `paths`, runs those passing the filter in
     /// parallel, and reports orphans. Results come back in name order.
     public func run(paths: [String]) throws -> Summary {
-        let found = try GoldenFiles.discover(paths)
+        let found = try GoldenFiles.discover(paths, sizeLimit: options.maxFileSize)
         let cases = found.cases.filter(matches)
         var summary = Summary()
+        summary.leftovers = found.leftovers
+        summary.leftoversRemoved = !options.isCI
+        if !options.isCI { found.leftovers.forEach(GoldenFiles.remove) }
         summary.results = runAll(cases)
         summary.orphans = found.orphans.filter { path in
             options.filter.map { path.contains($0) } ?? true
@@ -127,17 +136,19 @@ public struct GoldenRunner: Sendable {
     /// becomes a failed result with its located message.
     public func runCase(_ file: GoldenFiles.CaseFile) -> CaseResult {
         let casePath = GoldenRunner.display(file.path)
+        // Names, paths, messages and golden text all came from outside.
         func result(_ status: Status, isNew: Bool = false, _ report: String) -> CaseResult {
-            CaseResult(name: file.name, path: file.path, status: status, isNew: isNew, report: report)
+            CaseResult(name: file.name, path: file.path, status: status, isNew: isNew,
+                       report: GoldenRunner.sanitizedLines(report))
         }
         let header = "\(file.name)  (\(casePath))\n"
         let goldenPath = GoldenFiles.goldenPath(forCase: file.path)
         let pendingPath = GoldenFiles.pendingPath(forCase: file.path)
         let golden: [UInt8]?, actual: [UInt8]
         do {
-            let scenario = try GoldenCaseParser.load(path: file.path, name: file.name)
+            let scenario = try GoldenCaseParser.load(path: file.path, name: file.name, tree: file.tree)
             actual = Array(try GoldenScenario.play(scenario, registry: try makeRegistry()).utf8)
-            golden = try GoldenFiles.readBytes(goldenPath)
+            golden = try file.tree.map { try $0.read(goldenPath) } ?? GoldenFiles.readBytes(goldenPath)
         } catch {
             return result(.failed, "FAIL " + header + "  \(GoldenRunner.describe(error))\n")
         }
@@ -157,10 +168,9 @@ public struct GoldenRunner: Sendable {
                     return result(.recorded, isNew: true,
                                   "NEW " + header + "  recorded \(GoldenRunner.display(goldenPath))\n")
                 }
-                try GoldenFiles.writeAtomically(actual, to: pendingPath)
                 return result(.failed, isNew: true, "FAIL " + header
                     + "  no golden: \(GoldenRunner.display(goldenPath))\n"
-                    + "  wrote \(GoldenRunner.display(pendingPath)) — read it, then accept it: \(accept)\n")
+                    + writePending(actual, to: pendingPath, then: " — read it, then accept it: \(accept)\n"))
             }
             if GoldenDiff.matches(expected: golden, actual: actual) {
                 if !options.isCI { GoldenFiles.remove(pendingPath) }
@@ -175,13 +185,29 @@ public struct GoldenRunner: Sendable {
             if options.isCI {
                 report += "  CI is set, so nothing was written. To take the new output, run locally: \(update)\n"
             } else {
-                try GoldenFiles.writeAtomically(actual, to: pendingPath)
-                report += "  wrote \(GoldenRunner.display(pendingPath))\n  accept the change: \(accept)\n"
+                report += writePending(actual, to: pendingPath, then: "\n  accept the change: \(accept)\n")
             }
             return result(.failed, report)
         } catch {
             return result(.failed, "FAIL " + header + "  \(GoldenRunner.describe(error))\n")
         }
+    }
+
+    /// Writes the `.new` file for review. Failing to (a read-only case
+    /// directory) is a note under the diff, not the whole report.
+    func writePending(_ bytes: [UInt8], to path: String, then: String) -> String {
+        do {
+            try GoldenFiles.writeAtomically(bytes, to: path)
+            return "  wrote \(GoldenRunner.display(path))" + then
+        } catch {
+            return "  note: \(GoldenRunner.describe(error).dropFirst("error: ".count))\n"
+        }
+    }
+
+    /// Every line of a report made safe for a terminal (`CellarText.Sanitizer`).
+    static func sanitizedLines(_ report: String) -> String {
+        report.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { Sanitizer.sanitize(String($0)) }.joined(separator: "\n")
     }
 
     /// The golden's path, where the first difference is, and the diff.
@@ -225,11 +251,12 @@ public struct GoldenRunner: Sendable {
         return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    /// Paths under the working directory are shown relative to it.
-    static func display(_ path: String) -> String {
+    /// Paths under the working directory are shown relative to it (and
+    /// sanitised: a file name can hold any byte).
+    public static func display(_ path: String) -> String {
         let cwd = FileManager.default.currentDirectoryPath
         let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        return Sanitizer.sanitize(path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path)
     }
 
     // MARK: Accept
@@ -249,7 +276,7 @@ public struct GoldenRunner: Sendable {
     /// passes the filter) into goldens. Under CI nothing is written.
     public func accept(paths: [String]) throws -> AcceptSummary {
         var summary = AcceptSummary()
-        let found = try GoldenFiles.discover(paths)
+        let found = try GoldenFiles.discover(paths, sizeLimit: options.maxFileSize)
         let pending = found.pending.filter(matches)
         if options.isCI {
             summary.refusedForCI = true
@@ -261,7 +288,7 @@ public struct GoldenRunner: Sendable {
                 summary.accepted.append(GoldenRunner.display(GoldenFiles.stem(file.path, dropping: GoldenFiles.pendingSuffix)
                                                              + GoldenFiles.goldenSuffix))
             } catch {
-                summary.errors.append(GoldenRunner.describe(error))
+                summary.errors.append(GoldenRunner.sanitizedLines(GoldenRunner.describe(error)))
             }
         }
         return summary

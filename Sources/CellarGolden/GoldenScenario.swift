@@ -8,6 +8,7 @@ public enum GoldenScenario {
     public static func play(_ scenario: GoldenCase, registry: Registry) throws -> String {
         let document = try loadDocument(scenario)
         try checkStyles(scenario, document: document, registry: registry)
+        try document.checkRowHeights(width: scenario.width)
 
         let source = DocumentDataSource(document: document)
         let table = source.makeTableView(registry: registry)
@@ -57,10 +58,14 @@ public enum GoldenScenario {
         case .inline(let text, _):
             return try TableDocument.parse(text, path: scenario.path)
         case .file(let path, let location):
-            guard (try? GoldenFiles.readBytes(path)) ?? nil != nil else {
-                throw CellarError("no such table document: \(path)", at: location)
+            let read: [UInt8]?
+            do {
+                read = try scenario.tree.map { try $0.readTable(path) } ?? GoldenFiles.readBytes(path)
+            } catch let e as CellarError {
+                throw e.located(location)
             }
-            return try TableDocument.load(path: path)
+            guard let bytes = read else { throw CellarError("no such table document: \(path)", at: location) }
+            return try TableDocument.parse(bytes: bytes, path: path)
         }
     }
 
@@ -113,6 +118,7 @@ public enum GoldenScenario {
             let ordered = rows.sorted { $0.at < $1.at }
             for item in ordered {
                 try check(item.at, table: table, source: source, insertion: true)
+                if case .int(let h)? = item.row["height"] { try TableDocument.checkRowHeight(h, width: table.width, at: nil) }
                 try source.insert(item.row, at: item.at)
             }
             try table.insertRows(at: ordered.map(\.at))

@@ -3,7 +3,6 @@ import CellarDocuments
 import Foundation
 import Yams
 
-
 /// Reads a composed YAML tree for one file, turning every shape mistake into a
 /// `CellarError` located at the offending node (`file:line:column`).
 struct GoldenYAML {
@@ -18,14 +17,9 @@ struct GoldenYAML {
         CellarError(message, at: location(node))
     }
 
-    /// Composes `text`; Yams' errors become located ones, worded as the
-    /// document parser words them.
+    /// Composes `text` as documents are composed (located errors, no aliases).
     func compose(_ text: String) throws -> Node? {
-        do {
-            return try Yams.compose(yaml: text)
-        } catch let e as YamlError {
-            throw TableDocument.yamlError(e, path: file)
-        }
+        try TableDocument.compose(text, path: file)
     }
 
     /// The pairs of a mapping node, keys as text (as table documents read them).
@@ -40,11 +34,15 @@ struct GoldenYAML {
         return s.string
     }
 
-    func int(_ node: Node, what: String, min: Int) throws -> Int {
+    /// A whole number within `range` (every number a case gives is bounded
+    /// where it enters, so playing it cannot overflow or over-allocate).
+    func int(_ node: Node, what: String, in range: ClosedRange<Int>) throws -> Int {
         guard case .scalar = node, case .int(let i)? = try? value(node) else {
-            throw error("\(what) must be a whole number, found \(kind(node))", at: node)
+            throw error("\(what) must be a whole number from \(range.lowerBound) to \(range.upperBound), found \(kind(node))",
+                        at: node)
         }
-        guard i >= min else { throw error("\(what) must be at least \(min), found \(i)", at: node) }
+        guard i >= range.lowerBound else { throw error("\(what) must be at least \(range.lowerBound), found \(i)", at: node) }
+        guard i <= range.upperBound else { throw error("\(what) must be at most \(range.upperBound), found \(i)", at: node) }
         return i
     }
 
@@ -61,8 +59,8 @@ struct GoldenYAML {
             throw error("\(what) must be an index path [section, row], found \(kind(node))", at: node)
         }
         let items = Array(seq)
-        let section = try int(items[0], what: "section", min: 0)
-        let row = try int(items[1], what: "row", min: 0)
+        let section = try int(items[0], what: "section", in: InputLimits.index)
+        let row = try int(items[1], what: "row", in: InputLimits.index)
         return Cellar.IndexPath(section, row)
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct CellarCommand: ParsableCommand {
@@ -17,4 +18,25 @@ struct CellarCommand: ParsableCommand {
         NewStyleCommand.self,
         TestCommand.self,
     ]
+
+    /// ArgumentParser's own main, except that its messages (which quote the
+    /// arguments: "The value '…' is invalid") are sanitised line by line.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+                if code == .success {
+                    print(lines.map { Terminal.sanitized(String($0)) }.joined(separator: "\n"))
+                } else {
+                    lines.forEach { Terminal.printError(String($0)) }
+                }
+            }
+            Foundation.exit(code.rawValue)
+        }
+    }
 }

@@ -22,8 +22,8 @@ struct NewStyleCommand: ParsableCommand {
     func run() throws {
         do {
             let written = try StyleTemplate.write(name: name, stylesDir: stylesDir, examplesDir: examplesDir)
-            for path in written { print("wrote \(path)") }
-            print("try: cellar render \(written.last ?? "") --styles \(stylesDir)")
+            for path in written { print(Terminal.sanitized("wrote \(path)")) }
+            print(Terminal.sanitized("try: cellar render \(written.last ?? "") --styles \(stylesDir)"))
         } catch let e as CellarError {
             Terminal.printError("cellar: \(e)")
             throw ExitCode(1)

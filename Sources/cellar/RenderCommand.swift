@@ -39,6 +39,8 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("styles"), help: "A directory of Lua cell styles (repeatable; default: Styles/ when present).")
     var styles: [String] = []
 
+    @OptionGroup var input: FileSizeOption
+
     func run() throws {
         do {
             try render()
@@ -46,23 +48,33 @@ struct RenderCommand: ParsableCommand {
             Terminal.printError("cellar: \(e)")
             throw ExitCode(1)
         } catch let e as WriteError {
-            Terminal.printError("cellar: \(e)")
+            Terminal.printError("cellar: \(Terminal.outputError(e))")
             throw ExitCode(1)
         }
     }
 
     func render() throws {
-        if let width, !(1...10_000).contains(width) { throw CellarError("--width must be from 1 to 10000 (got \(width))") }
-        if let height, !(0...100_000).contains(height) { throw CellarError("--height must be from 0 to 100000 (got \(height))") }
-        guard offset >= 0 else { throw CellarError("--offset must not be negative (got \(offset))") }
+        if let width, !InputLimits.width.contains(width) {
+            throw CellarError(InputLimits.message("--width", InputLimits.width, got: "\(width)"))
+        }
+        if let height, !InputLimits.height.contains(height) {
+            throw CellarError(InputLimits.message("--height", InputLimits.height, got: "\(height)"))
+        }
+        guard InputLimits.offset.contains(offset) else {
+            throw CellarError(InputLimits.message("--offset", InputLimits.offset, got: "\(offset)"))
+        }
         let env = Terminal.environment
         let registry = Registry()
         try StyleHooks.load(StyleHooks.directories(styles), into: registry)
-        let document = try TableDocument.load(path: file)
+        let document = try TableDocument.load(path: file, sizeLimit: input.maxFileSize)
         try document.validate(against: registry)
         let source = DocumentDataSource(document: document)
         let table = source.makeTableView(registry: registry)
-        table.width = width ?? Terminal.width(environment: env)
+        table.width = width ?? min(Terminal.width(environment: env), InputLimits.width.upperBound)
+        if let height, let problem = InputLimits.viewportProblem(width: table.width, height: height) {
+            throw CellarError("--height: " + problem)
+        }
+        try document.checkRowHeights(width: table.width)
         table.viewportHeight = height
         table.contentOffset = offset
         table.setEditing(editing)

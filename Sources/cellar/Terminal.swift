@@ -1,8 +1,10 @@
 #if canImport(Glibc)
+import CellarDocuments
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Cellar
 import CellarText
 
 /// What the CLI needs to know about its terminal.
@@ -28,10 +30,32 @@ enum Terminal {
         return env
     }
 
-    /// Writes one line to stderr.
+    /// Text from input made safe for the terminal (`CellarText.Sanitizer`).
+    static func sanitized(_ text: String) -> String { Sanitizer.sanitize(text) }
+
+    /// Writes one line to stderr, sanitised: messages quote input (keys,
+    /// identifiers, paths) that may hold escapes.
     static func printError(_ message: String) {
-        var bytes = Array((message + "\n").utf8)
+        var bytes = Array((Sanitizer.sanitize(message) + "\n").utf8)
         bytes.withUnsafeMutableBytes { _ = write(2, $0.baseAddress, $0.count) }
+    }
+
+    /// Writes text to stdout, all of it, or throws the reason in words
+    /// (a full disk, a closed pipe) so the command can fail with exit 1.
+    static func printOutput(_ text: String) throws {
+        let sink = FileDescriptorSink(fd: 1)
+        do {
+            var bytes = Array(text.utf8)
+            try bytes.withUnsafeMutableBufferPointer { try sink.write(UnsafeBufferPointer($0)) }
+            try sink.flush()
+        } catch let e as WriteError {
+            throw outputError(e)
+        }
+    }
+
+    /// "cannot write to standard output: no space left on device".
+    static func outputError(_ e: WriteError) -> CellarError {
+        CellarError("cannot write to standard output: \(InputFile.reason(e.errno))")
     }
 
     /// The writer for stdout: ANSI colour when `color` says so, else plain text.

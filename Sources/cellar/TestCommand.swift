@@ -37,6 +37,8 @@ struct TestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Worker threads (default: one per processor).", valueName: "N"))
     var jobs: Int?
 
+    @OptionGroup var input: FileSizeOption
+
     func validate() throws {
         if update && accept { throw ValidationError("--update and --accept do not go together") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
@@ -44,27 +46,33 @@ struct TestCommand: ParsableCommand {
 
     func run() throws {
         let roots = paths.isEmpty ? ["Styles"] : paths
-        let options = GoldenRunner.Options(
+        var options = GoldenRunner.Options(
             update: update, filter: filter, isCI: GoldenRunner.Options.environmentIsCI(),
             terminalWidth: Terminal.width(environment: ProcessInfo.processInfo.environment),
             command: "cellar", workers: jobs)
+        options.maxFileSize = input.maxFileSize
         let runner = GoldenRunner(options: options, makeRegistry: TestCommand.registryFactory(styleDirectories()))
         do {
             if accept {
                 let summary = try runner.accept(paths: roots)
-                for path in summary.accepted { print("accepted \(path)") }
+                try Terminal.printOutput(summary.accepted.map { "accepted \($0)\n" }.joined())
                 for error in summary.errors { Terminal.printError(error) }
-                print(summary.closingLine)
+                try Terminal.printOutput(summary.closingLine + "\n")
                 if !summary.succeeded { throw ExitCode.failure }
                 return
             }
             let summary = try runner.run(paths: roots)
-            for result in summary.results where !result.report.isEmpty { print(result.report, terminator: "") }
-            for orphan in summary.orphans {
-                print("ORPHAN \(orphan): no case produces it; delete it or restore its .case.yaml"
-                      + (summary.orphansFail ? " (fails under CI)" : ""))
+            for leftover in summary.leftovers {
+                try Terminal.printOutput((summary.leftoversRemoved ? "REMOVED " : "LEFTOVER ")
+                    + GoldenRunner.display(leftover) + ": a temporary file of an interrupted --update"
+                    + (summary.leftoversRemoved ? "\n" : " (CI is set, so it was not removed)\n"))
             }
-            print(summary.closingLine)
+            for result in summary.results where !result.report.isEmpty { try Terminal.printOutput(result.report) }
+            for orphan in summary.orphans {
+                try Terminal.printOutput("ORPHAN \(GoldenRunner.display(orphan)): no case produces it; "
+                    + "delete it or restore its .case.yaml" + (summary.orphansFail ? " (fails under CI)\n" : "\n"))
+            }
+            try Terminal.printOutput(summary.closingLine + "\n")
             if !summary.succeeded { throw ExitCode.failure }
         } catch let error as CellarError {
             Terminal.printError("cellar test: \(error.description)")

@@ -25,7 +25,9 @@ public enum CellarCLI {
     }
 
     /// A missing binary is a failed run that says so (status 127, as a shell reports it).
-    public static func run(_ arguments: [String], in directory: String, ci: Bool = false) throws -> Run {
+    /// Standard output goes to `stdoutPath` when one is given (e.g. /dev/full).
+    public static func run(_ arguments: [String], in directory: String, ci: Bool = false,
+                           stdoutPath: String? = nil) throws -> Run {
         guard let binary else { return Run(status: 127, stdout: "", stderr: "the cellar binary is not built") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
@@ -36,10 +38,17 @@ public enum CellarCLI {
         env["COLUMNS"] = "100"
         process.environment = env
         let out = Pipe(), err = Pipe()
-        process.standardOutput = out
+        if let stdoutPath {
+            guard let file = FileHandle(forWritingAtPath: stdoutPath) else {
+                return Run(status: 127, stdout: "", stderr: "cannot open \(stdoutPath)")
+            }
+            process.standardOutput = file
+        } else {
+            process.standardOutput = out
+        }
         process.standardError = err
         try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let o = stdoutPath == nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
         let e = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Run(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),

@@ -1,0 +1,90 @@
+import Cellar
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads the files Cellar is given (documents, cases, goldens): regular
+/// files only, and no more than a size limit, so `/dev/zero`, a FIFO or a
+/// huge file is refused at once with a one-line error instead of hanging
+/// or filling memory.
+public enum InputFile {
+    /// The CLI's `--max-file-size` raises it. A YAML document is composed
+    /// whole, at many times its size in memory, so the default is kept to
+    /// what a hand-written table or a golden needs.
+    public static let defaultSizeLimit = 4 << 20
+
+    /// The whole file, or a CellarError naming the path and the reason.
+    public static func read(_ path: String, limit: Int = defaultSizeLimit) throws -> [UInt8] {
+        // O_NONBLOCK: opening a FIFO without a writer must not wait for one.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw CellarError("\(path): cannot open: \(reason(errno))") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw CellarError("\(path): cannot read: \(reason(errno))") }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw CellarError("\(path): not a regular file (\(kind(info.st_mode))); only regular files are read")
+        }
+        guard Int(info.st_size) <= limit else { throw tooLarge(path, limit: limit) }
+        var out: [UInt8] = []
+        out.reserveCapacity(Int(info.st_size))
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw CellarError("\(path): cannot read: \(reason(errno))")
+            }
+            if n == 0 { break }
+            // The file may grow while it is read (or report no size, as /proc does).
+            guard out.count + n <= limit else { throw tooLarge(path, limit: limit) }
+            out.append(contentsOf: chunk[0..<n])
+        }
+        return out
+    }
+
+    static func tooLarge(_ path: String, limit: Int) -> CellarError {
+        CellarError("\(path): larger than the \(describe(size: limit)) file size limit (raise it with --max-file-size)")
+    }
+
+    /// `16 MiB`, `512 KiB`, `100 bytes`.
+    public static func describe(size: Int) -> String {
+        if size >= 1 << 20 && size % (1 << 20) == 0 { return "\(size >> 20) MiB" }
+        if size >= 1 << 10 && size % (1 << 10) == 0 { return "\(size >> 10) KiB" }
+        return "\(size) bytes"
+    }
+
+    /// `16M`, `512K`, `2G` or a number of bytes, as `--max-file-size` takes it.
+    public static func parseSize(_ text: String) -> Int? {
+        var digits = Substring(text)
+        var shift = 0
+        switch text.last {
+        case "K", "k": shift = 10
+        case "M", "m": shift = 20
+        case "G", "g": shift = 30
+        default: break
+        }
+        if shift > 0 { digits = digits.dropLast() }
+        guard let n = Int(digits), n >= 1, n <= (1 << 40) >> shift else { return nil }
+        return n << shift
+    }
+
+    /// The reason for an errno, in words ("no such file or directory").
+    public static func reason(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        guard let first = text.first else { return "error \(code)" }
+        return first.lowercased() + text.dropFirst()
+    }
+
+    static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a plain file"
+        }
+    }
+}
