@@ -16,7 +16,6 @@ public final class BuiltinCellStyle: CellStyle {
     public func makeCell() throws -> Cell {
         let cell = Cell(reuseIdentifier: reuseIdentifier)
         cell.contentConfiguration = ListContentConfiguration()
-        cell.builtinKind = kind
         return cell
     }
 
@@ -37,6 +36,11 @@ public final class BuiltinCellStyle: CellStyle {
 
     public func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode {
         Self.layout(kind, cell.contentConfiguration ?? ListContentConfiguration(), width: context.width)
+    }
+
+    /// Single-line labels without margins skip the view tree (see `BuiltinDirectLayout`).
+    public func directLayout(of cell: Cell, width: Int, engine: LayoutEngine) -> BuiltinDirectLayout? {
+        BuiltinDirectLayout.make(kind, cell, width: width, engine: engine)
     }
 
     /// The view tree of a built-in style: UIKit's placement (UIKIT.md).
@@ -86,118 +90,5 @@ public final class BuiltinCellStyle: CellStyle {
     static func label(_ text: String?, _ p: TextProperties, sizing: Sizing) -> Label {
         Label(text ?? "", numberOfLines: p.numberOfLines, lineBreakMode: p.lineBreakMode,
               alignment: p.alignment, transform: p.transform, style: p.textStyle, width: sizing)
-    }
-}
-
-/// A problem in row data, with the key path to it (so documents can point at the key).
-struct RowDataError: Error {
-    var keyPath: [String]
-    var message: String
-}
-
-/// Row data as the built-in styles read it.
-struct RowData {
-    var content = ListContentConfiguration()
-    var accessory = Accessory.none
-    var editingAccessory = Accessory.none
-    var indentation = 0
-
-    static func parse(_ row: Value, style: BuiltinCellStyle.Kind?) throws -> RowData {
-        var out = RowData()
-        guard case .object(let o) = row else {
-            throw RowDataError(keyPath: [], message: "a row must be a mapping of keys to values")
-        }
-        out.content.text = try string(o["text"], "text")
-        out.content.secondaryText = try string(o["secondaryText"], "secondaryText")
-        out.content.image = try string(o["image"], "image")
-        if let v = o["accessory"] { out.accessory = try accessoryType(v, "accessory") }
-        if let v = o["accessoryText"], let text = try string(v, "accessoryText") { out.accessory = .text(text) }
-        if let v = o["editingAccessory"] { out.editingAccessory = try accessoryType(v, "editingAccessory") }
-        if let v = o["indentation"] {
-            guard let n = v.intValue, n >= 0 else {
-                throw RowDataError(keyPath: ["indentation"], message: "must be a non-negative whole number")
-            }
-            out.indentation = n
-        }
-        if let v = o["textProperties"] {
-            out.content.textProperties = try properties(v, base: out.content.textProperties, "textProperties")
-        }
-        if let v = o["secondaryTextProperties"] {
-            out.content.secondaryTextProperties = try properties(v, base: out.content.secondaryTextProperties,
-                                                                 "secondaryTextProperties")
-        }
-        return out
-    }
-
-    static func string(_ v: Value?, _ key: String) throws -> String? {
-        guard let v else { return nil }
-        switch v {
-        case .null: return nil
-        case .string, .bytes, .int, .double, .bool: return v.stringValue
-        default: throw RowDataError(keyPath: [key], message: "must be text")
-        }
-    }
-
-    static func accessoryType(_ v: Value, _ key: String) throws -> Accessory {
-        guard let name = v.stringValue, case .string = v else {
-            throw RowDataError(keyPath: [key], message: "must be one of \(AccessoryType.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return .type(try choice(name, AccessoryType.self, [key]))
-    }
-
-    static func choice<E: RawRepresentable & CaseIterable>(_ name: String, _: E.Type, _ path: [String]) throws -> E
-    where E.RawValue == String {
-        if let e = E(rawValue: name) { return e }
-        let names = E.allCases.map(\.rawValue)
-        throw RowDataError(keyPath: path, message: Suggest.unknown("value", name, among: names))
-    }
-
-    static let propertyKeys = ["numberOfLines", "lineBreakMode", "alignment", "color", "transform",
-                               "bold", "italic", "underline", "dim"]
-
-    static func properties(_ v: Value, base: TextProperties, _ key: String) throws -> TextProperties {
-        guard case .object(let o) = v else {
-            throw RowDataError(keyPath: [key], message: "must be a mapping (numberOfLines, lineBreakMode, alignment, color, transform, bold)")
-        }
-        var p = base
-        for (k, value) in o.sorted(by: { $0.key < $1.key }) {
-            let path = [key, k]
-            switch k {
-            case "numberOfLines":
-                guard let n = value.intValue, n >= 0 else {
-                    throw RowDataError(keyPath: path, message: "must be a whole number ≥ 0 (0 = unlimited)")
-                }
-                p.numberOfLines = n
-            case "lineBreakMode": p.lineBreakMode = try choice(value.stringValue ?? "", LineBreakMode.self, path)
-            case "alignment":
-                let name = value.stringValue ?? ""
-                p.alignment = name == "natural" ? .leading : try choice(name, TextAlignment.self, path)
-            case "transform": p.transform = try choice(value.stringValue ?? "", TextTransform.self, path)
-            case "color": p.color = try color(value, path)
-            case "bold", "italic", "underline", "dim":
-                guard let b = value.boolValue else { throw RowDataError(keyPath: path, message: "must be true or false") }
-                let attr: TextAttributes = k == "bold" ? .bold : k == "italic" ? .italic : k == "underline" ? .underline : .dim
-                if b { p.attributes.insert(attr) } else { p.attributes.remove(attr) }
-            default:
-                throw RowDataError(keyPath: path, message: Suggest.unknown("key", k, among: propertyKeys))
-            }
-        }
-        return p
-    }
-
-    /// A semantic colour name, a palette index 0–255 or `#rrggbb`.
-    static func color(_ v: Value, _ path: [String]) throws -> Color {
-        if let n = v.intValue {
-            guard (0...255).contains(n) else { throw RowDataError(keyPath: path, message: "palette colour must be 0–255") }
-            return .palette(UInt8(n))
-        }
-        guard let s = v.stringValue else { throw RowDataError(keyPath: path, message: "must be a colour name") }
-        if s == "default" { return .default }
-        if s.hasPrefix("#"), s.utf8.count == 7, let rgb = Int(s.dropFirst(), radix: 16) {
-            return .rgb(UInt8((rgb >> 16) & 255), UInt8((rgb >> 8) & 255), UInt8(rgb & 255))
-        }
-        let names = SemanticColor.allCases.map { "\($0)" }
-        if let i = names.firstIndex(of: s) { return .semantic(SemanticColor.allCases[i]) }
-        throw RowDataError(keyPath: path, message: Suggest.unknown("colour", s, among: names + ["default", "#rrggbb"]))
     }
 }

@@ -2,50 +2,37 @@ import CellarText
 
 /// A cell object that lives on across reuse (UIKit's UITableViewCell).
 /// Everything on it persists from row to row unless `prepareForReuse` resets it.
+///
+/// Hot fields. The table reads a cell's fields several times per row, and
+/// Swift checks every access to a class's stored property for exclusivity at
+/// run time unless it can prove the accesses never overlap (it cannot for
+/// public ones, which other modules may touch). Cellar's one mechanism for
+/// this is `@exclusivity(unchecked)` on the hot stored properties of its
+/// classes (`Cell`, `TableView`, `ReusePool`, `ReuseQueue`). The invariant
+/// that makes it safe: a table and its cells are used from one thread at a
+/// time, and no access to one of these fields is held open across a call
+/// that could reach the same field (no `inout` of a field is passed to a
+/// style hook, a data source or a delegate).
 public final class Cell {
     public let reuseIdentifier: String
 
-    // The fields live in internal stored properties behind public computed
-    // ones. Every access to a public stored class property is checked for
-    // exclusivity at run time (~80 instructions each: other modules might
-    // overlap accesses). When every access in the module is short, as these
-    // are, whole-module optimisation removes the checks on the internal
-    // ones, and the table reads a cell's fields a dozen times per row.
-    var _state: CellState = .normal
-    var _accessory: Accessory = .none
-    var _editingAccessory: Accessory = .none
-    var _indentationLevel = 0
-    var _alpha: Double = 1
-    var _content: ViewNode?
-    var _contentConfiguration: ListContentConfiguration?
-    var _storage: AnyObject?
-    var _indexPath: IndexPath?
-    var _style: CellStyle?
-
     /// Selection etc.; the table sets it before drawing, prepareForReuse resets it.
-    public var state: CellState { get { _state } set { _state = newValue } }
-    public var accessory: Accessory { get { _accessory } set { _accessory = newValue } }
-    public var editingAccessory: Accessory { get { _editingAccessory } set { _editingAccessory = newValue } }
-    public var indentationLevel: Int { get { _indentationLevel } set { _indentationLevel = newValue } }
-    public var alpha: Double { get { _alpha } set { _alpha = newValue } }
+    @exclusivity(unchecked) public var state: CellState = .normal
+    @exclusivity(unchecked) public var accessory: Accessory = .none
+    @exclusivity(unchecked) public var editingAccessory: Accessory = .none
+    @exclusivity(unchecked) public var indentationLevel = 0
+    @exclusivity(unchecked) public var alpha: Double = 1
     /// Laid-out content, if the style sets it at configure time.
-    public var content: ViewNode? { get { _content } set { _content = newValue } }
+    @exclusivity(unchecked) public var content: ViewNode?
     /// UIKit's UIListContentConfiguration, used by the built-in styles and
     /// settable directly by Swift data sources (`cell.contentConfiguration = …`).
     /// Modified in place (`cell.contentConfiguration?.text = …` copies nothing).
-    public var contentConfiguration: ListContentConfiguration? {
-        get { _contentConfiguration }
-        set { _contentConfiguration = newValue }
-        _modify { yield &_contentConfiguration }
-    }
+    @exclusivity(unchecked) public var contentConfiguration: ListContentConfiguration?
     /// The style's own per-cell object (a Lua table reference, …).
-    public var storage: AnyObject? { get { _storage } set { _storage = newValue } }
-    public var indexPath: IndexPath? { _indexPath }
+    @exclusivity(unchecked) public var storage: AnyObject?
+    @exclusivity(unchecked) public internal(set) var indexPath: IndexPath?
     /// The style that made this cell (set by the table when the cell is created).
-    public var style: CellStyle? { _style }
-    /// Set for cells of the built-in styles, so the table can take their
-    /// direct layout path without a dynamic cast per row.
-    var builtinKind: BuiltinCellStyle.Kind?
+    @exclusivity(unchecked) public internal(set) var style: CellStyle?
 
     public init(reuseIdentifier: String) {
         self.reuseIdentifier = reuseIdentifier
@@ -60,63 +47,12 @@ public final class Cell {
     }
 }
 
-/// What a style sees when it lays out a cell.
-public struct LayoutContext: Sendable {
-    /// Columns available to the content (margins, indentation and accessory already taken).
-    public var width: Int
-    public var tableStyle: TableStyle
-    public var layoutMargins: Insets
-    public var state: CellState
-    /// The table draws East Asian Ambiguous characters two columns wide.
-    public var ambiguousWide: Bool
-    public init(width: Int, tableStyle: TableStyle = .plain, layoutMargins: Insets = .zero,
-                state: CellState = .normal, ambiguousWide: Bool = false) {
-        self.width = width; self.tableStyle = tableStyle
-        self.layoutMargins = layoutMargins; self.state = state
-        self.ambiguousWide = ambiguousWide
-    }
-}
-
-/// A cell style: built-in Swift styles and Lua styles both conform.
-public protocol CellStyle: AnyObject {
-    var reuseIdentifier: String { get }
-    /// "built-in" or the style file path.
-    var source: String { get }
-    /// A new cell (storage set up).
-    func makeCell() throws -> Cell
-    /// Resets what is not content (UIKit: alpha, editing, selection).
-    func prepareForReuse(_ cell: Cell) throws
-    /// Row data in.
-    func configure(_ cell: Cell, row: Value, at indexPath: IndexPath) throws
-    /// The view tree for the cell in a state.
-    func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode
-    /// A height the style insists on; nil = automatic (measured).
-    func height(for cell: Cell, width: Int) throws -> Int?
-    /// The cell's state for its row is known (UIKit's updateConfiguration(using:)):
-    /// called before widths are measured, so a style may set state-dependent
-    /// accessories here.
-    func updateConfiguration(_ cell: Cell, state: CellState) throws
-    func didSelect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws
-    func didDeselect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws
-    func accessoryTapped(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws
-}
-
-extension CellStyle {
-    public var source: String { "built-in" }
-    public func prepareForReuse(_ cell: Cell) throws { Cell.resetNonContent(cell) }
-    public func height(for cell: Cell, width: Int) throws -> Int? { nil }
-    public func updateConfiguration(_ cell: Cell, state: CellState) throws {}
-    public func didSelect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {}
-    public func didDeselect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {}
-    public func accessoryTapped(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {}
-}
-
 extension Cell {
     /// UIKit's prepareForReuse: alpha, editing and selection state go back to
     /// their defaults; content stays (cellForRowAt must set it again).
     public static func resetNonContent(_ cell: Cell) {
         // Written only when changed: this runs for every reused row.
-        if cell._alpha != 1 { cell._alpha = 1 }
-        if cell._state.isNotNormal { cell._state = .normal }
+        if cell.alpha != 1 { cell.alpha = 1 }
+        if cell.state.isNotNormal { cell.state = .normal }
     }
 }
