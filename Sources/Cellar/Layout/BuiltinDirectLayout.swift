@@ -79,11 +79,13 @@ public struct BuiltinDirectLayout {
     /// configuration's fields are read in place, one by one, and the result
     /// is built from locals, because copying the configuration out of the
     /// cell, or assigning a finished layout to `self` field by field, copies
-    /// every string again (a retain and release each).
+    /// every string again (a retain and release each). One function, longer
+    /// than the usual limit: split into helpers, the labels and pieces were
+    /// copied across the call on every row.
     static func make(_ kind: BuiltinCellStyle.Kind, _ cell: Cell, width: Int,
                      engine: LayoutEngine) -> BuiltinDirectLayout? {
         let ambiguousWide = engine.ambiguousWide
-        var p0: Piece?
+        var p0: Piece?, p1: Piece?, p2: Piece?
         // Very narrow cells squeeze columns to nothing; the general path handles that.
         guard width >= 8, width <= Self.maxWidth, cell.contentConfiguration?.directionalLayoutMargins == .zero,
               let tp = cell.contentConfiguration?.textProperties, Self.simple(tp),
@@ -112,19 +114,6 @@ public struct BuiltinDirectLayout {
             x = iw + imagePadding
             room = width - x
         }
-        return placeLabels(kind, text: text, tp, detail: detail, dp, image: p0, imageHeight: height, x: x, room: room,
-                           width: width, spacing: spacing, vpadding: vpadding)
-    }
-
-    /// The text and detail placed as `kind` places them, right of the image
-    /// (`x`, `room`: where the labels go), as `BuiltinCellStyle.layout` does.
-    @inline(__always)
-    static func placeLabels(_ kind: BuiltinCellStyle.Kind, text: (text: String, width: Int)?, _ tp: TextProperties,
-                            detail: (text: String, width: Int)?, _ dp: TextProperties, image p0: Piece?,
-                            imageHeight: Int, x: Int, room: Int, width: Int, spacing: Int,
-                            vpadding: Int) -> BuiltinDirectLayout? {
-        var p1: Piece?, p2: Piece?
-        var height = imageHeight
         switch kind {
         case .default:
             if let text { p1 = Piece(text: text.text, textWidth: text.width, x: x, y: 0, width: room, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle) }

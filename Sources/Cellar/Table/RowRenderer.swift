@@ -49,7 +49,8 @@ struct RowRenderer {
         let style = cell.style
         // The style hears the state before any width is computed: it may set
         // a state-dependent accessory (UIKit's updateConfiguration(using:)).
-        try style?.updateConfiguration(cell, state: cell.state)
+        // A normal state (the common case) is passed as the shared constant, not copied out of the cell.
+        try style?.updateConfiguration(cell, state: cell.state.isNotNormal ? cell.state : .normal)
         // Leading columns: marker, editing control, indentation.
         let level = max(cell.indentationLevel, delegate?.tableView(table, indentationLevelForRowAt: ip) ?? 0)
         let lead = 1 + (editing ? 2 : 0) + level * indentationWidth

@@ -7,7 +7,9 @@
 /// columns `x..<limit` of row `y`.) The fast paths (eight ASCII bytes at a
 /// time, a simple base stored without segmentation) must write exactly the
 /// cells the cluster rules write; `CanvasDrawFastPathTests` checks them
-/// against drawing one grapheme cluster at a time.
+/// against drawing one grapheme cluster at a time. It stays one function,
+/// longer than the usual limit: the optimiser does not inline helpers split
+/// out of its loop, and the loop runs for every character drawn.
 extension Canvas {
     /// Draws sanitised bytes; columns `x..<limit` of row `y` may be written.
     mutating func drawClean(_ p: UnsafeBufferPointer<UInt8>, x: Int, y: Int, limit: Int,
@@ -15,6 +17,7 @@ extension Canvas {
         let row = y * width
         var col = x
         let n = p.count
+        var clusterOut: UInt32 = 0
         let ambiguous = ambiguousWide
         let table = propertyTable  // one lazy-global check per line, not per character
         // Multi-scalar clusters met while the cells are borrowed are
@@ -35,14 +38,58 @@ extension Canvas {
             var i = 0
             while i < n {
                 if p[i] < 0x80 {
-                    let run = Self.drawASCIIRun(p, at: &i, col: &col, limit: limit, row: row, styleBits: styleBits,
-                                                table: table, into: cells)
-                    if run == .reachedLimit { break }
-                    if run == .drawn { continue }
+                    // A run of printable ASCII (the text is sanitised), one
+                    // cell per byte, except its last byte when a non-ASCII
+                    // scalar follows that may join it (an accent): that byte
+                    // is left to the cluster rules. ("Row 1 한글": the space
+                    // before 한 is a cluster by itself, as the rules would find.)
+                    var end = i
+                    while end &+ 8 <= n, let b = p.baseAddress, SWAR.isASCII(SWAR.load(b + end)) { end &+= 8 }
+                    while end < n && p[end] < 0x80 { end += 1 }
+                    if end < n && (p[end &- 1] &- 0x20 >= 0x5F || table.lookup(decodeScalar(p, end).scalar).joinsPrevious) {
+                        end -= 1
+                    }
+                    if end > i {
+                        if col < 0 {
+                            let skip = min(-col, end - i)
+                            i += skip; col += skip
+                        }
+                        let count = min(end - i, limit - col)
+                        if count > 0 {
+                            // 0 <= col, col + count <= limit <= width: inside row y.
+                            let first = row &+ col
+                            for k in 0..<count { cells[first &+ k] = UInt32(p[i &+ k]) | styleBits }
+                            col += count
+                            i += count
+                        }
+                        if i < end { break }  // reached the limit
+                        continue
+                    }
                 }
+                // A simple base (Hangul syllable, most CJK, a lone emoji)
+                // that the next scalar does not join is a cluster by itself,
+                // as wide as its table entry: no segmentation needed.
                 let start = i
-                guard let (w, single, first) = Self.nextCluster(p, at: &i, table: table, ambiguousWide: ambiguous)
-                else { break }
+                let w: Int
+                let single: Bool
+                let first: UInt32
+                let (cp, length) = p[i] >= 0x80 ? decodeScalar(p, i) : (0, 0)
+                let props = table.lookup(cp)
+                if length > 0 && props.isSimpleBase
+                    && (i &+ length == n || p[i &+ length] < 0x80
+                        || !table.lookup(decodeScalar(p, i &+ length).scalar).joinsPrevious) {
+                    i &+= length
+                    w = props.columns(ambiguousWide: ambiguous)
+                    single = true
+                    first = cp
+                } else {
+                    var scanner = GraphemeScanner(p, from: i, ambiguousWide: ambiguous, table: table)
+                    guard let c = scanner.next() else { break }
+                    i = c.end
+                    w = c.width
+                    single = c.end - c.start == utf8Length(c.scalar)
+                    first = c.scalar
+                }
                 if w == 0 { continue }  // nothing to show on its own
                 if col + w > limit {
                     while col < limit {  // never half a wide character
@@ -52,8 +99,9 @@ extension Canvas {
                     break
                 }
                 if col >= 0 {
-                    var clusterOut = first
-                    if !single {
+                    if single {
+                        clusterOut = first
+                    } else {
                         let index = firstIndex + (newStarts?.count ?? 0)
                         if index < Int(Self.continuation - Self.clusterBase) {
                             if newStarts == nil { newStarts = []; newBytes = [] }
@@ -77,62 +125,5 @@ extension Canvas {
             clusterBytes.append(contentsOf: newBytes)
         }
         return col - x
-    }
-
-    enum ASCIIRun { case none, drawn, reachedLimit }
-
-    /// A run of printable ASCII from `i`, one cell per byte, except its last
-    /// byte when a non-ASCII scalar follows that may join it (an accent):
-    /// that byte is left to the cluster rules. ("Row 1 한글": the space
-    /// before 한 is a cluster by itself, as the rules would find.) `.none`:
-    /// no byte was drawn here, the cluster rules take byte `i`.
-    @inline(__always)
-    static func drawASCIIRun(_ p: UnsafeBufferPointer<UInt8>, at i: inout Int, col: inout Int, limit: Int, row: Int,
-                             styleBits: UInt32, table: PropertyTable,
-                             into cells: UnsafeMutableBufferPointer<UInt32>) -> ASCIIRun {
-        let n = p.count
-        var end = i
-        while end &+ 8 <= n, let b = p.baseAddress, SWAR.isASCII(SWAR.load(b + end)) { end &+= 8 }
-        while end < n && p[end] < 0x80 { end += 1 }
-        if end < n && (p[end &- 1] &- 0x20 >= 0x5F || table.lookup(decodeScalar(p, end).scalar).joinsPrevious) {
-            end -= 1
-        }
-        guard end > i else { return .none }
-        if col < 0 {
-            let skip = min(-col, end - i)
-            i += skip; col += skip
-        }
-        let count = min(end - i, limit - col)
-        if count > 0 {
-            // 0 <= col, col + count <= limit <= width: inside row y.
-            let first = row &+ col
-            for k in 0..<count { cells[first &+ k] = UInt32(p[i &+ k]) | styleBits }
-            col += count
-            i += count
-        }
-        return i < end ? .reachedLimit : .drawn
-    }
-
-    /// The cluster starting at `i` (moving `i` past it): its width, whether
-    /// it is one scalar, and its first scalar; nil at a malformed end.
-    /// A simple base (Hangul syllable, most CJK, a lone emoji) that the next
-    /// scalar does not join is a cluster by itself, as wide as its table
-    /// entry: no segmentation needed.
-    @inline(__always)
-    static func nextCluster(_ p: UnsafeBufferPointer<UInt8>, at i: inout Int, table: PropertyTable,
-                            ambiguousWide: Bool) -> (width: Int, single: Bool, first: UInt32)? {
-        let n = p.count
-        let (cp, length) = p[i] >= 0x80 ? decodeScalar(p, i) : (0, 0)
-        let props = table.lookup(cp)
-        if length > 0 && props.isSimpleBase
-            && (i &+ length == n || p[i &+ length] < 0x80
-                || !table.lookup(decodeScalar(p, i &+ length).scalar).joinsPrevious) {
-            i &+= length
-            return (props.columns(ambiguousWide: ambiguousWide), true, cp)
-        }
-        var scanner = GraphemeScanner(p, from: i, ambiguousWide: ambiguousWide, table: table)
-        guard let c = scanner.next() else { return nil }
-        i = c.end
-        return (c.width, c.end - c.start == utf8Length(c.scalar), c.scalar)
     }
 }
