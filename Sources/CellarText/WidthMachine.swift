@@ -28,7 +28,7 @@ struct WidthMachine {
         var segmentation: SegmentationState?
 
         /// A few words of the state rather than every field (equality still
-        /// compares all): hashing was most of the time to build the table.
+        /// compares all): hashing every field would dominate building the table.
         func hash(into hasher: inout Hasher) {
             hasher.combine(UInt64(width.measured?.raw ?? 0) << 32 | UInt64(width.lastMeasured?.raw ?? 0))
             let flags = (width.skipNext ? 1 : 0) | (width.previousWasRI ? 2 : 0) | (width.lastWasVirama ? 4 : 0)
