@@ -45,10 +45,10 @@ public enum DisplayWidth {
         }
         var i = 0
         while i &+ 8 <= n {
-            if nonPrintableASCII(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) != 0 { return false }
+            if SWAR.nonPrintableASCII(SWAR.load(base + i)) != 0 { return false }
             i &+= 8
         }
-        return i == n || nonPrintableASCII(UnsafeRawPointer(base + (n &- 8)).loadUnaligned(as: UInt64.self)) == 0
+        return i == n || SWAR.nonPrintableASCII(SWAR.load(base + (n &- 8))) == 0
     }
 
     /// Columns taken by one grapheme cluster.
@@ -84,8 +84,8 @@ public enum DisplayWidth {
         while i < n {
             // Eight printable ASCII bytes at once.
             while i + 8 <= n {
-                let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                if nonPrintableASCII(w) != 0 { break }
+                let w = SWAR.load(base + i)
+                if SWAR.nonPrintableASCII(w) != 0 { break }
                 total += 8
                 i += 8
                 asciiCounted = true
@@ -99,14 +99,14 @@ public enum DisplayWidth {
                 let word: UInt64
                 let avail: Int
                 if i &+ 8 <= n {
-                    word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                    word = SWAR.load(base + i)
                     avail = 8
                 } else {
                     avail = n &- i
-                    word = UnsafeRawPointer(base + n - 8).loadUnaligned(as: UInt64.self) >> UInt64(8 &* (8 &- avail))
+                    word = SWAR.load(base + n - 8) >> UInt64(8 &* (8 &- avail))
                 }
-                let ascii = asciiPrefixLength(word, available: avail)
-                total &+= printableASCIICount(word, bytes: ascii)
+                let ascii = SWAR.asciiPrefixLength(word, available: avail)
+                total &+= SWAR.printableASCIICount(word, bytes: ascii)
                 i &+= ascii
                 asciiCounted = asciiCounted || ascii != 0
             } else {
@@ -214,39 +214,6 @@ public enum DisplayWidth {
             guard !pd.joinsPrevious else { return nil }
             return (after, (d, dl, pd))
         }
-    }
-
-    /// How many bytes of `w` (little-endian, the first `available` of them
-    /// real) are ASCII before the first byte >= 0x80.
-    @inline(__always)
-    static func asciiPrefixLength(_ w: UInt64, available: Int) -> Int {
-        let high = w & 0x8080_8080_8080_8080
-        return high == 0 ? available : min(available, high.trailingZeroBitCount >> 3)
-    }
-
-    /// Printable ASCII bytes (0x20...0x7E) among the first `bytes` (0...8)
-    /// of `w`, which are all ASCII; exact per byte (no borrow between bytes).
-    @inline(__always)
-    static func printableASCIICount(_ w: UInt64, bytes: Int) -> Int {
-        let low7 = w & 0x7F7F_7F7F_7F7F_7F7F
-        let atLeastSpace = (low7 &+ 0x6060_6060_6060_6060) & 0x8080_8080_8080_8080
-        let del = (low7 &+ 0x0101_0101_0101_0101) & 0x8080_8080_8080_8080
-        let printable = atLeastSpace & ~del
-        // Keep the first `bytes` bytes; `&<<` masks its amount to 0...63,
-        // so 8 bytes (64 bits) is shifted in two halves.
-        let keep = ~((~UInt64(0) &<< UInt64(4 &* bytes)) &<< UInt64(4 &* bytes))
-        return (printable & keep).nonzeroBitCount
-    }
-
-    /// High bit set in every byte of `w` that is not printable ASCII
-    /// (>= 0x80, < 0x20 or 0x7F); may also flag bytes above one that is.
-    @inline(__always)
-    static func nonPrintableASCII(_ w: UInt64) -> UInt64 {
-        let high = w & 0x8080_8080_8080_8080
-        let low = (w &- 0x2020_2020_2020_2020) & ~w & 0x8080_8080_8080_8080
-        let x = w ^ 0x7F7F_7F7F_7F7F_7F7F
-        let del = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
-        return high | low | del
     }
 
     /// Measures clusters from `i` (a cluster start) until the next ASCII

@@ -25,9 +25,10 @@ public enum Sanitizer {
 
     /// Text is unclean exactly where one byte is a C0 control or DEL, or
     /// starts an unsafe sequence (`unsafeLength`; those start with 0xC2 or
-    /// 0xE2). Eight bytes are tested at once for any of these four kinds,
-    /// so Hangul, emoji and other UTF-8 pass without a byte loop; a flagged
-    /// byte is then looked at alone.
+    /// 0xE2). The hot path: eight bytes are tested at once for any of these
+    /// (`SWAR.controlOrUnsafeLead`), so Hangul, emoji and other UTF-8 pass
+    /// without a byte loop; a flagged byte is then looked at alone.
+    /// `SanitizerFastPathTests` checks it against the rules byte by byte.
     static func isClean(utf8 p: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = p.count
         guard let base = p.baseAddress else { return true }
@@ -36,7 +37,7 @@ public enum Sanitizer {
         while true {
             // The last word overlaps bytes already passed: testing them again is harmless.
             let at = min(i, n &- 8)
-            var flagged = suspectBytes(UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)))
+            var flagged = SWAR.controlOrUnsafeLead(SWAR.load(base + at))
             while flagged != 0 {
                 if !isSafe(p, at &+ flagged.trailingZeroBitCount &>> 3) { return false }
                 flagged &= flagged &- 1
@@ -51,18 +52,6 @@ public enum Sanitizer {
     static func isSafe(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
         let b = p[i]
         return b >= 0x20 && b != 0x7F && unsafeLength(p, i) == 0
-    }
-
-    /// The high bit of every byte of `w` (byte 0 lowest)
-    /// that is below 0x20, 0x7F, 0xC2 or 0xE2, exactly: no carry crosses
-    /// a byte (each sum stays below 0x100).
-    @inline(__always)
-    static func suspectBytes(_ w: UInt64) -> UInt64 {
-        let high: UInt64 = 0x8080_8080_8080_8080, low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 { ~(((x & low7) &+ low7) | x) & high }
-        let belowSpace = ~(((w & low7) &+ 0x6060_6060_6060_6060) | w) & high
-        return belowSpace | zeroBytes(w ^ low7) | zeroBytes(w ^ 0xC2C2_C2C2_C2C2_C2C2)
-            | zeroBytes(w ^ 0xE2E2_E2E2_E2E2_E2E2)
     }
 
     /// Byte length of an unsafe non-ASCII sequence starting at `i`, or 0.

@@ -1,9 +1,9 @@
 /// The width rules of short strings as one table: the next state from the
 /// state and the class of a scalar (bits 24-31 of its property word), and
 /// the columns that step adds. Measuring a string is then the same few
-/// instructions per scalar whatever kind of cluster it belongs to: the
-/// branches on the kind of cluster (simple base, base + mark, flag, ZWJ
-/// sequence, ASCII) were what mispredicted on mixed text.
+/// steps per scalar whatever kind of cluster it belongs to, with no branch
+/// on the kind of cluster (simple base, base + mark, flag, ZWJ sequence,
+/// ASCII), which mixed text would mispredict.
 ///
 /// The table is not written by hand: `build` runs the one set of cluster
 /// rules (`SegmentationState`, `ClusterWidth`) on one representative scalar
@@ -28,7 +28,7 @@ struct WidthMachine {
         var segmentation: SegmentationState?
 
         /// A few words of the state rather than every field (equality still
-        /// compares all): hashing was most of the time to build the table.
+        /// compares all): hashing every field would dominate building the table.
         func hash(into hasher: inout Hasher) {
             hasher.combine(UInt64(width.measured?.raw ?? 0) << 32 | UInt64(width.lastMeasured?.raw ?? 0))
             let flags = (width.skipNext ? 1 : 0) | (width.previousWasRI ? 2 : 0) | (width.lastWasVirama ? 4 : 0)
@@ -81,7 +81,40 @@ struct WidthMachine {
             guard c == 0 || p.machineClass == c else { return nil }
             scalars.append((cp, p))
         }
-        // Breadth-first over abstract states; 0 is "give up", 1 the start.
+        guard let (states, next, added) = explore(scalars, classCount: classCount, ambiguousWide: ambiguousWide),
+              let (block, blockCount) = mergeEquivalent(states.count, next, added, classCount: classCount) else {
+            return nil
+        }
+        // Printable ASCII: the same step from every state, one column, so
+        // a run of it is counted a column a byte and leaves the state of its
+        // last byte (`afterASCII`), without stepping.
+        for byte in UInt32(0x20)...0x7E {
+            let c = table.lookup(byte).machineClass
+            guard c != 0 else { return nil }
+            for s in 1..<states.count where next[s][c] != next[1][c] || added[s][c] != 1 { return nil }
+        }
+        let transitions = UnsafeMutablePointer<UInt16>.allocate(capacity: blockCount * classCount)
+        transitions.initialize(repeating: 0, count: blockCount * classCount)
+        for s in states.indices {
+            for c in 0..<classCount {
+                guard added[s][c] <= 3 else { transitions.deallocate(); return nil }
+                transitions[block[s] * classCount + c] = UInt16(block[next[s][c]] * classCount) << 2 | UInt16(added[s][c])
+            }
+        }
+        let afterASCII = UnsafeMutablePointer<UInt16>.allocate(capacity: 256)
+        afterASCII.initialize(repeating: 0, count: 256)
+        for byte in 0x20...0x7E {
+            afterASCII[byte] = UInt16(block[next[1][table.lookup(UInt32(byte)).machineClass]] * classCount)
+        }
+        return WidthMachine(transitions: transitions, start: block[1] * classCount, afterASCII: afterASCII)
+    }
+
+    /// Every state reachable from the start, breadth-first, with where each
+    /// class leads (`next`) and the columns it adds; state 0 is "give up",
+    /// 1 the start. Nil when there are too many or the end of the text would
+    /// add columns.
+    private static func explore(_ scalars: [(UInt32, ScalarProps)], classCount: Int, ambiguousWide: Bool)
+        -> (states: [State], next: [[Int]], added: [[Int]])? {
         let first = State(width: ClusterWidth(ambiguousWide: ambiguousWide), segmentation: nil)
         var states: [State] = [first, first]
         var index: [State: Int] = [first: 1]
@@ -115,16 +148,23 @@ struct WidthMachine {
             width.total = 0
             guard width.finish() == 0 else { return nil }
         }
+        return (states, next, added)
+    }
+
+    /// The states in blocks that behave alike; nil when the merge cannot be trusted.
+    private static func mergeEquivalent(_ stateCount: Int, _ next: [[Int]], _ added: [[Int]], classCount: Int)
+        -> (block: [Int], count: Int)? {
+        let states = 0..<stateCount
         // Merge states that behave alike (Moore's partition refinement):
         // split blocks by where each class leads and what it adds until
         // nothing splits. Blocks are numbered by first state, so "give up"
         // (alone in its block from the start) stays block 0.
         let width = 2 * classCount + 1
-        var signatures = [Int](repeating: 0, count: states.count * width)
-        var block = states.indices.map { $0 == 0 ? 0 : 1 }
+        var signatures = [Int](repeating: 0, count: stateCount * width)
+        var block = states.map { $0 == 0 ? 0 : 1 }
         var blockCount = 2
         while true {
-            for s in states.indices {
+            for s in states {
                 signatures[s * width] = block[s]
                 for c in 0..<classCount {
                     signatures[s * width + 1 + 2 * c] = block[next[s][c]]
@@ -132,12 +172,12 @@ struct WidthMachine {
                 }
             }
             // First state of each signature, by an FNV-1a hash of it
-            // (hashing arrays with `Hasher` was most of the build time).
+            // (much cheaper than hashing arrays with `Hasher`).
             var firstWith: [UInt64: Int] = [:]
-            firstWith.reserveCapacity(states.count)
+            firstWith.reserveCapacity(stateCount)
             var refined = block
             var count = 0
-            for s in states.indices {
+            for s in states {
                 let signature = signatures[s * width ..< (s + 1) * width]
                 let hash = signature.reduce(0xCBF2_9CE4_8422_2325 as UInt64) {
                     ($0 ^ UInt64(truncatingIfNeeded: $1)) &* 0x100_0000_01B3
@@ -160,28 +200,7 @@ struct WidthMachine {
         guard block[0] == 0, !block.dropFirst().contains(0), blockCount * classCount * 4 <= Int(UInt16.max) else {
             return nil
         }
-        // Printable ASCII: the same step from every state, one column, so
-        // a run of it is counted a column a byte and leaves the state of its
-        // last byte (`afterASCII`), without stepping.
-        for byte in UInt32(0x20)...0x7E {
-            let c = table.lookup(byte).machineClass
-            guard c != 0 else { return nil }
-            for s in 1..<states.count where next[s][c] != next[1][c] || added[s][c] != 1 { return nil }
-        }
-        let transitions = UnsafeMutablePointer<UInt16>.allocate(capacity: blockCount * classCount)
-        transitions.initialize(repeating: 0, count: blockCount * classCount)
-        for s in states.indices {
-            for c in 0..<classCount {
-                guard added[s][c] <= 3 else { transitions.deallocate(); return nil }
-                transitions[block[s] * classCount + c] = UInt16(block[next[s][c]] * classCount) << 2 | UInt16(added[s][c])
-            }
-        }
-        let afterASCII = UnsafeMutablePointer<UInt16>.allocate(capacity: 256)
-        afterASCII.initialize(repeating: 0, count: 256)
-        for byte in 0x20...0x7E {
-            afterASCII[byte] = UInt16(block[next[1][table.lookup(UInt32(byte)).machineClass]] * classCount)
-        }
-        return WidthMachine(transitions: transitions, start: block[1] * classCount, afterASCII: afterASCII)
+        return (block, blockCount)
     }
 }
 
@@ -209,7 +228,7 @@ extension DisplayWidth {
         @inline(__always)
         func scan(_ w: UInt64, _ word: Int) {
             let shift = UInt64(truncatingIfNeeded: 8 &* word)
-            other |= bits(nonPrintableASCII(w)) &<< shift
+            other |= bits(SWAR.nonPrintableASCII(w)) &<< shift
             continuation |= bits(w & ~(w &<< 1)) &<< shift
         }
         // Bytes 8j..<8j+8 read inside the text: near the end the last
@@ -218,7 +237,7 @@ extension DisplayWidth {
         @inline(__always)
         func word(_ j: Int) -> UInt64 {
             let at = min(8 &* j, n &- 8)
-            return UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self) &>> UInt64(truncatingIfNeeded: 8 &* (8 &* j &- at))
+            return SWAR.load(base + at) &>> UInt64(truncatingIfNeeded: 8 &* (8 &* j &- at))
         }
         if n >= 8 {
             scan(word(0), 0); scan(word(1), 1); scan(word(2), 2); scan(word(3), 3)

@@ -1,4 +1,6 @@
-/// What one render did (issue 4 point 7). Reset with `TableView.resetStatistics()`.
+/// What renders and actions did: rows configured, heights measured, cells
+/// and header/footer views created and reused. Reset with
+/// `TableView.resetStatistics()`.
 public struct RenderStatistics: Hashable, Sendable {
     public struct Counts: Hashable, Sendable {
         public var created = 0

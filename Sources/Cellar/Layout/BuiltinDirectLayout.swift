@@ -6,10 +6,10 @@ import CellarText
 /// differential test checks it), but costs a few width computations per row
 /// instead of a tree, arrays and wrapped-line lists. Anything else returns nil
 /// and takes the general path.
-struct BuiltinDirectLayout {
+public struct BuiltinDirectLayout {
     /// A label placed in the cell. It holds its string (after transform),
-    /// so drawing needs neither the configuration again (a ~200-byte copy
-    /// with a retain per string) nor a second transform.
+    /// so drawing needs neither the configuration again (a large copy with
+    /// a retain per string) nor a second transform.
     struct Piece {
         // Stored narrow so that the whole layout fits in 128 bytes: larger
         // values are copied with a `memcpy` call, and a row's layout is
@@ -74,35 +74,36 @@ struct BuiltinDirectLayout {
     }
 
     /// Lays out `cell`'s content configuration; nil when it has none or
-    /// when it needs the general path. The configuration's fields are read
-    /// in place, one by one: copying it whole out of the cell is a ~200-byte
-    /// copy plus a retain and release per string, paid on every row.
-    /// A function building locals, not an initialiser: an initialiser
-    /// assigning `self`'s fields one by one copied the finished layout
-    /// once more (a retain and release per string).
-    /// Widths are measured as `engine` measures them (its ambiguous-width setting).
+    /// when it needs the general path. Widths are measured as `engine`
+    /// measures them (its ambiguous-width setting). Runs for every row: the
+    /// configuration's fields are read in place, one by one, and the result
+    /// is built from locals, because copying the configuration out of the
+    /// cell, or assigning a finished layout to `self` field by field, copies
+    /// every string again (a retain and release each). One function, longer
+    /// than the usual limit: split into helpers, the labels and pieces were
+    /// copied across the call on every row.
     static func make(_ kind: BuiltinCellStyle.Kind, _ cell: Cell, width: Int,
                      engine: LayoutEngine) -> BuiltinDirectLayout? {
         let ambiguousWide = engine.ambiguousWide
         var p0: Piece?, p1: Piece?, p2: Piece?
         // Very narrow cells squeeze columns to nothing; the general path handles that.
-        guard width >= 8, width <= Self.maxWidth, cell._contentConfiguration?.directionalLayoutMargins == .zero,
-              let tp = cell._contentConfiguration?.textProperties, Self.simple(tp),
-              let dp = cell._contentConfiguration?.secondaryTextProperties, Self.simple(dp) else { return nil }
+        guard width >= 8, width <= Self.maxWidth, cell.contentConfiguration?.directionalLayoutMargins == .zero,
+              let tp = cell.contentConfiguration?.textProperties, Self.simple(tp),
+              let dp = cell.contentConfiguration?.secondaryTextProperties, Self.simple(dp) else { return nil }
         var clean = true
-        let text = Self.label(cell._contentConfiguration?.text, tp, clean: &clean, ambiguousWide: ambiguousWide)
-        let detail = kind == .default ? nil : Self.label(cell._contentConfiguration?.secondaryText, dp, clean: &clean,
+        let text = Self.label(cell.contentConfiguration?.text, tp, clean: &clean, ambiguousWide: ambiguousWide)
+        let detail = kind == .default ? nil : Self.label(cell.contentConfiguration?.secondaryText, dp, clean: &clean,
                                                                   ambiguousWide: ambiguousWide)
         guard clean else { return nil }
-        let imagePadding = cell._contentConfiguration?.imageToTextPadding ?? 0
-        let spacing = cell._contentConfiguration?.textToSecondaryTextHorizontalPadding ?? 0
-        let vpadding = cell._contentConfiguration?.textToSecondaryTextVerticalPadding ?? 0
+        let imagePadding = cell.contentConfiguration?.imageToTextPadding ?? 0
+        let spacing = cell.contentConfiguration?.textToSecondaryTextHorizontalPadding ?? 0
+        let vpadding = cell.contentConfiguration?.textToSecondaryTextVerticalPadding ?? 0
         guard Self.paddings.contains(imagePadding), Self.paddings.contains(spacing),
               Self.paddings.contains(vpadding) else { return nil }
         var x = 0
         var room = width
         var height = 0
-        if let image = cell._contentConfiguration?.image, !image.isEmpty {
+        if let image = cell.contentConfiguration?.image, !image.isEmpty {
             guard Sanitizer.isClean(image) else { return nil }
             let iw = DisplayWidth.of(image, ambiguousWide: ambiguousWide)
             // The general layout gives a fitted image at least half the room;

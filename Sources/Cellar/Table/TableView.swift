@@ -1,23 +1,10 @@
 import CellarText
 
-/// Row data that a data source can hand to style hooks (documents do; a Swift
-/// data source may). Style hooks such as didSelect may change it.
-public protocol TableViewRowData: AnyObject {
-    func rowValue(at indexPath: IndexPath) -> Value?
-    func setRowValue(_ value: Value, at indexPath: IndexPath)
-}
-
-/// A section header or footer view; reused through its own queue, as
-/// UITableViewHeaderFooterView.
-public final class HeaderFooterView {
-    public let reuseIdentifier: String
-    public var title: String = ""
-    public internal(set) var section: Int = 0
-    init(reuseIdentifier: String) { self.reuseIdentifier = reuseIdentifier }
-}
-
-/// UITableView, headless. Owns selection and editing state, the reuse queues,
-/// the height index and the viewport, and draws frames into canvases.
+/// UITableView, headless: UIKit's API over the parts that do the work, the
+/// reuse pool (`ReusePool`), the per-row states (`RowStates`), the heights
+/// (`HeightCache` and the layout's `HeightIndex`), the row renderer
+/// (`RowRenderer`) and the section chrome (`SectionChrome`). Renders stream
+/// the whole table or draw a viewport (`TableView+Render`).
 ///
 /// `dataSource` and `delegate` are weak, as in UIKit: keep them alive yourself
 /// (DocumentDataSource.makeTableView keeps its table's data source alive by
@@ -36,24 +23,13 @@ public final class TableView {
     var activeDataSource: TableViewDataSource? { isPinned ? pinnedDataSource : dataSource }
     var activeDelegate: TableViewDelegate? { isPinned ? pinnedDelegate : delegate }
 
-    // Properties read for every row are stored internally behind public
-    // accessors (see `Cell`): the module's own short accesses then need no
-    // run-time exclusivity check.
-    var _rowHeight: RowHeight = .automatic
-    var _separatorStyle: SeparatorStyle = .singleLine
-    var _separatorInset = 1
-    public var rowHeight: RowHeight {
-        get { _rowHeight }
-        set { _rowHeight = newValue; invalidateLayout() }
-    }
+    // Read for every row (hot fields: see `Cell`).
+    @exclusivity(unchecked) public var rowHeight: RowHeight = .automatic { didSet { invalidateLayout() } }
     /// nil = estimates off: every row's height is known before a viewport is drawn.
     public var estimatedRowHeight: Int? { didSet { invalidateLayout() } }
-    public var separatorStyle: SeparatorStyle {
-        get { _separatorStyle }
-        set { _separatorStyle = newValue; invalidateLayout() }
-    }
+    @exclusivity(unchecked) public var separatorStyle: SeparatorStyle = .singleLine { didSet { invalidateLayout() } }
     /// Columns from the row's leading edge where the separator starts.
-    public var separatorInset: Int { get { _separatorInset } set { _separatorInset = newValue } }
+    public var separatorInset = 1
     /// Columns per indentation level (UIKit: indentationWidth).
     public var indentationWidth: Int = 2
     public var allowsSelection = true
@@ -66,15 +42,8 @@ public final class TableView {
     public weak var prefetchDataSource: TableViewDataSourcePrefetching? { didSet { forgetPrefetching() } }
     /// Rows announced on each side of the viewport; nil = as many as are on screen.
     public var prefetchDistance: Int?
-    /// Rows announced to the prefetch data source and not yet cancelled.
-    var prefetchedRows: Set<IndexPath> = []
-    /// Near rows that were on screen and so need no announcing, and the rows of the last frame.
-    var settledRows: Set<IndexPath> = []
-    var lastShownRows: Set<IndexPath> = []
-    var lastPrefetchTop = 0
-
-    /// Row heights above this are errors: a row is drawn into one canvas.
-    public static let maximumRowHeight = 10_000
+    /// What the prefetch data source has been told.
+    var prefetching = PrefetchMemory()
 
     public var width: Int = 80 { didSet { if width != oldValue { invalidateLayout() } } }
     /// Draw East Asian Ambiguous characters (±, °, α, Ж, ①, …) two columns
@@ -88,99 +57,53 @@ public final class TableView {
     /// Accumulates over renders and actions; see `resetStatistics()`.
     public var statistics: RenderStatistics {
         var s = counters
-        for (id, q) in queues where q.created + q.reused > 0 {
-            var c = RenderStatistics.Counts()
-            c.created = q.created
-            c.reused = q.reused
-            s.perIdentifier[id] = c
-            s.cellsCreated += q.created
-            s.cellsReused += q.reused
-        }
+        pool.addCounts(to: &s)
         return s
     }
-    /// Table-wide counts; cell counts live on the queues (one fewer hash per row).
+    /// Table-wide counts; cell and header/footer counts live in the pool.
     var counters = RenderStatistics()
 
-    /// One identifier's style, waiting cells and counts.
-    final class ReuseQueue {
-        let style: CellStyle
-        /// Waiting cells, last in first out. Never mutated in place: a
-        /// mutating call inside an access to a class property keeps that
-        /// property's run-time exclusivity check (~150 instructions per
-        /// dequeue); taken out whole, changed as a unique local and put back,
-        /// every access is short and whole-module optimisation drops the check.
-        private(set) var cells: [Cell] = []
-        var created = 0
-        var reused = 0
-        init(style: CellStyle) { self.style = style }
-
-        func pop() -> Cell? {
-            var list = cells
-            cells = []
-            let cell = list.popLast()
-            cells = list
-            return cell
-        }
-
-        func push(_ cell: Cell) {
-            var list = cells
-            cells = []
-            list.append(cell)
-            cells = list
-        }
+    /// Cells and header/footer views, waiting and on screen.
+    let pool: ReusePool
+    /// Selection, highlight and custom states by row.
+    let rowStates = RowStates()
+    /// For DocumentDataSource, which highlights rows as it builds a table.
+    package var highlighted: Set<IndexPath> {
+        get { rowStates.highlighted }
+        _modify { yield &rowStates.highlighted }
     }
 
-    // Reuse.
-    var queues: [String: ReuseQueue] = [:]
-    /// Queues in first-use order: tables use a handful of identifiers, and a
-    /// short scan comparing small strings beats hashing one per row.
-    var queueIDs: [String] = []
-    var queueList: [ReuseQueue] = []
-    var visibleCells: [IndexPath: Cell] = [:]
-    var headerFooterQueues: [String: [HeaderFooterView]] = [:]
-    var visibleHeaderFooters: [Int: HeaderFooterView] = [:]   // keyed by item index
-
-    // State.
-    var selected: Set<IndexPath> = []
-    package var highlighted: Set<IndexPath> = []
-    var customStates: [IndexPath: [String: Value]] = [:]
-
-    // Layout.
+    /// Counts, titles and geometry at the current width; nil = ask the data source again.
     var layout: TableLayout? {
         didSet { if let layout { rowCountsBeforeUpdate = layout.rowCounts } }
     }
     /// Row counts as the table last saw them; updates check the data source against these.
     var rowCountsBeforeUpdate: [Int]?
-    /// After inserts, deletes or moves: the last layout with heights, and
-    /// where its rows went in each update since. The next height index takes
-    /// the heights (and estimates) rows had, so only new rows are estimated
-    /// or measured, as in UIKit.
-    var heightsBeforeUpdate: (layout: TableLayout, rows: [RowMapping])?
+    /// Heights carried over updates to the next layout.
+    var heights = HeightCache()
 
     public init(style: TableStyle = .plain, registry: Registry) {
         self.style = style
         self.registry = registry
+        pool = ReusePool(registry: registry)
     }
 
     public func resetStatistics() {
         counters = RenderStatistics()
-        for q in queues.values { q.created = 0; q.reused = 0 }
+        pool.resetCounts()
     }
 
     /// Forgets every cell, height and count, and (as UIKit) the selection;
     /// the next render asks the data source again.
     public func reloadData() {
-        selected.removeAll()
-        highlighted.removeAll()
-        customStates.removeAll()
+        rowStates.removeAll()
         discardCells()
     }
 
     /// Sends on-screen cells and views back to their queues and drops the layout.
     func discardCells() {
-        enqueueVisibleCells()
-        for (_, view) in visibleHeaderFooters { headerFooterQueues[view.reuseIdentifier, default: []].append(view) }
-        visibleHeaderFooters.removeAll()
+        pool.enqueueVisibleCells()
+        pool.enqueueVisibleHeaderFooters()
         invalidateLayout()
         rowCountsBeforeUpdate = nil
         // Index paths may mean other rows now; the next frame announces afresh.
@@ -191,90 +114,79 @@ public final class TableView {
     /// styles… may have changed them).
     func invalidateLayout() {
         layout = nil
-        heightsBeforeUpdate = nil
+        heights.forget()
     }
 
     // MARK: Reuse
 
     /// A queued cell for `id` (after prepareForReuse) or a new one.
     public func dequeueReusableCell(withIdentifier id: String, for indexPath: IndexPath) throws -> Cell {
-        let q = try queue(for: id)
-        let cell: Cell
-        if let queued = q.pop() {
-            try q.style.prepareForReuse(queued)
-            cell = queued
-            q.reused += 1
-        } else {
-            cell = try q.style.makeCell()
-            cell._style = q.style
-            q.created += 1
-        }
-        cell._indexPath = indexPath
-        return cell
+        try pool.dequeue(id, for: indexPath)
     }
 
     /// UIKit's dequeueReusableCell(withIdentifier:): a queued cell or nil.
     public func dequeueReusableCell(withIdentifier id: String) throws -> Cell? {
-        let q = try queue(for: id)
-        guard let queued = q.pop() else { return nil }
-        try q.style.prepareForReuse(queued)
-        q.reused += 1
-        return queued
-    }
-
-    func queue(for id: String) throws -> ReuseQueue {
-        // Read through a local copy: an access to a class property is
-        // checked at run time unless every access to it is this short.
-        let ids = queueIDs
-        for k in ids.indices where ids[k] == id { return queueList[k] }
-        if let existing = queues[id] { return existing }
-        guard let style = registry.style(for: id) else {
-            throw CellarError(Registry.unknownIdentifierMessage(id))
-        }
-        let q = ReuseQueue(style: style)
-        queues[id] = q
-        if queueList.count < 8 {
-            var ids = queueIDs, list = queueList   // appended outside the accesses (see above)
-            ids.append(id)
-            list.append(q)
-            queueIDs = ids
-            queueList = list
-        }
-        return q
+        try pool.dequeueQueued(id)
     }
 
     /// A queued header/footer view for `id`, or a new one.
     public func dequeueReusableHeaderFooterView(withIdentifier id: String) -> HeaderFooterView {
-        if var queue = headerFooterQueues[id], let view = queue.popLast() {
-            headerFooterQueues[id] = queue
-            counters.headerFootersReused += 1
-            return view
-        }
-        counters.headerFootersCreated += 1
-        return HeaderFooterView(reuseIdentifier: id)
-    }
-
-    /// Sends on-screen cells (those `leaving` picks) back to their queues,
-    /// last row first, so the next dequeue hands out the topmost leaver as a
-    /// scroll would.
-    func enqueueVisibleCells(leaving: (IndexPath) -> Bool = { _ in true }) {
-        for ip in visibleCells.keys.sorted(by: >) where leaving(ip) {
-            if let cell = visibleCells.removeValue(forKey: ip) { enqueue(cell) }
-        }
-    }
-
-    func enqueue(_ cell: Cell) {
-        cell._indexPath = nil
-        if let q = try? queue(for: cell.reuseIdentifier) { q.push(cell) }
+        pool.dequeueHeaderFooterView(id)
     }
 
     /// Cells waiting in the queue for `id` (tests and benchmarks look).
-    public func queuedCellCount(withIdentifier id: String) -> Int { queues[id]?.cells.count ?? 0 }
+    public func queuedCellCount(withIdentifier id: String) -> Int { pool.queuedCount(id) }
     /// Cells currently on screen.
-    public var visibleIndexPaths: [IndexPath] { visibleCells.keys.sorted() }
-    public func cellForRow(at indexPath: IndexPath) -> Cell? { visibleCells[indexPath] }
+    public var visibleIndexPaths: [IndexPath] { pool.visibleCells.keys.sorted() }
+    public func cellForRow(at indexPath: IndexPath) -> Cell? { pool.visibleCells[indexPath] }
+
+    /// The on-screen cell for a row, configuring one through the data source if needed.
+    func visibleCell(_ ip: IndexPath) throws -> Cell {
+        if let cell = pool.visibleCells[ip] { return cell }
+        let cell = try configuredCell(ip)
+        pool.visibleCells[ip] = cell
+        return cell
+    }
+
+    func configuredCell(_ ip: IndexPath) throws -> Cell {
+        guard let ds = activeDataSource else { throw CellarError("the table has no data source") }
+        return try configuredCell(ip, ds)
+    }
+
+    /// The data source's cell for a row, with its index path and style set.
+    func configuredCell(_ ip: IndexPath, _ ds: TableViewDataSource) throws -> Cell {
+        counters.rowsConfigured += 1
+        let cell = try ds.tableView(self, cellForRowAt: ip)
+        cell.indexPath = ip
+        if cell.style == nil { cell.style = registry.style(for: cell.reuseIdentifier) }
+        return cell
+    }
 
     // MARK: Counts
+
+    /// The layout at the current width, asking the data source for counts and titles if there is none.
+    func currentLayout() throws -> TableLayout {
+        if let layout { return layout }
+        guard let ds = dataSource else { throw CellarError("the table has no data source") }
+        let sections = ds.numberOfSections(in: self)
+        guard sections >= 0 else { throw CellarError("numberOfSections must not be negative (got \(sections))") }
+        var counts = [Int](), headers = [String?](), footers = [String?]()
+        counts.reserveCapacity(sections)
+        for s in 0..<sections {
+            let n = ds.tableView(self, numberOfRowsInSection: s)
+            guard n >= 0 else {
+                throw CellarError("numberOfRowsInSection \(s) must not be negative (got \(n))")
+            }
+            counts.append(n)
+            headers.append(ds.tableView(self, titleForHeaderInSection: s))
+            footers.append(ds.tableView(self, titleForFooterInSection: s))
+        }
+        let l = TableLayout(sectionCount: sections, rowCounts: counts, headers: headers, footers: footers,
+                            indexTitles: ds.sectionIndexTitles(for: self) ?? [], style: style, width: width,
+                            ambiguousWide: ambiguousWide)
+        layout = l
+        return l
+    }
 
     public var numberOfSections: Int { (try? currentLayout())?.sectionCount ?? 0 }
     public func numberOfRows(inSection section: Int) -> Int {

@@ -105,4 +105,11 @@ final class TableLayout {
         if (geometry.boxed || geometry.ruled) && rowCounts[s] > 0 { h += 1 }
         return h
     }
+
+    /// Lines a row's separator adds under it: single-line separators go
+    /// under every row but a section's last.
+    @inline(__always)
+    func separatorLines(_ ip: IndexPath, singleLine: Bool) -> Int {
+        singleLine && ip.row < rowCounts[ip.section] - 1 ? 1 : 0
+    }
 }

@@ -16,7 +16,7 @@ extension TableView {
     /// the next render, and with `reconfigure` its cell is configured again
     /// (UIKit's reconfigureRows), so the change shows.
     func invalidateRow(_ ip: IndexPath, reconfigure: Bool) {
-        if reconfigure, let cell = visibleCells.removeValue(forKey: ip) { enqueue(cell) }
+        if reconfigure, let cell = pool.visibleCells.removeValue(forKey: ip) { pool.enqueue(cell) }
         // Fixed heights cannot change with state or data.
         if case .fixed = rowHeight, delegate == nil { return }
         guard let l = layout, ip.section >= 0, ip.section < l.sectionCount,
@@ -27,12 +27,12 @@ extension TableView {
     /// A style hook sees the row's custom states on the cell, and what it
     /// leaves there becomes the row's (custom states belong to rows).
     func withRowCustomState(_ cell: Cell, _ ip: IndexPath, _ body: () throws -> Void) throws {
-        let before = customStates[ip] ?? [:]
+        let before = rowStates.custom[ip] ?? [:]
         cell.state.custom = before
         try body()
         let after = cell.state.custom
         if after != before {
-            customStates[ip] = after.isEmpty ? nil : after
+            rowStates.custom[ip] = after.isEmpty ? nil : after
             invalidateRow(ip, reconfigure: false)
         }
     }
@@ -40,9 +40,9 @@ extension TableView {
     /// The cell for a row for a style hook: the on-screen one, else one
     /// configured for the occasion and queued again afterwards.
     func withCell(_ ip: IndexPath, _ body: (Cell) throws -> Void) throws {
-        if let cell = visibleCells[ip] { try body(cell); return }
+        if let cell = pool.visibleCells[ip] { try body(cell); return }
         let cell = try configuredCell(ip)
-        defer { enqueue(cell) }
+        defer { pool.enqueue(cell) }
         try body(cell)
     }
 
@@ -69,10 +69,10 @@ extension TableView {
         if target != indexPath, try isRowDisabled(target) { return }
         if !allowsMultipleSelection {
             // Selecting moves the selection, even off a disabled row.
-            for other in selected.sorted() where other != target { try deselect(other) }
+            for other in rowStates.selected.sorted() where other != target { try deselect(other) }
         }
-        selected.insert(target)
-        highlighted.remove(target)
+        rowStates.selected.insert(target)
+        rowStates.highlighted.remove(target)
         invalidateRow(target, reconfigure: false)
         try withCell(target) { cell in
             try withRowCustomState(cell, target) { try withRowValue(target) { row in try cell.style?.didSelect(cell, row: &row, at: target) } }
@@ -92,8 +92,8 @@ extension TableView {
     /// a tap or for the selection moving to another row.
     func deselect(_ indexPath: IndexPath) throws {
         guard let target = delegate?.tableView(self, willDeselectRowAt: indexPath) ?? (delegate == nil ? indexPath : nil),
-              selected.contains(target) else { return }
-        selected.remove(target)
+              rowStates.selected.contains(target) else { return }
+        rowStates.selected.remove(target)
         invalidateRow(target, reconfigure: false)
         try withCell(target) { cell in
             try withRowCustomState(cell, target) { try withRowValue(target) { row in try cell.style?.didDeselect(cell, row: &row, at: target) } }
@@ -106,13 +106,13 @@ extension TableView {
         try checkIndexPath(indexPath, try currentLayout())
         guard selectionAllowed, try !isRowDisabled(indexPath) else { return }
         if let d = delegate, !d.tableView(self, shouldHighlightRowAt: indexPath) { return }
-        highlighted.insert(indexPath)
+        rowStates.highlighted.insert(indexPath)
         invalidateRow(indexPath, reconfigure: false)
     }
 
     public func unhighlightRow(at indexPath: IndexPath) throws {
         try checkIndexPath(indexPath, try currentLayout())
-        highlighted.remove(indexPath)
+        rowStates.highlighted.remove(indexPath)
         invalidateRow(indexPath, reconfigure: false)
     }
 
@@ -123,7 +123,7 @@ extension TableView {
         try checkIndexPath(indexPath, try currentLayout())
         var fired = false
         try withCell(indexPath) { cell in
-            guard accessory(of: cell).tracksTaps, !cell.state.isDisabled else { return }
+            guard (isEditing ? cell.editingAccessory : cell.accessory).tracksTaps, !cell.state.isDisabled else { return }
             fired = true
             try withRowCustomState(cell, indexPath) { try withRowValue(indexPath) { row in try cell.style?.accessoryTapped(cell, row: &row, at: indexPath) } }
         }
@@ -134,7 +134,11 @@ extension TableView {
     /// Sets a custom configuration-state key (UIConfigurationStateCustomKey) on a row.
     public func setCustomState(_ key: String, _ value: Value, at indexPath: IndexPath) throws {
         try checkIndexPath(indexPath, try currentLayout())
-        if value == .null { customStates[indexPath]?[key] = nil } else { customStates[indexPath, default: [:]][key] = value }
+        if value == .null {
+            rowStates.custom[indexPath]?[key] = nil
+        } else {
+            rowStates.custom[indexPath, default: [:]][key] = value
+        }
         invalidateRow(indexPath, reconfigure: false)
     }
 
@@ -148,20 +152,20 @@ extension TableView {
 
     /// Selects a row (nil clears the selection).
     public func selectRow(at indexPath: IndexPath?) {
-        for ip in selected { invalidateRow(ip, reconfigure: false) }
-        guard let indexPath else { selected.removeAll(); return }
-        if !allowsMultipleSelection { selected.removeAll() }
-        selected.insert(indexPath)
+        for ip in rowStates.selected { invalidateRow(ip, reconfigure: false) }
+        guard let indexPath else { rowStates.selected.removeAll(); return }
+        if !allowsMultipleSelection { rowStates.selected.removeAll() }
+        rowStates.selected.insert(indexPath)
         invalidateRow(indexPath, reconfigure: false)
     }
 
     public func deselectRow(at indexPath: IndexPath) {
-        selected.remove(indexPath)
+        rowStates.selected.remove(indexPath)
         invalidateRow(indexPath, reconfigure: false)
     }
 
-    public var indexPathsForSelectedRows: [IndexPath] { selected.sorted() }
-    public var indexPathForSelectedRow: IndexPath? { selected.min() }
+    public var indexPathsForSelectedRows: [IndexPath] { rowStates.selected.sorted() }
+    public var indexPathForSelectedRow: IndexPath? { rowStates.selected.min() }
 
     // MARK: Updates
 
@@ -222,19 +226,11 @@ extension TableView {
         }
         // Per-row state, and the heights known so far, follow their rows.
         let rows = RowMapping(oldCounts: oldCounts, inserted: inserted, deleted: deleted, moved: moved)
-        selected = Set(selected.compactMap(rows.newIndexPath))
-        highlighted = Set(highlighted.compactMap(rows.newIndexPath))
-        var custom: [IndexPath: [String: Value]] = [:]
-        for (ip, v) in customStates { if let n = rows.newIndexPath(ip) { custom[n] = v } }
-        customStates = custom
-        // Heights follow over several updates before the next render too.
-        var carried = heightsBeforeUpdate
-        if let before = layout, before.index != nil { carried = (before, []) }
+        rowStates.remap(rows)
+        var carried = heights
+        carried.noteUpdate(rows, layout: layout)
         discardCells()
-        if var carried {
-            carried.rows.append(rows)
-            heightsBeforeUpdate = carried
-        }
+        heights = carried
         rowCountsBeforeUpdate = (0..<newSections).map { ds.tableView(self, numberOfRowsInSection: $0) }
     }
 }

@@ -75,3 +75,10 @@ public protocol TableViewDelegateEstimating: TableViewDelegate {
     /// Lines the row will probably take; nil = the table's estimatedRowHeight (else 1).
     func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> Int?
 }
+
+/// Row data that a data source can hand to style hooks (documents do; a Swift
+/// data source may). Style hooks such as didSelect may change it.
+public protocol TableViewRowData: AnyObject {
+    func rowValue(at indexPath: IndexPath) -> Value?
+    func setRowValue(_ value: Value, at indexPath: IndexPath)
+}

@@ -1,0 +1,94 @@
+import CellarText
+
+/// The four UITableViewCell.CellStyle looks, as Swift styles.
+public final class BuiltinCellStyle: CellStyle {
+    public enum Kind: String, CaseIterable, Sendable {
+        case `default`, subtitle, value1, value2
+    }
+    public let kind: Kind
+    public var reuseIdentifier: String { kind.rawValue }
+    public var source: String { "built-in" }
+
+    public init(_ kind: Kind) { self.kind = kind }
+
+    public static func allStyles() -> [BuiltinCellStyle] { Kind.allCases.map(BuiltinCellStyle.init) }
+
+    public func makeCell() throws -> Cell {
+        let cell = Cell(reuseIdentifier: reuseIdentifier)
+        cell.contentConfiguration = ListContentConfiguration()
+        return cell
+    }
+
+    /// Row data in: `text`, `secondaryText`, `image`, `accessory`,
+    /// `accessoryText`, `editingAccessory`, `indentation`, `textProperties`,
+    /// `secondaryTextProperties`. Other keys are ignored by built-ins.
+    public func configure(_ cell: Cell, row: Value, at indexPath: IndexPath) throws {
+        do {
+            let parsed = try RowData.parse(row, style: kind)
+            cell.contentConfiguration = parsed.content
+            cell.accessory = parsed.accessory
+            cell.editingAccessory = parsed.editingAccessory
+            cell.indentationLevel = parsed.indentation
+        } catch let e as RowDataError {
+            throw CellarError("row \(indexPath): \(e.keyPath.joined(separator: ".")): \(e.message)")
+        }
+    }
+
+    public func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode {
+        Self.layout(kind, cell.contentConfiguration ?? ListContentConfiguration(), width: context.width)
+    }
+
+    /// Single-line labels without margins skip the view tree (see `BuiltinDirectLayout`).
+    public func directLayout(of cell: Cell, width: Int, engine: LayoutEngine) -> BuiltinDirectLayout? {
+        BuiltinDirectLayout.make(kind, cell, width: width, engine: engine)
+    }
+
+    /// The view tree of a built-in style: UIKit's placement (UIKIT.md).
+    public static func layout(_ kind: Kind, _ c: ListContentConfiguration, width: Int) -> ViewNode {
+        let text = ViewNode.label(label(c.text, c.textProperties, sizing: .flexible))
+        var main: ViewNode
+        switch kind {
+        case .default:
+            // The style has no detail: secondaryText is not drawn (documents reject it).
+            main = text
+        case .subtitle:
+            let detail = ViewNode.label(label(c.secondaryText, c.secondaryTextProperties, sizing: .flexible))
+            main = .stack(Stack(axis: .vertical, spacing: c.textToSecondaryTextVerticalPadding,
+                                alignment: .fill, children: [text, detail]))
+        case .value1:
+            var props = c.secondaryTextProperties
+            if props.alignment == .leading { props.alignment = .trailing }
+            let detail = ViewNode.label(label(c.secondaryText, props, sizing: .fit))
+            main = .stack(Stack(axis: .horizontal, spacing: c.textToSecondaryTextHorizontalPadding,
+                                alignment: .top, children: [text, detail]))
+        case .value2:
+            // A narrow, right-aligned, tinted heading column, then the detail.
+            var head = c.textProperties
+            head.alignment = .trailing
+            if head.color == .semantic(.label) { head.color = .semantic(.tint) }
+            var detailProps = c.secondaryTextProperties
+            if detailProps.color == .semantic(.secondaryLabel) { detailProps.color = .semantic(.label) }
+            let column = value2ColumnWidth(width)
+            main = .stack(Stack(axis: .horizontal, spacing: c.textToSecondaryTextHorizontalPadding,
+                                alignment: .top, children: [
+                .label(label(c.text ?? "", head, sizing: .fixed(column))),
+                .label(label(c.secondaryText, detailProps, sizing: .flexible)),
+            ]))
+        }
+        if let image = c.image, !image.isEmpty {
+            main = .stack(Stack(axis: .horizontal, spacing: c.imageToTextPadding, alignment: .top,
+                                children: [.image(glyph: image, style: .plain), main]))
+        }
+        let m = c.directionalLayoutMargins
+        if m != .zero { main = .padding(m, main) }
+        return main
+    }
+
+    /// UIKit's value2 heading column is about a quarter of the cell.
+    public static func value2ColumnWidth(_ width: Int) -> Int { max(3, min(14, width / 4)) }
+
+    static func label(_ text: String?, _ p: TextProperties, sizing: Sizing) -> Label {
+        Label(text ?? "", numberOfLines: p.numberOfLines, lineBreakMode: p.lineBreakMode,
+              alignment: p.alignment, transform: p.transform, style: p.textStyle, width: sizing)
+    }
+}

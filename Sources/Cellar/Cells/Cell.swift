@@ -1,0 +1,67 @@
+import CellarText
+
+/// A cell object that lives on across reuse (UIKit's UITableViewCell).
+/// Everything on it persists from row to row unless `prepareForReuse` resets it.
+///
+/// Hot fields. The table and the styles read a cell's fields several times
+/// per row, and Swift checks accesses to a class's stored properties for
+/// exclusivity at run time unless it can prove they never overlap. Cellar's
+/// one mechanism against this is `@exclusivity(unchecked)` on the hot stored
+/// properties of its classes (`Cell`, `TableView`, `ReusePool` and its
+/// queues, `RowStates`). The invariant that makes it safe: a table and its
+/// cells are used from one thread at a time, and no access to one of these
+/// fields is held open across a call that could reach the same field (no
+/// field is passed `inout` to a style hook, a data source or a delegate).
+///
+/// The attribute only reaches accesses compiled in Cellar: another module
+/// accesses a `final` public stored property in place, with the run-time
+/// check. So `Cell` is not `final` (it is not `open` either: nothing outside
+/// Cellar subclasses it, and Cellar has no subclass), and the fields styles
+/// in other modules set on every row (`storage`, `accessory`,
+/// `editingAccessory`, `indentationLevel`) are not `final`: those modules
+/// reach them through Cellar's accessors. The fields Cellar reads in place,
+/// one part at a time, on every row (`state`, `contentConfiguration`, …) are
+/// `final`, so that those reads copy nothing.
+public class Cell {
+    public final let reuseIdentifier: String
+
+    /// Selection etc.; the table sets it before drawing, prepareForReuse resets it.
+    @exclusivity(unchecked) public final var state: CellState = .normal
+    @exclusivity(unchecked) public var accessory: Accessory = .none
+    @exclusivity(unchecked) public var editingAccessory: Accessory = .none
+    @exclusivity(unchecked) public var indentationLevel = 0
+    @exclusivity(unchecked) public final var alpha: Double = 1
+    /// Laid-out content, if the style sets it at configure time.
+    @exclusivity(unchecked) public final var content: ViewNode?
+    /// UIKit's UIListContentConfiguration, used by the built-in styles and
+    /// settable directly by Swift data sources (`cell.contentConfiguration = …`).
+    /// Modified in place (`cell.contentConfiguration?.text = …` copies nothing).
+    @exclusivity(unchecked) public final var contentConfiguration: ListContentConfiguration?
+    /// The style's own per-cell object (a Lua table reference, …).
+    @exclusivity(unchecked) public var storage: AnyObject?
+    @exclusivity(unchecked) public internal(set) final var indexPath: IndexPath?
+    /// The style that made this cell (set by the table when the cell is created).
+    @exclusivity(unchecked) public internal(set) final var style: CellStyle?
+
+    public init(reuseIdentifier: String) {
+        self.reuseIdentifier = reuseIdentifier
+    }
+
+    /// Hands row data to the cell's style (what a document row does).
+    public func configure(with row: Value, at indexPath: IndexPath) throws {
+        guard let style else {
+            throw CellarError("cell '\(reuseIdentifier)' has no style")
+        }
+        try style.configure(self, row: row, at: indexPath)
+    }
+}
+
+extension Cell {
+    /// UIKit's prepareForReuse: alpha, editing and selection state go back to
+    /// their defaults; content stays (cellForRowAt must set it again).
+    public static func resetNonContent(_ cell: Cell) {
+        // Written only when changed: this runs for every reused row.
+        if cell.alpha != 1 { cell.alpha = 1 }
+        if cell.state.isNotNormal { cell.state = .normal }
+    }
+}

@@ -1,0 +1,60 @@
+import CellarText
+
+/// What a style sees when it lays out a cell.
+public struct LayoutContext: Sendable {
+    /// Columns available to the content (margins, indentation and accessory already taken).
+    public var width: Int
+    public var tableStyle: TableStyle
+    public var layoutMargins: Insets
+    public var state: CellState
+    /// The table draws East Asian Ambiguous characters two columns wide.
+    public var ambiguousWide: Bool
+    public init(width: Int, tableStyle: TableStyle = .plain, layoutMargins: Insets = .zero,
+                state: CellState = .normal, ambiguousWide: Bool = false) {
+        self.width = width; self.tableStyle = tableStyle
+        self.layoutMargins = layoutMargins; self.state = state
+        self.ambiguousWide = ambiguousWide
+    }
+}
+
+/// A cell style: built-in Swift styles and Lua styles both conform.
+public protocol CellStyle: AnyObject {
+    var reuseIdentifier: String { get }
+    /// "built-in" or the style file path.
+    var source: String { get }
+    /// A new cell (storage set up).
+    func makeCell() throws -> Cell
+    /// Resets what is not content (UIKit: alpha, editing, selection).
+    func prepareForReuse(_ cell: Cell) throws
+    /// Row data in.
+    func configure(_ cell: Cell, row: Value, at indexPath: IndexPath) throws
+    /// The view tree for the cell in a state.
+    func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode
+    /// A height the style insists on; nil = automatic (measured).
+    func height(for cell: Cell, width: Int) throws -> Int?
+    /// The cell's state for its row is known (UIKit's updateConfiguration(using:)):
+    /// called before widths are measured, so a style may set state-dependent
+    /// accessories here.
+    func updateConfiguration(_ cell: Cell, state: CellState) throws
+    /// The content laid out without a view tree, for the common case; nil =
+    /// the general path (`content(for:state:context:)`, then `height(for:width:)`).
+    /// It must draw exactly what the general path draws. Only Cellar's
+    /// built-in styles provide one (`BuiltinDirectLayout` has no public
+    /// initialiser); a row laid out this way is measured from it.
+    func directLayout(of cell: Cell, width: Int, engine: LayoutEngine) -> BuiltinDirectLayout?
+    func didSelect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws
+    func didDeselect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws
+    func accessoryTapped(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws
+}
+
+extension CellStyle {
+    public var source: String { "built-in" }
+    public func prepareForReuse(_ cell: Cell) throws { Cell.resetNonContent(cell) }
+    public func height(for cell: Cell, width: Int) throws -> Int? { nil }
+    public func updateConfiguration(_ cell: Cell, state: CellState) throws {}
+    public func directLayout(of cell: Cell, width: Int, engine: LayoutEngine) -> BuiltinDirectLayout? { nil }
+    public func didSelect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {}
+    public func didDeselect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {}
+    public func accessoryTapped(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {}
+}
+

@@ -1,0 +1,164 @@
+/// A section header or footer view; reused through its own queue, as
+/// UITableViewHeaderFooterView.
+public final class HeaderFooterView {
+    public let reuseIdentifier: String
+    public var title: String = ""
+    public internal(set) var section: Int = 0
+    init(reuseIdentifier: String) { self.reuseIdentifier = reuseIdentifier }
+}
+
+/// Where cells and header/footer views wait between rows, as UIKit's reuse
+/// machinery: one queue of cells per reuse identifier, the cells on screen
+/// by index path, and the header/footer views with their own queues.
+final class ReusePool {
+    /// One identifier's style, waiting cells and counts.
+    final class Queue {
+        let style: CellStyle
+        /// Waiting cells, last in first out.
+        @exclusivity(unchecked) private(set) var cells: [Cell] = []
+        var created = 0
+        var reused = 0
+        init(style: CellStyle) { self.style = style }
+
+        func pop() -> Cell? { cells.popLast() }
+        func push(_ cell: Cell) { cells.append(cell) }
+    }
+
+    let registry: Registry
+    private var queues: [String: Queue] = [:]
+    /// The first queues in first-use order: tables use a handful of
+    /// identifiers, and a short scan comparing small strings beats hashing
+    /// one per row. (Hot fields: see `Cell`.)
+    @exclusivity(unchecked) private var queueIDs: [String] = []
+    @exclusivity(unchecked) private var queueList: [Queue] = []
+    private static let scannedQueues = 8
+    /// Cells on screen.
+    var visibleCells: [IndexPath: Cell] = [:]
+    private var headerFooterQueues: [String: [HeaderFooterView]] = [:]
+    /// Header and footer views on screen, by item index.
+    var visibleHeaderFooters: [Int: HeaderFooterView] = [:]
+    private(set) var headerFootersCreated = 0
+    private(set) var headerFootersReused = 0
+
+    init(registry: Registry) { self.registry = registry }
+
+    func queue(for id: String) throws -> Queue {
+        for k in queueIDs.indices where queueIDs[k] == id { return queueList[k] }
+        if let existing = queues[id] { return existing }
+        guard let style = registry.style(for: id) else {
+            throw CellarError(Registry.unknownIdentifierMessage(id))
+        }
+        let q = Queue(style: style)
+        queues[id] = q
+        if queueList.count < Self.scannedQueues {
+            queueIDs.append(id)
+            queueList.append(q)
+        }
+        return q
+    }
+
+    /// A queued cell for `id` (after prepareForReuse) or a new one.
+    func dequeue(_ id: String, for indexPath: IndexPath) throws -> Cell {
+        let q = try queue(for: id)
+        let cell: Cell
+        if let queued = q.pop() {
+            try q.style.prepareForReuse(queued)
+            cell = queued
+            q.reused += 1
+        } else {
+            cell = try q.style.makeCell()
+            cell.style = q.style
+            q.created += 1
+        }
+        cell.indexPath = indexPath
+        return cell
+    }
+
+    /// A queued cell for `id` (after prepareForReuse), or nil.
+    func dequeueQueued(_ id: String) throws -> Cell? {
+        let q = try queue(for: id)
+        guard let queued = q.pop() else { return nil }
+        try q.style.prepareForReuse(queued)
+        q.reused += 1
+        return queued
+    }
+
+    func enqueue(_ cell: Cell) {
+        cell.indexPath = nil
+        if let q = try? queue(for: cell.reuseIdentifier) { q.push(cell) }
+    }
+
+    /// Sends on-screen cells (those `leaving` picks) back to their queues,
+    /// last row first, so the next dequeue hands out the topmost leaver as a
+    /// scroll would.
+    func enqueueVisibleCells(leaving: (IndexPath) -> Bool = { _ in true }) {
+        for ip in visibleCells.keys.sorted(by: >) where leaving(ip) {
+            if let cell = visibleCells.removeValue(forKey: ip) { enqueue(cell) }
+        }
+    }
+
+    /// Cells waiting in the queue for `id`.
+    func queuedCount(_ id: String) -> Int { queues[id]?.cells.count ?? 0 }
+
+    /// A queued header/footer view for `id`, or a new one.
+    func dequeueHeaderFooterView(_ id: String) -> HeaderFooterView {
+        if var queue = headerFooterQueues[id], let view = queue.popLast() {
+            headerFooterQueues[id] = queue
+            headerFootersReused += 1
+            return view
+        }
+        headerFootersCreated += 1
+        return HeaderFooterView(reuseIdentifier: id)
+    }
+
+    func enqueue(_ view: HeaderFooterView) {
+        headerFooterQueues[view.reuseIdentifier, default: []].append(view)
+    }
+
+    /// Sends on-screen header/footer views (those at items `leaving` picks) back to their queues.
+    func enqueueVisibleHeaderFooters(leaving: (Int) -> Bool = { _ in true }) {
+        for (item, view) in visibleHeaderFooters where leaving(item) {
+            visibleHeaderFooters[item] = nil
+            enqueue(view)
+        }
+    }
+
+    /// The views for a frame's section titles: the one on screen at `item`
+    /// stays, else one comes from the queue.
+    func headerFooter(item: Int, section: Int, header: Bool, lines: [String]) -> HeaderFooterView {
+        if let view = visibleHeaderFooters.removeValue(forKey: item) { return view }
+        let view = dequeueHeaderFooterView(header ? "header" : "footer")
+        view.title = lines.joined(separator: " ")
+        view.section = section
+        return view
+    }
+
+    /// After a frame: `cells` and `views` are what is on screen now; the
+    /// ones not shown again go back to their queues.
+    func show(cells: [IndexPath: Cell], views: [Int: HeaderFooterView]) {
+        enqueueVisibleCells()
+        visibleCells = cells
+        enqueueVisibleHeaderFooters()
+        visibleHeaderFooters = views
+    }
+
+    /// Cells created and reused per identifier, and header/footer counts, into `s`.
+    func addCounts(to s: inout RenderStatistics) {
+        for (id, q) in queues where q.created + q.reused > 0 {
+            var c = RenderStatistics.Counts()
+            c.created = q.created
+            c.reused = q.reused
+            s.perIdentifier[id] = c
+            s.cellsCreated += q.created
+            s.cellsReused += q.reused
+        }
+        s.headerFootersCreated += headerFootersCreated
+        s.headerFootersReused += headerFootersReused
+    }
+
+    func resetCounts() {
+        for q in queues.values { q.created = 0; q.reused = 0 }
+        headerFootersCreated = 0
+        headerFootersReused = 0
+    }
+}

@@ -1,0 +1,142 @@
+import CellarText
+
+/// Lays out and draws rows: a row's state brought up to date, its content
+/// laid out at its width (the style's direct layout, or its view tree), and
+/// the row drawn with what surrounds the content (editing controls,
+/// accessory, reorder control, selection, separator).
+///
+/// Made once per render from the table's settings, so the per-row work reads
+/// these copies instead of the table's properties.
+struct RowRenderer {
+    let table: TableView
+    let states: RowStates
+    let presence: RowStates.Presence
+    let editing: Bool
+    let delegate: TableViewDelegate?
+    let dataSource: TableViewDataSource?
+    let indentationWidth: Int
+    let tableStyle: TableStyle
+    let separatorInset: Int
+    /// Measures and draws rows with the table's ambiguous-width setting.
+    let engine: LayoutEngine
+
+    init(_ table: TableView) {
+        self.table = table
+        states = table.rowStates
+        presence = table.rowStates.presence
+        editing = table.isEditing
+        delegate = table.activeDelegate
+        dataSource = table.activeDataSource
+        indentationWidth = table.indentationWidth
+        tableStyle = table.style
+        separatorInset = table.separatorInset
+        engine = LayoutEngine(ambiguousWide: table.ambiguousWide)
+    }
+
+    /// The reorder control and the space before it, at the trailing edge while editing.
+    static let reorderColumnWidth = 2
+
+    static func accessoryWidth(_ accessory: Accessory, _ engine: LayoutEngine) -> Int {
+        switch accessory {
+        case .type(let t): return t == .none ? 0 : max(3, DisplayWidth.of(t.glyph, ambiguousWide: engine.ambiguousWide))
+        case .custom(let node): return node == .empty ? 0 : max(3, engine.naturalWidth(node))
+        }
+    }
+
+    /// Lays out a row's content at its width, in its current state.
+    func content(_ cell: Cell, _ ip: IndexPath, _ l: TableLayout) throws -> RowContent {
+        states.apply(to: cell, at: ip, editing: editing, presence)
+        let style = cell.style
+        // The style hears the state before any width is computed: it may set
+        // a state-dependent accessory (UIKit's updateConfiguration(using:)).
+        // A normal state (the common case) is passed as the shared constant, not copied out of the cell.
+        try style?.updateConfiguration(cell, state: cell.state.isNotNormal ? cell.state : .normal)
+        // Leading columns: marker, editing control, indentation.
+        let level = max(cell.indentationLevel, delegate?.tableView(table, indentationLevelForRowAt: ip) ?? 0)
+        let lead = 1 + (editing ? 2 : 0) + level * indentationWidth
+        let acc = editing ? cell.editingAccessory : cell.accessory
+        let accWidth = Self.accessoryWidth(acc, engine)
+        // While editing, every row keeps the trailing reorder column (" ≡"),
+        // movable or not, so accessories and ≡ line up across rows.
+        let reorder = editing ? Self.reorderColumnWidth : 0
+        let width = max(0, l.geometry.rowWidth - lead - 1 - (accWidth > 0 ? accWidth + 1 : 0) - reorder)
+        let direct = style?.directLayout(of: cell, width: width, engine: engine)
+        var node = ViewNode.empty
+        if direct == nil {
+            if let style {
+                let ctx = LayoutContext(width: width, tableStyle: tableStyle,
+                                        layoutMargins: Insets(leading: lead, trailing: 1), state: cell.state,
+                                        ambiguousWide: engine.ambiguousWide)
+                node = try style.content(for: cell, state: cell.state, context: ctx)
+            } else {
+                node = cell.content ?? .empty
+            }
+        }
+        // The flags are read in place (a copy of the state retains its dictionary).
+        return RowContent(direct: consume direct, node: node, lead: lead, width: width, accessory: acc,
+                          accessoryWidth: accWidth, isSelected: cell.state.isSelected,
+                          isHighlighted: cell.state.isHighlighted,
+                          isDimmed: cell.state.isDisabled || cell.alpha < 1, isEditing: editing, engine: engine)
+    }
+
+    /// Draws a row laid out as `rc`, `lines` tall, with its separator at
+    /// line `y` of the canvas (clipped).
+    func draw(_ ip: IndexPath, lines: Int, _ l: TableLayout, into canvas: inout Canvas, y: Int,
+              content rc: borrowing RowContent) {
+        let g = l.geometry
+        let x0 = g.rowX
+        let separator = table.separatorLines(ip, l)
+        if g.boxed { SectionChrome.drawBoxSides(into: &canvas, y: y, height: lines + separator, g) }
+        if rc.isEditing, dataSource?.tableView(table, canEditRowAt: ip) ?? false {
+            let es = delegate?.tableView(table, editingStyleForRowAt: ip) ?? .delete
+            let glyph = es == .delete ? "⊖" : es == .insert ? "⊕" : " "
+            let color: SemanticColor = es == .delete ? .destructive : .success
+            canvas.text(glyph, x: x0 + 1, y: y + (lines - 1) / 2, style: TextStyle(foreground: .semantic(color)))
+        }
+        rc.draw(into: &canvas, x: x0 + rc.lead, y: y, height: lines)
+        let trailing = x0 + g.rowWidth - 1
+        let mid = y + max(0, (lines - 1) / 2)
+        // Editing: ≡ takes the last column, the accessory ends one space before it.
+        drawAccessory(rc, into: &canvas, end: rc.isEditing ? trailing - Self.reorderColumnWidth : trailing, y: mid)
+        if rc.isEditing, dataSource?.tableView(table, canMoveRowAt: ip) ?? false {
+            canvas.text("≡", x: trailing - 1, y: mid, style: TextStyle(foreground: .semantic(.tertiaryLabel)))
+        }
+        if rc.isSelected || rc.isHighlighted { drawSelection(rc, into: &canvas, x: x0, y: y, lines: lines, g) }
+        if rc.isDimmed {
+            canvas.overlay(x: x0, y: y, width: g.rowWidth, height: lines, attributes: .dim)
+        }
+        if separator == 1 {
+            let sx = x0 + max(0, separatorInset)
+            canvas.fill(x: sx, y: y + lines, width: x0 + g.rowWidth - sx, character: "─",
+                        style: TextStyle(foreground: .semantic(.separator)))
+        }
+    }
+
+    /// The accessory, ending before column `end`, on line `y`.
+    private func drawAccessory(_ rc: borrowing RowContent, into canvas: inout Canvas, end: Int, y: Int) {
+        guard rc.accessoryWidth > 0 else { return }
+        switch rc.accessory {
+        case .type(let t):
+            canvas.text(t.glyph, x: end - DisplayWidth.of(t.glyph, ambiguousWide: rc.engine.ambiguousWide), y: y,
+                        style: TextStyle(foreground: .semantic(t == .checkmark || t.tracksTaps ? .tint : .tertiaryLabel)))
+        case .custom(let n):
+            let w = min(rc.accessoryWidth, rc.engine.naturalWidth(n))
+            rc.engine.draw(n, into: &canvas, x: end - w, y: y, width: w, height: 1)
+        }
+    }
+
+    /// Selection shows in plain text as a marker in the leading column,
+    /// and as inverse video where colour is on.
+    private func drawSelection(_ rc: borrowing RowContent, into canvas: inout Canvas, x x0: Int, y: Int, lines: Int,
+                               _ g: TableLayout.Geometry) {
+        canvas.overlay(x: x0, y: y, width: g.rowWidth, height: lines,
+                       attributes: rc.isSelected ? .inverse : .underline,
+                       background: .semantic(rc.isSelected ? .selectedBackground : .highlightedBackground))
+        // ▌ is East Asian Ambiguous: two columns wide on CJK terminals it
+        // would cover the row's first column, so those get ▐ (one column everywhere).
+        let mark = rc.isSelected ? (g.ambiguousWide ? "▐" : "▌") : "▸"
+        for line in 0..<lines {
+            canvas.text(mark, x: x0, y: y + line, style: TextStyle(attributes: .inverse, foreground: .semantic(.tint)))
+        }
+    }
+}

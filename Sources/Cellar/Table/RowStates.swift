@@ -1,0 +1,59 @@
+/// The per-row state a table keeps apart from its cells and its data (as
+/// ratatui keeps `TableState` apart from `Table`): which rows are selected
+/// and highlighted, and their custom configuration states. Cells are reused
+/// from row to row; these stay with their rows, and follow them through
+/// inserts, deletes and moves. A class, so that the per-row reads borrow
+/// the sets in place (hot fields: see `Cell`).
+final class RowStates {
+    @exclusivity(unchecked) var selected: Set<IndexPath> = []
+    @exclusivity(unchecked) var highlighted: Set<IndexPath> = []
+    /// UIConfigurationStateCustomKey values by row; rows without any have no entry.
+    @exclusivity(unchecked) var custom: [IndexPath: [String: Value]] = [:]
+
+    func removeAll() {
+        selected.removeAll()
+        highlighted.removeAll()
+        custom.removeAll()
+    }
+
+    /// Moves every row's state to where `rows` sends the row (dropping deleted rows').
+    func remap(_ rows: RowMapping) {
+        selected = Set(selected.compactMap(rows.newIndexPath))
+        highlighted = Set(highlighted.compactMap(rows.newIndexPath))
+        var moved: [IndexPath: [String: Value]] = [:]
+        for (ip, v) in custom { if let n = rows.newIndexPath(ip) { moved[n] = v } }
+        custom = moved
+    }
+
+    /// Which kinds of state any row has, taken once per render: empty sets
+    /// are the common case, and then no row's index path is hashed.
+    struct Presence {
+        var anySelected: Bool
+        var anyHighlighted: Bool
+        var anyCustom: Bool
+    }
+
+    var presence: Presence {
+        Presence(anySelected: !selected.isEmpty, anyHighlighted: !highlighted.isEmpty, anyCustom: !custom.isEmpty)
+    }
+
+    /// Brings `cell`'s state up to date with row `ip`'s selection, highlight
+    /// and custom states and the table's editing, writing only what changed
+    /// (the state holds a dictionary; rewriting it per row costs retains).
+    func apply(to cell: Cell, at ip: IndexPath, editing: Bool, _ presence: Presence) {
+        let sel = presence.anySelected && selected.contains(ip)
+        let hi = presence.anyHighlighted && highlighted.contains(ip)
+        // Compared in place: a copy of the state retains its dictionary.
+        let customs = presence.anyCustom || !cell.state.custom.isEmpty
+        guard cell.state.isSelected != sel || cell.state.isHighlighted != hi || cell.state.isEditing != editing
+                || customs
+        else { return }
+        var state = cell.state
+        state.isSelected = sel
+        state.isHighlighted = hi
+        state.isEditing = editing
+        // Custom states belong to the row, not the cell: a reused or kept cell shows the row's.
+        if customs { state.custom = presence.anyCustom ? custom[ip] ?? [:] : [:] }
+        cell.state = state
+    }
+}

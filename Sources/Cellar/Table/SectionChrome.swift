@@ -1,0 +1,126 @@
+import CellarText
+
+/// Everything a table draws around its rows: section titles, the boxes and
+/// rules of grouped styles, the section index column and the sticky header
+/// of plain tables.
+struct SectionChrome {
+    let layout: TableLayout
+    let tableStyle: TableStyle
+
+    var geometry: TableLayout.Geometry { layout.geometry }
+
+    /// A section's top item: the gap before it, its header, the box's top edge.
+    func drawTop(_ s: Int, into canvas: inout Canvas, y: Int) {
+        var y = y
+        let g = geometry
+        if g.sectionGap && s > 0 { y += 1 }
+        drawTitle(layout.headerLines[s], header: true, into: &canvas, y: y)
+        y += layout.headerLines[s].count
+        if (g.boxed || g.ruled) && layout.rowCounts[s] > 0 { drawEdge(top: true, into: &canvas, y: y) }
+    }
+
+    /// A section's bottom item: the box's bottom edge, its footer.
+    func drawBottom(_ s: Int, into canvas: inout Canvas, y: Int) {
+        var y = y
+        let g = geometry
+        if (g.boxed || g.ruled) && layout.rowCounts[s] > 0 { drawEdge(top: false, into: &canvas, y: y); y += 1 }
+        drawTitle(layout.footerLines[s], header: false, into: &canvas, y: y)
+    }
+
+    /// Column of the box's left side. Box-drawing characters are East Asian
+    /// Ambiguous: where they take two columns, the left side takes the gap
+    /// before it too, and the right side the gap after it, so no row column is lost.
+    static func boxLeftX(_ g: TableLayout.Geometry) -> Int { g.ambiguousWide ? 0 : 1 }
+
+    /// The box's sides beside a row (insetGrouped).
+    static func drawBoxSides(into canvas: inout Canvas, y: Int, height: Int, _ g: TableLayout.Geometry) {
+        let st = TextStyle(foreground: .semantic(.separator))
+        let sideWidth = g.ambiguousWide ? 2 : 1
+        canvas.fill(x: boxLeftX(g), y: y, width: sideWidth, height: height, character: "│", style: st)
+        canvas.fill(x: g.tableWidth - 2, y: y, width: sideWidth, height: height, character: "│", style: st)
+    }
+
+    /// A horizontal box edge or rule: ╭──╮ / ╰──╯ (insetGrouped) or ──── (grouped).
+    func drawEdge(top: Bool, into canvas: inout Canvas, y: Int) {
+        let g = geometry
+        let st = TextStyle(foreground: .semantic(.separator))
+        if g.boxed {
+            guard g.tableWidth >= 4 else { return }
+            canvas.text(top ? "╭" : "╰", x: Self.boxLeftX(g), y: y, style: st)
+            canvas.fill(x: 2, y: y, width: g.tableWidth - 4, character: "─", style: st)
+            canvas.text(top ? "╮" : "╯", x: g.tableWidth - 2, y: y, style: st)
+        } else {
+            canvas.fill(x: 0, y: y, width: g.tableWidth, character: "─", style: st)
+        }
+    }
+
+    /// Section titles. Grouped styles set them off with their rules and
+    /// boxes; a plain table marks them so they read apart from rows without
+    /// colour: a header is followed by a rule to the trailing edge
+    /// (`Fruits ─────`), a footer starts with `└ ` (`└ 3 kinds`).
+    func drawTitle(_ lines: [String], header: Bool, into canvas: inout Canvas, y: Int) {
+        let g = geometry
+        let x = g.boxed ? 2 : 1
+        guard tableStyle == .plain, let last = lines.last else {
+            let st = TextStyle(foreground: .semantic(.secondaryLabel))
+            for (i, line) in lines.enumerated() { canvas.text(line, x: x, y: y + i, style: st) }
+            return
+        }
+        if header {
+            let background = TextStyle(background: .semantic(.secondaryBackground))
+            canvas.fill(x: 0, y: y, width: g.tableWidth, height: lines.count, style: background)
+            let st = TextStyle(attributes: .bold, foreground: .semantic(.secondaryLabel),
+                               background: .semantic(.secondaryBackground))
+            for (i, line) in lines.enumerated() { canvas.text(line, x: x, y: y + i, style: st) }
+            let ruleX = x + DisplayWidth.of(last, ambiguousWide: g.ambiguousWide) + 1
+            canvas.fill(x: ruleX, y: y + lines.count - 1, width: g.tableWidth - ruleX, character: "─",
+                        style: TextStyle(attributes: .dim, foreground: .semantic(.separator),
+                                         background: .semantic(.secondaryBackground)))
+        } else {
+            let mark = TextStyle(attributes: .dim, foreground: .semantic(.separator))
+            let st = TextStyle(attributes: .dim, foreground: .semantic(.secondaryLabel))
+            let indent = TableLayout.plainTitleMarkWidth
+            canvas.text("└", x: x, y: y, style: mark)
+            for (i, line) in lines.enumerated() { canvas.text(line, x: x + indent, y: y + i, style: st) }
+        }
+    }
+
+    /// Section index titles, one a line, in the trailing column.
+    /// `lines` are the table lines the canvas shows, from canvas line `y`.
+    func drawIndex(into canvas: inout Canvas, firstLine: Int, lines: Range<Int>, y: Int = 0, titles: [String]? = nil) {
+        let g = geometry
+        guard g.indexWidth > 0 else { return }
+        for (i, title) in (titles ?? layout.indexTitles).enumerated() {
+            let line = firstLine + i
+            guard lines.contains(line) else { continue }
+            canvas.text(title, x: g.width - DisplayWidth.of(title, ambiguousWide: g.ambiguousWide),
+                        y: y + line - lines.lowerBound, style: TextStyle(foreground: .semantic(.tint)))
+        }
+    }
+
+    /// Index titles for `height` lines: all of them if they fit, else (as
+    /// UIKit does) an even sample with `•` standing for the ones left out.
+    static func fittedIndexTitles(_ titles: [String], height: Int) -> [String] {
+        guard titles.count > height, height > 0 else { return titles }
+        if height < 3 { return Array(titles.prefix(height)) }
+        return (0..<height).map { j in
+            if j % 2 == 1 && j != height - 1 { return "•" }
+            return titles[j * (titles.count - 1) / (height - 1)]
+        }
+    }
+
+    /// Plain tables keep the header of the section at the top of the viewport
+    /// pinned there; the next section's top pushes it up.
+    func drawStickyHeader(into canvas: inout Canvas, top: Int) {
+        guard tableStyle == .plain, let index = layout.index, let first = index.item(atOffset: top) else { return }
+        let s = layout.section(ofItem: first.index)
+        let lines = layout.headerLines[s]
+        guard !lines.isEmpty else { return }
+        let headerStart = index.start(layout.sectionStarts[s])
+        guard headerStart < top else { return }
+        let sectionEnd = index.start(layout.sectionStarts[s + 1])
+        let y = min(0, sectionEnd - top - lines.count)
+        canvas.fill(x: 0, y: y, width: geometry.tableWidth, height: lines.count)
+        drawTitle(lines, header: true, into: &canvas, y: y)
+    }
+}

@@ -1,0 +1,203 @@
+import CellarText
+
+/// The two renders. A stream draws the whole table item by item into
+/// batches of lines; a viewport draws the lines `contentOffset ..<
+/// contentOffset + viewportHeight` into one canvas. Both run section top
+/// (chrome) → rows (`RowRenderer`) → section bottom (chrome).
+extension TableView {
+    /// Draws the viewport (or, with `viewportHeight` nil, the whole table
+    /// streamed item by item) to `writer`.
+    public func render(to writer: CanvasWriter) throws {
+        // Weak references cost an atomic load each; a render holds them strongly.
+        pinnedDataSource = dataSource
+        pinnedDelegate = delegate
+        isPinned = true
+        defer { isPinned = false; pinnedDataSource = nil; pinnedDelegate = nil }
+        let l = try currentLayout()
+        if let h = viewportHeight {
+            var canvas = Canvas(width: width, height: max(0, h), ambiguousWide: l.geometry.ambiguousWide)
+            try renderViewport(l, into: &canvas)
+            try writer.write(canvas)
+        } else {
+            try renderStream(l, to: writer)
+        }
+        try writer.flush()
+    }
+
+    /// Plain text of what `render` draws.
+    public func renderText() throws -> String {
+        let sink = MemorySink()
+        try render(to: PlainWriter(sink: sink))
+        return sink.string
+    }
+
+    /// Index titles for `height` lines (see `SectionChrome.fittedIndexTitles`).
+    static func fittedIndexTitles(_ titles: [String], height: Int) -> [String] {
+        SectionChrome.fittedIndexTitles(titles, height: height)
+    }
+
+    // MARK: Stream
+
+    func renderStream(_ l: TableLayout, to writer: CanvasWriter) throws {
+        pool.enqueueVisibleCells()
+        guard let ds = activeDataSource else { throw CellarError("the table has no data source") }
+        let rows = RowRenderer(self)
+        let chrome = SectionChrome(layout: l, tableStyle: style)
+        var out = StreamBatcher(writer: writer, chrome: chrome, width: width)
+        for s in 0..<l.sectionCount {
+            try out.emit(l.topHeight(s)) { chrome.drawTop(s, into: &$0, y: $1) }
+            for r in 0..<l.rowCounts[s] { try streamRow(IndexPath(s, r), ds, rows, l, into: &out) }
+            try out.emit(l.bottomHeight(s)) { chrome.drawBottom(s, into: &$0, y: $1) }
+        }
+        try out.finish()
+    }
+
+    /// One streamed row: configured, laid out once (measured and drawn from
+    /// that layout), written, and its cell back in the queue for the next row.
+    @inline(__always)
+    private func streamRow(_ ip: IndexPath, _ ds: TableViewDataSource, _ rows: RowRenderer, _ l: TableLayout,
+                           into out: inout StreamBatcher) throws {
+        let cell = try configuredCell(ip, ds)
+        let content = try rows.content(cell, ip, l)
+        let lines = try rowLines(ip, cell, laidOut: content)
+        try out.emit(lines + separatorLines(ip, l)) {
+            rows.draw(ip, lines: lines, l, into: &$0, y: $1, content: content)
+        }
+        pool.enqueue(cell)
+    }
+
+    // MARK: Viewport
+
+    func renderViewport(_ l: TableLayout, into canvas: inout Canvas) throws {
+        if l.index == nil { try buildIndex(l) }
+        let height = canvas.height
+        // Clamped so that offset + height cannot overflow.
+        let top = min(max(0, contentOffset), Int.max / 4)
+        let bottom = top + height
+        enqueueLeaving(l, top: top, bottom: bottom)
+        let chrome = SectionChrome(layout: l, tableStyle: style)
+        let shown = try drawItems(l, lines: top..<bottom, chrome, into: &canvas)
+        pool.show(cells: shown.cells, views: shown.views)
+        announceNearRows(l, top: top, bottom: bottom)
+        chrome.drawStickyHeader(into: &canvas, top: top)
+        // UIKit centres the index vertically; titles that do not fit are dropped.
+        let titles = SectionChrome.fittedIndexTitles(l.indexTitles, height: height)
+        chrome.drawIndex(into: &canvas, firstLine: max(0, (height - titles.count) / 2), lines: 0..<height,
+                         titles: titles)
+    }
+
+    /// Draws the items that show on table lines `lines` (rows measured as
+    /// they come in); returns the cells and header/footer views now on screen.
+    private func drawItems(_ l: TableLayout, lines: Range<Int>, _ chrome: SectionChrome, into canvas: inout Canvas)
+        throws -> (cells: [IndexPath: Cell], views: [Int: HeaderFooterView]) {
+        var cells: [IndexPath: Cell] = [:]
+        var views: [Int: HeaderFooterView] = [:]
+        var pos = 0, item = 0
+        if let first = l.index?.item(atOffset: lines.lowerBound) { item = first.index; pos = first.start }
+        else { item = l.itemCount }
+        while item < l.itemCount && pos < lines.upperBound {
+            try realize(item, l)
+            guard let h = l.index?.height(item) else { break }
+            if pos + h > lines.lowerBound && h > 0 {
+                let y = pos - lines.lowerBound
+                switch l.describe(item) {
+                case .top(let s):
+                    chrome.drawTop(s, into: &canvas, y: y)
+                    showTitle(item: item, section: s, header: true, l, into: &views)
+                case .bottom(let s):
+                    chrome.drawBottom(s, into: &canvas, y: y)
+                    showTitle(item: item, section: s, header: false, l, into: &views)
+                case .row(let ip):
+                    let cell = try visibleCell(ip)
+                    pool.visibleCells[ip] = nil
+                    cells[ip] = cell
+                    let rows = RowRenderer(self)
+                    let content = try rows.content(cell, ip, l)
+                    rows.draw(ip, lines: h - separatorLines(ip, l), l, into: &canvas, y: y, content: content)
+                }
+            }
+            pos += h
+            item += 1
+        }
+        return (cells, views)
+    }
+
+    /// Marks a section's header or footer as on screen, reusing views through their queue.
+    private func showTitle(item: Int, section s: Int, header: Bool, _ l: TableLayout,
+                           into shown: inout [Int: HeaderFooterView]) {
+        let lines = header ? l.headerLines[s] : l.footerLines[s]
+        guard !lines.isEmpty else { return }
+        shown[item] = pool.headerFooter(item: item, section: s, header: header, lines: lines)
+    }
+
+    /// Cells (and header/footer views) predicted to leave a viewport showing
+    /// lines top..<bottom go back to their queues first, so the rows that
+    /// come in can reuse them.
+    func enqueueLeaving(_ l: TableLayout, top: Int, bottom: Int) {
+        guard let index = l.index, let first = index.item(atOffset: top) else { return }
+        let last = index.item(atOffset: min(index.total, bottom) - 1)?.index ?? first.index
+        pool.enqueueVisibleCells { ip in
+            guard ip.section < l.sectionCount, ip.row < l.rowCounts[ip.section] else { return true }
+            let item = l.item(for: ip)
+            return item < first.index || item > last
+        }
+        pool.enqueueVisibleHeaderFooters { item in item < first.index || item > last }
+    }
+}
+
+/// A stream render's output. Items are drawn into one canvas of up to
+/// `batch` lines that is written and cleared when full: a table of any
+/// length streams with bounded memory, and the canvas is reset once per
+/// batch instead of once per row. An item taller than a batch gets a canvas
+/// of its own. Index titles are drawn beside the table lines they fall on.
+struct StreamBatcher {
+    static let batch = 256
+    let writer: CanvasWriter
+    let chrome: SectionChrome
+    let width: Int
+    let hasIndex: Bool
+    var canvas: Canvas
+    /// Lines of `canvas` drawn and not yet written.
+    var used = 0
+    /// Table lines emitted so far.
+    var line = 0
+
+    init(writer: CanvasWriter, chrome: SectionChrome, width: Int) {
+        self.writer = writer
+        self.chrome = chrome
+        self.width = width
+        hasIndex = chrome.geometry.indexWidth > 0
+        canvas = Canvas(width: width, height: Self.batch, ambiguousWide: chrome.geometry.ambiguousWide)
+    }
+
+    /// An item `h` lines tall, drawn by `draw` at a canvas line.
+    mutating func emit(_ h: Int, _ draw: (inout Canvas, Int) throws -> Void) throws {
+        guard h > 0 else { return }
+        if used + h > Self.batch { try flush() }
+        if h > Self.batch {
+            var tall = Canvas(width: width, height: h, ambiguousWide: chrome.geometry.ambiguousWide)
+            try draw(&tall, 0)
+            if hasIndex { chrome.drawIndex(into: &tall, firstLine: 0, lines: line..<(line + h)) }
+            try writer.write(tall)
+        } else {
+            try draw(&canvas, used)
+            if hasIndex { chrome.drawIndex(into: &canvas, firstLine: 0, lines: line..<(line + h), y: used) }
+            used += h
+        }
+        line += h
+    }
+
+    mutating func flush() throws {
+        guard used > 0 else { return }
+        try writer.write(canvas, lines: 0..<used)
+        canvas.reset(width: width, height: Self.batch)
+        used = 0
+    }
+
+    /// Index titles beyond the table's last line still show; then the last batch goes out.
+    mutating func finish() throws {
+        let titles = chrome.layout.indexTitles.count
+        if hasIndex && line < titles { try emit(titles - line) { _, _ in } }
+        try flush()
+    }
+}

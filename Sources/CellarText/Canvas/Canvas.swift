@@ -1,0 +1,126 @@
+/// A grid of display cells. A wide character takes two cells: the first
+/// holds it, the second is a continuation. Nothing is ever drawn half: a
+/// wide character that would straddle the right edge or the clip limit is
+/// replaced by a space, and drawing over half of one blanks the other half.
+///
+/// Storage is one `UInt32` per cell: bits 0-21 hold the content (a Unicode
+/// scalar, `clusterBase + i` for a multi-scalar cluster kept in a side
+/// store, or `continuation`), bits 22-31 a style id into the canvas's style
+/// table. Drawing an ASCII row and writing it are byte loops.
+public struct Canvas: Sendable {
+    public struct Cell: Hashable, Sendable {
+        public var character: Character
+        public var style: TextStyle
+        /// The right half of a wide character drawn in the cell before.
+        public var isContinuation: Bool
+        public static let blank = Cell(character: " ", style: .plain, isContinuation: false)
+    }
+
+    static let contentMask: UInt32 = 0x3F_FFFF
+    static let styleShift: UInt32 = 22
+    static let clusterBase: UInt32 = 0x11_0000
+    static let continuation: UInt32 = 0x3F_FFFF
+    static let maxStyles = 1 << 10
+    static let blankCell: UInt32 = 0x20
+
+    public private(set) var width: Int
+    public private(set) var height: Int
+    /// Measure East Asian Ambiguous characters as two columns.
+    public var ambiguousWide: Bool
+
+    /// `width * height` cells, row by row, then one extent per row: the
+    /// column up to which the row may differ from plain blanks (every cell
+    /// from there on is an unstyled space), so writers trim trailing blanks
+    /// from there instead of from the right edge. Kept in the cell array
+    /// so drawing updates it without a second array's uniqueness check.
+    var storage: [UInt32]
+    /// Multi-scalar clusters: bytes, and where each one starts.
+    var clusterBytes: [UInt8] = []
+    var clusterStarts: [Int] = []
+    // The style table (`Canvas+StyleTable`).
+    /// Style id -> style; id 0 is always `.plain`.
+    var styles: [TextStyle] = [.plain]
+    /// `TextStyle.packed` of each style id.
+    var styleKeys: [UInt64] = [TextStyle.plain.packed]
+    /// Ids from `scannedStyles` on (the first ones are found by comparison).
+    var styleIDs: [UInt64: UInt32] = [:]
+    /// The last two styles looked up, and their ids (see `styleID(_:)`).
+    var lastStyleKey = TextStyle.plain.packed
+    var lastStyleID: UInt32 = 0
+    var previousStyleKey = TextStyle.plain.packed
+    var previousStyleID: UInt32 = 0
+
+    public init(width: Int, height: Int, ambiguousWide: Bool = false) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        self.ambiguousWide = ambiguousWide
+        storage = Array(repeating: Self.blankCell, count: self.width * self.height)
+        storage.append(contentsOf: repeatElement(0, count: self.height))
+    }
+
+    /// Clears to blanks at a new size, keeping the storage.
+    public mutating func reset(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        storage.removeAll(keepingCapacity: true)
+        storage.append(contentsOf: repeatElement(Self.blankCell, count: self.width * self.height))
+        storage.append(contentsOf: repeatElement(0, count: self.height))
+        clusterBytes.removeAll(keepingCapacity: true)
+        clusterStarts.removeAll(keepingCapacity: true)
+        if styles.count > 1 {
+            styles.removeSubrange(1...)
+            styleKeys.removeSubrange(1...)
+            styleIDs.removeAll(keepingCapacity: true)
+        }
+        lastStyleKey = TextStyle.plain.packed
+        lastStyleID = 0
+        previousStyleKey = TextStyle.plain.packed
+        previousStyleID = 0
+    }
+
+    public subscript(x: Int, y: Int) -> Cell {
+        guard x >= 0, y >= 0, x < width, y < height else { return .blank }
+        let raw = storage[y * width + x]
+        let style = styles[Int(raw >> Self.styleShift)]
+        let content = raw & Self.contentMask
+        if content == Self.continuation { return Cell(character: " ", style: style, isContinuation: true) }
+        let character = withContent(content) { String(decoding: $0, as: UTF8.self) }.first ?? " "
+        return Cell(character: character, style: style, isContinuation: false)
+    }
+
+    /// Runs `body` on the UTF-8 bytes of a cell's content.
+    @inline(__always)
+    func withContent<R>(_ content: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if content >= Self.clusterBase && content != Self.continuation {
+            let i = Int(content - Self.clusterBase)
+            guard i < clusterStarts.count else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+            let end = i + 1 < clusterStarts.count ? clusterStarts[i + 1] : clusterBytes.count
+            return clusterBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[clusterStarts[i]..<end])) }
+        }
+        var bytes: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        return withUnsafeMutableBytes(of: &bytes) { raw in
+            let out = raw.bindMemory(to: UInt8.self)
+            var n = 0
+            let v = content == Self.continuation ? 0x20 : content
+            func put(_ b: UInt32) { out[n] = UInt8(truncatingIfNeeded: b); n += 1 }
+            if v < 0x80 { put(v) }
+            else if v < 0x800 { put(0xC0 | v >> 6); put(0x80 | v & 0x3F) }
+            else if v < 0x10000 { put(0xE0 | v >> 12); put(0x80 | (v >> 6) & 0x3F); put(0x80 | v & 0x3F) }
+            else { put(0xF0 | v >> 18); put(0x80 | (v >> 12) & 0x3F); put(0x80 | (v >> 6) & 0x3F); put(0x80 | v & 0x3F) }
+            return body(UnsafeBufferPointer(start: out.baseAddress, count: n))
+        }
+    }
+    /// One line as plain text, trailing spaces trimmed.
+    public func line(_ y: Int) -> String {
+        guard y >= 0, y < height else { return "" }
+        let out = ByteBuffer(capacity: width + 8)
+        render(row: y, into: out, sgr: nil)
+        return out.string
+    }
+}
+
+
+@inline(__always)
+func utf8Length(_ scalar: UInt32) -> Int {
+    scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x10000 ? 3 : 4
+}
