@@ -18,10 +18,13 @@ public enum XMLText {
         }
     }
 
-    /// `text` escaped for character data or a quoted attribute value.
-    public static func escape(_ text: String) -> String {
+    /// `text` escaped for character data or a quoted attribute value;
+    /// `keepingNewlines` lets line feeds through (for `<pre>`).
+    public static func escape(_ text: String, keepingNewlines: Bool = false) -> String {
         let out = ByteBuffer(capacity: text.utf8.count + 16)
-        for scalar in text.unicodeScalars { appendScalar(scalar.value, to: out) }
+        for scalar in text.unicodeScalars {
+            if keepingNewlines && scalar == "\n" { out.append(0x0A) } else { appendScalar(scalar.value, to: out) }
+        }
         return out.string
     }
 }

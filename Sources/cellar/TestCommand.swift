@@ -34,12 +34,22 @@ struct TestCommand: ParsableCommand {
                                valueName: "DIR"))
     var styles: [String] = []
 
+    @Option(help: ArgumentHelp("Also write DIR/index.html: failing, new and orphaned cases as pictures, golden beside actual (works under CI).",
+                               valueName: "DIR"))
+    var report: String?
+
+    @Flag(help: "Walk the pending NAME.golden.new changes one at a time in the terminal: a accept, r reject, s skip, q quit.")
+    var review = false
+
     @Option(help: ArgumentHelp("Worker threads (default: one per processor).", valueName: "N"))
     var jobs: Int?
 
     func validate() throws {
         if update && accept { throw ValidationError("--update and --accept do not go together") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if review && (update || accept || report != nil) {
+            throw ValidationError("--review goes alone (not with --update, --accept or --report)")
+        }
     }
 
     func run() throws {
@@ -50,6 +60,7 @@ struct TestCommand: ParsableCommand {
             command: "cellar", workers: jobs)
         let runner = GoldenRunner(options: options, makeRegistry: TestCommand.registryFactory(styleDirectories()))
         do {
+            if review { return try runReview(runner, roots: roots) }
             if accept {
                 let summary = try runner.accept(paths: roots)
                 for path in summary.accepted { print("accepted \(path)") }
@@ -64,12 +75,25 @@ struct TestCommand: ParsableCommand {
                 print("ORPHAN \(orphan): no case produces it; delete it or restore its .case.yaml"
                       + (summary.orphansFail ? " (fails under CI)" : ""))
             }
+            if let report {
+                let path = try GoldenReport(summary: summary, runner: runner).write(to: report, caseRoots: roots)
+                print("report: \(path)")
+            }
             print(summary.closingLine)
             if !summary.succeeded { throw ExitCode.failure }
         } catch let error as CellarError {
             Terminal.printError("cellar test: \(error.description)")
             throw ExitCode.failure
         }
+    }
+
+    func runReview(_ runner: GoldenRunner, roots: [String]) throws {
+        if let refusal = ReviewTerminal.refusal(isCI: runner.options.isCI) {
+            Terminal.printError(refusal)
+            throw ExitCode.failure
+        }
+        let tally = try ReviewTerminal.run(GoldenReview(runner: runner), paths: roots)
+        if !tally.errors.isEmpty { throw ExitCode.failure }
     }
 
     /// `--styles`, else `Styles/` when it exists and a style loader is built
