@@ -72,17 +72,22 @@ enum BoxDrawing {
     }()
 }
 
-/// Path data for a run of line characters on one row, one path per weight;
+/// Path data for the line characters of one row, one path per weight;
 /// horizontal strokes running on from one cell to the next become one.
+/// Made afresh per row (a local value: no exclusivity checks per cell) over
+/// buffers the painter keeps.
 struct BoxPath {
-    let light = ByteBuffer(capacity: 256)
-    let heavy = ByteBuffer(capacity: 64)
-    /// Where the open horizontal stroke of each weight ends (-1: none).
-    private var openEnd = (light: -1, heavy: -1)
+    let light: ByteBuffer
+    let heavy: ByteBuffer
+    /// Where the open horizontal stroke of each weight ends (-1: none), and
+    /// where its ` H` starts in its buffer.
+    private var lightEnd = -1, lightH = 0
+    private var heavyEnd = -1, heavyH = 0
 
-    mutating func removeAll() {
+    init(light: ByteBuffer, heavy: ByteBuffer) {
+        self.light = light
+        self.heavy = heavy
         light.removeAll(); heavy.removeAll()
-        openEnd = (-1, -1)
     }
 
     var isEmpty: Bool { light.count == 0 && heavy.count == 0 }
@@ -95,7 +100,7 @@ struct BoxPath {
             // A quarter curve from the horizontal arm's edge to the vertical one's.
             let ex = arms.left > 0 ? x : x + w, ey = arms.up > 0 ? y : y + h
             let out = buffer(arms.left | arms.right)
-            move(out, ex, cy); out.append(" Q"); pair(out, cx, cy); out.append(0x20); pair(out, cx, ey)
+            move(out, ex, cy); out.add(" Q"); pair(out, cx, cy); out.append(0x20); pair(out, cx, ey)
             closeHorizontal(arms.left | arms.right)
             return
         }
@@ -115,41 +120,36 @@ struct BoxPath {
 
     private func buffer(_ weight: Int) -> ByteBuffer { weight >= 2 ? heavy : light }
 
-    private mutating func horizontal(_ weight: Int, from x0: Int, to x1: Int, y: Int) {
+    /// A horizontal stroke at height y; one that starts where the open
+    /// stroke of its weight ends extends it instead.
+    mutating func horizontal(_ weight: Int, from x0: Int, to x1: Int, y: Int) {
         let out = buffer(weight)
-        let end = weight >= 2 ? openEnd.heavy : openEnd.light
-        if end == x0, out.count > 0 {
-            // Extend the open stroke: rewrite its end.
-            out.count = lastH(out)
+        let heavyWeight = weight >= 2
+        if (heavyWeight ? heavyEnd : lightEnd) == x0 {
+            out.count = heavyWeight ? heavyH : lightH
         } else {
             move(out, x0, y)
         }
-        out.append(" H"); out.appendDecimal(x1)
-        if weight >= 2 { openEnd.heavy = x1 } else { openEnd.light = x1 }
+        if heavyWeight { heavyH = out.count; heavyEnd = x1 } else { lightH = out.count; lightEnd = x1 }
+        out.add(" H"); out.addDecimal(x1)
     }
 
     private mutating func vertical(_ weight: Int, x: Int, from y0: Int, to y1: Int) {
         let out = buffer(weight)
-        move(out, x, y0); out.append(" V"); out.appendDecimal(y1)
+        move(out, x, y0); out.add(" V"); out.addDecimal(y1)
         closeHorizontal(weight)
     }
 
     private mutating func closeHorizontal(_ weight: Int) {
-        if weight >= 2 { openEnd.heavy = -1 } else { openEnd.light = -1 }
+        if weight >= 2 { heavyEnd = -1 } else { lightEnd = -1 }
     }
 
     private func move(_ out: ByteBuffer, _ x: Int, _ y: Int) {
-        out.append(out.count == 0 ? "M" : " M"); pair(out, x, y)
+        if out.count == 0 { out.add("M") } else { out.add(" M") }
+        pair(out, x, y)
     }
 
     private func pair(_ out: ByteBuffer, _ x: Int, _ y: Int) {
-        out.appendDecimal(x); out.append(0x20); out.appendDecimal(y)
-    }
-
-    /// Where the last ` H` of the buffer starts.
-    private func lastH(_ out: ByteBuffer) -> Int {
-        var i = out.count - 1
-        while i > 0 && !(out.base[i] == UInt8(ascii: "H") && out.base[i - 1] == 0x20) { i -= 1 }
-        return max(0, i - 1)
+        out.addDecimal(x); out.append(0x20); out.addDecimal(y)
     }
 }

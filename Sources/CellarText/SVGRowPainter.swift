@@ -11,7 +11,8 @@ final class SVGRowPainter {
     private let runText = ByteBuffer(capacity: 1024)
     private let runX = ByteBuffer(capacity: 1024)
     private let shapes = ByteBuffer(capacity: 1024)
-    private var box = BoxPath()
+    private let boxLight = ByteBuffer(capacity: 256)
+    private let boxHeavy = ByteBuffer(capacity: 64)
     /// Runs of spaces longer than this end a text run (a gap is cheaper
     /// than positioning every blank).
     private let spacesKeptInRun = 2
@@ -54,21 +55,21 @@ final class SVGRowPainter {
             guard marked(i) else { i += 1; continue }
             var j = i + 1
             while j < width && marked(j) { j += 1 }
-            out.append("<rect class=\"d\" x=\""); out.appendDecimal(i * BoxDrawing.cellWidth)
-            out.append("\" y=\""); out.appendDecimal(top)
-            out.append("\" width=\""); out.appendDecimal((j - i) * BoxDrawing.cellWidth)
-            out.append("\" height=\""); out.appendDecimal(BoxDrawing.cellHeight); out.append("\"/>")
+            out.add("<rect class=\"d\" x=\""); out.addDecimal(i * BoxDrawing.cellWidth)
+            out.add("\" y=\""); out.addDecimal(top)
+            out.add("\" width=\""); out.addDecimal((j - i) * BoxDrawing.cellWidth)
+            out.add("\" height=\""); out.addDecimal(BoxDrawing.cellHeight); out.add("\"/>")
             i = j
         }
     }
 
     /// A rectangle in half cells vertically (`height` 2 = a whole line).
     private func rect(_ out: ByteBuffer, x: Int, width: Int, top: Int, height: Int, fill: UInt32, dy: Int = 0) {
-        out.append("<rect x=\""); out.appendDecimal(x)
-        out.append("\" y=\""); out.appendDecimal(top + dy * BoxDrawing.cellHeight / 2)
-        out.append("\" width=\""); out.appendDecimal(width)
-        out.append("\" height=\""); out.appendDecimal(height * BoxDrawing.cellHeight / 2)
-        out.append("\" fill=\""); out.append(Theme.hex(fill)); out.append("\"/>")
+        out.add("<rect x=\""); out.addDecimal(x)
+        out.add("\" y=\""); out.addDecimal(top + dy * BoxDrawing.cellHeight / 2)
+        out.add("\" width=\""); out.addDecimal(width)
+        out.add("\" height=\""); out.addDecimal(height * BoxDrawing.cellHeight / 2)
+        out.add("\" fill=\""); out.addHex(fill); out.add("\"/>")
     }
 
     private func paintText(_ canvas: Canvas, _ cells: UnsafeBufferPointer<UInt32>, upTo end: Int,
@@ -78,6 +79,7 @@ final class SVGRowPainter {
         var pendingSpaces = 0
         var boxColor: UInt32? = nil  // colour of the strokes collected in `box`
         shapes.removeAll()
+        var box = BoxPath(light: boxLight, heavy: boxHeavy)
         let cw = BoxDrawing.cellWidth
         var i = 0
         while i < end {
@@ -93,10 +95,20 @@ final class SVGRowPainter {
                 closeRun(&runClass)
                 pendingSpaces = 0
                 if boxColor != look.foreground {
-                    flushBox(boxColor)
+                    flushBox(&box, boxColor)
                     boxColor = look.foreground
                 }
                 if let arms = BoxDrawing.arms(content) {
+                    // A run of one horizontal line character is one stroke.
+                    var j = i &+ 1
+                    if arms.up == 0 && arms.down == 0 && arms.left == arms.right {
+                        while j < end && cells[j] == raw { j &+= 1 }
+                    }
+                    if j > i &+ 1 {
+                        box.horizontal(arms.left, from: i * cw, to: j * cw, y: top + BoxDrawing.cellHeight / 2)
+                        i = j
+                        continue
+                    }
                     box.add(arms, x: i * cw, y: top)
                 } else if let b = BoxDrawing.block(content) {
                     rect(shapes, x: i * cw + b.x * cw / 2, width: b.width * cw / 2, top: top, height: b.height,
@@ -106,7 +118,7 @@ final class SVGRowPainter {
                 continue
             }
             if !textOpen {
-                out.append("<text y=\""); out.appendDecimal(top + BoxDrawing.cellHeight * 3 / 4); out.append("\">")
+                out.add("<text y=\""); out.addDecimal(top + BoxDrawing.cellHeight * 3 / 4); out.add("\">")
                 textOpen = true
             }
             // Emoji and multi-scalar clusters stand alone: a position given
@@ -125,34 +137,39 @@ final class SVGRowPainter {
             i &+= 1
         }
         closeRun(&runClass)
-        if textOpen { out.append("</text>") }
-        flushBox(boxColor)
+        if textOpen { out.add("</text>") }
+        flushBox(&box, boxColor)
         out.append(shapes.bytes)
     }
 
     @inline(__always)
     private func position(_ x: Int) {
         if runX.count > 0 { runX.append(0x20) }
-        runX.appendDecimal(x)
+        runX.addDecimal(x)
     }
 
     private func closeRun(_ runClass: inout Int) {
         guard runClass >= 0 else { return }
-        out.append("<tspan x=\""); out.append(runX.bytes)
-        if runClass > 0 { out.append("\" class=\"s"); out.appendDecimal(runClass) }
-        out.append("\">"); out.append(runText.bytes); out.append("</tspan>")
+        out.add("<tspan x=\""); out.append(runX.bytes)
+        if runClass > 0 { out.add("\" class=\"s"); out.addDecimal(runClass) }
+        out.add("\">"); out.append(runText.bytes); out.add("</tspan>")
         runX.removeAll(); runText.removeAll()
         runClass = -1
     }
 
-    private func flushBox(_ color: UInt32?) {
-        guard let color, !box.isEmpty else { box.removeAll(); return }
-        for (buffer, width) in [(box.light, "1.2"), (box.heavy, "2.6")] where buffer.count > 0 {
-            shapes.append("<path d=\""); shapes.append(buffer.bytes)
-            shapes.append("\" stroke=\""); shapes.append(Theme.hex(color))
-            shapes.append("\" stroke-width=\""); shapes.append(width); shapes.append("\"/>")
+    private func flushBox(_ box: inout BoxPath, _ color: UInt32?) {
+        if let color, !box.isEmpty {
+            path(box.light, color: color, width: "1.2")
+            path(box.heavy, color: color, width: "2.6")
         }
-        box.removeAll()
+        box = BoxPath(light: boxLight, heavy: boxHeavy)
+    }
+
+    private func path(_ data: ByteBuffer, color: UInt32, width: StaticString) {
+        guard data.count > 0 else { return }
+        shapes.add("<path d=\""); shapes.append(data.bytes)
+        shapes.add("\" stroke=\""); shapes.addHex(color)
+        shapes.add("\" stroke-width=\""); shapes.add(width); shapes.add("\"/>")
     }
 
     /// One cell's content as XML character data: markup characters
