@@ -21,9 +21,9 @@ public struct GoldenReport {
         self.runner = runner
     }
 
-    /// Writes DIR/index.html atomically and returns its path. DIR must not
-    /// lie inside a case root.
-    public func write(to directory: String, caseRoots: [String]) throws -> String {
+    /// Refuses a report directory inside a case root (checked before the
+    /// cases run, so a refused run writes nothing).
+    public static func checkOutside(_ directory: String, caseRoots: [String]) throws {
         let target = URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath().path
         for root in caseRoots {
             let rootPath = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
@@ -32,6 +32,12 @@ public struct GoldenReport {
                                   + "choose a directory outside it (the report never writes among the cases)")
             }
         }
+    }
+
+    /// Writes DIR/index.html atomically and returns its path. DIR must not
+    /// lie inside a case root.
+    public func write(to directory: String, caseRoots: [String]) throws -> String {
+        try Self.checkOutside(directory, caseRoots: caseRoots)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {

@@ -69,6 +69,7 @@ struct TestCommand: ParsableCommand {
                 if !summary.succeeded { throw ExitCode.failure }
                 return
             }
+            if let report { try GoldenReport.checkOutside(report, caseRoots: roots) }
             let summary = try runner.run(paths: roots)
             for result in summary.results where !result.report.isEmpty { print(result.report, terminator: "") }
             for orphan in summary.orphans {
