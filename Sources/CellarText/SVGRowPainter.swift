@@ -9,7 +9,6 @@ final class SVGRowPainter {
     /// Row elements go here.
     let out = ByteBuffer(capacity: 1 << 16)
     private let runText = ByteBuffer(capacity: 1024)
-    private let runX = ByteBuffer(capacity: 1024)
     private let shapes = ByteBuffer(capacity: 1024)
     private let boxLight = ByteBuffer(capacity: 256)
     private let boxHeavy = ByteBuffer(capacity: 64)
@@ -127,11 +126,14 @@ final class SVGRowPainter {
             if runClass != look.classIndex || alone || pendingSpaces > spacesKeptInRun {
                 closeRun(&runClass)
                 runClass = look.classIndex
+                // The run's positions go straight out; its text waits in runText.
+                out.add("<tspan x=\"")
             } else {
                 for k in stride(from: i - pendingSpaces, to: i, by: 1) { position(k * cw); runText.append(0x20) }
+                out.append(0x20)
             }
             pendingSpaces = 0
-            position(i * cw)
+            out.addDecimal(i * cw)
             appendXML(canvas, content)
             if alone { closeRun(&runClass) }
             i &+= 1
@@ -142,18 +144,18 @@ final class SVGRowPainter {
         out.append(shapes.bytes)
     }
 
+    /// A position inside an open run (after its first).
     @inline(__always)
     private func position(_ x: Int) {
-        if runX.count > 0 { runX.append(0x20) }
-        runX.addDecimal(x)
+        out.append(0x20)
+        out.addDecimal(x)
     }
 
     private func closeRun(_ runClass: inout Int) {
         guard runClass >= 0 else { return }
-        out.add("<tspan x=\""); out.append(runX.bytes)
         if runClass > 0 { out.add("\" class=\"s"); out.addDecimal(runClass) }
         out.add("\">"); out.append(runText.bytes); out.add("</tspan>")
-        runX.removeAll(); runText.removeAll()
+        runText.removeAll()
         runClass = -1
     }
 
