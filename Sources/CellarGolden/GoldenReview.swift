@@ -85,7 +85,9 @@ public struct GoldenReview {
 
     func describe(_ file: GoldenFiles.CaseFile, golden: [UInt8]?, new: [UInt8], index: Int, of count: Int) -> String {
         let goldenPath = GoldenFiles.stem(file.path, dropping: GoldenFiles.pendingSuffix) + GoldenFiles.goldenSuffix
-        var out = "\n[\(index + 1)/\(count)] \(file.name)  (\(GoldenRunner.display(file.path)))\n"
+        // Names come from the file system: sanitised before they reach the terminal.
+        var out = "\n[\(index + 1)/\(count)] " + Sanitizer.sanitize(file.name)
+            + "  (" + Sanitizer.sanitize(GoldenRunner.display(file.path)) + ")\n"
         if let golden {
             out += runner.failureBody(golden: golden, actual: new, goldenPath: goldenPath)
         } else {
