@@ -21,6 +21,7 @@ lua_Integer cellar_lua_upvalueindex(int i) { return lua_upvalueindex(i); }
 int cellar_lua_registryindex(void) { return LUA_REGISTRYINDEX; }
 void cellar_lua_remove(lua_State *L, int idx) { lua_remove(L, idx); }
 void cellar_lua_insert(lua_State *L, int idx) { lua_insert(L, idx); }
+void cellar_lua_full_gc(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
 
 // ---- ui node constructors ----------------------------------------------------------
 //
@@ -65,10 +66,16 @@ int cellar_lua_all_nil3(lua_State *L, int t, int k1, int k2, int k3) {
 /// fields are overwritten rather than cleared first; only when `dst` then
 /// holds more fields than `src` (a key the last copy had and this one
 /// lacks) are the extra ones removed. Assigning to existing fields during a
-/// traversal is allowed; no metamethod runs (raw access only).
+/// traversal is allowed; no metamethod runs (raw access only). A metatable
+/// on `dst` is removed.
 void cellar_lua_refill_copy(lua_State *L, int dst, int src) {
     dst = lua_absindex(L, dst);
     src = lua_absindex(L, src);
+    if (lua_getmetatable(L, dst)) {   // set by the hook that got the last copy
+        lua_pop(L, 1);
+        lua_pushnil(L);
+        lua_setmetatable(L, dst);
+    }
     lua_Integer copied = 0, held = 0;
     lua_pushnil(L);
     while (lua_next(L, src)) {
@@ -517,7 +524,7 @@ static int safe_rawset(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     luaL_checkany(L, 2);
     luaL_checkany(L, 3);
-    if (is_protected(L, 1)) return luaL_error(L, "rawset: the shared libraries are read-only");
+    if (is_protected(L, 1)) return luaL_error(L, "rawset: the shared tables (libraries, ctx, state) are read-only");
     lua_settop(L, 3);
     lua_rawset(L, 1);
     return 1;
@@ -611,6 +618,59 @@ static int safe_load(lua_State *L) {
     return 1;
 }
 
+static int host_newindex(lua_State *L) {
+    const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "?";
+    const char *name = lua_tostring(L, lua_upvalueindex(1));
+    return luaL_error(L, "cannot set %s.%s: '%s' is the host's, shared by every call, and read-only",
+                      name, key, name);
+}
+
+/// __pairs of a proxy: iterates the real table (upvalue 1) without handing
+/// it out: the generic for's state is the proxy.
+static int proxy_next(lua_State *L) {
+    lua_settop(L, 2);
+    if (lua_next(L, lua_upvalueindex(1))) return 2;
+    lua_pushnil(L);
+    return 1;
+}
+
+static int proxy_pairs(lua_State *L) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushcclosure(L, proxy_next, 1);
+    lua_pushvalue(L, 1);
+    lua_pushnil(L);
+    return 3;
+}
+
+/// Pushes a read-only proxy of the table at `real`: reads fall through,
+/// writes raise `newindex`'s error, the metatable is protected and rawset
+/// refuses it (the proxy is marked in the registry's protected set).
+static void push_proxy(lua_State *L, int real, const char *name, lua_CFunction newindex, const char *what) {
+    real = lua_absindex(L, real);
+    lua_createtable(L, 0, 0);             // proxy
+    lua_createtable(L, 0, 4);             // its metatable
+    lua_pushvalue(L, real);
+    lua_setfield(L, -2, "__index");
+    lua_pushstring(L, name);
+    lua_pushcclosure(L, newindex, 1);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushvalue(L, real);
+    lua_pushcclosure(L, proxy_pairs, 1);
+    lua_setfield(L, -2, "__pairs");
+    lua_pushfstring(L, what, name);
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+    lua_getfield(L, LUA_REGISTRYINDEX, PROTECTED_KEY);
+    lua_pushvalue(L, -2);
+    lua_pushstring(L, name);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+}
+
+void cellar_push_readonly_proxy(lua_State *L, int real, const char *name) {
+    push_proxy(L, real, name, host_newindex, "'%s' is the host's and read-only");
+}
+
 /// Copies the library table on top into a fresh table (the private original
 /// stays unreachable) and leaves a read-only proxy for it on top; the copy
 /// is left below it.
@@ -623,21 +683,7 @@ static void make_readonly(lua_State *L, const char *name) {
         lua_rawset(L, -4);
     }
     lua_replace(L, -2);                   // copy replaces lib
-    lua_newtable(L);                      // proxy
-    lua_newtable(L);                      // its metatable
-    lua_pushvalue(L, -3);
-    lua_setfield(L, -2, "__index");
-    lua_pushstring(L, name);
-    lua_pushcclosure(L, readonly_newindex, 1);
-    lua_setfield(L, -2, "__newindex");
-    lua_pushfstring(L, "the shared library '%s' is read-only", name);
-    lua_setfield(L, -2, "__metatable");
-    lua_setmetatable(L, -2);
-    lua_getfield(L, LUA_REGISTRYINDEX, PROTECTED_KEY);
-    lua_pushvalue(L, -2);
-    lua_pushstring(L, name);
-    lua_rawset(L, -3);
-    lua_pop(L, 1);
+    push_proxy(L, -1, name, readonly_newindex, "the shared library '%s' is read-only");
 }
 
 #define BASE_KEY "cellar.base"

@@ -46,8 +46,17 @@ extension LuaRuntime {
     public func refill(tableAt index: Int32, with fields: [String: Value], lastKeys: inout [String]) throws(LuaError) {
         try enterTable(0)
         let t = lua_absindex(L, index)
+        // The last hook may have added keys or a metatable: then the table
+        // no longer holds exactly `lastKeys` and is cleared (a row must not
+        // see what a hook wrote while handling another).
+        if lua_getmetatable(L, t) != 0 {
+            lua_settop(L, -2)
+            lua_pushnil(L)
+            lua_setmetatable(L, t)
+            lastKeys = []
+        }
         let sameKeys = fields.count == lastKeys.count && fields.count <= 8
-            && fields.keys.allSatisfy { lastKeys.contains($0) }
+            && fields.keys.allSatisfy { lastKeys.contains($0) } && fieldCount(ofTableAt: t) == fields.count
         if !sameKeys {
             clearTable(at: t)
             lastKeys = Array(fields.keys)
@@ -57,6 +66,17 @@ extension LuaRuntime {
             do throws(LuaError) { try pushOrUnwind(v, depth: 0, extra: 1) } catch { lastKeys = []; throw error }
             lua_rawset(L, t)
         }
+    }
+
+    /// The number of fields of the table at `index` (raw).
+    func fieldCount(ofTableAt t: Int32) -> Int {
+        var n = 0
+        lua_pushnil(L)
+        while lua_next(L, t) != 0 {
+            lua_settop(L, -2)
+            n += 1
+        }
+        return n
     }
 
     /// Removes every field of the table at `index` (raw).

@@ -27,8 +27,14 @@ int cellar_ui_make_constructor(lua_State *L);
 int cellar_lua_all_nil3(lua_State *L, int t, int k1, int k2, int k3);
 /// Makes the table at `dst` a shallow copy of the table at `src` (raw).
 void cellar_lua_refill_copy(lua_State *L, int dst, int src);
+/// Pushes a read-only proxy of the table at `real` (reads fall through;
+/// writes, rawset and setmetatable raise an error naming it `name`; pairs
+/// iterates the real table without handing it out).
+void cellar_push_readonly_proxy(lua_State *L, int real, const char *name);
 void cellar_lua_remove(lua_State *L, int idx);
 void cellar_lua_insert(lua_State *L, int idx);
+/// A full garbage collection (lua_gc is variadic, so Swift cannot call it).
+void cellar_lua_full_gc(lua_State *L);
 
 // ---- One sandboxed Lua state --------------------------------------------------
 
