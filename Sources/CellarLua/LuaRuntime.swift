@@ -7,27 +7,6 @@ import Foundation
 /// against the C value when a runtime opens.
 @usableFromInline let luaRegistryIndex: Int32 = -1_001_000
 
-/// The budgets a runtime enforces on the Lua code it runs.
-public struct LuaLimits: Sendable, Equatable {
-    /// Wall time one outermost call may take before it is stopped.
-    public var timeBudget: Duration = .seconds(1)
-    /// Bytes the Lua heap may hold (checked while Lua code runs).
-    public var memoryLimit: Int = 32 << 20
-    /// Nesting depth of tables crossing the bridge.
-    public var maxValueDepth: Int = 64
-    /// Estimated backtracking steps one string.find/match/gmatch/gsub may take.
-    public var patternCostLimit: Double = 1e8
-
-    public init() {}
-    public init(timeBudget: Duration = .seconds(1), memoryLimit: Int = 32 << 20,
-                maxValueDepth: Int = 64, patternCostLimit: Double = 1e8) {
-        self.timeBudget = timeBudget
-        self.memoryLimit = memoryLimit
-        self.maxValueDepth = maxValueDepth
-        self.patternCostLimit = patternCostLimit
-    }
-}
-
 /// One sandboxed Lua 5.4 state, owned by this object.
 ///
 /// Thread confinement: a runtime (and every `LuaFunction`/`LuaTableRef` it
