@@ -398,12 +398,12 @@ public final class LuaCellStyle: CellStyle {
             // called it (or, after a tail call, at the hook).
             let at = Self.firstStyleFrame(in: e.traceback, source: source)
                 ?? SourceLocation(file: source, line: hookLines[hook] ?? 1)
-            return CellarError(message, at: at)
+            return styleError(message, at: at)
         }
         if let file = e.file, let line = e.line {
-            return CellarError(message, at: SourceLocation(file: expand(file), line: line))
+            return styleError(message, at: SourceLocation(file: expand(file), line: line))
         }
-        return CellarError(message, at: SourceLocation(file: e.file ?? source, line: hookLines[hook] ?? 1))
+        return styleError(message, at: SourceLocation(file: e.file ?? source, line: hookLines[hook] ?? 1))
     }
 
     /// Lua shortens long chunk names to `...tail`; the style's own file is
@@ -420,8 +420,9 @@ public final class LuaCellStyle: CellStyle {
         for line in traceback.split(separator: "\n") {
             let entry = line.drop { $0 == "\t" || $0 == " " }
             if entry.hasPrefix("[C]") || entry.hasPrefix(LuaStyleEngine.uiChunkName + ":") { continue }
-            if let (file, n, _) = LuaError.splitLocation(String(entry)) {
-                return SourceLocation(file: expand(file, source: source), line: n)
+            if let split = LuaError.splitLocation(String(entry)) {
+                let (file, n, _) = LuaError.placingLoadedChunk(file: split.file, line: split.line, message: "")
+                return SourceLocation(file: expand(file, source: source), line: n ?? split.line)
             }
         }
         return nil
@@ -431,13 +432,13 @@ public final class LuaCellStyle: CellStyle {
     func shape(_ hook: String, _ s: LuaCellStorage?, _ message: String) -> CellarError {
         let place = s?.indexPath.map { " — row \($0)" } ?? ""
         let line = hookLines[hook.hasPrefix("cell.") ? "configure" : hook] ?? hookLines["configure"] ?? 1
-        return CellarError("\(hook): \(message)\(place)", at: SourceLocation(file: source, line: line))
+        return styleError("\(hook): \(message)\(place)", at: SourceLocation(file: source, line: line))
     }
 
     func shapeFailure(_ e: NodeShapeError, _ hook: String, _ s: LuaCellStorage?) -> CellarError {
         let place = s?.indexPath.map { " — row \($0)" } ?? ""
         let key = hook.hasPrefix("cell.") ? "configure" : hook
-        return CellarError("\(hook)\(e.path): \(e.message)\(place)",
+        return styleError("\(hook)\(e.path): \(e.message)\(place)",
                            at: SourceLocation(file: source, line: hookLines[key] ?? 1))
     }
 

@@ -230,8 +230,14 @@ public final class LuaRuntime {
     @usableFromInline
     func failure(status: Int32, fallbackFile: String?) -> LuaError {
         let raw = string(at: -1) ?? "(error object is not a string)"
-        var line: Int32 = 0
-        let whereFile = cellar_last_where(handle, &line).map { String(cString: $0) }
+        var whereLine: Int32 = 0
+        var whereFile = cellar_last_where(handle, &whereLine).map { String(cString: $0) }
+        var line = Int(whereLine)
+        if let w = whereFile {
+            let placed = LuaError.placingLoadedChunk(file: w, line: line, message: "")
+            whereFile = placed.file
+            line = placed.line ?? line
+        }
         let traceback = cellar_last_traceback(handle).map { String(cString: $0) } ?? ""
         let failureKind = cellar_last_failure(handle)
         if status == LUA_ERRMEM {
@@ -240,12 +246,13 @@ public final class LuaRuntime {
             let message = failureKind == CELLAR_FAILURE_RECURSION
                 ? "stack overflow: calls nested over \(CELLAR_DEEP_RECURSION) deep filled the memory limit of \(limitText) (a function calling itself without end?)"
                 : "memory limit of \(limitText) exceeded"
-            return LuaError(kind: .memory, file: whereFile ?? fallbackFile, line: whereFile == nil ? nil : Int(line),
+            return LuaError(kind: .memory, file: whereFile ?? fallbackFile, line: whereFile == nil ? nil : line,
                             message: message, traceback: traceback)
         }
         let kind: LuaError.Kind = status == LUA_ERRSYNTAX ? .syntax
             : failureKind == CELLAR_FAILURE_TIMEOUT ? .timeout : .runtime
-        if let (file, line, message) = LuaError.splitLocation(raw) {
+        if let split = LuaError.splitLocation(raw) {
+            let (file, line, message) = LuaError.placingLoadedChunk(file: split.file, line: split.line, message: split.message)
             // Lua shortens long chunk names to "...tail"; restore the full path.
             var full = file
             if file.hasPrefix("...") {
@@ -255,7 +262,7 @@ public final class LuaRuntime {
             }
             return LuaError(kind: kind, file: full, line: line, message: message, traceback: traceback)
         }
-        return LuaError(kind: kind, file: whereFile ?? fallbackFile, line: whereFile == nil ? nil : Int(line),
+        return LuaError(kind: kind, file: whereFile ?? fallbackFile, line: whereFile == nil ? nil : line,
                         message: raw, traceback: traceback)
     }
 
