@@ -62,6 +62,24 @@ int cellar_lua_all_nil3(lua_State *L, int t, int k1, int k2, int k3) {
     return 1;
 }
 
+int cellar_lua_holds_exactly(lua_State *L, int t, int n) {
+    t = lua_absindex(L, t);
+    if (lua_getmetatable(L, t)) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    int count = 0;
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        lua_pop(L, 1);
+        if (++count > n) {
+            lua_pop(L, 1);
+            return 0;
+        }
+    }
+    return count == n;
+}
+
 /// Makes the table at `dst` a shallow copy of the table at `src`. The
 /// fields are overwritten rather than cleared first; only when `dst` then
 /// holds more fields than `src` (a key the last copy had and this one

@@ -1,4 +1,5 @@
 import CLua
+import CLuaShim
 import Cellar
 
 /// `Value` ↔ Lua. Lua strings that are not valid UTF-8 become `.bytes`, so
@@ -49,15 +50,12 @@ extension LuaRuntime {
         // The last hook may have added keys or a metatable: then the table
         // no longer holds exactly `lastKeys` and is cleared (a row must not
         // see what a hook wrote while handling another).
-        if lua_getmetatable(L, t) != 0 {
-            lua_settop(L, -2)
+        let sameKeys = fields.count == lastKeys.count && fields.count <= 8
+            && fields.keys.allSatisfy { lastKeys.contains($0) }
+            && cellar_lua_holds_exactly(L, t, Int32(fields.count)) != 0
+        if !sameKeys {
             lua_pushnil(L)
             lua_setmetatable(L, t)
-            lastKeys = []
-        }
-        let sameKeys = fields.count == lastKeys.count && fields.count <= 8
-            && fields.keys.allSatisfy { lastKeys.contains($0) } && fieldCount(ofTableAt: t) == fields.count
-        if !sameKeys {
             clearTable(at: t)
             lastKeys = Array(fields.keys)
         }
@@ -66,17 +64,6 @@ extension LuaRuntime {
             do throws(LuaError) { try pushOrUnwind(v, depth: 0, extra: 1) } catch { lastKeys = []; throw error }
             lua_rawset(L, t)
         }
-    }
-
-    /// The number of fields of the table at `index` (raw).
-    func fieldCount(ofTableAt t: Int32) -> Int {
-        var n = 0
-        lua_pushnil(L)
-        while lua_next(L, t) != 0 {
-            lua_settop(L, -2)
-            n += 1
-        }
-        return n
     }
 
     /// Removes every field of the table at `index` (raw).

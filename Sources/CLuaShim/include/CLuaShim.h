@@ -25,7 +25,11 @@ int cellar_ui_make_constructor(lua_State *L);
 /// 1 when the table at `t` has no value (raw) under any of the three keys
 /// kept in the registry at `k1`, `k2`, `k3`; else 0. Leaves the stack as it was.
 int cellar_lua_all_nil3(lua_State *L, int t, int k1, int k2, int k3);
-/// Makes the table at `dst` a shallow copy of the table at `src` (raw).
+/// 1 when the table at `t` has no metatable and exactly `n` fields (raw);
+/// else 0. Leaves the stack as it was.
+int cellar_lua_holds_exactly(lua_State *L, int t, int n);
+/// Makes the table at `dst` a shallow copy of the table at `src` (raw; a
+/// metatable on `dst` is removed).
 void cellar_lua_refill_copy(lua_State *L, int dst, int src);
 /// Pushes a read-only proxy of the table at `real` (reads fall through;
 /// writes, rawset and setmetatable raise an error naming it `name`; pairs
