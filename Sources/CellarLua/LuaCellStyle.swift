@@ -119,11 +119,9 @@ public final class LuaCellStyle: CellStyle {
         // before its height, so ui.width in a height hook measures like the table.
         engine.widthSetting.ambiguousWide = context.ambiguousWide
         let s = storage(cell)
-        if s.nodeGeneration == s.generation, s.nodeWidth == context.width,
-           s.nodeTableStyle == context.tableStyle, s.nodeMargins == context.layoutMargins,
-           s.nodeAmbiguousWide == context.ambiguousWide, s.nodeState == state {
-            return s.node
-        }
+        let key = LuaCellStorage.NodeKey(generation: s.generation, width: context.width, tableStyle: context.tableStyle,
+                                         margins: context.layoutMargins, ambiguousWide: context.ambiguousWide, state: state)
+        if let node = s.node.value(for: key) { return node }
         let rt = engine.runtime
         let base = rt.top
         defer { rt.setTop(base) }
@@ -141,13 +139,7 @@ public final class LuaCellStyle: CellStyle {
             let text = rt.string(at: -1) ?? rt.integer(at: -1).map(String.init) ?? ""
             node = .label(Label(text, style: LuaNodeReader.labelStyle))
         }
-        s.node = node
-        s.nodeGeneration = s.generation
-        s.nodeWidth = context.width
-        s.nodeTableStyle = context.tableStyle
-        s.nodeMargins = context.layoutMargins
-        s.nodeAmbiguousWide = context.ambiguousWide
-        s.nodeState = state
+        s.node.store(node, for: key)
         return node
     }
 
@@ -242,7 +234,8 @@ public final class LuaCellStyle: CellStyle {
         let rt = engine.runtime
         guard let f = hook.update else { rt.push(s.table); return }
         let L = rt.L
-        if s.configGeneration == s.generation, s.configState == state {
+        let key = LuaCellStorage.StateKey(generation: s.generation, state: state)
+        if s.updated.holds(key) {
             lua_rawgeti(L, luaRegistryIndex, lua_Integer(s.updatedSlot))
             return
         }
@@ -261,8 +254,7 @@ public final class LuaCellStyle: CellStyle {
         }
         lua_pushvalue(L, -1)
         lua_rawseti(L, luaRegistryIndex, lua_Integer(s.updatedSlot))
-        s.configGeneration = s.generation
-        s.configState = state
+        s.updated.store((), for: key)
     }
 
     /// The fields of the cell table Cellar reads — `accessory`,
@@ -273,7 +265,8 @@ public final class LuaCellStyle: CellStyle {
         // The state matters only to accessories that are functions of it
         // (reading the cell's is a copy, paid per row otherwise).
         let state = stateSelectsAccessory ? given ?? cell.state : CellState()
-        if s.fieldsGeneration == s.generation, !stateSelectsAccessory || s.fieldsState == state { return }
+        let key = LuaCellStorage.StateKey(generation: s.generation, state: state)
+        if s.fields.holds(key) { return }
         let rt = engine.runtime
         let base = rt.top
         defer { rt.setTop(base) }
@@ -285,7 +278,7 @@ public final class LuaCellStyle: CellStyle {
             // The common cell: none of the three set, so the style's own accessories apply.
             cell.accessory = accessorySpec.fixed
             cell.editingAccessory = editingAccessorySpec.fixed
-            s.fieldsGeneration = s.generation
+            s.fields.store((), for: key)
             return
         }
         cell.accessory = try accessory(field: engine.keys.accessory, t, accessorySpec, "accessory", s, state)
@@ -298,8 +291,7 @@ public final class LuaCellStyle: CellStyle {
             }
             cell.indentationLevel = n
         }
-        s.fieldsGeneration = s.generation
-        s.fieldsState = state
+        s.fields.store((), for: key)
     }
 
     private func accessory(field key: LuaKey, _ t: Int32, _ spec: AccessorySpec, _ name: String,
@@ -452,51 +444,4 @@ public final class LuaCellStyle: CellStyle {
         if let str = rt.string(at: index) { return "'\(str)'" }
         return "a \(typeName(index))"
     }
-}
-
-/// What a Lua style keeps per cell: the Lua-side cell table (which lives on
-/// across reuse) and the caches that spare repeated hook calls.
-final class LuaCellStorage {
-    let table: LuaTableRef
-    /// What `update` receives: refilled as a shallow copy of `table` for
-    /// each configuration rather than made anew.
-    let copyTable: LuaTableRef
-    /// The `row` argument of `configure`, refilled for each row likewise.
-    let rowTable: LuaTableRef
-    @exclusivity(unchecked) var rowKeys: [String] = []
-    /// The row the cell was last configured for (for error messages).
-    var indexPath: IndexPath?
-    /// Bumped whenever the cell table may have changed (configure, events, reuse).
-    var generation = 0
-    /// Fields the default configure copied from the last row (cleared for the next).
-    var defaultKeys: [LuaKey] = []
-
-    var configGeneration = -1
-    var configState = CellState()
-
-    var fieldsGeneration = -1
-    var fieldsState = CellState()
-
-    var nodeGeneration = -1
-    var nodeWidth = -1
-    var nodeTableStyle = TableStyle.plain
-    var nodeMargins = Insets.zero
-    var nodeAmbiguousWide = false
-    var nodeState = CellState()
-    var node = ViewNode.empty
-
-    /// The registry slot holding `update`'s result for (`configGeneration`,
-    /// `configState`): one slot per cell, set in place per row.
-    let updatedSlot: Int32
-
-    init(table: LuaTableRef, engine: LuaStyleEngine) {
-        self.table = table
-        self.copyTable = engine.runtime.newTable(fieldCount: 8)
-        self.rowTable = engine.runtime.newTable(fieldCount: 4)
-        let L = engine.runtime.L
-        lua_pushboolean(L, 0)
-        updatedSlot = luaL_ref(L, luaRegistryIndex)
-    }
-
-    deinit { luaL_unref(table.runtime.L, luaRegistryIndex, updatedSlot) }
 }

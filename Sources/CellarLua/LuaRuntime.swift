@@ -31,16 +31,8 @@ public final class LuaRuntime {
     @exclusivity(unchecked) public private(set) var limits: LuaLimits
     var keys: [String: LuaKey] = [:]
 
-    /// Strings of row data pushed lately, by the address of their Lua copy.
-    /// A style mostly hands row text straight to a label, so reading it back
-    /// finds the Swift string it came from instead of decoding and
-    /// allocating it again. An entry counts only if the bytes at the address
-    /// still equal it (Lua may have freed that string and reused the memory).
-    @usableFromInline struct PushedString {
-        var address: UnsafeRawPointer?
-        var string: String
-    }
-    @usableFromInline @exclusivity(unchecked) var pushedStrings = RecentRing(PushedString(address: nil, string: ""))
+    /// Row strings pushed lately (see `PushedStringCache`).
+    @usableFromInline @exclusivity(unchecked) var pushedStrings = PushedStringCache()
 
     /// Row keys pushed lately, each held in a registry slot: rows of one
     /// table share their keys, and fetching a slot is cheaper than hashing
@@ -293,7 +285,7 @@ public final class LuaRuntime {
         let address = s.withUTF8 { buf in
             lua_pushlstring(L, UnsafeRawPointer(buf.baseAddress)?.assumingMemoryBound(to: CChar.self), buf.count)
         }
-        _ = pushedStrings.put(PushedString(address: address.map { UnsafeRawPointer($0) }, string: s))
+        pushedStrings.remember(s, at: address.map { UnsafeRawPointer($0) })
     }
 
     /// Pushes a row key (see `pushedKeys`).
@@ -308,16 +300,6 @@ public final class LuaRuntime {
         if evicted.ref != LUA_NOREF { luaL_unref(L, luaRegistryIndex, evicted.ref) }
     }
 
-    @usableFromInline func recentlyPushed(_ p: UnsafeRawPointer, _ count: Int) -> String? {
-        for i in 0..<pushedStrings.capacity where pushedStrings[i].address == p {
-            var s = pushedStrings[i].string
-            let same = s.withUTF8 { buf in
-                buf.count == count && (count == 0 || buf.baseAddress.map { memcmp($0, p, count) == 0 } == true)
-            }
-            if same { return s }
-        }
-        return nil
-    }
 
     @inlinable public func push(bytes: UnsafeRawBufferPointer) {
         _ = lua_pushlstring(L, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count)
@@ -373,7 +355,7 @@ public final class LuaRuntime {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var len = 0
         guard let p = lua_tolstring(L, index, &len) else { return nil }
-        return recentlyPushed(UnsafeRawPointer(p), len)
+        return pushedStrings.string(at: UnsafeRawPointer(p), count: len)
             ?? String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
     }
 
@@ -458,38 +440,5 @@ public final class LuaPlugin {
         self.chunk = chunk
         self.module = module
         self.returnedType = returnedType
-    }
-}
-
-/// The last few entries of something pushed often, in a fixed block (not an
-/// array: no uniqueness checks on the hot path). Freed by its owner.
-@usableFromInline struct RecentRing<Entry> {
-    @usableFromInline let slots: UnsafeMutablePointer<Entry>
-    @usableFromInline var next = 0
-    /// A power of two, so the next slot is found with a mask.
-    @usableFromInline static var capacity: Int { 8 }
-    @usableFromInline var capacity: Int { Self.capacity }
-
-    init(_ empty: Entry) {
-        slots = .allocate(capacity: Self.capacity)
-        slots.initialize(repeating: empty, count: Self.capacity)
-    }
-
-    @usableFromInline subscript(i: Int) -> Entry {
-        get { slots[i] }
-        nonmutating set { slots[i] = newValue }
-    }
-
-    /// Stores `entry` over the oldest one, which it returns.
-    mutating func put(_ entry: Entry) -> Entry {
-        let old = (slots + next).move()
-        (slots + next).initialize(to: entry)
-        next = (next + 1) & (capacity - 1)
-        return old
-    }
-
-    func release() {
-        slots.deinitialize(count: capacity)
-        slots.deallocate()
     }
 }
