@@ -119,9 +119,11 @@ public final class LuaCellStyle: CellStyle {
         // before its height, so ui.width in a height hook measures like the table.
         engine.widthSetting.ambiguousWide = context.ambiguousWide
         let s = storage(cell)
-        let key = LuaCellStorage.NodeKey(generation: s.generation, width: context.width, tableStyle: context.tableStyle,
-                                         margins: context.layoutMargins, ambiguousWide: context.ambiguousWide, state: state)
-        if let node = s.node.value(for: key) { return node }
+        if s.nodeGeneration == s.generation, s.nodeWidth == context.width,
+           s.nodeTableStyle == context.tableStyle, s.nodeMargins == context.layoutMargins,
+           s.nodeAmbiguousWide == context.ambiguousWide, s.nodeState == state {
+            return s.node
+        }
         let rt = engine.runtime
         let base = rt.top
         defer { rt.setTop(base) }
@@ -139,7 +141,13 @@ public final class LuaCellStyle: CellStyle {
             let text = rt.string(at: -1) ?? rt.integer(at: -1).map(String.init) ?? ""
             node = .label(Label(text, style: LuaNodeReader.labelStyle))
         }
-        s.node.store(node, for: key)
+        s.node = node
+        s.nodeGeneration = s.generation
+        s.nodeWidth = context.width
+        s.nodeTableStyle = context.tableStyle
+        s.nodeMargins = context.layoutMargins
+        s.nodeAmbiguousWide = context.ambiguousWide
+        s.nodeState = state
         return node
     }
 
@@ -234,8 +242,7 @@ public final class LuaCellStyle: CellStyle {
         let rt = engine.runtime
         guard let f = hook.update else { rt.push(s.table); return }
         let L = rt.L
-        let key = LuaCellStorage.StateKey(generation: s.generation, state: state)
-        if s.updated.holds(key) {
+        if s.configGeneration == s.generation, s.configState == state {
             lua_rawgeti(L, luaRegistryIndex, lua_Integer(s.updatedSlot))
             return
         }
@@ -254,7 +261,8 @@ public final class LuaCellStyle: CellStyle {
         }
         lua_pushvalue(L, -1)
         lua_rawseti(L, luaRegistryIndex, lua_Integer(s.updatedSlot))
-        s.updated.store((), for: key)
+        s.configGeneration = s.generation
+        s.configState = state
     }
 
     /// The fields of the cell table Cellar reads — `accessory`,
@@ -265,8 +273,7 @@ public final class LuaCellStyle: CellStyle {
         // The state matters only to accessories that are functions of it
         // (reading the cell's is a copy, paid per row otherwise).
         let state = stateSelectsAccessory ? given ?? cell.state : CellState()
-        let key = LuaCellStorage.StateKey(generation: s.generation, state: state)
-        if s.fields.holds(key) { return }
+        if s.fieldsGeneration == s.generation, !stateSelectsAccessory || s.fieldsState == state { return }
         let rt = engine.runtime
         let base = rt.top
         defer { rt.setTop(base) }
@@ -278,7 +285,7 @@ public final class LuaCellStyle: CellStyle {
             // The common cell: none of the three set, so the style's own accessories apply.
             cell.accessory = accessorySpec.fixed
             cell.editingAccessory = editingAccessorySpec.fixed
-            s.fields.store((), for: key)
+            s.fieldsGeneration = s.generation
             return
         }
         cell.accessory = try accessory(field: engine.keys.accessory, t, accessorySpec, "accessory", s, state)
@@ -291,7 +298,8 @@ public final class LuaCellStyle: CellStyle {
             }
             cell.indentationLevel = n
         }
-        s.fields.store((), for: key)
+        s.fieldsGeneration = s.generation
+        s.fieldsState = state
     }
 
     private func accessory(field key: LuaKey, _ t: Int32, _ spec: AccessorySpec, _ name: String,
