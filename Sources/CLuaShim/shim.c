@@ -64,10 +64,7 @@ int cellar_lua_all_nil3(lua_State *L, int t, int k1, int k2, int k3) {
 
 int cellar_lua_holds_exactly(lua_State *L, int t, int n) {
     t = lua_absindex(L, t);
-    if (lua_getmetatable(L, t)) {
-        lua_pop(L, 1);
-        return 0;
-    }
+    if (!cellar_lua_reset_metatable(L, t)) return 0;
     int count = 0;
     lua_pushnil(L);
     while (lua_next(L, t)) {
@@ -211,6 +208,8 @@ struct cellar_lua {
     int enforce;
     int memory_hit;
     int memory_hit_deep;   // the cap was hit with Lua calls nested very deep
+    // Bumped by every write that adds a key to a row table (see ROW_META_KEY).
+    unsigned long row_writes;
 
     // Time budget. The calling thread only bumps counters; the watchdog
     // thread arms the count hook once a call overruns.
@@ -538,11 +537,63 @@ static int readonly_newindex(lua_State *L) {
                       lua_tostring(L, lua_upvalueindex(1)), key, lua_tostring(L, lua_upvalueindex(1)));
 }
 
+// ---- Row tables ------------------------------------------------------------------------
+//
+// A row table is refilled per row, not made anew; a hook that adds a key to
+// it would show that key to the next row. Its metatable (protected, so it
+// stays) counts every write that adds a key, by assignment or rawset, so
+// the refill verifies the table only after such a write.
+
+#define ROW_META_KEY "cellar.rowmeta"
+
+static int row_newindex(lua_State *L) {
+    extra(L)->row_writes++;
+    lua_settop(L, 3);
+    lua_rawset(L, 1);
+    return 0;
+}
+
+static int is_row_table(lua_State *L, int t) {
+    if (!lua_getmetatable(L, t)) return 0;
+    lua_getfield(L, LUA_REGISTRYINDEX, ROW_META_KEY);
+    int row = lua_rawequal(L, -1, -2);
+    lua_pop(L, 2);
+    return row;
+}
+
+static void make_row_metatable(lua_State *L) {
+    lua_createtable(L, 0, 2);
+    lua_pushcfunction(L, row_newindex);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushliteral(L, "the row table's metatable is the host's");
+    lua_setfield(L, -2, "__metatable");
+    lua_setfield(L, LUA_REGISTRYINDEX, ROW_META_KEY);
+}
+
+void cellar_lua_make_row_table(lua_State *L, int t) {
+    t = lua_absindex(L, t);
+    lua_getfield(L, LUA_REGISTRYINDEX, ROW_META_KEY);
+    lua_setmetatable(L, t);
+}
+
+int cellar_lua_reset_metatable(lua_State *L, int t) {
+    t = lua_absindex(L, t);
+    if (!lua_getmetatable(L, t)) return 1;
+    lua_pop(L, 1);
+    if (is_row_table(L, t)) return 1;
+    lua_pushnil(L);
+    lua_setmetatable(L, t);
+    return 0;
+}
+
+unsigned long cellar_row_writes(cellar_lua *x) { return x->row_writes; }
+
 static int safe_rawset(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     luaL_checkany(L, 2);
     luaL_checkany(L, 3);
     if (is_protected(L, 1)) return luaL_error(L, "rawset: the shared tables (libraries, ctx, state) are read-only");
+    if (is_row_table(L, 1)) extra(L)->row_writes++;
     lua_settop(L, 3);
     lua_rawset(L, 1);
     return 1;
@@ -762,6 +813,7 @@ static int build_base(lua_State *L) {
     }
     lua_pushvalue(L, base);
     lua_setfield(L, LUA_REGISTRYINDEX, BASE_KEY);
+    make_row_metatable(L);
     return 0;
 }
 

@@ -1,4 +1,5 @@
 import CLua
+import CLuaShim
 import Cellar
 
 /// What a Lua style keeps per cell: the Lua-side cell table (which lives on
@@ -16,6 +17,9 @@ final class LuaCellStorage {
     /// The `row` argument of `configure`, refilled for each row likewise.
     let rowTable: LuaTableRef
     @exclusivity(unchecked) var rowKeys: [String] = []
+    /// `cellar_row_writes` when `rowTable` was last refilled: while it is
+    /// unchanged, no hook has added a key to any row table since.
+    var rowWrites: UInt = .max
     /// The row the cell was last configured for (for error messages).
     var indexPath: IndexPath?
     /// Bumped whenever the cell table may have changed (configure, events, reuse).
@@ -46,6 +50,9 @@ final class LuaCellStorage {
         self.copyTable = engine.runtime.newTable(fieldCount: 8)
         self.rowTable = engine.runtime.newTable(fieldCount: 4)
         let L = engine.runtime.L
+        engine.runtime.push(rowTable)
+        cellar_lua_make_row_table(L, -1)
+        lua_settop(L, -2)
         lua_pushboolean(L, 0)
         updatedSlot = luaL_ref(L, luaRegistryIndex)
     }

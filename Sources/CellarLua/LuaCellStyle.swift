@@ -97,7 +97,9 @@ public final class LuaCellStyle: CellStyle {
             do {
                 if case .object(let fields) = row {
                     rt.push(s.rowTable)
-                    try rt.refill(tableAt: -1, with: fields, lastKeys: &s.rowKeys)
+                    let writes = cellar_row_writes(rt.handle)
+                    try rt.refill(tableAt: -1, with: fields, lastKeys: &s.rowKeys, untouched: writes == s.rowWrites)
+                    s.rowWrites = writes
                 } else {
                     try rt.push(row)
                 }

@@ -44,7 +44,11 @@ extension LuaRuntime {
     /// rows of one table mostly share their keys, and then the old values are
     /// simply overwritten instead of cleared first (a few keys are compared
     /// in place; larger rows are always cleared).
-    public func refill(tableAt index: Int32, with fields: [String: Value], lastKeys: inout [String]) throws(LuaError) {
+    /// `untouched`: no hook has added a key to the table since the last
+    /// refill (a row table's metatable counts such writes), so the check
+    /// that it holds exactly `lastKeys` can be skipped.
+    public func refill(tableAt index: Int32, with fields: [String: Value], lastKeys: inout [String],
+                       untouched: Bool = false) throws(LuaError) {
         try enterTable(0)
         let t = lua_absindex(L, index)
         // The last hook may have added keys or a metatable: then the table
@@ -52,10 +56,9 @@ extension LuaRuntime {
         // see what a hook wrote while handling another).
         let sameKeys = fields.count == lastKeys.count && fields.count <= 8
             && fields.keys.allSatisfy { lastKeys.contains($0) }
-            && cellar_lua_holds_exactly(L, t, Int32(fields.count)) != 0
+            && (untouched || cellar_lua_holds_exactly(L, t, Int32(fields.count)) != 0)
         if !sameKeys {
-            lua_pushnil(L)
-            lua_setmetatable(L, t)
+            _ = cellar_lua_reset_metatable(L, t)
             clearTable(at: t)
             lastKeys = Array(fields.keys)
         }

@@ -52,7 +52,7 @@ import Cellar
           identifier = "victim",
           configure = function(cell, row)
             cell.text = row.text
-            cell.seen = tostring(row.leak) .. "/" .. tostring(getmetatable(row))
+            cell.seen = tostring(row.leak) .. "/" .. tostring(row.anything)
           end,
           update = function(config, state)
             config.sel = tostring(state.selected) .. "/" .. tostring(state.custom_leak)
@@ -90,15 +90,16 @@ import Cellar
             return {
               identifier = "scribble",
               configure = function(cell, row)
-                cell.text = row.title .. " " .. tostring(rawget(row, "leak")) .. " " .. tostring(getmetatable(row))
-                row.leak = row.title
-                setmetatable(row, { __index = function() return "meta" end })
+                cell.text = row.title .. " " .. tostring(rawget(row, "leak")) .. " " .. tostring(rawget(row, "raw"))
+                  .. " " .. tostring(row.missing)
+                if row.title == "a" then row.leak = row.title else rawset(row, "raw", row.title) end
+                pcall(setmetatable, row, { __index = function() return "meta" end })
               end,
             }
             """])
-        let yaml = "separatorStyle: none\nsections:\n  - rows:\n      - {cell: scribble, title: a}\n      - {cell: scribble, title: b}\n"
+        let yaml = "separatorStyle: none\nsections:\n  - rows:\n      - {cell: scribble, title: a}\n      - {cell: scribble, title: b}\n      - {cell: scribble, title: c}\n"
         let table = try luaTable(yaml, try luaRegistry([dir]), width: 30)
-        #expect(try renderLines(table) == [" a nil nil", " b nil nil", ""])
+        #expect(try renderLines(table) == [" a nil nil nil", " b nil nil nil", " c nil nil nil", ""])
         #expect(table.statistics.cellsCreated == 1)
     }
 
