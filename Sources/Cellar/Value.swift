@@ -58,6 +58,7 @@ public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible
     public static func < (a: IndexPath, b: IndexPath) -> Bool {
         (a.section, a.row) < (b.section, b.row)
     }
-    /// `section.row`, as the error messages print it.
-    public var description: String { "\(section).\(row)" }
+    /// `[section, row]`, as golden cases write it, so an error's row can be
+    /// pasted into a step.
+    public var description: String { "[\(section), \(row)]" }
 }

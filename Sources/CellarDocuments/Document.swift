@@ -21,7 +21,7 @@ public struct DocumentSection: Sendable {
 /// A static table as YAML or JSON (issue 4 point 8). These key names are a contract.
 public struct TableDocument: Sendable {
     public static let topLevelKeys = ["style", "rowHeight", "estimatedRowHeight", "separatorStyle", "ambiguousWide",
-                                      "sections"]
+                                      "register", "sections"]
     public static let sectionKeys = ["header", "footer", "indexTitle", "rows"]
     /// Row keys the table itself reads; every other key is row data for the style.
     public static let rowTableKeys = ["cell", "selected", "highlighted", "disabled", "height"]
@@ -35,6 +35,8 @@ public struct TableDocument: Sendable {
     var rowHeightLocation: SourceLocation?
     public var estimatedRowHeight: Int?
     public var sections: [DocumentSection] = []
+    /// The document's own reuse identifiers (`register:`), in file order.
+    public var registrations: [Registration] = []
     /// libyaml's nesting limit (its MAX_NESTING_LEVEL), said in Cellar's words.
     static let maximumNesting = 1000
 
@@ -164,18 +166,19 @@ public struct TableDocument: Sendable {
                           at: location)
     }
 
-    /// Checks every row's reuse identifier against a registry (located errors).
+    /// Checks every row's reuse identifier and keys against a registry (located errors).
     public func validate(against registry: Registry) throws {
         for section in sections {
             for (row, loc) in zip(section.rows, section.rowLocations) {
                 let id = row["cell"]?.stringValue ?? "default"
-                if registry.style(for: id) == nil {
+                guard let style = registry.style(for: id) else {
                     let msg = Registry.unknownIdentifierMessage(id)
                     if let near = Suggest.closest(id, among: registry.identifiers) {
                         throw CellarError("\(msg) (did you mean '\(near)'?)", at: loc)
                     }
                     throw CellarError(msg, at: loc)
                 }
+                try checkRowKeys(row, id: id, style: style, at: loc)
             }
         }
     }
@@ -219,6 +222,7 @@ package struct NodeReader {
                     throw fail(value, "estimatedRowHeight must be a whole number of lines from 1 to \(TableView.maximumRowHeight)")
                 }
                 doc.estimatedRowHeight = n
+            case "register": doc.registrations = try registrations(value)
             case "sections":
                 sawSections = true
                 guard case .sequence(let seq) = value else { throw fail(value, "sections must be a list") }

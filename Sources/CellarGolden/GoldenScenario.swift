@@ -7,6 +7,7 @@ import CellarDocuments
 public enum GoldenScenario {
     public static func play(_ scenario: GoldenCase, registry: Registry) throws -> String {
         let document = try loadDocument(scenario)
+        let registry = try document.registry(over: registry)
         try checkStyles(scenario, document: document, registry: registry)
         try document.checkRowHeights(width: scenario.width)
 
@@ -128,7 +129,7 @@ public enum GoldenScenario {
             try source.move(from: from, to: to)
             try table.moveRow(at: from, to: to)
         case .scrollToOffset(let y):
-            table.scroll(toOffset: y)
+            try table.scroll(toOffset: y)
         case .scrollToRow(let p):
             try table.scrollToRow(at: p)
         }

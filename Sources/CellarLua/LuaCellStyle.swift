@@ -18,6 +18,8 @@ public final class LuaCellStyle: CellStyle {
     public let source: String
     /// The style's `description`, if it has one.
     public let summary: String?
+    /// The style's `fields`: the row keys it reads, checked in documents.
+    public internal(set) var rowKeys: [String]?
     /// Hook names present in the file, in documentation order.
     public let hooks: [String]
     let engine: LuaStyleEngine
@@ -81,7 +83,12 @@ public final class LuaCellStyle: CellStyle {
         defer { rt.setTop(base) }
         rt.push(f)
         rt.push(s.table)
-        do { try rt.pcall(arguments: 1, results: 0) } catch { throw failure(error, "prepare_for_reuse", s.indexPath) }
+        engine.noteHook(self, s.indexPath)
+        do { try rt.pcall(arguments: 1, results: 0) } catch {
+            var e = failure(error, "prepare_for_reuse", nil)
+            if let ip = s.indexPath { e.message += ", for a cell that showed row \(ip)" }
+            throw e
+        }
     }
 
     public func configure(_ cell: Cell, row: Value, at indexPath: IndexPath) throws {
@@ -104,6 +111,7 @@ public final class LuaCellStyle: CellStyle {
                     try rt.push(row)
                 }
             } catch { throw failure(error, "configure", indexPath) }
+            engine.noteHook(self, indexPath)
             do { try rt.pcall(arguments: 2, results: 0) } catch { throw failure(error, "configure", indexPath) }
         } else {
             try defaultConfigure(s, row, indexPath)
@@ -135,6 +143,7 @@ public final class LuaCellStyle: CellStyle {
             try pushConfig(s, state)
             try withLocation("layout", s) { () throws(LuaError) in try engine.prepareState(state) }
             engine.pushContext(context)
+            engine.noteHook(self, s.indexPath)
             do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, "layout", s.indexPath) }
             do { node = try engine.reader.tree(at: -1) } catch { throw shapeFailure(error, "layout", s) }
         } else {
@@ -164,6 +173,7 @@ public final class LuaCellStyle: CellStyle {
         rt.push(f)
         try pushConfig(s, cell.state)
         rt.push(width)
+        engine.noteHook(self, s.indexPath)
         do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, "height", s.indexPath) }
         switch rt.type(at: -1) {
         case .nil: return nil
@@ -254,6 +264,7 @@ public final class LuaCellStyle: CellStyle {
         cellar_lua_refill_copy(L, -2, -1)
         rt.pop(1)
         try withLocation("update", s) { () throws(LuaError) in try engine.pushState(state) }
+        engine.noteHook(self, s.indexPath)
         do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, "update", s.indexPath) }
         switch rt.type(at: -1) {
         case .table: break
@@ -321,6 +332,7 @@ public final class LuaCellStyle: CellStyle {
             rt.push(f)
             try pushConfig(s, state)
             try withLocation(name, s) { () throws(LuaError) in try engine.pushState(state) }
+            engine.noteHook(self, s.indexPath)
             do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, name, s.indexPath) }
             return try accessoryValue(at: -1, name, s)
         }
@@ -366,14 +378,20 @@ public final class LuaCellStyle: CellStyle {
         rt.push(s.table)
         lua_pushvalue(L, base + 1)
         lua_pushvalue(L, base + 2)
+        engine.noteHook(self, ip)
         do { try rt.pcall(arguments: 3, results: 0) } catch { throw failure(error, name, ip) }
         let newRow: Value
         do { newRow = try rt.value(at: base + 1) } catch { throw failure(error, name, ip) }
         rt.rawGet(engine.keys.state, fromTableAt: base + 2)
-        if rt.type(at: -1) == .table, case .object(let custom)? = try? rt.value(at: -1) {
-            cell.state.custom = custom
-        } else if rt.type(at: -1) == .table {
-            cell.state.custom = [:]   // an empty or array-like table: no custom keys
+        if rt.type(at: -1) == .table {
+            let state: Value
+            do { state = try rt.value(at: -1) } catch {
+                var e = failure(error, name, ip)
+                e.message = "event.state: " + e.message
+                throw e
+            }
+            // An empty or array-like table: no custom keys.
+            if case .object(let custom) = state { cell.state.custom = custom } else { cell.state.custom = [:] }
         }
         s.generation &+= 1
         if newRow != row {
@@ -391,7 +409,7 @@ public final class LuaCellStyle: CellStyle {
 
     // MARK: Errors
 
-    /// `Styles/food.lua:14: attempt to index a nil value (field 'name') — in layout, row 0.3`
+    /// `Styles/food.lua:14: attempt to index a nil value (field 'name') — in layout, row [0, 3]`
     func failure(_ e: LuaError, _ hook: String, _ ip: IndexPath?) -> CellarError {
         let place = ip.map { ", row \($0)" } ?? ""
         let message = "\(e.message) — in \(hook)\(place)"

@@ -41,6 +41,8 @@ public final class LuaStyleEngine {
     final class WidthSetting { var ambiguousWide = false }
     private var ctxMargins: Insets? = nil
     let reader: LuaNodeReader
+    /// Where a style's `print` goes (`StyleLog`); nil = dropped.
+    let log = StyleLog.fromEnvironment()
 
     public init(limits: LuaLimits = LuaLimits()) throws(LuaError) {
         let rt = try LuaRuntime(limits: limits)
@@ -86,6 +88,14 @@ public final class LuaStyleEngine {
             return 1
         })
         widthFunction = widthFn
+        if let log { rt.onPrint = { [log] text in log.write(text) } }
+    }
+
+    /// Notes the style and row a hook is about to run for, so its `print`
+    /// lines can say so (one predictable branch when logging is off).
+    @inline(__always)
+    func noteHook(_ style: LuaCellStyle, _ row: IndexPath?) {
+        if let log { log.style = style.reuseIdentifier; log.row = row }
     }
 
     let widthFunction: LuaFunction

@@ -10,7 +10,7 @@ import Foundation
 /// - anything whose name or any directory on its path starts with `.` or `_`.
 public enum StyleLoader {
     /// Top-level keys a style table may have (besides `_private` ones).
-    public static let styleKeys = ["identifier", "description", "configure", "update", "layout", "height",
+    public static let styleKeys = ["identifier", "description", "fields", "configure", "update", "layout", "height",
                                    "prepare_for_reuse", "accessory", "editing_accessory",
                                    "on_accessory_tap", "on_select", "on_deselect"]
     static let hookKeys = ["configure", "update", "layout", "height", "prepare_for_reuse",
@@ -114,6 +114,8 @@ extension LuaStyleEngine {
         var accessory = LuaCellStyle.AccessorySpec.unset
         var editing = LuaCellStyle.AccessorySpec.unset
         var fixedAccessoryKeys: [String] = []
+        var fields: [String]?
+        var unknownKeys: [String] = []
 
         lua_pushnil(rt.L)
         while lua_next(rt.L, t) != 0 {
@@ -132,6 +134,7 @@ extension LuaStyleEngine {
                     throw styleError("\(path): description must be a string, got a \(typeName(-1))")
                 }
                 summary = rt.string(at: -1)
+            case "fields": fields = try rowFields(path)
             case "accessory", "editing_accessory":
                 if let f = rt.function(at: -1) {
                     lines[key] = definitionLine(-1)
@@ -142,7 +145,9 @@ extension LuaStyleEngine {
                 names.insert(key)
             default:
                 guard StyleLoader.hookKeys.contains(key) else {
-                    throw styleError("\(path): \(Suggest.unknown("style key", key, among: StyleLoader.styleKeys)) (private fields start with '_')")
+                    unknownKeys.append(key)
+                    rt.pop(1)
+                    continue
                 }
                 guard let f = rt.function(at: -1) else {
                     throw styleError("\(path): \(key) must be a function, got a \(typeName(-1))")
@@ -162,6 +167,7 @@ extension LuaStyleEngine {
             }
             rt.pop(1)
         }
+        if !unknownKeys.isEmpty { throw unknownStyleKeys(unknownKeys, path: path) }
         guard let identifier else {
             throw styleError("\(path): the style table has no 'identifier' (the reuse identifier rows name in 'cell:')")
         }
@@ -170,6 +176,7 @@ extension LuaStyleEngine {
         let style = LuaCellStyle(identifier: identifier, source: path, summary: summary, engine: self, hooks: hooks,
                                  accessory: accessory, editingAccessory: editing, hookLines: lines,
                                  hookNames: order.filter(names.contains))
+        style.rowKeys = fields
         // Fixed accessories (a name or a node) are converted once, here.
         for key in fixedAccessoryKeys {
             rt.rawGet(rt.key(key), fromTableAt: t)

@@ -36,6 +36,8 @@ public enum StyleTemplate {
         return {
           identifier = "\(name)",
           description = "title, wrapping detail and an icon; select toggles a checkmark",
+          -- The row keys the style reads: a document row with any other key is an error.
+          fields = { "title", "detail", "icon", "done" },
 
           -- Row data in (UIKit's cellForRowAt). `cell` lives on across reuse.
           configure = function(cell, row)
@@ -95,7 +97,7 @@ public enum StyleTemplate {
               - cell: \(name)
                 title: Render it
                 detail: cellar render Examples/\(name).yaml --width 50
-                icon: "🖥"
+                icon: "🚀"
               - cell: \(name)
                 title: 한국어 제목
                 detail: 긴 설명은 여러 줄로 줄바꿈됩니다.
@@ -108,24 +110,49 @@ public enum StyleTemplate {
         """
     }
 
-    /// Writes `stylesDir/NAME.lua` and `examplesDir/NAME.yaml`. Refuses to
-    /// overwrite either (checked before anything is written). Returns the paths.
+    /// A golden case for the style: its look, then a tap (record it with
+    /// `cellar test --update`).
+    public static func goldenCase(name: String) -> String {
+        """
+        description: >
+          The \(name) style: a done row with its checkmark, a wrapped detail, a
+          selected row; selecting the second row toggles its checkmark.
+        style: \(name)
+        width: 40
+        table:
+          sections:
+            - rows:
+                - {cell: \(name), title: Write the style, detail: Then lock its look with this case., icon: "📝", done: true}
+                - {cell: \(name), title: Record the golden, detail: cellar test --update}
+                - {cell: \(name), title: 한국어 제목, selected: true}
+        steps:
+          - select: [0, 1]
+
+        """
+    }
+
+    /// Writes `stylesDir/NAME.lua`, `stylesDir/cases/NAME/example.case.yaml`
+    /// and `examplesDir/NAME.yaml` (last). Refuses to overwrite any (checked
+    /// before anything is written). Returns the paths.
     @discardableResult
     public static func write(name: String, stylesDir: String, examplesDir: String) throws -> [String] {
         try validate(name: name)
         let fm = FileManager.default
         let stylePath = (stylesDir as NSString).appendingPathComponent(name + ".lua")
         let examplePath = (examplesDir as NSString).appendingPathComponent(name + ".yaml")
-        for path in [stylePath, examplePath] where fm.fileExists(atPath: path) {
+        let caseDir = ((stylesDir as NSString).appendingPathComponent("cases") as NSString).appendingPathComponent(name)
+        let casePath = (caseDir as NSString).appendingPathComponent("example.case.yaml")
+        for path in [stylePath, casePath, examplePath] where fm.fileExists(atPath: path) {
             throw styleError("new-style: \(path) already exists; not overwriting it")
         }
-        for dir in [stylesDir, examplesDir] {
+        for dir in [stylesDir, caseDir, examplesDir] {
             do { try fm.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
                 throw styleError("new-style: cannot create \(dir): \(error.localizedDescription)")
             }
         }
         var written: [String] = []
-        for (path, text) in [(stylePath, style(name: name)), (examplePath, example(name: name))] {
+        for (path, text) in [(stylePath, style(name: name)), (casePath, goldenCase(name: name)),
+                             (examplePath, example(name: name))] {
             guard fm.createFile(atPath: path, contents: Data(text.utf8)) else {
                 for w in written { try? fm.removeItem(atPath: w) }
                 throw styleError("new-style: cannot write \(path)")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Cellar
 import CellarDocuments
 import CellarText
+import Foundation
 
 /// `cellar render FILE`: a table document drawn as text.
 struct RenderCommand: ParsableCommand {
@@ -19,8 +20,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Viewport height in lines (default: the whole table, streamed).")
     var height: Int?
 
-    @Option(help: "Viewport offset in lines from the top of the content.")
-    var offset: Int = 0
+    @Option(help: "Viewport offset in lines from the top of the content (needs --height; clamped to the content, as a scroll is).")
+    var offset: Int?
 
     @Option(help: "Colour: auto, always or never.")
     var color: ColorMode = .auto
@@ -36,6 +37,9 @@ struct RenderCommand: ParsableCommand {
 
     @Flag(help: "Print render statistics to stderr as `key: value` lines.")
     var stats = false
+
+    @Flag(help: "Send the styles' print output to stderr, with the style and row (as CELLAR_LOG=1 does).")
+    var log = false
 
     @Flag(help: "Draw the table in editing mode (delete/insert controls, reorder column, editing accessories).")
     var editing = false
@@ -69,13 +73,19 @@ struct RenderCommand: ParsableCommand {
         if let height, !InputLimits.height.contains(height) {
             throw CellarError(InputLimits.message("--height", InputLimits.height, got: "\(height)"))
         }
-        guard InputLimits.offset.contains(offset) else {
-            throw CellarError(InputLimits.message("--offset", InputLimits.offset, got: "\(offset)"))
+        if let offset {
+            guard height != nil else { throw CellarError("--offset needs --height: without a viewport the whole table is drawn") }
+            guard InputLimits.offset.contains(offset) else {
+                throw CellarError(InputLimits.message("--offset", InputLimits.offset, got: "\(offset)"))
+            }
         }
+        // Read by the Lua engine as it starts: set before styles load.
+        if log { setenv("CELLAR_LOG", "1", 1) }
         let env = Terminal.environment
-        let registry = Registry()
-        try StyleHooks.load(StyleHooks.directories(styles), into: registry)
+        let styleRegistry = Registry()
+        try StyleHooks.load(StyleHooks.directories(styles), into: styleRegistry)
         let document = try TableDocument.load(path: file, sizeLimit: input.maxFileSize)
+        let registry = try document.registry(over: styleRegistry)
         try document.validate(against: registry)
         let source = DocumentDataSource(document: document)
         let table = source.makeTableView(registry: registry)
@@ -85,9 +95,9 @@ struct RenderCommand: ParsableCommand {
         }
         try document.checkRowHeights(width: table.width)
         table.viewportHeight = height
-        table.contentOffset = offset
         table.setEditing(editing)
         if let ambiguousWide { table.ambiguousWide = ambiguousWide }
+        if let offset { try table.scroll(toOffset: offset) }
         let useColor = color.usesColor(environment: env, outputIsTerminal: Terminal.stdoutIsTerminal)
         let out = HeldOutput()
         try table.render(to: OutputFormat.writer(format, useColor: useColor, theme: theme, title: title, sink: out))

@@ -22,20 +22,22 @@ struct StylesCommand: ParsableCommand {
             Terminal.printError("cellar: \(e)")
             throw ExitCode(1)
         }
-        var rows: [(String, String, String)] = [("IDENTIFIER", "SOURCE", "HOOKS")]
+        var rows: [[String]] = [["IDENTIFIER", "SOURCE", "HOOKS", "DESCRIPTION"]]
         for id in registry.identifiers {
             guard let style = registry.style(for: id) else { continue }
-            let hooks = (style as? LuaCellStyle)?.hooks.joined(separator: ", ") ?? "(Swift)"
-            // Identifiers and file names come from style files: sanitised.
-            rows.append((Sanitizer.sanitize(id), Sanitizer.sanitize(style.source),
-                         hooks.isEmpty ? "(none: defaults)" : Sanitizer.sanitize(hooks)))
+            let lua = style as? LuaCellStyle
+            let hooks = lua?.hooks.joined(separator: ", ") ?? "(Swift)"
+            let summary = lua?.summary ?? (style as? BuiltinCellStyle)?.summary ?? ""
+            // Identifiers, file names and descriptions come from style files: sanitised.
+            rows.append([Sanitizer.sanitize(id), Sanitizer.sanitize(style.source),
+                         hooks.isEmpty ? "(none: defaults)" : Sanitizer.sanitize(hooks), Sanitizer.sanitize(summary)])
         }
-        let w0 = rows.map { $0.0.count }.max() ?? 0
-        let w1 = rows.map { $0.1.count }.max() ?? 0
+        // Padded by display width: a description or file name may hold wide characters.
+        let widths = (0..<3).map { c in rows.map { DisplayWidth.of($0[c]) }.max() ?? 0 }
         var listing = ""
-        for (a, b, c) in rows {
-            listing += a.padding(toLength: w0, withPad: " ", startingAt: 0) + "  "
-                + b.padding(toLength: w1, withPad: " ", startingAt: 0) + "  " + c + "\n"
+        for row in rows {
+            for c in 0..<3 { listing += row[c] + String(repeating: " ", count: widths[c] - DisplayWidth.of(row[c]) + 2) }
+            listing += row[3] + "\n"
         }
         do {
             try Terminal.printOutput(listing)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Cellar
 import CellarGolden
+import CellarText
 import Foundation
 
 /// `cellar test [PATH…] [--update] [--filter TEXT] [--accept]`: runs golden
@@ -87,6 +88,10 @@ struct TestCommand: ParsableCommand {
             if let report {
                 let path = try GoldenReport(summary: summary, runner: runner).write(to: report, caseRoots: roots)
                 try Terminal.printOutput("report: \(GoldenRunner.display(path))\n")
+            }
+            if let filter, summary.results.isEmpty {
+                // A filter that matches nothing is a typo, not a pass.
+                throw CellarError("no case name contains '\(Sanitizer.sanitize(filter))' (--filter); nothing was run")
             }
             try Terminal.printOutput(summary.closingLine + "\n")
             if !summary.succeeded { throw ExitCode.failure }

@@ -147,7 +147,7 @@ import CellarTestSupport
     @Test func unknownIdentifierIsLocatedWithASuggestion() throws {
         let doc = try TableDocument.parse("sections:\n  - rows:\n      - cell: subtitel\n        text: a\n", path: "i.yaml")
         #expect { try doc.validate(against: Registry()) } throws: {
-            "\($0)" == "i.yaml:3:9: unable to dequeue a cell with identifier subtitel - must register a nib or a class for the identifier or connect a prototype cell in a storyboard (did you mean 'subtitle'?)"
+            "\($0)" == "i.yaml:3:9: \(Registry.unknownIdentifierMessage("subtitel")) (did you mean 'subtitle'?)"
         }
     }
 
@@ -218,11 +218,11 @@ import CellarTestSupport
         #expect(t.indexPathsForSelectedRows == [IndexPath(0, 2)])
         try t.userSelectRow(at: IndexPath(0, 1))
         #expect(t.indexPathsForSelectedRows == [IndexPath(0, 2)])
-        #expect(ds.events == ["select 0.2"])
+        #expect(ds.events == ["select [0, 2]"])
         // Programmatic selection does not call the delegate.
         t.selectRow(at: IndexPath(0, 1))
-        #expect(ds.events == ["select 0.2"])
-        #expect(throws: CellarError("index path 0.7 is out of range: section 0 has 3 rows")) { try t.userSelectRow(at: IndexPath(0, 7)) }
+        #expect(ds.events == ["select [0, 2]"])
+        #expect(throws: CellarError("index path [0, 7] is out of range: section 0 has 3 rows")) { try t.userSelectRow(at: IndexPath(0, 7)) }
     }
 
     @Test func onlyDetailButtonsTrackTaps() throws {
@@ -231,7 +231,7 @@ import CellarTestSupport
         let t = ds.makeTable(width: 10)
         #expect(try t.tapAccessory(at: IndexPath(0, 0)) == false)
         #expect(try t.tapAccessory(at: IndexPath(0, 1)) == true)
-        #expect(ds.events == ["accessory 0.1"])
+        #expect(ds.events == ["accessory [0, 1]"])
     }
 
     @Test func customStateReachesTheStyle() throws {

@@ -27,7 +27,7 @@ import Cellar
               end,
             }
             """)
-        #expect(e?.description == "\(path):6: attempt to index a nil value (field 'food') — in layout, row 0.1")
+        #expect(e?.description == "\(path):6: attempt to index a nil value (field 'food') — in layout, row [0, 1]")
     }
 
     @Test(arguments: [
@@ -40,12 +40,13 @@ import Cellar
         let (e, path) = try renderError("return { identifier = \"bad\",\n  \(hook),\n  layout = function(c) return ui.label(c.text) end }")
         let text = e?.description ?? ""
         #expect(text.hasPrefix("\(path):\(line): "), "\(text)")
-        #expect(text.contains("— in \(name), row 0."), "\(text)")
+        #expect(text.contains("— in \(name), "), "\(text)")
+        #expect(text.contains("row [0, 0]"), "\(text)")
     }
 
     @Test func layoutReturningANumberSaysWhatWasExpected() throws {
         let (e, path) = try renderError("return {\n  identifier = \"bad\",\n  layout = function() return 42 end,\n}")
-        #expect(e?.description == "\(path):3: layout: expected a view node table (ui.label{…}, ui.hstack{…}, …), got a number — row 0.0")
+        #expect(e?.description == "\(path):3: layout: expected a view node table (ui.label{…}, ui.hstack{…}, …), got a number — row [0, 0]")
     }
 
     @Test(arguments: [
@@ -70,7 +71,7 @@ import Cellar
         let fn = call.prefix { $0 != "(" }
         let (e, path) = try renderError("return {\n  identifier = \"bad\",\n  layout = function()\n    local n = \(call)\n    return n\n  end,\n}")
         #expect(e?.description.hasPrefix("\(path):4: \(fn) expects a table, got ") == true, "\(e?.description ?? "")")
-        #expect(e?.description.hasSuffix("— in layout, row 0.0") == true)
+        #expect(e?.description.hasSuffix("— in layout, row [0, 0]") == true)
         // `return ui.x(…)` is a tail call. The node constructors are C
         // functions, which keep the caller's frame, so its line is named;
         // after a tail call into a Lua helper (ui.margins) the calling line
@@ -82,13 +83,13 @@ import Cellar
 
     @Test func negativeHeightAndBadUpdateResults() throws {
         let (h, path) = try renderError("return {\n  identifier = \"bad\",\n  height = function() return -2 end,\n}")
-        #expect(h?.description == "\(path):3: height: expected a whole number of lines from 0 to 10000, or nil for automatic; got -2 — row 0.0")
+        #expect(h?.description == "\(path):3: height: expected a whole number of lines from 0 to 10000, or nil for automatic; got -2 — row [0, 0]")
         let (big, pathBig) = try renderError("return {\n  identifier = \"bad\",\n  height = function() return 1e12 end,\n}")
-        #expect(big?.description == "\(pathBig):3: height: expected a whole number of lines from 0 to 10000, or nil for automatic; got 1000000000000 — row 0.0")
+        #expect(big?.description == "\(pathBig):3: height: expected a whole number of lines from 0 to 10000, or nil for automatic; got 1000000000000 — row [0, 0]")
         let (u, path2) = try renderError("return {\n  identifier = \"bad\",\n  update = function() return 'x' end,\n}")
-        #expect(u?.description == "\(path2):3: update: expected the configuration (a table) or nothing, got a string — row 0.0")
+        #expect(u?.description == "\(path2):3: update: expected the configuration (a table) or nothing, got a string — row [0, 0]")
         let (a, path3) = try renderError("return {\n  identifier = \"bad\",\n  accessory = function() return 'chekmark' end,\n}")
-        #expect(a?.description == "\(path3):3: accessory: unknown accessory 'chekmark' — did you mean 'checkmark'? — row 0.0")
+        #expect(a?.description == "\(path3):3: accessory: unknown accessory 'chekmark' — did you mean 'checkmark'? — row [0, 0]")
     }
 
     @Test func budgetsApplyToHooks() throws {
@@ -105,13 +106,13 @@ import Cellar
             """, limits: limits)
         let text = e?.description ?? ""
         #expect(text.hasPrefix("\(path):4: "), "\(text)")
-        #expect(text.hasSuffix("— in layout, row 0.1"), "\(text)")
+        #expect(text.hasSuffix("— in layout, row [0, 1]"), "\(text)")
         let (m, _) = try renderError("""
             return { identifier = "bad", configure = function(cell, row)
               local t = {} ; for i = 1, 1e9 do t[i] = ("x"):rep(1000) .. i end end }
             """)
         #expect(m?.description.contains("memory limit") == true, "\(m?.description ?? "")")
-        #expect(m?.description.contains("— in configure, row 0.0") == true)
+        #expect(m?.description.contains("— in configure, row [0, 0]") == true)
     }
 
     // MARK: Loading

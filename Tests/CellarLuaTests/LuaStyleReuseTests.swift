@@ -93,7 +93,7 @@ import Cellar
         let created = table.statistics.cellsCreated
         #expect(created >= 5 && created <= 7)
         for offset in stride(from: 10, through: 100, by: 10) {
-            table.scroll(toOffset: offset)
+            try table.scroll(toOffset: offset)
             _ = try table.renderText()
         }
         #expect(table.statistics.cellsCreated <= created + 1)

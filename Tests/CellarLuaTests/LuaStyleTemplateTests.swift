@@ -16,7 +16,11 @@ import Cellar
     @Test func theSkeletonLoadsAndItsExampleRenders() throws {
         let root = try tempRoot()
         let written = try StyleTemplate.write(name: "todo", stylesDir: root + "/Styles", examplesDir: root + "/Examples")
-        #expect(written == [root + "/Styles/todo.lua", root + "/Examples/todo.yaml"])
+        #expect(written == [root + "/Styles/todo.lua", root + "/Styles/cases/todo/example.case.yaml",
+                            root + "/Examples/todo.yaml"])
+        // No emoji whose width terminals disagree on (🖥 is one column by wcwidth, two in many terminals).
+        let example = try String(contentsOfFile: root + "/Examples/todo.yaml", encoding: .utf8)
+        #expect(!example.unicodeScalars.contains { $0.value == 0x1F5A5 })
         let registry = try luaRegistry([root + "/Styles"])
         let style = try #require(registry.style(for: "todo") as? LuaCellStyle)
         #expect(style.hooks == ["configure", "update", "layout", "prepare_for_reuse", "on_select"])

@@ -11,6 +11,18 @@ public final class BuiltinCellStyle: CellStyle {
 
     public init(_ kind: Kind) { self.kind = kind }
 
+    public var rowKeys: [String]? { RowData.keys }
+
+    /// One line on what the style draws (`cellar styles` lists it).
+    public var summary: String {
+        switch kind {
+        case .default: return "UIKit's default: text, an optional image on the leading edge"
+        case .subtitle: return "UIKit's subtitle: text over a secondary-coloured detail"
+        case .value1: return "UIKit's value1: text, the detail right-aligned on the same line"
+        case .value2: return "UIKit's value2: a tinted heading column, then the detail"
+        }
+    }
+
     public static func allStyles() -> [BuiltinCellStyle] { Kind.allCases.map(BuiltinCellStyle.init) }
 
     public func makeCell() throws -> Cell {
@@ -19,9 +31,8 @@ public final class BuiltinCellStyle: CellStyle {
         return cell
     }
 
-    /// Row data in: `text`, `secondaryText`, `image`, `accessory`,
-    /// `accessoryText`, `editingAccessory`, `indentation`, `textProperties`,
-    /// `secondaryTextProperties`. Other keys are ignored by built-ins.
+    /// Row data in: `RowData.keys`. Documents reject other keys before a
+    /// render; Swift callers' other keys are ignored.
     public func configure(_ cell: Cell, row: Value, at indexPath: IndexPath) throws {
         do {
             let parsed = try RowData.parse(row, style: kind)

@@ -23,7 +23,9 @@ import CellarText
 /// one part at a time, on every row (`state`, `contentConfiguration`, …) are
 /// `final`, so that those reads copy nothing.
 public class Cell {
-    public final let reuseIdentifier: String
+    /// The identifier the cell was dequeued with, whose queue it returns to
+    /// (a style registered under several identifiers keeps their cells apart).
+    @exclusivity(unchecked) public internal(set) final var reuseIdentifier: String
 
     /// Selection etc.; the table sets it before drawing, prepareForReuse resets it.
     @exclusivity(unchecked) public final var state: CellState = .normal

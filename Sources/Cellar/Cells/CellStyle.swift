@@ -22,6 +22,9 @@ public protocol CellStyle: AnyObject {
     var reuseIdentifier: String { get }
     /// "built-in" or the style file path.
     var source: String { get }
+    /// The row keys the style reads; nil = it does not say (no check).
+    /// Documents reject other keys, so a typo is an error, not a blank field.
+    var rowKeys: [String]? { get }
     /// A new cell (storage set up).
     func makeCell() throws -> Cell
     /// Resets what is not content (UIKit: alpha, editing, selection).
@@ -49,6 +52,7 @@ public protocol CellStyle: AnyObject {
 
 extension CellStyle {
     public var source: String { "built-in" }
+    public var rowKeys: [String]? { nil }
     public func prepareForReuse(_ cell: Cell) throws { Cell.resetNonContent(cell) }
     public func height(for cell: Cell, width: Int) throws -> Int? { nil }
     public func updateConfiguration(_ cell: Cell, state: CellState) throws {}

@@ -1,4 +1,7 @@
-/// Styles by reuse identifier. The built-in styles are registered from the start.
+/// Styles by reuse identifier. The built-in styles are registered from the
+/// start. As UIKit registers a cell class under any identifier, one style may
+/// be registered under several identifiers; each identifier keeps its own
+/// queue of cells.
 public final class Registry {
     private var styles: [String: CellStyle] = [:]
     private var order: [String] = []
@@ -8,6 +11,13 @@ public final class Registry {
             styles[style.reuseIdentifier] = style
             order.append(style.reuseIdentifier)
         }
+    }
+
+    /// A registry with every identifier of `base`, to which more can be
+    /// registered without changing `base` (a document's own identifiers).
+    public init(copying base: Registry) {
+        styles = base.styles
+        order = base.order
     }
 
     /// Registers `style` under `id`; an identifier can be taken only once.
@@ -27,8 +37,11 @@ public final class Registry {
     /// Registered identifiers, built-ins first, then in registration order.
     public var identifiers: [String] { order }
 
-    /// UIKit's NSInternalInconsistencyException wording for an unknown identifier.
+    /// UIKit's NSInternalInconsistencyException wording for an unknown
+    /// identifier, then what to do about it in Cellar.
     public static func unknownIdentifierMessage(_ id: String) -> String {
-        "unable to dequeue a cell with identifier \(id) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
+        "unable to dequeue a cell with identifier \(id) - register a Lua style under it (a style file in a --styles "
+            + "directory, or a document's `register: {\(id): STYLE}`) or use a built-in style "
+            + "(\(BuiltinCellStyle.Kind.allCases.map(\.rawValue).joined(separator: ", ")))"
     }
 }

@@ -13,6 +13,10 @@ package struct RowData {
     var editingAccessory = Accessory.none
     var indentation = 0
 
+    /// The keys `parse` reads.
+    static let keys = ["text", "secondaryText", "image", "accessory", "accessoryText", "editingAccessory",
+                       "indentation", "textProperties", "secondaryTextProperties"]
+
     package static func parse(_ row: Value, style: BuiltinCellStyle.Kind?) throws -> RowData {
         var out = RowData()
         guard case .object(let o) = row else {

@@ -106,8 +106,8 @@ public struct BuiltinDirectLayout {
         if let image = cell.contentConfiguration?.image, !image.isEmpty {
             guard Sanitizer.isClean(image) else { return nil }
             let iw = DisplayWidth.of(image, ambiguousWide: ambiguousWide)
-            // The general layout gives a fitted image at least half the room;
-            // beyond that its width depends on the text, so leave it to that path.
+            // A fitted image keeps its natural width; an image wider than
+            // half the row is rare enough to leave to the general path.
             guard iw <= (width - imagePadding) / 2 else { return nil }
             p0 = Piece(text: image, textWidth: iw, x: 0, y: 0, width: iw, alignment: .leading, mode: .clipping, style: .plain)
             height = 1
@@ -145,8 +145,9 @@ public struct BuiltinDirectLayout {
                 let inner = max(0, room - spacing)
                 let natural = d.width
                 let textNatural = t.width
-                let cap = max(inner / 2, min(natural, inner - textNatural))
-                let dw = min(natural, cap, inner)
+                // The detail is fitted: its natural width, leaving the text
+                // a few columns (LayoutEngine.columnWidths).
+                let dw = min(natural, max(0, inner - min(textNatural, LayoutEngine.flexibleFloor)))
                 let tw = inner - dw
                 p1 = Piece(text: t.text, textWidth: textNatural, x: x, y: 0, width: tw, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle)
                 p2 = Piece(text: d.text, textWidth: natural, x: x + tw + spacing, y: 0, width: dw,

@@ -191,8 +191,12 @@ public struct LayoutEngine: Sendable {
     }
 
     /// Widths of a horizontal stack's children: fixed first, then fitted ones
-    /// (each capped so flexible siblings keep half the room), then the rest
-    /// shared among flexible children. Empty children take no space.
+    /// (their natural width, leaving flexible siblings `flexibleFloor`
+    /// columns), then the rest shared among flexible children. Empty
+    /// children take no space.
+    /// Columns a horizontal stack's flexible children keep next to fitted ones.
+    static let flexibleFloor = 3
+
     func columnWidths(_ stack: Stack, width: Int) -> [Int] {
         let children = stack.children
         // One array per call: until the passes below settle them, fitted
@@ -212,16 +216,19 @@ public struct LayoutEngine: Sendable {
         used += max(0, visible - 1) * stack.spacing
         var room = max(0, width - used)
         if fittedCount > 0 {
-            // What the flexible children need at least does not change while
-            // the fitted ones take their room: summed once.
+            // A fitted child keeps its natural width (as SwiftUI's
+            // layoutPriority: the flexible siblings truncate first), the first
+            // fitted children first. The flexible siblings keep
+            // `flexibleFloor` columns (one wide character and "…"), so they
+            // never vanish.
             var flexibleNeed = 0
             if flexibleCount > 0 {
                 for i in children.indices where widths[i] == flex { flexibleNeed += naturalWidth(children[i]) }
             }
+            var fitRoom = room - min(flexibleNeed, Self.flexibleFloor)
             for i in children.indices where widths[i] == fit {
-                let natural = naturalWidth(children[i])
-                let cap = flexibleCount == 0 ? room : max(room / 2, min(natural, room - flexibleNeed))
-                widths[i] = min(natural, cap, room)
+                widths[i] = min(naturalWidth(children[i]), max(0, fitRoom))
+                fitRoom -= widths[i]
                 room -= widths[i]
             }
         }

@@ -62,12 +62,17 @@ final class ReusePool {
         let q = try queue(for: id)
         let cell: Cell
         if let queued = q.pop() {
-            try q.style.prepareForReuse(queued)
+            do { try q.style.prepareForReuse(queued) } catch var e as CellarError {
+                e.message += ", dequeued for row \(indexPath)"
+                throw e
+            }
             cell = queued
             q.reused += 1
         } else {
             cell = try q.style.makeCell()
             cell.style = q.style
+            // The style names the cell after itself; it belongs to the queue it came from.
+            if cell.reuseIdentifier != id { cell.reuseIdentifier = id }
             q.created += 1
         }
         cell.indexPath = indexPath

@@ -38,9 +38,12 @@ extension TableView {
     }
 
     /// The cell for a row for a style hook: the on-screen one, else one
-    /// configured for the occasion and queued again afterwards.
+    /// configured for the occasion and queued again afterwards. Without a
+    /// viewport height every row is on screen, so the cell stays with its row
+    /// (what the hook sets on it shows on that row only; see `renderStream`).
     func withCell(_ ip: IndexPath, _ body: (Cell) throws -> Void) throws {
         if let cell = pool.visibleCells[ip] { try body(cell); return }
+        if viewportHeight == nil { try body(try visibleCell(ip)); return }
         let cell = try configuredCell(ip)
         defer { pool.enqueue(cell) }
         try body(cell)

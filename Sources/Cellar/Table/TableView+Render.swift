@@ -38,8 +38,11 @@ extension TableView {
 
     // MARK: Stream
 
+    /// A stream behaves as a viewport tall enough for the whole table: a
+    /// row whose cell is on screen (given to an action, say, or drawn by a
+    /// viewport before) keeps that cell and what the style set on it; the
+    /// other rows share queued cells, one at a time.
     func renderStream(_ l: TableLayout, to writer: CanvasWriter) throws {
-        pool.enqueueVisibleCells()
         guard let ds = activeDataSource else { throw CellarError("the table has no data source") }
         let rows = RowRenderer(self)
         let chrome = SectionChrome(layout: l, tableStyle: style)
@@ -57,13 +60,14 @@ extension TableView {
     @inline(__always)
     private func streamRow(_ ip: IndexPath, _ ds: TableViewDataSource, _ rows: RowRenderer, _ l: TableLayout,
                            into out: inout StreamBatcher) throws {
-        let cell = try configuredCell(ip, ds)
+        let kept = pool.visibleCells.isEmpty ? nil : pool.visibleCells[ip]
+        let cell = try kept ?? configuredCell(ip, ds)
         let content = try rows.content(cell, ip, l)
         let lines = try rowLines(ip, cell, laidOut: content)
         try out.emit(lines + separatorLines(ip, l)) {
             rows.draw(ip, lines: lines, l, into: &$0, y: $1, content: content)
         }
-        pool.enqueue(cell)
+        if kept == nil { pool.enqueue(cell) }
     }
 
     // MARK: Viewport

@@ -213,9 +213,10 @@ public final class TableView {
     /// Scrolls to an offset clamped to the content: from 0 to the offset
     /// that shows the last line of content on the viewport's last line
     /// (0 without a viewport height: the whole table shows).
-    public func scroll(toOffset offset: Int) {
-        // Errors (a failing style, say) surface at the next render; here the offset just stays unclamped above.
-        contentOffset = (try? clampedOffset(offset)) ?? max(0, offset)
+    /// Rows coming into view are measured (their cells dequeued and
+    /// configured), so a failing style fails the scroll.
+    public func scroll(toOffset offset: Int) throws {
+        contentOffset = try clampedOffset(offset)
     }
 
     /// Scrolls so that the row is at the top of the viewport, or, near the

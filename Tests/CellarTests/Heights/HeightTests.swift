@@ -122,7 +122,7 @@ final class FirstRowTallDelegate: TableViewDelegate {
         let ds = ArrayDataSource([[row("default", "a")]])
         ds.heights = { _ in .fixed(-2) }
         let t = ds.makeTable()
-        #expect(throws: CellarError("height for row 0.0 must not be negative (got -2)")) { try t.renderText() }
+        #expect(throws: CellarError("height for row [0, 0] must not be negative (got -2)")) { try t.renderText() }
         #expect { try TableDocument.parse("sections:\n  - rows:\n      - {cell: default, height: -1}\n", path: "h.yaml") }
             throws: { "\($0)" == "h.yaml:3:33: height must not be negative (got -1)" }
         #expect { try TableDocument.parse("sections:\n  - rows:\n      - {cell: default, height: tall}\n", path: "h.yaml") }
@@ -302,7 +302,7 @@ final class PlainCountingDelegate: TableViewDelegate {
         let d = Negative()
         let t = ds.makeTable(width: 20, height: 3)
         t.delegate = d
-        #expect(throws: CellarError("estimated height for row 0.0 must be from 0 to 10000 (got -1)")) { try t.renderText() }
+        #expect(throws: CellarError("estimated height for row [0, 0] must be from 0 to 10000 (got -1)")) { try t.renderText() }
     }
 
     @Test func delegateWithoutEstimatesCostsNoCallsAtSetup() throws {

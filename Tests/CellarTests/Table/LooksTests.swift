@@ -213,7 +213,7 @@ import CellarText
             " ⊖ Pear                   ✓ ≡",
             " ⊖ 🍎 사과              ⓘ › ≡",
             "      빨강",
-            " ⊖ 가나다라마…  가나다라마… ≡",   // wide text truncates to an even width
+            " ⊖ 가나다…  가나다라마바사… ≡",   // wide text truncates to an even width; the fitted detail first
         ])
         // ≡ sits in the same trailing column on every row, one space after
         // whatever comes before it; ⊖ in the same leading column.
@@ -330,12 +330,12 @@ import CellarText
         let ds = ArrayDataSource([(0..<10).map { row("default", "r\($0)") }])
         let t = ds.makeTable(width: 10, height: 4)
         t.rowHeight = .fixed(1)
-        t.scroll(toOffset: 100)
+        try t.scroll(toOffset: 100)
         #expect(t.contentOffset == 6)
         #expect(lines(try t.renderText()).last == " r9")
-        t.scroll(toOffset: -3)
+        try t.scroll(toOffset: -3)
         #expect(t.contentOffset == 0)
-        t.scroll(toOffset: 3)
+        try t.scroll(toOffset: 3)
         #expect(t.contentOffset == 3)
     }
 }

@@ -52,7 +52,7 @@ final class BadgeStyle: CellStyle {
     @Test func propertyLeaksToALaterRowWithoutPrepareForReuse() throws {
         let (t, _) = try table(resets: false)
         #expect(lines(try t.renderText()) == [" row 0 [NEW]", " row 1"])
-        t.scroll(toOffset: 2)
+        try t.scroll(toOffset: 2)
         // Row 2 gets row 0's cell back from the queue, badge and all.
         #expect(lines(try t.renderText()) == [" row 2 [NEW]", " row 3"])
     }
@@ -60,7 +60,7 @@ final class BadgeStyle: CellStyle {
     @Test func prepareForReuseStopsTheLeak() throws {
         let (t, style) = try table(resets: true)
         #expect(lines(try t.renderText()) == [" row 0 [NEW]", " row 1"])
-        t.scroll(toOffset: 2)
+        try t.scroll(toOffset: 2)
         #expect(lines(try t.renderText()) == [" row 2", " row 3"])
         #expect(style.prepareCalls == 2)
         #expect(t.statistics.cellsCreated == 2)
@@ -72,7 +72,7 @@ final class BadgeStyle: CellStyle {
         _ = try t.renderText()
         #expect(t.visibleIndexPaths == [IndexPath(0, 0), IndexPath(0, 1)])
         #expect(t.queuedCellCount(withIdentifier: "badge") == 0)
-        t.scroll(toOffset: 1)
+        try t.scroll(toOffset: 1)
         _ = try t.renderText()
         #expect(t.visibleIndexPaths == [IndexPath(0, 1), IndexPath(0, 2)])
         // Row 1 kept its cell; row 0's went back and came out again for row 2.
@@ -86,7 +86,7 @@ final class BadgeStyle: CellStyle {
     @Test func unregisteredIdentifierUsesUIKitsWording() throws {
         let ds = ArrayDataSource([[row("nope", "x")]])
         let t = ds.makeTable()
-        #expect(throws: CellarError("unable to dequeue a cell with identifier nope - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")) {
+        #expect(throws: CellarError(Registry.unknownIdentifierMessage("nope"))) {
             try t.renderText()
         }
     }
@@ -106,7 +106,7 @@ final class BadgeStyle: CellStyle {
         t.estimatedRowHeight = 1
         var offset = 0
         while offset < t.contentHeight {
-            t.scroll(toOffset: offset)
+            try t.scroll(toOffset: offset)
             _ = try t.renderText()
             offset += 7
         }
@@ -134,7 +134,7 @@ final class BadgeStyle: CellStyle {
         let t = ds.makeTable(width: 30, height: 4)
         t.rowHeight = .fixed(1)
         for offset in stride(from: 0, to: 40, by: 4) {
-            t.scroll(toOffset: offset)
+            try t.scroll(toOffset: offset)
             _ = try t.renderText()
         }
         #expect(t.statistics.headerFootersCreated <= 3)
@@ -275,11 +275,11 @@ final class TapCounterStyle: CellStyle {
         try t.userDeselectRow(at: IndexPath(0, 1))
         #expect(ds.events.isEmpty)
         try t.userSelectRow(at: IndexPath(0, 2))   // redirected to a disabled row: cancelled
-        #expect(ds.events == ["should 0.2"])
+        #expect(ds.events == ["should [0, 2]"])
         #expect(t.indexPathsForSelectedRows.isEmpty)
         // A disabled row selected in code is still deselected when the user selects another.
         t.selectRow(at: IndexPath(0, 1))
         try t.userSelectRow(at: IndexPath(0, 0))
-        #expect(ds.events.suffix(2) == ["deselect 0.1", "select 0.0"])
+        #expect(ds.events.suffix(2) == ["deselect [0, 1]", "select [0, 0]"])
     }
 }

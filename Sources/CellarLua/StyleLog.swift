@@ -1,0 +1,27 @@
+import Cellar
+import CellarText
+import Foundation
+
+/// Where a style's `print` goes when the author asks for it (`CELLAR_LOG=1`,
+/// or `cellar render --log`): one stderr line per call, naming the style
+/// and the row the hook ran for. Without it `print` is dropped, so a style
+/// left with debugging prints stays quiet for its users.
+final class StyleLog {
+    /// The environment variable that turns the log on.
+    static let variable = "CELLAR_LOG"
+
+    var style = ""
+    var row: Cellar.IndexPath?
+
+    static func fromEnvironment() -> StyleLog? {
+        guard let v = ProcessInfo.processInfo.environment[variable], !v.isEmpty, v != "0" else { return nil }
+        return StyleLog()
+    }
+
+    func write(_ text: String) {
+        let place = row.map { " row \($0)" } ?? ""
+        // The style's text is input: sanitised, as every output path is.
+        let line = "cellar: log: \(Sanitizer.sanitize(style))\(place): \(Sanitizer.sanitize(text))\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+}

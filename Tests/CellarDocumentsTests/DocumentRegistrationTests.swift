@@ -1,0 +1,65 @@
+import Testing
+import CellarText
+import Cellar
+@testable import CellarDocuments
+import CellarTestSupport
+
+/// `register:` (a document's own reuse identifiers) and the row-key check.
+@Suite struct DocumentRegistrationTests {
+    static let seeds = """
+    register: {basicStyleCell: default, myCellType: subtitle}
+    sections:
+      - rows:
+          - {cell: basicStyleCell, text: Apple}
+          - {cell: myCellType, text: Pear, secondaryText: green}
+    """
+
+    @Test func registeredIdentifiersDrawTheirStyles() throws {
+        let doc = try TableDocument.parse(Self.seeds, path: "r.yaml")
+        #expect(doc.registrations.map(\.identifier) == ["basicStyleCell", "myCellType"])
+        let base = Registry()
+        let registry = try doc.registry(over: base)
+        #expect(base.style(for: "basicStyleCell") == nil, "the shared registry is left alone")
+        try doc.validate(against: registry)
+        let t = DocumentDataSource(document: doc).makeTableView(registry: registry)
+        t.width = 20
+        t.separatorStyle = .none
+        #expect(lines(try t.renderText()) == [" Apple", " Pear", " green"])
+        #expect(t.statistics.perIdentifier["myCellType"]?.created == 1)
+    }
+
+    @Test func withoutRegisterTheIdentifiersAreUnknown() throws {
+        let doc = try TableDocument.parse(Self.seeds.replacingOccurrences(of: "register: {basicStyleCell: default, myCellType: subtitle}\n", with: ""), path: "r.yaml")
+        #expect(throws: CellarError.self) { try doc.validate(against: Registry()) }
+    }
+
+    @Test func anUnknownRegisteredStyleIsLocatedWithASuggestion() throws {
+        let doc = try TableDocument.parse("register: {myCellType: subtitel}\nsections: []\n", path: "r.yaml")
+        #expect { try doc.registry(over: Registry()) } throws: {
+            "\($0)" == "r.yaml:1:12: register: myCellType: no style 'subtitel' (did you mean 'subtitle'?)"
+        }
+        let taken = try TableDocument.parse("register: {value1: subtitle}\nsections: []\n", path: "r.yaml")
+        #expect { try taken.registry(over: Registry()) } throws: { "\($0)".hasPrefix("r.yaml:1:12: reuse identifier 'value1' is already registered") }
+        #expect { try TableDocument.parse("register: [a]\nsections: []\n", path: "r.yaml") } throws: {
+            "\($0)".contains("register must be a mapping")
+        }
+    }
+
+    /// `{cell: subtitle, txt: Apple}` drew a blank row: now a located error with a suggestion.
+    @Test func aRowKeyNoStyleReadsIsAnError() throws {
+        let doc = try TableDocument.parse("sections:\n  - rows:\n      - {cell: subtitle, txt: Apple}\n", path: "k.yaml")
+        #expect { try doc.validate(against: Registry()) } throws: {
+            "\($0)" == "k.yaml:3:9: row key 'txt' is not read by style 'subtitle': unknown row key 'txt' — did you mean 'text'?"
+        }
+        let ok = try TableDocument.parse("sections:\n  - rows:\n      - {cell: subtitle, text: Apple, selected: true, height: 2}\n", path: "k.yaml")
+        try ok.validate(against: Registry())
+    }
+
+    /// Rows of a built-in under a document's identifier are checked as the built-in's own.
+    @Test func registeredBuiltinRowsAreChecked() throws {
+        let doc = try TableDocument.parse("register: {basicStyleCell: default}\nsections:\n  - rows:\n      - {cell: basicStyleCell, text: A, accessory: chekmark}\n", path: "k.yaml")
+        #expect { try doc.validate(against: try doc.registry(over: Registry())) } throws: {
+            "\($0)".hasPrefix("k.yaml:4:9: accessory: unknown value 'chekmark' — did you mean 'checkmark'?")
+        }
+    }
+}
