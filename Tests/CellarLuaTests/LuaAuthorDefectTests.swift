@@ -111,4 +111,19 @@ import Cellar
         try table.userSelectRow(at: IndexPath(0, 1))
         #expect(try renderLines(table) == [" -a", "▌*b", " -c", " -d", ""])
     }
+
+    /// A fitted label keeps its natural width; the flexible sibling truncates.
+    @Test func aFittedLabelIsNotCutForALongSibling() throws {
+        let dir = try styleDirectory(["when.lua": """
+            return {
+              identifier = "when",
+              layout = function(config, ctx)
+                return ui.hstack { ui.label "Family trip", ui.label { text = "Yesterday", width = "fit" } }
+              end,
+            }
+            """])
+        let registry = try luaRegistry([dir])
+        let table = try luaTable("sections:\n  - rows:\n      - {cell: when}\n", registry, width: 20)
+        #expect(try renderLines(table) == [" Family…  Yesterday", ""])
+    }
 }

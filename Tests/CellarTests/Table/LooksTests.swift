@@ -213,7 +213,7 @@ import CellarText
             " ⊖ Pear                   ✓ ≡",
             " ⊖ 🍎 사과              ⓘ › ≡",
             "      빨강",
-            " ⊖ 가나다…  가나다라마바사… ≡",   // wide text truncates to an even width; the fitted detail first
+            " ⊖ 가…  가나다라마바사아자… ≡",   // wide text truncates to an even width; the fitted detail first
         ])
         // ≡ sits in the same trailing column on every row, one space after
         // whatever comes before it; ⊖ in the same leading column.

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import CellarTestSupport
+
+/// The command line as a style author meets it: offsets, filters, the style
+/// list and the style log.
+@Suite struct AuthorCLITests {
+    func scratch() throws -> String {
+        let path = NSTemporaryDirectory() + "cellar-author-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path + "/Styles", withIntermediateDirectories: true)
+        return path
+    }
+
+    func write(_ path: String, _ text: String) throws { try Data(text.utf8).write(to: URL(fileURLWithPath: path)) }
+
+    static let table = "separatorStyle: none\nsections:\n  - rows:\n      - text: a\n      - text: b\n      - text: c\n"
+
+    /// UIKit clamps the content offset: past the end shows the last screenful, not blank lines.
+    @Test func anOffsetPastTheEndIsClamped() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try write(dir + "/t.yaml", Self.table)
+        let run = try CellarCLI.run(["render", "t.yaml", "--width", "10", "--height", "2", "--offset", "50"], in: dir)
+        #expect(run.status == 0)
+        #expect(lines(run.stdout) == [" b", " c"])
+    }
+
+    @Test func anOffsetWithoutAHeightIsAnError() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try write(dir + "/t.yaml", Self.table)
+        let run = try CellarCLI.run(["render", "t.yaml", "--width", "10", "--offset", "1"], in: dir)
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr == "cellar: --offset needs --height: without a viewport the whole table is drawn\n")
+    }
+
+    @Test func aFilterThatMatchesNothingFails() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try write(dir + "/t.yaml", Self.table)
+        try write(dir + "/Styles/a.case.yaml", "table: ../t.yaml\nwidth: 20\n")
+        let run = try CellarCLI.run(["test", "--filter", "nosuch"], in: dir, ci: true)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("no case name contains 'nosuch' (--filter); nothing was run"))
+    }
+
+    static let printer = """
+        return {
+          identifier = "printer",
+          description = "Prints while it configures 🍎",
+          configure = function(cell, row) print("configuring", row.title) cell.text = row.title end,
+        }
+        """
+
+    @Test func stylesListsDescriptions() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try write(dir + "/Styles/printer.lua", Self.printer)
+        let run = try CellarCLI.run(["styles"], in: dir)
+        #expect(run.status == 0)
+        let line = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("printer") })
+        #expect(line.hasSuffix("Prints while it configures 🍎"))
+        #expect(run.stdout.contains("UIKit's value1"))
+    }
+
+    /// print is dropped unless asked for; then each line names the style and row.
+    @Test func printGoesToStderrUnderLog() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try write(dir + "/Styles/printer.lua", Self.printer)
+        try write(dir + "/p.yaml", "sections:\n  - rows:\n      - {cell: printer, title: a}\n      - {cell: printer, title: \"b\\e[31m\"}\n")
+        let quiet = try CellarCLI.run(["render", "p.yaml", "--width", "20"], in: dir)
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty)
+        let logged = try CellarCLI.run(["render", "p.yaml", "--width", "20", "--log"], in: dir)
+        #expect(logged.status == 0)
+        #expect(logged.stderr == "cellar: log: printer row [0, 0]: configuring a\ncellar: log: printer row [0, 1]: configuring b␛[31m\n")
+    }
+}
