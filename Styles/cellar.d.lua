@@ -147,6 +147,7 @@
 ---@class CellStyle
 ---@field identifier string the reuse identifier rows name in `cell:`
 ---@field description? string one line for `cellar styles`
+---@field fields? string[] the row keys the style reads; a document row with another key is an error
 ---@field configure? fun(cell: CellarCell, row: table) row data in (cellForRowAt); `row` is refilled for the cell's next row, so copy values, not the table. Default: the row's fields are copied into the cell
 ---@field update? fun(config: CellarConfig, state: CellarState): CellarConfig? the configuration for a state (updated(for:)); `config` is a copy (refilled per configuration): change it and return it (or nothing)
 ---@field layout? fun(config: CellarConfig, ctx: CellarContext): CellarNode? the content view. Default: ui.label(config.text)

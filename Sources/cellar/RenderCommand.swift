@@ -74,10 +74,10 @@ struct RenderCommand: ParsableCommand {
             throw CellarError(InputLimits.message("--height", InputLimits.height, got: "\(height)"))
         }
         if let offset {
-            guard height != nil else { throw CellarError("--offset needs --height: without a viewport the whole table is drawn") }
             guard InputLimits.offset.contains(offset) else {
                 throw CellarError(InputLimits.message("--offset", InputLimits.offset, got: "\(offset)"))
             }
+            guard height != nil else { throw CellarError("--offset needs --height: without a viewport the whole table is drawn") }
         }
         // Read by the Lua engine as it starts: set before styles load.
         if log { setenv("CELLAR_LOG", "1", 1) }

@@ -98,9 +98,10 @@ import Cellar
     /// A table document of every row for `cell`.
     static func document(_ cell: String, style: String) -> String {
         let rows = bodies.map { body -> String in
-            // The default style has no detail text (documents refuse it there).
+            // The default style has no detail text (documents refuse it
+            // there), nor any key it does not read: the detail goes.
             var b = cell.hasPrefix("default")
-                ? body.replacingOccurrences(of: #"secondaryText: ("[^"]*"|[^,}]*)"#, with: "note: x", options: .regularExpression)
+                ? body.replacingOccurrences(of: #"secondaryText: ("[^"]*"|[^,}]*)(, )?"#, with: "", options: .regularExpression)
                 : body
             b.insert(contentsOf: "cell: \(cell), ", at: b.index(after: b.startIndex))
             return "      - " + b

@@ -147,7 +147,7 @@ public struct BuiltinDirectLayout {
                 let textNatural = t.width
                 // The detail is fitted: its natural width, leaving the text
                 // a few columns (LayoutEngine.columnWidths).
-                let dw = min(natural, max(0, inner - min(textNatural, LayoutEngine.flexibleFloor)))
+                let dw = min(natural, max(0, inner - min(textNatural, LayoutEngine.flexibleFloor, inner / 2)))
                 let tw = inner - dw
                 p1 = Piece(text: t.text, textWidth: textNatural, x: x, y: 0, width: tw, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle)
                 p2 = Piece(text: d.text, textWidth: natural, x: x + tw + spacing, y: 0, width: dw,

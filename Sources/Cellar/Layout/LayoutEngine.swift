@@ -219,13 +219,13 @@ public struct LayoutEngine: Sendable {
             // A fitted child keeps its natural width (as SwiftUI's
             // layoutPriority: the flexible siblings truncate first), the first
             // fitted children first. The flexible siblings keep
-            // `flexibleFloor` columns (one wide character and "…"), so they
-            // never vanish.
+            // `flexibleFloor` columns (one wide character and "…"; at most
+            // half the room), so they never vanish.
             var flexibleNeed = 0
             if flexibleCount > 0 {
                 for i in children.indices where widths[i] == flex { flexibleNeed += naturalWidth(children[i]) }
             }
-            var fitRoom = room - min(flexibleNeed, Self.flexibleFloor)
+            var fitRoom = room - min(flexibleNeed, Self.flexibleFloor, room / 2)
             for i in children.indices where widths[i] == fit {
                 widths[i] = min(naturalWidth(children[i]), max(0, fitRoom))
                 fitRoom -= widths[i]

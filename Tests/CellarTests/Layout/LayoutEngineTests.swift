@@ -70,9 +70,12 @@ import CellarText
         // Room 20 - 4 fixed - 3 gaps = 13: the fitted label takes its 3, the
         // two flexible children share 10; the empty label takes nothing.
         #expect(LayoutEngine().columnWidths(stack, width: 20) == [3, 0, 5, 4, 5])
-        // Narrow: the fitted label keeps half the 3 columns of room, the
-        // flexible ones split the rest.
-        #expect(LayoutEngine().columnWidths(stack, width: 10) == [1, 0, 1, 4, 1])
+        // Narrow: the flexible children keep half the 3 columns of room (1),
+        // the fitted label takes the rest.
+        #expect(LayoutEngine().columnWidths(stack, width: 10) == [2, 0, 1, 4, 0])
+        // Wider: the fitted label keeps its natural width, the flexible ones
+        // their 3 columns ("x…" of a wide character).
+        #expect(LayoutEngine().columnWidths(stack, width: 14) == [3, 0, 2, 4, 2])
         // Narrower than the fixed column and gaps: squeezed from the right.
         #expect(LayoutEngine().columnWidths(stack, width: 5) == [0, 0, 0, 2, 0])
     }

@@ -32,24 +32,24 @@ final class PrefetchRecorder: TableViewDataSourcePrefetching {
         t.contentOffset = 20
         _ = try t.renderText()
         // Rows 20–24 on screen; below first on a tie (the default direction is down).
-        #expect(p.prefetched == [["0.25", "0.19", "0.26", "0.18", "0.27", "0.17"]])
+        #expect(p.prefetched == [["[0, 25]", "[0, 19]", "[0, 26]", "[0, 18]", "[0, 27]", "[0, 17]"]])
         #expect(p.cancelled.isEmpty)
         // Prefetching configures nothing itself.
         #expect(ds.cellForRowCalls == 5)
 
         t.contentOffset = 22   // rows 22–26: 25 and 26 appear, 17 and 18 are left behind
         _ = try t.renderText()
-        #expect(p.cancelled == [["0.17", "0.18"]])
+        #expect(p.cancelled == [["[0, 17]", "[0, 18]"]])
         // 20 and 21 were just on screen: near now, but not announced.
-        #expect(p.prefetched.last == ["0.28", "0.29"])
+        #expect(p.prefetched.last == ["[0, 28]", "[0, 29]"])
 
         _ = try t.renderText()   // nothing moved: nothing announced again
         #expect(p.prefetched.count == 2 && p.cancelled.count == 1)
 
         t.contentOffset = 80     // a jump: everything announced before is cancelled
         _ = try t.renderText()
-        #expect(p.cancelled.last == ["0.19", "0.27", "0.28", "0.29"])   // never 20 and 21: not announced
-        #expect(p.prefetched.last == ["0.85", "0.79", "0.86", "0.78", "0.87", "0.77"])
+        #expect(p.cancelled.last == ["[0, 19]", "[0, 27]", "[0, 28]", "[0, 29]"])   // never 20 and 21: not announced
+        #expect(p.prefetched.last == ["[0, 85]", "[0, 79]", "[0, 86]", "[0, 78]", "[0, 87]", "[0, 77]"])
     }
 
     @Test func scrollingUpPutsRowsAboveFirst() throws {
@@ -59,8 +59,8 @@ final class PrefetchRecorder: TableViewDataSourcePrefetching {
         t.contentOffset = 40
         _ = try t.renderText()
         // Rows 40–44 on screen: above first; 47 was announced from the first frame and is still near.
-        #expect(p.prefetched.last == ["0.39", "0.45", "0.38", "0.46", "0.37"])
-        #expect(p.cancelled == [["0.48", "0.49", "0.55", "0.56", "0.57"]])
+        #expect(p.prefetched.last == ["[0, 39]", "[0, 45]", "[0, 38]", "[0, 46]", "[0, 37]"])
+        #expect(p.cancelled == [["[0, 48]", "[0, 49]", "[0, 55]", "[0, 56]", "[0, 57]"]])
     }
 
     @Test func rowsAcrossSectionsAndAtTheEnds() throws {
@@ -68,12 +68,12 @@ final class PrefetchRecorder: TableViewDataSourcePrefetching {
         ds.headers = ["A", "B"]
         t.reloadData()
         _ = try t.renderText()   // header A and a0 on screen; the rows go on past header B
-        #expect(p.prefetched == [["0.1", "0.2", "1.0"]])
+        #expect(p.prefetched == [["[0, 1]", "[0, 2]", "[1, 0]"]])
         t.contentOffset = 6      // b1, b2: the last rows, so only rows above are near
         let q = PrefetchRecorder()
         t.prefetchDataSource = q
         _ = try t.renderText()
-        #expect(q.prefetched == [["1.0", "0.2", "0.1"]])
+        #expect(q.prefetched == [["[1, 0]", "[0, 2]", "[0, 1]"]])
         #expect(p.cancelled.isEmpty && q.cancelled.isEmpty)
     }
 
@@ -82,6 +82,6 @@ final class PrefetchRecorder: TableViewDataSourcePrefetching {
         t.prefetchDistance = nil
         t.contentOffset = 10
         _ = try t.renderText()
-        #expect(p.prefetched == [["0.12", "0.9", "0.13", "0.8"]])
+        #expect(p.prefetched == [["[0, 12]", "[0, 9]", "[0, 13]", "[0, 8]"]])
     }
 }
