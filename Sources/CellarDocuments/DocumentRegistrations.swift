@@ -35,9 +35,15 @@ extension TableDocument {
     /// a key no one reads is a typo that would draw a blank field.
     func checkRowKeys(_ row: Value, id: String, style: CellStyle, at location: SourceLocation) throws {
         guard let keys = style.rowKeys, case .object(let o) = row else { return }
-        for key in o.keys.sorted() where !keys.contains(key) && !Self.rowTableKeys.contains(key) {
-            throw CellarError("row key '\(key)' is not read by style '\(id)': "
-                              + Suggest.unknown("row key", key, among: keys), at: location)
+        let unread = o.keys.filter { !keys.contains($0) && !Self.rowTableKeys.contains($0) }.sorted()
+        if !unread.isEmpty {
+            let known = keys + Self.rowTableKeys
+            let each = unread.map { key in
+                "style '\(id)' does not read row key '\(key)'"
+                    + (Suggest.closest(key, among: known).map { " — did you mean '\($0)'?" }
+                        ?? " (it reads: \(keys.joined(separator: ", ")))")
+            }
+            throw CellarError(each.joined(separator: "; "), at: location)
         }
         // A built-in under a document's own identifier: its data is checked as the built-in's own rows are.
         if let builtin = style as? BuiltinCellStyle, builtin.kind.rawValue != id {

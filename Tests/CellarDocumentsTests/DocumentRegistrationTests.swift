@@ -47,9 +47,9 @@ import CellarTestSupport
 
     /// `{cell: subtitle, txt: Apple}` drew a blank row: now a located error with a suggestion.
     @Test func aRowKeyNoStyleReadsIsAnError() throws {
-        let doc = try TableDocument.parse("sections:\n  - rows:\n      - {cell: subtitle, txt: Apple}\n", path: "k.yaml")
+        let doc = try TableDocument.parse("sections:\n  - rows:\n      - {cell: subtitle, txt: Apple, selectd: true}\n", path: "k.yaml")
         #expect { try doc.validate(against: Registry()) } throws: {
-            "\($0)" == "k.yaml:3:9: row key 'txt' is not read by style 'subtitle': unknown row key 'txt' — did you mean 'text'?"
+            "\($0)" == "k.yaml:3:9: style 'subtitle' does not read row key 'selectd' — did you mean 'selected'?; style 'subtitle' does not read row key 'txt' — did you mean 'text'?"
         }
         let ok = try TableDocument.parse("sections:\n  - rows:\n      - {cell: subtitle, text: Apple, selected: true, height: 2}\n", path: "k.yaml")
         try ok.validate(against: Registry())

@@ -20,7 +20,7 @@ import Cellar
         #expect((registry.style(for: "note") as? LuaCellStyle)?.rowKeys == ["title", "body"])
         let doc = try TableDocument.parse("sections:\n  - rows:\n      - {cell: note, title: a, bdy: b}\n", path: "n.yaml")
         #expect { try doc.validate(against: registry) } throws: {
-            "\($0)" == "n.yaml:3:9: row key 'bdy' is not read by style 'note': unknown row key 'bdy' — did you mean 'body'?"
+            "\($0)" == "n.yaml:3:9: style 'note' does not read row key 'bdy' — did you mean 'body'?"
         }
         _ = try luaTable("sections:\n  - rows:\n      - {cell: note, title: a, body: b, selected: true}\n", registry)
     }
