@@ -126,7 +126,7 @@ struct LuaStylesBench {
         try table.render(to: writer)
         var frames: [Double] = []
         for f in 1...400 {
-            table.scroll(toOffset: (f * 40) % 99_000)
+            try table.scroll(toOffset: (f * 40) % 99_000)
             frames.append(try seconds { try table.render(to: writer) })
         }
         withExtendedLifetime(source) {}
