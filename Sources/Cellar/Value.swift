@@ -53,8 +53,14 @@ public enum Value: Hashable, Sendable {
 public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var section: Int
     public var row: Int
-    public init(row: Int, section: Int) { self.section = section; self.row = row }
-    public init(_ section: Int, _ row: Int) { self.section = section; self.row = row }
+    public init(row: Int, section: Int) {
+        self.section = section
+        self.row = row
+    }
+    public init(_ section: Int, _ row: Int) {
+        self.section = section
+        self.row = row
+    }
     public static func < (a: IndexPath, b: IndexPath) -> Bool {
         (a.section, a.row) < (b.section, b.row)
     }

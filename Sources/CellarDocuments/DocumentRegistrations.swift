@@ -18,7 +18,8 @@ extension TableDocument {
         for r in registrations {
             guard let style = base.style(for: r.style) else {
                 let known = base.identifiers
-                let hint = Suggest.closest(r.style, among: known).map { " (did you mean '\($0)'?)" }
+                let hint =
+                    Suggest.closest(r.style, among: known).map { " (did you mean '\($0)'?)" }
                     ?? " (registered: \(known.joined(separator: ", ")))"
                 throw CellarError("register: \(r.identifier): no style '\(r.style)'\(hint)", at: r.location)
             }
@@ -59,7 +60,9 @@ extension NodeReader {
         try pairs(node, what: "register").map { key, keyNode, value in
             guard !key.isEmpty else { throw fail(keyNode, "register: a reuse identifier must not be empty") }
             guard let style = try text(value, "register: \(key)"), !style.isEmpty else {
-                throw fail(value, "register: \(key) must name a style (a built-in such as default, or a Lua style's identifier)")
+                throw fail(
+                    value,
+                    "register: \(key) must name a style (a built-in such as default, or a Lua style's identifier)")
             }
             return TableDocument.Registration(identifier: key, style: style, location: loc(keyNode))
         }

@@ -1,4 +1,5 @@
 import Cellar
+
 /// Strict JSON (RFC 8259) checking for `.json` documents. The YAML parser
 /// reads JSON too, but also accepts what JSON does not (trailing commas,
 /// comments, unquoted or single-quoted strings, …); a file that says it is
@@ -134,7 +135,10 @@ struct StrictJSON {
     private mutating func object(depth: Int) throws {
         advance()  // {
         skipSpace()
-        if current == UInt8(ascii: "}") { advance(); return }
+        if current == UInt8(ascii: "}") {
+            advance()
+            return
+        }
         while true {
             guard current == UInt8(ascii: "\"") else {
                 throw error("expected a key in double quotes, found \(describeCurrent())")
@@ -145,7 +149,10 @@ struct StrictJSON {
             skipSpace()
             try value(depth: depth + 1)
             skipSpace()
-            if current == UInt8(ascii: "}") { advance(); return }
+            if current == UInt8(ascii: "}") {
+                advance()
+                return
+            }
             try commaBefore("}")
         }
     }
@@ -153,11 +160,17 @@ struct StrictJSON {
     private mutating func array(depth: Int) throws {
         advance()  // [
         skipSpace()
-        if current == UInt8(ascii: "]") { advance(); return }
+        if current == UInt8(ascii: "]") {
+            advance()
+            return
+        }
         while true {
             try value(depth: depth + 1)
             skipSpace()
-            if current == UInt8(ascii: "]") { advance(); return }
+            if current == UInt8(ascii: "]") {
+                advance()
+                return
+            }
             try commaBefore("]")
         }
     }
@@ -193,7 +206,7 @@ struct StrictJSON {
                 guard let e = current else { break }
                 switch e {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-                     UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     advance()
                 case UInt8(ascii: "u"):
                     padding += try unicodeEscape(from: escape)
@@ -231,13 +244,16 @@ struct StrictJSON {
         guard (0xD800...0xDBFF).contains(high) else { return 0 }
         guard current == UInt8(ascii: "\\"), pos + 1 < bytes.count, bytes[pos + 1] == UInt8(ascii: "u") else {
             rewind(to: escape)
-            throw error("lone surrogate \\u\(Self.hex4(high)) (a high surrogate must be followed by a low one \\uDC00–\\uDFFF)")
+            throw error(
+                "lone surrogate \\u\(Self.hex4(high)) (a high surrogate must be followed by a low one \\uDC00–\\uDFFF)")
         }
-        advance(); advance()
+        advance()
+        advance()
         let low = try hex4Digits()
         guard (0xDC00...0xDFFF).contains(low) else {
             rewind(to: escape)
-            throw error("lone surrogate \\u\(Self.hex4(high)) (a high surrogate must be followed by a low one \\uDC00–\\uDFFF)")
+            throw error(
+                "lone surrogate \\u\(Self.hex4(high)) (a high surrogate must be followed by a low one \\uDC00–\\uDFFF)")
         }
         let scalar = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
         let hex = String(scalar, radix: 16, uppercase: true)
@@ -297,7 +313,10 @@ struct StrictJSON {
 
     private mutating func digits() -> Int {
         var n = 0
-        while let b = current, (0x30...0x39).contains(b) { advance(); n += 1 }
+        while let b = current, (0x30...0x39).contains(b) {
+            advance()
+            n += 1
+        }
         return n
     }
 

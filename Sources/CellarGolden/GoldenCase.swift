@@ -27,12 +27,21 @@ public struct GoldenCase: Sendable {
     /// Where the case was found; its table is read only from there.
     public var tree: CaseTree?
 
-    public init(name: String, path: String, style: Located<String>? = nil, table: TableSource,
-                width: Int, height: Int? = nil, offset: Int = 0, stats: Bool = false,
-                styles: Bool = false, steps: [GoldenStep] = []) {
-        self.name = name; self.path = path; self.style = style; self.table = table
-        self.width = width; self.height = height; self.offset = offset
-        self.stats = stats; self.styles = styles; self.steps = steps
+    public init(
+        name: String, path: String, style: Located<String>? = nil, table: TableSource,
+        width: Int, height: Int? = nil, offset: Int = 0, stats: Bool = false,
+        styles: Bool = false, steps: [GoldenStep] = []
+    ) {
+        self.name = name
+        self.path = path
+        self.style = style
+        self.table = table
+        self.width = width
+        self.height = height
+        self.offset = offset
+        self.stats = stats
+        self.styles = styles
+        self.steps = steps
     }
 
     /// `NAME.case.yaml` → `NAME.golden` in the same directory.
@@ -45,7 +54,8 @@ public struct Located<Wrapped: Sendable>: Sendable {
     public var value: Wrapped
     public var location: SourceLocation
     public init(_ value: Wrapped, at location: SourceLocation) {
-        self.value = value; self.location = location
+        self.value = value
+        self.location = location
     }
 }
 
@@ -88,7 +98,8 @@ public struct GoldenStep: Sendable {
     public var location: SourceLocation
 
     public init(_ action: Action, at location: SourceLocation) {
-        self.action = action; self.location = location
+        self.action = action
+        self.location = location
     }
 
     /// The frame header's name for the step. Built from the parsed step, not
@@ -128,7 +139,8 @@ public struct GoldenStep: Sendable {
         case .bytes(let b): return String(decoding: b, as: UTF8.self)
         case .array(let a): return "[" + a.map(describe).joined(separator: ", ") + "]"
         case .object(let o):
-            return "{" + o.keys.sorted().map { "\($0): \(describe(o[$0] ?? .null))" }
+            return "{"
+                + o.keys.sorted().map { "\($0): \(describe(o[$0] ?? .null))" }
                 .joined(separator: ", ") + "}"
         }
     }

@@ -21,9 +21,11 @@ public struct LuaLimits: Sendable, Equatable {
     public var patternCostLimit: Double = 1e8
 
     public init() {}
-    public init(timeBudget: Duration = .seconds(1), memoryLimit: Int = 32 << 20,
-                maxValueDepth: Int = 64, patternCostLimit: Double = 1e8,
-                maxValueNodes: Int = 100_000, maxValueBytes: Int = 16 << 20) {
+    public init(
+        timeBudget: Duration = .seconds(1), memoryLimit: Int = 32 << 20,
+        maxValueDepth: Int = 64, patternCostLimit: Double = 1e8,
+        maxValueNodes: Int = 100_000, maxValueBytes: Int = 16 << 20
+    ) {
         self.timeBudget = timeBudget
         self.memoryLimit = memoryLimit
         self.maxValueDepth = maxValueDepth

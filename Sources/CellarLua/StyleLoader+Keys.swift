@@ -30,7 +30,9 @@ extension LuaStyleEngine {
             .sorted { ($0.line ?? Int.max, $0.key) < ($1.line ?? Int.max, $1.key) }
         let messages = located.map { k in
             let at = k.line.map { "\(path):\($0)" } ?? path
-            return styleError("\(at): \(Suggest.unknown("style key", k.key, among: StyleLoader.styleKeys)) (private fields start with '_')").message
+            return styleError(
+                "\(at): \(Suggest.unknown("style key", k.key, among: StyleLoader.styleKeys)) (private fields start with '_')"
+            ).message
         }
         // Sanitised one by one: the line breaks between them are Cellar's own.
         return CellarError(messages.joined(separator: "\n"))

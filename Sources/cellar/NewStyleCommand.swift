@@ -6,7 +6,8 @@ import CellarLua
 struct NewStyleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "new-style",
-        abstract: "Write a Lua style skeleton (Styles/NAME.lua), a golden case for it (Styles/cases/NAME/) and an example table (Examples/NAME.yaml).",
+        abstract:
+            "Write a Lua style skeleton (Styles/NAME.lua), a golden case for it (Styles/cases/NAME/) and an example table (Examples/NAME.yaml).",
         discussion: "Existing files are never overwritten."
     )
 
@@ -24,7 +25,10 @@ struct NewStyleCommand: ParsableCommand {
             let written = try StyleTemplate.write(name: name, stylesDir: stylesDir, examplesDir: examplesDir)
             for path in written { print(Terminal.sanitized("wrote \(path)")) }
             print(Terminal.sanitized("try: cellar render \(written.last ?? "") --styles \(stylesDir)"))
-            print(Terminal.sanitized("then record its golden: cellar test --update \(written.dropFirst().first ?? "") --styles \(stylesDir)"))
+            print(
+                Terminal.sanitized(
+                    "then record its golden: cellar test --update \(written.dropFirst().first ?? "") --styles \(stylesDir)"
+                ))
         } catch let e as CellarError {
             Terminal.printError("cellar: \(e)")
             throw ExitCode(1)

@@ -20,7 +20,10 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Viewport height in lines (default: the whole table, streamed).")
     var height: Int?
 
-    @Option(help: "Viewport offset in lines from the top of the content (needs --height; clamped to the content, as a scroll is).")
+    @Option(
+        help:
+            "Viewport offset in lines from the top of the content (needs --height; clamped to the content, as a scroll is)."
+    )
     var offset: Int?
 
     @Option(help: "Colour: auto, always or never.")
@@ -44,12 +47,16 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw the table in editing mode (delete/insert controls, reorder column, editing accessories).")
     var editing = false
 
-    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
-        "Draw East Asian Ambiguous characters (±, °, α, Ж, ①, …) two columns wide, as CJK terminals do "
-            + "(default: the table file's ambiguousWide, else off; this flag overrides the file)."))
+    @Flag(
+        inversion: .prefixedNo,
+        help: ArgumentHelp(
+            "Draw East Asian Ambiguous characters (±, °, α, Ж, ①, …) two columns wide, as CJK terminals do "
+                + "(default: the table file's ambiguousWide, else off; this flag overrides the file)."))
     var ambiguousWide: Bool?
 
-    @Option(name: .customLong("styles"), help: "A directory of Lua cell styles (repeatable; default: Styles/ when present).")
+    @Option(
+        name: .customLong("styles"), help: "A directory of Lua cell styles (repeatable; default: Styles/ when present)."
+    )
     var styles: [String] = []
 
     @OptionGroup var input: FileSizeOption
@@ -77,7 +84,9 @@ struct RenderCommand: ParsableCommand {
             guard InputLimits.offset.contains(offset) else {
                 throw CellarError(InputLimits.message("--offset", InputLimits.offset, got: "\(offset)"))
             }
-            guard height != nil else { throw CellarError("--offset needs --height: without a viewport the whole table is drawn") }
+            guard height != nil else {
+                throw CellarError("--offset needs --height: without a viewport the whole table is drawn")
+            }
         }
         // Read by the Lua engine as it starts: set before styles load.
         if log { setenv("CELLAR_LOG", "1", 1) }

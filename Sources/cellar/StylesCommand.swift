@@ -11,7 +11,9 @@ struct StylesCommand: ParsableCommand {
         abstract: "List the cell styles: identifier, source (built-in or file) and hooks present."
     )
 
-    @Option(name: .customLong("styles"), help: "A directory of Lua cell styles (repeatable; default: Styles/ when present).")
+    @Option(
+        name: .customLong("styles"), help: "A directory of Lua cell styles (repeatable; default: Styles/ when present)."
+    )
     var styles: [String] = []
 
     func run() throws {
@@ -29,14 +31,18 @@ struct StylesCommand: ParsableCommand {
             let hooks = lua?.hooks.joined(separator: ", ") ?? "(Swift)"
             let summary = lua?.summary ?? (style as? BuiltinCellStyle)?.summary ?? ""
             // Identifiers, file names and descriptions come from style files: sanitised.
-            rows.append([Sanitizer.sanitize(id), Sanitizer.sanitize(style.source),
-                         hooks.isEmpty ? "(none: defaults)" : Sanitizer.sanitize(hooks), Sanitizer.sanitize(summary)])
+            rows.append([
+                Sanitizer.sanitize(id), Sanitizer.sanitize(style.source),
+                hooks.isEmpty ? "(none: defaults)" : Sanitizer.sanitize(hooks), Sanitizer.sanitize(summary),
+            ])
         }
         // Padded by display width: a description or file name may hold wide characters.
         let widths = (0..<3).map { c in rows.map { DisplayWidth.of($0[c]) }.max() ?? 0 }
         var listing = ""
         for row in rows {
-            for c in 0..<3 { listing += row[c] + String(repeating: " ", count: widths[c] - DisplayWidth.of(row[c]) + 2) }
+            for c in 0..<3 {
+                listing += row[c] + String(repeating: " ", count: widths[c] - DisplayWidth.of(row[c]) + 2)
+            }
             listing += row[3] + "\n"
         }
         do {

@@ -1,6 +1,6 @@
+import CellarTestSupport
 import Foundation
 import Testing
-import CellarTestSupport
 
 /// The command line as a style author meets it: offsets, filters, the style
 /// list and the style log.
@@ -69,11 +69,16 @@ import CellarTestSupport
         let dir = try scratch()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try write(dir + "/Styles/printer.lua", Self.printer)
-        try write(dir + "/p.yaml", "sections:\n  - rows:\n      - {cell: printer, title: a}\n      - {cell: printer, title: \"b\\e[31m\"}\n")
+        try write(
+            dir + "/p.yaml",
+            "sections:\n  - rows:\n      - {cell: printer, title: a}\n      - {cell: printer, title: \"b\\e[31m\"}\n")
         let quiet = try CellarCLI.run(["render", "p.yaml", "--width", "20"], in: dir)
         #expect(quiet.status == 0 && quiet.stderr.isEmpty)
         let logged = try CellarCLI.run(["render", "p.yaml", "--width", "20", "--log"], in: dir)
         #expect(logged.status == 0)
-        #expect(logged.stderr == "cellar: log: printer row [0, 0]: configuring a\ncellar: log: printer row [0, 1]: configuring b␛[31m\n")
+        #expect(
+            logged.stderr
+                == "cellar: log: printer row [0, 0]: configuring a\ncellar: log: printer row [0, 1]: configuring b␛[31m\n"
+        )
     }
 }

@@ -1,18 +1,19 @@
-import Testing
-import CellarText
 import Cellar
-@testable import CellarDocuments
 import CellarTestSupport
+import CellarText
+import Testing
+
+@testable import CellarDocuments
 
 /// `register:` (a document's own reuse identifiers) and the row-key check.
 @Suite struct DocumentRegistrationTests {
     static let seeds = """
-    register: {basicStyleCell: default, myCellType: subtitle}
-    sections:
-      - rows:
-          - {cell: basicStyleCell, text: Apple}
-          - {cell: myCellType, text: Pear, secondaryText: green}
-    """
+        register: {basicStyleCell: default, myCellType: subtitle}
+        sections:
+          - rows:
+              - {cell: basicStyleCell, text: Apple}
+              - {cell: myCellType, text: Pear, secondaryText: green}
+        """
 
     @Test func registeredIdentifiersDrawTheirStyles() throws {
         let doc = try TableDocument.parse(Self.seeds, path: "r.yaml")
@@ -29,7 +30,9 @@ import CellarTestSupport
     }
 
     @Test func withoutRegisterTheIdentifiersAreUnknown() throws {
-        let doc = try TableDocument.parse(Self.seeds.replacingOccurrences(of: "register: {basicStyleCell: default, myCellType: subtitle}\n", with: ""), path: "r.yaml")
+        let doc = try TableDocument.parse(
+            Self.seeds.replacingOccurrences(
+                of: "register: {basicStyleCell: default, myCellType: subtitle}\n", with: ""), path: "r.yaml")
         #expect(throws: CellarError.self) { try doc.validate(against: Registry()) }
     }
 
@@ -39,7 +42,9 @@ import CellarTestSupport
             "\($0)" == "r.yaml:1:12: register: myCellType: no style 'subtitel' (did you mean 'subtitle'?)"
         }
         let taken = try TableDocument.parse("register: {value1: subtitle}\nsections: []\n", path: "r.yaml")
-        #expect { try taken.registry(over: Registry()) } throws: { "\($0)".hasPrefix("r.yaml:1:12: reuse identifier 'value1' is already registered") }
+        #expect { try taken.registry(over: Registry()) } throws: {
+            "\($0)".hasPrefix("r.yaml:1:12: reuse identifier 'value1' is already registered")
+        }
         #expect { try TableDocument.parse("register: [a]\nsections: []\n", path: "r.yaml") } throws: {
             "\($0)".contains("register must be a mapping")
         }
@@ -47,17 +52,22 @@ import CellarTestSupport
 
     /// `{cell: subtitle, txt: Apple}` drew a blank row: now a located error with a suggestion.
     @Test func aRowKeyNoStyleReadsIsAnError() throws {
-        let doc = try TableDocument.parse("sections:\n  - rows:\n      - {cell: subtitle, txt: Apple, selectd: true}\n", path: "k.yaml")
+        let doc = try TableDocument.parse(
+            "sections:\n  - rows:\n      - {cell: subtitle, txt: Apple, selectd: true}\n", path: "k.yaml")
         #expect { try doc.validate(against: Registry()) } throws: {
-            "\($0)" == "k.yaml:3:9: style 'subtitle' does not read row key 'selectd' — did you mean 'selected'?; style 'subtitle' does not read row key 'txt' — did you mean 'text'?"
+            "\($0)"
+                == "k.yaml:3:9: style 'subtitle' does not read row key 'selectd' — did you mean 'selected'?; style 'subtitle' does not read row key 'txt' — did you mean 'text'?"
         }
-        let ok = try TableDocument.parse("sections:\n  - rows:\n      - {cell: subtitle, text: Apple, selected: true, height: 2}\n", path: "k.yaml")
+        let ok = try TableDocument.parse(
+            "sections:\n  - rows:\n      - {cell: subtitle, text: Apple, selected: true, height: 2}\n", path: "k.yaml")
         try ok.validate(against: Registry())
     }
 
     /// Rows of a built-in under a document's identifier are checked as the built-in's own.
     @Test func registeredBuiltinRowsAreChecked() throws {
-        let doc = try TableDocument.parse("register: {basicStyleCell: default}\nsections:\n  - rows:\n      - {cell: basicStyleCell, text: A, accessory: chekmark}\n", path: "k.yaml")
+        let doc = try TableDocument.parse(
+            "register: {basicStyleCell: default}\nsections:\n  - rows:\n      - {cell: basicStyleCell, text: A, accessory: chekmark}\n",
+            path: "k.yaml")
         #expect { try doc.validate(against: try doc.registry(over: Registry())) } throws: {
             "\($0)".hasPrefix("k.yaml:4:9: accessory: unknown value 'chekmark' — did you mean 'checkmark'?")
         }

@@ -9,10 +9,14 @@ public struct LayoutContext: Sendable {
     public var state: CellState
     /// The table draws East Asian Ambiguous characters two columns wide.
     public var ambiguousWide: Bool
-    public init(width: Int, tableStyle: TableStyle = .plain, layoutMargins: Insets = .zero,
-                state: CellState = .normal, ambiguousWide: Bool = false) {
-        self.width = width; self.tableStyle = tableStyle
-        self.layoutMargins = layoutMargins; self.state = state
+    public init(
+        width: Int, tableStyle: TableStyle = .plain, layoutMargins: Insets = .zero,
+        state: CellState = .normal, ambiguousWide: Bool = false
+    ) {
+        self.width = width
+        self.tableStyle = tableStyle
+        self.layoutMargins = layoutMargins
+        self.state = state
         self.ambiguousWide = ambiguousWide
     }
 }
@@ -61,4 +65,3 @@ extension CellStyle {
     public func didDeselect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {}
     public func accessoryTapped(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {}
 }
-

@@ -21,13 +21,17 @@ public struct ListContentConfiguration: Hashable, Sendable {
     public var image: String?
     public var textProperties = TextProperties()
     public var secondaryTextProperties: TextProperties = {
-        var p = TextProperties(); p.color = .semantic(.secondaryLabel); return p
+        var p = TextProperties()
+        p.color = .semantic(.secondaryLabel)
+        return p
     }()
     public var imageToTextPadding = 1
     public var textToSecondaryTextHorizontalPadding = 1
     public var textToSecondaryTextVerticalPadding = 0
     public var directionalLayoutMargins = Insets.zero
     public init(text: String? = nil, secondaryText: String? = nil, image: String? = nil) {
-        self.text = text; self.secondaryText = secondaryText; self.image = image
+        self.text = text
+        self.secondaryText = secondaryText
+        self.image = image
     }
 }

@@ -25,18 +25,28 @@ public struct Label: Hashable, Sendable {
     public var style: TextStyle
     public var width: Sizing
 
-    public init(_ text: String, numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .truncatingTail,
-                alignment: TextAlignment = .leading, transform: TextTransform = .none,
-                style: TextStyle = .plain, width: Sizing = .flexible) {
-        self.text = text; self.numberOfLines = numberOfLines; self.lineBreakMode = lineBreakMode
-        self.alignment = alignment; self.transform = transform; self.style = style; self.width = width
+    public init(
+        _ text: String, numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .truncatingTail,
+        alignment: TextAlignment = .leading, transform: TextTransform = .none,
+        style: TextStyle = .plain, width: Sizing = .flexible
+    ) {
+        self.text = text
+        self.numberOfLines = numberOfLines
+        self.lineBreakMode = lineBreakMode
+        self.alignment = alignment
+        self.transform = transform
+        self.style = style
+        self.width = width
     }
 
-    public init(text: String, numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .truncatingTail,
-                alignment: TextAlignment = .leading, transform: TextTransform = .none,
-                style: TextStyle = .plain, width: Sizing = .flexible) {
-        self.init(text, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode, alignment: alignment,
-                  transform: transform, style: style, width: width)
+    public init(
+        text: String, numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .truncatingTail,
+        alignment: TextAlignment = .leading, transform: TextTransform = .none,
+        style: TextStyle = .plain, width: Sizing = .flexible
+    ) {
+        self.init(
+            text, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode, alignment: alignment,
+            transform: transform, style: style, width: width)
     }
 }
 
@@ -60,10 +70,15 @@ public struct Stack: Hashable, Sendable {
     public var width: Sizing
     public var children: [ViewNode]
 
-    public init(axis: Axis, spacing: Int = 0, alignment: Alignment = .fill, width: Sizing = .flexible,
-                children: [ViewNode]) {
-        self.axis = axis; self.spacing = spacing; self.alignment = alignment
-        self.width = width; self.children = children
+    public init(
+        axis: Axis, spacing: Int = 0, alignment: Alignment = .fill, width: Sizing = .flexible,
+        children: [ViewNode]
+    ) {
+        self.axis = axis
+        self.spacing = spacing
+        self.alignment = alignment
+        self.width = width
+        self.children = children
     }
 
     public static func horizontal(_ children: [ViewNode], spacing: Int = 1) -> Stack {
@@ -81,7 +96,10 @@ public struct Insets: Hashable, Sendable {
     public var bottom: Int
     public var trailing: Int
     public init(top: Int = 0, leading: Int = 0, bottom: Int = 0, trailing: Int = 0) {
-        self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
     }
     public static let zero = Insets()
 }

@@ -4,7 +4,9 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     public var line: Int
     public var column: Int?
     public init(file: String, line: Int, column: Int? = nil) {
-        self.file = file; self.line = line; self.column = column
+        self.file = file
+        self.line = line
+        self.column = column
     }
     /// `file:line:column` (or `file:line` without a column).
     public var description: String {
@@ -18,7 +20,8 @@ public struct CellarError: Error, CustomStringConvertible, Sendable, Equatable {
     public var location: SourceLocation?
     public var message: String
     public init(_ message: String, at location: SourceLocation? = nil) {
-        self.message = message; self.location = location
+        self.message = message
+        self.location = location
     }
     public var description: String {
         if let location { return "\(location): \(message)" }

@@ -64,25 +64,29 @@ struct RowRenderer {
         var node = ViewNode.empty
         if direct == nil {
             if let style {
-                let ctx = LayoutContext(width: width, tableStyle: tableStyle,
-                                        layoutMargins: Insets(leading: lead, trailing: 1), state: cell.state,
-                                        ambiguousWide: engine.ambiguousWide)
+                let ctx = LayoutContext(
+                    width: width, tableStyle: tableStyle,
+                    layoutMargins: Insets(leading: lead, trailing: 1), state: cell.state,
+                    ambiguousWide: engine.ambiguousWide)
                 node = try style.content(for: cell, state: cell.state, context: ctx)
             } else {
                 node = cell.content ?? .empty
             }
         }
         // The flags are read in place (a copy of the state retains its dictionary).
-        return RowContent(direct: consume direct, node: node, lead: lead, width: width, accessory: acc,
-                          accessoryWidth: accWidth, isSelected: cell.state.isSelected,
-                          isHighlighted: cell.state.isHighlighted,
-                          isDimmed: cell.state.isDisabled || cell.alpha < 1, isEditing: editing, engine: engine)
+        return RowContent(
+            direct: consume direct, node: node, lead: lead, width: width, accessory: acc,
+            accessoryWidth: accWidth, isSelected: cell.state.isSelected,
+            isHighlighted: cell.state.isHighlighted,
+            isDimmed: cell.state.isDisabled || cell.alpha < 1, isEditing: editing, engine: engine)
     }
 
     /// Draws a row laid out as `rc`, `lines` tall, with its separator at
     /// line `y` of the canvas (clipped).
-    func draw(_ ip: IndexPath, lines: Int, _ l: TableLayout, into canvas: inout Canvas, y: Int,
-              content rc: borrowing RowContent) {
+    func draw(
+        _ ip: IndexPath, lines: Int, _ l: TableLayout, into canvas: inout Canvas, y: Int,
+        content rc: borrowing RowContent
+    ) {
         let g = l.geometry
         let x0 = g.rowX
         let separator = table.separatorLines(ip, l)
@@ -107,8 +111,9 @@ struct RowRenderer {
         }
         if separator == 1 {
             let sx = x0 + max(0, separatorInset)
-            canvas.fill(x: sx, y: y + lines, width: x0 + g.rowWidth - sx, character: "─",
-                        style: TextStyle(foreground: .semantic(.separator)))
+            canvas.fill(
+                x: sx, y: y + lines, width: x0 + g.rowWidth - sx, character: "─",
+                style: TextStyle(foreground: .semantic(.separator)))
         }
     }
 
@@ -117,8 +122,9 @@ struct RowRenderer {
         guard rc.accessoryWidth > 0 else { return }
         switch rc.accessory {
         case .type(let t):
-            canvas.text(t.glyph, x: end - DisplayWidth.of(t.glyph, ambiguousWide: rc.engine.ambiguousWide), y: y,
-                        style: TextStyle(foreground: .semantic(t == .checkmark || t.tracksTaps ? .tint : .tertiaryLabel)))
+            canvas.text(
+                t.glyph, x: end - DisplayWidth.of(t.glyph, ambiguousWide: rc.engine.ambiguousWide), y: y,
+                style: TextStyle(foreground: .semantic(t == .checkmark || t.tracksTaps ? .tint : .tertiaryLabel)))
         case .custom(let n):
             let w = min(rc.accessoryWidth, rc.engine.naturalWidth(n))
             rc.engine.draw(n, into: &canvas, x: end - w, y: y, width: w, height: 1)
@@ -127,11 +133,14 @@ struct RowRenderer {
 
     /// Selection shows in plain text as a marker in the leading column,
     /// and as inverse video where colour is on.
-    private func drawSelection(_ rc: borrowing RowContent, into canvas: inout Canvas, x x0: Int, y: Int, lines: Int,
-                               _ g: TableLayout.Geometry) {
-        canvas.overlay(x: x0, y: y, width: g.rowWidth, height: lines,
-                       attributes: rc.isSelected ? .inverse : .underline,
-                       background: .semantic(rc.isSelected ? .selectedBackground : .highlightedBackground))
+    private func drawSelection(
+        _ rc: borrowing RowContent, into canvas: inout Canvas, x x0: Int, y: Int, lines: Int,
+        _ g: TableLayout.Geometry
+    ) {
+        canvas.overlay(
+            x: x0, y: y, width: g.rowWidth, height: lines,
+            attributes: rc.isSelected ? .inverse : .underline,
+            background: .semantic(rc.isSelected ? .selectedBackground : .highlightedBackground))
         // ▌ is East Asian Ambiguous: two columns wide on CJK terminals it
         // would cover the row's first column, so those get ▐ (one column everywhere).
         let mark = rc.isSelected ? (g.ambiguousWide ? "▐" : "▌") : "▸"

@@ -1,10 +1,14 @@
 import CellarTestSupport
 import Testing
+
 @testable import Cellar
 
 /// A style whose hooks a test can make fail, and whose selection marks the cell.
 final class MarkingStyle: CellStyle {
-    final class Storage { var mark = false; var text = "" }
+    final class Storage {
+        var mark = false
+        var text = ""
+    }
     let reuseIdentifier = "marking"
     var failPrepare = false
     func makeCell() throws -> Cell {
@@ -13,7 +17,9 @@ final class MarkingStyle: CellStyle {
         return c
     }
     func prepareForReuse(_ cell: Cell) throws {
-        if failPrepare { throw CellarError("prepare failed for a cell that showed row \(cell.indexPath.map { "\($0)" } ?? "?")") }
+        if failPrepare {
+            throw CellarError("prepare failed for a cell that showed row \(cell.indexPath.map { "\($0)" } ?? "?")")
+        }
     }
     func configure(_ cell: Cell, row: Value, at indexPath: IndexPath) throws {
         (cell.storage as? Storage)?.text = row["text"]?.stringValue ?? ""
