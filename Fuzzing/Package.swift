@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // Coverage-guided fuzz targets (libFuzzer), kept out of the root package so
 // its normal build and tests never compile them. Build and run them with
-// `Scripts/fuzz`, which passes `--sanitize=fuzzer --sanitize=address`.
+// `Scripts/fuzz`.
 import PackageDescription
 
 let package = Package(

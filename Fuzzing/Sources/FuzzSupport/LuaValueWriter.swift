@@ -1,15 +1,15 @@
-import FuzzSupport
-
 /// Writes Lua expressions chosen by the fuzzer's bytes: scalars at their
 /// edges, strings of any bytes, tables with odd keys, ui nodes with fields
 /// of every kind (right and wrong), shared and self-referencing tables,
 /// and the hook's own arguments handed back. The node budget keeps a
 /// chunk small; the nesting the bridge must refuse comes from cycles.
-struct LuaValueWriter {
-    var input: FuzzInput
+/// (It lives here, not in fuzz-lua: SwiftPM gives a libFuzzer executable
+/// of more than one file an entry point it never defines.)
+public struct LuaValueWriter {
+    public var input: FuzzInput
     private var budget = 120
 
-    init(_ input: FuzzInput) { self.input = input }
+    public init(_ input: FuzzInput) { self.input = input }
 
     static let fieldNames = [
         "text", "lines", "line_break", "align", "transform", "width", "color", "background", "bold",
@@ -26,9 +26,9 @@ struct LuaValueWriter {
         "\\27]52;c;aGk=\\7", "\\27[2J", "\\u{202E}", "\\u{9B}", "\\0", "ｗｉｄｅ", "👩‍👩‍👧", "e\\u{301}",
     ]
     /// What the hook's arguments are called, so a value can hand one back.
-    var argumentNames: [String] = []
+    public var argumentNames: [String] = []
 
-    mutating func value(depth: Int = 0) -> String {
+    public mutating func value(depth: Int = 0) -> String {
         if depth > 5 || budget <= 0 { return scalar() }
         budget -= 1
         switch input.byte() % 14 {
@@ -42,11 +42,16 @@ struct LuaValueWriter {
         case 10: return input.bool() ? "ui.spacer(\(scalar()))" : "ui.empty()"
         case 11: return "ui.padding " + array(depth, extra: ["top", "leading", "bottom", "trailing"])
         case 12:
-            // The same table twice, or a table holding itself.
+            // The same table twice, a table holding itself, or a DAG whose
+            // tree form doubles per level (2^16 leaves at most: deep enough
+            // to need alias awareness, small enough not to drown every run
+            // in the known 2^40 blow-up).
             let inner = value(depth: depth + 1)
-            return input.bool()
-                ? "(function() local t = \(inner) return {t, t, t} end)()"
-                : "(function() local t = {\(inner)} t.self = t t[2] = t return t end)()"
+            switch input.byte() % 3 {
+            case 0: return "(function() local t = \(inner) return {t, t, t} end)()"
+            case 1: return "(function() local t = {\(inner)} t.self = t t[2] = t return t end)()"
+            default: return "(function() local t = \(inner) for _ = 1, \(input.byte() % 17) do t = {t, t} end return t end)()"
+            }
         default:
             guard !argumentNames.isEmpty else { return scalar() }
             let name = input.pick(argumentNames)
@@ -54,7 +59,7 @@ struct LuaValueWriter {
         }
     }
 
-    mutating func scalar() -> String {
+    public mutating func scalar() -> String {
         switch input.byte() % 9 {
         case 0: return "nil"
         case 1: return input.bool() ? "true" : "false"
