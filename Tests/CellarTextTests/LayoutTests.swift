@@ -37,6 +37,19 @@ import Testing
         #expect(TextLayout.lines("x\n\ny", width: 5) == ["x", "", "y"])
     }
 
+    @Test func aSpaceCarryingAMarkIsAWordNotASpace() {
+        // Tabs become spaces; the mark joins the last of them into a visible
+        // cluster, which must wrap like a word (found by fuzz-text: the line
+        // was all 25 columns at width 13).
+        let tabs = "\t\t\t\t\t\t\u{05A0}"
+        for mode in LineBreakMode.allCases {
+            for line in TextLayout.lines(tabs, width: 13, numberOfLines: 1, mode: mode) {
+                #expect(DisplayWidth.of(line) <= 13, "\(mode): \(line.debugDescription)")
+            }
+        }
+        #expect(TextLayout.lines(String(repeating: " ", count: 23) + " \u{0301}x", width: 10) == [" \u{0301}x"])
+    }
+
     @Test func numberOfLinesEndsWithEllipsis() {
         let text = "the quick brown fox jumps over the lazy dog"
         #expect(TextLayout.lines(text, width: 10, numberOfLines: 2) == ["the quick", "brown fox…"])
