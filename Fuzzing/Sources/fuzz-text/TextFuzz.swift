@@ -67,8 +67,10 @@ private func checkLayout(_ text: String, _ p: TextParameters) {
     let lines = TextLayout.lines(text, width: p.width, numberOfLines: p.lines, mode: p.mode, ambiguousWide: p.wide)
     if p.lines > 0 { invariant(lines.count <= p.lines, "\(lines.count) lines for numberOfLines \(p.lines)") }
     for line in lines {
-        // A cluster wider than the whole line stands alone on its line (the canvas clips it).
-        invariant(DisplayWidth.of(line, ambiguousWide: p.wide) <= p.width || line.count == 1, "a wrapped line is wider than \(p.width): \(String(reflecting: line)) of \(String(reflecting: text)), mode \(p.mode)")
+        // A cluster wider than the whole line stands alone on its line, with
+        // at most zero-width clusters beside it (the canvas clips it).
+        let visible = line.lazy.filter { DisplayWidth.of($0, ambiguousWide: p.wide) > 0 }.count
+        invariant(DisplayWidth.of(line, ambiguousWide: p.wide) <= p.width || visible == 1, "a wrapped line is wider than \(p.width): \(String(reflecting: line)) of \(String(reflecting: text)), mode \(p.mode)")
         invariant(Sanitizer.isClean(line), "a wrapped line is not sanitised")
     }
     let cut = TextLayout.truncate(text, width: p.width, mode: p.mode, ambiguousWide: p.wide)
