@@ -94,5 +94,10 @@ import Testing
         #expect(TextLayout.align("한글", width: 3, alignment: .trailing) == (1, "한"))
         #expect(TextLayout.pad("한", width: 5, alignment: .center) == " 한  ")
         #expect(DisplayWidth.of(TextLayout.pad("한글x", width: 4, alignment: .trailing)) == 4)
+        // A leading mark joins the padding's last space (found by fuzz-text:
+        // U+0BC7 padded to 38 columns took 39).
+        for alignment in TextAlignment.allCases {
+            #expect(DisplayWidth.of(TextLayout.pad("\u{0BC7}", width: 38, alignment: alignment)) == 38, "\(alignment)")
+        }
     }
 }

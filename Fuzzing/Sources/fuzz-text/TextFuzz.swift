@@ -77,7 +77,7 @@ private func checkLayout(_ text: String, _ p: TextParameters) {
     invariant(DisplayWidth.of(cut, ambiguousWide: p.wide) <= max(0, p.width), "truncate is wider than \(p.width)")
     let padded = TextLayout.pad(text, width: p.width, alignment: p.alignment, ambiguousWide: p.wide)
     invariant(DisplayWidth.of(padded, ambiguousWide: p.wide) <= max(0, p.width)
-              || !Sanitizer.isClean(text), "pad is wider than \(p.width)")
+              || !Sanitizer.isClean(text), "pad is wider than \(p.width): \(padded.debugDescription) of \(text.debugDescription), \(p.alignment), wide \(p.wide)")
 }
 
 private func checkCanvas(_ text: String, _ p: TextParameters) {
