@@ -22,7 +22,8 @@ public enum GoldenCaseParser {
     static let topKeys = ["description", "style", "table", "width", "height", "offset", "stats", "styles", "steps"]
     static let stepNames = ["render", "reload", "begin_editing", "end_editing", "select", "deselect",
                             "highlight", "unhighlight", "tap_accessory", "set_state", "delete",
-                            "insert", "move", "scroll"]
+                            "insert", "move", "scroll", "tap_delete_control", "confirm_delete",
+                            "tap_insert_control", "reorder", "tap_index_title"]
 
     /// Reads and parses a case file (through `tree` when given: then it and
     /// its table must lie inside it). Every problem is a located `CellarError`.
@@ -176,9 +177,9 @@ public enum GoldenCaseParser {
         if case .scalar(let s) = node {
             switch s.string {
             case "render": return GoldenStep(.render, at: at)
-            case "reload": return GoldenStep(.reload, at: at)
-            case "begin_editing": return GoldenStep(.beginEditing, at: at)
-            case "end_editing": return GoldenStep(.endEditing, at: at)
+            case "reload": return GoldenStep(.user(.reloadData), at: at)
+            case "begin_editing": return GoldenStep(.user(.setEditing(true)), at: at)
+            case "end_editing": return GoldenStep(.user(.setEditing(false)), at: at)
             case let name where stepNames.contains(name):
                 throw yaml.error("step '\(name)' needs an argument, e.g. '\(name): …'", at: node)
             default:
@@ -205,11 +206,28 @@ public enum GoldenCaseParser {
         switch name {
         case "render", "reload", "begin_editing", "end_editing":
             throw yaml.error("step '\(name)' takes no argument: write '- \(name)'", at: nameNode)
-        case "select": return GoldenStep(.select(try ip(arg)), at: at)
-        case "deselect": return GoldenStep(.deselect(try ip(arg)), at: at)
-        case "highlight": return GoldenStep(.highlight(try ip(arg)), at: at)
-        case "unhighlight": return GoldenStep(.unhighlight(try ip(arg)), at: at)
-        case "tap_accessory": return GoldenStep(.tapAccessory(try ip(arg)), at: at)
+        case "select": return GoldenStep(.user(.selectRow(try ip(arg))), at: at)
+        case "deselect": return GoldenStep(.user(.deselectRow(try ip(arg))), at: at)
+        case "highlight": return GoldenStep(.user(.highlightRow(try ip(arg))), at: at)
+        case "unhighlight": return GoldenStep(.user(.unhighlightRow(try ip(arg))), at: at)
+        case "tap_accessory": return GoldenStep(.user(.tapAccessory(try ip(arg))), at: at)
+        case "tap_delete_control": return GoldenStep(.user(.tapDeleteControl(try ip(arg))), at: at)
+        case "confirm_delete": return GoldenStep(.user(.confirmDelete(try ip(arg))), at: at)
+        case "tap_insert_control":
+            // [s, r], or {at: [s, r], row: {...}} for the row the user entered.
+            guard case .mapping = arg else { return GoldenStep(.user(.tapInsertControl(try ip(arg), row: nil)), at: at) }
+            let f = try fields(arg, ["at", "row"])
+            let row = try f["row"].map { rowNode -> Value in
+                guard case .mapping = rowNode else { throw yaml.error("tap_insert_control's row must be a mapping of row data", at: rowNode) }
+                return try NodeReader(path: yaml.file).row(rowNode)
+            }
+            return GoldenStep(.user(.tapInsertControl(try ip(try required(f, "at", in: arg)), row: row)), at: at)
+        case "reorder":
+            let f = try fields(arg, ["from", "to"])
+            return GoldenStep(.user(.reorder(from: try ip(try required(f, "from", in: arg)),
+                                             to: try ip(try required(f, "to", in: arg)))), at: at)
+        case "tap_index_title":
+            return GoldenStep(.user(.tapIndexTitle(try yaml.string(arg, what: "tap_index_title's title"))), at: at)
         case "delete":
             // One index path, or a list of them.
             if case .sequence(let seq) = arg, let first = seq.first, case .sequence = first {
@@ -236,18 +254,18 @@ public enum GoldenCaseParser {
             return GoldenStep(.move(from: try ip(try required(f, "from", in: arg)),
                                     to: try ip(try required(f, "to", in: arg))), at: at)
         case "scroll":
-            if case .scalar = arg { return GoldenStep(.scrollToOffset(try yaml.int(arg, what: "scroll offset", in: InputLimits.offset)), at: at) }
+            if case .scalar = arg { return GoldenStep(.user(.scrollToOffset(try yaml.int(arg, what: "scroll offset", in: InputLimits.offset))), at: at) }
             let f = try fields(arg, ["offset", "row"])
             if f.count != 1 { throw yaml.error("scroll takes one of 'offset' or 'row'", at: arg) }
-            if let o = f["offset"] { return GoldenStep(.scrollToOffset(try yaml.int(o, what: "scroll offset", in: InputLimits.offset)), at: at) }
-            return GoldenStep(.scrollToRow(try ip(try required(f, "row", in: arg))), at: at)
+            if let o = f["offset"] { return GoldenStep(.user(.scrollToOffset(try yaml.int(o, what: "scroll offset", in: InputLimits.offset))), at: at) }
+            return GoldenStep(.user(.scrollToRow(try ip(try required(f, "row", in: arg)))), at: at)
         case "set_state":
             let f = try fields(arg, ["at", "state"])
             let stateNode = try required(f, "state", in: arg)
             let pairs = try yaml.pairs(stateNode, what: "set_state's state")
             guard !pairs.isEmpty else { throw yaml.error("set_state needs at least one key", at: stateNode) }
-            let values = try pairs.map { (key: $0.key, value: try yaml.value($0.value)) }
-            return GoldenStep(.setState(try ip(try required(f, "at", in: arg)), values), at: at)
+            let values = try pairs.map { CustomStateChange(key: $0.key, value: try yaml.value($0.value)) }
+            return GoldenStep(.user(.setCustomStates(try ip(try required(f, "at", in: arg)), values)), at: at)
         default:
             throw yaml.unknownKey(name, at: nameNode, known: stepNames, in: "step")
         }

@@ -48,7 +48,7 @@ import CellarDocuments
             "scroll to offset 10", "scroll to row [0, 20]", "scroll to offset 3", "reload",
         ])
         // Values are read as table documents read them.
-        if case .setState(_, let pairs) = c.steps[6].action {
+        if case .user(.setCustomStates(_, let pairs)) = c.steps[6].action {
             #expect(pairs.map(\.value) == [.bool(true), .int(3), .string("later")])
         } else { Issue.record("expected set_state") }
         if case .insert(let rows) = c.steps[9].action {

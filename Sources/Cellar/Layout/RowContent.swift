@@ -21,6 +21,10 @@ struct RowContent {
     var isDimmed: Bool
     /// The table was editing when the row was laid out.
     var isEditing: Bool
+    /// The control drawn before the content while editing (⊖, ⊕ or nothing).
+    var editingControl: EditingStyle = .none
+    /// The row shows UIKit's Delete button (its ⊖ was tapped).
+    var showsDeleteButton = false
     /// The engine the row was laid out with: it measures and draws `node` alike.
     var engine: LayoutEngine
 
