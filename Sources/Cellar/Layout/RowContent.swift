@@ -22,9 +22,9 @@ struct RowContent {
     /// The table was editing when the row was laid out.
     var isEditing: Bool
     /// The control drawn before the content while editing (⊖, ⊕ or nothing).
-    var editingControl: EditingStyle = .none
+    var editingControl: EditingStyle
     /// The row shows UIKit's Delete button (its ⊖ was tapped).
-    var showsDeleteButton = false
+    var showsDeleteButton: Bool
     /// The engine the row was laid out with: it measures and draws `node` alike.
     var engine: LayoutEngine
 

@@ -75,15 +75,13 @@ struct RowRenderer {
         // The flags are read in place (a copy of the state retains its dictionary).
         // selectionStyle none: the row is selected, the table draws nothing of it.
         let drawsSelection = cell.selectionStyle != .none
-        var rc = RowContent(direct: consume direct, node: node, lead: lead, width: width, accessory: acc,
-                            accessoryWidth: accWidth, isSelected: drawsSelection && cell.state.isSelected,
-                            isHighlighted: drawsSelection && cell.state.isHighlighted,
-                            isDimmed: cell.state.isDisabled || cell.alpha < 1, isEditing: editing, engine: engine)
-        if editing {
-            rc.editingControl = try table.editingStyle(for: cell, at: ip)
-            rc.showsDeleteButton = states.deleteConfirmation == ip
-        }
-        return rc
+        let control = editing ? try table.editingStyle(for: cell, at: ip) : .none
+        return RowContent(direct: consume direct, node: node, lead: lead, width: width, accessory: acc,
+                          accessoryWidth: accWidth, isSelected: drawsSelection && cell.state.isSelected,
+                          isHighlighted: drawsSelection && cell.state.isHighlighted,
+                          isDimmed: cell.state.isDisabled || cell.alpha < 1, isEditing: editing,
+                          editingControl: control,
+                          showsDeleteButton: editing && states.deleteConfirmation == ip, engine: engine)
     }
 
     /// Draws a row laid out as `rc`, `lines` tall, with its separator at
