@@ -243,6 +243,7 @@ package struct NodeReader {
         }
         if !sawSections { throw fail(root, "a table document needs 'sections'") }
         try checkIndexTitles(doc, root)
+        try checkInitialSelection(doc)
         return doc
     }
 

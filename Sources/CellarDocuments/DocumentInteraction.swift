@@ -81,6 +81,20 @@ extension NodeReader {
         return titles
     }
 
+    /// Several rows marked `selected` need a table that selects several:
+    /// UIKit's selectRow would keep only the last, silently.
+    func checkInitialSelection(_ doc: TableDocument) throws {
+        guard !doc.selection.allowsMultipleSelection else { return }
+        var first: (Int, Int)?
+        for (s, section) in doc.sections.enumerated() {
+            for (r, (row, location)) in zip(section.rows, section.rowLocations).enumerated() where row["selected"]?.boolValue == true {
+                guard let (fs, fr) = first else { first = (s, r); continue }
+                throw CellarError("row [\(s), \(r)] is selected, and so is row [\(fs), \(fr)], but the table selects one row at a time "
+                                  + "(UIKit's default): add 'allowsMultipleSelection: true' to select several", at: location)
+            }
+        }
+    }
+
     /// With a table-wide index, every section's own title must be in it
     /// (else the section could never be reached from the index).
     func checkIndexTitles(_ doc: TableDocument, _ root: Node) throws {

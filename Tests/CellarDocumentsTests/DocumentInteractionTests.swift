@@ -39,6 +39,17 @@ import CellarTestSupport
         }
     }
 
+    @Test func severalSelectedRowsNeedMultipleSelection() throws {
+        let rows = "sections:\n  - rows:\n      - {text: a, selected: true}\n      - {text: b}\n      - {text: c, selected: true}\n"
+        #expect(throws: CellarError("row [0, 2] is selected, and so is row [0, 0], but the table selects one row at a time (UIKit's default): add 'allowsMultipleSelection: true' to select several",
+                                    at: SourceLocation(file: "t.yaml", line: 5, column: 9))) {
+            _ = try TableDocument.parse(rows, path: "t.yaml")
+        }
+        let (t, _) = try table("allowsMultipleSelection: true\n" + rows)
+        _ = try t.renderText()
+        #expect(t.indexPathsForSelectedRows == [IndexPath(0, 0), IndexPath(0, 2)])
+    }
+
     @Test func indexTitlesWithoutASectionGoToTheNearest() throws {
         let yaml = """
             indexTitles: [A, B, C, D, "#"]
