@@ -4,8 +4,10 @@ import Yams
 /// A document's selection model: UIKit's four flags, with UIKit's defaults
 /// (one row selected at a time; nothing selectable while editing).
 public struct DocumentSelection: Sendable, Equatable {
-    public static let keys = ["allowsSelection", "allowsMultipleSelection", "allowsSelectionDuringEditing",
-                              "allowsMultipleSelectionDuringEditing"]
+    public static let keys = [
+        "allowsSelection", "allowsMultipleSelection", "allowsSelectionDuringEditing",
+        "allowsMultipleSelectionDuringEditing",
+    ]
     public var allowsSelection = true
     public var allowsMultipleSelection = false
     public var allowsSelectionDuringEditing = false
@@ -59,22 +61,29 @@ extension NodeReader {
         case "movable":
             if case .scalar(let s) = node, s.string == RowMovability.withinSection.rawValue { return .string(s.string) }
             guard case .scalar(let s) = node, s.style == .plain || s.style == .any, tagName(node) == .bool,
-                  let b = node.bool else {
+                let b = node.bool
+            else {
                 throw fail(node, "movable must be true, false or withinSection (got '\(node.string ?? "?")')")
             }
             return .bool(b)
-        default:   // "template": the row a tap on this row's ⊕ inserts, read as any row is
-            guard case .mapping = node else { throw fail(node, "template must be a row (a mapping with 'cell' and its data)") }
+        default:  // "template": the row a tap on this row's ⊕ inserts, read as any row is
+            guard case .mapping = node else {
+                throw fail(node, "template must be a row (a mapping with 'cell' and its data)")
+            }
             return try row(node)
         }
     }
 
     /// `indexTitles`: a list of short texts, each at most once.
     func indexTitles(_ node: Node) throws -> [String] {
-        guard case .sequence(let seq) = node else { throw fail(node, "indexTitles must be a list of titles, e.g. [A, B, C, '#']") }
+        guard case .sequence(let seq) = node else {
+            throw fail(node, "indexTitles must be a list of titles, e.g. [A, B, C, '#']")
+        }
         var titles: [String] = []
         for item in seq {
-            guard let t = try text(item, "an index title"), !t.isEmpty else { throw fail(item, "an index title must not be empty") }
+            guard let t = try text(item, "an index title"), !t.isEmpty else {
+                throw fail(item, "an index title must not be empty")
+            }
             if titles.contains(t) { throw fail(item, "index title '\(t)' is listed twice") }
             titles.append(t)
         }
@@ -87,10 +96,15 @@ extension NodeReader {
         guard !doc.selection.allowsMultipleSelection else { return }
         var first: (Int, Int)?
         for (s, section) in doc.sections.enumerated() {
-            for (r, (row, location)) in zip(section.rows, section.rowLocations).enumerated() where row["selected"]?.boolValue == true {
-                guard let (fs, fr) = first else { first = (s, r); continue }
-                throw CellarError("row [\(s), \(r)] is selected, and so is row [\(fs), \(fr)], but the table selects one row at a time "
-                                  + "(UIKit's default): add 'allowsMultipleSelection: true' to select several", at: location)
+            for (r, (row, location)) in zip(section.rows, section.rowLocations).enumerated()
+            where row["selected"]?.boolValue == true {
+                guard let (fs, fr) = first else {
+                    first = (s, r)
+                    continue
+                }
+                throw CellarError(
+                    "row [\(s), \(r)] is selected, and so is row [\(fs), \(fr)], but the table selects one row at a time "
+                        + "(UIKit's default): add 'allowsMultipleSelection: true' to select several", at: location)
             }
         }
     }
@@ -101,8 +115,9 @@ extension NodeReader {
         guard let titles = doc.indexTitles else { return }
         for section in doc.sections {
             guard let own = section.indexTitle, !titles.contains(own) else { continue }
-            throw CellarError("the section's indexTitle '\(own)' is not in the table's indexTitles (\(titles.joined(separator: " ")))",
-                              at: section.location ?? loc(root))
+            throw CellarError(
+                "the section's indexTitle '\(own)' is not in the table's indexTitles (\(titles.joined(separator: " ")))",
+                at: section.location ?? loc(root))
         }
     }
 }

@@ -77,7 +77,8 @@ extension GoldenCaseParser {
 
     /// The user's actions; nil for a name that is not one.
     static func userAction(_ a: StepArgument) throws -> TableAction? {
-        let arg = a.node, yaml = a.yaml
+        let arg = a.node
+        let yaml = a.yaml
         switch a.name {
         case "select": return .selectRow(try a.ip)
         case "deselect": return .deselectRow(try a.ip)
@@ -96,10 +97,14 @@ extension GoldenCaseParser {
             return .reorder(from: from, to: to)
         case "tap_index_title": return .tapIndexTitle(try yaml.string(arg, what: "tap_index_title's title"))
         case "scroll":
-            if case .scalar = arg { return .scrollToOffset(try yaml.int(arg, what: "scroll offset", in: InputLimits.offset)) }
+            if case .scalar = arg {
+                return .scrollToOffset(try yaml.int(arg, what: "scroll offset", in: InputLimits.offset))
+            }
             let f = try a.fields(arg, ["offset", "row"])
             if f.count != 1 { throw yaml.error("scroll takes one of 'offset' or 'row'", at: arg) }
-            if let o = f["offset"] { return .scrollToOffset(try yaml.int(o, what: "scroll offset", in: InputLimits.offset)) }
+            if let o = f["offset"] {
+                return .scrollToOffset(try yaml.int(o, what: "scroll offset", in: InputLimits.offset))
+            }
             return .scrollToRow(try a.ip(try a.required(f, "row", in: arg)))
         case "set_state":
             let f = try a.fields(arg, ["at", "state"])
@@ -128,11 +133,12 @@ extension GoldenCaseParser {
             let items: [Node]
             if case .sequence(let seq) = arg { items = Array(seq) } else { items = [arg] }
             guard !items.isEmpty else { throw a.yaml.error("insert needs at least one row", at: arg) }
-            return .insert(try items.map { item -> (at: Cellar.IndexPath, row: Value) in
-                let f = try a.fields(item, ["at", "row"])
-                let row = try a.row(try a.required(f, "row", in: item))
-                return (try a.ip(try a.required(f, "at", in: item)), row)
-            })
+            return .insert(
+                try items.map { item -> (at: Cellar.IndexPath, row: Value) in
+                    let f = try a.fields(item, ["at", "row"])
+                    let row = try a.row(try a.required(f, "row", in: item))
+                    return (try a.ip(try a.required(f, "at", in: item)), row)
+                })
         default:
             let (from, to) = try a.fromTo()
             return .move(from: from, to: to)

@@ -1,5 +1,6 @@
-import Testing
 import Cellar
+import Testing
+
 @testable import CellarLua
 
 /// A Lua style's side of editing and selection: `editing_style`,
@@ -26,8 +27,9 @@ import Cellar
     func table(_ rows: [String], multiple: Bool = false) throws -> TableView {
         let dir = try styleDirectory(["item.lua": Self.source])
         let list = rows.map { "{cell: item, text: \($0)}" }.joined(separator: ", ")
-        return try luaTable("allowsMultipleSelection: \(multiple)\nseparatorStyle: none\nsections: [{rows: [\(list)]}]",
-                            try luaRegistry([dir]), width: 16, height: 4)
+        return try luaTable(
+            "allowsMultipleSelection: \(multiple)\nseparatorStyle: none\nsections: [{rows: [\(list)]}]",
+            try luaRegistry([dir]), width: 16, height: 4)
     }
 
     @Test func editingStyleHookChoosesTheControl() throws {
@@ -50,7 +52,7 @@ import Cellar
         try t.userSelectRow(at: IndexPath(0, 0))
         #expect(t.indexPathsForSelectedRows == [IndexPath(0, 0)])
         #expect(try renderLines(t)[0] == " plain")
-        try t.userDeselectRow(at: IndexPath(0, 0))   // on_deselect's assert runs
+        try t.userDeselectRow(at: IndexPath(0, 0))  // on_deselect's assert runs
         #expect(t.indexPathsForSelectedRows.isEmpty)
     }
 

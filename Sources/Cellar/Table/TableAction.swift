@@ -40,7 +40,10 @@ public enum TableAction: Sendable {
 public struct CustomStateChange: Sendable, Equatable {
     public var key: String
     public var value: Value
-    public init(key: String, value: Value) { self.key = key; self.value = value }
+    public init(key: String, value: Value) {
+        self.key = key
+        self.value = value
+    }
 }
 
 extension TableView {
@@ -50,7 +53,7 @@ extension TableView {
         // confirmation before anything else happens).
         if let confirming = rowStates.deleteConfirmation, !action.keepsDeleteConfirmation(of: confirming) {
             hideDeleteConfirmation()
-            if case .selectRow = action { return }   // that tap only dismissed the button
+            if case .selectRow = action { return }  // that tap only dismissed the button
         }
         switch action {
         case .selectRow(let ip): try userSelectRow(at: ip)

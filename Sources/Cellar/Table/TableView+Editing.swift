@@ -43,7 +43,9 @@ extension TableView {
         let l = try currentLayout()
         try checkIndexPath(ip, l)
         let row = Self.describe(ip)
-        guard isEditing else { return "the table is not editing, so row \(row) shows no editing control (begin editing first)" }
+        guard isEditing else {
+            return "the table is not editing, so row \(row) shows no editing control (begin editing first)"
+        }
         guard activeDataSource?.tableView(self, canEditRowAt: ip) ?? false else {
             return "row \(row) cannot be edited: the data source's tableView(_:canEditRowAt:) returns false for it"
         }
@@ -69,7 +71,10 @@ extension TableView {
     /// its trailing edge; a second tap on ⊖ hides it again.
     public func tapDeleteControl(at indexPath: IndexPath) throws {
         if let problem = try editingControlProblem(indexPath, expecting: .delete) { throw CellarError(problem) }
-        if rowStates.deleteConfirmation == indexPath { hideDeleteConfirmation(); return }
+        if rowStates.deleteConfirmation == indexPath {
+            hideDeleteConfirmation()
+            return
+        }
         hideDeleteConfirmation()
         rowStates.deleteConfirmation = indexPath
         invalidateRow(indexPath, reconfigure: false)
@@ -111,12 +116,18 @@ extension TableView {
         let l = try currentLayout()
         try checkIndexPath(from, l)
         let row = Self.describe(from)
-        guard isEditing else { throw CellarError("the table is not editing, so row \(row) shows no reorder control (begin editing first)") }
+        guard isEditing else {
+            throw CellarError("the table is not editing, so row \(row) shows no reorder control (begin editing first)")
+        }
         guard let ds = activeDataSource, ds.tableView(self, canMoveRowAt: from) else {
-            throw CellarError("row \(row) cannot be moved: the data source's tableView(_:canMoveRowAt:) returns false for it, so it shows no ≡")
+            throw CellarError(
+                "row \(row) cannot be moved: the data source's tableView(_:canMoveRowAt:) returns false for it, so it shows no ≡"
+            )
         }
         try checkDropTarget(proposed, from: from, l)
-        let target = activeDelegate?.tableView(self, targetIndexPathForMoveFromRowAt: from, toProposedIndexPath: proposed) ?? proposed
+        let target =
+            activeDelegate?.tableView(self, targetIndexPathForMoveFromRowAt: from, toProposedIndexPath: proposed)
+            ?? proposed
         try checkDropTarget(target, from: from, l)
         // Dropped where it was picked up: nothing moved, nobody is told.
         guard target != from else { return }
@@ -128,11 +139,15 @@ extension TableView {
     /// be (the moved row's own section keeps its count, another gains one).
     private func checkDropTarget(_ to: IndexPath, from: IndexPath, _ l: TableLayout) throws {
         guard to.section >= 0, to.section < l.sectionCount else {
-            throw CellarError("cannot move row \(Self.describe(from)) to \(Self.describe(to)): the table has \(l.sectionCount) section\(l.sectionCount == 1 ? "" : "s")")
+            throw CellarError(
+                "cannot move row \(Self.describe(from)) to \(Self.describe(to)): the table has \(l.sectionCount) section\(l.sectionCount == 1 ? "" : "s")"
+            )
         }
         let places = l.rowCounts[to.section] + (to.section == from.section ? 0 : 1)
         guard to.row >= 0, to.row < places else {
-            throw CellarError("cannot move row \(Self.describe(from)) to \(Self.describe(to)): section \(to.section) has room for rows 0 to \(places - 1)")
+            throw CellarError(
+                "cannot move row \(Self.describe(from)) to \(Self.describe(to)): section \(to.section) has room for rows 0 to \(places - 1)"
+            )
         }
     }
 
@@ -144,13 +159,17 @@ extension TableView {
     public func tapIndexTitle(_ title: String) throws {
         let l = try currentLayout()
         guard let index = l.indexTitles.firstIndex(of: title) else {
-            let known = l.indexTitles.isEmpty ? "the table has no section index" : "its titles: \(l.indexTitles.joined(separator: " "))"
+            let known =
+                l.indexTitles.isEmpty
+                ? "the table has no section index" : "its titles: \(l.indexTitles.joined(separator: " "))"
             throw CellarError("no section index title '\(title)' (\(known))")
         }
         guard let ds = activeDataSource else { throw CellarError("the table has no data source") }
         let section = ds.tableView(self, sectionForSectionIndexTitle: title, at: index)
         guard section >= 0, section < l.sectionCount else {
-            throw CellarError("sectionForSectionIndexTitle('\(title)', at: \(index)) returned section \(section), but the table has \(l.sectionCount) section\(l.sectionCount == 1 ? "" : "s")")
+            throw CellarError(
+                "sectionForSectionIndexTitle('\(title)', at: \(index)) returned section \(section), but the table has \(l.sectionCount) section\(l.sectionCount == 1 ? "" : "s")"
+            )
         }
         try scrollToSection(section, l)
     }

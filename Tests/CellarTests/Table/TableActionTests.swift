@@ -1,6 +1,7 @@
-import Testing
-import CellarText
 import CellarTestSupport
+import CellarText
+import Testing
+
 @testable import Cellar
 
 /// A Swift data source that edits and moves rows, recording UIKit's calls.
@@ -42,8 +43,10 @@ private final class EditingSource: TableViewDataSource, TableViewDelegate {
         }
     }
     func tableView(_ tableView: TableView, canMoveRowAt ip: IndexPath) -> Bool { movable(ip) }
-    func tableView(_ tableView: TableView, targetIndexPathForMoveFromRowAt from: IndexPath,
-                   toProposedIndexPath proposed: IndexPath) -> IndexPath {
+    func tableView(
+        _ tableView: TableView, targetIndexPathForMoveFromRowAt from: IndexPath,
+        toProposedIndexPath proposed: IndexPath
+    ) -> IndexPath {
         calls.append("target \(from) proposed \(proposed)")
         return redirect(from, proposed)
     }
@@ -75,7 +78,10 @@ private final class EditingSource: TableViewDataSource, TableViewDelegate {
         #expect(ds.calls.isEmpty)
         try t.perform(.confirmDelete(IndexPath(0, 1)))
         #expect(ds.calls == ["commit delete 0.1"])
-        #expect(lines(try t.renderText()).map { $0.trimmingTrailingSpaces() } == [" ⊖ a              ≡", " ⊖ c              ≡"])
+        #expect(
+            lines(try t.renderText()).map { $0.trimmingTrailingSpaces() } == [
+                " ⊖ a              ≡", " ⊖ c              ≡",
+            ])
     }
 
     @Test func aCommitThatForgetsTheDataFailsTheCountRule() throws {
@@ -85,7 +91,11 @@ private final class EditingSource: TableViewDataSource, TableViewDelegate {
         _ = try t.renderText()
         t.setEditing(true)
         try t.perform(.tapDeleteControl(IndexPath(0, 0)))
-        #expect(throws: CellarError("Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (2) must be equal to the number of rows contained in that section before the update (2), plus or minus the number of rows inserted or deleted from that section (0 inserted, 1 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out).")) {
+        #expect(
+            throws: CellarError(
+                "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (2) must be equal to the number of rows contained in that section before the update (2), plus or minus the number of rows inserted or deleted from that section (0 inserted, 1 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out)."
+            )
+        ) {
             try t.perform(.confirmDelete(IndexPath(0, 0)))
         }
     }
@@ -95,11 +105,17 @@ private final class EditingSource: TableViewDataSource, TableViewDelegate {
         ds.editable = { $0.row != 1 }
         ds.style = { $0.row == 2 ? .insert : .delete }
         let t = ds.makeTable()
-        #expect(throws: CellarError("the table is not editing, so row [0, 0] shows no editing control (begin editing first)")) {
+        #expect(
+            throws: CellarError(
+                "the table is not editing, so row [0, 0] shows no editing control (begin editing first)")
+        ) {
             try t.perform(.tapDeleteControl(IndexPath(0, 0)))
         }
         t.setEditing(true)
-        #expect(throws: CellarError("row [0, 1] cannot be edited: the data source's tableView(_:canEditRowAt:) returns false for it")) {
+        #expect(
+            throws: CellarError(
+                "row [0, 1] cannot be edited: the data source's tableView(_:canEditRowAt:) returns false for it")
+        ) {
             try t.perform(.tapDeleteControl(IndexPath(0, 1)))
         }
         #expect(throws: CellarError("row [0, 2] shows ⊕ (editing style insert), not ⊖")) {
@@ -132,11 +148,15 @@ private final class EditingSource: TableViewDataSource, TableViewDelegate {
         ds.redirect = { from, proposed in proposed.section == from.section ? proposed : IndexPath(from.section, 1) }
         let t = ds.makeTable()
         t.setEditing(true)
-        try t.perform(.selectRow(IndexPath(0, 0)))   // nothing: no selection while editing
+        try t.perform(.selectRow(IndexPath(0, 0)))  // nothing: no selection while editing
         try t.perform(.reorder(from: IndexPath(0, 0), to: IndexPath(1, 0)))
         #expect(ds.calls == ["target 0.0 proposed 1.0", "move 0.0 to 0.1"])
         #expect(ds.rows == [["b", "a"], ["c"]])
-        #expect(throws: CellarError("row [0, 0] cannot be moved: the data source's tableView(_:canMoveRowAt:) returns false for it, so it shows no ≡")) {
+        #expect(
+            throws: CellarError(
+                "row [0, 0] cannot be moved: the data source's tableView(_:canMoveRowAt:) returns false for it, so it shows no ≡"
+            )
+        ) {
             try t.perform(.reorder(from: IndexPath(0, 0), to: IndexPath(0, 1)))
         }
         #expect(throws: CellarError("cannot move row [0, 1] to [1, 2]: section 1 has room for rows 0 to 1")) {
@@ -152,7 +172,7 @@ private final class EditingSource: TableViewDataSource, TableViewDelegate {
         #expect(ds.calls == ["section for B at 1"])
         #expect(t.contentOffset == 3)
         try t.perform(.tapIndexTitle("#"))
-        #expect(t.contentOffset == 5)   // section 2 starts at 6; the content ends at 8
+        #expect(t.contentOffset == 5)  // section 2 starts at 6; the content ends at 8
         #expect(throws: CellarError("no section index title 'Z' (its titles: A B #)")) {
             try t.perform(.tapIndexTitle("Z"))
         }
@@ -176,7 +196,9 @@ private final class EditingSource: TableViewDataSource, TableViewDelegate {
             func makeCell() throws -> Cell { Cell(reuseIdentifier: reuseIdentifier) }
             func configure(_ cell: Cell, row: Value, at indexPath: IndexPath) throws {}
             func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode { .empty }
-            func didSelect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws { cell.requestsDeselection = true }
+            func didSelect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {
+                cell.requestsDeselection = true
+            }
         }
         let registry = Registry()
         try registry.register(ButtonStyle(), forCellReuseIdentifier: "button")
