@@ -84,6 +84,20 @@ private final class EditingSource: TableViewDataSource, TableViewDelegate {
             ])
     }
 
+    @Test func aConfirmedDeleteKeepsTheOtherRowsHeights() throws {
+        let ds = EditingSource([(0..<300).map { "row \($0)" }])
+        let t = ds.makeTable(height: 6)
+        t.setEditing(true)
+        _ = try t.renderText()  // settles all 300 rows
+        #expect(t.statistics.heightsMeasured >= 300)
+        try t.perform(.tapDeleteControl(IndexPath(0, 150)))
+        try t.perform(.confirmDelete(IndexPath(0, 150)))
+        t.resetStatistics()
+        _ = try t.renderText()
+        #expect(t.statistics.heightsMeasured <= 6)  // the rows on screen, nothing settled again
+        #expect(t.contentHeight == 299)
+    }
+
     @Test func aCommitThatForgetsTheDataFailsTheCountRule() throws {
         let ds = EditingSource([["a", "b"]])
         ds.removesData = false
