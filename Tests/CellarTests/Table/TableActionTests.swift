@@ -202,6 +202,14 @@ private final class EditingSource: TableViewDataSource, TableViewDelegate {
         t.allowsMultipleSelectionDuringEditing = true
         try t.perform(.selectRow(IndexPath(0, 0)))
         #expect(t.indexPathsForSelectedRows == [IndexPath(0, 0), IndexPath(0, 2)])
+        #expect(lines(try t.renderText()).map { $0.prefix(3) } == ["▌◉ ", " ○ ", "▌◉ "])
+        #expect(
+            throws: CellarError(
+                "row [0, 1] shows a selection circle, not ⊖: the table selects several rows while editing (allowsMultipleSelectionDuringEditing)"
+            )
+        ) {
+            try t.perform(.tapDeleteControl(IndexPath(0, 1)))
+        }
     }
 
     @Test func aStyleMayAskToDeselectAfterSelecting() throws {
