@@ -154,6 +154,10 @@ private final class EditingSource: TableViewDataSource, TableViewDelegate {
         #expect(t.indexPathsForSelectedRows.isEmpty)
         try t.perform(.selectRow(IndexPath(0, 1)))
         #expect(t.indexPathsForSelectedRows == [IndexPath(0, 1)])
+        // A tap on another row's ⊖ also only dismisses the button.
+        try t.perform(.tapDeleteControl(IndexPath(0, 0)))
+        try t.perform(.tapDeleteControl(IndexPath(0, 1)))
+        #expect(t.indexPathForDeleteConfirmation == nil)
     }
 
     @Test func reorderAsksTheDelegateThenMovesTheData() throws {
