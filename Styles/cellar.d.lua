@@ -142,6 +142,7 @@
 ---@field section integer
 ---@field row integer
 ---@field state table<string, any> the cell's custom state; change it to set custom keys
+---@field deselect? fun() on_select only: deselect the row once the selection is done, for rows that act like buttons (UIKit apps call deselectRow(at:animated:) in didSelectRowAt); no on_deselect follows
 
 ---A style file returns one of these.
 ---@class CellStyle
@@ -157,6 +158,8 @@
 ---@field on_accessory_tap? fun(cell: CellarCell, row: table, event: CellarEvent) the detail buttons only; may change row
 ---@field on_select? fun(cell: CellarCell, row: table, event: CellarEvent) may change row, cell fields, event.state
 ---@field on_deselect? fun(cell: CellarCell, row: table, event: CellarEvent)
+---@field editing_style? fun(config: CellarConfig, state: CellarState): ("delete" | "insert" | "none")? the row's editing control while the table edits (⊖ delete, ⊕ insert, none); nil = the table's delegate (UIKit's default: delete). A document row's `editingStyle` key wins over it
+---@field selection_style? "default" | "none" "none": selected rows draw no selection (they are still selected); a document row's `selectionStyle` key wins over it
 
 ---Node constructors (plain tables with a `kind`; no Swift call per node).
 ---@class CellarUI

@@ -21,10 +21,12 @@ public struct DocumentSection: Sendable {
 /// A static table as YAML or JSON (issue 4 point 8). These key names are a contract.
 public struct TableDocument: Sendable {
     public static let topLevelKeys = ["style", "rowHeight", "estimatedRowHeight", "separatorStyle", "ambiguousWide",
-                                      "sections"]
+                                      "sections", "indexTitles"] + DocumentSelection.keys
     public static let sectionKeys = ["header", "footer", "indexTitle", "rows"]
     /// Row keys the table itself reads; every other key is row data for the style.
-    public static let rowTableKeys = ["cell", "selected", "highlighted", "disabled", "height"]
+    public static let rowTableKeys = ["cell", "selected", "highlighted", "disabled", "height",
+                                      "editable", "editingStyle", "movable", "template",
+                                      "selectionStyle", "deselectAfterSelect"]
 
     public var path: String
     public var style: TableStyle = .plain
@@ -35,6 +37,12 @@ public struct TableDocument: Sendable {
     var rowHeightLocation: SourceLocation?
     public var estimatedRowHeight: Int?
     public var sections: [DocumentSection] = []
+    /// UIKit's selection flags (default: single selection).
+    public var selection = DocumentSelection()
+    /// The section index for the whole table (e.g. A–Z and #); nil = the
+    /// sections' own `indexTitle`s. Titles without a section of their own
+    /// jump to the nearest section (see `DocumentDataSource`).
+    public var indexTitles: [String]?
     /// libyaml's nesting limit (its MAX_NESTING_LEVEL), said in Cellar's words.
     static let maximumNesting = 1000
 
@@ -152,6 +160,7 @@ public struct TableDocument: Sendable {
         for section in sections {
             for (row, loc) in zip(section.rows, section.rowLocations) {
                 if case .int(let h)? = row["height"] { try Self.checkRowHeight(h, width: width, at: loc) }
+                if case .int(let h)? = row["template"]?["height"] { try Self.checkRowHeight(h, width: width, at: loc) }
             }
         }
     }
@@ -223,11 +232,18 @@ package struct NodeReader {
                 sawSections = true
                 guard case .sequence(let seq) = value else { throw fail(value, "sections must be a list") }
                 for s in seq { doc.sections.append(try section(s)) }
+            case "indexTitles": doc.indexTitles = try indexTitles(value)
             default:
+                if DocumentSelection.keys.contains(key) {
+                    try doc.selection.set(key, try flag(value, key))
+                    continue
+                }
                 throw fail(keyNode, Suggest.unknown("key", key, among: TableDocument.topLevelKeys))
             }
         }
         if !sawSections { throw fail(root, "a table document needs 'sections'") }
+        try checkIndexTitles(doc, root)
+        try checkInitialSelection(doc)
         return doc
     }
 
@@ -260,9 +276,11 @@ package struct NodeReader {
             case "cell":
                 guard let id = try text(value, key), !id.isEmpty else { throw fail(value, "cell must name a reuse identifier") }
                 object[key] = .string(id)
-            case "selected", "highlighted", "disabled":
+            case "selected", "highlighted", "disabled", "editable", "deselectAfterSelect":
                 guard let b = value.bool, case .scalar = value else { throw fail(value, "\(key) must be true or false") }
                 object[key] = .bool(b)
+            case "editingStyle", "selectionStyle", "movable", "template":
+                object[key] = try editingKey(key, value)
             case "height":
                 switch try height(value, key) {
                 case .automatic: object[key] = .string("automatic")

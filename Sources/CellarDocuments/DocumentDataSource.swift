@@ -92,7 +92,7 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
         t.estimatedRowHeight = document.estimatedRowHeight
         t.separatorStyle = document.separatorStyle
         t.ambiguousWide = document.ambiguousWide
-        t.allowsMultipleSelection = true
+        document.selection.apply(to: t)
         for (s, section) in document.sections.enumerated() {
             for (r, row) in section.rows.enumerated() {
                 if row["selected"]?.boolValue == true { t.selectRow(at: IndexPath(s, r)) }
@@ -116,6 +116,10 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
             let cell = try tableView.dequeueReusableCell(withIdentifier: id, for: ip)
             try cell.configure(with: data[ip.section][ip.row], at: ip)
             if row["disabled"]?.boolValue == true { cell.state.isDisabled = true }
+            // Set on every row: a reused cell must not keep another row's.
+            cell.selectionStyle = row["selectionStyle"]?.stringValue.flatMap(SelectionStyle.init)
+                ?? cell.style?.selectionStyle ?? .default
+            cell.editingStyle = row["editingStyle"]?.stringValue.flatMap(EditingStyle.init)
             return cell
         } catch let e as CellarError {
             throw e.located(location(ip))
@@ -128,38 +132,68 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
     public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
         section >= 0 && section < document.sections.count ? document.sections[section].footer : nil
     }
+    /// The table's `indexTitles`, else the sections' own.
     public func sectionIndexTitles(for tableView: TableView) -> [String]? {
-        let titles = document.sections.compactMap(\.indexTitle)
+        let titles = document.indexTitles ?? document.sections.compactMap(\.indexTitle)
         return titles.isEmpty ? nil : titles
     }
     public func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
-        var seen = 0
-        for (s, section) in document.sections.enumerated() where section.indexTitle != nil {
-            if seen == index { return s }
-            seen += 1
-        }
-        return 0
+        document.section(forIndexTitleAt: index, of: sectionIndexTitles(for: tableView) ?? [])
     }
 
+    // MARK: Editing
+
+    /// A row's `editable` key; rows are editable by default, as in UIKit.
+    public func tableView(_ tableView: TableView, canEditRowAt ip: IndexPath) -> Bool {
+        row(at: ip)?["editable"]?.boolValue ?? true
+    }
+
+    /// Delete removes the row; insert puts the row the user entered
+    /// (`tableView.rowForInsertion`) or a copy of the ⊕ row's `template`
+    /// at the ⊕ row's place (the ⊕ row moves down). Then the table hears of
+    /// it (deleteRows / insertRows), which checks the counts.
     public func tableView(_ tableView: TableView, commit editingStyle: EditingStyle, forRowAt ip: IndexPath) throws {
         switch editingStyle {
         case .delete:
             try remove(at: ip)
             try tableView.deleteRows(at: [ip])
         case .insert:
-            guard let row = row(at: ip) else { throw outOfRange(ip) }
-            try insert(row, at: ip)
+            guard let insertRow = row(at: ip) else { throw outOfRange(ip) }
+            guard let new = tableView.rowForInsertion ?? insertRow["template"] else {
+                throw CellarError("row [\(ip.section), \(ip.row)] has no 'template' row for its ⊕ to insert, and none was given",
+                                  at: location(ip))
+            }
+            try insert(new, at: ip)
             try tableView.insertRows(at: [ip])
         case .none: return
         }
     }
 
-    public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
+    /// A row's `movable` key (true, false or withinSection); true by default,
+    /// as UIKit shows ≡ on every row of a data source that moves rows.
+    public func tableView(_ tableView: TableView, canMoveRowAt ip: IndexPath) -> Bool {
+        RowMovability(row(at: ip)?["movable"]) != .fixed
+    }
     public func tableView(_ tableView: TableView, moveRowAt from: IndexPath, to: IndexPath) throws {
         try move(from: from, to: to)
     }
 
     // MARK: Delegate
+
+    /// A `withinSection` row dropped in another section stays in its own:
+    /// at its top if dropped above, at its bottom if below.
+    public func tableView(_ tableView: TableView, targetIndexPathForMoveFromRowAt from: IndexPath,
+                          toProposedIndexPath proposed: IndexPath) -> IndexPath {
+        guard RowMovability(row(at: from)?["movable"]) == .withinSection, proposed.section != from.section else { return proposed }
+        let last = max(0, self.tableView(tableView, numberOfRowsInSection: from.section) - 1)
+        return IndexPath(from.section, proposed.section < from.section ? 0 : last)
+    }
+
+    /// Rows with `deselectAfterSelect` act like buttons: selected, then
+    /// deselected at once, as UIKit apps do in didSelectRowAt.
+    public func tableView(_ tableView: TableView, didSelectRowAt ip: IndexPath) throws {
+        if row(at: ip)?["deselectAfterSelect"]?.boolValue == true { tableView.deselectRow(at: ip) }
+    }
 
     public func tableView(_ tableView: TableView, heightForRowAt ip: IndexPath) -> RowHeight? {
         switch row(at: ip)?["height"] {

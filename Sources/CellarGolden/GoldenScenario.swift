@@ -87,24 +87,11 @@ public enum GoldenScenario {
         switch step.action {
         case .render:
             break
-        case .reload:
-            table.reloadData()
-        case .beginEditing:
-            table.setEditing(true)
-        case .endEditing:
-            table.setEditing(false)
-        case .select(let p):
-            try table.userSelectRow(at: p)
-        case .deselect(let p):
-            try table.userDeselectRow(at: p)
-        case .highlight(let p):
-            try table.highlightRow(at: p)
-        case .unhighlight(let p):
-            try table.unhighlightRow(at: p)
-        case .tapAccessory(let p):
-            try table.tapAccessory(at: p)
-        case .setState(let p, let pairs):
-            for pair in pairs { try table.setCustomState(pair.key, pair.value, at: p) }
+        case .user(let action):
+            if case .tapInsertControl(_, let row?) = action, case .int(let h)? = row["height"] {
+                try TableDocument.checkRowHeight(h, width: table.width, at: nil)
+            }
+            try table.perform(action)
         case .delete(let paths):
             for p in paths { try existing(p) }
             guard Set(paths).count == paths.count else {
@@ -127,10 +114,6 @@ public enum GoldenScenario {
             try checkMoveTarget(to, from: from, table: table, source: source)
             try source.move(from: from, to: to)
             try table.moveRow(at: from, to: to)
-        case .scrollToOffset(let y):
-            table.scroll(toOffset: y)
-        case .scrollToRow(let p):
-            try table.scrollToRow(at: p)
         }
     }
 

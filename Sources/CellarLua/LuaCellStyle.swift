@@ -24,6 +24,7 @@ public final class LuaCellStyle: CellStyle {
 
     struct Hooks {
         var configure, update, layout, height, prepareForReuse, onAccessoryTap, onSelect, onDeselect: LuaFunction?
+        var editingStyle: LuaFunction?
     }
 
     /// `accessory` / `editing_accessory`: nothing, a fixed accessory (a type
@@ -43,6 +44,8 @@ public final class LuaCellStyle: CellStyle {
     /// Where each hook is defined, so shape errors point into the file.
     let hookLines: [String: Int]
     let stateSelectsAccessory: Bool
+    /// The style's `selection_style` (rows may override it).
+    public internal(set) var selectionStyle = SelectionStyle.default
 
     init(identifier: String, source: String, summary: String?, engine: LuaStyleEngine, hooks: Hooks,
          accessory: AccessorySpec, editingAccessory: AccessorySpec, hookLines: [String: Int], hookNames: [String]) {
@@ -68,6 +71,7 @@ public final class LuaCellStyle: CellStyle {
     public func makeCell() throws -> Cell {
         let cell = Cell(reuseIdentifier: reuseIdentifier)
         cell.storage = LuaCellStorage(table: engine.runtime.newTable(fieldCount: 4), engine: engine)
+        cell.selectionStyle = selectionStyle
         return cell
     }
 
@@ -356,8 +360,12 @@ public final class LuaCellStyle: CellStyle {
         let base = rt.top
         defer { rt.setTop(base) }
         do { try rt.push(row) } catch { throw failure(error, name, ip) }       // base+1
-        rt.pushTable(fieldCount: 4)                                             // base+2: event
+        rt.pushTable(fieldCount: 5)                                             // base+2: event
         rt.push(kind); rt.rawSet(rt.key("kind"), inTableAt: -2)
+        if kind == "select" {
+            rt.push(engine.deselectFunction); rt.rawSet(rt.key("deselect"), inTableAt: -2)
+            engine.deselectRequested = false
+        }
         rt.push(ip.section); rt.rawSet(engine.keys.section, inTableAt: -2)
         rt.push(ip.row); rt.rawSet(engine.keys.row, inTableAt: -2)
         do { try rt.push(Value.object(cell.state.custom)) } catch { throw failure(error, name, ip) }
@@ -367,6 +375,10 @@ public final class LuaCellStyle: CellStyle {
         lua_pushvalue(L, base + 1)
         lua_pushvalue(L, base + 2)
         do { try rt.pcall(arguments: 3, results: 0) } catch { throw failure(error, name, ip) }
+        if kind == "select", engine.deselectRequested {
+            engine.deselectRequested = false
+            cell.requestsDeselection = true
+        }
         let newRow: Value
         do { newRow = try rt.value(at: base + 1) } catch { throw failure(error, name, ip) }
         rt.rawGet(engine.keys.state, fromTableAt: base + 2)

@@ -86,9 +86,22 @@ public final class LuaStyleEngine {
             return 1
         })
         widthFunction = widthFn
+        // event.deselect() in on_select: the flag is a box the function can
+        // reach without capturing the engine (which owns the runtime).
+        let deselect = deselectFlag
+        deselectFunction = rt.makeFunction(raw: { _, _ in deselect.isSet = true; return 0 })
     }
 
     let widthFunction: LuaFunction
+    /// `event.deselect`, shared by every `on_select` event of this engine.
+    let deselectFunction: LuaFunction
+    let deselectFlag = Flag()
+    final class Flag { var isSet = false }
+    /// Whether the running `on_select` hook called `event.deselect()`.
+    var deselectRequested: Bool {
+        get { deselectFlag.isSet }
+        set { deselectFlag.isSet = newValue }
+    }
 
     /// A new `ui` table for one style file's environment.
     func makeUITable() throws(LuaError) -> LuaTableRef {

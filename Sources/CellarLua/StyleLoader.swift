@@ -12,9 +12,10 @@ public enum StyleLoader {
     /// Top-level keys a style table may have (besides `_private` ones).
     public static let styleKeys = ["identifier", "description", "configure", "update", "layout", "height",
                                    "prepare_for_reuse", "accessory", "editing_accessory",
-                                   "on_accessory_tap", "on_select", "on_deselect"]
+                                   "on_accessory_tap", "on_select", "on_deselect", "editing_style",
+                                   "selection_style"]
     static let hookKeys = ["configure", "update", "layout", "height", "prepare_for_reuse",
-                           "on_accessory_tap", "on_select", "on_deselect"]
+                           "on_accessory_tap", "on_select", "on_deselect", "editing_style"]
 
     /// The style files under `directory`, sorted. A missing directory is an error.
     public static func styleFiles(in directory: String) throws -> [String] {
@@ -114,6 +115,7 @@ extension LuaStyleEngine {
         var accessory = LuaCellStyle.AccessorySpec.unset
         var editing = LuaCellStyle.AccessorySpec.unset
         var fixedAccessoryKeys: [String] = []
+        var selectionStyle = SelectionStyle.default
 
         lua_pushnil(rt.L)
         while lua_next(rt.L, t) != 0 {
@@ -132,6 +134,11 @@ extension LuaStyleEngine {
                     throw styleError("\(path): description must be a string, got a \(typeName(-1))")
                 }
                 summary = rt.string(at: -1)
+            case "selection_style":
+                guard rt.type(at: -1) == .string, let name = rt.string(at: -1), let st = SelectionStyle(rawValue: name) else {
+                    throw CellarError("\(path): selection_style must be \"none\" or \"default\"")
+                }
+                selectionStyle = st
             case "accessory", "editing_accessory":
                 if let f = rt.function(at: -1) {
                     lines[key] = definitionLine(-1)
@@ -157,6 +164,7 @@ extension LuaStyleEngine {
                 case "prepare_for_reuse": hooks.prepareForReuse = f
                 case "on_accessory_tap": hooks.onAccessoryTap = f
                 case "on_select": hooks.onSelect = f
+                case "editing_style": hooks.editingStyle = f
                 default: hooks.onDeselect = f
                 }
             }
@@ -166,10 +174,11 @@ extension LuaStyleEngine {
             throw styleError("\(path): the style table has no 'identifier' (the reuse identifier rows name in 'cell:')")
         }
         let order = ["configure", "update", "layout", "height", "prepare_for_reuse", "accessory",
-                     "editing_accessory", "on_accessory_tap", "on_select", "on_deselect"]
+                     "editing_accessory", "editing_style", "on_accessory_tap", "on_select", "on_deselect"]
         let style = LuaCellStyle(identifier: identifier, source: path, summary: summary, engine: self, hooks: hooks,
                                  accessory: accessory, editingAccessory: editing, hookLines: lines,
                                  hookNames: order.filter(names.contains))
+        style.selectionStyle = selectionStyle
         // Fixed accessories (a name or a node) are converted once, here.
         for key in fixedAccessoryKeys {
             rt.rawGet(rt.key(key), fromTableAt: t)

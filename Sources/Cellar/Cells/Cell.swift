@@ -31,6 +31,16 @@ public class Cell {
     @exclusivity(unchecked) public var editingAccessory: Accessory = .none
     @exclusivity(unchecked) public var indentationLevel = 0
     @exclusivity(unchecked) public final var alpha: Double = 1
+    /// UIKit's selectionStyle: `.none` draws no selection (the row is still selected).
+    @exclusivity(unchecked) public final var selectionStyle: SelectionStyle = .default
+    /// The row's editing control as the data source set it on the cell (a
+    /// document's `editingStyle` row key); nil = ask the style, then the
+    /// delegate (see `TableView.editingStyle(at:)`).
+    @exclusivity(unchecked) public final var editingStyle: EditingStyle?
+    /// Set by a style during didSelect to deselect the row once the
+    /// selection is done (UIKit apps call deselectRow(at:animated:) in
+    /// didSelectRowAt for rows that act like buttons); the table clears it.
+    @exclusivity(unchecked) public final var requestsDeselection = false
     /// Laid-out content, if the style sets it at configure time.
     @exclusivity(unchecked) public final var content: ViewNode?
     /// UIKit's UIListContentConfiguration, used by the built-in styles and

@@ -45,6 +45,13 @@ public protocol CellStyle: AnyObject {
     func didSelect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws
     func didDeselect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws
     func accessoryTapped(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws
+    /// The style's answer for the row's editing control (a Lua
+    /// `editing_style` hook); nil = the delegate's editingStyleForRowAt.
+    /// Asked only while the table edits.
+    func editingStyle(for cell: Cell, state: CellState) throws -> EditingStyle?
+    /// Whether the style's rows draw their selection (a Lua style's
+    /// `selection_style`); a data source may set a row's own on its cell.
+    var selectionStyle: SelectionStyle { get }
 }
 
 extension CellStyle {
@@ -56,5 +63,7 @@ extension CellStyle {
     public func didSelect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {}
     public func didDeselect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {}
     public func accessoryTapped(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {}
+    public func editingStyle(for cell: Cell, state: CellState) throws -> EditingStyle? { nil }
+    public var selectionStyle: SelectionStyle { .default }
 }
 

@@ -47,6 +47,10 @@ public protocol TableViewDelegate: AnyObject {
     func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath) throws
     func tableView(_ tableView: TableView, indentationLevelForRowAt indexPath: IndexPath) -> Int
     func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> EditingStyle
+    /// Where a row being reordered lands when the finger is over
+    /// `proposedDestinationIndexPath`; may redirect it (e.g. keep it in its section).
+    func tableView(_ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+                   toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath
 }
 
 extension TableViewDelegate {
@@ -60,6 +64,10 @@ extension TableViewDelegate {
     /// UIKit default 0; the table draws max(this, cell.indentationLevel).
     public func tableView(_ tableView: TableView, indentationLevelForRowAt indexPath: IndexPath) -> Int { 0 }
     public func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> EditingStyle { .delete }
+    public func tableView(_ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+                          toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath {
+        proposedDestinationIndexPath
+    }
 }
 
 /// A delegate that estimates row heights row by row (UITableViewDelegate's

@@ -9,11 +9,14 @@ final class RowStates {
     @exclusivity(unchecked) var highlighted: Set<IndexPath> = []
     /// UIConfigurationStateCustomKey values by row; rows without any have no entry.
     @exclusivity(unchecked) var custom: [IndexPath: [String: Value]] = [:]
+    /// The row showing UIKit's Delete button (after a tap on its ⊖), if any.
+    @exclusivity(unchecked) var deleteConfirmation: IndexPath?
 
     func removeAll() {
         selected.removeAll()
         highlighted.removeAll()
         custom.removeAll()
+        deleteConfirmation = nil
     }
 
     /// Moves every row's state to where `rows` sends the row (dropping deleted rows').
@@ -23,6 +26,8 @@ final class RowStates {
         var moved: [IndexPath: [String: Value]] = [:]
         for (ip, v) in custom { if let n = rows.newIndexPath(ip) { moved[n] = v } }
         custom = moved
+        // UIKit ends a delete confirmation when the rows change.
+        deleteConfirmation = nil
     }
 
     /// Which kinds of state any row has, taken once per render: empty sets

@@ -67,17 +67,23 @@ extension TableView {
         guard let target = delegate?.tableView(self, willSelectRowAt: indexPath) ?? (delegate == nil ? indexPath : nil) else { return }
         try checkIndexPath(target, l)
         if target != indexPath, try isRowDisabled(target) { return }
-        if !allowsMultipleSelection {
+        if !multipleSelectionAllowed {
             // Selecting moves the selection, even off a disabled row.
             for other in rowStates.selected.sorted() where other != target { try deselect(other) }
         }
         rowStates.selected.insert(target)
         rowStates.highlighted.remove(target)
         invalidateRow(target, reconfigure: false)
+        var styleDeselects = false
         try withCell(target) { cell in
             try withRowCustomState(cell, target) { try withRowValue(target) { row in try cell.style?.didSelect(cell, row: &row, at: target) } }
+            styleDeselects = cell.requestsDeselection
+            cell.requestsDeselection = false
         }
         try delegate?.tableView(self, didSelectRowAt: target)
+        // A style that asked (Lua: event.deselect()) gets what an app's
+        // didSelectRowAt gets from deselectRow(at:animated:): no delegate calls.
+        if styleDeselects { deselectRow(at: target) }
     }
 
     /// A tap that deselects: willDeselect (may redirect or cancel), didDeselect.
@@ -144,6 +150,7 @@ extension TableView {
 
     public func setEditing(_ editing: Bool) {
         guard editing != isEditing else { return }
+        rowStates.deleteConfirmation = nil
         isEditing = editing
         invalidateLayout()   // editing controls change content widths, so heights
     }
@@ -154,7 +161,7 @@ extension TableView {
     public func selectRow(at indexPath: IndexPath?) {
         for ip in rowStates.selected { invalidateRow(ip, reconfigure: false) }
         guard let indexPath else { rowStates.selected.removeAll(); return }
-        if !allowsMultipleSelection { rowStates.selected.removeAll() }
+        if !multipleSelectionAllowed { rowStates.selected.removeAll() }
         rowStates.selected.insert(indexPath)
         invalidateRow(indexPath, reconfigure: false)
     }
@@ -238,5 +245,12 @@ extension TableView {
 extension TableView {
     /// Whether a tap may change the selection now (UIKit's allowsSelection and
     /// allowsSelectionDuringEditing).
-    var selectionAllowed: Bool { isEditing ? allowsSelectionDuringEditing : allowsSelection }
+    var selectionAllowed: Bool {
+        isEditing ? allowsSelectionDuringEditing || allowsMultipleSelectionDuringEditing : allowsSelection
+    }
+
+    /// Whether a selection adds to the others rather than replacing them.
+    var multipleSelectionAllowed: Bool {
+        isEditing ? allowsMultipleSelectionDuringEditing : allowsMultipleSelection
+    }
 }

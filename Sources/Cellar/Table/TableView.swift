@@ -32,10 +32,16 @@ public final class TableView {
     public var separatorInset = 1
     /// Columns per indentation level (UIKit: indentationWidth).
     public var indentationWidth: Int = 2
+    /// UIKit's selection model and its defaults: taps select one row at a
+    /// time (a tap on another row deselects the first); while editing,
+    /// taps select nothing unless one of the DuringEditing flags is on.
     public var allowsSelection = true
-    /// As UIKit: while the table edits, taps select rows only when this is on.
     public var allowsSelectionDuringEditing = false
     public var allowsMultipleSelection = false
+    public var allowsMultipleSelectionDuringEditing = false
+    /// The row a front-end offers while a tap on ⊕ commits (`TableAction.tapInsertControl`):
+    /// data sources that take row data (documents) insert it.
+    public internal(set) var rowForInsertion: Value?
     public internal(set) var isEditing = false
 
     /// Told about rows just beyond the viewport (viewport renders only).
