@@ -38,8 +38,11 @@ public enum TableAction: Sendable {
 
 /// One custom state key and its value (`.null` removes the key).
 public struct CustomStateChange: Sendable, Equatable {
+    /// The custom state key, as UIConfigurationStateCustomKey.
     public var key: String
+    /// The key's new value; `.null` removes the key.
     public var value: Value
+    /// Creates a change setting `key` to `value`.
     public init(key: String, value: Value) {
         self.key = key
         self.value = value
