@@ -7,6 +7,7 @@ public enum LineBreakMode: String, Sendable, CaseIterable {
 public enum TextTransform: String, Sendable, CaseIterable {
     case none, uppercase, lowercase, capitalized
 
+    /// The text with the transform applied (capitalized: first letter of each word upper case, the rest lower).
     public func apply(_ text: String) -> String {
         switch self {
         case .none: return text
