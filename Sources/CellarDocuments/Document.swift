@@ -3,14 +3,19 @@ import Yams
 
 /// One section of a table document.
 public struct DocumentSection: Sendable {
+    /// The section's header title, as tableView(_:titleForHeaderInSection:) returns it.
     public var header: String?
+    /// The section's footer title, as tableView(_:titleForFooterInSection:) returns it.
     public var footer: String?
+    /// The section's entry in the section index, when the table has no `indexTitles` of its own.
     public var indexTitle: String?
     /// Each row an `.object` with "cell" and its row data (as written).
     public var rows: [Value]
     /// Where each row starts in the file.
     public var rowLocations: [SourceLocation]
+    /// Where the section starts in the file.
     public var location: SourceLocation?
+    /// Creates a section from its titles and rows.
     public init(header: String? = nil, footer: String? = nil, indexTitle: String? = nil,
                 rows: [Value] = [], rowLocations: [SourceLocation] = [], location: SourceLocation? = nil) {
         self.header = header; self.footer = footer; self.indexTitle = indexTitle
@@ -18,24 +23,32 @@ public struct DocumentSection: Sendable {
     }
 }
 
-/// A static table as YAML or JSON (issue 4 point 8). These key names are a contract.
+/// A static table as YAML or JSON. These key names are a contract with the documents already written: renaming one breaks them.
 public struct TableDocument: Sendable {
+    /// The keys a document may have at its top level; any other is an error.
     public static let topLevelKeys = ["style", "rowHeight", "estimatedRowHeight", "separatorStyle", "ambiguousWide",
                                       "sections", "indexTitles"] + DocumentSelection.keys
+    /// The keys a section may have; any other is an error.
     public static let sectionKeys = ["header", "footer", "indexTitle", "rows"]
     /// Row keys the table itself reads; every other key is row data for the style.
     public static let rowTableKeys = ["cell", "selected", "highlighted", "disabled", "height",
                                       "editable", "editingStyle", "movable", "template",
                                       "selectionStyle", "deselectAfterSelect"]
 
+    /// The file the document came from ("<table>" when built in memory), as error messages name it.
     public var path: String
+    /// Plain, grouped or inset grouped, as UITableView's style.
     public var style: TableStyle = .plain
+    /// Whether rows are separated by a line, as UITableView's separatorStyle.
     public var separatorStyle: SeparatorStyle = .singleLine
     /// East Asian Ambiguous characters take two columns (`TableView.ambiguousWide`).
     public var ambiguousWide = false
+    /// The document's `rowHeight`: a fixed height for every row or automatic; nil leaves the table's default.
     public var rowHeight: RowHeight?
     var rowHeightLocation: SourceLocation?
+    /// The document's `estimatedRowHeight`; nil leaves estimates off.
     public var estimatedRowHeight: Int?
+    /// The sections, in order.
     public var sections: [DocumentSection] = []
     /// UIKit's selection flags (default: single selection).
     public var selection = DocumentSelection()
@@ -46,6 +59,7 @@ public struct TableDocument: Sendable {
     /// libyaml's nesting limit (its MAX_NESTING_LEVEL), said in Cellar's words.
     static let maximumNesting = 1000
 
+    /// Creates a document with the given sections and defaults for everything else.
     public init(path: String = "<table>", sections: [DocumentSection] = []) {
         self.path = path; self.sections = sections
     }
