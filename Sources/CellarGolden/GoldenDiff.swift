@@ -21,6 +21,7 @@ public struct GoldenDiff: Sendable {
         return out
     }
 
+    /// Whether golden and output are the same once CRLF line endings are read as LF.
     public static func matches(expected: [UInt8], actual: [UInt8]) -> Bool {
         normalized(expected) == normalized(actual)
     }
@@ -53,6 +54,7 @@ public struct GoldenDiff: Sendable {
     /// 1-based line of the golden and display column where the two first differ.
     public let firstDifference: (row: Int, column: Int)?
 
+    /// Aligns the lines of the golden and the output and finds where they differ.
     public init(expected: [UInt8], actual: [UInt8]) {
         let e = Side(expected), a = Side(actual)
         self.expected = e
