@@ -17,7 +17,7 @@ public enum Value: Hashable, Sendable {
         return nil
     }
 
-    /// The value as text: strings and bytes (decoded, invalid UTF-8 replaced), numbers and booleans spelt out; nil otherwise.
+    /// The value as text: strings, bytes (invalid UTF-8 replaced), numbers and booleans spelt out; nil otherwise.
     public var stringValue: String? {
         switch self {
         case .string(let s): return s

@@ -75,7 +75,7 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
         return document.sections[ip.section].rows.remove(at: ip.row)
     }
 
-    /// Moves a row's data, and its location in the file, from one index path to another; throws, leaving the row in place, when `to` is out of range.
+    /// Moves a row and its file location; throws, leaving the row in place, when `to` is out of range.
     public func move(from: IndexPath, to: IndexPath) throws {
         guard valid(from) else { throw outOfRange(from) }
         let loc = location(from)
@@ -118,7 +118,7 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
         section >= 0 && section < data.count ? data[section].count : 0
     }
 
-    /// Dequeues a cell for the row's `cell` key (default `default`) and configures it with the row data, `disabled`, `selectionStyle` and `editingStyle`.
+    /// Dequeues a cell for the row's `cell` key (default `default`) and configures it from the row.
     public func tableView(_ tableView: TableView, cellForRowAt ip: IndexPath) throws -> Cell {
         guard let row = row(at: ip) else { throw outOfRange(ip) }
         let id = row["cell"]?.stringValue ?? "default"
@@ -149,7 +149,7 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
         let titles = document.indexTitles ?? document.sections.compactMap(\.indexTitle)
         return titles.isEmpty ? nil : titles
     }
-    /// The section a title of the index jumps to: its own, else the nearest section after it (or before it, at the end).
+    /// The section an index title jumps to: its own, else the nearest one after it (or before it, at the end).
     public func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
         document.section(forIndexTitleAt: index, of: sectionIndexTitles(for: tableView) ?? [])
     }

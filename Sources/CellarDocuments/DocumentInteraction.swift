@@ -11,7 +11,7 @@ public struct DocumentSelection: Sendable, Equatable {
     ]
     /// Whether taps select rows, as UITableView's allowsSelection.
     public var allowsSelection = true
-    /// Whether taps toggle rows in and out of the selection instead of replacing it, as UITableView's allowsMultipleSelection.
+    /// Whether taps toggle rows in and out of the selection, as UITableView's allowsMultipleSelection.
     public var allowsMultipleSelection = false
     /// Whether taps select rows while editing, as UITableView's allowsSelectionDuringEditing.
     public var allowsSelectionDuringEditing = false

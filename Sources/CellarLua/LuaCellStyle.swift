@@ -91,7 +91,7 @@ public final class LuaCellStyle: CellStyle {
         do { try rt.pcall(arguments: 1, results: 0) } catch { throw failure(error, "prepare_for_reuse", s.indexPath) }
     }
 
-    /// Runs the `configure` hook with the cell and the row (or shows the row as is without one), then resolves the cell's accessories.
+    /// Runs the `configure` hook (or shows the row as is without one), then resolves the cell's accessories.
     public func configure(_ cell: Cell, row: Value, at indexPath: IndexPath) throws {
         let s = storage(cell)
         s.generation &+= 1
@@ -125,7 +125,7 @@ public final class LuaCellStyle: CellStyle {
         try resolveCellFields(cell, storage(cell), state)
     }
 
-    /// The view tree the `update` hook builds for the cell in a state, kept until configuration, state or width changes.
+    /// The `update` hook's view tree for the cell in a state, kept until configuration, state or width changes.
     public func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode {
         // Set before the cache check: the table asks for a row's content
         // before its height, so ui.width in a height hook measures like the table.

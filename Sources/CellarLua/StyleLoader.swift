@@ -46,7 +46,7 @@ public enum StyleLoader {
         return try load(files: files, into: registry, limits: limits)
     }
 
-    /// Loads the given style files into `registry` through one engine (one Lua state); returns the styles in load order.
+    /// Loads style files into `registry` through one engine (one Lua state); returns the styles in load order.
     @discardableResult
     public static func load(files: [String], into registry: Registry,
                             limits: LuaLimits = LuaLimits()) throws -> [LuaCellStyle] {

@@ -30,7 +30,7 @@ public class Cell {
     @exclusivity(unchecked) public final var state: CellState = .normal
     /// What the cell shows at its trailing edge outside editing, as UITableViewCell's accessoryType or accessoryView.
     @exclusivity(unchecked) public var accessory: Accessory = .none
-    /// What the cell shows at its trailing edge while editing, as UITableViewCell's editingAccessoryType or editingAccessoryView.
+    /// What the cell shows at its trailing edge while editing, as UITableViewCell's editingAccessoryType.
     @exclusivity(unchecked) public var editingAccessory: Accessory = .none
     /// How many indentation steps the content is moved in, as UITableViewCell's indentationLevel.
     @exclusivity(unchecked) public var indentationLevel = 0

@@ -28,14 +28,14 @@ extension TableViewDataSource {
     public func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int { index }
     /// Every row may be edited unless the data source says otherwise, as tableView(_:canEditRowAt:).
     public func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
-    /// Refuses with an error: a data source that offers delete or insert must commit it, as tableView(_:commit:forRowAt:).
+    /// Throws: a data source that offers delete or insert must commit it (tableView(_:commit:forRowAt:)).
     public func tableView(_ tableView: TableView, commit editingStyle: EditingStyle, forRowAt indexPath: IndexPath) throws {
         throw CellarError("the data source does not commit editing (\(editingStyle.rawValue) at \(indexPath))")
     }
     /// UIKit shows the reorder control only when moveRowAt exists; the
     /// default moveRowAt below refuses, so the default here is false.
     public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
-    /// Refuses with an error: a data source that shows reorder controls must move the row, as tableView(_:moveRowAt:to:).
+    /// Throws: a data source that shows reorder controls must move the row (tableView(_:moveRowAt:to:)).
     public func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) throws {
         throw CellarError("the data source does not move rows (\(sourceIndexPath) to \(destinationIndexPath))")
     }
@@ -80,7 +80,7 @@ extension TableViewDelegate {
     public func tableView(_ tableView: TableView, indentationLevelForRowAt indexPath: IndexPath) -> Int { 0 }
     /// Offers delete for every editable row, as tableView(_:editingStyleForRowAt:).
     public func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> EditingStyle { .delete }
-    /// Lets a reordered row land where the finger is, as tableView(_:targetIndexPathForMoveFromRowAt:toProposedIndexPath:).
+    /// Lets a reordered row land where the finger is (targetIndexPathForMoveFromRowAt:toProposedIndexPath:).
     public func tableView(_ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
                           toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath {
         proposedDestinationIndexPath

@@ -149,7 +149,7 @@ extension TableView {
         invalidateRow(indexPath, reconfigure: false)
     }
 
-    /// Enters or leaves editing mode, dropping any pending delete confirmation, as UITableView's setEditing(_:animated:).
+    /// Enters or leaves editing, dropping any pending delete confirmation, as UITableView's setEditing(_:animated:).
     public func setEditing(_ editing: Bool) {
         guard editing != isEditing else { return }
         rowStates.deleteConfirmation = nil
@@ -187,12 +187,12 @@ extension TableView {
         try performUpdate(inserted: indexPaths, deleted: [], moved: nil)
     }
 
-    /// The data source has already removed the rows; checks its counts and shifts selection and state to follow, as UITableView's deleteRows(at:with:).
+    /// Rows the data source already removed: checks its counts and shifts selection and state, as deleteRows(at:with:).
     public func deleteRows(at indexPaths: [IndexPath]) throws {
         try performUpdate(inserted: [], deleted: indexPaths, moved: nil)
     }
 
-    /// The data source has already moved the row; checks its counts and carries selection and state along, as UITableView's moveRow(at:to:).
+    /// The data source already moved the row; checks its counts and carries selection and state, as moveRow(at:to:).
     public func moveRow(at from: IndexPath, to: IndexPath) throws {
         try performUpdate(inserted: [], deleted: [], moved: (from, to))
     }

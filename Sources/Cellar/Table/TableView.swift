@@ -44,7 +44,7 @@ public final class TableView {
     public var allowsSelection = true
     /// Whether taps select rows while editing, as UITableView's allowsSelectionDuringEditing.
     public var allowsSelectionDuringEditing = false
-    /// Whether taps toggle rows in and out of the selection instead of replacing it, as UITableView's allowsMultipleSelection.
+    /// Whether taps toggle rows in and out of the selection, as UITableView's allowsMultipleSelection.
     public var allowsMultipleSelection = false
     /// Whether taps toggle several rows while editing, as UITableView's allowsMultipleSelectionDuringEditing.
     public var allowsMultipleSelectionDuringEditing = false
@@ -69,7 +69,7 @@ public final class TableView {
     public var ambiguousWide = false { didSet { if ambiguousWide != oldValue { invalidateLayout() } } }
     /// nil = the whole table, streamed row by row.
     public var viewportHeight: Int?
-    /// The first content line shown at the top of the viewport, as UIScrollView's contentOffset.y; see `scroll(toOffset:)`.
+    /// The content line at the top of the viewport, as UIScrollView's contentOffset.y; see `scroll(toOffset:)`.
     public var contentOffset: Int = 0
 
     /// Accumulates over renders and actions; see `resetStatistics()`.
