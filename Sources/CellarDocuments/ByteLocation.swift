@@ -1,0 +1,61 @@
+import Cellar
+
+/// Byte offsets into a document's bytes, turned into what a user reads
+/// (line:column, columns counting characters) only when an error is
+/// reported: the scans keep offsets and never count lines as they go.
+enum ByteLocation {
+    /// The 1-based line and column of `offset` (columns count UTF-8 lead bytes).
+    static func lineColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+        let end = min(max(0, offset), bytes.count)
+        var line = 1, lineStart = 0
+        for i in 0..<end where bytes[i] == 0x0A {
+            line += 1
+            lineStart = i + 1
+        }
+        var column = 1
+        for i in lineStart..<end where bytes[i] & 0xC0 != 0x80 { column += 1 }
+        return (line, column)
+    }
+
+    static func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, path: String) -> SourceLocation {
+        let (line, column) = lineColumn(of: offset, in: bytes)
+        return SourceLocation(file: path, line: line, column: column)
+    }
+
+    static func error(_ e: ByteError, in bytes: UnsafeBufferPointer<UInt8>, path: String) -> CellarError {
+        CellarError(e.message, at: location(of: e.offset, in: bytes, path: path))
+    }
+
+    /// The offset of the first byte that is not valid UTF-8 (overlong forms,
+    /// surrogates and scalars past U+10FFFF included), or nil. ASCII runs
+    /// are passed eight bytes at a time.
+    static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let n = bytes.count
+        var i = 0
+        while i < n {
+            if i + 8 <= n,
+               UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + i).loadUnaligned(as: UInt64.self)
+                & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                continue
+            }
+            let b = bytes[i]
+            if b < 0x80 { i += 1; continue }
+            let length: Int, low: UInt8, high: UInt8
+            switch b {
+            case 0xC2...0xDF: (length, low, high) = (2, 0x80, 0xBF)
+            case 0xE0: (length, low, high) = (3, 0xA0, 0xBF)
+            case 0xED: (length, low, high) = (3, 0x80, 0x9F)
+            case 0xE1...0xEF: (length, low, high) = (3, 0x80, 0xBF)
+            case 0xF0: (length, low, high) = (4, 0x90, 0xBF)
+            case 0xF4: (length, low, high) = (4, 0x80, 0x8F)
+            case 0xF1...0xF3: (length, low, high) = (4, 0x80, 0xBF)
+            default: return i
+            }
+            guard i + length <= n, (low...high).contains(bytes[i + 1]) else { return i }
+            for k in 2..<max(2, length) where bytes[i + k] & 0xC0 != 0x80 { return i }
+            i += length
+        }
+        return nil
+    }
+}

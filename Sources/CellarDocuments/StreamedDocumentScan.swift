@@ -1,0 +1,138 @@
+import Cellar
+
+/// The load's one pass over the bytes: the structure (sections, titles,
+/// top-level keys) is read as it passes, and each row is decoded, checked
+/// and dropped, leaving its offset and attributes behind.
+extension StreamedDocument {
+    func scan() throws {
+        if options.sectionBy != nil && format == .json {
+            throw CellarError("--section-by applies to rows without sections (JSON Lines, CSV or TSV); \(path) is a table document")
+        }
+        try bytes.withUnsafeBufferPointer { buffer in
+            do {
+                if let bad = ByteLocation.firstInvalidUTF8(buffer) { throw ByteError(offset: bad, message: "invalid UTF-8") }
+                switch format {
+                case .json: try scanDocument(buffer)
+                case .jsonl: try scanLines(buffer)
+                case .csv, .tsv: try scanRecords(buffer)
+                case .yaml: throw ByteError(offset: 0, message: "YAML is read whole (TableDocument), not streamed")
+                }
+            } catch let e as ByteError {
+                throw ByteLocation.error(e, in: buffer, path: path)
+            }
+        }
+        if sections.isEmpty && format != .json { sections.append(Section(firstRow: 0)) }
+        if options.indexTitles {
+            let titles = TableOptions.indexTitles(headers: sections.map(\.header), existing: sections.map(\.indexTitle))
+            for (i, title) in titles.enumerated() { sections[i].indexTitle = title }
+        }
+    }
+
+    /// Checks a decoded row and keeps what the table needs of it.
+    /// `locate` finds the offset of a key (or its value) inside the row, for errors.
+    func addRow(at offset: Int, _ row: Value, locate: ([String], Bool) -> Int?) throws {
+        let a: RowAttributes
+        do { a = try RowCheck.check(row, defaultCell: options.cell) } catch {
+            throw ByteError(offset: locate(error.keyPath, error.atKey) ?? offset, message: error.message)
+        }
+        let index = rowOffsets.count
+        rowOffsets.append(offset)
+        if a.selected { selectedRows.append(index) }
+        if a.highlighted { highlightedRows.append(index) }
+        if let h = a.height { declaredHeights[index] = h }
+        if identifiers[a.identifier] == nil { identifiers[a.identifier] = offset }
+        if let key = options.sectionBy {
+            let header = row[key].flatMap { $0 == .null ? nil : $0.stringValue }
+            if sections.isEmpty || sections[sections.count - 1].header != header {
+                sections.append(Section(header: header, firstRow: index))
+            }
+        } else if sections.isEmpty {
+            sections.append(Section(firstRow: index))
+        }
+        sections[sections.count - 1].rowCount += 1
+    }
+
+    // MARK: JSON Lines
+
+    func scanLines(_ buffer: UnsafeBufferPointer<UInt8>) throws {
+        var j = JSONBytes(buffer)
+        while true {
+            j.skipSpace()
+            if j.atEnd { return }
+            let start = j.pos
+            guard j.current == UInt8(ascii: "{") else {
+                throw j.error("expected an object (JSON Lines: one object per line, one row each), found \(j.describeCurrent())")
+            }
+            let row = try j.value()
+            j.skipSpace(lineBreaks: false)
+            if !j.atEnd && j.current != 0x0A {
+                throw j.error("unexpected \(j.describeCurrent()) after the row (JSON Lines: one object per line)")
+            }
+            try addRow(at: start, row) { JSONBytes(buffer, at: start).locate($0, atKey: $1) }
+        }
+    }
+
+    // MARK: CSV and TSV
+
+    func scanRecords(_ buffer: UnsafeBufferPointer<UInt8>) throws {
+        let records = DelimitedRecords(buffer, format: format)
+        var fields: [DelimitedRecords.Field] = []
+        guard let headerStart = records.nextRecordStart(from: 0) else {
+            throw ByteError(offset: 0, message: "the file is empty (a header line must name the columns)")
+        }
+        var next = try records.record(at: headerStart, into: &fields)
+        var seen = Set<String>()
+        for f in fields {
+            let name = records.text(f)
+            guard !name.isEmpty else { throw ByteError(offset: f.range.lowerBound, message: "a column of the header has no name") }
+            guard seen.insert(name).inserted else {
+                throw ByteError(offset: f.range.lowerBound, message: "duplicate column '\(name)' in the header")
+            }
+            columns.append(name)
+        }
+        while let start = records.nextRecordStart(from: next) {
+            next = try records.record(at: start, into: &fields)
+            guard fields.count == columns.count else {
+                throw ByteError(offset: start, message: "this record has \(fields.count) field\(fields.count == 1 ? "" : "s"); the header has \(columns.count)")
+            }
+            let row = records.row(fields, columns: columns)
+            try addRow(at: start, row) { path, _ in
+                guard let key = path.first, let column = columns.firstIndex(of: key) else { return nil }
+                return fields[column].range.lowerBound
+            }
+        }
+    }
+}
+
+extension JSONBytes {
+    /// The offset of the value (or, with `atKey`, the key) that `path`
+    /// names inside the checked object at `pos`; the deepest key found.
+    func locate(_ path: [String], atKey: Bool) -> Int? {
+        var j = self
+        var found: Int?
+        for (depth, key) in path.enumerated() {
+            j.skipSpace()
+            guard j.current == UInt8(ascii: "{") else { return found }
+            j.pos += 1
+            var matched = false
+            while !matched {
+                j.skipSpace()
+                guard j.current == UInt8(ascii: "\""), let token = try? j.string() else { return found }
+                let keyStart = token.range.lowerBound - 1
+                j.skipSpace()
+                j.pos += 1  // :
+                j.skipSpace()
+                if j.decode(token) == key {
+                    matched = true
+                    found = atKey && depth == path.count - 1 ? keyStart : j.pos
+                } else {
+                    guard (try? j.skip()) != nil else { return found }
+                    j.skipSpace()
+                    guard j.current == UInt8(ascii: ",") else { return found }
+                    j.pos += 1
+                }
+            }
+        }
+        return found
+    }
+}
