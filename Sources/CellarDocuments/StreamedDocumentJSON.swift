@@ -57,11 +57,8 @@ extension StreamedDocument {
             case "footer": s.footer = try text(&j, key)
             case "indexTitle": s.indexTitle = try text(&j, key)
             case "rows":
-                try elements(&j, what: "rows must be a list", depth: 3) { j in
-                    let start = j.pos
-                    let row = try j.value(depth: 4)
-                    try addRow(at: start, row) { JSONBytes(buffer, at: start).locate($0, atKey: $1) }
-                }
+                var quick = QuickRowCheck(options: options)
+                try elements(&j, what: "rows must be a list", depth: 3) { j in try jsonRow(&j, depth: 4, &quick) }
             default:
                 throw ByteError(offset: keyStart, message: Suggest.unknown("section key", key, among: TableDocument.sectionKeys))
             }

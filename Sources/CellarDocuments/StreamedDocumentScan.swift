@@ -35,14 +35,29 @@ extension StreamedDocument {
         do { a = try RowCheck.check(row, defaultCell: options.cell) } catch {
             throw ByteError(offset: locate(error.keyPath, error.atKey) ?? offset, message: error.message)
         }
+        let header = options.sectionBy.flatMap { row[$0] }.flatMap { $0 == .null ? nil : $0.stringValue }
+        record(a, header: header, at: offset)
+    }
+
+    /// A row the quick check passed (JSON).
+    func addRow(at offset: Int, _ q: QuickRowCheck.Row, _ buffer: UnsafeBufferPointer<UInt8>) {
+        let a = RowAttributes(identifier: q.identifier ?? options.cell, selected: q.selected, highlighted: q.highlighted)
+        record(a, header: q.sectionKey.map { JSONBytes(buffer).decode($0) }, at: offset)
+    }
+
+    /// Keeps a checked row's offset and attributes; with `--section-by`, a
+    /// row whose `header` differs from the last row's starts a section.
+    func record(_ a: RowAttributes, header: String?, at offset: Int) {
         let index = rowOffsets.count
         rowOffsets.append(offset)
         if a.selected { selectedRows.append(index) }
         if a.highlighted { highlightedRows.append(index) }
         if let h = a.height { declaredHeights[index] = h }
-        if identifiers[a.identifier] == nil { identifiers[a.identifier] = offset }
-        if let key = options.sectionBy {
-            let header = row[key].flatMap { $0 == .null ? nil : $0.stringValue }
+        if a.identifier != lastIdentifier {
+            if identifiers[a.identifier] == nil { identifiers[a.identifier] = offset }
+            lastIdentifier = a.identifier
+        }
+        if options.sectionBy != nil {
             if sections.isEmpty || sections[sections.count - 1].header != header {
                 sections.append(Section(header: header, firstRow: index))
             }
@@ -52,23 +67,36 @@ extension StreamedDocument {
         sections[sections.count - 1].rowCount += 1
     }
 
+    /// Reads and checks the JSON row at `j`: the quick check first, the
+    /// full one (decoding the row) when the quick one cannot settle it.
+    func jsonRow(_ j: inout JSONBytes, depth: Int, _ quick: inout QuickRowCheck) throws {
+        let start = j.pos
+        var probe = j
+        if let q = quick.check(&probe, depth: depth) {
+            j = probe
+            addRow(at: start, q, j.bytes)
+            return
+        }
+        let row = try j.value(depth: depth)
+        try addRow(at: start, row) { JSONBytes(j.bytes, at: start).locate($0, atKey: $1) }
+    }
+
     // MARK: JSON Lines
 
     func scanLines(_ buffer: UnsafeBufferPointer<UInt8>) throws {
         var j = JSONBytes(buffer)
+        var quick = QuickRowCheck(options: options)
         while true {
             j.skipSpace()
             if j.atEnd { return }
-            let start = j.pos
             guard j.current == UInt8(ascii: "{") else {
                 throw j.error("expected an object (JSON Lines: one object per line, one row each), found \(j.describeCurrent())")
             }
-            let row = try j.value()
+            try jsonRow(&j, depth: 0, &quick)
             j.skipSpace(lineBreaks: false)
             if !j.atEnd && j.current != 0x0A {
                 throw j.error("unexpected \(j.describeCurrent()) after the row (JSON Lines: one object per line)")
             }
-            try addRow(at: start, row) { JSONBytes(buffer, at: start).locate($0, atKey: $1) }
         }
     }
 
@@ -90,10 +118,18 @@ extension StreamedDocument {
             }
             columns.append(name)
         }
+        var quick = QuickRowCheck(options: options)
+        let kinds = quick.kinds(of: columns)
+        let sectionColumn = options.sectionBy.flatMap { columns.firstIndex(of: $0) }
         while let start = records.nextRecordStart(from: next) {
             next = try records.record(at: start, into: &fields)
             guard fields.count == columns.count else {
                 throw ByteError(offset: start, message: "this record has \(fields.count) field\(fields.count == 1 ? "" : "s"); the header has \(columns.count)")
+            }
+            if let (q, header) = quick.check(fields, kinds: kinds, sectionColumn: sectionColumn, records) {
+                record(RowAttributes(identifier: q.identifier ?? options.cell, selected: q.selected, highlighted: q.highlighted),
+                       header: header, at: start)
+                continue
             }
             let row = records.row(fields, columns: columns)
             try addRow(at: start, row) { path, _ in
