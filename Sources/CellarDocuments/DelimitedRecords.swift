@@ -120,4 +120,20 @@ struct DelimitedRecords {
         }
         return .object(o)
     }
+
+    /// The same row without the table's keys (as `StyleRow`).
+    func styleRow(_ fields: [Field], columns: [String]) -> StyleRow {
+        var o: [String: Value] = [:]
+        o.reserveCapacity(columns.count)
+        var out = StyleRow(data: .null)
+        for (key, f) in zip(columns, fields) where !f.range.isEmpty {
+            if StyleRow.isTableKey(key) {
+                if key == "cell" { out.cell = text(f) } else if key == "disabled" { out.disabled = text(f) == "true" }
+                continue
+            }
+            o[key] = .string(text(f))
+        }
+        out.data = .object(o)
+        return out
+    }
 }

@@ -145,6 +145,33 @@ struct JSONBytes {
         }
     }
 
+    /// The row object at `pos` as its style sees it (see `StyleRow`). Only
+    /// for rows the load has checked: separators are passed, not checked.
+    mutating func styleRow() throws -> StyleRow {
+        guard current == UInt8(ascii: "{") else { return StyleRow(data: try value()) }
+        pos += 1
+        skipSpace()
+        var out: [String: Value] = [:]
+        var row = StyleRow(data: .null)
+        while current != UInt8(ascii: "}") {
+            let key = decode(try string())
+            skipSpace()
+            try expect(UInt8(ascii: ":"), "':' after the key")
+            skipSpace()
+            let v = try value(depth: 1)
+            if StyleRow.isTableKey(key) {
+                if key == "cell" { row.cell = v.stringValue } else if key == "disabled" { row.disabled = v.boolValue == true }
+            } else {
+                out[key] = v
+            }
+            skipSpace()
+            if current == UInt8(ascii: ",") { pos += 1; skipSpace() }
+        }
+        pos += 1
+        row.data = .object(out)
+        return row
+    }
+
     mutating func array(depth: Int, build: Bool) throws -> Value {
         pos += 1  // [
         skipSpace()

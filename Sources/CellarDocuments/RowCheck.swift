@@ -92,3 +92,18 @@ enum RowCheck {
         return .object(o)
     }
 }
+
+/// A row's data for its style, and what the data source reads beside it.
+struct StyleRow {
+    var data: Value
+    var cell: String?
+    var disabled = false
+
+    /// Whether a row key belongs to the table (`TableDocument.rowTableKeys`), not the style.
+    static func isTableKey(_ key: String) -> Bool {
+        switch key {
+        case "cell", "selected", "highlighted", "disabled", "height": return true
+        default: return false
+        }
+    }
+}

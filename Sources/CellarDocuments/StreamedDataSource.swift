@@ -61,16 +61,12 @@ public final class StreamedDataSource: TableViewDataSource, TableViewDelegate {
             throw CellarError("index path \(ip) is out of range", at: SourceLocation(file: document.path, line: 1))
         }
         rowsDecoded += 1
-        guard case .object(var o) = try document.row(index) else {
-            throw CellarError("a row must be a mapping of keys to values", at: document.location(ofRow: index))
-        }
-        let id = o.removeValue(forKey: "cell")?.stringValue ?? document.options.cell
-        let disabled = o.removeValue(forKey: "disabled")?.boolValue == true
-        for key in TableDocument.rowTableKeys { o.removeValue(forKey: key) }
+        // The row was checked when the document was loaded; this decodes it again.
+        let row = try document.styleRow(index)
         do {
-            let cell = try tableView.dequeueReusableCell(withIdentifier: id, for: ip)
-            try cell.configure(with: .object(o), at: ip)
-            if disabled { cell.state.isDisabled = true }
+            let cell = try tableView.dequeueReusableCell(withIdentifier: row.cell ?? document.options.cell, for: ip)
+            try cell.configure(with: row.data, at: ip)
+            if row.disabled { cell.state.isDisabled = true }
             return cell
         } catch let e as CellarError {
             throw e.located(document.location(ofRow: index))

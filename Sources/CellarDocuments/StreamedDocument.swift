@@ -62,6 +62,17 @@ public final class StreamedDocument {
 
     /// A row as written (with the table's keys), decoded from its bytes.
     func row(_ index: Int) throws -> Value {
+        try decode(index) { records, fields in records.row(fields, columns: columns) } json: { j in try j.value() }
+    }
+
+    /// A row as its style sees it: the table's keys taken out, and the two
+    /// a data source reads (`cell`, `disabled`) given beside it.
+    func styleRow(_ index: Int) throws -> StyleRow {
+        try decode(index) { records, fields in records.styleRow(fields, columns: columns) } json: { j in try j.styleRow() }
+    }
+
+    private func decode<T>(_ index: Int, delimited: (DelimitedRecords, [DelimitedRecords.Field]) -> T,
+                           json: (inout JSONBytes) throws -> T) throws -> T {
         let offset = rowOffsets[index]
         return try bytes.withUnsafeBufferPointer { buffer in
             do {
@@ -70,10 +81,10 @@ public final class StreamedDocument {
                     let records = DelimitedRecords(buffer, format: format)
                     var fields: [DelimitedRecords.Field] = []
                     _ = try records.record(at: offset, into: &fields)
-                    return records.row(fields, columns: columns)
+                    return delimited(records, fields)
                 default:
                     var j = JSONBytes(buffer, at: offset)
-                    return try j.value()
+                    return try json(&j)
                 }
             } catch let e as ByteError {
                 throw ByteLocation.error(e, in: buffer, path: path)
