@@ -1,4 +1,9 @@
 import Cellar
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Byte offsets into a document's bytes, turned into what a user reads
 /// (line:column, columns counting characters) only when an error is
@@ -57,5 +62,27 @@ enum ByteLocation {
             i += length
         }
         return nil
+    }
+}
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// Whether the bytes at `range` are `other`'s: a plain memcmp, as the
+    /// generic comparison of slices is not specialised on the scan's path.
+    func bytes(_ range: Range<Int>, equal other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard range.count == other.count else { return false }
+        guard let base = baseAddress, let o = other.baseAddress, range.count > 0 else { return true }
+        return memcmp(base + range.lowerBound, o, range.count) == 0
+    }
+
+    func bytes(_ range: Range<Int>, equal other: Range<Int>) -> Bool {
+        guard range.count == other.count else { return false }
+        guard let base = baseAddress, range.count > 0 else { return true }
+        return memcmp(base + range.lowerBound, base + other.lowerBound, range.count) == 0
+    }
+
+    func bytes(_ range: Range<Int>, equal other: StaticString) -> Bool {
+        guard range.count == other.utf8CodeUnitCount else { return false }
+        guard let base = baseAddress, range.count > 0 else { return true }
+        return memcmp(base + range.lowerBound, other.utf8Start, range.count) == 0
     }
 }

@@ -151,7 +151,8 @@ struct JSONBytes {
         guard current == UInt8(ascii: "{") else { return StyleRow(data: try value()) }
         pos += 1
         skipSpace()
-        var out: [String: Value] = [:]
+        // Sized for a usual row at once: growing a dictionary rehashes every key.
+        var out: [String: Value] = Dictionary(minimumCapacity: 8)
         var row = StyleRow(data: .null)
         while current != UInt8(ascii: "}") {
             let key = decode(try string())
@@ -216,7 +217,9 @@ struct JSONBytes {
         let start = pos
         pos += 1  // "
         var escaped = false
-        while pos < bytes.count {
+        while true {
+            skipPlainStringBytes()
+            guard pos < bytes.count else { break }
             let b = bytes[pos]
             if b == UInt8(ascii: "\"") {
                 pos += 1
@@ -232,6 +235,25 @@ struct JSONBytes {
             }
         }
         throw error("unterminated string", at: start)
+    }
+
+    /// Passes eight bytes at a time while none is a quote, a backslash or a
+    /// control character (the bytes a string's scan must stop at), then up
+    /// to the first such byte (little-endian machines; elsewhere the byte loop does it all).
+    mutating func skipPlainStringBytes() {
+        #if _endian(little)
+        guard let base = bytes.baseAddress else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        while pos + 8 <= bytes.count {
+            let w = UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self)
+            let quote = w ^ (ones &* 0x22), backslash = w ^ (ones &* 0x5C)
+            // A byte is zero in x when (x - 1) & ~x has its high bit (the classic test).
+            let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((w &- ones &* 0x20) & ~w)
+            // The lowest flagged byte is a true one (a borrow only flags bytes above it).
+            if special & highs != 0 { pos += (special & highs).trailingZeroBitCount / 8; return }
+            pos += 8
+        }
+        #endif
     }
 
     /// Checks the escape at `pos` (a backslash) and moves past it.

@@ -38,29 +38,39 @@ struct QuickRowCheck {
         }
     }
 
-    /// Known key names as bytes, with their kinds, searched by length first.
-    let names: [(bytes: [UInt8], key: String, kind: Kind)]
+    /// Known key names, with their kinds.
+    static let names: [(name: StaticString, key: String)] = [
+        ("cell", "cell"), ("selected", "selected"), ("highlighted", "highlighted"), ("disabled", "disabled"),
+        ("height", "height"), ("secondaryText", "secondaryText"), ("text", "text"), ("image", "image"),
+        ("accessoryText", "accessoryText"), ("accessory", "accessory"), ("editingAccessory", "editingAccessory"),
+        ("indentation", "indentation"), ("textProperties", "textProperties"),
+        ("secondaryTextProperties", "secondaryTextProperties"),
+    ]
+    let kinds: [Kind] = names.map { kind(of: $0.key) }
     let sectionBy: [UInt8]?
     /// Whether rows without `cell` are drawn by a built-in style.
     let defaultIsBuiltin: Bool
     let defaultIsDefault: Bool
     /// Key ranges of the current row, for the duplicate check (kept to save allocations).
     var keys: [Range<Int>] = []
-    /// The last identifier read, so a run of rows of one style decodes it once.
-    var last: (bytes: [UInt8], name: String, builtin: Bool, isDefault: Bool) = ([], "", false, false)
+    /// The identifiers read so far (a few), so each is decoded once.
+    var seen: [(bytes: [UInt8], name: String, builtin: Bool, isDefault: Bool)] = []
 
     init(options: TableOptions) {
-        let all = ["cell", "selected", "highlighted", "disabled", "height", "secondaryText"]
-            + Array(Self.builtinText) + Array(Self.builtinOther)
-        names = all.map { (Array($0.utf8), $0, Self.kind(of: $0)) }
         sectionBy = options.sectionBy.map { Array($0.utf8) }
         defaultIsBuiltin = BuiltinCellStyle.Kind(rawValue: options.cell) != nil
         defaultIsDefault = options.cell == "default"
         keys.reserveCapacity(16)
     }
 
+    static let nameBytes: [StaticString] = names.map(\.name)
+
     func kind(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (Kind, String?) {
-        for n in names where n.bytes.count == range.count && n.bytes.elementsEqual(bytes[range]) { return (n.kind, n.key) }
+        var i = 0
+        for name in Self.nameBytes {
+            if bytes.bytes(range, equal: name) { return (kinds[i], Self.names[i].key) }
+            i += 1
+        }
         return (.other, nil)
     }
 
@@ -76,14 +86,14 @@ struct QuickRowCheck {
         if j.current == UInt8(ascii: "}") { j.pos += 1; return row }
         while true {
             guard j.current == UInt8(ascii: "\""), let key = try? j.string(), !key.escaped else { return nil }
-            for k in keys where k.count == key.range.count && j.bytes[k].elementsEqual(j.bytes[key.range]) { return nil }
+            for k in keys where j.bytes.bytes(k, equal: key.range) { return nil }
             keys.append(key.range)
             j.skipSpace()
             guard j.current == UInt8(ascii: ":") else { return nil }
             j.pos += 1
             j.skipSpace()
             let (kind, name) = kind(j.bytes, key.range)
-            let isSectionKey = sectionBy.map { $0.count == key.range.count && $0.elementsEqual(j.bytes[key.range]) } ?? false
+            let isSectionKey = sectionBy?.withUnsafeBufferPointer { j.bytes.bytes(key.range, equal: $0) } ?? false
             switch kind {
             case .cell:
                 guard j.current == UInt8(ascii: "\""), let id = try? j.string(), !id.escaped, !id.range.isEmpty else { return nil }
@@ -120,21 +130,26 @@ struct QuickRowCheck {
             guard j.current == UInt8(ascii: ","), (try? j.commaBefore(UInt8(ascii: "}"))) != nil else { return nil }
         }
         // What a built-in style reads beyond text, and detail on a `default` row, take the full check.
-        return settle(&row, identifier.map { j.bytes[$0] }, builtinTrouble: builtinTrouble, detail: detail) ? row : nil
+        return settle(&row, identifier, in: j.bytes, builtinTrouble: builtinTrouble, detail: detail) ? row : nil
     }
 
     /// Names the row's identifier (decoded once per run of equal ones) and
     /// says whether the quick check settles the row.
-    mutating func settle(_ row: inout Row, _ identifier: Slice<UnsafeBufferPointer<UInt8>>?,
+    mutating func settle(_ row: inout Row, _ identifier: Range<Int>?, in bytes: UnsafeBufferPointer<UInt8>,
                          builtinTrouble: Bool, detail: Bool) -> Bool {
         let builtin: Bool, isDefault: Bool
         if let id = identifier {
-            if !last.bytes.elementsEqual(id) {
-                let name = String(decoding: id, as: UTF8.self)
-                last = (Array(id), name, BuiltinCellStyle.Kind(rawValue: name) != nil, name == "default")
+            var found = seen.firstIndex { s in s.bytes.withUnsafeBufferPointer { bytes.bytes(id, equal: $0) } }
+            if found == nil {
+                let name = String(decoding: bytes[id], as: UTF8.self)
+                // Past a few identifiers, the oldest is forgotten (and decoded again if it comes back).
+                if seen.count >= 8 { seen.removeFirst() }
+                seen.append((Array(bytes[id]), name, BuiltinCellStyle.Kind(rawValue: name) != nil, name == "default"))
+                found = seen.count - 1
             }
-            row.identifier = last.name
-            (builtin, isDefault) = (last.builtin, last.isDefault)
+            let s = seen[found ?? 0]
+            row.identifier = s.name
+            (builtin, isDefault) = (s.builtin, s.isDefault)
         } else {
             (builtin, isDefault) = (defaultIsBuiltin, defaultIsDefault)
         }
@@ -146,17 +161,17 @@ struct QuickRowCheck {
     mutating func check(_ fields: [DelimitedRecords.Field], kinds: [Kind], sectionColumn: Int?,
                         _ records: DelimitedRecords) -> (Row, header: String?)? {
         var row = Row()
-        var identifier: Slice<UnsafeBufferPointer<UInt8>>?
+        var identifier: Range<Int>?
         var builtinTrouble = false, detail = false
         let bytes = records.bytes
         for (c, f) in zip(kinds.indices, fields) where !f.range.isEmpty {
             switch kinds[c] {
             case .cell:
                 if f.quoted && bytes[f.range].contains(UInt8(ascii: "\"")) { return nil }
-                identifier = bytes[f.range]
+                identifier = f.range
             case .flag:
                 let value: Bool
-                if bytes[f.range].elementsEqual("true".utf8) { value = true } else if bytes[f.range].elementsEqual("false".utf8) {
+                if bytes.bytes(f.range, equal: "true") { value = true } else if bytes.bytes(f.range, equal: "false") {
                     value = false
                 } else {
                     return nil
@@ -169,7 +184,7 @@ struct QuickRowCheck {
             }
         }
         let header = sectionColumn.flatMap { $0 < fields.count && !fields[$0].range.isEmpty ? records.text(fields[$0]) : nil }
-        return settle(&row, identifier, builtinTrouble: builtinTrouble, detail: detail) ? (row, header) : nil
+        return settle(&row, identifier, in: bytes, builtinTrouble: builtinTrouble, detail: detail) ? (row, header) : nil
     }
 
     /// The columns of `selected` and `highlighted`, set with the kinds.

@@ -38,8 +38,8 @@ public final class StreamedDocument {
     var declaredHeights: [Int: RowHeight] = [:]
     /// Each reuse identifier in use, with the offset of its first row.
     var identifiers: [String: Int] = [:]
-    /// The last row's identifier: runs of one style look it up once.
-    var lastIdentifier = ""
+    /// The last few identifiers recorded (see `record`).
+    var recentIdentifiers: [String] = []
     /// CSV and TSV: the header's names, one per column.
     var columns: [String] = []
 

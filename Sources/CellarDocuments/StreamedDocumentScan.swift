@@ -53,9 +53,11 @@ extension StreamedDocument {
         if a.selected { selectedRows.append(index) }
         if a.highlighted { highlightedRows.append(index) }
         if let h = a.height { declaredHeights[index] = h }
-        if a.identifier != lastIdentifier {
+        // Rows mostly repeat a few identifiers: those are compared, not hashed.
+        if !recentIdentifiers.contains(a.identifier) {
             if identifiers[a.identifier] == nil { identifiers[a.identifier] = offset }
-            lastIdentifier = a.identifier
+            if recentIdentifiers.count >= 8 { recentIdentifiers.removeFirst() }
+            recentIdentifiers.append(a.identifier)
         }
         if options.sectionBy != nil {
             if sections.isEmpty || sections[sections.count - 1].header != header {
