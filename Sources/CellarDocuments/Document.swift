@@ -52,22 +52,23 @@ public struct TableDocument: Sendable {
 
     /// Parses raw bytes: invalid UTF-8 is an error at its line and column.
     public static func parse(bytes: [UInt8], path: String, options: TableOptions = TableOptions()) throws -> TableDocument {
+        if isJSONPath(path) { return try json(bytes, path: path, options: options) }
         if let (line, column) = firstInvalidUTF8(bytes) {
             throw CellarError("invalid UTF-8", at: SourceLocation(file: path, line: line, column: column))
         }
         return try parse(String(decoding: bytes, as: UTF8.self), path: path, options: options)
     }
 
-    /// `.json` files must be strict JSON; anything else is read as YAML
-    /// (which JSON is, mostly, so the same reader builds both).
+    /// `.json` files must be strict JSON (read by the streamed reader, see
+    /// `json(_:path:options:)`); anything else is read as YAML.
     public static func parse(_ text: String, path: String, options: TableOptions = TableOptions()) throws -> TableDocument {
+        if isJSONPath(path) { return try json(Array(text.utf8), path: path, options: options) }
         if options.sectionBy != nil {
             throw CellarError("--section-by applies to rows without sections (JSON Lines, CSV or TSV); \(path) is a table document")
         }
-        let yaml = isJSONPath(path) ? try StrictJSON.yamlText(text, path: path) : text
         var reader = NodeReader(path: path)
         reader.defaultCell = options.cell
-        guard let root = try compose(yaml, path: path) else {
+        guard let root = try compose(text, path: path) else {
             throw CellarError("the document is empty", at: SourceLocation(file: path, line: 1, column: 1))
         }
         var doc = try reader.document(root)

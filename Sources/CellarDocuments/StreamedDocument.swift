@@ -16,6 +16,8 @@ public final class StreamedDocument {
         /// The section's first row among all the document's rows.
         public var firstRow: Int
         public var rowCount = 0
+        /// Where the section starts in the bytes (its row's, for a section of `--section-by`).
+        var offset = 0
     }
 
     public let path: String
@@ -94,6 +96,11 @@ public final class StreamedDocument {
 
     func location(ofOffset offset: Int) -> SourceLocation {
         bytes.withUnsafeBufferPointer { ByteLocation.location(of: offset, in: $0, path: path) }
+    }
+
+    /// The locations of ascending `offsets`, found in one pass over the bytes.
+    func locations(of offsets: [Int]) -> [SourceLocation] {
+        bytes.withUnsafeBufferPointer { ByteLocation.locations(of: offsets, in: $0, path: path) }
     }
 
     public func location(ofRow index: Int) -> SourceLocation? {

@@ -49,7 +49,7 @@ extension StreamedDocument {
     }
 
     func section(_ j: inout JSONBytes, _ buffer: UnsafeBufferPointer<UInt8>) throws {
-        var s = Section(firstRow: rowOffsets.count)
+        var s = Section(firstRow: rowOffsets.count, offset: j.pos)
         sections.append(s)
         try members(&j, what: "a section", depth: 2) { j, key, keyStart in
             switch key {

@@ -61,10 +61,10 @@ extension StreamedDocument {
         }
         if options.sectionBy != nil {
             if sections.isEmpty || sections[sections.count - 1].header != header {
-                sections.append(Section(header: header, firstRow: index))
+                sections.append(Section(header: header, firstRow: index, offset: offset))
             }
         } else if sections.isEmpty {
-            sections.append(Section(firstRow: index))
+            sections.append(Section(firstRow: index, offset: offset))
         }
         sections[sections.count - 1].rowCount += 1
     }
