@@ -1,8 +1,9 @@
 import Cellar
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Byte offsets into a document's bytes, turned into what a user reads
@@ -12,7 +13,8 @@ enum ByteLocation {
     /// The 1-based line and column of `offset` (columns count UTF-8 lead bytes).
     static func lineColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
         let end = min(max(0, offset), bytes.count)
-        var line = 1, lineStart = 0
+        var line = 1
+        var lineStart = 0
         for i in 0..<end where bytes[i] == 0x0A {
             line += 1
             lineStart = i + 1
@@ -26,10 +28,17 @@ enum ByteLocation {
     static func locations(of offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>, path: String) -> [SourceLocation] {
         var out: [SourceLocation] = []
         out.reserveCapacity(offsets.count)
-        var line = 1, column = 1, i = 0
+        var line = 1
+        var column = 1
+        var i = 0
         for offset in offsets {
             while i < min(offset, bytes.count) {
-                if bytes[i] == 0x0A { line += 1; column = 1 } else if bytes[i] & 0xC0 != 0x80 { column += 1 }
+                if bytes[i] == 0x0A {
+                    line += 1
+                    column = 1
+                } else if bytes[i] & 0xC0 != 0x80 {
+                    column += 1
+                }
                 i += 1
             }
             out.append(SourceLocation(file: path, line: line, column: column))
@@ -54,14 +63,20 @@ enum ByteLocation {
         var i = 0
         while i < n {
             if i + 8 <= n,
-               UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + i).loadUnaligned(as: UInt64.self)
-                & 0x8080_8080_8080_8080 == 0 {
+                UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + i).loadUnaligned(as: UInt64.self)
+                    & 0x8080_8080_8080_8080 == 0
+            {
                 i += 8
                 continue
             }
             let b = bytes[i]
-            if b < 0x80 { i += 1; continue }
-            let length: Int, low: UInt8, high: UInt8
+            if b < 0x80 {
+                i += 1
+                continue
+            }
+            let length: Int
+            let low: UInt8
+            let high: UInt8
             switch b {
             case 0xC2...0xDF: (length, low, high) = (2, 0x80, 0xBF)
             case 0xE0: (length, low, high) = (3, 0xA0, 0xBF)

@@ -29,8 +29,14 @@ struct DelimitedRecords {
     func nextRecordStart(from offset: Int) -> Int? {
         var i = offset
         while i < bytes.count {
-            if bytes[i] == 0x0A { i += 1; continue }
-            if bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 2; continue }
+            if bytes[i] == 0x0A {
+                i += 1
+                continue
+            }
+            if bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A {
+                i += 2
+                continue
+            }
             return i
         }
         return nil
@@ -46,9 +52,14 @@ struct DelimitedRecords {
             if quoting, i < bytes.count, bytes[i] == UInt8(ascii: "\"") {
                 i += 1
                 while true {
-                    guard i < bytes.count else { throw ByteError(offset: fieldStart, message: "unterminated quoted field") }
+                    guard i < bytes.count else {
+                        throw ByteError(offset: fieldStart, message: "unterminated quoted field")
+                    }
                     if bytes[i] == UInt8(ascii: "\"") {
-                        if i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "\"") { i += 2; continue }
+                        if i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "\"") {
+                            i += 2
+                            continue
+                        }
                         break
                     }
                     if bytes[i] == 0 { throw nul(at: i) }
@@ -58,13 +69,20 @@ struct DelimitedRecords {
                 i += 1
                 if i < bytes.count, bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
                 guard i >= bytes.count || bytes[i] == separator || bytes[i] == 0x0A else {
-                    throw ByteError(offset: i, message: "expected '\(separatorName)' or a line break after a quoted field, found \(Self.describe(bytes, at: i))")
+                    throw ByteError(
+                        offset: i,
+                        message:
+                            "expected '\(separatorName)' or a line break after a quoted field, found \(Self.describe(bytes, at: i))"
+                    )
                 }
             } else {
                 while i < bytes.count, bytes[i] != separator, bytes[i] != 0x0A {
                     if bytes[i] == 0 { throw nul(at: i) }
                     if quoting, bytes[i] == UInt8(ascii: "\"") {
-                        throw ByteError(offset: i, message: "a quote inside an unquoted field (quote the whole field and double the quote: \"\")")
+                        throw ByteError(
+                            offset: i,
+                            message:
+                                "a quote inside an unquoted field (quote the whole field and double the quote: \"\")")
                     }
                     i += 1
                 }

@@ -1,8 +1,9 @@
 import Cellar
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The formats a table's rows can come in.
@@ -66,15 +67,18 @@ public struct DocumentInput: Sendable {
     /// Reads `path` (`-` is standard input, named `<stdin>` in messages)
     /// within `sizeLimit`. The format is `format` if given, else the file
     /// name's, else guessed from the bytes.
-    public static func read(_ path: String, format: InputFormat? = nil,
-                            sizeLimit: Int = InputFile.defaultSizeLimit) throws -> DocumentInput {
+    public static func read(
+        _ path: String, format: InputFormat? = nil,
+        sizeLimit: Int = InputFile.defaultSizeLimit
+    ) throws -> DocumentInput {
         if path == "-" {
             let bytes = try readStandardInput(limit: sizeLimit)
             return DocumentInput(path: "<stdin>", bytes: bytes, format: format ?? InputFormat.sniff(bytes))
         }
         let bytes = try InputFile.read(path, limit: sizeLimit)
-        return DocumentInput(path: path, bytes: bytes,
-                             format: format ?? InputFormat.from(path: path) ?? InputFormat.sniff(bytes))
+        return DocumentInput(
+            path: path, bytes: bytes,
+            format: format ?? InputFormat.from(path: path) ?? InputFormat.sniff(bytes))
     }
 
     /// All of standard input, refusing more than `limit` bytes.

@@ -92,9 +92,15 @@ struct JSONBytes {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let (range, integer) = try number()
             return build ? Self.number(bytes[range], integer: integer) : .null
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         default: throw error("expected a value, found \(describeCurrent())")
         }
     }
@@ -109,8 +115,8 @@ struct JSONBytes {
         let start = pos
         let n = word.utf8CodeUnitCount
         guard pos + n <= bytes.count,
-              (0..<n).allSatisfy({ bytes[pos + $0] == word.utf8Start[$0] }),
-              pos + n == bytes.count || !Self.isWordByte(bytes[pos + n])
+            (0..<n).allSatisfy({ bytes[pos + $0] == word.utf8Start[$0] }),
+            pos + n == bytes.count || !Self.isWordByte(bytes[pos + n])
         else {
             pos = start
             throw error("expected a value, found \(describeCurrent())")
@@ -122,7 +128,10 @@ struct JSONBytes {
         pos += 1  // {
         skipSpace()
         var out: [String: Value] = [:]
-        if current == UInt8(ascii: "}") { pos += 1; return build ? .object(out) : .null }
+        if current == UInt8(ascii: "}") {
+            pos += 1
+            return build ? .object(out) : .null
+        }
         while true {
             guard current == UInt8(ascii: "\"") else {
                 throw error("expected a key in double quotes, found \(describeCurrent())")
@@ -140,49 +149,30 @@ struct JSONBytes {
                 }
             }
             skipSpace()
-            if current == UInt8(ascii: "}") { pos += 1; return build ? .object(out) : .null }
+            if current == UInt8(ascii: "}") {
+                pos += 1
+                return build ? .object(out) : .null
+            }
             try commaBefore(UInt8(ascii: "}"))
         }
-    }
-
-    /// The row object at `pos` as its style sees it (see `StyleRow`). Only
-    /// for rows the load has checked: separators are passed, not checked.
-    mutating func styleRow() throws -> StyleRow {
-        guard current == UInt8(ascii: "{") else { return StyleRow(data: try value()) }
-        pos += 1
-        skipSpace()
-        // Sized for a usual row at once: growing a dictionary rehashes every key.
-        var out: [String: Value] = Dictionary(minimumCapacity: 8)
-        var row = StyleRow(data: .null)
-        while current != UInt8(ascii: "}") {
-            let key = decode(try string())
-            skipSpace()
-            try expect(UInt8(ascii: ":"), "':' after the key")
-            skipSpace()
-            let v = try value(depth: 1)
-            if StyleRow.isTableKey(key) {
-                if key == "cell" { row.cell = v.stringValue } else if key == "disabled" { row.disabled = v.boolValue == true }
-            } else {
-                out[key] = v
-            }
-            skipSpace()
-            if current == UInt8(ascii: ",") { pos += 1; skipSpace() }
-        }
-        pos += 1
-        row.data = .object(out)
-        return row
     }
 
     mutating func array(depth: Int, build: Bool) throws -> Value {
         pos += 1  // [
         skipSpace()
         var out: [Value] = []
-        if current == UInt8(ascii: "]") { pos += 1; return build ? .array(out) : .null }
+        if current == UInt8(ascii: "]") {
+            pos += 1
+            return build ? .array(out) : .null
+        }
         while true {
             let v = try value(depth: depth + 1, build: build)
             if build { out.append(v) }
             skipSpace()
-            if current == UInt8(ascii: "]") { pos += 1; return build ? .array(out) : .null }
+            if current == UInt8(ascii: "]") {
+                pos += 1
+                return build ? .array(out) : .null
+            }
             try commaBefore(UInt8(ascii: "]"))
         }
     }
@@ -242,17 +232,23 @@ struct JSONBytes {
     /// to the first such byte (little-endian machines; elsewhere the byte loop does it all).
     mutating func skipPlainStringBytes() {
         #if _endian(little)
-        guard let base = bytes.baseAddress else { return }
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        while pos + 8 <= bytes.count {
-            let w = UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self)
-            let quote = w ^ (ones &* 0x22), backslash = w ^ (ones &* 0x5C)
-            // A byte is zero in x when (x - 1) & ~x has its high bit (the classic test).
-            let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((w &- ones &* 0x20) & ~w)
-            // The lowest flagged byte is a true one (a borrow only flags bytes above it).
-            if special & highs != 0 { pos += (special & highs).trailingZeroBitCount / 8; return }
-            pos += 8
-        }
+            guard let base = bytes.baseAddress else { return }
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while pos + 8 <= bytes.count {
+                let w = UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self)
+                let quote = w ^ (ones &* 0x22)
+                let backslash = w ^ (ones &* 0x5C)
+                // A byte is zero in x when (x - 1) & ~x has its high bit (the classic test).
+                let special =
+                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((w &- ones &* 0x20) & ~w)
+                // The lowest flagged byte is a true one (a borrow only flags bytes above it).
+                if special & highs != 0 {
+                    pos += (special & highs).trailingZeroBitCount / 8
+                    return
+                }
+                pos += 8
+            }
         #endif
     }
 
@@ -263,16 +259,19 @@ struct JSONBytes {
         guard let e = current else { throw error("unterminated string") }
         switch e {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             pos += 1
         case UInt8(ascii: "u"):
             pos += 1
             let high = try hex4Digits()
             if (0xDC00...0xDFFF).contains(high) {
-                throw error("lone surrogate \\u\(Self.hex4(high)) (a low surrogate must follow a high one \\uD800–\\uDBFF)", at: start)
+                throw error(
+                    "lone surrogate \\u\(Self.hex4(high)) (a low surrogate must follow a high one \\uD800–\\uDBFF)",
+                    at: start)
             }
             guard (0xD800...0xDBFF).contains(high) else { return }
-            let lowMessage = "lone surrogate \\u\(Self.hex4(high)) (a high surrogate must be followed by a low one \\uDC00–\\uDFFF)"
+            let lowMessage =
+                "lone surrogate \\u\(Self.hex4(high)) (a high surrogate must be followed by a low one \\uDC00–\\uDFFF)"
             guard current == UInt8(ascii: "\\"), pos + 1 < bytes.count, bytes[pos + 1] == UInt8(ascii: "u") else {
                 throw error(lowMessage, at: start)
             }
@@ -303,40 +302,6 @@ struct JSONBytes {
         case 0x61...0x66: return Int(b - 0x61 + 10)
         default: return nil
         }
-    }
-
-    /// The text of a checked string token.
-    func decode(_ token: StringToken) -> String {
-        guard token.escaped else { return String(decoding: bytes[token.range], as: UTF8.self) }
-        var out: [UInt8] = []
-        out.reserveCapacity(token.range.count)
-        var i = token.range.lowerBound
-        func hex(_ at: Int) -> UInt32 {
-            (0..<4).reduce(0) { $0 << 4 | UInt32(Self.hexValue(bytes[at + $1]) ?? 0) }
-        }
-        while i < token.range.upperBound {
-            let b = bytes[i]
-            guard b == UInt8(ascii: "\\") else { out.append(b); i += 1; continue }
-            let e = bytes[i + 1]
-            i += 2
-            switch e {
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = hex(i)
-                i += 4
-                if (0xD800...0xDBFF).contains(scalar) {
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hex(i + 2) - 0xDC00)
-                    i += 6
-                }
-                out.append(contentsOf: String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8)
-            default: out.append(e)  // " \ /
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 
     // MARK: Numbers

@@ -22,8 +22,10 @@ struct QuickRowCheck {
     }
 
     static let builtinText: Set<String> = ["text", "image", "accessoryText"]
-    static let builtinOther: Set<String> = ["accessory", "editingAccessory", "indentation", "textProperties",
-                                            "secondaryTextProperties"]
+    static let builtinOther: Set<String> = [
+        "accessory", "editingAccessory", "indentation", "textProperties",
+        "secondaryTextProperties",
+    ]
 
     static func kind(of key: String) -> Kind {
         switch key {
@@ -81,9 +83,13 @@ struct QuickRowCheck {
         keys.removeAll(keepingCapacity: true)
         var row = Row()
         var identifier: Range<Int>?
-        var builtinTrouble = false, detail = false
+        var builtinTrouble = false
+        var detail = false
         j.skipSpace()
-        if j.current == UInt8(ascii: "}") { j.pos += 1; return row }
+        if j.current == UInt8(ascii: "}") {
+            j.pos += 1
+            return row
+        }
         while true {
             guard j.current == UInt8(ascii: "\""), let key = try? j.string(), !key.escaped else { return nil }
             for k in keys where j.bytes.bytes(k, equal: key.range) { return nil }
@@ -96,11 +102,17 @@ struct QuickRowCheck {
             let isSectionKey = sectionBy?.withUnsafeBufferPointer { j.bytes.bytes(key.range, equal: $0) } ?? false
             switch kind {
             case .cell:
-                guard j.current == UInt8(ascii: "\""), let id = try? j.string(), !id.escaped, !id.range.isEmpty else { return nil }
+                guard j.current == UInt8(ascii: "\""), let id = try? j.string(), !id.escaped, !id.range.isEmpty else {
+                    return nil
+                }
                 identifier = id.range
             case .flag:
                 let value: Bool
-                if (try? j.literal("true")) != nil { value = true } else if (try? j.literal("false")) != nil { value = false } else {
+                if (try? j.literal("true")) != nil {
+                    value = true
+                } else if (try? j.literal("false")) != nil {
+                    value = false
+                } else {
                     return nil
                 }
                 if name == "selected" { row.selected = value } else if name == "highlighted" { row.highlighted = value }
@@ -126,7 +138,10 @@ struct QuickRowCheck {
                 guard (try? j.skip(depth: depth + 1)) != nil else { return nil }
             }
             j.skipSpace()
-            if j.current == UInt8(ascii: "}") { j.pos += 1; break }
+            if j.current == UInt8(ascii: "}") {
+                j.pos += 1
+                break
+            }
             guard j.current == UInt8(ascii: ","), (try? j.commaBefore(UInt8(ascii: "}"))) != nil else { return nil }
         }
         // What a built-in style reads beyond text, and detail on a `default` row, take the full check.
@@ -135,9 +150,12 @@ struct QuickRowCheck {
 
     /// Names the row's identifier (decoded once per run of equal ones) and
     /// says whether the quick check settles the row.
-    mutating func settle(_ row: inout Row, _ identifier: Range<Int>?, in bytes: UnsafeBufferPointer<UInt8>,
-                         builtinTrouble: Bool, detail: Bool) -> Bool {
-        let builtin: Bool, isDefault: Bool
+    mutating func settle(
+        _ row: inout Row, _ identifier: Range<Int>?, in bytes: UnsafeBufferPointer<UInt8>,
+        builtinTrouble: Bool, detail: Bool
+    ) -> Bool {
+        let builtin: Bool
+        let isDefault: Bool
         if let id = identifier {
             var found = seen.firstIndex { s in s.bytes.withUnsafeBufferPointer { bytes.bytes(id, equal: $0) } }
             if found == nil {
@@ -158,11 +176,14 @@ struct QuickRowCheck {
 
     /// Checks a CSV or TSV record whose columns have `kinds`; nil when the
     /// full check must decide. `sectionColumn` is the `--section-by` column.
-    mutating func check(_ fields: [DelimitedRecords.Field], kinds: [Kind], sectionColumn: Int?,
-                        _ records: DelimitedRecords) -> (Row, header: String?)? {
+    mutating func check(
+        _ fields: [DelimitedRecords.Field], kinds: [Kind], sectionColumn: Int?,
+        _ records: DelimitedRecords
+    ) -> (Row, header: String?)? {
         var row = Row()
         var identifier: Range<Int>?
-        var builtinTrouble = false, detail = false
+        var builtinTrouble = false
+        var detail = false
         let bytes = records.bytes
         for (c, f) in zip(kinds.indices, fields) where !f.range.isEmpty {
             switch kinds[c] {
@@ -171,19 +192,27 @@ struct QuickRowCheck {
                 identifier = f.range
             case .flag:
                 let value: Bool
-                if bytes.bytes(f.range, equal: "true") { value = true } else if bytes.bytes(f.range, equal: "false") {
+                if bytes.bytes(f.range, equal: "true") {
+                    value = true
+                } else if bytes.bytes(f.range, equal: "false") {
                     value = false
                 } else {
                     return nil
                 }
-                if c == flagColumns.selected { row.selected = value } else if c == flagColumns.highlighted { row.highlighted = value }
+                if c == flagColumns.selected {
+                    row.selected = value
+                } else if c == flagColumns.highlighted {
+                    row.highlighted = value
+                }
             case .detail: detail = true
             case .builtinOther: builtinTrouble = true
             case .fallback: return nil
             case .builtinText, .other: break
             }
         }
-        let header = sectionColumn.flatMap { $0 < fields.count && !fields[$0].range.isEmpty ? records.text(fields[$0]) : nil }
+        let header = sectionColumn.flatMap {
+            $0 < fields.count && !fields[$0].range.isEmpty ? records.text(fields[$0]) : nil
+        }
         return settle(&row, identifier, in: bytes, builtinTrouble: builtinTrouble, detail: detail) ? (row, header) : nil
     }
 

@@ -36,16 +36,23 @@ enum RowCheck {
         }
         for key in ["selected", "highlighted", "disabled"] {
             guard let v = o[key] else { continue }
-            guard case .bool(let b) = v else { throw RowProblem(keyPath: [key], message: "\(key) must be true or false") }
+            guard case .bool(let b) = v else {
+                throw RowProblem(keyPath: [key], message: "\(key) must be true or false")
+            }
             if key == "selected" { a.selected = b } else if key == "highlighted" { a.highlighted = b }
         }
         if let h = o["height"] {
-            do { a.height = try height(h, "height") } catch { throw RowProblem(keyPath: ["height"], message: error.message) }
+            do { a.height = try height(h, "height") } catch {
+                throw RowProblem(keyPath: ["height"], message: error.message)
+            }
         }
         if let kind = BuiltinCellStyle.Kind(rawValue: a.identifier) {
             if kind == .default, let detail = o["secondaryText"], detail != .null {
-                throw RowProblem(keyPath: ["secondaryText"], atKey: true,
-                                 message: "style 'default' has no detail text (UIKit's detailTextLabel is nil); use subtitle, value1 or value2, or drop secondaryText")
+                throw RowProblem(
+                    keyPath: ["secondaryText"], atKey: true,
+                    message:
+                        "style 'default' has no detail text (UIKit's detailTextLabel is nil); use subtitle, value1 or value2, or drop secondaryText"
+                )
             }
             do { _ = try RowData.parse(row, style: kind) } catch let e as RowDataError {
                 throw RowProblem(keyPath: e.keyPath, message: "\(e.keyPath.joined(separator: ".")): \(e.message)")
@@ -67,7 +74,8 @@ enum RowCheck {
         case .int(let i): n = i
         case .double(let d) where d.rounded() == d && abs(d) < 1e15: n = Int(d)
         default:
-            throw HeightProblem(message: "\(key) must be 'automatic' or a whole number of lines ≥ 0 (got '\(describe(v))')")
+            throw HeightProblem(
+                message: "\(key) must be 'automatic' or a whole number of lines ≥ 0 (got '\(describe(v))')")
         }
         guard n >= 0 else { throw HeightProblem(message: "\(key) must not be negative (got \(n))") }
         guard n <= TableView.maximumRowHeight else {

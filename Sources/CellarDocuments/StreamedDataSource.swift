@@ -38,11 +38,16 @@ public final class StreamedDataSource: TableViewDataSource, TableViewDelegate {
 
     /// The index path of the document's `row`-th row.
     func indexPath(_ row: Int) -> IndexPath? {
-        var low = 0, high = document.sections.count - 1
+        var low = 0
+        var high = document.sections.count - 1
         while low <= high {
             let mid = (low + high) / 2
             let s = document.sections[mid]
-            if row < s.firstRow { high = mid - 1 } else if row >= s.firstRow + s.rowCount { low = mid + 1 } else {
+            if row < s.firstRow {
+                high = mid - 1
+            } else if row >= s.firstRow + s.rowCount {
+                low = mid + 1
+            } else {
                 return IndexPath(mid, row - s.firstRow)
             }
         }

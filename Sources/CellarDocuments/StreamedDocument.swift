@@ -64,17 +64,27 @@ public final class StreamedDocument {
 
     /// A row as written (with the table's keys), decoded from its bytes.
     func row(_ index: Int) throws -> Value {
-        try decode(index) { records, fields in records.row(fields, columns: columns) } json: { j in try j.value() }
+        try decode(index) { records, fields in
+            records.row(fields, columns: columns)
+        } json: { j in
+            try j.value()
+        }
     }
 
     /// A row as its style sees it: the table's keys taken out, and the two
     /// a data source reads (`cell`, `disabled`) given beside it.
     func styleRow(_ index: Int) throws -> StyleRow {
-        try decode(index) { records, fields in records.styleRow(fields, columns: columns) } json: { j in try j.styleRow() }
+        try decode(index) { records, fields in
+            records.styleRow(fields, columns: columns)
+        } json: { j in
+            try j.styleRow()
+        }
     }
 
-    private func decode<T>(_ index: Int, delimited: (DelimitedRecords, [DelimitedRecords.Field]) -> T,
-                           json: (inout JSONBytes) throws -> T) throws -> T {
+    private func decode<T>(
+        _ index: Int, delimited: (DelimitedRecords, [DelimitedRecords.Field]) -> T,
+        json: (inout JSONBytes) throws -> T
+    ) throws -> T {
         let offset = rowOffsets[index]
         return try bytes.withUnsafeBufferPointer { buffer in
             do {
@@ -120,10 +130,13 @@ public final class StreamedDocument {
     /// Checks every fixed row height can be drawn at `width` (as `TableDocument.checkRowHeights`).
     public func checkRowHeights(width: Int) throws {
         if case .fixed(let h)? = options.rowHeight ?? rowHeight {
-            try TableDocument.checkRowHeight(h, width: width, at: options.rowHeight == nil ? rowHeightOffset.map(location(ofOffset:)) : nil)
+            try TableDocument.checkRowHeight(
+                h, width: width, at: options.rowHeight == nil ? rowHeightOffset.map(location(ofOffset:)) : nil)
         }
         for (row, height) in declaredHeights.sorted(by: { $0.key < $1.key }) {
-            if case .fixed(let h) = height { try TableDocument.checkRowHeight(h, width: width, at: location(ofRow: row)) }
+            if case .fixed(let h) = height {
+                try TableDocument.checkRowHeight(h, width: width, at: location(ofRow: row))
+            }
         }
     }
 }

@@ -33,7 +33,9 @@ extension StreamedDocument {
         case "style": style = try choice(v, TableStyle.self, key, at: at)
         case "separatorStyle": separatorStyle = try choice(v, SeparatorStyle.self, key, at: at)
         case "ambiguousWide":
-            guard case .bool(let b) = v else { throw fail("\(key) must be true or false (got '\(RowCheck.describe(v))')") }
+            guard case .bool(let b) = v else {
+                throw fail("\(key) must be true or false (got '\(RowCheck.describe(v))')")
+            }
             ambiguousWide = b
         case "rowHeight":
             do { rowHeight = try RowCheck.height(v, key) } catch { throw fail(error.message) }
@@ -60,7 +62,8 @@ extension StreamedDocument {
                 var quick = QuickRowCheck(options: options)
                 try elements(&j, what: "rows must be a list", depth: 3) { j in try jsonRow(&j, depth: 4, &quick) }
             default:
-                throw ByteError(offset: keyStart, message: Suggest.unknown("section key", key, among: TableDocument.sectionKeys))
+                throw ByteError(
+                    offset: keyStart, message: Suggest.unknown("section key", key, among: TableDocument.sectionKeys))
             }
         }
         s.rowCount = rowOffsets.count - s.firstRow
@@ -79,20 +82,31 @@ extension StreamedDocument {
     func choice<E: RawRepresentable & CaseIterable>(_ v: Value, _: E.Type, _ key: String, at: Int) throws -> E
     where E.RawValue == String {
         let names = E.allCases.map(\.rawValue)
-        guard case .string(let s) = v else { throw ByteError(offset: at, message: "\(key) must be one of \(names.joined(separator: ", "))") }
-        guard let e = E(rawValue: s) else { throw ByteError(offset: at, message: "\(key): " + Suggest.unknown("value", s, among: names)) }
+        guard case .string(let s) = v else {
+            throw ByteError(offset: at, message: "\(key) must be one of \(names.joined(separator: ", "))")
+        }
+        guard let e = E(rawValue: s) else {
+            throw ByteError(offset: at, message: "\(key): " + Suggest.unknown("value", s, among: names))
+        }
         return e
     }
 
     /// The members of an object at `j` (a shape error names `what`); each
     /// value is left for `body` to read. Keys may not repeat.
-    func members(_ j: inout JSONBytes, what: String, depth: Int = 0,
-                 _ body: (inout JSONBytes, String, Int) throws -> Void) throws {
+    func members(
+        _ j: inout JSONBytes, what: String, depth: Int = 0,
+        _ body: (inout JSONBytes, String, Int) throws -> Void
+    ) throws {
         j.skipSpace()
-        guard j.current == UInt8(ascii: "{") else { throw try shapeError(&j, "\(what) must be a mapping of keys to values", depth) }
+        guard j.current == UInt8(ascii: "{") else {
+            throw try shapeError(&j, "\(what) must be a mapping of keys to values", depth)
+        }
         j.pos += 1
         j.skipSpace()
-        if j.current == UInt8(ascii: "}") { j.pos += 1; return }
+        if j.current == UInt8(ascii: "}") {
+            j.pos += 1
+            return
+        }
         var seen = Set<String>()
         while true {
             guard j.current == UInt8(ascii: "\"") else {
@@ -100,13 +114,18 @@ extension StreamedDocument {
             }
             let keyStart = j.pos
             let key = j.decode(try j.string())
-            guard seen.insert(key).inserted else { throw ByteError(offset: keyStart, message: "duplicate key '\(key)'") }
+            guard seen.insert(key).inserted else {
+                throw ByteError(offset: keyStart, message: "duplicate key '\(key)'")
+            }
             j.skipSpace()
             try j.expect(UInt8(ascii: ":"), "':' after the key")
             j.skipSpace()
             try body(&j, key, keyStart)
             j.skipSpace()
-            if j.current == UInt8(ascii: "}") { j.pos += 1; return }
+            if j.current == UInt8(ascii: "}") {
+                j.pos += 1
+                return
+            }
             try j.commaBefore(UInt8(ascii: "}"))
         }
     }
@@ -116,12 +135,18 @@ extension StreamedDocument {
         guard j.current == UInt8(ascii: "[") else { throw try shapeError(&j, what, depth) }
         j.pos += 1
         j.skipSpace()
-        if j.current == UInt8(ascii: "]") { j.pos += 1; return }
+        if j.current == UInt8(ascii: "]") {
+            j.pos += 1
+            return
+        }
         while true {
             j.skipSpace()
             try body(&j)
             j.skipSpace()
-            if j.current == UInt8(ascii: "]") { j.pos += 1; return }
+            if j.current == UInt8(ascii: "]") {
+                j.pos += 1
+                return
+            }
             try j.commaBefore(UInt8(ascii: "]"))
         }
     }

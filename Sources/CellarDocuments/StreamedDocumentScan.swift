@@ -6,11 +6,14 @@ import Cellar
 extension StreamedDocument {
     func scan() throws {
         if options.sectionBy != nil && format == .json {
-            throw CellarError("--section-by applies to rows without sections (JSON Lines, CSV or TSV); \(path) is a table document")
+            throw CellarError(
+                "--section-by applies to rows without sections (JSON Lines, CSV or TSV); \(path) is a table document")
         }
         try bytes.withUnsafeBufferPointer { buffer in
             do {
-                if let bad = ByteLocation.firstInvalidUTF8(buffer) { throw ByteError(offset: bad, message: "invalid UTF-8") }
+                if let bad = ByteLocation.firstInvalidUTF8(buffer) {
+                    throw ByteError(offset: bad, message: "invalid UTF-8")
+                }
                 switch format {
                 case .json: try scanDocument(buffer)
                 case .jsonl: try scanLines(buffer)
@@ -41,7 +44,8 @@ extension StreamedDocument {
 
     /// A row the quick check passed (JSON).
     func addRow(at offset: Int, _ q: QuickRowCheck.Row, _ buffer: UnsafeBufferPointer<UInt8>) {
-        let a = RowAttributes(identifier: q.identifier ?? options.cell, selected: q.selected, highlighted: q.highlighted)
+        let a = RowAttributes(
+            identifier: q.identifier ?? options.cell, selected: q.selected, highlighted: q.highlighted)
         record(a, header: q.sectionKey.map { JSONBytes(buffer).decode($0) }, at: offset)
     }
 
@@ -92,7 +96,8 @@ extension StreamedDocument {
             j.skipSpace()
             if j.atEnd { return }
             guard j.current == UInt8(ascii: "{") else {
-                throw j.error("expected an object (JSON Lines: one object per line, one row each), found \(j.describeCurrent())")
+                throw j.error(
+                    "expected an object (JSON Lines: one object per line, one row each), found \(j.describeCurrent())")
             }
             try jsonRow(&j, depth: 0, &quick)
             j.skipSpace(lineBreaks: false)
@@ -114,7 +119,9 @@ extension StreamedDocument {
         var seen = Set<String>()
         for f in fields {
             let name = records.text(f)
-            guard !name.isEmpty else { throw ByteError(offset: f.range.lowerBound, message: "a column of the header has no name") }
+            guard !name.isEmpty else {
+                throw ByteError(offset: f.range.lowerBound, message: "a column of the header has no name")
+            }
             guard seen.insert(name).inserted else {
                 throw ByteError(offset: f.range.lowerBound, message: "duplicate column '\(name)' in the header")
             }
@@ -126,11 +133,17 @@ extension StreamedDocument {
         while let start = records.nextRecordStart(from: next) {
             next = try records.record(at: start, into: &fields)
             guard fields.count == columns.count else {
-                throw ByteError(offset: start, message: "this record has \(fields.count) field\(fields.count == 1 ? "" : "s"); the header has \(columns.count)")
+                throw ByteError(
+                    offset: start,
+                    message:
+                        "this record has \(fields.count) field\(fields.count == 1 ? "" : "s"); the header has \(columns.count)"
+                )
             }
             if let (q, header) = quick.check(fields, kinds: kinds, sectionColumn: sectionColumn, records) {
-                record(RowAttributes(identifier: q.identifier ?? options.cell, selected: q.selected, highlighted: q.highlighted),
-                       header: header, at: start)
+                record(
+                    RowAttributes(
+                        identifier: q.identifier ?? options.cell, selected: q.selected, highlighted: q.highlighted),
+                    header: header, at: start)
                 continue
             }
             let row = records.row(fields, columns: columns)
@@ -139,38 +152,5 @@ extension StreamedDocument {
                 return fields[column].range.lowerBound
             }
         }
-    }
-}
-
-extension JSONBytes {
-    /// The offset of the value (or, with `atKey`, the key) that `path`
-    /// names inside the checked object at `pos`; the deepest key found.
-    func locate(_ path: [String], atKey: Bool) -> Int? {
-        var j = self
-        var found: Int?
-        for (depth, key) in path.enumerated() {
-            j.skipSpace()
-            guard j.current == UInt8(ascii: "{") else { return found }
-            j.pos += 1
-            var matched = false
-            while !matched {
-                j.skipSpace()
-                guard j.current == UInt8(ascii: "\""), let token = try? j.string() else { return found }
-                let keyStart = token.range.lowerBound - 1
-                j.skipSpace()
-                j.pos += 1  // :
-                j.skipSpace()
-                if j.decode(token) == key {
-                    matched = true
-                    found = atKey && depth == path.count - 1 ? keyStart : j.pos
-                } else {
-                    guard (try? j.skip()) != nil else { return found }
-                    j.skipSpace()
-                    guard j.current == UInt8(ascii: ",") else { return found }
-                    j.pos += 1
-                }
-            }
-        }
-        return found
     }
 }

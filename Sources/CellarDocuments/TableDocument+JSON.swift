@@ -18,8 +18,9 @@ extension TableDocument {
         let sectionLocations = s.locations(of: s.sections.map(\.offset))
         doc.rowHeightLocation = s.rowHeightOffset.flatMap { s.locations(of: [$0]).first }
         for (i, section) in s.sections.enumerated() {
-            var d = DocumentSection(header: section.header, footer: section.footer, indexTitle: section.indexTitle,
-                                    location: sectionLocations[i])
+            var d = DocumentSection(
+                header: section.header, footer: section.footer, indexTitle: section.indexTitle,
+                location: sectionLocations[i])
             for r in section.firstRow..<(section.firstRow + section.rowCount) {
                 guard case .object(var o) = try s.row(r) else { continue }
                 switch s.declaredHeights[r] {

@@ -14,10 +14,16 @@ public struct TableOptions: Sendable, Equatable {
     public var rowHeight: RowHeight?
     public var estimatedRowHeight: Int?
 
-    public init(defaultCell: String? = nil, sectionBy: String? = nil, indexTitles: Bool = false,
-                style: TableStyle? = nil, rowHeight: RowHeight? = nil, estimatedRowHeight: Int? = nil) {
-        self.defaultCell = defaultCell; self.sectionBy = sectionBy; self.indexTitles = indexTitles
-        self.style = style; self.rowHeight = rowHeight; self.estimatedRowHeight = estimatedRowHeight
+    public init(
+        defaultCell: String? = nil, sectionBy: String? = nil, indexTitles: Bool = false,
+        style: TableStyle? = nil, rowHeight: RowHeight? = nil, estimatedRowHeight: Int? = nil
+    ) {
+        self.defaultCell = defaultCell
+        self.sectionBy = sectionBy
+        self.indexTitles = indexTitles
+        self.style = style
+        self.rowHeight = rowHeight
+        self.estimatedRowHeight = estimatedRowHeight
     }
 
     var cell: String { defaultCell ?? "default" }
@@ -28,7 +34,10 @@ public struct TableOptions: Sendable, Equatable {
     static func indexTitles(headers: [String?], existing: [String?]) -> [String?] {
         var previous: String?
         return zip(headers, existing).map { header, own in
-            if let own { previous = own; return own }
+            if let own {
+                previous = own
+                return own
+            }
             guard let first = header?.first else { return nil }
             let title = String(first).uppercased()
             if title == previous { return nil }

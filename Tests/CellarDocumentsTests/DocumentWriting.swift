@@ -1,4 +1,5 @@
 import Cellar
+
 @testable import CellarDocuments
 
 /// Writes an eagerly read document back out as JSON, JSON Lines or CSV, so
@@ -47,20 +48,22 @@ enum DocumentWriting {
         ]
         if let h = doc.rowHeight { top["rowHeight"] = height(h) }
         if let e = doc.estimatedRowHeight { top["estimatedRowHeight"] = .int(e) }
-        top["sections"] = .array(doc.sections.map { s in
-            var o: [String: Value] = ["rows": .array(s.rows)]
-            if let h = s.header { o["header"] = .string(h) }
-            if let f = s.footer { o["footer"] = .string(f) }
-            if let t = s.indexTitle { o["indexTitle"] = .string(t) }
-            return .object(o)
-        })
+        top["sections"] = .array(
+            doc.sections.map { s in
+                var o: [String: Value] = ["rows": .array(s.rows)]
+                if let h = s.header { o["header"] = .string(h) }
+                if let f = s.footer { o["footer"] = .string(f) }
+                if let t = s.indexTitle { o["indexTitle"] = .string(t) }
+                return .object(o)
+            })
         return json(.object(top))
     }
 
     /// The rows as JSON Lines (a document of one untitled section only).
     static func jsonLines(_ doc: TableDocument) -> String? {
         guard doc.sections.count == 1, doc.sections[0].header == nil, doc.sections[0].footer == nil,
-              doc.sections[0].indexTitle == nil else { return nil }
+            doc.sections[0].indexTitle == nil
+        else { return nil }
         return doc.sections[0].rows.map(json).joined(separator: "\n") + "\n"
     }
 

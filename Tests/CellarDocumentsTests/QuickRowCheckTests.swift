@@ -1,5 +1,6 @@
 import Cellar
 import Testing
+
 @testable import CellarDocuments
 
 /// The quick check (bytes, no allocation) never passes a row the full check
@@ -7,8 +8,10 @@ import Testing
 @Suite struct QuickRowCheckTests {
     static let rows = [
         #"{}"#, #"{"text": "a"}"#, #"{"text": "a", "secondaryText": "b"}"#, #"{"text": "a", "secondaryText": null}"#,
-        #"{"cell": "subtitle", "text": "a", "secondaryText": "b"}"#, #"{"cell": "value1", "text": 5, "secondaryText": true}"#,
-        #"{"cell": "default", "secondaryText": "b"}"#, #"{"cell": "", "text": "a"}"#, #"{"cell": 5}"#, #"{"cell": "sub\u0074itle"}"#,
+        #"{"cell": "subtitle", "text": "a", "secondaryText": "b"}"#,
+        #"{"cell": "value1", "text": 5, "secondaryText": true}"#,
+        #"{"cell": "default", "secondaryText": "b"}"#, #"{"cell": "", "text": "a"}"#, #"{"cell": 5}"#,
+        #"{"cell": "sub\u0074itle"}"#,
         #"{"cell": "keyValue", "key": "k", "value": {"deep": [1, 2]}}"#, #"{"cell": "subtitle", "text": {"a": 1}}"#,
         #"{"cell": "keyValue", "text": {"a": 1}}"#, #"{"selected": true, "highlighted": false, "text": "a"}"#,
         #"{"selected": "true"}"#, #"{"disabled": 1}"#, #"{"height": 3}"#, #"{"height": -1}"#,
@@ -18,7 +21,9 @@ import Testing
         #"{"image": [1]}"#, #"{"cell": "keyValue", "image": [1]}"#, #"{"team": "Apps", "text": "a"}"#, #"{"team": 5}"#,
     ]
 
-    @Test(arguments: [TableOptions(), TableOptions(defaultCell: "subtitle"), TableOptions(defaultCell: "keyValue", sectionBy: "team")])
+    @Test(arguments: [
+        TableOptions(), TableOptions(defaultCell: "subtitle"), TableOptions(defaultCell: "keyValue", sectionBy: "team"),
+    ])
     func quickPassesOnlyWhatTheFullCheckPasses(options: TableOptions) throws {
         var passed = 0
         for text in Self.rows {

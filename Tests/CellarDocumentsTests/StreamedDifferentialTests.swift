@@ -5,6 +5,7 @@ import CellarTestSupport
 import CellarText
 import Foundation
 import Testing
+
 @testable import CellarDocuments
 
 /// Every example and every golden case's table, read eagerly (YAML, as
@@ -52,20 +53,25 @@ import Testing
 
     @Test func streamedFormatsDrawWhatTheEagerReaderDraws() throws {
         let registry = try Self.registry()
-        var compared = 0, streamedForms = 0
+        var compared = 0
+        var streamedForms = 0
         for (name, text) in try Self.tables() {
             let path = name.hasSuffix(".json") ? "t.json" : "t.yaml"
             guard let doc = try? TableDocument.parse(text, path: path),
-                  (try? doc.validate(against: registry)) != nil else { continue }
+                (try? doc.validate(against: registry)) != nil
+            else { continue }
             let expected: [String]
-            do { expected = try Self.draw(DocumentDataSource(document: doc).makeTableView(registry: registry), width: 44) } catch {
+            do {
+                expected = try Self.draw(DocumentDataSource(document: doc).makeTableView(registry: registry), width: 44)
+            } catch {
                 continue  // a table that fails to draw eagerly is no comparison
             }
             var forms: [(InputFormat, String)] = [(.json, DocumentWriting.jsonDocument(doc))]
             if let lines = DocumentWriting.jsonLines(doc) { forms.append((.jsonl, lines)) }
             if let csv = DocumentWriting.csv(doc) { forms.append((.csv, csv)) }
             // Rows-only formats carry no table keys: give them as options.
-            let options = TableOptions(style: doc.style, rowHeight: doc.rowHeight, estimatedRowHeight: doc.estimatedRowHeight)
+            let options = TableOptions(
+                style: doc.style, rowHeight: doc.rowHeight, estimatedRowHeight: doc.estimatedRowHeight)
             for (format, body) in forms {
                 let input = DocumentInput(path: "t." + format.rawValue, bytes: Array(body.utf8), format: format)
                 let streamed = try StreamedDocument.load(input, options: format == .json ? TableOptions() : options)
@@ -90,13 +96,16 @@ import Testing
     @Test func strictJSONErrorsKeepTheirMessages() throws {
         let bad = [
             "", "  ", "[]", "{\"sections\": [],}", "{\"sections\": [] // c\n}", "{'sections': []}",
-            "{\"sections\": [{\"rows\": [{\"text\": \"a\nb\"}]}]}", "{\"sections\": [{\"rows\": [{\"text\": \"a\\qb\"}]}]}",
-            "{\"sections\": [{\"rows\": [{\"text\": \"\\uD800x\"}]}]}", "{\"sections\": [{\"rows\": [{\"text\": \"\\uDC00\"}]}]}",
+            "{\"sections\": [{\"rows\": [{\"text\": \"a\nb\"}]}]}",
+            "{\"sections\": [{\"rows\": [{\"text\": \"a\\qb\"}]}]}",
+            "{\"sections\": [{\"rows\": [{\"text\": \"\\uD800x\"}]}]}",
+            "{\"sections\": [{\"rows\": [{\"text\": \"\\uDC00\"}]}]}",
             "{\"sections\": [{\"rows\": [{\"n\": 01}]}]}", "{\"sections\": [{\"rows\": [{\"n\": 1.}]}]}",
             "{\"sections\": [{\"rows\": [{\"n\": 1e}]}]}", "{\"sections\": [{\"rows\": [{\"n\": -}]}]}",
             "{\"sections\": [{\"rows\": [{\"n\": tru}]}]}", "{\"sections\": [{\"rows\": [{\"n\": nulls}]}]}",
             "{\"sections\": [{\"rows\": [{\"text\": \"abc}]}]}", "{\"sections\": [] } x", "{\"sections\" []}",
-            "{\"sections\": [{\"rows\": [{\"text\": \"a\"} {\"text\": \"b\"}]}]}", "{\"sections\": [{\"rows\": [{\"t\": 1,]}]}]}",
+            "{\"sections\": [{\"rows\": [{\"text\": \"a\"} {\"text\": \"b\"}]}]}",
+            "{\"sections\": [{\"rows\": [{\"t\": 1,]}]}]}",
             "{\"sections\": [{\"rows\": [{\"cell\": \"default\", \"height\": -1}]}]}",
             "{\"sections\": [{\"rows\": [{\"cell\": \"subtitle\", \"accessory\": \"chevron\"}]}]}",
             "{\"sections\": [{\"rows\": [{\"text\": \"a\", \"secondaryText\": \"b\"}]}]}",
@@ -160,6 +169,9 @@ import Testing
     }
 
     func message(_ body: () throws -> Any) -> String {
-        do { _ = try body(); return "ok" } catch { return "\(error)" }
+        do {
+            _ = try body()
+            return "ok"
+        } catch { return "\(error)" }
     }
 }

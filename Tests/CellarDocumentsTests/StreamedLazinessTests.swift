@@ -1,6 +1,7 @@
 import Cellar
 import CellarText
 import Testing
+
 @testable import CellarDocuments
 
 /// A streamed table decodes the rows it draws, not the rows it has.
@@ -10,11 +11,14 @@ import Testing
     func source(_ format: InputFormat) throws -> StreamedDataSource {
         var text = format == .csv ? "cell,text,secondaryText\n" : ""
         for i in 0..<Self.rows {
-            text += format == .csv ? "value1,Row \(i),\(i % 97)\n"
+            text +=
+                format == .csv
+                ? "value1,Row \(i),\(i % 97)\n"
                 : "{\"cell\": \"value1\", \"text\": \"Row \(i)\", \"secondaryText\": \"\(i % 97)\"}\n"
         }
         let input = DocumentInput(path: "big.\(format.rawValue)", bytes: Array(text.utf8), format: format)
-        return StreamedDataSource(document: try StreamedDocument.load(input, options: TableOptions(estimatedRowHeight: 1)))
+        return StreamedDataSource(
+            document: try StreamedDocument.load(input, options: TableOptions(estimatedRowHeight: 1)))
     }
 
     @Test(arguments: [InputFormat.jsonl, .csv])
