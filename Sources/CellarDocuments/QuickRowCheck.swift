@@ -65,13 +65,18 @@ struct QuickRowCheck {
         keys.reserveCapacity(16)
     }
 
-    static let nameBytes: [StaticString] = names.map(\.name)
+    /// The known names of each length (indexes into `names`): a key is
+    /// compared with at most two of them.
+    static let namesByLength: [[Int]] = {
+        var out = [[Int]](repeating: [], count: 1 + (names.map(\.name.utf8CodeUnitCount).max() ?? 0))
+        for (i, n) in names.enumerated() { out[n.name.utf8CodeUnitCount].append(i) }
+        return out
+    }()
 
     func kind(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (Kind, String?) {
-        var i = 0
-        for name in Self.nameBytes {
-            if bytes.bytes(range, equal: name) { return (kinds[i], Self.names[i].key) }
-            i += 1
+        guard range.count < Self.namesByLength.count else { return (.other, nil) }
+        for i in Self.namesByLength[range.count] where bytes.bytes(range, equal: Self.names[i].name) {
+            return (kinds[i], Self.names[i].key)
         }
         return (.other, nil)
     }

@@ -11,7 +11,8 @@ struct DocumentOptions: ParsableArguments {
             valueName: "yaml|json|jsonl|csv|tsv"))
     var inputFormat: InputFormat?
 
-    @Option(help: ArgumentHelp("The cell style of rows that name no `cell`.", valueName: "IDENTIFIER"))
+    @Option(
+        help: ArgumentHelp("The cell style of rows that name no `cell` (default: default).", valueName: "IDENTIFIER"))
     var cell: String?
 
     @Option(
@@ -23,11 +24,13 @@ struct DocumentOptions: ParsableArguments {
     @Flag(help: "A section index from the first letters of the section headers.")
     var indexTitles = false
 
-    @Option(help: ArgumentHelp("The table's style.", valueName: "plain|grouped|insetGrouped"))
+    @Option(help: "The table's style (overrides the document's `style`).")
     var tableStyle: TableStyle?
 
     @Option(
-        help: ArgumentHelp("Every row's height: automatic or a number of lines.", valueName: "LINES"),
+        help: ArgumentHelp(
+            "Every row's height: automatic or a number of lines (overrides the document's `rowHeight`).",
+            valueName: "LINES"),
         transform: { text in
             if text == "automatic" { return .automatic }
             guard let n = Int(text), (0...TableView.maximumRowHeight).contains(n) else {
