@@ -48,7 +48,9 @@ struct QuickRowCheck {
         ("indentation", "indentation"), ("textProperties", "textProperties"),
         ("secondaryTextProperties", "secondaryTextProperties"),
     ]
-    let kinds: [Kind] = names.map { kind(of: $0.key) }
+    static let kinds: [Kind] = names.map { kind(of: $0.key) }
+    static let selectedName = names.firstIndex { $0.key == "selected" } ?? -1
+    static let highlightedName = names.firstIndex { $0.key == "highlighted" } ?? -1
     let sectionBy: [UInt8]?
     /// Whether rows without `cell` are drawn by a built-in style.
     let defaultIsBuiltin: Bool
@@ -73,12 +75,11 @@ struct QuickRowCheck {
         return out
     }()
 
-    func kind(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (Kind, String?) {
-        guard range.count < Self.namesByLength.count else { return (.other, nil) }
-        for i in Self.namesByLength[range.count] where bytes.bytes(range, equal: Self.names[i].name) {
-            return (kinds[i], Self.names[i].key)
-        }
-        return (.other, nil)
+    /// The known name at `range` (its index in `names`), or -1.
+    func name(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        guard range.count < Self.namesByLength.count else { return -1 }
+        for i in Self.namesByLength[range.count] where bytes.bytes(range, equal: Self.names[i].name) { return i }
+        return -1
     }
 
     /// Checks the JSON row object at `j.pos` (moving past it), or nil.
@@ -103,7 +104,8 @@ struct QuickRowCheck {
             guard j.current == UInt8(ascii: ":") else { return nil }
             j.pos += 1
             j.skipSpace()
-            let (kind, name) = kind(j.bytes, key.range)
+            let name = name(j.bytes, key.range)
+            let kind = name < 0 ? Kind.other : Self.kinds[name]
             let isSectionKey = sectionBy?.withUnsafeBufferPointer { j.bytes.bytes(key.range, equal: $0) } ?? false
             switch kind {
             case .cell:
@@ -120,7 +122,11 @@ struct QuickRowCheck {
                 } else {
                     return nil
                 }
-                if name == "selected" { row.selected = value } else if name == "highlighted" { row.highlighted = value }
+                if name == Self.selectedName {
+                    row.selected = value
+                } else if name == Self.highlightedName {
+                    row.highlighted = value
+                }
             case .builtinText, .detail:
                 if j.current == UInt8(ascii: "{") || j.current == UInt8(ascii: "[") { builtinTrouble = true }
                 if kind == .detail && j.current != UInt8(ascii: "n") { detail = true }

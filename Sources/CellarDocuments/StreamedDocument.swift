@@ -30,18 +30,20 @@ public final class StreamedDocument {
     public internal(set) var rowHeight: RowHeight?
     var rowHeightOffset: Int?
     public internal(set) var estimatedRowHeight: Int?
-    public internal(set) var sections: [Section] = []
+    @exclusivity(unchecked) public internal(set) var sections: [Section] = []
+    // The scan's state is changed once per row from one thread only: the
+    // run-time exclusivity checks of a class's properties are left out.
     /// Where each row starts in `bytes`, all sections' rows in order.
-    var rowOffsets: [Int] = []
+    @exclusivity(unchecked) var rowOffsets: [Int] = []
     /// Rows (by their place in `rowOffsets`) that start selected or highlighted.
-    var selectedRows: [Int] = []
-    var highlightedRows: [Int] = []
+    @exclusivity(unchecked) var selectedRows: [Int] = []
+    @exclusivity(unchecked) var highlightedRows: [Int] = []
     /// Rows that declare their own height (most rows do not).
-    var declaredHeights: [Int: RowHeight] = [:]
+    @exclusivity(unchecked) var declaredHeights: [Int: RowHeight] = [:]
     /// Each reuse identifier in use, with the offset of its first row.
-    var identifiers: [String: Int] = [:]
+    @exclusivity(unchecked) var identifiers: [String: Int] = [:]
     /// The last few identifiers recorded (see `record`).
-    var recentIdentifiers: [String] = []
+    @exclusivity(unchecked) var recentIdentifiers: [String] = []
     /// CSV and TSV: the header's names, one per column.
     var columns: [String] = []
 
