@@ -112,7 +112,9 @@ extension StreamedDocument {
     func scanRecords(_ buffer: UnsafeBufferPointer<UInt8>) throws {
         let records = DelimitedRecords(buffer, format: format)
         var fields: [DelimitedRecords.Field] = []
-        guard let headerStart = records.nextRecordStart(from: 0) else {
+        // A byte order mark (as spreadsheets write) is not part of the first column's name.
+        let begin = buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF ? 3 : 0
+        guard let headerStart = records.nextRecordStart(from: begin) else {
             throw ByteError(offset: 0, message: "the file is empty (a header line must name the columns)")
         }
         var next = try records.record(at: headerStart, into: &fields)
@@ -129,7 +131,14 @@ extension StreamedDocument {
         }
         var quick = QuickRowCheck(options: options)
         let kinds = quick.kinds(of: columns)
-        let sectionColumn = options.sectionBy.flatMap { columns.firstIndex(of: $0) }
+        var sectionColumn: Int?
+        if let key = options.sectionBy {
+            sectionColumn = columns.firstIndex(of: key)
+            guard sectionColumn != nil else {
+                throw ByteError(
+                    offset: headerStart, message: "--section-by: " + Suggest.unknown("column", key, among: columns))
+            }
+        }
         while let start = records.nextRecordStart(from: next) {
             next = try records.record(at: start, into: &fields)
             guard fields.count == columns.count else {

@@ -96,6 +96,16 @@ import Testing
                 "t.csv:2:3: style 'default' has no detail text"))
     }
 
+    @Test func csvFromASpreadsheet() throws {
+        // A byte order mark before the header is not part of the first column's name.
+        let doc = try load(
+            [0xEF, 0xBB, 0xBF] + Array("text,team\r\na,x\r\n".utf8), .csv, TableOptions(sectionBy: "team"))
+        #expect(doc.columns == ["text", "team"] && doc.sections.map(\.header) == ["x"])
+        #expect(
+            message { try load("text,team\na,x\n", .csv, TableOptions(sectionBy: "teem")) }
+                == "t.csv:1:1: --section-by: unknown column 'teem' — did you mean 'team'?")
+    }
+
     @Test func tsvHasNoQuoting() throws {
         let doc = try load("text\tsecondaryText\tcell\n\"a\"\tb\tsubtitle\n", .tsv)
         #expect(
