@@ -56,6 +56,8 @@ public struct TableDocument: Sendable {
     /// sections' own `indexTitle`s. Titles without a section of their own
     /// jump to the nearest section (see `DocumentDataSource`).
     public var indexTitles: [String]?
+    /// Top-level keys given from outside; they override the document's.
+    public var options = TableOptions()
     /// libyaml's nesting limit (its MAX_NESTING_LEVEL), said in Cellar's words.
     static let maximumNesting = 1000
 
@@ -71,22 +73,33 @@ public struct TableDocument: Sendable {
     }
 
     /// Parses raw bytes: invalid UTF-8 is an error at its line and column.
-    public static func parse(bytes: [UInt8], path: String) throws -> TableDocument {
+    public static func parse(bytes: [UInt8], path: String, options: TableOptions = TableOptions()) throws -> TableDocument {
+        if isJSONPath(path) { return try json(bytes, path: path, options: options) }
         if let (line, column) = firstInvalidUTF8(bytes) {
             throw CellarError("invalid UTF-8", at: SourceLocation(file: path, line: line, column: column))
         }
-        return try parse(String(decoding: bytes, as: UTF8.self), path: path)
+        return try parse(String(decoding: bytes, as: UTF8.self), path: path, options: options)
     }
 
-    /// `.json` files must be strict JSON; anything else is read as YAML
-    /// (which JSON is, mostly, so the same reader builds both).
-    public static func parse(_ text: String, path: String) throws -> TableDocument {
-        let yaml = isJSONPath(path) ? try StrictJSON.yamlText(text, path: path) : text
+    /// `.json` files must be strict JSON (read by the streamed reader, see
+    /// `json(_:path:options:)`); anything else is read as YAML.
+    public static func parse(_ text: String, path: String, options: TableOptions = TableOptions()) throws -> TableDocument {
+        if isJSONPath(path) { return try json(Array(text.utf8), path: path, options: options) }
+        if options.sectionBy != nil {
+            throw CellarError("--section-by applies to rows without sections (JSON Lines, CSV or TSV); \(path) is a table document")
+        }
         var reader = NodeReader(path: path)
-        guard let root = try compose(yaml, path: path) else {
+        reader.defaultCell = options.cell
+        guard let root = try compose(text, path: path) else {
             throw CellarError("the document is empty", at: SourceLocation(file: path, line: 1, column: 1))
         }
-        return try reader.document(root)
+        var doc = try reader.document(root)
+        doc.options = options
+        if options.indexTitles {
+            let titles = TableOptions.indexTitles(headers: doc.sections.map(\.header), existing: doc.sections.map(\.indexTitle))
+            for (i, title) in titles.enumerated() { doc.sections[i].indexTitle = title }
+        }
+        return doc
     }
 
     static func isJSONPath(_ path: String) -> Bool { path.lowercased().hasSuffix(".json") }
@@ -170,7 +183,9 @@ public struct TableDocument: Sendable {
     /// Checks that every fixed row height can be drawn at `width`: a row is
     /// drawn into one canvas of width × height cells, bounded as a viewport is.
     public func checkRowHeights(width: Int) throws {
-        if case .fixed(let h)? = rowHeight { try Self.checkRowHeight(h, width: width, at: rowHeightLocation) }
+        if case .fixed(let h)? = options.rowHeight ?? rowHeight {
+            try Self.checkRowHeight(h, width: width, at: options.rowHeight == nil ? rowHeightLocation : nil)
+        }
         for section in sections {
             for (row, loc) in zip(section.rows, section.rowLocations) {
                 if case .int(let h)? = row["height"] { try Self.checkRowHeight(h, width: width, at: loc) }
@@ -207,6 +222,8 @@ public struct TableDocument: Sendable {
 /// Walks a composed YAML node tree into a document, keeping marks for errors.
 package struct NodeReader {
     let path: String
+    /// The reuse identifier of rows that name no `cell`.
+    var defaultCell = "default"
 
     package init(path: String) { self.path = path }
 
@@ -304,6 +321,7 @@ package struct NodeReader {
                 object[key] = try self.value(value)
             }
         }
+        if object["cell"] == nil && defaultCell != "default" { object["cell"] = .string(defaultCell) }
         let row = Value.object(object)
         // Built-in styles' keys are checked now, so render time cannot fail on them.
         let id = object["cell"]?.stringValue ?? "default"

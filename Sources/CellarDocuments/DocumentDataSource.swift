@@ -89,14 +89,16 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
     }
 
     /// A table configured from the document (style, heights, separators,
-    /// initial selection/highlight), holding this data source strongly.
+    /// initial selection/highlight; the document's options win), holding
+    /// this data source strongly.
     public func makeTableView(registry: Registry) -> TableView {
-        let t = TableView(style: document.style, registry: registry)
+        let options = document.options
+        let t = TableView(style: options.style ?? document.style, registry: registry)
         t.retainedDataSource = self
         t.dataSource = self
         t.delegate = self
-        t.rowHeight = document.rowHeight ?? .automatic
-        t.estimatedRowHeight = document.estimatedRowHeight
+        t.rowHeight = options.rowHeight ?? document.rowHeight ?? .automatic
+        t.estimatedRowHeight = options.estimatedRowHeight ?? document.estimatedRowHeight
         t.separatorStyle = document.separatorStyle
         t.ambiguousWide = document.ambiguousWide
         document.selection.apply(to: t)

@@ -7,10 +7,10 @@ import CellarText
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a table document (YAML or JSON) as text."
+        abstract: "Render a table (a YAML or JSON document, JSON Lines, CSV or TSV) as text."
     )
 
-    @Argument(help: "The table document (.yaml, .yml or .json).")
+    @Argument(help: "The table (.yaml, .yml, .json, .jsonl, .ndjson, .csv or .tsv; - reads standard input).")
     var file: String
 
     @Option(help: "Width in columns (default: the terminal's width, else $COLUMNS, else 80).")
@@ -50,6 +50,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var input: FileSizeOption
 
+    @OptionGroup(title: "Input") var document: DocumentOptions
+
     func run() throws {
         do {
             try render()
@@ -75,15 +77,16 @@ struct RenderCommand: ParsableCommand {
         let env = Terminal.environment
         let registry = Registry()
         try StyleHooks.load(StyleHooks.directories(styles), into: registry)
-        let document = try TableDocument.load(path: file, sizeLimit: input.maxFileSize)
-        try document.validate(against: registry)
-        let source = DocumentDataSource(document: document)
+        let source = try LoadedTable.load(
+            DocumentInput.read(file, format: document.inputFormat, sizeLimit: input.maxFileSize),
+            options: document.tableOptions())
+        try source.validate(against: registry)
         let table = source.makeTableView(registry: registry)
         table.width = width ?? min(Terminal.width(environment: env), InputLimits.width.upperBound)
         if let height, let problem = InputLimits.viewportProblem(width: table.width, height: height) {
             throw CellarError("--height: " + problem)
         }
-        try document.checkRowHeights(width: table.width)
+        try source.checkRowHeights(width: table.width)
         table.viewportHeight = height
         table.contentOffset = offset
         table.setEditing(editing)
