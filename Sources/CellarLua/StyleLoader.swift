@@ -63,7 +63,7 @@ public enum StyleLoader {
             }
             if let existing = registry.style(for: id) {
                 if existing.source == "built-in" {
-                    throw styleError("\(file): identifier '\(id)' belongs to a built-in style; a Lua style may not shadow it (choose another, e.g. '\(id)_lua')")
+                    throw styleError("\(file): identifier '\(id)' belongs to a built-in style; a Lua style may not shadow it (choose another, e.g. '\(id)Lua')")
                 }
                 throw styleError("\(file): identifier '\(id)' is already registered by \(existing.source)")
             }

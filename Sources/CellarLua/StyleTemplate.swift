@@ -18,7 +18,7 @@ public enum StyleTemplate {
             throw styleError("new-style: '\(name)' starts with '_', and the loader skips such files")
         }
         if BuiltinCellStyle.Kind(rawValue: name) != nil {
-            throw styleError("new-style: '\(name)' is a built-in style; choose another name, e.g. '\(name)_lua'")
+            throw styleError("new-style: '\(name)' is a built-in style; choose another name, e.g. '\(name)Lua'")
         }
     }
 

@@ -151,7 +151,7 @@ import Cellar
 
     @Test func aLuaStyleMayNotShadowABuiltIn() throws {
         let (e, dir) = try loadError(["mine.lua": "return { identifier = 'subtitle' }"])
-        #expect(e?.description == "\(dir)/mine.lua: identifier 'subtitle' belongs to a built-in style; a Lua style may not shadow it (choose another, e.g. 'subtitle_lua')")
+        #expect(e?.description == "\(dir)/mine.lua: identifier 'subtitle' belongs to a built-in style; a Lua style may not shadow it (choose another, e.g. 'subtitleLua')")
     }
 
     @Test func definitionFilesAndPrivateFilesAreNotLoaded() throws {
@@ -170,8 +170,8 @@ import Cellar
 
     @Test func shippedStylesLoadAndListTheirHooks() throws {
         let registry = try luaRegistry([shippedStylesDir])
-        for id in ["foodCellType", "MyCellConfiguration", "checklist", "contact", "settingsSwitch", "badge", "keyValue",
-                   "default_lua", "subtitle_lua", "value1_lua", "value2_lua"] {
+        for id in ["foodCellType", "myCellConfiguration", "checklist", "contact", "settingsSwitch", "badge", "keyValue",
+                   "defaultLua", "subtitleLua", "value1Lua", "value2Lua"] {
             #expect(registry.style(for: id) is LuaCellStyle, "\(id)")
         }
         let food = try #require(registry.style(for: "foodCellType") as? LuaCellStyle)

@@ -123,7 +123,7 @@ import Cellar
         // Each cell keeps its table, the update copy, the row table and
         // update's result in the registry; all of it goes with the cell.
         let registry = try luaRegistry([shippedStylesDir])
-        let style = try #require(registry.style(for: "MyCellConfiguration") as? LuaCellStyle)
+        let style = try #require(registry.style(for: "myCellConfiguration") as? LuaCellStyle)
         let runtime = style.engine.runtime
         func registryTables() -> Int {
             let base = runtime.top
@@ -139,7 +139,7 @@ import Cellar
         }
         let before = registryTables()
         do {
-            let rows = (0..<8).map { "      - {cell: MyCellConfiguration, title: T\($0), body: B}" }.joined(separator: "\n")
+            let rows = (0..<8).map { "      - {cell: myCellConfiguration, title: T\($0), body: B}" }.joined(separator: "\n")
             let table = try luaTable("sections:\n  - rows:\n" + rows + "\n", registry, width: 30, height: 6)
             _ = try table.renderText()
             // At least two cells on screen, four tables each.

@@ -141,7 +141,7 @@ import Cellar
             // One table each, redrawn at every width and editing mode, so
             // cells are reused and cached layouts must follow the changes.
             let builtInTable = try luaTable(Self.document(kind.rawValue, style: tableStyle), registry)
-            let twinTable = try luaTable(Self.document(kind.rawValue + "_lua", style: tableStyle), registry)
+            let twinTable = try luaTable(Self.document(kind.rawValue + "Lua", style: tableStyle), registry)
             for editing in [false, true] {
                 // Editing narrows the content like a smaller width would, so
                 // every fourth width covers what it adds (controls, editing
@@ -151,7 +151,7 @@ import Cellar
                     let twin = try Self.capture(twinTable, width: width, editing: editing)
                     #expect(builtIn.count > Self.bodies.count)
                     guard builtIn != twin else { compared += 1; continue }
-                    Issue.record("\(kind) differs from \(kind)_lua at width \(width), \(tableStyle)\(editing ? ", editing" : ""): \(Self.difference(builtIn, twin))")
+                    Issue.record("\(kind) differs from \(kind)Lua at width \(width), \(tableStyle)\(editing ? ", editing" : ""): \(Self.difference(builtIn, twin))")
                     return
                 }
             }
