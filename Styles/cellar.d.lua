@@ -22,6 +22,14 @@
 -- row table to a ui constructor: build a new table, or ui.copy one first).
 -- A value handed back to Cellar (a row changed by an event) may expand to at
 -- most 100,000 tables and values and 16 MB of text.
+--
+-- Tables Cellar passes to a hook are valid only during that call: `row`, the
+-- config copy `update` receives (and the hooks after it), `ctx`, `state` and
+-- `event` are refilled for the next call, so keep their values, not the
+-- tables. (The cell table is the exception: it is the cell's own and lives on
+-- across calls and reuse.) With CELLAR_DEBUG=1 in the environment, or
+-- `--check-styles` on `cellar render` and `cellar test`, a hook that reads or
+-- writes a table kept from an earlier call raises an error at that line.
 
 ---A colour: a semantic name, "default", a palette index 0–255, or "#rrggbb".
 ---@alias CellarColor
@@ -107,7 +115,7 @@
 
 ---A cell's configuration state (UICellConfigurationState). Custom keys set by
 ---the app (set_state) or by an event's `event.state` appear beside these.
----The table is reused between calls and read-only: copy what you keep.
+---Read-only, and valid only during the call it is given to.
 ---@class CellarState
 ---@field selected boolean
 ---@field highlighted boolean
@@ -119,8 +127,8 @@
 ---@field reordering boolean
 ---@field [string] any custom keys
 
----What `layout` is told about where it draws. Reused between calls and
----read-only (like `state` and `margins`): writing a field is an error.
+---What `layout` is told about where it draws. Read-only (like `state` and
+---`margins`): writing a field is an error. Valid only during the call.
 ---@class CellarContext
 ---@field width integer columns for the content (margins, indentation and accessory already taken)
 ---@field table_style CellarTableStyle
@@ -152,8 +160,8 @@
 ---@class CellStyle
 ---@field identifier string the reuse identifier rows name in `cell:`
 ---@field description? string one line for `cellar styles`
----@field configure? fun(cell: CellarCell, row: table) row data in (cellForRowAt); `row` is refilled for the cell's next row, so copy values, not the table. Default: the row's fields are copied into the cell
----@field update? fun(config: CellarConfig, state: CellarState): CellarConfig? the configuration for a state (updated(for:)); `config` is a copy (refilled per configuration): change it and return it (or nothing)
+---@field configure? fun(cell: CellarCell, row: table) row data in (cellForRowAt); keep values from `row`, not the table. Default: the row's fields are copied into the cell
+---@field update? fun(config: CellarConfig, state: CellarState): CellarConfig? the configuration for a state (updated(for:)); `config` is a copy of the cell table: change it and return it (or nothing)
 ---@field layout? fun(config: CellarConfig, ctx: CellarContext): CellarNode? the content view. Default: ui.label(config.text)
 ---@field height? fun(config: CellarConfig, width: integer): integer? lines; nil = automatic (measured from layout)
 ---@field prepare_for_reuse? fun(cell: CellarCell) reset what is not content before the cell shows another row

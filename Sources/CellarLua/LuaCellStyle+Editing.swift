@@ -13,6 +13,7 @@ extension LuaCellStyle {
         rt.push(f)
         try pushConfig(s, state)
         do { try engine.pushState(state) } catch { throw failure(error, "editing_style", s.indexPath) }
+        if engine.tableGuard != nil { try guardCall("editing_style", s.indexPath, configSlot(-2) + [(-1, "state")]) }
         do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, "editing_style", s.indexPath) }
         if rt.type(at: -1) == .nil { return nil }
         guard rt.type(at: -1) == .string, let name = rt.string(at: -1), let style = EditingStyle(rawValue: name) else {

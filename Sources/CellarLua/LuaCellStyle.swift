@@ -34,9 +34,15 @@ public final class LuaCellStyle: CellStyle {
         case unset
         case fixed(Accessory)
         case function(LuaFunction)
-        var isFunction: Bool { if case .function = self { return true }; return false }
+        var isFunction: Bool {
+            if case .function = self { return true }
+            return false
+        }
         /// The accessory when it does not depend on configuration and state.
-        var fixed: Accessory { if case .fixed(let a) = self { return a }; return .none }
+        var fixed: Accessory {
+            if case .fixed(let a) = self { return a }
+            return .none
+        }
     }
 
     let hook: Hooks
@@ -48,8 +54,10 @@ public final class LuaCellStyle: CellStyle {
     /// The style's `selection_style` (rows may override it).
     public internal(set) var selectionStyle = SelectionStyle.default
 
-    init(identifier: String, source: String, summary: String?, engine: LuaStyleEngine, hooks: Hooks,
-         accessory: AccessorySpec, editingAccessory: AccessorySpec, hookLines: [String: Int], hookNames: [String]) {
+    init(
+        identifier: String, source: String, summary: String?, engine: LuaStyleEngine, hooks: Hooks,
+        accessory: AccessorySpec, editingAccessory: AccessorySpec, hookLines: [String: Int], hookNames: [String]
+    ) {
         self.reuseIdentifier = identifier
         self.source = source
         self.summary = summary
@@ -112,6 +120,7 @@ public final class LuaCellStyle: CellStyle {
                     try rt.push(row)
                 }
             } catch { throw failure(error, "configure", indexPath) }
+            if engine.tableGuard != nil { try guardCall("configure", indexPath, [(-1, "row")]) }
             do { try rt.pcall(arguments: 2, results: 0) } catch { throw failure(error, "configure", indexPath) }
         } else {
             try defaultConfigure(s, row, indexPath)
@@ -132,8 +141,9 @@ public final class LuaCellStyle: CellStyle {
         engine.widthSetting.ambiguousWide = context.ambiguousWide
         let s = storage(cell)
         if s.nodeGeneration == s.generation, s.nodeWidth == context.width,
-           s.nodeTableStyle == context.tableStyle, s.nodeMargins == context.layoutMargins,
-           s.nodeAmbiguousWide == context.ambiguousWide, s.nodeState == state {
+            s.nodeTableStyle == context.tableStyle, s.nodeMargins == context.layoutMargins,
+            s.nodeAmbiguousWide == context.ambiguousWide, s.nodeState == state
+        {
             return s.node
         }
         let rt = engine.runtime
@@ -145,6 +155,7 @@ public final class LuaCellStyle: CellStyle {
             try pushConfig(s, state)
             try withLocation("layout", s) { () throws(LuaError) in try engine.prepareState(state) }
             engine.pushContext(context)
+            if engine.tableGuard != nil { try guardCall("layout", s.indexPath, configSlot(-2), context: -1) }
             do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, "layout", s.indexPath) }
             do { node = try engine.reader.tree(at: -1) } catch { throw shapeFailure(error, "layout", s) }
         } else {
@@ -163,7 +174,8 @@ public final class LuaCellStyle: CellStyle {
         return node
     }
 
-    static let heightExpectation = "expected a whole number of lines from 0 to \(TableView.maximumRowHeight), or nil for automatic"
+    static let heightExpectation =
+        "expected a whole number of lines from 0 to \(TableView.maximumRowHeight), or nil for automatic"
 
     /// The `height` hook's line count, or nil (measured) when the hook is absent or returns nil.
     public func height(for cell: Cell, width: Int) throws -> Int? {
@@ -175,6 +187,7 @@ public final class LuaCellStyle: CellStyle {
         rt.push(f)
         try pushConfig(s, cell.state)
         rt.push(width)
+        if engine.tableGuard != nil { try guardCall("height", s.indexPath, configSlot(-2)) }
         do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, "height", s.indexPath) }
         switch rt.type(at: -1) {
         case .nil: return nil
@@ -185,21 +198,6 @@ public final class LuaCellStyle: CellStyle {
         default:
             throw shape("height", s, "\(Self.heightExpectation); got a \(typeName(-1))")
         }
-    }
-
-    /// Runs the `on_select` hook, which may change the row's data.
-    public func didSelect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {
-        try event(hook.onSelect, "on_select", "select", cell, &row, indexPath)
-    }
-
-    /// Runs the `on_deselect` hook, which may change the row's data.
-    public func didDeselect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {
-        try event(hook.onDeselect, "on_deselect", "deselect", cell, &row, indexPath)
-    }
-
-    /// Runs the `on_accessory_tap` hook, which may change the row's data.
-    public func accessoryTapped(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {
-        try event(hook.onAccessoryTap, "on_accessory_tap", "accessory_tap", cell, &row, indexPath)
     }
 
     // MARK: Pieces
@@ -225,10 +223,14 @@ public final class LuaCellStyle: CellStyle {
         }
         if let text = fields["accessoryText"]?.stringValue {
             rt.pushTable(fieldCount: 4)
-            rt.push("label"); rt.rawSet(engine.keys.kind, inTableAt: -2)
-            rt.push(text); rt.rawSet(engine.keys.text, inTableAt: -2)
-            rt.push("tint"); rt.rawSet(engine.keys.color, inTableAt: -2)
-            rt.push("fit"); rt.rawSet(engine.keys.width, inTableAt: -2)
+            rt.push("label")
+            rt.rawSet(engine.keys.kind, inTableAt: -2)
+            rt.push(text)
+            rt.rawSet(engine.keys.text, inTableAt: -2)
+            rt.push("tint")
+            rt.rawSet(engine.keys.color, inTableAt: -2)
+            rt.push("fit")
+            rt.rawSet(engine.keys.width, inTableAt: -2)
             rt.rawSet(engine.keys.accessory, inTableAt: -2)
             s.defaultKeys.append(engine.keys.accessory)
         }
@@ -256,27 +258,34 @@ public final class LuaCellStyle: CellStyle {
     /// (made once per configuration and state, then kept for the cell).
     func pushConfig(_ s: LuaCellStorage, _ state: CellState) throws {
         let rt = engine.runtime
-        guard let f = hook.update else { rt.push(s.table); return }
-        let L = rt.L
+        guard let f = hook.update else {
+            rt.push(s.table)
+            return
+        }
+        let luaState = rt.L
         if s.configGeneration == s.generation, s.configState == state {
-            lua_rawgeti(L, luaRegistryIndex, lua_Integer(s.updatedSlot))
+            lua_rawgeti(luaState, luaRegistryIndex, lua_Integer(s.updatedSlot))
             return
         }
         rt.push(f)
         rt.push(s.copyTable)
         rt.push(s.table)
-        cellar_lua_refill_copy(L, -2, -1)
+        cellar_lua_refill_copy(luaState, -2, -1)
         rt.pop(1)
         try withLocation("update", s) { () throws(LuaError) in try engine.pushState(state) }
+        if engine.tableGuard != nil { try guardCall("update", s.indexPath, [(-2, "config"), (-1, "state")]) }
         do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, "update", s.indexPath) }
+        if let g = engine.tableGuard { try withLocation("update", s) { () throws(LuaError) in try g.unwrap(at: -1) } }
         switch rt.type(at: -1) {
         case .table: break
-        case .nil: rt.pop(1); rt.push(s.copyTable)
+        case .nil:
+            rt.pop(1)
+            rt.push(s.copyTable)
         default:
             throw shape("update", s, "expected the configuration (a table) or nothing, got a \(typeName(-1))")
         }
-        lua_pushvalue(L, -1)
-        lua_rawseti(L, luaRegistryIndex, lua_Integer(s.updatedSlot))
+        lua_pushvalue(luaState, -1)
+        lua_rawseti(luaState, luaRegistryIndex, lua_Integer(s.updatedSlot))
         s.configGeneration = s.generation
         s.configState = state
     }
@@ -296,8 +305,10 @@ public final class LuaCellStyle: CellStyle {
         rt.push(s.table)
         let t = rt.top
         if !stateSelectsAccessory,
-           cellar_lua_all_nil3(rt.L, t, engine.keys.accessory.ref, engine.keys.editingAccessory.ref,
-                               engine.keys.indentation.ref) != 0 {
+            cellar_lua_all_nil3(
+                rt.L, t, engine.keys.accessory.ref, engine.keys.editingAccessory.ref,
+                engine.keys.indentation.ref) != 0
+        {
             // The common cell: none of the three set, so the style's own accessories apply.
             cell.accessory = accessorySpec.fixed
             cell.editingAccessory = editingAccessorySpec.fixed
@@ -305,12 +316,16 @@ public final class LuaCellStyle: CellStyle {
             return
         }
         cell.accessory = try accessory(field: engine.keys.accessory, t, accessorySpec, "accessory", s, state)
-        cell.editingAccessory = try accessory(field: engine.keys.editingAccessory, t, editingAccessorySpec,
-                                              "editing_accessory", s, state)
+        cell.editingAccessory = try accessory(
+            field: engine.keys.editingAccessory, t, editingAccessorySpec,
+            "editing_accessory", s, state)
         rt.rawGet(engine.keys.indentation, fromTableAt: t)
         if rt.type(at: -1) != .nil {
             guard let n = rt.integer(at: -1), n >= 0, n <= LuaNodeReader.maximumCount else {
-                throw shape("configure", s, "cell.indentation must be a whole number from 0 to \(LuaNodeReader.maximumCount), got \(describe(-1))")
+                throw shape(
+                    "configure", s,
+                    "cell.indentation must be a whole number from 0 to \(LuaNodeReader.maximumCount), got \(describe(-1))"
+                )
             }
             cell.indentationLevel = n
         }
@@ -318,8 +333,10 @@ public final class LuaCellStyle: CellStyle {
         s.fieldsState = state
     }
 
-    private func accessory(field key: LuaKey, _ t: Int32, _ spec: AccessorySpec, _ name: String,
-                           _ s: LuaCellStorage, _ state: CellState) throws -> Accessory {
+    private func accessory(
+        field key: LuaKey, _ t: Int32, _ spec: AccessorySpec, _ name: String,
+        _ s: LuaCellStorage, _ state: CellState
+    ) throws -> Accessory {
         let rt = engine.runtime
         if rt.rawGet(key, fromTableAt: t) != .nil {
             defer { rt.pop(1) }
@@ -335,6 +352,7 @@ public final class LuaCellStyle: CellStyle {
             rt.push(f)
             try pushConfig(s, state)
             try withLocation(name, s) { () throws(LuaError) in try engine.pushState(state) }
+            if engine.tableGuard != nil { try guardCall(name, s.indexPath, configSlot(-2) + [(-1, "state")]) }
             do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, name, s.indexPath) }
             return try accessoryValue(at: -1, name, s)
         }
@@ -353,127 +371,15 @@ public final class LuaCellStyle: CellStyle {
         case .table:
             do { return .custom(try engine.reader.tree(at: index)) } catch { throw shapeFailure(error, name, s) }
         default:
-            throw shape(name, s, "expected an accessory type name (\(AccessoryType.allCases.map(\.rawValue).joined(separator: ", "))), a view node or nil; got a \(typeName(index))")
-        }
-    }
-
-    /// Runs an event hook with (cell, row, event). A changed row is stored
-    /// back (the caller persists it) and the cell configured again with it, so
-    /// the next render shows the change; `event.state` becomes the cell's
-    /// custom state.
-    func event(_ f: LuaFunction?, _ name: String, _ kind: String, _ cell: Cell, _ row: inout Value,
-               _ ip: IndexPath) throws {
-        guard let f else { return }
-        let s = storage(cell)
-        let rt = engine.runtime
-        let L = rt.L
-        let base = rt.top
-        defer { rt.setTop(base) }
-        do { try rt.push(row) } catch { throw failure(error, name, ip) }       // base+1
-        rt.pushTable(fieldCount: 5)                                             // base+2: event
-        rt.push(kind); rt.rawSet(rt.key("kind"), inTableAt: -2)
-        if kind == "select" {
-            rt.push(engine.deselectFunction); rt.rawSet(rt.key("deselect"), inTableAt: -2)
-            engine.deselectRequested = false
-        }
-        rt.push(ip.section); rt.rawSet(engine.keys.section, inTableAt: -2)
-        rt.push(ip.row); rt.rawSet(engine.keys.row, inTableAt: -2)
-        do { try rt.push(Value.object(cell.state.custom)) } catch { throw failure(error, name, ip) }
-        rt.rawSet(engine.keys.state, inTableAt: -2)
-        rt.push(f)
-        rt.push(s.table)
-        lua_pushvalue(L, base + 1)
-        lua_pushvalue(L, base + 2)
-        do { try rt.pcall(arguments: 3, results: 0) } catch { throw failure(error, name, ip) }
-        if kind == "select", engine.deselectRequested {
-            engine.deselectRequested = false
-            cell.requestsDeselection = true
-        }
-        let newRow: Value
-        do { newRow = try rt.value(at: base + 1) } catch { throw failure(error, name, ip) }
-        rt.rawGet(engine.keys.state, fromTableAt: base + 2)
-        if rt.type(at: -1) == .table, case .object(let custom)? = try? rt.value(at: -1) {
-            cell.state.custom = custom
-        } else if rt.type(at: -1) == .table {
-            cell.state.custom = [:]   // an empty or array-like table: no custom keys
-        }
-        s.generation &+= 1
-        if newRow != row {
-            row = newRow
-            try configure(cell, row: newRow, at: ip)
-        } else {
-            try resolveCellFields(cell, s)
+            throw shape(
+                name, s,
+                "expected an accessory type name (\(AccessoryType.allCases.map(\.rawValue).joined(separator: ", "))), a view node or nil; got a \(typeName(index))"
+            )
         }
     }
 
     /// Runs `body` (which may fail in Lua) with this hook's error wording.
-    private func withLocation(_ hook: String, _ s: LuaCellStorage, _ body: () throws(LuaError) -> Void) throws {
+    func withLocation(_ hook: String, _ s: LuaCellStorage, _ body: () throws(LuaError) -> Void) throws {
         do { try body() } catch { throw failure(error, hook, s.indexPath) }
-    }
-
-    // MARK: Errors
-
-    /// `Styles/food.lua:14: attempt to index a nil value (field 'name') — in layout, row 0.3`
-    func failure(_ e: LuaError, _ hook: String, _ ip: IndexPath?) -> CellarError {
-        let place = ip.map { ", row \($0)" } ?? ""
-        let message = "\(e.message) — in \(hook)\(place)"
-        if e.file == LuaStyleEngine.uiChunkName {
-            // Raised inside the ui library: point at the style's line that
-            // called it (or, after a tail call, at the hook).
-            let at = Self.firstStyleFrame(in: e.traceback, source: source)
-                ?? SourceLocation(file: source, line: hookLines[hook] ?? 1)
-            return styleError(message, at: at)
-        }
-        if let file = e.file, let line = e.line {
-            return styleError(message, at: SourceLocation(file: expand(file), line: line))
-        }
-        return styleError(message, at: SourceLocation(file: e.file ?? source, line: hookLines[hook] ?? 1))
-    }
-
-    /// Lua shortens long chunk names to `...tail`; the style's own file is
-    /// the one that ends so.
-    static func expand(_ file: String, source: String) -> String {
-        file.hasPrefix("...") && source.hasSuffix(file.dropFirst(3)) ? source : file
-    }
-
-    func expand(_ file: String) -> String { Self.expand(file, source: source) }
-
-    /// The first `file:line:` of a traceback that is not the ui library or C
-    /// (a name Lua shortened to `...tail` is this style's file when it ends so).
-    static func firstStyleFrame(in traceback: String, source: String) -> SourceLocation? {
-        for line in traceback.split(separator: "\n") {
-            let entry = line.drop { $0 == "\t" || $0 == " " }
-            if entry.hasPrefix("[C]") || entry.hasPrefix(LuaStyleEngine.uiChunkName + ":") { continue }
-            if let split = LuaError.splitLocation(String(entry)) {
-                let (file, n, _) = LuaError.placingLoadedChunk(file: split.file, line: split.line, message: "")
-                return SourceLocation(file: expand(file, source: source), line: n ?? split.line)
-            }
-        }
-        return nil
-    }
-
-    /// A hook returned the wrong shape: named at the hook's definition.
-    func shape(_ hook: String, _ s: LuaCellStorage?, _ message: String) -> CellarError {
-        let place = s?.indexPath.map { " — row \($0)" } ?? ""
-        let line = hookLines[hook.hasPrefix("cell.") ? "configure" : hook] ?? hookLines["configure"] ?? 1
-        return styleError("\(hook): \(message)\(place)", at: SourceLocation(file: source, line: line))
-    }
-
-    func shapeFailure(_ e: NodeShapeError, _ hook: String, _ s: LuaCellStorage?) -> CellarError {
-        let place = s?.indexPath.map { " — row \($0)" } ?? ""
-        let key = hook.hasPrefix("cell.") ? "configure" : hook
-        return styleError("\(hook)\(e.path): \(e.message)\(place)",
-                           at: SourceLocation(file: source, line: hookLines[key] ?? 1))
-    }
-
-    func typeName(_ index: Int32) -> String {
-        String(cString: lua_typename(engine.runtime.L, lua_type(engine.runtime.L, index)))
-    }
-
-    func describe(_ index: Int32) -> String {
-        let rt = engine.runtime
-        if let d = rt.double(at: index) { return rt.integer(at: index).map(String.init) ?? String(d) }
-        if let str = rt.string(at: index) { return "'\(str)'" }
-        return "a \(typeName(index))"
     }
 }

@@ -42,6 +42,9 @@ public final class LuaStyleEngine {
     final class WidthSetting { var ambiguousWide = false }
     private var ctxMargins: Insets? = nil
     let reader: LuaNodeReader
+    /// Debug mode's check that hooks do not keep the tables they are lent
+    /// (nil outside debug mode: hooks get the real tables).
+    let tableGuard: HookTableGuard?
 
     /// Opens a Lua state under `limits` and loads the `ui` node library into it.
     public init(limits: LuaLimits = LuaLimits()) throws(LuaError) {
@@ -67,6 +70,7 @@ public final class LuaStyleEngine {
         ctxProxy = rt.readOnlyProxy(of: ctxTable, name: "ctx")
         marginsTable = rt.newTable(fieldCount: 4)
         reader = LuaNodeReader(runtime: rt, metatables: metas)
+        tableGuard = limits.checksHookTables ? try HookTableGuard(runtime: rt) : nil
         // ctx.state is the shared state (filled before each layout call).
         ctxTable.set(keys.state, stateProxy)
         ctxTable.set(keys.margins, rt.readOnlyProxy(of: marginsTable, name: "ctx.margins"))
