@@ -24,9 +24,8 @@ struct NewStyleCommand: ParsableCommand {
             let written = try StyleTemplate.write(name: name, stylesDir: stylesDir, examplesDir: examplesDir)
             for path in written { print(Terminal.sanitized("wrote \(path)")) }
             print(Terminal.sanitized("try: cellar render \(written.last ?? "") --styles \(stylesDir)"))
-        } catch let e as CellarError {
-            Terminal.printError("cellar: \(e)")
-            throw ExitCode(1)
+        } catch {
+            throw CLIError.report(error)
         }
     }
 }

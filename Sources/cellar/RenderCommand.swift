@@ -22,8 +22,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Viewport offset in lines from the top of the content.")
     var offset: Int = 0
 
-    @Option(help: "Colour: auto, always or never.")
-    var color: ColorMode = .auto
+    @OptionGroup var colorOption: ColorOption
 
     @Option(help: "Output: plain, ansi, svg or html (default: plain or ansi, as --color decides).")
     var format: OutputFormat?
@@ -40,43 +39,30 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw the table in editing mode (delete/insert controls, reorder column, editing accessories).")
     var editing = false
 
-    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
-        "Draw East Asian Ambiguous characters (±, °, α, Ж, ①, …) two columns wide, as CJK terminals do "
-            + "(default: the table file's ambiguousWide, else off; this flag overrides the file)."))
-    var ambiguousWide: Bool?
+    @OptionGroup var ambiguousWideOption: AmbiguousWideOption
 
-    @Option(name: .customLong("styles"), help: "A directory of Lua cell styles (repeatable; default: Styles/ when present).")
-    var styles: [String] = []
+    @OptionGroup var styles: StylesOption
+
+    @OptionGroup var styleCheck: StyleCheckOption
 
     @OptionGroup var input: FileSizeOption
 
     @OptionGroup(title: "Input") var document: DocumentOptions
 
+    func validate() throws {
+        try CLIError.checkRange("--width", width, InputLimits.width)
+        try CLIError.checkRange("--height", height, InputLimits.height)
+        try CLIError.checkRange("--offset", offset, InputLimits.offset)
+    }
+
     func run() throws {
-        do {
-            try render()
-        } catch let e as CellarError {
-            Terminal.printError("cellar: \(e)")
-            throw ExitCode(1)
-        } catch let e as WriteError {
-            Terminal.printError("cellar: \(Terminal.outputError(e))")
-            throw ExitCode(1)
-        }
+        do { try render() } catch { throw CLIError.report(error) }
     }
 
     func render() throws {
-        if let width, !InputLimits.width.contains(width) {
-            throw CellarError(InputLimits.message("--width", InputLimits.width, got: "\(width)"))
-        }
-        if let height, !InputLimits.height.contains(height) {
-            throw CellarError(InputLimits.message("--height", InputLimits.height, got: "\(height)"))
-        }
-        guard InputLimits.offset.contains(offset) else {
-            throw CellarError(InputLimits.message("--offset", InputLimits.offset, got: "\(offset)"))
-        }
         let env = Terminal.environment
         let registry = Registry()
-        try StyleHooks.load(StyleHooks.directories(styles), into: registry)
+        try StyleHooks.load(styles.directories, into: registry, limits: styleCheck.limits)
         let source = try LoadedTable.load(
             DocumentInput.read(file, format: document.inputFormat, sizeLimit: input.maxFileSize),
             options: document.tableOptions())
@@ -90,13 +76,11 @@ struct RenderCommand: ParsableCommand {
         table.viewportHeight = height
         table.contentOffset = offset
         table.setEditing(editing)
-        if let ambiguousWide { table.ambiguousWide = ambiguousWide }
-        let useColor = color.usesColor(environment: env, outputIsTerminal: Terminal.stdoutIsTerminal)
+        if let ambiguousWide = ambiguousWideOption.ambiguousWide { table.ambiguousWide = ambiguousWide }
+        let useColor = colorOption.color.usesColor(environment: env, outputIsTerminal: Terminal.stdoutIsTerminal)
         let out = HeldOutput()
         try table.render(to: OutputFormat.writer(format, useColor: useColor, theme: theme, title: title, sink: out))
         try out.commit()
         if stats { for line in table.statistics.lines { Terminal.printError(line) } }
     }
 }
-
-extension ColorMode: ExpressibleByArgument {}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Cellar
 import CellarGolden
+import CellarLua
 import Foundation
 
 /// `cellar test [PATH…] [--update] [--filter TEXT] [--accept]`: runs golden
@@ -16,8 +17,10 @@ struct TestCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Case files or directories to search for *.case.yaml (default: Styles/).",
-                               valueName: "PATH"))
+    @Argument(
+        help: ArgumentHelp(
+            "Case files or directories to search for *.case.yaml (default: Styles/).",
+            valueName: "PATH"))
     var paths: [String] = []
 
     @Flag(help: "Record new goldens and rewrite changed ones (never under CI).")
@@ -29,16 +32,20 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "Turn pending NAME.golden.new files into goldens, without running cases.")
     var accept = false
 
-    @Option(name: .customLong("styles"),
-            help: ArgumentHelp("A directory of Lua cell styles (repeatable; default: Styles/ when present).",
-                               valueName: "DIR"))
-    var styles: [String] = []
+    @OptionGroup var styles: StylesOption
 
-    @Option(help: ArgumentHelp("Also write DIR/index.html: failing, new and orphaned cases as pictures, golden beside actual (works under CI).",
-                               valueName: "DIR"))
+    @OptionGroup var styleCheck: StyleCheckOption
+
+    @Option(
+        help: ArgumentHelp(
+            "Also write DIR/index.html: failing, new and orphaned cases as pictures, golden beside actual (works under CI).",
+            valueName: "DIR"))
     var report: String?
 
-    @Flag(help: "Walk the pending NAME.golden.new changes one at a time in the terminal: a accept, r reject, s skip, q quit.")
+    @Flag(
+        help:
+            "Walk the pending NAME.golden.new changes one at a time in the terminal: a accept, r reject, s skip, q quit."
+    )
     var review = false
 
     @Option(help: ArgumentHelp("Worker threads (default: one per processor).", valueName: "N"))
@@ -48,7 +55,7 @@ struct TestCommand: ParsableCommand {
 
     func validate() throws {
         if update && accept { throw ValidationError("--update and --accept do not go together") }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        try CLIError.checkRange("--jobs", jobs, 1...Self.maximumJobs, prefix: Self.errorPrefix)
         if review && (update || accept || report != nil) {
             throw ValidationError("--review goes alone (not with --update, --accept or --report)")
         }
@@ -61,7 +68,8 @@ struct TestCommand: ParsableCommand {
             terminalWidth: Terminal.width(environment: ProcessInfo.processInfo.environment),
             command: "cellar", workers: jobs)
         options.maxFileSize = input.maxFileSize
-        let runner = GoldenRunner(options: options, makeRegistry: TestCommand.registryFactory(styleDirectories()))
+        let runner = GoldenRunner(
+            options: options, makeRegistry: TestCommand.registryFactory(styles.directories, limits: styleCheck.limits))
         do {
             if review { return try runReview(runner, roots: roots) }
             if accept {
@@ -75,14 +83,16 @@ struct TestCommand: ParsableCommand {
             if let report { try GoldenReport.checkOutside(report, caseRoots: roots) }
             let summary = try runner.run(paths: roots)
             for leftover in summary.leftovers {
-                try Terminal.printOutput((summary.leftoversRemoved ? "REMOVED " : "LEFTOVER ")
-                    + GoldenRunner.display(leftover) + ": a temporary file of an interrupted --update"
-                    + (summary.leftoversRemoved ? "\n" : " (CI is set, so it was not removed)\n"))
+                try Terminal.printOutput(
+                    (summary.leftoversRemoved ? "REMOVED " : "LEFTOVER ")
+                        + GoldenRunner.display(leftover) + ": a temporary file of an interrupted --update"
+                        + (summary.leftoversRemoved ? "\n" : " (CI is set, so it was not removed)\n"))
             }
             for result in summary.results where !result.report.isEmpty { try Terminal.printOutput(result.report) }
             for orphan in summary.orphans {
-                try Terminal.printOutput("ORPHAN \(GoldenRunner.display(orphan)): no case produces it; "
-                    + "delete it or restore its .case.yaml" + (summary.orphansFail ? " (fails under CI)\n" : "\n"))
+                try Terminal.printOutput(
+                    "ORPHAN \(GoldenRunner.display(orphan)): no case produces it; "
+                        + "delete it or restore its .case.yaml" + (summary.orphansFail ? " (fails under CI)\n" : "\n"))
             }
             if let report {
                 let path = try GoldenReport(summary: summary, runner: runner).write(to: report, caseRoots: roots)
@@ -90,9 +100,8 @@ struct TestCommand: ParsableCommand {
             }
             try Terminal.printOutput(summary.closingLine + "\n")
             if !summary.succeeded { throw ExitCode.failure }
-        } catch let error as CellarError {
-            Terminal.printError("cellar test: \(error.description)")
-            throw ExitCode.failure
+        } catch {
+            throw CLIError.report(error, prefix: Self.errorPrefix)
         }
     }
 
@@ -105,21 +114,18 @@ struct TestCommand: ParsableCommand {
         if !tally.errors.isEmpty { throw ExitCode.failure }
     }
 
-    /// `--styles`, else `Styles/` when it exists and a style loader is built
-    /// in (cases of Lua styles live beside them there).
-    func styleDirectories() -> [String] {
-        if !styles.isEmpty { return styles }
-        guard !StyleHooks.loaders.isEmpty, FileManager.default.fileExists(atPath: "Styles") else { return [] }
-        return ["Styles"]
-    }
+    /// What this command's failure lines start with.
+    static let errorPrefix = "cellar test"
+    /// More workers than this would only wait on each other.
+    static let maximumJobs = 1024
 
     /// The styles every case runs against: a fresh registry per case (built-ins
     /// plus whatever the style loaders find), so no case sees another's state
     /// and each worker thread owns the engines (Lua states) it uses.
-    static func registryFactory(_ directories: [String]) -> GoldenRunner.RegistryFactory {
+    static func registryFactory(_ directories: [String], limits: LuaLimits) -> GoldenRunner.RegistryFactory {
         {
             let registry = Registry()
-            try StyleHooks.load(directories, into: registry)
+            try StyleHooks.load(directories, into: registry, limits: limits)
             return registry
         }
     }
