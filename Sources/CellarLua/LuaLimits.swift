@@ -1,7 +1,8 @@
 import Foundation
 
 /// The budgets a runtime enforces on the Lua code it runs (the sandbox's
-/// limits; the README's sandbox section lists them).
+/// limits; the README's sandbox section lists them), and whether styles run
+/// in debug mode (`checksHookTables`).
 public struct LuaLimits: Sendable, Equatable {
     /// Wall time one outermost call may take before it is stopped.
     public var timeBudget: Duration = .seconds(1)
