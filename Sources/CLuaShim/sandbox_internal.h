@@ -22,7 +22,7 @@ void cellar_charge_compile(lua_State *L, size_t bytes);
 #include <time.h>
 #include "CLuaShim.h"
 
-// ---- Small-block pool (pool.c) ------------------------------------------------
+// ---- Small-block pool (allocator.c) ------------------------------------------------
 
 enum { POOL_GRAIN = 16, POOL_CLASSES = 32, POOL_MAX = POOL_GRAIN * POOL_CLASSES, POOL_CHUNK = 64 * 1024 };
 
@@ -32,7 +32,8 @@ struct cellar_pool {
     void *chunks;                   // every chunk, linked through its first word
 };
 
-void *cellar_pool_realloc(struct cellar_pool *p, void *ptr, size_t old, size_t nsize);
+/// The lua_Alloc of every state: the pool, within the state's memory cap.
+void *cellar_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 /// Frees every chunk of the pool; its blocks are gone with them.
 void cellar_pool_release(struct cellar_pool *p);
 

@@ -34,39 +34,6 @@ void cellar_record_where(cellar_lua *x, lua_State *L, int from) {
     }
 }
 
-// ---- Memory cap ------------------------------------------------------------------------
-
-static void *cellar_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
-    cellar_lua *x = ud;
-    size_t old = ptr ? osize : 0;  // for new blocks osize is a type tag
-    if (nsize == 0) {
-        cellar_pool_realloc(&x->pool, ptr, old, 0);
-        x->used -= old;
-        return NULL;
-    }
-    if (nsize > old && x->enforce && x->used - old + nsize > x->limit) {
-        x->memory_hit = 1;
-        x->memory_hit_deep = 0;
-        x->where[0] = 0;
-        x->where_line = 0;
-        if (x->L) {
-#if LUA_VERSION_RELEASE_NUM <= 50404
-            // Safe up to 5.4.4: a stack reallocation there allocates a new
-            // block while the frames still point into the old one. From
-            // 5.4.5 frames hold offsets during it, so the location is skipped.
-            cellar_record_where(x, x->L, 0);
-            // Frames count against the cap, so runaway recursion ends here
-            // (before Lua's own stack limit): say so rather than "memory".
-            lua_Debug deep;
-            x->memory_hit_deep = lua_getstack(x->L, CELLAR_DEEP_RECURSION, &deep);
-#endif
-        }
-        return NULL;
-    }
-    void *p = cellar_pool_realloc(&x->pool, ptr, old, nsize);
-    if (p) x->used = x->used - old + nsize;
-    return p;
-}
 
 // ---- Lifetime -----------------------------------------------------------------------
 

@@ -6,6 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
+// The allocator of every Lua state: a small-block pool under the memory cap.
+// Kept in one file so the pool inlines into the allocator.
+
 // ---- Small-block pool ----------------------------------------------------------------
 //
 // A style call makes and drops a handful of small objects per row (tables,
@@ -43,7 +46,7 @@ static inline void pool_give(struct cellar_pool *p, void *b, size_t cls) {
 }
 
 /// realloc over the pool: blocks up to POOL_MAX live in it, larger ones in malloc.
-void *cellar_pool_realloc(struct cellar_pool *p, void *ptr, size_t old, size_t nsize) {
+static void *cellar_pool_realloc(struct cellar_pool *p, void *ptr, size_t old, size_t nsize) {
     size_t oc = ptr && old <= POOL_MAX ? pool_class(old) : 0;
     if (nsize == 0) {
         if (oc) pool_give(p, ptr, oc); else free(ptr);
@@ -75,4 +78,38 @@ void cellar_pool_release(struct cellar_pool *p) {
         c = next;
     }
     memset(p, 0, sizeof *p);
+}
+
+// ---- Memory cap ------------------------------------------------------------------------
+
+void *cellar_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    cellar_lua *x = ud;
+    size_t old = ptr ? osize : 0;  // for new blocks osize is a type tag
+    if (nsize == 0) {
+        cellar_pool_realloc(&x->pool, ptr, old, 0);
+        x->used -= old;
+        return NULL;
+    }
+    if (nsize > old && x->enforce && x->used - old + nsize > x->limit) {
+        x->memory_hit = 1;
+        x->memory_hit_deep = 0;
+        x->where[0] = 0;
+        x->where_line = 0;
+        if (x->L) {
+#if LUA_VERSION_RELEASE_NUM <= 50404
+            // Safe up to 5.4.4: a stack reallocation there allocates a new
+            // block while the frames still point into the old one. From
+            // 5.4.5 frames hold offsets during it, so the location is skipped.
+            cellar_record_where(x, x->L, 0);
+            // Frames count against the cap, so runaway recursion ends here
+            // (before Lua's own stack limit): say so rather than "memory".
+            lua_Debug deep;
+            x->memory_hit_deep = lua_getstack(x->L, CELLAR_DEEP_RECURSION, &deep);
+#endif
+        }
+        return NULL;
+    }
+    void *p = cellar_pool_realloc(&x->pool, ptr, old, nsize);
+    if (p) x->used = x->used - old + nsize;
+    return p;
 }
