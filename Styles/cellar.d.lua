@@ -5,6 +5,19 @@
 -- `.d.lua` (and any file or directory whose name starts with `_` or `.`).
 -- Point lua-language-server at Styles/ and it completes and checks style files;
 -- annotate a style's table with `---@type CellStyle`.
+--
+-- The sandbox: a style sees only the safe globals and read-only libraries
+-- (string, table, math, utf8). Each hook call has a time budget (1 s) and
+-- the state a memory cap (32 MB); a library call whose work would exceed the
+-- per-call step limit (string.rep, table.move/insert/remove/concat/unpack/sort,
+-- string.find/match/gmatch/gsub, load) is refused before it starts with
+-- "refused: …". table.sort refuses a table with __len. `setmetatable` refuses
+-- __gc (no style code runs outside a hook call). The tables the host hands
+-- out to be read (ctx, ctx.state, ctx.margins, state) are read-only views:
+-- writing to them is an error. A chunk made by `load` is named after the
+-- style file and the line that called load (its own name argument is ignored).
+-- A value handed back to Cellar (a row changed by an event) may expand to at
+-- most 100,000 tables and values and 16 MB of text.
 
 ---A colour: a semantic name, "default", a palette index 0–255, or "#rrggbb".
 ---@alias CellarColor
@@ -90,7 +103,7 @@
 
 ---A cell's configuration state (UICellConfigurationState). Custom keys set by
 ---the app (set_state) or by an event's `event.state` appear beside these.
----The table is reused between calls: copy what you keep.
+---The table is reused between calls and read-only: copy what you keep.
 ---@class CellarState
 ---@field selected boolean
 ---@field highlighted boolean
@@ -102,7 +115,8 @@
 ---@field reordering boolean
 ---@field [string] any custom keys
 
----What `layout` is told about where it draws. Reused between calls.
+---What `layout` is told about where it draws. Reused between calls and
+---read-only (like `state` and `margins`): writing a field is an error.
 ---@class CellarContext
 ---@field width integer columns for the content (margins, indentation and accessory already taken)
 ---@field table_style CellarTableStyle

@@ -1,4 +1,5 @@
 #include "CLuaShim.h"
+#include "sandbox_internal.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@ lua_Integer cellar_lua_upvalueindex(int i) { return lua_upvalueindex(i); }
 int cellar_lua_registryindex(void) { return LUA_REGISTRYINDEX; }
 void cellar_lua_remove(lua_State *L, int idx) { lua_remove(L, idx); }
 void cellar_lua_insert(lua_State *L, int idx) { lua_insert(L, idx); }
+void cellar_lua_full_gc(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
 
 // ---- ui node constructors ----------------------------------------------------------
 //
@@ -60,14 +62,35 @@ int cellar_lua_all_nil3(lua_State *L, int t, int k1, int k2, int k3) {
     return 1;
 }
 
+int cellar_lua_holds_exactly(lua_State *L, int t, int n) {
+    t = lua_absindex(L, t);
+    if (!cellar_lua_reset_metatable(L, t)) return 0;
+    int count = 0;
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        lua_pop(L, 1);
+        if (++count > n) {
+            lua_pop(L, 1);
+            return 0;
+        }
+    }
+    return count == n;
+}
+
 /// Makes the table at `dst` a shallow copy of the table at `src`. The
 /// fields are overwritten rather than cleared first; only when `dst` then
 /// holds more fields than `src` (a key the last copy had and this one
 /// lacks) are the extra ones removed. Assigning to existing fields during a
-/// traversal is allowed; no metamethod runs (raw access only).
+/// traversal is allowed; no metamethod runs (raw access only). A metatable
+/// on `dst` is removed.
 void cellar_lua_refill_copy(lua_State *L, int dst, int src) {
     dst = lua_absindex(L, dst);
     src = lua_absindex(L, src);
+    if (lua_getmetatable(L, dst)) {   // set by the hook that got the last copy
+        lua_pop(L, 1);
+        lua_pushnil(L);
+        lua_setmetatable(L, dst);
+    }
     lua_Integer copied = 0, held = 0;
     lua_pushnil(L);
     while (lua_next(L, src)) {
@@ -185,6 +208,8 @@ struct cellar_lua {
     int enforce;
     int memory_hit;
     int memory_hit_deep;   // the cap was hit with Lua calls nested very deep
+    // Bumped by every write that adds a key to a row table (see ROW_META_KEY).
+    unsigned long row_writes;
 
     // Time budget. The calling thread only bumps counters; the watchdog
     // thread arms the count hook once a call overruns.
@@ -221,6 +246,8 @@ size_t cellar_memory_used(cellar_lua *x) { return x->used; }
 void cellar_set_time_budget(cellar_lua *x, long long ns) { atomic_store(&x->budget_ns, ns); }
 long long cellar_time_budget(cellar_lua *x) { return atomic_load(&x->budget_ns); }
 void cellar_set_pattern_cost_limit(cellar_lua *x, double limit) { x->pattern_cost_limit = limit; }
+double cellar_work_limit(lua_State *L) { return extra(L)->pattern_cost_limit; }
+size_t cellar_heap_limit(lua_State *L) { return extra(L)->limit; }
 
 /// Records the innermost Lua frame with a line (level >= `from`) as the
 /// failure's location. Reads debug info only; allocates nothing.
@@ -493,6 +520,8 @@ void cellar_push_swift_function(cellar_lua *x, int index) {
 // ---- Sandbox base -----------------------------------------------------------------
 
 #define PROTECTED_KEY "cellar.protected"
+/// How the name of a chunk made by `load` marks it (see chunk_name).
+#define LOAD_MARK " (load at line "
 
 static int is_protected(lua_State *L, int idx) {
     lua_getfield(L, LUA_REGISTRYINDEX, PROTECTED_KEY);
@@ -508,11 +537,63 @@ static int readonly_newindex(lua_State *L) {
                       lua_tostring(L, lua_upvalueindex(1)), key, lua_tostring(L, lua_upvalueindex(1)));
 }
 
+// ---- Row tables ------------------------------------------------------------------------
+//
+// A row table is refilled per row, not made anew; a hook that adds a key to
+// it would show that key to the next row. Its metatable (protected, so it
+// stays) counts every write that adds a key, by assignment or rawset, so
+// the refill verifies the table only after such a write.
+
+#define ROW_META_KEY "cellar.rowmeta"
+
+static int row_newindex(lua_State *L) {
+    extra(L)->row_writes++;
+    lua_settop(L, 3);
+    lua_rawset(L, 1);
+    return 0;
+}
+
+static int is_row_table(lua_State *L, int t) {
+    if (!lua_getmetatable(L, t)) return 0;
+    lua_getfield(L, LUA_REGISTRYINDEX, ROW_META_KEY);
+    int row = lua_rawequal(L, -1, -2);
+    lua_pop(L, 2);
+    return row;
+}
+
+static void make_row_metatable(lua_State *L) {
+    lua_createtable(L, 0, 2);
+    lua_pushcfunction(L, row_newindex);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushliteral(L, "the row table's metatable is the host's");
+    lua_setfield(L, -2, "__metatable");
+    lua_setfield(L, LUA_REGISTRYINDEX, ROW_META_KEY);
+}
+
+void cellar_lua_make_row_table(lua_State *L, int t) {
+    t = lua_absindex(L, t);
+    lua_getfield(L, LUA_REGISTRYINDEX, ROW_META_KEY);
+    lua_setmetatable(L, t);
+}
+
+int cellar_lua_reset_metatable(lua_State *L, int t) {
+    t = lua_absindex(L, t);
+    if (!lua_getmetatable(L, t)) return 1;
+    lua_pop(L, 1);
+    if (is_row_table(L, t)) return 1;
+    lua_pushnil(L);
+    lua_setmetatable(L, t);
+    return 0;
+}
+
+unsigned long cellar_row_writes(cellar_lua *x) { return x->row_writes; }
+
 static int safe_rawset(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     luaL_checkany(L, 2);
     luaL_checkany(L, 3);
-    if (is_protected(L, 1)) return luaL_error(L, "rawset: the shared libraries are read-only");
+    if (is_protected(L, 1)) return luaL_error(L, "rawset: the shared tables (libraries, ctx, state) are read-only");
+    if (is_row_table(L, 1)) extra(L)->row_writes++;
     lua_settop(L, 3);
     lua_rawset(L, 1);
     return 1;
@@ -524,7 +605,10 @@ static int safe_setmetatable(lua_State *L) {
     luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
     if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
         return luaL_error(L, "cannot change a protected metatable");
-    if (t == LUA_TTABLE && lua_getfield(L, 2, "__gc") != LUA_TNIL)
+    // Raw: an __index on the new metatable must not answer "no __gc" here
+    // and add one meanwhile (Lua marks finalizers by a raw read as well).
+    lua_pushliteral(L, "__gc");
+    if (t == LUA_TTABLE && lua_rawget(L, 2) != LUA_TNIL)
         return luaL_error(L, "setmetatable: __gc finalizers are not allowed in styles");
     lua_settop(L, 2);
     lua_setmetatable(L, 1);
@@ -563,6 +647,19 @@ static int safe_print(lua_State *L) {
     return 0;
 }
 
+/// The name of a chunk `load` compiles, pushed (and returned): the file of
+/// the function calling load and that call's line, "@FILE (load at line N)"
+/// (inside a loaded chunk, the name of that chunk: its file and outermost
+/// load line). Never the name the style offers, which could be another file's.
+static const char *chunk_name(lua_State *L) {
+    lua_Debug ar;
+    if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar) && ar.source[0] == '@') {
+        if (strstr(ar.source, LOAD_MARK)) return lua_pushstring(L, ar.source);
+        return lua_pushfstring(L, "%s" LOAD_MARK "%d)", ar.source, ar.currentline);
+    }
+    return lua_pushliteral(L, "=(load)");
+}
+
 /// load(chunk [, chunkname [, mode [, env]]]): text only; the environment
 /// defaults to the loading plugin's own (upvalue 1), never the real globals.
 static int safe_load(lua_State *L) {
@@ -570,7 +667,7 @@ static int safe_load(lua_State *L) {
     const char *s = lua_tolstring(L, 1, &len);
     if (lua_type(L, 1) != LUA_TSTRING)
         return luaL_error(L, "load: only source text (a string) can be loaded in the sandbox");
-    const char *name = luaL_optstring(L, 2, "=(load)");
+    luaL_optstring(L, 2, NULL);   // a chunk may not name itself: see chunk_name
     const char *mode = luaL_optstring(L, 3, "t");
     if (strcmp(mode, "t") != 0) {
         luaL_pushfail(L);
@@ -578,6 +675,8 @@ static int safe_load(lua_State *L) {
         return 2;
     }
     int env = lua_isnone(L, 4) ? lua_upvalueindex(1) : 4;
+    cellar_charge_compile(L, len);
+    const char *name = chunk_name(L);
     if (luaL_loadbufferx(L, s, len, name, "t") != LUA_OK) {
         luaL_pushfail(L);
         lua_insert(L, -2);
@@ -588,126 +687,57 @@ static int safe_load(lua_State *L) {
     return 1;
 }
 
-// -- Pattern-matching guard: string functions run as one C call, where no
-// hook fires, so an expensive pattern is refused before it runs. The cost
-// estimate is an upper bound on backtracking steps: each unbounded item
-// (x*, x+, x-, %b, back-reference) may be retried once per subject byte
-// that it can match, '?' twice, and an unanchored search retries from
-// every start position.
-
-static size_t count_class(const char *subject, size_t n, int cls) {
-    size_t count = 0;
-    for (size_t i = 0; i < n; i++) {
-        int c = (unsigned char)subject[i], m;
-        switch (cls | 0x20) {
-            case 'a': m = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); break;
-            case 'd': m = c >= '0' && c <= '9'; break;
-            case 's': m = c == ' ' || (c >= '\t' && c <= '\r'); break;
-            case 'l': m = c >= 'a' && c <= 'z'; break;
-            case 'u': m = c >= 'A' && c <= 'Z'; break;
-            case 'w': m = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); break;
-            default: return n;  // other classes: assume every byte
-        }
-        if (cls >= 'A' && cls <= 'Z') m = !m;
-        count += m;
-    }
-    return count;
+static int host_newindex(lua_State *L) {
+    const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "?";
+    const char *name = lua_tostring(L, lua_upvalueindex(1));
+    return luaL_error(L, "cannot set %s.%s: '%s' is the host's, shared by every call, and read-only",
+                      name, key, name);
 }
 
-static size_t count_byte(const char *subject, size_t n, int ch) {
-    size_t count = 0;
-    for (size_t i = 0; i < n; i++) count += (unsigned char)subject[i] == ch;
-    return count;
-}
-
-static double pattern_cost(const char *s, size_t n, const char *p, size_t plen, int may_anchor) {
-    size_t i = 0;
-    double cost = 1;
-    if (may_anchor && plen > 0 && p[0] == '^') i = 1;
-    else cost = (double)n + 1;
-    while (i < plen) {
-        char c = p[i];
-        size_t matches = n;  // subject bytes the item can match
-        if (c == '(' || c == ')') { i++; continue; }
-        if (c == '%' && i + 1 < plen) {
-            char d = p[i + 1];
-            if (d == 'b') { cost *= (double)n + 1; i += 4; continue; }
-            if (d == 'f') {  // frontier: %f[set], zero width
-                i += 2;
-                if (i < plen && p[i] == '[') {
-                    i++;
-                    if (i < plen && p[i] == '^') i++;
-                    if (i < plen && p[i] == ']') i++;
-                    while (i < plen && p[i] != ']') i += (p[i] == '%') ? 2 : 1;
-                    i++;
-                }
-                continue;
-            }
-            if (d >= '0' && d <= '9') { cost *= (double)n + 1; i += 2; continue; }
-            matches = ((d | 0x20) >= 'a' && (d | 0x20) <= 'z') ? count_class(s, n, d) : count_byte(s, n, (unsigned char)d);
-            i += 2;
-        } else if (c == '[') {
-            i++;
-            if (i < plen && p[i] == '^') i++;
-            if (i < plen && p[i] == ']') i++;
-            while (i < plen && p[i] != ']') i += (p[i] == '%') ? 2 : 1;
-            i++;
-        } else if (c == '.') {
-            i++;
-        } else {
-            matches = count_byte(s, n, (unsigned char)c);
-            i++;
-        }
-        if (i < plen) {
-            char q = p[i];
-            if (q == '*' || q == '+' || q == '-') { cost *= (double)matches + 1; i++; }
-            else if (q == '?') { cost *= 2; i++; }
-        }
-    }
-    return cost;
-}
-
-static int guarded_string_call(lua_State *L) {
-    cellar_lua *x = extra(L);
-    int may_anchor = (int)lua_tointeger(L, lua_upvalueindex(2));
-    int plain = (int)lua_tointeger(L, lua_upvalueindex(3)) && lua_toboolean(L, 4);  // find's `plain`
-    if (!plain && lua_type(L, 1) == LUA_TSTRING && lua_type(L, 2) == LUA_TSTRING) {
-        size_t n, plen;
-        const char *s = lua_tolstring(L, 1, &n);
-        const char *p = lua_tolstring(L, 2, &plen);
-        double cost = pattern_cost(s, n, p, plen, may_anchor);
-        if (cost > x->pattern_cost_limit) {
-            char msg[200];
-            snprintf(msg, sizeof msg, "pattern '%.40s%s' is too expensive for a subject of %zu bytes "
-                     "(about %.3g steps, limit %.3g)", p, plen > 40 ? "..." : "", n, cost, x->pattern_cost_limit);
-            return luaL_error(L, "%s", msg);
-        }
-    }
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
-static int guarded_rep(lua_State *L) {
-    cellar_lua *x = extra(L);
-    size_t len, seplen = 0;
-    luaL_checklstring(L, 1, &len);
-    lua_Integer count = luaL_checkinteger(L, 2);
-    luaL_optlstring(L, 3, "", &seplen);
-    if (count > 0) {
-        double total = (double)len * (double)count + (double)seplen * (double)(count - 1);
-        if (total > (double)x->limit) {
-            char msg[160];
-            snprintf(msg, sizeof msg, "string.rep: result of %.0f bytes exceeds the memory limit of %zu bytes",
-                     total, x->limit);
-            return luaL_error(L, "%s", msg);
-        }
-    }
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, 1);
+/// __pairs of a proxy: iterates the real table (upvalue 1) without handing
+/// it out: the generic for's state is the proxy.
+static int proxy_next(lua_State *L) {
+    lua_settop(L, 2);
+    if (lua_next(L, lua_upvalueindex(1))) return 2;
+    lua_pushnil(L);
     return 1;
+}
+
+static int proxy_pairs(lua_State *L) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushcclosure(L, proxy_next, 1);
+    lua_pushvalue(L, 1);
+    lua_pushnil(L);
+    return 3;
+}
+
+/// Pushes a read-only proxy of the table at `real`: reads fall through,
+/// writes raise `newindex`'s error, the metatable is protected and rawset
+/// refuses it (the proxy is marked in the registry's protected set).
+static void push_proxy(lua_State *L, int real, const char *name, lua_CFunction newindex, const char *what) {
+    real = lua_absindex(L, real);
+    lua_createtable(L, 0, 0);             // proxy
+    lua_createtable(L, 0, 4);             // its metatable
+    lua_pushvalue(L, real);
+    lua_setfield(L, -2, "__index");
+    lua_pushstring(L, name);
+    lua_pushcclosure(L, newindex, 1);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushvalue(L, real);
+    lua_pushcclosure(L, proxy_pairs, 1);
+    lua_setfield(L, -2, "__pairs");
+    lua_pushfstring(L, what, name);
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+    lua_getfield(L, LUA_REGISTRYINDEX, PROTECTED_KEY);
+    lua_pushvalue(L, -2);
+    lua_pushstring(L, name);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+}
+
+void cellar_push_readonly_proxy(lua_State *L, int real, const char *name) {
+    push_proxy(L, real, name, host_newindex, "'%s' is the host's and read-only");
 }
 
 /// Copies the library table on top into a fresh table (the private original
@@ -722,29 +752,7 @@ static void make_readonly(lua_State *L, const char *name) {
         lua_rawset(L, -4);
     }
     lua_replace(L, -2);                   // copy replaces lib
-    lua_newtable(L);                      // proxy
-    lua_newtable(L);                      // its metatable
-    lua_pushvalue(L, -3);
-    lua_setfield(L, -2, "__index");
-    lua_pushstring(L, name);
-    lua_pushcclosure(L, readonly_newindex, 1);
-    lua_setfield(L, -2, "__newindex");
-    lua_pushfstring(L, "the shared library '%s' is read-only", name);
-    lua_setfield(L, -2, "__metatable");
-    lua_setmetatable(L, -2);
-    lua_getfield(L, LUA_REGISTRYINDEX, PROTECTED_KEY);
-    lua_pushvalue(L, -2);
-    lua_pushstring(L, name);
-    lua_rawset(L, -3);
-    lua_pop(L, 1);
-}
-
-static void wrap_field(lua_State *L, int lib, const char *name, lua_CFunction guard, int may_anchor, int has_plain) {
-    lua_getfield(L, lib, name);
-    lua_pushinteger(L, may_anchor);
-    lua_pushinteger(L, has_plain);
-    lua_pushcclosure(L, guard, 3);
-    lua_setfield(L, lib, name);
+    push_proxy(L, -1, name, readonly_newindex, "the shared library '%s' is read-only");
 }
 
 #define BASE_KEY "cellar.base"
@@ -781,13 +789,7 @@ static int build_base(lua_State *L) {
     int str = lua_gettop(L);
     lua_pushnil(L);
     lua_setfield(L, str, "dump");
-    wrap_field(L, str, "find", guarded_string_call, 1, 1);
-    wrap_field(L, str, "match", guarded_string_call, 1, 0);
-    wrap_field(L, str, "gmatch", guarded_string_call, 0, 0);
-    wrap_field(L, str, "gsub", guarded_string_call, 1, 0);
-    lua_getfield(L, str, "rep");
-    lua_pushcclosure(L, guarded_rep, 1);
-    lua_setfield(L, str, "rep");
+    cellar_guard_string_library(L, str);
     make_readonly(L, "string");                        // copy, proxy
     lua_setfield(L, base, "string");
     // Methods on strings ("x"):find(...) use the guarded copy; the string
@@ -804,12 +806,14 @@ static int build_base(lua_State *L) {
         {"table", luaopen_table}, {"math", luaopen_math}, {"utf8", luaopen_utf8}};
     for (int i = 0; i < 3; i++) {
         luaL_requiref(L, libs[i].name, libs[i].open, 0);
+        if (libs[i].open == luaopen_table) cellar_guard_table_library(L, -1);
         make_readonly(L, libs[i].name);
         lua_setfield(L, base, libs[i].name);
         lua_pop(L, 1);                                 // the copy
     }
     lua_pushvalue(L, base);
     lua_setfield(L, LUA_REGISTRYINDEX, BASE_KEY);
+    make_row_metatable(L);
     return 0;
 }
 

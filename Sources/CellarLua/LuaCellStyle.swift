@@ -101,7 +101,9 @@ public final class LuaCellStyle: CellStyle {
             do {
                 if case .object(let fields) = row {
                     rt.push(s.rowTable)
-                    try rt.refill(tableAt: -1, with: fields, lastKeys: &s.rowKeys)
+                    let writes = cellar_row_writes(rt.handle)
+                    try rt.refill(tableAt: -1, with: fields, lastKeys: &s.rowKeys, untouched: writes == s.rowWrites)
+                    s.rowWrites = writes
                 } else {
                     try rt.push(row)
                 }
@@ -410,12 +412,12 @@ public final class LuaCellStyle: CellStyle {
             // called it (or, after a tail call, at the hook).
             let at = Self.firstStyleFrame(in: e.traceback, source: source)
                 ?? SourceLocation(file: source, line: hookLines[hook] ?? 1)
-            return CellarError(message, at: at)
+            return styleError(message, at: at)
         }
         if let file = e.file, let line = e.line {
-            return CellarError(message, at: SourceLocation(file: expand(file), line: line))
+            return styleError(message, at: SourceLocation(file: expand(file), line: line))
         }
-        return CellarError(message, at: SourceLocation(file: e.file ?? source, line: hookLines[hook] ?? 1))
+        return styleError(message, at: SourceLocation(file: e.file ?? source, line: hookLines[hook] ?? 1))
     }
 
     /// Lua shortens long chunk names to `...tail`; the style's own file is
@@ -432,8 +434,9 @@ public final class LuaCellStyle: CellStyle {
         for line in traceback.split(separator: "\n") {
             let entry = line.drop { $0 == "\t" || $0 == " " }
             if entry.hasPrefix("[C]") || entry.hasPrefix(LuaStyleEngine.uiChunkName + ":") { continue }
-            if let (file, n, _) = LuaError.splitLocation(String(entry)) {
-                return SourceLocation(file: expand(file, source: source), line: n)
+            if let split = LuaError.splitLocation(String(entry)) {
+                let (file, n, _) = LuaError.placingLoadedChunk(file: split.file, line: split.line, message: "")
+                return SourceLocation(file: expand(file, source: source), line: n ?? split.line)
             }
         }
         return nil
@@ -443,13 +446,13 @@ public final class LuaCellStyle: CellStyle {
     func shape(_ hook: String, _ s: LuaCellStorage?, _ message: String) -> CellarError {
         let place = s?.indexPath.map { " — row \($0)" } ?? ""
         let line = hookLines[hook.hasPrefix("cell.") ? "configure" : hook] ?? hookLines["configure"] ?? 1
-        return CellarError("\(hook): \(message)\(place)", at: SourceLocation(file: source, line: line))
+        return styleError("\(hook): \(message)\(place)", at: SourceLocation(file: source, line: line))
     }
 
     func shapeFailure(_ e: NodeShapeError, _ hook: String, _ s: LuaCellStorage?) -> CellarError {
         let place = s?.indexPath.map { " — row \($0)" } ?? ""
         let key = hook.hasPrefix("cell.") ? "configure" : hook
-        return CellarError("\(hook)\(e.path): \(e.message)\(place)",
+        return styleError("\(hook)\(e.path): \(e.message)\(place)",
                            at: SourceLocation(file: source, line: hookLines[key] ?? 1))
     }
 
@@ -463,51 +466,4 @@ public final class LuaCellStyle: CellStyle {
         if let str = rt.string(at: index) { return "'\(str)'" }
         return "a \(typeName(index))"
     }
-}
-
-/// What a Lua style keeps per cell: the Lua-side cell table (which lives on
-/// across reuse) and the caches that spare repeated hook calls.
-final class LuaCellStorage {
-    let table: LuaTableRef
-    /// What `update` receives: refilled as a shallow copy of `table` for
-    /// each configuration rather than made anew.
-    let copyTable: LuaTableRef
-    /// The `row` argument of `configure`, refilled for each row likewise.
-    let rowTable: LuaTableRef
-    @exclusivity(unchecked) var rowKeys: [String] = []
-    /// The row the cell was last configured for (for error messages).
-    var indexPath: IndexPath?
-    /// Bumped whenever the cell table may have changed (configure, events, reuse).
-    var generation = 0
-    /// Fields the default configure copied from the last row (cleared for the next).
-    var defaultKeys: [LuaKey] = []
-
-    var configGeneration = -1
-    var configState = CellState()
-
-    var fieldsGeneration = -1
-    var fieldsState = CellState()
-
-    var nodeGeneration = -1
-    var nodeWidth = -1
-    var nodeTableStyle = TableStyle.plain
-    var nodeMargins = Insets.zero
-    var nodeAmbiguousWide = false
-    var nodeState = CellState()
-    var node = ViewNode.empty
-
-    /// The registry slot holding `update`'s result for (`configGeneration`,
-    /// `configState`): one slot per cell, set in place per row.
-    let updatedSlot: Int32
-
-    init(table: LuaTableRef, engine: LuaStyleEngine) {
-        self.table = table
-        self.copyTable = engine.runtime.newTable(fieldCount: 8)
-        self.rowTable = engine.runtime.newTable(fieldCount: 4)
-        let L = engine.runtime.L
-        lua_pushboolean(L, 0)
-        updatedSlot = luaL_ref(L, luaRegistryIndex)
-    }
-
-    deinit { luaL_unref(table.runtime.L, luaRegistryIndex, updatedSlot) }
 }

@@ -1,3 +1,5 @@
+import CellarText
+
 /// A failure of Lua code or of the bridge, with the place it happened.
 ///
 /// `description` (and `userMessage`) is the one line a user sees:
@@ -27,12 +29,14 @@ public struct LuaError: Error, CustomStringConvertible, Sendable, Equatable {
     /// Lua's stack traceback at the error ("" if none was taken).
     public var traceback: String
 
+    /// The message and file are sanitised (they may carry a style's own
+    /// text, e.g. `error()`'s): control characters become visible (ESC as ␛).
     public init(kind: Kind, file: String? = nil, line: Int? = nil, message: String, traceback: String = "") {
         self.kind = kind
-        self.file = file
+        self.file = file.map(Sanitizer.sanitize)
         self.line = line
-        self.message = message
-        self.traceback = traceback
+        self.message = Sanitizer.sanitize(message)
+        self.traceback = Self.sanitizedLines(traceback)
     }
 
     /// `file:line: message`, or the message alone when the place is unknown.
@@ -43,6 +47,23 @@ public struct LuaError: Error, CustomStringConvertible, Sendable, Equatable {
     }
 
     public var description: String { userMessage }
+
+    /// A chunk a style made with `load` is named "FILE (load at line N)" by
+    /// the sandbox (it may not name itself): its errors are placed at FILE:N,
+    /// the call of load, with the chunk's own line in the message.
+    static func placingLoadedChunk(file: String, line: Int?, message: String) -> (file: String, line: Int?, message: String) {
+        let mark = " (load at line "
+        guard file.hasSuffix(")"), let r = file.range(of: mark, options: .backwards),
+              let n = Int(file[r.upperBound..<file.index(before: file.endIndex)]) else { return (file, line, message) }
+        let inner = line.map { " (in the chunk loaded there, at its line \($0))" } ?? " (in the chunk loaded there)"
+        return (String(file[..<r.lowerBound]), n, message + inner)
+    }
+
+    /// `text` sanitised line by line (a traceback keeps its lines).
+    static func sanitizedLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { Sanitizer.sanitize(String($0)) }.joined(separator: "\n")
+    }
 
     /// Splits Lua's `chunk:line: text` into its parts. Scans for the first
     /// `:<digits>: ` so that paths may contain ':' elsewhere.

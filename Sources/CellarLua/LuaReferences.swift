@@ -1,4 +1,5 @@
 import CLua
+import CLuaShim
 import Cellar
 
 /// Lua's value types, as `lua_type` reports them.
@@ -100,4 +101,27 @@ public struct LuaKey: Sendable, CustomStringConvertible {
     public let name: String
     @usableFromInline let ref: Int32
     public var description: String { name }
+}
+
+extension LuaRuntime {
+    /// A read-only view of `table` for hooks: reads fall through, writes,
+    /// `rawset` and `setmetatable` fail naming it `name`, `pairs` iterates
+    /// the table itself. The host keeps `table` to fill.
+    func readOnlyProxy(of table: LuaTableRef, name: String) -> LuaTableRef {
+        push(table)
+        cellar_push_readonly_proxy(L, -1, name)
+        let proxy = makeTableRef()
+        pop(1)
+        return proxy
+    }
+}
+
+extension Value {
+    /// True for values that cross into Lua as tables (which a hook could change).
+    var becomesLuaTable: Bool {
+        switch self {
+        case .array, .object: return true
+        default: return false
+        }
+    }
 }

@@ -7,27 +7,6 @@ import Foundation
 /// against the C value when a runtime opens.
 @usableFromInline let luaRegistryIndex: Int32 = -1_001_000
 
-/// The budgets a runtime enforces on the Lua code it runs.
-public struct LuaLimits: Sendable, Equatable {
-    /// Wall time one outermost call may take before it is stopped.
-    public var timeBudget: Duration = .seconds(1)
-    /// Bytes the Lua heap may hold (checked while Lua code runs).
-    public var memoryLimit: Int = 32 << 20
-    /// Nesting depth of tables crossing the bridge.
-    public var maxValueDepth: Int = 64
-    /// Estimated backtracking steps one string.find/match/gmatch/gsub may take.
-    public var patternCostLimit: Double = 1e8
-
-    public init() {}
-    public init(timeBudget: Duration = .seconds(1), memoryLimit: Int = 32 << 20,
-                maxValueDepth: Int = 64, patternCostLimit: Double = 1e8) {
-        self.timeBudget = timeBudget
-        self.memoryLimit = memoryLimit
-        self.maxValueDepth = maxValueDepth
-        self.patternCostLimit = patternCostLimit
-    }
-}
-
 /// One sandboxed Lua 5.4 state, owned by this object.
 ///
 /// Thread confinement: a runtime (and every `LuaFunction`/`LuaTableRef` it
@@ -52,16 +31,8 @@ public final class LuaRuntime {
     @exclusivity(unchecked) public private(set) var limits: LuaLimits
     var keys: [String: LuaKey] = [:]
 
-    /// Strings of row data pushed lately, by the address of their Lua copy.
-    /// A style mostly hands row text straight to a label, so reading it back
-    /// finds the Swift string it came from instead of decoding and
-    /// allocating it again. An entry counts only if the bytes at the address
-    /// still equal it (Lua may have freed that string and reused the memory).
-    @usableFromInline struct PushedString {
-        var address: UnsafeRawPointer?
-        var string: String
-    }
-    @usableFromInline @exclusivity(unchecked) var pushedStrings = RecentRing(PushedString(address: nil, string: ""))
+    /// Row strings pushed lately (see `PushedStringCache`).
+    @usableFromInline @exclusivity(unchecked) var pushedStrings = PushedStringCache()
 
     /// Row keys pushed lately, each held in a registry slot: rows of one
     /// table share their keys, and fetching a slot is cheaper than hashing
@@ -251,8 +222,14 @@ public final class LuaRuntime {
     @usableFromInline
     func failure(status: Int32, fallbackFile: String?) -> LuaError {
         let raw = string(at: -1) ?? "(error object is not a string)"
-        var line: Int32 = 0
-        let whereFile = cellar_last_where(handle, &line).map { String(cString: $0) }
+        var whereLine: Int32 = 0
+        var whereFile = cellar_last_where(handle, &whereLine).map { String(cString: $0) }
+        var line = Int(whereLine)
+        if let w = whereFile {
+            let placed = LuaError.placingLoadedChunk(file: w, line: line, message: "")
+            whereFile = placed.file
+            line = placed.line ?? line
+        }
         let traceback = cellar_last_traceback(handle).map { String(cString: $0) } ?? ""
         let failureKind = cellar_last_failure(handle)
         if status == LUA_ERRMEM {
@@ -261,12 +238,13 @@ public final class LuaRuntime {
             let message = failureKind == CELLAR_FAILURE_RECURSION
                 ? "stack overflow: calls nested over \(CELLAR_DEEP_RECURSION) deep filled the memory limit of \(limitText) (a function calling itself without end?)"
                 : "memory limit of \(limitText) exceeded"
-            return LuaError(kind: .memory, file: whereFile ?? fallbackFile, line: whereFile == nil ? nil : Int(line),
+            return LuaError(kind: .memory, file: whereFile ?? fallbackFile, line: whereFile == nil ? nil : line,
                             message: message, traceback: traceback)
         }
         let kind: LuaError.Kind = status == LUA_ERRSYNTAX ? .syntax
             : failureKind == CELLAR_FAILURE_TIMEOUT ? .timeout : .runtime
-        if let (file, line, message) = LuaError.splitLocation(raw) {
+        if let split = LuaError.splitLocation(raw) {
+            let (file, line, message) = LuaError.placingLoadedChunk(file: split.file, line: split.line, message: split.message)
             // Lua shortens long chunk names to "...tail"; restore the full path.
             var full = file
             if file.hasPrefix("...") {
@@ -276,7 +254,7 @@ public final class LuaRuntime {
             }
             return LuaError(kind: kind, file: full, line: line, message: message, traceback: traceback)
         }
-        return LuaError(kind: kind, file: whereFile ?? fallbackFile, line: whereFile == nil ? nil : Int(line),
+        return LuaError(kind: kind, file: whereFile ?? fallbackFile, line: whereFile == nil ? nil : line,
                         message: raw, traceback: traceback)
     }
 
@@ -307,7 +285,7 @@ public final class LuaRuntime {
         let address = s.withUTF8 { buf in
             lua_pushlstring(L, UnsafeRawPointer(buf.baseAddress)?.assumingMemoryBound(to: CChar.self), buf.count)
         }
-        _ = pushedStrings.put(PushedString(address: address.map { UnsafeRawPointer($0) }, string: s))
+        pushedStrings.remember(s, at: address.map { UnsafeRawPointer($0) })
     }
 
     /// Pushes a row key (see `pushedKeys`).
@@ -322,16 +300,6 @@ public final class LuaRuntime {
         if evicted.ref != LUA_NOREF { luaL_unref(L, luaRegistryIndex, evicted.ref) }
     }
 
-    @usableFromInline func recentlyPushed(_ p: UnsafeRawPointer, _ count: Int) -> String? {
-        for i in 0..<pushedStrings.capacity where pushedStrings[i].address == p {
-            var s = pushedStrings[i].string
-            let same = s.withUTF8 { buf in
-                buf.count == count && (count == 0 || buf.baseAddress.map { memcmp($0, p, count) == 0 } == true)
-            }
-            if same { return s }
-        }
-        return nil
-    }
 
     @inlinable public func push(bytes: UnsafeRawBufferPointer) {
         _ = lua_pushlstring(L, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count)
@@ -387,7 +355,7 @@ public final class LuaRuntime {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var len = 0
         guard let p = lua_tolstring(L, index, &len) else { return nil }
-        return recentlyPushed(UnsafeRawPointer(p), len)
+        return pushedStrings.string(at: UnsafeRawPointer(p), count: len)
             ?? String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
     }
 
@@ -472,38 +440,5 @@ public final class LuaPlugin {
         self.chunk = chunk
         self.module = module
         self.returnedType = returnedType
-    }
-}
-
-/// The last few entries of something pushed often, in a fixed block (not an
-/// array: no uniqueness checks on the hot path). Freed by its owner.
-@usableFromInline struct RecentRing<Entry> {
-    @usableFromInline let slots: UnsafeMutablePointer<Entry>
-    @usableFromInline var next = 0
-    /// A power of two, so the next slot is found with a mask.
-    @usableFromInline static var capacity: Int { 8 }
-    @usableFromInline var capacity: Int { Self.capacity }
-
-    init(_ empty: Entry) {
-        slots = .allocate(capacity: Self.capacity)
-        slots.initialize(repeating: empty, count: Self.capacity)
-    }
-
-    @usableFromInline subscript(i: Int) -> Entry {
-        get { slots[i] }
-        nonmutating set { slots[i] = newValue }
-    }
-
-    /// Stores `entry` over the oldest one, which it returns.
-    mutating func put(_ entry: Entry) -> Entry {
-        let old = (slots + next).move()
-        (slots + next).initialize(to: entry)
-        next = (next + 1) & (capacity - 1)
-        return old
-    }
-
-    func release() {
-        slots.deinitialize(count: capacity)
-        slots.deallocate()
     }
 }

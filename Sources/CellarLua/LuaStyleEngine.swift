@@ -18,11 +18,19 @@ public final class LuaStyleEngine {
     /// The metatables `ui` constructors give nodes, by kind name (kept alive
     /// here: the reader recognises them by address).
     let nodeMetatables: LuaTableRef
-    /// The one `state` table hooks receive; refilled only when the state differs.
+    /// The one `state` table behind what hooks receive; refilled only when
+    /// the state differs. Hooks get `stateProxy`, a read-only view of it, so
+    /// nothing one call writes is seen by another (of any style): the
+    /// cache below stays true because no style can write the table.
     let stateTable: LuaTableRef
+    let stateProxy: LuaTableRef
     private var stateInTable: CellState? = nil
-    /// The one `ctx` table layout receives.
+    /// The one `ctx` table behind what layout receives (`ctxProxy`, read-only
+    /// like `stateProxy`; its `state` is `stateProxy`, its `margins` the
+    /// read-only view of `marginsTable`).
     let ctxTable: LuaTableRef
+    let ctxProxy: LuaTableRef
+    let marginsTable: LuaTableRef
     private var ctxWidth = -1
     private var ctxTableStyle: TableStyle? = nil
     private var ctxAmbiguousWide: Bool? = nil
@@ -52,10 +60,14 @@ public final class LuaStyleEngine {
         uiFactory = factory
         nodeMetatables = metas
         stateTable = rt.newTable(fieldCount: 8)
-        ctxTable = rt.newTable(fieldCount: 5)
+        stateProxy = rt.readOnlyProxy(of: stateTable, name: "state")
+        ctxTable = rt.newTable(fieldCount: 6)
+        ctxProxy = rt.readOnlyProxy(of: ctxTable, name: "ctx")
+        marginsTable = rt.newTable(fieldCount: 4)
         reader = LuaNodeReader(runtime: rt, metatables: metas)
-        // ctx.state is the shared state table (filled before each layout call).
-        ctxTable.set(keys.state, stateTable)
+        // ctx.state is the shared state (filled before each layout call).
+        ctxTable.set(keys.state, stateProxy)
+        ctxTable.set(keys.margins, rt.readOnlyProxy(of: marginsTable, name: "ctx.margins"))
         let setting = widthSetting
         let widthFn = rt.makeFunction(raw: { rt, argc in
             guard argc >= 1, let bytes = rt.bytes(at: 1) else {
@@ -104,10 +116,10 @@ public final class LuaStyleEngine {
         return t
     }
 
-    /// Pushes the shared `state` table filled for `state`.
+    /// Pushes the read-only view of the shared `state` table, filled for `state`.
     func pushState(_ state: CellState) throws(LuaError) {
-        runtime.push(stateTable)
-        if !holdsState(state) { try refillState(state) }
+        try prepareState(state)
+        runtime.push(stateProxy)
     }
 
     /// Refills the shared `state` table for `state` (for `ctx.state`) if it
@@ -120,6 +132,8 @@ public final class LuaStyleEngine {
     }
 
     /// Most rows are in the normal state, like the last: no dictionary compare.
+    /// A state with tables among its custom values is never kept (a hook
+    /// could change a nested table; each call gets fresh ones).
     private func holdsState(_ state: CellState) -> Bool {
         guard let last = stateInTable else { return false }
         return last.isNormal ? state.isNormal : last == state
@@ -142,7 +156,7 @@ public final class LuaStyleEngine {
             do throws(LuaError) { try rt.push(v) } catch { stateInTable = nil; throw error }
             rt.rawSet(rt.key(k), inTableAt: -2)
         }
-        stateInTable = state
+        stateInTable = state.custom.values.contains(where: \.becomesLuaTable) ? nil : state
     }
 
     private func setBool(_ key: LuaKey, _ value: Bool) {
@@ -150,10 +164,11 @@ public final class LuaStyleEngine {
         runtime.rawSet(key, inTableAt: -2)
     }
 
-    /// Pushes the shared `ctx` table for a layout call.
+    /// Pushes the read-only view of the shared `ctx` table for a layout call.
     func pushContext(_ c: LayoutContext) {
         let rt = runtime
         rt.push(ctxTable)
+        defer { rt.pop(1); rt.push(ctxProxy) }
         if ctxWidth != c.width {
             rt.push(c.width); rt.rawSet(keys.width, inTableAt: -2); ctxWidth = c.width
         }
@@ -162,12 +177,12 @@ public final class LuaStyleEngine {
         }
         if ctxMargins != c.layoutMargins {
             let m = c.layoutMargins
-            rt.pushTable(fieldCount: 4)
+            rt.push(marginsTable)
             rt.push(m.top); rt.rawSet(keys.top, inTableAt: -2)
             rt.push(m.leading); rt.rawSet(keys.leading, inTableAt: -2)
             rt.push(m.bottom); rt.rawSet(keys.bottom, inTableAt: -2)
             rt.push(m.trailing); rt.rawSet(keys.trailing, inTableAt: -2)
-            rt.rawSet(keys.margins, inTableAt: -2)
+            rt.pop(1)
             ctxMargins = m
         }
         if ctxAmbiguousWide != c.ambiguousWide {
@@ -209,7 +224,7 @@ public final class LuaStyleEngine {
     -- node.kind still reads the kind through __index.
     local meta = {}
     for _, k in ipairs { "label", "image", "hstack", "vstack", "spacer", "padding", "empty" } do
-      meta[k] = { __index = { kind = k } }
+      meta[k] = { __index = { kind = k }, __metatable = "the ui node metatable is read-only" }
     end
     local LABEL, IMAGE, HSTACK, VSTACK = meta.label, meta.image, meta.hstack, meta.vstack
     local SPACER, PADDING, EMPTY = meta.spacer, meta.padding, meta.empty

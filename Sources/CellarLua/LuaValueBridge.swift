@@ -1,4 +1,5 @@
 import CLua
+import CLuaShim
 import Cellar
 
 /// `Value` ↔ Lua. Lua strings that are not valid UTF-8 become `.bytes`, so
@@ -43,12 +44,21 @@ extension LuaRuntime {
     /// rows of one table mostly share their keys, and then the old values are
     /// simply overwritten instead of cleared first (a few keys are compared
     /// in place; larger rows are always cleared).
-    public func refill(tableAt index: Int32, with fields: [String: Value], lastKeys: inout [String]) throws(LuaError) {
+    /// `untouched`: no hook has added a key to the table since the last
+    /// refill (a row table's metatable counts such writes), so the check
+    /// that it holds exactly `lastKeys` can be skipped.
+    public func refill(tableAt index: Int32, with fields: [String: Value], lastKeys: inout [String],
+                       untouched: Bool = false) throws(LuaError) {
         try enterTable(0)
         let t = lua_absindex(L, index)
+        // The last hook may have added keys or a metatable: then the table
+        // no longer holds exactly `lastKeys` and is cleared (a row must not
+        // see what a hook wrote while handling another).
         let sameKeys = fields.count == lastKeys.count && fields.count <= 8
             && fields.keys.allSatisfy { lastKeys.contains($0) }
+            && (untouched || cellar_lua_holds_exactly(L, t, Int32(fields.count)) != 0)
         if !sameKeys {
+            _ = cellar_lua_reset_metatable(L, t)
             clearTable(at: t)
             lastKeys = Array(fields.keys)
         }
@@ -88,12 +98,19 @@ extension LuaRuntime {
     /// The value at `index` as data. Functions, userdata and coroutines are
     /// refused (take functions with `function(at:)`), as are cycles and
     /// nesting deeper than `limits.maxValueDepth`.
+    /// Also refused: a value that would expand to more than
+    /// `limits.maxValueNodes` tables and values or `limits.maxValueBytes`
+    /// bytes of text. A table reached more than once (a DAG such as
+    /// `t = {t, t}` forty deep) is converted once and shared, but counted
+    /// each time, since that is what it becomes for everything downstream.
     public func value(at index: Int32) throws(LuaError) -> Value {
-        var path: [UnsafeRawPointer] = []
-        return try value(at: lua_absindex(L, index), path: &path, where: "value")
+        var budget = ConversionBudget()
+        return try value(at: lua_absindex(L, index), budget: &budget, where: "value")
     }
 
-    private func value(at index: Int32, path: inout [UnsafeRawPointer], where place: @autoclosure () -> String) throws(LuaError) -> Value {
+    private func value(at index: Int32, budget b: inout ConversionBudget,
+                       where place: @autoclosure () -> String) throws(LuaError) -> Value {
+        b.nodes += 1
         switch lua_type(L, index) {
         case LUA_TNIL, LUA_TNONE: return .null
         case LUA_TBOOLEAN: return .bool(lua_toboolean(L, index) != 0)
@@ -102,29 +119,49 @@ extension LuaRuntime {
             return .double(lua_tonumberx(L, index, nil))
         case LUA_TSTRING:
             guard let raw = bytes(at: index) else { return .null }
+            b.bytes += raw.count
+            try checkSize(b, place())
             if let s = String(validating: raw, as: UTF8.self) { return .string(s) }
             return .bytes(Array(raw))
         case LUA_TTABLE:
-            return try table(at: index, path: &path, where: place())
+            guard let id = lua_topointer(L, index) else { return .null }
+            if let seen = b.converted[id] {
+                b.nodes += seen.nodes - 1
+                b.bytes += seen.bytes
+                try checkSize(b, place())
+                return seen.value
+            }
+            let (nodes, bytes) = (b.nodes, b.bytes)
+            let v = try table(at: index, id: id, budget: &b, where: place())
+            b.converted[id] = (v, b.nodes - nodes + 1, b.bytes - bytes)
+            return v
         default:
             let typeName = String(cString: lua_typename(L, lua_type(L, index)))
             throw LuaError(kind: .conversion, message: "cannot convert a \(typeName) to data (\(place()))")
         }
     }
 
-    private func table(at index: Int32, path: inout [UnsafeRawPointer], where place: String) throws(LuaError) -> Value {
-        guard let id = lua_topointer(L, index) else { return .null }
-        if path.contains(id) {
+    private func checkSize(_ b: ConversionBudget, _ place: @autoclosure () -> String) throws(LuaError) {
+        guard b.nodes > limits.maxValueNodes || b.bytes > limits.maxValueBytes else { return }
+        throw LuaError(kind: .conversion, message: "value too large to become data: over \(limits.maxValueNodes) "
+                       + "tables and values or \(limits.maxValueBytes) bytes of text (at \(place()); "
+                       + "a table reached twice counts twice)")
+    }
+
+    private func table(at index: Int32, id: UnsafeRawPointer, budget b: inout ConversionBudget,
+                       where place: String) throws(LuaError) -> Value {
+        try checkSize(b, place)
+        if b.path.contains(id) {
             throw LuaError(kind: .conversion, message: "table contains a cycle (\(place) refers back to an enclosing table)")
         }
-        guard path.count < limits.maxValueDepth else {
+        guard b.path.count < limits.maxValueDepth else {
             throw LuaError(kind: .conversion, message: "table nested deeper than \(limits.maxValueDepth) levels (\(place))")
         }
         guard ensureStack(4) else {
             throw LuaError(kind: .conversion, message: "Lua stack exhausted while converting a value")
         }
-        path.append(id)
-        defer { path.removeLast() }
+        b.path.append(id)
+        defer { b.path.removeLast() }
 
         let length = Int(lua_rawlen(L, index))
         var items: [Value?] = []
@@ -140,6 +177,7 @@ extension LuaRuntime {
             switch lua_type(L, -2) {
             case LUA_TSTRING:
                 key = string(at: -2) ?? ""
+                b.bytes += key.utf8.count
             case LUA_TNUMBER:
                 if lua_isinteger(L, -2) != 0 {
                     let i = Int(lua_tointegerx(L, -2, nil))
@@ -155,7 +193,7 @@ extension LuaRuntime {
             }
             let v: Value
             do throws(LuaError) {
-                v = try value(at: lua_gettop(L), path: &path, where: "\(place).\(key)")
+                v = try value(at: lua_gettop(L), budget: &b, where: "\(place).\(key)")
             } catch {
                 pop(2)
                 throw error
@@ -178,4 +216,16 @@ extension LuaRuntime {
         }
         return .object(fields)
     }
+}
+
+/// What converting one value from Lua has cost so far: the tables being
+/// converted (to find cycles), the tables and values and bytes of text
+/// produced (counted as expanded), and each table converted already with
+/// its own cost (so a table reached again is neither walked nor allocated
+/// again, only counted).
+struct ConversionBudget {
+    var path: [UnsafeRawPointer] = []
+    var nodes = 0
+    var bytes = 0
+    var converted: [UnsafeRawPointer: (value: Value, nodes: Int, bytes: Int)] = [:]
 }

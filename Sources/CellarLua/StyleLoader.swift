@@ -21,10 +21,10 @@ public enum StyleLoader {
     public static func styleFiles(in directory: String) throws -> [String] {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDir), isDir.boolValue else {
-            throw CellarError("--styles \(directory): no such directory")
+            throw styleError("--styles \(directory): no such directory")
         }
         guard let walker = FileManager.default.enumerator(atPath: directory) else {
-            throw CellarError("--styles \(directory): cannot read the directory")
+            throw styleError("--styles \(directory): cannot read the directory")
         }
         var files: [String] = []
         while let rel = walker.nextObject() as? String {
@@ -51,20 +51,20 @@ public enum StyleLoader {
                             limits: LuaLimits = LuaLimits()) throws -> [LuaCellStyle] {
         guard !files.isEmpty else { return [] }
         let engine: LuaStyleEngine
-        do { engine = try LuaStyleEngine(limits: limits) } catch { throw CellarError("cannot start Lua: \(error.userMessage)") }
+        do { engine = try LuaStyleEngine(limits: limits) } catch { throw styleError("cannot start Lua: \(error.userMessage)") }
         var styles: [LuaCellStyle] = []
         var seen: [String: String] = [:]
         for file in files {
             let style = try engine.loadStyle(path: file)
             let id = style.reuseIdentifier
             if let other = seen[id] {
-                throw CellarError("\(file): identifier '\(id)' is already defined by \(other); each identifier may be defined by one file only")
+                throw styleError("\(file): identifier '\(id)' is already defined by \(other); each identifier may be defined by one file only")
             }
             if let existing = registry.style(for: id) {
                 if existing.source == "built-in" {
-                    throw CellarError("\(file): identifier '\(id)' belongs to a built-in style; a Lua style may not shadow it (choose another, e.g. '\(id)_lua')")
+                    throw styleError("\(file): identifier '\(id)' belongs to a built-in style; a Lua style may not shadow it (choose another, e.g. '\(id)_lua')")
                 }
-                throw CellarError("\(file): identifier '\(id)' is already registered by \(existing.source)")
+                throw styleError("\(file): identifier '\(id)' is already registered by \(existing.source)")
             }
             seen[id] = file
             try registry.register(style, forCellReuseIdentifier: id)
@@ -77,8 +77,8 @@ public enum StyleLoader {
 extension LuaError {
     /// This error as the CLI's located error.
     func cellarError(fallbackFile: String) -> CellarError {
-        if let line { return CellarError(message, at: SourceLocation(file: file ?? fallbackFile, line: line)) }
-        return CellarError("\(file ?? fallbackFile): \(message)")
+        if let line { return styleError(message, at: SourceLocation(file: file ?? fallbackFile, line: line)) }
+        return styleError("\(file ?? fallbackFile): \(message)")
     }
 }
 
@@ -101,7 +101,7 @@ extension LuaStyleEngine {
         }
         guard let table = rt.table(at: -1) else {
             let got = rt.type(at: -1) == .nil ? "nothing" : "a \(String(cString: lua_typename(rt.L, lua_type(rt.L, -1))))"
-            throw CellarError("\(path): a style file must return a table with an 'identifier' and hooks (configure, layout, …); it returned \(got)")
+            throw styleError("\(path): a style file must return a table with an 'identifier' and hooks (configure, layout, …); it returned \(got)")
         }
         module = table
         rt.push(module)
@@ -120,18 +120,18 @@ extension LuaStyleEngine {
         lua_pushnil(rt.L)
         while lua_next(rt.L, t) != 0 {
             guard let key = rt.string(at: -2) else {
-                throw CellarError("\(path): a style table's keys must be names (identifier, layout, …); found a \(typeName(-2)) key")
+                throw styleError("\(path): a style table's keys must be names (identifier, layout, …); found a \(typeName(-2)) key")
             }
             if key.hasPrefix("_") { rt.pop(1); continue }
             switch key {
             case "identifier":
                 guard let s = rt.string(at: -1), !s.isEmpty, rt.type(at: -1) == .string else {
-                    throw CellarError("\(path): identifier must be a non-empty string, got \(rt.type(at: -1) == .string ? "an empty string" : "a \(typeName(-1))")")
+                    throw styleError("\(path): identifier must be a non-empty string, got \(rt.type(at: -1) == .string ? "an empty string" : "a \(typeName(-1))")")
                 }
                 identifier = s
             case "description":
                 guard rt.type(at: -1) == .string else {
-                    throw CellarError("\(path): description must be a string, got a \(typeName(-1))")
+                    throw styleError("\(path): description must be a string, got a \(typeName(-1))")
                 }
                 summary = rt.string(at: -1)
             case "selection_style":
@@ -149,10 +149,10 @@ extension LuaStyleEngine {
                 names.insert(key)
             default:
                 guard StyleLoader.hookKeys.contains(key) else {
-                    throw CellarError("\(path): \(Suggest.unknown("style key", key, among: StyleLoader.styleKeys)) (private fields start with '_')")
+                    throw styleError("\(path): \(Suggest.unknown("style key", key, among: StyleLoader.styleKeys)) (private fields start with '_')")
                 }
                 guard let f = rt.function(at: -1) else {
-                    throw CellarError("\(path): \(key) must be a function, got a \(typeName(-1))")
+                    throw styleError("\(path): \(key) must be a function, got a \(typeName(-1))")
                 }
                 lines[key] = definitionLine(-1)
                 names.insert(key)
@@ -171,7 +171,7 @@ extension LuaStyleEngine {
             rt.pop(1)
         }
         guard let identifier else {
-            throw CellarError("\(path): the style table has no 'identifier' (the reuse identifier rows name in 'cell:')")
+            throw styleError("\(path): the style table has no 'identifier' (the reuse identifier rows name in 'cell:')")
         }
         let order = ["configure", "update", "layout", "height", "prepare_for_reuse", "accessory",
                      "editing_accessory", "editing_style", "on_accessory_tap", "on_select", "on_deselect"]
@@ -184,7 +184,7 @@ extension LuaStyleEngine {
             rt.rawGet(rt.key(key), fromTableAt: t)
             let a: Accessory
             do { a = try style.accessoryValue(at: -1, key, nil) } catch let e as CellarError {
-                throw CellarError("\(path): \(e.message)")
+                throw styleError("\(path): \(e.message)")
             }
             style.setFixedAccessory(key == "accessory", a)
             rt.pop(1)

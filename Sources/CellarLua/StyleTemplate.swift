@@ -12,13 +12,13 @@ public enum StyleTemplate {
         }
         guard let first = bytes.first, ok(first, first: true), bytes.allSatisfy({ ok($0, first: false) }),
               !name.hasSuffix(".d"), bytes.count <= 64 else {
-            throw CellarError("new-style: '\(name)' is not a usable style name: use letters, digits, '_', '-' or '.', starting with a letter")
+            throw styleError("new-style: '\(name)' is not a usable style name: use letters, digits, '_', '-' or '.', starting with a letter")
         }
         if name.hasPrefix("_") {
-            throw CellarError("new-style: '\(name)' starts with '_', and the loader skips such files")
+            throw styleError("new-style: '\(name)' starts with '_', and the loader skips such files")
         }
         if BuiltinCellStyle.Kind(rawValue: name) != nil {
-            throw CellarError("new-style: '\(name)' is a built-in style; choose another name, e.g. '\(name)_lua'")
+            throw styleError("new-style: '\(name)' is a built-in style; choose another name, e.g. '\(name)_lua'")
         }
     }
 
@@ -117,18 +117,18 @@ public enum StyleTemplate {
         let stylePath = (stylesDir as NSString).appendingPathComponent(name + ".lua")
         let examplePath = (examplesDir as NSString).appendingPathComponent(name + ".yaml")
         for path in [stylePath, examplePath] where fm.fileExists(atPath: path) {
-            throw CellarError("new-style: \(path) already exists; not overwriting it")
+            throw styleError("new-style: \(path) already exists; not overwriting it")
         }
         for dir in [stylesDir, examplesDir] {
             do { try fm.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-                throw CellarError("new-style: cannot create \(dir): \(error.localizedDescription)")
+                throw styleError("new-style: cannot create \(dir): \(error.localizedDescription)")
             }
         }
         var written: [String] = []
         for (path, text) in [(stylePath, style(name: name)), (examplePath, example(name: name))] {
             guard fm.createFile(atPath: path, contents: Data(text.utf8)) else {
                 for w in written { try? fm.removeItem(atPath: w) }
-                throw CellarError("new-style: cannot write \(path)")
+                throw styleError("new-style: cannot write \(path)")
             }
             written.append(path)
         }

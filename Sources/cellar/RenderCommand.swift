@@ -25,6 +25,15 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Colour: auto, always or never.")
     var color: ColorMode = .auto
 
+    @Option(help: "Output: plain, ansi, svg or html (default: plain or ansi, as --color decides).")
+    var format: OutputFormat?
+
+    @Option(help: "Colours of svg and html output: light or dark.")
+    var theme: ThemeName = .light
+
+    @Option(help: "The title of svg and html output (html default: Cellar table).")
+    var title: String?
+
     @Flag(help: "Print render statistics to stderr as `key: value` lines.")
     var stats = false
 
@@ -81,7 +90,7 @@ struct RenderCommand: ParsableCommand {
         if let ambiguousWide { table.ambiguousWide = ambiguousWide }
         let useColor = color.usesColor(environment: env, outputIsTerminal: Terminal.stdoutIsTerminal)
         let out = HeldOutput()
-        try table.render(to: Terminal.writer(color: useColor, sink: out))
+        try table.render(to: OutputFormat.writer(format, useColor: useColor, theme: theme, title: title, sink: out))
         try out.commit()
         if stats { for line in table.statistics.lines { Terminal.printError(line) } }
     }

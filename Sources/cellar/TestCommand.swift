@@ -34,6 +34,13 @@ struct TestCommand: ParsableCommand {
                                valueName: "DIR"))
     var styles: [String] = []
 
+    @Option(help: ArgumentHelp("Also write DIR/index.html: failing, new and orphaned cases as pictures, golden beside actual (works under CI).",
+                               valueName: "DIR"))
+    var report: String?
+
+    @Flag(help: "Walk the pending NAME.golden.new changes one at a time in the terminal: a accept, r reject, s skip, q quit.")
+    var review = false
+
     @Option(help: ArgumentHelp("Worker threads (default: one per processor).", valueName: "N"))
     var jobs: Int?
 
@@ -42,6 +49,9 @@ struct TestCommand: ParsableCommand {
     func validate() throws {
         if update && accept { throw ValidationError("--update and --accept do not go together") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if review && (update || accept || report != nil) {
+            throw ValidationError("--review goes alone (not with --update, --accept or --report)")
+        }
     }
 
     func run() throws {
@@ -53,6 +63,7 @@ struct TestCommand: ParsableCommand {
         options.maxFileSize = input.maxFileSize
         let runner = GoldenRunner(options: options, makeRegistry: TestCommand.registryFactory(styleDirectories()))
         do {
+            if review { return try runReview(runner, roots: roots) }
             if accept {
                 let summary = try runner.accept(paths: roots)
                 try Terminal.printOutput(summary.accepted.map { "accepted \($0)\n" }.joined())
@@ -61,6 +72,7 @@ struct TestCommand: ParsableCommand {
                 if !summary.succeeded { throw ExitCode.failure }
                 return
             }
+            if let report { try GoldenReport.checkOutside(report, caseRoots: roots) }
             let summary = try runner.run(paths: roots)
             for leftover in summary.leftovers {
                 try Terminal.printOutput((summary.leftoversRemoved ? "REMOVED " : "LEFTOVER ")
@@ -72,12 +84,25 @@ struct TestCommand: ParsableCommand {
                 try Terminal.printOutput("ORPHAN \(GoldenRunner.display(orphan)): no case produces it; "
                     + "delete it or restore its .case.yaml" + (summary.orphansFail ? " (fails under CI)\n" : "\n"))
             }
+            if let report {
+                let path = try GoldenReport(summary: summary, runner: runner).write(to: report, caseRoots: roots)
+                try Terminal.printOutput("report: \(GoldenRunner.display(path))\n")
+            }
             try Terminal.printOutput(summary.closingLine + "\n")
             if !summary.succeeded { throw ExitCode.failure }
         } catch let error as CellarError {
             Terminal.printError("cellar test: \(error.description)")
             throw ExitCode.failure
         }
+    }
+
+    func runReview(_ runner: GoldenRunner, roots: [String]) throws {
+        if let refusal = ReviewTerminal.refusal(isCI: runner.options.isCI) {
+            Terminal.printError(refusal)
+            throw ExitCode.failure
+        }
+        let tally = try ReviewTerminal.run(GoldenReview(runner: runner), paths: roots)
+        if !tally.errors.isEmpty { throw ExitCode.failure }
     }
 
     /// `--styles`, else `Styles/` when it exists and a style loader is built

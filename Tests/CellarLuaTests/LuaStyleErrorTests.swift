@@ -106,10 +106,13 @@ import Cellar
         let text = e?.description ?? ""
         #expect(text.hasPrefix("\(path):4: "), "\(text)")
         #expect(text.hasSuffix("— in layout, row 0.1"), "\(text)")
+        // A generous time budget: on a loaded machine the memory limit must still be what stops it.
+        var roomy = LuaLimits()
+        roomy.timeBudget = .seconds(30)
         let (m, _) = try renderError("""
             return { identifier = "bad", configure = function(cell, row)
-              local t = {} ; for i = 1, 1e9 do t[i] = ("x"):rep(1000) .. i end end }
-            """)
+              local t = {} ; for i = 1, 1e9 do t[i] = ("x"):rep(65536) .. i end end }
+            """, limits: roomy)
         #expect(m?.description.contains("memory limit") == true, "\(m?.description ?? "")")
         #expect(m?.description.contains("— in configure, row 0.0") == true)
     }

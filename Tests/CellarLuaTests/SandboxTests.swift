@@ -63,7 +63,7 @@ import Cellar
         let (error, path) = try failure(rt, "\n\(lib).x = 1")
         #expect(error?.userMessage == "\(path):2: cannot set \(lib).x: the shared library '\(lib)' is read-only")
         let (rawError, rawPath) = try failure(rt, "rawset(\(lib), 'x', 1)")
-        #expect(rawError?.userMessage == "\(rawPath):1: rawset: the shared libraries are read-only")
+        #expect(rawError?.userMessage == "\(rawPath):1: rawset: the shared tables (libraries, ctx, state) are read-only")
         let (mtError, mtPath) = try failure(rt, "setmetatable(\(lib), {})")
         #expect(mtError?.userMessage == "\(mtPath):1: cannot change a protected metatable")
         #expect(try run(rt, "return getmetatable(\(lib))") == [.string("the shared library '\(lib)' is read-only")])

@@ -23,30 +23,6 @@ import Cellar
         #expect(try rt.call(identity, value) == [value])
     }
 
-    /// Row strings read back find the Swift string they were pushed from,
-    /// but only while the bytes at that address are still that string.
-    @Test func recentlyPushedStringsAreReusedOnlyWhileTheirBytesMatch() throws {
-        let rt = try LuaRuntime()
-        try rt.push(Value.string("Detail for row 7 🍎"))
-        let text = rt.string(at: -1)
-        #expect(text == "Detail for row 7 🍎")
-        var len = 0
-        let p = try #require(lua_tolstring(rt.L, -1, &len))
-        #expect(rt.recentlyPushed(UnsafeRawPointer(p), len) == "Detail for row 7 🍎")
-        rt.pop(1)
-        // Memory that once held a pushed string now holds other bytes.
-        let other = Array("Detail for row 8 🍏".utf8)
-        other.withUnsafeBytes { buf in
-            let address = UnsafeRawPointer(buf.baseAddress)
-            rt.pushedStrings[3] = LuaRuntime.PushedString(address: address, string: "Detail for row 7 🍎")
-            #expect(address.map { rt.recentlyPushed($0, buf.count) } == .some(nil))
-            rt.pushedStrings[3].string = "Detail for row 8 🍏"
-            #expect(address.map { rt.recentlyPushed($0, buf.count) } == "Detail for row 8 🍏")
-        }
-        // Strings made in Lua are decoded as before.
-        #expect(try run(rt, "return ('x'):rep(3) .. '한'") == [.string("xxx한")])
-    }
-
     /// Rows refill one table; their keys come from a small ring of registry
     /// slots, and rows with more keys than the ring holds still come out whole.
     @Test func refilledTablesHoldExactlyEachRow() throws {

@@ -25,10 +25,27 @@ int cellar_ui_make_constructor(lua_State *L);
 /// 1 when the table at `t` has no value (raw) under any of the three keys
 /// kept in the registry at `k1`, `k2`, `k3`; else 0. Leaves the stack as it was.
 int cellar_lua_all_nil3(lua_State *L, int t, int k1, int k2, int k3);
-/// Makes the table at `dst` a shallow copy of the table at `src` (raw).
+/// 1 when the table at `t` has no metatable (or the row metatable) and
+/// exactly `n` fields (raw); else 0 (and any other metatable is removed).
+/// Leaves the stack as it was.
+int cellar_lua_holds_exactly(lua_State *L, int t, int n);
+/// Gives the table at `t` the row metatable: it counts writes that add keys
+/// (see `cellar_row_writes`) and cannot be replaced by a style.
+void cellar_lua_make_row_table(lua_State *L, int t);
+/// Removes a metatable other than the row metatable from the table at `t`;
+/// returns 1 when there was none to remove.
+int cellar_lua_reset_metatable(lua_State *L, int t);
+/// Makes the table at `dst` a shallow copy of the table at `src` (raw; a
+/// metatable on `dst` is removed).
 void cellar_lua_refill_copy(lua_State *L, int dst, int src);
+/// Pushes a read-only proxy of the table at `real` (reads fall through;
+/// writes, rawset and setmetatable raise an error naming it `name`; pairs
+/// iterates the real table without handing it out).
+void cellar_push_readonly_proxy(lua_State *L, int real, const char *name);
 void cellar_lua_remove(lua_State *L, int idx);
 void cellar_lua_insert(lua_State *L, int idx);
+/// A full garbage collection (lua_gc is variadic, so Swift cannot call it).
+void cellar_lua_full_gc(lua_State *L);
 
 // ---- One sandboxed Lua state --------------------------------------------------
 
@@ -92,6 +109,8 @@ void cellar_push_swift_function(cellar_lua *x, int index);
 /// Details of the last failed outermost call: which failure, the traceback
 /// (NULL if none), and the first Lua frame at the error (source without '@',
 /// line; source NULL if unknown).
+/// Writes that added a key to a row table so far (by any style).
+unsigned long cellar_row_writes(cellar_lua *x);
 cellar_failure cellar_last_failure(cellar_lua *x);
 const char *cellar_last_traceback(cellar_lua *x);
 const char *cellar_last_where(cellar_lua *x, int *line);

@@ -1,0 +1,135 @@
+import Cellar
+import CellarDocuments
+import CellarText
+import Foundation
+import Yams
+
+/// `cellar test --report DIR`: DIR/index.html, a page a person opens in a
+/// browser. Every failing, new or orphaned case gets an entry: golden and
+/// actual frames side by side as pictures (the SVG writer's grid, in the
+/// styles the golden's marks record), differing cells highlighted, the
+/// case's description and steps, and the command that accepts the change.
+/// Passing cases are listed, collapsed. Only DIR is written: never the case
+/// tree, so it works under CI too.
+public struct GoldenReport {
+    public var summary: GoldenRunner.Summary
+    public var runner: GoldenRunner
+    public var theme: Theme = .light
+
+    public init(summary: GoldenRunner.Summary, runner: GoldenRunner) {
+        self.summary = summary
+        self.runner = runner
+    }
+
+    /// Refuses a report directory inside a case root (checked before the
+    /// cases run, so a refused run writes nothing).
+    public static func checkOutside(_ directory: String, caseRoots: [String]) throws {
+        let target = URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath().path
+        for root in caseRoots {
+            let rootPath = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
+            if target == rootPath || target.hasPrefix(rootPath.hasSuffix("/") ? rootPath : rootPath + "/") {
+                throw CellarError("--report \(directory) is inside the case tree \(root); "
+                                  + "choose a directory outside it (the report never writes among the cases)")
+            }
+        }
+    }
+
+    /// Writes DIR/index.html atomically and returns its path. DIR must not
+    /// lie inside a case root.
+    public func write(to directory: String, caseRoots: [String]) throws -> String {
+        try Self.checkOutside(directory, caseRoots: caseRoots)
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw CellarError("cannot create the report directory \(directory): \(error.localizedDescription)")
+        }
+        let path = (directory as NSString).appendingPathComponent("index.html")
+        try GoldenFiles.writeAtomically(Array(html().utf8), to: path)
+        return path
+    }
+
+    /// The whole page.
+    public func html() -> String {
+        let book = PictureBook(theme: theme)
+        var body = "<h1>Golden cases</h1>\n<p class=\"summary\">" + XMLText.escape(summary.closingLine) + "</p>\n"
+        let failing = summary.results.filter { $0.status == .failed }
+        for result in failing { body += entry(result, book: book) }
+        for orphan in summary.orphans {
+            body += "<section class=\"case\"><h2><span class=\"tag\">ORPHAN</span> "
+                + XMLText.escape(GoldenRunner.display(orphan)) + "</h2>\n<p>No case produces this file: delete it, "
+                + "or restore its <code>.case.yaml</code>.</p></section>\n"
+        }
+        let passing = summary.results.filter { $0.status != .failed }
+        body += "<details><summary>\(passing.count) passing</summary>\n<ul>\n"
+        for result in passing { body += "<li>" + XMLText.escape(result.name) + "</li>\n" }
+        body += "</ul>\n</details>\n</body>\n</html>\n"
+        return HTMLWriter.pageHead(title: "Cellar golden report", theme: theme, styleSheet: book.styleSheet,
+                                   extraCSS: Self.css) + body
+    }
+
+    static let css = """
+        .case{border-top:1px solid #8a8a8e;margin-top:24px;padding-top:8px}
+        .tag{font-size:70%;padding:2px 6px;border-radius:4px;background:#c91b00;color:#fff}
+        .pair{display:flex;gap:24px;flex-wrap:wrap;align-items:flex-start}
+        figure{margin:8px 0}figcaption{font-size:85%;opacity:.7}
+        pre{white-space:pre-wrap}h3{font-size:100%;margin-bottom:0}
+
+        """
+
+    func entry(_ result: GoldenRunner.CaseResult, book: PictureBook) -> String {
+        let casePath = GoldenRunner.display(result.path)
+        var out = "<section class=\"case\"><h2><span class=\"tag\">" + (result.isNew ? "NEW" : "FAIL") + "</span> "
+            + XMLText.escape(result.name) + "</h2>\n<p><code>" + XMLText.escape(casePath) + "</code></p>\n"
+        let text = (try? InputFile.read(result.path, limit: runner.options.maxFileSize)).map { String(decoding: $0, as: UTF8.self) }
+        if let description = text.flatMap(Self.description) {
+            out += "<p>" + XMLText.escape(description) + "</p>\n"
+        }
+        let scenario: GoldenCase, actual: [UInt8]
+        do {
+            scenario = try GoldenCaseParser.load(path: result.path, name: result.name)
+            actual = Array(try GoldenScenario.play(scenario, registry: try runner.makeRegistry()).utf8)
+        } catch {
+            return out + "<pre>" + XMLText.escape(GoldenRunner.describe(error), keepingNewlines: true) + "</pre></section>\n"
+        }
+        if !scenario.steps.isEmpty {
+            out += "<p>Steps:</p><ol>" + scenario.steps.map { "<li>" + XMLText.escape($0.title) + "</li>" }.joined() + "</ol>\n"
+        }
+        let verb = runner.options.isCI ? "--update" : "--accept"
+        out += "<p>Take the new output: <code>" + XMLText.escape("\(runner.options.command) test \(verb) "
+            + GoldenRunner.shellQuoted(casePath)) + "</code></p>\n"
+        let golden = (try? GoldenFiles.readBytes(GoldenFiles.goldenPath(forCase: result.path))) ?? nil
+        out += frames(golden: golden.map(GoldenFrame.parse) ?? [], actual: GoldenFrame.parse(actual), book: book)
+        return out + "</section>\n"
+    }
+
+    /// Frames side by side, by position; a frame only one side has stands
+    /// beside an empty place.
+    func frames(golden: [GoldenFrame], actual: [GoldenFrame], book: PictureBook) -> String {
+        var out = ""
+        for i in 0..<max(golden.count, actual.count) {
+            let g = i < golden.count ? golden[i] : nil, a = i < actual.count ? actual[i] : nil
+            let differs = GoldenFrame.differences(g?.canvas, a?.canvas)
+            out += "<h3>" + XMLText.escape(a?.title ?? g?.title ?? "") + "</h3>\n<div class=\"pair\">"
+            for (caption, frame) in [("golden", g), ("actual", a)] {
+                out += "<figure><figcaption>" + caption + "</figcaption>"
+                if let frame {
+                    out += book.svgElement(frame.canvas, title: caption, marked: differs)
+                    for note in frame.notes { out += "<pre>" + XMLText.escape(note) + "</pre>" }
+                } else {
+                    out += "<p>(no such frame)</p>"
+                }
+                out += "</figure>"
+            }
+            out += "</div>\n"
+        }
+        return out
+    }
+
+    static func description(_ caseText: String) -> String? {
+        guard let node = try? Yams.compose(yaml: caseText), case .mapping(let map) = node else { return nil }
+        for (key, value) in map where key.string == "description" {
+            return value.string?.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,101 @@
+import Cellar
+import CellarText
+import Foundation
+
+/// `cellar test --review`: walks the cases whose pending `NAME.golden.new`
+/// differs from the golden, one at a time: shows the side-by-side diff and
+/// asks. `a` accepts (an atomic rename over the golden), `r` rejects
+/// (deletes the `.new`), `s` skips, `q` quits (the rest stay pending and
+/// count as skipped). The terminal side (raw keys) belongs to the CLI;
+/// this is the walk, so tests can drive it.
+public struct GoldenReview {
+    public enum Decision: Sendable { case accept, reject, skip, quit }
+
+    public struct Tally: Sendable, Equatable {
+        public var accepted = 0, rejected = 0, skipped = 0
+        public var errors: [String] = []
+        public var closingLine: String {
+            "\(accepted) accepted, \(rejected) rejected, \(skipped) skipped"
+                + (errors.isEmpty ? "" : ", \(errors.count) failed")
+        }
+    }
+
+    public var runner: GoldenRunner
+
+    public init(runner: GoldenRunner) { self.runner = runner }
+
+    /// The key a person pressed, as a decision; nil for any other key.
+    public static func decision(forKey key: UInt8) -> Decision? {
+        switch key {
+        case UInt8(ascii: "a"), UInt8(ascii: "A"): return .accept
+        case UInt8(ascii: "r"), UInt8(ascii: "R"): return .reject
+        case UInt8(ascii: "s"), UInt8(ascii: "S"): return .skip
+        case UInt8(ascii: "q"), UInt8(ascii: "Q"), 0x03, 0x04: return .quit  // also ^C, ^D
+        default: return nil
+        }
+    }
+
+    static let prompt = "a accept / r reject / s skip / q quit: "
+
+    /// Walks the pending changes under `paths`. `show` prints text as is;
+    /// `readKey` returns the next key pressed, nil at end of input (taken
+    /// as quit).
+    public func run(paths: [String], show: (String) -> Void, readKey: () throws -> UInt8?) throws -> Tally {
+        let pending = try GoldenFiles.discover(paths).pending.filter(runner.matches)
+        var changes: [(file: GoldenFiles.CaseFile, golden: [UInt8]?, new: [UInt8])] = []
+        for file in pending {
+            let goldenPath = GoldenFiles.stem(file.path, dropping: GoldenFiles.pendingSuffix) + GoldenFiles.goldenSuffix
+            guard let new = try GoldenFiles.readBytes(file.path) else { continue }
+            let golden = try GoldenFiles.readBytes(goldenPath)
+            if let golden, GoldenDiff.matches(expected: golden, actual: new) { continue }
+            changes.append((file, golden, new))
+        }
+        var tally = Tally()
+        if changes.isEmpty { show("nothing to review: no pending .golden.new differs from its golden\n") }
+        for (index, change) in changes.enumerated() {
+            show(describe(change.file, golden: change.golden, new: change.new, index: index, of: changes.count))
+            var decision: Decision?
+            while decision == nil {
+                show(Self.prompt)
+                guard let key = try readKey() else { decision = .quit; break }
+                decision = Self.decision(forKey: key)
+                show(decision == nil ? "\n" : String(UnicodeScalar(key == 0x03 || key == 0x04 ? UInt8(ascii: "q") : key)) + "\n")
+            }
+            switch decision ?? .quit {
+            case .accept:
+                do {
+                    try GoldenFiles.accept(pending: change.file.path)
+                    tally.accepted += 1
+                } catch {
+                    tally.errors.append(GoldenRunner.describe(error))
+                    show(GoldenRunner.describe(error) + "\n")
+                }
+            case .reject:
+                GoldenFiles.remove(change.file.path)
+                tally.rejected += 1
+            case .skip:
+                tally.skipped += 1
+            case .quit:
+                tally.skipped += changes.count - index
+                return tally
+            }
+        }
+        return tally
+    }
+
+    func describe(_ file: GoldenFiles.CaseFile, golden: [UInt8]?, new: [UInt8], index: Int, of count: Int) -> String {
+        let goldenPath = GoldenFiles.stem(file.path, dropping: GoldenFiles.pendingSuffix) + GoldenFiles.goldenSuffix
+        // Names come from the file system: sanitised before they reach the terminal.
+        var out = "\n[\(index + 1)/\(count)] " + Sanitizer.sanitize(file.name)
+            + "  (" + Sanitizer.sanitize(GoldenRunner.display(file.path)) + ")\n"
+        if let golden {
+            out += runner.failureBody(golden: golden, actual: new, goldenPath: goldenPath)
+        } else {
+            out += "  no golden yet: \(GoldenRunner.display(goldenPath)); the pending output is:\n"
+            for line in String(decoding: new, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
+                out += "  " + Sanitizer.sanitize(String(line)) + "\n"
+            }
+        }
+        return out
+    }
+}
