@@ -73,21 +73,15 @@ struct RenderCommand: ParsableCommand {
             throw CellarError(InputLimits.message("--offset", InputLimits.offset, got: "\(offset)"))
         }
         let env = Terminal.environment
-        let registry = Registry()
-        try StyleHooks.load(StyleHooks.directories(styles), into: registry)
-        let document = try TableDocument.load(path: file, sizeLimit: input.maxFileSize)
-        try document.validate(against: registry)
-        let source = DocumentDataSource(document: document)
-        let table = source.makeTableView(registry: registry)
-        table.width = width ?? min(Terminal.width(environment: env), InputLimits.width.upperBound)
-        if let height, let problem = InputLimits.viewportProblem(width: table.width, height: height) {
+        let tableWidth = width ?? min(Terminal.width(environment: env), InputLimits.width.upperBound)
+        if let height, let problem = InputLimits.viewportProblem(width: tableWidth, height: height) {
             throw CellarError("--height: " + problem)
         }
-        try document.checkRowHeights(width: table.width)
+        let (table, _) = try DocumentTable.load(file: file, styles: styles, maxFileSize: input.maxFileSize,
+                                                width: tableWidth, ambiguousWide: ambiguousWide)
         table.viewportHeight = height
         table.contentOffset = offset
         table.setEditing(editing)
-        if let ambiguousWide { table.ambiguousWide = ambiguousWide }
         let useColor = color.usesColor(environment: env, outputIsTerminal: Terminal.stdoutIsTerminal)
         let out = HeldOutput()
         try table.render(to: OutputFormat.writer(format, useColor: useColor, theme: theme, title: title, sink: out))

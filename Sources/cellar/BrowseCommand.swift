@@ -1,0 +1,72 @@
+import ArgumentParser
+import Cellar
+import CellarTerminal
+import CellarText
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `cellar browse FILE`: the table live in the terminal, on the same
+/// table, registry, styles and drawing as `render`.
+struct BrowseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "browse",
+        abstract: "Browse a table document in the terminal: focus, select, edit, reorder.",
+        discussion: "Keys:\n" + BrowseHelp.text
+    )
+
+    @Argument(help: "The table document (.yaml, .yml or .json).")
+    var file: String
+
+    @Option(
+        name: .customLong("styles"), help: "A directory of Lua cell styles (repeatable; default: Styles/ when present)."
+    )
+    var styles: [String] = []
+
+    @Option(help: "Colour: auto, always or never.")
+    var color: ColorMode = .auto
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: ArgumentHelp(
+            "Draw East Asian Ambiguous characters two columns wide, as CJK terminals do "
+                + "(default: the table file's ambiguousWide, else off)."))
+    var ambiguousWide: Bool?
+
+    @OptionGroup var input: FileSizeOption
+
+    func run() throws {
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            Terminal.printError("cellar browse: needs a terminal on stdin and stdout")
+            throw ExitCode(1)
+        }
+        if file == "-" {
+            Terminal.printError("cellar browse: FILE must be a file (stdin is the keyboard)")
+            throw ExitCode(1)
+        }
+        do {
+            try browse()
+        } catch let e as CellarError {
+            Terminal.printError("cellar: \(e)")
+            throw ExitCode(1)
+        } catch let e as TerminalError {
+            Terminal.printError("cellar browse: \(e)")
+            throw ExitCode(1)
+        }
+    }
+
+    private func browse() throws {
+        let env = Terminal.environment
+        let width = min(RawTerminal.size()?.width ?? 80, InputLimits.width.upperBound)
+        let (table, _) = try DocumentTable.load(
+            file: file, styles: styles, maxFileSize: input.maxFileSize,
+            width: width, ambiguousWide: ambiguousWide)
+        let session = BrowseSession(table: table)
+        let useColor = color.usesColor(environment: env, outputIsTerminal: true)
+        let screen = BrowseScreen(fileName: Terminal.sanitized(file), useColor: useColor)
+        try BrowseLoop(session: session, screen: screen).run()
+    }
+}
