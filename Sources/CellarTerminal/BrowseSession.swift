@@ -23,7 +23,7 @@ public final class BrowseSession {
         }
     }
 
-    public let table: TableView
+    public internal(set) var table: TableView
     public internal(set) var mode: Mode = .browse
     /// The status line's last message (an error, "reloaded …").
     public var message = ""
@@ -165,7 +165,7 @@ public final class BrowseSession {
     func repairFocus(_ wanted: IndexPath?) {
         guard rowCount > 0 else { return }
         let place = wanted ?? IndexPath(0, 0)
-        let exists = place.section < table.numberOfSections && place.row < table.numberOfRows(inSection: place.section)
+        let exists = Self.exists(place, in: table)
         // The content may have shrunk below the viewport: clamp as a scroll does.
         perform(.scrollToOffset(table.contentOffset))
         focus(exists ? place : rowBefore(place) ?? firstRow)

@@ -36,6 +36,9 @@ struct BrowseCommand: ParsableCommand {
                 + "(default: the table file's ambiguousWide, else off)."))
     var ambiguousWide: Bool?
 
+    @Flag(inversion: .prefixedNo, help: "Reload styles and the document when they change on disk.")
+    var watch = true
+
     @OptionGroup var input: FileSizeOption
 
     func run() throws {
@@ -67,6 +70,14 @@ struct BrowseCommand: ParsableCommand {
         let session = BrowseSession(table: table)
         let useColor = color.usesColor(environment: env, outputIsTerminal: true)
         let screen = BrowseScreen(fileName: Terminal.sanitized(file), useColor: useColor)
-        try BrowseLoop(session: session, screen: screen).run()
+        let loop = BrowseLoop(session: session, screen: screen)
+        if watch,
+            let reloader = BrowseReloader(
+                file: file, styles: styles, maxFileSize: input.maxFileSize,
+                ambiguousWide: ambiguousWide)
+        {
+            loop.watch = (reloader.watcher.fd, { reloader.reload(session) })
+        }
+        try loop.run()
     }
 }

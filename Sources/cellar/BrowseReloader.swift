@@ -1,0 +1,84 @@
+import Cellar
+import CellarDocuments
+import CellarTerminal
+import Foundation
+
+/// `cellar browse --watch`: when a style file or the document changes, the
+/// table is built again (styles from their files, the document from disk
+/// when it changed, else the session's data as edited) and drawn once off
+/// screen; only a table that loads and draws replaces the one on screen.
+/// A failure keeps the last good table and puts the located error in the
+/// status line; the next good save clears it.
+final class BrowseReloader {
+    let file: String
+    let styleDirectories: [String]
+    let maxFileSize: Int
+    let ambiguousWide: Bool?
+    let watcher: FileWatcher
+    /// The document changed but did not load: the next reload reads it again.
+    private var documentPending = false
+
+    init?(file: String, styles: [String], maxFileSize: Int, ambiguousWide: Bool?) {
+        self.file = file
+        styleDirectories = StyleHooks.directories(styles)
+        self.maxFileSize = maxFileSize
+        self.ambiguousWide = ambiguousWide
+        let documentDirectory = (file as NSString).deletingLastPathComponent
+        guard
+            let watcher = FileWatcher(
+                directories: styleDirectories + [documentDirectory.isEmpty ? "." : documentDirectory])
+        else { return nil }
+        self.watcher = watcher
+    }
+
+    /// Reloads for what changed (called when the watcher's descriptor is readable).
+    func reload(_ session: BrowseSession) {
+        // Editors save in several steps: let them finish before reading.
+        usleep(30_000)
+        let changed = watcher.changedFiles().map(Self.normalized)
+        let documentChanged = documentPending || changed.contains(Self.normalized(file))
+        let styles = changed.filter { path in
+            path.hasSuffix(".lua") && styleDirectories.contains { path.hasPrefix(Self.normalized($0) + "/") }
+        }
+        guard documentChanged || !styles.isEmpty else { return }
+        let what = Terminal.sanitized(documentChanged ? file : styles.sorted().joined(separator: ", "))
+        do {
+            let table = try documentChanged ? loadDocument(session) : restyled(session.table)
+            table.width = session.table.width
+            table.viewportHeight = session.table.viewportHeight
+            table.contentOffset = session.table.contentOffset
+            _ = try table.renderText()
+            session.replaceTable(with: table)
+            session.message = "reloaded \(what)"
+            documentPending = false
+        } catch {
+            documentPending = documentChanged
+            session.message = "\(error) (showing the last good version)"
+        }
+    }
+
+    private func loadDocument(_ session: BrowseSession) throws -> TableView {
+        try DocumentTable.load(
+            file: file, styles: styleDirectories, maxFileSize: maxFileSize,
+            width: session.table.width, ambiguousWide: ambiguousWide
+        ).table
+    }
+
+    /// The same data source (the rows as the session left them) over freshly loaded styles.
+    private func restyled(_ table: TableView) throws -> TableView {
+        guard let source = table.retainedDataSource as? DocumentDataSource else {
+            throw CellarError("this table cannot be reloaded")
+        }
+        let registry = Registry()
+        try StyleHooks.load(styleDirectories, into: registry)
+        let new = source.makeTableView(registry: registry)
+        new.ambiguousWide = table.ambiguousWide
+        return new
+    }
+
+    static func normalized(_ path: String) -> String {
+        var p = path
+        while p.hasPrefix("./") { p.removeFirst(2) }
+        return p
+    }
+}
