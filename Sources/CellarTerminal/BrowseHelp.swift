@@ -18,6 +18,7 @@ public enum BrowseHelp {
         "?               this help (any key closes it)",
         "q Esc Ctrl-C    quit        Ctrl-Z  suspend",
         "",
+        "marks: ❯ focus, ▌ selected, ➤ both",
         "mouse: the wheel scrolls; a click taps a row, its ⓘ, or an index title",
     ]
 

@@ -11,8 +11,10 @@ public final class BrowseScreen {
     /// The table's last good canvas: a render that fails keeps it on screen.
     private var lastCanvas: Canvas?
 
-    /// The mark on the focused row's first line.
+    /// The mark on the focused row's first line, in the column where the
+    /// table marks selected rows with `▌`; a focused selected row shows `➤`.
     public static let focusMark = "❯"
+    public static let focusedSelectedMark = "➤"
 
     public init(fileName: String, useColor: Bool) {
         self.fileName = fileName
@@ -49,7 +51,8 @@ public final class BrowseScreen {
         guard let ip = session.focus, let lines = try? session.table.lineRangeForRow(at: ip) else { return }
         let y = max(lines.lowerBound, session.table.contentOffset) - session.table.contentOffset
         guard y >= 0, y < canvas.height else { return }
-        canvas.draw(Self.focusMark, x: 0, y: y, style: TextStyle(attributes: .bold, foreground: .semantic(.tint)))
+        let mark = canvas[0, y].character == " " ? Self.focusMark : Self.focusedSelectedMark
+        canvas.draw(mark, x: 0, y: y, style: TextStyle(attributes: .bold, foreground: .semantic(.tint)))
     }
 
     private func drawHelp(into canvas: inout Canvas) {

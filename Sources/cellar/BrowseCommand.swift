@@ -1,5 +1,6 @@
 import ArgumentParser
 import Cellar
+import CellarGolden
 import CellarTerminal
 import CellarText
 
@@ -39,6 +40,12 @@ struct BrowseCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Reload styles and the document when they change on disk.")
     var watch = true
 
+    @Option(
+        help: ArgumentHelp(
+            "On quit, write the session's actions as a golden case (then `cellar test --update CASE` draws its frames).",
+            valueName: "CASE.case.yaml"))
+    var record: String?
+
     @OptionGroup var input: FileSizeOption
 
     func run() throws {
@@ -48,6 +55,10 @@ struct BrowseCommand: ParsableCommand {
         }
         if file == "-" {
             Terminal.printError("cellar browse: FILE must be a file (stdin is the keyboard)")
+            throw ExitCode(1)
+        }
+        if let record, !record.hasSuffix(".case.yaml") {
+            Terminal.printError("cellar browse: --record needs a file named NAME.case.yaml (got '\(record)')")
             throw ExitCode(1)
         }
         do {
@@ -78,6 +89,14 @@ struct BrowseCommand: ParsableCommand {
         {
             loop.watch = (reloader.watcher.fd, { reloader.reload(session) })
         }
+        let start = RawTerminal.size() ?? (width: 80, height: 24)
         try loop.run()
+        if let record {
+            var recorder = GoldenRecorder(
+                tablePath: file, width: min(start.width, InputLimits.width.upperBound),
+                height: max(1, start.height - 1))
+            for action in session.performed { recorder.record(action) }
+            try recorder.write(to: record)
+        }
     }
 }
