@@ -1,0 +1,71 @@
+import Cellar
+import CellarTestSupport
+import Testing
+
+@testable import CellarTerminal
+
+@Suite struct BrowseSessionTests {
+    private func session(rows: Int = 30, height: Int = 5) -> (BrowseSession, ArrayDataSource) {
+        let source = ArrayDataSource([(0..<rows).map { .object(["text": .string("row \($0)")]) }])
+        let table = TableView(registry: Registry())
+        table.retainedDataSource = source
+        table.dataSource = source
+        table.delegate = source
+        table.separatorStyle = .none
+        table.width = 20
+        table.viewportHeight = height
+        let s = BrowseSession(table: table)
+        s.focus(s.firstRow)
+        return (s, source)
+    }
+
+    @Test func movingFocusKeepsItInViewAsTheScrollStepClamps() {
+        let (s, _) = session()
+        for _ in 0..<7 { s.handle(.character("j")) }
+        #expect(s.focus == IndexPath(0, 7))
+        #expect(s.table.contentOffset == 3)  // row 7 on the last of 5 lines
+        s.handle(.character("G"))
+        #expect(s.focus == IndexPath(0, 29))
+        #expect(s.table.contentOffset == 25)
+        s.handle(.home)
+        #expect(s.focus == IndexPath(0, 0) && s.table.contentOffset == 0)
+        #expect(
+            s.performed.allSatisfy { action in
+                if case .focusRow = action { return true }
+                if case .scrollToOffset = action { return true }
+                return false
+            })
+    }
+
+    @Test func enterTapsTheFocusedRowThroughTheDelegate() {
+        let (s, source) = session()
+        s.handle(.down)
+        s.handle(.enter)
+        #expect(source.events == ["select 0.1"])
+        #expect(s.table.indexPathsForSelectedRows == [IndexPath(0, 1)])
+    }
+
+    @Test func swipeKeysSayTheyAreNotAvailable() {
+        let (s, _) = session()
+        for key in [Key.character("l"), .character("h"), .tab] {
+            s.message = ""
+            s.handle(key)
+            #expect(s.message == BrowseSession.swipeUnavailable)
+        }
+    }
+
+    @Test func editingKeysNeedEditingFirstAndQuitKeysQuit() {
+        let (s, _) = session()
+        s.handle(.character("d"))
+        #expect(s.message == "press e to edit first")
+        s.handle(.escape)
+        #expect(s.wantsQuit)
+    }
+
+    @Test func wheelScrollsAndTheFocusFollowsIntoView() {
+        let (s, _) = session()
+        s.handle(.mouse(MouseEvent(kind: .wheelDown, x: 0, y: 0)))
+        #expect(s.table.contentOffset == BrowseSession.wheelLines)
+        #expect(s.focus == IndexPath(0, BrowseSession.wheelLines))
+    }
+}
