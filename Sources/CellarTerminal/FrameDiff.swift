@@ -14,10 +14,19 @@ public struct Frame: Equatable, Sendable {
 
     /// The bytes that change `old` (nil: an unknown screen, so everything is
     /// drawn after clearing it) into `self`. Empty when nothing changed.
+    /// When the new screen is the old one moved up or down a few lines (a
+    /// scroll), the terminal scrolls (SU/SD) first and only the lines that
+    /// still differ are written.
     public func diff(from old: Frame?) -> [UInt8] {
         var out: [UInt8] = []
+        var base = old?.lines ?? []
+        if let old, let shift = bestShift(from: old) {
+            out += Self.beginSync
+            out += Array("\u{1B}[\(abs(shift))\(shift > 0 ? "S" : "T")".utf8)
+            base = Self.shifted(old.lines, by: shift)
+        }
         for (y, line) in lines.enumerated() {
-            if let old, y < old.lines.count, old.lines[y] == line { continue }
+            if old != nil, y < base.count, base[y] == line { continue }
             if out.isEmpty {
                 out += Self.beginSync
                 if old == nil { out += Array("\u{1B}[H\u{1B}[2J".utf8) }
@@ -26,7 +35,7 @@ public struct Frame: Equatable, Sendable {
             out += line
             out += Self.eraseLine
         }
-        if let old, old.lines.count > lines.count {
+        if base.count > lines.count {
             // A shorter screen: clear the lines below it.
             if out.isEmpty { out += Self.beginSync }
             Self.appendMove(to: lines.count, &out)
@@ -34,6 +43,39 @@ public struct Frame: Equatable, Sendable {
         }
         if !out.isEmpty { out += Self.endSync }
         return out
+    }
+
+    /// Lines a scroll moves at most (a page is drawn afresh).
+    static let maximumShift = 12
+
+    /// The shift (positive: content moved up) that leaves the most lines in
+    /// place, when it beats not scrolling by more than the scroll costs.
+    func bestShift(from old: Frame) -> Int? {
+        let n = lines.count
+        guard old.lines.count == n, n > 2 else { return nil }
+        func matches(_ k: Int) -> Int {
+            var m = 0
+            for y in max(0, -k)..<min(n, n - k) where lines[y] == old.lines[y + k] { m += 1 }
+            return m
+        }
+        var best: (shift: Int, matches: Int)?
+        for k in 1...min(Self.maximumShift, n / 2) {
+            for shift in [k, -k] {
+                let m = matches(shift)
+                if m > (best?.matches ?? 0) { best = (shift, m) }
+            }
+        }
+        guard let best, best.matches > matches(0) + 1 else { return nil }
+        return best.shift
+    }
+
+    /// `lines` as the terminal shows them after scrolling by `shift`: blank lines come in.
+    static func shifted(_ lines: [[UInt8]], by shift: Int) -> [[UInt8]] {
+        let n = lines.count
+        return (0..<n).map { y in
+            let from = y + shift
+            return from >= 0 && from < n ? lines[from] : []
+        }
     }
 
     static let eraseLine: [UInt8] = Array("\u{1B}[0m\u{1B}[K".utf8)

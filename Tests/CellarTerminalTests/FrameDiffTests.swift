@@ -21,6 +21,14 @@ private struct ScreenModel {
                     y = (Int(params.split(separator: ";").first ?? "1") ?? 1) - 1
                     x = 0
                 case UInt8(ascii: "K"): line(y) { $0 = String($0.prefix(x)) }
+                case UInt8(ascii: "S"), UInt8(ascii: "T"):
+                    let k = Int(params) ?? 1
+                    let up = bytes[j] == UInt8(ascii: "S")
+                    let n = lines.count
+                    lines = (0..<n).map { y in
+                        let from = up ? y + k : y - k
+                        return from >= 0 && from < n ? lines[from] : ""
+                    }
                 case UInt8(ascii: "J"):
                     if params == "2" { lines = lines.map { _ in "" } } else { lines = Array(lines.prefix(y)) }
                 default: break  // SGR, private modes
@@ -59,6 +67,30 @@ private struct ScreenModel {
             #expect(got == new, "old \(old) new \(new)")
             #expect(screen.lines.dropFirst(new.count).allSatisfy { $0.isEmpty })
         }
+    }
+
+    @Test func scrolledScreensToo() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let n = Int.random(in: 3...20, using: &rng)
+            let old = (0..<n).map { "line \($0)" }
+            let k = Int.random(in: -n...n, using: &rng)
+            var new = (0..<n).map { "line \($0 + k)" }
+            // A few lines change besides (a status line, a focus mark).
+            for _ in 0..<Int.random(in: 0...3, using: &rng) { new[Int.random(in: 0..<n, using: &rng)] = "changed" }
+            var screen = ScreenModel(lines: old)
+            screen.apply(frame(new).diff(from: frame(old)))
+            #expect(screen.lines == new, "old \(old) new \(new)")
+        }
+    }
+
+    @Test func aOneLineScrollWritesOnlyTheLineThatCameIn() {
+        let old = frame((0..<40).map { "row \($0)" })
+        let new = frame((1..<41).map { "row \($0)" })
+        let bytes = String(decoding: new.diff(from: old), as: UTF8.self)
+        #expect(bytes.contains("\u{1B}[1S"))
+        #expect(bytes.contains("row 40") && !bytes.contains("row 39"))
+        #expect(bytes.utf8.count < new.diff(from: nil).count / 10)
     }
 
     @Test func onlyChangedLinesAreWritten() {
