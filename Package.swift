@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "CellarGolden", targets: ["CellarGolden"]),
         .library(name: "CellarText", targets: ["CellarText"]),
         .library(name: "CellarLua", targets: ["CellarLua"]),
+        .library(name: "CellarTerminal", targets: ["CellarTerminal"]),
         .executable(name: "cellar", targets: ["cellar"]),
     ],
     dependencies: [

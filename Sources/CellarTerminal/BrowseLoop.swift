@@ -13,7 +13,8 @@ public final class BrowseLoop {
     public let screen: BrowseScreen
     /// Another descriptor to wait on (a file watcher) and what to do when it is readable.
     public var watch: (fd: Int32, onReadable: () -> Void)?
-    /// Called after each frame is written (the recorder's and the benchmark's hook).
+    /// Called when key bytes arrive, and after each frame is written (the benchmark times between them).
+    public var onInput: (() -> Void)?
     public var onFrame: ((Frame) -> Void)?
     private var decoder = KeyDecoder()
     private var shown: Frame?
@@ -66,6 +67,7 @@ public final class BrowseLoop {
             session.wantsQuitAtEndOfInput()
             return
         }
+        onInput?()
         for key in decoder.feed(buffer[0..<n]) {
             session.handle(key)
             if session.wantsQuit { return }

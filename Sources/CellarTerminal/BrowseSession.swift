@@ -35,7 +35,10 @@ public final class BrowseSession {
     public internal(set) var wantsQuit = false
     /// Set by Ctrl-Z; the loop suspends and clears it.
     public var wantsSuspend = false
-    /// Every action performed, in order (the recorder writes them as steps).
+    /// Keep every action performed in `performed` (for `--record`; off, a
+    /// long session's memory stays flat).
+    public var keepsActions = false
+    /// Every action performed, in order, while `keepsActions` is on (the recorder writes them as steps).
     public private(set) var performed: [TableAction] = []
     /// Called after each performed action with whether the screen changed
     /// (the recorder adds a `render` step then).
@@ -54,7 +57,7 @@ public final class BrowseSession {
     public func perform(_ action: TableAction) -> Bool {
         do {
             try table.perform(action)
-            performed.append(action)
+            if keepsActions { performed.append(action) }
             onPerformed?(action)
             return true
         } catch {

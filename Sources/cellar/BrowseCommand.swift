@@ -79,6 +79,7 @@ struct BrowseCommand: ParsableCommand {
             file: file, styles: styles, maxFileSize: input.maxFileSize,
             width: width, ambiguousWide: ambiguousWide)
         let session = BrowseSession(table: table)
+        session.keepsActions = record != nil
         let useColor = color.usesColor(environment: env, outputIsTerminal: true)
         let screen = BrowseScreen(fileName: Terminal.sanitized(file), useColor: useColor)
         let loop = BrowseLoop(session: session, screen: screen)

@@ -15,6 +15,7 @@ import Testing
         table.width = 20
         table.viewportHeight = height
         let s = BrowseSession(table: table)
+        s.keepsActions = true
         s.focus(s.firstRow)
         return (s, source)
     }
