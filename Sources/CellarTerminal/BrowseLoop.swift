@@ -1,3 +1,5 @@
+import Cellar
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -88,10 +90,10 @@ public final class BrowseLoop {
     /// writes what changed.
     public func draw() {
         let size = RawTerminal.size() ?? (width: 80, height: 24)
-        session.table.width = max(1, size.width)
-        session.table.viewportHeight = max(1, size.height - 1)
+        session.table.width = min(max(1, size.width), InputLimits.width.upperBound)
+        session.table.viewportHeight = min(max(1, size.height - 1), InputLimits.height.upperBound)
         session.revealFocus()
-        let frame = screen.frame(session, width: size.width, height: size.height)
+        let frame = screen.frame(session, width: session.table.width, height: (session.table.viewportHeight ?? 1) + 1)
         let bytes = frame.diff(from: shown)
         if !bytes.isEmpty, !Self.writeAll(bytes) { session.wantsQuitAtEndOfInput() }
         shown = frame
