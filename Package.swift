@@ -54,7 +54,9 @@ let package = Package(
         .target(name: "CellarTestSupport", dependencies: ["Cellar", "CellarDocuments", "CellarGolden", "CellarText"],
                 path: "Tests/CellarTestSupport"),
         .testTarget(name: "CellarTests", dependencies: ["Cellar", "CellarDocuments", "CellarText", "CellarLua", "CellarTestSupport"]),
-        .testTarget(name: "CellarDocumentsTests", dependencies: ["CellarDocuments", "Cellar", "CellarText", "CellarTestSupport"]),
+        .testTarget(name: "CellarDocumentsTests", dependencies: [
+            "CellarDocuments", "Cellar", "CellarText", "CellarTestSupport", "CellarGolden", "CellarLua",
+        ]),
         .testTarget(name: "CellarGoldenTests", dependencies: [
             "CellarGolden", "CellarDocuments", "Cellar", "CellarText", "CellarLua", "CellarTestSupport",
             .product(name: "Yams", package: "Yams"),

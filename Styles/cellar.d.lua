@@ -16,6 +16,10 @@
 -- out to be read (ctx, ctx.state, ctx.margins, state) are read-only views:
 -- writing to them is an error. A chunk made by `load` is named after the
 -- style file and the line that called load (its own name argument is ignored).
+-- Nodes, row tables, ctx, state and the libraries keep protected metatables:
+-- getmetatable returns a string, and setmetatable on them fails with
+-- "cannot change a protected metatable" (so does handing an existing node or
+-- row table to a ui constructor: build a new table, or ui.copy one first).
 -- A value handed back to Cellar (a row changed by an event) may expand to at
 -- most 100,000 tables and values and 16 MB of text.
 
@@ -162,6 +166,7 @@
 ---@field selection_style? "default" | "none" "none": selected rows draw no selection (they are still selected); a document row's `selectionStyle` key wins over it
 
 ---Node constructors (plain tables with a `kind`; no Swift call per node).
+---Each takes a new table: one that is already a node, or a row table, is refused.
 ---@class CellarUI
 ui = {}
 

@@ -3,10 +3,12 @@ import Cellar
 /// Row keys `cell`, `selected`, `highlighted`, `disabled` and `height` belong
 /// to the table; every other key is handed to the style as row data.
 public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, TableViewRowData {
+    /// The document as edited so far: inserts, deletes, moves and row-data changes are written back into it.
     public private(set) var document: TableDocument
     /// Row data as styles see it (table keys removed), parallel to the document rows.
     private var data: [[Value]]
 
+    /// Creates a data source over `document`'s sections and rows.
     public init(document: TableDocument) {
         self.document = document
         data = document.sections.map { $0.rows.map(Self.rowData) }
@@ -36,8 +38,11 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
 
     // MARK: Row data
 
+    /// The row as written in the document (table keys included), or nil for an index path out of range.
     public func row(at ip: IndexPath) -> Value? { valid(ip) ? document.sections[ip.section].rows[ip.row] : nil }
+    /// The row data a style sees (table keys removed), or nil for an index path out of range.
     public func rowValue(at ip: IndexPath) -> Value? { valid(ip) ? data[ip.section][ip.row] : nil }
+    /// Replaces a row's data, keeping the table keys the document gave it; out-of-range index paths are ignored.
     public func setRowValue(_ value: Value, at ip: IndexPath) {
         guard valid(ip) else { return }
         data[ip.section][ip.row] = value
@@ -59,6 +64,7 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
         data[ip.section].insert(Self.rowData(row), at: ip.row)
     }
 
+    /// Removes a row and returns it as written; call `tableView.deleteRows` afterwards, as with UIKit.
     @discardableResult
     public func remove(at ip: IndexPath) throws -> Value {
         guard valid(ip) else { throw outOfRange(ip) }
@@ -69,6 +75,7 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
         return document.sections[ip.section].rows.remove(at: ip.row)
     }
 
+    /// Moves a row and its file location; throws, leaving the row in place, when `to` is out of range.
     public func move(from: IndexPath, to: IndexPath) throws {
         guard valid(from) else { throw outOfRange(from) }
         let loc = location(from)
@@ -82,14 +89,16 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
     }
 
     /// A table configured from the document (style, heights, separators,
-    /// initial selection/highlight), holding this data source strongly.
+    /// initial selection/highlight; the document's options win), holding
+    /// this data source strongly.
     public func makeTableView(registry: Registry) -> TableView {
-        let t = TableView(style: document.style, registry: registry)
+        let options = document.options
+        let t = TableView(style: options.style ?? document.style, registry: registry)
         t.retainedDataSource = self
         t.dataSource = self
         t.delegate = self
-        t.rowHeight = document.rowHeight ?? .automatic
-        t.estimatedRowHeight = document.estimatedRowHeight
+        t.rowHeight = options.rowHeight ?? document.rowHeight ?? .automatic
+        t.estimatedRowHeight = options.estimatedRowHeight ?? document.estimatedRowHeight
         t.separatorStyle = document.separatorStyle
         t.ambiguousWide = document.ambiguousWide
         document.selection.apply(to: t)
@@ -104,11 +113,14 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
 
     // MARK: Data source
 
+    /// The document's section count.
     public func numberOfSections(in tableView: TableView) -> Int { data.count }
+    /// The row count of a section, 0 for a section that does not exist.
     public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
         section >= 0 && section < data.count ? data[section].count : 0
     }
 
+    /// Dequeues a cell for the row's `cell` key (default `default`) and configures it from the row.
     public func tableView(_ tableView: TableView, cellForRowAt ip: IndexPath) throws -> Cell {
         guard let row = row(at: ip) else { throw outOfRange(ip) }
         let id = row["cell"]?.stringValue ?? "default"
@@ -126,9 +138,11 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
         }
     }
 
+    /// The section's `header`.
     public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
         section >= 0 && section < document.sections.count ? document.sections[section].header : nil
     }
+    /// The section's `footer`.
     public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
         section >= 0 && section < document.sections.count ? document.sections[section].footer : nil
     }
@@ -137,6 +151,7 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
         let titles = document.indexTitles ?? document.sections.compactMap(\.indexTitle)
         return titles.isEmpty ? nil : titles
     }
+    /// The section an index title jumps to: its own, else the nearest one after it (or before it, at the end).
     public func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
         document.section(forIndexTitleAt: index, of: sectionIndexTitles(for: tableView) ?? [])
     }
@@ -174,6 +189,7 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
     public func tableView(_ tableView: TableView, canMoveRowAt ip: IndexPath) -> Bool {
         RowMovability(row(at: ip)?["movable"]) != .fixed
     }
+    /// Moves the row in the document, as tableView(_:moveRowAt:to:).
     public func tableView(_ tableView: TableView, moveRowAt from: IndexPath, to: IndexPath) throws {
         try move(from: from, to: to)
     }
@@ -195,6 +211,7 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
         if row(at: ip)?["deselectAfterSelect"]?.boolValue == true { tableView.deselectRow(at: ip) }
     }
 
+    /// A row's `height` key: a fixed line count or `automatic`; nil (the table's rowHeight) otherwise.
     public func tableView(_ tableView: TableView, heightForRowAt ip: IndexPath) -> RowHeight? {
         switch row(at: ip)?["height"] {
         case .int(let n)?: return .fixed(n)

@@ -4,15 +4,21 @@ import Yams
 /// A document's selection model: UIKit's four flags, with UIKit's defaults
 /// (one row selected at a time; nothing selectable while editing).
 public struct DocumentSelection: Sendable, Equatable {
+    /// The top-level document keys that set the four flags.
     public static let keys = [
         "allowsSelection", "allowsMultipleSelection", "allowsSelectionDuringEditing",
         "allowsMultipleSelectionDuringEditing",
     ]
+    /// Whether taps select rows, as UITableView's allowsSelection.
     public var allowsSelection = true
+    /// Whether taps toggle rows in and out of the selection, as UITableView's allowsMultipleSelection.
     public var allowsMultipleSelection = false
+    /// Whether taps select rows while editing, as UITableView's allowsSelectionDuringEditing.
     public var allowsSelectionDuringEditing = false
+    /// Whether taps toggle several rows while editing, as UITableView's allowsMultipleSelectionDuringEditing.
     public var allowsMultipleSelectionDuringEditing = false
 
+    /// Creates UIKit's defaults: single selection, nothing selectable while editing.
     public init() {}
 
     mutating func set(_ key: String, _ on: Bool) throws {

@@ -13,20 +13,25 @@ public struct GoldenCase: Sendable {
     public var path: String
     /// The style under test, if the case names one: it must be registered.
     public var style: Located<String>?
+    /// Where the table document comes from: inline in the case or a file beside it.
     public var table: TableSource
+    /// The table's width in columns.
     public var width: Int
     /// Viewport height in lines; nil renders the whole table.
     public var height: Int?
+    /// The content offset the table starts scrolled to.
     public var offset: Int
     /// Append the reuse statistics after every frame.
     public var stats: Bool
     /// Mark each cell's text attributes and colours under the frame's lines
     /// (see `GoldenFormat`), which plain text cannot show.
     public var styles: Bool
+    /// The steps played after the initial frame, each followed by a frame of its own.
     public var steps: [GoldenStep]
     /// Where the case was found; its table is read only from there.
     public var tree: CaseTree?
 
+    /// Creates a case; `width` is required, everything else has the case file's defaults.
     public init(name: String, path: String, style: Located<String>? = nil, table: TableSource,
                 width: Int, height: Int? = nil, offset: Int = 0, stats: Bool = false,
                 styles: Bool = false, steps: [GoldenStep] = []) {
@@ -42,8 +47,11 @@ public struct GoldenCase: Sendable {
 /// A value with the place in the case file it came from, so later failures
 /// (a row that does not exist, an unregistered style) can still point there.
 public struct Located<Wrapped: Sendable>: Sendable {
+    /// The value as parsed.
     public var value: Wrapped
+    /// Where the value is written in the case file.
     public var location: SourceLocation
+    /// Wraps `value` with the place it came from.
     public init(_ value: Wrapped, at location: SourceLocation) {
         self.value = value; self.location = location
     }
@@ -61,6 +69,7 @@ public enum TableSource: Sendable {
 
 /// One step of a scenario. Every step is followed by a frame in the golden.
 public struct GoldenStep: Sendable {
+    /// What a step does to the table or its data source.
     public enum Action: Sendable {
         /// Draw again without changing anything.
         case render
@@ -76,10 +85,12 @@ public struct GoldenStep: Sendable {
         case move(from: IndexPath, to: IndexPath)
     }
 
+    /// What the step does.
     public var action: Action
     /// Where the step is written in the case file.
     public var location: SourceLocation
 
+    /// Creates a step located at its place in the case file.
     public init(_ action: Action, at location: SourceLocation) {
         self.action = action; self.location = location
     }

@@ -38,6 +38,7 @@ public enum GoldenCaseParser {
         return parsed
     }
 
+    /// Parses a case file's text; every problem is a CellarError located in `path`.
     public static func parse(_ text: String, path: String, name: String) throws -> GoldenCase {
         let yaml = GoldenYAML(file: path)
         let start = SourceLocation(file: path, line: 1, column: 1)

@@ -5,6 +5,7 @@ import CellarDocuments
 /// `DocumentDataSource` first and then the table, so the table's count check
 /// sees them exactly as it sees an app's updates.
 public enum GoldenScenario {
+    /// Plays the case and returns its golden text: the initial frame, then a frame after each step.
     public static func play(_ scenario: GoldenCase, registry: Registry) throws -> String {
         let document = try loadDocument(scenario)
         try checkStyles(scenario, document: document, registry: registry)

@@ -13,6 +13,7 @@ import CellarText
 /// cell; the converted view tree is kept until the configuration, state or
 /// width changes (the table asks twice per row: to measure and to draw).
 public final class LuaCellStyle: CellStyle {
+    /// The style's `identifier`, which rows name it by.
     public let reuseIdentifier: String
     /// The style file, as given to the loader.
     public let source: String
@@ -68,6 +69,7 @@ public final class LuaCellStyle: CellStyle {
 
     // MARK: CellStyle
 
+    /// A new cell with its own Lua table (the `cell` hooks see) and the style's selection style.
     public func makeCell() throws -> Cell {
         let cell = Cell(reuseIdentifier: reuseIdentifier)
         cell.storage = LuaCellStorage(table: engine.runtime.newTable(fieldCount: 4), engine: engine)
@@ -75,6 +77,7 @@ public final class LuaCellStyle: CellStyle {
         return cell
     }
 
+    /// Resets alpha and state, then runs the `prepare_for_reuse` hook if the style has one.
     public func prepareForReuse(_ cell: Cell) throws {
         Cell.resetNonContent(cell)
         let s = storage(cell)
@@ -88,6 +91,7 @@ public final class LuaCellStyle: CellStyle {
         do { try rt.pcall(arguments: 1, results: 0) } catch { throw failure(error, "prepare_for_reuse", s.indexPath) }
     }
 
+    /// Runs the `configure` hook (or shows the row as is without one), then resolves the cell's accessories.
     public func configure(_ cell: Cell, row: Value, at indexPath: IndexPath) throws {
         let s = storage(cell)
         s.generation &+= 1
@@ -116,10 +120,12 @@ public final class LuaCellStyle: CellStyle {
         try resolveCellFields(cell, s)
     }
 
+    /// Resolves the accessories that depend on state, before widths are measured.
     public func updateConfiguration(_ cell: Cell, state: CellState) throws {
         try resolveCellFields(cell, storage(cell), state)
     }
 
+    /// The `update` hook's view tree for the cell in a state, kept until configuration, state or width changes.
     public func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode {
         // Set before the cache check: the table asks for a row's content
         // before its height, so ui.width in a height hook measures like the table.
@@ -159,6 +165,7 @@ public final class LuaCellStyle: CellStyle {
 
     static let heightExpectation = "expected a whole number of lines from 0 to \(TableView.maximumRowHeight), or nil for automatic"
 
+    /// The `height` hook's line count, or nil (measured) when the hook is absent or returns nil.
     public func height(for cell: Cell, width: Int) throws -> Int? {
         guard let f = hook.height else { return nil }
         let s = storage(cell)
@@ -180,14 +187,17 @@ public final class LuaCellStyle: CellStyle {
         }
     }
 
+    /// Runs the `on_select` hook, which may change the row's data.
     public func didSelect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {
         try event(hook.onSelect, "on_select", "select", cell, &row, indexPath)
     }
 
+    /// Runs the `on_deselect` hook, which may change the row's data.
     public func didDeselect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {
         try event(hook.onDeselect, "on_deselect", "deselect", cell, &row, indexPath)
     }
 
+    /// Runs the `on_accessory_tap` hook, which may change the row's data.
     public func accessoryTapped(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {
         try event(hook.onAccessoryTap, "on_accessory_tap", "accessory_tap", cell, &row, indexPath)
     }

@@ -20,7 +20,9 @@ public struct LuaLimits: Sendable, Equatable {
     /// hook cannot stop them).
     public var patternCostLimit: Double = 1e8
 
+    /// The default budgets.
     public init() {}
+    /// Budgets with any limit changed; the rest keep their defaults.
     public init(timeBudget: Duration = .seconds(1), memoryLimit: Int = 32 << 20,
                 maxValueDepth: Int = 64, patternCostLimit: Double = 1e8,
                 maxValueNodes: Int = 100_000, maxValueBytes: Int = 16 << 20) {

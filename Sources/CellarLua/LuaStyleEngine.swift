@@ -10,6 +10,7 @@ import CellarText
 /// Confined to one thread, like its `LuaRuntime`: a registry holding Lua styles
 /// is used from the thread that loaded it.
 public final class LuaStyleEngine {
+    /// The Lua state every style of the engine runs in.
     public let runtime: LuaRuntime
     let keys: Keys
     /// Makes a fresh `ui` table for each style file (so one file cannot
@@ -42,6 +43,7 @@ public final class LuaStyleEngine {
     private var ctxMargins: Insets? = nil
     let reader: LuaNodeReader
 
+    /// Opens a Lua state under `limits` and loads the `ui` node library into it.
     public init(limits: LuaLimits = LuaLimits()) throws(LuaError) {
         let rt = try LuaRuntime(limits: limits)
         runtime = rt

@@ -46,6 +46,7 @@ public enum StyleLoader {
         return try load(files: files, into: registry, limits: limits)
     }
 
+    /// Loads style files into `registry` through one engine (one Lua state); returns the styles in load order.
     @discardableResult
     public static func load(files: [String], into registry: Registry,
                             limits: LuaLimits = LuaLimits()) throws -> [LuaCellStyle] {

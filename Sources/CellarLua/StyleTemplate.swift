@@ -22,6 +22,7 @@ public enum StyleTemplate {
         }
     }
 
+    /// The Lua source of a new style called `name`, using every common hook.
     public static func style(name: String) -> String {
         """
         -- \(name): a Lua cell style made by `cellar new-style \(name)`.
@@ -79,6 +80,7 @@ public enum StyleTemplate {
         """
     }
 
+    /// A YAML table document whose rows use the style `name`.
     public static func example(name: String) -> String {
         """
         # An example table for the \(name) style: cellar render Examples/\(name).yaml

@@ -46,6 +46,8 @@ struct BrowseCommand: ParsableCommand {
             valueName: "CASE.case.yaml"))
     var record: String?
 
+    @OptionGroup var document: DocumentOptions
+
     @OptionGroup var input: FileSizeOption
 
     func run() throws {
@@ -75,9 +77,11 @@ struct BrowseCommand: ParsableCommand {
     private func browse() throws {
         let env = Terminal.environment
         let width = min(RawTerminal.size()?.width ?? 80, InputLimits.width.upperBound)
-        let (table, _) = try DocumentTable.load(
-            file: file, styles: styles, maxFileSize: input.maxFileSize,
-            width: width, ambiguousWide: ambiguousWide)
+        let (table, source) = try DocumentTable.load(
+            file: file, document: document, styles: styles, maxFileSize: input.maxFileSize)
+        table.width = width
+        try source.checkRowHeights(width: width)
+        if let ambiguousWide { table.ambiguousWide = ambiguousWide }
         let session = BrowseSession(table: table)
         session.keepsActions = record != nil
         let useColor = color.usesColor(environment: env, outputIsTerminal: true)
@@ -85,7 +89,7 @@ struct BrowseCommand: ParsableCommand {
         let loop = BrowseLoop(session: session, screen: screen)
         if watch,
             let reloader = BrowseReloader(
-                file: file, styles: styles, maxFileSize: input.maxFileSize,
+                file: file, document: document, styles: styles, maxFileSize: input.maxFileSize,
                 ambiguousWide: ambiguousWide)
         {
             loop.watch = (reloader.watcher.fd, { reloader.reload(session) })

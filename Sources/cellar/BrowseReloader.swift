@@ -11,6 +11,7 @@ import Foundation
 /// status line; the next good save clears it.
 final class BrowseReloader {
     let file: String
+    let document: DocumentOptions
     let styleDirectories: [String]
     let maxFileSize: Int
     let ambiguousWide: Bool?
@@ -18,8 +19,11 @@ final class BrowseReloader {
     /// The document changed but did not load: the next reload reads it again.
     private var documentPending = false
 
-    init?(file: String, styles: [String], maxFileSize: Int, ambiguousWide: Bool?) {
+    init?(
+        file: String, document: DocumentOptions, styles: [String], maxFileSize: Int, ambiguousWide: Bool?
+    ) {
         self.file = file
+        self.document = document
         styleDirectories = StyleHooks.directories(styles)
         self.maxFileSize = maxFileSize
         self.ambiguousWide = ambiguousWide
@@ -43,7 +47,7 @@ final class BrowseReloader {
         guard documentChanged || !styles.isEmpty else { return }
         let what = Terminal.sanitized(documentChanged ? file : styles.sorted().joined(separator: ", "))
         do {
-            let table = try documentChanged ? loadDocument(session) : restyled(session.table)
+            let table = try documentChanged ? loadDocument(session) : restyled(session)
             table.width = session.table.width
             table.viewportHeight = session.table.viewportHeight
             table.contentOffset = session.table.contentOffset
@@ -58,21 +62,23 @@ final class BrowseReloader {
     }
 
     private func loadDocument(_ session: BrowseSession) throws -> TableView {
-        try DocumentTable.load(
-            file: file, styles: styleDirectories, maxFileSize: maxFileSize,
-            width: session.table.width, ambiguousWide: ambiguousWide
-        ).table
+        let (table, source) = try DocumentTable.load(
+            file: file, document: document, styles: styleDirectories, maxFileSize: maxFileSize)
+        try source.checkRowHeights(width: session.table.width)
+        if let ambiguousWide { table.ambiguousWide = ambiguousWide }
+        return table
     }
 
-    /// The same data source (the rows as the session left them) over freshly loaded styles.
-    private func restyled(_ table: TableView) throws -> TableView {
-        guard let source = table.retainedDataSource as? DocumentDataSource else {
-            throw CellarError("this table cannot be reloaded")
+    /// The same data source (the rows as the session left them) over freshly
+    /// loaded styles; a streamed input is read again from its file.
+    private func restyled(_ session: BrowseSession) throws -> TableView {
+        guard let source = session.table.retainedDataSource as? DocumentDataSource else {
+            return try loadDocument(session)
         }
         let registry = Registry()
         try StyleHooks.load(styleDirectories, into: registry)
         let new = source.makeTableView(registry: registry)
-        new.ambiguousWide = table.ambiguousWide
+        new.ambiguousWide = session.table.ambiguousWide
         return new
     }
 

@@ -1,23 +1,20 @@
 import Cellar
 import CellarDocuments
 
-/// A document's table as `render` and `browse` both build it: the styles
-/// registered (`--styles`), the document loaded and checked against them,
-/// its data source kept alive by the table.
+/// A table as `render` and `browse` both build it: the styles registered
+/// (`--styles`), the input read with the document flags and checked against
+/// the styles; the table keeps its data source alive. The caller sets the
+/// width and then checks the fixed row heights at it (`source.checkRowHeights`).
 enum DocumentTable {
-    static func load(
-        file: String, styles: [String], maxFileSize: Int, width: Int,
-        ambiguousWide: Bool?
-    ) throws -> (table: TableView, document: TableDocument) {
+    static func load(file: String, document: DocumentOptions, styles: [String], maxFileSize: Int) throws -> (
+        table: TableView, source: LoadedTable
+    ) {
         let registry = Registry()
         try StyleHooks.load(StyleHooks.directories(styles), into: registry)
-        let document = try TableDocument.load(path: file, sizeLimit: maxFileSize)
-        try document.validate(against: registry)
-        let source = DocumentDataSource(document: document)
-        let table = source.makeTableView(registry: registry)
-        table.width = width
-        try document.checkRowHeights(width: width)
-        if let ambiguousWide { table.ambiguousWide = ambiguousWide }
-        return (table, document)
+        let source = try LoadedTable.load(
+            DocumentInput.read(file, format: document.inputFormat, sizeLimit: maxFileSize),
+            options: document.tableOptions())
+        try source.validate(against: registry)
+        return (source.makeTableView(registry: registry), source)
     }
 }

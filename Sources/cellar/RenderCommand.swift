@@ -7,10 +7,10 @@ import CellarText
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a table document (YAML or JSON) as text."
+        abstract: "Render a table (a YAML or JSON document, JSON Lines, CSV or TSV) as text."
     )
 
-    @Argument(help: "The table document (.yaml, .yml or .json).")
+    @Argument(help: "The table (.yaml, .yml, .json, .jsonl, .ndjson, .csv or .tsv; - reads standard input).")
     var file: String
 
     @Option(help: "Width in columns (default: the terminal's width, else $COLUMNS, else 80).")
@@ -50,6 +50,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var input: FileSizeOption
 
+    @OptionGroup(title: "Input") var document: DocumentOptions
+
     func run() throws {
         do {
             try render()
@@ -73,15 +75,17 @@ struct RenderCommand: ParsableCommand {
             throw CellarError(InputLimits.message("--offset", InputLimits.offset, got: "\(offset)"))
         }
         let env = Terminal.environment
-        let tableWidth = width ?? min(Terminal.width(environment: env), InputLimits.width.upperBound)
-        if let height, let problem = InputLimits.viewportProblem(width: tableWidth, height: height) {
+        let (table, source) = try DocumentTable.load(
+            file: file, document: document, styles: styles, maxFileSize: input.maxFileSize)
+        table.width = width ?? min(Terminal.width(environment: env), InputLimits.width.upperBound)
+        if let height, let problem = InputLimits.viewportProblem(width: table.width, height: height) {
             throw CellarError("--height: " + problem)
         }
-        let (table, _) = try DocumentTable.load(file: file, styles: styles, maxFileSize: input.maxFileSize,
-                                                width: tableWidth, ambiguousWide: ambiguousWide)
+        try source.checkRowHeights(width: table.width)
         table.viewportHeight = height
         table.contentOffset = offset
         table.setEditing(editing)
+        if let ambiguousWide { table.ambiguousWide = ambiguousWide }
         let useColor = color.usesColor(environment: env, outputIsTerminal: Terminal.stdoutIsTerminal)
         let out = HeldOutput()
         try table.render(to: OutputFormat.writer(format, useColor: useColor, theme: theme, title: title, sink: out))

@@ -105,7 +105,7 @@ import Cellar
             b.insert(contentsOf: "cell: \(cell), ", at: b.index(after: b.startIndex))
             return "      - " + b
         }
-        return "style: \(style)\nsections:\n  - header: Matrix\n    footer: end\n    rows:\n" + rows.joined(separator: "\n") + "\n"
+        return "style: \(style)\nallowsMultipleSelection: true\nsections:\n  - header: Matrix\n    footer: end\n    rows:\n" + rows.joined(separator: "\n") + "\n"
     }
 
     /// Everything `table` draws, character and style.

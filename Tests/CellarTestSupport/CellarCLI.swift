@@ -26,8 +26,9 @@ public enum CellarCLI {
 
     /// A missing binary is a failed run that says so (status 127, as a shell reports it).
     /// Standard output goes to `stdoutPath` when one is given (e.g. /dev/full).
+    /// Standard input comes from `stdinPath` when one is given.
     public static func run(_ arguments: [String], in directory: String, ci: Bool = false,
-                           stdoutPath: String? = nil) throws -> Run {
+                           stdoutPath: String? = nil, stdinPath: String? = nil) throws -> Run {
         guard let binary else { return Run(status: 127, stdout: "", stderr: "the cellar binary is not built") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
@@ -47,6 +48,12 @@ public enum CellarCLI {
             process.standardOutput = out
         }
         process.standardError = err
+        if let stdinPath {
+            guard let file = FileHandle(forReadingAtPath: stdinPath) else {
+                return Run(status: 127, stdout: "", stderr: "cannot open \(stdinPath)")
+            }
+            process.standardInput = file
+        }
         try process.run()
         let o = stdoutPath == nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
         let e = err.fileHandleForReading.readDataToEndOfFile()

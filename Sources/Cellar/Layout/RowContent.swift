@@ -25,6 +25,8 @@ struct RowContent {
     var editingControl: EditingStyle
     /// The row shows UIKit's Delete button (its ⊖ was tapped).
     var showsDeleteButton: Bool
+    /// The row shows UIKit's selection circle (multiple selection while editing).
+    var showsSelectionCircle: Bool
     /// The engine the row was laid out with: it measures and draws `node` alike.
     var engine: LayoutEngine
 

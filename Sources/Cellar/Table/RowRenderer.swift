@@ -17,6 +17,8 @@ struct RowRenderer {
     let indentationWidth: Int
     let tableStyle: TableStyle
     let separatorInset: Int
+    /// Editing with allowsMultipleSelectionDuringEditing: rows show UIKit's selection circles.
+    let selectionCircles: Bool
     /// Measures and draws rows with the table's ambiguous-width setting.
     let engine: LayoutEngine
 
@@ -30,6 +32,7 @@ struct RowRenderer {
         indentationWidth = table.indentationWidth
         tableStyle = table.style
         separatorInset = table.separatorInset
+        selectionCircles = table.isEditing && table.allowsMultipleSelectionDuringEditing
         engine = LayoutEngine(ambiguousWide: table.ambiguousWide)
     }
 
@@ -75,13 +78,16 @@ struct RowRenderer {
         // The flags are read in place (a copy of the state retains its dictionary).
         // selectionStyle none: the row is selected, the table draws nothing of it.
         let drawsSelection = cell.selectionStyle != .none
-        let control = editing ? try table.editingStyle(for: cell, at: ip) : .none
+        // Multiple selection while editing puts a selection circle where ⊖ and ⊕ go.
+        let control = editing && !selectionCircles ? try table.editingStyle(for: cell, at: ip) : .none
         return RowContent(direct: consume direct, node: node, lead: lead, width: width, accessory: acc,
                           accessoryWidth: accWidth, isSelected: drawsSelection && cell.state.isSelected,
                           isHighlighted: drawsSelection && cell.state.isHighlighted,
                           isDimmed: cell.state.isDisabled || cell.alpha < 1, isEditing: editing,
                           editingControl: control,
-                          showsDeleteButton: editing && states.deleteConfirmation == ip, engine: engine)
+                          showsDeleteButton: editing && states.deleteConfirmation == ip,
+                          showsSelectionCircle: selectionCircles && (dataSource?.tableView(table, canEditRowAt: ip) ?? false),
+                          engine: engine)
     }
 
     /// Draws a row laid out as `rc`, `lines` tall, with its separator at
@@ -97,6 +103,9 @@ struct RowRenderer {
         if rc.editingControl != .none {
             let color: SemanticColor = rc.editingControl == .delete ? .destructive : .success
             canvas.text(TableView.glyph(rc.editingControl), x: x0 + 1, y: mid, style: TextStyle(foreground: .semantic(color)))
+        } else if rc.showsSelectionCircle {
+            canvas.text(rc.isSelected ? "◉" : "○", x: x0 + 1, y: mid,
+                        style: TextStyle(foreground: .semantic(rc.isSelected ? .tint : .tertiaryLabel)))
         }
         rc.draw(into: &canvas, x: x0 + rc.lead, y: y, height: lines)
         let trailing = x0 + g.rowWidth - 1

@@ -41,8 +41,11 @@ public enum TableAction: Sendable {
 
 /// One custom state key and its value (`.null` removes the key).
 public struct CustomStateChange: Sendable, Equatable {
+    /// The custom state key, as UIConfigurationStateCustomKey.
     public var key: String
+    /// The key's new value; `.null` removes the key.
     public var value: Value
+    /// Creates a change setting `key` to `value`.
     public init(key: String, value: Value) {
         self.key = key
         self.value = value
@@ -52,11 +55,11 @@ public struct CustomStateChange: Sendable, Equatable {
 extension TableView {
     /// Applies one user action, as UIKit would handle the touch.
     public func perform(_ action: TableAction) throws {
-        // A Delete button goes away at any touch elsewhere (UIKit ends the
-        // confirmation before anything else happens).
+        // A Delete button goes away at any touch elsewhere; a touch on a
+        // row only dismisses it, as in UIKit (the tap is not passed on).
         if let confirming = rowStates.deleteConfirmation, !action.keepsDeleteConfirmation(of: confirming) {
             hideDeleteConfirmation()
-            if case .selectRow = action { return }  // that tap only dismissed the button
+            if action.touchesARow { return }
         }
         switch action {
         case .selectRow(let ip): try userSelectRow(at: ip)
@@ -81,6 +84,18 @@ extension TableView {
 }
 
 extension TableAction {
+    /// A touch on a row or one of its controls (not the index, a scroll or
+    /// the Edit button). A Delete button on another row is not there to be
+    /// confirmed: `confirmDelete` goes on, to say so.
+    var touchesARow: Bool {
+        switch self {
+        case .selectRow, .deselectRow, .highlightRow, .tapAccessory, .tapDeleteControl, .tapInsertControl, .reorder:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Whether the Delete button on `row` stays through this action: only
     /// the taps on that button or on the row's own ⊖ (which hides it) do.
     func keepsDeleteConfirmation(of row: IndexPath) -> Bool {

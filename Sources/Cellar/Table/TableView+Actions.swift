@@ -116,6 +116,7 @@ extension TableView {
         invalidateRow(indexPath, reconfigure: false)
     }
 
+    /// A finger lifted from a row: removes its highlight.
     public func unhighlightRow(at indexPath: IndexPath) throws {
         try checkIndexPath(indexPath, try currentLayout())
         rowStates.highlighted.remove(indexPath)
@@ -148,6 +149,7 @@ extension TableView {
         invalidateRow(indexPath, reconfigure: false)
     }
 
+    /// Enters or leaves editing, dropping any pending delete confirmation, as UITableView's setEditing(_:animated:).
     public func setEditing(_ editing: Bool) {
         guard editing != isEditing else { return }
         rowStates.deleteConfirmation = nil
@@ -166,12 +168,15 @@ extension TableView {
         invalidateRow(indexPath, reconfigure: false)
     }
 
+    /// Deselects a row without calling the delegate, as UITableView's deselectRow(at:animated:).
     public func deselectRow(at indexPath: IndexPath) {
         rowStates.selected.remove(indexPath)
         invalidateRow(indexPath, reconfigure: false)
     }
 
+    /// The selected rows in index-path order, as UITableView's indexPathsForSelectedRows (empty, not nil, when none).
     public var indexPathsForSelectedRows: [IndexPath] { rowStates.selected.sorted() }
+    /// The first selected row, or nil when none is selected, as UITableView's indexPathForSelectedRow.
     public var indexPathForSelectedRow: IndexPath? { rowStates.selected.min() }
 
     // MARK: Updates
@@ -182,10 +187,12 @@ extension TableView {
         try performUpdate(inserted: indexPaths, deleted: [], moved: nil)
     }
 
+    /// Rows the data source already removed: checks its counts and shifts selection and state, as deleteRows(at:with:).
     public func deleteRows(at indexPaths: [IndexPath]) throws {
         try performUpdate(inserted: [], deleted: indexPaths, moved: nil)
     }
 
+    /// The data source already moved the row; checks its counts and carries selection and state, as moveRow(at:to:).
     public func moveRow(at from: IndexPath, to: IndexPath) throws {
         try performUpdate(inserted: [], deleted: [], moved: (from, to))
     }

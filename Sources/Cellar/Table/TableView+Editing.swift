@@ -49,6 +49,10 @@ extension TableView {
         guard activeDataSource?.tableView(self, canEditRowAt: ip) ?? false else {
             return "row \(row) cannot be edited: the data source's tableView(_:canEditRowAt:) returns false for it"
         }
+        if allowsMultipleSelectionDuringEditing {
+            return
+                "row \(row) shows a selection circle, not \(Self.glyph(control)): the table selects several rows while editing (allowsMultipleSelectionDuringEditing)"
+        }
         let shown = try editingStyle(at: ip)
         guard shown == control else {
             let glyph = shown == .none ? "no editing control" : "\(Self.glyph(shown)) (editing style \(shown.rawValue))"

@@ -154,6 +154,10 @@ private final class EditingSource: TableViewDataSource, TableViewDelegate {
         #expect(t.indexPathsForSelectedRows.isEmpty)
         try t.perform(.selectRow(IndexPath(0, 1)))
         #expect(t.indexPathsForSelectedRows == [IndexPath(0, 1)])
+        // A tap on another row's ⊖ also only dismisses the button.
+        try t.perform(.tapDeleteControl(IndexPath(0, 0)))
+        try t.perform(.tapDeleteControl(IndexPath(0, 1)))
+        #expect(t.indexPathForDeleteConfirmation == nil)
     }
 
     @Test func reorderAsksTheDelegateThenMovesTheData() throws {
@@ -202,6 +206,14 @@ private final class EditingSource: TableViewDataSource, TableViewDelegate {
         t.allowsMultipleSelectionDuringEditing = true
         try t.perform(.selectRow(IndexPath(0, 0)))
         #expect(t.indexPathsForSelectedRows == [IndexPath(0, 0), IndexPath(0, 2)])
+        #expect(lines(try t.renderText()).map { $0.prefix(3) } == ["▌◉ ", " ○ ", "▌◉ "])
+        #expect(
+            throws: CellarError(
+                "row [0, 1] shows a selection circle, not ⊖: the table selects several rows while editing (allowsMultipleSelectionDuringEditing)"
+            )
+        ) {
+            try t.perform(.tapDeleteControl(IndexPath(0, 1)))
+        }
     }
 
     @Test func aStyleMayAskToDeselectAfterSelecting() throws {

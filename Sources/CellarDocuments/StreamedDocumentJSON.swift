@@ -1,0 +1,161 @@
+import Cellar
+
+/// A JSON table document (`{"style": …, "sections": [{"header": …, "rows": […]}]}`),
+/// walked member by member: only the top-level keys and section titles are
+/// kept; rows are checked and left in the bytes.
+extension StreamedDocument {
+    func scanDocument(_ buffer: UnsafeBufferPointer<UInt8>) throws {
+        var j = JSONBytes(buffer)
+        j.skipSpace()
+        if j.atEnd { throw j.error("the document is empty") }
+        let root = j.pos
+        var sawSections = false
+        try members(&j, what: "a table document") { j, key, keyStart in
+            switch key {
+            case "sections":
+                sawSections = true
+                try elements(&j, what: "sections must be a list") { j in try section(&j, buffer) }
+            default:
+                try setting(key, keyStart: keyStart, &j)
+            }
+        }
+        j.skipSpace()
+        if !j.atEnd { throw j.error("unexpected \(j.describeCurrent()) after the JSON value") }
+        if !sawSections { throw ByteError(offset: root, message: "a table document needs 'sections'") }
+    }
+
+    /// A top-level key other than `sections`.
+    func setting(_ key: String, keyStart: Int, _ j: inout JSONBytes) throws {
+        let at = j.pos
+        let v = try j.value(depth: 1)
+        func fail(_ message: String) -> ByteError { ByteError(offset: at, message: message) }
+        switch key {
+        case "style": style = try choice(v, TableStyle.self, key, at: at)
+        case "separatorStyle": separatorStyle = try choice(v, SeparatorStyle.self, key, at: at)
+        case "ambiguousWide":
+            guard case .bool(let b) = v else {
+                throw fail("\(key) must be true or false (got '\(RowCheck.describe(v))')")
+            }
+            ambiguousWide = b
+        case "rowHeight":
+            do { rowHeight = try RowCheck.height(v, key) } catch { throw fail(error.message) }
+            rowHeightOffset = at
+        case "estimatedRowHeight":
+            guard let n = v.intValue, case .int = v, n >= 1, n <= TableView.maximumRowHeight else {
+                throw fail("estimatedRowHeight must be a whole number of lines from 1 to \(TableView.maximumRowHeight)")
+            }
+            estimatedRowHeight = n
+        default:
+            throw ByteError(offset: keyStart, message: Suggest.unknown("key", key, among: TableDocument.topLevelKeys))
+        }
+    }
+
+    func section(_ j: inout JSONBytes, _ buffer: UnsafeBufferPointer<UInt8>) throws {
+        var s = Section(firstRow: rowOffsets.count, offset: j.pos)
+        sections.append(s)
+        try members(&j, what: "a section", depth: 2) { j, key, keyStart in
+            switch key {
+            case "header": s.header = try text(&j, key)
+            case "footer": s.footer = try text(&j, key)
+            case "indexTitle": s.indexTitle = try text(&j, key)
+            case "rows":
+                var quick = QuickRowCheck(options: options)
+                try elements(&j, what: "rows must be a list", depth: 3) { j in try jsonRow(&j, depth: 4, &quick) }
+            default:
+                throw ByteError(
+                    offset: keyStart, message: Suggest.unknown("section key", key, among: TableDocument.sectionKeys))
+            }
+        }
+        s.rowCount = rowOffsets.count - s.firstRow
+        sections[sections.count - 1] = s
+    }
+
+    func text(_ j: inout JSONBytes, _ key: String) throws -> String? {
+        let at = j.pos
+        switch try j.value(depth: 3) {
+        case .null: return nil
+        case .array, .object: throw ByteError(offset: at, message: "\(key) must be text")
+        case let v: return v.stringValue
+        }
+    }
+
+    func choice<E: RawRepresentable & CaseIterable>(_ v: Value, _: E.Type, _ key: String, at: Int) throws -> E
+    where E.RawValue == String {
+        let names = E.allCases.map(\.rawValue)
+        guard case .string(let s) = v else {
+            throw ByteError(offset: at, message: "\(key) must be one of \(names.joined(separator: ", "))")
+        }
+        guard let e = E(rawValue: s) else {
+            throw ByteError(offset: at, message: "\(key): " + Suggest.unknown("value", s, among: names))
+        }
+        return e
+    }
+
+    /// The members of an object at `j` (a shape error names `what`); each
+    /// value is left for `body` to read. Keys may not repeat.
+    func members(
+        _ j: inout JSONBytes, what: String, depth: Int = 0,
+        _ body: (inout JSONBytes, String, Int) throws -> Void
+    ) throws {
+        j.skipSpace()
+        guard j.current == UInt8(ascii: "{") else {
+            throw try shapeError(&j, "\(what) must be a mapping of keys to values", depth)
+        }
+        j.pos += 1
+        j.skipSpace()
+        if j.current == UInt8(ascii: "}") {
+            j.pos += 1
+            return
+        }
+        var seen = Set<String>()
+        while true {
+            guard j.current == UInt8(ascii: "\"") else {
+                throw j.error("expected a key in double quotes, found \(j.describeCurrent())")
+            }
+            let keyStart = j.pos
+            let key = j.decode(try j.string())
+            guard seen.insert(key).inserted else {
+                throw ByteError(offset: keyStart, message: "duplicate key '\(key)'")
+            }
+            j.skipSpace()
+            try j.expect(UInt8(ascii: ":"), "':' after the key")
+            j.skipSpace()
+            try body(&j, key, keyStart)
+            j.skipSpace()
+            if j.current == UInt8(ascii: "}") {
+                j.pos += 1
+                return
+            }
+            try j.commaBefore(UInt8(ascii: "}"))
+        }
+    }
+
+    /// The elements of an array at `j`, each read by `body`.
+    func elements(_ j: inout JSONBytes, what: String, depth: Int = 1, _ body: (inout JSONBytes) throws -> Void) throws {
+        guard j.current == UInt8(ascii: "[") else { throw try shapeError(&j, what, depth) }
+        j.pos += 1
+        j.skipSpace()
+        if j.current == UInt8(ascii: "]") {
+            j.pos += 1
+            return
+        }
+        while true {
+            j.skipSpace()
+            try body(&j)
+            j.skipSpace()
+            if j.current == UInt8(ascii: "]") {
+                j.pos += 1
+                return
+            }
+            try j.commaBefore(UInt8(ascii: "]"))
+        }
+    }
+
+    /// A value of the wrong shape: JSON errors inside it come first (as a
+    /// strict parser would find them), then the shape error at its start.
+    func shapeError(_ j: inout JSONBytes, _ message: String, _ depth: Int) throws -> ByteError {
+        let at = j.pos
+        try j.skip(depth: depth)
+        return ByteError(offset: at, message: message)
+    }
+}
