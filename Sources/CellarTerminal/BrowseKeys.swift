@@ -17,7 +17,14 @@ extension BrowseSession {
         }
         if awaitsIndexTitle {
             awaitsIndexTitle = false
-            if case .character(let c) = key { tapIndexTitle(String(c)) } else { message = "index jump cancelled" }
+            guard case .character(let c) = key else {
+                message = "index jump cancelled"
+                return
+            }
+            // 'k finds K when the index has no k.
+            let titles = table.sectionIndexTitles
+            let title = titles.contains(String(c)) ? String(c) : String(c).uppercased()
+            tapIndexTitle(titles.contains(title) ? title : String(c))
             return
         }
         if handleCommon(key) { return }

@@ -27,7 +27,11 @@ public final class BrowseScreen {
         table.width = max(1, width)
         table.viewportHeight = max(1, height - 1)
         var canvas = tableCanvas(session)
-        if session.showsHelp { drawHelp(into: &canvas) } else { drawFocusMark(session, into: &canvas) }
+        if session.showsHelp {
+            drawHelp(session.message, into: &canvas)
+        } else {
+            drawFocusMark(session, into: &canvas)
+        }
         var status = Canvas(width: max(1, width), height: 1, ambiguousWide: table.ambiguousWide)
         drawStatus(session, into: &status)
         return Frame(lines: lines(of: canvas) + lines(of: status))
@@ -55,9 +59,18 @@ public final class BrowseScreen {
         canvas.draw(mark, x: 0, y: y, style: TextStyle(attributes: .bold, foreground: .semantic(.tint)))
     }
 
-    private func drawHelp(into canvas: inout Canvas) {
+    /// The keys, then the last message in full (a located error does not
+    /// fit the status line).
+    private func drawHelp(_ message: String, into canvas: inout Canvas) {
         canvas.fill(x: 0, y: 0, width: canvas.width, height: canvas.height, character: " ")
-        for (y, line) in BrowseHelp.lines.enumerated() { canvas.draw(line, x: 1, y: y, maxWidth: canvas.width - 1) }
+        var lines = BrowseHelp.lines
+        if !message.isEmpty {
+            lines += ["", "last message:"]
+            lines += TextLayout.lines(
+                Sanitizer.sanitize(message), width: max(1, canvas.width - 2), numberOfLines: 0, mode: .wordWrap,
+                ambiguousWide: canvas.ambiguousWide)
+        }
+        for (y, line) in lines.enumerated() { canvas.draw(line, x: 1, y: y, maxWidth: canvas.width - 1) }
     }
 
     private func drawStatus(_ session: BrowseSession, into canvas: inout Canvas) {
