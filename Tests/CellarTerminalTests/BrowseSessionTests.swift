@@ -63,6 +63,27 @@ import Testing
         #expect(s.wantsQuit)
     }
 
+    @Test func aClickOnTheDetailButtonTapsTheAccessoryElsewhereTheRow() throws {
+        let (s, source) = session()
+        source.sections[0][2] = .object(["text": .string("info"), "accessory": .string("detailButton")])
+        _ = try s.table.renderText()
+        s.handle(.mouse(MouseEvent(kind: .press(button: 0), x: s.table.width - 1, y: 2)))
+        #expect(source.events == ["accessory 0.2"])
+        s.handle(.mouse(MouseEvent(kind: .press(button: 0), x: 2, y: 3)))
+        #expect(source.events == ["accessory 0.2", "select 0.3"])
+        #expect(s.focus == IndexPath(0, 3))
+    }
+
+    @Test func theFocusedRowsCellIsInTheFocusedState() throws {
+        let (s, _) = session()
+        _ = try s.table.renderText()
+        #expect(s.table.cellForRow(at: IndexPath(0, 0))?.state.isFocused == true)
+        s.handle(.down)
+        _ = try s.table.renderText()
+        #expect(s.table.cellForRow(at: IndexPath(0, 0))?.state.isFocused == false)
+        #expect(s.table.cellForRow(at: IndexPath(0, 1))?.state.isFocused == true)
+    }
+
     @Test func wheelScrollsAndTheFocusFollowsIntoView() {
         let (s, _) = session()
         s.handle(.mouse(MouseEvent(kind: .wheelDown, x: 0, y: 0)))
