@@ -84,6 +84,20 @@ import Testing
         #expect(s.table.cellForRow(at: IndexPath(0, 1))?.state.isFocused == true)
     }
 
+    @Test func pagesMoveTheFocusAViewportAtATime() {
+        let (s, _) = session()
+        s.handle(.pageDown)
+        #expect(s.focus == IndexPath(0, 5))
+        s.handle(.character(" "))
+        #expect(s.focus == IndexPath(0, 10))
+        #expect(s.table.contentOffset == 6)
+        s.handle(.pageUp)
+        #expect(s.focus == IndexPath(0, 5))
+        s.handle(.end)
+        s.handle(.pageDown)
+        #expect(s.focus == IndexPath(0, 29))
+    }
+
     @Test func wheelScrollsAndTheFocusFollowsIntoView() {
         let (s, _) = session()
         s.handle(.mouse(MouseEvent(kind: .wheelDown, x: 0, y: 0)))
