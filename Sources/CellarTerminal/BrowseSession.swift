@@ -40,9 +40,6 @@ public final class BrowseSession {
     public var keepsActions = false
     /// Every action performed, in order, while `keepsActions` is on (the recorder writes them as steps).
     public private(set) var performed: [TableAction] = []
-    /// Called after each performed action with whether the screen changed
-    /// (the recorder adds a `render` step then).
-    public var onPerformed: ((TableAction) -> Void)?
 
     public init(table: TableView) {
         self.table = table
@@ -58,7 +55,6 @@ public final class BrowseSession {
         do {
             try table.perform(action)
             if keepsActions { performed.append(action) }
-            onPerformed?(action)
             return true
         } catch {
             message = "\(error)"
