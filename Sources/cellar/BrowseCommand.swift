@@ -19,7 +19,7 @@ struct BrowseCommand: ParsableCommand {
         discussion: "Keys:\n" + BrowseHelp.text
     )
 
-    @Argument(help: "The table document (.yaml, .yml or .json).")
+    @Argument(help: "The table (.yaml, .yml, .json, .jsonl, .ndjson, .csv or .tsv; not -, as stdin is the keyboard).")
     var file: String
 
     @Option(
