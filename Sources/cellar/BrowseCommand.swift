@@ -59,8 +59,8 @@ struct BrowseCommand: ParsableCommand {
             Terminal.printError("cellar browse: FILE must be a file (stdin is the keyboard)")
             throw ExitCode(1)
         }
-        if let record, !record.hasSuffix(".case.yaml") {
-            Terminal.printError("cellar browse: --record needs a file named NAME.case.yaml (got '\(record)')")
+        if let record, let problem = recordProblem(record) {
+            Terminal.printError("cellar browse: --record: " + problem)
             throw ExitCode(1)
         }
         do {
@@ -72,6 +72,22 @@ struct BrowseCommand: ParsableCommand {
             Terminal.printError("cellar browse: \(e)")
             throw ExitCode(1)
         }
+    }
+
+    /// Why `--record` could not write a case that draws what the session
+    /// shows, or nil: a case names a YAML or JSON document and nothing else.
+    private func recordProblem(_ record: String) -> String? {
+        guard record.hasSuffix(".case.yaml") else { return "needs a file named NAME.case.yaml (got '\(record)')" }
+        guard [".yaml", ".yml", ".json"].contains(where: file.lowercased().hasSuffix) else {
+            return "a golden case's table is a YAML or JSON document (got '\(file)')"
+        }
+        let d = document
+        if d.inputFormat != nil || d.cell != nil || d.sectionBy != nil || d.indexTitles || d.tableStyle != nil
+            || d.rowHeight != nil || d.estimatedRowHeight != nil
+        {
+            return "a golden case cannot hold document flags (put them in the document's keys instead)"
+        }
+        return nil
     }
 
     private func browse() throws {
