@@ -118,6 +118,7 @@ public struct GoldenStep: Sendable {
         case .highlightRow(let p): return "highlight \(ip(p))"
         case .unhighlightRow(let p): return "unhighlight \(ip(p))"
         case .tapAccessory(let p): return "tap_accessory \(ip(p))"
+        case .focusRow(let p): return p.map { "focus \(ip($0))" } ?? "focus none"
         case .setCustomStates(let p, let changes):
             // Keys and values are the case's own text: the header must not carry escapes into the golden.
             let keys = changes.map { Sanitizer.sanitize("\($0.key)=\(GoldenStep.describe($0.value))") }

@@ -85,6 +85,7 @@ extension GoldenCaseParser {
         case "highlight": return .highlightRow(try a.ip)
         case "unhighlight": return .unhighlightRow(try a.ip)
         case "tap_accessory": return .tapAccessory(try a.ip)
+        case "focus": return .focusRow(try a.ip)
         case "tap_delete_control": return .tapDeleteControl(try a.ip)
         case "confirm_delete": return .confirmDelete(try a.ip)
         case "tap_insert_control":

@@ -17,6 +17,7 @@ struct CellarCommand: ParsableCommand {
         StylesCommand.self,
         NewStyleCommand.self,
         TestCommand.self,
+        BrowseCommand.self,
     ]
 
     /// ArgumentParser's own main, except that its messages (which quote the

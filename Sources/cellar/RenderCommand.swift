@@ -61,13 +61,9 @@ struct RenderCommand: ParsableCommand {
 
     func render() throws {
         let env = Terminal.environment
-        let registry = Registry()
-        try StyleHooks.load(styles.directories, into: registry, limits: styleCheck.limits)
-        let source = try LoadedTable.load(
-            DocumentInput.read(file, format: document.inputFormat, sizeLimit: input.maxFileSize),
-            options: document.tableOptions())
-        try source.validate(against: registry)
-        let table = source.makeTableView(registry: registry)
+        let (table, source) = try DocumentTable.load(
+            file: file, document: document, styleDirectories: styles.directories, limits: styleCheck.limits,
+            maxFileSize: input.maxFileSize)
         table.width = width ?? min(Terminal.width(environment: env), InputLimits.width.upperBound)
         if let height, let problem = InputLimits.viewportProblem(width: table.width, height: height) {
             throw CellarError("--height: " + problem)

@@ -12,6 +12,7 @@ let subcommands: [(name: String, summary: String, run: ([String]) -> Int32)] = [
     ("lua", "Lua bridge calls per second vs the raw C API", runLuaBench),
     ("core", "table core: full render, viewport, scroll [full|viewport|scroll|all] [--rows N]", runCoreBench),
     ("export", "SVG and HTML writers vs plain over 100k rows of mixed text: rows/s, bytes/row [--rows N]", runExportBench),
+    ("browse", "cellar browse over a pseudo-terminal: key-to-frame latency, bytes per scroll, memory, idle CPU [--keys N] [--idle S]", runBrowseBench),
     ("lua-styles", "Lua cell styles: 1M-row render, 40-row viewport, loading 50 styles, Lua vs built-in", runLuaStylesBench),
 ]
 

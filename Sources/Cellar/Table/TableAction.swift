@@ -32,6 +32,9 @@ public enum TableAction: Sendable {
     case scrollToRow(IndexPath)
     /// The Edit / Done button.
     case setEditing(Bool)
+    /// Keyboard focus moved to a row (nil: off the table); the row's cell
+    /// gets `state.isFocused`, as UIKit's focus engine sets it.
+    case focusRow(IndexPath?)
     /// Pull to refresh, or anything else that reloads the data.
     case reloadData
 }
@@ -74,6 +77,7 @@ extension TableView {
         case .scrollToOffset(let y): scroll(toOffset: y)
         case .scrollToRow(let ip): try scrollToRow(at: ip)
         case .setEditing(let editing): setEditing(editing)
+        case .focusRow(let ip): try focusRow(at: ip)
         case .reloadData: reloadData()
         }
     }
