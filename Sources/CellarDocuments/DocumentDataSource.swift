@@ -1,4 +1,5 @@
 import Cellar
+
 /// A data source + delegate over a document; supports insert/delete/move of row data.
 /// Row keys `cell`, `selected`, `highlighted`, `disabled` and `height` belong
 /// to the table; every other key is handed to the style as row data.
@@ -26,14 +27,18 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
 
     func location(_ ip: IndexPath) -> SourceLocation? {
         guard valid(ip), ip.row < document.sections[ip.section].rowLocations.count else {
-            return ip.section >= 0 && ip.section < document.sections.count ? document.sections[ip.section].location : nil
+            return ip.section >= 0 && ip.section < document.sections.count
+                ? document.sections[ip.section].location : nil
         }
         return document.sections[ip.section].rowLocations[ip.row]
     }
 
     func outOfRange(_ ip: IndexPath) -> CellarError {
-        let rows = ip.section >= 0 && ip.section < data.count ? "section \(ip.section) has \(data[ip.section].count) rows" : "the document has \(data.count) sections"
-        return CellarError("index path \(ip) is out of range: \(rows)", at: SourceLocation(file: document.path, line: 1))
+        let rows =
+            ip.section >= 0 && ip.section < data.count
+            ? "section \(ip.section) has \(data[ip.section].count) rows" : "the document has \(data.count) sections"
+        return CellarError(
+            "index path \(ip) is out of range: \(rows)", at: SourceLocation(file: document.path, line: 1))
     }
 
     // MARK: Row data
@@ -56,11 +61,14 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
     /// Inserts a row (an object with "cell") into the data; call
     /// `tableView.insertRows` afterwards, as with UIKit.
     public func insert(_ row: Value, at ip: IndexPath) throws {
-        guard ip.section >= 0, ip.section < data.count, ip.row >= 0, ip.row <= data[ip.section].count else { throw outOfRange(ip) }
+        guard ip.section >= 0, ip.section < data.count, ip.row >= 0, ip.row <= data[ip.section].count else {
+            throw outOfRange(ip)
+        }
         guard case .object = row else { throw CellarError("a row must be a mapping of keys to values") }
         document.sections[ip.section].rows.insert(row, at: ip.row)
         let loc = location(IndexPath(ip.section, max(0, ip.row - 1))) ?? SourceLocation(file: document.path, line: 1)
-        document.sections[ip.section].rowLocations.insert(loc, at: min(ip.row, document.sections[ip.section].rowLocations.count))
+        document.sections[ip.section].rowLocations.insert(
+            loc, at: min(ip.row, document.sections[ip.section].rowLocations.count))
         data[ip.section].insert(Self.rowData(row), at: ip.row)
     }
 
@@ -129,7 +137,8 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
             try cell.configure(with: data[ip.section][ip.row], at: ip)
             if row["disabled"]?.boolValue == true { cell.state.isDisabled = true }
             // Set on every row: a reused cell must not keep another row's.
-            cell.selectionStyle = row["selectionStyle"]?.stringValue.flatMap(SelectionStyle.init)
+            cell.selectionStyle =
+                row["selectionStyle"]?.stringValue.flatMap(SelectionStyle.init)
                 ?? cell.style?.selectionStyle ?? .default
             cell.editingStyle = row["editingStyle"]?.stringValue.flatMap(EditingStyle.init)
             return cell
@@ -175,8 +184,9 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
         case .insert:
             guard let insertRow = row(at: ip) else { throw outOfRange(ip) }
             guard let new = tableView.rowForInsertion ?? insertRow["template"] else {
-                throw CellarError("row [\(ip.section), \(ip.row)] has no 'template' row for its ⊕ to insert, and none was given",
-                                  at: location(ip))
+                throw CellarError(
+                    "row [\(ip.section), \(ip.row)] has no 'template' row for its ⊕ to insert, and none was given",
+                    at: location(ip))
             }
             try insert(new, at: ip)
             try tableView.insertRows(at: [ip])
@@ -198,9 +208,13 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
 
     /// A `withinSection` row dropped in another section stays in its own:
     /// at its top if dropped above, at its bottom if below.
-    public func tableView(_ tableView: TableView, targetIndexPathForMoveFromRowAt from: IndexPath,
-                          toProposedIndexPath proposed: IndexPath) -> IndexPath {
-        guard RowMovability(row(at: from)?["movable"]) == .withinSection, proposed.section != from.section else { return proposed }
+    public func tableView(
+        _ tableView: TableView, targetIndexPathForMoveFromRowAt from: IndexPath,
+        toProposedIndexPath proposed: IndexPath
+    ) -> IndexPath {
+        guard RowMovability(row(at: from)?["movable"]) == .withinSection, proposed.section != from.section else {
+            return proposed
+        }
         let last = max(0, self.tableView(tableView, numberOfRowsInSection: from.section) - 1)
         return IndexPath(from.section, proposed.section < from.section ? 0 : last)
     }

@@ -1,6 +1,6 @@
 import CLua
-import Cellar
 import CLuaShim
+import Cellar
 
 /// A Swift function callable from Lua, fast form: reads its `argumentCount`
 /// arguments from stack indices 1...argumentCount, pushes its results and
@@ -48,6 +48,7 @@ extension LuaRuntime {
     }
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// Called by the C trampoline. Never raises: a thrown error becomes a
 /// message on the stack and a negative status, and C raises it.
 func luaDispatch(_ L: OpaquePointer?, _ owner: UnsafeMutableRawPointer?, _ index: Int32) -> Int32 {

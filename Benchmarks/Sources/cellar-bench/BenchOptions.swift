@@ -8,8 +8,10 @@ struct BenchOptions {
     private(set) var flags: Set<String> = []
     private(set) var words: [String] = []
 
-    init(_ args: [String], counts countNames: [String], flags flagNames: [String] = [], words: [String] = [],
-         usage: String) throws {
+    init(
+        _ args: [String], counts countNames: [String], flags flagNames: [String] = [], words: [String] = [],
+        usage: String
+    ) throws {
         var i = 0
         while i < args.count {
             let arg = args[i]
@@ -21,9 +23,13 @@ struct BenchOptions {
                 i += 2
                 continue
             }
-            if flagNames.contains(arg) { flags.insert(arg) }
-            else if words.contains(arg) { self.words.append(arg) }
-            else { throw CellarError("unknown option '\(arg)' (\(usage))") }
+            if flagNames.contains(arg) {
+                flags.insert(arg)
+            } else if words.contains(arg) {
+                self.words.append(arg)
+            } else {
+                throw CellarError("unknown option '\(arg)' (\(usage))")
+            }
             i += 1
         }
     }

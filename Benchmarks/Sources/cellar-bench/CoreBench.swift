@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Cellar
 import CellarText
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `cellar-bench core [full|viewport|scroll|update|all] [--rows N]`: the table-core
 /// benchmarks of issue 4 (figures go to BENCHMARKS.md, "Table core").
@@ -64,8 +65,11 @@ enum CoreBench {
         defer { close(fd) }
         let writer = PlainWriter(sink: FileDescriptorSink(fd: fd))
         let elapsed = try seconds { try t.render(to: writer) }
-        let label = "full render \(rows) rows, \(wide ? "Hangul+emoji" : "ASCII"), \(fixed ? "rowHeight 2" : "automatic")"
-        print("\(label): \(fmt(elapsed)) s, \(fmt(Double(rows) / elapsed / 1e6)) M rows/s, peak RSS \(fmt(peakRSSMB())) MB (\(fmt(dataRSS)) MB with the data built)")
+        let label =
+            "full render \(rows) rows, \(wide ? "Hangul+emoji" : "ASCII"), \(fixed ? "rowHeight 2" : "automatic")"
+        print(
+            "\(label): \(fmt(elapsed)) s, \(fmt(Double(rows) / elapsed / 1e6)) M rows/s, peak RSS \(fmt(peakRSSMB())) MB (\(fmt(dataRSS)) MB with the data built)"
+        )
     }
 
     /// A 40-line viewport in the middle of a table with automatic heights and
@@ -90,7 +94,9 @@ enum CoreBench {
         t.resetStatistics()
         t.contentOffset = rows / 2 + rows / 8
         try t.render(to: writer)
-        print("viewport 40 lines at the middle of \(rows) rows\(fixed ? " (fixed rowHeight 2)" : ""): \(fmt(best * 1e6)) µs/frame (best of \(reps)), first frame \(fmt(first * 1e3)) ms, rows configured in a fresh frame \(t.statistics.rowsConfigured)")
+        print(
+            "viewport 40 lines at the middle of \(rows) rows\(fixed ? " (fixed rowHeight 2)" : ""): \(fmt(best * 1e6)) µs/frame (best of \(reps)), first frame \(fmt(first * 1e3)) ms, rows configured in a fresh frame \(t.statistics.rowsConfigured)"
+        )
     }
 
     /// Cells created over a full scroll, page by page.
@@ -111,8 +117,11 @@ enum CoreBench {
             }
         }
         let s = t.statistics
-        let created = s.perIdentifier.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.created)" }.joined(separator: ", ")
-        print("full scroll through \(rows) rows (\(frames) frames of 40 lines, \(fmt(elapsed)) s): cells created \(s.cellsCreated) (\(created)), reused \(s.cellsReused)")
+        let created = s.perIdentifier.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.created)" }.joined(
+            separator: ", ")
+        print(
+            "full scroll through \(rows) rows (\(frames) frames of 40 lines, \(fmt(elapsed)) s): cells created \(s.cellsCreated) (\(created)), reused \(s.cellsReused)"
+        )
     }
 
     /// One row inserted into a table of automatic heights without
@@ -131,7 +140,9 @@ enum CoreBench {
             try t.insertRows(at: [IndexPath(0, rows / 2 + 3)])
             try t.render(to: writer)
         }
-        print("insert 1 row into \(rows) automatic rows: first frame \(fmt(first * 1e3)) ms (every row measured), insert + next frame \(fmt(after * 1e3)) ms, rows measured \(t.statistics.heightsMeasured)")
+        print(
+            "insert 1 row into \(rows) automatic rows: first frame \(fmt(first * 1e3)) ms (every row measured), insert + next frame \(fmt(after * 1e3)) ms, rows measured \(t.statistics.heightsMeasured)"
+        )
     }
 
     static func fmt(_ x: Double) -> String {
@@ -140,8 +151,9 @@ enum CoreBench {
     }
 
     static func run(_ args: [String]) throws {
-        let o = try BenchOptions(args, counts: ["--rows"], words: ["full", "viewport", "scroll", "update", "all"],
-                                 usage: "use [full|viewport|scroll|update|all] [--rows N]")
+        let o = try BenchOptions(
+            args, counts: ["--rows"], words: ["full", "viewport", "scroll", "update", "all"],
+            usage: "use [full|viewport|scroll|update|all] [--rows N]")
         let what = o.words.last ?? "all"
         let rows = o.count("--rows", default: 1_000_000)
         switch what {

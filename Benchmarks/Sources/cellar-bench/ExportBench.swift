@@ -62,8 +62,10 @@ func benchExport(_ options: BenchOptions) throws {
         }
         let perRow = Double(bytes) / Double(total)
         if name == "plain" { plainBytes = perRow }
-        print(String(format: "export/%@: %.2f M rows/s, %.0f bytes/row (%.1f× plain) (%d rows of 60 columns, best of 3)",
-                     name, Double(total) / best / 1e6, perRow, perRow / max(plainBytes, 1), total))
+        print(
+            String(
+                format: "export/%@: %.2f M rows/s, %.0f bytes/row (%.1f× plain) (%d rows of 60 columns, best of 3)",
+                name, Double(total) / best / 1e6, perRow, perRow / max(plainBytes, 1), total))
     }
 }
 

@@ -1,5 +1,5 @@
-import CLuaSystem
 import CLuaBench
+import CLuaSystem
 import Cellar
 import CellarLua
 
@@ -51,7 +51,8 @@ struct LuaBench {
         let module = try rt.compile(source: Array(Self.source.utf8), chunkName: "bench.lua")
         rt.push(module)
         try rt.pcall(arguments: 0, results: 1)
-        guard let m = rt.table(at: -1), let empty = m.function(rt.key("empty")), let hook = m.function(rt.key("hook")) else {
+        guard let m = rt.table(at: -1), let empty = m.function(rt.key("empty")), let hook = m.function(rt.key("hook"))
+        else {
             throw LuaError(kind: .runtime, message: "bench.lua did not return its hooks")
         }
         rt.pop()
@@ -74,8 +75,10 @@ struct LuaBench {
         }
 
         let cRound = { sink &+= cellar_bench_c_roundtrip(L, hookRef, msgh, n, title, detail) }
-        let titleKey = rt.key("title"), detailKey = rt.key("detail")
-        let textKey = rt.key("text"), widthKey = rt.key("width")
+        let titleKey = rt.key("title")
+        let detailKey = rt.key("detail")
+        let textKey = rt.key("text")
+        let widthKey = rt.key("width")
         // One row-table round trip per iteration; `textLength` reads the
         // returned text, as a Swift String or as raw bytes.
         func roundTrips(_ textLength: @escaping () -> Int) -> () throws -> Void {
@@ -102,7 +105,8 @@ struct LuaBench {
         let valueRound = {
             for _ in 0..<n {
                 let results = try rt.call(hook, row)
-                sink &+= (results.first?["text"]?.stringValue?.utf8.count ?? 0) &+ (results.first?["width"]?.intValue ?? 0)
+                sink &+=
+                    (results.first?["text"]?.stringValue?.utf8.count ?? 0) &+ (results.first?["width"]?.intValue ?? 0)
             }
         }
 
@@ -111,7 +115,9 @@ struct LuaBench {
         func line(_ name: String, _ ns: Double, _ base: Double?) {
             let perSecond = 1e9 / ns
             let ratio = base.map { "  \(fmt($0 > 0 ? ns / $0 : 0, 2))x C" } ?? ""
-            print("\(name.padding(toLength: 44, withPad: " ", startingAt: 0)) \(fmt(ns, 1).leftPad(8)) ns  \(fmt(perSecond / 1e6, 2).leftPad(7)) M calls/s\(ratio)")
+            print(
+                "\(name.padding(toLength: 44, withPad: " ", startingAt: 0)) \(fmt(ns, 1).leftPad(8)) ns  \(fmt(perSecond / 1e6, 2).leftPad(7)) M calls/s\(ratio)"
+            )
         }
         print("Lua bridge, \(n) calls per run, best of \(runs) runs")
         line("empty hook, raw C API", t[0], nil)
@@ -136,6 +142,6 @@ private func fmt(_ x: Double, _ digits: Int) -> String {
     return s
 }
 
-private extension String {
-    func leftPad(_ n: Int) -> String { count >= n ? self : String(repeating: " ", count: n - count) + self }
+extension String {
+    fileprivate func leftPad(_ n: Int) -> String { count >= n ? self : String(repeating: " ", count: n - count) + self }
 }

@@ -11,15 +11,20 @@ import Foundation
 /// - loading 50 style files into a fresh registry (median).
 func runLuaStylesBench(_ args: [String]) -> Int32 {
     runBench("lua-styles") {
-        let o = try BenchOptions(args, counts: ["--rows", "--runs"],
-                                 flags: ["--profile-lua", "--profile-render", "--profile-builtin"],
-                                 usage: "use --rows N, --runs R, --profile-lua | --profile-render | --profile-builtin")
+        let o = try BenchOptions(
+            args, counts: ["--rows", "--runs"],
+            flags: ["--profile-lua", "--profile-render", "--profile-builtin"],
+            usage: "use --rows N, --runs R, --profile-lua | --profile-render | --profile-builtin")
         // --profile-*: only the Lua hooks, or one full render (Lua or the
         // built-in subtitle), for perf record or callgrind.
-        let profileRender = o.flags.contains("--profile-render") ? "bench"
+        let profileRender =
+            o.flags.contains("--profile-render")
+            ? "bench"
             : o.flags.contains("--profile-builtin") ? "subtitle" : nil
-        try LuaStylesBench(rows: o.count("--rows", default: 1_000_000), runs: o.count("--runs", default: 3),
-                           profileOnly: o.flags.contains("--profile-lua"), profileRender: profileRender).run()
+        try LuaStylesBench(
+            rows: o.count("--rows", default: 1_000_000), runs: o.count("--runs", default: 3),
+            profileOnly: o.flags.contains("--profile-lua"), profileRender: profileRender
+        ).run()
     }
 }
 
@@ -95,19 +100,32 @@ struct LuaStylesBench {
         }
         // 0. The style's hooks alone (what a row costs in Lua and the bridge).
         let hooks = try best { try hooksOnly(registry, "bench", ("title", "detail")) }
-        if profileOnly { print("hooks only: \(hooks) s"); return }
+        if profileOnly {
+            print("hooks only: \(hooks) s")
+            return
+        }
         let hooksBuiltIn = try best { try hooksOnly(registry, "subtitle", ("text", "secondaryText")) }
-        print(String(format: "hooks only, Lua (configure + update + layout + view tree in Swift): %.0f k rows/s, %.2f µs/row",
-                     Double(rows) / hooks / 1000, hooks / Double(rows) * 1e6))
-        print(String(format: "hooks only, built-in subtitle (configure + content):               %.0f k rows/s, %.2f µs/row",
-                     Double(rows) / hooksBuiltIn / 1000, hooksBuiltIn / Double(rows) * 1e6))
+        print(
+            String(
+                format:
+                    "hooks only, Lua (configure + update + layout + view tree in Swift): %.0f k rows/s, %.2f µs/row",
+                Double(rows) / hooks / 1000, hooks / Double(rows) * 1e6))
+        print(
+            String(
+                format: "hooks only, built-in subtitle (configure + content):               %.0f k rows/s, %.2f µs/row",
+                Double(rows) / hooksBuiltIn / 1000, hooksBuiltIn / Double(rows) * 1e6))
 
         // 1. Full render, Lua vs built-in, same rows and widths.
         let lua = try best { try fullRender(registry, "bench", ("title", "detail")) }
         let builtIn = try best { try fullRender(registry, "subtitle", ("text", "secondaryText")) }
-        print(String(format: "full render, Lua style (configure+update+layout): %.0f k rows/s (%d rows, best of %d)",
-                     Double(rows) / lua / 1000, rows, runs))
-        print(String(format: "full render, built-in subtitle:                  %.0f k rows/s", Double(rows) / builtIn / 1000))
+        print(
+            String(
+                format: "full render, Lua style (configure+update+layout): %.0f k rows/s (%d rows, best of %d)",
+                Double(rows) / lua / 1000, rows, runs))
+        print(
+            String(
+                format: "full render, built-in subtitle:                  %.0f k rows/s", Double(rows) / builtIn / 1000)
+        )
         print(String(format: "Lua / built-in throughput: %.2f", builtIn / lua))
 
         // 2. Viewport of 40 single-line Lua rows, a new screen each frame.
@@ -131,8 +149,10 @@ struct LuaStylesBench {
         }
         withExtendedLifetime(source) {}
         frames.sort()
-        print(String(format: "viewport of 40 Lua rows (new rows each frame): median %.3f ms, p90 %.3f ms",
-                     frames[frames.count / 2] * 1000, frames[frames.count * 9 / 10] * 1000))
+        print(
+            String(
+                format: "viewport of 40 Lua rows (new rows each frame): median %.3f ms, p90 %.3f ms",
+                frames[frames.count / 2] * 1000, frames[frames.count * 9 / 10] * 1000))
 
         // 3. Loading 50 style files.
         let many = dir.appendingPathComponent("many")
@@ -146,8 +166,10 @@ struct LuaStylesBench {
             loads.append(try seconds { _ = try StyleLoader.load(directories: [many.path], into: Registry()) })
         }
         loads.sort()
-        print(String(format: "loading 50 style files (new Lua state, compile, run, check): median %.2f ms",
-                     loads[loads.count / 2] * 1000))
+        print(
+            String(
+                format: "loading 50 style files (new Lua state, compile, run, check): median %.2f ms",
+                loads[loads.count / 2] * 1000))
     }
 
     func fullRender(_ registry: Registry, _ id: String, _ keys: (String, String)) throws -> Double {

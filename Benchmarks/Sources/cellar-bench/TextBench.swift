@@ -4,7 +4,7 @@ import CellarText
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
@@ -22,13 +22,15 @@ func fail(_ message: String) -> Never {
 /// Deterministic short strings mixing ASCII, Hangul and emoji (and some
 /// CJK, combining marks, flags), 1–5 pieces each.
 func mixedStrings(_ count: Int) -> [String] {
-    let pieces = ["hello", "row 42", "Cellar", " ", "한글", "테이블 셀", "설정", "😀", "👩‍🔬", "🇰🇷", "👍🏽",
-                  "漢字", "e\u{301}", "ok", "✔", "❤️", "-", "데이터", "abc def"]
+    let pieces = [
+        "hello", "row 42", "Cellar", " ", "한글", "테이블 셀", "설정", "😀", "👩‍🔬", "🇰🇷", "👍🏽",
+        "漢字", "e\u{301}", "ok", "✔", "❤️", "-", "데이터", "abc def",
+    ]
     var state: UInt64 = 0x5EED
     var out: [String] = []
     out.reserveCapacity(count)
     for _ in 0..<count {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         var s = ""
         let n = 1 + Int((state >> 33) % 5)
         for k in 0..<n {
@@ -46,19 +48,19 @@ func pythonWcswidth(_ strings: [String]) -> (seconds: Double, sum: Int)? {
     defer { try? FileManager.default.removeItem(at: file) }
     do { try Data(strings.joined(separator: "\n").utf8).write(to: file) } catch { return nil }
     let script = """
-    import sys, time, wcwidth
-    lines = open(sys.argv[1], encoding='utf-8').read().split('\\n')
-    f = wcwidth.wcswidth
-    best = None
-    for _ in range(3):
-        t = time.perf_counter()
-        total = 0
-        for s in lines:
-            total += f(s)
-        t = time.perf_counter() - t
-        best = t if best is None else min(best, t)
-    print(best, total)
-    """
+        import sys, time, wcwidth
+        lines = open(sys.argv[1], encoding='utf-8').read().split('\\n')
+        f = wcwidth.wcswidth
+        best = None
+        for _ in range(3):
+            t = time.perf_counter()
+            total = 0
+            for s in lines:
+                total += f(s)
+            t = time.perf_counter() - t
+            best = t if best is None else min(best, t)
+        print(best, total)
+        """
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", "-c", script, file.path]
@@ -69,7 +71,8 @@ func pythonWcswidth(_ strings: [String]) -> (seconds: Double, sum: Int)? {
     process.waitUntilExit()
     let parts = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
     guard process.terminationStatus == 0, parts.count == 2,
-          let t = Double(parts[0]), let sum = Int(parts[1]) else { return nil }
+        let t = Double(parts[0]), let sum = Int(parts[1])
+    else { return nil }
     return (t, sum)
 }
 
@@ -87,18 +90,24 @@ func benchText(_ options: BenchOptions) {
         sum = 0
         swiftTime = min(swiftTime, seconds { for s in strings { sum &+= DisplayWidth.of(s) } })
     }
-    print(String(format: "width/mixed: %d strings (%.1f MB) in %.3f s = %.1f M strings/s (sum %d)",
-                 count, Double(bytes) / 1e6, swiftTime, Double(count) / swiftTime / 1e6, sum))
+    print(
+        String(
+            format: "width/mixed: %d strings (%.1f MB) in %.3f s = %.1f M strings/s (sum %d)",
+            count, Double(bytes) / 1e6, swiftTime, Double(count) / swiftTime / 1e6, sum))
     var touched = 0
     let touchTime = seconds {
         for s in strings { touched &+= s.utf8.withContiguousStorageIfAvailable { $0.reduce(0) { $0 &+ Int($1) } } ?? 0 }
     }
-    print(String(format: "width/mixed: (baseline: reading every byte of the strings takes %.3f s, checksum %d)", touchTime, touched))
+    print(
+        String(
+            format: "width/mixed: (baseline: reading every byte of the strings takes %.3f s, checksum %d)", touchTime,
+            touched))
     if options.flags.contains("--width-only") { return }
     if let py = pythonWcswidth(strings) {
-        print("width/mixed: python wcwidth.wcswidth " + String(format: "%.3f", py.seconds) + " s (sum \(py.sum)"
-              + (py.sum == sum ? ", same" : ", DIFFERENT") + ") -> Cellar is "
-              + String(format: "%.1f", py.seconds / swiftTime) + "x faster")
+        print(
+            "width/mixed: python wcwidth.wcswidth " + String(format: "%.3f", py.seconds) + " s (sum \(py.sum)"
+                + (py.sum == sum ? ", same" : ", DIFFERENT") + ") -> Cellar is "
+                + String(format: "%.1f", py.seconds / swiftTime) + "x faster")
     } else {
         print("width/mixed: python3 with wcwidth unavailable, no comparison")
     }
@@ -115,13 +124,17 @@ func benchText(_ options: BenchOptions) {
             for _ in 0..<rounds { asciiSum &+= DisplayWidth.of(utf8: p) }
         }
     }
-    print(String(format: "width/ascii: %.0f MB/s (%d MB x %d, sum %d)",
-                 Double(ascii.count * rounds) / asciiTime / 1e6, ascii.count >> 20, rounds, asciiSum))
+    print(
+        String(
+            format: "width/ascii: %.0f MB/s (%d MB x %d, sum %d)",
+            Double(ascii.count * rounds) / asciiTime / 1e6, ascii.count >> 20, rounds, asciiSum))
     let asciiString = String(decoding: ascii.prefix(1 << 20), as: UTF8.self)
     var stringSum = 0
     let stringTime = seconds { for _ in 0..<256 { stringSum &+= DisplayWidth.of(asciiString) } }
-    print(String(format: "width/ascii-string: %.0f MB/s (1 MB String x 256, sum %d)",
-                 Double(256 << 20) / stringTime / 1e6, stringSum))
+    print(
+        String(
+            format: "width/ascii-string: %.0f MB/s (1 MB String x 256, sum %d)",
+            Double(256 << 20) / stringTime / 1e6, stringSum))
 
     // 3. Wrapping throughput: paragraphs of Latin, Korean and mixed text at 40 columns.
     let paragraphs = [
@@ -129,7 +142,8 @@ func benchText(_ options: BenchOptions) {
         String(repeating: "테이블 뷰는 행이 스크롤될 때 셀을 재사용합니다. ", count: 6),
         String(repeating: "Mixed 한글 text with emoji 😀 and 漢字 flows here. ", count: 6),
     ]
-    var wrapLines = 0, wrapBytes = 0
+    var wrapLines = 0
+    var wrapBytes = 0
     let wrapTime = seconds {
         for i in 0..<60_000 {
             let p = paragraphs[i % 3]
@@ -137,8 +151,10 @@ func benchText(_ options: BenchOptions) {
             wrapBytes &+= p.utf8.count
         }
     }
-    print(String(format: "wrap: %.0f MB/s, %.2f M lines/s (60,000 paragraphs at 40 columns)",
-                 Double(wrapBytes) / wrapTime / 1e6, Double(wrapLines) / wrapTime / 1e6))
+    print(
+        String(
+            format: "wrap: %.0f MB/s, %.2f M lines/s (60,000 paragraphs at 40 columns)",
+            Double(wrapBytes) / wrapTime / 1e6, Double(wrapLines) / wrapTime / 1e6))
 
     // 4. 1M 80-column lines through the plain writer to /dev/null.
     let fd = open("/dev/null", O_WRONLY)
@@ -165,7 +181,9 @@ func benchText(_ options: BenchOptions) {
             for _ in 0..<1000 { try ansi.write(canvas) }
             try ansi.flush()
         }
-        print(String(format: "writer/ansi: %.1f M 80-column lines/s to /dev/null (1M lines, styled runs)", 1.0 / ansiTime))
+        print(
+            String(format: "writer/ansi: %.1f M 80-column lines/s to /dev/null (1M lines, styled runs)", 1.0 / ansiTime)
+        )
     } catch {
         fail("write failed: \(error)")
     }
@@ -175,7 +193,9 @@ func benchText(_ options: BenchOptions) {
 /// The `text` subcommand: width, wrapping, canvas and writers.
 func runTextBench(_ arguments: [String]) -> Int32 {
     runBench("text") {
-        benchText(try BenchOptions(arguments, counts: ["--strings"], flags: ["--width-only"],
-                                   usage: "use --strings N, --width-only"))
+        benchText(
+            try BenchOptions(
+                arguments, counts: ["--strings"], flags: ["--width-only"],
+                usage: "use --strings N, --width-only"))
     }
 }

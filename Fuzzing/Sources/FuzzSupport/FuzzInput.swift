@@ -21,7 +21,10 @@ public struct FuzzInput {
         let span = UInt64(bitPattern: Int64(range.upperBound &- range.lowerBound))
         var raw: UInt64 = 0
         var need = span
-        while need > 0 { raw = raw << 8 | UInt64(byte()); need >>= 8 }
+        while need > 0 {
+            raw = raw << 8 | UInt64(byte())
+            need >>= 8
+        }
         let offset = span == UInt64.max ? raw : raw % (span + 1)
         return range.lowerBound &+ Int(truncatingIfNeeded: offset)
     }
@@ -56,14 +59,17 @@ public struct FuzzInput {
 
 /// Runs one fuzz iteration over libFuzzer's buffer.
 @inline(__always)
-public func withFuzzBytes(_ data: UnsafePointer<UInt8>?, _ size: Int, _ body: (UnsafeRawBufferPointer) -> Void) -> Int32 {
+public func withFuzzBytes(_ data: UnsafePointer<UInt8>?, _ size: Int, _ body: (UnsafeRawBufferPointer) -> Void) -> Int32
+{
     body(UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size))
     return 0
 }
 
 /// A fuzz-found broken invariant: crash loudly so libFuzzer keeps the input.
-public func invariant(_ holds: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
-                      file: StaticString = #fileID, line: UInt = #line) {
+public func invariant(
+    _ holds: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
+    file: StaticString = #fileID, line: UInt = #line
+) {
     if !holds() { fatalError("invariant: \(message())", file: file, line: line) }
 }
 

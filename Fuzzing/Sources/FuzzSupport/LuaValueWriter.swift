@@ -35,9 +35,12 @@ public struct LuaValueWriter {
         case 0, 1, 2: return scalar()
         case 3: return array(depth)
         case 4: return table(depth)
-        case 5, 6: return "ui.label " + table(depth, fields: ["text", "lines", "line_break", "align", "width", "color", "bold"])
+        case 5, 6:
+            return "ui.label "
+                + table(depth, fields: ["text", "lines", "line_break", "align", "width", "color", "bold"])
         case 7: return "ui.label(\(scalar()))"
-        case 8: return (input.bool() ? "ui.hstack " : "ui.vstack ") + array(depth, extra: ["spacing", "align", "width"])
+        case 8:
+            return (input.bool() ? "ui.hstack " : "ui.vstack ") + array(depth, extra: ["spacing", "align", "width"])
         case 9: return "ui.image(\(scalar()))"
         case 10: return input.bool() ? "ui.spacer(\(scalar()))" : "ui.empty()"
         case 11: return "ui.padding " + array(depth, extra: ["top", "leading", "bottom", "trailing"])
@@ -50,7 +53,9 @@ public struct LuaValueWriter {
             switch input.byte() % 3 {
             case 0: return "(function() local t = \(inner) return {t, t, t} end)()"
             case 1: return "(function() local t = {\(inner)} t.self = t t[2] = t return t end)()"
-            default: return "(function() local t = \(inner) for _ = 1, \(input.byte() % 17) do t = {t, t} end return t end)()"
+            default:
+                return
+                    "(function() local t = \(inner) for _ = 1, \(input.byte() % 17) do t = {t, t} end return t end)()"
             }
         default:
             guard !argumentNames.isEmpty else { return scalar() }

@@ -34,7 +34,9 @@ func styleSource(_ input: inout FuzzInput) -> String {
         return "configure = function(cell, row) for k, v in pairs(row) do cell[k] = v end "
             + "cell.extra = \($0.value()) \(indentation)end"
     }
-    hook(1, ["config", "state"]) { "update = function(config, state) config.extra = \($0.value()) return \($0.value()) end" }
+    hook(1, ["config", "state"]) {
+        "update = function(config, state) config.extra = \($0.value()) return \($0.value()) end"
+    }
     hook(2, ["config", "ctx"]) { "layout = function(config, ctx) return \($0.value()) end" }
     hook(3, ["config", "width"]) { "height = function(config, width) return \($0.value()) end" }
     hook(4, ["config", "state"]) { "accessory = function(config, state) return \($0.value()) end" }
@@ -69,7 +71,8 @@ private func play(_ source: String, width: Int) {
     func note(_ what: () throws -> Void) {
         do { try what() } catch { if verbose { print("error: \(error)") } }
     }
-    let style: LuaCellStyle, engine: LuaStyleEngine
+    let style: LuaCellStyle
+    let engine: LuaStyleEngine
     do {
         engine = try LuaStyleEngine()
         style = try engine.loadStyle(path: stylePath)
@@ -79,7 +82,8 @@ private func play(_ source: String, width: Int) {
     }
     let registry = Registry()
     guard (try? registry.register(style, forCellReuseIdentifier: style.reuseIdentifier)) != nil,
-          let document = try? TableDocument.parse(documentText, path: "fuzz.yaml") else { return }
+        let document = try? TableDocument.parse(documentText, path: "fuzz.yaml")
+    else { return }
     let data = DocumentDataSource(document: document)
     let table = data.makeTableView(registry: registry)
     table.width = width

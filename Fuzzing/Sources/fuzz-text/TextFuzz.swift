@@ -34,8 +34,9 @@ struct TextParameters {
         maxWidth = input.bool() ? input.anyInt() : input.int(in: 0...100)
         canvasWidth = input.int(in: 0...100)
         canvasHeight = input.int(in: 0...8)
-        style = TextStyle(attributes: TextAttributes(rawValue: input.byte()),
-                          foreground: Self.color(&input), background: Self.color(&input))
+        style = TextStyle(
+            attributes: TextAttributes(rawValue: input.byte()),
+            foreground: Self.color(&input), background: Self.color(&input))
         ellipsis = input.bool()
     }
 
@@ -70,31 +71,41 @@ private func checkLayout(_ text: String, _ p: TextParameters) {
         // A cluster wider than the whole line stands alone on its line, with
         // at most zero-width clusters beside it (the canvas clips it).
         let visible = line.lazy.filter { DisplayWidth.of($0, ambiguousWide: p.wide) > 0 }.count
-        invariant(DisplayWidth.of(line, ambiguousWide: p.wide) <= p.width || visible == 1, "a wrapped line is wider than \(p.width): \(String(reflecting: line)) of \(String(reflecting: text)), mode \(p.mode)")
+        invariant(
+            DisplayWidth.of(line, ambiguousWide: p.wide) <= p.width || visible == 1,
+            "a wrapped line is wider than \(p.width): \(String(reflecting: line)) of \(String(reflecting: text)), mode \(p.mode)"
+        )
         invariant(Sanitizer.isClean(line), "a wrapped line is not sanitised")
     }
     let cut = TextLayout.truncate(text, width: p.width, mode: p.mode, ambiguousWide: p.wide)
     invariant(DisplayWidth.of(cut, ambiguousWide: p.wide) <= max(0, p.width), "truncate is wider than \(p.width)")
     let padded = TextLayout.pad(text, width: p.width, alignment: p.alignment, ambiguousWide: p.wide)
-    invariant(DisplayWidth.of(padded, ambiguousWide: p.wide) <= max(0, p.width)
-              || !Sanitizer.isClean(text), "pad is wider than \(p.width): \(padded.debugDescription) of \(text.debugDescription), \(p.alignment), wide \(p.wide)")
+    invariant(
+        DisplayWidth.of(padded, ambiguousWide: p.wide) <= max(0, p.width)
+            || !Sanitizer.isClean(text),
+        "pad is wider than \(p.width): \(padded.debugDescription) of \(text.debugDescription), \(p.alignment), wide \(p.wide)"
+    )
 }
 
 private func checkCanvas(_ text: String, _ p: TextParameters) {
     var canvas = Canvas(width: p.canvasWidth, height: p.canvasHeight, ambiguousWide: p.wide)
     let used = canvas.draw(text, x: p.x, y: p.y, maxWidth: p.maxWidth, style: p.style, ellipsis: p.ellipsis)
     // Columns count from x, so text starting left of the canvas may report more than it shows.
-    invariant(used >= 0 && (p.x < 0 || used <= max(0, p.canvasWidth - p.x)), "draw used \(used) columns from \(p.x) of \(p.canvasWidth)")
+    invariant(
+        used >= 0 && (p.x < 0 || used <= max(0, p.canvasWidth - p.x)),
+        "draw used \(used) columns from \(p.x) of \(p.canvasWidth)")
     _ = canvas.drawIfClean(text, x: p.y, y: p.y, maxWidth: p.maxWidth, style: p.style)
     if let first = text.first {
         canvas.fill(x: p.x, y: p.y, width: p.maxWidth, height: 2, character: first, style: p.style)
     }
-    canvas.overlay(x: p.y, y: 0, width: p.maxWidth, height: p.canvasHeight, attributes: p.style.attributes,
-                   background: p.style.background)
+    canvas.overlay(
+        x: p.y, y: 0, width: p.maxWidth, height: p.canvasHeight, attributes: p.style.attributes,
+        background: p.style.background)
     for y in 0..<canvas.height {
         invariant(DisplayWidth.of(canvas.line(y), ambiguousWide: p.wide) <= p.canvasWidth, "canvas line \(y) overflows")
     }
-    let plain = MemorySink(), ansi = MemorySink()
+    let plain = MemorySink()
+    let ansi = MemorySink()
     do {
         try PlainWriter(sink: plain).write(canvas)
         try ANSIWriter(sink: ansi).write(canvas)

@@ -55,7 +55,8 @@ final class RowStates {
         let focus = focused == ip
         // Compared in place: a copy of the state retains its dictionary.
         let customs = presence.anyCustom || !cell.state.custom.isEmpty
-        guard cell.state.isSelected != sel || cell.state.isHighlighted != hi || cell.state.isEditing != editing
+        guard
+            cell.state.isSelected != sel || cell.state.isHighlighted != hi || cell.state.isEditing != editing
                 || cell.state.isFocused != focus || customs
         else { return }
         var state = cell.state
