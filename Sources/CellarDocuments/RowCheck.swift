@@ -15,6 +15,8 @@ struct RowAttributes {
     var selected = false
     var highlighted = false
     var height: RowHeight?
+    /// The row has a key of editing or selection (`RowCheck.editingKeys`): its data source reads the row for them.
+    var editing = false
 }
 
 /// The checks a streamed document's rows pass when the document is
@@ -41,6 +43,10 @@ enum RowCheck {
             }
             if key == "selected" { a.selected = b } else if key == "highlighted" { a.highlighted = b }
         }
+        for key in editingKeys where o[key] != nil {
+            a.editing = true
+            try checkEditingKey(key, o[key] ?? .null, defaultCell: defaultCell)
+        }
         if let h = o["height"] {
             do { a.height = try height(h, "height") } catch {
                 throw RowProblem(keyPath: ["height"], message: error.message)
@@ -61,6 +67,41 @@ enum RowCheck {
             }
         }
         return a
+    }
+
+    /// The row keys of editing and selection (`DocumentRowAnswers` reads them).
+    static let editingKeys = [
+        "editable", "deselectAfterSelect", "editingStyle", "selectionStyle", "movable", "template",
+    ]
+
+    /// Checks one of `editingKeys` as the YAML reader does (`NodeReader.row`), with its messages.
+    static func checkEditingKey(_ key: String, _ v: Value, defaultCell: String) throws(RowProblem) {
+        func choice(_ names: [String]) throws(RowProblem) {
+            guard case .string(let s) = v else {
+                throw RowProblem(keyPath: [key], message: "\(key) must be one of \(names.joined(separator: ", "))")
+            }
+            guard names.contains(s) else {
+                throw RowProblem(keyPath: [key], message: "\(key): " + Suggest.unknown("value", s, among: names))
+            }
+        }
+        switch key {
+        case "editable", "deselectAfterSelect":
+            guard case .bool = v else { throw RowProblem(keyPath: [key], message: "\(key) must be true or false") }
+        case "editingStyle": try choice(EditingStyle.allCases.map(\.rawValue))
+        case "selectionStyle": try choice(SelectionStyle.allCases.map(\.rawValue))
+        case "movable":
+            if case .bool = v { return }
+            if case .string(RowMovability.withinSection.rawValue) = v { return }
+            throw RowProblem(
+                keyPath: [key], message: "movable must be true, false or withinSection (got '\(describe(v))')")
+        default:  // template: a row, checked as any row is
+            guard case .object = v else {
+                throw RowProblem(keyPath: [key], message: "template must be a row (a mapping with 'cell' and its data)")
+            }
+            do { _ = try check(v, defaultCell: defaultCell) } catch {
+                throw RowProblem(keyPath: [key] + error.keyPath, atKey: error.atKey, message: error.message)
+            }
+        }
     }
 
     struct HeightProblem: Error { var message: String }
@@ -110,7 +151,9 @@ struct StyleRow {
     /// Whether a row key belongs to the table (`TableDocument.rowTableKeys`), not the style.
     static func isTableKey(_ key: String) -> Bool {
         switch key {
-        case "cell", "selected", "highlighted", "disabled", "height": return true
+        case "cell", "selected", "highlighted", "disabled", "height", "editable", "editingStyle", "movable",
+            "template", "selectionStyle", "deselectAfterSelect":
+            return true
         default: return false
         }
     }
