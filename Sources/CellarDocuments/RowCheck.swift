@@ -77,7 +77,7 @@ enum RowCheck {
     /// Checks one of `editingKeys` as the YAML reader does (`NodeReader.row`), with its messages.
     static func checkEditingKey(_ key: String, _ v: Value, defaultCell: String) throws(RowProblem) {
         func choice(_ names: [String]) throws(RowProblem) {
-            guard case .string(let s) = v else {
+            guard let s = scalarText(v) else {
                 throw RowProblem(keyPath: [key], message: "\(key) must be one of \(names.joined(separator: ", "))")
             }
             guard names.contains(s) else {
@@ -123,6 +123,14 @@ enum RowCheck {
             throw HeightProblem(message: "\(key) is too large (\(n) lines; at most \(TableView.maximumRowHeight))")
         }
         return .fixed(n)
+    }
+
+    /// A scalar's text (a number or flag as written), nil for a list or mapping: how YAML's reader sees a choice.
+    static func scalarText(_ v: Value) -> String? {
+        switch v {
+        case .array, .object: return nil
+        default: return describe(v)
+        }
     }
 
     /// A scalar as the user wrote it, for messages ("?" for a list or mapping).

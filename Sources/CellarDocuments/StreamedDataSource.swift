@@ -15,7 +15,8 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
     }
 
     public let document: StreamedDocument
-    /// Rows decoded for the table so far (the load's checking pass not counted).
+    /// Rows decoded for the table so far (the load's checking pass not counted): each cell
+    /// configured, and each row read for its keys of editing or selection.
     public private(set) var rowsDecoded = 0
     /// Each section's rows once the table has been edited; nil until the first insert, delete or move.
     var edits: [[EditedRow]]?
@@ -80,7 +81,10 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
     /// The row as written; a stored row without editing keys answers an empty mapping rather than being decoded.
     public func row(at ip: IndexPath) -> Value? {
         switch editedRow(ip) {
-        case .stored(let i)?: return document.editingRows.contains(i) ? try? document.row(i) : .object([:])
+        case .stored(let i)?:
+            guard document.editingRows.contains(i) else { return .object([:]) }
+            rowsDecoded += 1
+            return try? document.row(i)
         case .added(let v, _)?: return v
         case nil: return nil
         }

@@ -39,13 +39,15 @@ extension StreamedDocument {
 
     /// `indexTitles`: a list of short texts, each at most once (as `NodeReader.indexTitles`).
     func indexTitleList(_ j: inout JSONBytes) throws -> [String] {
-        let at = j.pos
-        guard case .array(let items) = try j.value(depth: 1) else {
-            throw ByteError(offset: at, message: "indexTitles must be a list of titles, e.g. [A, B, C, '#']")
-        }
         var titles: [String] = []
-        for item in items {
-            guard case .string(let t) = item, !t.isEmpty else {
+        try elements(&j, what: "indexTitles must be a list of titles, e.g. [A, B, C, '#']") { j in
+            let at = j.pos
+            let item = try j.value(depth: 2)
+            // As YAML reads a title: any scalar's text; null is no title.
+            guard let t = RowCheck.scalarText(item) else {
+                throw ByteError(offset: at, message: "an index title must be text")
+            }
+            guard item != .null, !t.isEmpty else {
                 throw ByteError(offset: at, message: "an index title must not be empty")
             }
             if titles.contains(t) { throw ByteError(offset: at, message: "index title '\(t)' is listed twice") }
@@ -121,7 +123,8 @@ extension StreamedDocument {
     func choice<E: RawRepresentable & CaseIterable>(_ v: Value, _: E.Type, _ key: String, at: Int) throws -> E
     where E.RawValue == String {
         let names = E.allCases.map(\.rawValue)
-        guard case .string(let s) = v else {
+        // A number or flag is a value YAML would name, as the eager reader does.
+        guard let s = RowCheck.scalarText(v) else {
             throw ByteError(offset: at, message: "\(key) must be one of \(names.joined(separator: ", "))")
         }
         guard let e = E(rawValue: s) else {
