@@ -82,7 +82,7 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
     public func row(at ip: IndexPath) -> Value? {
         switch editedRow(ip) {
         case .stored(let i)?:
-            guard document.editingRows.contains(i) else { return .object([:]) }
+            guard document.hasEditingKeys(i) else { return .object([:]) }
             rowsDecoded += 1
             return try? document.row(i)
         case .added(let v, _)?: return v
@@ -178,7 +178,7 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
         case .stored(let i):
             // The row was checked when the document was loaded; this decodes it again.
             style = try document.styleRow(i)
-            if document.editingRows.contains(i) { keys = try document.row(i) }
+            if document.hasEditingKeys(i) { keys = try document.row(i) }
         case .added(let v, _):
             style = StyleRow(
                 data: RowCheck.styleData(v), cell: v["cell"]?.stringValue, disabled: v["disabled"]?.boolValue == true)

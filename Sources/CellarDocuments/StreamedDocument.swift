@@ -62,6 +62,10 @@ public final class StreamedDocument {
 
     public var rowCount: Int { rowOffsets.count }
 
+    /// Whether a row has a key of editing or selection; asked once per row drawn, and most tables
+    /// have none, so the empty set is not hashed into.
+    func hasEditingKeys(_ row: Int) -> Bool { !editingRows.isEmpty && editingRows.contains(row) }
+
     /// Reads and checks a JSON, JSON Lines, CSV or TSV table; every error
     /// names path:line:column.
     public static func load(_ input: DocumentInput, options: TableOptions = TableOptions()) throws -> StreamedDocument {

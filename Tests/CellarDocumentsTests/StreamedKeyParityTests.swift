@@ -86,4 +86,11 @@ import Testing
         #expect(doc.indexTitles == ["A", "B", "3"])
         #expect(!doc.selection.allowsSelection && doc.selection.allowsMultipleSelectionDuringEditing)
     }
+
+    /// The streamed readers' test of a table key (one per key of every row, so a switch) names the same keys.
+    @Test func theTableKeysAreOneList() {
+        for key in TableDocument.rowTableKeys { #expect(StyleRow.isTableKey(key), "\(key)") }
+        for key in RowCheck.editingKeys { #expect(TableDocument.rowTableKeys.contains(key), "\(key)") }
+        #expect(!StyleRow.isTableKey("text"))
+    }
 }
