@@ -158,10 +158,17 @@ struct StyleRow {
 
     /// Whether a row key belongs to the table (`TableDocument.rowTableKeys`), not the style.
     static func isTableKey(_ key: String) -> Bool {
-        switch key {
-        case "cell", "selected", "highlighted", "disabled", "height", "editable", "editingStyle", "movable",
-            "template", "selectionStyle", "deselectAfterSelect":
-            return true
+        // Asked for every key of every row drawn: the length rules out most
+        // keys before any string is compared.
+        switch key.utf8.count {
+        case 4: return key == "cell"
+        case 6: return key == "height"
+        case 7: return key == "movable"
+        case 8: return key == "selected" || key == "disabled" || key == "editable" || key == "template"
+        case 11: return key == "highlighted"
+        case 12: return key == "editingStyle"
+        case 14: return key == "selectionStyle"
+        case 19: return key == "deselectAfterSelect"
         default: return false
         }
     }

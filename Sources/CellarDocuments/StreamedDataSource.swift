@@ -17,9 +17,10 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
     public let document: StreamedDocument
     /// Rows decoded for the table so far (the load's checking pass not counted): each cell
     /// configured, and each row read for its keys of editing or selection.
-    public private(set) var rowsDecoded = 0
+    @exclusivity(unchecked) public private(set) var rowsDecoded = 0
     /// Each section's rows once the table has been edited; nil until the first insert, delete or move.
-    var edits: [[EditedRow]]?
+    /// Read once per row drawn, from one thread: the run-time exclusivity checks are left out.
+    @exclusivity(unchecked) var edits: [[EditedRow]]?
 
     public init(document: StreamedDocument) {
         self.document = document

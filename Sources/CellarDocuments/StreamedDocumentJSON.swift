@@ -33,7 +33,8 @@ extension StreamedDocument {
             throw ByteError(
                 offset: section.offset,
                 message:
-                    "the section's indexTitle '\(own)' is not in the table's indexTitles (\(titles.joined(separator: " ")))")
+                    "the section's indexTitle '\(own)' is not in the table's indexTitles (\(titles.joined(separator: " ")))"
+            )
         }
     }
 
