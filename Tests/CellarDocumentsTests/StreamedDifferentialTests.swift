@@ -129,7 +129,7 @@ import Testing
         }
         #expect(compared >= 30)
         #expect(streamedForms >= compared + 10)
-        #expect(playedCases >= 30)
+        #expect(playedCases >= 50)
     }
 
     /// Strict JSON (RFC 8259), as `.json` tables have been read all along:
