@@ -1,4 +1,5 @@
 import Cellar
+
 /// A data source + delegate over a document read whole; supports insert/delete/move of row data.
 /// The answers from the rows' keys and the commit/move handling are `DocumentRowAnswers`'.
 /// Row keys `cell`, `selected`, `highlighted`, `disabled` and `height` belong
@@ -28,7 +29,8 @@ public final class DocumentDataSource: DocumentRowAnswers, TableViewRowData {
     /// Where the row was written (its section's place for a row added since).
     public func rowLocation(_ ip: IndexPath) -> SourceLocation? {
         guard valid(ip), ip.row < document.sections[ip.section].rowLocations.count else {
-            return ip.section >= 0 && ip.section < document.sections.count ? document.sections[ip.section].location : nil
+            return ip.section >= 0 && ip.section < document.sections.count
+                ? document.sections[ip.section].location : nil
         }
         return document.sections[ip.section].rowLocations[ip.row]
     }
@@ -52,17 +54,21 @@ public final class DocumentDataSource: DocumentRowAnswers, TableViewRowData {
     public func setRowValue(_ value: Value, at ip: IndexPath) {
         guard valid(ip) else { return }
         data[ip.section][ip.row] = value
-        document.sections[ip.section].rows[ip.row] = Self.row(document.sections[ip.section].rows[ip.row], withData: value)
+        document.sections[ip.section].rows[ip.row] = Self.row(
+            document.sections[ip.section].rows[ip.row], withData: value)
     }
 
     /// Inserts a row (an object with "cell") into the data; call
     /// `tableView.insertRows` afterwards, as with UIKit.
     public func insert(_ row: Value, at ip: IndexPath) throws {
-        guard ip.section >= 0, ip.section < data.count, ip.row >= 0, ip.row <= data[ip.section].count else { throw outOfRange(ip) }
+        guard ip.section >= 0, ip.section < data.count, ip.row >= 0, ip.row <= data[ip.section].count else {
+            throw outOfRange(ip)
+        }
         guard case .object = row else { throw CellarError("a row must be a mapping of keys to values") }
         document.sections[ip.section].rows.insert(row, at: ip.row)
         let loc = rowLocation(IndexPath(ip.section, max(0, ip.row - 1))) ?? SourceLocation(file: document.path, line: 1)
-        document.sections[ip.section].rowLocations.insert(loc, at: min(ip.row, document.sections[ip.section].rowLocations.count))
+        document.sections[ip.section].rowLocations.insert(
+            loc, at: min(ip.row, document.sections[ip.section].rowLocations.count))
         data[ip.section].insert(Self.rowData(row), at: ip.row)
     }
 
