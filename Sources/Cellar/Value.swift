@@ -61,9 +61,15 @@ public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The row's position in its section, from 0.
     public var row: Int
     /// Creates an index path, as UIKit's IndexPath(row:section:).
-    public init(row: Int, section: Int) { self.section = section; self.row = row }
+    public init(row: Int, section: Int) {
+        self.section = section
+        self.row = row
+    }
     /// Creates an index path from a section and a row, in that order.
-    public init(_ section: Int, _ row: Int) { self.section = section; self.row = row }
+    public init(_ section: Int, _ row: Int) {
+        self.section = section
+        self.row = row
+    }
     /// Orders index paths by section, then by row.
     public static func < (a: IndexPath, b: IndexPath) -> Bool {
         (a.section, a.row) < (b.section, b.row)

@@ -16,24 +16,35 @@ public struct DocumentSection: Sendable {
     /// Where the section starts in the file.
     public var location: SourceLocation?
     /// Creates a section from its titles and rows.
-    public init(header: String? = nil, footer: String? = nil, indexTitle: String? = nil,
-                rows: [Value] = [], rowLocations: [SourceLocation] = [], location: SourceLocation? = nil) {
-        self.header = header; self.footer = footer; self.indexTitle = indexTitle
-        self.rows = rows; self.rowLocations = rowLocations; self.location = location
+    public init(
+        header: String? = nil, footer: String? = nil, indexTitle: String? = nil,
+        rows: [Value] = [], rowLocations: [SourceLocation] = [], location: SourceLocation? = nil
+    ) {
+        self.header = header
+        self.footer = footer
+        self.indexTitle = indexTitle
+        self.rows = rows
+        self.rowLocations = rowLocations
+        self.location = location
     }
 }
 
 /// A static table as YAML or JSON. These key names are a contract with the documents already written: renaming one breaks them.
 public struct TableDocument: Sendable {
     /// The keys a document may have at its top level; any other is an error.
-    public static let topLevelKeys = ["style", "rowHeight", "estimatedRowHeight", "separatorStyle", "ambiguousWide",
-                                      "sections", "indexTitles"] + DocumentSelection.keys
+    public static let topLevelKeys =
+        [
+            "style", "rowHeight", "estimatedRowHeight", "separatorStyle", "ambiguousWide",
+            "sections", "indexTitles",
+        ] + DocumentSelection.keys
     /// The keys a section may have; any other is an error.
     public static let sectionKeys = ["header", "footer", "indexTitle", "rows"]
     /// Row keys the table itself reads; every other key is row data for the style.
-    public static let rowTableKeys = ["cell", "selected", "highlighted", "disabled", "height",
-                                      "editable", "editingStyle", "movable", "template",
-                                      "selectionStyle", "deselectAfterSelect"]
+    public static let rowTableKeys = [
+        "cell", "selected", "highlighted", "disabled", "height",
+        "editable", "editingStyle", "movable", "template",
+        "selectionStyle", "deselectAfterSelect",
+    ]
 
     /// The file the document came from ("<table>" when built in memory), as error messages name it.
     public var path: String
@@ -63,7 +74,8 @@ public struct TableDocument: Sendable {
 
     /// Creates a document with the given sections and defaults for everything else.
     public init(path: String = "<table>", sections: [DocumentSection] = []) {
-        self.path = path; self.sections = sections
+        self.path = path
+        self.sections = sections
     }
 
     /// Reads and parses a file (a regular file of at most `sizeLimit`
@@ -73,7 +85,9 @@ public struct TableDocument: Sendable {
     }
 
     /// Parses raw bytes: invalid UTF-8 is an error at its line and column.
-    public static func parse(bytes: [UInt8], path: String, options: TableOptions = TableOptions()) throws -> TableDocument {
+    public static func parse(bytes: [UInt8], path: String, options: TableOptions = TableOptions()) throws
+        -> TableDocument
+    {
         if isJSONPath(path) { return try json(bytes, path: path, options: options) }
         if let (line, column) = firstInvalidUTF8(bytes) {
             throw CellarError("invalid UTF-8", at: SourceLocation(file: path, line: line, column: column))
@@ -83,10 +97,13 @@ public struct TableDocument: Sendable {
 
     /// `.json` files must be strict JSON (read by the streamed reader, see
     /// `json(_:path:options:)`); anything else is read as YAML.
-    public static func parse(_ text: String, path: String, options: TableOptions = TableOptions()) throws -> TableDocument {
+    public static func parse(_ text: String, path: String, options: TableOptions = TableOptions()) throws
+        -> TableDocument
+    {
         if isJSONPath(path) { return try json(Array(text.utf8), path: path, options: options) }
         if options.sectionBy != nil {
-            throw CellarError("--section-by applies to rows without sections (JSON Lines, CSV or TSV); \(path) is a table document")
+            throw CellarError(
+                "--section-by applies to rows without sections (JSON Lines, CSV or TSV); \(path) is a table document")
         }
         var reader = NodeReader(path: path)
         reader.defaultCell = options.cell
@@ -96,7 +113,8 @@ public struct TableDocument: Sendable {
         var doc = try reader.document(root)
         doc.options = options
         if options.indexTitles {
-            let titles = TableOptions.indexTitles(headers: doc.sections.map(\.header), existing: doc.sections.map(\.indexTitle))
+            let titles = TableOptions.indexTitles(
+                headers: doc.sections.map(\.header), existing: doc.sections.map(\.indexTitle))
             for (i, title) in titles.enumerated() { doc.sections[i].indexTitle = title }
         }
         return doc
@@ -119,9 +137,11 @@ public struct TableDocument: Sendable {
         // Anchors are weak references the parser keeps alive: look while it lives.
         try withExtendedLifetime(parser) {
             if let root, let anchored = firstAnchored(root) {
-                throw CellarError("anchors and aliases (&name, *name) are not supported: write the value out",
-                                  at: SourceLocation(file: path, line: anchored.mark?.line ?? 1,
-                                                     column: anchored.mark?.column ?? 1))
+                throw CellarError(
+                    "anchors and aliases (&name, *name) are not supported: write the value out",
+                    at: SourceLocation(
+                        file: path, line: anchored.mark?.line ?? 1,
+                        column: anchored.mark?.column ?? 1))
             }
         }
         return root
@@ -148,11 +168,17 @@ public struct TableDocument: Sendable {
     package static func firstInvalidUTF8(_ bytes: [UInt8]) -> (Int, Int)? {
         var parser = Unicode.UTF8.ForwardParser()
         var it = bytes.makeIterator()
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         while true {
             switch parser.parseScalar(from: &it) {
             case .valid(let encoded):
-                if encoded.count == 1 && encoded.first == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
+                if encoded.count == 1 && encoded.first == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
             case .error: return (line, column)
             case .emptyInput: return nil
             }
@@ -163,18 +189,20 @@ public struct TableDocument: Sendable {
         func at(_ m: Mark) -> SourceLocation { SourceLocation(file: path, line: m.line, column: m.column) }
         switch e {
         case .scanner(let context, let problem, let mark, _),
-             .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
+            .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
             let ctx = context.map { "\($0.text); " } ?? ""
             // libyaml's own wording names a C function the user cannot call.
-            if problem.contains("yaml_set_max_nest_level") || context?.text.contains("yaml_set_max_nest_level") == true {
+            if problem.contains("yaml_set_max_nest_level") || context?.text.contains("yaml_set_max_nest_level") == true
+            {
                 return CellarError("nested more than \(maximumNesting) levels deep", at: at(mark))
             }
             return CellarError("malformed YAML/JSON: \(ctx)\(problem)", at: at(mark))
         case .reader(let problem, _, _, _):
             return CellarError("cannot read: \(problem)", at: SourceLocation(file: path, line: 1, column: 1))
         case .duplicatedKeysInMapping(let duplicates, let context):
-            return CellarError("duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", "))", at: at(context.mark))
+            return CellarError(
+                "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", "))", at: at(context.mark))
         default:
             return CellarError("malformed YAML/JSON: \(e)", at: SourceLocation(file: path, line: 1, column: 1))
         }
@@ -197,9 +225,10 @@ public struct TableDocument: Sendable {
     package static func checkRowHeight(_ height: Int, width: Int, at location: SourceLocation?) throws {
         let (cells, overflow) = width.multipliedReportingOverflow(by: height)
         guard overflow || cells > InputLimits.viewportCells else { return }
-        throw CellarError("a row \(height) lines tall cannot be drawn \(width) columns wide: width × row height "
-                          + "is at most \(InputLimits.viewportCells) cells (at most \(InputLimits.viewportCells / max(1, width)) lines here)",
-                          at: location)
+        throw CellarError(
+            "a row \(height) lines tall cannot be drawn \(width) columns wide: width × row height "
+                + "is at most \(InputLimits.viewportCells) cells (at most \(InputLimits.viewportCells / max(1, width)) lines here)",
+            at: location)
     }
 
     /// Checks every row's reuse identifier against a registry (located errors).
@@ -256,7 +285,9 @@ package struct NodeReader {
                 doc.rowHeightLocation = loc(value)
             case "estimatedRowHeight":
                 guard let n = int(value), n >= 1, n <= TableView.maximumRowHeight else {
-                    throw fail(value, "estimatedRowHeight must be a whole number of lines from 1 to \(TableView.maximumRowHeight)")
+                    throw fail(
+                        value,
+                        "estimatedRowHeight must be a whole number of lines from 1 to \(TableView.maximumRowHeight)")
                 }
                 doc.estimatedRowHeight = n
             case "sections":
@@ -305,10 +336,14 @@ package struct NodeReader {
             keyNodes[key] = keyNode
             switch key {
             case "cell":
-                guard let id = try text(value, key), !id.isEmpty else { throw fail(value, "cell must name a reuse identifier") }
+                guard let id = try text(value, key), !id.isEmpty else {
+                    throw fail(value, "cell must name a reuse identifier")
+                }
                 object[key] = .string(id)
             case "selected", "highlighted", "disabled", "editable", "deselectAfterSelect":
-                guard let b = value.bool, case .scalar = value else { throw fail(value, "\(key) must be true or false") }
+                guard let b = value.bool, case .scalar = value else {
+                    throw fail(value, "\(key) must be true or false")
+                }
                 object[key] = .bool(b)
             case "editingStyle", "selectionStyle", "movable", "template":
                 object[key] = try editingKey(key, value)
@@ -327,8 +362,10 @@ package struct NodeReader {
         let id = object["cell"]?.stringValue ?? "default"
         if let kind = BuiltinCellStyle.Kind(rawValue: id) {
             if kind == .default, let detail = object["secondaryText"], detail != .null {
-                throw fail(keyNodes["secondaryText"] ?? node,
-                           "style 'default' has no detail text (UIKit's detailTextLabel is nil); use subtitle, value1 or value2, or drop secondaryText")
+                throw fail(
+                    keyNodes["secondaryText"] ?? node,
+                    "style 'default' has no detail text (UIKit's detailTextLabel is nil); use subtitle, value1 or value2, or drop secondaryText"
+                )
             }
             do { _ = try RowData.parse(row, style: kind) } catch let e as RowDataError {
                 throw fail(locate(e.keyPath, in: node), "\(e.keyPath.joined(separator: ".")): \(e.message)")
@@ -384,8 +421,11 @@ package struct NodeReader {
         throw fail(node, "\(key) must be true or false (got '\(node.string ?? "?")')")
     }
 
-    func choice<E: RawRepresentable & CaseIterable>(_ node: Node, _: E.Type, _ key: String) throws -> E where E.RawValue == String {
-        guard case .scalar(let s) = node else { throw fail(node, "\(key) must be one of \(E.allCases.map(\.rawValue).joined(separator: ", "))") }
+    func choice<E: RawRepresentable & CaseIterable>(_ node: Node, _: E.Type, _ key: String) throws -> E
+    where E.RawValue == String {
+        guard case .scalar(let s) = node else {
+            throw fail(node, "\(key) must be one of \(E.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
         if let e = E(rawValue: s.string) { return e }
         throw fail(node, "\(key): " + Suggest.unknown("value", s.string, among: E.allCases.map(\.rawValue)))
     }

@@ -1,8 +1,9 @@
 import Cellar
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads the files Cellar is given (documents, cases, goldens): regular

@@ -1,10 +1,11 @@
 import Cellar
 import CellarDocuments
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The directory a run found its cases in, and the only place it reads
@@ -38,8 +39,10 @@ public struct CaseTree: Sendable, Hashable {
     public func readTable(_ path: String) throws -> [UInt8]? {
         guard let real = try resolve(path) else { return nil }
         if !contains(real) {
-            let lexical = GoldenCaseParser.normalize(path.hasPrefix("/") ? path
-                : FileManager.default.currentDirectoryPath + "/" + path)
+            let lexical = GoldenCaseParser.normalize(
+                path.hasPrefix("/")
+                    ? path
+                    : FileManager.default.currentDirectoryPath + "/" + path)
             let isDocument = [".yaml", ".yml", ".json"].contains { real.lowercased().hasSuffix($0) }
             guard lexical == real, isDocument else { throw leaves(path, real) }
         }
@@ -64,8 +67,9 @@ public struct CaseTree: Sendable, Hashable {
     }
 
     func leaves(_ path: String, _ real: String) -> CellarError {
-        CellarError("\(path): refused: it resolves to \(real), outside the case tree \(root) "
-                    + "(cases read only files inside their tree)")
+        CellarError(
+            "\(path): refused: it resolves to \(real), outside the case tree \(root) "
+                + "(cases read only files inside their tree)")
     }
 
     static func realPath(_ path: String) -> String? {

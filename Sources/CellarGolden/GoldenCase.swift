@@ -32,12 +32,21 @@ public struct GoldenCase: Sendable {
     public var tree: CaseTree?
 
     /// Creates a case; `width` is required, everything else has the case file's defaults.
-    public init(name: String, path: String, style: Located<String>? = nil, table: TableSource,
-                width: Int, height: Int? = nil, offset: Int = 0, stats: Bool = false,
-                styles: Bool = false, steps: [GoldenStep] = []) {
-        self.name = name; self.path = path; self.style = style; self.table = table
-        self.width = width; self.height = height; self.offset = offset
-        self.stats = stats; self.styles = styles; self.steps = steps
+    public init(
+        name: String, path: String, style: Located<String>? = nil, table: TableSource,
+        width: Int, height: Int? = nil, offset: Int = 0, stats: Bool = false,
+        styles: Bool = false, steps: [GoldenStep] = []
+    ) {
+        self.name = name
+        self.path = path
+        self.style = style
+        self.table = table
+        self.width = width
+        self.height = height
+        self.offset = offset
+        self.stats = stats
+        self.styles = styles
+        self.steps = steps
     }
 
     /// `NAME.case.yaml` → `NAME.golden` in the same directory.
@@ -53,7 +62,8 @@ public struct Located<Wrapped: Sendable>: Sendable {
     public var location: SourceLocation
     /// Wraps `value` with the place it came from.
     public init(_ value: Wrapped, at location: SourceLocation) {
-        self.value = value; self.location = location
+        self.value = value
+        self.location = location
     }
 }
 
@@ -92,7 +102,8 @@ public struct GoldenStep: Sendable {
 
     /// Creates a step located at its place in the case file.
     public init(_ action: Action, at location: SourceLocation) {
-        self.action = action; self.location = location
+        self.action = action
+        self.location = location
     }
 
     static func ip(_ p: IndexPath) -> String { "[\(p.section), \(p.row)]" }
@@ -143,7 +154,8 @@ public struct GoldenStep: Sendable {
         case .bytes(let b): return String(decoding: b, as: UTF8.self)
         case .array(let a): return "[" + a.map(describe).joined(separator: ", ") + "]"
         case .object(let o):
-            return "{" + o.keys.sorted().map { "\($0): \(describe(o[$0] ?? .null))" }
+            return "{"
+                + o.keys.sorted().map { "\($0): \(describe(o[$0] ?? .null))" }
                 .joined(separator: ", ") + "}"
         }
     }

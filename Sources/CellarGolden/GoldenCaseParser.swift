@@ -3,7 +3,6 @@ import CellarDocuments
 import Foundation
 import Yams
 
-
 /// Parses `NAME.case.yaml` files. The format (documented in the README, "Golden tests"):
 ///
 /// ```yaml
@@ -20,10 +19,12 @@ import Yams
 /// ```
 public enum GoldenCaseParser {
     static let topKeys = ["description", "style", "table", "width", "height", "offset", "stats", "styles", "steps"]
-    static let stepNames = ["render", "reload", "begin_editing", "end_editing", "select", "deselect",
-                            "highlight", "unhighlight", "tap_accessory", "set_state", "delete",
-                            "insert", "move", "scroll", "tap_delete_control", "confirm_delete",
-                            "tap_insert_control", "reorder", "tap_index_title"]
+    static let stepNames = [
+        "render", "reload", "begin_editing", "end_editing", "select", "deselect",
+        "highlight", "unhighlight", "tap_accessory", "set_state", "delete",
+        "insert", "move", "scroll", "tap_delete_control", "confirm_delete",
+        "tap_insert_control", "reorder", "tap_index_title",
+    ]
 
     /// Reads and parses a case file (through `tree` when given: then it and
     /// its table must lie inside it). Every problem is a located `CellarError`.
@@ -64,9 +65,10 @@ public enum GoldenCaseParser {
             case "style":
                 style = Located(try yaml.string(value, what: "style"), at: yaml.location(value))
             case "table":
-                table = try tableSource(value, next: pairs.dropFirst(index + 1).first?.keyNode,
-                                        isFlowRoot: startsWithFlowMapping(text),
-                                        text: text, yaml: yaml)
+                table = try tableSource(
+                    value, next: pairs.dropFirst(index + 1).first?.keyNode,
+                    isFlowRoot: startsWithFlowMapping(text),
+                    text: text, yaml: yaml)
             case "width": width = try yaml.int(value, what: "width", in: InputLimits.width)
             case "height":
                 height = try yaml.int(value, what: "height", in: InputLimits.height)
@@ -88,8 +90,9 @@ public enum GoldenCaseParser {
         if let height, let heightNode, let problem = InputLimits.viewportProblem(width: width, height: height) {
             throw yaml.error(problem, at: heightNode)
         }
-        return GoldenCase(name: name, path: path, style: style, table: table, width: width,
-                          height: height, offset: offset, stats: stats, styles: styles, steps: steps)
+        return GoldenCase(
+            name: name, path: path, style: style, table: table, width: width,
+            height: height, offset: offset, stats: stats, styles: styles, steps: steps)
     }
 
     // MARK: Table
@@ -110,7 +113,10 @@ public enum GoldenCaseParser {
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
-            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+                continue
+            }
             if part == "..", path.hasPrefix("/") && parts.isEmpty { continue }
             parts.append(part)
         }
@@ -118,8 +124,10 @@ public enum GoldenCaseParser {
         return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
 
-    static func tableSource(_ node: Node, next: Node?, isFlowRoot: Bool, text: String,
-                            yaml: GoldenYAML) throws -> TableSource {
+    static func tableSource(
+        _ node: Node, next: Node?, isFlowRoot: Bool, text: String,
+        yaml: GoldenYAML
+    ) throws -> TableSource {
         let location = yaml.location(node)
         switch node {
         case .scalar(let s):
@@ -132,22 +140,28 @@ public enum GoldenCaseParser {
         case .mapping:
             guard let mark = node.mark else { throw yaml.error("table has no position", at: node) }
             let end = next?.mark.map { ($0.line, $0.column) }
-            return .inline(text: blankOutside(text, from: (mark.line, mark.column), to: end,
-                                              trimTrailingComma: isFlowRoot),
-                           location: location)
+            return .inline(
+                text: blankOutside(
+                    text, from: (mark.line, mark.column), to: end,
+                    trimTrailingComma: isFlowRoot),
+                location: location)
         default:
-            throw yaml.error("table must be a document path or an inline document, found \(yaml.kind(node))",
-                             at: node)
+            throw yaml.error(
+                "table must be a document path or an inline document, found \(yaml.kind(node))",
+                at: node)
         }
     }
 
     /// The case text with every character outside [from, to) replaced by a
     /// space, line breaks kept. The inline table thus parses as a document of
     /// its own while every line:column stays the case file's own.
-    static func blankOutside(_ text: String, from: (Int, Int), to: (Int, Int)?,
-                             trimTrailingComma: Bool) -> String {
+    static func blankOutside(
+        _ text: String, from: (Int, Int), to: (Int, Int)?,
+        trimTrailingComma: Bool
+    ) -> String {
         var out = String.UnicodeScalarView()
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         var lastKept: String.UnicodeScalarView.Index?
         for scalar in text.unicodeScalars {
             if scalar == "\n" || scalar == "\r" {
@@ -162,7 +176,12 @@ public enum GoldenCaseParser {
                     out.append(" ")
                 }
             }
-            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+            if scalar == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
         }
         // A flow-style case `{table: {...}, width: 40}` leaves a comma after the table.
         if trimTrailingComma, let i = lastKept, out[i] == "," {

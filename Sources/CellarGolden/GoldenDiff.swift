@@ -15,8 +15,12 @@ public struct GoldenDiff: Sendable {
         out.reserveCapacity(bytes.count)
         var i = 0
         while i < bytes.count {
-            if bytes[i] == 13, i + 1 < bytes.count, bytes[i + 1] == 10 { i += 1; continue }
-            out.append(bytes[i]); i += 1
+            if bytes[i] == 13, i + 1 < bytes.count, bytes[i + 1] == 10 {
+                i += 1
+                continue
+            }
+            out.append(bytes[i])
+            i += 1
         }
         return out
     }
@@ -56,7 +60,8 @@ public struct GoldenDiff: Sendable {
 
     /// Aligns the lines of the golden and the output and finds where they differ.
     public init(expected: [UInt8], actual: [UInt8]) {
-        let e = Side(expected), a = Side(actual)
+        let e = Side(expected)
+        let a = Side(actual)
         self.expected = e
         self.actual = a
         let rows = GoldenDiff.align(e.lines, a.lines)
@@ -80,9 +85,9 @@ public struct GoldenDiff: Sendable {
         let row = rows[k]
         let number = row.expected ?? rows[..<k].reduce(0) { $0 + ($1.expected == nil ? 0 : 1) }
         switch (row.expected, row.actual) {
-        case let (i?, j?) where e.lines[i] != a.lines[j]:
+        case (let i?, let j?) where e.lines[i] != a.lines[j]:
             return (number + 1, firstDifferingColumn(e.lines[i], a.lines[j]))
-        case let (i?, _?):
+        case (let i?, _?):
             // Equal text: only the final newline differs.
             return (number + 1, visibleWidth(e.lines[i]) + 1)
         default:
@@ -102,9 +107,11 @@ public struct GoldenDiff: Sendable {
         while prefix < e.count, prefix < a.count, e[prefix] == a[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < e.count - prefix, suffix < a.count - prefix,
-              e[e.count - 1 - suffix] == a[a.count - 1 - suffix] { suffix += 1 }
+            e[e.count - 1 - suffix] == a[a.count - 1 - suffix]
+        { suffix += 1 }
         var rows = (0..<prefix).map { Row(expected: $0, actual: $0) }
-        let em = Array(e[prefix..<(e.count - suffix)]), am = Array(a[prefix..<(a.count - suffix)])
+        let em = Array(e[prefix..<(e.count - suffix)])
+        let am = Array(a[prefix..<(a.count - suffix)])
         var ops: [Row] = []
         if em.count * am.count <= 250_000 {
             // lcs[i][j]: common subsequence length of em[i...] and am[j...].
@@ -112,18 +119,25 @@ public struct GoldenDiff: Sendable {
             var lcs = [Int32](repeating: 0, count: (em.count + 1) * width)
             for i in stride(from: em.count - 1, through: 0, by: -1) {
                 for j in stride(from: am.count - 1, through: 0, by: -1) {
-                    lcs[i * width + j] = em[i] == am[j] ? lcs[(i + 1) * width + j + 1] + 1
+                    lcs[i * width + j] =
+                        em[i] == am[j]
+                        ? lcs[(i + 1) * width + j + 1] + 1
                         : max(lcs[(i + 1) * width + j], lcs[i * width + j + 1])
                 }
             }
-            var i = 0, j = 0
+            var i = 0
+            var j = 0
             while i < em.count || j < am.count {
                 if i < em.count, j < am.count, em[i] == am[j] {
-                    ops.append(Row(expected: i, actual: j)); i += 1; j += 1
+                    ops.append(Row(expected: i, actual: j))
+                    i += 1
+                    j += 1
                 } else if j == am.count || (i < em.count && lcs[(i + 1) * width + j] >= lcs[i * width + j + 1]) {
-                    ops.append(Row(expected: i, actual: nil)); i += 1
+                    ops.append(Row(expected: i, actual: nil))
+                    i += 1
                 } else {
-                    ops.append(Row(expected: nil, actual: j)); j += 1
+                    ops.append(Row(expected: nil, actual: j))
+                    j += 1
                 }
             }
         } else {
@@ -135,18 +149,21 @@ public struct GoldenDiff: Sendable {
         var k = 0
         while k < ops.count {
             guard ops[k].expected == nil || ops[k].actual == nil else {
-                rows.append(Row(expected: ops[k].expected.map { $0 + prefix }, actual: ops[k].actual.map { $0 + prefix }))
+                rows.append(
+                    Row(expected: ops[k].expected.map { $0 + prefix }, actual: ops[k].actual.map { $0 + prefix }))
                 k += 1
                 continue
             }
-            var removed: [Int] = [], added: [Int] = []
+            var removed: [Int] = []
+            var added: [Int] = []
             while k < ops.count, ops[k].expected == nil || ops[k].actual == nil {
                 if let i = ops[k].expected { removed.append(i + prefix) }
                 if let j = ops[k].actual { added.append(j + prefix) }
                 k += 1
             }
             for n in 0..<max(removed.count, added.count) {
-                rows.append(Row(expected: n < removed.count ? removed[n] : nil, actual: n < added.count ? added[n] : nil))
+                rows.append(
+                    Row(expected: n < removed.count ? removed[n] : nil, actual: n < added.count ? added[n] : nil))
             }
         }
         for n in 0..<suffix { rows.append(Row(expected: e.count - suffix + n, actual: a.count - suffix + n)) }
@@ -157,9 +174,11 @@ public struct GoldenDiff: Sendable {
     /// measured in their visible forms (what the diff prints).
     static func firstDifferingColumn(_ a: String, _ b: String) -> Int {
         var column = 1
-        var ia = a.makeIterator(), ib = b.makeIterator()
+        var ia = a.makeIterator()
+        var ib = b.makeIterator()
         while true {
-            let ca = ia.next(), cb = ib.next()
+            let ca = ia.next()
+            let cb = ib.next()
             guard let x = ca, let y = cb, x == y else { return column }
             column += DisplayWidth.of(visible(x))
         }
@@ -274,19 +293,23 @@ private struct DiffPage {
 
     func clip(_ s: String, _ width: Int) -> String {
         guard DisplayWidth.of(s) > width else { return s }
-        var kept = "", used = 0
+        var kept = ""
+        var used = 0
         for c in s {
             let w = DisplayWidth.of(c)
             if used + w > width - 1 { break }
-            kept.append(c); used += w
+            kept.append(c)
+            used += w
         }
         return kept + "…"
     }
 
     func gap(_ k: Int, _ previous: Int?) -> Bool { previous.map { k > $0 + 1 } ?? (k > 0) }
 
-    func widest(_ side: GoldenDiff.Side, _ positions: [Int], _ title: String,
-                _ pick: (GoldenDiff.Row) -> Int?) -> Int {
+    func widest(
+        _ side: GoldenDiff.Side, _ positions: [Int], _ title: String,
+        _ pick: (GoldenDiff.Row) -> Int?
+    ) -> Int {
         positions.reduce(DisplayWidth.of(title)) { max($0, DisplayWidth.of(cell(side, pick(diff.rows[$1]), $1))) }
     }
 
@@ -307,8 +330,10 @@ private struct DiffPage {
         var previous: Int?
         for k in shown {
             if gap(k, previous) { out += blankGutter + pad("⋮", leftWidth) + " │ ⋮\n" }
-            let left = cell(expected, rows[k].expected, k), right = cell(actual, rows[k].actual, k)
-            out += gutter(k, rows[k].expected)
+            let left = cell(expected, rows[k].expected, k)
+            let right = cell(actual, rows[k].actual, k)
+            out +=
+                gutter(k, rows[k].expected)
                 + pad(differs.contains(k) ? left : clip(left, leftWidth), leftWidth) + " │ "
                 + (differs.contains(k) ? right : clip(right, rightLimit)) + "\n"
             if k == firstPosition { out += blankGutter + pad(marker, leftWidth) + " │ " + marker + "\n" }

@@ -1,10 +1,11 @@
 import Cellar
 import CellarDocuments
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// File layout and file system work for golden cases: discovery, orphans,
@@ -80,8 +81,10 @@ public enum GoldenFiles {
                 if seen.insert(key).inserted {
                     let name = stem((root as NSString).lastPathComponent, dropping: caseSuffix)
                     let dir = (root as NSString).deletingLastPathComponent
-                    found.cases.append(CaseFile(name: name, path: root,
-                                                tree: CaseTree(directory: dir.isEmpty ? "." : dir, sizeLimit: sizeLimit)))
+                    found.cases.append(
+                        CaseFile(
+                            name: name, path: root,
+                            tree: CaseTree(directory: dir.isEmpty ? "." : dir, sizeLimit: sizeLimit)))
                     let pending = pendingPath(forCase: root)
                     if fm.fileExists(atPath: pending) { found.pending.append(CaseFile(name: name, path: pending)) }
                 }
@@ -125,7 +128,8 @@ public enum GoldenFiles {
         guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return false }
         let parts = name.dropFirst().dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count >= 4, let pid = Int32(parts[parts.count - 2]), pid > 0,
-              UInt32(parts[parts.count - 1]) != nil else { return false }
+            UInt32(parts[parts.count - 1]) != nil
+        else { return false }
         let target = parts.dropLast(2).joined(separator: ".")
         guard target.hasSuffix(goldenSuffix) || target.hasSuffix(pendingSuffix) else { return false }
         return pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
@@ -145,8 +149,9 @@ public enum GoldenFiles {
             let dir = rel.isEmpty ? root : root + "/" + rel
             let real = URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
             guard rel.isEmpty || tree.contains(CaseTree.realPath(dir) ?? real),
-                  visited.insert(real).inserted,
-                  let names = try? fm.contentsOfDirectory(atPath: dir) else { continue }
+                visited.insert(real).inserted,
+                let names = try? fm.contentsOfDirectory(atPath: dir)
+            else { continue }
             for name in names {
                 let childRel = rel.isEmpty ? name : rel + "/" + name
                 var isDir: ObjCBool = false
@@ -190,7 +195,8 @@ public enum GoldenFiles {
                 let n = write(fd, base + offset, raw.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    failure = errno; return
+                    failure = errno
+                    return
                 }
                 offset += n
             }

@@ -25,7 +25,8 @@ public struct GoldenFrame {
             var end = start + 1
             while end < lines.count && !isHeader(lines[end]) { end += 1 }
             if isHeader(lines[start]) {
-                let title = lines[start].dropFirst(GoldenFormat.headerPrefix.count).dropLast(GoldenFormat.headerSuffix.count)
+                let title = lines[start].dropFirst(GoldenFormat.headerPrefix.count).dropLast(
+                    GoldenFormat.headerSuffix.count)
                 frames.append(frame(String(title), lines[(start + 1)..<end]))
             } else {
                 frames.append(frame("", lines[start..<end]))
@@ -48,7 +49,9 @@ public struct GoldenFrame {
         for line in body {
             if line.hasPrefix(GoldenFormat.statsPrefix) || line.hasPrefix(GoldenFormat.stylesPrefix) {
                 notes.append(String(line))
-            } else if legendLine != nil, line.hasPrefix(GoldenFormat.marksPrefix), !rows.isEmpty, rows[rows.count - 1].marks == nil {
+            } else if legendLine != nil, line.hasPrefix(GoldenFormat.marksPrefix), !rows.isEmpty,
+                rows[rows.count - 1].marks == nil
+            {
                 rows[rows.count - 1].marks = line.dropFirst(GoldenFormat.marksPrefix.count)
             } else {
                 rows.append((line, nil))
@@ -109,7 +112,8 @@ public struct GoldenFrame {
     /// Whether cell (x, y) differs between two frames, in character or
     /// style; past a frame's edge (or with no frame) cells are blank.
     public static func differences(_ a: Canvas?, _ b: Canvas?) -> (Int, Int) -> Bool {
-        let width = max(a?.width ?? 0, b?.width ?? 0), height = max(a?.height ?? 0, b?.height ?? 0)
+        let width = max(a?.width ?? 0, b?.width ?? 0)
+        let height = max(a?.height ?? 0, b?.height ?? 0)
         var cells = Set<Int>()
         for y in 0..<height {
             for x in 0..<width where (a.map { $0[x, y] } ?? .blank) != (b.map { $0[x, y] } ?? .blank) {

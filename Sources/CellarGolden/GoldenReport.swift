@@ -32,8 +32,9 @@ public struct GoldenReport {
         for root in caseRoots {
             let rootPath = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
             if target == rootPath || target.hasPrefix(rootPath.hasSuffix("/") ? rootPath : rootPath + "/") {
-                throw CellarError("--report \(directory) is inside the case tree \(root); "
-                                  + "choose a directory outside it (the report never writes among the cases)")
+                throw CellarError(
+                    "--report \(directory) is inside the case tree \(root); "
+                        + "choose a directory outside it (the report never writes among the cases)")
             }
         }
     }
@@ -59,7 +60,8 @@ public struct GoldenReport {
         let failing = summary.results.filter { $0.status == .failed }
         for result in failing { body += entry(result, book: book) }
         for orphan in summary.orphans {
-            body += "<section class=\"case\"><h2><span class=\"tag\">ORPHAN</span> "
+            body +=
+                "<section class=\"case\"><h2><span class=\"tag\">ORPHAN</span> "
                 + XMLText.escape(GoldenRunner.display(orphan)) + "</h2>\n<p>No case produces this file: delete it, "
                 + "or restore its <code>.case.yaml</code>.</p></section>\n"
         }
@@ -67,8 +69,9 @@ public struct GoldenReport {
         body += "<details><summary>\(passing.count) passing</summary>\n<ul>\n"
         for result in passing { body += "<li>" + XMLText.escape(result.name) + "</li>\n" }
         body += "</ul>\n</details>\n</body>\n</html>\n"
-        return HTMLWriter.pageHead(title: "Cellar golden report", theme: theme, styleSheet: book.styleSheet,
-                                   extraCSS: Self.css) + body
+        return HTMLWriter.pageHead(
+            title: "Cellar golden report", theme: theme, styleSheet: book.styleSheet,
+            extraCSS: Self.css) + body
     }
 
     static let css = """
@@ -82,25 +85,35 @@ public struct GoldenReport {
 
     func entry(_ result: GoldenRunner.CaseResult, book: PictureBook) -> String {
         let casePath = GoldenRunner.display(result.path)
-        var out = "<section class=\"case\"><h2><span class=\"tag\">" + (result.isNew ? "NEW" : "FAIL") + "</span> "
+        var out =
+            "<section class=\"case\"><h2><span class=\"tag\">" + (result.isNew ? "NEW" : "FAIL") + "</span> "
             + XMLText.escape(result.name) + "</h2>\n<p><code>" + XMLText.escape(casePath) + "</code></p>\n"
-        let text = (try? InputFile.read(result.path, limit: runner.options.maxFileSize)).map { String(decoding: $0, as: UTF8.self) }
+        let text = (try? InputFile.read(result.path, limit: runner.options.maxFileSize)).map {
+            String(decoding: $0, as: UTF8.self)
+        }
         if let description = text.flatMap(Self.description) {
             out += "<p>" + XMLText.escape(description) + "</p>\n"
         }
-        let scenario: GoldenCase, actual: [UInt8]
+        let scenario: GoldenCase
+        let actual: [UInt8]
         do {
             scenario = try GoldenCaseParser.load(path: result.path, name: result.name)
             actual = Array(try GoldenScenario.play(scenario, registry: try runner.makeRegistry()).utf8)
         } catch {
-            return out + "<pre>" + XMLText.escape(GoldenRunner.describe(error), keepingNewlines: true) + "</pre></section>\n"
+            return out + "<pre>" + XMLText.escape(GoldenRunner.describe(error), keepingNewlines: true)
+                + "</pre></section>\n"
         }
         if !scenario.steps.isEmpty {
-            out += "<p>Steps:</p><ol>" + scenario.steps.map { "<li>" + XMLText.escape($0.title) + "</li>" }.joined() + "</ol>\n"
+            out +=
+                "<p>Steps:</p><ol>" + scenario.steps.map { "<li>" + XMLText.escape($0.title) + "</li>" }.joined()
+                + "</ol>\n"
         }
         let verb = runner.options.isCI ? "--update" : "--accept"
-        out += "<p>Take the new output: <code>" + XMLText.escape("\(runner.options.command) test \(verb) "
-            + GoldenRunner.shellQuoted(casePath)) + "</code></p>\n"
+        out +=
+            "<p>Take the new output: <code>"
+            + XMLText.escape(
+                "\(runner.options.command) test \(verb) "
+                    + GoldenRunner.shellQuoted(casePath)) + "</code></p>\n"
         let golden = (try? GoldenFiles.readBytes(GoldenFiles.goldenPath(forCase: result.path))) ?? nil
         out += frames(golden: golden.map(GoldenFrame.parse) ?? [], actual: GoldenFrame.parse(actual), book: book)
         return out + "</section>\n"
@@ -111,7 +124,8 @@ public struct GoldenReport {
     func frames(golden: [GoldenFrame], actual: [GoldenFrame], book: PictureBook) -> String {
         var out = ""
         for i in 0..<max(golden.count, actual.count) {
-            let g = i < golden.count ? golden[i] : nil, a = i < actual.count ? actual[i] : nil
+            let g = i < golden.count ? golden[i] : nil
+            let a = i < actual.count ? actual[i] : nil
             let differs = GoldenFrame.differences(g?.canvas, a?.canvas)
             out += "<h3>" + XMLText.escape(a?.title ?? g?.title ?? "") + "</h3>\n<div class=\"pair\">"
             for (caption, frame) in [("golden", g), ("actual", a)] {

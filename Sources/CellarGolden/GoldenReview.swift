@@ -63,9 +63,14 @@ public struct GoldenReview {
             var decision: Decision?
             while decision == nil {
                 show(Self.prompt)
-                guard let key = try readKey() else { decision = .quit; break }
+                guard let key = try readKey() else {
+                    decision = .quit
+                    break
+                }
                 decision = Self.decision(forKey: key)
-                show(decision == nil ? "\n" : String(UnicodeScalar(key == 0x03 || key == 0x04 ? UInt8(ascii: "q") : key)) + "\n")
+                show(
+                    decision == nil
+                        ? "\n" : String(UnicodeScalar(key == 0x03 || key == 0x04 ? UInt8(ascii: "q") : key)) + "\n")
             }
             switch decision ?? .quit {
             case .accept:
@@ -92,7 +97,8 @@ public struct GoldenReview {
     func describe(_ file: GoldenFiles.CaseFile, golden: [UInt8]?, new: [UInt8], index: Int, of count: Int) -> String {
         let goldenPath = GoldenFiles.stem(file.path, dropping: GoldenFiles.pendingSuffix) + GoldenFiles.goldenSuffix
         // Names come from the file system: sanitised before they reach the terminal.
-        var out = "\n[\(index + 1)/\(count)] " + Sanitizer.sanitize(file.name)
+        var out =
+            "\n[\(index + 1)/\(count)] " + Sanitizer.sanitize(file.name)
             + "  (" + Sanitizer.sanitize(GoldenRunner.display(file.path)) + ")\n"
         if let golden {
             out += runner.failureBody(golden: golden, actual: new, goldenPath: goldenPath)

@@ -38,10 +38,16 @@ public struct GoldenRunner: Sendable {
         public var maxFileSize = InputFile.defaultSizeLimit
 
         /// Creates options; the file size limit keeps its default.
-        public init(update: Bool = false, filter: String? = nil, isCI: Bool = false,
-                    terminalWidth: Int = 80, command: String = "cellar", workers: Int? = nil) {
-            self.update = update; self.filter = filter; self.isCI = isCI
-            self.terminalWidth = terminalWidth; self.command = command; self.workers = workers
+        public init(
+            update: Bool = false, filter: String? = nil, isCI: Bool = false,
+            terminalWidth: Int = 80, command: String = "cellar", workers: Int? = nil
+        ) {
+            self.update = update
+            self.filter = filter
+            self.isCI = isCI
+            self.terminalWidth = terminalWidth
+            self.command = command
+            self.workers = workers
         }
 
         /// `isCI` from the environment: `CI` set to anything but empty or "false"/"0".
@@ -158,13 +164,15 @@ public struct GoldenRunner: Sendable {
         let casePath = GoldenRunner.display(file.path)
         // Names, paths, messages and golden text all came from outside.
         func result(_ status: Status, isNew: Bool = false, _ report: String) -> CaseResult {
-            CaseResult(name: file.name, path: file.path, status: status, isNew: isNew,
-                       report: GoldenRunner.sanitizedLines(report))
+            CaseResult(
+                name: file.name, path: file.path, status: status, isNew: isNew,
+                report: GoldenRunner.sanitizedLines(report))
         }
         let header = "\(file.name)  (\(casePath))\n"
         let goldenPath = GoldenFiles.goldenPath(forCase: file.path)
         let pendingPath = GoldenFiles.pendingPath(forCase: file.path)
-        let golden: [UInt8]?, actual: [UInt8]
+        let golden: [UInt8]?
+        let actual: [UInt8]
         do {
             let scenario = try GoldenCaseParser.load(path: file.path, name: file.name, tree: file.tree)
             actual = Array(try GoldenScenario.play(scenario, registry: try makeRegistry()).utf8)
@@ -178,19 +186,24 @@ public struct GoldenRunner: Sendable {
         do {
             guard let golden else {
                 if options.isCI {
-                    return result(.failed, isNew: true, "FAIL " + header
-                        + "  no golden: \(GoldenRunner.display(goldenPath))\n"
-                        + "  CI is set, so nothing was written. Record it locally: \(update)\n")
+                    return result(
+                        .failed, isNew: true,
+                        "FAIL " + header
+                            + "  no golden: \(GoldenRunner.display(goldenPath))\n"
+                            + "  CI is set, so nothing was written. Record it locally: \(update)\n")
                 }
                 if options.update {
                     try GoldenFiles.writeAtomically(actual, to: goldenPath)
                     GoldenFiles.remove(pendingPath)
-                    return result(.recorded, isNew: true,
-                                  "NEW " + header + "  recorded \(GoldenRunner.display(goldenPath))\n")
+                    return result(
+                        .recorded, isNew: true,
+                        "NEW " + header + "  recorded \(GoldenRunner.display(goldenPath))\n")
                 }
-                return result(.failed, isNew: true, "FAIL " + header
-                    + "  no golden: \(GoldenRunner.display(goldenPath))\n"
-                    + writePending(actual, to: pendingPath, then: " — read it, then accept it: \(accept)\n"))
+                return result(
+                    .failed, isNew: true,
+                    "FAIL " + header
+                        + "  no golden: \(GoldenRunner.display(goldenPath))\n"
+                        + writePending(actual, to: pendingPath, then: " — read it, then accept it: \(accept)\n"))
             }
             if GoldenDiff.matches(expected: golden, actual: actual) {
                 if !options.isCI { GoldenFiles.remove(pendingPath) }
@@ -241,7 +254,8 @@ public struct GoldenRunner: Sendable {
                     out += " (header of frame \"\(frame.title)\")"
                 } else if frame.isMarks {
                     // A marks line's columns are the table's, after the marker.
-                    out += " (frame \"\(frame.title)\", marks under line \(frame.line - 1), table column "
+                    out +=
+                        " (frame \"\(frame.title)\", marks under line \(frame.line - 1), table column "
                         + "\(max(1, first.column - GoldenFormat.marksPrefix.count)))"
                 } else {
                     out += " (frame \"\(frame.title)\", line \(frame.line))"
@@ -293,8 +307,9 @@ public struct GoldenRunner: Sendable {
         public var succeeded: Bool { errors.isEmpty && !refusedForCI }
         /// `N accepted`, `, N failed` when some failed, or why CI refused.
         public var closingLine: String {
-            refusedForCI ? "CI is set: nothing is written, nothing accepted"
-                         : "\(accepted.count) accepted" + (errors.isEmpty ? "" : ", \(errors.count) failed")
+            refusedForCI
+                ? "CI is set: nothing is written, nothing accepted"
+                : "\(accepted.count) accepted" + (errors.isEmpty ? "" : ", \(errors.count) failed")
         }
     }
 
@@ -311,8 +326,10 @@ public struct GoldenRunner: Sendable {
         for file in pending {
             do {
                 try GoldenFiles.accept(pending: file.path)
-                summary.accepted.append(GoldenRunner.display(GoldenFiles.stem(file.path, dropping: GoldenFiles.pendingSuffix)
-                                                             + GoldenFiles.goldenSuffix))
+                summary.accepted.append(
+                    GoldenRunner.display(
+                        GoldenFiles.stem(file.path, dropping: GoldenFiles.pendingSuffix)
+                            + GoldenFiles.goldenSuffix))
             } catch {
                 summary.errors.append(GoldenRunner.sanitizedLines(GoldenRunner.describe(error)))
             }
@@ -326,7 +343,8 @@ final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
     func take(below limit: Int) -> Int? {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         guard value < limit else { return nil }
         value += 1
         return value - 1
@@ -339,10 +357,13 @@ final class ResultSlots: @unchecked Sendable {
     private var slots: [GoldenRunner.CaseResult?]
     init(count: Int) { slots = Array(repeating: nil, count: count) }
     func set(_ i: Int, _ r: GoldenRunner.CaseResult) {
-        lock.lock(); slots[i] = r; lock.unlock()
+        lock.lock()
+        slots[i] = r
+        lock.unlock()
     }
     var values: [GoldenRunner.CaseResult] {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return slots.compactMap { $0 }
     }
 }

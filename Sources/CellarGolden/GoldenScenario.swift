@@ -1,5 +1,6 @@
 import Cellar
 import CellarDocuments
+
 /// Plays a case against a real `TableView` and produces its golden text: the
 /// initial frame, then one frame after every step. Row updates go through the
 /// document's data source first and then the table, so the table's count check
@@ -83,8 +84,9 @@ public enum GoldenScenario {
     static func checkStyles(_ scenario: GoldenCase, document: TableDocument, registry: Registry) throws {
         func known() -> String { registry.identifiers.sorted().joined(separator: ", ") }
         if let style = scenario.style, registry.style(for: style.value) == nil {
-            throw CellarError("style '\(style.value)' is not registered (registered: \(known()))",
-                              at: style.location)
+            throw CellarError(
+                "style '\(style.value)' is not registered (registered: \(known()))",
+                at: style.location)
         }
         try document.validate(against: registry)
     }
@@ -114,7 +116,9 @@ public enum GoldenScenario {
             let ordered = rows.sorted { $0.at < $1.at }
             for item in ordered {
                 try check(item.at, table: table, source: source, insertion: true)
-                if case .int(let h)? = item.row["height"] { try TableDocument.checkRowHeight(h, width: table.width, at: nil) }
+                if case .int(let h)? = item.row["height"] {
+                    try TableDocument.checkRowHeight(h, width: table.width, at: nil)
+                }
                 try source.insert(item.row, at: item.at)
             }
             try table.insertRows(at: ordered.map(\.at))
@@ -143,8 +147,10 @@ public enum GoldenScenario {
         }
     }
 
-    static func checkMoveTarget(_ to: IndexPath, from: IndexPath, table: TableView,
-                                source: any DocumentRowAnswers) throws {
+    static func checkMoveTarget(
+        _ to: IndexPath, from: IndexPath, table: TableView,
+        source: any DocumentRowAnswers
+    ) throws {
         let sections = source.numberOfSections(in: table)
         guard to.section < sections else {
             throw CellarError("no section \(to.section) (the table has \(plural(sections, "section")))")
@@ -152,8 +158,9 @@ public enum GoldenScenario {
         // After taking the row out, the target section has one row fewer if it is the same one.
         let rows = source.tableView(table, numberOfRowsInSection: to.section) - (to.section == from.section ? 1 : 0)
         guard to.row <= rows else {
-            throw CellarError("cannot move to row \(to.row) in section \(to.section) "
-                              + "(at most \(rows) there)")
+            throw CellarError(
+                "cannot move to row \(to.row) in section \(to.section) "
+                    + "(at most \(rows) there)")
         }
     }
 

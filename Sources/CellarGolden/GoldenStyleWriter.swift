@@ -26,7 +26,10 @@ final class GoldenStyleWriter: CanvasWriter {
             var end = 0
             for x in 0..<canvas.width {
                 let id = canvas.styleID(x: x, y: y)
-                guard id > 0, id < table.count, table[id] != .plain else { marks.append(0x20); continue }
+                guard id > 0, id < table.count, table[id] != .plain else {
+                    marks.append(0x20)
+                    continue
+                }
                 let mark = markOfID[id] ?? mark(for: table[id])
                 markOfID[id] = mark
                 marks.append(mark)
@@ -45,7 +48,8 @@ final class GoldenStyleWriter: CanvasWriter {
         if let known = letters[style] {
             mark = known
         } else {
-            mark = letters.count < GoldenFormat.markLetters.count
+            mark =
+                letters.count < GoldenFormat.markLetters.count
                 ? GoldenFormat.markLetters[letters.count] : GoldenFormat.overflowMark
             letters[style] = mark
         }

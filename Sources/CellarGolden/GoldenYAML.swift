@@ -38,11 +38,16 @@ struct GoldenYAML {
     /// where it enters, so playing it cannot overflow or over-allocate).
     func int(_ node: Node, what: String, in range: ClosedRange<Int>) throws -> Int {
         guard case .scalar = node, case .int(let i)? = try? value(node) else {
-            throw error("\(what) must be a whole number from \(range.lowerBound) to \(range.upperBound), found \(kind(node))",
-                        at: node)
+            throw error(
+                "\(what) must be a whole number from \(range.lowerBound) to \(range.upperBound), found \(kind(node))",
+                at: node)
         }
-        guard i >= range.lowerBound else { throw error("\(what) must be at least \(range.lowerBound), found \(i)", at: node) }
-        guard i <= range.upperBound else { throw error("\(what) must be at most \(range.upperBound), found \(i)", at: node) }
+        guard i >= range.lowerBound else {
+            throw error("\(what) must be at least \(range.lowerBound), found \(i)", at: node)
+        }
+        guard i <= range.upperBound else {
+            throw error("\(what) must be at most \(range.upperBound), found \(i)", at: node)
+        }
         return i
     }
 

@@ -34,9 +34,15 @@ public final class LuaCellStyle: CellStyle {
         case unset
         case fixed(Accessory)
         case function(LuaFunction)
-        var isFunction: Bool { if case .function = self { return true }; return false }
+        var isFunction: Bool {
+            if case .function = self { return true }
+            return false
+        }
         /// The accessory when it does not depend on configuration and state.
-        var fixed: Accessory { if case .fixed(let a) = self { return a }; return .none }
+        var fixed: Accessory {
+            if case .fixed(let a) = self { return a }
+            return .none
+        }
     }
 
     let hook: Hooks
@@ -48,8 +54,10 @@ public final class LuaCellStyle: CellStyle {
     /// The style's `selection_style` (rows may override it).
     public internal(set) var selectionStyle = SelectionStyle.default
 
-    init(identifier: String, source: String, summary: String?, engine: LuaStyleEngine, hooks: Hooks,
-         accessory: AccessorySpec, editingAccessory: AccessorySpec, hookLines: [String: Int], hookNames: [String]) {
+    init(
+        identifier: String, source: String, summary: String?, engine: LuaStyleEngine, hooks: Hooks,
+        accessory: AccessorySpec, editingAccessory: AccessorySpec, hookLines: [String: Int], hookNames: [String]
+    ) {
         self.reuseIdentifier = identifier
         self.source = source
         self.summary = summary
@@ -132,8 +140,9 @@ public final class LuaCellStyle: CellStyle {
         engine.widthSetting.ambiguousWide = context.ambiguousWide
         let s = storage(cell)
         if s.nodeGeneration == s.generation, s.nodeWidth == context.width,
-           s.nodeTableStyle == context.tableStyle, s.nodeMargins == context.layoutMargins,
-           s.nodeAmbiguousWide == context.ambiguousWide, s.nodeState == state {
+            s.nodeTableStyle == context.tableStyle, s.nodeMargins == context.layoutMargins,
+            s.nodeAmbiguousWide == context.ambiguousWide, s.nodeState == state
+        {
             return s.node
         }
         let rt = engine.runtime
@@ -163,7 +172,8 @@ public final class LuaCellStyle: CellStyle {
         return node
     }
 
-    static let heightExpectation = "expected a whole number of lines from 0 to \(TableView.maximumRowHeight), or nil for automatic"
+    static let heightExpectation =
+        "expected a whole number of lines from 0 to \(TableView.maximumRowHeight), or nil for automatic"
 
     /// The `height` hook's line count, or nil (measured) when the hook is absent or returns nil.
     public func height(for cell: Cell, width: Int) throws -> Int? {
@@ -225,10 +235,14 @@ public final class LuaCellStyle: CellStyle {
         }
         if let text = fields["accessoryText"]?.stringValue {
             rt.pushTable(fieldCount: 4)
-            rt.push("label"); rt.rawSet(engine.keys.kind, inTableAt: -2)
-            rt.push(text); rt.rawSet(engine.keys.text, inTableAt: -2)
-            rt.push("tint"); rt.rawSet(engine.keys.color, inTableAt: -2)
-            rt.push("fit"); rt.rawSet(engine.keys.width, inTableAt: -2)
+            rt.push("label")
+            rt.rawSet(engine.keys.kind, inTableAt: -2)
+            rt.push(text)
+            rt.rawSet(engine.keys.text, inTableAt: -2)
+            rt.push("tint")
+            rt.rawSet(engine.keys.color, inTableAt: -2)
+            rt.push("fit")
+            rt.rawSet(engine.keys.width, inTableAt: -2)
             rt.rawSet(engine.keys.accessory, inTableAt: -2)
             s.defaultKeys.append(engine.keys.accessory)
         }
@@ -256,7 +270,10 @@ public final class LuaCellStyle: CellStyle {
     /// (made once per configuration and state, then kept for the cell).
     func pushConfig(_ s: LuaCellStorage, _ state: CellState) throws {
         let rt = engine.runtime
-        guard let f = hook.update else { rt.push(s.table); return }
+        guard let f = hook.update else {
+            rt.push(s.table)
+            return
+        }
         let L = rt.L
         if s.configGeneration == s.generation, s.configState == state {
             lua_rawgeti(L, luaRegistryIndex, lua_Integer(s.updatedSlot))
@@ -271,7 +288,9 @@ public final class LuaCellStyle: CellStyle {
         do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, "update", s.indexPath) }
         switch rt.type(at: -1) {
         case .table: break
-        case .nil: rt.pop(1); rt.push(s.copyTable)
+        case .nil:
+            rt.pop(1)
+            rt.push(s.copyTable)
         default:
             throw shape("update", s, "expected the configuration (a table) or nothing, got a \(typeName(-1))")
         }
@@ -296,8 +315,10 @@ public final class LuaCellStyle: CellStyle {
         rt.push(s.table)
         let t = rt.top
         if !stateSelectsAccessory,
-           cellar_lua_all_nil3(rt.L, t, engine.keys.accessory.ref, engine.keys.editingAccessory.ref,
-                               engine.keys.indentation.ref) != 0 {
+            cellar_lua_all_nil3(
+                rt.L, t, engine.keys.accessory.ref, engine.keys.editingAccessory.ref,
+                engine.keys.indentation.ref) != 0
+        {
             // The common cell: none of the three set, so the style's own accessories apply.
             cell.accessory = accessorySpec.fixed
             cell.editingAccessory = editingAccessorySpec.fixed
@@ -305,12 +326,16 @@ public final class LuaCellStyle: CellStyle {
             return
         }
         cell.accessory = try accessory(field: engine.keys.accessory, t, accessorySpec, "accessory", s, state)
-        cell.editingAccessory = try accessory(field: engine.keys.editingAccessory, t, editingAccessorySpec,
-                                              "editing_accessory", s, state)
+        cell.editingAccessory = try accessory(
+            field: engine.keys.editingAccessory, t, editingAccessorySpec,
+            "editing_accessory", s, state)
         rt.rawGet(engine.keys.indentation, fromTableAt: t)
         if rt.type(at: -1) != .nil {
             guard let n = rt.integer(at: -1), n >= 0, n <= LuaNodeReader.maximumCount else {
-                throw shape("configure", s, "cell.indentation must be a whole number from 0 to \(LuaNodeReader.maximumCount), got \(describe(-1))")
+                throw shape(
+                    "configure", s,
+                    "cell.indentation must be a whole number from 0 to \(LuaNodeReader.maximumCount), got \(describe(-1))"
+                )
             }
             cell.indentationLevel = n
         }
@@ -318,8 +343,10 @@ public final class LuaCellStyle: CellStyle {
         s.fieldsState = state
     }
 
-    private func accessory(field key: LuaKey, _ t: Int32, _ spec: AccessorySpec, _ name: String,
-                           _ s: LuaCellStorage, _ state: CellState) throws -> Accessory {
+    private func accessory(
+        field key: LuaKey, _ t: Int32, _ spec: AccessorySpec, _ name: String,
+        _ s: LuaCellStorage, _ state: CellState
+    ) throws -> Accessory {
         let rt = engine.runtime
         if rt.rawGet(key, fromTableAt: t) != .nil {
             defer { rt.pop(1) }
@@ -353,7 +380,10 @@ public final class LuaCellStyle: CellStyle {
         case .table:
             do { return .custom(try engine.reader.tree(at: index)) } catch { throw shapeFailure(error, name, s) }
         default:
-            throw shape(name, s, "expected an accessory type name (\(AccessoryType.allCases.map(\.rawValue).joined(separator: ", "))), a view node or nil; got a \(typeName(index))")
+            throw shape(
+                name, s,
+                "expected an accessory type name (\(AccessoryType.allCases.map(\.rawValue).joined(separator: ", "))), a view node or nil; got a \(typeName(index))"
+            )
         }
     }
 
@@ -361,23 +391,29 @@ public final class LuaCellStyle: CellStyle {
     /// back (the caller persists it) and the cell configured again with it, so
     /// the next render shows the change; `event.state` becomes the cell's
     /// custom state.
-    func event(_ f: LuaFunction?, _ name: String, _ kind: String, _ cell: Cell, _ row: inout Value,
-               _ ip: IndexPath) throws {
+    func event(
+        _ f: LuaFunction?, _ name: String, _ kind: String, _ cell: Cell, _ row: inout Value,
+        _ ip: IndexPath
+    ) throws {
         guard let f else { return }
         let s = storage(cell)
         let rt = engine.runtime
         let L = rt.L
         let base = rt.top
         defer { rt.setTop(base) }
-        do { try rt.push(row) } catch { throw failure(error, name, ip) }       // base+1
-        rt.pushTable(fieldCount: 5)                                             // base+2: event
-        rt.push(kind); rt.rawSet(rt.key("kind"), inTableAt: -2)
+        do { try rt.push(row) } catch { throw failure(error, name, ip) }  // base+1
+        rt.pushTable(fieldCount: 5)  // base+2: event
+        rt.push(kind)
+        rt.rawSet(rt.key("kind"), inTableAt: -2)
         if kind == "select" {
-            rt.push(engine.deselectFunction); rt.rawSet(rt.key("deselect"), inTableAt: -2)
+            rt.push(engine.deselectFunction)
+            rt.rawSet(rt.key("deselect"), inTableAt: -2)
             engine.deselectRequested = false
         }
-        rt.push(ip.section); rt.rawSet(engine.keys.section, inTableAt: -2)
-        rt.push(ip.row); rt.rawSet(engine.keys.row, inTableAt: -2)
+        rt.push(ip.section)
+        rt.rawSet(engine.keys.section, inTableAt: -2)
+        rt.push(ip.row)
+        rt.rawSet(engine.keys.row, inTableAt: -2)
         do { try rt.push(Value.object(cell.state.custom)) } catch { throw failure(error, name, ip) }
         rt.rawSet(engine.keys.state, inTableAt: -2)
         rt.push(f)
@@ -395,7 +431,7 @@ public final class LuaCellStyle: CellStyle {
         if rt.type(at: -1) == .table, case .object(let custom)? = try? rt.value(at: -1) {
             cell.state.custom = custom
         } else if rt.type(at: -1) == .table {
-            cell.state.custom = [:]   // an empty or array-like table: no custom keys
+            cell.state.custom = [:]  // an empty or array-like table: no custom keys
         }
         s.generation &+= 1
         if newRow != row {
@@ -420,7 +456,8 @@ public final class LuaCellStyle: CellStyle {
         if e.file == LuaStyleEngine.uiChunkName {
             // Raised inside the ui library: point at the style's line that
             // called it (or, after a tail call, at the hook).
-            let at = Self.firstStyleFrame(in: e.traceback, source: source)
+            let at =
+                Self.firstStyleFrame(in: e.traceback, source: source)
                 ?? SourceLocation(file: source, line: hookLines[hook] ?? 1)
             return styleError(message, at: at)
         }
@@ -462,8 +499,9 @@ public final class LuaCellStyle: CellStyle {
     func shapeFailure(_ e: NodeShapeError, _ hook: String, _ s: LuaCellStorage?) -> CellarError {
         let place = s?.indexPath.map { " — row \($0)" } ?? ""
         let key = hook.hasPrefix("cell.") ? "configure" : hook
-        return styleError("\(hook)\(e.path): \(e.message)\(place)",
-                           at: SourceLocation(file: source, line: hookLines[key] ?? 1))
+        return styleError(
+            "\(hook)\(e.path): \(e.message)\(place)",
+            at: SourceLocation(file: source, line: hookLines[key] ?? 1))
     }
 
     func typeName(_ index: Int32) -> String {

@@ -55,10 +55,13 @@ public struct LuaError: Error, CustomStringConvertible, Sendable, Equatable {
     /// A chunk a style made with `load` is named "FILE (load at line N)" by
     /// the sandbox (it may not name itself): its errors are placed at FILE:N,
     /// the call of load, with the chunk's own line in the message.
-    static func placingLoadedChunk(file: String, line: Int?, message: String) -> (file: String, line: Int?, message: String) {
+    static func placingLoadedChunk(file: String, line: Int?, message: String) -> (
+        file: String, line: Int?, message: String
+    ) {
         let mark = " (load at line "
         guard file.hasSuffix(")"), let r = file.range(of: mark, options: .backwards),
-              let n = Int(file[r.upperBound..<file.index(before: file.endIndex)]) else { return (file, line, message) }
+            let n = Int(file[r.upperBound..<file.index(before: file.endIndex)])
+        else { return (file, line, message) }
         let inner = line.map { " (in the chunk loaded there, at its line \($0))" } ?? " (in the chunk loaded there)"
         return (String(file[..<r.lowerBound]), n, message + inner)
     }

@@ -23,9 +23,11 @@ public struct LuaLimits: Sendable, Equatable {
     /// The default budgets.
     public init() {}
     /// Budgets with any limit changed; the rest keep their defaults.
-    public init(timeBudget: Duration = .seconds(1), memoryLimit: Int = 32 << 20,
-                maxValueDepth: Int = 64, patternCostLimit: Double = 1e8,
-                maxValueNodes: Int = 100_000, maxValueBytes: Int = 16 << 20) {
+    public init(
+        timeBudget: Duration = .seconds(1), memoryLimit: Int = 32 << 20,
+        maxValueDepth: Int = 64, patternCostLimit: Double = 1e8,
+        maxValueNodes: Int = 100_000, maxValueBytes: Int = 16 << 20
+    ) {
         self.timeBudget = timeBudget
         self.memoryLimit = memoryLimit
         self.maxValueDepth = maxValueDepth

@@ -27,8 +27,8 @@ final class LuaNodeReader {
     enum Kind: Int, CaseIterable { case label, image, hstack, vstack, spacer, padding, empty }
     enum Field: Int, CaseIterable {
         case kind, text, lines, lineBreak, align, transform, width, glyph, spacing, min,
-             top, leading, bottom, trailing,
-             color, background, bold, italic, underline, dim, strikethrough
+            top, leading, bottom, trailing,
+            color, background, bold, italic, underline, dim, strikethrough
         /// The field's name in Lua.
         var name: String {
             self == .lineBreak ? "line_break" : "\(self)"
@@ -36,9 +36,11 @@ final class LuaNodeReader {
         var bit: UInt32 { UInt32(1) << UInt32(rawValue) }
     }
 
-    static let kindNames: [(String, Kind)] = [("label", .label), ("image", .image), ("hstack", .hstack),
-                                              ("vstack", .vstack), ("spacer", .spacer), ("padding", .padding),
-                                              ("empty", .empty)]
+    static let kindNames: [(String, Kind)] = [
+        ("label", .label), ("image", .image), ("hstack", .hstack),
+        ("vstack", .vstack), ("spacer", .spacer), ("padding", .padding),
+        ("empty", .empty),
+    ]
     static let styleFields: [Field] = [.color, .background, .bold, .italic, .underline, .dim, .strikethrough]
     static let allowed: [Kind: Set<Field>] = [
         .label: Set([.kind, .text, .lines, .lineBreak, .align, .transform, .width] + styleFields),
@@ -83,12 +85,14 @@ final class LuaNodeReader {
     init(runtime: LuaRuntime, metatables: LuaTableRef) {
         self.runtime = runtime
         kindKey = runtime.key("kind")
-        var metaKeys: [UnsafeRawPointer] = [], metaKinds: [Kind] = []
+        var metaKeys: [UnsafeRawPointer] = []
+        var metaKinds: [Kind] = []
         runtime.push(metatables)
         for (name, kind) in Self.kindNames {
             runtime.push(name)
             if lua_rawget(runtime.L, -2) == LUA_TTABLE, let p = lua_topointer(runtime.L, -1) {
-                metaKeys.append(p); metaKinds.append(kind)
+                metaKeys.append(p)
+                metaKinds.append(kind)
             }
             runtime.pop(1)
         }
@@ -97,11 +101,15 @@ final class LuaNodeReader {
         // Each LuaKey keeps its string in the registry for the runtime's life,
         // so these addresses stay valid and unique.
         func intern<T>(_ pairs: [(String, T)]) -> InternTable<T> {
-            var keys: [UnsafeRawPointer] = [], values: [T] = []
+            var keys: [UnsafeRawPointer] = []
+            var values: [T] = []
             for (name, value) in pairs {
                 let key = runtime.key(name)
                 runtime.push(key)
-                if let p = lua_tolstring(runtime.L, -1, nil) { keys.append(UnsafeRawPointer(p)); values.append(value) }
+                if let p = lua_tolstring(runtime.L, -1, nil) {
+                    keys.append(UnsafeRawPointer(p))
+                    values.append(value)
+                }
                 runtime.pop(1)
             }
             return InternTable(keys: keys, values: values)
@@ -112,7 +120,8 @@ final class LuaNodeReader {
         alignmentByString = intern(Self.alignments.map { ($0.key, $0.value) })
         transformByString = intern(Self.transforms.map { ($0.key, $0.value) })
         stackAlignmentByString = intern(Self.stackAlignments.map { ($0.key, $0.value) })
-        colorByString = intern(Self.semanticColors.map { ($0.key, Color.semantic($0.value)) } + [("default", Color.default)])
+        colorByString = intern(
+            Self.semanticColors.map { ($0.key, Color.semantic($0.value)) } + [("default", Color.default)])
         sizingByString = intern([("flexible", Sizing.flexible), ("fit", Sizing.fit)])
         allowedMasks = Kind.allCases.map { kind in (Self.allowed[kind] ?? []).reduce(UInt32(0)) { $0 | $1.bit } }
     }
@@ -120,7 +129,9 @@ final class LuaNodeReader {
     /// The interned identity of the string at `index` (nil unless a string).
     @inline(__always)
     private func identity(_ index: Int32) -> UnsafeRawPointer? {
-        guard lua_type(runtime.L, index) == LUA_TSTRING, let p = lua_tolstring(runtime.L, index, nil) else { return nil }
+        guard lua_type(runtime.L, index) == LUA_TSTRING, let p = lua_tolstring(runtime.L, index, nil) else {
+            return nil
+        }
         return UnsafeRawPointer(p)
     }
 
@@ -141,7 +152,9 @@ final class LuaNodeReader {
     /// The node at stack `index`. `nil`/`false` read as `.empty`.
     private func node(at index: Int32) throws(NodeShapeError) -> ViewNode {
         guard depth < Self.maximumDepth else {
-            throw NodeShapeError(path: "", message: "view tree nested deeper than \(Self.maximumDepth) levels (does a node contain itself?)")
+            throw NodeShapeError(
+                path: "",
+                message: "view tree nested deeper than \(Self.maximumDepth) levels (does a node contain itself?)")
         }
         depth += 1
         defer { depth -= 1 }
@@ -152,9 +165,13 @@ final class LuaNodeReader {
         case LUA_TBOOLEAN where lua_toboolean(L, t) == 0: return .empty
         case LUA_TTABLE: break
         case LUA_TSTRING:
-            throw NodeShapeError(path: "", message: "expected a view node table (ui.label{…}, ui.hstack{…}, …), got a string; wrap text in ui.label")
+            throw NodeShapeError(
+                path: "",
+                message:
+                    "expected a view node table (ui.label{…}, ui.hstack{…}, …), got a string; wrap text in ui.label")
         default:
-            throw NodeShapeError(path: "", message: "expected a view node table (ui.label{…}, ui.hstack{…}, …), got a \(typeName(t))")
+            throw NodeShapeError(
+                path: "", message: "expected a view node table (ui.label{…}, ui.hstack{…}, …), got a \(typeName(t))")
         }
         let kind = try kind(of: t)
         switch kind {
@@ -185,9 +202,14 @@ final class LuaNodeReader {
         defer { runtime.pop(1) }
         guard let id = identity(-1), let kind = kindByString.lookup(id) else {
             if let name = runtime.string(at: -1) {
-                throw NodeShapeError(path: "", message: Suggest.unknown("node kind", name, among: Self.kindNames.map(\.0)))
+                throw NodeShapeError(
+                    path: "", message: Suggest.unknown("node kind", name, among: Self.kindNames.map(\.0)))
             }
-            throw NodeShapeError(path: "", message: "a view node needs a 'kind' (\(Self.kindNames.map(\.0).joined(separator: ", "))); make nodes with ui.label{…}, ui.hstack{…}, …")
+            throw NodeShapeError(
+                path: "",
+                message:
+                    "a view node needs a 'kind' (\(Self.kindNames.map(\.0).joined(separator: ", "))); make nodes with ui.label{…}, ui.hstack{…}, …"
+            )
         }
         return kind
     }
@@ -198,7 +220,8 @@ final class LuaNodeReader {
 
     /// Walks the name-keyed fields of the table at `t`, calling `body` with
     /// the value on top of the stack. Integer keys (children) are skipped.
-    private func fields(_ t: Int32, _ kind: Kind, _ body: (Field) throws(NodeShapeError) -> Void) throws(NodeShapeError) {
+    private func fields(_ t: Int32, _ kind: Kind, _ body: (Field) throws(NodeShapeError) -> Void) throws(NodeShapeError)
+    {
         let L = runtime.L
         let allowed = allowedMasks[kind.rawValue]
         lua_pushnil(L)
@@ -211,12 +234,16 @@ final class LuaNodeReader {
                     throw NodeShapeError(path: "", message: Suggest.unknown("field", name, among: names))
                 }
                 if f != .kind {
-                    do throws(NodeShapeError) { try body(f) } catch { runtime.pop(2); throw error }
+                    do throws(NodeShapeError) { try body(f) } catch {
+                        runtime.pop(2)
+                        throw error
+                    }
                 }
             } else if lua_type(L, -2) != LUA_TNUMBER {
                 let name = typeName(-2)
                 runtime.pop(2)
-                throw NodeShapeError(path: "", message: "a view node's keys are names and child positions, not \(name)s")
+                throw NodeShapeError(
+                    path: "", message: "a view node's keys are names and child positions, not \(name)s")
             }
             runtime.pop(1)
         }
@@ -250,8 +277,12 @@ final class LuaNodeReader {
     private func styleField(_ f: Field, _ style: inout TextStyle) throws(NodeShapeError) {
         let attr: TextAttributes
         switch f {
-        case .color: style.foreground = try color(-1, f); return
-        case .background: style.background = try color(-1, f); return
+        case .color:
+            style.foreground = try color(-1, f)
+            return
+        case .background:
+            style.background = try color(-1, f)
+            return
         case .bold: attr = .bold
         case .italic: attr = .italic
         case .underline: attr = .underline
@@ -261,7 +292,11 @@ final class LuaNodeReader {
         }
         switch lua_type(runtime.L, -1) {
         case LUA_TBOOLEAN:
-            if lua_toboolean(runtime.L, -1) != 0 { style.attributes.insert(attr) } else { style.attributes.remove(attr) }
+            if lua_toboolean(runtime.L, -1) != 0 {
+                style.attributes.insert(attr)
+            } else {
+                style.attributes.remove(attr)
+            }
         case LUA_TNIL: break
         default:
             throw NodeShapeError(path: "", message: "\(f.name) must be true or false, got a \(typeName(-1))")
@@ -319,7 +354,8 @@ final class LuaNodeReader {
         }
         let kids = try children(t, "padding")
         guard kids.count <= 1 else {
-            throw NodeShapeError(path: "", message: "padding holds one child, got \(kids.count); wrap them in a ui.vstack or ui.hstack")
+            throw NodeShapeError(
+                path: "", message: "padding holds one child, got \(kids.count); wrap them in a ui.vstack or ui.hstack")
         }
         return .padding(m, kids.first ?? .empty)
     }
@@ -345,19 +381,27 @@ final class LuaNodeReader {
 
     private func count(_ i: Int32, _ f: Field) throws(NodeShapeError) -> Int {
         guard let n = runtime.integer(at: i), n >= 0, n <= Self.maximumCount else {
-            let got = lua_type(runtime.L, i) == LUA_TNUMBER
+            let got =
+                lua_type(runtime.L, i) == LUA_TNUMBER
                 ? (runtime.integer(at: i).map(String.init) ?? "\(runtime.double(at: i) ?? 0)") : "a \(typeName(i))"
-            let range = runtime.integer(at: i).map { $0 > Self.maximumCount } == true ? " from 0 to \(Self.maximumCount)" : " ≥ 0"
+            let range =
+                runtime.integer(at: i).map { $0 > Self.maximumCount } == true
+                ? " from 0 to \(Self.maximumCount)" : " ≥ 0"
             throw NodeShapeError(path: "", message: "\(f.name) must be a whole number\(range), got \(got)")
         }
         return n
     }
 
-    private func choice<T>(_ i: Int32, _ f: Field, _ byIdentity: InternTable<T>,
-                           _ byName: [String: T]) throws(NodeShapeError) -> T {
+    private func choice<T>(
+        _ i: Int32, _ f: Field, _ byIdentity: InternTable<T>,
+        _ byName: [String: T]
+    ) throws(NodeShapeError) -> T {
         if let id = identity(i), let v = byIdentity.lookup(id) { return v }
         guard let s = runtime.string(at: i) else {
-            throw NodeShapeError(path: "", message: "\(f.name) must be one of \(byName.keys.sorted().joined(separator: ", ")), got a \(typeName(i))")
+            throw NodeShapeError(
+                path: "",
+                message:
+                    "\(f.name) must be one of \(byName.keys.sorted().joined(separator: ", ")), got a \(typeName(i))")
         }
         if let v = byName[s] { return v }
         throw NodeShapeError(path: "", message: Suggest.unknown(f.name, s, among: byName.keys.sorted()))
@@ -367,9 +411,11 @@ final class LuaNodeReader {
         if lua_type(runtime.L, i) == LUA_TNUMBER { return .fixed(try count(i, .width)) }
         if let id = identity(i), let v = sizingByString.lookup(id) { return v }
         if let s = runtime.string(at: i) {
-            throw NodeShapeError(path: "", message: Suggest.unknown("width", s, among: ["flexible", "fit", "a number of columns"]))
+            throw NodeShapeError(
+                path: "", message: Suggest.unknown("width", s, among: ["flexible", "fit", "a number of columns"]))
         }
-        throw NodeShapeError(path: "", message: "width must be \"flexible\", \"fit\" or a number of columns, got a \(typeName(i))")
+        throw NodeShapeError(
+            path: "", message: "width must be \"flexible\", \"fit\" or a number of columns, got a \(typeName(i))")
     }
 
     /// A semantic colour name, `default`, a palette index 0–255 or `#rrggbb`.
@@ -387,7 +433,9 @@ final class LuaNodeReader {
         if s.hasPrefix("#"), s.utf8.count == 7, let rgb = Int(s.dropFirst(), radix: 16) {
             return .rgb(UInt8((rgb >> 16) & 255), UInt8((rgb >> 8) & 255), UInt8(rgb & 255))
         }
-        throw NodeShapeError(path: "", message: Suggest.unknown("colour", s, among: Self.semanticColors.keys.sorted() + ["default", "#rrggbb"]))
+        throw NodeShapeError(
+            path: "",
+            message: Suggest.unknown("colour", s, among: Self.semanticColors.keys.sorted() + ["default", "#rrggbb"]))
     }
 }
 

@@ -4,8 +4,17 @@ import Cellar
 
 /// Lua's value types, as `lua_type` reports them.
 public enum LuaType: Int32, Sendable {
-    case none = -1, `nil` = 0, boolean = 1, lightUserdata = 2, number = 3, string = 4,
-         table = 5, function = 6, userdata = 7, thread = 8
+    case none = -1
+    case `nil` = 0
+    case boolean = 1
+    case lightUserdata = 2
+    case number = 3
+    case string = 4
+    case
+        table = 5
+    case function = 6
+    case userdata = 7
+    case thread = 8
 }
 
 /// A Lua function kept alive in the registry; call it with
@@ -74,7 +83,10 @@ public final class LuaTableRef {
     private func store<E: Error>(_ key: LuaKey, _ pushValue: () throws(E) -> Void) throws(E) {
         let rt = runtime
         rt.push(self)
-        do throws(E) { try pushValue() } catch { rt.pop(1); throw error }
+        do throws(E) { try pushValue() } catch {
+            rt.pop(1)
+            throw error
+        }
         rt.rawSet(key, inTableAt: -2)
         rt.pop(1)
     }

@@ -1,6 +1,6 @@
 import CLua
-import Cellar
 import CLuaShim
+import Cellar
 import Foundation
 
 /// `LUA_REGISTRYINDEX` for Lua 5.4 with the default `LUAI_MAXSTACK`; checked
@@ -66,10 +66,13 @@ public final class LuaRuntime {
             throw LuaError(kind: .runtime, message: "unsupported Lua build (LUA_REGISTRYINDEX differs)")
         }
         let callbacks = LuaCallbacks()
-        guard let h = cellar_open(Self.byteCount(limits.memoryLimit), Self.nanoseconds(limits.timeBudget),
-                                  limits.patternCostLimit, luaDispatch, luaPrint,
-                                  Unmanaged.passUnretained(callbacks).toOpaque()),
-              let state = cellar_state(h) else {
+        guard
+            let h = cellar_open(
+                Self.byteCount(limits.memoryLimit), Self.nanoseconds(limits.timeBudget),
+                limits.patternCostLimit, luaDispatch, luaPrint,
+                Unmanaged.passUnretained(callbacks).toOpaque()),
+            let state = cellar_state(h)
+        else {
             throw LuaError(kind: .memory, message: "cannot create a Lua state")
         }
         self.handle = h
@@ -118,17 +121,23 @@ public final class LuaRuntime {
     /// Compiles Lua source text (never binary) as a function whose globals
     /// are `environment` (a fresh sandbox environment when nil).
     /// `chunkName` is how messages name it, e.g. `Styles/food.lua`.
-    public func compile(source: some Collection<UInt8>, chunkName: String,
-                        environment: LuaTableRef? = nil) throws(LuaError) -> LuaFunction {
+    public func compile(
+        source: some Collection<UInt8>, chunkName: String,
+        environment: LuaTableRef? = nil
+    ) throws(LuaError) -> LuaFunction {
         let env = environment ?? newEnvironment()
         push(env)
-        let status: Int32 = source.withContiguousStorageIfAvailable { buf in
-            cellar_load(handle, UnsafeRawPointer(buf.baseAddress)?.assumingMemoryBound(to: CChar.self),
-                        buf.count, "@" + chunkName, -1)
-        } ?? Array(source).withUnsafeBufferPointer { buf in
-            cellar_load(handle, UnsafeRawPointer(buf.baseAddress)?.assumingMemoryBound(to: CChar.self),
-                        buf.count, "@" + chunkName, -1)
-        }
+        let status: Int32 =
+            source.withContiguousStorageIfAvailable { buf in
+                cellar_load(
+                    handle, UnsafeRawPointer(buf.baseAddress)?.assumingMemoryBound(to: CChar.self),
+                    buf.count, "@" + chunkName, -1)
+            }
+            ?? Array(source).withUnsafeBufferPointer { buf in
+                cellar_load(
+                    handle, UnsafeRawPointer(buf.baseAddress)?.assumingMemoryBound(to: CChar.self),
+                    buf.count, "@" + chunkName, -1)
+            }
         if status != LUA_OK {
             let error = failure(status: status, fallbackFile: chunkName)
             pop(2)
@@ -152,9 +161,10 @@ public final class LuaRuntime {
     /// return the same environment, chunk and module tables.
     public func loadPlugin(path: String) throws(LuaError) -> LuaPlugin {
         if let c = plugins[path] {
-            return LuaPlugin(path: path, environment: tableRef(registrySlot: c.environment),
-                             chunk: functionRef(registrySlot: c.chunk),
-                             module: c.module.map { tableRef(registrySlot: $0) }, returnedType: c.returnedType)
+            return LuaPlugin(
+                path: path, environment: tableRef(registrySlot: c.environment),
+                chunk: functionRef(registrySlot: c.chunk),
+                module: c.module.map { tableRef(registrySlot: $0) }, returnedType: c.returnedType)
         }
         let env = newEnvironment()
         let chunk = try compile(path: path, environment: env)
@@ -164,13 +174,20 @@ public final class LuaRuntime {
         let module = table(at: -1)
         let returned = type(at: -1)
         setTop(base)
-        plugins[path] = CachedPlugin(environment: registrySlot(env), chunk: registrySlot(chunk),
-                                     module: module.map { registrySlot($0) }, returnedType: returned)
+        plugins[path] = CachedPlugin(
+            environment: registrySlot(env), chunk: registrySlot(chunk),
+            module: module.map { registrySlot($0) }, returnedType: returned)
         return LuaPlugin(path: path, environment: env, chunk: chunk, module: module, returnedType: returned)
     }
 
-    private func registrySlot(_ t: LuaTableRef) -> Int32 { push(t); return luaL_ref(L, luaRegistryIndex) }
-    private func registrySlot(_ f: LuaFunction) -> Int32 { push(f); return luaL_ref(L, luaRegistryIndex) }
+    private func registrySlot(_ t: LuaTableRef) -> Int32 {
+        push(t)
+        return luaL_ref(L, luaRegistryIndex)
+    }
+    private func registrySlot(_ f: LuaFunction) -> Int32 {
+        push(f)
+        return luaL_ref(L, luaRegistryIndex)
+    }
     private func tableRef(registrySlot slot: Int32) -> LuaTableRef {
         lua_rawgeti(L, luaRegistryIndex, lua_Integer(slot))
         return makeTableRef()
@@ -238,27 +255,36 @@ public final class LuaRuntime {
         if status == LUA_ERRMEM {
             let mb = Double(limits.memoryLimit) / Double(1 << 20)
             let limitText = mb >= 1 ? "\(Int(mb.rounded())) MB" : "\(limits.memoryLimit) bytes"
-            let message = failureKind == CELLAR_FAILURE_RECURSION
+            let message =
+                failureKind == CELLAR_FAILURE_RECURSION
                 ? "stack overflow: calls nested over \(CELLAR_DEEP_RECURSION) deep filled the memory limit of \(limitText) (a function calling itself without end?)"
                 : "memory limit of \(limitText) exceeded"
-            return LuaError(kind: .memory, file: whereFile ?? fallbackFile, line: whereFile == nil ? nil : line,
-                            message: message, traceback: traceback)
+            return LuaError(
+                kind: .memory, file: whereFile ?? fallbackFile, line: whereFile == nil ? nil : line,
+                message: message, traceback: traceback)
         }
-        let kind: LuaError.Kind = status == LUA_ERRSYNTAX ? .syntax
+        let kind: LuaError.Kind =
+            status == LUA_ERRSYNTAX
+            ? .syntax
             : failureKind == CELLAR_FAILURE_TIMEOUT ? .timeout : .runtime
         if let split = LuaError.splitLocation(raw) {
-            let (file, line, message) = LuaError.placingLoadedChunk(file: split.file, line: split.line, message: split.message)
+            let (file, line, message) = LuaError.placingLoadedChunk(
+                file: split.file, line: split.line, message: split.message)
             // Lua shortens long chunk names to "...tail"; restore the full path.
             var full = file
             if file.hasPrefix("...") {
                 let tail = file.dropFirst(3)
-                if let w = whereFile, w.hasSuffix(tail) { full = w }
-                else if let f = fallbackFile, f.hasSuffix(tail) { full = f }
+                if let w = whereFile, w.hasSuffix(tail) {
+                    full = w
+                } else if let f = fallbackFile, f.hasSuffix(tail) {
+                    full = f
+                }
             }
             return LuaError(kind: kind, file: full, line: line, message: message, traceback: traceback)
         }
-        return LuaError(kind: kind, file: whereFile ?? fallbackFile, line: whereFile == nil ? nil : line,
-                        message: raw, traceback: traceback)
+        return LuaError(
+            kind: kind, file: whereFile ?? fallbackFile, line: whereFile == nil ? nil : line,
+            message: raw, traceback: traceback)
     }
 
     // MARK: Stack
@@ -310,7 +336,6 @@ public final class LuaRuntime {
         let evicted = pushedKeys.put(PushedKey(name: name, ref: luaL_ref(L, luaRegistryIndex)))
         if evicted.ref != LUA_NOREF { luaL_unref(L, luaRegistryIndex, evicted.ref) }
     }
-
 
     /// Pushes raw bytes as a Lua string (not necessarily UTF-8).
     @inlinable public func push(bytes: UnsafeRawBufferPointer) {

@@ -91,7 +91,10 @@ public final class LuaStyleEngine {
         // event.deselect() in on_select: the flag is a box the function can
         // reach without capturing the engine (which owns the runtime).
         let deselect = deselectFlag
-        deselectFunction = rt.makeFunction(raw: { _, _ in deselect.isSet = true; return 0 })
+        deselectFunction = rt.makeFunction(raw: { _, _ in
+            deselect.isSet = true
+            return 0
+        })
     }
 
     let widthFunction: LuaFunction
@@ -153,9 +156,17 @@ public final class LuaStyleEngine {
         setBool(keys.expanded, state.isExpanded)
         setBool(keys.swiped, state.isSwiped)
         setBool(keys.reordering, state.isReordering)
-        if let old { for k in old.custom.keys where state.custom[k] == nil { rt.pushNil(); rt.rawSet(rt.key(k), inTableAt: -2) } }
+        if let old {
+            for k in old.custom.keys where state.custom[k] == nil {
+                rt.pushNil()
+                rt.rawSet(rt.key(k), inTableAt: -2)
+            }
+        }
         for (k, v) in state.custom {
-            do throws(LuaError) { try rt.push(v) } catch { stateInTable = nil; throw error }
+            do throws(LuaError) { try rt.push(v) } catch {
+                stateInTable = nil
+                throw error
+            }
             rt.rawSet(rt.key(k), inTableAt: -2)
         }
         stateInTable = state.custom.values.contains(where: \.becomesLuaTable) ? nil : state
@@ -170,25 +181,38 @@ public final class LuaStyleEngine {
     func pushContext(_ c: LayoutContext) {
         let rt = runtime
         rt.push(ctxTable)
-        defer { rt.pop(1); rt.push(ctxProxy) }
+        defer {
+            rt.pop(1)
+            rt.push(ctxProxy)
+        }
         if ctxWidth != c.width {
-            rt.push(c.width); rt.rawSet(keys.width, inTableAt: -2); ctxWidth = c.width
+            rt.push(c.width)
+            rt.rawSet(keys.width, inTableAt: -2)
+            ctxWidth = c.width
         }
         if ctxTableStyle != c.tableStyle {
-            rt.push(c.tableStyle.rawValue); rt.rawSet(keys.tableStyle, inTableAt: -2); ctxTableStyle = c.tableStyle
+            rt.push(c.tableStyle.rawValue)
+            rt.rawSet(keys.tableStyle, inTableAt: -2)
+            ctxTableStyle = c.tableStyle
         }
         if ctxMargins != c.layoutMargins {
             let m = c.layoutMargins
             rt.push(marginsTable)
-            rt.push(m.top); rt.rawSet(keys.top, inTableAt: -2)
-            rt.push(m.leading); rt.rawSet(keys.leading, inTableAt: -2)
-            rt.push(m.bottom); rt.rawSet(keys.bottom, inTableAt: -2)
-            rt.push(m.trailing); rt.rawSet(keys.trailing, inTableAt: -2)
+            rt.push(m.top)
+            rt.rawSet(keys.top, inTableAt: -2)
+            rt.push(m.leading)
+            rt.rawSet(keys.leading, inTableAt: -2)
+            rt.push(m.bottom)
+            rt.rawSet(keys.bottom, inTableAt: -2)
+            rt.push(m.trailing)
+            rt.rawSet(keys.trailing, inTableAt: -2)
             rt.pop(1)
             ctxMargins = m
         }
         if ctxAmbiguousWide != c.ambiguousWide {
-            rt.push(c.ambiguousWide); rt.rawSet(keys.ambiguousWide, inTableAt: -2); ctxAmbiguousWide = c.ambiguousWide
+            rt.push(c.ambiguousWide)
+            rt.rawSet(keys.ambiguousWide, inTableAt: -2)
+            ctxAmbiguousWide = c.ambiguousWide
         }
     }
 
@@ -199,14 +223,30 @@ public final class LuaStyleEngine {
         let tableStyle, margins, accessory, editingAccessory, indentation, state, section, row: LuaKey
         let ambiguousWide: LuaKey
         init(_ rt: LuaRuntime) {
-            kind = rt.key("kind"); text = rt.key("text"); color = rt.key("color"); width = rt.key("width")
-            top = rt.key("top"); leading = rt.key("leading"); bottom = rt.key("bottom"); trailing = rt.key("trailing")
-            selected = rt.key("selected"); highlighted = rt.key("highlighted"); disabled = rt.key("disabled")
-            focused = rt.key("focused"); editing = rt.key("editing"); expanded = rt.key("expanded")
-            swiped = rt.key("swiped"); reordering = rt.key("reordering")
-            tableStyle = rt.key("table_style"); margins = rt.key("margins"); accessory = rt.key("accessory")
-            editingAccessory = rt.key("editing_accessory"); indentation = rt.key("indentation")
-            state = rt.key("state"); section = rt.key("section"); row = rt.key("row")
+            kind = rt.key("kind")
+            text = rt.key("text")
+            color = rt.key("color")
+            width = rt.key("width")
+            top = rt.key("top")
+            leading = rt.key("leading")
+            bottom = rt.key("bottom")
+            trailing = rt.key("trailing")
+            selected = rt.key("selected")
+            highlighted = rt.key("highlighted")
+            disabled = rt.key("disabled")
+            focused = rt.key("focused")
+            editing = rt.key("editing")
+            expanded = rt.key("expanded")
+            swiped = rt.key("swiped")
+            reordering = rt.key("reordering")
+            tableStyle = rt.key("table_style")
+            margins = rt.key("margins")
+            accessory = rt.key("accessory")
+            editingAccessory = rt.key("editing_accessory")
+            indentation = rt.key("indentation")
+            state = rt.key("state")
+            section = rt.key("section")
+            row = rt.key("row")
             ambiguousWide = rt.key("ambiguous_wide")
         }
     }
@@ -219,96 +259,96 @@ public final class LuaStyleEngine {
     /// stamp it (and accept shorthand), so authors may also write
     /// `{kind = "label", text = …}` by hand.
     static let uiLibrarySource = #"""
-    local constructor = ...
-    local setmetatable, type, error, pairs = setmetatable, type, error, pairs
-    -- One metatable per node kind: a constructor sets it instead of adding a
-    -- `kind` field (which would make Lua grow the table's hash part), and
-    -- node.kind still reads the kind through __index.
-    local meta = {}
-    for _, k in ipairs { "label", "image", "hstack", "vstack", "spacer", "padding", "empty" } do
-      meta[k] = { __index = { kind = k }, __metatable = "the ui node metatable is read-only" }
-    end
-    local LABEL, IMAGE, HSTACK, VSTACK = meta.label, meta.image, meta.hstack, meta.vstack
-    local SPACER, PADDING, EMPTY = meta.spacer, meta.padding, meta.empty
-    return meta, function(width)
-      local ui = {}
-      -- Errors point at the style's line: `level` counts from bad (1) to
-      -- the style's frame that called ui.X.
-      local function bad(fn, t, level)
-        error("ui." .. fn .. " expects a table, got " .. type(t), level)
-      end
-      local function need_table(fn, t)
-        if type(t) ~= "table" then bad(fn, t, 4) end
-        return t
-      end
-      -- ui.X = constructor(META, fallback): a table without a metatable
-      -- (nearly always) becomes a node in C; anything else reaches the
-      -- fallback (bad ← fallback ← C constructor ← the style: level 4).
-      ui.label = constructor(LABEL, function(t)
-        local ty = type(t)
-        if ty == "table" then return setmetatable(t, LABEL) end
-        if ty == "string" or ty == "number" then return setmetatable({ text = t }, LABEL) end
-        bad("label", t, 4)
-      end)
-      ui.image = constructor(IMAGE, function(t)
-        local ty = type(t)
-        if ty == "table" then return setmetatable(t, IMAGE) end
-        if ty == "string" then return setmetatable({ glyph = t }, IMAGE) end
-        bad("image", t, 4)
-      end)
-      -- Stacks take only a table.
-      local function stack(name, meta)
-        return constructor(meta, function(t)
-          if type(t) ~= "table" then bad(name, t, 4) end
-          return setmetatable(t, meta)
-        end)
-      end
-      ui.hstack = stack("hstack", HSTACK)
-      ui.vstack = stack("vstack", VSTACK)
-      ui.spacer = constructor(SPACER, function(min)
-        if type(min) == "table" then return setmetatable(min, SPACER) end
-        return setmetatable({ min = min }, SPACER)
-      end)
-      ui.padding = constructor(PADDING, function(t)
-        if type(t) ~= "table" then bad("padding", t, 4) end
-        return setmetatable(t, PADDING)
-      end)
-      function ui.margins(m, child)
-        need_table("margins", m)
-        return setmetatable({ top = m.top, leading = m.leading, bottom = m.bottom,
-                              trailing = m.trailing, child }, PADDING)
-      end
-      function ui.empty() return setmetatable({}, EMPTY) end
-      function ui.copy(t)
-        local c = {}
-        for k, v in pairs(need_table("copy", t)) do c[k] = v end
-        return c
-      end
-      -- A label as the built-in styles draw one from row data's
-      -- textProperties (UIKit's names); `color` stands in when they give none.
-      -- The result is a label node: adjust its fields before returning it.
-      local tostring = tostring
-      local PROPERTIES = "numberOfLines, lineBreakMode, alignment, color, transform, bold, italic, underline, dim"
-      local PROPERTY = {}
-      for k in PROPERTIES:gmatch("%a+") do PROPERTY[k] = true end
-      function ui.list_label(text, p, color)
-        -- Row text may be a YAML boolean (`yes`); the built-ins print it.
-        if type(text) == "boolean" then text = tostring(text) end
-        if p == nil then return setmetatable({ text = text, color = color }, LABEL) end
-        if type(p) ~= "table" then
-          error("ui.list_label expects text properties as a table, got " .. type(p), 2)
+        local constructor = ...
+        local setmetatable, type, error, pairs = setmetatable, type, error, pairs
+        -- One metatable per node kind: a constructor sets it instead of adding a
+        -- `kind` field (which would make Lua grow the table's hash part), and
+        -- node.kind still reads the kind through __index.
+        local meta = {}
+        for _, k in ipairs { "label", "image", "hstack", "vstack", "spacer", "padding", "empty" } do
+          meta[k] = { __index = { kind = k }, __metatable = "the ui node metatable is read-only" }
         end
-        for k in pairs(p) do
-          if not PROPERTY[k] then
-            error("ui.list_label: unknown text property '" .. tostring(k) .. "' (" .. PROPERTIES .. ")", 2)
+        local LABEL, IMAGE, HSTACK, VSTACK = meta.label, meta.image, meta.hstack, meta.vstack
+        local SPACER, PADDING, EMPTY = meta.spacer, meta.padding, meta.empty
+        return meta, function(width)
+          local ui = {}
+          -- Errors point at the style's line: `level` counts from bad (1) to
+          -- the style's frame that called ui.X.
+          local function bad(fn, t, level)
+            error("ui." .. fn .. " expects a table, got " .. type(t), level)
           end
+          local function need_table(fn, t)
+            if type(t) ~= "table" then bad(fn, t, 4) end
+            return t
+          end
+          -- ui.X = constructor(META, fallback): a table without a metatable
+          -- (nearly always) becomes a node in C; anything else reaches the
+          -- fallback (bad ← fallback ← C constructor ← the style: level 4).
+          ui.label = constructor(LABEL, function(t)
+            local ty = type(t)
+            if ty == "table" then return setmetatable(t, LABEL) end
+            if ty == "string" or ty == "number" then return setmetatable({ text = t }, LABEL) end
+            bad("label", t, 4)
+          end)
+          ui.image = constructor(IMAGE, function(t)
+            local ty = type(t)
+            if ty == "table" then return setmetatable(t, IMAGE) end
+            if ty == "string" then return setmetatable({ glyph = t }, IMAGE) end
+            bad("image", t, 4)
+          end)
+          -- Stacks take only a table.
+          local function stack(name, meta)
+            return constructor(meta, function(t)
+              if type(t) ~= "table" then bad(name, t, 4) end
+              return setmetatable(t, meta)
+            end)
+          end
+          ui.hstack = stack("hstack", HSTACK)
+          ui.vstack = stack("vstack", VSTACK)
+          ui.spacer = constructor(SPACER, function(min)
+            if type(min) == "table" then return setmetatable(min, SPACER) end
+            return setmetatable({ min = min }, SPACER)
+          end)
+          ui.padding = constructor(PADDING, function(t)
+            if type(t) ~= "table" then bad("padding", t, 4) end
+            return setmetatable(t, PADDING)
+          end)
+          function ui.margins(m, child)
+            need_table("margins", m)
+            return setmetatable({ top = m.top, leading = m.leading, bottom = m.bottom,
+                                  trailing = m.trailing, child }, PADDING)
+          end
+          function ui.empty() return setmetatable({}, EMPTY) end
+          function ui.copy(t)
+            local c = {}
+            for k, v in pairs(need_table("copy", t)) do c[k] = v end
+            return c
+          end
+          -- A label as the built-in styles draw one from row data's
+          -- textProperties (UIKit's names); `color` stands in when they give none.
+          -- The result is a label node: adjust its fields before returning it.
+          local tostring = tostring
+          local PROPERTIES = "numberOfLines, lineBreakMode, alignment, color, transform, bold, italic, underline, dim"
+          local PROPERTY = {}
+          for k in PROPERTIES:gmatch("%a+") do PROPERTY[k] = true end
+          function ui.list_label(text, p, color)
+            -- Row text may be a YAML boolean (`yes`); the built-ins print it.
+            if type(text) == "boolean" then text = tostring(text) end
+            if p == nil then return setmetatable({ text = text, color = color }, LABEL) end
+            if type(p) ~= "table" then
+              error("ui.list_label expects text properties as a table, got " .. type(p), 2)
+            end
+            for k in pairs(p) do
+              if not PROPERTY[k] then
+                error("ui.list_label: unknown text property '" .. tostring(k) .. "' (" .. PROPERTIES .. ")", 2)
+              end
+            end
+            return setmetatable({ text = text, lines = p.numberOfLines, line_break = p.lineBreakMode,
+                                  align = p.alignment, transform = p.transform, color = p.color or color,
+                                  bold = p.bold, italic = p.italic, underline = p.underline, dim = p.dim }, LABEL)
+          end
+          ui.width = width
+          return ui
         end
-        return setmetatable({ text = text, lines = p.numberOfLines, line_break = p.lineBreakMode,
-                              align = p.alignment, transform = p.transform, color = p.color or color,
-                              bold = p.bold, italic = p.italic, underline = p.underline, dim = p.dim }, LABEL)
-      end
-      ui.width = width
-      return ui
-    end
-    """#
+        """#
 }

@@ -1,6 +1,6 @@
 import CLua
-import Cellar
 import CLuaShim
+import Cellar
 
 /// A Swift function callable from Lua, fast form: reads its `argumentCount`
 /// arguments from stack indices 1...argumentCount, pushes its results and

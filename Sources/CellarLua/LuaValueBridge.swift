@@ -47,14 +47,17 @@ extension LuaRuntime {
     /// `untouched`: no hook has added a key to the table since the last
     /// refill (a row table's metatable counts such writes), so the check
     /// that it holds exactly `lastKeys` can be skipped.
-    public func refill(tableAt index: Int32, with fields: [String: Value], lastKeys: inout [String],
-                       untouched: Bool = false) throws(LuaError) {
+    public func refill(
+        tableAt index: Int32, with fields: [String: Value], lastKeys: inout [String],
+        untouched: Bool = false
+    ) throws(LuaError) {
         try enterTable(0)
         let t = lua_absindex(L, index)
         // The last hook may have added keys or a metatable: then the table
         // no longer holds exactly `lastKeys` and is cleared (a row must not
         // see what a hook wrote while handling another).
-        let sameKeys = fields.count == lastKeys.count && fields.count <= 8
+        let sameKeys =
+            fields.count == lastKeys.count && fields.count <= 8
             && fields.keys.allSatisfy { lastKeys.contains($0) }
             && (untouched || cellar_lua_holds_exactly(L, t, Int32(fields.count)) != 0)
         if !sameKeys {
@@ -64,7 +67,10 @@ extension LuaRuntime {
         }
         for (k, v) in fields {
             pushKey(k)
-            do throws(LuaError) { try pushOrUnwind(v, depth: 0, extra: 1) } catch { lastKeys = []; throw error }
+            do throws(LuaError) { try pushOrUnwind(v, depth: 0, extra: 1) } catch {
+                lastKeys = []
+                throw error
+            }
             lua_rawset(L, t)
         }
     }
@@ -83,7 +89,10 @@ extension LuaRuntime {
     }
 
     private func pushOrUnwind(_ v: Value, depth: Int, extra: Int32 = 0) throws(LuaError) {
-        do throws(LuaError) { try push(v, depth: depth + 1) } catch { pop(1 + extra); throw error }
+        do throws(LuaError) { try push(v, depth: depth + 1) } catch {
+            pop(1 + extra)
+            throw error
+        }
     }
 
     private func enterTable(_ depth: Int) throws(LuaError) {
@@ -108,8 +117,10 @@ extension LuaRuntime {
         return try value(at: lua_absindex(L, index), budget: &budget, where: "value")
     }
 
-    private func value(at index: Int32, budget b: inout ConversionBudget,
-                       where place: @autoclosure () -> String) throws(LuaError) -> Value {
+    private func value(
+        at index: Int32, budget b: inout ConversionBudget,
+        where place: @autoclosure () -> String
+    ) throws(LuaError) -> Value {
         b.nodes += 1
         switch lua_type(L, index) {
         case LUA_TNIL, LUA_TNONE: return .null
@@ -143,19 +154,25 @@ extension LuaRuntime {
 
     private func checkSize(_ b: ConversionBudget, _ place: @autoclosure () -> String) throws(LuaError) {
         guard b.nodes > limits.maxValueNodes || b.bytes > limits.maxValueBytes else { return }
-        throw LuaError(kind: .conversion, message: "value too large to become data: over \(limits.maxValueNodes) "
-                       + "tables and values or \(limits.maxValueBytes) bytes of text (at \(place()); "
-                       + "a table reached twice counts twice)")
+        throw LuaError(
+            kind: .conversion,
+            message: "value too large to become data: over \(limits.maxValueNodes) "
+                + "tables and values or \(limits.maxValueBytes) bytes of text (at \(place()); "
+                + "a table reached twice counts twice)")
     }
 
-    private func table(at index: Int32, id: UnsafeRawPointer, budget b: inout ConversionBudget,
-                       where place: String) throws(LuaError) -> Value {
+    private func table(
+        at index: Int32, id: UnsafeRawPointer, budget b: inout ConversionBudget,
+        where place: String
+    ) throws(LuaError) -> Value {
         try checkSize(b, place)
         if b.path.contains(id) {
-            throw LuaError(kind: .conversion, message: "table contains a cycle (\(place) refers back to an enclosing table)")
+            throw LuaError(
+                kind: .conversion, message: "table contains a cycle (\(place) refers back to an enclosing table)")
         }
         guard b.path.count < limits.maxValueDepth else {
-            throw LuaError(kind: .conversion, message: "table nested deeper than \(limits.maxValueDepth) levels (\(place))")
+            throw LuaError(
+                kind: .conversion, message: "table nested deeper than \(limits.maxValueDepth) levels (\(place))")
         }
         guard ensureStack(4) else {
             throw LuaError(kind: .conversion, message: "Lua stack exhausted while converting a value")
@@ -189,7 +206,8 @@ extension LuaRuntime {
             default:
                 let typeName = String(cString: lua_typename(L, lua_type(L, -2)))
                 pop(2)
-                throw LuaError(kind: .conversion, message: "table key of type \(typeName) cannot become data (\(place))")
+                throw LuaError(
+                    kind: .conversion, message: "table key of type \(typeName) cannot become data (\(place))")
             }
             let v: Value
             do throws(LuaError) {

@@ -10,12 +10,16 @@ import Foundation
 /// - anything whose name or any directory on its path starts with `.` or `_`.
 public enum StyleLoader {
     /// Top-level keys a style table may have (besides `_private` ones).
-    public static let styleKeys = ["identifier", "description", "configure", "update", "layout", "height",
-                                   "prepare_for_reuse", "accessory", "editing_accessory",
-                                   "on_accessory_tap", "on_select", "on_deselect", "editing_style",
-                                   "selection_style"]
-    static let hookKeys = ["configure", "update", "layout", "height", "prepare_for_reuse",
-                           "on_accessory_tap", "on_select", "on_deselect", "editing_style"]
+    public static let styleKeys = [
+        "identifier", "description", "configure", "update", "layout", "height",
+        "prepare_for_reuse", "accessory", "editing_accessory",
+        "on_accessory_tap", "on_select", "on_deselect", "editing_style",
+        "selection_style",
+    ]
+    static let hookKeys = [
+        "configure", "update", "layout", "height", "prepare_for_reuse",
+        "on_accessory_tap", "on_select", "on_deselect", "editing_style",
+    ]
 
     /// The style files under `directory`, sorted. A missing directory is an error.
     public static func styleFiles(in directory: String) throws -> [String] {
@@ -39,8 +43,10 @@ public enum StyleLoader {
     /// Loads every style file under `directories` into `registry` through one
     /// engine (one Lua state). Returns the styles in load order.
     @discardableResult
-    public static func load(directories: [String], into registry: Registry,
-                            limits: LuaLimits = LuaLimits()) throws -> [LuaCellStyle] {
+    public static func load(
+        directories: [String], into registry: Registry,
+        limits: LuaLimits = LuaLimits()
+    ) throws -> [LuaCellStyle] {
         var files: [String] = []
         for d in directories { files += try styleFiles(in: d) }
         return try load(files: files, into: registry, limits: limits)
@@ -48,22 +54,30 @@ public enum StyleLoader {
 
     /// Loads style files into `registry` through one engine (one Lua state); returns the styles in load order.
     @discardableResult
-    public static func load(files: [String], into registry: Registry,
-                            limits: LuaLimits = LuaLimits()) throws -> [LuaCellStyle] {
+    public static func load(
+        files: [String], into registry: Registry,
+        limits: LuaLimits = LuaLimits()
+    ) throws -> [LuaCellStyle] {
         guard !files.isEmpty else { return [] }
         let engine: LuaStyleEngine
-        do { engine = try LuaStyleEngine(limits: limits) } catch { throw styleError("cannot start Lua: \(error.userMessage)") }
+        do { engine = try LuaStyleEngine(limits: limits) } catch {
+            throw styleError("cannot start Lua: \(error.userMessage)")
+        }
         var styles: [LuaCellStyle] = []
         var seen: [String: String] = [:]
         for file in files {
             let style = try engine.loadStyle(path: file)
             let id = style.reuseIdentifier
             if let other = seen[id] {
-                throw styleError("\(file): identifier '\(id)' is already defined by \(other); each identifier may be defined by one file only")
+                throw styleError(
+                    "\(file): identifier '\(id)' is already defined by \(other); each identifier may be defined by one file only"
+                )
             }
             if let existing = registry.style(for: id) {
                 if existing.source == "built-in" {
-                    throw styleError("\(file): identifier '\(id)' belongs to a built-in style; a Lua style may not shadow it (choose another, e.g. '\(id)_lua')")
+                    throw styleError(
+                        "\(file): identifier '\(id)' belongs to a built-in style; a Lua style may not shadow it (choose another, e.g. '\(id)_lua')"
+                    )
                 }
                 throw styleError("\(file): identifier '\(id)' is already registered by \(existing.source)")
             }
@@ -101,8 +115,11 @@ extension LuaStyleEngine {
             throw error.cellarError(fallbackFile: path)
         }
         guard let table = rt.table(at: -1) else {
-            let got = rt.type(at: -1) == .nil ? "nothing" : "a \(String(cString: lua_typename(rt.L, lua_type(rt.L, -1))))"
-            throw styleError("\(path): a style file must return a table with an 'identifier' and hooks (configure, layout, …); it returned \(got)")
+            let got =
+                rt.type(at: -1) == .nil ? "nothing" : "a \(String(cString: lua_typename(rt.L, lua_type(rt.L, -1))))"
+            throw styleError(
+                "\(path): a style file must return a table with an 'identifier' and hooks (configure, layout, …); it returned \(got)"
+            )
         }
         module = table
         rt.push(module)
@@ -121,13 +138,19 @@ extension LuaStyleEngine {
         lua_pushnil(rt.L)
         while lua_next(rt.L, t) != 0 {
             guard let key = rt.string(at: -2) else {
-                throw styleError("\(path): a style table's keys must be names (identifier, layout, …); found a \(typeName(-2)) key")
+                throw styleError(
+                    "\(path): a style table's keys must be names (identifier, layout, …); found a \(typeName(-2)) key")
             }
-            if key.hasPrefix("_") { rt.pop(1); continue }
+            if key.hasPrefix("_") {
+                rt.pop(1)
+                continue
+            }
             switch key {
             case "identifier":
                 guard let s = rt.string(at: -1), !s.isEmpty, rt.type(at: -1) == .string else {
-                    throw styleError("\(path): identifier must be a non-empty string, got \(rt.type(at: -1) == .string ? "an empty string" : "a \(typeName(-1))")")
+                    throw styleError(
+                        "\(path): identifier must be a non-empty string, got \(rt.type(at: -1) == .string ? "an empty string" : "a \(typeName(-1))")"
+                    )
                 }
                 identifier = s
             case "description":
@@ -136,7 +159,8 @@ extension LuaStyleEngine {
                 }
                 summary = rt.string(at: -1)
             case "selection_style":
-                guard rt.type(at: -1) == .string, let name = rt.string(at: -1), let st = SelectionStyle(rawValue: name) else {
+                guard rt.type(at: -1) == .string, let name = rt.string(at: -1), let st = SelectionStyle(rawValue: name)
+                else {
                     throw CellarError("\(path): selection_style must be \"none\" or \"default\"")
                 }
                 selectionStyle = st
@@ -150,7 +174,9 @@ extension LuaStyleEngine {
                 names.insert(key)
             default:
                 guard StyleLoader.hookKeys.contains(key) else {
-                    throw styleError("\(path): \(Suggest.unknown("style key", key, among: StyleLoader.styleKeys)) (private fields start with '_')")
+                    throw styleError(
+                        "\(path): \(Suggest.unknown("style key", key, among: StyleLoader.styleKeys)) (private fields start with '_')"
+                    )
                 }
                 guard let f = rt.function(at: -1) else {
                     throw styleError("\(path): \(key) must be a function, got a \(typeName(-1))")
@@ -174,11 +200,14 @@ extension LuaStyleEngine {
         guard let identifier else {
             throw styleError("\(path): the style table has no 'identifier' (the reuse identifier rows name in 'cell:')")
         }
-        let order = ["configure", "update", "layout", "height", "prepare_for_reuse", "accessory",
-                     "editing_accessory", "editing_style", "on_accessory_tap", "on_select", "on_deselect"]
-        let style = LuaCellStyle(identifier: identifier, source: path, summary: summary, engine: self, hooks: hooks,
-                                 accessory: accessory, editingAccessory: editing, hookLines: lines,
-                                 hookNames: order.filter(names.contains))
+        let order = [
+            "configure", "update", "layout", "height", "prepare_for_reuse", "accessory",
+            "editing_accessory", "editing_style", "on_accessory_tap", "on_select", "on_deselect",
+        ]
+        let style = LuaCellStyle(
+            identifier: identifier, source: path, summary: summary, engine: self, hooks: hooks,
+            accessory: accessory, editingAccessory: editing, hookLines: lines,
+            hookNames: order.filter(names.contains))
         style.selectionStyle = selectionStyle
         // Fixed accessories (a name or a node) are converted once, here.
         for key in fixedAccessoryKeys {

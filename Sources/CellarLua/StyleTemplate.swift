@@ -8,11 +8,15 @@ public enum StyleTemplate {
     public static func validate(name: String) throws {
         let bytes = Array(name.utf8)
         func ok(_ b: UInt8, first: Bool) -> Bool {
-            (b >= 97 && b <= 122) || (b >= 65 && b <= 90) || b == 95 || (!first && ((b >= 48 && b <= 57) || b == 45 || b == 46))
+            (b >= 97 && b <= 122) || (b >= 65 && b <= 90) || b == 95
+                || (!first && ((b >= 48 && b <= 57) || b == 45 || b == 46))
         }
         guard let first = bytes.first, ok(first, first: true), bytes.allSatisfy({ ok($0, first: false) }),
-              !name.hasSuffix(".d"), bytes.count <= 64 else {
-            throw styleError("new-style: '\(name)' is not a usable style name: use letters, digits, '_', '-' or '.', starting with a letter")
+            !name.hasSuffix(".d"), bytes.count <= 64
+        else {
+            throw styleError(
+                "new-style: '\(name)' is not a usable style name: use letters, digits, '_', '-' or '.', starting with a letter"
+            )
         }
         if name.hasPrefix("_") {
             throw styleError("new-style: '\(name)' starts with '_', and the loader skips such files")

@@ -51,23 +51,40 @@ enum BoxDrawing {
     private static let table: [UInt16] = {
         var t = [UInt16](repeating: 0, count: 0x80)
         func set(_ s: Int, _ v: UInt16) { t[s - 0x2500] = v }
-        set(0x2500, a(1, 1, 0, 0)); set(0x2501, a(2, 2, 0, 0))
-        set(0x2502, a(0, 0, 1, 1)); set(0x2503, a(0, 0, 2, 2))
-        set(0x250C, a(0, 1, 0, 1)); set(0x250F, a(0, 2, 0, 2))
-        set(0x2510, a(1, 0, 0, 1)); set(0x2513, a(2, 0, 0, 2))
-        set(0x2514, a(0, 1, 1, 0)); set(0x2517, a(0, 2, 2, 0))
-        set(0x2518, a(1, 0, 1, 0)); set(0x251B, a(2, 0, 2, 0))
-        set(0x251C, a(0, 1, 1, 1)); set(0x2523, a(0, 2, 2, 2))
-        set(0x2524, a(1, 0, 1, 1)); set(0x252B, a(2, 0, 2, 2))
-        set(0x252C, a(1, 1, 0, 1)); set(0x2533, a(2, 2, 0, 2))
-        set(0x2534, a(1, 1, 1, 0)); set(0x253B, a(2, 2, 2, 0))
-        set(0x253C, a(1, 1, 1, 1)); set(0x254B, a(2, 2, 2, 2))
-        set(0x256D, a(0, 1, 0, 1, rounded: true)); set(0x256E, a(1, 0, 0, 1, rounded: true))
-        set(0x256F, a(1, 0, 1, 0, rounded: true)); set(0x2570, a(0, 1, 1, 0, rounded: true))
-        set(0x2574, a(1, 0, 0, 0)); set(0x2575, a(0, 0, 1, 0))
-        set(0x2576, a(0, 1, 0, 0)); set(0x2577, a(0, 0, 0, 1))
-        set(0x2578, a(2, 0, 0, 0)); set(0x2579, a(0, 0, 2, 0))
-        set(0x257A, a(0, 2, 0, 0)); set(0x257B, a(0, 0, 0, 2))
+        set(0x2500, a(1, 1, 0, 0))
+        set(0x2501, a(2, 2, 0, 0))
+        set(0x2502, a(0, 0, 1, 1))
+        set(0x2503, a(0, 0, 2, 2))
+        set(0x250C, a(0, 1, 0, 1))
+        set(0x250F, a(0, 2, 0, 2))
+        set(0x2510, a(1, 0, 0, 1))
+        set(0x2513, a(2, 0, 0, 2))
+        set(0x2514, a(0, 1, 1, 0))
+        set(0x2517, a(0, 2, 2, 0))
+        set(0x2518, a(1, 0, 1, 0))
+        set(0x251B, a(2, 0, 2, 0))
+        set(0x251C, a(0, 1, 1, 1))
+        set(0x2523, a(0, 2, 2, 2))
+        set(0x2524, a(1, 0, 1, 1))
+        set(0x252B, a(2, 0, 2, 2))
+        set(0x252C, a(1, 1, 0, 1))
+        set(0x2533, a(2, 2, 0, 2))
+        set(0x2534, a(1, 1, 1, 0))
+        set(0x253B, a(2, 2, 2, 0))
+        set(0x253C, a(1, 1, 1, 1))
+        set(0x254B, a(2, 2, 2, 2))
+        set(0x256D, a(0, 1, 0, 1, rounded: true))
+        set(0x256E, a(1, 0, 0, 1, rounded: true))
+        set(0x256F, a(1, 0, 1, 0, rounded: true))
+        set(0x2570, a(0, 1, 1, 0, rounded: true))
+        set(0x2574, a(1, 0, 0, 0))
+        set(0x2575, a(0, 0, 1, 0))
+        set(0x2576, a(0, 1, 0, 0))
+        set(0x2577, a(0, 0, 0, 1))
+        set(0x2578, a(2, 0, 0, 0))
+        set(0x2579, a(0, 0, 2, 0))
+        set(0x257A, a(0, 2, 0, 0))
+        set(0x257B, a(0, 0, 0, 2))
         return t
     }()
 }
@@ -87,20 +104,28 @@ struct BoxPath {
     init(light: ByteBuffer, heavy: ByteBuffer) {
         self.light = light
         self.heavy = heavy
-        light.removeAll(); heavy.removeAll()
+        light.removeAll()
+        heavy.removeAll()
     }
 
     var isEmpty: Bool { light.count == 0 && heavy.count == 0 }
 
     /// Adds the strokes of one character in the cell whose top left is (x, y).
     mutating func add(_ arms: BoxDrawing.Arms, x: Int, y: Int) {
-        let w = BoxDrawing.cellWidth, h = BoxDrawing.cellHeight
-        let cx = x + w / 2, cy = y + h / 2
+        let w = BoxDrawing.cellWidth
+        let h = BoxDrawing.cellHeight
+        let cx = x + w / 2
+        let cy = y + h / 2
         if arms.rounded {
             // A quarter curve from the horizontal arm's edge to the vertical one's.
-            let ex = arms.left > 0 ? x : x + w, ey = arms.up > 0 ? y : y + h
+            let ex = arms.left > 0 ? x : x + w
+            let ey = arms.up > 0 ? y : y + h
             let out = buffer(arms.left | arms.right)
-            move(out, ex, cy); out.add(" Q"); pair(out, cx, cy); out.append(0x20); pair(out, cx, ey)
+            move(out, ex, cy)
+            out.add(" Q")
+            pair(out, cx, cy)
+            out.append(0x20)
+            pair(out, cx, ey)
             closeHorizontal(arms.left | arms.right)
             return
         }
@@ -130,13 +155,22 @@ struct BoxPath {
         } else {
             move(out, x0, y)
         }
-        if heavyWeight { heavyH = out.count; heavyEnd = x1 } else { lightH = out.count; lightEnd = x1 }
-        out.add(" H"); out.addDecimal(x1)
+        if heavyWeight {
+            heavyH = out.count
+            heavyEnd = x1
+        } else {
+            lightH = out.count
+            lightEnd = x1
+        }
+        out.add(" H")
+        out.addDecimal(x1)
     }
 
     private mutating func vertical(_ weight: Int, x: Int, from y0: Int, to y1: Int) {
         let out = buffer(weight)
-        move(out, x, y0); out.add(" V"); out.addDecimal(y1)
+        move(out, x, y0)
+        out.add(" V")
+        out.addDecimal(y1)
         closeHorizontal(weight)
     }
 
@@ -150,6 +184,8 @@ struct BoxPath {
     }
 
     private func pair(_ out: ByteBuffer, _ x: Int, _ y: Int) {
-        out.addDecimal(x); out.append(0x20); out.addDecimal(y)
+        out.addDecimal(x)
+        out.append(0x20)
+        out.addDecimal(y)
     }
 }

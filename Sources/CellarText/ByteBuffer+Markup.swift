@@ -18,7 +18,10 @@ extension ByteBuffer {
         }
         var digits = 0
         var t = v
-        while t > 0 { digits &+= 1; t /= 10 }
+        while t > 0 {
+            digits &+= 1
+            t /= 10
+        }
         var p = base + count + digits
         while v > 0 {
             p -= 1

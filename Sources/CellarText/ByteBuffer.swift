@@ -70,15 +70,19 @@ final class ByteBuffer {
             p[0] = UInt8(truncatingIfNeeded: v)
             return 1
         } else if v < 0x800 {
-            p[0] = UInt8(truncatingIfNeeded: 0xC0 | v >> 6); p[1] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+            p[0] = UInt8(truncatingIfNeeded: 0xC0 | v >> 6)
+            p[1] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
             return 2
         } else if v < 0x10000 {
-            p[0] = UInt8(truncatingIfNeeded: 0xE0 | v >> 12); p[1] = UInt8(truncatingIfNeeded: 0x80 | (v >> 6) & 0x3F)
+            p[0] = UInt8(truncatingIfNeeded: 0xE0 | v >> 12)
+            p[1] = UInt8(truncatingIfNeeded: 0x80 | (v >> 6) & 0x3F)
             p[2] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
             return 3
         } else {
-            p[0] = UInt8(truncatingIfNeeded: 0xF0 | v >> 18); p[1] = UInt8(truncatingIfNeeded: 0x80 | (v >> 12) & 0x3F)
-            p[2] = UInt8(truncatingIfNeeded: 0x80 | (v >> 6) & 0x3F); p[3] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+            p[0] = UInt8(truncatingIfNeeded: 0xF0 | v >> 18)
+            p[1] = UInt8(truncatingIfNeeded: 0x80 | (v >> 12) & 0x3F)
+            p[2] = UInt8(truncatingIfNeeded: 0x80 | (v >> 6) & 0x3F)
+            p[3] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
             return 4
         }
     }

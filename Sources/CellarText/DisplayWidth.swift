@@ -67,7 +67,8 @@ public enum DisplayWidth {
         if UInt(bitPattern: n &- 4) < 60 {  // 4...63 bytes: the state machine, if it handles all of the text
             let table = propertyTable
             if let machine = ambiguousWide ? wideWidthMachine : table.narrowMachine,
-               let w = ofShort(base, count: n, machine: machine, table: table) {
+                let w = ofShort(base, count: n, machine: machine, table: table)
+            {
                 return w
             }
         }
@@ -133,8 +134,9 @@ public enum DisplayWidth {
             }
             asciiCounted = false
             // The run starts from the scalar decoded here (not decoded twice).
-            i = nonASCIIRun(p, from: i, first: (cp, length, props), table: table, total: &total,
-                            ambiguousWide: ambiguousWide)
+            i = nonASCIIRun(
+                p, from: i, first: (cp, length, props), table: table, total: &total,
+                ambiguousWide: ambiguousWide)
         }
         return total
     }
@@ -144,7 +146,8 @@ public enum DisplayWidth {
     /// non-ASCII scalar there; nil when the cluster might go on.
     @inline(__always)
     static func boundaryAfterPair(_ p: UnsafeBufferPointer<UInt8>, _ position: Int, _ table: PropertyTable)
-        -> (position: Int, scalar: (UInt32, Int, ScalarProps)?)? {
+        -> (position: Int, scalar: (UInt32, Int, ScalarProps)?)?
+    {
         if position == p.count || p[position] < 0x80 { return (position, nil) }
         let (scalar, length) = decodeScalar(p, position)
         let props = table.lookup(scalar)
@@ -153,8 +156,10 @@ public enum DisplayWidth {
 
     /// Width of a two-scalar cluster, by the one set of cluster rules.
     @inline(__always)
-    static func pairWidth(_ a: UInt32, _ pa: ScalarProps, _ b: UInt32, _ pb: ScalarProps,
-                          carried: inout ScalarProps?, ambiguousWide: Bool) -> Int {
+    static func pairWidth(
+        _ a: UInt32, _ pa: ScalarProps, _ b: UInt32, _ pb: ScalarProps,
+        carried: inout ScalarProps?, ambiguousWide: Bool
+    ) -> Int {
         var width = ClusterWidth(ambiguousWide: ambiguousWide)
         width.measured = carried
         width.lastMeasured = carried
@@ -168,8 +173,10 @@ public enum DisplayWidth {
     /// SpacingMark, not ZWJ): what `ClusterWidth` gives for that pair, in
     /// straight-line code for the common pairs (VS16, skin tone, accent).
     @inline(__always)
-    static func baseAndMarkWidth(_ w: Int, _ base: ScalarProps, _ mark: UInt32, _ markProps: ScalarProps,
-                                 carried: inout ScalarProps?, ambiguousWide: Bool) -> Int {
+    static func baseAndMarkWidth(
+        _ w: Int, _ base: ScalarProps, _ mark: UInt32, _ markProps: ScalarProps,
+        carried: inout ScalarProps?, ambiguousWide: Bool
+    ) -> Int {
         if mark == 0xFE0F {
             carried = nil
             return base.widensWithVS16 ? w + 1 : w
@@ -197,7 +204,8 @@ public enum DisplayWidth {
     /// pictograph's: `ClusterWidth` lets each ZWJ hide the pictograph after it.
     @inline(__always)
     static func emojiZWJSequenceEnd(_ p: UnsafeBufferPointer<UInt8>, zwj: Int, table: PropertyTable)
-        -> (position: Int, scalar: (UInt32, Int, ScalarProps)?)? {
+        -> (position: Int, scalar: (UInt32, Int, ScalarProps)?)?
+    {
         let n = p.count
         var j = zwj  // a ZWJ (3 bytes), within the buffer
         while true {
@@ -209,7 +217,10 @@ public enum DisplayWidth {
             let after = k &+ cl
             if after == n || p[after] < 0x80 { return (after, nil) }
             let (d, dl) = decodeScalar(p, after)
-            if d == 0x200D { j = after; continue }
+            if d == 0x200D {
+                j = after
+                continue
+            }
             let pd = table.lookup(d)
             guard !pd.joinsPrevious else { return nil }
             return (after, (d, dl, pd))
@@ -221,9 +232,11 @@ public enum DisplayWidth {
     /// (most CJK, Hangul syllables, emoji) that the next scalar does not
     /// join is counted straight from the table; each scalar is decoded once.
     @inline(__always)
-    static func nonASCIIRun(_ p: UnsafeBufferPointer<UInt8>, from start: Int,
-                            first: (scalar: UInt32, length: Int, props: ScalarProps), table: PropertyTable,
-                            total: inout Int, ambiguousWide: Bool) -> Int {
+    static func nonASCIIRun(
+        _ p: UnsafeBufferPointer<UInt8>, from start: Int,
+        first: (scalar: UInt32, length: Int, props: ScalarProps), table: PropertyTable,
+        total: inout Int, ambiguousWide: Bool
+    ) -> Int {
         let n = p.count
         var i = start
         var (cp, length, props) = first
@@ -241,7 +254,10 @@ public enum DisplayWidth {
                 if !nextProps.joinsPrevious {
                     total += w
                     carried = w > 0 ? props : nil
-                    i = next; cp = nextScalar; length = nextLength; props = nextProps
+                    i = next
+                    cp = nextScalar
+                    length = nextLength
+                    props = nextProps
                     continue
                 }
                 // Base + one mark (VS16, skin tone, accent, spacing mark)
@@ -249,9 +265,12 @@ public enum DisplayWidth {
                 // without running the segmentation state machine.
                 let g = nextProps.gcb
                 if (g == .extend || g == .spacingMark) && nextProps.incb != 1,
-                   let end = boundaryAfterPair(p, next &+ nextLength, table) {
-                    total += w > 0
-                        ? baseAndMarkWidth(w, props, nextScalar, nextProps, carried: &carried, ambiguousWide: ambiguousWide)
+                    let end = boundaryAfterPair(p, next &+ nextLength, table)
+                {
+                    total +=
+                        w > 0
+                        ? baseAndMarkWidth(
+                            w, props, nextScalar, nextProps, carried: &carried, ambiguousWide: ambiguousWide)
                         : pairWidth(cp, props, nextScalar, nextProps, carried: &carried, ambiguousWide: ambiguousWide)
                     i = end.position
                     guard let after = end.scalar else { return i }
@@ -259,7 +278,8 @@ public enum DisplayWidth {
                     continue
                 }
                 if nextScalar == 0x200D && props.isExtendedPictographic && w > 0,
-                   let end = emojiZWJSequenceEnd(p, zwj: next, table: table) {
+                    let end = emojiZWJSequenceEnd(p, zwj: next, table: table)
+                {
                     total += w
                     carried = props
                     i = end.position
@@ -274,7 +294,8 @@ public enum DisplayWidth {
                     let (nextScalar, nextLength) = decodeScalar(p, next)
                     let nextProps = table.lookup(nextScalar)
                     if nextProps.gcb == .regionalIndicator, let end = boundaryAfterPair(p, next &+ nextLength, table) {
-                        total += pairWidth(cp, props, nextScalar, nextProps, carried: &carried, ambiguousWide: ambiguousWide)
+                        total += pairWidth(
+                            cp, props, nextScalar, nextProps, carried: &carried, ambiguousWide: ambiguousWide)
                         i = end.position
                         guard let after = end.scalar else { return i }
                         (cp, length, props) = after

@@ -29,8 +29,10 @@ func decodeScalar(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> (scalar: UInt32,
     let n = p.count
     if b0 >= 0xF0 {
         guard i &+ 3 < n else { return (0xFFFD, 1) }
-        return ((b0 & 0x07) << 18 | (UInt32(p[i &+ 1]) & 0x3F) << 12
-                | (UInt32(p[i &+ 2]) & 0x3F) << 6 | (UInt32(p[i &+ 3]) & 0x3F), 4)
+        return (
+            (b0 & 0x07) << 18 | (UInt32(p[i &+ 1]) & 0x3F) << 12
+                | (UInt32(p[i &+ 2]) & 0x3F) << 6 | (UInt32(p[i &+ 3]) & 0x3F), 4
+        )
     }
     if b0 >= 0xE0 {
         guard i &+ 2 < n else { return (0xFFFD, 1) }
@@ -55,8 +57,8 @@ func decodeScalar(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> (scalar: UInt32,
 @usableFromInline
 struct ClusterWidth: Hashable {
     var total = 0
-    var measured: ScalarProps? = nil        // last scalar that took columns (VS16, Mc)
-    var lastMeasured: ScalarProps? = nil    // last base scalar seen (flags, skin tones)
+    var measured: ScalarProps? = nil  // last scalar that took columns (VS16, Mc)
+    var lastMeasured: ScalarProps? = nil  // last base scalar seen (flags, skin tones)
     var lastWasVirama = false
     var conjunctPending = false
     var skipNext = false
@@ -69,7 +71,10 @@ struct ClusterWidth: Hashable {
     mutating func feed(_ cp: UInt32, _ p: ScalarProps) {
         let wasRI = previousWasRI
         previousWasRI = p.gcb == .regionalIndicator
-        if skipNext { skipNext = false; return }
+        if skipNext {
+            skipNext = false
+            return
+        }
         if cp == 0x200D {
             if !lastWasVirama { skipNext = true }
             return
@@ -81,23 +86,32 @@ struct ClusterWidth: Hashable {
         }
         if cp > 0xFFFF {
             if p.gcb == .regionalIndicator {
-                if wasRI { lastMeasured = p; return }
+                if wasRI {
+                    lastMeasured = p
+                    return
+                }
             } else if cp >= 0x1F3FB && cp <= 0x1F3FF, let l = lastMeasured,
-                      l.isExtendedPictographic || l.gcb == .regionalIndicator {
+                l.isExtendedPictographic || l.gcb == .regionalIndicator
+            {
                 return
             }
         }
         if lastWasVirama && p.isIndicConsonant {
-            measured = p; lastMeasured = p
+            measured = p
+            lastMeasured = p
             lastWasVirama = false
             conjunctPending = true
             return
         }
         let w = p.columns(ambiguousWide: ambiguousWide)
         if w > 0 {
-            if conjunctPending { total += 1; conjunctPending = false }
+            if conjunctPending {
+                total += 1
+                conjunctPending = false
+            }
             total += w
-            measured = p; lastMeasured = p
+            measured = p
+            lastMeasured = p
             lastWasVirama = false
         } else if measured != nil && p.isSpacingMark {
             total += 1
@@ -111,7 +125,10 @@ struct ClusterWidth: Hashable {
 
     @inline(__always)
     mutating func finish() -> Int {
-        if conjunctPending { total += 1; conjunctPending = false }
+        if conjunctPending {
+            total += 1
+            conjunctPending = false
+        }
         return total
     }
 }
@@ -130,8 +147,10 @@ struct GraphemeScanner {
     /// the scanner carries that base across the boundary to agree.
     var carried: ScalarProps? = nil
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, from position: Int = 0, ambiguousWide: Bool = false,
-         table: PropertyTable = propertyTable) {
+    init(
+        _ bytes: UnsafeBufferPointer<UInt8>, from position: Int = 0, ambiguousWide: Bool = false,
+        table: PropertyTable = propertyTable
+    ) {
         self.table = table
         self.bytes = bytes
         self.position = position
@@ -184,8 +203,10 @@ struct GraphemeScanner {
 
     /// Scans the cluster starting at `start`, whose first scalar the caller
     /// has decoded already.
-    mutating func scanCluster(from start: Int, first: UInt32, length firstLength: Int,
-                              props firstProps: ScalarProps) -> Cluster {
+    mutating func scanCluster(
+        from start: Int, first: UInt32, length firstLength: Int,
+        props firstProps: ScalarProps
+    ) -> Cluster {
         let n = bytes.count
         lookahead = nil
         var width = ClusterWidth(ambiguousWide: ambiguousWide)
@@ -217,7 +238,7 @@ struct SegmentationState: Hashable {
     var prev: GCB
     /// Regional indicators in a row; the rules read it modulo 2.
     var riCount: Int
-    var emoji: UInt8     // 1: ExtPict Extend*, 2: … ZWJ
+    var emoji: UInt8  // 1: ExtPict Extend*, 2: … ZWJ
     var conjunct: UInt8  // 1: Consonant …, 2: … Linker …
 
     @inline(__always)
@@ -232,18 +253,18 @@ struct SegmentationState: Hashable {
     @inline(__always)
     func isBoundary(before p: ScalarProps) -> Bool {
         let g = p.gcb
-        if prev == .cr && g == .lf { return false }                                   // GB3
-        if prev == .control || prev == .cr || prev == .lf { return true }             // GB4
-        if g == .control || g == .cr || g == .lf { return true }                      // GB5
-        if prev == .l && (g == .l || g == .v || g == .lv || g == .lvt) { return false } // GB6
-        if (prev == .lv || prev == .v) && (g == .v || g == .t) { return false }       // GB7
-        if (prev == .lvt || prev == .t) && g == .t { return false }                   // GB8
-        if g == .extend || g == .zwj || g == .spacingMark { return false }            // GB9, GB9a
-        if prev == .prepend { return false }                                          // GB9b
-        if p.incb == 2 && conjunct == 2 { return false }                              // GB9c
-        if prev == .zwj && emoji == 2 && p.isExtendedPictographic { return false }    // GB11
-        if prev == .regionalIndicator && g == .regionalIndicator && riCount % 2 == 1 { return false } // GB12/13
-        return true                                                                   // GB999
+        if prev == .cr && g == .lf { return false }  // GB3
+        if prev == .control || prev == .cr || prev == .lf { return true }  // GB4
+        if g == .control || g == .cr || g == .lf { return true }  // GB5
+        if prev == .l && (g == .l || g == .v || g == .lv || g == .lvt) { return false }  // GB6
+        if (prev == .lv || prev == .v) && (g == .v || g == .t) { return false }  // GB7
+        if (prev == .lvt || prev == .t) && g == .t { return false }  // GB8
+        if g == .extend || g == .zwj || g == .spacingMark { return false }  // GB9, GB9a
+        if prev == .prepend { return false }  // GB9b
+        if p.incb == 2 && conjunct == 2 { return false }  // GB9c
+        if prev == .zwj && emoji == 2 && p.isExtendedPictographic { return false }  // GB11
+        if prev == .regionalIndicator && g == .regionalIndicator && riCount % 2 == 1 { return false }  // GB12/13
+        return true  // GB999
     }
 
     /// Takes in a scalar of the same cluster.
@@ -251,10 +272,15 @@ struct SegmentationState: Hashable {
     mutating func append(_ p: ScalarProps) {
         let g = p.gcb
         riCount = g == .regionalIndicator ? riCount + 1 : 0
-        if p.isExtendedPictographic { emoji = 1 }
-        else if emoji == 1 && g == .extend { emoji = 1 }
-        else if emoji == 1 && g == .zwj { emoji = 2 }
-        else { emoji = 0 }
+        if p.isExtendedPictographic {
+            emoji = 1
+        } else if emoji == 1 && g == .extend {
+            emoji = 1
+        } else if emoji == 1 && g == .zwj {
+            emoji = 2
+        } else {
+            emoji = 0
+        }
         switch p.incb {
         case 2: conjunct = 1
         case 1: conjunct = conjunct != 0 ? 2 : 0

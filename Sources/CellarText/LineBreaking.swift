@@ -60,8 +60,10 @@ public enum TextLayout {
     /// `numberOfLines` (0 = unlimited) cuts text off, the last kept line
     /// holds the rest of the text cut by the mode: `…` at the tail (wrap and
     /// tail modes), head or middle; `.clipping` cuts without `…`.
-    public static func lines(_ text: String, width: Int, numberOfLines: Int = 0,
-                             mode: LineBreakMode = .wordWrap, ambiguousWide: Bool = false) -> [String] {
+    public static func lines(
+        _ text: String, width: Int, numberOfLines: Int = 0,
+        mode: LineBreakMode = .wordWrap, ambiguousWide: Bool = false
+    ) -> [String] {
         guard width > 0 else { return [] }
         if Sanitizer.isClean(text), DisplayWidth.of(text, ambiguousWide: ambiguousWide) <= width {
             return [text]  // fits on one line: the common case, no copying
@@ -87,8 +89,9 @@ public enum TextLayout {
         let limit = numberOfLines > 0 ? numberOfLines : Int.max
         for (index, paragraph) in paragraphs.enumerated() {
             let room = limit - result.count
-            let wrapped = wrap(UnsafeBufferPointer(rebasing: all[paragraph]), width: width,
-                               words: mode != .charWrap, maxLines: room, ambiguousWide: ambiguousWide)
+            let wrapped = wrap(
+                UnsafeBufferPointer(rebasing: all[paragraph]), width: width,
+                words: mode != .charWrap, maxLines: room, ambiguousWide: ambiguousWide)
             let hidden = wrapped.restStart != nil || (wrapped.lines.count == room && index + 1 < paragraphs.count)
             if !hidden {
                 for line in wrapped.lines { result.append(string(all, paragraph.lowerBound, line)) }
@@ -103,31 +106,43 @@ public enum TextLayout {
             case .wordWrap, .charWrap, .truncatingTail: cutMode = .truncatingTail
             case .truncatingHead, .truncatingMiddle, .clipping: cutMode = mode
             }
-            result.append(cut(UnsafeBufferPointer(rebasing: all[lastStart..<paragraph.upperBound]), width: width,
-                              mode: cutMode, force: cutMode != .clipping, ambiguousWide: ambiguousWide))
+            result.append(
+                cut(
+                    UnsafeBufferPointer(rebasing: all[lastStart..<paragraph.upperBound]), width: width,
+                    mode: cutMode, force: cutMode != .clipping, ambiguousWide: ambiguousWide))
             return result
         }
         return result
     }
 
     private static func string(_ all: UnsafeBufferPointer<UInt8>, _ offset: Int, _ r: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: all[(offset + r.lowerBound)..<(offset + r.upperBound)]), as: UTF8.self)
+        String(
+            decoding: UnsafeBufferPointer(rebasing: all[(offset + r.lowerBound)..<(offset + r.upperBound)]),
+            as: UTF8.self)
     }
 
     /// Greedy line breaking of one sanitised paragraph. Returns the lines'
     /// byte ranges (trailing spaces excluded) and, when `maxLines` stopped
     /// it early, where the unconsumed text starts.
-    static func wrap(_ p: UnsafeBufferPointer<UInt8>, width: Int, words: Bool, maxLines: Int,
-                     ambiguousWide: Bool) -> (lines: [Range<Int>], restStart: Int?) {
+    static func wrap(
+        _ p: UnsafeBufferPointer<UInt8>, width: Int, words: Bool, maxLines: Int,
+        ambiguousWide: Bool
+    ) -> (lines: [Range<Int>], restStart: Int?) {
         var lines: [Range<Int>] = []
         var scanner = GraphemeScanner(p, ambiguousWide: ambiguousWide)
-        var lineStart = 0, lineWidth = 0
-        var breakEnd = -1, breakResume = 0, widthAtResume = 0
+        var lineStart = 0
+        var lineWidth = 0
+        var breakEnd = -1
+        var breakResume = 0
+        var widthAtResume = 0
         var previous: ScalarProps? = nil
         var previousWasSpace = false
         while let c = scanner.next() {
             if c.isSpace {
-                if lineWidth == 0 && !lines.isEmpty { lineStart = c.end; continue }  // no leading spaces after a break
+                if lineWidth == 0 && !lines.isEmpty {
+                    lineStart = c.end
+                    continue
+                }  // no leading spaces after a break
                 if !previousWasSpace { breakEnd = c.start }
                 lineWidth += c.width
                 breakResume = c.end
@@ -138,9 +153,13 @@ public enum TextLayout {
             }
             if c.width == 0 { continue }  // zero-width clusters stay with what precedes them
             if !previousWasSpace, let prev = previous, c.start > lineStart,
-               !words || ((prev.breaksAnywhere || c.props.breaksAnywhere)
-                          && !c.props.noBreakBefore && !prev.noBreakAfter) {
-                breakEnd = c.start; breakResume = c.start; widthAtResume = lineWidth
+                !words
+                    || ((prev.breaksAnywhere || c.props.breaksAnywhere)
+                        && !c.props.noBreakBefore && !prev.noBreakAfter)
+            {
+                breakEnd = c.start
+                breakResume = c.start
+                widthAtResume = lineWidth
             }
             while lineWidth > 0 && lineWidth + c.width > width {
                 if breakEnd > lineStart {
@@ -171,8 +190,10 @@ public enum TextLayout {
     }
 
     /// One line, cut to `width` columns by `mode` (the wrap modes clip).
-    public static func truncate(_ text: String, width: Int, mode: LineBreakMode = .truncatingTail,
-                                ambiguousWide: Bool = false) -> String {
+    public static func truncate(
+        _ text: String, width: Int, mode: LineBreakMode = .truncatingTail,
+        ambiguousWide: Bool = false
+    ) -> String {
         guard width > 0 else { return "" }
         if Sanitizer.isClean(text) {
             if DisplayWidth.of(text, ambiguousWide: ambiguousWide) <= width { return text }
@@ -185,8 +206,10 @@ public enum TextLayout {
 
     /// Cuts sanitised bytes to `width`. With `force`, the ellipsis is added
     /// even when everything fits (the caller hid text after it).
-    static func cut(_ p: UnsafeBufferPointer<UInt8>, width: Int, mode: LineBreakMode, force: Bool,
-                    ambiguousWide: Bool) -> String {
+    static func cut(
+        _ p: UnsafeBufferPointer<UInt8>, width: Int, mode: LineBreakMode, force: Bool,
+        ambiguousWide: Bool
+    ) -> String {
         let total = DisplayWidth.of(utf8: p, ambiguousWide: ambiguousWide)
         let ellipsisWidth = ambiguousWide ? 2 : 1  // U+2026 is East Asian Ambiguous
         let text = { (r: Range<Int>) in String(decoding: UnsafeBufferPointer(rebasing: p[r]), as: UTF8.self) }
@@ -210,7 +233,8 @@ public enum TextLayout {
             let left = (room + 1) / 2
             var end = prefixEnd(p, width: left, ambiguousWide: ambiguousWide)
             while end > 0 && p[end - 1] == 0x20 { end -= 1 }
-            let leftWidth = DisplayWidth.of(utf8: UnsafeBufferPointer(rebasing: p[0..<end]), ambiguousWide: ambiguousWide)
+            let leftWidth = DisplayWidth.of(
+                utf8: UnsafeBufferPointer(rebasing: p[0..<end]), ambiguousWide: ambiguousWide)
             var start = max(end, suffixStart(p, width: room - leftWidth, ambiguousWide: ambiguousWide))
             while start < p.count && p[start] == 0x20 { start += 1 }
             return text(0..<end) + "…" + text(start..<p.count)
@@ -246,8 +270,10 @@ public enum TextLayout {
     /// Where `text` goes inside `width` columns: the columns of padding
     /// before it, and the text itself, clipped at a cluster boundary when
     /// it is wider (so padding never breaks a wide character).
-    public static func align(_ text: String, width: Int, alignment: TextAlignment,
-                             ambiguousWide: Bool = false) -> (leading: Int, text: String) {
+    public static func align(
+        _ text: String, width: Int, alignment: TextAlignment,
+        ambiguousWide: Bool = false
+    ) -> (leading: Int, text: String) {
         var fitted = text
         var w = DisplayWidth.of(text, ambiguousWide: ambiguousWide)
         if w > width {
@@ -263,13 +289,16 @@ public enum TextLayout {
     }
 
     /// `text` padded with spaces to exactly `width` columns by `alignment`.
-    public static func pad(_ text: String, width: Int, alignment: TextAlignment = .leading,
-                           ambiguousWide: Bool = false) -> String {
+    public static func pad(
+        _ text: String, width: Int, alignment: TextAlignment = .leading,
+        ambiguousWide: Bool = false
+    ) -> String {
         let (leading, fitted) = align(text, width: width, alignment: alignment, ambiguousWide: ambiguousWide)
         var body = String(repeating: " ", count: leading) + fitted
         // Text that starts with a mark joins the last padding space into one
         // cluster, which may be wider than the two apart: give the column back.
-        let joined = DisplayWidth.of(body, ambiguousWide: ambiguousWide) - leading
+        let joined =
+            DisplayWidth.of(body, ambiguousWide: ambiguousWide) - leading
             - DisplayWidth.of(fitted, ambiguousWide: ambiguousWide)
         if joined > 0 && leading > 0 {
             body = String(repeating: " ", count: max(0, leading - joined)) + fitted

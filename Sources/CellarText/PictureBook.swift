@@ -31,8 +31,10 @@ public final class PictureBook {
 
     /// One `<svg>` element of the canvas lines, without a style sheet (put
     /// `styleSheet` in the page). `marked` cells are highlighted.
-    public func svgElement(_ canvas: Canvas, lines: Range<Int>? = nil, title: String? = nil,
-                           marked: ((Int, Int) -> Bool)? = nil) -> String {
+    public func svgElement(
+        _ canvas: Canvas, lines: Range<Int>? = nil, title: String? = nil,
+        marked: ((Int, Int) -> Bool)? = nil
+    ) -> String {
         let lines = lines ?? 0..<canvas.height
         painter.out.removeAll()
         painter.paint(canvas, lines: lines, top: 0, marked: marked)
@@ -48,8 +50,10 @@ public final class PictureBook {
     /// `<svg …>` for a grid of `columns` × `rows` cells, its title and
     /// background.
     func openTag(columns: Int, rows: Int, title: String?) -> String {
-        let w = columns * BoxDrawing.cellWidth, h = rows * BoxDrawing.cellHeight
-        var tag = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + Self.pixels(w)
+        let w = columns * BoxDrawing.cellWidth
+        let h = rows * BoxDrawing.cellHeight
+        var tag =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + Self.pixels(w)
             + "\" height=\"" + Self.pixels(h) + "\" viewBox=\"0 0 \(w) \(h)\" font-family=\"" + Self.fontFamily
             + "\" font-size=\"" + Self.fontSize + "\" xml:space=\"preserve\" role=\"img\">"
         if let title { tag += "<title>" + XMLText.escape(title) + "</title>" }
@@ -93,7 +97,9 @@ final class PictureCollector {
         try sink.write(book.painter.out.bytes)
         try write("</svg>\n", sink)
         book.painter.out.removeAll()
-        columns = 0; rows = 0; begun = false
+        columns = 0
+        rows = 0
+        begun = false
         return true
     }
 

@@ -17,7 +17,10 @@ struct PictureLook {
 final class PictureStyles {
     let theme: Theme
     private var looks: [TextStyle: PictureLook] = [:]
-    private struct ClassKey: Hashable { var foreground: UInt32; var attributes: UInt8 }
+    private struct ClassKey: Hashable {
+        var foreground: UInt32
+        var attributes: UInt8
+    }
     private var classIndex: [ClassKey: Int] = [:]
     /// CSS rules of the classes in use, in class order (index 0 unused).
     private(set) var rules: [String] = [""]
@@ -47,8 +50,9 @@ final class PictureStyles {
                 rules.append(Self.rule(index: index, foreground: fg, attributes: textAttributes))
             }
         }
-        let look = PictureLook(classIndex: index, background: bg, foreground: foreground,
-                               decoratesBlanks: !textAttributes.isDisjoint(with: [.underline, .strikethrough]))
+        let look = PictureLook(
+            classIndex: index, background: bg, foreground: foreground,
+            decoratesBlanks: !textAttributes.isDisjoint(with: [.underline, .strikethrough]))
         looks[style] = look
         return look
     }

@@ -36,11 +36,16 @@ final class SVGRowPainter {
         }
     }
 
-    private func paintBackgrounds(_ cells: UnsafeBufferPointer<UInt32>, upTo end: Int,
-                                  looks: [PictureLook], top: Int) {
+    private func paintBackgrounds(
+        _ cells: UnsafeBufferPointer<UInt32>, upTo end: Int,
+        looks: [PictureLook], top: Int
+    ) {
         var i = 0
         while i < end {
-            guard let bg = looks[Int(cells[i] >> Canvas.styleShift)].background else { i &+= 1; continue }
+            guard let bg = looks[Int(cells[i] >> Canvas.styleShift)].background else {
+                i &+= 1
+                continue
+            }
             var j = i &+ 1
             while j < end, looks[Int(cells[j] >> Canvas.styleShift)].background == bg { j &+= 1 }
             rect(out, x: i * BoxDrawing.cellWidth, width: (j - i) * BoxDrawing.cellWidth, top: top, height: 2, fill: bg)
@@ -51,30 +56,46 @@ final class SVGRowPainter {
     private func paintMarks(width: Int, top: Int, _ marked: (Int) -> Bool) {
         var i = 0
         while i < width {
-            guard marked(i) else { i += 1; continue }
+            guard marked(i) else {
+                i += 1
+                continue
+            }
             var j = i + 1
             while j < width && marked(j) { j += 1 }
-            out.add("<rect class=\"d\" x=\""); out.addDecimal(i * BoxDrawing.cellWidth)
-            out.add("\" y=\""); out.addDecimal(top)
-            out.add("\" width=\""); out.addDecimal((j - i) * BoxDrawing.cellWidth)
-            out.add("\" height=\""); out.addDecimal(BoxDrawing.cellHeight); out.add("\"/>")
+            out.add("<rect class=\"d\" x=\"")
+            out.addDecimal(i * BoxDrawing.cellWidth)
+            out.add("\" y=\"")
+            out.addDecimal(top)
+            out.add("\" width=\"")
+            out.addDecimal((j - i) * BoxDrawing.cellWidth)
+            out.add("\" height=\"")
+            out.addDecimal(BoxDrawing.cellHeight)
+            out.add("\"/>")
             i = j
         }
     }
 
     /// A rectangle in half cells vertically (`height` 2 = a whole line).
     private func rect(_ out: ByteBuffer, x: Int, width: Int, top: Int, height: Int, fill: UInt32, dy: Int = 0) {
-        out.add("<rect x=\""); out.addDecimal(x)
-        out.add("\" y=\""); out.addDecimal(top + dy * BoxDrawing.cellHeight / 2)
-        out.add("\" width=\""); out.addDecimal(width)
-        out.add("\" height=\""); out.addDecimal(height * BoxDrawing.cellHeight / 2)
-        out.add("\" fill=\""); out.addHex(fill); out.add("\"/>")
+        out.add("<rect x=\"")
+        out.addDecimal(x)
+        out.add("\" y=\"")
+        out.addDecimal(top + dy * BoxDrawing.cellHeight / 2)
+        out.add("\" width=\"")
+        out.addDecimal(width)
+        out.add("\" height=\"")
+        out.addDecimal(height * BoxDrawing.cellHeight / 2)
+        out.add("\" fill=\"")
+        out.addHex(fill)
+        out.add("\"/>")
     }
 
-    private func paintText(_ canvas: Canvas, _ cells: UnsafeBufferPointer<UInt32>, upTo end: Int,
-                           looks: [PictureLook], top: Int) {
+    private func paintText(
+        _ canvas: Canvas, _ cells: UnsafeBufferPointer<UInt32>, upTo end: Int,
+        looks: [PictureLook], top: Int
+    ) {
         var textOpen = false
-        var runClass = -1           // class of the open run; -1: none open
+        var runClass = -1  // class of the open run; -1: none open
         var pendingSpaces = 0
         var boxColor: UInt32? = nil  // colour of the strokes collected in `box`
         shapes.removeAll()
@@ -110,14 +131,17 @@ final class SVGRowPainter {
                     }
                     box.add(arms, x: i * cw, y: top)
                 } else if let b = BoxDrawing.block(content) {
-                    rect(shapes, x: i * cw + b.x * cw / 2, width: b.width * cw / 2, top: top, height: b.height,
-                         fill: look.foreground, dy: b.y)
+                    rect(
+                        shapes, x: i * cw + b.x * cw / 2, width: b.width * cw / 2, top: top, height: b.height,
+                        fill: look.foreground, dy: b.y)
                 }
                 i &+= 1
                 continue
             }
             if !textOpen {
-                out.add("<text y=\""); out.addDecimal(top + BoxDrawing.cellHeight * 3 / 4); out.add("\">")
+                out.add("<text y=\"")
+                out.addDecimal(top + BoxDrawing.cellHeight * 3 / 4)
+                out.add("\">")
                 textOpen = true
             }
             // Emoji and multi-scalar clusters stand alone: a position given
@@ -129,7 +153,10 @@ final class SVGRowPainter {
                 // The run's positions go straight out; its text waits in runText.
                 out.add("<tspan x=\"")
             } else {
-                for k in stride(from: i - pendingSpaces, to: i, by: 1) { position(k * cw); runText.append(0x20) }
+                for k in stride(from: i - pendingSpaces, to: i, by: 1) {
+                    position(k * cw)
+                    runText.append(0x20)
+                }
                 out.append(0x20)
             }
             pendingSpaces = 0
@@ -153,8 +180,13 @@ final class SVGRowPainter {
 
     private func closeRun(_ runClass: inout Int) {
         guard runClass >= 0 else { return }
-        if runClass > 0 { out.add("\" class=\"s"); out.addDecimal(runClass) }
-        out.add("\">"); out.append(runText.bytes); out.add("</tspan>")
+        if runClass > 0 {
+            out.add("\" class=\"s")
+            out.addDecimal(runClass)
+        }
+        out.add("\">")
+        out.append(runText.bytes)
+        out.add("</tspan>")
         runText.removeAll()
         runClass = -1
     }
@@ -169,9 +201,13 @@ final class SVGRowPainter {
 
     private func path(_ data: ByteBuffer, color: UInt32, width: StaticString) {
         guard data.count > 0 else { return }
-        shapes.add("<path d=\""); shapes.append(data.bytes)
-        shapes.add("\" stroke=\""); shapes.addHex(color)
-        shapes.add("\" stroke-width=\""); shapes.add(width); shapes.add("\"/>")
+        shapes.add("<path d=\"")
+        shapes.append(data.bytes)
+        shapes.add("\" stroke=\"")
+        shapes.addHex(color)
+        shapes.add("\" stroke-width=\"")
+        shapes.add(width)
+        shapes.add("\"/>")
     }
 
     /// One cell's content as XML character data: markup characters

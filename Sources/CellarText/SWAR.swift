@@ -79,7 +79,8 @@ enum SWAR {
     /// comparisons do not compile to vector code).
     @inline(__always)
     static func eightCells(_ cells: UnsafeRawPointer, at i: Int, match expected: UInt32, in mask: UInt32) -> Bool {
-        let e = UInt64(expected) | UInt64(expected) << 32, m = UInt64(mask) | UInt64(mask) << 32
+        let e = UInt64(expected) | UInt64(expected) << 32
+        let m = UInt64(mask) | UInt64(mask) << 32
         var differs: UInt64 = 0
         for k in 0..<4 { differs |= (cells.loadUnaligned(fromByteOffset: i &* 4 &+ 8 &* k, as: UInt64.self) ^ e) & m }
         return differs == 0

@@ -61,7 +61,8 @@ public enum Sanitizer {
         let b = p[i]
         if b == 0xC2, i + 1 < p.count, p[i + 1] >= 0x80, p[i + 1] <= 0x9F { return 2 }  // C1
         if b == 0xE2, i + 2 < p.count {
-            let b1 = p[i + 1], b2 = p[i + 2]
+            let b1 = p[i + 1]
+            let b2 = p[i + 2]
             if b1 == 0x80 && b2 >= 0xAA && b2 <= 0xAE { return 3 }  // U+202A–U+202E
             if b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9 { return 3 }  // U+2066–U+2069
         }

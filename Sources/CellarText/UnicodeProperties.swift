@@ -129,7 +129,8 @@ enum Base64 {
     static func decode(_ text: String) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count * 3 / 4)
-        var acc: UInt32 = 0, bits = 0
+        var acc: UInt32 = 0
+        var bits = 0
         for c in text.utf8 {
             let v: UInt32
             switch c {

@@ -31,11 +31,13 @@ struct WidthMachine {
         /// compares all): hashing every field would dominate building the table.
         func hash(into hasher: inout Hasher) {
             hasher.combine(UInt64(width.measured?.raw ?? 0) << 32 | UInt64(width.lastMeasured?.raw ?? 0))
-            let flags = (width.skipNext ? 1 : 0) | (width.previousWasRI ? 2 : 0) | (width.lastWasVirama ? 4 : 0)
+            let flags =
+                (width.skipNext ? 1 : 0) | (width.previousWasRI ? 2 : 0) | (width.lastWasVirama ? 4 : 0)
                 | (width.conjunctPending ? 8 : 0)
-            hasher.combine(segmentation.map {
-                Int($0.prev.raw) << 16 | Int($0.emoji) << 12 | Int($0.conjunct) << 8 | $0.riCount << 4 | flags
-            } ?? flags)
+            hasher.combine(
+                segmentation.map {
+                    Int($0.prev.raw) << 16 | Int($0.emoji) << 12 | Int($0.conjunct) << 8 | $0.riCount << 4 | flags
+                } ?? flags)
         }
     }
 
@@ -82,7 +84,8 @@ struct WidthMachine {
             scalars.append((cp, p))
         }
         guard let (states, next, added) = explore(scalars, classCount: classCount, ambiguousWide: ambiguousWide),
-              let (block, blockCount) = mergeEquivalent(states.count, next, added, classCount: classCount) else {
+            let (block, blockCount) = mergeEquivalent(states.count, next, added, classCount: classCount)
+        else {
             return nil
         }
         // Printable ASCII: the same step from every state, one column, so
@@ -97,8 +100,12 @@ struct WidthMachine {
         transitions.initialize(repeating: 0, count: blockCount * classCount)
         for s in states.indices {
             for c in 0..<classCount {
-                guard added[s][c] <= 3 else { transitions.deallocate(); return nil }
-                transitions[block[s] * classCount + c] = UInt16(block[next[s][c]] * classCount) << 2 | UInt16(added[s][c])
+                guard added[s][c] <= 3 else {
+                    transitions.deallocate()
+                    return nil
+                }
+                transitions[block[s] * classCount + c] =
+                    UInt16(block[next[s][c]] * classCount) << 2 | UInt16(added[s][c])
             }
         }
         let afterASCII = UnsafeMutablePointer<UInt16>.allocate(capacity: 256)
@@ -114,7 +121,8 @@ struct WidthMachine {
     /// 1 the start. Nil when there are too many or the end of the text would
     /// add columns.
     private static func explore(_ scalars: [(UInt32, ScalarProps)], classCount: Int, ambiguousWide: Bool)
-        -> (states: [State], next: [[Int]], added: [[Int]])? {
+        -> (states: [State], next: [[Int]], added: [[Int]])?
+    {
         let first = State(width: ClusterWidth(ambiguousWide: ambiguousWide), segmentation: nil)
         var states: [State] = [first, first]
         var index: [State: Int] = [first: 1]
@@ -123,7 +131,8 @@ struct WidthMachine {
         var added: [[Int]] = [Array(repeating: 0, count: classCount)]
         var s = 1
         while s < states.count {
-            var nextRow = [0], addedRow = [0]
+            var nextRow = [0]
+            var addedRow = [0]
             nextRow.reserveCapacity(classCount)
             addedRow.reserveCapacity(classCount)
             for c in 1..<classCount {
@@ -153,7 +162,8 @@ struct WidthMachine {
 
     /// The states in blocks that behave alike; nil when the merge cannot be trusted.
     private static func mergeEquivalent(_ stateCount: Int, _ next: [[Int]], _ added: [[Int]], classCount: Int)
-        -> (block: [Int], count: Int)? {
+        -> (block: [Int], count: Int)?
+    {
         let states = 0..<stateCount
         // Merge states that behave alike (Moore's partition refinement):
         // split blocks by where each class leads and what it adds until
@@ -178,13 +188,13 @@ struct WidthMachine {
             var refined = block
             var count = 0
             for s in states {
-                let signature = signatures[s * width ..< (s + 1) * width]
+                let signature = signatures[s * width..<(s + 1) * width]
                 let hash = signature.reduce(0xCBF2_9CE4_8422_2325 as UInt64) {
                     ($0 ^ UInt64(truncatingIfNeeded: $1)) &* 0x100_0000_01B3
                 }
                 if let r = firstWith[hash] {
                     // Two signatures with one hash: never seen; give up rather than merge them.
-                    guard signatures[r * width ..< (r + 1) * width].elementsEqual(signature) else { return nil }
+                    guard signatures[r * width..<(r + 1) * width].elementsEqual(signature) else { return nil }
                     refined[s] = refined[r]
                 } else {
                     firstWith[hash] = s
@@ -219,12 +229,15 @@ extension DisplayWidth {
     /// - a scalar's length is the distance to the next lead byte and must
     ///   agree with its lead, so anything malformed gives up.
     @inline(__always)
-    static func ofShort(_ base: UnsafePointer<UInt8>, count n: Int, machine: WidthMachine,
-                        table: PropertyTable) -> Int? {
+    static func ofShort(
+        _ base: UnsafePointer<UInt8>, count n: Int, machine: WidthMachine,
+        table: PropertyTable
+    ) -> Int? {
         // High bit of each byte -> one bit per byte.
         @inline(__always)
         func bits(_ w: UInt64) -> UInt64 { (((w &>> 7) & 0x0101_0101_0101_0101) &* 0x0102_0408_1020_4080) &>> 56 }
-        var other: UInt64 = 0, continuation: UInt64 = 0  // not printable ASCII; 10xxxxxx
+        var other: UInt64 = 0
+        var continuation: UInt64 = 0  // not printable ASCII; 10xxxxxx
         @inline(__always)
         func scan(_ w: UInt64, _ word: Int) {
             let shift = UInt64(truncatingIfNeeded: 8 &* word)
@@ -240,13 +253,22 @@ extension DisplayWidth {
             return SWAR.load(base + at) &>> UInt64(truncatingIfNeeded: 8 &* (8 &* j &- at))
         }
         if n >= 8 {
-            scan(word(0), 0); scan(word(1), 1); scan(word(2), 2); scan(word(3), 3)
-            if n > 32 { scan(word(4), 4); scan(word(5), 5); scan(word(6), 6); scan(word(7), 7) }
+            scan(word(0), 0)
+            scan(word(1), 1)
+            scan(word(2), 2)
+            scan(word(3), 3)
+            if n > 32 {
+                scan(word(4), 4)
+                scan(word(5), 5)
+                scan(word(6), 6)
+                scan(word(7), 7)
+            }
         } else {
             // 4...7 bytes: the first four and the last four, overlapping.
             let last = UnsafeRawPointer(base + (n &- 4)).loadUnaligned(as: UInt32.self)
-            scan(UInt64(UnsafeRawPointer(base).loadUnaligned(as: UInt32.self))
-                 | UInt64(last) &<< UInt64(truncatingIfNeeded: 8 &* (n &- 4)), 0)
+            scan(
+                UInt64(UnsafeRawPointer(base).loadUnaligned(as: UInt32.self))
+                    | UInt64(last) &<< UInt64(truncatingIfNeeded: 8 &* (n &- 4)), 0)
         }
 
         let valid = (UInt64(1) &<< UInt64(truncatingIfNeeded: n)) &- 1
@@ -270,12 +292,16 @@ extension DisplayWidth {
             let previous = Int(machine.afterASCII[Int(base[max(pos &- 1, 0)])])
             state = (previous & afterPrintable) | (state & ~afterPrintable)
             let at = min(pos, n &- 4)
-            let x = UnsafeRawPointer(base + at).loadUnaligned(as: UInt32.self) &>> UInt32(truncatingIfNeeded: 8 &* (pos &- at))
+            let x =
+                UnsafeRawPointer(base + at).loadUnaligned(as: UInt32.self)
+                &>> UInt32(truncatingIfNeeded: 8 &* (pos &- at))
             // The scalar's length is the distance to the next lead byte; the
             // lead must say the same (0xxxxxxx, 110xxxxx, 1110xxxx,
             // 11110xxx), so this decodes as `decodeScalar` does.
             let length = 1 &+ (starts &>> UInt64(truncatingIfNeeded: pos &+ 1)).trailingZeroBitCount
-            let payload = UInt32(truncatingIfNeeded: 0x070F_1F7F as UInt64 &>> UInt64(truncatingIfNeeded: 8 &* (length &- 1))) & 0xFF
+            let payload =
+                UInt32(truncatingIfNeeded: 0x070F_1F7F as UInt64 &>> UInt64(truncatingIfNeeded: 8 &* (length &- 1)))
+                & 0xFF
             bad |= UInt64((x ^ ~payload &<< 1) & ~payload & 0xFF) | UInt64(truncatingIfNeeded: (length &- 1) &>> 2)
             let all = (x & payload) &<< 18 | (x &>> 8 & 0x3F) &<< 12 | (x &>> 16 & 0x3F) &<< 6 | (x &>> 24 & 0x3F)
             // (Masked to 21 bits: a malformed length must not index past

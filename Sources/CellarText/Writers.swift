@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where writers put bytes.
@@ -52,9 +52,9 @@ public final class FileDescriptorSink: ByteSink {
         var offset = 0
         while offset < bytes.count {
             #if canImport(Glibc)
-            let n = Glibc.write(fd, base + offset, bytes.count - offset)
+                let n = Glibc.write(fd, base + offset, bytes.count - offset)
             #else
-            let n = Darwin.write(fd, base + offset, bytes.count - offset)
+                let n = Darwin.write(fd, base + offset, bytes.count - offset)
             #endif
             if n < 0 {
                 if errno == EINTR { continue }
@@ -237,8 +237,10 @@ public enum ColorMode: String, Sendable, CaseIterable {
     }
 
     /// A writer for `sink` following this mode.
-    public func writer(sink: ByteSink, environment: [String: String], outputIsTerminal: Bool,
-                       palette: ANSIPalette = .default) -> CanvasWriter {
+    public func writer(
+        sink: ByteSink, environment: [String: String], outputIsTerminal: Bool,
+        palette: ANSIPalette = .default
+    ) -> CanvasWriter {
         usesColor(environment: environment, outputIsTerminal: outputIsTerminal)
             ? ANSIWriter(sink: sink, palette: palette) : PlainWriter(sink: sink)
     }

@@ -12,9 +12,11 @@ public enum XMLText {
         case 0x22: out.append("&quot;")
         case 0x20..<0x7F: out.append(UInt8(truncatingIfNeeded: v))
         case 0..<0x20, 0x7F..<0xA0, 0xFFFE, 0xFFFF, 0xD800..<0xE000, 0x110000...:
-            out.reserve(4); out.putScalar(0xFFFD)
+            out.reserve(4)
+            out.putScalar(0xFFFD)
         default:
-            out.reserve(4); out.putScalar(v)
+            out.reserve(4)
+            out.putScalar(v)
         }
     }
 

@@ -15,8 +15,10 @@ enum ThemeName: String, CaseIterable, ExpressibleByArgument {
 
 extension OutputFormat {
     /// The writer for `sink`; `useColor` decides only when no format was given.
-    static func writer(_ format: OutputFormat?, useColor: Bool, theme: ThemeName, title: String?,
-                       sink: ByteSink) -> CanvasWriter {
+    static func writer(
+        _ format: OutputFormat?, useColor: Bool, theme: ThemeName, title: String?,
+        sink: ByteSink
+    ) -> CanvasWriter {
         switch format {
         case nil: return Terminal.writer(color: useColor, sink: sink)
         case .plain: return PlainWriter(sink: sink)

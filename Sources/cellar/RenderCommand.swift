@@ -40,12 +40,16 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw the table in editing mode (delete/insert controls, reorder column, editing accessories).")
     var editing = false
 
-    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
-        "Draw East Asian Ambiguous characters (±, °, α, Ж, ①, …) two columns wide, as CJK terminals do "
-            + "(default: the table file's ambiguousWide, else off; this flag overrides the file)."))
+    @Flag(
+        inversion: .prefixedNo,
+        help: ArgumentHelp(
+            "Draw East Asian Ambiguous characters (±, °, α, Ж, ①, …) two columns wide, as CJK terminals do "
+                + "(default: the table file's ambiguousWide, else off; this flag overrides the file)."))
     var ambiguousWide: Bool?
 
-    @Option(name: .customLong("styles"), help: "A directory of Lua cell styles (repeatable; default: Styles/ when present).")
+    @Option(
+        name: .customLong("styles"), help: "A directory of Lua cell styles (repeatable; default: Styles/ when present)."
+    )
     var styles: [String] = []
 
     @OptionGroup var input: FileSizeOption

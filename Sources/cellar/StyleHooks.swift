@@ -8,7 +8,7 @@ import Foundation
 enum StyleHooks {
     typealias Loader = @Sendable (_ directories: [String], _ registry: Registry) throws -> Void
     static let loaders: [Loader] = [
-        { directories, registry in try StyleLoader.load(directories: directories, into: registry) },
+        { directories, registry in try StyleLoader.load(directories: directories, into: registry) }
     ]
 
     /// Loads `--styles` directories, or says clearly that nothing can.

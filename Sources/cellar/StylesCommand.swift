@@ -11,7 +11,9 @@ struct StylesCommand: ParsableCommand {
         abstract: "List the cell styles: identifier, source (built-in or file) and hooks present."
     )
 
-    @Option(name: .customLong("styles"), help: "A directory of Lua cell styles (repeatable; default: Styles/ when present).")
+    @Option(
+        name: .customLong("styles"), help: "A directory of Lua cell styles (repeatable; default: Styles/ when present)."
+    )
     var styles: [String] = []
 
     func run() throws {
@@ -27,14 +29,18 @@ struct StylesCommand: ParsableCommand {
             guard let style = registry.style(for: id) else { continue }
             let hooks = (style as? LuaCellStyle)?.hooks.joined(separator: ", ") ?? "(Swift)"
             // Identifiers and file names come from style files: sanitised.
-            rows.append((Sanitizer.sanitize(id), Sanitizer.sanitize(style.source),
-                         hooks.isEmpty ? "(none: defaults)" : Sanitizer.sanitize(hooks)))
+            rows.append(
+                (
+                    Sanitizer.sanitize(id), Sanitizer.sanitize(style.source),
+                    hooks.isEmpty ? "(none: defaults)" : Sanitizer.sanitize(hooks)
+                ))
         }
         let w0 = rows.map { $0.0.count }.max() ?? 0
         let w1 = rows.map { $0.1.count }.max() ?? 0
         var listing = ""
         for (a, b, c) in rows {
-            listing += a.padding(toLength: w0, withPad: " ", startingAt: 0) + "  "
+            listing +=
+                a.padding(toLength: w0, withPad: " ", startingAt: 0) + "  "
                 + b.padding(toLength: w1, withPad: " ", startingAt: 0) + "  " + c + "\n"
         }
         do {

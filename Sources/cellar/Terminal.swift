@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import CellarDocuments
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Cellar
 import CellarText
+
+#if canImport(Glibc)
+    import CellarDocuments
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What the CLI needs to know about its terminal.
 enum Terminal {

@@ -16,8 +16,10 @@ struct TestCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Case files or directories to search for *.case.yaml (default: Styles/).",
-                               valueName: "PATH"))
+    @Argument(
+        help: ArgumentHelp(
+            "Case files or directories to search for *.case.yaml (default: Styles/).",
+            valueName: "PATH"))
     var paths: [String] = []
 
     @Flag(help: "Record new goldens and rewrite changed ones (never under CI).")
@@ -29,16 +31,23 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "Turn pending NAME.golden.new files into goldens, without running cases.")
     var accept = false
 
-    @Option(name: .customLong("styles"),
-            help: ArgumentHelp("A directory of Lua cell styles (repeatable; default: Styles/ when present).",
-                               valueName: "DIR"))
+    @Option(
+        name: .customLong("styles"),
+        help: ArgumentHelp(
+            "A directory of Lua cell styles (repeatable; default: Styles/ when present).",
+            valueName: "DIR"))
     var styles: [String] = []
 
-    @Option(help: ArgumentHelp("Also write DIR/index.html: failing, new and orphaned cases as pictures, golden beside actual (works under CI).",
-                               valueName: "DIR"))
+    @Option(
+        help: ArgumentHelp(
+            "Also write DIR/index.html: failing, new and orphaned cases as pictures, golden beside actual (works under CI).",
+            valueName: "DIR"))
     var report: String?
 
-    @Flag(help: "Walk the pending NAME.golden.new changes one at a time in the terminal: a accept, r reject, s skip, q quit.")
+    @Flag(
+        help:
+            "Walk the pending NAME.golden.new changes one at a time in the terminal: a accept, r reject, s skip, q quit."
+    )
     var review = false
 
     @Option(help: ArgumentHelp("Worker threads (default: one per processor).", valueName: "N"))
@@ -75,14 +84,16 @@ struct TestCommand: ParsableCommand {
             if let report { try GoldenReport.checkOutside(report, caseRoots: roots) }
             let summary = try runner.run(paths: roots)
             for leftover in summary.leftovers {
-                try Terminal.printOutput((summary.leftoversRemoved ? "REMOVED " : "LEFTOVER ")
-                    + GoldenRunner.display(leftover) + ": a temporary file of an interrupted --update"
-                    + (summary.leftoversRemoved ? "\n" : " (CI is set, so it was not removed)\n"))
+                try Terminal.printOutput(
+                    (summary.leftoversRemoved ? "REMOVED " : "LEFTOVER ")
+                        + GoldenRunner.display(leftover) + ": a temporary file of an interrupted --update"
+                        + (summary.leftoversRemoved ? "\n" : " (CI is set, so it was not removed)\n"))
             }
             for result in summary.results where !result.report.isEmpty { try Terminal.printOutput(result.report) }
             for orphan in summary.orphans {
-                try Terminal.printOutput("ORPHAN \(GoldenRunner.display(orphan)): no case produces it; "
-                    + "delete it or restore its .case.yaml" + (summary.orphansFail ? " (fails under CI)\n" : "\n"))
+                try Terminal.printOutput(
+                    "ORPHAN \(GoldenRunner.display(orphan)): no case produces it; "
+                        + "delete it or restore its .case.yaml" + (summary.orphansFail ? " (fails under CI)\n" : "\n"))
             }
             if let report {
                 let path = try GoldenReport(summary: summary, runner: runner).write(to: report, caseRoots: roots)

@@ -1,9 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-import Testing
 import CellarText
+import Testing
+
 @testable import cellar
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `cellar render` holds small outputs until the render succeeds and
 /// streams large ones.
@@ -24,7 +26,10 @@ import CellarText
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
         _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
-        defer { close(fds[0]); close(fds[1]) }
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
         try body(fds[0], fds[1])
     }
 
@@ -37,9 +42,9 @@ import CellarText
         try withPipe { r, w in
             let out = HeldOutput(fd: w, holdLimit: 1024)
             try write("row 1\n", to: out)
-            try out.flush()                 // a writer's flush must not leak held bytes
+            try out.flush()  // a writer's flush must not leak held bytes
             try write("row 2\n", to: out)
-            #expect(available(r).isEmpty)   // a failing render would stop here: nothing written
+            #expect(available(r).isEmpty)  // a failing render would stop here: nothing written
             try out.commit()
             #expect(String(decoding: available(r), as: UTF8.self) == "row 1\nrow 2\n")
         }
@@ -49,7 +54,7 @@ import CellarText
         try withPipe { r, w in
             let out = HeldOutput(fd: w, holdLimit: 64)
             let line = String(repeating: "x", count: 39) + "\n"
-            for _ in 0..<4 { try write(line, to: out) }     // 160 bytes: past the limit
+            for _ in 0..<4 { try write(line, to: out) }  // 160 bytes: past the limit
             try out.flush()
             #expect(available(r).count == 160)
             try write(line, to: out)

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import CellarTestSupport
 import Foundation
 import Testing
-import CellarTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The built `cellar` binary against hostile input and a failing stdout:
 /// one sanitised line on stderr, exit 1, nothing half written.
@@ -33,7 +34,9 @@ import CellarTestSupport
         for arguments in [["test"], ["styles"], ["render", "t.yaml", "--width", "20"]] {
             let run = try cellar(arguments, in: dir, stdoutPath: "/dev/full")
             #expect(run.status == 1, "\(arguments)")
-            #expect(run.stderr.hasSuffix("cannot write to standard output: no space left on device\n"), "\(arguments): \(run.stderr)")
+            #expect(
+                run.stderr.hasSuffix("cannot write to standard output: no space left on device\n"),
+                "\(arguments): \(run.stderr)")
         }
     }
 
@@ -42,14 +45,17 @@ import CellarTestSupport
         defer { try? FileManager.default.removeItem(atPath: dir) }
         var run = try cellar(["render", "/dev/zero"], in: dir)
         #expect(run.status == 1 && run.stdout.isEmpty)
-        #expect(run.stderr == "cellar: /dev/zero: not a regular file (a character device); only regular files are read\n")
+        #expect(
+            run.stderr == "cellar: /dev/zero: not a regular file (a character device); only regular files are read\n")
         #expect(mkfifo(dir + "/Styles/x.case.yaml", 0o644) == 0)
         run = try cellar(["test"], in: dir)
         #expect(run.status == 1 && run.stdout.hasSuffix("0 passed, 1 failed\n"))
         #expect(run.stdout.contains("x.case.yaml: not a regular file (a FIFO)"))
         try write(dir + "/big.yaml", Self.table + String(repeating: "# padding\n", count: 200))
         run = try cellar(["render", "big.yaml", "--width", "20", "--max-file-size", "1K"], in: dir)
-        #expect(run.status == 1 && run.stderr.contains("larger than the 1 KiB file size limit (raise it with --max-file-size)"))
+        #expect(
+            run.status == 1
+                && run.stderr.contains("larger than the 1 KiB file size limit (raise it with --max-file-size)"))
         run = try cellar(["render", "big.yaml", "--width", "20", "--max-file-size", "4K"], in: dir)
         #expect(run.status == 0 && run.stdout.contains("hi"))
     }

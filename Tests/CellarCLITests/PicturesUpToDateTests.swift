@@ -1,6 +1,6 @@
+import CellarTestSupport
 import Foundation
 import Testing
-import CellarTestSupport
 
 /// The README's pictures (Documentation/images, listed in pictures.txt) are
 /// what `cellar render … --format svg` draws today: regenerate them with
@@ -21,12 +21,14 @@ import CellarTestSupport
         let pictures = try Self.manifest()
         #expect(pictures.contains { $0.name == "foods.svg" } && pictures.count >= 8)
         for picture in pictures {
-            let run = try CellarCLI.run(["render"] + picture.arguments + ["--format", "svg"], in: CellarCLI.packageRoot)
+            let run = try CellarCLI.run(
+                ["render"] + picture.arguments + ["--format", "svg"], in: CellarCLI.packageRoot)
             #expect(run.status == 0, "\(picture.name): \(run.stderr)")
             let checkedIn = try String(contentsOfFile: Self.images + "/" + picture.name, encoding: .utf8)
             let upToDate = run.stdout == checkedIn
-            #expect(upToDate,
-                    "Documentation/images/\(picture.name) is stale: run Scripts/gen-examples and commit the result")
+            #expect(
+                upToDate,
+                "Documentation/images/\(picture.name) is stale: run Scripts/gen-examples and commit the result")
         }
     }
 }

@@ -1,5 +1,5 @@
-import Testing
 import CellarTestSupport
+import Testing
 
 /// `cellar render --ambiguous-wide / --no-ambiguous-wide` end to end: the
 /// flag turns the option on or off over what the table file says.
@@ -12,8 +12,9 @@ import CellarTestSupport
     func render(_ arguments: [String], file: String = table) throws -> CellarCLI.Run {
         let dir = try ScratchDirectory()
         try dir.write("t.yaml", file)
-        return try CellarCLI.run(["render", "--width", "12", "--color", "never"] + arguments + ["t.yaml"],
-                                           in: dir.path)
+        return try CellarCLI.run(
+            ["render", "--width", "12", "--color", "never"] + arguments + ["t.yaml"],
+            in: dir.path)
     }
 
     @Test func theFlagTurnsTheOptionOn() throws {

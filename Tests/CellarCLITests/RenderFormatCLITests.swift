@@ -1,5 +1,5 @@
-import Testing
 import CellarTestSupport
+import Testing
 
 /// `cellar render --format plain|ansi|svg|html`, `--theme`, `--title`, for
 /// the whole table and a viewport.
@@ -22,7 +22,8 @@ import CellarTestSupport
 
     @Test func plainAndANSIAreTodaysOutputs() throws {
         let plain = try render(["--format", "plain", "--color", "always"])
-        let never = try render(["--color", "never"]), always = try render(["--color", "always"])
+        let never = try render(["--color", "never"])
+        let always = try render(["--color", "always"])
         #expect(plain.status == 0 && plain.stdout == never.stdout)
         let ansi = try render(["--format", "ansi"])
         #expect(ansi.stdout == always.stdout && ansi.stdout.contains("\u{1B}["))
@@ -31,7 +32,8 @@ import CellarTestSupport
     @Test func svgOfTheWholeTableAndOfAViewport() throws {
         let whole = try render(["--format", "svg"])
         #expect(whole.status == 0, "\(whole.stderr)")
-        let lines = try render(["--color", "never"]).stdout.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        let lines =
+            try render(["--color", "never"]).stdout.split(separator: "\n", omittingEmptySubsequences: false).count - 1
         #expect(whole.stdout.hasPrefix("<svg ") && whole.stdout.contains("viewBox=\"0 0 200 \(lines * 20)\""))
         #expect(whole.stdout.contains(">Fruit</tspan>"))
         let viewport = try render(["--format", "svg", "--height", "2", "--offset", "2"])

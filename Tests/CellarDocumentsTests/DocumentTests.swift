@@ -1,33 +1,34 @@
-import Testing
-import CellarText
 import Cellar
-@testable import CellarDocuments
 import CellarTestSupport
+import CellarText
+import Testing
+
+@testable import CellarDocuments
 
 @Suite struct DocumentTests {
     @Test func readsTheIssueShape() throws {
         let yaml = """
-        style: insetGrouped
-        rowHeight: automatic
-        estimatedRowHeight: 2
-        separatorStyle: singleLine
-        sections:
-          - header: Fruits
-            footer: 3 kinds
-            indexTitle: F
-            rows:
-              - cell: subtitle
-                text: Apple
-                secondaryText: Red and crisp
-                image: "🍎"
-                accessory: disclosureIndicator
-                selected: true
-                height: 3
-                calories: 52
-              - cell: value1
-                text: Calories
-                secondaryText: "52"
-        """
+            style: insetGrouped
+            rowHeight: automatic
+            estimatedRowHeight: 2
+            separatorStyle: singleLine
+            sections:
+              - header: Fruits
+                footer: 3 kinds
+                indexTitle: F
+                rows:
+                  - cell: subtitle
+                    text: Apple
+                    secondaryText: Red and crisp
+                    image: "🍎"
+                    accessory: disclosureIndicator
+                    selected: true
+                    height: 3
+                    calories: 52
+                  - cell: value1
+                    text: Calories
+                    secondaryText: "52"
+            """
         let doc = try TableDocument.parse(yaml, path: "f.yaml")
         #expect(doc.style == .insetGrouped)
         #expect(doc.rowHeight == .automatic)
@@ -49,25 +50,32 @@ import CellarTestSupport
     }
 
     @Test func jsonIsReadToo() throws {
-        let json = #"{"style": "grouped", "sections": [{"header": "A", "rows": [{"cell": "value1", "text": "x", "secondaryText": "1"}]}]}"#
+        let json =
+            #"{"style": "grouped", "sections": [{"header": "A", "rows": [{"cell": "value1", "text": "x", "secondaryText": "1"}]}]}"#
         let doc = try TableDocument.parse(json, path: "t.json")
         #expect(doc.style == .grouped)
         #expect(doc.sections[0].rows[0]["text"] == .string("x"))
     }
 
     @Test func unknownKeysSuggestTheRightOne() {
-        #expect { try TableDocument.parse("sections: []\nheader_title: x\n", path: "a.yaml") }
-            throws: { "\($0)" == "a.yaml:2:1: unknown key 'header_title' — did you mean 'header'?" || "\($0)".hasPrefix("a.yaml:2:1: unknown key 'header_title'") }
-        #expect { try TableDocument.parse("sections:\n  - header_title: x\n", path: "a.yaml") }
-            throws: { "\($0)" == "a.yaml:2:5: unknown section key 'header_title' — did you mean 'header'?" }
-        #expect { try TableDocument.parse("styl: plain\nsections: []\n", path: "a.yaml") }
-            throws: { "\($0)" == "a.yaml:1:1: unknown key 'styl' — did you mean 'style'?" }
-        #expect { try TableDocument.parse("style: insetgroupd\nsections: []\n", path: "a.yaml") }
-            throws: { "\($0)" == "a.yaml:1:8: style: unknown value 'insetgroupd' — did you mean 'insetGrouped'?" }
+        #expect { try TableDocument.parse("sections: []\nheader_title: x\n", path: "a.yaml") } throws: {
+            "\($0)" == "a.yaml:2:1: unknown key 'header_title' — did you mean 'header'?"
+                || "\($0)".hasPrefix("a.yaml:2:1: unknown key 'header_title'")
+        }
+        #expect { try TableDocument.parse("sections:\n  - header_title: x\n", path: "a.yaml") } throws: {
+            "\($0)" == "a.yaml:2:5: unknown section key 'header_title' — did you mean 'header'?"
+        }
+        #expect { try TableDocument.parse("styl: plain\nsections: []\n", path: "a.yaml") } throws: {
+            "\($0)" == "a.yaml:1:1: unknown key 'styl' — did you mean 'style'?"
+        }
+        #expect { try TableDocument.parse("style: insetgroupd\nsections: []\n", path: "a.yaml") } throws: {
+            "\($0)" == "a.yaml:1:8: style: unknown value 'insetgroupd' — did you mean 'insetGrouped'?"
+        }
     }
 
     @Test func ambiguousWideIsATableOption() throws {
-        let yaml = "ambiguousWide: true\nseparatorStyle: none\nsections:\n  - rows:\n      - {text: '±°', accessory: checkmark}\n"
+        let yaml =
+            "ambiguousWide: true\nseparatorStyle: none\nsections:\n  - rows:\n      - {text: '±°', accessory: checkmark}\n"
         let doc = try TableDocument.parse(yaml, path: "a.yaml")
         #expect(doc.ambiguousWide)
         #expect(try TableDocument.parse("sections: []\n", path: "a.yaml").ambiguousWide == false)
@@ -79,60 +87,90 @@ import CellarTestSupport
         t.ambiguousWide = false
         #expect(lines(try t.renderText()) == [" ±°       ✓"])
         // JSON too, with the same key.
-        #expect(try TableDocument.parse(#"{"ambiguousWide": false, "sections": []}"#, path: "a.json").ambiguousWide == false)
+        #expect(
+            try TableDocument.parse(#"{"ambiguousWide": false, "sections": []}"#, path: "a.json").ambiguousWide == false
+        )
     }
 
     @Test func ambiguousWideIsCheckedWithLocations() {
-        #expect { try TableDocument.parse("ambiguousWid: true\nsections: []\n", path: "a.yaml") }
-            throws: { "\($0)" == "a.yaml:1:1: unknown key 'ambiguousWid' — did you mean 'ambiguousWide'?" }
-        #expect { try TableDocument.parse("ambiguous_wide: true\nsections: []\n", path: "a.yaml") }
-            throws: { "\($0)" == "a.yaml:1:1: unknown key 'ambiguous_wide' — did you mean 'ambiguousWide'?" }
-        #expect { try TableDocument.parse("sections: []\nambiguousWide: yes please\n", path: "a.yaml") }
-            throws: { "\($0)" == "a.yaml:2:16: ambiguousWide must be true or false (got 'yes please')" }
-        #expect { try TableDocument.parse("sections: []\nambiguousWide: 'true'\n", path: "a.yaml") }
-            throws: { "\($0)" == "a.yaml:2:16: ambiguousWide must be true or false (got 'true')" }
+        #expect { try TableDocument.parse("ambiguousWid: true\nsections: []\n", path: "a.yaml") } throws: {
+            "\($0)" == "a.yaml:1:1: unknown key 'ambiguousWid' — did you mean 'ambiguousWide'?"
+        }
+        #expect { try TableDocument.parse("ambiguous_wide: true\nsections: []\n", path: "a.yaml") } throws: {
+            "\($0)" == "a.yaml:1:1: unknown key 'ambiguous_wide' — did you mean 'ambiguousWide'?"
+        }
+        #expect { try TableDocument.parse("sections: []\nambiguousWide: yes please\n", path: "a.yaml") } throws: {
+            "\($0)" == "a.yaml:2:16: ambiguousWide must be true or false (got 'yes please')"
+        }
+        #expect { try TableDocument.parse("sections: []\nambiguousWide: 'true'\n", path: "a.yaml") } throws: {
+            "\($0)" == "a.yaml:2:16: ambiguousWide must be true or false (got 'true')"
+        }
     }
 
     @Test func builtInRowKeysAreCheckedWithLocations() {
         let yaml = "sections:\n  - rows:\n      - cell: default\n        accessory: disclosure\n"
-        #expect { try TableDocument.parse(yaml, path: "r.yaml") }
-            throws: { "\($0)" == "r.yaml:4:20: accessory: unknown value 'disclosure' — did you mean 'disclosureIndicator'?" }
+        #expect { try TableDocument.parse(yaml, path: "r.yaml") } throws: {
+            "\($0)" == "r.yaml:4:20: accessory: unknown value 'disclosure' — did you mean 'disclosureIndicator'?"
+        }
         let props = "sections:\n  - rows:\n      - cell: subtitle\n        textProperties: {numberOfLines: -1}\n"
-        #expect { try TableDocument.parse(props, path: "r.yaml") }
-            throws: { "\($0)".hasPrefix("r.yaml:4:41: textProperties.numberOfLines: must be") }
+        #expect { try TableDocument.parse(props, path: "r.yaml") } throws: {
+            "\($0)".hasPrefix("r.yaml:4:41: textProperties.numberOfLines: must be")
+        }
     }
 
     @Test func malformedYAMLIsLocated() {
-        #expect { try TableDocument.parse("sections:\n  - rows: [\n", path: "m.yaml") }
-            throws: { "\($0)".hasPrefix("m.yaml:3:") && "\($0)".contains("malformed") }
-        #expect { try TableDocument.parse("{\"sections\": [}", path: "m.json") }
-            throws: { "\($0)".hasPrefix("m.json:1:") }
-        #expect { try TableDocument.parse("", path: "e.yaml") } throws: { "\($0)" == "e.yaml:1:1: the document is empty" }
-        #expect { try TableDocument.parse("style: plain\n", path: "e.yaml") } throws: { "\($0)" == "e.yaml:1:1: a table document needs 'sections'" }
+        #expect { try TableDocument.parse("sections:\n  - rows: [\n", path: "m.yaml") } throws: {
+            "\($0)".hasPrefix("m.yaml:3:") && "\($0)".contains("malformed")
+        }
+        #expect { try TableDocument.parse("{\"sections\": [}", path: "m.json") } throws: {
+            "\($0)".hasPrefix("m.json:1:")
+        }
+        #expect { try TableDocument.parse("", path: "e.yaml") } throws: {
+            "\($0)" == "e.yaml:1:1: the document is empty"
+        }
+        #expect { try TableDocument.parse("style: plain\n", path: "e.yaml") } throws: {
+            "\($0)" == "e.yaml:1:1: a table document needs 'sections'"
+        }
     }
 
     @Test func jsonFilesMustBeStrictJSON() throws {
         func message(_ text: String, _ path: String = "s.json") -> String {
-            do { _ = try TableDocument.parse(text, path: path); return "ok" } catch { return "\(error)" }
+            do {
+                _ = try TableDocument.parse(text, path: path)
+                return "ok"
+            } catch { return "\(error)" }
         }
         let trailing = "{\"sections\": [\n  {\"rows\": [{\"text\": \"a\"},]}\n]}"
         #expect(message(trailing) == "s.json:2:26: malformed JSON: trailing comma before ']'")
         // The same text is fine YAML in a .yaml file.
         #expect(message(trailing, "s.yaml") == "ok")
         #expect(message("{\"sections\": [], }") == "s.json:1:16: malformed JSON: trailing comma before '}'")
-        #expect(message("sections:\n  - rows: []\n") == "s.json:1:1: malformed JSON: expected a value, found 'sections'")
-        #expect(message("{sections: []}") == "s.json:1:2: malformed JSON: expected a key in double quotes, found 'sections'")
-        #expect(message("{\"sections\": ['a']}") == "s.json:1:15: malformed JSON: expected a value, found \"'\" (JSON strings use double quotes)")
-        #expect(message("{\"sections\": [] # note\n}") == "s.json:1:17: malformed JSON: expected ',' or '}', found '#' (JSON has no comments)")
+        #expect(
+            message("sections:\n  - rows: []\n") == "s.json:1:1: malformed JSON: expected a value, found 'sections'")
+        #expect(
+            message("{sections: []}") == "s.json:1:2: malformed JSON: expected a key in double quotes, found 'sections'"
+        )
+        #expect(
+            message("{\"sections\": ['a']}")
+                == "s.json:1:15: malformed JSON: expected a value, found \"'\" (JSON strings use double quotes)")
+        #expect(
+            message("{\"sections\": [] # note\n}")
+                == "s.json:1:17: malformed JSON: expected ',' or '}', found '#' (JSON has no comments)")
         #expect(message("{\"sections\": []}\n{}") == "s.json:2:1: malformed JSON: unexpected '{' after the JSON value")
-        #expect(message("{\"sections\": [{\"header\": \"한글\", \"rows\": [{\"height\": 01}]}]}") == "s.json:1:52: malformed JSON: numbers do not start with 0")
-        #expect(message("{\"sections\": [{\"header\": \"a\\q\"}]}") == "s.json:1:28: malformed JSON: invalid escape '\\q'")
+        #expect(
+            message("{\"sections\": [{\"header\": \"한글\", \"rows\": [{\"height\": 01}]}]}")
+                == "s.json:1:52: malformed JSON: numbers do not start with 0")
+        #expect(
+            message("{\"sections\": [{\"header\": \"a\\q\"}]}") == "s.json:1:28: malformed JSON: invalid escape '\\q'")
         #expect(message("{\"sections\": [{\"header\": \"a") == "s.json:1:26: malformed JSON: unterminated string")
         #expect(message("{\"sections\": tru}") == "s.json:1:14: malformed JSON: expected a value, found 'tru'")
-        #expect(message(String(repeating: "[", count: 10_000)) == "s.json:1:513: malformed JSON: nested more than 512 levels deep")
+        #expect(
+            message(String(repeating: "[", count: 10_000))
+                == "s.json:1:513: malformed JSON: nested more than 512 levels deep")
         #expect(message("  ") == "s.json:1:3: malformed JSON: the document is empty")
         // Strict JSON with every kind of value still reads.
-        let good = #"{"style": "grouped", "rowHeight": 2, "sections": [{"header": "A\u00e9\/", "rows": [{"cell": "value1", "text": "x", "secondaryText": "1", "n": -1.5e+3, "b": true, "z": null, "l": []}]}]}"#
+        let good =
+            #"{"style": "grouped", "rowHeight": 2, "sections": [{"header": "A\u00e9\/", "rows": [{"cell": "value1", "text": "x", "secondaryText": "1", "n": -1.5e+3, "b": true, "z": null, "l": []}]}]}"#
         let doc = try TableDocument.parse(good, path: "G.JSON")
         #expect(doc.sections.first?.header == "Aé/")
         #expect(doc.rowHeight == .fixed(2))
@@ -141,24 +179,32 @@ import CellarTestSupport
     @Test func invalidUTF8IsLocated() {
         var bytes = Array("sections:\n  - header: ab".utf8)
         bytes.append(0xFF)
-        #expect { try TableDocument.parse(bytes: bytes, path: "u.yaml") } throws: { "\($0)" == "u.yaml:2:15: invalid UTF-8" }
+        #expect { try TableDocument.parse(bytes: bytes, path: "u.yaml") } throws: {
+            "\($0)" == "u.yaml:2:15: invalid UTF-8"
+        }
     }
 
     @Test func unknownIdentifierIsLocatedWithASuggestion() throws {
-        let doc = try TableDocument.parse("sections:\n  - rows:\n      - cell: subtitel\n        text: a\n", path: "i.yaml")
+        let doc = try TableDocument.parse(
+            "sections:\n  - rows:\n      - cell: subtitel\n        text: a\n", path: "i.yaml")
         #expect { try doc.validate(against: Registry()) } throws: {
-            "\($0)" == "i.yaml:3:9: unable to dequeue a cell with identifier subtitel - must register a nib or a class for the identifier or connect a prototype cell in a storyboard (did you mean 'subtitle'?)"
+            "\($0)"
+                == "i.yaml:3:9: unable to dequeue a cell with identifier subtitel - must register a nib or a class for the identifier or connect a prototype cell in a storyboard (did you mean 'subtitle'?)"
         }
     }
 
     @Test func missingFileIsAnError() {
-        #expect { try TableDocument.load(path: "/nonexistent/x.yaml") } throws: { "\($0)".hasPrefix("/nonexistent/x.yaml: cannot open") }
+        #expect { try TableDocument.load(path: "/nonexistent/x.yaml") } throws: {
+            "\($0)".hasPrefix("/nonexistent/x.yaml: cannot open")
+        }
     }
 
     @Test func theExamplesParse() throws {
         let dir = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
-        for name in ["foods.yaml", "settings.yaml", "contacts.yaml", "cell-configuration.yaml", "thousand.yaml",
-                     "row-heights.yaml", "fruits.json"] {
+        for name in [
+            "foods.yaml", "settings.yaml", "contacts.yaml", "cell-configuration.yaml", "thousand.yaml",
+            "row-heights.yaml", "fruits.json",
+        ] {
             let doc = try TableDocument.load(path: "/\(dir)/Examples/\(name)")
             try doc.validate(against: Registry())
             let t = DocumentDataSource(document: doc).makeTableView(registry: Registry())
@@ -170,7 +216,8 @@ import CellarTestSupport
 
 @Suite struct UpdateTests {
     func table() throws -> (TableView, DocumentDataSource) {
-        let doc = try TableDocument.parse("separatorStyle: none\nsections:\n  - rows: [{text: a}, {text: b}, {text: c}, {text: d}]\n", path: "u.yaml")
+        let doc = try TableDocument.parse(
+            "separatorStyle: none\nsections:\n  - rows: [{text: a}, {text: b}, {text: c}, {text: d}]\n", path: "u.yaml")
         let ds = DocumentDataSource(document: doc)
         let t = ds.makeTableView(registry: Registry())
         t.width = 10
@@ -181,7 +228,11 @@ import CellarTestSupport
         let (t, ds) = try table()
         _ = try t.renderText()
         try ds.remove(at: IndexPath(0, 0))
-        #expect(throws: CellarError("Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (3) must be equal to the number of rows contained in that section before the update (4), plus or minus the number of rows inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out).")) {
+        #expect(
+            throws: CellarError(
+                "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (3) must be equal to the number of rows contained in that section before the update (4), plus or minus the number of rows inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out)."
+            )
+        ) {
             try t.insertRows(at: [IndexPath(0, 0)])
         }
     }
@@ -189,7 +240,7 @@ import CellarTestSupport
     @Test func deleteInsertMoveKeepSelectionOnItsRow() throws {
         let (t, ds) = try table()
         _ = try t.renderText()
-        t.selectRow(at: IndexPath(0, 2))      // c
+        t.selectRow(at: IndexPath(0, 2))  // c
         try ds.remove(at: IndexPath(0, 0))
         try t.deleteRows(at: [IndexPath(0, 0)])
         #expect(lines(try t.renderText()) == [" b", "▌c", " d"])
@@ -222,12 +273,18 @@ import CellarTestSupport
         // Programmatic selection does not call the delegate.
         t.selectRow(at: IndexPath(0, 1))
         #expect(ds.events == ["select 0.2"])
-        #expect(throws: CellarError("index path 0.7 is out of range: section 0 has 3 rows")) { try t.userSelectRow(at: IndexPath(0, 7)) }
+        #expect(throws: CellarError("index path 0.7 is out of range: section 0 has 3 rows")) {
+            try t.userSelectRow(at: IndexPath(0, 7))
+        }
     }
 
     @Test func onlyDetailButtonsTrackTaps() throws {
-        let ds = ArrayDataSource([[row("default", "a", nil, ["accessory": .string("disclosureIndicator")]),
-                                   row("default", "b", nil, ["accessory": .string("detailButton")])]])
+        let ds = ArrayDataSource([
+            [
+                row("default", "a", nil, ["accessory": .string("disclosureIndicator")]),
+                row("default", "b", nil, ["accessory": .string("detailButton")]),
+            ]
+        ])
         let t = ds.makeTable(width: 10)
         #expect(try t.tapAccessory(at: IndexPath(0, 0)) == false)
         #expect(try t.tapAccessory(at: IndexPath(0, 1)) == true)

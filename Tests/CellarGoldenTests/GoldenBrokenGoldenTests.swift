@@ -1,10 +1,11 @@
+import CellarDocuments
 import CellarTestSupport
 import CellarText
 import Foundation
 import Testing
+
 @testable import Cellar
 @testable import CellarGolden
-import CellarDocuments
 
 /// A deliberately broken golden must produce the readable failure: the case,
 /// the golden's path, the accept command, the row/column line, a marker under
@@ -57,10 +58,13 @@ import CellarDocuments
         let goldenLines = try #require(dir.read("k.golden")).split(separator: "\n").map(String.init)
         let row = try #require(goldenLines.firstIndex(of: brokenLine)) + 1
         let prefix = try #require(brokenLine.range(of: "abd")).lowerBound
-        let column = DisplayWidth.of(brokenLine[..<prefix]) + 3   // 'a', 'b', then the differing 'd'
+        let column = DisplayWidth.of(brokenLine[..<prefix]) + 3  // 'a', 'b', then the differing 'd'
         // Five Hangul syllables: five columns more than a count of characters.
         #expect(column == brokenLine[..<prefix].count + 3 + 5)
-        #expect(report.contains("first difference: row \(row), column \(column) (frame \"0: initial (width 30, height 3, offset 0)\", line \(row - 1))"))
+        #expect(
+            report.contains(
+                "first difference: row \(row), column \(column) (frame \"0: initial (width 30, height 3, offset 0)\", line \(row - 1))"
+            ))
 
         // Side by side: the differing row shows both versions on one line, and
         // the marker line puts '^' under that column on both sides.
@@ -88,8 +92,8 @@ import CellarDocuments
         let actual = try #require(lines.firstIndex { $0.hasSuffix("actual") })
         #expect(expected < actual)
         #expect(lines.filter { $0.contains("^") }.count == 2)
-        let abd = try #require(lines.firstIndex { $0.contains("abd") })   // the broken golden
-        let abc = try #require(lines.firstIndex { $0.contains("abc") })   // the actual output
+        let abd = try #require(lines.firstIndex { $0.contains("abd") })  // the broken golden
+        let abc = try #require(lines.firstIndex { $0.contains("abc") })  // the actual output
         #expect(expected < abd && abd < actual && actual < abc)
     }
 }

@@ -1,7 +1,8 @@
+import CellarTestSupport
 import Foundation
 import Testing
+
 @testable import CellarGolden
-import CellarTestSupport
 
 /// `cellar test` end to end: output, closing line and exit status of the
 /// built binary (it sits beside the test bundle after `swift build --build-tests`).

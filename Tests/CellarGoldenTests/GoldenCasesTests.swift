@@ -1,10 +1,11 @@
+import CellarDocuments
+import CellarLua
 import CellarTestSupport
 import Foundation
 import Testing
+
 @testable import Cellar
 @testable import CellarGolden
-import CellarDocuments
-import CellarLua
 
 /// Every golden case under Styles/ runs in `swift test` too, through the same
 /// engine as `cellar test`, each reported under its own name and failing with
@@ -27,8 +28,9 @@ import CellarLua
     }
 
     static let runner = GoldenRunner(
-        options: .init(isCI: GoldenRunner.Options.environmentIsCI(), terminalWidth: 160,
-                       command: "Scripts/cellar"),
+        options: .init(
+            isCI: GoldenRunner.Options.environmentIsCI(), terminalWidth: 160,
+            command: "Scripts/cellar"),
         makeRegistry: makeRegistry)
 
     @Test(arguments: caseNames)

@@ -1,10 +1,11 @@
+import CellarDocuments
 import CellarTestSupport
 import CellarText
 import Foundation
 import Testing
+
 @testable import Cellar
 @testable import CellarGolden
-import CellarDocuments
 
 @Suite struct GoldenDiffTests {
     func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
@@ -44,10 +45,10 @@ import CellarDocuments
     @Test func whitespaceIsVisibleOnDifferingLinesOnly() {
         let diff = GoldenDiff(expected: bytes("same  \nab  \nx\tz\n"), actual: bytes("same  \nab\nx\u{1B}[1mz\n"))
         let out = diff.render(terminalWidth: 100)
-        #expect(out.contains("ab··"))          // trailing spaces
-        #expect(out.contains("x→z"))           // tab
-        #expect(out.contains("x␛[1mz"))        // escape
-        #expect(out.contains("same  "))        // unchanged line stays raw
+        #expect(out.contains("ab··"))  // trailing spaces
+        #expect(out.contains("x→z"))  // tab
+        #expect(out.contains("x␛[1mz"))  // escape
+        #expect(out.contains("same  "))  // unchanged line stays raw
         #expect(!out.contains("same··"))
         #expect(diff.firstDifference?.row == 2 && diff.firstDifference?.column == 3)
     }
@@ -118,4 +119,3 @@ import CellarDocuments
         #expect(GoldenFormat.frame(containing: 3, in: golden)?.line == 0)
     }
 }
-

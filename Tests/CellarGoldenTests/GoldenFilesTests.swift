@@ -1,12 +1,14 @@
+import Cellar
+import CellarTestSupport
 import Foundation
 import Testing
-import Cellar
+
 @testable import CellarGolden
-import CellarTestSupport
 
 @Suite struct GoldenFilesTests {
     @Test func goldenAndPendingPathsSitBesideTheCase() {
-        #expect(GoldenFiles.goldenPath(forCase: "Styles/food/cases/scroll.case.yaml") == "Styles/food/cases/scroll.golden")
+        #expect(
+            GoldenFiles.goldenPath(forCase: "Styles/food/cases/scroll.case.yaml") == "Styles/food/cases/scroll.golden")
         #expect(GoldenFiles.pendingPath(forCase: "a/b.case.yaml") == "a/b.golden.new")
     }
 
@@ -70,7 +72,10 @@ import CellarTestSupport
         let dir = try ScratchDirectory()
         try Data(Array("width: 4\ntable: x\u{FF}".utf8).dropLast(2) + [0xFF, 0x0A])
             .write(to: URL(fileURLWithPath: dir.path + "/bad.case.yaml"))
-        #expect(throws: CellarError("invalid UTF-8", at: SourceLocation(file: dir.path + "/bad.case.yaml", line: 2, column: 9))) {
+        #expect(
+            throws: CellarError(
+                "invalid UTF-8", at: SourceLocation(file: dir.path + "/bad.case.yaml", line: 2, column: 9))
+        ) {
             try GoldenCaseParser.load(path: dir.path + "/bad.case.yaml", name: "bad")
         }
     }

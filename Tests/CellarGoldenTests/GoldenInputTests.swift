@@ -1,12 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import CellarDocuments
+import CellarTestSupport
 import Foundation
 import Testing
+
 @testable import Cellar
-import CellarDocuments
 @testable import CellarGolden
-import CellarTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What a case tree can do to a run: numbers past their bounds, files that
 /// leave the tree, leftovers, escapes. Each bad case fails alone, located.
@@ -14,64 +16,85 @@ import CellarTestSupport
     static let table = "table:\n  sections:\n    - rows:\n        - text: hi\n"
 
     func runner(_ ci: Bool = false, update: Bool = false) -> GoldenRunner {
-        GoldenRunner(options: .init(update: update, isCI: ci, terminalWidth: 100, workers: 2), makeRegistry: { Registry() })
+        GoldenRunner(
+            options: .init(update: update, isCI: ci, terminalWidth: 100, workers: 2), makeRegistry: { Registry() })
     }
 
     func parse(_ text: String) -> String {
-        do { _ = try GoldenCaseParser.parse(text, path: "c.case.yaml", name: "c"); return "no error" } catch { return "\(error)" }
+        do {
+            _ = try GoldenCaseParser.parse(text, path: "c.case.yaml", name: "c")
+            return "no error"
+        } catch { return "\(error)" }
     }
 
     @Test func everyNumberOfACaseIsBoundedWhereItEnters() {
         let t = Self.table
         #expect(parse(t + "width: 99999999999\n") == "c.case.yaml:5:8: width must be at most 10000, found 99999999999")
-        #expect(parse(t + "width: 20\nheight: 4611686018427387904\n")
-            == "c.case.yaml:6:9: height must be at most 100000, found 4611686018427387904")
-        #expect(parse(t + "width: 10000\nheight: 401\n")
-            == "c.case.yaml:6:9: a 10000-column viewport can be at most 400 lines high (width × height is at most 4000000 cells)")
-        #expect(parse(t + "width: 20\noffset: 1000000001\n") == "c.case.yaml:6:9: offset must be at most 1000000000, found 1000000001")
-        #expect(parse(t + "width: 20\nsteps:\n  - scroll: 9223372036854775807\n")
-            == "c.case.yaml:7:13: scroll offset must be at most 1000000000, found 9223372036854775807")
-        #expect(parse(t + "width: 20\nsteps:\n  - scroll: {offset: 99999999999999999999}\n").hasPrefix("c.case.yaml:7:22: scroll offset must be a whole number"))
-        #expect(parse(t + "width: 20\nsteps:\n  - select: [0, 9223372036854775807]\n")
-            == "c.case.yaml:7:17: row must be at most 1000000000, found 9223372036854775807")
-        #expect(parse(t + "width: 20\nsteps:\n  - move: {from: [0, 0], to: [1000000001, 0]}\n").contains("section must be at most 1000000000"))
+        #expect(
+            parse(t + "width: 20\nheight: 4611686018427387904\n")
+                == "c.case.yaml:6:9: height must be at most 100000, found 4611686018427387904")
+        #expect(
+            parse(t + "width: 10000\nheight: 401\n")
+                == "c.case.yaml:6:9: a 10000-column viewport can be at most 400 lines high (width × height is at most 4000000 cells)"
+        )
+        #expect(
+            parse(t + "width: 20\noffset: 1000000001\n")
+                == "c.case.yaml:6:9: offset must be at most 1000000000, found 1000000001")
+        #expect(
+            parse(t + "width: 20\nsteps:\n  - scroll: 9223372036854775807\n")
+                == "c.case.yaml:7:13: scroll offset must be at most 1000000000, found 9223372036854775807")
+        #expect(
+            parse(t + "width: 20\nsteps:\n  - scroll: {offset: 99999999999999999999}\n").hasPrefix(
+                "c.case.yaml:7:22: scroll offset must be a whole number"))
+        #expect(
+            parse(t + "width: 20\nsteps:\n  - select: [0, 9223372036854775807]\n")
+                == "c.case.yaml:7:17: row must be at most 1000000000, found 9223372036854775807")
+        #expect(
+            parse(t + "width: 20\nsteps:\n  - move: {from: [0, 0], to: [1000000001, 0]}\n").contains(
+                "section must be at most 1000000000"))
     }
 
     @Test func rowsTooTallForTheWidthAreRefusedAlsoWhenInserted() throws {
         func play(_ text: String) -> String {
             do {
-                _ = try GoldenScenario.play(try GoldenCaseParser.parse(text, path: "c.case.yaml", name: "c"), registry: Registry())
+                _ = try GoldenScenario.play(
+                    try GoldenCaseParser.parse(text, path: "c.case.yaml", name: "c"), registry: Registry())
                 return "no error"
             } catch { return "\(error)" }
         }
         let tall = "table:\n  rowHeight: 401\n  sections:\n    - rows:\n        - text: hi\nwidth: 10000\n"
-        #expect(play(tall) == "c.case.yaml:2:14: a row 401 lines tall cannot be drawn 10000 columns wide: "
-            + "width × row height is at most 4000000 cells (at most 400 lines here)")
+        #expect(
+            play(tall) == "c.case.yaml:2:14: a row 401 lines tall cannot be drawn 10000 columns wide: "
+                + "width × row height is at most 4000000 cells (at most 400 lines here)")
         #expect(play(tall.replacingOccurrences(of: "401", with: "400")) == "no error")
         let insert = Self.table + "width: 10000\nsteps:\n  - insert: {at: [0, 0], row: {text: x, height: 10000}}\n"
         #expect(play(insert).hasPrefix("c.case.yaml:7:5: insert [0, 0]: a row 10000 lines tall cannot be drawn"))
-        let huge = Self.table + "width: 20\nsteps:\n  - insert: {at: [0, 0], row: {text: x, indentation: 9223372036854775807}}\n"
+        let huge =
+            Self.table
+            + "width: 20\nsteps:\n  - insert: {at: [0, 0], row: {text: x, indentation: 9223372036854775807}}\n"
         #expect(play(huge) == "c.case.yaml:7:54: indentation: must be a whole number from 0 to 10000")
     }
 
     @Test func theLargestNumbersPlayWithoutTrapping() throws {
-        let text = Self.table + """
-            width: 10000
-            height: 400
-            offset: 1000000000
-            steps:
-              - scroll: 1000000000
-              - scroll: {row: [0, 0]}
-              - select: [0, 0]
-              - set_state: {at: [0, 0], state: {k: 9223372036854775807}}
-            """
+        let text =
+            Self.table + """
+                width: 10000
+                height: 400
+                offset: 1000000000
+                steps:
+                  - scroll: 1000000000
+                  - scroll: {row: [0, 0]}
+                  - select: [0, 0]
+                  - set_state: {at: [0, 0], state: {k: 9223372036854775807}}
+                """
         let scenario = try GoldenCaseParser.parse(text, path: "c.case.yaml", name: "c")
         let out = try GoldenScenario.play(scenario, registry: Registry())
         #expect(out.contains("=== 4: set_state [0, 0] k=9223372036854775807 ==="))
         // Out-of-range rows are errors of the step, not traps.
         let far = Self.table + "width: 20\nsteps:\n  - select: [1000000000, 1000000000]\n"
         #expect(throws: CellarError.self) {
-            try GoldenScenario.play(try GoldenCaseParser.parse(far, path: "c.case.yaml", name: "c"), registry: Registry())
+            try GoldenScenario.play(
+                try GoldenCaseParser.parse(far, path: "c.case.yaml", name: "c"), registry: Registry())
         }
     }
 
@@ -139,9 +162,12 @@ import CellarTestSupport
         var summary = try runner(true).run(paths: [dir.path])
         #expect(summary.leftovers.count == 2 && !summary.leftoversRemoved && dir.exists(".a.golden.4194305.123.tmp"))
         summary = try runner().run(paths: [dir.path])
-        #expect(summary.leftovers.map { ($0 as NSString).lastPathComponent }
-            == [".a.golden.4194305.123.tmp", ".a.golden.new.4194305.9.tmp"])
-        #expect(summary.leftoversRemoved && !dir.exists(".a.golden.4194305.123.tmp") && !dir.exists(".a.golden.new.4194305.9.tmp"))
+        #expect(
+            summary.leftovers.map { ($0 as NSString).lastPathComponent }
+                == [".a.golden.4194305.123.tmp", ".a.golden.new.4194305.9.tmp"])
+        #expect(
+            summary.leftoversRemoved && !dir.exists(".a.golden.4194305.123.tmp")
+                && !dir.exists(".a.golden.new.4194305.9.tmp"))
         #expect(dir.exists(live))
     }
 
@@ -172,7 +198,8 @@ import CellarTestSupport
 
     @Test func setStateHeadersCarryNoEscapesIntoTheGolden() throws {
         let text = Self.table + "width: 20\nsteps:\n  - set_state: {at: [0, 0], state: {\"k\\e\": \"v\\a\"}}\n"
-        let out = try GoldenScenario.play(try GoldenCaseParser.parse(text, path: "c.case.yaml", name: "c"), registry: Registry())
+        let out = try GoldenScenario.play(
+            try GoldenCaseParser.parse(text, path: "c.case.yaml", name: "c"), registry: Registry())
         #expect(out.contains("set_state [0, 0] k␛=v␇"))
     }
 }

@@ -1,9 +1,10 @@
+import CellarDocuments
 import CellarTestSupport
 import Testing
 import Yams
+
 @testable import Cellar
 @testable import CellarGolden
-import CellarDocuments
 
 @Suite struct GoldenParserTests {
     static let full = """
@@ -38,22 +39,30 @@ import CellarDocuments
         #expect(c.style?.value == "value1")
         #expect(c.style?.location == SourceLocation(file: "Styles/x/cases/all.case.yaml", line: 2, column: 8))
         #expect(c.width == 40 && c.height == 6 && c.offset == 2 && c.stats)
-        guard case .file(let path, _) = c.table else { Issue.record("expected a table path"); return }
+        guard case .file(let path, _) = c.table else {
+            Issue.record("expected a table path")
+            return
+        }
         #expect(path == "Styles/x/tables/foods.yaml")
         #expect(c.goldenPath == "Styles/x/cases/all.golden")
-        #expect(c.steps.map(\.title) == [
-            "render", "select [0, 1]", "deselect [0, 1]", "highlight [0, 2]", "unhighlight [0, 2]",
-            "tap_accessory [1, 0]", "set_state [0, 3] favourite=true count=3 note=later", "begin_editing",
-            "delete [0, 1] [0, 2]", "insert [0, 0]", "move [0, 1] to [0, 4]", "end_editing",
-            "scroll to offset 10", "scroll to row [0, 20]", "scroll to offset 3", "reload",
-        ])
+        #expect(
+            c.steps.map(\.title) == [
+                "render", "select [0, 1]", "deselect [0, 1]", "highlight [0, 2]", "unhighlight [0, 2]",
+                "tap_accessory [1, 0]", "set_state [0, 3] favourite=true count=3 note=later", "begin_editing",
+                "delete [0, 1] [0, 2]", "insert [0, 0]", "move [0, 1] to [0, 4]", "end_editing",
+                "scroll to offset 10", "scroll to row [0, 20]", "scroll to offset 3", "reload",
+            ])
         // Values are read as table documents read them.
         if case .user(.setCustomStates(_, let pairs)) = c.steps[6].action {
             #expect(pairs.map(\.value) == [.bool(true), .int(3), .string("later")])
-        } else { Issue.record("expected set_state") }
+        } else {
+            Issue.record("expected set_state")
+        }
         if case .insert(let rows) = c.steps[9].action {
             #expect(rows.first?.row == .object(["cell": .string("default"), "text": .string("New")]))
-        } else { Issue.record("expected insert") }
+        } else {
+            Issue.record("expected insert")
+        }
         #expect(c.steps[1].location.line == 10 && c.steps[1].location.column == 5)
     }
 
@@ -70,17 +79,24 @@ import CellarDocuments
               - tap_index_title: "#"
             """
         let c = try GoldenCaseParser.parse(text, path: "c.case.yaml", name: "c")
-        #expect(c.steps.map(\.title) == [
-            "tap_delete_control [0, 1]", "confirm_delete [0, 1]", "tap_insert_control [0, 2]",
-            "tap_insert_control [0, 2]", "reorder [0, 0] to [1, 0]", "tap_index_title #",
-        ])
+        #expect(
+            c.steps.map(\.title) == [
+                "tap_delete_control [0, 1]", "confirm_delete [0, 1]", "tap_insert_control [0, 2]",
+                "tap_insert_control [0, 2]", "reorder [0, 0] to [1, 0]", "tap_index_title #",
+            ])
         if case .user(.tapInsertControl(_, let row?)) = c.steps[3].action {
             #expect(row == .object(["cell": .string("default"), "text": .string("Typed")]))
-        } else { Issue.record("expected tap_insert_control with a row") }
-        #expect(throws: CellarError("unknown field 'too' — did you mean 'to'?",
-                                    at: SourceLocation(file: "c.case.yaml", line: 1, column: 60))) {
-            _ = try GoldenCaseParser.parse("{table: t.yaml, width: 3, steps: [{reorder: {from: [0, 0], too: [0, 1]}}]}",
-                                           path: "c.case.yaml", name: "c")
+        } else {
+            Issue.record("expected tap_insert_control with a row")
+        }
+        #expect(
+            throws: CellarError(
+                "unknown field 'too' — did you mean 'to'?",
+                at: SourceLocation(file: "c.case.yaml", line: 1, column: 60))
+        ) {
+            _ = try GoldenCaseParser.parse(
+                "{table: t.yaml, width: 3, steps: [{reorder: {from: [0, 0], too: [0, 1]}}]}",
+                path: "c.case.yaml", name: "c")
         }
     }
 
@@ -95,7 +111,10 @@ import CellarDocuments
             steps: [render]
             """
         let c = try GoldenCaseParser.parse(text, path: "c.case.yaml", name: "c")
-        guard case .inline(let inline, let location) = c.table else { Issue.record("expected inline"); return }
+        guard case .inline(let inline, let location) = c.table else {
+            Issue.record("expected inline")
+            return
+        }
         #expect(location.line == 3 && location.column == 3)
         // Only the table survives, at its own lines and columns.
         let lines = inline.split(separator: "\n", omittingEmptySubsequences: false)
@@ -111,7 +130,10 @@ import CellarDocuments
     @Test func errorsInAnInlineTableAreLocatedInTheCaseFile() throws {
         let text = "width: 30\nsteps: [render]\ntable:\n  sections:\n    - heder: Fruits\n      rows: []\n"
         let c = try GoldenCaseParser.parse(text, path: "i.case.yaml", name: "i")
-        guard case .inline(let inline, _) = c.table else { Issue.record("expected inline"); return }
+        guard case .inline(let inline, _) = c.table else {
+            Issue.record("expected inline")
+            return
+        }
         do {
             _ = try TableDocument.parse(inline, path: "i.case.yaml")
             Issue.record("expected an error")
@@ -123,7 +145,10 @@ import CellarDocuments
 
     @Test func flowStyleCaseWithInlineTable() throws {
         let c = try GoldenCaseParser.parse("{table: {sections: []}, width: 10}", path: "f.case.yaml", name: "f")
-        guard case .inline(let inline, _) = c.table else { Issue.record("expected inline"); return }
+        guard case .inline(let inline, _) = c.table else {
+            Issue.record("expected inline")
+            return
+        }
         let root = try #require(try Yams.compose(yaml: inline))
         #expect(root["sections"] != nil)
     }
@@ -136,8 +161,10 @@ import CellarDocuments
         ("width: 4\ntable: t.yaml\nsteps:\n  - select: [0, -1]\n", "b.case.yaml:4:17", "row must be at least 0"),
         ("width: 4\ntable: t.yaml\nsteps:\n  - selct: [0, 1]\n", "b.case.yaml:4:5", "did you mean 'select'?"),
         ("width: 4\ntable: t.yaml\nsteps:\n  - select\n", "b.case.yaml:4:5", "needs an argument"),
-        ("width: 4\ntable: t.yaml\nsteps:\n  - scroll: {offset: 1, row: [0, 1]}\n", "b.case.yaml:4:13",
-         "one of 'offset' or 'row'"),
+        (
+            "width: 4\ntable: t.yaml\nsteps:\n  - scroll: {offset: 1, row: [0, 1]}\n", "b.case.yaml:4:13",
+            "one of 'offset' or 'row'"
+        ),
         ("width: 4\ntable: t.yaml\nsteps:\n  - move: {from: [0, 1]}\n", "b.case.yaml:4:11", "move needs 'to'"),
         ("width: 4\ntable: [1]\n", "b.case.yaml:2:8", "table must be a document path or an inline document"),
         ("width: 4\ntable: t.yaml\nsteps: [\n", "b.case.yaml:4:1", "malformed YAML"),

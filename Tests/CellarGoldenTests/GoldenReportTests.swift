@@ -2,6 +2,7 @@ import CellarTestSupport
 import CellarText
 import Foundation
 import Testing
+
 @testable import Cellar
 @testable import CellarGolden
 
@@ -30,8 +31,9 @@ import Testing
         try dir.write("cases/new.case.yaml", Self.caseText)
         try dir.write("cases/ok.case.yaml", Self.caseText)
         try dir.write("cases/gone.golden", "=== 0: x ===\n")
-        let good = try GoldenScenario.play(try GoldenCaseParser.load(path: dir.path + "/cases/a.case.yaml", name: "a"),
-                                           registry: Registry())
+        let good = try GoldenScenario.play(
+            try GoldenCaseParser.load(path: dir.path + "/cases/a.case.yaml", name: "a"),
+            registry: Registry())
         try dir.write("cases/ok.golden", good)
         try dir.write("cases/a.golden", good.replacingOccurrences(of: "Apple", with: "Apply"))
         let before = dir.files()
@@ -50,7 +52,9 @@ import Testing
         #expect(page.contains("cellar test --update "))
         #expect(page.contains("<details><summary>1 passing</summary>") && page.contains("<li>ok</li>"))
         // Golden and actual as pictures; the changed letter is marked in both.
-        #expect(page.contains("<figcaption>golden</figcaption><svg") && page.contains("<figcaption>actual</figcaption><svg"))
+        #expect(
+            page.contains("<figcaption>golden</figcaption><svg") && page.contains("<figcaption>actual</figcaption><svg")
+        )
         #expect(page.matches(of: #/<rect class="d" x="(\d+)"/#).map { Int($0.1) }.contains(50))
         #expect(page.contains(">Apply</tspan>") && page.contains(">Apple</tspan>"))
     }

@@ -1,6 +1,7 @@
 import CellarTestSupport
 import Foundation
 import Testing
+
 @testable import Cellar
 @testable import CellarGolden
 
@@ -13,10 +14,13 @@ import Testing
     func scratch() throws -> ScratchDirectory {
         let dir = try ScratchDirectory()
         for name in ["a", "b", "c", "same"] { try dir.write("\(name).case.yaml", Self.caseText) }
-        try dir.write("a.golden", "old a\n"); try dir.write("a.golden.new", "new a\n")
+        try dir.write("a.golden", "old a\n")
+        try dir.write("a.golden.new", "new a\n")
         try dir.write("b.golden.new", "new b\n")
-        try dir.write("c.golden", "old c\n"); try dir.write("c.golden.new", "new c\n")
-        try dir.write("same.golden", "same\n"); try dir.write("same.golden.new", "same\n")
+        try dir.write("c.golden", "old c\n")
+        try dir.write("c.golden.new", "new c\n")
+        try dir.write("same.golden", "same\n")
+        try dir.write("same.golden.new", "same\n")
         return dir
     }
 
@@ -24,8 +28,9 @@ import Testing
         var pressed = Array(keys.utf8)[...]
         var shown = ""
         let runner = GoldenRunner(options: .init(terminalWidth: 80), makeRegistry: { Registry() })
-        let tally = try GoldenReview(runner: runner).run(paths: [dir.path], show: { shown += $0 },
-                                                         readKey: { pressed.popFirst() })
+        let tally = try GoldenReview(runner: runner).run(
+            paths: [dir.path], show: { shown += $0 },
+            readKey: { pressed.popFirst() })
         return (tally, shown)
     }
 

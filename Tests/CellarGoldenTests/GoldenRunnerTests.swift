@@ -1,10 +1,11 @@
+import CellarDocuments
 import CellarTestSupport
 import CellarText
 import Foundation
 import Testing
+
 @testable import Cellar
 @testable import CellarGolden
-import CellarDocuments
 
 /// The recording rules, end to end on scratch directories with built-in styles.
 @Suite struct GoldenRunnerTests {
@@ -25,10 +26,13 @@ import CellarDocuments
           - scroll: 2
         """
 
-    func runner(_ dir: ScratchDirectory, update: Bool = false, ci: Bool = false,
-                filter: String? = nil) -> GoldenRunner {
-        GoldenRunner(options: .init(update: update, filter: filter, isCI: ci, terminalWidth: 120, workers: 2),
-                     makeRegistry: { Registry() })
+    func runner(
+        _ dir: ScratchDirectory, update: Bool = false, ci: Bool = false,
+        filter: String? = nil
+    ) -> GoldenRunner {
+        GoldenRunner(
+            options: .init(update: update, filter: filter, isCI: ci, terminalWidth: 120, workers: 2),
+            makeRegistry: { Registry() })
     }
 
     @Test func missingGoldenFailsAndLocallyWritesNew() throws {
@@ -123,11 +127,16 @@ import CellarDocuments
         let dir = try ScratchDirectory()
         try dir.write("good.case.yaml", Self.caseText)
         try dir.write("malformed.case.yaml", "width: 20\ntable: [\n")
-        try dir.write("norow.case.yaml", "width: 20\ntable:\n  sections:\n    - rows:\n        - {text: A}\nsteps:\n  - select: [0, 7]\n")
-        try dir.write("noinsert.case.yaml", "width: 20\ntable:\n  sections:\n    - rows: []\nsteps:\n  - insert: {at: [0, 3], row: {text: X}}\n")
+        try dir.write(
+            "norow.case.yaml",
+            "width: 20\ntable:\n  sections:\n    - rows:\n        - {text: A}\nsteps:\n  - select: [0, 7]\n")
+        try dir.write(
+            "noinsert.case.yaml",
+            "width: 20\ntable:\n  sections:\n    - rows: []\nsteps:\n  - insert: {at: [0, 3], row: {text: X}}\n")
         try dir.write("notable.case.yaml", "width: 20\ntable: ../missing.yaml\n")
         try dir.write("nostyle.case.yaml", "width: 20\nstyle: food\ntable:\n  sections: []\n")
-        try dir.write("nocell.case.yaml", "width: 20\ntable:\n  sections:\n    - rows:\n        - {cell: fod, text: A}\n")
+        try dir.write(
+            "nocell.case.yaml", "width: 20\ntable:\n  sections:\n    - rows:\n        - {cell: fod, text: A}\n")
         let summary = try runner(dir, update: true).run(paths: [dir.path])
         #expect(summary.closingLine == "1 passed, 6 failed, 1 new")
         let reports = Dictionary(uniqueKeysWithValues: summary.results.map { ($0.name, $0.report) })
@@ -135,10 +144,15 @@ import CellarDocuments
         #expect(reports["malformed"]?.contains("error: \(p)/malformed.case.yaml:3:1: malformed YAML") == true)
         #expect(reports["norow"]?.contains("error: \(p)/norow.case.yaml:7:5: select [0, 7]: ") == true)
         #expect(reports["norow"]?.contains("out of range") == true)
-        #expect(reports["noinsert"]?.contains("\(p)/noinsert.case.yaml:6:5: insert [0, 3]: cannot insert at row 3 in section 0 (it has 0 rows)") == true)
+        #expect(
+            reports["noinsert"]?.contains(
+                "\(p)/noinsert.case.yaml:6:5: insert [0, 3]: cannot insert at row 3 in section 0 (it has 0 rows)")
+                == true)
         #expect(reports["notable"]?.contains("\(p)/notable.case.yaml:2:8: no such table document: ") == true)
         #expect(reports["nostyle"]?.contains("\(p)/nostyle.case.yaml:2:8: style 'food' is not registered") == true)
-        #expect(reports["nocell"]?.contains("\(p)/nocell.case.yaml:5:11: unable to dequeue a cell with identifier fod") == true)
+        #expect(
+            reports["nocell"]?.contains("\(p)/nocell.case.yaml:5:11: unable to dequeue a cell with identifier fod")
+                == true)
         // Each message is one line after its FAIL header.
         for (name, report) in reports where name != "good" {
             #expect(report.split(separator: "\n").count == 2, "\(report)")
@@ -148,7 +162,9 @@ import CellarDocuments
 
     @Test func updatesGoThroughTheDataSourceAndItsCountCheck() throws {
         let dir = try ScratchDirectory()
-        try dir.write("u.case.yaml", """
+        try dir.write(
+            "u.case.yaml",
+            """
             width: 20
             table:
               sections:
@@ -202,8 +218,10 @@ final class ToggleStyle: CellStyle {
     func configure(_ cell: Cell, row: Value, at indexPath: Cellar.IndexPath) throws {
         let text = row["text"]?.stringValue ?? ""
         let taps = row["taps"]?.intValue ?? 0
-        cell.content = .label(Label((row["done"]?.boolValue == true ? "[x] " : "[ ] ") + text
-                                    + (taps > 0 ? " taps=\(taps)" : "")))
+        cell.content = .label(
+            Label(
+                (row["done"]?.boolValue == true ? "[x] " : "[ ] ") + text
+                    + (taps > 0 ? " taps=\(taps)" : "")))
         cell.accessory = .type(.detailButton)
     }
     func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode {
@@ -224,16 +242,20 @@ final class ToggleStyle: CellStyle {
 
 @Suite struct GoldenPluggedStyleTests {
     func runner(update: Bool = true) -> GoldenRunner {
-        GoldenRunner(options: .init(update: update, terminalWidth: 120), makeRegistry: {
-            let registry = Registry()
-            try registry.register(ToggleStyle(), forCellReuseIdentifier: "toggle")
-            return registry
-        })
+        GoldenRunner(
+            options: .init(update: update, terminalWidth: 120),
+            makeRegistry: {
+                let registry = Registry()
+                try registry.register(ToggleStyle(), forCellReuseIdentifier: "toggle")
+                return registry
+            })
     }
 
     @Test func stepsReachTheStyleHooksThroughTheInjectedRegistry() throws {
         let dir = try ScratchDirectory()
-        try dir.write("t.case.yaml", """
+        try dir.write(
+            "t.case.yaml",
+            """
             style: toggle
             width: 24
             table:
@@ -259,8 +281,10 @@ final class ToggleStyle: CellStyle {
         let dir = try ScratchDirectory()
         try dir.write("b.case.yaml", "width: 24\ntable:\n  sections:\n    - rows: [{cell: toggle, text: boom}]\n")
         let summary = try runner().run(paths: [dir.path])
-        #expect(summary.results.first?.report.contains("error: \(dir.path)/b.case.yaml:3:3: initial render: boom\n") == true,
-                "\(summary.results.map(\.report))")
+        #expect(
+            summary.results.first?.report.contains("error: \(dir.path)/b.case.yaml:3:3: initial render: boom\n")
+                == true,
+            "\(summary.results.map(\.report))")
         #expect(!dir.exists("b.golden"))
     }
 }

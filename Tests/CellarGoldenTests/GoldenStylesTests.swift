@@ -1,10 +1,11 @@
+import CellarDocuments
 import CellarTestSupport
 import CellarText
 import Foundation
 import Testing
+
 @testable import Cellar
 @testable import CellarGolden
-import CellarDocuments
 
 /// `styles: true`: marks lines under styled lines and a legend per frame.
 @Suite struct GoldenStylesTests {
@@ -33,10 +34,16 @@ import CellarDocuments
         let off = try GoldenCaseParser.parse("width: 4\ntable: t.yaml\n", path: "a.case.yaml", name: "a")
         #expect(!off.styles)
         let bad: [(text: String, location: Cellar.SourceLocation, message: String)] = [
-            ("width: 4\ntable: t.yaml\nstyles: yes please\n", Cellar.SourceLocation(file: "b.case.yaml", line: 3, column: 9),
-             "styles must be true or false"),
-            ("width: 4\ntable: t.yaml\nstiles: true\n", Cellar.SourceLocation(file: "b.case.yaml", line: 3, column: 1),
-             "unknown key 'stiles' — did you mean 'styles'?"),
+            (
+                "width: 4\ntable: t.yaml\nstyles: yes please\n",
+                Cellar.SourceLocation(file: "b.case.yaml", line: 3, column: 9),
+                "styles must be true or false"
+            ),
+            (
+                "width: 4\ntable: t.yaml\nstiles: true\n",
+                Cellar.SourceLocation(file: "b.case.yaml", line: 3, column: 1),
+                "unknown key 'stiles' — did you mean 'styles'?"
+            ),
         ]
         for c in bad {
             do {
@@ -112,11 +119,17 @@ import CellarDocuments
     }
 
     @Test func legendNamesPaletteAndTrueColours() {
-        #expect(GoldenFormat.describe(TextStyle(attributes: [.dim, .underline], foreground: .palette(208),
-                                                background: .rgb(0x10, 0xA0, 0xFF)))
+        #expect(
+            GoldenFormat.describe(
+                TextStyle(
+                    attributes: [.dim, .underline], foreground: .palette(208),
+                    background: .rgb(0x10, 0xA0, 0xFF)))
                 == "dim underline fg=208 bg=#10a0ff")
-        #expect(GoldenFormat.stylesLine([(UInt8(ascii: "a"), TextStyle(attributes: .strikethrough)),
-                                         (UInt8(ascii: "b"), TextStyle(background: .semantic(.destructive)))])
+        #expect(
+            GoldenFormat.stylesLine([
+                (UInt8(ascii: "a"), TextStyle(attributes: .strikethrough)),
+                (UInt8(ascii: "b"), TextStyle(background: .semantic(.destructive))),
+            ])
                 == "--- styles: a = strikethrough, b = bg=destructive\n")
     }
 
@@ -131,7 +144,8 @@ import CellarDocuments
         let rendered = diff.render(terminalWidth: 120)
         let lines = rendered.split(separator: "\n").map(String.init)
         let row = try #require(lines.firstIndex { $0.hasPrefix("!  3  ") }, "\(rendered)")
-        let marked = lines[row], caret = lines[row + 1]
+        let marked = lines[row]
+        let caret = lines[row + 1]
         // The caret sits under the expected 'b' (both columns start at the same gutter).
         let caretColumn = try #require(caret.firstIndex(of: "^")).utf16Offset(in: caret)
         let bColumn = try #require(marked.firstIndex(of: "b")).utf16Offset(in: marked)
@@ -139,8 +153,10 @@ import CellarDocuments
         // The runner names the frame and the table column under the marks.
         let runner = GoldenRunner(options: .init(terminalWidth: 120), makeRegistry: { Registry() })
         let body = runner.failureBody(golden: Array(golden.utf8), actual: Array(changed.utf8), goldenPath: "s.golden")
-        #expect(body.contains("first difference: row 3, column 21 (frame \"0: initial (width 20, offset 0)\", "
-                              + "marks under line 1, table column 19)"), "\(body)")
+        #expect(
+            body.contains(
+                "first difference: row 3, column 21 (frame \"0: initial (width 20, offset 0)\", "
+                    + "marks under line 1, table column 19)"), "\(body)")
     }
 
     @Test func marksAreOnlyFoundInFramesWithALegend() {
@@ -156,8 +172,10 @@ import CellarDocuments
         let dir = try ScratchDirectory()
         try dir.write("s/a.case.yaml", Self.caseText)
         func run(update: Bool = false, ci: Bool = false) throws -> GoldenRunner.Summary {
-            try GoldenRunner(options: .init(update: update, isCI: ci, terminalWidth: 120, workers: 1),
-                             makeRegistry: { Registry() }).run(paths: [dir.path])
+            try GoldenRunner(
+                options: .init(update: update, isCI: ci, terminalWidth: 120, workers: 1),
+                makeRegistry: { Registry() }
+            ).run(paths: [dir.path])
         }
         // Missing: CI writes nothing; locally the styled output goes to .new.
         #expect(try run(ci: true).failed == 1 && !dir.exists("s/a.golden.new"))

@@ -1,6 +1,7 @@
-import Testing
 import CLua
 import Cellar
+import Testing
+
 @testable import CellarLua
 
 @Suite struct BudgetTests {
@@ -15,7 +16,9 @@ import Cellar
 
     @Test func scriptsOwnPcallCannotSwallowTheTimeout() throws {
         let rt = try LuaRuntime(limits: Self.short)
-        let (error, path) = try failure(rt, """
+        let (error, path) = try failure(
+            rt,
+            """
             local caught = 0
             while true do
               pcall(function() while true do end end)
@@ -25,7 +28,9 @@ import Cellar
         #expect(error?.kind == .timeout)
         #expect(error?.file == path)
         #expect(error?.message == "time budget of 100 ms exceeded (endless loop?)")
-        let (xpError, _) = try failure(rt, """
+        let (xpError, _) = try failure(
+            rt,
+            """
             for i = 1, math.huge do
               xpcall(function() while true do end end, function(m) return m end)
             end
@@ -35,7 +40,8 @@ import Cellar
 
     @Test func runtimeWorksAgainAfterATimeout() throws {
         let rt = try LuaRuntime(limits: Self.short)
-        let path = try writeScript("loop.lua", "return { spin = function() while true do end end, add = function(a, b) return a + b end }")
+        let path = try writeScript(
+            "loop.lua", "return { spin = function() while true do end end, add = function(a, b) return a + b end }")
         let module = try #require(try rt.loadPlugin(path: path).module)
         let spin = try #require(module.function(rt.key("spin")))
         let add = try #require(module.function(rt.key("add")))
@@ -49,7 +55,9 @@ import Cellar
 
     @Test func countHookIsArmedOnlyForAnOverrunningCall() throws {
         let rt = try LuaRuntime(limits: Self.short)
-        let path = try writeScript("hooks.lua", """
+        let path = try writeScript(
+            "hooks.lua",
+            """
             return { quick = function() local s = 0 for i = 1, 1000 do s = s + i end return s end,
                      spin = function() while true do end end }
             """)
@@ -86,7 +94,10 @@ import Cellar
         // Lua's frames count against the memory cap, which is reached before
         // Lua's own stack limit with the default 32 MB: the message says why.
         #expect(error?.kind == .memory)
-        #expect(error?.message == "stack overflow: calls nested over 10000 deep filled the memory limit of 32 MB (a function calling itself without end?)")
+        #expect(
+            error?.message
+                == "stack overflow: calls nested over 10000 deep filled the memory limit of 32 MB (a function calling itself without end?)"
+        )
         #expect(error?.file == path)
         #expect(error?.line == 2)
         #expect(try run(rt, "return 1") == [.int(1)])
@@ -95,7 +106,9 @@ import Cellar
     @Test func hugeStringRepIsACleanError() throws {
         let rt = try LuaRuntime()
         let (error, path) = try failure(rt, "local a = 1\nlocal s = string.rep('x', 1 << 30)\n")
-        #expect(error?.userMessage == "\(path):2: string.rep: result of 1073741824 bytes exceeds the memory limit of 33554432 bytes")
+        #expect(
+            error?.userMessage
+                == "\(path):2: string.rep: result of 1073741824 bytes exceeds the memory limit of 33554432 bytes")
     }
 
     @Test func doublingLoopHitsTheMemoryCap() throws {
@@ -110,7 +123,9 @@ import Cellar
 
     @Test func caughtMemoryErrorDoesNotMislabelALaterError() throws {
         let rt = try LuaRuntime(limits: LuaLimits(memoryLimit: 4 << 20))
-        let (error, path) = try failure(rt, """
+        let (error, path) = try failure(
+            rt,
+            """
             local ok, msg = pcall(function() local s = 'x' while true do s = s .. s end end)
             assert(not ok and msg == "not enough memory")
             error("after")
@@ -135,7 +150,9 @@ import Cellar
     /// classes, or across the pool's upper bound, must keep its contents.
     @Test func blocksKeepTheirContentsAcrossSizeClasses() throws {
         let rt = try LuaRuntime()
-        let result = try run(rt, """
+        let result = try run(
+            rt,
+            """
             local keep = {}
             for n = 1, 1200 do                       -- strings of every size to 1200 bytes
               keep[n] = string.rep(string.char(65 + n % 26), n)
@@ -187,7 +204,9 @@ import Cellar
 
     @Test func ordinaryPatternsStillWork() throws {
         let rt = try LuaRuntime()
-        let results = try run(rt, """
+        let results = try run(
+            rt,
+            """
             local text = ("word "):rep(200)
             local trimmed = ("   padded   "):match("^%s*(.-)%s*$")
             local n = select(2, text:gsub("%w+", ""))

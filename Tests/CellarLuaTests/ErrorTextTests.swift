@@ -1,20 +1,23 @@
+import Cellar
 import Foundation
 import Testing
-import Cellar
+
 @testable import CellarLua
 
 /// Text from a style reaches the user only sanitised, and every error names
 /// the style file it came from.
 @Suite struct ErrorTextTests {
     @Test func errorTextFromAStyleIsSanitised() throws {
-        let dir = try styleDirectory(["loud.lua": """
+        let dir = try styleDirectory([
+            "loud.lua": """
             return {
               identifier = "loud",
               layout = function(config, ctx)
                 error("\\27]52;c;cHduZWQ=\\7\\27[31mred\\r\\nnext")
               end,
             }
-            """])
+            """
+        ])
         let table = try luaTable("sections:\n  - rows:\n      - {cell: loud}\n", try luaRegistry([dir]))
         let text = cellarError { _ = try table.renderText() }?.description ?? ""
         #expect(!text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(text.debugDescription)")
@@ -22,23 +25,28 @@ import Cellar
     }
 
     @Test func nodeKindsAndIdentifiersAreSanitised() throws {
-        let dir = try styleDirectory(["kind.lua": """
+        let dir = try styleDirectory([
+            "kind.lua": """
             return {
               identifier = "kind",
               layout = function() return { kind = "\\27[2Jwipe" } end,
             }
-            """])
+            """
+        ])
         let table = try luaTable("sections:\n  - rows:\n      - {cell: kind}\n", try luaRegistry([dir]))
         let text = cellarError { _ = try table.renderText() }?.description ?? ""
         #expect(text.contains("'␛[2Jwipe'"), "\(text)")
-        let twins = try styleDirectory(["a.lua": "return { identifier = '\\27[2Jx' }", "b.lua": "return { identifier = '\\27[2Jx' }"])
+        let twins = try styleDirectory([
+            "a.lua": "return { identifier = '\\27[2Jx' }", "b.lua": "return { identifier = '\\27[2Jx' }",
+        ])
         let loadText = cellarError { _ = try luaRegistry([twins]) }?.description ?? ""
         #expect(loadText.contains("'␛[2Jx'"), "\(loadText)")
         #expect(!loadText.contains("\u{1B}"))
     }
 
     @Test func anErrorInALoadedChunkNamesTheStyleAndTheLoadLine() throws {
-        let dir = try styleDirectory(["loader.lua": """
+        let dir = try styleDirectory([
+            "loader.lua": """
             return {
               identifier = "loader",
               layout = function(config, ctx)
@@ -46,13 +54,15 @@ import Cellar
                 chunk()
               end,
             }
-            """])
+            """
+        ])
         let table = try luaTable("sections:\n  - rows:\n      - {cell: loader}\n", try luaRegistry([dir]))
         let error = cellarError { _ = try table.renderText() }
         #expect(error?.location?.file.hasSuffix("/Styles/loader.lua") == true, "\(String(describing: error))")
         #expect(error?.location?.line == 4)
-        #expect(error?.message.hasPrefix("boom (in the chunk loaded there, at its line 2)") == true,
-                "\(String(describing: error))")
+        #expect(
+            error?.message.hasPrefix("boom (in the chunk loaded there, at its line 2)") == true,
+            "\(String(describing: error))")
         #expect(error?.description.contains("passwd") == false)
         #expect(error?.description.contains("(load)") == false)
     }

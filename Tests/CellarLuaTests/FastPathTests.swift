@@ -1,21 +1,27 @@
-import Testing
 import Cellar
+import Testing
+
 @testable import CellarLua
 
 @Suite struct FastPathTests {
     @Test func prePushedArgumentsAndFieldReads() throws {
         let rt = try LuaRuntime()
-        let f = try rt.compile(source: Array("""
-            return function(row)
-              return { text = row.title .. "!", width = #row.detail, flag = true }
-            end
-            """.utf8), chunkName: "hook.lua")
+        let f = try rt.compile(
+            source: Array(
+                """
+                return function(row)
+                  return { text = row.title .. "!", width = #row.detail, flag = true }
+                end
+                """.utf8), chunkName: "hook.lua")
         rt.push(f)
         try rt.pcall(arguments: 0, results: 1)
         let hook = try #require(rt.function(at: -1))
         rt.pop()
-        let title = rt.key("title"), detail = rt.key("detail")
-        let text = rt.key("text"), width = rt.key("width"), flag = rt.key("flag")
+        let title = rt.key("title")
+        let detail = rt.key("detail")
+        let text = rt.key("text")
+        let width = rt.key("width")
+        let flag = rt.key("flag")
         let base = rt.top
         for i in 0..<3 {
             rt.push(hook)
@@ -41,10 +47,12 @@ import Cellar
     @Test func persistentTablesKeepFieldsAcrossCalls() throws {
         let rt = try LuaRuntime()
         let cell = rt.newTable()
-        let count = rt.key("count"), label = rt.key("label")
+        let count = rt.key("count")
+        let label = rt.key("label")
         try cell.set(label, .string("first"))
-        let bump = try rt.compile(source: Array("local cell = ... cell.count = (cell.count or 0) + 1 return cell.label".utf8),
-                                  chunkName: "bump.lua")
+        let bump = try rt.compile(
+            source: Array("local cell = ... cell.count = (cell.count or 0) + 1 return cell.label".utf8),
+            chunkName: "bump.lua")
         for _ in 0..<3 {
             rt.push(bump)
             rt.push(cell)
@@ -62,13 +70,18 @@ import Cellar
     @Test func swiftFunctionInAnEnvironmentAndTableTraversal() throws {
         let rt = try LuaRuntime()
         let env = rt.newEnvironment()
-        env.set(rt.key("double"), rt.makeFunction(raw: { rt, argc in
-            guard argc == 1, let n = rt.integer(at: 1) else { throw LuaFunctionError("double: expected an integer") }
-            rt.push(n * 2)
-            return 1
-        }))
-        let f = try rt.compile(source: Array("return { double(2), double(5), name = 'x' }".utf8),
-                               chunkName: "env.lua", environment: env)
+        env.set(
+            rt.key("double"),
+            rt.makeFunction(raw: { rt, argc in
+                guard argc == 1, let n = rt.integer(at: 1) else {
+                    throw LuaFunctionError("double: expected an integer")
+                }
+                rt.push(n * 2)
+                return 1
+            }))
+        let f = try rt.compile(
+            source: Array("return { double(2), double(5), name = 'x' }".utf8),
+            chunkName: "env.lua", environment: env)
         rt.push(f)
         try rt.pcall(arguments: 0, results: 1)
         #expect(rt.rawLength(at: -1) == 2)

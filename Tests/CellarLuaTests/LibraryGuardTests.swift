@@ -1,6 +1,7 @@
+import Cellar
 import Foundation
 import Testing
-import Cellar
+
 @testable import CellarLua
 
 /// Library functions run as one C call, where the time budget's hook never
@@ -47,7 +48,9 @@ import Cellar
 
     @Test func ordinaryLibraryCallsStillWork() throws {
         let rt = try LuaRuntime()
-        let results = try run(rt, """
+        let results = try run(
+            rt,
+            """
             local t = { 3, 1, 2 }
             table.insert(t, 4); table.insert(t, 1, 0)
             local removed = table.remove(t, 1)
@@ -56,14 +59,19 @@ import Cellar
             return table.concat(t, ","), removed, table.concat(moved, ",", 2, 4), select("#", table.unpack(t)),
                    ("ab"):rep(3, "-"), ("hello world"):find("o w", 1, true), table.remove({})
             """)
-        #expect(results == [.string("1,2,3,4"), .int(0), .string("1,2,3"), .int(4), .string("ab-ab-ab"),
-                            .int(5), .null])
+        #expect(
+            results == [
+                .string("1,2,3,4"), .int(0), .string("1,2,3"), .int(4), .string("ab-ab-ab"),
+                .int(5), .null,
+            ])
     }
 
     @Test func aHostileLenIsReadOnce() throws {
         let rt = try LuaRuntime()
         // Small the first time, huge after: the work must follow the first answer.
-        let results = try run(rt, """
+        let results = try run(
+            rt,
+            """
             local calls = 0
             local t = setmetatable({ "a", "b" }, { __len = function()
               calls = calls + 1

@@ -1,5 +1,6 @@
-import Testing
 import Cellar
+import Testing
+
 @testable import CellarLua
 
 @Suite struct LoadingTests {
@@ -30,7 +31,9 @@ import Cellar
 
     @Test func errorInAHookCalledLaterPointsAtItsLine() throws {
         let rt = try LuaRuntime()
-        let path = try writeScript("food.lua", """
+        let path = try writeScript(
+            "food.lua",
+            """
             return {
               configure = function(cell, row)
                 return row.missing.field

@@ -1,7 +1,8 @@
-import Foundation
-import Testing
 import Cellar
 import CellarText
+import Foundation
+import Testing
+
 @testable import CellarLua
 
 /// The `ui` constructors set a node's metatable without the sandbox's
@@ -9,7 +10,9 @@ import CellarText
 /// `setmetatable` and its checks, as before.
 @Suite struct LuaNodeMarkTests {
     func content(_ layoutBody: String) throws -> ViewNode {
-        let dir = try styleDirectory(["m.lua": "return { identifier = 'm', layout = function(config, ctx)\n\(layoutBody)\nend }"])
+        let dir = try styleDirectory([
+            "m.lua": "return { identifier = 'm', layout = function(config, ctx)\n\(layoutBody)\nend }"
+        ])
         let registry = try luaRegistry([dir])
         let style = try #require(registry.style(for: "m"))
         let cell = try style.makeCell()
@@ -20,12 +23,16 @@ import CellarText
     static let label = TextStyle(foreground: .semantic(.label))
 
     @Test func aTableWithAnOrdinaryMetatableBecomesANode() throws {
-        let n = try content("""
+        let n = try content(
+            """
             local t = setmetatable({ text = 'x' }, { __index = { unused = 1 } })
             local l = ui.label(t)
             return ui.hstack { l, ui.label(l.kind) }
             """)
-        #expect(n == .stack(.horizontal([.label(Label("x", style: Self.label)), .label(Label("label", style: Self.label))])))
+        #expect(
+            n
+                == .stack(
+                    .horizontal([.label(Label("x", style: Self.label)), .label(Label("label", style: Self.label))])))
     }
 
     @Test func aProtectedMetatableStillRefusesTheConstructor() throws {

@@ -1,6 +1,7 @@
+import Cellar
 import Foundation
 import Testing
-import Cellar
+
 @testable import CellarLua
 
 /// Styles/cellar.d.lua (the LuaLS definitions) is valid Lua, is never loaded
@@ -28,7 +29,10 @@ import Cellar
         for state in ["selected", "highlighted", "disabled", "focused", "editing", "expanded", "swiped", "reordering"] {
             #expect(text.contains("---@field \(state) boolean"), "state \(state)")
         }
-        for helper in ["label", "image", "hstack", "vstack", "spacer", "padding", "margins", "empty", "list_label", "copy", "width"] {
+        for helper in [
+            "label", "image", "hstack", "vstack", "spacer", "padding", "margins", "empty", "list_label", "copy",
+            "width",
+        ] {
             #expect(text.contains("function ui.\(helper)("), "ui.\(helper)")
         }
     }

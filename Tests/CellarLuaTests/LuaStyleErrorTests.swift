@@ -1,6 +1,7 @@
+import Cellar
 import Foundation
 import Testing
-import Cellar
+
 @testable import CellarLua
 
 /// Errors name the place: file:line, the hook and the row; wrong shapes say
@@ -8,16 +9,20 @@ import Cellar
 /// shadowed built-ins.
 @Suite struct LuaStyleErrorTests {
     /// Renders one row of style `id` from `source`; returns the error and the file's path.
-    func renderError(_ source: String, id: String = "bad", row: String = "{cell: bad, text: x}",
-                     limits: LuaLimits = LuaLimits()) throws -> (CellarError?, String) {
+    func renderError(
+        _ source: String, id: String = "bad", row: String = "{cell: bad, text: x}",
+        limits: LuaLimits = LuaLimits()
+    ) throws -> (CellarError?, String) {
         let dir = try styleDirectory(["bad.lua": source])
         let registry = try luaRegistry([dir], limits: limits)
-        let table = try luaTable("sections:\n  - rows:\n      - {cell: bad, text: ok}\n      - \(row)\n", registry, width: 30)
+        let table = try luaTable(
+            "sections:\n  - rows:\n      - {cell: bad, text: ok}\n      - \(row)\n", registry, width: 30)
         return (cellarError { _ = try table.renderText() }, dir + "/bad.lua")
     }
 
     @Test func runtimeErrorInAHookNamesFileLineHookAndRow() throws {
-        let (e, path) = try renderError("""
+        let (e, path) = try renderError(
+            """
             return {
               identifier = "bad",
               configure = function(cell, row) cell.food = row.food; cell.text = row.text end,
@@ -37,7 +42,8 @@ import Cellar
         ("prepare_for_reuse = function(cell) error('no reuse') end", "prepare_for_reuse", 2),
     ])
     func everyHookReportsItsName(_ hook: String, _ name: String, _ line: Int) throws {
-        let (e, path) = try renderError("return { identifier = \"bad\",\n  \(hook),\n  layout = function(c) return ui.label(c.text) end }")
+        let (e, path) = try renderError(
+            "return { identifier = \"bad\",\n  \(hook),\n  layout = function(c) return ui.label(c.text) end }")
         let text = e?.description ?? ""
         #expect(text.hasPrefix("\(path):\(line): "), "\(text)")
         #expect(text.contains("— in \(name), row 0."), "\(text)")
@@ -45,19 +51,31 @@ import Cellar
 
     @Test func layoutReturningANumberSaysWhatWasExpected() throws {
         let (e, path) = try renderError("return {\n  identifier = \"bad\",\n  layout = function() return 42 end,\n}")
-        #expect(e?.description == "\(path):3: layout: expected a view node table (ui.label{…}, ui.hstack{…}, …), got a number — row 0.0")
+        #expect(
+            e?.description
+                == "\(path):3: layout: expected a view node table (ui.label{…}, ui.hstack{…}, …), got a number — row 0.0"
+        )
     }
 
     @Test(arguments: [
         ("return { kind = 'lable', text = 'x' }", "layout: unknown node kind 'lable' — did you mean 'label'?"),
-        ("return ui.hstack { ui.label { text = 'a', colr = 'tint' } }", "layout › hstack[1]: unknown field 'colr' — did you mean 'color'?"),
+        (
+            "return ui.hstack { ui.label { text = 'a', colr = 'tint' } }",
+            "layout › hstack[1]: unknown field 'colr' — did you mean 'color'?"
+        ),
         ("return ui.label { text = 'a', lines = -1 }", "layout: lines must be a whole number ≥ 0, got -1"),
         ("return ui.label { text = 'a', color = 'purple' }", "layout: unknown colour 'purple'"),
-        ("return ui.vstack { 'just text' }", "layout › vstack[1]: expected a view node table (ui.label{…}, ui.hstack{…}, …), got a string; wrap text in ui.label"),
+        (
+            "return ui.vstack { 'just text' }",
+            "layout › vstack[1]: expected a view node table (ui.label{…}, ui.hstack{…}, …), got a string; wrap text in ui.label"
+        ),
         ("return { text = 'x' }", "layout: a view node needs a 'kind'"),
         ("return ui.padding { ui.label 'a', ui.label 'b' }", "layout: padding holds one child, got 2"),
         ("local t = ui.vstack {}; t[1] = t; return t", "layout › … › vstack[1] › vstack[1]"),
-        ("return ui.hstack { spacing = 1e9 }", "layout: spacing must be a whole number from 0 to 10000, got 1000000000"),
+        (
+            "return ui.hstack { spacing = 1e9 }",
+            "layout: spacing must be a whole number from 0 to 10000, got 1000000000"
+        ),
     ])
     func wrongNodeShapes(_ body: String, _ expected: String) throws {
         let (e, path) = try renderError("return {\n  identifier = \"bad\",\n  layout = function() \(body) end,\n}")
@@ -68,33 +86,50 @@ import Cellar
     @Test(arguments: ["ui.label(nil)", "ui.hstack('x')", "ui.padding(5)", "ui.margins(nil, ui.empty())"])
     func uiMisuseIsReportedAtTheStylesLine(_ call: String) throws {
         let fn = call.prefix { $0 != "(" }
-        let (e, path) = try renderError("return {\n  identifier = \"bad\",\n  layout = function()\n    local n = \(call)\n    return n\n  end,\n}")
+        let (e, path) = try renderError(
+            "return {\n  identifier = \"bad\",\n  layout = function()\n    local n = \(call)\n    return n\n  end,\n}")
         #expect(e?.description.hasPrefix("\(path):4: \(fn) expects a table, got ") == true, "\(e?.description ?? "")")
         #expect(e?.description.hasSuffix("— in layout, row 0.0") == true)
         // `return ui.x(…)` is a tail call. The node constructors are C
         // functions, which keep the caller's frame, so its line is named;
         // after a tail call into a Lua helper (ui.margins) the calling line
         // is gone and the hook's own line is named.
-        let (t, path2) = try renderError("return {\n  identifier = \"bad\",\n  layout = function()\n    return \(call)\n  end,\n}")
+        let (t, path2) = try renderError(
+            "return {\n  identifier = \"bad\",\n  layout = function()\n    return \(call)\n  end,\n}")
         let line = fn == "ui.margins" ? 3 : 4
-        #expect(t?.description.hasPrefix("\(path2):\(line): \(fn) expects a table, got ") == true, "\(t?.description ?? "")")
+        #expect(
+            t?.description.hasPrefix("\(path2):\(line): \(fn) expects a table, got ") == true, "\(t?.description ?? "")"
+        )
     }
 
     @Test func negativeHeightAndBadUpdateResults() throws {
         let (h, path) = try renderError("return {\n  identifier = \"bad\",\n  height = function() return -2 end,\n}")
-        #expect(h?.description == "\(path):3: height: expected a whole number of lines from 0 to 10000, or nil for automatic; got -2 — row 0.0")
-        let (big, pathBig) = try renderError("return {\n  identifier = \"bad\",\n  height = function() return 1e12 end,\n}")
-        #expect(big?.description == "\(pathBig):3: height: expected a whole number of lines from 0 to 10000, or nil for automatic; got 1000000000000 — row 0.0")
+        #expect(
+            h?.description
+                == "\(path):3: height: expected a whole number of lines from 0 to 10000, or nil for automatic; got -2 — row 0.0"
+        )
+        let (big, pathBig) = try renderError(
+            "return {\n  identifier = \"bad\",\n  height = function() return 1e12 end,\n}")
+        #expect(
+            big?.description
+                == "\(pathBig):3: height: expected a whole number of lines from 0 to 10000, or nil for automatic; got 1000000000000 — row 0.0"
+        )
         let (u, path2) = try renderError("return {\n  identifier = \"bad\",\n  update = function() return 'x' end,\n}")
-        #expect(u?.description == "\(path2):3: update: expected the configuration (a table) or nothing, got a string — row 0.0")
-        let (a, path3) = try renderError("return {\n  identifier = \"bad\",\n  accessory = function() return 'chekmark' end,\n}")
-        #expect(a?.description == "\(path3):3: accessory: unknown accessory 'chekmark' — did you mean 'checkmark'? — row 0.0")
+        #expect(
+            u?.description
+                == "\(path2):3: update: expected the configuration (a table) or nothing, got a string — row 0.0")
+        let (a, path3) = try renderError(
+            "return {\n  identifier = \"bad\",\n  accessory = function() return 'chekmark' end,\n}")
+        #expect(
+            a?.description
+                == "\(path3):3: accessory: unknown accessory 'chekmark' — did you mean 'checkmark'? — row 0.0")
     }
 
     @Test func budgetsApplyToHooks() throws {
         var limits = LuaLimits()
         limits.timeBudget = .milliseconds(50)
-        let (e, path) = try renderError("""
+        let (e, path) = try renderError(
+            """
             return {
               identifier = "bad",
               layout = function(config)
@@ -109,7 +144,8 @@ import Cellar
         // A generous time budget: on a loaded machine the memory limit must still be what stops it.
         var roomy = LuaLimits()
         roomy.timeBudget = .seconds(30)
-        let (m, _) = try renderError("""
+        let (m, _) = try renderError(
+            """
             return { identifier = "bad", configure = function(cell, row)
               local t = {} ; for i = 1, 1e9 do t[i] = ("x"):rep(65536) .. i end end }
             """, limits: roomy)
@@ -126,7 +162,10 @@ import Cellar
 
     @Test func aFileThatIsNotAStyleIsRefused() throws {
         let (a, dir) = try loadError(["x.lua": "return 42"])
-        #expect(a?.description == "\(dir)/x.lua: a style file must return a table with an 'identifier' and hooks (configure, layout, …); it returned a number")
+        #expect(
+            a?.description
+                == "\(dir)/x.lua: a style file must return a table with an 'identifier' and hooks (configure, layout, …); it returned a number"
+        )
         let (b, dir2) = try loadError(["x.lua": "local t = {}"])
         #expect(b?.description.hasPrefix("\(dir2)/x.lua: a style file must return a table") == true)
         #expect(b?.description.hasSuffix("it returned nothing") == true)
@@ -145,13 +184,21 @@ import Cellar
     }
 
     @Test func duplicateIdentifiersNameBothFiles() throws {
-        let (e, dir) = try loadError(["a.lua": "return { identifier = 'same' }", "sub/b.lua": "return { identifier = 'same' }"])
-        #expect(e?.description == "\(dir)/sub/b.lua: identifier 'same' is already defined by \(dir)/a.lua; each identifier may be defined by one file only")
+        let (e, dir) = try loadError([
+            "a.lua": "return { identifier = 'same' }", "sub/b.lua": "return { identifier = 'same' }",
+        ])
+        #expect(
+            e?.description
+                == "\(dir)/sub/b.lua: identifier 'same' is already defined by \(dir)/a.lua; each identifier may be defined by one file only"
+        )
     }
 
     @Test func aLuaStyleMayNotShadowABuiltIn() throws {
         let (e, dir) = try loadError(["mine.lua": "return { identifier = 'subtitle' }"])
-        #expect(e?.description == "\(dir)/mine.lua: identifier 'subtitle' belongs to a built-in style; a Lua style may not shadow it (choose another, e.g. 'subtitle_lua')")
+        #expect(
+            e?.description
+                == "\(dir)/mine.lua: identifier 'subtitle' belongs to a built-in style; a Lua style may not shadow it (choose another, e.g. 'subtitle_lua')"
+        )
     }
 
     @Test func definitionFilesAndPrivateFilesAreNotLoaded() throws {
@@ -165,13 +212,17 @@ import Cellar
         ])
         #expect(try StyleLoader.styleFiles(in: dir) == [dir + "/real.lua"])
         #expect(try luaRegistry([dir]).style(for: "real") != nil)
-        #expect(cellarError { _ = try StyleLoader.styleFiles(in: dir + "/missing") }?.description == "--styles \(dir)/missing: no such directory")
+        #expect(
+            cellarError { _ = try StyleLoader.styleFiles(in: dir + "/missing") }?.description
+                == "--styles \(dir)/missing: no such directory")
     }
 
     @Test func shippedStylesLoadAndListTheirHooks() throws {
         let registry = try luaRegistry([shippedStylesDir])
-        for id in ["foodCellType", "MyCellConfiguration", "checklist", "contact", "settingsSwitch", "badge", "keyValue",
-                   "default_lua", "subtitle_lua", "value1_lua", "value2_lua"] {
+        for id in [
+            "foodCellType", "MyCellConfiguration", "checklist", "contact", "settingsSwitch", "badge", "keyValue",
+            "default_lua", "subtitle_lua", "value1_lua", "value2_lua",
+        ] {
             #expect(registry.style(for: id) is LuaCellStyle, "\(id)")
         }
         let food = try #require(registry.style(for: "foodCellType") as? LuaCellStyle)

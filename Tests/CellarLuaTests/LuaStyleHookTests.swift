@@ -1,16 +1,18 @@
+import Cellar
 import CellarDocuments
 import CellarTestSupport
+import CellarText
 import Foundation
 import Testing
-import Cellar
-import CellarText
+
 @testable import CellarLua
 
 /// The hooks of a Lua style: what each receives, what it may change, and the
 /// defaults when it is missing.
 @Suite struct LuaStyleHookTests {
     @Test func configureAndLayoutDrawRowData() throws {
-        let dir = try styleDirectory(["card.lua": """
+        let dir = try styleDirectory([
+            "card.lua": """
             return {
               identifier = "card",
               configure = function(cell, row) cell.title = row.name .. "!" end,
@@ -18,8 +20,10 @@ import CellarText
                 return ui.hstack { ui.label { text = config.title }, ui.label { text = tostring(ctx.width), width = "fit" } }
               end,
             }
-            """])
-        let table = try luaTable("sections:\n  - rows:\n      - {cell: card, name: Pear}\n", try luaRegistry([dir]), width: 30)
+            """
+        ])
+        let table = try luaTable(
+            "sections:\n  - rows:\n      - {cell: card, name: Pear}\n", try luaRegistry([dir]), width: 30)
         let out = try renderLines(table)
         // Content width: 30 - 1 (leading marker) - 1 (trailing) = 28.
         #expect(out == [" Pear!                     28", ""])
@@ -91,21 +95,24 @@ import CellarText
         #expect(!avatar.attributes.contains(.inverse))
         #expect(canvas[7, 0].style.background == .semantic(.highlightedBackground))
         #expect(canvas.line(2).hasSuffix(" 3"))
-        let badge = canvas[canvas.line(2).count - 1, 2].style   // the "3" (ASCII line)
+        let badge = canvas[canvas.line(2).count - 1, 2].style  // the "3" (ASCII line)
         #expect(badge.background == .semantic(.destructive))
         #expect(!badge.attributes.contains(.inverse))
         #expect(canvas[2, 2].style.attributes.contains(.inverse))
     }
 
     @Test func accessoryAsAFunctionOfState() throws {
-        let dir = try styleDirectory(["pick.lua": """
+        let dir = try styleDirectory([
+            "pick.lua": """
             return {
               identifier = "pick",
               accessory = function(config, state) return state.selected and "checkmark" or "disclosureIndicator" end,
               layout = function(config, ctx) return ui.label { text = config.text .. " " .. ctx.width } end,
             }
-            """])
-        let yaml = "sections:\n  - rows:\n      - {cell: pick, text: A}\n      - {cell: pick, text: B, selected: true}\n"
+            """
+        ])
+        let yaml =
+            "sections:\n  - rows:\n      - {cell: pick, text: A}\n      - {cell: pick, text: B, selected: true}\n"
         let table = try luaTable(yaml, try luaRegistry([dir]), width: 20, height: 4)
         let out = try renderLines(table)
         // The accessory is known before the content width is computed.
@@ -116,15 +123,18 @@ import CellarText
     }
 
     @Test func customAccessoryViewsAndEditingAccessory() throws {
-        let dir = try styleDirectory(["acc.lua": """
+        let dir = try styleDirectory([
+            "acc.lua": """
             return {
               identifier = "acc",
               accessory = ui.label { text = "[x]", color = "tint", width = "fit" },
               editing_accessory = "checkmark",
               layout = function(config) return ui.label(config.text) end,
             }
-            """])
-        let table = try luaTable("sections:\n  - rows:\n      - {cell: acc, text: A}\n", try luaRegistry([dir]), width: 20)
+            """
+        ])
+        let table = try luaTable(
+            "sections:\n  - rows:\n      - {cell: acc, text: A}\n", try luaRegistry([dir]), width: 20)
         #expect(try renderLines(table)[0] == " A              [x]")
         table.setEditing(true)
         // The editing accessory replaces the custom one; the reorder control follows it.
@@ -133,7 +143,8 @@ import CellarText
 
     @Test func selectChangesRowDataAndTheNextRenderShowsIt() throws {
         let registry = try luaRegistry([shippedStylesDir])
-        let yaml = "sections:\n  - rows:\n      - {cell: checklist, title: Milk}\n      - {cell: checklist, title: Eggs, done: true}\n"
+        let yaml =
+            "sections:\n  - rows:\n      - {cell: checklist, title: Milk}\n      - {cell: checklist, title: Eggs, done: true}\n"
         let doc = try TableDocument.parse(yaml, path: "t.yaml")
         let source = DocumentDataSource(document: doc)
         let table = source.makeTableView(registry: registry)
@@ -173,7 +184,8 @@ import CellarText
     }
 
     @Test func eventStateBecomesCustomState() throws {
-        let dir = try styleDirectory(["star.lua": """
+        let dir = try styleDirectory([
+            "star.lua": """
             return {
               identifier = "star",
               layout = function(config, ctx)
@@ -184,7 +196,8 @@ import CellarText
                 event.state.starred = true
               end,
             }
-            """])
+            """
+        ])
         let yaml = "sections:\n  - rows:\n      - {cell: star, text: A}\n      - {cell: star, text: B}\n"
         let table = try luaTable(yaml, try luaRegistry([dir]), width: 20, height: 4)
         _ = try table.renderText()
@@ -199,20 +212,24 @@ import CellarText
     }
 
     @Test func heightHookSetsRowLines() throws {
-        let dir = try styleDirectory(["tall.lua": """
+        let dir = try styleDirectory([
+            "tall.lua": """
             return {
               identifier = "tall",
               layout = function(config) return ui.label(config.text) end,
               height = function(config, width) if config.text == "tall" then return 3 end end,
             }
-            """])
-        let yaml = "separatorStyle: none\nsections:\n  - rows:\n      - {cell: tall, text: tall}\n      - {cell: tall, text: auto}\n"
+            """
+        ])
+        let yaml =
+            "separatorStyle: none\nsections:\n  - rows:\n      - {cell: tall, text: tall}\n      - {cell: tall, text: auto}\n"
         let out = try renderLines(try luaTable(yaml, try luaRegistry([dir]), width: 20))
         #expect(out == [" tall", "", "", " auto", ""])
     }
 
     @Test func stateTableCarriesEveryKeyAndCustomKeys() throws {
-        let dir = try styleDirectory(["keys.lua": """
+        let dir = try styleDirectory([
+            "keys.lua": """
             local names = { "selected", "highlighted", "disabled", "focused", "editing", "expanded", "swiped", "reordering" }
             return {
               identifier = "keys",
@@ -227,7 +244,8 @@ import CellarText
               end,
               layout = function(config) return ui.label(config.text) end,
             }
-            """])
+            """
+        ])
         let yaml = "sections:\n  - rows:\n      - {cell: keys, selected: true, disabled: true}\n      - {cell: keys}\n"
         let table = try luaTable(yaml, try luaRegistry([dir]), width: 40, height: 4)
         try table.setCustomState("mood", .string("sunny"), at: IndexPath(0, 1))

@@ -1,7 +1,8 @@
-import Foundation
-import Testing
 import CLua
 import Cellar
+import Foundation
+import Testing
+
 @testable import CellarLua
 
 /// Reuse is real for Lua cells: the Lua-side cell table lives on across reuse,
@@ -22,15 +23,17 @@ import Cellar
         """
 
     func rows(_ n: Int, cell: String, flagAt: Int) -> String {
-        "separatorStyle: none\nsections:\n  - rows:\n" + (0..<n).map {
-            "      - {cell: \(cell)\($0 == flagAt ? ", flag: NEW" : "")}"
-        }.joined(separator: "\n") + "\n"
+        "separatorStyle: none\nsections:\n  - rows:\n"
+            + (0..<n).map {
+                "      - {cell: \(cell)\($0 == flagAt ? ", flag: NEW" : "")}"
+            }.joined(separator: "\n") + "\n"
     }
 
     @Test func fieldsPersistAcrossReuseUnlessPrepareClearsThem() throws {
         let keep = Self.counter.replacingOccurrences(of: "config.text_prefix .. ", with: "\"#\" .. ")
         let clear = keep.replacingOccurrences(of: "\"counter\"", with: "\"clearing\"")
-            .replacingOccurrences(of: "configure =", with: "prepare_for_reuse = function(cell) cell.flag = nil end,\n  configure =")
+            .replacingOccurrences(
+                of: "configure =", with: "prepare_for_reuse = function(cell) cell.flag = nil end,\n  configure =")
         let registry = try luaRegistry([try styleDirectory(["keep.lua": keep, "clear.lua": clear])])
 
         // Streamed: one cell serves every row; `uses` counts up through reuse,
@@ -87,7 +90,8 @@ import Cellar
     @Test func scrollingReusesLuaCells() throws {
         let registry = try luaRegistry([shippedStylesDir])
         let rows = (0..<60).map { "      - {cell: foodCellType, name: Food \($0), description: d, picture: \"🍎\"}" }
-        let yaml = "separatorStyle: none\nestimatedRowHeight: 2\nsections:\n  - rows:\n" + rows.joined(separator: "\n") + "\n"
+        let yaml =
+            "separatorStyle: none\nestimatedRowHeight: 2\nsections:\n  - rows:\n" + rows.joined(separator: "\n") + "\n"
         let table = try luaTable(yaml, registry, width: 30, height: 10)
         _ = try table.renderText()
         let created = table.statistics.cellsCreated
@@ -104,15 +108,18 @@ import Cellar
     @Test func theLayoutIsAskedOncePerConfiguration() throws {
         // Measuring and drawing a row share one layout call; a new
         // configuration or state asks again.
-        let dir = try styleDirectory(["calls.lua": """
+        let dir = try styleDirectory([
+            "calls.lua": """
             local calls = 0
             return {
               identifier = "calls",
               layout = function(config) calls = calls + 1; return ui.label(config.text .. " " .. calls) end,
             }
-            """])
-        let table = try luaTable("sections:\n  - rows:\n      - {cell: calls, text: A}\n      - {cell: calls, text: B}\n",
-                                 try luaRegistry([dir]), width: 20)
+            """
+        ])
+        let table = try luaTable(
+            "sections:\n  - rows:\n      - {cell: calls, text: A}\n      - {cell: calls, text: B}\n",
+            try luaRegistry([dir]), width: 20)
         // Streamed: each row is configured, measured and drawn once.
         #expect(try renderLines(table) == [" A 1", " ───────────────────", " B 2", ""])
         #expect(try renderLines(table) == [" A 3", " ───────────────────", " B 4", ""])
@@ -139,7 +146,8 @@ import Cellar
         }
         let before = registryTables()
         do {
-            let rows = (0..<8).map { "      - {cell: MyCellConfiguration, title: T\($0), body: B}" }.joined(separator: "\n")
+            let rows = (0..<8).map { "      - {cell: MyCellConfiguration, title: T\($0), body: B}" }.joined(
+                separator: "\n")
             let table = try luaTable("sections:\n  - rows:\n" + rows + "\n", registry, width: 30, height: 6)
             _ = try table.renderText()
             // At least two cells on screen, four tables each.

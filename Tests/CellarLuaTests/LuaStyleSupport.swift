@@ -1,9 +1,10 @@
+import Cellar
 import CellarDocuments
 import CellarTestSupport
+import CellarText
 import Foundation
 import Testing
-import Cellar
-import CellarText
+
 @testable import CellarLua
 
 /// The package root, found from this file: Tests/CellarLuaTests/<file>.

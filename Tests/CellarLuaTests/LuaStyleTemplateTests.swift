@@ -1,8 +1,9 @@
+import Cellar
 import CellarDocuments
 import CellarTestSupport
 import Foundation
 import Testing
-import Cellar
+
 @testable import CellarLua
 
 /// `cellar new-style NAME` writes a style that loads and an example that renders.
@@ -15,7 +16,8 @@ import Cellar
 
     @Test func theSkeletonLoadsAndItsExampleRenders() throws {
         let root = try tempRoot()
-        let written = try StyleTemplate.write(name: "todo", stylesDir: root + "/Styles", examplesDir: root + "/Examples")
+        let written = try StyleTemplate.write(
+            name: "todo", stylesDir: root + "/Styles", examplesDir: root + "/Examples")
         #expect(written == [root + "/Styles/todo.lua", root + "/Examples/todo.yaml"])
         let registry = try luaRegistry([root + "/Styles"])
         let style = try #require(registry.style(for: "todo") as? LuaCellStyle)
@@ -39,7 +41,9 @@ import Cellar
         let root = try tempRoot()
         try FileManager.default.createDirectory(atPath: root + "/Examples", withIntermediateDirectories: true)
         try "keep me".write(toFile: root + "/Examples/todo.yaml", atomically: true, encoding: .utf8)
-        let e = cellarError { try StyleTemplate.write(name: "todo", stylesDir: root + "/Styles", examplesDir: root + "/Examples") }
+        let e = cellarError {
+            try StyleTemplate.write(name: "todo", stylesDir: root + "/Styles", examplesDir: root + "/Examples")
+        }
         #expect(e?.description == "new-style: \(root)/Examples/todo.yaml already exists; not overwriting it")
         #expect(!FileManager.default.fileExists(atPath: root + "/Styles/todo.lua"))
         #expect(try String(contentsOfFile: root + "/Examples/todo.yaml", encoding: .utf8) == "keep me")

@@ -1,9 +1,10 @@
+import Cellar
 import CellarTestSupport
 import Foundation
 import Testing
-import Cellar
-@testable import CellarText
+
 @testable import CellarLua
+@testable import CellarText
 
 /// One layout engine: the Lua twins in Styles/twins draw exactly what the
 /// built-in styles draw, character and colour, across a matrix of rows,
@@ -54,44 +55,69 @@ import Cellar
         // Every accessory type, and every editing accessory (shown while editing).
         for a in AccessoryType.allCases {
             rows.append("{text: \"Accessory \(a.rawValue)\", secondaryText: x, accessory: \(a.rawValue), image: \"⭐\"}")
-            rows.append("{text: \"Editing \(a.rawValue)\", secondaryText: y, accessory: checkmark, editingAccessory: \(a.rawValue)}")
+            rows.append(
+                "{text: \"Editing \(a.rawValue)\", secondaryText: y, accessory: checkmark, editingAccessory: \(a.rawValue)}"
+            )
         }
-        rows.append("{text: Editing, secondaryText: with text accessory, accessoryText: \"3\", editingAccessory: detailButton}")
+        rows.append(
+            "{text: Editing, secondaryText: with text accessory, accessoryText: \"3\", editingAccessory: detailButton}")
         // numberOfLines × lineBreakMode, on both labels (long text, Korean detail).
         for mode in LineBreakMode.allCases {
             for lines in [1, 2, 0] {
-                rows.append("{text: \"\(mode.rawValue) \(lines): \(long)\", secondaryText: \"\(longKorean)\", "
-                            + "textProperties: {numberOfLines: \(lines), lineBreakMode: \(mode.rawValue)}, "
-                            + "secondaryTextProperties: {numberOfLines: \(lines), lineBreakMode: \(mode.rawValue)}}")
+                rows.append(
+                    "{text: \"\(mode.rawValue) \(lines): \(long)\", secondaryText: \"\(longKorean)\", "
+                        + "textProperties: {numberOfLines: \(lines), lineBreakMode: \(mode.rawValue)}, "
+                        + "secondaryTextProperties: {numberOfLines: \(lines), lineBreakMode: \(mode.rawValue)}}")
             }
         }
-        rows.append("{text: \"\(longKorean)\", secondaryText: \"\(long)\", textProperties: {numberOfLines: 3}, secondaryTextProperties: {numberOfLines: 3, lineBreakMode: charWrap}}")
+        rows.append(
+            "{text: \"\(longKorean)\", secondaryText: \"\(long)\", textProperties: {numberOfLines: 3}, secondaryTextProperties: {numberOfLines: 3, lineBreakMode: charWrap}}"
+        )
         // Alignments (natural = leading), short and wrapping.
         for align in TextAlignment.allCases.map(\.rawValue) + ["natural"] {
-            rows.append("{text: \(align), secondaryText: \"detail \(align)\", textProperties: {alignment: \(align)}, secondaryTextProperties: {alignment: \(align)}}")
-            rows.append("{text: \"\(long)\", secondaryText: \"\(longKorean)\", image: \"🍎\", textProperties: {alignment: \(align), numberOfLines: 0, lineBreakMode: wordWrap}, secondaryTextProperties: {alignment: \(align), numberOfLines: 2}}")
+            rows.append(
+                "{text: \(align), secondaryText: \"detail \(align)\", textProperties: {alignment: \(align)}, secondaryTextProperties: {alignment: \(align)}}"
+            )
+            rows.append(
+                "{text: \"\(long)\", secondaryText: \"\(longKorean)\", image: \"🍎\", textProperties: {alignment: \(align), numberOfLines: 0, lineBreakMode: wordWrap}, secondaryTextProperties: {alignment: \(align), numberOfLines: 2}}"
+            )
         }
         // Colours: semantic names (including each style's own defaults), default, palette, RGB.
-        let colors = ["tint", "destructive", "label", "secondaryLabel", "tertiaryLabel", "success", "default", "196", "\"#ff8800\""]
+        let colors = [
+            "tint", "destructive", "label", "secondaryLabel", "tertiaryLabel", "success", "default", "196",
+            "\"#ff8800\"",
+        ]
         for (i, color) in colors.enumerated() {
             let other = colors[(i + 3) % colors.count]
             let name = { (c: String) in c.replacingOccurrences(of: "\"", with: "") }
-            rows.append("{text: \"colour \(name(color))\", secondaryText: \"detail \(name(other))\", textProperties: {color: \(color)}, secondaryTextProperties: {color: \(other)}}")
+            rows.append(
+                "{text: \"colour \(name(color))\", secondaryText: \"detail \(name(other))\", textProperties: {color: \(color)}, secondaryTextProperties: {color: \(other)}}"
+            )
         }
         // Transforms (mixed case, Korean passes through).
         for t in TextTransform.allCases {
-            rows.append("{text: \"hello WORLD 안녕 \(t.rawValue)\", secondaryText: \"mIxEd case détail\", textProperties: {transform: \(t.rawValue)}, secondaryTextProperties: {transform: \(t.rawValue)}}")
+            rows.append(
+                "{text: \"hello WORLD 안녕 \(t.rawValue)\", secondaryText: \"mIxEd case détail\", textProperties: {transform: \(t.rawValue)}, secondaryTextProperties: {transform: \(t.rawValue)}}"
+            )
         }
         // Attributes, one at a time, all together, and explicitly off.
         for attr in ["bold", "italic", "underline", "dim"] {
-            rows.append("{text: \(attr), secondaryText: \"detail \(attr)\", textProperties: {\(attr): true}, secondaryTextProperties: {\(attr): true}}")
+            rows.append(
+                "{text: \(attr), secondaryText: \"detail \(attr)\", textProperties: {\(attr): true}, secondaryTextProperties: {\(attr): true}}"
+            )
         }
-        rows.append("{text: All, secondaryText: attributes, textProperties: {bold: true, italic: true, underline: true, dim: true, color: tint}, secondaryTextProperties: {bold: true, italic: true, underline: true, dim: true}}")
-        rows.append("{text: None, secondaryText: attributes, textProperties: {bold: false, italic: false, underline: false, dim: false}, secondaryTextProperties: {bold: false, dim: false}}")
+        rows.append(
+            "{text: All, secondaryText: attributes, textProperties: {bold: true, italic: true, underline: true, dim: true, color: tint}, secondaryTextProperties: {bold: true, italic: true, underline: true, dim: true}}"
+        )
+        rows.append(
+            "{text: None, secondaryText: attributes, textProperties: {bold: false, italic: false, underline: false, dim: false}, secondaryTextProperties: {bold: false, dim: false}}"
+        )
         // Everything at once.
-        rows.append("{text: \"\(longKorean)\", secondaryText: \"\(long)\", image: \"🍜\", indentation: 1, accessoryText: 새 글, editingAccessory: detailDisclosureButton, selected: true, "
-                    + "textProperties: {numberOfLines: 0, lineBreakMode: charWrap, alignment: center, color: \"#336699\", transform: uppercase, bold: true, underline: true}, "
-                    + "secondaryTextProperties: {numberOfLines: 2, lineBreakMode: truncatingMiddle, alignment: trailing, color: 28, transform: capitalized, italic: true, dim: true}}")
+        rows.append(
+            "{text: \"\(longKorean)\", secondaryText: \"\(long)\", image: \"🍜\", indentation: 1, accessoryText: 새 글, editingAccessory: detailDisclosureButton, selected: true, "
+                + "textProperties: {numberOfLines: 0, lineBreakMode: charWrap, alignment: center, color: \"#336699\", transform: uppercase, bold: true, underline: true}, "
+                + "secondaryTextProperties: {numberOfLines: 2, lineBreakMode: truncatingMiddle, alignment: trailing, color: 28, transform: capitalized, italic: true, dim: true}}"
+        )
         return rows
     }()
 
@@ -99,13 +125,17 @@ import Cellar
     static func document(_ cell: String, style: String) -> String {
         let rows = bodies.map { body -> String in
             // The default style has no detail text (documents refuse it there).
-            var b = cell.hasPrefix("default")
-                ? body.replacingOccurrences(of: #"secondaryText: ("[^"]*"|[^,}]*)"#, with: "note: x", options: .regularExpression)
+            var b =
+                cell.hasPrefix("default")
+                ? body.replacingOccurrences(
+                    of: #"secondaryText: ("[^"]*"|[^,}]*)"#, with: "note: x", options: .regularExpression)
                 : body
             b.insert(contentsOf: "cell: \(cell), ", at: b.index(after: b.startIndex))
             return "      - " + b
         }
-        return "style: \(style)\nallowsMultipleSelection: true\nsections:\n  - header: Matrix\n    footer: end\n    rows:\n" + rows.joined(separator: "\n") + "\n"
+        return
+            "style: \(style)\nallowsMultipleSelection: true\nsections:\n  - header: Matrix\n    footer: end\n    rows:\n"
+            + rows.joined(separator: "\n") + "\n"
     }
 
     /// Everything `table` draws, character and style.
@@ -150,8 +180,13 @@ import Cellar
                     let builtIn = try Self.capture(builtInTable, width: width, editing: editing)
                     let twin = try Self.capture(twinTable, width: width, editing: editing)
                     #expect(builtIn.count > Self.bodies.count)
-                    guard builtIn != twin else { compared += 1; continue }
-                    Issue.record("\(kind) differs from \(kind)_lua at width \(width), \(tableStyle)\(editing ? ", editing" : ""): \(Self.difference(builtIn, twin))")
+                    guard builtIn != twin else {
+                        compared += 1
+                        continue
+                    }
+                    Issue.record(
+                        "\(kind) differs from \(kind)_lua at width \(width), \(tableStyle)\(editing ? ", editing" : ""): \(Self.difference(builtIn, twin))"
+                    )
                     return
                 }
             }
@@ -168,13 +203,20 @@ import Cellar
             return try Self.capture(try luaTable(yaml, registry), width: width, editing: editing)
         }
         let plain = try draw("text: \"\(Self.long)\", secondaryText: Hello")
-        for props in ["numberOfLines: 0", "numberOfLines: 2, lineBreakMode: wordWrap", "lineBreakMode: truncatingHead",
-                      "color: tint", "color: 196", "transform: uppercase",
-                      "bold: true", "italic: true", "underline: true", "dim: true"] {
-            #expect(try draw("text: \"\(Self.long)\", secondaryText: Hello, textProperties: {\(props)}") != plain, "\(props)")
+        for props in [
+            "numberOfLines: 0", "numberOfLines: 2, lineBreakMode: wordWrap", "lineBreakMode: truncatingHead",
+            "color: tint", "color: 196", "transform: uppercase",
+            "bold: true", "italic: true", "underline: true", "dim: true",
+        ] {
+            #expect(
+                try draw("text: \"\(Self.long)\", secondaryText: Hello, textProperties: {\(props)}") != plain,
+                "\(props)")
         }
-        #expect(try draw("text: \"\(Self.long)\", secondaryText: Hello, secondaryTextProperties: {color: label}") != plain)
-        #expect(try draw("text: \"\(Self.long)\", secondaryText: Hello, secondaryTextProperties: {alignment: trailing}") != plain)
+        #expect(
+            try draw("text: \"\(Self.long)\", secondaryText: Hello, secondaryTextProperties: {color: label}") != plain)
+        #expect(
+            try draw("text: \"\(Self.long)\", secondaryText: Hello, secondaryTextProperties: {alignment: trailing}")
+                != plain)
         #expect(try draw("text: \"\(Self.long)\", secondaryText: Hello, indentation: 1") != plain)
         #expect(try draw("text: \"\(Self.long)\", secondaryText: Hello, accessoryText: x") != plain)
         let editing = try draw("text: a, editingAccessory: checkmark", editing: true)
@@ -184,20 +226,25 @@ import Cellar
 
     /// The comparison is not vacuous: a style that differs slightly is caught.
     @Test func aDifferentStyleIsCaught() throws {
-        let dir = try styleDirectory(["off.lua": """
+        let dir = try styleDirectory([
+            "off.lua": """
             return { identifier = "value1_off", layout = function(c)
               local main = ui.hstack { ui.label { text = c.text },
                                        ui.label { text = c.secondaryText, align = "trailing", width = "fit" } }
               if c.image then main = ui.hstack { ui.image(c.image), main } end
               return main
             end }
-            """])
+            """
+        ])
         let registry = try luaRegistry([shippedStylesDir + "/twins", dir])
-        let yaml = { (cell: String) in "sections:\n  - rows:\n      - {cell: \(cell), text: Apple, secondaryText: Red, image: \"🍎\"}\n" }
+        let yaml = { (cell: String) in
+            "sections:\n  - rows:\n      - {cell: \(cell), text: Apple, secondaryText: Red, image: \"🍎\"}\n"
+        }
         func draw(_ cell: String) throws -> [SnapshotLine] {
             try Self.capture(try luaTable(yaml(cell), registry), width: 40, editing: false)
         }
-        let a = try draw("value1"), b = try draw("value1_off")
+        let a = try draw("value1")
+        let b = try draw("value1_off")
         #expect(a != b)
         // Only the detail's colour differs, so the plain text is the same.
         #expect(a.map(\.text) == b.map(\.text))
@@ -222,7 +269,7 @@ struct SnapshotLine: Equatable {
             var content = raw & Canvas.contentMask
             if content >= Canvas.clusterBase && content != Canvas.continuation {
                 canvas.withContent(content) { clusters.append(contentsOf: $0) }
-                clusters.append(0xFF)   // never in UTF-8: ends the cluster
+                clusters.append(0xFF)  // never in UTF-8: ends the cluster
                 content = Canvas.clusterBase
             }
             contents.append(content)

@@ -1,8 +1,9 @@
-import Foundation
-import Testing
 import CLua
 import CLuaShim
 import Cellar
+import Foundation
+import Testing
+
 @testable import CellarLua
 
 /// The pushed-string cache (reading back a row string finds the Swift
@@ -13,13 +14,15 @@ import Cellar
     struct Steps {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         mutating func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(n))
         }
     }
 
-    static let pool = ["", "a", "Pear", "Pearl", "pear", "🍐 Birne", "x\u{0}y", "long text " + String(repeating: "z", count: 100),
-                       "ü", "u\u{308}", "Food 1", "Food 2"]
+    static let pool = [
+        "", "a", "Pear", "Pearl", "pear", "🍐 Birne", "x\u{0}y", "long text " + String(repeating: "z", count: 100),
+        "ü", "u\u{308}", "Food 1", "Food 2",
+    ]
 
     /// Row strings read back find the Swift string they were pushed from,
     /// but only while the bytes at that address are still that string.

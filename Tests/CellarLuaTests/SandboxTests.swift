@@ -1,5 +1,6 @@
-import Testing
 import Cellar
+import Testing
+
 @testable import CellarLua
 
 @Suite struct SandboxTests {
@@ -13,12 +14,17 @@ import Cellar
 
     @Test func safeLibrariesAndBaseAreThere() throws {
         let rt = try LuaRuntime()
-        let results = try run(rt, """
+        let results = try run(
+            rt,
+            """
             return string.upper("a"), table.concat({1, 2}, ","), math.max(1, 5), utf8.char(233),
                    ("x"):rep(3), select("#", 1, 2), tostring(12), type(pairs), _VERSION
             """)
-        #expect(results == [.string("A"), .string("1,2"), .int(5), .string("é"), .string("xxx"),
-                            .int(2), .string("12"), .string("function"), .string("Lua 5.4")])
+        #expect(
+            results == [
+                .string("A"), .string("1,2"), .int(5), .string("é"), .string("xxx"),
+                .int(2), .string("12"), .string("function"), .string("Lua 5.4"),
+            ])
     }
 
     @Test func stringDumpIsGone() throws {
@@ -29,7 +35,9 @@ import Cellar
 
     @Test func loadIsTextOnlyAndStaysInTheSandbox() throws {
         let rt = try LuaRuntime()
-        let results = try run(rt, """
+        let results = try run(
+            rt,
+            """
             secret = 42
             local f = load("return secret, io, os")
             local a, b, c = f()
@@ -38,10 +46,13 @@ import Cellar
             local ok3, msg3 = load("return 1", "chunk", "bt")
             return a, b, c, ok, msg, ok2, msg2, ok3 == nil
             """)
-        #expect(results == [.int(42), .null, .null, .null,
-                            .string("attempt to load a binary chunk (mode is 't')"),
-                            .null, .string("load: binary chunks are not allowed (mode \"b\"; use \"t\")"),
-                            .bool(true)])
+        #expect(
+            results == [
+                .int(42), .null, .null, .null,
+                .string("attempt to load a binary chunk (mode is 't')"),
+                .null, .string("load: binary chunks are not allowed (mode \"b\"; use \"t\")"),
+                .bool(true),
+            ])
         let (error, path) = try failure(rt, "return load(function() return 'x' end)")
         #expect(error?.userMessage == "\(path):1: load: only source text (a string) can be loaded in the sandbox")
     }
@@ -53,7 +64,9 @@ import Cellar
         for opt in ["", "'collect'", "'stop'", "'step'"] {
             let (error, path) = try failure(rt, "return collectgarbage(\(opt))")
             let shown = opt.isEmpty ? "collect" : String(opt.dropFirst().dropLast())
-            #expect(error?.userMessage == "\(path):1: collectgarbage: only \"count\" is allowed in the sandbox (got \"\(shown)\")")
+            #expect(
+                error?.userMessage
+                    == "\(path):1: collectgarbage: only \"count\" is allowed in the sandbox (got \"\(shown)\")")
         }
     }
 
@@ -63,7 +76,8 @@ import Cellar
         let (error, path) = try failure(rt, "\n\(lib).x = 1")
         #expect(error?.userMessage == "\(path):2: cannot set \(lib).x: the shared library '\(lib)' is read-only")
         let (rawError, rawPath) = try failure(rt, "rawset(\(lib), 'x', 1)")
-        #expect(rawError?.userMessage == "\(rawPath):1: rawset: the shared tables (libraries, ctx, state) are read-only")
+        #expect(
+            rawError?.userMessage == "\(rawPath):1: rawset: the shared tables (libraries, ctx, state) are read-only")
         let (mtError, mtPath) = try failure(rt, "setmetatable(\(lib), {})")
         #expect(mtError?.userMessage == "\(mtPath):1: cannot change a protected metatable")
         #expect(try run(rt, "return getmetatable(\(lib))") == [.string("the shared library '\(lib)' is read-only")])
@@ -97,8 +111,10 @@ import Cellar
         let rt = try LuaRuntime()
         try run(rt, "shared = 'a'; string = nil")
         #expect(try run(rt, "return shared, type(string)") == [.null, .string("table")])
-        #expect(try run(rt, "return _G == _ENV, getmetatable(_G)") ==
-                [.bool(true), .string("the environment's metatable is read-only")])
+        #expect(
+            try run(rt, "return _G == _ENV, getmetatable(_G)") == [
+                .bool(true), .string("the environment's metatable is read-only"),
+            ])
     }
 
     @Test func printIsCapturedOrDropped() throws {

@@ -1,8 +1,9 @@
-import Foundation
-import Testing
 import CLua
 import CLuaShim
 import Cellar
+import Foundation
+import Testing
+
 @testable import CellarLua
 
 /// What one hook call writes into a table the host hands it is seen by no
@@ -86,7 +87,8 @@ import Cellar
     /// One cell shows every row: what configure wrote into one row's table
     /// (a key, a metatable) is gone for the next row with the same keys.
     @Test func aRowTableCarriesNoWritesToTheNextRow() throws {
-        let dir = try styleDirectory(["scribble.lua": """
+        let dir = try styleDirectory([
+            "scribble.lua": """
             return {
               identifier = "scribble",
               configure = function(cell, row)
@@ -96,15 +98,18 @@ import Cellar
                 pcall(setmetatable, row, { __index = function() return "meta" end })
               end,
             }
-            """])
-        let yaml = "separatorStyle: none\nsections:\n  - rows:\n      - {cell: scribble, title: a}\n      - {cell: scribble, title: b}\n      - {cell: scribble, title: c}\n"
+            """
+        ])
+        let yaml =
+            "separatorStyle: none\nsections:\n  - rows:\n      - {cell: scribble, title: a}\n      - {cell: scribble, title: b}\n      - {cell: scribble, title: c}\n"
         let table = try luaTable(yaml, try luaRegistry([dir]), width: 30)
         #expect(try renderLines(table) == [" a nil nil nil", " b nil nil nil", " c nil nil nil", ""])
         #expect(table.statistics.cellsCreated == 1)
     }
 
     @Test func hostMetatablesAreProtected() throws {
-        let dir = try styleDirectory(["probe.lua": """
+        let dir = try styleDirectory([
+            "probe.lua": """
             return {
               identifier = "probe",
               layout = function(config, ctx)
@@ -112,14 +117,19 @@ import Cellar
                                                tostring(getmetatable(ctx.state)), tostring(getmetatable("")) }, "|"))
               end,
             }
-            """])
+            """
+        ])
         let table = try luaTable("sections:\n  - rows:\n      - {cell: probe}\n", try luaRegistry([dir]), width: 200)
         let out = try renderLines(table)
-        #expect(out[0] == " the ui node metatable is read-only|'ctx' is the host's and read-only|'state' is the host's and read-only|the string metatable is read-only")
+        #expect(
+            out[0]
+                == " the ui node metatable is read-only|'ctx' is the host's and read-only|'state' is the host's and read-only|the string metatable is read-only"
+        )
     }
 
     @Test func writingToCtxIsALocatedError() throws {
-        let dir = try styleDirectory(["narrow.lua": """
+        let dir = try styleDirectory([
+            "narrow.lua": """
             return {
               identifier = "narrow",
               layout = function(config, ctx)
@@ -127,15 +137,18 @@ import Cellar
                 return ui.label "x"
               end,
             }
-            """])
+            """
+        ])
         let table = try luaTable("sections:\n  - rows:\n      - {cell: narrow}\n", try luaRegistry([dir]))
         let error = cellarError { _ = try table.renderText() }
-        #expect(error?.description.contains("narrow.lua:4: cannot set ctx.width: 'ctx' is the host's") == true,
-                "\(String(describing: error))")
+        #expect(
+            error?.description.contains("narrow.lua:4: cannot set ctx.width: 'ctx' is the host's") == true,
+            "\(String(describing: error))")
     }
 
     @Test func pairsOverCtxStillWorks() throws {
-        let dir = try styleDirectory(["keys.lua": """
+        let dir = try styleDirectory([
+            "keys.lua": """
             return {
               identifier = "keys",
               layout = function(config, ctx)
@@ -145,7 +158,8 @@ import Cellar
                 return ui.label(table.concat(keys, ","))
               end,
             }
-            """])
+            """
+        ])
         let table = try luaTable("sections:\n  - rows:\n      - {cell: keys}\n", try luaRegistry([dir]), width: 80)
         #expect(try renderLines(table)[0] == " ambiguous_wide,margins,state,table_style,width")
     }
@@ -155,7 +169,9 @@ import Cellar
         let rt = try LuaRuntime()
         var printed: [String] = []
         rt.onPrint = { printed.append($0) }
-        try run(rt, """
+        try run(
+            rt,
+            """
             local mt = setmetatable({}, { __index = function(t, k)
               if k == "__gc" then rawset(t, "__gc", function() print("finalizer ran") end) end
             end })

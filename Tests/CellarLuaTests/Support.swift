@@ -1,6 +1,7 @@
+import Cellar
 import Foundation
 import Testing
-import Cellar
+
 @testable import CellarLua
 
 /// Writes `source` to a fresh `…/Styles/<name>` and returns the path.
@@ -43,6 +44,9 @@ final class DeinitCounter {
 
 final class Tracked {
     let counter: DeinitCounter
-    init(_ counter: DeinitCounter) { self.counter = counter; counter.made += 1 }
+    init(_ counter: DeinitCounter) {
+        self.counter = counter
+        counter.made += 1
+    }
     deinit { counter.released += 1 }
 }

@@ -1,5 +1,6 @@
-import Testing
 import Cellar
+import Testing
+
 @testable import CellarLua
 
 @Suite struct TrampolineTests {
@@ -26,7 +27,9 @@ import Cellar
             _ = (a, b)
             throw LuaFunctionError("refused")
         })
-        let path = try writeScript("release.lua", """
+        let path = try writeScript(
+            "release.lua",
+            """
             local fail = ...
             local ok, msg = pcall(fail)
             assert(not ok)
@@ -51,8 +54,9 @@ import Cellar
             try rt.call(inner)
             return 0
         })
-        let outer = try rt.compile(source: Array("local f = ...\nlocal ok, m = pcall(f)\nreturn ok, m\n".utf8),
-                                   chunkName: "Styles/outer.lua")
+        let outer = try rt.compile(
+            source: Array("local f = ...\nlocal ok, m = pcall(f)\nreturn ok, m\n".utf8),
+            chunkName: "Styles/outer.lua")
         rt.push(outer)
         rt.push(callInner)
         try rt.pcall(arguments: 1, results: 2)
@@ -66,9 +70,13 @@ import Cellar
     @Test func timeoutInsideNestedCallStillStopsTheOuterCall() throws {
         let rt = try LuaRuntime(limits: LuaLimits(timeBudget: .milliseconds(100)))
         let spin = try rt.compile(source: Array("while true do end".utf8), chunkName: "spin.lua")
-        let callSpin = rt.makeFunction(raw: { rt, _ in try rt.call(spin); return 0 })
-        let outer = try rt.compile(source: Array("local f = ...\npcall(f)\nwhile true do pcall(f) end".utf8),
-                                   chunkName: "outer.lua")
+        let callSpin = rt.makeFunction(raw: { rt, _ in
+            try rt.call(spin)
+            return 0
+        })
+        let outer = try rt.compile(
+            source: Array("local f = ...\npcall(f)\nwhile true do pcall(f) end".utf8),
+            chunkName: "outer.lua")
         rt.push(outer)
         rt.push(callSpin)
         let error = luaError { try rt.pcall(arguments: 1, results: 0) }

@@ -1,6 +1,7 @@
+import Cellar
 import Foundation
 import Testing
-import Cellar
+
 @testable import CellarLua
 
 /// A value crossing from Lua to Swift is bounded by what it expands to, not
@@ -15,28 +16,38 @@ import Cellar
         let error = luaError { try rt.call(f) }
         #expect(ContinuousClock.now - started < .seconds(3))
         #expect(error?.kind == .conversion)
-        #expect(error?.message.hasPrefix("value too large to become data: over 100000 tables and values") == true,
-                "\(String(describing: error))")
+        #expect(
+            error?.message.hasPrefix("value too large to become data: over 100000 tables and values") == true,
+            "\(String(describing: error))")
     }
 
     @Test func textIsCountedEachTimeItIsReached() throws {
         let rt = try LuaRuntime(limits: LuaLimits(maxValueBytes: 1000))
-        let error = luaError { try run(rt, "local s = ('x'):rep(100) local t = {} for i = 1, 20 do t[i] = s end return t") }
+        let error = luaError {
+            try run(rt, "local s = ('x'):rep(100) local t = {} for i = 1, 20 do t[i] = s end return t")
+        }
         #expect(error?.kind == .conversion)
         #expect(try run(rt, "local s = ('x'):rep(100) return { s, s, s }").count == 1)
     }
 
     @Test func aSharedTableWithinTheBudgetConvertsOnce() throws {
         let rt = try LuaRuntime()
-        #expect(try run(rt, "local s = { 1, 2 } return { s, s, k = s }") ==
-                [.object(["1": .array([.int(1), .int(2)]), "2": .array([.int(1), .int(2)]),
-                          "k": .array([.int(1), .int(2)])])])
-        #expect(try run(rt, "local s = { 1, 2 } return { s, s }") ==
-                [.array([.array([.int(1), .int(2)]), .array([.int(1), .int(2)])])])
+        #expect(
+            try run(rt, "local s = { 1, 2 } return { s, s, k = s }") == [
+                .object([
+                    "1": .array([.int(1), .int(2)]), "2": .array([.int(1), .int(2)]),
+                    "k": .array([.int(1), .int(2)]),
+                ])
+            ])
+        #expect(
+            try run(rt, "local s = { 1, 2 } return { s, s }") == [
+                .array([.array([.int(1), .int(2)]), .array([.int(1), .int(2)])])
+            ])
     }
 
     @Test func aBombInOnSelectNamesTheStyle() throws {
-        let dir = try styleDirectory(["bomb.lua": """
+        let dir = try styleDirectory([
+            "bomb.lua": """
             return {
               identifier = "bomb",
               on_select = function(cell, row, event)
@@ -44,8 +55,10 @@ import Cellar
                 row.bomb = t
               end,
             }
-            """])
-        let table = try luaTable("sections:\n  - rows:\n      - {cell: bomb, text: A}\n", try luaRegistry([dir]), width: 20)
+            """
+        ])
+        let table = try luaTable(
+            "sections:\n  - rows:\n      - {cell: bomb, text: A}\n", try luaRegistry([dir]), width: 20)
         _ = try table.renderText()
         let error = cellarError { try table.userSelectRow(at: IndexPath(0, 0)) }
         let text = error?.description ?? ""

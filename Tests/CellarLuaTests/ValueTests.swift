@@ -1,7 +1,8 @@
-import Testing
 import CLua
 import CLuaShim
 import Cellar
+import Testing
+
 @testable import CellarLua
 
 @Suite struct ValueTests {
@@ -27,13 +28,15 @@ import Cellar
     /// slots, and rows with more keys than the ring holds still come out whole.
     @Test func refilledTablesHoldExactlyEachRow() throws {
         let rt = try LuaRuntime()
-        let describe = try rt.compile(source: Array("""
-            local t = ...
-            local keys = {}
-            for k, v in pairs(t) do keys[#keys + 1] = k .. "=" .. tostring(v) end
-            table.sort(keys)
-            return table.concat(keys, " ")
-            """.utf8), chunkName: "describe.lua")
+        let describe = try rt.compile(
+            source: Array(
+                """
+                local t = ...
+                local keys = {}
+                for k, v in pairs(t) do keys[#keys + 1] = k .. "=" .. tostring(v) end
+                table.sort(keys)
+                return table.concat(keys, " ")
+                """.utf8), chunkName: "describe.lua")
         let table = rt.newTable()
         var keys: [String] = []
         let rows: [[String: Value]] = [
@@ -41,8 +44,8 @@ import Cellar
             Dictionary(uniqueKeysWithValues: (0..<20).map { ("k\($0)", Value.int($0)) }),
             ["title": .string("b")],
             ["k3": .bool(true), "title": .string("c")],
-            ["k3": .int(4), "title": .string("d")],        // the same keys: overwritten in place
-            ["k4": .int(5), "title": .string("e")],        // as many keys, another one: cleared first
+            ["k3": .int(4), "title": .string("d")],  // the same keys: overwritten in place
+            ["k4": .int(5), "title": .string("e")],  // as many keys, another one: cleared first
         ]
         for row in rows {
             rt.push(describe)
@@ -59,20 +62,22 @@ import Cellar
         // update's copy is overwritten in place; keys the source lacks go,
         // also when the copy ends up with as many keys as the source had.
         let rt = try LuaRuntime()
-        let describe = try rt.compile(source: Array("""
-            local t = ...
-            local keys = {}
-            for k, v in pairs(t) do keys[#keys + 1] = tostring(k) .. "=" .. tostring(v) end
-            table.sort(keys)
-            return table.concat(keys, " ")
-            """.utf8), chunkName: "describe.lua")
+        let describe = try rt.compile(
+            source: Array(
+                """
+                local t = ...
+                local keys = {}
+                for k, v in pairs(t) do keys[#keys + 1] = tostring(k) .. "=" .. tostring(v) end
+                table.sort(keys)
+                return table.concat(keys, " ")
+                """.utf8), chunkName: "describe.lua")
         let copy = rt.newTable()
         let sources: [[String: Value]] = [
             ["title": .string("a"), "detail": .int(1)],
-            ["title": .string("b"), "detail": .int(2)],                     // the same keys
-            ["title": .string("c"), "extra": .bool(true)],                  // as many keys, one other
+            ["title": .string("b"), "detail": .int(2)],  // the same keys
+            ["title": .string("c"), "extra": .bool(true)],  // as many keys, one other
             Dictionary(uniqueKeysWithValues: (0..<20).map { ("k\($0)", Value.int($0)) }),
-            ["k3": .int(9)],                                               // fewer keys
+            ["k3": .int(9)],  // fewer keys
             [:],
             ["title": .string("d")],
         ]
@@ -106,16 +111,18 @@ import Cellar
 
     @Test func luaTablesBecomeArraysOrObjects() throws {
         let rt = try LuaRuntime()
-        let results = try run(rt, "return {10, 20}, {a = 1, [2] = 'x'}, {}, {[1] = 'a', [3] = 'c'}, 2^53, 3 // 1, {5, 6, x = 7}")
-        #expect(results == [
-            .array([.int(10), .int(20)]),
-            .object(["a": .int(1), "2": .string("x")]),
-            .object([:]),
-            .object(["1": .string("a"), "3": .string("c")]),
-            .double(9007199254740992),
-            .int(3),
-            .object(["1": .int(5), "2": .int(6), "x": .int(7)]),
-        ])
+        let results = try run(
+            rt, "return {10, 20}, {a = 1, [2] = 'x'}, {}, {[1] = 'a', [3] = 'c'}, 2^53, 3 // 1, {5, 6, x = 7}")
+        #expect(
+            results == [
+                .array([.int(10), .int(20)]),
+                .object(["a": .int(1), "2": .string("x")]),
+                .object([:]),
+                .object(["1": .string("a"), "3": .string("c")]),
+                .double(9_007_199_254_740_992),
+                .int(3),
+                .object(["1": .int(5), "2": .int(6), "x": .int(7)]),
+            ])
     }
 
     @Test func emptyArrayComesBackAsEmptyObject() throws {
@@ -132,8 +139,10 @@ import Cellar
         #expect(error?.kind == .conversion)
         #expect(error?.message == "table contains a cycle (value.child.parent refers back to an enclosing table)")
         // Sharing without a cycle is fine.
-        #expect(try run(rt, "local s = {1} return {a = s, b = s}") ==
-                [.object(["a": .array([.int(1)]), "b": .array([.int(1)])])])
+        #expect(
+            try run(rt, "local s = {1} return {a = s, b = s}") == [
+                .object(["a": .array([.int(1)]), "b": .array([.int(1)])])
+            ])
     }
 
     @Test func depthIsLimitedBothWays() throws {
@@ -154,8 +163,9 @@ import Cellar
         let (error, _) = try failure(rt, "return { f = function() end }")
         #expect(error?.message == "cannot convert a function to data (value.f)")
 
-        let maker = try rt.compile(source: Array("local n = 0 return function(k) n = n + k return n end".utf8),
-                                   chunkName: "counter.lua")
+        let maker = try rt.compile(
+            source: Array("local n = 0 return function(k) n = n + k return n end".utf8),
+            chunkName: "counter.lua")
         rt.push(maker)
         try rt.pcall(arguments: 0, results: 1)
         let counter = try #require(rt.function(at: -1))

@@ -27,8 +27,10 @@ public enum CellarCLI {
     /// A missing binary is a failed run that says so (status 127, as a shell reports it).
     /// Standard output goes to `stdoutPath` when one is given (e.g. /dev/full).
     /// Standard input comes from `stdinPath` when one is given.
-    public static func run(_ arguments: [String], in directory: String, ci: Bool = false,
-                           stdoutPath: String? = nil, stdinPath: String? = nil) throws -> Run {
+    public static func run(
+        _ arguments: [String], in directory: String, ci: Bool = false,
+        stdoutPath: String? = nil, stdinPath: String? = nil
+    ) throws -> Run {
         guard let binary else { return Run(status: 127, stdout: "", stderr: "the cellar binary is not built") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
@@ -38,7 +40,8 @@ public enum CellarCLI {
         env["CI"] = ci ? "true" : nil
         env["COLUMNS"] = "100"
         process.environment = env
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         if let stdoutPath {
             guard let file = FileHandle(forWritingAtPath: stdoutPath) else {
                 return Run(status: 127, stdout: "", stderr: "cannot open \(stdoutPath)")
@@ -58,7 +61,8 @@ public enum CellarCLI {
         let o = stdoutPath == nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
         let e = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                   stderr: String(decoding: e, as: UTF8.self))
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+            stderr: String(decoding: e, as: UTF8.self))
     }
 }

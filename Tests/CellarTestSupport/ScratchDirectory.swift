@@ -12,8 +12,9 @@ public final class ScratchDirectory {
 
     public func write(_ relative: String, _ text: String) throws {
         let full = path + "/" + relative
-        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (full as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: full))
     }
     public func read(_ relative: String) -> String? {

@@ -2,7 +2,6 @@ import Cellar
 import CellarDocuments
 import CellarText
 
-
 /// A Swift data source over plain arrays, counting calls.
 public final class ArrayDataSource: TableViewDataSource, TableViewDelegate {
     public var sections: [[Value]]
@@ -38,11 +37,17 @@ public final class ArrayDataSource: TableViewDataSource, TableViewDelegate {
         return ip
     }
     public func tableView(_ tableView: TableView, didSelectRowAt ip: IndexPath) throws { events.append("select \(ip)") }
-    public func tableView(_ tableView: TableView, didDeselectRowAt ip: IndexPath) throws { events.append("deselect \(ip)") }
-    public func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith ip: IndexPath) throws { events.append("accessory \(ip)") }
+    public func tableView(_ tableView: TableView, didDeselectRowAt ip: IndexPath) throws {
+        events.append("deselect \(ip)")
+    }
+    public func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith ip: IndexPath) throws {
+        events.append("accessory \(ip)")
+    }
 
-    public func makeTable(style: TableStyle = .plain, width: Int = 40, height: Int? = nil,
-                   registry: Registry = Registry()) -> TableView {
+    public func makeTable(
+        style: TableStyle = .plain, width: Int = 40, height: Int? = nil,
+        registry: Registry = Registry()
+    ) -> TableView {
         let t = TableView(style: style, registry: registry)
         t.dataSource = self
         t.delegate = self
@@ -66,8 +71,10 @@ public func lines(_ text: String) -> [String] {
     return l
 }
 
-public func render(_ yaml: String, width: Int = 40, height: Int? = nil, offset: Int = 0,
-            registry: Registry = Registry()) throws -> (String, TableView) {
+public func render(
+    _ yaml: String, width: Int = 40, height: Int? = nil, offset: Int = 0,
+    registry: Registry = Registry()
+) throws -> (String, TableView) {
     let doc = try TableDocument.parse(yaml, path: "t.yaml")
     try doc.validate(against: registry)
     let ds = DocumentDataSource(document: doc)

@@ -1,15 +1,21 @@
-import Testing
-import CellarText
 import Cellar
+import CellarText
+import Testing
 
 // The README's "Using Cellar from Swift" example, kept compiling and correct here;
 // `ReadmeTextTests` checks that the README still shows this very code.
 
-struct Food { let name: String; let description: String; let picture: String }
+struct Food {
+    let name: String
+    let description: String
+    let picture: String
+}
 
 final class FoodList: TableViewDataSource, TableViewDelegate {
-    let foods = [Food(name: "Apple", description: "Red and crisp", picture: "🍎"),
-                 Food(name: "배", description: "아삭하고 달콤한 배", picture: "🍐")]
+    let foods = [
+        Food(name: "Apple", description: "Red and crisp", picture: "🍎"),
+        Food(name: "배", description: "아삭하고 달콤한 배", picture: "🍐"),
+    ]
 
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { foods.count }
 

@@ -1,7 +1,7 @@
+import Cellar
 import CellarTestSupport
 import Foundation
 import Testing
-import Cellar
 
 /// The README's examples are what the project does: its Swift example is the
 /// code `ReadmeExampleTests.swift` compiles and runs, its sample render is

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CellarText
 
 /// Cellar's widths against `wcwidth.wcswidth` (Python, the oracle): every
@@ -31,8 +32,10 @@ import Testing
         try Data((strings.joined(separator: "\n") + "\n").utf8).write(to: input)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", scriptsDir.appendingPathComponent("wcwidth-oracle").path,
-                             input.path, dir.path]
+        process.arguments = [
+            "python3", scriptsDir.appendingPathComponent("wcwidth-oracle").path,
+            input.path, dir.path,
+        ]
         let errors = Pipe()
         process.standardError = errors
         do { try process.run() } catch { return (nil, "python3 could not be started: \(error)") }
@@ -90,30 +93,38 @@ import Testing
             let expectedNarrow = Int(oracle.codepoints[Int(cp) * 2]) - 1
             let expectedWide = Int(oracle.codepoints[Int(cp) * 2 + 1]) - 1
             let s = String(Character(scalar))
-            let narrow = DisplayWidth.of(s), wide = DisplayWidth.of(s, ambiguousWide: true)
+            let narrow = DisplayWidth.of(s)
+            let wide = DisplayWidth.of(s, ambiguousWide: true)
             compared += 1
             // Intentional: controls are 0 here, -1 in wcswidth.
             if expectedNarrow == -1 && narrow == 0 && wide == 0 { continue }
             if narrow != expectedNarrow || wide != expectedWide {
-                mismatches.append("U+\(String(cp, radix: 16, uppercase: true)): cellar \(narrow)/\(wide), wcwidth \(expectedNarrow)/\(expectedWide)")
+                mismatches.append(
+                    "U+\(String(cp, radix: 16, uppercase: true)): cellar \(narrow)/\(wide), wcwidth \(expectedNarrow)/\(expectedWide)"
+                )
             }
         }
         #expect(compared > 190_000)
         for (s, expected) in zip(strings, oracle.strings) {
-            let narrow = DisplayWidth.of(s), wide = DisplayWidth.of(s, ambiguousWide: true)
+            let narrow = DisplayWidth.of(s)
+            let wide = DisplayWidth.of(s, ambiguousWide: true)
             let clusters = WidthTests.clusters(s).count
             // Intentional: wcwidth 0.7.0's iter_graphemes splits a flag that
             // follows a control (its GB4 path resets the regional-indicator
             // count); UAX #29 GB12 keeps the pair, as Swift does.
-            let clustersAgree = clusters == expected.clusters
+            let clustersAgree =
+                clusters == expected.clusters
                 || (Self.hasControlBeforeRegionalIndicator(s) && clusters == s.count)
             if narrow != expected.narrow || wide != expected.wide || !clustersAgree {
                 let scalars = s.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
-                mismatches.append("[\(scalars)]: cellar \(narrow)/\(wide) in \(clusters) clusters, "
-                                  + "wcwidth \(expected.narrow)/\(expected.wide) in \(expected.clusters)")
+                mismatches.append(
+                    "[\(scalars)]: cellar \(narrow)/\(wide) in \(clusters) clusters, "
+                        + "wcwidth \(expected.narrow)/\(expected.wide) in \(expected.clusters)")
             }
         }
-        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(20).joined(separator: "\n"))")
+        #expect(
+            mismatches.isEmpty,
+            "\(mismatches.count) mismatches, first: \(mismatches.prefix(20).joined(separator: "\n"))")
     }
 }
 
@@ -126,7 +137,9 @@ import Testing
             var copy = s
             let (sum, tiles) = copy.withUTF8 { p -> (Int, Bool) in
                 var scanner = GraphemeScanner(p, ambiguousWide: ambiguousWide)
-                var sum = 0, expectedStart = 0, tiles = true
+                var sum = 0
+                var expectedStart = 0
+                var tiles = true
                 while let c = scanner.next() {
                     tiles = tiles && c.start == expectedStart && c.end > c.start
                     expectedStart = c.end
@@ -135,8 +148,9 @@ import Testing
                 return (sum, tiles && expectedStart == p.count)
             }
             #expect(tiles, "clusters do not tile \(s.unicodeScalars.map { String($0.value, radix: 16) })")
-            #expect(sum == DisplayWidth.of(s, ambiguousWide: ambiguousWide),
-                    "\(s.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(
+                sum == DisplayWidth.of(s, ambiguousWide: ambiguousWide),
+                "\(s.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CellarText
 
 @Suite struct LayoutTests {

@@ -1,9 +1,11 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
 @testable import CellarText
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The SVG and HTML writers: characters at their columns, runs of one style
 /// as one element, box drawing as strokes, escaping, themes, well-formed XML.
@@ -71,17 +73,22 @@ import Testing
         var canvas = Canvas(width: 10, height: 1)
         canvas.draw("tint", x: 0, y: 0, style: TextStyle(foreground: .semantic(.tint)))
         canvas.draw("sel", x: 5, y: 0, style: TextStyle(attributes: .inverse, foreground: .semantic(.destructive)))
-        let light = try svg(canvas, theme: .light), dark = try svg(canvas, theme: .dark)
+        let light = try svg(canvas, theme: .light)
+        let dark = try svg(canvas, theme: .dark)
         // tint is palette 4 in the ANSI palette, 4 is each theme's blue.
         #expect(light.contains(".s1{fill:" + Theme.hex(Theme.light.basic[4]) + "}"))
         #expect(dark.contains(".s1{fill:" + Theme.hex(Theme.dark.basic[4]) + "}"))
-        #expect(light.contains("fill=\"#ffffff\"") && dark.contains("fill=\"" + Theme.hex(Theme.dark.background) + "\""))
+        #expect(
+            light.contains("fill=\"#ffffff\"") && dark.contains("fill=\"" + Theme.hex(Theme.dark.background) + "\""))
         // Inverse: the red becomes the cell's background, the page colour its text.
-        #expect(light.contains("<rect x=\"50\" y=\"0\" width=\"30\" height=\"20\" fill=\"" + Theme.hex(Theme.light.basic[1])))
+        #expect(
+            light.contains(
+                "<rect x=\"50\" y=\"0\" width=\"30\" height=\"20\" fill=\"" + Theme.hex(Theme.light.basic[1])))
     }
 
     @Test func attributesBecomeCSS() {
-        #expect(PictureStyles.rule(index: 3, foreground: nil, attributes: [.bold, .italic, .underline, .dim])
+        #expect(
+            PictureStyles.rule(index: 3, foreground: nil, attributes: [.bold, .italic, .underline, .dim])
                 == ".s3{font-weight:bold;font-style:italic;fill-opacity:.6;text-decoration:underline}")
     }
 

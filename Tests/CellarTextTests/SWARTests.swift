@@ -1,12 +1,15 @@
 import Testing
+
 @testable import CellarText
 
 /// Each `SWAR` word function against the same question asked one byte at a
 /// time, on words built from the bytes around every boundary the functions
 /// test (0x00, 0x1F/0x20, 0x7E/0x7F/0x80, 0xC2, 0xE2, 0xFF …) and on random words.
 @Suite struct SWARTests {
-    static let edgeBytes: [UInt8] = [0x00, 0x01, 0x1F, 0x20, 0x21, 0x41, 0x5F, 0x60, 0x7E, 0x7F, 0x80, 0x81, 0x9F,
-                                     0xA0, 0xC1, 0xC2, 0xC3, 0xE1, 0xE2, 0xE3, 0xFE, 0xFF]
+    static let edgeBytes: [UInt8] = [
+        0x00, 0x01, 0x1F, 0x20, 0x21, 0x41, 0x5F, 0x60, 0x7E, 0x7F, 0x80, 0x81, 0x9F,
+        0xA0, 0xC1, 0xC2, 0xC3, 0xE1, 0xE2, 0xE3, 0xFE, 0xFF,
+    ]
 
     /// Edge words (each byte drawn from `edgeBytes`) and fully random ones.
     static func words(count: Int) -> [UInt64] {
@@ -59,8 +62,9 @@ import Testing
             for available in 0...8 {
                 let prefix = b.prefix(available).prefix { $0 < 0x80 }.count
                 #expect(SWAR.asciiPrefixLength(w, available: available) == prefix)
-                #expect(SWAR.printableASCIICount(w, bytes: prefix) == b.prefix(prefix).filter(Self.isPrintable).count,
-                        "\(String(w, radix: 16)) \(prefix)")
+                #expect(
+                    SWAR.printableASCIICount(w, bytes: prefix) == b.prefix(prefix).filter(Self.isPrintable).count,
+                    "\(String(w, radix: 16)) \(prefix)")
             }
         }
     }
@@ -70,11 +74,15 @@ import Testing
         let values: [UInt32] = [0x20, 0x41, 0x20 | 1 << 22, 0x3F_FFFF, 0xFFFF_FFFF, 0]
         for _ in 0..<20_000 {
             let cells = (0..<10).map { _ in rng.pick(values) }
-            let expected = rng.pick(values), mask = rng.pick([UInt32.max, 0x3F_FFFF, ~UInt32(0x7F)])
+            let expected = rng.pick(values)
+            let mask = rng.pick([UInt32.max, 0x3F_FFFF, ~UInt32(0x7F)])
             let at = rng.below(3)
             let same = cells[at..<(at + 8)].allSatisfy { $0 & mask == expected & mask }
             cells.withUnsafeBytes { raw in
-                guard let base = raw.baseAddress else { Issue.record("no storage"); return }
+                guard let base = raw.baseAddress else {
+                    Issue.record("no storage")
+                    return
+                }
                 #expect(SWAR.eightCells(base, at: at, match: expected, in: mask) == same)
             }
         }

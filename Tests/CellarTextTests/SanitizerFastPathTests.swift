@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CellarText
 
 /// `Sanitizer.isClean` tests eight bytes at a time; it must agree with a
@@ -16,9 +17,11 @@ import Testing
     @Test func agreesWithTheRulesByteByByte() {
         // Near misses share lead bytes with unsafe ones: U+00A0 and U+00C0
         // (0xC2/0xC3), U+2029, U+202F, U+2065, U+206A and → (0xE2).
-        let pieces = ["a", "abcdefg", "한글", "🍎", " ", "\u{A0}", "\u{C0}", "é", "\u{2029}", "\u{202F}", "\u{2065}",
-                      "\u{206A}", "→", "…", "\u{1B}", "\t", "\n", "\u{7F}", "\u{85}", "\u{9F}", "\u{202A}", "\u{202E}",
-                      "\u{2066}", "\u{2069}", "\u{0}", "\u{1F}"]
+        let pieces = [
+            "a", "abcdefg", "한글", "🍎", " ", "\u{A0}", "\u{C0}", "é", "\u{2029}", "\u{202F}", "\u{2065}",
+            "\u{206A}", "→", "…", "\u{1B}", "\t", "\n", "\u{7F}", "\u{85}", "\u{9F}", "\u{202A}", "\u{202E}",
+            "\u{2066}", "\u{2069}", "\u{0}", "\u{1F}",
+        ]
         var rng = MixedStrings.SplitMix64(state: 99)
         var checked = 0
         for _ in 0..<20_000 {
@@ -27,7 +30,9 @@ import Testing
                 // Mostly safe pieces, so that one unsafe piece lands at every offset.
                 s += rng.below(6) == 0 ? rng.pick(pieces) : rng.pick(Array(pieces.prefix(13)))
             }
-            #expect(Sanitizer.isClean(s) == Self.referenceIsClean(s), "\(s.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(
+                Sanitizer.isClean(s) == Self.referenceIsClean(s),
+                "\(s.unicodeScalars.map { String($0.value, radix: 16) })")
             checked += Sanitizer.isClean(s) ? 1 : 0
         }
         #expect(checked > 1000)  // both answers are well represented

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CellarText
 
 /// `WidthMachine` (short strings) against the full path it stands in for.
@@ -30,7 +31,8 @@ import Testing
         return copy.withUTF8 { p -> Int? in
             let table = propertyTable
             guard let base = p.baseAddress, p.count >= 4, p.count < 64,
-                  let m = ambiguousWide ? wideWidthMachine : table.narrowMachine else { return nil }
+                let m = ambiguousWide ? wideWidthMachine : table.narrowMachine
+            else { return nil }
             return DisplayWidth.ofShort(base, count: p.count, machine: m, table: table)
         }
     }
@@ -41,8 +43,10 @@ import Testing
     }
 
     @Test func commonTextIsMeasuredByTheMachine() {
-        for s in ["hello", "테이블 셀", "😀 ok", "👩\u{200D}🔬x", "🇰🇷🇯🇵", "👍🏽abc", "e\u{301}e\u{301}", "❤\u{FE0F}",
-                  "1\u{FE0F}\u{20E3} keycap", String(repeating: "x", count: 63)] {
+        for s in [
+            "hello", "테이블 셀", "😀 ok", "👩\u{200D}🔬x", "🇰🇷🇯🇵", "👍🏽abc", "e\u{301}e\u{301}", "❤\u{FE0F}",
+            "1\u{FE0F}\u{20E3} keycap", String(repeating: "x", count: 63),
+        ] {
             #expect(Self.machine(s, ambiguousWide: false) == Self.fullPath(s, ambiguousWide: false), "\(s)")
         }
         #expect(Self.machine(String(repeating: "가", count: 21), ambiguousWide: true) == 42)
@@ -92,7 +96,8 @@ import Testing
         let cases: [[UInt8]] = [
             [0x61, 0x62, 0x63, 0x80], [0x80, 0x61, 0x62, 0x63], [0x61, 0xE0, 0xB0, 0x61, 0x62],
             [0x61, 0x62, 0x63, 0xF0, 0x9F], [0xC3, 0xA9, 0xA9, 0x61], [0xF8, 0x80, 0x80, 0x80, 0x61],
-            [0xE0, 0x80, 0xC0, 0x80, 0x80, 0x61], [0x61, 0x62, 0x80, 0x63, 0x64], [0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0x68, 0xA9],
+            [0xE0, 0x80, 0xC0, 0x80, 0x80, 0x61], [0x61, 0x62, 0x80, 0x63, 0x64],
+            [0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0x68, 0xA9],
             [0xE2, 0x9C, 0x94, 0x94, 0x61, 0x62, 0x63, 0x64, 0x65], [0x61, 0x01, 0x80, 0x62],
             [0xF0] + Array(repeating: 0xBF, count: 12) + [0x61, 0x62], [0x61, 0xF8, 0x88, 0x80, 0x80, 0x80, 0x62],
         ]
@@ -101,7 +106,8 @@ import Testing
             bytes.withUnsafeBufferPointer { p in
                 guard let base = p.baseAddress, let m = table.narrowMachine else { return }
                 #expect(DisplayWidth.ofShort(base, count: p.count, machine: m, table: table) == nil, "\(bytes)")
-                #expect(DisplayWidth.of(utf8: p) == DisplayWidth.ofAnyLength(base, count: p.count, ambiguousWide: false))
+                #expect(
+                    DisplayWidth.of(utf8: p) == DisplayWidth.ofAnyLength(base, count: p.count, ambiguousWide: false))
             }
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CellarText
 
 @Suite struct WidthTests {
@@ -19,9 +20,11 @@ import Testing
             let s = String(Character(scalar))
             guard Sanitizer.isClean(s) else { continue }
             let bytes = s.utf8.count
-            let narrow = DisplayWidth.of(s), wide = DisplayWidth.of(s, ambiguousWide: true)
+            let narrow = DisplayWidth.of(s)
+            let wide = DisplayWidth.of(s, ambiguousWide: true)
             if narrow > bytes || wide > bytes {
-                Issue.record("U+\(String(v, radix: 16, uppercase: true)) is \(max(narrow, wide)) columns in \(bytes) bytes")
+                Issue.record(
+                    "U+\(String(v, radix: 16, uppercase: true)) is \(max(narrow, wide)) columns in \(bytes) bytes")
                 return
             }
         }
@@ -33,7 +36,7 @@ import Testing
     @Test func eastAsianWideAndFullwidth() {
         #expect(DisplayWidth.of("漢字") == 4)
         #expect(DisplayWidth.of("ＡＢ") == 4)  // fullwidth forms
-        #expect(DisplayWidth.of("ｶﾅ") == 2)    // halfwidth katakana
+        #expect(DisplayWidth.of("ｶﾅ") == 2)  // halfwidth katakana
     }
 
     @Test func ambiguousIsNarrowUnlessAsked() {
@@ -45,29 +48,29 @@ import Testing
     }
 
     @Test func zeroWidth() {
-        #expect(DisplayWidth.of("e\u{301}") == 1)          // combining acute
-        #expect(DisplayWidth.of("a\u{200B}b") == 2)        // zero width space
+        #expect(DisplayWidth.of("e\u{301}") == 1)  // combining acute
+        #expect(DisplayWidth.of("a\u{200B}b") == 2)  // zero width space
         #expect(DisplayWidth.of("\u{FE0F}") == 0)
         #expect(DisplayWidth.of("\u{200D}") == 0)
     }
 
     @Test func emojiClustersAreTwoColumns() {
         let clusters = [
-            "😀",                                  // emoji presentation
-            "☺\u{FE0F}",                           // text emoji + VS16
-            "👩\u{200D}🔬",                         // ZWJ sequence
-            "👨\u{200D}👩\u{200D}👧\u{200D}👦",      // family
-            "👍\u{1F3FD}",                          // skin tone
-            "🇰🇷",                                 // flag
-            "#\u{FE0F}\u{20E3}",                   // keycap
-            "🏳\u{FE0F}\u{200D}🌈",                 // rainbow flag
+            "😀",  // emoji presentation
+            "☺\u{FE0F}",  // text emoji + VS16
+            "👩\u{200D}🔬",  // ZWJ sequence
+            "👨\u{200D}👩\u{200D}👧\u{200D}👦",  // family
+            "👍\u{1F3FD}",  // skin tone
+            "🇰🇷",  // flag
+            "#\u{FE0F}\u{20E3}",  // keycap
+            "🏳\u{FE0F}\u{200D}🌈",  // rainbow flag
         ]
         for c in clusters {
             #expect(DisplayWidth.of(c) == 2, "\(c.unicodeScalars.map { String($0.value, radix: 16) })")
             #expect(DisplayWidth.of(Character(c)) == 2)
             #expect(Self.clusters(c).count == 1, "one cluster: \(c)")
         }
-        #expect(DisplayWidth.of("☺") == 1)   // text presentation without VS16
+        #expect(DisplayWidth.of("☺") == 1)  // text presentation without VS16
         #expect(DisplayWidth.of("🇰🇷🇯🇵") == 4)
     }
 
@@ -160,7 +163,7 @@ import Testing
             for _ in 0..<200 {
                 var bytes: [UInt8] = []
                 for _ in 0..<length {
-                    state = state &* 6364136223846793005 &+ 1442695040888963407
+                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                     let r = UInt8(truncatingIfNeeded: state >> 33)
                     // Mostly printable, sometimes a control, DEL or CR LF.
                     bytes.append(r % 8 == 0 ? [0x00, 0x09, 0x1B, 0x1F, 0x7F, 0x0D][Int(r >> 3) % 6] : 0x20 + r % 0x5F)

@@ -61,14 +61,18 @@ public final class BuiltinCellStyle: CellStyle {
             main = text
         case .subtitle:
             let detail = ViewNode.label(label(c.secondaryText, c.secondaryTextProperties, sizing: .flexible))
-            main = .stack(Stack(axis: .vertical, spacing: c.textToSecondaryTextVerticalPadding,
-                                alignment: .fill, children: [text, detail]))
+            main = .stack(
+                Stack(
+                    axis: .vertical, spacing: c.textToSecondaryTextVerticalPadding,
+                    alignment: .fill, children: [text, detail]))
         case .value1:
             var props = c.secondaryTextProperties
             if props.alignment == .leading { props.alignment = .trailing }
             let detail = ViewNode.label(label(c.secondaryText, props, sizing: .fit))
-            main = .stack(Stack(axis: .horizontal, spacing: c.textToSecondaryTextHorizontalPadding,
-                                alignment: .top, children: [text, detail]))
+            main = .stack(
+                Stack(
+                    axis: .horizontal, spacing: c.textToSecondaryTextHorizontalPadding,
+                    alignment: .top, children: [text, detail]))
         case .value2:
             // A narrow, right-aligned, tinted heading column, then the detail.
             var head = c.textProperties
@@ -77,15 +81,20 @@ public final class BuiltinCellStyle: CellStyle {
             var detailProps = c.secondaryTextProperties
             if detailProps.color == .semantic(.secondaryLabel) { detailProps.color = .semantic(.label) }
             let column = value2ColumnWidth(width)
-            main = .stack(Stack(axis: .horizontal, spacing: c.textToSecondaryTextHorizontalPadding,
-                                alignment: .top, children: [
-                .label(label(c.text ?? "", head, sizing: .fixed(column))),
-                .label(label(c.secondaryText, detailProps, sizing: .flexible)),
-            ]))
+            main = .stack(
+                Stack(
+                    axis: .horizontal, spacing: c.textToSecondaryTextHorizontalPadding,
+                    alignment: .top,
+                    children: [
+                        .label(label(c.text ?? "", head, sizing: .fixed(column))),
+                        .label(label(c.secondaryText, detailProps, sizing: .flexible)),
+                    ]))
         }
         if let image = c.image, !image.isEmpty {
-            main = .stack(Stack(axis: .horizontal, spacing: c.imageToTextPadding, alignment: .top,
-                                children: [.image(glyph: image, style: .plain), main]))
+            main = .stack(
+                Stack(
+                    axis: .horizontal, spacing: c.imageToTextPadding, alignment: .top,
+                    children: [.image(glyph: image, style: .plain), main]))
         }
         let m = c.directionalLayoutMargins
         if m != .zero { main = .padding(m, main) }
@@ -96,7 +105,8 @@ public final class BuiltinCellStyle: CellStyle {
     public static func value2ColumnWidth(_ width: Int) -> Int { max(3, min(14, width / 4)) }
 
     static func label(_ text: String?, _ p: TextProperties, sizing: Sizing) -> Label {
-        Label(text ?? "", numberOfLines: p.numberOfLines, lineBreakMode: p.lineBreakMode,
-              alignment: p.alignment, transform: p.transform, style: p.textStyle, width: sizing)
+        Label(
+            text ?? "", numberOfLines: p.numberOfLines, lineBreakMode: p.lineBreakMode,
+            alignment: p.alignment, transform: p.transform, style: p.textStyle, width: sizing)
     }
 }

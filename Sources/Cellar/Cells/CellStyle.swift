@@ -13,10 +13,14 @@ public struct LayoutContext: Sendable {
     /// The table draws East Asian Ambiguous characters two columns wide.
     public var ambiguousWide: Bool
     /// Creates a context for laying out content `width` columns wide.
-    public init(width: Int, tableStyle: TableStyle = .plain, layoutMargins: Insets = .zero,
-                state: CellState = .normal, ambiguousWide: Bool = false) {
-        self.width = width; self.tableStyle = tableStyle
-        self.layoutMargins = layoutMargins; self.state = state
+    public init(
+        width: Int, tableStyle: TableStyle = .plain, layoutMargins: Insets = .zero,
+        state: CellState = .normal, ambiguousWide: Bool = false
+    ) {
+        self.width = width
+        self.tableStyle = tableStyle
+        self.layoutMargins = layoutMargins
+        self.state = state
         self.ambiguousWide = ambiguousWide
     }
 }
@@ -80,4 +84,3 @@ extension CellStyle {
     /// Rows draw their selection, as UITableViewCell.SelectionStyle.default.
     public var selectionStyle: SelectionStyle { .default }
 }
-

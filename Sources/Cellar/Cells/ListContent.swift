@@ -32,7 +32,9 @@ public struct ListContentConfiguration: Hashable, Sendable {
     public var textProperties = TextProperties()
     /// How the secondary text is drawn (secondary label colour by default), as secondaryTextProperties.
     public var secondaryTextProperties: TextProperties = {
-        var p = TextProperties(); p.color = .semantic(.secondaryLabel); return p
+        var p = TextProperties()
+        p.color = .semantic(.secondaryLabel)
+        return p
     }()
     /// Columns between the image and the text, as imageToTextPadding.
     public var imageToTextPadding = 1
@@ -44,6 +46,8 @@ public struct ListContentConfiguration: Hashable, Sendable {
     public var directionalLayoutMargins = Insets.zero
     /// Creates a configuration with optional text, secondary text and image.
     public init(text: String? = nil, secondaryText: String? = nil, image: String? = nil) {
-        self.text = text; self.secondaryText = secondaryText; self.image = image
+        self.text = text
+        self.secondaryText = secondaryText
+        self.image = image
     }
 }

@@ -17,7 +17,9 @@ public final class Registry {
             throw CellarError("a reuse identifier must not be empty (style from \(style.source))")
         }
         if let existing = styles[id] {
-            throw CellarError("reuse identifier '\(id)' is already registered by \(existing.source); cannot register it again from \(style.source)")
+            throw CellarError(
+                "reuse identifier '\(id)' is already registered by \(existing.source); cannot register it again from \(style.source)"
+            )
         }
         styles[id] = style
         order.append(id)

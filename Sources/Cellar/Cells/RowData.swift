@@ -26,8 +26,9 @@ package struct RowData {
         if let v = o["editingAccessory"] { out.editingAccessory = try accessoryType(v, "editingAccessory") }
         if let v = o["indentation"] {
             guard let n = v.intValue, InputLimits.smallCount.contains(n) else {
-                throw RowDataError(keyPath: ["indentation"],
-                                   message: "must be a whole number from 0 to \(InputLimits.smallCount.upperBound)")
+                throw RowDataError(
+                    keyPath: ["indentation"],
+                    message: "must be a whole number from 0 to \(InputLimits.smallCount.upperBound)")
             }
             out.indentation = n
         }
@@ -35,8 +36,9 @@ package struct RowData {
             out.content.textProperties = try properties(v, base: out.content.textProperties, "textProperties")
         }
         if let v = o["secondaryTextProperties"] {
-            out.content.secondaryTextProperties = try properties(v, base: out.content.secondaryTextProperties,
-                                                                 "secondaryTextProperties")
+            out.content.secondaryTextProperties = try properties(
+                v, base: out.content.secondaryTextProperties,
+                "secondaryTextProperties")
         }
         return out
     }
@@ -52,7 +54,9 @@ package struct RowData {
 
     static func accessoryType(_ v: Value, _ key: String) throws -> Accessory {
         guard let name = v.stringValue, case .string = v else {
-            throw RowDataError(keyPath: [key], message: "must be one of \(AccessoryType.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw RowDataError(
+                keyPath: [key],
+                message: "must be one of \(AccessoryType.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return .type(try choice(name, AccessoryType.self, [key]))
     }
@@ -64,12 +68,16 @@ package struct RowData {
         throw RowDataError(keyPath: path, message: Suggest.unknown("value", name, among: names))
     }
 
-    static let propertyKeys = ["numberOfLines", "lineBreakMode", "alignment", "color", "transform",
-                               "bold", "italic", "underline", "dim"]
+    static let propertyKeys = [
+        "numberOfLines", "lineBreakMode", "alignment", "color", "transform",
+        "bold", "italic", "underline", "dim",
+    ]
 
     static func properties(_ v: Value, base: TextProperties, _ key: String) throws -> TextProperties {
         guard case .object(let o) = v else {
-            throw RowDataError(keyPath: [key], message: "must be a mapping (numberOfLines, lineBreakMode, alignment, color, transform, bold)")
+            throw RowDataError(
+                keyPath: [key],
+                message: "must be a mapping (numberOfLines, lineBreakMode, alignment, color, transform, bold)")
         }
         var p = base
         for (k, value) in o.sorted(by: { $0.key < $1.key }) {
@@ -77,8 +85,10 @@ package struct RowData {
             switch k {
             case "numberOfLines":
                 guard let n = value.intValue, InputLimits.smallCount.contains(n) else {
-                    throw RowDataError(keyPath: path, message:
-                        "must be a whole number from 0 to \(InputLimits.smallCount.upperBound) (0 = unlimited)")
+                    throw RowDataError(
+                        keyPath: path,
+                        message:
+                            "must be a whole number from 0 to \(InputLimits.smallCount.upperBound) (0 = unlimited)")
                 }
                 p.numberOfLines = n
             case "lineBreakMode": p.lineBreakMode = try choice(value.stringValue ?? "", LineBreakMode.self, path)
@@ -88,8 +98,11 @@ package struct RowData {
             case "transform": p.transform = try choice(value.stringValue ?? "", TextTransform.self, path)
             case "color": p.color = try color(value, path)
             case "bold", "italic", "underline", "dim":
-                guard let b = value.boolValue else { throw RowDataError(keyPath: path, message: "must be true or false") }
-                let attr: TextAttributes = k == "bold" ? .bold : k == "italic" ? .italic : k == "underline" ? .underline : .dim
+                guard let b = value.boolValue else {
+                    throw RowDataError(keyPath: path, message: "must be true or false")
+                }
+                let attr: TextAttributes =
+                    k == "bold" ? .bold : k == "italic" ? .italic : k == "underline" ? .underline : .dim
                 if b { p.attributes.insert(attr) } else { p.attributes.remove(attr) }
             default:
                 throw RowDataError(keyPath: path, message: Suggest.unknown("key", k, among: propertyKeys))
@@ -101,7 +114,9 @@ package struct RowData {
     /// A semantic colour name, a palette index 0–255 or `#rrggbb`.
     static func color(_ v: Value, _ path: [String]) throws -> Color {
         if let n = v.intValue {
-            guard (0...255).contains(n) else { throw RowDataError(keyPath: path, message: "palette colour must be 0–255") }
+            guard (0...255).contains(n) else {
+                throw RowDataError(keyPath: path, message: "palette colour must be 0–255")
+            }
             return .palette(UInt8(n))
         }
         guard let s = v.stringValue else { throw RowDataError(keyPath: path, message: "must be a colour name") }

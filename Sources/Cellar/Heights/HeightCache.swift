@@ -31,11 +31,18 @@ struct HeightCache {
     /// line but for a section's last row), section tops and bottoms known.
     static func makeIndex(for l: TableLayout, start: Start, singleLine: Bool) -> HeightIndex {
         let sep = singleLine ? 1 : 0
-        let base: Int, fixedRows: Bool
+        let base: Int
+        let fixedRows: Bool
         switch start {
-        case .estimated(let h): base = h + sep; fixedRows = false
-        case .fixed(let h): base = h + sep; fixedRows = true
-        case .settled: base = 1 + sep; fixedRows = false
+        case .estimated(let h):
+            base = h + sep
+            fixedRows = false
+        case .fixed(let h):
+            base = h + sep
+            fixedRows = true
+        case .settled:
+            base = 1 + sep
+            fixedRows = false
         }
         // Everything but section tops, bottoms and separator-less last rows
         // has the base height; with fixed rows those heights are final.
@@ -62,8 +69,10 @@ struct HeightCache {
                 var moved: IndexPath? = oldIP
                 for update in rows { moved = moved.flatMap(update.newIndexPath) }
                 guard let ip = moved, ip.section < l.sectionCount, ip.row < l.rowCounts[ip.section] else { continue }
-                let oldItem = old.item(for: oldIP), item = l.item(for: ip)
-                let h = oldIndex.height(oldItem) - old.separatorLines(oldIP, singleLine: singleLine)
+                let oldItem = old.item(for: oldIP)
+                let item = l.item(for: ip)
+                let h =
+                    oldIndex.height(oldItem) - old.separatorLines(oldIP, singleLine: singleLine)
                     + l.separatorLines(ip, singleLine: singleLine)
                 if oldIndex.isKnown(oldItem) { l.index?.set(item, h) } else { l.index?.setEstimate(item, h) }
                 carried[item] = true

@@ -66,7 +66,8 @@ struct HeightIndex {
 
     /// The position of the first exception with index ≥ i.
     private func exceptionSlot(_ i: Int) -> Int {
-        var lo = 0, hi = exceptions.count
+        var lo = 0
+        var hi = exceptions.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if exceptions[mid].index < i { lo = mid + 1 } else { hi = mid }
@@ -112,7 +113,10 @@ struct HeightIndex {
         let h = min(max(0, h), Int(Int32.max))
         if isSparse {
             if height(i) == h && isKnown(i) { return }
-            if exceptions.count < Self.sparseLimit { sparseStore(i, h, known: true); return }
+            if exceptions.count < Self.sparseLimit {
+                sparseStore(i, h, known: true)
+                return
+            }
             makeDense()
         }
         store(i, Int32(h))
@@ -129,7 +133,10 @@ struct HeightIndex {
         let h = min(max(0, h), Int(Int32.max) - 2)
         if isSparse {
             if height(i) == h && !isKnown(i) { return }
-            if exceptions.count < Self.sparseLimit { sparseStore(i, h, known: false); return }
+            if exceptions.count < Self.sparseLimit {
+                sparseStore(i, h, known: false)
+                return
+            }
             makeDense()
         }
         store(i, -2 - Int32(h))
@@ -163,20 +170,28 @@ struct HeightIndex {
         guard delta != 0 else { return }
         total += delta
         var j = i + 1
-        while j <= count { tree[j] += delta; j += j & -j }
+        while j <= count {
+            tree[j] += delta
+            j += j & -j
+        }
     }
 
     /// Sum of the heights of items 0..<i (the offset where item i starts).
     func start(_ i: Int) -> Int {
         if isSparse {
             let k = exceptionSlot(i)
-            let before = k < exceptions.count ? exceptionPrefix[k]
+            let before =
+                k < exceptions.count
+                ? exceptionPrefix[k]
                 : (exceptions.last.map { exceptionPrefix[exceptions.count - 1] + $0.height - base } ?? 0)
             return i * base + before
         }
         var sum = i * base
         var j = min(i, count)
-        while j > 0 { sum += tree[j]; j -= j & -j }
+        while j > 0 {
+            sum += tree[j]
+            j -= j & -j
+        }
         return sum
     }
 
@@ -185,13 +200,17 @@ struct HeightIndex {
     func item(atOffset offset: Int) -> (index: Int, start: Int)? {
         guard offset >= 0, offset < total else { return nil }
         if isSparse { return sparseItem(atOffset: offset) }
-        var pos = 0, remaining = offset
+        var pos = 0
+        var remaining = offset
         var step = topStep
         while step > 0 {
             let next = pos + step
             if next <= count {
                 let span = tree[next] + step * base
-                if span <= remaining { pos = next; remaining -= span }
+                if span <= remaining {
+                    pos = next
+                    remaining -= span
+                }
             }
             step >>= 1
         }
@@ -202,13 +221,15 @@ struct HeightIndex {
     /// base-height items (base > 0 in the sparse form).
     private func sparseItem(atOffset offset: Int) -> (index: Int, start: Int)? {
         // The last exception starting at or before the offset.
-        var lo = 0, hi = exceptions.count
+        var lo = 0
+        var hi = exceptions.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if exceptions[mid].index * base + exceptionPrefix[mid] <= offset { lo = mid + 1 } else { hi = mid }
         }
         let k = lo - 1
-        var runStart = 0, runFirst = 0
+        var runStart = 0
+        var runFirst = 0
         if k >= 0 {
             let e = exceptions[k]
             let s = e.index * base + exceptionPrefix[k]

@@ -22,8 +22,11 @@ struct RowMapping {
         newRows = oldCounts.indices.map { s in
             // Kept rows keep their order and fill the places inserts leave
             // free; one pass, both lists sorted.
-            let deletes = deletedRows[s].sorted(), inserts = insertedRows[s].sorted()
-            var next = 0, d = 0, k = 0
+            let deletes = deletedRows[s].sorted()
+            let inserts = insertedRows[s].sorted()
+            var next = 0
+            var d = 0
+            var k = 0
             return (0..<max(0, oldCounts[s])).map { r in
                 while d < deletes.count && deletes[d] < r { d += 1 }
                 if d < deletes.count && deletes[d] == r { return -1 }

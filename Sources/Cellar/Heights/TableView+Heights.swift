@@ -17,7 +17,8 @@ extension TableView {
         if case .fixed(let n) = h {
             guard n >= 0 else { throw CellarError("height for row \(ip) must not be negative (got \(n))") }
             guard n <= TableView.maximumRowHeight else {
-                throw CellarError("height for row \(ip) is too large (\(n) lines; at most \(TableView.maximumRowHeight))")
+                throw CellarError(
+                    "height for row \(ip) is too large (\(n) lines; at most \(TableView.maximumRowHeight))")
             }
         }
         return h
@@ -73,7 +74,8 @@ extension TableView {
                 if let carried, carried[l.item(for: ip)] { continue }
                 guard let est = d.tableView(self, estimatedHeightForRowAt: ip) else { continue }
                 guard (0...TableView.maximumRowHeight).contains(est) else {
-                    throw CellarError("estimated height for row \(ip) must be from 0 to \(TableView.maximumRowHeight) (got \(est))")
+                    throw CellarError(
+                        "estimated height for row \(ip) must be from 0 to \(TableView.maximumRowHeight) (got \(est))")
                 }
                 index.setEstimate(l.item(for: ip), est + separatorLines(ip, l))
             }
@@ -120,7 +122,9 @@ extension TableView {
     func measuredLines(_ ip: IndexPath, _ cell: Cell, laidOut content: borrowing RowContent) throws -> Int {
         if content.direct == nil, let style = cell.style, let h = try style.height(for: cell, width: content.width) {
             guard (0...TableView.maximumRowHeight).contains(h) else {
-                throw CellarError("style '\(cell.reuseIdentifier)' gave height \(h) for row \(ip); it must be from 0 to \(TableView.maximumRowHeight)")
+                throw CellarError(
+                    "style '\(cell.reuseIdentifier)' gave height \(h) for row \(ip); it must be from 0 to \(TableView.maximumRowHeight)"
+                )
             }
             return h
         }

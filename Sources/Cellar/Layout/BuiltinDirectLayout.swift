@@ -30,8 +30,10 @@ public struct BuiltinDirectLayout {
         var width: Int { Int(_width) }
 
         /// Positions within `Int16` and a width within `Int32` (checked by the caller).
-        init(text: String, textWidth: Int, x: Int, y: Int, width: Int, alignment: TextAlignment, mode: LineBreakMode,
-             style: TextStyle) {
+        init(
+            text: String, textWidth: Int, x: Int, y: Int, width: Int, alignment: TextAlignment, mode: LineBreakMode,
+            style: TextStyle
+        ) {
             self.text = text
             _textWidth = Int32(clamping: textWidth)
             _x = Int16(clamping: x)
@@ -61,8 +63,10 @@ public struct BuiltinDirectLayout {
     /// A label's string after its transform, with its width; nil when there
     /// is none. Clears `clean` for text that needs sanitising (control
     /// characters, newlines included): the general path handles that.
-    static func label(_ s: String?, _ p: TextProperties, clean: inout Bool,
-                      ambiguousWide: Bool) -> (text: String, width: Int)? {
+    static func label(
+        _ s: String?, _ p: TextProperties, clean: inout Bool,
+        ambiguousWide: Bool
+    ) -> (text: String, width: Int)? {
         guard let s, !s.isEmpty else { return nil }
         guard let width = DisplayWidth.ofClean(s, ambiguousWide: ambiguousWide), width <= maxTextWidth else {
             clean = false
@@ -82,24 +86,34 @@ public struct BuiltinDirectLayout {
     /// every string again (a retain and release each). One function, longer
     /// than the usual limit: split into helpers, the labels and pieces were
     /// copied across the call on every row.
-    static func make(_ kind: BuiltinCellStyle.Kind, _ cell: Cell, width: Int,
-                     engine: LayoutEngine) -> BuiltinDirectLayout? {
+    static func make(
+        _ kind: BuiltinCellStyle.Kind, _ cell: Cell, width: Int,
+        engine: LayoutEngine
+    ) -> BuiltinDirectLayout? {
         let ambiguousWide = engine.ambiguousWide
-        var p0: Piece?, p1: Piece?, p2: Piece?
+        var p0: Piece?
+        var p1: Piece?
+        var p2: Piece?
         // Very narrow cells squeeze columns to nothing; the general path handles that.
         guard width >= 8, width <= Self.maxWidth, cell.contentConfiguration?.directionalLayoutMargins == .zero,
-              let tp = cell.contentConfiguration?.textProperties, Self.simple(tp),
-              let dp = cell.contentConfiguration?.secondaryTextProperties, Self.simple(dp) else { return nil }
+            let tp = cell.contentConfiguration?.textProperties, Self.simple(tp),
+            let dp = cell.contentConfiguration?.secondaryTextProperties, Self.simple(dp)
+        else { return nil }
         var clean = true
         let text = Self.label(cell.contentConfiguration?.text, tp, clean: &clean, ambiguousWide: ambiguousWide)
-        let detail = kind == .default ? nil : Self.label(cell.contentConfiguration?.secondaryText, dp, clean: &clean,
-                                                                  ambiguousWide: ambiguousWide)
+        let detail =
+            kind == .default
+            ? nil
+            : Self.label(
+                cell.contentConfiguration?.secondaryText, dp, clean: &clean,
+                ambiguousWide: ambiguousWide)
         guard clean else { return nil }
         let imagePadding = cell.contentConfiguration?.imageToTextPadding ?? 0
         let spacing = cell.contentConfiguration?.textToSecondaryTextHorizontalPadding ?? 0
         let vpadding = cell.contentConfiguration?.textToSecondaryTextVerticalPadding ?? 0
         guard Self.paddings.contains(imagePadding), Self.paddings.contains(spacing),
-              Self.paddings.contains(vpadding) else { return nil }
+            Self.paddings.contains(vpadding)
+        else { return nil }
         var x = 0
         var room = width
         var height = 0
@@ -109,23 +123,32 @@ public struct BuiltinDirectLayout {
             // The general layout gives a fitted image at least half the room;
             // beyond that its width depends on the text, so leave it to that path.
             guard iw <= (width - imagePadding) / 2 else { return nil }
-            p0 = Piece(text: image, textWidth: iw, x: 0, y: 0, width: iw, alignment: .leading, mode: .clipping, style: .plain)
+            p0 = Piece(
+                text: image, textWidth: iw, x: 0, y: 0, width: iw, alignment: .leading, mode: .clipping, style: .plain)
             height = 1
             x = iw + imagePadding
             room = width - x
         }
         switch kind {
         case .default:
-            if let text { p1 = Piece(text: text.text, textWidth: text.width, x: x, y: 0, width: room, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle) }
+            if let text {
+                p1 = Piece(
+                    text: text.text, textWidth: text.width, x: x, y: 0, width: room, alignment: tp.alignment,
+                    mode: tp.lineBreakMode, style: tp.textStyle)
+            }
             height = max(height, text == nil ? 0 : 1)
         case .subtitle:
             var y = 0
             if let text {
-                p1 = Piece(text: text.text, textWidth: text.width, x: x, y: 0, width: room, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle)
+                p1 = Piece(
+                    text: text.text, textWidth: text.width, x: x, y: 0, width: room, alignment: tp.alignment,
+                    mode: tp.lineBreakMode, style: tp.textStyle)
                 y = 1 + vpadding
             }
             if let detail {
-                p2 = Piece(text: detail.text, textWidth: detail.width, x: x, y: y, width: room, alignment: dp.alignment, mode: dp.lineBreakMode, style: dp.textStyle)
+                p2 = Piece(
+                    text: detail.text, textWidth: detail.width, x: x, y: y, width: room, alignment: dp.alignment,
+                    mode: dp.lineBreakMode, style: dp.textStyle)
                 y += 1
             } else if text != nil {
                 y = 1
@@ -137,10 +160,14 @@ public struct BuiltinDirectLayout {
             switch (text, detail) {
             case (nil, nil): break
             case (let t?, nil):
-                p1 = Piece(text: t.text, textWidth: t.width, x: x, y: 0, width: room, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle)
+                p1 = Piece(
+                    text: t.text, textWidth: t.width, x: x, y: 0, width: room, alignment: tp.alignment,
+                    mode: tp.lineBreakMode, style: tp.textStyle)
             case (nil, let d?):
                 let dw = min(d.width, room)
-                p2 = Piece(text: d.text, textWidth: d.width, x: x, y: 0, width: dw, alignment: detailAlignment, mode: dp.lineBreakMode, style: dp.textStyle)
+                p2 = Piece(
+                    text: d.text, textWidth: d.width, x: x, y: 0, width: dw, alignment: detailAlignment,
+                    mode: dp.lineBreakMode, style: dp.textStyle)
             case (let t?, let d?):
                 let inner = max(0, room - spacing)
                 let natural = d.width
@@ -148,9 +175,12 @@ public struct BuiltinDirectLayout {
                 let cap = max(inner / 2, min(natural, inner - textNatural))
                 let dw = min(natural, cap, inner)
                 let tw = inner - dw
-                p1 = Piece(text: t.text, textWidth: textNatural, x: x, y: 0, width: tw, alignment: tp.alignment, mode: tp.lineBreakMode, style: tp.textStyle)
-                p2 = Piece(text: d.text, textWidth: natural, x: x + tw + spacing, y: 0, width: dw,
-                           alignment: detailAlignment, mode: dp.lineBreakMode, style: dp.textStyle)
+                p1 = Piece(
+                    text: t.text, textWidth: textNatural, x: x, y: 0, width: tw, alignment: tp.alignment,
+                    mode: tp.lineBreakMode, style: tp.textStyle)
+                p2 = Piece(
+                    text: d.text, textWidth: natural, x: x + tw + spacing, y: 0, width: dw,
+                    alignment: detailAlignment, mode: dp.lineBreakMode, style: dp.textStyle)
             }
             height = max(height, text == nil && detail == nil ? 0 : 1)
         case .value2:
@@ -159,12 +189,18 @@ public struct BuiltinDirectLayout {
             guard column + spacing <= room else { return nil }
             var head = tp
             if head.color == .semantic(.label) { head.color = .semantic(.tint) }
-            if let text { p1 = Piece(text: text.text, textWidth: text.width, x: x, y: 0, width: column, alignment: .trailing, mode: tp.lineBreakMode, style: head.textStyle) }
+            if let text {
+                p1 = Piece(
+                    text: text.text, textWidth: text.width, x: x, y: 0, width: column, alignment: .trailing,
+                    mode: tp.lineBreakMode, style: head.textStyle)
+            }
             if let detail {
                 var d = dp
                 if d.color == .semantic(.secondaryLabel) { d.color = .semantic(.label) }
-                p2 = Piece(text: detail.text, textWidth: detail.width, x: x + column + spacing, y: 0, width: room - column - spacing,
-                           alignment: dp.alignment, mode: dp.lineBreakMode, style: d.textStyle)
+                p2 = Piece(
+                    text: detail.text, textWidth: detail.width, x: x + column + spacing, y: 0,
+                    width: room - column - spacing,
+                    alignment: dp.alignment, mode: dp.lineBreakMode, style: d.textStyle)
             }
             height = max(height, text == nil && detail == nil ? 0 : 1)
         }
@@ -187,9 +223,11 @@ public struct BuiltinDirectLayout {
             let ambiguousWide = canvas.ambiguousWide
             let text = TextLayout.truncate(p.text, width: p.width, mode: p.mode, ambiguousWide: ambiguousWide)
             w = DisplayWidth.of(text, ambiguousWide: ambiguousWide)
-            canvas.draw(clean: text, x: x + p.x + lead(p, w), y: y + p.y, maxWidth: p.width - lead(p, w), style: p.style)
+            canvas.draw(
+                clean: text, x: x + p.x + lead(p, w), y: y + p.y, maxWidth: p.width - lead(p, w), style: p.style)
         } else {
-            canvas.draw(clean: p.text, x: x + p.x + lead(p, w), y: y + p.y, maxWidth: p.width - lead(p, w), style: p.style)
+            canvas.draw(
+                clean: p.text, x: x + p.x + lead(p, w), y: y + p.y, maxWidth: p.width - lead(p, w), style: p.style)
         }
     }
 

@@ -17,7 +17,7 @@ public struct LayoutEngine: Sendable {
         guard width > 0 else { return 0 }
         switch node {
         case .empty: return 0
-        case .spacer: return 0   // a vertical stack counts its spacers itself
+        case .spacer: return 0  // a vertical stack counts its spacers itself
         case .image: return 1
         case .label(let label): return labelLineCount(label, width: width)
         case .padding(let insets, let child):
@@ -26,16 +26,26 @@ public struct LayoutEngine: Sendable {
         case .stack(let stack):
             switch stack.axis {
             case .vertical:
-                var total = 0, visible = 0
+                var total = 0
+                var visible = 0
                 // Children are read from the array in place and a label, the
                 // common leaf, measured there: `for child in` copies each one
                 // (a retain per string), per row, in measure and again in draw.
                 for i in stack.children.indices {
-                    if case .spacer(let m) = stack.children[i] { total += m; continue }
+                    if case .spacer(let m) = stack.children[i] {
+                        total += m
+                        continue
+                    }
                     let h: Int
-                    if case .label(let label) = stack.children[i] { h = labelLineCount(label, width: width) }
-                    else { h = measure(stack.children[i], width: width) }
-                    if h > 0 { total += h; visible += 1 }
+                    if case .label(let label) = stack.children[i] {
+                        h = labelLineCount(label, width: width)
+                    } else {
+                        h = measure(stack.children[i], width: width)
+                    }
+                    if h > 0 {
+                        total += h
+                        visible += 1
+                    }
                 }
                 return total + max(0, visible - 1) * stack.spacing
             case .horizontal:
@@ -48,8 +58,10 @@ public struct LayoutEngine: Sendable {
     }
 
     /// Draws `node` into the rectangle, clipped to it.
-    public func draw(_ node: ViewNode, into canvas: inout Canvas,
-                            x: Int, y: Int, width: Int, height: Int) {
+    public func draw(
+        _ node: ViewNode, into canvas: inout Canvas,
+        x: Int, y: Int, width: Int, height: Int
+    ) {
         guard width > 0, height > 0 else { return }
         switch node {
         case .empty, .spacer: return
@@ -58,8 +70,9 @@ public struct LayoutEngine: Sendable {
         case .label(let label):
             draw(label, into: &canvas, x: x, y: y, width: width, height: height)
         case .padding(let insets, let child):
-            draw(child, into: &canvas, x: x + insets.leading, y: y + insets.top,
-                 width: width - insets.leading - insets.trailing, height: height - insets.top - insets.bottom)
+            draw(
+                child, into: &canvas, x: x + insets.leading, y: y + insets.top,
+                width: width - insets.leading - insets.trailing, height: height - insets.top - insets.bottom)
         case .stack(let stack):
             switch stack.axis {
             case .vertical:
@@ -81,15 +94,20 @@ public struct LayoutEngine: Sendable {
                         // and measured inline (a call would take another copy).
                         let h = labelLineCount(label, width: width)
                         guard let top = place(h) else { continue }
-                        let (cx, cw) = horizontalPlacement(stack.alignment, x: x, width: width, natural: naturalWidth(label))
+                        let (cx, cw) = horizontalPlacement(
+                            stack.alignment, x: x, width: width, natural: naturalWidth(label))
                         draw(label, into: &canvas, x: cx, y: top, width: cw, height: min(h, bottom - top))
                         continue
                     }
-                    if case .spacer(let m) = stack.children[i] { row += m; continue }
+                    if case .spacer(let m) = stack.children[i] {
+                        row += m
+                        continue
+                    }
                     let h = measure(stack.children[i], width: width)
                     guard let top = place(h) else { continue }
-                    let (cx, cw) = horizontalPlacement(stack.alignment, x: x, width: width,
-                                                       natural: naturalWidth(stack.children[i]))
+                    let (cx, cw) = horizontalPlacement(
+                        stack.alignment, x: x, width: width,
+                        natural: naturalWidth(stack.children[i]))
                     draw(stack.children[i], into: &canvas, x: cx, y: top, width: cw, height: min(h, bottom - top))
                 }
             case .horizontal:
@@ -117,8 +135,9 @@ public struct LayoutEngine: Sendable {
         // bytes, so it fits if clean (see `fittingLine`); checked and drawn
         // in one pass over its bytes.
         if label.alignment == .leading, label.transform == .none, !label.text.isEmpty,
-           label.text.utf8.count <= width,
-           canvas.drawIfClean(label.text, x: x, y: y, maxWidth: width, style: label.style) != nil {
+            label.text.utf8.count <= width,
+            canvas.drawIfClean(label.text, x: x, y: y, maxWidth: width, style: label.style) != nil
+        {
             return
         }
         if let (text, w) = fittingLine(label, width: width, exactWidth: label.alignment != .leading) {
@@ -135,8 +154,9 @@ public struct LayoutEngine: Sendable {
         }
         let lines = labelLines(label, width: width)
         for (i, line) in lines.prefix(height).enumerated() {
-            let (lead, text) = TextLayout.align(line, width: width, alignment: label.alignment,
-                                                ambiguousWide: ambiguousWide)
+            let (lead, text) = TextLayout.align(
+                line, width: width, alignment: label.alignment,
+                ambiguousWide: ambiguousWide)
             canvas.draw(text, x: x + lead, y: y + i, maxWidth: width - lead, style: label.style)
         }
     }
@@ -175,7 +195,12 @@ public struct LayoutEngine: Sendable {
     static func isEmpty(_ node: ViewNode) -> Bool {
         switch node {
         case .empty: return true
-        case .label(let l): return l.text.isEmpty && { if case .fixed = l.width { return false }; return true }()
+        case .label(let l):
+            return l.text.isEmpty
+                && {
+                    if case .fixed = l.width { return false }
+                    return true
+                }()
         case .image(let g, _): return g.isEmpty
         default: return false
         }
@@ -198,16 +223,25 @@ public struct LayoutEngine: Sendable {
         let children = stack.children
         // One array per call: until the passes below settle them, fitted
         // and flexible children are marked in it (no index lists per row).
-        let fit = Int.min, flex = Int.min + 1   // no width is either
+        let fit = Int.min
+        let flex = Int.min + 1  // no width is either
         var widths = [Int](repeating: 0, count: children.count)
-        var visible = 0, fittedCount = 0, flexibleCount = 0
+        var visible = 0
+        var fittedCount = 0
+        var flexibleCount = 0
         var used = 0
         for (i, child) in children.enumerated() where !Self.isEmpty(child) {
             visible += 1
             switch Self.sizing(child) {
-            case .fixed(let n): widths[i] = max(0, n); used += widths[i]
-            case .fit: widths[i] = fit; fittedCount += 1
-            case .flexible: widths[i] = flex; flexibleCount += 1
+            case .fixed(let n):
+                widths[i] = max(0, n)
+                used += widths[i]
+            case .fit:
+                widths[i] = fit
+                fittedCount += 1
+            case .flexible:
+                widths[i] = flex
+                flexibleCount += 1
             }
         }
         used += max(0, visible - 1) * stack.spacing
@@ -239,20 +273,30 @@ public struct LayoutEngine: Sendable {
         var i = children.count - 1
         while total > width && i >= 0 {
             let cut = min(widths[i], total - width)
-            widths[i] -= cut; total -= cut; i -= 1
+            widths[i] -= cut
+            total -= cut
+            i -= 1
         }
         return widths
     }
 
     /// Column and width of a child in a vertical stack. Its natural width is
     /// worked out only for alignments that need it (filling ones do not).
-    func horizontalPlacement(_ alignment: Stack.Alignment, x: Int, width: Int,
-                             natural: @autoclosure () -> Int) -> (Int, Int) {
+    func horizontalPlacement(
+        _ alignment: Stack.Alignment, x: Int, width: Int,
+        natural: @autoclosure () -> Int
+    ) -> (Int, Int) {
         switch alignment {
         case .fill, .top, .bottom: return (x, width)
-        case .leading: let w = min(width, natural()); return (x, w)
-        case .trailing: let w = min(width, natural()); return (x + width - w, w)
-        case .center: let w = min(width, natural()); return (x + (width - w) / 2, w)
+        case .leading:
+            let w = min(width, natural())
+            return (x, w)
+        case .trailing:
+            let w = min(width, natural())
+            return (x + width - w, w)
+        case .center:
+            let w = min(width, natural())
+            return (x + (width - w) / 2, w)
         }
     }
 
@@ -287,7 +331,8 @@ public struct LayoutEngine: Sendable {
     /// The lines a label shows at a width, after transform, wrapping and truncation.
     func labelLines(_ label: Label, width: Int) -> [String] {
         if label.text.isEmpty || width <= 0 { return [] }
-        return TextLayout.lines(label.transform.apply(label.text), width: width,
-                                numberOfLines: label.numberOfLines, mode: label.lineBreakMode, ambiguousWide: ambiguousWide)
+        return TextLayout.lines(
+            label.transform.apply(label.text), width: width,
+            numberOfLines: label.numberOfLines, mode: label.lineBreakMode, ambiguousWide: ambiguousWide)
     }
 }

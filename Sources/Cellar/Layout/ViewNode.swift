@@ -32,19 +32,29 @@ public struct Label: Hashable, Sendable {
     public var width: Sizing
 
     /// Creates a label for `text` with UILabel's defaults: one line, truncating at the tail.
-    public init(_ text: String, numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .truncatingTail,
-                alignment: TextAlignment = .leading, transform: TextTransform = .none,
-                style: TextStyle = .plain, width: Sizing = .flexible) {
-        self.text = text; self.numberOfLines = numberOfLines; self.lineBreakMode = lineBreakMode
-        self.alignment = alignment; self.transform = transform; self.style = style; self.width = width
+    public init(
+        _ text: String, numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .truncatingTail,
+        alignment: TextAlignment = .leading, transform: TextTransform = .none,
+        style: TextStyle = .plain, width: Sizing = .flexible
+    ) {
+        self.text = text
+        self.numberOfLines = numberOfLines
+        self.lineBreakMode = lineBreakMode
+        self.alignment = alignment
+        self.transform = transform
+        self.style = style
+        self.width = width
     }
 
     /// Creates a label as `init(_:…)` does, with the text as a labelled argument.
-    public init(text: String, numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .truncatingTail,
-                alignment: TextAlignment = .leading, transform: TextTransform = .none,
-                style: TextStyle = .plain, width: Sizing = .flexible) {
-        self.init(text, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode, alignment: alignment,
-                  transform: transform, style: style, width: width)
+    public init(
+        text: String, numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .truncatingTail,
+        alignment: TextAlignment = .leading, transform: TextTransform = .none,
+        style: TextStyle = .plain, width: Sizing = .flexible
+    ) {
+        self.init(
+            text, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode, alignment: alignment,
+            transform: transform, style: style, width: width)
     }
 }
 
@@ -76,10 +86,15 @@ public struct Stack: Hashable, Sendable {
     public var children: [ViewNode]
 
     /// Creates a stack of `children` along `axis`.
-    public init(axis: Axis, spacing: Int = 0, alignment: Alignment = .fill, width: Sizing = .flexible,
-                children: [ViewNode]) {
-        self.axis = axis; self.spacing = spacing; self.alignment = alignment
-        self.width = width; self.children = children
+    public init(
+        axis: Axis, spacing: Int = 0, alignment: Alignment = .fill, width: Sizing = .flexible,
+        children: [ViewNode]
+    ) {
+        self.axis = axis
+        self.spacing = spacing
+        self.alignment = alignment
+        self.width = width
+        self.children = children
     }
 
     /// A top-aligned horizontal stack with one column between children.
@@ -104,7 +119,10 @@ public struct Insets: Hashable, Sendable {
     public var trailing: Int
     /// Creates insets; sides left out are zero.
     public init(top: Int = 0, leading: Int = 0, bottom: Int = 0, trailing: Int = 0) {
-        self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
     }
     /// No margin on any side.
     public static let zero = Insets()

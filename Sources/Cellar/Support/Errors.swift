@@ -8,7 +8,9 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     public var column: Int?
     /// Creates a location at a line, and optionally a column, of a file.
     public init(file: String, line: Int, column: Int? = nil) {
-        self.file = file; self.line = line; self.column = column
+        self.file = file
+        self.line = line
+        self.column = column
     }
     /// `file:line:column` (or `file:line` without a column).
     public var description: String {
@@ -25,7 +27,8 @@ public struct CellarError: Error, CustomStringConvertible, Sendable, Equatable {
     public var message: String
     /// Creates an error with a one-line message, optionally located.
     public init(_ message: String, at location: SourceLocation? = nil) {
-        self.message = message; self.location = location
+        self.message = message
+        self.location = location
     }
     /// `location: message`, or the message alone when there is no location.
     public var description: String {

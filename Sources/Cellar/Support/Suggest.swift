@@ -23,7 +23,8 @@ public enum Suggest {
         }
         if let (c, d) = best, d <= max(2, n.count / 3) { return c }
         for c in choices {
-            let cn = String(norm(c)), nn = String(n)
+            let cn = String(norm(c))
+            let nn = String(n)
             if !cn.isEmpty, nn.hasPrefix(cn) || nn.contains(cn) || cn.hasPrefix(nn) { return c }
         }
         return nil
@@ -32,7 +33,8 @@ public enum Suggest {
     static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var prev = Array(0...b.count), cur = prev
+        var prev = Array(0...b.count)
+        var cur = prev
         for i in 1...a.count {
             cur[0] = i
             for j in 1...b.count {

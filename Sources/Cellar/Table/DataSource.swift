@@ -12,7 +12,8 @@ public protocol TableViewDataSource: AnyObject {
     func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool
     func tableView(_ tableView: TableView, commit editingStyle: EditingStyle, forRowAt indexPath: IndexPath) throws
     func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool
-    func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) throws
+    func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
+        throws
 }
 
 extension TableViewDataSource {
@@ -25,18 +26,24 @@ extension TableViewDataSource {
     /// No section index unless the data source gives titles, as sectionIndexTitles(for:).
     public func sectionIndexTitles(for tableView: TableView) -> [String]? { nil }
     /// Maps a section index title to the section at the same position, as tableView(_:sectionForSectionIndexTitle:at:).
-    public func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int { index }
+    public func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
+        index
+    }
     /// Every row may be edited unless the data source says otherwise, as tableView(_:canEditRowAt:).
     public func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
     /// Throws: a data source that offers delete or insert must commit it (tableView(_:commit:forRowAt:)).
-    public func tableView(_ tableView: TableView, commit editingStyle: EditingStyle, forRowAt indexPath: IndexPath) throws {
+    public func tableView(_ tableView: TableView, commit editingStyle: EditingStyle, forRowAt indexPath: IndexPath)
+        throws
+    {
         throw CellarError("the data source does not commit editing (\(editingStyle.rawValue) at \(indexPath))")
     }
     /// UIKit shows the reorder control only when moveRowAt exists; the
     /// default moveRowAt below refuses, so the default here is false.
     public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
     /// Throws: a data source that shows reorder controls must move the row (tableView(_:moveRowAt:to:)).
-    public func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) throws {
+    public func tableView(
+        _ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+    ) throws {
         throw CellarError("the data source does not move rows (\(sourceIndexPath) to \(destinationIndexPath))")
     }
 }
@@ -57,8 +64,10 @@ public protocol TableViewDelegate: AnyObject {
     func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> EditingStyle
     /// Where a row being reordered lands when the finger is over
     /// `proposedDestinationIndexPath`; may redirect it (e.g. keep it in its section).
-    func tableView(_ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
-                   toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath
+    func tableView(
+        _ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+        toProposedIndexPath proposedDestinationIndexPath: IndexPath
+    ) -> IndexPath
 }
 
 extension TableViewDelegate {
@@ -81,8 +90,10 @@ extension TableViewDelegate {
     /// Offers delete for every editable row, as tableView(_:editingStyleForRowAt:).
     public func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> EditingStyle { .delete }
     /// Lets a reordered row land where the finger is (targetIndexPathForMoveFromRowAt:toProposedIndexPath:).
-    public func tableView(_ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
-                          toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath {
+    public func tableView(
+        _ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+        toProposedIndexPath proposedDestinationIndexPath: IndexPath
+    ) -> IndexPath {
         proposedDestinationIndexPath
     }
 }

@@ -43,7 +43,10 @@ extension TableView {
     /// are not sent again; announced rows that are neither near nor on screen
     /// are cancelled.
     func updatePrefetching(_ l: TableLayout, firstItem first: Int, lastItem last: Int, top: Int) {
-        guard let p = prefetchDataSource else { prefetching.prefetched.removeAll(); return }
+        guard let p = prefetchDataSource else {
+            prefetching.prefetched.removeAll()
+            return
+        }
         let visibleCells = pool.visibleCells
         let distance = max(0, prefetchDistance ?? visibleCells.count)
         let below = nearRows(l, from: last + 1, step: 1, count: distance)

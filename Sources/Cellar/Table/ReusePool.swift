@@ -160,7 +160,10 @@ final class ReusePool {
     }
 
     func resetCounts() {
-        for q in queues.values { q.created = 0; q.reused = 0 }
+        for q in queues.values {
+            q.created = 0
+            q.reused = 0
+        }
         headerFootersCreated = 0
         headerFootersReused = 0
     }

@@ -67,9 +67,10 @@ struct RowRenderer {
         var node = ViewNode.empty
         if direct == nil {
             if let style {
-                let ctx = LayoutContext(width: width, tableStyle: tableStyle,
-                                        layoutMargins: Insets(leading: lead, trailing: 1), state: cell.state,
-                                        ambiguousWide: engine.ambiguousWide)
+                let ctx = LayoutContext(
+                    width: width, tableStyle: tableStyle,
+                    layoutMargins: Insets(leading: lead, trailing: 1), state: cell.state,
+                    ambiguousWide: engine.ambiguousWide)
                 node = try style.content(for: cell, state: cell.state, context: ctx)
             } else {
                 node = cell.content ?? .empty
@@ -80,20 +81,23 @@ struct RowRenderer {
         let drawsSelection = cell.selectionStyle != .none
         // Multiple selection while editing puts a selection circle where ⊖ and ⊕ go.
         let control = editing && !selectionCircles ? try table.editingStyle(for: cell, at: ip) : .none
-        return RowContent(direct: consume direct, node: node, lead: lead, width: width, accessory: acc,
-                          accessoryWidth: accWidth, isSelected: drawsSelection && cell.state.isSelected,
-                          isHighlighted: drawsSelection && cell.state.isHighlighted,
-                          isDimmed: cell.state.isDisabled || cell.alpha < 1, isEditing: editing,
-                          editingControl: control,
-                          showsDeleteButton: editing && states.deleteConfirmation == ip,
-                          showsSelectionCircle: selectionCircles && (dataSource?.tableView(table, canEditRowAt: ip) ?? false),
-                          engine: engine)
+        return RowContent(
+            direct: consume direct, node: node, lead: lead, width: width, accessory: acc,
+            accessoryWidth: accWidth, isSelected: drawsSelection && cell.state.isSelected,
+            isHighlighted: drawsSelection && cell.state.isHighlighted,
+            isDimmed: cell.state.isDisabled || cell.alpha < 1, isEditing: editing,
+            editingControl: control,
+            showsDeleteButton: editing && states.deleteConfirmation == ip,
+            showsSelectionCircle: selectionCircles && (dataSource?.tableView(table, canEditRowAt: ip) ?? false),
+            engine: engine)
     }
 
     /// Draws a row laid out as `rc`, `lines` tall, with its separator at
     /// line `y` of the canvas (clipped).
-    func draw(_ ip: IndexPath, lines: Int, _ l: TableLayout, into canvas: inout Canvas, y: Int,
-              content rc: borrowing RowContent) {
+    func draw(
+        _ ip: IndexPath, lines: Int, _ l: TableLayout, into canvas: inout Canvas, y: Int,
+        content rc: borrowing RowContent
+    ) {
         let g = l.geometry
         // Behind a Delete button the whole row slides towards the leading edge.
         let shift = rc.showsDeleteButton ? min(g.rowWidth, Self.deleteButtonWidth) : 0
@@ -102,10 +106,12 @@ struct RowRenderer {
         let mid = y + max(0, (lines - 1) / 2)
         if rc.editingControl != .none {
             let color: SemanticColor = rc.editingControl == .delete ? .destructive : .success
-            canvas.text(TableView.glyph(rc.editingControl), x: x0 + 1, y: mid, style: TextStyle(foreground: .semantic(color)))
+            canvas.text(
+                TableView.glyph(rc.editingControl), x: x0 + 1, y: mid, style: TextStyle(foreground: .semantic(color)))
         } else if rc.showsSelectionCircle {
-            canvas.text(rc.isSelected ? "◉" : "○", x: x0 + 1, y: mid,
-                        style: TextStyle(foreground: .semantic(rc.isSelected ? .tint : .tertiaryLabel)))
+            canvas.text(
+                rc.isSelected ? "◉" : "○", x: x0 + 1, y: mid,
+                style: TextStyle(foreground: .semantic(rc.isSelected ? .tint : .tertiaryLabel)))
         }
         rc.draw(into: &canvas, x: x0 + rc.lead, y: y, height: lines)
         let trailing = x0 + g.rowWidth - 1
@@ -123,8 +129,9 @@ struct RowRenderer {
         }
         if separator == 1 {
             let sx = g.rowX + max(0, separatorInset)
-            canvas.fill(x: sx, y: y + lines, width: g.rowX + g.rowWidth - sx, character: "─",
-                        style: TextStyle(foreground: .semantic(.separator)))
+            canvas.fill(
+                x: sx, y: y + lines, width: g.rowX + g.rowWidth - sx, character: "─",
+                style: TextStyle(foreground: .semantic(.separator)))
         }
     }
 
@@ -135,7 +142,8 @@ struct RowRenderer {
     /// The Delete button over the row's trailing `width` columns, all its
     /// lines, in the destructive colour; what slid past the leading edge is
     /// cleared (in an inset-grouped box it would cover the margin).
-    private func drawDeleteButton(into canvas: inout Canvas, width: Int, y: Int, lines: Int, _ g: TableLayout.Geometry) {
+    private func drawDeleteButton(into canvas: inout Canvas, width: Int, y: Int, lines: Int, _ g: TableLayout.Geometry)
+    {
         if g.rowX > 0 { canvas.fill(x: 0, y: y, width: g.rowX, height: lines) }
         let x = g.rowX + g.rowWidth - width
         let style = TextStyle(attributes: .inverse, foreground: .semantic(.destructive))
@@ -148,8 +156,9 @@ struct RowRenderer {
         guard rc.accessoryWidth > 0 else { return }
         switch rc.accessory {
         case .type(let t):
-            canvas.text(t.glyph, x: end - DisplayWidth.of(t.glyph, ambiguousWide: rc.engine.ambiguousWide), y: y,
-                        style: TextStyle(foreground: .semantic(t == .checkmark || t.tracksTaps ? .tint : .tertiaryLabel)))
+            canvas.text(
+                t.glyph, x: end - DisplayWidth.of(t.glyph, ambiguousWide: rc.engine.ambiguousWide), y: y,
+                style: TextStyle(foreground: .semantic(t == .checkmark || t.tracksTaps ? .tint : .tertiaryLabel)))
         case .custom(let n):
             let w = min(rc.accessoryWidth, rc.engine.naturalWidth(n))
             rc.engine.draw(n, into: &canvas, x: end - w, y: y, width: w, height: 1)
@@ -158,11 +167,14 @@ struct RowRenderer {
 
     /// Selection shows in plain text as a marker in the leading column,
     /// and as inverse video where colour is on.
-    private func drawSelection(_ rc: borrowing RowContent, into canvas: inout Canvas, x x0: Int, y: Int, lines: Int,
-                               _ g: TableLayout.Geometry) {
-        canvas.overlay(x: x0, y: y, width: g.rowWidth, height: lines,
-                       attributes: rc.isSelected ? .inverse : .underline,
-                       background: .semantic(rc.isSelected ? .selectedBackground : .highlightedBackground))
+    private func drawSelection(
+        _ rc: borrowing RowContent, into canvas: inout Canvas, x x0: Int, y: Int, lines: Int,
+        _ g: TableLayout.Geometry
+    ) {
+        canvas.overlay(
+            x: x0, y: y, width: g.rowWidth, height: lines,
+            attributes: rc.isSelected ? .inverse : .underline,
+            background: .semantic(rc.isSelected ? .selectedBackground : .highlightedBackground))
         // ▌ is East Asian Ambiguous: two columns wide on CJK terminals it
         // would cover the row's first column, so those get ▐ (one column everywhere).
         let mark = rc.isSelected ? (g.ambiguousWide ? "▐" : "▌") : "▸"

@@ -50,7 +50,8 @@ final class RowStates {
         let hi = presence.anyHighlighted && highlighted.contains(ip)
         // Compared in place: a copy of the state retains its dictionary.
         let customs = presence.anyCustom || !cell.state.custom.isEmpty
-        guard cell.state.isSelected != sel || cell.state.isHighlighted != hi || cell.state.isEditing != editing
+        guard
+            cell.state.isSelected != sel || cell.state.isHighlighted != hi || cell.state.isEditing != editing
                 || customs
         else { return }
         var state = cell.state

@@ -23,7 +23,10 @@ struct SectionChrome {
     func drawBottom(_ s: Int, into canvas: inout Canvas, y: Int) {
         var y = y
         let g = geometry
-        if (g.boxed || g.ruled) && layout.rowCounts[s] > 0 { drawEdge(top: false, into: &canvas, y: y); y += 1 }
+        if (g.boxed || g.ruled) && layout.rowCounts[s] > 0 {
+            drawEdge(top: false, into: &canvas, y: y)
+            y += 1
+        }
         drawTitle(layout.footerLines[s], header: false, into: &canvas, y: y)
     }
 
@@ -69,13 +72,16 @@ struct SectionChrome {
         if header {
             let background = TextStyle(background: .semantic(.secondaryBackground))
             canvas.fill(x: 0, y: y, width: g.tableWidth, height: lines.count, style: background)
-            let st = TextStyle(attributes: .bold, foreground: .semantic(.secondaryLabel),
-                               background: .semantic(.secondaryBackground))
+            let st = TextStyle(
+                attributes: .bold, foreground: .semantic(.secondaryLabel),
+                background: .semantic(.secondaryBackground))
             for (i, line) in lines.enumerated() { canvas.text(line, x: x, y: y + i, style: st) }
             let ruleX = x + DisplayWidth.of(last, ambiguousWide: g.ambiguousWide) + 1
-            canvas.fill(x: ruleX, y: y + lines.count - 1, width: g.tableWidth - ruleX, character: "─",
-                        style: TextStyle(attributes: .dim, foreground: .semantic(.separator),
-                                         background: .semantic(.secondaryBackground)))
+            canvas.fill(
+                x: ruleX, y: y + lines.count - 1, width: g.tableWidth - ruleX, character: "─",
+                style: TextStyle(
+                    attributes: .dim, foreground: .semantic(.separator),
+                    background: .semantic(.secondaryBackground)))
         } else {
             let mark = TextStyle(attributes: .dim, foreground: .semantic(.separator))
             let st = TextStyle(attributes: .dim, foreground: .semantic(.secondaryLabel))
@@ -93,8 +99,9 @@ struct SectionChrome {
         for (i, title) in (titles ?? layout.indexTitles).enumerated() {
             let line = firstLine + i
             guard lines.contains(line) else { continue }
-            canvas.text(title, x: g.width - DisplayWidth.of(title, ambiguousWide: g.ambiguousWide),
-                        y: y + line - lines.lowerBound, style: TextStyle(foreground: .semantic(.tint)))
+            canvas.text(
+                title, x: g.width - DisplayWidth.of(title, ambiguousWide: g.ambiguousWide),
+                y: y + line - lines.lowerBound, style: TextStyle(foreground: .semantic(.tint)))
         }
     }
 

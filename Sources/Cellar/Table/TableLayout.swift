@@ -32,23 +32,32 @@ final class TableLayout {
         var ambiguousWide: Bool
     }
 
-    init(sectionCount: Int, rowCounts: [Int], headers: [String?], footers: [String?],
-         indexTitles: [String], style: TableStyle, width: Int, ambiguousWide: Bool) {
+    init(
+        sectionCount: Int, rowCounts: [Int], headers: [String?], footers: [String?],
+        indexTitles: [String], style: TableStyle, width: Int, ambiguousWide: Bool
+    ) {
         self.sectionCount = sectionCount
         self.rowCounts = rowCounts
-        var starts = [Int](), next = 0
+        var starts = [Int]()
+        var next = 0
         starts.reserveCapacity(sectionCount + 1)
-        for n in rowCounts { starts.append(next); next += n + 2 }
+        for n in rowCounts {
+            starts.append(next)
+            next += n + 2
+        }
         starts.append(next)
         sectionStarts = starts
         self.indexTitles = indexTitles
-        let indexWidth = indexTitles.isEmpty ? 0 : (indexTitles.map { DisplayWidth.of($0, ambiguousWide: ambiguousWide) }.max() ?? 0) + 1
+        let indexWidth =
+            indexTitles.isEmpty
+            ? 0 : (indexTitles.map { DisplayWidth.of($0, ambiguousWide: ambiguousWide) }.max() ?? 0) + 1
         let tableWidth = max(0, width - indexWidth)
         let boxed = style == .insetGrouped
-        geometry = Geometry(width: width, tableWidth: tableWidth, indexWidth: indexWidth,
-                            rowX: boxed ? 2 : 0, rowWidth: boxed ? max(0, tableWidth - 4) : tableWidth,
-                            boxed: boxed, ruled: style == .grouped, sectionGap: style != .plain,
-                            ambiguousWide: ambiguousWide)
+        geometry = Geometry(
+            width: width, tableWidth: tableWidth, indexWidth: indexWidth,
+            rowX: boxed ? 2 : 0, rowWidth: boxed ? max(0, tableWidth - 4) : tableWidth,
+            boxed: boxed, ruled: style == .grouped, sectionGap: style != .plain,
+            ambiguousWide: ambiguousWide)
         let titleX = boxed ? 2 : 1
         let titleWidth = max(1, tableWidth - titleX - 1)
         // Plain titles keep room for their marks (see TableView.drawTitle):
@@ -56,8 +65,9 @@ final class TableLayout {
         let markWidth = style == .plain ? Self.plainTitleMarkWidth : 0
         func wrap(_ t: String?) -> [String] {
             guard let t, !t.isEmpty else { return [] }
-            return TextLayout.lines(t, width: max(1, titleWidth - markWidth), numberOfLines: 0, mode: .wordWrap,
-                                    ambiguousWide: ambiguousWide)
+            return TextLayout.lines(
+                t, width: max(1, titleWidth - markWidth), numberOfLines: 0, mode: .wordWrap,
+                ambiguousWide: ambiguousWide)
         }
         headerLines = headers.map(wrap)
         footerLines = footers.map(wrap)
@@ -75,7 +85,8 @@ final class TableLayout {
     func item(for ip: IndexPath) -> Int { sectionStarts[ip.section] + 1 + ip.row }
 
     func section(ofItem i: Int) -> Int {
-        var lo = 0, hi = sectionCount - 1
+        var lo = 0
+        var hi = sectionCount - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if sectionStarts[mid] <= i { lo = mid } else { hi = mid - 1 }

@@ -20,8 +20,9 @@ extension TableView {
         // Fixed heights cannot change with state or data.
         if case .fixed = rowHeight, delegate == nil { return }
         guard let l = layout, ip.section >= 0, ip.section < l.sectionCount,
-              ip.row >= 0, ip.row < l.rowCounts[ip.section] else { return }
-        l.index?.forget(l.item(for: ip))   // in place: a copy would copy every height
+            ip.row >= 0, ip.row < l.rowCounts[ip.section]
+        else { return }
+        l.index?.forget(l.item(for: ip))  // in place: a copy would copy every height
     }
 
     /// A style hook sees the row's custom states on the cell, and what it
@@ -40,7 +41,10 @@ extension TableView {
     /// The cell for a row for a style hook: the on-screen one, else one
     /// configured for the occasion and queued again afterwards.
     func withCell(_ ip: IndexPath, _ body: (Cell) throws -> Void) throws {
-        if let cell = pool.visibleCells[ip] { try body(cell); return }
+        if let cell = pool.visibleCells[ip] {
+            try body(cell)
+            return
+        }
         let cell = try configuredCell(ip)
         defer { pool.enqueue(cell) }
         try body(cell)
@@ -64,7 +68,8 @@ extension TableView {
         try checkIndexPath(indexPath, l)
         guard selectionAllowed, try !isRowDisabled(indexPath) else { return }
         if let d = delegate, !d.tableView(self, shouldHighlightRowAt: indexPath) { return }
-        guard let target = delegate?.tableView(self, willSelectRowAt: indexPath) ?? (delegate == nil ? indexPath : nil) else { return }
+        guard let target = delegate?.tableView(self, willSelectRowAt: indexPath) ?? (delegate == nil ? indexPath : nil)
+        else { return }
         try checkIndexPath(target, l)
         if target != indexPath, try isRowDisabled(target) { return }
         if !multipleSelectionAllowed {
@@ -76,7 +81,9 @@ extension TableView {
         invalidateRow(target, reconfigure: false)
         var styleDeselects = false
         try withCell(target) { cell in
-            try withRowCustomState(cell, target) { try withRowValue(target) { row in try cell.style?.didSelect(cell, row: &row, at: target) } }
+            try withRowCustomState(cell, target) {
+                try withRowValue(target) { row in try cell.style?.didSelect(cell, row: &row, at: target) }
+            }
             styleDeselects = cell.requestsDeselection
             cell.requestsDeselection = false
         }
@@ -97,12 +104,16 @@ extension TableView {
     /// Deselection as a user action does it (delegate and style hooks), for
     /// a tap or for the selection moving to another row.
     func deselect(_ indexPath: IndexPath) throws {
-        guard let target = delegate?.tableView(self, willDeselectRowAt: indexPath) ?? (delegate == nil ? indexPath : nil),
-              rowStates.selected.contains(target) else { return }
+        guard
+            let target = delegate?.tableView(self, willDeselectRowAt: indexPath) ?? (delegate == nil ? indexPath : nil),
+            rowStates.selected.contains(target)
+        else { return }
         rowStates.selected.remove(target)
         invalidateRow(target, reconfigure: false)
         try withCell(target) { cell in
-            try withRowCustomState(cell, target) { try withRowValue(target) { row in try cell.style?.didDeselect(cell, row: &row, at: target) } }
+            try withRowCustomState(cell, target) {
+                try withRowValue(target) { row in try cell.style?.didDeselect(cell, row: &row, at: target) }
+            }
         }
         try delegate?.tableView(self, didDeselectRowAt: target)
     }
@@ -130,9 +141,13 @@ extension TableView {
         try checkIndexPath(indexPath, try currentLayout())
         var fired = false
         try withCell(indexPath) { cell in
-            guard (isEditing ? cell.editingAccessory : cell.accessory).tracksTaps, !cell.state.isDisabled else { return }
+            guard (isEditing ? cell.editingAccessory : cell.accessory).tracksTaps, !cell.state.isDisabled else {
+                return
+            }
             fired = true
-            try withRowCustomState(cell, indexPath) { try withRowValue(indexPath) { row in try cell.style?.accessoryTapped(cell, row: &row, at: indexPath) } }
+            try withRowCustomState(cell, indexPath) {
+                try withRowValue(indexPath) { row in try cell.style?.accessoryTapped(cell, row: &row, at: indexPath) }
+            }
         }
         if fired { try delegate?.tableView(self, accessoryButtonTappedForRowWith: indexPath) }
         return fired
@@ -154,7 +169,7 @@ extension TableView {
         guard editing != isEditing else { return }
         rowStates.deleteConfirmation = nil
         isEditing = editing
-        invalidateLayout()   // editing controls change content widths, so heights
+        invalidateLayout()  // editing controls change content widths, so heights
     }
 
     // MARK: Programmatic selection (no delegate calls, as UIKit)
@@ -162,7 +177,10 @@ extension TableView {
     /// Selects a row (nil clears the selection).
     public func selectRow(at indexPath: IndexPath?) {
         for ip in rowStates.selected { invalidateRow(ip, reconfigure: false) }
-        guard let indexPath else { rowStates.selected.removeAll(); return }
+        guard let indexPath else {
+            rowStates.selected.removeAll()
+            return
+        }
         if !multipleSelectionAllowed { rowStates.selected.removeAll() }
         rowStates.selected.insert(indexPath)
         invalidateRow(indexPath, reconfigure: false)
@@ -201,22 +219,33 @@ extension TableView {
         guard let ds = dataSource else { throw CellarError("the table has no data source") }
         // A table that never asked for its counts has nothing to check against
         // (UIKit just loads the data then).
-        guard let oldCounts = rowCountsBeforeUpdate else { discardCells(); return }
+        guard let oldCounts = rowCountsBeforeUpdate else {
+            discardCells()
+            return
+        }
         let old = (sectionCount: oldCounts.count, rowCounts: oldCounts)
         let newSections = ds.numberOfSections(in: self)
         guard newSections == old.sectionCount else {
-            throw CellarError("Invalid update: invalid number of sections. The number of sections contained in the table view after the update (\(newSections)) must be equal to the number of sections contained in the table view before the update (\(old.sectionCount)), plus or minus the number of sections inserted or deleted (0 inserted, 0 deleted).")
+            throw CellarError(
+                "Invalid update: invalid number of sections. The number of sections contained in the table view after the update (\(newSections)) must be equal to the number of sections contained in the table view before the update (\(old.sectionCount)), plus or minus the number of sections inserted or deleted (0 inserted, 0 deleted)."
+            )
         }
         // Deletes use indexes from before the update; inserts, indexes after.
         for ip in deleted {
             guard ip.section >= 0, ip.section < old.sectionCount, ip.row >= 0, ip.row < old.rowCounts[ip.section] else {
                 let n = ip.section >= 0 && ip.section < old.sectionCount ? old.rowCounts[ip.section] : 0
-                throw CellarError("attempt to delete row \(ip.row) from section \(ip.section) which only contains \(n) rows before the update")
+                throw CellarError(
+                    "attempt to delete row \(ip.row) from section \(ip.section) which only contains \(n) rows before the update"
+                )
             }
         }
         if let (from, _) = moved {
-            guard from.section >= 0, from.section < old.sectionCount, from.row >= 0, from.row < old.rowCounts[from.section] else {
-                throw CellarError("attempt to move index path \(from) that does not exist - there are only \(from.section >= 0 && from.section < old.sectionCount ? old.rowCounts[from.section] : 0) rows in section \(from.section) before the update")
+            guard from.section >= 0, from.section < old.sectionCount, from.row >= 0,
+                from.row < old.rowCounts[from.section]
+            else {
+                throw CellarError(
+                    "attempt to move index path \(from) that does not exist - there are only \(from.section >= 0 && from.section < old.sectionCount ? old.rowCounts[from.section] : 0) rows in section \(from.section) before the update"
+                )
             }
         }
         for s in 0..<old.sectionCount {
@@ -226,16 +255,24 @@ extension TableView {
             let movedIn = moved.map { $0.1.section == s && $0.0.section != s ? 1 : 0 } ?? 0
             let movedOut = moved.map { $0.0.section == s && $0.1.section != s ? 1 : 0 } ?? 0
             if after != old.rowCounts[s] + ins - del + movedIn - movedOut {
-                throw CellarError("Invalid update: invalid number of rows in section \(s). The number of rows contained in an existing section after the update (\(after)) must be equal to the number of rows contained in that section before the update (\(old.rowCounts[s])), plus or minus the number of rows inserted or deleted from that section (\(ins) inserted, \(del) deleted) and plus or minus the number of rows moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out).")
+                throw CellarError(
+                    "Invalid update: invalid number of rows in section \(s). The number of rows contained in an existing section after the update (\(after)) must be equal to the number of rows contained in that section before the update (\(old.rowCounts[s])), plus or minus the number of rows inserted or deleted from that section (\(ins) inserted, \(del) deleted) and plus or minus the number of rows moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)."
+                )
             }
             for ip in inserted where ip.section == s && (ip.row < 0 || ip.row >= after) {
-                throw CellarError("attempt to insert row \(ip.row) into section \(s), but there are only \(after) rows in section \(s) after the update")
+                throw CellarError(
+                    "attempt to insert row \(ip.row) into section \(s), but there are only \(after) rows in section \(s) after the update"
+                )
             }
         }
         if let (_, to) = moved {
-            let n = to.section >= 0 && to.section < old.sectionCount ? ds.tableView(self, numberOfRowsInSection: to.section) : 0
+            let n =
+                to.section >= 0 && to.section < old.sectionCount
+                ? ds.tableView(self, numberOfRowsInSection: to.section) : 0
             guard to.section >= 0, to.section < old.sectionCount, to.row >= 0, to.row < n else {
-                throw CellarError("attempt to move a row to index path \(to) that does not exist - there are only \(n) rows in section \(to.section) after the update")
+                throw CellarError(
+                    "attempt to move a row to index path \(to) that does not exist - there are only \(n) rows in section \(to.section) after the update"
+                )
             }
         }
         // Per-row state, and the heights known so far, follow their rows.

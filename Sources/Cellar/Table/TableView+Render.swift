@@ -12,7 +12,11 @@ extension TableView {
         pinnedDataSource = dataSource
         pinnedDelegate = delegate
         isPinned = true
-        defer { isPinned = false; pinnedDataSource = nil; pinnedDelegate = nil }
+        defer {
+            isPinned = false
+            pinnedDataSource = nil
+            pinnedDelegate = nil
+        }
         let l = try currentLayout()
         if let h = viewportHeight {
             var canvas = Canvas(width: width, height: max(0, h), ambiguousWide: l.geometry.ambiguousWide)
@@ -55,8 +59,10 @@ extension TableView {
     /// One streamed row: configured, laid out once (measured and drawn from
     /// that layout), written, and its cell back in the queue for the next row.
     @inline(__always)
-    private func streamRow(_ ip: IndexPath, _ ds: TableViewDataSource, _ rows: RowRenderer, _ l: TableLayout,
-                           into out: inout StreamBatcher) throws {
+    private func streamRow(
+        _ ip: IndexPath, _ ds: TableViewDataSource, _ rows: RowRenderer, _ l: TableLayout,
+        into out: inout StreamBatcher
+    ) throws {
         let cell = try configuredCell(ip, ds)
         let content = try rows.content(cell, ip, l)
         let lines = try rowLines(ip, cell, laidOut: content)
@@ -82,19 +88,26 @@ extension TableView {
         chrome.drawStickyHeader(into: &canvas, top: top)
         // UIKit centres the index vertically; titles that do not fit are dropped.
         let titles = SectionChrome.fittedIndexTitles(l.indexTitles, height: height)
-        chrome.drawIndex(into: &canvas, firstLine: max(0, (height - titles.count) / 2), lines: 0..<height,
-                         titles: titles)
+        chrome.drawIndex(
+            into: &canvas, firstLine: max(0, (height - titles.count) / 2), lines: 0..<height,
+            titles: titles)
     }
 
     /// Draws the items that show on table lines `lines` (rows measured as
     /// they come in); returns the cells and header/footer views now on screen.
     private func drawItems(_ l: TableLayout, lines: Range<Int>, _ chrome: SectionChrome, into canvas: inout Canvas)
-        throws -> (cells: [IndexPath: Cell], views: [Int: HeaderFooterView]) {
+        throws -> (cells: [IndexPath: Cell], views: [Int: HeaderFooterView])
+    {
         var cells: [IndexPath: Cell] = [:]
         var views: [Int: HeaderFooterView] = [:]
-        var pos = 0, item = 0
-        if let first = l.index?.item(atOffset: lines.lowerBound) { item = first.index; pos = first.start }
-        else { item = l.itemCount }
+        var pos = 0
+        var item = 0
+        if let first = l.index?.item(atOffset: lines.lowerBound) {
+            item = first.index
+            pos = first.start
+        } else {
+            item = l.itemCount
+        }
         while item < l.itemCount && pos < lines.upperBound {
             try realize(item, l)
             guard let h = l.index?.height(item) else { break }
@@ -123,8 +136,10 @@ extension TableView {
     }
 
     /// Marks a section's header or footer as on screen, reusing views through their queue.
-    private func showTitle(item: Int, section s: Int, header: Bool, _ l: TableLayout,
-                           into shown: inout [Int: HeaderFooterView]) {
+    private func showTitle(
+        item: Int, section s: Int, header: Bool, _ l: TableLayout,
+        into shown: inout [Int: HeaderFooterView]
+    ) {
         let lines = header ? l.headerLines[s] : l.footerLines[s]
         guard !lines.isEmpty else { return }
         shown[item] = pool.headerFooter(item: item, section: s, header: header, lines: lines)

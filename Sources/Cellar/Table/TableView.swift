@@ -191,7 +191,9 @@ public final class TableView {
         guard let ds = dataSource else { throw CellarError("the table has no data source") }
         let sections = ds.numberOfSections(in: self)
         guard sections >= 0 else { throw CellarError("numberOfSections must not be negative (got \(sections))") }
-        var counts = [Int](), headers = [String?](), footers = [String?]()
+        var counts = [Int]()
+        var headers = [String?]()
+        var footers = [String?]()
         counts.reserveCapacity(sections)
         for s in 0..<sections {
             let n = ds.tableView(self, numberOfRowsInSection: s)
@@ -202,9 +204,10 @@ public final class TableView {
             headers.append(ds.tableView(self, titleForHeaderInSection: s))
             footers.append(ds.tableView(self, titleForFooterInSection: s))
         }
-        let l = TableLayout(sectionCount: sections, rowCounts: counts, headers: headers, footers: footers,
-                            indexTitles: ds.sectionIndexTitles(for: self) ?? [], style: style, width: width,
-                            ambiguousWide: ambiguousWide)
+        let l = TableLayout(
+            sectionCount: sections, rowCounts: counts, headers: headers, footers: footers,
+            indexTitles: ds.sectionIndexTitles(for: self) ?? [], style: style, width: width,
+            ambiguousWide: ambiguousWide)
         layout = l
         return l
     }
@@ -219,10 +222,14 @@ public final class TableView {
 
     func checkIndexPath(_ ip: IndexPath, _ l: TableLayout) throws {
         guard ip.section >= 0, ip.section < l.sectionCount else {
-            throw CellarError("index path \(ip) is out of range: the table has \(l.sectionCount) section\(l.sectionCount == 1 ? "" : "s")")
+            throw CellarError(
+                "index path \(ip) is out of range: the table has \(l.sectionCount) section\(l.sectionCount == 1 ? "" : "s")"
+            )
         }
         guard ip.row >= 0, ip.row < l.rowCounts[ip.section] else {
-            throw CellarError("index path \(ip) is out of range: section \(ip.section) has \(l.rowCounts[ip.section]) row\(l.rowCounts[ip.section] == 1 ? "" : "s")")
+            throw CellarError(
+                "index path \(ip) is out of range: section \(ip.section) has \(l.rowCounts[ip.section]) row\(l.rowCounts[ip.section] == 1 ? "" : "s")"
+            )
         }
     }
 
@@ -265,7 +272,8 @@ public final class TableView {
         // rows coming in are configured.
         enqueueLeaving(l, top: top, bottom: top + height)
         if let first = l.index?.item(atOffset: top) {
-            var item = first.index, bottom = first.start
+            var item = first.index
+            var bottom = first.start
             while item < l.itemCount && bottom < top + height {
                 try realize(item, l)
                 bottom += l.index?.height(item) ?? 0
@@ -275,7 +283,8 @@ public final class TableView {
         }
         // The content ends inside the viewport: measure the last screenful
         // and show it ending on the last line.
-        var item = l.itemCount - 1, lines = 0
+        var item = l.itemCount - 1
+        var lines = 0
         while item >= 0 && lines < height {
             try realize(item, l)
             lines += l.index?.height(item) ?? 0

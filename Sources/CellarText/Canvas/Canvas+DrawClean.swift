@@ -12,8 +12,10 @@
 /// out of its loop, and the loop runs for every character drawn.
 extension Canvas {
     /// Draws sanitised bytes; columns `x..<limit` of row `y` may be written.
-    mutating func drawClean(_ p: UnsafeBufferPointer<UInt8>, x: Int, y: Int, limit: Int,
-                            styleBits: UInt32) -> Int {
+    mutating func drawClean(
+        _ p: UnsafeBufferPointer<UInt8>, x: Int, y: Int, limit: Int,
+        styleBits: UInt32
+    ) -> Int {
         let row = y * width
         var col = x
         let n = p.count
@@ -26,7 +28,8 @@ extension Canvas {
         // bookkeeping (an empty array is still retained and released).
         var newBytes: [UInt8]? = nil
         var newStarts: [Int]? = nil
-        let firstIndex = clusterStarts.count, firstByte = clusterBytes.count
+        let firstIndex = clusterStarts.count
+        let firstByte = clusterBytes.count
         let extentIndex = width &* height &+ y
         let width = self.width
         storage.withUnsafeMutableBufferPointer { cells in
@@ -46,13 +49,16 @@ extension Canvas {
                     var end = i
                     while end &+ 8 <= n, let b = p.baseAddress, SWAR.isASCII(SWAR.load(b + end)) { end &+= 8 }
                     while end < n && p[end] < 0x80 { end += 1 }
-                    if end < n && (p[end &- 1] &- 0x20 >= 0x5F || table.lookup(decodeScalar(p, end).scalar).joinsPrevious) {
+                    if end < n
+                        && (p[end &- 1] &- 0x20 >= 0x5F || table.lookup(decodeScalar(p, end).scalar).joinsPrevious)
+                    {
                         end -= 1
                     }
                     if end > i {
                         if col < 0 {
                             let skip = min(-col, end - i)
-                            i += skip; col += skip
+                            i += skip
+                            col += skip
                         }
                         let count = min(end - i, limit - col)
                         if count > 0 {
@@ -77,7 +83,8 @@ extension Canvas {
                 let props = table.lookup(cp)
                 if length > 0 && props.isSimpleBase
                     && (i &+ length == n || p[i &+ length] < 0x80
-                        || !table.lookup(decodeScalar(p, i &+ length).scalar).joinsPrevious) {
+                        || !table.lookup(decodeScalar(p, i &+ length).scalar).joinsPrevious)
+                {
                     i &+= length
                     w = props.columns(ambiguousWide: ambiguous)
                     single = true
@@ -104,7 +111,10 @@ extension Canvas {
                     } else {
                         let index = firstIndex + (newStarts?.count ?? 0)
                         if index < Int(Self.continuation - Self.clusterBase) {
-                            if newStarts == nil { newStarts = []; newBytes = [] }
+                            if newStarts == nil {
+                                newStarts = []
+                                newBytes = []
+                            }
                             newStarts?.append(firstByte + (newBytes?.count ?? 0))
                             newBytes?.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<i]))
                             clusterOut = Self.clusterBase + UInt32(index)

@@ -4,8 +4,10 @@ extension Canvas {
     /// straddle the clip edge becomes a space; with `ellipsis`, text that
     /// does not fit ends in `…` instead. Returns the columns used.
     @discardableResult
-    public mutating func draw(_ text: String, x: Int, y: Int, maxWidth: Int = .max,
-                              style: TextStyle = .plain, ellipsis: Bool = false) -> Int {
+    public mutating func draw(
+        _ text: String, x: Int, y: Int, maxWidth: Int = .max,
+        style: TextStyle = .plain, ellipsis: Bool = false
+    ) -> Int {
         draw(text, x: x, y: y, maxWidth: maxWidth, style: style, ellipsis: ellipsis, knownClean: false)
     }
 
@@ -13,16 +15,20 @@ extension Canvas {
     /// `DisplayWidth.ofClean`, or a truncation of such text): the check
     /// `draw` would repeat is skipped. Text that is not clean is drawn raw.
     @discardableResult
-    public mutating func draw(clean text: String, x: Int, y: Int, maxWidth: Int = .max,
-                              style: TextStyle = .plain) -> Int {
+    public mutating func draw(
+        clean text: String, x: Int, y: Int, maxWidth: Int = .max,
+        style: TextStyle = .plain
+    ) -> Int {
         draw(text, x: x, y: y, maxWidth: maxWidth, style: style, ellipsis: false, knownClean: true)
     }
 
     /// `draw(clean:)` for text not checked yet: draws it when it needs no
     /// sanitising and returns the columns used, else draws nothing and
     /// returns nil. The check and the drawing share one access to the bytes.
-    public mutating func drawIfClean(_ text: String, x: Int, y: Int, maxWidth: Int = .max,
-                                     style: TextStyle = .plain) -> Int? {
+    public mutating func drawIfClean(
+        _ text: String, x: Int, y: Int, maxWidth: Int = .max,
+        style: TextStyle = .plain
+    ) -> Int? {
         withUTF8Bytes(text) { p in
             guard Sanitizer.isClean(utf8: p) else { return nil }
             guard let (x, limit) = clip(x: x, y: y, maxWidth: maxWidth) else { return 0 }
@@ -44,16 +50,21 @@ extension Canvas {
     }
 
     @inline(__always)
-    private mutating func draw(_ text: String, x: Int, y: Int, maxWidth: Int, style: TextStyle, ellipsis: Bool,
-                               knownClean: Bool) -> Int {
+    private mutating func draw(
+        _ text: String, x: Int, y: Int, maxWidth: Int, style: TextStyle, ellipsis: Bool,
+        knownClean: Bool
+    ) -> Int {
         guard let (x, limit) = clip(x: x, y: y, maxWidth: maxWidth) else { return 0 }
         if ellipsis, DisplayWidth.of(text, ambiguousWide: ambiguousWide) > limit - max(x, 0) {
-            let cut = TextLayout.truncate(text, width: limit - max(x, 0), mode: .truncatingTail, ambiguousWide: ambiguousWide)
+            let cut = TextLayout.truncate(
+                text, width: limit - max(x, 0), mode: .truncatingTail, ambiguousWide: ambiguousWide)
             return draw(cut, x: max(x, 0), y: y, maxWidth: limit - max(x, 0), style: style) + max(x, 0) - x
         }
         let sid = styleID(style) << Self.styleShift
         return withUTF8Bytes(text) { p in
-            if knownClean || Sanitizer.isClean(utf8: p) { return drawClean(p, x: x, y: y, limit: limit, styleBits: sid) }
+            if knownClean || Sanitizer.isClean(utf8: p) {
+                return drawClean(p, x: x, y: y, limit: limit, styleBits: sid)
+            }
             let clean = ByteBuffer(capacity: p.count + 16)
             Sanitizer.sanitize(utf8: p, into: clean)
             return drawClean(clean.bytes, x: x, y: y, limit: limit, styleBits: sid)
@@ -108,15 +119,22 @@ extension Canvas {
 
     /// Fills a rectangle with one character and style. A wide character
     /// fills pairs of cells; an odd last column gets a space.
-    public mutating func fill(x: Int, y: Int, width w: Int, height h: Int = 1,
-                              character: Character = " ", style: TextStyle = .plain) {
-        let x0 = max(0, x), x1 = min(width, x &+ max(0, w))
-        let y0 = max(0, y), y1 = min(height, y &+ max(0, h))
+    public mutating func fill(
+        x: Int, y: Int, width w: Int, height h: Int = 1,
+        character: Character = " ", style: TextStyle = .plain
+    ) {
+        let x0 = max(0, x)
+        let x1 = min(width, x &+ max(0, w))
+        let y0 = max(0, y)
+        let y1 = min(height, y &+ max(0, h))
         guard x0 < x1, y0 < y1 else { return }
         let sid = styleID(style) << Self.styleShift
         var text = Sanitizer.sanitize(String(character))
         var cw = DisplayWidth.of(text, ambiguousWide: ambiguousWide)
-        if cw == 0 || cw > 2 { text = " "; cw = 1 }
+        if cw == 0 || cw > 2 {
+            text = " "
+            cw = 1
+        }
         var content: UInt32 = Self.blankCell
         text.withUTF8 { p in
             let (scalar, length) = decodeScalar(p, 0)
@@ -152,10 +170,14 @@ extension Canvas {
     /// not inverted: content drawn on its own background sits above the
     /// selection, as a UIKit content view's background sits above the
     /// selected background view (a badge stays red, an avatar stays inverse).
-    public mutating func overlay(x: Int, y: Int, width w: Int, height h: Int = 1,
-                                 attributes: TextAttributes, background: Color? = nil) {
-        let x0 = max(0, x), x1 = min(width, x &+ max(0, w))
-        let y0 = max(0, y), y1 = min(height, y &+ max(0, h))
+    public mutating func overlay(
+        x: Int, y: Int, width w: Int, height h: Int = 1,
+        attributes: TextAttributes, background: Color? = nil
+    ) {
+        let x0 = max(0, x)
+        let x1 = min(width, x &+ max(0, w))
+        let y0 = max(0, y)
+        let y1 = min(height, y &+ max(0, h))
         guard x0 < x1, y0 < y1 else { return }
         var mapped: [UInt32: UInt32] = [:]
         for row in y0..<y1 {

@@ -15,7 +15,8 @@ extension Canvas {
             }
             if let sgr {
                 while end > 0, case let raw = cells[end - 1], raw & Self.contentMask == 0x20,
-                      !sgr.blankIsVisible[Int(raw >> Self.styleShift)] { end -= 1 }
+                    !sgr.blankIsVisible[Int(raw >> Self.styleShift)]
+                { end -= 1 }
                 renderCells(cells, upTo: end, into: out, sgr: sgr)
             } else {
                 while end > 0 && cells[end - 1] & Self.contentMask == 0x20 { end -= 1 }
@@ -26,12 +27,14 @@ extension Canvas {
     /// The cell loop: an ASCII cell is one byte store through a local
     /// pointer; scalars, clusters and style changes take the slower path.
     @inline(__always)
-    func renderCells(_ cells: UnsafeBufferPointer<UInt32>, upTo end: Int,
-                             into out: ByteBuffer, sgr: SGRTable?) {
+    func renderCells(
+        _ cells: UnsafeBufferPointer<UInt32>, upTo end: Int,
+        into out: ByteBuffer, sgr: SGRTable?
+    ) {
         out.reserve(end * 4 + 16)  // every scalar fits; clusters and SGR reserve more
         var dst = out.base + out.count
-        var current: UInt32 = 0     // canonical id of the SGR in effect
-        var previous: UInt32 = 0    // style id of the cell before
+        var current: UInt32 = 0  // canonical id of the SGR in effect
+        var previous: UInt32 = 0  // style id of the cell before
         // Bits of a cell that must match the current style's (style id and
         // content above 0x7F) for the eight-cell path; plain text ignores style.
         let sameASCII: UInt32 = sgr == nil ? Self.contentMask & ~0x7F : ~0x7F
@@ -40,9 +43,11 @@ extension Canvas {
         while i < end {
             // Eight ASCII cells in the current style: one test, one 8-byte store.
             if i &+ 8 <= end, let cellBytes,
-               SWAR.eightCells(cellBytes, at: i, match: previous << Self.styleShift, in: sameASCII) {
+                SWAR.eightCells(cellBytes, at: i, match: previous << Self.styleShift, in: sameASCII)
+            {
                 let eight = cellBytes.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt32>.self)
-                UnsafeMutableRawPointer(dst).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: eight), as: SIMD8<UInt8>.self)
+                UnsafeMutableRawPointer(dst).storeBytes(
+                    of: SIMD8<UInt8>(truncatingIfNeeded: eight), as: SIMD8<UInt8>.self)
                 dst += 8
                 i &+= 8
                 continue

@@ -1,7 +1,8 @@
 import CellarDocuments
 import CellarTestSupport
-import Testing
 import CellarText
+import Testing
+
 @testable import Cellar
 
 @Suite struct BuiltinStyleTests {
@@ -39,20 +40,26 @@ import CellarText
     }
 
     @Test func value2HeadingIsTinted() throws {
-        let node = BuiltinCellStyle.layout(.value2, ListContentConfiguration(text: "home", secondaryText: "x"), width: 30)
+        let node = BuiltinCellStyle.layout(
+            .value2, ListContentConfiguration(text: "home", secondaryText: "x"), width: 30)
         guard case .stack(let s) = node, case .label(let head) = s.children[0] else {
-            Issue.record("value2 is a horizontal stack of labels"); return
+            Issue.record("value2 is a horizontal stack of labels")
+            return
         }
         #expect(head.style.foreground == .semantic(.tint))
         #expect(head.alignment == .trailing)
     }
 
     @Test func textPropertiesApply() throws {
-        let r = row("subtitle", "hello world wide web", "detail", [
-            "textProperties": .object(["numberOfLines": .int(0), "lineBreakMode": .string("wordWrap"),
-                                       "transform": .string("uppercase")]),
-            "secondaryTextProperties": .object(["alignment": .string("trailing")]),
-        ])
+        let r = row(
+            "subtitle", "hello world wide web", "detail",
+            [
+                "textProperties": .object([
+                    "numberOfLines": .int(0), "lineBreakMode": .string("wordWrap"),
+                    "transform": .string("uppercase"),
+                ]),
+                "secondaryTextProperties": .object(["alignment": .string("trailing")]),
+            ])
         let ds = ArrayDataSource([[r]])
         let out = lines(try ds.makeTable(width: 12).renderText())
         #expect(out == [" HELLO", " WORLD WIDE", " WEB", "     detail"])
@@ -70,12 +77,12 @@ import CellarText
 
     @Test func defaultWithDetailIsADocumentError() {
         let yaml = """
-        sections:
-          - rows:
-              - cell: default
-                text: A
-                secondaryText: B
-        """
+            sections:
+              - rows:
+                  - cell: default
+                    text: A
+                    secondaryText: B
+            """
         #expect { try TableDocument.parse(yaml, path: "t.yaml") } throws: { e in
             let d = "\(e)"
             return d.hasPrefix("t.yaml:5:") && d.contains("style 'default' has no detail")
@@ -87,7 +94,8 @@ import CellarText
             func tableView(_ t: TableView, numberOfRowsInSection s: Int) -> Int { 2 }
             func tableView(_ t: TableView, cellForRowAt ip: IndexPath) throws -> Cell {
                 let cell = try t.dequeueReusableCell(withIdentifier: "value1", for: ip)
-                cell.contentConfiguration = ListContentConfiguration(text: "Row \(ip.row)", secondaryText: "\(ip.row * 10)")
+                cell.contentConfiguration = ListContentConfiguration(
+                    text: "Row \(ip.row)", secondaryText: "\(ip.row * 10)")
                 return cell
             }
         }

@@ -1,7 +1,8 @@
 import CellarDocuments
 import CellarTestSupport
-import Testing
 import CellarText
+import Testing
+
 @testable import Cellar
 
 @Suite struct HeightIndexTests {
@@ -40,8 +41,10 @@ final class FirstRowTallDelegate: TableViewDelegate {
 
 @Suite struct HeightTests {
     @Test func referenceDelegateMakesFirstRowOfEachSectionTall() throws {
-        let ds = ArrayDataSource([[row("default", "first A"), row("subtitle", "a", "b")],
-                                  [row("default", "first B"), row("default", "c")]])
+        let ds = ArrayDataSource([
+            [row("default", "first A"), row("subtitle", "a", "b")],
+            [row("default", "first B"), row("default", "c")],
+        ])
         let delegate = FirstRowTallDelegate()
         let t = ds.makeTable(width: 20)
         t.delegate = delegate
@@ -55,15 +58,15 @@ final class FirstRowTallDelegate: TableViewDelegate {
 
     @Test func referenceHeightsInADocument() throws {
         let yaml = """
-        separatorStyle: none
-        sections:
-          - rows:
-              - {cell: default, text: first A, height: 4}
-              - {cell: subtitle, text: a, secondaryText: b}
-          - rows:
-              - {cell: default, text: first B, height: 4}
-              - {cell: default, text: c, height: automatic}
-        """
+            separatorStyle: none
+            sections:
+              - rows:
+                  - {cell: default, text: first A, height: 4}
+                  - {cell: subtitle, text: a, secondaryText: b}
+              - rows:
+                  - {cell: default, text: first B, height: 4}
+                  - {cell: default, text: c, height: automatic}
+            """
         let (out, t) = try render(yaml, width: 20)
         #expect(lines(out) == [" first A", "", "", "", " a", " b", " first B", "", "", "", " c"])
         #expect(t.statistics.heightsMeasured == 2)
@@ -85,8 +88,9 @@ final class FirstRowTallDelegate: TableViewDelegate {
     }
 
     @Test func automaticHeightsAreMeasuredAtTheCurrentWidth() throws {
-        let long = row("default", "one two three four five six", nil,
-                       ["textProperties": .object(["numberOfLines": .int(0), "lineBreakMode": .string("wordWrap")])])
+        let long = row(
+            "default", "one two three four five six", nil,
+            ["textProperties": .object(["numberOfLines": .int(0), "lineBreakMode": .string("wordWrap")])])
         let ds = ArrayDataSource([[long]])
         let t = ds.makeTable(width: 40)
         #expect(lines(try t.renderText()).count == 1)
@@ -123,10 +127,12 @@ final class FirstRowTallDelegate: TableViewDelegate {
         ds.heights = { _ in .fixed(-2) }
         let t = ds.makeTable()
         #expect(throws: CellarError("height for row 0.0 must not be negative (got -2)")) { try t.renderText() }
-        #expect { try TableDocument.parse("sections:\n  - rows:\n      - {cell: default, height: -1}\n", path: "h.yaml") }
-            throws: { "\($0)" == "h.yaml:3:33: height must not be negative (got -1)" }
-        #expect { try TableDocument.parse("sections:\n  - rows:\n      - {cell: default, height: tall}\n", path: "h.yaml") }
-            throws: { "\($0)".hasPrefix("h.yaml:3:33: height must be 'automatic' or a whole number") }
+        #expect {
+            try TableDocument.parse("sections:\n  - rows:\n      - {cell: default, height: -1}\n", path: "h.yaml")
+        } throws: { "\($0)" == "h.yaml:3:33: height must not be negative (got -1)" }
+        #expect {
+            try TableDocument.parse("sections:\n  - rows:\n      - {cell: default, height: tall}\n", path: "h.yaml")
+        } throws: { "\($0)".hasPrefix("h.yaml:3:33: height must be 'automatic' or a whole number") }
     }
 }
 
@@ -139,7 +145,8 @@ final class FirstRowTallDelegate: TableViewDelegate {
             cell.contentConfiguration = ListContentConfiguration(text: row["text"]?.stringValue)
         }
         func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode {
-            let title = ViewNode.label(Label((state.isSelected ? "선택됨: " : "") + (cell.contentConfiguration?.text ?? "")))
+            let title = ViewNode.label(
+                Label((state.isSelected ? "선택됨: " : "") + (cell.contentConfiguration?.text ?? "")))
             return state.isSelected ? .stack(.vertical([title, .label(Label("details"))])) : title
         }
     }
@@ -147,8 +154,9 @@ final class FirstRowTallDelegate: TableViewDelegate {
     @Test func selectionChangesAreMeasuredAgain() throws {
         let registry = Registry()
         try registry.register(GrowOnSelect(), forCellReuseIdentifier: "grow")
-        let (out, t) = try render("separatorStyle: none\nestimatedRowHeight: 1\nsections:\n  - rows: [{cell: grow, text: a}, {cell: grow, text: b}]\n",
-                                  width: 20, height: 4, registry: registry)
+        let (out, t) = try render(
+            "separatorStyle: none\nestimatedRowHeight: 1\nsections:\n  - rows: [{cell: grow, text: a}, {cell: grow, text: b}]\n",
+            width: 20, height: 4, registry: registry)
         #expect(lines(out) == [" a", " b", "", ""])
         try t.userSelectRow(at: IndexPath(0, 0))
         #expect(lines(try t.renderText()) == ["▌선택됨: a", "▌details", " b", ""])
@@ -171,7 +179,10 @@ final class FirstRowTallDelegate: TableViewDelegate {
             var sparse = HeightIndex(count: count, base: base, baseIsKnown: baseKnown, exceptions: exceptions)
             var heights = [Int](repeating: base, count: count)
             var knowns = [Bool](repeating: baseKnown, count: count)
-            for e in exceptions { heights[e.index] = e.height; knowns[e.index] = e.known }
+            for e in exceptions {
+                heights[e.index] = e.height
+                knowns[e.index] = e.known
+            }
             func check(_ idx: HeightIndex) {
                 #expect(idx.total == heights.reduce(0, +))
                 var start = 0
@@ -189,11 +200,20 @@ final class FirstRowTallDelegate: TableViewDelegate {
             }
             check(sparse)
             for _ in 0..<(1 + rng.next(6)) {
-                let i = rng.next(count), h = rng.next(5)
+                let i = rng.next(count)
+                let h = rng.next(5)
                 switch rng.next(3) {
-                case 0: sparse.set(i, h); heights[i] = h; knowns[i] = true
-                case 1: sparse.setEstimate(i, h); heights[i] = h; knowns[i] = false
-                default: sparse.forget(i); knowns[i] = false
+                case 0:
+                    sparse.set(i, h)
+                    heights[i] = h
+                    knowns[i] = true
+                case 1:
+                    sparse.setEstimate(i, h)
+                    heights[i] = h
+                    knowns[i] = false
+                default:
+                    sparse.forget(i)
+                    knowns[i] = false
                 }
                 check(sparse)
             }
@@ -235,14 +255,17 @@ final class EstimatingDelegate: TableViewDelegateEstimating {
     var calls = 0
     func tableView(_ tableView: TableView, estimatedHeightForRowAt ip: IndexPath) -> Int? {
         calls += 1
-        return ip.row % 3 == 0 ? 2 : nil   // nil: the table's estimatedRowHeight
+        return ip.row % 3 == 0 ? 2 : nil  // nil: the table's estimatedRowHeight
     }
 }
 
 /// The same delegate without the estimating protocol: asking it would cost calls.
 final class PlainCountingDelegate: TableViewDelegate {
     var calls = 0
-    func tableView(_ tableView: TableView, indentationLevelForRowAt ip: IndexPath) -> Int { calls += 1; return 0 }
+    func tableView(_ tableView: TableView, indentationLevelForRowAt ip: IndexPath) -> Int {
+        calls += 1
+        return 0
+    }
 }
 
 @Suite struct RowEstimateTests {
@@ -274,10 +297,10 @@ final class PlainCountingDelegate: TableViewDelegate {
         let ds = rows(30)
         let d = EstimatingDelegate()
         let t = ds.makeTable(width: 20, height: 2)
-        t.delegate = d   // no estimatedRowHeight: estimates still on, nil answers count 1
+        t.delegate = d  // no estimatedRowHeight: estimates still on, nil answers count 1
         t.contentOffset = 4
         #expect(lines(try t.renderText()) == [" s3", " d3"])
-        #expect(ds.cellForRowCalls == 1)   // not every row settled up front
+        #expect(ds.cellForRowCalls == 1)  // not every row settled up front
     }
 
     @Test func wrongEstimatesAreReplacedAsRowsAreMeasured() throws {
@@ -302,7 +325,9 @@ final class PlainCountingDelegate: TableViewDelegate {
         let d = Negative()
         let t = ds.makeTable(width: 20, height: 3)
         t.delegate = d
-        #expect(throws: CellarError("estimated height for row 0.0 must be from 0 to 10000 (got -1)")) { try t.renderText() }
+        #expect(throws: CellarError("estimated height for row 0.0 must be from 0 to 10000 (got -1)")) {
+            try t.renderText()
+        }
     }
 
     @Test func delegateWithoutEstimatesCostsNoCallsAtSetup() throws {

@@ -1,5 +1,6 @@
 import CellarTestSupport
 import Testing
+
 @testable import Cellar
 
 /// Inserts, deletes and moves keep the heights rows already had (UIKit keeps
@@ -8,8 +9,10 @@ import Testing
 @Suite struct UpdateHeightTests {
     /// The batch rules spelled out the long way (deletes by old index, then
     /// inserts by new index, one at a time; a move as delete + insert).
-    static func reference(_ ip: IndexPath, inserted: [IndexPath], deleted: [IndexPath],
-                          moved: (IndexPath, IndexPath)?) -> IndexPath? {
+    static func reference(
+        _ ip: IndexPath, inserted: [IndexPath], deleted: [IndexPath],
+        moved: (IndexPath, IndexPath)?
+    ) -> IndexPath? {
         var p = ip
         if let (from, to) = moved {
             if p == from { return to }
@@ -27,13 +30,16 @@ import Testing
         var rng = SystemRandomNumberGenerator()
         for _ in 0..<2_000 {
             let counts = (0..<Int.random(in: 1...3, using: &rng)).map { _ in Int.random(in: 0...8, using: &rng) }
-            var inserted: [IndexPath] = [], deleted: [IndexPath] = []
+            var inserted: [IndexPath] = []
+            var deleted: [IndexPath] = []
             var moved: (IndexPath, IndexPath)?
             if Bool.random(using: &rng), let s = counts.indices.filter({ counts[$0] > 0 }).randomElement(using: &rng) {
                 let t = counts.indices.randomElement(using: &rng) ?? 0
                 let toCount = t == s ? counts[t] : counts[t] + 1
-                moved = (IndexPath(s, Int.random(in: 0..<counts[s], using: &rng)),
-                         IndexPath(t, Int.random(in: 0..<toCount, using: &rng)))
+                moved = (
+                    IndexPath(s, Int.random(in: 0..<counts[s], using: &rng)),
+                    IndexPath(t, Int.random(in: 0..<toCount, using: &rng))
+                )
             } else {
                 for (s, n) in counts.enumerated() {
                     let dels = Set((0..<n).filter { _ in Int.random(in: 0..<4, using: &rng) == 0 })
@@ -47,16 +53,21 @@ import Testing
             for (s, n) in counts.enumerated() {
                 for r in 0..<n {
                     let ip = IndexPath(s, r)
-                    #expect(mapping.newIndexPath(ip) == Self.reference(ip, inserted: inserted, deleted: deleted, moved: moved),
-                            "\(ip) in \(counts), inserted \(inserted), deleted \(deleted), moved \(String(describing: moved))")
+                    #expect(
+                        mapping.newIndexPath(ip)
+                            == Self.reference(ip, inserted: inserted, deleted: deleted, moved: moved),
+                        "\(ip) in \(counts), inserted \(inserted), deleted \(deleted), moved \(String(describing: moved))"
+                    )
                 }
             }
         }
     }
 
     /// Rows of one or two lines (subtitle rows take two), with separators.
-    static func table(_ sections: [[Value]], height: Int, width: Int = 24,
-                      separators: SeparatorStyle = .singleLine) -> (ArrayDataSource, TableView) {
+    static func table(
+        _ sections: [[Value]], height: Int, width: Int = 24,
+        separators: SeparatorStyle = .singleLine
+    ) -> (ArrayDataSource, TableView) {
         let ds = ArrayDataSource(sections)
         let t = ds.makeTable(width: width, height: height)
         t.separatorStyle = separators
@@ -68,14 +79,19 @@ import Testing
     }
 
     /// The same rows in a table that never had them otherwise, at `offset`.
-    static func fresh(_ sections: [[Value]], like other: TableView, offset: Int) throws -> (lines: [String], contentHeight: Int) {
-        let (ds, t) = table(sections, height: other.viewportHeight ?? 0, width: other.width, separators: other.separatorStyle)
+    static func fresh(_ sections: [[Value]], like other: TableView, offset: Int) throws -> (
+        lines: [String], contentHeight: Int
+    ) {
+        let (ds, t) = table(
+            sections, height: other.viewportHeight ?? 0, width: other.width, separators: other.separatorStyle)
         t.contentOffset = offset
         return try withExtendedLifetime(ds) { (lines(try t.renderText()), t.contentHeight) }
     }
 
-    func expectLikeFresh(_ t: TableView, _ ds: ArrayDataSource, offsets: [Int],
-                         sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    func expectLikeFresh(
+        _ t: TableView, _ ds: ArrayDataSource, offsets: [Int],
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
         for offset in offsets {
             t.contentOffset = offset
             let out = lines(try t.renderText())
@@ -87,7 +103,7 @@ import Testing
 
     @Test func anInsertMeasuresOnlyTheNewRows() throws {
         let (ds, t) = Self.table([(0..<300).map(Self.item)], height: 6)
-        _ = try t.renderText()                              // settles all 300 rows
+        _ = try t.renderText()  // settles all 300 rows
         #expect(t.statistics.heightsMeasured >= 300)
         t.resetStatistics()
         ds.sections[0].insert(row("subtitle", "new", "two lines"), at: 150)
@@ -104,7 +120,7 @@ import Testing
         let sections = [(0..<5).map(Self.item), (5..<9).map(Self.item)]
         let (ds, t) = Self.table(sections, height: 40)
         _ = try t.renderText()
-        ds.sections[0].removeLast()                         // row 3 becomes the last: no separator under it
+        ds.sections[0].removeLast()  // row 3 becomes the last: no separator under it
         try t.deleteRows(at: [IndexPath(0, 4)])
         try expectLikeFresh(t, ds, offsets: [0])
     }
@@ -113,12 +129,12 @@ import Testing
         let sections = [(0..<6).map(Self.item), (6..<10).map(Self.item)]
         let (ds, t) = Self.table(sections, height: 40)
         _ = try t.renderText()
-        let moving = ds.sections[0].remove(at: 3)           // s3: two lines
-        ds.sections[1].append(moving)                       // last of its new section
+        let moving = ds.sections[0].remove(at: 3)  // s3: two lines
+        ds.sections[1].append(moving)  // last of its new section
         try t.moveRow(at: IndexPath(0, 3), to: IndexPath(1, 4))
         t.resetStatistics()
         try expectLikeFresh(t, ds, offsets: [0])
-        #expect(t.statistics.heightsMeasured <= 10)         // the rows shown, nothing settled again
+        #expect(t.statistics.heightsMeasured <= 10)  // the rows shown, nothing settled again
     }
 
     @Test func anEstimatingDelegateIsAskedOnlyForNewRows() throws {
@@ -146,7 +162,7 @@ import Testing
         ds.sections[0].append(moving)
         try t.moveRow(at: IndexPath(0, 0), to: IndexPath(0, 99))
         _ = try t.renderText()
-        #expect(t.statistics.heightsMeasured <= 1 + 6)   // the new row and the rows on screen
+        #expect(t.statistics.heightsMeasured <= 1 + 6)  // the new row and the rows on screen
         try expectLikeFresh(t, ds, offsets: [0, 60, 150])
     }
 
@@ -155,7 +171,7 @@ import Testing
         _ = try t.renderText()
         ds.sections[0].insert(row("default", "x"), at: 10)
         try t.insertRows(at: [IndexPath(0, 10)])
-        t.width = 18                                        // heights known before may be wrong now
+        t.width = 18  // heights known before may be wrong now
         t.resetStatistics()
         _ = try t.renderText()
         #expect(t.statistics.heightsMeasured >= 51)
@@ -167,7 +183,10 @@ import Testing
         // what measuring afresh gives, after any run of updates.
         var rng = SystemRandomNumberGenerator()
         var next = 0
-        func newRow() -> Value { next += 1; return Self.item(next) }
+        func newRow() -> Value {
+            next += 1
+            return Self.item(next)
+        }
         for round in 0..<40 {
             let sections = (0..<Int.random(in: 1...3, using: &rng)).map { _ in
                 (0..<Int.random(in: 0...6, using: &rng)).map { _ in newRow() }

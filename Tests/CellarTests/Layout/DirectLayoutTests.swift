@@ -1,21 +1,25 @@
-import Testing
 import CellarText
+import Testing
+
 @testable import Cellar
 
 /// The built-in fast path must draw exactly what the general layout draws.
 @Suite struct DirectLayoutTests {
     @Test func directLayoutMatchesTheGeneralLayout() {
         var rng = SplitMix(seed: 42)
-        let texts: [String?] = [nil, "", "Apple", "당류 (Sugar)", "🍎 emoji 🐰", "a very long text that needs truncating somewhere",
-                                "x", "설정 테이블 셀 한글 긴 문장입니다", "±°αЖ ① ambiguous Ω…"]
+        let texts: [String?] = [
+            nil, "", "Apple", "당류 (Sugar)", "🍎 emoji 🐰", "a very long text that needs truncating somewhere",
+            "x", "설정 테이블 셀 한글 긴 문장입니다", "±°αЖ ① ambiguous Ω…",
+        ]
         let images: [String?] = [nil, "🍎", "✓", "★★", "①"]
         let modes: [LineBreakMode] = [.truncatingTail, .truncatingHead, .truncatingMiddle, .clipping]
         var compared = 0
         for _ in 0..<4000 {
             let kind = BuiltinCellStyle.Kind.allCases[rng.next(4)]
-            var c = ListContentConfiguration(text: texts[rng.next(texts.count)],
-                                             secondaryText: texts[rng.next(texts.count)],
-                                             image: images[rng.next(images.count)])
+            var c = ListContentConfiguration(
+                text: texts[rng.next(texts.count)],
+                secondaryText: texts[rng.next(texts.count)],
+                image: images[rng.next(images.count)])
             c.textProperties.lineBreakMode = modes[rng.next(modes.count)]
             c.secondaryTextProperties.alignment = TextAlignment.allCases[rng.next(3)]
             c.textProperties.alignment = TextAlignment.allCases[rng.next(3)]
@@ -48,10 +52,10 @@ struct SplitMix {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E3779B97F4A7C15
+        state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return Int((z ^ (z >> 31)) % UInt64(bound))
     }
 }

@@ -1,21 +1,25 @@
 import CellarTestSupport
-import Testing
 import CellarText
+import Testing
+
 @testable import Cellar
 
 /// LayoutEngine's label shortcuts (a fitting clean line drawn without a
 /// line array, one-line labels counted without breaking them, natural
 /// widths without splitting) must give exactly what the line-based layout gives.
 @Suite struct LayoutEngineTests {
-    static let texts = ["", "Apple", "당류 (Sugar)", "🍎 emoji 🐰", "a very long text that needs truncating somewhere",
-                        "two\nlines", "tab\there", "esc\u{1B}[31mred", "   ", "\n", "x", "설정 테이블 셀 한글 긴 문장입니다",
-                        "crlf\r\nline", "ﬁne Straße", "±°αЖ ① ambiguous Ω"]
+    static let texts = [
+        "", "Apple", "당류 (Sugar)", "🍎 emoji 🐰", "a very long text that needs truncating somewhere",
+        "two\nlines", "tab\there", "esc\u{1B}[31mred", "   ", "\n", "x", "설정 테이블 셀 한글 긴 문장입니다",
+        "crlf\r\nline", "ﬁne Straße", "±°αЖ ① ambiguous Ω",
+    ]
 
     /// The label as drawn from `TextLayout.lines` and `TextLayout.align`, line by line.
     static func reference(_ label: Label, _ engine: LayoutEngine, into canvas: inout Canvas, width: Int, height: Int) {
         for (i, line) in engine.labelLines(label, width: width).prefix(height).enumerated() {
-            let (lead, text) = TextLayout.align(line, width: width, alignment: label.alignment,
-                                                ambiguousWide: engine.ambiguousWide)
+            let (lead, text) = TextLayout.align(
+                line, width: width, alignment: label.alignment,
+                ambiguousWide: engine.ambiguousWide)
             canvas.draw(text, x: lead, y: i, maxWidth: width - lead, style: label.style)
         }
     }
@@ -24,11 +28,12 @@ import CellarText
         var rng = SplitMix(seed: 7)
         let modes = LineBreakMode.allCases
         for _ in 0..<3000 {
-            let label = Label(Self.texts[rng.next(Self.texts.count)], numberOfLines: rng.next(3),
-                              lineBreakMode: modes[rng.next(modes.count)],
-                              alignment: TextAlignment.allCases[rng.next(3)],
-                              transform: TextTransform.allCases[rng.next(TextTransform.allCases.count)],
-                              style: TextStyle(foreground: .semantic(.secondaryLabel)))
+            let label = Label(
+                Self.texts[rng.next(Self.texts.count)], numberOfLines: rng.next(3),
+                lineBreakMode: modes[rng.next(modes.count)],
+                alignment: TextAlignment.allCases[rng.next(3)],
+                transform: TextTransform.allCases[rng.next(TextTransform.allCases.count)],
+                style: TextStyle(foreground: .semantic(.secondaryLabel)))
             let width = 1 + rng.next(30)
             let engine = LayoutEngine(ambiguousWide: rng.next(2) == 0)
             let node = ViewNode.label(label)
@@ -51,7 +56,8 @@ import CellarText
             for transform in TextTransform.allCases {
                 for wide in [false, true] {
                     let label = Label(text, transform: transform)
-                    let widest = transform.apply(text).split(separator: "\n", omittingEmptySubsequences: false)
+                    let widest =
+                        transform.apply(text).split(separator: "\n", omittingEmptySubsequences: false)
                         .map { DisplayWidth.of($0, ambiguousWide: wide) }.max() ?? 0
                     #expect(LayoutEngine(ambiguousWide: wide).naturalWidth(.label(label)) == widest, "\(text)")
                 }
@@ -63,10 +69,12 @@ import CellarText
     }
 
     @Test func columnWidthsShareTheRoomInOrder() {
-        let stack = Stack(axis: .horizontal, spacing: 1, children: [
-            .label(Label("abc", width: .fit)), .label(Label("")), .spacer(minLength: 0),
-            .label(Label("hello", width: .fixed(4))), .label(Label("xyz")),
-        ])
+        let stack = Stack(
+            axis: .horizontal, spacing: 1,
+            children: [
+                .label(Label("abc", width: .fit)), .label(Label("")), .spacer(minLength: 0),
+                .label(Label("hello", width: .fixed(4))), .label(Label("xyz")),
+            ])
         // Room 20 - 4 fixed - 3 gaps = 13: the fitted label takes its 3, the
         // two flexible children share 10; the empty label takes nothing.
         #expect(LayoutEngine().columnWidths(stack, width: 20) == [3, 0, 5, 4, 5])
@@ -78,9 +86,11 @@ import CellarText
     }
 
     @Test func fittedColumnsFollowTheAmbiguousWidth() {
-        let stack = Stack(axis: .horizontal, spacing: 1, children: [
-            .label(Label("±°α", width: .fit)), .label(Label("rest")),
-        ])
+        let stack = Stack(
+            axis: .horizontal, spacing: 1,
+            children: [
+                .label(Label("±°α", width: .fit)), .label(Label("rest")),
+            ])
         #expect(LayoutEngine().columnWidths(stack, width: 20) == [3, 16])
         #expect(LayoutEngine(ambiguousWide: true).columnWidths(stack, width: 20) == [6, 13])
         // A one-line label of ambiguous text: 4 columns narrow, 8 wide, so at
@@ -95,11 +105,13 @@ import CellarText
     /// spacing, spacers, children that take no room, alignment and clipping.
     @Test func verticalStacksPlaceEveryKindOfChild() {
         func lines(_ alignment: Stack.Alignment, height: Int) -> [String] {
-            let stack = Stack(axis: .vertical, spacing: 1, alignment: alignment, children: [
-                .label(Label("ab")), .label(Label("")), .spacer(minLength: 1), .image(glyph: "@", style: .plain),
-                .label(Label("one two three", numberOfLines: 0, lineBreakMode: .wordWrap)),
-                .stack(Stack(axis: .vertical, children: [.label(Label("z"))])),
-            ])
+            let stack = Stack(
+                axis: .vertical, spacing: 1, alignment: alignment,
+                children: [
+                    .label(Label("ab")), .label(Label("")), .spacer(minLength: 1), .image(glyph: "@", style: .plain),
+                    .label(Label("one two three", numberOfLines: 0, lineBreakMode: .wordWrap)),
+                    .stack(Stack(axis: .vertical, children: [.label(Label("z"))])),
+                ])
             let engine = LayoutEngine()
             #expect(engine.measure(.stack(stack), width: 10) == 9)
             var canvas = Canvas(width: 10, height: height)
@@ -107,7 +119,10 @@ import CellarText
             return (0..<height).map { canvas.line($0) }
         }
         #expect(lines(.fill, height: 9) == ["ab", "", "", "@", "", "one two", "three", "", "z"])
-        #expect(lines(.trailing, height: 9) == ["        ab", "", "", "         @", "", "one two", "three", "", "         z"])
+        #expect(
+            lines(.trailing, height: 9) == [
+                "        ab", "", "", "         @", "", "one two", "three", "", "         z",
+            ])
         #expect(lines(.center, height: 9) == ["    ab", "", "", "    @", "", "one two", "three", "", "    z"])
         #expect(lines(.leading, height: 6) == ["ab", "", "", "@", "", "one two"])
     }

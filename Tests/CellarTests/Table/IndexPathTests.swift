@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Cellar
 
 @Test func indexPathOrdersBySectionThenRow() {

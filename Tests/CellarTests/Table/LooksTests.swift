@@ -1,37 +1,40 @@
 import CellarTestSupport
-import Testing
 import CellarText
+import Testing
+
 @testable import Cellar
 
 @Suite struct LooksTests {
     let twoSections = """
-    separatorStyle: singleLine
-    sections:
-      - header: Fruits
-        footer: two kinds
-        rows:
-          - {cell: default, text: Apple}
-          - {cell: subtitle, text: Pear, secondaryText: green}
-      - header: Nuts
-        rows:
-          - {cell: default, text: Almond}
-    """
+        separatorStyle: singleLine
+        sections:
+          - header: Fruits
+            footer: two kinds
+            rows:
+              - {cell: default, text: Apple}
+              - {cell: subtitle, text: Pear, secondaryText: green}
+          - header: Nuts
+            rows:
+              - {cell: default, text: Almond}
+        """
 
     @Test func plainWithSeparatorsAndTitles() throws {
         let (out, _) = try render(twoSections, width: 20)
-        #expect(lines(out) == [
-            " Fruits ────────────", " Apple", " ───────────────────", " Pear", " green", " └ two kinds",
-            " Nuts ──────────────", " Almond",
-        ])
+        #expect(
+            lines(out) == [
+                " Fruits ────────────", " Apple", " ───────────────────", " Pear", " green", " └ two kinds",
+                " Nuts ──────────────", " Almond",
+            ])
     }
 
     @Test func lastRowOfASectionIsMeasuredInViewportsToo() throws {
         // The last row has no separator; its height must still be measured.
         let (out, _) = try render(twoSections, width: 20, height: 8)
-        #expect(lines(out) == [
-            " Fruits ────────────", " Apple", " ───────────────────", " Pear", " green", " └ two kinds",
-            " Nuts ──────────────", " Almond",
-        ])
+        #expect(
+            lines(out) == [
+                " Fruits ────────────", " Apple", " ───────────────────", " Pear", " green", " └ two kinds",
+                " Nuts ──────────────", " Almond",
+            ])
     }
 
     @Test func separatorInsetMovesTheLine() throws {
@@ -43,38 +46,42 @@ import CellarText
     }
 
     @Test func groupedHasRulesAndGaps() throws {
-        let (out, _) = try render("style: grouped\nseparatorStyle: none\n" + twoSections.split(separator: "\n").dropFirst().joined(separator: "\n"), width: 12)
-        #expect(lines(out) == [
-            " Fruits", "────────────", " Apple", " Pear", " green", "────────────", " two kinds",
-            "", " Nuts", "────────────", " Almond", "────────────",
-        ])
+        let (out, _) = try render(
+            "style: grouped\nseparatorStyle: none\n"
+                + twoSections.split(separator: "\n").dropFirst().joined(separator: "\n"), width: 12)
+        #expect(
+            lines(out) == [
+                " Fruits", "────────────", " Apple", " Pear", " green", "────────────", " two kinds",
+                "", " Nuts", "────────────", " Almond", "────────────",
+            ])
     }
 
     @Test func insetGroupedHasRoundedBoxes() throws {
         let (out, _) = try render("style: insetGrouped\n" + twoSections, width: 16)
-        #expect(lines(out) == [
-            "  Fruits",
-            " ╭────────────╮",
-            " │ Apple      │",
-            " │ ───────────│",
-            " │ Pear       │",
-            " │ green      │",
-            " ╰────────────╯",
-            "  two kinds",
-            "",
-            "  Nuts",
-            " ╭────────────╮",
-            " │ Almond     │",
-            " ╰────────────╯",
-        ])
+        #expect(
+            lines(out) == [
+                "  Fruits",
+                " ╭────────────╮",
+                " │ Apple      │",
+                " │ ───────────│",
+                " │ Pear       │",
+                " │ green      │",
+                " ╰────────────╯",
+                "  two kinds",
+                "",
+                "  Nuts",
+                " ╭────────────╮",
+                " │ Almond     │",
+                " ╰────────────╯",
+            ])
     }
 
     @Test func titlesWrapToTheWidth() throws {
         let yaml = """
-        sections:
-          - header: a header that is far too long
-            rows: [{cell: default, text: x}]
-        """
+            sections:
+              - header: a header that is far too long
+                rows: [{cell: default, text: x}]
+            """
         let (out, _) = try render(yaml, width: 14)
         // Plain titles wrap two columns narrower, so the last line always has room for its rule.
         #expect(lines(out) == [" a header", " that is", " far too", " long ────────", " x"])
@@ -82,21 +89,22 @@ import CellarText
 
     @Test func plainTitlesReadApartFromRowsWithoutColour() throws {
         let yaml = """
-        separatorStyle: none
-        sections:
-          - header: Fruits
-            footer: a footer that wraps onto two lines
-            rows: [{text: Fruits}, {text: └ two kinds}]
-        """
+            separatorStyle: none
+            sections:
+              - header: Fruits
+                footer: a footer that wraps onto two lines
+                rows: [{text: Fruits}, {text: └ two kinds}]
+            """
         let (out, t) = try render(yaml, width: 24)
         let l = lines(out)
-        #expect(l == [
-            " Fruits ────────────────",
-            " Fruits",
-            " └ two kinds",
-            " └ a footer that wraps",
-            "   onto two lines",
-        ])
+        #expect(
+            l == [
+                " Fruits ────────────────",
+                " Fruits",
+                " └ two kinds",
+                " └ a footer that wraps",
+                "   onto two lines",
+            ])
         // A header is bold with a dim rule; a footer is dim.
         final class Capture: CanvasWriter {
             var canvas: Canvas?
@@ -129,13 +137,13 @@ import CellarText
 
     @Test func selectedRowsAreVisibleInPlainText() throws {
         let yaml = """
-        separatorStyle: none
-        allowsMultipleSelection: true
-        sections:
-          - rows:
-              - {cell: subtitle, text: Apple, secondaryText: red, selected: true}
-              - {cell: default, text: Pear}
-        """
+            separatorStyle: none
+            allowsMultipleSelection: true
+            sections:
+              - rows:
+                  - {cell: subtitle, text: Apple, secondaryText: red, selected: true}
+                  - {cell: default, text: Pear}
+            """
         let (out, t) = try render(yaml, width: 12)
         #expect(lines(out) == ["▌Apple", "▌red", " Pear"])
         try t.userSelectRow(at: IndexPath(0, 1))
@@ -162,15 +170,15 @@ import CellarText
 
     @Test func accessoriesAlignInOneTrailingColumn() throws {
         let yaml = """
-        separatorStyle: none
-        sections:
-          - rows:
-              - {cell: default, text: 가나다, accessory: disclosureIndicator}
-              - {cell: value1, text: b, secondaryText: "9", accessory: checkmark}
-              - {cell: default, text: c, accessory: detailDisclosureButton}
-              - {cell: default, text: d, accessory: detailButton, accessoryText: "NEW"}
-              - {cell: default, text: e}
-        """
+            separatorStyle: none
+            sections:
+              - rows:
+                  - {cell: default, text: 가나다, accessory: disclosureIndicator}
+                  - {cell: value1, text: b, secondaryText: "9", accessory: checkmark}
+                  - {cell: default, text: c, accessory: detailDisclosureButton}
+                  - {cell: default, text: d, accessory: detailButton, accessoryText: "NEW"}
+                  - {cell: default, text: e}
+            """
         let (out, _) = try render(yaml, width: 20)
         let l = lines(out)
         #expect(l[0] == " 가나다           ›")
@@ -184,11 +192,11 @@ import CellarText
 
     @Test func editingShowsEditingAccessoriesAndControls() throws {
         let yaml = """
-        separatorStyle: none
-        sections:
-          - rows:
-              - {cell: default, text: a, accessory: disclosureIndicator, editingAccessory: checkmark}
-        """
+            separatorStyle: none
+            sections:
+              - rows:
+                  - {cell: default, text: a, accessory: disclosureIndicator, editingAccessory: checkmark}
+            """
         let (_, t) = try render(yaml, width: 14)
         t.setEditing(true)
         #expect(lines(try t.renderText()) == [" ⊖ a      ✓ ≡"])
@@ -196,26 +204,27 @@ import CellarText
 
     @Test func reorderControlHasItsOwnAlignedTrailingColumn() throws {
         let yaml = """
-        separatorStyle: none
-        sections:
-          - rows:
-              - {cell: value1, text: Calories, secondaryText: "42"}
-              - {cell: value1, text: Apple, secondaryText: "52", accessory: disclosureIndicator}
-              - {cell: default, text: Pear, accessory: detailDisclosureButton, editingAccessory: checkmark}
-              - {cell: subtitle, text: 사과, secondaryText: 빨강, image: "🍎", editingAccessory: detailDisclosureButton}
-              - {cell: value1, text: 가나다라마바사아자차카타파하, secondaryText: 가나다라마바사아자차카타파하}
-        """
+            separatorStyle: none
+            sections:
+              - rows:
+                  - {cell: value1, text: Calories, secondaryText: "42"}
+                  - {cell: value1, text: Apple, secondaryText: "52", accessory: disclosureIndicator}
+                  - {cell: default, text: Pear, accessory: detailDisclosureButton, editingAccessory: checkmark}
+                  - {cell: subtitle, text: 사과, secondaryText: 빨강, image: "🍎", editingAccessory: detailDisclosureButton}
+                  - {cell: value1, text: 가나다라마바사아자차카타파하, secondaryText: 가나다라마바사아자차카타파하}
+            """
         let (plain, t) = try render(yaml, width: 30)
         t.setEditing(true)
         let l = lines(try t.renderText())
-        #expect(l == [
-            " ⊖ Calories              42 ≡",
-            " ⊖ Apple                 52 ≡",
-            " ⊖ Pear                   ✓ ≡",
-            " ⊖ 🍎 사과              ⓘ › ≡",
-            "      빨강",
-            " ⊖ 가나다라마…  가나다라마… ≡",   // wide text truncates to an even width
-        ])
+        #expect(
+            l == [
+                " ⊖ Calories              42 ≡",
+                " ⊖ Apple                 52 ≡",
+                " ⊖ Pear                   ✓ ≡",
+                " ⊖ 🍎 사과              ⓘ › ≡",
+                "      빨강",
+                " ⊖ 가나다라마…  가나다라마… ≡",  // wide text truncates to an even width
+            ])
         // ≡ sits in the same trailing column on every row, one space after
         // whatever comes before it; ⊖ in the same leading column.
         for line in l where line.contains("≡") {
@@ -233,14 +242,14 @@ import CellarText
 
     @Test func stickyHeaderInPlainTables() throws {
         let yaml = """
-        separatorStyle: none
-        rowHeight: 1
-        sections:
-          - header: H1
-            rows: [{text: a}, {text: b}, {text: c}]
-          - header: H2
-            rows: [{text: d}, {text: e}]
-        """
+            separatorStyle: none
+            rowHeight: 1
+            sections:
+              - header: H1
+                rows: [{text: a}, {text: b}, {text: c}]
+              - header: H2
+                rows: [{text: d}, {text: e}]
+            """
         let (_, t) = try render(yaml, width: 10, height: 3)
         t.contentOffset = 2
         #expect(lines(try t.renderText()) == [" H1 ──────", " c", " H2 ──────"])
@@ -283,7 +292,10 @@ import CellarText
         let ds = ArrayDataSource([[row("default", "a"), row("value1", "b", "c")]])
         let t = ds.makeTable(width: 10)
         _ = try t.renderText()
-        #expect(Array(t.statistics.lines.prefix(4)) == ["rows_configured: 2", "heights_measured: 2", "cells_created: 2", "cells_reused: 0"])
+        #expect(
+            Array(t.statistics.lines.prefix(4)) == [
+                "rows_configured: 2", "heights_measured: 2", "cells_created: 2", "cells_reused: 0",
+            ])
         #expect(t.statistics.lines.contains("cells_created[value1]: 1"))
         t.resetStatistics()
         #expect(t.statistics.rowsConfigured == 0)
@@ -351,14 +363,14 @@ import CellarText
 
     @Test func stickyHeaderIsPushedUpByTheNextSection() throws {
         let yaml = """
-        separatorStyle: none
-        rowHeight: 1
-        sections:
-          - header: "first header that wraps"
-            rows: [{text: a}, {text: b}, {text: c}]
-          - header: H2
-            rows: [{text: d}]
-        """
+            separatorStyle: none
+            rowHeight: 1
+            sections:
+              - header: "first header that wraps"
+                rows: [{text: a}, {text: b}, {text: c}]
+              - header: H2
+                rows: [{text: d}]
+            """
         // Header 1 takes two lines at width 16: "first header" / "that wraps ────".
         let (_, t) = try render(yaml, width: 16, height: 3)
         t.contentOffset = 3

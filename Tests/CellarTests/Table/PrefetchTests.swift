@@ -1,5 +1,6 @@
 import CellarTestSupport
 import Testing
+
 @testable import Cellar
 
 /// Records prefetch and cancel calls as row numbers (section 0) or "s.r".
@@ -37,18 +38,18 @@ final class PrefetchRecorder: TableViewDataSourcePrefetching {
         // Prefetching configures nothing itself.
         #expect(ds.cellForRowCalls == 5)
 
-        t.contentOffset = 22   // rows 22–26: 25 and 26 appear, 17 and 18 are left behind
+        t.contentOffset = 22  // rows 22–26: 25 and 26 appear, 17 and 18 are left behind
         _ = try t.renderText()
         #expect(p.cancelled == [["0.17", "0.18"]])
         // 20 and 21 were just on screen: near now, but not announced.
         #expect(p.prefetched.last == ["0.28", "0.29"])
 
-        _ = try t.renderText()   // nothing moved: nothing announced again
+        _ = try t.renderText()  // nothing moved: nothing announced again
         #expect(p.prefetched.count == 2 && p.cancelled.count == 1)
 
-        t.contentOffset = 80     // a jump: everything announced before is cancelled
+        t.contentOffset = 80  // a jump: everything announced before is cancelled
         _ = try t.renderText()
-        #expect(p.cancelled.last == ["0.19", "0.27", "0.28", "0.29"])   // never 20 and 21: not announced
+        #expect(p.cancelled.last == ["0.19", "0.27", "0.28", "0.29"])  // never 20 and 21: not announced
         #expect(p.prefetched.last == ["0.85", "0.79", "0.86", "0.78", "0.87", "0.77"])
     }
 
@@ -64,12 +65,13 @@ final class PrefetchRecorder: TableViewDataSourcePrefetching {
     }
 
     @Test func rowsAcrossSectionsAndAtTheEnds() throws {
-        let (t, ds, p) = table([(0..<3).map { row("default", "a\($0)") }, (0..<3).map { row("default", "b\($0)") }], height: 2)
+        let (t, ds, p) = table(
+            [(0..<3).map { row("default", "a\($0)") }, (0..<3).map { row("default", "b\($0)") }], height: 2)
         ds.headers = ["A", "B"]
         t.reloadData()
-        _ = try t.renderText()   // header A and a0 on screen; the rows go on past header B
+        _ = try t.renderText()  // header A and a0 on screen; the rows go on past header B
         #expect(p.prefetched == [["0.1", "0.2", "1.0"]])
-        t.contentOffset = 6      // b1, b2: the last rows, so only rows above are near
+        t.contentOffset = 6  // b1, b2: the last rows, so only rows above are near
         let q = PrefetchRecorder()
         t.prefetchDataSource = q
         _ = try t.renderText()

@@ -1,7 +1,8 @@
 import CellarDocuments
 import CellarTestSupport
-import Testing
 import CellarText
+import Testing
+
 @testable import Cellar
 
 /// A style whose cells carry a "badge" that one row sets and others do not:
@@ -86,7 +87,11 @@ final class BadgeStyle: CellStyle {
     @Test func unregisteredIdentifierUsesUIKitsWording() throws {
         let ds = ArrayDataSource([[row("nope", "x")]])
         let t = ds.makeTable()
-        #expect(throws: CellarError("unable to dequeue a cell with identifier nope - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")) {
+        #expect(
+            throws: CellarError(
+                "unable to dequeue a cell with identifier nope - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
+            )
+        ) {
             try t.renderText()
         }
     }
@@ -94,7 +99,9 @@ final class BadgeStyle: CellStyle {
     @Test func identifiersRegisterOnce() throws {
         let registry = Registry()
         #expect(registry.identifiers == ["default", "subtitle", "value1", "value2"])
-        #expect(throws: CellarError.self) { try registry.register(BadgeStyle(resets: true), forCellReuseIdentifier: "value1") }
+        #expect(throws: CellarError.self) {
+            try registry.register(BadgeStyle(resets: true), forCellReuseIdentifier: "value1")
+        }
         try registry.register(BadgeStyle(resets: true), forCellReuseIdentifier: "badge")
         #expect(registry.style(for: "badge") != nil)
     }
@@ -147,14 +154,18 @@ final class TapCounterStyle: CellStyle {
     let reuseIdentifier = "taps"
     func makeCell() throws -> Cell { Cell(reuseIdentifier: reuseIdentifier) }
     func configure(_ cell: Cell, row: Value, at indexPath: IndexPath) throws {
-        cell.contentConfiguration = ListContentConfiguration(text: "\(row["text"]?.stringValue ?? "") \(row["taps"]?.intValue ?? 0)")
+        cell.contentConfiguration = ListContentConfiguration(
+            text: "\(row["text"]?.stringValue ?? "") \(row["taps"]?.intValue ?? 0)")
         cell.accessory = .type(.detailButton)
     }
     func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode {
         .label(Label(cell.contentConfiguration?.text ?? ""))
     }
     func bump(_ row: inout Value, by n: Int) {
-        if case .object(var o) = row { o["taps"] = .int((o["taps"]?.intValue ?? 0) + n); row = .object(o) }
+        if case .object(var o) = row {
+            o["taps"] = .int((o["taps"]?.intValue ?? 0) + n)
+            row = .object(o)
+        }
     }
     func didSelect(_ cell: Cell, row: inout Value, at: IndexPath) throws { bump(&row, by: 1) }
     func accessoryTapped(_ cell: Cell, row: inout Value, at: IndexPath) throws { bump(&row, by: 10) }
@@ -164,14 +175,15 @@ final class TapCounterStyle: CellStyle {
     @Test func hooksChangeDocumentRowData() throws {
         let registry = Registry()
         try registry.register(TapCounterStyle(), forCellReuseIdentifier: "taps")
-        let yaml = "separatorStyle: none\nsections:\n  - rows: [{cell: taps, text: a}, {cell: taps, text: b, taps: 5}]\n"
+        let yaml =
+            "separatorStyle: none\nsections:\n  - rows: [{cell: taps, text: a}, {cell: taps, text: b, taps: 5}]\n"
         let (out, t) = try render(yaml, width: 16, registry: registry)
         #expect(lines(out) == [" a 0          ⓘ", " b 5          ⓘ"])
         try t.userSelectRow(at: IndexPath(0, 1))
         try t.tapAccessory(at: IndexPath(0, 0))
         // Rows whose data a hook changed are configured again at the next render.
         #expect(lines(try t.renderText()) == [" a 10         ⓘ", "▌b 6          ⓘ"])
-        t.reloadData()   // and reloadData drops the selection, as in UIKit
+        t.reloadData()  // and reloadData drops the selection, as in UIKit
         #expect(lines(try t.renderText()) == [" a 10         ⓘ", " b 6          ⓘ"])
     }
 
@@ -183,7 +195,11 @@ final class TapCounterStyle: CellStyle {
             func configure(_ cell: Cell, row: Value, at indexPath: IndexPath) throws {}
             func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode { .empty }
         }
-        #expect(throws: CellarError("reuse identifier 'value1' is already registered by built-in; cannot register it again from Styles/value1.lua")) {
+        #expect(
+            throws: CellarError(
+                "reuse identifier 'value1' is already registered by built-in; cannot register it again from Styles/value1.lua"
+            )
+        ) {
             try Registry().register(FileStyle(), forCellReuseIdentifier: "value1")
         }
     }
@@ -196,10 +212,10 @@ final class TapCounterStyle: CellStyle {
         let registry = Registry()
         try registry.register(TapCounterStyle(), forCellReuseIdentifier: "taps")
         let yaml = """
-        separatorStyle: none
-        sections:
-          - rows: [{cell: taps, text: a}, {cell: taps, text: b, disabled: true}]
-        """
+            separatorStyle: none
+            sections:
+              - rows: [{cell: taps, text: a}, {cell: taps, text: b, disabled: true}]
+            """
         let doc = try TableDocument.parse(yaml, path: "t.yaml")
         let ds = DocumentDataSource(document: doc)
         let t = ds.makeTableView(registry: registry)
@@ -218,7 +234,7 @@ final class TapCounterStyle: CellStyle {
         // Neither on_select (+1) nor the accessory hook (+10) ran.
         #expect(ds.rowValue(at: b)?["taps"] == nil)
         let l = lines(try t.renderText())
-        #expect(l[1].hasPrefix(" b 0"))   // no ▌ or ▸ marker
+        #expect(l[1].hasPrefix(" b 0"))  // no ▌ or ▸ marker
         // The enabled row still responds.
         try t.userSelectRow(at: IndexPath(0, 0))
         #expect(try t.tapAccessory(at: IndexPath(0, 0)))
@@ -250,31 +266,37 @@ final class TapCounterStyle: CellStyle {
             func tableView(_ t: TableView, numberOfRowsInSection s: Int) -> Int { 3 }
             func tableView(_ t: TableView, cellForRowAt ip: IndexPath) throws -> Cell {
                 let cell = try t.dequeueReusableCell(withIdentifier: "default", for: ip)
-                try cell.configure(with: row("default", "r\(ip.row)", nil, ["accessory": .string("detailButton")]), at: ip)
+                try cell.configure(
+                    with: row("default", "r\(ip.row)", nil, ["accessory": .string("detailButton")]), at: ip)
                 cell.state.isDisabled = ip.row == 1
                 return cell
             }
-            func tableView(_ t: TableView, shouldHighlightRowAt ip: IndexPath) -> Bool { events.append("should \(ip)"); return true }
+            func tableView(_ t: TableView, shouldHighlightRowAt ip: IndexPath) -> Bool {
+                events.append("should \(ip)")
+                return true
+            }
             func tableView(_ t: TableView, willSelectRowAt ip: IndexPath) -> IndexPath? {
                 // Row 2 redirects to the disabled row 1.
                 ip.row == 2 ? IndexPath(0, 1) : ip
             }
             func tableView(_ t: TableView, didSelectRowAt ip: IndexPath) throws { events.append("select \(ip)") }
             func tableView(_ t: TableView, didDeselectRowAt ip: IndexPath) throws { events.append("deselect \(ip)") }
-            func tableView(_ t: TableView, accessoryButtonTappedForRowWith ip: IndexPath) throws { events.append("accessory \(ip)") }
+            func tableView(_ t: TableView, accessoryButtonTappedForRowWith ip: IndexPath) throws {
+                events.append("accessory \(ip)")
+            }
         }
         let ds = Disabling()
         let t = TableView(registry: Registry())
         t.dataSource = ds
         t.delegate = ds
         t.width = 20
-        t.viewportHeight = 1   // row 1 is off screen: its cell is configured to ask
+        t.viewportHeight = 1  // row 1 is off screen: its cell is configured to ask
         _ = try t.renderText()
         try t.userSelectRow(at: IndexPath(0, 1))
         try t.tapAccessory(at: IndexPath(0, 1))
         try t.userDeselectRow(at: IndexPath(0, 1))
         #expect(ds.events.isEmpty)
-        try t.userSelectRow(at: IndexPath(0, 2))   // redirected to a disabled row: cancelled
+        try t.userSelectRow(at: IndexPath(0, 2))  // redirected to a disabled row: cancelled
         #expect(ds.events == ["should 0.2"])
         #expect(t.indexPathsForSelectedRows.isEmpty)
         // A disabled row selected in code is still deselected when the user selects another.

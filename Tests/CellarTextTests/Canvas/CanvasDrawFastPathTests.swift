@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CellarText
 
 /// `Canvas.draw` takes shortcuts (ASCII runs eight bytes at a time, the
@@ -30,8 +31,10 @@ import Testing
 
     /// The row `draw` should leave on a blank canvas, cell by cell
     /// (text, continuation), and the columns it reports.
-    static func reference(_ text: String, x: Int, width: Int, maxWidth: Int,
-                          ambiguousWide: Bool) -> (cells: [(String, Bool)], advance: Int) {
+    static func reference(
+        _ text: String, x: Int, width: Int, maxWidth: Int,
+        ambiguousWide: Bool
+    ) -> (cells: [(String, Bool)], advance: Int) {
         var cells = Array(repeating: (" ", false), count: width)
         let limit = maxWidth >= width - x ? width : x + maxWidth
         guard maxWidth > 0, x < width, x < limit, limit > 0 else { return (cells, 0) }
@@ -54,9 +57,15 @@ import Testing
                     break
                 }
                 for k in 0..<c.width where col + k >= 0 {
-                    cells[col + k] = col < 0 ? (" ", false)
-                        : k == 0 ? (String(decoding: UnsafeBufferPointer(rebasing: p[c.start..<c.end]), as: UTF8.self), false)
-                        : (" ", true)
+                    cells[col + k] =
+                        col < 0
+                        ? (" ", false)
+                        : k == 0
+                            ? (
+                                String(decoding: UnsafeBufferPointer(rebasing: p[c.start..<c.end]), as: UTF8.self),
+                                false
+                            )
+                            : (" ", true)
                 }
                 col += c.width
             }
@@ -84,7 +93,9 @@ import Testing
             let same = advance == expected.advance && got.elementsEqual(expected.cells) { $0.0 == $1.0 && $0.1 == $1.1 }
             if !same && failures < 5 {
                 failures += 1
-                Issue.record("draw \(text.unicodeScalars.map { String($0.value, radix: 16) }) x \(x) width \(width) max \(maxWidth): got \(advance) \(got), expected \(expected.advance) \(expected.cells)")
+                Issue.record(
+                    "draw \(text.unicodeScalars.map { String($0.value, radix: 16) }) x \(x) width \(width) max \(maxWidth): got \(advance) \(got), expected \(expected.advance) \(expected.cells)"
+                )
             }
         }
         #expect(failures == 0)
@@ -101,7 +112,8 @@ import Testing
             let x = rng.below(5) == 0 ? -rng.below(6) : rng.below(width + 2)
             let y = rng.below(8) == 0 ? 1 : 0  // sometimes below the canvas
             let maxWidth = rng.below(3) == 0 ? Int.max : rng.below(width + 1)
-            var a = Canvas(width: width, height: 1), b = Canvas(width: width, height: 1)
+            var a = Canvas(width: width, height: 1)
+            var b = Canvas(width: width, height: 1)
             let got = a.drawIfClean(text, x: x, y: y, maxWidth: maxWidth, style: style)
             if Sanitizer.isClean(text) {
                 #expect(got == b.draw(text, x: x, y: y, maxWidth: maxWidth, style: style), "\(text)")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CellarText
 
 @Suite struct CanvasTests {
@@ -42,9 +43,9 @@ import Testing
     @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
         var c = Canvas(width: 6, height: 1)
         c.draw("한글한", x: 0, y: 0)
-        c.draw("x", x: 1, y: 0)        // right half of 한
+        c.draw("x", x: 1, y: 0)  // right half of 한
         #expect(c.line(0) == " x글한")
-        c.draw("y", x: 2, y: 0)        // left half of 글
+        c.draw("y", x: 2, y: 0)  // left half of 글
         #expect(c.line(0) == " xy 한")
         #expect(!c[3, 0].isContinuation)
     }
@@ -87,10 +88,14 @@ import Testing
         // selected; the cells around it take the selection's look.
         var c = Canvas(width: 6, height: 1)
         c.draw("ab", x: 0, y: 0)
-        c.draw(" 3 ", x: 2, y: 0, style: TextStyle(attributes: .bold, foreground: .semantic(.background),
-                                                   background: .semantic(.destructive)))
-        c.overlay(x: 0, y: 0, width: 6, height: 1, attributes: [.inverse, .underline],
-                  background: .semantic(.selectedBackground))
+        c.draw(
+            " 3 ", x: 2, y: 0,
+            style: TextStyle(
+                attributes: .bold, foreground: .semantic(.background),
+                background: .semantic(.destructive)))
+        c.overlay(
+            x: 0, y: 0, width: 6, height: 1, attributes: [.inverse, .underline],
+            background: .semantic(.selectedBackground))
         #expect(c[0, 0].style.background == .semantic(.selectedBackground))
         #expect(c[0, 0].style.attributes == [.inverse, .underline])
         #expect(c[3, 0].style.background == .semantic(.destructive))
@@ -162,12 +167,14 @@ import Testing
     /// reference on rows whose styles, wide characters and blanks fall on
     /// and across eight-cell boundaries.
     @Test func fastRowPathsMatchCellByCellReference() throws {
-        let styles = [TextStyle.plain, TextStyle(attributes: .bold), TextStyle(foreground: .palette(3)),
-                      TextStyle(background: .semantic(.selectedBackground))]
+        let styles = [
+            TextStyle.plain, TextStyle(attributes: .bold), TextStyle(foreground: .palette(3)),
+            TextStyle(background: .semantic(.selectedBackground)),
+        ]
         let pieces = ["abcdefgh", "x", "  ", "한글", "😀", "e\u{301}", "0123456789abcdef", "   "]
         var state: UInt64 = 7
         func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(n))
         }
         var c = Canvas(width: 37, height: 40)
@@ -178,14 +185,16 @@ import Testing
             }
         }
         let ansi = ANSIWriter(sink: MemorySink())
-        var plainExpected = "", ansiExpected = ""
+        var plainExpected = ""
+        var ansiExpected = ""
         for y in 0..<40 {
             let cells = (0..<37).map { c[$0, y] }
             func visible(_ cell: Canvas.Cell) -> Bool {
                 cell.character != " " || cell.isContinuation || cell.style.background != .default
             }
             let plainEnd = (cells.lastIndex { $0.character != " " || $0.isContinuation } ?? -1) + 1
-            plainExpected += cells[..<plainEnd].filter { !$0.isContinuation }.map { String($0.character) }.joined() + "\n"
+            plainExpected +=
+                cells[..<plainEnd].filter { !$0.isContinuation }.map { String($0.character) }.joined() + "\n"
             let ansiEnd = (cells.lastIndex(where: visible) ?? -1) + 1
             var current = TextStyle.plain
             for cell in cells[..<ansiEnd] {
@@ -198,7 +207,8 @@ import Testing
             if current != .plain { ansiExpected += "\u{1B}[0m" }
             ansiExpected += "\n"
         }
-        let plainSink = MemorySink(), ansiSink = MemorySink()
+        let plainSink = MemorySink()
+        let ansiSink = MemorySink()
         try PlainWriter(sink: plainSink).write(c)
         try ANSIWriter(sink: ansiSink).write(c)
         #expect(plainSink.string == plainExpected)
@@ -225,12 +235,21 @@ import Testing
 
     @Test func ansiColours() {
         let w = ANSIWriter(sink: MemorySink())
-        #expect(String(decoding: w.sequence(for: TextStyle(foreground: .palette(200), background: .rgb(1, 2, 3))), as: UTF8.self)
+        #expect(
+            String(
+                decoding: w.sequence(for: TextStyle(foreground: .palette(200), background: .rgb(1, 2, 3))),
+                as: UTF8.self)
                 == "\u{1B}[0;38;5;200;48;2;1;2;3m")
-        #expect(String(decoding: w.sequence(for: TextStyle(attributes: [.underline, .italic], foreground: .palette(9))), as: UTF8.self)
+        #expect(
+            String(
+                decoding: w.sequence(for: TextStyle(attributes: [.underline, .italic], foreground: .palette(9))),
+                as: UTF8.self)
                 == "\u{1B}[0;3;4;91m")
-        let custom = ANSIWriter(sink: MemorySink(), palette: ANSIPalette(foreground: [.tint: .palette(5)], background: [:]))
-        #expect(String(decoding: custom.sequence(for: TextStyle(foreground: .semantic(.tint))), as: UTF8.self) == "\u{1B}[0;35m")
+        let custom = ANSIWriter(
+            sink: MemorySink(), palette: ANSIPalette(foreground: [.tint: .palette(5)], background: [:]))
+        #expect(
+            String(decoding: custom.sequence(for: TextStyle(foreground: .semantic(.tint))), as: UTF8.self)
+                == "\u{1B}[0;35m")
     }
 
     @Test func ansiKeepsVisibleTrailingBlanks() throws {
@@ -268,7 +287,9 @@ import Testing
         final class CountingSink: ByteSink {
             var writes = 0, largest = 0, total = 0
             func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-                writes += 1; largest = max(largest, bytes.count); total += bytes.count
+                writes += 1
+                largest = max(largest, bytes.count)
+                total += bytes.count
             }
             func flush() throws {}
         }
@@ -312,7 +333,8 @@ import Testing
         // Through a canvas and both writers, no ESC byte survives.
         var canvas = Canvas(width: 80, height: 1)
         canvas.draw(Self.hostile, x: 0, y: 0)
-        let plain = MemorySink(), ansi = MemorySink()
+        let plain = MemorySink()
+        let ansi = MemorySink()
         try PlainWriter(sink: plain).write(canvas)
         try ANSIWriter(sink: ansi).write(canvas)
         #expect(!plain.bytes.contains(0x1B))
