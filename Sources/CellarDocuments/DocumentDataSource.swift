@@ -1,9 +1,10 @@
 import Cellar
 
-/// A data source + delegate over a document; supports insert/delete/move of row data.
+/// A data source + delegate over a document read whole; supports insert/delete/move of row data.
+/// The answers from the rows' keys and the commit/move handling are `DocumentRowAnswers`'.
 /// Row keys `cell`, `selected`, `highlighted`, `disabled` and `height` belong
 /// to the table; every other key is handed to the style as row data.
-public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, TableViewRowData {
+public final class DocumentDataSource: DocumentRowAnswers, TableViewRowData {
     /// The document as edited so far: inserts, deletes, moves and row-data changes are written back into it.
     public private(set) var document: TableDocument
     /// Row data as styles see it (table keys removed), parallel to the document rows.
@@ -25,7 +26,8 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
         ip.section >= 0 && ip.section < data.count && ip.row >= 0 && ip.row < data[ip.section].count
     }
 
-    func location(_ ip: IndexPath) -> SourceLocation? {
+    /// Where the row was written (its section's place for a row added since).
+    public func rowLocation(_ ip: IndexPath) -> SourceLocation? {
         guard valid(ip), ip.row < document.sections[ip.section].rowLocations.count else {
             return ip.section >= 0 && ip.section < document.sections.count
                 ? document.sections[ip.section].location : nil
@@ -33,12 +35,13 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
         return document.sections[ip.section].rowLocations[ip.row]
     }
 
-    func outOfRange(_ ip: IndexPath) -> CellarError {
-        let rows =
-            ip.section >= 0 && ip.section < data.count
-            ? "section \(ip.section) has \(data[ip.section].count) rows" : "the document has \(data.count) sections"
-        return CellarError(
-            "index path \(ip) is out of range: \(rows)", at: SourceLocation(file: document.path, line: 1))
+    /// The document's path.
+    public var documentPath: String { document.path }
+    /// The document's section count.
+    public var sectionCount: Int { data.count }
+    /// The row count of a section, 0 for a section that does not exist.
+    public func rowCount(inSection section: Int) -> Int {
+        section >= 0 && section < data.count ? data[section].count : 0
     }
 
     // MARK: Row data
@@ -51,11 +54,8 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
     public func setRowValue(_ value: Value, at ip: IndexPath) {
         guard valid(ip) else { return }
         data[ip.section][ip.row] = value
-        if case .object(var row) = document.sections[ip.section].rows[ip.row], case .object(let o) = value {
-            let keep = row.filter { TableDocument.rowTableKeys.contains($0.key) }
-            row = o.merging(keep) { $1 }
-            document.sections[ip.section].rows[ip.row] = .object(row)
-        }
+        document.sections[ip.section].rows[ip.row] = Self.row(
+            document.sections[ip.section].rows[ip.row], withData: value)
     }
 
     /// Inserts a row (an object with "cell") into the data; call
@@ -66,7 +66,7 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
         }
         guard case .object = row else { throw CellarError("a row must be a mapping of keys to values") }
         document.sections[ip.section].rows.insert(row, at: ip.row)
-        let loc = location(IndexPath(ip.section, max(0, ip.row - 1))) ?? SourceLocation(file: document.path, line: 1)
+        let loc = rowLocation(IndexPath(ip.section, max(0, ip.row - 1))) ?? SourceLocation(file: document.path, line: 1)
         document.sections[ip.section].rowLocations.insert(
             loc, at: min(ip.row, document.sections[ip.section].rowLocations.count))
         data[ip.section].insert(Self.rowData(row), at: ip.row)
@@ -86,7 +86,7 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
     /// Moves a row and its file location; throws, leaving the row in place, when `to` is out of range.
     public func move(from: IndexPath, to: IndexPath) throws {
         guard valid(from) else { throw outOfRange(from) }
-        let loc = location(from)
+        let loc = rowLocation(from)
         let row = try remove(at: from)
         guard to.section >= 0, to.section < data.count, to.row >= 0, to.row <= data[to.section].count else {
             try insert(row, at: from)
@@ -121,13 +121,6 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
 
     // MARK: Data source
 
-    /// The document's section count.
-    public func numberOfSections(in tableView: TableView) -> Int { data.count }
-    /// The row count of a section, 0 for a section that does not exist.
-    public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
-        section >= 0 && section < data.count ? data[section].count : 0
-    }
-
     /// Dequeues a cell for the row's `cell` key (default `default`) and configures it from the row.
     public func tableView(_ tableView: TableView, cellForRowAt ip: IndexPath) throws -> Cell {
         guard let row = row(at: ip) else { throw outOfRange(ip) }
@@ -136,14 +129,10 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
             let cell = try tableView.dequeueReusableCell(withIdentifier: id, for: ip)
             try cell.configure(with: data[ip.section][ip.row], at: ip)
             if row["disabled"]?.boolValue == true { cell.state.isDisabled = true }
-            // Set on every row: a reused cell must not keep another row's.
-            cell.selectionStyle =
-                row["selectionStyle"]?.stringValue.flatMap(SelectionStyle.init)
-                ?? cell.style?.selectionStyle ?? .default
-            cell.editingStyle = row["editingStyle"]?.stringValue.flatMap(EditingStyle.init)
+            applyRowKeys(row, to: cell)
             return cell
         } catch let e as CellarError {
-            throw e.located(location(ip))
+            throw e.located(rowLocation(ip))
         }
     }
 
@@ -155,82 +144,13 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
     public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
         section >= 0 && section < document.sections.count ? document.sections[section].footer : nil
     }
-    /// The table's `indexTitles`, else the sections' own.
-    public func sectionIndexTitles(for tableView: TableView) -> [String]? {
-        let titles = document.indexTitles ?? document.sections.compactMap(\.indexTitle)
-        return titles.isEmpty ? nil : titles
-    }
-    /// The section an index title jumps to: its own, else the nearest one after it (or before it, at the end).
-    public func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
-        document.section(forIndexTitleAt: index, of: sectionIndexTitles(for: tableView) ?? [])
-    }
-
-    // MARK: Editing
-
-    /// A row's `editable` key; rows are editable by default, as in UIKit.
-    public func tableView(_ tableView: TableView, canEditRowAt ip: IndexPath) -> Bool {
-        row(at: ip)?["editable"]?.boolValue ?? true
-    }
-
-    /// Delete removes the row; insert puts the row the user entered
-    /// (`tableView.rowForInsertion`) or a copy of the ⊕ row's `template`
-    /// at the ⊕ row's place (the ⊕ row moves down). Then the table hears of
-    /// it (deleteRows / insertRows), which checks the counts.
-    public func tableView(_ tableView: TableView, commit editingStyle: EditingStyle, forRowAt ip: IndexPath) throws {
-        switch editingStyle {
-        case .delete:
-            try remove(at: ip)
-            try tableView.deleteRows(at: [ip])
-        case .insert:
-            guard let insertRow = row(at: ip) else { throw outOfRange(ip) }
-            guard let new = tableView.rowForInsertion ?? insertRow["template"] else {
-                throw CellarError(
-                    "row [\(ip.section), \(ip.row)] has no 'template' row for its ⊕ to insert, and none was given",
-                    at: location(ip))
-            }
-            try insert(new, at: ip)
-            try tableView.insertRows(at: [ip])
-        case .none: return
-        }
-    }
-
-    /// A row's `movable` key (true, false or withinSection); true by default,
-    /// as UIKit shows ≡ on every row of a data source that moves rows.
-    public func tableView(_ tableView: TableView, canMoveRowAt ip: IndexPath) -> Bool {
-        RowMovability(row(at: ip)?["movable"]) != .fixed
-    }
-    /// Moves the row in the document, as tableView(_:moveRowAt:to:).
-    public func tableView(_ tableView: TableView, moveRowAt from: IndexPath, to: IndexPath) throws {
-        try move(from: from, to: to)
-    }
-
-    // MARK: Delegate
-
-    /// A `withinSection` row dropped in another section stays in its own:
-    /// at its top if dropped above, at its bottom if below.
-    public func tableView(
-        _ tableView: TableView, targetIndexPathForMoveFromRowAt from: IndexPath,
-        toProposedIndexPath proposed: IndexPath
-    ) -> IndexPath {
-        guard RowMovability(row(at: from)?["movable"]) == .withinSection, proposed.section != from.section else {
-            return proposed
-        }
-        let last = max(0, self.tableView(tableView, numberOfRowsInSection: from.section) - 1)
-        return IndexPath(from.section, proposed.section < from.section ? 0 : last)
-    }
-
-    /// Rows with `deselectAfterSelect` act like buttons: selected, then
-    /// deselected at once, as UIKit apps do in didSelectRowAt.
-    public func tableView(_ tableView: TableView, didSelectRowAt ip: IndexPath) throws {
-        if row(at: ip)?["deselectAfterSelect"]?.boolValue == true { tableView.deselectRow(at: ip) }
-    }
+    /// The document's `indexTitles`.
+    public var tableIndexTitles: [String]? { document.indexTitles }
+    /// Each section's own `indexTitle`.
+    public var sectionIndexTitles: [String?] { document.sections.map(\.indexTitle) }
 
     /// A row's `height` key: a fixed line count or `automatic`; nil (the table's rowHeight) otherwise.
     public func tableView(_ tableView: TableView, heightForRowAt ip: IndexPath) -> RowHeight? {
-        switch row(at: ip)?["height"] {
-        case .int(let n)?: return .fixed(n)
-        case .string("automatic")?: return .automatic
-        default: return nil
-        }
+        Self.declaredHeight(row(at: ip)?["height"])
     }
 }

@@ -127,22 +127,3 @@ extension NodeReader {
         }
     }
 }
-
-extension TableDocument {
-    /// The section a tap on index title number `index` of `titles` shows:
-    /// the section whose own `indexTitle` it is; for a title without one,
-    /// the section of the nearest title after it that has one (as the
-    /// Contacts app jumps from an empty letter to the next), else the
-    /// nearest before it (e.g. a trailing "#"); 0 for a table without
-    /// section titles.
-    func section(forIndexTitleAt index: Int, of titles: [String]) -> Int {
-        var sectionOfTitle: [String: Int] = [:]
-        for (s, section) in sections.enumerated() {
-            if let t = section.indexTitle, sectionOfTitle[t] == nil { sectionOfTitle[t] = s }
-        }
-        guard index >= 0, index < titles.count else { return 0 }
-        for t in titles[index...] { if let s = sectionOfTitle[t] { return s } }
-        for t in titles[..<index].reversed() { if let s = sectionOfTitle[t] { return s } }
-        return 0
-    }
-}

@@ -31,7 +31,9 @@ struct QuickRowCheck {
         switch key {
         case "cell": return .cell
         case "selected", "highlighted", "disabled": return .flag
-        case "height": return .fallback
+        // The row keys of editing and selection are rare: the full check reads them.
+        case "height", "editable", "editingStyle", "movable", "template", "selectionStyle", "deselectAfterSelect":
+            return .fallback
         case "secondaryText": return .detail
         default:
             if builtinText.contains(key) { return .builtinText }
@@ -46,7 +48,9 @@ struct QuickRowCheck {
         ("height", "height"), ("secondaryText", "secondaryText"), ("text", "text"), ("image", "image"),
         ("accessoryText", "accessoryText"), ("accessory", "accessory"), ("editingAccessory", "editingAccessory"),
         ("indentation", "indentation"), ("textProperties", "textProperties"),
-        ("secondaryTextProperties", "secondaryTextProperties"),
+        ("secondaryTextProperties", "secondaryTextProperties"), ("editable", "editable"),
+        ("editingStyle", "editingStyle"), ("movable", "movable"), ("template", "template"),
+        ("selectionStyle", "selectionStyle"), ("deselectAfterSelect", "deselectAfterSelect"),
     ]
     static let kinds: [Kind] = names.map { kind(of: $0.key) }
     static let selectedName = names.firstIndex { $0.key == "selected" } ?? -1

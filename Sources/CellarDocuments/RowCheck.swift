@@ -15,6 +15,8 @@ struct RowAttributes {
     var selected = false
     var highlighted = false
     var height: RowHeight?
+    /// The row has a key of editing or selection (`RowCheck.editingKeys`): its data source reads the row for them.
+    var editing = false
 }
 
 /// The checks a streamed document's rows pass when the document is
@@ -41,6 +43,10 @@ enum RowCheck {
             }
             if key == "selected" { a.selected = b } else if key == "highlighted" { a.highlighted = b }
         }
+        for key in editingKeys where o[key] != nil {
+            a.editing = true
+            try checkEditingKey(key, o[key] ?? .null, defaultCell: defaultCell)
+        }
         if let h = o["height"] {
             do { a.height = try height(h, "height") } catch {
                 throw RowProblem(keyPath: ["height"], message: error.message)
@@ -63,6 +69,41 @@ enum RowCheck {
         return a
     }
 
+    /// The row keys of editing and selection (`DocumentRowAnswers` reads them).
+    static let editingKeys = [
+        "editable", "deselectAfterSelect", "editingStyle", "selectionStyle", "movable", "template",
+    ]
+
+    /// Checks one of `editingKeys` as the YAML reader does (`NodeReader.row`), with its messages.
+    static func checkEditingKey(_ key: String, _ v: Value, defaultCell: String) throws(RowProblem) {
+        func choice(_ names: [String]) throws(RowProblem) {
+            guard let s = scalarText(v) else {
+                throw RowProblem(keyPath: [key], message: "\(key) must be one of \(names.joined(separator: ", "))")
+            }
+            guard names.contains(s) else {
+                throw RowProblem(keyPath: [key], message: "\(key): " + Suggest.unknown("value", s, among: names))
+            }
+        }
+        switch key {
+        case "editable", "deselectAfterSelect":
+            guard case .bool = v else { throw RowProblem(keyPath: [key], message: "\(key) must be true or false") }
+        case "editingStyle": try choice(EditingStyle.allCases.map(\.rawValue))
+        case "selectionStyle": try choice(SelectionStyle.allCases.map(\.rawValue))
+        case "movable":
+            if case .bool = v { return }
+            if case .string(RowMovability.withinSection.rawValue) = v { return }
+            throw RowProblem(
+                keyPath: [key], message: "movable must be true, false or withinSection (got '\(describe(v))')")
+        default:  // template: a row, checked as any row is
+            guard case .object = v else {
+                throw RowProblem(keyPath: [key], message: "template must be a row (a mapping with 'cell' and its data)")
+            }
+            do { _ = try check(v, defaultCell: defaultCell) } catch {
+                throw RowProblem(keyPath: [key] + error.keyPath, atKey: error.atKey, message: error.message)
+            }
+        }
+    }
+
     struct HeightProblem: Error { var message: String }
 
     /// `automatic`, or a whole number of lines within the table's bounds
@@ -82,6 +123,14 @@ enum RowCheck {
             throw HeightProblem(message: "\(key) is too large (\(n) lines; at most \(TableView.maximumRowHeight))")
         }
         return .fixed(n)
+    }
+
+    /// A scalar's text (a number or flag as written), nil for a list or mapping: how YAML's reader sees a choice.
+    static func scalarText(_ v: Value) -> String? {
+        switch v {
+        case .array, .object: return nil
+        default: return describe(v)
+        }
     }
 
     /// A scalar as the user wrote it, for messages ("?" for a list or mapping).
@@ -109,8 +158,17 @@ struct StyleRow {
 
     /// Whether a row key belongs to the table (`TableDocument.rowTableKeys`), not the style.
     static func isTableKey(_ key: String) -> Bool {
-        switch key {
-        case "cell", "selected", "highlighted", "disabled", "height": return true
+        // Asked for every key of every row drawn: the length rules out most
+        // keys before any string is compared.
+        switch key.utf8.count {
+        case 4: return key == "cell"
+        case 6: return key == "height"
+        case 7: return key == "movable"
+        case 8: return key == "selected" || key == "disabled" || key == "editable" || key == "template"
+        case 11: return key == "highlighted"
+        case 12: return key == "editingStyle"
+        case 14: return key == "selectionStyle"
+        case 19: return key == "deselectAfterSelect"
         default: return false
         }
     }

@@ -30,6 +30,10 @@ public final class StreamedDocument {
     public internal(set) var rowHeight: RowHeight?
     var rowHeightOffset: Int?
     public internal(set) var estimatedRowHeight: Int?
+    /// The four selection flags (JSON's top-level keys; rows-only formats select several, having no place to say).
+    public internal(set) var selection = DocumentSelection()
+    /// The table-wide section index (`indexTitles`), else nil.
+    public internal(set) var indexTitles: [String]?
     @exclusivity(unchecked) public internal(set) var sections: [Section] = []
     // The scan's state is changed once per row from one thread only: the
     // run-time exclusivity checks of a class's properties are left out.
@@ -40,6 +44,8 @@ public final class StreamedDocument {
     @exclusivity(unchecked) var highlightedRows: [Int] = []
     /// Rows that declare their own height (most rows do not).
     @exclusivity(unchecked) var declaredHeights: [Int: RowHeight] = [:]
+    /// Rows with a key of editing or selection (`RowCheck.editingKeys`): the others need no decoding for them.
+    @exclusivity(unchecked) var editingRows: Set<Int> = []
     /// Each reuse identifier in use, with the offset of its first row.
     @exclusivity(unchecked) var identifiers: [String: Int] = [:]
     /// The last few identifiers recorded (see `record`).
@@ -55,6 +61,10 @@ public final class StreamedDocument {
     }
 
     public var rowCount: Int { rowOffsets.count }
+
+    /// Whether a row has a key of editing or selection; asked once per row drawn, and most tables
+    /// have none, so the empty set is not hashed into.
+    func hasEditingKeys(_ row: Int) -> Bool { !editingRows.isEmpty && editingRows.contains(row) }
 
     /// Reads and checks a JSON, JSON Lines, CSV or TSV table; every error
     /// names path:line:column.

@@ -22,10 +22,47 @@ extension StreamedDocument {
         j.skipSpace()
         if !j.atEnd { throw j.error("unexpected \(j.describeCurrent()) after the JSON value") }
         if !sawSections { throw ByteError(offset: root, message: "a table document needs 'sections'") }
+        try checkIndexTitles(root: root)
+    }
+
+    /// As `NodeReader.checkIndexTitles`: every section's own title must be in the table-wide index.
+    func checkIndexTitles(root: Int) throws {
+        guard let titles = indexTitles else { return }
+        for section in sections {
+            guard let own = section.indexTitle, !titles.contains(own) else { continue }
+            throw ByteError(
+                offset: section.offset,
+                message:
+                    "the section's indexTitle '\(own)' is not in the table's indexTitles (\(titles.joined(separator: " ")))"
+            )
+        }
+    }
+
+    /// `indexTitles`: a list of short texts, each at most once (as `NodeReader.indexTitles`).
+    func indexTitleList(_ j: inout JSONBytes) throws -> [String] {
+        var titles: [String] = []
+        try elements(&j, what: "indexTitles must be a list of titles, e.g. [A, B, C, '#']") { j in
+            let at = j.pos
+            let item = try j.value(depth: 2)
+            // As YAML reads a title: any scalar's text; null is no title.
+            guard let t = RowCheck.scalarText(item) else {
+                throw ByteError(offset: at, message: "an index title must be text")
+            }
+            guard item != .null, !t.isEmpty else {
+                throw ByteError(offset: at, message: "an index title must not be empty")
+            }
+            if titles.contains(t) { throw ByteError(offset: at, message: "index title '\(t)' is listed twice") }
+            titles.append(t)
+        }
+        return titles
     }
 
     /// A top-level key other than `sections`.
     func setting(_ key: String, keyStart: Int, _ j: inout JSONBytes) throws {
+        if key == "indexTitles" {
+            indexTitles = try indexTitleList(&j)
+            return
+        }
         let at = j.pos
         let v = try j.value(depth: 1)
         func fail(_ message: String) -> ByteError { ByteError(offset: at, message: message) }
@@ -45,6 +82,11 @@ extension StreamedDocument {
                 throw fail("estimatedRowHeight must be a whole number of lines from 1 to \(TableView.maximumRowHeight)")
             }
             estimatedRowHeight = n
+        case _ where DocumentSelection.keys.contains(key):
+            guard case .bool(let b) = v else {
+                throw fail("\(key) must be true or false (got '\(RowCheck.describe(v))')")
+            }
+            try selection.set(key, b)
         default:
             throw ByteError(offset: keyStart, message: Suggest.unknown("key", key, among: TableDocument.topLevelKeys))
         }
@@ -82,7 +124,8 @@ extension StreamedDocument {
     func choice<E: RawRepresentable & CaseIterable>(_ v: Value, _: E.Type, _ key: String, at: Int) throws -> E
     where E.RawValue == String {
         let names = E.allCases.map(\.rawValue)
-        guard case .string(let s) = v else {
+        // A number or flag is a value YAML would name, as the eager reader does.
+        guard let s = RowCheck.scalarText(v) else {
             throw ByteError(offset: at, message: "\(key) must be one of \(names.joined(separator: ", "))")
         }
         guard let e = E(rawValue: s) else {

@@ -25,10 +25,28 @@ extension StreamedDocument {
             }
         }
         if sections.isEmpty && format != .json { sections.append(Section(firstRow: 0)) }
+        if format != .json { selection.allowsMultipleSelection = true }
+        try checkInitialSelection()
         if options.indexTitles {
             let titles = TableOptions.indexTitles(headers: sections.map(\.header), existing: sections.map(\.indexTitle))
             for (i, title) in titles.enumerated() { sections[i].indexTitle = title }
         }
+    }
+
+    /// As `NodeReader.checkInitialSelection`: several rows marked `selected`
+    /// need a table that selects several.
+    func checkInitialSelection() throws {
+        guard !selection.allowsMultipleSelection, selectedRows.count > 1 else { return }
+        func place(_ row: Int) -> (Int, Int) {
+            let s = sections.lastIndex { $0.firstRow <= row && $0.rowCount > 0 } ?? 0
+            return (s, row - (s < sections.count ? sections[s].firstRow : 0))
+        }
+        let (fs, fr) = place(selectedRows[0])
+        let (s, r) = place(selectedRows[1])
+        throw CellarError(
+            "row [\(s), \(r)] is selected, and so is row [\(fs), \(fr)], but the table selects one row at a time "
+                + "(UIKit's default): add 'allowsMultipleSelection: true' to select several",
+            at: location(ofRow: selectedRows[1]))
     }
 
     /// Checks a decoded row and keeps what the table needs of it.
@@ -57,6 +75,7 @@ extension StreamedDocument {
         if a.selected { selectedRows.append(index) }
         if a.highlighted { highlightedRows.append(index) }
         if let h = a.height { declaredHeights[index] = h }
+        if a.editing { editingRows.insert(index) }
         // Rows mostly repeat a few identifiers: those are compared, not hashed.
         if !recentIdentifiers.contains(a.identifier) {
             if identifiers[a.identifier] == nil { identifiers[a.identifier] = offset }

@@ -3,7 +3,7 @@ import CellarDocuments
 
 /// Plays a case against a real `TableView` and produces its golden text: the
 /// initial frame, then one frame after every step. Row updates go through the
-/// `DocumentDataSource` first and then the table, so the table's count check
+/// document's data source first and then the table, so the table's count check
 /// sees them exactly as it sees an app's updates.
 public enum GoldenScenario {
     /// Plays the case and returns its golden text: the initial frame, then a frame after each step.
@@ -13,7 +13,15 @@ public enum GoldenScenario {
         try document.checkRowHeights(width: scenario.width)
 
         let source = DocumentDataSource(document: document)
-        let table = source.makeTableView(registry: registry)
+        return try play(scenario, table: source.makeTableView(registry: registry), source: source)
+    }
+
+    /// Plays the case against a table made elsewhere (e.g. over the same
+    /// rows streamed from another format), its row updates going through
+    /// `source`; the case's own table document is not read.
+    public static func play(
+        _ scenario: GoldenCase, table: TableView, source: any DocumentRowAnswers
+    ) throws -> String {
         table.width = scenario.width
         table.viewportHeight = scenario.height
         table.contentOffset = scenario.offset
@@ -83,7 +91,7 @@ public enum GoldenScenario {
         try document.validate(against: registry)
     }
 
-    static func apply(_ step: GoldenStep, table: TableView, source: DocumentDataSource) throws {
+    static func apply(_ step: GoldenStep, table: TableView, source: any DocumentRowAnswers) throws {
         // Row actions are checked by the table itself; updates are checked
         // here first because the data source changes before the table hears of it.
         func existing(_ p: IndexPath) throws { try check(p, table: table, source: source, insertion: false) }
@@ -126,7 +134,7 @@ public enum GoldenScenario {
     /// the place just after the last row.
     /// Counts come from the data source: during a multi-row insert it is
     /// already ahead of the table.
-    static func check(_ p: IndexPath, table: TableView, source: DocumentDataSource, insertion: Bool) throws {
+    static func check(_ p: IndexPath, table: TableView, source: any DocumentRowAnswers, insertion: Bool) throws {
         let sections = source.numberOfSections(in: table)
         guard p.section < sections else {
             throw CellarError("no section \(p.section) (the table has \(plural(sections, "section")))")
@@ -141,7 +149,7 @@ public enum GoldenScenario {
 
     static func checkMoveTarget(
         _ to: IndexPath, from: IndexPath, table: TableView,
-        source: DocumentDataSource
+        source: any DocumentRowAnswers
     ) throws {
         let sections = source.numberOfSections(in: table)
         guard to.section < sections else {

@@ -48,6 +48,12 @@ enum DocumentWriting {
         ]
         if let h = doc.rowHeight { top["rowHeight"] = height(h) }
         if let e = doc.estimatedRowHeight { top["estimatedRowHeight"] = .int(e) }
+        if let t = doc.indexTitles { top["indexTitles"] = .array(t.map(Value.string)) }
+        let flags = doc.selection
+        top["allowsSelection"] = .bool(flags.allowsSelection)
+        top["allowsMultipleSelection"] = .bool(flags.allowsMultipleSelection)
+        top["allowsSelectionDuringEditing"] = .bool(flags.allowsSelectionDuringEditing)
+        top["allowsMultipleSelectionDuringEditing"] = .bool(flags.allowsMultipleSelectionDuringEditing)
         top["sections"] = .array(
             doc.sections.map { s in
                 var o: [String: Value] = ["rows": .array(s.rows)]

@@ -10,27 +10,40 @@ import Testing
 
 /// Every example and every golden case's table, read eagerly (YAML, as
 /// before) and streamed (written out as JSON, and as JSON Lines and CSV
-/// where the table has that shape), draws byte for byte the same.
+/// where the table has that shape), draws byte for byte the same: whole,
+/// in a viewport and while editing; and every golden case's steps, played
+/// on both data sources, give the same frames. The JSON form carries every
+/// top-level key the document has (selection flags, `indexTitles`), so a
+/// key one reader knows and the other does not fails here.
 @Suite struct StreamedDifferentialTests {
     static let root = CellarCLI.packageRoot
 
-    /// (name, YAML or JSON text, path) of every table to compare.
-    static func tables() throws -> [(String, String)] {
-        var out: [(String, String)] = []
+    /// A table to compare: its name, its YAML or JSON text, and the golden case it comes from (if any).
+    struct Table {
+        var name: String
+        var text: String
+        var scenario: GoldenCase?
+    }
+
+    static func tables() throws -> [Table] {
+        var out: [Table] = []
         let fm = FileManager.default
         for name in try fm.contentsOfDirectory(atPath: root + "/Examples").sorted()
         where name.hasSuffix(".yaml") || name.hasSuffix(".json") {
-            out.append(("Examples/" + name, try String(contentsOfFile: root + "/Examples/" + name, encoding: .utf8)))
+            let text = try String(contentsOfFile: root + "/Examples/" + name, encoding: .utf8)
+            out.append(Table(name: "Examples/" + name, text: text))
         }
         let cases = fm.enumerator(atPath: root + "/Styles/cases")?.compactMap { $0 as? String } ?? []
         for file in cases.sorted() where file.hasSuffix(".case.yaml") {
             let path = root + "/Styles/cases/" + file
             guard let scenario = try? GoldenCaseParser.load(path: path, name: file) else { continue }
             switch scenario.table {
-            case .inline(let text, _): out.append((file, text))
+            case .inline(let text, _): out.append(Table(name: file, text: text, scenario: scenario))
             case .file(let table, _):
                 let resolved = table.hasPrefix("/") ? table : (path as NSString).deletingLastPathComponent + "/" + table
-                if let text = try? String(contentsOfFile: resolved, encoding: .utf8) { out.append((file, text)) }
+                if let text = try? String(contentsOfFile: resolved, encoding: .utf8) {
+                    out.append(Table(name: file, text: text, scenario: scenario))
+                }
             }
         }
         return out
@@ -42,22 +55,57 @@ import Testing
         return registry
     }
 
-    /// The full table and a viewport, as plain text.
+    /// The full table, a viewport, and the full table while editing, as plain text.
     static func draw(_ table: TableView, width: Int) throws -> [String] {
         table.width = width
         let full = try table.renderText()
         table.viewportHeight = 9
         table.contentOffset = 4
-        return [full, try table.renderText()]
+        let viewport = try table.renderText()
+        table.viewportHeight = nil
+        table.contentOffset = 0
+        table.setEditing(true)
+        return [full, viewport, try table.renderText()]
+    }
+
+    /// The document written as JSON, and as JSON Lines and CSV when its shape allows.
+    static func forms(_ doc: TableDocument) -> [(InputFormat, String)] {
+        var forms: [(InputFormat, String)] = [(.json, DocumentWriting.jsonDocument(doc))]
+        // Rows-only formats carry no table keys: a table-wide index has no place there.
+        guard doc.indexTitles == nil else { return forms }
+        if let lines = DocumentWriting.jsonLines(doc) { forms.append((.jsonl, lines)) }
+        if let csv = DocumentWriting.csv(doc) { forms.append((.csv, csv)) }
+        return forms
+    }
+
+    /// The streamed table of one form; the table keys a rows-only form cannot carry are set as the CLI's flags
+    /// and the document's settings would be.
+    static func streamed(_ doc: TableDocument, _ format: InputFormat, _ body: String, registry: Registry) throws
+        -> (TableView, StreamedDataSource)
+    {
+        let options = TableOptions(
+            style: doc.style, rowHeight: doc.rowHeight, estimatedRowHeight: doc.estimatedRowHeight)
+        let input = DocumentInput(path: "t." + format.rawValue, bytes: Array(body.utf8), format: format)
+        let streamed = try StreamedDocument.load(input, options: format == .json ? TableOptions() : options)
+        try streamed.validate(against: registry)
+        let source = StreamedDataSource(document: streamed)
+        let table = source.makeTableView(registry: registry)
+        if format != .json {
+            table.separatorStyle = doc.separatorStyle
+            table.ambiguousWide = doc.ambiguousWide
+            doc.selection.apply(to: table)
+        }
+        return (table, source)
     }
 
     @Test func streamedFormatsDrawWhatTheEagerReaderDraws() throws {
         let registry = try Self.registry()
         var compared = 0
         var streamedForms = 0
-        for (name, text) in try Self.tables() {
-            let path = name.hasSuffix(".json") ? "t.json" : "t.yaml"
-            guard let doc = try? TableDocument.parse(text, path: path),
+        var playedCases = 0
+        for t in try Self.tables() {
+            let path = t.name.hasSuffix(".json") ? "t.json" : "t.yaml"
+            guard let doc = try? TableDocument.parse(t.text, path: path),
                 (try? doc.validate(against: registry)) != nil
             else { continue }
             let expected: [String]
@@ -66,27 +114,22 @@ import Testing
             } catch {
                 continue  // a table that fails to draw eagerly is no comparison
             }
-            var forms: [(InputFormat, String)] = [(.json, DocumentWriting.jsonDocument(doc))]
-            if let lines = DocumentWriting.jsonLines(doc) { forms.append((.jsonl, lines)) }
-            if let csv = DocumentWriting.csv(doc) { forms.append((.csv, csv)) }
-            // Rows-only formats carry no table keys: give them as options.
-            let options = TableOptions(
-                style: doc.style, rowHeight: doc.rowHeight, estimatedRowHeight: doc.estimatedRowHeight)
-            for (format, body) in forms {
-                let input = DocumentInput(path: "t." + format.rawValue, bytes: Array(body.utf8), format: format)
-                let streamed = try StreamedDocument.load(input, options: format == .json ? TableOptions() : options)
-                try streamed.validate(against: registry)
-                let table = StreamedDataSource(document: streamed).makeTableView(registry: registry)
-                table.separatorStyle = doc.separatorStyle
-                table.ambiguousWide = doc.ambiguousWide
-                let got = try Self.draw(table, width: 44)
-                #expect(got == expected, "\(name) as \(format.rawValue)")
+            let played = t.scenario.flatMap { try? GoldenScenario.play($0, registry: registry) }
+            for (format, body) in Self.forms(doc) {
+                let (table, _) = try Self.streamed(doc, format, body, registry: registry)
+                #expect(try Self.draw(table, width: 44) == expected, "\(t.name) as \(format.rawValue)")
                 streamedForms += 1
+                guard let scenario = t.scenario, let played else { continue }
+                let (stepTable, source) = try Self.streamed(doc, format, body, registry: registry)
+                let got = try GoldenScenario.play(scenario, table: stepTable, source: source)
+                #expect(got == played, "\(t.name)'s steps as \(format.rawValue)")
+                playedCases += 1
             }
             compared += 1
         }
         #expect(compared >= 30)
         #expect(streamedForms >= compared + 10)
+        #expect(playedCases >= 50)
     }
 
     /// Strict JSON (RFC 8259), as `.json` tables have been read all along:

@@ -43,4 +43,27 @@ import Testing
         try table.render(to: PlainWriter(sink: sink))
         #expect(source.rowsDecoded == 10_000)
     }
+
+    /// Deletes and moves deep in a big table, while editing, decode the rows
+    /// drawn: the edits are kept over the row index, not over decoded rows.
+    @Test func editsDeepInATableDecodeAboutTheRowsDrawn() throws {
+        let source = try source(.jsonl)
+        let table = source.makeTableView(registry: Registry())
+        table.width = 40
+        table.viewportHeight = 80
+        table.contentOffset = 150_000
+        table.setEditing(true)
+        let deleted = IndexPath(0, 75_000)
+        try table.perform(.tapDeleteControl(deleted))
+        try table.perform(.confirmDelete(deleted))
+        try table.perform(.reorder(from: IndexPath(0, 75_001), to: IndexPath(0, 75_003)))
+        let text = try table.renderText()
+        #expect(source.tableView(table, numberOfRowsInSection: 0) == Self.rows - 1)
+        #expect(!text.contains("Row 75000 "))
+        let order = ["Row 75001 ", "Row 75003 ", "Row 75004 ", "Row 75002 "].compactMap {
+            text.range(of: $0)?.lowerBound
+        }
+        #expect(order.count == 4 && order == order.sorted(), "\(text)")
+        #expect(source.rowsDecoded < 200, "decoded \(source.rowsDecoded)")
+    }
 }
