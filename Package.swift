@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "CellarGolden", targets: ["CellarGolden"]),
         .library(name: "CellarText", targets: ["CellarText"]),
         .library(name: "CellarLua", targets: ["CellarLua"]),
+        .library(name: "CellarTerminal", targets: ["CellarTerminal"]),
         .executable(name: "cellar", targets: ["cellar"]),
     ],
     dependencies: [
@@ -41,16 +42,21 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "CellarLua", dependencies: ["Cellar", "CellarText", "CLua", "CLuaShim"]),
+        // The interactive front-end: raw mode, keys and mouse, frame diff, the browse loop.
+        .target(name: "CellarTerminal", dependencies: ["Cellar", "CellarText"]),
         .executableTarget(name: "cellar", dependencies: [
-            "Cellar", "CellarDocuments", "CellarGolden", "CellarLua", "CellarText",
+            "Cellar", "CellarDocuments", "CellarGolden", "CellarLua", "CellarTerminal", "CellarText",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "CellarTextTests", dependencies: ["CellarText"]),
+        .testTarget(name: "CellarTerminalTests", dependencies: ["CellarTerminal", "Cellar", "CellarText", "CellarTestSupport"]),
         // Fixtures the test targets share: array data sources, scratch directories, the CLI runner.
         .target(name: "CellarTestSupport", dependencies: ["Cellar", "CellarDocuments", "CellarGolden", "CellarText"],
                 path: "Tests/CellarTestSupport"),
         .testTarget(name: "CellarTests", dependencies: ["Cellar", "CellarDocuments", "CellarText", "CellarLua", "CellarTestSupport"]),
-        .testTarget(name: "CellarDocumentsTests", dependencies: ["CellarDocuments", "Cellar", "CellarText", "CellarTestSupport"]),
+        .testTarget(name: "CellarDocumentsTests", dependencies: [
+            "CellarDocuments", "Cellar", "CellarText", "CellarTestSupport", "CellarGolden", "CellarLua",
+        ]),
         .testTarget(name: "CellarGoldenTests", dependencies: [
             "CellarGolden", "CellarDocuments", "Cellar", "CellarText", "CellarLua", "CellarTestSupport",
             .product(name: "Yams", package: "Yams"),

@@ -18,6 +18,7 @@ let package = Package(
             .product(name: "Cellar", package: "Cellar"),
             .product(name: "CellarLua", package: "Cellar"),
             .product(name: "CellarText", package: "Cellar"),
+            .product(name: "CellarTerminal", package: "Cellar"),
         ]),
     ]
 )

@@ -16,8 +16,20 @@
 -- out to be read (ctx, ctx.state, ctx.margins, state) are read-only views:
 -- writing to them is an error. A chunk made by `load` is named after the
 -- style file and the line that called load (its own name argument is ignored).
+-- Nodes, row tables, ctx, state and the libraries keep protected metatables:
+-- getmetatable returns a string, and setmetatable on them fails with
+-- "cannot change a protected metatable" (so does handing an existing node or
+-- row table to a ui constructor: build a new table, or ui.copy one first).
 -- A value handed back to Cellar (a row changed by an event) may expand to at
 -- most 100,000 tables and values and 16 MB of text.
+--
+-- Tables Cellar passes to a hook are valid only during that call: `row`, the
+-- config copy `update` receives (and the hooks after it), `ctx`, `state` and
+-- `event` are refilled for the next call, so keep their values, not the
+-- tables. (The cell table is the exception: it is the cell's own and lives on
+-- across calls and reuse.) With CELLAR_DEBUG=1 in the environment, or
+-- `--check-styles` on `cellar render` and `cellar test`, a hook that reads or
+-- writes a table kept from an earlier call raises an error at that line.
 
 ---A colour: a semantic name, "default", a palette index 0–255, or "#rrggbb".
 ---@alias CellarColor
@@ -103,7 +115,7 @@
 
 ---A cell's configuration state (UICellConfigurationState). Custom keys set by
 ---the app (set_state) or by an event's `event.state` appear beside these.
----The table is reused between calls and read-only: copy what you keep.
+---Read-only, and valid only during the call it is given to.
 ---@class CellarState
 ---@field selected boolean
 ---@field highlighted boolean
@@ -115,8 +127,8 @@
 ---@field reordering boolean
 ---@field [string] any custom keys
 
----What `layout` is told about where it draws. Reused between calls and
----read-only (like `state` and `margins`): writing a field is an error.
+---What `layout` is told about where it draws. Read-only (like `state` and
+---`margins`): writing a field is an error. Valid only during the call.
 ---@class CellarContext
 ---@field width integer columns for the content (margins, indentation and accessory already taken)
 ---@field table_style CellarTableStyle
@@ -142,6 +154,7 @@
 ---@field section integer
 ---@field row integer
 ---@field state table<string, any> the cell's custom state; change it to set custom keys
+---@field deselect? fun() on_select only: deselect the row once the selection is done, for rows that act like buttons (UIKit apps call deselectRow(at:animated:) in didSelectRowAt); no on_deselect follows
 
 ---A style file returns one of these.
 ---@class CellStyle
@@ -158,8 +171,11 @@
 ---@field on_accessory_tap? fun(cell: CellarCell, row: table, event: CellarEvent) the detail buttons only; may change row
 ---@field on_select? fun(cell: CellarCell, row: table, event: CellarEvent) may change row, cell fields, event.state
 ---@field on_deselect? fun(cell: CellarCell, row: table, event: CellarEvent)
+---@field editing_style? fun(config: CellarConfig, state: CellarState): ("delete" | "insert" | "none")? the row's editing control while the table edits (⊖ delete, ⊕ insert, none); nil = the table's delegate (UIKit's default: delete). A document row's `editingStyle` key wins over it
+---@field selection_style? "default" | "none" "none": selected rows draw no selection (they are still selected); a document row's `selectionStyle` key wins over it
 
 ---Node constructors (plain tables with a `kind`; no Swift call per node).
+---Each takes a new table: one that is already a node, or a row table, is refused.
 ---@class CellarUI
 ui = {}
 

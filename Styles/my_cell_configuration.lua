@@ -1,4 +1,4 @@
--- MyCellConfiguration: the Cell Configuration tutorial's content configuration
+-- myCellConfiguration: the Cell Configuration tutorial's content configuration
 -- ("[TableView] 6. Cell Configuration"): a bold one-line title over a body that
 -- wraps onto as many lines as it needs, inside the cell's margins. Its
 -- updated(for:) prefixes the title with "선택됨: " when the cell is selected;
@@ -9,7 +9,7 @@
 
 ---@type CellStyle
 return {
-  identifier = "MyCellConfiguration",
+  identifier = "myCellConfiguration",
   description = "tutorial card: bold title, wrapping body; '선택됨: ' when selected",
 
   configure = function(cell, row)

@@ -11,11 +11,13 @@ public enum Value: Hashable, Sendable {
     case array([Value])
     case object([String: Value])
 
+    /// The value under `key` when this is an object; nil for a missing key or any other kind.
     public subscript(key: String) -> Value? {
         if case .object(let o) = self { return o[key] }
         return nil
     }
 
+    /// The value as text: strings, bytes (invalid UTF-8 replaced), numbers and booleans spelt out; nil otherwise.
     public var stringValue: String? {
         switch self {
         case .string(let s): return s
@@ -27,11 +29,13 @@ public enum Value: Hashable, Sendable {
         }
     }
 
+    /// The boolean, or nil when this is not a boolean.
     public var boolValue: Bool? {
         if case .bool(let b) = self { return b }
         return nil
     }
 
+    /// The integer, or a double that holds a whole number below 1e15; nil otherwise.
     public var intValue: Int? {
         switch self {
         case .int(let i): return i
@@ -40,6 +44,7 @@ public enum Value: Hashable, Sendable {
         }
     }
 
+    /// The number as a double (integers converted); nil when this is not a number.
     public var doubleValue: Double? {
         switch self {
         case .int(let i): return Double(i)
@@ -51,16 +56,21 @@ public enum Value: Hashable, Sendable {
 
 /// A row's place in a table, as in UIKit.
 public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The section's position in the table, from 0.
     public var section: Int
+    /// The row's position in its section, from 0.
     public var row: Int
+    /// Creates an index path, as UIKit's IndexPath(row:section:).
     public init(row: Int, section: Int) {
         self.section = section
         self.row = row
     }
+    /// Creates an index path from a section and a row, in that order.
     public init(_ section: Int, _ row: Int) {
         self.section = section
         self.row = row
     }
+    /// Orders index paths by section, then by row.
     public static func < (a: IndexPath, b: IndexPath) -> Bool {
         (a.section, a.row) < (b.section, b.row)
     }

@@ -3,14 +3,19 @@ import Yams
 
 /// One section of a table document.
 public struct DocumentSection: Sendable {
+    /// The section's header title, as tableView(_:titleForHeaderInSection:) returns it.
     public var header: String?
+    /// The section's footer title, as tableView(_:titleForFooterInSection:) returns it.
     public var footer: String?
+    /// The section's entry in the section index, when the table has no `indexTitles` of its own.
     public var indexTitle: String?
     /// Each row an `.object` with "cell" and its row data (as written).
     public var rows: [Value]
     /// Where each row starts in the file.
     public var rowLocations: [SourceLocation]
+    /// Where the section starts in the file.
     public var location: SourceLocation?
+    /// Creates a section from its titles and rows.
     public init(
         header: String? = nil, footer: String? = nil, indexTitle: String? = nil,
         rows: [Value] = [], rowLocations: [SourceLocation] = [], location: SourceLocation? = nil
@@ -24,30 +29,52 @@ public struct DocumentSection: Sendable {
     }
 }
 
-/// A static table as YAML or JSON (issue 4 point 8). These key names are a contract.
+/// A static table as YAML or JSON. These key names are a contract with the documents already written: renaming one breaks them.
 public struct TableDocument: Sendable {
-    public static let topLevelKeys = [
-        "style", "rowHeight", "estimatedRowHeight", "separatorStyle", "ambiguousWide",
-        "register", "sections",
-    ]
+    /// The keys a document may have at its top level; any other is an error.
+    public static let topLevelKeys =
+        [
+            "style", "rowHeight", "estimatedRowHeight", "separatorStyle", "ambiguousWide",
+            "register", "sections", "indexTitles",
+        ] + DocumentSelection.keys
+    /// The keys a section may have; any other is an error.
     public static let sectionKeys = ["header", "footer", "indexTitle", "rows"]
     /// Row keys the table itself reads; every other key is row data for the style.
-    public static let rowTableKeys = ["cell", "selected", "highlighted", "disabled", "height"]
+    public static let rowTableKeys = [
+        "cell", "selected", "highlighted", "disabled", "height",
+        "editable", "editingStyle", "movable", "template",
+        "selectionStyle", "deselectAfterSelect",
+    ]
 
+    /// The file the document came from ("<table>" when built in memory), as error messages name it.
     public var path: String
+    /// Plain, grouped or inset grouped, as UITableView's style.
     public var style: TableStyle = .plain
+    /// Whether rows are separated by a line, as UITableView's separatorStyle.
     public var separatorStyle: SeparatorStyle = .singleLine
     /// East Asian Ambiguous characters take two columns (`TableView.ambiguousWide`).
     public var ambiguousWide = false
+    /// The document's `rowHeight`: a fixed height for every row or automatic; nil leaves the table's default.
     public var rowHeight: RowHeight?
     var rowHeightLocation: SourceLocation?
+    /// The document's `estimatedRowHeight`; nil leaves estimates off.
     public var estimatedRowHeight: Int?
+    /// The sections, in order.
     public var sections: [DocumentSection] = []
+    /// UIKit's selection flags (default: single selection).
+    public var selection = DocumentSelection()
+    /// The section index for the whole table (e.g. A–Z and #); nil = the
+    /// sections' own `indexTitle`s. Titles without a section of their own
+    /// jump to the nearest section (see `DocumentDataSource`).
+    public var indexTitles: [String]?
+    /// Top-level keys given from outside; they override the document's.
+    public var options = TableOptions()
     /// The document's own reuse identifiers (`register:`), in file order.
     public var registrations: [Registration] = []
     /// libyaml's nesting limit (its MAX_NESTING_LEVEL), said in Cellar's words.
     static let maximumNesting = 1000
 
+    /// Creates a document with the given sections and defaults for everything else.
     public init(path: String = "<table>", sections: [DocumentSection] = []) {
         self.path = path
         self.sections = sections
@@ -60,22 +87,39 @@ public struct TableDocument: Sendable {
     }
 
     /// Parses raw bytes: invalid UTF-8 is an error at its line and column.
-    public static func parse(bytes: [UInt8], path: String) throws -> TableDocument {
+    public static func parse(bytes: [UInt8], path: String, options: TableOptions = TableOptions()) throws
+        -> TableDocument
+    {
+        if isJSONPath(path) { return try json(bytes, path: path, options: options) }
         if let (line, column) = firstInvalidUTF8(bytes) {
             throw CellarError("invalid UTF-8", at: SourceLocation(file: path, line: line, column: column))
         }
-        return try parse(String(decoding: bytes, as: UTF8.self), path: path)
+        return try parse(String(decoding: bytes, as: UTF8.self), path: path, options: options)
     }
 
-    /// `.json` files must be strict JSON; anything else is read as YAML
-    /// (which JSON is, mostly, so the same reader builds both).
-    public static func parse(_ text: String, path: String) throws -> TableDocument {
-        let yaml = isJSONPath(path) ? try StrictJSON.yamlText(text, path: path) : text
+    /// `.json` files must be strict JSON (read by the streamed reader, see
+    /// `json(_:path:options:)`); anything else is read as YAML.
+    public static func parse(_ text: String, path: String, options: TableOptions = TableOptions()) throws
+        -> TableDocument
+    {
+        if isJSONPath(path) { return try json(Array(text.utf8), path: path, options: options) }
+        if options.sectionBy != nil {
+            throw CellarError(
+                "--section-by applies to rows without sections (JSON Lines, CSV or TSV); \(path) is a table document")
+        }
         var reader = NodeReader(path: path)
-        guard let root = try compose(yaml, path: path) else {
+        reader.defaultCell = options.cell
+        guard let root = try compose(text, path: path) else {
             throw CellarError("the document is empty", at: SourceLocation(file: path, line: 1, column: 1))
         }
-        return try reader.document(root)
+        var doc = try reader.document(root)
+        doc.options = options
+        if options.indexTitles {
+            let titles = TableOptions.indexTitles(
+                headers: doc.sections.map(\.header), existing: doc.sections.map(\.indexTitle))
+            for (i, title) in titles.enumerated() { doc.sections[i].indexTitle = title }
+        }
+        return doc
     }
 
     static func isJSONPath(_ path: String) -> Bool { path.lowercased().hasSuffix(".json") }
@@ -169,10 +213,13 @@ public struct TableDocument: Sendable {
     /// Checks that every fixed row height can be drawn at `width`: a row is
     /// drawn into one canvas of width × height cells, bounded as a viewport is.
     public func checkRowHeights(width: Int) throws {
-        if case .fixed(let h)? = rowHeight { try Self.checkRowHeight(h, width: width, at: rowHeightLocation) }
+        if case .fixed(let h)? = options.rowHeight ?? rowHeight {
+            try Self.checkRowHeight(h, width: width, at: options.rowHeight == nil ? rowHeightLocation : nil)
+        }
         for section in sections {
             for (row, loc) in zip(section.rows, section.rowLocations) {
                 if case .int(let h)? = row["height"] { try Self.checkRowHeight(h, width: width, at: loc) }
+                if case .int(let h)? = row["template"]?["height"] { try Self.checkRowHeight(h, width: width, at: loc) }
             }
         }
     }
@@ -198,7 +245,7 @@ public struct TableDocument: Sendable {
                     }
                     throw CellarError(msg, at: loc)
                 }
-                try checkRowKeys(row, id: id, style: style, at: loc)
+                try Self.checkRowKeys(row, id: id, style: style, at: loc)
             }
         }
     }
@@ -207,6 +254,8 @@ public struct TableDocument: Sendable {
 /// Walks a composed YAML node tree into a document, keeping marks for errors.
 package struct NodeReader {
     let path: String
+    /// The reuse identifier of rows that name no `cell`.
+    var defaultCell = "default"
 
     package init(path: String) { self.path = path }
 
@@ -249,11 +298,18 @@ package struct NodeReader {
                 sawSections = true
                 guard case .sequence(let seq) = value else { throw fail(value, "sections must be a list") }
                 for s in seq { doc.sections.append(try section(s)) }
+            case "indexTitles": doc.indexTitles = try indexTitles(value)
             default:
+                if DocumentSelection.keys.contains(key) {
+                    try doc.selection.set(key, try flag(value, key))
+                    continue
+                }
                 throw fail(keyNode, Suggest.unknown("key", key, among: TableDocument.topLevelKeys))
             }
         }
         if !sawSections { throw fail(root, "a table document needs 'sections'") }
+        try checkIndexTitles(doc, root)
+        try checkInitialSelection(doc)
         return doc
     }
 
@@ -288,11 +344,13 @@ package struct NodeReader {
                     throw fail(value, "cell must name a reuse identifier")
                 }
                 object[key] = .string(id)
-            case "selected", "highlighted", "disabled":
+            case "selected", "highlighted", "disabled", "editable", "deselectAfterSelect":
                 guard let b = value.bool, case .scalar = value else {
                     throw fail(value, "\(key) must be true or false")
                 }
                 object[key] = .bool(b)
+            case "editingStyle", "selectionStyle", "movable", "template":
+                object[key] = try editingKey(key, value)
             case "height":
                 switch try height(value, key) {
                 case .automatic: object[key] = .string("automatic")
@@ -302,6 +360,7 @@ package struct NodeReader {
                 object[key] = try self.value(value)
             }
         }
+        if object["cell"] == nil && defaultCell != "default" { object["cell"] = .string(defaultCell) }
         let row = Value.object(object)
         // Built-in styles' keys are checked now, so render time cannot fail on them.
         let id = object["cell"]?.stringValue ?? "default"

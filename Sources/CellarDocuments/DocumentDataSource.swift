@@ -1,13 +1,16 @@
 import Cellar
 
-/// A data source + delegate over a document; supports insert/delete/move of row data.
+/// A data source + delegate over a document read whole; supports insert/delete/move of row data.
+/// The answers from the rows' keys and the commit/move handling are `DocumentRowAnswers`'.
 /// Row keys `cell`, `selected`, `highlighted`, `disabled` and `height` belong
 /// to the table; every other key is handed to the style as row data.
-public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, TableViewRowData {
+public final class DocumentDataSource: DocumentRowAnswers, TableViewRowData {
+    /// The document as edited so far: inserts, deletes, moves and row-data changes are written back into it.
     public private(set) var document: TableDocument
     /// Row data as styles see it (table keys removed), parallel to the document rows.
     private var data: [[Value]]
 
+    /// Creates a data source over `document`'s sections and rows.
     public init(document: TableDocument) {
         self.document = document
         data = document.sections.map { $0.rows.map(Self.rowData) }
@@ -23,7 +26,8 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
         ip.section >= 0 && ip.section < data.count && ip.row >= 0 && ip.row < data[ip.section].count
     }
 
-    func location(_ ip: IndexPath) -> SourceLocation? {
+    /// Where the row was written (its section's place for a row added since).
+    public func rowLocation(_ ip: IndexPath) -> SourceLocation? {
         guard valid(ip), ip.row < document.sections[ip.section].rowLocations.count else {
             return ip.section >= 0 && ip.section < document.sections.count
                 ? document.sections[ip.section].location : nil
@@ -31,26 +35,27 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
         return document.sections[ip.section].rowLocations[ip.row]
     }
 
-    func outOfRange(_ ip: IndexPath) -> CellarError {
-        let rows =
-            ip.section >= 0 && ip.section < data.count
-            ? "section \(ip.section) has \(data[ip.section].count) rows" : "the document has \(data.count) sections"
-        return CellarError(
-            "index path \(ip) is out of range: \(rows)", at: SourceLocation(file: document.path, line: 1))
+    /// The document's path.
+    public var documentPath: String { document.path }
+    /// The document's section count.
+    public var sectionCount: Int { data.count }
+    /// The row count of a section, 0 for a section that does not exist.
+    public func rowCount(inSection section: Int) -> Int {
+        section >= 0 && section < data.count ? data[section].count : 0
     }
 
     // MARK: Row data
 
+    /// The row as written in the document (table keys included), or nil for an index path out of range.
     public func row(at ip: IndexPath) -> Value? { valid(ip) ? document.sections[ip.section].rows[ip.row] : nil }
+    /// The row data a style sees (table keys removed), or nil for an index path out of range.
     public func rowValue(at ip: IndexPath) -> Value? { valid(ip) ? data[ip.section][ip.row] : nil }
+    /// Replaces a row's data, keeping the table keys the document gave it; out-of-range index paths are ignored.
     public func setRowValue(_ value: Value, at ip: IndexPath) {
         guard valid(ip) else { return }
         data[ip.section][ip.row] = value
-        if case .object(var row) = document.sections[ip.section].rows[ip.row], case .object(let o) = value {
-            let keep = row.filter { TableDocument.rowTableKeys.contains($0.key) }
-            row = o.merging(keep) { $1 }
-            document.sections[ip.section].rows[ip.row] = .object(row)
-        }
+        document.sections[ip.section].rows[ip.row] = Self.row(
+            document.sections[ip.section].rows[ip.row], withData: value)
     }
 
     /// Inserts a row (an object with "cell") into the data; call
@@ -61,12 +66,13 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
         }
         guard case .object = row else { throw CellarError("a row must be a mapping of keys to values") }
         document.sections[ip.section].rows.insert(row, at: ip.row)
-        let loc = location(IndexPath(ip.section, max(0, ip.row - 1))) ?? SourceLocation(file: document.path, line: 1)
+        let loc = rowLocation(IndexPath(ip.section, max(0, ip.row - 1))) ?? SourceLocation(file: document.path, line: 1)
         document.sections[ip.section].rowLocations.insert(
             loc, at: min(ip.row, document.sections[ip.section].rowLocations.count))
         data[ip.section].insert(Self.rowData(row), at: ip.row)
     }
 
+    /// Removes a row and returns it as written; call `tableView.deleteRows` afterwards, as with UIKit.
     @discardableResult
     public func remove(at ip: IndexPath) throws -> Value {
         guard valid(ip) else { throw outOfRange(ip) }
@@ -77,9 +83,10 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
         return document.sections[ip.section].rows.remove(at: ip.row)
     }
 
+    /// Moves a row and its file location; throws, leaving the row in place, when `to` is out of range.
     public func move(from: IndexPath, to: IndexPath) throws {
         guard valid(from) else { throw outOfRange(from) }
-        let loc = location(from)
+        let loc = rowLocation(from)
         let row = try remove(at: from)
         guard to.section >= 0, to.section < data.count, to.row >= 0, to.row <= data[to.section].count else {
             try insert(row, at: from)
@@ -90,17 +97,19 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
     }
 
     /// A table configured from the document (style, heights, separators,
-    /// initial selection/highlight), holding this data source strongly.
+    /// initial selection/highlight; the document's options win), holding
+    /// this data source strongly.
     public func makeTableView(registry: Registry) -> TableView {
-        let t = TableView(style: document.style, registry: registry)
+        let options = document.options
+        let t = TableView(style: options.style ?? document.style, registry: registry)
         t.retainedDataSource = self
         t.dataSource = self
         t.delegate = self
-        t.rowHeight = document.rowHeight ?? .automatic
-        t.estimatedRowHeight = document.estimatedRowHeight
+        t.rowHeight = options.rowHeight ?? document.rowHeight ?? .automatic
+        t.estimatedRowHeight = options.estimatedRowHeight ?? document.estimatedRowHeight
         t.separatorStyle = document.separatorStyle
         t.ambiguousWide = document.ambiguousWide
-        t.allowsMultipleSelection = true
+        document.selection.apply(to: t)
         for (s, section) in document.sections.enumerated() {
             for (r, row) in section.rows.enumerated() {
                 if row["selected"]?.boolValue == true { t.selectRow(at: IndexPath(s, r)) }
@@ -112,11 +121,7 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
 
     // MARK: Data source
 
-    public func numberOfSections(in tableView: TableView) -> Int { data.count }
-    public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
-        section >= 0 && section < data.count ? data[section].count : 0
-    }
-
+    /// Dequeues a cell for the row's `cell` key (default `default`) and configures it from the row.
     public func tableView(_ tableView: TableView, cellForRowAt ip: IndexPath) throws -> Cell {
         guard let row = row(at: ip) else { throw outOfRange(ip) }
         let id = row["cell"]?.stringValue ?? "default"
@@ -124,56 +129,28 @@ public final class DocumentDataSource: TableViewDataSource, TableViewDelegate, T
             let cell = try tableView.dequeueReusableCell(withIdentifier: id, for: ip)
             try cell.configure(with: data[ip.section][ip.row], at: ip)
             if row["disabled"]?.boolValue == true { cell.state.isDisabled = true }
+            applyRowKeys(row, to: cell)
             return cell
         } catch let e as CellarError {
-            throw e.located(location(ip))
+            throw e.located(rowLocation(ip))
         }
     }
 
+    /// The section's `header`.
     public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
         section >= 0 && section < document.sections.count ? document.sections[section].header : nil
     }
+    /// The section's `footer`.
     public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
         section >= 0 && section < document.sections.count ? document.sections[section].footer : nil
     }
-    public func sectionIndexTitles(for tableView: TableView) -> [String]? {
-        let titles = document.sections.compactMap(\.indexTitle)
-        return titles.isEmpty ? nil : titles
-    }
-    public func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
-        var seen = 0
-        for (s, section) in document.sections.enumerated() where section.indexTitle != nil {
-            if seen == index { return s }
-            seen += 1
-        }
-        return 0
-    }
+    /// The document's `indexTitles`.
+    public var tableIndexTitles: [String]? { document.indexTitles }
+    /// Each section's own `indexTitle`.
+    public var sectionIndexTitles: [String?] { document.sections.map(\.indexTitle) }
 
-    public func tableView(_ tableView: TableView, commit editingStyle: EditingStyle, forRowAt ip: IndexPath) throws {
-        switch editingStyle {
-        case .delete:
-            try remove(at: ip)
-            try tableView.deleteRows(at: [ip])
-        case .insert:
-            guard let row = row(at: ip) else { throw outOfRange(ip) }
-            try insert(row, at: ip)
-            try tableView.insertRows(at: [ip])
-        case .none: return
-        }
-    }
-
-    public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
-    public func tableView(_ tableView: TableView, moveRowAt from: IndexPath, to: IndexPath) throws {
-        try move(from: from, to: to)
-    }
-
-    // MARK: Delegate
-
+    /// A row's `height` key: a fixed line count or `automatic`; nil (the table's rowHeight) otherwise.
     public func tableView(_ tableView: TableView, heightForRowAt ip: IndexPath) -> RowHeight? {
-        switch row(at: ip)?["height"] {
-        case .int(let n)?: return .fixed(n)
-        case .string("automatic")?: return .automatic
-        default: return nil
-        }
+        Self.declaredHeight(row(at: ip)?["height"])
     }
 }

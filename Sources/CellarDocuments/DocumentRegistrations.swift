@@ -13,6 +13,11 @@ extension TableDocument {
     /// `base` with the document's own identifiers added, or `base` itself
     /// when the document registers none. Each identifier keeps its own queue.
     public func registry(over base: Registry) throws -> Registry {
+        try Self.registry(registrations, over: base)
+    }
+
+    /// `base` with `registrations` added (YAML's and JSON's `register:` alike).
+    static func registry(_ registrations: [Registration], over base: Registry) throws -> Registry {
         guard !registrations.isEmpty else { return base }
         let registry = Registry(copying: base)
         for r in registrations {
@@ -34,7 +39,11 @@ extension TableDocument {
 
     /// A row's keys against the keys its style reads (`CellStyle.rowKeys`):
     /// a key no one reads is a typo that would draw a blank field.
-    func checkRowKeys(_ row: Value, id: String, style: CellStyle, at location: SourceLocation) throws {
+    static func checkRowKeys(
+        _ row: Value, id: String, style: CellStyle, at location: @autoclosure () -> SourceLocation?
+    )
+        throws
+    {
         guard let keys = style.rowKeys, case .object(let o) = row else { return }
         let unread = o.keys.filter { !keys.contains($0) && !Self.rowTableKeys.contains($0) }.sorted()
         if !unread.isEmpty {
@@ -44,12 +53,12 @@ extension TableDocument {
                     + (Suggest.closest(key, among: known).map { " — did you mean '\($0)'?" }
                         ?? " (it reads: \(keys.joined(separator: ", ")))")
             }
-            throw CellarError(each.joined(separator: "; "), at: location)
+            throw CellarError(each.joined(separator: "; "), at: location())
         }
         // A built-in under a document's own identifier: its data is checked as the built-in's own rows are.
         if let builtin = style as? BuiltinCellStyle, builtin.kind.rawValue != id {
             do { _ = try RowData.parse(row, style: builtin.kind) } catch let e as RowDataError {
-                throw CellarError("\(e.keyPath.joined(separator: ".")): \(e.message)", at: location)
+                throw CellarError("\(e.keyPath.joined(separator: ".")): \(e.message)", at: location())
             }
         }
     }

@@ -16,6 +16,7 @@ import Foundation
 public struct CaseTree: Sendable, Hashable {
     /// The tree's root directory, as its real path (no symbolic links).
     public let root: String
+    /// The largest file, in bytes, read from the tree.
     public var sizeLimit: Int
 
     /// `directory` is the discovery root (a case file given alone: its directory).

@@ -13,20 +13,25 @@ public struct GoldenCase: Sendable {
     public var path: String
     /// The style under test, if the case names one: it must be registered.
     public var style: Located<String>?
+    /// Where the table document comes from: inline in the case or a file beside it.
     public var table: TableSource
+    /// The table's width in columns.
     public var width: Int
     /// Viewport height in lines; nil renders the whole table.
     public var height: Int?
+    /// The content offset the table starts scrolled to.
     public var offset: Int
     /// Append the reuse statistics after every frame.
     public var stats: Bool
     /// Mark each cell's text attributes and colours under the frame's lines
     /// (see `GoldenFormat`), which plain text cannot show.
     public var styles: Bool
+    /// The steps played after the initial frame, each followed by a frame of its own.
     public var steps: [GoldenStep]
     /// Where the case was found; its table is read only from there.
     public var tree: CaseTree?
 
+    /// Creates a case; `width` is required, everything else has the case file's defaults.
     public init(
         name: String, path: String, style: Located<String>? = nil, table: TableSource,
         width: Int, height: Int? = nil, offset: Int = 0, stats: Bool = false,
@@ -51,8 +56,11 @@ public struct GoldenCase: Sendable {
 /// A value with the place in the case file it came from, so later failures
 /// (a row that does not exist, an unregistered style) can still point there.
 public struct Located<Wrapped: Sendable>: Sendable {
+    /// The value as parsed.
     public var value: Wrapped
+    /// Where the value is written in the case file.
     public var location: SourceLocation
+    /// Wraps `value` with the place it came from.
     public init(_ value: Wrapped, at location: SourceLocation) {
         self.value = value
         self.location = location
@@ -71,58 +79,66 @@ public enum TableSource: Sendable {
 
 /// One step of a scenario. Every step is followed by a frame in the golden.
 public struct GoldenStep: Sendable {
+    /// What a step does to the table or its data source.
     public enum Action: Sendable {
         /// Draw again without changing anything.
         case render
-        case reload
-        case beginEditing
-        case endEditing
-        case select(IndexPath)
-        case deselect(IndexPath)
-        case highlight(IndexPath)
-        case unhighlight(IndexPath)
-        case tapAccessory(IndexPath)
-        /// Custom state keys, applied in the order written.
-        case setState(IndexPath, [(key: String, value: Value)])
-        /// Rows removed from the data source, then deleted from the table.
+        /// What a user does (a tap, a scroll, the Edit button…), applied by
+        /// `TableView.perform(_:)`.
+        case user(TableAction)
+        /// Rows removed from the data source, then deleted from the table
+        /// (the app's own update, not a user's).
         case delete([IndexPath])
         /// Rows inserted into the data source, then into the table.
         case insert([(at: IndexPath, row: Value)])
+        /// The app's programmatic moveRow (the user's gesture is `reorder`).
         case move(from: IndexPath, to: IndexPath)
-        case scrollToOffset(Int)
-        case scrollToRow(IndexPath)
     }
 
+    /// What the step does.
     public var action: Action
     /// Where the step is written in the case file.
     public var location: SourceLocation
 
+    /// Creates a step located at its place in the case file.
     public init(_ action: Action, at location: SourceLocation) {
         self.action = action
         self.location = location
     }
 
+    static func ip(_ p: IndexPath) -> String { "[\(p.section), \(p.row)]" }
+
     /// The frame header's name for the step. Built from the parsed step, not
     /// the source text, so reformatting a case file never changes its golden.
     public var title: String {
-        func ip(_ p: IndexPath) -> String { "[\(p.section), \(p.row)]" }
         switch action {
         case .render: return "render"
-        case .reload: return "reload"
-        case .beginEditing: return "begin_editing"
-        case .endEditing: return "end_editing"
-        case .select(let p): return "select \(ip(p))"
-        case .deselect(let p): return "deselect \(ip(p))"
-        case .highlight(let p): return "highlight \(ip(p))"
-        case .unhighlight(let p): return "unhighlight \(ip(p))"
+        case .user(let a): return Self.title(a)
+        case .delete(let paths): return "delete " + paths.map(Self.ip).joined(separator: " ")
+        case .insert(let rows): return "insert " + rows.map { Self.ip($0.at) }.joined(separator: " ")
+        case .move(let from, let to): return "move \(Self.ip(from)) to \(Self.ip(to))"
+        }
+    }
+
+    static func title(_ action: TableAction) -> String {
+        switch action {
+        case .reloadData: return "reload"
+        case .setEditing(let on): return on ? "begin_editing" : "end_editing"
+        case .selectRow(let p): return "select \(ip(p))"
+        case .deselectRow(let p): return "deselect \(ip(p))"
+        case .highlightRow(let p): return "highlight \(ip(p))"
+        case .unhighlightRow(let p): return "unhighlight \(ip(p))"
         case .tapAccessory(let p): return "tap_accessory \(ip(p))"
-        case .setState(let p, let pairs):
+        case .focusRow(let p): return p.map { "focus \(ip($0))" } ?? "focus none"
+        case .setCustomStates(let p, let changes):
             // Keys and values are the case's own text: the header must not carry escapes into the golden.
-            let keys = pairs.map { Sanitizer.sanitize("\($0.key)=\(GoldenStep.describe($0.value))") }
+            let keys = changes.map { Sanitizer.sanitize("\($0.key)=\(GoldenStep.describe($0.value))") }
             return "set_state \(ip(p)) " + keys.joined(separator: " ")
-        case .delete(let paths): return "delete " + paths.map(ip).joined(separator: " ")
-        case .insert(let rows): return "insert " + rows.map { ip($0.at) }.joined(separator: " ")
-        case .move(let from, let to): return "move \(ip(from)) to \(ip(to))"
+        case .tapDeleteControl(let p): return "tap_delete_control \(ip(p))"
+        case .confirmDelete(let p): return "confirm_delete \(ip(p))"
+        case .tapInsertControl(let p, _): return "tap_insert_control \(ip(p))"
+        case .reorder(let from, let to): return "reorder \(ip(from)) to \(ip(to))"
+        case .tapIndexTitle(let t): return "tap_index_title " + Sanitizer.sanitize(t)
         case .scrollToOffset(let y): return "scroll to offset \(y)"
         case .scrollToRow(let p): return "scroll to row \(ip(p))"
         }

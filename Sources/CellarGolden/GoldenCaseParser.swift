@@ -22,7 +22,8 @@ public enum GoldenCaseParser {
     static let stepNames = [
         "render", "reload", "begin_editing", "end_editing", "select", "deselect",
         "highlight", "unhighlight", "tap_accessory", "set_state", "delete",
-        "insert", "move", "scroll",
+        "insert", "move", "scroll", "tap_delete_control", "confirm_delete",
+        "tap_insert_control", "reorder", "tap_index_title",
     ]
 
     /// Reads and parses a case file (through `tree` when given: then it and
@@ -38,6 +39,7 @@ public enum GoldenCaseParser {
         return parsed
     }
 
+    /// Parses a case file's text; every problem is a CellarError located in `path`.
     public static func parse(_ text: String, path: String, name: String) throws -> GoldenCase {
         let yaml = GoldenYAML(file: path)
         let start = SourceLocation(file: path, line: 1, column: 1)
@@ -186,97 +188,5 @@ public enum GoldenCaseParser {
             out.replaceSubrange(i...i, with: CollectionOfOne(" "))
         }
         return String(out)
-    }
-
-    // MARK: Steps
-
-    static func step(_ node: Node, yaml: GoldenYAML) throws -> GoldenStep {
-        let at = yaml.location(node)
-        if case .scalar(let s) = node {
-            switch s.string {
-            case "render": return GoldenStep(.render, at: at)
-            case "reload": return GoldenStep(.reload, at: at)
-            case "begin_editing": return GoldenStep(.beginEditing, at: at)
-            case "end_editing": return GoldenStep(.endEditing, at: at)
-            case let name where stepNames.contains(name):
-                throw yaml.error("step '\(name)' needs an argument, e.g. '\(name): …'", at: node)
-            default:
-                throw yaml.unknownKey(s.string, at: node, known: stepNames, in: "step")
-            }
-        }
-        let pairs = try yaml.pairs(node, what: "a step")
-        guard pairs.count == 1, let (name, nameNode, arg) = pairs.first else {
-            throw yaml.error("a step is one name with its argument, e.g. 'select: [0, 1]'", at: node)
-        }
-        func ip(_ n: Node) throws -> Cellar.IndexPath { try yaml.indexPath(n, what: "\(name)'s index path") }
-        func fields(_ n: Node, _ allowed: [String]) throws -> [String: Node] {
-            var out: [String: Node] = [:]
-            for (k, kn, v) in try yaml.pairs(n, what: "\(name)'s argument") {
-                guard allowed.contains(k) else { throw yaml.unknownKey(k, at: kn, known: allowed, in: "field") }
-                out[k] = v
-            }
-            return out
-        }
-        func required(_ f: [String: Node], _ key: String, in n: Node) throws -> Node {
-            guard let v = f[key] else { throw yaml.error("\(name) needs '\(key)'", at: n) }
-            return v
-        }
-        switch name {
-        case "render", "reload", "begin_editing", "end_editing":
-            throw yaml.error("step '\(name)' takes no argument: write '- \(name)'", at: nameNode)
-        case "select": return GoldenStep(.select(try ip(arg)), at: at)
-        case "deselect": return GoldenStep(.deselect(try ip(arg)), at: at)
-        case "highlight": return GoldenStep(.highlight(try ip(arg)), at: at)
-        case "unhighlight": return GoldenStep(.unhighlight(try ip(arg)), at: at)
-        case "tap_accessory": return GoldenStep(.tapAccessory(try ip(arg)), at: at)
-        case "delete":
-            // One index path, or a list of them.
-            if case .sequence(let seq) = arg, let first = seq.first, case .sequence = first {
-                return GoldenStep(.delete(try seq.map(ip)), at: at)
-            }
-            return GoldenStep(.delete([try ip(arg)]), at: at)
-        case "insert":
-            // {at: [s, r], row: {...}} or a list of those.
-            let items: [Node]
-            if case .sequence(let seq) = arg { items = Array(seq) } else { items = [arg] }
-            guard !items.isEmpty else { throw yaml.error("insert needs at least one row", at: arg) }
-            let rows = try items.map { item -> (at: Cellar.IndexPath, row: Value) in
-                let f = try fields(item, ["at", "row"])
-                let rowNode = try required(f, "row", in: item)
-                guard case .mapping = rowNode else {
-                    throw yaml.error("insert's row must be a mapping of row data", at: rowNode)
-                }
-                // Read as a document's rows are read: table keys and built-in styles' keys checked.
-                return (try ip(try required(f, "at", in: item)), try NodeReader(path: yaml.file).row(rowNode))
-            }
-            return GoldenStep(.insert(rows), at: at)
-        case "move":
-            let f = try fields(arg, ["from", "to"])
-            return GoldenStep(
-                .move(
-                    from: try ip(try required(f, "from", in: arg)),
-                    to: try ip(try required(f, "to", in: arg))), at: at)
-        case "scroll":
-            if case .scalar = arg {
-                return GoldenStep(
-                    .scrollToOffset(try yaml.int(arg, what: "scroll offset", in: InputLimits.offset)), at: at)
-            }
-            let f = try fields(arg, ["offset", "row"])
-            if f.count != 1 { throw yaml.error("scroll takes one of 'offset' or 'row'", at: arg) }
-            if let o = f["offset"] {
-                return GoldenStep(
-                    .scrollToOffset(try yaml.int(o, what: "scroll offset", in: InputLimits.offset)), at: at)
-            }
-            return GoldenStep(.scrollToRow(try ip(try required(f, "row", in: arg))), at: at)
-        case "set_state":
-            let f = try fields(arg, ["at", "state"])
-            let stateNode = try required(f, "state", in: arg)
-            let pairs = try yaml.pairs(stateNode, what: "set_state's state")
-            guard !pairs.isEmpty else { throw yaml.error("set_state needs at least one key", at: stateNode) }
-            let values = try pairs.map { (key: $0.key, value: try yaml.value($0.value)) }
-            return GoldenStep(.setState(try ip(try required(f, "at", in: arg)), values), at: at)
-        default:
-            throw yaml.unknownKey(name, at: nameNode, known: stepNames, in: "step")
-        }
     }
 }

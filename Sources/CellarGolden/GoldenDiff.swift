@@ -25,6 +25,7 @@ public struct GoldenDiff: Sendable {
         return out
     }
 
+    /// Whether golden and output are the same once CRLF line endings are read as LF.
     public static func matches(expected: [UInt8], actual: [UInt8]) -> Bool {
         normalized(expected) == normalized(actual)
     }
@@ -57,6 +58,7 @@ public struct GoldenDiff: Sendable {
     /// 1-based line of the golden and display column where the two first differ.
     public let firstDifference: (row: Int, column: Int)?
 
+    /// Aligns the lines of the golden and the output and finds where they differ.
     public init(expected: [UInt8], actual: [UInt8]) {
         let e = Side(expected)
         let a = Side(actual)
@@ -236,85 +238,124 @@ public struct GoldenDiff: Sendable {
             hidden = differing.filter { $0 > shown[GoldenDiff.maxShownLines - 1] }.count
             shown = Array(shown.prefix(GoldenDiff.maxShownLines))
         }
-        let differs = Set(differing)
-        let finalNewlineDiffers = expected.endsWithNewline != actual.endsWithNewline
+        let page = DiffPage(diff: self, shown: shown, firstPosition: firstPosition, firstColumn: first.column)
+        var out = page.sideBySide(terminalWidth: terminalWidth) ?? page.stacked()
+        if hidden > 0 { out += page.blankGutter + "… and \(hidden) more differing lines\n" }
+        return out
+    }
+}
 
-        // One side's text at a position: visible whitespace on differing rows.
-        func cell(_ side: Side, _ index: Int?, _ k: Int) -> String {
-            guard let i = index else { return differs.contains(k) ? GoldenDiff.noLine : "" }
-            var text = differs.contains(k) ? GoldenDiff.visibleLine(side.lines[i]) : side.lines[i]
-            if finalNewlineDiffers, !side.endsWithNewline, i == side.lines.count - 1 {
-                text += " " + GoldenDiff.noFinalNewline
-            }
-            return text
-        }
-        let numberWidth = String(max(expected.lines.count, actual.lines.count, 1)).count
-        let gutterWidth = 2 + numberWidth + 2  // "! " + number + "  "
-        func gutter(_ k: Int, _ index: Int?) -> String {
-            let number = index.map { String($0 + 1) } ?? ""
-            return (differs.contains(k) ? "! " : "  ")
-                + String(repeating: " ", count: numberWidth - number.count) + number + "  "
-        }
-        let marker = String(repeating: " ", count: first.column - 1) + "^"
-        let blankGutter = String(repeating: " ", count: gutterWidth)
-        func pad(_ s: String, _ width: Int) -> String {
-            s + String(repeating: " ", count: max(0, width - DisplayWidth.of(s)))
-        }
-        func clip(_ s: String, _ width: Int) -> String {
-            guard DisplayWidth.of(s) > width else { return s }
-            var kept = ""
-            var used = 0
-            for c in s {
-                let w = DisplayWidth.of(c)
-                if used + w > width - 1 { break }
-                kept.append(c)
-                used += w
-            }
-            return kept + "…"
-        }
-        func gap(_ k: Int, _ previous: Int?) -> Bool { previous.map { k > $0 + 1 } ?? (k > 0) }
+/// The rows of one rendered diff: gutters, cells and the first difference's
+/// marker, laid out side by side when both columns fit, else one side above
+/// the other.
+private struct DiffPage {
+    let diff: GoldenDiff
+    let shown: [Int]
+    let firstPosition: Int
+    let differs: Set<Int>
+    let finalNewlineDiffers: Bool
+    let numberWidth: Int
+    let marker: String
 
-        // Columns as wide as every shown row when that fits; else as wide as
-        // the differing rows, with wider unchanged context clipped with ….
-        func widest(_ side: Side, _ positions: [Int], _ title: String, _ pick: (Row) -> Int?) -> Int {
-            positions.reduce(DisplayWidth.of(title)) { max($0, DisplayWidth.of(cell(side, pick(rows[$1]), $1))) }
+    init(diff: GoldenDiff, shown: [Int], firstPosition: Int, firstColumn: Int) {
+        self.diff = diff
+        self.shown = shown
+        self.firstPosition = firstPosition
+        differs = Set(diff.differing)
+        finalNewlineDiffers = diff.expected.endsWithNewline != diff.actual.endsWithNewline
+        numberWidth = String(max(diff.expected.lines.count, diff.actual.lines.count, 1)).count
+        marker = String(repeating: " ", count: firstColumn - 1) + "^"
+    }
+
+    /// "! " + line number + two spaces.
+    var gutterWidth: Int { 2 + numberWidth + 2 }
+    var blankGutter: String { String(repeating: " ", count: gutterWidth) }
+
+    /// One side's text at a position: visible whitespace on differing rows.
+    func cell(_ side: GoldenDiff.Side, _ index: Int?, _ k: Int) -> String {
+        guard let i = index else { return differs.contains(k) ? GoldenDiff.noLine : "" }
+        var text = differs.contains(k) ? GoldenDiff.visibleLine(side.lines[i]) : side.lines[i]
+        if finalNewlineDiffers, !side.endsWithNewline, i == side.lines.count - 1 {
+            text += " " + GoldenDiff.noFinalNewline
         }
+        return text
+    }
+
+    func gutter(_ k: Int, _ index: Int?) -> String {
+        let number = index.map { String($0 + 1) } ?? ""
+        return (differs.contains(k) ? "! " : "  ") + String(repeating: " ", count: numberWidth - number.count)
+            + number + "  "
+    }
+
+    func pad(_ s: String, _ width: Int) -> String {
+        s + String(repeating: " ", count: max(0, width - DisplayWidth.of(s)))
+    }
+
+    func clip(_ s: String, _ width: Int) -> String {
+        guard DisplayWidth.of(s) > width else { return s }
+        var kept = ""
+        var used = 0
+        for c in s {
+            let w = DisplayWidth.of(c)
+            if used + w > width - 1 { break }
+            kept.append(c)
+            used += w
+        }
+        return kept + "…"
+    }
+
+    func gap(_ k: Int, _ previous: Int?) -> Bool { previous.map { k > $0 + 1 } ?? (k > 0) }
+
+    func widest(
+        _ side: GoldenDiff.Side, _ positions: [Int], _ title: String,
+        _ pick: (GoldenDiff.Row) -> Int?
+    ) -> Int {
+        positions.reduce(DisplayWidth.of(title)) { max($0, DisplayWidth.of(cell(side, pick(diff.rows[$1]), $1))) }
+    }
+
+    /// Columns as wide as every shown row when that fits; else as wide as the
+    /// differing rows, with wider unchanged context clipped with …; nil when
+    /// even that does not fit.
+    func sideBySide(terminalWidth: Int) -> String? {
+        let (expected, actual, rows) = (diff.expected, diff.actual, diff.rows)
         var leftWidth = widest(expected, shown, "expected", \.expected)
         var rightWidth = widest(actual, shown, "actual", \.actual)
         if gutterWidth + leftWidth + 3 + rightWidth > terminalWidth {
-            leftWidth = widest(expected, differing, "expected", \.expected)
-            rightWidth = widest(actual, differing, "actual", \.actual)
+            leftWidth = widest(expected, diff.differing, "expected", \.expected)
+            rightWidth = widest(actual, diff.differing, "actual", \.actual)
         }
+        guard gutterWidth + leftWidth + 3 + rightWidth <= terminalWidth else { return nil }
+        let rightLimit = terminalWidth - gutterWidth - leftWidth - 3
+        var out = blankGutter + pad("expected", leftWidth) + " │ actual\n"
+        var previous: Int?
+        for k in shown {
+            if gap(k, previous) { out += blankGutter + pad("⋮", leftWidth) + " │ ⋮\n" }
+            let left = cell(expected, rows[k].expected, k)
+            let right = cell(actual, rows[k].actual, k)
+            out +=
+                gutter(k, rows[k].expected)
+                + pad(differs.contains(k) ? left : clip(left, leftWidth), leftWidth) + " │ "
+                + (differs.contains(k) ? right : clip(right, rightLimit)) + "\n"
+            if k == firstPosition { out += blankGutter + pad(marker, leftWidth) + " │ " + marker + "\n" }
+            previous = k
+        }
+        return out
+    }
+
+    /// The expected side, then the actual side, each full width.
+    func stacked() -> String {
         var out = ""
-        if gutterWidth + leftWidth + 3 + rightWidth <= terminalWidth {
-            let rightLimit = terminalWidth - gutterWidth - leftWidth - 3
-            out += blankGutter + pad("expected", leftWidth) + " │ actual\n"
+        for (title, side) in [("expected", diff.expected), ("actual", diff.actual)] {
+            out += blankGutter + title + "\n"
             var previous: Int?
             for k in shown {
-                if gap(k, previous) { out += blankGutter + pad("⋮", leftWidth) + " │ ⋮\n" }
-                let left = cell(expected, rows[k].expected, k)
-                let right = cell(actual, rows[k].actual, k)
-                out +=
-                    gutter(k, rows[k].expected)
-                    + pad(differs.contains(k) ? left : clip(left, leftWidth), leftWidth) + " │ "
-                    + (differs.contains(k) ? right : clip(right, rightLimit)) + "\n"
-                if k == firstPosition { out += blankGutter + pad(marker, leftWidth) + " │ " + marker + "\n" }
+                let index = title == "expected" ? diff.rows[k].expected : diff.rows[k].actual
+                if gap(k, previous) { out += blankGutter + "⋮\n" }
+                out += gutter(k, index) + cell(side, index, k) + "\n"
+                if k == firstPosition { out += blankGutter + marker + "\n" }
                 previous = k
             }
-        } else {
-            for (title, side) in [("expected", expected), ("actual", actual)] {
-                out += blankGutter + title + "\n"
-                var previous: Int?
-                for k in shown {
-                    let index = title == "expected" ? rows[k].expected : rows[k].actual
-                    if gap(k, previous) { out += blankGutter + "⋮\n" }
-                    out += gutter(k, index) + cell(side, index, k) + "\n"
-                    if k == firstPosition { out += blankGutter + marker + "\n" }
-                    previous = k
-                }
-            }
         }
-        if hidden > 0 { out += blankGutter + "… and \(hidden) more differing lines\n" }
         return out
     }
 

@@ -14,14 +14,19 @@ import Foundation
 /// Layout: a case `DIR/NAME.case.yaml` owns `DIR/NAME.golden` (the accepted
 /// output) and, while a change awaits review, `DIR/NAME.golden.new`.
 public enum GoldenFiles {
+    /// How a case file's name ends.
     public static let caseSuffix = ".case.yaml"
+    /// How an accepted golden's name ends.
     public static let goldenSuffix = ".golden"
+    /// How a golden awaiting review ends.
     public static let pendingSuffix = ".golden.new"
 
+    /// The golden beside a case: `NAME.case.yaml` → `NAME.golden`.
     public static func goldenPath(forCase path: String) -> String {
         stem(path, dropping: caseSuffix) + goldenSuffix
     }
 
+    /// The pending golden beside a case: `NAME.case.yaml` → `NAME.golden.new`.
     public static func pendingPath(forCase path: String) -> String {
         stem(path, dropping: caseSuffix) + pendingSuffix
     }
@@ -32,14 +37,19 @@ public enum GoldenFiles {
 
     /// A case found on disk, named relative to the directory it was found under.
     public struct CaseFile: Hashable, Sendable, Comparable {
+        /// The display name: the path under the root it was found in, without its suffix.
         public var name: String
+        /// The file's path.
         public var path: String
         /// The tree the case was found in: the only place it reads from.
         public var tree: CaseTree?
+        /// Orders case files by name, then by path.
         public static func < (a: CaseFile, b: CaseFile) -> Bool { (a.name, a.path) < (b.name, b.path) }
     }
 
+    /// Everything `discover` found under its roots.
     public struct Discovery: Sendable {
+        /// Case files, in name order.
         public var cases: [CaseFile] = []
         /// Goldens and pending `.new` files that no case file produces.
         public var orphans: [String] = []
@@ -209,6 +219,7 @@ public enum GoldenFiles {
         }
     }
 
+    /// Deletes the file at `path`, if there is one; errors are ignored.
     public static func remove(_ path: String) {
         unlink(path)
     }

@@ -6,7 +6,9 @@ import CellarText
 /// report can show golden and actual output as pictures and compare them
 /// cell by cell.
 public struct GoldenFrame {
+    /// The frame's header title ("" for text before the first header).
     public var title: String
+    /// The frame's lines drawn again, in the styles its marks name.
     public var canvas: Canvas
     /// `--- stats: …` lines, as written.
     public var notes: [String]

@@ -12,10 +12,14 @@ import Yams
 /// Passing cases are listed, collapsed. Only DIR is written: never the case
 /// tree, so it works under CI too.
 public struct GoldenReport {
+    /// The run the report describes.
     public var summary: GoldenRunner.Summary
+    /// Replays the cases for the pictures, with the runner's registry, size limit and command.
     public var runner: GoldenRunner
+    /// The colours the frame pictures are drawn in.
     public var theme: Theme = .light
 
+    /// Creates a report of `summary`, drawn in the light theme unless `theme` is changed.
     public init(summary: GoldenRunner.Summary, runner: GoldenRunner) {
         self.summary = summary
         self.runner = runner

@@ -9,19 +9,25 @@ import Foundation
 /// count as skipped). The terminal side (raw keys) belongs to the CLI;
 /// this is the walk, so tests can drive it.
 public struct GoldenReview {
+    /// What a person chose for one case: accept, reject, skip, or quit the review.
     public enum Decision: Sendable { case accept, reject, skip, quit }
 
+    /// What a review did: cases accepted, rejected and skipped, and errors met.
     public struct Tally: Sendable, Equatable {
         public var accepted = 0, rejected = 0, skipped = 0
+        /// One message for each case whose decision could not be carried out.
         public var errors: [String] = []
+        /// `N accepted, N rejected, N skipped`, plus `, N failed` when some failed.
         public var closingLine: String {
             "\(accepted) accepted, \(rejected) rejected, \(skipped) skipped"
                 + (errors.isEmpty ? "" : ", \(errors.count) failed")
         }
     }
 
+    /// Filters the pending cases and draws their diffs, following the runner's options.
     public var runner: GoldenRunner
 
+    /// Creates a review over the cases `runner` finds.
     public init(runner: GoldenRunner) { self.runner = runner }
 
     /// The key a person pressed, as a decision; nil for any other key.

@@ -17,9 +17,12 @@ import Foundation
 /// once per case on the worker thread that runs it, so per-thread engines
 /// (Lua states) never cross threads and no case sees another's leftovers.
 public struct GoldenRunner: Sendable {
+    /// Makes the registry of styles one case renders with; called on the worker thread that runs the case.
     public typealias RegistryFactory = @Sendable () throws -> Registry
 
+    /// What a run does: which cases, whether it may write goldens, and how it reports.
     public struct Options: Sendable {
+        /// Record new and changed goldens instead of writing `.new` files for review (`cellar test --update`).
         public var update = false
         /// Only cases (and orphans) whose name contains this text.
         public var filter: String?
@@ -34,6 +37,7 @@ public struct GoldenRunner: Sendable {
         /// Largest case, golden or table file read, in bytes.
         public var maxFileSize = InputFile.defaultSizeLimit
 
+        /// Creates options; the file size limit keeps its default.
         public init(
             update: Bool = false, filter: String? = nil, isCI: Bool = false,
             terminalWidth: Int = 80, command: String = "cellar", workers: Int? = nil
@@ -53,6 +57,7 @@ public struct GoldenRunner: Sendable {
         }
     }
 
+    /// The outcome of one case.
     public enum Status: Sendable, Equatable {
         case passed
         /// The golden was written (new or changed) under `update`.
@@ -60,9 +65,13 @@ public struct GoldenRunner: Sendable {
         case failed
     }
 
+    /// The outcome of one case and what to print about it.
     public struct CaseResult: Sendable {
+        /// The case's display name (its path under the discovery root, without `.case.yaml`).
         public var name: String
+        /// The case file's path.
         public var path: String
+        /// Whether the case passed, was recorded or failed.
         public var status: Status
         /// The case had no golden.
         public var isNew: Bool
@@ -70,18 +79,26 @@ public struct GoldenRunner: Sendable {
         public var report: String
     }
 
+    /// The outcome of a whole run: every case's result, and the orphans and leftovers found.
     public struct Summary: Sendable {
+        /// Each case's result, in name order.
         public var results: [CaseResult] = []
+        /// Goldens and pending `.new` files that no case produces.
         public var orphans: [String] = []
         /// Orphans count as failures under CI.
         public var orphansFail = false
         /// Temporary files a killed `--update` left: removed (not under CI) and reported.
         public var leftovers: [String] = []
+        /// Whether the leftovers were deleted (everywhere but CI).
         public var leftoversRemoved = false
 
+        /// Cases that passed or were recorded.
         public var passed: Int { results.filter { $0.status != .failed }.count }
+        /// Cases that failed.
         public var failed: Int { results.filter { $0.status == .failed }.count }
+        /// Cases that had no golden.
         public var new: Int { results.filter(\.isNew).count }
+        /// Whether the run succeeds: no case failed, and no orphan where orphans count (CI).
         public var succeeded: Bool { failed == 0 && (orphans.isEmpty || !orphansFail) }
 
         /// `N passed, N failed` plus `, N new, N orphaned` when non-zero.
@@ -93,9 +110,12 @@ public struct GoldenRunner: Sendable {
         }
     }
 
+    /// What the run does; see `Options`.
     public var options: Options
+    /// Makes the style registry for each case.
     public let makeRegistry: RegistryFactory
 
+    /// Creates a runner with `options`, making each case's registry with `makeRegistry`.
     public init(options: Options, makeRegistry: @escaping RegistryFactory) {
         self.options = options
         self.makeRegistry = makeRegistry
@@ -275,11 +295,17 @@ public struct GoldenRunner: Sendable {
 
     // MARK: Accept
 
+    /// The outcome of `accept(paths:)`: goldens accepted and errors met.
     public struct AcceptSummary: Sendable {
+        /// The goldens accepted, as displayed paths.
         public var accepted: [String] = []
+        /// One message for each pending file that could not be accepted.
         public var errors: [String] = []
+        /// CI is set, so nothing was accepted.
         public var refusedForCI = false
+        /// Whether every pending file was accepted and CI did not refuse.
         public var succeeded: Bool { errors.isEmpty && !refusedForCI }
+        /// `N accepted`, `, N failed` when some failed, or why CI refused.
         public var closingLine: String {
             refusedForCI
                 ? "CI is set: nothing is written, nothing accepted"

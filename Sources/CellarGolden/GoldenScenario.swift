@@ -3,9 +3,10 @@ import CellarDocuments
 
 /// Plays a case against a real `TableView` and produces its golden text: the
 /// initial frame, then one frame after every step. Row updates go through the
-/// `DocumentDataSource` first and then the table, so the table's count check
+/// document's data source first and then the table, so the table's count check
 /// sees them exactly as it sees an app's updates.
 public enum GoldenScenario {
+    /// Plays the case and returns its golden text: the initial frame, then a frame after each step.
     public static func play(_ scenario: GoldenCase, registry: Registry) throws -> String {
         let document = try loadDocument(scenario)
         let registry = try document.registry(over: registry)
@@ -13,7 +14,15 @@ public enum GoldenScenario {
         try document.checkRowHeights(width: scenario.width)
 
         let source = DocumentDataSource(document: document)
-        let table = source.makeTableView(registry: registry)
+        return try play(scenario, table: source.makeTableView(registry: registry), source: source)
+    }
+
+    /// Plays the case against a table made elsewhere (e.g. over the same
+    /// rows streamed from another format), its row updates going through
+    /// `source`; the case's own table document is not read.
+    public static func play(
+        _ scenario: GoldenCase, table: TableView, source: any DocumentRowAnswers
+    ) throws -> String {
         table.width = scenario.width
         table.viewportHeight = scenario.height
         table.contentOffset = scenario.offset
@@ -83,31 +92,18 @@ public enum GoldenScenario {
         try document.validate(against: registry)
     }
 
-    static func apply(_ step: GoldenStep, table: TableView, source: DocumentDataSource) throws {
+    static func apply(_ step: GoldenStep, table: TableView, source: any DocumentRowAnswers) throws {
         // Row actions are checked by the table itself; updates are checked
         // here first because the data source changes before the table hears of it.
         func existing(_ p: IndexPath) throws { try check(p, table: table, source: source, insertion: false) }
         switch step.action {
         case .render:
             break
-        case .reload:
-            table.reloadData()
-        case .beginEditing:
-            table.setEditing(true)
-        case .endEditing:
-            table.setEditing(false)
-        case .select(let p):
-            try table.userSelectRow(at: p)
-        case .deselect(let p):
-            try table.userDeselectRow(at: p)
-        case .highlight(let p):
-            try table.highlightRow(at: p)
-        case .unhighlight(let p):
-            try table.unhighlightRow(at: p)
-        case .tapAccessory(let p):
-            try table.tapAccessory(at: p)
-        case .setState(let p, let pairs):
-            for pair in pairs { try table.setCustomState(pair.key, pair.value, at: p) }
+        case .user(let action):
+            if case .tapInsertControl(_, let row?) = action, case .int(let h)? = row["height"] {
+                try TableDocument.checkRowHeight(h, width: table.width, at: nil)
+            }
+            try table.perform(action)
         case .delete(let paths):
             for p in paths { try existing(p) }
             guard Set(paths).count == paths.count else {
@@ -132,10 +128,6 @@ public enum GoldenScenario {
             try checkMoveTarget(to, from: from, table: table, source: source)
             try source.move(from: from, to: to)
             try table.moveRow(at: from, to: to)
-        case .scrollToOffset(let y):
-            try table.scroll(toOffset: y)
-        case .scrollToRow(let p):
-            try table.scrollToRow(at: p)
         }
     }
 
@@ -143,7 +135,7 @@ public enum GoldenScenario {
     /// the place just after the last row.
     /// Counts come from the data source: during a multi-row insert it is
     /// already ahead of the table.
-    static func check(_ p: IndexPath, table: TableView, source: DocumentDataSource, insertion: Bool) throws {
+    static func check(_ p: IndexPath, table: TableView, source: any DocumentRowAnswers, insertion: Bool) throws {
         let sections = source.numberOfSections(in: table)
         guard p.section < sections else {
             throw CellarError("no section \(p.section) (the table has \(plural(sections, "section")))")
@@ -158,7 +150,7 @@ public enum GoldenScenario {
 
     static func checkMoveTarget(
         _ to: IndexPath, from: IndexPath, table: TableView,
-        source: DocumentDataSource
+        source: any DocumentRowAnswers
     ) throws {
         let sections = source.numberOfSections(in: table)
         guard to.section < sections else {

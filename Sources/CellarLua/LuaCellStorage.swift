@@ -49,6 +49,7 @@ final class LuaCellStorage {
         self.table = table
         self.copyTable = engine.runtime.newTable(fieldCount: 8)
         self.rowTable = engine.runtime.newTable(fieldCount: 4)
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         let L = engine.runtime.L
         engine.runtime.push(rowTable)
         cellar_lua_make_row_table(L, -1)

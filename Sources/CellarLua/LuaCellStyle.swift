@@ -13,6 +13,7 @@ import CellarText
 /// cell; the converted view tree is kept until the configuration, state or
 /// width changes (the table asks twice per row: to measure and to draw).
 public final class LuaCellStyle: CellStyle {
+    /// The style's `identifier`, which rows name it by.
     public let reuseIdentifier: String
     /// The style file, as given to the loader.
     public let source: String
@@ -26,6 +27,7 @@ public final class LuaCellStyle: CellStyle {
 
     struct Hooks {
         var configure, update, layout, height, prepareForReuse, onAccessoryTap, onSelect, onDeselect: LuaFunction?
+        var editingStyle: LuaFunction?
     }
 
     /// `accessory` / `editing_accessory`: nothing, a fixed accessory (a type
@@ -51,6 +53,8 @@ public final class LuaCellStyle: CellStyle {
     /// Where each hook is defined, so shape errors point into the file.
     let hookLines: [String: Int]
     let stateSelectsAccessory: Bool
+    /// The style's `selection_style` (rows may override it).
+    public internal(set) var selectionStyle = SelectionStyle.default
 
     init(
         identifier: String, source: String, summary: String?, engine: LuaStyleEngine, hooks: Hooks,
@@ -75,12 +79,15 @@ public final class LuaCellStyle: CellStyle {
 
     // MARK: CellStyle
 
+    /// A new cell with its own Lua table (the `cell` hooks see) and the style's selection style.
     public func makeCell() throws -> Cell {
         let cell = Cell(reuseIdentifier: reuseIdentifier)
         cell.storage = LuaCellStorage(table: engine.runtime.newTable(fieldCount: 4), engine: engine)
+        cell.selectionStyle = selectionStyle
         return cell
     }
 
+    /// Resets alpha and state, then runs the `prepare_for_reuse` hook if the style has one.
     public func prepareForReuse(_ cell: Cell) throws {
         Cell.resetNonContent(cell)
         let s = storage(cell)
@@ -99,6 +106,7 @@ public final class LuaCellStyle: CellStyle {
         }
     }
 
+    /// Runs the `configure` hook (or shows the row as is without one), then resolves the cell's accessories.
     public func configure(_ cell: Cell, row: Value, at indexPath: IndexPath) throws {
         let s = storage(cell)
         s.generation &+= 1
@@ -119,6 +127,7 @@ public final class LuaCellStyle: CellStyle {
                     try rt.push(row)
                 }
             } catch { throw failure(error, "configure", indexPath) }
+            if engine.tableGuard != nil { try guardCall("configure", indexPath, [(-1, "row")]) }
             engine.noteHook(self, indexPath)
             do { try rt.pcall(arguments: 2, results: 0) } catch { throw failure(error, "configure", indexPath) }
         } else {
@@ -128,10 +137,12 @@ public final class LuaCellStyle: CellStyle {
         try resolveCellFields(cell, s)
     }
 
+    /// Resolves the accessories that depend on state, before widths are measured.
     public func updateConfiguration(_ cell: Cell, state: CellState) throws {
         try resolveCellFields(cell, storage(cell), state)
     }
 
+    /// The `update` hook's view tree for the cell in a state, kept until configuration, state or width changes.
     public func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode {
         // Set before the cache check: the table asks for a row's content
         // before its height, so ui.width in a height hook measures like the table.
@@ -152,6 +163,7 @@ public final class LuaCellStyle: CellStyle {
             try pushConfig(s, state)
             try withLocation("layout", s) { () throws(LuaError) in try engine.prepareState(state) }
             engine.pushContext(context)
+            if engine.tableGuard != nil { try guardCall("layout", s.indexPath, configSlot(-2), context: -1) }
             engine.noteHook(self, s.indexPath)
             do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, "layout", s.indexPath) }
             do { node = try engine.reader.tree(at: -1) } catch { throw shapeFailure(error, "layout", s) }
@@ -174,6 +186,7 @@ public final class LuaCellStyle: CellStyle {
     static let heightExpectation =
         "expected a whole number of lines from 0 to \(TableView.maximumRowHeight), or nil for automatic"
 
+    /// The `height` hook's line count, or nil (measured) when the hook is absent or returns nil.
     public func height(for cell: Cell, width: Int) throws -> Int? {
         guard let f = hook.height else { return nil }
         let s = storage(cell)
@@ -183,6 +196,7 @@ public final class LuaCellStyle: CellStyle {
         rt.push(f)
         try pushConfig(s, cell.state)
         rt.push(width)
+        if engine.tableGuard != nil { try guardCall("height", s.indexPath, configSlot(-2)) }
         engine.noteHook(self, s.indexPath)
         do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, "height", s.indexPath) }
         switch rt.type(at: -1) {
@@ -194,18 +208,6 @@ public final class LuaCellStyle: CellStyle {
         default:
             throw shape("height", s, "\(Self.heightExpectation); got a \(typeName(-1))")
         }
-    }
-
-    public func didSelect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {
-        try event(hook.onSelect, "on_select", "select", cell, &row, indexPath)
-    }
-
-    public func didDeselect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {
-        try event(hook.onDeselect, "on_deselect", "deselect", cell, &row, indexPath)
-    }
-
-    public func accessoryTapped(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {
-        try event(hook.onAccessoryTap, "on_accessory_tap", "accessory_tap", cell, &row, indexPath)
     }
 
     // MARK: Pieces
@@ -270,19 +272,21 @@ public final class LuaCellStyle: CellStyle {
             rt.push(s.table)
             return
         }
-        let L = rt.L
+        let luaState = rt.L
         if s.configGeneration == s.generation, s.configState == state {
-            lua_rawgeti(L, luaRegistryIndex, lua_Integer(s.updatedSlot))
+            lua_rawgeti(luaState, luaRegistryIndex, lua_Integer(s.updatedSlot))
             return
         }
         rt.push(f)
         rt.push(s.copyTable)
         rt.push(s.table)
-        cellar_lua_refill_copy(L, -2, -1)
+        cellar_lua_refill_copy(luaState, -2, -1)
         rt.pop(1)
         try withLocation("update", s) { () throws(LuaError) in try engine.pushState(state) }
+        if engine.tableGuard != nil { try guardCall("update", s.indexPath, [(-2, "config"), (-1, "state")]) }
         engine.noteHook(self, s.indexPath)
         do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, "update", s.indexPath) }
+        if let g = engine.tableGuard { try withLocation("update", s) { () throws(LuaError) in try g.unwrap(at: -1) } }
         switch rt.type(at: -1) {
         case .table: break
         case .nil:
@@ -291,8 +295,8 @@ public final class LuaCellStyle: CellStyle {
         default:
             throw shape("update", s, "expected the configuration (a table) or nothing, got a \(typeName(-1))")
         }
-        lua_pushvalue(L, -1)
-        lua_rawseti(L, luaRegistryIndex, lua_Integer(s.updatedSlot))
+        lua_pushvalue(luaState, -1)
+        lua_rawseti(luaState, luaRegistryIndex, lua_Integer(s.updatedSlot))
         s.configGeneration = s.generation
         s.configState = state
     }
@@ -359,6 +363,7 @@ public final class LuaCellStyle: CellStyle {
             rt.push(f)
             try pushConfig(s, state)
             try withLocation(name, s) { () throws(LuaError) in try engine.pushState(state) }
+            if engine.tableGuard != nil { try guardCall(name, s.indexPath, configSlot(-2) + [(-1, "state")]) }
             engine.noteHook(self, s.indexPath)
             do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, name, s.indexPath) }
             return try accessoryValue(at: -1, name, s)
@@ -385,128 +390,8 @@ public final class LuaCellStyle: CellStyle {
         }
     }
 
-    /// Runs an event hook with (cell, row, event). A changed row is stored
-    /// back (the caller persists it) and the cell configured again with it, so
-    /// the next render shows the change; `event.state` becomes the cell's
-    /// custom state.
-    func event(
-        _ f: LuaFunction?, _ name: String, _ kind: String, _ cell: Cell, _ row: inout Value,
-        _ ip: IndexPath
-    ) throws {
-        guard let f else { return }
-        let s = storage(cell)
-        let rt = engine.runtime
-        let L = rt.L
-        let base = rt.top
-        defer { rt.setTop(base) }
-        do { try rt.push(row) } catch { throw failure(error, name, ip) }  // base+1
-        rt.pushTable(fieldCount: 4)  // base+2: event
-        rt.push(kind)
-        rt.rawSet(rt.key("kind"), inTableAt: -2)
-        rt.push(ip.section)
-        rt.rawSet(engine.keys.section, inTableAt: -2)
-        rt.push(ip.row)
-        rt.rawSet(engine.keys.row, inTableAt: -2)
-        do { try rt.push(Value.object(cell.state.custom)) } catch { throw failure(error, name, ip) }
-        rt.rawSet(engine.keys.state, inTableAt: -2)
-        rt.push(f)
-        rt.push(s.table)
-        lua_pushvalue(L, base + 1)
-        lua_pushvalue(L, base + 2)
-        engine.noteHook(self, ip)
-        do { try rt.pcall(arguments: 3, results: 0) } catch { throw failure(error, name, ip) }
-        let newRow: Value
-        do { newRow = try rt.value(at: base + 1) } catch { throw failure(error, name, ip) }
-        rt.rawGet(engine.keys.state, fromTableAt: base + 2)
-        if rt.type(at: -1) == .table {
-            let state: Value
-            do { state = try rt.value(at: -1) } catch {
-                var e = failure(error, name, ip)
-                e.message = "event.state: " + e.message
-                throw e
-            }
-            // An empty or array-like table: no custom keys.
-            if case .object(let custom) = state { cell.state.custom = custom } else { cell.state.custom = [:] }
-        }
-        s.generation &+= 1
-        if newRow != row {
-            row = newRow
-            try configure(cell, row: newRow, at: ip)
-        } else {
-            try resolveCellFields(cell, s)
-        }
-    }
-
     /// Runs `body` (which may fail in Lua) with this hook's error wording.
-    private func withLocation(_ hook: String, _ s: LuaCellStorage, _ body: () throws(LuaError) -> Void) throws {
+    func withLocation(_ hook: String, _ s: LuaCellStorage, _ body: () throws(LuaError) -> Void) throws {
         do { try body() } catch { throw failure(error, hook, s.indexPath) }
-    }
-
-    // MARK: Errors
-
-    /// `Styles/food.lua:14: attempt to index a nil value (field 'name') — in layout, row [0, 3]`
-    func failure(_ e: LuaError, _ hook: String, _ ip: IndexPath?) -> CellarError {
-        let place = ip.map { ", row \($0)" } ?? ""
-        let message = "\(e.message) — in \(hook)\(place)"
-        if e.file == LuaStyleEngine.uiChunkName {
-            // Raised inside the ui library: point at the style's line that
-            // called it (or, after a tail call, at the hook).
-            let at =
-                Self.firstStyleFrame(in: e.traceback, source: source)
-                ?? SourceLocation(file: source, line: hookLines[hook] ?? 1)
-            return styleError(message, at: at)
-        }
-        if let file = e.file, let line = e.line {
-            return styleError(message, at: SourceLocation(file: expand(file), line: line))
-        }
-        return styleError(message, at: SourceLocation(file: e.file ?? source, line: hookLines[hook] ?? 1))
-    }
-
-    /// Lua shortens long chunk names to `...tail`; the style's own file is
-    /// the one that ends so.
-    static func expand(_ file: String, source: String) -> String {
-        file.hasPrefix("...") && source.hasSuffix(file.dropFirst(3)) ? source : file
-    }
-
-    func expand(_ file: String) -> String { Self.expand(file, source: source) }
-
-    /// The first `file:line:` of a traceback that is not the ui library or C
-    /// (a name Lua shortened to `...tail` is this style's file when it ends so).
-    static func firstStyleFrame(in traceback: String, source: String) -> SourceLocation? {
-        for line in traceback.split(separator: "\n") {
-            let entry = line.drop { $0 == "\t" || $0 == " " }
-            if entry.hasPrefix("[C]") || entry.hasPrefix(LuaStyleEngine.uiChunkName + ":") { continue }
-            if let split = LuaError.splitLocation(String(entry)) {
-                let (file, n, _) = LuaError.placingLoadedChunk(file: split.file, line: split.line, message: "")
-                return SourceLocation(file: expand(file, source: source), line: n ?? split.line)
-            }
-        }
-        return nil
-    }
-
-    /// A hook returned the wrong shape: named at the hook's definition.
-    func shape(_ hook: String, _ s: LuaCellStorage?, _ message: String) -> CellarError {
-        let place = s?.indexPath.map { " — row \($0)" } ?? ""
-        let line = hookLines[hook.hasPrefix("cell.") ? "configure" : hook] ?? hookLines["configure"] ?? 1
-        return styleError("\(hook): \(message)\(place)", at: SourceLocation(file: source, line: line))
-    }
-
-    func shapeFailure(_ e: NodeShapeError, _ hook: String, _ s: LuaCellStorage?) -> CellarError {
-        let place = s?.indexPath.map { " — row \($0)" } ?? ""
-        let key = hook.hasPrefix("cell.") ? "configure" : hook
-        return styleError(
-            "\(hook)\(e.path): \(e.message)\(place)",
-            at: SourceLocation(file: source, line: hookLines[key] ?? 1))
-    }
-
-    func typeName(_ index: Int32) -> String {
-        String(cString: lua_typename(engine.runtime.L, lua_type(engine.runtime.L, index)))
-    }
-
-    func describe(_ index: Int32) -> String {
-        let rt = engine.runtime
-        if let d = rt.double(at: index) { return rt.integer(at: index).map(String.init) ?? String(d) }
-        if let str = rt.string(at: index) { return "'\(str)'" }
-        return "a \(typeName(index))"
     }
 }

@@ -5,6 +5,7 @@ import CellarText
 /// `description` (and `userMessage`) is the one line a user sees:
 /// `Styles/food.lua:12: attempt to index a nil value`.
 public struct LuaError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// What went wrong: compiling, running, a limit, reading the file, or crossing the bridge.
     public enum Kind: Sendable, Equatable {
         /// The chunk does not compile.
         case syntax
@@ -20,9 +21,11 @@ public struct LuaError: Error, CustomStringConvertible, Sendable, Equatable {
         case conversion
     }
 
+    /// What kind of failure this is.
     public var kind: Kind
     /// The chunk's file as given to `compile(path:)`, if known.
     public var file: String?
+    /// The line in `file`, if known.
     public var line: Int?
     /// The message without its location prefix.
     public var message: String
@@ -46,6 +49,7 @@ public struct LuaError: Error, CustomStringConvertible, Sendable, Equatable {
         return "\(file): \(message)"
     }
 
+    /// The same as `userMessage`: `file:line: message`.
     public var description: String { userMessage }
 
     /// A chunk a style made with `load` is named "FILE (load at line N)" by
@@ -96,7 +100,10 @@ public struct LuaError: Error, CustomStringConvertible, Sendable, Equatable {
 /// Throw this from a Swift function exposed to Lua to raise a Lua error
 /// `file:line: message` at the Lua caller.
 public struct LuaFunctionError: Error, CustomStringConvertible, Sendable {
+    /// The message the Lua caller's error carries, after its location.
     public var message: String
+    /// Creates an error raising `message` in Lua.
     public init(_ message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }

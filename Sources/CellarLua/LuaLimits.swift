@@ -1,5 +1,8 @@
+import Foundation
+
 /// The budgets a runtime enforces on the Lua code it runs (the sandbox's
-/// limits; the README's sandbox section lists them).
+/// limits; the README's sandbox section lists them), and whether styles run
+/// in debug mode (`checksHookTables`).
 public struct LuaLimits: Sendable, Equatable {
     /// Wall time one outermost call may take before it is stopped.
     public var timeBudget: Duration = .seconds(1)
@@ -19,8 +22,18 @@ public struct LuaLimits: Sendable, Equatable {
     /// refused before it starts (C functions run where the time budget's
     /// hook cannot stop them).
     public var patternCostLimit: Double = 1e8
+    /// Debug mode: hooks get guards of the tables Cellar lends them (row,
+    /// config copy, ctx, state, event), which raise a located error when a
+    /// style uses one after its call (see `HookTableGuard`). On by default
+    /// when the environment has `CELLAR_DEBUG=1`.
+    public var checksHookTables: Bool = LuaLimits.debugRequested
 
+    /// `CELLAR_DEBUG=1` in the environment.
+    public static var debugRequested: Bool { ProcessInfo.processInfo.environment["CELLAR_DEBUG"] == "1" }
+
+    /// The default budgets.
     public init() {}
+    /// Budgets with any limit changed; the rest keep their defaults.
     public init(
         timeBudget: Duration = .seconds(1), memoryLimit: Int = 32 << 20,
         maxValueDepth: Int = 64, patternCostLimit: Double = 1e8,

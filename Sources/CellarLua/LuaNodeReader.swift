@@ -158,6 +158,7 @@ final class LuaNodeReader {
         }
         depth += 1
         defer { depth -= 1 }
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         let L = runtime.L
         let t = lua_absindex(L, index)
         switch lua_type(L, t) {
@@ -192,6 +193,7 @@ final class LuaNodeReader {
 
     /// A node's kind: its `ui` metatable, else its `kind` field.
     private func kind(of t: Int32) throws(NodeShapeError) -> Kind {
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         let L = runtime.L
         if lua_getmetatable(L, t) != 0 {
             let p = lua_topointer(L, -1)
@@ -222,6 +224,7 @@ final class LuaNodeReader {
     /// the value on top of the stack. Integer keys (children) are skipped.
     private func fields(_ t: Int32, _ kind: Kind, _ body: (Field) throws(NodeShapeError) -> Void) throws(NodeShapeError)
     {
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         let L = runtime.L
         let allowed = allowedMasks[kind.rawValue]
         lua_pushnil(L)

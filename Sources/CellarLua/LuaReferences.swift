@@ -21,6 +21,7 @@ public enum LuaType: Int32, Sendable {
 /// `LuaRuntime.call(_:_:)` or, on the fast path, `push(_:)` + `pcall`.
 /// Confined to its runtime's thread.
 public final class LuaFunction {
+    /// The runtime whose registry holds the function; use it only there.
     public let runtime: LuaRuntime
     @usableFromInline let ref: Int32
 
@@ -36,6 +37,7 @@ public final class LuaFunction {
 /// across reuse). Fields are read and written raw: no metamethod runs, so
 /// no Lua code and no Lua error can happen in these accessors.
 public final class LuaTableRef {
+    /// The runtime whose registry holds the table; use it only there.
     public let runtime: LuaRuntime
     @usableFromInline let ref: Int32
 
@@ -110,8 +112,10 @@ public final class LuaTableRef {
 /// An interned key string: pushing it is one registry read instead of
 /// hashing a Swift string each time. Make the keys of hot paths once.
 public struct LuaKey: Sendable, CustomStringConvertible {
+    /// The key's text.
     public let name: String
     @usableFromInline let ref: Int32
+    /// The key's text.
     public var description: String { name }
 }
 

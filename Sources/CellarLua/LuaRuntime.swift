@@ -25,9 +25,11 @@ import Foundation
 /// allocations made from Swift are exempt from the memory cap.
 public final class LuaRuntime {
     @usableFromInline let handle: OpaquePointer
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     /// The raw `lua_State*`. Use only non-raising C API calls on it.
     public let L: OpaquePointer
     let callbacks: LuaCallbacks
+    /// The budgets the sandbox enforces on the Lua code this runtime runs.
     @exclusivity(unchecked) public private(set) var limits: LuaLimits
     var keys: [String: LuaKey] = [:]
 
@@ -59,6 +61,7 @@ public final class LuaRuntime {
         set { callbacks.onPrint = newValue }
     }
 
+    /// Opens a sandboxed Lua state enforcing `limits`; throws if the Lua build or the state cannot be set up.
     public init(limits: LuaLimits = LuaLimits()) throws(LuaError) {
         guard cellar_lua_registryindex() == luaRegistryIndex else {
             throw LuaError(kind: .runtime, message: "unsupported Lua build (LUA_REGISTRYINDEX differs)")
@@ -203,6 +206,7 @@ public final class LuaRuntime {
         try call(f, arguments: arguments)
     }
 
+    /// Calls `f` with an array of data arguments; returns all its results as data.
     @discardableResult
     public func call(_ f: LuaFunction, arguments: [Value]) throws(LuaError) -> [Value] {
         let base = top
@@ -288,16 +292,24 @@ public final class LuaRuntime {
 
     /// Number of values on the stack.
     @inlinable public var top: Int32 { lua_gettop(L) }
+    /// Sets the stack top to `index`, dropping values above it or filling with nil, as `lua_settop`.
     @inlinable public func setTop(_ index: Int32) { lua_settop(L, index) }
+    /// Pops `n` values from the stack.
     @inlinable public func pop(_ n: Int32 = 1) { lua_settop(L, -n - 1) }
+    /// The type of the value at `index`, or `.none` for an index past the top.
     @inlinable public func type(at index: Int32) -> LuaType { LuaType(rawValue: lua_type(L, index)) ?? .none }
     /// Makes room for `n` more values; false when the stack cannot grow.
     @inlinable public func ensureStack(_ n: Int32) -> Bool { lua_checkstack(L, n) != 0 }
 
+    /// Pushes nil.
     @inlinable public func pushNil() { lua_pushnil(L) }
+    /// Pushes a boolean.
     @inlinable public func push(_ b: Bool) { lua_pushboolean(L, b ? 1 : 0) }
+    /// Pushes an integer.
     @inlinable public func push(_ i: Int) { lua_pushinteger(L, lua_Integer(i)) }
+    /// Pushes a float.
     @inlinable public func push(_ d: Double) { lua_pushnumber(L, d) }
+    /// Pushes a string's UTF-8 bytes.
     @inlinable public func push(_ s: String) {
         var s = s
         s.withUTF8 { buf in
@@ -326,11 +338,15 @@ public final class LuaRuntime {
         if evicted.ref != LUA_NOREF { luaL_unref(L, luaRegistryIndex, evicted.ref) }
     }
 
+    /// Pushes raw bytes as a Lua string (not necessarily UTF-8).
     @inlinable public func push(bytes: UnsafeRawBufferPointer) {
         _ = lua_pushlstring(L, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count)
     }
+    /// Pushes the function `f` from the registry.
     @inlinable public func push(_ f: LuaFunction) { _ = lua_rawgeti(L, luaRegistryIndex, lua_Integer(f.ref)) }
+    /// Pushes the table `t` from the registry.
     @inlinable public func push(_ t: LuaTableRef) { _ = lua_rawgeti(L, luaRegistryIndex, lua_Integer(t.ref)) }
+    /// Pushes an interned key string from the registry.
     @inlinable public func push(_ key: LuaKey) { _ = lua_rawgeti(L, luaRegistryIndex, lua_Integer(key.ref)) }
     /// Pushes a new empty table with room for `arrayCount` + `fieldCount` entries.
     @inlinable public func pushTable(arrayCount: Int32 = 0, fieldCount: Int32 = 0) {
@@ -400,6 +416,7 @@ public final class LuaRuntime {
         return ok != 0 ? Int(i) : nil
     }
 
+    /// The number at `index` as a double; nil unless a number.
     @inlinable public func double(at index: Int32) -> Double? {
         guard lua_type(L, index) == LUA_TNUMBER else { return nil }
         return lua_tonumberx(L, index, nil)
@@ -449,6 +466,7 @@ public final class LuaRuntime {
 
 /// A style file compiled and run once: its environment and what it returned.
 public final class LuaPlugin {
+    /// The style file the plugin was loaded from.
     public let path: String
     /// The plugin's own globals.
     public let environment: LuaTableRef

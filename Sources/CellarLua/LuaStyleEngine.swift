@@ -10,6 +10,7 @@ import CellarText
 /// Confined to one thread, like its `LuaRuntime`: a registry holding Lua styles
 /// is used from the thread that loaded it.
 public final class LuaStyleEngine {
+    /// The Lua state every style of the engine runs in.
     public let runtime: LuaRuntime
     let keys: Keys
     /// Makes a fresh `ui` table for each style file (so one file cannot
@@ -41,9 +42,13 @@ public final class LuaStyleEngine {
     final class WidthSetting { var ambiguousWide = false }
     private var ctxMargins: Insets? = nil
     let reader: LuaNodeReader
+    /// Debug mode's check that hooks do not keep the tables they are lent
+    /// (nil outside debug mode: hooks get the real tables).
+    let tableGuard: HookTableGuard?
     /// Where a style's `print` goes (`StyleLog`); nil = dropped.
     let log = StyleLog.fromEnvironment()
 
+    /// Opens a Lua state under `limits` and loads the `ui` node library into it.
     public init(limits: LuaLimits = LuaLimits()) throws(LuaError) {
         let rt = try LuaRuntime(limits: limits)
         runtime = rt
@@ -67,6 +72,7 @@ public final class LuaStyleEngine {
         ctxProxy = rt.readOnlyProxy(of: ctxTable, name: "ctx")
         marginsTable = rt.newTable(fieldCount: 4)
         reader = LuaNodeReader(runtime: rt, metatables: metas)
+        tableGuard = limits.checksHookTables ? try HookTableGuard(runtime: rt) : nil
         // ctx.state is the shared state (filled before each layout call).
         ctxTable.set(keys.state, stateProxy)
         ctxTable.set(keys.margins, rt.readOnlyProxy(of: marginsTable, name: "ctx.margins"))
@@ -88,6 +94,13 @@ public final class LuaStyleEngine {
             return 1
         })
         widthFunction = widthFn
+        // event.deselect() in on_select: the flag is a box the function can
+        // reach without capturing the engine (which owns the runtime).
+        let deselect = deselectFlag
+        deselectFunction = rt.makeFunction(raw: { _, _ in
+            deselect.isSet = true
+            return 0
+        })
         if let log { rt.onPrint = { [log] text in log.write(text) } }
     }
 
@@ -102,6 +115,15 @@ public final class LuaStyleEngine {
     }
 
     let widthFunction: LuaFunction
+    /// `event.deselect`, shared by every `on_select` event of this engine.
+    let deselectFunction: LuaFunction
+    let deselectFlag = Flag()
+    final class Flag { var isSet = false }
+    /// Whether the running `on_select` hook called `event.deselect()`.
+    var deselectRequested: Bool {
+        get { deselectFlag.isSet }
+        set { deselectFlag.isSet = newValue }
+    }
 
     /// A new `ui` table for one style file's environment.
     func makeUITable() throws(LuaError) -> LuaTableRef {

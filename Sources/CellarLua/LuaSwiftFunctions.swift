@@ -48,6 +48,7 @@ extension LuaRuntime {
     }
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// Called by the C trampoline. Never raises: a thrown error becomes a
 /// message on the stack and a negative status, and C raises it.
 func luaDispatch(_ L: OpaquePointer?, _ owner: UnsafeMutableRawPointer?, _ index: Int32) -> Int32 {

@@ -13,11 +13,12 @@ public enum StyleLoader {
     public static let styleKeys = [
         "identifier", "description", "fields", "configure", "update", "layout", "height",
         "prepare_for_reuse", "accessory", "editing_accessory",
-        "on_accessory_tap", "on_select", "on_deselect",
+        "on_accessory_tap", "on_select", "on_deselect", "editing_style",
+        "selection_style",
     ]
     static let hookKeys = [
         "configure", "update", "layout", "height", "prepare_for_reuse",
-        "on_accessory_tap", "on_select", "on_deselect",
+        "on_accessory_tap", "on_select", "on_deselect", "editing_style",
     ]
 
     /// The style files under `directory`, sorted. A missing directory is an error.
@@ -51,6 +52,7 @@ public enum StyleLoader {
         return try load(files: files, into: registry, limits: limits)
     }
 
+    /// Loads style files into `registry` through one engine (one Lua state); returns the styles in load order.
     @discardableResult
     public static func load(
         files: [String], into registry: Registry,
@@ -74,7 +76,7 @@ public enum StyleLoader {
             if let existing = registry.style(for: id) {
                 if existing.source == "built-in" {
                     throw styleError(
-                        "\(file): identifier '\(id)' belongs to a built-in style; a Lua style may not shadow it (choose another, e.g. '\(id)_lua')"
+                        "\(file): identifier '\(id)' belongs to a built-in style; a Lua style may not shadow it (choose another, e.g. '\(id)Lua')"
                     )
                 }
                 throw styleError("\(file): identifier '\(id)' is already registered by \(existing.source)")
@@ -131,6 +133,7 @@ extension LuaStyleEngine {
         var accessory = LuaCellStyle.AccessorySpec.unset
         var editing = LuaCellStyle.AccessorySpec.unset
         var fixedAccessoryKeys: [String] = []
+        var selectionStyle = SelectionStyle.default
         var fields: [String]?
         var unknownKeys: [String] = []
 
@@ -157,6 +160,12 @@ extension LuaStyleEngine {
                     throw styleError("\(path): description must be a string, got a \(typeName(-1))")
                 }
                 summary = rt.string(at: -1)
+            case "selection_style":
+                guard rt.type(at: -1) == .string, let name = rt.string(at: -1), let st = SelectionStyle(rawValue: name)
+                else {
+                    throw CellarError("\(path): selection_style must be \"none\" or \"default\"")
+                }
+                selectionStyle = st
             case "fields": fields = try rowFields(path)
             case "accessory", "editing_accessory":
                 if let f = rt.function(at: -1) {
@@ -185,6 +194,7 @@ extension LuaStyleEngine {
                 case "prepare_for_reuse": hooks.prepareForReuse = f
                 case "on_accessory_tap": hooks.onAccessoryTap = f
                 case "on_select": hooks.onSelect = f
+                case "editing_style": hooks.editingStyle = f
                 default: hooks.onDeselect = f
                 }
             }
@@ -196,12 +206,13 @@ extension LuaStyleEngine {
         }
         let order = [
             "configure", "update", "layout", "height", "prepare_for_reuse", "accessory",
-            "editing_accessory", "on_accessory_tap", "on_select", "on_deselect",
+            "editing_accessory", "editing_style", "on_accessory_tap", "on_select", "on_deselect",
         ]
         let style = LuaCellStyle(
             identifier: identifier, source: path, summary: summary, engine: self, hooks: hooks,
             accessory: accessory, editingAccessory: editing, hookLines: lines,
             hookNames: order.filter(names.contains))
+        style.selectionStyle = selectionStyle
         style.rowKeys = fields
         // Fixed accessories (a name or a node) are converted once, here.
         for key in fixedAccessoryKeys {

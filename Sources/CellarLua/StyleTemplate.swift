@@ -22,10 +22,11 @@ public enum StyleTemplate {
             throw styleError("new-style: '\(name)' starts with '_', and the loader skips such files")
         }
         if BuiltinCellStyle.Kind(rawValue: name) != nil {
-            throw styleError("new-style: '\(name)' is a built-in style; choose another name, e.g. '\(name)_lua'")
+            throw styleError("new-style: '\(name)' is a built-in style; choose another name, e.g. '\(name)Lua'")
         }
     }
 
+    /// The Lua source of a new style called `name`, using every common hook.
     public static func style(name: String) -> String {
         """
         -- \(name): a Lua cell style made by `cellar new-style \(name)`.
@@ -85,6 +86,7 @@ public enum StyleTemplate {
         """
     }
 
+    /// A YAML table document whose rows use the style `name`.
     public static func example(name: String) -> String {
         """
         # An example table for the \(name) style: cellar render Examples/\(name).yaml

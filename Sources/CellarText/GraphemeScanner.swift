@@ -8,7 +8,13 @@ struct Cluster: Sendable {
     /// First scalar and its properties: what line breaking looks at.
     var scalar: UInt32
     var props: ScalarProps
-    var isSpace: Bool { scalar == 0x20 || props.isBreakingSpace }
+    /// A space where a line may break: the space alone. A space carrying a
+    /// combining mark is a visible character (UAX #14, LB10), part of a word.
+    var isSpace: Bool {
+        guard scalar == 0x20 || props.isBreakingSpace else { return false }
+        let length = scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x10000 ? 3 : 4
+        return end &- start == length
+    }
 }
 
 /// Decodes one scalar at `i`. The buffer is valid UTF-8 when it comes from a

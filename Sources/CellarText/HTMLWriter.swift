@@ -6,16 +6,19 @@ public final class HTMLWriter: CanvasWriter {
     private let collector: PictureCollector
     private let title: String
 
+    /// Creates a writer that sends one HTML page to `sink`, coloured by `theme`, titled `title`.
     public init(sink: ByteSink, theme: Theme = .light, title: String = "Cellar table") {
         self.sink = sink
         self.title = title
         collector = PictureCollector(theme: theme)
     }
 
+    /// Adds the lines of `canvas` in `lines` to the page; nothing is sent until `flush`.
     public func write(_ canvas: Canvas, lines: Range<Int>) throws {
         collector.add(canvas, lines: lines)
     }
 
+    /// Finishes the page and sends it, if any lines were written.
     public func flush() throws {
         guard collector.begun else { return }
         let book = collector.book

@@ -7,6 +7,7 @@ public enum LineBreakMode: String, Sendable, CaseIterable {
 public enum TextTransform: String, Sendable, CaseIterable {
     case none, uppercase, lowercase, capitalized
 
+    /// The text with the transform applied (capitalized: first letter of each word upper case, the rest lower).
     public func apply(_ text: String) -> String {
         switch self {
         case .none: return text
@@ -293,7 +294,16 @@ public enum TextLayout {
         ambiguousWide: Bool = false
     ) -> String {
         let (leading, fitted) = align(text, width: width, alignment: alignment, ambiguousWide: ambiguousWide)
-        let trailing = max(0, width - leading - DisplayWidth.of(fitted, ambiguousWide: ambiguousWide))
-        return String(repeating: " ", count: leading) + fitted + String(repeating: " ", count: trailing)
+        var body = String(repeating: " ", count: leading) + fitted
+        // Text that starts with a mark joins the last padding space into one
+        // cluster, which may be wider than the two apart: give the column back.
+        let joined =
+            DisplayWidth.of(body, ambiguousWide: ambiguousWide) - leading
+            - DisplayWidth.of(fitted, ambiguousWide: ambiguousWide)
+        if joined > 0 && leading > 0 {
+            body = String(repeating: " ", count: max(0, leading - joined)) + fitted
+        }
+        let trailing = max(0, width - DisplayWidth.of(body, ambiguousWide: ambiguousWide))
+        return body + String(repeating: " ", count: trailing)
     }
 }

@@ -5,6 +5,7 @@
 /// Geometry: a cell is `BoxDrawing.cellWidth` × `cellHeight` units, shown
 /// at `pixelScale` (8.4 × 16.8 px, a 14 px monospace font's cell).
 public final class PictureBook {
+    /// The colours every picture of the book is drawn in.
     public let theme: Theme
     let styles: PictureStyles
     let painter: SVGRowPainter
@@ -13,6 +14,7 @@ public final class PictureBook {
     /// Fits the monospace advance (about 0.6 em) to the cell width.
     static let fontSize = "16.6"
 
+    /// Creates an empty book drawing in `theme`.
     public init(theme: Theme) {
         self.theme = theme
         styles = PictureStyles(theme: theme)

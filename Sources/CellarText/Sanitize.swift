@@ -9,6 +9,7 @@
 ///   bidi controls U+202A–U+202E, U+2066–U+2069 become `\u{…}`.
 /// - A tab advances to the next multiple of `tabWidth` columns.
 public enum Sanitizer {
+    /// Columns between tab stops.
     public static let tabWidth = 4
 
     /// True when `text` needs no rewriting (the common case; a byte scan,
@@ -68,6 +69,7 @@ public enum Sanitizer {
         return 0
     }
 
+    /// `text` with controls and bidi overrides made visible and tabs expanded; `text` itself when already clean.
     public static func sanitize(_ text: String) -> String {
         if isClean(text) { return text }
         let out = ByteBuffer(capacity: text.utf8.count + 16)

@@ -16,26 +16,39 @@ public enum Color: Hashable, Sendable {
 
 /// Character attributes a cell of the canvas can carry.
 public struct TextAttributes: OptionSet, Hashable, Sendable {
+    /// The attribute bits, one per attribute.
     public let rawValue: UInt8
+    /// Creates attributes from their bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Bold or bright text (SGR 1).
     public static let bold = TextAttributes(rawValue: 1 << 0)
+    /// Faint text (SGR 2).
     public static let dim = TextAttributes(rawValue: 1 << 1)
+    /// Italic text (SGR 3).
     public static let italic = TextAttributes(rawValue: 1 << 2)
+    /// Underlined text (SGR 4).
     public static let underline = TextAttributes(rawValue: 1 << 3)
+    /// Foreground and background swapped (SGR 7).
     public static let inverse = TextAttributes(rawValue: 1 << 4)
+    /// Struck-through text (SGR 9).
     public static let strikethrough = TextAttributes(rawValue: 1 << 5)
 }
 
 /// What a drawn character looks like: attributes plus colours.
 public struct TextStyle: Hashable, Sendable {
+    /// Bold, dim, italic and the other character attributes.
     public var attributes: TextAttributes
+    /// The colour of the characters.
     public var foreground: Color
+    /// The colour behind the characters.
     public var background: Color
+    /// Creates a style; everything left out is the terminal default.
     public init(attributes: TextAttributes = [], foreground: Color = .default, background: Color = .default) {
         self.attributes = attributes
         self.foreground = foreground
         self.background = background
     }
+    /// No attributes, default colours.
     public static let plain = TextStyle()
 
     /// The whole style as one integer (two styles are equal exactly when
@@ -63,14 +76,18 @@ extension Color {
 /// text in the terminal's own colours and uses the 16 basic colours where
 /// a hue is meant, so it follows the user's theme.
 public struct ANSIPalette: Hashable, Sendable {
+    /// The colour sent for each semantic colour used as a foreground.
     public var foreground: [SemanticColor: Color]
+    /// The colour sent for each semantic colour used as a background.
     public var background: [SemanticColor: Color]
 
+    /// Creates a palette from the two maps; a semantic colour missing from a map resolves to the default.
     public init(foreground: [SemanticColor: Color], background: [SemanticColor: Color]) {
         self.foreground = foreground
         self.background = background
     }
 
+    /// The terminal's own colours for text and the 16 basic colours where a hue is meant.
     public static let `default` = ANSIPalette(
         foreground: [
             .label: .default, .secondaryLabel: .palette(8), .tertiaryLabel: .palette(8),

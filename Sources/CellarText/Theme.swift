@@ -4,10 +4,13 @@
 /// looked up here (the 16 basic colours per theme, the xterm cube and grey
 /// ramp for the rest).
 public struct Theme: Sendable {
+    /// The theme's name ("light", "dark"), as `named(_:)` looks it up.
     public var name: String
+    /// Maps semantic colours to concrete ones before the theme's own colours apply.
     public var palette: ANSIPalette
     /// The terminal's default foreground and background.
     public var foreground: UInt32
+    /// The page colour behind unstyled text, as 0xRRGGBB.
     public var background: UInt32
     /// The 16 basic colours as 0xRRGGBB.
     public var basic: [UInt32]
@@ -16,6 +19,7 @@ public struct Theme: Sendable {
     /// light page.
     public var lightGreys = false
 
+    /// Dark text on a white page.
     public static let light = Theme(
         name: "light", palette: .default, foreground: 0x1C1C1E, background: 0xFFFFFF,
         basic: [
@@ -24,6 +28,7 @@ public struct Theme: Sendable {
         ],
         lightGreys: true)
 
+    /// Light text on a near-black page.
     public static let dark = Theme(
         name: "dark", palette: .default, foreground: 0xE5E5EA, background: 0x1C1C1E,
         basic: [
@@ -31,8 +36,10 @@ public struct Theme: Sendable {
             0x8E8E93, 0xFF6961, 0x4AE06A, 0xFFE03D, 0x409CFF, 0xDA8FFF, 0x70D7FF, 0xFFFFFF,
         ])
 
+    /// Every theme, in the order they are listed.
     public static let all = [light, dark]
 
+    /// The theme called `name`, or nil when there is none.
     public static func named(_ name: String) -> Theme? { all.first { $0.name == name } }
 
     /// 0xRRGGBB of a colour, nil for the default (the caller knows which

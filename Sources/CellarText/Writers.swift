@@ -10,8 +10,11 @@ public protocol ByteSink: AnyObject {
     func flush() throws
 }
 
+/// A write to a file descriptor failed; carries the system's error number.
 public struct WriteError: Error, CustomStringConvertible {
+    /// The `errno` the failed write set.
     public let errno: Int32
+    /// "write failed (errno N)".
     public var description: String { "write failed (errno \(errno))" }
 }
 
@@ -22,11 +25,13 @@ public final class FileDescriptorSink: ByteSink {
     private let buffer: ByteBuffer
     private let capacity = 1 << 16
 
+    /// Creates a sink writing to `fd`, standard output by default.
     public init(fd: Int32 = 1) {
         self.fd = fd
         buffer = ByteBuffer(capacity: capacity)
     }
 
+    /// Buffers `bytes`, writing the buffer out first when they would overflow it; larger runs go out directly.
     public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         if buffer.count + bytes.count > capacity { try flush() }
         if bytes.count >= capacity {
@@ -36,6 +41,7 @@ public final class FileDescriptorSink: ByteSink {
         }
     }
 
+    /// Writes out everything buffered.
     public func flush() throws {
         try writeAll(buffer.bytes)
         buffer.removeAll()
@@ -63,10 +69,15 @@ public final class FileDescriptorSink: ByteSink {
 
 /// Collects output in memory (tests, golden files).
 public final class MemorySink: ByteSink {
+    /// Everything written so far.
     public private(set) var bytes: [UInt8] = []
+    /// Creates an empty sink.
     public init() {}
+    /// Appends `bytes` to `bytes`.
     public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws { self.bytes.append(contentsOf: bytes) }
+    /// Does nothing: memory needs no flushing.
     public func flush() throws {}
+    /// Everything written so far, decoded as UTF-8.
     public var string: String { String(decoding: bytes, as: UTF8.self) }
 }
 
@@ -77,6 +88,7 @@ public protocol CanvasWriter: AnyObject {
 }
 
 extension CanvasWriter {
+    /// Writes every line of the canvas.
     public func write(_ canvas: Canvas) throws { try write(canvas, lines: 0..<canvas.height) }
 }
 
@@ -134,11 +146,14 @@ final class RowStreamer {
 /// endings.
 public final class PlainWriter: CanvasWriter {
     private let streamer: RowStreamer
+    /// Creates a writer streaming plain text into `sink`.
     public init(sink: ByteSink) { streamer = RowStreamer(sink: sink) }
 
+    /// Writes the lines of `canvas` in `lines` (clamped to the canvas), one `\n` after each.
     public func write(_ canvas: Canvas, lines: Range<Int>) throws {
         try streamer.stream(canvas, lines: lines, sgr: nil)
     }
+    /// Flushes the sink.
     public func flush() throws { try streamer.flush() }
 }
 
@@ -146,17 +161,21 @@ public final class PlainWriter: CanvasWriter {
 /// reset at the end of every line that is not plain, semantic colours
 /// mapped through a palette.
 public final class ANSIWriter: CanvasWriter {
+    /// Maps semantic colours to the colours sent to the terminal.
     public let palette: ANSIPalette
     private let streamer: RowStreamer
     private var cache: [TextStyle: [UInt8]] = [:]
 
+    /// Creates a writer streaming ANSI-styled text into `sink`, colouring through `palette`.
     public init(sink: ByteSink, palette: ANSIPalette = .default) {
         self.palette = palette
         streamer = RowStreamer(sink: sink)
     }
 
+    /// Flushes the sink.
     public func flush() throws { try streamer.flush() }
 
+    /// Writes the lines of `canvas` in `lines` (clamped to the canvas) with SGR sequences, one `\n` after each.
     public func write(_ canvas: Canvas, lines: Range<Int>) throws {
         let table = SGRTable(
             sequences: canvas.styles.map(sequence(for:)),
@@ -208,6 +227,7 @@ public final class ANSIWriter: CanvasWriter {
 public enum ColorMode: String, Sendable, CaseIterable {
     case auto, always, never
 
+    /// Whether output in this mode is coloured, given the environment (NO_COLOR) and whether output is a terminal.
     public func usesColor(environment: [String: String], outputIsTerminal: Bool) -> Bool {
         switch self {
         case .always: return true

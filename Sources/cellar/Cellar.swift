@@ -17,6 +17,7 @@ struct CellarCommand: ParsableCommand {
         StylesCommand.self,
         NewStyleCommand.self,
         TestCommand.self,
+        BrowseCommand.self,
     ]
 
     /// ArgumentParser's own main, except that its messages (which quote the
@@ -33,7 +34,7 @@ struct CellarCommand: ParsableCommand {
                 if code == .success {
                     print(lines.map { Terminal.sanitized(String($0)) }.joined(separator: "\n"))
                 } else {
-                    lines.forEach { Terminal.printError(String($0)) }
+                    for line in lines { Terminal.printError(String(line)) }
                 }
             }
             Foundation.exit(code.rawValue)

@@ -29,9 +29,8 @@ struct NewStyleCommand: ParsableCommand {
                 Terminal.sanitized(
                     "then record its golden: cellar test --update \(written.dropFirst().first ?? "") --styles \(stylesDir)"
                 ))
-        } catch let e as CellarError {
-            Terminal.printError("cellar: \(e)")
-            throw ExitCode(1)
+        } catch {
+            throw CLIError.report(error)
         }
     }
 }

@@ -8,10 +8,10 @@ import Foundation
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a table document (YAML or JSON) as text."
+        abstract: "Render a table (a YAML or JSON document, JSON Lines, CSV or TSV) as text."
     )
 
-    @Argument(help: "The table document (.yaml, .yml or .json).")
+    @Argument(help: "The table (.yaml, .yml, .json, .jsonl, .ndjson, .csv or .tsv; - reads standard input).")
     var file: String
 
     @Option(help: "Width in columns (default: the terminal's width, else $COLUMNS, else 80).")
@@ -26,8 +26,7 @@ struct RenderCommand: ParsableCommand {
     )
     var offset: Int?
 
-    @Option(help: "Colour: auto, always or never.")
-    var color: ColorMode = .auto
+    @OptionGroup var colorOption: ColorOption
 
     @Option(help: "Output: plain, ansi, svg or html (default: plain or ansi, as --color decides).")
     var format: OutputFormat?
@@ -47,72 +46,49 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw the table in editing mode (delete/insert controls, reorder column, editing accessories).")
     var editing = false
 
-    @Flag(
-        inversion: .prefixedNo,
-        help: ArgumentHelp(
-            "Draw East Asian Ambiguous characters (±, °, α, Ж, ①, …) two columns wide, as CJK terminals do "
-                + "(default: the table file's ambiguousWide, else off; this flag overrides the file)."))
-    var ambiguousWide: Bool?
+    @OptionGroup var ambiguousWideOption: AmbiguousWideOption
 
-    @Option(
-        name: .customLong("styles"), help: "A directory of Lua cell styles (repeatable; default: Styles/ when present)."
-    )
-    var styles: [String] = []
+    @OptionGroup var styles: StylesOption
+
+    @OptionGroup var styleCheck: StyleCheckOption
 
     @OptionGroup var input: FileSizeOption
 
-    func run() throws {
-        do {
-            try render()
-        } catch let e as CellarError {
-            Terminal.printError("cellar: \(e)")
-            throw ExitCode(1)
-        } catch let e as WriteError {
-            Terminal.printError("cellar: \(Terminal.outputError(e))")
-            throw ExitCode(1)
+    @OptionGroup(title: "Input") var document: DocumentOptions
+
+    func validate() throws {
+        try CLIError.checkRange("--width", width, InputLimits.width)
+        try CLIError.checkRange("--height", height, InputLimits.height)
+        try CLIError.checkRange("--offset", offset, InputLimits.offset)
+        if offset != nil, height == nil {
+            throw CLIError.fail("--offset needs --height: without a viewport the whole table is drawn")
         }
     }
 
+    func run() throws {
+        do { try render() } catch { throw CLIError.report(error) }
+    }
+
     func render() throws {
-        if let width, !InputLimits.width.contains(width) {
-            throw CellarError(InputLimits.message("--width", InputLimits.width, got: "\(width)"))
-        }
-        if let height, !InputLimits.height.contains(height) {
-            throw CellarError(InputLimits.message("--height", InputLimits.height, got: "\(height)"))
-        }
-        if let offset {
-            guard InputLimits.offset.contains(offset) else {
-                throw CellarError(InputLimits.message("--offset", InputLimits.offset, got: "\(offset)"))
-            }
-            guard height != nil else {
-                throw CellarError("--offset needs --height: without a viewport the whole table is drawn")
-            }
-        }
         // Read by the Lua engine as it starts: set before styles load.
         if log { setenv("CELLAR_LOG", "1", 1) }
         let env = Terminal.environment
-        let styleRegistry = Registry()
-        try StyleHooks.load(StyleHooks.directories(styles), into: styleRegistry)
-        let document = try TableDocument.load(path: file, sizeLimit: input.maxFileSize)
-        let registry = try document.registry(over: styleRegistry)
-        try document.validate(against: registry)
-        let source = DocumentDataSource(document: document)
-        let table = source.makeTableView(registry: registry)
+        let (table, source) = try DocumentTable.load(
+            file: file, document: document, styleDirectories: styles.directories, limits: styleCheck.limits,
+            maxFileSize: input.maxFileSize)
         table.width = width ?? min(Terminal.width(environment: env), InputLimits.width.upperBound)
         if let height, let problem = InputLimits.viewportProblem(width: table.width, height: height) {
             throw CellarError("--height: " + problem)
         }
-        try document.checkRowHeights(width: table.width)
+        try source.checkRowHeights(width: table.width)
         table.viewportHeight = height
         table.setEditing(editing)
-        if let ambiguousWide { table.ambiguousWide = ambiguousWide }
+        if let ambiguousWide = ambiguousWideOption.ambiguousWide { table.ambiguousWide = ambiguousWide }
         if let offset { try table.scroll(toOffset: offset) }
-        let useColor = color.usesColor(environment: env, outputIsTerminal: Terminal.stdoutIsTerminal)
+        let useColor = colorOption.color.usesColor(environment: env, outputIsTerminal: Terminal.stdoutIsTerminal)
         let out = HeldOutput()
         try table.render(to: OutputFormat.writer(format, useColor: useColor, theme: theme, title: title, sink: out))
         try out.commit()
         if stats { for line in table.statistics.lines { Terminal.printError(line) } }
     }
 }
-
-extension ColorMode: ExpressibleByArgument {}

@@ -6,18 +6,20 @@ import Foundation
 /// the given directories into the registry (throwing a located CellarError
 /// for a broken style). The Lua styles helper adds its loader to this list.
 enum StyleHooks {
-    typealias Loader = @Sendable (_ directories: [String], _ registry: Registry) throws -> Void
+    typealias Loader = @Sendable (_ directories: [String], _ registry: Registry, _ limits: LuaLimits) throws -> Void
     static let loaders: [Loader] = [
-        { directories, registry in try StyleLoader.load(directories: directories, into: registry) }
+        { directories, registry, limits in
+            try StyleLoader.load(directories: directories, into: registry, limits: limits)
+        }
     ]
 
     /// Loads `--styles` directories, or says clearly that nothing can.
-    static func load(_ directories: [String], into registry: Registry) throws {
+    static func load(_ directories: [String], into registry: Registry, limits: LuaLimits = LuaLimits()) throws {
         guard !directories.isEmpty else { return }
         guard !loaders.isEmpty else {
             throw CellarError("--styles: this build has no style loader (Lua styles are not available)")
         }
-        for loader in loaders { try loader(directories, registry) }
+        for loader in loaders { try loader(directories, registry, limits) }
     }
 
     /// `--styles` as given, else `Styles/` when it exists here.

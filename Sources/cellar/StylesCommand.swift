@@ -11,19 +11,15 @@ struct StylesCommand: ParsableCommand {
         abstract: "List the cell styles: identifier, source (built-in or file) and hooks present."
     )
 
-    @Option(
-        name: .customLong("styles"), help: "A directory of Lua cell styles (repeatable; default: Styles/ when present)."
-    )
-    var styles: [String] = []
+    @OptionGroup var styles: StylesOption
 
     func run() throws {
+        do { try list() } catch { throw CLIError.report(error) }
+    }
+
+    func list() throws {
         let registry = Registry()
-        do {
-            try StyleHooks.load(StyleHooks.directories(styles), into: registry)
-        } catch let e as CellarError {
-            Terminal.printError("cellar: \(e)")
-            throw ExitCode(1)
-        }
+        try StyleHooks.load(styles.directories, into: registry)
         var rows: [[String]] = [["IDENTIFIER", "SOURCE", "HOOKS", "DESCRIPTION"]]
         for id in registry.identifiers {
             guard let style = registry.style(for: id) else { continue }
@@ -45,11 +41,6 @@ struct StylesCommand: ParsableCommand {
             }
             listing += row[3] + "\n"
         }
-        do {
-            try Terminal.printOutput(listing)
-        } catch let e as CellarError {
-            Terminal.printError("cellar: \(e)")
-            throw ExitCode(1)
-        }
+        try Terminal.printOutput(listing)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Cellar
 import CellarGolden
+import CellarLua
 import CellarText
 import Foundation
 
@@ -32,12 +33,9 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "Turn pending NAME.golden.new files into goldens, without running cases.")
     var accept = false
 
-    @Option(
-        name: .customLong("styles"),
-        help: ArgumentHelp(
-            "A directory of Lua cell styles (repeatable; default: Styles/ when present).",
-            valueName: "DIR"))
-    var styles: [String] = []
+    @OptionGroup var styles: StylesOption
+
+    @OptionGroup var styleCheck: StyleCheckOption
 
     @Option(
         help: ArgumentHelp(
@@ -58,7 +56,7 @@ struct TestCommand: ParsableCommand {
 
     func validate() throws {
         if update && accept { throw ValidationError("--update and --accept do not go together") }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        try CLIError.checkRange("--jobs", jobs, 1...Self.maximumJobs, prefix: Self.errorPrefix)
         if review && (update || accept || report != nil) {
             throw ValidationError("--review goes alone (not with --update, --accept or --report)")
         }
@@ -71,7 +69,8 @@ struct TestCommand: ParsableCommand {
             terminalWidth: Terminal.width(environment: ProcessInfo.processInfo.environment),
             command: "cellar", workers: jobs)
         options.maxFileSize = input.maxFileSize
-        let runner = GoldenRunner(options: options, makeRegistry: TestCommand.registryFactory(styleDirectories()))
+        let runner = GoldenRunner(
+            options: options, makeRegistry: TestCommand.registryFactory(styles.directories, limits: styleCheck.limits))
         do {
             if review { return try runReview(runner, roots: roots) }
             if accept {
@@ -106,9 +105,8 @@ struct TestCommand: ParsableCommand {
             }
             try Terminal.printOutput(summary.closingLine + "\n")
             if !summary.succeeded { throw ExitCode.failure }
-        } catch let error as CellarError {
-            Terminal.printError("cellar test: \(error.description)")
-            throw ExitCode.failure
+        } catch {
+            throw CLIError.report(error, prefix: Self.errorPrefix)
         }
     }
 
@@ -121,21 +119,18 @@ struct TestCommand: ParsableCommand {
         if !tally.errors.isEmpty { throw ExitCode.failure }
     }
 
-    /// `--styles`, else `Styles/` when it exists and a style loader is built
-    /// in (cases of Lua styles live beside them there).
-    func styleDirectories() -> [String] {
-        if !styles.isEmpty { return styles }
-        guard !StyleHooks.loaders.isEmpty, FileManager.default.fileExists(atPath: "Styles") else { return [] }
-        return ["Styles"]
-    }
+    /// What this command's failure lines start with.
+    static let errorPrefix = "cellar test"
+    /// More workers than this would only wait on each other.
+    static let maximumJobs = 1024
 
     /// The styles every case runs against: a fresh registry per case (built-ins
     /// plus whatever the style loaders find), so no case sees another's state
     /// and each worker thread owns the engines (Lua states) it uses.
-    static func registryFactory(_ directories: [String]) -> GoldenRunner.RegistryFactory {
+    static func registryFactory(_ directories: [String], limits: LuaLimits) -> GoldenRunner.RegistryFactory {
         {
             let registry = Registry()
-            try StyleHooks.load(directories, into: registry)
+            try StyleHooks.load(directories, into: registry, limits: limits)
             return registry
         }
     }

@@ -1,4 +1,4 @@
--- default_lua: the built-in `default` style (UITableViewCell.CellStyle.default)
+-- defaultLua: the built-in `default` style (UITableViewCell.CellStyle.default)
 -- written in Lua, to prove both go through one layout engine: a test renders
 -- the same rows with both and requires identical output.
 --
@@ -10,7 +10,7 @@
 
 ---@type CellStyle
 return {
-  identifier = "default_lua",
+  identifier = "defaultLua",
   description = "Lua twin of the built-in default style",
 
   layout = function(config, ctx)

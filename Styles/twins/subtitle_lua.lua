@@ -1,4 +1,4 @@
--- subtitle_lua: the built-in `subtitle` style in Lua (the title over a detail
+-- subtitleLua: the built-in `subtitle` style in Lua (the title over a detail
 -- line in the secondary colour); rendered beside the built-in in the twin
 -- test, which requires identical output.
 --
@@ -8,7 +8,7 @@
 
 ---@type CellStyle
 return {
-  identifier = "subtitle_lua",
+  identifier = "subtitleLua",
   description = "Lua twin of the built-in subtitle style",
 
   layout = function(config, ctx)

@@ -1,4 +1,4 @@
--- value1_lua: the built-in `value1` style in Lua (the title on the left, the
+-- value1Lua: the built-in `value1` style in Lua (the title on the left, the
 -- detail in the secondary colour fitted on the right, as in Settings);
 -- rendered beside the built-in in the twin test.
 --
@@ -8,7 +8,7 @@
 
 ---@type CellStyle
 return {
-  identifier = "value1_lua",
+  identifier = "value1Lua",
   description = "Lua twin of the built-in value1 style",
 
   layout = function(config, ctx)

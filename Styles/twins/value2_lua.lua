@@ -1,4 +1,4 @@
--- value2_lua: the built-in `value2` style in Lua (a narrow, right-aligned,
+-- value2Lua: the built-in `value2` style in Lua (a narrow, right-aligned,
 -- tinted heading column, then the detail in the label colour, as in
 -- Contacts); rendered beside the built-in in the twin test. The column is a
 -- quarter of the content width, 3 to 14 columns.
@@ -9,7 +9,7 @@
 
 ---@type CellStyle
 return {
-  identifier = "value2_lua",
+  identifier = "value2Lua",
   description = "Lua twin of the built-in value2 style",
 
   layout = function(config, ctx)

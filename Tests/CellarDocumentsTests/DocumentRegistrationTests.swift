@@ -72,4 +72,34 @@ import Testing
             "\($0)".hasPrefix("k.yaml:4:9: accessory: unknown value 'chekmark' — did you mean 'checkmark'?")
         }
     }
+
+    /// A JSON table document (streamed) registers identifiers and checks row keys as YAML does.
+    @Test func jsonDocumentsRegisterAndCheckRowKeys() throws {
+        func load(_ json: String) throws -> LoadedTable {
+            try LoadedTable.load(DocumentInput(path: "r.json", bytes: Array(json.utf8), format: .json))
+        }
+        let table = try load(
+            #"{"register": {"myCellType": "subtitle"}, "sections": [{"rows": [{"cell": "myCellType", "text": "Pear", "secondaryText": "green"}]}]}"#
+        )
+        let registry = try table.registry(over: Registry())
+        try table.validate(against: registry)
+        let t = table.makeTableView(registry: registry)
+        t.width = 20
+        #expect(lines(try t.renderText()) == [" Pear", " green"])
+        #expect(throws: CellarError.self) { try table.validate(against: Registry()) }
+        let typo = try load(#"{"sections": [{"rows": [{"cell": "subtitle", "txt": "Apple"}]}]}"#)
+        #expect { try typo.validate(against: Registry()) } throws: {
+            "\($0)" == "r.json:1:25: style 'subtitle' does not read row key 'txt' — did you mean 'text'?"
+        }
+        #expect { try load(#"{"register": ["a"], "sections": []}"#) } throws: {
+            "\($0)".hasPrefix("r.json:1:14: register must be a mapping")
+        }
+    }
+
+    /// JSON Lines and CSV rows are records: fields no style reads are the data's own.
+    @Test func rowsOnlyFormatsKeepTheirOtherFields() throws {
+        let input = DocumentInput(
+            path: "r.jsonl", bytes: Array(#"{"text": "Ann", "team": "Apps"}"#.utf8), format: .jsonl)
+        try LoadedTable.load(input).validate(against: Registry())
+    }
 }

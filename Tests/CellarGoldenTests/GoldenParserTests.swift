@@ -53,7 +53,7 @@ import Yams
                 "scroll to offset 10", "scroll to row [0, 20]", "scroll to offset 3", "reload",
             ])
         // Values are read as table documents read them.
-        if case .setState(_, let pairs) = c.steps[6].action {
+        if case .user(.setCustomStates(_, let pairs)) = c.steps[6].action {
             #expect(pairs.map(\.value) == [.bool(true), .int(3), .string("later")])
         } else {
             Issue.record("expected set_state")
@@ -64,6 +64,40 @@ import Yams
             Issue.record("expected insert")
         }
         #expect(c.steps[1].location.line == 10 && c.steps[1].location.column == 5)
+    }
+
+    @Test func parsesTheUserActionsOfEditingMovingAndTheIndex() throws {
+        let text = """
+            table: t.yaml
+            width: 30
+            steps:
+              - tap_delete_control: [0, 1]
+              - confirm_delete: [0, 1]
+              - tap_insert_control: [0, 2]
+              - tap_insert_control: {at: [0, 2], row: {cell: default, text: Typed}}
+              - reorder: {from: [0, 0], to: [1, 0]}
+              - tap_index_title: "#"
+            """
+        let c = try GoldenCaseParser.parse(text, path: "c.case.yaml", name: "c")
+        #expect(
+            c.steps.map(\.title) == [
+                "tap_delete_control [0, 1]", "confirm_delete [0, 1]", "tap_insert_control [0, 2]",
+                "tap_insert_control [0, 2]", "reorder [0, 0] to [1, 0]", "tap_index_title #",
+            ])
+        if case .user(.tapInsertControl(_, let row?)) = c.steps[3].action {
+            #expect(row == .object(["cell": .string("default"), "text": .string("Typed")]))
+        } else {
+            Issue.record("expected tap_insert_control with a row")
+        }
+        #expect(
+            throws: CellarError(
+                "unknown field 'too' — did you mean 'to'?",
+                at: SourceLocation(file: "c.case.yaml", line: 1, column: 60))
+        ) {
+            _ = try GoldenCaseParser.parse(
+                "{table: t.yaml, width: 3, steps: [{reorder: {from: [0, 0], too: [0, 1]}}]}",
+                path: "c.case.yaml", name: "c")
+        }
     }
 
     @Test func inlineTableKeepsTheCaseFilesPositions() throws {

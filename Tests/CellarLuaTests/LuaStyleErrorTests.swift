@@ -142,11 +142,14 @@ import Testing
         let text = e?.description ?? ""
         #expect(text.hasPrefix("\(path):4: "), "\(text)")
         #expect(text.hasSuffix("— in layout, row [0, 1]"), "\(text)")
+        // A generous time budget: on a loaded machine the memory limit must still be what stops it.
+        var roomy = LuaLimits()
+        roomy.timeBudget = .seconds(30)
         let (m, _) = try renderError(
             """
             return { identifier = "bad", configure = function(cell, row)
-              local t = {} ; for i = 1, 1e9 do t[i] = ("x"):rep(1000) .. i end end }
-            """)
+              local t = {} ; for i = 1, 1e9 do t[i] = ("x"):rep(65536) .. i end end }
+            """, limits: roomy)
         #expect(m?.description.contains("memory limit") == true, "\(m?.description ?? "")")
         #expect(m?.description.contains("— in configure, row [0, 0]") == true)
     }
@@ -195,7 +198,7 @@ import Testing
         let (e, dir) = try loadError(["mine.lua": "return { identifier = 'subtitle' }"])
         #expect(
             e?.description
-                == "\(dir)/mine.lua: identifier 'subtitle' belongs to a built-in style; a Lua style may not shadow it (choose another, e.g. 'subtitle_lua')"
+                == "\(dir)/mine.lua: identifier 'subtitle' belongs to a built-in style; a Lua style may not shadow it (choose another, e.g. 'subtitleLua')"
         )
     }
 
@@ -218,8 +221,8 @@ import Testing
     @Test func shippedStylesLoadAndListTheirHooks() throws {
         let registry = try luaRegistry([shippedStylesDir])
         for id in [
-            "foodCellType", "MyCellConfiguration", "checklist", "contact", "settingsSwitch", "badge", "keyValue",
-            "default_lua", "subtitle_lua", "value1_lua", "value2_lua",
+            "foodCellType", "myCellConfiguration", "checklist", "contact", "settingsSwitch", "badge", "keyValue",
+            "defaultLua", "subtitleLua", "value1Lua", "value2Lua",
         ] {
             #expect(registry.style(for: id) is LuaCellStyle, "\(id)")
         }

@@ -53,8 +53,8 @@ import Testing
         let yaml = """
             sections:
               - rows:
-                  - {cell: MyCellConfiguration, title: 오늘도 코딩, body: 바디부분, selected: true}
-                  - {cell: MyCellConfiguration, title: 둘째, body: 바디}
+                  - {cell: myCellConfiguration, title: 오늘도 코딩, body: 바디부분, selected: true}
+                  - {cell: myCellConfiguration, title: 둘째, body: 바디}
             """
         let table = try luaTable(yaml, registry, width: 30, height: 10)
         _ = try table.renderText()

@@ -130,7 +130,7 @@ import Testing
         // Each cell keeps its table, the update copy, the row table and
         // update's result in the registry; all of it goes with the cell.
         let registry = try luaRegistry([shippedStylesDir])
-        let style = try #require(registry.style(for: "MyCellConfiguration") as? LuaCellStyle)
+        let style = try #require(registry.style(for: "myCellConfiguration") as? LuaCellStyle)
         let runtime = style.engine.runtime
         func registryTables() -> Int {
             let base = runtime.top
@@ -146,7 +146,7 @@ import Testing
         }
         let before = registryTables()
         do {
-            let rows = (0..<8).map { "      - {cell: MyCellConfiguration, title: T\($0), body: B}" }.joined(
+            let rows = (0..<8).map { "      - {cell: myCellConfiguration, title: T\($0), body: B}" }.joined(
                 separator: "\n")
             let table = try luaTable("sections:\n  - rows:\n" + rows + "\n", registry, width: 30, height: 6)
             _ = try table.renderText()

@@ -134,7 +134,8 @@ import Testing
             b.insert(contentsOf: "cell: \(cell), ", at: b.index(after: b.startIndex))
             return "      - " + b
         }
-        return "style: \(style)\nsections:\n  - header: Matrix\n    footer: end\n    rows:\n"
+        return
+            "style: \(style)\nallowsMultipleSelection: true\nsections:\n  - header: Matrix\n    footer: end\n    rows:\n"
             + rows.joined(separator: "\n") + "\n"
     }
 
@@ -171,7 +172,7 @@ import Testing
             // One table each, redrawn at every width and editing mode, so
             // cells are reused and cached layouts must follow the changes.
             let builtInTable = try luaTable(Self.document(kind.rawValue, style: tableStyle), registry)
-            let twinTable = try luaTable(Self.document(kind.rawValue + "_lua", style: tableStyle), registry)
+            let twinTable = try luaTable(Self.document(kind.rawValue + "Lua", style: tableStyle), registry)
             for editing in [false, true] {
                 // Editing narrows the content like a smaller width would, so
                 // every fourth width covers what it adds (controls, editing
@@ -185,7 +186,7 @@ import Testing
                         continue
                     }
                     Issue.record(
-                        "\(kind) differs from \(kind)_lua at width \(width), \(tableStyle)\(editing ? ", editing" : ""): \(Self.difference(builtIn, twin))"
+                        "\(kind) differs from \(kind)Lua at width \(width), \(tableStyle)\(editing ? ", editing" : ""): \(Self.difference(builtIn, twin))"
                     )
                     return
                 }

@@ -26,9 +26,11 @@ public enum CellarCLI {
 
     /// A missing binary is a failed run that says so (status 127, as a shell reports it).
     /// Standard output goes to `stdoutPath` when one is given (e.g. /dev/full).
+    /// Standard input comes from `stdinPath` when one is given.
+    /// `environment` adds to (or, with nil, removes from) the inherited environment.
     public static func run(
         _ arguments: [String], in directory: String, ci: Bool = false,
-        stdoutPath: String? = nil
+        stdoutPath: String? = nil, stdinPath: String? = nil, environment: [String: String?] = [:]
     ) throws -> Run {
         guard let binary else { return Run(status: 127, stdout: "", stderr: "the cellar binary is not built") }
         let process = Process()
@@ -38,6 +40,7 @@ public enum CellarCLI {
         var env = ProcessInfo.processInfo.environment
         env["CI"] = ci ? "true" : nil
         env["COLUMNS"] = "100"
+        for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe()
         let err = Pipe()
@@ -50,6 +53,12 @@ public enum CellarCLI {
             process.standardOutput = out
         }
         process.standardError = err
+        if let stdinPath {
+            guard let file = FileHandle(forReadingAtPath: stdinPath) else {
+                return Run(status: 127, stdout: "", stderr: "cannot open \(stdinPath)")
+            }
+            process.standardInput = file
+        }
         try process.run()
         let o = stdoutPath == nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
         let e = err.fileHandleForReading.readDataToEndOfFile()

@@ -38,6 +38,19 @@ import Testing
         #expect(TextLayout.lines("x\n\ny", width: 5) == ["x", "", "y"])
     }
 
+    @Test func aSpaceCarryingAMarkIsAWordNotASpace() {
+        // Tabs become spaces; the mark joins the last of them into a visible
+        // cluster, which must wrap like a word (found by fuzz-text: the line
+        // was all 25 columns at width 13).
+        let tabs = "\t\t\t\t\t\t\u{05A0}"
+        for mode in LineBreakMode.allCases {
+            for line in TextLayout.lines(tabs, width: 13, numberOfLines: 1, mode: mode) {
+                #expect(DisplayWidth.of(line) <= 13, "\(mode): \(line.debugDescription)")
+            }
+        }
+        #expect(TextLayout.lines(String(repeating: " ", count: 23) + " \u{0301}x", width: 10) == [" \u{0301}x"])
+    }
+
     @Test func numberOfLinesEndsWithEllipsis() {
         let text = "the quick brown fox jumps over the lazy dog"
         #expect(TextLayout.lines(text, width: 10, numberOfLines: 2) == ["the quick", "brown fox…"])
@@ -82,5 +95,10 @@ import Testing
         #expect(TextLayout.align("한글", width: 3, alignment: .trailing) == (1, "한"))
         #expect(TextLayout.pad("한", width: 5, alignment: .center) == " 한  ")
         #expect(DisplayWidth.of(TextLayout.pad("한글x", width: 4, alignment: .trailing)) == 4)
+        // A leading mark joins the padding's last space (found by fuzz-text:
+        // U+0BC7 padded to 38 columns took 39).
+        for alignment in TextAlignment.allCases {
+            #expect(DisplayWidth.of(TextLayout.pad("\u{0BC7}", width: 38, alignment: alignment)) == 38, "\(alignment)")
+        }
     }
 }

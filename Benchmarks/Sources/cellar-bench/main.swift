@@ -16,6 +16,11 @@ let subcommands: [(name: String, summary: String, run: ([String]) -> Int32)] = [
         runExportBench
     ),
     (
+        "browse",
+        "cellar browse over a pseudo-terminal: key-to-frame latency, bytes per scroll, memory, idle CPU [--keys N] [--idle S]",
+        runBrowseBench
+    ),
+    (
         "lua-styles", "Lua cell styles: 1M-row render, 40-row viewport, loading 50 styles, Lua vs built-in",
         runLuaStylesBench
     ),

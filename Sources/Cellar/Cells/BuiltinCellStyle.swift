@@ -2,15 +2,21 @@ import CellarText
 
 /// The four UITableViewCell.CellStyle looks, as Swift styles.
 public final class BuiltinCellStyle: CellStyle {
+    /// Which UITableViewCell.CellStyle the style draws; its raw value is the reuse identifier.
     public enum Kind: String, CaseIterable, Sendable {
         case `default`, subtitle, value1, value2
     }
+    /// Which of the four looks this style draws.
     public let kind: Kind
+    /// The kind's name (`default`, `subtitle`, `value1`, `value2`), as cells are registered under.
     public var reuseIdentifier: String { kind.rawValue }
+    /// Built-in styles report "built-in" as their source.
     public var source: String { "built-in" }
 
+    /// Creates the style for one of UIKit's four looks.
     public init(_ kind: Kind) { self.kind = kind }
 
+    /// Built-in styles read the keys of `RowData`.
     public var rowKeys: [String]? { RowData.keys }
 
     /// One line on what the style draws (`cellar styles` lists it).
@@ -23,8 +29,10 @@ public final class BuiltinCellStyle: CellStyle {
         }
     }
 
+    /// One style for each of the four looks, in declaration order.
     public static func allStyles() -> [BuiltinCellStyle] { Kind.allCases.map(BuiltinCellStyle.init) }
 
+    /// A new cell with an empty list content configuration.
     public func makeCell() throws -> Cell {
         let cell = Cell(reuseIdentifier: reuseIdentifier)
         cell.contentConfiguration = ListContentConfiguration()
@@ -45,6 +53,7 @@ public final class BuiltinCellStyle: CellStyle {
         }
     }
 
+    /// The view tree for the cell's content configuration at the context's width.
     public func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode {
         Self.layout(kind, cell.contentConfiguration ?? ListContentConfiguration(), width: context.width)
     }

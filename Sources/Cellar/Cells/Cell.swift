@@ -29,10 +29,24 @@ public class Cell {
 
     /// Selection etc.; the table sets it before drawing, prepareForReuse resets it.
     @exclusivity(unchecked) public final var state: CellState = .normal
+    /// What the cell shows at its trailing edge outside editing, as UITableViewCell's accessoryType or accessoryView.
     @exclusivity(unchecked) public var accessory: Accessory = .none
+    /// What the cell shows at its trailing edge while editing, as UITableViewCell's editingAccessoryType.
     @exclusivity(unchecked) public var editingAccessory: Accessory = .none
+    /// How many indentation steps the content is moved in, as UITableViewCell's indentationLevel.
     @exclusivity(unchecked) public var indentationLevel = 0
+    /// Below 1 the row is drawn dimmed, as UIView's alpha; prepareForReuse resets it to 1.
     @exclusivity(unchecked) public final var alpha: Double = 1
+    /// UIKit's selectionStyle: `.none` draws no selection (the row is still selected).
+    @exclusivity(unchecked) public final var selectionStyle: SelectionStyle = .default
+    /// The row's editing control as the data source set it on the cell (a
+    /// document's `editingStyle` row key); nil = ask the style, then the
+    /// delegate (see `TableView.editingStyle(at:)`).
+    @exclusivity(unchecked) public final var editingStyle: EditingStyle?
+    /// Set by a style during didSelect to deselect the row once the
+    /// selection is done (UIKit apps call deselectRow(at:animated:) in
+    /// didSelectRowAt for rows that act like buttons); the table clears it.
+    @exclusivity(unchecked) public final var requestsDeselection = false
     /// Laid-out content, if the style sets it at configure time.
     @exclusivity(unchecked) public final var content: ViewNode?
     /// UIKit's UIListContentConfiguration, used by the built-in styles and
@@ -41,10 +55,12 @@ public class Cell {
     @exclusivity(unchecked) public final var contentConfiguration: ListContentConfiguration?
     /// The style's own per-cell object (a Lua table reference, …).
     @exclusivity(unchecked) public var storage: AnyObject?
+    /// The row the cell was last configured for; set by the table.
     @exclusivity(unchecked) public internal(set) final var indexPath: IndexPath?
     /// The style that made this cell (set by the table when the cell is created).
     @exclusivity(unchecked) public internal(set) final var style: CellStyle?
 
+    /// Creates an empty cell; styles create cells through `makeCell()`.
     public init(reuseIdentifier: String) {
         self.reuseIdentifier = reuseIdentifier
     }

@@ -2,17 +2,27 @@ import CellarText
 
 /// UIKit's UICellConfigurationState: what a style may react to.
 public struct CellState: Hashable, Sendable {
+    /// The row is selected, as UICellConfigurationState.isSelected.
     public var isSelected = false
+    /// The row is being touched, as UICellConfigurationState.isHighlighted.
     public var isHighlighted = false
+    /// The cell does not respond to taps and is drawn dimmed, as UICellConfigurationState.isDisabled.
     public var isDisabled = false
+    /// The cell has focus, as UICellConfigurationState.isFocused.
     public var isFocused = false
+    /// The table is editing, as UICellConfigurationState.isEditing.
     public var isEditing = false
+    /// The cell's outline item is expanded, as UICellConfigurationState.isExpanded.
     public var isExpanded = false
+    /// The cell is swiped open, as UICellConfigurationState.isSwiped.
     public var isSwiped = false
+    /// The cell is being reordered, as UICellConfigurationState.cellDragState.
     public var isReordering = false
     /// UIConfigurationStateCustomKey values.
     public var custom: [String: Value] = [:]
+    /// Creates a state with no flag set and no custom state.
     public init() {}
+    /// No flag set and no custom state.
     public static let normal = CellState()
 
     /// No flag set and no custom state.
@@ -50,6 +60,7 @@ public enum Accessory: Hashable, Sendable {
     case type(AccessoryType)
     case custom(ViewNode)
 
+    /// No accessory, as UITableViewCell.AccessoryType.none.
     public static let none = Accessory.type(.none)
 
     /// A custom accessory showing `text` in the tint colour.
@@ -57,6 +68,7 @@ public enum Accessory: Hashable, Sendable {
         .custom(.label(Label(text, style: TextStyle(foreground: .semantic(.tint)), width: .fit)))
     }
 
+    /// Whether the accessory draws nothing (type none or an empty custom view).
     public var isNone: Bool {
         if case .type(.none) = self { return true }
         if case .custom(.empty) = self { return true }

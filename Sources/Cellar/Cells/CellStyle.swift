@@ -4,11 +4,15 @@ import CellarText
 public struct LayoutContext: Sendable {
     /// Columns available to the content (margins, indentation and accessory already taken).
     public var width: Int
+    /// The table's style (plain, grouped, inset grouped), which styles may draw differently.
     public var tableStyle: TableStyle
+    /// The indentation and trailing margin the table has taken from the row, in columns.
     public var layoutMargins: Insets
+    /// The cell's selection, highlight, editing and custom state.
     public var state: CellState
     /// The table draws East Asian Ambiguous characters two columns wide.
     public var ambiguousWide: Bool
+    /// Creates a context for laying out content `width` columns wide.
     public init(
         width: Int, tableStyle: TableStyle = .plain, layoutMargins: Insets = .zero,
         state: CellState = .normal, ambiguousWide: Bool = false
@@ -52,16 +56,36 @@ public protocol CellStyle: AnyObject {
     func didSelect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws
     func didDeselect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws
     func accessoryTapped(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws
+    /// The style's answer for the row's editing control (a Lua
+    /// `editing_style` hook); nil = the delegate's editingStyleForRowAt.
+    /// Asked only while the table edits.
+    func editingStyle(for cell: Cell, state: CellState) throws -> EditingStyle?
+    /// Whether the style's rows draw their selection (a Lua style's
+    /// `selection_style`); a data source may set a row's own on its cell.
+    var selectionStyle: SelectionStyle { get }
 }
 
 extension CellStyle {
+    /// Built-in styles report "built-in" as their source.
     public var source: String { "built-in" }
+    /// No declared row keys: any key is accepted.
     public var rowKeys: [String]? { nil }
+    /// Resets alpha and state to normal, keeping content, as UITableViewCell's prepareForReuse.
     public func prepareForReuse(_ cell: Cell) throws { Cell.resetNonContent(cell) }
+    /// No fixed height: rows are measured.
     public func height(for cell: Cell, width: Int) throws -> Int? { nil }
+    /// Does nothing when the state changes.
     public func updateConfiguration(_ cell: Cell, state: CellState) throws {}
+    /// No shortcut: the general layout path draws the cell.
     public func directLayout(of cell: Cell, width: Int, engine: LayoutEngine) -> BuiltinDirectLayout? { nil }
+    /// Does nothing to the row when it is selected.
     public func didSelect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {}
+    /// Does nothing to the row when it is deselected.
     public func didDeselect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {}
+    /// Does nothing to the row when its detail button is tapped.
     public func accessoryTapped(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {}
+    /// No opinion: the delegate's editingStyleForRowAt decides.
+    public func editingStyle(for cell: Cell, state: CellState) throws -> EditingStyle? { nil }
+    /// Rows draw their selection, as UITableViewCell.SelectionStyle.default.
+    public var selectionStyle: SelectionStyle { .default }
 }

@@ -6,6 +6,7 @@ public final class Registry {
     private var styles: [String: CellStyle] = [:]
     private var order: [String] = []
 
+    /// Creates a registry holding the four built-in styles.
     public init() {
         for style in BuiltinCellStyle.allStyles() {
             styles[style.reuseIdentifier] = style
@@ -34,6 +35,7 @@ public final class Registry {
         order.append(id)
     }
 
+    /// The style registered under `id`, or nil when none is.
     public func style(for id: String) -> CellStyle? { styles[id] }
 
     /// Registered identifiers, built-ins first, then in registration order.

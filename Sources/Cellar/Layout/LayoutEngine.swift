@@ -9,6 +9,7 @@ public struct LayoutEngine: Sendable {
     /// as CJK terminals draw them.
     public var ambiguousWide: Bool
 
+    /// Creates an engine; `ambiguousWide` must match the canvas it draws into.
     public init(ambiguousWide: Bool = false) { self.ambiguousWide = ambiguousWide }
 
     /// Lines the node needs at `width` columns.

@@ -21,6 +21,12 @@ struct RowContent {
     var isDimmed: Bool
     /// The table was editing when the row was laid out.
     var isEditing: Bool
+    /// The control drawn before the content while editing (⊖, ⊕ or nothing).
+    var editingControl: EditingStyle
+    /// The row shows UIKit's Delete button (its ⊖ was tapped).
+    var showsDeleteButton: Bool
+    /// The row shows UIKit's selection circle (multiple selection while editing).
+    var showsSelectionCircle: Bool
     /// The engine the row was laid out with: it measures and draws `node` alike.
     var engine: LayoutEngine
 

@@ -1,8 +1,12 @@
 /// Where in a user's file something went wrong (1-based).
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    /// The path of the file, as the user gave it.
     public var file: String
+    /// The line number, from 1.
     public var line: Int
+    /// The column, from 1, where one is known.
     public var column: Int?
+    /// Creates a location at a line, and optionally a column, of a file.
     public init(file: String, line: Int, column: Int? = nil) {
         self.file = file
         self.line = line
@@ -17,12 +21,16 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
 
 /// Every user-facing error: one line, located. `description` is what the CLI prints.
 public struct CellarError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// Where the error is in the user's input, where known.
     public var location: SourceLocation?
+    /// What went wrong, in one line.
     public var message: String
+    /// Creates an error with a one-line message, optionally located.
     public init(_ message: String, at location: SourceLocation? = nil) {
         self.message = message
         self.location = location
     }
+    /// `location: message`, or the message alone when there is no location.
     public var description: String {
         if let location { return "\(location): \(message)" }
         return message

@@ -14,6 +14,8 @@ public enum Suggest {
         func norm(_ s: String) -> [Character] { Array(s.lowercased().filter { $0 != "_" && $0 != "-" }) }
         let n = norm(name)
         var best: (String, Int)?
+        // A name is never its own suggestion: a known name refused where it is read is not a misspelling.
+        let choices = choices.filter { $0 != name }
         for c in choices {
             let d = distance(n, norm(c))
             if let b = best, b.1 <= d { continue }

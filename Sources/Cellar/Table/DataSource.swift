@@ -17,14 +17,21 @@ public protocol TableViewDataSource: AnyObject {
 }
 
 extension TableViewDataSource {
+    /// One section unless the data source says otherwise, as UITableViewDataSource's default.
     public func numberOfSections(in tableView: TableView) -> Int { 1 }
+    /// No header title unless the data source gives one, as tableView(_:titleForHeaderInSection:).
     public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
+    /// No footer title unless the data source gives one, as tableView(_:titleForFooterInSection:).
     public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? { nil }
+    /// No section index unless the data source gives titles, as sectionIndexTitles(for:).
     public func sectionIndexTitles(for tableView: TableView) -> [String]? { nil }
+    /// Maps a section index title to the section at the same position, as tableView(_:sectionForSectionIndexTitle:at:).
     public func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
         index
     }
+    /// Every row may be edited unless the data source says otherwise, as tableView(_:canEditRowAt:).
     public func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+    /// Throws: a data source that offers delete or insert must commit it (tableView(_:commit:forRowAt:)).
     public func tableView(_ tableView: TableView, commit editingStyle: EditingStyle, forRowAt indexPath: IndexPath)
         throws
     {
@@ -33,6 +40,7 @@ extension TableViewDataSource {
     /// UIKit shows the reorder control only when moveRowAt exists; the
     /// default moveRowAt below refuses, so the default here is false.
     public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
+    /// Throws: a data source that shows reorder controls must move the row (tableView(_:moveRowAt:to:)).
     public func tableView(
         _ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
     ) throws {
@@ -54,19 +62,40 @@ public protocol TableViewDelegate: AnyObject {
     func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath) throws
     func tableView(_ tableView: TableView, indentationLevelForRowAt indexPath: IndexPath) -> Int
     func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> EditingStyle
+    /// Where a row being reordered lands when the finger is over
+    /// `proposedDestinationIndexPath`; may redirect it (e.g. keep it in its section).
+    func tableView(
+        _ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+        toProposedIndexPath proposedDestinationIndexPath: IndexPath
+    ) -> IndexPath
 }
 
 extension TableViewDelegate {
+    /// Leaves the row's height to the table's rowHeight, as tableView(_:heightForRowAt:).
     public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> RowHeight? { nil }
+    /// Lets every row highlight on touch, as tableView(_:shouldHighlightRowAt:).
     public func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }
+    /// Selects the row tapped, unredirected, as tableView(_:willSelectRowAt:).
     public func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
+    /// Deselects the row asked for, unredirected, as tableView(_:willDeselectRowAt:).
     public func tableView(_ tableView: TableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
+    /// Does nothing when a row becomes selected, as tableView(_:didSelectRowAt:).
     public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) throws {}
+    /// Does nothing when a row becomes deselected, as tableView(_:didDeselectRowAt:).
     public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) throws {}
+    /// Does nothing when a detail button is tapped, as tableView(_:accessoryButtonTappedForRowWith:).
     public func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath) throws {}
     /// UIKit default 0; the table draws max(this, cell.indentationLevel).
     public func tableView(_ tableView: TableView, indentationLevelForRowAt indexPath: IndexPath) -> Int { 0 }
+    /// Offers delete for every editable row, as tableView(_:editingStyleForRowAt:).
     public func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> EditingStyle { .delete }
+    /// Lets a reordered row land where the finger is (targetIndexPathForMoveFromRowAt:toProposedIndexPath:).
+    public func tableView(
+        _ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+        toProposedIndexPath proposedDestinationIndexPath: IndexPath
+    ) -> IndexPath {
+        proposedDestinationIndexPath
+    }
 }
 
 /// A delegate that estimates row heights row by row (UITableViewDelegate's

@@ -9,6 +9,7 @@ public protocol TableViewDataSourcePrefetching: AnyObject {
 }
 
 extension TableViewDataSourcePrefetching {
+    /// Does nothing: cancelling is optional, as in UITableViewDataSourcePrefetching.
     public func tableView(_ tableView: TableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {}
 }
 

@@ -1,8 +1,11 @@
 /// A section header or footer view; reused through its own queue, as
 /// UITableViewHeaderFooterView.
 public final class HeaderFooterView {
+    /// The identifier the view was dequeued under.
     public let reuseIdentifier: String
+    /// The text shown, as UITableViewHeaderFooterView's textLabel.text.
     public var title: String = ""
+    /// The section the view currently heads or ends; set by the table.
     public internal(set) var section: Int = 0
     init(reuseIdentifier: String) { self.reuseIdentifier = reuseIdentifier }
 }

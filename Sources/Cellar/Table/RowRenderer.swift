@@ -17,6 +17,8 @@ struct RowRenderer {
     let indentationWidth: Int
     let tableStyle: TableStyle
     let separatorInset: Int
+    /// Editing with allowsMultipleSelectionDuringEditing: rows show UIKit's selection circles.
+    let selectionCircles: Bool
     /// Measures and draws rows with the table's ambiguous-width setting.
     let engine: LayoutEngine
 
@@ -30,6 +32,7 @@ struct RowRenderer {
         indentationWidth = table.indentationWidth
         tableStyle = table.style
         separatorInset = table.separatorInset
+        selectionCircles = table.isEditing && table.allowsMultipleSelectionDuringEditing
         engine = LayoutEngine(ambiguousWide: table.ambiguousWide)
     }
 
@@ -74,11 +77,19 @@ struct RowRenderer {
             }
         }
         // The flags are read in place (a copy of the state retains its dictionary).
+        // selectionStyle none: the row is selected, the table draws nothing of it.
+        let drawsSelection = cell.selectionStyle != .none
+        // Multiple selection while editing puts a selection circle where ⊖ and ⊕ go.
+        let control = editing && !selectionCircles ? try table.editingStyle(for: cell, at: ip) : .none
         return RowContent(
             direct: consume direct, node: node, lead: lead, width: width, accessory: acc,
-            accessoryWidth: accWidth, isSelected: cell.state.isSelected,
-            isHighlighted: cell.state.isHighlighted,
-            isDimmed: cell.state.isDisabled || cell.alpha < 1, isEditing: editing, engine: engine)
+            accessoryWidth: accWidth, isSelected: drawsSelection && cell.state.isSelected,
+            isHighlighted: drawsSelection && cell.state.isHighlighted,
+            isDimmed: cell.state.isDisabled || cell.alpha < 1, isEditing: editing,
+            editingControl: control,
+            showsDeleteButton: editing && states.deleteConfirmation == ip,
+            showsSelectionCircle: selectionCircles && (dataSource?.tableView(table, canEditRowAt: ip) ?? false),
+            engine: engine)
     }
 
     /// Draws a row laid out as `rc`, `lines` tall, with its separator at
@@ -88,33 +99,56 @@ struct RowRenderer {
         content rc: borrowing RowContent
     ) {
         let g = l.geometry
-        let x0 = g.rowX
+        // Behind a Delete button the whole row slides towards the leading edge.
+        let shift = rc.showsDeleteButton ? min(g.rowWidth, Self.deleteButtonWidth) : 0
+        let x0 = g.rowX - shift
         let separator = table.separatorLines(ip, l)
-        if g.boxed { SectionChrome.drawBoxSides(into: &canvas, y: y, height: lines + separator, g) }
-        if rc.isEditing, dataSource?.tableView(table, canEditRowAt: ip) ?? false {
-            let es = delegate?.tableView(table, editingStyleForRowAt: ip) ?? .delete
-            let glyph = es == .delete ? "⊖" : es == .insert ? "⊕" : " "
-            let color: SemanticColor = es == .delete ? .destructive : .success
-            canvas.text(glyph, x: x0 + 1, y: y + (lines - 1) / 2, style: TextStyle(foreground: .semantic(color)))
+        let mid = y + max(0, (lines - 1) / 2)
+        if rc.editingControl != .none {
+            let color: SemanticColor = rc.editingControl == .delete ? .destructive : .success
+            canvas.text(
+                TableView.glyph(rc.editingControl), x: x0 + 1, y: mid, style: TextStyle(foreground: .semantic(color)))
+        } else if rc.showsSelectionCircle {
+            canvas.text(
+                rc.isSelected ? "◉" : "○", x: x0 + 1, y: mid,
+                style: TextStyle(foreground: .semantic(rc.isSelected ? .tint : .tertiaryLabel)))
         }
         rc.draw(into: &canvas, x: x0 + rc.lead, y: y, height: lines)
         let trailing = x0 + g.rowWidth - 1
-        let mid = y + max(0, (lines - 1) / 2)
         // Editing: ≡ takes the last column, the accessory ends one space before it.
         drawAccessory(rc, into: &canvas, end: rc.isEditing ? trailing - Self.reorderColumnWidth : trailing, y: mid)
-        if rc.isEditing, dataSource?.tableView(table, canMoveRowAt: ip) ?? false {
+        // UIKit hides the reorder control while the Delete button shows.
+        if rc.isEditing, !rc.showsDeleteButton, dataSource?.tableView(table, canMoveRowAt: ip) ?? false {
             canvas.text("≡", x: trailing - 1, y: mid, style: TextStyle(foreground: .semantic(.tertiaryLabel)))
         }
-        if rc.isSelected || rc.isHighlighted { drawSelection(rc, into: &canvas, x: x0, y: y, lines: lines, g) }
+        if shift > 0 { drawDeleteButton(into: &canvas, width: shift, y: y, lines: lines, g) }
+        if g.boxed { SectionChrome.drawBoxSides(into: &canvas, y: y, height: lines + separator, g) }
+        if rc.isSelected || rc.isHighlighted { drawSelection(rc, into: &canvas, x: g.rowX, y: y, lines: lines, g) }
         if rc.isDimmed {
-            canvas.overlay(x: x0, y: y, width: g.rowWidth, height: lines, attributes: .dim)
+            canvas.overlay(x: g.rowX, y: y, width: g.rowWidth, height: lines, attributes: .dim)
         }
         if separator == 1 {
-            let sx = x0 + max(0, separatorInset)
+            let sx = g.rowX + max(0, separatorInset)
             canvas.fill(
-                x: sx, y: y + lines, width: x0 + g.rowWidth - sx, character: "─",
+                x: sx, y: y + lines, width: g.rowX + g.rowWidth - sx, character: "─",
                 style: TextStyle(foreground: .semantic(.separator)))
         }
+    }
+
+    /// UIKit's Delete button: " Delete " at the row's trailing edge.
+    static let deleteButtonTitle = " Delete "
+    static let deleteButtonWidth = 8
+
+    /// The Delete button over the row's trailing `width` columns, all its
+    /// lines, in the destructive colour; what slid past the leading edge is
+    /// cleared (in an inset-grouped box it would cover the margin).
+    private func drawDeleteButton(into canvas: inout Canvas, width: Int, y: Int, lines: Int, _ g: TableLayout.Geometry)
+    {
+        if g.rowX > 0 { canvas.fill(x: 0, y: y, width: g.rowX, height: lines) }
+        let x = g.rowX + g.rowWidth - width
+        let style = TextStyle(attributes: .inverse, foreground: .semantic(.destructive))
+        canvas.fill(x: x, y: y, width: width, height: lines, style: style)
+        canvas.draw(Self.deleteButtonTitle, x: x, y: y + max(0, (lines - 1) / 2), maxWidth: width, style: style)
     }
 
     /// The accessory, ending before column `end`, on line `y`.

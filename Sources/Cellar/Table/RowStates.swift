@@ -9,11 +9,17 @@ final class RowStates {
     @exclusivity(unchecked) var highlighted: Set<IndexPath> = []
     /// UIConfigurationStateCustomKey values by row; rows without any have no entry.
     @exclusivity(unchecked) var custom: [IndexPath: [String: Value]] = [:]
+    /// The row showing UIKit's Delete button (after a tap on its ⊖), if any.
+    @exclusivity(unchecked) var deleteConfirmation: IndexPath?
+    /// The row with keyboard focus (UIKit's focus engine; `state.isFocused`), if any.
+    @exclusivity(unchecked) var focused: IndexPath?
 
     func removeAll() {
         selected.removeAll()
         highlighted.removeAll()
         custom.removeAll()
+        deleteConfirmation = nil
+        focused = nil
     }
 
     /// Moves every row's state to where `rows` sends the row (dropping deleted rows').
@@ -23,6 +29,9 @@ final class RowStates {
         var moved: [IndexPath: [String: Value]] = [:]
         for (ip, v) in custom { if let n = rows.newIndexPath(ip) { moved[n] = v } }
         custom = moved
+        focused = focused.flatMap(rows.newIndexPath)
+        // UIKit ends a delete confirmation when the rows change.
+        deleteConfirmation = nil
     }
 
     /// Which kinds of state any row has, taken once per render: empty sets
@@ -43,16 +52,18 @@ final class RowStates {
     func apply(to cell: Cell, at ip: IndexPath, editing: Bool, _ presence: Presence) {
         let sel = presence.anySelected && selected.contains(ip)
         let hi = presence.anyHighlighted && highlighted.contains(ip)
+        let focus = focused == ip
         // Compared in place: a copy of the state retains its dictionary.
         let customs = presence.anyCustom || !cell.state.custom.isEmpty
         guard
             cell.state.isSelected != sel || cell.state.isHighlighted != hi || cell.state.isEditing != editing
-                || customs
+                || cell.state.isFocused != focus || customs
         else { return }
         var state = cell.state
         state.isSelected = sel
         state.isHighlighted = hi
         state.isEditing = editing
+        state.isFocused = focus
         // Custom states belong to the row, not the cell: a reused or kept cell shows the row's.
         if customs { state.custom = presence.anyCustom ? custom[ip] ?? [:] : [:] }
         cell.state = state

@@ -2,20 +2,30 @@
 /// and header/footer views created and reused. Reset with
 /// `TableView.resetStatistics()`.
 public struct RenderStatistics: Hashable, Sendable {
+    /// Cells or views created and reused for one reuse identifier.
     public struct Counts: Hashable, Sendable {
+        /// Made new because none was waiting in the queue.
         public var created = 0
+        /// Taken from the queue instead of made new.
         public var reused = 0
+        /// Creates zero counts.
         public init() {}
     }
     /// cellForRowAt calls (rows whose cell was configured).
     public var rowsConfigured = 0
     /// Rows whose height was measured from their laid-out content.
     public var heightsMeasured = 0
+    /// Cells made new because none was waiting in the reuse queue.
     public var cellsCreated = 0
+    /// Cells taken from the reuse queue (dequeueReusableCell returned a used cell).
     public var cellsReused = 0
+    /// Header/footer views made new because none was waiting in the queue.
     public var headerFootersCreated = 0
+    /// Header/footer views taken from the reuse queue.
     public var headerFootersReused = 0
+    /// Cells created and reused, by reuse identifier.
     public var perIdentifier: [String: Counts] = [:]
+    /// Creates statistics with every count at zero.
     public init() {}
 
     /// `key: value` lines, as `cellar render --stats` prints them.

@@ -78,19 +78,25 @@ extension TableView {
         else { return }
         try checkIndexPath(target, l)
         if target != indexPath, try isRowDisabled(target) { return }
-        if !allowsMultipleSelection {
+        if !multipleSelectionAllowed {
             // Selecting moves the selection, even off a disabled row.
             for other in rowStates.selected.sorted() where other != target { try deselect(other) }
         }
         rowStates.selected.insert(target)
         rowStates.highlighted.remove(target)
         invalidateRow(target, reconfigure: false)
+        var styleDeselects = false
         try withCell(target) { cell in
             try withRowCustomState(cell, target) {
                 try withRowValue(target) { row in try cell.style?.didSelect(cell, row: &row, at: target) }
             }
+            styleDeselects = cell.requestsDeselection
+            cell.requestsDeselection = false
         }
         try delegate?.tableView(self, didSelectRowAt: target)
+        // A style that asked (Lua: event.deselect()) gets what an app's
+        // didSelectRowAt gets from deselectRow(at:animated:): no delegate calls.
+        if styleDeselects { deselectRow(at: target) }
     }
 
     /// A tap that deselects: willDeselect (may redirect or cancel), didDeselect.
@@ -127,6 +133,7 @@ extension TableView {
         invalidateRow(indexPath, reconfigure: false)
     }
 
+    /// A finger lifted from a row: removes its highlight.
     public func unhighlightRow(at indexPath: IndexPath) throws {
         try checkIndexPath(indexPath, try currentLayout())
         rowStates.highlighted.remove(indexPath)
@@ -163,8 +170,10 @@ extension TableView {
         invalidateRow(indexPath, reconfigure: false)
     }
 
+    /// Enters or leaves editing, dropping any pending delete confirmation, as UITableView's setEditing(_:animated:).
     public func setEditing(_ editing: Bool) {
         guard editing != isEditing else { return }
+        rowStates.deleteConfirmation = nil
         isEditing = editing
         invalidateLayout()  // editing controls change content widths, so heights
     }
@@ -178,17 +187,20 @@ extension TableView {
             rowStates.selected.removeAll()
             return
         }
-        if !allowsMultipleSelection { rowStates.selected.removeAll() }
+        if !multipleSelectionAllowed { rowStates.selected.removeAll() }
         rowStates.selected.insert(indexPath)
         invalidateRow(indexPath, reconfigure: false)
     }
 
+    /// Deselects a row without calling the delegate, as UITableView's deselectRow(at:animated:).
     public func deselectRow(at indexPath: IndexPath) {
         rowStates.selected.remove(indexPath)
         invalidateRow(indexPath, reconfigure: false)
     }
 
+    /// The selected rows in index-path order, as UITableView's indexPathsForSelectedRows (empty, not nil, when none).
     public var indexPathsForSelectedRows: [IndexPath] { rowStates.selected.sorted() }
+    /// The first selected row, or nil when none is selected, as UITableView's indexPathForSelectedRow.
     public var indexPathForSelectedRow: IndexPath? { rowStates.selected.min() }
 
     // MARK: Updates
@@ -199,10 +211,12 @@ extension TableView {
         try performUpdate(inserted: indexPaths, deleted: [], moved: nil)
     }
 
+    /// Rows the data source already removed: checks its counts and shifts selection and state, as deleteRows(at:with:).
     public func deleteRows(at indexPaths: [IndexPath]) throws {
         try performUpdate(inserted: [], deleted: indexPaths, moved: nil)
     }
 
+    /// The data source already moved the row; checks its counts and carries selection and state, as moveRow(at:to:).
     public func moveRow(at from: IndexPath, to: IndexPath) throws {
         try performUpdate(inserted: [], deleted: [], moved: (from, to))
     }
@@ -281,5 +295,12 @@ extension TableView {
 extension TableView {
     /// Whether a tap may change the selection now (UIKit's allowsSelection and
     /// allowsSelectionDuringEditing).
-    var selectionAllowed: Bool { isEditing ? allowsSelectionDuringEditing : allowsSelection }
+    var selectionAllowed: Bool {
+        isEditing ? allowsSelectionDuringEditing || allowsMultipleSelectionDuringEditing : allowsSelection
+    }
+
+    /// Whether a selection adds to the others rather than replacing them.
+    var multipleSelectionAllowed: Bool {
+        isEditing ? allowsMultipleSelectionDuringEditing : allowsMultipleSelection
+    }
 }

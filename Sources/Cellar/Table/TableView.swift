@@ -10,9 +10,13 @@ import CellarText
 /// (DocumentDataSource.makeTableView keeps its table's data source alive by
 /// holding it in `retainedDataSource`).
 public final class TableView {
+    /// Plain, grouped or inset grouped, fixed at creation as UITableView's style.
     public let style: TableStyle
+    /// The cell styles the table looks reuse identifiers up in.
     public let registry: Registry
+    /// Supplies sections, rows and cells, as UITableView's dataSource (weak).
     public weak var dataSource: TableViewDataSource? { didSet { invalidateLayout() } }
+    /// Supplies heights, accessories and selection decisions, as UITableView's delegate (weak).
     public weak var delegate: TableViewDelegate? { didSet { invalidateLayout() } }
     /// A strong reference for data sources nobody else owns (documents).
     public var retainedDataSource: AnyObject?
@@ -24,18 +28,30 @@ public final class TableView {
     var activeDelegate: TableViewDelegate? { isPinned ? pinnedDelegate : delegate }
 
     // Read for every row (hot fields: see `Cell`).
+    /// A fixed height for every row, or `.automatic` to measure each cell, as UITableView's rowHeight.
     @exclusivity(unchecked) public var rowHeight: RowHeight = .automatic { didSet { invalidateLayout() } }
     /// nil = estimates off: every row's height is known before a viewport is drawn.
     public var estimatedRowHeight: Int? { didSet { invalidateLayout() } }
+    /// Whether rows are separated by a line, as UITableView's separatorStyle.
     @exclusivity(unchecked) public var separatorStyle: SeparatorStyle = .singleLine { didSet { invalidateLayout() } }
     /// Columns from the row's leading edge where the separator starts.
     public var separatorInset = 1
     /// Columns per indentation level (UIKit: indentationWidth).
     public var indentationWidth: Int = 2
+    /// UIKit's selection model and its defaults: taps select one row at a
+    /// time (a tap on another row deselects the first); while editing,
+    /// taps select nothing unless one of the DuringEditing flags is on.
     public var allowsSelection = true
-    /// As UIKit: while the table edits, taps select rows only when this is on.
+    /// Whether taps select rows while editing, as UITableView's allowsSelectionDuringEditing.
     public var allowsSelectionDuringEditing = false
+    /// Whether taps toggle rows in and out of the selection, as UITableView's allowsMultipleSelection.
     public var allowsMultipleSelection = false
+    /// Whether taps toggle several rows while editing, as UITableView's allowsMultipleSelectionDuringEditing.
+    public var allowsMultipleSelectionDuringEditing = false
+    /// The row a front-end offers while a tap on ⊕ commits (`TableAction.tapInsertControl`):
+    /// data sources that take row data (documents) insert it.
+    public internal(set) var rowForInsertion: Value?
+    /// Whether the table shows editing controls; change it with `setEditing(_:)`.
     public internal(set) var isEditing = false
 
     /// Told about rows just beyond the viewport (viewport renders only).
@@ -45,6 +61,7 @@ public final class TableView {
     /// What the prefetch data source has been told.
     var prefetching = PrefetchMemory()
 
+    /// The table's width in columns; changing it drops the layout.
     public var width: Int = 80 { didSet { if width != oldValue { invalidateLayout() } } }
     /// Draw East Asian Ambiguous characters (±, °, α, Ж, ①, …) two columns
     /// wide, as CJK terminals do, so that columns still line up there. Every
@@ -52,6 +69,7 @@ public final class TableView {
     public var ambiguousWide = false { didSet { if ambiguousWide != oldValue { invalidateLayout() } } }
     /// nil = the whole table, streamed row by row.
     public var viewportHeight: Int?
+    /// The content line at the top of the viewport, as UIScrollView's contentOffset.y; see `scroll(toOffset:)`.
     public var contentOffset: Int = 0
 
     /// Accumulates over renders and actions; see `resetStatistics()`.
@@ -82,12 +100,14 @@ public final class TableView {
     /// Heights carried over updates to the next layout.
     var heights = HeightCache()
 
+    /// Creates an empty table that finds cell styles in `registry`.
     public init(style: TableStyle = .plain, registry: Registry) {
         self.style = style
         self.registry = registry
         pool = ReusePool(registry: registry)
     }
 
+    /// Sets the render and reuse counts in `statistics` back to zero.
     public func resetStatistics() {
         counters = RenderStatistics()
         pool.resetCounts()
@@ -138,6 +158,7 @@ public final class TableView {
     public func queuedCellCount(withIdentifier id: String) -> Int { pool.queuedCount(id) }
     /// Cells currently on screen.
     public var visibleIndexPaths: [IndexPath] { pool.visibleCells.keys.sorted() }
+    /// The on-screen cell for a row, or nil when the row is not visible, as UITableView's cellForRow(at:).
     public func cellForRow(at indexPath: IndexPath) -> Cell? { pool.visibleCells[indexPath] }
 
     /// The on-screen cell for a row, configuring one through the data source if needed.
@@ -191,7 +212,9 @@ public final class TableView {
         return l
     }
 
+    /// The section count the data source gave, as UITableView's numberOfSections (0 on error).
     public var numberOfSections: Int { (try? currentLayout())?.sectionCount ?? 0 }
+    /// The row count of a section, or 0 for a section that does not exist, as UITableView's numberOfRows(inSection:).
     public func numberOfRows(inSection section: Int) -> Int {
         guard let l = try? currentLayout(), section >= 0, section < l.sectionCount else { return 0 }
         return l.rowCounts[section]

@@ -8,11 +8,15 @@
 /// store, or `continuation`), bits 22-31 a style id into the canvas's style
 /// table. Drawing an ASCII row and writing it are byte loops.
 public struct Canvas: Sendable {
+    /// One display cell as read back from the canvas.
     public struct Cell: Hashable, Sendable {
+        /// The character drawn in the cell (a space for a continuation).
         public var character: Character
+        /// The style the cell is drawn in.
         public var style: TextStyle
         /// The right half of a wide character drawn in the cell before.
         public var isContinuation: Bool
+        /// An unstyled space.
         public static let blank = Cell(character: " ", style: .plain, isContinuation: false)
     }
 
@@ -23,7 +27,9 @@ public struct Canvas: Sendable {
     static let maxStyles = 1 << 10
     static let blankCell: UInt32 = 0x20
 
+    /// Columns in the canvas.
     public private(set) var width: Int
+    /// Lines in the canvas.
     public private(set) var height: Int
     /// Measure East Asian Ambiguous characters as two columns.
     public var ambiguousWide: Bool
@@ -50,6 +56,7 @@ public struct Canvas: Sendable {
     var previousStyleKey = TextStyle.plain.packed
     var previousStyleID: UInt32 = 0
 
+    /// Creates a blank canvas of `width` columns by `height` lines (negative sizes count as 0).
     public init(width: Int, height: Int, ambiguousWide: Bool = false) {
         self.width = max(0, width)
         self.height = max(0, height)
@@ -78,6 +85,7 @@ public struct Canvas: Sendable {
         previousStyleID = 0
     }
 
+    /// The cell at column `x`, line `y`; a blank for positions outside the canvas.
     public subscript(x: Int, y: Int) -> Cell {
         guard x >= 0, y >= 0, x < width, y < height else { return .blank }
         let raw = storage[y * width + x]

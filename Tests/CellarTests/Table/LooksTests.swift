@@ -138,6 +138,7 @@ import Testing
     @Test func selectedRowsAreVisibleInPlainText() throws {
         let yaml = """
             separatorStyle: none
+            allowsMultipleSelection: true
             sections:
               - rows:
                   - {cell: subtitle, text: Apple, secondaryText: red, selected: true}
@@ -146,7 +147,7 @@ import Testing
         let (out, t) = try render(yaml, width: 12)
         #expect(lines(out) == ["▌Apple", "▌red", " Pear"])
         try t.userSelectRow(at: IndexPath(0, 1))
-        // Documents allow multiple selection.
+        // This document allows multiple selection.
         #expect(lines(try t.renderText()) == ["▌Apple", "▌red", "▌Pear"])
         try t.userDeselectRow(at: IndexPath(0, 0))
         try t.highlightRow(at: IndexPath(0, 0))

@@ -1,0 +1,34 @@
+import Cellar
+import CellarDocuments
+import FuzzSupport
+
+/// Table documents: the bytes are read once as YAML and once as strict JSON.
+/// A document that loads is validated against the built-in styles and
+/// rendered, so every number and string a document carries reaches layout.
+/// Errors are the expected outcome for most inputs; only a crash, a
+/// sanitizer report or a hang is a finding.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzDocument(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    withFuzzBytes(data, size) { raw in
+        let bytes = Array(raw)
+        for path in ["fuzz.yaml", "fuzz.json"] {
+            guard let document = try? TableDocument.parse(bytes: bytes, path: path) else { continue }
+            render(document)
+        }
+    }
+}
+
+// libFuzzer calls the target from one thread only.
+nonisolated(unsafe) private let registry = Registry()
+
+private func render(_ document: TableDocument) {
+    guard (try? document.validate(against: registry)) != nil else { return }
+    let source = DocumentDataSource(document: document)
+    let table = source.makeTableView(registry: registry)
+    table.width = 40
+    table.viewportHeight = 60
+    _ = try? table.renderText()
+    table.setEditing(true)
+    _ = try? table.renderText()
+    withExtendedLifetime(source) {}
+}

@@ -1,0 +1,59 @@
+/// Where things are on screen, for front-ends that point at them (a mouse,
+/// a focus ring): UIKit's rectForRow(at:) and indexPathForRow(at:) in
+/// lines of content, the index column's titles by viewport line, and the
+/// keyboard focus.
+extension TableView {
+    /// UIKit's rectForRow(at:), in lines of content: where the row starts and
+    /// the lines it takes, its separator included (the row is measured if
+    /// it was not yet).
+    public func lineRangeForRow(at indexPath: IndexPath) throws -> Range<Int> {
+        let l = try currentLayout()
+        try checkIndexPath(indexPath, l)
+        if l.index == nil { try buildIndex(l) }
+        let item = l.item(for: indexPath)
+        try realize(item, l, keepCell: false)
+        let start = l.index?.start(item) ?? 0
+        return start..<(start + (l.index?.height(item) ?? 0))
+    }
+
+    /// UIKit's indexPathForRow(at:): the row on content line `line`, or nil
+    /// where a header, footer, gap or nothing is drawn.
+    public func indexPathForRow(atLine line: Int) throws -> IndexPath? {
+        let l = try currentLayout()
+        if l.index == nil { try buildIndex(l) }
+        guard line >= 0, let found = l.index?.item(atOffset: line) else { return nil }
+        if case .row(let ip) = l.describe(found.index) { return ip }
+        return nil
+    }
+
+    /// The section index title drawn on viewport line `y` (as the viewport
+    /// render places them: centred, sampled when they do not fit), or nil.
+    /// `•` stands for titles left out and is no title.
+    public func indexTitle(atViewportLine y: Int) throws -> String? {
+        let l = try currentLayout()
+        guard let height = viewportHeight, height > 0 else { return nil }
+        let titles = SectionChrome.fittedIndexTitles(l.indexTitles, height: height)
+        let i = y - max(0, (height - titles.count) / 2)
+        guard i >= 0, i < titles.count, l.indexTitles.contains(titles[i]) else { return nil }
+        return titles[i]
+    }
+
+    /// Columns the section index takes at the trailing edge (0 without one).
+    public var sectionIndexWidth: Int { (try? currentLayout())?.geometry.indexWidth ?? 0 }
+
+    /// The section index titles the data source gave.
+    public var sectionIndexTitles: [String] { (try? currentLayout())?.indexTitles ?? [] }
+
+    /// The row with keyboard focus, if any.
+    public var indexPathForFocusedRow: IndexPath? { rowStates.focused }
+
+    /// Moves keyboard focus (`TableAction.focusRow`): the row's cell gets
+    /// `state.isFocused` and its update hook runs again at the next render.
+    public func focusRow(at indexPath: IndexPath?) throws {
+        if let indexPath { try checkIndexPath(indexPath, try currentLayout()) }
+        guard indexPath != rowStates.focused else { return }
+        if let old = rowStates.focused { invalidateRow(old, reconfigure: false) }
+        rowStates.focused = indexPath
+        if let indexPath { invalidateRow(indexPath, reconfigure: false) }
+    }
+}

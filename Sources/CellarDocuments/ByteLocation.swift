@@ -1,0 +1,118 @@
+import Cellar
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Byte offsets into a document's bytes, turned into what a user reads
+/// (line:column, columns counting characters) only when an error is
+/// reported: the scans keep offsets and never count lines as they go.
+enum ByteLocation {
+    /// The 1-based line and column of `offset` (columns count UTF-8 lead bytes).
+    static func lineColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+        let end = min(max(0, offset), bytes.count)
+        var line = 1
+        var lineStart = 0
+        for i in 0..<end where bytes[i] == 0x0A {
+            line += 1
+            lineStart = i + 1
+        }
+        var column = 1
+        for i in lineStart..<end where bytes[i] & 0xC0 != 0x80 { column += 1 }
+        return (line, column)
+    }
+
+    /// The locations of ascending `offsets`, in one pass (a table's rows).
+    static func locations(of offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>, path: String) -> [SourceLocation] {
+        var out: [SourceLocation] = []
+        out.reserveCapacity(offsets.count)
+        var line = 1
+        var column = 1
+        var i = 0
+        for offset in offsets {
+            while i < min(offset, bytes.count) {
+                if bytes[i] == 0x0A {
+                    line += 1
+                    column = 1
+                } else if bytes[i] & 0xC0 != 0x80 {
+                    column += 1
+                }
+                i += 1
+            }
+            out.append(SourceLocation(file: path, line: line, column: column))
+        }
+        return out
+    }
+
+    static func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, path: String) -> SourceLocation {
+        let (line, column) = lineColumn(of: offset, in: bytes)
+        return SourceLocation(file: path, line: line, column: column)
+    }
+
+    static func error(_ e: ByteError, in bytes: UnsafeBufferPointer<UInt8>, path: String) -> CellarError {
+        CellarError(e.message, at: location(of: e.offset, in: bytes, path: path))
+    }
+
+    /// The offset of the first byte that is not valid UTF-8 (overlong forms,
+    /// surrogates and scalars past U+10FFFF included), or nil. ASCII runs
+    /// are passed eight bytes at a time.
+    static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let n = bytes.count
+        var i = 0
+        while i < n {
+            if i + 8 <= n,
+                UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + i).loadUnaligned(as: UInt64.self)
+                    & 0x8080_8080_8080_8080 == 0
+            {
+                i += 8
+                continue
+            }
+            let b = bytes[i]
+            if b < 0x80 {
+                i += 1
+                continue
+            }
+            let length: Int
+            let low: UInt8
+            let high: UInt8
+            switch b {
+            case 0xC2...0xDF: (length, low, high) = (2, 0x80, 0xBF)
+            case 0xE0: (length, low, high) = (3, 0xA0, 0xBF)
+            case 0xED: (length, low, high) = (3, 0x80, 0x9F)
+            case 0xE1...0xEF: (length, low, high) = (3, 0x80, 0xBF)
+            case 0xF0: (length, low, high) = (4, 0x90, 0xBF)
+            case 0xF4: (length, low, high) = (4, 0x80, 0x8F)
+            case 0xF1...0xF3: (length, low, high) = (4, 0x80, 0xBF)
+            default: return i
+            }
+            guard i + length <= n, (low...high).contains(bytes[i + 1]) else { return i }
+            for k in 2..<max(2, length) where bytes[i + k] & 0xC0 != 0x80 { return i }
+            i += length
+        }
+        return nil
+    }
+}
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// Whether the bytes at `range` are `other`'s: a plain memcmp, as the
+    /// generic comparison of slices is not specialised on the scan's path.
+    func bytes(_ range: Range<Int>, equal other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard range.count == other.count else { return false }
+        guard let base = baseAddress, let o = other.baseAddress, range.count > 0 else { return true }
+        return memcmp(base + range.lowerBound, o, range.count) == 0
+    }
+
+    func bytes(_ range: Range<Int>, equal other: Range<Int>) -> Bool {
+        guard range.count == other.count else { return false }
+        guard let base = baseAddress, range.count > 0 else { return true }
+        return memcmp(base + range.lowerBound, base + other.lowerBound, range.count) == 0
+    }
+
+    func bytes(_ range: Range<Int>, equal other: StaticString) -> Bool {
+        guard range.count == other.utf8CodeUnitCount else { return false }
+        guard let base = baseAddress, range.count > 0 else { return true }
+        return memcmp(base + range.lowerBound, other.utf8Start, range.count) == 0
+    }
+}

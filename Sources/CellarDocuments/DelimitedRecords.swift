@@ -1,0 +1,158 @@
+import Cellar
+
+/// CSV (RFC 4180: a field may be quoted, `""` is a quote inside one, and a
+/// quoted field may hold separators and line breaks) and TSV (IANA: tab
+/// separated, no quoting, so a quote is an ordinary character), read
+/// straight from the bytes. Records end at LF or CRLF. Written by hand
+/// rather than taken from a CSV library: the scan must keep byte offsets
+/// (a row is found again by its offset, errors are reported at
+/// line:column) and must not allocate for a record it only passes.
+struct DelimitedRecords {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let separator: UInt8
+    let quoting: Bool
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, format: InputFormat) {
+        self.bytes = bytes
+        separator = format == .tsv ? 0x09 : UInt8(ascii: ",")
+        quoting = format != .tsv
+    }
+
+    /// One field: its bytes, and whether doubled quotes inside need undoing.
+    struct Field {
+        var range: Range<Int>
+        var quoted: Bool
+    }
+
+    /// The first byte at or after `offset` that starts a record with
+    /// content (blank lines are passed over), or nil at the end.
+    func nextRecordStart(from offset: Int) -> Int? {
+        var i = offset
+        while i < bytes.count {
+            if bytes[i] == 0x0A {
+                i += 1
+                continue
+            }
+            if bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A {
+                i += 2
+                continue
+            }
+            return i
+        }
+        return nil
+    }
+
+    /// Reads the record at `start` into `fields` (cleared first) and
+    /// returns the offset just past it.
+    func record(at start: Int, into fields: inout [Field]) throws(ByteError) -> Int {
+        fields.removeAll(keepingCapacity: true)
+        var i = start
+        while true {
+            let fieldStart = i
+            if quoting, i < bytes.count, bytes[i] == UInt8(ascii: "\"") {
+                i += 1
+                while true {
+                    guard i < bytes.count else {
+                        throw ByteError(offset: fieldStart, message: "unterminated quoted field")
+                    }
+                    if bytes[i] == UInt8(ascii: "\"") {
+                        if i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "\"") {
+                            i += 2
+                            continue
+                        }
+                        break
+                    }
+                    if bytes[i] == 0 { throw nul(at: i) }
+                    i += 1
+                }
+                fields.append(Field(range: (fieldStart + 1)..<i, quoted: true))
+                i += 1
+                if i < bytes.count, bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
+                guard i >= bytes.count || bytes[i] == separator || bytes[i] == 0x0A else {
+                    throw ByteError(
+                        offset: i,
+                        message:
+                            "expected '\(separatorName)' or a line break after a quoted field, found \(Self.describe(bytes, at: i))"
+                    )
+                }
+            } else {
+                while i < bytes.count, bytes[i] != separator, bytes[i] != 0x0A {
+                    if bytes[i] == 0 { throw nul(at: i) }
+                    if quoting, bytes[i] == UInt8(ascii: "\"") {
+                        throw ByteError(
+                            offset: i,
+                            message:
+                                "a quote inside an unquoted field (quote the whole field and double the quote: \"\")")
+                    }
+                    i += 1
+                }
+                var end = i
+                if end > fieldStart, bytes[end - 1] == 0x0D, i >= bytes.count || bytes[i] == 0x0A { end -= 1 }
+                fields.append(Field(range: fieldStart..<end, quoted: false))
+            }
+            if i >= bytes.count { return i }
+            if bytes[i] == 0x0A { return i + 1 }
+            i += 1  // the separator
+        }
+    }
+
+    var separatorName: String { separator == 0x09 ? "tab" : "," }
+
+    func nul(at i: Int) -> ByteError {
+        ByteError(offset: i, message: "a NUL byte (U+0000) is not text")
+    }
+
+    /// A field's text.
+    func text(_ f: Field) -> String {
+        let raw = String(decoding: bytes[f.range], as: UTF8.self)
+        guard f.quoted, raw.utf8.contains(UInt8(ascii: "\"")) else { return raw }
+        return raw.replacing("\"\"", with: "\"")
+    }
+
+    static func describe(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> String {
+        guard i < bytes.count else { return "end of file" }
+        var end = i + 1
+        while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+        let b = bytes[i]
+        if b < 0x20 { return "control character U+\(JSONBytes.hex4(Int(b)))" }
+        return "'\(String(decoding: bytes[i..<end], as: UTF8.self))'"
+    }
+
+    /// A record as row data: each column's field under its header name.
+    /// Fields are text, except the table's own keys (`selected`,
+    /// `highlighted`, `disabled`, `editable`, `deselectAfterSelect`,
+    /// `movable` read true/false, `height` a number); an
+    /// empty field leaves its key out, so a column can be optional.
+    func row(_ fields: [Field], columns: [String]) -> Value {
+        var o: [String: Value] = [:]
+        o.reserveCapacity(columns.count)
+        for (key, f) in zip(columns, fields) where !f.range.isEmpty {
+            let s = text(f)
+            switch key {
+            case "selected", "highlighted", "disabled", "editable", "deselectAfterSelect", "movable":
+                o[key] = s == "true" ? .bool(true) : s == "false" ? .bool(false) : .string(s)
+            case "height":
+                o[key] = Int(s).map(Value.int) ?? .string(s)
+            default:
+                o[key] = .string(s)
+            }
+        }
+        return .object(o)
+    }
+
+    /// The same row without the table's keys (as `StyleRow`).
+    func styleRow(_ fields: [Field], columns: [String]) -> StyleRow {
+        var o: [String: Value] = [:]
+        o.reserveCapacity(columns.count)
+        var out = StyleRow(data: .null)
+        for (key, f) in zip(columns, fields) where !f.range.isEmpty {
+            if StyleRow.isTableKey(key) {
+                if key == "cell" { out.cell = text(f) } else if key == "disabled" { out.disabled = text(f) == "true" }
+                continue
+            }
+            o[key] = .string(text(f))
+        }
+        out.data = .object(o)
+        return out
+    }
+}

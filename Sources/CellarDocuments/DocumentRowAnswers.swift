@@ -1,0 +1,152 @@
+import Cellar
+
+/// The data-source and delegate answers that come from the rows' own keys
+/// (`editable`, `editingStyle`, `movable`, `template`, `selectionStyle`,
+/// `deselectAfterSelect`, `height`), the document's section index, and the
+/// bookkeeping of a commit or a move. One implementation for the eager
+/// (`DocumentDataSource`) and the streamed (`StreamedDataSource`) data
+/// source, so a table behaves the same whatever format it was written in.
+/// A conforming type keeps the rows and their edits; this answers the table.
+public protocol DocumentRowAnswers: TableViewDataSource, TableViewDelegate {
+    /// The row as written (at least its table keys), or nil for an index path out of range.
+    func row(at ip: IndexPath) -> Value?
+    /// Where the row was written, for errors.
+    func rowLocation(_ ip: IndexPath) -> SourceLocation?
+    /// The file the document came from, as errors name it.
+    var documentPath: String { get }
+    /// The number of sections.
+    var sectionCount: Int { get }
+    /// The row count of a section (as edited so far); 0 for a section that does not exist.
+    func rowCount(inSection section: Int) -> Int
+    /// Inserts a row as written (table keys included) at `ip`.
+    func insert(_ row: Value, at ip: IndexPath) throws
+    /// Removes the row at `ip` and returns it as written.
+    @discardableResult func remove(at ip: IndexPath) throws -> Value
+    /// Moves a row, keeping its file location; leaves it in place and throws when `to` is out of range.
+    func move(from: IndexPath, to: IndexPath) throws
+    /// The table-wide `indexTitles`, else nil (the sections' own are used).
+    var tableIndexTitles: [String]? { get }
+    /// Each section's own `indexTitle`.
+    var sectionIndexTitles: [String?] { get }
+}
+
+extension DocumentRowAnswers {
+    /// The error for an index path out of range, naming the counts.
+    public func outOfRange(_ ip: IndexPath) -> CellarError {
+        let rows =
+            ip.section >= 0 && ip.section < sectionCount
+            ? "section \(ip.section) has \(rowCount(inSection: ip.section)) rows"
+            : "the document has \(sectionCount) sections"
+        return CellarError("index path \(ip) is out of range: \(rows)", at: SourceLocation(file: documentPath, line: 1))
+    }
+
+    /// The document's section count.
+    public func numberOfSections(in tableView: TableView) -> Int { sectionCount }
+    /// The row count of a section, 0 for a section that does not exist.
+    public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+        rowCount(inSection: section)
+    }
+
+    /// A row given new data (`TableViewRowData.setRowValue`): the data, with the table keys `row` had.
+    static func row(_ row: Value, withData value: Value) -> Value {
+        guard case .object(let old) = row, case .object(let o) = value else { return row }
+        return .object(o.merging(old.filter { StyleRow.isTableKey($0.key) }) { $1 })
+    }
+
+    /// A row's `height` value: a fixed line count or `automatic`; nil (the table's rowHeight) otherwise.
+    static func declaredHeight(_ v: Value?) -> RowHeight? {
+        switch v {
+        case .int(let n)?: return .fixed(n)
+        case .string("automatic")?: return .automatic
+        default: return nil
+        }
+    }
+
+    /// The row keys a cell takes from its row; set on every row, as a reused cell must not keep another row's.
+    func applyRowKeys(_ row: Value?, to cell: Cell) {
+        cell.selectionStyle =
+            row?["selectionStyle"]?.stringValue.flatMap(SelectionStyle.init)
+            ?? cell.style?.selectionStyle ?? .default
+        cell.editingStyle = row?["editingStyle"]?.stringValue.flatMap(EditingStyle.init)
+    }
+
+    /// The table's `indexTitles`, else the sections' own.
+    public func sectionIndexTitles(for tableView: TableView) -> [String]? {
+        let titles = tableIndexTitles ?? sectionIndexTitles.compactMap { $0 }
+        return titles.isEmpty ? nil : titles
+    }
+
+    /// The section an index title jumps to: its own, else the nearest one after it (or before it, at the end).
+    public func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
+        let titles = sectionIndexTitles(for: tableView) ?? []
+        var sectionOfTitle: [String: Int] = [:]
+        for (s, t) in sectionIndexTitles.enumerated() {
+            if let t, sectionOfTitle[t] == nil { sectionOfTitle[t] = s }
+        }
+        guard index >= 0, index < titles.count else { return 0 }
+        for t in titles[index...] { if let s = sectionOfTitle[t] { return s } }
+        for t in titles[..<index].reversed() { if let s = sectionOfTitle[t] { return s } }
+        return 0
+    }
+
+    // MARK: Editing
+
+    /// A row's `editable` key; rows are editable by default, as in UIKit.
+    public func tableView(_ tableView: TableView, canEditRowAt ip: IndexPath) -> Bool {
+        row(at: ip)?["editable"]?.boolValue ?? true
+    }
+
+    /// Delete removes the row; insert puts the row the user entered
+    /// (`tableView.rowForInsertion`) or a copy of the ⊕ row's `template`
+    /// at the ⊕ row's place (the ⊕ row moves down). Then the table hears of
+    /// it (deleteRows / insertRows), which checks the counts.
+    public func tableView(_ tableView: TableView, commit editingStyle: EditingStyle, forRowAt ip: IndexPath) throws {
+        switch editingStyle {
+        case .delete:
+            try remove(at: ip)
+            try tableView.deleteRows(at: [ip])
+        case .insert:
+            guard let insertRow = row(at: ip) else { throw outOfRange(ip) }
+            guard let new = tableView.rowForInsertion ?? insertRow["template"] else {
+                throw CellarError(
+                    "row [\(ip.section), \(ip.row)] has no 'template' row for its ⊕ to insert, and none was given",
+                    at: rowLocation(ip))
+            }
+            try insert(new, at: ip)
+            try tableView.insertRows(at: [ip])
+        case .none: return
+        }
+    }
+
+    /// A row's `movable` key (true, false or withinSection); true by default,
+    /// as UIKit shows ≡ on every row of a data source that moves rows.
+    public func tableView(_ tableView: TableView, canMoveRowAt ip: IndexPath) -> Bool {
+        RowMovability(row(at: ip)?["movable"]) != .fixed
+    }
+
+    /// Moves the row in the document, as tableView(_:moveRowAt:to:).
+    public func tableView(_ tableView: TableView, moveRowAt from: IndexPath, to: IndexPath) throws {
+        try move(from: from, to: to)
+    }
+
+    // MARK: Delegate
+
+    /// A `withinSection` row dropped in another section stays in its own:
+    /// at its top if dropped above, at its bottom if below.
+    public func tableView(
+        _ tableView: TableView, targetIndexPathForMoveFromRowAt from: IndexPath,
+        toProposedIndexPath proposed: IndexPath
+    ) -> IndexPath {
+        guard RowMovability(row(at: from)?["movable"]) == .withinSection, proposed.section != from.section else {
+            return proposed
+        }
+        let last = max(0, self.tableView(tableView, numberOfRowsInSection: from.section) - 1)
+        return IndexPath(from.section, proposed.section < from.section ? 0 : last)
+    }
+
+    /// Rows with `deselectAfterSelect` act like buttons: selected, then
+    /// deselected at once, as UIKit apps do in didSelectRowAt.
+    public func tableView(_ tableView: TableView, didSelectRowAt ip: IndexPath) throws {
+        if row(at: ip)?["deselectAfterSelect"]?.boolValue == true { tableView.deselectRow(at: ip) }
+    }
+}

@@ -1,0 +1,99 @@
+import Cellar
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The formats a table's rows can come in.
+public enum InputFormat: String, CaseIterable, Sendable {
+    /// A table document in YAML.
+    case yaml
+    /// A table document in JSON.
+    case json
+    /// JSON Lines: one object per line, one row each.
+    case jsonl
+    /// Comma-separated values with a header line naming the keys (RFC 4180).
+    case csv
+    /// Tab-separated values with a header line naming the keys.
+    case tsv
+
+    /// The format a file name says (`.yaml`, `.yml`, `.json`, `.jsonl`,
+    /// `.ndjson`, `.csv`, `.tsv`), or nil.
+    public static func from(path: String) -> InputFormat? {
+        let lower = path.lowercased()
+        let ext = lower.split(separator: ".").last.map(String.init) ?? ""
+        switch ext {
+        case "yaml", "yml": return .yaml
+        case "json": return .json
+        case "jsonl", "ndjson": return .jsonl
+        case "csv": return .csv
+        case "tsv", "tab": return .tsv
+        default: return nil
+        }
+    }
+
+    /// A guess from the first bytes, for standard input: a JSON object
+    /// followed by another on a later line is JSON Lines, one alone is a
+    /// JSON document; a first line with tabs is TSV, one with commas and no
+    /// colon is CSV; anything else is read as YAML.
+    public static func sniff(_ bytes: [UInt8]) -> InputFormat {
+        bytes.withUnsafeBufferPointer { buffer in
+            var j = JSONBytes(buffer)
+            j.skipSpace()
+            if j.current == UInt8(ascii: "{") {
+                guard (try? j.skip()) != nil else { return .json }
+                j.skipSpace(lineBreaks: false)
+                guard j.current == 0x0A else { return .json }
+                j.skipSpace()
+                return j.current == UInt8(ascii: "{") ? .jsonl : .json
+            }
+            if j.current == UInt8(ascii: "[") { return .json }
+            let firstLine = buffer[j.pos...].prefix { $0 != 0x0A }
+            if firstLine.contains(0x09) { return .tsv }
+            if firstLine.contains(UInt8(ascii: ",")) && !firstLine.contains(UInt8(ascii: ":")) { return .csv }
+            return .yaml
+        }
+    }
+}
+
+/// A table's bytes and what format they are in.
+public struct DocumentInput: Sendable {
+    public var path: String
+    public var bytes: [UInt8]
+    public var format: InputFormat
+
+    /// Reads `path` (`-` is standard input, named `<stdin>` in messages)
+    /// within `sizeLimit`. The format is `format` if given, else the file
+    /// name's, else guessed from the bytes.
+    public static func read(
+        _ path: String, format: InputFormat? = nil,
+        sizeLimit: Int = InputFile.defaultSizeLimit
+    ) throws -> DocumentInput {
+        if path == "-" {
+            let bytes = try readStandardInput(limit: sizeLimit)
+            return DocumentInput(path: "<stdin>", bytes: bytes, format: format ?? InputFormat.sniff(bytes))
+        }
+        let bytes = try InputFile.read(path, limit: sizeLimit)
+        return DocumentInput(
+            path: path, bytes: bytes,
+            format: format ?? InputFormat.from(path: path) ?? InputFormat.sniff(bytes))
+    }
+
+    /// All of standard input, refusing more than `limit` bytes.
+    static func readStandardInput(limit: Int) throws -> [UInt8] {
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw CellarError("<stdin>: cannot read: \(InputFile.reason(errno))")
+            }
+            if n == 0 { return out }
+            guard out.count + n <= limit else { throw InputFile.tooLarge("<stdin>", limit: limit) }
+            out.append(contentsOf: chunk[0..<n])
+        }
+    }
+}

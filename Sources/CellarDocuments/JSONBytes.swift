@@ -1,0 +1,339 @@
+import Cellar
+
+/// A JSON syntax or shape error at a byte offset; the document turns the
+/// offset into line:column only when it reports it, so the scan keeps no
+/// position but the byte offset.
+struct ByteError: Error {
+    var offset: Int
+    var message: String
+}
+
+/// Strict JSON (RFC 8259) read straight from the bytes: `skip` checks a
+/// value and moves past it without building anything, `value` decodes one
+/// into a `Value` (as YAML's core schema reads the same JSON: integers that
+/// fit are `.int`, other numbers `.double`, integers too big for an `Int`
+/// stay text). Both refuse what JSON does not allow (trailing commas,
+/// comments, single quotes, bare words, leading zeros, lone surrogates,
+/// raw control characters in strings) with the same wording throughout.
+struct JSONBytes {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var pos: Int
+    /// Deeper nesting is refused rather than recursed into.
+    static let maximumDepth = 512
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, at pos: Int = 0) {
+        self.bytes = bytes
+        self.pos = pos
+    }
+
+    var atEnd: Bool { pos >= bytes.count }
+    var current: UInt8? { pos < bytes.count ? bytes[pos] : nil }
+
+    func error(_ message: String, at offset: Int? = nil) -> ByteError {
+        ByteError(offset: offset ?? pos, message: "malformed JSON: " + message)
+    }
+
+    /// Spaces, tabs and line breaks; `lineBreaks: false` stops at a line
+    /// break (JSON Lines).
+    mutating func skipSpace(lineBreaks: Bool = true) {
+        while pos < bytes.count {
+            let b = bytes[pos]
+            guard b == 0x20 || b == 0x09 || b == 0x0D || (lineBreaks && b == 0x0A) else { return }
+            pos += 1
+        }
+    }
+
+    func describeCurrent() -> String {
+        guard let b = current else { return "end of file" }
+        switch b {
+        case UInt8(ascii: "#"): return "'#' (JSON has no comments)"
+        case UInt8(ascii: "'"): return "\"'\" (JSON strings use double quotes)"
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            // A bare word (an unquoted YAML string, a misspelt literal): name all of it.
+            var end = pos
+            while end < bytes.count, Self.isWordByte(bytes[end]) { end += 1 }
+            return "'\(String(decoding: bytes[pos..<end], as: UTF8.self))'"
+        case 0x20..<0x7F: return "'\(Character(UnicodeScalar(b)))'"
+        case 0x0A: return "a line break"
+        case 0..<0x20: return "control character U+\(Self.hex4(Int(b)))"
+        default:
+            var end = pos + 1
+            while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+            return "'\(String(decoding: bytes[pos..<end], as: UTF8.self))'"
+        }
+    }
+
+    static func isWordByte(_ b: UInt8) -> Bool {
+        (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) || b == UInt8(ascii: "_")
+    }
+
+    static func hex4(_ value: Int) -> String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    // MARK: Values
+
+    /// Checks one value and moves past it.
+    mutating func skip(depth: Int = 0) throws {
+        _ = try value(depth: depth, build: false)
+    }
+
+    /// Decodes one value (with `build: false`, checks it and returns `.null`).
+    mutating func value(depth: Int = 0, build: Bool = true) throws -> Value {
+        guard depth < Self.maximumDepth else { throw error("nested more than \(Self.maximumDepth) levels deep") }
+        guard let b = current else { throw error("expected a value, found end of file") }
+        switch b {
+        case UInt8(ascii: "{"): return try object(depth: depth, build: build)
+        case UInt8(ascii: "["): return try array(depth: depth, build: build)
+        case UInt8(ascii: "\""):
+            let s = try string()
+            return build ? .string(decode(s)) : .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let (range, integer) = try number()
+            return build ? Self.number(bytes[range], integer: integer) : .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
+        default: throw error("expected a value, found \(describeCurrent())")
+        }
+    }
+
+    static func number(_ text: Slice<UnsafeBufferPointer<UInt8>>, integer: Bool) -> Value {
+        let s = String(decoding: text, as: UTF8.self)
+        if integer { return Int(s).map(Value.int) ?? .string(s) }
+        return Double(s).map(Value.double) ?? .string(s)
+    }
+
+    mutating func literal(_ word: StaticString) throws {
+        let start = pos
+        let n = word.utf8CodeUnitCount
+        guard pos + n <= bytes.count,
+            (0..<n).allSatisfy({ bytes[pos + $0] == word.utf8Start[$0] }),
+            pos + n == bytes.count || !Self.isWordByte(bytes[pos + n])
+        else {
+            pos = start
+            throw error("expected a value, found \(describeCurrent())")
+        }
+        pos += n
+    }
+
+    mutating func object(depth: Int, build: Bool) throws -> Value {
+        pos += 1  // {
+        skipSpace()
+        var out: [String: Value] = [:]
+        if current == UInt8(ascii: "}") {
+            pos += 1
+            return build ? .object(out) : .null
+        }
+        while true {
+            guard current == UInt8(ascii: "\"") else {
+                throw error("expected a key in double quotes, found \(describeCurrent())")
+            }
+            let keyStart = pos
+            let key = try string()
+            skipSpace()
+            try expect(UInt8(ascii: ":"), "':' after the key")
+            skipSpace()
+            let v = try value(depth: depth + 1, build: build)
+            if build {
+                let k = decode(key)
+                if out.updateValue(v, forKey: k) != nil {
+                    throw ByteError(offset: keyStart, message: "duplicate key '\(k)'")
+                }
+            }
+            skipSpace()
+            if current == UInt8(ascii: "}") {
+                pos += 1
+                return build ? .object(out) : .null
+            }
+            try commaBefore(UInt8(ascii: "}"))
+        }
+    }
+
+    mutating func array(depth: Int, build: Bool) throws -> Value {
+        pos += 1  // [
+        skipSpace()
+        var out: [Value] = []
+        if current == UInt8(ascii: "]") {
+            pos += 1
+            return build ? .array(out) : .null
+        }
+        while true {
+            let v = try value(depth: depth + 1, build: build)
+            if build { out.append(v) }
+            skipSpace()
+            if current == UInt8(ascii: "]") {
+                pos += 1
+                return build ? .array(out) : .null
+            }
+            try commaBefore(UInt8(ascii: "]"))
+        }
+    }
+
+    mutating func expect(_ b: UInt8, _ what: String) throws {
+        guard current == b else { throw error("expected \(what), found \(describeCurrent())") }
+        pos += 1
+    }
+
+    /// A comma between members; one followed by the closing bracket is the
+    /// trailing comma YAML allows and JSON does not.
+    mutating func commaBefore(_ close: UInt8) throws {
+        guard current == UInt8(ascii: ",") else {
+            throw error("expected ',' or '\(Character(UnicodeScalar(close)))', found \(describeCurrent())")
+        }
+        let comma = pos
+        pos += 1
+        skipSpace()
+        if current == close { throw error("trailing comma before '\(Character(UnicodeScalar(close)))'", at: comma) }
+    }
+
+    // MARK: Strings
+
+    /// A checked string token: the bytes between the quotes, and whether
+    /// any escape needs decoding.
+    struct StringToken {
+        var range: Range<Int>
+        var escaped: Bool
+    }
+
+    mutating func string() throws -> StringToken {
+        let start = pos
+        pos += 1  // "
+        var escaped = false
+        while true {
+            skipPlainStringBytes()
+            guard pos < bytes.count else { break }
+            let b = bytes[pos]
+            if b == UInt8(ascii: "\"") {
+                pos += 1
+                return StringToken(range: (start + 1)..<(pos - 1), escaped: escaped)
+            }
+            if b == UInt8(ascii: "\\") {
+                escaped = true
+                try escape()
+            } else if b < 0x20 {
+                throw error(b == 0x0A ? "line break inside a string" : "control character inside a string (escape it)")
+            } else {
+                pos += 1
+            }
+        }
+        throw error("unterminated string", at: start)
+    }
+
+    /// Passes eight bytes at a time while none is a quote, a backslash or a
+    /// control character (the bytes a string's scan must stop at), then up
+    /// to the first such byte (little-endian machines; elsewhere the byte loop does it all).
+    mutating func skipPlainStringBytes() {
+        #if _endian(little)
+            guard let base = bytes.baseAddress else { return }
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while pos + 8 <= bytes.count {
+                let w = UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self)
+                let quote = w ^ (ones &* 0x22)
+                let backslash = w ^ (ones &* 0x5C)
+                // A byte is zero in x when (x - 1) & ~x has its high bit (the classic test).
+                let special =
+                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((w &- ones &* 0x20) & ~w)
+                // The lowest flagged byte is a true one (a borrow only flags bytes above it).
+                if special & highs != 0 {
+                    pos += (special & highs).trailingZeroBitCount / 8
+                    return
+                }
+                pos += 8
+            }
+        #endif
+    }
+
+    /// Checks the escape at `pos` (a backslash) and moves past it.
+    mutating func escape() throws {
+        let start = pos
+        pos += 1
+        guard let e = current else { throw error("unterminated string") }
+        switch e {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+            UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            pos += 1
+        case UInt8(ascii: "u"):
+            pos += 1
+            let high = try hex4Digits()
+            if (0xDC00...0xDFFF).contains(high) {
+                throw error(
+                    "lone surrogate \\u\(Self.hex4(high)) (a low surrogate must follow a high one \\uD800–\\uDBFF)",
+                    at: start)
+            }
+            guard (0xD800...0xDBFF).contains(high) else { return }
+            let lowMessage =
+                "lone surrogate \\u\(Self.hex4(high)) (a high surrogate must be followed by a low one \\uDC00–\\uDFFF)"
+            guard current == UInt8(ascii: "\\"), pos + 1 < bytes.count, bytes[pos + 1] == UInt8(ascii: "u") else {
+                throw error(lowMessage, at: start)
+            }
+            pos += 2
+            guard (0xDC00...0xDFFF).contains(try hex4Digits()) else { throw error(lowMessage, at: start) }
+        default:
+            let what = e < 0x80 ? "'\\\(Character(UnicodeScalar(e)))'" : "\\ before \(describeCurrent())"
+            throw error("invalid escape \(what)", at: start)
+        }
+    }
+
+    mutating func hex4Digits() throws -> Int {
+        var value = 0
+        for _ in 0..<4 {
+            guard let h = current, let digit = Self.hexValue(h) else {
+                throw error("expected four hex digits after \\u, found \(describeCurrent())")
+            }
+            value = value << 4 | digit
+            pos += 1
+        }
+        return value
+    }
+
+    static func hexValue(_ b: UInt8) -> Int? {
+        switch b {
+        case 0x30...0x39: return Int(b - 0x30)
+        case 0x41...0x46: return Int(b - 0x41 + 10)
+        case 0x61...0x66: return Int(b - 0x61 + 10)
+        default: return nil
+        }
+    }
+
+    // MARK: Numbers
+
+    mutating func digits() -> Int {
+        let start = pos
+        while pos < bytes.count, (0x30...0x39).contains(bytes[pos]) { pos += 1 }
+        return pos - start
+    }
+
+    /// A checked number token and whether it is an integer (no fraction or exponent).
+    mutating func number() throws -> (Range<Int>, Bool) {
+        let start = pos
+        var integer = true
+        if current == UInt8(ascii: "-") { pos += 1 }
+        if current == UInt8(ascii: "0") {
+            pos += 1
+            if let b = current, (0x30...0x39).contains(b) { throw error("numbers do not start with 0", at: start) }
+        } else if digits() == 0 {
+            throw error("expected a digit, found \(describeCurrent())")
+        }
+        if current == UInt8(ascii: ".") {
+            integer = false
+            pos += 1
+            if digits() == 0 { throw error("expected a digit after '.', found \(describeCurrent())") }
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            integer = false
+            pos += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { pos += 1 }
+            if digits() == 0 { throw error("expected a digit in the exponent, found \(describeCurrent())") }
+        }
+        return (start..<pos, integer)
+    }
+}

@@ -1,0 +1,242 @@
+import Cellar
+
+/// The load's check of a common row straight from its bytes, building
+/// nothing: the table's keys are read, text keys pass as they are, other
+/// keys are only checked for syntax. Anything it does not settle (a
+/// `height`, an accessory, text properties on a built-in row, escapes in a
+/// key or identifier, a detail on a `default` row, any syntax error) makes
+/// it answer nil, and the row takes the full check (`RowCheck` on the
+/// decoded value), which also gives any error its message. So the two
+/// agree on every row, and the common row costs no allocation.
+struct QuickRowCheck {
+    enum Kind { case cell, flag, builtinText, detail, builtinOther, fallback, other }
+
+    /// What the table reads of a row that passed.
+    struct Row {
+        /// The `cell` value, or nil for the default identifier.
+        var identifier: String?
+        var selected = false
+        var highlighted = false
+        /// The `--section-by` key's value (a string's bytes; nil when absent or null).
+        var sectionKey: JSONBytes.StringToken?
+    }
+
+    static let builtinText: Set<String> = ["text", "image", "accessoryText"]
+    static let builtinOther: Set<String> = [
+        "accessory", "editingAccessory", "indentation", "textProperties",
+        "secondaryTextProperties",
+    ]
+
+    static func kind(of key: String) -> Kind {
+        switch key {
+        case "cell": return .cell
+        case "selected", "highlighted", "disabled": return .flag
+        // The row keys of editing and selection are rare: the full check reads them.
+        case "height", "editable", "editingStyle", "movable", "template", "selectionStyle", "deselectAfterSelect":
+            return .fallback
+        case "secondaryText": return .detail
+        default:
+            if builtinText.contains(key) { return .builtinText }
+            if builtinOther.contains(key) { return .builtinOther }
+            return .other
+        }
+    }
+
+    /// Known key names, with their kinds.
+    static let names: [(name: StaticString, key: String)] = [
+        ("cell", "cell"), ("selected", "selected"), ("highlighted", "highlighted"), ("disabled", "disabled"),
+        ("height", "height"), ("secondaryText", "secondaryText"), ("text", "text"), ("image", "image"),
+        ("accessoryText", "accessoryText"), ("accessory", "accessory"), ("editingAccessory", "editingAccessory"),
+        ("indentation", "indentation"), ("textProperties", "textProperties"),
+        ("secondaryTextProperties", "secondaryTextProperties"), ("editable", "editable"),
+        ("editingStyle", "editingStyle"), ("movable", "movable"), ("template", "template"),
+        ("selectionStyle", "selectionStyle"), ("deselectAfterSelect", "deselectAfterSelect"),
+    ]
+    static let kinds: [Kind] = names.map { kind(of: $0.key) }
+    static let selectedName = names.firstIndex { $0.key == "selected" } ?? -1
+    static let highlightedName = names.firstIndex { $0.key == "highlighted" } ?? -1
+    let sectionBy: [UInt8]?
+    /// Whether rows without `cell` are drawn by a built-in style.
+    let defaultIsBuiltin: Bool
+    let defaultIsDefault: Bool
+    /// Key ranges of the current row, for the duplicate check (kept to save allocations).
+    var keys: [Range<Int>] = []
+    /// The identifiers read so far (a few), so each is decoded once.
+    var seen: [(bytes: [UInt8], name: String, builtin: Bool, isDefault: Bool)] = []
+
+    init(options: TableOptions) {
+        sectionBy = options.sectionBy.map { Array($0.utf8) }
+        defaultIsBuiltin = BuiltinCellStyle.Kind(rawValue: options.cell) != nil
+        defaultIsDefault = options.cell == "default"
+        keys.reserveCapacity(16)
+    }
+
+    /// The known names of each length (indexes into `names`): a key is
+    /// compared with at most two of them.
+    static let namesByLength: [[Int]] = {
+        var out = [[Int]](repeating: [], count: 1 + (names.map(\.name.utf8CodeUnitCount).max() ?? 0))
+        for (i, n) in names.enumerated() { out[n.name.utf8CodeUnitCount].append(i) }
+        return out
+    }()
+
+    /// The known name at `range` (its index in `names`), or -1.
+    func name(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        guard range.count < Self.namesByLength.count else { return -1 }
+        for i in Self.namesByLength[range.count] where bytes.bytes(range, equal: Self.names[i].name) { return i }
+        return -1
+    }
+
+    /// Checks the JSON row object at `j.pos` (moving past it), or nil.
+    mutating func check(_ j: inout JSONBytes, depth: Int) -> Row? {
+        guard j.current == UInt8(ascii: "{") else { return nil }
+        j.pos += 1
+        keys.removeAll(keepingCapacity: true)
+        var row = Row()
+        var identifier: Range<Int>?
+        var builtinTrouble = false
+        var detail = false
+        j.skipSpace()
+        if j.current == UInt8(ascii: "}") {
+            j.pos += 1
+            return row
+        }
+        while true {
+            guard j.current == UInt8(ascii: "\""), let key = try? j.string(), !key.escaped else { return nil }
+            for k in keys where j.bytes.bytes(k, equal: key.range) { return nil }
+            keys.append(key.range)
+            j.skipSpace()
+            guard j.current == UInt8(ascii: ":") else { return nil }
+            j.pos += 1
+            j.skipSpace()
+            let name = name(j.bytes, key.range)
+            let kind = name < 0 ? Kind.other : Self.kinds[name]
+            let isSectionKey = sectionBy?.withUnsafeBufferPointer { j.bytes.bytes(key.range, equal: $0) } ?? false
+            switch kind {
+            case .cell:
+                guard j.current == UInt8(ascii: "\""), let id = try? j.string(), !id.escaped, !id.range.isEmpty else {
+                    return nil
+                }
+                identifier = id.range
+            case .flag:
+                let value: Bool
+                if (try? j.literal("true")) != nil {
+                    value = true
+                } else if (try? j.literal("false")) != nil {
+                    value = false
+                } else {
+                    return nil
+                }
+                if name == Self.selectedName {
+                    row.selected = value
+                } else if name == Self.highlightedName {
+                    row.highlighted = value
+                }
+            case .builtinText, .detail:
+                if j.current == UInt8(ascii: "{") || j.current == UInt8(ascii: "[") { builtinTrouble = true }
+                if kind == .detail && j.current != UInt8(ascii: "n") { detail = true }
+                guard (try? j.skip(depth: depth + 1)) != nil else { return nil }
+            case .builtinOther:
+                builtinTrouble = true
+                guard (try? j.skip(depth: depth + 1)) != nil else { return nil }
+            case .fallback:
+                return nil
+            case .other:
+                if isSectionKey {
+                    if j.current == UInt8(ascii: "\"") {
+                        guard let s = try? j.string() else { return nil }
+                        row.sectionKey = s
+                    } else if (try? j.literal("null")) == nil {
+                        return nil  // a number or flag as a header: the full check words it
+                    }
+                    break
+                }
+                guard (try? j.skip(depth: depth + 1)) != nil else { return nil }
+            }
+            j.skipSpace()
+            if j.current == UInt8(ascii: "}") {
+                j.pos += 1
+                break
+            }
+            guard j.current == UInt8(ascii: ","), (try? j.commaBefore(UInt8(ascii: "}"))) != nil else { return nil }
+        }
+        // What a built-in style reads beyond text, and detail on a `default` row, take the full check.
+        return settle(&row, identifier, in: j.bytes, builtinTrouble: builtinTrouble, detail: detail) ? row : nil
+    }
+
+    /// Names the row's identifier (decoded once per run of equal ones) and
+    /// says whether the quick check settles the row.
+    mutating func settle(
+        _ row: inout Row, _ identifier: Range<Int>?, in bytes: UnsafeBufferPointer<UInt8>,
+        builtinTrouble: Bool, detail: Bool
+    ) -> Bool {
+        let builtin: Bool
+        let isDefault: Bool
+        if let id = identifier {
+            var found = seen.firstIndex { s in s.bytes.withUnsafeBufferPointer { bytes.bytes(id, equal: $0) } }
+            if found == nil {
+                let name = String(decoding: bytes[id], as: UTF8.self)
+                // Past a few identifiers, the oldest is forgotten (and decoded again if it comes back).
+                if seen.count >= 8 { seen.removeFirst() }
+                seen.append((Array(bytes[id]), name, BuiltinCellStyle.Kind(rawValue: name) != nil, name == "default"))
+                found = seen.count - 1
+            }
+            let s = seen[found ?? 0]
+            row.identifier = s.name
+            (builtin, isDefault) = (s.builtin, s.isDefault)
+        } else {
+            (builtin, isDefault) = (defaultIsBuiltin, defaultIsDefault)
+        }
+        return !(builtin && builtinTrouble) && !(isDefault && detail)
+    }
+
+    /// Checks a CSV or TSV record whose columns have `kinds`; nil when the
+    /// full check must decide. `sectionColumn` is the `--section-by` column.
+    mutating func check(
+        _ fields: [DelimitedRecords.Field], kinds: [Kind], sectionColumn: Int?,
+        _ records: DelimitedRecords
+    ) -> (Row, header: String?)? {
+        var row = Row()
+        var identifier: Range<Int>?
+        var builtinTrouble = false
+        var detail = false
+        let bytes = records.bytes
+        for (c, f) in zip(kinds.indices, fields) where !f.range.isEmpty {
+            switch kinds[c] {
+            case .cell:
+                if f.quoted && bytes[f.range].contains(UInt8(ascii: "\"")) { return nil }
+                identifier = f.range
+            case .flag:
+                let value: Bool
+                if bytes.bytes(f.range, equal: "true") {
+                    value = true
+                } else if bytes.bytes(f.range, equal: "false") {
+                    value = false
+                } else {
+                    return nil
+                }
+                if c == flagColumns.selected {
+                    row.selected = value
+                } else if c == flagColumns.highlighted {
+                    row.highlighted = value
+                }
+            case .detail: detail = true
+            case .builtinOther: builtinTrouble = true
+            case .fallback: return nil
+            case .builtinText, .other: break
+            }
+        }
+        let header = sectionColumn.flatMap {
+            $0 < fields.count && !fields[$0].range.isEmpty ? records.text(fields[$0]) : nil
+        }
+        return settle(&row, identifier, in: bytes, builtinTrouble: builtinTrouble, detail: detail) ? (row, header) : nil
+    }
+
+    /// The columns of `selected` and `highlighted`, set with the kinds.
+    var flagColumns: (selected: Int?, highlighted: Int?) = (nil, nil)
+
+    /// Each column's kind, for `check(_:kinds:…)`.
+    mutating func kinds(of columns: [String]) -> [Kind] {
+        flagColumns = (columns.firstIndex(of: "selected"), columns.firstIndex(of: "highlighted"))
+        return columns.map(Self.kind(of:))
+    }
+}

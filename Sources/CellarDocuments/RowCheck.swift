@@ -1,0 +1,175 @@
+import Cellar
+
+/// What is wrong with a decoded row, and where inside it (a key path; the
+/// reader of the row's format turns it into a byte offset).
+struct RowProblem: Error {
+    var keyPath: [String]
+    /// Point at the key itself rather than its value.
+    var atKey = false
+    var message: String
+}
+
+/// What the table itself reads from a row, kept when the row is dropped.
+struct RowAttributes {
+    var identifier: String
+    var selected = false
+    var highlighted = false
+    var height: RowHeight?
+    /// The row has a key of editing or selection (`RowCheck.editingKeys`): its data source reads the row for them.
+    var editing = false
+}
+
+/// The checks a streamed document's rows pass when the document is
+/// scanned, so that drawing a row later cannot fail on its data: the
+/// table's own keys (`cell`, `selected`, `highlighted`, `disabled`,
+/// `height`) and, for rows a built-in style draws, everything that style
+/// reads (`RowData.parse`).
+enum RowCheck {
+    static func check(_ row: Value, defaultCell: String) throws(RowProblem) -> RowAttributes {
+        guard case .object(let o) = row else {
+            throw RowProblem(keyPath: [], message: "a row must be a mapping of keys to values")
+        }
+        var a = RowAttributes(identifier: defaultCell)
+        if let cell = o["cell"] {
+            guard case .string(let id) = cell, !id.isEmpty else {
+                throw RowProblem(keyPath: ["cell"], message: "cell must name a reuse identifier")
+            }
+            a.identifier = id
+        }
+        for key in ["selected", "highlighted", "disabled"] {
+            guard let v = o[key] else { continue }
+            guard case .bool(let b) = v else {
+                throw RowProblem(keyPath: [key], message: "\(key) must be true or false")
+            }
+            if key == "selected" { a.selected = b } else if key == "highlighted" { a.highlighted = b }
+        }
+        for key in editingKeys where o[key] != nil {
+            a.editing = true
+            try checkEditingKey(key, o[key] ?? .null, defaultCell: defaultCell)
+        }
+        if let h = o["height"] {
+            do { a.height = try height(h, "height") } catch {
+                throw RowProblem(keyPath: ["height"], message: error.message)
+            }
+        }
+        if let kind = BuiltinCellStyle.Kind(rawValue: a.identifier) {
+            if kind == .default, let detail = o["secondaryText"], detail != .null {
+                throw RowProblem(
+                    keyPath: ["secondaryText"], atKey: true,
+                    message:
+                        "style 'default' has no detail text (UIKit's detailTextLabel is nil); use subtitle, value1 or value2, or drop secondaryText"
+                )
+            }
+            do { _ = try RowData.parse(row, style: kind) } catch let e as RowDataError {
+                throw RowProblem(keyPath: e.keyPath, message: "\(e.keyPath.joined(separator: ".")): \(e.message)")
+            } catch {
+                throw RowProblem(keyPath: [], message: "\(error)")
+            }
+        }
+        return a
+    }
+
+    /// The row keys of editing and selection (`DocumentRowAnswers` reads them).
+    static let editingKeys = [
+        "editable", "deselectAfterSelect", "editingStyle", "selectionStyle", "movable", "template",
+    ]
+
+    /// Checks one of `editingKeys` as the YAML reader does (`NodeReader.row`), with its messages.
+    static func checkEditingKey(_ key: String, _ v: Value, defaultCell: String) throws(RowProblem) {
+        func choice(_ names: [String]) throws(RowProblem) {
+            guard let s = scalarText(v) else {
+                throw RowProblem(keyPath: [key], message: "\(key) must be one of \(names.joined(separator: ", "))")
+            }
+            guard names.contains(s) else {
+                throw RowProblem(keyPath: [key], message: "\(key): " + Suggest.unknown("value", s, among: names))
+            }
+        }
+        switch key {
+        case "editable", "deselectAfterSelect":
+            guard case .bool = v else { throw RowProblem(keyPath: [key], message: "\(key) must be true or false") }
+        case "editingStyle": try choice(EditingStyle.allCases.map(\.rawValue))
+        case "selectionStyle": try choice(SelectionStyle.allCases.map(\.rawValue))
+        case "movable":
+            if case .bool = v { return }
+            if case .string(RowMovability.withinSection.rawValue) = v { return }
+            throw RowProblem(
+                keyPath: [key], message: "movable must be true, false or withinSection (got '\(describe(v))')")
+        default:  // template: a row, checked as any row is
+            guard case .object = v else {
+                throw RowProblem(keyPath: [key], message: "template must be a row (a mapping with 'cell' and its data)")
+            }
+            do { _ = try check(v, defaultCell: defaultCell) } catch {
+                throw RowProblem(keyPath: [key] + error.keyPath, atKey: error.atKey, message: error.message)
+            }
+        }
+    }
+
+    struct HeightProblem: Error { var message: String }
+
+    /// `automatic`, or a whole number of lines within the table's bounds
+    /// (a row's `height`, a document's `rowHeight`).
+    static func height(_ v: Value, _ key: String) throws(HeightProblem) -> RowHeight {
+        let n: Int
+        switch v {
+        case .string("automatic"): return .automatic
+        case .int(let i): n = i
+        case .double(let d) where d.rounded() == d && abs(d) < 1e15: n = Int(d)
+        default:
+            throw HeightProblem(
+                message: "\(key) must be 'automatic' or a whole number of lines ≥ 0 (got '\(describe(v))')")
+        }
+        guard n >= 0 else { throw HeightProblem(message: "\(key) must not be negative (got \(n))") }
+        guard n <= TableView.maximumRowHeight else {
+            throw HeightProblem(message: "\(key) is too large (\(n) lines; at most \(TableView.maximumRowHeight))")
+        }
+        return .fixed(n)
+    }
+
+    /// A scalar's text (a number or flag as written), nil for a list or mapping: how YAML's reader sees a choice.
+    static func scalarText(_ v: Value) -> String? {
+        switch v {
+        case .array, .object: return nil
+        default: return describe(v)
+        }
+    }
+
+    /// A scalar as the user wrote it, for messages ("?" for a list or mapping).
+    static func describe(_ v: Value) -> String {
+        switch v {
+        case .null: return "null"
+        case .array, .object: return "?"
+        default: return v.stringValue ?? "?"
+        }
+    }
+
+    /// Row data as a style sees it: the table's own keys removed.
+    static func styleData(_ row: Value) -> Value {
+        guard case .object(var o) = row else { return row }
+        for k in TableDocument.rowTableKeys { o.removeValue(forKey: k) }
+        return .object(o)
+    }
+}
+
+/// A row's data for its style, and what the data source reads beside it.
+struct StyleRow {
+    var data: Value
+    var cell: String?
+    var disabled = false
+
+    /// Whether a row key belongs to the table (`TableDocument.rowTableKeys`), not the style.
+    static func isTableKey(_ key: String) -> Bool {
+        // Asked for every key of every row drawn: the length rules out most
+        // keys before any string is compared.
+        switch key.utf8.count {
+        case 4: return key == "cell"
+        case 6: return key == "height"
+        case 7: return key == "movable"
+        case 8: return key == "selected" || key == "disabled" || key == "editable" || key == "template"
+        case 11: return key == "highlighted"
+        case 12: return key == "editingStyle"
+        case 14: return key == "selectionStyle"
+        case 19: return key == "deselectAfterSelect"
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,217 @@
+import Cellar
+
+/// A data source and delegate over a `StreamedDocument`: it decodes a row
+/// when the table configures it and keeps no row's value after, so a
+/// viewport deep in a big table costs the rows it shows. Inserts, deletes
+/// and moves are kept as an overlay over the document's rows (indexes,
+/// and the values of rows added since), so an edited table still holds
+/// no stored row's value. The answers from the rows' keys and the
+/// commit/move handling are `DocumentRowAnswers`', as for a YAML table.
+public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
+    /// A row of the table as edited: one of the document's, or one added since (with the place it was added near).
+    enum EditedRow {
+        case stored(Int)
+        case added(Value, near: SourceLocation?)
+    }
+
+    public let document: StreamedDocument
+    /// Rows decoded for the table so far (the load's checking pass not counted): each cell
+    /// configured, and each row read for its keys of editing or selection.
+    @exclusivity(unchecked) public private(set) var rowsDecoded = 0
+    /// Each section's rows once the table has been edited; nil until the first insert, delete or move.
+    /// Read once per row drawn, from one thread: the run-time exclusivity checks are left out.
+    @exclusivity(unchecked) var edits: [[EditedRow]]?
+
+    public init(document: StreamedDocument) {
+        self.document = document
+    }
+
+    /// The row at `ip`, or nil out of range.
+    func editedRow(_ ip: IndexPath) -> EditedRow? {
+        guard ip.section >= 0, ip.section < document.sections.count, ip.row >= 0 else { return nil }
+        if let edits { return ip.row < edits[ip.section].count ? edits[ip.section][ip.row] : nil }
+        let s = document.sections[ip.section]
+        return ip.row < s.rowCount ? .stored(s.firstRow + ip.row) : nil
+    }
+
+    /// A table configured from the document and the options (options win),
+    /// holding this data source strongly.
+    public func makeTableView(registry: Registry) -> TableView {
+        let options = document.options
+        let t = TableView(style: options.style ?? document.style, registry: registry)
+        t.retainedDataSource = self
+        t.dataSource = self
+        t.delegate = self
+        t.rowHeight = options.rowHeight ?? document.rowHeight ?? .automatic
+        t.estimatedRowHeight = options.estimatedRowHeight ?? document.estimatedRowHeight
+        t.separatorStyle = document.separatorStyle
+        t.ambiguousWide = document.ambiguousWide
+        document.selection.apply(to: t)
+        for row in document.selectedRows { if let ip = indexPath(row) { t.selectRow(at: ip) } }
+        for row in document.highlightedRows { if let ip = indexPath(row) { t.highlighted.insert(ip) } }
+        return t
+    }
+
+    /// The index path of the document's `row`-th row (as loaded).
+    func indexPath(_ row: Int) -> IndexPath? {
+        var low = 0
+        var high = document.sections.count - 1
+        while low <= high {
+            let mid = (low + high) / 2
+            let s = document.sections[mid]
+            if row < s.firstRow {
+                high = mid - 1
+            } else if row >= s.firstRow + s.rowCount {
+                low = mid + 1
+            } else {
+                return IndexPath(mid, row - s.firstRow)
+            }
+        }
+        return nil
+    }
+
+    // MARK: Rows and edits
+
+    public var documentPath: String { document.path }
+    public var sectionCount: Int { document.sections.count }
+    public func rowCount(inSection section: Int) -> Int {
+        guard section >= 0, section < document.sections.count else { return 0 }
+        return edits?[section].count ?? document.sections[section].rowCount
+    }
+
+    /// The row as written; a stored row without editing keys answers an empty mapping rather than being decoded.
+    public func row(at ip: IndexPath) -> Value? {
+        switch editedRow(ip) {
+        case .stored(let i)?:
+            guard document.hasEditingKeys(i) else { return .object([:]) }
+            rowsDecoded += 1
+            return try? document.row(i)
+        case .added(let v, _)?: return v
+        case nil: return nil
+        }
+    }
+
+    /// The row data a style sees (table keys removed), or nil for an index path out of range.
+    public func rowValue(at ip: IndexPath) -> Value? {
+        switch editedRow(ip) {
+        case .stored(let i)?: return try? document.styleRow(i).data
+        case .added(let v, _)?: return RowCheck.styleData(v)
+        case nil: return nil
+        }
+    }
+
+    /// Replaces a row's data (kept in the overlay), keeping its table keys; out-of-range index paths are ignored.
+    public func setRowValue(_ value: Value, at ip: IndexPath) {
+        guard let old = editedRow(ip) else { return }
+        let near = rowLocation(ip)
+        let written: Value
+        switch old {
+        case .stored(let i): written = (try? document.row(i)) ?? .object([:])
+        case .added(let v, _): written = v
+        }
+        _ = try? removeEdited(at: ip)
+        _ = try? insert(.added(Self.row(written, withData: value), near: near), at: ip)
+    }
+
+    public func rowLocation(_ ip: IndexPath) -> SourceLocation? {
+        switch editedRow(ip) {
+        case .stored(let i)?: return document.location(ofRow: i)
+        case .added(_, let near)?: return near
+        case nil: return nil
+        }
+    }
+
+    /// The sections' rows, made editable on the first edit.
+    func editableRows() -> [[EditedRow]] {
+        if let edits { return edits }
+        return document.sections.map { s in (s.firstRow..<s.firstRow + s.rowCount).map(EditedRow.stored) }
+    }
+
+    public func insert(_ row: Value, at ip: IndexPath) throws {
+        guard ip.section >= 0, ip.section < sectionCount, ip.row >= 0, ip.row <= rowCount(inSection: ip.section)
+        else { throw outOfRange(ip) }
+        guard case .object = row else { throw CellarError("a row must be a mapping of keys to values") }
+        try insert(.added(row, near: rowLocation(IndexPath(ip.section, max(0, ip.row - 1)))), at: ip)
+    }
+
+    func insert(_ row: EditedRow, at ip: IndexPath) throws {
+        var rows = editableRows()
+        edits = nil  // one owner while changed, so the section's array is not copied
+        rows[ip.section].insert(row, at: ip.row)
+        edits = rows
+    }
+
+    @discardableResult
+    public func remove(at ip: IndexPath) throws -> Value {
+        guard let removed = try removeEdited(at: ip) else { throw outOfRange(ip) }
+        switch removed {
+        case .stored(let i): return try document.row(i)
+        case .added(let v, _): return v
+        }
+    }
+
+    func removeEdited(at ip: IndexPath) throws -> EditedRow? {
+        guard editedRow(ip) != nil else { return nil }
+        var rows = editableRows()
+        edits = nil
+        let removed = rows[ip.section].remove(at: ip.row)
+        edits = rows
+        return removed
+    }
+
+    public func move(from: IndexPath, to: IndexPath) throws {
+        guard let row = try removeEdited(at: from) else { throw outOfRange(from) }
+        guard to.section >= 0, to.section < sectionCount, to.row >= 0, to.row <= rowCount(inSection: to.section) else {
+            try insert(row, at: from)
+            throw outOfRange(to)
+        }
+        try insert(row, at: to)
+    }
+
+    // MARK: Data source
+
+    public func tableView(_ tableView: TableView, cellForRowAt ip: IndexPath) throws -> Cell {
+        guard let edited = editedRow(ip) else { throw outOfRange(ip) }
+        rowsDecoded += 1
+        let style: StyleRow
+        var keys: Value?
+        switch edited {
+        case .stored(let i):
+            // The row was checked when the document was loaded; this decodes it again.
+            style = try document.styleRow(i)
+            if document.hasEditingKeys(i) { keys = try document.row(i) }
+        case .added(let v, _):
+            style = StyleRow(
+                data: RowCheck.styleData(v), cell: v["cell"]?.stringValue, disabled: v["disabled"]?.boolValue == true)
+            keys = v
+        }
+        do {
+            let cell = try tableView.dequeueReusableCell(withIdentifier: style.cell ?? document.options.cell, for: ip)
+            try cell.configure(with: style.data, at: ip)
+            if style.disabled { cell.state.isDisabled = true }
+            applyRowKeys(keys, to: cell)
+            return cell
+        } catch let e as CellarError {
+            throw e.located(rowLocation(ip))
+        }
+    }
+
+    public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+        section >= 0 && section < document.sections.count ? document.sections[section].header : nil
+    }
+    public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
+        section >= 0 && section < document.sections.count ? document.sections[section].footer : nil
+    }
+    public var tableIndexTitles: [String]? { document.indexTitles }
+    public var sectionIndexTitles: [String?] { document.sections.map(\.indexTitle) }
+
+    // MARK: Delegate
+
+    public func tableView(_ tableView: TableView, heightForRowAt ip: IndexPath) -> RowHeight? {
+        switch editedRow(ip) {
+        case .stored(let i)?: return document.declaredHeights.isEmpty ? nil : document.declaredHeights[i]
+        case .added(let v, _)?: return Self.declaredHeight(v["height"])
+        case nil: return nil
+        }
+    }
+}

@@ -1,0 +1,178 @@
+import Cellar
+
+/// A table read lazily from its bytes (JSON, JSON Lines, CSV, TSV): the
+/// load scans the bytes once, checking every row (syntax, the table's own
+/// keys, and what a built-in style reads, so a bad document fails before
+/// any output) and keeping only each row's byte offset and what the table
+/// itself needs (sections and titles, identifiers, selection, declared
+/// heights). A row's `Value` is decoded again when the table draws that
+/// row, and dropped after.
+public final class StreamedDocument {
+    /// A section: its titles and which of the document's rows are its own.
+    public struct Section: Sendable {
+        public var header: String?
+        public var footer: String?
+        public var indexTitle: String?
+        /// The section's first row among all the document's rows.
+        public var firstRow: Int
+        public var rowCount = 0
+        /// Where the section starts in the bytes (its row's, for a section of `--section-by`).
+        var offset = 0
+    }
+
+    public let path: String
+    public let format: InputFormat
+    let bytes: [UInt8]
+    let options: TableOptions
+    public internal(set) var style: TableStyle = .plain
+    public internal(set) var separatorStyle: SeparatorStyle = .singleLine
+    public internal(set) var ambiguousWide = false
+    public internal(set) var rowHeight: RowHeight?
+    var rowHeightOffset: Int?
+    public internal(set) var estimatedRowHeight: Int?
+    /// The four selection flags (JSON's top-level keys; rows-only formats select several, having no place to say).
+    public internal(set) var selection = DocumentSelection()
+    /// The table-wide section index (`indexTitles`), else nil.
+    public internal(set) var indexTitles: [String]?
+    @exclusivity(unchecked) public internal(set) var sections: [Section] = []
+    // The scan's state is changed once per row from one thread only: the
+    // run-time exclusivity checks of a class's properties are left out.
+    /// Where each row starts in `bytes`, all sections' rows in order.
+    @exclusivity(unchecked) var rowOffsets: [Int] = []
+    /// Rows (by their place in `rowOffsets`) that start selected or highlighted.
+    @exclusivity(unchecked) var selectedRows: [Int] = []
+    @exclusivity(unchecked) var highlightedRows: [Int] = []
+    /// Rows that declare their own height (most rows do not).
+    @exclusivity(unchecked) var declaredHeights: [Int: RowHeight] = [:]
+    /// Rows with a key of editing or selection (`RowCheck.editingKeys`): the others need no decoding for them.
+    @exclusivity(unchecked) var editingRows: Set<Int> = []
+    /// Each reuse identifier in use, with the offset of its first row.
+    @exclusivity(unchecked) var identifiers: [String: Int] = [:]
+    /// The last few identifiers recorded (see `record`).
+    @exclusivity(unchecked) var recentIdentifiers: [String] = []
+    /// A JSON document's own reuse identifiers (`register`), by identifier.
+    public internal(set) var registrations: [TableDocument.Registration] = []
+    /// CSV and TSV: the header's names, one per column.
+    var columns: [String] = []
+
+    init(_ input: DocumentInput, options: TableOptions) {
+        path = input.path
+        format = input.format
+        bytes = input.bytes
+        self.options = options
+    }
+
+    public var rowCount: Int { rowOffsets.count }
+
+    /// Whether a row has a key of editing or selection; asked once per row drawn, and most tables
+    /// have none, so the empty set is not hashed into.
+    func hasEditingKeys(_ row: Int) -> Bool { !editingRows.isEmpty && editingRows.contains(row) }
+
+    /// Reads and checks a JSON, JSON Lines, CSV or TSV table; every error
+    /// names path:line:column.
+    public static func load(_ input: DocumentInput, options: TableOptions = TableOptions()) throws -> StreamedDocument {
+        let doc = StreamedDocument(input, options: options)
+        try doc.scan()
+        return doc
+    }
+
+    /// A row as written (with the table's keys), decoded from its bytes.
+    func row(_ index: Int) throws -> Value {
+        try decode(index) { records, fields in
+            records.row(fields, columns: columns)
+        } json: { j in
+            try j.value()
+        }
+    }
+
+    /// A row as its style sees it: the table's keys taken out, and the two
+    /// a data source reads (`cell`, `disabled`) given beside it.
+    func styleRow(_ index: Int) throws -> StyleRow {
+        try decode(index) { records, fields in
+            records.styleRow(fields, columns: columns)
+        } json: { j in
+            try j.styleRow()
+        }
+    }
+
+    private func decode<T>(
+        _ index: Int, delimited: (DelimitedRecords, [DelimitedRecords.Field]) -> T,
+        json: (inout JSONBytes) throws -> T
+    ) throws -> T {
+        let offset = rowOffsets[index]
+        return try bytes.withUnsafeBufferPointer { buffer in
+            do {
+                switch format {
+                case .csv, .tsv:
+                    let records = DelimitedRecords(buffer, format: format)
+                    var fields: [DelimitedRecords.Field] = []
+                    _ = try records.record(at: offset, into: &fields)
+                    return delimited(records, fields)
+                default:
+                    var j = JSONBytes(buffer, at: offset)
+                    return try json(&j)
+                }
+            } catch let e as ByteError {
+                throw ByteLocation.error(e, in: buffer, path: path)
+            }
+        }
+    }
+
+    func location(ofOffset offset: Int) -> SourceLocation {
+        bytes.withUnsafeBufferPointer { ByteLocation.location(of: offset, in: $0, path: path) }
+    }
+
+    /// The locations of ascending `offsets`, found in one pass over the bytes.
+    func locations(of offsets: [Int]) -> [SourceLocation] {
+        bytes.withUnsafeBufferPointer { ByteLocation.locations(of: offsets, in: $0, path: path) }
+    }
+
+    public func location(ofRow index: Int) -> SourceLocation? {
+        index >= 0 && index < rowOffsets.count ? location(ofOffset: rowOffsets[index]) : nil
+    }
+
+    /// Checks every row's reuse identifier against a registry, naming the
+    /// first row that uses an unknown one.
+    public func validate(against registry: Registry) throws {
+        for (id, offset) in identifiers.sorted(by: { $0.value < $1.value }) where registry.style(for: id) == nil {
+            let msg = Registry.unknownIdentifierMessage(id)
+            let near = Suggest.closest(id, among: registry.identifiers).map { " (did you mean '\($0)'?)" } ?? ""
+            throw CellarError(msg + near, at: location(ofOffset: offset))
+        }
+        try checkRowKeys(against: registry)
+    }
+
+    /// `base` with the document's own identifiers added (`register`, as in YAML).
+    public func registry(over base: Registry) throws -> Registry {
+        try TableDocument.registry(registrations, over: base)
+    }
+
+    /// A JSON table document's rows against the keys their styles read (as
+    /// `TableDocument.validate`), each row decoded again. The rows-only
+    /// formats (JSON Lines, CSV, TSV) are records whose other fields are the
+    /// data's own (a `--section-by` column, fields no one draws): not checked.
+    func checkRowKeys(against registry: Registry) throws {
+        guard format == .json, identifiers.keys.contains(where: { registry.style(for: $0)?.rowKeys != nil }) else {
+            return
+        }
+        for index in rowOffsets.indices {
+            let row = try self.row(index)
+            let id = row["cell"]?.stringValue ?? options.cell
+            guard let style = registry.style(for: id) else { continue }
+            try TableDocument.checkRowKeys(row, id: id, style: style, at: location(ofRow: index))
+        }
+    }
+
+    /// Checks every fixed row height can be drawn at `width` (as `TableDocument.checkRowHeights`).
+    public func checkRowHeights(width: Int) throws {
+        if case .fixed(let h)? = options.rowHeight ?? rowHeight {
+            try TableDocument.checkRowHeight(
+                h, width: width, at: options.rowHeight == nil ? rowHeightOffset.map(location(ofOffset:)) : nil)
+        }
+        for (row, height) in declaredHeights.sorted(by: { $0.key < $1.key }) {
+            if case .fixed(let h) = height {
+                try TableDocument.checkRowHeight(h, width: width, at: location(ofRow: row))
+            }
+        }
+    }
+}

@@ -1,0 +1,218 @@
+import Cellar
+
+/// A JSON table document (`{"style": …, "sections": [{"header": …, "rows": […]}]}`),
+/// walked member by member: only the top-level keys and section titles are
+/// kept; rows are checked and left in the bytes.
+extension StreamedDocument {
+    func scanDocument(_ buffer: UnsafeBufferPointer<UInt8>) throws {
+        var j = JSONBytes(buffer)
+        j.skipSpace()
+        if j.atEnd { throw j.error("the document is empty") }
+        let root = j.pos
+        var sawSections = false
+        try members(&j, what: "a table document") { j, key, keyStart in
+            switch key {
+            case "sections":
+                sawSections = true
+                try elements(&j, what: "sections must be a list") { j in try section(&j, buffer) }
+            default:
+                try setting(key, keyStart: keyStart, &j)
+            }
+        }
+        j.skipSpace()
+        if !j.atEnd { throw j.error("unexpected \(j.describeCurrent()) after the JSON value") }
+        if !sawSections { throw ByteError(offset: root, message: "a table document needs 'sections'") }
+        try checkIndexTitles(root: root)
+    }
+
+    /// As `NodeReader.checkIndexTitles`: every section's own title must be in the table-wide index.
+    func checkIndexTitles(root: Int) throws {
+        guard let titles = indexTitles else { return }
+        for section in sections {
+            guard let own = section.indexTitle, !titles.contains(own) else { continue }
+            throw ByteError(
+                offset: section.offset,
+                message:
+                    "the section's indexTitle '\(own)' is not in the table's indexTitles (\(titles.joined(separator: " ")))"
+            )
+        }
+    }
+
+    /// `indexTitles`: a list of short texts, each at most once (as `NodeReader.indexTitles`).
+    func indexTitleList(_ j: inout JSONBytes) throws -> [String] {
+        var titles: [String] = []
+        try elements(&j, what: "indexTitles must be a list of titles, e.g. [A, B, C, '#']") { j in
+            let at = j.pos
+            let item = try j.value(depth: 2)
+            // As YAML reads a title: any scalar's text; null is no title.
+            guard let t = RowCheck.scalarText(item) else {
+                throw ByteError(offset: at, message: "an index title must be text")
+            }
+            guard item != .null, !t.isEmpty else {
+                throw ByteError(offset: at, message: "an index title must not be empty")
+            }
+            if titles.contains(t) { throw ByteError(offset: at, message: "index title '\(t)' is listed twice") }
+            titles.append(t)
+        }
+        return titles
+    }
+
+    /// A top-level key other than `sections`.
+    func setting(_ key: String, keyStart: Int, _ j: inout JSONBytes) throws {
+        if key == "indexTitles" {
+            indexTitles = try indexTitleList(&j)
+            return
+        }
+        let at = j.pos
+        let v = try j.value(depth: 1)
+        func fail(_ message: String) -> ByteError { ByteError(offset: at, message: message) }
+        switch key {
+        case "style": style = try choice(v, TableStyle.self, key, at: at)
+        case "separatorStyle": separatorStyle = try choice(v, SeparatorStyle.self, key, at: at)
+        case "ambiguousWide":
+            guard case .bool(let b) = v else {
+                throw fail("\(key) must be true or false (got '\(RowCheck.describe(v))')")
+            }
+            ambiguousWide = b
+        case "rowHeight":
+            do { rowHeight = try RowCheck.height(v, key) } catch { throw fail(error.message) }
+            rowHeightOffset = at
+        case "estimatedRowHeight":
+            guard let n = v.intValue, case .int = v, n >= 1, n <= TableView.maximumRowHeight else {
+                throw fail("estimatedRowHeight must be a whole number of lines from 1 to \(TableView.maximumRowHeight)")
+            }
+            estimatedRowHeight = n
+        case "register":
+            // Each registration is located at the mapping: JSON values carry no offsets of their own.
+            guard case .object(let pairs) = v else {
+                throw fail("register must be a mapping of reuse identifier to style ({\"myCell\": \"subtitle\"})")
+            }
+            let place = location(ofOffset: at)
+            registrations = try pairs.keys.sorted().map { id in
+                guard !id.isEmpty else { throw fail("register: a reuse identifier must not be empty") }
+                guard case .string(let style)? = pairs[id], !style.isEmpty else {
+                    throw fail(
+                        "register: \(id) must name a style (a built-in such as default, or a Lua style's identifier)")
+                }
+                return TableDocument.Registration(identifier: id, style: style, location: place)
+            }
+        case _ where DocumentSelection.keys.contains(key):
+            guard case .bool(let b) = v else {
+                throw fail("\(key) must be true or false (got '\(RowCheck.describe(v))')")
+            }
+            try selection.set(key, b)
+        default:
+            throw ByteError(offset: keyStart, message: Suggest.unknown("key", key, among: TableDocument.topLevelKeys))
+        }
+    }
+
+    func section(_ j: inout JSONBytes, _ buffer: UnsafeBufferPointer<UInt8>) throws {
+        var s = Section(firstRow: rowOffsets.count, offset: j.pos)
+        sections.append(s)
+        try members(&j, what: "a section", depth: 2) { j, key, keyStart in
+            switch key {
+            case "header": s.header = try text(&j, key)
+            case "footer": s.footer = try text(&j, key)
+            case "indexTitle": s.indexTitle = try text(&j, key)
+            case "rows":
+                var quick = QuickRowCheck(options: options)
+                try elements(&j, what: "rows must be a list", depth: 3) { j in try jsonRow(&j, depth: 4, &quick) }
+            default:
+                throw ByteError(
+                    offset: keyStart, message: Suggest.unknown("section key", key, among: TableDocument.sectionKeys))
+            }
+        }
+        s.rowCount = rowOffsets.count - s.firstRow
+        sections[sections.count - 1] = s
+    }
+
+    func text(_ j: inout JSONBytes, _ key: String) throws -> String? {
+        let at = j.pos
+        switch try j.value(depth: 3) {
+        case .null: return nil
+        case .array, .object: throw ByteError(offset: at, message: "\(key) must be text")
+        case let v: return v.stringValue
+        }
+    }
+
+    func choice<E: RawRepresentable & CaseIterable>(_ v: Value, _: E.Type, _ key: String, at: Int) throws -> E
+    where E.RawValue == String {
+        let names = E.allCases.map(\.rawValue)
+        // A number or flag is a value YAML would name, as the eager reader does.
+        guard let s = RowCheck.scalarText(v) else {
+            throw ByteError(offset: at, message: "\(key) must be one of \(names.joined(separator: ", "))")
+        }
+        guard let e = E(rawValue: s) else {
+            throw ByteError(offset: at, message: "\(key): " + Suggest.unknown("value", s, among: names))
+        }
+        return e
+    }
+
+    /// The members of an object at `j` (a shape error names `what`); each
+    /// value is left for `body` to read. Keys may not repeat.
+    func members(
+        _ j: inout JSONBytes, what: String, depth: Int = 0,
+        _ body: (inout JSONBytes, String, Int) throws -> Void
+    ) throws {
+        j.skipSpace()
+        guard j.current == UInt8(ascii: "{") else {
+            throw try shapeError(&j, "\(what) must be a mapping of keys to values", depth)
+        }
+        j.pos += 1
+        j.skipSpace()
+        if j.current == UInt8(ascii: "}") {
+            j.pos += 1
+            return
+        }
+        var seen = Set<String>()
+        while true {
+            guard j.current == UInt8(ascii: "\"") else {
+                throw j.error("expected a key in double quotes, found \(j.describeCurrent())")
+            }
+            let keyStart = j.pos
+            let key = j.decode(try j.string())
+            guard seen.insert(key).inserted else {
+                throw ByteError(offset: keyStart, message: "duplicate key '\(key)'")
+            }
+            j.skipSpace()
+            try j.expect(UInt8(ascii: ":"), "':' after the key")
+            j.skipSpace()
+            try body(&j, key, keyStart)
+            j.skipSpace()
+            if j.current == UInt8(ascii: "}") {
+                j.pos += 1
+                return
+            }
+            try j.commaBefore(UInt8(ascii: "}"))
+        }
+    }
+
+    /// The elements of an array at `j`, each read by `body`.
+    func elements(_ j: inout JSONBytes, what: String, depth: Int = 1, _ body: (inout JSONBytes) throws -> Void) throws {
+        guard j.current == UInt8(ascii: "[") else { throw try shapeError(&j, what, depth) }
+        j.pos += 1
+        j.skipSpace()
+        if j.current == UInt8(ascii: "]") {
+            j.pos += 1
+            return
+        }
+        while true {
+            j.skipSpace()
+            try body(&j)
+            j.skipSpace()
+            if j.current == UInt8(ascii: "]") {
+                j.pos += 1
+                return
+            }
+            try j.commaBefore(UInt8(ascii: "]"))
+        }
+    }
+
+    /// A value of the wrong shape: JSON errors inside it come first (as a
+    /// strict parser would find them), then the shape error at its start.
+    func shapeError(_ j: inout JSONBytes, _ message: String, _ depth: Int) throws -> ByteError {
+        let at = j.pos
+        try j.skip(depth: depth)
+        return ByteError(offset: at, message: message)
+    }
+}

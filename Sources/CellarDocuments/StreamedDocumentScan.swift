@@ -1,0 +1,184 @@
+import Cellar
+
+/// The load's one pass over the bytes: the structure (sections, titles,
+/// top-level keys) is read as it passes, and each row is decoded, checked
+/// and dropped, leaving its offset and attributes behind.
+extension StreamedDocument {
+    func scan() throws {
+        if options.sectionBy != nil && format == .json {
+            throw CellarError(
+                "--section-by applies to rows without sections (JSON Lines, CSV or TSV); \(path) is a table document")
+        }
+        try bytes.withUnsafeBufferPointer { buffer in
+            do {
+                if let bad = ByteLocation.firstInvalidUTF8(buffer) {
+                    throw ByteError(offset: bad, message: "invalid UTF-8")
+                }
+                switch format {
+                case .json: try scanDocument(buffer)
+                case .jsonl: try scanLines(buffer)
+                case .csv, .tsv: try scanRecords(buffer)
+                case .yaml: throw ByteError(offset: 0, message: "YAML is read whole (TableDocument), not streamed")
+                }
+            } catch let e as ByteError {
+                throw ByteLocation.error(e, in: buffer, path: path)
+            }
+        }
+        if sections.isEmpty && format != .json { sections.append(Section(firstRow: 0)) }
+        if format != .json { selection.allowsMultipleSelection = true }
+        try checkInitialSelection()
+        if options.indexTitles {
+            let titles = TableOptions.indexTitles(headers: sections.map(\.header), existing: sections.map(\.indexTitle))
+            for (i, title) in titles.enumerated() { sections[i].indexTitle = title }
+        }
+    }
+
+    /// As `NodeReader.checkInitialSelection`: several rows marked `selected`
+    /// need a table that selects several.
+    func checkInitialSelection() throws {
+        guard !selection.allowsMultipleSelection, selectedRows.count > 1 else { return }
+        func place(_ row: Int) -> (Int, Int) {
+            let s = sections.lastIndex { $0.firstRow <= row && $0.rowCount > 0 } ?? 0
+            return (s, row - (s < sections.count ? sections[s].firstRow : 0))
+        }
+        let (fs, fr) = place(selectedRows[0])
+        let (s, r) = place(selectedRows[1])
+        throw CellarError(
+            "row [\(s), \(r)] is selected, and so is row [\(fs), \(fr)], but the table selects one row at a time "
+                + "(UIKit's default): add 'allowsMultipleSelection: true' to select several",
+            at: location(ofRow: selectedRows[1]))
+    }
+
+    /// Checks a decoded row and keeps what the table needs of it.
+    /// `locate` finds the offset of a key (or its value) inside the row, for errors.
+    func addRow(at offset: Int, _ row: Value, locate: ([String], Bool) -> Int?) throws {
+        let a: RowAttributes
+        do { a = try RowCheck.check(row, defaultCell: options.cell) } catch {
+            throw ByteError(offset: locate(error.keyPath, error.atKey) ?? offset, message: error.message)
+        }
+        let header = options.sectionBy.flatMap { row[$0] }.flatMap { $0 == .null ? nil : $0.stringValue }
+        record(a, header: header, at: offset)
+    }
+
+    /// A row the quick check passed (JSON).
+    func addRow(at offset: Int, _ q: QuickRowCheck.Row, _ buffer: UnsafeBufferPointer<UInt8>) {
+        let a = RowAttributes(
+            identifier: q.identifier ?? options.cell, selected: q.selected, highlighted: q.highlighted)
+        record(a, header: q.sectionKey.map { JSONBytes(buffer).decode($0) }, at: offset)
+    }
+
+    /// Keeps a checked row's offset and attributes; with `--section-by`, a
+    /// row whose `header` differs from the last row's starts a section.
+    func record(_ a: RowAttributes, header: String?, at offset: Int) {
+        let index = rowOffsets.count
+        rowOffsets.append(offset)
+        if a.selected { selectedRows.append(index) }
+        if a.highlighted { highlightedRows.append(index) }
+        if let h = a.height { declaredHeights[index] = h }
+        if a.editing { editingRows.insert(index) }
+        // Rows mostly repeat a few identifiers: those are compared, not hashed.
+        if !recentIdentifiers.contains(a.identifier) {
+            if identifiers[a.identifier] == nil { identifiers[a.identifier] = offset }
+            if recentIdentifiers.count >= 8 { recentIdentifiers.removeFirst() }
+            recentIdentifiers.append(a.identifier)
+        }
+        if options.sectionBy != nil {
+            if sections.isEmpty || sections[sections.count - 1].header != header {
+                sections.append(Section(header: header, firstRow: index, offset: offset))
+            }
+        } else if sections.isEmpty {
+            sections.append(Section(firstRow: index, offset: offset))
+        }
+        sections[sections.count - 1].rowCount += 1
+    }
+
+    /// Reads and checks the JSON row at `j`: the quick check first, the
+    /// full one (decoding the row) when the quick one cannot settle it.
+    func jsonRow(_ j: inout JSONBytes, depth: Int, _ quick: inout QuickRowCheck) throws {
+        let start = j.pos
+        var probe = j
+        if let q = quick.check(&probe, depth: depth) {
+            j = probe
+            addRow(at: start, q, j.bytes)
+            return
+        }
+        let row = try j.value(depth: depth)
+        try addRow(at: start, row) { JSONBytes(j.bytes, at: start).locate($0, atKey: $1) }
+    }
+
+    // MARK: JSON Lines
+
+    func scanLines(_ buffer: UnsafeBufferPointer<UInt8>) throws {
+        var j = JSONBytes(buffer)
+        var quick = QuickRowCheck(options: options)
+        while true {
+            j.skipSpace()
+            if j.atEnd { return }
+            guard j.current == UInt8(ascii: "{") else {
+                throw j.error(
+                    "expected an object (JSON Lines: one object per line, one row each), found \(j.describeCurrent())")
+            }
+            try jsonRow(&j, depth: 0, &quick)
+            j.skipSpace(lineBreaks: false)
+            if !j.atEnd && j.current != 0x0A {
+                throw j.error("unexpected \(j.describeCurrent()) after the row (JSON Lines: one object per line)")
+            }
+        }
+    }
+
+    // MARK: CSV and TSV
+
+    func scanRecords(_ buffer: UnsafeBufferPointer<UInt8>) throws {
+        let records = DelimitedRecords(buffer, format: format)
+        var fields: [DelimitedRecords.Field] = []
+        // A byte order mark (as spreadsheets write) is not part of the first column's name.
+        let begin = buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF ? 3 : 0
+        guard let headerStart = records.nextRecordStart(from: begin) else {
+            throw ByteError(offset: 0, message: "the file is empty (a header line must name the columns)")
+        }
+        var next = try records.record(at: headerStart, into: &fields)
+        var seen = Set<String>()
+        for f in fields {
+            let name = records.text(f)
+            guard !name.isEmpty else {
+                throw ByteError(offset: f.range.lowerBound, message: "a column of the header has no name")
+            }
+            guard seen.insert(name).inserted else {
+                throw ByteError(offset: f.range.lowerBound, message: "duplicate column '\(name)' in the header")
+            }
+            columns.append(name)
+        }
+        var quick = QuickRowCheck(options: options)
+        let kinds = quick.kinds(of: columns)
+        var sectionColumn: Int?
+        if let key = options.sectionBy {
+            sectionColumn = columns.firstIndex(of: key)
+            guard sectionColumn != nil else {
+                throw ByteError(
+                    offset: headerStart, message: "--section-by: " + Suggest.unknown("column", key, among: columns))
+            }
+        }
+        while let start = records.nextRecordStart(from: next) {
+            next = try records.record(at: start, into: &fields)
+            guard fields.count == columns.count else {
+                throw ByteError(
+                    offset: start,
+                    message:
+                        "this record has \(fields.count) field\(fields.count == 1 ? "" : "s"); the header has \(columns.count)"
+                )
+            }
+            if let (q, header) = quick.check(fields, kinds: kinds, sectionColumn: sectionColumn, records) {
+                record(
+                    RowAttributes(
+                        identifier: q.identifier ?? options.cell, selected: q.selected, highlighted: q.highlighted),
+                    header: header, at: start)
+                continue
+            }
+            let row = records.row(fields, columns: columns)
+            try addRow(at: start, row) { path, _ in
+                guard let key = path.first, let column = columns.firstIndex(of: key) else { return nil }
+                return fields[column].range.lowerBound
+            }
+        }
+    }
+}

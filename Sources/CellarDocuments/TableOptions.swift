@@ -1,0 +1,48 @@
+import Cellar
+
+/// A table document's top-level keys given from outside (the CLI's flags):
+/// each one set overrides the document's own.
+public struct TableOptions: Sendable, Equatable {
+    /// The reuse identifier of rows that name no `cell` (else `default`).
+    public var defaultCell: String?
+    /// Consecutive rows with the same value under this key form a section
+    /// headed by that value (rows without sections only: JSON Lines, CSV, TSV).
+    public var sectionBy: String?
+    /// A section index from the first letters of the section headers.
+    public var indexTitles = false
+    public var style: TableStyle?
+    public var rowHeight: RowHeight?
+    public var estimatedRowHeight: Int?
+
+    public init(
+        defaultCell: String? = nil, sectionBy: String? = nil, indexTitles: Bool = false,
+        style: TableStyle? = nil, rowHeight: RowHeight? = nil, estimatedRowHeight: Int? = nil
+    ) {
+        self.defaultCell = defaultCell
+        self.sectionBy = sectionBy
+        self.indexTitles = indexTitles
+        self.style = style
+        self.rowHeight = rowHeight
+        self.estimatedRowHeight = estimatedRowHeight
+    }
+
+    var cell: String { defaultCell ?? "default" }
+
+    /// Index titles for sections headed `headers` that have none of their
+    /// own: the header's first letter, upper-cased, given to the first
+    /// section of each run with the same letter.
+    static func indexTitles(headers: [String?], existing: [String?]) -> [String?] {
+        var previous: String?
+        return zip(headers, existing).map { header, own in
+            if let own {
+                previous = own
+                return own
+            }
+            guard let first = header?.first else { return nil }
+            let title = String(first).uppercased()
+            if title == previous { return nil }
+            previous = title
+            return title
+        }
+    }
+}

@@ -1,0 +1,211 @@
+import Cellar
+
+/// What each key does, by mode: every effect on the table is a
+/// `TableAction` through `BrowseSession.perform`.
+extension BrowseSession {
+    /// The message for the swipe keys until swipe actions exist in the table.
+    public static let swipeUnavailable = "swipe actions: not available yet"
+
+    /// Handles one key.
+    public func handle(_ key: Key) {
+        if case .mouse(let event) = key { return handle(event) }
+        if showsHelp {
+            // Any key closes the overlay; q and Ctrl-C still quit.
+            showsHelp = false
+            if key == .character("q") || key == .control("c") { wantsQuit = true }
+            return
+        }
+        if awaitsIndexTitle {
+            awaitsIndexTitle = false
+            guard case .character(let c) = key else {
+                message = "index jump cancelled"
+                return
+            }
+            // 'k finds K when the index has no k.
+            let titles = table.sectionIndexTitles
+            let title = titles.contains(String(c)) ? String(c) : String(c).uppercased()
+            tapIndexTitle(titles.contains(title) ? title : String(c))
+            return
+        }
+        if handleCommon(key) { return }
+        switch mode {
+        case .browse, .editing: handleBrowsing(key)
+        case .confirmingDelete(let ip): handleConfirming(key, ip)
+        case .reordering(let from, let to): handleReordering(key, from: from, to: to)
+        }
+    }
+
+    /// Keys that mean the same in every mode.
+    private func handleCommon(_ key: Key) -> Bool {
+        switch key {
+        case .control("c"): wantsQuit = true
+        case .control("z"): wantsSuspend = true
+        case .character("?"): showsHelp = true
+        default: return false
+        }
+        return true
+    }
+
+    private func handleBrowsing(_ key: Key) {
+        if handleMovement(key) { return }
+        switch key {
+        case .enter: tapFocusedRow()
+        case .character("i"), .right: tapAccessory()
+        case .character("e"): setEditing(mode == .browse)
+        case .character("d") where mode == .editing: tapDeleteControl()
+        case .character("+") where mode == .editing: tapInsertControl()
+        case .character("m") where mode == .editing: pickUp()
+        case .character("d"), .character("+"), .character("m"): message = "press e to edit first"
+        case .character("l"), .character("h"), .tab, .backTab: message = Self.swipeUnavailable
+        case .character("'"):
+            awaitsIndexTitle = true
+            message = "index title: type its letter"
+        case .character("r"): reload()
+        case .character("q"): wantsQuit = true
+        case .escape: if mode == .editing { setEditing(false) } else { wantsQuit = true }
+        default: break
+        }
+    }
+
+    /// Focus movement: one row, a page, top and bottom.
+    private func handleMovement(_ key: Key) -> Bool {
+        switch key {
+        case .down, .character("j"): focus(rowAfter(focus) ?? focus)
+        case .up, .character("k"): focus(focus.map { rowBefore($0) ?? $0 })
+        case .pageDown, .character(" "): page(down: true)
+        case .pageUp: page(down: false)
+        case .home, .character("g"): focus(firstRow)
+        case .end, .character("G"): focus(lastRow)
+        default: return false
+        }
+        return true
+    }
+
+    private func page(down: Bool) {
+        guard let height = table.viewportHeight, let ip = focus,
+            let lines = try? table.lineRangeForRow(at: ip)
+        else { return }
+        let line = lines.lowerBound + (down ? height : -height)
+        if down {
+            focus(rowOnOrBefore(line: min(line, table.contentHeight - 1)) ?? lastRow)
+        } else {
+            focus(line <= 0 ? firstRow : rowOnOrAfter(line: line, limit: lines.lowerBound) ?? firstRow)
+        }
+    }
+
+    // MARK: Taps
+
+    func tapFocusedRow() {
+        guard let ip = focus else { return }
+        let deselects = table.indexPathsForSelectedRows.contains(ip) && multipleSelection
+        if perform(deselects ? .deselectRow(ip) : .selectRow(ip)) {
+            message = (deselects ? "deselected" : "tapped") + " row \(ordinal(of: ip))"
+        }
+    }
+
+    private var multipleSelection: Bool {
+        table.isEditing ? table.allowsMultipleSelectionDuringEditing : table.allowsMultipleSelection
+    }
+
+    func tapAccessory() {
+        guard let ip = focus else { return }
+        guard hasDetailButton(ip) else {
+            message = "row \(ordinal(of: ip)) has no detail button (only ⓘ responds to a tap)"
+            return
+        }
+        if perform(.tapAccessory(ip)) { message = "tapped the accessory of row \(ordinal(of: ip))" }
+    }
+
+    func hasDetailButton(_ ip: IndexPath) -> Bool {
+        let accessory =
+            table.isEditing ? table.cellForRow(at: ip)?.editingAccessory : table.cellForRow(at: ip)?.accessory
+        switch accessory {
+        case .type(.detailButton), .type(.detailDisclosureButton): return true
+        default: return false
+        }
+    }
+
+    func tapIndexTitle(_ title: String) {
+        guard perform(.tapIndexTitle(title)) else { return }
+        message = "index \(title)"
+        keepFocusInViewport()
+    }
+
+    private func reload() {
+        let wanted = focus
+        perform(.reloadData)
+        repairFocus(wanted)
+        message = "reloaded"
+    }
+
+    // MARK: Editing
+
+    private func setEditing(_ editing: Bool) {
+        guard perform(.setEditing(editing)) else { return }
+        mode = editing ? .editing : .browse
+        message = editing ? "editing: d delete, + insert, m move, e done" : ""
+        revealFocus()
+    }
+
+    private func tapDeleteControl() {
+        guard let ip = focus, perform(.tapDeleteControl(ip)) else { return }
+        if table.indexPathForDeleteConfirmation == ip {
+            mode = .confirmingDelete(ip)
+            message = "delete row \(ordinal(of: ip))? y/Enter: delete, n/Esc: keep"
+        }
+    }
+
+    private func tapInsertControl() {
+        guard let ip = focus, perform(.tapInsertControl(ip, row: nil)) else { return }
+        message = "inserted at row \(ordinal(of: ip))"
+        repairFocus(ip)
+    }
+
+    private func handleConfirming(_ key: Key, _ ip: IndexPath) {
+        switch key {
+        case .character("y"), .enter:
+            mode = .editing
+            if perform(.confirmDelete(ip)) {
+                message = "deleted row \(ordinal(of: ip))"
+                repairFocus(ip)
+            }
+        case .character("n"), .escape:
+            mode = .editing
+            // A second tap on ⊖ hides the Delete button again.
+            if perform(.tapDeleteControl(ip)) { message = "kept row \(ordinal(of: ip))" }
+        default: message = "delete row \(ordinal(of: ip))? y/Enter: delete, n/Esc: keep"
+        }
+    }
+
+    // MARK: Reordering
+
+    private func pickUp() {
+        guard let ip = focus else { return }
+        mode = .reordering(from: ip, to: ip)
+        message = "moving row \(ordinal(of: ip)): ↑/↓ to move, Enter to drop, Esc to put back"
+    }
+
+    private func handleReordering(_ key: Key, from: IndexPath, to: IndexPath) {
+        switch key {
+        case .up, .character("k"), .down, .character("j"):
+            let up = key == .up || key == .character("k")
+            guard let next = up ? rowBefore(to) : rowAfter(to) else { return }
+            mode = .reordering(from: from, to: next)
+            focus(next)
+            message = "moving row \(ordinal(of: from)) to \(ordinal(of: next)): Enter drops, Esc puts back"
+        case .enter:
+            mode = .editing
+            if perform(.reorder(from: from, to: to)) {
+                message = "moved row \(ordinal(of: from)) to \(ordinal(of: to))"
+                focus(to)
+            } else {
+                focus(from)
+            }
+        case .escape:
+            mode = .editing
+            message = "put back"
+            focus(from)
+        default: break
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import Cellar
+
+/// The state of an interactive session over one table: the mode, the last
+/// message and the actions performed so far. Every change to the table goes
+/// through `perform` (one `TableAction` each), which also keeps the focused
+/// row in view, as the golden `scroll` step clamps.
+public final class BrowseSession {
+    public enum Mode: Equatable, Sendable {
+        case browse
+        case editing
+        /// The Delete button shows on the row; y/Enter confirms, n/Esc cancels.
+        case confirmingDelete(IndexPath)
+        /// The row picked up with `m`, and where it would drop.
+        case reordering(from: IndexPath, to: IndexPath)
+
+        public var name: String {
+            switch self {
+            case .browse: return "browse"
+            case .editing: return "editing"
+            case .confirmingDelete: return "delete?"
+            case .reordering: return "reordering"
+            }
+        }
+    }
+
+    public internal(set) var table: TableView
+    public internal(set) var mode: Mode = .browse
+    /// The status line's last message (an error, "reloaded …").
+    public var message = ""
+    /// The `?` overlay shows.
+    public internal(set) var showsHelp = false
+    /// `'` was typed: the next character taps that index title.
+    var awaitsIndexTitle = false
+    /// Set by `q`, Esc at top level or Ctrl-C.
+    public internal(set) var wantsQuit = false
+    /// Set by Ctrl-Z; the loop suspends and clears it.
+    public var wantsSuspend = false
+    /// Keep every action performed in `performed` (for `--record`; off, a
+    /// long session's memory stays flat).
+    public var keepsActions = false
+    /// Every action performed, in order, while `keepsActions` is on (the recorder writes them as steps).
+    public private(set) var performed: [TableAction] = []
+
+    public init(table: TableView) {
+        self.table = table
+    }
+
+    /// The focused row.
+    public var focus: IndexPath? { table.indexPathForFocusedRow }
+
+    /// Applies one action; a failure (a hook's error, a row that cannot be
+    /// edited) becomes the message and the session goes on.
+    @discardableResult
+    public func perform(_ action: TableAction) -> Bool {
+        do {
+            try table.perform(action)
+            if keepsActions { performed.append(action) }
+            return true
+        } catch {
+            message = "\(error)"
+            return false
+        }
+    }
+
+    /// Focuses `ip` and scrolls as little as shows it whole (its top when it
+    /// is taller than the viewport).
+    public func focus(_ ip: IndexPath?) {
+        guard let ip else { return }
+        if ip != focus { perform(.focusRow(ip)) }
+        revealFocus()
+    }
+
+    /// Scrolls so the focused row is in view, if it is not.
+    public func revealFocus() {
+        guard let ip = focus, let lines = try? table.lineRangeForRow(at: ip),
+            let height = table.viewportHeight, height > 0
+        else { return }
+        let top = table.contentOffset
+        var target = top
+        if lines.upperBound > top + height { target = lines.upperBound - height }
+        if lines.lowerBound < target { target = lines.lowerBound }
+        if target != top { perform(.scrollToOffset(target)) }
+    }
+
+    /// After a scroll by other means (wheel, index title): the focus moves to
+    /// the nearest row in view when it left the viewport.
+    func keepFocusInViewport() {
+        guard let height = table.viewportHeight else { return }
+        let top = table.contentOffset
+        if let ip = focus, let lines = try? table.lineRangeForRow(at: ip),
+            lines.lowerBound >= top, lines.upperBound <= top + height
+        {
+            return
+        }
+        let below = focus.flatMap { try? table.lineRangeForRow(at: $0) }.map { $0.lowerBound >= top } ?? true
+        // The nearest row in view: the last when the focus is below the viewport, else the first.
+        let found = below ? rowOnOrBefore(line: top + height - 1) : rowOnOrAfter(line: top, limit: top + height)
+        if let found, found != focus { perform(.focusRow(found)) }
+    }
+
+    // MARK: Rows in order
+
+    /// Rows of all sections as one sequence, for the status line ("row 3/120").
+    public var rowCount: Int { (0..<table.numberOfSections).reduce(0) { $0 + table.numberOfRows(inSection: $1) } }
+
+    public func ordinal(of ip: IndexPath) -> Int {
+        (0..<ip.section).reduce(0) { $0 + table.numberOfRows(inSection: $1) } + ip.row + 1
+    }
+
+    var firstRow: IndexPath? { rowAfter(nil) }
+    var lastRow: IndexPath? { rowBefore(nil) }
+
+    /// The row after `ip` across sections (nil: the first row).
+    func rowAfter(_ ip: IndexPath?) -> IndexPath? {
+        var s = ip?.section ?? 0
+        var r = (ip?.row ?? -1) + 1
+        while s < table.numberOfSections {
+            if r < table.numberOfRows(inSection: s) { return IndexPath(s, r) }
+            s += 1
+            r = 0
+        }
+        return nil
+    }
+
+    /// The row before `ip` across sections (nil: the last row).
+    func rowBefore(_ ip: IndexPath?) -> IndexPath? {
+        var s = ip?.section ?? table.numberOfSections - 1
+        var r = ip.map { $0.row - 1 } ?? table.numberOfRows(inSection: s) - 1
+        while s >= 0 {
+            if r >= 0 && r < table.numberOfRows(inSection: s) { return IndexPath(s, r) }
+            s -= 1
+            if s >= 0 { r = table.numberOfRows(inSection: s) - 1 }
+        }
+        return nil
+    }
+
+    /// The first row starting on content line `line` or below (before `limit`).
+    func rowOnOrAfter(line: Int, limit: Int) -> IndexPath? {
+        var y = max(0, line)
+        while y < limit {
+            guard let ip = try? table.indexPathForRow(atLine: y), let lines = try? table.lineRangeForRow(at: ip) else {
+                y += 1  // a header, footer or gap
+                continue
+            }
+            if lines.lowerBound >= line { return ip }
+            y = max(y + 1, lines.upperBound)
+        }
+        return nil
+    }
+
+    /// The row drawn on content line `line`, or the nearest above it.
+    func rowOnOrBefore(line: Int) -> IndexPath? {
+        var y = line
+        while y >= 0 {
+            if let ip = try? table.indexPathForRow(atLine: y) { return ip }
+            y -= 1
+        }
+        return nil
+    }
+
+    /// Where focus goes when the rows changed under it (a delete, a reload):
+    /// `wanted` (where it was) if that row still exists, else the nearest row
+    /// before it.
+    func repairFocus(_ wanted: IndexPath?) {
+        guard rowCount > 0 else { return }
+        let place = wanted ?? IndexPath(0, 0)
+        let exists = Self.exists(place, in: table)
+        // The content may have shrunk below the viewport: clamp as a scroll does.
+        perform(.scrollToOffset(table.contentOffset))
+        focus(exists ? place : rowBefore(place) ?? firstRow)
+    }
+}

@@ -1,0 +1,33 @@
+/// One key press or mouse event, decoded from the terminal's bytes.
+public enum Key: Equatable, Sendable {
+    /// A printable character (UTF-8 decoded; a cluster's scalars arrive one by one).
+    case character(Character)
+    case up, down, left, right
+    case home, end, pageUp, pageDown
+    case enter, escape, tab, backTab, backspace, delete
+    /// Ctrl with a letter: `.control("c")` for 0x03.
+    case control(Character)
+    case mouse(MouseEvent)
+    /// A sequence the decoder does not know (ignored by the browse loop, never written).
+    case unknown
+}
+
+/// An SGR (1006) mouse report, with 0-based cell coordinates.
+public struct MouseEvent: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case press(button: Int)
+        case release(button: Int)
+        case wheelUp, wheelDown
+        case drag
+    }
+
+    public var kind: Kind
+    public var x: Int
+    public var y: Int
+
+    public init(kind: Kind, x: Int, y: Int) {
+        self.kind = kind
+        self.x = x
+        self.y = y
+    }
+}

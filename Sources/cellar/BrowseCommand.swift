@@ -1,0 +1,107 @@
+import ArgumentParser
+import Cellar
+import CellarGolden
+import CellarTerminal
+import CellarText
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `cellar browse FILE`: the table live in the terminal, on the same
+/// table, registry, styles and drawing as `render`.
+struct BrowseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "browse",
+        abstract: "Browse a table document in the terminal: focus, select, edit, reorder.",
+        discussion: "Keys:\n" + BrowseHelp.text
+    )
+
+    @Argument(help: "The table (.yaml, .yml, .json, .jsonl, .ndjson, .csv or .tsv; not -, as stdin is the keyboard).")
+    var file: String
+
+    @OptionGroup var styles: StylesOption
+    @OptionGroup var styleCheck: StyleCheckOption
+    @OptionGroup var colorOption: ColorOption
+    @OptionGroup var wide: AmbiguousWideOption
+
+    @Flag(inversion: .prefixedNo, help: "Reload styles and the document when they change on disk.")
+    var watch = true
+
+    @Option(
+        help: ArgumentHelp(
+            "On quit, write the session's actions as a golden case (then `cellar test --update CASE` draws its frames).",
+            valueName: "CASE.case.yaml"))
+    var record: String?
+
+    @OptionGroup var document: DocumentOptions
+
+    @OptionGroup var input: FileSizeOption
+
+    func run() throws {
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            throw CLIError.fail("needs a terminal on stdin and stdout", prefix: "cellar browse")
+        }
+        if file == "-" { throw CLIError.fail("FILE must be a file (stdin is the keyboard)", prefix: "cellar browse") }
+        if let record, let problem = recordProblem(record) {
+            throw CLIError.fail("--record: " + problem, prefix: "cellar browse")
+        }
+        do {
+            try browse()
+        } catch let e as TerminalError {
+            throw CLIError.fail("\(e)", prefix: "cellar browse")
+        } catch {
+            throw CLIError.report(error)
+        }
+    }
+
+    /// Why `--record` could not write a case that draws what the session
+    /// shows, or nil: a case names a YAML or JSON document and nothing else.
+    private func recordProblem(_ record: String) -> String? {
+        guard record.hasSuffix(".case.yaml") else { return "needs a file named NAME.case.yaml (got '\(record)')" }
+        guard [".yaml", ".yml", ".json"].contains(where: file.lowercased().hasSuffix) else {
+            return "a golden case's table is a YAML or JSON document (got '\(file)')"
+        }
+        let d = document
+        if d.inputFormat != nil || d.cell != nil || d.sectionBy != nil || d.indexTitles || d.tableStyle != nil
+            || d.rowHeight != nil || d.estimatedRowHeight != nil
+        {
+            return "a golden case cannot hold document flags (put them in the document's keys instead)"
+        }
+        return nil
+    }
+
+    private func browse() throws {
+        let env = Terminal.environment
+        let width = min(RawTerminal.size()?.width ?? 80, InputLimits.width.upperBound)
+        let (table, source) = try DocumentTable.load(
+            file: file, document: document, styleDirectories: styles.directories, limits: styleCheck.limits,
+            maxFileSize: input.maxFileSize)
+        table.width = width
+        try source.checkRowHeights(width: width)
+        if let ambiguousWide = wide.ambiguousWide { table.ambiguousWide = ambiguousWide }
+        let session = BrowseSession(table: table)
+        session.keepsActions = record != nil
+        let useColor = colorOption.color.usesColor(environment: env, outputIsTerminal: true)
+        let screen = BrowseScreen(fileName: Terminal.sanitized(file), useColor: useColor)
+        let loop = BrowseLoop(session: session, screen: screen)
+        if watch,
+            let reloader = BrowseReloader(
+                file: file, document: document, styleDirectories: styles.directories, limits: styleCheck.limits,
+                maxFileSize: input.maxFileSize, ambiguousWide: wide.ambiguousWide)
+        {
+            loop.watch = (reloader.watcher.fd, { reloader.reload(session) })
+        }
+        let start = RawTerminal.size() ?? (width: 80, height: 24)
+        try loop.run()
+        if let record {
+            var recorder = GoldenRecorder(
+                tablePath: file, width: min(start.width, InputLimits.width.upperBound),
+                height: max(1, start.height - 1))
+            for action in session.performed { recorder.record(action) }
+            try recorder.write(to: record)
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Cellar
+import CellarDocuments
+
+/// How `render` reads its input, and the document's top-level keys as
+/// flags (each given one overrides the file's).
+struct DocumentOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "The input's format (default: from the file name, else guessed from the bytes).",
+            valueName: "yaml|json|jsonl|csv|tsv"))
+    var inputFormat: InputFormat?
+
+    @Option(
+        help: ArgumentHelp("The cell style of rows that name no `cell` (default: default).", valueName: "IDENTIFIER"))
+    var cell: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Consecutive rows with the same value under KEY form a section headed by it "
+                + "(JSON Lines, CSV and TSV).", valueName: "KEY"))
+    var sectionBy: String?
+
+    @Flag(help: "A section index from the first letters of the section headers.")
+    var indexTitles = false
+
+    @Option(help: "The table's style (overrides the document's `style`).")
+    var tableStyle: TableStyle?
+
+    @Option(
+        help: ArgumentHelp(
+            "Every row's height: automatic or a number of lines (overrides the document's `rowHeight`).",
+            valueName: "LINES"),
+        transform: { text in
+            if text == "automatic" { return .automatic }
+            guard let n = Int(text), (0...TableView.maximumRowHeight).contains(n) else {
+                throw ValidationError(
+                    "--row-height must be 'automatic' or a whole number of lines from 0 to \(TableView.maximumRowHeight) (got '\(text)')"
+                )
+            }
+            return .fixed(n)
+        })
+    var rowHeight: RowHeight?
+
+    @Option(
+        help: ArgumentHelp(
+            "Lines a row is taken to have until it is measured (only the rows shown are measured).",
+            valueName: "LINES"))
+    var estimatedRowHeight: Int?
+
+    func tableOptions() throws -> TableOptions {
+        if let cell, cell.isEmpty { throw CellarError("--cell must name a reuse identifier") }
+        if let n = estimatedRowHeight, !(1...TableView.maximumRowHeight).contains(n) {
+            throw CellarError(
+                InputLimits.message("--estimated-row-height", 1...TableView.maximumRowHeight, got: "\(n)"))
+        }
+        return TableOptions(
+            defaultCell: cell, sectionBy: sectionBy, indexTitles: indexTitles, style: tableStyle,
+            rowHeight: rowHeight, estimatedRowHeight: estimatedRowHeight)
+    }
+}
+
+extension InputFormat: ExpressibleByArgument {}
+extension TableStyle: ExpressibleByArgument {}

@@ -1,0 +1,22 @@
+import Cellar
+import CellarDocuments
+import CellarLua
+
+/// A table as `render` and `browse` both build it: the styles registered
+/// (`--styles`) and the document's own `register:` identifiers, the input read with the document flags and checked against
+/// the styles; the table keeps its data source alive. The caller sets the
+/// width and then checks the fixed row heights at it (`source.checkRowHeights`).
+enum DocumentTable {
+    static func load(
+        file: String, document: DocumentOptions, styleDirectories: [String], limits: LuaLimits, maxFileSize: Int
+    ) throws -> (table: TableView, source: LoadedTable) {
+        let registry = Registry()
+        try StyleHooks.load(styleDirectories, into: registry, limits: limits)
+        let source = try LoadedTable.load(
+            DocumentInput.read(file, format: document.inputFormat, sizeLimit: maxFileSize),
+            options: document.tableOptions())
+        let documentRegistry = try source.registry(over: registry)
+        try source.validate(against: documentRegistry)
+        return (source.makeTableView(registry: documentRegistry), source)
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Cellar
+import CellarDocuments
+import CellarLua
+import CellarText
+
+// Options several commands take, each declared once and adopted with
+// `@OptionGroup`, so their spelling, help and defaults cannot drift apart.
+
+/// `--styles DIR` (repeatable): where Lua cell styles are loaded from.
+struct StylesOption: ParsableArguments {
+    @Option(
+        name: .customLong("styles"),
+        help: ArgumentHelp(
+            "A directory of Lua cell styles (repeatable; default: Styles/ when present).", valueName: "DIR"))
+    var given: [String] = []
+
+    /// The directories given, else `Styles/` when it exists here.
+    var directories: [String] { StyleHooks.directories(given) }
+}
+
+/// `--check-styles`: debug mode for Lua styles (as `CELLAR_DEBUG=1`).
+struct StyleCheckOption: ParsableArguments {
+    @Flag(
+        name: .customLong("check-styles"),
+        help: ArgumentHelp(
+            "Check Lua styles: a hook that uses a table lent to an earlier call (row, config, ctx, state, "
+                + "event) fails at that line (also on with CELLAR_DEBUG=1)."))
+    var checkStyles = false
+
+    /// The sandbox's settings for the styles these commands load.
+    var limits: LuaLimits {
+        var limits = LuaLimits()
+        if checkStyles { limits.checksHookTables = true }
+        return limits
+    }
+}
+
+/// `--color auto|always|never`.
+struct ColorOption: ParsableArguments {
+    @Option(help: "Colour: auto, always or never.")
+    var color: ColorMode = .auto
+}
+
+/// `--ambiguous-wide` / `--no-ambiguous-wide`: unset keeps the table's own setting.
+struct AmbiguousWideOption: ParsableArguments {
+    @Flag(
+        inversion: .prefixedNo,
+        help: ArgumentHelp(
+            "Draw East Asian Ambiguous characters (±, °, α, Ж, ①, …) two columns wide, as CJK terminals do "
+                + "(default: the table file's ambiguousWide, else off; this flag overrides the file)."))
+    var ambiguousWide: Bool?
+}
+
+/// `--max-file-size SIZE`, shared by the commands that read documents and cases.
+struct FileSizeOption: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Largest file read (document, case, golden or table): bytes, or with K, M or G "
+                + "(default: \(InputFile.describe(size: InputFile.defaultSizeLimit))).",
+            valueName: "SIZE"),
+        transform: { text in
+            guard let bytes = InputFile.parseSize(text) else {
+                throw ValidationError("--max-file-size must be a size such as 64M, 2G or 1000000 (got '\(text)')")
+            }
+            return bytes
+        })
+    var maxFileSize: Int = InputFile.defaultSizeLimit
+}
+
+extension ColorMode: ExpressibleByArgument {}

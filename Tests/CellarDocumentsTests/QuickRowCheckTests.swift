@@ -1,0 +1,48 @@
+import Cellar
+import Testing
+
+@testable import CellarDocuments
+
+/// The quick check (bytes, no allocation) never passes a row the full check
+/// (decoded value) refuses, and reads the same attributes from the rows it passes.
+@Suite struct QuickRowCheckTests {
+    static let rows = [
+        #"{}"#, #"{"text": "a"}"#, #"{"text": "a", "secondaryText": "b"}"#, #"{"text": "a", "secondaryText": null}"#,
+        #"{"cell": "subtitle", "text": "a", "secondaryText": "b"}"#,
+        #"{"cell": "value1", "text": 5, "secondaryText": true}"#,
+        #"{"cell": "default", "secondaryText": "b"}"#, #"{"cell": "", "text": "a"}"#, #"{"cell": 5}"#,
+        #"{"cell": "sub\u0074itle"}"#,
+        #"{"cell": "keyValue", "key": "k", "value": {"deep": [1, 2]}}"#, #"{"cell": "subtitle", "text": {"a": 1}}"#,
+        #"{"cell": "keyValue", "text": {"a": 1}}"#, #"{"selected": true, "highlighted": false, "text": "a"}"#,
+        #"{"selected": "true"}"#, #"{"disabled": 1}"#, #"{"height": 3}"#, #"{"height": -1}"#,
+        #"{"accessory": "checkmark"}"#, #"{"accessory": "chevron"}"#, #"{"cell": "keyValue", "accessory": "chevron"}"#,
+        #"{"indentation": 99999999}"#, #"{"textProperties": {"numberOfLines": -1}}"#, #"{"text": "a", "text": "b"}"#,
+        #"{"x": 1, "y": 2, "x": 3}"#, #"{"text": "a",}"#, #"{"text": "a" "b"}"#, #"{"t\u0065xt": "a", "text": "b"}"#,
+        #"{"image": [1]}"#, #"{"cell": "keyValue", "image": [1]}"#, #"{"team": "Apps", "text": "a"}"#, #"{"team": 5}"#,
+    ]
+
+    @Test(arguments: [
+        TableOptions(), TableOptions(defaultCell: "subtitle"), TableOptions(defaultCell: "keyValue", sectionBy: "team"),
+    ])
+    func quickPassesOnlyWhatTheFullCheckPasses(options: TableOptions) throws {
+        var passed = 0
+        for text in Self.rows {
+            let bytes = Array(text.utf8)
+            try bytes.withUnsafeBufferPointer { buffer in
+                var quick = QuickRowCheck(options: options)
+                var j = JSONBytes(buffer)
+                let q = quick.check(&j, depth: 0)
+                var full = JSONBytes(buffer)
+                let value = try? full.value()
+                let checked = value.flatMap { try? RowCheck.check($0, defaultCell: options.cell) }
+                guard let q else { return }
+                passed += 1
+                #expect(j.pos == bytes.count, "\(text)")
+                #expect(checked != nil, "quick passed what the full check refuses: \(text)")
+                #expect(checked?.identifier == q.identifier ?? options.cell, "\(text)")
+                #expect(checked?.selected == q.selected && checked?.highlighted == q.highlighted, "\(text)")
+            }
+        }
+        #expect(passed >= 10)
+    }
+}

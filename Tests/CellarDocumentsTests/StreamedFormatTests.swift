@@ -1,0 +1,216 @@
+import Cellar
+import CellarTestSupport
+import CellarText
+import Testing
+
+@testable import CellarDocuments
+
+/// JSON Lines, CSV and TSV: what they read, and one located line for what they refuse.
+@Suite struct StreamedFormatTests {
+    func load(_ text: String, _ format: InputFormat, _ options: TableOptions = TableOptions()) throws
+        -> StreamedDocument
+    {
+        try load(Array(text.utf8), format, options)
+    }
+
+    func load(_ bytes: [UInt8], _ format: InputFormat, _ options: TableOptions = TableOptions()) throws
+        -> StreamedDocument
+    {
+        try StreamedDocument.load(
+            DocumentInput(path: "t.\(format.rawValue)", bytes: bytes, format: format), options: options)
+    }
+
+    func message(_ body: () throws -> Any) -> String {
+        do {
+            _ = try body()
+            return "ok"
+        } catch { return "\(error)" }
+    }
+
+    func text(_ doc: StreamedDocument, width: Int = 30) throws -> String {
+        let table = StreamedDataSource(document: doc).makeTableView(registry: Registry())
+        table.width = width
+        return try table.renderText()
+    }
+
+    @Test func jsonLinesAreOneRowPerLine() throws {
+        let doc = try load(
+            "{\"text\": \"a\"}\n\n  {\"cell\": \"value1\", \"text\": \"b\", \"secondaryText\": \"2\"}\r\n{\"text\": \"c\"}",
+            .jsonl)
+        #expect(doc.rowCount == 3 && doc.sections.count == 1)
+        #expect(try doc.row(1)["secondaryText"] == .string("2"))
+        #expect(try text(doc, width: 12) == " a\n ───────────\n b        2\n ───────────\n c\n")
+    }
+
+    @Test func jsonLinesErrorsAreLocated() {
+        #expect(
+            message { try load("{\"text\": \"a\"}\n[1]\n", .jsonl) }
+                == "t.jsonl:2:1: malformed JSON: expected an object (JSON Lines: one object per line, one row each), found '['"
+        )
+        #expect(
+            message { try load("{\"text\": \"a\"} {\"text\": \"b\"}\n", .jsonl) }
+                == "t.jsonl:1:15: malformed JSON: unexpected '{' after the row (JSON Lines: one object per line)")
+        #expect(
+            message { try load("{\"text\": \"a\"}\n{\"cell\": \"value1\", \"accessory\": \"chevron\"}\n", .jsonl) }
+                .hasPrefix("t.jsonl:2:33: accessory: unknown value 'chevron'"))
+        #expect(
+            message { try load("{\"text\": \"a\", \"text\": \"b\"}\n", .jsonl) } == "t.jsonl:1:15: duplicate key 'text'"
+        )
+    }
+
+    @Test func csvFollowsRFC4180() throws {
+        let csv = "cell,text,secondaryText\r\nvalue1,\"a, quoted\",\"say \"\"hi\"\"\"\r\n,\"two\nlines\",\r\n\r\n"
+        let doc = try load(csv, .csv)
+        #expect(doc.rowCount == 2)
+        #expect(
+            try doc.row(0)
+                == .object([
+                    "cell": .string("value1"), "text": .string("a, quoted"), "secondaryText": .string("say \"hi\""),
+                ]))
+        // An empty field leaves its key out.
+        #expect(try doc.row(1) == .object(["text": .string("two\nlines")]))
+    }
+
+    @Test func csvTableColumnsReadFlagsAndNumbers() throws {
+        let doc = try load("text,selected,height\na,true,2\nb,false,\n", .csv)
+        #expect(doc.selectedRows == [0])
+        #expect(doc.declaredHeights == [0: .fixed(2)])
+        #expect(message { try load("text,selected\na,yes\n", .csv) } == "t.csv:2:3: selected must be true or false")
+        #expect(message { try load("text,height\na,-3\n", .csv) } == "t.csv:2:3: height must not be negative (got -3)")
+    }
+
+    @Test func csvErrorsAreLocated() {
+        #expect(message { try load("text,detail\n\"open,x\n", .csv) } == "t.csv:2:1: unterminated quoted field")
+        #expect(message { try load("text\nab\"c\n", .csv) }.hasPrefix("t.csv:2:3: a quote inside an unquoted field"))
+        #expect(
+            message { try load("text\n\"a\"b\n", .csv) }
+                == "t.csv:2:4: expected ',' or a line break after a quoted field, found 'b'")
+        #expect(
+            message { try load("text,secondaryText\na\n", .csv) }
+                == "t.csv:2:1: this record has 1 field; the header has 2")
+        #expect(message { try load("text,,x\n", .csv) } == "t.csv:1:6: a column of the header has no name")
+        #expect(message { try load("text,text\n", .csv) } == "t.csv:1:6: duplicate column 'text' in the header")
+        #expect(message { try load("", .csv) } == "t.csv:1:1: the file is empty (a header line must name the columns)")
+        #expect(
+            message { try load("text,secondaryText\na,b\n", .csv) }.hasPrefix(
+                "t.csv:2:3: style 'default' has no detail text"))
+    }
+
+    @Test func csvFromASpreadsheet() throws {
+        // A byte order mark before the header is not part of the first column's name.
+        let doc = try load(
+            [0xEF, 0xBB, 0xBF] + Array("text,team\r\na,x\r\n".utf8), .csv, TableOptions(sectionBy: "team"))
+        #expect(doc.columns == ["text", "team"] && doc.sections.map(\.header) == ["x"])
+        #expect(
+            message { try load("text,team\na,x\n", .csv, TableOptions(sectionBy: "teem")) }
+                == "t.csv:1:1: --section-by: unknown column 'teem' — did you mean 'team'?")
+    }
+
+    @Test func tsvHasNoQuoting() throws {
+        let doc = try load("text\tsecondaryText\tcell\n\"a\"\tb\tsubtitle\n", .tsv)
+        #expect(
+            try doc.row(0)
+                == .object(["text": .string("\"a\""), "secondaryText": .string("b"), "cell": .string("subtitle")]))
+        #expect(message { try load("text\tx\na\n", .tsv) } == "t.tsv:2:1: this record has 1 field; the header has 2")
+    }
+
+    /// Each hostile input is refused with one line naming where.
+    @Test func hostileInputsGiveOneLocatedLine() {
+        let deep = "{\"text\": " + String(repeating: "[", count: 100_000) + "\n"
+        let cases: [(String, [UInt8], InputFormat, String)] = [
+            (
+                "unterminated", Array("{\"text\": \"abc\n".utf8), .jsonl,
+                "t.jsonl:1:14: malformed JSON: line break inside a string"
+            ),
+            (
+                "unterminated at end", Array("{\"text\": \"abc".utf8), .jsonl,
+                "t.jsonl:1:10: malformed JSON: unterminated string"
+            ),
+            (
+                "huge number",
+                Array("{\"cell\": \"subtitle\", \"indentation\": 1\(String(repeating: "0", count: 400))}".utf8), .jsonl,
+                "t.jsonl:1:37: indentation: must be a whole number from 0 to 10000"
+            ),
+            ("deep", Array(deep.utf8), .jsonl, "t.jsonl:1:521: malformed JSON: nested more than 512 levels deep"),
+            (
+                "NUL in JSON", [UInt8]("{\"text\": \"a".utf8) + [0] + Array("\"}".utf8), .jsonl,
+                "t.jsonl:1:12: malformed JSON: control character inside a string (escape it)"
+            ),
+            ("NUL in CSV", Array("text\na".utf8) + [0, 0x0A], .csv, "t.csv:2:2: a NUL byte (U+0000) is not text"),
+            ("invalid UTF-8", Array("text\nok\nab".utf8) + [0xC3, 0x28], .csv, "t.csv:3:3: invalid UTF-8"),
+            (
+                "overlong", Array("{\"text\": \"".utf8) + [0xC0, 0xAF] + Array("\"}".utf8), .jsonl,
+                "t.jsonl:1:11: invalid UTF-8"
+            ),
+            (
+                "surrogate", Array("{\"text\": \"".utf8) + [0xED, 0xA0, 0x80] + Array("\"}".utf8), .json,
+                "t.json:1:11: invalid UTF-8"
+            ),
+        ]
+        for (name, bytes, format, expected) in cases {
+            let got = message { try load(bytes, format) }
+            #expect(got == expected, "\(name)")
+            #expect(!got.contains("\n"), "\(name)")
+        }
+    }
+
+    @Test func optionsOverrideTheDocument() throws {
+        let json =
+            #"{"style": "grouped", "rowHeight": 1, "sections": [{"header": "Fruit", "rows": [{"text": "a"}, {"text": "b", "secondaryText": "x"}]}]}"#
+        let options = TableOptions(
+            defaultCell: "subtitle", indexTitles: true, style: .plain, rowHeight: .fixed(2), estimatedRowHeight: 3)
+        let doc = try load(json, .json, options)
+        #expect(doc.sections[0].indexTitle == "F")
+        let table = StreamedDataSource(document: doc).makeTableView(registry: Registry())
+        #expect(table.style == .plain && table.rowHeight == .fixed(2) && table.estimatedRowHeight == 3)
+        // Without --cell the second row is a default row with detail text: refused.
+        #expect(message { try load(json, .json) }.hasPrefix("t.json:1:109: style 'default' has no detail text"))
+        // The same options apply to a YAML document read whole.
+        let yaml = try TableDocument.parse(
+            "style: grouped\nsections:\n  - header: Fruit\n    rows:\n      - {text: a, secondaryText: x}\n",
+            path: "t.yaml", options: options)
+        #expect(yaml.sections[0].indexTitle == "F" && yaml.sections[0].rows[0]["cell"] == .string("subtitle"))
+        #expect(DocumentDataSource(document: yaml).makeTableView(registry: Registry()).style == .plain)
+    }
+
+    @Test func sectionByGroupsConsecutiveRows() throws {
+        let lines = [
+            "{\"k\": \"Apples\", \"text\": \"1\"}", "{\"k\": \"Apples\", \"text\": \"2\"}",
+            "{\"k\": \"Avocados\", \"text\": \"3\"}",
+            "{\"k\": \"Bananas\", \"text\": \"4\"}", "{\"k\": \"Apples\", \"text\": \"5\"}",
+        ].joined(separator: "\n")
+        let doc = try load(lines, .jsonl, TableOptions(sectionBy: "k", indexTitles: true))
+        #expect(doc.sections.map(\.header) == ["Apples", "Avocados", "Bananas", "Apples"])
+        #expect(doc.sections.map(\.rowCount) == [2, 1, 1, 1])
+        #expect(doc.sections.map(\.indexTitle) == ["A", nil, "B", "A"])
+        let source = StreamedDataSource(document: doc)
+        #expect(source.indexPath(3) == IndexPath(2, 0) && source.indexPath(4) == IndexPath(3, 0))
+        #expect(
+            message { try load("{\"sections\": []}", .json, TableOptions(sectionBy: "k")) }.hasPrefix(
+                "--section-by applies to rows without sections"))
+    }
+
+    @Test func sniffsStandardInput() {
+        #expect(InputFormat.sniff(Array("{\"sections\": []}\n".utf8)) == .json)
+        #expect(InputFormat.sniff(Array("{\"text\": \"a\"}\n{\"text\": \"b\"}\n".utf8)) == .jsonl)
+        #expect(InputFormat.sniff(Array("text,secondaryText\na,b\n".utf8)) == .csv)
+        #expect(InputFormat.sniff(Array("text\tsecondaryText\n".utf8)) == .tsv)
+        #expect(InputFormat.sniff(Array("sections:\n  - rows: []\n".utf8)) == .yaml)
+        #expect(InputFormat.from(path: "a/b.NDJSON") == .jsonl && InputFormat.from(path: "x.yml") == .yaml)
+    }
+}
+
+@Suite struct StreamedExampleTests {
+    @Test(arguments: ["deploys.jsonl", "pantry.csv"])
+    func theRowExamplesRender(name: String) throws {
+        let input = try DocumentInput.read(CellarCLI.packageRoot + "/Examples/" + name, sizeLimit: 1 << 20)
+        let doc = try StreamedDocument.load(
+            input, options: TableOptions(sectionBy: name.hasSuffix(".csv") ? "aisle" : "service"))
+        #expect(doc.sections.count == 3 && doc.rowCount >= 5)
+        try doc.validate(against: Registry())
+        let table = StreamedDataSource(document: doc).makeTableView(registry: Registry())
+        table.width = 50
+        let text = try table.renderText()
+        #expect(text.contains(name.hasSuffix(".csv") ? "Oats \"rolled\"" : "검색 색인 재구축 중"))
+    }
+}

@@ -1,0 +1,107 @@
+import Cellar
+import CellarTestSupport
+import Testing
+
+@testable import CellarTerminal
+
+@Suite struct BrowseSessionTests {
+    private func session(rows: Int = 30, height: Int = 5) -> (BrowseSession, ArrayDataSource) {
+        let source = ArrayDataSource([(0..<rows).map { .object(["text": .string("row \($0)")]) }])
+        let table = TableView(registry: Registry())
+        table.retainedDataSource = source
+        table.dataSource = source
+        table.delegate = source
+        table.separatorStyle = .none
+        table.width = 20
+        table.viewportHeight = height
+        let s = BrowseSession(table: table)
+        s.keepsActions = true
+        s.focus(s.firstRow)
+        return (s, source)
+    }
+
+    @Test func movingFocusKeepsItInViewAsTheScrollStepClamps() {
+        let (s, _) = session()
+        for _ in 0..<7 { s.handle(.character("j")) }
+        #expect(s.focus == IndexPath(0, 7))
+        #expect(s.table.contentOffset == 3)  // row 7 on the last of 5 lines
+        s.handle(.character("G"))
+        #expect(s.focus == IndexPath(0, 29))
+        #expect(s.table.contentOffset == 25)
+        s.handle(.home)
+        #expect(s.focus == IndexPath(0, 0) && s.table.contentOffset == 0)
+        #expect(
+            s.performed.allSatisfy { action in
+                if case .focusRow = action { return true }
+                if case .scrollToOffset = action { return true }
+                return false
+            })
+    }
+
+    @Test func enterTapsTheFocusedRowThroughTheDelegate() {
+        let (s, source) = session()
+        s.handle(.down)
+        s.handle(.enter)
+        #expect(source.events == ["select [0, 1]"])
+        #expect(s.table.indexPathsForSelectedRows == [IndexPath(0, 1)])
+    }
+
+    @Test func swipeKeysSayTheyAreNotAvailable() {
+        let (s, _) = session()
+        for key in [Key.character("l"), .character("h"), .tab] {
+            s.message = ""
+            s.handle(key)
+            #expect(s.message == BrowseSession.swipeUnavailable)
+        }
+    }
+
+    @Test func editingKeysNeedEditingFirstAndQuitKeysQuit() {
+        let (s, _) = session()
+        s.handle(.character("d"))
+        #expect(s.message == "press e to edit first")
+        s.handle(.escape)
+        #expect(s.wantsQuit)
+    }
+
+    @Test func aClickOnTheDetailButtonTapsTheAccessoryElsewhereTheRow() throws {
+        let (s, source) = session()
+        source.sections[0][2] = .object(["text": .string("info"), "accessory": .string("detailButton")])
+        _ = try s.table.renderText()
+        s.handle(.mouse(MouseEvent(kind: .press(button: 0), x: s.table.width - 1, y: 2)))
+        #expect(source.events == ["accessory [0, 2]"])
+        s.handle(.mouse(MouseEvent(kind: .press(button: 0), x: 2, y: 3)))
+        #expect(source.events == ["accessory [0, 2]", "select [0, 3]"])
+        #expect(s.focus == IndexPath(0, 3))
+    }
+
+    @Test func theFocusedRowsCellIsInTheFocusedState() throws {
+        let (s, _) = session()
+        _ = try s.table.renderText()
+        #expect(s.table.cellForRow(at: IndexPath(0, 0))?.state.isFocused == true)
+        s.handle(.down)
+        _ = try s.table.renderText()
+        #expect(s.table.cellForRow(at: IndexPath(0, 0))?.state.isFocused == false)
+        #expect(s.table.cellForRow(at: IndexPath(0, 1))?.state.isFocused == true)
+    }
+
+    @Test func pagesMoveTheFocusAViewportAtATime() {
+        let (s, _) = session()
+        s.handle(.pageDown)
+        #expect(s.focus == IndexPath(0, 5))
+        s.handle(.character(" "))
+        #expect(s.focus == IndexPath(0, 10))
+        #expect(s.table.contentOffset == 6)
+        s.handle(.pageUp)
+        #expect(s.focus == IndexPath(0, 5))
+        s.handle(.end)
+        s.handle(.pageDown)
+        #expect(s.focus == IndexPath(0, 29))
+    }
+
+    @Test func wheelScrollsAndTheFocusFollowsIntoView() {
+        let (s, _) = session()
+        s.handle(.mouse(MouseEvent(kind: .wheelDown, x: 0, y: 0)))
+        #expect(s.table.contentOffset == BrowseSession.wheelLines)
+        #expect(s.focus == IndexPath(0, BrowseSession.wheelLines))
+    }
+}
