@@ -60,8 +60,11 @@ public enum InputFormat: String, CaseIterable, Sendable {
 
 /// A table's bytes and what format they are in.
 public struct DocumentInput: Sendable {
+    /// The path the bytes came from (`<stdin>` for standard input), as named in messages.
     public var path: String
+    /// The table's bytes.
     public var bytes: [UInt8]
+    /// The format the bytes are read as.
     public var format: InputFormat
 
     /// Reads `path` (`-` is standard input, named `<stdin>` in messages)

@@ -41,6 +41,7 @@ public enum LoadedTable {
         }
     }
 
+    /// Makes a table view with the loaded data source as its data source and delegate.
     public func makeTableView(registry: Registry) -> TableView {
         switch self {
         case .document(let s): return s.makeTableView(registry: registry)

@@ -14,6 +14,7 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
         case added(Value, near: SourceLocation?)
     }
 
+    /// The document the rows are read from.
     public let document: StreamedDocument
     /// Rows decoded for the table so far (the load's checking pass not counted): each cell
     /// configured, and each row read for its keys of editing or selection.
@@ -22,6 +23,7 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
     /// Read once per row drawn, from one thread: the run-time exclusivity checks are left out.
     @exclusivity(unchecked) var edits: [[EditedRow]]?
 
+    /// Creates a data source over `document`'s rows, with no edits.
     public init(document: StreamedDocument) {
         self.document = document
     }
@@ -72,8 +74,11 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
 
     // MARK: Rows and edits
 
+    /// The document's path.
     public var documentPath: String { document.path }
+    /// The document's section count.
     public var sectionCount: Int { document.sections.count }
+    /// The number of rows in `section` as edited; 0 when there is no such section.
     public func rowCount(inSection section: Int) -> Int {
         guard section >= 0, section < document.sections.count else { return 0 }
         return edits?[section].count ?? document.sections[section].rowCount
@@ -113,6 +118,7 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
         _ = try? insert(.added(Self.row(written, withData: value), near: near), at: ip)
     }
 
+    /// Where the row was written (the place it was added near, for a row added since).
     public func rowLocation(_ ip: IndexPath) -> SourceLocation? {
         switch editedRow(ip) {
         case .stored(let i)?: return document.location(ofRow: i)
@@ -127,6 +133,7 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
         return document.sections.map { s in (s.firstRow..<s.firstRow + s.rowCount).map(EditedRow.stored) }
     }
 
+    /// Inserts `row` at `ip` in the overlay; call `tableView.insertRows` afterwards, as with UIKit.
     public func insert(_ row: Value, at ip: IndexPath) throws {
         guard ip.section >= 0, ip.section < sectionCount, ip.row >= 0, ip.row <= rowCount(inSection: ip.section)
         else { throw outOfRange(ip) }
@@ -141,6 +148,7 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
         edits = rows
     }
 
+    /// Removes the row at `ip` and returns its value; call `tableView.deleteRows` afterwards, as with UIKit.
     @discardableResult
     public func remove(at ip: IndexPath) throws -> Value {
         guard let removed = try removeEdited(at: ip) else { throw outOfRange(ip) }
@@ -159,6 +167,7 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
         return removed
     }
 
+    /// Moves a row; throws, leaving the row in place, when `to` is out of range.
     public func move(from: IndexPath, to: IndexPath) throws {
         guard let row = try removeEdited(at: from) else { throw outOfRange(from) }
         guard to.section >= 0, to.section < sectionCount, to.row >= 0, to.row <= rowCount(inSection: to.section) else {
@@ -170,6 +179,7 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
 
     // MARK: Data source
 
+    /// Decodes the row and configures its cell, as UITableViewDataSource's tableView(_:cellForRowAt:).
     public func tableView(_ tableView: TableView, cellForRowAt ip: IndexPath) throws -> Cell {
         guard let edited = editedRow(ip) else { throw outOfRange(ip) }
         rowsDecoded += 1
@@ -196,17 +206,22 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
         }
     }
 
+    /// The section's header title, as UITableViewDataSource's tableView(_:titleForHeaderInSection:).
     public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
         section >= 0 && section < document.sections.count ? document.sections[section].header : nil
     }
+    /// The section's footer title, as UITableViewDataSource's tableView(_:titleForFooterInSection:).
     public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
         section >= 0 && section < document.sections.count ? document.sections[section].footer : nil
     }
+    /// The document's `indexTitles`.
     public var tableIndexTitles: [String]? { document.indexTitles }
+    /// Each section's own `indexTitle`.
     public var sectionIndexTitles: [String?] { document.sections.map(\.indexTitle) }
 
     // MARK: Delegate
 
+    /// The row's declared height, else nil, as UITableViewDelegate's tableView(_:heightForRowAt:).
     public func tableView(_ tableView: TableView, heightForRowAt ip: IndexPath) -> RowHeight? {
         switch editedRow(ip) {
         case .stored(let i)?: return document.declaredHeights.isEmpty ? nil : document.declaredHeights[i]

@@ -10,30 +10,42 @@ import Cellar
 public final class StreamedDocument {
     /// A section: its titles and which of the document's rows are its own.
     public struct Section: Sendable {
+        /// The section's header title, as tableView(_:titleForHeaderInSection:) returns it.
         public var header: String?
+        /// The section's footer title, as tableView(_:titleForFooterInSection:) returns it.
         public var footer: String?
+        /// The section's own title in the section index.
         public var indexTitle: String?
         /// The section's first row among all the document's rows.
         public var firstRow: Int
+        /// How many of the document's rows belong to the section.
         public var rowCount = 0
         /// Where the section starts in the bytes (its row's, for a section of `--section-by`).
         var offset = 0
     }
 
+    /// The document's path, as named in messages.
     public let path: String
+    /// The format the document's bytes are read as.
     public let format: InputFormat
     let bytes: [UInt8]
     let options: TableOptions
+    /// The table's style, as UITableView.Style.
     public internal(set) var style: TableStyle = .plain
+    /// How rows are separated, as UITableView's separatorStyle.
     public internal(set) var separatorStyle: SeparatorStyle = .singleLine
+    /// Whether East Asian Ambiguous characters take two columns (`TableView.ambiguousWide`).
     public internal(set) var ambiguousWide = false
+    /// The document's `rowHeight`, as UITableView's rowHeight, else nil.
     public internal(set) var rowHeight: RowHeight?
     var rowHeightOffset: Int?
+    /// The document's `estimatedRowHeight`, as UITableView's estimatedRowHeight, else nil.
     public internal(set) var estimatedRowHeight: Int?
     /// The four selection flags (JSON's top-level keys; rows-only formats select several, having no place to say).
     public internal(set) var selection = DocumentSelection()
     /// The table-wide section index (`indexTitles`), else nil.
     public internal(set) var indexTitles: [String]?
+    /// The document's sections in order.
     @exclusivity(unchecked) public internal(set) var sections: [Section] = []
     // The scan's state is changed once per row from one thread only: the
     // run-time exclusivity checks of a class's properties are left out.
@@ -62,6 +74,7 @@ public final class StreamedDocument {
         self.options = options
     }
 
+    /// The number of rows in all sections together.
     public var rowCount: Int { rowOffsets.count }
 
     /// Whether a row has a key of editing or selection; asked once per row drawn, and most tables
@@ -127,6 +140,7 @@ public final class StreamedDocument {
         bytes.withUnsafeBufferPointer { ByteLocation.locations(of: offsets, in: $0, path: path) }
     }
 
+    /// Where the row at `index` (among all sections' rows) starts in the file, or nil when out of range.
     public func location(ofRow index: Int) -> SourceLocation? {
         index >= 0 && index < rowOffsets.count ? location(ofOffset: rowOffsets[index]) : nil
     }

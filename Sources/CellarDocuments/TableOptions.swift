@@ -10,10 +10,14 @@ public struct TableOptions: Sendable, Equatable {
     public var sectionBy: String?
     /// A section index from the first letters of the section headers.
     public var indexTitles = false
+    /// The table's style, as UITableView.Style (else the document's `style`).
     public var style: TableStyle?
+    /// Every row's height, as UITableView's rowHeight (else the document's `rowHeight`).
     public var rowHeight: RowHeight?
+    /// The rows' estimated height, as UITableView's estimatedRowHeight (else the document's).
     public var estimatedRowHeight: Int?
 
+    /// Creates options with each given key overriding the document's own; nil leaves it to the document.
     public init(
         defaultCell: String? = nil, sectionBy: String? = nil, indexTitles: Bool = false,
         style: TableStyle? = nil, rowHeight: RowHeight? = nil, estimatedRowHeight: Int? = nil

@@ -6,17 +6,23 @@ import Foundation
 /// action in the step vocabulary `GoldenStepParser` reads, so that
 /// `cellar test --update` draws the frames the person saw.
 public struct GoldenRecorder {
+    /// The path of the table document the session browsed.
     public var tablePath: String
+    /// The viewport width the case draws at, in columns.
     public var width: Int
+    /// The viewport height the case draws at, in rows.
     public var height: Int
+    /// The steps recorded so far, one per action, in the golden step vocabulary.
     public private(set) var steps: [String] = []
 
+    /// Creates a recorder with no steps for the table at `tablePath` in a `width` × `height` viewport.
     public init(tablePath: String, width: Int, height: Int) {
         self.tablePath = tablePath
         self.width = width
         self.height = height
     }
 
+    /// Appends `action` as the case's next step.
     public mutating func record(_ action: TableAction) {
         steps.append(Self.step(action))
     }

@@ -6,9 +6,9 @@ import Cellar
 /// across reuse) and the caches that spare repeated hook calls.
 ///
 /// Each cache is valid while its generation equals `generation` and its
-/// other key fields equal the current inputs (compared field by field in
-/// place: building key values per row, with their CellState copies, cost
-/// about a tenth of a Lua-styled row).
+/// other key fields equal the current inputs. They are compared field by
+/// field in place because a key value built per row copies its `CellState`
+/// on every row (see BENCHMARKS.md, "Tried and not kept").
 final class LuaCellStorage {
     let table: LuaTableRef
     /// What `update` receives: refilled as a shallow copy of `table` for

@@ -1,5 +1,6 @@
 /// The keys of `cellar browse`, one text for `--help` and the `?` overlay.
 public enum BrowseHelp {
+    /// The help text, one line per entry.
     public static let lines: [String] = [
         "cellar browse: keys",
         "",

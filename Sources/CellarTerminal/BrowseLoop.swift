@@ -11,18 +11,22 @@ import Cellar
 /// only a lone ESC waits briefly for the rest of a sequence), hands keys to
 /// the session and writes the frame diff.
 public final class BrowseLoop {
+    /// The session the keys act on.
     public let session: BrowseSession
+    /// The screen that draws the session.
     public let screen: BrowseScreen
     /// Another descriptor to wait on (a file watcher) and what to do when it is readable.
     public var watch: (fd: Int32, onReadable: () -> Void)?
     /// Called when key bytes arrive, and after each frame is written (the benchmark times between them).
     public var onInput: (() -> Void)?
+    /// Called with each frame after it is written.
     public var onFrame: ((Frame) -> Void)?
     private var decoder = KeyDecoder()
     private var shown: Frame?
     /// Milliseconds a lone ESC waits for the rest of its sequence.
     static let escapeWait: Int32 = 25
 
+    /// Creates a loop driving `session` and drawing it with `screen`.
     public init(session: BrowseSession, screen: BrowseScreen) {
         self.session = session
         self.screen = screen

@@ -6,7 +6,9 @@ import CellarText
 /// Text reaches the screen only through `Canvas.draw` and the writers, which
 /// sanitise it as `render` does.
 public final class BrowseScreen {
+    /// The file name the status line shows.
     public let fileName: String
+    /// Whether the screen is drawn with ANSI colours and attributes, else as plain text.
     public let useColor: Bool
     /// The table's last good canvas: a render that fails keeps it on screen.
     private var lastCanvas: Canvas?
@@ -14,8 +16,10 @@ public final class BrowseScreen {
     /// The mark on the focused row's first line, in the column where the
     /// table marks selected rows with `▌`; a focused selected row shows `➤`.
     public static let focusMark = "❯"
+    /// Marks the focused row when it is also selected.
     public static let focusedSelectedMark = "➤"
 
+    /// Creates a screen showing `fileName`, in colour when `useColor` is set.
     public init(fileName: String, useColor: Bool) {
         self.fileName = fileName
         self.useColor = useColor

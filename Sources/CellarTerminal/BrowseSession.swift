@@ -5,6 +5,7 @@ import Cellar
 /// through `perform` (one `TableAction` each), which also keeps the focused
 /// row in view, as the golden `scroll` step clamps.
 public final class BrowseSession {
+    /// What the keys do now: browsing, editing, confirming a delete, or reordering a row.
     public enum Mode: Equatable, Sendable {
         case browse
         case editing
@@ -13,6 +14,7 @@ public final class BrowseSession {
         /// The row picked up with `m`, and where it would drop.
         case reordering(from: IndexPath, to: IndexPath)
 
+        /// The mode's name, as the status line shows it.
         public var name: String {
             switch self {
             case .browse: return "browse"
@@ -23,7 +25,9 @@ public final class BrowseSession {
         }
     }
 
+    /// The table being browsed.
     public internal(set) var table: TableView
+    /// The session's current mode.
     public internal(set) var mode: Mode = .browse
     /// The status line's last message (an error, "reloaded …").
     public var message = ""
@@ -41,6 +45,7 @@ public final class BrowseSession {
     /// Every action performed, in order, while `keepsActions` is on (the recorder writes them as steps).
     public private(set) var performed: [TableAction] = []
 
+    /// Starts a session in browse mode over `table`.
     public init(table: TableView) {
         self.table = table
     }
@@ -103,6 +108,7 @@ public final class BrowseSession {
     /// Rows of all sections as one sequence, for the status line ("row 3/120").
     public var rowCount: Int { (0..<table.numberOfSections).reduce(0) { $0 + table.numberOfRows(inSection: $1) } }
 
+    /// The row's 1-based position among all sections' rows, for the status line.
     public func ordinal(of ip: IndexPath) -> Int {
         (0..<ip.section).reduce(0) { $0 + table.numberOfRows(inSection: $1) } + ip.row + 1
     }

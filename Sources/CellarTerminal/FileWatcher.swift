@@ -7,6 +7,7 @@
     /// watched rather than files because editors save by writing a new file
     /// and renaming it over the old one.
     public final class FileWatcher {
+        /// The inotify descriptor, readable when a watched file changed.
         public let fd: Int32
         private var directories: [Int32: String] = [:]
 

@@ -4,12 +4,15 @@
 /// after a cursor move and followed by erase-to-end-of-line, all inside
 /// synchronized output (DEC mode 2026) so a frame never shows half drawn.
 public struct Frame: Equatable, Sendable {
+    /// The screen's lines, each the bytes drawn on that line.
     public var lines: [[UInt8]]
 
+    /// Creates a frame of `lines`.
     public init(lines: [[UInt8]]) { self.lines = lines }
 
     /// Begin and end of a synchronized update (terminals without 2026 ignore them).
     public static let beginSync: [UInt8] = Array("\u{1B}[?2026h".utf8)
+    /// Ends the synchronized update `beginSync` began.
     public static let endSync: [UInt8] = Array("\u{1B}[?2026l".utf8)
 
     /// The bytes that change `old` (nil: an unknown screen, so everything is

@@ -14,6 +14,7 @@ public enum Key: Equatable, Sendable {
 
 /// An SGR (1006) mouse report, with 0-based cell coordinates.
 public struct MouseEvent: Equatable, Sendable {
+    /// What the mouse did: a button pressed or released, or the wheel turned.
     public enum Kind: Equatable, Sendable {
         case press(button: Int)
         case release(button: Int)
@@ -21,10 +22,14 @@ public struct MouseEvent: Equatable, Sendable {
         case drag
     }
 
+    /// What the mouse did.
     public var kind: Kind
+    /// The 0-based column of the cell under the mouse.
     public var x: Int
+    /// The 0-based row of the cell under the mouse.
     public var y: Int
 
+    /// Creates a mouse event of `kind` at cell (`x`, `y`).
     public init(kind: Kind, x: Int, y: Int) {
         self.kind = kind
         self.x = x

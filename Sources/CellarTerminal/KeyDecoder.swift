@@ -8,6 +8,7 @@ public struct KeyDecoder: Sendable {
     /// Longest escape sequence kept waiting; longer is garbage, dropped.
     static let maximumSequence = 64
 
+    /// Creates a decoder with nothing pending.
     public init() {}
 
     /// Whether bytes wait for the rest of their sequence.

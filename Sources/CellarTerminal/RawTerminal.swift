@@ -151,6 +151,8 @@ private func onResize(_ sig: Int32) {
 
 /// The terminal could not be set up.
 public struct TerminalError: Error, CustomStringConvertible {
+    /// What went wrong, for the user.
     public var description: String
+    /// Creates an error saying `description`.
     public init(_ description: String) { self.description = description }
 }

@@ -231,6 +231,10 @@ public enum DisplayWidth {
     /// byte that starts a cluster. A simple base
     /// (most CJK, Hangul syllables, emoji) that the next scalar does not
     /// join is counted straight from the table; each scalar is decoded once.
+    ///
+    /// One function on purpose (over 80 lines): it runs for every label on
+    /// every row, and its loop state stays in registers only while the whole
+    /// loop is one inlined body; the differential width tests cover it.
     @inline(__always)
     static func nonASCIIRun(
         _ p: UnsafeBufferPointer<UInt8>, from start: Int,

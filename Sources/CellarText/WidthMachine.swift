@@ -228,6 +228,10 @@ extension DisplayWidth {
     ///   and its class gives up;
     /// - a scalar's length is the distance to the next lead byte and must
     ///   agree with its lead, so anything malformed gives up.
+    ///
+    /// One function on purpose (over 80 lines): it runs for every label on
+    /// every row, and its loop state stays in registers only while the whole
+    /// loop is one inlined body; the differential width tests cover it.
     @inline(__always)
     static func ofShort(
         _ base: UnsafePointer<UInt8>, count n: Int, machine: WidthMachine,

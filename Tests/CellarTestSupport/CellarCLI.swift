@@ -18,9 +18,13 @@ public enum CellarCLI {
 
     /// What one run printed and how it ended.
     public struct Run {
+        /// The exit status.
         public var status: Int32
+        /// What the run wrote to standard output.
         public var stdout: String
+        /// What the run wrote to standard error.
         public var stderr: String
+        /// The last line of standard output (a closing summary).
         public var lastLine: String { stdout.split(separator: "\n").last.map(String.init) ?? "" }
     }
 
