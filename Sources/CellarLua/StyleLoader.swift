@@ -104,7 +104,20 @@ extension LuaStyleEngine {
         let rt = runtime
         let base = rt.top
         defer { rt.setTop(base) }
-        let module: LuaTableRef
+        try pushStyleTable(path: path)
+        let t = rt.top
+        var declared = StyleDeclaration()
+        lua_pushnil(rt.L)
+        while lua_next(rt.L, t) != 0 {
+            try readStyleEntry(into: &declared, path: path)
+            rt.pop(1)
+        }
+        return try makeStyle(declared, tableAt: t, path: path)
+    }
+
+    /// Runs the style file and leaves the table it returned on the stack.
+    private func pushStyleTable(path: String) throws {
+        let rt = runtime
         do {
             let env = rt.newEnvironment()
             env.set(rt.key("ui"), try makeUITable())
@@ -121,101 +134,91 @@ extension LuaStyleEngine {
                 "\(path): a style file must return a table with an 'identifier' and hooks (configure, layout, …); it returned \(got)"
             )
         }
-        module = table
-        rt.push(module)
-        let t = rt.top
+        rt.push(table)
+    }
 
-        var identifier: String?
-        var summary: String?
-        var hooks = LuaCellStyle.Hooks()
-        var lines: [String: Int] = [:]
-        var names: Set<String> = []
-        var accessory = LuaCellStyle.AccessorySpec.unset
-        var editing = LuaCellStyle.AccessorySpec.unset
-        var fixedAccessoryKeys: [String] = []
-        var selectionStyle = SelectionStyle.default
-        var fields: [String]?
-        var unknownKeys: [String] = []
-
-        lua_pushnil(rt.L)
-        while lua_next(rt.L, t) != 0 {
-            guard let key = rt.string(at: -2) else {
-                throw styleError(
-                    "\(path): a style table's keys must be names (identifier, layout, …); found a \(typeName(-2)) key")
-            }
-            if key.hasPrefix("_") {
-                rt.pop(1)
-                continue
-            }
-            switch key {
-            case "identifier":
-                guard let s = rt.string(at: -1), !s.isEmpty, rt.type(at: -1) == .string else {
-                    throw styleError(
-                        "\(path): identifier must be a non-empty string, got \(rt.type(at: -1) == .string ? "an empty string" : "a \(typeName(-1))")"
-                    )
-                }
-                identifier = s
-            case "description":
-                guard rt.type(at: -1) == .string else {
-                    throw styleError("\(path): description must be a string, got a \(typeName(-1))")
-                }
-                summary = rt.string(at: -1)
-            case "selection_style":
-                guard rt.type(at: -1) == .string, let name = rt.string(at: -1), let st = SelectionStyle(rawValue: name)
-                else {
-                    throw CellarError("\(path): selection_style must be \"none\" or \"default\"")
-                }
-                selectionStyle = st
-            case "fields": fields = try rowFields(path)
-            case "accessory", "editing_accessory":
-                if let f = rt.function(at: -1) {
-                    lines[key] = definitionLine(-1)
-                    if key == "accessory" { accessory = .function(f) } else { editing = .function(f) }
-                } else {
-                    fixedAccessoryKeys.append(key)
-                }
-                names.insert(key)
-            default:
-                guard StyleLoader.hookKeys.contains(key) else {
-                    unknownKeys.append(key)
-                    rt.pop(1)
-                    continue
-                }
-                guard let f = rt.function(at: -1) else {
-                    throw styleError("\(path): \(key) must be a function, got a \(typeName(-1))")
-                }
-                lines[key] = definitionLine(-1)
-                names.insert(key)
-                switch key {
-                case "configure": hooks.configure = f
-                case "update": hooks.update = f
-                case "layout": hooks.layout = f
-                case "height": hooks.height = f
-                case "prepare_for_reuse": hooks.prepareForReuse = f
-                case "on_accessory_tap": hooks.onAccessoryTap = f
-                case "on_select": hooks.onSelect = f
-                case "editing_style": hooks.editingStyle = f
-                default: hooks.onDeselect = f
-                }
-            }
-            rt.pop(1)
+    /// Reads the key–value pair on top of the stack into `d`.
+    private func readStyleEntry(into d: inout StyleDeclaration, path: String) throws {
+        let rt = runtime
+        guard let key = rt.string(at: -2) else {
+            throw styleError(
+                "\(path): a style table's keys must be names (identifier, layout, …); found a \(typeName(-2)) key")
         }
-        if !unknownKeys.isEmpty { throw unknownStyleKeys(unknownKeys, path: path) }
-        guard let identifier else {
-            throw styleError("\(path): the style table has no 'identifier' (the reuse identifier rows name in 'cell:')")
+        if key.hasPrefix("_") {
+            return
+        }
+        switch key {
+        case "identifier":
+            guard let s = rt.string(at: -1), !s.isEmpty, rt.type(at: -1) == .string else {
+                throw styleError(
+                    "\(path): identifier must be a non-empty string, got \(rt.type(at: -1) == .string ? "an empty string" : "a \(typeName(-1))")"
+                )
+            }
+            d.identifier = s
+        case "description":
+            guard rt.type(at: -1) == .string else {
+                throw styleError("\(path): description must be a string, got a \(typeName(-1))")
+            }
+            d.summary = rt.string(at: -1)
+        case "selection_style":
+            guard rt.type(at: -1) == .string, let name = rt.string(at: -1), let st = SelectionStyle(rawValue: name)
+            else {
+                throw CellarError("\(path): selection_style must be \"none\" or \"default\"")
+            }
+            d.selectionStyle = st
+        case "fields": d.fields = try rowFields(path)
+        case "accessory", "editing_accessory":
+            if let f = rt.function(at: -1) {
+                d.lines[key] = definitionLine(-1)
+                if key == "accessory" { d.accessory = .function(f) } else { d.editing = .function(f) }
+            } else {
+                d.fixedAccessoryKeys.append(key)
+            }
+            d.names.insert(key)
+        default:
+            guard StyleLoader.hookKeys.contains(key) else {
+                d.unknownKeys.append(key)
+                return
+            }
+            guard let f = rt.function(at: -1) else {
+                throw styleError("\(path): \(key) must be a function, got a \(typeName(-1))")
+            }
+            d.lines[key] = definitionLine(-1)
+            d.names.insert(key)
+            switch key {
+            case "configure": d.hooks.configure = f
+            case "update": d.hooks.update = f
+            case "layout": d.hooks.layout = f
+            case "height": d.hooks.height = f
+            case "prepare_for_reuse": d.hooks.prepareForReuse = f
+            case "on_accessory_tap": d.hooks.onAccessoryTap = f
+            case "on_select": d.hooks.onSelect = f
+            case "editing_style": d.hooks.editingStyle = f
+            default: d.hooks.onDeselect = f
+            }
+        }
+    }
+
+    /// The style `d` declares, its fixed accessories converted once.
+    private func makeStyle(_ d: StyleDeclaration, tableAt t: Int32, path: String) throws -> LuaCellStyle {
+        let rt = runtime
+        if !d.unknownKeys.isEmpty { throw unknownStyleKeys(d.unknownKeys, path: path) }
+        guard let identifier = d.identifier else {
+            throw styleError(
+                "\(path): the style table has no 'identifier' (the reuse identifier rows name in 'cell:')")
         }
         let order = [
             "configure", "update", "layout", "height", "prepare_for_reuse", "accessory",
             "editing_accessory", "editing_style", "on_accessory_tap", "on_select", "on_deselect",
         ]
         let style = LuaCellStyle(
-            identifier: identifier, source: path, summary: summary, engine: self, hooks: hooks,
-            accessory: accessory, editingAccessory: editing, hookLines: lines,
-            hookNames: order.filter(names.contains))
-        style.selectionStyle = selectionStyle
-        style.rowKeys = fields
+            identifier: identifier, source: path, summary: d.summary, engine: self, hooks: d.hooks,
+            accessory: d.accessory, editingAccessory: d.editing, hookLines: d.lines,
+            hookNames: order.filter(d.names.contains))
+        style.selectionStyle = d.selectionStyle
+        style.rowKeys = d.fields
         // Fixed accessories (a name or a node) are converted once, here.
-        for key in fixedAccessoryKeys {
+        for key in d.fixedAccessoryKeys {
             rt.rawGet(rt.key(key), fromTableAt: t)
             let a: Accessory
             do { a = try style.accessoryValue(at: -1, key, nil) } catch let e as CellarError {
@@ -238,4 +241,19 @@ extension LuaStyleEngine {
         guard lua_getinfo(runtime.L, ">S", &ar) != 0 else { return 1 }
         return max(1, Int(ar.linedefined))
     }
+}
+
+/// What a style table declares, read key by key.
+struct StyleDeclaration {
+    var identifier: String?
+    var summary: String?
+    var hooks = LuaCellStyle.Hooks()
+    var lines: [String: Int] = [:]
+    var names: Set<String> = []
+    var accessory = LuaCellStyle.AccessorySpec.unset
+    var editing = LuaCellStyle.AccessorySpec.unset
+    var fixedAccessoryKeys: [String] = []
+    var selectionStyle = SelectionStyle.default
+    var fields: [String]?
+    var unknownKeys: [String] = []
 }

@@ -1,0 +1,210 @@
+import Cellar
+import Yams
+
+/// Walks a composed YAML node tree into a document, keeping marks for errors.
+package struct NodeReader {
+    let path: String
+    /// The reuse identifier of rows that name no `cell`.
+    var defaultCell = "default"
+
+    package init(path: String) { self.path = path }
+
+    func loc(_ node: Node) -> SourceLocation {
+        SourceLocation(file: path, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+    }
+
+    func fail(_ node: Node, _ message: String) -> CellarError { CellarError(message, at: loc(node)) }
+
+    package func pairs(_ node: Node, what: String) throws -> [(key: String, keyNode: Node, value: Node)] {
+        guard case .mapping(let m) = node else { throw fail(node, "\(what) must be a mapping of keys to values") }
+        var out: [(String, Node, Node)] = []
+        for (k, v) in m {
+            guard case .scalar(let s) = k else { throw fail(k, "keys must be plain text") }
+            out.append((s.string, k, v))
+        }
+        return out
+    }
+
+    mutating func document(_ root: Node) throws -> TableDocument {
+        var doc = TableDocument(path: path)
+        var sawSections = false
+        for (key, keyNode, value) in try pairs(root, what: "a table document") {
+            switch key {
+            case "style": doc.style = try choice(value, TableStyle.self, key)
+            case "separatorStyle": doc.separatorStyle = try choice(value, SeparatorStyle.self, key)
+            case "ambiguousWide": doc.ambiguousWide = try flag(value, key)
+            case "rowHeight":
+                doc.rowHeight = try height(value, key)
+                doc.rowHeightLocation = loc(value)
+            case "estimatedRowHeight":
+                guard let n = int(value), n >= 1, n <= TableView.maximumRowHeight else {
+                    throw fail(
+                        value,
+                        "estimatedRowHeight must be a whole number of lines from 1 to \(TableView.maximumRowHeight)")
+                }
+                doc.estimatedRowHeight = n
+            case "register": doc.registrations = try registrations(value)
+            case "sections":
+                sawSections = true
+                guard case .sequence(let seq) = value else { throw fail(value, "sections must be a list") }
+                for s in seq { doc.sections.append(try section(s)) }
+            case "indexTitles": doc.indexTitles = try indexTitles(value)
+            default:
+                if DocumentSelection.keys.contains(key) {
+                    try doc.selection.set(key, try flag(value, key))
+                    continue
+                }
+                throw fail(keyNode, Suggest.unknown("key", key, among: TableDocument.topLevelKeys))
+            }
+        }
+        if !sawSections { throw fail(root, "a table document needs 'sections'") }
+        try checkIndexTitles(doc, root)
+        try checkInitialSelection(doc)
+        return doc
+    }
+
+    func section(_ node: Node) throws -> DocumentSection {
+        var s = DocumentSection(location: loc(node))
+        for (key, keyNode, value) in try pairs(node, what: "a section") {
+            switch key {
+            case "header": s.header = try text(value, key)
+            case "footer": s.footer = try text(value, key)
+            case "indexTitle": s.indexTitle = try text(value, key)
+            case "rows":
+                guard case .sequence(let seq) = value else { throw fail(value, "rows must be a list") }
+                for r in seq {
+                    s.rows.append(try row(r))
+                    s.rowLocations.append(loc(r))
+                }
+            default:
+                throw fail(keyNode, Suggest.unknown("section key", key, among: TableDocument.sectionKeys))
+            }
+        }
+        return s
+    }
+
+    package func row(_ node: Node) throws -> Value {
+        var object: [String: Value] = [:]
+        var keyNodes: [String: Node] = [:]
+        for (key, keyNode, value) in try pairs(node, what: "a row") {
+            keyNodes[key] = keyNode
+            switch key {
+            case "cell":
+                guard let id = try text(value, key), !id.isEmpty else {
+                    throw fail(value, "cell must name a reuse identifier")
+                }
+                object[key] = .string(id)
+            case "selected", "highlighted", "disabled", "editable", "deselectAfterSelect":
+                guard let b = value.bool, case .scalar = value else {
+                    throw fail(value, "\(key) must be true or false")
+                }
+                object[key] = .bool(b)
+            case "editingStyle", "selectionStyle", "movable", "template":
+                object[key] = try editingKey(key, value)
+            case "height":
+                switch try height(value, key) {
+                case .automatic: object[key] = .string("automatic")
+                case .fixed(let n): object[key] = .int(n)
+                }
+            default:
+                object[key] = try self.value(value)
+            }
+        }
+        if object["cell"] == nil && defaultCell != "default" { object["cell"] = .string(defaultCell) }
+        let row = Value.object(object)
+        // Built-in styles' keys are checked now, so render time cannot fail on them.
+        let id = object["cell"]?.stringValue ?? "default"
+        if let kind = BuiltinCellStyle.Kind(rawValue: id) {
+            if kind == .default, let detail = object["secondaryText"], detail != .null {
+                throw fail(
+                    keyNodes["secondaryText"] ?? node,
+                    "style 'default' has no detail text (UIKit's detailTextLabel is nil); use subtitle, value1 or value2, or drop secondaryText"
+                )
+            }
+            do { _ = try RowData.parse(row, style: kind) } catch let e as RowDataError {
+                throw fail(locate(e.keyPath, in: node), "\(e.keyPath.joined(separator: ".")): \(e.message)")
+            }
+        }
+        return row
+    }
+
+    /// The node a key path points at (the deepest key found), for error marks.
+    func locate(_ path: [String], in node: Node) -> Node {
+        var current = node
+        for key in path {
+            guard case .mapping(let m) = current else { break }
+            guard let (k, v) = m.first(where: { $0.key.string == key }) else { break }
+            current = key == path.last ? (v.mark == nil ? k : v) : v
+        }
+        return current
+    }
+
+    func height(_ node: Node, _ key: String) throws -> RowHeight {
+        if case .scalar(let s) = node, s.string == "automatic" { return .automatic }
+        guard let n = int(node) else {
+            throw fail(node, "\(key) must be 'automatic' or a whole number of lines ≥ 0 (got '\(node.string ?? "?")')")
+        }
+        guard n >= 0 else { throw fail(node, "\(key) must not be negative (got \(n))") }
+        guard n <= TableView.maximumRowHeight else {
+            throw fail(node, "\(key) is too large (\(n) lines; at most \(TableView.maximumRowHeight))")
+        }
+        return .fixed(n)
+    }
+
+    /// The resolved tag of a node (plain scalars get int/float/bool/null by the YAML core schema).
+    func tagName(_ node: Node) -> Tag.Name { Tag.Name(rawValue: node.tag.rawValue) }
+
+    func int(_ node: Node) -> Int? {
+        guard case .scalar(let s) = node, s.style == .plain || s.style == .any else { return nil }
+        if tagName(node) == .int { return node.int }
+        if tagName(node) == .float, let d = node.float, d.rounded() == d, abs(d) < 1e15 { return Int(d) }
+        return nil
+    }
+
+    func text(_ node: Node, _ key: String) throws -> String? {
+        guard case .scalar(let s) = node else { throw fail(node, "\(key) must be text") }
+        if tagName(node) == .null && s.style != .singleQuoted && s.style != .doubleQuoted { return nil }
+        return s.string
+    }
+
+    /// A plain `true` or `false` (quoted text is not a flag).
+    func flag(_ node: Node, _ key: String) throws -> Bool {
+        if case .scalar(let s) = node, s.style == .plain || s.style == .any, tagName(node) == .bool, let b = node.bool {
+            return b
+        }
+        throw fail(node, "\(key) must be true or false (got '\(node.string ?? "?")')")
+    }
+
+    func choice<E: RawRepresentable & CaseIterable>(_ node: Node, _: E.Type, _ key: String) throws -> E
+    where E.RawValue == String {
+        guard case .scalar(let s) = node else {
+            throw fail(node, "\(key) must be one of \(E.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if let e = E(rawValue: s.string) { return e }
+        throw fail(node, "\(key): " + Suggest.unknown("value", s.string, among: E.allCases.map(\.rawValue)))
+    }
+
+    /// Any YAML value as row data.
+    package func value(_ node: Node) throws -> Value {
+        switch node {
+        case .scalar(let s):
+            if s.style == .singleQuoted || s.style == .doubleQuoted || s.style == .literal || s.style == .folded {
+                return .string(s.string)
+            }
+            switch tagName(node) {
+            case .null: return .null
+            case .bool: return node.bool.map(Value.bool) ?? .string(s.string)
+            case .int: return node.int.map(Value.int) ?? .string(s.string)
+            case .float: return node.float.map(Value.double) ?? .string(s.string)
+            default: return .string(s.string)
+            }
+        case .sequence(let seq): return .array(try seq.map { try value($0) })
+        case .mapping:
+            var o: [String: Value] = [:]
+            for (k, _, v) in try pairs(node, what: "a value") { o[k] = try value(v) }
+            return .object(o)
+        case .alias:
+            throw fail(node, "aliases are not supported")
+        }
+    }
+}
