@@ -136,18 +136,10 @@ public final class DocumentDataSource: DocumentRowAnswers, TableViewRowData {
         }
     }
 
-    /// The section's `header`.
-    public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
-        section >= 0 && section < document.sections.count ? document.sections[section].header : nil
-    }
-    /// The section's `footer`.
-    public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
-        section >= 0 && section < document.sections.count ? document.sections[section].footer : nil
-    }
+    /// The document's sections, for their titles.
+    public var titledSections: [DocumentSection] { document.sections }
     /// The document's `indexTitles`.
     public var tableIndexTitles: [String]? { document.indexTitles }
-    /// Each section's own `indexTitle`.
-    public var sectionIndexTitles: [String?] { document.sections.map(\.indexTitle) }
 
     /// A row's `height` key: a fixed line count or `automatic`; nil (the table's rowHeight) otherwise.
     public func tableView(_ tableView: TableView, heightForRowAt ip: IndexPath) -> RowHeight? {

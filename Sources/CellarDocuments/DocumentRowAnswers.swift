@@ -24,10 +24,38 @@ public protocol DocumentRowAnswers: TableViewDataSource, TableViewDelegate {
     @discardableResult func remove(at ip: IndexPath) throws -> Value
     /// Moves a row, keeping its file location; leaves it in place and throws when `to` is out of range.
     func move(from: IndexPath, to: IndexPath) throws
+    /// The section type of the document the rows come from.
+    associatedtype TitledSection: DocumentSectionTitles
+    /// The document's sections, for their titles.
+    var titledSections: [TitledSection] { get }
     /// The table-wide `indexTitles`, else nil (the sections' own are used).
     var tableIndexTitles: [String]? { get }
+}
+
+/// A document section's titles, as every document format writes them.
+public protocol DocumentSectionTitles {
+    /// The `header` title.
+    var header: String? { get }
+    /// The `footer` title.
+    var footer: String? { get }
+    /// The section's own entry in the section index.
+    var indexTitle: String? { get }
+}
+
+extension DocumentSection: DocumentSectionTitles {}
+extension StreamedDocument.Section: DocumentSectionTitles {}
+
+extension DocumentRowAnswers {
+    /// The section's `header`, as UITableViewDataSource's tableView(_:titleForHeaderInSection:).
+    public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+        titledSections.indices.contains(section) ? titledSections[section].header : nil
+    }
+    /// The section's `footer`, as UITableViewDataSource's tableView(_:titleForFooterInSection:).
+    public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
+        titledSections.indices.contains(section) ? titledSections[section].footer : nil
+    }
     /// Each section's own `indexTitle`.
-    var sectionIndexTitles: [String?] { get }
+    public var sectionIndexTitles: [String?] { titledSections.map(\.indexTitle) }
 }
 
 extension DocumentRowAnswers {

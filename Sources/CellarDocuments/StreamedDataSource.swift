@@ -206,18 +206,10 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
         }
     }
 
-    /// The section's header title, as UITableViewDataSource's tableView(_:titleForHeaderInSection:).
-    public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
-        section >= 0 && section < document.sections.count ? document.sections[section].header : nil
-    }
-    /// The section's footer title, as UITableViewDataSource's tableView(_:titleForFooterInSection:).
-    public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
-        section >= 0 && section < document.sections.count ? document.sections[section].footer : nil
-    }
+    /// The document's sections, for their titles.
+    public var titledSections: [StreamedDocument.Section] { document.sections }
     /// The document's `indexTitles`.
     public var tableIndexTitles: [String]? { document.indexTitles }
-    /// Each section's own `indexTitle`.
-    public var sectionIndexTitles: [String?] { document.sections.map(\.indexTitle) }
 
     // MARK: Delegate
 
