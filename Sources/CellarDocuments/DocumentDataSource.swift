@@ -100,16 +100,7 @@ public final class DocumentDataSource: DocumentRowAnswers, TableViewRowData {
     /// initial selection/highlight; the document's options win), holding
     /// this data source strongly.
     public func makeTableView(registry: Registry) -> TableView {
-        let options = document.options
-        let t = TableView(style: options.style ?? document.style, registry: registry)
-        t.retainedDataSource = self
-        t.dataSource = self
-        t.delegate = self
-        t.rowHeight = options.rowHeight ?? document.rowHeight ?? .automatic
-        t.estimatedRowHeight = options.estimatedRowHeight ?? document.estimatedRowHeight
-        t.separatorStyle = document.separatorStyle
-        t.ambiguousWide = document.ambiguousWide
-        document.selection.apply(to: t)
+        let t = configuredTable(document, registry: registry)
         for (s, section) in document.sections.enumerated() {
             for (r, row) in section.rows.enumerated() {
                 if row["selected"]?.boolValue == true { t.selectRow(at: IndexPath(s, r)) }

@@ -178,3 +178,50 @@ extension DocumentRowAnswers {
         if row(at: ip)?["deselectAfterSelect"]?.boolValue == true { tableView.deselectRow(at: ip) }
     }
 }
+
+/// A document's table-wide settings, as every document format reads them.
+public protocol DocumentTableSettings {
+    /// The table style (`style`).
+    var style: TableStyle { get }
+    /// The `separatorStyle`.
+    var separatorStyle: SeparatorStyle { get }
+    /// The `ambiguousWide` setting.
+    var ambiguousWide: Bool { get }
+    /// The `rowHeight`, or nil for automatic.
+    var rowHeight: RowHeight? { get }
+    /// The `estimatedRowHeight`, or nil for none.
+    var estimatedRowHeight: Int? { get }
+    /// UIKit's selection flags.
+    var selection: DocumentSelection { get }
+    /// Settings given from outside (flags); they win over the document's.
+    var tableOptions: TableOptions { get }
+}
+
+extension TableDocument: DocumentTableSettings {
+    /// The flags given for this document.
+    public var tableOptions: TableOptions { options }
+}
+
+extension StreamedDocument: DocumentTableSettings {
+    /// The flags given for this document.
+    public var tableOptions: TableOptions { options }
+}
+
+extension DocumentRowAnswers {
+    /// A table showing this data source (held strongly), configured by
+    /// `settings` with the flags winning; the caller adds the initial
+    /// selection and highlight.
+    func configuredTable(_ settings: some DocumentTableSettings, registry: Registry) -> TableView {
+        let options = settings.tableOptions
+        let t = TableView(style: options.style ?? settings.style, registry: registry)
+        t.retainedDataSource = self
+        t.dataSource = self
+        t.delegate = self
+        t.rowHeight = options.rowHeight ?? settings.rowHeight ?? .automatic
+        t.estimatedRowHeight = options.estimatedRowHeight ?? settings.estimatedRowHeight
+        t.separatorStyle = settings.separatorStyle
+        t.ambiguousWide = settings.ambiguousWide
+        settings.selection.apply(to: t)
+        return t
+    }
+}

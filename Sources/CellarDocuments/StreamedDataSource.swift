@@ -39,16 +39,7 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
     /// A table configured from the document and the options (options win),
     /// holding this data source strongly.
     public func makeTableView(registry: Registry) -> TableView {
-        let options = document.options
-        let t = TableView(style: options.style ?? document.style, registry: registry)
-        t.retainedDataSource = self
-        t.dataSource = self
-        t.delegate = self
-        t.rowHeight = options.rowHeight ?? document.rowHeight ?? .automatic
-        t.estimatedRowHeight = options.estimatedRowHeight ?? document.estimatedRowHeight
-        t.separatorStyle = document.separatorStyle
-        t.ambiguousWide = document.ambiguousWide
-        document.selection.apply(to: t)
+        let t = configuredTable(document, registry: registry)
         for row in document.selectedRows { if let ip = indexPath(row) { t.selectRow(at: ip) } }
         for row in document.highlightedRows { if let ip = indexPath(row) { t.highlighted.insert(ip) } }
         return t
