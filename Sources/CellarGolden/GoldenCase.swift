@@ -26,6 +26,9 @@ public struct GoldenCase: Sendable {
     /// Mark each cell's text attributes and colours under the frame's lines
     /// (see `GoldenFormat`), which plain text cannot show.
     public var styles: Bool
+    /// The table marks the focused row (`TableView.showsFocusMark`), as
+    /// `cellar browse` shows it; browse's recordings set it.
+    public var focusMark = false
     /// The steps played after the initial frame, each followed by a frame of its own.
     public var steps: [GoldenStep]
     /// Where the case was found; its table is read only from there.
@@ -93,6 +96,9 @@ public struct GoldenStep: Sendable {
         case insert([(at: IndexPath, row: Value)])
         /// The app's programmatic moveRow (the user's gesture is `reorder`).
         case move(from: IndexPath, to: IndexPath)
+        /// The viewport takes a new size (a terminal resized under `cellar
+        /// browse`) and scrolls as little as keeps the focused row in view.
+        case resize(width: Int, height: Int)
     }
 
     /// What the step does.
@@ -117,6 +123,7 @@ public struct GoldenStep: Sendable {
         case .delete(let paths): return "delete " + paths.map(Self.ip).joined(separator: " ")
         case .insert(let rows): return "insert " + rows.map { Self.ip($0.at) }.joined(separator: " ")
         case .move(let from, let to): return "move \(Self.ip(from)) to \(Self.ip(to))"
+        case .resize(let width, let height): return "resize to width \(width), height \(height)"
         }
     }
 

@@ -13,17 +13,20 @@ import Yams
 /// offset: 0                     # optional
 /// stats: true                   # optional: reuse statistics after every frame
 /// styles: true                  # optional: a marks line under each styled line, a legend per frame
+/// focus_mark: true              # optional: the focused row marked ❯ (➤ when selected), as browse shows it
 /// steps:
 ///   - select: [0, 1]
 ///   - scroll: 10
 /// ```
 public enum GoldenCaseParser {
-    static let topKeys = ["description", "style", "table", "width", "height", "offset", "stats", "styles", "steps"]
+    static let topKeys = [
+        "description", "style", "table", "width", "height", "offset", "stats", "styles", "focus_mark", "steps",
+    ]
     static let stepNames = [
         "render", "reload", "begin_editing", "end_editing", "select", "deselect",
         "highlight", "unhighlight", "tap_accessory", "set_state", "delete",
         "insert", "move", "scroll", "tap_delete_control", "confirm_delete",
-        "tap_insert_control", "reorder", "tap_index_title",
+        "tap_insert_control", "reorder", "tap_index_title", "focus", "resize",
     ]
 
     /// Reads and parses a case file (through `tree` when given: then it and
@@ -55,6 +58,7 @@ public enum GoldenCaseParser {
         var offset = 0
         var stats = false
         var styles = false
+        var focusMark = false
         var steps: [GoldenStep] = []
         var heightNode: Node?
 
@@ -76,6 +80,7 @@ public enum GoldenCaseParser {
             case "offset": offset = try yaml.int(value, what: "offset", in: InputLimits.offset)
             case "stats": stats = try yaml.bool(value, what: "stats")
             case "styles": styles = try yaml.bool(value, what: "styles")
+            case "focus_mark": focusMark = try yaml.bool(value, what: "focus_mark")
             case "steps":
                 guard case .sequence(let seq) = value else {
                     throw yaml.error("steps must be a list, found \(yaml.kind(value))", at: value)
@@ -90,9 +95,11 @@ public enum GoldenCaseParser {
         if let height, let heightNode, let problem = InputLimits.viewportProblem(width: width, height: height) {
             throw yaml.error(problem, at: heightNode)
         }
-        return GoldenCase(
+        var parsed = GoldenCase(
             name: name, path: path, style: style, table: table, width: width,
             height: height, offset: offset, stats: stats, styles: styles, steps: steps)
+        parsed.focusMark = focusMark
+        return parsed
     }
 
     // MARK: Table

@@ -3,8 +3,9 @@ import Foundation
 
 /// Writes a session's user actions back as a golden case: the table (a
 /// document path relative to the case), the viewport, and one step per
-/// action in the step vocabulary `GoldenStepParser` reads, so that
-/// `cellar test --update` draws the frames the person saw.
+/// action (and one `resize` per terminal resize) in the step vocabulary
+/// `GoldenStepParser` reads, with `focus_mark: true` as browse draws it, so
+/// that `cellar test --update` draws the frames the person saw.
 public struct GoldenRecorder {
     /// The path of the table document the session browsed.
     public var tablePath: String
@@ -27,11 +28,16 @@ public struct GoldenRecorder {
         steps.append(Self.step(action))
     }
 
+    /// Appends a resize of the viewport (the terminal's new size, less the status line).
+    public mutating func recordResize(width: Int, height: Int) {
+        steps.append("resize: {width: \(width), height: \(height)}")
+    }
+
     /// The case file's text; `casePath` decides the table's relative path.
     public func caseText(casePath: String) -> String {
         var out = "description: Recorded by cellar browse.\n"
         out += "table: \(Self.quoted(Self.relativePath(tablePath, from: casePath)))\n"
-        out += "width: \(width)\nheight: \(height)\n"
+        out += "width: \(width)\nheight: \(height)\nfocus_mark: true\n"
         out += steps.isEmpty ? "steps: []\n" : "steps:\n" + steps.map { "  - \($0)\n" }.joined()
         return out
     }

@@ -26,6 +26,7 @@ public enum GoldenScenario {
         table.width = scenario.width
         table.viewportHeight = scenario.height
         table.contentOffset = scenario.offset
+        table.showsFocusMark = scenario.focusMark
 
         var out = ""
         // Cases without `styles` keep the plain text path, byte for byte.
@@ -128,6 +129,12 @@ public enum GoldenScenario {
             try checkMoveTarget(to, from: from, table: table, source: source)
             try source.move(from: from, to: to)
             try table.moveRow(at: from, to: to)
+        case .resize(let width, let height):
+            // A viewport from here on: rows are drawn into its canvas, never
+            // one of their own, so row heights need no check at the new width.
+            table.width = width
+            table.viewportHeight = height
+            if let target = table.offsetRevealingFocusedRow() { try table.scroll(toOffset: target) }
         }
     }
 

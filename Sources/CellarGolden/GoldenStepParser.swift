@@ -30,6 +30,8 @@ extension GoldenCaseParser {
             throw yaml.error("step '\(name)' takes no argument: write '- \(name)'", at: nameNode)
         case "delete", "insert", "move":
             return GoldenStep(try update(a), at: at)
+        case "resize":
+            return GoldenStep(try resize(a), at: at)
         default:
             guard let action = try userAction(a) else {
                 throw yaml.unknownKey(name, at: nameNode, known: stepNames, in: "step")
@@ -117,6 +119,18 @@ extension GoldenCaseParser {
         default:
             return nil
         }
+    }
+
+    /// `resize: {width: W, height: H}`, bounded as the case's own viewport.
+    static func resize(_ a: StepArgument) throws -> GoldenStep.Action {
+        let f = try a.fields(a.node, ["width", "height"])
+        let width = try a.yaml.int(try a.required(f, "width", in: a.node), what: "resize's width", in: InputLimits.width)
+        let heightNode = try a.required(f, "height", in: a.node)
+        let height = try a.yaml.int(heightNode, what: "resize's height", in: InputLimits.height)
+        if let problem = InputLimits.viewportProblem(width: width, height: height) {
+            throw a.yaml.error(problem, at: heightNode)
+        }
+        return .resize(width: width, height: height)
     }
 
     /// The app's updates: the data source changes, then the table hears.

@@ -94,8 +94,7 @@ public final class BrowseLoop {
     /// writes what changed.
     public func draw() {
         let size = RawTerminal.size() ?? (width: 80, height: 24)
-        session.table.width = min(max(1, size.width), InputLimits.width.upperBound)
-        session.table.viewportHeight = min(max(1, size.height - 1), InputLimits.height.upperBound)
+        session.resize(width: size.width, height: size.height - 1)
         session.revealFocus()
         let frame = screen.frame(session, width: session.table.width, height: (session.table.viewportHeight ?? 1) + 1)
         let bytes = frame.diff(from: shown)

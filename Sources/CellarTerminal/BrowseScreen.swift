@@ -1,8 +1,9 @@
 import Cellar
 import CellarText
 
-/// What the terminal shows: the table's viewport as `render` draws it, a
-/// focus mark on the focused row, the `?` overlay, and the status line.
+/// What the terminal shows: the table's viewport as `render` draws it (the
+/// focus mark included: `TableView.showsFocusMark`), the `?` overlay, and
+/// the status line.
 /// Text reaches the screen only through `Canvas.draw` and the writers, which
 /// sanitise it as `render` does.
 public final class BrowseScreen {
@@ -12,12 +13,6 @@ public final class BrowseScreen {
     public let useColor: Bool
     /// The table's last good canvas: a render that fails keeps it on screen.
     private var lastCanvas: Canvas?
-
-    /// The mark on the focused row's first line, in the column where the
-    /// table marks selected rows with `▌`; a focused selected row shows `➤`.
-    public static let focusMark = "❯"
-    /// Marks the focused row when it is also selected.
-    public static let focusedSelectedMark = "➤"
 
     /// Creates a screen showing `fileName`, in colour when `useColor` is set.
     public init(fileName: String, useColor: Bool) {
@@ -31,11 +26,7 @@ public final class BrowseScreen {
         table.width = max(1, width)
         table.viewportHeight = max(1, height - 1)
         var canvas = tableCanvas(session)
-        if session.showsHelp {
-            drawHelp(session.message, into: &canvas)
-        } else {
-            drawFocusMark(session, into: &canvas)
-        }
+        if session.showsHelp { drawHelp(session.message, into: &canvas) }
         var status = Canvas(width: max(1, width), height: 1, ambiguousWide: table.ambiguousWide)
         drawStatus(session, into: &status)
         return Frame(lines: lines(of: canvas) + lines(of: status))
@@ -53,14 +44,6 @@ public final class BrowseScreen {
         let height = table.viewportHeight ?? 1
         if let last = lastCanvas, last.width == table.width, last.height == height { return last }
         return Canvas(width: table.width, height: height, ambiguousWide: table.ambiguousWide)
-    }
-
-    private func drawFocusMark(_ session: BrowseSession, into canvas: inout Canvas) {
-        guard let ip = session.focus, let lines = try? session.table.lineRangeForRow(at: ip) else { return }
-        let y = max(lines.lowerBound, session.table.contentOffset) - session.table.contentOffset
-        guard y >= 0, y < canvas.height else { return }
-        let mark = canvas[0, y].character == " " ? Self.focusMark : Self.focusedSelectedMark
-        canvas.draw(mark, x: 0, y: y, style: TextStyle(attributes: .bold, foreground: .semantic(.tint)))
     }
 
     /// The keys, then the last message in full (a located error does not

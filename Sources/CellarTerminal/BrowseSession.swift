@@ -25,8 +25,9 @@ public final class BrowseSession {
         }
     }
 
-    /// The table being browsed.
-    public internal(set) var table: TableView
+    /// The table being browsed; it draws the focus mark (the frame on screen
+    /// is the table's own, so a recorded case draws it too).
+    public internal(set) var table: TableView { didSet { table.showsFocusMark = true } }
     /// The session's current mode.
     public internal(set) var mode: Mode = .browse
     /// The status line's last message (an error, "reloaded …").
@@ -42,12 +43,24 @@ public final class BrowseSession {
     /// Keep every action performed in `performed` (for `--record`; off, a
     /// long session's memory stays flat).
     public var keepsActions = false
-    /// Every action performed, in order, while `keepsActions` is on (the recorder writes them as steps).
-    public private(set) var performed: [TableAction] = []
+    /// Every action performed and every resize after the first size, in
+    /// order, while `keepsActions` is on (the recorder writes them as steps).
+    public private(set) var performed: [Event] = []
+    /// The viewport's first size (the status line left out), set by the
+    /// first `resize`: where a recorded case starts.
+    public private(set) var startSize: (width: Int, height: Int)?
+
+    /// What the session records: an action, or the viewport's new size.
+    public enum Event: Sendable {
+        case action(TableAction)
+        /// The terminal was resized: the table's new width and viewport height.
+        case resize(width: Int, height: Int)
+    }
 
     /// Starts a session in browse mode over `table`.
     public init(table: TableView) {
         self.table = table
+        table.showsFocusMark = true
     }
 
     /// The focused row.
@@ -57,14 +70,39 @@ public final class BrowseSession {
     /// edited) becomes the message and the session goes on.
     @discardableResult
     public func perform(_ action: TableAction) -> Bool {
+        perform(action, records: keepsActions)
+    }
+
+    @discardableResult
+    private func perform(_ action: TableAction, records: Bool) -> Bool {
         do {
             try table.perform(action)
-            if keepsActions { performed.append(action) }
+            if records { performed.append(.action(action)) }
             return true
         } catch {
             message = "\(error)"
             return false
         }
+    }
+
+    /// Lays the table out at a new size (the terminal's, less the status
+    /// line) and keeps the focused row in view. A size after the first is
+    /// recorded as one event, the scroll that keeps the focus in view
+    /// included: the golden `resize` step scrolls the same way.
+    public func resize(width: Int, height: Int) {
+        let width = min(max(1, width), InputLimits.width.upperBound)
+        // Bounded as a case's viewport is, so the recorded step parses back.
+        let height = min(max(1, height), InputLimits.height.upperBound, InputLimits.viewportCells / width)
+        let first = startSize == nil
+        guard first || width != table.width || height != table.viewportHeight else { return }
+        table.width = width
+        table.viewportHeight = height
+        if first {
+            startSize = (width, height)
+            return
+        }
+        if keepsActions { performed.append(.resize(width: width, height: height)) }
+        if let target = table.offsetRevealingFocusedRow() { perform(.scrollToOffset(target), records: false) }
     }
 
     /// Focuses `ip` and scrolls as little as shows it whole (its top when it
@@ -77,14 +115,7 @@ public final class BrowseSession {
 
     /// Scrolls so the focused row is in view, if it is not.
     public func revealFocus() {
-        guard let ip = focus, let lines = try? table.lineRangeForRow(at: ip),
-            let height = table.viewportHeight, height > 0
-        else { return }
-        let top = table.contentOffset
-        var target = top
-        if lines.upperBound > top + height { target = lines.upperBound - height }
-        if lines.lowerBound < target { target = lines.lowerBound }
-        if target != top { perform(.scrollToOffset(target)) }
+        if let target = table.offsetRevealingFocusedRow() { perform(.scrollToOffset(target)) }
     }
 
     /// After a scroll by other means (wheel, index title): the focus moves to

@@ -94,13 +94,15 @@ struct BrowseCommand: ParsableCommand {
         {
             loop.watch = (reloader.watcher.fd, { reloader.reload(session) })
         }
-        let start = RawTerminal.size() ?? (width: 80, height: 24)
         try loop.run()
-        if let record {
-            var recorder = GoldenRecorder(
-                tablePath: file, width: min(start.width, InputLimits.width.upperBound),
-                height: max(1, start.height - 1))
-            for action in session.performed { recorder.record(action) }
+        if let record, let start = session.startSize {
+            var recorder = GoldenRecorder(tablePath: file, width: start.width, height: start.height)
+            for event in session.performed {
+                switch event {
+                case .action(let action): recorder.record(action)
+                case .resize(let width, let height): recorder.recordResize(width: width, height: height)
+                }
+            }
             try recorder.write(to: record)
         }
     }

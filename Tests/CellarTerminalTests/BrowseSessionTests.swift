@@ -31,11 +31,37 @@ import Testing
         s.handle(.home)
         #expect(s.focus == IndexPath(0, 0) && s.table.contentOffset == 0)
         #expect(
-            s.performed.allSatisfy { action in
-                if case .focusRow = action { return true }
-                if case .scrollToOffset = action { return true }
+            s.performed.allSatisfy { event in
+                if case .action(.focusRow) = event { return true }
+                if case .action(.scrollToOffset) = event { return true }
                 return false
             })
+    }
+
+    @Test func aResizeAfterTheFirstSizeIsRecordedWithTheScrollThatKeepsTheFocusInView() {
+        let (s, _) = session(height: 10)
+        s.resize(width: 20, height: 10)  // the first size: where a recording starts
+        #expect(s.startSize.map { [$0.width, $0.height] } == [20, 10])
+        s.handle(.end)
+        let before = s.performed.count
+        s.resize(width: 30, height: 4)
+        #expect(s.table.width == 30 && s.table.viewportHeight == 4)
+        #expect(s.table.contentOffset == 26)  // row 29 on the last of 4 lines
+        // One event: the runner's resize step scrolls the same way itself.
+        #expect(s.performed.count == before + 1)
+        guard case .resize(30, 4)? = s.performed.last else {
+            Issue.record("the resize was not recorded: \(String(describing: s.performed.last))")
+            return
+        }
+        s.resize(width: 30, height: 4)
+        #expect(s.performed.count == before + 1)  // the same size is no event
+    }
+
+    @Test func theSessionsTableDrawsTheFocusMark() throws {
+        let (s, _) = session()
+        #expect(try s.table.renderText().hasPrefix("❯row 0"))
+        s.handle(.enter)
+        #expect(try s.table.renderText().hasPrefix("➤row 0"))
     }
 
     @Test func enterTapsTheFocusedRowThroughTheDelegate() {

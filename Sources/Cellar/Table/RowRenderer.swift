@@ -21,6 +21,8 @@ struct RowRenderer {
     let selectionCircles: Bool
     /// Measures and draws rows with the table's ambiguous-width setting.
     let engine: LayoutEngine
+    /// The row that gets the focus mark (`showsFocusMark`), if any.
+    let markedFocus: IndexPath?
 
     init(_ table: TableView) {
         self.table = table
@@ -34,6 +36,7 @@ struct RowRenderer {
         separatorInset = table.separatorInset
         selectionCircles = table.isEditing && table.allowsMultipleSelectionDuringEditing
         engine = LayoutEngine(ambiguousWide: table.ambiguousWide)
+        markedFocus = table.showsFocusMark ? table.rowStates.focused : nil
     }
 
     /// The reorder control and the space before it, at the trailing edge while editing.
@@ -124,6 +127,8 @@ struct RowRenderer {
         if shift > 0 { drawDeleteButton(into: &canvas, width: shift, y: y, lines: lines, g) }
         if g.boxed { SectionChrome.drawBoxSides(into: &canvas, y: y, height: lines + separator, g) }
         if rc.isSelected || rc.isHighlighted { drawSelection(rc, into: &canvas, x: g.rowX, y: y, lines: lines, g) }
+        // On the row's first line in view (a viewport canvas starts at line 0).
+        if markedFocus == ip { Self.drawFocusMark(selected: rc.isSelected, into: &canvas, x: g.rowX, y: max(y, 0)) }
         if rc.isDimmed {
             canvas.overlay(x: g.rowX, y: y, width: g.rowWidth, height: lines, attributes: .dim)
         }
@@ -133,6 +138,14 @@ struct RowRenderer {
                 x: sx, y: y + lines, width: g.rowX + g.rowWidth - sx, character: "─",
                 style: TextStyle(foreground: .semantic(.separator)))
         }
+    }
+
+    /// The focused row's mark: `❯`, or `➤` on a selected row (it takes the
+    /// place of `▌`). Neither is East Asian Ambiguous: one column everywhere.
+    static func drawFocusMark(selected: Bool, into canvas: inout Canvas, x: Int, y: Int) {
+        canvas.text(
+            selected ? TableView.focusedSelectedMark : TableView.focusMark, x: x, y: y,
+            style: TextStyle(attributes: .bold, foreground: .semantic(.tint)))
     }
 
     /// UIKit's Delete button: " Delete " at the row's trailing edge.

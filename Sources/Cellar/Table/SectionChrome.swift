@@ -117,17 +117,20 @@ struct SectionChrome {
     }
 
     /// Plain tables keep the header of the section at the top of the viewport
-    /// pinned there; the next section's top pushes it up.
-    func drawStickyHeader(into canvas: inout Canvas, top: Int) {
-        guard tableStyle == .plain, let index = layout.index, let first = index.item(atOffset: top) else { return }
+    /// pinned there; the next section's top pushes it up. Returns the
+    /// canvas lines it covers, nil when none is drawn.
+    @discardableResult
+    func drawStickyHeader(into canvas: inout Canvas, top: Int) -> Range<Int>? {
+        guard tableStyle == .plain, let index = layout.index, let first = index.item(atOffset: top) else { return nil }
         let s = layout.section(ofItem: first.index)
         let lines = layout.headerLines[s]
-        guard !lines.isEmpty else { return }
+        guard !lines.isEmpty else { return nil }
         let headerStart = index.start(layout.sectionStarts[s])
-        guard headerStart < top else { return }
+        guard headerStart < top else { return nil }
         let sectionEnd = index.start(layout.sectionStarts[s + 1])
         let y = min(0, sectionEnd - top - lines.count)
         canvas.fill(x: 0, y: y, width: geometry.tableWidth, height: lines.count)
         drawTitle(lines, header: true, into: &canvas, y: y)
+        return max(0, y)..<max(0, y + lines.count)
     }
 }

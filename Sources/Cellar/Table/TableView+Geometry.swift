@@ -47,6 +47,26 @@ extension TableView {
     /// The row with keyboard focus, if any.
     public var indexPathForFocusedRow: IndexPath? { rowStates.focused }
 
+    /// The focused row's mark (`showsFocusMark`).
+    public static let focusMark = "❯"
+    /// The focused row's mark when the row is also selected (it takes the place of `▌`).
+    public static let focusedSelectedMark = "➤"
+
+    /// The content offset that shows the focused row whole, scrolling as
+    /// little as possible (to its top when it is taller than the viewport),
+    /// or nil when it is in view already (or there is no focus or viewport).
+    /// A front-end calls it after moving the focus and after a resize.
+    public func offsetRevealingFocusedRow() -> Int? {
+        guard let ip = rowStates.focused, let lines = try? lineRangeForRow(at: ip),
+            let height = viewportHeight, height > 0
+        else { return nil }
+        let top = contentOffset
+        var target = top
+        if lines.upperBound > top + height { target = lines.upperBound - height }
+        if lines.lowerBound < target { target = lines.lowerBound }
+        return target == top ? nil : target
+    }
+
     /// Moves keyboard focus (`TableAction.focusRow`): the row's cell gets
     /// `state.isFocused` and its update hook runs again at the next render.
     public func focusRow(at indexPath: IndexPath?) throws {

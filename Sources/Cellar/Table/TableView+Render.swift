@@ -89,12 +89,24 @@ extension TableView {
         let shown = try drawItems(l, lines: top..<bottom, chrome, into: &canvas)
         pool.show(cells: shown.cells, views: shown.views)
         announceNearRows(l, top: top, bottom: bottom)
-        chrome.drawStickyHeader(into: &canvas, top: top)
+        if let covered = chrome.drawStickyHeader(into: &canvas, top: top) {
+            markFocus(under: covered, top, l, into: &canvas)
+        }
         // UIKit centres the index vertically; titles that do not fit are dropped.
         let titles = SectionChrome.fittedIndexTitles(l.indexTitles, height: height)
         chrome.drawIndex(
             into: &canvas, firstLine: max(0, (height - titles.count) / 2), lines: 0..<height,
             titles: titles)
+    }
+
+    /// A sticky header drawn over canvas lines `covered` hides the focus mark
+    /// of a row whose first line in view lies there: the mark goes on top.
+    private func markFocus(under covered: Range<Int>, _ top: Int, _ l: TableLayout, into canvas: inout Canvas) {
+        guard showsFocusMark, let ip = rowStates.focused, let lines = try? lineRangeForRow(at: ip) else { return }
+        let y = max(lines.lowerBound, top) - top
+        guard covered.contains(y), y < lines.upperBound - top else { return }
+        RowRenderer.drawFocusMark(
+            selected: rowStates.selected.contains(ip), into: &canvas, x: l.geometry.rowX, y: y)
     }
 
     /// Draws the items that show on table lines `lines` (rows measured as

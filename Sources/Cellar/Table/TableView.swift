@@ -69,6 +69,11 @@ public final class TableView {
     public var ambiguousWide = false { didSet { if ambiguousWide != oldValue { invalidateLayout() } } }
     /// nil = the whole table, streamed row by row.
     public var viewportHeight: Int?
+    /// Mark the focused row in the leading column, where selected rows
+    /// carry `▌`: `❯`, or `➤` when it is also selected. A front-end with a
+    /// keyboard focus (`cellar browse`) turns it on, so the frame it shows
+    /// is the table's own and a golden case (`focus_mark: true`) draws it too.
+    public var showsFocusMark = false
     /// The content line at the top of the viewport, as UIScrollView's contentOffset.y; see `scroll(toOffset:)`.
     public var contentOffset: Int = 0
 
