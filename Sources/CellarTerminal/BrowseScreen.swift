@@ -46,19 +46,27 @@ public final class BrowseScreen {
         return Canvas(width: table.width, height: height, ambiguousWide: table.ambiguousWide)
     }
 
-    /// The keys, then the last message in full (a located error does not
-    /// fit the status line).
+    /// The last message in full (a located error does not fit the status
+    /// line), then the keys. The message comes first so that a short
+    /// terminal, which cuts the overlay's end, still shows all of it.
     private func drawHelp(_ message: String, into canvas: inout Canvas) {
         canvas.fill(x: 0, y: 0, width: canvas.width, height: canvas.height, character: " ")
-        var lines = BrowseHelp.lines
+        var lines: [String] = []
         if !message.isEmpty {
-            lines += ["", "last message:"]
+            lines = [Self.lastMessageTitle]
             lines += TextLayout.lines(
                 Sanitizer.sanitize(message), width: max(1, canvas.width - 2), numberOfLines: 0, mode: .wordWrap,
                 ambiguousWide: canvas.ambiguousWide)
+            lines.append("")
         }
-        for (y, line) in lines.enumerated() { canvas.draw(line, x: 1, y: y, maxWidth: canvas.width - 1) }
+        lines += BrowseHelp.lines
+        for (y, line) in lines.prefix(canvas.height).enumerated() {
+            canvas.draw(line, x: 1, y: y, maxWidth: canvas.width - 1)
+        }
     }
+
+    /// The heading of the last message in the `?` overlay.
+    static let lastMessageTitle = "last message:"
 
     private func drawStatus(_ session: BrowseSession, into canvas: inout Canvas) {
         let count = session.rowCount

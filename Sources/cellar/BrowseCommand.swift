@@ -61,6 +61,11 @@ struct BrowseCommand: ParsableCommand {
     /// shows, or nil: a case names a YAML or JSON document and nothing else.
     private func recordProblem(_ record: String) -> String? {
         guard record.hasSuffix(".case.yaml") else { return "needs a file named NAME.case.yaml (got '\(record)')" }
+        // Checked before the session, so a long session is not lost at the end.
+        let directory = record.lastIndex(of: "/").map { String(record[..<$0]) } ?? "."
+        guard access(directory.isEmpty ? "/" : directory, W_OK) == 0 else {
+            return "cannot write the case in '\(directory)' (no such directory, or not writable)"
+        }
         guard [".yaml", ".yml", ".json"].contains(where: file.lowercased().hasSuffix) else {
             return "a golden case's table is a YAML or JSON document (got '\(file)')"
         }
