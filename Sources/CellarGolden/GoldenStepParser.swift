@@ -124,7 +124,8 @@ extension GoldenCaseParser {
     /// `resize: {width: W, height: H}`, bounded as the case's own viewport.
     static func resize(_ a: StepArgument) throws -> GoldenStep.Action {
         let f = try a.fields(a.node, ["width", "height"])
-        let width = try a.yaml.int(try a.required(f, "width", in: a.node), what: "resize's width", in: InputLimits.width)
+        let widthNode = try a.required(f, "width", in: a.node)
+        let width = try a.yaml.int(widthNode, what: "resize's width", in: InputLimits.width)
         let heightNode = try a.required(f, "height", in: a.node)
         let height = try a.yaml.int(heightNode, what: "resize's height", in: InputLimits.height)
         if let problem = InputLimits.viewportProblem(width: width, height: height) {
