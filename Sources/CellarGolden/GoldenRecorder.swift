@@ -15,6 +15,10 @@ public struct GoldenRecorder {
     public var height: Int
     /// The steps recorded so far, one per action, in the golden step vocabulary.
     public private(set) var steps: [String] = []
+    /// The `--styles` directories of the session. A case cannot name them
+    /// (`cellar test` takes them once for all its cases), so the case says
+    /// them in a comment for the person who runs it.
+    public var styleDirectories: [String] = []
 
     /// Creates a recorder with no steps for the table at `tablePath` in a `width` × `height` viewport.
     public init(tablePath: String, width: Int, height: Int) {
@@ -36,6 +40,10 @@ public struct GoldenRecorder {
     /// The case file's text; `casePath` decides the table's relative path.
     public func caseText(casePath: String) -> String {
         var out = "description: Recorded by cellar browse.\n"
+        if !styleDirectories.isEmpty {
+            let options = styleDirectories.map { "--styles " + Self.quoted($0) }
+            out += "# run with: cellar test " + options.joined(separator: " ") + " CASE\n"
+        }
         out += "table: \(Self.quoted(Self.relativePath(tablePath, from: casePath)))\n"
         out += "width: \(width)\nheight: \(height)\nfocus_mark: true\n"
         out += steps.isEmpty ? "steps: []\n" : "steps:\n" + steps.map { "  - \($0)\n" }.joined()

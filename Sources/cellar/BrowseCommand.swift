@@ -102,6 +102,7 @@ struct BrowseCommand: ParsableCommand {
         try loop.run()
         if let record, let start = session.startSize {
             var recorder = GoldenRecorder(tablePath: file, width: start.width, height: start.height)
+            recorder.styleDirectories = styles.given
             for event in session.performed {
                 switch event {
                 case .action(let action): recorder.record(action)

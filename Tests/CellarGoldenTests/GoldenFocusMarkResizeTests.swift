@@ -90,7 +90,10 @@ import Testing
         var recorder = GoldenRecorder(tablePath: "t.yaml", width: 64, height: 11)
         recorder.record(.focusRow(IndexPath(0, 0)))
         recorder.recordResize(width: 48, height: 7)
+        recorder.styleDirectories = ["my styles", "x\ny"]
         let text = recorder.caseText(casePath: "c.case.yaml")
+        // The session's style directories, in a comment that stays one line.
+        #expect(text.contains("\n# run with: cellar test --styles \"my styles\" --styles \"x\\ny\" CASE\n"))
         #expect(text.contains("focus_mark: true\n") && text.contains("  - resize: {width: 48, height: 7}\n"))
         let parsed = try GoldenCaseParser.parse(text, path: "c.case.yaml", name: "c")
         #expect(parsed.focusMark)
