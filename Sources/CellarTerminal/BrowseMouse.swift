@@ -32,8 +32,7 @@ extension BrowseSession {
         focus(ip)
         // While editing a click only focuses: the keys act on the row.
         guard mode == .browse else { return }
-        // The accessory sits in the row's trailing columns (ⓘ or ⓘ ›).
-        if x >= table.width - indexWidth - 4, hasDetailButton(ip) { return tapAccessory() }
+        if table.accessoryColumns(forRowAt: ip)?.contains(x) == true, hasDetailButton(ip) { return tapAccessory() }
         tapFocusedRow()
     }
 

@@ -5,9 +5,11 @@ import Testing
 @testable import CellarTerminal
 
 @Suite struct BrowseSessionTests {
-    private func session(rows: Int = 30, height: Int = 5) -> (BrowseSession, ArrayDataSource) {
+    private func session(rows: Int = 30, height: Int = 5, style: TableStyle = .plain)
+        -> (BrowseSession, ArrayDataSource)
+    {
         let source = ArrayDataSource([(0..<rows).map { .object(["text": .string("row \($0)")]) }])
-        let table = TableView(registry: Registry())
+        let table = TableView(style: style, registry: Registry())
         table.retainedDataSource = source
         table.dataSource = source
         table.delegate = source
@@ -98,6 +100,22 @@ import Testing
         s.handle(.mouse(MouseEvent(kind: .press(button: 0), x: 2, y: 3)))
         #expect(source.events == ["accessory [0, 2]", "select [0, 3]"])
         #expect(s.focus == IndexPath(0, 3))
+    }
+
+    @Test func aClickOnTheDetailButtonInAnInsetGroupedBoxTapsTheAccessory() throws {
+        let (s, source) = session(style: .insetGrouped)
+        source.sections[0][1] = .object(["text": .string("info"), "accessory": .string("detailDisclosureButton")])
+        let lines = try s.table.renderText().split(separator: "\n", omittingEmptySubsequences: false)
+        // ⓘ › ends inside the box: find ⓘ's column on the row's line.
+        let line = try #require(lines.firstIndex { $0.contains("info") })
+        let text = lines[line]
+        // Every character on the line is one column wide.
+        let column = text.distance(from: text.startIndex, to: try #require(text.firstIndex(of: "ⓘ")))
+        s.handle(.mouse(MouseEvent(kind: .press(button: 0), x: column, y: line)))
+        #expect(source.events == ["accessory [0, 1]"])
+        // The box's side, past the accessory, is no accessory.
+        s.handle(.mouse(MouseEvent(kind: .press(button: 0), x: s.table.width - 2, y: line)))
+        #expect(source.events == ["accessory [0, 1]", "select [0, 1]"])
     }
 
     @Test func theFocusedRowsCellIsInTheFocusedState() throws {

@@ -38,6 +38,19 @@ extension TableView {
         return titles[i]
     }
 
+    /// The columns of a visible row's accessory (UIKit's accessory view
+    /// frame), with the margin column after it, as the row draws it: at the
+    /// trailing edge, before the reorder column while editing. Nil when the
+    /// row is not on screen or shows no accessory.
+    public func accessoryColumns(forRowAt indexPath: IndexPath) -> Range<Int>? {
+        guard let cell = cellForRow(at: indexPath), let g = (try? currentLayout())?.geometry else { return nil }
+        let accessory = isEditing ? cell.editingAccessory : cell.accessory
+        let width = RowRenderer.accessoryWidth(accessory, LayoutEngine(ambiguousWide: ambiguousWide))
+        guard width > 0 else { return nil }
+        let end = g.rowX + g.rowWidth - 1 - (isEditing ? RowRenderer.reorderColumnWidth : 0)
+        return max(0, end - width)..<(end + 1)
+    }
+
     /// Columns the section index takes at the trailing edge (0 without one).
     public var sectionIndexWidth: Int { (try? currentLayout())?.geometry.indexWidth ?? 0 }
 
