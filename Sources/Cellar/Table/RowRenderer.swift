@@ -54,7 +54,9 @@ struct RowRenderer {
         // a state-dependent accessory (UIKit's updateConfiguration(using:)).
         // A normal state (the common case) is passed as the shared constant, not copied out of the cell.
         try style?.updateConfiguration(cell, state: cell.state.isNotNormal ? cell.state : .normal)
-        if let update = cell.configurationUpdateHandler { update(cell, cell.state) }
+        // A cell without a background or an update handler (the common row) pays this one test.
+        let decorated = cell.isDecorated
+        if decorated, let update = cell.configurationUpdateHandler { update(cell, cell.state) }
         // Leading columns: marker, editing control, indentation.
         let level = max(cell.indentationLevel, delegate?.tableView(table, indentationLevelForRowAt: ip) ?? 0)
         let lead = 1 + (editing ? 2 : 0) + level * indentationWidth
@@ -88,7 +90,8 @@ struct RowRenderer {
             direct: consume direct, node: node, lead: lead, width: width, accessory: acc,
             accessoryWidth: accWidth, isSelected: isSelected, isHighlighted: isHighlighted,
             // Rows without a background configuration pay this nil check only.
-            background: cell.backgroundConfiguration?.color(selected: isSelected, highlighted: isHighlighted),
+            background: decorated
+                ? cell.backgroundConfiguration?.color(selected: isSelected, highlighted: isHighlighted) : nil,
             isDimmed: cell.state.isDisabled || cell.alpha < 1, isEditing: editing,
             editingControl: control,
             showsDeleteButton: editing && states.deleteConfirmation == ip,
