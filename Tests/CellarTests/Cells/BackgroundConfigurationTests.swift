@@ -22,6 +22,8 @@ private final class BackgroundSource: TableViewDataSource {
         cell.configurationUpdateHandler = handler
         return cell
     }
+    func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
+    func tableView(_ tableView: TableView, moveRowAt from: IndexPath, to: IndexPath) throws {}
 }
 
 /// Keeps the one canvas a viewport render draws.
@@ -109,6 +111,25 @@ private final class CanvasCapture: CanvasWriter {
         try t.perform(.focusRow(IndexPath(0, 0)))
         try t.render(to: capture)
         #expect(capture.canvas[5, 0].style.background == .semantic(.warning))
+    }
+
+    @Test func focusAndReorderingChangeNothingABuiltInStyleDraws() throws {
+        let source = BackgroundSource([("subtitle", "A", "detail"), ("default", "B", nil)])
+        let t = TableView(registry: Registry())
+        t.dataSource = source
+        t.width = 16
+        t.viewportHeight = 4
+        t.setEditing(true)
+        func cells() throws -> [Canvas.Cell] {
+            let capture = CanvasCapture()
+            try t.render(to: capture)
+            return (0..<4).flatMap { y in (0..<16).map { capture.canvas[$0, y] } }
+        }
+        let before = try cells()
+        try t.perform(.focusRow(IndexPath(0, 0)))
+        #expect(try cells() == before)
+        try t.perform(.beginReorder(IndexPath(0, 0)))
+        #expect(try cells() == before)
     }
 
     @Test func insetGroupedBackgroundsStayInsideTheBoxSides() throws {
