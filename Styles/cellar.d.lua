@@ -124,7 +124,7 @@
 ---@field editing boolean
 ---@field expanded boolean
 ---@field swiped boolean
----@field reordering boolean
+---@field reordering boolean the row is lifted by its ≡ to be moved (browse's m key, the begin_reorder step)
 ---@field [string] any custom keys
 
 ---What `layout` is told about where it draws. Read-only (like `state` and
@@ -137,11 +137,12 @@
 ---@field ambiguous_wide boolean East Asian Ambiguous characters (±, °, α, Ж, ①) take two columns
 
 ---The Lua side of a cell: one table per cell that lives on across reuse. Any
----fields are yours; Cellar reads three after configure and events:
+---fields are yours; Cellar reads four after configure and events:
 ---@class CellarCell
 ---@field accessory? CellarAccessory overrides the style's `accessory`
 ---@field editing_accessory? CellarAccessory overrides the style's `editing_accessory`
 ---@field indentation? integer indentation level (0, 1, …)
+---@field alpha? number 0 to 1 (nil = 1): below 1 the row is drawn dimmed (ANSI faint, reduced opacity in HTML/SVG; plain text unchanged). It stays on the cell across reuse: reset it in prepare_for_reuse
 ---@field [string] any
 
 ---The configuration hooks see: the cell table, or (with an `update` hook) a
@@ -155,6 +156,16 @@
 ---@field row integer
 ---@field state table<string, any> the cell's custom state; change it to set custom keys
 ---@field deselect? fun() on_select only: deselect the row once the selection is done, for rows that act like buttons (UIKit apps call deselectRow(at:animated:) in didSelectRowAt); no on_deselect follows
+
+---What `background` returns (UIKit's background configuration): colours
+---drawn behind the row's content across its full width and every line, in
+---attribute output only. A selected or highlighted row shows selected_color /
+---highlighted_color instead of Cellar's own selection; where that is nil,
+---Cellar's own selection shows.
+---@class CellarBackground
+---@field color? CellarColor the row's background
+---@field selected_color? CellarColor
+---@field highlighted_color? CellarColor
 
 ---A style file returns one of these.
 ---@class CellStyle
@@ -172,6 +183,7 @@
 ---@field on_select? fun(cell: CellarCell, row: table, event: CellarEvent) may change row, cell fields, event.state
 ---@field on_deselect? fun(cell: CellarCell, row: table, event: CellarEvent)
 ---@field editing_style? fun(config: CellarConfig, state: CellarState): ("delete" | "insert" | "none")? the row's editing control while the table edits (⊖ delete, ⊕ insert, none); nil = the table's delegate (UIKit's default: delete). A document row's `editingStyle` key wins over it
+---@field background? fun(config: CellarConfig, state: CellarState): CellarBackground? the row's background for a state (UIKit's updateConfiguration(using:) setting backgroundConfiguration); nil = none. Runs after the data source set the cell up, so it wins over a document row's `background` key
 ---@field selection_style? "default" | "none" "none": selected rows draw no selection (they are still selected); a document row's `selectionStyle` key wins over it
 
 ---Node constructors (plain tables with a `kind`; no Swift call per node).

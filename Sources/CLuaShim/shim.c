@@ -53,10 +53,10 @@ int cellar_ui_make_constructor(lua_State *L) {
     return 1;
 }
 
-int cellar_lua_all_nil3(lua_State *L, int t, int k1, int k2, int k3) {
+int cellar_lua_all_nil4(lua_State *L, int t, int k1, int k2, int k3, int k4) {
     t = lua_absindex(L, t);
-    int keys[3] = { k1, k2, k3 };
-    for (int i = 0; i < 3; i++) {
+    int keys[4] = { k1, k2, k3, k4 };
+    for (int i = 0; i < 4; i++) {
         lua_rawgeti(L, LUA_REGISTRYINDEX, keys[i]);
         int type = lua_rawget(L, t);
         lua_pop(L, 1);

@@ -101,6 +101,14 @@ package struct NodeReader {
                 object[key] = .bool(b)
             case "editingStyle", "selectionStyle", "movable", "template":
                 object[key] = try editingKey(key, value)
+            case "background":
+                let v = try self.value(value)
+                do { _ = try BackgroundConfiguration.parse(v, key: key) } catch let e as RowDataError {
+                    throw fail(
+                        backgroundNode(e.keyPath, in: value),
+                        "\(e.keyPath.joined(separator: ".")): \(e.message)")
+                }
+                object[key] = v
             case "height":
                 switch try height(value, key) {
                 case .automatic: object[key] = .string("automatic")
@@ -126,6 +134,16 @@ package struct NodeReader {
             }
         }
         return row
+    }
+
+    /// Where a `background` problem is: an unknown key itself, else the value at the key path.
+    func backgroundNode(_ path: [String], in node: Node) -> Node {
+        if path.count == 2, let last = path.last, !BackgroundConfiguration.documentKeys.contains(last),
+            case .mapping(let m) = node, let (k, _) = m.first(where: { $0.key.string == last })
+        {
+            return k
+        }
+        return locate(Array(path.dropFirst()), in: node)
     }
 
     /// The node a key path points at (the deepest key found), for error marks.

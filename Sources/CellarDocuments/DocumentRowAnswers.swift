@@ -2,7 +2,7 @@ import Cellar
 
 /// The data-source and delegate answers that come from the rows' own keys
 /// (`editable`, `editingStyle`, `movable`, `template`, `selectionStyle`,
-/// `deselectAfterSelect`, `height`), the document's section index, and the
+/// `deselectAfterSelect`, `background`, `height`), the document's section index, and the
 /// bookkeeping of a commit or a move. One implementation for the eager
 /// (`DocumentDataSource`) and the streamed (`StreamedDataSource`) data
 /// source, so a table behaves the same whatever format it was written in.
@@ -96,6 +96,8 @@ extension DocumentRowAnswers {
             row?["selectionStyle"]?.stringValue.flatMap(SelectionStyle.init)
             ?? cell.style?.selectionStyle ?? .default
         cell.editingStyle = row?["editingStyle"]?.stringValue.flatMap(EditingStyle.init)
+        // Checked when the document was read; a style's own update (a Lua `background` hook) runs later and wins.
+        cell.backgroundConfiguration = row?["background"].flatMap { try? BackgroundConfiguration.parse($0) }
     }
 
     /// The table's `indexTitles`, else the sections' own.

@@ -72,6 +72,7 @@ enum RowCheck {
     /// The row keys of editing and selection (`DocumentRowAnswers` reads them).
     static let editingKeys = [
         "editable", "deselectAfterSelect", "editingStyle", "selectionStyle", "movable", "template",
+        "background",
     ]
 
     /// Checks one of `editingKeys` as the YAML reader does (`NodeReader.row`), with its messages.
@@ -89,6 +90,15 @@ enum RowCheck {
             guard case .bool = v else { throw RowProblem(keyPath: [key], message: "\(key) must be true or false") }
         case "editingStyle": try choice(EditingStyle.allCases.map(\.rawValue))
         case "selectionStyle": try choice(SelectionStyle.allCases.map(\.rawValue))
+        case "background":
+            do { _ = try BackgroundConfiguration.parse(v, key: key) } catch let e as RowDataError {
+                // An unknown key is marked at the key, as the YAML reader marks it.
+                let unknown = e.keyPath.count == 2 && !BackgroundConfiguration.documentKeys.contains(e.keyPath[1])
+                throw RowProblem(
+                    keyPath: e.keyPath, atKey: unknown, message: "\(e.keyPath.joined(separator: ".")): \(e.message)")
+            } catch {
+                throw RowProblem(keyPath: [key], message: "\(error)")
+            }
         case "movable":
             if case .bool = v { return }
             if case .string(RowMovability.withinSection.rawValue) = v { return }
@@ -165,6 +175,7 @@ struct StyleRow {
         case 6: return key == "height"
         case 7: return key == "movable"
         case 8: return key == "selected" || key == "disabled" || key == "editable" || key == "template"
+        case 10: return key == "background"
         case 11: return key == "highlighted"
         case 12: return key == "editingStyle"
         case 14: return key == "selectionStyle"

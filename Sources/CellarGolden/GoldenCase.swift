@@ -145,6 +145,8 @@ public struct GoldenStep: Sendable {
         case .confirmDelete(let p): return "confirm_delete \(ip(p))"
         case .tapInsertControl(let p, _): return "tap_insert_control \(ip(p))"
         case .reorder(let from, let to): return "reorder \(ip(from)) to \(ip(to))"
+        case .beginReorder(let p): return "begin_reorder \(ip(p))"
+        case .endReorder: return "end_reorder"
         case .tapIndexTitle(let t): return "tap_index_title " + Sanitizer.sanitize(t)
         case .scrollToOffset(let y): return "scroll to offset \(y)"
         case .scrollToRow(let p): return "scroll to row \(ip(p))"

@@ -26,7 +26,8 @@ public enum GoldenCaseParser {
         "render", "reload", "begin_editing", "end_editing", "select", "deselect",
         "highlight", "unhighlight", "tap_accessory", "set_state", "delete",
         "insert", "move", "scroll", "tap_delete_control", "confirm_delete",
-        "tap_insert_control", "reorder", "tap_index_title", "focus", "resize",
+        "tap_insert_control", "reorder", "begin_reorder", "end_reorder", "tap_index_title",
+        "focus", "resize",
     ]
 
     /// Reads and parses a case file (through `tree` when given: then it and

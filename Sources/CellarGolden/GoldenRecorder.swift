@@ -73,6 +73,8 @@ public struct GoldenRecorder {
             guard let row else { return "tap_insert_control: \(ip(p))" }
             return "tap_insert_control: {at: \(ip(p)), row: \(json(row))}"
         case .reorder(let from, let to): return "reorder: {from: \(ip(from)), to: \(ip(to))}"
+        case .beginReorder(let p): return "begin_reorder: \(ip(p))"
+        case .endReorder: return "end_reorder"
         case .tapIndexTitle(let title): return "tap_index_title: \(quoted(title))"
         case .scrollToOffset(let y): return "scroll: \(y)"
         case .scrollToRow(let p): return "scroll: {row: \(ip(p))}"

@@ -14,6 +14,7 @@ extension GoldenCaseParser {
             case "reload": return GoldenStep(.user(.reloadData), at: at)
             case "begin_editing": return GoldenStep(.user(.setEditing(true)), at: at)
             case "end_editing": return GoldenStep(.user(.setEditing(false)), at: at)
+            case "end_reorder": return GoldenStep(.user(.endReorder), at: at)
             case let name where stepNames.contains(name):
                 throw yaml.error("step '\(name)' needs an argument, e.g. '\(name): …'", at: node)
             default:
@@ -26,7 +27,7 @@ extension GoldenCaseParser {
         }
         let a = StepArgument(name: name, node: arg, yaml: yaml)
         switch name {
-        case "render", "reload", "begin_editing", "end_editing":
+        case "render", "reload", "begin_editing", "end_editing", "end_reorder":
             throw yaml.error("step '\(name)' takes no argument: write '- \(name)'", at: nameNode)
         case "delete", "insert", "move":
             return GoldenStep(try update(a), at: at)
@@ -95,6 +96,7 @@ extension GoldenCaseParser {
             guard case .mapping = arg else { return .tapInsertControl(try a.ip, row: nil) }
             let f = try a.fields(arg, ["at", "row"])
             return .tapInsertControl(try a.ip(try a.required(f, "at", in: arg)), row: try f["row"].map(a.row))
+        case "begin_reorder": return .beginReorder(try a.ip)
         case "reorder":
             let (from, to) = try a.fromTo()
             return .reorder(from: from, to: to)

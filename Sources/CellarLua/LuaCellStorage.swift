@@ -33,6 +33,11 @@ final class LuaCellStorage {
     var fieldsGeneration = -1
     var fieldsState = CellState()
 
+    /// The `background` hook's answer for (`backgroundGeneration`, `backgroundState`).
+    var background: BackgroundConfiguration?
+    var backgroundGeneration = -1
+    var backgroundState = CellState()
+
     var nodeGeneration = -1
     var nodeWidth = -1
     var nodeTableStyle = TableStyle.plain

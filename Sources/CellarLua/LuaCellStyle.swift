@@ -27,7 +27,7 @@ public final class LuaCellStyle: CellStyle {
 
     struct Hooks {
         var configure, update, layout, height, prepareForReuse, onAccessoryTap, onSelect, onDeselect: LuaFunction?
-        var editingStyle: LuaFunction?
+        var editingStyle, background: LuaFunction?
     }
 
     /// `accessory` / `editing_accessory`: nothing, a fixed accessory (a type
@@ -139,7 +139,9 @@ public final class LuaCellStyle: CellStyle {
 
     /// Resolves the accessories that depend on state, before widths are measured.
     public func updateConfiguration(_ cell: Cell, state: CellState) throws {
-        try resolveCellFields(cell, storage(cell), state)
+        let s = storage(cell)
+        try resolveCellFields(cell, s, state)
+        if hook.background != nil { try resolveBackground(cell, s, state) }
     }
 
     /// The `update` hook's view tree for the cell in a state, kept until configuration, state or width changes.
@@ -302,7 +304,7 @@ public final class LuaCellStyle: CellStyle {
     }
 
     /// The fields of the cell table Cellar reads — `accessory`,
-    /// `editing_accessory`, `indentation` — falling back to the style's own
+    /// `editing_accessory`, `indentation`, `alpha` — falling back to the style's own
     /// `accessory`/`editing_accessory`. Cached per configuration (and per
     /// state when an accessory is a function of it).
     func resolveCellFields(_ cell: Cell, _ s: LuaCellStorage, _ given: CellState? = nil) throws {
@@ -316,13 +318,14 @@ public final class LuaCellStyle: CellStyle {
         rt.push(s.table)
         let t = rt.top
         if !stateSelectsAccessory,
-            cellar_lua_all_nil3(
+            cellar_lua_all_nil4(
                 rt.L, t, engine.keys.accessory.ref, engine.keys.editingAccessory.ref,
-                engine.keys.indentation.ref) != 0
+                engine.keys.indentation.ref, engine.keys.alpha.ref) != 0
         {
-            // The common cell: none of the three set, so the style's own accessories apply.
+            // The common cell: none of the four set, so the style's own accessories apply.
             cell.accessory = accessorySpec.fixed
             cell.editingAccessory = editingAccessorySpec.fixed
+            if cell.alpha != 1 { cell.alpha = 1 }
             s.fieldsGeneration = s.generation
             return
         }
@@ -330,16 +333,7 @@ public final class LuaCellStyle: CellStyle {
         cell.editingAccessory = try accessory(
             field: engine.keys.editingAccessory, t, editingAccessorySpec,
             "editing_accessory", s, state)
-        rt.rawGet(engine.keys.indentation, fromTableAt: t)
-        if rt.type(at: -1) != .nil {
-            guard let n = rt.integer(at: -1), n >= 0, n <= LuaNodeReader.maximumCount else {
-                throw shape(
-                    "configure", s,
-                    "cell.indentation must be a whole number from 0 to \(LuaNodeReader.maximumCount), got \(describe(-1))"
-                )
-            }
-            cell.indentationLevel = n
-        }
+        try readIndentationAndAlpha(cell, s, t)
         s.fieldsGeneration = s.generation
         s.fieldsState = state
     }

@@ -238,7 +238,7 @@ public final class LuaStyleEngine {
         let kind, text, color, width, top, leading, bottom, trailing: LuaKey
         let selected, highlighted, disabled, focused, editing, expanded, swiped, reordering: LuaKey
         let tableStyle, margins, accessory, editingAccessory, indentation, state, section, row: LuaKey
-        let ambiguousWide: LuaKey
+        let ambiguousWide, alpha: LuaKey
         init(_ rt: LuaRuntime) {
             kind = rt.key("kind")
             text = rt.key("text")
@@ -265,6 +265,7 @@ public final class LuaStyleEngine {
             section = rt.key("section")
             row = rt.key("row")
             ambiguousWide = rt.key("ambiguous_wide")
+            alpha = rt.key("alpha")
         }
     }
 

@@ -14,11 +14,11 @@ public enum StyleLoader {
         "identifier", "description", "fields", "configure", "update", "layout", "height",
         "prepare_for_reuse", "accessory", "editing_accessory",
         "on_accessory_tap", "on_select", "on_deselect", "editing_style",
-        "selection_style",
+        "selection_style", "background",
     ]
     static let hookKeys = [
         "configure", "update", "layout", "height", "prepare_for_reuse",
-        "on_accessory_tap", "on_select", "on_deselect", "editing_style",
+        "on_accessory_tap", "on_select", "on_deselect", "editing_style", "background",
     ]
 
     /// The style files under `directory`, sorted. A missing directory is an error.
@@ -194,6 +194,7 @@ extension LuaStyleEngine {
             case "on_accessory_tap": d.hooks.onAccessoryTap = f
             case "on_select": d.hooks.onSelect = f
             case "editing_style": d.hooks.editingStyle = f
+            case "background": d.hooks.background = f
             default: d.hooks.onDeselect = f
             }
         }
@@ -209,7 +210,7 @@ extension LuaStyleEngine {
         }
         let order = [
             "configure", "update", "layout", "height", "prepare_for_reuse", "accessory",
-            "editing_accessory", "editing_style", "on_accessory_tap", "on_select", "on_deselect",
+            "editing_accessory", "editing_style", "background", "on_accessory_tap", "on_select", "on_deselect",
         ]
         let style = LuaCellStyle(
             identifier: identifier, source: path, summary: d.summary, engine: self, hooks: d.hooks,

@@ -180,7 +180,8 @@ extension BrowseSession {
     // MARK: Reordering
 
     private func pickUp() {
-        guard let ip = focus else { return }
+        // The table holds the row as lifted (state.isReordering) until it is dropped or put back.
+        guard let ip = focus, perform(.beginReorder(ip)) else { return }
         mode = .reordering(from: ip, to: ip)
         message = "moving row \(ordinal(of: ip)): ↑/↓ to move, Enter to drop, Esc to put back"
     }
@@ -203,6 +204,7 @@ extension BrowseSession {
             }
         case .escape:
             mode = .editing
+            perform(.endReorder)
             message = "put back"
             focus(from)
         default: break

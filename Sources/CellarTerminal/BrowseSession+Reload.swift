@@ -17,6 +17,7 @@ extension BrowseSession {
         let focus = old.indexPathForFocusedRow
         table = new
         if case .confirmingDelete = mode { mode = .editing }
+        // The new table holds no lifted row: the gesture ends with the old one.
         if case .reordering = mode { mode = .editing }
         perform(.scrollToOffset(old.contentOffset))
         repairFocus(focus)

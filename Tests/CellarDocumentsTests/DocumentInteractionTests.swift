@@ -61,6 +61,28 @@ import Testing
         }
     }
 
+    @Test func backgroundKeysAreCheckedWhereTheyAreWritten() throws {
+        #expect(
+            throws: CellarError(
+                "background.selectedColour: unknown key 'selectedColour' — did you mean 'selectedColor'?",
+                at: SourceLocation(file: "t.yaml", line: 3, column: 32))
+        ) {
+            _ = try TableDocument.parse(
+                "sections:\n  - rows:\n      - {text: a, background: {selectedColour: tint}}", path: "t.yaml")
+        }
+        #expect(throws: CellarError.self) {
+            _ = try TableDocument.parse("sections: [{rows: [{text: a, background: tint}]}]", path: "t.yaml")
+        }
+        // A good one is row-table data: set on the cell, not handed to the style.
+        let (t, _) = try table("sections: [{rows: [{text: a, background: {color: warning}}, {text: b}]}]")
+        t.viewportHeight = 4
+        _ = try t.renderText()
+        #expect(
+            t.cellForRow(at: IndexPath(0, 0))?.backgroundConfiguration
+                == BackgroundConfiguration(backgroundColor: .semantic(.warning)))
+        #expect(t.cellForRow(at: IndexPath(0, 1))?.backgroundConfiguration == nil)
+    }
+
     @Test func severalSelectedRowsNeedMultipleSelection() throws {
         let rows =
             "sections:\n  - rows:\n      - {text: a, selected: true}\n      - {text: b}\n      - {text: c, selected: true}\n"

@@ -23,6 +23,7 @@ import Testing
             "{\"text\": \"a\"}",
             top: "\"allowsSelection\": false, \"allowsSelectionDuringEditing\": true, "
                 + "\"allowsMultipleSelectionDuringEditing\": true, \"indexTitles\": [\"A\", \"B\", 3], "),
+        rows("{\"text\": \"a\", \"background\": {\"color\": \"#102030\", \"selectedColor\": \"tint\"}}"),
     ]
 
     static let refused = [
@@ -34,6 +35,9 @@ import Testing
         rows("{\"text\": \"a\", \"movable\": \"within\"}"),
         rows("{\"text\": \"a\", \"movable\": 2}"),
         rows("{\"text\": \"a\", \"template\": \"row\"}"),
+        rows("{\"text\": \"a\", \"background\": \"tint\"}"),
+        rows("{\"text\": \"a\", \"background\": {\"selectedColour\": \"tint\"}}"),
+        rows("{\"text\": \"a\", \"background\": {\"color\": \"blu\"}}"),
         rows("{\"text\": \"a\", \"template\": {\"cell\": \"subtitle\", \"accessory\": \"chevron\"}}"),
         rows("{\"text\": \"a\", \"template\": {\"text\": \"b\", \"secondaryText\": \"c\"}}"),
         rows("{\"text\": \"a\", \"selected\": true}, {\"text\": \"b\", \"selected\": true}"),

@@ -24,7 +24,7 @@ int cellar_ui_make_constructor(lua_State *L);
 
 /// 1 when the table at `t` has no value (raw) under any of the three keys
 /// kept in the registry at `k1`, `k2`, `k3`; else 0. Leaves the stack as it was.
-int cellar_lua_all_nil3(lua_State *L, int t, int k1, int k2, int k3);
+int cellar_lua_all_nil4(lua_State *L, int t, int k1, int k2, int k3, int k4);
 /// 1 when the table at `t` has no metatable (or the row metatable) and
 /// exactly `n` fields (raw); else 0 (and any other metatable is removed).
 /// Leaves the stack as it was.

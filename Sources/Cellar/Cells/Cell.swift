@@ -37,6 +37,25 @@ public class Cell {
     @exclusivity(unchecked) public var indentationLevel = 0
     /// Below 1 the row is drawn dimmed, as UIView's alpha; prepareForReuse resets it to 1.
     @exclusivity(unchecked) public final var alpha: Double = 1
+    /// What is drawn behind the row's content, as UITableViewCell's
+    /// backgroundConfiguration; nil (the default) draws nothing of its own.
+    /// Not reset by prepareForReuse (UIKit keeps it): whoever sets it sets it for every row.
+    @exclusivity(unchecked) public final var backgroundConfiguration: BackgroundConfiguration? {
+        didSet { noteDecorations() }
+    }
+    /// Called with the cell and its state whenever the table brings the
+    /// state up to date, after the style's `updateConfiguration`, as
+    /// UITableViewCell's configurationUpdateHandler: a data source that sets
+    /// cells up itself can make the background (or anything else) follow
+    /// the state here without writing a style.
+    @exclusivity(unchecked) public final var configurationUpdateHandler: ((Cell, CellState) -> Void)? {
+        didSet { noteDecorations() }
+    }
+    /// Whether a background configuration or an update handler is set: the
+    /// one flag a row without them costs the table (reading the optional
+    /// configuration in place costs several times more, and reading the
+    /// closure retains its context).
+    @exclusivity(unchecked) final var isDecorated = false
     /// UIKit's selectionStyle: `.none` draws no selection (the row is still selected).
     @exclusivity(unchecked) public final var selectionStyle: SelectionStyle = .default
     /// The row's editing control as the data source set it on the cell (a
@@ -75,6 +94,10 @@ public class Cell {
 }
 
 extension Cell {
+    private func noteDecorations() {
+        isDecorated = backgroundConfiguration != nil || configurationUpdateHandler != nil
+    }
+
     /// UIKit's prepareForReuse: alpha, editing and selection state go back to
     /// their defaults; content stays (cellForRowAt must set it again).
     public static func resetNonContent(_ cell: Cell) {

@@ -17,6 +17,10 @@ struct RowContent {
     var accessoryWidth: Int
     var isSelected: Bool
     var isHighlighted: Bool
+    /// The colour behind the row from its background configuration, for
+    /// its state; nil = none (a selected or highlighted row then shows
+    /// Cellar's own selection).
+    var background: Color?
     /// Disabled, or alpha below 1.
     var isDimmed: Bool
     /// The table was editing when the row was laid out.

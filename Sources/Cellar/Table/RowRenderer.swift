@@ -57,6 +57,9 @@ struct RowRenderer {
         // a state-dependent accessory (UIKit's updateConfiguration(using:)).
         // A normal state (the common case) is passed as the shared constant, not copied out of the cell.
         try style?.updateConfiguration(cell, state: cell.state.isNotNormal ? cell.state : .normal)
+        // A cell without a background or an update handler (the common row) pays this one test.
+        let decorated = cell.isDecorated
+        if decorated, let update = cell.configurationUpdateHandler { update(cell, cell.state) }
         // Leading columns: marker, editing control, indentation.
         let level = max(cell.indentationLevel, delegate?.tableView(table, indentationLevelForRowAt: ip) ?? 0)
         let lead = 1 + (editing ? 2 : 0) + level * indentationWidth
@@ -82,12 +85,16 @@ struct RowRenderer {
         // The flags are read in place (a copy of the state retains its dictionary).
         // selectionStyle none: the row is selected, the table draws nothing of it.
         let drawsSelection = cell.selectionStyle != .none
+        let isSelected = drawsSelection && cell.state.isSelected
+        let isHighlighted = drawsSelection && cell.state.isHighlighted
         // Multiple selection while editing puts a selection circle where ⊖ and ⊕ go.
         let control = editing && !selectionCircles ? try table.editingStyle(for: cell, at: ip) : .none
         return RowContent(
             direct: consume direct, node: node, lead: lead, width: width, accessory: acc,
-            accessoryWidth: accWidth, isSelected: drawsSelection && cell.state.isSelected,
-            isHighlighted: drawsSelection && cell.state.isHighlighted,
+            accessoryWidth: accWidth, isSelected: isSelected, isHighlighted: isHighlighted,
+            // Rows without a background configuration pay this nil check only.
+            background: decorated
+                ? cell.backgroundConfiguration?.color(selected: isSelected, highlighted: isHighlighted) : nil,
             isDimmed: cell.state.isDisabled || cell.alpha < 1, isEditing: editing,
             editingControl: control,
             showsDeleteButton: editing && states.deleteConfirmation == ip,
@@ -123,6 +130,10 @@ struct RowRenderer {
         // UIKit hides the reorder control while the Delete button shows.
         if rc.isEditing, !rc.showsDeleteButton, dataSource?.tableView(table, canMoveRowAt: ip) ?? false {
             canvas.text("≡", x: trailing - 1, y: mid, style: TextStyle(foreground: .semantic(.tertiaryLabel)))
+        }
+        // Under the content: cells drawn with a background of their own keep it.
+        if let background = rc.background {
+            canvas.overlay(x: g.rowX, y: y, width: g.rowWidth, height: lines, attributes: [], background: background)
         }
         if shift > 0 { drawDeleteButton(into: &canvas, width: shift, y: y, lines: lines, g) }
         if g.boxed { SectionChrome.drawBoxSides(into: &canvas, y: y, height: lines + separator, g) }
@@ -179,15 +190,19 @@ struct RowRenderer {
     }
 
     /// Selection shows in plain text as a marker in the leading column,
-    /// and as inverse video where colour is on.
+    /// and as inverse video where colour is on (or as the background
+    /// configuration's colour for the state, when it has one).
     private func drawSelection(
         _ rc: borrowing RowContent, into canvas: inout Canvas, x x0: Int, y: Int, lines: Int,
         _ g: TableLayout.Geometry
     ) {
-        canvas.overlay(
-            x: x0, y: y, width: g.rowWidth, height: lines,
-            attributes: rc.isSelected ? .inverse : .underline,
-            background: .semantic(rc.isSelected ? .selectedBackground : .highlightedBackground))
+        // A background configuration's selected or highlighted colour takes the place of Cellar's own.
+        if rc.background == nil {
+            canvas.overlay(
+                x: x0, y: y, width: g.rowWidth, height: lines,
+                attributes: rc.isSelected ? .inverse : .underline,
+                background: .semantic(rc.isSelected ? .selectedBackground : .highlightedBackground))
+        }
         // ▌ is East Asian Ambiguous: two columns wide on CJK terminals it
         // would cover the row's first column, so those get ▐ (one column everywhere).
         let mark = rc.isSelected ? (g.ambiguousWide ? "▐" : "▌") : "▸"

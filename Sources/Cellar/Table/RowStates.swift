@@ -1,6 +1,7 @@
 /// The per-row state a table keeps apart from its cells and its data (as
 /// ratatui keeps `TableState` apart from `Table`): which rows are selected
-/// and highlighted, and their custom configuration states. Cells are reused
+/// and highlighted, focused or picked up to be moved, and their custom
+/// configuration states. Cells are reused
 /// from row to row; these stay with their rows, and follow them through
 /// inserts, deletes and moves. A class, so that the per-row reads borrow
 /// the sets in place (hot fields: see `Cell`).
@@ -13,6 +14,8 @@ final class RowStates {
     @exclusivity(unchecked) var deleteConfirmation: IndexPath?
     /// The row with keyboard focus (UIKit's focus engine; `state.isFocused`), if any.
     @exclusivity(unchecked) var focused: IndexPath?
+    /// The row picked up to be moved (`TableAction.beginReorder`; `state.isReordering`), if any.
+    @exclusivity(unchecked) var reordering: IndexPath?
 
     func removeAll() {
         selected.removeAll()
@@ -20,6 +23,7 @@ final class RowStates {
         custom.removeAll()
         deleteConfirmation = nil
         focused = nil
+        reordering = nil
     }
 
     /// Moves every row's state to where `rows` sends the row (dropping deleted rows').
@@ -30,6 +34,7 @@ final class RowStates {
         for (ip, v) in custom { if let n = rows.newIndexPath(ip) { moved[n] = v } }
         custom = moved
         focused = focused.flatMap(rows.newIndexPath)
+        reordering = reordering.flatMap(rows.newIndexPath)
         // UIKit ends a delete confirmation when the rows change.
         deleteConfirmation = nil
     }
@@ -53,17 +58,19 @@ final class RowStates {
         let sel = presence.anySelected && selected.contains(ip)
         let hi = presence.anyHighlighted && highlighted.contains(ip)
         let focus = focused == ip
+        let picked = reordering == ip
         // Compared in place: a copy of the state retains its dictionary.
         let customs = presence.anyCustom || !cell.state.custom.isEmpty
         guard
             cell.state.isSelected != sel || cell.state.isHighlighted != hi || cell.state.isEditing != editing
-                || cell.state.isFocused != focus || customs
+                || cell.state.isFocused != focus || cell.state.isReordering != picked || customs
         else { return }
         var state = cell.state
         state.isSelected = sel
         state.isHighlighted = hi
         state.isEditing = editing
         state.isFocused = focus
+        state.isReordering = picked
         // Custom states belong to the row, not the cell: a reused or kept cell shows the row's.
         if customs { state.custom = presence.anyCustom ? custom[ip] ?? [:] : [:] }
         cell.state = state

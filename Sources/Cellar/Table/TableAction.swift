@@ -26,6 +26,11 @@ public enum TableAction: Sendable {
     case tapInsertControl(IndexPath, row: Value?)
     /// The whole reorder gesture: ≡ dragged from one row to a proposed place.
     case reorder(from: IndexPath, to: IndexPath)
+    /// A row lifted by its ≡ and held (its cell's `state.isReordering`),
+    /// before `reorder` drops it or `endReorder` puts it back.
+    case beginReorder(IndexPath)
+    /// The lifted row put back where it was.
+    case endReorder
     /// A tap on a title of the section index.
     case tapIndexTitle(String)
     case scrollToOffset(Int)
@@ -73,6 +78,8 @@ extension TableView {
         case .confirmDelete(let ip): try confirmDelete(at: ip)
         case .tapInsertControl(let ip, let row): try tapInsertControl(at: ip, row: row)
         case .reorder(let from, let to): try reorderRow(from: from, to: to)
+        case .beginReorder(let ip): try beginReorder(at: ip)
+        case .endReorder: endReorder()
         case .tapIndexTitle(let title): try tapIndexTitle(title)
         case .scrollToOffset(let y): try scroll(toOffset: y)
         case .scrollToRow(let ip): try scrollToRow(at: ip)
@@ -89,7 +96,8 @@ extension TableAction {
     /// confirmed: `confirmDelete` goes on, to say so.
     var touchesARow: Bool {
         switch self {
-        case .selectRow, .deselectRow, .highlightRow, .tapAccessory, .tapDeleteControl, .tapInsertControl, .reorder:
+        case .selectRow, .deselectRow, .highlightRow, .tapAccessory, .tapDeleteControl, .tapInsertControl, .reorder,
+            .beginReorder:
             return true
         default:
             return false

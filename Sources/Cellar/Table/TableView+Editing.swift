@@ -117,6 +117,8 @@ extension TableView {
     /// moveRowAt moves the data; the table moves its row (counts checked,
     /// states and heights carried, as moveRow does).
     public func reorderRow(from: IndexPath, to proposed: IndexPath) throws {
+        // The drop ends the gesture, whether or not the row may move.
+        endReorder()
         let l = try currentLayout()
         try checkIndexPath(from, l)
         let row = Self.describe(from)
@@ -186,4 +188,38 @@ extension TableView {
         let gap = l.geometry.sectionGap && section > 0 ? 1 : 0
         contentOffset = try clampedOffset((l.index?.start(item) ?? 0) + gap)
     }
+}
+
+extension TableView {
+    /// A row picked up by its ≡ (the reorder gesture begins): its cell gets
+    /// `state.isReordering`, as UIKit's cellDragState while a row is lifted,
+    /// until the row is dropped (`reorderRow`) or put back (`endReorder`).
+    /// Only a movable row of an editing table can be picked up.
+    public func beginReorder(at ip: IndexPath) throws {
+        let l = try currentLayout()
+        try checkIndexPath(ip, l)
+        let row = Self.describe(ip)
+        guard isEditing else {
+            throw CellarError("the table is not editing, so row \(row) shows no reorder control (begin editing first)")
+        }
+        guard let ds = activeDataSource, ds.tableView(self, canMoveRowAt: ip) else {
+            throw CellarError(
+                "row \(row) cannot be moved: the data source's tableView(_:canMoveRowAt:) returns false for it, so it shows no ≡"
+            )
+        }
+        guard rowStates.reordering != ip else { return }
+        endReorder()
+        rowStates.reordering = ip
+        invalidateRow(ip, reconfigure: false)
+    }
+
+    /// The picked-up row is put back where it was (or the gesture ends): its cell loses `state.isReordering`.
+    public func endReorder() {
+        guard let ip = rowStates.reordering else { return }
+        rowStates.reordering = nil
+        invalidateRow(ip, reconfigure: false)
+    }
+
+    /// The row picked up to be moved, if any.
+    public var reorderingRow: IndexPath? { rowStates.reordering }
 }

@@ -245,3 +245,52 @@ extension String {
         return s
     }
 }
+
+@Suite struct ReorderStateTests {
+    /// A recording built-in style: the states its cells were updated with.
+    private final class StateLog: CellStyle {
+        let reuseIdentifier = "log"
+        var reordering: [Bool] = []
+        func makeCell() throws -> Cell { Cell(reuseIdentifier: reuseIdentifier) }
+        func configure(_ cell: Cell, row: Value, at indexPath: IndexPath) throws {}
+        func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode { .empty }
+        func updateConfiguration(_ cell: Cell, state: CellState) throws { reordering.append(state.isReordering) }
+    }
+
+    private final class Source: TableViewDataSource {
+        func numberOfSections(in tableView: TableView) -> Int { 1 }
+        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 1 }
+        func tableView(_ tableView: TableView, cellForRowAt ip: IndexPath) throws -> Cell {
+            try tableView.dequeueReusableCell(withIdentifier: "log", for: ip)
+        }
+        func tableView(_ tableView: TableView, canMoveRowAt ip: IndexPath) -> Bool { true }
+        func tableView(_ tableView: TableView, moveRowAt from: IndexPath, to: IndexPath) throws {}
+    }
+
+    @Test func aLiftedRowIsReorderingUntilPutBack() throws {
+        let registry = Registry()
+        let log = StateLog()
+        try registry.register(log, forCellReuseIdentifier: "log")
+        let source = Source()
+        let t = TableView(registry: registry)
+        t.dataSource = source
+        t.width = 10
+        t.viewportHeight = 1
+        // Only an editing table shows ≡ to lift a row by.
+        #expect(throws: CellarError.self) { try t.perform(.beginReorder(IndexPath(0, 0))) }
+        t.setEditing(true)
+        _ = try t.renderText()
+        #expect(log.reordering.last == false)
+        try t.perform(.beginReorder(IndexPath(0, 0)))
+        #expect(t.reorderingRow == IndexPath(0, 0))
+        _ = try t.renderText()
+        #expect(log.reordering.last == true)
+        try t.perform(.endReorder)
+        _ = try t.renderText()
+        #expect(log.reordering.last == false)
+        // A drop ends the gesture too.
+        try t.perform(.beginReorder(IndexPath(0, 0)))
+        try t.perform(.reorder(from: IndexPath(0, 0), to: IndexPath(0, 0)))
+        #expect(t.reorderingRow == nil)
+    }
+}

@@ -1,0 +1,42 @@
+-- mailbox: a mail list row, to show the cell's look beyond its content.
+--
+-- Row data: subject (text), sender (text), flagged (true/false: an orange
+-- background, as Mail's flagged messages), read (true/false: dimmed).
+-- Background: the `background(config, state)` hook answers per state, as
+-- UIKit's updateConfiguration(using:) sets a background configuration; a
+-- row lifted to be moved (state.reordering) stands out in the tint colour.
+-- Alpha: read rows set cell.alpha only when read, so prepare_for_reuse puts
+-- it back (the reference: "if you change the alpha property of a view in
+-- the cell, return it to its original value") — without that, a reused cell
+-- would show an unread row dimmed.
+
+---@type CellStyle
+return {
+  identifier = "mailbox",
+  description = "Mail row: flagged rows on a background, read rows dimmed",
+  fields = { "subject", "sender", "flagged", "read" },
+
+  configure = function(cell, row)
+    cell.subject = row.subject
+    cell.sender = row.sender
+    cell.flagged = row.flagged
+    if row.read then cell.alpha = 0.5 end
+  end,
+
+  prepare_for_reuse = function(cell)
+    cell.alpha = 1
+  end,
+
+  background = function(config, state)
+    if state.reordering then return { color = "tint" } end
+    if config.flagged then return { color = "warning", selected_color = "#704000" } end
+    return nil
+  end,
+
+  layout = function(config, ctx)
+    return ui.vstack {
+      ui.label { text = config.subject, bold = true },
+      ui.label { text = config.sender, color = "secondaryLabel" },
+    }
+  end,
+}
