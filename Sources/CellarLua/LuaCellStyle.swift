@@ -148,19 +148,16 @@ public final class LuaCellStyle: CellStyle {
         // before its height, so ui.width in a height hook measures like the table.
         engine.widthSetting.ambiguousWide = context.ambiguousWide
         let s = storage(cell)
-        if s.nodeGeneration == s.generation, s.nodeWidth == context.width,
-            s.nodeTableStyle == context.tableStyle, s.nodeMargins == context.layoutMargins,
-            s.nodeAmbiguousWide == context.ambiguousWide, s.nodeState == state
-        {
-            return s.node
-        }
+        let stateKey = s.key(state)
+        let key = LuaMemoKey(configuration: stateKey.configuration, state: stateKey.state, context: context)
+        if s.nodeKey == key { return s.node }
         let rt = engine.runtime
         let base = rt.top
         defer { rt.setTop(base) }
         let node: ViewNode
         if let f = hook.layout {
             rt.push(f)
-            try pushConfig(s, state)
+            try pushConfig(s, state, key: stateKey)
             try withLocation("layout", s) { () throws(LuaError) in try engine.prepareState(state) }
             engine.pushContext(context)
             if engine.tableGuard != nil { try guardCall("layout", s.indexPath, configSlot(-2), context: -1) }
@@ -168,18 +165,13 @@ public final class LuaCellStyle: CellStyle {
             do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, "layout", s.indexPath) }
             do { node = try engine.reader.tree(at: -1) } catch { throw shapeFailure(error, "layout", s) }
         } else {
-            try pushConfig(s, state)
+            try pushConfig(s, state, key: stateKey)
             rt.rawGet(engine.keys.text, fromTableAt: -1)
             let text = rt.string(at: -1) ?? rt.integer(at: -1).map(String.init) ?? ""
             node = .label(Label(text, style: LuaNodeReader.labelStyle))
         }
         s.node = node
-        s.nodeGeneration = s.generation
-        s.nodeWidth = context.width
-        s.nodeTableStyle = context.tableStyle
-        s.nodeMargins = context.layoutMargins
-        s.nodeAmbiguousWide = context.ambiguousWide
-        s.nodeState = state
+        s.nodeKey = key
         return node
     }
 
@@ -267,13 +259,22 @@ public final class LuaCellStyle: CellStyle {
     /// `update` hook; otherwise update's result for a shallow copy of it
     /// (made once per configuration and state, then kept for the cell).
     func pushConfig(_ s: LuaCellStorage, _ state: CellState) throws {
+        guard hook.update != nil else {
+            engine.runtime.push(s.table)
+            return
+        }
+        try pushConfig(s, state, key: s.key(state))
+    }
+
+    /// `pushConfig` with the memo key of `state` already taken.
+    func pushConfig(_ s: LuaCellStorage, _ state: CellState, key: LuaMemoKey) throws {
         let rt = engine.runtime
         guard let f = hook.update else {
             rt.push(s.table)
             return
         }
         let luaState = rt.L
-        if s.configGeneration == s.generation, s.configState == state {
+        if s.updatedKey == key {
             lua_rawgeti(luaState, luaRegistryIndex, lua_Integer(s.updatedSlot))
             return
         }
@@ -297,8 +298,7 @@ public final class LuaCellStyle: CellStyle {
         }
         lua_pushvalue(luaState, -1)
         lua_rawseti(luaState, luaRegistryIndex, lua_Integer(s.updatedSlot))
-        s.configGeneration = s.generation
-        s.configState = state
+        s.updatedKey = key
     }
 
     /// The fields of the cell table Cellar reads — `accessory`,
@@ -309,7 +309,8 @@ public final class LuaCellStyle: CellStyle {
         // The state matters only to accessories that are functions of it
         // (reading the cell's is a copy, paid per row otherwise).
         let state = stateSelectsAccessory ? given ?? cell.state : CellState()
-        if s.fieldsGeneration == s.generation, !stateSelectsAccessory || s.fieldsState == state { return }
+        let key = stateSelectsAccessory ? s.key(state) : LuaMemoKey(configuration: s.generation, state: 0)
+        if s.fieldsKey == key { return }
         let rt = engine.runtime
         let base = rt.top
         defer { rt.setTop(base) }
@@ -323,7 +324,7 @@ public final class LuaCellStyle: CellStyle {
             // The common cell: none of the three set, so the style's own accessories apply.
             cell.accessory = accessorySpec.fixed
             cell.editingAccessory = editingAccessorySpec.fixed
-            s.fieldsGeneration = s.generation
+            s.fieldsKey = key
             return
         }
         cell.accessory = try accessory(field: engine.keys.accessory, t, accessorySpec, "accessory", s, state)
@@ -340,8 +341,7 @@ public final class LuaCellStyle: CellStyle {
             }
             cell.indentationLevel = n
         }
-        s.fieldsGeneration = s.generation
-        s.fieldsState = state
+        s.fieldsKey = key
     }
 
     private func accessory(
