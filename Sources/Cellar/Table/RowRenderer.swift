@@ -52,8 +52,13 @@ struct RowRenderer {
         let style = cell.style
         // The style hears the state before any width is computed: it may set
         // a state-dependent accessory (UIKit's updateConfiguration(using:)).
-        // A normal state (the common case) is passed as the shared constant, not copied out of the cell.
-        try style?.updateConfiguration(cell, state: cell.state.isNotNormal ? cell.state : .normal)
+        // A normal state (the common case) is passed as the shared constant,
+        // borrowed: not copied out of the cell (a copy retains its dictionary).
+        if cell.state.isNotNormal {
+            try style?.updateConfiguration(cell, state: cell.state)
+        } else {
+            try style?.updateConfiguration(cell, state: CellState.normal)
+        }
         // Leading columns: marker, editing control, indentation.
         let level = max(cell.indentationLevel, delegate?.tableView(table, indentationLevelForRowAt: ip) ?? 0)
         let lead = 1 + (editing ? 2 : 0) + level * indentationWidth
