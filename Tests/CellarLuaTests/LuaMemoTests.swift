@@ -130,8 +130,8 @@ import Testing
     @Test(arguments: ["memo", "memo_fixed"])
     func memoizedCellsShowWhatTheUncachedPathComputes(_ identifier: String) throws {
         let dir = try styleDirectory(Self.styles)
-        let memoized = try #require(try luaRegistry([dir]).style(for: identifier))
-        let uncached = try #require(try luaRegistry([dir]).style(for: identifier))
+        let memoized = try #require(try luaRegistry([dir.styles]).style(for: identifier))
+        let uncached = try #require(try luaRegistry([dir.styles]).style(for: identifier))
         let cells = try (0..<3).map { _ in (try memoized.makeCell(), try uncached.makeCell()) }
         for (a, b) in cells {
             try memoized.configure(a, row: Self.rows[0], at: IndexPath(0, 0))
@@ -164,7 +164,7 @@ import Testing
             }
             """
         ])
-        let style = try #require(try luaRegistry([dir]).style(for: "count"))
+        let style = try #require(try luaRegistry([dir.styles]).style(for: "count"))
         let cell = try style.makeCell()
         try style.configure(cell, row: .object([:]), at: IndexPath(0, 0))
         let context = LayoutContext(width: 10)
