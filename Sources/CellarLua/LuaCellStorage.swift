@@ -3,12 +3,13 @@ import CLuaShim
 import Cellar
 
 /// What a Lua style keeps per cell: the Lua-side cell table (which lives on
-/// across reuse) and the caches that spare repeated hook calls.
+/// across reuse) and the memos that spare repeated hook calls.
 ///
-/// Each cache is valid while its generation equals `generation` and its
-/// other key fields equal the current inputs. They are compared field by
-/// field in place because a key value built per row copies its `CellState`
-/// on every row (see BENCHMARKS.md, "Tried and not kept").
+/// Each memo is a value with its `LuaMemoKey`, valid while that key equals
+/// the one the cell computes now (from `generation`, the state's number
+/// and, for the view tree, the layout context). The memos are read and written on
+/// every row, so they skip run-time exclusivity checks under the invariant
+/// stated on `Cell` (one thread at a time, no access held across a hook).
 final class LuaCellStorage {
     let table: LuaTableRef
     /// What `update` receives: refilled as a shallow copy of `table` for
@@ -23,31 +24,30 @@ final class LuaCellStorage {
     /// The row the cell was last configured for (for error messages).
     var indexPath: IndexPath?
     /// Bumped whenever the cell table may have changed (configure, events, reuse).
-    var generation = 0
+    @exclusivity(unchecked) var generation = 0
     /// Fields the default configure copied from the last row (cleared for the next).
     var defaultKeys: [LuaKey] = []
 
-    var configGeneration = -1
-    var configState = CellState()
+    /// Numbers the states the memos are keyed by.
+    @exclusivity(unchecked) var states = LuaStateNumbers()
+    /// The key of `update`'s result in `updatedSlot`.
+    @exclusivity(unchecked) var updatedKey = LuaMemoKey.none
+    /// The key of the cell fields Cellar reads (accessories, indentation), kept on the cell.
+    @exclusivity(unchecked) var fieldsKey = LuaMemoKey.none
+    /// The converted view tree of `layout`, and its key.
+    @exclusivity(unchecked) var node = ViewNode.empty
+    @exclusivity(unchecked) var nodeKey = LuaMemoKey.none
 
-    var fieldsGeneration = -1
-    var fieldsState = CellState()
+    /// The key of the memos that depend on the configuration and `state`.
+    func key(_ state: CellState) -> LuaMemoKey {
+        LuaMemoKey(configuration: generation, state: states.number(of: state))
+    }
 
-    /// The `background` hook's answer for (`backgroundGeneration`, `backgroundState`).
+    /// The `background` hook's answer, and its key.
     var background: BackgroundConfiguration?
-    var backgroundGeneration = -1
-    var backgroundState = CellState()
+    var backgroundKey = LuaMemoKey.none
 
-    var nodeGeneration = -1
-    var nodeWidth = -1
-    var nodeTableStyle = TableStyle.plain
-    var nodeMargins = Insets.zero
-    var nodeAmbiguousWide = false
-    var nodeState = CellState()
-    var node = ViewNode.empty
-
-    /// The registry slot holding `update`'s result for (`configGeneration`,
-    /// `configState`): one slot per cell, set in place per row.
+    /// The registry slot holding `update`'s result for `updatedKey`: one slot per cell, set in place per row.
     let updatedSlot: Int32
 
     init(table: LuaTableRef, engine: LuaStyleEngine) {

@@ -15,7 +15,8 @@ extension LuaCellStyle {
     /// this hook decides its rows' background.
     func resolveBackground(_ cell: Cell, _ s: LuaCellStorage, _ state: CellState) throws {
         guard let f = hook.background else { return }
-        if s.backgroundGeneration != s.generation || s.backgroundState != state {
+        let key = s.key(state)
+        if s.backgroundKey != key {
             let rt = engine.runtime
             let base = rt.top
             defer { rt.setTop(base) }
@@ -26,8 +27,7 @@ extension LuaCellStyle {
             engine.noteHook(self, s.indexPath)
             do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, "background", s.indexPath) }
             s.background = try backgroundValue(at: -1, s)
-            s.backgroundGeneration = s.generation
-            s.backgroundState = state
+            s.backgroundKey = key
         }
         cell.backgroundConfiguration = s.background
     }

@@ -150,19 +150,16 @@ public final class LuaCellStyle: CellStyle {
         // before its height, so ui.width in a height hook measures like the table.
         engine.widthSetting.ambiguousWide = context.ambiguousWide
         let s = storage(cell)
-        if s.nodeGeneration == s.generation, s.nodeWidth == context.width,
-            s.nodeTableStyle == context.tableStyle, s.nodeMargins == context.layoutMargins,
-            s.nodeAmbiguousWide == context.ambiguousWide, s.nodeState == state
-        {
-            return s.node
-        }
+        let stateKey = s.key(state)
+        let key = LuaMemoKey(configuration: stateKey.configuration, state: stateKey.state, context: context)
+        if s.nodeKey == key { return s.node }
         let rt = engine.runtime
         let base = rt.top
         defer { rt.setTop(base) }
         let node: ViewNode
         if let f = hook.layout {
             rt.push(f)
-            try pushConfig(s, state)
+            try pushConfig(s, state, key: stateKey)
             try withLocation("layout", s) { () throws(LuaError) in try engine.prepareState(state) }
             engine.pushContext(context)
             if engine.tableGuard != nil { try guardCall("layout", s.indexPath, configSlot(-2), context: -1) }
@@ -170,18 +167,13 @@ public final class LuaCellStyle: CellStyle {
             do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, "layout", s.indexPath) }
             do { node = try engine.reader.tree(at: -1) } catch { throw shapeFailure(error, "layout", s) }
         } else {
-            try pushConfig(s, state)
+            try pushConfig(s, state, key: stateKey)
             rt.rawGet(engine.keys.text, fromTableAt: -1)
             let text = rt.string(at: -1) ?? rt.integer(at: -1).map(String.init) ?? ""
             node = .label(Label(text, style: LuaNodeReader.labelStyle))
         }
         s.node = node
-        s.nodeGeneration = s.generation
-        s.nodeWidth = context.width
-        s.nodeTableStyle = context.tableStyle
-        s.nodeMargins = context.layoutMargins
-        s.nodeAmbiguousWide = context.ambiguousWide
-        s.nodeState = state
+        s.nodeKey = key
         return node
     }
 
@@ -269,13 +261,22 @@ public final class LuaCellStyle: CellStyle {
     /// `update` hook; otherwise update's result for a shallow copy of it
     /// (made once per configuration and state, then kept for the cell).
     func pushConfig(_ s: LuaCellStorage, _ state: CellState) throws {
+        guard hook.update != nil else {
+            engine.runtime.push(s.table)
+            return
+        }
+        try pushConfig(s, state, key: s.key(state))
+    }
+
+    /// `pushConfig` with the memo key of `state` already taken.
+    func pushConfig(_ s: LuaCellStorage, _ state: CellState, key: LuaMemoKey) throws {
         let rt = engine.runtime
         guard let f = hook.update else {
             rt.push(s.table)
             return
         }
         let luaState = rt.L
-        if s.configGeneration == s.generation, s.configState == state {
+        if s.updatedKey == key {
             lua_rawgeti(luaState, luaRegistryIndex, lua_Integer(s.updatedSlot))
             return
         }
@@ -299,8 +300,7 @@ public final class LuaCellStyle: CellStyle {
         }
         lua_pushvalue(luaState, -1)
         lua_rawseti(luaState, luaRegistryIndex, lua_Integer(s.updatedSlot))
-        s.configGeneration = s.generation
-        s.configState = state
+        s.updatedKey = key
     }
 
     /// The fields of the cell table Cellar reads — `accessory`,
@@ -311,7 +311,8 @@ public final class LuaCellStyle: CellStyle {
         // The state matters only to accessories that are functions of it
         // (reading the cell's is a copy, paid per row otherwise).
         let state = stateSelectsAccessory ? given ?? cell.state : CellState()
-        if s.fieldsGeneration == s.generation, !stateSelectsAccessory || s.fieldsState == state { return }
+        let key = stateSelectsAccessory ? s.key(state) : LuaMemoKey(configuration: s.generation, state: 0)
+        if s.fieldsKey == key { return }
         let rt = engine.runtime
         let base = rt.top
         defer { rt.setTop(base) }
@@ -326,7 +327,7 @@ public final class LuaCellStyle: CellStyle {
             cell.accessory = accessorySpec.fixed
             cell.editingAccessory = editingAccessorySpec.fixed
             if cell.alpha != 1 { cell.alpha = 1 }
-            s.fieldsGeneration = s.generation
+            s.fieldsKey = key
             return
         }
         cell.accessory = try accessory(field: engine.keys.accessory, t, accessorySpec, "accessory", s, state)
@@ -334,8 +335,7 @@ public final class LuaCellStyle: CellStyle {
             field: engine.keys.editingAccessory, t, editingAccessorySpec,
             "editing_accessory", s, state)
         try readIndentationAndAlpha(cell, s, t)
-        s.fieldsGeneration = s.generation
-        s.fieldsState = state
+        s.fieldsKey = key
     }
 
     private func accessory(

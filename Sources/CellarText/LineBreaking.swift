@@ -184,6 +184,10 @@ public enum TextLayout {
             previous = c.props
         }
         var end = p.count
+        // Spaces ending the paragraph leave the line even when zero-width
+        // clusters (a word joiner) follow them: kept, they would widen the
+        // line past its width, and the clusters alone show nothing.
+        if previousWasSpace && breakEnd >= lineStart { end = breakEnd }
         while end > lineStart && p[end - 1] == 0x20 { end -= 1 }
         if end > lineStart || lines.isEmpty { lines.append(lineStart..<end) }
         return (lines, nil)

@@ -5,42 +5,33 @@ import Testing
 /// The command line as a style author meets it: offsets, filters, the style
 /// list and the style log.
 @Suite struct AuthorCLITests {
-    func scratch() throws -> String {
-        let path = NSTemporaryDirectory() + "cellar-author-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path + "/Styles", withIntermediateDirectories: true)
-        return path
-    }
-
-    func write(_ path: String, _ text: String) throws { try Data(text.utf8).write(to: URL(fileURLWithPath: path)) }
 
     static let table = "separatorStyle: none\nsections:\n  - rows:\n      - text: a\n      - text: b\n      - text: c\n"
 
     /// UIKit clamps the content offset: past the end shows the last screenful, not blank lines.
     @Test func anOffsetPastTheEndIsClamped() throws {
-        let dir = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try write(dir + "/t.yaml", Self.table)
-        let run = try CellarCLI.run(["render", "t.yaml", "--width", "10", "--height", "2", "--offset", "50"], in: dir)
+        let dir = try ScratchDirectory.withStyles()
+        try dir.write("t.yaml", Self.table)
+        let run = try CellarCLI.run(
+            ["render", "t.yaml", "--width", "10", "--height", "2", "--offset", "50"], in: dir.path)
         #expect(run.status == 0)
         #expect(lines(run.stdout) == [" b", " c"])
     }
 
     @Test func anOffsetWithoutAHeightIsAnError() throws {
-        let dir = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try write(dir + "/t.yaml", Self.table)
-        let run = try CellarCLI.run(["render", "t.yaml", "--width", "10", "--offset", "1"], in: dir)
+        let dir = try ScratchDirectory.withStyles()
+        try dir.write("t.yaml", Self.table)
+        let run = try CellarCLI.run(["render", "t.yaml", "--width", "10", "--offset", "1"], in: dir.path)
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr == "cellar: --offset needs --height: without a viewport the whole table is drawn\n")
     }
 
     @Test func aFilterThatMatchesNothingFails() throws {
-        let dir = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try write(dir + "/t.yaml", Self.table)
-        try write(dir + "/Styles/a.case.yaml", "table: ../t.yaml\nwidth: 20\n")
-        let run = try CellarCLI.run(["test", "--filter", "nosuch"], in: dir, ci: true)
+        let dir = try ScratchDirectory.withStyles()
+        try dir.write("t.yaml", Self.table)
+        try dir.write("Styles/a.case.yaml", "table: ../t.yaml\nwidth: 20\n")
+        let run = try CellarCLI.run(["test", "--filter", "nosuch"], in: dir.path, ci: true)
         #expect(run.status == 1)
         #expect(run.stderr.contains("no case name contains 'nosuch' (--filter); nothing was run"))
     }
@@ -54,10 +45,9 @@ import Testing
         """
 
     @Test func stylesListsDescriptions() throws {
-        let dir = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try write(dir + "/Styles/printer.lua", Self.printer)
-        let run = try CellarCLI.run(["styles"], in: dir)
+        let dir = try ScratchDirectory.withStyles()
+        try dir.write("Styles/printer.lua", Self.printer)
+        let run = try CellarCLI.run(["styles"], in: dir.path)
         #expect(run.status == 0)
         let line = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("printer") })
         #expect(line.hasSuffix("Prints while it configures 🍎"))
@@ -66,15 +56,14 @@ import Testing
 
     /// print is dropped unless asked for; then each line names the style and row.
     @Test func printGoesToStderrUnderLog() throws {
-        let dir = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try write(dir + "/Styles/printer.lua", Self.printer)
-        try write(
-            dir + "/p.yaml",
+        let dir = try ScratchDirectory.withStyles()
+        try dir.write("Styles/printer.lua", Self.printer)
+        try dir.write(
+            "p.yaml",
             "sections:\n  - rows:\n      - {cell: printer, title: a}\n      - {cell: printer, title: \"b\\e[31m\"}\n")
-        let quiet = try CellarCLI.run(["render", "p.yaml", "--width", "20"], in: dir)
+        let quiet = try CellarCLI.run(["render", "p.yaml", "--width", "20"], in: dir.path)
         #expect(quiet.status == 0 && quiet.stderr.isEmpty)
-        let logged = try CellarCLI.run(["render", "p.yaml", "--width", "20", "--log"], in: dir)
+        let logged = try CellarCLI.run(["render", "p.yaml", "--width", "20", "--log"], in: dir.path)
         #expect(logged.status == 0)
         #expect(
             logged.stderr

@@ -5,30 +5,16 @@ import Testing
 /// `row` table from configure and reads it in a later layout fails at that
 /// line in debug mode, in `render` and in `test`; without it, it renders.
 @Suite struct CheckStylesCLITests {
-    static let style = """
-        local kept
-        return {
-          identifier = "stash",
-          configure = function(cell, row)
-            if row.text == "first" then kept = row end
-            cell.text = row.text
-          end,
-          layout = function(config, ctx)
-            if config.text == "second" then return ui.label(config.text .. " after " .. kept.text) end
-            return ui.label(config.text)
-          end,
-        }
-        """
-    static let rows = "sections:\n  - rows:\n      - {cell: stash, text: first}\n      - {cell: stash, text: second}\n"
     static let located = "Styles/stash.lua:9: 'row' was kept past its call (it was given to configure, row [0, 0])"
 
     func scratch() throws -> ScratchDirectory {
         let dir = try ScratchDirectory()
-        try dir.write("Styles/stash.lua", Self.style)
-        try dir.write("t.yaml", Self.rows)
+        try dir.write("Styles/stash.lua", StashStyle.source)
+        try dir.write("t.yaml", StashStyle.twoRows)
         try dir.write(
             "Styles/cases/stash.case.yaml",
-            "width: 30\ntable:\n" + Self.rows.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n")
+            "width: 30\ntable:\n" + StashStyle.twoRows.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+                + "\n")
         return dir
     }
 

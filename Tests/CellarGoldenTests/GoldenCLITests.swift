@@ -9,44 +9,40 @@ import Testing
 @Suite struct GoldenCLITests {
     typealias Run = CellarCLI.Run
 
-    func cellar(_ arguments: [String], in directory: String, ci: Bool = false) throws -> Run {
-        try CellarCLI.run(arguments, in: directory, ci: ci)
-    }
-
     @Test func recordReviewAcceptAndCI() throws {
         let dir = try ScratchDirectory()
         try dir.write("Styles/demo/cases/a.case.yaml", GoldenRunnerTests.caseText)
 
         // Default path Styles/: a new case fails and leaves a .new for review.
-        var run = try cellar(["test"], in: dir.path)
+        var run = try CellarCLI.run(["test"], in: dir.path)
         #expect(run.status == 1 && run.lastLine == "0 passed, 1 failed, 1 new")
         #expect(run.stdout.contains("cellar test --accept Styles/demo/cases/a.case.yaml"))
         #expect(dir.exists("Styles/demo/cases/a.golden.new") && !dir.exists("Styles/demo/cases/a.golden"))
 
         // --accept turns it into the golden; then the case passes.
-        run = try cellar(["test", "--accept", "--filter", "demo"], in: dir.path)
+        run = try CellarCLI.run(["test", "--accept", "--filter", "demo"], in: dir.path)
         #expect(run.status == 0 && run.lastLine == "1 accepted")
-        run = try cellar(["test"], in: dir.path)
+        run = try CellarCLI.run(["test"], in: dir.path)
         #expect(run.status == 0 && run.lastLine == "1 passed, 0 failed")
 
         // An orphan is reported; it fails only under CI, where nothing is written.
         try dir.write("Styles/demo/cases/gone.golden", "x\n")
         try dir.write("Styles/demo/cases/b.case.yaml", GoldenRunnerTests.caseText)
-        run = try cellar(["test", "--update"], in: dir.path, ci: true)
+        run = try CellarCLI.run(["test", "--update"], in: dir.path, ci: true)
         #expect(run.status == 1 && run.lastLine == "1 passed, 1 failed, 1 new, 1 orphaned")
         #expect(!dir.exists("Styles/demo/cases/b.golden") && !dir.exists("Styles/demo/cases/b.golden.new"))
-        run = try cellar(["test", "--update", "Styles/demo/cases/b.case.yaml"], in: dir.path)
+        run = try CellarCLI.run(["test", "--update", "Styles/demo/cases/b.case.yaml"], in: dir.path)
         #expect(run.status == 0 && run.lastLine == "1 passed, 0 failed, 1 new")
-        run = try cellar(["test"], in: dir.path)
+        run = try CellarCLI.run(["test"], in: dir.path)
         #expect(run.status == 0 && run.lastLine == "2 passed, 0 failed, 1 orphaned")
         #expect(run.stdout.contains("ORPHAN Styles/demo/cases/gone.golden"))
     }
 
     @Test func badInvocationsFailWithOneMessage() throws {
         let dir = try ScratchDirectory()
-        var run = try cellar(["test", "missing"], in: dir.path)
+        var run = try CellarCLI.run(["test", "missing"], in: dir.path)
         #expect(run.status == 1 && run.stderr == "cellar test: no such file or directory: missing\n")
-        run = try cellar(["test", "--update", "--accept"], in: dir.path)
+        run = try CellarCLI.run(["test", "--update", "--accept"], in: dir.path)
         #expect(run.status != 0 && run.stderr.contains("--update and --accept do not go together"))
     }
 }

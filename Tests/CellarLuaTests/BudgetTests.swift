@@ -40,9 +40,9 @@ import Testing
 
     @Test func runtimeWorksAgainAfterATimeout() throws {
         let rt = try LuaRuntime(limits: Self.short)
-        let path = try writeScript(
+        let script = try writeScript(
             "loop.lua", "return { spin = function() while true do end end, add = function(a, b) return a + b end }")
-        let module = try #require(try rt.loadPlugin(path: path).module)
+        let module = try #require(try rt.loadPlugin(path: script.path).module)
         let spin = try #require(module.function(rt.key("spin")))
         let add = try #require(module.function(rt.key("add")))
         #expect(luaError { try rt.call(spin) }?.kind == .timeout)
@@ -55,13 +55,13 @@ import Testing
 
     @Test func countHookIsArmedOnlyForAnOverrunningCall() throws {
         let rt = try LuaRuntime(limits: Self.short)
-        let path = try writeScript(
+        let script = try writeScript(
             "hooks.lua",
             """
             return { quick = function() local s = 0 for i = 1, 1000 do s = s + i end return s end,
                      spin = function() while true do end end }
             """)
-        let module = try #require(try rt.loadPlugin(path: path).module)
+        let module = try #require(try rt.loadPlugin(path: script.path).module)
         let quick = try #require(module.function(rt.key("quick")))
         let spin = try #require(module.function(rt.key("spin")))
         #expect(lua_gethook(rt.L) == nil)
@@ -82,10 +82,10 @@ import Testing
 
     @Test func loopAtLoadTimeStopsLoadPlugin() throws {
         let rt = try LuaRuntime(limits: Self.short)
-        let path = try writeScript("slow.lua", "local t = {}\nrepeat t[1] = 1 until false\nreturn t")
-        let error = luaError { _ = try rt.loadPlugin(path: path) }
+        let script = try writeScript("slow.lua", "local t = {}\nrepeat t[1] = 1 until false\nreturn t")
+        let error = luaError { _ = try rt.loadPlugin(path: script.path) }
         #expect(error?.kind == .timeout)
-        #expect(error?.userMessage == "\(path):2: time budget of 100 ms exceeded (endless loop?)")
+        #expect(error?.userMessage == "\(script.path):2: time budget of 100 ms exceeded (endless loop?)")
     }
 
     @Test func runawayRecursionIsACleanError() throws {
@@ -133,7 +133,7 @@ import Testing
         #expect(error?.kind == .runtime)
         #expect(error?.userMessage == "\(path):3: after")
         let syntax = try writeScript("syntax.lua", "return +")
-        let syntaxError = luaError { _ = try rt.compile(path: syntax) }
+        let syntaxError = luaError { _ = try rt.compile(path: syntax.path) }
         #expect(syntaxError?.kind == .syntax)
         #expect(syntaxError?.traceback == "")
     }
@@ -178,10 +178,10 @@ import Testing
 
     @Test func memoryErrorAtLoadIsReported() throws {
         let rt = try LuaRuntime(limits: LuaLimits(memoryLimit: 2 << 20))
-        let path = try writeScript("big.lua", "local s = 'x'\nfor i = 1, 40 do s = s .. s end\nreturn { }")
-        let error = luaError { _ = try rt.loadPlugin(path: path) }
+        let script = try writeScript("big.lua", "local s = 'x'\nfor i = 1, 40 do s = s .. s end\nreturn { }")
+        let error = luaError { _ = try rt.loadPlugin(path: script.path) }
         #expect(error?.kind == .memory)
-        #expect(error?.file == path)
+        #expect(error?.file == script.path)
         #expect(error?.line == 2)
     }
 

@@ -18,7 +18,7 @@ import Testing
             }
             """
         ])
-        let table = try luaTable("sections:\n  - rows:\n      - {cell: loud}\n", try luaRegistry([dir]))
+        let table = try luaTable("sections:\n  - rows:\n      - {cell: loud}\n", try luaRegistry([dir.styles]))
         let text = cellarError { _ = try table.renderText() }?.description ?? ""
         #expect(!text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(text.debugDescription)")
         #expect(text.contains("loud.lua:4: ␛]52;c;cHduZWQ=␇␛[31mred␍␊next — in layout"), "\(text)")
@@ -33,13 +33,13 @@ import Testing
             }
             """
         ])
-        let table = try luaTable("sections:\n  - rows:\n      - {cell: kind}\n", try luaRegistry([dir]))
+        let table = try luaTable("sections:\n  - rows:\n      - {cell: kind}\n", try luaRegistry([dir.styles]))
         let text = cellarError { _ = try table.renderText() }?.description ?? ""
         #expect(text.contains("'␛[2Jwipe'"), "\(text)")
         let twins = try styleDirectory([
             "a.lua": "return { identifier = '\\27[2Jx' }", "b.lua": "return { identifier = '\\27[2Jx' }",
         ])
-        let loadText = cellarError { _ = try luaRegistry([twins]) }?.description ?? ""
+        let loadText = cellarError { _ = try luaRegistry([twins.styles]) }?.description ?? ""
         #expect(loadText.contains("'␛[2Jx'"), "\(loadText)")
         #expect(!loadText.contains("\u{1B}"))
     }
@@ -56,7 +56,7 @@ import Testing
             }
             """
         ])
-        let table = try luaTable("sections:\n  - rows:\n      - {cell: loader}\n", try luaRegistry([dir]))
+        let table = try luaTable("sections:\n  - rows:\n      - {cell: loader}\n", try luaRegistry([dir.styles]))
         let error = cellarError { _ = try table.renderText() }
         #expect(error?.location?.file.hasSuffix("/Styles/loader.lua") == true, "\(String(describing: error))")
         #expect(error?.location?.line == 4)

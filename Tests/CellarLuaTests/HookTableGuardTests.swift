@@ -1,4 +1,5 @@
 import Cellar
+import CellarTestSupport
 import Testing
 
 @testable import CellarLua
@@ -18,39 +19,20 @@ import Testing
         return limits
     }()
 
-    /// Keeps the first row's `row` table in configure, reads it in the
-    /// next row's layout (line 9).
-    static let stashRow = """
-        local kept
-        return {
-          identifier = "stash",
-          configure = function(cell, row)
-            if row.text == "first" then kept = row end
-            cell.text = row.text
-          end,
-          layout = function(config, ctx)
-            if config.text == "second" then return ui.label(config.text .. " after " .. kept.text) end
-            return ui.label(config.text)
-          end,
-        }
-        """
-    static let twoRows =
-        "sections:\n  - rows:\n      - {cell: stash, text: first}\n      - {cell: stash, text: second}\n"
-
     @Test func aRowKeptFromConfigureFailsInTheNextRowsLayout() throws {
-        let dir = try styleDirectory(["stash.lua": Self.stashRow])
-        let table = try luaTable(Self.twoRows, try luaRegistry([dir], limits: Self.debug))
+        let dir = try styleDirectory(["stash.lua": StashStyle.source])
+        let table = try luaTable(StashStyle.twoRows, try luaRegistry([dir.styles], limits: Self.debug))
         let e = cellarError { _ = try table.renderText() }
         #expect(
             e?.description
-                == "\(dir)/stash.lua:9: 'row' was kept past its call (it was given to configure, row [0, 0]): "
+                == "\(dir.styles)/stash.lua:9: 'row' was kept past its call (it was given to configure, row [0, 0]): "
                 + "tables Cellar passes to a hook are valid only during that call; copy the values you keep"
                 + " — in layout, row [0, 1]")
     }
 
     @Test func withoutDebugModeTheSameStyleRendersAsBefore() throws {
-        let dir = try styleDirectory(["stash.lua": Self.stashRow])
-        let table = try luaTable(Self.twoRows, try luaRegistry([dir], limits: Self.plain))
+        let dir = try styleDirectory(["stash.lua": StashStyle.source])
+        let table = try luaTable(StashStyle.twoRows, try luaRegistry([dir.styles], limits: Self.plain))
         // The kept table is the one Cellar refilled for the second row: the
         // stale read the rule (and debug mode) exists for.
         let lines = try renderLines(table)
@@ -84,11 +66,12 @@ import Testing
     func everyLentTableIsGuarded(hook: String, table name: String, given: String) throws {
         let style = "local kept\nreturn {\n  identifier = \"stash\",\n  \(hook),\n}\n"
         let dir = try styleDirectory(["stash.lua": style])
-        let table = try luaTable(Self.twoRows, try luaRegistry([dir], limits: Self.debug))
+        let table = try luaTable(StashStyle.twoRows, try luaRegistry([dir.styles], limits: Self.debug))
         let e = cellarError { _ = try table.renderText() }
         #expect(
             e?.description.hasPrefix(
-                "\(dir)/stash.lua:4: '\(name)' was kept past its call (it was given to \(given), row [0, 0])") == true,
+                "\(dir.styles)/stash.lua:4: '\(name)' was kept past its call (it was given to \(given), row [0, 0])")
+                == true,
             "\(e?.description ?? "")")
     }
 
@@ -102,13 +85,14 @@ import Testing
             }
             """
         let dir = try styleDirectory(["stash.lua": style])
-        let table = try luaTable(Self.twoRows, try luaRegistry([dir], limits: Self.debug))
+        let table = try luaTable(StashStyle.twoRows, try luaRegistry([dir.styles], limits: Self.debug))
         _ = try table.renderText()
         try table.userSelectRow(at: IndexPath(0, 0))
         let e = cellarError { try table.userDeselectRow(at: IndexPath(0, 0)) }
         #expect(
             e?.description.hasPrefix(
-                "\(dir)/stash.lua:5: 'event' was kept past its call (it was given to on_select, row [0, 0])") == true,
+                "\(dir.styles)/stash.lua:5: 'event' was kept past its call (it was given to on_select, row [0, 0])")
+                == true,
             "\(e?.description ?? "")")
     }
 

@@ -11,12 +11,12 @@ import Testing
 
     @Test func syntaxErrorNamesFileAndLine() throws {
         let rt = try LuaRuntime()
-        let path = try writeScript("food.lua", "local a = 1\nlocal b = = 2\n")
-        let error = luaError { _ = try rt.compile(path: path) }
+        let script = try writeScript("food.lua", "local a = 1\nlocal b = = 2\n")
+        let error = luaError { _ = try rt.compile(path: script.path) }
         #expect(error?.kind == .syntax)
-        #expect(error?.file == path)
+        #expect(error?.file == script.path)
         #expect(error?.line == 2)
-        #expect(error?.userMessage == "\(path):2: unexpected symbol near '='")
+        #expect(error?.userMessage == "\(script.path):2: unexpected symbol near '='")
     }
 
     @Test func runtimeErrorAtLoadHasLocationAndTraceback() throws {
@@ -31,7 +31,7 @@ import Testing
 
     @Test func errorInAHookCalledLaterPointsAtItsLine() throws {
         let rt = try LuaRuntime()
-        let path = try writeScript(
+        let script = try writeScript(
             "food.lua",
             """
             return {
@@ -40,10 +40,10 @@ import Testing
               end,
             }
             """)
-        let plugin = try rt.loadPlugin(path: path)
+        let plugin = try rt.loadPlugin(path: script.path)
         let configure = try #require(plugin.module?.function(rt.key("configure")))
         let error = luaError { try rt.call(configure, .object([:]), .object([:])) }
-        #expect(error?.file == path)
+        #expect(error?.file == script.path)
         #expect(error?.line == 3)
         #expect(error?.message == "attempt to index a nil value (field 'missing')")
     }
@@ -56,9 +56,9 @@ import Testing
 
     @Test func eachFileIsCompiledOnce() throws {
         let rt = try LuaRuntime()
-        let path = try writeScript("count.lua", "loads = (loads or 0) + 1\nreturn { n = loads }")
-        let a = try rt.loadPlugin(path: path)
-        let b = try rt.loadPlugin(path: path)
+        let script = try writeScript("count.lua", "loads = (loads or 0) + 1\nreturn { n = loads }")
+        let a = try rt.loadPlugin(path: script.path)
+        let b = try rt.loadPlugin(path: script.path)
         #expect(try a.module?.get(rt.key("n")) == .int(1))
         // Same tables, not a second run: a write through one shows in the other.
         try a.module?.set(rt.key("mark"), .string("seen"))
@@ -71,8 +71,8 @@ import Testing
         do {
             let rt = try LuaRuntime()
             weakRuntime = rt
-            let path = try writeScript("p.lua", "return { f = function() end }")
-            let plugin = try rt.loadPlugin(path: path)
+            let script = try writeScript("p.lua", "return { f = function() end }")
+            let plugin = try rt.loadPlugin(path: script.path)
             _ = plugin.module?.function(rt.key("f"))
             _ = rt.makeFunction { $0 }
         }

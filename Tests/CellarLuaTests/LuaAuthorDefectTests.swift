@@ -19,7 +19,7 @@ import Testing
             }
             """
         ])
-        let registry = try luaRegistry([dir])
+        let registry = try luaRegistry([dir.styles])
         #expect((registry.style(for: "note") as? LuaCellStyle)?.rowKeys == ["title", "body"])
         let doc = try TableDocument.parse(
             "sections:\n  - rows:\n      - {cell: note, title: a, bdy: b}\n", path: "n.yaml")
@@ -32,7 +32,8 @@ import Testing
     @Test func fieldsMustBeAListOfNames() throws {
         let dir = try styleDirectory(["bad.lua": "return { identifier = \"bad\", fields = { 1, 2 } }\n"])
         #expect(
-            cellarError { _ = try luaRegistry([dir]) }?.description.contains("fields must be a list of row key names")
+            cellarError { _ = try luaRegistry([dir.styles]) }?.description.contains(
+                "fields must be a list of row key names")
                 == true)
     }
 
@@ -49,9 +50,9 @@ import Testing
             }
             """
         ])
-        let path = dir + "/typo.lua"
+        let path = dir.styles + "/typo.lua"
         for _ in 0..<5 {
-            let e = cellarError { _ = try luaRegistry([dir]) }
+            let e = cellarError { _ = try luaRegistry([dir.styles]) }
             #expect(
                 e?.description == """
                     \(path):3: unknown style key 'onselect' — did you mean 'on_select'? (private fields start with '_')
@@ -73,11 +74,11 @@ import Testing
             }
             """
         ])
-        let registry = try luaRegistry([dir])
+        let registry = try luaRegistry([dir.styles])
         let table = try luaTable("sections:\n  - rows:\n      - {cell: fn, text: a}\n", registry)
         _ = try table.renderText()
         let e = cellarError { try table.userSelectRow(at: IndexPath(0, 0)) }
-        #expect(e?.description.hasPrefix("\(dir)/fn.lua:") == true)
+        #expect(e?.description.hasPrefix("\(dir.styles)/fn.lua:") == true)
         #expect(e?.description.contains("event.state: cannot convert a function") == true, "\(String(describing: e))")
         #expect(e?.description.hasSuffix("in on_select, row [0, 0]") == true)
     }
@@ -96,7 +97,7 @@ import Testing
             }
             """
         ])
-        let registry = try luaRegistry([dir])
+        let registry = try luaRegistry([dir.styles])
         let table = try luaTable(
             "estimatedRowHeight: 1\nseparatorStyle: none\nsections:\n  - rows:\n"
                 + ["a", "b", "c", "d"].map { "      - {cell: boom, text: \($0)}\n" }.joined(),
@@ -105,7 +106,7 @@ import Testing
         let e = cellarError { try table.scroll(toOffset: 2) }
         #expect(
             e?.description
-                == "\(dir)/boom.lua:5: reuse failed — in prepare_for_reuse, for a cell that showed row [0, 0], dequeued for row [0, 2]"
+                == "\(dir.styles)/boom.lua:5: reuse failed — in prepare_for_reuse, for a cell that showed row [0, 0], dequeued for row [0, 2]"
         )
     }
 
@@ -122,7 +123,7 @@ import Testing
             }
             """
         ])
-        let registry = try luaRegistry([dir])
+        let registry = try luaRegistry([dir.styles])
         let table = try luaTable(
             "separatorStyle: none\nsections:\n  - rows:\n"
                 + ["a", "b", "c", "d"].map { "      - {cell: flag, title: \($0)}\n" }.joined(),
@@ -144,7 +145,7 @@ import Testing
             }
             """
         ])
-        let registry = try luaRegistry([dir])
+        let registry = try luaRegistry([dir.styles])
         let table = try luaTable("sections:\n  - rows:\n      - {cell: when}\n", registry, width: 20)
         #expect(try renderLines(table) == [" Family…  Yesterday", ""])
     }

@@ -27,7 +27,8 @@ import Testing
         """
 
     func table(_ source: String, rows: String, height: Int? = 6) throws -> TableView {
-        let registry = try luaRegistry([try styleDirectory(["mail.lua": source])])
+        let dir = try styleDirectory(["mail.lua": source])
+        let registry = try luaRegistry([dir.styles])
         return try luaTable("sections: [{rows: [\(rows)]}]", registry, width: 12, height: height)
     }
 

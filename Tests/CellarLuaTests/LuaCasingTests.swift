@@ -22,7 +22,7 @@ import Testing
     ])
     func aCamelCaseStyleKeyNamesTheSnakeCaseOne(camel: String, snake: String) throws {
         let dir = try styleDirectory(["x.lua": "return { identifier = \"x\", \(camel) = function() end }\n"])
-        let e = cellarError { _ = try luaRegistry([dir]) }
+        let e = cellarError { _ = try luaRegistry([dir.styles]) }
         #expect(
             e?.description.contains("unknown style key '\(camel)' — did you mean '\(snake)'?") == true,
             "\(e?.description ?? "")")
@@ -34,7 +34,7 @@ import Testing
     func aCamelCaseNodeFieldNamesTheSnakeCaseOne(field: String, camel: String, snake: String) throws {
         let style = "return { identifier = \"x\", layout = function() return ui.label { text = 'a', \(field) } end }\n"
         let dir = try styleDirectory(["x.lua": style])
-        let table = try luaTable("sections:\n  - rows:\n      - {cell: x}\n", try luaRegistry([dir]))
+        let table = try luaTable("sections:\n  - rows:\n      - {cell: x}\n", try luaRegistry([dir.styles]))
         let e = cellarError { _ = try table.renderText() }
         #expect(
             e?.description.contains("unknown field '\(camel)' — did you mean '\(snake)'?") == true,
@@ -47,12 +47,12 @@ import Testing
               layout = function() return ui.label { text = 'a', line_break = 'truncatingTail' } end }
             """
         let dir = try styleDirectory(["x.lua": style])
-        let table = try luaTable("sections:\n  - rows:\n      - {cell: x}\n", try luaRegistry([dir]), width: 10)
+        let table = try luaTable("sections:\n  - rows:\n      - {cell: x}\n", try luaRegistry([dir.styles]), width: 10)
         #expect(try renderLines(table).first == " a      ›")
         let snake = try styleDirectory([
             "x.lua": "return { identifier = \"x\", accessory = \"disclosure_indicator\" }\n"
         ])
-        let e = cellarError { _ = try luaRegistry([snake]) }
+        let e = cellarError { _ = try luaRegistry([snake.styles]) }
         #expect(e?.description.contains("did you mean 'disclosureIndicator'?") == true, "\(e?.description ?? "")")
     }
 }

@@ -29,7 +29,7 @@ import Testing
         let list = rows.map { "{cell: item, text: \($0)}" }.joined(separator: ", ")
         return try luaTable(
             "allowsMultipleSelection: \(multiple)\nseparatorStyle: none\nsections: [{rows: [\(list)]}]",
-            try luaRegistry([dir]), width: 16, height: 4)
+            try luaRegistry([dir.styles]), width: 16, height: 4)
     }
 
     @Test func editingStyleHookChoosesTheControl() throws {

@@ -13,7 +13,7 @@ import Testing
         let dir = try styleDirectory([
             "m.lua": "return { identifier = 'm', layout = function(config, ctx)\n\(layoutBody)\nend }"
         ])
-        let registry = try luaRegistry([dir])
+        let registry = try luaRegistry([dir.styles])
         let style = try #require(registry.style(for: "m"))
         let cell = try style.makeCell()
         try style.configure(cell, row: .object([:]), at: IndexPath(0, 0))

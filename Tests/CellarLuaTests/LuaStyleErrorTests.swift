@@ -14,10 +14,10 @@ import Testing
         limits: LuaLimits = LuaLimits()
     ) throws -> (CellarError?, String) {
         let dir = try styleDirectory(["bad.lua": source])
-        let registry = try luaRegistry([dir], limits: limits)
+        let registry = try luaRegistry([dir.styles], limits: limits)
         let table = try luaTable(
             "sections:\n  - rows:\n      - {cell: bad, text: ok}\n      - \(row)\n", registry, width: 30)
-        return (cellarError { _ = try table.renderText() }, dir + "/bad.lua")
+        return (cellarError { _ = try table.renderText() }, dir.styles + "/bad.lua")
     }
 
     @Test func runtimeErrorInAHookNamesFileLineHookAndRow() throws {
@@ -158,7 +158,7 @@ import Testing
 
     func loadError(_ files: [String: String]) throws -> (CellarError?, String) {
         let dir = try styleDirectory(files)
-        return (cellarError { _ = try luaRegistry([dir]) }, dir)
+        return (cellarError { _ = try luaRegistry([dir.styles]) }, dir.styles)
     }
 
     @Test func aFileThatIsNotAStyleIsRefused() throws {
@@ -211,11 +211,11 @@ import Testing
             "notes.txt": "not lua",
             "real.lua": "return { identifier = 'real' }",
         ])
-        #expect(try StyleLoader.styleFiles(in: dir) == [dir + "/real.lua"])
-        #expect(try luaRegistry([dir]).style(for: "real") != nil)
+        #expect(try StyleLoader.styleFiles(in: dir.styles) == [dir.styles + "/real.lua"])
+        #expect(try luaRegistry([dir.styles]).style(for: "real") != nil)
         #expect(
-            cellarError { _ = try StyleLoader.styleFiles(in: dir + "/missing") }?.description
-                == "--styles \(dir)/missing: no such directory")
+            cellarError { _ = try StyleLoader.styleFiles(in: dir.styles + "/missing") }?.description
+                == "--styles \(dir.styles)/missing: no such directory")
     }
 
     @Test func shippedStylesLoadAndListTheirHooks() throws {

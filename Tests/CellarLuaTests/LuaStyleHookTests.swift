@@ -23,7 +23,7 @@ import Testing
             """
         ])
         let table = try luaTable(
-            "sections:\n  - rows:\n      - {cell: card, name: Pear}\n", try luaRegistry([dir]), width: 30)
+            "sections:\n  - rows:\n      - {cell: card, name: Pear}\n", try luaRegistry([dir.styles]), width: 30)
         let out = try renderLines(table)
         // Content width: 30 - 1 (leading marker) - 1 (trailing) = 28.
         #expect(out == [" Pear!                     28", ""])
@@ -38,13 +38,13 @@ import Testing
                   - {cell: bare, text: Second, accessoryText: "42"}
                   - {cell: bare}
             """
-        let table = try luaTable(yaml, try luaRegistry([dir]), width: 24)
+        let table = try luaTable(yaml, try luaRegistry([dir.styles]), width: 24)
         let out = try renderLines(table)
         #expect(out[0] == " Plain text           ✓")
         #expect(out[2] == " Second              42")
         // The default configure shows exactly the row: nothing leaks from the last one.
         #expect(out[4] == "")
-        let style = try #require(try luaRegistry([dir]).style(for: "bare") as? LuaCellStyle)
+        let style = try #require(try luaRegistry([dir.styles]).style(for: "bare") as? LuaCellStyle)
         #expect(style.hooks.isEmpty)
     }
 
@@ -113,7 +113,7 @@ import Testing
         ])
         let yaml =
             "sections:\n  - rows:\n      - {cell: pick, text: A}\n      - {cell: pick, text: B, selected: true}\n"
-        let table = try luaTable(yaml, try luaRegistry([dir]), width: 20, height: 4)
+        let table = try luaTable(yaml, try luaRegistry([dir.styles]), width: 20, height: 4)
         let out = try renderLines(table)
         // The accessory is known before the content width is computed.
         #expect(out[0] == " A 14             ›")
@@ -134,7 +134,7 @@ import Testing
             """
         ])
         let table = try luaTable(
-            "sections:\n  - rows:\n      - {cell: acc, text: A}\n", try luaRegistry([dir]), width: 20)
+            "sections:\n  - rows:\n      - {cell: acc, text: A}\n", try luaRegistry([dir.styles]), width: 20)
         #expect(try renderLines(table)[0] == " A              [x]")
         table.setEditing(true)
         // The editing accessory replaces the custom one; the reorder control follows it.
@@ -199,7 +199,7 @@ import Testing
             """
         ])
         let yaml = "sections:\n  - rows:\n      - {cell: star, text: A}\n      - {cell: star, text: B}\n"
-        let table = try luaTable(yaml, try luaRegistry([dir]), width: 20, height: 4)
+        let table = try luaTable(yaml, try luaRegistry([dir.styles]), width: 20, height: 4)
         _ = try table.renderText()
         try table.userSelectRow(at: IndexPath(0, 1))
         let out = try renderLines(table)
@@ -223,7 +223,7 @@ import Testing
         ])
         let yaml =
             "separatorStyle: none\nsections:\n  - rows:\n      - {cell: tall, text: tall}\n      - {cell: tall, text: auto}\n"
-        let out = try renderLines(try luaTable(yaml, try luaRegistry([dir]), width: 20))
+        let out = try renderLines(try luaTable(yaml, try luaRegistry([dir.styles]), width: 20))
         #expect(out == [" tall", "", "", " auto", ""])
     }
 
@@ -247,7 +247,7 @@ import Testing
             """
         ])
         let yaml = "sections:\n  - rows:\n      - {cell: keys, selected: true, disabled: true}\n      - {cell: keys}\n"
-        let table = try luaTable(yaml, try luaRegistry([dir]), width: 40, height: 4)
+        let table = try luaTable(yaml, try luaRegistry([dir.styles]), width: 40, height: 4)
         try table.setCustomState("mood", .string("sunny"), at: IndexPath(0, 1))
         let out = try renderLines(table)
         #expect(out[0] == "▌selected,disabled")

@@ -12,7 +12,7 @@ import Testing
         let dir = try styleDirectory([
             "n.lua": "return { identifier = 'n', layout = function(config, ctx) \(layoutBody) end }"
         ])
-        let registry = try luaRegistry([dir])
+        let registry = try luaRegistry([dir.styles])
         let style = try #require(registry.style(for: "n"))
         let cell = try style.makeCell()
         try style.configure(cell, row: .object(["text": .string("hi")]), at: IndexPath(0, 0))
@@ -120,7 +120,7 @@ import Testing
             end }
             """
         ])
-        let registry = try luaRegistry([dir])
+        let registry = try luaRegistry([dir.styles])
         // A viewport keeps its cells on screen between renders: the tree a
         // cell keeps is made again when the setting changes.
         let table = try luaTable(
@@ -140,7 +140,7 @@ import Testing
             return { identifier = 'h', height = function(config, width) return ui.width(config.text) end }
             """
         ])
-        let registry = try luaRegistry([dir])
+        let registry = try luaRegistry([dir.styles])
         let yaml = "separatorStyle: none\nsections:\n  - rows:\n      - {cell: h, text: '±°'}\n      - {text: end}\n"
         let narrow = try luaTable(yaml, registry)
         #expect(try renderLines(narrow).firstIndex(of: " end") == 2)
@@ -200,9 +200,9 @@ import Testing
             "bad.lua":
                 "return {\n  identifier = 'bad',\n  layout = function()\n    local n = \(call)\n    return n\n  end,\n}"
         ])
-        let table = try luaTable("sections:\n  - rows:\n      - {cell: bad, text: a}\n", try luaRegistry([dir]))
+        let table = try luaTable("sections:\n  - rows:\n      - {cell: bad, text: a}\n", try luaRegistry([dir.styles]))
         let e = cellarError { _ = try table.renderText() }
-        #expect(e?.description.hasPrefix(dir + "/bad.lua:4: \(expected)") == true, "\(e?.description ?? "")")
+        #expect(e?.description.hasPrefix(dir.styles + "/bad.lua:4: \(expected)") == true, "\(e?.description ?? "")")
     }
 
     @Test func theGreetingFromTheDocsRenders() throws {
@@ -219,7 +219,7 @@ import Testing
             """
         ])
         let table = try luaTable(
-            "sections:\n  - rows:\n      - {cell: greeting, name: 세계}\n", try luaRegistry([dir]), width: 24)
+            "sections:\n  - rows:\n      - {cell: greeting, name: 세계}\n", try luaRegistry([dir.styles]), width: 24)
         #expect(try renderLines(table) == [" 👋 Hello, 세계", ""])
     }
 }

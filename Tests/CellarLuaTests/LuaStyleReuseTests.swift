@@ -34,7 +34,8 @@ import Testing
         let clear = keep.replacingOccurrences(of: "\"counter\"", with: "\"clearing\"")
             .replacingOccurrences(
                 of: "configure =", with: "prepare_for_reuse = function(cell) cell.flag = nil end,\n  configure =")
-        let registry = try luaRegistry([try styleDirectory(["keep.lua": keep, "clear.lua": clear])])
+        let dir = try styleDirectory(["keep.lua": keep, "clear.lua": clear])
+        let registry = try luaRegistry([dir.styles])
 
         // Streamed: one cell serves every row; `uses` counts up through reuse,
         // and without prepare_for_reuse the flag leaks into later rows.
@@ -70,7 +71,8 @@ import Testing
               end,
             }
             """
-        let registry = try luaRegistry([try styleDirectory(["refill.lua": style])])
+        let dir = try styleDirectory(["refill.lua": style])
+        let registry = try luaRegistry([dir.styles])
         let yaml = """
             separatorStyle: none
             sections:
@@ -119,7 +121,7 @@ import Testing
         ])
         let table = try luaTable(
             "sections:\n  - rows:\n      - {cell: calls, text: A}\n      - {cell: calls, text: B}\n",
-            try luaRegistry([dir]), width: 20)
+            try luaRegistry([dir.styles]), width: 20)
         // Streamed: each row is configured, measured and drawn once.
         #expect(try renderLines(table) == [" A 1", " ───────────────────", " B 2", ""])
         #expect(try renderLines(table) == [" A 3", " ───────────────────", " B 4", ""])

@@ -15,17 +15,12 @@ let luaStylesPackageRoot: String = {
 }()
 let shippedStylesDir = luaStylesPackageRoot + "/Styles"
 
-/// A fresh directory holding the given style files; returns its path.
-func styleDirectory(_ files: [String: String]) throws -> String {
-    let dir = FileManager.default.temporaryDirectory
-        .appendingPathComponent("cellar-luastyle-tests-\(UUID().uuidString)/Styles")
-    for (name, source) in files {
-        let url = dir.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try source.write(to: url, atomically: true, encoding: .utf8)
-    }
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    return dir.path
+/// A scratch directory holding the given style files in its `Styles`
+/// folder (`.styles`), removed when the test is done with it.
+func styleDirectory(_ files: [String: String]) throws -> ScratchDirectory {
+    let dir = try ScratchDirectory.withStyles()
+    for (name, source) in files { try dir.write("Styles/" + name, source) }
+    return dir
 }
 
 /// A registry with the built-ins and the styles under `directories`.

@@ -8,14 +8,9 @@ import Testing
 
 /// `cellar new-style NAME` writes a style that loads and an example that renders.
 @Suite struct LuaStyleTemplateTests {
-    func tempRoot() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cellar-newstyle-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir.path
-    }
-
     @Test func theSkeletonLoadsAndItsExampleRenders() throws {
-        let root = try tempRoot()
+        let scratch = try ScratchDirectory()
+        let root = scratch.path
         let written = try StyleTemplate.write(
             name: "todo", stylesDir: root + "/Styles", examplesDir: root + "/Examples")
         #expect(
@@ -45,7 +40,8 @@ import Testing
     }
 
     @Test func refusesToOverwriteAndWritesNothingHalfway() throws {
-        let root = try tempRoot()
+        let scratch = try ScratchDirectory()
+        let root = scratch.path
         try FileManager.default.createDirectory(atPath: root + "/Examples", withIntermediateDirectories: true)
         try "keep me".write(toFile: root + "/Examples/todo.yaml", atomically: true, encoding: .utf8)
         let e = cellarError {

@@ -237,7 +237,7 @@ import Testing
             end }
             """
         ])
-        let registry = try luaRegistry([shippedStylesDir + "/twins", dir])
+        let registry = try luaRegistry([shippedStylesDir + "/twins", dir.styles])
         let yaml = { (cell: String) in
             "sections:\n  - rows:\n      - {cell: \(cell), text: Apple, secondaryText: Red, image: \"🍎\"}\n"
         }

@@ -72,7 +72,7 @@ import Testing
         let dir = try styleDirectory(["attacker.lua": Self.attacker, "victim.lua": Self.victim])
         let rows = (0..<8).map { i in "      - {cell: \(i % 2 == 0 ? "attacker" : "victim"), text: r\(i)}" }
         let yaml = "sections:\n  - rows:\n" + rows.joined(separator: "\n") + "\n"
-        let table = try luaTable(yaml, try luaRegistry([dir]), width: 90, height: 40)
+        let table = try luaTable(yaml, try luaRegistry([dir.styles]), width: 90, height: 40)
         for _ in 0..<2 {
             let out = try renderLines(table).filter { !$0.isEmpty && !$0.hasPrefix(" ─") }
             #expect(out.count == 8)
@@ -102,7 +102,7 @@ import Testing
         ])
         let yaml =
             "separatorStyle: none\nsections:\n  - rows:\n      - {cell: scribble, title: a}\n      - {cell: scribble, title: b}\n      - {cell: scribble, title: c}\n"
-        let table = try luaTable(yaml, try luaRegistry([dir]), width: 30)
+        let table = try luaTable(yaml, try luaRegistry([dir.styles]), width: 30)
         #expect(try renderLines(table) == [" a nil nil nil", " b nil nil nil", " c nil nil nil", ""])
         #expect(table.statistics.cellsCreated == 1)
     }
@@ -119,7 +119,8 @@ import Testing
             }
             """
         ])
-        let table = try luaTable("sections:\n  - rows:\n      - {cell: probe}\n", try luaRegistry([dir]), width: 200)
+        let table = try luaTable(
+            "sections:\n  - rows:\n      - {cell: probe}\n", try luaRegistry([dir.styles]), width: 200)
         let out = try renderLines(table)
         #expect(
             out[0]
@@ -139,7 +140,7 @@ import Testing
             }
             """
         ])
-        let table = try luaTable("sections:\n  - rows:\n      - {cell: narrow}\n", try luaRegistry([dir]))
+        let table = try luaTable("sections:\n  - rows:\n      - {cell: narrow}\n", try luaRegistry([dir.styles]))
         let error = cellarError { _ = try table.renderText() }
         #expect(
             error?.description.contains("narrow.lua:4: cannot set ctx.width: 'ctx' is the host's") == true,
@@ -160,7 +161,8 @@ import Testing
             }
             """
         ])
-        let table = try luaTable("sections:\n  - rows:\n      - {cell: keys}\n", try luaRegistry([dir]), width: 80)
+        let table = try luaTable(
+            "sections:\n  - rows:\n      - {cell: keys}\n", try luaRegistry([dir.styles]), width: 80)
         #expect(try renderLines(table)[0] == " ambiguous_wide,margins,state,table_style,width")
     }
 

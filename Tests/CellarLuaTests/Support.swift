@@ -1,17 +1,21 @@
 import Cellar
+import CellarTestSupport
 import Foundation
 import Testing
 
 @testable import CellarLua
 
-/// Writes `source` to a fresh `…/Styles/<name>` and returns the path.
-func writeScript(_ name: String, _ source: String) throws -> String {
-    let dir = FileManager.default.temporaryDirectory
-        .appendingPathComponent("cellar-lua-tests-\(UUID().uuidString)/Styles")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    let url = dir.appendingPathComponent(name)
-    try source.write(to: url, atomically: true, encoding: .utf8)
-    return url.path
+/// A script written to a fresh scratch `Styles` folder, which goes when the value does.
+struct Script {
+    let directory: ScratchDirectory
+    /// The script's absolute path.
+    let path: String
+}
+
+/// Writes `source` to a fresh `…/Styles/<name>`.
+func writeScript(_ name: String, _ source: String) throws -> Script {
+    let dir = try styleDirectory([name: source])
+    return Script(directory: dir, path: dir.styles + "/" + name)
 }
 
 /// Runs `body` and returns the LuaError it throws (nil if none).
@@ -25,15 +29,15 @@ func luaError(_ body: () throws -> Void) -> LuaError? {
 /// Runs `source` as a file in a fresh environment; returns its results.
 @discardableResult
 func run(_ rt: LuaRuntime, _ source: String, name: String = "test.lua") throws -> [Value] {
-    let path = try writeScript(name, source)
-    return try rt.call(rt.compile(path: path))
+    let script = try writeScript(name, source)
+    return try rt.call(rt.compile(path: script.path))
 }
 
 /// The error `source` raises when run as a file, with the file's path.
 func failure(_ rt: LuaRuntime, _ source: String) throws -> (LuaError?, String) {
-    let path = try writeScript("fail.lua", source)
-    let f = try rt.compile(path: path)
-    return (luaError { try rt.call(f) }, path)
+    let script = try writeScript("fail.lua", source)
+    let f = try rt.compile(path: script.path)
+    return (luaError { try rt.call(f) }, script.path)
 }
 
 /// Counts deinits of objects made during a test.

@@ -10,12 +10,12 @@ import Testing
             guard case .string(let s)? = args.first else { throw LuaFunctionError("check: expected a string") }
             return [.int(s.count)]
         }
-        let path = try writeScript("use.lua", "local check = ...\nlocal n = check('abc')\nreturn n, check(5)\n")
-        let chunk = try rt.compile(path: path)
+        let script = try writeScript("use.lua", "local check = ...\nlocal n = check('abc')\nreturn n, check(5)\n")
+        let chunk = try rt.compile(path: script.path)
         rt.push(chunk)
         rt.push(check)
         let failure = luaError { try rt.pcall(arguments: 1, results: 0) }
-        #expect(failure?.userMessage == "\(path):3: check: expected a string")
+        #expect(failure?.userMessage == "\(script.path):3: check: expected a string")
     }
 
     @Test func swiftObjectsAreReleasedWhenLuaErrors() throws {
@@ -27,7 +27,7 @@ import Testing
             _ = (a, b)
             throw LuaFunctionError("refused")
         })
-        let path = try writeScript(
+        let script = try writeScript(
             "release.lua",
             """
             local fail = ...
@@ -35,11 +35,11 @@ import Testing
             assert(not ok)
             fail()
             """)
-        let chunk = try rt.compile(path: path)
+        let chunk = try rt.compile(path: script.path)
         rt.push(chunk)
         rt.push(fail)
         let error = luaError { try rt.pcall(arguments: 1, results: 0) }
-        #expect(error?.userMessage == "\(path):4: refused")
+        #expect(error?.userMessage == "\(script.path):4: refused")
         #expect(counter.made == 6)
         #expect(counter.released == 6)
     }

@@ -11,7 +11,8 @@ import Testing
 
     @Test func aSharedTableBombIsRefusedQuickly() throws {
         let rt = try LuaRuntime()
-        let f = try rt.compile(path: try writeScript("bomb.lua", Self.bomb + " return t"))
+        let script = try writeScript("bomb.lua", Self.bomb + " return t")
+        let f = try rt.compile(path: script.path)
         let started = ContinuousClock.now
         let error = luaError { try rt.call(f) }
         #expect(ContinuousClock.now - started < .seconds(3))
@@ -58,7 +59,7 @@ import Testing
             """
         ])
         let table = try luaTable(
-            "sections:\n  - rows:\n      - {cell: bomb, text: A}\n", try luaRegistry([dir]), width: 20)
+            "sections:\n  - rows:\n      - {cell: bomb, text: A}\n", try luaRegistry([dir.styles]), width: 20)
         _ = try table.renderText()
         let error = cellarError { try table.userSelectRow(at: IndexPath(0, 0)) }
         let text = error?.description ?? ""

@@ -133,8 +133,8 @@ import Testing
 
     @Test func cyclesAreDetected() throws {
         let rt = try LuaRuntime()
-        let path = try writeScript("cycle.lua", "local t = { child = {} }\nt.child.parent = t\nreturn t")
-        let f = try rt.compile(path: path)
+        let script = try writeScript("cycle.lua", "local t = { child = {} }\nt.child.parent = t\nreturn t")
+        let f = try rt.compile(path: script.path)
         let error = luaError { _ = try rt.call(f) }
         #expect(error?.kind == .conversion)
         #expect(error?.message == "table contains a cycle (value.child.parent refers back to an enclosing table)")

@@ -32,6 +32,18 @@ import Testing
         #expect(TextLayout.lines("한글한글", width: 5, mode: .charWrap) == ["한글", "한글"])
     }
 
+    @Test func trailingSpacesLeaveTheLineBeforeAZeroWidthCluster() {
+        // Found by fuzz-text: at width 1 the space and word joiner after an
+        // over-wide Ж (ambiguous, two columns) stayed on its line, three columns.
+        let text = "\u{00B1} \u{03B1} \u{0416} \u{2060}"
+        let lines = TextLayout.lines(text, width: 1, mode: .charWrap, ambiguousWide: true)
+        #expect(lines.last == "\u{0416}")
+        for line in lines { #expect(DisplayWidth.of(line, ambiguousWide: true) <= 2, "\(line.debugDescription)") }
+        for mode in [LineBreakMode.wordWrap, .charWrap] {
+            #expect(TextLayout.lines("abc \u{2060}", width: 3, mode: mode) == ["abc"], "\(mode)")
+        }
+    }
+
     @Test func paragraphsAndTabs() {
         #expect(TextLayout.lines("a\nb\r\nc", width: 5) == ["a", "b", "c"])
         #expect(TextLayout.lines("a\tb", width: 10) == ["a   b"])

@@ -55,8 +55,13 @@ struct RowRenderer {
         let style = cell.style
         // The style hears the state before any width is computed: it may set
         // a state-dependent accessory (UIKit's updateConfiguration(using:)).
-        // A normal state (the common case) is passed as the shared constant, not copied out of the cell.
-        try style?.updateConfiguration(cell, state: cell.state.isNotNormal ? cell.state : .normal)
+        // A normal state (the common case) is passed as the shared constant,
+        // borrowed: not copied out of the cell (a copy retains its dictionary).
+        if cell.state.isNotNormal {
+            try style?.updateConfiguration(cell, state: cell.state)
+        } else {
+            try style?.updateConfiguration(cell, state: CellState.normal)
+        }
         // A cell without a background or an update handler (the common row) pays this one test.
         let decorated = cell.isDecorated
         if decorated, let update = cell.configurationUpdateHandler { update(cell, cell.state) }
