@@ -13,6 +13,8 @@ public final class Registry {
         for style in BuiltinCellStyle.allStyles() {
             styles[style.reuseIdentifier] = style
             order.append(style.reuseIdentifier)
+            // The built-in styles lay out header/footer views too (`text`, `secondaryText`, `image`).
+            headerFooterStyles[style.reuseIdentifier] = style
         }
     }
 
@@ -63,7 +65,7 @@ public final class Registry {
     public var headerFooterIdentifiers: [String] { headerFooterStyles.keys.sorted() }
 
     /// The error for dequeuing a header/footer view identifier nobody registered.
-    static func unknownHeaderFooterMessage(_ id: String, among known: [String]) -> String {
+    public static func unknownHeaderFooterMessage(_ id: String, among known: [String]) -> String {
         "unable to dequeue a header/footer view with identifier \(id) - "
             + Suggest.unknown("header/footer view identifier", id, among: known)
             + "; register one (a Lua style with kind = \"header_footer\", or register(_:forHeaderFooterViewReuseIdentifier:))"

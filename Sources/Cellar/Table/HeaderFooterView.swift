@@ -44,10 +44,16 @@ public final class HeaderFooterView {
     }
 
     /// Hands the section's data to the view's style (its `configure`); the
-    /// data's `title` becomes the view's title.
+    /// data's `title` becomes the view's title, and a built-in style's `text`
+    /// when the data gives none.
     public func configure(with data: Value) throws {
         title = data["title"]?.stringValue ?? ""
         guard let style, let host else { return }
+        var data = data
+        if style is BuiltinCellStyle, case .object(var o) = data, o["text"] == nil, let t = o["title"] {
+            o["text"] = t
+            data = .object(o)
+        }
         try style.configure(host, row: data, at: IndexPath(section, 0))
     }
 
