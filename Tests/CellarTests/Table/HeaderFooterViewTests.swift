@@ -122,18 +122,25 @@ final class ValueOneHeader: CellStyle {
         let t = try ds.makeTable(height: 6)
         t.estimatedSectionHeaderHeight = 1
         t.estimatedSectionFooterHeight = 1
-        _ = try t.renderText()
-        for offset in 1..<100 {
+        var most: [String: Int] = [:]
+        for offset in 0..<100 {
             try t.scroll(toOffset: offset)
             _ = try t.renderText()
+            for id in ["dateHeader", "plainFooter"] {
+                let shown = t.pool.visibleHeaderFooters.values.filter { $0.reuseIdentifier == id }.count
+                most[id] = max(most[id] ?? 0, shown)
+            }
         }
-        // Each item is 1 line, a viewport 6 lines shows at most 3 headers or
-        // footers of one kind (one pinned): one more than that is ever made.
+        // Views leaving go back to their queue before those coming in are
+        // dequeued: at most one more is ever made than show at once (the
+        // pinned header included), however far the table scrolls.
         let headers = t.statistics.perHeaderFooterIdentifier["dateHeader"] ?? .init()
         let footers = t.statistics.perHeaderFooterIdentifier["plainFooter"] ?? .init()
-        #expect(headers.created <= 3)
-        #expect(footers.created <= 3)
+        #expect((most["dateHeader"] ?? 0) >= 2)
+        #expect(headers.created <= (most["dateHeader"] ?? 0) + 1)
+        #expect(footers.created <= (most["plainFooter"] ?? 0) + 1)
         #expect(headers.reused >= 20)
+        #expect(footers.reused >= 20)
         #expect(t.statistics.lines.contains("views_created[dateHeader]: \(headers.created)"))
     }
 
