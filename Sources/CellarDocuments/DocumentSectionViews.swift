@@ -18,11 +18,14 @@ public struct DocumentSectionView: Sendable, Equatable {
         guard case .object(var data) = v else {
             throw SectionViewProblem(
                 message:
-                    "\(key) must be a mapping naming its view and the view's data, e.g. {view: dateHeader, title: Today}")
+                    "\(key) must be a mapping naming its view and the view's data, e.g. {view: dateHeader, title: Today}"
+            )
         }
         guard case .string(let id)? = data.removeValue(forKey: "view"), !id.isEmpty else {
             throw SectionViewProblem(
-                message: "\(key) needs 'view': the identifier of a header/footer view (a Lua style with kind = \"header_footer\")")
+                message:
+                    "\(key) needs 'view': the identifier of a header/footer view (a Lua style with kind = \"header_footer\")"
+            )
         }
         return DocumentSectionView(identifier: id, data: data, location: location)
     }

@@ -103,7 +103,9 @@ public final class LuaCellStyle: CellStyle {
         engine.noteHook(self, s.indexPath)
         do { try rt.pcall(arguments: 1, results: 0) } catch {
             var e = failure(error, "prepare_for_reuse", nil)
-            if let ip = s.indexPath { e.message += ", for a \(isHeaderFooter ? "view" : "cell") that showed\(place(ip))" }
+            if let ip = s.indexPath {
+                e.message += ", for a \(isHeaderFooter ? "view" : "cell") that showed\(place(ip))"
+            }
             throw e
         }
     }

@@ -55,14 +55,23 @@ import Testing
             } catch let e as CellarError { return e.description } catch { return "\(error)" }
             return "no error"
         }
-        #expect(message("sections:\n  - headerView: dateHeader\n    rows: []\n").hasPrefix("v.yaml:2:17: headerView must be a mapping"))
-        #expect(message("sections:\n  - footerView: {title: x}\n    rows: []\n").hasPrefix("v.yaml:2:17: footerView needs 'view'"))
-        #expect(message("sections:\n  - headerVeiw: {view: value1}\n    rows: []\n").contains("did you mean 'headerView'?"))
+        #expect(
+            message("sections:\n  - headerView: dateHeader\n    rows: []\n").hasPrefix(
+                "v.yaml:2:17: headerView must be a mapping"))
+        #expect(
+            message("sections:\n  - footerView: {title: x}\n    rows: []\n").hasPrefix(
+                "v.yaml:2:17: footerView needs 'view'"))
+        #expect(
+            message("sections:\n  - headerVeiw: {view: value1}\n    rows: []\n").contains("did you mean 'headerView'?"))
         let unknown = message("sections:\n  - headerView: {view: value2x}\n    rows: []\n")
-        #expect(unknown.hasPrefix("v.yaml:2:17: headerView: unable to dequeue a header/footer view with identifier value2x"))
+        #expect(
+            unknown.hasPrefix("v.yaml:2:17: headerView: unable to dequeue a header/footer view with identifier value2x")
+        )
         #expect(unknown.contains("did you mean 'value2'?"))
         #expect(message("estimatedSectionHeaderHeight: 0\nsections: []\n").contains("from 1 to"))
-        #expect(message("sectionHeaderHeight: -1\nsections: []\n").hasPrefix("v.yaml:1:22: sectionHeaderHeight must not be negative"))
+        #expect(
+            message("sectionHeaderHeight: -1\nsections: []\n").hasPrefix(
+                "v.yaml:1:22: sectionHeaderHeight must not be negative"))
         #expect(message("sectionFooterHeigth: 1\nsections: []\n").contains("did you mean 'sectionFooterHeight'?"))
         let json = message(#"{"sections": [{"headerView": {"view": ""}, "rows": []}]}"#, path: "v.json")
         #expect(json.hasPrefix("v.json:1:30: headerView needs 'view'"))

@@ -38,7 +38,10 @@ import Testing
               - header: Older
                 rows: [{text: Pear}]
             """, registry, width: 20)
-        #expect(try renderLines(table) == [" 오늘 #0          3", " Apple", " Older " + String(repeating: "─", count: 13), " Pear", ""])
+        #expect(
+            try renderLines(table) == [
+                " 오늘 #0          3", " Apple", " Older " + String(repeating: "─", count: 13), " Pear", "",
+            ])
     }
 
     @Test func cellKeysAreRefusedAtTheirLine() throws {
@@ -60,7 +63,8 @@ import Testing
         #expect {
             _ = try luaRegistry([dir])
         } throws: { e in
-            ((e as? CellarError)?.description ?? "").contains("kind must be \"cell\" or \"header_footer\", got 'header'")
+            ((e as? CellarError)?.description ?? "").contains(
+                "kind must be \"cell\" or \"header_footer\", got 'header'")
         }
     }
 

@@ -38,7 +38,9 @@ struct SectionChrome {
     func drawBody(_ body: SectionBody, header: Bool, into canvas: inout Canvas, y: Int) {
         switch body.kind {
         case .title(let lines):
-            drawTitle(lines.count <= body.lines ? lines : Array(lines.prefix(body.lines)), header: header, into: &canvas, y: y)
+            drawTitle(
+                lines.count <= body.lines ? lines : Array(lines.prefix(body.lines)), header: header, into: &canvas, y: y
+            )
         case .view(let node):
             let g = geometry
             if tableStyle == .plain && header {

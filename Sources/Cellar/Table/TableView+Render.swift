@@ -129,14 +129,17 @@ extension TableView {
                 let y = pos - lines.lowerBound
                 let described = l.describe(item)
                 switch described {
-                case _ where try drawSectionItem(item, described, l, chrome, into: &canvas, y: y, shown: &views):
-                    break
                 case .top(let s):
-                    chrome.drawTop(s, into: &canvas, y: y)
-                    showTitle(item: item, section: s, header: true, l, into: &views)
+                    // A section with a view draws it; the others their title.
+                    if try !drawSectionItem(item, described, l, chrome, into: &canvas, y: y, shown: &views) {
+                        chrome.drawTop(s, into: &canvas, y: y)
+                        showTitle(item: item, section: s, header: true, l, into: &views)
+                    }
                 case .bottom(let s):
-                    chrome.drawBottom(s, into: &canvas, y: y)
-                    showTitle(item: item, section: s, header: false, l, into: &views)
+                    if try !drawSectionItem(item, described, l, chrome, into: &canvas, y: y, shown: &views) {
+                        chrome.drawBottom(s, into: &canvas, y: y)
+                        showTitle(item: item, section: s, header: false, l, into: &views)
+                    }
                 case .row(let ip):
                     let cell = try visibleCell(ip)
                     pool.visibleCells[ip] = nil

@@ -44,7 +44,8 @@ extension TableView {
         let engine = LayoutEngine(ambiguousWide: ambiguousWide)
         let body: SectionBody
         if let node = try view.laidOut(width: l.titleWidth, tableStyle: style, ambiguousWide: ambiguousWide) {
-            body = SectionBody(.view(node), lines: try fixed ?? view.measuredLines(node, width: l.titleWidth, engine: engine))
+            body = SectionBody(
+                .view(node), lines: try fixed ?? view.measuredLines(node, width: l.titleWidth, engine: engine))
         } else {
             let title = l.titleLines(view.title)
             body = SectionBody(.title(title), lines: fixed ?? title.count)
@@ -107,7 +108,9 @@ extension TableView {
                 throw CellarError("\(name) must be from 0 to \(TableView.maximumRowHeight) (got \(value))")
             }
         }
-        for (name, value) in [("sectionHeaderHeight", sectionHeaderHeight), ("sectionFooterHeight", sectionFooterHeight)] {
+        for (name, value) in [
+            ("sectionHeaderHeight", sectionHeaderHeight), ("sectionFooterHeight", sectionFooterHeight),
+        ] {
             if case .fixed(let n) = value, !(0...TableView.maximumRowHeight).contains(n) {
                 throw CellarError("\(name) must be from 0 to \(TableView.maximumRowHeight) (got \(n))")
             }
@@ -130,7 +133,11 @@ extension TableView {
         }
         guard let view = try takeSectionView(item: item, section: s, header: header, d) else { return false }
         let body = try sectionBody(view, section: s, header: header, d, l)
-        if header { chrome.drawTop(s, into: &canvas, y: y, body: body) } else { chrome.drawBottom(s, into: &canvas, y: y, body: body) }
+        if header {
+            chrome.drawTop(s, into: &canvas, y: y, body: body)
+        } else {
+            chrome.drawBottom(s, into: &canvas, y: y, body: body)
+        }
         shown[item] = view
         return true
     }
@@ -158,7 +165,8 @@ extension TableView {
         _ s: Int, header: Bool, _ d: TableViewDelegateHeaderFooterViews, _ l: TableLayout, _ chrome: SectionChrome,
         into out: inout StreamBatcher
     ) throws {
-        let view = try header ? d.tableView(self, viewForHeaderInSection: s) : d.tableView(self, viewForFooterInSection: s)
+        let view =
+            try header ? d.tableView(self, viewForHeaderInSection: s) : d.tableView(self, viewForFooterInSection: s)
         view?.section = s
         let body = try sectionBody(view, section: s, header: header, d, l)
         if header {
