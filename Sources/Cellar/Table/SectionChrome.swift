@@ -43,13 +43,14 @@ struct SectionChrome {
             )
         case .view(let node):
             let g = geometry
-            if tableStyle == .plain && header {
-                canvas.fill(
-                    x: 0, y: y, width: g.tableWidth, height: body.lines,
-                    style: TextStyle(background: .semantic(.secondaryBackground)))
-            }
             LayoutEngine(ambiguousWide: g.ambiguousWide).draw(
                 node, into: &canvas, x: g.boxed ? 2 : 1, y: y, width: layout.titleWidth, height: body.lines)
+            // Under the view's own colours, as a title's: labels keep theirs.
+            if tableStyle == .plain && header {
+                canvas.overlay(
+                    x: 0, y: y, width: g.tableWidth, height: body.lines, attributes: [],
+                    background: .semantic(.secondaryBackground))
+            }
         }
     }
 
