@@ -106,7 +106,7 @@ final class ReusePool {
             throw CellarError(
                 Registry.unknownHeaderFooterMessage(id, among: registry.headerFooterIdentifiers))
         }
-        if let view = headerFooterQueues[id]?.popLast() {
+        if let view = takeQueuedView(id) {
             try view.prepareForReuse()
             headerFootersReused += 1
             headerFooterCounts[id, default: RenderStatistics.Counts()].reused += 1
@@ -120,10 +120,19 @@ final class ReusePool {
         return view
     }
 
+    /// A view waiting under `id`, taken off its queue in place. Not
+    /// `popLast`: specialised for these views it would have the same body as
+    /// the cell queue's `popLast`, and the optimiser merges the two into one
+    /// shared function that every row's dequeue then calls through a thunk.
+    private func takeQueuedView(_ id: String) -> HeaderFooterView? {
+        guard headerFooterQueues[id]?.isEmpty == false else { return nil }
+        return headerFooterQueues[id, default: []].removeLast()
+    }
+
     /// The view standing for a section title (the table's own identifiers
     /// `header` and `footer`, which registrations cannot reach).
     private func titleView(_ id: String) -> HeaderFooterView {
-        if let view = headerFooterQueues[id]?.popLast() {
+        if let view = takeQueuedView(id) {
             headerFootersReused += 1
             return view
         }

@@ -51,19 +51,10 @@ extension TableView {
         let rows = RowRenderer(self)
         let chrome = SectionChrome(layout: l, tableStyle: style)
         var out = StreamBatcher(writer: writer, chrome: chrome, width: width)
-        let views = l.usesSectionViews ? headerFooterDelegate : nil
         for s in 0..<l.sectionCount {
-            if let views {
-                try streamSectionItem(s, header: true, views, l, chrome, into: &out)
-            } else {
-                try out.emit(l.topHeight(s)) { chrome.drawTop(s, into: &$0, y: $1) }
-            }
+            try streamSectionItem(s, header: true, l, chrome, into: &out)
             for r in 0..<l.rowCounts[s] { try streamRow(IndexPath(s, r), ds, rows, l, into: &out) }
-            if let views {
-                try streamSectionItem(s, header: false, views, l, chrome, into: &out)
-            } else {
-                try out.emit(l.bottomHeight(s)) { chrome.drawBottom(s, into: &$0, y: $1) }
-            }
+            try streamSectionItem(s, header: false, l, chrome, into: &out)
         }
         try out.finish()
     }

@@ -160,11 +160,21 @@ extension TableView {
         chrome.drawStickyHeader(body, section: s, into: &canvas, top: top)
     }
 
-    /// A streamed section item: its view asked for, measured, drawn and queued again.
+    /// A streamed section item: its title, or its view asked for, measured,
+    /// drawn and queued again. Kept out of the stream's row loop, whose
+    /// per-row code stays as it is for tables without views.
+    @inline(never)
     func streamSectionItem(
-        _ s: Int, header: Bool, _ d: TableViewDelegateHeaderFooterViews, _ l: TableLayout, _ chrome: SectionChrome,
-        into out: inout StreamBatcher
+        _ s: Int, header: Bool, _ l: TableLayout, _ chrome: SectionChrome, into out: inout StreamBatcher
     ) throws {
+        guard l.usesSectionViews, let d = headerFooterDelegate else {
+            if header {
+                try out.emit(l.topHeight(s)) { chrome.drawTop(s, into: &$0, y: $1) }
+            } else {
+                try out.emit(l.bottomHeight(s)) { chrome.drawBottom(s, into: &$0, y: $1) }
+            }
+            return
+        }
         let view =
             try header ? d.tableView(self, viewForHeaderInSection: s) : d.tableView(self, viewForFooterInSection: s)
         view?.section = s
