@@ -92,6 +92,15 @@ final class TableLayout {
         case top(Int)
         case row(IndexPath)
         case bottom(Int)
+
+        /// A section's top (its header) or bottom (its footer) item's section; nil for a row.
+        var sectionEnd: (section: Int, header: Bool)? {
+            switch self {
+            case .top(let s): return (s, true)
+            case .bottom(let s): return (s, false)
+            case .row: return nil
+            }
+        }
     }
 
     func item(for ip: IndexPath) -> Int { sectionStarts[ip.section] + 1 + ip.row }

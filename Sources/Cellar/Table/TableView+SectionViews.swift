@@ -62,14 +62,7 @@ extension TableView {
     /// view asked for and measured. `keep`: the item is about to be drawn,
     /// so the view stays on screen; otherwise it goes back to its queue.
     func realizeSection(_ item: Int, _ described: TableLayout.Item, _ l: TableLayout, keep: Bool) throws {
-        guard l.usesSectionViews, let d = headerFooterDelegate else { return }
-        let s: Int
-        let header: Bool
-        switch described {
-        case .top(let t): (s, header) = (t, true)
-        case .bottom(let b): (s, header) = (b, false)
-        case .row: return
-        }
+        guard l.usesSectionViews, let d = headerFooterDelegate, let (s, header) = described.sectionEnd else { return }
         let view = try takeSectionView(item: item, section: s, header: header, d)
         let body = try sectionBody(view, section: s, header: header, d, l)
         if let view {
@@ -123,13 +116,8 @@ extension TableView {
         _ item: Int, _ described: TableLayout.Item, _ l: TableLayout, _ chrome: SectionChrome,
         into canvas: inout Canvas, y: Int, shown: inout [Int: HeaderFooterView]
     ) throws -> Bool {
-        guard l.usesSectionViews, let d = headerFooterDelegate else { return false }
-        let s: Int
-        let header: Bool
-        switch described {
-        case .top(let t): (s, header) = (t, true)
-        case .bottom(let b): (s, header) = (b, false)
-        case .row: return false
+        guard l.usesSectionViews, let d = headerFooterDelegate, let (s, header) = described.sectionEnd else {
+            return false
         }
         guard let view = try takeSectionView(item: item, section: s, header: header, d) else { return false }
         let body = try sectionBody(view, section: s, header: header, d, l)

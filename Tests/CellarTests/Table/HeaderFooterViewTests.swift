@@ -11,6 +11,7 @@ final class SectionViewSource: TableViewDataSource, TableViewDelegateHeaderFoote
     let rows: Int
     var headerID: String? = "dateHeader"
     var footerID: String?
+    var footerContent: ViewNode?
     var headerHeights: [Int: RowHeight] = [:]
     var viewCalls = 0
     init(sections: Int, rows: Int) {
@@ -36,6 +37,7 @@ final class SectionViewSource: TableViewDataSource, TableViewDelegateHeaderFoote
         guard let footerID else { return nil }
         let v = try tableView.dequeueReusableHeaderFooterView(withIdentifier: footerID)
         v.title = "end of \(section)"
+        v.content = footerContent
         return v
     }
     func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> RowHeight? {
@@ -89,6 +91,18 @@ final class ValueOneHeader: CellStyle {
         let plain = ArrayDataSource([[row("default", "row 0.0")], [row("default", "row 1.0")]])
         plain.headers = ["Title 0", "Title 1"]
         #expect(withViews == (try plain.makeTable(width: 30).renderText()))
+    }
+
+    @Test func aPlainViewShowsItsTitleAsTitlesShowOrItsContent() throws {
+        let ds = SectionViewSource(sections: 1, rows: 1)
+        ds.footerID = "plainFooter"
+        let t = try ds.makeTable()
+        #expect(lines(try t.renderText()).contains(" └ end of 0"))
+        ds.footerContent = .label(Label("custom ✓"))
+        t.reloadData()
+        let out = lines(try t.renderText())
+        #expect(out.contains(" custom ✓"))
+        #expect(!out.contains(" └ end of 0"))
     }
 
     @Test func unregisteredIdentifiersAreErrorsThatSuggest() throws {
