@@ -170,6 +170,7 @@
 ---A style file returns one of these.
 ---@class CellStyle
 ---@field identifier string the reuse identifier rows name in `cell:`
+---@field kind? "cell" | "header_footer" "header_footer" makes the file a HeaderFooterStyle (default "cell")
 ---@field description? string one line for `cellar styles`
 ---@field fields? string[] the row keys the style reads; a document row with another key is an error
 ---@field configure? fun(cell: CellarCell, row: table) row data in (cellForRowAt); `row` is refilled for the cell's next row, so copy values, not the table. Default: the row's fields are copied into the cell
@@ -185,6 +186,22 @@
 ---@field editing_style? fun(config: CellarConfig, state: CellarState): ("delete" | "insert" | "none")? the row's editing control while the table edits (⊖ delete, ⊕ insert, none); nil = the table's delegate (UIKit's default: delete). A document row's `editingStyle` key wins over it
 ---@field background? fun(config: CellarConfig, state: CellarState): CellarBackground? the row's background for a state (UIKit's updateConfiguration(using:) setting backgroundConfiguration); nil = none. Runs after the data source set the cell up, so it wins over a document row's `background` key
 ---@field selection_style? "default" | "none" "none": selected rows draw no selection (they are still selected); a document row's `selectionStyle` key wins over it
+
+---A header/footer view style (`kind = "header_footer"`): registered as a
+---header/footer view identifier (UITableViewHeaderFooterView), which a
+---document section names with `headerView: {view: ID, …data}` or `footerView`.
+---Its hooks see the view's own table (it lives on across reuse, as a cell's
+---does) and the section's data: the data keys, the section's `title` and its
+---index `section`. Cell keys (on_select, accessory, …) are errors here.
+---@class HeaderFooterStyle
+---@field identifier string the identifier sections name in `view:`
+---@field kind "header_footer"
+---@field description? string one line for `cellar styles`
+---@field fields? string[] the data keys the view reads; a section's view with another key is an error
+---@field configure? fun(view: table, data: table) the section's data in (viewForHeaderInSection). Default: the data's fields are copied into the view
+---@field layout? fun(config: table, ctx: CellarContext): CellarNode? the view's content, laid out where section titles go. Default: ui.label(config.text)
+---@field height? fun(config: table, width: integer): integer? lines; nil = the table's section height, else measured from layout
+---@field prepare_for_reuse? fun(view: table) reset what is not content before the view shows another section
 
 ---Node constructors (plain tables with a `kind`; no Swift call per node).
 ---Each takes a new table: one that is already a node, or a row table, is refused.

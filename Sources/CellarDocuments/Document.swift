@@ -15,6 +15,10 @@ public struct DocumentSection: Sendable {
     public var rowLocations: [SourceLocation]
     /// Where the section starts in the file.
     public var location: SourceLocation?
+    /// The section's `headerView`: a header view instead of the title.
+    public var headerView: DocumentSectionView?
+    /// The section's `footerView`: a footer view instead of the title.
+    public var footerView: DocumentSectionView?
     /// Creates a section from its titles and rows.
     public init(
         header: String? = nil, footer: String? = nil, indexTitle: String? = nil,
@@ -36,9 +40,9 @@ public struct TableDocument: Sendable {
         [
             "style", "rowHeight", "estimatedRowHeight", "separatorStyle", "ambiguousWide",
             "register", "sections", "indexTitles",
-        ] + DocumentSelection.keys
+        ] + DocumentSelection.keys + DocumentSectionHeights.keys
     /// The keys a section may have; any other is an error.
-    public static let sectionKeys = ["header", "footer", "indexTitle", "rows"]
+    public static let sectionKeys = ["header", "footer", "headerView", "footerView", "indexTitle", "rows"]
     /// Row keys the table itself reads; every other key is row data for the style.
     public static let rowTableKeys = [
         "cell", "selected", "highlighted", "disabled", "height",
@@ -63,6 +67,8 @@ public struct TableDocument: Sendable {
     public var sections: [DocumentSection] = []
     /// UIKit's selection flags (default: single selection).
     public var selection = DocumentSelection()
+    /// The section header/footer heights and estimates.
+    public var sectionHeights = DocumentSectionHeights()
     /// The section index for the whole table (e.g. A–Z and #); nil = the
     /// sections' own `indexTitle`s. Titles without a section of their own
     /// jump to the nearest section (see `DocumentDataSource`).
@@ -235,6 +241,7 @@ public struct TableDocument: Sendable {
 
     /// Checks every row's reuse identifier and keys against a registry (located errors).
     public func validate(against registry: Registry) throws {
+        try DocumentSectionView.check(sections, against: registry)
         for section in sections {
             for (row, loc) in zip(section.rows, section.rowLocations) {
                 let id = row["cell"]?.stringValue ?? "default"

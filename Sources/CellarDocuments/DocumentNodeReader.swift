@@ -50,6 +50,12 @@ package struct NodeReader {
                 for s in seq { doc.sections.append(try section(s)) }
             case "indexTitles": doc.indexTitles = try indexTitles(value)
             default:
+                if DocumentSectionHeights.keys.contains(key) {
+                    do { try doc.sectionHeights.set(key, try self.value(value)) } catch let e as SectionViewProblem {
+                        throw fail(value, e.message)
+                    }
+                    continue
+                }
                 if DocumentSelection.keys.contains(key) {
                     try doc.selection.set(key, try flag(value, key))
                     continue
@@ -69,6 +75,14 @@ package struct NodeReader {
             switch key {
             case "header": s.header = try text(value, key)
             case "footer": s.footer = try text(value, key)
+            case "headerView", "footerView":
+                let view: DocumentSectionView
+                do {
+                    view = try DocumentSectionView.parse(try self.value(value), key: key, at: loc(value))
+                } catch let e as SectionViewProblem {
+                    throw fail(value, e.message)
+                }
+                if key == "headerView" { s.headerView = view } else { s.footerView = view }
             case "indexTitle": s.indexTitle = try text(value, key)
             case "rows":
                 guard case .sequence(let seq) = value else { throw fail(value, "rows must be a list") }

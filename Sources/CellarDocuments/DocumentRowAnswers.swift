@@ -7,7 +7,7 @@ import Cellar
 /// (`DocumentDataSource`) and the streamed (`StreamedDataSource`) data
 /// source, so a table behaves the same whatever format it was written in.
 /// A conforming type keeps the rows and their edits; this answers the table.
-public protocol DocumentRowAnswers: TableViewDataSource, TableViewDelegate {
+public protocol DocumentRowAnswers: TableViewDataSource, TableViewDelegateHeaderFooterViews {
     /// The row as written (at least its table keys), or nil for an index path out of range.
     func row(at ip: IndexPath) -> Value?
     /// Where the row was written, for errors.
@@ -40,6 +40,10 @@ public protocol DocumentSectionTitles {
     var footer: String? { get }
     /// The section's own entry in the section index.
     var indexTitle: String? { get }
+    /// The `headerView`, if the section has one.
+    var headerView: DocumentSectionView? { get }
+    /// The `footerView`, if the section has one.
+    var footerView: DocumentSectionView? { get }
 }
 
 extension DocumentSection: DocumentSectionTitles {}
@@ -195,6 +199,8 @@ public protocol DocumentTableSettings {
     var estimatedRowHeight: Int? { get }
     /// UIKit's selection flags.
     var selection: DocumentSelection { get }
+    /// The section header/footer heights and estimates.
+    var sectionHeights: DocumentSectionHeights { get }
     /// Settings given from outside (flags); they win over the document's.
     var tableOptions: TableOptions { get }
 }
@@ -224,6 +230,7 @@ extension DocumentRowAnswers {
         t.separatorStyle = settings.separatorStyle
         t.ambiguousWide = settings.ambiguousWide
         settings.selection.apply(to: t)
+        settings.sectionHeights.apply(to: t)
         return t
     }
 }

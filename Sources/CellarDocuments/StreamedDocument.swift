@@ -16,6 +16,10 @@ public final class StreamedDocument {
         public var footer: String?
         /// The section's own title in the section index.
         public var indexTitle: String?
+        /// The section's `headerView`: a header view instead of the title.
+        public var headerView: DocumentSectionView?
+        /// The section's `footerView`: a footer view instead of the title.
+        public var footerView: DocumentSectionView?
         /// The section's first row among all the document's rows.
         public var firstRow: Int
         /// How many of the document's rows belong to the section.
@@ -36,6 +40,8 @@ public final class StreamedDocument {
     public internal(set) var separatorStyle: SeparatorStyle = .singleLine
     /// Whether East Asian Ambiguous characters take two columns (`TableView.ambiguousWide`).
     public internal(set) var ambiguousWide = false
+    /// The section header/footer heights and estimates.
+    public internal(set) var sectionHeights = DocumentSectionHeights()
     /// The document's `rowHeight`, as UITableView's rowHeight, else nil.
     public internal(set) var rowHeight: RowHeight?
     var rowHeightOffset: Int?
@@ -148,6 +154,7 @@ public final class StreamedDocument {
     /// Checks every row's reuse identifier against a registry, naming the
     /// first row that uses an unknown one.
     public func validate(against registry: Registry) throws {
+        try DocumentSectionView.check(sections, against: registry)
         for (id, offset) in identifiers.sorted(by: { $0.value < $1.value }) where registry.style(for: id) == nil {
             let msg = Registry.unknownIdentifierMessage(id)
             let near = Suggest.closest(id, among: registry.identifiers).map { " (did you mean '\($0)'?)" } ?? ""

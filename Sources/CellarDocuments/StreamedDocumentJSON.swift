@@ -96,6 +96,8 @@ extension StreamedDocument {
                 }
                 return TableDocument.Registration(identifier: id, style: style, location: place)
             }
+        case _ where DocumentSectionHeights.keys.contains(key):
+            do { try sectionHeights.set(key, v) } catch { throw fail(error.message) }
         case _ where DocumentSelection.keys.contains(key):
             guard case .bool(let b) = v else {
                 throw fail("\(key) must be true or false (got '\(RowCheck.describe(v))')")
@@ -113,6 +115,16 @@ extension StreamedDocument {
             switch key {
             case "header": s.header = try text(&j, key)
             case "footer": s.footer = try text(&j, key)
+            case "headerView", "footerView":
+                let at = j.pos
+                let view: DocumentSectionView
+                do {
+                    view = try DocumentSectionView.parse(
+                        try j.value(depth: 3), key: key, at: location(ofOffset: at))
+                } catch let e as SectionViewProblem {
+                    throw ByteError(offset: at, message: e.message)
+                }
+                if key == "headerView" { s.headerView = view } else { s.footerView = view }
             case "indexTitle": s.indexTitle = try text(&j, key)
             case "rows":
                 var quick = QuickRowCheck(options: options)

@@ -13,6 +13,7 @@ extension TableDocument {
         doc.ambiguousWide = s.ambiguousWide
         doc.rowHeight = s.rowHeight
         doc.estimatedRowHeight = s.estimatedRowHeight
+        doc.sectionHeights = s.sectionHeights
         doc.options = options
         let rowLocations = s.locations(of: s.rowOffsets)
         let sectionLocations = s.locations(of: s.sections.map(\.offset))
@@ -21,6 +22,8 @@ extension TableDocument {
             var d = DocumentSection(
                 header: section.header, footer: section.footer, indexTitle: section.indexTitle,
                 location: sectionLocations[i])
+            d.headerView = section.headerView
+            d.footerView = section.footerView
             for r in section.firstRow..<(section.firstRow + section.rowCount) {
                 guard case .object(var o) = try s.row(r) else { continue }
                 switch s.declaredHeights[r] {

@@ -85,7 +85,9 @@ public enum GoldenScenario {
     /// not know fails here, located, rather than deep in a render.
     static func checkStyles(_ scenario: GoldenCase, document: TableDocument, registry: Registry) throws {
         func known() -> String { registry.identifiers.sorted().joined(separator: ", ") }
-        if let style = scenario.style, registry.style(for: style.value) == nil {
+        if let style = scenario.style, registry.style(for: style.value) == nil,
+            !registry.headerFooterRegistration(for: style.value).registered
+        {
             throw CellarError(
                 "style '\(style.value)' is not registered (registered: \(known()))",
                 at: style.location)

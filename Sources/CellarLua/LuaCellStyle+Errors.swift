@@ -4,9 +4,13 @@ import Cellar
 /// How a Lua style's failures read: located at the style's line (the
 /// failing line, else the hook's definition), naming the hook and the row.
 extension LuaCellStyle {
+    /// Where a hook ran, as errors say it: ` row [0, 3]`, or
+    /// ` section 2` for a header/footer style (configured per section).
+    func place(_ ip: IndexPath) -> String { isHeaderFooter ? " section \(ip.section)" : " row \(ip)" }
+
     /// `Styles/food.lua:14: attempt to index a nil value (field 'name') — in layout, row [0, 3]`
     func failure(_ e: LuaError, _ hook: String, _ ip: IndexPath?) -> CellarError {
-        let place = ip.map { ", row \($0)" } ?? ""
+        let place = ip.map { "," + self.place($0) } ?? ""
         let message = "\(e.message) — in \(hook)\(place)"
         if e.file == LuaStyleEngine.uiChunkName {
             // Raised inside the ui library: point at the style's line that
@@ -51,13 +55,13 @@ extension LuaCellStyle {
 
     /// A hook returned the wrong shape: named at the hook's definition.
     func shape(_ hook: String, _ s: LuaCellStorage?, _ message: String) -> CellarError {
-        let place = s?.indexPath.map { " — row \($0)" } ?? ""
+        let place = s?.indexPath.map { " —" + self.place($0) } ?? ""
         let line = hookLines[hook.hasPrefix("cell.") ? "configure" : hook] ?? hookLines["configure"] ?? 1
         return styleError("\(hook): \(message)\(place)", at: SourceLocation(file: source, line: line))
     }
 
     func shapeFailure(_ e: NodeShapeError, _ hook: String, _ s: LuaCellStorage?) -> CellarError {
-        let place = s?.indexPath.map { " — row \($0)" } ?? ""
+        let place = s?.indexPath.map { " —" + self.place($0) } ?? ""
         let key = hook.hasPrefix("cell.") ? "configure" : hook
         return styleError(
             "\(hook)\(e.path): \(e.message)\(place)",

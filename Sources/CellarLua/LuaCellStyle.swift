@@ -53,6 +53,8 @@ public final class LuaCellStyle: CellStyle {
     /// Where each hook is defined, so shape errors point into the file.
     let hookLines: [String: Int]
     let stateSelectsAccessory: Bool
+    /// `kind = "header_footer"`: the style lays out section header/footer views, not cells.
+    public internal(set) var isHeaderFooter = false
     /// The style's `selection_style` (rows may override it).
     public internal(set) var selectionStyle = SelectionStyle.default
 
@@ -101,7 +103,9 @@ public final class LuaCellStyle: CellStyle {
         engine.noteHook(self, s.indexPath)
         do { try rt.pcall(arguments: 1, results: 0) } catch {
             var e = failure(error, "prepare_for_reuse", nil)
-            if let ip = s.indexPath { e.message += ", for a cell that showed row \(ip)" }
+            if let ip = s.indexPath {
+                e.message += ", for a \(isHeaderFooter ? "view" : "cell") that showed\(place(ip))"
+            }
             throw e
         }
     }

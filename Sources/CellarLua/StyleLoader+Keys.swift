@@ -37,4 +37,20 @@ extension LuaStyleEngine {
         // Sanitised one by one: the line breaks between them are Cellar's own.
         return CellarError(messages.joined(separator: "\n"))
     }
+
+    /// A header/footer style's keys are the view hooks only: a cell hook
+    /// (on_select, accessory, …) would never run, so it is an error, named
+    /// at its line, not a silent no-op.
+    func checkHeaderFooterKeys(_ d: StyleDeclaration, path: String) throws {
+        let refused = d.keys.filter { !StyleLoader.headerFooterKeys.contains($0) }.sorted()
+        guard let first = refused.first else { return }
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+            $0.trimmingCharacters(in: .whitespaces).hasPrefix(first)
+        }
+        let at = line.map { "\(path):\($0 + 1)" } ?? path
+        throw styleError(
+            "\(at): \(refused.joined(separator: ", ")) \(refused.count == 1 ? "is a cell key" : "are cell keys"); a kind = \"header_footer\" style has \(StyleLoader.headerFooterKeys.joined(separator: ", "))"
+        )
+    }
 }

@@ -11,10 +11,15 @@ import Foundation
 public enum StyleLoader {
     /// Top-level keys a style table may have (besides `_private` ones).
     public static let styleKeys = [
-        "identifier", "description", "fields", "configure", "update", "layout", "height",
+        "identifier", "description", "kind", "fields", "configure", "update", "layout", "height",
         "prepare_for_reuse", "accessory", "editing_accessory",
         "on_accessory_tap", "on_select", "on_deselect", "editing_style",
         "selection_style", "background",
+    ]
+    /// The keys a `kind = "header_footer"` style may use: header/footer views
+    /// are configured and laid out, never selected, tapped or edited.
+    public static let headerFooterKeys = [
+        "identifier", "description", "kind", "fields", "configure", "layout", "height", "prepare_for_reuse",
     ]
     static let hookKeys = [
         "configure", "update", "layout", "height", "prepare_for_reuse",
@@ -73,7 +78,10 @@ public enum StyleLoader {
                     "\(file): identifier '\(id)' is already defined by \(other); each identifier may be defined by one file only"
                 )
             }
-            if let existing = registry.style(for: id) {
+            if style.isHeaderFooter, registry.headerFooterRegistration(for: id).registered {
+                throw styleError("\(file): header/footer identifier '\(id)' is already registered")
+            }
+            if !style.isHeaderFooter, let existing = registry.style(for: id) {
                 if existing.source == "built-in" {
                     throw styleError(
                         "\(file): identifier '\(id)' belongs to a built-in style; a Lua style may not shadow it (choose another, e.g. '\(id)Lua')"
@@ -82,7 +90,11 @@ public enum StyleLoader {
                 throw styleError("\(file): identifier '\(id)' is already registered by \(existing.source)")
             }
             seen[id] = file
-            try registry.register(style, forCellReuseIdentifier: id)
+            if style.isHeaderFooter {
+                try registry.register(style, forHeaderFooterViewReuseIdentifier: id)
+            } else {
+                try registry.register(style, forCellReuseIdentifier: id)
+            }
             styles.append(style)
         }
         return styles
@@ -147,6 +159,7 @@ extension LuaStyleEngine {
         if key.hasPrefix("_") {
             return
         }
+        d.keys.insert(key)
         switch key {
         case "identifier":
             guard let s = rt.string(at: -1), !s.isEmpty, rt.type(at: -1) == .string else {
@@ -167,6 +180,13 @@ extension LuaStyleEngine {
             }
             d.selectionStyle = st
         case "fields": d.fields = try rowFields(path)
+        case "kind":
+            guard rt.type(at: -1) == .string, let kind = rt.string(at: -1), StyleDeclaration.kinds.contains(kind) else {
+                throw styleError(
+                    "\(path): kind must be \(StyleDeclaration.kinds.map { "\"\($0)\"" }.joined(separator: " or ")), got \(rt.type(at: -1) == .string ? "'\(rt.string(at: -1) ?? "")'" : "a \(typeName(-1))")"
+                )
+            }
+            d.isHeaderFooter = kind == "header_footer"
         case "accessory", "editing_accessory":
             if let f = rt.function(at: -1) {
                 d.lines[key] = definitionLine(-1)
@@ -204,6 +224,7 @@ extension LuaStyleEngine {
     private func makeStyle(_ d: StyleDeclaration, tableAt t: Int32, path: String) throws -> LuaCellStyle {
         let rt = runtime
         if !d.unknownKeys.isEmpty { throw unknownStyleKeys(d.unknownKeys, path: path) }
+        if d.isHeaderFooter { try checkHeaderFooterKeys(d, path: path) }
         guard let identifier = d.identifier else {
             throw styleError(
                 "\(path): the style table has no 'identifier' (the reuse identifier rows name in 'cell:')")
@@ -218,6 +239,7 @@ extension LuaStyleEngine {
             hookNames: order.filter(d.names.contains))
         style.selectionStyle = d.selectionStyle
         style.rowKeys = d.fields
+        style.isHeaderFooter = d.isHeaderFooter
         // Fixed accessories (a name or a node) are converted once, here.
         for key in d.fixedAccessoryKeys {
             rt.rawGet(rt.key(key), fromTableAt: t)
@@ -257,4 +279,9 @@ struct StyleDeclaration {
     var selectionStyle = SelectionStyle.default
     var fields: [String]?
     var unknownKeys: [String] = []
+    /// `kind = "header_footer"`: a header/footer view style, registered apart from cells.
+    var isHeaderFooter = false
+    static let kinds = ["cell", "header_footer"]
+    /// Every key the table set, hooks and the rest.
+    var keys: Set<String> = []
 }

@@ -21,11 +21,16 @@ struct StylesCommand: ParsableCommand {
         let registry = Registry()
         try StyleHooks.load(styles.directories, into: registry)
         var rows: [[String]] = [["IDENTIFIER", "SOURCE", "HOOKS", "DESCRIPTION"]]
-        for id in registry.identifiers {
-            guard let style = registry.style(for: id) else { continue }
+        // Cell styles, then the Lua header/footer view styles (the built-ins are both).
+        let cells = registry.identifiers.compactMap { id in registry.style(for: id).map { (id, $0) } }
+        let views = registry.headerFooterIdentifiers.compactMap { id in
+            (registry.headerFooterRegistration(for: id).style as? LuaCellStyle).map { (id, $0 as CellStyle) }
+        }
+        for (id, style) in cells + views {
             let lua = style as? LuaCellStyle
             let hooks = lua?.hooks.joined(separator: ", ") ?? "(Swift)"
-            let summary = lua?.summary ?? (style as? BuiltinCellStyle)?.summary ?? ""
+            var summary = lua?.summary ?? (style as? BuiltinCellStyle)?.summary ?? ""
+            if lua?.isHeaderFooter == true { summary = "header/footer view: " + summary }
             // Identifiers, file names and descriptions come from style files: sanitised.
             rows.append([
                 Sanitizer.sanitize(id), Sanitizer.sanitize(style.source),

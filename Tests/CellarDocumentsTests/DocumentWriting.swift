@@ -49,6 +49,11 @@ enum DocumentWriting {
         if let h = doc.rowHeight { top["rowHeight"] = height(h) }
         if let e = doc.estimatedRowHeight { top["estimatedRowHeight"] = .int(e) }
         if let t = doc.indexTitles { top["indexTitles"] = .array(t.map(Value.string)) }
+        let sh = doc.sectionHeights
+        if let h = sh.header { top["sectionHeaderHeight"] = height(h) }
+        if let h = sh.footer { top["sectionFooterHeight"] = height(h) }
+        if let e = sh.estimatedHeader { top["estimatedSectionHeaderHeight"] = .int(e) }
+        if let e = sh.estimatedFooter { top["estimatedSectionFooterHeight"] = .int(e) }
         let flags = doc.selection
         top["allowsSelection"] = .bool(flags.allowsSelection)
         top["allowsMultipleSelection"] = .bool(flags.allowsMultipleSelection)
@@ -60,6 +65,11 @@ enum DocumentWriting {
                 if let h = s.header { o["header"] = .string(h) }
                 if let f = s.footer { o["footer"] = .string(f) }
                 if let t = s.indexTitle { o["indexTitle"] = .string(t) }
+                for (key, view) in [("headerView", s.headerView), ("footerView", s.footerView)] {
+                    if let view {
+                        o[key] = .object(view.data.merging(["view": .string(view.identifier)]) { a, _ in a })
+                    }
+                }
                 return .object(o)
             })
         return json(.object(top))
@@ -68,7 +78,8 @@ enum DocumentWriting {
     /// The rows as JSON Lines (a document of one untitled section only).
     static func jsonLines(_ doc: TableDocument) -> String? {
         guard doc.sections.count == 1, doc.sections[0].header == nil, doc.sections[0].footer == nil,
-            doc.sections[0].indexTitle == nil
+            doc.sections[0].indexTitle == nil, doc.sections[0].headerView == nil, doc.sections[0].footerView == nil,
+            doc.sectionHeights == DocumentSectionHeights()
         else { return nil }
         return doc.sections[0].rows.map(json).joined(separator: "\n") + "\n"
     }

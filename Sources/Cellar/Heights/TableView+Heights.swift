@@ -51,6 +51,10 @@ extension TableView {
         let singleLine = separatorStyle == .singleLine
         l.index = HeightCache.makeIndex(for: l, start: start, singleLine: singleLine)
         let carried = heights.carry(into: l, singleLine: singleLine)
+        if l.usesSectionViews {
+            try checkSectionHeights()
+            try settleSectionItems(l)
+        }
         if let estimating { try applyRowEstimates(estimating, l, skipping: carried) }
         if case .settled = start {
             // Settling configures every row with an automatic height; each cell
@@ -89,7 +93,9 @@ extension TableView {
     func realize(_ item: Int, _ l: TableLayout, keepCell: Bool = true) throws {
         // The index is read and changed in place: a copy of it would make
         // the change copy every height (per row measured, so quadratic).
-        guard l.index?.isKnown(item) == false, case .row(let ip) = l.describe(item) else { return }
+        guard l.index?.isKnown(item) == false else { return }
+        let described = l.describe(item)
+        guard case .row(let ip) = described else { return try realizeSection(item, described, l, keep: keepCell) }
         let lines: Int
         if keepCell || pool.visibleCells[ip] != nil {
             lines = try rowLines(ip, l, cell: nil)

@@ -1,15 +1,3 @@
-/// A section header or footer view; reused through its own queue, as
-/// UITableViewHeaderFooterView.
-public final class HeaderFooterView {
-    /// The identifier the view was dequeued under.
-    public let reuseIdentifier: String
-    /// The text shown, as UITableViewHeaderFooterView's textLabel.text.
-    public var title: String = ""
-    /// The section the view currently heads or ends; set by the table.
-    public internal(set) var section: Int = 0
-    init(reuseIdentifier: String) { self.reuseIdentifier = reuseIdentifier }
-}
-
 /// Where cells and header/footer views wait between rows, as UIKit's reuse
 /// machinery: one queue of cells per reuse identifier, the cells on screen
 /// by index path, and the header/footer views with their own queues.
@@ -42,6 +30,8 @@ final class ReusePool {
     var visibleHeaderFooters: [Int: HeaderFooterView] = [:]
     private(set) var headerFootersCreated = 0
     private(set) var headerFootersReused = 0
+    /// Registered header/footer views created and reused, by identifier.
+    private var headerFooterCounts: [String: RenderStatistics.Counts] = [:]
 
     init(registry: Registry) { self.registry = registry }
 
@@ -108,10 +98,41 @@ final class ReusePool {
     /// Cells waiting in the queue for `id`.
     func queuedCount(_ id: String) -> Int { queues[id]?.cells.count ?? 0 }
 
-    /// A queued header/footer view for `id`, or a new one.
-    func dequeueHeaderFooterView(_ id: String) -> HeaderFooterView {
-        if var queue = headerFooterQueues[id], let view = queue.popLast() {
-            headerFooterQueues[id] = queue
+    /// A queued header/footer view for a registered `id` (after its
+    /// prepareForReuse), or a new one laid out by the identifier's style.
+    func dequeueHeaderFooterView(_ id: String) throws -> HeaderFooterView {
+        let registration = registry.headerFooterRegistration(for: id)
+        guard registration.registered else {
+            throw CellarError(
+                Registry.unknownHeaderFooterMessage(id, among: registry.headerFooterIdentifiers))
+        }
+        if let view = takeQueuedView(id) {
+            try view.prepareForReuse()
+            headerFootersReused += 1
+            headerFooterCounts[id, default: RenderStatistics.Counts()].reused += 1
+            return view
+        }
+        let view =
+            try registration.style.map { try HeaderFooterView(reuseIdentifier: id, style: $0) }
+            ?? HeaderFooterView(reuseIdentifier: id)
+        headerFootersCreated += 1
+        headerFooterCounts[id, default: RenderStatistics.Counts()].created += 1
+        return view
+    }
+
+    /// A view waiting under `id`, taken off its queue in place. Not
+    /// `popLast`: specialised for these views it would have the same body as
+    /// the cell queue's `popLast`, and the optimiser merges the two into one
+    /// shared function that every row's dequeue then calls through a thunk.
+    private func takeQueuedView(_ id: String) -> HeaderFooterView? {
+        guard headerFooterQueues[id]?.isEmpty == false else { return nil }
+        return headerFooterQueues[id, default: []].removeLast()
+    }
+
+    /// The view standing for a section title (the table's own identifiers
+    /// `header` and `footer`, which registrations cannot reach).
+    private func titleView(_ id: String) -> HeaderFooterView {
+        if let view = takeQueuedView(id) {
             headerFootersReused += 1
             return view
         }
@@ -131,11 +152,19 @@ final class ReusePool {
         }
     }
 
+    /// Queue names of title views: not identifiers anyone can register (they hold a space).
+    static let headerTitleID = "title header"
+    static let footerTitleID = "title footer"
+
+    static func isTitleView(_ view: HeaderFooterView) -> Bool {
+        view.reuseIdentifier == headerTitleID || view.reuseIdentifier == footerTitleID
+    }
+
     /// The views for a frame's section titles: the one on screen at `item`
     /// stays, else one comes from the queue.
     func headerFooter(item: Int, section: Int, header: Bool, lines: [String]) -> HeaderFooterView {
         if let view = visibleHeaderFooters.removeValue(forKey: item) { return view }
-        let view = dequeueHeaderFooterView(header ? "header" : "footer")
+        let view = titleView(header ? Self.headerTitleID : Self.footerTitleID)
         view.title = lines.joined(separator: " ")
         view.section = section
         return view
@@ -162,6 +191,7 @@ final class ReusePool {
         }
         s.headerFootersCreated += headerFootersCreated
         s.headerFootersReused += headerFootersReused
+        for (id, c) in headerFooterCounts { s.perHeaderFooterIdentifier[id] = c }
     }
 
     func resetCounts() {
@@ -171,5 +201,6 @@ final class ReusePool {
         }
         headerFootersCreated = 0
         headerFootersReused = 0
+        headerFooterCounts = [:]
     }
 }

@@ -9,25 +9,49 @@ struct SectionChrome {
 
     var geometry: TableLayout.Geometry { layout.geometry }
 
-    /// A section's top item: the gap before it, its header, the box's top edge.
-    func drawTop(_ s: Int, into canvas: inout Canvas, y: Int) {
+    /// A section's top item: the gap before it, its header (the title, or
+    /// `body` when a header view stands for it), the box's top edge.
+    func drawTop(_ s: Int, into canvas: inout Canvas, y: Int, body: SectionBody? = nil) {
         var y = y
         let g = geometry
         if g.sectionGap && s > 0 { y += 1 }
-        drawTitle(layout.headerLines[s], header: true, into: &canvas, y: y)
-        y += layout.headerLines[s].count
+        let body = body ?? SectionBody(title: layout.headerLines[s])
+        drawBody(body, header: true, into: &canvas, y: y)
+        y += body.lines
         if (g.boxed || g.ruled) && layout.rowCounts[s] > 0 { drawEdge(top: true, into: &canvas, y: y) }
     }
 
-    /// A section's bottom item: the box's bottom edge, its footer.
-    func drawBottom(_ s: Int, into canvas: inout Canvas, y: Int) {
+    /// A section's bottom item: the box's bottom edge, its footer (title or view).
+    func drawBottom(_ s: Int, into canvas: inout Canvas, y: Int, body: SectionBody? = nil) {
         var y = y
         let g = geometry
         if (g.boxed || g.ruled) && layout.rowCounts[s] > 0 {
             drawEdge(top: false, into: &canvas, y: y)
             y += 1
         }
-        drawTitle(layout.footerLines[s], header: false, into: &canvas, y: y)
+        drawBody(body ?? SectionBody(title: layout.footerLines[s]), header: false, into: &canvas, y: y)
+    }
+
+    /// A header or footer: title lines (as many as its height keeps), or a
+    /// view's tree laid out where titles go. A plain table's header view
+    /// gets the header background across the row, as a title does.
+    func drawBody(_ body: SectionBody, header: Bool, into canvas: inout Canvas, y: Int) {
+        switch body.kind {
+        case .title(let lines):
+            drawTitle(
+                lines.count <= body.lines ? lines : Array(lines.prefix(body.lines)), header: header, into: &canvas, y: y
+            )
+        case .view(let node):
+            let g = geometry
+            LayoutEngine(ambiguousWide: g.ambiguousWide).draw(
+                node, into: &canvas, x: g.boxed ? 2 : 1, y: y, width: layout.titleWidth, height: body.lines)
+            // Under the view's own colours, as a title's: labels keep theirs.
+            if tableStyle == .plain && header {
+                canvas.overlay(
+                    x: 0, y: y, width: g.tableWidth, height: body.lines, attributes: [],
+                    background: .semantic(.secondaryBackground))
+            }
+        }
     }
 
     /// Column of the box's left side. Box-drawing characters are East Asian
@@ -116,21 +140,47 @@ struct SectionChrome {
         }
     }
 
+    /// The section whose header a plain table pins at the top of the
+    /// viewport (the header has scrolled past the top), and its top item.
+    func stickySection(top: Int) -> (section: Int, item: Int)? {
+        guard tableStyle == .plain, let index = layout.index, let first = index.item(atOffset: top) else { return nil }
+        let s = layout.section(ofItem: first.index)
+        let item = layout.sectionStarts[s]
+        guard index.height(item) > 0, index.start(item) < top else { return nil }
+        return (s, item)
+    }
+
     /// Plain tables keep the header of the section at the top of the viewport
     /// pinned there; the next section's top pushes it up. Returns the
     /// canvas lines it covers, nil when none is drawn.
     @discardableResult
-    func drawStickyHeader(into canvas: inout Canvas, top: Int) -> Range<Int>? {
-        guard tableStyle == .plain, let index = layout.index, let first = index.item(atOffset: top) else { return nil }
-        let s = layout.section(ofItem: first.index)
-        let lines = layout.headerLines[s]
-        guard !lines.isEmpty else { return nil }
-        let headerStart = index.start(layout.sectionStarts[s])
-        guard headerStart < top else { return nil }
+    func drawStickyHeader(_ body: SectionBody, section s: Int, into canvas: inout Canvas, top: Int) -> Range<Int>? {
+        guard let index = layout.index, body.lines > 0 else { return nil }
         let sectionEnd = index.start(layout.sectionStarts[s + 1])
-        let y = min(0, sectionEnd - top - lines.count)
-        canvas.fill(x: 0, y: y, width: geometry.tableWidth, height: lines.count)
-        drawTitle(lines, header: true, into: &canvas, y: y)
-        return max(0, y)..<max(0, y + lines.count)
+        let y = min(0, sectionEnd - top - body.lines)
+        canvas.fill(x: 0, y: y, width: geometry.tableWidth, height: body.lines)
+        drawBody(body, header: true, into: &canvas, y: y)
+        return max(0, y)..<max(0, y + body.lines)
+    }
+}
+
+/// What a section's header or footer shows between the section's chrome:
+/// title lines, or a header/footer view's tree; `lines` tall.
+struct SectionBody {
+    enum Kind {
+        case title([String])
+        case view(ViewNode)
+    }
+    let kind: Kind
+    let lines: Int
+
+    init(title: [String]) {
+        kind = .title(title)
+        lines = title.count
+    }
+
+    init(_ kind: Kind, lines: Int) {
+        self.kind = kind
+        self.lines = lines
     }
 }

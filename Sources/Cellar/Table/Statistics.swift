@@ -25,6 +25,8 @@ public struct RenderStatistics: Hashable, Sendable {
     public var headerFootersReused = 0
     /// Cells created and reused, by reuse identifier.
     public var perIdentifier: [String: Counts] = [:]
+    /// Registered header/footer views created and reused, by reuse identifier.
+    public var perHeaderFooterIdentifier: [String: Counts] = [:]
     /// Creates statistics with every count at zero.
     public init() {}
 
@@ -40,6 +42,12 @@ public struct RenderStatistics: Hashable, Sendable {
             let c = perIdentifier[id] ?? Counts()
             out.append("cells_created[\(id)]: \(c.created)")
             out.append("cells_reused[\(id)]: \(c.reused)")
+        }
+        // Only tables with registered header/footer views print these (title views are not counted here).
+        for id in perHeaderFooterIdentifier.keys.sorted() {
+            let c = perHeaderFooterIdentifier[id] ?? Counts()
+            out.append("views_created[\(id)]: \(c.created)")
+            out.append("views_reused[\(id)]: \(c.reused)")
         }
         return out
     }

@@ -14,6 +14,13 @@ final class TableLayout {
     let indexTitles: [String]
     let geometry: Geometry
     var index: HeightIndex?
+    /// The delegate gives header/footer views: section items are measured
+    /// (or estimated) as rows are, not known from their titles.
+    var usesSectionViews = false
+    /// Columns a section title or header/footer view is laid out in.
+    let titleWidth: Int
+    /// Columns a plain table's title marks take from the title (see `titleLines`).
+    private let titleMarkWidth: Int
 
     var itemCount: Int { sectionStarts[sectionCount] }
 
@@ -59,18 +66,23 @@ final class TableLayout {
             boxed: boxed, ruled: style == .grouped, sectionGap: style != .plain,
             ambiguousWide: ambiguousWide)
         let titleX = boxed ? 2 : 1
-        let titleWidth = max(1, tableWidth - titleX - 1)
-        // Plain titles keep room for their marks (see TableView.drawTitle):
+        titleWidth = max(1, tableWidth - titleX - 1)
+        // Plain titles keep room for their marks (see SectionChrome.drawTitle):
         // " ─" after a header's last line, "└ " before a footer.
-        let markWidth = style == .plain ? Self.plainTitleMarkWidth : 0
-        func wrap(_ t: String?) -> [String] {
-            guard let t, !t.isEmpty else { return [] }
-            return TextLayout.lines(
-                t, width: max(1, titleWidth - markWidth), numberOfLines: 0, mode: .wordWrap,
-                ambiguousWide: ambiguousWide)
-        }
-        headerLines = headers.map(wrap)
-        footerLines = footers.map(wrap)
+        titleMarkWidth = style == .plain ? Self.plainTitleMarkWidth : 0
+        let wrapWidth = max(1, titleWidth - titleMarkWidth)
+        headerLines = headers.map { Self.wrapTitle($0, width: wrapWidth, ambiguousWide: ambiguousWide) }
+        footerLines = footers.map { Self.wrapTitle($0, width: wrapWidth, ambiguousWide: ambiguousWide) }
+    }
+
+    /// A section title wrapped as the table draws it (a header/footer view's title too).
+    func titleLines(_ t: String?) -> [String] {
+        Self.wrapTitle(t, width: max(1, titleWidth - titleMarkWidth), ambiguousWide: geometry.ambiguousWide)
+    }
+
+    private static func wrapTitle(_ t: String?, width: Int, ambiguousWide: Bool) -> [String] {
+        guard let t, !t.isEmpty else { return [] }
+        return TextLayout.lines(t, width: width, numberOfLines: 0, mode: .wordWrap, ambiguousWide: ambiguousWide)
     }
 
     /// Columns a plain table's header rule or footer mark takes beside the title.
@@ -80,6 +92,15 @@ final class TableLayout {
         case top(Int)
         case row(IndexPath)
         case bottom(Int)
+
+        /// A section's top (its header) or bottom (its footer) item's section; nil for a row.
+        var sectionEnd: (section: Int, header: Bool)? {
+            switch self {
+            case .top(let s): return (s, true)
+            case .bottom(let s): return (s, false)
+            case .row: return nil
+            }
+        }
     }
 
     func item(for ip: IndexPath) -> Int { sectionStarts[ip.section] + 1 + ip.row }
@@ -103,19 +124,21 @@ final class TableLayout {
     }
 
     /// Lines of a section's top item: gap, header title, box top or rule.
-    func topHeight(_ s: Int) -> Int {
-        var h = headerLines[s].count
+    func topHeight(_ s: Int) -> Int { headerLines[s].count + topChrome(s) }
+
+    /// Lines of a section's bottom item: box bottom or rule, footer title.
+    func bottomHeight(_ s: Int) -> Int { footerLines[s].count + bottomChrome(s) }
+
+    /// Lines of a section's top item besides its header: the gap before it, the box top or rule.
+    func topChrome(_ s: Int) -> Int {
+        var h = 0
         if geometry.sectionGap && s > 0 { h += 1 }
         if (geometry.boxed || geometry.ruled) && rowCounts[s] > 0 { h += 1 }
         return h
     }
 
-    /// Lines of a section's bottom item: box bottom or rule, footer title.
-    func bottomHeight(_ s: Int) -> Int {
-        var h = footerLines[s].count
-        if (geometry.boxed || geometry.ruled) && rowCounts[s] > 0 { h += 1 }
-        return h
-    }
+    /// Lines of a section's bottom item besides its footer: the box bottom or rule.
+    func bottomChrome(_ s: Int) -> Int { (geometry.boxed || geometry.ruled) && rowCounts[s] > 0 ? 1 : 0 }
 
     /// Lines a row's separator adds under it: single-line separators go
     /// under every row but a section's last.

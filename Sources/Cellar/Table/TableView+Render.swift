@@ -52,9 +52,9 @@ extension TableView {
         let chrome = SectionChrome(layout: l, tableStyle: style)
         var out = StreamBatcher(writer: writer, chrome: chrome, width: width)
         for s in 0..<l.sectionCount {
-            try out.emit(l.topHeight(s)) { chrome.drawTop(s, into: &$0, y: $1) }
+            try streamSectionItem(s, header: true, l, chrome, into: &out)
             for r in 0..<l.rowCounts[s] { try streamRow(IndexPath(s, r), ds, rows, l, into: &out) }
-            try out.emit(l.bottomHeight(s)) { chrome.drawBottom(s, into: &$0, y: $1) }
+            try streamSectionItem(s, header: false, l, chrome, into: &out)
         }
         try out.finish()
     }
@@ -84,14 +84,14 @@ extension TableView {
         // Clamped so that offset + height cannot overflow.
         let top = min(max(0, contentOffset), Int.max / 4)
         let bottom = top + height
-        enqueueLeaving(l, top: top, bottom: bottom)
         let chrome = SectionChrome(layout: l, tableStyle: style)
-        let shown = try drawItems(l, lines: top..<bottom, chrome, into: &canvas)
+        try measurePinnedHeader(l, top: top)
+        enqueueLeaving(l, top: top, bottom: bottom)
+        var shown = try drawItems(l, lines: top..<bottom, chrome, into: &canvas)
+        let covered = try drawStickyHeader(l, chrome, top: top, into: &canvas, shown: &shown.views)
         pool.show(cells: shown.cells, views: shown.views)
+        if let covered { markFocus(under: covered, top, l, into: &canvas) }
         announceNearRows(l, top: top, bottom: bottom)
-        if let covered = chrome.drawStickyHeader(into: &canvas, top: top) {
-            markFocus(under: covered, top, l, into: &canvas)
-        }
         // UIKit centres the index vertically; titles that do not fit are dropped.
         let titles = SectionChrome.fittedIndexTitles(l.indexTitles, height: height)
         chrome.drawIndex(
@@ -129,13 +129,19 @@ extension TableView {
             guard let h = l.index?.height(item) else { break }
             if pos + h > lines.lowerBound && h > 0 {
                 let y = pos - lines.lowerBound
-                switch l.describe(item) {
+                let described = l.describe(item)
+                switch described {
                 case .top(let s):
-                    chrome.drawTop(s, into: &canvas, y: y)
-                    showTitle(item: item, section: s, header: true, l, into: &views)
+                    // A section with a view draws it; the others their title.
+                    if try !drawSectionItem(item, described, l, chrome, into: &canvas, y: y, shown: &views) {
+                        chrome.drawTop(s, into: &canvas, y: y)
+                        showTitle(item: item, section: s, header: true, l, into: &views)
+                    }
                 case .bottom(let s):
-                    chrome.drawBottom(s, into: &canvas, y: y)
-                    showTitle(item: item, section: s, header: false, l, into: &views)
+                    if try !drawSectionItem(item, described, l, chrome, into: &canvas, y: y, shown: &views) {
+                        chrome.drawBottom(s, into: &canvas, y: y)
+                        showTitle(item: item, section: s, header: false, l, into: &views)
+                    }
                 case .row(let ip):
                     let cell = try visibleCell(ip)
                     pool.visibleCells[ip] = nil
@@ -164,15 +170,24 @@ extension TableView {
     /// Cells (and header/footer views) predicted to leave a viewport showing
     /// lines top..<bottom go back to their queues first, so the rows that
     /// come in can reuse them.
+    /// A plain table's pinned header stays on screen while its section does.
     func enqueueLeaving(_ l: TableLayout, top: Int, bottom: Int) {
         guard let index = l.index, let first = index.item(atOffset: top) else { return }
+        let pinned = style == .plain ? SectionChrome(layout: l, tableStyle: style).stickySection(top: top)?.item : nil
         let last = index.item(atOffset: min(index.total, bottom) - 1)?.index ?? first.index
         pool.enqueueVisibleCells { ip in
             guard ip.section < l.sectionCount, ip.row < l.rowCounts[ip.section] else { return true }
             let item = l.item(for: ip)
             return item < first.index || item > last
         }
-        pool.enqueueVisibleHeaderFooters { item in item < first.index || item > last }
+        pool.enqueueVisibleHeaderFooters { item in item != pinned && (item < first.index || item > last) }
+    }
+
+    /// The header a plain viewport pins at its top is measured first when
+    /// it is a view: its height decides where the pinned header ends.
+    private func measurePinnedHeader(_ l: TableLayout, top: Int) throws {
+        guard style == .plain, l.usesSectionViews, let first = l.index?.item(atOffset: top) else { return }
+        try realize(l.sectionStarts[l.section(ofItem: first.index)], l)
     }
 }
 

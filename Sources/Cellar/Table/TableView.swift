@@ -32,6 +32,15 @@ public final class TableView {
     @exclusivity(unchecked) public var rowHeight: RowHeight = .automatic { didSet { invalidateLayout() } }
     /// nil = estimates off: every row's height is known before a viewport is drawn.
     public var estimatedRowHeight: Int? { didSet { invalidateLayout() } }
+    /// Header view height when the delegate gives none, as UITableView's sectionHeaderHeight
+    /// (header/footer views only: titles keep the lines they wrap to).
+    public var sectionHeaderHeight: RowHeight = .automatic { didSet { invalidateLayout() } }
+    /// Footer view height when the delegate gives none, as UITableView's sectionFooterHeight.
+    public var sectionFooterHeight: RowHeight = .automatic { didSet { invalidateLayout() } }
+    /// nil = header views are measured before a viewport is drawn; else sections start at it.
+    public var estimatedSectionHeaderHeight: Int? { didSet { invalidateLayout() } }
+    /// nil = footer views are measured before a viewport is drawn; else sections start at it.
+    public var estimatedSectionFooterHeight: Int? { didSet { invalidateLayout() } }
     /// Whether rows are separated by a line, as UITableView's separatorStyle.
     @exclusivity(unchecked) public var separatorStyle: SeparatorStyle = .singleLine { didSet { invalidateLayout() } }
     /// Columns from the row's leading edge where the separator starts.
@@ -154,9 +163,15 @@ public final class TableView {
         try pool.dequeueQueued(id)
     }
 
-    /// A queued header/footer view for `id`, or a new one.
-    public func dequeueReusableHeaderFooterView(withIdentifier id: String) -> HeaderFooterView {
-        pool.dequeueHeaderFooterView(id)
+    /// A queued header/footer view for `id` (after its prepareForReuse), or
+    /// a new one; `id` must be registered (an unknown one is an error naming it).
+    public func dequeueReusableHeaderFooterView(withIdentifier id: String) throws -> HeaderFooterView {
+        try pool.dequeueHeaderFooterView(id)
+    }
+
+    /// UITableView's register(_:forHeaderFooterViewReuseIdentifier:), in the table's registry.
+    public func register(_ style: CellStyle?, forHeaderFooterViewReuseIdentifier id: String) throws {
+        try registry.register(style, forHeaderFooterViewReuseIdentifier: id)
     }
 
     /// Cells waiting in the queue for `id` (tests and benchmarks look).
@@ -213,6 +228,7 @@ public final class TableView {
             sectionCount: sections, rowCounts: counts, headers: headers, footers: footers,
             indexTitles: ds.sectionIndexTitles(for: self) ?? [], style: style, width: width,
             ambiguousWide: ambiguousWide)
+        l.usesSectionViews = delegate is TableViewDelegateHeaderFooterViews
         layout = l
         return l
     }
