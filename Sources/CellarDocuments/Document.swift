@@ -43,7 +43,7 @@ public struct TableDocument: Sendable {
     public static let rowTableKeys = [
         "cell", "selected", "highlighted", "disabled", "height",
         "editable", "editingStyle", "movable", "template",
-        "selectionStyle", "deselectAfterSelect",
+        "selectionStyle", "deselectAfterSelect", "leadingSwipeActions", "trailingSwipeActions",
     ]
 
     /// The file the document came from ("<table>" when built in memory), as error messages name it.

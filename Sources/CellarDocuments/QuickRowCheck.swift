@@ -32,7 +32,8 @@ struct QuickRowCheck {
         case "cell": return .cell
         case "selected", "highlighted", "disabled": return .flag
         // The row keys of editing and selection are rare: the full check reads them.
-        case "height", "editable", "editingStyle", "movable", "template", "selectionStyle", "deselectAfterSelect":
+        case "height", "editable", "editingStyle", "movable", "template", "selectionStyle", "deselectAfterSelect",
+            "leadingSwipeActions", "trailingSwipeActions":
             return .fallback
         case "secondaryText": return .detail
         default:
@@ -51,6 +52,7 @@ struct QuickRowCheck {
         ("secondaryTextProperties", "secondaryTextProperties"), ("editable", "editable"),
         ("editingStyle", "editingStyle"), ("movable", "movable"), ("template", "template"),
         ("selectionStyle", "selectionStyle"), ("deselectAfterSelect", "deselectAfterSelect"),
+        ("leadingSwipeActions", "leadingSwipeActions"), ("trailingSwipeActions", "trailingSwipeActions"),
     ]
     static let kinds: [Kind] = names.map { kind(of: $0.key) }
     static let selectedName = names.firstIndex { $0.key == "selected" } ?? -1

@@ -72,6 +72,7 @@ enum RowCheck {
     /// The row keys of editing and selection (`DocumentRowAnswers` reads them).
     static let editingKeys = [
         "editable", "deselectAfterSelect", "editingStyle", "selectionStyle", "movable", "template",
+        "leadingSwipeActions", "trailingSwipeActions",
     ]
 
     /// Checks one of `editingKeys` as the YAML reader does (`NodeReader.row`), with its messages.
@@ -89,6 +90,12 @@ enum RowCheck {
             guard case .bool = v else { throw RowProblem(keyPath: [key], message: "\(key) must be true or false") }
         case "editingStyle": try choice(EditingStyle.allCases.map(\.rawValue))
         case "selectionStyle": try choice(SelectionStyle.allCases.map(\.rawValue))
+        case "leadingSwipeActions", "trailingSwipeActions":
+            do { _ = try ContextualAction.actions(from: v) } catch {
+                throw RowProblem(
+                    keyPath: [key] + error.keyPath,
+                    message: ([key] + error.keyPath).joined(separator: ".") + ": " + error.message)
+            }
         case "movable":
             if case .bool = v { return }
             if case .string(RowMovability.withinSection.rawValue) = v { return }
@@ -168,7 +175,8 @@ struct StyleRow {
         case 11: return key == "highlighted"
         case 12: return key == "editingStyle"
         case 14: return key == "selectionStyle"
-        case 19: return key == "deselectAfterSelect"
+        case 19: return key == "deselectAfterSelect" || key == "leadingSwipeActions"
+        case 20: return key == "trailingSwipeActions"
         default: return false
         }
     }

@@ -23,7 +23,8 @@ public enum GoldenCaseParser {
         "render", "reload", "begin_editing", "end_editing", "select", "deselect",
         "highlight", "unhighlight", "tap_accessory", "set_state", "delete",
         "insert", "move", "scroll", "tap_delete_control", "confirm_delete",
-        "tap_insert_control", "reorder", "tap_index_title",
+        "tap_insert_control", "reorder", "tap_index_title", "swipe", "tap_swipe_action",
+        "focus_swipe_action", "end_swipe",
     ]
 
     /// Reads and parses a case file (through `tree` when given: then it and

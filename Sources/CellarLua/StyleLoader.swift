@@ -14,11 +14,12 @@ public enum StyleLoader {
         "identifier", "description", "fields", "configure", "update", "layout", "height",
         "prepare_for_reuse", "accessory", "editing_accessory",
         "on_accessory_tap", "on_select", "on_deselect", "editing_style",
-        "selection_style",
+        "selection_style", "swipe_actions", "on_swipe_action",
     ]
     static let hookKeys = [
         "configure", "update", "layout", "height", "prepare_for_reuse",
         "on_accessory_tap", "on_select", "on_deselect", "editing_style",
+        "swipe_actions", "on_swipe_action",
     ]
 
     /// The style files under `directory`, sorted. A missing directory is an error.
@@ -194,6 +195,8 @@ extension LuaStyleEngine {
             case "on_accessory_tap": d.hooks.onAccessoryTap = f
             case "on_select": d.hooks.onSelect = f
             case "editing_style": d.hooks.editingStyle = f
+            case "swipe_actions": d.hooks.swipeActions = f
+            case "on_swipe_action": d.hooks.onSwipeAction = f
             default: d.hooks.onDeselect = f
             }
         }
@@ -209,7 +212,8 @@ extension LuaStyleEngine {
         }
         let order = [
             "configure", "update", "layout", "height", "prepare_for_reuse", "accessory",
-            "editing_accessory", "editing_style", "on_accessory_tap", "on_select", "on_deselect",
+            "editing_accessory", "editing_style", "swipe_actions", "on_accessory_tap", "on_select", "on_deselect",
+            "on_swipe_action",
         ]
         let style = LuaCellStyle(
             identifier: identifier, source: path, summary: d.summary, engine: self, hooks: d.hooks,

@@ -10,9 +10,19 @@ final class RowStates {
     /// UIConfigurationStateCustomKey values by row; rows without any have no entry.
     @exclusivity(unchecked) var custom: [IndexPath: [String: Value]] = [:]
     /// The row showing UIKit's Delete button (after a tap on its ⊖), if any.
-    @exclusivity(unchecked) var deleteConfirmation: IndexPath?
+    @exclusivity(unchecked) var deleteConfirmation: IndexPath? {
+        didSet { swipedRow = deleteConfirmation ?? swipe?.indexPath }
+    }
     /// The row with keyboard focus (UIKit's focus engine; `state.isFocused`), if any.
     @exclusivity(unchecked) var focused: IndexPath?
+    /// The one row swiped open, with the actions it shows (UIKit closes
+    /// any other row's when a row is swiped).
+    @exclusivity(unchecked) var swipe: SwipedRow? {
+        didSet { swipedRow = swipe?.indexPath ?? deleteConfirmation }
+    }
+    /// `swipe`'s row, or the row showing the Delete button: the row whose
+    /// cell is `isSwiped` (compared per row, so kept apart from `swipe`).
+    @exclusivity(unchecked) var swipedRow: IndexPath?
 
     func removeAll() {
         selected.removeAll()
@@ -20,6 +30,8 @@ final class RowStates {
         custom.removeAll()
         deleteConfirmation = nil
         focused = nil
+        swipe = nil
+        swipedRow = nil
     }
 
     /// Moves every row's state to where `rows` sends the row (dropping deleted rows').
@@ -30,8 +42,10 @@ final class RowStates {
         for (ip, v) in custom { if let n = rows.newIndexPath(ip) { moved[n] = v } }
         custom = moved
         focused = focused.flatMap(rows.newIndexPath)
-        // UIKit ends a delete confirmation when the rows change.
+        // UIKit ends a delete confirmation and closes a swiped row when the rows change.
         deleteConfirmation = nil
+        swipe = nil
+        swipedRow = nil
     }
 
     /// Which kinds of state any row has, taken once per render: empty sets
@@ -53,17 +67,19 @@ final class RowStates {
         let sel = presence.anySelected && selected.contains(ip)
         let hi = presence.anyHighlighted && highlighted.contains(ip)
         let focus = focused == ip
+        let swiped = swipedRow == ip
         // Compared in place: a copy of the state retains its dictionary.
         let customs = presence.anyCustom || !cell.state.custom.isEmpty
         guard
             cell.state.isSelected != sel || cell.state.isHighlighted != hi || cell.state.isEditing != editing
-                || cell.state.isFocused != focus || customs
+                || cell.state.isFocused != focus || cell.state.isSwiped != swiped || customs
         else { return }
         var state = cell.state
         state.isSelected = sel
         state.isHighlighted = hi
         state.isEditing = editing
         state.isFocused = focus
+        state.isSwiped = swiped
         // Custom states belong to the row, not the cell: a reused or kept cell shows the row's.
         if customs { state.custom = presence.anyCustom ? custom[ip] ?? [:] : [:] }
         cell.state = state
