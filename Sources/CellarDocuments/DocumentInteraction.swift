@@ -68,8 +68,7 @@ extension NodeReader {
             let list = try value(node)
             do { _ = try ContextualAction.actions(from: list) } catch {
                 let at = error.keyPath.isEmpty ? node : locate(error.keyPath, in: node)
-                let path = ([key] + error.keyPath).joined(separator: ".")
-                throw fail(at, "\(path): \(error.message)")
+                throw fail(at, "\(error.path(under: key)): \(error.message)")
             }
             return list
         case "movable":

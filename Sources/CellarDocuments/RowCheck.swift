@@ -94,7 +94,7 @@ enum RowCheck {
             do { _ = try ContextualAction.actions(from: v) } catch {
                 throw RowProblem(
                     keyPath: [key] + error.keyPath,
-                    message: ([key] + error.keyPath).joined(separator: ".") + ": " + error.message)
+                    message: error.path(under: key) + ": " + error.message)
             }
         case "movable":
             if case .bool = v { return }

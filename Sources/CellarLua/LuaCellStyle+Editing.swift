@@ -50,8 +50,9 @@ extension LuaCellStyle {
         // An empty table reads as an empty mapping: no actions.
         if case .object(let o) = list, o.isEmpty { return [] }
         do { return try ContextualAction.actions(from: list) } catch {
-            let path = error.keyPath.map { Int($0).map { "[\($0 + 1)]" } ?? ".\($0)" }.joined()
-            throw shape("swipe_actions", s, "result\(path): \(error.message)")
+            // Lua counts list positions from 1.
+            let lua = SwipeActionProblem(keyPath: error.keyPath.map { Int($0).map { String($0 + 1) } ?? $0 }, message: "")
+            throw shape("swipe_actions", s, "\(lua.path(under: "result")): \(error.message)")
         }
     }
 }

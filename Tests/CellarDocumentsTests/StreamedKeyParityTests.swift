@@ -23,6 +23,9 @@ import Testing
             "{\"text\": \"a\"}",
             top: "\"allowsSelection\": false, \"allowsSelectionDuringEditing\": true, "
                 + "\"allowsMultipleSelectionDuringEditing\": true, \"indexTitles\": [\"A\", \"B\", 3], "),
+        rows(
+            "{\"text\": \"a\", \"trailingSwipeActions\": [{\"title\": \"Delete\", \"style\": \"destructive\"}, "
+                + "{\"title\": \"Flag\", \"color\": \"orange\"}], \"leadingSwipeActions\": []}"),
     ]
 
     static let refused = [
@@ -34,6 +37,11 @@ import Testing
         rows("{\"text\": \"a\", \"movable\": \"within\"}"),
         rows("{\"text\": \"a\", \"movable\": 2}"),
         rows("{\"text\": \"a\", \"template\": \"row\"}"),
+        rows("{\"text\": \"a\", \"trailingSwipeActions\": {\"title\": \"Flag\"}}"),
+        rows("{\"text\": \"a\", \"trailingSwipeActions\": [{\"title\": \"Flag\"}, {\"title\": \"X\", \"style\": \"red\"}]}"),
+        rows("{\"text\": \"a\", \"leadingSwipeActions\": [{\"title\": \"Pin\", \"color\": \"orang\"}]}"),
+        rows("{\"text\": \"a\", \"leadingSwipeActions\": [{\"titel\": \"Pin\"}]}"),
+        rows("{\"text\": \"a\", \"leadingSwipeActions\": [{\"title\": \"\"}]}"),
         rows("{\"text\": \"a\", \"template\": {\"cell\": \"subtitle\", \"accessory\": \"chevron\"}}"),
         rows("{\"text\": \"a\", \"template\": {\"text\": \"b\", \"secondaryText\": \"c\"}}"),
         rows("{\"text\": \"a\", \"selected\": true}, {\"text\": \"b\", \"selected\": true}"),

@@ -75,6 +75,17 @@ public struct SwipeActionProblem: Error {
     public var keyPath: [String]
     /// What is wrong, in one line.
     public var message: String
+
+    /// Creates a problem at `keyPath`.
+    public init(keyPath: [String], message: String) {
+        self.keyPath = keyPath
+        self.message = message
+    }
+
+    /// `key` and the key path as a message names it: `trailingSwipeActions[1].style`.
+    public func path(under key: String) -> String {
+        keyPath.reduce(key) { path, k in Int(k).map { "\(path)[\($0)]" } ?? "\(path).\(k)" }
+    }
 }
 
 extension ContextualAction {
@@ -106,7 +117,7 @@ extension ContextualAction {
             throw SwipeActionProblem(keyPath: [key], message: Suggest.unknown("action field", key, among: fields))
         }
         guard case .string(let title)? = o["title"], !title.isEmpty else {
-            throw SwipeActionProblem(keyPath: ["title"], message: "an action needs a title (a non-empty text)")
+            throw SwipeActionProblem(keyPath: ["title"], message: "an action needs a title (a text, not empty)")
         }
         var style = Style.normal
         if let s = o["style"] {
@@ -114,8 +125,8 @@ extension ContextualAction {
                 let names = Style.allCases.map(\.rawValue)
                 throw SwipeActionProblem(
                     keyPath: ["style"],
-                    message: s.stringValue.map { "style: " + Suggest.unknown("value", $0, among: names) }
-                        ?? "style must be one of \(names.joined(separator: ", "))")
+                    message: s.stringValue.map { Suggest.unknown("value", $0, among: names) }
+                        ?? "must be one of \(names.joined(separator: ", "))")
             }
             style = parsed
         }
@@ -129,12 +140,12 @@ extension ContextualAction {
         do { return try RowData.color(v, ["color"]) } catch {
             let names = systemColors.keys.sorted() + SemanticColor.allCases.map { "\($0)" } + ["#rrggbb"]
             guard let s = v.stringValue else {
-                throw SwipeActionProblem(keyPath: ["color"], message: "color must be a colour name, e.g. orange")
+                throw SwipeActionProblem(keyPath: ["color"], message: "must be a colour name, e.g. orange")
             }
             if let n = v.intValue, !(0...255).contains(n) {
-                throw SwipeActionProblem(keyPath: ["color"], message: "color: palette colour must be 0–255")
+                throw SwipeActionProblem(keyPath: ["color"], message: "a palette colour must be 0–255")
             }
-            throw SwipeActionProblem(keyPath: ["color"], message: "color: " + Suggest.unknown("colour", s, among: names))
+            throw SwipeActionProblem(keyPath: ["color"], message: Suggest.unknown("colour", s, among: names))
         }
     }
 }
