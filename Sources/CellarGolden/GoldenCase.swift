@@ -143,7 +143,8 @@ public struct GoldenStep: Sendable {
         case .scrollToRow(let p): return "scroll to row \(ip(p))"
         case .swipe(let p, let edge, let full): return "swipe \(ip(p)) \(edge.rawValue)" + (full ? " full" : "")
         case .tapSwipeAction(let p, let title): return "tap_swipe_action \(ip(p)) " + Sanitizer.sanitize(title)
-        case .focusSwipeAction(let p, let title): return "focus_swipe_action \(ip(p)) " + Sanitizer.sanitize(title ?? "none")
+        case .focusSwipeAction(let p, let title):
+            return "focus_swipe_action \(ip(p)) " + Sanitizer.sanitize(title ?? "none")
         case .endSwipe: return "end_swipe"
         }
     }

@@ -130,7 +130,8 @@ extension GoldenCaseParser {
             let f = try a.fields(arg, ["row", "title"])
             let row = try a.ip(try a.required(f, "row", in: arg))
             let title = try yaml.string(try a.required(f, "title", in: arg), what: "\(a.name)'s title")
-            return a.name == "tap_swipe_action" ? .tapSwipeAction(row, title: title) : .focusSwipeAction(row, title: title)
+            return a.name == "tap_swipe_action"
+                ? .tapSwipeAction(row, title: title) : .focusSwipeAction(row, title: title)
         }
         let f = try a.fields(arg, ["row", "edge", "full"])
         let row = try a.ip(try a.required(f, "row", in: arg))

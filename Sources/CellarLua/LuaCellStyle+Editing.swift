@@ -51,7 +51,8 @@ extension LuaCellStyle {
         if case .object(let o) = list, o.isEmpty { return [] }
         do { return try ContextualAction.actions(from: list) } catch {
             // Lua counts list positions from 1.
-            let lua = SwipeActionProblem(keyPath: error.keyPath.map { Int($0).map { String($0 + 1) } ?? $0 }, message: "")
+            let lua = SwipeActionProblem(
+                keyPath: error.keyPath.map { Int($0).map { String($0 + 1) } ?? $0 }, message: "")
             throw shape("swipe_actions", s, "\(lua.path(under: "result")): \(error.message)")
         }
     }

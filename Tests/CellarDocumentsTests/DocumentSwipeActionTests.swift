@@ -52,7 +52,8 @@ import Testing
     @Test func badActionsAreLocated() throws {
         func error(_ actions: String) -> CellarError? {
             do {
-                _ = try TableDocument.parse("sections: [{rows: [{text: a, trailingSwipeActions: \(actions)}]}]", path: "t.yaml")
+                _ = try TableDocument.parse(
+                    "sections: [{rows: [{text: a, trailingSwipeActions: \(actions)}]}]", path: "t.yaml")
             } catch let e as CellarError { return e } catch { return nil }
             return nil
         }
@@ -66,7 +67,11 @@ import Testing
                 == CellarError(
                     "trailingSwipeActions[0].color: unknown colour 'orang' — did you mean 'orange'?",
                     at: SourceLocation(file: "t.yaml", line: 1, column: 74)))
-        #expect(error("Flag")?.message == "trailingSwipeActions: must be a list of actions, e.g. [{title: Flag, color: orange}]")
-        #expect(error("[{style: normal}]")?.message == "trailingSwipeActions[0].title: an action needs a title (a text, not empty)")
+        #expect(
+            error("Flag")?.message
+                == "trailingSwipeActions: must be a list of actions, e.g. [{title: Flag, color: orange}]")
+        #expect(
+            error("[{style: normal}]")?.message
+                == "trailingSwipeActions[0].title: an action needs a title (a text, not empty)")
     }
 }

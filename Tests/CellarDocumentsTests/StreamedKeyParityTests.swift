@@ -38,7 +38,9 @@ import Testing
         rows("{\"text\": \"a\", \"movable\": 2}"),
         rows("{\"text\": \"a\", \"template\": \"row\"}"),
         rows("{\"text\": \"a\", \"trailingSwipeActions\": {\"title\": \"Flag\"}}"),
-        rows("{\"text\": \"a\", \"trailingSwipeActions\": [{\"title\": \"Flag\"}, {\"title\": \"X\", \"style\": \"red\"}]}"),
+        rows(
+            "{\"text\": \"a\", \"trailingSwipeActions\": [{\"title\": \"Flag\"}, {\"title\": \"X\", \"style\": \"red\"}]}"
+        ),
         rows("{\"text\": \"a\", \"leadingSwipeActions\": [{\"title\": \"Pin\", \"color\": \"orang\"}]}"),
         rows("{\"text\": \"a\", \"leadingSwipeActions\": [{\"titel\": \"Pin\"}]}"),
         rows("{\"text\": \"a\", \"leadingSwipeActions\": [{\"title\": \"\"}]}"),

@@ -72,11 +72,14 @@ import Testing
 
     @Test func aSwipeTheRowCannotDoFailsTheCase() throws {
         let dir = try ScratchDirectory()
-        let table = "width: 20\ntable:\n  sections:\n    - rows:\n        - {text: A, editable: false}\n        - {text: B}\n"
+        let table =
+            "width: 20\ntable:\n  sections:\n    - rows:\n        - {text: A, editable: false}\n        - {text: B}\n"
         try dir.write("noactions.case.yaml", table + "steps:\n  - swipe: {row: [0, 0], edge: trailing}\n")
         try dir.write(
             "notshown.case.yaml",
-            table + "steps:\n  - swipe: {row: [0, 1], edge: trailing}\n  - tap_swipe_action: {row: [0, 1], title: Flag}\n")
+            table
+                + "steps:\n  - swipe: {row: [0, 1], edge: trailing}\n  - tap_swipe_action: {row: [0, 1], title: Flag}\n"
+        )
         let runner = GoldenRunner(
             options: .init(update: true, filter: nil, isCI: false, terminalWidth: 120, workers: 1),
             makeRegistry: { Registry() })
@@ -86,10 +89,12 @@ import Testing
         let p = dir.path
         #expect(
             reports["noactions"]?.contains(
-                "\(p)/noactions.case.yaml:8:5: swipe [0, 0] trailing: row [0, 0] has no trailing swipe actions") == true)
+                "\(p)/noactions.case.yaml:8:5: swipe [0, 0] trailing: row [0, 0] has no trailing swipe actions") == true
+        )
         #expect(
             reports["notshown"]?.contains(
-                "\(p)/notshown.case.yaml:9:5: tap_swipe_action [0, 1] Flag: row [0, 1] shows no swipe action 'Flag' (it shows: 'Delete')")
+                "\(p)/notshown.case.yaml:9:5: tap_swipe_action [0, 1] Flag: row [0, 1] shows no swipe action 'Flag' (it shows: 'Delete')"
+            )
                 == true)
     }
 }

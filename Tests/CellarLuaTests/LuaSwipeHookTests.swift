@@ -74,7 +74,8 @@ import Testing
         let e = cellarError { try t.perform(.swipe(IndexPath(0, 0), edge: .trailing, full: false)) }
         #expect(
             e?.message
-                == "swipe_actions: result[1].style: unknown value 'loud' (expected one of: normal, destructive) — row [0, 0]")
+                == "swipe_actions: result[1].style: unknown value 'loud' (expected one of: normal, destructive) — row [0, 0]"
+        )
         #expect(e?.location?.line == 7)
     }
 }

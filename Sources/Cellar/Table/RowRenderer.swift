@@ -87,7 +87,8 @@ struct RowRenderer {
             isHighlighted: drawsSelection && cell.state.isHighlighted,
             isDimmed: cell.state.isDisabled || cell.alpha < 1, isEditing: editing,
             editingControl: control,
-            buttons: states.swipedRow == ip ? table.revealedButtons(at: ip, ambiguousWide: engine.ambiguousWide) : nil,
+            // isSwiped was just set from the row (`apply`): swiped open, or showing the Delete button.
+            buttons: cell.state.isSwiped ? table.revealedButtons(at: ip, ambiguousWide: engine.ambiguousWide) : nil,
             showsSelectionCircle: selectionCircles && (dataSource?.tableView(table, canEditRowAt: ip) ?? false),
             engine: engine)
     }

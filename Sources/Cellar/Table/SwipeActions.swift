@@ -24,6 +24,7 @@ public struct ContextualAction {
 
     /// The button's title.
     public var title: String
+    /// Normal or destructive (a destructive action without a handler deletes its row).
     public var style: Style
     /// The button's colour; nil = UIKit's default for the style (red for destructive, grey for normal).
     public var backgroundColor: Color?
@@ -111,7 +112,8 @@ extension ContextualAction {
 
     static func action(from value: Value) throws(SwipeActionProblem) -> ContextualAction {
         guard case .object(let o) = value else {
-            throw SwipeActionProblem(keyPath: [], message: "an action must be a mapping with a title, e.g. {title: Flag}")
+            throw SwipeActionProblem(
+                keyPath: [], message: "an action must be a mapping with a title, e.g. {title: Flag}")
         }
         for key in o.keys.sorted() where !fields.contains(key) {
             throw SwipeActionProblem(keyPath: [key], message: Suggest.unknown("action field", key, among: fields))
