@@ -5,6 +5,10 @@ import Cellar
 extension BrowseSession {
     /// Handles one key.
     public func handle(_ key: Key) {
+        defer {
+            // A click or the wheel closes a swiped row in the table itself; the mode follows.
+            if case .swiped = mode, table.indexPathForSwipedRow == nil { mode = .browse }
+        }
         if case .mouse(let event) = key { return handle(event) }
         if showsHelp {
             // Any key closes the overlay; q and Ctrl-C still quit.
@@ -25,8 +29,6 @@ extension BrowseSession {
             return
         }
         if handleCommon(key) { return }
-        // A tap or a scroll closes a swiped row in the table itself.
-        if case .swiped = mode, table.indexPathForSwipedRow == nil { mode = .browse }
         switch mode {
         case .browse, .editing: handleBrowsing(key)
         case .confirmingDelete(let ip): handleConfirming(key, ip)

@@ -91,13 +91,17 @@ import Testing
         #expect(s.message.hasPrefix("row [0, 1] has no leading swipe actions"))
     }
 
-    @Test func aTapElsewhereClosesTheSwipedRowAndTheModeFollows() {
+    @Test func aTapElsewhereClosesTheSwipedRowAndTheModeFollows() throws {
         let (s, _) = session()
         s.handle(.character("l"))
         #expect(s.mode == .swiped(IndexPath(0, 0)))
         s.handle(.character("j"))  // any other key closes the row first, then acts
         #expect(s.mode == .browse && s.table.indexPathForSwipedRow == nil)
         #expect(s.focus == IndexPath(0, 1))
+        s.handle(.character("l"))
+        _ = try s.table.renderText()
+        s.handle(.mouse(MouseEvent(kind: .press(button: 0), x: 2, y: 3)))
+        #expect(s.mode == .browse && s.table.indexPathForSwipedRow == nil)
     }
 
     @Test func editingKeysNeedEditingFirstAndQuitKeysQuit() {
