@@ -149,13 +149,15 @@
 ---shallow copy of it that `update` changed for the state.
 ---@alias CellarConfig CellarCell
 
----What on_select / on_deselect / on_accessory_tap receive about the event.
+---What on_select / on_deselect / on_accessory_tap / on_swipe_action receive about the event.
 ---@class CellarEvent
----@field kind "select" | "deselect" | "accessory_tap"
+---@field kind "select" | "deselect" | "accessory_tap" | "swipe_action"
+---@field title? string on_swipe_action only: the title of the action performed
+---@field edge? "leading" | "trailing" on_swipe_action only: the edge its row was swiped from
 ---@field section integer
 ---@field row integer
 ---@field state table<string, any> the cell's custom state; change it to set custom keys
----@field deselect? fun() on_select only: deselect the row once the selection is done, for rows that act like buttons (UIKit apps call deselectRow(at:animated:) in didSelectRowAt); no on_deselect follows
+---@field deselect? fun() on_select and on_swipe_action only: deselect the row once the selection is done, for rows that act like buttons (UIKit apps call deselectRow(at:animated:) in didSelectRowAt); no on_deselect follows
 
 ---What `background` returns (UIKit's background configuration): colours
 ---drawn behind the row's content across its full width and every line, in
@@ -184,6 +186,8 @@
 ---@field on_select? fun(cell: CellarCell, row: table, event: CellarEvent) may change row, cell fields, event.state
 ---@field on_deselect? fun(cell: CellarCell, row: table, event: CellarEvent)
 ---@field editing_style? fun(config: CellarConfig, state: CellarState): ("delete" | "insert" | "none")? the row's editing control while the table edits (⊖ delete, ⊕ insert, none); nil = the table's delegate (UIKit's default: delete). A document row's `editingStyle` key wins over it
+---@field swipe_actions? fun(config: CellarConfig, state: CellarState, edge: "leading" | "trailing"): CellarSwipeAction[]? the buttons a swipe from `edge` reveals (first: outermost); nil = the table's default (a trailing Delete on deletable rows), {} = none. A document row's `leadingSwipeActions` / `trailingSwipeActions` key wins over it
+---@field on_swipe_action? fun(cell: CellarCell, row: table, event: CellarEvent) a normal action was performed (tapped, or a full swipe); event.title, event.edge; event.state already holds swipeAction = the title. Destructive actions delete the row instead
 ---@field background? fun(config: CellarConfig, state: CellarState): CellarBackground? the row's background for a state (UIKit's updateConfiguration(using:) setting backgroundConfiguration); nil = none. Runs after the data source set the cell up, so it wins over a document row's `background` key
 ---@field selection_style? "default" | "none" "none": selected rows draw no selection (they are still selected); a document row's `selectionStyle` key wins over it
 
@@ -202,6 +206,12 @@
 ---@field layout? fun(config: table, ctx: CellarContext): CellarNode? the view's content, laid out where section titles go. Default: ui.label(config.text)
 ---@field height? fun(config: table, width: integer): integer? lines; nil = the table's section height, else measured from layout
 ---@field prepare_for_reuse? fun(view: table) reset what is not content before the view shows another section
+
+---One button of a swipe (UIContextualAction).
+---@class CellarSwipeAction
+---@field title string
+---@field style? "normal" | "destructive" destructive deletes the row (commit delete); default normal
+---@field color? string | integer orange, blue, green, red, yellow, purple, pink, teal, indigo, gray, a semantic colour, a palette index or "#rrggbb"; default grey (normal) or destructive red
 
 ---Node constructors (plain tables with a `kind`; no Swift call per node).
 ---Each takes a new table: one that is already a node, or a row table, is refused.

@@ -59,11 +59,18 @@ public enum RowMovability: String, Sendable {
 }
 
 extension NodeReader {
-    /// The row keys of editing and selection, checked as they are read.
+    /// The row keys of editing, selection and swipe actions, checked as they are read.
     func editingKey(_ key: String, _ node: Node) throws -> Value {
         switch key {
         case "editingStyle": return .string(try choice(node, EditingStyle.self, key).rawValue)
         case "selectionStyle": return .string(try choice(node, SelectionStyle.self, key).rawValue)
+        case "leadingSwipeActions", "trailingSwipeActions":
+            let list = try value(node)
+            do { _ = try ContextualAction.actions(from: list) } catch {
+                let at = error.keyPath.isEmpty ? node : locate(error.keyPath, in: node)
+                throw fail(at, "\(error.path(under: key)): \(error.message)")
+            }
+            return list
         case "movable":
             if case .scalar(let s) = node, s.string == RowMovability.withinSection.rawValue { return .string(s.string) }
             guard case .scalar(let s) = node, s.style == .plain || s.style == .any, tagName(node) == .bool,

@@ -113,7 +113,7 @@ package struct NodeReader {
                     throw fail(value, "\(key) must be true or false")
                 }
                 object[key] = .bool(b)
-            case "editingStyle", "selectionStyle", "movable", "template":
+            case "editingStyle", "selectionStyle", "movable", "template", "leadingSwipeActions", "trailingSwipeActions":
                 object[key] = try editingKey(key, value)
             case "background":
                 let v = try self.value(value)
@@ -164,6 +164,11 @@ package struct NodeReader {
     func locate(_ path: [String], in node: Node) -> Node {
         var current = node
         for key in path {
+            // A list position (a swipe action's place in its list).
+            if case .sequence(let seq) = current, let i = Int(key), i >= 0, i < seq.count {
+                current = seq[i]
+                continue
+            }
             guard case .mapping(let m) = current else { break }
             guard let (k, v) = m.first(where: { $0.key.string == key }) else { break }
             current = key == path.last ? (v.mark == nil ? k : v) : v

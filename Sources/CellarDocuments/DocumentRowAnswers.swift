@@ -2,7 +2,8 @@ import Cellar
 
 /// The data-source and delegate answers that come from the rows' own keys
 /// (`editable`, `editingStyle`, `movable`, `template`, `selectionStyle`,
-/// `deselectAfterSelect`, `background`, `height`), the document's section index, and the
+/// `deselectAfterSelect`, `background`, `height`, `leadingSwipeActions`,
+/// `trailingSwipeActions`), the document's section index, and the
 /// bookkeeping of a commit or a move. One implementation for the eager
 /// (`DocumentDataSource`) and the streamed (`StreamedDataSource`) data
 /// source, so a table behaves the same whatever format it was written in.
@@ -176,6 +177,25 @@ extension DocumentRowAnswers {
         }
         let last = max(0, self.tableView(tableView, numberOfRowsInSection: from.section) - 1)
         return IndexPath(from.section, proposed.section < from.section ? 0 : last)
+    }
+
+    /// A row's `leadingSwipeActions` (checked when the document was read).
+    public func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt ip: IndexPath)
+        -> SwipeActionsConfiguration?
+    {
+        swipeActions(row(at: ip)?["leadingSwipeActions"])
+    }
+
+    /// A row's `trailingSwipeActions` (checked when the document was read).
+    public func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt ip: IndexPath)
+        -> SwipeActionsConfiguration?
+    {
+        swipeActions(row(at: ip)?["trailingSwipeActions"])
+    }
+
+    private func swipeActions(_ list: Value?) -> SwipeActionsConfiguration? {
+        guard let list, let actions = try? ContextualAction.actions(from: list) else { return nil }
+        return SwipeActionsConfiguration(actions: actions)
     }
 
     /// Rows with `deselectAfterSelect` act like buttons: selected, then

@@ -83,6 +83,20 @@ extension JSONBytes {
         var found: Int?
         for (depth, key) in path.enumerated() {
             j.skipSpace()
+            // A list position (a swipe action's place in its list).
+            if j.current == UInt8(ascii: "["), let index = Int(key), index >= 0 {
+                j.pos += 1
+                for _ in 0..<index {
+                    j.skipSpace()
+                    guard (try? j.skip()) != nil else { return found }
+                    j.skipSpace()
+                    guard j.current == UInt8(ascii: ",") else { return found }
+                    j.pos += 1
+                }
+                j.skipSpace()
+                found = j.pos
+                continue
+            }
             guard j.current == UInt8(ascii: "{") else { return found }
             j.pos += 1
             var matched = false

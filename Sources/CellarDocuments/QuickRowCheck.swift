@@ -33,7 +33,7 @@ struct QuickRowCheck {
         case "selected", "highlighted", "disabled": return .flag
         // The row keys of editing and selection are rare: the full check reads them.
         case "height", "editable", "editingStyle", "movable", "template", "selectionStyle", "deselectAfterSelect",
-            "background":
+            "background", "leadingSwipeActions", "trailingSwipeActions":
             return .fallback
         case "secondaryText": return .detail
         default:
@@ -53,6 +53,7 @@ struct QuickRowCheck {
         ("editingStyle", "editingStyle"), ("movable", "movable"), ("template", "template"),
         ("selectionStyle", "selectionStyle"), ("deselectAfterSelect", "deselectAfterSelect"),
         ("background", "background"),
+        ("leadingSwipeActions", "leadingSwipeActions"), ("trailingSwipeActions", "trailingSwipeActions"),
     ]
     static let kinds: [Kind] = names.map { kind(of: $0.key) }
     static let selectedName = names.firstIndex { $0.key == "selected" } ?? -1

@@ -73,6 +73,7 @@ enum RowCheck {
     static let editingKeys = [
         "editable", "deselectAfterSelect", "editingStyle", "selectionStyle", "movable", "template",
         "background",
+        "leadingSwipeActions", "trailingSwipeActions",
     ]
 
     /// Checks one of `editingKeys` as the YAML reader does (`NodeReader.row`), with its messages.
@@ -98,6 +99,12 @@ enum RowCheck {
                     keyPath: e.keyPath, atKey: unknown, message: "\(e.keyPath.joined(separator: ".")): \(e.message)")
             } catch {
                 throw RowProblem(keyPath: [key], message: "\(error)")
+            }
+        case "leadingSwipeActions", "trailingSwipeActions":
+            do { _ = try ContextualAction.actions(from: v) } catch {
+                throw RowProblem(
+                    keyPath: [key] + error.keyPath,
+                    message: error.path(under: key) + ": " + error.message)
             }
         case "movable":
             if case .bool = v { return }
@@ -179,7 +186,8 @@ struct StyleRow {
         case 11: return key == "highlighted"
         case 12: return key == "editingStyle"
         case 14: return key == "selectionStyle"
-        case 19: return key == "deselectAfterSelect"
+        case 19: return key == "deselectAfterSelect" || key == "leadingSwipeActions"
+        case 20: return key == "trailingSwipeActions"
         default: return false
         }
     }

@@ -150,6 +150,11 @@ public struct GoldenStep: Sendable {
         case .tapIndexTitle(let t): return "tap_index_title " + Sanitizer.sanitize(t)
         case .scrollToOffset(let y): return "scroll to offset \(y)"
         case .scrollToRow(let p): return "scroll to row \(ip(p))"
+        case .swipe(let p, let edge, let full): return "swipe \(ip(p)) \(edge.rawValue)" + (full ? " full" : "")
+        case .tapSwipeAction(let p, let title): return "tap_swipe_action \(ip(p)) " + Sanitizer.sanitize(title)
+        case .focusSwipeAction(let p, let title):
+            return "focus_swipe_action \(ip(p)) " + Sanitizer.sanitize(title ?? "none")
+        case .endSwipe: return "end_swipe"
         }
     }
 

@@ -27,7 +27,7 @@ public enum GoldenCaseParser {
         "highlight", "unhighlight", "tap_accessory", "set_state", "delete",
         "insert", "move", "scroll", "tap_delete_control", "confirm_delete",
         "tap_insert_control", "reorder", "begin_reorder", "end_reorder", "tap_index_title",
-        "focus", "resize",
+        "focus", "resize", "swipe", "tap_swipe_action", "focus_swipe_action", "end_swipe",
     ]
 
     /// Reads and parses a case file (through `tree` when given: then it and

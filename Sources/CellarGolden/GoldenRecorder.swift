@@ -81,6 +81,12 @@ public struct GoldenRecorder {
         case .setEditing(let on): return on ? "begin_editing" : "end_editing"
         case .focusRow(let p): return p.map { "focus: \(ip($0))" } ?? "render"
         case .reloadData: return "reload"
+        case .swipe(let p, let edge, let full):
+            return "swipe: {row: \(ip(p)), edge: \(edge.rawValue)" + (full ? ", full: true}" : "}")
+        case .tapSwipeAction(let p, let title): return "tap_swipe_action: {row: \(ip(p)), title: \(quoted(title))}"
+        case .focusSwipeAction(let p, let title):
+            return title.map { "focus_swipe_action: {row: \(ip(p)), title: \(quoted($0))}" } ?? "render"
+        case .endSwipe: return "end_swipe"
         }
     }
 

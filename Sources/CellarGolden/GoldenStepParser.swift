@@ -15,6 +15,7 @@ extension GoldenCaseParser {
             case "begin_editing": return GoldenStep(.user(.setEditing(true)), at: at)
             case "end_editing": return GoldenStep(.user(.setEditing(false)), at: at)
             case "end_reorder": return GoldenStep(.user(.endReorder), at: at)
+            case "end_swipe": return GoldenStep(.user(.endSwipe), at: at)
             case let name where stepNames.contains(name):
                 throw yaml.error("step '\(name)' needs an argument, e.g. '\(name): …'", at: node)
             default:
@@ -27,7 +28,7 @@ extension GoldenCaseParser {
         }
         let a = StepArgument(name: name, node: arg, yaml: yaml)
         switch name {
-        case "render", "reload", "begin_editing", "end_editing", "end_reorder":
+        case "render", "reload", "begin_editing", "end_editing", "end_reorder", "end_swipe":
             throw yaml.error("step '\(name)' takes no argument: write '- \(name)'", at: nameNode)
         case "delete", "insert", "move":
             return GoldenStep(try update(a), at: at)
@@ -101,6 +102,7 @@ extension GoldenCaseParser {
             let (from, to) = try a.fromTo()
             return .reorder(from: from, to: to)
         case "tap_index_title": return .tapIndexTitle(try yaml.string(arg, what: "tap_index_title's title"))
+        case "swipe", "tap_swipe_action", "focus_swipe_action": return try swipeAction(a)
         case "scroll":
             if case .scalar = arg {
                 return .scrollToOffset(try yaml.int(arg, what: "scroll offset", in: InputLimits.offset))
@@ -134,6 +136,28 @@ extension GoldenCaseParser {
             throw a.yaml.error(problem, at: heightNode)
         }
         return .resize(width: width, height: height)
+    }
+
+    /// `swipe: {row: [s, r], edge: trailing|leading, full: true}`,
+    /// `tap_swipe_action: {row: [s, r], title: Flag}`, `focus_swipe_action: {row: [s, r], title: Flag}`.
+    static func swipeAction(_ a: StepArgument) throws -> TableAction {
+        let arg = a.node
+        let yaml = a.yaml
+        guard a.name == "swipe" else {
+            let f = try a.fields(arg, ["row", "title"])
+            let row = try a.ip(try a.required(f, "row", in: arg))
+            let title = try yaml.string(try a.required(f, "title", in: arg), what: "\(a.name)'s title")
+            return a.name == "tap_swipe_action"
+                ? .tapSwipeAction(row, title: title) : .focusSwipeAction(row, title: title)
+        }
+        let f = try a.fields(arg, ["row", "edge", "full"])
+        let row = try a.ip(try a.required(f, "row", in: arg))
+        let edgeNode = try a.required(f, "edge", in: arg)
+        let edgeName = try yaml.string(edgeNode, what: "swipe's edge")
+        guard let edge = SwipeEdge(rawValue: edgeName) else {
+            throw yaml.unknownKey(edgeName, at: edgeNode, known: SwipeEdge.allCases.map(\.rawValue), in: "edge")
+        }
+        return .swipe(row, edge: edge, full: try f["full"].map { try yaml.bool($0, what: "swipe's full") } ?? false)
     }
 
     /// The app's updates: the data source changes, then the table hears.

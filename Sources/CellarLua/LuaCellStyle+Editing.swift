@@ -22,3 +22,38 @@ extension LuaCellStyle {
         return style
     }
 }
+
+extension LuaCellStyle {
+    /// The `swipe_actions(config, state, edge)` hook: a list of
+    /// `{title=…, style="normal"|"destructive", color=…}` for the edge
+    /// ("leading" or "trailing"), or nil to leave it to the table (UIKit's
+    /// default: Delete at the trailing edge of a deletable row).
+    public func swipeActions(for cell: Cell, state: CellState, edge: SwipeEdge) throws -> [ContextualAction]? {
+        guard let f = hook.swipeActions else { return nil }
+        let s = storage(cell)
+        let rt = engine.runtime
+        let base = rt.top
+        defer { rt.setTop(base) }
+        rt.push(f)
+        try pushConfig(s, state)
+        do { try engine.pushState(state) } catch { throw failure(error, "swipe_actions", s.indexPath) }
+        rt.push(edge.rawValue)
+        if engine.tableGuard != nil { try guardCall("swipe_actions", s.indexPath, configSlot(-3) + [(-2, "state")]) }
+        do { try rt.pcall(arguments: 3, results: 1) } catch { throw failure(error, "swipe_actions", s.indexPath) }
+        switch rt.type(at: -1) {
+        case .nil: return nil
+        case .table: break
+        default: throw shape("swipe_actions", s, "expected a list of actions or nil; got \(describe(-1))")
+        }
+        let list: Value
+        do { list = try rt.value(at: -1) } catch { throw failure(error, "swipe_actions", s.indexPath) }
+        // An empty table reads as an empty mapping: no actions.
+        if case .object(let o) = list, o.isEmpty { return [] }
+        do { return try ContextualAction.actions(from: list) } catch {
+            // Lua counts list positions from 1.
+            let lua = SwipeActionProblem(
+                keyPath: error.keyPath.map { Int($0).map { String($0 + 1) } ?? $0 }, message: "")
+            throw shape("swipe_actions", s, "\(lua.path(under: "result")): \(error.message)")
+        }
+    }
+}

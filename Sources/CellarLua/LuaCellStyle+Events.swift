@@ -19,13 +19,21 @@ extension LuaCellStyle {
         try event(hook.onAccessoryTap, "on_accessory_tap", "accessory_tap", cell, &row, indexPath)
     }
 
+    /// Runs the `on_swipe_action` hook (`event.title`, `event.edge`), which may change the row's data.
+    public func swipeActionPerformed(
+        _ cell: Cell, row: inout Value, at indexPath: IndexPath, title: String, edge: SwipeEdge
+    ) throws {
+        try event(
+            hook.onSwipeAction, "on_swipe_action", "swipe_action", cell, &row, indexPath, swipe: (title, edge.rawValue))
+    }
+
     /// Runs an event hook with (cell, row, event). A changed row is stored
     /// back (the caller persists it) and the cell configured again with it, so
     /// the next render shows the change; `event.state` becomes the cell's
     /// custom state.
     func event(
         _ f: LuaFunction?, _ name: String, _ kind: String, _ cell: Cell, _ row: inout Value,
-        _ ip: IndexPath
+        _ ip: IndexPath, swipe: (title: String, edge: String)? = nil
     ) throws {
         guard let f else { return }
         let s = storage(cell)
@@ -37,7 +45,15 @@ extension LuaCellStyle {
         rt.pushTable(fieldCount: 5)  // base+2: event
         rt.push(kind)
         rt.rawSet(rt.key("kind"), inTableAt: -2)
-        if kind == "select" {
+        // Selecting, or a swipe action (rows that act like buttons), may ask for the row's deselection.
+        let mayDeselect = kind == "select" || swipe != nil
+        if let swipe {
+            rt.push(swipe.title)
+            rt.rawSet(rt.key("title"), inTableAt: -2)
+            rt.push(swipe.edge)
+            rt.rawSet(rt.key("edge"), inTableAt: -2)
+        }
+        if mayDeselect {
             rt.push(engine.deselectFunction)
             rt.rawSet(rt.key("deselect"), inTableAt: -2)
             engine.deselectRequested = false
@@ -55,7 +71,7 @@ extension LuaCellStyle {
         if engine.tableGuard != nil { try guardCall(name, ip, [(-2, "row"), (-1, "event")]) }
         engine.noteHook(self, ip)
         do { try rt.pcall(arguments: 3, results: 0) } catch { throw failure(error, name, ip) }
-        if kind == "select", engine.deselectRequested {
+        if mayDeselect, engine.deselectRequested {
             engine.deselectRequested = false
             cell.requestsDeselection = true
         }

@@ -14,7 +14,7 @@ public enum StyleLoader {
         "identifier", "description", "kind", "fields", "configure", "update", "layout", "height",
         "prepare_for_reuse", "accessory", "editing_accessory",
         "on_accessory_tap", "on_select", "on_deselect", "editing_style",
-        "selection_style", "background",
+        "selection_style", "background", "swipe_actions", "on_swipe_action",
     ]
     /// The keys a `kind = "header_footer"` style may use: header/footer views
     /// are configured and laid out, never selected, tapped or edited.
@@ -24,6 +24,7 @@ public enum StyleLoader {
     static let hookKeys = [
         "configure", "update", "layout", "height", "prepare_for_reuse",
         "on_accessory_tap", "on_select", "on_deselect", "editing_style", "background",
+        "swipe_actions", "on_swipe_action",
     ]
 
     /// The style files under `directory`, sorted. A missing directory is an error.
@@ -215,6 +216,8 @@ extension LuaStyleEngine {
             case "on_select": d.hooks.onSelect = f
             case "editing_style": d.hooks.editingStyle = f
             case "background": d.hooks.background = f
+            case "swipe_actions": d.hooks.swipeActions = f
+            case "on_swipe_action": d.hooks.onSwipeAction = f
             default: d.hooks.onDeselect = f
             }
         }
@@ -231,7 +234,8 @@ extension LuaStyleEngine {
         }
         let order = [
             "configure", "update", "layout", "height", "prepare_for_reuse", "accessory",
-            "editing_accessory", "editing_style", "background", "on_accessory_tap", "on_select", "on_deselect",
+            "editing_accessory", "editing_style", "background", "swipe_actions", "on_accessory_tap", "on_select",
+            "on_deselect", "on_swipe_action",
         ]
         let style = LuaCellStyle(
             identifier: identifier, source: path, summary: d.summary, engine: self, hooks: d.hooks,

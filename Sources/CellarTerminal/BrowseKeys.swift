@@ -3,11 +3,12 @@ import Cellar
 /// What each key does, by mode: every effect on the table is a
 /// `TableAction` through `BrowseSession.perform`.
 extension BrowseSession {
-    /// The message for the swipe keys until swipe actions exist in the table.
-    public static let swipeUnavailable = "swipe actions: not available yet"
-
     /// Handles one key.
     public func handle(_ key: Key) {
+        defer {
+            // A click or the wheel closes a swiped row in the table itself; the mode follows.
+            if case .swiped = mode, table.indexPathForSwipedRow == nil { mode = .browse }
+        }
         if case .mouse(let event) = key { return handle(event) }
         if showsHelp {
             // Any key closes the overlay; q and Ctrl-C still quit.
@@ -32,6 +33,7 @@ extension BrowseSession {
         case .browse, .editing: handleBrowsing(key)
         case .confirmingDelete(let ip): handleConfirming(key, ip)
         case .reordering(let from, let to): handleReordering(key, from: from, to: to)
+        case .swiped(let ip): handleSwiped(key, ip)
         }
     }
 
@@ -56,7 +58,9 @@ extension BrowseSession {
         case .character("+") where mode == .editing: tapInsertControl()
         case .character("m") where mode == .editing: pickUp()
         case .character("d"), .character("+"), .character("m"): message = "press e to edit first"
-        case .character("l"), .character("h"), .tab, .backTab: message = Self.swipeUnavailable
+        case .character("l"): swipe(.trailing)
+        case .character("h"): swipe(.leading)
+        case .tab, .backTab: message = "press l or h to show the focused row's swipe actions first"
         case .character("'"):
             awaitsIndexTitle = true
             message = "index title: type its letter"

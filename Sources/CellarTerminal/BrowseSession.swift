@@ -13,6 +13,8 @@ public final class BrowseSession {
         case confirmingDelete(IndexPath)
         /// The row picked up with `m`, and where it would drop.
         case reordering(from: IndexPath, to: IndexPath)
+        /// The row's swipe actions show; Tab moves between them, Enter performs one, Esc closes.
+        case swiped(IndexPath)
 
         /// The mode's name, as the status line shows it.
         public var name: String {
@@ -21,6 +23,7 @@ public final class BrowseSession {
             case .editing: return "editing"
             case .confirmingDelete: return "delete?"
             case .reordering: return "reordering"
+            case .swiped: return "swiped"
             }
         }
     }

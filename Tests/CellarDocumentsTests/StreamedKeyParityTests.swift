@@ -24,6 +24,9 @@ import Testing
             top: "\"allowsSelection\": false, \"allowsSelectionDuringEditing\": true, "
                 + "\"allowsMultipleSelectionDuringEditing\": true, \"indexTitles\": [\"A\", \"B\", 3], "),
         rows("{\"text\": \"a\", \"background\": {\"color\": \"#102030\", \"selectedColor\": \"tint\"}}"),
+        rows(
+            "{\"text\": \"a\", \"trailingSwipeActions\": [{\"title\": \"Delete\", \"style\": \"destructive\"}, "
+                + "{\"title\": \"Flag\", \"color\": \"orange\"}], \"leadingSwipeActions\": []}"),
     ]
 
     static let refused = [
@@ -38,6 +41,13 @@ import Testing
         rows("{\"text\": \"a\", \"background\": \"tint\"}"),
         rows("{\"text\": \"a\", \"background\": {\"selectedColour\": \"tint\"}}"),
         rows("{\"text\": \"a\", \"background\": {\"color\": \"blu\"}}"),
+        rows("{\"text\": \"a\", \"trailingSwipeActions\": {\"title\": \"Flag\"}}"),
+        rows(
+            "{\"text\": \"a\", \"trailingSwipeActions\": [{\"title\": \"Flag\"}, {\"title\": \"X\", \"style\": \"red\"}]}"
+        ),
+        rows("{\"text\": \"a\", \"leadingSwipeActions\": [{\"title\": \"Pin\", \"color\": \"orang\"}]}"),
+        rows("{\"text\": \"a\", \"leadingSwipeActions\": [{\"titel\": \"Pin\"}]}"),
+        rows("{\"text\": \"a\", \"leadingSwipeActions\": [{\"title\": \"\"}]}"),
         rows("{\"text\": \"a\", \"template\": {\"cell\": \"subtitle\", \"accessory\": \"chevron\"}}"),
         rows("{\"text\": \"a\", \"template\": {\"text\": \"b\", \"secondaryText\": \"c\"}}"),
         rows("{\"text\": \"a\", \"selected\": true}, {\"text\": \"b\", \"selected\": true}"),

@@ -74,13 +74,62 @@ import Testing
         #expect(s.table.indexPathsForSelectedRows == [IndexPath(0, 1)])
     }
 
-    @Test func swipeKeysSayTheyAreNotAvailable() {
-        let (s, _) = session()
-        for key in [Key.character("l"), .character("h"), .tab] {
-            s.message = ""
-            s.handle(key)
-            #expect(s.message == BrowseSession.swipeUnavailable)
+    @Test func swipeKeysRevealChooseAndCloseActions() throws {
+        let (s, source) = session()
+        source.trailingSwipeActions = { ip in
+            ip.row == 1
+                ? SwipeActionsConfiguration(actions: [
+                    ContextualAction(style: .normal, title: "Flag"), ContextualAction(style: .normal, title: "More"),
+                ]) : nil
         }
+        s.handle(.character("j"))
+        s.handle(.character("l"))
+        #expect(s.mode == .swiped(IndexPath(0, 1)))
+        #expect(s.mode.name == "swiped")
+        #expect(s.table.swipeActionTitles == ["Flag", "More"])
+        // The first action is chosen at once, so Enter performs it; Tab moves on and wraps.
+        #expect(s.table.focusedSwipeActionTitle == "Flag")
+        s.handle(.tab)
+        #expect(s.table.focusedSwipeActionTitle == "More")
+        #expect(lines(try s.table.renderText())[1].contains("[More]"))
+        s.handle(.tab)
+        #expect(s.table.focusedSwipeActionTitle == "Flag")
+        s.handle(.backTab)
+        #expect(s.table.focusedSwipeActionTitle == "More")
+        s.handle(.escape)
+        #expect(s.mode == .browse && s.table.indexPathForSwipedRow == nil)
+        #expect(!s.wantsQuit)
+        s.handle(.character("l"))
+        s.handle(.enter)
+        #expect(s.mode == .browse)
+        #expect(s.message == "Flag: row 2")
+        // Recorded as the actions the golden steps name (GoldenRecorderTests checks their text).
+        let last = Array(s.performed.suffix(3))
+        guard last.count == 3, case .action(.swipe(IndexPath(0, 1), .trailing, false)) = last[0],
+            case .action(.focusSwipeAction(IndexPath(0, 1), "Flag")) = last[1],
+            case .action(.tapSwipeAction(IndexPath(0, 1), "Flag")) = last[2]
+        else {
+            Issue.record("performed: \(last)")
+            return
+        }
+        #expect(s.table.cellForRow(at: IndexPath(0, 1))?.state.custom["swipeAction"] == .string("Flag"))
+        // No leading actions: the status line says why, and the mode stays.
+        s.handle(.character("h"))
+        #expect(s.mode == .browse)
+        #expect(s.message.hasPrefix("row [0, 1] has no leading swipe actions"))
+    }
+
+    @Test func aTapElsewhereClosesTheSwipedRowAndTheModeFollows() throws {
+        let (s, _) = session()
+        s.handle(.character("l"))
+        #expect(s.mode == .swiped(IndexPath(0, 0)))
+        s.handle(.character("j"))  // any other key closes the row first, then acts
+        #expect(s.mode == .browse && s.table.indexPathForSwipedRow == nil)
+        #expect(s.focus == IndexPath(0, 1))
+        s.handle(.character("l"))
+        _ = try s.table.renderText()
+        s.handle(.mouse(MouseEvent(kind: .press(button: 0), x: 2, y: 3)))
+        #expect(s.mode == .browse && s.table.indexPathForSwipedRow == nil)
     }
 
     @Test func editingKeysNeedEditingFirstAndQuitKeysQuit() {

@@ -59,6 +59,14 @@ public final class ArrayDataSource: TableViewDataSource, TableViewDelegate {
     public func tableView(_ tableView: TableView, didDeselectRowAt ip: IndexPath) throws {
         events.append("deselect \(ip)")
     }
+    /// Trailing swipe actions by row, as trailingSwipeActionsConfigurationForRowAt answers them.
+    public var trailingSwipeActions: ((IndexPath) -> SwipeActionsConfiguration?)?
+    /// The row's configuration from `trailingSwipeActions`, else nil (the table's default).
+    public func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt ip: IndexPath)
+        -> SwipeActionsConfiguration?
+    {
+        trailingSwipeActions?(ip)
+    }
     /// Records the accessory tap in `events`.
     public func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith ip: IndexPath) throws {
         events.append("accessory \(ip)")

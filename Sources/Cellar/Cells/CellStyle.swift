@@ -60,6 +60,13 @@ public protocol CellStyle: AnyObject {
     /// `editing_style` hook); nil = the delegate's editingStyleForRowAt.
     /// Asked only while the table edits.
     func editingStyle(for cell: Cell, state: CellState) throws -> EditingStyle?
+    /// The style's swipe actions for one edge (a Lua `swipe_actions` hook);
+    /// nil = no opinion (UIKit's default), [] = none.
+    func swipeActions(for cell: Cell, state: CellState, edge: SwipeEdge) throws -> [ContextualAction]?
+    /// A normal swipe action without a handler was performed on the row (a
+    /// Lua `on_swipe_action` hook), which may change the row's data.
+    func swipeActionPerformed(_ cell: Cell, row: inout Value, at indexPath: IndexPath, title: String, edge: SwipeEdge)
+        throws
     /// Whether the style's rows draw their selection (a Lua style's
     /// `selection_style`); a data source may set a row's own on its cell.
     var selectionStyle: SelectionStyle { get }
@@ -86,6 +93,12 @@ extension CellStyle {
     public func accessoryTapped(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {}
     /// No opinion: the delegate's editingStyleForRowAt decides.
     public func editingStyle(for cell: Cell, state: CellState) throws -> EditingStyle? { nil }
+    /// No opinion: the table's default swipe actions.
+    public func swipeActions(for cell: Cell, state: CellState, edge: SwipeEdge) throws -> [ContextualAction]? { nil }
+    /// Does nothing when a swipe action is performed.
+    public func swipeActionPerformed(
+        _ cell: Cell, row: inout Value, at indexPath: IndexPath, title: String, edge: SwipeEdge
+    ) throws {}
     /// Rows draw their selection, as UITableViewCell.SelectionStyle.default.
     public var selectionStyle: SelectionStyle { .default }
 }

@@ -27,8 +27,8 @@ struct RowContent {
     var isEditing: Bool
     /// The control drawn before the content while editing (⊖, ⊕ or nothing).
     var editingControl: EditingStyle
-    /// The row shows UIKit's Delete button (its ⊖ was tapped).
-    var showsDeleteButton: Bool
+    /// The buttons the row reveals (swiped open, or its ⊖ tapped), else nil.
+    var buttons: SwipeButtons?
     /// The row shows UIKit's selection circle (multiple selection while editing).
     var showsSelectionCircle: Bool
     /// The engine the row was laid out with: it measures and draws `node` alike.

@@ -68,6 +68,13 @@ public protocol TableViewDelegate: AnyObject {
         _ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
         toProposedIndexPath proposedDestinationIndexPath: IndexPath
     ) -> IndexPath
+    /// The actions a swipe from the leading edge reveals; nil = the style's, else none.
+    func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+        -> SwipeActionsConfiguration?
+    /// The actions a swipe from the trailing edge reveals; nil = the style's,
+    /// else UIKit's Delete for a row whose editing style is delete.
+    func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+        -> SwipeActionsConfiguration?
 }
 
 extension TableViewDelegate {
@@ -96,6 +103,14 @@ extension TableViewDelegate {
     ) -> IndexPath {
         proposedDestinationIndexPath
     }
+    /// No leading actions of the delegate's own, as tableView(_:leadingSwipeActionsConfigurationForRowAt:).
+    public func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+        -> SwipeActionsConfiguration?
+    { nil }
+    /// No trailing actions of the delegate's own, as tableView(_:trailingSwipeActionsConfigurationForRowAt:).
+    public func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+        -> SwipeActionsConfiguration?
+    { nil }
 }
 
 /// A delegate that estimates row heights row by row (UITableViewDelegate's

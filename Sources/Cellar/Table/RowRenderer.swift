@@ -102,7 +102,8 @@ struct RowRenderer {
                 ? cell.backgroundConfiguration?.color(selected: isSelected, highlighted: isHighlighted) : nil,
             isDimmed: cell.state.isDisabled || cell.alpha < 1, isEditing: editing,
             editingControl: control,
-            showsDeleteButton: editing && states.deleteConfirmation == ip,
+            // isSwiped was just set from the row (`apply`): swiped open, or showing the Delete button.
+            buttons: cell.state.isSwiped ? table.revealedButtons(at: ip, ambiguousWide: engine.ambiguousWide) : nil,
             showsSelectionCircle: selectionCircles && (dataSource?.tableView(table, canEditRowAt: ip) ?? false),
             engine: engine)
     }
@@ -114,9 +115,8 @@ struct RowRenderer {
         content rc: borrowing RowContent
     ) {
         let g = l.geometry
-        // Behind a Delete button the whole row slides towards the leading edge.
-        let shift = rc.showsDeleteButton ? min(g.rowWidth, Self.deleteButtonWidth) : 0
-        let x0 = g.rowX - shift
+        // Behind revealed buttons the whole row slides toward the other edge.
+        let x0 = g.rowX + (rc.buttons?.shift(rowWidth: g.rowWidth) ?? 0)
         let separator = table.separatorLines(ip, l)
         let mid = y + max(0, (lines - 1) / 2)
         if rc.editingControl != .none {
@@ -133,14 +133,14 @@ struct RowRenderer {
         // Editing: ≡ takes the last column, the accessory ends one space before it.
         drawAccessory(rc, into: &canvas, end: rc.isEditing ? trailing - Self.reorderColumnWidth : trailing, y: mid)
         // UIKit hides the reorder control while the Delete button shows.
-        if rc.isEditing, !rc.showsDeleteButton, dataSource?.tableView(table, canMoveRowAt: ip) ?? false {
+        if rc.isEditing, rc.buttons == nil, dataSource?.tableView(table, canMoveRowAt: ip) ?? false {
             canvas.text("≡", x: trailing - 1, y: mid, style: TextStyle(foreground: .semantic(.tertiaryLabel)))
         }
         // Under the content: cells drawn with a background of their own keep it.
         if let background = rc.background {
             canvas.overlay(x: g.rowX, y: y, width: g.rowWidth, height: lines, attributes: [], background: background)
         }
-        if shift > 0 { drawDeleteButton(into: &canvas, width: shift, y: y, lines: lines, g) }
+        rc.buttons?.draw(into: &canvas, y: y, lines: lines, g)
         if g.boxed { SectionChrome.drawBoxSides(into: &canvas, y: y, height: lines + separator, g) }
         if rc.isSelected || rc.isHighlighted { drawSelection(rc, into: &canvas, x: g.rowX, y: y, lines: lines, g) }
         // On the row's first line in view (a viewport canvas starts at line 0).
@@ -162,22 +162,6 @@ struct RowRenderer {
         canvas.text(
             selected ? TableView.focusedSelectedMark : TableView.focusMark, x: x, y: y,
             style: TextStyle(attributes: .bold, foreground: .semantic(.tint)))
-    }
-
-    /// UIKit's Delete button: " Delete " at the row's trailing edge.
-    static let deleteButtonTitle = " Delete "
-    static let deleteButtonWidth = 8
-
-    /// The Delete button over the row's trailing `width` columns, all its
-    /// lines, in the destructive colour; what slid past the leading edge is
-    /// cleared (in an inset-grouped box it would cover the margin).
-    private func drawDeleteButton(into canvas: inout Canvas, width: Int, y: Int, lines: Int, _ g: TableLayout.Geometry)
-    {
-        if g.rowX > 0 { canvas.fill(x: 0, y: y, width: g.rowX, height: lines) }
-        let x = g.rowX + g.rowWidth - width
-        let style = TextStyle(attributes: .inverse, foreground: .semantic(.destructive))
-        canvas.fill(x: x, y: y, width: width, height: lines, style: style)
-        canvas.draw(Self.deleteButtonTitle, x: x, y: y + max(0, (lines - 1) / 2), maxWidth: width, style: style)
     }
 
     /// The accessory, ending before column `end`, on line `y`.

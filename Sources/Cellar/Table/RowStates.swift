@@ -11,11 +11,21 @@ final class RowStates {
     /// UIConfigurationStateCustomKey values by row; rows without any have no entry.
     @exclusivity(unchecked) var custom: [IndexPath: [String: Value]] = [:]
     /// The row showing UIKit's Delete button (after a tap on its ⊖), if any.
-    @exclusivity(unchecked) var deleteConfirmation: IndexPath?
+    @exclusivity(unchecked) var deleteConfirmation: IndexPath? {
+        didSet { swipedRow = deleteConfirmation ?? swipe?.indexPath }
+    }
     /// The row with keyboard focus (UIKit's focus engine; `state.isFocused`), if any.
     @exclusivity(unchecked) var focused: IndexPath?
     /// The row picked up to be moved (`TableAction.beginReorder`; `state.isReordering`), if any.
     @exclusivity(unchecked) var reordering: IndexPath?
+    /// The one row swiped open, with the actions it shows (UIKit closes
+    /// any other row's when a row is swiped).
+    @exclusivity(unchecked) var swipe: SwipedRow? {
+        didSet { swipedRow = swipe?.indexPath ?? deleteConfirmation }
+    }
+    /// `swipe`'s row, or the row showing the Delete button: the row whose
+    /// cell is `isSwiped` (compared per row, so kept apart from `swipe`).
+    @exclusivity(unchecked) var swipedRow: IndexPath?
 
     func removeAll() {
         selected.removeAll()
@@ -24,6 +34,8 @@ final class RowStates {
         deleteConfirmation = nil
         focused = nil
         reordering = nil
+        swipe = nil
+        swipedRow = nil
     }
 
     /// Moves every row's state to where `rows` sends the row (dropping deleted rows').
@@ -35,8 +47,10 @@ final class RowStates {
         custom = moved
         focused = focused.flatMap(rows.newIndexPath)
         reordering = reordering.flatMap(rows.newIndexPath)
-        // UIKit ends a delete confirmation when the rows change.
+        // UIKit ends a delete confirmation and closes a swiped row when the rows change.
         deleteConfirmation = nil
+        swipe = nil
+        swipedRow = nil
     }
 
     /// Which kinds of state any row has, taken once per render: empty sets
@@ -59,11 +73,13 @@ final class RowStates {
         let hi = presence.anyHighlighted && highlighted.contains(ip)
         let focus = focused == ip
         let picked = reordering == ip
+        let swiped = swipedRow == ip
         // Compared in place: a copy of the state retains its dictionary.
         let customs = presence.anyCustom || !cell.state.custom.isEmpty
         guard
             cell.state.isSelected != sel || cell.state.isHighlighted != hi || cell.state.isEditing != editing
-                || cell.state.isFocused != focus || cell.state.isReordering != picked || customs
+                || cell.state.isFocused != focus || cell.state.isReordering != picked
+                || cell.state.isSwiped != swiped || customs
         else { return }
         var state = cell.state
         state.isSelected = sel
@@ -71,6 +87,7 @@ final class RowStates {
         state.isEditing = editing
         state.isFocused = focus
         state.isReordering = picked
+        state.isSwiped = swiped
         // Custom states belong to the row, not the cell: a reused or kept cell shows the row's.
         if customs { state.custom = presence.anyCustom ? custom[ip] ?? [:] : [:] }
         cell.state = state

@@ -31,6 +31,15 @@ public enum TableAction: Sendable {
     case beginReorder(IndexPath)
     /// The lifted row put back where it was.
     case endReorder
+    /// A swipe across a row from an edge: its swipe actions show; a `full`
+    /// swipe performs the first at once (performsFirstActionWithFullSwipe).
+    case swipe(IndexPath, edge: SwipeEdge, full: Bool)
+    /// A tap on one of the swiped row's action buttons, by title.
+    case tapSwipeAction(IndexPath, title: String)
+    /// Keyboard focus on one of the swiped row's buttons (nil: off them).
+    case focusSwipeAction(IndexPath, title: String?)
+    /// The swiped row closes (a tap on its content, or the keyboard's Escape).
+    case endSwipe
     /// A tap on a title of the section index.
     case tapIndexTitle(String)
     case scrollToOffset(Int)
@@ -60,6 +69,12 @@ public struct CustomStateChange: Sendable, Equatable {
 extension TableView {
     /// Applies one user action, as UIKit would handle the touch.
     public func perform(_ action: TableAction) throws {
+        // Likewise a swiped row closes at any touch elsewhere or a scroll,
+        // and a touch on a row does nothing else (UIKit).
+        if rowStates.swipe != nil, !action.keepsSwipe {
+            endSwipe()
+            if action.touchesARow { return }
+        }
         // A Delete button goes away at any touch elsewhere; a touch on a
         // row only dismisses it, as in UIKit (the tap is not passed on).
         if let confirming = rowStates.deleteConfirmation, !action.keepsDeleteConfirmation(of: confirming) {
@@ -86,6 +101,10 @@ extension TableView {
         case .setEditing(let editing): setEditing(editing)
         case .focusRow(let ip): try focusRow(at: ip)
         case .reloadData: reloadData()
+        case .swipe(let ip, let edge, let full): try swipeRow(at: ip, edge: edge, full: full)
+        case .tapSwipeAction(let ip, let title): try tapSwipeAction(at: ip, title: title)
+        case .focusSwipeAction(let ip, let title): try focusSwipeAction(at: ip, title: title)
+        case .endSwipe: endSwipe()
         }
     }
 }
@@ -101,6 +120,15 @@ extension TableAction {
             return true
         default:
             return false
+        }
+    }
+
+    /// Whether a swiped row stays open through this action: the swipe
+    /// actions' own (they check the row), and custom states set by the app.
+    var keepsSwipe: Bool {
+        switch self {
+        case .swipe, .tapSwipeAction, .focusSwipeAction, .endSwipe, .setCustomStates: return true
+        default: return false
         }
     }
 

@@ -174,6 +174,8 @@ extension TableView {
     public func setEditing(_ editing: Bool) {
         guard editing != isEditing else { return }
         rowStates.deleteConfirmation = nil
+        // UIKit closes a swiped row when editing begins.
+        rowStates.swipe = nil
         isEditing = editing
         invalidateLayout()  // editing controls change content widths, so heights
     }

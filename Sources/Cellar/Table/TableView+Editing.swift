@@ -104,7 +104,7 @@ extension TableView {
         try commit(.insert, at: indexPath)
     }
 
-    private func commit(_ style: EditingStyle, at ip: IndexPath) throws {
+    func commit(_ style: EditingStyle, at ip: IndexPath) throws {
         guard let ds = activeDataSource else { throw CellarError("the table has no data source") }
         try ds.tableView(self, commit: style, forRowAt: ip)
     }
