@@ -69,6 +69,9 @@ public final class TableView {
     public var ambiguousWide = false { didSet { if ambiguousWide != oldValue { invalidateLayout() } } }
     /// nil = the whole table, streamed row by row.
     public var viewportHeight: Int?
+    /// A whole-table render of at least this many rows writes its bytes on a
+    /// second thread (`BackgroundCanvasWriter`); `Int.max` keeps it on one.
+    public var streamThreadMinimumRows = 10_000
     /// The content line at the top of the viewport, as UIScrollView's contentOffset.y; see `scroll(toOffset:)`.
     public var contentOffset: Int = 0
 
