@@ -135,11 +135,20 @@ public final class StreamedDocument {
     /// `TableDocument.validate`), each row decoded again. The rows-only
     /// formats (JSON Lines, CSV, TSV) are records whose other fields are the
     /// data's own (a `--section-by` column, fields no one draws): not checked.
-    func checkRowKeys(against registry: Registry) throws {
+    /// Each row's keys are compared as bytes first (`RowKeyCheck`); `quick` false checks every row the simple way.
+    func checkRowKeys(against registry: Registry, quick: Bool = true) throws {
         guard format == .json, identifiers.keys.contains(where: { registry.style(for: $0)?.rowKeys != nil }) else {
             return
         }
+        var keyCheck = RowKeyCheck(registry: registry, defaultCell: options.cell)
         for index in rowOffsets.indices {
+            if quick {
+                let passed = bytes.withUnsafeBufferPointer { buffer in
+                    var j = JSONBytes(buffer, at: rowOffsets[index])
+                    return keyCheck.passes(&j)
+                }
+                if passed { continue }
+            }
             let row = try self.row(index)
             let id = row["cell"]?.stringValue ?? options.cell
             guard let style = registry.style(for: id) else { continue }
