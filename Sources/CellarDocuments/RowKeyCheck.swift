@@ -24,6 +24,8 @@ struct RowKeyCheck {
     let defaultCell: [UInt8]
     /// The identifiers met so far (a table uses few).
     private var allowed: [Allowed] = []
+    /// The index in `allowed` found for the last row.
+    private var last = 0
     /// The current row's key tokens (kept to spare an allocation per row).
     private var rowKeys: [Range<Int>] = []
 
@@ -58,10 +60,27 @@ struct RowKeyCheck {
                 j.skipSpace()
             }
         }
-        let a = allowedKeys(cell.map { Array(j.bytes[$0]) } ?? defaultCell)
-        guard a.settles else { return false }
-        guard let keys = a.keys else { return true }
+        let a = allowedIndex(cell, j.bytes)
+        guard allowed[a].settles else { return false }
+        guard let keys = allowed[a].keys else { return true }
         return rowKeys.allSatisfy { key in keys.contains { Self.equal(j.bytes, key, $0) } }
+    }
+
+    /// The index in `allowed` of the row's identifier (its `cell` token, else the default),
+    /// the last one found asked first: rows mostly repeat an identifier.
+    private mutating func allowedIndex(_ cell: Range<Int>?, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        func matches(_ a: Allowed) -> Bool {
+            if let cell { return Self.equal(bytes, cell, a.identifier) }
+            return a.identifier == defaultCell
+        }
+        if last < allowed.count, matches(allowed[last]) { return last }
+        if let i = allowed.firstIndex(where: matches) {
+            last = i
+            return i
+        }
+        _ = allowedKeys(cell.map { Array(bytes[$0]) } ?? defaultCell)
+        last = allowed.count - 1
+        return last
     }
 
     static let cellKey = Array("cell".utf8)
