@@ -45,11 +45,13 @@ final class RowPrefetch: @unchecked Sendable {
         pthread_cond_init(changed, nil)
         let context = Unmanaged.passRetained(self).toOpaque()
         var t = pthread_t()
-        let started = pthread_create(&t, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<RowPrefetch>.fromOpaque(context).takeRetainedValue().produce()
-            return nil
-        }, context)
+        let started = pthread_create(
+            &t, nil,
+            { context in
+                guard let context else { return nil }
+                Unmanaged<RowPrefetch>.fromOpaque(context).takeRetainedValue().produce()
+                return nil
+            }, context)
         guard started == 0 else {
             Unmanaged<RowPrefetch>.fromOpaque(context).release()
             return nil

@@ -42,12 +42,14 @@ public final class BackgroundCanvasWriter: CanvasWriter, @unchecked Sendable {
         pthread_cond_init(changed, nil)
         let context = Unmanaged.passRetained(self).toOpaque()
         var t = pthread_t()
-        let started = pthread_create(&t, nil, { context in
-            guard let context else { return nil }
-            let writer = Unmanaged<BackgroundCanvasWriter>.fromOpaque(context).takeRetainedValue()
-            writer.run()
-            return nil
-        }, context)
+        let started = pthread_create(
+            &t, nil,
+            { context in
+                guard let context else { return nil }
+                let writer = Unmanaged<BackgroundCanvasWriter>.fromOpaque(context).takeRetainedValue()
+                writer.run()
+                return nil
+            }, context)
         if started == 0 {
             thread = t
         } else {

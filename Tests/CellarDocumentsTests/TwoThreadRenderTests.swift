@@ -65,9 +65,14 @@ import Testing
         for i in 0..<20_000 {
             let group = "\"group\": \"g\(i / 5_000)\""
             switch i % 3 {
-            case 0: lines.append("{\"cell\": \"value1\", \"text\": \"Row \(i) 한글\", \"secondaryText\": \"\(i % 97) 🍎\", \(group)}")
-            case 1: lines.append("{\"cell\": \"keyValue\", \"key\": \"키 \(i % 50)\", \"value\": \"Value \(i) 🍷\", \(group)}")
-            default: lines.append("{\"cell\": \"subtitle\", \"text\": \"Item \(i)\", \"secondaryText\": \"d\", \(group)}")
+            case 0:
+                lines.append(
+                    "{\"cell\": \"value1\", \"text\": \"Row \(i) 한글\", \"secondaryText\": \"\(i % 97) 🍎\", \(group)}")
+            case 1:
+                lines.append(
+                    "{\"cell\": \"keyValue\", \"key\": \"키 \(i % 50)\", \"value\": \"Value \(i) 🍷\", \(group)}")
+            default:
+                lines.append("{\"cell\": \"subtitle\", \"text\": \"Item \(i)\", \"secondaryText\": \"d\", \(group)}")
             }
         }
         let body = lines.joined(separator: "\n") + "\n"
