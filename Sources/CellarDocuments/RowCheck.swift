@@ -168,7 +168,7 @@ enum RowCheck {
 }
 
 /// A row's data for its style, and what the data source reads beside it.
-struct StyleRow {
+struct StyleRow: Sendable {
     var data: Value
     var cell: String?
     var disabled = false

@@ -1,4 +1,5 @@
 import Cellar
+import CellarText
 
 /// A data source and delegate over a `StreamedDocument`: it decodes a row
 /// when the table configures it and keeps no row's value after, so a
@@ -23,9 +24,46 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
     /// Read once per row drawn, from one thread: the run-time exclusivity checks are left out.
     @exclusivity(unchecked) var edits: [[EditedRow]]?
 
+    /// A document of at least this many rows read in order (a whole-table
+    /// render, or every row measured) is decoded ahead on a second thread
+    /// (`RowPrefetch`); `Int.max` keeps it on one.
+    public var threadMinimumRows = 10_000
+    /// The rows decoded ahead, while the table reads stored rows in order.
+    @exclusivity(unchecked) var prefetch: RowPrefetch?
+    /// How many stored rows in a row the table has read in order, and the last one read.
+    @exclusivity(unchecked) var rowsInOrder = 0
+    @exclusivity(unchecked) var lastStoredRow = -1
+
     /// Creates a data source over `document`'s rows, with no edits.
     public init(document: StreamedDocument) {
         self.document = document
+    }
+
+    deinit { prefetch?.stop() }
+
+    /// A stored row as its style sees it: the prefetched one when the table
+    /// reads in order, else decoded here. Both come from `RowDecoder.styleRow`
+    /// for the same row, so they are the same value.
+    func styleRow(stored i: Int) throws -> StyleRow {
+        if let p = prefetch {
+            if let row = p.take(i) {
+                lastStoredRow = i
+                return row
+            }
+            p.stop()
+            prefetch = nil
+            rowsInOrder = 0
+        }
+        rowsInOrder = i == lastStoredRow + 1 ? rowsInOrder + 1 : 0
+        lastStoredRow = i
+        // A short run of rows in order is a viewport's; a long table read in
+        // order is worth a thread (at once when any table is: tests).
+        if rowsInOrder >= min(32, threadMinimumRows), document.rowCount >= threadMinimumRows,
+            i + 1 < document.rowCount, BackgroundCanvasWriter.pays
+        {
+            prefetch = RowPrefetch(document.decoder, from: i + 1)
+        }
+        return try document.styleRow(i)
     }
 
     /// The row at `ip`, or nil out of range.
@@ -179,7 +217,7 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
         switch edited {
         case .stored(let i):
             // The row was checked when the document was loaded; this decodes it again.
-            style = try document.styleRow(i)
+            style = try styleRow(stored: i)
             if document.hasEditingKeys(i) { keys = try document.row(i) }
         case .added(let v, _):
             style = StyleRow(

@@ -72,12 +72,15 @@ public final class StreamedDocument {
     public internal(set) var registrations: [TableDocument.Registration] = []
     /// CSV and TSV: the header's names, one per column.
     var columns: [String] = []
+    /// Decodes the rows; made once the scan has found them all.
+    private(set) var decoder: RowDecoder
 
     init(_ input: DocumentInput, options: TableOptions) {
         path = input.path
         format = input.format
         bytes = input.bytes
         self.options = options
+        decoder = RowDecoder(path: input.path, format: input.format, bytes: [], rowOffsets: [], columns: [])
     }
 
     /// The number of rows in all sections together.
@@ -92,50 +95,17 @@ public final class StreamedDocument {
     public static func load(_ input: DocumentInput, options: TableOptions = TableOptions()) throws -> StreamedDocument {
         let doc = StreamedDocument(input, options: options)
         try doc.scan()
+        doc.decoder = RowDecoder(
+            path: doc.path, format: doc.format, bytes: doc.bytes, rowOffsets: doc.rowOffsets, columns: doc.columns)
         return doc
     }
 
     /// A row as written (with the table's keys), decoded from its bytes.
-    func row(_ index: Int) throws -> Value {
-        try decode(index) { records, fields in
-            records.row(fields, columns: columns)
-        } json: { j in
-            try j.value()
-        }
-    }
+    func row(_ index: Int) throws -> Value { try decoder.row(index) }
 
     /// A row as its style sees it: the table's keys taken out, and the two
     /// a data source reads (`cell`, `disabled`) given beside it.
-    func styleRow(_ index: Int) throws -> StyleRow {
-        try decode(index) { records, fields in
-            records.styleRow(fields, columns: columns)
-        } json: { j in
-            try j.styleRow()
-        }
-    }
-
-    private func decode<T>(
-        _ index: Int, delimited: (DelimitedRecords, [DelimitedRecords.Field]) -> T,
-        json: (inout JSONBytes) throws -> T
-    ) throws -> T {
-        let offset = rowOffsets[index]
-        return try bytes.withUnsafeBufferPointer { buffer in
-            do {
-                switch format {
-                case .csv, .tsv:
-                    let records = DelimitedRecords(buffer, format: format)
-                    var fields: [DelimitedRecords.Field] = []
-                    _ = try records.record(at: offset, into: &fields)
-                    return delimited(records, fields)
-                default:
-                    var j = JSONBytes(buffer, at: offset)
-                    return try json(&j)
-                }
-            } catch let e as ByteError {
-                throw ByteLocation.error(e, in: buffer, path: path)
-            }
-        }
-    }
+    func styleRow(_ index: Int) throws -> StyleRow { try decoder.styleRow(index) }
 
     func location(ofOffset offset: Int) -> SourceLocation {
         bytes.withUnsafeBufferPointer { ByteLocation.location(of: offset, in: $0, path: path) }
@@ -172,11 +142,20 @@ public final class StreamedDocument {
     /// `TableDocument.validate`), each row decoded again. The rows-only
     /// formats (JSON Lines, CSV, TSV) are records whose other fields are the
     /// data's own (a `--section-by` column, fields no one draws): not checked.
-    func checkRowKeys(against registry: Registry) throws {
+    /// Each row's keys are compared as bytes first (`RowKeyCheck`); `quick` false checks every row the simple way.
+    func checkRowKeys(against registry: Registry, quick: Bool = true) throws {
         guard format == .json, identifiers.keys.contains(where: { registry.style(for: $0)?.rowKeys != nil }) else {
             return
         }
+        var keyCheck = RowKeyCheck(registry: registry, defaultCell: options.cell)
         for index in rowOffsets.indices {
+            if quick {
+                let passed = bytes.withUnsafeBufferPointer { buffer in
+                    var j = JSONBytes(buffer, at: rowOffsets[index])
+                    return keyCheck.passes(&j)
+                }
+                if passed { continue }
+            }
             let row = try self.row(index)
             let id = row["cell"]?.stringValue ?? options.cell
             guard let style = registry.style(for: id) else { continue }

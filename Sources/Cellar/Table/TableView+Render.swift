@@ -50,13 +50,21 @@ extension TableView {
         guard let ds = activeDataSource else { throw CellarError("the table has no data source") }
         let rows = RowRenderer(self)
         let chrome = SectionChrome(layout: l, tableStyle: style)
-        var out = StreamBatcher(writer: writer, chrome: chrome, width: width)
+        // A long table's bytes are made on a second thread while the next
+        // batch is drawn (the same calls in the same order: the same bytes);
+        // a short one is not worth a thread.
+        let background =
+            l.rowCounts.reduce(0, +) >= streamThreadMinimumRows && BackgroundCanvasWriter.pays
+            ? BackgroundCanvasWriter(wrapping: writer) : nil
+        defer { background?.finish() }
+        var out = StreamBatcher(writer: background ?? writer, chrome: chrome, width: width)
         for s in 0..<l.sectionCount {
             try streamSectionItem(s, header: true, l, chrome, into: &out)
             for r in 0..<l.rowCounts[s] { try streamRow(IndexPath(s, r), ds, rows, l, into: &out) }
             try streamSectionItem(s, header: false, l, chrome, into: &out)
         }
         try out.finish()
+        try background?.drain()
     }
 
     /// One streamed row: configured, laid out once (measured and drawn from

@@ -83,6 +83,9 @@ public final class TableView {
     /// keyboard focus (`cellar browse`) turns it on, so the frame it shows
     /// is the table's own and a golden case (`focus_mark: true`) draws it too.
     public var showsFocusMark = false
+    /// A whole-table render of at least this many rows writes its bytes on a
+    /// second thread (`BackgroundCanvasWriter`); `Int.max` keeps it on one.
+    public var streamThreadMinimumRows = 10_000
     /// The content line at the top of the viewport, as UIScrollView's contentOffset.y; see `scroll(toOffset:)`.
     public var contentOffset: Int = 0
 

@@ -145,22 +145,30 @@ extension Canvas {
             }
         }
         let width = self.width
-        for row in y0..<y1 {
-            let base = row * width
-            storage.withUnsafeMutableBufferPointer { Self.detachLeft($0, row: base, x: x0, width: width) }
-            var col = x0
-            while col < x1 {
-                if cw == 2 && col + 1 < x1 {
-                    storage[base + col] = content | sid
-                    storage[base + col + 1] = Self.continuation | sid
-                    col += 2
-                } else {
-                    storage[base + col] = (cw == 1 ? content : Self.blankCell) | sid
-                    col += 1
+        let height = self.height
+        let cell = (cw == 1 ? content : Self.blankCell) | sid
+        // One pass over the buffer per fill (a separator fills every row's
+        // width): 0 <= x0 < x1 <= width and 0 <= y0 < y1 <= height were
+        // clamped above, so every index below is inside the grid.
+        storage.withUnsafeMutableBufferPointer { cells in
+            for row in y0..<y1 {
+                let base = row &* width
+                Self.detachLeft(cells, row: base, x: x0, width: width)
+                var col = x0
+                if cw == 2 {
+                    while col &+ 1 < x1 {
+                        cells[base &+ col] = content | sid
+                        cells[base &+ col &+ 1] = Self.continuation | sid
+                        col &+= 2
+                    }
                 }
+                while col < x1 {
+                    cells[base &+ col] = cell
+                    col &+= 1
+                }
+                Self.detachRight(cells, row: base, x: x1, width: width)
+                Self.extend(&cells[width &* height &+ row], to: x1)
             }
-            storage.withUnsafeMutableBufferPointer { Self.detachRight($0, row: base, x: x1, width: width) }
-            Self.extend(&storage[width &* height &+ row], to: x1)
         }
     }
 

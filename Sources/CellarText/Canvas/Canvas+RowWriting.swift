@@ -69,7 +69,17 @@ extension Canvas {
                 dst.pointee = UInt8(truncatingIfNeeded: content)
                 dst += 1
             } else if content < Self.clusterBase {
-                dst += ByteBuffer.encode(content, at: dst)  // within the 4 bytes reserved per cell
+                let n = ByteBuffer.encode(content, at: dst)  // within the 4 bytes reserved per cell
+                // A run of the same cell (a separator's ─ across the row) repeats
+                // the bytes just encoded: one 4-byte copy per cell, advancing n
+                // (the 4 bytes per cell reserved above hold the copy's overhang).
+                let encoded = UnsafeRawPointer(dst).loadUnaligned(as: UInt32.self)
+                dst += n
+                while i &+ 1 < end && cells[i &+ 1] == raw {
+                    UnsafeMutableRawPointer(dst).storeBytes(of: encoded, as: UInt32.self)
+                    dst += n
+                    i &+= 1
+                }
             } else if content != Self.continuation {
                 out.count = dst - out.base
                 withContent(content) { out.append($0) }

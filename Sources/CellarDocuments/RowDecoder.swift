@@ -1,0 +1,58 @@
+import Cellar
+
+/// Decodes rows the load has checked from the document's bytes and row
+/// offsets alone. A value that shares the document's arrays, so a second
+/// thread may decode with it (`RowPrefetch`): after the load nothing
+/// changes the bytes or the offsets.
+struct RowDecoder: Sendable {
+    let path: String
+    let format: InputFormat
+    let bytes: [UInt8]
+    let rowOffsets: [Int]
+    /// CSV and TSV: the header's names, one per column.
+    let columns: [String]
+
+    /// The number of rows.
+    var count: Int { rowOffsets.count }
+
+    /// A row as written (with the table's keys).
+    func row(_ index: Int) throws -> Value {
+        try decode(index) { records, fields in
+            records.row(fields, columns: columns)
+        } json: { j in
+            try j.value()
+        }
+    }
+
+    /// A row as its style sees it (see `StyleRow`).
+    func styleRow(_ index: Int) throws -> StyleRow {
+        try decode(index) { records, fields in
+            records.styleRow(fields, columns: columns)
+        } json: { j in
+            try j.styleRow()
+        }
+    }
+
+    private func decode<T>(
+        _ index: Int, delimited: (DelimitedRecords, [DelimitedRecords.Field]) -> T,
+        json: (inout JSONBytes) throws -> T
+    ) throws -> T {
+        let offset = rowOffsets[index]
+        return try bytes.withUnsafeBufferPointer { buffer in
+            do {
+                switch format {
+                case .csv, .tsv:
+                    let records = DelimitedRecords(buffer, format: format)
+                    var fields: [DelimitedRecords.Field] = []
+                    _ = try records.record(at: offset, into: &fields)
+                    return delimited(records, fields)
+                default:
+                    var j = JSONBytes(buffer, at: offset)
+                    return try json(&j)
+                }
+            } catch let e as ByteError {
+                throw ByteLocation.error(e, in: buffer, path: path)
+            }
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Cellar
+
+/// The check of a JSON table's rows against the keys their styles read
+/// (`TableDocument.checkRowKeys`) at scan speed: a row's keys are compared
+/// as bytes and its values skipped, and a row this cannot settle is decoded
+/// and checked the simple way, which also gives the error.
+///
+/// Invariant: `passes` answers true only for a row `TableDocument.checkRowKeys`
+/// passes: every key, unescaped, is one its style reads or a table key, and
+/// the style is not a built-in under another identifier (whose data is
+/// parsed as well). Anything else (an escaped key or `cell`, a `cell` that is
+/// not text, an identifier the registry lacks) answers false.
+/// RowKeyCheckTests compare both paths on every example and golden table.
+struct RowKeyCheck {
+    /// What one identifier's rows may hold.
+    struct Allowed {
+        var identifier: [UInt8]
+        /// nil: the style reads any key (no check), or its rows need the simple check.
+        var keys: [[UInt8]]?
+        var settles: Bool
+    }
+
+    let registry: Registry
+    let defaultCell: [UInt8]
+    /// The identifiers met so far (a table uses few).
+    private var allowed: [Allowed] = []
+    /// The index in `allowed` found for the last row.
+    private var last = 0
+    /// The current row's key tokens (kept to spare an allocation per row).
+    private var rowKeys: [Range<Int>] = []
+
+    init(registry: Registry, defaultCell: String) {
+        self.registry = registry
+        self.defaultCell = Array(defaultCell.utf8)
+    }
+
+    /// Whether the checked row object at `j` passes; false when it is not
+    /// settled here.
+    mutating func passes(_ j: inout JSONBytes) -> Bool {
+        guard j.current == UInt8(ascii: "{") else { return false }
+        j.pos += 1
+        j.skipSpace()
+        rowKeys.removeAll(keepingCapacity: true)
+        var cell: Range<Int>?
+        while j.current != UInt8(ascii: "}") {
+            guard j.current == UInt8(ascii: "\""), let key = try? j.string(), !key.escaped else { return false }
+            rowKeys.append(key.range)
+            j.skipSpace()
+            j.pos += 1  // the scan checked the ':'
+            j.skipSpace()
+            if Self.equal(j.bytes, key.range, Self.cellKey) {
+                guard j.current == UInt8(ascii: "\""), let id = try? j.string(), !id.escaped else { return false }
+                cell = id.range
+            } else {
+                guard (try? j.skip(depth: 1)) != nil else { return false }
+            }
+            j.skipSpace()
+            if j.current == UInt8(ascii: ",") {
+                j.pos += 1
+                j.skipSpace()
+            }
+        }
+        let a = allowedIndex(cell, j.bytes)
+        guard allowed[a].settles else { return false }
+        guard let keys = allowed[a].keys else { return true }
+        return rowKeys.allSatisfy { key in keys.contains { Self.equal(j.bytes, key, $0) } }
+    }
+
+    /// The index in `allowed` of the row's identifier (its `cell` token, else the default),
+    /// the last one found asked first: rows mostly repeat an identifier.
+    private mutating func allowedIndex(_ cell: Range<Int>?, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        func matches(_ a: Allowed) -> Bool {
+            if let cell { return Self.equal(bytes, cell, a.identifier) }
+            return a.identifier == defaultCell
+        }
+        if last < allowed.count, matches(allowed[last]) { return last }
+        if let i = allowed.firstIndex(where: matches) {
+            last = i
+            return i
+        }
+        _ = allowedKeys(cell.map { Array(bytes[$0]) } ?? defaultCell)
+        last = allowed.count - 1
+        return last
+    }
+
+    static let cellKey = Array("cell".utf8)
+
+    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ word: [UInt8]) -> Bool {
+        guard range.count == word.count else { return false }
+        var i = 0
+        for b in bytes[range] {
+            guard b == word[i] else { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// The keys `identifier`'s rows may hold, found once per identifier.
+    private mutating func allowedKeys(_ identifier: [UInt8]) -> Allowed {
+        if let a = allowed.first(where: { $0.identifier == identifier }) { return a }
+        let id = String(decoding: identifier, as: UTF8.self)
+        var a = Allowed(identifier: identifier, keys: nil, settles: false)
+        if let style = registry.style(for: id) {
+            let builtinElsewhere = (style as? BuiltinCellStyle).map { $0.kind.rawValue != id } ?? false
+            a.settles = !builtinElsewhere
+            a.keys = style.rowKeys.map { ($0 + TableDocument.rowTableKeys).map { Array($0.utf8) } }
+        }
+        allowed.append(a)
+        return a
+    }
+}
