@@ -1,20 +1,15 @@
 import Cellar
 
-/// A table's rows ready to render, read the way their format allows: YAML
-/// whole (its reader builds a node tree), everything else streamed.
+/// A table's rows ready to render: every format streamed (`StreamedDocument`);
+/// a document read whole (`TableDocument`, as golden cases read their
+/// tables) is served too.
 public enum LoadedTable {
     case document(DocumentDataSource)
     case streamed(StreamedDataSource)
 
     /// Reads `input` (see `DocumentInput.read`) with `options` applied.
     public static func load(_ input: DocumentInput, options: TableOptions = TableOptions()) throws -> LoadedTable {
-        switch input.format {
-        case .yaml:
-            let doc = try TableDocument.parse(bytes: input.bytes, path: input.path, options: options)
-            return .document(DocumentDataSource(document: doc))
-        case .json, .jsonl, .csv, .tsv:
-            return .streamed(StreamedDataSource(document: try StreamedDocument.load(input, options: options)))
-        }
+        .streamed(StreamedDataSource(document: try StreamedDocument.load(input, options: options)))
     }
 
     /// `base` with the document's own `register` identifiers added.

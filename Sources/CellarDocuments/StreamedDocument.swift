@@ -1,6 +1,7 @@
 import Cellar
 
-/// A table read lazily from its bytes (JSON, JSON Lines, CSV, TSV): the
+/// A table read lazily from its bytes (JSON, JSON Lines, CSV, TSV, and
+/// YAML through its JSON form, see `YAMLToJSON`): the
 /// load scans the bytes once, checking every row (syntax, the table's own
 /// keys, and what a built-in style reads, so a bad document fails before
 /// any output) and keeping only each row's byte offset and what the table
@@ -28,7 +29,10 @@ public final class StreamedDocument {
     public let path: String
     /// The format the document's bytes are read as.
     public let format: InputFormat
+    /// The bytes rows are decoded from: the file's, or a YAML document's JSON form.
     let bytes: [UInt8]
+    /// A YAML document's own bytes, which offsets into `bytes` are located in (by converting again).
+    let yamlSource: [UInt8]?
     let options: TableOptions
     /// The table's style, as UITableView.Style.
     public internal(set) var style: TableStyle = .plain
@@ -67,12 +71,16 @@ public final class StreamedDocument {
     /// CSV and TSV: the header's names, one per column.
     var columns: [String] = []
 
-    init(_ input: DocumentInput, options: TableOptions) {
+    init(_ input: DocumentInput, json: [UInt8]? = nil, options: TableOptions) {
         path = input.path
         format = input.format
-        bytes = input.bytes
+        bytes = json ?? input.bytes
+        yamlSource = json == nil ? nil : input.bytes
         self.options = options
     }
+
+    /// Whether the bytes are a table document (top-level keys and sections), not rows alone.
+    var isTableDocument: Bool { format == .json || format == .yaml }
 
     /// The number of rows in all sections together.
     public var rowCount: Int { rowOffsets.count }
@@ -81,10 +89,21 @@ public final class StreamedDocument {
     /// have none, so the empty set is not hashed into.
     func hasEditingKeys(_ row: Int) -> Bool { !editingRows.isEmpty && editingRows.contains(row) }
 
-    /// Reads and checks a JSON, JSON Lines, CSV or TSV table; every error
-    /// names path:line:column.
+    /// Reads and checks a table in any of the formats; every error names path:line:column.
     public static func load(_ input: DocumentInput, options: TableOptions = TableOptions()) throws -> StreamedDocument {
-        let doc = StreamedDocument(input, options: options)
+        try checkTableDocument(input, options: options)
+        let doc: StreamedDocument
+        if input.format == .yaml {
+            let json = try input.bytes.withUnsafeBufferPointer { yaml in
+                if let bad = ByteLocation.firstInvalidUTF8(yaml) {
+                    throw ByteLocation.error(ByteError(offset: bad, message: "invalid UTF-8"), in: yaml, path: input.path)
+                }
+                return try YAMLToJSON.convert(yaml, path: input.path)
+            }
+            doc = StreamedDocument(input, json: json, options: options)
+        } else {
+            doc = StreamedDocument(input, options: options)
+        }
         try doc.scan()
         return doc
     }
@@ -126,18 +145,25 @@ public final class StreamedDocument {
                     return try json(&j)
                 }
             } catch let e as ByteError {
-                throw ByteLocation.error(e, in: buffer, path: path)
+                throw located(e)
             }
         }
     }
 
+    /// An error at an offset into `bytes`, at its line and column in the file.
+    func located(_ e: ByteError) -> CellarError { CellarError(e.message, at: location(ofOffset: e.offset)) }
+
     func location(ofOffset offset: Int) -> SourceLocation {
-        bytes.withUnsafeBufferPointer { ByteLocation.location(of: offset, in: $0, path: path) }
+        if let yamlSource {
+            return yamlSource.withUnsafeBufferPointer { YAMLToJSON.location(ofOutput: offset, in: $0, path: path) }
+        }
+        return bytes.withUnsafeBufferPointer { ByteLocation.location(of: offset, in: $0, path: path) }
     }
 
     /// The locations of ascending `offsets`, found in one pass over the bytes.
     func locations(of offsets: [Int]) -> [SourceLocation] {
-        bytes.withUnsafeBufferPointer { ByteLocation.locations(of: offsets, in: $0, path: path) }
+        if yamlSource != nil { return offsets.map(location(ofOffset:)) }
+        return bytes.withUnsafeBufferPointer { ByteLocation.locations(of: offsets, in: $0, path: path) }
     }
 
     /// Where the row at `index` (among all sections' rows) starts in the file, or nil when out of range.
@@ -145,15 +171,17 @@ public final class StreamedDocument {
         index >= 0 && index < rowOffsets.count ? location(ofOffset: rowOffsets[index]) : nil
     }
 
-    /// Checks every row's reuse identifier against a registry, naming the
-    /// first row that uses an unknown one.
+    /// Checks every row's reuse identifier and keys against a registry,
+    /// naming the first row (in file order) that fails either, as the eager
+    /// reader's `TableDocument.validate` does.
     public func validate(against registry: Registry) throws {
-        for (id, offset) in identifiers.sorted(by: { $0.value < $1.value }) where registry.style(for: id) == nil {
+        let unknown = identifiers.filter { registry.style(for: $0.key) == nil }.min { $0.value < $1.value }
+        try checkRowKeys(against: registry, before: unknown?.value ?? Int.max)
+        if let (id, offset) = unknown {
             let msg = Registry.unknownIdentifierMessage(id)
             let near = Suggest.closest(id, among: registry.identifiers).map { " (did you mean '\($0)'?)" } ?? ""
             throw CellarError(msg + near, at: location(ofOffset: offset))
         }
-        try checkRowKeys(against: registry)
     }
 
     /// `base` with the document's own identifiers added (`register`, as in YAML).
@@ -161,15 +189,16 @@ public final class StreamedDocument {
         try TableDocument.registry(registrations, over: base)
     }
 
-    /// A JSON table document's rows against the keys their styles read (as
+    /// A table document's rows against the keys their styles read (as
     /// `TableDocument.validate`), each row decoded again. The rows-only
     /// formats (JSON Lines, CSV, TSV) are records whose other fields are the
     /// data's own (a `--section-by` column, fields no one draws): not checked.
-    func checkRowKeys(against registry: Registry) throws {
-        guard format == .json, identifiers.keys.contains(where: { registry.style(for: $0)?.rowKeys != nil }) else {
+    func checkRowKeys(against registry: Registry, before limit: Int = Int.max) throws {
+        guard isTableDocument, identifiers.keys.contains(where: { registry.style(for: $0)?.rowKeys != nil }) else {
             return
         }
         for index in rowOffsets.indices {
+            guard rowOffsets[index] < limit else { return }
             let row = try self.row(index)
             let id = row["cell"]?.stringValue ?? options.cell
             guard let style = registry.style(for: id) else { continue }

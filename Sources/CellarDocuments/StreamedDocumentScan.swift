@@ -4,28 +4,30 @@ import Cellar
 /// top-level keys) is read as it passes, and each row is decoded, checked
 /// and dropped, leaving its offset and attributes behind.
 extension StreamedDocument {
+    /// A table document has its own sections: `--section-by` is refused before it is read.
+    static func checkTableDocument(_ input: DocumentInput, options: TableOptions) throws {
+        guard options.sectionBy != nil && (input.format == .json || input.format == .yaml) else { return }
+        throw CellarError(
+            "--section-by applies to rows without sections (JSON Lines, CSV or TSV); \(input.path) is a table document")
+    }
+
     func scan() throws {
-        if options.sectionBy != nil && format == .json {
-            throw CellarError(
-                "--section-by applies to rows without sections (JSON Lines, CSV or TSV); \(path) is a table document")
-        }
         try bytes.withUnsafeBufferPointer { buffer in
             do {
                 if let bad = ByteLocation.firstInvalidUTF8(buffer) {
                     throw ByteError(offset: bad, message: "invalid UTF-8")
                 }
                 switch format {
-                case .json: try scanDocument(buffer)
+                case .json, .yaml: try scanDocument(buffer)
                 case .jsonl: try scanLines(buffer)
                 case .csv, .tsv: try scanRecords(buffer)
-                case .yaml: throw ByteError(offset: 0, message: "YAML is read whole (TableDocument), not streamed")
                 }
             } catch let e as ByteError {
-                throw ByteLocation.error(e, in: buffer, path: path)
+                throw located(e)
             }
         }
-        if sections.isEmpty && format != .json { sections.append(Section(firstRow: 0)) }
-        if format != .json { selection.allowsMultipleSelection = true }
+        if sections.isEmpty && !isTableDocument { sections.append(Section(firstRow: 0)) }
+        if !isTableDocument { selection.allowsMultipleSelection = true }
         try checkInitialSelection()
         if options.indexTitles {
             let titles = TableOptions.indexTitles(headers: sections.map(\.header), existing: sections.map(\.indexTitle))
