@@ -11,9 +11,9 @@ import Cellar
 /// huge file is refused at once with a one-line error instead of hanging
 /// or filling memory.
 public enum InputFile {
-    /// The CLI's `--max-file-size` raises it. A YAML document is composed
-    /// whole, at many times its size in memory, so the default is kept to
-    /// what a hand-written table or a golden needs.
+    /// The CLI's `--max-file-size` raises it. Golden cases are composed
+    /// whole (Yams' node tree), at many times their size in memory, so the
+    /// default is kept to what a hand-written table or a golden needs.
     public static let defaultSizeLimit = 4 << 20
 
     /// The whole file, or a CellarError naming the path and the reason.

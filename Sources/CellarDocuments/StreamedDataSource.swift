@@ -23,9 +23,19 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
     /// Read once per row drawn, from one thread: the run-time exclusivity checks are left out.
     @exclusivity(unchecked) var edits: [[EditedRow]]?
 
+    /// Rows still arriving from a pipe, added to `document` as the table draws them.
+    public let pipe: PipedRows?
+
     /// Creates a data source over `document`'s rows, with no edits.
     public init(document: StreamedDocument) {
         self.document = document
+        pipe = nil
+    }
+
+    /// A data source over rows read from a pipe as the table draws them.
+    public init(pipe: PipedRows) {
+        document = pipe.document
+        self.pipe = pipe
     }
 
     /// The row at `ip`, or nil out of range.

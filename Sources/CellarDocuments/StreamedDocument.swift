@@ -29,8 +29,9 @@ public final class StreamedDocument {
     public let path: String
     /// The format the document's bytes are read as.
     public let format: InputFormat
-    /// The bytes rows are decoded from: the file's, or a YAML document's JSON form.
-    let bytes: [UInt8]
+    /// The bytes rows are decoded from: the file's, or a YAML document's JSON
+    /// form; rows piped in are appended as they arrive (`PipedRows`).
+    @exclusivity(unchecked) var bytes: [UInt8]
     /// A YAML document's own bytes, which offsets into `bytes` are located in (by converting again).
     let yamlSource: [UInt8]?
     let options: TableOptions

@@ -110,8 +110,8 @@ extension StreamedDocument {
 
     // MARK: JSON Lines
 
-    func scanLines(_ buffer: UnsafeBufferPointer<UInt8>) throws {
-        var j = JSONBytes(buffer)
+    func scanLines(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0) throws {
+        var j = JSONBytes(buffer, at: start)
         var quick = QuickRowCheck(options: options)
         while true {
             j.skipSpace()
@@ -131,14 +131,20 @@ extension StreamedDocument {
     // MARK: CSV and TSV
 
     func scanRecords(_ buffer: UnsafeBufferPointer<UInt8>) throws {
+        guard let next = try scanHeader(buffer) else {
+            throw ByteError(offset: 0, message: "the file is empty (a header line must name the columns)")
+        }
+        try scanRecordRows(buffer, from: next)
+    }
+
+    /// The header's column names; returns where the records start, or nil when there is no header yet.
+    func scanHeader(_ buffer: UnsafeBufferPointer<UInt8>) throws -> Int? {
         let records = DelimitedRecords(buffer, format: format)
         var fields: [DelimitedRecords.Field] = []
         // A byte order mark (as spreadsheets write) is not part of the first column's name.
         let begin = buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF ? 3 : 0
-        guard let headerStart = records.nextRecordStart(from: begin) else {
-            throw ByteError(offset: 0, message: "the file is empty (a header line must name the columns)")
-        }
-        var next = try records.record(at: headerStart, into: &fields)
+        guard let headerStart = records.nextRecordStart(from: begin) else { return nil }
+        let next = try records.record(at: headerStart, into: &fields)
         var seen = Set<String>()
         for f in fields {
             let name = records.text(f)
@@ -150,16 +156,21 @@ extension StreamedDocument {
             }
             columns.append(name)
         }
+        if let key = options.sectionBy, !columns.contains(key) {
+            throw ByteError(
+                offset: headerStart, message: "--section-by: " + Suggest.unknown("column", key, among: columns))
+        }
+        return next
+    }
+
+    /// The records from `next` on, each checked and kept as a row.
+    func scanRecordRows(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) throws {
+        let records = DelimitedRecords(buffer, format: format)
+        var fields: [DelimitedRecords.Field] = []
+        var next = start
+        let sectionColumn = options.sectionBy.flatMap { columns.firstIndex(of: $0) }
         var quick = QuickRowCheck(options: options)
         let kinds = quick.kinds(of: columns)
-        var sectionColumn: Int?
-        if let key = options.sectionBy {
-            sectionColumn = columns.firstIndex(of: key)
-            guard sectionColumn != nil else {
-                throw ByteError(
-                    offset: headerStart, message: "--section-by: " + Suggest.unknown("column", key, among: columns))
-            }
-        }
         while let start = records.nextRecordStart(from: next) {
             next = try records.record(at: start, into: &fields)
             guard fields.count == columns.count else {

@@ -51,12 +51,44 @@ extension TableView {
         let rows = RowRenderer(self)
         let chrome = SectionChrome(layout: l, tableStyle: style)
         var out = StreamBatcher(writer: writer, chrome: chrome, width: width)
+        let growing = (ds as? TableViewGrowingDataSource).flatMap { $0.mayGrow ? $0 : nil }
         for s in 0..<l.sectionCount {
             try out.emit(l.topHeight(s)) { chrome.drawTop(s, into: &$0, y: $1) }
-            for r in 0..<l.rowCounts[s] { try streamRow(IndexPath(s, r), ds, rows, l, into: &out) }
+            if let growing, s == l.sectionCount - 1 {
+                try streamGrowingRows(s, growing, l, into: &out)
+            } else {
+                for r in 0..<l.rowCounts[s] { try streamRow(IndexPath(s, r), ds, rows, l, into: &out) }
+            }
             try out.emit(l.bottomHeight(s)) { chrome.drawBottom(s, into: &$0, y: $1) }
         }
         try out.finish()
+    }
+
+    /// The last section's rows as they arrive: before drawing what may be
+    /// the last row, the lines drawn so far are written out and the data
+    /// source waits for the next row (or the end of its input). Rows that
+    /// arrive may come selected or highlighted: the row states are read again.
+    private func streamGrowingRows(
+        _ s: Int, _ ds: TableViewGrowingDataSource, _ l: TableLayout, into out: inout StreamBatcher
+    ) throws {
+        var rows = RowRenderer(self)
+        var count = l.rowCounts[s]
+        var ended = false
+        var r = 0
+        while true {
+            while r + 1 >= count && !ended {
+                try out.flush()
+                try out.writer.flush()
+                let n = try ds.tableView(self, rowCountOfLastSectionAfter: count)
+                if n > count { l.growLastSection(to: n) }
+                ended = n <= count
+                count = max(count, n)
+                rows = RowRenderer(self)
+            }
+            guard r < count else { return }
+            try streamRow(IndexPath(s, r), ds, rows, l, into: &out)
+            r += 1
+        }
     }
 
     /// One streamed row: configured, laid out once (measured and drawn from
