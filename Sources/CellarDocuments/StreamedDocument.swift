@@ -32,8 +32,8 @@ public final class StreamedDocument {
     /// The bytes rows are decoded from: the file's, or a YAML document's JSON
     /// form; rows piped in are appended as they arrive (`PipedRows`).
     @exclusivity(unchecked) var bytes: [UInt8]
-    /// A YAML document's own bytes, which offsets into `bytes` are located in (by converting again).
-    let yamlSource: [UInt8]?
+    /// A YAML document's own bytes or file, which offsets into `bytes` are located in (by converting again).
+    let yamlSource: YAMLSource?
     let options: TableOptions
     /// The table's style, as UITableView.Style.
     public internal(set) var style: TableStyle = .plain
@@ -72,11 +72,11 @@ public final class StreamedDocument {
     /// CSV and TSV: the header's names, one per column.
     var columns: [String] = []
 
-    init(_ input: DocumentInput, json: [UInt8]? = nil, options: TableOptions) {
+    init(_ input: DocumentInput, json: [UInt8]? = nil, source: YAMLSource? = nil, options: TableOptions) {
         path = input.path
         format = input.format
         bytes = json ?? input.bytes
-        yamlSource = json == nil ? nil : input.bytes
+        yamlSource = json == nil ? nil : source ?? .bytes(input.bytes)
         self.options = options
     }
 
@@ -99,7 +99,7 @@ public final class StreamedDocument {
                 if let bad = ByteLocation.firstInvalidUTF8(yaml) {
                     throw ByteLocation.error(ByteError(offset: bad, message: "invalid UTF-8"), in: yaml, path: input.path)
                 }
-                return try YAMLToJSON.convert(yaml, path: input.path)
+                return try YAMLToJSON.convert(.bytes(yaml), path: input.path, capacity: yaml.count)
             }
             doc = StreamedDocument(input, json: json, options: options)
         } else {
@@ -155,9 +155,7 @@ public final class StreamedDocument {
     func located(_ e: ByteError) -> CellarError { CellarError(e.message, at: location(ofOffset: e.offset)) }
 
     func location(ofOffset offset: Int) -> SourceLocation {
-        if let yamlSource {
-            return yamlSource.withUnsafeBufferPointer { YAMLToJSON.location(ofOutput: offset, in: $0, path: path) }
-        }
+        if let yamlSource { return yamlSource.location(ofOutput: offset, path: path) }
         return bytes.withUnsafeBufferPointer { ByteLocation.location(of: offset, in: $0, path: path) }
     }
 

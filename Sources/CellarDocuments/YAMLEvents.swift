@@ -1,6 +1,12 @@
 import CLibYAML
 import Cellar
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// libyaml's event parser over bytes the caller keeps alive for its whole
 /// life: one event at a time, nothing composed. Its errors are worded as
 /// the eager reader words Yams' (`TableDocument.yamlError`), at the same
@@ -9,6 +15,8 @@ struct YAMLEvents: ~Copyable {
     // libyaml's state lives at fixed addresses (it is not moved with the struct), freed in deinit.
     private let state = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
     private let current = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
+    /// The file descriptor libyaml reads from, for a document read from a file.
+    private let descriptor = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private var holding = false
     let path: String
 
@@ -19,11 +27,32 @@ struct YAMLEvents: ~Copyable {
         yaml_parser_set_input_string(state, bytes.baseAddress, bytes.count)
     }
 
+    /// Reads the document from `fd` as libyaml asks for more (the caller closes it).
+    init(fd: Int32, path: String) {
+        self.path = path
+        descriptor.pointee = fd
+        yaml_parser_initialize(state)
+        yaml_parser_set_input(
+            state,
+            { data, buffer, size, read in
+                guard let data, let buffer, let read else { return 0 }
+                let fd = data.load(as: Int32.self)
+                while true {
+                    let n = Glibc.read(fd, buffer, size)
+                    if n < 0 && errno == EINTR { continue }
+                    guard n >= 0 else { return 0 }
+                    read.pointee = n
+                    return 1
+                }
+            }, descriptor)
+    }
+
     deinit {
         if holding { yaml_event_delete(current) }
         yaml_parser_delete(state)
         state.deallocate()
         current.deallocate()
+        descriptor.deallocate()
     }
 
     /// The current event; valid until the next call to `next`.

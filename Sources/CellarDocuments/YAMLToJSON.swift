@@ -57,16 +57,22 @@ struct YAMLToJSON {
         out.reserveCapacity(capacity)
     }
 
+    /// Where the YAML comes from: bytes in memory, or an open file read as libyaml asks.
+    enum Input {
+        case bytes(UnsafeBufferPointer<UInt8>)
+        case file(Int32)
+    }
+
     /// The JSON form of `yaml`, or the first error the eager reader would report.
-    static func convert(_ yaml: UnsafeBufferPointer<UInt8>, path: String) throws -> [UInt8] {
-        var c = YAMLToJSON(path: path, capacity: yaml.count)
+    static func convert(_ yaml: Input, path: String, capacity: Int) throws -> [UInt8] {
+        var c = YAMLToJSON(path: path, capacity: capacity)
         try c.run(yaml, target: nil)
         return c.out
     }
 
     /// The YAML mark of the value or key written at `offset` of the JSON
     /// form (the last one starting at or before it).
-    static func location(ofOutput offset: Int, in yaml: UnsafeBufferPointer<UInt8>, path: String) -> SourceLocation {
+    static func location(ofOutput offset: Int, in yaml: Input, path: String) -> SourceLocation {
         var c = YAMLToJSON(path: path, capacity: 0)
         let found = (try? c.run(yaml, target: offset)) ?? nil
         return found ?? SourceLocation(file: path, line: 1, column: 1)
@@ -75,9 +81,17 @@ struct YAMLToJSON {
     /// Converts, or with `target` only walks until the token written at or
     /// before `target` is found and returns its mark.
     @discardableResult
-    mutating func run(_ yaml: UnsafeBufferPointer<UInt8>, target: Int?) throws -> SourceLocation? {
-        guard !yaml.isEmpty else { throw CellarError("the document is empty", at: SourceLocation(file: path, line: 1, column: 1)) }
-        var events = YAMLEvents(yaml, path: path)
+    mutating func run(_ yaml: Input, target: Int?) throws -> SourceLocation? {
+        var events: YAMLEvents
+        switch yaml {
+        case .bytes(let bytes):
+            // libyaml refuses an empty input (as it has no address).
+            guard !bytes.isEmpty else {
+                throw CellarError("the document is empty", at: SourceLocation(file: path, line: 1, column: 1))
+            }
+            events = YAMLEvents(bytes, path: path)
+        case .file(let fd): events = YAMLEvents(fd: fd, path: path)
+        }
         var found: SourceLocation?
         while true {
             let type = try events.next()

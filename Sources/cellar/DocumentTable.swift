@@ -21,8 +21,7 @@ enum DocumentTable {
             return (source.makeTableView(registry: registry), source)
         }
         let source = try LoadedTable.load(
-            DocumentInput.read(file, format: document.inputFormat, sizeLimit: maxFileSize),
-            options: document.tableOptions())
+            path: file, format: document.inputFormat, sizeLimit: maxFileSize, options: document.tableOptions())
         let documentRegistry = try source.registry(over: registry)
         try source.validate(against: documentRegistry)
         return (source.makeTableView(registry: documentRegistry), source)

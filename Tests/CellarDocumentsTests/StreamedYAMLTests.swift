@@ -1,5 +1,6 @@
 import Cellar
 import CellarTestSupport
+import Foundation
 import Testing
 
 @testable import CellarDocuments
@@ -77,6 +78,41 @@ import Testing
             let want = Self.eager(text)
             #expect(Self.streamed(text) == want, "\(text.prefix(70))")
         }
+    }
+
+    /// A YAML file is read in pieces (`load(yamlFile:)`), not held: it reads
+    /// and refuses exactly what the same bytes in memory do, a character split
+    /// between two pieces included.
+    @Test func filesReadInPiecesMatchTheBytes() throws {
+        let dir = try ScratchDirectory()
+        let path = dir.path + "/t.yaml"
+        let filler = "# " + String(repeating: "x", count: (1 << 16) - 4) + "\n"
+        let long = filler + "sections:\n  - header: 한글 🍎\n    rows: [{text: 가나다, cell: subtitle}]\n"
+        let invalid = Array(filler.utf8) + Array("sections: [{rows: [{text: a".utf8) + [0xE2, 0x82] + Array("}]}]\n".utf8)
+        var texts = Self.bad.map { Array($0.utf8) } + [Array(long.utf8), invalid]
+        // Every split of a three-byte character across the pieces' boundary.
+        for shift in 0..<3 {
+            texts.append(Array(String(repeating: "#", count: (1 << 16) - 2 - shift).utf8) + Array("\n가\nsections: []\n".utf8))
+        }
+        for bytes in texts {
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let fromFile = Self.message {
+                let doc = try StreamedDocument.load(yamlFile: path)
+                try doc.validate(against: Registry())
+                _ = try doc.registry(over: Registry())
+            }
+            let fromBytes = Self.message {
+                let doc = try StreamedDocument.load(DocumentInput(path: path, bytes: bytes, format: .yaml))
+                try doc.validate(against: Registry())
+                _ = try doc.registry(over: Registry())
+            }
+            #expect(fromFile == fromBytes, "\(String(decoding: bytes.prefix(60), as: UTF8.self))")
+        }
+        try Data(long.utf8).write(to: URL(fileURLWithPath: path))
+        let table = StreamedDataSource(document: try StreamedDocument.load(yamlFile: path))
+            .makeTableView(registry: Registry())
+        table.width = 30
+        #expect(try table.renderText().contains("가나다"))
     }
 
     @Test func invalidUTF8IsLocated() {
