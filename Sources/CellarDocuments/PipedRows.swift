@@ -65,7 +65,9 @@ public final class PipedRows {
                 ended = true
                 return
             }
-            guard document.bytes.count + n <= sizeLimit else { throw InputFile.tooLarge(document.path, limit: sizeLimit) }
+            guard document.bytes.count + n <= sizeLimit else {
+                throw InputFile.tooLarge(document.path, limit: sizeLimit)
+            }
             document.bytes.append(contentsOf: chunk[0..<n])
             return
         }
@@ -105,7 +107,8 @@ public final class PipedRows {
                     if !headerRead {
                         guard let next = try doc.scanHeader(buffer) else {
                             if ended {
-                                throw ByteError(offset: 0, message: "the file is empty (a header line must name the columns)")
+                                throw ByteError(
+                                    offset: 0, message: "the file is empty (a header line must name the columns)")
                             }
                             return
                         }
@@ -125,6 +128,7 @@ public final class PipedRows {
 }
 
 extension StreamedDataSource: TableViewGrowingDataSource {
+    /// Whether rows may still come down the pipe (none do without one).
     public var mayGrow: Bool { pipe.map { !$0.ended } ?? false }
 
     /// Reads more rows from the pipe, checks them against the table's styles

@@ -97,7 +97,8 @@ public final class StreamedDocument {
         if input.format == .yaml {
             let json = try input.bytes.withUnsafeBufferPointer { yaml in
                 if let bad = ByteLocation.firstInvalidUTF8(yaml) {
-                    throw ByteLocation.error(ByteError(offset: bad, message: "invalid UTF-8"), in: yaml, path: input.path)
+                    throw ByteLocation.error(
+                        ByteError(offset: bad, message: "invalid UTF-8"), in: yaml, path: input.path)
                 }
                 return try YAMLToJSON.convert(.bytes(yaml), path: input.path, capacity: yaml.count)
             }

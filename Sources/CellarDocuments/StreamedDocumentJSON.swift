@@ -123,7 +123,8 @@ extension StreamedDocument {
             guard case .string(let style) = v, !style.isEmpty else {
                 throw ByteError(
                     offset: at,
-                    message: "register: \(id) must name a style (a built-in such as default, or a Lua style's identifier)")
+                    message:
+                        "register: \(id) must name a style (a built-in such as default, or a Lua style's identifier)")
             }
             out.append(TableDocument.Registration(identifier: id, style: style, location: location(ofOffset: keyStart)))
         }

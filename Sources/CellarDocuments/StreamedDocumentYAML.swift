@@ -62,7 +62,9 @@ extension StreamedDocument {
                 let length = data[lead] >= 0xF0 ? 4 : data[lead] >= 0xE0 ? 3 : 2
                 if lead + length > data.count { split = lead }
             }
-            if let at = data.withUnsafeBufferPointer({ ByteLocation.firstInvalidUTF8(UnsafeBufferPointer(rebasing: $0[..<split])) }) {
+            if let at = data.withUnsafeBufferPointer({
+                ByteLocation.firstInvalidUTF8(UnsafeBufferPointer(rebasing: $0[..<split]))
+            }) {
                 bad = base + at
             }
             carry = Array(data[split...])

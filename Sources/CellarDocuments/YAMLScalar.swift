@@ -32,8 +32,9 @@ enum YAMLScalar {
     /// Whether a plain scalar is YAML's null (`~`, `null`, empty), as `NodeReader.text` reads titles.
     static func isNull(_ text: String, tag: String?) -> Bool {
         if text.isEmpty && tag == nil { return true }
-        if let first = text.utf8.first, first != UInt8(ascii: "~") && first != UInt8(ascii: "n")
-            && first != UInt8(ascii: "N") && tag == nil
+        if let first = text.utf8.first,
+            first != UInt8(ascii: "~") && first != UInt8(ascii: "n")
+                && first != UInt8(ascii: "N") && tag == nil
         {
             return false
         }

@@ -202,7 +202,8 @@ struct YAMLToJSON {
     /// The keys that give a child its role, or that are read as text (a section's titles, a row's `cell`).
     static func key(_ text: UnsafeBufferPointer<UInt8>, in role: Role) -> Key {
         func equals(_ word: StaticString) -> Bool {
-            text.count == word.utf8CodeUnitCount && text.elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: text.count))
+            text.count == word.utf8CodeUnitCount
+                && text.elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: text.count))
         }
         if role == .root {
             if equals("sections") { return .sections }
@@ -238,7 +239,8 @@ struct YAMLToJSON {
             for i in keys.dropFirst() {
                 let a = keyRanges[i]
                 for j in keys.lowerBound..<i where keyRanges[j].count == a.count {
-                    if memcmp(buffer.baseAddress.unsafelyUnwrapped + a.lowerBound,
+                    if memcmp(
+                        buffer.baseAddress.unsafelyUnwrapped + a.lowerBound,
                         buffer.baseAddress.unsafelyUnwrapped + keyRanges[j].lowerBound, a.count) == 0
                     {
                         return true

@@ -60,8 +60,10 @@ import Testing
         #"{"cell": "value1", "text": "Cherries", "secondaryText": "12"}"#,
         #"{"text": "Dates"}"#,
     ]
-    static let csv = ["text,secondaryText,cell", "Apples 사과,\"red, 🍎\",subtitle", "Bananas,,default",
-        "Cherries,\"two\nlines\",subtitle", "Dates,4,value1"]
+    static let csv = [
+        "text,secondaryText,cell", "Apples 사과,\"red, 🍎\",subtitle", "Bananas,,default",
+        "Cherries,\"two\nlines\",subtitle", "Dates,4,value1",
+    ]
 
     @Test(arguments: ["jsonl", "csv"])
     func rowsAreDrawnAsTheyArrive(format: String) throws {

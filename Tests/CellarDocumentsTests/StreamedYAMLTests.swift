@@ -88,11 +88,13 @@ import Testing
         let path = dir.path + "/t.yaml"
         let filler = "# " + String(repeating: "x", count: (1 << 16) - 4) + "\n"
         let long = filler + "sections:\n  - header: 한글 🍎\n    rows: [{text: 가나다, cell: subtitle}]\n"
-        let invalid = Array(filler.utf8) + Array("sections: [{rows: [{text: a".utf8) + [0xE2, 0x82] + Array("}]}]\n".utf8)
+        let invalid =
+            Array(filler.utf8) + Array("sections: [{rows: [{text: a".utf8) + [0xE2, 0x82] + Array("}]}]\n".utf8)
         var texts = Self.bad.map { Array($0.utf8) } + [Array(long.utf8), invalid]
         // Every split of a three-byte character across the pieces' boundary.
         for shift in 0..<3 {
-            texts.append(Array(String(repeating: "#", count: (1 << 16) - 2 - shift).utf8) + Array("\n가\nsections: []\n".utf8))
+            texts.append(
+                Array(String(repeating: "#", count: (1 << 16) - 2 - shift).utf8) + Array("\n가\nsections: []\n".utf8))
         }
         for bytes in texts {
             try Data(bytes).write(to: URL(fileURLWithPath: path))
@@ -127,7 +129,9 @@ import Testing
     /// The one refusal the eager reader does not make: nesting deeper than
     /// the JSON form can be read back (the eager reader allows libyaml's 1000).
     @Test func nestingIsBoundedByTheJSONForm() {
-        let deep = "sections:\n  - rows:\n      - data: " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+        let deep =
+            "sections:\n  - rows:\n      - data: " + String(repeating: "[", count: 600)
+            + String(repeating: "]", count: 600)
         #expect(Self.streamed(deep).hasSuffix("nested more than \(YAMLToJSON.maximumNesting) levels deep"))
         #expect(!Self.eager(deep).contains("nested"))
     }

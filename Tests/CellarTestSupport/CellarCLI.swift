@@ -10,6 +10,7 @@ public enum CellarCLI {
         return url.path
     }()
 
+    /// The built binary's path, or nil when it is not built.
     public static let binary: String? = {
         let here = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
         let candidates = [here.appendingPathComponent("cellar").path, packageRoot + "/.build/debug/cellar"]

@@ -1,5 +1,3 @@
-/// UITableViewDataSource. Required: rows in section and cell for row; the
-/// rest defaults as in UIKit.
 /// A data source whose last section grows while a full render streams it
 /// (rows read from a pipe as they arrive). The stream draws a row once it
 /// knows whether another follows (the last row has no separator), writing
@@ -13,6 +11,8 @@ public protocol TableViewGrowingDataSource: TableViewDataSource {
     func tableView(_ tableView: TableView, rowCountOfLastSectionAfter count: Int) throws -> Int
 }
 
+/// UITableViewDataSource. Required: rows in section and cell for row; the
+/// rest defaults as in UIKit.
 public protocol TableViewDataSource: AnyObject {
     func numberOfSections(in tableView: TableView) -> Int
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int

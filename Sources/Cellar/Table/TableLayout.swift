@@ -6,9 +6,11 @@ import CellarText
 /// rows, a section bottom (box bottom, footer).
 final class TableLayout {
     let sectionCount: Int
-    private(set) var rowCounts: [Int]
+    // Read per row from one thread; they change only as a growing data source's rows arrive
+    // (`growLastSection`): the run-time exclusivity checks are left out.
+    @exclusivity(unchecked) private(set) var rowCounts: [Int]
     /// Item index of each section's top item; one more entry = item count.
-    private(set) var sectionStarts: [Int]
+    @exclusivity(unchecked) private(set) var sectionStarts: [Int]
     let headerLines: [[String]]
     let footerLines: [[String]]
     let indexTitles: [String]
