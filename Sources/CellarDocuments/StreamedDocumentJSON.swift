@@ -82,7 +82,10 @@ extension StreamedDocument {
             do { rowHeight = try RowCheck.height(v, key) } catch { throw fail(error.message) }
             rowHeightOffset = at
         case "estimatedRowHeight":
-            guard let n = v.intValue, case .int = v, n >= 1, n <= TableView.maximumRowHeight else {
+            // YAML reads a whole number written `3.0` as 3 (`NodeReader.int`); JSON wants an integer.
+            var whole = format == .yaml
+            if case .int = v { whole = true }
+            guard let n = v.intValue, whole, n >= 1, n <= TableView.maximumRowHeight else {
                 throw fail("estimatedRowHeight must be a whole number of lines from 1 to \(TableView.maximumRowHeight)")
             }
             estimatedRowHeight = n

@@ -45,6 +45,7 @@ import Testing
         "styl: plain\nsections: []\n", "style: fancy\nsections: []\n", "style: [plain]\nsections: []\n",
         "rowHeight: tall\nsections: []\n", "rowHeight: -2\nsections: []\n", "rowHeight: 100000\nsections: []\n",
         "estimatedRowHeight: 0\nsections: []\n", "estimatedRowHeight: x\nsections: []\n",
+        "estimatedRowHeight: 3.0\nsections: []\n", "estimatedRowHeight: 2.5\nsections: []\n",
         "ambiguousWide: yes please\nsections: []\n", "ambiguousWide: 'true'\nsections: []\n",
         "allowsSelection: yes please\nsections: []\n", "style: plain\n", "sections: {}\n",
         "sections: [{rows: {}}]\n", "sections: [{rowz: []}]\n", "sections: [7]\n", "sections: [{rows: [7]}]\n",
