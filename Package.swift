@@ -25,6 +25,12 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]
         ),
+        // libyaml from the system (Debian: libyaml-dev): its event parser streams YAML documents.
+        .systemLibrary(
+            name: "CLibYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
         // C wrappers for Lua's macros, and the trampolines that raise Lua
         // errors on the C side so no longjmp ever crosses a Swift frame.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
@@ -33,7 +39,7 @@ let package = Package(
         .target(name: "Cellar", dependencies: ["CellarText"]),
         // Table documents (YAML, JSON) as data sources.
         .target(name: "CellarDocuments", dependencies: [
-            "Cellar", "CellarText",
+            "Cellar", "CellarText", "CLibYAML",
             .product(name: "Yams", package: "Yams"),
         ]),
         // Golden cases: parsing, scenarios, the runner, diffs and files.

@@ -11,38 +11,60 @@ import Cellar
 /// huge file is refused at once with a one-line error instead of hanging
 /// or filling memory.
 public enum InputFile {
-    /// The CLI's `--max-file-size` raises it. A YAML document is composed
-    /// whole, at many times its size in memory, so the default is kept to
-    /// what a hand-written table or a golden needs.
+    /// The CLI's `--max-file-size` raises it. Golden cases are composed
+    /// whole (Yams' node tree), at many times their size in memory, so the
+    /// default is kept to what a hand-written table or a golden needs.
     public static let defaultSizeLimit = 4 << 20
 
     /// The whole file, or a CellarError naming the path and the reason.
     public static func read(_ path: String, limit: Int = defaultSizeLimit) throws -> [UInt8] {
+        let (fd, size) = try openRegular(path, limit: limit)
+        defer { close(fd) }
+        var out: [UInt8] = []
+        out.reserveCapacity(size)
+        try readChunks(fd, path: path, limit: limit) { out.append(contentsOf: $0) }
+        return out
+    }
+
+    /// Opens a regular file of at most `limit` bytes; returns its descriptor (the caller closes it) and size.
+    static func openRegular(_ path: String, limit: Int) throws -> (Int32, Int) {
         // O_NONBLOCK: opening a FIFO without a writer must not wait for one.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw CellarError("\(path): cannot open: \(reason(errno))") }
-        defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw CellarError("\(path): cannot read: \(reason(errno))") }
+        guard fstat(fd, &info) == 0 else {
+            close(fd)
+            throw CellarError("\(path): cannot read: \(reason(errno))")
+        }
         guard info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
             throw CellarError("\(path): not a regular file (\(kind(info.st_mode))); only regular files are read")
         }
-        guard Int(info.st_size) <= limit else { throw tooLarge(path, limit: limit) }
-        var out: [UInt8] = []
-        out.reserveCapacity(Int(info.st_size))
+        guard Int(info.st_size) <= limit else {
+            close(fd)
+            throw tooLarge(path, limit: limit)
+        }
+        return (fd, Int(info.st_size))
+    }
+
+    /// Reads `fd` to its end in chunks given to `body`, refusing more than `limit` bytes in all.
+    static func readChunks(
+        _ fd: Int32, path: String, limit: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
+    ) throws {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var total = 0
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw CellarError("\(path): cannot read: \(reason(errno))")
             }
-            if n == 0 { break }
+            if n == 0 { return }
             // The file may grow while it is read (or report no size, as /proc does).
-            guard out.count + n <= limit else { throw tooLarge(path, limit: limit) }
-            out.append(contentsOf: chunk[0..<n])
+            total += n
+            guard total <= limit else { throw tooLarge(path, limit: limit) }
+            try chunk.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[0..<n])) }
         }
-        return out
     }
 
     static func tooLarge(_ path: String, limit: Int) -> CellarError {

@@ -67,6 +67,13 @@ public struct DocumentInput: Sendable {
     /// The format the bytes are read as.
     public var format: InputFormat
 
+    /// Bytes already in memory, named `path` in messages.
+    public init(path: String, bytes: [UInt8], format: InputFormat) {
+        self.path = path
+        self.bytes = bytes
+        self.format = format
+    }
+
     /// Reads `path` (`-` is standard input, named `<stdin>` in messages)
     /// within `sizeLimit`. The format is `format` if given, else the file
     /// name's, else guessed from the bytes.

@@ -1,51 +1,42 @@
 import Cellar
 
-/// A table's rows ready to render, read the way their format allows: YAML
-/// whole (its reader builds a node tree), everything else streamed.
+/// A table's rows ready to render, in any input format: every format is
+/// streamed (`StreamedDocument`; YAML through its JSON form).
 public enum LoadedTable {
-    case document(DocumentDataSource)
     case streamed(StreamedDataSource)
 
     /// Reads `input` (see `DocumentInput.read`) with `options` applied.
     public static func load(_ input: DocumentInput, options: TableOptions = TableOptions()) throws -> LoadedTable {
-        switch input.format {
-        case .yaml:
-            let doc = try TableDocument.parse(bytes: input.bytes, path: input.path, options: options)
-            return .document(DocumentDataSource(document: doc))
-        case .json, .jsonl, .csv, .tsv:
-            return .streamed(StreamedDataSource(document: try StreamedDocument.load(input, options: options)))
+        .streamed(StreamedDataSource(document: try StreamedDocument.load(input, options: options)))
+    }
+
+    /// Reads the table at `path` (`-` is standard input) as `DocumentInput.read` does; a YAML
+    /// file is read in pieces as it is converted (`StreamedDocument.load(yamlFile:)`), not held whole.
+    public static func load(
+        path: String, format: InputFormat?, sizeLimit: Int, options: TableOptions = TableOptions()
+    ) throws -> LoadedTable {
+        if path != "-", (format ?? InputFormat.from(path: path)) == .yaml {
+            let doc = try StreamedDocument.load(yamlFile: path, sizeLimit: sizeLimit, options: options)
+            return .streamed(StreamedDataSource(document: doc))
+        }
+        return try load(DocumentInput.read(path, format: format, sizeLimit: sizeLimit), options: options)
+    }
+
+    var source: StreamedDataSource {
+        switch self {
+        case .streamed(let s): return s
         }
     }
 
     /// `base` with the document's own `register` identifiers added.
-    public func registry(over base: Registry) throws -> Registry {
-        switch self {
-        case .document(let s): return try s.document.registry(over: base)
-        case .streamed(let s): return try s.document.registry(over: base)
-        }
-    }
+    public func registry(over base: Registry) throws -> Registry { try source.document.registry(over: base) }
 
     /// Checks every row's reuse identifier against `registry` (located errors).
-    public func validate(against registry: Registry) throws {
-        switch self {
-        case .document(let s): try s.document.validate(against: registry)
-        case .streamed(let s): try s.document.validate(against: registry)
-        }
-    }
+    public func validate(against registry: Registry) throws { try source.document.validate(against: registry) }
 
     /// Checks every fixed row height can be drawn at `width`.
-    public func checkRowHeights(width: Int) throws {
-        switch self {
-        case .document(let s): try s.document.checkRowHeights(width: width)
-        case .streamed(let s): try s.document.checkRowHeights(width: width)
-        }
-    }
+    public func checkRowHeights(width: Int) throws { try source.document.checkRowHeights(width: width) }
 
     /// Makes a table view with the loaded data source as its data source and delegate.
-    public func makeTableView(registry: Registry) -> TableView {
-        switch self {
-        case .document(let s): return s.makeTableView(registry: registry)
-        case .streamed(let s): return s.makeTableView(registry: registry)
-        }
-    }
+    public func makeTableView(registry: Registry) -> TableView { source.makeTableView(registry: registry) }
 }

@@ -31,6 +31,10 @@ enum RowCheck {
         }
         var a = RowAttributes(identifier: defaultCell)
         if let cell = o["cell"] {
+            switch cell {
+            case .array, .object: throw RowProblem(keyPath: ["cell"], message: "cell must be text")
+            default: break
+            }
             guard case .string(let id) = cell, !id.isEmpty else {
                 throw RowProblem(keyPath: ["cell"], message: "cell must name a reuse identifier")
             }

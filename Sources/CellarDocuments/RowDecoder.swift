@@ -2,10 +2,10 @@ import Cellar
 
 /// Decodes rows the load has checked from the document's bytes and row
 /// offsets alone. A value that shares the document's arrays, so a second
-/// thread may decode with it (`RowPrefetch`): after the load nothing
-/// changes the bytes or the offsets.
+/// thread may decode with it (`RowPrefetch`): it never changes them, and a
+/// document that grows makes a new decoder. Errors are `ByteError`s at an
+/// offset into `bytes`; the document locates them in its file.
 struct RowDecoder: Sendable {
-    let path: String
     let format: InputFormat
     let bytes: [UInt8]
     let rowOffsets: [Int]
@@ -39,19 +39,15 @@ struct RowDecoder: Sendable {
     ) throws -> T {
         let offset = rowOffsets[index]
         return try bytes.withUnsafeBufferPointer { buffer in
-            do {
-                switch format {
-                case .csv, .tsv:
-                    let records = DelimitedRecords(buffer, format: format)
-                    var fields: [DelimitedRecords.Field] = []
-                    _ = try records.record(at: offset, into: &fields)
-                    return delimited(records, fields)
-                default:
-                    var j = JSONBytes(buffer, at: offset)
-                    return try json(&j)
-                }
-            } catch let e as ByteError {
-                throw ByteLocation.error(e, in: buffer, path: path)
+            switch format {
+            case .csv, .tsv:
+                let records = DelimitedRecords(buffer, format: format)
+                var fields: [DelimitedRecords.Field] = []
+                _ = try records.record(at: offset, into: &fields)
+                return delimited(records, fields)
+            default:
+                var j = JSONBytes(buffer, at: offset)
+                return try json(&j)
             }
         }
     }

@@ -33,10 +33,19 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
     /// How many stored rows in a row the table has read in order, and the last one read.
     @exclusivity(unchecked) var rowsInOrder = 0
     @exclusivity(unchecked) var lastStoredRow = -1
+    /// Rows still arriving from a pipe, added to `document` as the table draws them.
+    public let pipe: PipedRows?
 
     /// Creates a data source over `document`'s rows, with no edits.
     public init(document: StreamedDocument) {
         self.document = document
+        pipe = nil
+    }
+
+    /// A data source over rows read from a pipe as the table draws them.
+    public init(pipe: PipedRows) {
+        document = pipe.document
+        self.pipe = pipe
     }
 
     deinit { prefetch?.stop() }

@@ -1,6 +1,7 @@
 import Cellar
 
-/// A table read lazily from its bytes (JSON, JSON Lines, CSV, TSV): the
+/// A table read lazily from its bytes (JSON, JSON Lines, CSV, TSV, and
+/// YAML through its JSON form, see `YAMLToJSON`): the
 /// load scans the bytes once, checking every row (syntax, the table's own
 /// keys, and what a built-in style reads, so a bad document fails before
 /// any output) and keeping only each row's byte offset and what the table
@@ -32,7 +33,11 @@ public final class StreamedDocument {
     public let path: String
     /// The format the document's bytes are read as.
     public let format: InputFormat
-    let bytes: [UInt8]
+    /// The bytes rows are decoded from: the file's, or a YAML document's JSON
+    /// form; rows piped in are appended as they arrive (`PipedRows`).
+    @exclusivity(unchecked) var bytes: [UInt8]
+    /// A YAML document's own bytes or file, which offsets into `bytes` are located in (by converting again).
+    let yamlSource: YAMLSource?
     let options: TableOptions
     /// The table's style, as UITableView.Style.
     public internal(set) var style: TableStyle = .plain
@@ -72,16 +77,27 @@ public final class StreamedDocument {
     public internal(set) var registrations: [TableDocument.Registration] = []
     /// CSV and TSV: the header's names, one per column.
     var columns: [String] = []
-    /// Decodes the rows; made once the scan has found them all.
+    /// Decodes the rows: made once the scan has found them all, and again
+    /// each time rows arriving from a pipe are added (`refreshDecoder`).
     private(set) var decoder: RowDecoder
 
-    init(_ input: DocumentInput, options: TableOptions) {
+    init(_ input: DocumentInput, json: [UInt8]? = nil, source: YAMLSource? = nil, options: TableOptions) {
         path = input.path
         format = input.format
-        bytes = input.bytes
+        bytes = json ?? input.bytes
+        yamlSource = json == nil ? nil : source ?? .bytes(input.bytes)
         self.options = options
-        decoder = RowDecoder(path: input.path, format: input.format, bytes: [], rowOffsets: [], columns: [])
+        decoder = RowDecoder(format: input.format, bytes: [], rowOffsets: [], columns: [])
     }
+
+    /// Gives the decoder the rows found so far (it shares the arrays: no copy
+    /// until the document grows again).
+    func refreshDecoder() {
+        decoder = RowDecoder(format: format, bytes: bytes, rowOffsets: rowOffsets, columns: columns)
+    }
+
+    /// Whether the bytes are a table document (top-level keys and sections), not rows alone.
+    var isTableDocument: Bool { format == .json || format == .yaml }
 
     /// The number of rows in all sections together.
     public var rowCount: Int { rowOffsets.count }
@@ -90,30 +106,50 @@ public final class StreamedDocument {
     /// have none, so the empty set is not hashed into.
     func hasEditingKeys(_ row: Int) -> Bool { !editingRows.isEmpty && editingRows.contains(row) }
 
-    /// Reads and checks a JSON, JSON Lines, CSV or TSV table; every error
-    /// names path:line:column.
+    /// Reads and checks a table in any of the formats; every error names path:line:column.
     public static func load(_ input: DocumentInput, options: TableOptions = TableOptions()) throws -> StreamedDocument {
-        let doc = StreamedDocument(input, options: options)
+        try checkTableDocument(input, options: options)
+        let doc: StreamedDocument
+        if input.format == .yaml {
+            let json = try input.bytes.withUnsafeBufferPointer { yaml in
+                if let bad = ByteLocation.firstInvalidUTF8(yaml) {
+                    throw ByteLocation.error(
+                        ByteError(offset: bad, message: "invalid UTF-8"), in: yaml, path: input.path)
+                }
+                return try YAMLToJSON.convert(.bytes(yaml), path: input.path, capacity: yaml.count)
+            }
+            doc = StreamedDocument(input, json: json, options: options)
+        } else {
+            doc = StreamedDocument(input, options: options)
+        }
         try doc.scan()
-        doc.decoder = RowDecoder(
-            path: doc.path, format: doc.format, bytes: doc.bytes, rowOffsets: doc.rowOffsets, columns: doc.columns)
+        doc.refreshDecoder()
         return doc
     }
 
     /// A row as written (with the table's keys), decoded from its bytes.
-    func row(_ index: Int) throws -> Value { try decoder.row(index) }
+    func row(_ index: Int) throws -> Value {
+        do { return try decoder.row(index) } catch let e as ByteError { throw located(e) }
+    }
 
     /// A row as its style sees it: the table's keys taken out, and the two
     /// a data source reads (`cell`, `disabled`) given beside it.
-    func styleRow(_ index: Int) throws -> StyleRow { try decoder.styleRow(index) }
+    func styleRow(_ index: Int) throws -> StyleRow {
+        do { return try decoder.styleRow(index) } catch let e as ByteError { throw located(e) }
+    }
+
+    /// An error at an offset into `bytes`, at its line and column in the file.
+    func located(_ e: ByteError) -> CellarError { CellarError(e.message, at: location(ofOffset: e.offset)) }
 
     func location(ofOffset offset: Int) -> SourceLocation {
-        bytes.withUnsafeBufferPointer { ByteLocation.location(of: offset, in: $0, path: path) }
+        if let yamlSource { return yamlSource.location(ofOutput: offset, path: path) }
+        return bytes.withUnsafeBufferPointer { ByteLocation.location(of: offset, in: $0, path: path) }
     }
 
     /// The locations of ascending `offsets`, found in one pass over the bytes.
     func locations(of offsets: [Int]) -> [SourceLocation] {
-        bytes.withUnsafeBufferPointer { ByteLocation.locations(of: offsets, in: $0, path: path) }
+        if yamlSource != nil { return offsets.map(location(ofOffset:)) }
+        return bytes.withUnsafeBufferPointer { ByteLocation.locations(of: offsets, in: $0, path: path) }
     }
 
     /// Where the row at `index` (among all sections' rows) starts in the file, or nil when out of range.
@@ -121,16 +157,18 @@ public final class StreamedDocument {
         index >= 0 && index < rowOffsets.count ? location(ofOffset: rowOffsets[index]) : nil
     }
 
-    /// Checks every row's reuse identifier against a registry, naming the
-    /// first row that uses an unknown one.
+    /// Checks every row's reuse identifier and keys against a registry,
+    /// naming the first row (in file order) that fails either, as the eager
+    /// reader's `TableDocument.validate` does.
     public func validate(against registry: Registry) throws {
         try DocumentSectionView.check(sections, against: registry)
-        for (id, offset) in identifiers.sorted(by: { $0.value < $1.value }) where registry.style(for: id) == nil {
+        let unknown = identifiers.filter { registry.style(for: $0.key) == nil }.min { $0.value < $1.value }
+        try checkRowKeys(against: registry, before: unknown?.value ?? Int.max)
+        if let (id, offset) = unknown {
             let msg = Registry.unknownIdentifierMessage(id)
             let near = Suggest.closest(id, among: registry.identifiers).map { " (did you mean '\($0)'?)" } ?? ""
             throw CellarError(msg + near, at: location(ofOffset: offset))
         }
-        try checkRowKeys(against: registry)
     }
 
     /// `base` with the document's own identifiers added (`register`, as in YAML).
@@ -138,17 +176,20 @@ public final class StreamedDocument {
         try TableDocument.registry(registrations, over: base)
     }
 
-    /// A JSON table document's rows against the keys their styles read (as
+    /// A table document's rows against the keys their styles read (as
     /// `TableDocument.validate`), each row decoded again. The rows-only
     /// formats (JSON Lines, CSV, TSV) are records whose other fields are the
     /// data's own (a `--section-by` column, fields no one draws): not checked.
-    /// Each row's keys are compared as bytes first (`RowKeyCheck`); `quick` false checks every row the simple way.
-    func checkRowKeys(against registry: Registry, quick: Bool = true) throws {
-        guard format == .json, identifiers.keys.contains(where: { registry.style(for: $0)?.rowKeys != nil }) else {
+    /// Each row's keys are compared as bytes first (`RowKeyCheck`; a YAML
+    /// document's bytes are its JSON form); `quick` false checks every row the
+    /// simple way. Rows from offset `limit` on are not checked.
+    func checkRowKeys(against registry: Registry, quick: Bool = true, before limit: Int = Int.max) throws {
+        guard isTableDocument, identifiers.keys.contains(where: { registry.style(for: $0)?.rowKeys != nil }) else {
             return
         }
         var keyCheck = RowKeyCheck(registry: registry, defaultCell: options.cell)
         for index in rowOffsets.indices {
+            guard rowOffsets[index] < limit else { return }
             if quick {
                 let passed = bytes.withUnsafeBufferPointer { buffer in
                     var j = JSONBytes(buffer, at: rowOffsets[index])

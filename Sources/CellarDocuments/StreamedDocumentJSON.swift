@@ -63,6 +63,10 @@ extension StreamedDocument {
             indexTitles = try indexTitleList(&j)
             return
         }
+        if key == "register" && format == .yaml {
+            registrations = try registrationList(&j)
+            return
+        }
         let at = j.pos
         let v = try j.value(depth: 1)
         func fail(_ message: String) -> ByteError { ByteError(offset: at, message: message) }
@@ -78,7 +82,10 @@ extension StreamedDocument {
             do { rowHeight = try RowCheck.height(v, key) } catch { throw fail(error.message) }
             rowHeightOffset = at
         case "estimatedRowHeight":
-            guard let n = v.intValue, case .int = v, n >= 1, n <= TableView.maximumRowHeight else {
+            // YAML reads a whole number written `3.0` as 3 (`NodeReader.int`); JSON wants an integer.
+            var whole = format == .yaml
+            if case .int = v { whole = true }
+            guard let n = v.intValue, whole, n >= 1, n <= TableView.maximumRowHeight else {
                 throw fail("estimatedRowHeight must be a whole number of lines from 1 to \(TableView.maximumRowHeight)")
             }
             estimatedRowHeight = n
@@ -106,6 +113,27 @@ extension StreamedDocument {
         default:
             throw ByteError(offset: keyStart, message: Suggest.unknown("key", key, among: TableDocument.topLevelKeys))
         }
+    }
+
+    /// A YAML document's `register`, as `NodeReader.registrations` reads it:
+    /// in file order, each located at its identifier.
+    func registrationList(_ j: inout JSONBytes) throws -> [TableDocument.Registration] {
+        var out: [TableDocument.Registration] = []
+        try members(&j, what: "register", depth: 1) { j, id, keyStart in
+            let at = j.pos
+            let v = try j.value(depth: 2)
+            guard !id.isEmpty else {
+                throw ByteError(offset: keyStart, message: "register: a reuse identifier must not be empty")
+            }
+            guard case .string(let style) = v, !style.isEmpty else {
+                throw ByteError(
+                    offset: at,
+                    message:
+                        "register: \(id) must name a style (a built-in such as default, or a Lua style's identifier)")
+            }
+            out.append(TableDocument.Registration(identifier: id, style: style, location: location(ofOffset: keyStart)))
+        }
+        return out
     }
 
     func section(_ j: inout JSONBytes, _ buffer: UnsafeBufferPointer<UInt8>) throws {

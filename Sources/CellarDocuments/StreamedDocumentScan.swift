@@ -4,28 +4,30 @@ import Cellar
 /// top-level keys) is read as it passes, and each row is decoded, checked
 /// and dropped, leaving its offset and attributes behind.
 extension StreamedDocument {
+    /// A table document has its own sections: `--section-by` is refused before it is read.
+    static func checkTableDocument(_ input: DocumentInput, options: TableOptions) throws {
+        guard options.sectionBy != nil && (input.format == .json || input.format == .yaml) else { return }
+        throw CellarError(
+            "--section-by applies to rows without sections (JSON Lines, CSV or TSV); \(input.path) is a table document")
+    }
+
     func scan() throws {
-        if options.sectionBy != nil && format == .json {
-            throw CellarError(
-                "--section-by applies to rows without sections (JSON Lines, CSV or TSV); \(path) is a table document")
-        }
         try bytes.withUnsafeBufferPointer { buffer in
             do {
                 if let bad = ByteLocation.firstInvalidUTF8(buffer) {
                     throw ByteError(offset: bad, message: "invalid UTF-8")
                 }
                 switch format {
-                case .json: try scanDocument(buffer)
+                case .json, .yaml: try scanDocument(buffer)
                 case .jsonl: try scanLines(buffer)
                 case .csv, .tsv: try scanRecords(buffer)
-                case .yaml: throw ByteError(offset: 0, message: "YAML is read whole (TableDocument), not streamed")
                 }
             } catch let e as ByteError {
-                throw ByteLocation.error(e, in: buffer, path: path)
+                throw located(e)
             }
         }
-        if sections.isEmpty && format != .json { sections.append(Section(firstRow: 0)) }
-        if format != .json { selection.allowsMultipleSelection = true }
+        if sections.isEmpty && !isTableDocument { sections.append(Section(firstRow: 0)) }
+        if !isTableDocument { selection.allowsMultipleSelection = true }
         try checkInitialSelection()
         if options.indexTitles {
             let titles = TableOptions.indexTitles(headers: sections.map(\.header), existing: sections.map(\.indexTitle))
@@ -108,8 +110,8 @@ extension StreamedDocument {
 
     // MARK: JSON Lines
 
-    func scanLines(_ buffer: UnsafeBufferPointer<UInt8>) throws {
-        var j = JSONBytes(buffer)
+    func scanLines(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0) throws {
+        var j = JSONBytes(buffer, at: start)
         var quick = QuickRowCheck(options: options)
         while true {
             j.skipSpace()
@@ -129,14 +131,20 @@ extension StreamedDocument {
     // MARK: CSV and TSV
 
     func scanRecords(_ buffer: UnsafeBufferPointer<UInt8>) throws {
+        guard let next = try scanHeader(buffer) else {
+            throw ByteError(offset: 0, message: "the file is empty (a header line must name the columns)")
+        }
+        try scanRecordRows(buffer, from: next)
+    }
+
+    /// The header's column names; returns where the records start, or nil when there is no header yet.
+    func scanHeader(_ buffer: UnsafeBufferPointer<UInt8>) throws -> Int? {
         let records = DelimitedRecords(buffer, format: format)
         var fields: [DelimitedRecords.Field] = []
         // A byte order mark (as spreadsheets write) is not part of the first column's name.
         let begin = buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF ? 3 : 0
-        guard let headerStart = records.nextRecordStart(from: begin) else {
-            throw ByteError(offset: 0, message: "the file is empty (a header line must name the columns)")
-        }
-        var next = try records.record(at: headerStart, into: &fields)
+        guard let headerStart = records.nextRecordStart(from: begin) else { return nil }
+        let next = try records.record(at: headerStart, into: &fields)
         var seen = Set<String>()
         for f in fields {
             let name = records.text(f)
@@ -148,16 +156,21 @@ extension StreamedDocument {
             }
             columns.append(name)
         }
+        if let key = options.sectionBy, !columns.contains(key) {
+            throw ByteError(
+                offset: headerStart, message: "--section-by: " + Suggest.unknown("column", key, among: columns))
+        }
+        return next
+    }
+
+    /// The records from `next` on, each checked and kept as a row.
+    func scanRecordRows(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) throws {
+        let records = DelimitedRecords(buffer, format: format)
+        var fields: [DelimitedRecords.Field] = []
+        var next = start
+        let sectionColumn = options.sectionBy.flatMap { columns.firstIndex(of: $0) }
         var quick = QuickRowCheck(options: options)
         let kinds = quick.kinds(of: columns)
-        var sectionColumn: Int?
-        if let key = options.sectionBy {
-            sectionColumn = columns.firstIndex(of: key)
-            guard sectionColumn != nil else {
-                throw ByteError(
-                    offset: headerStart, message: "--section-by: " + Suggest.unknown("column", key, among: columns))
-            }
-        }
         while let start = records.nextRecordStart(from: next) {
             next = try records.record(at: start, into: &fields)
             guard fields.count == columns.count else {

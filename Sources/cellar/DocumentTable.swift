@@ -7,14 +7,21 @@ import CellarLua
 /// the styles; the table keeps its data source alive. The caller sets the
 /// width and then checks the fixed row heights at it (`source.checkRowHeights`).
 enum DocumentTable {
+    /// With `piped`, the rows are read from standard input as the table draws them (`PipedRows`;
+    /// `document.inputFormat` is jsonl, csv or tsv): they are checked as they arrive.
     static func load(
-        file: String, document: DocumentOptions, styleDirectories: [String], limits: LuaLimits, maxFileSize: Int
+        file: String, document: DocumentOptions, styleDirectories: [String], limits: LuaLimits, maxFileSize: Int,
+        piped: Bool = false
     ) throws -> (table: TableView, source: LoadedTable) {
         let registry = Registry()
         try StyleHooks.load(styleDirectories, into: registry, limits: limits)
+        if piped, let format = document.inputFormat {
+            let pipe = try PipedRows(format: format, options: document.tableOptions(), sizeLimit: maxFileSize)
+            let source = LoadedTable.streamed(StreamedDataSource(pipe: pipe))
+            return (source.makeTableView(registry: registry), source)
+        }
         let source = try LoadedTable.load(
-            DocumentInput.read(file, format: document.inputFormat, sizeLimit: maxFileSize),
-            options: document.tableOptions())
+            path: file, format: document.inputFormat, sizeLimit: maxFileSize, options: document.tableOptions())
         let documentRegistry = try source.registry(over: registry)
         try source.validate(against: documentRegistry)
         return (source.makeTableView(registry: documentRegistry), source)

@@ -65,6 +65,17 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
+    /// Rows piped in as JSON Lines, CSV or TSV (`-` with `--input-format`)
+    /// are drawn as they arrive when nothing drawn needs the whole table
+    /// first: no viewport (`--height`), no sections from the data
+    /// (`--section-by`) or section index (`--index-titles`), and plain or
+    /// ANSI text (SVG and HTML are sized to the whole table).
+    var drawsRowsAsTheyArrive: Bool {
+        guard file == "-", let f = document.inputFormat, [.jsonl, .csv, .tsv].contains(f) else { return false }
+        return height == nil && document.sectionBy == nil && !document.indexTitles
+            && (format == nil || format == .plain || format == .ansi)
+    }
+
     func run() throws {
         do { try render() } catch { throw CLIError.report(error) }
     }
@@ -73,9 +84,10 @@ struct RenderCommand: ParsableCommand {
         // Read by the Lua engine as it starts: set before styles load.
         if log { setenv("CELLAR_LOG", "1", 1) }
         let env = Terminal.environment
+        let piped = drawsRowsAsTheyArrive
         let (table, source) = try DocumentTable.load(
             file: file, document: document, styleDirectories: styles.directories, limits: styleCheck.limits,
-            maxFileSize: input.maxFileSize)
+            maxFileSize: input.maxFileSize, piped: piped)
         table.width = width ?? min(Terminal.width(environment: env), InputLimits.width.upperBound)
         if let height, let problem = InputLimits.viewportProblem(width: table.width, height: height) {
             throw CellarError("--height: " + problem)
@@ -86,7 +98,8 @@ struct RenderCommand: ParsableCommand {
         if let ambiguousWide = ambiguousWideOption.ambiguousWide { table.ambiguousWide = ambiguousWide }
         if let offset { try table.scroll(toOffset: offset) }
         let useColor = colorOption.color.usesColor(environment: env, outputIsTerminal: Terminal.stdoutIsTerminal)
-        let out = HeldOutput()
+        // Piped rows are written as they are drawn; anything else is held until the render succeeds.
+        let out = piped ? HeldOutput(holdLimit: 0) : HeldOutput()
         try table.render(to: OutputFormat.writer(format, useColor: useColor, theme: theme, title: title, sink: out))
         try out.commit()
         if stats { for line in table.statistics.lines { Terminal.printError(line) } }

@@ -9,8 +9,8 @@ import Testing
 @testable import CellarDocuments
 
 /// Every example and every golden case's table, read eagerly (YAML, as
-/// before) and streamed (written out as JSON, and as JSON Lines and CSV
-/// where the table has that shape), draws byte for byte the same: whole,
+/// golden cases read their tables) and streamed (its own YAML text, written
+/// out as JSON, and as JSON Lines and CSV where the table has that shape), draws byte for byte the same: whole,
 /// in a viewport and while editing; and every golden case's steps, played
 /// on both data sources, give the same frames. The JSON form carries every
 /// top-level key the document has (selection flags, `indexTitles`), so a
@@ -86,11 +86,12 @@ import Testing
         let options = TableOptions(
             style: doc.style, rowHeight: doc.rowHeight, estimatedRowHeight: doc.estimatedRowHeight)
         let input = DocumentInput(path: "t." + format.rawValue, bytes: Array(body.utf8), format: format)
-        let streamed = try StreamedDocument.load(input, options: format == .json ? TableOptions() : options)
+        let isDocument = format == .json || format == .yaml
+        let streamed = try StreamedDocument.load(input, options: isDocument ? TableOptions() : options)
         try streamed.validate(against: registry)
         let source = StreamedDataSource(document: streamed)
         let table = source.makeTableView(registry: registry)
-        if format != .json {
+        if !isDocument {
             table.separatorStyle = doc.separatorStyle
             table.ambiguousWide = doc.ambiguousWide
             doc.selection.apply(to: table)
@@ -115,7 +116,8 @@ import Testing
                 continue  // a table that fails to draw eagerly is no comparison
             }
             let played = t.scenario.flatMap { try? GoldenScenario.play($0, registry: registry) }
-            for (format, body) in Self.forms(doc) {
+            let own: [(InputFormat, String)] = path == "t.yaml" ? [(.yaml, t.text)] : []
+            for (format, body) in own + Self.forms(doc) {
                 let (table, _) = try Self.streamed(doc, format, body, registry: registry)
                 #expect(try Self.draw(table, width: 44) == expected, "\(t.name) as \(format.rawValue)")
                 streamedForms += 1
@@ -128,7 +130,7 @@ import Testing
             compared += 1
         }
         #expect(compared >= 30)
-        #expect(streamedForms >= compared + 10)
+        #expect(streamedForms >= 2 * compared)
         #expect(playedCases >= 50)
     }
 

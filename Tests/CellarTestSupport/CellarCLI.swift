@@ -10,7 +10,8 @@ public enum CellarCLI {
         return url.path
     }()
 
-    static let binary: String? = {
+    /// The built binary's path, or nil when it is not built.
+    public static let binary: String? = {
         let here = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
         let candidates = [here.appendingPathComponent("cellar").path, packageRoot + "/.build/debug/cellar"]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }

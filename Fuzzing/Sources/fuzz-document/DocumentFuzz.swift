@@ -2,7 +2,9 @@ import Cellar
 import CellarDocuments
 import FuzzSupport
 
-/// Table documents: the bytes are read once as YAML and once as strict JSON.
+/// Table documents: the bytes are read once as YAML and once as strict JSON,
+/// and once more as YAML by the streamed reader (libyaml's events into the
+/// document's JSON form, as `cellar render` reads YAML).
 /// A document that loads is validated against the built-in styles and
 /// rendered, so every number and string a document carries reaches layout.
 /// Errors are the expected outcome for most inputs; only a crash, a
@@ -15,6 +17,8 @@ public func fuzzDocument(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             guard let document = try? TableDocument.parse(bytes: bytes, path: path) else { continue }
             render(document)
         }
+        let input = DocumentInput(path: "fuzz.yaml", bytes: bytes, format: .yaml)
+        if let streamed = try? StreamedDocument.load(input) { render(streamed) }
     }
 }
 
@@ -24,6 +28,20 @@ nonisolated(unsafe) private let registry = Registry()
 private func render(_ document: TableDocument) {
     guard (try? document.validate(against: registry)) != nil else { return }
     let source = DocumentDataSource(document: document)
+    let table = source.makeTableView(registry: registry)
+    table.width = 40
+    table.viewportHeight = 60
+    _ = try? table.renderText()
+    table.setEditing(true)
+    _ = try? table.renderText()
+    withExtendedLifetime(source) {}
+}
+
+private func render(_ document: StreamedDocument) {
+    // An offset's line and column converts the YAML again, up to that offset.
+    _ = document.location(ofRow: document.rowCount - 1)
+    guard (try? document.validate(against: registry)) != nil else { return }
+    let source = StreamedDataSource(document: document)
     let table = source.makeTableView(registry: registry)
     table.width = 40
     table.viewportHeight = 60

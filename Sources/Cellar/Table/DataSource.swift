@@ -1,3 +1,16 @@
+/// A data source whose last section grows while a full render streams it
+/// (rows read from a pipe as they arrive). The stream draws a row once it
+/// knows whether another follows (the last row has no separator), writing
+/// out what it has drawn before it waits for more.
+public protocol TableViewGrowingDataSource: TableViewDataSource {
+    /// Whether rows may still arrive in the last section.
+    var mayGrow: Bool { get }
+    /// Waits until the last section has more than `count` rows or no more
+    /// can come, and returns its row count then. An error (a bad row read)
+    /// ends the render; lines already written stay written.
+    func tableView(_ tableView: TableView, rowCountOfLastSectionAfter count: Int) throws -> Int
+}
+
 /// UITableViewDataSource. Required: rows in section and cell for row; the
 /// rest defaults as in UIKit.
 public protocol TableViewDataSource: AnyObject {

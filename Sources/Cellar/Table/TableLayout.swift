@@ -6,9 +6,11 @@ import CellarText
 /// rows, a section bottom (box bottom, footer).
 final class TableLayout {
     let sectionCount: Int
-    let rowCounts: [Int]
+    // Read per row from one thread; they change only as a growing data source's rows arrive
+    // (`growLastSection`): the run-time exclusivity checks are left out.
+    @exclusivity(unchecked) private(set) var rowCounts: [Int]
     /// Item index of each section's top item; one more entry = item count.
-    let sectionStarts: [Int]
+    @exclusivity(unchecked) private(set) var sectionStarts: [Int]
     let headerLines: [[String]]
     let footerLines: [[String]]
     let indexTitles: [String]
@@ -143,6 +145,14 @@ final class TableLayout {
     /// Lines a row's separator adds under it: single-line separators go
     /// under every row but a section's last.
     @inline(__always)
+    /// The last section now has `count` rows (a growing data source's rows
+    /// arrived while the table streams); no height index is built then.
+    func growLastSection(to count: Int) {
+        guard sectionCount > 0 else { return }
+        rowCounts[sectionCount - 1] = count
+        sectionStarts[sectionCount] = sectionStarts[sectionCount - 1] + count + 2
+    }
+
     func separatorLines(_ ip: IndexPath, singleLine: Bool) -> Int {
         singleLine && ip.row < rowCounts[ip.section] - 1 ? 1 : 0
     }

@@ -50,21 +50,54 @@ extension TableView {
         guard let ds = activeDataSource else { throw CellarError("the table has no data source") }
         let rows = RowRenderer(self)
         let chrome = SectionChrome(layout: l, tableStyle: style)
+        // Rows still arriving from a pipe are written as they come, on this thread.
+        let growing = (ds as? TableViewGrowingDataSource).flatMap { $0.mayGrow ? $0 : nil }
         // A long table's bytes are made on a second thread while the next
         // batch is drawn (the same calls in the same order: the same bytes);
         // a short one is not worth a thread.
         let background =
-            l.rowCounts.reduce(0, +) >= streamThreadMinimumRows && BackgroundCanvasWriter.pays
+            growing == nil && l.rowCounts.reduce(0, +) >= streamThreadMinimumRows && BackgroundCanvasWriter.pays
             ? BackgroundCanvasWriter(wrapping: writer) : nil
         defer { background?.finish() }
         var out = StreamBatcher(writer: background ?? writer, chrome: chrome, width: width)
         for s in 0..<l.sectionCount {
             try streamSectionItem(s, header: true, l, chrome, into: &out)
-            for r in 0..<l.rowCounts[s] { try streamRow(IndexPath(s, r), ds, rows, l, into: &out) }
+            if let growing, s == l.sectionCount - 1 {
+                try streamGrowingRows(s, growing, l, into: &out)
+            } else {
+                for r in 0..<l.rowCounts[s] { try streamRow(IndexPath(s, r), ds, rows, l, into: &out) }
+            }
             try streamSectionItem(s, header: false, l, chrome, into: &out)
         }
         try out.finish()
         try background?.drain()
+    }
+
+    /// The last section's rows as they arrive: before drawing what may be
+    /// the last row, the lines drawn so far are written out and the data
+    /// source waits for the next row (or the end of its input). Rows that
+    /// arrive may come selected or highlighted: the row states are read again.
+    private func streamGrowingRows(
+        _ s: Int, _ ds: TableViewGrowingDataSource, _ l: TableLayout, into out: inout StreamBatcher
+    ) throws {
+        var rows = RowRenderer(self)
+        var count = l.rowCounts[s]
+        var ended = false
+        var r = 0
+        while true {
+            while r + 1 >= count && !ended {
+                try out.flush()
+                try out.writer.flush()
+                let n = try ds.tableView(self, rowCountOfLastSectionAfter: count)
+                if n > count { l.growLastSection(to: n) }
+                ended = n <= count
+                count = max(count, n)
+                rows = RowRenderer(self)
+            }
+            guard r < count else { return }
+            try streamRow(IndexPath(s, r), ds, rows, l, into: &out)
+            r += 1
+        }
     }
 
     /// One streamed row: configured, laid out once (measured and drawn from

@@ -1,0 +1,52 @@
+import Cellar
+
+/// Writing values as compact JSON, for the JSON form of a YAML document
+/// (`YAMLToJSON`) that `JSONBytes` reads back.
+enum JSONText {
+    /// `text` (UTF-8, already checked) as a JSON string: quotes, backslashes
+    /// and control characters escaped, everything else as it is.
+    static func writeString(_ text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var runStart = 0
+        for (i, b) in text.enumerated() where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<i]))
+            runStart = i + 1
+            switch b {
+            case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
+            case 0x0A: out.append(contentsOf: #"\n"#.utf8)
+            case 0x09: out.append(contentsOf: #"\t"#.utf8)
+            default: out.append(contentsOf: "\\u\(JSONBytes.hex4(Int(b)))".utf8)
+            }
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...]))
+        out.append(UInt8(ascii: "\""))
+    }
+
+    static func writeString(_ text: String, into out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { writeString($0, into: &out) }
+    }
+
+    /// A scalar value. A number JSON cannot write (infinity, not a number) is written as its text.
+    static func write(_ value: Value, into out: inout [UInt8]) {
+        switch value {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .int(let i): out.append(contentsOf: String(i).utf8)
+        case .double(let d) where d.isFinite: out.append(contentsOf: String(d).utf8)
+        case .double(let d): writeString(String(d), into: &out)
+        case .string(let s): writeString(s, into: &out)
+        default: out.append(contentsOf: "null".utf8)
+        }
+    }
+
+    /// The text of a JSON string's contents as `writeString` wrote them.
+    static func decodeString(_ escaped: [UInt8]) -> String {
+        let quoted = [UInt8(ascii: "\"")] + escaped + [UInt8(ascii: "\"")]
+        return quoted.withUnsafeBufferPointer { buffer in
+            var j = JSONBytes(buffer)
+            return (try? j.string()).map { j.decode($0) } ?? String(decoding: escaped, as: UTF8.self)
+        }
+    }
+}

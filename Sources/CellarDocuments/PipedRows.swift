@@ -1,0 +1,152 @@
+import Cellar
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Rows read from a pipe (standard input) as they arrive, for JSON Lines,
+/// CSV and TSV: each read's complete lines (for CSV, complete records: a
+/// quoted field may hold a line break) are scanned and checked as a file's
+/// rows are, and added to the document, which grows while the table draws
+/// it (`StreamedDataSource` as a `TableViewGrowingDataSource`). A bad row
+/// is found when it arrives, after the rows before it have been drawn.
+public final class PipedRows {
+    /// The document the rows are added to; it starts with no rows.
+    public let document: StreamedDocument
+    let fd: Int32
+    let sizeLimit: Int
+    /// Every complete line or record before this offset has been scanned.
+    private var scanned = 0
+    private var headerRead = false
+    /// CSV: whether a quoted field is open at `quotesCheckedTo`, and the last record end found.
+    private var inQuotes = false
+    private var quotesCheckedTo = 0
+    private var lastRecordEnd = 0
+    /// The pipe has been read to its end (every row is in the document).
+    public private(set) var ended = false
+
+    /// Rows of `format` (jsonl, csv or tsv) to be read from `fd`, named `path` in messages.
+    public init(
+        format: InputFormat, options: TableOptions = TableOptions(), fd: Int32 = 0, path: String = "<stdin>",
+        sizeLimit: Int = InputFile.defaultSizeLimit
+    ) throws {
+        guard format == .jsonl || format == .csv || format == .tsv else {
+            throw CellarError("rows are read as they arrive only from JSON Lines, CSV or TSV (not \(format.rawValue))")
+        }
+        document = StreamedDocument(DocumentInput(path: path, bytes: [], format: format), options: options)
+        document.sections = [StreamedDocument.Section(firstRow: 0)]
+        document.selection.allowsMultipleSelection = true
+        self.fd = fd
+        self.sizeLimit = sizeLimit
+    }
+
+    /// Reads until at least one more row is in the document or the pipe
+    /// ends; returns whether rows were added.
+    public func readMore() throws -> Bool {
+        let before = document.rowCount
+        while document.rowCount == before && !ended {
+            try readChunk()
+            try scanComplete()
+        }
+        return document.rowCount > before
+    }
+
+    private func readChunk() throws {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw CellarError("\(document.path): cannot read: \(InputFile.reason(errno))")
+            }
+            if n == 0 {
+                ended = true
+                return
+            }
+            guard document.bytes.count + n <= sizeLimit else {
+                throw InputFile.tooLarge(document.path, limit: sizeLimit)
+            }
+            document.bytes.append(contentsOf: chunk[0..<n])
+            return
+        }
+    }
+
+    /// Where the complete lines (records) read so far end.
+    private func completeEnd() -> Int {
+        let bytes = document.bytes
+        if ended { return bytes.count }
+        guard document.format == .csv else {
+            return (bytes[scanned...].lastIndex(of: 0x0A)).map { $0 + 1 } ?? scanned
+        }
+        for i in quotesCheckedTo..<bytes.count {
+            if bytes[i] == UInt8(ascii: "\"") {
+                inQuotes.toggle()
+            } else if bytes[i] == 0x0A && !inQuotes {
+                lastRecordEnd = i + 1
+            }
+        }
+        quotesCheckedTo = bytes.count
+        return max(scanned, lastRecordEnd)
+    }
+
+    /// Scans the complete lines read since the last scan.
+    private func scanComplete() throws {
+        let end = completeEnd()
+        guard end > scanned else { return }
+        let doc = document
+        try doc.bytes.withUnsafeBufferPointer { all in
+            let buffer = UnsafeBufferPointer(rebasing: all[0..<end])
+            do {
+                if let bad = ByteLocation.firstInvalidUTF8(UnsafeBufferPointer(rebasing: buffer[scanned...])) {
+                    throw ByteError(offset: scanned + bad, message: "invalid UTF-8")
+                }
+                switch doc.format {
+                case .csv, .tsv:
+                    if !headerRead {
+                        guard let next = try doc.scanHeader(buffer) else {
+                            if ended {
+                                throw ByteError(
+                                    offset: 0, message: "the file is empty (a header line must name the columns)")
+                            }
+                            return
+                        }
+                        headerRead = true
+                        scanned = next
+                    }
+                    try doc.scanRecordRows(buffer, from: scanned)
+                default:
+                    try doc.scanLines(buffer, from: scanned)
+                }
+            } catch let e as ByteError {
+                throw doc.located(e)
+            }
+        }
+        doc.refreshDecoder()
+        if headerRead || doc.format == .jsonl { scanned = end }
+    }
+}
+
+extension StreamedDataSource: TableViewGrowingDataSource {
+    /// Whether rows may still come down the pipe (none do without one).
+    public var mayGrow: Bool { pipe.map { !$0.ended } ?? false }
+
+    /// Reads more rows from the pipe, checks them against the table's styles
+    /// and width, and selects or highlights those that say so.
+    public func tableView(_ tableView: TableView, rowCountOfLastSectionAfter count: Int) throws -> Int {
+        let last = sectionCount - 1
+        guard let pipe, edits == nil else { return rowCount(inSection: last) }
+        let selected = document.selectedRows.count
+        let highlighted = document.highlightedRows.count
+        if try pipe.readMore() {
+            try document.validate(against: tableView.registry)
+            try document.checkRowHeights(width: tableView.width)
+            for row in document.selectedRows[selected...] { if let ip = indexPath(row) { tableView.selectRow(at: ip) } }
+            for row in document.highlightedRows[highlighted...] {
+                if let ip = indexPath(row) { tableView.highlighted.insert(ip) }
+            }
+        }
+        return rowCount(inSection: last)
+    }
+}

@@ -1,0 +1,86 @@
+import Cellar
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where a streamed YAML document's own text is, to locate an offset of its
+/// JSON form: in memory (standard input, tests), or its file, read again
+/// only when an error needs a line and column.
+enum YAMLSource {
+    case bytes([UInt8])
+    case file(String)
+
+    func location(ofOutput offset: Int, path: String) -> SourceLocation {
+        switch self {
+        case .bytes(let bytes):
+            return bytes.withUnsafeBufferPointer { YAMLToJSON.location(ofOutput: offset, in: .bytes($0), path: path) }
+        case .file(let file):
+            let fd = open(file, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return SourceLocation(file: path, line: 1, column: 1) }
+            defer { close(fd) }
+            return YAMLToJSON.location(ofOutput: offset, in: .file(fd), path: path)
+        }
+    }
+}
+
+extension StreamedDocument {
+    /// Reads and checks a YAML document from its file, which libyaml reads
+    /// in pieces: only the document's JSON form is held (about the file's
+    /// size), not the file's bytes as well.
+    public static func load(
+        yamlFile path: String, sizeLimit: Int = InputFile.defaultSizeLimit, options: TableOptions = TableOptions()
+    ) throws -> StreamedDocument {
+        let input = DocumentInput(path: path, bytes: [], format: .yaml)
+        try checkTableDocument(input, options: options)
+        let (fd, size) = try InputFile.openRegular(path, limit: sizeLimit)
+        defer { close(fd) }
+        try checkUTF8(fd, path: path, limit: sizeLimit)
+        guard lseek(fd, 0, SEEK_SET) == 0 else {
+            throw CellarError("\(path): cannot read: \(InputFile.reason(errno))")
+        }
+        let json = try YAMLToJSON.convert(.file(fd), path: path, capacity: size)
+        let doc = StreamedDocument(input, json: json, source: .file(path), options: options)
+        try doc.scan()
+        doc.refreshDecoder()
+        return doc
+    }
+
+    /// Invalid UTF-8 in a file, found in pieces (a character split between
+    /// two pieces is carried over) and reported at its line and column.
+    static func checkUTF8(_ fd: Int32, path: String, limit: Int) throws {
+        var carry: [UInt8] = []
+        var base = 0
+        var bad: Int?
+        try InputFile.readChunks(fd, path: path, limit: limit) { chunk in
+            guard bad == nil else { return }
+            let data = carry + chunk
+            // A sequence begun in the last three bytes may end in the next piece.
+            var split = data.count
+            if let lead = data.indices.suffix(3).last(where: { data[$0] & 0xC0 != 0x80 }), data[lead] >= 0xC0 {
+                let length = data[lead] >= 0xF0 ? 4 : data[lead] >= 0xE0 ? 3 : 2
+                if lead + length > data.count { split = lead }
+            }
+            if let at = data.withUnsafeBufferPointer({
+                ByteLocation.firstInvalidUTF8(UnsafeBufferPointer(rebasing: $0[..<split]))
+            }) {
+                bad = base + at
+            }
+            carry = Array(data[split...])
+            base += split
+        }
+        if bad == nil && !carry.isEmpty { bad = base }
+        guard let bad else { return }
+        // Only now is the text before it read again, for its line and column.
+        guard lseek(fd, 0, SEEK_SET) == 0 else { throw CellarError("\(path): invalid UTF-8") }
+        var prefix: [UInt8] = []
+        try InputFile.readChunks(fd, path: path, limit: limit) { chunk in
+            if prefix.count <= bad { prefix.append(contentsOf: chunk) }
+        }
+        throw prefix.withUnsafeBufferPointer {
+            ByteLocation.error(ByteError(offset: bad, message: "invalid UTF-8"), in: $0, path: path)
+        }
+    }
+}
