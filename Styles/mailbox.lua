@@ -4,7 +4,9 @@
 -- background, as Mail's flagged messages), read (true/false: dimmed).
 -- Background: the `background(config, state)` hook answers per state, as
 -- UIKit's updateConfiguration(using:) sets a background configuration; a
--- row lifted to be moved (state.reordering) stands out in the tint colour.
+-- row lifted to be moved (state.reordering) stands out in the tint colour,
+-- and the row with keyboard focus (state.focused: `cellar browse`'s cursor,
+-- the golden step `focus`) in the highlighted background, as a focus ring.
 -- Alpha: read rows set cell.alpha only when read, so prepare_for_reuse puts
 -- it back (the reference: "if you change the alpha property of a view in
 -- the cell, return it to its original value") — without that, a reused cell
@@ -29,6 +31,7 @@ return {
 
   background = function(config, state)
     if state.reordering then return { color = "tint" } end
+    if state.focused then return { color = "highlightedBackground" } end
     if config.flagged then return { color = "warning", selected_color = "#704000" } end
     return nil
   end,
