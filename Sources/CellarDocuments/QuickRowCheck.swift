@@ -51,7 +51,8 @@ struct QuickRowCheck {
         ("indentation", "indentation"), ("textProperties", "textProperties"),
         ("secondaryTextProperties", "secondaryTextProperties"), ("editable", "editable"),
         ("editingStyle", "editingStyle"), ("movable", "movable"), ("template", "template"),
-        ("selectionStyle", "selectionStyle"), ("deselectAfterSelect", "deselectAfterSelect"), ("selectable", "selectable"),
+        ("selectionStyle", "selectionStyle"), ("deselectAfterSelect", "deselectAfterSelect"),
+        ("selectable", "selectable"),
         ("background", "background"),
         ("leadingSwipeActions", "leadingSwipeActions"), ("trailingSwipeActions", "trailingSwipeActions"),
     ]

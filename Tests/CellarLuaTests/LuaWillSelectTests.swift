@@ -61,7 +61,8 @@ import Testing
         let shape = cellarError { try bad.userSelectRow(at: IndexPath(0, 0)) }
         #expect(
             shape?.description.contains(
-                "pick.lua:5: will_select: expected true, false, nil or {section = s, row = r}; got 'row 2' — row [0, 0]")
+                "pick.lua:5: will_select: expected true, false, nil or {section = s, row = r}; got 'row 2' — row [0, 0]"
+            )
                 == true, "\(shape?.description ?? "")")
         let boom = try table("      - {cell: pick, text: A, answer: boom}\n")
         let thrown = cellarError { try boom.userSelectRow(at: IndexPath(0, 0)) }
