@@ -149,9 +149,9 @@
 ---shallow copy of it that `update` changed for the state.
 ---@alias CellarConfig CellarCell
 
----What on_select / on_deselect / on_accessory_tap / on_swipe_action receive about the event.
+---What on_select / on_deselect / on_accessory_tap / on_swipe_action (and will_select: kind, section, row only) receive about the event.
 ---@class CellarEvent
----@field kind "select" | "deselect" | "accessory_tap" | "swipe_action"
+---@field kind "select" | "deselect" | "accessory_tap" | "swipe_action" | "will_select"
 ---@field title? string on_swipe_action only: the title of the action performed
 ---@field edge? "leading" | "trailing" on_swipe_action only: the edge its row was swiped from
 ---@field section integer
@@ -183,6 +183,7 @@
 ---@field accessory? CellarAccessory | fun(config: CellarConfig, state: CellarState): CellarAccessory
 ---@field editing_accessory? CellarAccessory | fun(config: CellarConfig, state: CellarState): CellarAccessory
 ---@field on_accessory_tap? fun(cell: CellarCell, row: table, event: CellarEvent) the detail buttons only; may change row
+---@field will_select? fun(config: CellarConfig, state: CellarState, event: CellarEvent): (boolean | {section: integer, row: integer})? before a tap selects the row (UIKit's willSelectRowAt): nil or true = this row, false = refuse the tap, {section, row} = select that row instead; event.kind = "will_select", event.section, event.row
 ---@field on_select? fun(cell: CellarCell, row: table, event: CellarEvent) may change row, cell fields, event.state
 ---@field on_deselect? fun(cell: CellarCell, row: table, event: CellarEvent)
 ---@field editing_style? fun(config: CellarConfig, state: CellarState): ("delete" | "insert" | "none")? the row's editing control while the table edits (⊖ delete, ⊕ insert, none); nil = the table's delegate (UIKit's default: delete). A document row's `editingStyle` key wins over it

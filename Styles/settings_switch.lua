@@ -2,7 +2,9 @@
 -- view (UIKit's accessoryView = UISwitch). A tap on the row flips the switch:
 -- the row data changes (on = not on) and the next render shows it. The switch
 -- is a custom accessory, which never fires accessory taps (only the two
--- detail buttons do, as in UIKit), so the flip is on_select's job.
+-- detail buttons do, as in UIKit), so the flip is on_select's job. The row
+-- acts like a button: it does not stay selected (event.deselect(), as a
+-- Settings app calls deselectRow(at:animated:) in didSelectRowAt).
 --
 -- Row data: title (text), icon (an emoji, optional), on (true/false),
 -- footnote (text, optional, grey under the title).
@@ -41,5 +43,6 @@ return {
 
   on_select = function(cell, row, event)
     row.on = not row.on
+    event.deselect()
   end,
 }

@@ -120,7 +120,7 @@ struct DelimitedRecords {
 
     /// A record as row data: each column's field under its header name.
     /// Fields are text, except the table's own keys (`selected`,
-    /// `highlighted`, `disabled`, `editable`, `deselectAfterSelect`,
+    /// `highlighted`, `disabled`, `editable`, `deselectAfterSelect`, `selectable`,
     /// `movable` read true/false, `height` a number); an
     /// empty field leaves its key out, so a column can be optional.
     func row(_ fields: [Field], columns: [String]) -> Value {
@@ -129,7 +129,7 @@ struct DelimitedRecords {
         for (key, f) in zip(columns, fields) where !f.range.isEmpty {
             let s = text(f)
             switch key {
-            case "selected", "highlighted", "disabled", "editable", "deselectAfterSelect", "movable":
+            case "selected", "highlighted", "disabled", "editable", "deselectAfterSelect", "selectable", "movable":
                 o[key] = s == "true" ? .bool(true) : s == "false" ? .bool(false) : .string(s)
             case "height":
                 o[key] = Int(s).map(Value.int) ?? .string(s)

@@ -47,7 +47,8 @@ public struct TableDocument: Sendable {
     public static let rowTableKeys = [
         "cell", "selected", "highlighted", "disabled", "height",
         "editable", "editingStyle", "movable", "template",
-        "selectionStyle", "deselectAfterSelect", "background", "leadingSwipeActions", "trailingSwipeActions",
+        "selectionStyle", "deselectAfterSelect", "selectable", "background", "leadingSwipeActions",
+        "trailingSwipeActions",
     ]
 
     /// The file the document came from ("<table>" when built in memory), as error messages name it.

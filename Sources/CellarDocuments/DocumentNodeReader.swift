@@ -108,7 +108,7 @@ package struct NodeReader {
                     throw fail(value, "cell must name a reuse identifier")
                 }
                 object[key] = .string(id)
-            case "selected", "highlighted", "disabled", "editable", "deselectAfterSelect":
+            case "selected", "highlighted", "disabled", "editable", "deselectAfterSelect", "selectable":
                 guard let b = value.bool, case .scalar = value else {
                     throw fail(value, "\(key) must be true or false")
                 }

@@ -2,7 +2,7 @@ import Cellar
 
 /// The data-source and delegate answers that come from the rows' own keys
 /// (`editable`, `editingStyle`, `movable`, `template`, `selectionStyle`,
-/// `deselectAfterSelect`, `background`, `height`, `leadingSwipeActions`,
+/// `deselectAfterSelect`, `selectable`, `background`, `height`, `leadingSwipeActions`,
 /// `trailingSwipeActions`), the document's section index, and the
 /// bookkeeping of a commit or a move. One implementation for the eager
 /// (`DocumentDataSource`) and the streamed (`StreamedDataSource`) data
@@ -196,6 +196,14 @@ extension DocumentRowAnswers {
     private func swipeActions(_ list: Value?) -> SwipeActionsConfiguration? {
         guard let list, let actions = try? ContextualAction.actions(from: list) else { return nil }
         return SwipeActionsConfiguration(actions: actions)
+    }
+
+    /// `selectable: false` refuses a tap, as a delegate's willSelectRowAt
+    /// returning nil: nothing is selected and the selection stays. The
+    /// answer is about the row the style chose (a Lua `will_select` may
+    /// have redirected the tap).
+    public func tableView(_ tableView: TableView, willSelectRowAt ip: IndexPath) -> IndexPath? {
+        row(at: ip)?["selectable"]?.boolValue == false ? nil : ip
     }
 
     /// Rows with `deselectAfterSelect` act like buttons: selected, then

@@ -33,7 +33,7 @@ struct QuickRowCheck {
         case "selected", "highlighted", "disabled": return .flag
         // The row keys of editing and selection are rare: the full check reads them.
         case "height", "editable", "editingStyle", "movable", "template", "selectionStyle", "deselectAfterSelect",
-            "background", "leadingSwipeActions", "trailingSwipeActions":
+            "selectable", "background", "leadingSwipeActions", "trailingSwipeActions":
             return .fallback
         case "secondaryText": return .detail
         default:
@@ -52,6 +52,7 @@ struct QuickRowCheck {
         ("secondaryTextProperties", "secondaryTextProperties"), ("editable", "editable"),
         ("editingStyle", "editingStyle"), ("movable", "movable"), ("template", "template"),
         ("selectionStyle", "selectionStyle"), ("deselectAfterSelect", "deselectAfterSelect"),
+        ("selectable", "selectable"),
         ("background", "background"),
         ("leadingSwipeActions", "leadingSwipeActions"), ("trailingSwipeActions", "trailingSwipeActions"),
     ]

@@ -75,7 +75,7 @@ enum RowCheck {
 
     /// The row keys of editing and selection (`DocumentRowAnswers` reads them).
     static let editingKeys = [
-        "editable", "deselectAfterSelect", "editingStyle", "selectionStyle", "movable", "template",
+        "editable", "deselectAfterSelect", "selectable", "editingStyle", "selectionStyle", "movable", "template",
         "background",
         "leadingSwipeActions", "trailingSwipeActions",
     ]
@@ -91,7 +91,7 @@ enum RowCheck {
             }
         }
         switch key {
-        case "editable", "deselectAfterSelect":
+        case "editable", "deselectAfterSelect", "selectable":
             guard case .bool = v else { throw RowProblem(keyPath: [key], message: "\(key) must be true or false") }
         case "editingStyle": try choice(EditingStyle.allCases.map(\.rawValue))
         case "selectionStyle": try choice(SelectionStyle.allCases.map(\.rawValue))
@@ -186,7 +186,7 @@ struct StyleRow: Sendable {
         case 6: return key == "height"
         case 7: return key == "movable"
         case 8: return key == "selected" || key == "disabled" || key == "editable" || key == "template"
-        case 10: return key == "background"
+        case 10: return key == "background" || key == "selectable"
         case 11: return key == "highlighted"
         case 12: return key == "editingStyle"
         case 14: return key == "selectionStyle"

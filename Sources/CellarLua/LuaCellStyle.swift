@@ -27,7 +27,7 @@ public final class LuaCellStyle: CellStyle {
 
     struct Hooks {
         var configure, update, layout, height, prepareForReuse, onAccessoryTap, onSelect, onDeselect: LuaFunction?
-        var editingStyle, background, swipeActions, onSwipeAction: LuaFunction?
+        var editingStyle, background, swipeActions, onSwipeAction, willSelect: LuaFunction?
     }
 
     /// `accessory` / `editing_accessory`: nothing, a fixed accessory (a type

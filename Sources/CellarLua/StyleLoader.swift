@@ -13,7 +13,7 @@ public enum StyleLoader {
     public static let styleKeys = [
         "identifier", "description", "kind", "fields", "configure", "update", "layout", "height",
         "prepare_for_reuse", "accessory", "editing_accessory",
-        "on_accessory_tap", "on_select", "on_deselect", "editing_style",
+        "on_accessory_tap", "will_select", "on_select", "on_deselect", "editing_style",
         "selection_style", "background", "swipe_actions", "on_swipe_action",
     ]
     /// The keys a `kind = "header_footer"` style may use: header/footer views
@@ -23,7 +23,7 @@ public enum StyleLoader {
     ]
     static let hookKeys = [
         "configure", "update", "layout", "height", "prepare_for_reuse",
-        "on_accessory_tap", "on_select", "on_deselect", "editing_style", "background",
+        "on_accessory_tap", "will_select", "on_select", "on_deselect", "editing_style", "background",
         "swipe_actions", "on_swipe_action",
     ]
 
@@ -214,6 +214,7 @@ extension LuaStyleEngine {
             case "prepare_for_reuse": d.hooks.prepareForReuse = f
             case "on_accessory_tap": d.hooks.onAccessoryTap = f
             case "on_select": d.hooks.onSelect = f
+            case "will_select": d.hooks.willSelect = f
             case "editing_style": d.hooks.editingStyle = f
             case "background": d.hooks.background = f
             case "swipe_actions": d.hooks.swipeActions = f
@@ -234,8 +235,8 @@ extension LuaStyleEngine {
         }
         let order = [
             "configure", "update", "layout", "height", "prepare_for_reuse", "accessory",
-            "editing_accessory", "editing_style", "background", "swipe_actions", "on_accessory_tap", "on_select",
-            "on_deselect", "on_swipe_action",
+            "editing_accessory", "editing_style", "background", "swipe_actions", "on_accessory_tap", "will_select",
+            "on_select", "on_deselect", "on_swipe_action",
         ]
         let style = LuaCellStyle(
             identifier: identifier, source: path, summary: d.summary, engine: self, hooks: d.hooks,

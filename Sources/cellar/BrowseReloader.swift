@@ -75,14 +75,15 @@ final class BrowseReloader {
     }
 
     /// The same data source (the rows as the session left them) over freshly
-    /// loaded styles; a streamed input is read again from its file.
+    /// loaded styles, with the document's own `register:` identifiers on top
+    /// as at start; a streamed input is read again from its file.
     private func restyled(_ session: BrowseSession) throws -> TableView {
         guard let source = session.table.retainedDataSource as? DocumentDataSource else {
             return try loadDocument(session)
         }
         let registry = Registry()
         try StyleHooks.load(styleDirectories, into: registry, limits: limits)
-        let new = source.makeTableView(registry: registry)
+        let new = source.makeTableView(registry: try source.document.registry(over: registry))
         new.ambiguousWide = session.table.ambiguousWide
         return new
     }

@@ -23,6 +23,22 @@ import Testing
         #expect(m.allowsMultipleSelection && m.allowsSelectionDuringEditing)
     }
 
+    @Test func selectableFalseRefusesATapAndKeepsTheSelection() throws {
+        let (t, _) = try table(
+            "sections: [{rows: [{text: a}, {text: b, selectable: false}, {text: c, selectable: true}]}]")
+        try t.userSelectRow(at: IndexPath(0, 0))
+        try t.userSelectRow(at: IndexPath(0, 1))
+        #expect(t.indexPathsForSelectedRows == [IndexPath(0, 0)])
+        try t.userSelectRow(at: IndexPath(0, 2))
+        #expect(t.indexPathsForSelectedRows == [IndexPath(0, 2)])
+        #expect(
+            throws: CellarError(
+                "selectable must be true or false", at: SourceLocation(file: "t.yaml", line: 1, column: 42))
+        ) {
+            _ = try TableDocument.parse("sections: [{rows: [{text: a, selectable: sometimes}]}]", path: "t.yaml")
+        }
+    }
+
     @Test func badKeysAreLocated() throws {
         #expect(
             throws: CellarError(

@@ -27,11 +27,13 @@ import Testing
         rows(
             "{\"text\": \"a\", \"trailingSwipeActions\": [{\"title\": \"Delete\", \"style\": \"destructive\"}, "
                 + "{\"title\": \"Flag\", \"color\": \"orange\"}], \"leadingSwipeActions\": []}"),
+        rows("{\"text\": \"a\", \"selectable\": false}"),
     ]
 
     static let refused = [
         rows("{\"text\": \"a\", \"editable\": 1}"),
         rows("{\"text\": \"a\", \"deselectAfterSelect\": \"yes\"}"),
+        rows("{\"text\": \"a\", \"selectable\": \"no\"}"),
         rows("{\"text\": \"a\", \"editingStyle\": \"remove\"}"),
         rows("{\"text\": \"a\", \"editingStyle\": 3}"),
         rows("{\"text\": \"a\", \"selectionStyle\": [\"gray\"]}"),

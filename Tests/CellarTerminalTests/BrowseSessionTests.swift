@@ -197,4 +197,44 @@ import Testing
         #expect(s.table.contentOffset == BrowseSession.wheelLines)
         #expect(s.focus == IndexPath(0, BrowseSession.wheelLines))
     }
+
+    @Test func rightArrowTapsTheDetailButtonAsIDoes() throws {
+        let (s, source) = session()
+        source.sections[0][1] = .object(["text": .string("info"), "accessory": .string("detailButton")])
+        _ = try s.table.renderText()  // as each frame of the loop does: the cells show their accessories
+        s.handle(.right)  // row 0 has no detail button: a message, no call
+        #expect(source.events.isEmpty && s.message.contains("no detail button"))
+        s.handle(.down)
+        s.handle(.right)
+        #expect(source.events == ["accessory [0, 1]"])
+    }
+
+    @Test func rReloadsTheDataKeepingTheFocus() {
+        let (s, source) = session()
+        s.handle(.down)
+        s.handle(.down)
+        source.sections[0][2] = .object(["text": .string("changed")])
+        s.handle(.character("r"))
+        #expect(s.message == "reloaded" && s.focus == IndexPath(0, 2))
+        #expect(
+            s.performed.contains { event in
+                if case .action(.reloadData) = event { return true }
+                return false
+            })
+        #expect((try? s.table.renderText())?.contains("changed") == true)
+    }
+
+    @Test func nOrEscapeKeepsTheRowWhoseDeleteButtonShows() {
+        for cancel in [Key.character("n"), .escape] {
+            let (s, _) = session()
+            s.handle(.character("e"))
+            s.handle(.character("d"))
+            #expect(s.mode == .confirmingDelete(IndexPath(0, 0)))
+            #expect(s.table.indexPathForDeleteConfirmation == IndexPath(0, 0))
+            s.handle(cancel)
+            #expect(s.mode == .editing && s.message == "kept row 1")
+            #expect(s.table.indexPathForDeleteConfirmation == nil)
+            #expect(s.table.numberOfRows(inSection: 0) == 30)
+        }
+    }
 }

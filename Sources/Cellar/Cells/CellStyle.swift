@@ -53,6 +53,11 @@ public protocol CellStyle: AnyObject {
     /// built-in styles provide one (`BuiltinDirectLayout` has no public
     /// initialiser); a row laid out this way is measured from it.
     func directLayout(of cell: Cell, width: Int, engine: LayoutEngine) -> BuiltinDirectLayout?
+    /// The style's answer before a tap selects the row (a Lua `will_select`
+    /// hook), as a delegate's willSelectRowAt: the row to select (the tapped
+    /// one, or another: a redirect) or nil to refuse the tap. The delegate
+    /// is asked after it, about the row the style chose.
+    func willSelect(_ cell: Cell, at indexPath: IndexPath) throws -> IndexPath?
     func didSelect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws
     func didDeselect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws
     func accessoryTapped(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws
@@ -85,6 +90,8 @@ extension CellStyle {
     public func updateConfiguration(_ cell: Cell, state: CellState) throws {}
     /// No shortcut: the general layout path draws the cell.
     public func directLayout(of cell: Cell, width: Int, engine: LayoutEngine) -> BuiltinDirectLayout? { nil }
+    /// Selects the row tapped, unredirected.
+    public func willSelect(_ cell: Cell, at indexPath: IndexPath) throws -> IndexPath? { indexPath }
     /// Does nothing to the row when it is selected.
     public func didSelect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {}
     /// Does nothing to the row when it is deselected.

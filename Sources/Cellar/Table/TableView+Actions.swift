@@ -66,7 +66,8 @@ extension TableView {
         return disabled
     }
 
-    /// A tap on a row: shouldHighlight, willSelect (may redirect or cancel),
+    /// A tap on a row: shouldHighlight, willSelect (may redirect or cancel:
+    /// the row's style first, then the delegate about the style's choice),
     /// deselection of the previous row (single selection), didSelect.
     /// Disabled rows ignore the tap (and a redirect to a disabled row cancels it).
     public func userSelectRow(at indexPath: IndexPath) throws {
@@ -74,7 +75,13 @@ extension TableView {
         try checkIndexPath(indexPath, l)
         guard selectionAllowed, try !isRowDisabled(indexPath) else { return }
         if let d = delegate, !d.tableView(self, shouldHighlightRowAt: indexPath) { return }
-        guard let target = delegate?.tableView(self, willSelectRowAt: indexPath) ?? (delegate == nil ? indexPath : nil)
+        var styled: IndexPath? = indexPath
+        try withCell(indexPath) { cell in
+            if let style = cell.style { styled = try style.willSelect(cell, at: indexPath) }
+        }
+        guard let proposed = styled else { return }
+        try checkIndexPath(proposed, l)
+        guard let target = delegate?.tableView(self, willSelectRowAt: proposed) ?? (delegate == nil ? proposed : nil)
         else { return }
         try checkIndexPath(target, l)
         if target != indexPath, try isRowDisabled(target) { return }
