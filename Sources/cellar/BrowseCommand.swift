@@ -15,7 +15,7 @@ import CellarText
 struct BrowseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "browse",
-        abstract: "Browse a table document in the terminal: focus, select, edit, reorder.",
+        abstract: "Browse a table document in the terminal: focus, select, edit, reorder, swipe.",
         discussion: "Keys:\n" + BrowseHelp.text
     )
 
