@@ -143,8 +143,12 @@ struct RowRenderer {
         rc.buttons?.draw(into: &canvas, y: y, lines: lines, g)
         if g.boxed { SectionChrome.drawBoxSides(into: &canvas, y: y, height: lines + separator, g) }
         if rc.isSelected || rc.isHighlighted { drawSelection(rc, into: &canvas, x: g.rowX, y: y, lines: lines, g) }
-        // On the row's first line in view (a viewport canvas starts at line 0).
-        if markedFocus == ip { Self.drawFocusMark(selected: rc.isSelected, into: &canvas, x: g.rowX, y: max(y, 0)) }
+        // On the row's first line in view (a viewport canvas starts at line 0),
+        // unless leading buttons fill that column: the row's focused button is
+        // drawn `[Title]` there, and the mark would cut its bracket.
+        if markedFocus == ip, rc.buttons?.edge != .leading {
+            Self.drawFocusMark(selected: rc.isSelected, into: &canvas, x: g.rowX, y: max(y, 0))
+        }
         if rc.isDimmed {
             canvas.overlay(x: g.rowX, y: y, width: g.rowWidth, height: lines, attributes: .dim)
         }
