@@ -40,7 +40,7 @@ import Testing
         #expect(plain[3] == " Fruit ─────────────\n Apple\n▌Banana\n Cherry")
     }
 
-    @Test func leadingSwipeButtonsKeepTheirFirstColumnFromTheFocusMark() throws {
+    @Test func leadingSwipeButtonsKeepTheirFirstColumnFromTheMarks() throws {
         let table = """
             table:
               separatorStyle: none
@@ -60,6 +60,12 @@ import Testing
         #expect(frames[2] == " Read  Apple")
         #expect(frames[3] == "[Read] Apple")
         #expect(frames[4] == "❯              Flag")
+        // A selected row's ▌ gives way too.
+        let selected = try play(
+            table.replacingOccurrences(of: "{text: Apple,", with: "{text: Apple, selected: true,")
+                + "\nwidth: 20\nheight: 1\nfocus_mark: true\n" + steps)
+        #expect(selected[3] == "[Read] Apple")
+        #expect(selected[4] == "➤              Flag")
     }
 
     @Test func theFocusMarkStaysVisibleOverAStickyHeader() throws {

@@ -196,6 +196,8 @@ struct RowRenderer {
                 attributes: rc.isSelected ? .inverse : .underline,
                 background: .semantic(rc.isSelected ? .selectedBackground : .highlightedBackground))
         }
+        // Leading swipe buttons fill the marker's column (a focused one's `[`).
+        if rc.buttons?.edge == .leading { return }
         // ▌ is East Asian Ambiguous: two columns wide on CJK terminals it
         // would cover the row's first column, so those get ▐ (one column everywhere).
         let mark = rc.isSelected ? (g.ambiguousWide ? "▐" : "▌") : "▸"
