@@ -232,12 +232,8 @@ public struct TableDocument: Sendable {
     }
 
     package static func checkRowHeight(_ height: Int, width: Int, at location: SourceLocation?) throws {
-        let (cells, overflow) = width.multipliedReportingOverflow(by: height)
-        guard overflow || cells > InputLimits.viewportCells else { return }
-        throw CellarError(
-            "a row \(height) lines tall cannot be drawn \(width) columns wide: width × row height "
-                + "is at most \(InputLimits.viewportCells) cells (at most \(InputLimits.viewportCells / max(1, width)) lines here)",
-            at: location)
+        guard let problem = InputLimits.tallBlockProblem("a row", lines: height, width: width) else { return }
+        throw CellarError(problem, at: location)
     }
 
     /// Checks every row's reuse identifier and keys against a registry (located errors).

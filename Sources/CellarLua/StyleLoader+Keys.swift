@@ -16,17 +16,8 @@ extension LuaStyleEngine {
     /// defines them (the table's own order is a hash order that changes from
     /// run to run).
     func unknownStyleKeys(_ keys: [String], path: String) -> CellarError {
-        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        func line(_ key: String) -> Int? {
-            lines.firstIndex { l in
-                guard let r = l.range(of: key) else { return false }
-                let before = l[l.startIndex..<r.lowerBound].last
-                let after = l[r.upperBound...].drop { $0 == " " || $0 == "\t" }.first
-                return before.map { !($0.isLetter || $0.isNumber || $0 == "_") } != false && after == "="
-            }.map { $0 + 1 }
-        }
-        let located = keys.map { (key: $0, line: line($0)) }
+        let lines = Self.sourceLines(path)
+        let located = keys.map { (key: $0, line: Self.definitionLine(of: $0, in: lines)) }
             .sorted { ($0.line ?? Int.max, $0.key) < ($1.line ?? Int.max, $1.key) }
         let messages = located.map { k in
             let at = k.line.map { "\(path):\($0)" } ?? path
@@ -44,13 +35,31 @@ extension LuaStyleEngine {
     func checkHeaderFooterKeys(_ d: StyleDeclaration, path: String) throws {
         let refused = d.keys.filter { !StyleLoader.headerFooterKeys.contains($0) }.sorted()
         guard let first = refused.first else { return }
-        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
-            $0.trimmingCharacters(in: .whitespaces).hasPrefix(first)
-        }
-        let at = line.map { "\(path):\($0 + 1)" } ?? path
+        let at = Self.definitionLine(of: first, in: Self.sourceLines(path)).map { "\(path):\($0)" } ?? path
         throw styleError(
             "\(at): \(refused.joined(separator: ", ")) \(refused.count == 1 ? "is a cell key" : "are cell keys"); a kind = \"header_footer\" style has \(StyleLoader.headerFooterKeys.joined(separator: ", "))"
         )
+    }
+
+    /// The style file's lines, to name the line a key is defined at (the Lua
+    /// table itself does not know it).
+    static func sourceLines(_ path: String) -> [Substring] {
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    /// The 1-based line of the first `key =` that is the whole name (not the
+    /// end of a longer one), wherever it stands on its line.
+    static func definitionLine(of key: String, in lines: [Substring]) -> Int? {
+        lines.firstIndex { l in
+            var rest = l[...]
+            while let r = rest.range(of: key) {
+                let before = l[l.startIndex..<r.lowerBound].last
+                let after = l[r.upperBound...].drop { $0 == " " || $0 == "\t" }.first
+                if before.map({ !($0.isLetter || $0.isNumber || $0 == "_") }) != false && after == "=" { return true }
+                rest = l[r.upperBound...]
+            }
+            return false
+        }.map { $0 + 1 }
     }
 }

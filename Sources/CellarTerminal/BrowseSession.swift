@@ -105,7 +105,11 @@ public final class BrowseSession {
             return
         }
         if keepsActions { performed.append(.resize(width: width, height: height)) }
-        if let target = table.offsetRevealingFocusedRow() { perform(.scrollToOffset(target), records: false) }
+        // The table scrolls itself, as the golden `resize` step does: not the
+        // user's scroll (a TableAction), which would close a swiped row that
+        // the recorded case keeps open.
+        guard let target = table.offsetRevealingFocusedRow() else { return }
+        do { try table.scroll(toOffset: target) } catch { message = "\(error)" }
     }
 
     /// Focuses `ip` and scrolls as little as shows it whole (its top when it

@@ -8,7 +8,8 @@ import Foundation
 struct StylesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "styles",
-        abstract: "List the cell styles: identifier, source (built-in or file) and hooks present."
+        abstract:
+            "List the cell and header/footer view styles: identifier, source (built-in or file) and hooks present."
     )
 
     @OptionGroup var styles: StylesOption

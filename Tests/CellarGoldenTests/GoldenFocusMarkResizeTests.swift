@@ -40,6 +40,34 @@ import Testing
         #expect(plain[3] == " Fruit ─────────────\n Apple\n▌Banana\n Cherry")
     }
 
+    @Test func leadingSwipeButtonsKeepTheirFirstColumnFromTheMarks() throws {
+        let table = """
+            table:
+              separatorStyle: none
+              sections:
+                - rows:
+                    - {text: Apple, leadingSwipeActions: [{title: Read}], trailingSwipeActions: [{title: Flag}]}
+            """
+        let steps = """
+            steps:
+              - focus: [0, 0]
+              - swipe: {row: [0, 0], edge: leading}
+              - focus_swipe_action: {row: [0, 0], title: Read}
+              - swipe: {row: [0, 0], edge: trailing}
+            """
+        let frames = try play(table + "\nwidth: 20\nheight: 1\nfocus_mark: true\n" + steps)
+        // The focused button's bracket stays; trailing buttons leave the mark's column alone.
+        #expect(frames[2] == " Read  Apple")
+        #expect(frames[3] == "[Read] Apple")
+        #expect(frames[4] == "❯              Flag")
+        // A selected row's ▌ gives way too.
+        let selected = try play(
+            table.replacingOccurrences(of: "{text: Apple,", with: "{text: Apple, selected: true,")
+                + "\nwidth: 20\nheight: 1\nfocus_mark: true\n" + steps)
+        #expect(selected[3] == "[Read] Apple")
+        #expect(selected[4] == "➤              Flag")
+    }
+
     @Test func theFocusMarkStaysVisibleOverAStickyHeader() throws {
         // Scrolled one line in: the sticky "Fruit" header covers Apple's line.
         let frames = try play(

@@ -65,7 +65,7 @@ import Testing
         let tall = "table:\n  rowHeight: 401\n  sections:\n    - rows:\n        - text: hi\nwidth: 10000\n"
         #expect(
             play(tall) == "c.case.yaml:2:14: a row 401 lines tall cannot be drawn 10000 columns wide: "
-                + "width × row height is at most 4000000 cells (at most 400 lines here)")
+                + "width × height is at most 4000000 cells (at most 400 lines here)")
         #expect(play(tall.replacingOccurrences(of: "401", with: "400")) == "no error")
         let insert = Self.table + "width: 10000\nsteps:\n  - insert: {at: [0, 0], row: {text: x, height: 10000}}\n"
         #expect(play(insert).hasPrefix("c.case.yaml:7:5: insert [0, 0]: a row 10000 lines tall cannot be drawn"))

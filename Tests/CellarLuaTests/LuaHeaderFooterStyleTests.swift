@@ -57,6 +57,17 @@ import Testing
         }
     }
 
+    @Test func aCellKeyIsLocatedWhereverItStandsOnItsLine() throws {
+        let source = Self.banner.replacingOccurrences(
+            of: "  fields = {\"count\"},\n", with: "  fields = {\"count\"}, on_select = function() end,\n")
+        let dir = try styleDirectory(["banner.lua": source])
+        #expect {
+            _ = try luaRegistry([dir.styles])
+        } throws: { e in
+            ((e as? CellarError)?.description ?? "").contains("banner.lua:4: on_select is a cell key")
+        }
+    }
+
     @Test func anUnknownKindIsAnError() throws {
         let dir = try styleDirectory([
             "banner.lua": Self.banner.replacingOccurrences(of: "\"header_footer\"", with: "\"header\"")

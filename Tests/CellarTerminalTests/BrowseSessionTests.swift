@@ -74,6 +74,21 @@ import Testing
         #expect(s.table.indexPathsForSelectedRows == [IndexPath(0, 1)])
     }
 
+    @Test func aResizeThatScrollsKeepsTheSwipedRowOpenAsItsRecordedStepDoes() throws {
+        let (s, source) = session(rows: 10, height: 3)
+        source.trailingSwipeActions = { _ in
+            SwipeActionsConfiguration(actions: [ContextualAction(style: .normal, title: "Flag")])
+        }
+        s.resize(width: 20, height: 3)  // the session's first size
+        for _ in 0..<2 { s.handle(.character("j")) }
+        s.handle(.character("l"))
+        s.resize(width: 20, height: 1)  // row 2 is the third line: the resize scrolls to it
+        #expect(s.table.contentOffset == 2)
+        #expect(s.mode == .swiped(IndexPath(0, 2)))
+        #expect(s.table.indexPathForSwipedRow == IndexPath(0, 2))
+        #expect(lines(try s.table.renderText()).first?.hasSuffix("[Flag]") == true)
+    }
+
     @Test func swipeKeysRevealChooseAndCloseActions() throws {
         let (s, source) = session()
         source.trailingSwipeActions = { ip in

@@ -6,6 +6,14 @@ extension TableView {
     /// Row heights above this are errors: a row is drawn into one canvas.
     public static let maximumRowHeight = 10_000
 
+    /// A row or section view is drawn into one canvas of its full height, so
+    /// a height the data gives is bounded as a viewport is (width × lines).
+    func checkDrawable(_ what: @autoclosure () -> String, lines: Int) throws {
+        if let problem = InputLimits.tallBlockProblem(what(), lines: lines, width: width) {
+            throw CellarError(problem)
+        }
+    }
+
     /// Lines a row's separator adds under it.
     func separatorLines(_ ip: IndexPath, _ l: TableLayout) -> Int {
         l.separatorLines(ip, singleLine: separatorStyle == .singleLine)
@@ -20,6 +28,7 @@ extension TableView {
                 throw CellarError(
                     "height for row \(ip) is too large (\(n) lines; at most \(TableView.maximumRowHeight))")
             }
+            try checkDrawable("row \(ip)", lines: n)
         }
         return h
     }
@@ -132,6 +141,7 @@ extension TableView {
                     "style '\(cell.reuseIdentifier)' gave height \(h) for row \(ip); it must be from 0 to \(TableView.maximumRowHeight)"
                 )
             }
+            try checkDrawable("row \(ip) (style '\(cell.reuseIdentifier)')", lines: h)
             return h
         }
         counters.heightsMeasured += 1

@@ -26,6 +26,16 @@ public enum InputLimits {
             + "(width × height is at most \(viewportCells) cells)"
     }
 
+    /// Nil when `what` (a row, a section's header view), `lines` tall, fits
+    /// `viewportCells` at `width` columns, else why not: each is drawn into
+    /// one canvas of its full height, whatever the viewport shows of it.
+    public static func tallBlockProblem(_ what: String, lines: Int, width: Int) -> String? {
+        let (cells, overflow) = width.multipliedReportingOverflow(by: lines)
+        guard overflow || cells > viewportCells else { return nil }
+        return "\(what) \(lines) lines tall cannot be drawn \(width) columns wide: width × height "
+            + "is at most \(viewportCells) cells (at most \(viewportCells / max(1, width)) lines here)"
+    }
+
     /// "width must be from 1 to 10000 (got 99999999999)".
     public static func message(_ what: String, _ range: ClosedRange<Int>, got: String) -> String {
         "\(what) must be from \(range.lowerBound) to \(range.upperBound) (got \(got))"

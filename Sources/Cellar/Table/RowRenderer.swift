@@ -143,8 +143,12 @@ struct RowRenderer {
         rc.buttons?.draw(into: &canvas, y: y, lines: lines, g)
         if g.boxed { SectionChrome.drawBoxSides(into: &canvas, y: y, height: lines + separator, g) }
         if rc.isSelected || rc.isHighlighted { drawSelection(rc, into: &canvas, x: g.rowX, y: y, lines: lines, g) }
-        // On the row's first line in view (a viewport canvas starts at line 0).
-        if markedFocus == ip { Self.drawFocusMark(selected: rc.isSelected, into: &canvas, x: g.rowX, y: max(y, 0)) }
+        // On the row's first line in view (a viewport canvas starts at line 0),
+        // unless leading buttons fill that column: the row's focused button is
+        // drawn `[Title]` there, and the mark would cut its bracket.
+        if markedFocus == ip, rc.buttons?.edge != .leading {
+            Self.drawFocusMark(selected: rc.isSelected, into: &canvas, x: g.rowX, y: max(y, 0))
+        }
         if rc.isDimmed {
             canvas.overlay(x: g.rowX, y: y, width: g.rowWidth, height: lines, attributes: .dim)
         }
@@ -192,6 +196,8 @@ struct RowRenderer {
                 attributes: rc.isSelected ? .inverse : .underline,
                 background: .semantic(rc.isSelected ? .selectedBackground : .highlightedBackground))
         }
+        // Leading swipe buttons fill the marker's column (a focused one's `[`).
+        if rc.buttons?.edge == .leading { return }
         // ▌ is East Asian Ambiguous: two columns wide on CJK terminals it
         // would cover the row's first column, so those get ▐ (one column everywhere).
         let mark = rc.isSelected ? (g.ambiguousWide ? "▐" : "▌") : "▸"

@@ -55,6 +55,7 @@ extension TableView {
                 "height for the \(what) of section \(s) ('\(view.reuseIdentifier)') must be from 0 to \(TableView.maximumRowHeight) (got \(body.lines))"
             )
         }
+        try checkDrawable("the \(what) of section \(s) ('\(view.reuseIdentifier)')", lines: body.lines)
         return body
     }
 

@@ -1,0 +1,53 @@
+import CellarTestSupport
+import Testing
+
+@testable import Cellar
+
+/// A style that answers a fixed height for every row, as a Lua `height` hook can.
+final class FixedHeightStyle: CellStyle {
+    let reuseIdentifier = "tall"
+    let lines: Int
+    init(lines: Int) { self.lines = lines }
+    func makeCell() throws -> Cell { Cell(reuseIdentifier: reuseIdentifier) }
+    func configure(_ cell: Cell, row: Value, at indexPath: IndexPath) throws {}
+    func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode {
+        .label(Label("tall"))
+    }
+    func height(for cell: Cell, width: Int) throws -> Int? { lines }
+}
+
+/// Rows and section views are each drawn into one canvas of their full
+/// height, so a height from outside (the delegate, a style, the table's
+/// section heights) is bounded by width × lines as a viewport is: 10,000
+/// lines at 10,000 columns would otherwise take a 100-million-cell canvas.
+@Suite struct DrawableHeightTests {
+    static let limitText =
+        "10000 lines tall cannot be drawn 10000 columns wide: "
+        + "width × height is at most 4000000 cells (at most 400 lines here)"
+
+    @Test func aDelegateRowHeightTooTallForTheWidthIsAnError() throws {
+        let ds = ArrayDataSource([[row("default", "a")]])
+        ds.heights = { _ in .fixed(10_000) }
+        let t = ds.makeTable(width: 10_000)
+        #expect(throws: CellarError("row [0, 0] " + Self.limitText)) { try t.renderText() }
+        t.width = 400
+        #expect(lines(try t.renderText()).count == 10_000)
+    }
+
+    @Test func aStyleHeightTooTallForTheWidthIsAnError() throws {
+        let registry = Registry()
+        try registry.register(FixedHeightStyle(lines: 10_000), forCellReuseIdentifier: "tall")
+        let ds = ArrayDataSource([[row("tall", "a")]])
+        let t = ds.makeTable(width: 10_000, registry: registry)
+        #expect(throws: CellarError("row [0, 0] (style 'tall') " + Self.limitText)) { try t.renderText() }
+    }
+
+    @Test func aSectionViewHeightTooTallForTheWidthIsAnError() throws {
+        let ds = SectionViewSource(sections: 1, rows: 1)
+        let t = try ds.makeTable(width: 10_000)
+        t.sectionHeaderHeight = .fixed(10_000)
+        #expect(throws: CellarError("the header of section 0 ('dateHeader') " + Self.limitText)) { try t.renderText() }
+        t.sectionHeaderHeight = .fixed(3)
+        #expect(lines(try t.renderText()).count == 4)
+    }
+}
