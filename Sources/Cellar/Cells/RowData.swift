@@ -24,13 +24,14 @@ package struct RowData {
         guard case .object(let o) = row else {
             throw RowDataError(keyPath: [], message: "a row must be a mapping of keys to values")
         }
-        out.content.text = try string(o["text"], "text")
-        out.content.secondaryText = try string(o["secondaryText"], "secondaryText")
-        out.content.image = try string(o["image"], "image")
-        if let v = o["accessory"] { out.accessory = try accessoryType(v, "accessory") }
-        if let v = o["accessoryText"], let text = try string(v, "accessoryText") { out.accessory = .text(text) }
-        if let v = o["editingAccessory"] { out.editingAccessory = try accessoryType(v, "editingAccessory") }
-        if let v = o["indentation"] {
+        let f = RowDataFields(o)
+        out.content.text = try string(f.text, "text")
+        out.content.secondaryText = try string(f.secondaryText, "secondaryText")
+        out.content.image = try string(f.image, "image")
+        if let v = f.accessory { out.accessory = try accessoryType(v, "accessory") }
+        if let v = f.accessoryText, let text = try string(v, "accessoryText") { out.accessory = .text(text) }
+        if let v = f.editingAccessory { out.editingAccessory = try accessoryType(v, "editingAccessory") }
+        if let v = f.indentation {
             guard let n = v.intValue, InputLimits.smallCount.contains(n) else {
                 throw RowDataError(
                     keyPath: ["indentation"],
@@ -38,10 +39,10 @@ package struct RowData {
             }
             out.indentation = n
         }
-        if let v = o["textProperties"] {
+        if let v = f.textProperties {
             out.content.textProperties = try properties(v, base: out.content.textProperties, "textProperties")
         }
-        if let v = o["secondaryTextProperties"] {
+        if let v = f.secondaryTextProperties {
             out.content.secondaryTextProperties = try properties(
                 v, base: out.content.secondaryTextProperties,
                 "secondaryTextProperties")
