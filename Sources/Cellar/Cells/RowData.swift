@@ -24,7 +24,7 @@ package struct RowData {
         guard case .object(let o) = row else {
             throw RowDataError(keyPath: [], message: "a row must be a mapping of keys to values")
         }
-        let f = RowDataFields(o)
+        let f = RowDataFields.read(o)
         out.content.text = try string(f.text, "text")
         out.content.secondaryText = try string(f.secondaryText, "secondaryText")
         out.content.image = try string(f.image, "image")

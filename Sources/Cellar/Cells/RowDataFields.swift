@@ -20,12 +20,9 @@ struct RowDataFields: Equatable {
     var textProperties: Value?
     var secondaryTextProperties: Value?
 
-    init(_ row: [String: Value]) {
-        if row.count <= RowData.keys.count {
-            self.init(scanning: row)
-        } else {
-            self.init(lookingUp: row)
-        }
+    /// The row's fields, by a scan or, for a row wider than `RowData.keys`, by lookups.
+    static func read(_ row: [String: Value]) -> RowDataFields {
+        row.count <= RowData.keys.count ? RowDataFields(scanning: row) : RowDataFields(lookingUp: row)
     }
 
     /// One pass over the row's entries; keys that are not in `RowData.keys` are skipped.

@@ -27,7 +27,7 @@ import Testing
             var row: [String: Value] = [:]
             for _ in 0..<next(names.count + 1) { row[names[next(names.count)]] = .int(next(1000)) }
             #expect(RowDataFields(scanning: row) == RowDataFields(lookingUp: row), "trial \(trial): \(row)")
-            #expect(RowDataFields(row) == RowDataFields(lookingUp: row), "trial \(trial): \(row)")
+            #expect(RowDataFields.read(row) == RowDataFields(lookingUp: row), "trial \(trial): \(row)")
         }
     }
 
@@ -35,7 +35,7 @@ import Testing
     @Test func wideRowReadsItsFields() {
         var row: [String: Value] = ["text": .string("A"), "secondaryText": .string("B")]
         for i in 0..<20 { row["extra\(i)"] = .int(i) }
-        let fields = RowDataFields(row)
+        let fields = RowDataFields.read(row)
         #expect(fields.text == .string("A"))
         #expect(fields.secondaryText == .string("B"))
         #expect(fields.image == nil)
