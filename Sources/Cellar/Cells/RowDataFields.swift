@@ -19,7 +19,9 @@ struct RowDataFields: Equatable {
     var indentation: Value?
     var textProperties: Value?
     var secondaryTextProperties: Value?
+}
 
+extension RowDataFields {
     /// The row's fields, by a scan or, for a row wider than `RowData.keys`, by lookups.
     static func read(_ row: [String: Value]) -> RowDataFields {
         row.count <= RowData.keys.count ? RowDataFields(scanning: row) : RowDataFields(lookingUp: row)
@@ -27,6 +29,16 @@ struct RowDataFields: Equatable {
 
     /// One pass over the row's entries; keys that are not in `RowData.keys` are skipped.
     init(scanning row: [String: Value]) {
+        // Gathered in locals and stored once.
+        var text: Value?
+        var secondaryText: Value?
+        var image: Value?
+        var accessory: Value?
+        var accessoryText: Value?
+        var editingAccessory: Value?
+        var indentation: Value?
+        var textProperties: Value?
+        var secondaryTextProperties: Value?
         for (key, value) in row {
             switch key {
             case "text": text = value
@@ -41,6 +53,10 @@ struct RowDataFields: Equatable {
             default: break
             }
         }
+        self.init(
+            text: text, secondaryText: secondaryText, image: image, accessory: accessory,
+            accessoryText: accessoryText, editingAccessory: editingAccessory, indentation: indentation,
+            textProperties: textProperties, secondaryTextProperties: secondaryTextProperties)
     }
 
     /// One lookup per name: the simple path the scan must agree with.
