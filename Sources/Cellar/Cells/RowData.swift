@@ -54,6 +54,11 @@ package struct RowData {
             content: content, accessory: accessory, editingAccessory: editingAccessory, indentation: indentation)
     }
 
+    /// The fields, given up whole.
+    consuming func parts() -> (ListContentConfiguration, Accessory, Accessory, Int) {
+        (content, accessory, editingAccessory, indentation)
+    }
+
     static func string(_ v: Value?, _ key: String) throws -> String? {
         guard let v else { return nil }
         switch v {
