@@ -11,8 +11,8 @@
 /// so the output is byte-identical.
 ///
 /// Invariant (why the class may be `@unchecked Sendable`): `queue`,
-/// `busy`, `failure` and `closing` are read and written only with `lock`
-/// held. `inner` is used by the writer thread only while it is `busy`
+/// `spares`, `busy`, `failure` and `closing` are read and written only
+/// with `lock` held. `inner` is used by the writer thread only while it is `busy`
 /// (between taking a queued canvas under the lock and giving the lock
 /// back after writing it); by the caller only once it has seen, under the
 /// lock, an empty queue and an idle thread (`drain`), or after `finish`.
@@ -20,10 +20,22 @@
 /// still change (the caller's next write to its own copy copies first).
 /// The queue holds at most `capacity` canvases, so memory stays bounded
 /// however far drawing runs ahead.
+///
+/// Canvases go round: once written, a canvas waits in `spares` (at most
+/// `capacity` of them), and `writeAndClear` hands the caller a spare in
+/// place of the canvas it queues, so a long render reuses a few canvases
+/// instead of making a new one per batch. The writer thread drops its own
+/// reference before a spare is handed out, so the caller's copy is unique
+/// and clearing it allocates nothing (were it shared, clearing would copy:
+/// slower, never wrong).
 public final class BackgroundCanvasWriter: CanvasWriter, @unchecked Sendable {
     private let inner: CanvasWriter
     private let capacity: Int
     private var queue: [(Canvas, Range<Int>)] = []
+    /// Written canvases waiting to be handed back (`writeAndClear`).
+    private var spares: [Canvas] = []
+    /// How many canvases `writeAndClear` has handed back from `spares`.
+    package private(set) var sparesReused = 0
     private var busy = false
     private var closing = false
     private var failure: Error?
@@ -69,12 +81,37 @@ public final class BackgroundCanvasWriter: CanvasWriter, @unchecked Sendable {
     /// error the wrapped writer threw, after which nothing more is written.
     public func write(_ canvas: Canvas, lines: Range<Int>) throws {
         guard thread != nil else { return try inner.write(canvas, lines: lines) }
+        _ = try enqueue(canvas, lines: lines)
+    }
+
+    /// Queues the canvas as `write` does and hands back in its place a
+    /// blank one of the same size: a written spare when there is one.
+    public func writeAndClear(_ canvas: inout Canvas, lines: Range<Int>) throws {
+        guard thread != nil else {
+            try inner.write(canvas, lines: lines)
+            return canvas.reset(width: canvas.width, height: canvas.height)
+        }
+        let (width, height, ambiguousWide) = (canvas.width, canvas.height, canvas.ambiguousWide)
+        if var spare = try enqueue(canvas, lines: lines) {
+            spare.ambiguousWide = ambiguousWide
+            spare.reset(width: width, height: height)
+            canvas = spare
+        } else {
+            canvas = Canvas(width: width, height: height, ambiguousWide: ambiguousWide)
+        }
+    }
+
+    /// Queues the canvas (waiting while the queue is full) and takes a spare, if any.
+    private func enqueue(_ canvas: Canvas, lines: Range<Int>) throws -> Canvas? {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         while queue.count >= capacity && failure == nil { pthread_cond_wait(changed, lock) }
         if let failure { throw failure }
         queue.append((canvas, lines))
         pthread_cond_broadcast(changed)
+        guard let spare = spares.popLast() else { return nil }
+        sparesReused += 1
+        return spare
     }
 
     /// Waits until every queued canvas is written, then flushes the wrapped writer.
@@ -117,6 +154,7 @@ public final class BackgroundCanvasWriter: CanvasWriter, @unchecked Sendable {
             do { try inner.write(canvas, lines: lines) } catch let e { error = e }
             pthread_mutex_lock(lock)
             busy = false
+            if spares.count < capacity { spares.append(consume canvas) }
             if let error, failure == nil {
                 failure = error
                 queue.removeAll()

@@ -85,11 +85,20 @@ public final class MemorySink: ByteSink {
 public protocol CanvasWriter: AnyObject {
     func write(_ canvas: Canvas, lines: Range<Int>) throws
     func flush() throws
+    /// Writes `lines` of `canvas`, then leaves `canvas` blank at its size
+    /// and ambiguous-width setting, ready for the next batch.
+    func writeAndClear(_ canvas: inout Canvas, lines: Range<Int>) throws
 }
 
 extension CanvasWriter {
     /// Writes every line of the canvas.
     public func write(_ canvas: Canvas) throws { try write(canvas, lines: 0..<canvas.height) }
+
+    /// Writes, then clears the canvas in place (its storage is kept).
+    public func writeAndClear(_ canvas: inout Canvas, lines: Range<Int>) throws {
+        try write(canvas, lines: lines)
+        canvas.reset(width: canvas.width, height: canvas.height)
+    }
 }
 
 /// The escape sequence for each style id of one canvas, and whether a

@@ -43,11 +43,12 @@ public final class BuiltinCellStyle: CellStyle {
     /// render; Swift callers' other keys are ignored.
     public func configure(_ cell: Cell, row: Value, at indexPath: IndexPath) throws {
         do {
-            let parsed = try RowData.parse(row, style: kind)
-            cell.contentConfiguration = parsed.content
-            cell.accessory = parsed.accessory
-            cell.editingAccessory = parsed.editingAccessory
-            cell.indentationLevel = parsed.indentation
+            // Taken apart whole, so each field moves into the cell (not copied, then released).
+            let (content, accessory, editingAccessory, indentation) = try RowData.parse(row, style: kind).parts()
+            cell.contentConfiguration = content
+            cell.accessory = accessory
+            cell.editingAccessory = editingAccessory
+            cell.indentationLevel = indentation
         } catch let e as RowDataError {
             throw CellarError("row \(indexPath): \(e.keyPath.joined(separator: ".")): \(e.message)")
         }

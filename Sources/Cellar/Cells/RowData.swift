@@ -20,33 +20,43 @@ package struct RowData {
     ]
 
     package static func parse(_ row: Value, style: BuiltinCellStyle.Kind?) throws -> RowData {
-        var out = RowData()
         guard case .object(let o) = row else {
             throw RowDataError(keyPath: [], message: "a row must be a mapping of keys to values")
         }
-        out.content.text = try string(o["text"], "text")
-        out.content.secondaryText = try string(o["secondaryText"], "secondaryText")
-        out.content.image = try string(o["image"], "image")
-        if let v = o["accessory"] { out.accessory = try accessoryType(v, "accessory") }
-        if let v = o["accessoryText"], let text = try string(v, "accessoryText") { out.accessory = .text(text) }
-        if let v = o["editingAccessory"] { out.editingAccessory = try accessoryType(v, "editingAccessory") }
-        if let v = o["indentation"] {
+        let f = RowDataFields.read(o)
+        // Built from locals and returned whole (read in the order errors are reported).
+        var content = ListContentConfiguration(
+            text: try string(f.text, "text"), secondaryText: try string(f.secondaryText, "secondaryText"),
+            image: try string(f.image, "image"))
+        var accessory = Accessory.none
+        if let v = f.accessory { accessory = try accessoryType(v, "accessory") }
+        if let v = f.accessoryText, let text = try string(v, "accessoryText") { accessory = .text(text) }
+        var editingAccessory = Accessory.none
+        if let v = f.editingAccessory { editingAccessory = try accessoryType(v, "editingAccessory") }
+        var indentation = 0
+        if let v = f.indentation {
             guard let n = v.intValue, InputLimits.smallCount.contains(n) else {
                 throw RowDataError(
                     keyPath: ["indentation"],
                     message: "must be a whole number from 0 to \(InputLimits.smallCount.upperBound)")
             }
-            out.indentation = n
+            indentation = n
         }
-        if let v = o["textProperties"] {
-            out.content.textProperties = try properties(v, base: out.content.textProperties, "textProperties")
+        if let v = f.textProperties {
+            content.textProperties = try properties(v, base: content.textProperties, "textProperties")
         }
-        if let v = o["secondaryTextProperties"] {
-            out.content.secondaryTextProperties = try properties(
-                v, base: out.content.secondaryTextProperties,
+        if let v = f.secondaryTextProperties {
+            content.secondaryTextProperties = try properties(
+                v, base: content.secondaryTextProperties,
                 "secondaryTextProperties")
         }
-        return out
+        return RowData(
+            content: content, accessory: accessory, editingAccessory: editingAccessory, indentation: indentation)
+    }
+
+    /// The fields, given up whole.
+    consuming func parts() -> (ListContentConfiguration, Accessory, Accessory, Int) {
+        (content, accessory, editingAccessory, indentation)
     }
 
     static func string(_ v: Value?, _ key: String) throws -> String? {

@@ -135,7 +135,9 @@ extension TableView {
     /// An automatic height: a row laid out directly is as tall as that
     /// layout; otherwise the style's own answer, else the content measured.
     func measuredLines(_ ip: IndexPath, _ cell: Cell, laidOut content: borrowing RowContent) throws -> Int {
-        if content.direct == nil, let style = cell.style, let h = try style.height(for: cell, width: content.width) {
+        // The direct layout is read once: its height is the row's measure.
+        let direct = content.direct?.height
+        if direct == nil, let style = cell.style, let h = try style.height(for: cell, width: content.width) {
             guard (0...TableView.maximumRowHeight).contains(h) else {
                 throw CellarError(
                     "style '\(cell.reuseIdentifier)' gave height \(h) for row \(ip); it must be from 0 to \(TableView.maximumRowHeight)"
@@ -146,6 +148,6 @@ extension TableView {
         }
         counters.heightsMeasured += 1
         // Very long wrapped text is clipped rather than drawn into a giant canvas.
-        return min(TableView.maximumRowHeight, max(1, content.measure()))
+        return min(TableView.maximumRowHeight, max(1, direct ?? content.measure()))
     }
 }

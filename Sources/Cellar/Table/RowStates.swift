@@ -59,16 +59,27 @@ final class RowStates {
         var anySelected: Bool
         var anyHighlighted: Bool
         var anyCustom: Bool
+        /// A row is focused, picked up to be moved or swiped open.
+        var anyMarked: Bool
+        /// No row has any state `apply` writes.
+        var isEmpty: Bool { !(anySelected || anyHighlighted || anyCustom || anyMarked) }
+        /// Every kind present: `apply` takes its general path (tests compare the two).
+        static let all = Presence(anySelected: true, anyHighlighted: true, anyCustom: true, anyMarked: true)
     }
 
     var presence: Presence {
-        Presence(anySelected: !selected.isEmpty, anyHighlighted: !highlighted.isEmpty, anyCustom: !custom.isEmpty)
+        Presence(
+            anySelected: !selected.isEmpty, anyHighlighted: !highlighted.isEmpty, anyCustom: !custom.isEmpty,
+            anyMarked: focused != nil || reordering != nil || swipedRow != nil)
     }
 
     /// Brings `cell`'s state up to date with row `ip`'s selection, highlight
     /// and custom states and the table's editing, writing only what changed
     /// (the state holds a dictionary; rewriting it per row costs retains).
     func apply(to cell: Cell, at ip: IndexPath, editing: Bool, _ presence: Presence) {
+        // No row has a state, the table is not editing and the cell shows
+        // none: every flag below would come out false and match the cell's.
+        if presence.isEmpty && !editing && !cell.state.isNotNormal { return }
         let sel = presence.anySelected && selected.contains(ip)
         let hi = presence.anyHighlighted && highlighted.contains(ip)
         let focus = focused == ip

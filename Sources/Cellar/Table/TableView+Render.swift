@@ -276,8 +276,7 @@ struct StreamBatcher {
 
     mutating func flush() throws {
         guard used > 0 else { return }
-        try writer.write(canvas, lines: 0..<used)
-        canvas.reset(width: width, height: Self.batch)
+        try writer.writeAndClear(&canvas, lines: 0..<used)
         used = 0
     }
 

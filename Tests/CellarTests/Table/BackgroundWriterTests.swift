@@ -60,4 +60,31 @@ import Testing
         #expect(!again.bytes.isEmpty)
         withExtendedLifetime(source) {}
     }
+
+    /// Batch after batch through `writeAndClear`, the canvases handed back
+    /// (written spares, cleared) give the bytes of clearing one canvas in place.
+    @Test func handedBackCanvasesWriteTheSameBytes() throws {
+        func run(_ writer: CanvasWriter) throws {
+            var canvas = Canvas(width: 12, height: 6, ambiguousWide: true)
+            for batch in 0..<200 {
+                // Each batch draws fewer lines than the last may have: a spare not cleared would show.
+                let used = 1 + batch % 6
+                for y in 0..<(batch % 3 == 0 ? used : 1) {
+                    let style = TextStyle(foreground: .palette(UInt8(batch % 7)))
+                    canvas.text("b\(batch) 한\(y)", x: batch % 4, y: y, style: batch % 2 == 0 ? style : .plain)
+                }
+                try writer.writeAndClear(&canvas, lines: 0..<used)
+                #expect(canvas.width == 12 && canvas.height == 6 && canvas.ambiguousWide)
+            }
+            try writer.flush()
+        }
+        let expected = MemorySink()
+        try run(ANSIWriter(sink: expected))
+        let got = MemorySink()
+        let background = BackgroundCanvasWriter(wrapping: ANSIWriter(sink: got))
+        defer { background.finish() }
+        try run(background)
+        #expect(got.bytes == expected.bytes)
+        #expect(background.sparesReused > 0)
+    }
 }

@@ -1,0 +1,43 @@
+import Testing
+
+@testable import Cellar
+
+/// `RowDataFields` scans a row's entries; the lookups are the simple path it must agree with.
+@Suite struct RowDataFieldsTests {
+    /// Every name `RowData.parse` reads is found by the scan (a name missing
+    /// from its switch would read as absent).
+    @Test func scanFindsEveryKey() {
+        for (i, key) in RowData.keys.enumerated() {
+            let row: [String: Value] = [key: .int(i), "unrelated": .string(key)]
+            let scanned = RowDataFields(scanning: row)
+            #expect(scanned == RowDataFields(lookingUp: row), "\(key)")
+            #expect(scanned != RowDataFields(scanning: [:]), "\(key) not found by the scan")
+        }
+    }
+
+    /// Rows of every size, with known and unknown keys, give the same fields both ways.
+    @Test func scanMatchesLookupsOnMixedRows() {
+        let names = RowData.keys + ["title", "detail", "Text", "text ", "accessoryType", "identifier"]
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        for trial in 0..<500 {
+            var row: [String: Value] = [:]
+            for _ in 0..<next(names.count + 1) { row[names[next(names.count)]] = .int(next(1000)) }
+            #expect(RowDataFields(scanning: row) == RowDataFields(lookingUp: row), "trial \(trial): \(row)")
+            #expect(RowDataFields.read(row) == RowDataFields(lookingUp: row), "trial \(trial): \(row)")
+        }
+    }
+
+    /// A row wider than the name list takes the lookups and still reads its fields.
+    @Test func wideRowReadsItsFields() {
+        var row: [String: Value] = ["text": .string("A"), "secondaryText": .string("B")]
+        for i in 0..<20 { row["extra\(i)"] = .int(i) }
+        let fields = RowDataFields.read(row)
+        #expect(fields.text == .string("A"))
+        #expect(fields.secondaryText == .string("B"))
+        #expect(fields.image == nil)
+    }
+}
