@@ -19,6 +19,8 @@ struct QuickRowCheck {
         var highlighted = false
         /// The `--section-by` key's value (a string's bytes; nil when absent or null).
         var sectionKey: JSONBytes.StringToken?
+        /// The identifier's index in `keySets` (-1 when no sets are kept).
+        var identifierIndex = -1
     }
 
     static let builtinText: Set<String> = ["text", "image", "accessoryText"]
@@ -65,13 +67,19 @@ struct QuickRowCheck {
     /// Key ranges of the current row, for the duplicate check (kept to save allocations).
     var keys: [Range<Int>] = []
     /// The identifiers read so far (a few), so each is decoded once.
-    var seen: [(bytes: [UInt8], name: String, builtin: Bool, isDefault: Bool)] = []
+    var seen: [(bytes: [UInt8], name: String, builtin: Bool, isDefault: Bool, index: Int)] = []
+    /// A JSON table's row key sets, recorded as the rows pass (nil: not kept).
+    var keySets: RowKeySets?
+    /// The default identifier's index in `keySets`.
+    let defaultIndex: Int
 
-    init(options: TableOptions) {
+    init(options: TableOptions, keySets: RowKeySets? = nil) {
         sectionBy = options.sectionBy.map { Array($0.utf8) }
         defaultIsBuiltin = BuiltinCellStyle.Kind(rawValue: options.cell) != nil
         defaultIsDefault = options.cell == "default"
         keys.reserveCapacity(16)
+        self.keySets = keySets
+        defaultIndex = self.keySets?.identifier(options.cell) ?? -1
     }
 
     /// The known names of each length (indexes into `names`): a key is
@@ -98,6 +106,7 @@ struct QuickRowCheck {
         var identifier: Range<Int>?
         var builtinTrouble = false
         var detail = false
+        var keyMask: UInt64 = 0
         j.skipSpace()
         if j.current == UInt8(ascii: "}") {
             j.pos += 1
@@ -113,6 +122,7 @@ struct QuickRowCheck {
             j.skipSpace()
             let name = name(j.bytes, key.range)
             let kind = name < 0 ? Kind.other : Self.kinds[name]
+            if keySets != nil { keyMask |= name < 0 ? keySets?.bit(j.bytes, key.range) ?? 0 : 1 << UInt64(name) }
             let isSectionKey = sectionBy?.withUnsafeBufferPointer { j.bytes.bytes(key.range, equal: $0) } ?? false
             switch kind {
             case .cell:
@@ -163,7 +173,9 @@ struct QuickRowCheck {
             guard j.current == UInt8(ascii: ","), (try? j.commaBefore(UInt8(ascii: "}"))) != nil else { return nil }
         }
         // What a built-in style reads beyond text, and detail on a `default` row, take the full check.
-        return settle(&row, identifier, in: j.bytes, builtinTrouble: builtinTrouble, detail: detail) ? row : nil
+        guard settle(&row, identifier, in: j.bytes, builtinTrouble: builtinTrouble, detail: detail) else { return nil }
+        keySets?.add(identifier: row.identifierIndex, keys: keyMask)
+        return row
     }
 
     /// Names the row's identifier (decoded once per run of equal ones) and
@@ -180,14 +192,18 @@ struct QuickRowCheck {
                 let name = String(decoding: bytes[id], as: UTF8.self)
                 // Past a few identifiers, the oldest is forgotten (and decoded again if it comes back).
                 if seen.count >= 8 { seen.removeFirst() }
-                seen.append((Array(bytes[id]), name, BuiltinCellStyle.Kind(rawValue: name) != nil, name == "default"))
+                let index = keySets?.identifier(name) ?? -1
+                seen.append(
+                    (Array(bytes[id]), name, BuiltinCellStyle.Kind(rawValue: name) != nil, name == "default", index))
                 found = seen.count - 1
             }
             let s = seen[found ?? 0]
             row.identifier = s.name
+            row.identifierIndex = s.index
             (builtin, isDefault) = (s.builtin, s.isDefault)
         } else {
             (builtin, isDefault) = (defaultIsBuiltin, defaultIsDefault)
+            row.identifierIndex = defaultIndex
         }
         return !(builtin && builtinTrouble) && !(isDefault && detail)
     }

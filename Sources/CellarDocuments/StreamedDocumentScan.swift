@@ -104,6 +104,7 @@ extension StreamedDocument {
         }
         let row = try j.value(depth: depth)
         try addRow(at: start, row) { JSONBytes(j.bytes, at: start).locate($0, atKey: $1) }
+        quick.keySets?.add(row, identifier: row["cell"]?.stringValue ?? options.cell)
     }
 
     // MARK: JSON Lines
