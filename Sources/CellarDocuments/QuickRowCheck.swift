@@ -57,7 +57,9 @@ struct QuickRowCheck {
         ("background", "background"),
         ("leadingSwipeActions", "leadingSwipeActions"), ("trailingSwipeActions", "trailingSwipeActions"),
     ]
-    static let kinds: [Kind] = names.map { kind(of: $0.key) }
+    static let nameKinds: [Kind] = names.map { kind(of: $0.key) }
+    /// `nameKinds`, kept by each check (read per key).
+    let knownKinds: [Kind] = QuickRowCheck.nameKinds
     static let selectedName = names.firstIndex { $0.key == "selected" } ?? -1
     static let highlightedName = names.firstIndex { $0.key == "highlighted" } ?? -1
     let sectionBy: [UInt8]?
@@ -82,48 +84,75 @@ struct QuickRowCheck {
         defaultIndex = self.keySets?.identifier(options.cell) ?? -1
     }
 
-    /// The known names of each length (indexes into `names`): a key is
-    /// compared with at most two of them.
-    static let namesByLength: [[Int]] = {
-        var out = [[Int]](repeating: [], count: 1 + (names.map(\.name.utf8CodeUnitCount).max() ?? 0))
-        for (i, n) in names.enumerated() { out[n.name.utf8CodeUnitCount].append(i) }
+    /// The known names as a perfect hash on a key's length and the low
+    /// five bits of its first byte (`slot`): no two known names share a
+    /// slot (`QuickRowCheckTests`), so a key is compared with one name at
+    /// most. Each check keeps its own copy (`slots`, `slotNames`), read
+    /// per key without a static's once-check.
+    static let nameSlots: [Int8] = {
+        var out = [Int8](repeating: -1, count: slotCount)
+        for (i, n) in names.enumerated() {
+            let s = slot(length: n.name.utf8CodeUnitCount, first: n.name.utf8Start[0])
+            out[s] = out[s] < 0 ? Int8(i) : -2  // -2: a collision, which the test reports
+        }
         return out
     }()
+    static let longestName = names.map(\.name.utf8CodeUnitCount).max() ?? 0
+    static let slotCount = (longestName + 1) << 5
+
+    @inline(__always)
+    static func slot(length: Int, first: UInt8) -> Int { length << 5 | Int(first & 31) }
+
+    let slots: [Int8] = QuickRowCheck.nameSlots
+    let slotNames: [StaticString] = QuickRowCheck.names.map(\.name)
 
     /// The known name at `range` (its index in `names`), or -1.
+    @inline(__always)
     func name(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
-        guard range.count < Self.namesByLength.count else { return -1 }
-        for i in Self.namesByLength[range.count] where bytes.bytes(range, equal: Self.names[i].name) { return i }
-        return -1
+        guard range.count > 0, range.count < slots.count >> 5 else { return -1 }
+        let i = Int(slots[Self.slot(length: range.count, first: bytes[range.lowerBound])])
+        return i >= 0 && bytes.bytes(range, equal: slotNames[i]) ? i : -1
     }
 
     /// Checks the JSON row object at `j.pos` (moving past it), or nil.
     mutating func check(_ j: inout JSONBytes, depth: Int) -> Row? {
         guard j.current == UInt8(ascii: "{") else { return nil }
         j.pos += 1
-        keys.removeAll(keepingCapacity: true)
+        if !keys.isEmpty { keys.removeAll(keepingCapacity: true) }
         var row = Row()
         var identifier: Range<Int>?
         var builtinTrouble = false
         var detail = false
+        /// The known names met so far in the row (bits by index in `names`).
+        var knownKeys: UInt64 = 0
+        /// The row's key set, when `keySets` are kept.
         var keyMask: UInt64 = 0
         j.skipSpace()
         if j.current == UInt8(ascii: "}") {
             j.pos += 1
+            row.identifierIndex = defaultIndex
+            keySets?.add(identifier: defaultIndex, keys: 0)
             return row
         }
         while true {
             guard j.current == UInt8(ascii: "\""), let key = try? j.string(), !key.escaped else { return nil }
-            for k in keys where j.bytes.bytes(k, equal: key.range) { return nil }
-            keys.append(key.range)
+            // A duplicate key: a known name's bit is set already, or another name's bytes were seen.
+            let name = name(j.bytes, key.range)
+            if name >= 0 {
+                let bit: UInt64 = 1 << UInt64(name)
+                if knownKeys & bit != 0 { return nil }
+                knownKeys |= bit
+                keyMask |= bit
+            } else {
+                for k in keys where j.bytes.bytes(k, equal: key.range) { return nil }
+                keys.append(key.range)
+                if keySets != nil { keyMask |= keySets?.bit(j.bytes, key.range) ?? 0 }
+            }
             j.skipSpace()
             guard j.current == UInt8(ascii: ":") else { return nil }
             j.pos += 1
             j.skipSpace()
-            let name = name(j.bytes, key.range)
-            let kind = name < 0 ? Kind.other : Self.kinds[name]
-            if keySets != nil { keyMask |= name < 0 ? keySets?.bit(j.bytes, key.range) ?? 0 : 1 << UInt64(name) }
-            let isSectionKey = sectionBy?.withUnsafeBufferPointer { j.bytes.bytes(key.range, equal: $0) } ?? false
+            let kind = name < 0 ? Kind.other : knownKinds[name]
             switch kind {
             case .cell:
                 guard j.current == UInt8(ascii: "\""), let id = try? j.string(), !id.escaped, !id.range.isEmpty else {
@@ -154,7 +183,7 @@ struct QuickRowCheck {
             case .fallback:
                 return nil
             case .other:
-                if isSectionKey {
+                if let s = sectionBy, s.withUnsafeBufferPointer({ j.bytes.bytes(key.range, equal: $0) }) {
                     if j.current == UInt8(ascii: "\"") {
                         guard let s = try? j.string() else { return nil }
                         row.sectionKey = s

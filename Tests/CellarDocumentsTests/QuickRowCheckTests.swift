@@ -19,6 +19,8 @@ import Testing
         #"{"indentation": 99999999}"#, #"{"textProperties": {"numberOfLines": -1}}"#, #"{"text": "a", "text": "b"}"#,
         #"{"x": 1, "y": 2, "x": 3}"#, #"{"text": "a",}"#, #"{"text": "a" "b"}"#, #"{"t\u0065xt": "a", "text": "b"}"#,
         #"{"image": [1]}"#, #"{"cell": "keyValue", "image": [1]}"#, #"{"team": "Apps", "text": "a"}"#, #"{"team": 5}"#,
+        #"{"cell": "subtitle", "cell": "value1"}"#, #"{"text": "a", "texts": "b", "Text": "c", "cellx": 1}"#,
+        #"{"ce": 1, "tex": "a", "c": 2, "": 3}"#, #"{"cell": "keyValue", "key": "k", "value": "v", "key": "w"}"#,
     ]
 
     @Test(arguments: [
@@ -29,7 +31,7 @@ import Testing
         for text in Self.rows {
             let bytes = Array(text.utf8)
             try bytes.withUnsafeBufferPointer { buffer in
-                var quick = QuickRowCheck(options: options)
+                var quick = QuickRowCheck(options: options, keySets: RowKeySets())
                 var j = JSONBytes(buffer)
                 let q = quick.check(&j, depth: 0)
                 var full = JSONBytes(buffer)
@@ -41,8 +43,30 @@ import Testing
                 #expect(checked != nil, "quick passed what the full check refuses: \(text)")
                 #expect(checked?.identifier == q.identifier ?? options.cell, "\(text)")
                 #expect(checked?.selected == q.selected && checked?.highlighted == q.highlighted, "\(text)")
+                // The key set recorded is the row's keys, under its identifier.
+                let sets = try #require(quick.keySets)
+                let entry = try #require(sets.entries.first)
+                #expect(sets.entries.count == 1 && sets.identifiers[entry.identifier] == q.identifier ?? options.cell)
+                let recorded = Set(sets.names.indices.filter { entry.keys & (1 << UInt64($0)) != 0 }.map { sets.names[$0] })
+                guard case .object(let o)? = value else { return }
+                #expect(recorded == Set(o.keys), "\(text)")
             }
         }
         #expect(passed >= 10)
+    }
+
+    /// Each known name is found by its slot, and no two share one; a name
+    /// that differs only past the slot's first byte, or in length, is not known.
+    @Test func everyKnownNameHasItsOwnSlot() {
+        #expect(!QuickRowCheck.nameSlots.contains(-2))
+        let quick = QuickRowCheck(options: TableOptions())
+        for (i, n) in QuickRowCheck.names.enumerated() {
+            for (text, known) in [(n.key, true), (n.key + "s", false), (String(n.key.dropLast()), false),
+                (n.key.prefix(1).uppercased() + n.key.dropFirst(), false), ("x" + n.key.dropFirst(), false)] {
+                let bytes = Array(text.utf8)
+                let found = bytes.withUnsafeBufferPointer { quick.name($0, 0..<bytes.count) }
+                #expect(found == (known ? i : -1), "\(text)")
+            }
+        }
     }
 }
