@@ -176,10 +176,10 @@ struct QuickRowCheck {
             case .builtinText, .detail:
                 if j.current == UInt8(ascii: "{") || j.current == UInt8(ascii: "[") { builtinTrouble = true }
                 if kind == .detail && j.current != UInt8(ascii: "n") { detail = true }
-                guard (try? j.skip(depth: depth + 1)) != nil else { return nil }
+                guard Self.pass(&j, depth: depth + 1) else { return nil }
             case .builtinOther:
                 builtinTrouble = true
-                guard (try? j.skip(depth: depth + 1)) != nil else { return nil }
+                guard Self.pass(&j, depth: depth + 1) else { return nil }
             case .fallback:
                 return nil
             case .other:
@@ -192,19 +192,31 @@ struct QuickRowCheck {
                     }
                     break
                 }
-                guard (try? j.skip(depth: depth + 1)) != nil else { return nil }
+                guard Self.pass(&j, depth: depth + 1) else { return nil }
             }
             j.skipSpace()
             if j.current == UInt8(ascii: "}") {
                 j.pos += 1
                 break
             }
-            guard j.current == UInt8(ascii: ","), (try? j.commaBefore(UInt8(ascii: "}"))) != nil else { return nil }
+            // A comma, and not the trailing one (`JSONBytes.commaBefore`).
+            guard j.current == UInt8(ascii: ",") else { return nil }
+            j.pos += 1
+            j.skipSpace()
+            if j.current == UInt8(ascii: "}") { return nil }
         }
         // What a built-in style reads beyond text, and detail on a `default` row, take the full check.
         guard settle(&row, identifier, in: j.bytes, builtinTrouble: builtinTrouble, detail: detail) else { return nil }
         keySets?.add(identifier: row.identifierIndex, keys: keyMask)
         return row
+    }
+
+    /// Checks one value and moves past it, as `JSONBytes.skip` (a string,
+    /// the common value, without the general dispatch); false on any error.
+    @inline(__always)
+    static func pass(_ j: inout JSONBytes, depth: Int) -> Bool {
+        if depth < JSONBytes.maximumDepth && j.current == UInt8(ascii: "\"") { return (try? j.string()) != nil }
+        return (try? j.skip(depth: depth)) != nil
     }
 
     /// Names the row's identifier (decoded once per run of equal ones) and
