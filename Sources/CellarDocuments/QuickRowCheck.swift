@@ -106,12 +106,37 @@ struct QuickRowCheck {
     let slots: [Int8] = QuickRowCheck.nameSlots
     let slotNames: [StaticString] = QuickRowCheck.names.map(\.name)
 
+    /// Each known name as three little-endian words (byte 0 lowest) and
+    /// the masks of its bytes in them, six words a name: a key is compared
+    /// with its slot's name in three word operations. Names are at most 24 bytes.
+    static let nameWords: [UInt64] = names.flatMap { n -> [UInt64] in
+        var w = [UInt64](repeating: 0, count: 6)
+        for b in 0..<min(24, n.name.utf8CodeUnitCount) {
+            w[b / 8] |= UInt64(n.name.utf8Start[b]) << UInt64(8 * (b % 8))
+            w[3 + b / 8] |= 0xFF << UInt64(8 * (b % 8))
+        }
+        return w
+    }
+    let words: [UInt64] = QuickRowCheck.nameWords
+
     /// The known name at `range` (its index in `names`), or -1.
     @inline(__always)
     func name(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
         guard range.count > 0, range.count < slots.count >> 5 else { return -1 }
         let i = Int(slots[Self.slot(length: range.count, first: bytes[range.lowerBound])])
-        return i >= 0 && bytes.bytes(range, equal: slotNames[i]) ? i : -1
+        guard i >= 0 else { return -1 }
+        #if _endian(little)
+            // Three words from the key's start, when the buffer holds them (all but the last key of a file).
+            if range.lowerBound &+ 24 <= bytes.count, let base = bytes.baseAddress {
+                let p = UnsafeRawPointer(base + range.lowerBound)
+                let k = i &* 6
+                var differs = (p.loadUnaligned(as: UInt64.self) & words[k + 3]) ^ words[k]
+                differs |= (p.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & words[k + 4]) ^ words[k + 1]
+                differs |= (p.loadUnaligned(fromByteOffset: 16, as: UInt64.self) & words[k + 5]) ^ words[k + 2]
+                return differs == 0 ? i : -1
+            }
+        #endif
+        return bytes.bytes(range, equal: slotNames[i]) ? i : -1
     }
 
     /// Checks the JSON row object at `j.pos` (moving past it), or nil.

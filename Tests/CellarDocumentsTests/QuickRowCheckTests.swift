@@ -59,13 +59,17 @@ import Testing
     /// that differs only past the slot's first byte, or in length, is not known.
     @Test func everyKnownNameHasItsOwnSlot() {
         #expect(!QuickRowCheck.nameSlots.contains(-2))
+        #expect(QuickRowCheck.longestName <= 24)
         let quick = QuickRowCheck(options: TableOptions())
         for (i, n) in QuickRowCheck.names.enumerated() {
             for (text, known) in [(n.key, true), (n.key + "s", false), (String(n.key.dropLast()), false),
                 (n.key.prefix(1).uppercased() + n.key.dropFirst(), false), ("x" + n.key.dropFirst(), false)] {
-                let bytes = Array(text.utf8)
-                let found = bytes.withUnsafeBufferPointer { quick.name($0, 0..<bytes.count) }
-                #expect(found == (known ? i : -1), "\(text)")
+                // Alone (compared byte by byte at the buffer's end) and followed by more bytes (compared by words).
+                for padding in ["", "\": \"" + String(repeating: "x", count: 30)] {
+                    let bytes = Array((text + padding).utf8)
+                    let found = bytes.withUnsafeBufferPointer { quick.name($0, 0..<text.utf8.count) }
+                    #expect(found == (known ? i : -1), "\(text)")
+                }
             }
         }
     }
