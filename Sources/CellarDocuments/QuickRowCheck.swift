@@ -139,12 +139,12 @@ struct QuickRowCheck {
         return bytes.bytes(range, equal: slotNames[i]) ? i : -1
     }
 
-    /// Checks the JSON row object at `j.pos` (moving past it), or nil.
-    mutating func check(_ j: inout JSONBytes, depth: Int) -> Row? {
-        guard j.current == UInt8(ascii: "{") else { return nil }
+    /// Checks the JSON row object at `j.pos` (moving past it) into `row`; false when the full check must decide.
+    mutating func check(_ j: inout JSONBytes, depth: Int, into row: inout Row) -> Bool {
+        guard j.current == UInt8(ascii: "{") else { return false }
         j.pos += 1
         if !keys.isEmpty { keys.removeAll(keepingCapacity: true) }
-        var row = Row()
+        row = Row()
         var identifier: Range<Int>?
         var builtinTrouble = false
         var detail = false
@@ -157,31 +157,31 @@ struct QuickRowCheck {
             j.pos += 1
             row.identifierIndex = defaultIndex
             keySets?.add(identifier: defaultIndex, keys: 0)
-            return row
+            return true
         }
         while true {
-            guard j.current == UInt8(ascii: "\""), let key = try? j.string(), !key.escaped else { return nil }
+            guard j.current == UInt8(ascii: "\""), let key = try? j.string(), !key.escaped else { return false }
             // A duplicate key: a known name's bit is set already, or another name's bytes were seen.
             let name = name(j.bytes, key.range)
             if name >= 0 {
                 let bit: UInt64 = 1 << UInt64(name)
-                if knownKeys & bit != 0 { return nil }
+                if knownKeys & bit != 0 { return false }
                 knownKeys |= bit
                 keyMask |= bit
             } else {
-                for k in keys where j.bytes.bytes(k, equal: key.range) { return nil }
+                for k in keys where j.bytes.bytes(k, equal: key.range) { return false }
                 keys.append(key.range)
                 if keySets != nil { keyMask |= keySets?.bit(j.bytes, key.range) ?? 0 }
             }
             j.skipSpace()
-            guard j.current == UInt8(ascii: ":") else { return nil }
+            guard j.current == UInt8(ascii: ":") else { return false }
             j.pos += 1
             j.skipSpace()
             let kind = name < 0 ? Kind.other : knownKinds[name]
             switch kind {
             case .cell:
                 guard j.current == UInt8(ascii: "\""), let id = try? j.string(), !id.escaped, !id.range.isEmpty else {
-                    return nil
+                    return false
                 }
                 identifier = id.range
             case .flag:
@@ -191,7 +191,7 @@ struct QuickRowCheck {
                 } else if (try? j.literal("false")) != nil {
                     value = false
                 } else {
-                    return nil
+                    return false
                 }
                 if name == Self.selectedName {
                     row.selected = value
@@ -201,23 +201,23 @@ struct QuickRowCheck {
             case .builtinText, .detail:
                 if j.current == UInt8(ascii: "{") || j.current == UInt8(ascii: "[") { builtinTrouble = true }
                 if kind == .detail && j.current != UInt8(ascii: "n") { detail = true }
-                guard Self.pass(&j, depth: depth + 1) else { return nil }
+                guard Self.pass(&j, depth: depth + 1) else { return false }
             case .builtinOther:
                 builtinTrouble = true
-                guard Self.pass(&j, depth: depth + 1) else { return nil }
+                guard Self.pass(&j, depth: depth + 1) else { return false }
             case .fallback:
-                return nil
+                return false
             case .other:
                 if let s = sectionBy, s.withUnsafeBufferPointer({ j.bytes.bytes(key.range, equal: $0) }) {
                     if j.current == UInt8(ascii: "\"") {
-                        guard let s = try? j.string() else { return nil }
+                        guard let s = try? j.string() else { return false }
                         row.sectionKey = s
                     } else if (try? j.literal("null")) == nil {
-                        return nil  // a number or flag as a header: the full check words it
+                        return false  // a number or flag as a header: the full check words it
                     }
                     break
                 }
-                guard Self.pass(&j, depth: depth + 1) else { return nil }
+                guard Self.pass(&j, depth: depth + 1) else { return false }
             }
             j.skipSpace()
             if j.current == UInt8(ascii: "}") {
@@ -225,15 +225,15 @@ struct QuickRowCheck {
                 break
             }
             // A comma, and not the trailing one (`JSONBytes.commaBefore`).
-            guard j.current == UInt8(ascii: ",") else { return nil }
+            guard j.current == UInt8(ascii: ",") else { return false }
             j.pos += 1
             j.skipSpace()
-            if j.current == UInt8(ascii: "}") { return nil }
+            if j.current == UInt8(ascii: "}") { return false }
         }
         // What a built-in style reads beyond text, and detail on a `default` row, take the full check.
-        guard settle(&row, identifier, in: j.bytes, builtinTrouble: builtinTrouble, detail: detail) else { return nil }
+        guard settle(&row, identifier, in: j.bytes, builtinTrouble: builtinTrouble, detail: detail) else { return false }
         keySets?.add(identifier: row.identifierIndex, keys: keyMask)
-        return row
+        return true
     }
 
     /// Checks one value and moves past it, as `JSONBytes.skip` (a string,

@@ -97,7 +97,9 @@ extension StreamedDocument {
     func jsonRow(_ j: inout JSONBytes, depth: Int, _ quick: inout QuickRowCheck) throws {
         let start = j.pos
         var probe = j
-        if let q = quick.check(&probe, depth: depth) {
+        // Filled in place: an optional row would be copied through its value witnesses.
+        var q = QuickRowCheck.Row()
+        if quick.check(&probe, depth: depth, into: &q) {
             j = probe
             addRow(at: start, q, j.bytes)
             return

@@ -33,7 +33,8 @@ import Testing
             try bytes.withUnsafeBufferPointer { buffer in
                 var quick = QuickRowCheck(options: options, keySets: RowKeySets())
                 var j = JSONBytes(buffer)
-                let q = quick.check(&j, depth: 0)
+                var row = QuickRowCheck.Row()
+                let q = quick.check(&j, depth: 0, into: &row) ? row : nil
                 var full = JSONBytes(buffer)
                 let value = try? full.value()
                 let checked = value.flatMap { try? RowCheck.check($0, defaultCell: options.cell) }
