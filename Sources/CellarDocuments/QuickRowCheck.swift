@@ -148,9 +148,6 @@ struct QuickRowCheck {
         var identifier: Range<Int>?
         var builtinTrouble = false
         var detail = false
-        /// The known names met so far in the row (bits by index in `names`).
-        var knownKeys: UInt64 = 0
-        /// The row's key set, when `keySets` are kept.
         var keyMask: UInt64 = 0
         j.skipSpace()
         if j.current == UInt8(ascii: "}") {
@@ -160,19 +157,9 @@ struct QuickRowCheck {
             return true
         }
         while true {
-            guard j.current == UInt8(ascii: "\""), let key = try? j.string(), !key.escaped else { return false }
-            // A duplicate key: a known name's bit is set already, or another name's bytes were seen.
-            let name = name(j.bytes, key.range)
-            if name >= 0 {
-                let bit: UInt64 = 1 << UInt64(name)
-                if knownKeys & bit != 0 { return false }
-                knownKeys |= bit
-                keyMask |= bit
-            } else {
-                for k in keys where j.bytes.bytes(k, equal: key.range) { return false }
-                keys.append(key.range)
-                if keySets != nil { keyMask |= keySets?.bit(j.bytes, key.range) ?? 0 }
-            }
+            guard j.current == UInt8(ascii: "\""), let key = try? j.string(), !key.escaped,
+                let name = newKey(key.range, j.bytes, &keyMask)
+            else { return false }
             j.skipSpace()
             guard j.current == UInt8(ascii: ":") else { return false }
             j.pos += 1
@@ -219,21 +206,48 @@ struct QuickRowCheck {
                 }
                 guard Self.pass(&j, depth: depth + 1) else { return false }
             }
-            j.skipSpace()
-            if j.current == UInt8(ascii: "}") {
-                j.pos += 1
-                break
-            }
-            // A comma, and not the trailing one (`JSONBytes.commaBefore`).
-            guard j.current == UInt8(ascii: ",") else { return false }
-            j.pos += 1
-            j.skipSpace()
-            if j.current == UInt8(ascii: "}") { return false }
+            guard let end = Self.endOrComma(&j) else { return false }
+            if end { break }
         }
         // What a built-in style reads beyond text, and detail on a `default` row, take the full check.
-        guard settle(&row, identifier, in: j.bytes, builtinTrouble: builtinTrouble, detail: detail) else { return false }
+        guard settle(&row, identifier, in: j.bytes, builtinTrouble: builtinTrouble, detail: detail) else {
+            return false
+        }
         keySets?.add(identifier: row.identifierIndex, keys: keyMask)
         return true
+    }
+
+    /// The name of the row's key at `range` (its index in `names`, or -1
+    /// for another name), its bit added to `keyMask` (the row's known names
+    /// all have theirs); nil for a key the row has already.
+    @inline(__always)
+    mutating func newKey(_ range: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>, _ keyMask: inout UInt64) -> Int? {
+        let name = name(bytes, range)
+        if name >= 0 {
+            let bit: UInt64 = 1 << UInt64(name)
+            if keyMask & bit != 0 { return nil }
+            keyMask |= bit
+        } else {
+            for k in keys where bytes.bytes(k, equal: range) { return nil }
+            keys.append(range)
+            if keySets != nil { keyMask |= keySets?.bit(bytes, range) ?? 0 }
+        }
+        return name
+    }
+
+    /// After a member: true past the object's closing brace, false past a
+    /// comma (not the trailing one, `JSONBytes.commaBefore`), nil on anything else.
+    @inline(__always)
+    static func endOrComma(_ j: inout JSONBytes) -> Bool? {
+        j.skipSpace()
+        if j.current == UInt8(ascii: "}") {
+            j.pos += 1
+            return true
+        }
+        guard j.current == UInt8(ascii: ",") else { return nil }
+        j.pos += 1
+        j.skipSpace()
+        return j.current == UInt8(ascii: "}") ? nil : false
     }
 
     /// Checks one value and moves past it, as `JSONBytes.skip` (a string,

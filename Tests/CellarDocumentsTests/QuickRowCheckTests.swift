@@ -48,7 +48,8 @@ import Testing
                 let sets = try #require(quick.keySets)
                 let entry = try #require(sets.entries.first)
                 #expect(sets.entries.count == 1 && sets.identifiers[entry.identifier] == q.identifier ?? options.cell)
-                let recorded = Set(sets.names.indices.filter { entry.keys & (1 << UInt64($0)) != 0 }.map { sets.names[$0] })
+                let recorded = Set(
+                    sets.names.indices.filter { entry.keys & (1 << UInt64($0)) != 0 }.map { sets.names[$0] })
                 guard case .object(let o)? = value else { return }
                 #expect(recorded == Set(o.keys), "\(text)")
             }
@@ -63,8 +64,10 @@ import Testing
         #expect(QuickRowCheck.longestName <= 24)
         let quick = QuickRowCheck(options: TableOptions())
         for (i, n) in QuickRowCheck.names.enumerated() {
-            for (text, known) in [(n.key, true), (n.key + "s", false), (String(n.key.dropLast()), false),
-                (n.key.prefix(1).uppercased() + n.key.dropFirst(), false), ("x" + n.key.dropFirst(), false)] {
+            for (text, known) in [
+                (n.key, true), (n.key + "s", false), (String(n.key.dropLast()), false),
+                (n.key.prefix(1).uppercased() + n.key.dropFirst(), false), ("x" + n.key.dropFirst(), false),
+            ] {
                 // Alone (compared byte by byte at the buffer's end) and followed by more bytes (compared by words).
                 for padding in ["", "\": \"" + String(repeating: "x", count: 30)] {
                     let bytes = Array((text + padding).utf8)
