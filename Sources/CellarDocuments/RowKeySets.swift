@@ -10,8 +10,9 @@ import Cellar
 /// (`QuickRowCheck.names`) take the first bits by their index, other names
 /// the next ones as they come. Invariant: `allPass` answers true only when
 /// every row recorded passes `TableDocument.checkRowKeys`, and only when
-/// every row was recorded (`complete`); a row whose keys were not
-/// recorded makes it false, and the rows are checked one by one.
+/// every row was recorded (`complete`, and as many rows as the table has:
+/// rows read by any other path leave the count short); otherwise the rows
+/// are checked one by one.
 struct RowKeySets {
     struct Entry: Hashable {
         /// Index in `identifiers`.
@@ -30,6 +31,8 @@ struct RowKeySets {
     private var recent: [Entry] = []
     /// False once a row could not be recorded (more key names than bits).
     private(set) var complete = true
+    /// The rows recorded.
+    private(set) var rows = 0
 
     /// The index of an identifier (asked once per identifier the quick check decodes).
     mutating func identifier(_ name: String) -> Int {
@@ -68,6 +71,7 @@ struct RowKeySets {
 
     /// Records one row's identifier (an index from `identifier`) and key set.
     mutating func add(identifier: Int, keys: UInt64) {
+        rows += 1
         let e = Entry(identifier: identifier, keys: keys)
         if recent.contains(e) { return }
         if recent.count >= 4 { recent.removeFirst() }
@@ -84,11 +88,11 @@ struct RowKeySets {
     }
 
     /// Whether every recorded row passes `TableDocument.checkRowKeys` with
-    /// `registry`, so no row needs reading again. False also when that
-    /// check would parse a row's data (a built-in under another
-    /// identifier), or when not every row was recorded.
-    func allPass(_ registry: Registry) -> Bool {
-        guard complete else { return false }
+    /// `registry`, so no row of the table's `rows` needs reading again.
+    /// False also when that check would parse a row's data (a built-in
+    /// under another identifier), or when not every row was recorded.
+    func allPass(_ registry: Registry, rows: Int) -> Bool {
+        guard complete, rows == self.rows else { return false }
         var allowed: [Int: UInt64] = [:]
         for e in entries {
             let id = identifiers[e.identifier]

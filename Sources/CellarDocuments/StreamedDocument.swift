@@ -150,7 +150,7 @@ public final class StreamedDocument {
         guard format == .json, identifiers.keys.contains(where: { registry.style(for: $0)?.rowKeys != nil }) else {
             return
         }
-        if quick && rowKeySets.allPass(registry) { return }
+        if quick && rowKeySets.allPass(registry, rows: rowOffsets.count) { return }
         var keyCheck = RowKeyCheck(registry: registry, defaultCell: options.cell)
         for index in rowOffsets.indices {
             if quick {
