@@ -19,6 +19,8 @@ struct QuickRowCheck {
         var highlighted = false
         /// The `--section-by` key's value (a string's bytes; nil when absent or null).
         var sectionKey: JSONBytes.StringToken?
+        /// The identifier's index in `keySets` (-1 when no sets are kept).
+        var identifierIndex = -1
     }
 
     static let builtinText: Set<String> = ["text", "image", "accessoryText"]
@@ -56,7 +58,9 @@ struct QuickRowCheck {
         ("background", "background"),
         ("leadingSwipeActions", "leadingSwipeActions"), ("trailingSwipeActions", "trailingSwipeActions"),
     ]
-    static let kinds: [Kind] = names.map { kind(of: $0.key) }
+    static let nameKinds: [Kind] = names.map { kind(of: $0.key) }
+    /// `nameKinds`, kept by each check (read per key).
+    let knownKinds: [Kind] = QuickRowCheck.nameKinds
     static let selectedName = names.firstIndex { $0.key == "selected" } ?? -1
     static let highlightedName = names.firstIndex { $0.key == "highlighted" } ?? -1
     let sectionBy: [UInt8]?
@@ -66,59 +70,106 @@ struct QuickRowCheck {
     /// Key ranges of the current row, for the duplicate check (kept to save allocations).
     var keys: [Range<Int>] = []
     /// The identifiers read so far (a few), so each is decoded once.
-    var seen: [(bytes: [UInt8], name: String, builtin: Bool, isDefault: Bool)] = []
+    var seen: [(bytes: [UInt8], name: String, builtin: Bool, isDefault: Bool, index: Int)] = []
+    /// A JSON table's row key sets, recorded as the rows pass (nil: not kept).
+    var keySets: RowKeySets?
+    /// The default identifier's index in `keySets`.
+    let defaultIndex: Int
 
-    init(options: TableOptions) {
+    init(options: TableOptions, keySets: RowKeySets? = nil) {
         sectionBy = options.sectionBy.map { Array($0.utf8) }
         defaultIsBuiltin = BuiltinCellStyle.Kind(rawValue: options.cell) != nil
         defaultIsDefault = options.cell == "default"
         keys.reserveCapacity(16)
+        self.keySets = keySets
+        defaultIndex = self.keySets?.identifier(options.cell) ?? -1
     }
 
-    /// The known names of each length (indexes into `names`): a key is
-    /// compared with at most two of them.
-    static let namesByLength: [[Int]] = {
-        var out = [[Int]](repeating: [], count: 1 + (names.map(\.name.utf8CodeUnitCount).max() ?? 0))
-        for (i, n) in names.enumerated() { out[n.name.utf8CodeUnitCount].append(i) }
+    /// The known names as a perfect hash on a key's length and the low
+    /// five bits of its first byte (`slot`): no two known names share a
+    /// slot (`QuickRowCheckTests`), so a key is compared with one name at
+    /// most. Each check keeps its own copy (`slots`, `slotNames`), read
+    /// per key without a static's once-check.
+    static let nameSlots: [Int8] = {
+        var out = [Int8](repeating: -1, count: slotCount)
+        for (i, n) in names.enumerated() {
+            let s = slot(length: n.name.utf8CodeUnitCount, first: n.name.utf8Start[0])
+            out[s] = out[s] < 0 ? Int8(i) : -2  // -2: a collision, which the test reports
+        }
         return out
     }()
+    static let longestName = names.map(\.name.utf8CodeUnitCount).max() ?? 0
+    static let slotCount = (longestName + 1) << 5
+
+    @inline(__always)
+    static func slot(length: Int, first: UInt8) -> Int { length << 5 | Int(first & 31) }
+
+    let slots: [Int8] = QuickRowCheck.nameSlots
+    let slotNames: [StaticString] = QuickRowCheck.names.map(\.name)
+
+    /// Each known name as three little-endian words (byte 0 lowest) and
+    /// the masks of its bytes in them, six words a name: a key is compared
+    /// with its slot's name in three word operations. Names are at most 24 bytes.
+    static let nameWords: [UInt64] = names.flatMap { n -> [UInt64] in
+        var w = [UInt64](repeating: 0, count: 6)
+        for b in 0..<min(24, n.name.utf8CodeUnitCount) {
+            w[b / 8] |= UInt64(n.name.utf8Start[b]) << UInt64(8 * (b % 8))
+            w[3 + b / 8] |= 0xFF << UInt64(8 * (b % 8))
+        }
+        return w
+    }
+    let words: [UInt64] = QuickRowCheck.nameWords
 
     /// The known name at `range` (its index in `names`), or -1.
+    @inline(__always)
     func name(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
-        guard range.count < Self.namesByLength.count else { return -1 }
-        for i in Self.namesByLength[range.count] where bytes.bytes(range, equal: Self.names[i].name) { return i }
-        return -1
+        guard range.count > 0, range.count < slots.count >> 5 else { return -1 }
+        let i = Int(slots[Self.slot(length: range.count, first: bytes[range.lowerBound])])
+        guard i >= 0 else { return -1 }
+        #if _endian(little)
+            // Three words from the key's start, when the buffer holds them (all but the last key of a file).
+            if range.lowerBound &+ 24 <= bytes.count, let base = bytes.baseAddress {
+                let p = UnsafeRawPointer(base + range.lowerBound)
+                let k = i &* 6
+                var differs = (p.loadUnaligned(as: UInt64.self) & words[k + 3]) ^ words[k]
+                differs |= (p.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & words[k + 4]) ^ words[k + 1]
+                differs |= (p.loadUnaligned(fromByteOffset: 16, as: UInt64.self) & words[k + 5]) ^ words[k + 2]
+                return differs == 0 ? i : -1
+            }
+        #endif
+        return bytes.bytes(range, equal: slotNames[i]) ? i : -1
     }
 
-    /// Checks the JSON row object at `j.pos` (moving past it), or nil.
-    mutating func check(_ j: inout JSONBytes, depth: Int) -> Row? {
-        guard j.current == UInt8(ascii: "{") else { return nil }
+    /// Checks the JSON row object at `j.pos` (moving past it) into `row`; false when the full check must decide.
+    mutating func check(_ j: inout JSONBytes, depth: Int, into row: inout Row) -> Bool {
+        guard j.current == UInt8(ascii: "{") else { return false }
         j.pos += 1
-        keys.removeAll(keepingCapacity: true)
-        var row = Row()
+        if !keys.isEmpty { keys.removeAll(keepingCapacity: true) }
+        row = Row()
         var identifier: Range<Int>?
         var builtinTrouble = false
         var detail = false
+        var keyMask: UInt64 = 0
         j.skipSpace()
         if j.current == UInt8(ascii: "}") {
             j.pos += 1
-            return row
+            row.identifierIndex = defaultIndex
+            keySets?.add(identifier: defaultIndex, keys: 0)
+            return true
         }
         while true {
-            guard j.current == UInt8(ascii: "\""), let key = try? j.string(), !key.escaped else { return nil }
-            for k in keys where j.bytes.bytes(k, equal: key.range) { return nil }
-            keys.append(key.range)
+            guard j.current == UInt8(ascii: "\""), let key = try? j.string(), !key.escaped,
+                let name = newKey(key.range, j.bytes, &keyMask)
+            else { return false }
             j.skipSpace()
-            guard j.current == UInt8(ascii: ":") else { return nil }
+            guard j.current == UInt8(ascii: ":") else { return false }
             j.pos += 1
             j.skipSpace()
-            let name = name(j.bytes, key.range)
-            let kind = name < 0 ? Kind.other : Self.kinds[name]
-            let isSectionKey = sectionBy?.withUnsafeBufferPointer { j.bytes.bytes(key.range, equal: $0) } ?? false
+            let kind = name < 0 ? Kind.other : knownKinds[name]
             switch kind {
             case .cell:
                 guard j.current == UInt8(ascii: "\""), let id = try? j.string(), !id.escaped, !id.range.isEmpty else {
-                    return nil
+                    return false
                 }
                 identifier = id.range
             case .flag:
@@ -128,7 +179,7 @@ struct QuickRowCheck {
                 } else if (try? j.literal("false")) != nil {
                     value = false
                 } else {
-                    return nil
+                    return false
                 }
                 if name == Self.selectedName {
                     row.selected = value
@@ -138,33 +189,74 @@ struct QuickRowCheck {
             case .builtinText, .detail:
                 if j.current == UInt8(ascii: "{") || j.current == UInt8(ascii: "[") { builtinTrouble = true }
                 if kind == .detail && j.current != UInt8(ascii: "n") { detail = true }
-                guard (try? j.skip(depth: depth + 1)) != nil else { return nil }
+                guard Self.pass(&j, depth: depth + 1) else { return false }
             case .builtinOther:
                 builtinTrouble = true
-                guard (try? j.skip(depth: depth + 1)) != nil else { return nil }
+                guard Self.pass(&j, depth: depth + 1) else { return false }
             case .fallback:
-                return nil
+                return false
             case .other:
-                if isSectionKey {
+                if let s = sectionBy, s.withUnsafeBufferPointer({ j.bytes.bytes(key.range, equal: $0) }) {
                     if j.current == UInt8(ascii: "\"") {
-                        guard let s = try? j.string() else { return nil }
+                        guard let s = try? j.string() else { return false }
                         row.sectionKey = s
                     } else if (try? j.literal("null")) == nil {
-                        return nil  // a number or flag as a header: the full check words it
+                        return false  // a number or flag as a header: the full check words it
                     }
                     break
                 }
-                guard (try? j.skip(depth: depth + 1)) != nil else { return nil }
+                guard Self.pass(&j, depth: depth + 1) else { return false }
             }
-            j.skipSpace()
-            if j.current == UInt8(ascii: "}") {
-                j.pos += 1
-                break
-            }
-            guard j.current == UInt8(ascii: ","), (try? j.commaBefore(UInt8(ascii: "}"))) != nil else { return nil }
+            guard let end = Self.endOrComma(&j) else { return false }
+            if end { break }
         }
         // What a built-in style reads beyond text, and detail on a `default` row, take the full check.
-        return settle(&row, identifier, in: j.bytes, builtinTrouble: builtinTrouble, detail: detail) ? row : nil
+        guard settle(&row, identifier, in: j.bytes, builtinTrouble: builtinTrouble, detail: detail) else {
+            return false
+        }
+        keySets?.add(identifier: row.identifierIndex, keys: keyMask)
+        return true
+    }
+
+    /// The name of the row's key at `range` (its index in `names`, or -1
+    /// for another name), its bit added to `keyMask` (the row's known names
+    /// all have theirs); nil for a key the row has already.
+    @inline(__always)
+    mutating func newKey(_ range: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>, _ keyMask: inout UInt64) -> Int? {
+        let name = name(bytes, range)
+        if name >= 0 {
+            let bit: UInt64 = 1 << UInt64(name)
+            if keyMask & bit != 0 { return nil }
+            keyMask |= bit
+        } else {
+            for k in keys where bytes.bytes(k, equal: range) { return nil }
+            keys.append(range)
+            if keySets != nil { keyMask |= keySets?.bit(bytes, range) ?? 0 }
+        }
+        return name
+    }
+
+    /// After a member: true past the object's closing brace, false past a
+    /// comma (not the trailing one, `JSONBytes.commaBefore`), nil on anything else.
+    @inline(__always)
+    static func endOrComma(_ j: inout JSONBytes) -> Bool? {
+        j.skipSpace()
+        if j.current == UInt8(ascii: "}") {
+            j.pos += 1
+            return true
+        }
+        guard j.current == UInt8(ascii: ",") else { return nil }
+        j.pos += 1
+        j.skipSpace()
+        return j.current == UInt8(ascii: "}") ? nil : false
+    }
+
+    /// Checks one value and moves past it, as `JSONBytes.skip` (a string,
+    /// the common value, without the general dispatch); false on any error.
+    @inline(__always)
+    static func pass(_ j: inout JSONBytes, depth: Int) -> Bool {
+        if depth < JSONBytes.maximumDepth && j.current == UInt8(ascii: "\"") { return (try? j.string()) != nil }
+        return (try? j.skip(depth: depth)) != nil
     }
 
     /// Names the row's identifier (decoded once per run of equal ones) and
@@ -181,14 +273,18 @@ struct QuickRowCheck {
                 let name = String(decoding: bytes[id], as: UTF8.self)
                 // Past a few identifiers, the oldest is forgotten (and decoded again if it comes back).
                 if seen.count >= 8 { seen.removeFirst() }
-                seen.append((Array(bytes[id]), name, BuiltinCellStyle.Kind(rawValue: name) != nil, name == "default"))
+                let index = keySets?.identifier(name) ?? -1
+                seen.append(
+                    (Array(bytes[id]), name, BuiltinCellStyle.Kind(rawValue: name) != nil, name == "default", index))
                 found = seen.count - 1
             }
             let s = seen[found ?? 0]
             row.identifier = s.name
+            row.identifierIndex = s.index
             (builtin, isDefault) = (s.builtin, s.isDefault)
         } else {
             (builtin, isDefault) = (defaultIsBuiltin, defaultIsDefault)
+            row.identifierIndex = defaultIndex
         }
         return !(builtin && builtinTrouble) && !(isDefault && detail)
     }

@@ -73,6 +73,8 @@ public final class StreamedDocument {
     @exclusivity(unchecked) var identifiers: [String: Int] = [:]
     /// The last few identifiers recorded (see `record`).
     @exclusivity(unchecked) var recentIdentifiers: [String] = []
+    /// A JSON table's row key sets, for `checkRowKeys`.
+    @exclusivity(unchecked) var rowKeySets = RowKeySets()
     /// A JSON document's own reuse identifiers (`register`), by identifier.
     public internal(set) var registrations: [TableDocument.Registration] = []
     /// CSV and TSV: the header's names, one per column.
@@ -180,13 +182,14 @@ public final class StreamedDocument {
     /// `TableDocument.validate`), each row decoded again. The rows-only
     /// formats (JSON Lines, CSV, TSV) are records whose other fields are the
     /// data's own (a `--section-by` column, fields no one draws): not checked.
-    /// Each row's keys are compared as bytes first (`RowKeyCheck`; a YAML
-    /// document's bytes are its JSON form); `quick` false checks every row the
-    /// simple way. Rows from offset `limit` on are not checked.
+    /// The key sets the scan recorded settle most tables at once (`RowKeySets`); else each row's keys
+    /// are compared as bytes first (`RowKeyCheck`; a YAML document's bytes are its JSON form); `quick`
+    /// false checks every row the simple way. Rows from offset `limit` on are not checked.
     func checkRowKeys(against registry: Registry, quick: Bool = true, before limit: Int = Int.max) throws {
         guard isTableDocument, identifiers.keys.contains(where: { registry.style(for: $0)?.rowKeys != nil }) else {
             return
         }
+        if quick && rowKeySets.allPass(registry, rows: rowOffsets.count) { return }
         var keyCheck = RowKeyCheck(registry: registry, defaultCell: options.cell)
         for index in rowOffsets.indices {
             guard rowOffsets[index] < limit else { return }

@@ -155,8 +155,11 @@ extension StreamedDocument {
                 if key == "headerView" { s.headerView = view } else { s.footerView = view }
             case "indexTitle": s.indexTitle = try text(&j, key)
             case "rows":
-                var quick = QuickRowCheck(options: options)
+                // The sets move to the check and back, so they are not copied.
+                var quick = QuickRowCheck(options: options, keySets: rowKeySets)
+                rowKeySets = RowKeySets()
                 try elements(&j, what: "rows must be a list", depth: 3) { j in try jsonRow(&j, depth: 4, &quick) }
+                rowKeySets = quick.keySets ?? RowKeySets()
             default:
                 throw ByteError(
                     offset: keyStart, message: Suggest.unknown("section key", key, among: TableDocument.sectionKeys))

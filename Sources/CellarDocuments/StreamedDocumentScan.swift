@@ -99,13 +99,16 @@ extension StreamedDocument {
     func jsonRow(_ j: inout JSONBytes, depth: Int, _ quick: inout QuickRowCheck) throws {
         let start = j.pos
         var probe = j
-        if let q = quick.check(&probe, depth: depth) {
+        // Filled in place: an optional row would be copied through its value witnesses.
+        var q = QuickRowCheck.Row()
+        if quick.check(&probe, depth: depth, into: &q) {
             j = probe
             addRow(at: start, q, j.bytes)
             return
         }
         let row = try j.value(depth: depth)
         try addRow(at: start, row) { JSONBytes(j.bytes, at: start).locate($0, atKey: $1) }
+        quick.keySets?.add(row, identifier: row["cell"]?.stringValue ?? options.cell)
     }
 
     // MARK: JSON Lines

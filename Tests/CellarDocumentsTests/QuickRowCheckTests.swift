@@ -19,6 +19,8 @@ import Testing
         #"{"indentation": 99999999}"#, #"{"textProperties": {"numberOfLines": -1}}"#, #"{"text": "a", "text": "b"}"#,
         #"{"x": 1, "y": 2, "x": 3}"#, #"{"text": "a",}"#, #"{"text": "a" "b"}"#, #"{"t\u0065xt": "a", "text": "b"}"#,
         #"{"image": [1]}"#, #"{"cell": "keyValue", "image": [1]}"#, #"{"team": "Apps", "text": "a"}"#, #"{"team": 5}"#,
+        #"{"cell": "subtitle", "cell": "value1"}"#, #"{"text": "a", "texts": "b", "Text": "c", "cellx": 1}"#,
+        #"{"ce": 1, "tex": "a", "c": 2, "": 3}"#, #"{"cell": "keyValue", "key": "k", "value": "v", "key": "w"}"#,
     ]
 
     @Test(arguments: [
@@ -29,9 +31,10 @@ import Testing
         for text in Self.rows {
             let bytes = Array(text.utf8)
             try bytes.withUnsafeBufferPointer { buffer in
-                var quick = QuickRowCheck(options: options)
+                var quick = QuickRowCheck(options: options, keySets: RowKeySets())
                 var j = JSONBytes(buffer)
-                let q = quick.check(&j, depth: 0)
+                var row = QuickRowCheck.Row()
+                let q = quick.check(&j, depth: 0, into: &row) ? row : nil
                 var full = JSONBytes(buffer)
                 let value = try? full.value()
                 let checked = value.flatMap { try? RowCheck.check($0, defaultCell: options.cell) }
@@ -41,8 +44,37 @@ import Testing
                 #expect(checked != nil, "quick passed what the full check refuses: \(text)")
                 #expect(checked?.identifier == q.identifier ?? options.cell, "\(text)")
                 #expect(checked?.selected == q.selected && checked?.highlighted == q.highlighted, "\(text)")
+                // The key set recorded is the row's keys, under its identifier.
+                let sets = try #require(quick.keySets)
+                let entry = try #require(sets.entries.first)
+                #expect(sets.entries.count == 1 && sets.identifiers[entry.identifier] == q.identifier ?? options.cell)
+                let recorded = Set(
+                    sets.names.indices.filter { entry.keys & (1 << UInt64($0)) != 0 }.map { sets.names[$0] })
+                guard case .object(let o)? = value else { return }
+                #expect(recorded == Set(o.keys), "\(text)")
             }
         }
         #expect(passed >= 10)
+    }
+
+    /// Each known name is found by its slot, and no two share one; a name
+    /// that differs only past the slot's first byte, or in length, is not known.
+    @Test func everyKnownNameHasItsOwnSlot() {
+        #expect(!QuickRowCheck.nameSlots.contains(-2))
+        #expect(QuickRowCheck.longestName <= 24)
+        let quick = QuickRowCheck(options: TableOptions())
+        for (i, n) in QuickRowCheck.names.enumerated() {
+            for (text, known) in [
+                (n.key, true), (n.key + "s", false), (String(n.key.dropLast()), false),
+                (n.key.prefix(1).uppercased() + n.key.dropFirst(), false), ("x" + n.key.dropFirst(), false),
+            ] {
+                // Alone (compared byte by byte at the buffer's end) and followed by more bytes (compared by words).
+                for padding in ["", "\": \"" + String(repeating: "x", count: 30)] {
+                    let bytes = Array((text + padding).utf8)
+                    let found = bytes.withUnsafeBufferPointer { quick.name($0, 0..<text.utf8.count) }
+                    #expect(found == (known ? i : -1), "\(text)")
+                }
+            }
+        }
     }
 }
