@@ -1,10 +1,5 @@
 import Cellar
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import CellarText
 
 /// Rows decoded ahead on a second thread, in order, while the table
 /// configures, lays out and draws the rows before them (a whole-table
@@ -14,7 +9,7 @@ import Cellar
 /// decodes it, and errors come from there with their location).
 ///
 /// Invariant (why the class may be `@unchecked Sendable`): `chunks`,
-/// `stopped` and `finished` are read and written only with `lock` held;
+/// `stopped` and `finished` are read and written only with the worker's lock held;
 /// `current`, `position` and `expected` only by the one thread that calls
 /// `take` (the table's); the decoder is an immutable value over arrays no
 /// one changes after the load. The producer runs at most `capacity`
@@ -27,9 +22,8 @@ final class RowPrefetch: @unchecked Sendable {
     private var chunks: [[StyleRow]] = []
     private var stopped = false
     private var finished = false
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var thread: pthread_t?
+    /// The second thread, and the lock and condition shared with it.
+    private let worker = WorkerThread()
     // The consumer's side.
     private var current: [StyleRow] = []
     private var position = 0
@@ -41,29 +35,7 @@ final class RowPrefetch: @unchecked Sendable {
     init?(_ decoder: RowDecoder, from start: Int) {
         self.decoder = decoder
         expected = start
-        pthread_mutex_init(lock, nil)
-        pthread_cond_init(changed, nil)
-        let context = Unmanaged.passRetained(self).toOpaque()
-        var t = pthread_t()
-        let started = pthread_create(
-            &t, nil,
-            { context in
-                guard let context else { return nil }
-                Unmanaged<RowPrefetch>.fromOpaque(context).takeRetainedValue().produce()
-                return nil
-            }, context)
-        guard started == 0 else {
-            Unmanaged<RowPrefetch>.fromOpaque(context).release()
-            return nil
-        }
-        thread = t
-    }
-
-    deinit {
-        pthread_cond_destroy(changed)
-        pthread_mutex_destroy(lock)
-        changed.deallocate()
-        lock.deallocate()
+        guard worker.start({ [self] in produce() }) else { return nil }
     }
 
     /// The decoded row `index` if it is the next one (waiting for it if
@@ -71,11 +43,11 @@ final class RowPrefetch: @unchecked Sendable {
     func take(_ index: Int) -> StyleRow? {
         guard index == expected else { return nil }
         if position == current.count {
-            pthread_mutex_lock(lock)
-            while chunks.isEmpty && !finished { pthread_cond_wait(changed, lock) }
+            worker.lock()
+            while chunks.isEmpty && !finished { worker.wait() }
             current = chunks.isEmpty ? [] : chunks.removeFirst()
-            pthread_cond_broadcast(changed)
-            pthread_mutex_unlock(lock)
+            worker.broadcast()
+            worker.unlock()
             position = 0
             guard !current.isEmpty else { return nil }
         }
@@ -87,13 +59,7 @@ final class RowPrefetch: @unchecked Sendable {
 
     /// Stops the producer and joins it; calling it again does nothing.
     func stop() {
-        guard let t = thread else { return }
-        pthread_mutex_lock(lock)
-        stopped = true
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(lock)
-        pthread_join(t, nil)
-        thread = nil
+        worker.stop { stopped = true }
     }
 
     /// The producer: decodes chunk after chunk until the last row, a row
@@ -110,17 +76,17 @@ final class RowPrefetch: @unchecked Sendable {
                 next += 1
             }
             failed = next < end
-            pthread_mutex_lock(lock)
-            while chunks.count >= capacity && !stopped { pthread_cond_wait(changed, lock) }
+            worker.lock()
+            while chunks.count >= capacity && !stopped { worker.wait() }
             let stop = stopped
             if !stop && !chunk.isEmpty { chunks.append(chunk) }
-            pthread_cond_broadcast(changed)
-            pthread_mutex_unlock(lock)
+            worker.broadcast()
+            worker.unlock()
             if stop { return }
         }
-        pthread_mutex_lock(lock)
+        worker.lock()
         finished = true
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(lock)
+        worker.broadcast()
+        worker.unlock()
     }
 }

@@ -12,7 +12,7 @@
 ///
 /// Invariant (why the class may be `@unchecked Sendable`): `queue`,
 /// `spares`, `busy`, `failure` and `closing` are read and written only
-/// with `lock` held. `inner` is used by the writer thread only while it is `busy`
+/// with the worker's lock held. `inner` is used by the writer thread only while it is `busy`
 /// (between taking a queued canvas under the lock and giving the lock
 /// back after writing it); by the caller only once it has seen, under the
 /// lock, an empty queue and an idle thread (`drain`), or after `finish`.
@@ -39,9 +39,8 @@ public final class BackgroundCanvasWriter: CanvasWriter, @unchecked Sendable {
     private var busy = false
     private var closing = false
     private var failure: Error?
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var thread: pthread_t?
+    /// The second thread, and the lock and condition shared with it.
+    private let worker = WorkerThread()
 
     /// Whether a second thread can run beside this one (more than one processor online).
     public static var pays: Bool { sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 }
@@ -50,44 +49,21 @@ public final class BackgroundCanvasWriter: CanvasWriter, @unchecked Sendable {
     public init(wrapping inner: CanvasWriter, capacity: Int = 4) {
         self.inner = inner
         self.capacity = max(1, capacity)
-        pthread_mutex_init(lock, nil)
-        pthread_cond_init(changed, nil)
-        let context = Unmanaged.passRetained(self).toOpaque()
-        var t = pthread_t()
-        let started = pthread_create(
-            &t, nil,
-            { context in
-                guard let context else { return nil }
-                let writer = Unmanaged<BackgroundCanvasWriter>.fromOpaque(context).takeRetainedValue()
-                writer.run()
-                return nil
-            }, context)
-        if started == 0 {
-            thread = t
-        } else {
-            // No thread: the canvases are written in the caller's thread (see `write`).
-            Unmanaged<BackgroundCanvasWriter>.fromOpaque(context).release()
-        }
-    }
-
-    deinit {
-        pthread_cond_destroy(changed)
-        pthread_mutex_destroy(lock)
-        changed.deallocate()
-        lock.deallocate()
+        // When no thread starts, canvases are written in the caller's thread (see `write`).
+        _ = worker.start { [self] in run() }
     }
 
     /// Queues the canvas (waiting while the queue is full); throws the first
     /// error the wrapped writer threw, after which nothing more is written.
     public func write(_ canvas: Canvas, lines: Range<Int>) throws {
-        guard thread != nil else { return try inner.write(canvas, lines: lines) }
+        guard worker.isRunning else { return try inner.write(canvas, lines: lines) }
         _ = try enqueue(canvas, lines: lines)
     }
 
     /// Queues the canvas as `write` does and hands back in its place a
     /// blank one of the same size: a written spare when there is one.
     public func writeAndClear(_ canvas: inout Canvas, lines: Range<Int>) throws {
-        guard thread != nil else {
+        guard worker.isRunning else {
             try inner.write(canvas, lines: lines)
             return canvas.reset(width: canvas.width, height: canvas.height)
         }
@@ -103,12 +79,12 @@ public final class BackgroundCanvasWriter: CanvasWriter, @unchecked Sendable {
 
     /// Queues the canvas (waiting while the queue is full) and takes a spare, if any.
     private func enqueue(_ canvas: Canvas, lines: Range<Int>) throws -> Canvas? {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        while queue.count >= capacity && failure == nil { pthread_cond_wait(changed, lock) }
+        worker.lock()
+        defer { worker.unlock() }
+        while queue.count >= capacity && failure == nil { worker.wait() }
         if let failure { throw failure }
         queue.append((canvas, lines))
-        pthread_cond_broadcast(changed)
+        worker.broadcast()
         guard let spare = spares.popLast() else { return nil }
         sparesReused += 1
         return spare
@@ -122,45 +98,39 @@ public final class BackgroundCanvasWriter: CanvasWriter, @unchecked Sendable {
 
     /// Waits until every queued canvas is written; throws the first error.
     public func drain() throws {
-        guard thread != nil else { return }
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        while (!queue.isEmpty || busy) && failure == nil { pthread_cond_wait(changed, lock) }
+        guard worker.isRunning else { return }
+        worker.lock()
+        defer { worker.unlock() }
+        while (!queue.isEmpty || busy) && failure == nil { worker.wait() }
         if let failure { throw failure }
     }
 
     /// Stops the thread (canvases still queued are dropped) and joins it.
     /// Call it on every path, a failed render's too; calling it again does nothing.
     public func finish() {
-        guard let t = thread else { return }
-        pthread_mutex_lock(lock)
-        closing = true
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(lock)
-        pthread_join(t, nil)
-        thread = nil
+        worker.stop { closing = true }
     }
 
     /// The writer thread: takes canvases in order until `finish`.
     private func run() {
-        pthread_mutex_lock(lock)
+        worker.lock()
         while true {
-            while queue.isEmpty && !closing { pthread_cond_wait(changed, lock) }
+            while queue.isEmpty && !closing { worker.wait() }
             if closing { break }
             let (canvas, lines) = queue.removeFirst()
             busy = true
-            pthread_mutex_unlock(lock)
+            worker.unlock()
             var error: Error?
             do { try inner.write(canvas, lines: lines) } catch let e { error = e }
-            pthread_mutex_lock(lock)
+            worker.lock()
             busy = false
             if spares.count < capacity { spares.append(consume canvas) }
             if let error, failure == nil {
                 failure = error
                 queue.removeAll()
             }
-            pthread_cond_broadcast(changed)
+            worker.broadcast()
         }
-        pthread_mutex_unlock(lock)
+        worker.unlock()
     }
 }
