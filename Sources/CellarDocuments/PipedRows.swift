@@ -46,9 +46,11 @@ public final class PipedRows {
     /// ends; returns whether rows were added.
     public func readMore() throws -> Bool {
         let before = document.rowCount
-        while document.rowCount == before && !ended {
-            try readChunk()
-            try scanComplete()
+        try document.growing {
+            while document.rowCount == before && !ended {
+                try readChunk()
+                try scanComplete()
+            }
         }
         return document.rowCount > before
     }
@@ -123,7 +125,6 @@ public final class PipedRows {
                 throw doc.located(e)
             }
         }
-        doc.refreshDecoder()
         if headerRead || doc.format == .jsonl { scanned = end }
     }
 }

@@ -92,10 +92,18 @@ public final class StreamedDocument {
         decoder = RowDecoder(format: input.format, bytes: [], rowOffsets: [], columns: [])
     }
 
-    /// Gives the decoder the rows found so far (it shares the arrays: no copy
-    /// until the document grows again).
+    /// Gives the decoder the rows found so far (it shares the arrays: no copy).
     func refreshDecoder() {
         decoder = RowDecoder(format: format, bytes: bytes, rowOffsets: rowOffsets, columns: columns)
+    }
+
+    /// Runs `grow`, which adds bytes and rows, with the decoder letting go of
+    /// the arrays meanwhile (so appending to them copies nothing), then gives
+    /// it the rows found.
+    func growing<T>(_ grow: () throws -> T) rethrows -> T {
+        decoder = RowDecoder(format: format, bytes: [], rowOffsets: [], columns: [])
+        defer { refreshDecoder() }
+        return try grow()
     }
 
     /// Whether the bytes are a table document (top-level keys and sections), not rows alone.
