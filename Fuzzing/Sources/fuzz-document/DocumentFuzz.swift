@@ -28,12 +28,7 @@ nonisolated(unsafe) private let registry = Registry()
 private func render(_ document: TableDocument) {
     guard (try? document.validate(against: registry)) != nil else { return }
     let source = DocumentDataSource(document: document)
-    let table = source.makeTableView(registry: registry)
-    table.width = 40
-    table.viewportHeight = 60
-    _ = try? table.renderText()
-    table.setEditing(true)
-    _ = try? table.renderText()
+    draw(source.makeTableView(registry: registry))
     withExtendedLifetime(source) {}
 }
 
@@ -42,11 +37,15 @@ private func render(_ document: StreamedDocument) {
     _ = document.location(ofRow: document.rowCount - 1)
     guard (try? document.validate(against: registry)) != nil else { return }
     let source = StreamedDataSource(document: document)
-    let table = source.makeTableView(registry: registry)
+    draw(source.makeTableView(registry: registry))
+    withExtendedLifetime(source) {}
+}
+
+/// A 60-line viewport at width 40, then the same while editing.
+private func draw(_ table: TableView) {
     table.width = 40
     table.viewportHeight = 60
     _ = try? table.renderText()
     table.setEditing(true)
     _ = try? table.renderText()
-    withExtendedLifetime(source) {}
 }
