@@ -1,4 +1,5 @@
 import Cellar
+import CellarText
 import Yams
 
 /// One section of a table document.
@@ -62,6 +63,8 @@ public struct TableDocument: Sendable {
     /// The document's `rowHeight`: a fixed height for every row or automatic; nil leaves the table's default.
     public var rowHeight: RowHeight?
     var rowHeightLocation: SourceLocation?
+    /// Where `sectionHeaderHeight` and the other `DocumentSectionHeights` keys are written, by key.
+    var sectionHeightLocations: [String: SourceLocation] = [:]
     /// The document's `estimatedRowHeight`; nil leaves estimates off.
     public var estimatedRowHeight: Int?
     /// The sections, in order.
@@ -211,7 +214,8 @@ public struct TableDocument: Sendable {
             return CellarError("cannot read: \(problem)", at: SourceLocation(file: path, line: 1, column: 1))
         case .duplicatedKeysInMapping(let duplicates, let context):
             return CellarError(
-                "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", "))", at: at(context.mark))
+                "duplicate key \(duplicates.map { "'\(Sanitizer.excerpt($0))'" }.joined(separator: ", "))",
+                at: at(context.mark))
         default:
             return CellarError("malformed YAML/JSON: \(e)", at: SourceLocation(file: path, line: 1, column: 1))
         }
@@ -229,6 +233,7 @@ public struct TableDocument: Sendable {
                 if case .int(let h)? = row["template"]?["height"] { try Self.checkRowHeight(h, width: width, at: loc) }
             }
         }
+        try sectionHeights.checkDrawable(width: width, sections: sections) { sectionHeightLocations[$0] }
     }
 
     package static func checkRowHeight(_ height: Int, width: Int, at location: SourceLocation?) throws {

@@ -1,4 +1,5 @@
 import Cellar
+import CellarText
 import Yams
 
 /// A document's selection model: UIKit's four flags, with UIKit's defaults
@@ -76,7 +77,9 @@ extension NodeReader {
             guard case .scalar(let s) = node, s.style == .plain || s.style == .any, tagName(node) == .bool,
                 let b = node.bool
             else {
-                throw fail(node, "movable must be true, false or withinSection (got '\(node.string ?? "?")')")
+                throw fail(
+                    node,
+                    "movable must be true, false or withinSection (got '\(Sanitizer.excerpt(node.string ?? "?"))')")
             }
             return .bool(b)
         default:  // "template": the row a tap on this row's ⊕ inserts, read as any row is
@@ -97,7 +100,7 @@ extension NodeReader {
             guard let t = try text(item, "an index title"), !t.isEmpty else {
                 throw fail(item, "an index title must not be empty")
             }
-            if titles.contains(t) { throw fail(item, "index title '\(t)' is listed twice") }
+            if titles.contains(t) { throw fail(item, "index title '\(Sanitizer.excerpt(t))' is listed twice") }
             titles.append(t)
         }
         return titles
@@ -129,7 +132,7 @@ extension NodeReader {
         for section in doc.sections {
             guard let own = section.indexTitle, !titles.contains(own) else { continue }
             throw CellarError(
-                "the section's indexTitle '\(own)' is not in the table's indexTitles (\(titles.joined(separator: " ")))",
+                "the section's indexTitle '\(Sanitizer.excerpt(own))' is not in the table's indexTitles (\(titles.map(Sanitizer.excerpt).joined(separator: " ")))",
                 at: section.location ?? loc(root))
         }
     }

@@ -1,4 +1,5 @@
 import Cellar
+import CellarText
 import Yams
 
 /// Walks a composed YAML node tree into a document, keeping marks for errors.
@@ -54,6 +55,7 @@ package struct NodeReader {
                     do { try doc.sectionHeights.set(key, try self.value(value)) } catch let e as SectionViewProblem {
                         throw fail(value, e.message)
                     }
+                    doc.sectionHeightLocations[key] = loc(value)
                     continue
                 }
                 if DocumentSelection.keys.contains(key) {
@@ -120,7 +122,7 @@ package struct NodeReader {
                 do { _ = try BackgroundConfiguration.parse(v, key: key) } catch let e as RowDataError {
                     throw fail(
                         backgroundNode(e.keyPath, in: value),
-                        "\(e.keyPath.joined(separator: ".")): \(e.message)")
+                        e.pathAndMessage)
                 }
                 object[key] = v
             case "height":
@@ -144,7 +146,7 @@ package struct NodeReader {
                 )
             }
             do { _ = try RowData.parse(row, style: kind) } catch let e as RowDataError {
-                throw fail(locate(e.keyPath, in: node), "\(e.keyPath.joined(separator: ".")): \(e.message)")
+                throw fail(locate(e.keyPath, in: node), e.pathAndMessage)
             }
         }
         return row
@@ -176,16 +178,12 @@ package struct NodeReader {
         return current
     }
 
+    /// A row's `height` or the document's `rowHeight`, read and refused by
+    /// the streamed readers' `RowCheck.height` (which sees the value, not
+    /// its YAML spelling: `~` is quoted as null), so both say the same.
     func height(_ node: Node, _ key: String) throws -> RowHeight {
-        if case .scalar(let s) = node, s.string == "automatic" { return .automatic }
-        guard let n = int(node) else {
-            throw fail(node, "\(key) must be 'automatic' or a whole number of lines ≥ 0 (got '\(node.string ?? "?")')")
-        }
-        guard n >= 0 else { throw fail(node, "\(key) must not be negative (got \(n))") }
-        guard n <= TableView.maximumRowHeight else {
-            throw fail(node, "\(key) is too large (\(n) lines; at most \(TableView.maximumRowHeight))")
-        }
-        return .fixed(n)
+        let v = try value(node)
+        do { return try RowCheck.height(v, key) } catch { throw fail(node, error.message) }
     }
 
     /// The resolved tag of a node (plain scalars get int/float/bool/null by the YAML core schema).
@@ -209,7 +207,7 @@ package struct NodeReader {
         if case .scalar(let s) = node, s.style == .plain || s.style == .any, tagName(node) == .bool, let b = node.bool {
             return b
         }
-        throw fail(node, "\(key) must be true or false (got '\(node.string ?? "?")')")
+        throw fail(node, "\(key) must be true or false (got '\(Sanitizer.excerpt(node.string ?? "?"))')")
     }
 
     func choice<E: RawRepresentable & CaseIterable>(_ node: Node, _: E.Type, _ key: String) throws -> E

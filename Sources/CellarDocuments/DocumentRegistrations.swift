@@ -1,4 +1,5 @@
 import Cellar
+import CellarText
 import Yams
 
 extension TableDocument {
@@ -29,7 +30,9 @@ extension TableDocument {
                 let hint =
                     Suggest.closest(r.style, among: known).map { " (did you mean '\($0)'?)" }
                     ?? " (registered: \(known.joined(separator: ", ")))"
-                throw CellarError("register: \(r.identifier): no style '\(r.style)'\(hint)", at: r.location)
+                throw CellarError(
+                    "register: \(Sanitizer.excerpt(r.identifier)): no style '\(Sanitizer.excerpt(r.style))'\(hint)",
+                    at: r.location)
             }
             do {
                 try registry.register(style, forCellReuseIdentifier: r.identifier)
@@ -52,7 +55,7 @@ extension TableDocument {
         if !unread.isEmpty {
             let known = keys + Self.rowTableKeys
             let each = unread.map { key in
-                "style '\(id)' does not read row key '\(key)'"
+                "style '\(Sanitizer.excerpt(id))' does not read row key '\(Sanitizer.excerpt(key))'"
                     + (Suggest.closest(key, among: known).map { " — did you mean '\($0)'?" }
                         ?? " (it reads: \(keys.joined(separator: ", ")))")
             }
@@ -61,7 +64,7 @@ extension TableDocument {
         // A built-in under a document's own identifier: its data is checked as the built-in's own rows are.
         if let builtin = style as? BuiltinCellStyle, builtin.kind.rawValue != id {
             do { _ = try RowData.parse(row, style: builtin.kind) } catch let e as RowDataError {
-                throw CellarError("\(e.keyPath.joined(separator: ".")): \(e.message)", at: location())
+                throw CellarError(e.pathAndMessage, at: location())
             }
         }
     }

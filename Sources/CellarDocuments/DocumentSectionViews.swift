@@ -1,4 +1,5 @@
 import Cellar
+import CellarText
 
 /// A section's `headerView` or `footerView`: the header/footer view
 /// identifier (`view`) and the data its style is configured with (every
@@ -69,7 +70,7 @@ extension DocumentSectionView {
         let unread = spec.data.keys.filter { !known.contains($0) }.sorted()
         guard !unread.isEmpty else { return }
         let each = unread.map { k in
-            "\(key): view '\(spec.identifier)' does not read '\(k)'"
+            "\(key): view '\(Sanitizer.excerpt(spec.identifier))' does not read '\(Sanitizer.excerpt(k))'"
                 + (Suggest.closest(k, among: known).map { " — did you mean '\($0)'?" }
                     ?? " (it reads: \(known.joined(separator: ", ")))")
         }
@@ -109,6 +110,22 @@ public struct DocumentSectionHeights: Sendable, Equatable {
             let h: RowHeight
             do { h = try RowCheck.height(v, key) } catch { throw SectionViewProblem(message: error.message) }
             if key == "sectionHeaderHeight" { header = h } else { footer = h }
+        }
+    }
+
+    /// Checks that a fixed `sectionHeaderHeight` or `sectionFooterHeight`
+    /// can be drawn at `width`, as a row's fixed height is, when a section has
+    /// a view it sizes; the error is at the key (`location(key)`).
+    func checkDrawable(
+        width: Int, sections: [some DocumentSectionTitles], at location: (String) -> SourceLocation?
+    ) throws {
+        for (key, height, header) in [("sectionHeaderHeight", header, true), ("sectionFooterHeight", footer, false)] {
+            guard case .fixed(let lines)? = height,
+                sections.contains(where: { (header ? $0.headerView : $0.footerView) != nil }),
+                let problem = InputLimits.tallBlockProblem(
+                    "a section \(header ? "header" : "footer") view", lines: lines, width: width)
+            else { continue }
+            throw CellarError(problem, at: location(key))
         }
     }
 

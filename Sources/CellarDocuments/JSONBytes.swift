@@ -1,4 +1,5 @@
 import Cellar
+import CellarText
 
 /// A JSON syntax or shape error at a byte offset; the document turns the
 /// offset into line:column only when it reports it, so the scan keeps no
@@ -52,14 +53,14 @@ struct JSONBytes {
             // A bare word (an unquoted YAML string, a misspelt literal): name all of it.
             var end = pos
             while end < bytes.count, Self.isWordByte(bytes[end]) { end += 1 }
-            return "'\(String(decoding: bytes[pos..<end], as: UTF8.self))'"
+            return "'\(Sanitizer.excerpt(String(decoding: bytes[pos..<end], as: UTF8.self)))'"
         case 0x20..<0x7F: return "'\(Character(UnicodeScalar(b)))'"
         case 0x0A: return "a line break"
         case 0..<0x20: return "control character U+\(Self.hex4(Int(b)))"
         default:
             var end = pos + 1
             while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
-            return "'\(String(decoding: bytes[pos..<end], as: UTF8.self))'"
+            return "'\(Sanitizer.excerpt(String(decoding: bytes[pos..<end], as: UTF8.self)))'"
         }
     }
 
@@ -145,7 +146,7 @@ struct JSONBytes {
             if build {
                 let k = decode(key)
                 if out.updateValue(v, forKey: k) != nil {
-                    throw ByteError(offset: keyStart, message: "duplicate key '\(k)'")
+                    throw ByteError(offset: keyStart, message: "duplicate key '\(Sanitizer.excerpt(k))'")
                 }
             }
             skipSpace()

@@ -1,4 +1,5 @@
 import Cellar
+import CellarText
 
 /// What is wrong with a decoded row, and where inside it (a key path; the
 /// reader of the row's format turns it into a byte offset).
@@ -65,7 +66,7 @@ enum RowCheck {
                 )
             }
             do { _ = try RowData.parse(row, style: kind) } catch let e as RowDataError {
-                throw RowProblem(keyPath: e.keyPath, message: "\(e.keyPath.joined(separator: ".")): \(e.message)")
+                throw RowProblem(keyPath: e.keyPath, message: e.pathAndMessage)
             } catch {
                 throw RowProblem(keyPath: [], message: "\(error)")
             }
@@ -100,7 +101,7 @@ enum RowCheck {
                 // An unknown key is marked at the key, as the YAML reader marks it.
                 let unknown = e.keyPath.count == 2 && !BackgroundConfiguration.documentKeys.contains(e.keyPath[1])
                 throw RowProblem(
-                    keyPath: e.keyPath, atKey: unknown, message: "\(e.keyPath.joined(separator: ".")): \(e.message)")
+                    keyPath: e.keyPath, atKey: unknown, message: e.pathAndMessage)
             } catch {
                 throw RowProblem(keyPath: [key], message: "\(error)")
             }
@@ -150,18 +151,13 @@ enum RowCheck {
     static func scalarText(_ v: Value) -> String? {
         switch v {
         case .array, .object: return nil
-        default: return describe(v)
-        }
-    }
-
-    /// A scalar as the user wrote it, for messages ("?" for a list or mapping).
-    static func describe(_ v: Value) -> String {
-        switch v {
         case .null: return "null"
-        case .array, .object: return "?"
         default: return v.stringValue ?? "?"
         }
     }
+
+    /// A scalar as the user wrote it, as messages quote it ("?" for a list or mapping).
+    static func describe(_ v: Value) -> String { scalarText(v).map(Sanitizer.excerpt) ?? "?" }
 
     /// Row data as a style sees it: the table's own keys removed.
     static func styleData(_ row: Value) -> Value {

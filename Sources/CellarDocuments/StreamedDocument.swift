@@ -50,6 +50,8 @@ public final class StreamedDocument {
     /// The document's `rowHeight`, as UITableView's rowHeight, else nil.
     public internal(set) var rowHeight: RowHeight?
     var rowHeightOffset: Int?
+    /// Where each `DocumentSectionHeights` key's value starts, by key.
+    var sectionHeightOffsets: [String: Int] = [:]
     /// The document's `estimatedRowHeight`, as UITableView's estimatedRowHeight, else nil.
     public internal(set) var estimatedRowHeight: Int?
     /// The four selection flags (JSON's top-level keys; rows-only formats select several, having no place to say).
@@ -225,6 +227,9 @@ public final class StreamedDocument {
             if case .fixed(let h) = height {
                 try TableDocument.checkRowHeight(h, width: width, at: location(ofRow: row))
             }
+        }
+        try sectionHeights.checkDrawable(width: width, sections: sections) {
+            sectionHeightOffsets[$0].map(location(ofOffset:))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Cellar
+import CellarText
 
 /// A JSON table document (`{"style": …, "sections": [{"header": …, "rows": […]}]}`),
 /// walked member by member: only the top-level keys and section titles are
@@ -33,7 +34,7 @@ extension StreamedDocument {
             throw ByteError(
                 offset: section.offset,
                 message:
-                    "the section's indexTitle '\(own)' is not in the table's indexTitles (\(titles.joined(separator: " ")))"
+                    "the section's indexTitle '\(Sanitizer.excerpt(own))' is not in the table's indexTitles (\(titles.map(Sanitizer.excerpt).joined(separator: " ")))"
             )
         }
     }
@@ -51,7 +52,9 @@ extension StreamedDocument {
             guard item != .null, !t.isEmpty else {
                 throw ByteError(offset: at, message: "an index title must not be empty")
             }
-            if titles.contains(t) { throw ByteError(offset: at, message: "index title '\(t)' is listed twice") }
+            if titles.contains(t) {
+                throw ByteError(offset: at, message: "index title '\(Sanitizer.excerpt(t))' is listed twice")
+            }
             titles.append(t)
         }
         return titles
@@ -105,6 +108,7 @@ extension StreamedDocument {
             }
         case _ where DocumentSectionHeights.keys.contains(key):
             do { try sectionHeights.set(key, v) } catch { throw fail(error.message) }
+            sectionHeightOffsets[key] = at
         case _ where DocumentSelection.keys.contains(key):
             guard case .bool(let b) = v else {
                 throw fail("\(key) must be true or false (got '\(RowCheck.describe(v))')")
@@ -215,7 +219,7 @@ extension StreamedDocument {
             let keyStart = j.pos
             let key = j.decode(try j.string())
             guard seen.insert(key).inserted else {
-                throw ByteError(offset: keyStart, message: "duplicate key '\(key)'")
+                throw ByteError(offset: keyStart, message: "duplicate key '\(Sanitizer.excerpt(key))'")
             }
             j.skipSpace()
             try j.expect(UInt8(ascii: ":"), "':' after the key")

@@ -1,4 +1,5 @@
 import Cellar
+import CellarText
 
 /// The load's one pass over the bytes: the structure (sections, titles,
 /// top-level keys) is read as it passes, and each row is decoded, checked
@@ -155,7 +156,8 @@ extension StreamedDocument {
                 throw ByteError(offset: f.range.lowerBound, message: "a column of the header has no name")
             }
             guard seen.insert(name).inserted else {
-                throw ByteError(offset: f.range.lowerBound, message: "duplicate column '\(name)' in the header")
+                throw ByteError(
+                    offset: f.range.lowerBound, message: "duplicate column '\(Sanitizer.excerpt(name))' in the header")
             }
             columns.append(name)
         }

@@ -18,6 +18,7 @@ extension TableDocument {
         let rowLocations = s.locations(of: s.rowOffsets)
         let sectionLocations = s.locations(of: s.sections.map(\.offset))
         doc.rowHeightLocation = s.rowHeightOffset.flatMap { s.locations(of: [$0]).first }
+        doc.sectionHeightLocations = s.sectionHeightOffsets.mapValues(s.location(ofOffset:))
         for (i, section) in s.sections.enumerated() {
             var d = DocumentSection(
                 header: section.header, footer: section.footer, indexTitle: section.indexTitle,

@@ -1,5 +1,6 @@
 import CLibYAML
 import Cellar
+import CellarText
 
 #if canImport(Glibc)
     import Glibc
@@ -269,7 +270,7 @@ struct YAMLToJSON {
         let named = repeated.map { (JSONText.decodeString(Array($0.key)), $0.value) }.sorted { $0.0 < $1.0 }
         let mark = keyMarks[named[0].1]
         throw CellarError(
-            "duplicate key \(named.map { "'\($0.0)'" }.joined(separator: ", "))",
+            "duplicate key \(named.map { "'\(Sanitizer.excerpt($0.0))'" }.joined(separator: ", "))",
             at: SourceLocation(file: path, line: mark.line, column: mark.column))
     }
 }

@@ -138,8 +138,9 @@ public struct GoldenStep: Sendable {
         case .tapAccessory(let p): return "tap_accessory \(ip(p))"
         case .focusRow(let p): return p.map { "focus \(ip($0))" } ?? "focus none"
         case .setCustomStates(let p, let changes):
-            // Keys and values are the case's own text: the header must not carry escapes into the golden.
-            let keys = changes.map { Sanitizer.sanitize("\($0.key)=\(GoldenStep.describe($0.value))") }
+            // Keys, values and titles are the case's own text: the header carries neither escapes nor
+            // a whole long text into the golden (`Sanitizer.excerpt`).
+            let keys = changes.map { Sanitizer.excerpt("\($0.key)=\(GoldenStep.describe($0.value))") }
             return "set_state \(ip(p)) " + keys.joined(separator: " ")
         case .tapDeleteControl(let p): return "tap_delete_control \(ip(p))"
         case .confirmDelete(let p): return "confirm_delete \(ip(p))"
@@ -147,13 +148,13 @@ public struct GoldenStep: Sendable {
         case .reorder(let from, let to): return "reorder \(ip(from)) to \(ip(to))"
         case .beginReorder(let p): return "begin_reorder \(ip(p))"
         case .endReorder: return "end_reorder"
-        case .tapIndexTitle(let t): return "tap_index_title " + Sanitizer.sanitize(t)
+        case .tapIndexTitle(let t): return "tap_index_title " + Sanitizer.excerpt(t)
         case .scrollToOffset(let y): return "scroll to offset \(y)"
         case .scrollToRow(let p): return "scroll to row \(ip(p))"
         case .swipe(let p, let edge, let full): return "swipe \(ip(p)) \(edge.rawValue)" + (full ? " full" : "")
-        case .tapSwipeAction(let p, let title): return "tap_swipe_action \(ip(p)) " + Sanitizer.sanitize(title)
+        case .tapSwipeAction(let p, let title): return "tap_swipe_action \(ip(p)) " + Sanitizer.excerpt(title)
         case .focusSwipeAction(let p, let title):
-            return "focus_swipe_action \(ip(p)) " + Sanitizer.sanitize(title ?? "none")
+            return "focus_swipe_action \(ip(p)) " + Sanitizer.excerpt(title ?? "none")
         case .endSwipe: return "end_swipe"
         }
     }

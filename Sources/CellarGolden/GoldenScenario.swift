@@ -1,5 +1,6 @@
 import Cellar
 import CellarDocuments
+import CellarText
 
 /// Plays a case against a real `TableView` and produces its golden text: the
 /// initial frame, then one frame after every step. Row updates go through the
@@ -89,7 +90,7 @@ public enum GoldenScenario {
             !registry.headerFooterRegistration(for: style.value).registered
         {
             throw CellarError(
-                "style '\(style.value)' is not registered (registered: \(known()))",
+                "style '\(Sanitizer.excerpt(style.value))' is not registered (registered: \(known()))",
                 at: style.location)
         }
         try document.validate(against: registry)

@@ -1,5 +1,6 @@
 import Cellar
 import CellarDocuments
+import CellarText
 import Foundation
 import Yams
 
@@ -76,7 +77,7 @@ struct GoldenYAML {
 
     func kind(_ node: Node) -> String {
         switch node {
-        case .scalar(let s): return s.string.isEmpty ? "nothing" : "'\(s.string)'"
+        case .scalar(let s): return s.string.isEmpty ? "nothing" : "'\(Sanitizer.excerpt(s.string))'"
         case .sequence: return "a list"
         case .mapping: return "a mapping"
         case .alias: return "an alias"

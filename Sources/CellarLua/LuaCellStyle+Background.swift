@@ -44,7 +44,7 @@ extension LuaCellStyle {
             do {
                 return try BackgroundConfiguration.parse(value, key: "background", names: Self.backgroundKeys)
             } catch let e as RowDataError {
-                throw shape("background", s, "\(e.keyPath.joined(separator: ".")): \(e.message)")
+                throw shape("background", s, e.pathAndMessage)
             }
         default:
             throw shape(

@@ -1,5 +1,6 @@
 import CLua
 import Cellar
+import CellarText
 
 /// How a Lua style's failures read: located at the style's line (the
 /// failing line, else the hook's definition), naming the hook and the row.
@@ -75,7 +76,7 @@ extension LuaCellStyle {
     func describe(_ index: Int32) -> String {
         let rt = engine.runtime
         if let d = rt.double(at: index) { return rt.integer(at: index).map(String.init) ?? String(d) }
-        if let str = rt.string(at: index) { return "'\(str)'" }
+        if let str = rt.string(at: index) { return "'\(Sanitizer.excerpt(str))'" }
         return "a \(typeName(index))"
     }
 }

@@ -1,5 +1,6 @@
 import CLua
 import Cellar
+import CellarText
 import Foundation
 
 /// Finds and loads Lua style files into a registry.
@@ -76,11 +77,11 @@ public enum StyleLoader {
             let id = style.reuseIdentifier
             if let other = seen[id] {
                 throw styleError(
-                    "\(file): identifier '\(id)' is already defined by \(other); each identifier may be defined by one file only"
+                    "\(file): identifier '\(Sanitizer.excerpt(id))' is already defined by \(other); each identifier may be defined by one file only"
                 )
             }
             if style.isHeaderFooter, registry.headerFooterRegistration(for: id).registered {
-                throw styleError("\(file): header/footer identifier '\(id)' is already registered")
+                throw styleError("\(file): header/footer identifier '\(Sanitizer.excerpt(id))' is already registered")
             }
             if !style.isHeaderFooter, let existing = registry.style(for: id) {
                 if existing.source == "built-in" {
@@ -88,7 +89,8 @@ public enum StyleLoader {
                         "\(file): identifier '\(id)' belongs to a built-in style; a Lua style may not shadow it (choose another, e.g. '\(id)Lua')"
                     )
                 }
-                throw styleError("\(file): identifier '\(id)' is already registered by \(existing.source)")
+                throw styleError(
+                    "\(file): identifier '\(Sanitizer.excerpt(id))' is already registered by \(existing.source)")
             }
             seen[id] = file
             if style.isHeaderFooter {
@@ -184,7 +186,7 @@ extension LuaStyleEngine {
         case "kind":
             guard rt.type(at: -1) == .string, let kind = rt.string(at: -1), StyleDeclaration.kinds.contains(kind) else {
                 throw styleError(
-                    "\(path): kind must be \(StyleDeclaration.kinds.map { "\"\($0)\"" }.joined(separator: " or ")), got \(rt.type(at: -1) == .string ? "'\(rt.string(at: -1) ?? "")'" : "a \(typeName(-1))")"
+                    "\(path): kind must be \(StyleDeclaration.kinds.map { "\"\($0)\"" }.joined(separator: " or ")), got \(rt.type(at: -1) == .string ? "'\(Sanitizer.excerpt(rt.string(at: -1) ?? ""))'" : "a \(typeName(-1))")"
                 )
             }
             d.isHeaderFooter = kind == "header_footer"

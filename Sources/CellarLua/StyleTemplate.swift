@@ -1,4 +1,5 @@
 import Cellar
+import CellarText
 import Foundation
 
 /// What `cellar new-style NAME` writes: a working style skeleton using every
@@ -15,7 +16,7 @@ public enum StyleTemplate {
             !name.hasSuffix(".d"), bytes.count <= 64
         else {
             throw styleError(
-                "new-style: '\(name)' is not a usable style name: use letters, digits, '_', '-' or '.', starting with a letter"
+                "new-style: '\(Sanitizer.excerpt(name))' is not a usable style name: use letters, digits, '_', '-' or '.', starting with a letter"
             )
         }
         if name.hasPrefix("_") {

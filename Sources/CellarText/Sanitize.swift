@@ -77,6 +77,32 @@ public enum Sanitizer {
         return out.string
     }
 
+    /// Characters of input text a message quotes at most.
+    public static let excerptLength = 64
+
+    /// Input text as a message quotes it (a value, a key, an identifier, a
+    /// title): sanitised, and when longer than `excerptLength` characters cut
+    /// to that many, the last being `…`, so a 5,000-character value gives a
+    /// short error line. Grapheme clusters are kept whole; only a bounded
+    /// prefix of `text` is read, however long it is.
+    public static func excerpt(_ text: String) -> String {
+        let limit = excerptLength
+        if text.utf8.count <= limit, isClean(text) { return text }
+        // Enough of `text` to fill the excerpt: `limit` clusters, or fewer when
+        // clusters are huge (a run of combining marks is one cluster).
+        var end = text.startIndex
+        var kept = 0
+        while end < text.endIndex, kept <= limit {
+            let next = text.index(after: end)
+            if text.utf8.distance(from: text.startIndex, to: next) > limit * 32 { break }
+            end = next
+            kept += 1
+        }
+        let clean = sanitize(String(text[..<end]))
+        guard end < text.endIndex || clean.count > limit else { return clean }
+        return String(clean.prefix(limit - 1)) + "…"
+    }
+
     /// Appends the sanitised form of `p` to `out`. Tab stops count from the
     /// start of what this call writes.
     static func sanitize(utf8 p: UnsafeBufferPointer<UInt8>, into out: ByteBuffer) {

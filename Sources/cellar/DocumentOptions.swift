@@ -1,6 +1,7 @@
 import ArgumentParser
 import Cellar
 import CellarDocuments
+import CellarText
 
 /// How `render` reads its input, and the document's top-level keys as
 /// flags (each given one overrides the file's).
@@ -35,7 +36,7 @@ struct DocumentOptions: ParsableArguments {
             if text == "automatic" { return .automatic }
             guard let n = Int(text), (0...TableView.maximumRowHeight).contains(n) else {
                 throw ValidationError(
-                    "--row-height must be 'automatic' or a whole number of lines from 0 to \(TableView.maximumRowHeight) (got '\(text)')"
+                    "--row-height must be 'automatic' or a whole number of lines from 0 to \(TableView.maximumRowHeight) (got '\(Sanitizer.excerpt(text))')"
                 )
             }
             return .fixed(n)

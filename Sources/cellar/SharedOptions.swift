@@ -61,7 +61,8 @@ struct FileSizeOption: ParsableArguments {
             valueName: "SIZE"),
         transform: { text in
             guard let bytes = InputFile.parseSize(text) else {
-                throw ValidationError("--max-file-size must be a size such as 64M, 2G or 1000000 (got '\(text)')")
+                throw ValidationError(
+                    "--max-file-size must be a size such as 64M, 2G or 1000000 (got '\(Sanitizer.excerpt(text))')")
             }
             return bytes
         })

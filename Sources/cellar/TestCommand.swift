@@ -101,7 +101,7 @@ struct TestCommand: ParsableCommand {
             }
             if let filter, summary.results.isEmpty {
                 // A filter that matches nothing is a typo, not a pass.
-                throw CellarError("no case name contains '\(Sanitizer.sanitize(filter))' (--filter); nothing was run")
+                throw CellarError("no case name contains '\(Sanitizer.excerpt(filter))' (--filter); nothing was run")
             }
             try Terminal.printOutput(summary.closingLine + "\n")
             if !summary.succeeded { throw ExitCode.failure }

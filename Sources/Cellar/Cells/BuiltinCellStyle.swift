@@ -50,7 +50,7 @@ public final class BuiltinCellStyle: CellStyle {
             cell.editingAccessory = editingAccessory
             cell.indentationLevel = indentation
         } catch let e as RowDataError {
-            throw CellarError("row \(indexPath): \(e.keyPath.joined(separator: ".")): \(e.message)")
+            throw CellarError("row \(indexPath): " + e.pathAndMessage)
         }
     }
 

@@ -87,7 +87,7 @@ public class Cell {
     /// Hands row data to the cell's style (what a document row does).
     public func configure(with row: Value, at indexPath: IndexPath) throws {
         guard let style else {
-            throw CellarError("cell '\(reuseIdentifier)' has no style")
+            throw CellarError("cell '\(Sanitizer.excerpt(reuseIdentifier))' has no style")
         }
         try style.configure(self, row: row, at: indexPath)
     }

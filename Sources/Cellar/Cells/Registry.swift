@@ -1,3 +1,5 @@
+import CellarText
+
 /// Styles by reuse identifier. The built-in styles are registered from the
 /// start. As UIKit registers a cell class under any identifier, one style may
 /// be registered under several identifiers; each identifier keeps its own
@@ -33,7 +35,7 @@ public final class Registry {
         }
         if let existing = styles[id] {
             throw CellarError(
-                "reuse identifier '\(id)' is already registered by \(existing.source); cannot register it again from \(style.source)"
+                "reuse identifier '\(Sanitizer.excerpt(id))' is already registered by \(existing.source); cannot register it again from \(style.source)"
             )
         }
         styles[id] = style
@@ -49,7 +51,7 @@ public final class Registry {
         guard !id.isEmpty else { throw CellarError("a header/footer view identifier must not be empty") }
         if let existing = headerFooterStyles[id] {
             throw CellarError(
-                "header/footer view identifier '\(id)' is already registered by \(existing?.source ?? "a plain view"); cannot register it again from \(style?.source ?? "a plain view")"
+                "header/footer view identifier '\(Sanitizer.excerpt(id))' is already registered by \(existing?.source ?? "a plain view"); cannot register it again from \(style?.source ?? "a plain view")"
             )
         }
         headerFooterStyles[id] = style
@@ -66,7 +68,7 @@ public final class Registry {
 
     /// The error for dequeuing a header/footer view identifier nobody registered.
     public static func unknownHeaderFooterMessage(_ id: String, among known: [String]) -> String {
-        "unable to dequeue a header/footer view with identifier \(id) - "
+        "unable to dequeue a header/footer view with identifier \(Sanitizer.excerpt(id)) - "
             + Suggest.unknown("header/footer view identifier", id, among: known)
             + "; register one (a Lua style with kind = \"header_footer\", or register(_:forHeaderFooterViewReuseIdentifier:))"
     }
@@ -80,8 +82,8 @@ public final class Registry {
     /// UIKit's NSInternalInconsistencyException wording for an unknown
     /// identifier, then what to do about it in Cellar.
     public static func unknownIdentifierMessage(_ id: String) -> String {
-        "unable to dequeue a cell with identifier \(id) - register a Lua style under it (a style file in a --styles "
-            + "directory, or a document's `register: {\(id): STYLE}`) or use a built-in style "
+        "unable to dequeue a cell with identifier \(Sanitizer.excerpt(id)) - register a Lua style under it (a style file in a --styles "
+            + "directory, or a document's `register: {\(Sanitizer.excerpt(id)): STYLE}`) or use a built-in style "
             + "(\(BuiltinCellStyle.Kind.allCases.map(\.rawValue).joined(separator: ", ")))"
     }
 }

@@ -4,6 +4,9 @@ import CellarText
 package struct RowDataError: Error {
     package var keyPath: [String]
     package var message: String
+
+    /// `background.color: unknown colour …`: the key path as messages quote input, then what is wrong.
+    package var pathAndMessage: String { keyPath.map(Sanitizer.excerpt).joined(separator: ".") + ": " + message }
 }
 
 /// Row data as the built-in styles read it.
@@ -127,11 +130,14 @@ package struct RowData {
         return p
     }
 
+    /// The error for a palette index outside 0–255, with the index given.
+    package static func paletteRangeMessage(_ n: Int) -> String { "palette colour must be 0–255 (got \(n))" }
+
     /// A semantic colour name, a palette index 0–255 or `#rrggbb`.
     static func color(_ v: Value, _ path: [String]) throws -> Color {
         if let n = v.intValue {
             guard (0...255).contains(n) else {
-                throw RowDataError(keyPath: path, message: "palette colour must be 0–255")
+                throw RowDataError(keyPath: path, message: paletteRangeMessage(n))
             }
             return .palette(UInt8(n))
         }

@@ -1,3 +1,5 @@
+import CellarText
+
 /// Row heights as the table settles them: declared (fixed, or the
 /// delegate's), estimated, or measured from a row's laid-out content. The
 /// index lives on the layout; `HeightCache` starts it and carries heights
@@ -140,10 +142,10 @@ extension TableView {
         if direct == nil, let style = cell.style, let h = try style.height(for: cell, width: content.width) {
             guard (0...TableView.maximumRowHeight).contains(h) else {
                 throw CellarError(
-                    "style '\(cell.reuseIdentifier)' gave height \(h) for row \(ip); it must be from 0 to \(TableView.maximumRowHeight)"
+                    "style '\(Sanitizer.excerpt(cell.reuseIdentifier))' gave height \(h) for row \(ip); it must be from 0 to \(TableView.maximumRowHeight)"
                 )
             }
-            try checkDrawable("row \(ip) (style '\(cell.reuseIdentifier)')", lines: h)
+            try checkDrawable("row \(ip) (style '\(Sanitizer.excerpt(cell.reuseIdentifier))')", lines: h)
             return h
         }
         counters.heightsMeasured += 1

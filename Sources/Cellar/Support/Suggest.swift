@@ -1,11 +1,14 @@
-/// "Did you mean …?" for misspelt keys and values.
+import CellarText
+
+/// "Did you mean …?" for misspelt keys and values (quoted as every message
+/// quotes input: `Sanitizer.excerpt`).
 public enum Suggest {
     /// `unknown key 'header_title' — did you mean 'header'?` (or the list of choices).
     public static func unknown(_ what: String, _ name: String, among choices: [String]) -> String {
         if let best = closest(name, among: choices) {
-            return "unknown \(what) '\(name)' — did you mean '\(best)'?"
+            return "unknown \(what) '\(Sanitizer.excerpt(name))' — did you mean '\(best)'?"
         }
-        return "unknown \(what) '\(name)' (expected one of: \(choices.joined(separator: ", ")))"
+        return "unknown \(what) '\(Sanitizer.excerpt(name))' (expected one of: \(choices.joined(separator: ", ")))"
     }
 
     /// The closest choice by edit distance (case-insensitive, ignoring `_`/`-`),

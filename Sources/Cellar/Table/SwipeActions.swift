@@ -85,7 +85,7 @@ public struct SwipeActionProblem: Error {
 
     /// `key` and the key path as a message names it: `trailingSwipeActions[1].style`.
     public func path(under key: String) -> String {
-        keyPath.reduce(key) { path, k in Int(k).map { "\(path)[\($0)]" } ?? "\(path).\(k)" }
+        keyPath.reduce(key) { path, k in Int(k).map { "\(path)[\($0)]" } ?? "\(path).\(Sanitizer.excerpt(k))" }
     }
 }
 
@@ -145,7 +145,7 @@ extension ContextualAction {
                 throw SwipeActionProblem(keyPath: ["color"], message: "must be a colour name, e.g. orange")
             }
             if let n = v.intValue, !(0...255).contains(n) {
-                throw SwipeActionProblem(keyPath: ["color"], message: "a palette colour must be 0–255")
+                throw SwipeActionProblem(keyPath: ["color"], message: RowData.paletteRangeMessage(n))
             }
             throw SwipeActionProblem(keyPath: ["color"], message: Suggest.unknown("colour", s, among: names))
         }

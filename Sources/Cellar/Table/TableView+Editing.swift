@@ -1,3 +1,5 @@
+import CellarText
+
 /// The user's side of editing, moving and the section index, as UIKit
 /// handles the touches: ⊖ reveals the Delete button, Delete and ⊕ commit
 /// through the data source, ≡ drags a row through the delegate's redirect
@@ -167,14 +169,15 @@ extension TableView {
         guard let index = l.indexTitles.firstIndex(of: title) else {
             let known =
                 l.indexTitles.isEmpty
-                ? "the table has no section index" : "its titles: \(l.indexTitles.joined(separator: " "))"
-            throw CellarError("no section index title '\(title)' (\(known))")
+                ? "the table has no section index"
+                : "its titles: \(l.indexTitles.map(Sanitizer.excerpt).joined(separator: " "))"
+            throw CellarError("no section index title '\(Sanitizer.excerpt(title))' (\(known))")
         }
         guard let ds = activeDataSource else { throw CellarError("the table has no data source") }
         let section = ds.tableView(self, sectionForSectionIndexTitle: title, at: index)
         guard section >= 0, section < l.sectionCount else {
             throw CellarError(
-                "sectionForSectionIndexTitle('\(title)', at: \(index)) returned section \(section), but the table has \(l.sectionCount) section\(l.sectionCount == 1 ? "" : "s")"
+                "sectionForSectionIndexTitle('\(Sanitizer.excerpt(title))', at: \(index)) returned section \(section), but the table has \(l.sectionCount) section\(l.sectionCount == 1 ? "" : "s")"
             )
         }
         try scrollToSection(section, l)

@@ -52,10 +52,11 @@ extension TableView {
         }
         guard (0...TableView.maximumRowHeight).contains(body.lines) else {
             throw CellarError(
-                "height for the \(what) of section \(s) ('\(view.reuseIdentifier)') must be from 0 to \(TableView.maximumRowHeight) (got \(body.lines))"
+                "height for the \(what) of section \(s) ('\(Sanitizer.excerpt(view.reuseIdentifier))') must be from 0 to \(TableView.maximumRowHeight) (got \(body.lines))"
             )
         }
-        try checkDrawable("the \(what) of section \(s) ('\(view.reuseIdentifier)')", lines: body.lines)
+        try checkDrawable(
+            "the \(what) of section \(s) ('\(Sanitizer.excerpt(view.reuseIdentifier))')", lines: body.lines)
         return body
     }
 

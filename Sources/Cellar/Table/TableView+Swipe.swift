@@ -1,3 +1,5 @@
+import CellarText
+
 /// A row swiped open: the edge, the actions it shows (asked once, when the
 /// row was swiped, as UIKit asks), and the one keyboard focus is on.
 struct SwipedRow {
@@ -83,7 +85,8 @@ extension TableView {
         let open = try openSwipe(at: indexPath)
         guard let action = open.actions.first(where: { $0.title == title }) else {
             throw CellarError(
-                "row \(Self.describe(indexPath)) shows no swipe action '\(title)' (it shows: \(Self.titles(open)))")
+                "row \(Self.describe(indexPath)) shows no swipe action '\(Sanitizer.excerpt(title))' (it shows: \(Self.titles(open)))"
+            )
         }
         endSwipe()
         try performSwipeAction(action, at: indexPath, edge: open.edge)
@@ -96,7 +99,8 @@ extension TableView {
         if let title {
             guard let i = open.actions.firstIndex(where: { $0.title == title }) else {
                 throw CellarError(
-                    "row \(Self.describe(indexPath)) shows no swipe action '\(title)' (it shows: \(Self.titles(open)))")
+                    "row \(Self.describe(indexPath)) shows no swipe action '\(Sanitizer.excerpt(title))' (it shows: \(Self.titles(open)))"
+                )
             }
             focused = i
         }
@@ -121,7 +125,7 @@ extension TableView {
     }
 
     private static func titles(_ open: SwipedRow) -> String {
-        open.actions.map { "'\($0.title)'" }.joined(separator: ", ")
+        open.actions.map { "'\(Sanitizer.excerpt($0.title))'" }.joined(separator: ", ")
     }
 
     /// Performs an action (see `ContextualAction` for who acts).
