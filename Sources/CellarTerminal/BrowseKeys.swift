@@ -208,7 +208,8 @@ extension BrowseSession {
             }
         case .escape:
             mode = .editing
-            perform(.endReorder)
+            // Only a row still held is put back: the table refuses a step that does nothing.
+            if table.reorderingRow != nil { perform(.endReorder) }
             message = "put back"
             focus(from)
         default: break

@@ -12,6 +12,13 @@ extension BrowseSession {
         swipeMessage()
     }
 
+    /// Closes the swiped row if it is still open (a reload closes it): the
+    /// table refuses to close what is not open, and the recording must not
+    /// hold a step that does nothing.
+    private func closeSwipe() {
+        if table.indexPathForSwipedRow != nil { perform(.endSwipe) }
+    }
+
     func handleSwiped(_ key: Key, _ ip: IndexPath) {
         switch key {
         case .tab, .backTab:
@@ -35,7 +42,7 @@ extension BrowseSession {
             if deleted { repairFocus(ip) }
         case .escape:
             mode = .browse
-            perform(.endSwipe)
+            closeSwipe()
             message = "closed"
         case .character("l"): swipe(.trailing)
         case .character("h"): swipe(.leading)
@@ -43,7 +50,7 @@ extension BrowseSession {
         default:
             // Anything else closes the row first, as a touch elsewhere does.
             mode = .browse
-            perform(.endSwipe)
+            closeSwipe()
             handle(key)
         }
     }

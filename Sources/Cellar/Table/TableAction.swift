@@ -69,6 +69,7 @@ public struct CustomStateChange: Sendable, Equatable {
 extension TableView {
     /// Applies one user action, as UIKit would handle the touch.
     public func perform(_ action: TableAction) throws {
+        if let nothing = nothingToEnd(action) { throw CellarError(nothing) }
         // Likewise a swiped row closes at any touch elsewhere or a scroll,
         // and a touch on a row does nothing else (UIKit).
         if rowStates.swipe != nil, !action.keepsSwipe {
@@ -105,6 +106,23 @@ extension TableView {
         case .tapSwipeAction(let ip, let title): try tapSwipeAction(at: ip, title: title)
         case .focusSwipeAction(let ip, let title): try focusSwipeAction(at: ip, title: title)
         case .endSwipe: endSwipe()
+        }
+    }
+}
+
+extension TableView {
+    /// Why `endSwipe` or `endReorder` would change nothing, or nil: an
+    /// action with nothing to act on is refused, as a tap on a row that is
+    /// not there or on a swipe action of a row that is not swiped is.
+    func nothingToEnd(_ action: TableAction) -> String? {
+        let open = rowStates.swipe != nil || rowStates.deleteConfirmation != nil
+        switch action {
+        case .endSwipe where !open:
+            return "no row is swiped, so there is nothing to close (swipe a row first)"
+        case .endReorder where rowStates.reordering == nil && !open:
+            return "no row is picked up, so there is nothing to put back (begin reordering a row first)"
+        default:
+            return nil
         }
     }
 }

@@ -288,6 +288,9 @@ extension String {
         try t.perform(.endReorder)
         _ = try t.renderText()
         #expect(log.reordering.last == false)
+        // Nothing is held now: putting it back again acts on nothing and is refused.
+        #expect(throws: CellarError.self) { try t.perform(.endReorder) }
+        #expect(throws: CellarError.self) { try t.perform(.endSwipe) }
         // A drop ends the gesture too.
         try t.perform(.beginReorder(IndexPath(0, 0)))
         try t.perform(.reorder(from: IndexPath(0, 0), to: IndexPath(0, 0)))
