@@ -102,9 +102,16 @@ extension BrowseSession {
     func tapFocusedRow() {
         guard let ip = focus else { return }
         let deselects = table.indexPathsForSelectedRows.contains(ip) && multipleSelection
-        if perform(deselects ? .deselectRow(ip) : .selectRow(ip)) {
-            message = (deselects ? "deselected" : "tapped") + " row \(ordinal(of: ip))"
-        }
+        guard perform(deselects ? .deselectRow(ip) : .selectRow(ip)) else { return }
+        message = deselects ? "deselected row \(ordinal(of: ip))" : tapMessage(ip, selected: table.rowSelectedByLastTap)
+    }
+
+    /// What a tap on row `ip` did: `willSelect` (a style's `will_select`, a
+    /// document's `selectable: false`) may have refused it or redirected it.
+    func tapMessage(_ ip: IndexPath, selected: IndexPath?) -> String {
+        let tapped = "tapped row \(ordinal(of: ip))"
+        guard let selected else { return tapped + ": refused, nothing selected" }
+        return selected == ip ? tapped : tapped + ": selected row \(ordinal(of: selected)) instead"
     }
 
     private var multipleSelection: Bool {

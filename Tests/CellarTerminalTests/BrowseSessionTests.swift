@@ -66,6 +66,23 @@ import Testing
         #expect(try s.table.renderText().hasPrefix("➤row 0"))
     }
 
+    /// willSelect may refuse a tap or move it to another row: the status
+    /// line says so instead of "tapped row N".
+    @Test func enterSaysWhenATapIsRefusedOrRedirected() {
+        let (s, source) = session()
+        source.willSelect = { ip in ip.row == 0 ? nil : ip.row == 1 ? IndexPath(0, 3) : ip }
+        s.handle(.enter)
+        #expect(s.message == "tapped row 1: refused, nothing selected")
+        #expect(s.table.indexPathsForSelectedRows.isEmpty)
+        s.handle(.character("j"))
+        s.handle(.enter)
+        #expect(s.message == "tapped row 2: selected row 4 instead")
+        #expect(s.table.indexPathsForSelectedRows == [IndexPath(0, 3)])
+        s.handle(.character("j"))
+        s.handle(.enter)
+        #expect(s.message == "tapped row 3")
+    }
+
     @Test func enterTapsTheFocusedRowThroughTheDelegate() {
         let (s, source) = session()
         s.handle(.down)

@@ -69,6 +69,7 @@ public struct CustomStateChange: Sendable, Equatable {
 extension TableView {
     /// Applies one user action, as UIKit would handle the touch.
     public func perform(_ action: TableAction) throws {
+        rowSelectedByLastTap = nil
         if let nothing = nothingToEnd(action) { throw CellarError(nothing) }
         // Likewise a swiped row closes at any touch elsewhere or a scroll,
         // and a touch on a row does nothing else (UIKit).

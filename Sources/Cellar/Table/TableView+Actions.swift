@@ -71,6 +71,7 @@ extension TableView {
     /// deselection of the previous row (single selection), didSelect.
     /// Disabled rows ignore the tap (and a redirect to a disabled row cancels it).
     public func userSelectRow(at indexPath: IndexPath) throws {
+        rowSelectedByLastTap = nil
         let l = try currentLayout()
         try checkIndexPath(indexPath, l)
         guard selectionAllowed, try !isRowDisabled(indexPath) else { return }
@@ -91,6 +92,7 @@ extension TableView {
         }
         rowStates.selected.insert(target)
         rowStates.highlighted.remove(target)
+        rowSelectedByLastTap = target
         invalidateRow(target, reconfigure: false)
         var styleDeselects = false
         try withCell(target) { cell in

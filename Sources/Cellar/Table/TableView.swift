@@ -60,6 +60,11 @@ public final class TableView {
     /// The row a front-end offers while a tap on ⊕ commits (`TableAction.tapInsertControl`):
     /// data sources that take row data (documents) insert it.
     public internal(set) var rowForInsertion: Value?
+    /// The row the last tap on a row (`TableAction.selectRow`) selected: the
+    /// row tapped, the one `willSelect` redirected it to, or nil when the tap
+    /// selected nothing (refused, a disabled row, selection off), so a
+    /// front-end can say what the tap did.
+    public internal(set) var rowSelectedByLastTap: IndexPath?
     /// Whether the table shows editing controls; change it with `setEditing(_:)`.
     public internal(set) var isEditing = false
 
