@@ -77,7 +77,8 @@ extension NodeReader {
             guard let style = try text(value, "register: \(key)"), !style.isEmpty else {
                 throw fail(
                     value,
-                    "register: \(key) must name a style (a built-in such as default, or a Lua style's identifier)")
+                    "register: \(Sanitizer.excerpt(key)) must name a style (a built-in such as default, or a Lua style's identifier)"
+                )
             }
             return TableDocument.Registration(identifier: key, style: style, location: loc(keyNode))
         }

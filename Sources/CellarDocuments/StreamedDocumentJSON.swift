@@ -102,7 +102,8 @@ extension StreamedDocument {
                 guard !id.isEmpty else { throw fail("register: a reuse identifier must not be empty") }
                 guard case .string(let style)? = pairs[id], !style.isEmpty else {
                     throw fail(
-                        "register: \(id) must name a style (a built-in such as default, or a Lua style's identifier)")
+                        "register: \(Sanitizer.excerpt(id)) must name a style (a built-in such as default, or a Lua style's identifier)"
+                    )
                 }
                 return TableDocument.Registration(identifier: id, style: style, location: place)
             }
@@ -133,7 +134,8 @@ extension StreamedDocument {
                 throw ByteError(
                     offset: at,
                     message:
-                        "register: \(id) must name a style (a built-in such as default, or a Lua style's identifier)")
+                        "register: \(Sanitizer.excerpt(id)) must name a style (a built-in such as default, or a Lua style's identifier)"
+                )
             }
             out.append(TableDocument.Registration(identifier: id, style: style, location: location(ofOffset: keyStart)))
         }
