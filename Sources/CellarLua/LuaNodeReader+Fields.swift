@@ -65,7 +65,7 @@ extension LuaNodeReader {
         if let id = identity(i), let c = colorByString.lookup(id) { return c }
         if let n = runtime.integer(at: i) {
             guard (0...255).contains(n) else {
-                throw NodeShapeError(path: "", message: "\(f.name): " + RowData.paletteRangeMessage(n))
+                throw NodeShapeError(path: "", message: "\(f.name): palette colour must be 0–255, got \(n)")
             }
             return .palette(UInt8(n))
         }
