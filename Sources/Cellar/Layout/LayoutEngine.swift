@@ -49,10 +49,18 @@ public struct LayoutEngine: Sendable {
                 }
                 return total + max(0, visible - 1) * stack.spacing
             case .horizontal:
-                let widths = columnWidths(stack, width: width)
-                var h = 0
-                for (child, w) in zip(stack.children, widths) { h = max(h, measure(child, width: w)) }
-                return h
+                // Children read in place, as in the vertical case.
+                return withColumnWidths(stack, width: width) { widths in
+                    var h = 0
+                    for i in stack.children.indices {
+                        if case .label(let label) = stack.children[i] {
+                            h = max(h, widths[i] > 0 ? labelLineCount(label, width: widths[i]) : 0)
+                        } else {
+                            h = max(h, measure(stack.children[i], width: widths[i]))
+                        }
+                    }
+                    return h
+                }
             }
         }
     }
@@ -111,16 +119,21 @@ public struct LayoutEngine: Sendable {
                     draw(stack.children[i], into: &canvas, x: cx, y: top, width: cw, height: min(h, bottom - top))
                 }
             case .horizontal:
-                let widths = columnWidths(stack, width: width)
-                var col = x
-                for (child, w) in zip(stack.children, widths) {
-                    if w > 0 {
+                withColumnWidths(stack, width: width) { widths in
+                    var col = x
+                    for i in stack.children.indices {
+                        let w = widths[i]
+                        guard w > 0 else { continue }
                         var cy = y
                         if stack.alignment == .center || stack.alignment == .bottom {
-                            let h = measure(child, width: w)
+                            let h = measure(stack.children[i], width: w)
                             cy += stack.alignment == .center ? max(0, (height - h) / 2) : max(0, height - h)
                         }
-                        draw(child, into: &canvas, x: col, y: cy, width: w, height: height - (cy - y))
+                        if case .label(let label) = stack.children[i] {
+                            draw(label, into: &canvas, x: col, y: cy, width: w, height: height - (cy - y))
+                        } else {
+                            draw(stack.children[i], into: &canvas, x: col, y: cy, width: w, height: height - (cy - y))
+                        }
                         col += w + stack.spacing
                     }
                 }
@@ -224,19 +237,34 @@ public struct LayoutEngine: Sendable {
     static let flexibleFloor = 3
 
     func columnWidths(_ stack: Stack, width: Int) -> [Int] {
+        withColumnWidths(stack, width: width) { Array($0) }
+    }
+
+    /// Calls `body` with `columnWidths(stack, width:)` in a buffer that lives
+    /// on the stack for the usual few children: measure and draw ask for the
+    /// widths of every horizontal stack of every row.
+    func withColumnWidths<R>(_ stack: Stack, width: Int, _ body: (UnsafeBufferPointer<Int>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: stack.children.count) { buffer in
+            buffer.initialize(repeating: 0)
+            fillColumnWidths(stack, width: width, into: buffer)
+            return body(UnsafeBufferPointer(buffer))
+        }
+    }
+
+    private func fillColumnWidths(_ stack: Stack, width: Int, into widths: UnsafeMutableBufferPointer<Int>) {
         let children = stack.children
-        // One array per call: until the passes below settle them, fitted
-        // and flexible children are marked in it (no index lists per row).
+        // Until the passes below settle them, fitted and flexible children
+        // are marked in `widths` (no index lists per row). Children are read
+        // in place: binding one copies it (a retain per string).
         let fit = Int.min
         let flex = Int.min + 1  // no width is either
-        var widths = [Int](repeating: 0, count: children.count)
         var visible = 0
         var fittedCount = 0
         var flexibleCount = 0
         var used = 0
-        for (i, child) in children.enumerated() where !Self.isEmpty(child) {
+        for i in children.indices where !Self.isEmpty(children[i]) {
             visible += 1
-            switch Self.sizing(child) {
+            switch Self.sizing(children[i]) {
             case .fixed(let n):
                 widths[i] = max(0, n)
                 used += widths[i]
@@ -284,7 +312,6 @@ public struct LayoutEngine: Sendable {
             total -= cut
             i -= 1
         }
-        return widths
     }
 
     /// Column and width of a child in a vertical stack. Its natural width is

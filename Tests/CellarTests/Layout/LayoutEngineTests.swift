@@ -129,4 +129,32 @@ import Testing
         #expect(lines(.center, height: 9) == ["    ab", "", "", "    @", "", "one two", "three", "", "    z"])
         #expect(lines(.leading, height: 6) == ["ab", "", "", "@", "", "one two"])
     }
+
+    /// A horizontal stack reads its label children in place and lays out the
+    /// rest through the node path, with its column widths in a temporary
+    /// buffer: columns, spacing, a column squeezed to nothing, wrapped and
+    /// nested children and the vertical alignments must come out as placed.
+    @Test func horizontalStacksPlaceEveryKindOfChild() {
+        func lines(_ alignment: Stack.Alignment, width: Int) -> (Int, [String]) {
+            let stack = Stack(
+                axis: .horizontal, spacing: 1, alignment: alignment,
+                children: [
+                    .label(Label("key", width: .fixed(4))),
+                    .label(Label("one two six", numberOfLines: 0, lineBreakMode: .wordWrap)),
+                    .image(glyph: "@", style: .plain),
+                    .stack(Stack(axis: .vertical, children: [.label(Label("y")), .label(Label("z"))])),
+                ])
+            let engine = LayoutEngine()
+            let height = engine.measure(.stack(stack), width: width)
+            var canvas = Canvas(width: width, height: 3)
+            engine.draw(.stack(stack), into: &canvas, x: 0, y: 0, width: width, height: 3)
+            return (height, (0..<3).map { canvas.line($0) })
+        }
+        #expect(lines(.top, width: 16) == (3, ["key  one  @ y", "     two    z", "     six"]))
+        #expect(lines(.bottom, width: 16) == (3, ["     one", "     two    y", "key  six  @ z"]))
+        #expect(lines(.center, width: 16) == (3, ["     one    y", "key  two  @ z", "     six"]))
+        // Too narrow for every column: the flexible ones are squeezed to
+        // nothing, take no room and count no lines.
+        #expect(lines(.top, width: 8) == (1, ["key  @", "", ""]))
+    }
 }
