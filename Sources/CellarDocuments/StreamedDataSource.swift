@@ -266,6 +266,8 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
 
     /// The row's declared height, else nil, as UITableViewDelegate's tableView(_:heightForRowAt:).
     public func tableView(_ tableView: TableView, heightForRowAt ip: IndexPath) -> RowHeight? {
+        // Asked for every row: a document without heights, not edited, answers at once.
+        if edits == nil && document.declaredHeights.isEmpty { return nil }
         switch editedRow(ip) {
         case .stored(let i)?: return document.declaredHeights.isEmpty ? nil : document.declaredHeights[i]
         case .added(let v, _)?: return Self.declaredHeight(v["height"])
