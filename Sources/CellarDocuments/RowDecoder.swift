@@ -50,13 +50,14 @@ struct RowDecoder: Sendable {
     /// A JSON row read straight into a built-in style's fields and parsed;
     /// nil for a row no built-in style draws, or one whose data does not parse.
     private func builtinJSONRow(_ index: Int, _ builtins: inout BuiltinIdentifiers) -> DecodedRow? {
-        bytes.withUnsafeBufferPointer { buffer in
-            var j = JSONBytes(buffer, at: rowOffsets[index])
+        let decoded = try? decode(index) { _, _ in
+            nil
+        } json: { j -> DecodedRow? in
             var row = JSONBytes.BuiltinRow()
-            guard (try? j.builtinRow(&builtins, into: &row)) == true, let data = try? RowData.parse(row.fields)
-            else { return nil }
+            guard try j.builtinRow(&builtins, into: &row), let data = try? RowData.parse(row.fields) else { return nil }
             return DecodedRow(parsed: data, cell: row.cell, disabled: row.disabled)
         }
+        return decoded ?? nil
     }
 
     private func decode<T>(
