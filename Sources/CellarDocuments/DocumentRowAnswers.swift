@@ -97,12 +97,11 @@ extension DocumentRowAnswers {
 
     /// The row keys a cell takes from its row; set on every row, as a reused cell must not keep another row's.
     func applyRowKeys(_ row: Value?, to cell: Cell) {
-        cell.selectionStyle =
-            row?["selectionStyle"]?.stringValue.flatMap(SelectionStyle.init)
-            ?? cell.style?.selectionStyle ?? .default
-        cell.editingStyle = row?["editingStyle"]?.stringValue.flatMap(EditingStyle.init)
-        // Checked when the document was read; a style's own update (a Lua `background` hook) runs later and wins.
-        cell.backgroundConfiguration = row?["background"].flatMap { try? BackgroundConfiguration.parse($0) }
+        cell.setRowKeys(
+            selectionStyle: row?["selectionStyle"]?.stringValue.flatMap(SelectionStyle.init),
+            editingStyle: row?["editingStyle"]?.stringValue.flatMap(EditingStyle.init),
+            // Checked when the document was read; a style's own update (a Lua `background` hook) runs later and wins.
+            background: row?["background"].flatMap { try? BackgroundConfiguration.parse($0) })
     }
 
     /// The table's `indexTitles`, else the sections' own.

@@ -4,11 +4,13 @@ import CellarText
 /// Rows decoded ahead on a second thread, in order, while the table
 /// configures, lays out and draws the rows before them (a whole-table
 /// render, or measuring every row, of a long document). The table gets the
-/// same `StyleRow` it would have decoded itself: `take` answers a row only
+/// row it would have decoded itself, parsed for its built-in style where
+/// one draws it (`RowDecoder.decodedRow`): `take` answers a row only
 /// when it is the next one decoded, and nil otherwise (the caller then
-/// decodes it, and errors come from there with their location).
+/// decodes it, and errors come from there with their location). Chunks the
+/// table has read go back to the second thread to be freed there.
 ///
-/// Invariant (why the class may be `@unchecked Sendable`): `chunks`,
+/// Invariant (why the class may be `@unchecked Sendable`): `chunks`, `spent`,
 /// `stopped` and `finished` are read and written only with the worker's lock held;
 /// `current`, `position` and `expected` only by the one thread that calls
 /// `take` (the table's); the decoder is an immutable value over arrays no
@@ -18,33 +20,38 @@ final class RowPrefetch: @unchecked Sendable {
     /// Rows per chunk handed over: one lock round per chunk, not per row.
     static let chunkRows = 64
     private let decoder: RowDecoder
+    private let builtins: BuiltinIdentifiers
     private let capacity = 4
-    private var chunks: [[StyleRow]] = []
+    private var chunks: [[DecodedRow]] = []
+    /// Chunks the table has read, for the producer to free.
+    private var spent: [[DecodedRow]] = []
     private var stopped = false
     private var finished = false
     /// The second thread, and the lock and condition shared with it.
     private let worker = WorkerThread()
     // The consumer's side.
-    private var current: [StyleRow] = []
+    private var current: [DecodedRow] = []
     private var position = 0
     /// The row `take` answers next.
     private(set) var expected: Int
 
     /// Starts decoding rows `start..<decoder.count` on a second thread; nil
     /// when no thread could be started.
-    init?(_ decoder: RowDecoder, from start: Int) {
+    init?(_ decoder: RowDecoder, from start: Int, builtins: BuiltinIdentifiers) {
         self.decoder = decoder
+        self.builtins = builtins
         expected = start
         guard worker.start({ [self] in produce() }) else { return nil }
     }
 
     /// The decoded row `index` if it is the next one (waiting for it if
     /// need be), else nil; after a nil the prefetch is of no more use.
-    func take(_ index: Int) -> StyleRow? {
+    func take(_ index: Int) -> DecodedRow? {
         guard index == expected else { return nil }
         if position == current.count {
             worker.lock()
             while chunks.isEmpty && !finished { worker.wait() }
+            if !current.isEmpty { spent.append(current) }
             current = chunks.isEmpty ? [] : chunks.removeFirst()
             worker.broadcast()
             worker.unlock()
@@ -67,11 +74,15 @@ final class RowPrefetch: @unchecked Sendable {
     private func produce() {
         var next = expected
         var failed = false
+        var builtins = builtins
+        var freed: [[DecodedRow]] = []
         while next < decoder.count && !failed {
-            var chunk: [StyleRow] = []
+            // Freed here, not on the table's thread; outside the lock.
+            freed.removeAll(keepingCapacity: true)
+            var chunk: [DecodedRow] = []
             chunk.reserveCapacity(Self.chunkRows)
             let end = min(decoder.count, next + Self.chunkRows)
-            while next < end, let row = try? decoder.styleRow(next) {
+            while next < end, let row = try? decoder.decodedRow(next, builtins: &builtins) {
                 chunk.append(row)
                 next += 1
             }
@@ -80,6 +91,7 @@ final class RowPrefetch: @unchecked Sendable {
             while chunks.count >= capacity && !stopped { worker.wait() }
             let stop = stopped
             if !stop && !chunk.isEmpty { chunks.append(chunk) }
+            swap(&freed, &spent)
             worker.broadcast()
             worker.unlock()
             if stop { return }

@@ -50,10 +50,11 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
 
     deinit { prefetch?.stop() }
 
-    /// A stored row as its style sees it: the prefetched one when the table
-    /// reads in order, else decoded here. Both come from `RowDecoder.styleRow`
-    /// for the same row, so they are the same value.
-    func styleRow(stored i: Int) throws -> StyleRow {
+    /// A stored row for its cell: the prefetched one (parsed for its
+    /// built-in style, as `registry` draws it) when the table reads in
+    /// order, else decoded here. Both come from the same row's bytes, and a
+    /// parsed row holds what its style would have parsed, so the cell is the same.
+    func decodedRow(stored i: Int, registry: Registry) throws -> DecodedRow {
         if let p = prefetch {
             if let row = p.take(i) {
                 lastStoredRow = i
@@ -70,9 +71,10 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
         if rowsInOrder >= min(32, threadMinimumRows), document.rowCount >= threadMinimumRows,
             i + 1 < document.rowCount, BackgroundCanvasWriter.pays
         {
-            prefetch = RowPrefetch(document.decoder, from: i + 1)
+            let builtins = BuiltinIdentifiers(registry, defaultCell: document.options.cell)
+            prefetch = RowPrefetch(document.decoder, from: i + 1, builtins: builtins)
         }
-        return try document.styleRow(i)
+        return DecodedRow(try document.styleRow(i))
     }
 
     /// The row at `ip`, or nil out of range.
@@ -221,22 +223,33 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
     public func tableView(_ tableView: TableView, cellForRowAt ip: IndexPath) throws -> Cell {
         guard let edited = editedRow(ip) else { throw outOfRange(ip) }
         rowsDecoded += 1
-        let style: StyleRow
+        let row: DecodedRow
         var keys: Value?
+        var stored: Int?
         switch edited {
         case .stored(let i):
             // The row was checked when the document was loaded; this decodes it again.
-            style = try styleRow(stored: i)
+            row = try decodedRow(stored: i, registry: tableView.registry)
             if document.hasEditingKeys(i) { keys = try document.row(i) }
+            stored = i
         case .added(let v, _):
-            style = StyleRow(
-                data: RowCheck.styleData(v), cell: v["cell"]?.stringValue, disabled: v["disabled"]?.boolValue == true)
+            row = DecodedRow(
+                StyleRow(
+                    data: RowCheck.styleData(v), cell: v["cell"]?.stringValue,
+                    disabled: v["disabled"]?.boolValue == true))
             keys = v
         }
         do {
-            let cell = try tableView.dequeueReusableCell(withIdentifier: style.cell ?? document.options.cell, for: ip)
-            try cell.configure(with: style.data, at: ip)
-            if style.disabled { cell.state.isDisabled = true }
+            let cell = try tableView.dequeueReusableCell(withIdentifier: row.cell ?? document.options.cell, for: ip)
+            if let parsed = row.parsed {
+                if !BuiltinCellStyle.configure(cell, exchanging: parsed), let stored {
+                    // Parsed for a built-in style the registry no longer draws the row with.
+                    try cell.configure(with: try document.styleRow(stored).data, at: ip)
+                }
+            } else {
+                try cell.configure(with: row.data, at: ip)
+            }
+            if row.disabled { cell.state.isDisabled = true }
             applyRowKeys(keys, to: cell)
             return cell
         } catch let e as CellarError {
@@ -253,6 +266,8 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
 
     /// The row's declared height, else nil, as UITableViewDelegate's tableView(_:heightForRowAt:).
     public func tableView(_ tableView: TableView, heightForRowAt ip: IndexPath) -> RowHeight? {
+        // Asked for every row: a document without heights, not edited, answers at once.
+        if edits == nil && document.declaredHeights.isEmpty { return nil }
         switch editedRow(ip) {
         case .stored(let i)?: return document.declaredHeights.isEmpty ? nil : document.declaredHeights[i]
         case .added(let v, _)?: return Self.declaredHeight(v["height"])

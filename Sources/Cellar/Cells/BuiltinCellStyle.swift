@@ -54,6 +54,19 @@ public final class BuiltinCellStyle: CellStyle {
         }
     }
 
+    /// Configures a cell a built-in style draws from a row parsed ahead
+    /// (`ParsedRowData`): the cell ends as `configure(_:row:at:)` leaves it
+    /// for that row, and the box holds the cell's previous fields for its
+    /// owner to free. False, and nothing done, for a cell of another style.
+    package static func configure(_ cell: Cell, exchanging row: ParsedRowData) -> Bool {
+        guard cell.style is BuiltinCellStyle else { return false }
+        swap(&cell.contentConfiguration, &row.content)
+        swap(&cell.accessory, &row.accessory)
+        swap(&cell.editingAccessory, &row.editingAccessory)
+        cell.indentationLevel = row.indentation
+        return true
+    }
+
     /// The view tree for the cell's content configuration at the context's width.
     public func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode {
         Self.layout(kind, cell.contentConfiguration ?? ListContentConfiguration(), width: context.width)

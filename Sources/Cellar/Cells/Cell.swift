@@ -98,6 +98,20 @@ extension Cell {
         isDecorated = backgroundConfiguration != nil || configurationUpdateHandler != nil
     }
 
+    /// The row keys a document's data source sets on every cell it
+    /// configures, so a reused cell keeps no other row's: the selection style
+    /// (nil: the style's), the editing control and the background. Set here,
+    /// in Cellar, so the writes skip the run-time exclusivity checks another
+    /// module's would pay (see the type's comment).
+    package func setRowKeys(
+        selectionStyle: SelectionStyle?, editingStyle: EditingStyle?, background: BackgroundConfiguration?
+    ) {
+        self.selectionStyle = selectionStyle ?? style?.selectionStyle ?? .default
+        self.editingStyle = editingStyle
+        // Not decorated means no background: nothing to clear.
+        if isDecorated || background != nil { backgroundConfiguration = background }
+    }
+
     /// UIKit's prepareForReuse: alpha, editing and selection state go back to
     /// their defaults; content stays (cellForRowAt must set it again).
     public static func resetNonContent(_ cell: Cell) {

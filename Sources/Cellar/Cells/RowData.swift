@@ -17,16 +17,18 @@ package struct RowData {
     var indentation = 0
 
     /// The keys `parse` reads.
-    static let keys = [
-        "text", "secondaryText", "image", "accessory", "accessoryText", "editingAccessory",
-        "indentation", "textProperties", "secondaryTextProperties",
-    ]
+    static let keys = RowDataFields.Field.allCases.map(\.rawValue)
 
     package static func parse(_ row: Value, style: BuiltinCellStyle.Kind?) throws -> RowData {
         guard case .object(let o) = row else {
             throw RowDataError(keyPath: [], message: "a row must be a mapping of keys to values")
         }
-        let f = RowDataFields.read(o)
+        return try parse(RowDataFields.read(o))
+    }
+
+    /// The row data from a row's fields, found by `RowDataFields` or by a
+    /// document's decoder straight from its bytes.
+    package static func parse(_ f: RowDataFields) throws -> RowData {
         // Built from locals and returned whole (read in the order errors are reported).
         var content = ListContentConfiguration(
             text: try string(f.text, "text"), secondaryText: try string(f.secondaryText, "secondaryText"),

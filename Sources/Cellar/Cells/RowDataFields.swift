@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The values a row holds under `RowData.keys`, each found once.
 ///
 /// A row holds a few keys, so walking its entries and comparing each key
@@ -9,16 +15,34 @@
 /// Invariant: `init(scanning:)` and `init(lookingUp:)` give the same fields
 /// for every row (`RowDataFieldsTests` compares them), and both know every
 /// name in `RowData.keys`.
-struct RowDataFields: Equatable {
-    var text: Value?
-    var secondaryText: Value?
-    var image: Value?
-    var accessory: Value?
-    var accessoryText: Value?
-    var editingAccessory: Value?
-    var indentation: Value?
-    var textProperties: Value?
-    var secondaryTextProperties: Value?
+package struct RowDataFields: Equatable {
+    package var text: Value?
+    package var secondaryText: Value?
+    package var image: Value?
+    package var accessory: Value?
+    package var accessoryText: Value?
+    package var editingAccessory: Value?
+    package var indentation: Value?
+    package var textProperties: Value?
+    package var secondaryTextProperties: Value?
+
+    /// No fields.
+    package init() {}
+
+    init(
+        text: Value?, secondaryText: Value?, image: Value?, accessory: Value?, accessoryText: Value?,
+        editingAccessory: Value?, indentation: Value?, textProperties: Value?, secondaryTextProperties: Value?
+    ) {
+        self.text = text
+        self.secondaryText = secondaryText
+        self.image = image
+        self.accessory = accessory
+        self.accessoryText = accessoryText
+        self.editingAccessory = editingAccessory
+        self.indentation = indentation
+        self.textProperties = textProperties
+        self.secondaryTextProperties = secondaryTextProperties
+    }
 }
 
 extension RowDataFields {
@@ -70,5 +94,50 @@ extension RowDataFields {
         indentation = row["indentation"]
         textProperties = row["textProperties"]
         secondaryTextProperties = row["secondaryTextProperties"]
+    }
+}
+
+extension RowDataFields {
+    /// One of the fields, named as a row writes its key.
+    package enum Field: String, CaseIterable, Sendable {
+        case text, secondaryText, image, accessory, accessoryText, editingAccessory, indentation
+        case textProperties, secondaryTextProperties
+    }
+
+    /// The field a key's UTF-8 bytes name, or nil: a document's decoder
+    /// matches keys in its bytes without making them strings. The length
+    /// picks the one name that could match, then the bytes are compared.
+    package static func field(named key: UnsafeBufferPointer<UInt8>) -> Field? {
+        let field: Field
+        switch key.count {
+        case 4: field = .text
+        case 5: field = .image
+        case 9: field = .accessory
+        case 11: field = .indentation
+        case 13: field = key[0] == UInt8(ascii: "s") ? .secondaryText : .accessoryText
+        case 14: field = .textProperties
+        case 16: field = .editingAccessory
+        case 23: field = .secondaryTextProperties
+        default: return nil
+        }
+        guard let k = key.baseAddress else { return nil }
+        var name = field.rawValue
+        // memcmp: the generic comparison of buffers is not specialised here.
+        return name.withUTF8 { n in n.baseAddress.map { memcmp($0, k, key.count) == 0 } ?? false } ? field : nil
+    }
+
+    /// Sets one field.
+    package mutating func set(_ field: Field, to value: Value) {
+        switch field {
+        case .text: text = value
+        case .secondaryText: secondaryText = value
+        case .image: image = value
+        case .accessory: accessory = value
+        case .accessoryText: accessoryText = value
+        case .editingAccessory: editingAccessory = value
+        case .indentation: indentation = value
+        case .textProperties: textProperties = value
+        case .secondaryTextProperties: secondaryTextProperties = value
+        }
     }
 }

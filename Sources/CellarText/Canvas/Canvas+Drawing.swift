@@ -129,21 +129,7 @@ extension Canvas {
         let y1 = min(height, y &+ max(0, h))
         guard x0 < x1, y0 < y1 else { return }
         let sid = styleID(style) << Self.styleShift
-        var text = Sanitizer.sanitize(String(character))
-        var cw = DisplayWidth.of(text, ambiguousWide: ambiguousWide)
-        if cw == 0 || cw > 2 {
-            text = " "
-            cw = 1
-        }
-        var content: UInt32 = Self.blankCell
-        text.withUTF8 { p in
-            let (scalar, length) = decodeScalar(p, 0)
-            if length == p.count {
-                content = scalar
-            } else {
-                content = storeCluster(p)
-            }
-        }
+        let (content, cw) = fillContent(character)
         let width = self.width
         let height = self.height
         let cell = (cw == 1 ? content : Self.blankCell) | sid
@@ -170,6 +156,28 @@ extension Canvas {
                 Self.extend(&cells[width &* height &+ row], to: x1)
             }
         }
+    }
+
+    /// What `fill` stores for `character` (sanitised; a blank for a
+    /// character of no width or wider than two), and its width.
+    private mutating func fillContent(_ character: Character) -> (content: UInt32, width: Int) {
+        if let f = lastFill, f.character == character, f.ambiguousWide == ambiguousWide { return (f.content, f.width) }
+        var text = Sanitizer.sanitize(String(character))
+        var cw = DisplayWidth.of(text, ambiguousWide: ambiguousWide)
+        if cw == 0 || cw > 2 {
+            text = " "
+            cw = 1
+        }
+        var content: UInt32 = Self.blankCell
+        var scalar = false
+        text.withUTF8 { p in
+            let (value, length) = decodeScalar(p, 0)
+            scalar = length == p.count
+            content = scalar ? value : storeCluster(p)
+        }
+        // A cluster's content points into this canvas's cluster store, which a reset empties: not kept.
+        if scalar { lastFill = (character, ambiguousWide, content, cw) }
+        return (content, cw)
     }
 
     /// Adds attributes (and optionally a background) to every cell of a

@@ -55,6 +55,10 @@ public struct Canvas: Sendable {
     var lastStyleID: UInt32 = 0
     var previousStyleKey = TextStyle.plain.packed
     var previousStyleID: UInt32 = 0
+    /// The character `fill` last took apart, when it is one scalar (a
+    /// separator fills every row with the same one): what it stores and its
+    /// width, which depend on nothing else of the canvas but `ambiguousWide`.
+    var lastFill: (character: Character, ambiguousWide: Bool, content: UInt32, width: Int)?
 
     /// Creates a blank canvas of `width` columns by `height` lines (negative sizes count as 0).
     public init(width: Int, height: Int, ambiguousWide: Bool = false) {

@@ -40,4 +40,22 @@ import Testing
         #expect(fields.secondaryText == .string("B"))
         #expect(fields.image == nil)
     }
+
+    /// A key's bytes name its field, and only its: every field by its own
+    /// name, and nothing for a name of the same length that differs (the
+    /// length alone picks the candidate).
+    @Test func keyBytesNameTheirField() {
+        func field(_ name: String) -> RowDataFields.Field? {
+            var name = name
+            return name.withUTF8 { RowDataFields.field(named: $0) }
+        }
+        for f in RowDataFields.Field.allCases { #expect(field(f.rawValue) == f, "\(f)") }
+        #expect(RowDataFields.Field.allCases.map(\.rawValue) == RowData.keys)
+        for near in [
+            "Text", "texts", "imagE", "accessorY", "indentatio_", "secondaryTexT", "accessoryTexx",
+            "textproperties", "editingaccessory", "secondaryTextPropertieS", "", "cell", "selected",
+        ] {
+            #expect(field(near) == nil, "\(near)")
+        }
+    }
 }

@@ -1,0 +1,24 @@
+/// A row's data parsed for a built-in style ahead of the table (by a
+/// document's second thread), in a box whose fields the table's thread
+/// exchanges with the cell's (`BuiltinCellStyle.configure(_:exchanging:)`):
+/// the cell takes the row's, the box takes the cell's previous ones, and the
+/// text they hold is freed with the box, on the thread that frees it.
+///
+/// Invariant (why the class may be `@unchecked Sendable`): one thread at a
+/// time uses a box, and a box passes between threads only under a lock
+/// (the document's prefetch), which orders the accesses.
+package final class ParsedRowData: @unchecked Sendable {
+    @exclusivity(unchecked) var content: ListContentConfiguration?
+    @exclusivity(unchecked) var accessory: Accessory
+    @exclusivity(unchecked) var editingAccessory: Accessory
+    let indentation: Int
+
+    /// The fields of `data`, moved in.
+    package init(_ data: consuming RowData) {
+        let (content, accessory, editingAccessory, indentation) = data.parts()
+        self.content = content
+        self.accessory = accessory
+        self.editingAccessory = editingAccessory
+        self.indentation = indentation
+    }
+}

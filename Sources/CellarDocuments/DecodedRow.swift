@@ -1,0 +1,56 @@
+import Cellar
+
+/// A stored row decoded for the table: as its style sees it (`StyleRow`'s
+/// data), or, for a row a built-in style draws, already parsed into that
+/// style's fields. Rows decoded ahead (`RowPrefetch`) come parsed, so the
+/// table's thread only exchanges the fields with the cell's; the parse is
+/// the one `BuiltinCellStyle.configure` would have done, so the cell is the same.
+struct DecodedRow: Sendable {
+    /// The row's data, for its style to configure the cell with (`.null` when `parsed`).
+    var data: Value
+    /// The row's data parsed for a built-in style, or nil.
+    var parsed: ParsedRowData?
+    /// The row's `cell`, if it names one.
+    var cell: String?
+    /// The row's `disabled`.
+    var disabled: Bool
+
+    /// A row as its style sees it, not parsed.
+    init(_ row: StyleRow) {
+        data = row.data
+        cell = row.cell
+        disabled = row.disabled
+    }
+
+    /// A row parsed for the built-in style that draws it.
+    init(parsed: RowData, cell: String?, disabled: Bool) {
+        data = .null
+        self.parsed = ParsedRowData(parsed)
+        self.cell = cell
+        self.disabled = disabled
+    }
+}
+
+/// The reuse identifiers a registry draws with a built-in style, and the
+/// identifier of rows that name none: which rows a second thread may parse
+/// for a built-in style. A value, so that thread need not touch the registry.
+struct BuiltinIdentifiers: Sendable {
+    private let identifiers: Set<String>
+    private let defaultCell: String
+    /// Identifiers found so far (a few), compared before hashing: rows repeat a few.
+    private var found: [String] = []
+
+    init(_ registry: Registry, defaultCell: String) {
+        identifiers = Set(registry.identifiers.filter { registry.style(for: $0) is BuiltinCellStyle })
+        self.defaultCell = defaultCell
+    }
+
+    /// Whether a row with this `cell` (nil: none given) is drawn by a built-in style.
+    mutating func contains(_ cell: String?) -> Bool {
+        let id = cell ?? defaultCell
+        for f in found where f == id { return true }
+        guard identifiers.contains(id) else { return false }
+        if found.count < 4 { found.append(id) }
+        return true
+    }
+}

@@ -1,0 +1,64 @@
+import Cellar
+
+extension JSONBytes {
+    /// A built-in style's row as it comes: its fields, `cell` and `disabled`.
+    struct BuiltinRow {
+        var fields = RowDataFields()
+        var cell: String?
+        var disabled = false
+    }
+
+    /// Reads the row object at `pos` straight into a built-in style's
+    /// fields (`row`, which starts empty), without building the row's
+    /// mapping; false when the row is not one a built-in style draws (its
+    /// `cell` names another style) or has a key that is neither a field nor
+    /// a table key: the caller then decodes it as a `StyleRow`. The same
+    /// values as `styleRow()` gives (a key written twice keeps its last
+    /// value). Only for rows the load has checked: separators are passed,
+    /// not checked.
+    mutating func builtinRow(_ builtins: inout BuiltinIdentifiers, into row: inout BuiltinRow) throws -> Bool {
+        guard current == UInt8(ascii: "{") else { return false }
+        pos += 1
+        skipSpace()
+        while current != UInt8(ascii: "}") {
+            let token = try string()
+            skipSpace()
+            try expect(UInt8(ascii: ":"), "':' after the key")
+            skipSpace()
+            if let field = field(named: token) {
+                row.fields.set(field, to: try value(depth: 1))
+            } else if !token.escaped && bytes.bytes(token.range, equal: "cell") {
+                row.cell = try value(depth: 1).stringValue
+                // Rows name their style first: a row of another style is given up at once.
+                guard builtins.contains(row.cell) else { return false }
+            } else {
+                let key = decode(token)
+                guard StyleRow.isTableKey(key) else { return false }
+                if key == "cell" {
+                    row.cell = try value(depth: 1).stringValue
+                    guard builtins.contains(row.cell) else { return false }
+                } else if key == "disabled" {
+                    row.disabled = try value(depth: 1).boolValue == true
+                } else {
+                    try skip(depth: 1)
+                }
+            }
+            skipSpace()
+            if current == UInt8(ascii: ",") {
+                pos += 1
+                skipSpace()
+            }
+        }
+        pos += 1
+        return builtins.contains(row.cell)
+    }
+
+    /// The built-in field a key token names, compared as bytes (an escaped key as its text).
+    private func field(named token: StringToken) -> RowDataFields.Field? {
+        guard token.escaped else {
+            return RowDataFields.field(named: UnsafeBufferPointer(rebasing: bytes[token.range]))
+        }
+        var key = decode(token)
+        return key.withUTF8 { RowDataFields.field(named: $0) }
+    }
+}
