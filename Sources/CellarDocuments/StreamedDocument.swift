@@ -33,9 +33,9 @@ public final class StreamedDocument {
     public let path: String
     /// The format the document's bytes are read as.
     public let format: InputFormat
-    /// The bytes rows are decoded from: the file's, or a YAML document's JSON
+    /// The bytes rows are decoded from: the file's (mapped), or a YAML document's JSON
     /// form; rows piped in are appended as they arrive (`PipedRows`).
-    @exclusivity(unchecked) var bytes: [UInt8]
+    @exclusivity(unchecked) var bytes: DocumentBytes
     /// A YAML document's own bytes or file, which offsets into `bytes` are located in (by converting again).
     let yamlSource: YAMLSource?
     let options: TableOptions
@@ -61,7 +61,9 @@ public final class StreamedDocument {
     // The scan's state is changed once per row from one thread only: the
     // run-time exclusivity checks of a class's properties are left out.
     /// Where each row starts in `bytes`, all sections' rows in order.
-    @exclusivity(unchecked) var rowOffsets: [Int] = []
+    @exclusivity(unchecked) var rowOffsets: RowOffsets
+    /// The scan's position, giving back the pages of a mapped file it has passed.
+    @exclusivity(unchecked) var scanBehind: DropBehind
     /// Rows (by their place in `rowOffsets`) that start selected or highlighted.
     @exclusivity(unchecked) var selectedRows: [Int] = []
     @exclusivity(unchecked) var highlightedRows: [Int] = []
@@ -86,10 +88,12 @@ public final class StreamedDocument {
     init(_ input: DocumentInput, json: [UInt8]? = nil, source: YAMLSource? = nil, options: TableOptions) {
         path = input.path
         format = input.format
-        bytes = json ?? input.bytes
+        bytes = json.map { DocumentBytes($0) } ?? input.bytes
         yamlSource = json == nil ? nil : source ?? .bytes(input.bytes)
         self.options = options
-        decoder = RowDecoder(format: input.format, bytes: [], rowOffsets: [], columns: [])
+        rowOffsets = RowOffsets(byteLimit: bytes.count)
+        scanBehind = DropBehind(bytes)
+        decoder = RowDecoder.none(input.format)
     }
 
     /// Gives the decoder the rows found so far (it shares the arrays: no copy).
@@ -101,7 +105,7 @@ public final class StreamedDocument {
     /// the arrays meanwhile (so appending to them copies nothing), then gives
     /// it the rows found.
     func growing<T>(_ grow: () throws -> T) rethrows -> T {
-        decoder = RowDecoder(format: format, bytes: [], rowOffsets: [], columns: [])
+        decoder = RowDecoder.none(format)
         defer { refreshDecoder() }
         return try grow()
     }
@@ -199,8 +203,11 @@ public final class StreamedDocument {
         }
         if quick && rowKeySets.allPass(registry, rows: rowOffsets.count) { return }
         var keyCheck = RowKeyCheck(registry: registry, defaultCell: options.cell)
+        var behind = DropBehind(bytes)
+        defer { behind.finish() }
         for index in rowOffsets.indices {
             guard rowOffsets[index] < limit else { return }
+            behind.passed(rowOffsets[index])
             if quick {
                 let passed = bytes.withUnsafeBufferPointer { buffer in
                     var j = JSONBytes(buffer, at: rowOffsets[index])

@@ -87,7 +87,7 @@ struct RenderCommand: ParsableCommand {
         let piped = drawsRowsAsTheyArrive
         let (table, source) = try DocumentTable.load(
             file: file, document: document, styleDirectories: styles.directories, limits: styleCheck.limits,
-            maxFileSize: input.maxFileSize, piped: piped)
+            maxFileSize: input.maxFileSize, piped: piped, mapFile: true)
         table.width = width ?? min(Terminal.width(environment: env), InputLimits.width.upperBound)
         if let height, let problem = InputLimits.viewportProblem(width: table.width, height: height) {
             throw CellarError("--height: " + problem)
