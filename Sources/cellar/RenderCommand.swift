@@ -85,6 +85,7 @@ struct RenderCommand: ParsableCommand {
         if log { setenv("CELLAR_LOG", "1", 1) }
         let env = Terminal.environment
         let piped = drawsRowsAsTheyArrive
+        TruncatedFileSignal.install()
         let (table, source) = try DocumentTable.load(
             file: file, document: document, styleDirectories: styles.directories, limits: styleCheck.limits,
             maxFileSize: input.maxFileSize, piped: piped, mapFile: true)
