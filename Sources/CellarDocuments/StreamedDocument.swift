@@ -70,7 +70,7 @@ public final class StreamedDocument {
     /// Rows that declare their own height (most rows do not).
     @exclusivity(unchecked) var declaredHeights: [Int: RowHeight] = [:]
     /// Rows with a key of editing or selection (`RowCheck.editingKeys`): the others need no decoding for them.
-    @exclusivity(unchecked) var editingRows: Set<Int> = []
+    @exclusivity(unchecked) var editingRows = RowBits()
     /// Each reuse identifier in use, with the offset of its first row.
     @exclusivity(unchecked) var identifiers: [String: Int] = [:]
     /// The last few identifiers recorded (see `record`).
@@ -116,9 +116,8 @@ public final class StreamedDocument {
     /// The number of rows in all sections together.
     public var rowCount: Int { rowOffsets.count }
 
-    /// Whether a row has a key of editing or selection; asked once per row drawn, and most tables
-    /// have none, so the empty set is not hashed into.
-    func hasEditingKeys(_ row: Int) -> Bool { !editingRows.isEmpty && editingRows.contains(row) }
+    /// Whether a row has a key of editing or selection; asked once per row drawn.
+    func hasEditingKeys(_ row: Int) -> Bool { editingRows.contains(row) }
 
     /// Reads and checks a table in any of the formats; every error names path:line:column.
     public static func load(_ input: DocumentInput, options: TableOptions = TableOptions()) throws -> StreamedDocument {

@@ -10,7 +10,7 @@ import Testing
 /// passes and a whole-table render give back the pages behind them, so
 /// what stays resident is the pages near the rows in use, and every row
 /// still decodes (a page given back is read again). The row index is
-/// 32-bit below 4 GiB.
+/// 32-bit below 4 GiB, and the rows with editing keys take a bit each.
 @Suite struct MappedDocumentTests {
     /// A JSON Lines file of `rows` rows, each padded with a key no style reads to about `rowBytes` bytes.
     static func rowsFile(_ dir: ScratchDirectory, rows: Int, rowBytes: Int) throws -> String {
@@ -108,6 +108,15 @@ import Testing
             #expect(found == expected, "\(tail.unicodeScalars.map(\.value)) at \(at)")
             #expect(found == bytes.withUnsafeBufferPointer { ByteLocation.firstInvalidUTF8($0) })
         }
+    }
+
+    @Test func rowBitsHoldTheirRowsAndNoOthers() {
+        var bits = RowBits()
+        #expect(bits.isEmpty && !bits.contains(0))
+        for row in [3, 64, 1_000_000] { bits.insert(row) }
+        #expect(!bits.isEmpty)
+        #expect([3, 64, 1_000_000].allSatisfy(bits.contains))
+        #expect(![-1, 0, 4, 63, 65, 999_999, 1_000_001, 2_000_000].contains(where: bits.contains))
     }
 
     @Test func rowOffsetsAre32BitUpTo4GiB() {
