@@ -26,6 +26,14 @@ public enum InputFile {
         return out
     }
 
+    /// The file mapped read-only (`DocumentBytes`), or a CellarError naming the path and the reason.
+    static func map(_ path: String, limit: Int) throws -> DocumentBytes {
+        let (fd, size) = try openRegular(path, limit: limit)
+        // The mapping keeps the file: its descriptor is not needed after.
+        defer { close(fd) }
+        return try DocumentBytes(file: fd, count: size, path: path, limit: limit)
+    }
+
     /// Opens a regular file of at most `limit` bytes; returns its descriptor (the caller closes it) and size.
     static func openRegular(_ path: String, limit: Int) throws -> (Int32, Int) {
         // O_NONBLOCK: opening a FIFO without a writer must not wait for one.

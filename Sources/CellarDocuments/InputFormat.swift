@@ -39,22 +39,24 @@ public enum InputFormat: String, CaseIterable, Sendable {
     /// JSON document; a first line with tabs is TSV, one with commas and no
     /// colon is CSV; anything else is read as YAML.
     public static func sniff(_ bytes: [UInt8]) -> InputFormat {
-        bytes.withUnsafeBufferPointer { buffer in
-            var j = JSONBytes(buffer)
+        bytes.withUnsafeBufferPointer(sniff)
+    }
+
+    static func sniff(_ buffer: UnsafeBufferPointer<UInt8>) -> InputFormat {
+        var j = JSONBytes(buffer)
+        j.skipSpace()
+        if j.current == UInt8(ascii: "{") {
+            guard (try? j.skip()) != nil else { return .json }
+            j.skipSpace(lineBreaks: false)
+            guard j.current == 0x0A else { return .json }
             j.skipSpace()
-            if j.current == UInt8(ascii: "{") {
-                guard (try? j.skip()) != nil else { return .json }
-                j.skipSpace(lineBreaks: false)
-                guard j.current == 0x0A else { return .json }
-                j.skipSpace()
-                return j.current == UInt8(ascii: "{") ? .jsonl : .json
-            }
-            if j.current == UInt8(ascii: "[") { return .json }
-            let firstLine = buffer[j.pos...].prefix { $0 != 0x0A }
-            if firstLine.contains(0x09) { return .tsv }
-            if firstLine.contains(UInt8(ascii: ",")) && !firstLine.contains(UInt8(ascii: ":")) { return .csv }
-            return .yaml
+            return j.current == UInt8(ascii: "{") ? .jsonl : .json
         }
+        if j.current == UInt8(ascii: "[") { return .json }
+        let firstLine = buffer[j.pos...].prefix { $0 != 0x0A }
+        if firstLine.contains(0x09) { return .tsv }
+        if firstLine.contains(UInt8(ascii: ",")) && !firstLine.contains(UInt8(ascii: ":")) { return .csv }
+        return .yaml
     }
 }
 
@@ -62,13 +64,17 @@ public enum InputFormat: String, CaseIterable, Sendable {
 public struct DocumentInput: Sendable {
     /// The path the bytes came from (`<stdin>` for standard input), as named in messages.
     public var path: String
-    /// The table's bytes.
-    public var bytes: [UInt8]
+    /// The table's bytes: a file's mapped (see `read`), else held in memory.
+    var bytes: DocumentBytes
     /// The format the bytes are read as.
     public var format: InputFormat
 
     /// Bytes already in memory, named `path` in messages.
     public init(path: String, bytes: [UInt8], format: InputFormat) {
+        self.init(path: path, bytes: DocumentBytes(bytes), format: format)
+    }
+
+    init(path: String, bytes: DocumentBytes, format: InputFormat) {
         self.path = path
         self.bytes = bytes
         self.format = format
@@ -77,18 +83,28 @@ public struct DocumentInput: Sendable {
     /// Reads `path` (`-` is standard input, named `<stdin>` in messages)
     /// within `sizeLimit`. The format is `format` if given, else the file
     /// name's, else guessed from the bytes.
+    ///
+    /// With `mapFile` a regular file is mapped read-only rather than read
+    /// into memory: its pages are read as rows are drawn and given back
+    /// behind the passes over them, so a viewport holds little more than
+    /// the rows it draws. A mapped file that another process truncates
+    /// while it is read faults (SIGBUS) when a page past its new end is
+    /// read: see `MappedFileFaults` for naming the file. Without `mapFile`
+    /// the file is read whole, a snapshot that later changes do not touch.
     public static func read(
         _ path: String, format: InputFormat? = nil,
-        sizeLimit: Int = InputFile.defaultSizeLimit
+        sizeLimit: Int = InputFile.defaultSizeLimit, mapFile: Bool = true
     ) throws -> DocumentInput {
         if path == "-" {
             let bytes = try readStandardInput(limit: sizeLimit)
             return DocumentInput(path: "<stdin>", bytes: bytes, format: format ?? InputFormat.sniff(bytes))
         }
-        let bytes = try InputFile.read(path, limit: sizeLimit)
+        let bytes =
+            mapFile
+            ? try InputFile.map(path, limit: sizeLimit) : DocumentBytes(try InputFile.read(path, limit: sizeLimit))
         return DocumentInput(
             path: path, bytes: bytes,
-            format: format ?? InputFormat.from(path: path) ?? InputFormat.sniff(bytes))
+            format: format ?? InputFormat.from(path: path) ?? bytes.withUnsafeBufferPointer(InputFormat.sniff))
     }
 
     /// All of standard input, refusing more than `limit` bytes.

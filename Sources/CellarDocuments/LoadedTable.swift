@@ -10,16 +10,19 @@ public enum LoadedTable {
         .streamed(StreamedDataSource(document: try StreamedDocument.load(input, options: options)))
     }
 
-    /// Reads the table at `path` (`-` is standard input) as `DocumentInput.read` does; a YAML
-    /// file is read in pieces as it is converted (`StreamedDocument.load(yamlFile:)`), not held whole.
+    /// Reads the table at `path` (`-` is standard input) as `DocumentInput.read` does (mapping
+    /// the file with `mapFile`); a YAML file is read in pieces as it is converted
+    /// (`StreamedDocument.load(yamlFile:)`), not held whole.
     public static func load(
-        path: String, format: InputFormat?, sizeLimit: Int, options: TableOptions = TableOptions()
+        path: String, format: InputFormat?, sizeLimit: Int, options: TableOptions = TableOptions(),
+        mapFile: Bool = true
     ) throws -> LoadedTable {
         if path != "-", (format ?? InputFormat.from(path: path)) == .yaml {
             let doc = try StreamedDocument.load(yamlFile: path, sizeLimit: sizeLimit, options: options)
             return .streamed(StreamedDataSource(document: doc))
         }
-        return try load(DocumentInput.read(path, format: format, sizeLimit: sizeLimit), options: options)
+        return try load(
+            DocumentInput.read(path, format: format, sizeLimit: sizeLimit, mapFile: mapFile), options: options)
     }
 
     var source: StreamedDataSource {

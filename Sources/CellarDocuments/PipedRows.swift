@@ -36,6 +36,7 @@ public final class PipedRows {
             throw CellarError("rows are read as they arrive only from JSON Lines, CSV or TSV (not \(format.rawValue))")
         }
         document = StreamedDocument(DocumentInput(path: path, bytes: [], format: format), options: options)
+        document.rowOffsets = RowOffsets(byteLimit: sizeLimit)
         document.sections = [StreamedDocument.Section(firstRow: 0)]
         document.selection.allowsMultipleSelection = true
         self.fd = fd
@@ -77,20 +78,21 @@ public final class PipedRows {
 
     /// Where the complete lines (records) read so far end.
     private func completeEnd() -> Int {
-        let bytes = document.bytes
-        if ended { return bytes.count }
-        guard document.format == .csv else {
-            return (bytes[scanned...].lastIndex(of: 0x0A)).map { $0 + 1 } ?? scanned
-        }
-        for i in quotesCheckedTo..<bytes.count {
-            if bytes[i] == UInt8(ascii: "\"") {
-                inQuotes.toggle()
-            } else if bytes[i] == 0x0A && !inQuotes {
-                lastRecordEnd = i + 1
+        if ended { return document.bytes.count }
+        return document.bytes.withUnsafeBufferPointer { bytes in
+            guard document.format == .csv else {
+                return (bytes[scanned...].lastIndex(of: 0x0A)).map { $0 + 1 } ?? scanned
             }
+            for i in quotesCheckedTo..<bytes.count {
+                if bytes[i] == UInt8(ascii: "\"") {
+                    inQuotes.toggle()
+                } else if bytes[i] == 0x0A && !inQuotes {
+                    lastRecordEnd = i + 1
+                }
+            }
+            quotesCheckedTo = bytes.count
+            return max(scanned, lastRecordEnd)
         }
-        quotesCheckedTo = bytes.count
-        return max(scanned, lastRecordEnd)
     }
 
     /// Scans the complete lines read since the last scan.

@@ -1,16 +1,21 @@
 import Cellar
 
 /// Decodes rows the load has checked from the document's bytes and row
-/// offsets alone. A value that shares the document's arrays, so a second
-/// thread may decode with it (`RowPrefetch`): it never changes them, and a
-/// document that grows makes a new decoder. Errors are `ByteError`s at an
+/// offsets alone. A value that shares the document's bytes and index, so a
+/// second thread may decode with it (`RowPrefetch`): it never changes them,
+/// and a document that grows makes a new decoder. Errors are `ByteError`s at an
 /// offset into `bytes`; the document locates them in its file.
 struct RowDecoder: Sendable {
     let format: InputFormat
-    let bytes: [UInt8]
-    let rowOffsets: [Int]
+    let bytes: DocumentBytes
+    let rowOffsets: RowOffsets
     /// CSV and TSV: the header's names, one per column.
     let columns: [String]
+
+    /// A decoder of no rows, holding none of a document's bytes.
+    static func none(_ format: InputFormat) -> RowDecoder {
+        RowDecoder(format: format, bytes: DocumentBytes(), rowOffsets: RowOffsets(byteLimit: 0), columns: [])
+    }
 
     /// The number of rows.
     var count: Int { rowOffsets.count }

@@ -13,9 +13,9 @@ import CellarText
 /// Invariant (why the class may be `@unchecked Sendable`): `chunks`, `spent`,
 /// `stopped` and `finished` are read and written only with the worker's lock held;
 /// `current`, `position` and `expected` only by the one thread that calls
-/// `take` (the table's); the decoder is an immutable value over arrays no
-/// one changes after the load. The producer runs at most `capacity`
-/// chunks ahead, so memory stays bounded.
+/// `take` (the table's); the decoder is an immutable value over bytes and
+/// an index no one changes after the load (`DocumentBytes`). The producer
+/// runs at most `capacity` chunks ahead, so memory stays bounded.
 final class RowPrefetch: @unchecked Sendable {
     /// Rows per chunk handed over: one lock round per chunk, not per row.
     static let chunkRows = 64
@@ -76,7 +76,10 @@ final class RowPrefetch: @unchecked Sendable {
         var failed = false
         var builtins = builtins
         var freed: [[DecodedRow]] = []
+        // Rows are read in order: the pages of a mapped file behind them are given back.
+        var behind = DropBehind(decoder.bytes)
         while next < decoder.count && !failed {
+            behind.passed(decoder.rowOffsets[next])
             // Freed here, not on the table's thread; outside the lock.
             freed.removeAll(keepingCapacity: true)
             var chunk: [DecodedRow] = []
@@ -96,6 +99,7 @@ final class RowPrefetch: @unchecked Sendable {
             worker.unlock()
             if stop { return }
         }
+        if next == decoder.count { behind.finish() }
         worker.lock()
         finished = true
         worker.broadcast()

@@ -33,6 +33,8 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
     /// How many stored rows in a row the table has read in order, and the last one read.
     @exclusivity(unchecked) var rowsInOrder = 0
     @exclusivity(unchecked) var lastStoredRow = -1
+    /// Rows decoded here in order give back the pages of a mapped file behind them, as the prefetch does.
+    @exclusivity(unchecked) var decodeBehind: DropBehind
     /// Rows still arriving from a pipe, added to `document` as the table draws them.
     public let pipe: PipedRows?
 
@@ -40,12 +42,14 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
     public init(document: StreamedDocument) {
         self.document = document
         pipe = nil
+        decodeBehind = DropBehind(document.bytes)
     }
 
     /// A data source over rows read from a pipe as the table draws them.
     public init(pipe: PipedRows) {
         document = pipe.document
         self.pipe = pipe
+        decodeBehind = DropBehind(document.bytes)
     }
 
     deinit { prefetch?.stop() }
@@ -66,6 +70,7 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
         }
         rowsInOrder = i == lastStoredRow + 1 ? rowsInOrder + 1 : 0
         lastStoredRow = i
+        if rowsInOrder > 0 { decodeBehind.passed(document.rowOffsets[i]) }
         // A short run of rows in order is a viewport's; a long table read in
         // order is worth a thread (at once when any table is: tests).
         if rowsInOrder >= min(32, threadMinimumRows), document.rowCount >= threadMinimumRows,

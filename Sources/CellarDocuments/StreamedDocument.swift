@@ -33,9 +33,9 @@ public final class StreamedDocument {
     public let path: String
     /// The format the document's bytes are read as.
     public let format: InputFormat
-    /// The bytes rows are decoded from: the file's, or a YAML document's JSON
+    /// The bytes rows are decoded from: the file's (mapped), or a YAML document's JSON
     /// form; rows piped in are appended as they arrive (`PipedRows`).
-    @exclusivity(unchecked) var bytes: [UInt8]
+    @exclusivity(unchecked) var bytes: DocumentBytes
     /// A YAML document's own bytes or file, which offsets into `bytes` are located in (by converting again).
     let yamlSource: YAMLSource?
     let options: TableOptions
@@ -63,14 +63,16 @@ public final class StreamedDocument {
     // The scan's state is changed once per row from one thread only: the
     // run-time exclusivity checks of a class's properties are left out.
     /// Where each row starts in `bytes`, all sections' rows in order.
-    @exclusivity(unchecked) var rowOffsets: [Int] = []
+    @exclusivity(unchecked) var rowOffsets: RowOffsets
+    /// The scan's position, giving back the pages of a mapped file it has passed.
+    @exclusivity(unchecked) var scanBehind: DropBehind
     /// Rows (by their place in `rowOffsets`) that start selected or highlighted.
     @exclusivity(unchecked) var selectedRows: [Int] = []
     @exclusivity(unchecked) var highlightedRows: [Int] = []
     /// Rows that declare their own height (most rows do not).
     @exclusivity(unchecked) var declaredHeights: [Int: RowHeight] = [:]
     /// Rows with a key of editing or selection (`RowCheck.editingKeys`): the others need no decoding for them.
-    @exclusivity(unchecked) var editingRows: Set<Int> = []
+    @exclusivity(unchecked) var editingRows = RowBits()
     /// Each reuse identifier in use, with the offset of its first row.
     @exclusivity(unchecked) var identifiers: [String: Int] = [:]
     /// The last few identifiers recorded (see `record`).
@@ -88,10 +90,12 @@ public final class StreamedDocument {
     init(_ input: DocumentInput, json: [UInt8]? = nil, source: YAMLSource? = nil, options: TableOptions) {
         path = input.path
         format = input.format
-        bytes = json ?? input.bytes
+        bytes = json.map { DocumentBytes($0) } ?? input.bytes
         yamlSource = json == nil ? nil : source ?? .bytes(input.bytes)
         self.options = options
-        decoder = RowDecoder(format: input.format, bytes: [], rowOffsets: [], columns: [])
+        rowOffsets = RowOffsets(byteLimit: bytes.count)
+        scanBehind = DropBehind(bytes)
+        decoder = RowDecoder.none(input.format)
     }
 
     /// Gives the decoder the rows found so far (it shares the arrays: no copy).
@@ -103,7 +107,7 @@ public final class StreamedDocument {
     /// the arrays meanwhile (so appending to them copies nothing), then gives
     /// it the rows found.
     func growing<T>(_ grow: () throws -> T) rethrows -> T {
-        decoder = RowDecoder(format: format, bytes: [], rowOffsets: [], columns: [])
+        decoder = RowDecoder.none(format)
         defer { refreshDecoder() }
         return try grow()
     }
@@ -114,9 +118,8 @@ public final class StreamedDocument {
     /// The number of rows in all sections together.
     public var rowCount: Int { rowOffsets.count }
 
-    /// Whether a row has a key of editing or selection; asked once per row drawn, and most tables
-    /// have none, so the empty set is not hashed into.
-    func hasEditingKeys(_ row: Int) -> Bool { !editingRows.isEmpty && editingRows.contains(row) }
+    /// Whether a row has a key of editing or selection; asked once per row drawn.
+    func hasEditingKeys(_ row: Int) -> Bool { editingRows.contains(row) }
 
     /// Reads and checks a table in any of the formats; every error names path:line:column.
     public static func load(_ input: DocumentInput, options: TableOptions = TableOptions()) throws -> StreamedDocument {
@@ -201,8 +204,11 @@ public final class StreamedDocument {
         }
         if quick && rowKeySets.allPass(registry, rows: rowOffsets.count) { return }
         var keyCheck = RowKeyCheck(registry: registry, defaultCell: options.cell)
+        var behind = DropBehind(bytes)
+        defer { behind.finish() }
         for index in rowOffsets.indices {
             guard rowOffsets[index] < limit else { return }
+            behind.passed(rowOffsets[index])
             if quick {
                 let passed = bytes.withUnsafeBufferPointer { buffer in
                     var j = JSONBytes(buffer, at: rowOffsets[index])

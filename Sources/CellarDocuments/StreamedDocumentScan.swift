@@ -12,10 +12,13 @@ extension StreamedDocument {
             "--section-by applies to rows without sections (JSON Lines, CSV or TSV); \(input.path) is a table document")
     }
 
+    /// The load's passes over the bytes: the UTF-8 check, then the rows. Each
+    /// gives back the pages of a mapped file behind it (`DropBehind`), so
+    /// the load holds only the pages near its position, and none after.
     func scan() throws {
         try bytes.withUnsafeBufferPointer { buffer in
             do {
-                if let bad = ByteLocation.firstInvalidUTF8(buffer) {
+                if let bad = firstInvalidUTF8(buffer) {
                     throw ByteError(offset: bad, message: "invalid UTF-8")
                 }
                 switch format {
@@ -27,6 +30,7 @@ extension StreamedDocument {
                 throw located(e)
             }
         }
+        scanBehind.finish()
         if sections.isEmpty && !isTableDocument { sections.append(Section(firstRow: 0)) }
         if !isTableDocument { selection.allowsMultipleSelection = true }
         try checkInitialSelection()
@@ -34,6 +38,30 @@ extension StreamedDocument {
             let titles = TableOptions.indexTitles(headers: sections.map(\.header), existing: sections.map(\.indexTitle))
             for (i, title) in titles.enumerated() { sections[i].indexTitle = title }
         }
+    }
+
+    /// The offset of the first invalid UTF-8 in `buffer`, checked a step at a
+    /// time with the pages behind given back. A step ends before a lead byte
+    /// (or after three continuation bytes, which no character has), so no
+    /// character is split between steps and the offset is the whole check's.
+    func firstInvalidUTF8(_ buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+        var behind = DropBehind(bytes)
+        var start = 0
+        while start < buffer.count {
+            var end = min(buffer.count, start + DropBehind.step)
+            var back = 0
+            while end < buffer.count && back < 3 && buffer[end] & 0xC0 == 0x80 {
+                end -= 1
+                back += 1
+            }
+            if let bad = ByteLocation.firstInvalidUTF8(UnsafeBufferPointer(rebasing: buffer[start..<end])) {
+                return start + bad
+            }
+            behind.passed(end)
+            start = end
+        }
+        behind.finish()
+        return nil
     }
 
     /// As `NodeReader.checkInitialSelection`: several rows marked `selected`
@@ -75,6 +103,7 @@ extension StreamedDocument {
     func record(_ a: RowAttributes, header: String?, at offset: Int) {
         let index = rowOffsets.count
         rowOffsets.append(offset)
+        scanBehind.passed(offset)
         if a.selected { selectedRows.append(index) }
         if a.highlighted { highlightedRows.append(index) }
         if let h = a.height { declaredHeights[index] = h }

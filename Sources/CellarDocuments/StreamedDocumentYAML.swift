@@ -10,7 +10,7 @@ import Cellar
 /// JSON form: in memory (standard input, tests), or its file, read again
 /// only when an error needs a line and column.
 enum YAMLSource {
-    case bytes([UInt8])
+    case bytes(DocumentBytes)
     case file(String)
 
     func location(ofOutput offset: Int, path: String) -> SourceLocation {

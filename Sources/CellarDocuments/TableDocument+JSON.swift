@@ -15,7 +15,7 @@ extension TableDocument {
         doc.estimatedRowHeight = s.estimatedRowHeight
         doc.sectionHeights = s.sectionHeights
         doc.options = options
-        let rowLocations = s.locations(of: s.rowOffsets)
+        let rowLocations = s.locations(of: Array(s.rowOffsets))
         let sectionLocations = s.locations(of: s.sections.map(\.offset))
         doc.rowHeightLocation = s.rowHeightOffset.flatMap { s.locations(of: [$0]).first }
         doc.sectionHeightLocations = s.sectionHeightOffsets.mapValues(s.location(ofOffset:))

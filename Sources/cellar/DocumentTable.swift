@@ -9,9 +9,12 @@ import CellarLua
 enum DocumentTable {
     /// With `piped`, the rows are read from standard input as the table draws them (`PipedRows`;
     /// `document.inputFormat` is jsonl, csv or tsv): they are checked as they arrive.
+    /// With `mapFile` the file is mapped (`render`, which reports a file truncated under it:
+    /// `TruncatedFileSignal`); else it is read whole (`browse`, whose file is often rewritten
+    /// in place while it is shown, and reloaded then).
     static func load(
         file: String, document: DocumentOptions, styleDirectories: [String], limits: LuaLimits, maxFileSize: Int,
-        piped: Bool = false
+        piped: Bool = false, mapFile: Bool = false
     ) throws -> (table: TableView, source: LoadedTable) {
         let registry = Registry()
         try StyleHooks.load(styleDirectories, into: registry, limits: limits)
@@ -21,7 +24,8 @@ enum DocumentTable {
             return (source.makeTableView(registry: registry), source)
         }
         let source = try LoadedTable.load(
-            path: file, format: document.inputFormat, sizeLimit: maxFileSize, options: document.tableOptions())
+            path: file, format: document.inputFormat, sizeLimit: maxFileSize, options: document.tableOptions(),
+            mapFile: mapFile)
         let documentRegistry = try source.registry(over: registry)
         try source.validate(against: documentRegistry)
         return (source.makeTableView(registry: documentRegistry), source)

@@ -13,15 +13,17 @@ final class HeldOutput: ByteSink {
     init(fd: Int32 = 1, holdLimit: Int = 8 << 20) {
         out = FileDescriptorSink(fd: fd)
         self.holdLimit = holdLimit
+        // Reserved at once, so the held bytes are never copied into a buffer
+        // twice their size as they grow (pages not yet written cost nothing).
+        held.reserveCapacity(holdLimit)
     }
 
     func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         if streaming { return try out.write(bytes) }
-        held.append(contentsOf: bytes)
-        if held.count > holdLimit {
-            streaming = true
-            try release()
-        }
+        guard held.count + bytes.count > holdLimit else { return held.append(contentsOf: bytes) }
+        streaming = true
+        try release()
+        try out.write(bytes)
     }
 
     /// Writers flush as they go; while holding, that must not reach stdout.

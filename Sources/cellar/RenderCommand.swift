@@ -85,9 +85,10 @@ struct RenderCommand: ParsableCommand {
         if log { setenv("CELLAR_LOG", "1", 1) }
         let env = Terminal.environment
         let piped = drawsRowsAsTheyArrive
+        TruncatedFileSignal.install()
         let (table, source) = try DocumentTable.load(
             file: file, document: document, styleDirectories: styles.directories, limits: styleCheck.limits,
-            maxFileSize: input.maxFileSize, piped: piped)
+            maxFileSize: input.maxFileSize, piped: piped, mapFile: true)
         table.width = width ?? min(Terminal.width(environment: env), InputLimits.width.upperBound)
         if let height, let problem = InputLimits.viewportProblem(width: table.width, height: height) {
             throw CellarError("--height: " + problem)
