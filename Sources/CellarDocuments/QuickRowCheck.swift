@@ -13,8 +13,8 @@ struct QuickRowCheck {
 
     /// What the table reads of a row that passed.
     struct Row {
-        /// The `cell` value, or nil for the default identifier.
-        var identifier: String?
+        /// The `cell` value's place in the check's `identifiers`, or -1 for the default identifier.
+        var identifier = -1
         var selected = false
         var highlighted = false
         /// The `--section-by` key's value (a string's bytes; nil when absent or null).
@@ -70,7 +70,10 @@ struct QuickRowCheck {
     /// Key ranges of the current row, for the duplicate check (kept to save allocations).
     var keys: [Range<Int>] = []
     /// The identifiers read so far (a few), so each is decoded once.
-    var seen: [(bytes: [UInt8], name: String, builtin: Bool, isDefault: Bool, index: Int)] = []
+    var identifiers = RowIdentifiers()
+    /// The default identifier, and whether the document has been told of it (`firstUse`).
+    let defaultCell: String
+    var defaultNoted = false
     /// A JSON table's row key sets, recorded as the rows pass (nil: not kept).
     var keySets: RowKeySets?
     /// The default identifier's index in `keySets`.
@@ -80,6 +83,7 @@ struct QuickRowCheck {
         sectionBy = options.sectionBy.map { Array($0.utf8) }
         defaultIsBuiltin = BuiltinCellStyle.Kind(rawValue: options.cell) != nil
         defaultIsDefault = options.cell == "default"
+        defaultCell = options.cell
         keys.reserveCapacity(16)
         self.keySets = keySets
         defaultIndex = self.keySets?.identifier(options.cell) ?? -1
@@ -126,17 +130,17 @@ struct QuickRowCheck {
         guard range.count > 0, range.count < slots.count >> 5 else { return -1 }
         let i = Int(slots[Self.slot(length: range.count, first: bytes[range.lowerBound])])
         guard i >= 0 else { return -1 }
-        #if _endian(little)
-            // Three words from the key's start, when the buffer holds them (all but the last key of a file).
-            if range.lowerBound &+ 24 <= bytes.count, let base = bytes.baseAddress {
-                let p = UnsafeRawPointer(base + range.lowerBound)
-                let k = i &* 6
-                var differs = (p.loadUnaligned(as: UInt64.self) & words[k + 3]) ^ words[k]
-                differs |= (p.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & words[k + 4]) ^ words[k + 1]
-                differs |= (p.loadUnaligned(fromByteOffset: 16, as: UInt64.self) & words[k + 5]) ^ words[k + 2]
-                return differs == 0 ? i : -1
-            }
-        #endif
+        // Three words from the key's start, when the buffer holds them (all but the last key of a file).
+        let scanner = WordScanner(bytes)
+        if let w0 = scanner.word(at: range.lowerBound), let w1 = scanner.word(at: range.lowerBound &+ 8),
+            let w2 = scanner.word(at: range.lowerBound &+ 16)
+        {
+            let k = i &* 6
+            var differs = (w0 & words[k + 3]) ^ words[k]
+            differs |= (w1 & words[k + 4]) ^ words[k + 1]
+            differs |= (w2 & words[k + 5]) ^ words[k + 2]
+            return differs == 0 ? i : -1
+        }
         return bytes.bytes(range, equal: slotNames[i]) ? i : -1
     }
 
@@ -158,8 +162,7 @@ struct QuickRowCheck {
             return true
         }
         while true {
-            guard j.current == UInt8(ascii: "\""), let key = try? j.string(), !key.escaped,
-                let name = newKey(key.range, j.bytes, &keyMask)
+            guard j.current == UInt8(ascii: "\""), let key = Self.plainString(&j), let name = newKey(key, j.bytes, &keyMask)
             else { return false }
             j.skipSpace()
             guard j.current == UInt8(ascii: ":") else { return false }
@@ -168,10 +171,8 @@ struct QuickRowCheck {
             let kind = name < 0 ? Kind.other : knownKinds[name]
             switch kind {
             case .cell:
-                guard j.current == UInt8(ascii: "\""), let id = try? j.string(), !id.escaped, !id.range.isEmpty else {
-                    return false
-                }
-                identifier = id.range
+                guard j.current == UInt8(ascii: "\""), let id = Self.plainString(&j), !id.isEmpty else { return false }
+                identifier = id
             case .flag:
                 let value: Bool
                 if (try? j.literal("true")) != nil {
@@ -196,7 +197,7 @@ struct QuickRowCheck {
             case .fallback:
                 return false
             case .other:
-                if let s = sectionBy, s.withUnsafeBufferPointer({ j.bytes.bytes(key.range, equal: $0) }) {
+                if let s = sectionBy, s.withUnsafeBufferPointer({ j.bytes.bytes(key, equal: $0) }) {
                     if j.current == UInt8(ascii: "\"") {
                         guard let s = try? j.string() else { return false }
                         row.sectionKey = s
@@ -255,12 +256,28 @@ struct QuickRowCheck {
     /// the common value, without the general dispatch); false on any error.
     @inline(__always)
     static func pass(_ j: inout JSONBytes, depth: Int) -> Bool {
-        if depth < JSONBytes.maximumDepth && j.current == UInt8(ascii: "\"") { return (try? j.string()) != nil }
+        if depth < JSONBytes.maximumDepth && j.current == UInt8(ascii: "\"") {
+            return plainString(&j) != nil || (try? j.string()) != nil
+        }
         return (try? j.skip(depth: depth)) != nil
     }
 
-    /// Names the row's identifier (decoded once per run of equal ones) and
-    /// says whether the quick check settles the row.
+    /// The text of the string at `j.pos` (its opening quote) when it has no
+    /// escape, moving past it; nil, not moving, for any other string (an
+    /// escape, or an error `JSONBytes.string` words). `JSONBytes.string`'s
+    /// common case, inline in the check's loop.
+    @inline(__always)
+    static func plainString(_ j: inout JSONBytes) -> Range<Int>? {
+        let start = j.pos &+ 1
+        let end = WordScanner(j.bytes).run(from: start, to: UInt8(ascii: "\""), UInt8(ascii: "\\"), below: 0x20)
+        guard end < j.bytes.count, j.bytes[end] == UInt8(ascii: "\"") else { return nil }
+        j.pos = end &+ 1
+        return start..<end
+    }
+
+    /// Names the row's identifier (decoded once while it is among the few
+    /// last read) and says whether the quick check settles the row.
+    @inline(__always)
     mutating func settle(
         _ row: inout Row, _ identifier: Range<Int>?, in bytes: UnsafeBufferPointer<UInt8>,
         builtinTrouble: Bool, detail: Bool
@@ -268,19 +285,15 @@ struct QuickRowCheck {
         let builtin: Bool
         let isDefault: Bool
         if let id = identifier {
-            var found = seen.firstIndex { s in s.bytes.withUnsafeBufferPointer { bytes.bytes(id, equal: $0) } }
-            if found == nil {
-                let name = String(decoding: bytes[id], as: UTF8.self)
-                // Past a few identifiers, the oldest is forgotten (and decoded again if it comes back).
-                if seen.count >= 8 { seen.removeFirst() }
-                let index = keySets?.identifier(name) ?? -1
-                seen.append(
-                    (Array(bytes[id]), name, BuiltinCellStyle.Kind(rawValue: name) != nil, name == "default", index))
-                found = seen.count - 1
+            let found = identifiers.find(bytes, id) { name in
+                RowIdentifiers.Entry(
+                    bytes: [], words: (0, 0), masks: (0, 0), name: name,
+                    builtin: BuiltinCellStyle.Kind(rawValue: name) != nil, isDefault: name == "default",
+                    keySetIndex: keySets?.identifier(name) ?? -1)
             }
-            let s = seen[found ?? 0]
-            row.identifier = s.name
-            row.identifierIndex = s.index
+            let s = identifiers[found]
+            row.identifier = found
+            row.identifierIndex = s.keySetIndex
             (builtin, isDefault) = (s.builtin, s.isDefault)
         } else {
             (builtin, isDefault) = (defaultIsBuiltin, defaultIsDefault)
@@ -289,12 +302,24 @@ struct QuickRowCheck {
         return !(builtin && builtinTrouble) && !(isDefault && detail)
     }
 
+    /// The name of a passed row's identifier.
+    func identifierName(_ row: Row) -> String {
+        row.identifier >= 0 ? identifiers[row.identifier].name : defaultCell
+    }
+
+    /// A passed row's identifier the first time the check passes a row of
+    /// it (while it is among the few last read), else nil: the document
+    /// notes where each identifier first appears without a look-up per row.
+    mutating func firstUse(_ row: Row) -> String? {
+        if row.identifier >= 0 { return identifiers.firstUse(row.identifier) }
+        if defaultNoted { return nil }
+        defaultNoted = true
+        return defaultCell
+    }
+
     /// Checks a CSV or TSV record whose columns have `kinds`; nil when the
-    /// full check must decide. `sectionColumn` is the `--section-by` column.
-    mutating func check(
-        _ fields: [DelimitedRecords.Field], kinds: [Kind], sectionColumn: Int?,
-        _ records: DelimitedRecords
-    ) -> (Row, header: String?)? {
+    /// full check must decide.
+    mutating func check(_ fields: [DelimitedRecords.Field], kinds: [Kind], _ records: DelimitedRecords) -> Row? {
         var row = Row()
         var identifier: Range<Int>?
         var builtinTrouble = false
@@ -325,10 +350,7 @@ struct QuickRowCheck {
             case .builtinText, .other: break
             }
         }
-        let header = sectionColumn.flatMap {
-            $0 < fields.count && !fields[$0].range.isEmpty ? records.text(fields[$0]) : nil
-        }
-        return settle(&row, identifier, in: bytes, builtinTrouble: builtinTrouble, detail: detail) ? (row, header) : nil
+        return settle(&row, identifier, in: bytes, builtinTrouble: builtinTrouble, detail: detail) ? row : nil
     }
 
     /// The columns of `selected` and `highlighted`, set with the kinds.

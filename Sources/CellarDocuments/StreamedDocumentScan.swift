@@ -14,13 +14,13 @@ extension StreamedDocument {
     func scan() throws {
         try bytes.withUnsafeBufferPointer { buffer in
             do {
-                if let bad = ByteLocation.firstInvalidUTF8(buffer) {
-                    throw ByteError(offset: bad, message: "invalid UTF-8")
-                }
-                switch format {
-                case .json, .yaml: try scanDocument(buffer)
-                case .jsonl: try scanLines(buffer)
-                case .csv, .tsv: try scanRecords(buffer)
+                // Every byte is read by the scan, and the UTF-8 of its text is checked on the way.
+                try ByteLocation.checkingUTF8(buffer) {
+                    switch format {
+                    case .json, .yaml: try scanDocument(buffer)
+                    case .jsonl: try scanLines(buffer)
+                    case .csv, .tsv: try scanRecords(buffer)
+                    }
                 }
             } catch let e as ByteError {
                 throw located(e)
@@ -62,20 +62,18 @@ extension StreamedDocument {
         record(a, header: header, at: offset)
     }
 
-    /// A row the quick check passed (JSON).
-    func addRow(at offset: Int, _ q: QuickRowCheck.Row, _ buffer: UnsafeBufferPointer<UInt8>) {
-        let a = RowAttributes(
-            identifier: q.identifier ?? options.cell, selected: q.selected, highlighted: q.highlighted)
-        record(a, header: q.sectionKey.map { JSONBytes(buffer).decode($0) }, at: offset)
+    /// A row the quick check passed (JSON, CSV, TSV); `header` is read only with `--section-by`.
+    @inline(__always)
+    func record(
+        _ q: QuickRowCheck.Row, _ quick: inout QuickRowCheck, header: @autoclosure () -> String?, at offset: Int
+    ) {
+        if let id = quick.firstUse(q), identifiers[id] == nil { identifiers[id] = offset }
+        place(at: offset, selected: q.selected, highlighted: q.highlighted, header: header)
     }
 
-    /// Keeps a checked row's offset and attributes; with `--section-by`, a
-    /// row whose `header` differs from the last row's starts a section.
+    /// Keeps a checked row's offset and attributes.
     func record(_ a: RowAttributes, header: String?, at offset: Int) {
-        let index = rowOffsets.count
-        rowOffsets.append(offset)
-        if a.selected { selectedRows.append(index) }
-        if a.highlighted { highlightedRows.append(index) }
+        let index = place(at: offset, selected: a.selected, highlighted: a.highlighted) { header }
         if let h = a.height { declaredHeights[index] = h }
         if a.editing { editingRows.insert(index) }
         // Rows mostly repeat a few identifiers: those are compared, not hashed.
@@ -84,7 +82,18 @@ extension StreamedDocument {
             if recentIdentifiers.count >= 8 { recentIdentifiers.removeFirst() }
             recentIdentifiers.append(a.identifier)
         }
+    }
+
+    /// Adds a row at `offset` and returns its index; with `--section-by`, a
+    /// row whose `header` differs from the last row's starts a section.
+    @inline(__always) @discardableResult
+    func place(at offset: Int, selected: Bool, highlighted: Bool, header: () -> String?) -> Int {
+        let index = rowOffsets.count
+        rowOffsets.append(offset)
+        if selected { selectedRows.append(index) }
+        if highlighted { highlightedRows.append(index) }
         if options.sectionBy != nil {
+            let header = header()
             if sections.isEmpty || sections[sections.count - 1].header != header {
                 sections.append(Section(header: header, firstRow: index, offset: offset))
             }
@@ -92,6 +101,7 @@ extension StreamedDocument {
             sections.append(Section(firstRow: index, offset: offset))
         }
         sections[sections.count - 1].rowCount += 1
+        return index
     }
 
     /// Reads and checks the JSON row at `j`: the quick check first, the
@@ -103,7 +113,7 @@ extension StreamedDocument {
         var q = QuickRowCheck.Row()
         if quick.check(&probe, depth: depth, into: &q) {
             j = probe
-            addRow(at: start, q, j.bytes)
+            record(q, &quick, header: q.sectionKey.map { JSONBytes(j.bytes).decode($0) }, at: start)
             return
         }
         let row = try j.value(depth: depth)
@@ -183,11 +193,13 @@ extension StreamedDocument {
                         "this record has \(fields.count) field\(fields.count == 1 ? "" : "s"); the header has \(columns.count)"
                 )
             }
-            if let (q, header) = quick.check(fields, kinds: kinds, sectionColumn: sectionColumn, records) {
+            if let q = quick.check(fields, kinds: kinds, records) {
                 record(
-                    RowAttributes(
-                        identifier: q.identifier ?? options.cell, selected: q.selected, highlighted: q.highlighted),
-                    header: header, at: start)
+                    q, &quick,
+                    header: sectionColumn.flatMap {
+                        $0 < fields.count && !fields[$0].range.isEmpty ? records.text(fields[$0]) : nil
+                    },
+                    at: start)
                 continue
             }
             let row = records.row(fields, columns: columns)

@@ -42,12 +42,12 @@ import Testing
                 passed += 1
                 #expect(j.pos == bytes.count, "\(text)")
                 #expect(checked != nil, "quick passed what the full check refuses: \(text)")
-                #expect(checked?.identifier == q.identifier ?? options.cell, "\(text)")
+                #expect(checked?.identifier == quick.identifierName(q), "\(text)")
                 #expect(checked?.selected == q.selected && checked?.highlighted == q.highlighted, "\(text)")
                 // The key set recorded is the row's keys, under its identifier.
                 let sets = try #require(quick.keySets)
                 let entry = try #require(sets.entries.first)
-                #expect(sets.entries.count == 1 && sets.identifiers[entry.identifier] == q.identifier ?? options.cell)
+                #expect(sets.entries.count == 1 && sets.identifiers[entry.identifier] == quick.identifierName(q))
                 let recorded = Set(
                     sets.names.indices.filter { entry.keys & (1 << UInt64($0)) != 0 }.map { sets.names[$0] })
                 guard case .object(let o)? = value else { return }

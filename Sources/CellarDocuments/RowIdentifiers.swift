@@ -1,0 +1,82 @@
+/// The reuse identifiers the quick check has read, each decoded once:
+/// a table's rows mostly repeat a few, so a row's identifier is found by
+/// comparing its bytes with the last one found, then with the few others
+/// (word compares for names up to 16 bytes), never by hashing or decoding.
+/// Past `capacity` identifiers, an old one's place is given to the new one
+/// (it is decoded again if it comes back).
+struct RowIdentifiers {
+    struct Entry {
+        var bytes: [UInt8]
+        /// The first 16 bytes as two little-endian words, and the masks of the bytes they hold.
+        var words: (UInt64, UInt64)
+        var masks: (UInt64, UInt64)
+        var name: String
+        var builtin: Bool
+        var isDefault: Bool
+        /// The identifier's index in the row key sets (-1 when none are kept).
+        var keySetIndex: Int
+        /// Whether the document has been told of it (`firstUse`).
+        var noted = false
+    }
+
+    static let capacity = 8
+    private(set) var entries: [Entry] = []
+    private var last = 0
+    private var replaced = 0
+
+    /// The entry whose identifier is the (unescaped, non-empty) text at `range`; `make` gives a new one.
+    @inline(__always)
+    mutating func find(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, make: (String) -> Entry) -> Int {
+        if last < entries.count && matches(entries[last], bytes, range) { return last }
+        for i in entries.indices where i != last && matches(entries[i], bytes, range) {
+            last = i
+            return i
+        }
+        let name = String(decoding: bytes[range], as: UTF8.self)
+        var entry = make(name)
+        entry.bytes = Array(bytes[range])
+        (entry.words, entry.masks) = Self.words(entry.bytes)
+        if entries.count < Self.capacity {
+            entries.append(entry)
+            last = entries.count - 1
+        } else {
+            last = replaced
+            entries[last] = entry
+            replaced = (replaced + 1) % Self.capacity
+        }
+        return last
+    }
+
+    /// The identifier's name the first time its entry is used, so the
+    /// document notes where each identifier first appears without a look-up per row.
+    mutating func firstUse(_ i: Int) -> String? {
+        guard !entries[i].noted else { return nil }
+        entries[i].noted = true
+        return entries[i].name
+    }
+
+    subscript(_ i: Int) -> Entry { entries[i] }
+
+    private static func words(_ bytes: [UInt8]) -> ((UInt64, UInt64), (UInt64, UInt64)) {
+        var w: [UInt64] = [0, 0]
+        var m: [UInt64] = [0, 0]
+        for (k, b) in bytes.prefix(16).enumerated() {
+            w[k / 8] |= UInt64(b) << UInt64(8 * (k % 8))
+            m[k / 8] |= 0xFF << UInt64(8 * (k % 8))
+        }
+        return ((w[0], w[1]), (m[0], m[1]))
+    }
+
+    @inline(__always)
+    private func matches(_ e: Entry, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard e.bytes.count == range.count else { return false }
+        // Two words from the identifier's start, when the buffer holds them (all but a file's last bytes).
+        let scanner = WordScanner(bytes)
+        if range.count <= 16, let w0 = scanner.word(at: range.lowerBound),
+            let w1 = scanner.word(at: range.lowerBound &+ 8)
+        {
+            return w0 & e.masks.0 == e.words.0 && w1 & e.masks.1 == e.words.1
+        }
+        return e.bytes.withUnsafeBufferPointer { bytes.bytes(range, equal: $0) }
+    }
+}
