@@ -71,6 +71,8 @@ struct QuickRowCheck {
     var keys: [Range<Int>] = []
     /// The identifiers read so far (a few), so each is decoded once.
     var identifiers = RowIdentifiers()
+    /// How the last rows wrote their keys.
+    var shape = RowShape()
     /// The default identifier, and whether the document has been told of it (`firstUse`).
     let defaultCell: String
     var defaultNoted = false
@@ -147,27 +149,49 @@ struct QuickRowCheck {
     /// Checks the JSON row object at `j.pos` (moving past it) into `row`; false when the full check must decide.
     mutating func check(_ j: inout JSONBytes, depth: Int, into row: inout Row) -> Bool {
         guard j.current == UInt8(ascii: "{") else { return false }
-        j.pos += 1
         if !keys.isEmpty { keys.removeAll(keepingCapacity: true) }
         row = Row()
         var identifier: Range<Int>?
         var builtinTrouble = false
         var detail = false
         var keyMask: UInt64 = 0
-        j.skipSpace()
-        if j.current == UInt8(ascii: "}") {
-            j.pos += 1
-            row.identifierIndex = defaultIndex
-            keySets?.add(identifier: defaultIndex, keys: 0)
-            return true
-        }
+        let scanner = WordScanner(j.bytes)
+        var member = 0
         while true {
-            guard j.current == UInt8(ascii: "\""), let key = Self.plainString(&j), let name = newKey(key, j.bytes, &keyMask)
-            else { return false }
-            j.skipSpace()
-            guard j.current == UInt8(ascii: ":") else { return false }
-            j.pos += 1
-            j.skipSpace()
+            // The key as the rows before wrote it at this place, else read (and kept for the rows after).
+            let gapStart = j.pos
+            let key: Range<Int>
+            let name: Int
+            if let gap = shape.match(member, scanner, at: gapStart) {
+                j.pos = gapStart &+ gap.length
+                j.skipSpace()
+                key = (gapStart &+ gap.keyStart)..<(gapStart &+ gap.keyEnd)
+                name = gap.name
+                guard addKey(name, key, j.bytes, &keyMask) else { return false }
+            } else {
+                if member == 0 {
+                    j.pos += 1
+                    j.skipSpace()
+                    if j.current == UInt8(ascii: "}") {
+                        j.pos += 1
+                        row.identifierIndex = defaultIndex
+                        keySets?.add(identifier: defaultIndex, keys: 0)
+                        return true
+                    }
+                } else {
+                    guard let end = Self.endOrComma(&j) else { return false }
+                    if end { break }
+                }
+                guard j.current == UInt8(ascii: "\""), let k = Self.plainString(&j) else { return false }
+                (key, name) = (k, self.name(j.bytes, k))
+                guard addKey(name, key, j.bytes, &keyMask) else { return false }
+                j.skipSpace()
+                guard j.current == UInt8(ascii: ":") else { return false }
+                j.pos += 1
+                j.skipSpace()
+                shape.record(member, scanner, gap: gapStart..<j.pos, key: key, name: name)
+            }
+            member += 1
             let kind = name < 0 ? Kind.other : knownKinds[name]
             switch kind {
             case .cell:
@@ -208,8 +232,6 @@ struct QuickRowCheck {
                 }
                 guard Self.pass(&j, depth: depth + 1) else { return false }
             }
-            guard let end = Self.endOrComma(&j) else { return false }
-            if end { break }
         }
         // What a built-in style reads beyond text, and detail on a `default` row, take the full check.
         guard settle(&row, identifier, in: j.bytes, builtinTrouble: builtinTrouble, detail: detail) else {
@@ -219,22 +241,23 @@ struct QuickRowCheck {
         return true
     }
 
-    /// The name of the row's key at `range` (its index in `names`, or -1
-    /// for another name), its bit added to `keyMask` (the row's known names
-    /// all have theirs); nil for a key the row has already.
+    /// Adds the row's key at `range`, whose `name` is its index in `names`
+    /// (or -1 for another name), its bit added to `keyMask` (the row's
+    /// known names all have theirs); false for a key the row has already.
     @inline(__always)
-    mutating func newKey(_ range: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>, _ keyMask: inout UInt64) -> Int? {
-        let name = name(bytes, range)
+    mutating func addKey(
+        _ name: Int, _ range: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>, _ keyMask: inout UInt64
+    ) -> Bool {
         if name >= 0 {
             let bit: UInt64 = 1 << UInt64(name)
-            if keyMask & bit != 0 { return nil }
+            if keyMask & bit != 0 { return false }
             keyMask |= bit
         } else {
-            for k in keys where bytes.bytes(k, equal: range) { return nil }
+            for k in keys where bytes.bytes(k, equal: range) { return false }
             keys.append(range)
             if keySets != nil { keyMask |= keySets?.bit(bytes, range) ?? 0 }
         }
-        return name
+        return true
     }
 
     /// After a member: true past the object's closing brace, false past a
@@ -291,10 +314,9 @@ struct QuickRowCheck {
                     builtin: BuiltinCellStyle.Kind(rawValue: name) != nil, isDefault: name == "default",
                     keySetIndex: keySets?.identifier(name) ?? -1)
             }
-            let s = identifiers[found]
             row.identifier = found
-            row.identifierIndex = s.keySetIndex
-            (builtin, isDefault) = (s.builtin, s.isDefault)
+            row.identifierIndex = identifiers.keySetIndex(found)
+            (builtin, isDefault) = identifiers.kind(found)
         } else {
             (builtin, isDefault) = (defaultIsBuiltin, defaultIsDefault)
             row.identifierIndex = defaultIndex
@@ -304,7 +326,7 @@ struct QuickRowCheck {
 
     /// The name of a passed row's identifier.
     func identifierName(_ row: Row) -> String {
-        row.identifier >= 0 ? identifiers[row.identifier].name : defaultCell
+        row.identifier >= 0 ? identifiers.name(row.identifier) : defaultCell
     }
 
     /// A passed row's identifier the first time the check passes a row of

@@ -55,7 +55,12 @@ struct RowIdentifiers {
         return entries[i].name
     }
 
-    subscript(_ i: Int) -> Entry { entries[i] }
+    // Read field by field: a copy of an entry would retain its bytes and name.
+    func name(_ i: Int) -> String { entries[i].name }
+    @inline(__always) func keySetIndex(_ i: Int) -> Int { entries[i].keySetIndex }
+    @inline(__always) func kind(_ i: Int) -> (builtin: Bool, isDefault: Bool) {
+        (entries[i].builtin, entries[i].isDefault)
+    }
 
     private static func words(_ bytes: [UInt8]) -> ((UInt64, UInt64), (UInt64, UInt64)) {
         var w: [UInt64] = [0, 0]

@@ -73,7 +73,7 @@ struct RowKeySets {
     mutating func add(identifier: Int, keys: UInt64) {
         rows += 1
         let e = Entry(identifier: identifier, keys: keys)
-        if recent.contains(e) { return }
+        if recent.last == e || recent.contains(e) { return }
         if recent.count >= 4 { recent.removeFirst() }
         recent.append(e)
         entries.insert(e)

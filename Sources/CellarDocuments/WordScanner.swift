@@ -115,8 +115,7 @@ struct WordScanner {
                     continue
                 }
                 i &+= flagged.trailingZeroBitCount &>> 3
-                let c = byte(i)
-                guard c >= 0x80 else { return i }
+                guard byte(i) >= 0x80 else { return i }
                 let n = utf8Length(at: i)
                 if n == 0 { return i }
                 i &+= n

@@ -67,10 +67,16 @@ import Testing
     /// The UTF-8 is as if checked first: an invalid byte after a syntax error, or outside any string, is the error.
     @Test func invalidUTF8WinsOverEarlierErrors() {
         let cases: [([UInt8], InputFormat, String)] = [
-            (Array("{\"text\": 1,}\n{\"text\": \"".utf8) + [0xFF] + Array("\"}".utf8), .jsonl, "t.jsonl:2:11: invalid UTF-8"),
+            (
+                Array("{\"text\": 1,}\n{\"text\": \"".utf8) + [0xFF] + Array("\"}".utf8), .jsonl,
+                "t.jsonl:2:11: invalid UTF-8"
+            ),
             (Array("{\"text\": \"a\"} ".utf8) + [0xC3], .jsonl, "t.jsonl:1:15: invalid UTF-8"),
             (Array("{\"te".utf8) + [0xFF] + Array("xt\": \"a\"}".utf8), .jsonl, "t.jsonl:1:5: invalid UTF-8"),
-            (Array("{\"text\": [1, 2,]}\n{\"x\": \"".utf8) + [0x80] + Array("\"}".utf8), .jsonl, "t.jsonl:2:8: invalid UTF-8"),
+            (
+                Array("{\"text\": [1, 2,]}\n{\"x\": \"".utf8) + [0x80] + Array("\"}".utf8), .jsonl,
+                "t.jsonl:2:8: invalid UTF-8"
+            ),
             (Array("text\n\"a\nb\n".utf8) + [0xFE], .csv, "t.csv:4:1: invalid UTF-8"),
             (Array("te".utf8) + [0xFF] + Array("xt\na\n".utf8), .csv, "t.csv:1:3: invalid UTF-8"),
         ]
@@ -96,14 +102,19 @@ import Testing
             for (piece, unquoted, quoted) in pieces {
                 let text = Array(String(repeating: "a", count: before).utf8)
                 let plain = Array("text,x\n".utf8) + text + piece + Array("b,1\n".utf8)
-                let want = unquoted.map { "t.csv:2:\(before + 1): \($0)" } ?? "ok " + String(decoding: text + piece + [0x62], as: UTF8.self)
+                let want =
+                    unquoted.map { "t.csv:2:\(before + 1): \($0)" } ?? "ok "
+                    + String(decoding: text + piece + [0x62], as: UTF8.self)
                 // A quote first makes the field a quoted one.
-                if before > 0 || piece != [0x22] { #expect(message(plain, .csv) == want, "unquoted \(before) \(piece)") }
+                if before > 0 || piece != [0x22] {
+                    #expect(message(plain, .csv) == want, "unquoted \(before) \(piece)")
+                }
                 if piece != [0x22] {
                     let tsv = Array("text\tx\n".utf8) + text + piece + Array("b\t1\n".utf8)
                     #expect(message(tsv, .tsv) == want.replacingOccurrences("t.csv", "t.tsv"), "tsv \(before) \(piece)")
                 }
-                let inQuotes = Array("text,x\n\"".utf8) + text + (piece == [0x22] ? [0x22, 0x22] : piece) + Array("b\",1\n".utf8)
+                let inQuotes =
+                    Array("text,x\n\"".utf8) + text + (piece == [0x22] ? [0x22, 0x22] : piece) + Array("b\",1\n".utf8)
                 let quotedWant =
                     quoted.map { "t.csv:2:\(before + 2): \($0)" }
                     ?? "ok " + String(decoding: text + piece + [0x62], as: UTF8.self)
