@@ -46,7 +46,14 @@ struct DelimitedRecords {
     /// returns the offset just past it.
     /// The UTF-8 of the fields is checked as they are read (see `WordScanner`).
     func record(at start: Int, into fields: inout [Field]) throws(ByteError) -> Int {
-        fields.removeAll(keepingCapacity: true)
+        // The fields are written over the last record's, and the rest cut off at the end: clearing
+        // the array first would cost more than reading a short record.
+        var count = 0
+        func keep(_ f: Field) {
+            if count < fields.count { fields[count] = f } else { fields.append(f) }
+            count += 1
+        }
+        defer { if fields.count > count { fields.removeLast(fields.count - count) } }
         let words = WordScanner(bytes)
         var i = start
         while true {
@@ -69,7 +76,7 @@ struct DelimitedRecords {
                     if bytes[i] == 0 { throw nul(at: i) }
                     throw Self.invalidUTF8(at: i)
                 }
-                fields.append(Field(range: (fieldStart + 1)..<i, quoted: true))
+                keep(Field(range: (fieldStart + 1)..<i, quoted: true))
                 i += 1
                 if i < bytes.count, bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
                 guard i >= bytes.count || bytes[i] == separator || bytes[i] == 0x0A else {
@@ -97,7 +104,7 @@ struct DelimitedRecords {
                 }
                 var end = i
                 if end > fieldStart, bytes[end - 1] == 0x0D, i >= bytes.count || bytes[i] == 0x0A { end -= 1 }
-                fields.append(Field(range: fieldStart..<end, quoted: false))
+                keep(Field(range: fieldStart..<end, quoted: false))
             }
             if i >= bytes.count { return i }
             if bytes[i] == 0x0A { return i + 1 }

@@ -310,7 +310,7 @@ struct QuickRowCheck {
         if let id = identifier {
             let found = identifiers.find(bytes, id) { name in
                 RowIdentifiers.Entry(
-                    bytes: [], words: (0, 0), masks: (0, 0), name: name,
+                    bytes: [], name: name,
                     builtin: BuiltinCellStyle.Kind(rawValue: name) != nil, isDefault: name == "default",
                     keySetIndex: keySets?.identifier(name) ?? -1)
             }
@@ -332,6 +332,7 @@ struct QuickRowCheck {
     /// A passed row's identifier the first time the check passes a row of
     /// it (while it is among the few last read), else nil: the document
     /// notes where each identifier first appears without a look-up per row.
+    @inline(__always)
     mutating func firstUse(_ row: Row) -> String? {
         if row.identifier >= 0 { return identifiers.firstUse(row.identifier) }
         if defaultNoted { return nil }

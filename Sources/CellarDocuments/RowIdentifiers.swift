@@ -7,9 +7,6 @@
 struct RowIdentifiers {
     struct Entry {
         var bytes: [UInt8]
-        /// The first 16 bytes as two little-endian words, and the masks of the bytes they hold.
-        var words: (UInt64, UInt64)
-        var masks: (UInt64, UInt64)
         var name: String
         var builtin: Bool
         var isDefault: Bool
@@ -19,29 +16,52 @@ struct RowIdentifiers {
         var noted = false
     }
 
+    /// What a row's identifier is compared with, apart from the entries
+    /// (no reference counting on the way): its length, and its first 16
+    /// bytes as two little-endian words with the masks of the bytes they hold.
+    struct Key {
+        var count: Int
+        var words: (UInt64, UInt64)
+        var masks: (UInt64, UInt64)
+    }
+
     static let capacity = 8
     private(set) var entries: [Entry] = []
+    private var keys: [Key] = []
     private var last = 0
     private var replaced = 0
 
     /// The entry whose identifier is the (unescaped, non-empty) text at `range`; `make` gives a new one.
     @inline(__always)
     mutating func find(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, make: (String) -> Entry) -> Int {
-        if last < entries.count && matches(entries[last], bytes, range) { return last }
-        for i in entries.indices where i != last && matches(entries[i], bytes, range) {
+        let scanner = WordScanner(bytes)
+        // Two words from the identifier's start, when the buffer holds them (all but a file's last bytes).
+        if range.count <= 16, let w0 = scanner.word(at: range.lowerBound),
+            let w1 = scanner.word(at: range.lowerBound &+ 8)
+        {
+            if last < keys.count && Self.matches(keys[last], range.count, w0, w1) { return last }
+            for (i, k) in keys.enumerated() where Self.matches(k, range.count, w0, w1) {
+                last = i
+                return i
+            }
+        } else if let i = entries.firstIndex(where: {
+            $0.bytes.withUnsafeBufferPointer { bytes.bytes(range, equal: $0) }
+        }) {
             last = i
             return i
         }
         let name = String(decoding: bytes[range], as: UTF8.self)
         var entry = make(name)
         entry.bytes = Array(bytes[range])
-        (entry.words, entry.masks) = Self.words(entry.bytes)
+        let key = Self.key(entry.bytes)
         if entries.count < Self.capacity {
             entries.append(entry)
+            keys.append(key)
             last = entries.count - 1
         } else {
             last = replaced
             entries[last] = entry
+            keys[last] = key
             replaced = (replaced + 1) % Self.capacity
         }
         return last
@@ -49,6 +69,7 @@ struct RowIdentifiers {
 
     /// The identifier's name the first time its entry is used, so the
     /// document notes where each identifier first appears without a look-up per row.
+    @inline(__always)
     mutating func firstUse(_ i: Int) -> String? {
         guard !entries[i].noted else { return nil }
         entries[i].noted = true
@@ -62,26 +83,19 @@ struct RowIdentifiers {
         (entries[i].builtin, entries[i].isDefault)
     }
 
-    private static func words(_ bytes: [UInt8]) -> ((UInt64, UInt64), (UInt64, UInt64)) {
+    private static func key(_ bytes: [UInt8]) -> Key {
         var w: [UInt64] = [0, 0]
         var m: [UInt64] = [0, 0]
         for (k, b) in bytes.prefix(16).enumerated() {
             w[k / 8] |= UInt64(b) << UInt64(8 * (k % 8))
             m[k / 8] |= 0xFF << UInt64(8 * (k % 8))
         }
-        return ((w[0], w[1]), (m[0], m[1]))
+        // Longer names are never compared by words: a count no identifier of 16 bytes or fewer has.
+        return Key(count: bytes.count <= 16 ? bytes.count : -1, words: (w[0], w[1]), masks: (m[0], m[1]))
     }
 
     @inline(__always)
-    private func matches(_ e: Entry, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        guard e.bytes.count == range.count else { return false }
-        // Two words from the identifier's start, when the buffer holds them (all but a file's last bytes).
-        let scanner = WordScanner(bytes)
-        if range.count <= 16, let w0 = scanner.word(at: range.lowerBound),
-            let w1 = scanner.word(at: range.lowerBound &+ 8)
-        {
-            return w0 & e.masks.0 == e.words.0 && w1 & e.masks.1 == e.words.1
-        }
-        return e.bytes.withUnsafeBufferPointer { bytes.bytes(range, equal: $0) }
+    private static func matches(_ k: Key, _ count: Int, _ w0: UInt64, _ w1: UInt64) -> Bool {
+        k.count == count && w0 & k.masks.0 == k.words.0 && w1 & k.masks.1 == k.words.1
     }
 }
