@@ -146,174 +146,25 @@ struct QuickRowCheck {
         return bytes.bytes(range, equal: slotNames[i]) ? i : -1
     }
 
-    /// Checks the JSON row object at `j.pos` (moving past it) into `row`; false when the full check must decide.
-    mutating func check(_ j: inout JSONBytes, depth: Int, into row: inout Row) -> Bool {
-        guard j.current == UInt8(ascii: "{") else { return false }
-        if !keys.isEmpty { keys.removeAll(keepingCapacity: true) }
-        row = Row()
-        var identifier: Range<Int>?
-        var builtinTrouble = false
-        var detail = false
-        var keyMask: UInt64 = 0
-        let scanner = WordScanner(j.bytes)
-        var member = 0
-        while true {
-            // The key as the rows before wrote it at this place, else read (and kept for the rows after).
-            let gapStart = j.pos
-            let key: Range<Int>
-            let name: Int
-            if let gap = shape.match(member, scanner, at: gapStart) {
-                j.pos = gapStart &+ gap.length
-                j.skipSpace()
-                key = (gapStart &+ gap.keyStart)..<(gapStart &+ gap.keyEnd)
-                name = gap.name
-                guard addKey(name, key, j.bytes, &keyMask) else { return false }
-            } else {
-                if member == 0 {
-                    j.pos += 1
-                    j.skipSpace()
-                    if j.current == UInt8(ascii: "}") {
-                        j.pos += 1
-                        row.identifierIndex = defaultIndex
-                        keySets?.add(identifier: defaultIndex, keys: 0)
-                        return true
-                    }
-                } else {
-                    guard let end = Self.endOrComma(&j) else { return false }
-                    if end { break }
-                }
-                guard j.current == UInt8(ascii: "\""), let k = Self.plainString(&j) else { return false }
-                (key, name) = (k, self.name(j.bytes, k))
-                guard addKey(name, key, j.bytes, &keyMask) else { return false }
-                j.skipSpace()
-                guard j.current == UInt8(ascii: ":") else { return false }
-                j.pos += 1
-                j.skipSpace()
-                shape.record(member, scanner, gap: gapStart..<j.pos, key: key, name: name)
-            }
-            member += 1
-            let kind = name < 0 ? Kind.other : knownKinds[name]
-            switch kind {
-            case .cell:
-                guard j.current == UInt8(ascii: "\""), let id = Self.plainString(&j), !id.isEmpty else { return false }
-                identifier = id
-            case .flag:
-                let value: Bool
-                if (try? j.literal("true")) != nil {
-                    value = true
-                } else if (try? j.literal("false")) != nil {
-                    value = false
-                } else {
-                    return false
-                }
-                if name == Self.selectedName {
-                    row.selected = value
-                } else if name == Self.highlightedName {
-                    row.highlighted = value
-                }
-            case .builtinText, .detail:
-                if j.current == UInt8(ascii: "{") || j.current == UInt8(ascii: "[") { builtinTrouble = true }
-                if kind == .detail && j.current != UInt8(ascii: "n") { detail = true }
-                guard Self.pass(&j, depth: depth + 1) else { return false }
-            case .builtinOther:
-                builtinTrouble = true
-                guard Self.pass(&j, depth: depth + 1) else { return false }
-            case .fallback:
-                return false
-            case .other:
-                if let s = sectionBy, s.withUnsafeBufferPointer({ j.bytes.bytes(key, equal: $0) }) {
-                    if j.current == UInt8(ascii: "\"") {
-                        guard let s = try? j.string() else { return false }
-                        row.sectionKey = s
-                    } else if (try? j.literal("null")) == nil {
-                        return false  // a number or flag as a header: the full check words it
-                    }
-                    break
-                }
-                guard Self.pass(&j, depth: depth + 1) else { return false }
-            }
-        }
-        // What a built-in style reads beyond text, and detail on a `default` row, take the full check.
-        guard settle(&row, identifier, in: j.bytes, builtinTrouble: builtinTrouble, detail: detail) else {
-            return false
-        }
-        keySets?.add(identifier: row.identifierIndex, keys: keyMask)
-        return true
-    }
-
-    /// Adds the row's key at `range`, whose `name` is its index in `names`
-    /// (or -1 for another name), its bit added to `keyMask` (the row's
-    /// known names all have theirs); false for a key the row has already.
-    @inline(__always)
-    mutating func addKey(
-        _ name: Int, _ range: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>, _ keyMask: inout UInt64
-    ) -> Bool {
-        if name >= 0 {
-            let bit: UInt64 = 1 << UInt64(name)
-            if keyMask & bit != 0 { return false }
-            keyMask |= bit
-        } else {
-            for k in keys where bytes.bytes(k, equal: range) { return false }
-            keys.append(range)
-            if keySets != nil { keyMask |= keySets?.bit(bytes, range) ?? 0 }
-        }
-        return true
-    }
-
-    /// After a member: true past the object's closing brace, false past a
-    /// comma (not the trailing one, `JSONBytes.commaBefore`), nil on anything else.
-    @inline(__always)
-    static func endOrComma(_ j: inout JSONBytes) -> Bool? {
-        j.skipSpace()
-        if j.current == UInt8(ascii: "}") {
-            j.pos += 1
-            return true
-        }
-        guard j.current == UInt8(ascii: ",") else { return nil }
-        j.pos += 1
-        j.skipSpace()
-        return j.current == UInt8(ascii: "}") ? nil : false
-    }
-
-    /// Checks one value and moves past it, as `JSONBytes.skip` (a string,
-    /// the common value, without the general dispatch); false on any error.
-    @inline(__always)
-    static func pass(_ j: inout JSONBytes, depth: Int) -> Bool {
-        if depth < JSONBytes.maximumDepth && j.current == UInt8(ascii: "\"") {
-            return plainString(&j) != nil || (try? j.string()) != nil
-        }
-        return (try? j.skip(depth: depth)) != nil
-    }
-
-    /// The text of the string at `j.pos` (its opening quote) when it has no
-    /// escape, moving past it; nil, not moving, for any other string (an
-    /// escape, or an error `JSONBytes.string` words). `JSONBytes.string`'s
-    /// common case, inline in the check's loop.
-    @inline(__always)
-    static func plainString(_ j: inout JSONBytes) -> Range<Int>? {
-        let start = j.pos &+ 1
-        let end = WordScanner(j.bytes).run(from: start, to: UInt8(ascii: "\""), UInt8(ascii: "\\"), below: 0x20)
-        guard end < j.bytes.count, j.bytes[end] == UInt8(ascii: "\"") else { return nil }
-        j.pos = end &+ 1
-        return start..<end
-    }
-
     /// Names the row's identifier (decoded once while it is among the few
     /// last read) and says whether the quick check settles the row.
     @inline(__always)
     mutating func settle(
-        _ row: inout Row, _ identifier: Range<Int>?, in bytes: UnsafeBufferPointer<UInt8>,
+        _ row: inout Row, _ identifier: Range<Int>?, _ known: Int = -1, in bytes: UnsafeBufferPointer<UInt8>,
         builtinTrouble: Bool, detail: Bool
     ) -> Bool {
         let builtin: Bool
         let isDefault: Bool
-        if let id = identifier {
-            let found = identifiers.find(bytes, id) { name in
+        var found = known
+        if found < 0, let id = identifier {
+            found = identifiers.find(bytes, id) { name in
                 RowIdentifiers.Entry(
                     bytes: [], name: name,
                     builtin: BuiltinCellStyle.Kind(rawValue: name) != nil, isDefault: name == "default",
                     keySetIndex: keySets?.identifier(name) ?? -1)
             }
+        }
+        if found >= 0 {
             row.identifier = found
             row.identifierIndex = identifiers.keySetIndex(found)
             (builtin, isDefault) = identifiers.kind(found)

@@ -23,6 +23,10 @@ struct RowIdentifiers {
         var count: Int
         var words: (UInt64, UInt64)
         var masks: (UInt64, UInt64)
+        /// The same with a closing quote after the name (JSON), when that fits and the name is
+        /// a JSON string's text as it is (no quote, backslash or control byte); else masks of 0.
+        var quoted: (UInt64, UInt64)
+        var quotedMasks: (UInt64, UInt64)
     }
 
     static let capacity = 8
@@ -67,6 +71,21 @@ struct RowIdentifiers {
         return last
     }
 
+    /// The entry whose identifier is at `p` followed by its closing quote,
+    /// and the offset past that quote; nil when none is. The entry's bytes
+    /// were read as a plain JSON string (text checked, no escape), so the
+    /// same bytes between quotes are one too.
+    @inline(__always)
+    mutating func quoted(_ scanner: WordScanner, at p: Int) -> (Int, end: Int)? {
+        guard let w0 = scanner.word(at: p), let w1 = scanner.word(at: p &+ 8) else { return nil }
+        if last < keys.count && Self.matchesQuoted(keys[last], w0, w1) { return (last, p &+ keys[last].count &+ 1) }
+        for (i, k) in keys.enumerated() where Self.matchesQuoted(k, w0, w1) {
+            last = i
+            return (i, p &+ k.count &+ 1)
+        }
+        return nil
+    }
+
     /// The identifier's name the first time its entry is used, so the
     /// document notes where each identifier first appears without a look-up per row.
     @inline(__always)
@@ -86,12 +105,27 @@ struct RowIdentifiers {
     private static func key(_ bytes: [UInt8]) -> Key {
         var w: [UInt64] = [0, 0]
         var m: [UInt64] = [0, 0]
-        for (k, b) in bytes.prefix(16).enumerated() {
-            w[k / 8] |= UInt64(b) << UInt64(8 * (k % 8))
-            m[k / 8] |= 0xFF << UInt64(8 * (k % 8))
+        var q: [UInt64] = [0, 0]
+        var qm: [UInt64] = [0, 0]
+        let plain = bytes.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        for (k, b) in (bytes + [UInt8(ascii: "\"")]).prefix(16).enumerated() {
+            if k < bytes.count {
+                w[k / 8] |= UInt64(b) << UInt64(8 * (k % 8))
+                m[k / 8] |= 0xFF << UInt64(8 * (k % 8))
+            }
+            q[k / 8] |= UInt64(b) << UInt64(8 * (k % 8))
+            qm[k / 8] |= 0xFF << UInt64(8 * (k % 8))
         }
+        if !plain || bytes.count > 15 { (q, qm) = ([0, 0], [0, 0]) }
         // Longer names are never compared by words: a count no identifier of 16 bytes or fewer has.
-        return Key(count: bytes.count <= 16 ? bytes.count : -1, words: (w[0], w[1]), masks: (m[0], m[1]))
+        return Key(
+            count: bytes.count <= 16 ? bytes.count : -1, words: (w[0], w[1]), masks: (m[0], m[1]),
+            quoted: (q[0], q[1]), quotedMasks: (qm[0], qm[1]))
+    }
+
+    @inline(__always)
+    private static func matchesQuoted(_ k: Key, _ w0: UInt64, _ w1: UInt64) -> Bool {
+        k.quotedMasks.0 != 0 && w0 & k.quotedMasks.0 == k.quoted.0 && w1 & k.quotedMasks.1 == k.quoted.1
     }
 
     @inline(__always)

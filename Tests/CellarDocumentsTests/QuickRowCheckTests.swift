@@ -79,6 +79,8 @@ import Testing
                 #"{"text": "a", "secondaryText": "b", "secondaryText": "c"}"#, #"{"text": "a", "secondaryText": "b",}"#,
                 #"{"text": "a", "team": "b", "team": "c"}"#, #"{"cell": "subtitle", "text": "a", "image": [1]}"#,
                 #"{"text": "a", "secondaryText": "b" , "image": "c"}"#, #"{"text": "a", "secondaryText": 1}"#,
+                #"{"cell": "subtitles", "text": "a"}"#, #"{"cell": "subtitle\"", "text": "a"}"#,
+                #"{"cell": "subtitl", "text": "a"}"#, #"{"cell": "value1", "cell": "value1"}"#,
             ]
         for options in [TableOptions(), TableOptions(defaultCell: "keyValue", sectionBy: "team")] {
             for first in rows {
