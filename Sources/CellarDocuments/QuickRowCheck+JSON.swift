@@ -23,6 +23,10 @@ extension QuickRowCheck {
                 j.skipSpace()
                 (key, name) = ((gapStart &+ gap.keyStart)..<(gapStart &+ gap.keyEnd), gap.name)
                 guard addKey(name, key, j.bytes, &keyMask) else { return false }
+            } else if member > 0 && j.current == UInt8(ascii: "}") {
+                // The row's end, right after its last value (as most rows are written).
+                j.pos += 1
+                return settled(&row, identifier, found, j.bytes, builtinTrouble, detail, keyMask)
             } else {
                 switch scanKey(&j, member: member, scanner, &keyMask) {
                 case .key(let k, let n): (key, name) = (k, n)

@@ -70,6 +70,7 @@ struct RowKeySets {
     }
 
     /// Records one row's identifier (an index from `identifier`) and key set.
+    @inline(__always)
     mutating func add(identifier: Int, keys: UInt64) {
         rows += 1
         let e = Entry(identifier: identifier, keys: keys)
