@@ -56,42 +56,22 @@ enum ByteLocation {
     }
 
     /// The offset of the first byte that is not valid UTF-8 (overlong forms,
-    /// surrogates and scalars past U+10FFFF included), or nil. ASCII runs
-    /// are passed eight bytes at a time.
+    /// surrogates and scalars past U+10FFFF included), or nil.
     static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let n = bytes.count
-        var i = 0
-        while i < n {
-            if i + 8 <= n,
-                UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + i).loadUnaligned(as: UInt64.self)
-                    & 0x8080_8080_8080_8080 == 0
-            {
-                i += 8
-                continue
-            }
-            let b = bytes[i]
-            if b < 0x80 {
-                i += 1
-                continue
-            }
-            let length: Int
-            let low: UInt8
-            let high: UInt8
-            switch b {
-            case 0xC2...0xDF: (length, low, high) = (2, 0x80, 0xBF)
-            case 0xE0: (length, low, high) = (3, 0xA0, 0xBF)
-            case 0xED: (length, low, high) = (3, 0x80, 0x9F)
-            case 0xE1...0xEF: (length, low, high) = (3, 0x80, 0xBF)
-            case 0xF0: (length, low, high) = (4, 0x90, 0xBF)
-            case 0xF4: (length, low, high) = (4, 0x80, 0x8F)
-            case 0xF1...0xF3: (length, low, high) = (4, 0x80, 0xBF)
-            default: return i
-            }
-            guard i + length <= n, (low...high).contains(bytes[i + 1]) else { return i }
-            for k in 2..<max(2, length) where bytes[i + k] & 0xC0 != 0x80 { return i }
-            i += length
+        WordScanner(bytes).firstInvalidUTF8()
+    }
+
+    /// Runs `scan`, which must read every byte of `bytes` and pass every
+    /// byte outside ASCII through `WordScanner` (whose UTF-8 check it
+    /// does), and reports what checking the UTF-8 first would: when `scan`
+    /// fails in any way and the bytes hold invalid UTF-8, the error is the
+    /// first invalid byte's. So a scan that succeeds has checked it all,
+    /// and a bad file is refused at the same place as by a pass of its own.
+    static func checkingUTF8<T>(_ bytes: UnsafeBufferPointer<UInt8>, _ scan: () throws -> T) throws -> T {
+        do { return try scan() } catch {
+            if let bad = firstInvalidUTF8(bytes) { throw ByteError(offset: bad, message: "invalid UTF-8") }
+            throw error
         }
-        return nil
     }
 }
 

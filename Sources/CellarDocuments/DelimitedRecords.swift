@@ -44,14 +44,25 @@ struct DelimitedRecords {
 
     /// Reads the record at `start` into `fields` (cleared first) and
     /// returns the offset just past it.
+    /// The UTF-8 of the fields is checked as they are read (see `WordScanner`).
     func record(at start: Int, into fields: inout [Field]) throws(ByteError) -> Int {
-        fields.removeAll(keepingCapacity: true)
+        // The fields are written over the last record's, and the rest cut off at the end: clearing
+        // the array first would cost more than reading a short record.
+        var count = 0
+        func keep(_ f: Field) {
+            if count < fields.count { fields[count] = f } else { fields.append(f) }
+            count += 1
+        }
+        defer { if fields.count > count { fields.removeLast(fields.count - count) } }
+        let words = WordScanner(bytes)
         var i = start
         while true {
             let fieldStart = i
             if quoting, i < bytes.count, bytes[i] == UInt8(ascii: "\"") {
                 i += 1
                 while true {
+                    // Up to the next quote, NUL or invalid UTF-8.
+                    i = words.run(from: i, to: UInt8(ascii: "\""), UInt8(ascii: "\""), below: 1)
                     guard i < bytes.count else {
                         throw ByteError(offset: fieldStart, message: "unterminated quoted field")
                     }
@@ -63,9 +74,9 @@ struct DelimitedRecords {
                         break
                     }
                     if bytes[i] == 0 { throw nul(at: i) }
-                    i += 1
+                    throw Self.invalidUTF8(at: i)
                 }
-                fields.append(Field(range: (fieldStart + 1)..<i, quoted: true))
+                keep(Field(range: (fieldStart + 1)..<i, quoted: true))
                 i += 1
                 if i < bytes.count, bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
                 guard i >= bytes.count || bytes[i] == separator || bytes[i] == 0x0A else {
@@ -76,7 +87,11 @@ struct DelimitedRecords {
                     )
                 }
             } else {
-                while i < bytes.count, bytes[i] != separator, bytes[i] != 0x0A {
+                while true {
+                    // Up to the next separator, quote, control byte below U+000B (NUL and the line break
+                    // among them) or invalid UTF-8; other control bytes are the field's own.
+                    i = words.run(from: i, to: separator, quoting ? UInt8(ascii: "\"") : separator, below: 0x0B)
+                    guard i < bytes.count, bytes[i] != separator, bytes[i] != 0x0A else { break }
                     if bytes[i] == 0 { throw nul(at: i) }
                     if quoting, bytes[i] == UInt8(ascii: "\"") {
                         throw ByteError(
@@ -84,11 +99,12 @@ struct DelimitedRecords {
                             message:
                                 "a quote inside an unquoted field (quote the whole field and double the quote: \"\")")
                     }
+                    if bytes[i] >= 0x80 { throw Self.invalidUTF8(at: i) }
                     i += 1
                 }
                 var end = i
                 if end > fieldStart, bytes[end - 1] == 0x0D, i >= bytes.count || bytes[i] == 0x0A { end -= 1 }
-                fields.append(Field(range: fieldStart..<end, quoted: false))
+                keep(Field(range: fieldStart..<end, quoted: false))
             }
             if i >= bytes.count { return i }
             if bytes[i] == 0x0A { return i + 1 }
@@ -101,6 +117,8 @@ struct DelimitedRecords {
     func nul(at i: Int) -> ByteError {
         ByteError(offset: i, message: "a NUL byte (U+0000) is not text")
     }
+
+    static func invalidUTF8(at i: Int) -> ByteError { ByteError(offset: i, message: "invalid UTF-8") }
 
     /// A field's text.
     func text(_ f: Field) -> String {

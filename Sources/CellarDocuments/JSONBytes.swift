@@ -204,53 +204,34 @@ struct JSONBytes {
         var escaped: Bool
     }
 
+    /// Reads the string at `pos` (its opening quote), checking the UTF-8
+    /// of its text as it passes (see `WordScanner`), and moves past it.
     mutating func string() throws -> StringToken {
         let start = pos
-        pos += 1  // "
+        let words = WordScanner(bytes)
+        var i = pos &+ 1
         var escaped = false
         while true {
-            skipPlainStringBytes()
-            guard pos < bytes.count else { break }
-            let b = bytes[pos]
+            i = words.run(from: i, to: UInt8(ascii: "\""), UInt8(ascii: "\\"), below: 0x20)
+            guard i < bytes.count else { break }
+            let b = bytes[i]
             if b == UInt8(ascii: "\"") {
-                pos += 1
-                return StringToken(range: (start + 1)..<(pos - 1), escaped: escaped)
+                pos = i &+ 1
+                return StringToken(range: (start &+ 1)..<i, escaped: escaped)
             }
+            pos = i
             if b == UInt8(ascii: "\\") {
                 escaped = true
                 try escape()
+                i = pos
             } else if b < 0x20 {
                 throw error(b == 0x0A ? "line break inside a string" : "control character inside a string (escape it)")
             } else {
-                pos += 1
+                throw ByteError(offset: i, message: "invalid UTF-8")
             }
         }
+        pos = bytes.count
         throw error("unterminated string", at: start)
-    }
-
-    /// Passes eight bytes at a time while none is a quote, a backslash or a
-    /// control character (the bytes a string's scan must stop at), then up
-    /// to the first such byte (little-endian machines; elsewhere the byte loop does it all).
-    mutating func skipPlainStringBytes() {
-        #if _endian(little)
-            guard let base = bytes.baseAddress else { return }
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            while pos + 8 <= bytes.count {
-                let w = UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self)
-                let quote = w ^ (ones &* 0x22)
-                let backslash = w ^ (ones &* 0x5C)
-                // A byte is zero in x when (x - 1) & ~x has its high bit (the classic test).
-                let special =
-                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((w &- ones &* 0x20) & ~w)
-                // The lowest flagged byte is a true one (a borrow only flags bytes above it).
-                if special & highs != 0 {
-                    pos += (special & highs).trailingZeroBitCount / 8
-                    return
-                }
-                pos += 8
-            }
-        #endif
     }
 
     /// Checks the escape at `pos` (a backslash) and moves past it.

@@ -13,8 +13,8 @@ struct QuickRowCheck {
 
     /// What the table reads of a row that passed.
     struct Row {
-        /// The `cell` value, or nil for the default identifier.
-        var identifier: String?
+        /// The `cell` value's place in the check's `identifiers`, or -1 for the default identifier.
+        var identifier = -1
         var selected = false
         var highlighted = false
         /// The `--section-by` key's value (a string's bytes; nil when absent or null).
@@ -70,7 +70,12 @@ struct QuickRowCheck {
     /// Key ranges of the current row, for the duplicate check (kept to save allocations).
     var keys: [Range<Int>] = []
     /// The identifiers read so far (a few), so each is decoded once.
-    var seen: [(bytes: [UInt8], name: String, builtin: Bool, isDefault: Bool, index: Int)] = []
+    var identifiers = RowIdentifiers()
+    /// How the last rows wrote their keys.
+    var shape = RowShape()
+    /// The default identifier, and whether the document has been told of it (`firstUse`).
+    let defaultCell: String
+    var defaultNoted = false
     /// A JSON table's row key sets, recorded as the rows pass (nil: not kept).
     var keySets: RowKeySets?
     /// The default identifier's index in `keySets`.
@@ -80,6 +85,7 @@ struct QuickRowCheck {
         sectionBy = options.sectionBy.map { Array($0.utf8) }
         defaultIsBuiltin = BuiltinCellStyle.Kind(rawValue: options.cell) != nil
         defaultIsDefault = options.cell == "default"
+        defaultCell = options.cell
         keys.reserveCapacity(16)
         self.keySets = keySets
         defaultIndex = self.keySets?.identifier(options.cell) ?? -1
@@ -126,162 +132,42 @@ struct QuickRowCheck {
         guard range.count > 0, range.count < slots.count >> 5 else { return -1 }
         let i = Int(slots[Self.slot(length: range.count, first: bytes[range.lowerBound])])
         guard i >= 0 else { return -1 }
-        #if _endian(little)
-            // Three words from the key's start, when the buffer holds them (all but the last key of a file).
-            if range.lowerBound &+ 24 <= bytes.count, let base = bytes.baseAddress {
-                let p = UnsafeRawPointer(base + range.lowerBound)
-                let k = i &* 6
-                var differs = (p.loadUnaligned(as: UInt64.self) & words[k + 3]) ^ words[k]
-                differs |= (p.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & words[k + 4]) ^ words[k + 1]
-                differs |= (p.loadUnaligned(fromByteOffset: 16, as: UInt64.self) & words[k + 5]) ^ words[k + 2]
-                return differs == 0 ? i : -1
-            }
-        #endif
+        // Three words from the key's start, when the buffer holds them (all but the last key of a file).
+        let scanner = WordScanner(bytes)
+        if let w0 = scanner.word(at: range.lowerBound), let w1 = scanner.word(at: range.lowerBound &+ 8),
+            let w2 = scanner.word(at: range.lowerBound &+ 16)
+        {
+            let k = i &* 6
+            var differs = (w0 & words[k + 3]) ^ words[k]
+            differs |= (w1 & words[k + 4]) ^ words[k + 1]
+            differs |= (w2 & words[k + 5]) ^ words[k + 2]
+            return differs == 0 ? i : -1
+        }
         return bytes.bytes(range, equal: slotNames[i]) ? i : -1
     }
 
-    /// Checks the JSON row object at `j.pos` (moving past it) into `row`; false when the full check must decide.
-    mutating func check(_ j: inout JSONBytes, depth: Int, into row: inout Row) -> Bool {
-        guard j.current == UInt8(ascii: "{") else { return false }
-        j.pos += 1
-        if !keys.isEmpty { keys.removeAll(keepingCapacity: true) }
-        row = Row()
-        var identifier: Range<Int>?
-        var builtinTrouble = false
-        var detail = false
-        var keyMask: UInt64 = 0
-        j.skipSpace()
-        if j.current == UInt8(ascii: "}") {
-            j.pos += 1
-            row.identifierIndex = defaultIndex
-            keySets?.add(identifier: defaultIndex, keys: 0)
-            return true
-        }
-        while true {
-            guard j.current == UInt8(ascii: "\""), let key = try? j.string(), !key.escaped,
-                let name = newKey(key.range, j.bytes, &keyMask)
-            else { return false }
-            j.skipSpace()
-            guard j.current == UInt8(ascii: ":") else { return false }
-            j.pos += 1
-            j.skipSpace()
-            let kind = name < 0 ? Kind.other : knownKinds[name]
-            switch kind {
-            case .cell:
-                guard j.current == UInt8(ascii: "\""), let id = try? j.string(), !id.escaped, !id.range.isEmpty else {
-                    return false
-                }
-                identifier = id.range
-            case .flag:
-                let value: Bool
-                if (try? j.literal("true")) != nil {
-                    value = true
-                } else if (try? j.literal("false")) != nil {
-                    value = false
-                } else {
-                    return false
-                }
-                if name == Self.selectedName {
-                    row.selected = value
-                } else if name == Self.highlightedName {
-                    row.highlighted = value
-                }
-            case .builtinText, .detail:
-                if j.current == UInt8(ascii: "{") || j.current == UInt8(ascii: "[") { builtinTrouble = true }
-                if kind == .detail && j.current != UInt8(ascii: "n") { detail = true }
-                guard Self.pass(&j, depth: depth + 1) else { return false }
-            case .builtinOther:
-                builtinTrouble = true
-                guard Self.pass(&j, depth: depth + 1) else { return false }
-            case .fallback:
-                return false
-            case .other:
-                if let s = sectionBy, s.withUnsafeBufferPointer({ j.bytes.bytes(key.range, equal: $0) }) {
-                    if j.current == UInt8(ascii: "\"") {
-                        guard let s = try? j.string() else { return false }
-                        row.sectionKey = s
-                    } else if (try? j.literal("null")) == nil {
-                        return false  // a number or flag as a header: the full check words it
-                    }
-                    break
-                }
-                guard Self.pass(&j, depth: depth + 1) else { return false }
-            }
-            guard let end = Self.endOrComma(&j) else { return false }
-            if end { break }
-        }
-        // What a built-in style reads beyond text, and detail on a `default` row, take the full check.
-        guard settle(&row, identifier, in: j.bytes, builtinTrouble: builtinTrouble, detail: detail) else {
-            return false
-        }
-        keySets?.add(identifier: row.identifierIndex, keys: keyMask)
-        return true
-    }
-
-    /// The name of the row's key at `range` (its index in `names`, or -1
-    /// for another name), its bit added to `keyMask` (the row's known names
-    /// all have theirs); nil for a key the row has already.
+    /// Names the row's identifier (decoded once while it is among the few
+    /// last read) and says whether the quick check settles the row.
     @inline(__always)
-    mutating func newKey(_ range: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>, _ keyMask: inout UInt64) -> Int? {
-        let name = name(bytes, range)
-        if name >= 0 {
-            let bit: UInt64 = 1 << UInt64(name)
-            if keyMask & bit != 0 { return nil }
-            keyMask |= bit
-        } else {
-            for k in keys where bytes.bytes(k, equal: range) { return nil }
-            keys.append(range)
-            if keySets != nil { keyMask |= keySets?.bit(bytes, range) ?? 0 }
-        }
-        return name
-    }
-
-    /// After a member: true past the object's closing brace, false past a
-    /// comma (not the trailing one, `JSONBytes.commaBefore`), nil on anything else.
-    @inline(__always)
-    static func endOrComma(_ j: inout JSONBytes) -> Bool? {
-        j.skipSpace()
-        if j.current == UInt8(ascii: "}") {
-            j.pos += 1
-            return true
-        }
-        guard j.current == UInt8(ascii: ",") else { return nil }
-        j.pos += 1
-        j.skipSpace()
-        return j.current == UInt8(ascii: "}") ? nil : false
-    }
-
-    /// Checks one value and moves past it, as `JSONBytes.skip` (a string,
-    /// the common value, without the general dispatch); false on any error.
-    @inline(__always)
-    static func pass(_ j: inout JSONBytes, depth: Int) -> Bool {
-        if depth < JSONBytes.maximumDepth && j.current == UInt8(ascii: "\"") { return (try? j.string()) != nil }
-        return (try? j.skip(depth: depth)) != nil
-    }
-
-    /// Names the row's identifier (decoded once per run of equal ones) and
-    /// says whether the quick check settles the row.
     mutating func settle(
-        _ row: inout Row, _ identifier: Range<Int>?, in bytes: UnsafeBufferPointer<UInt8>,
+        _ row: inout Row, _ identifier: Range<Int>?, _ known: Int = -1, in bytes: UnsafeBufferPointer<UInt8>,
         builtinTrouble: Bool, detail: Bool
     ) -> Bool {
         let builtin: Bool
         let isDefault: Bool
-        if let id = identifier {
-            var found = seen.firstIndex { s in s.bytes.withUnsafeBufferPointer { bytes.bytes(id, equal: $0) } }
-            if found == nil {
-                let name = String(decoding: bytes[id], as: UTF8.self)
-                // Past a few identifiers, the oldest is forgotten (and decoded again if it comes back).
-                if seen.count >= 8 { seen.removeFirst() }
-                let index = keySets?.identifier(name) ?? -1
-                seen.append(
-                    (Array(bytes[id]), name, BuiltinCellStyle.Kind(rawValue: name) != nil, name == "default", index))
-                found = seen.count - 1
+        var found = known
+        if found < 0, let id = identifier {
+            found = identifiers.find(bytes, id) { name in
+                RowIdentifiers.Entry(
+                    bytes: [], name: name,
+                    builtin: BuiltinCellStyle.Kind(rawValue: name) != nil, isDefault: name == "default",
+                    keySetIndex: keySets?.identifier(name) ?? -1)
             }
-            let s = seen[found ?? 0]
-            row.identifier = s.name
-            row.identifierIndex = s.index
-            (builtin, isDefault) = (s.builtin, s.isDefault)
+        }
+        if found >= 0 {
+            row.identifier = found
+            row.identifierIndex = identifiers.keySetIndex(found)
+            (builtin, isDefault) = identifiers.kind(found)
         } else {
             (builtin, isDefault) = (defaultIsBuiltin, defaultIsDefault)
             row.identifierIndex = defaultIndex
@@ -289,12 +175,25 @@ struct QuickRowCheck {
         return !(builtin && builtinTrouble) && !(isDefault && detail)
     }
 
+    /// The name of a passed row's identifier.
+    func identifierName(_ row: Row) -> String {
+        row.identifier >= 0 ? identifiers.name(row.identifier) : defaultCell
+    }
+
+    /// A passed row's identifier the first time the check passes a row of
+    /// it (while it is among the few last read), else nil: the document
+    /// notes where each identifier first appears without a look-up per row.
+    @inline(__always)
+    mutating func firstUse(_ row: Row) -> String? {
+        if row.identifier >= 0 { return identifiers.firstUse(row.identifier) }
+        if defaultNoted { return nil }
+        defaultNoted = true
+        return defaultCell
+    }
+
     /// Checks a CSV or TSV record whose columns have `kinds`; nil when the
-    /// full check must decide. `sectionColumn` is the `--section-by` column.
-    mutating func check(
-        _ fields: [DelimitedRecords.Field], kinds: [Kind], sectionColumn: Int?,
-        _ records: DelimitedRecords
-    ) -> (Row, header: String?)? {
+    /// full check must decide.
+    mutating func check(_ fields: [DelimitedRecords.Field], kinds: [Kind], _ records: DelimitedRecords) -> Row? {
         var row = Row()
         var identifier: Range<Int>?
         var builtinTrouble = false
@@ -325,10 +224,7 @@ struct QuickRowCheck {
             case .builtinText, .other: break
             }
         }
-        let header = sectionColumn.flatMap {
-            $0 < fields.count && !fields[$0].range.isEmpty ? records.text(fields[$0]) : nil
-        }
-        return settle(&row, identifier, in: bytes, builtinTrouble: builtinTrouble, detail: detail) ? (row, header) : nil
+        return settle(&row, identifier, in: bytes, builtinTrouble: builtinTrouble, detail: detail) ? row : nil
     }
 
     /// The columns of `selected` and `highlighted`, set with the kinds.

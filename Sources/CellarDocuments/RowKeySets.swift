@@ -70,10 +70,11 @@ struct RowKeySets {
     }
 
     /// Records one row's identifier (an index from `identifier`) and key set.
+    @inline(__always)
     mutating func add(identifier: Int, keys: UInt64) {
         rows += 1
         let e = Entry(identifier: identifier, keys: keys)
-        if recent.contains(e) { return }
+        if recent.last == e || recent.contains(e) { return }
         if recent.count >= 4 { recent.removeFirst() }
         recent.append(e)
         entries.insert(e)

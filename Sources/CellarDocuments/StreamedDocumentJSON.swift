@@ -164,7 +164,7 @@ extension StreamedDocument {
                 // The sets move to the check and back, so they are not copied.
                 var quick = QuickRowCheck(options: options, keySets: rowKeySets)
                 rowKeySets = RowKeySets()
-                try elements(&j, what: "rows must be a list", depth: 3) { j in try jsonRow(&j, depth: 4, &quick) }
+                try rowList(&j, &quick)
                 rowKeySets = quick.keySets ?? RowKeySets()
             default:
                 throw ByteError(
@@ -233,6 +233,36 @@ extension StreamedDocument {
                 return
             }
             try j.commaBefore(UInt8(ascii: "}"))
+        }
+    }
+
+    /// A section's `rows`, as `elements` reads a list, with the comma
+    /// between two rows passed in line (the common case of every row).
+    func rowList(_ j: inout JSONBytes, _ quick: inout QuickRowCheck) throws {
+        guard j.current == UInt8(ascii: "[") else { throw try shapeError(&j, "rows must be a list", 3) }
+        j.pos += 1
+        j.skipSpace()
+        if j.current == UInt8(ascii: "]") {
+            j.pos += 1
+            return
+        }
+        while true {
+            j.skipSpace()
+            try jsonRow(&j, depth: 4, &quick)
+            j.skipSpace()
+            if j.current == UInt8(ascii: "]") {
+                j.pos += 1
+                return
+            }
+            // A comma before the next row; anything else (a trailing comma) is worded by `commaBefore`.
+            if j.current == UInt8(ascii: ",") {
+                let comma = j.pos
+                j.pos += 1
+                j.skipSpace()
+                if j.current != UInt8(ascii: "]") { continue }
+                j.pos = comma
+            }
+            try j.commaBefore(UInt8(ascii: "]"))
         }
     }
 

@@ -12,19 +12,19 @@ extension StreamedDocument {
             "--section-by applies to rows without sections (JSON Lines, CSV or TSV); \(input.path) is a table document")
     }
 
-    /// The load's passes over the bytes: the UTF-8 check, then the rows. Each
+    /// The load's one pass over the bytes, checking their UTF-8 on the way. It
     /// gives back the pages of a mapped file behind it (`DropBehind`), so
     /// the load holds only the pages near its position, and none after.
     func scan() throws {
         try bytes.withUnsafeBufferPointer { buffer in
             do {
-                if let bad = firstInvalidUTF8(buffer) {
-                    throw ByteError(offset: bad, message: "invalid UTF-8")
-                }
-                switch format {
-                case .json, .yaml: try scanDocument(buffer)
-                case .jsonl: try scanLines(buffer)
-                case .csv, .tsv: try scanRecords(buffer)
+                // Every byte is read by the scan, and the UTF-8 of its text is checked on the way.
+                try ByteLocation.checkingUTF8(buffer) {
+                    switch format {
+                    case .json, .yaml: try scanDocument(buffer)
+                    case .jsonl: try scanLines(buffer)
+                    case .csv, .tsv: try scanRecords(buffer)
+                    }
                 }
             } catch let e as ByteError {
                 throw located(e)
@@ -38,30 +38,6 @@ extension StreamedDocument {
             let titles = TableOptions.indexTitles(headers: sections.map(\.header), existing: sections.map(\.indexTitle))
             for (i, title) in titles.enumerated() { sections[i].indexTitle = title }
         }
-    }
-
-    /// The offset of the first invalid UTF-8 in `buffer`, checked a step at a
-    /// time with the pages behind given back. A step ends before a lead byte
-    /// (or after three continuation bytes, which no character has), so no
-    /// character is split between steps and the offset is the whole check's.
-    func firstInvalidUTF8(_ buffer: UnsafeBufferPointer<UInt8>) -> Int? {
-        var behind = DropBehind(bytes)
-        var start = 0
-        while start < buffer.count {
-            var end = min(buffer.count, start + DropBehind.step)
-            var back = 0
-            while end < buffer.count && back < 3 && buffer[end] & 0xC0 == 0x80 {
-                end -= 1
-                back += 1
-            }
-            if let bad = ByteLocation.firstInvalidUTF8(UnsafeBufferPointer(rebasing: buffer[start..<end])) {
-                return start + bad
-            }
-            behind.passed(end)
-            start = end
-        }
-        behind.finish()
-        return nil
     }
 
     /// As `NodeReader.checkInitialSelection`: several rows marked `selected`
@@ -91,21 +67,18 @@ extension StreamedDocument {
         record(a, header: header, at: offset)
     }
 
-    /// A row the quick check passed (JSON).
-    func addRow(at offset: Int, _ q: QuickRowCheck.Row, _ buffer: UnsafeBufferPointer<UInt8>) {
-        let a = RowAttributes(
-            identifier: q.identifier ?? options.cell, selected: q.selected, highlighted: q.highlighted)
-        record(a, header: q.sectionKey.map { JSONBytes(buffer).decode($0) }, at: offset)
+    /// A row the quick check passed (JSON, CSV, TSV); `header` is read only with `--section-by`.
+    @inline(__always)
+    func record(
+        _ q: QuickRowCheck.Row, _ quick: inout QuickRowCheck, header: @autoclosure () -> String?, at offset: Int
+    ) {
+        if let id = quick.firstUse(q), identifiers[id] == nil { identifiers[id] = offset }
+        place(at: offset, selected: q.selected, highlighted: q.highlighted, header: header)
     }
 
-    /// Keeps a checked row's offset and attributes; with `--section-by`, a
-    /// row whose `header` differs from the last row's starts a section.
+    /// Keeps a checked row's offset and attributes.
     func record(_ a: RowAttributes, header: String?, at offset: Int) {
-        let index = rowOffsets.count
-        rowOffsets.append(offset)
-        scanBehind.passed(offset)
-        if a.selected { selectedRows.append(index) }
-        if a.highlighted { highlightedRows.append(index) }
+        let index = place(at: offset, selected: a.selected, highlighted: a.highlighted) { header }
         if let h = a.height { declaredHeights[index] = h }
         if a.editing { editingRows.insert(index) }
         // Rows mostly repeat a few identifiers: those are compared, not hashed.
@@ -114,7 +87,19 @@ extension StreamedDocument {
             if recentIdentifiers.count >= 8 { recentIdentifiers.removeFirst() }
             recentIdentifiers.append(a.identifier)
         }
+    }
+
+    /// Adds a row at `offset` and returns its index; with `--section-by`, a
+    /// row whose `header` differs from the last row's starts a section.
+    @inline(__always) @discardableResult
+    func place(at offset: Int, selected: Bool, highlighted: Bool, header: () -> String?) -> Int {
+        let index = rowOffsets.count
+        rowOffsets.append(offset)
+        scanBehind.passed(offset)
+        if selected { selectedRows.append(index) }
+        if highlighted { highlightedRows.append(index) }
         if options.sectionBy != nil {
+            let header = header()
             if sections.isEmpty || sections[sections.count - 1].header != header {
                 sections.append(Section(header: header, firstRow: index, offset: offset))
             }
@@ -122,6 +107,7 @@ extension StreamedDocument {
             sections.append(Section(firstRow: index, offset: offset))
         }
         sections[sections.count - 1].rowCount += 1
+        return index
     }
 
     /// Reads and checks the JSON row at `j`: the quick check first, the
@@ -133,7 +119,7 @@ extension StreamedDocument {
         var q = QuickRowCheck.Row()
         if quick.check(&probe, depth: depth, into: &q) {
             j = probe
-            addRow(at: start, q, j.bytes)
+            record(q, &quick, header: q.sectionKey.map { JSONBytes(j.bytes).decode($0) }, at: start)
             return
         }
         let row = try j.value(depth: depth)
@@ -214,11 +200,13 @@ extension StreamedDocument {
                         "this record has \(fields.count) field\(fields.count == 1 ? "" : "s"); the header has \(columns.count)"
                 )
             }
-            if let (q, header) = quick.check(fields, kinds: kinds, sectionColumn: sectionColumn, records) {
+            if let q = quick.check(fields, kinds: kinds, records) {
                 record(
-                    RowAttributes(
-                        identifier: q.identifier ?? options.cell, selected: q.selected, highlighted: q.highlighted),
-                    header: header, at: start)
+                    q, &quick,
+                    header: sectionColumn.flatMap {
+                        $0 < fields.count && !fields[$0].range.isEmpty ? records.text(fields[$0]) : nil
+                    },
+                    at: start)
                 continue
             }
             let row = records.row(fields, columns: columns)

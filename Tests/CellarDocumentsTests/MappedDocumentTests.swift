@@ -85,28 +85,35 @@ import Testing
         #expect(try Self.resident(doc.bytes) <= 2 * DropBehind.step + (1 << 20))
     }
 
-    /// The check goes a step at a time: a character across a step's end is
-    /// whole, and invalid UTF-8 just after it is found where it is.
-    @Test func theUTF8CheckFindsWhatTheWholeCheckFinds() throws {
+    /// The scan checks UTF-8 as it reads and gives pages back in steps: a
+    /// character across a step's end is whole, and invalid UTF-8 just
+    /// after it is found where it is.
+    @Test func theUTF8CheckAcrossAStepFindsWhatTheWholeCheckFinds() throws {
         let dir = try ScratchDirectory()
         let step = DropBehind.step
+        let open = Array(#"{"text": ""#.utf8)
         for (at, tail, expected) in [
             (step - 1, "한", nil), (step - 2, "한", nil), (step - 3, "😀", nil), (step, "\u{FF}", step),
             (step - 1, "\u{C3}(", step - 1), (step - 2, "\u{E2}\u{82}(", step - 2),
         ] as [(Int, String, Int?)] {
-            var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: at)
+            var bytes = open + [UInt8](repeating: UInt8(ascii: "a"), count: at - open.count)
             // The invalid sequences are written as Latin-1 bytes, not UTF-8.
             bytes +=
                 tail.unicodeScalars.allSatisfy({ $0.value < 0x100 })
                 ? tail.unicodeScalars.map { UInt8($0.value) } : Array(tail.utf8)
-            bytes += [UInt8](repeating: UInt8(ascii: "b"), count: 100)
-            let file = dir.path + "/u.txt"
+            bytes += [UInt8](repeating: UInt8(ascii: "b"), count: 100) + Array("\"}\n".utf8)
+            let file = dir.path + "/u.jsonl"
             try Data(bytes).write(to: URL(fileURLWithPath: file))
             let input = try DocumentInput.read(file, format: .jsonl, sizeLimit: 1 << 30)
-            let doc = StreamedDocument(input, options: TableOptions())
-            let found = input.bytes.withUnsafeBufferPointer { doc.firstInvalidUTF8($0) }
-            #expect(found == expected, "\(tail.unicodeScalars.map(\.value)) at \(at)")
-            #expect(found == bytes.withUnsafeBufferPointer { ByteLocation.firstInvalidUTF8($0) })
+            let whole = bytes.withUnsafeBufferPointer { ByteLocation.firstInvalidUTF8($0) }
+            #expect(whole == expected, "\(tail.unicodeScalars.map(\.value)) at \(at)")
+            do {
+                _ = try StreamedDocument.load(input)
+                #expect(expected == nil, "\(tail.unicodeScalars.map(\.value)) at \(at)")
+            } catch let error as CellarError {
+                let column = (expected ?? -2) + 1
+                #expect("\(error)".contains(":1:\(column): invalid UTF-8"), "\(error)")
+            }
         }
     }
 

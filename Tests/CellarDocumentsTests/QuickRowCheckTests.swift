@@ -42,12 +42,12 @@ import Testing
                 passed += 1
                 #expect(j.pos == bytes.count, "\(text)")
                 #expect(checked != nil, "quick passed what the full check refuses: \(text)")
-                #expect(checked?.identifier == q.identifier ?? options.cell, "\(text)")
+                #expect(checked?.identifier == quick.identifierName(q), "\(text)")
                 #expect(checked?.selected == q.selected && checked?.highlighted == q.highlighted, "\(text)")
                 // The key set recorded is the row's keys, under its identifier.
                 let sets = try #require(quick.keySets)
                 let entry = try #require(sets.entries.first)
-                #expect(sets.entries.count == 1 && sets.identifiers[entry.identifier] == q.identifier ?? options.cell)
+                #expect(sets.entries.count == 1 && sets.identifiers[entry.identifier] == quick.identifierName(q))
                 let recorded = Set(
                     sets.names.indices.filter { entry.keys & (1 << UInt64($0)) != 0 }.map { sets.names[$0] })
                 guard case .object(let o)? = value else { return }
@@ -55,6 +55,44 @@ import Testing
             }
         }
         #expect(passed >= 10)
+    }
+
+    /// What one check reads of a row (nil: the full check decides), and where it stops.
+    static func quickRead(_ quick: inout QuickRowCheck, _ text: String) -> String {
+        // Padded, so the row's keys are compared by words with the gaps the rows before left (`RowShape`).
+        let bytes = Array(text.utf8) + [UInt8](repeating: 0x20, count: 40)
+        return bytes.withUnsafeBufferPointer { buffer in
+            var j = JSONBytes(buffer)
+            var row = QuickRowCheck.Row()
+            guard quick.check(&j, depth: 0, into: &row) else { return "nil" }
+            return "\(quick.identifierName(row)) \(row.selected) \(row.highlighted) \(j.pos)"
+        }
+    }
+
+    /// A row is read the same after any other row (whose key gaps the check
+    /// keeps) as by a check of its own: same answer, same stop.
+    @Test func aRowReadsTheSameAfterAnyOther() {
+        let rows =
+            Self.rows + [
+                #"{"text":"a","secondaryText":"b"}"#, #"{ "text" : "a" , "secondaryText" : "b" }"#,
+                #"{"text":  "a", "secondaryText":"b"}"#, #"{"text": "a", "secondaryText": "b", "text": "c"}"#,
+                #"{"text": "a", "secondaryText": "b", "secondaryText": "c"}"#, #"{"text": "a", "secondaryText": "b",}"#,
+                #"{"text": "a", "team": "b", "team": "c"}"#, #"{"cell": "subtitle", "text": "a", "image": [1]}"#,
+                #"{"text": "a", "secondaryText": "b" , "image": "c"}"#, #"{"text": "a", "secondaryText": 1}"#,
+                #"{"cell": "subtitles", "text": "a"}"#, #"{"cell": "subtitle\"", "text": "a"}"#,
+                #"{"cell": "subtitl", "text": "a"}"#, #"{"cell": "value1", "cell": "value1"}"#,
+            ]
+        for options in [TableOptions(), TableOptions(defaultCell: "keyValue", sectionBy: "team")] {
+            for first in rows {
+                for second in rows {
+                    var fresh = QuickRowCheck(options: options, keySets: RowKeySets())
+                    var carried = QuickRowCheck(options: options, keySets: RowKeySets())
+                    _ = Self.quickRead(&carried, first)
+                    #expect(
+                        Self.quickRead(&carried, second) == Self.quickRead(&fresh, second), "\(first) then \(second)")
+                }
+            }
+        }
     }
 
     /// Each known name is found by its slot, and no two share one; a name

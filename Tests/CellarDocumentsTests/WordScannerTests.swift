@@ -1,0 +1,105 @@
+import Testing
+
+@testable import CellarDocuments
+
+/// The word-at-a-time scanner against a byte-by-byte reference built on
+/// the standard library's UTF-8 decoder: each special byte at every place
+/// of an 8-byte word (and of the 16 bytes the UTF-8 check passes at once),
+/// after text of every width, and at the end of the bytes.
+@Suite struct WordScannerTests {
+    /// The length of the valid UTF-8 sequence at `i`, or 0, by the standard library.
+    static func referenceLength(_ bytes: [UInt8], at i: Int) -> Int {
+        var parser = Unicode.UTF8.ForwardParser()
+        var it = bytes[i...].makeIterator()
+        switch parser.parseScalar(from: &it) {
+        case .valid(let s): return s.count
+        default: return 0
+        }
+    }
+
+    static func referenceFirstInvalid(_ bytes: [UInt8]) -> Int? {
+        var i = 0
+        while i < bytes.count {
+            let n = referenceLength(bytes, at: i)
+            if n == 0 { return i }
+            i += n
+        }
+        return nil
+    }
+
+    static func referenceRun(_ bytes: [UInt8], from start: Int, _ a: UInt8, _ b: UInt8, below: UInt8) -> Int {
+        var i = start
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == a || c == b || c < below { return i }
+            let n = referenceLength(bytes, at: i)
+            if n == 0 { return i }
+            i += n
+        }
+        return bytes.count
+    }
+
+    /// Bytes a scan stops at, and bytes next to them that it must pass.
+    static let stops: [[UInt8]] = [
+        [0x22], [0x5C], [0x00], [0x0A], [0x1F], [0x2C], [0x09],  // quote, backslash, controls, comma, tab
+        [0x80], [0xBF], [0xC0, 0xAF], [0xC1], [0xF5], [0xFF],  // never valid
+        // Overlong, a surrogate, past U+10FFFF, cut short.
+        [0xE0, 0x9F, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE4, 0x28],
+    ]
+    static let passes: [[UInt8]] = [
+        [0x20], [0x21], [0x23], [0x5B], [0x5D], [0x7F], [0x0B], [0x0D],
+        Array("é".utf8), Array("한".utf8), Array("🍎".utf8), [0xEF, 0xBF, 0xBF], [0xF4, 0x8F, 0xBF, 0xBF],
+    ]
+
+    @Test func runStopsWhereTheReferenceDoes() {
+        let sets: [(UInt8, UInt8, UInt8)] = [
+            (0x22, 0x5C, 0x20), (0x2C, 0x22, 0x0B), (0x09, 0x09, 0x0B), (0x22, 0x22, 1),
+        ]
+        for (a, b, below) in sets {
+            for length in 0...20 {
+                for fill in Self.passes {
+                    let prefix = (0..<length).flatMap { _ in fill }
+                    for piece in Self.stops + Self.passes {
+                        // The piece at the end, and followed by more text (so word reads reach past it).
+                        for suffix in [[], Array("abcdefghijklmnopq".utf8)] {
+                            let bytes = prefix + piece + suffix
+                            let got = bytes.withUnsafeBufferPointer {
+                                WordScanner($0).run(from: 0, to: a, b, below: below)
+                            }
+                            let expected = Self.referenceRun(bytes, from: 0, a, b, below: below)
+                            #expect(got == expected, "\(bytes) stops \(a) \(b) below \(below)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func firstInvalidUTF8AgreesWithTheStandardLibrary() {
+        for length in 0...40 {
+            for piece in Self.stops + Self.passes {
+                for ascii in [UInt8(ascii: "a"), 0x7F] {
+                    let bytes = [UInt8](repeating: ascii, count: length) + piece + [UInt8](repeating: ascii, count: 9)
+                    let got = bytes.withUnsafeBufferPointer { ByteLocation.firstInvalidUTF8($0) }
+                    #expect(got == Self.referenceFirstInvalid(bytes), "\(bytes)")
+                    let cut = Array(bytes.prefix(length + piece.count - 1))
+                    let gotCut = cut.withUnsafeBufferPointer { ByteLocation.firstInvalidUTF8($0) }
+                    #expect(gotCut == Self.referenceFirstInvalid(cut), "\(cut)")
+                }
+            }
+        }
+        // Random bytes, mostly the high ones UTF-8 is made of.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<20000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let length = Int(state >> 58)
+            let bytes: [UInt8] = (0..<length).map { k in
+                let r = UInt8(truncatingIfNeeded: state >> UInt64((k % 7) * 8))
+                return k % 3 == 0 ? r : (r | 0x80) & (k % 2 == 0 ? 0xBF : 0xFF)
+            }
+            state = state &* 6_364_136_223_846_793_005 &+ 1
+            let got = bytes.withUnsafeBufferPointer { ByteLocation.firstInvalidUTF8($0) }
+            #expect(got == Self.referenceFirstInvalid(bytes), "\(bytes)")
+        }
+    }
+}
