@@ -85,4 +85,18 @@ enum SWAR {
         for k in 0..<4 { differs |= (cells.loadUnaligned(fromByteOffset: i &* 4 &+ 8 &* k, as: UInt64.self) ^ e) & m }
         return differs == 0
     }
+
+    /// How many of the eight `UInt32` cells from cell `i` (0...8), in order,
+    /// equal `expected` in the bits of `mask` before the first that does not.
+    @inline(__always)
+    static func leadingCells(_ cells: UnsafeRawPointer, at i: Int, match expected: UInt32, in mask: UInt32) -> Int {
+        let e = UInt64(expected) | UInt64(expected) << 32
+        let m = UInt64(mask) | UInt64(mask) << 32
+        for k in 0..<4 {
+            let differs = (cells.loadUnaligned(fromByteOffset: i &* 4 &+ 8 &* k, as: UInt64.self) ^ e) & m
+            // Little-endian: the low half is the first of the word's two cells.
+            if differs != 0 { return 2 &* k &+ (UInt32(truncatingIfNeeded: differs) == 0 ? 1 : 0) }
+        }
+        return 8
+    }
 }

@@ -69,7 +69,7 @@ import Testing
         }
     }
 
-    @Test func eightCellsMatchesComparingEachCell() {
+    @Test func eightCellsAndLeadingCellsMatchComparingEachCell() {
         var rng = MixedStrings.SplitMix64(state: 7)
         let values: [UInt32] = [0x20, 0x41, 0x20 | 1 << 22, 0x3F_FFFF, 0xFFFF_FFFF, 0]
         for _ in 0..<20_000 {
@@ -84,6 +84,8 @@ import Testing
                     return
                 }
                 #expect(SWAR.eightCells(base, at: at, match: expected, in: mask) == same)
+                let leading = cells[at..<(at + 8)].prefix { $0 & mask == expected & mask }.count
+                #expect(SWAR.leadingCells(base, at: at, match: expected, in: mask) == leading)
             }
         }
     }

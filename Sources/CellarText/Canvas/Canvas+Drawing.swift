@@ -148,9 +148,8 @@ extension Canvas {
                         col &+= 2
                     }
                 }
-                while col < x1 {
-                    cells[base &+ col] = cell
-                    col &+= 1
+                if col < x1 {
+                    UnsafeMutableBufferPointer(rebasing: cells[(base &+ col)..<(base &+ x1)]).update(repeating: cell)
                 }
                 Self.detachRight(cells, row: base, x: x1, width: width)
                 Self.extend(&cells[width &* height &+ row], to: x1)

@@ -41,15 +41,19 @@ extension Canvas {
         let cellBytes = UnsafeRawPointer(cells.baseAddress)
         var i = 0
         while i < end {
-            // Eight ASCII cells in the current style: one test, one 8-byte store.
+            // Up to eight ASCII cells in the current style: one test, one
+            // 8-byte store, advancing past the cells that passed (the bytes
+            // beyond them are overwritten next; with 8 cells left, the 4
+            // bytes reserved per cell hold the whole store).
             if i &+ 8 <= end, let cellBytes,
-                SWAR.eightCells(cellBytes, at: i, match: previous << Self.styleShift, in: sameASCII)
+                case let ascii = SWAR.leadingCells(cellBytes, at: i, match: previous << Self.styleShift, in: sameASCII),
+                ascii > 0
             {
                 let eight = cellBytes.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt32>.self)
                 UnsafeMutableRawPointer(dst).storeBytes(
                     of: SIMD8<UInt8>(truncatingIfNeeded: eight), as: SIMD8<UInt8>.self)
-                dst += 8
-                i &+= 8
+                dst += ascii
+                i &+= ascii
                 continue
             }
             let raw = cells[i]
@@ -70,15 +74,22 @@ extension Canvas {
                 dst += 1
             } else if content < Self.clusterBase {
                 let n = ByteBuffer.encode(content, at: dst)  // within the 4 bytes reserved per cell
-                // A run of the same cell (a separator's ─ across the row) repeats
-                // the bytes just encoded: one 4-byte copy per cell, advancing n
-                // (the 4 bytes per cell reserved above hold the copy's overhang).
-                let encoded = UnsafeRawPointer(dst).loadUnaligned(as: UInt32.self)
                 dst += n
-                while i &+ 1 < end && cells[i &+ 1] == raw {
-                    UnsafeMutableRawPointer(dst).storeBytes(of: encoded, as: UInt32.self)
-                    dst += n
-                    i &+= 1
+                // A run of the same cell (a separator's ─ across the row) repeats
+                // the bytes just encoded; the run is measured eight cells at a
+                // time, and the 4 bytes per cell reserved above hold the
+                // copies and their overhang (`ScalarRun`).
+                if i &+ 1 < end && cells[i &+ 1] == raw {
+                    var same = 1
+                    if let cellBytes {
+                        while i &+ 1 &+ same &+ 8 <= end,
+                            SWAR.eightCells(cellBytes, at: i &+ 1 &+ same, match: raw, in: ~0)
+                        { same &+= 8 }
+                    }
+                    while i &+ 1 &+ same < end && cells[i &+ 1 &+ same] == raw { same &+= 1 }
+                    let encoded = UnsafeRawPointer(dst - n).loadUnaligned(as: UInt32.self)
+                    dst = ScalarRun.write(encoded, length: n, count: same, at: dst)
+                    i &+= same
                 }
             } else if content != Self.continuation {
                 out.count = dst - out.base
