@@ -27,7 +27,9 @@ extension JSONBytes {
             if current == UInt8(ascii: ":") { pos += 1 } else { try expect(UInt8(ascii: ":"), "':' after the key") }
             skipSpace()
             if let field = field(named: token) {
-                row.fields.set(field, to: try value(depth: 1))
+                // Text, the usual field value, is read without `value`'s dispatch.
+                let v = current == UInt8(ascii: "\"") ? Value.string(decode(try string())) : try value(depth: 1)
+                row.fields.set(field, to: v)
             } else if !token.escaped && bytes.bytes(token.range, equal: "cell") {
                 // Rows name their style first: a row of another style is given up at once.
                 guard try builtinCell(&builtins, into: &row) else { return false }
