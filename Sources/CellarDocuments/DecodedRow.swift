@@ -53,4 +53,13 @@ struct BuiltinIdentifiers: Sendable {
         if found.count < 4 { found.append(id) }
         return true
     }
+
+    /// The identifier found so far (so drawn by a built-in style) whose
+    /// UTF-8 is `bytes[range]`, or nil: a row's `cell` matched in a
+    /// document's bytes without making it a `String`. Nil says nothing:
+    /// `contains` decides.
+    func found(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
+        for var f in found where f.withUTF8({ bytes.bytes(range, equal: $0) }) { return f }
+        return nil
+    }
 }

@@ -23,20 +23,21 @@ extension JSONBytes {
         while current != UInt8(ascii: "}") {
             let token = try string()
             skipSpace()
-            try expect(UInt8(ascii: ":"), "':' after the key")
+            // The checked row's colon is passed in line; `expect` builds its message's text.
+            if current == UInt8(ascii: ":") { pos += 1 } else { try expect(UInt8(ascii: ":"), "':' after the key") }
             skipSpace()
             if let field = field(named: token) {
-                row.fields.set(field, to: try value(depth: 1))
+                // Text, the usual field value, is read without `value`'s dispatch.
+                let v = current == UInt8(ascii: "\"") ? Value.string(decode(try string())) : try value(depth: 1)
+                row.fields.set(field, to: v)
             } else if !token.escaped && bytes.bytes(token.range, equal: "cell") {
-                row.cell = try value(depth: 1).stringValue
                 // Rows name their style first: a row of another style is given up at once.
-                guard builtins.contains(row.cell) else { return false }
+                guard try builtinCell(&builtins, into: &row) else { return false }
             } else {
                 let key = decode(token)
                 guard StyleRow.isTableKey(key) else { return false }
                 if key == "cell" {
-                    row.cell = try value(depth: 1).stringValue
-                    guard builtins.contains(row.cell) else { return false }
+                    guard try builtinCell(&builtins, into: &row) else { return false }
                 } else if key == "disabled" {
                     row.disabled = try value(depth: 1).boolValue == true
                 } else {
@@ -50,6 +51,24 @@ extension JSONBytes {
             }
         }
         pos += 1
+        // A `cell` given was checked where it was read.
+        return row.cell != nil || builtins.contains(nil)
+    }
+
+    /// Reads a `cell` value into `row`; false when no built-in style draws
+    /// it. A name found before (rows repeat a few) is matched as bytes and
+    /// its text shared, not made again.
+    private mutating func builtinCell(_ builtins: inout BuiltinIdentifiers, into row: inout BuiltinRow) throws -> Bool {
+        if current == UInt8(ascii: "\"") {
+            let token = try string()
+            if !token.escaped, let id = builtins.found(bytes, token.range) {
+                row.cell = id
+                return true
+            }
+            row.cell = decode(token)
+        } else {
+            row.cell = try value(depth: 1).stringValue
+        }
         return builtins.contains(row.cell)
     }
 

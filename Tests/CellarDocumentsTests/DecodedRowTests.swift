@@ -18,6 +18,9 @@ import Testing
         #"{"text": "editing", "editingAccessory": "detailButton", "background": {"color": "tint"}, "cell": "default"}"#,
         #"{"cell": "keyValue", "key": "키", "value": "v 🍷"}"#,
         #"{"text": 5, "secondaryText": null, "cell": "subtitle"}"#,
+        // A `cell` found before, written escaped: matched as text, not as its bytes.
+        #"{"cell": "subtitl\u0065", "text": "escaped cell"}"#,
+        #"{"text": "cell last", "cell": "value1"}"#,
     ]
 
     static func document(_ registry: Registry) throws -> StreamedDocument {
@@ -80,5 +83,22 @@ import Testing
         var ids = BuiltinIdentifiers(registry, defaultCell: "keyValue")
         #expect(ids.contains("value1") && ids.contains("mySubtitle") && ids.contains("value1"))
         #expect(!ids.contains(nil) && !ids.contains("keyValue") && !ids.contains("nothing"))
+    }
+
+    /// A row's `cell` is matched as bytes against identifiers found before:
+    /// only the whole name matches, and only once `contains` has found it.
+    @Test func foundIdentifiersMatchWholeNames() throws {
+        let registry = try StreamedDifferentialTests.registry()
+        var ids = BuiltinIdentifiers(registry, defaultCell: "keyValue")
+        func found(_ name: String) -> String? {
+            let bytes = Array(name.utf8)
+            return bytes.withUnsafeBufferPointer { ids.found($0, 0..<$0.count) }
+        }
+        #expect(found("value1") == nil)
+        let builtin = ids.contains("value1")
+        #expect(builtin && found("value1") == "value1")
+        #expect(found("value") == nil && found("value12") == nil && found("") == nil)
+        let lua = ids.contains("keyValue")
+        #expect(!lua && found("keyValue") == nil)
     }
 }

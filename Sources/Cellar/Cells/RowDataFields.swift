@@ -102,6 +102,21 @@ extension RowDataFields {
     package enum Field: String, CaseIterable, Sendable {
         case text, secondaryText, image, accessory, accessoryText, editingAccessory, indentation
         case textProperties, secondaryTextProperties
+
+        /// The field's name as a static string: compared without making a `String` (`rawValue` makes one).
+        fileprivate var name: StaticString {
+            switch self {
+            case .text: "text"
+            case .secondaryText: "secondaryText"
+            case .image: "image"
+            case .accessory: "accessory"
+            case .accessoryText: "accessoryText"
+            case .editingAccessory: "editingAccessory"
+            case .indentation: "indentation"
+            case .textProperties: "textProperties"
+            case .secondaryTextProperties: "secondaryTextProperties"
+            }
+        }
     }
 
     /// The field a key's UTF-8 bytes name, or nil: a document's decoder
@@ -121,9 +136,8 @@ extension RowDataFields {
         default: return nil
         }
         guard let k = key.baseAddress else { return nil }
-        var name = field.rawValue
         // memcmp: the generic comparison of buffers is not specialised here.
-        return name.withUTF8 { n in n.baseAddress.map { memcmp($0, k, key.count) == 0 } ?? false } ? field : nil
+        return memcmp(field.name.utf8Start, k, key.count) == 0 ? field : nil
     }
 
     /// Sets one field.
