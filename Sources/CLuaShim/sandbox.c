@@ -76,6 +76,7 @@ int cellar_lua_reset_metatable(lua_State *L, int t) {
 }
 
 unsigned long cellar_row_writes(cellar_lua *x) { return x->row_writes; }
+unsigned long cellar_call_count(cellar_lua *x) { return atomic_load_explicit(&x->generation, memory_order_relaxed); }
 
 static int safe_rawset(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);

@@ -87,6 +87,15 @@ int cellar_lua_holds_exactly(lua_State *L, int t, int n) {
 /// traversal is allowed; no metamethod runs (raw access only). A metatable
 /// on `dst` is removed.
 void cellar_lua_refill_copy(lua_State *L, int dst, int src) {
+    (void)cellar_lua_refill_copy_watching(L, dst, src, NULL, 0);
+}
+
+/// `cellar_lua_refill_copy`, answering besides whether `src` holds any of
+/// the `n` keys in `watched` (addresses of short strings, from
+/// `lua_topointer`): the copy visits every key anyway, and a short string
+/// is interned, so the same address is the same key.
+int cellar_lua_refill_copy_watching(lua_State *L, int dst, int src, const void *const *watched, int n) {
+    int found = 0;
     dst = lua_absindex(L, dst);
     src = lua_absindex(L, src);
     if (lua_getmetatable(L, dst)) {   // set by the hook that got the last copy
@@ -97,6 +106,10 @@ void cellar_lua_refill_copy(lua_State *L, int dst, int src) {
     lua_Integer copied = 0, held = 0;
     lua_pushnil(L);
     while (lua_next(L, src)) {
+        if (n > 0) {   // a key of another type has another address (or NULL)
+            const void *key = lua_topointer(L, -2);
+            for (int i = 0; i < n; i++) found |= key == watched[i];
+        }
         lua_pushvalue(L, -2);
         lua_insert(L, -2);
         lua_rawset(L, dst);
@@ -104,7 +117,7 @@ void cellar_lua_refill_copy(lua_State *L, int dst, int src) {
     }
     lua_pushnil(L);
     while (lua_next(L, dst)) { lua_pop(L, 1); held++; }
-    if (held == copied) return;
+    if (held == copied) return found;
     lua_pushnil(L);
     while (lua_next(L, dst)) {
         lua_pop(L, 1);
@@ -116,5 +129,6 @@ void cellar_lua_refill_copy(lua_State *L, int dst, int src) {
         }
         lua_pop(L, 1);
     }
+    return found;
 }
 

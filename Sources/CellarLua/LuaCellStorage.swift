@@ -34,6 +34,11 @@ final class LuaCellStorage {
     @exclusivity(unchecked) var updatedKey = LuaMemoKey.none
     /// The key of the cell fields Cellar reads (accessories, indentation), kept on the cell.
     @exclusivity(unchecked) var fieldsKey = LuaMemoKey.none
+    /// `copyTable` was refilled from `table` (while reading the cell fields)
+    /// at this generation, when `cellar_call_count` was `calls`: while both
+    /// still hold, no Lua code has run since, so the copy is still exact and
+    /// the next `update` may take it as is. Cleared once `update` has it.
+    @exclusivity(unchecked) var freshCopy: (generation: Int, calls: UInt)?
     /// The converted view tree of `layout`, and its key.
     @exclusivity(unchecked) var node = ViewNode.empty
     @exclusivity(unchecked) var nodeKey = LuaMemoKey.none

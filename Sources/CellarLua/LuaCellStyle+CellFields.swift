@@ -30,11 +30,7 @@ extension LuaCellStyle {
         defer { rt.setTop(base) }
         rt.push(s.table)
         let t = rt.top
-        if !stateSelectsAccessory,
-            cellar_lua_all_nil4(
-                rt.L, t, engine.keys.accessory.ref, engine.keys.editingAccessory.ref,
-                engine.keys.indentation.ref, engine.keys.alpha.ref) != 0
-        {
+        if !stateSelectsAccessory, noCellFields(s, t) {
             // The common cell: none of the four set, so the style's own accessories apply.
             cell.accessory = accessorySpec.fixed
             cell.editingAccessory = editingAccessorySpec.fixed
@@ -48,6 +44,26 @@ extension LuaCellStyle {
             "editing_accessory", s, state)
         try readIndentationAndAlpha(cell, s, t)
         s.fieldsKey = key
+    }
+
+    /// Whether the cell table at `t` sets none of the fields Cellar reads.
+    /// With an `update` hook that has not yet run for this configuration,
+    /// the copy it will receive is made now, and the same pass over the
+    /// table answers (see `LuaCellStorage.freshCopy`).
+    private func noCellFields(_ s: LuaCellStorage, _ t: Int32) -> Bool {
+        let rt = engine.runtime
+        guard hook.update != nil, s.updatedKey.configuration != s.generation else {
+            return cellar_lua_all_nil4(
+                rt.L, t, engine.keys.accessory.ref, engine.keys.editingAccessory.ref,
+                engine.keys.indentation.ref, engine.keys.alpha.ref) != 0
+        }
+        rt.push(s.copyTable)
+        defer { rt.pop(1) }
+        let found = engine.cellFieldAddresses.withUnsafeBufferPointer { keys in
+            cellar_lua_refill_copy_watching(rt.L, -1, t, keys.baseAddress, Int32(keys.count))
+        }
+        s.freshCopy = (s.generation, cellar_call_count(rt.handle))
+        return found == 0
     }
 
     private func accessory(

@@ -286,9 +286,14 @@ public final class LuaCellStyle: CellStyle {
         }
         rt.push(f)
         rt.push(s.copyTable)
-        rt.push(s.table)
-        cellar_lua_refill_copy(luaState, -2, -1)
-        rt.pop(1)
+        if let fresh = s.freshCopy, fresh.generation == s.generation, fresh.calls == cellar_call_count(rt.handle) {
+            // Copied while the cell fields were read, and no Lua code has run since.
+        } else {
+            rt.push(s.table)
+            cellar_lua_refill_copy(luaState, -2, -1)
+            rt.pop(1)
+        }
+        s.freshCopy = nil
         try withLocation("update", s) { () throws(LuaError) in try engine.pushState(state) }
         if engine.tableGuard != nil { try guardCall("update", s.indexPath, [(-2, "config"), (-1, "state")]) }
         engine.noteHook(self, s.indexPath)

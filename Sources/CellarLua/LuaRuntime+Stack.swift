@@ -34,9 +34,18 @@ extension LuaRuntime {
     /// `push(s)`, remembering the pair for `string(at:)` (row data only:
     /// keys and fixed names gain nothing from it).
     func pushRemembered(_ s: String) {
-        var s = s
-        let address = s.withUTF8 { buf in
+        // A native string's bytes are read in place; only a bridged one is copied.
+        let pushed = s.utf8.withContiguousStorageIfAvailable { buf in
             lua_pushlstring(L, UnsafeRawPointer(buf.baseAddress)?.assumingMemoryBound(to: CChar.self), buf.count)
+        }
+        let address: UnsafePointer<CChar>?
+        if let pushed {
+            address = pushed
+        } else {
+            var copy = s
+            address = copy.withUTF8 { buf in
+                lua_pushlstring(L, UnsafeRawPointer(buf.baseAddress)?.assumingMemoryBound(to: CChar.self), buf.count)
+            }
         }
         pushedStrings.remember(s, at: address.map { UnsafeRawPointer($0) })
     }

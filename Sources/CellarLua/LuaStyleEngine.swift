@@ -13,6 +13,10 @@ public final class LuaStyleEngine {
     /// The Lua state every style of the engine runs in.
     public let runtime: LuaRuntime
     let keys: Keys
+    /// The addresses of the cell fields Cellar reads back (`accessory`,
+    /// `editing_accessory`, `indentation`, `alpha`), as `lua_topointer` gives
+    /// them: short strings, interned and kept alive by `keys`.
+    let cellFieldAddresses: [UnsafeRawPointer?]
     /// Makes a fresh `ui` table for each style file (so one file cannot
     /// change another's library).
     let uiFactory: LuaFunction
@@ -53,6 +57,11 @@ public final class LuaStyleEngine {
         let rt = try LuaRuntime(limits: limits)
         runtime = rt
         keys = Keys(rt)
+        cellFieldAddresses = [keys.accessory, keys.editingAccessory, keys.indentation, keys.alpha].map { k in
+            rt.push(k)
+            defer { rt.pop(1) }
+            return lua_topointer(rt.L, -1)
+        }
         let lib = try rt.compile(source: Array(Self.uiLibrarySource.utf8), chunkName: Self.uiChunkName)
         // The library chunk returns the node metatables and the factory.
         let base = rt.top

@@ -49,6 +49,24 @@ import Testing
           end,
         }
         """,
+        "memo_copy.lua": """
+        return {
+          identifier = 'memo_copy',
+          accessory = 'disclosureIndicator',
+          configure = function(cell, row)
+            cell.text = row.text
+            if row.tall then cell.accessory = 'detailButton' end
+            cell.indentation = row.indent
+          end,
+          update = function(config, state)
+            config.text = config.text .. (state.selected and ' sel' or '')
+            return config
+          end,
+          layout = function(config, ctx)
+            return ui.label(config.text .. ' w' .. ctx.width)
+          end,
+        }
+        """,
     ]
 
     static let rows: [Value] = [
@@ -127,7 +145,7 @@ import Testing
         return observed
     }
 
-    @Test(arguments: ["memo", "memo_fixed"])
+    @Test(arguments: ["memo", "memo_fixed", "memo_copy"])
     func memoizedCellsShowWhatTheUncachedPathComputes(_ identifier: String) throws {
         let dir = try styleDirectory(Self.styles)
         let memoized = try #require(try luaRegistry([dir.styles]).style(for: identifier))

@@ -38,6 +38,8 @@ int cellar_lua_reset_metatable(lua_State *L, int t);
 /// Makes the table at `dst` a shallow copy of the table at `src` (raw; a
 /// metatable on `dst` is removed).
 void cellar_lua_refill_copy(lua_State *L, int dst, int src);
+/// `cellar_lua_refill_copy`; returns 1 when `src` holds one of the `n` short-string keys at `watched` (from `lua_topointer`).
+int cellar_lua_refill_copy_watching(lua_State *L, int dst, int src, const void *const *watched, int n);
 /// Pushes a read-only proxy of the table at `real` (reads fall through;
 /// writes, rawset and setmetatable raise an error naming it `name`; pairs
 /// iterates the real table without handing it out).
@@ -111,6 +113,8 @@ void cellar_push_swift_function(cellar_lua *x, int index);
 /// line; source NULL if unknown).
 /// Writes that added a key to a row table so far (by any style).
 unsigned long cellar_row_writes(cellar_lua *x);
+/// Counts outermost `cellar_pcall`s: unchanged, no Lua code has run since it was read.
+unsigned long cellar_call_count(cellar_lua *x);
 cellar_failure cellar_last_failure(cellar_lua *x);
 const char *cellar_last_traceback(cellar_lua *x);
 const char *cellar_last_where(cellar_lua *x, int *line);
