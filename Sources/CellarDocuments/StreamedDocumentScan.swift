@@ -79,7 +79,7 @@ extension StreamedDocument {
     /// Keeps a checked row's offset and attributes.
     func record(_ a: RowAttributes, header: String?, at offset: Int) {
         let index = place(at: offset, selected: a.selected, highlighted: a.highlighted) { header }
-        if let h = a.height { declaredHeights[index] = h }
+        if let h = a.height { declaredHeights.record(h, row: index) }
         if a.editing { editingRows.insert(index) }
         // Rows mostly repeat a few identifiers: those are compared, not hashed.
         if !recentIdentifiers.contains(a.identifier) {
