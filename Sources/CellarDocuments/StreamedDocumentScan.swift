@@ -73,7 +73,8 @@ extension StreamedDocument {
         _ q: QuickRowCheck.Row, _ quick: inout QuickRowCheck, header: @autoclosure () -> String?, at offset: Int
     ) {
         if let id = quick.firstUse(q), identifiers[id] == nil { identifiers[id] = offset }
-        place(at: offset, selected: q.selected, highlighted: q.highlighted, header: header)
+        let index = place(at: offset, selected: q.selected, highlighted: q.highlighted, header: header)
+        if let h = q.height { declaredHeights.record(h, row: index) }
     }
 
     /// Keeps a checked row's offset and attributes.
