@@ -51,7 +51,10 @@ import Testing
     @Test func heightsAreKeptByRowAndAnsweredAsDeclared() throws {
         let doc = try Self.load(
             Self.csv(rows: 6) { ["", "3", "automatic", "0", "", "10000"][$0] }, .csv)
-        #expect((0..<7).map { doc.declaredHeights[$0] } == [nil, .fixed(3), .automatic, .fixed(0), nil, .fixed(10_000), nil])
+        #expect(
+            (0..<7).map { doc.declaredHeights[$0] } == [
+                nil, .fixed(3), .automatic, .fixed(0), nil, .fixed(10_000), nil,
+            ])
         #expect(doc.declaredHeights.fixedRows.map(\.row) == [1, 3, 5])
         let source = StreamedDataSource(document: doc)
         let table = source.makeTableView(registry: Registry())
