@@ -236,9 +236,12 @@ public struct TableDocument: Sendable {
         try sectionHeights.checkDrawable(width: width, sections: sections) { sectionHeightLocations[$0] }
     }
 
-    package static func checkRowHeight(_ height: Int, width: Int, at location: SourceLocation?) throws {
+    /// `location` is only worked out for a height that fails (finding it may read the file up to the row).
+    package static func checkRowHeight(
+        _ height: Int, width: Int, at location: @autoclosure () -> SourceLocation?
+    ) throws {
         guard let problem = InputLimits.tallBlockProblem("a row", lines: height, width: width) else { return }
-        throw CellarError(problem, at: location)
+        throw CellarError(problem, at: location())
     }
 
     /// Checks every row's reuse identifier and keys against a registry (located errors).

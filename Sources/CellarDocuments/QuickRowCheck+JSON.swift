@@ -1,3 +1,5 @@
+import Cellar
+
 /// The quick check of a JSON row (see `QuickRowCheck`): its members read
 /// straight from the bytes, each key as the rows before wrote it where it can.
 extension QuickRowCheck {
@@ -60,6 +62,9 @@ extension QuickRowCheck {
             case .builtinOther:
                 builtinTrouble = true
                 guard Self.pass(&j, depth: depth + 1) else { return false }
+            case .height:
+                guard let h = Self.height(&j) else { return false }
+                row.height = h
             case .fallback:
                 return false
             case .other:
@@ -129,6 +134,18 @@ extension QuickRowCheck {
         if (try? j.literal("true")) != nil { return true }
         if (try? j.literal("false")) != nil { return false }
         return nil
+    }
+
+    /// A `height` value as the full check reads it, when it plainly is one:
+    /// the string `automatic`, or a whole number without sign, fraction or
+    /// exponent within the table's bound. Nil leaves it to the full check.
+    static func height(_ j: inout JSONBytes) -> RowHeight? {
+        if j.current == UInt8(ascii: "\"") {
+            guard let text = plainString(&j), j.bytes.bytes(text, equal: "automatic") else { return nil }
+            return .automatic
+        }
+        guard let (range, integer) = try? j.number(), integer else { return nil }
+        return lines(j.bytes, range).map(RowHeight.fixed)
     }
 
     /// The `--section-by` key's value: a string (kept) or null; false for

@@ -3,13 +3,13 @@ import Cellar
 /// The load's check of a common row straight from its bytes, building
 /// nothing: the table's keys are read, text keys pass as they are, other
 /// keys are only checked for syntax. Anything it does not settle (a
-/// `height`, an accessory, text properties on a built-in row, escapes in a
+/// `height` other than `automatic` or plain digits, an accessory, text properties on a built-in row, escapes in a
 /// key or identifier, a detail on a `default` row, any syntax error) makes
 /// it answer nil, and the row takes the full check (`RowCheck` on the
 /// decoded value), which also gives any error its message. So the two
 /// agree on every row, and the common row costs no allocation.
 struct QuickRowCheck {
-    enum Kind { case cell, flag, builtinText, detail, builtinOther, fallback, other }
+    enum Kind { case cell, flag, height, builtinText, detail, builtinOther, fallback, other }
 
     /// What the table reads of a row that passed.
     struct Row {
@@ -17,6 +17,8 @@ struct QuickRowCheck {
         var identifier = -1
         var selected = false
         var highlighted = false
+        /// The declared `height`.
+        var height: RowHeight?
         /// The `--section-by` key's value (a string's bytes; nil when absent or null).
         var sectionKey: JSONBytes.StringToken?
         /// The identifier's index in `keySets` (-1 when no sets are kept).
@@ -34,7 +36,8 @@ struct QuickRowCheck {
         case "cell": return .cell
         case "selected", "highlighted", "disabled": return .flag
         // The row keys of editing and selection are rare: the full check reads them.
-        case "height", "editable", "editingStyle", "movable", "template", "selectionStyle", "deselectAfterSelect",
+        case "height": return .height
+        case "editable", "editingStyle", "movable", "template", "selectionStyle", "deselectAfterSelect",
             "selectable", "background", "leadingSwipeActions", "trailingSwipeActions":
             return .fallback
         case "secondaryText": return .detail
@@ -220,11 +223,35 @@ struct QuickRowCheck {
                 }
             case .detail: detail = true
             case .builtinOther: builtinTrouble = true
+            case .height:
+                guard let h = Self.height(bytes, f.range) else { return nil }
+                row.height = h
             case .fallback: return nil
             case .builtinText, .other: break
             }
         }
         return settle(&row, identifier, in: bytes, builtinTrouble: builtinTrouble, detail: detail) ? row : nil
+    }
+
+    /// A CSV or TSV `height` field as the full check reads it (`automatic`, or
+    /// the number its text is), when it plainly is one: `automatic`, or up
+    /// to five digits within the table's bound. Nil leaves the field to the
+    /// full check, which also words any error.
+    static func height(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> RowHeight? {
+        if bytes.bytes(range, equal: "automatic") { return .automatic }
+        return lines(bytes, range).map(RowHeight.fixed)
+    }
+
+    /// The number of lines `range` spells in plain digits, when within the table's bound.
+    static func lines(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        guard !range.isEmpty, range.count <= 5 else { return nil }
+        var n = 0
+        for i in range {
+            let digit = bytes[i] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            n = n * 10 + Int(digit)
+        }
+        return n <= TableView.maximumRowHeight ? n : nil
     }
 
     /// The columns of `selected` and `highlighted`, set with the kinds.

@@ -274,7 +274,7 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
         // Asked for every row: a document without heights, not edited, answers at once.
         if edits == nil && document.declaredHeights.isEmpty { return nil }
         switch editedRow(ip) {
-        case .stored(let i)?: return document.declaredHeights.isEmpty ? nil : document.declaredHeights[i]
+        case .stored(let i)?: return document.declaredHeights[i]
         case .added(let v, _)?: return Self.declaredHeight(v["height"])
         case nil: return nil
         }

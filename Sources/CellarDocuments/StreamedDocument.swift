@@ -69,8 +69,8 @@ public final class StreamedDocument {
     /// Rows (by their place in `rowOffsets`) that start selected or highlighted.
     @exclusivity(unchecked) var selectedRows: [Int] = []
     @exclusivity(unchecked) var highlightedRows: [Int] = []
-    /// Rows that declare their own height (most rows do not).
-    @exclusivity(unchecked) var declaredHeights: [Int: RowHeight] = [:]
+    /// The heights rows declare (a table has one on every row or on none, mostly).
+    @exclusivity(unchecked) var declaredHeights = DeclaredHeights()
     /// Rows with a key of editing or selection (`RowCheck.editingKeys`): the others need no decoding for them.
     @exclusivity(unchecked) var editingRows = RowBits()
     /// Each reuse identifier in use, with the offset of its first row.
@@ -157,9 +157,14 @@ public final class StreamedDocument {
     func located(_ e: ByteError) -> CellarError { CellarError(e.message, at: location(ofOffset: e.offset)) }
 
     func location(ofOffset offset: Int) -> SourceLocation {
+        locationsLookedUp += 1
         if let yamlSource { return yamlSource.location(ofOutput: offset, path: path) }
         return bytes.withUnsafeBufferPointer { ByteLocation.location(of: offset, in: $0, path: path) }
     }
+
+    /// How many single locations were worked out: each reads the bytes up to its offset, so the
+    /// checks of every row look one up only for a row that fails (tests count them).
+    private(set) var locationsLookedUp = 0
 
     /// The locations of ascending `offsets`, found in one pass over the bytes.
     func locations(of offsets: [Int]) -> [SourceLocation] {
@@ -229,10 +234,9 @@ public final class StreamedDocument {
             try TableDocument.checkRowHeight(
                 h, width: width, at: options.rowHeight == nil ? rowHeightOffset.map(location(ofOffset:)) : nil)
         }
-        for (row, height) in declaredHeights.sorted(by: { $0.key < $1.key }) {
-            if case .fixed(let h) = height {
-                try TableDocument.checkRowHeight(h, width: width, at: location(ofRow: row))
-            }
+        // A row's location is found by reading the bytes before it: only a failing row's is.
+        for (row, lines) in declaredHeights.fixedRows {
+            try TableDocument.checkRowHeight(lines, width: width, at: location(ofRow: row))
         }
         try sectionHeights.checkDrawable(width: width, sections: sections) {
             sectionHeightOffsets[$0].map(location(ofOffset:))

@@ -73,13 +73,14 @@ extension StreamedDocument {
         _ q: QuickRowCheck.Row, _ quick: inout QuickRowCheck, header: @autoclosure () -> String?, at offset: Int
     ) {
         if let id = quick.firstUse(q), identifiers[id] == nil { identifiers[id] = offset }
-        place(at: offset, selected: q.selected, highlighted: q.highlighted, header: header)
+        let index = place(at: offset, selected: q.selected, highlighted: q.highlighted, header: header)
+        if let h = q.height { declaredHeights.record(h, row: index) }
     }
 
     /// Keeps a checked row's offset and attributes.
     func record(_ a: RowAttributes, header: String?, at offset: Int) {
         let index = place(at: offset, selected: a.selected, highlighted: a.highlighted) { header }
-        if let h = a.height { declaredHeights[index] = h }
+        if let h = a.height { declaredHeights.record(h, row: index) }
         if a.editing { editingRows.insert(index) }
         // Rows mostly repeat a few identifiers: those are compared, not hashed.
         if !recentIdentifiers.contains(a.identifier) {

@@ -15,6 +15,9 @@ import Testing
         #"{"cell": "keyValue", "key": "k", "value": {"deep": [1, 2]}}"#, #"{"cell": "subtitle", "text": {"a": 1}}"#,
         #"{"cell": "keyValue", "text": {"a": 1}}"#, #"{"selected": true, "highlighted": false, "text": "a"}"#,
         #"{"selected": "true"}"#, #"{"disabled": 1}"#, #"{"height": 3}"#, #"{"height": -1}"#,
+        #"{"height": 0}"#, #"{"height": 10000}"#, #"{"height": 10001}"#, #"{"height": 02}"#, #"{"height": -0}"#,
+        #"{"height": 2.0}"#, #"{"height": 2e0}"#, #"{"height": "2"}"#, #"{"height": "automatic"}"#,
+        #"{"height": "autom\u0061tic"}"#, #"{"height": "auto"}"#, #"{"height": null}"#, #"{"height": 123456}"#,
         #"{"accessory": "checkmark"}"#, #"{"accessory": "chevron"}"#, #"{"cell": "keyValue", "accessory": "chevron"}"#,
         #"{"indentation": 99999999}"#, #"{"textProperties": {"numberOfLines": -1}}"#, #"{"text": "a", "text": "b"}"#,
         #"{"x": 1, "y": 2, "x": 3}"#, #"{"text": "a",}"#, #"{"text": "a" "b"}"#, #"{"t\u0065xt": "a", "text": "b"}"#,
@@ -44,6 +47,7 @@ import Testing
                 #expect(checked != nil, "quick passed what the full check refuses: \(text)")
                 #expect(checked?.identifier == quick.identifierName(q), "\(text)")
                 #expect(checked?.selected == q.selected && checked?.highlighted == q.highlighted, "\(text)")
+                #expect(checked?.height == q.height, "\(text)")
                 // The key set recorded is the row's keys, under its identifier.
                 let sets = try #require(quick.keySets)
                 let entry = try #require(sets.entries.first)
@@ -114,5 +118,33 @@ import Testing
                 }
             }
         }
+    }
+
+    /// A CSV `height` field the quick check reads is read as the full check reads it; any other it leaves.
+    @Test func aCSVHeightIsReadAsTheFullCheckReadsIt() throws {
+        let fields = [
+            "0", "2", "\"2\"", "02", "00000", "10000", "10001", "99999", "123456", "-1", "+2", "2.0", " 2", "2 ",
+            "automatic", "\"automatic\"", "Automatic", "auto", "x", "\"\"\"2\"",
+        ]
+        var passed = 0
+        for field in fields {
+            let bytes = Array("text,height\na,\(field)\n".utf8)
+            try bytes.withUnsafeBufferPointer { buffer in
+                let records = DelimitedRecords(buffer, format: .csv)
+                var cells: [DelimitedRecords.Field] = []
+                let start = try #require(records.nextRecordStart(from: 0))
+                let next = try records.record(at: start, into: &cells)
+                let recordStart = try #require(records.nextRecordStart(from: next))
+                _ = try records.record(at: recordStart, into: &cells)
+                var quick = QuickRowCheck(options: TableOptions())
+                let kinds = quick.kinds(of: ["text", "height"])
+                let full = try? RowCheck.check(records.row(cells, columns: ["text", "height"]), defaultCell: "default")
+                guard let q = quick.check(cells, kinds: kinds, records) else { return }
+                passed += 1
+                #expect(full != nil, "quick passed what the full check refuses: \(field)")
+                #expect(q.height == full?.height, "\(field)")
+            }
+        }
+        #expect(passed == 8)
     }
 }

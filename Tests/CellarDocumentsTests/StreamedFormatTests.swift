@@ -74,7 +74,7 @@ import Testing
     @Test func csvTableColumnsReadFlagsAndNumbers() throws {
         let doc = try load("text,selected,height\na,true,2\nb,false,\n", .csv)
         #expect(doc.selectedRows == [0])
-        #expect(doc.declaredHeights == [0: .fixed(2)])
+        #expect(doc.declaredHeights[0] == .fixed(2) && doc.declaredHeights[1] == nil)
         #expect(message { try load("text,selected\na,yes\n", .csv) } == "t.csv:2:3: selected must be true or false")
         #expect(message { try load("text,height\na,-3\n", .csv) } == "t.csv:2:3: height must not be negative (got -3)")
     }

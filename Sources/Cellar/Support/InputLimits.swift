@@ -29,10 +29,11 @@ public enum InputLimits {
     /// Nil when `what` (a row, a section's header view), `lines` tall, fits
     /// `viewportCells` at `width` columns, else why not: each is drawn into
     /// one canvas of its full height, whatever the viewport shows of it.
-    public static func tallBlockProblem(_ what: String, lines: Int, width: Int) -> String? {
+    /// `what` is only worked out for a block that fails (rows are checked one by one).
+    public static func tallBlockProblem(_ what: @autoclosure () -> String, lines: Int, width: Int) -> String? {
         let (cells, overflow) = width.multipliedReportingOverflow(by: lines)
         guard overflow || cells > viewportCells else { return nil }
-        return "\(what) \(lines) lines tall cannot be drawn \(width) columns wide: width × height "
+        return "\(what()) \(lines) lines tall cannot be drawn \(width) columns wide: width × height "
             + "is at most \(viewportCells) cells (at most \(viewportCells / max(1, width)) lines here)"
     }
 

@@ -87,6 +87,25 @@ final class FirstRowTallDelegate: TableViewDelegate {
         #expect(ds.cellForRowCalls == 3)
     }
 
+    /// As UIKit's heightForRowAt: every row's height is asked once, up
+    /// front, and a viewport then configures only its own rows.
+    @Test func declaredRowHeightsAreAskedOncePerRow() throws {
+        let ds = ArrayDataSource([(0..<5000).map { row("default", "r\($0)") }])
+        var asked = 0
+        ds.heights = { _ in
+            asked += 1
+            return .fixed(2)
+        }
+        let t = ds.makeTable(width: 20, height: 6)
+        t.separatorStyle = .none
+        t.contentOffset = 2 * 3000
+        #expect(lines(try t.renderText()) == [" r3000", "", " r3001", "", " r3002", ""])
+        #expect(t.contentHeight == 2 * 5000)
+        #expect(asked == 5000)
+        #expect(t.statistics.heightsMeasured == 0)
+        #expect(ds.cellForRowCalls == 3)
+    }
+
     @Test func automaticHeightsAreMeasuredAtTheCurrentWidth() throws {
         let long = row(
             "default", "one two three four five six", nil,

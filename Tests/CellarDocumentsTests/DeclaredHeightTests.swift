@@ -1,0 +1,80 @@
+import Cellar
+import CellarTestSupport
+import Testing
+
+@testable import CellarDocuments
+
+/// Rows that each declare a `height`: kept two bytes a row, answered as
+/// UIKit's heightForRowAt, and checked against the width without working
+/// out where each row is in the file (that reads the bytes before the row:
+/// done for every row, a long table's check would take quadratic time).
+@Suite struct DeclaredHeightTests {
+    static func load(_ text: String, _ format: InputFormat) throws -> StreamedDocument {
+        try StreamedDocument.load(
+            DocumentInput(path: "t.\(format.rawValue)", bytes: Array(text.utf8), format: format))
+    }
+
+    static func csv(rows: Int, height: (Int) -> String) -> String {
+        "cell,text,height\n" + (0..<rows).map { "default,Row \($0),\(height($0))\n" }.joined()
+    }
+
+    static func json(rows: Int, height: (Int) -> String) -> String {
+        let rows = (0..<rows).map { "{\"text\": \"Row \($0)\", \"height\": \(height($0))}" }
+        return "{\"sections\": [{\"rows\": [\n" + rows.joined(separator: ",\n") + "\n]}]}"
+    }
+
+    @Test func checkingEveryRowsHeightLooksUpNoLocation() throws {
+        for doc in [
+            try Self.load(Self.csv(rows: 3000) { _ in "2" }, .csv),
+            try Self.load(Self.json(rows: 3000) { _ in "2" }, .json),
+        ] {
+            let before = doc.locationsLookedUp
+            try doc.checkRowHeights(width: 80)
+            #expect(doc.locationsLookedUp == before)
+        }
+    }
+
+    @Test func aRowTooTallForTheWidthIsNamedByItsLine() throws {
+        let doc = try Self.load(Self.csv(rows: 3000) { $0 == 1234 ? "10000" : "2" }, .csv)
+        let before = doc.locationsLookedUp
+        do {
+            try doc.checkRowHeights(width: 1000)
+            Issue.record("a row 10000 lines tall at 1000 columns passed")
+        } catch {
+            #expect("\(error)".hasPrefix("t.csv:1236:1: a row 10000 lines tall cannot be drawn 1000 columns wide"))
+        }
+        // Only the failing row's location was worked out.
+        #expect(doc.locationsLookedUp == before + 1)
+        try doc.checkRowHeights(width: 400)
+    }
+
+    @Test func heightsAreKeptByRowAndAnsweredAsDeclared() throws {
+        let doc = try Self.load(
+            Self.csv(rows: 6) { ["", "3", "automatic", "0", "", "10000"][$0] }, .csv)
+        #expect(
+            (0..<7).map { doc.declaredHeights[$0] } == [
+                nil, .fixed(3), .automatic, .fixed(0), nil, .fixed(10_000), nil,
+            ])
+        #expect(doc.declaredHeights.fixedRows.map(\.row) == [1, 3, 5])
+        let source = StreamedDataSource(document: doc)
+        let table = source.makeTableView(registry: Registry())
+        #expect(source.tableView(table, heightForRowAt: IndexPath(0, 1)) == .fixed(3))
+        #expect(source.tableView(table, heightForRowAt: IndexPath(0, 2)) == .automatic)
+        #expect(source.tableView(table, heightForRowAt: IndexPath(0, 4)) == nil)
+        #expect(try Self.load(Self.csv(rows: 3) { _ in "" }, .csv).declaredHeights.isEmpty)
+    }
+
+    @Test func aViewportOfALongTableOfDeclaredHeightsDecodesOnlyItsRows() throws {
+        let doc = try Self.load(Self.csv(rows: 5000) { _ in "2" }, .csv)
+        let source = StreamedDataSource(document: doc)
+        let table = source.makeTableView(registry: Registry())
+        table.width = 30
+        table.viewportHeight = 6
+        // Each row is 2 lines and a separator.
+        try table.scroll(toOffset: 3 * 1000)
+        let text = try table.renderText()
+        #expect(text.hasPrefix(" Row 1000\n\n ─"))
+        #expect(table.statistics.heightsMeasured == 0)
+        #expect(source.rowsDecoded <= 3)
+    }
+}
