@@ -32,10 +32,13 @@ struct DeclaredHeights: Sendable {
         codes[row] = code
     }
 
-    /// The fixed heights in row order, each with its row.
-    var fixedRows: some Sequence<(row: Int, lines: Int)> {
-        codes.lazy.enumerated().compactMap { row, code in
-            code >= Self.fixedBase ? (row, Int(code - Self.fixedBase)) : nil
+    /// The fixed heights in row order, each with its row, from row `first` on
+    /// (rows piped in are checked as they arrive, each once).
+    func fixedRows(from first: Int = 0) -> some Sequence<(row: Int, lines: Int)> {
+        let start = min(max(0, first), codes.count)
+        return (start..<codes.count).lazy.compactMap { row in
+            let code = codes[row]
+            return code >= Self.fixedBase ? (row, Int(code - Self.fixedBase)) : nil
         }
     }
 

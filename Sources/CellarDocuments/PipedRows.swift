@@ -142,9 +142,10 @@ extension StreamedDataSource: TableViewGrowingDataSource {
         guard let pipe, edits == nil else { return rowCount(inSection: last) }
         let selected = document.selectedRows.count
         let highlighted = document.highlightedRows.count
+        let checked = document.rowCount
         if try pipe.readMore() {
             try document.validate(against: tableView.registry)
-            try document.checkRowHeights(width: tableView.width)
+            try document.checkRowHeights(width: tableView.width, from: checked)
             for row in document.selectedRows[selected...] { if let ip = indexPath(row) { tableView.selectRow(at: ip) } }
             for row in document.highlightedRows[highlighted...] {
                 if let ip = indexPath(row) { tableView.highlighted.insert(ip) }

@@ -228,14 +228,16 @@ public final class StreamedDocument {
         }
     }
 
-    /// Checks every fixed row height can be drawn at `width` (as `TableDocument.checkRowHeights`).
-    public func checkRowHeights(width: Int) throws {
+    /// Checks every fixed row height can be drawn at `width` (as
+    /// `TableDocument.checkRowHeights`); rows before `firstRow` were checked
+    /// at this width already (rows piped in are checked as they arrive).
+    public func checkRowHeights(width: Int, from firstRow: Int = 0) throws {
         if case .fixed(let h)? = options.rowHeight ?? rowHeight {
             try TableDocument.checkRowHeight(
                 h, width: width, at: options.rowHeight == nil ? rowHeightOffset.map(location(ofOffset:)) : nil)
         }
         // A row's location is found by reading the bytes before it: only a failing row's is.
-        for (row, lines) in declaredHeights.fixedRows {
+        for (row, lines) in declaredHeights.fixedRows(from: firstRow) {
             try TableDocument.checkRowHeight(lines, width: width, at: location(ofRow: row))
         }
         try sectionHeights.checkDrawable(width: width, sections: sections) {

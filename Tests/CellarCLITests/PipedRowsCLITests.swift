@@ -92,6 +92,20 @@ import Testing
         #expect(piped.stderr == "cellar: <stdin>:3:38: selected must be true or false\n")
     }
 
+    /// Heights are checked for the rows of each new chunk, once: a row too
+    /// tall to draw in a later chunk still fails, at its line.
+    @Test func aTooTallRowLaterIsLocated() throws {
+        let first = Self.jsonl[0] + "\n" + #"{"text": "Short", "height": 2}"# + "\n"
+        let rest = #"{"text": "Tall", "height": 10000}"# + "\n" + Self.jsonl[3] + "\n"
+        let piped = try Self.pipedRender(["--input-format", "jsonl", "--width", "1000"], first: first, rest: rest)
+        #expect(piped.status != 0)
+        #expect(piped.early.contains("Apples 사과"))
+        #expect(!piped.stdout.contains("Tall"))
+        #expect(
+            piped.stderr.hasPrefix("cellar: <stdin>:3:") && piped.stderr.contains("10000 lines tall"), "\(piped.stderr)"
+        )
+    }
+
     /// A viewport needs the whole table first: piped rows are read to the end, and drawn as the file's are.
     @Test func aViewportFromAPipeIsTheFilesViewport() throws {
         let dir = try ScratchDirectory()

@@ -55,7 +55,9 @@ import Testing
             (0..<7).map { doc.declaredHeights[$0] } == [
                 nil, .fixed(3), .automatic, .fixed(0), nil, .fixed(10_000), nil,
             ])
-        #expect(doc.declaredHeights.fixedRows.map(\.row) == [1, 3, 5])
+        #expect(doc.declaredHeights.fixedRows().map(\.row) == [1, 3, 5])
+        #expect(doc.declaredHeights.fixedRows(from: 3).map(\.row) == [3, 5])
+        #expect(doc.declaredHeights.fixedRows(from: 6).map(\.row) == [])
         let source = StreamedDataSource(document: doc)
         let table = source.makeTableView(registry: Registry())
         #expect(source.tableView(table, heightForRowAt: IndexPath(0, 1)) == .fixed(3))
