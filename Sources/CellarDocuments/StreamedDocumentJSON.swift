@@ -236,37 +236,15 @@ extension StreamedDocument {
         }
     }
 
-    /// A section's `rows`, as `elements` reads a list, with the comma
-    /// between two rows passed in line (the common case of every row).
+    /// A section's `rows`, each checked and kept as a row.
     func rowList(_ j: inout JSONBytes, _ quick: inout QuickRowCheck) throws {
-        guard j.current == UInt8(ascii: "[") else { throw try shapeError(&j, "rows must be a list", 3) }
-        j.pos += 1
-        j.skipSpace()
-        if j.current == UInt8(ascii: "]") {
-            j.pos += 1
-            return
-        }
-        while true {
-            j.skipSpace()
-            try jsonRow(&j, depth: 4, &quick)
-            j.skipSpace()
-            if j.current == UInt8(ascii: "]") {
-                j.pos += 1
-                return
-            }
-            // A comma before the next row; anything else (a trailing comma) is worded by `commaBefore`.
-            if j.current == UInt8(ascii: ",") {
-                let comma = j.pos
-                j.pos += 1
-                j.skipSpace()
-                if j.current != UInt8(ascii: "]") { continue }
-                j.pos = comma
-            }
-            try j.commaBefore(UInt8(ascii: "]"))
-        }
+        try elements(&j, what: "rows must be a list", depth: 3) { j in try jsonRow(&j, depth: 4, &quick) }
     }
 
-    /// The elements of an array at `j`, each read by `body`.
+    /// The elements of an array at `j`, each read by `body`; the comma
+    /// between two elements is passed in line (the common case of every
+    /// row). Inlined, so a section's rows are read without a closure call.
+    @inline(__always)
     func elements(_ j: inout JSONBytes, what: String, depth: Int = 1, _ body: (inout JSONBytes) throws -> Void) throws {
         guard j.current == UInt8(ascii: "[") else { throw try shapeError(&j, what, depth) }
         j.pos += 1
@@ -282,6 +260,14 @@ extension StreamedDocument {
             if j.current == UInt8(ascii: "]") {
                 j.pos += 1
                 return
+            }
+            // A comma before the next element; anything else (a trailing comma) is worded by `commaBefore`.
+            if j.current == UInt8(ascii: ",") {
+                let comma = j.pos
+                j.pos += 1
+                j.skipSpace()
+                if j.current != UInt8(ascii: "]") { continue }
+                j.pos = comma
             }
             try j.commaBefore(UInt8(ascii: "]"))
         }
