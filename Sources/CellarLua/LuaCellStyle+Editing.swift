@@ -8,18 +8,14 @@ extension LuaCellStyle {
         guard let f = hook.editingStyle else { return nil }
         let s = storage(cell)
         let rt = engine.runtime
-        let base = rt.top
-        defer { rt.setTop(base) }
-        rt.push(f)
-        try pushConfig(s, state)
-        do { try engine.pushState(state) } catch { throw failure(error, "editing_style", s.indexPath) }
-        if engine.tableGuard != nil { try guardCall("editing_style", s.indexPath, configSlot(-2) + [(-1, "state")]) }
-        do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, "editing_style", s.indexPath) }
-        if rt.type(at: -1) == .nil { return nil }
-        guard rt.type(at: -1) == .string, let name = rt.string(at: -1), let style = EditingStyle(rawValue: name) else {
-            throw shape("editing_style", s, "expected \"delete\", \"insert\", \"none\" or nil; got \(describe(-1))")
+        return try callStateHook(f, "editing_style", s, state: state, row: s.indexPath) {
+            if rt.type(at: -1) == .nil { return nil }
+            guard rt.type(at: -1) == .string, let name = rt.string(at: -1), let style = EditingStyle(rawValue: name)
+            else {
+                throw shape("editing_style", s, "expected \"delete\", \"insert\", \"none\" or nil; got \(describe(-1))")
+            }
+            return style
         }
-        return style
     }
 }
 
@@ -32,14 +28,14 @@ extension LuaCellStyle {
         guard let f = hook.swipeActions else { return nil }
         let s = storage(cell)
         let rt = engine.runtime
-        let base = rt.top
-        defer { rt.setTop(base) }
-        rt.push(f)
-        try pushConfig(s, state)
-        do { try engine.pushState(state) } catch { throw failure(error, "swipe_actions", s.indexPath) }
-        rt.push(edge.rawValue)
-        if engine.tableGuard != nil { try guardCall("swipe_actions", s.indexPath, configSlot(-3) + [(-2, "state")]) }
-        do { try rt.pcall(arguments: 3, results: 1) } catch { throw failure(error, "swipe_actions", s.indexPath) }
+        return try callStateHook(
+            f, "swipe_actions", s, state: state, row: s.indexPath, extra: 1, pushExtra: { rt.push(edge.rawValue) },
+            read: { try swipeActionsResult(s) })
+    }
+
+    /// The `swipe_actions` hook's result on the stack's top, read.
+    private func swipeActionsResult(_ s: LuaCellStorage) throws -> [ContextualAction]? {
+        let rt = engine.runtime
         switch rt.type(at: -1) {
         case .nil: return nil
         case .table: break

@@ -9,23 +9,23 @@ extension LuaCellStyle {
         guard let f = hook.willSelect else { return indexPath }
         let s = storage(cell)
         let rt = engine.runtime
-        let base = rt.top
-        defer { rt.setTop(base) }
-        rt.push(f)
-        try pushConfig(s, cell.state)
-        do { try engine.pushState(cell.state) } catch { throw failure(error, "will_select", indexPath) }
-        rt.pushTable(fieldCount: 3)
-        rt.push("will_select")
-        rt.rawSet(rt.key("kind"), inTableAt: -2)
-        rt.push(indexPath.section)
-        rt.rawSet(engine.keys.section, inTableAt: -2)
-        rt.push(indexPath.row)
-        rt.rawSet(engine.keys.row, inTableAt: -2)
-        if engine.tableGuard != nil {
-            try guardCall("will_select", indexPath, configSlot(-3) + [(-2, "state"), (-1, "event")])
+        let pushEvent = {
+            rt.pushTable(fieldCount: 3)
+            rt.push("will_select")
+            rt.rawSet(rt.key("kind"), inTableAt: -2)
+            rt.push(indexPath.section)
+            rt.rawSet(self.engine.keys.section, inTableAt: -2)
+            rt.push(indexPath.row)
+            rt.rawSet(self.engine.keys.row, inTableAt: -2)
         }
-        engine.noteHook(self, indexPath)
-        do { try rt.pcall(arguments: 3, results: 1) } catch { throw failure(error, "will_select", indexPath) }
+        return try callStateHook(
+            f, "will_select", s, state: cell.state, row: indexPath, extra: 1, extraTables: [(-1, "event")],
+            pushExtra: pushEvent, read: { try willSelectResult(s, indexPath) })
+    }
+
+    /// The `will_select` hook's result on the stack's top: the row to select, or nil.
+    private func willSelectResult(_ s: LuaCellStorage, _ indexPath: IndexPath) throws -> IndexPath? {
+        let rt = engine.runtime
         switch rt.type(at: -1) {
         case .nil: return indexPath
         case .boolean: return rt.bool(at: -1) == true ? indexPath : nil

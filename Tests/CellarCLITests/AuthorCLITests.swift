@@ -70,4 +70,27 @@ import Testing
                 == "cellar: log: printer row [0, 0]: configuring a\ncellar: log: printer row [0, 1]: configuring b␛[31m\n"
         )
     }
+
+    /// A hook handed the state (`will_select` here, called through
+    /// `callStateHook`) runs once per tap and logs under its own row.
+    @Test func printInAStateHookNamesItsRow() throws {
+        let dir = try ScratchDirectory()
+        try dir.write(
+            "Styles/chooser.lua",
+            """
+            return {
+              identifier = "chooser",
+              configure = function(cell, row) cell.text = row.title end,
+              will_select = function(config, state, event) print("choosing", config.text) return true end,
+            }
+            """)
+        try dir.write(
+            "Styles/cases/chooser.case.yaml",
+            "width: 20\ntable:\n  sections:\n    - rows:\n        - {cell: chooser, title: a}\n"
+                + "        - {cell: chooser, title: b}\nsteps:\n  - select: [0, 0]\n")
+        let run = try CellarCLI.run(["test"], in: dir.path, environment: ["CELLAR_LOG": "1"])
+        let lines = run.stderr.split(separator: "\n").filter { $0.contains("choosing") }
+        #expect(lines.count == 1, "\(run.stdout)\(run.stderr)")
+        #expect(lines.allSatisfy { $0.hasPrefix("cellar: log: chooser row [0, 0]:") }, "\(run.stderr)")
+    }
 }
