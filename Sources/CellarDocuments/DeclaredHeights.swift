@@ -17,6 +17,19 @@ struct DeclaredHeights: Sendable {
     /// Whether no row declares a height (asked per row drawn: the common answer is quick).
     var isEmpty: Bool { codes.isEmpty }
 
+    init() {}
+
+    /// The heights as kept, for the load index to write.
+    var storedCodes: [UInt16] { codes }
+
+    /// Heights read back from a load index: nil when there are more than
+    /// `rows` or one is not a height a row can have.
+    init?(codes: [UInt16], rows: Int) {
+        let highest = Self.fixedBase + UInt16(TableView.maximumRowHeight)
+        guard codes.count <= rows, !codes.contains(where: { $0 > highest }) else { return nil }
+        self.codes = codes
+    }
+
     /// The row's declared height; nil when it declares none (or is out of range).
     subscript(row: Int) -> RowHeight? {
         guard row >= 0, row < codes.count else { return nil }

@@ -43,10 +43,7 @@ struct DocumentBytes: Sendable {
             self.init(owned: [], mapping: m)
             return
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(count)
-        try InputFile.readChunks(fd, path: path, limit: limit) { out.append(contentsOf: $0) }
-        self.init(out)
+        self.init(try InputFile.readAll(fd, expecting: count, path: path, limit: limit))
     }
 
     /// Whether the bytes are a mapped file's (pages that can be given back).

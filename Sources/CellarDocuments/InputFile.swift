@@ -20,22 +20,40 @@ public enum InputFile {
     public static func read(_ path: String, limit: Int = defaultSizeLimit) throws -> [UInt8] {
         let (fd, size) = try openRegular(path, limit: limit)
         defer { close(fd) }
+        return try readAll(fd, expecting: size, path: path, limit: limit)
+    }
+
+    /// The rest of the open file `fd` (of `size` bytes when it was opened, maybe more by now).
+    static func readAll(_ fd: Int32, expecting size: Int, path: String, limit: Int) throws -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(size)
         try readChunks(fd, path: path, limit: limit) { out.append(contentsOf: $0) }
         return out
     }
 
-    /// The file mapped read-only (`DocumentBytes`), or a CellarError naming the path and the reason.
-    static func map(_ path: String, limit: Int) throws -> DocumentBytes {
-        let (fd, size) = try openRegular(path, limit: limit)
-        // The mapping keeps the file: its descriptor is not needed after.
+    /// The file's bytes, mapped read-only (`DocumentBytes`) with `map`, else
+    /// read whole, and the identity of the file they are (as it was when
+    /// opened); or a CellarError naming the path and the reason.
+    static func bytes(_ path: String, limit: Int, map: Bool) throws -> (DocumentBytes, FileIdentity) {
+        let (fd, info) = try openRegularFile(path, limit: limit)
+        // A mapping keeps the file: its descriptor is not needed after.
         defer { close(fd) }
-        return try DocumentBytes(file: fd, count: size, path: path, limit: limit)
+        let size = Int(info.st_size)
+        let bytes =
+            map
+            ? try DocumentBytes(file: fd, count: size, path: path, limit: limit)
+            : DocumentBytes(try readAll(fd, expecting: size, path: path, limit: limit))
+        return (bytes, FileIdentity(info))
     }
 
     /// Opens a regular file of at most `limit` bytes; returns its descriptor (the caller closes it) and size.
     static func openRegular(_ path: String, limit: Int) throws -> (Int32, Int) {
+        let (fd, info) = try openRegularFile(path, limit: limit)
+        return (fd, Int(info.st_size))
+    }
+
+    /// Opens a regular file of at most `limit` bytes; returns its descriptor (the caller closes it) and status.
+    static func openRegularFile(_ path: String, limit: Int) throws -> (Int32, stat) {
         // O_NONBLOCK: opening a FIFO without a writer must not wait for one.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw CellarError("\(path): cannot open: \(reason(errno))") }
@@ -52,7 +70,7 @@ public enum InputFile {
             close(fd)
             throw tooLarge(path, limit: limit)
         }
-        return (fd, Int(info.st_size))
+        return (fd, info)
     }
 
     /// Reads `fd` to its end in chunks given to `body`, refusing more than `limit` bytes in all.

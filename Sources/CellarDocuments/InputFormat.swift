@@ -68,16 +68,19 @@ public struct DocumentInput: Sendable {
     var bytes: DocumentBytes
     /// The format the bytes are read as.
     public var format: InputFormat
+    /// The file the bytes were read from, as it was when opened (nil for standard input and bytes given).
+    var identity: FileIdentity?
 
     /// Bytes already in memory, named `path` in messages.
     public init(path: String, bytes: [UInt8], format: InputFormat) {
         self.init(path: path, bytes: DocumentBytes(bytes), format: format)
     }
 
-    init(path: String, bytes: DocumentBytes, format: InputFormat) {
+    init(path: String, bytes: DocumentBytes, format: InputFormat, identity: FileIdentity? = nil) {
         self.path = path
         self.bytes = bytes
         self.format = format
+        self.identity = identity
     }
 
     /// Reads `path` (`-` is standard input, named `<stdin>` in messages)
@@ -99,12 +102,11 @@ public struct DocumentInput: Sendable {
             let bytes = try readStandardInput(limit: sizeLimit)
             return DocumentInput(path: "<stdin>", bytes: bytes, format: format ?? InputFormat.sniff(bytes))
         }
-        let bytes =
-            mapFile
-            ? try InputFile.map(path, limit: sizeLimit) : DocumentBytes(try InputFile.read(path, limit: sizeLimit))
+        let (bytes, identity) = try InputFile.bytes(path, limit: sizeLimit, map: mapFile)
         return DocumentInput(
             path: path, bytes: bytes,
-            format: format ?? InputFormat.from(path: path) ?? bytes.withUnsafeBufferPointer(InputFormat.sniff))
+            format: format ?? InputFormat.from(path: path) ?? bytes.withUnsafeBufferPointer(InputFormat.sniff),
+            identity: identity)
     }
 
     /// All of standard input, refusing more than `limit` bytes.

@@ -5,24 +5,29 @@ import Cellar
 public enum LoadedTable {
     case streamed(StreamedDataSource)
 
-    /// Reads `input` (see `DocumentInput.read`) with `options` applied.
-    public static func load(_ input: DocumentInput, options: TableOptions = TableOptions()) throws -> LoadedTable {
-        .streamed(StreamedDataSource(document: try StreamedDocument.load(input, options: options)))
+    /// Reads `input` (see `DocumentInput.read`) with `options` applied, through the load index with `indexCache`.
+    public static func load(
+        _ input: DocumentInput, options: TableOptions = TableOptions(), indexCache: LoadIndexCache? = nil
+    ) throws -> LoadedTable {
+        .streamed(
+            StreamedDataSource(document: try StreamedDocument.load(input, options: options, indexCache: indexCache)))
     }
 
     /// Reads the table at `path` (`-` is standard input) as `DocumentInput.read` does (mapping
     /// the file with `mapFile`); a YAML file is read in pieces as it is converted
-    /// (`StreamedDocument.load(yamlFile:)`), not held whole.
+    /// (`StreamedDocument.load(yamlFile:)`), not held whole. With `indexCache`, a big file's
+    /// load index is used and kept (`LoadIndexCache`).
     public static func load(
         path: String, format: InputFormat?, sizeLimit: Int, options: TableOptions = TableOptions(),
-        mapFile: Bool = true
+        mapFile: Bool = true, indexCache: LoadIndexCache? = nil
     ) throws -> LoadedTable {
         if path != "-", (format ?? InputFormat.from(path: path)) == .yaml {
             let doc = try StreamedDocument.load(yamlFile: path, sizeLimit: sizeLimit, options: options)
             return .streamed(StreamedDataSource(document: doc))
         }
         return try load(
-            DocumentInput.read(path, format: format, sizeLimit: sizeLimit, mapFile: mapFile), options: options)
+            DocumentInput.read(path, format: format, sizeLimit: sizeLimit, mapFile: mapFile), options: options,
+            indexCache: indexCache)
     }
 
     var source: StreamedDataSource {
@@ -36,6 +41,9 @@ public enum LoadedTable {
 
     /// Checks every row's reuse identifier against `registry` (located errors).
     public func validate(against registry: Registry) throws { try source.document.validate(against: registry) }
+
+    /// How the load used the load index.
+    public var loadIndexUse: LoadIndexUse { source.document.loadIndexUse }
 
     /// Checks every fixed row height can be drawn at `width`.
     public func checkRowHeights(width: Int) throws { try source.document.checkRowHeights(width: width) }

@@ -7,6 +7,22 @@ struct RowBits: Sendable {
 
     var isEmpty: Bool { words.isEmpty }
 
+    init() {}
+
+    /// The bits as kept, for the load index to write.
+    var storedWords: [UInt64] { words }
+
+    /// Bits read back from a load index: nil when they reach past row `rows - 1`.
+    init?(words: [UInt64], rows: Int) {
+        guard words.count <= (rows + 63) / 64 else { return nil }
+        if let last = words.last, words.count == (rows + 63) / 64, rows % 64 != 0,
+            last >> UInt64(rows % 64) != 0
+        {
+            return nil
+        }
+        self.words = words
+    }
+
     mutating func insert(_ row: Int) {
         let word = row >> 6
         if word >= words.count { words.append(contentsOf: repeatElement(0, count: word + 1 - words.count)) }

@@ -34,6 +34,27 @@ struct RowKeySets {
     /// The rows recorded.
     private(set) var rows = 0
 
+    init() {}
+
+    /// The names past the known ones, in bit order, for the load index to write.
+    var otherNameTexts: ArraySlice<String> { names[QuickRowCheck.names.count...] }
+
+    /// Key sets read back from a load index: nil when a name or an entry is
+    /// out of range (more names than bits, an identifier not in the list).
+    init?(otherNames: [String], identifiers: [String], entries: [Entry], complete: Bool, rows: Int) {
+        guard names.count + otherNames.count <= UInt64.bitWidth, rows >= 0,
+            entries.allSatisfy({ $0.identifier >= 0 && $0.identifier < identifiers.count })
+        else { return nil }
+        names += otherNames
+        self.otherNames = otherNames.map { Array($0.utf8) }
+        self.identifiers = identifiers
+        for (i, id) in identifiers.enumerated() { identifierIndex[id] = i }
+        guard identifierIndex.count == identifiers.count else { return nil }
+        self.entries = Set(entries)
+        self.complete = complete
+        self.rows = rows
+    }
+
     /// The index of an identifier (asked once per identifier the quick check decodes).
     mutating func identifier(_ name: String) -> Int {
         if let i = identifierIndex[name] { return i }

@@ -26,4 +26,33 @@ struct RowOffsets: RandomAccessCollection, Sendable {
     mutating func append(_ offset: Int) {
         if isWide { wide.append(offset) } else { narrow.append(UInt32(offset)) }
     }
+
+    /// The offsets as kept (one of the two is empty), for the load index to write.
+    var stored: (narrow: [UInt32], wide: [Int]) { (narrow, wide) }
+
+    /// An index of offsets read back from a load index: nil unless they are
+    /// kept as an index for `byteLimit` bytes keeps them (32-bit or not),
+    /// strictly ascending and each below `byteLimit`.
+    init?(byteLimit: Int, narrow: [UInt32], wide: [Int]) {
+        self.init(byteLimit: byteLimit)
+        guard isWide ? narrow.isEmpty : wide.isEmpty else { return nil }
+        guard isWide ? Self.ascending(wide, below: byteLimit) : Self.ascending(narrow, below: byteLimit) else {
+            return nil
+        }
+        self.narrow = narrow
+        self.wide = wide
+    }
+
+    private static func ascending<T: FixedWidthInteger>(_ offsets: [T], below limit: Int) -> Bool {
+        guard let last = offsets.last, let first = offsets.first else { return true }
+        guard first >= 0, Int(last) < limit else { return false }
+        return offsets.withUnsafeBufferPointer { o in
+            var previous = o[0]
+            for offset in o.dropFirst() {
+                guard offset > previous else { return false }
+                previous = offset
+            }
+            return true
+        }
+    }
 }

@@ -83,6 +83,12 @@ public final class StreamedDocument {
     public internal(set) var registrations: [TableDocument.Registration] = []
     /// CSV and TSV: the header's names, one per column.
     var columns: [String] = []
+    /// A JSON table's `rows` lists as the scan passed them, for the load index.
+    var rowLists: [LoadIndex.RowList] = []
+    /// While the load is taken from a load index: the `rows` lists still to pass (`restore`).
+    var restoring: RowListCursor?
+    /// Whether this load's rows came from a load index, or it wrote one (`LoadIndexCache`).
+    public internal(set) var loadIndexUse = LoadIndexUse.none
     /// Decodes the rows: made once the scan has found them all, and again
     /// each time rows arriving from a pipe are added (`refreshDecoder`).
     private(set) var decoder: RowDecoder
@@ -122,8 +128,21 @@ public final class StreamedDocument {
     func hasEditingKeys(_ row: Int) -> Bool { editingRows.contains(row) }
 
     /// Reads and checks a table in any of the formats; every error names path:line:column.
-    public static func load(_ input: DocumentInput, options: TableOptions = TableOptions()) throws -> StreamedDocument {
+    /// With `indexCache`, a file's rows are taken from its load index when it has one that
+    /// fits, and one is written after a scan that passes (`LoadIndexCache`; not for YAML,
+    /// whose rows are read from the JSON form its conversion makes).
+    public static func load(
+        _ input: DocumentInput, options: TableOptions = TableOptions(), indexCache: LoadIndexCache? = nil
+    ) throws -> StreamedDocument {
         try checkTableDocument(input, options: options)
+        if input.format != .yaml, let indexCache {
+            if let doc = indexCache.restored(input, options: options) { return doc }
+            let doc = StreamedDocument(input, options: options)
+            try doc.scan()
+            doc.refreshDecoder()
+            indexCache.store(doc, input)
+            return doc
+        }
         let doc: StreamedDocument
         if input.format == .yaml {
             let json = try input.bytes.withUnsafeBufferPointer { yaml in

@@ -143,7 +143,7 @@ extension StreamedDocument {
     }
 
     func section(_ j: inout JSONBytes, _ buffer: UnsafeBufferPointer<UInt8>) throws {
-        var s = Section(firstRow: rowOffsets.count, offset: j.pos)
+        var s = Section(firstRow: rowsRead, offset: j.pos)
         sections.append(s)
         try members(&j, what: "a section", depth: 2) { j, key, keyStart in
             switch key {
@@ -161,17 +161,26 @@ extension StreamedDocument {
                 if key == "headerView" { s.headerView = view } else { s.footerView = view }
             case "indexTitle": s.indexTitle = try text(&j, key)
             case "rows":
+                if restoring != nil {
+                    try passRowList(&j)
+                    break
+                }
+                let start = j.pos
+                let firstRow = rowOffsets.count
                 // The sets move to the check and back, so they are not copied.
                 var quick = QuickRowCheck(options: options, keySets: rowKeySets)
                 rowKeySets = RowKeySets()
                 try rowList(&j, &quick)
                 rowKeySets = quick.keySets ?? RowKeySets()
+                rowLists.append(
+                    LoadIndex.RowList(
+                        start: start, end: j.pos, firstRow: firstRow, rowCount: rowOffsets.count - firstRow))
             default:
                 throw ByteError(
                     offset: keyStart, message: Suggest.unknown("section key", key, among: TableDocument.sectionKeys))
             }
         }
-        s.rowCount = rowOffsets.count - s.firstRow
+        s.rowCount = rowsRead - s.firstRow
         sections[sections.count - 1] = s
     }
 

@@ -31,6 +31,12 @@ extension StreamedDocument {
             }
         }
         scanBehind.finish()
+        try settle()
+    }
+
+    /// What follows the rows, whether a scan read them or a load index gave them:
+    /// the section of rows without sections, the selection checked, `--index-titles`.
+    func settle() throws {
         if sections.isEmpty && !isTableDocument { sections.append(Section(firstRow: 0)) }
         if !isTableDocument { selection.allowsMultipleSelection = true }
         try checkInitialSelection()

@@ -49,6 +49,15 @@ struct DocumentOptions: ParsableArguments {
             valueName: "LINES"))
     var estimatedRowHeight: Int?
 
+    @Flag(
+        help: ArgumentHelp(
+            "Neither read nor write the load index (a big file's rows, kept once checked, "
+                + "so the next load of the unchanged file skips the check)."))
+    var noIndexCache = false
+
+    /// The load index cache the environment names (see `LoadIndexCache.fromEnvironment`), unless turned off.
+    var indexCache: LoadIndexCache? { noIndexCache ? nil : LoadIndexCache.fromEnvironment() }
+
     func tableOptions() throws -> TableOptions {
         if let cell, cell.isEmpty { throw CellarError("--cell must name a reuse identifier") }
         if let n = estimatedRowHeight, !(1...TableView.maximumRowHeight).contains(n) {

@@ -25,7 +25,7 @@ enum DocumentTable {
         }
         let source = try LoadedTable.load(
             path: file, format: document.inputFormat, sizeLimit: maxFileSize, options: document.tableOptions(),
-            mapFile: mapFile)
+            mapFile: mapFile, indexCache: document.indexCache)
         let documentRegistry = try source.registry(over: registry)
         try source.validate(against: documentRegistry)
         return (source.makeTableView(registry: documentRegistry), source)

@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The load index cache's files on disk. Every failure is an answer (nil,
+/// false, nothing removed), never an error: the cache only saves time.
+enum IndexFiles {
+    static let suffix = ".index"
+    /// Temporary files are named `<index>.tmp-<pid>`; one this old was left by a process that died.
+    static let temporaryMarker = ".tmp-"
+    static let staleTemporaryAge: Int64 = 3_600_000_000_000
+
+    /// The bytes of the index file `path`, when it is a regular file of the
+    /// user's own (not one planted in a shared directory) of at most `sizeLimit` bytes.
+    static func read(_ path: String, sizeLimit: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
+            info.st_size >= 0, Int(info.st_size) <= sizeLimit
+        else { return nil }
+        let size = Int(info.st_size)
+        var out = [UInt8](repeating: 0, count: size)
+        var done = 0
+        while done < size {
+            let n = out.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress.map { $0 + done }, size - done) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            done += n
+        }
+        return out
+    }
+
+    /// Writes `bytes` to `path` in `directory` (made, 0700, if missing)
+    /// through a temporary file renamed over it; false when any step fails
+    /// (nothing is left behind then).
+    static func write(_ bytes: [UInt8], to path: String, in directory: String) -> Bool {
+        guard makeDirectory(directory) else { return false }
+        let temporary = path + temporaryMarker + String(getpid())
+        unlink(temporary)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return false }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes {
+                Glibc.write(fd, $0.baseAddress.map { $0 + written }, bytes.count - written)
+            }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            written += n
+        }
+        let closed = close(fd) == 0
+        guard written == bytes.count, closed, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+
+    /// Makes `directory` and any missing parent, each mode 0700 (the cache is the user's alone).
+    static func makeDirectory(_ directory: String) -> Bool {
+        var info = stat()
+        if stat(directory, &info) == 0 { return info.st_mode & S_IFMT == S_IFDIR }
+        let parent = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        if let slash = parent.lastIndex(of: "/"), slash != parent.startIndex {
+            guard makeDirectory(String(parent[..<slash])) else { return false }
+        }
+        return mkdir(directory, 0o700) == 0 || errno == EEXIST
+    }
+
+    /// Removes the oldest indexes (by when they were written) until the
+    /// rest take at most `limit` bytes, never `kept`; and temporary files a
+    /// dead process left.
+    static func evict(in directory: String, beyond limit: Int, keeping kept: String) {
+        guard let dir = opendir(directory) else { return }
+        var files: [(path: String, size: Int, written: Int64)] = []
+        let now = FileIdentity.now()
+        while let entry = readdir(dir) {
+            var entryName = entry.pointee.d_name
+            let capacity = MemoryLayout.size(ofValue: entryName)
+            let name = withUnsafePointer(to: &entryName) {
+                $0.withMemoryRebound(to: CChar.self, capacity: capacity) { String(cString: $0) }
+            }
+            let path = directory + "/" + name
+            guard name.hasSuffix(suffix) || name.contains(suffix + temporaryMarker), path != kept,
+                let identity = FileIdentity.of(path: path)
+            else { continue }
+            if name.hasSuffix(suffix) {
+                files.append((path, Int(identity.size), identity.modified))
+            } else if now - identity.modified > staleTemporaryAge {
+                unlink(path)
+            }
+        }
+        closedir(dir)
+        var total = (FileIdentity.of(path: kept).map { Int($0.size) } ?? 0) + files.reduce(0) { $0 + $1.size }
+        for file in files.sorted(by: { $0.written < $1.written }) where total > limit {
+            if unlink(file.path) == 0 { total -= file.size }
+        }
+    }
+}

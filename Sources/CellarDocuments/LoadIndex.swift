@@ -1,0 +1,148 @@
+/// What a load's check of every row found, kept so that a later load of
+/// the same unchanged file with the same options can take it instead of
+/// reading every row again (`LoadIndexCache`): each row's offset, the
+/// rows' attributes (selected, highlighted, editing keys, declared
+/// heights), each reuse identifier's first row, the rows' key sets, and
+/// where the rows are (a JSON table's `rows` lists; the sections of rows
+/// without sections of their own). The rest of a table (its top-level
+/// keys, section titles, a CSV header) is read from the file again, as
+/// the scan reads it: a few bytes beside the rows.
+///
+/// Invariant: a `LoadIndex` read back (`decode`) has passed every check
+/// that does not need the document's bytes (counts and offsets in range,
+/// rows ascending, sections in order and covering the rows); the rest is
+/// checked against the bytes when it is used (`StreamedDocument.restore`).
+struct LoadIndex {
+    /// A JSON table's `rows` list: its brackets' span in the bytes and its rows.
+    struct RowList: Equatable {
+        var start: Int
+        var end: Int
+        var firstRow: Int
+        var rowCount: Int
+    }
+
+    /// The rows-only formats' sections (one, or `--section-by`'s): header, rows, and where the first starts.
+    struct RowSection: Equatable {
+        var header: String?
+        var firstRow: Int
+        var rowCount: Int
+        var offset: Int
+    }
+
+    static let magic = Array("CELLARIX".utf8)
+    /// Bumped whenever the layout changes or the scan checks rows differently (an index
+    /// another version wrote is then not read: the file is scanned again). The byte
+    /// order is part of it (`IndexWriter`).
+    static let version: UInt64 = 1 << 8 | (1.littleEndian == 1 ? 0 : 1)
+
+    var identity: FileIdentity
+    /// The source file's real path (the cache file is named by its hash, which two paths may share).
+    var path: String
+    /// The load's options that change what the scan finds, and the format.
+    var fingerprint: Fingerprint
+    var rowOffsets: RowOffsets
+    var selectedRows: [Int]
+    var highlightedRows: [Int]
+    var declaredHeights: DeclaredHeights
+    var editingRows: RowBits
+    /// Each reuse identifier with the offset of its first row, by offset.
+    var identifiers: [(name: String, offset: Int)]
+    var rowKeySets: RowKeySets
+    var rowLists: [RowList]
+    var rowSections: [RowSection]
+
+    /// The options a scan's findings depend on (the others, as `--table-style`, are applied after it).
+    struct Fingerprint: Equatable {
+        var format: InputFormat
+        var cell: String
+        var sectionBy: String?
+        var indexTitles: Bool
+
+        init(format: InputFormat, options: TableOptions) {
+            self.format = format
+            cell = options.cell
+            sectionBy = options.sectionBy
+            indexTitles = options.indexTitles
+        }
+    }
+}
+
+extension LoadIndex {
+    /// The index of a document its scan has just read.
+    init(_ doc: StreamedDocument, identity: FileIdentity, path: String) {
+        self.identity = identity
+        self.path = path
+        fingerprint = Fingerprint(format: doc.format, options: doc.options)
+        rowOffsets = doc.rowOffsets
+        selectedRows = doc.selectedRows
+        highlightedRows = doc.highlightedRows
+        declaredHeights = doc.declaredHeights
+        editingRows = doc.editingRows
+        identifiers = doc.identifiers.map { ($0.key, $0.value) }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+        rowKeySets = doc.rowKeySets
+        rowLists = doc.rowLists
+        rowSections =
+            doc.isTableDocument
+            ? []
+            : doc.sections.map {
+                RowSection(header: $0.header, firstRow: $0.firstRow, rowCount: $0.rowCount, offset: $0.offset)
+            }
+    }
+
+    /// The index file's bytes: magic, version, checksum, then the fields.
+    func encoded() -> [UInt8] {
+        var w = IndexWriter()
+        w.u64(identity.device)
+        w.u64(identity.inode)
+        w.u64(identity.size)
+        w.int(Int(identity.modified))
+        w.int(Int(identity.changed))
+        w.string(path)
+        w.string(fingerprint.format.rawValue)
+        w.string(fingerprint.cell)
+        w.optionalString(fingerprint.sectionBy)
+        w.bool(fingerprint.indexTitles)
+        w.int(rowOffsets.count)
+        w.array(rowOffsets.stored.narrow)
+        w.array(rowOffsets.stored.wide)
+        w.array(selectedRows)
+        w.array(highlightedRows)
+        w.array(declaredHeights.storedCodes)
+        w.array(editingRows.storedWords)
+        w.int(identifiers.count)
+        for (name, offset) in identifiers {
+            w.string(name)
+            w.int(offset)
+        }
+        encodeKeySets(&w)
+        w.int(rowLists.count)
+        for l in rowLists {
+            for n in [l.start, l.end, l.firstRow, l.rowCount] { w.int(n) }
+        }
+        w.int(rowSections.count)
+        for s in rowSections {
+            w.optionalString(s.header)
+            for n in [s.firstRow, s.rowCount, s.offset] { w.int(n) }
+        }
+        var head = IndexWriter()
+        head.u64(Self.version)
+        head.u64(w.bytes.withUnsafeBytes(IndexChecksum.of))
+        return Self.magic + head.bytes + w.bytes
+    }
+
+    private func encodeKeySets(_ w: inout IndexWriter) {
+        w.int(QuickRowCheck.names.count)
+        w.int(rowKeySets.otherNameTexts.count)
+        for name in rowKeySets.otherNameTexts { w.string(name) }
+        w.int(rowKeySets.identifiers.count)
+        for id in rowKeySets.identifiers { w.string(id) }
+        let entries = rowKeySets.entries.sorted { ($0.identifier, $0.keys) < ($1.identifier, $1.keys) }
+        w.int(entries.count)
+        for e in entries {
+            w.int(e.identifier)
+            w.u64(e.keys)
+        }
+        w.bool(rowKeySets.complete)
+        w.int(rowKeySets.rows)
+    }
+}

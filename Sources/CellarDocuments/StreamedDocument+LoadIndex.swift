@@ -1,0 +1,78 @@
+import Cellar
+
+/// How a load used the load index (`LoadIndexCache`).
+public enum LoadIndexUse: Sendable, Equatable {
+    /// The rows were scanned and no index was written (none is kept for the file, or none could be).
+    case none
+    /// The rows were scanned and an index of them written.
+    case written
+    /// The rows were taken from the index: no row was read.
+    case read
+}
+
+/// The `rows` lists of a JSON table taken from a load index, passed one by
+/// one as the walk over the table's keys meets them.
+struct RowListCursor {
+    let lists: [LoadIndex.RowList]
+    var next = 0
+    /// The rows of the lists passed so far.
+    var rows = 0
+}
+
+extension StreamedDocument {
+    /// The rows read so far: by the scan, or passed over from a load index.
+    var rowsRead: Int { restoring?.rows ?? rowOffsets.count }
+
+    /// Takes the rows and their attributes from `index` instead of scanning
+    /// them, and reads the rest as the scan does (a JSON table's keys and
+    /// section titles, walking over each `rows` list from its start to its
+    /// end; a CSV header). Throws when the index does not fit the bytes:
+    /// the caller then scans a fresh document.
+    func restore(_ index: LoadIndex) throws {
+        guard !isTableDocument || format == .json else { throw UnusableIndex() }
+        rowOffsets = index.rowOffsets
+        selectedRows = index.selectedRows
+        highlightedRows = index.highlightedRows
+        declaredHeights = index.declaredHeights
+        editingRows = index.editingRows
+        rowKeySets = index.rowKeySets
+        for (name, offset) in index.identifiers { identifiers[name] = offset }
+        rowLists = index.rowLists
+        try bytes.withUnsafeBufferPointer { buffer in
+            switch format {
+            case .json:
+                restoring = RowListCursor(lists: index.rowLists)
+                defer { restoring = nil }
+                try scanDocument(buffer)
+                guard let r = restoring, r.next == r.lists.count, r.rows == rowOffsets.count else {
+                    throw UnusableIndex()
+                }
+            case .csv, .tsv:
+                guard let recordsStart = try scanHeader(buffer), rowOffsets.first.map({ $0 >= recordsStart }) ?? true
+                else { throw UnusableIndex() }
+            case .jsonl, .yaml: break
+            }
+        }
+        if !isTableDocument {
+            sections = index.rowSections.map {
+                Section(header: $0.header, firstRow: $0.firstRow, rowCount: $0.rowCount, offset: $0.offset)
+            }
+        }
+        try settle()
+        loadIndexUse = .read
+    }
+
+    /// Passes a JSON table's `rows` list (at `j`) as the index recorded it:
+    /// it must start here, with the next rows, and end in a bracket.
+    func passRowList(_ j: inout JSONBytes) throws {
+        guard var r = restoring, r.next < r.lists.count else { throw UnusableIndex() }
+        let list = r.lists[r.next]
+        guard list.start == j.pos, list.firstRow == r.rows, list.end <= j.bytes.count,
+            j.bytes[list.start] == UInt8(ascii: "["), j.bytes[list.end - 1] == UInt8(ascii: "]")
+        else { throw UnusableIndex() }
+        j.pos = list.end
+        r.next += 1
+        r.rows += list.rowCount
+        restoring = r
+    }
+}

@@ -1,0 +1,169 @@
+import Cellar
+import CellarTestSupport
+import CellarText
+import Foundation
+import Testing
+
+@testable import CellarDocuments
+
+/// A big file's load index: written after a scan that passes, taken
+/// instead of the scan by the next load of the same unchanged file with the
+/// same options, and passed over (the file scanned as if there were none)
+/// when the file, the options or the index itself are not what it says.
+@Suite struct LoadIndexTests {
+    typealias S = LoadIndexSupport
+
+    @Test func theSecondLoadTakesTheIndexAndGivesTheSameDocument() throws {
+        let dir = try ScratchDirectory()
+        let cache = S.cache(dir)
+        let path = try S.write(dir, "t.json", S.sectionedJSON)
+        let first = try S.load(path, cache)
+        #expect(first.loadIndexUse == .written)
+        #expect(FileManager.default.fileExists(atPath: S.indexFile(cache, of: path)))
+        let second = try S.load(path, cache)
+        #expect(second.loadIndexUse == .read)
+        #expect(S.state(second) == S.state(first))
+        let plain = try S.load(path, nil)
+        #expect(plain.loadIndexUse == .none)
+        #expect(S.state(plain) == S.state(first))
+    }
+
+    @Test func theCacheDirectoryAndFilesAreTheUsersAlone() throws {
+        let dir = try ScratchDirectory()
+        let cache = LoadIndexCache(directory: dir.path + "/a/b/cellar", minimumSize: 0)
+        let path = try S.write(dir, "t.jsonl", "{\"text\": \"a\"}\n")
+        #expect(try S.load(path, cache).loadIndexUse == .written)
+        let fm = FileManager.default
+        for d in ["/a", "/a/b", "/a/b/cellar"] {
+            let mode = try fm.attributesOfItem(atPath: dir.path + d)[.posixPermissions] as? Int
+            #expect(mode == 0o700, "\(d)")
+        }
+        let file = try fm.attributesOfItem(atPath: S.indexFile(cache, of: path))[.posixPermissions] as? Int
+        #expect(file == 0o600)
+        // Nothing but the index is left (the temporary file was renamed).
+        #expect(try fm.contentsOfDirectory(atPath: cache.directory).count == 1)
+    }
+
+    @Test func aChangedOrTouchedFileIsScannedAgain() throws {
+        let dir = try ScratchDirectory()
+        let cache = S.cache(dir)
+        let path = try S.write(dir, "t.jsonl", "{\"text\": \"apple\"}\n{\"text\": \"pear\"}\n", age: 100)
+        #expect(try S.load(path, cache).loadIndexUse == .written)
+        // The same size, other rows, another time: the index is not taken, and the new rows are read.
+        try S.write(dir, "t.jsonl", "{\"text\": \"plum!\"}\n{\"text\": \"figs\"}\n", age: 50)
+        let changed = try S.load(path, cache)
+        #expect(changed.loadIndexUse == .written)
+        #expect(try changed.row(0)["text"] == .string("plum!"))
+        #expect(try S.load(path, cache).loadIndexUse == .read)
+        // Only the times changed: still another file as far as the index can tell.
+        try S.setAge(path, 30)
+        #expect(try S.load(path, cache).loadIndexUse == .written)
+        #expect(try S.load(path, cache).loadIndexUse == .read)
+        // A file replaced by another at the same path (another inode).
+        let other = try S.write(dir, "u.jsonl", "{\"text\": \"plum!\"}\n{\"text\": \"figs\"}\n", age: 30)
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.moveItem(atPath: other, toPath: path)
+        #expect(try S.load(path, cache).loadIndexUse == .written)
+    }
+
+    @Test func aFileWrittenJustNowGetsNoIndex() throws {
+        let dir = try ScratchDirectory()
+        let cache = S.cache(dir)
+        let path = try S.write(dir, "t.jsonl", "{\"text\": \"a\"}\n", age: 0)
+        #expect(try S.load(path, cache).loadIndexUse == .none)
+        #expect(!FileManager.default.fileExists(atPath: S.indexFile(cache, of: path)))
+        // A time in the future (a clock set back) is as racy.
+        try S.setAge(path, -3_600)
+        #expect(try S.load(path, cache).loadIndexUse == .none)
+        try S.setAge(path, 3)
+        #expect(try S.load(path, cache).loadIndexUse == .written)
+    }
+
+    @Test func otherOptionsOrAnotherFormatScanAgain() throws {
+        let dir = try ScratchDirectory()
+        let cache = S.cache(dir)
+        let path = try S.write(dir, "t.jsonl", "{\"text\": \"a\", \"k\": \"x\"}\n{\"text\": \"b\", \"k\": \"y\"}\n")
+        #expect(try S.load(path, cache).loadIndexUse == .written)
+        let variants = [
+            TableOptions(defaultCell: "subtitle"), TableOptions(sectionBy: "k"),
+            TableOptions(sectionBy: "k", indexTitles: true),
+        ]
+        for options in variants {
+            let doc = try S.load(path, cache, options: options)
+            #expect(doc.loadIndexUse == .written)
+            #expect(S.state(doc) == S.state(try S.load(path, nil, options: options)))
+            #expect(try S.load(path, cache, options: options).loadIndexUse == .read)
+        }
+        // Options the scan does not read share the index.
+        let styled = TableOptions(sectionBy: "k", indexTitles: true, style: .grouped, estimatedRowHeight: 2)
+        #expect(try S.load(path, cache, options: styled).loadIndexUse == .read)
+        // The same bytes read as another format.
+        let table = try S.write(dir, "t.csv", "text,k\na,x\n")
+        #expect(try S.load(table, cache).loadIndexUse == .written)
+        let asTSV = try StreamedDocument.load(DocumentInput.read(table, format: .tsv), indexCache: cache)
+        #expect(asTSV.loadIndexUse == .written)
+        #expect(asTSV.columns == ["text,k"])
+    }
+
+    @Test func smallFilesAndYAMLGetNone() throws {
+        let dir = try ScratchDirectory()
+        var cache = S.cache(dir)
+        let path = try S.write(dir, "t.jsonl", "{\"text\": \"a\"}\n")
+        cache.minimumSize = 16
+        #expect(try S.load(path, cache).loadIndexUse == .none)
+        #expect(!FileManager.default.fileExists(atPath: cache.directory))
+        cache.minimumSize = 0
+        let yaml = try S.write(dir, "t.yaml", "sections:\n  - rows:\n      - text: a\n")
+        #expect(try S.load(yaml, cache).loadIndexUse == .none)
+        // Standard input and bytes given have no file to name.
+        let given = DocumentInput(path: path, bytes: Array("{\"text\": \"a\"}\n".utf8), format: .jsonl)
+        #expect(try StreamedDocument.load(given, indexCache: cache).loadIndexUse == .none)
+    }
+
+    @Test func aCacheThatCannotBeWrittenIsPassedOverSilently() throws {
+        let dir = try ScratchDirectory()
+        let path = try S.write(dir, "t.jsonl", "{\"text\": \"a\"}\n")
+        // Below a regular file no directory can be made, even by root.
+        let blocked = try dir.write("file", "x")
+        for directory in [blocked + "/cache", blocked, "/proc/cellar-cache"] {
+            let cache = LoadIndexCache(directory: directory, minimumSize: 0)
+            let doc = try S.load(path, cache)
+            #expect(doc.loadIndexUse == .none, "\(directory)")
+            #expect(try doc.row(0)["text"] == .string("a"))
+        }
+    }
+
+    @Test func theOldestIndexesGoBeyondTheTotalSize() throws {
+        let dir = try ScratchDirectory()
+        var cache = S.cache(dir)
+        var paths: [String] = []
+        for i in 0..<3 {
+            let path = try S.write(dir, "t\(i).jsonl", "{\"text\": \"row \(i)\"}\n")
+            #expect(try S.load(path, cache).loadIndexUse == .written)
+            try S.setAge(S.indexFile(cache, of: path), Double(100 - i * 10))
+            paths.append(path)
+        }
+        let each = try #require(
+            try FileManager.default.attributesOfItem(atPath: S.indexFile(cache, of: paths[0]))[.size] as? Int)
+        // Room for three: the new one and the two youngest stay.
+        cache.maximumTotalSize = 3 * each + each / 2
+        let fourth = try S.write(dir, "t3.jsonl", "{\"text\": \"row 3\"}\n")
+        #expect(try S.load(fourth, cache).loadIndexUse == .written)
+        let left = paths.map { FileManager.default.fileExists(atPath: S.indexFile(cache, of: $0)) }
+        #expect(left == [false, true, true])
+        #expect(FileManager.default.fileExists(atPath: S.indexFile(cache, of: fourth)))
+    }
+
+    @Test func theEnvironmentNamesTheDirectory() {
+        func cache(_ env: [String: String]) -> LoadIndexCache? { LoadIndexCache.fromEnvironment { env[$0] } }
+        #expect(cache(["CELLAR_CACHE_DIR": "/c", "XDG_CACHE_HOME": "/x", "HOME": "/h"])?.directory == "/c")
+        #expect(cache(["XDG_CACHE_HOME": "/x", "HOME": "/h"])?.directory == "/x/cellar")
+        // A relative XDG_CACHE_HOME is ignored, as the XDG base directory specification says.
+        #expect(cache(["XDG_CACHE_HOME": "x", "HOME": "/h"])?.directory == "/h/.cache/cellar")
+        #expect(cache(["CELLAR_CACHE_DIR": "", "HOME": "/h"])?.directory == "/h/.cache/cellar")
+        #expect(cache([:]) == nil)
+        #expect(cache(["HOME": "/h"])?.minimumSize == 8 << 20)
+        #expect(cache(["HOME": "/h", "CELLAR_LOAD_INDEX_MIN_SIZE": "0"])?.minimumSize == 0)
+        #expect(cache(["HOME": "/h", "CELLAR_LOAD_INDEX_MIN_SIZE": "1M"])?.minimumSize == 1 << 20)
+    }
+}
