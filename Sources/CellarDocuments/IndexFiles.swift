@@ -23,15 +23,16 @@ enum IndexFiles {
             info.st_size >= 0, Int(info.st_size) <= sizeLimit
         else { return nil }
         let size = Int(info.st_size)
-        var out = [UInt8](repeating: 0, count: size)
-        var done = 0
-        while done < size {
-            let n = out.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress.map { $0 + done }, size - done) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            done += n
+        // Read straight into the array's memory: an index of a million rows is some 4 MB, not worth clearing first.
+        let out = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            while initialized < size {
+                let n = Glibc.read(fd, buffer.baseAddress.map { $0 + initialized }, size - initialized)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return }
+                initialized += n
+            }
         }
-        return out
+        return out.count == size ? out : nil
     }
 
     /// Writes `bytes` to `path` in `directory` (made, 0700, if missing)

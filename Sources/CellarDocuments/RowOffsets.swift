@@ -46,13 +46,11 @@ struct RowOffsets: RandomAccessCollection, Sendable {
     private static func ascending<T: FixedWidthInteger>(_ offsets: [T], below limit: Int) -> Bool {
         guard let last = offsets.last, let first = offsets.first else { return true }
         guard first >= 0, Int(last) < limit else { return false }
+        // Every pair compared, without a branch per row (a million rows are read from an index at each load).
         return offsets.withUnsafeBufferPointer { o in
-            var previous = o[0]
-            for offset in o.dropFirst() {
-                guard offset > previous else { return false }
-                previous = offset
-            }
-            return true
+            var unordered: UInt8 = 0
+            for i in 1..<o.count { unordered |= o[i] <= o[i &- 1] ? 1 : 0 }
+            return unordered == 0
         }
     }
 }
