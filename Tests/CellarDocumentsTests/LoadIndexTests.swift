@@ -28,6 +28,31 @@ import Testing
         #expect(S.state(plain) == S.state(first))
     }
 
+    /// Rows-only files, with and without sections of their own (`--section-by`, `--index-titles`).
+    @Test(arguments: ["t.jsonl", "t.csv", "t.tsv"])
+    func rowsOnlyFormatsTakeTheirIndex(name: String) throws {
+        let dir = try ScratchDirectory()
+        let cache = S.cache(dir)
+        let rows = [("Fruit", "Apple 🍎", "true"), ("Fruit", "Pear", "false"), ("Grain", "Rice", "true")]
+        let text: String
+        switch name {
+        case "t.jsonl":
+            text = rows.map { "{\"aisle\": \"\($0.0)\", \"text\": \"\($0.1)\", \"selected\": \($0.2)}\n" }.joined()
+        case "t.csv": text = "aisle,text,selected\n" + rows.map { "\($0.0),\"\($0.1)\",\($0.2)\n" }.joined()
+        default: text = "aisle\ttext\tselected\n" + rows.map { "\($0.0)\t\($0.1)\t\($0.2)\n" }.joined()
+        }
+        let path = try S.write(dir, name, text)
+        for options in [TableOptions(), TableOptions(sectionBy: "aisle", indexTitles: true)] {
+            let scanned = try S.load(path, nil, options: options)
+            #expect(try S.load(path, cache, options: options).loadIndexUse == .written)
+            let warm = try S.load(path, cache, options: options)
+            #expect(warm.loadIndexUse == .read)
+            #expect(S.state(warm) == S.state(scanned))
+            #expect(warm.sections.count == (options.sectionBy == nil ? 1 : 2))
+            #expect(warm.selectedRows == [0, 2])
+        }
+    }
+
     @Test func theCacheDirectoryAndFilesAreTheUsersAlone() throws {
         let dir = try ScratchDirectory()
         let cache = LoadIndexCache(directory: dir.path + "/a/b/cellar", minimumSize: 0)
