@@ -135,14 +135,8 @@ public final class StreamedDocument {
         _ input: DocumentInput, options: TableOptions = TableOptions(), indexCache: LoadIndexCache? = nil
     ) throws -> StreamedDocument {
         try checkTableDocument(input, options: options)
-        if input.format != .yaml, let indexCache {
-            if let doc = indexCache.restored(input, options: options) { return doc }
-            let doc = StreamedDocument(input, options: options)
-            try doc.scan()
-            doc.refreshDecoder()
-            indexCache.store(doc, input)
-            return doc
-        }
+        let indexCache = input.format == .yaml ? nil : indexCache
+        if let doc = indexCache?.restored(input, options: options) { return doc }
         let doc: StreamedDocument
         if input.format == .yaml {
             let json = try input.bytes.withUnsafeBufferPointer { yaml in
@@ -158,6 +152,7 @@ public final class StreamedDocument {
         }
         try doc.scan()
         doc.refreshDecoder()
+        indexCache?.store(doc, input)
         return doc
     }
 
