@@ -144,6 +144,10 @@ extension StreamedDataSource: TableViewGrowingDataSource {
         let selected = document.selectedRows.count
         let highlighted = document.highlightedRows.count
         let checked = document.rowCount
+        // The rows decoded ahead hold the bytes and the row offsets: let go
+        // of them first, or appending would copy every byte read before.
+        prefetch?.stop()
+        prefetch = nil
         if try pipe.readMore() {
             try document.validate(against: tableView.registry)
             try document.checkRowHeights(width: tableView.width, from: checked)
