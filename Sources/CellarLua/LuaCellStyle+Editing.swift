@@ -8,7 +8,7 @@ extension LuaCellStyle {
         guard let f = hook.editingStyle else { return nil }
         let s = storage(cell)
         let rt = engine.runtime
-        return try callStateHook(f, "editing_style", s, state: state, row: s.indexPath) {
+        return try callConfigHook(f, "editing_style", s, state: state, row: s.indexPath) {
             if rt.type(at: -1) == .nil { return nil }
             guard rt.type(at: -1) == .string, let name = rt.string(at: -1), let style = EditingStyle(rawValue: name)
             else {
@@ -28,7 +28,7 @@ extension LuaCellStyle {
         guard let f = hook.swipeActions else { return nil }
         let s = storage(cell)
         let rt = engine.runtime
-        return try callStateHook(
+        return try callConfigHook(
             f, "swipe_actions", s, state: state, row: s.indexPath, extra: 1, pushExtra: { rt.push(edge.rawValue) },
             read: { try swipeActionsResult(s) })
     }
