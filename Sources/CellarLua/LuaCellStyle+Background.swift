@@ -18,7 +18,7 @@ extension LuaCellStyle {
         let key = s.key(state)
         if s.backgroundKey != key {
             s.background = try callConfigHook(f, "background", s, state: state, row: s.indexPath) {
-                try backgroundValue(at: -1, s)
+                try backgroundValue(at: -1, $1)
             }
             s.backgroundKey = key
         }

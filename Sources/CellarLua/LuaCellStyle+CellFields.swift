@@ -82,7 +82,7 @@ extension LuaCellStyle {
         case .function(let f):
             // Only with `stateSelectsAccessory`, whose callers give the state.
             return try callConfigHook(f, name, s, state: given ?? CellState(), row: s.indexPath) {
-                try accessoryValue(at: -1, name, s)
+                try accessoryValue(at: -1, name, $1)
             }
         }
     }

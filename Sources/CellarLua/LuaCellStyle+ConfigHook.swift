@@ -8,11 +8,13 @@ extension LuaCellStyle {
     /// `extraTables`; `print` lines name this style and `row`; errors
     /// (a state that cannot be handed over included) name `name` and
     /// `row`. `read` takes the one result; the stack is put back after it.
+    /// The closures are handed the runtime and the storage rather than
+    /// capturing them: a capture costs a retain per call on the per-row path.
     @inline(__always)
     func callConfigHook<T>(
         _ f: LuaFunction, _ name: String, _ s: LuaCellStorage, state: CellState, handsState: Bool = true,
         row: IndexPath?, extra: Int32 = 0, extraTables: [(slot: Int32, name: String)] = [],
-        pushExtra: () -> Void = {}, read: () throws -> T
+        pushExtra: (LuaRuntime) -> Void = { _ in }, read: (LuaRuntime, LuaCellStorage) throws -> T
     ) throws -> T {
         let rt = engine.runtime
         let base = rt.top
@@ -22,7 +24,7 @@ extension LuaCellStyle {
         if handsState {
             do { try engine.pushState(state) } catch { throw failure(error, name, row) }
         }
-        pushExtra()
+        pushExtra(rt)
         let arguments = 1 + (handsState ? 1 : 0) + extra
         if engine.tableGuard != nil {
             let stateSlot: [(slot: Int32, name: String)] = handsState ? [(-1 - extra, "state")] : []
@@ -30,6 +32,6 @@ extension LuaCellStyle {
         }
         engine.noteHook(self, row)
         do { try rt.pcall(arguments: arguments, results: 1) } catch { throw failure(error, name, row) }
-        return try read()
+        return try read(rt, s)
     }
 }

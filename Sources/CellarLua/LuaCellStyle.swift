@@ -188,15 +188,14 @@ public final class LuaCellStyle: CellStyle {
     public func height(for cell: Cell, width: Int) throws -> Int? {
         guard let f = hook.height else { return nil }
         let s = storage(cell)
-        let rt = engine.runtime
         return try callConfigHook(
             f, "height", s, state: cell.state, handsState: false, row: s.indexPath, extra: 1,
-            pushExtra: { rt.push(width) }, read: { try heightResult(s) })
+            pushExtra: { $0.push(width) }, read: { try heightResult($0, $1) })
     }
 
-    /// The `height` hook's result on the stack's top, checked.
-    private func heightResult(_ s: LuaCellStorage) throws -> Int? {
-        let rt = engine.runtime
+    /// The `height` hook's result on the stack's top, checked (inlined: it runs per row).
+    @inline(__always)
+    private func heightResult(_ rt: LuaRuntime, _ s: LuaCellStorage) throws -> Int? {
         switch rt.type(at: -1) {
         case .nil: return nil
         case .number:
