@@ -61,15 +61,20 @@ enum ByteLocation {
         WordScanner(bytes).firstInvalidUTF8()
     }
 
-    /// Runs `scan`, which must read every byte of `bytes` and pass every
-    /// byte outside ASCII through `WordScanner` (whose UTF-8 check it
-    /// does), and reports what checking the UTF-8 first would: when `scan`
-    /// fails in any way and the bytes hold invalid UTF-8, the error is the
-    /// first invalid byte's. So a scan that succeeds has checked it all,
-    /// and a bad file is refused at the same place as by a pass of its own.
-    static func checkingUTF8<T>(_ bytes: UnsafeBufferPointer<UInt8>, _ scan: () throws -> T) throws -> T {
+    /// Runs `scan`, which must read every byte of `bytes` from `start` on
+    /// and pass every byte outside ASCII through `WordScanner` (whose
+    /// UTF-8 check it does), and reports what checking the UTF-8 first
+    /// would: when `scan` fails in any way and those bytes hold invalid
+    /// UTF-8, the error is the first invalid byte's. So a scan that
+    /// succeeds has checked it all, and a bad file is refused at the same
+    /// place as by a pass of its own.
+    static func checkingUTF8<T>(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, _ scan: () throws -> T
+    ) throws -> T {
         do { return try scan() } catch {
-            if let bad = firstInvalidUTF8(bytes) { throw ByteError(offset: bad, message: "invalid UTF-8") }
+            if let bad = WordScanner(bytes).firstInvalidUTF8(from: start) {
+                throw ByteError(offset: bad, message: "invalid UTF-8")
+            }
             throw error
         }
     }

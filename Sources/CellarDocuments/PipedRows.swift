@@ -103,25 +103,26 @@ public final class PipedRows {
         try doc.bytes.withUnsafeBufferPointer { all in
             let buffer = UnsafeBufferPointer(rebasing: all[0..<end])
             do {
-                if let bad = ByteLocation.firstInvalidUTF8(UnsafeBufferPointer(rebasing: buffer[scanned...])) {
-                    throw ByteError(offset: scanned + bad, message: "invalid UTF-8")
-                }
-                switch doc.format {
-                case .csv, .tsv:
-                    if !headerRead {
-                        guard let next = try doc.scanHeader(buffer) else {
-                            if ended {
-                                throw ByteError(
-                                    offset: 0, message: "the file is empty (a header line must name the columns)")
+                // The new lines are read whole by the scan, which checks their UTF-8 on the way;
+                // a sequence cut by the end of a read is in no complete line until the next.
+                try ByteLocation.checkingUTF8(buffer, from: scanned) {
+                    switch doc.format {
+                    case .csv, .tsv:
+                        if !headerRead {
+                            guard let next = try doc.scanHeader(buffer) else {
+                                if ended {
+                                    throw ByteError(
+                                        offset: 0, message: "the file is empty (a header line must name the columns)")
+                                }
+                                return
                             }
-                            return
+                            headerRead = true
+                            scanned = next
                         }
-                        headerRead = true
-                        scanned = next
+                        try doc.scanRecordRows(buffer, from: scanned)
+                    default:
+                        try doc.scanLines(buffer, from: scanned)
                     }
-                    try doc.scanRecordRows(buffer, from: scanned)
-                default:
-                    try doc.scanLines(buffer, from: scanned)
                 }
             } catch let e as ByteError {
                 throw doc.located(e)
@@ -143,6 +144,10 @@ extension StreamedDataSource: TableViewGrowingDataSource {
         let selected = document.selectedRows.count
         let highlighted = document.highlightedRows.count
         let checked = document.rowCount
+        // The rows decoded ahead hold the bytes and the row offsets: let go
+        // of them first, or appending would copy every byte read before.
+        prefetch?.stop()
+        prefetch = nil
         if try pipe.readMore() {
             try document.validate(against: tableView.registry)
             try document.checkRowHeights(width: tableView.width, from: checked)

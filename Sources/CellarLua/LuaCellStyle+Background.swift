@@ -17,16 +17,9 @@ extension LuaCellStyle {
         guard let f = hook.background else { return }
         let key = s.key(state)
         if s.backgroundKey != key {
-            let rt = engine.runtime
-            let base = rt.top
-            defer { rt.setTop(base) }
-            rt.push(f)
-            try pushConfig(s, state)
-            try withLocation("background", s) { () throws(LuaError) in try engine.pushState(state) }
-            if engine.tableGuard != nil { try guardCall("background", s.indexPath, configSlot(-2) + [(-1, "state")]) }
-            engine.noteHook(self, s.indexPath)
-            do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, "background", s.indexPath) }
-            s.background = try backgroundValue(at: -1, s)
+            s.background = try callConfigHook(f, "background", s, state: state, row: s.indexPath) {
+                try backgroundValue(at: -1, $1)
+            }
             s.backgroundKey = key
         }
         cell.backgroundConfiguration = s.background

@@ -81,16 +81,9 @@ extension LuaCellStyle {
         case .fixed(let a): return a
         case .function(let f):
             // Only with `stateSelectsAccessory`, whose callers give the state.
-            let state = given ?? CellState()
-            let base = rt.top
-            defer { rt.setTop(base) }
-            rt.push(f)
-            try pushConfig(s, state)
-            try withLocation(name, s) { () throws(LuaError) in try engine.pushState(state) }
-            if engine.tableGuard != nil { try guardCall(name, s.indexPath, configSlot(-2) + [(-1, "state")]) }
-            engine.noteHook(self, s.indexPath)
-            do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, name, s.indexPath) }
-            return try accessoryValue(at: -1, name, s)
+            return try callConfigHook(f, name, s, state: given ?? CellState(), row: s.indexPath) {
+                try accessoryValue(at: -1, name, $1)
+            }
         }
     }
 

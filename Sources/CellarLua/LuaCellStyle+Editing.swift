@@ -7,8 +7,7 @@ extension LuaCellStyle {
     public func editingStyle(for cell: Cell, state: CellState) throws -> EditingStyle? {
         guard let f = hook.editingStyle else { return nil }
         let s = storage(cell)
-        let rt = engine.runtime
-        return try callStateHook(f, "editing_style", s, state: state, row: s.indexPath) {
+        return try callConfigHook(f, "editing_style", s, state: state, row: s.indexPath) { rt, s in
             if rt.type(at: -1) == .nil { return nil }
             guard rt.type(at: -1) == .string, let name = rt.string(at: -1), let style = EditingStyle(rawValue: name)
             else {
@@ -27,10 +26,9 @@ extension LuaCellStyle {
     public func swipeActions(for cell: Cell, state: CellState, edge: SwipeEdge) throws -> [ContextualAction]? {
         guard let f = hook.swipeActions else { return nil }
         let s = storage(cell)
-        let rt = engine.runtime
-        return try callStateHook(
-            f, "swipe_actions", s, state: state, row: s.indexPath, extra: 1, pushExtra: { rt.push(edge.rawValue) },
-            read: { try swipeActionsResult(s) })
+        return try callConfigHook(
+            f, "swipe_actions", s, state: state, row: s.indexPath, extra: 1, pushExtra: { $0.push(edge.rawValue) },
+            read: { try swipeActionsResult($1) })
     }
 
     /// The `swipe_actions` hook's result on the stack's top, read.

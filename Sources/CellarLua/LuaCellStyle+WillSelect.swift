@@ -18,9 +18,9 @@ extension LuaCellStyle {
             rt.push(indexPath.row)
             rt.rawSet(self.engine.keys.row, inTableAt: -2)
         }
-        return try callStateHook(
+        return try callConfigHook(
             f, "will_select", s, state: cell.state, row: indexPath, extra: 1, extraTables: [(-1, "event")],
-            pushExtra: pushEvent, read: { try willSelectResult(s, indexPath) })
+            pushExtra: { _ in pushEvent() }, read: { try willSelectResult($1, indexPath) })
     }
 
     /// The `will_select` hook's result on the stack's top: the row to select, or nil.

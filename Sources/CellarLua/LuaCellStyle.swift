@@ -188,15 +188,14 @@ public final class LuaCellStyle: CellStyle {
     public func height(for cell: Cell, width: Int) throws -> Int? {
         guard let f = hook.height else { return nil }
         let s = storage(cell)
-        let rt = engine.runtime
-        let base = rt.top
-        defer { rt.setTop(base) }
-        rt.push(f)
-        try pushConfig(s, cell.state)
-        rt.push(width)
-        if engine.tableGuard != nil { try guardCall("height", s.indexPath, configSlot(-2)) }
-        engine.noteHook(self, s.indexPath)
-        do { try rt.pcall(arguments: 2, results: 1) } catch { throw failure(error, "height", s.indexPath) }
+        return try callConfigHook(
+            f, "height", s, state: cell.state, handsState: false, row: s.indexPath, extra: 1,
+            pushExtra: { $0.push(width) }, read: { try heightResult($0, $1) })
+    }
+
+    /// The `height` hook's result on the stack's top, checked (inlined: it runs per row).
+    @inline(__always)
+    private func heightResult(_ rt: LuaRuntime, _ s: LuaCellStorage) throws -> Int? {
         switch rt.type(at: -1) {
         case .nil: return nil
         case .number:

@@ -72,7 +72,7 @@ import Testing
     }
 
     /// A hook handed the state (`will_select` here, called through
-    /// `callStateHook`) runs once per tap and logs under its own row.
+    /// `callConfigHook`) runs once per tap and logs under its own row.
     @Test func printInAStateHookNamesItsRow() throws {
         let dir = try ScratchDirectory()
         try dir.write(
@@ -92,5 +92,60 @@ import Testing
         let lines = run.stderr.split(separator: "\n").filter { $0.contains("choosing") }
         #expect(lines.count == 1, "\(run.stdout)\(run.stderr)")
         #expect(lines.allSatisfy { $0.hasPrefix("cellar: log: chooser row [0, 0]:") }, "\(run.stderr)")
+    }
+
+    /// A style whose `height` and `background` hooks print, or fail on the row titled `fail …`.
+    static let measured = """
+        return {
+          identifier = "measured",
+          configure = function(cell, row) cell.text = row.title end,
+          height = function(config, width)
+            print("height " .. config.text)
+            if config.text == "fail height" then error("no height") end
+            return 1
+          end,
+          background = function(config, state)
+            print("background " .. config.text)
+            if config.text == "fail background" then error("no background") end
+            return nil
+          end,
+        }
+        """
+
+    /// `height` (handed no state) and `background` (whose answer is kept per
+    /// configuration and state) log under their style and row, as every hook
+    /// does: also when a step runs them again for a row after another row's.
+    @Test func printInHeightAndBackgroundNamesItsRow() throws {
+        let dir = try ScratchDirectory()
+        try dir.write("Styles/measured.lua", Self.measured)
+        try dir.write(
+            "Styles/cases/measured.case.yaml",
+            "width: 20\ntable:\n  sections:\n    - rows:\n        - {cell: measured, title: a}\n"
+                + "        - {cell: measured, title: b}\nsteps:\n  - select: [0, 0]\n  - select: [0, 1]\n")
+        let run = try CellarCLI.run(["test"], in: dir.path, environment: ["CELLAR_LOG": "1"])
+        let lines = run.stderr.split(separator: "\n").filter { $0.hasPrefix("cellar: log:") }
+        let rows = ["a": "row [0, 0]", "b": "row [0, 1]"]
+        for hook in ["height", "background"] {
+            let logged = lines.filter { $0.contains(": \(hook) ") }
+            // Row a's again after row b's: the second selection redraws both.
+            #expect(logged.count >= 4 && logged.last?.hasSuffix(" b") == true, "\(run.stderr)")
+            for line in logged {
+                let title = String(line.suffix(1))
+                #expect(line == "cellar: log: measured \(rows[title] ?? ""): \(hook) \(title)", "\(run.stderr)")
+            }
+        }
+    }
+
+    /// An error raised in `height` or `background` names the style file's line, the hook and the row.
+    @Test(arguments: [("height", 6), ("background", 11)])
+    func anErrorInHeightOrBackgroundIsLocated(hook: String, line: Int) throws {
+        let dir = try ScratchDirectory()
+        try dir.write("Styles/measured.lua", Self.measured)
+        try dir.write(
+            "m.yaml",
+            "sections:\n  - rows:\n      - {cell: measured, title: a}\n      - {cell: measured, title: fail \(hook)}\n")
+        let run = try CellarCLI.run(["render", "m.yaml", "--width", "20"], in: dir.path)
+        #expect(run.status != 0)
+        #expect(run.stderr == "cellar: Styles/measured.lua:\(line): no \(hook) — in \(hook), row [0, 1]\n")
     }
 }

@@ -30,6 +30,11 @@ import Testing
     }
 
     static func pipedRender(_ arguments: [String], first: String, rest: String) throws -> PipedRun {
+        try pipedRender(arguments, first: Array(first.utf8), rest: Array(rest.utf8))
+    }
+
+    /// `pipedRender` with the two parts as bytes (which need not be UTF-8, nor end between characters).
+    static func pipedRender(_ arguments: [String], first: [UInt8], rest: [UInt8]) throws -> PipedRun {
         let binary = try #require(CellarCLI.binary)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
@@ -40,11 +45,13 @@ import Testing
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
+        // A render that fails before reading everything closes the pipe: the write then fails, not the tests.
+        signal(SIGPIPE, SIG_IGN)
         try process.run()
-        input.fileHandleForWriting.write(Data(first.utf8))
+        try input.fileHandleForWriting.write(contentsOf: Data(first))
         // Bounded: without rows drawn as they arrive, nothing comes until the input ends.
         let early = readSome(output.fileHandleForReading.fileDescriptor, seconds: 30)
-        input.fileHandleForWriting.write(Data(rest.utf8))
+        try? input.fileHandleForWriting.write(contentsOf: Data(rest))
         try input.fileHandleForWriting.close()
         let remaining = output.fileHandleForReading.readDataToEndOfFile()
         let stderr = errors.fileHandleForReading.readDataToEndOfFile()

@@ -23,7 +23,10 @@ package struct RowData {
         guard case .object(let o) = row else {
             throw RowDataError(keyPath: [], message: "a row must be a mapping of keys to values")
         }
-        return try parse(RowDataFields.read(o))
+        // Filled in place: a returned aggregate is copied and destroyed through its value witnesses.
+        var fields = RowDataFields()
+        fields.read(o)
+        return try parse(fields)
     }
 
     /// The row data from a row's fields, found by `RowDataFields` or by a

@@ -28,41 +28,35 @@ package struct RowDataFields: Equatable {
 
     /// No fields.
     package init() {}
-
-    init(
-        text: Value?, secondaryText: Value?, image: Value?, accessory: Value?, accessoryText: Value?,
-        editingAccessory: Value?, indentation: Value?, textProperties: Value?, secondaryTextProperties: Value?
-    ) {
-        self.text = text
-        self.secondaryText = secondaryText
-        self.image = image
-        self.accessory = accessory
-        self.accessoryText = accessoryText
-        self.editingAccessory = editingAccessory
-        self.indentation = indentation
-        self.textProperties = textProperties
-        self.secondaryTextProperties = secondaryTextProperties
-    }
 }
 
 extension RowDataFields {
     /// The row's fields, by a scan or, for a row wider than `RowData.keys`, by lookups.
     static func read(_ row: [String: Value]) -> RowDataFields {
-        row.count <= RowData.keys.count ? RowDataFields(scanning: row) : RowDataFields(lookingUp: row)
+        var fields = RowDataFields()
+        fields.read(row)
+        return fields
+    }
+
+    /// Sets the row's fields where they are (`read` for no fields yet): a
+    /// parse fills its own value, which an initializer would build aside,
+    /// then copy and destroy whole.
+    mutating func read(_ row: [String: Value]) {
+        if row.count <= RowData.keys.count { scan(row) } else { lookUp(row) }
+    }
+
+    init(scanning row: [String: Value]) {
+        self.init()
+        scan(row)
+    }
+
+    init(lookingUp row: [String: Value]) {
+        self.init()
+        lookUp(row)
     }
 
     /// One pass over the row's entries; keys that are not in `RowData.keys` are skipped.
-    init(scanning row: [String: Value]) {
-        // Gathered in locals and stored once.
-        var text: Value?
-        var secondaryText: Value?
-        var image: Value?
-        var accessory: Value?
-        var accessoryText: Value?
-        var editingAccessory: Value?
-        var indentation: Value?
-        var textProperties: Value?
-        var secondaryTextProperties: Value?
+    private mutating func scan(_ row: [String: Value]) {
         for (key, value) in row {
             switch key {
             case "text": text = value
@@ -77,14 +71,10 @@ extension RowDataFields {
             default: break
             }
         }
-        self.init(
-            text: text, secondaryText: secondaryText, image: image, accessory: accessory,
-            accessoryText: accessoryText, editingAccessory: editingAccessory, indentation: indentation,
-            textProperties: textProperties, secondaryTextProperties: secondaryTextProperties)
     }
 
     /// One lookup per name: the simple path the scan must agree with.
-    init(lookingUp row: [String: Value]) {
+    private mutating func lookUp(_ row: [String: Value]) {
         text = row["text"]
         secondaryText = row["secondaryText"]
         image = row["image"]

@@ -1,0 +1,52 @@
+import Cellar
+import CellarTestSupport
+import CellarText
+import Foundation
+import Testing
+
+@testable import CellarDocuments
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Rows piped in are appended to the document's bytes as the table draws
+/// them; the rows decoded ahead (`RowPrefetch`) hold those bytes, so they
+/// are let go before each read, or every read would copy all the bytes
+/// before it (a long pipe read in quadratic time).
+@Suite struct PipedGrowthTests {
+    @Test func readsAppendWithoutCopyingTheRowsBefore() throws {
+        // Prefetching needs a second core; on one the test shows nothing.
+        guard BackgroundCanvasWriter.pays else { return }
+        let reads = 40
+        let row = #"{"text": "Row 한글", "secondaryText": "🍎", "cell": "subtitle"}"# + "\n"
+        let rows = String(repeating: row, count: reads * (1 << 16) / row.utf8.count)
+        let dir = try ScratchDirectory()
+        let path = try dir.write("rows.jsonl", rows)
+        let fd = open(path, O_RDONLY)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        let pipe = try PipedRows(format: .jsonl, fd: fd, sizeLimit: 1 << 30)
+        let source = StreamedDataSource(pipe: pipe)
+        source.threadMinimumRows = 0
+        let registry = Registry()
+        let table = source.makeTableView(registry: registry)
+        table.width = 40
+        var drawn = 0
+        var moves = 0
+        var grown = 0
+        while source.mayGrow {
+            // Read in order, as a whole-table render reads them: the prefetch starts.
+            for i in drawn..<pipe.document.rowCount { _ = try source.decodedRow(stored: i, registry: registry) }
+            drawn = pipe.document.rowCount
+            let before = pipe.document.bytes.withUnsafeBufferPointer { $0.baseAddress }
+            _ = try source.tableView(table, rowCountOfLastSectionAfter: drawn)
+            if pipe.document.bytes.withUnsafeBufferPointer({ $0.baseAddress }) != before { moves += 1 }
+            grown += 1
+        }
+        #expect(pipe.document.rowCount == rows.utf8.count / row.utf8.count)
+        #expect(grown >= reads)
+        // Bytes held by one owner move only when their capacity doubles.
+        #expect(moves <= 12, "\(moves) of \(grown) reads moved the bytes")
+    }
+}
