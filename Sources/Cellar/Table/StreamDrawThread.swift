@@ -8,8 +8,8 @@ import CellarText
 /// order the table made them, so the output is the one-thread render's.
 ///
 /// Invariant (why the class may be `@unchecked Sendable`): `chunks`,
-/// `spares`, `busy`, `failure` and `closing` are read and written only with
-/// the worker's lock held; `pending` only by the table's thread; `batcher`
+/// `spares`, `busy`, `failure`, `closing` and the two `waiting` flags are
+/// read and written only with the worker's lock held; `pending` only by the table's thread; `batcher`
 /// only by the drawing thread (after `init` hands it over). Items are values
 /// the table's thread no longer changes: a row's `RowContent` (its view
 /// tree shares storage only by immutable reference), a section item's
@@ -17,10 +17,17 @@ import CellarText
 /// growing does not change; drawing a row that is not editing reads no
 /// cell and no data source (`RowRenderer.draw`). The table hands over at
 /// most `capacity` chunks ahead, so memory stays bounded.
+///
+/// Waking a thread is a system call that costs the table's thread more than
+/// drawing a few rows: each side wakes the other only when it waits, and
+/// the drawing thread, which keeps up, only once half the queue is full,
+/// so it draws several chunks per wake.
 final class StreamDrawThread: @unchecked Sendable {
     /// Items per chunk handed over: one lock round per chunk, not per row.
-    static let chunkItems = 64
-    private let capacity = 4
+    static let chunkItems = 128
+    private let capacity = 8
+    private var drawerWaiting = false
+    private var tableWaiting = false
     private var chunks: [[StreamItem]] = []
     /// Drawn chunks, emptied, handed back to the table's thread to fill again.
     private var spares: [[StreamItem]] = []
@@ -55,7 +62,8 @@ final class StreamDrawThread: @unchecked Sendable {
         if !pending.isEmpty { try handOver() }
         worker.lock()
         defer { worker.unlock() }
-        while (!chunks.isEmpty || busy) && failure == nil { worker.wait() }
+        if drawerWaiting { worker.broadcast() }
+        while (!chunks.isEmpty || busy) && failure == nil { waitAsTable() }
         if let failure { throw failure }
     }
 
@@ -75,20 +83,31 @@ final class StreamDrawThread: @unchecked Sendable {
     private func handOver() throws {
         worker.lock()
         defer { worker.unlock() }
-        while chunks.count >= capacity && failure == nil { worker.wait() }
+        while chunks.count >= capacity && failure == nil { waitAsTable() }
         if let failure { throw failure }
         var next = spares.popLast() ?? []
         swap(&next, &pending)
         chunks.append(next)
         if pending.capacity < Self.chunkItems { pending.reserveCapacity(Self.chunkItems) }
-        worker.broadcast()
+        if drawerWaiting && chunks.count >= capacity / 2 { worker.broadcast() }
+    }
+
+    /// The table's thread waits for the drawing thread (with the lock held).
+    private func waitAsTable() {
+        tableWaiting = true
+        worker.wait()
+        tableWaiting = false
     }
 
     /// The drawing thread: draws chunk after chunk, in order, until `stop`.
     private func run() {
         worker.lock()
         while true {
-            while chunks.isEmpty && !closing { worker.wait() }
+            while chunks.isEmpty && !closing {
+                drawerWaiting = true
+                worker.wait()
+                drawerWaiting = false
+            }
             if closing { break }
             var chunk = chunks.removeFirst()
             busy = true
@@ -111,7 +130,7 @@ final class StreamDrawThread: @unchecked Sendable {
                 failure = error
                 chunks.removeAll()
             }
-            worker.broadcast()
+            if tableWaiting { worker.broadcast() }
         }
         worker.unlock()
     }
