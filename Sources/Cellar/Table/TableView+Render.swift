@@ -114,7 +114,9 @@ extension TableView {
         let cell = try kept ?? configuredCell(ip, ds)
         let content = try rows.content(cell, ip, l)
         let lines = try unmeasuredLines(ip, cell, laidOut: content)
-        try out.add(.row(StreamedRow(indexPath: ip, content: content, lines: lines, separator: separatorLines(ip, l))))
+        // Moved, not copied: a copy retains every string of the row's tree.
+        try out.add(
+            .row(StreamedRow(indexPath: ip, content: consume content, lines: lines, separator: separatorLines(ip, l))))
         if kept == nil { pool.enqueue(cell) }
     }
 
