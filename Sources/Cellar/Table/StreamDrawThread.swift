@@ -114,14 +114,9 @@ final class StreamDrawThread: @unchecked Sendable {
             worker.unlock()
             var error: Error?
             do {
-                // Each item is moved out (a copy would retain every string of its tree);
-                // its tree and strings are freed here, not on the table's thread.
-                for i in chunk.indices {
-                    var item = StreamItem.flush
-                    swap(&item, &chunk[i])
-                    try batcher.draw(item, rows, layout)
-                }
+                for i in chunk.indices { try batcher.draw(chunk[i], rows, layout) }
             } catch let e { error = e }
+            // The rows' trees and strings are freed here, not on the table's thread.
             chunk.removeAll(keepingCapacity: true)
             worker.lock()
             busy = false

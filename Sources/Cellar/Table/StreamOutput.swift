@@ -1,15 +1,22 @@
 import CellarText
 
 /// One thing a stream render draws, in table order: a row laid out on the
-/// table's thread, a section item's drawing, or the lines drawn so far
-/// written out. Values only (the row's content, not its cell): the cell goes
-/// back to its queue, and may configure the next row, before this is drawn.
-enum StreamItem {
-    case row(StreamedRow)
+/// table's thread, a section item's drawing, or (neither) the lines drawn so
+/// far written out and the writer flushed (rows arriving from a pipe).
+/// Values only (the row's content, not its cell): the cell goes back to its
+/// queue, and may configure the next row, before this is drawn. Two optional
+/// fields rather than an enum: an enum's payload is copied out to be read (a
+/// retain per string of the row's tree), an optional field is used in place.
+struct StreamItem {
+    var row: StreamedRow?
     /// A section item `lines` tall, drawn by `draw` at a canvas line.
-    case drawing(lines: Int, draw: (inout Canvas, Int) -> Void)
-    /// The lines drawn so far go to the writer, and the writer flushes (rows arriving from a pipe).
-    case flush
+    var drawing: (lines: Int, draw: (inout Canvas, Int) -> Void)?
+
+    static func row(_ row: consuming StreamedRow) -> StreamItem { StreamItem(row: row, drawing: nil) }
+    static func drawing(lines: Int, draw: @escaping (inout Canvas, Int) -> Void) -> StreamItem {
+        StreamItem(row: nil, drawing: (lines, draw))
+    }
+    static var flush: StreamItem { StreamItem(row: nil, drawing: nil) }
 }
 
 /// A row as the stream draws it: laid out, with the height the table, its
@@ -20,22 +27,26 @@ struct StreamedRow {
     let content: RowContent
     let lines: Int?
     let separator: Int
+
+    /// Draws the row into the batch.
+    func draw(into out: inout StreamBatcher, _ rows: RowRenderer, _ l: TableLayout) throws {
+        let lines = self.lines ?? content.lines()
+        try out.emit(lines + separator) {
+            rows.draw(indexPath, lines: lines, l, into: &$0, y: $1, content: content)
+        }
+    }
 }
 
 extension StreamBatcher {
     /// Draws `item` into the batch (on whichever thread holds this batcher).
-    mutating func draw(_ item: consuming StreamItem, _ rows: RowRenderer, _ l: TableLayout) throws {
-        switch consume item {
-        case .row(let row):
-            let lines = row.lines ?? row.content.lines()
-            try emit(lines + row.separator) {
-                rows.draw(row.indexPath, lines: lines, l, into: &$0, y: $1, content: row.content)
-            }
-        case .drawing(let lines, let draw): try emit(lines, draw)
-        case .flush:
-            try flush()
-            try writer.flush()
+    mutating func draw(_ item: borrowing StreamItem, _ rows: RowRenderer, _ l: TableLayout) throws {
+        if item.row != nil {
+            try item.row?.draw(into: &self, rows, l)
+            return
         }
+        if let drawing = item.drawing { return try emit(drawing.lines, drawing.draw) }
+        try flush()
+        try writer.flush()
     }
 }
 
