@@ -24,7 +24,7 @@ import CellarText
 /// decodes several chunks per wake.
 final class RowPrefetch: @unchecked Sendable {
     /// Rows per chunk handed over: one lock round per chunk, not per row.
-    static let chunkRows = 64
+    static let chunkRows = 256
     private let decoder: RowDecoder
     private let builtins: BuiltinIdentifiers
     private let capacity = 8

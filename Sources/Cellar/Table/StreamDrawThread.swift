@@ -24,7 +24,7 @@ import CellarText
 /// so it draws several chunks per wake.
 final class StreamDrawThread: @unchecked Sendable {
     /// Items per chunk handed over: one lock round per chunk, not per row.
-    static let chunkItems = 128
+    static let chunkItems = 256
     private let capacity = 8
     private var drawerWaiting = false
     private var tableWaiting = false
