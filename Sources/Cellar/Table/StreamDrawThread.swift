@@ -9,8 +9,9 @@ import CellarText
 ///
 /// Invariant (why the class may be `@unchecked Sendable`): `chunks`,
 /// `spares`, `busy`, `failure`, `closing` and the two `waiting` flags are
-/// read and written only with the worker's lock held; `pending` only by the table's thread; `batcher`
-/// only by the drawing thread (after `init` hands it over). Items are values
+/// read and written only with the worker's lock held; `pending` only by
+/// the table's thread; `batcher` only by the drawing thread, from `init`
+/// until `finish` has joined it. Items are values
 /// the table's thread no longer changes: a row's `RowContent` (its view
 /// tree shares storage only by immutable reference), a section item's
 /// closure over the chrome and the layout, which a stream that is not
