@@ -11,17 +11,25 @@ import CellarText
 /// table has read go back to the second thread to be freed there.
 ///
 /// Invariant (why the class may be `@unchecked Sendable`): `chunks`, `spent`,
-/// `stopped` and `finished` are read and written only with the worker's lock held;
+/// `stopped`, `finished` and the two `waiting` flags are read and written
+/// only with the worker's lock held;
 /// `current`, `position` and `expected` only by the one thread that calls
 /// `take` (the table's); the decoder is an immutable value over bytes and
 /// an index no one changes after the load (`DocumentBytes`). The producer
 /// runs at most `capacity` chunks ahead, so memory stays bounded.
+///
+/// Waking a thread is a system call that costs the table's thread more than
+/// configuring a few rows: each side wakes the other only when it waits, and
+/// the producer, which keeps ahead, only once half the queue is taken, so it
+/// decodes several chunks per wake.
 final class RowPrefetch: @unchecked Sendable {
     /// Rows per chunk handed over: one lock round per chunk, not per row.
-    static let chunkRows = 64
+    static let chunkRows = 256
     private let decoder: RowDecoder
     private let builtins: BuiltinIdentifiers
-    private let capacity = 4
+    private let capacity = 8
+    private var producerWaiting = false
+    private var consumerWaiting = false
     private var chunks: [[DecodedRow]] = []
     /// Chunks the table has read, for the producer to free.
     private var spent: [[DecodedRow]] = []
@@ -50,10 +58,14 @@ final class RowPrefetch: @unchecked Sendable {
         guard index == expected else { return nil }
         if position == current.count {
             worker.lock()
-            while chunks.isEmpty && !finished { worker.wait() }
+            while chunks.isEmpty && !finished {
+                consumerWaiting = true
+                worker.wait()
+                consumerWaiting = false
+            }
             if !current.isEmpty { spent.append(current) }
             current = chunks.isEmpty ? [] : chunks.removeFirst()
-            worker.broadcast()
+            if producerWaiting && chunks.count <= capacity / 2 { worker.broadcast() }
             worker.unlock()
             position = 0
             guard !current.isEmpty else { return nil }
@@ -91,11 +103,15 @@ final class RowPrefetch: @unchecked Sendable {
             }
             failed = next < end
             worker.lock()
-            while chunks.count >= capacity && !stopped { worker.wait() }
+            while chunks.count >= capacity && !stopped {
+                producerWaiting = true
+                worker.wait()
+                producerWaiting = false
+            }
             let stop = stopped
             if !stop && !chunk.isEmpty { chunks.append(chunk) }
             swap(&freed, &spent)
-            worker.broadcast()
+            if consumerWaiting { worker.broadcast() }
             worker.unlock()
             if stop { return }
         }

@@ -6,7 +6,8 @@
 
 /// A second thread, and the mutex and condition it shares with the thread
 /// that started it: the one place Cellar starts a thread
-/// (`BackgroundCanvasWriter`, the documents' row prefetch).
+/// (`BackgroundCanvasWriter`, a stream's `StreamDrawThread`, the documents'
+/// row prefetch).
 ///
 /// Invariant: only the starting thread calls `start` and `stop`; the
 /// owner's shared state is read and written only between `lock()` and

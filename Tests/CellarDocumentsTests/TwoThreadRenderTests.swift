@@ -7,12 +7,13 @@ import Testing
 
 @testable import CellarDocuments
 
-/// A whole-table render on two threads (rows decoded ahead by
-/// `RowPrefetch`, bytes made by `BackgroundCanvasWriter`) gives the bytes
+/// A whole-table render on more threads (rows decoded ahead by
+/// `RowPrefetch`, drawn and written by `StreamDrawThread`) gives the bytes
 /// and the statistics of the render on one: for every example and golden
 /// case table in every streamed form, plain and ANSI, with the threads
-/// forced on for tables of any size; and for a long generated table of
-/// built-in and Lua rows at the default thresholds.
+/// forced on for tables of any size; for a long generated table of
+/// built-in and Lua rows at the default thresholds; for a Lua style that
+/// keeps state across rows; and a style that fails mid-table fails alike.
 @Suite struct TwoThreadRenderTests {
     /// The whole table's bytes through `writer`, with the statistics and rows decoded.
     static func render(
@@ -30,6 +31,7 @@ import Testing
         let registry = try StreamedDifferentialTests.registry()
         var compared = 0
         var prefetched = 0
+        var drawnApart = 0
         for t in try StreamedDifferentialTests.tables() {
             let path = t.name.hasSuffix(".json") ? "t.json" : "t.yaml"
             guard let doc = try? TableDocument.parse(t.text, path: path),
@@ -47,6 +49,7 @@ import Testing
                     #expect(got.1 == expected.1, "\(t.name)'s statistics as \(format.rawValue)")
                     #expect(got.2 == expected.2, "\(t.name)'s rows decoded as \(format.rawValue)")
                     if twoSource.prefetch != nil { prefetched += 1 }
+                    if two.streamDrewOnSecondThread { drawnApart += 1 }
                     compared += 1
                 }
             }
@@ -54,6 +57,8 @@ import Testing
         #expect(compared >= 100)
         // The prefetch really ran (it is dropped only when the table reads out of order).
         #expect(prefetched >= 50)
+        // The drawing thread really ran (not while editing, nor for rows arriving from a pipe).
+        #expect(drawnApart >= 100)
     }
 
     /// 20,000 rows of built-in and Lua styles (Hangul, emoji, a selected
@@ -92,8 +97,89 @@ import Testing
         let sink = MemorySink()
         try two.render(to: ANSIWriter(sink: sink))
         #expect(twoSource.prefetch != nil)
+        #expect(two.streamDrewOnSecondThread)
         #expect(sink.bytes == expected.0)
         #expect(two.statistics == expected.1)
         #expect(twoSource.rowsDecoded == expected.2)
+    }
+
+    /// A style whose rows show state kept across rows (an upvalue and a
+    /// field of the reused cell) and that fails at row `failAt`, if given.
+    static func statefulStyle(failAt: Int? = nil) -> String {
+        let failure = failAt.map { "if row.n == \($0) then error(\"no row \" .. row.n) end" } ?? ""
+        return """
+            local calls = 0
+            return {
+              identifier = "tally",
+              configure = function(cell, row)
+                \(failure)
+                calls = calls + 1
+                cell.seen = (cell.seen or 0) + 1
+                cell.n = row.n
+              end,
+              layout = function(config, ctx)
+                return ui.hstack {
+                  ui.label { text = "#" .. config.n .. " 한", width = 8 },
+                  ui.label { text = calls .. "/" .. config.seen .. " 🍷", lines = 0, line_break = "wordWrap" },
+                }
+              end,
+            }
+            """
+    }
+
+    /// A long table of the stateful style, as JSON Lines, with its registry.
+    static func statefulTable(rows: Int, failAt: Int? = nil, in dir: ScratchDirectory) throws -> (
+        TableView, StreamedDataSource
+    ) {
+        try dir.write("Styles/tally.lua", statefulStyle(failAt: failAt))
+        let registry = Registry()
+        _ = try StyleLoader.load(directories: [dir.styles], into: registry)
+        let body = (0..<rows).map { "{\"cell\": \"tally\", \"n\": \($0)}" }.joined(separator: "\n") + "\n"
+        let input = DocumentInput(path: "t.jsonl", bytes: Array(body.utf8), format: .jsonl)
+        let doc = try StreamedDocument.load(input, options: TableOptions())
+        try doc.validate(against: registry)
+        let source = StreamedDataSource(document: doc)
+        let t = source.makeTableView(registry: registry)
+        t.width = 30
+        return (t, source)
+    }
+
+    /// The reuse history is the one-thread render's: a style's state across
+    /// rows (in an upvalue, in the reused cell's fields) draws the same.
+    @Test func aStyleKeepingStateAcrossRowsDrawsTheSame() throws {
+        let dir = try ScratchDirectory.withStyles()
+        let (one, oneSource) = try Self.statefulTable(rows: 12_000, in: dir)
+        let expected = try Self.render(one, oneSource, threads: false, ansi: true)
+        let (two, twoSource) = try Self.statefulTable(rows: 12_000, in: dir)
+        let got = try Self.render(two, twoSource, threads: true, ansi: true)
+        #expect(two.streamDrewOnSecondThread)
+        let gotLines = String(decoding: got.0, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let expectedLines = String(decoding: expected.0, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        let differs = zip(gotLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        #expect(differs == nil && gotLines.count == expectedLines.count, "first different line: \(differs ?? -1)")
+        #expect(got.1 == expected.1)
+        #expect(gotLines.contains { $0.contains("12000/12000 🍷") })
+    }
+
+    /// A style that fails mid-table fails the render with the same message
+    /// (its file, the row) with the drawing thread on, and ends that thread.
+    @Test func aStyleFailingMidTableFailsTheSameOnTwoThreads() throws {
+        let dir = try ScratchDirectory.withStyles()
+        func failure(threads: Bool) throws -> String {
+            let (t, source) = try Self.statefulTable(rows: 12_000, failAt: 9_000, in: dir)
+            do {
+                _ = try Self.render(t, source, threads: threads, ansi: false)
+            } catch {
+                #expect(t.streamDrewOnSecondThread == threads)
+                return "\(error)"
+            }
+            Issue.record("the render did not fail")
+            return ""
+        }
+        let one = try failure(threads: false)
+        #expect(one.contains("tally.lua") && one.contains("no row 9000"), "\(one)")
+        let two = try failure(threads: true)
+        #expect(two == one, "\(two)")
     }
 }

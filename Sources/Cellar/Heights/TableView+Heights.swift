@@ -130,16 +130,28 @@ extension TableView {
 
     /// The same for a row already laid out (a streamed row is laid out once).
     func rowLines(_ ip: IndexPath, _ cell: Cell, laidOut content: borrowing RowContent) throws -> Int {
-        if case .fixed(let n) = try declaredHeight(ip) { return n }
-        return try measuredLines(ip, cell, laidOut: content)
+        try unmeasuredLines(ip, cell, laidOut: content) ?? content.lines()
     }
 
     /// An automatic height: a row laid out directly is as tall as that
     /// layout; otherwise the style's own answer, else the content measured.
     func measuredLines(_ ip: IndexPath, _ cell: Cell, laidOut content: borrowing RowContent) throws -> Int {
-        // The direct layout is read once: its height is the row's measure.
-        let direct = content.direct?.height
-        if direct == nil, let style = cell.style, let h = try style.height(for: cell, width: content.width) {
+        try styleLines(ip, cell, laidOut: content) ?? content.lines()
+    }
+
+    /// A row's height where the table, its delegate or the row's style
+    /// gives it; nil when it is the content's measure (`RowContent.lines`),
+    /// which a stream may take on its drawing thread. Counts the row as measured then.
+    func unmeasuredLines(_ ip: IndexPath, _ cell: Cell, laidOut content: borrowing RowContent) throws -> Int? {
+        if case .fixed(let n) = try declaredHeight(ip) { return n }
+        return try styleLines(ip, cell, laidOut: content)
+    }
+
+    /// The style's own height for an automatic row (not for a row laid out
+    /// directly: that layout's height is its measure), checked; nil, with
+    /// the row counted as measured, when the content is to be measured.
+    private func styleLines(_ ip: IndexPath, _ cell: Cell, laidOut content: borrowing RowContent) throws -> Int? {
+        if content.direct == nil, let style = cell.style, let h = try style.height(for: cell, width: content.width) {
             guard (0...TableView.maximumRowHeight).contains(h) else {
                 throw CellarError(
                     "style '\(Sanitizer.excerpt(cell.reuseIdentifier))' gave height \(h) for row \(ip); it must be from 0 to \(TableView.maximumRowHeight)"
@@ -149,7 +161,6 @@ extension TableView {
             return h
         }
         counters.heightsMeasured += 1
-        // Very long wrapped text is clipped rather than drawn into a giant canvas.
-        return min(TableView.maximumRowHeight, max(1, direct ?? content.measure()))
+        return nil
     }
 }

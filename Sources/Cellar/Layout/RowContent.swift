@@ -39,6 +39,12 @@ struct RowContent {
         return engine.measure(node, width: width)
     }
 
+    /// The row's automatic height: its content measured, at least one line,
+    /// clipped (very long wrapped text is not drawn into a giant canvas).
+    func lines() -> Int {
+        min(TableView.maximumRowHeight, max(1, measure()))
+    }
+
     func draw(into canvas: inout Canvas, x: Int, y: Int, height: Int) {
         if direct != nil {
             direct?.draw(into: &canvas, x: x, y: y, height: height)

@@ -6,7 +6,11 @@ import CellarText
 /// accessory, reorder control, selection, separator).
 ///
 /// Made once per render from the table's settings, so the per-row work reads
-/// these copies instead of the table's properties.
+/// these copies instead of the table's properties. Drawing a row that is not
+/// editing (`draw`) reads only these copies, the layout and the row's
+/// `RowContent`, never the table, its cells or its data source: a stream
+/// may draw on a second thread (`StreamDrawThread`) while this one
+/// configures the next rows.
 struct RowRenderer {
     let table: TableView
     let states: RowStates
@@ -17,6 +21,8 @@ struct RowRenderer {
     let indentationWidth: Int
     let tableStyle: TableStyle
     let separatorInset: Int
+    /// The table's separators are single lines (between rows of a section).
+    let singleLineSeparators: Bool
     /// Editing with allowsMultipleSelectionDuringEditing: rows show UIKit's selection circles.
     let selectionCircles: Bool
     /// Measures and draws rows with the table's ambiguous-width setting.
@@ -34,6 +40,7 @@ struct RowRenderer {
         indentationWidth = table.indentationWidth
         tableStyle = table.style
         separatorInset = table.separatorInset
+        singleLineSeparators = table.separatorStyle == .singleLine
         selectionCircles = table.isEditing && table.allowsMultipleSelectionDuringEditing
         engine = LayoutEngine(ambiguousWide: table.ambiguousWide)
         markedFocus = table.showsFocusMark ? table.rowStates.focused : nil
@@ -117,7 +124,7 @@ struct RowRenderer {
         let g = l.geometry
         // Behind revealed buttons the whole row slides toward the other edge.
         let x0 = g.rowX + (rc.buttons?.shift(rowWidth: g.rowWidth) ?? 0)
-        let separator = table.separatorLines(ip, l)
+        let separator = l.separatorLines(ip, singleLine: singleLineSeparators)
         let mid = y + max(0, (lines - 1) / 2)
         if rc.editingControl != .none {
             let color: SemanticColor = rc.editingControl == .delete ? .destructive : .success

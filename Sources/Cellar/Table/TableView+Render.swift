@@ -52,14 +52,17 @@ extension TableView {
         let chrome = SectionChrome(layout: l, tableStyle: style)
         // Rows still arriving from a pipe are written as they come, on this thread.
         let growing = (ds as? TableViewGrowingDataSource).flatMap { $0.mayGrow ? $0 : nil }
-        // A long table's bytes are made on a second thread while the next
-        // batch is drawn (the same calls in the same order: the same bytes);
-        // a short one is not worth a thread.
-        let background =
-            growing == nil && l.rowCounts.reduce(0, +) >= streamThreadMinimumRows && BackgroundCanvasWriter.pays
-            ? BackgroundCanvasWriter(wrapping: writer) : nil
-        defer { background?.finish() }
-        var out = StreamBatcher(writer: background ?? writer, chrome: chrome, width: width)
+        // A long table is drawn and written on a second thread while this one
+        // configures and lays out the next rows (the same calls in the same
+        // order: the same bytes); a short one is not worth a thread. Rows
+        // drawn while editing ask the data source for their reorder control:
+        // they stay on this thread, as do rows still arriving from a pipe.
+        let threaded =
+            growing == nil && !isEditing && l.rowCounts.reduce(0, +) >= streamThreadMinimumRows
+            && BackgroundCanvasWriter.pays
+        var out = StreamOutput(StreamBatcher(writer: writer, chrome: chrome, width: width), rows, l, threaded: threaded)
+        defer { out.stop() }
+        streamDrewOnSecondThread = out.isThreaded
         for s in 0..<l.sectionCount {
             try streamSectionItem(s, header: true, l, chrome, into: &out)
             if let growing, s == l.sectionCount - 1 {
@@ -70,7 +73,6 @@ extension TableView {
             try streamSectionItem(s, header: false, l, chrome, into: &out)
         }
         try out.finish()
-        try background?.drain()
     }
 
     /// The last section's rows as they arrive: before drawing what may be
@@ -78,7 +80,7 @@ extension TableView {
     /// source waits for the next row (or the end of its input). Rows that
     /// arrive may come selected or highlighted: the row states are read again.
     private func streamGrowingRows(
-        _ s: Int, _ ds: TableViewGrowingDataSource, _ l: TableLayout, into out: inout StreamBatcher
+        _ s: Int, _ ds: TableViewGrowingDataSource, _ l: TableLayout, into out: inout StreamOutput
     ) throws {
         var rows = RowRenderer(self)
         var count = l.rowCounts[s]
@@ -87,12 +89,12 @@ extension TableView {
         while true {
             while r + 1 >= count && !ended {
                 try out.flush()
-                try out.writer.flush()
                 let n = try ds.tableView(self, rowCountOfLastSectionAfter: count)
                 if n > count { l.growLastSection(to: n) }
                 ended = n <= count
                 count = max(count, n)
                 rows = RowRenderer(self)
+                out.rows = rows
             }
             guard r < count else { return }
             try streamRow(IndexPath(s, r), ds, rows, l, into: &out)
@@ -101,19 +103,20 @@ extension TableView {
     }
 
     /// One streamed row: configured, laid out once (measured and drawn from
-    /// that layout), written, and its cell back in the queue for the next row.
+    /// that layout, maybe on the drawing thread), and its cell back in the
+    /// queue for the next row.
     @inline(__always)
     private func streamRow(
         _ ip: IndexPath, _ ds: TableViewDataSource, _ rows: RowRenderer, _ l: TableLayout,
-        into out: inout StreamBatcher
+        into out: inout StreamOutput
     ) throws {
         let kept = pool.visibleCells.isEmpty ? nil : pool.visibleCells[ip]
         let cell = try kept ?? configuredCell(ip, ds)
         let content = try rows.content(cell, ip, l)
-        let lines = try rowLines(ip, cell, laidOut: content)
-        try out.emit(lines + separatorLines(ip, l)) {
-            rows.draw(ip, lines: lines, l, into: &$0, y: $1, content: content)
-        }
+        let lines = try unmeasuredLines(ip, cell, laidOut: content)
+        // Moved, not copied: a copy retains every string of the row's tree.
+        try out.add(
+            .row(StreamedRow(indexPath: ip, content: consume content, lines: lines, separator: separatorLines(ip, l))))
         if kept == nil { pool.enqueue(cell) }
     }
 

@@ -155,7 +155,7 @@ extension TableView {
     /// per-row code stays as it is for tables without views.
     @inline(never)
     func streamSectionItem(
-        _ s: Int, header: Bool, _ l: TableLayout, _ chrome: SectionChrome, into out: inout StreamBatcher
+        _ s: Int, header: Bool, _ l: TableLayout, _ chrome: SectionChrome, into out: inout StreamOutput
     ) throws {
         guard l.usesSectionViews, let d = headerFooterDelegate else {
             if header {

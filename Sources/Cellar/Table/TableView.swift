@@ -88,9 +88,12 @@ public final class TableView {
     /// keyboard focus (`cellar browse`) turns it on, so the frame it shows
     /// is the table's own and a golden case (`focus_mark: true`) draws it too.
     public var showsFocusMark = false
-    /// A whole-table render of at least this many rows writes its bytes on a
-    /// second thread (`BackgroundCanvasWriter`); `Int.max` keeps it on one.
+    /// A whole-table render of at least this many rows draws and writes them
+    /// on a second thread (`StreamDrawThread`) while this one configures and
+    /// lays out the next; `Int.max` keeps it on one.
     public var streamThreadMinimumRows = 10_000
+    /// Whether the last whole-table render drew on a second thread (tests check that it ran).
+    package internal(set) var streamDrewOnSecondThread = false
     /// The content line at the top of the viewport, as UIScrollView's contentOffset.y; see `scroll(toOffset:)`.
     public var contentOffset: Int = 0
 
