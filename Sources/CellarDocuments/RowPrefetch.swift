@@ -16,17 +16,25 @@ import CellarText
 /// `take` (the table's); the decoder is an immutable value over bytes and
 /// an index no one changes after the load (`DocumentBytes`). The producer
 /// runs at most `capacity` chunks ahead, so memory stays bounded.
+///
+/// The producer, faster than the table, fills the queue and sleeps; it is
+/// woken once the table has read it down to `refillAt` chunks, not at every
+/// chunk read: a waking costs both threads a system call and a switch.
 final class RowPrefetch: @unchecked Sendable {
     /// Rows per chunk handed over: one lock round per chunk, not per row.
     static let chunkRows = 64
     private let decoder: RowDecoder
     private let builtins: BuiltinIdentifiers
-    private let capacity = 4
+    private let capacity = 16
+    private let refillAt = 8
     private var chunks: [[DecodedRow]] = []
     /// Chunks the table has read, for the producer to free.
     private var spent: [[DecodedRow]] = []
     private var stopped = false
     private var finished = false
+    /// The producer waits for room; the table waits for a chunk.
+    private var producerWaits = false
+    private var tableWaits = false
     /// The second thread, and the lock and condition shared with it.
     private let worker = WorkerThread()
     // The consumer's side.
@@ -50,10 +58,14 @@ final class RowPrefetch: @unchecked Sendable {
         guard index == expected else { return nil }
         if position == current.count {
             worker.lock()
-            while chunks.isEmpty && !finished { worker.wait() }
+            while chunks.isEmpty && !finished {
+                tableWaits = true
+                worker.wait()
+            }
+            tableWaits = false
             if !current.isEmpty { spent.append(current) }
             current = chunks.isEmpty ? [] : chunks.removeFirst()
-            worker.broadcast()
+            if producerWaits && chunks.count <= refillAt { worker.broadcast() }
             worker.unlock()
             position = 0
             guard !current.isEmpty else { return nil }
@@ -91,18 +103,22 @@ final class RowPrefetch: @unchecked Sendable {
             }
             failed = next < end
             worker.lock()
-            while chunks.count >= capacity && !stopped { worker.wait() }
+            if chunks.count >= capacity {
+                producerWaits = true
+                while chunks.count > refillAt && !stopped { worker.wait() }
+                producerWaits = false
+            }
             let stop = stopped
             if !stop && !chunk.isEmpty { chunks.append(chunk) }
             swap(&freed, &spent)
-            worker.broadcast()
+            if tableWaits { worker.broadcast() }
             worker.unlock()
             if stop { return }
         }
         if next == decoder.count { behind.finish() }
         worker.lock()
         finished = true
-        worker.broadcast()
+        if tableWaits { worker.broadcast() }
         worker.unlock()
     }
 }

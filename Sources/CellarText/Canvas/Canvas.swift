@@ -69,13 +69,20 @@ public struct Canvas: Sendable {
         storage.append(contentsOf: repeatElement(0, count: self.height))
     }
 
-    /// Clears to blanks at a new size, keeping the storage.
+    /// Clears to blanks at a new size, keeping the storage. At the same
+    /// size only the columns each row's extent covers are blanked: the rest
+    /// are plain blanks already (a batch of a stream is cleared this way).
     public mutating func reset(width: Int, height: Int) {
-        self.width = max(0, width)
-        self.height = max(0, height)
-        storage.removeAll(keepingCapacity: true)
-        storage.append(contentsOf: repeatElement(Self.blankCell, count: self.width * self.height))
-        storage.append(contentsOf: repeatElement(0, count: self.height))
+        let (w, h) = (max(0, width), max(0, height))
+        if w == self.width && h == self.height {
+            blankToExtents()
+        } else {
+            self.width = w
+            self.height = h
+            storage.removeAll(keepingCapacity: true)
+            storage.append(contentsOf: repeatElement(Self.blankCell, count: w * h))
+            storage.append(contentsOf: repeatElement(0, count: h))
+        }
         clusterBytes.removeAll(keepingCapacity: true)
         clusterStarts.removeAll(keepingCapacity: true)
         if styles.count > 1 {
@@ -87,6 +94,24 @@ public struct Canvas: Sendable {
         lastStyleID = 0
         previousStyleKey = TextStyle.plain.packed
         previousStyleID = 0
+    }
+
+    /// Blanks every row up to its extent and sets the extents to 0.
+    private mutating func blankToExtents() {
+        let (width, height) = (self.width, self.height)
+        storage.withUnsafeMutableBufferPointer { cells in
+            for y in 0..<height {
+                // As `extent(ofRow:in:)`, which cannot be called while the cells are borrowed.
+                let e = cells[width &* height &+ y]
+                let end = e == UInt32.max ? width : min(width, Int(e))
+                if end > 0 {
+                    // 0 < end <= width: inside row y.
+                    let first = y &* width
+                    UnsafeMutableBufferPointer(rebasing: cells[first..<(first &+ end)]).update(repeating: Self.blankCell)
+                }
+                cells[width &* height &+ y] = 0
+            }
+        }
     }
 
     /// The cell at column `x`, line `y`; a blank for positions outside the canvas.
