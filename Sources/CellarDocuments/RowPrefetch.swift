@@ -5,7 +5,8 @@ import CellarText
 /// configures, lays out and draws the rows before them (a whole-table
 /// render, or measuring every row, of a long document). The table gets the
 /// row it would have decoded itself, parsed for its built-in style where
-/// one draws it (`RowDecoder.decodedRow`): `take` answers a row only
+/// one draws it (`RowDecoder.decodedRow`) and its labels measured for the
+/// layout (`MeasuredLabels`, off the table's thread): `take` answers a row only
 /// when it is the next one decoded, and nil otherwise (the caller then
 /// decodes it, and errors come from there with their location). Chunks the
 /// table has read go back to the second thread to be freed there.
@@ -25,6 +26,8 @@ final class RowPrefetch: @unchecked Sendable {
     static let chunkRows = 64
     private let decoder: RowDecoder
     private let builtins: BuiltinIdentifiers
+    /// The table's ambiguous-width setting, which the labels are measured with.
+    private let ambiguousWide: Bool
     private let capacity = 16
     private let refillAt = 8
     private var chunks: [[DecodedRow]] = []
@@ -45,9 +48,10 @@ final class RowPrefetch: @unchecked Sendable {
 
     /// Starts decoding rows `start..<decoder.count` on a second thread; nil
     /// when no thread could be started.
-    init?(_ decoder: RowDecoder, from start: Int, builtins: BuiltinIdentifiers) {
+    init?(_ decoder: RowDecoder, from start: Int, builtins: BuiltinIdentifiers, ambiguousWide: Bool) {
         self.decoder = decoder
         self.builtins = builtins
+        self.ambiguousWide = ambiguousWide
         expected = start
         guard worker.start({ [self] in produce() }) else { return nil }
     }
@@ -97,7 +101,9 @@ final class RowPrefetch: @unchecked Sendable {
             var chunk: [DecodedRow] = []
             chunk.reserveCapacity(Self.chunkRows)
             let end = min(decoder.count, next + Self.chunkRows)
-            while next < end, let row = try? decoder.decodedRow(next, builtins: &builtins) {
+            while next < end,
+                let row = try? decoder.decodedRow(next, builtins: &builtins, measuringLabels: ambiguousWide)
+            {
                 chunk.append(row)
                 next += 1
             }
