@@ -107,7 +107,8 @@ public struct Canvas: Sendable {
                 if end > 0 {
                     // 0 < end <= width: inside row y.
                     let first = y &* width
-                    UnsafeMutableBufferPointer(rebasing: cells[first..<(first &+ end)]).update(repeating: Self.blankCell)
+                    UnsafeMutableBufferPointer(rebasing: cells[first..<(first &+ end)]).update(
+                        repeating: Self.blankCell)
                 }
                 cells[width &* height &+ y] = 0
             }
