@@ -49,17 +49,25 @@ package struct MeasuredLabels: Sendable {
         }
     }
 
-    /// `DisplayWidth.ofClean(s, ambiguousWide:)` for `s` shown as `label`:
-    /// the width measured ahead when `s` is the string measured, else measured now.
+    /// The string measured for `label` with `ambiguousWide`, and its width
+    /// (nil when none was). One field is read, not the whole value: reading
+    /// this value out of a cell for a call that measures would copy every
+    /// string in it (a retain and a release each).
     @inline(__always)
-    package func cleanWidth(_ label: Label, of s: String, ambiguousWide: Bool) -> Int? {
-        if ambiguousWide == self.ambiguousWide {
-            switch label {
-            case .text: if let t = text, t == s { return textWidth }
-            case .detail: if let t = detail, t == s { return detailWidth }
-            case .image: if let t = image, t == s { return imageWidth }
-            }
+    package func measured(_ label: Label, ambiguousWide: Bool) -> (text: String, width: Int)? {
+        guard ambiguousWide == self.ambiguousWide else { return nil }
+        switch label {
+        case .text: return text.map { ($0, textWidth) }
+        case .detail: return detail.map { ($0, detailWidth) }
+        case .image: return image.map { ($0, imageWidth) }
         }
+    }
+
+    /// `DisplayWidth.ofClean(s, ambiguousWide:)` for `s` shown as `label` in
+    /// `cell`: the width measured ahead when `s` is the string measured, else measured now.
+    @inline(__always)
+    package static func cleanWidth(_ label: Label, of s: String, in cell: Cell, ambiguousWide: Bool) -> Int? {
+        if let m = cell.measuredLabels.measured(label, ambiguousWide: ambiguousWide), m.text == s { return m.width }
         return DisplayWidth.ofClean(s, ambiguousWide: ambiguousWide)
     }
 }

@@ -68,7 +68,7 @@ public struct BuiltinDirectLayout {
         ambiguousWide: Bool
     ) -> (text: String, width: Int)? {
         guard let s, !s.isEmpty else { return nil }
-        guard let width = cell.measuredLabels.cleanWidth(label, of: s, ambiguousWide: ambiguousWide),
+        guard let width = MeasuredLabels.cleanWidth(label, of: s, in: cell, ambiguousWide: ambiguousWide),
             width <= maxTextWidth
         else {
             clean = false
@@ -122,7 +122,7 @@ public struct BuiltinDirectLayout {
         var height = 0
         if let image = cell.contentConfiguration?.image, !image.isEmpty {
             // Clean, or left to the general path (which sanitises it).
-            guard let iw = cell.measuredLabels.cleanWidth(.image, of: image, ambiguousWide: ambiguousWide) else {
+            guard let iw = MeasuredLabels.cleanWidth(.image, of: image, in: cell, ambiguousWide: ambiguousWide) else {
                 return nil
             }
             // A fitted image keeps its natural width; an image wider than
