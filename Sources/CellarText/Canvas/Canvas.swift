@@ -70,12 +70,12 @@ public struct Canvas: Sendable {
     }
 
     /// Clears to blanks at a new size, keeping the storage. At the same
-    /// size only the columns each row's extent covers are blanked: the rest
-    /// are plain blanks already (a batch of a stream is cleared this way).
+    /// size only the cells up to the last drawn row's extent are blanked:
+    /// the rest are plain blanks already (a batch of a stream is cleared this way).
     public mutating func reset(width: Int, height: Int) {
         let (w, h) = (max(0, width), max(0, height))
         if w == self.width && h == self.height {
-            blankToExtents()
+            blankToLastExtent()
         } else {
             self.width = w
             self.height = h
@@ -96,22 +96,21 @@ public struct Canvas: Sendable {
         previousStyleID = 0
     }
 
-    /// Blanks every row up to its extent and sets the extents to 0.
-    private mutating func blankToExtents() {
+    /// Blanks the cells up to the last row with an extent, to its extent
+    /// (one fill: cheaper than one per row), and sets the extents to 0.
+    private mutating func blankToLastExtent() {
         let (width, height) = (self.width, self.height)
         storage.withUnsafeMutableBufferPointer { cells in
-            for y in 0..<height {
-                // As `extent(ofRow:in:)`, which cannot be called while the cells are borrowed.
-                let e = cells[width &* height &+ y]
-                let end = e == UInt32.max ? width : min(width, Int(e))
-                if end > 0 {
-                    // 0 < end <= width: inside row y.
-                    let first = y &* width
-                    UnsafeMutableBufferPointer(rebasing: cells[first..<(first &+ end)]).update(
-                        repeating: Self.blankCell)
-                }
-                cells[width &* height &+ y] = 0
-            }
+            let extents = UnsafeMutableBufferPointer(rebasing: cells[(width &* height)...])
+            var last = height
+            while last > 0 && extents[last &- 1] == 0 { last &-= 1 }
+            guard last > 0 else { return }
+            // As `extent(ofRow:in:)`, which cannot be called while the cells are borrowed.
+            let e = extents[last &- 1]
+            let end = (last &- 1) &* width &+ (e == UInt32.max ? width : min(width, Int(e)))
+            // 0 <= end <= width * height: inside the grid.
+            UnsafeMutableBufferPointer(rebasing: cells[..<end]).update(repeating: Self.blankCell)
+            UnsafeMutableBufferPointer(rebasing: extents[..<last]).update(repeating: 0)
         }
     }
 

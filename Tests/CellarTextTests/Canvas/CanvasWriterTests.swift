@@ -131,6 +131,7 @@ import Testing
         c.fill(x: 0, y: 1, width: 10, character: "─", style: TextStyle(foreground: .semantic(.separator)))
         c.overlay(x: 2, y: 2, width: 5, attributes: .inverse, background: .palette(3))
         c.draw("끝", x: 9, y: 3)
+        c.draw("끝x", x: 6, y: 3)
         c.reset(width: 10, height: 4)
         // The raw cells first: a stale cell's style id may be past the emptied style table.
         #expect(c.storage == Canvas(width: 10, height: 4).storage)
