@@ -94,6 +94,12 @@ final class RowPrefetch: @unchecked Sendable {
         var freed: [[DecodedRow]] = []
         // Rows are read in order: the pages of a mapped file behind them are given back.
         var behind = DropBehind(decoder.bytes)
+        // Labels are measured here only while this thread is ahead of the
+        // table (more than one chunk waits): when it falls behind, the
+        // table's thread measures them itself, which balances the two
+        // threads whichever one a table's rows make the busier. The widths
+        // are the same either way.
+        var measuring = true
         while next < decoder.count && !failed {
             behind.passed(decoder.rowOffsets[next])
             // Freed here, not on the table's thread; outside the lock.
@@ -102,7 +108,8 @@ final class RowPrefetch: @unchecked Sendable {
             chunk.reserveCapacity(Self.chunkRows)
             let end = min(decoder.count, next + Self.chunkRows)
             while next < end,
-                let row = try? decoder.decodedRow(next, builtins: &builtins, measuringLabels: ambiguousWide)
+                let row = try? decoder.decodedRow(
+                    next, builtins: &builtins, measuringLabels: measuring ? ambiguousWide : nil)
             {
                 chunk.append(row)
                 next += 1
@@ -116,6 +123,7 @@ final class RowPrefetch: @unchecked Sendable {
             }
             let stop = stopped
             if !stop && !chunk.isEmpty { chunks.append(chunk) }
+            measuring = chunks.count > 1
             swap(&freed, &spent)
             if tableWaits { worker.broadcast() }
             worker.unlock()
