@@ -22,10 +22,11 @@ struct DecodedRow: Sendable {
         disabled = row.disabled
     }
 
-    /// A row parsed for the built-in style that draws it.
-    init(parsed: RowData, cell: String?, disabled: Bool) {
+    /// A row parsed for the built-in style that draws it (its labels
+    /// measured with `ambiguousWide`, when given).
+    init(parsed: RowData, cell: String?, disabled: Bool, measuringLabels ambiguousWide: Bool? = nil) {
         data = .null
-        self.parsed = ParsedRowData(parsed)
+        self.parsed = ParsedRowData(parsed, measuringLabels: ambiguousWide)
         self.cell = cell
         self.disabled = disabled
     }

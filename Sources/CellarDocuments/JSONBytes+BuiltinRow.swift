@@ -21,14 +21,14 @@ extension JSONBytes {
         pos += 1
         skipSpace()
         while current != UInt8(ascii: "}") {
-            let token = try string()
+            let token = try checkedString()
             skipSpace()
             // The checked row's colon is passed in line; `expect` builds its message's text.
             if current == UInt8(ascii: ":") { pos += 1 } else { try expect(UInt8(ascii: ":"), "':' after the key") }
             skipSpace()
             if let field = field(named: token) {
                 // Text, the usual field value, is read without `value`'s dispatch.
-                let v = current == UInt8(ascii: "\"") ? Value.string(decode(try string())) : try value(depth: 1)
+                let v = current == UInt8(ascii: "\"") ? Value.string(decode(try checkedString())) : try value(depth: 1)
                 row.fields.set(field, to: v)
             } else if !token.escaped && bytes.bytes(token.range, equal: "cell") {
                 // Rows name their style first: a row of another style is given up at once.
@@ -60,7 +60,7 @@ extension JSONBytes {
     /// its text shared, not made again.
     private mutating func builtinCell(_ builtins: inout BuiltinIdentifiers, into row: inout BuiltinRow) throws -> Bool {
         if current == UInt8(ascii: "\"") {
-            let token = try string()
+            let token = try checkedString()
             if !token.escaped, let id = builtins.found(bytes, token.range) {
                 row.cell = id
                 return true
@@ -70,6 +70,30 @@ extension JSONBytes {
             row.cell = try value(depth: 1).stringValue
         }
         return builtins.contains(row.cell)
+    }
+
+    /// `string()` for a row the load has checked: the closing quote is
+    /// found without checking the text again (its UTF-8, control characters
+    /// and escapes were checked), and the string is passed.
+    mutating func checkedString() throws -> StringToken {
+        let start = pos
+        let words = WordScanner(bytes)
+        var i = pos &+ 1
+        var escaped = false
+        while true {
+            i = words.find(from: i, UInt8(ascii: "\""), UInt8(ascii: "\\"))
+            guard i < bytes.count else { break }
+            if bytes[i] == UInt8(ascii: "\"") {
+                pos = i &+ 1
+                return StringToken(range: (start &+ 1)..<i, escaped: escaped)
+            }
+            // An escape: its second byte may be a quote; `\u` digits are plain bytes.
+            escaped = true
+            i &+= 2
+        }
+        // Only a file changed since the load ends here.
+        pos = bytes.count
+        throw error("unterminated string", at: start)
     }
 
     /// The built-in field a key token names, compared as bytes (an escaped key as its text).

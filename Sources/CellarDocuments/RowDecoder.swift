@@ -42,25 +42,30 @@ struct RowDecoder: Sendable {
     /// `builtins` says one draws it and the parse succeeds, else as its style
     /// sees it (a row that fails to parse fails again, located, when the
     /// table configures its cell). JSON rows of a built-in style are read
-    /// straight into the style's fields.
-    func decodedRow(_ index: Int, builtins: inout BuiltinIdentifiers) throws -> DecodedRow {
-        if format != .csv && format != .tsv, let row = builtinJSONRow(index, &builtins) { return row }
+    /// straight into the style's fields. With `ambiguousWide`, a parsed
+    /// row's labels are measured with that setting (`MeasuredLabels`).
+    func decodedRow(
+        _ index: Int, builtins: inout BuiltinIdentifiers, measuringLabels ambiguousWide: Bool? = nil
+    ) throws -> DecodedRow {
+        if format != .csv && format != .tsv, let row = builtinJSONRow(index, &builtins, ambiguousWide) { return row }
         let row = try styleRow(index)
         if builtins.contains(row.cell), let data = try? RowData.parse(row.data, style: nil) {
-            return DecodedRow(parsed: data, cell: row.cell, disabled: row.disabled)
+            return DecodedRow(parsed: data, cell: row.cell, disabled: row.disabled, measuringLabels: ambiguousWide)
         }
         return DecodedRow(row)
     }
 
     /// A JSON row read straight into a built-in style's fields and parsed;
     /// nil for a row no built-in style draws, or one whose data does not parse.
-    private func builtinJSONRow(_ index: Int, _ builtins: inout BuiltinIdentifiers) -> DecodedRow? {
+    private func builtinJSONRow(
+        _ index: Int, _ builtins: inout BuiltinIdentifiers, _ ambiguousWide: Bool?
+    ) -> DecodedRow? {
         let decoded = try? decode(index) { _, _ in
             nil
         } json: { j -> DecodedRow? in
             var row = JSONBytes.BuiltinRow()
             guard try j.builtinRow(&builtins, into: &row), let data = try? RowData.parse(row.fields) else { return nil }
-            return DecodedRow(parsed: data, cell: row.cell, disabled: row.disabled)
+            return DecodedRow(parsed: data, cell: row.cell, disabled: row.disabled, measuringLabels: ambiguousWide)
         }
         return decoded ?? nil
     }

@@ -5,36 +5,39 @@ import CellarText
 /// configures, lays out and draws the rows before them (a whole-table
 /// render, or measuring every row, of a long document). The table gets the
 /// row it would have decoded itself, parsed for its built-in style where
-/// one draws it (`RowDecoder.decodedRow`): `take` answers a row only
+/// one draws it (`RowDecoder.decodedRow`) and its labels measured for the
+/// layout (`MeasuredLabels`, off the table's thread): `take` answers a row only
 /// when it is the next one decoded, and nil otherwise (the caller then
 /// decodes it, and errors come from there with their location). Chunks the
 /// table has read go back to the second thread to be freed there.
 ///
 /// Invariant (why the class may be `@unchecked Sendable`): `chunks`, `spent`,
-/// `stopped`, `finished` and the two `waiting` flags are read and written
-/// only with the worker's lock held;
+/// `stopped` and `finished` are read and written only with the worker's lock held;
 /// `current`, `position` and `expected` only by the one thread that calls
 /// `take` (the table's); the decoder is an immutable value over bytes and
 /// an index no one changes after the load (`DocumentBytes`). The producer
 /// runs at most `capacity` chunks ahead, so memory stays bounded.
 ///
-/// Waking a thread is a system call that costs the table's thread more than
-/// configuring a few rows: each side wakes the other only when it waits, and
-/// the producer, which keeps ahead, only once half the queue is taken, so it
-/// decodes several chunks per wake.
+/// The producer, faster than the table, fills the queue and sleeps; it is
+/// woken once the table has read it down to `refillAt` chunks, not at every
+/// chunk read: a waking costs both threads a system call and a switch.
 final class RowPrefetch: @unchecked Sendable {
     /// Rows per chunk handed over: one lock round per chunk, not per row.
-    static let chunkRows = 256
+    static let chunkRows = 64
     private let decoder: RowDecoder
     private let builtins: BuiltinIdentifiers
-    private let capacity = 8
-    private var producerWaiting = false
-    private var consumerWaiting = false
+    /// The table's ambiguous-width setting, which the labels are measured with.
+    private let ambiguousWide: Bool
+    private let capacity = 16
+    private let refillAt = 8
     private var chunks: [[DecodedRow]] = []
     /// Chunks the table has read, for the producer to free.
     private var spent: [[DecodedRow]] = []
     private var stopped = false
     private var finished = false
+    /// The producer waits for room; the table waits for a chunk.
+    private var producerWaits = false
+    private var tableWaits = false
     /// The second thread, and the lock and condition shared with it.
     private let worker = WorkerThread()
     // The consumer's side.
@@ -45,9 +48,10 @@ final class RowPrefetch: @unchecked Sendable {
 
     /// Starts decoding rows `start..<decoder.count` on a second thread; nil
     /// when no thread could be started.
-    init?(_ decoder: RowDecoder, from start: Int, builtins: BuiltinIdentifiers) {
+    init?(_ decoder: RowDecoder, from start: Int, builtins: BuiltinIdentifiers, ambiguousWide: Bool) {
         self.decoder = decoder
         self.builtins = builtins
+        self.ambiguousWide = ambiguousWide
         expected = start
         guard worker.start({ [self] in produce() }) else { return nil }
     }
@@ -59,13 +63,13 @@ final class RowPrefetch: @unchecked Sendable {
         if position == current.count {
             worker.lock()
             while chunks.isEmpty && !finished {
-                consumerWaiting = true
+                tableWaits = true
                 worker.wait()
-                consumerWaiting = false
             }
+            tableWaits = false
             if !current.isEmpty { spent.append(current) }
             current = chunks.isEmpty ? [] : chunks.removeFirst()
-            if producerWaiting && chunks.count <= capacity / 2 { worker.broadcast() }
+            if producerWaits && chunks.count <= refillAt { worker.broadcast() }
             worker.unlock()
             position = 0
             guard !current.isEmpty else { return nil }
@@ -90,6 +94,12 @@ final class RowPrefetch: @unchecked Sendable {
         var freed: [[DecodedRow]] = []
         // Rows are read in order: the pages of a mapped file behind them are given back.
         var behind = DropBehind(decoder.bytes)
+        // Labels are measured here only while this thread is ahead of the
+        // table (more than one chunk waits): when it falls behind, the
+        // table's thread measures them itself, which balances the two
+        // threads whichever one a table's rows make the busier. The widths
+        // are the same either way.
+        var measuring = true
         while next < decoder.count && !failed {
             behind.passed(decoder.rowOffsets[next])
             // Freed here, not on the table's thread; outside the lock.
@@ -97,28 +107,32 @@ final class RowPrefetch: @unchecked Sendable {
             var chunk: [DecodedRow] = []
             chunk.reserveCapacity(Self.chunkRows)
             let end = min(decoder.count, next + Self.chunkRows)
-            while next < end, let row = try? decoder.decodedRow(next, builtins: &builtins) {
+            while next < end,
+                let row = try? decoder.decodedRow(
+                    next, builtins: &builtins, measuringLabels: measuring ? ambiguousWide : nil)
+            {
                 chunk.append(row)
                 next += 1
             }
             failed = next < end
             worker.lock()
-            while chunks.count >= capacity && !stopped {
-                producerWaiting = true
-                worker.wait()
-                producerWaiting = false
+            if chunks.count >= capacity {
+                producerWaits = true
+                while chunks.count > refillAt && !stopped { worker.wait() }
+                producerWaits = false
             }
             let stop = stopped
             if !stop && !chunk.isEmpty { chunks.append(chunk) }
+            measuring = chunks.count > 1
             swap(&freed, &spent)
-            if consumerWaiting { worker.broadcast() }
+            if tableWaits { worker.broadcast() }
             worker.unlock()
             if stop { return }
         }
         if next == decoder.count { behind.finish() }
         worker.lock()
         finished = true
-        worker.broadcast()
+        if tableWaits { worker.broadcast() }
         worker.unlock()
     }
 }

@@ -55,10 +55,11 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
     deinit { prefetch?.stop() }
 
     /// A stored row for its cell: the prefetched one (parsed for its
-    /// built-in style, as `registry` draws it) when the table reads in
-    /// order, else decoded here. Both come from the same row's bytes, and a
-    /// parsed row holds what its style would have parsed, so the cell is the same.
-    func decodedRow(stored i: Int, registry: Registry) throws -> DecodedRow {
+    /// built-in style, as `table`'s registry draws it, its labels measured
+    /// as the table measures them) when the table reads in order, else
+    /// decoded here. Both come from the same row's bytes, and a parsed row
+    /// holds what its style would have parsed, so the cell is the same.
+    func decodedRow(stored i: Int, of table: TableView) throws -> DecodedRow {
         if let p = prefetch {
             if let row = p.take(i) {
                 lastStoredRow = i
@@ -76,8 +77,9 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
         if rowsInOrder >= min(32, threadMinimumRows), document.rowCount >= threadMinimumRows,
             i + 1 < document.rowCount, BackgroundCanvasWriter.pays
         {
-            let builtins = BuiltinIdentifiers(registry, defaultCell: document.options.cell)
-            prefetch = RowPrefetch(document.decoder, from: i + 1, builtins: builtins)
+            let builtins = BuiltinIdentifiers(table.registry, defaultCell: document.options.cell)
+            prefetch = RowPrefetch(
+                document.decoder, from: i + 1, builtins: builtins, ambiguousWide: table.ambiguousWide)
         }
         return DecodedRow(try document.styleRow(i))
     }
@@ -234,7 +236,7 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
         switch edited {
         case .stored(let i):
             // The row was checked when the document was loaded; this decodes it again.
-            row = try decodedRow(stored: i, registry: tableView.registry)
+            row = try decodedRow(stored: i, of: tableView)
             if document.hasEditingKeys(i) { keys = try document.row(i) }
             stored = i
         case .added(let v, _):

@@ -134,4 +134,31 @@ struct WordScanner {
         }
         return count
     }
+    /// The offset of the first byte at or after `i` that is `a` or `b`;
+    /// `count` when there is none. Nothing else is looked at: for text a
+    /// scan has already passed through `run` (a row the load checked).
+    @inline(__always)
+    func find(from start: Int, _ a: UInt8, _ b: UInt8) -> Int {
+        var i = start
+        #if _endian(little)
+            let aa = Self.ones &* UInt64(a)
+            let bb = Self.ones &* UInt64(b)
+            while i &+ 8 <= count {
+                let w = UnsafeRawPointer(base.unsafelyUnwrapped + i).loadUnaligned(as: UInt64.self)
+                let xa = w ^ aa
+                let xb = w ^ bb
+                // A zero byte x makes x - 1 borrow into its high bit while its own is clear; a borrow
+                // only flags bytes above a true zero, so the lowest flagged byte is a true one.
+                let flagged = (((xa &- Self.ones) & ~xa) | ((xb &- Self.ones) & ~xb)) & Self.highs
+                if flagged != 0 { return i &+ flagged.trailingZeroBitCount &>> 3 }
+                i &+= 8
+            }
+        #endif
+        while i < count {
+            let c = byte(i)
+            if c == a || c == b { return i }
+            i &+= 1
+        }
+        return count
+    }
 }

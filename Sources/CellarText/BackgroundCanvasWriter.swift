@@ -11,8 +11,9 @@
 /// so the output is byte-identical.
 ///
 /// Invariant (why the class may be `@unchecked Sendable`): `queue`,
-/// `spares`, `busy`, `failure` and `closing` are read and written only
-/// with the worker's lock held. `inner` is used by the writer thread only while it is `busy`
+/// `spares`, `busy`, `failure`, `closing`, `draining`, `writerSleeps` and
+/// `callerWaits` are read and written only with the worker's lock held.
+/// `inner` is used by the writer thread only while it is `busy`
 /// (between taking a queued canvas under the lock and giving the lock
 /// back after writing it); by the caller only once it has seen, under the
 /// lock, an empty queue and an idle thread (`drain`), or after `finish`.
@@ -21,23 +22,37 @@
 /// The queue holds at most `capacity` canvases, so memory stays bounded
 /// however far drawing runs ahead.
 ///
-/// Canvases go round: once written, a canvas waits in `spares` (at most
-/// `capacity` of them), and `writeAndClear` hands the caller a spare in
-/// place of the canvas it queues, so a long render reuses a few canvases
-/// instead of making a new one per batch. The writer thread drops its own
-/// reference before a spare is handed out, so the caller's copy is unique
-/// and clearing it allocates nothing (were it shared, clearing would copy:
-/// slower, never wrong).
+/// Each side sleeps on the other in bursts, not per canvas: a waking costs
+/// both threads a system call and a switch, more than writing a canvas. An
+/// idle writer thread is woken once `wakeAt` canvases wait (or when the
+/// caller drains or finishes), and a caller held back by a full queue once
+/// the queue is down to `wakeAt`.
+///
+/// Canvases go round: once written, a canvas is cleared on the writer
+/// thread (off the drawing thread's path) and waits in `spares` (at most
+/// `capacity` of them, each blank at the size it was written at), and
+/// `writeAndClear` hands the caller a spare in place of the canvas it
+/// queues, so a long render reuses a few canvases instead of making a new
+/// one per batch. The caller gives its canvas up when it queues it and the
+/// writer thread drops its own reference before a spare is handed out, so
+/// each side clears a canvas no one else holds, in place (were one shared,
+/// clearing would copy: slower, never wrong).
 public final class BackgroundCanvasWriter: CanvasWriter, @unchecked Sendable {
     private let inner: CanvasWriter
     private let capacity: Int
+    private let wakeAt: Int
     private var queue: [(Canvas, Range<Int>)] = []
-    /// Written canvases waiting to be handed back (`writeAndClear`).
+    /// Written canvases, cleared, waiting to be handed back (`writeAndClear`).
     private var spares: [Canvas] = []
     /// How many canvases `writeAndClear` has handed back from `spares`.
     package private(set) var sparesReused = 0
     private var busy = false
     private var closing = false
+    /// The caller waits for the queue to empty: the writer thread writes every canvas, however few.
+    private var draining = false
+    /// The writer thread waits for canvases; the caller waits for room or for the queue to empty.
+    private var writerSleeps = false
+    private var callerWaits = false
     private var failure: Error?
     /// The second thread, and the lock and condition shared with it.
     private let worker = WorkerThread()
@@ -46,9 +61,10 @@ public final class BackgroundCanvasWriter: CanvasWriter, @unchecked Sendable {
     public static var pays: Bool { sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 }
 
     /// Starts the writer thread; call `finish` when done (it joins the thread).
-    public init(wrapping inner: CanvasWriter, capacity: Int = 4) {
+    public init(wrapping inner: CanvasWriter, capacity: Int = 8) {
         self.inner = inner
         self.capacity = max(1, capacity)
+        wakeAt = max(1, self.capacity / 2)
         // When no thread starts, canvases are written in the caller's thread (see `write`).
         _ = worker.start { [self] in run() }
     }
@@ -68,9 +84,13 @@ public final class BackgroundCanvasWriter: CanvasWriter, @unchecked Sendable {
             return canvas.reset(width: canvas.width, height: canvas.height)
         }
         let (width, height, ambiguousWide) = (canvas.width, canvas.height, canvas.ambiguousWide)
-        if var spare = try enqueue(canvas, lines: lines) {
+        // Given up, not copied: the queue holds the only reference.
+        var queued = Canvas(width: 0, height: 0)
+        swap(&queued, &canvas)
+        if var spare = try enqueue(queued, lines: lines) {
             spare.ambiguousWide = ambiguousWide
-            spare.reset(width: width, height: height)
+            // Spares are blank at the size they were written at (a tall item's may differ).
+            if spare.width != width || spare.height != height { spare.reset(width: width, height: height) }
             canvas = spare
         } else {
             canvas = Canvas(width: width, height: height, ambiguousWide: ambiguousWide)
@@ -78,13 +98,17 @@ public final class BackgroundCanvasWriter: CanvasWriter, @unchecked Sendable {
     }
 
     /// Queues the canvas (waiting while the queue is full) and takes a spare, if any.
-    private func enqueue(_ canvas: Canvas, lines: Range<Int>) throws -> Canvas? {
+    private func enqueue(_ canvas: consuming Canvas, lines: Range<Int>) throws -> Canvas? {
         worker.lock()
         defer { worker.unlock() }
-        while queue.count >= capacity && failure == nil { worker.wait() }
+        while queue.count >= capacity && failure == nil {
+            callerWaits = true
+            worker.wait()
+        }
+        callerWaits = false
         if let failure { throw failure }
         queue.append((canvas, lines))
-        worker.broadcast()
+        if writerSleeps && queue.count >= wakeAt { worker.broadcast() }
         guard let spare = spares.popLast() else { return nil }
         sparesReused += 1
         return spare
@@ -101,7 +125,14 @@ public final class BackgroundCanvasWriter: CanvasWriter, @unchecked Sendable {
         guard worker.isRunning else { return }
         worker.lock()
         defer { worker.unlock() }
-        while (!queue.isEmpty || busy) && failure == nil { worker.wait() }
+        draining = true
+        if writerSleeps && !queue.isEmpty { worker.broadcast() }
+        while (!queue.isEmpty || busy) && failure == nil {
+            callerWaits = true
+            worker.wait()
+        }
+        callerWaits = false
+        draining = false
         if let failure { throw failure }
     }
 
@@ -111,25 +142,38 @@ public final class BackgroundCanvasWriter: CanvasWriter, @unchecked Sendable {
         worker.stop { closing = true }
     }
 
-    /// The writer thread: takes canvases in order until `finish`.
+    /// The writer thread: takes canvases in order until `finish`; once the
+    /// queue is empty it sleeps until `wakeAt` canvases wait, or any does
+    /// while the caller drains.
     private func run() {
         worker.lock()
         while true {
-            while queue.isEmpty && !closing { worker.wait() }
+            if queue.isEmpty && !closing {
+                writerSleeps = true
+                while !closing && (queue.isEmpty || (queue.count < wakeAt && !draining)) { worker.wait() }
+                writerSleeps = false
+            }
             if closing { break }
-            let (canvas, lines) = queue.removeFirst()
+            let (written, lines) = queue.removeFirst()
+            var canvas = written
             busy = true
+            let keep = spares.count < capacity
             worker.unlock()
             var error: Error?
             do { try inner.write(canvas, lines: lines) } catch let e { error = e }
+            // Cleared here, not on the drawing thread.
+            if keep && error == nil { canvas.reset(width: canvas.width, height: canvas.height) }
             worker.lock()
             busy = false
-            if spares.count < capacity { spares.append(consume canvas) }
+            if keep && error == nil && spares.count < capacity { spares.append(canvas) }
             if let error, failure == nil {
                 failure = error
                 queue.removeAll()
             }
-            worker.broadcast()
+            // A caller draining waits for an empty queue, one held back for room.
+            if callerWaits && (failure != nil || (draining ? queue.isEmpty : queue.count <= wakeAt)) {
+                worker.broadcast()
+            }
         }
         worker.unlock()
     }

@@ -75,6 +75,25 @@ import Testing
         }
     }
 
+    /// `find` stops at the first of its two bytes only, at every place of a word, passing anything else.
+    @Test func findStopsAtTheFirstOfItsTwoBytes() {
+        for (a, b) in [(UInt8(0x22), UInt8(0x5C)), (0x2C, 0x2C), (0x00, 0xFF)] {
+            for length in 0...20 {
+                for fill in Self.passes + Self.stops where !fill.contains(a) && !fill.contains(b) {
+                    let prefix = (0..<length).flatMap { _ in fill }
+                    for piece in Self.stops + Self.passes {
+                        for suffix in [[], Array("abcdefghijklmnopq".utf8), [a, b, 0x80]] {
+                            let bytes = prefix + piece + suffix
+                            let got = bytes.withUnsafeBufferPointer { WordScanner($0).find(from: 0, a, b) }
+                            let expected = bytes.firstIndex { $0 == a || $0 == b } ?? bytes.count
+                            #expect(got == expected, "\(bytes) finds \(a) \(b)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func firstInvalidUTF8AgreesWithTheStandardLibrary() {
         for length in 0...40 {
             for piece in Self.stops + Self.passes {
@@ -100,6 +119,42 @@ import Testing
             state = state &* 6_364_136_223_846_793_005 &+ 1
             let got = bytes.withUnsafeBufferPointer { ByteLocation.firstInvalidUTF8($0) }
             #expect(got == Self.referenceFirstInvalid(bytes), "\(bytes)")
+        }
+    }
+}
+
+/// A string of a row the load has checked is passed without checking it
+/// again (`JSONBytes.checkedString`): the same token, and the same place
+/// after it, as the checking `string()` gives, escapes and all.
+@Suite struct CheckedStringTests {
+    @Test func checkedStringsAreTheStringsTokens() throws {
+        let texts = [
+            #""""#, #""a""#, #""Row 12 한글""#, #""detail 84 가나다 and more than eight""#, #""🍎""#,
+            #""a\"b""#, #""\\""#, #""x\\\"y""#, #""\u0041\u00e9 \uD83C\uDF4E""#, #""tab\tnew\nline\/""#,
+            #""\"""#, #""ends in an escaped backslash \\""#, #""quote at 8: 1234567\"9""#,
+        ]
+        for text in texts {
+            for padding in 0..<9 {
+                // Text after the string, so word reads reach past its closing quote.
+                let bytes = Array((String(repeating: " ", count: padding) + text + ", \"next\": 1}").utf8)
+                try bytes.withUnsafeBufferPointer { buffer in
+                    var checking = JSONBytes(buffer, at: padding)
+                    var checked = JSONBytes(buffer, at: padding)
+                    let expected = try checking.string()
+                    let got = try checked.checkedString()
+                    #expect(got.range == expected.range && got.escaped == expected.escaped, "\(text)")
+                    #expect(checked.pos == checking.pos, "\(text)")
+                    #expect(checked.decode(got) == checking.decode(expected), "\(text)")
+                }
+            }
+        }
+    }
+
+    @Test func anUnterminatedStringFails() {
+        let bytes = Array(#"  "no end \" here"#.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            var j = JSONBytes(buffer, at: 2)
+            #expect(throws: ByteError.self) { try j.checkedString() }
         }
     }
 }

@@ -61,6 +61,7 @@ public final class BuiltinCellStyle: CellStyle {
     package static func configure(_ cell: Cell, exchanging row: ParsedRowData) -> Bool {
         guard cell.style is BuiltinCellStyle else { return false }
         swap(&cell.contentConfiguration, &row.content)
+        swap(&cell.measuredLabels, &row.measuredLabels)
         swap(&cell.accessory, &row.accessory)
         swap(&cell.editingAccessory, &row.editingAccessory)
         cell.indentationLevel = row.indentation

@@ -72,6 +72,8 @@ public class Cell {
     /// settable directly by Swift data sources (`cell.contentConfiguration = …`).
     /// Modified in place (`cell.contentConfiguration?.text = …` copies nothing).
     @exclusivity(unchecked) public final var contentConfiguration: ListContentConfiguration?
+    /// Widths of `contentConfiguration`'s labels measured ahead, if any (see `MeasuredLabels`).
+    @exclusivity(unchecked) package final var measuredLabels = MeasuredLabels()
     /// The style's own per-cell object (a Lua table reference, …).
     @exclusivity(unchecked) public var storage: AnyObject?
     /// The row the cell was last configured for; set by the table.

@@ -12,10 +12,20 @@ package final class ParsedRowData: @unchecked Sendable {
     @exclusivity(unchecked) var accessory: Accessory
     @exclusivity(unchecked) var editingAccessory: Accessory
     let indentation: Int
+    /// The labels' widths, when measured ahead.
+    @exclusivity(unchecked) var measuredLabels: MeasuredLabels
 
-    /// The fields of `data`, moved in.
-    package init(_ data: consuming RowData) {
+    /// The fields of `data`, moved in; with `ambiguousWide`, the labels
+    /// measured with that setting, here, on the thread that parsed the row.
+    package init(_ data: consuming RowData, measuringLabels ambiguousWide: Bool? = nil) {
         let (content, accessory, editingAccessory, indentation) = data.parts()
+        // Read from the local value: reading the stored optional would copy the whole configuration.
+        var measured = MeasuredLabels()
+        if let ambiguousWide {
+            measured.measure(
+                text: content.text, detail: content.secondaryText, image: content.image, ambiguousWide: ambiguousWide)
+        }
+        measuredLabels = measured
         self.content = content
         self.accessory = accessory
         self.editingAccessory = editingAccessory

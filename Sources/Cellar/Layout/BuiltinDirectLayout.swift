@@ -64,11 +64,13 @@ public struct BuiltinDirectLayout {
     /// is none. Clears `clean` for text that needs sanitising (control
     /// characters, newlines included): the general path handles that.
     static func label(
-        _ s: String?, _ p: TextProperties, clean: inout Bool,
+        _ s: String?, _ label: MeasuredLabels.Label, _ p: TextProperties, of cell: Cell, clean: inout Bool,
         ambiguousWide: Bool
     ) -> (text: String, width: Int)? {
         guard let s, !s.isEmpty else { return nil }
-        guard let width = DisplayWidth.ofClean(s, ambiguousWide: ambiguousWide), width <= maxTextWidth else {
+        guard let width = MeasuredLabels.cleanWidth(label, of: s, in: cell, ambiguousWide: ambiguousWide),
+            width <= maxTextWidth
+        else {
             clean = false
             return nil
         }
@@ -100,12 +102,13 @@ public struct BuiltinDirectLayout {
             let dp = cell.contentConfiguration?.secondaryTextProperties, Self.simple(dp)
         else { return nil }
         var clean = true
-        let text = Self.label(cell.contentConfiguration?.text, tp, clean: &clean, ambiguousWide: ambiguousWide)
+        let text = Self.label(
+            cell.contentConfiguration?.text, .text, tp, of: cell, clean: &clean, ambiguousWide: ambiguousWide)
         let detail =
             kind == .default
             ? nil
             : Self.label(
-                cell.contentConfiguration?.secondaryText, dp, clean: &clean,
+                cell.contentConfiguration?.secondaryText, .detail, dp, of: cell, clean: &clean,
                 ambiguousWide: ambiguousWide)
         guard clean else { return nil }
         let imagePadding = cell.contentConfiguration?.imageToTextPadding ?? 0
@@ -118,8 +121,10 @@ public struct BuiltinDirectLayout {
         var room = width
         var height = 0
         if let image = cell.contentConfiguration?.image, !image.isEmpty {
-            guard Sanitizer.isClean(image) else { return nil }
-            let iw = DisplayWidth.of(image, ambiguousWide: ambiguousWide)
+            // Clean, or left to the general path (which sanitises it).
+            guard let iw = MeasuredLabels.cleanWidth(.image, of: image, in: cell, ambiguousWide: ambiguousWide) else {
+                return nil
+            }
             // A fitted image keeps its natural width; an image wider than
             // half the row is rare enough to leave to the general path.
             guard iw <= (width - imagePadding) / 2 else { return nil }

@@ -69,13 +69,20 @@ public struct Canvas: Sendable {
         storage.append(contentsOf: repeatElement(0, count: self.height))
     }
 
-    /// Clears to blanks at a new size, keeping the storage.
+    /// Clears to blanks at a new size, keeping the storage. At the same
+    /// size only the cells up to the last drawn row's extent are blanked:
+    /// the rest are plain blanks already (a batch of a stream is cleared this way).
     public mutating func reset(width: Int, height: Int) {
-        self.width = max(0, width)
-        self.height = max(0, height)
-        storage.removeAll(keepingCapacity: true)
-        storage.append(contentsOf: repeatElement(Self.blankCell, count: self.width * self.height))
-        storage.append(contentsOf: repeatElement(0, count: self.height))
+        let (w, h) = (max(0, width), max(0, height))
+        if w == self.width && h == self.height {
+            blankToLastExtent()
+        } else {
+            self.width = w
+            self.height = h
+            storage.removeAll(keepingCapacity: true)
+            storage.append(contentsOf: repeatElement(Self.blankCell, count: w * h))
+            storage.append(contentsOf: repeatElement(0, count: h))
+        }
         clusterBytes.removeAll(keepingCapacity: true)
         clusterStarts.removeAll(keepingCapacity: true)
         if styles.count > 1 {
@@ -87,6 +94,24 @@ public struct Canvas: Sendable {
         lastStyleID = 0
         previousStyleKey = TextStyle.plain.packed
         previousStyleID = 0
+    }
+
+    /// Blanks the cells up to the last row with an extent, to its extent
+    /// (one fill: cheaper than one per row), and sets the extents to 0.
+    private mutating func blankToLastExtent() {
+        let (width, height) = (self.width, self.height)
+        storage.withUnsafeMutableBufferPointer { cells in
+            let extents = UnsafeMutableBufferPointer(rebasing: cells[(width &* height)...])
+            var last = height
+            while last > 0 && extents[last &- 1] == 0 { last &-= 1 }
+            guard last > 0 else { return }
+            // As `extent(ofRow:in:)`, which cannot be called while the cells are borrowed.
+            let e = extents[last &- 1]
+            let end = (last &- 1) &* width &+ (e == UInt32.max ? width : min(width, Int(e)))
+            // 0 <= end <= width * height: inside the grid.
+            UnsafeMutableBufferPointer(rebasing: cells[..<end]).update(repeating: Self.blankCell)
+            UnsafeMutableBufferPointer(rebasing: extents[..<last]).update(repeating: 0)
+        }
     }
 
     /// The cell at column `x`, line `y`; a blank for positions outside the canvas.

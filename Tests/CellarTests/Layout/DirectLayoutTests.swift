@@ -3,10 +3,14 @@ import Testing
 
 @testable import Cellar
 
-/// The built-in fast path must draw exactly what the general layout draws.
+/// The built-in fast path must draw exactly what the general layout draws,
+/// whatever label widths the cell holds from measuring ahead
+/// (`MeasuredLabels`): its own labels', another row's, or another setting's.
 @Suite struct DirectLayoutTests {
     @Test func directLayoutMatchesTheGeneralLayout() {
         var rng = SplitMix(seed: 42)
+        // Its own sequence, so the configurations are those drawn without measuring ahead.
+        var measuring = SplitMix(seed: 7)
         let texts: [String?] = [
             nil, "", "Apple", "당류 (Sugar)", "🍎 emoji 🐰", "a very long text that needs truncating somewhere",
             "x", "설정 테이블 셀 한글 긴 문장입니다", "±°αЖ ① ambiguous Ω…",
@@ -30,6 +34,14 @@ import Testing
             let engine = LayoutEngine(ambiguousWide: rng.next(2) == 0)
             let cell = Cell(reuseIdentifier: "direct")
             cell.contentConfiguration = c
+            if measuring.next(3) > 0 {
+                let own = measuring.next(2) == 0
+                cell.measuredLabels.measure(
+                    text: own ? c.text : texts[measuring.next(texts.count)],
+                    detail: own ? c.secondaryText : texts[measuring.next(texts.count)],
+                    image: own ? c.image : images[measuring.next(images.count)],
+                    ambiguousWide: measuring.next(2) == 0)
+            }
             guard let direct = BuiltinDirectLayout.make(kind, cell, width: width, engine: engine) else { continue }
             compared += 1
             let node = BuiltinCellStyle.layout(kind, c, width: width)

@@ -121,6 +121,22 @@ import Testing
         #expect(c.line(0) == "")
         #expect(c[0, 0] == .blank)
     }
+
+    /// At the same size a reset blanks only the columns each row's extent
+    /// covers: everything drawn (wide characters, clusters, fills, overlays,
+    /// styled blanks) must be inside them, so every cell ends blank.
+    @Test func resetAtTheSameSizeBlanksEveryCell() {
+        var c = Canvas(width: 10, height: 4)
+        c.draw("ab 한글 👩‍🔬", x: 1, y: 0, style: TextStyle(attributes: .bold))
+        c.fill(x: 0, y: 1, width: 10, character: "─", style: TextStyle(foreground: .semantic(.separator)))
+        c.overlay(x: 2, y: 2, width: 5, attributes: .inverse, background: .palette(3))
+        c.draw("끝", x: 9, y: 3)
+        c.draw("끝x", x: 6, y: 3)
+        c.reset(width: 10, height: 4)
+        // The raw cells first: a stale cell's style id may be past the emptied style table.
+        #expect(c.storage == Canvas(width: 10, height: 4).storage)
+        for y in 0..<4 { #expect(c.line(y) == "", "line \(y)") }
+    }
 }
 
 @Suite struct WriterTests {
