@@ -37,7 +37,7 @@ import Testing
         var grown = 0
         while source.mayGrow {
             // Read in order, as a whole-table render reads them: the prefetch starts.
-            for i in drawn..<pipe.document.rowCount { _ = try source.decodedRow(stored: i, registry: registry) }
+            for i in drawn..<pipe.document.rowCount { _ = try source.decodedRow(stored: i, of: table) }
             drawn = pipe.document.rowCount
             let before = pipe.document.bytes.withUnsafeBufferPointer { $0.baseAddress }
             _ = try source.tableView(table, rowCountOfLastSectionAfter: drawn)
