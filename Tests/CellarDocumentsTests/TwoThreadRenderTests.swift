@@ -17,9 +17,10 @@ import Testing
 @Suite struct TwoThreadRenderTests {
     /// The whole table's bytes through `writer`, with the statistics and rows decoded.
     static func render(
-        _ table: TableView, _ source: StreamedDataSource, threads: Bool, ansi: Bool
+        _ table: TableView, _ source: StreamedDataSource, threads: Bool, ansi: Bool, drawsApart: Bool? = nil
     ) throws -> ([UInt8], RenderStatistics, Int) {
         table.streamThreadMinimumRows = threads ? 0 : Int.max
+        table.streamDrawsApart = drawsApart
         source.threadMinimumRows = threads ? 0 : Int.max
         let sink = MemorySink()
         let writer: CanvasWriter = ansi ? ANSIWriter(sink: sink) : PlainWriter(sink: sink)
@@ -32,24 +33,28 @@ import Testing
         var compared = 0
         var prefetched = 0
         var drawnApart = 0
+        var writtenApart = 0
         for t in try StreamedDifferentialTests.tables() {
             let path = t.name.hasSuffix(".json") ? "t.json" : "t.yaml"
             guard let doc = try? TableDocument.parse(t.text, path: path),
                 (try? doc.validate(against: registry)) != nil
             else { continue }
             for (format, body) in StreamedDifferentialTests.forms(doc) {
-                for ansi in [false, true] {
+                // The second thread draws and writes (`true`) or only writes (`false`).
+                for (ansi, drawsApart) in [(false, true), (true, true), (false, false), (true, false)] {
                     let (one, oneSource) = try StreamedDifferentialTests.streamed(doc, format, body, registry: registry)
                     let (two, twoSource) = try StreamedDifferentialTests.streamed(doc, format, body, registry: registry)
                     one.width = 44
                     two.width = 44
                     guard let expected = try? Self.render(one, oneSource, threads: false, ansi: ansi) else { continue }
-                    let got = try Self.render(two, twoSource, threads: true, ansi: ansi)
-                    #expect(got.0 == expected.0, "\(t.name) as \(format.rawValue)\(ansi ? ", ANSI" : "")")
-                    #expect(got.1 == expected.1, "\(t.name)'s statistics as \(format.rawValue)")
-                    #expect(got.2 == expected.2, "\(t.name)'s rows decoded as \(format.rawValue)")
+                    let got = try Self.render(two, twoSource, threads: true, ansi: ansi, drawsApart: drawsApart)
+                    let form = "\(format.rawValue)\(ansi ? ", ANSI" : "")\(drawsApart ? "" : ", written apart")"
+                    #expect(got.0 == expected.0, "\(t.name) as \(form)")
+                    #expect(got.1 == expected.1, "\(t.name)'s statistics as \(form)")
+                    #expect(got.2 == expected.2, "\(t.name)'s rows decoded as \(form)")
                     if twoSource.prefetch != nil { prefetched += 1 }
                     if two.streamDrewOnSecondThread { drawnApart += 1 }
+                    if !drawsApart && two.streamWroteOnSecondThread { writtenApart += 1 }
                     compared += 1
                 }
             }
@@ -59,6 +64,7 @@ import Testing
         #expect(prefetched >= 50)
         // The drawing thread really ran (not while editing, nor for rows arriving from a pipe).
         #expect(drawnApart >= 100)
+        #expect(writtenApart >= 100)
     }
 
     /// 20,000 rows of built-in and Lua styles (Hangul, emoji, a selected
@@ -101,6 +107,25 @@ import Testing
         #expect(sink.bytes == expected.0)
         #expect(two.statistics == expected.1)
         #expect(twoSource.rowsDecoded == expected.2)
+    }
+
+    /// Left to decide, the second thread draws rows only where a custom
+    /// (Lua) style is registered; built-in rows are drawn here and only written there.
+    @Test func theSecondThreadDrawsWhereCustomStylesAreRegistered() throws {
+        let rows = (0..<300).map { "{\"cell\": \"value1\", \"text\": \"Row \($0)\"}" }
+        let input = DocumentInput(
+            path: "t.jsonl", bytes: Array((rows.joined(separator: "\n") + "\n").utf8), format: .jsonl)
+        for (registry, drawsApart) in [(Registry(), false), (try StreamedDifferentialTests.registry(), true)] {
+            let doc = try StreamedDocument.load(input, options: TableOptions())
+            try doc.validate(against: registry)
+            let source = StreamedDataSource(document: doc)
+            let table = source.makeTableView(registry: registry)
+            table.width = 30
+            table.streamThreadMinimumRows = 0
+            _ = try table.renderText()
+            #expect(table.streamWroteOnSecondThread)
+            #expect(table.streamDrewOnSecondThread == drawsApart)
+        }
     }
 
     /// A style whose rows show state kept across rows (an upvalue and a

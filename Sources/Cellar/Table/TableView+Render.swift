@@ -52,17 +52,21 @@ extension TableView {
         let chrome = SectionChrome(layout: l, tableStyle: style)
         // Rows still arriving from a pipe are written as they come, on this thread.
         let growing = (ds as? TableViewGrowingDataSource).flatMap { $0.mayGrow ? $0 : nil }
-        // A long table is drawn and written on a second thread while this one
-        // configures and lays out the next rows (the same calls in the same
-        // order: the same bytes); a short one is not worth a thread. Rows
-        // drawn while editing ask the data source for their reorder control:
-        // they stay on this thread, as do rows still arriving from a pipe.
-        let threaded =
-            growing == nil && !isEditing && l.rowCounts.reduce(0, +) >= streamThreadMinimumRows
-            && BackgroundCanvasWriter.pays
-        var out = StreamOutput(StreamBatcher(writer: writer, chrome: chrome, width: width), rows, l, threaded: threaded)
+        // A long table uses a second thread while this one configures and
+        // lays out the next rows (the same calls in the same order: the same
+        // bytes): it draws and writes them, or only writes (`streamDrawsApart`);
+        // a short table is not worth a thread. Rows drawn while editing ask the
+        // data source for their reorder control: they are drawn on this thread.
+        let long =
+            growing == nil && l.rowCounts.reduce(0, +) >= streamThreadMinimumRows && BackgroundCanvasWriter.pays
+        let drawsApart = long && !isEditing && (streamDrawsApart ?? registry.holdsCustomCellStyles)
+        let background = long && !drawsApart ? BackgroundCanvasWriter(wrapping: writer) : nil
+        defer { background?.finish() }
+        var out = StreamOutput(
+            StreamBatcher(writer: background ?? writer, chrome: chrome, width: width), rows, l, threaded: drawsApart)
         defer { out.stop() }
         streamDrewOnSecondThread = out.isThreaded
+        streamWroteOnSecondThread = out.isThreaded || background != nil
         for s in 0..<l.sectionCount {
             try streamSectionItem(s, header: true, l, chrome, into: &out)
             if let growing, s == l.sectionCount - 1 {
@@ -73,6 +77,7 @@ extension TableView {
             try streamSectionItem(s, header: false, l, chrome, into: &out)
         }
         try out.finish()
+        try background?.drain()
     }
 
     /// The last section's rows as they arrive: before drawing what may be

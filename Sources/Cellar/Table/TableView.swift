@@ -88,12 +88,20 @@ public final class TableView {
     /// keyboard focus (`cellar browse`) turns it on, so the frame it shows
     /// is the table's own and a golden case (`focus_mark: true`) draws it too.
     public var showsFocusMark = false
-    /// A whole-table render of at least this many rows draws and writes them
-    /// on a second thread (`StreamDrawThread`) while this one configures and
-    /// lays out the next; `Int.max` keeps it on one.
+    /// A whole-table render of at least this many rows uses a second thread
+    /// while this one configures and lays out the next rows; `Int.max` keeps it on one.
     public var streamThreadMinimumRows = 10_000
-    /// Whether the last whole-table render drew on a second thread (tests check that it ran).
+    /// What the second thread of a long whole-table render does: draw and
+    /// write the rows (`StreamDrawThread`, true) or only write the drawn
+    /// lines (`BackgroundCanvasWriter`, false). Nil decides by the registry:
+    /// a custom style (Lua) makes configuring the busy part, so drawing moves
+    /// off this thread; built-in rows configure quickly and are decoded ahead
+    /// on the other core, which then has no room to draw them as well.
+    /// The bytes are the same either way.
+    public var streamDrawsApart: Bool?
+    /// Whether the last whole-table render drew, or only wrote, on a second thread (tests check that it ran).
     package internal(set) var streamDrewOnSecondThread = false
+    package internal(set) var streamWroteOnSecondThread = false
     /// The content line at the top of the viewport, as UIScrollView's contentOffset.y; see `scroll(toOffset:)`.
     public var contentOffset: Int = 0
 
