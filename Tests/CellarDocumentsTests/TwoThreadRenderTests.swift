@@ -99,23 +99,31 @@ import Testing
         }
         let (one, oneSource) = try table()
         let expected = try Self.render(one, oneSource, threads: false, ansi: true)
-        let (two, twoSource) = try table()
-        let sink = MemorySink()
-        try two.render(to: ANSIWriter(sink: sink))
-        #expect(twoSource.prefetch != nil)
-        #expect(two.streamDrewOnSecondThread)
-        #expect(sink.bytes == expected.0)
-        #expect(two.statistics == expected.1)
-        #expect(twoSource.rowsDecoded == expected.2)
+        // Left to decide (the first row is built-in: written apart), and drawn apart.
+        for drawsApart in [nil, true] {
+            let (two, twoSource) = try table()
+            two.streamDrawsApart = drawsApart
+            let sink = MemorySink()
+            try two.render(to: ANSIWriter(sink: sink))
+            #expect(twoSource.prefetch != nil)
+            #expect(two.streamWroteOnSecondThread)
+            #expect(two.streamDrewOnSecondThread == (drawsApart == true))
+            #expect(sink.bytes == expected.0)
+            #expect(two.statistics == expected.1)
+            #expect(twoSource.rowsDecoded == expected.2)
+        }
     }
 
-    /// Left to decide, the second thread draws rows only where a custom
-    /// (Lua) style is registered; built-in rows are drawn here and only written there.
-    @Test func theSecondThreadDrawsWhereCustomStylesAreRegistered() throws {
-        let rows = (0..<300).map { "{\"cell\": \"value1\", \"text\": \"Row \($0)\"}" }
-        let input = DocumentInput(
-            path: "t.jsonl", bytes: Array((rows.joined(separator: "\n") + "\n").utf8), format: .jsonl)
-        for (registry, drawsApart) in [(Registry(), false), (try StreamedDifferentialTests.registry(), true)] {
+    /// Left to decide, the second thread draws the rows when the first one
+    /// has a custom (Lua) style; built-in rows are drawn here and only
+    /// written there, whatever else the registry holds.
+    @Test func theSecondThreadDrawsRowsOfCustomStyles() throws {
+        let registry = try StreamedDifferentialTests.registry()
+        let builtin = "{\"cell\": \"value1\", \"text\": \"Row\"}"
+        let custom = "{\"cell\": \"keyValue\", \"key\": \"k\", \"value\": \"v\"}"
+        for (row, drawsApart) in [(builtin, false), (custom, true)] {
+            let body = Array(repeating: row, count: 300).joined(separator: "\n") + "\n"
+            let input = DocumentInput(path: "t.jsonl", bytes: Array(body.utf8), format: .jsonl)
             let doc = try StreamedDocument.load(input, options: TableOptions())
             try doc.validate(against: registry)
             let source = StreamedDataSource(document: doc)
@@ -124,7 +132,7 @@ import Testing
             table.streamThreadMinimumRows = 0
             _ = try table.renderText()
             #expect(table.streamWroteOnSecondThread)
-            #expect(table.streamDrewOnSecondThread == drawsApart)
+            #expect(table.streamDrewOnSecondThread == drawsApart, "\(row)")
         }
     }
 

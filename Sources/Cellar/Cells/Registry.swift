@@ -79,9 +79,6 @@ public final class Registry {
     /// Registered identifiers, built-ins first, then in registration order.
     public var identifiers: [String] { order }
 
-    /// Whether a cell style other than the built-in ones is registered (a Lua style, say).
-    public var holdsCustomCellStyles: Bool { styles.values.contains { !($0 is BuiltinCellStyle) } }
-
     /// UIKit's NSInternalInconsistencyException wording for an unknown
     /// identifier, then what to do about it in Cellar.
     public static func unknownIdentifierMessage(_ id: String) -> String {

@@ -50,28 +50,50 @@ extension StreamBatcher {
     }
 }
 
-/// Where a stream render's items go: drawn at once into a batcher on this
-/// thread, or handed in order to a `StreamDrawThread` that draws them (and
-/// writes the batches) while this thread configures and lays out the next
-/// rows. Either way the writer sees the same calls in the same order.
+/// Where a stream render's items go. A long table uses a second thread
+/// while this one configures and lays out the next rows: it either draws and
+/// writes them (a `StreamDrawThread`, handed the items in order) or only
+/// writes the drawn lines (a `BackgroundCanvasWriter`), chosen at the first
+/// row (`choose`); items before it are drawn here. Either way the writer
+/// sees the same calls in the same order.
 struct StreamOutput {
     private var here: StreamBatcher?
-    private let thread: StreamDrawThread?
+    private var thread: StreamDrawThread?
+    private var background: BackgroundCanvasWriter?
+    /// A long table whose second thread is not chosen yet.
+    private(set) var isUndecided: Bool
     /// What rows are drawn with here. A thread keeps the renderer it started
     /// with: a growing table, whose row states may change between rows, is drawn here.
     var rows: RowRenderer
     private let layout: TableLayout
 
-    /// Items drawn by `batcher`, on a second thread when `threaded` and one starts.
-    init(_ batcher: StreamBatcher, _ rows: RowRenderer, _ l: TableLayout, threaded: Bool) {
+    /// Items drawn by `batcher`; a second thread is chosen at the first row when `long`.
+    init(_ batcher: StreamBatcher, _ rows: RowRenderer, _ l: TableLayout, long: Bool) {
         self.rows = rows
         layout = l
-        thread = threaded ? StreamDrawThread(batcher, rows, l) : nil
-        here = thread == nil ? batcher : nil
+        here = batcher
+        isUndecided = long
     }
 
-    /// Whether a second thread draws the items.
-    var isThreaded: Bool { thread != nil }
+    /// Whether a second thread draws the items, or only writes them.
+    var drawsApart: Bool { thread != nil }
+    var writesApart: Bool { thread != nil || background != nil }
+
+    /// Starts the second thread: drawing (if one starts) when `drawsApart`,
+    /// else writing. Lines drawn before were written here, in order.
+    mutating func choose(drawsApart: Bool) {
+        guard isUndecided, var batcher = here else { return }
+        isUndecided = false
+        if drawsApart, let t = StreamDrawThread(batcher, rows, layout) {
+            thread = t
+            here = nil
+            return
+        }
+        let writer = BackgroundCanvasWriter(wrapping: batcher.writer)
+        batcher.writer = writer
+        background = writer
+        here = batcher
+    }
 
     mutating func add(_ item: consuming StreamItem) throws {
         if let thread { return try thread.add(item) }
@@ -87,17 +109,20 @@ struct StreamOutput {
     mutating func flush() throws {
         try add(.flush)
         try thread?.drain()
+        try background?.drain()
     }
 
     /// Draws what is left (index titles past the last row), writes the last
-    /// batch and, with a thread, waits for it and ends it.
+    /// batch and, with a second thread, waits for it and ends it.
     mutating func finish() throws {
         if let thread { return try thread.finish() }
         try here?.finish()
+        try background?.drain()
     }
 
-    /// Ends the thread, if any, dropping what it has not drawn; for every path, a failed render's too.
+    /// Ends the second thread, if any, dropping what it has not done; for every path, a failed render's too.
     func stop() {
         thread?.stop()
+        background?.finish()
     }
 }

@@ -54,19 +54,16 @@ extension TableView {
         let growing = (ds as? TableViewGrowingDataSource).flatMap { $0.mayGrow ? $0 : nil }
         // A long table uses a second thread while this one configures and
         // lays out the next rows (the same calls in the same order: the same
-        // bytes): it draws and writes them, or only writes (`streamDrawsApart`);
-        // a short table is not worth a thread. Rows drawn while editing ask the
-        // data source for their reorder control: they are drawn on this thread.
+        // bytes), chosen at its first row (`streamRow`); a short table is not
+        // worth a thread. Rows still arriving from a pipe are drawn and written here.
         let long =
             growing == nil && l.rowCounts.reduce(0, +) >= streamThreadMinimumRows && BackgroundCanvasWriter.pays
-        let drawsApart = long && !isEditing && (streamDrawsApart ?? registry.holdsCustomCellStyles)
-        let background = long && !drawsApart ? BackgroundCanvasWriter(wrapping: writer) : nil
-        defer { background?.finish() }
-        var out = StreamOutput(
-            StreamBatcher(writer: background ?? writer, chrome: chrome, width: width), rows, l, threaded: drawsApart)
-        defer { out.stop() }
-        streamDrewOnSecondThread = out.isThreaded
-        streamWroteOnSecondThread = out.isThreaded || background != nil
+        var out = StreamOutput(StreamBatcher(writer: writer, chrome: chrome, width: width), rows, l, long: long)
+        defer {
+            out.stop()
+            streamDrewOnSecondThread = out.drawsApart
+            streamWroteOnSecondThread = out.writesApart
+        }
         for s in 0..<l.sectionCount {
             try streamSectionItem(s, header: true, l, chrome, into: &out)
             if let growing, s == l.sectionCount - 1 {
@@ -77,7 +74,6 @@ extension TableView {
             try streamSectionItem(s, header: false, l, chrome, into: &out)
         }
         try out.finish()
-        try background?.drain()
     }
 
     /// The last section's rows as they arrive: before drawing what may be
@@ -117,6 +113,10 @@ extension TableView {
     ) throws {
         let kept = pool.visibleCells.isEmpty ? nil : pool.visibleCells[ip]
         let cell = try kept ?? configuredCell(ip, ds)
+        if out.isUndecided {
+            // Rows drawn while editing ask the data source for their reorder control: they are drawn here.
+            out.choose(drawsApart: !isEditing && (streamDrawsApart ?? !(cell.style is BuiltinCellStyle)))
+        }
         let content = try rows.content(cell, ip, l)
         let lines = try unmeasuredLines(ip, cell, laidOut: content)
         // Moved, not copied: a copy retains every string of the row's tree.
@@ -247,7 +247,7 @@ extension TableView {
 /// of its own. Index titles are drawn beside the table lines they fall on.
 struct StreamBatcher {
     static let batch = 256
-    let writer: CanvasWriter
+    var writer: CanvasWriter
     let chrome: SectionChrome
     let width: Int
     let hasIndex: Bool

@@ -93,11 +93,11 @@ public final class TableView {
     public var streamThreadMinimumRows = 10_000
     /// What the second thread of a long whole-table render does: draw and
     /// write the rows (`StreamDrawThread`, true) or only write the drawn
-    /// lines (`BackgroundCanvasWriter`, false). Nil decides by the registry:
-    /// a custom style (Lua) makes configuring the busy part, so drawing moves
-    /// off this thread; built-in rows configure quickly and are decoded ahead
-    /// on the other core, which then has no room to draw them as well.
-    /// The bytes are the same either way.
+    /// lines (`BackgroundCanvasWriter`, false). Nil decides by the first
+    /// row's style: a custom style (Lua) makes configuring the busy part, so
+    /// drawing moves off this thread; built-in rows configure quickly and are
+    /// decoded ahead on the other core, which then has no room to draw them
+    /// as well. The bytes are the same either way.
     public var streamDrawsApart: Bool?
     /// Whether the last whole-table render drew, or only wrote, on a second thread (tests check that it ran).
     package internal(set) var streamDrewOnSecondThread = false
