@@ -144,7 +144,9 @@ public final class StreamedDocument {
                     throw ByteLocation.error(
                         ByteError(offset: bad, message: "invalid UTF-8"), in: yaml, path: input.path)
                 }
-                return try YAMLToJSON.convert(.bytes(yaml), path: input.path, capacity: yaml.count)
+                return try YAMLToJSON.convert(
+                    .bytes(yaml), path: input.path, capacity: yaml.count,
+                    parseAhead: YAMLToJSON.parsesAhead(size: yaml.count))
             }
             doc = StreamedDocument(input, json: json, options: options)
         } else {

@@ -41,7 +41,8 @@ extension StreamedDocument {
         guard lseek(fd, 0, SEEK_SET) == 0 else {
             throw CellarError("\(path): cannot read: \(InputFile.reason(errno))")
         }
-        let json = try YAMLToJSON.convert(.file(fd), path: path, capacity: size)
+        let json = try YAMLToJSON.convert(
+            .file(fd), path: path, capacity: size, parseAhead: YAMLToJSON.parsesAhead(size: size))
         let doc = StreamedDocument(input, json: json, source: .file(path), options: options)
         try doc.scan()
         doc.refreshDecoder()

@@ -18,6 +18,8 @@ struct YAMLEvents: ~Copyable {
     /// The file descriptor libyaml reads from, for a document read from a file.
     private let descriptor = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private var holding = false
+    /// The parser running on a second thread, when started (`parseAhead`).
+    private var ahead: YAMLEventsAhead?
     let path: String
 
     /// `bytes` must not be empty (libyaml refuses an empty input).
@@ -47,8 +49,16 @@ struct YAMLEvents: ~Copyable {
             }, descriptor)
     }
 
+    /// Parses on a second thread from here on (when one starts); for a long
+    /// document, before the first `next`.
+    mutating func parseAhead() {
+        if ahead == nil { ahead = YAMLEventsAhead(state, path: path) }
+    }
+
     deinit {
         if holding { yaml_event_delete(current) }
+        // The thread is joined before the parser it uses is deleted.
+        ahead?.stop()
         yaml_parser_delete(state)
         state.deallocate()
         current.deallocate()
@@ -65,7 +75,12 @@ struct YAMLEvents: ~Copyable {
             yaml_event_delete(current)
             holding = false
         }
-        guard yaml_parser_parse(state, current) == 1 else { throw syntaxError() }
+        if let ahead {
+            // The second thread deletes its events.
+            current.pointee = try ahead.take()
+            return current.pointee.type
+        }
+        guard yaml_parser_parse(state, current) == 1 else { throw Self.syntaxError(parser, path: path) }
         holding = true
         return current.pointee.type
     }
@@ -100,7 +115,7 @@ struct YAMLEvents: ~Copyable {
     }
 
     /// libyaml's error in Cellar's words (as `TableDocument.yamlError` words Yams' report of it).
-    private func syntaxError() -> CellarError {
+    static func syntaxError(_ parser: yaml_parser_t, path: String) -> CellarError {
         func text(_ p: UnsafePointer<CChar>?) -> String? { p.map { String(cString: $0) } }
         let problem = text(parser.problem) ?? "unknown error"
         switch parser.error {

@@ -65,11 +65,16 @@ struct YAMLToJSON {
     }
 
     /// The JSON form of `yaml`, or the first error the eager reader would report.
-    static func convert(_ yaml: Input, path: String, capacity: Int) throws -> [UInt8] {
+    /// With `parseAhead`, libyaml parses on a second thread while the JSON
+    /// form is written here (the same events in the same order).
+    static func convert(_ yaml: Input, path: String, capacity: Int, parseAhead: Bool = false) throws -> [UInt8] {
         var c = YAMLToJSON(path: path, capacity: capacity)
-        try c.run(yaml, target: nil)
+        try c.run(yaml, target: nil, parseAhead: parseAhead)
         return c.out
     }
+
+    /// Documents from this size on are parsed on a second thread (where there is a second core).
+    static func parsesAhead(size: Int) -> Bool { size >= 1 << 20 && BackgroundCanvasWriter.pays }
 
     /// The YAML mark of the value or key written at `offset` of the JSON
     /// form (the last one starting at or before it).
@@ -82,7 +87,7 @@ struct YAMLToJSON {
     /// Converts, or with `target` only walks until the token written at or
     /// before `target` is found and returns its mark.
     @discardableResult
-    mutating func run(_ yaml: Input, target: Int?) throws -> SourceLocation? {
+    mutating func run(_ yaml: Input, target: Int?, parseAhead: Bool = false) throws -> SourceLocation? {
         var events: YAMLEvents
         switch yaml {
         case .bytes(let bytes):
@@ -93,6 +98,7 @@ struct YAMLToJSON {
             events = YAMLEvents(bytes, path: path)
         case .file(let fd): events = YAMLEvents(fd: fd, path: path)
         }
+        if parseAhead { events.parseAhead() }
         var found: SourceLocation?
         while true {
             let type = try events.next()
