@@ -11,16 +11,12 @@ import CellarText
 /// decodes it, and errors come from there with their location). Chunks the
 /// table has read go back to the second thread to be freed there.
 ///
-/// Invariant (why the class may be `@unchecked Sendable`): `chunks`, `spent`,
-/// `stopped` and `finished` are read and written only with the worker's lock held;
-/// `current`, `position` and `expected` only by the one thread that calls
-/// `take` (the table's); the decoder is an immutable value over bytes and
-/// an index no one changes after the load (`DocumentBytes`). The producer
-/// runs at most `capacity` chunks ahead, so memory stays bounded.
-///
-/// The producer, faster than the table, fills the queue and sleeps; it is
-/// woken once the table has read it down to `refillAt` chunks, not at every
-/// chunk read: a waking costs both threads a system call and a switch.
+/// Invariant (why the class may be `@unchecked Sendable`): the queue
+/// (`BatchesAhead`) is shared under its lock; `current`, `position` and
+/// `expected` are used only by the one thread that calls `take` (the
+/// table's); the decoder is an immutable value over bytes and an index no
+/// one changes after the load (`DocumentBytes`). The producer runs at most
+/// 16 chunks ahead, so memory stays bounded.
 final class RowPrefetch: @unchecked Sendable {
     /// Rows per chunk handed over: one lock round per chunk, not per row.
     static let chunkRows = 64
@@ -28,18 +24,7 @@ final class RowPrefetch: @unchecked Sendable {
     private let builtins: BuiltinIdentifiers
     /// The table's ambiguous-width setting, which the labels are measured with.
     private let ambiguousWide: Bool
-    private let capacity = 16
-    private let refillAt = 8
-    private var chunks: [[DecodedRow]] = []
-    /// Chunks the table has read, for the producer to free.
-    private var spent: [[DecodedRow]] = []
-    private var stopped = false
-    private var finished = false
-    /// The producer waits for room; the table waits for a chunk.
-    private var producerWaits = false
-    private var tableWaits = false
-    /// The second thread, and the lock and condition shared with it.
-    private let worker = WorkerThread()
+    private let queue = BatchesAhead<DecodedRow>(capacity: 16, refillAt: 8)
     // The consumer's side.
     private var current: [DecodedRow] = []
     private var position = 0
@@ -53,7 +38,7 @@ final class RowPrefetch: @unchecked Sendable {
         self.builtins = builtins
         self.ambiguousWide = ambiguousWide
         expected = start
-        guard worker.start({ [self] in produce() }) else { return nil }
+        guard queue.start({ [self] in produce() }) else { return nil }
     }
 
     /// The decoded row `index` if it is the next one (waiting for it if
@@ -61,18 +46,13 @@ final class RowPrefetch: @unchecked Sendable {
     func take(_ index: Int) -> DecodedRow? {
         guard index == expected else { return nil }
         if position == current.count {
-            worker.lock()
-            while chunks.isEmpty && !finished {
-                tableWaits = true
-                worker.wait()
+            // The queue ends without a failure: a row that fails is decoded again by the table.
+            guard let next = try? queue.take(handingBack: current) else {
+                current = []
+                return nil
             }
-            tableWaits = false
-            if !current.isEmpty { spent.append(current) }
-            current = chunks.isEmpty ? [] : chunks.removeFirst()
-            if producerWaits && chunks.count <= refillAt { worker.broadcast() }
-            worker.unlock()
+            current = next
             position = 0
-            guard !current.isEmpty else { return nil }
         }
         let row = current[position]
         position += 1
@@ -82,16 +62,14 @@ final class RowPrefetch: @unchecked Sendable {
 
     /// Stops the producer and joins it; calling it again does nothing.
     func stop() {
-        worker.stop { stopped = true }
+        _ = queue.stop()
     }
 
     /// The producer: decodes chunk after chunk until the last row, a row
     /// that fails to decode (the table's own decode reports it), or `stop`.
     private func produce() {
         var next = expected
-        var failed = false
         var builtins = builtins
-        var freed: [[DecodedRow]] = []
         // Rows are read in order: the pages of a mapped file behind them are given back.
         var behind = DropBehind(decoder.bytes)
         // Labels are measured here only while this thread is ahead of the
@@ -100,10 +78,8 @@ final class RowPrefetch: @unchecked Sendable {
         // threads whichever one a table's rows make the busier. The widths
         // are the same either way.
         var measuring = true
-        while next < decoder.count && !failed {
+        while next < decoder.count {
             behind.passed(decoder.rowOffsets[next])
-            // Freed here, not on the table's thread; outside the lock.
-            freed.removeAll(keepingCapacity: true)
             var chunk: [DecodedRow] = []
             chunk.reserveCapacity(Self.chunkRows)
             let end = min(decoder.count, next + Self.chunkRows)
@@ -114,25 +90,13 @@ final class RowPrefetch: @unchecked Sendable {
                 chunk.append(row)
                 next += 1
             }
-            failed = next < end
-            worker.lock()
-            if chunks.count >= capacity {
-                producerWaits = true
-                while chunks.count > refillAt && !stopped { worker.wait() }
-                producerWaits = false
-            }
-            let stop = stopped
-            if !stop && !chunk.isEmpty { chunks.append(chunk) }
-            measuring = chunks.count > 1
-            swap(&freed, &spent)
-            if tableWaits { worker.broadcast() }
-            worker.unlock()
-            if stop { return }
+            let failed = next < end
+            // The chunks the table has read are freed here, not on its thread, and outside the lock.
+            guard let (_, waiting) = queue.put(chunk, last: failed) else { return }
+            measuring = waiting > 1
+            if failed { return }
         }
-        if next == decoder.count { behind.finish() }
-        worker.lock()
-        finished = true
-        if tableWaits { worker.broadcast() }
-        worker.unlock()
+        behind.finish()
+        _ = queue.put([], last: true)
     }
 }

@@ -10,28 +10,18 @@ import CellarText
 /// the thread that made them (taken batches go back to it): libc's `free`
 /// of memory another thread allocated is slow.
 ///
-/// Invariant (why the class may be `@unchecked Sendable`): `batches`, `spent`,
-/// `failure`, `ended`, `stopping` and the two `waiting` flags are read and
-/// written only with the worker's lock held; the parser only by the second
-/// thread between `start` and `stop`; `current` and `position` only by the
-/// caller's thread. A taken event is valid until the next `take` (its batch
-/// is handed back only when the next batch is taken); `stop` deletes what is
-/// left once the thread has ended. At most `capacity` batches wait.
+/// Invariant (why the class may be `@unchecked Sendable`): the queue
+/// (`BatchesAhead`) is shared under its lock; the parser is used only by
+/// the second thread between `init` and `stop`; `current` and `position`
+/// only by the caller's thread. A taken event is valid until the next
+/// `take` (its batch goes back only when the next batch is taken); `stop`
+/// deletes what is left once the thread has ended.
 final class YAMLEventsAhead: @unchecked Sendable {
     /// Events per batch: a wake costs more than parsing a few hundred events, so each carries thousands.
     static let batchEvents = 8192
-    private let capacity = 8
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let path: String
-    private var batches: [[yaml_event_t]] = []
-    /// Batches the caller has read, for the parser's thread to delete.
-    private var spent: [[yaml_event_t]] = []
-    private var failure: CellarError?
-    private var ended = false
-    private var stopping = false
-    private var parserWaiting = false
-    private var callerWaiting = false
-    private let worker = WorkerThread()
+    private let queue = BatchesAhead<yaml_event_t>(capacity: 8, refillAt: 4)
     // The caller's side.
     private var current: [yaml_event_t] = []
     private var position = 0
@@ -41,27 +31,20 @@ final class YAMLEventsAhead: @unchecked Sendable {
     init?(_ parser: UnsafeMutablePointer<yaml_parser_t>, path: String) {
         self.parser = parser
         self.path = path
-        guard worker.start({ [self] in run() }) else { return nil }
+        guard queue.start({ [self] in run() }) else { return nil }
     }
 
     /// The next event, valid until the next call; throws the parser's error when the events before it are taken.
     func take() throws -> yaml_event_t {
         if position == current.count {
-            worker.lock()
-            while batches.isEmpty && !ended {
-                callerWaiting = true
-                worker.wait()
-                callerWaiting = false
+            let read = current
+            current = []
+            guard let next = try queue.take(handingBack: read) else {
+                // libyaml's stream ends with its end event, which the caller stops at.
+                throw YAMLEvents.syntaxError(parser.pointee, path: path)
             }
-            if !current.isEmpty { spent.append(current) }
-            current = batches.isEmpty ? [] : batches.removeFirst()
-            if parserWaiting && batches.count <= capacity / 2 { worker.broadcast() }
-            let failure = current.isEmpty ? self.failure : nil
-            worker.unlock()
+            current = next
             position = 0
-            if let failure { throw failure }
-            // Ended with neither events nor an error: libyaml stops after the stream's end.
-            guard !current.isEmpty else { throw YAMLEvents.syntaxError(parser.pointee, path: path) }
         }
         defer { position += 1 }
         return current[position]
@@ -69,12 +52,9 @@ final class YAMLEventsAhead: @unchecked Sendable {
 
     /// Ends the thread and deletes the events never taken; calling it again does nothing.
     func stop() {
-        worker.stop { stopping = true }
-        for var batch in spent + batches + [current] { Self.delete(&batch) }
+        for var batch in queue.stop() + [current] { Self.delete(&batch) }
         current = []
         position = 0
-        spent = []
-        batches = []
     }
 
     private static func delete(_ batch: inout [yaml_event_t]) {
@@ -84,10 +64,7 @@ final class YAMLEventsAhead: @unchecked Sendable {
     /// The second thread: parses batch after batch until the stream ends, an error, or `stop`.
     private func run() {
         var done = false
-        var freed: [[yaml_event_t]] = []
         while !done {
-            for b in freed.indices { Self.delete(&freed[b]) }
-            freed.removeAll(keepingCapacity: true)
             var batch: [yaml_event_t] = []
             batch.reserveCapacity(Self.batchEvents)
             var error: CellarError?
@@ -104,24 +81,9 @@ final class YAMLEventsAhead: @unchecked Sendable {
                     break
                 }
             }
-            worker.lock()
-            while batches.count >= capacity && !stopping {
-                parserWaiting = true
-                worker.wait()
-                parserWaiting = false
-            }
-            if stopping {
-                worker.unlock()
-                Self.delete(&batch)
-                return
-            }
-            swap(&freed, &spent)
-            if !batch.isEmpty { batches.append(batch) }
-            if let error { failure = error }
-            if done { ended = true }
-            if callerWaiting { worker.broadcast() }
-            worker.unlock()
+            // Read batches come back to be deleted here, where their events were made.
+            guard let (spent, _) = queue.put(batch, last: done, failure: error) else { return }
+            for var read in spent { Self.delete(&read) }
         }
-        for b in freed.indices { Self.delete(&freed[b]) }
     }
 }
