@@ -55,7 +55,7 @@ extension TableView {
         // A long table uses a second thread while this one configures and
         // lays out the next rows (the same calls in the same order: the same
         // bytes), chosen at its first row (`streamRow`); a short table is not
-        // worth a thread. Rows still arriving from a pipe are drawn and written here.
+        // worth a thread.
         let long =
             growing == nil && l.rowCounts.reduce(0, +) >= streamThreadMinimumRows && BackgroundCanvasWriter.pays
         var out = StreamOutput(StreamBatcher(writer: writer, chrome: chrome, width: width), rows, l, long: long)
