@@ -75,7 +75,7 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
         // A short run of rows in order is a viewport's; a long table read in
         // order is worth a thread (at once when any table is: tests).
         if rowsInOrder >= min(32, threadMinimumRows), document.rowCount >= threadMinimumRows,
-            i + 1 < document.rowCount, BackgroundCanvasWriter.pays
+            i + 1 < document.rowCount, WorkerThread.hasSecondCore
         {
             let builtins = BuiltinIdentifiers(table.registry, defaultCell: document.options.cell)
             prefetch = RowPrefetch(

@@ -74,7 +74,7 @@ struct YAMLToJSON {
     }
 
     /// Documents from this size on are parsed on a second thread (where there is a second core).
-    static func parsesAhead(size: Int) -> Bool { size >= 1 << 20 && BackgroundCanvasWriter.pays }
+    static func parsesAhead(size: Int) -> Bool { size >= 1 << 20 && WorkerThread.hasSecondCore }
 
     /// The YAML mark of the value or key written at `offset` of the JSON
     /// form (the last one starting at or before it).

@@ -58,7 +58,7 @@ public final class BackgroundCanvasWriter: CanvasWriter, @unchecked Sendable {
     private let worker = WorkerThread()
 
     /// Whether a second thread can run beside this one (more than one processor online).
-    public static var pays: Bool { sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 }
+    public static var pays: Bool { WorkerThread.hasSecondCore }
 
     /// Starts the writer thread; call `finish` when done (it joins the thread).
     public init(wrapping inner: CanvasWriter, capacity: Int = 8) {

@@ -31,6 +31,10 @@ package final class WorkerThread: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    /// Whether a second thread can run beside the caller's (more than one
+    /// processor online): the threads above start only when it can.
+    package static var hasSecondCore: Bool { sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 }
+
     /// Whether the thread was started and not yet stopped.
     package var isRunning: Bool { thread != nil }
 

@@ -17,7 +17,7 @@ import Testing
 @Suite struct PipedGrowthTests {
     @Test func readsAppendWithoutCopyingTheRowsBefore() throws {
         // Prefetching needs a second core; on one the test shows nothing.
-        guard BackgroundCanvasWriter.pays else { return }
+        guard WorkerThread.hasSecondCore else { return }
         let reads = 40
         let row = #"{"text": "Row 한글", "secondaryText": "🍎", "cell": "subtitle"}"# + "\n"
         let rows = String(repeating: row, count: reads * (1 << 16) / row.utf8.count)

@@ -122,13 +122,7 @@ import Testing
         let builtin = "{\"cell\": \"value1\", \"text\": \"Row\"}"
         let custom = "{\"cell\": \"keyValue\", \"key\": \"k\", \"value\": \"v\"}"
         for (row, drawsApart) in [(builtin, false), (custom, true)] {
-            let body = Array(repeating: row, count: 300).joined(separator: "\n") + "\n"
-            let input = DocumentInput(path: "t.jsonl", bytes: Array(body.utf8), format: .jsonl)
-            let doc = try StreamedDocument.load(input, options: TableOptions())
-            try doc.validate(against: registry)
-            let source = StreamedDataSource(document: doc)
-            let table = source.makeTableView(registry: registry)
-            table.width = 30
+            let (table, _) = try Self.jsonlTable(Array(repeating: row, count: 300), registry: registry)
             table.streamThreadMinimumRows = 0
             _ = try table.renderText()
             #expect(table.streamWroteOnSecondThread)
@@ -167,14 +161,19 @@ import Testing
         try dir.write("Styles/tally.lua", statefulStyle(failAt: failAt))
         let registry = Registry()
         _ = try StyleLoader.load(directories: [dir.styles], into: registry)
-        let body = (0..<rows).map { "{\"cell\": \"tally\", \"n\": \($0)}" }.joined(separator: "\n") + "\n"
+        return try jsonlTable((0..<rows).map { "{\"cell\": \"tally\", \"n\": \($0)}" }, registry: registry)
+    }
+
+    /// A table 30 columns wide of JSON Lines `rows`, checked against `registry`.
+    static func jsonlTable(_ rows: [String], registry: Registry) throws -> (TableView, StreamedDataSource) {
+        let body = rows.joined(separator: "\n") + "\n"
         let input = DocumentInput(path: "t.jsonl", bytes: Array(body.utf8), format: .jsonl)
         let doc = try StreamedDocument.load(input, options: TableOptions())
         try doc.validate(against: registry)
         let source = StreamedDataSource(document: doc)
-        let t = source.makeTableView(registry: registry)
-        t.width = 30
-        return (t, source)
+        let table = source.makeTableView(registry: registry)
+        table.width = 30
+        return (table, source)
     }
 
     /// The reuse history is the one-thread render's: a style's state across

@@ -57,7 +57,7 @@ extension TableView {
         // bytes), chosen at its first row (`streamRow`); a short table is not
         // worth a thread.
         let long =
-            growing == nil && l.rowCounts.reduce(0, +) >= streamThreadMinimumRows && BackgroundCanvasWriter.pays
+            growing == nil && l.rowCounts.reduce(0, +) >= streamThreadMinimumRows && WorkerThread.hasSecondCore
         var out = StreamOutput(StreamBatcher(writer: writer, chrome: chrome, width: width), rows, l, long: long)
         defer {
             out.stop()
