@@ -72,7 +72,9 @@ extension StreamedDocument {
         guard !j.atEnd, j.current == UInt8(ascii: "{") else { return nil }
         let later = LaterRows(
             worker: WorkerThread(),
-            part: LaterPart(StreamedDocument(DocumentInput(path: path, bytes: bytes, format: format), options: options), from: j.pos))
+            part: LaterPart(
+                StreamedDocument(DocumentInput(path: path, bytes: bytes, format: format), options: options), from: j.pos
+            ))
         return later.worker.start({ [part = later.part] in part.check() }) ? later : nil
     }
 

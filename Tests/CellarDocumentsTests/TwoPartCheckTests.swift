@@ -18,8 +18,10 @@ import Testing
     /// an editing key, in groups of `group` rows (a section each with `--section-by`).
     static func rows(_ count: Int, group: Int) -> [String] {
         (0..<count).map { i in
-            var keys = ["\"cell\": \"\(i < count / 3 ? "subtitle" : i % 2 == 0 ? "value1" : "subtitle")\"",
-                "\"text\": \"Row \(i) 한글\"", "\"group\": \"g\(i / group)\""]
+            var keys = [
+                "\"cell\": \"\(i < count / 3 ? "subtitle" : i % 2 == 0 ? "value1" : "subtitle")\"",
+                "\"text\": \"Row \(i) 한글\"", "\"group\": \"g\(i / group)\"",
+            ]
             if i % 97 == 5 { keys.append("\"selected\": true") }
             if i % 89 == 7 { keys.append("\"highlighted\": true") }
             if i % 83 == 3 { keys.append("\"height\": \(1 + i % 3)") }
@@ -31,7 +33,9 @@ import Testing
 
     static func expectSame(_ a: StreamedDocument, _ b: StreamedDocument) {
         #expect(Array(a.rowOffsets) == Array(b.rowOffsets))
-        #expect(a.sections.map { [$0.firstRow, $0.rowCount, $0.offset] } == b.sections.map { [$0.firstRow, $0.rowCount, $0.offset] })
+        #expect(
+            a.sections.map { [$0.firstRow, $0.rowCount, $0.offset] }
+                == b.sections.map { [$0.firstRow, $0.rowCount, $0.offset] })
         #expect(a.sections.map(\.header) == b.sections.map(\.header))
         #expect(a.selectedRows == b.selectedRows && a.highlightedRows == b.highlightedRows)
         #expect(a.declaredHeights.storedCodes == b.declaredHeights.storedCodes)
@@ -68,11 +72,18 @@ import Testing
     static func table(sections: Int, rows: Int, pretty: Bool = false, badRow: Int? = nil) -> DocumentInput {
         var all = Self.rows(sections * rows, group: 10)
         if let badRow { all[badRow] = "{\"text\": \"Row\", \"image\": 3, }" }
-        if pretty { all = all.map { $0.replacingOccurrences(of: "\"group\"", with: "\n  \"textProperties\":\n{\"bold\": true}, \"group\"") } }
-        let body = (0..<sections).map { s in
-            "{\"header\": \"S\(s)\", \"rows\": [\n" + all[(s * rows)..<((s + 1) * rows)].joined(separator: ",\n") + "\n]}"
+        if pretty {
+            all = all.map {
+                $0.replacingOccurrences(of: "\"group\"", with: "\n  \"textProperties\":\n{\"bold\": true}, \"group\"")
+            }
         }
-        let text = "{\"style\": \"grouped\", \"allowsMultipleSelection\": true, \"sections\": [" + body.joined(separator: ", ") + "], \"rowHeight\": \"automatic\"}\n"
+        let body = (0..<sections).map { s in
+            "{\"header\": \"S\(s)\", \"rows\": [\n" + all[(s * rows)..<((s + 1) * rows)].joined(separator: ",\n")
+                + "\n]}"
+        }
+        let text =
+            "{\"style\": \"grouped\", \"allowsMultipleSelection\": true, \"sections\": [" + body.joined(separator: ", ")
+            + "], \"rowHeight\": \"automatic\"}\n"
         return DocumentInput(path: "t.json", bytes: Array(text.utf8), format: .json)
     }
 
@@ -90,7 +101,8 @@ import Testing
         return Set(
             k.entries.map { e in
                 k.identifiers[e.identifier] + ":"
-                    + k.names.indices.filter { e.keys & (1 << UInt64($0)) != 0 }.map { k.names[$0] }.sorted().joined(separator: ",")
+                    + k.names.indices.filter { e.keys & (1 << UInt64($0)) != 0 }.map { k.names[$0] }.sorted().joined(
+                        separator: ",")
             })
     }
 
@@ -101,7 +113,9 @@ import Testing
         #expect(two.rowsCheckedApart > 400)
         #expect(Self.keySets(one) == Self.keySets(two) && one.rowKeySets.rows == two.rowKeySets.rows)
         #expect(one.rowKeySets.complete == two.rowKeySets.complete)
-        #expect(one.rowLists.map { [$0.start, $0.end, $0.firstRow, $0.rowCount] } == two.rowLists.map { [$0.start, $0.end, $0.firstRow, $0.rowCount] })
+        #expect(
+            one.rowLists.map { [$0.start, $0.end, $0.firstRow, $0.rowCount] }
+                == two.rowLists.map { [$0.start, $0.end, $0.firstRow, $0.rowCount] })
         #expect(one.style == two.style && one.rowHeight == two.rowHeight)
     }
 
