@@ -45,6 +45,14 @@ struct DeclaredHeights: Sendable {
         codes[row] = code
     }
 
+    /// Adds `later`'s heights, its row 0 becoming row `first` (at or after
+    /// every row recorded here): the heights of a document's rows checked apart.
+    mutating func append(_ later: DeclaredHeights, from first: Int) {
+        guard !later.codes.isEmpty else { return }
+        if first > codes.count { codes.append(contentsOf: repeatElement(Self.none, count: first - codes.count)) }
+        codes.append(contentsOf: later.codes)
+    }
+
     /// The fixed heights in row order, each with its row, from row `first` on
     /// (rows piped in are checked as they arrive, each once).
     func fixedRows(from first: Int = 0) -> some Sequence<(row: Int, lines: Int)> {

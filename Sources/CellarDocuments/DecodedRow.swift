@@ -23,10 +23,19 @@ struct DecodedRow: Sendable {
     }
 
     /// A row parsed for the built-in style that draws it (its labels
-    /// measured with `ambiguousWide`, when given).
-    init(parsed: RowData, cell: String?, disabled: Bool, measuringLabels ambiguousWide: Bool? = nil) {
+    /// measured with `ambiguousWide`, when given), in `box` when one is
+    /// given (a box no one else holds: see `ParsedRowData.refill`).
+    init(
+        parsed: RowData, cell: String?, disabled: Bool, measuringLabels ambiguousWide: Bool? = nil,
+        box: ParsedRowData? = nil
+    ) {
         data = .null
-        self.parsed = ParsedRowData(parsed, measuringLabels: ambiguousWide)
+        if let box {
+            box.refill(parsed, measuringLabels: ambiguousWide)
+            self.parsed = box
+        } else {
+            self.parsed = ParsedRowData(parsed, measuringLabels: ambiguousWide)
+        }
         self.cell = cell
         self.disabled = disabled
     }

@@ -88,6 +88,15 @@ struct DropBehind {
         next = mapping == nil ? Int.max : Self.step
     }
 
+    /// A pass that starts at `start`: it gives back none of the bytes before
+    /// the first step boundary at or after it (another pass reads them).
+    init(_ bytes: DocumentBytes, from start: Int) {
+        self.init(bytes)
+        guard mapping != nil else { return }
+        dropped = (max(0, start) + Self.step - 1) / Self.step * Self.step
+        next = dropped + Self.step
+    }
+
     /// The pass has reached `offset` and needs none of the bytes before it.
     @inline(__always)
     mutating func passed(_ offset: Int) {

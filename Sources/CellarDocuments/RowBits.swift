@@ -29,6 +29,13 @@ struct RowBits: Sendable {
         words[word] |= 1 << UInt64(row & 63)
     }
 
+    /// Adds `later`'s rows, its row 0 becoming row `first`: the rows of a document's rows checked apart.
+    mutating func insert(_ later: RowBits, from first: Int) {
+        for (w, word) in later.words.enumerated() where word != 0 {
+            for bit in 0..<64 where word & (1 << UInt64(bit)) != 0 { insert(first + w * 64 + bit) }
+        }
+    }
+
     @inline(__always)
     func contains(_ row: Int) -> Bool {
         let word = row >> 6

@@ -43,14 +43,19 @@ struct RowDecoder: Sendable {
     /// sees it (a row that fails to parse fails again, located, when the
     /// table configures its cell). JSON rows of a built-in style are read
     /// straight into the style's fields. With `ambiguousWide`, a parsed
-    /// row's labels are measured with that setting (`MeasuredLabels`).
+    /// row's labels are measured with that setting (`MeasuredLabels`). A
+    /// parsed row takes `box` when given (see `DecodedRow.init(parsed:…)`).
     func decodedRow(
-        _ index: Int, builtins: inout BuiltinIdentifiers, measuringLabels ambiguousWide: Bool? = nil
+        _ index: Int, builtins: inout BuiltinIdentifiers, measuringLabels ambiguousWide: Bool? = nil,
+        box: ParsedRowData? = nil
     ) throws -> DecodedRow {
-        if format != .csv && format != .tsv, let row = builtinJSONRow(index, &builtins, ambiguousWide) { return row }
+        if format != .csv && format != .tsv, let row = builtinJSONRow(index, &builtins, ambiguousWide, box) {
+            return row
+        }
         let row = try styleRow(index)
         if builtins.contains(row.cell), let data = try? RowData.parse(row.data, style: nil) {
-            return DecodedRow(parsed: data, cell: row.cell, disabled: row.disabled, measuringLabels: ambiguousWide)
+            return DecodedRow(
+                parsed: data, cell: row.cell, disabled: row.disabled, measuringLabels: ambiguousWide, box: box)
         }
         return DecodedRow(row)
     }
@@ -58,14 +63,15 @@ struct RowDecoder: Sendable {
     /// A JSON row read straight into a built-in style's fields and parsed;
     /// nil for a row no built-in style draws, or one whose data does not parse.
     private func builtinJSONRow(
-        _ index: Int, _ builtins: inout BuiltinIdentifiers, _ ambiguousWide: Bool?
+        _ index: Int, _ builtins: inout BuiltinIdentifiers, _ ambiguousWide: Bool?, _ box: ParsedRowData?
     ) -> DecodedRow? {
         let decoded = try? decode(index) { _, _ in
             nil
         } json: { j -> DecodedRow? in
             var row = JSONBytes.BuiltinRow()
             guard try j.builtinRow(&builtins, into: &row), let data = try? RowData.parse(row.fields) else { return nil }
-            return DecodedRow(parsed: data, cell: row.cell, disabled: row.disabled, measuringLabels: ambiguousWide)
+            return DecodedRow(
+                parsed: data, cell: row.cell, disabled: row.disabled, measuringLabels: ambiguousWide, box: box)
         }
         return decoded ?? nil
     }

@@ -101,6 +101,17 @@ struct RowKeySets {
         entries.insert(e)
     }
 
+    /// Records the rows `later` recorded (the rows after this one's, checked apart).
+    mutating func add(_ later: RowKeySets) {
+        if !later.complete { complete = false }
+        for e in later.entries {
+            var keys: UInt64 = 0
+            for b in 0..<later.names.count where e.keys & (1 << UInt64(b)) != 0 { keys |= bit(later.names[b]) }
+            entries.insert(Entry(identifier: identifier(later.identifiers[e.identifier]), keys: keys))
+        }
+        rows += later.rows
+    }
+
     /// Records a row the scan decoded (the full check's rows): its keys as decoded.
     mutating func add(_ row: Value, identifier: String) {
         guard case .object(let o) = row else { return }

@@ -27,6 +27,11 @@ struct RowOffsets: RandomAccessCollection, Sendable {
         if isWide { wide.append(offset) } else { narrow.append(UInt32(offset)) }
     }
 
+    /// Appends `later`'s offsets, which are all above this index's (its byte limit is this one's).
+    mutating func append(contentsOf later: RowOffsets) {
+        if isWide { wide += later.isWide ? later.wide : later.narrow.map(Int.init) } else { narrow += later.narrow }
+    }
+
     /// The offsets as kept (one of the two is empty), for the load index to write.
     var stored: (narrow: [UInt32], wide: [Int]) { (narrow, wide) }
 

@@ -24,12 +24,16 @@ final class RowPrefetch: @unchecked Sendable {
     private let builtins: BuiltinIdentifiers
     /// The table's ambiguous-width setting, which the labels are measured with.
     private let ambiguousWide: Bool
-    private let queue = BatchesAhead<DecodedRow>(capacity: 16, refillAt: 8)
+    /// Chunks decoded ahead at most.
+    static let queuedChunks = 16
+    private let queue = BatchesAhead<DecodedRow>(capacity: queuedChunks, refillAt: 8)
     // The consumer's side.
     private var current: [DecodedRow] = []
     private var position = 0
     /// The row `take` answers next.
     private(set) var expected: Int
+    /// Rows decoded into a box a row before had (the producer's count: read it after `stop`).
+    private(set) var boxesReused = 0
 
     /// Starts decoding rows `start..<decoder.count` on a second thread; nil
     /// when no thread could be started.
@@ -78,25 +82,47 @@ final class RowPrefetch: @unchecked Sendable {
         // threads whichever one a table's rows make the busier. The widths
         // are the same either way.
         var measuring = true
+        // The boxes of rows the table has read, for the next rows (`ParsedRowData.refill`).
+        var boxes: [ParsedRowData] = []
         while next < decoder.count {
             behind.passed(decoder.rowOffsets[next])
             var chunk: [DecodedRow] = []
             chunk.reserveCapacity(Self.chunkRows)
             let end = min(decoder.count, next + Self.chunkRows)
-            while next < end,
-                let row = try? decoder.decodedRow(
-                    next, builtins: &builtins, measuringLabels: measuring ? ambiguousWide : nil)
-            {
+            while next < end {
+                // A box still held elsewhere (the table's last chunk, not yet let go) is not reused.
+                var box = boxes.popLast()
+                if !isKnownUniquelyReferenced(&box) { box = nil }
+                guard
+                    let row = try? decoder.decodedRow(
+                        next, builtins: &builtins, measuringLabels: measuring ? ambiguousWide : nil, box: box)
+                else { break }
+                if box != nil && row.parsed === box { boxesReused += 1 }
                 chunk.append(row)
                 next += 1
             }
             let failed = next < end
             // The chunks the table has read are freed here, not on its thread, and outside the lock.
-            guard let (_, waiting) = queue.put(chunk, last: failed) else { return }
+            guard let (spent, waiting) = queue.put(chunk, last: failed) else { return }
+            Self.keepBoxes(of: spent, in: &boxes)
             measuring = waiting > 1
             if failed { return }
         }
         behind.finish()
         _ = queue.put([], last: true)
+    }
+
+    /// Boxes kept for reuse at most: as many as the rows that can be in
+    /// flight (the queue's chunks, the one the table reads, and one handed back).
+    static let keptBoxes = (queuedChunks + 2) * chunkRows
+
+    /// Keeps the boxes of the rows in `spent` for the next rows.
+    private static func keepBoxes(of spent: [[DecodedRow]], in boxes: inout [ParsedRowData]) {
+        for chunk in spent {
+            for row in chunk {
+                guard boxes.count < keptBoxes else { return }
+                if let box = row.parsed { boxes.append(box) }
+            }
+        }
     }
 }

@@ -87,6 +87,13 @@ public final class StreamedDocument {
     var rowLists: [LoadIndex.RowList] = []
     /// While the load is taken from a load index: the `rows` lists still to pass (`restore`).
     var restoring: RowListCursor?
+    /// A long JSON table's rows from near the middle on, checked on a second
+    /// thread while the scan reads the rows before (`StreamedDocument+TwoPartCheck`).
+    var laterRows: LaterRows?
+    /// Where `laterRows` start (`Int.max`: none): the scan takes them when it reaches this row.
+    @exclusivity(unchecked) var laterRowsStart = Int.max
+    /// The rows taken from `laterRows` (tests ask).
+    var rowsCheckedApart = 0
     /// Whether this load's rows came from a load index, or it wrote one (`LoadIndexCache`).
     public internal(set) var loadIndexUse = LoadIndexUse.none
     /// Decodes the rows: made once the scan has found them all, and again
@@ -149,10 +156,13 @@ public final class StreamedDocument {
                     parseAhead: YAMLToJSON.parsesAhead(size: yaml.count))
             }
             doc = StreamedDocument(input, json: json, options: options)
+            try doc.scan()
+        } else if let checked = try checkedInTwoParts(input, options: options) {
+            doc = checked
         } else {
             doc = StreamedDocument(input, options: options)
+            try doc.scan()
         }
-        try doc.scan()
         doc.refreshDecoder()
         indexCache?.store(doc, input)
         return doc

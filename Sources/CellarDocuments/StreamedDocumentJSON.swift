@@ -245,9 +245,16 @@ extension StreamedDocument {
         }
     }
 
-    /// A section's `rows`, each checked and kept as a row.
+    /// A section's `rows`, each checked and kept as a row; the rows checked
+    /// on a second thread are taken where they start (`takeLaterRows`).
     func rowList(_ j: inout JSONBytes, _ quick: inout QuickRowCheck) throws {
-        try elements(&j, what: "rows must be a list", depth: 3) { j in try jsonRow(&j, depth: 4, &quick) }
+        try elements(&j, what: "rows must be a list", depth: 3) { j in
+            if j.pos == laterRowsStart, let end = takeLaterRows(&quick) {
+                j.pos = end
+                return
+            }
+            try jsonRow(&j, depth: 4, &quick)
+        }
     }
 
     /// The elements of an array at `j`, each read by `body`; the comma

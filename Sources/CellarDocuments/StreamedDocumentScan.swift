@@ -14,14 +14,20 @@ extension StreamedDocument {
 
     /// The load's one pass over the bytes, checking their UTF-8 on the way. It
     /// gives back the pages of a mapped file behind it (`DropBehind`), so
-    /// the load holds only the pages near its position, and none after.
-    func scan() throws {
+    /// the load holds only the pages near its position, and none after. A
+    /// JSON table of `twoPartMinimumBytes` or more shares the pass with a
+    /// second thread (`StreamedDocument+TwoPartCheck`).
+    func scan(twoPartMinimumBytes: Int = StreamedDocument.twoPartMinimumBytes) throws {
         try bytes.withUnsafeBufferPointer { buffer in
             do {
                 // Every byte is read by the scan, and the UTF-8 of its text is checked on the way.
                 try ByteLocation.checkingUTF8(buffer) {
                     switch format {
-                    case .json, .yaml: try scanDocument(buffer)
+                    case .json:
+                        startLaterRows(buffer, minimumBytes: twoPartMinimumBytes)
+                        defer { stopLaterRows() }
+                        try scanDocument(buffer)
+                    case .yaml: try scanDocument(buffer)
                     case .jsonl: try scanLines(buffer)
                     case .csv, .tsv: try scanRecords(buffer)
                     }

@@ -11,13 +11,26 @@ package final class ParsedRowData: @unchecked Sendable {
     @exclusivity(unchecked) var content: ListContentConfiguration?
     @exclusivity(unchecked) var accessory: Accessory
     @exclusivity(unchecked) var editingAccessory: Accessory
-    let indentation: Int
+    @exclusivity(unchecked) var indentation: Int
     /// The labels' widths, when measured ahead.
     @exclusivity(unchecked) var measuredLabels: MeasuredLabels
 
     /// The fields of `data`, moved in; with `ambiguousWide`, the labels
     /// measured with that setting, here, on the thread that parsed the row.
     package init(_ data: consuming RowData, measuringLabels ambiguousWide: Bool? = nil) {
+        content = nil
+        accessory = .none
+        editingAccessory = .none
+        indentation = 0
+        measuredLabels = MeasuredLabels()
+        refill(data, measuringLabels: ambiguousWide)
+    }
+
+    /// Takes the fields of another row, as `init` does: a box handed back
+    /// by the table serves the next row (the fields it held are freed here),
+    /// so a document's rows decoded ahead cost no allocation of a box each.
+    /// Only for a box no one else holds (`isKnownUniquelyReferenced`).
+    package func refill(_ data: consuming RowData, measuringLabels ambiguousWide: Bool? = nil) {
         let (content, accessory, editingAccessory, indentation) = data.parts()
         // Read from the local value: reading the stored optional would copy the whole configuration.
         var measured = MeasuredLabels()

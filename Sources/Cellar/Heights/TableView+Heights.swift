@@ -23,7 +23,15 @@ extension TableView {
 
     /// The height the table or delegate declares for a row.
     func declaredHeight(_ ip: IndexPath) throws -> RowHeight {
-        let h = activeDelegate?.tableView(self, heightForRowAt: ip) ?? rowHeight
+        try declaredHeight(ip, delegate: activeDelegate)
+    }
+
+    /// `declaredHeight(_:)` asking `delegate`, the table's, held by the
+    /// caller: a stream asks for every row, and the table's own reference,
+    /// read from its property, is retained and released around each call
+    /// (slowly: a weakly referenced object keeps its counts in a side table).
+    func declaredHeight(_ ip: IndexPath, delegate: TableViewDelegate?) throws -> RowHeight {
+        let h = delegate?.tableView(self, heightForRowAt: ip) ?? rowHeight
         if case .fixed(let n) = h {
             guard n >= 0 else { throw CellarError("height for row \(ip) must not be negative (got \(n))") }
             guard n <= TableView.maximumRowHeight else {
@@ -130,7 +138,7 @@ extension TableView {
 
     /// The same for a row already laid out (a streamed row is laid out once).
     func rowLines(_ ip: IndexPath, _ cell: Cell, laidOut content: borrowing RowContent) throws -> Int {
-        try unmeasuredLines(ip, cell, laidOut: content) ?? content.lines()
+        try unmeasuredLines(ip, cell, laidOut: content, delegate: activeDelegate) ?? content.lines()
     }
 
     /// An automatic height: a row laid out directly is as tall as that
@@ -142,8 +150,11 @@ extension TableView {
     /// A row's height where the table, its delegate or the row's style
     /// gives it; nil when it is the content's measure (`RowContent.lines`),
     /// which a stream may take on its drawing thread. Counts the row as measured then.
-    func unmeasuredLines(_ ip: IndexPath, _ cell: Cell, laidOut content: borrowing RowContent) throws -> Int? {
-        if case .fixed(let n) = try declaredHeight(ip) { return n }
+    /// `delegate` is the table's (see `declaredHeight(_:delegate:)`).
+    func unmeasuredLines(
+        _ ip: IndexPath, _ cell: Cell, laidOut content: borrowing RowContent, delegate: TableViewDelegate?
+    ) throws -> Int? {
+        if case .fixed(let n) = try declaredHeight(ip, delegate: delegate) { return n }
         return try styleLines(ip, cell, laidOut: content)
     }
 

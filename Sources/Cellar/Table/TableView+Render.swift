@@ -118,7 +118,7 @@ extension TableView {
             out.choose(drawsApart: !isEditing && (streamDrawsApart ?? !(cell.style is BuiltinCellStyle)))
         }
         let content = try rows.content(cell, ip, l)
-        let lines = try unmeasuredLines(ip, cell, laidOut: content)
+        let lines = try unmeasuredLines(ip, cell, laidOut: content, delegate: rows.delegate)
         // Moved, not copied: a copy retains every string of the row's tree.
         try out.add(
             .row(StreamedRow(indexPath: ip, content: consume content, lines: lines, separator: separatorLines(ip, l))))

@@ -19,17 +19,13 @@ extension Canvas {
     /// more than 1024 distinct styles the extra ones draw as plain.
     @inline(__always)
     mutating func styleID(_ style: TextStyle) -> UInt32 {
-        // Styles are compared as one integer each: a row alternates between
-        // a few (text, detail, accessory), found by a short scan, no hashing.
-        // The last two styles are remembered: a row's labels alternate between
-        // two. Inlined into each caller; only the table lookup is a call.
+        // Styles are compared as one integer each. A row cycles through a
+        // few (image, text, detail, separator): the last four are compared
+        // in line, no call; only a style not among them is looked up.
         let key = style.packed
-        if key == lastStyleKey { return lastStyleID }
-        let id = key == previousStyleKey ? previousStyleID : lookupStyleID(key, style)
-        previousStyleKey = lastStyleKey
-        previousStyleID = lastStyleID
-        lastStyleKey = key
-        lastStyleID = id
+        if let id = recentStyles.id(of: key) { return id }
+        let id = lookupStyleID(key, style)
+        recentStyles.remember(key, id)
         return id
     }
 
@@ -45,5 +41,38 @@ extension Canvas {
         styleKeys.append(key)
         if id >= Self.scannedStyles { styleIDs[key] = id }
         return id
+    }
+}
+
+/// The last four styles a canvas looked up (`TextStyle.packed`) and their
+/// ids, replaced in turn; all `.plain` (id 0) after a reset.
+struct RecentStyles {
+    private var keys: (UInt64, UInt64, UInt64, UInt64)
+    private var ids: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
+    private var next = 0
+
+    init() {
+        let plain = TextStyle.plain.packed
+        keys = (plain, plain, plain, plain)
+    }
+
+    @inline(__always)
+    func id(of key: UInt64) -> UInt32? {
+        if key == keys.0 { return ids.0 }
+        if key == keys.1 { return ids.1 }
+        if key == keys.2 { return ids.2 }
+        if key == keys.3 { return ids.3 }
+        return nil
+    }
+
+    @inline(__always)
+    mutating func remember(_ key: UInt64, _ id: UInt32) {
+        switch next {
+        case 0: (keys.0, ids.0) = (key, id)
+        case 1: (keys.1, ids.1) = (key, id)
+        case 2: (keys.2, ids.2) = (key, id)
+        default: (keys.3, ids.3) = (key, id)
+        }
+        next = (next + 1) & 3
     }
 }

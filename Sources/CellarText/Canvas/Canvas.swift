@@ -50,11 +50,8 @@ public struct Canvas: Sendable {
     var styleKeys: [UInt64] = [TextStyle.plain.packed]
     /// Ids from `scannedStyles` on (the first ones are found by comparison).
     var styleIDs: [UInt64: UInt32] = [:]
-    /// The last two styles looked up, and their ids (see `styleID(_:)`).
-    var lastStyleKey = TextStyle.plain.packed
-    var lastStyleID: UInt32 = 0
-    var previousStyleKey = TextStyle.plain.packed
-    var previousStyleID: UInt32 = 0
+    /// The last styles looked up, and their ids (see `styleID(_:)`).
+    var recentStyles = RecentStyles()
     /// The character `fill` last took apart, when it is one scalar (a
     /// separator fills every row with the same one): what it stores and its
     /// width, which depend on nothing else of the canvas but `ambiguousWide`.
@@ -90,10 +87,7 @@ public struct Canvas: Sendable {
             styleKeys.removeSubrange(1...)
             styleIDs.removeAll(keepingCapacity: true)
         }
-        lastStyleKey = TextStyle.plain.packed
-        lastStyleID = 0
-        previousStyleKey = TextStyle.plain.packed
-        previousStyleID = 0
+        recentStyles = RecentStyles()
     }
 
     /// Blanks the cells up to the last row with an extent, to its extent

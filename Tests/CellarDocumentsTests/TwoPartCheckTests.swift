@@ -1,0 +1,149 @@
+import Cellar
+import Testing
+
+@testable import CellarDocuments
+
+/// The load's check of JSON Lines on two threads
+/// (`StreamedDocument.checkedInTwoParts`) keeps what the check on one
+/// thread keeps (rows, sections, selection, heights, editing rows, where
+/// each identifier is first used), wherever the halves meet; and a file
+/// with an error in either half is left to the check on one thread, which
+/// reports the first error.
+@Suite struct TwoPartCheckTests {
+    static func input(_ lines: [String]) -> DocumentInput {
+        DocumentInput(path: "t.jsonl", bytes: Array((lines.joined(separator: "\n") + "\n").utf8), format: .jsonl)
+    }
+
+    /// Rows of two identifiers, some selected, highlighted, with a height or
+    /// an editing key, in groups of `group` rows (a section each with `--section-by`).
+    static func rows(_ count: Int, group: Int) -> [String] {
+        (0..<count).map { i in
+            var keys = [
+                "\"cell\": \"\(i < count / 3 ? "subtitle" : i % 2 == 0 ? "value1" : "subtitle")\"",
+                "\"text\": \"Row \(i) 한글\"", "\"group\": \"g\(i / group)\"",
+            ]
+            if i % 97 == 5 { keys.append("\"selected\": true") }
+            if i % 89 == 7 { keys.append("\"highlighted\": true") }
+            if i % 83 == 3 { keys.append("\"height\": \(1 + i % 3)") }
+            if i % 79 == 11 { keys.append("\"editable\": false") }
+            if i == count - 1 { keys[0] = "\"cell\": \"default\"" }
+            return "{" + keys.joined(separator: ", ") + "}"
+        }
+    }
+
+    static func expectSame(_ a: StreamedDocument, _ b: StreamedDocument) {
+        #expect(Array(a.rowOffsets) == Array(b.rowOffsets))
+        #expect(
+            a.sections.map { [$0.firstRow, $0.rowCount, $0.offset] }
+                == b.sections.map { [$0.firstRow, $0.rowCount, $0.offset] })
+        #expect(a.sections.map(\.header) == b.sections.map(\.header))
+        #expect(a.selectedRows == b.selectedRows && a.highlightedRows == b.highlightedRows)
+        #expect(a.declaredHeights.storedCodes == b.declaredHeights.storedCodes)
+        #expect(a.editingRows.storedWords == b.editingRows.storedWords)
+        #expect(a.identifiers == b.identifiers)
+    }
+
+    @Test(arguments: [1, 7, 500, 5_000])
+    func theTwoPartsKeepWhatOneCheckKeeps(group: Int) throws {
+        for sectionBy in [nil, "group"] {
+            let options = TableOptions(sectionBy: sectionBy)
+            let input = Self.input(Self.rows(3_000, group: group))
+            let one = try StreamedDocument.load(input, options: options)
+            let two = try #require(try StreamedDocument.checkedInTwoParts(input, options: options, minimumBytes: 0))
+            Self.expectSame(one, two)
+            #expect(one.rowCount == 3_000 && two.rowsCheckedApart > 1_000)
+        }
+    }
+
+    @Test func anErrorInEitherHalfIsLeftToTheCheckOnOneThread() throws {
+        for bad in [100, 2_900] {
+            var lines = Self.rows(3_000, group: 10)
+            lines[bad] = "{\"text\": \"Row\", \"image\": 3, }"
+            let input = Self.input(lines)
+            #expect(try StreamedDocument.checkedInTwoParts(input, options: TableOptions(), minimumBytes: 0) == nil)
+            #expect(throws: CellarError.self) { try StreamedDocument.load(input, options: TableOptions()) }
+        }
+    }
+
+    // MARK: JSON tables
+
+    /// A JSON table of `sections` sections of `rows` rows each (`pretty`: a
+    /// row over several lines, some starting with a brace inside the row).
+    static func table(sections: Int, rows: Int, pretty: Bool = false, badRow: Int? = nil) -> DocumentInput {
+        var all = Self.rows(sections * rows, group: 10)
+        if let badRow { all[badRow] = "{\"text\": \"Row\", \"image\": 3, }" }
+        if pretty {
+            all = all.map {
+                $0.replacingOccurrences(of: "\"group\"", with: "\n  \"textProperties\":\n{\"bold\": true}, \"group\"")
+            }
+        }
+        let body = (0..<sections).map { s in
+            "{\"header\": \"S\(s)\", \"rows\": [\n" + all[(s * rows)..<((s + 1) * rows)].joined(separator: ",\n")
+                + "\n]}"
+        }
+        let text =
+            "{\"style\": \"grouped\", \"allowsMultipleSelection\": true, \"sections\": [" + body.joined(separator: ", ")
+            + "], \"rowHeight\": \"automatic\"}\n"
+        return DocumentInput(path: "t.json", bytes: Array(text.utf8), format: .json)
+    }
+
+    /// The document's state after a scan on one thread and on two.
+    static func scannedBothWays(_ input: DocumentInput) throws -> (StreamedDocument, StreamedDocument) {
+        let one = StreamedDocument(input, options: TableOptions())
+        try one.scan(twoPartMinimumBytes: Int.max)
+        let two = StreamedDocument(input, options: TableOptions())
+        try two.scan(twoPartMinimumBytes: 0)
+        return (one, two)
+    }
+
+    static func keySets(_ d: StreamedDocument) -> Set<String> {
+        let k = d.rowKeySets
+        return Set(
+            k.entries.map { e in
+                k.identifiers[e.identifier] + ":"
+                    + k.names.indices.filter { e.keys & (1 << UInt64($0)) != 0 }.map { k.names[$0] }.sorted().joined(
+                        separator: ",")
+            })
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func aJSONTableTakesTheRowsCheckedApartAsOneCheckReadsThem(sections: Int) throws {
+        let (one, two) = try Self.scannedBothWays(Self.table(sections: sections, rows: 3_000 / sections))
+        Self.expectSame(one, two)
+        #expect(two.rowsCheckedApart > 400)
+        #expect(Self.keySets(one) == Self.keySets(two) && one.rowKeySets.rows == two.rowKeySets.rows)
+        #expect(one.rowKeySets.complete == two.rowKeySets.complete)
+        #expect(
+            one.rowLists.map { [$0.start, $0.end, $0.firstRow, $0.rowCount] }
+                == two.rowLists.map { [$0.start, $0.end, $0.firstRow, $0.rowCount] })
+        #expect(one.style == two.style && one.rowHeight == two.rowHeight)
+    }
+
+    /// Rows over several lines: the line near the middle may start inside a
+    /// row; whatever the second thread made of it, the table is the same.
+    @Test func aTableOfRowsOverSeveralLinesIsTheSame() throws {
+        let (one, two) = try Self.scannedBothWays(Self.table(sections: 2, rows: 1_500, pretty: true))
+        Self.expectSame(one, two)
+        #expect(Self.keySets(one) == Self.keySets(two))
+    }
+
+    /// A bad row before or after the middle, or a bad key after the last
+    /// list (which the second thread does not read), fails as on one thread.
+    @Test func aJSONTableWithAnErrorFailsAsOnOneThread() throws {
+        var inputs = [100, 2_900].map { Self.table(sections: 1, rows: 3_000, badRow: $0) }
+        var bytes = Self.table(sections: 1, rows: 3_000).bytes.withUnsafeBufferPointer { Array($0) }
+        bytes.insert(contentsOf: Array(", \"stlye\": 1".utf8), at: bytes.count - 2)
+        inputs.append(DocumentInput(path: "t.json", bytes: bytes, format: .json))
+        for input in inputs {
+            func failure(_ minimum: Int) -> String {
+                do {
+                    try StreamedDocument(input, options: TableOptions()).scan(twoPartMinimumBytes: minimum)
+                    return "no error"
+                } catch { return "\(error)" }
+            }
+            let one = failure(Int.max)
+            #expect(one.contains("t.json:"), "\(one)")
+            #expect(failure(0) == one)
+        }
+    }
+}
