@@ -38,6 +38,8 @@ public final class StreamedDocument {
     @exclusivity(unchecked) var bytes: DocumentBytes
     /// A YAML document's own bytes or file, which offsets into `bytes` are located in (by converting again).
     let yamlSource: YAMLSource?
+    /// Which parser gave a YAML document's events (tests see the subset scanner taken, or stepping aside).
+    var yamlParsedBy: YAMLToJSON.Parser?
     let options: TableOptions
     /// The table's style, as UITableView.Style.
     public internal(set) var style: TableStyle = .plain
@@ -139,7 +141,10 @@ public final class StreamedDocument {
         if let doc = indexCache?.restored(input, options: options) { return doc }
         let doc: StreamedDocument
         if input.format == .yaml {
+            var parser = YAMLToJSON.Parser.subset
             let json = try input.bytes.withUnsafeBufferPointer { yaml in
+                if let json = YAMLToJSON.convertSubset(yaml, path: input.path, capacity: yaml.count) { return json }
+                parser = .libyaml
                 if let bad = ByteLocation.firstInvalidUTF8(yaml) {
                     throw ByteLocation.error(
                         ByteError(offset: bad, message: "invalid UTF-8"), in: yaml, path: input.path)
@@ -149,6 +154,7 @@ public final class StreamedDocument {
                     parseAhead: YAMLToJSON.parsesAhead(size: yaml.count))
             }
             doc = StreamedDocument(input, json: json, options: options)
+            doc.yamlParsedBy = parser
         } else {
             doc = StreamedDocument(input, options: options)
         }
