@@ -166,8 +166,8 @@ struct YAMLSubsetEvents: YAMLEventSource, ~Copyable {
         guard started else { return try root(at: i) }
         if let mark = pending {
             pending = nil
-            // `blocks` is not empty: a pending node is a block's.
-            let top = blocks[blocks.count &- 1]
+            // A pending node is always a block's.
+            guard let top = blocks.last else { throw OutsideSubset() }
             if column > top.indent { return try node(at: i, mayOpenBlock: true) }
             if top.isMapping && column == top.indent && isEntry(at: i) {
                 try open(mapping: false, at: column, indentless: true)
@@ -238,7 +238,7 @@ struct YAMLSubsetEvents: YAMLEventSource, ~Copyable {
         }
         guard !mustOpenBlock else { throw OutsideSubset() }
         emit(s)
-        if s.goesOnAtLineEnd { plainGoesOnBeyond = blocks[blocks.count &- 1].indent }
+        if s.goesOnAtLineEnd { plainGoesOnBeyond = blocks.last?.indent ?? -1 }
     }
 
     /// After a key's `:`: its value on this line, or pending.
