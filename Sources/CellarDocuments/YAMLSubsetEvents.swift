@@ -75,8 +75,6 @@ struct YAMLSubsetEvents: YAMLEventSource, ~Copyable {
     var blocks: [Block] = []
     /// The mark of the empty scalar a `key:` or `-` ending its line stands for, unless a deeper line gives the node.
     var pending: (line: Int, column: Int)?
-    /// After a plain scalar that ended with its line: the indentation at which a next line would go on with it.
-    var plainGoesOnBeyond: Int?
     var started = false
     var explicitStart = false
     var queue: [Event] = []
@@ -147,16 +145,8 @@ struct YAMLSubsetEvents: YAMLEventSource, ~Copyable {
         var i = lineStart
         while i < lineEnd && text[i] == UInt8(ascii: " ") { i &+= 1 }
         guard i < lineEnd else { return }
-        if text[i] == UInt8(ascii: "#") {
-            // A comment line ends a plain scalar before it, however deep it stands.
-            plainGoesOnBeyond = nil
-            return try comment(at: i)
-        }
+        if text[i] == UInt8(ascii: "#") { return try comment(at: i) }
         let column = i &- lineStart
-        if let beyond = plainGoesOnBeyond {
-            guard column <= beyond else { throw OutsideSubset() }
-            plainGoesOnBeyond = nil
-        }
         if column == 0 && isDocumentMarker(at: i) {
             // Only a first `---` alone on its line is taken; any other marker is libyaml's.
             guard !started, !explicitStart, text[i] == UInt8(ascii: "-") else { throw OutsideSubset() }
@@ -187,7 +177,10 @@ struct YAMLSubsetEvents: YAMLEventSource, ~Copyable {
     }
 
     /// A line at `column` after every node before it is complete: closes the
-    /// blocks it stands left of, then is the next key or item of the one it lines up with.
+    /// blocks it stands left of, then is the next key or item of the one it
+    /// lines up with. A line deeper than the innermost block is refused:
+    /// libyaml reads it as going on with a plain scalar that ended the line
+    /// before (a multi-line scalar), or as an error.
     private mutating func continueBlocks(at i: Int, column: Int) throws(OutsideSubset) {
         let isItem = isEntry(at: i)
         while let top = blocks.last, top.indent > column || (top.indentless && top.indent == column && !isItem) {
@@ -238,7 +231,6 @@ struct YAMLSubsetEvents: YAMLEventSource, ~Copyable {
         }
         guard !mustOpenBlock else { throw OutsideSubset() }
         emit(s)
-        if s.goesOnAtLineEnd { plainGoesOnBeyond = blocks.last?.indent ?? -1 }
     }
 
     /// After a key's `:`: its value on this line, or pending.

@@ -11,8 +11,6 @@ extension YAMLSubsetEvents {
         var from: Int
         /// Where the scan stopped: past a closing quote; at a plain scalar's `:`, comment or line end.
         var end: Int
-        /// A plain scalar that reached its line's end: the next line may go on with it.
-        var goesOnAtLineEnd = false
     }
 
     /// The scalar starting at `i` (its first character decides its style).
@@ -66,7 +64,6 @@ extension YAMLSubsetEvents {
         let column = self.column(of: i)
         var j = i
         var valueEnd = i
-        var goesOn = false
         while true {
             let wordStart = j
             while j < lineEnd {
@@ -97,26 +94,18 @@ extension YAMLSubsetEvents {
                 j &+= 1
             }
             if j > wordStart { valueEnd = j }
-            guard j < lineEnd else {
-                goesOn = true
-                break
-            }
+            guard j < lineEnd else { break }
             guard text[j] == UInt8(ascii: " ") else {
                 if text[j] == UInt8(ascii: ":") || flow && Self.endsFlowPlain(text[j]) { break }
                 throw OutsideSubset()
             }
             let k = skipSpaces(from: j)
-            if k == lineEnd {
-                j = k
-                goesOn = true
-                break
-            }
             j = k
-            if text[k] == UInt8(ascii: "#") { break }
+            if k == lineEnd || text[k] == UInt8(ascii: "#") { break }
         }
         let event = Event(
             type: YAML_SCALAR_EVENT, line: line, column: column, start: i, count: valueEnd &- i, style: .plain)
-        return Scalar(event: event, from: i, end: j, goesOnAtLineEnd: goesOn)
+        return Scalar(event: event, from: i, end: j)
     }
 
     /// The bytes of `w` that are `,`, `[`, `]`, `{` or `}` (see `ByteFlags`).
