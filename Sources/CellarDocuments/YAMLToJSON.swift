@@ -255,7 +255,7 @@ struct YAMLToJSON {
     ) {
         let tag = events.scalarTag
         guard events.isPlainScalar else { return JSONText.writeString(text, into: &out) }
-        if tag == nil, let first = text.first, !YAMLScalar.mayResolve(first: first) {
+        if tag == nil, !YAMLScalar.mayResolve(text) {
             return JSONText.writeString(text, into: &out)
         }
         let string = String(decoding: text, as: UTF8.self)
