@@ -180,7 +180,7 @@ public final class StreamedDocument {
 
     func location(ofOffset offset: Int) -> SourceLocation {
         locationsLookedUp += 1
-        if let yamlSource { return yamlSource.location(ofOutput: offset, path: path) }
+        if let yamlSource { return yamlSource.location(ofOutput: offset, path: path, parser: yamlParsedBy ?? .libyaml) }
         return bytes.withUnsafeBufferPointer { ByteLocation.location(of: offset, in: $0, path: path) }
     }
 

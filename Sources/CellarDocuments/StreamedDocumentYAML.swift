@@ -13,15 +13,27 @@ enum YAMLSource {
     case bytes(DocumentBytes)
     case file(String)
 
-    func location(ofOutput offset: Int, path: String) -> SourceLocation {
+    /// `parser` is the one that converted the document: its events are walked again.
+    func location(ofOutput offset: Int, path: String, parser: YAMLToJSON.Parser) -> SourceLocation {
         switch self {
         case .bytes(let bytes):
-            return bytes.withUnsafeBufferPointer { YAMLToJSON.location(ofOutput: offset, in: .bytes($0), path: path) }
+            return bytes.withUnsafeBufferPointer {
+                YAMLToJSON.location(ofOutput: offset, in: .bytes($0), path: path, parser: parser)
+            }
         case .file(let file):
             let fd = open(file, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { return SourceLocation(file: path, line: 1, column: 1) }
             defer { close(fd) }
-            return YAMLToJSON.location(ofOutput: offset, in: .file(fd), path: path)
+            // The subset scanner reads the file mapped, as it did to convert it.
+            var info = stat()
+            if parser == .subset, fstat(fd, &info) == 0, info.st_size > 0,
+                let mapped = try? DocumentBytes(file: fd, count: Int(info.st_size), path: path, limit: Int.max)
+            {
+                return mapped.withUnsafeBufferPointer {
+                    YAMLToJSON.location(ofOutput: offset, in: .bytes($0), path: path, parser: .subset)
+                }
+            }
+            return YAMLToJSON.location(ofOutput: offset, in: .file(fd), path: path, parser: .libyaml)
         }
     }
 }

@@ -93,11 +93,21 @@ struct YAMLToJSON {
     static func parsesAhead(size: Int) -> Bool { size >= 1 << 20 && WorkerThread.hasSecondCore }
 
     /// The YAML mark of the value or key written at `offset` of the JSON
-    /// form (the last one starting at or before it).
-    static func location(ofOutput offset: Int, in yaml: Input, path: String) -> SourceLocation {
+    /// form (the last one starting at or before it), on the events of the
+    /// parser that converted the document (the subset scanner's marks are
+    /// libyaml's; a document it stepped aside from is walked by libyaml).
+    static func location(
+        ofOutput offset: Int, in yaml: Input, path: String, parser: Parser = .libyaml
+    ) -> SourceLocation {
+        let start = SourceLocation(file: path, line: 1, column: 1)
+        if parser == .subset, case .bytes(let bytes) = yaml, var events = YAMLSubsetEvents(bytes, path: path) {
+            var c = YAMLToJSON(path: path, capacity: 0)
+            do { return try c.consume(&events, target: offset) ?? start } catch {
+                // Never for a document the scanner converted; libyaml walks it then.
+            }
+        }
         var c = YAMLToJSON(path: path, capacity: 0)
-        let found = (try? c.run(yaml, target: offset)) ?? nil
-        return found ?? SourceLocation(file: path, line: 1, column: 1)
+        return ((try? c.run(yaml, target: offset)) ?? nil) ?? start
     }
 
     /// Converts on libyaml's events, or with `target` only walks until the

@@ -27,8 +27,9 @@ import Testing
         try StreamedDocument.load(DocumentInput(path: "t.yaml", bytes: Array(text.utf8), format: .yaml))
     }
 
-    static func fromFile(_ text: String) throws -> StreamedDocument {
-        let dir = try ScratchDirectory()
+    /// The document loaded from a file in `dir` (kept while the document is asked for locations).
+    static func fromFile(_ text: String, in dir: ScratchDirectory? = nil) throws -> StreamedDocument {
+        let dir = try dir ?? ScratchDirectory()
         return try StreamedDocument.load(yamlFile: try dir.write("t.yaml", text))
     }
 
@@ -71,7 +72,8 @@ import Testing
     func stepsAsideLate(tail: String, error: String?) throws {
         let text = Self.benchShaped(rows: 2000) + tail
         #expect(YAMLDifferential.lineSteppedAside(Array(text.utf8)) == 2003)
-        for load in [Self.fromBytes, Self.fromFile] {
+        let loads: [(String) throws -> StreamedDocument] = [{ try Self.fromBytes($0) }, { try Self.fromFile($0) }]
+        for load in loads {
             let outcome: String
             do {
                 let doc = try load(text)
@@ -104,5 +106,46 @@ import Testing
         let libyaml = try Self.fromBytes(text.replacingOccurrences(of: "\n", with: "\r\n"))
         #expect(libyaml.yamlParsedBy == .libyaml)
         #expect(try Self.drawn(subset) == Self.drawn(libyaml))
+    }
+}
+
+/// A row's line and column in a document the subset scanner converted are
+/// found on its events again, and are where libyaml's events put them.
+@Suite struct YAMLSubsetLocationTests {
+    static func libyamlLocation(_ text: String, _ offset: Int) -> Cellar.SourceLocation {
+        Array(text.utf8).withUnsafeBufferPointer {
+            YAMLToJSON.location(ofOutput: offset, in: .bytes($0), path: "t.yaml", parser: .libyaml)
+        }
+    }
+
+    @Test func rowsAreLocatedWhereLibyamlLocatesThem() throws {
+        let examples = CellarCLI.packageRoot + "/Examples"
+        var texts = [YAMLSubsetPathTests.benchShaped(rows: 300)]
+        for name in try FileManager.default.contentsOfDirectory(atPath: examples).sorted() where name.hasSuffix(".yaml")
+        {
+            texts.append(try String(contentsOfFile: examples + "/" + name, encoding: .utf8))
+        }
+        let dir = try ScratchDirectory()
+        for text in texts {
+            for doc in [try YAMLSubsetPathTests.fromBytes(text), try YAMLSubsetPathTests.fromFile(text, in: dir)] {
+                #expect(doc.yamlParsedBy == .subset)
+                for row in stride(from: 0, to: doc.rowCount, by: max(1, doc.rowCount / 20)) {
+                    let want = Self.libyamlLocation(text, doc.rowOffsets[row])
+                    let got = doc.location(ofRow: row)
+                    #expect(
+                        got?.line == want.line && got?.column == want.column,
+                        "\(text.prefix(40)) row \(row) got \(String(describing: got)) want \(want)")
+                }
+            }
+        }
+    }
+
+    @Test func aBadRowLateInABigTableIsLocated() throws {
+        let text = YAMLSubsetPathTests.benchShaped(rows: 5000) + "      - {\"cell\": \"nope\", \"text\": \"x\"}\n"
+        let dir = try ScratchDirectory()
+        let doc = try YAMLSubsetPathTests.fromFile(text, in: dir)
+        #expect(doc.yamlParsedBy == .subset)
+        #expect(throws: (any Error).self) { try doc.validate(against: Registry()) }
+        do { try doc.validate(against: Registry()) } catch { #expect("\(error)".contains("t.yaml:5003:9"), "\(error)") }
     }
 }
