@@ -27,6 +27,9 @@ let package = Package(
             .product(name: "CellarDocuments", package: "Cellar"),
             .product(name: "CellarLua", package: "Cellar"),
         ]),
+        .executableTarget(name: "fuzz-yaml", dependencies: [
+            "FuzzSupport", .product(name: "CellarDocuments", package: "Cellar"),
+        ]),
         .executableTarget(name: "fuzz-text", dependencies: [
             "FuzzSupport", .product(name: "CellarText", package: "Cellar"),
         ]),

@@ -7,10 +7,25 @@ enum JSONText {
     /// and control characters escaped, everything else as it is.
     static func writeString(_ text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        guard let base = text.baseAddress else { return out.append(UInt8(ascii: "\"")) }
+        let n = text.count
         var runStart = 0
-        for (i, b) in text.enumerated() where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<i]))
+        var i = 0
+        while i < n {
+            // Most text needs no escape: it is passed a word at a time and appended in runs.
+            i = ByteFlags.firstFlagged(base, from: i, before: n) {
+                ByteFlags.equal($0, UInt8(ascii: "\"")) | ByteFlags.equal($0, UInt8(ascii: "\\"))
+                    | ByteFlags.control($0)
+            }
+            guard i < n else { break }
+            let b = base[i]
+            guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else {
+                i += 1
+                continue
+            }
+            out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i - runStart))
             runStart = i + 1
+            i += 1
             switch b {
             case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
             case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
@@ -19,7 +34,7 @@ enum JSONText {
             default: out.append(contentsOf: "\\u\(JSONBytes.hex4(Int(b)))".utf8)
             }
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...]))
+        out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: n - runStart))
         out.append(UInt8(ascii: "\""))
     }
 

@@ -13,23 +13,37 @@ enum YAMLSource {
     case bytes(DocumentBytes)
     case file(String)
 
-    func location(ofOutput offset: Int, path: String) -> SourceLocation {
+    /// `parser` is the one that converted the document: its events are walked again.
+    func location(ofOutput offset: Int, path: String, parser: YAMLToJSON.Parser) -> SourceLocation {
         switch self {
         case .bytes(let bytes):
-            return bytes.withUnsafeBufferPointer { YAMLToJSON.location(ofOutput: offset, in: .bytes($0), path: path) }
+            return bytes.withUnsafeBufferPointer {
+                YAMLToJSON.location(ofOutput: offset, in: .bytes($0), path: path, parser: parser)
+            }
         case .file(let file):
             let fd = open(file, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { return SourceLocation(file: path, line: 1, column: 1) }
             defer { close(fd) }
-            return YAMLToJSON.location(ofOutput: offset, in: .file(fd), path: path)
+            // The subset scanner reads the file mapped, as it did to convert it.
+            var info = stat()
+            if parser == .subset, fstat(fd, &info) == 0, info.st_size > 0,
+                let mapped = try? DocumentBytes(file: fd, count: Int(info.st_size), path: path, limit: Int.max)
+            {
+                return mapped.withUnsafeBufferPointer {
+                    YAMLToJSON.location(ofOutput: offset, in: .bytes($0), path: path, parser: .subset)
+                }
+            }
+            return YAMLToJSON.location(ofOutput: offset, in: .file(fd), path: path, parser: .libyaml)
         }
     }
 }
 
 extension StreamedDocument {
-    /// Reads and checks a YAML document from its file, which libyaml reads
-    /// in pieces: only the document's JSON form is held (about the file's
-    /// size), not the file's bytes as well.
+    /// Reads and checks a YAML document from its file: only the document's
+    /// JSON form is held (about the file's size), not the file's bytes as
+    /// well. The subset scanner (`YAMLSubsetEvents`) reads the file mapped,
+    /// giving back the pages behind it; when it steps aside, libyaml reads
+    /// the file again, in pieces.
     public static func load(
         yamlFile path: String, sizeLimit: Int = InputFile.defaultSizeLimit, options: TableOptions = TableOptions()
     ) throws -> StreamedDocument {
@@ -37,16 +51,32 @@ extension StreamedDocument {
         try checkTableDocument(input, options: options)
         let (fd, size) = try InputFile.openRegular(path, limit: sizeLimit)
         defer { close(fd) }
-        try checkUTF8(fd, path: path, limit: sizeLimit)
-        guard lseek(fd, 0, SEEK_SET) == 0 else {
-            throw CellarError("\(path): cannot read: \(InputFile.reason(errno))")
-        }
-        let json = try YAMLToJSON.convert(
-            .file(fd), path: path, capacity: size, parseAhead: YAMLToJSON.parsesAhead(size: size))
+        let (json, parser) = try convert(yamlFile: fd, size: size, path: path, limit: sizeLimit)
         let doc = StreamedDocument(input, json: json, source: .file(path), options: options)
+        doc.yamlParsedBy = parser
         try doc.scan()
         doc.refreshDecoder()
         return doc
+    }
+
+    /// The JSON form of the open YAML file `fd`: the subset scanner's over the
+    /// file mapped, else libyaml's over the file read again from its start.
+    private static func convert(
+        yamlFile fd: Int32, size: Int, path: String, limit: Int
+    ) throws -> ([UInt8], YAMLToJSON.Parser) {
+        if size > 0, let file = try? DocumentBytes(file: fd, count: size, path: path, limit: limit),
+            let json = file.withUnsafeBufferPointer({
+                YAMLToJSON.convertSubset($0, path: path, capacity: size, dropping: DropBehind(file))
+            })
+        {
+            return (json, .subset)
+        }
+        guard lseek(fd, 0, SEEK_SET) == 0 else { throw CellarError("\(path): cannot read: \(InputFile.reason(errno))") }
+        try checkUTF8(fd, path: path, limit: limit)
+        guard lseek(fd, 0, SEEK_SET) == 0 else { throw CellarError("\(path): cannot read: \(InputFile.reason(errno))") }
+        let json = try YAMLToJSON.convert(
+            .file(fd), path: path, capacity: size, parseAhead: YAMLToJSON.parsesAhead(size: size))
+        return (json, .libyaml)
     }
 
     /// Invalid UTF-8 in a file, found in pieces (a character split between

@@ -11,7 +11,7 @@ import Cellar
 /// life: one event at a time, nothing composed. Its errors are worded as
 /// the eager reader words Yams' (`TableDocument.yamlError`), at the same
 /// marks, since both sit on the same libyaml.
-struct YAMLEvents: ~Copyable {
+struct YAMLEvents: YAMLEventSource, ~Copyable {
     // libyaml's state lives at fixed addresses (it is not moved with the struct), freed in deinit.
     private let state = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
     private let current = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
@@ -86,9 +86,8 @@ struct YAMLEvents: ~Copyable {
     }
 
     /// Where the current event starts (1-based line and column, columns in characters).
-    var mark: SourceLocation {
-        SourceLocation(file: path, line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
-    }
+    var startLine: Int { Int(event.start_mark.line) + 1 }
+    var startColumn: Int { Int(event.start_mark.column) + 1 }
 
     /// The current scalar's text, as bytes valid until the next event.
     var scalarBytes: UnsafeBufferPointer<UInt8> {

@@ -20,6 +20,27 @@ enum YAMLScalar {
         }
     }
 
+    /// Whether an untagged plain scalar can resolve to anything but text: it
+    /// starts as one of those does (`mayResolve(first:)`), and every byte is
+    /// one the core schema's patterns are written in (ASCII digits and
+    /// letters, `_+-.:~<=`, space and tab). Text with any other byte, a
+    /// character outside ASCII above all, matches none of them.
+    static func mayResolve(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = text.first else { return true }
+        guard mayResolve(first: first) else { return false }
+        for b in text {
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"), UInt8(ascii: "+"), UInt8(ascii: "-"),
+                UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "~"), UInt8(ascii: "<"), UInt8(ascii: "="),
+                UInt8(ascii: " "), 0x09:
+                continue
+            default: return false
+            }
+        }
+        return true
+    }
+
     /// A plain (unquoted) scalar's value; `tag` is its explicit tag, if any.
     /// Only called when `mayResolve` or a tag says it might not be text.
     static func plain(_ text: String, tag: String?) -> Value {

@@ -58,6 +58,9 @@ struct YAMLToJSON {
         out.reserveCapacity(capacity)
     }
 
+    /// Which parser gave a document's events.
+    enum Parser { case subset, libyaml }
+
     /// Where the YAML comes from: bytes in memory, or an open file read as libyaml asks.
     enum Input {
         case bytes(UnsafeBufferPointer<UInt8>)
@@ -73,19 +76,42 @@ struct YAMLToJSON {
         return c.out
     }
 
+    /// The JSON form of `yaml` from the subset scanner's events
+    /// (`YAMLSubsetEvents`), or nil when the document is outside its subset or
+    /// has any error: libyaml then converts it again from its start, so every
+    /// refusal is made, and worded, on libyaml's events.
+    static func convertSubset(
+        _ yaml: UnsafeBufferPointer<UInt8>, path: String, capacity: Int, dropping behind: DropBehind? = nil
+    ) -> [UInt8]? {
+        guard var events = YAMLSubsetEvents(yaml, path: path, dropping: behind) else { return nil }
+        var c = YAMLToJSON(path: path, capacity: capacity)
+        do { _ = try c.consume(&events, target: nil) } catch { return nil }
+        return c.out
+    }
+
     /// Documents from this size on are parsed on a second thread (where there is a second core).
     static func parsesAhead(size: Int) -> Bool { size >= 1 << 20 && WorkerThread.hasSecondCore }
 
     /// The YAML mark of the value or key written at `offset` of the JSON
-    /// form (the last one starting at or before it).
-    static func location(ofOutput offset: Int, in yaml: Input, path: String) -> SourceLocation {
+    /// form (the last one starting at or before it), on the events of the
+    /// parser that converted the document (the subset scanner's marks are
+    /// libyaml's; a document it stepped aside from is walked by libyaml).
+    static func location(
+        ofOutput offset: Int, in yaml: Input, path: String, parser: Parser = .libyaml
+    ) -> SourceLocation {
+        let start = SourceLocation(file: path, line: 1, column: 1)
+        if parser == .subset, case .bytes(let bytes) = yaml, var events = YAMLSubsetEvents(bytes, path: path) {
+            var c = YAMLToJSON(path: path, capacity: 0)
+            do { return try c.consume(&events, target: offset) ?? start } catch {
+                // Never for a document the scanner converted; libyaml walks it then.
+            }
+        }
         var c = YAMLToJSON(path: path, capacity: 0)
-        let found = (try? c.run(yaml, target: offset)) ?? nil
-        return found ?? SourceLocation(file: path, line: 1, column: 1)
+        return ((try? c.run(yaml, target: offset)) ?? nil) ?? start
     }
 
-    /// Converts, or with `target` only walks until the token written at or
-    /// before `target` is found and returns its mark.
+    /// Converts on libyaml's events, or with `target` only walks until the
+    /// token written at or before `target` is found and returns its mark.
     @discardableResult
     mutating func run(_ yaml: Input, target: Int?, parseAhead: Bool = false) throws -> SourceLocation? {
         var events: YAMLEvents
@@ -99,6 +125,13 @@ struct YAMLToJSON {
         case .file(let fd): events = YAMLEvents(fd: fd, path: path)
         }
         if parseAhead { events.parseAhead() }
+        return try consume(&events, target: target)
+    }
+
+    /// Writes the JSON form of the events (or with `target`, see `run`).
+    mutating func consume<Events: YAMLEventSource & ~Copyable>(
+        _ events: inout Events, target: Int?
+    ) throws -> SourceLocation? {
         var found: SourceLocation?
         while true {
             let type = try events.next()
@@ -135,7 +168,9 @@ struct YAMLToJSON {
     }
 
     /// Writes the separator before a node and notes its role; returns where its token starts.
-    private mutating func begin(_ events: inout YAMLEvents, _ type: yaml_event_type_t) throws -> Int {
+    private mutating func begin<Events: YAMLEventSource & ~Copyable>(
+        _ events: inout Events, _ type: yaml_event_type_t
+    ) throws -> Int {
         guard let parent = stack.last else { return out.count }
         let isKey = parent.isMapping && parent.count % 2 == 0
         if parent.count > 0 { out.append(isKey || !parent.isMapping ? UInt8(ascii: ",") : UInt8(ascii: ":")) }
@@ -161,7 +196,9 @@ struct YAMLToJSON {
         }
     }
 
-    private mutating func node(_ events: inout YAMLEvents, _ type: yaml_event_type_t) throws {
+    private mutating func node<Events: YAMLEventSource & ~Copyable>(
+        _ events: inout Events, _ type: yaml_event_type_t
+    ) throws {
         if let anchor = events.anchor {
             if type == YAML_ALIAS_EVENT && !anchors.contains(anchor) {
                 throw CellarError("malformed YAML/JSON: found undefined alias", at: events.mark)
@@ -187,14 +224,14 @@ struct YAMLToJSON {
         }
     }
 
-    private mutating func scalar(_ events: inout YAMLEvents) {
+    private mutating func scalar<Events: YAMLEventSource & ~Copyable>(_ events: inout Events) {
         let text = events.scalarBytes
         guard let parent = stack.last else { return value(&events, text, asTitle: false) }
         if parent.isMapping && parent.count % 2 == 1 {
             let start = out.count + 1
             JSONText.writeString(text, into: &out)
             keyRanges.append(start..<(out.count - 1))
-            keyMarks.append((Int(events.event.start_mark.line) + 1, Int(events.event.start_mark.column) + 1))
+            keyMarks.append((events.startLine, events.startColumn))
             if parent.role == .root || parent.role == .section || parent.role == .row {
                 stack[stack.count - 1].key = Self.key(text, in: parent.role)
             }
@@ -223,10 +260,12 @@ struct YAMLToJSON {
         return equals("header") || equals("footer") || equals("indexTitle") ? .title : .none
     }
 
-    private mutating func value(_ events: inout YAMLEvents, _ text: UnsafeBufferPointer<UInt8>, asTitle: Bool) {
-        let tag = events.event.data.scalar.tag == nil ? nil : events.scalarTag
+    private mutating func value<Events: YAMLEventSource & ~Copyable>(
+        _ events: inout Events, _ text: UnsafeBufferPointer<UInt8>, asTitle: Bool
+    ) {
+        let tag = events.scalarTag
         guard events.isPlainScalar else { return JSONText.writeString(text, into: &out) }
-        if tag == nil, let first = text.first, !YAMLScalar.mayResolve(first: first) {
+        if tag == nil, !YAMLScalar.mayResolve(text) {
             return JSONText.writeString(text, into: &out)
         }
         let string = String(decoding: text, as: UTF8.self)

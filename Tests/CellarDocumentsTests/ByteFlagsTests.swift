@@ -1,0 +1,51 @@
+import Testing
+
+@testable import CellarDocuments
+
+/// The word-at-a-time byte tests (`ByteFlags`) against a byte loop, with
+/// every special byte at every place of a word after every kind of byte,
+/// and JSON strings written with them read back to the same text.
+@Suite struct ByteFlagsTests {
+    static let specials: [UInt8] = [
+        0x00, 0x09, 0x0A, 0x1F, 0x20, 0x22, 0x23, 0x2C, 0x3A, 0x5B, 0x5C, 0x5D, 0x7B, 0x7D, 0x7E, 0x7F, 0x80, 0xC2,
+        0xFF,
+    ]
+    static let fillers: [UInt8] = [0x00, 0x1F, 0x21, 0x41, 0x7E, 0x7F, 0x80, 0xFF]
+
+    /// The first offset from 0 the flags name, by `firstFlagged` and by a byte loop (a word, then its tail bytes).
+    static func compare(_ bytes: [UInt8], _ flags: (UInt64) -> UInt64, _ named: (UInt8) -> Bool) {
+        let expected = bytes.firstIndex(where: named) ?? bytes.count
+        let got = bytes.withUnsafeBufferPointer { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            let i = ByteFlags.firstFlagged(base, from: 0, before: buffer.count, flags)
+            return bytes[i...].firstIndex(where: named) ?? bytes.count
+        }
+        #expect(got == expected, "\(bytes)")
+    }
+
+    @Test func everySpecialByteAtEveryPlace() {
+        for filler in Self.fillers {
+            for special in Self.specials {
+                for place in 0..<12 {
+                    var bytes = [UInt8](repeating: filler, count: 12)
+                    bytes[place] = special
+                    Self.compare(bytes, { ByteFlags.equal($0, 0x3A) }, { $0 == 0x3A })
+                    Self.compare(bytes, ByteFlags.control, { $0 < 0x20 })
+                    Self.compare(bytes, ByteFlags.delOrHigh, { $0 >= 0x7F })
+                    Self.compare(bytes, YAMLSubsetEvents.flowIndicators, { ",[]{}".utf8.contains($0) })
+                }
+            }
+        }
+    }
+
+    @Test func jsonStringsReadBack() {
+        var rng = YAMLSubsetCorpus.Seeded(state: 11)
+        let pieces = ["a", "한글", "🍎", "\"", "\\", "\n", "\t", "\u{1}", "\u{7F}", "\u{1F}", " ", "abcdefghij", "\u{85}"]
+        for _ in 0..<2000 {
+            let text = (0..<rng.below(12)).map { _ in rng.pick(pieces) }.joined()
+            var out: [UInt8] = []
+            JSONText.writeString(text, into: &out)
+            #expect(JSONText.decodeString(Array(out.dropFirst().dropLast())) == text, "\(text.debugDescription)")
+        }
+    }
+}
