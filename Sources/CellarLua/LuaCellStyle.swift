@@ -48,15 +48,18 @@ public final class LuaCellStyle: CellStyle {
     }
 
     let hook: Hooks
-    private(set) var accessorySpec: AccessorySpec
-    private(set) var editingAccessorySpec: AccessorySpec
+    // The accessory specs, `isHeaderFooter` and `selectionStyle` are set only
+    // while the loader makes the style, before any row, and read for every
+    // row: they skip run-time exclusivity checks (the invariant on `Cell`).
+    @exclusivity(unchecked) private(set) var accessorySpec: AccessorySpec
+    @exclusivity(unchecked) private(set) var editingAccessorySpec: AccessorySpec
     /// Where each hook is defined, so shape errors point into the file.
     let hookLines: [String: Int]
     let stateSelectsAccessory: Bool
     /// `kind = "header_footer"`: the style lays out section header/footer views, not cells.
-    public internal(set) var isHeaderFooter = false
+    @exclusivity(unchecked) public internal(set) var isHeaderFooter = false
     /// The style's `selection_style` (rows may override it).
-    public internal(set) var selectionStyle = SelectionStyle.default
+    @exclusivity(unchecked) public internal(set) var selectionStyle = SelectionStyle.default
 
     init(
         identifier: String, source: String, summary: String?, engine: LuaStyleEngine, hooks: Hooks,
