@@ -256,7 +256,11 @@ public final class LuaCellStyle: CellStyle {
     }
 
     func storage(_ cell: Cell) -> LuaCellStorage {
-        if let s = cell.storage as? LuaCellStorage { return s }
+        // LuaCellStorage is final: an exact type test (runs a few times per
+        // row) stands for the runtime's general class cast.
+        if let o = cell.storage, type(of: o) == LuaCellStorage.self {
+            return unsafeDowncast(o, to: LuaCellStorage.self)
+        }
         // A cell made elsewhere (not by makeCell): give it a Lua side now.
         let s = LuaCellStorage(table: engine.runtime.newTable(fieldCount: 4), engine: engine)
         cell.storage = s
