@@ -48,15 +48,18 @@ public final class LuaCellStyle: CellStyle {
     }
 
     let hook: Hooks
-    private(set) var accessorySpec: AccessorySpec
-    private(set) var editingAccessorySpec: AccessorySpec
+    // The accessory specs, `isHeaderFooter` and `selectionStyle` are set only
+    // while the loader makes the style, before any row, and read for every
+    // row: they skip run-time exclusivity checks (the invariant on `Cell`).
+    @exclusivity(unchecked) private(set) var accessorySpec: AccessorySpec
+    @exclusivity(unchecked) private(set) var editingAccessorySpec: AccessorySpec
     /// Where each hook is defined, so shape errors point into the file.
     let hookLines: [String: Int]
     let stateSelectsAccessory: Bool
     /// `kind = "header_footer"`: the style lays out section header/footer views, not cells.
-    public internal(set) var isHeaderFooter = false
+    @exclusivity(unchecked) public internal(set) var isHeaderFooter = false
     /// The style's `selection_style` (rows may override it).
-    public internal(set) var selectionStyle = SelectionStyle.default
+    @exclusivity(unchecked) public internal(set) var selectionStyle = SelectionStyle.default
 
     init(
         identifier: String, source: String, summary: String?, engine: LuaStyleEngine, hooks: Hooks,
@@ -253,7 +256,11 @@ public final class LuaCellStyle: CellStyle {
     }
 
     func storage(_ cell: Cell) -> LuaCellStorage {
-        if let s = cell.storage as? LuaCellStorage { return s }
+        // LuaCellStorage is final: an exact type test (runs a few times per
+        // row) stands for the runtime's general class cast.
+        if let o = cell.storage, type(of: o) == LuaCellStorage.self {
+            return unsafeDowncast(o, to: LuaCellStorage.self)
+        }
         // A cell made elsewhere (not by makeCell): give it a Lua side now.
         let s = LuaCellStorage(table: engine.runtime.newTable(fieldCount: 4), engine: engine)
         cell.storage = s

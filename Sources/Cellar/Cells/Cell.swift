@@ -17,9 +17,9 @@ import CellarText
 /// accesses a `final` public stored property in place, with the run-time
 /// check. So `Cell` is not `final` (it is not `open` either: nothing outside
 /// Cellar subclasses it, and Cellar has no subclass), and the fields styles
-/// in other modules set on every row (`storage`, `accessory`,
-/// `editingAccessory`, `indentationLevel`) are not `final`: those modules
-/// reach them through Cellar's accessors. The fields Cellar reads in place,
+/// in other modules set or read on every row (`storage`, `accessory`,
+/// `editingAccessory`, `indentationLevel`, `alpha`) are not `final`: those
+/// modules reach them through Cellar's accessors. The fields Cellar reads in place,
 /// one part at a time, on every row (`state`, `contentConfiguration`, …) are
 /// `final`, so that those reads copy nothing.
 public class Cell {
@@ -36,7 +36,7 @@ public class Cell {
     /// How many indentation steps the content is moved in, as UITableViewCell's indentationLevel.
     @exclusivity(unchecked) public var indentationLevel = 0
     /// Below 1 the row is drawn dimmed, as UIView's alpha; prepareForReuse resets it to 1.
-    @exclusivity(unchecked) public final var alpha: Double = 1
+    @exclusivity(unchecked) public var alpha: Double = 1
     /// What is drawn behind the row's content, as UITableViewCell's
     /// backgroundConfiguration; nil (the default) draws nothing of its own.
     /// Not reset by prepareForReuse (UIKit keeps it): whoever sets it sets it for every row.

@@ -23,8 +23,8 @@ final class ReusePool {
     @exclusivity(unchecked) private var queueIDs: [String] = []
     @exclusivity(unchecked) private var queueList: [Queue] = []
     private static let scannedQueues = 8
-    /// Cells on screen.
-    var visibleCells: [IndexPath: Cell] = [:]
+    /// Cells on screen (read for every streamed row; hot field: see `Cell`).
+    @exclusivity(unchecked) var visibleCells: [IndexPath: Cell] = [:]
     private var headerFooterQueues: [String: [HeaderFooterView]] = [:]
     /// Header and footer views on screen, by item index.
     var visibleHeaderFooters: [Int: HeaderFooterView] = [:]

@@ -36,8 +36,9 @@ final class StreamDrawThread: @unchecked Sendable {
     private var closing = false
     private var failure: Error?
     private let worker = WorkerThread()
-    // The table's side.
-    private var pending: [StreamItem] = []
+    // The table's side: appended to on every row by the table's thread
+    // alone, so it skips run-time exclusivity checks.
+    @exclusivity(unchecked) private var pending: [StreamItem] = []
     // The drawing side.
     private var batcher: StreamBatcher
     private let rows: RowRenderer

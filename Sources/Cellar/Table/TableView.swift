@@ -112,7 +112,8 @@ public final class TableView {
         return s
     }
     /// Table-wide counts; cell and header/footer counts live in the pool.
-    var counters = RenderStatistics()
+    /// Counted on every row (hot field: see `Cell`).
+    @exclusivity(unchecked) var counters = RenderStatistics()
 
     /// Cells and header/footer views, waiting and on screen.
     let pool: ReusePool
