@@ -235,22 +235,23 @@ struct YAMLSubsetEvents: YAMLEventSource, ~Copyable {
 
     /// After a key's `:`: its value on this line, or pending.
     private mutating func value(after colon: Int) throws(OutsideSubset) {
-        let i = skipSpaces(from: colon &+ 1)
-        if i == lineEnd || text[i] == UInt8(ascii: "#") {
-            pending = (line, column(of: colon) &+ 1)
-            return try endOfLine(from: i)
-        }
-        try node(at: i, mayOpenBlock: false)
+        try node(after: colon, mayOpenBlock: false)
     }
 
     /// A sequence item from its `-` at `i`.
     private mutating func entry(at i: Int) throws(OutsideSubset) {
-        let j = skipSpaces(from: i &+ 1)
-        if j == lineEnd || text[j] == UInt8(ascii: "#") {
-            pending = (line, column(of: i) &+ 1)
-            return try endOfLine(from: j)
+        try node(after: i, mayOpenBlock: true)
+    }
+
+    /// The node after an indicator (`:` or `-`) on this line; when none is
+    /// there, it is pending, one column past the indicator.
+    private mutating func node(after indicator: Int, mayOpenBlock: Bool) throws(OutsideSubset) {
+        let i = skipSpaces(from: indicator &+ 1)
+        if i == lineEnd || text[i] == UInt8(ascii: "#") {
+            pending = (line, column(of: indicator) &+ 1)
+            return try endOfLine(from: i)
         }
-        try node(at: j, mayOpenBlock: true)
+        try node(at: i, mayOpenBlock: mayOpenBlock)
     }
 
     private mutating func open(mapping: Bool, at column: Int, indentless: Bool = false) throws(OutsideSubset) {
