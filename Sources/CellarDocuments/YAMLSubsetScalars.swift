@@ -16,8 +16,7 @@ extension YAMLSubsetEvents {
     /// The scalar starting at `i` (its first character decides its style).
     mutating func scalar(at i: Int, flow: Bool) throws(OutsideSubset) -> Scalar {
         switch text[i] {
-        case UInt8(ascii: "\""): return try doubleQuoted(at: i)
-        case UInt8(ascii: "'"): return try singleQuoted(at: i)
+        case UInt8(ascii: "\""), UInt8(ascii: "'"): return try quoted(at: i)
         default:
             guard startsPlain(at: i, flow: flow) else { throw OutsideSubset() }
             return try plain(at: i, flow: flow)
@@ -122,15 +121,21 @@ extension YAMLSubsetEvents {
         b == UInt8(ascii: ",") || b | 0x20 == UInt8(ascii: "{") || b | 0x20 == UInt8(ascii: "}")
     }
 
-    /// A single-quoted scalar from its quote at `i`, closed on the same line (`''` is a quote).
-    mutating func singleQuoted(at i: Int) throws(OutsideSubset) -> Scalar {
+    /// A quoted scalar from its quote at `i`, closed on the same line: in
+    /// single quotes `''` is a quote; in double quotes escapes are decoded.
+    mutating func quoted(at i: Int) throws(OutsideSubset) -> Scalar {
+        let quote = text[i]
+        let style: Style = quote == UInt8(ascii: "'") ? .singleQuoted : .doubleQuoted
+        // The other byte the scan stops at: the backslash in double quotes (the quote again in single).
+        let escape = style == .doubleQuoted ? UInt8(ascii: "\\") : quote
         let column = self.column(of: i)
         var j = i &+ 1
         var runStart = j
         var decoded: Int?
         while true {
             j = ByteFlags.firstFlagged(text, from: j, before: lineEnd) {
-                ByteFlags.equal($0, UInt8(ascii: "'")) | ByteFlags.control($0) | ByteFlags.delOrHigh($0)
+                ByteFlags.equal($0, quote) | ByteFlags.equal($0, escape) | ByteFlags.control($0)
+                    | ByteFlags.delOrHigh($0)
             }
             guard j < lineEnd else { throw OutsideSubset() }
             let b = text[j]
@@ -139,48 +144,24 @@ extension YAMLSubsetEvents {
                 continue
             }
             if b < 0x20 && b != 0x09 || b == 0x7F { throw OutsideSubset() }
-            if b == UInt8(ascii: "'") {
-                guard j &+ 1 < lineEnd && text[j &+ 1] == UInt8(ascii: "'") else { break }
+            if b == quote {
+                guard style == .singleQuoted, j &+ 1 < lineEnd, text[j &+ 1] == quote else { break }
                 if decoded == nil { decoded = scratchCount }
                 appendScratch(from: runStart, to: j &+ 1)
                 j &+= 2
                 runStart = j
                 continue
             }
-            j &+= 1
-        }
-        return quoted(.singleQuoted, at: i, column: column, runStart: runStart, close: j, decoded: decoded)
-    }
-
-    /// A double-quoted scalar from its quote at `i`, closed on the same line, its escapes decoded.
-    mutating func doubleQuoted(at i: Int) throws(OutsideSubset) -> Scalar {
-        let column = self.column(of: i)
-        var j = i &+ 1
-        var runStart = j
-        var decoded: Int?
-        while true {
-            j = ByteFlags.firstFlagged(text, from: j, before: lineEnd) {
-                ByteFlags.equal($0, UInt8(ascii: "\"")) | ByteFlags.equal($0, UInt8(ascii: "\\"))
-                    | ByteFlags.control($0) | ByteFlags.delOrHigh($0)
-            }
-            guard j < lineEnd else { throw OutsideSubset() }
-            let b = text[j]
-            if b >= 0x80 {
-                j &+= try character(at: j)
-                continue
-            }
-            if b < 0x20 && b != 0x09 || b == 0x7F { throw OutsideSubset() }
-            if b == UInt8(ascii: "\"") { break }
-            if b == UInt8(ascii: "\\") {
+            if b == escape {
                 if decoded == nil { decoded = scratchCount }
                 appendScratch(from: runStart, to: j)
-                j = try escape(at: j)
+                j = try self.escape(at: j)
                 runStart = j
                 continue
             }
             j &+= 1
         }
-        return quoted(.doubleQuoted, at: i, column: column, runStart: runStart, close: j, decoded: decoded)
+        return quoted(style, at: i, column: column, runStart: runStart, close: j, decoded: decoded)
     }
 
     /// A quoted scalar closed at `close`: its text in place, or (`decoded`) in `scratch` from there on.
