@@ -112,7 +112,8 @@ struct DropBehind {
 
     /// The pass is over: gives back everything it read.
     mutating func finish() {
-        guard let mapping else { return }
+        // A pass that started within the last step has nothing of its own to give back.
+        guard let mapping, dropped < mapping.count else { return }
         mapping.drop(dropped..<mapping.count)
         dropped = mapping.count
         next = Int.max

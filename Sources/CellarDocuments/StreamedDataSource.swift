@@ -69,6 +69,8 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
             prefetch = nil
             rowsInOrder = 0
         }
+        // The first row read starts the pass: pages before it may be another pass's (a shared render's first part).
+        if lastStoredRow < 0 { decodeBehind = DropBehind(document.bytes, from: document.rowOffsets[i]) }
         rowsInOrder = i == lastStoredRow + 1 ? rowsInOrder + 1 : 0
         lastStoredRow = i
         if rowsInOrder > 0 { decodeBehind.passed(document.rowOffsets[i]) }
