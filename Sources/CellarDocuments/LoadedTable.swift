@@ -50,4 +50,26 @@ public enum LoadedTable {
 
     /// Makes a table view with the loaded data source as its data source and delegate.
     public func makeTableView(registry: Registry) -> TableView { source.makeTableView(registry: registry) }
+
+    /// Every reuse identifier the table dequeues: its rows' cells (the
+    /// default cell included) and its sections' header and footer views.
+    public var styleIdentifiers: Set<String> {
+        let d = source.document
+        var ids = Set(d.identifiers.keys)
+        ids.insert(d.options.cell)
+        for s in d.sections {
+            if let v = s.headerView { ids.insert(v.identifier) }
+            if let v = s.footerView { ids.insert(v.identifier) }
+        }
+        return ids
+    }
+
+    /// A second table over the same loaded rows, drawn with `registry`'s
+    /// styles through a data source of its own: the partner of a shared
+    /// render (`TableView.renderStream(sharedWith:…)`), which decodes its
+    /// rows ahead as the first table does.
+    public func makePartnerTableView(registry: Registry) -> TableView {
+        let partner = StreamedDataSource(document: source.document)
+        return partner.makeTableView(registry: registry)
+    }
 }

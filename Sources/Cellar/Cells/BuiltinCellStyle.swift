@@ -16,6 +16,9 @@ public final class BuiltinCellStyle: CellStyle {
     /// Creates the style for one of UIKit's four looks.
     public init(_ kind: Kind) { self.kind = kind }
 
+    /// A built-in style draws a row from the row's data and state alone.
+    public var drawsRowsIndependently: Bool { true }
+
     /// Built-in styles read the keys of `RowData`.
     public var rowKeys: [String]? { RowData.keys }
 

@@ -75,6 +75,18 @@ public protocol CellStyle: AnyObject {
     /// Whether the style's rows draw their selection (a Lua style's
     /// `selection_style`); a data source may set a row's own on its cell.
     var selectionStyle: SelectionStyle { get }
+    /// Whether the style draws each row from that row alone: no hook keeps
+    /// anything from one row for another (in the style's own variables, or
+    /// in cell fields a later row's configure does not set again). A long
+    /// render may then draw its rows with two instances of the style at once
+    /// (`TableView.renderStream(sharedWith:…)`), to the same bytes. False
+    /// unless the style says so.
+    var drawsRowsIndependently: Bool { get }
+}
+
+extension CellStyle {
+    /// Unknown styles keep their rows to one table.
+    public var drawsRowsIndependently: Bool { false }
 }
 
 extension CellStyle {

@@ -10,6 +10,10 @@ public struct RenderStatistics: Hashable, Sendable {
         public var reused = 0
         /// Creates zero counts.
         public init() {}
+        init(created: Int, reused: Int) {
+            self.created = created
+            self.reused = reused
+        }
     }
     /// cellForRowAt calls (rows whose cell was configured).
     public var rowsConfigured = 0
@@ -29,6 +33,24 @@ public struct RenderStatistics: Hashable, Sendable {
     public var perHeaderFooterIdentifier: [String: Counts] = [:]
     /// Creates statistics with every count at zero.
     public init() {}
+
+    /// Both tables' counts added up, identifier by identifier: what a render
+    /// shared by two tables did in all (each part keeps its own cells).
+    public static func + (a: RenderStatistics, b: RenderStatistics) -> RenderStatistics {
+        func add(_ x: [String: Counts], _ y: [String: Counts]) -> [String: Counts] {
+            x.merging(y) { Counts(created: $0.created + $1.created, reused: $0.reused + $1.reused) }
+        }
+        var s = a
+        s.rowsConfigured += b.rowsConfigured
+        s.heightsMeasured += b.heightsMeasured
+        s.cellsCreated += b.cellsCreated
+        s.cellsReused += b.cellsReused
+        s.headerFootersCreated += b.headerFootersCreated
+        s.headerFootersReused += b.headerFootersReused
+        s.perIdentifier = add(a.perIdentifier, b.perIdentifier)
+        s.perHeaderFooterIdentifier = add(a.perHeaderFooterIdentifier, b.perHeaderFooterIdentifier)
+        return s
+    }
 
     /// `key: value` lines, as `cellar render --stats` prints them.
     public var lines: [String] {

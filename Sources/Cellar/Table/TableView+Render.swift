@@ -8,7 +8,22 @@ extension TableView {
     /// Draws the viewport (or, with `viewportHeight` nil, the whole table
     /// streamed item by item) to `writer`.
     public func render(to writer: CanvasWriter) throws {
-        // Weak references cost an atomic load each; a render holds them strongly.
+        try pinningSources {
+            let l = try currentLayout()
+            if let h = viewportHeight {
+                var canvas = Canvas(width: width, height: max(0, h), ambiguousWide: l.geometry.ambiguousWide)
+                try renderViewport(l, into: &canvas)
+                try writer.write(canvas)
+            } else {
+                try renderStream(l, to: writer)
+            }
+        }
+        try writer.flush()
+    }
+
+    /// Runs `body` with the data source and delegate held strongly: weak
+    /// references cost an atomic load each, and a render reads them per row.
+    func pinningSources<T>(_ body: () throws -> T) rethrows -> T {
         pinnedDataSource = dataSource
         pinnedDelegate = delegate
         isPinned = true
@@ -17,15 +32,7 @@ extension TableView {
             pinnedDataSource = nil
             pinnedDelegate = nil
         }
-        let l = try currentLayout()
-        if let h = viewportHeight {
-            var canvas = Canvas(width: width, height: max(0, h), ambiguousWide: l.geometry.ambiguousWide)
-            try renderViewport(l, into: &canvas)
-            try writer.write(canvas)
-        } else {
-            try renderStream(l, to: writer)
-        }
-        try writer.flush()
+        return try body()
     }
 
     /// Plain text of what `render` draws.
@@ -46,7 +53,12 @@ extension TableView {
     /// row whose cell is on screen (given to an action, say, or drawn by a
     /// viewport before) keeps that cell and what the style set on it; the
     /// other rows share queued cells, one at a time.
-    func renderStream(_ l: TableLayout, to writer: CanvasWriter) throws {
+    ///
+    /// With `items`, only those items of the table (section tops, rows and
+    /// section bottoms, in table order: `TableLayout`'s items) are drawn, on
+    /// this thread alone: one part of a render shared with another table
+    /// (`renderStream(sharedWith:…)`), whose lines the caller puts together.
+    func renderStream(_ l: TableLayout, to writer: CanvasWriter, items: Range<Int>? = nil) throws {
         guard let ds = activeDataSource else { throw CellarError("the table has no data source") }
         let rows = RowRenderer(self)
         let chrome = SectionChrome(layout: l, tableStyle: style)
@@ -57,21 +69,28 @@ extension TableView {
         // bytes), chosen at its first row (`streamRow`); a short table is not
         // worth a thread.
         let long =
-            growing == nil && l.rowCounts.reduce(0, +) >= streamThreadMinimumRows && WorkerThread.hasSecondCore
+            growing == nil && items == nil && l.rowCounts.reduce(0, +) >= streamThreadMinimumRows
+            && WorkerThread.hasSecondCore
         var out = StreamOutput(StreamBatcher(writer: writer, chrome: chrome, width: width), rows, l, long: long)
         defer {
             out.stop()
             streamDrewOnSecondThread = out.drawsApart
             streamWroteOnSecondThread = out.writesApart
         }
+        let part = items ?? 0..<l.itemCount
         for s in 0..<l.sectionCount {
-            try streamSectionItem(s, header: true, l, chrome, into: &out)
+            // Items of section s: its top, its rows, its bottom.
+            let top = l.sectionStarts[s]
+            let bottom = top + 1 + l.rowCounts[s]
+            if part.contains(top) { try streamSectionItem(s, header: true, l, chrome, into: &out) }
             if let growing, s == l.sectionCount - 1 {
                 try streamGrowingRows(s, growing, l, into: &out)
             } else {
-                for r in 0..<l.rowCounts[s] { try streamRow(IndexPath(s, r), ds, rows, l, into: &out) }
+                let first = min(max(part.lowerBound - top - 1, 0), l.rowCounts[s])
+                let end = max(min(part.upperBound - top - 1, l.rowCounts[s]), first)
+                for r in first..<end { try streamRow(IndexPath(s, r), ds, rows, l, into: &out) }
             }
-            try streamSectionItem(s, header: false, l, chrome, into: &out)
+            if part.contains(bottom) { try streamSectionItem(s, header: false, l, chrome, into: &out) }
         }
         try out.finish()
     }
