@@ -60,6 +60,8 @@ public final class LuaCellStyle: CellStyle {
     @exclusivity(unchecked) public internal(set) var isHeaderFooter = false
     /// The style's `selection_style` (rows may override it).
     @exclusivity(unchecked) public internal(set) var selectionStyle = SelectionStyle.default
+    /// The style's `independent_rows`: its hooks keep nothing between rows.
+    public internal(set) var drawsRowsIndependently = false
 
     init(
         identifier: String, source: String, summary: String?, engine: LuaStyleEngine, hooks: Hooks,

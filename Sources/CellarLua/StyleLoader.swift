@@ -15,12 +15,13 @@ public enum StyleLoader {
         "identifier", "description", "kind", "fields", "configure", "update", "layout", "height",
         "prepare_for_reuse", "accessory", "editing_accessory",
         "on_accessory_tap", "will_select", "on_select", "on_deselect", "editing_style",
-        "selection_style", "background", "swipe_actions", "on_swipe_action",
+        "selection_style", "background", "swipe_actions", "on_swipe_action", "independent_rows",
     ]
     /// The keys a `kind = "header_footer"` style may use: header/footer views
     /// are configured and laid out, never selected, tapped or edited.
     public static let headerFooterKeys = [
         "identifier", "description", "kind", "fields", "configure", "layout", "height", "prepare_for_reuse",
+        "independent_rows",
     ]
     static let hookKeys = [
         "configure", "update", "layout", "height", "prepare_for_reuse",
@@ -182,6 +183,11 @@ extension LuaStyleEngine {
                 throw CellarError("\(path): selection_style must be \"none\" or \"default\"")
             }
             d.selectionStyle = st
+        case "independent_rows":
+            guard let independent = rt.bool(at: -1) else {
+                throw styleError("\(path): independent_rows must be true or false, got a \(typeName(-1))")
+            }
+            d.independentRows = independent
         case "fields": d.fields = try rowFields(path)
         case "kind":
             guard rt.type(at: -1) == .string, let kind = rt.string(at: -1), StyleDeclaration.kinds.contains(kind) else {
@@ -247,6 +253,7 @@ extension LuaStyleEngine {
         style.selectionStyle = d.selectionStyle
         style.rowKeys = d.fields
         style.isHeaderFooter = d.isHeaderFooter
+        style.drawsRowsIndependently = d.independentRows
         // Fixed accessories (a name or a node) are converted once, here.
         for key in d.fixedAccessoryKeys {
             rt.rawGet(rt.key(key), fromTableAt: t)
@@ -288,6 +295,8 @@ struct StyleDeclaration {
     var unknownKeys: [String] = []
     /// `kind = "header_footer"`: a header/footer view style, registered apart from cells.
     var isHeaderFooter = false
+    /// `independent_rows = true`: no hook keeps anything between rows (`CellStyle.drawsRowsIndependently`).
+    var independentRows = false
     static let kinds = ["cell", "header_footer"]
     /// Every key the table set, hooks and the rest.
     var keys: Set<String> = []
