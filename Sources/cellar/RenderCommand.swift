@@ -46,6 +46,12 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw the table in editing mode (delete/insert controls, reorder column, editing accessories).")
     var editing = false
 
+    @Flag(
+        help:
+            "Draw a long table in one part, never split between two tables on both cores (the same bytes either way; see README)."
+    )
+    var noSplit = false
+
     @OptionGroup var ambiguousWideOption: AmbiguousWideOption
 
     @OptionGroup var styles: StylesOption
@@ -101,8 +107,37 @@ struct RenderCommand: ParsableCommand {
         let useColor = colorOption.color.usesColor(environment: env, outputIsTerminal: Terminal.stdoutIsTerminal)
         // Piped rows are written as they are drawn; anything else is held until the render succeeds.
         let out = piped ? HeldOutput(holdLimit: 0) : HeldOutput()
-        try table.render(to: OutputFormat.writer(format, useColor: useColor, theme: theme, title: title, sink: out))
+        let writer = { (sink: ByteSink) in
+            OutputFormat.writer(format, useColor: useColor, theme: theme, title: title, sink: sink)
+        }
+        var statistics = table.statistics
+        if let partner = try sharedRenderPartner(table, source), let spill = SpillFile() {
+            try table.renderStream(sharedWith: partner, to: writer(out), partnerWriter: writer(spill)) {
+                try spill.copy(to: out)
+            }
+            statistics = table.statistics + partner.statistics
+        } else {
+            try table.render(to: writer(out))
+            statistics = table.statistics
+        }
         try out.commit()
-        if stats { for line in table.statistics.lines { Terminal.printError(line) } }
+        if stats { for line in statistics.lines { Terminal.printError(line) } }
+    }
+
+    /// A second table for a whole-table render of text that both cores can
+    /// share (`TableView.canShareRender`): the same rows, its own styles
+    /// (Lua styles in a state of their own). Nil when the render is one
+    /// table's: styles' print output (`--log`) and SVG and HTML pictures are
+    /// drawn in one part, in order.
+    private func sharedRenderPartner(_ table: TableView, _ source: LoadedTable) throws -> TableView? {
+        guard !noSplit, !log, !drawsRowsAsTheyArrive, format == nil || format == .plain || format == .ansi,
+            try table.canShareRender(identifiers: source.styleIdentifiers)
+        else { return nil }
+        let registry = Registry()
+        try StyleHooks.load(styles.directories, into: registry, limits: styleCheck.limits)
+        let partner = source.makePartnerTableView(registry: try source.registry(over: registry))
+        partner.width = table.width
+        partner.ambiguousWide = table.ambiguousWide
+        return partner
     }
 }

@@ -1,0 +1,90 @@
+import CellarTestSupport
+import Foundation
+import Testing
+
+/// `render` splits a long table of styles that declare `independent_rows`
+/// between two tables on both cores: the output is the one-table render's
+/// byte for byte (`--no-split`), `--stats` adds the parts' counts up (one
+/// cell per part), a failing style fails alike, and whatever needs one part
+/// (`--log`, no writable temporary directory) gets one.
+@Suite struct SharedRenderCLITests {
+    static let twoCores = ProcessInfo.processInfo.activeProcessorCount > 1
+
+    /// A JSON Lines table of `rows` keyValue rows (Hangul, emoji, wrapping values).
+    func table(rows: Int, in dir: ScratchDirectory) throws -> String {
+        let lines = (0..<rows).map { i in
+            "{\"cell\": \"keyValue\", \"key\": \"키 \(i % 50)\", \"value\": \"Value \(i) 🍷 \(String(repeating: "한글 ", count: i % 4))\"}"
+        }
+        return try dir.write("rows.jsonl", lines.joined(separator: "\n") + "\n")
+    }
+
+    func render(_ arguments: [String], in dir: ScratchDirectory, styles: String? = nil, tmp: String? = nil) throws
+        -> CellarCLI.Run
+    {
+        try CellarCLI.run(
+            ["render"] + arguments + [
+                "--styles", styles ?? CellarCLI.packageRoot + "/Styles", "--width", "50", "--stats",
+            ],
+            in: dir.path, environment: ["CELLAR_CACHE_DIR": dir.path + "/cache", "TMPDIR": tmp])
+    }
+
+    /// The `cells_created[keyValue]` line of `--stats`.
+    func cellsCreated(_ run: CellarCLI.Run, _ id: String = "keyValue") -> String? {
+        run.stderr.split(separator: "\n").first { $0.hasPrefix("cells_created[\(id)]:") }.map(String.init)
+    }
+
+    @Test func aLongTableRendersTheSameInTwoParts() throws {
+        let dir = try ScratchDirectory()
+        let file = try table(rows: 12_000, in: dir)
+        for color in ["never", "always"] {
+            let one = try render([file, "--no-split", "--color", color], in: dir)
+            let two = try render([file, "--color", color], in: dir)
+            #expect(one.status == 0 && two.status == 0, "\(one.stderr)\(two.stderr)")
+            #expect(two.stdout == one.stdout, "--color \(color)")
+            #expect(one.stdout.contains("Value 11999 🍷 한글 한글 한글"))
+            #expect(one.stderr.contains("rows_configured: 12000") && two.stderr.contains("rows_configured: 12000"))
+            #expect(cellsCreated(one) == "cells_created[keyValue]: 1")
+            #expect(cellsCreated(two) == "cells_created[keyValue]: \(Self.twoCores ? 2 : 1)")
+        }
+    }
+
+    /// `--log` keeps the styles' print lines in row order: one part. So does
+    /// a temporary directory nobody can write to (the second part has nowhere to wait).
+    @Test func whatNeedsOnePartGetsOne() throws {
+        let dir = try ScratchDirectory()
+        let file = try table(rows: 12_000, in: dir)
+        let expected = try render([file, "--no-split"], in: dir).stdout
+        let logged = try render([file, "--log"], in: dir)
+        let noTemp = try render([file], in: dir, tmp: dir.path + "/missing")
+        for run in [logged, noTemp] {
+            #expect(run.status == 0 && run.stdout == expected, "\(run.stderr)")
+            #expect(cellsCreated(run) == "cells_created[keyValue]: 1")
+        }
+    }
+
+    /// A style failing in the second half: the same message and status, and no output (the table is held).
+    @Test func aFailureInTheSecondPartFailsAlike() throws {
+        let dir = try ScratchDirectory.withStyles()
+        try dir.write(
+            "Styles/failing.lua",
+            """
+            return {
+              identifier = "failing",
+              independent_rows = true,
+              configure = function(cell, row)
+                if row.n == 11000 then error("no row " .. row.n) end
+                cell.n = row.n
+              end,
+              layout = function(config, ctx) return ui.label { text = "#" .. config.n } end,
+            }
+            """)
+        let file = try dir.write(
+            "failing.jsonl", (0..<12_000).map { "{\"cell\": \"failing\", \"n\": \($0)}\n" }.joined())
+        let one = try render([file, "--no-split"], in: dir, styles: dir.styles)
+        let two = try render([file], in: dir, styles: dir.styles)
+        #expect(one.status != 0 && two.status == one.status)
+        #expect(one.stderr.contains("failing.lua") && one.stderr.contains("no row 11000"), "\(one.stderr)")
+        #expect(two.stderr == one.stderr)
+        #expect(one.stdout.isEmpty && two.stdout.isEmpty)
+    }
+}
