@@ -10,6 +10,7 @@
 return {
   identifier = "badge",
   description = "unread-count badge accessory; select marks read",
+  independent_rows = true,
 
   configure = function(cell, row)
     cell.title = row.title or ""

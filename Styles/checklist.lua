@@ -10,6 +10,7 @@
 return {
   identifier = "checklist",
   description = "to-do rows; a tap toggles the checkmark",
+  independent_rows = true,
 
   configure = function(cell, row)
     cell.title = row.title or ""

@@ -24,6 +24,7 @@ end
 return {
   identifier = "contact",
   description = "initials avatar, name and phone; ⓘ toggles favourite",
+  independent_rows = true,
   accessory = "detailButton",
 
   configure = function(cell, row)

@@ -12,6 +12,7 @@ return {
   identifier = "dateHeader",
   kind = "header_footer",
   description = "day on the leading edge, item count trailing",
+  independent_rows = true,
   fields = { "date", "count" },
 
   configure = function(view, data)

@@ -13,6 +13,7 @@
 return {
   identifier = "foodCellType",
   description = "FoodCell from the reference: picture, bold name, description",
+  independent_rows = true,
   accessory = "disclosureIndicator",
 
   configure = function(cell, row)

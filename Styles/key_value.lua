@@ -12,7 +12,6 @@
 return {
   identifier = "keyValue",
   description = "key column and a wrapping value; select expands",
-  -- Each row is drawn from its own data and state: long renders may use both cores.
   independent_rows = true,
 
   configure = function(cell, row)

@@ -11,6 +11,7 @@
 return {
   identifier = "mailRow",
   description = "mailbox row with Mail's swipe actions (read, flag, delete)",
+  independent_rows = true,
   fields = { "from", "subject", "unread", "flagged" },
 
   configure = function(cell, row)

@@ -20,6 +20,7 @@
 return {
   identifier = "mailbox",
   description = "Mail row: flagged rows on a background, read rows dimmed",
+  independent_rows = true,
   fields = { "subject", "sender", "flagged", "read", "reply_to", "placeholder" },
 
   configure = function(cell, row)

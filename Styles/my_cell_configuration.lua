@@ -11,6 +11,7 @@
 return {
   identifier = "myCellConfiguration",
   description = "tutorial card: bold title, wrapping body; '선택됨: ' when selected",
+  independent_rows = true,
 
   configure = function(cell, row)
     cell.title = row.title or ""

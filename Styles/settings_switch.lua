@@ -15,6 +15,7 @@
 return {
   identifier = "settingsSwitch",
   description = "settings row; the on/off switch accessory flips on tap",
+  independent_rows = true,
   editing_accessory = "none",
 
   configure = function(cell, row)

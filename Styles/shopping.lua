@@ -10,6 +10,7 @@
 return {
   identifier = "shopping",
   description = "shopping list; a tap adds one more, ⊕ rows add items",
+  independent_rows = true,
 
   configure = function(cell, row)
     cell.item = row.item or ""

@@ -11,6 +11,7 @@ return {
   identifier = "tutorialSection",
   kind = "header_footer",
   description = "the tutorial's 헤더:/푸터: sections as a view, with a wrapping note",
+  independent_rows = true,
   fields = { "prefix", "note" },
 
   configure = function(view, data)

@@ -44,6 +44,9 @@ public enum StyleTemplate {
           description = "title, wrapping detail and an icon; select toggles a checkmark",
           -- The row keys the style reads: a document row with any other key is an error.
           fields = { "title", "detail", "icon", "done" },
+          -- Each row is drawn from its own data and state: no hook keeps anything
+          -- for a later row, so a long `cellar render` may draw on both cores.
+          independent_rows = true,
 
           -- Row data in (UIKit's cellForRowAt). `cell` lives on across reuse.
           configure = function(cell, row)
