@@ -110,7 +110,7 @@ struct RenderCommand: ParsableCommand {
         let writer = { (sink: ByteSink) in
             OutputFormat.writer(format, useColor: useColor, theme: theme, title: title, sink: sink)
         }
-        var statistics = table.statistics
+        let statistics: RenderStatistics
         if let partner = try sharedRenderPartner(table, source), let spill = SpillFile() {
             try table.renderStream(sharedWith: partner, to: writer(out), partnerWriter: writer(spill)) {
                 try spill.copy(to: out)
