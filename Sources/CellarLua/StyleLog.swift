@@ -25,3 +25,9 @@ final class StyleLog {
         FileHandle.standardError.write(Data(line.utf8))
     }
 }
+
+extension StyleLoader {
+    /// Whether the styles' `print` lines are logged (`CELLAR_LOG`, which
+    /// `--log` sets): they come in the order the hooks run.
+    public static var logsPrints: Bool { StyleLog.fromEnvironment() != nil }
+}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Cellar
 import CellarDocuments
+import CellarLua
 import CellarText
 import Foundation
 
@@ -127,10 +128,11 @@ struct RenderCommand: ParsableCommand {
     /// A second table for a whole-table render of text that both cores can
     /// share (`TableView.canShareRender`): the same rows, its own styles
     /// (Lua styles in a state of their own). Nil when the render is one
-    /// table's: styles' print output (`--log`) and SVG and HTML pictures are
-    /// drawn in one part, in order.
+    /// table's: styles' print output (`--log` or `CELLAR_LOG`) and SVG and
+    /// HTML pictures are drawn in one part, in order.
     private func sharedRenderPartner(_ table: TableView, _ source: LoadedTable) throws -> TableView? {
-        guard !noSplit, !log, !drawsRowsAsTheyArrive, format == nil || format == .plain || format == .ansi,
+        guard !noSplit, !StyleLoader.logsPrints, !drawsRowsAsTheyArrive,
+            format == nil || format == .plain || format == .ansi,
             try table.canShareRender(identifiers: source.styleIdentifiers)
         else { return nil }
         let registry = Registry()

@@ -18,14 +18,15 @@ import Testing
         return try dir.write("rows.jsonl", lines.joined(separator: "\n") + "\n")
     }
 
-    func render(_ arguments: [String], in dir: ScratchDirectory, styles: String? = nil, tmp: String? = nil) throws
-        -> CellarCLI.Run
-    {
+    func render(
+        _ arguments: [String], in dir: ScratchDirectory, styles: String? = nil, tmp: String? = nil,
+        log: String? = nil
+    ) throws -> CellarCLI.Run {
         try CellarCLI.run(
             ["render"] + arguments + [
                 "--styles", styles ?? CellarCLI.packageRoot + "/Styles", "--width", "50", "--stats",
             ],
-            in: dir.path, environment: ["CELLAR_CACHE_DIR": dir.path + "/cache", "TMPDIR": tmp])
+            in: dir.path, environment: ["CELLAR_CACHE_DIR": dir.path + "/cache", "TMPDIR": tmp, "CELLAR_LOG": log])
     }
 
     /// The `cells_created[keyValue]` line of `--stats`.
@@ -48,15 +49,16 @@ import Testing
         }
     }
 
-    /// `--log` keeps the styles' print lines in row order: one part. So does
+    /// `--log` (or `CELLAR_LOG=1`) keeps the styles' print lines in row order: one part. So does
     /// a temporary directory nobody can write to (the second part has nowhere to wait).
     @Test func whatNeedsOnePartGetsOne() throws {
         let dir = try ScratchDirectory()
         let file = try table(rows: 12_000, in: dir)
         let expected = try render([file, "--no-split"], in: dir).stdout
         let logged = try render([file, "--log"], in: dir)
+        let loggedByEnvironment = try render([file], in: dir, log: "1")
         let noTemp = try render([file], in: dir, tmp: dir.path + "/missing")
-        for run in [logged, noTemp] {
+        for run in [logged, loggedByEnvironment, noTemp] {
             #expect(run.status == 0 && run.stdout == expected, "\(run.stderr)")
             #expect(cellsCreated(run) == "cells_created[keyValue]: 1")
         }
