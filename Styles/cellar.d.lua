@@ -191,7 +191,7 @@
 ---@field on_swipe_action? fun(cell: CellarCell, row: table, event: CellarEvent) a normal action was performed (tapped, or a full swipe); event.title, event.edge; event.state already holds swipeAction = the title. Destructive actions delete the row instead
 ---@field background? fun(config: CellarConfig, state: CellarState): CellarBackground? the row's background for a state (UIKit's updateConfiguration(using:) setting backgroundConfiguration); nil = none. Runs after the data source set the cell up, so it wins over a document row's `background` key
 ---@field selection_style? "default" | "none" "none": selected rows draw no selection (they are still selected); a document row's `selectionStyle` key wins over it
----@field independent_rows? boolean true: each row is drawn from its own data and state alone (no hook keeps anything for a later row, in the style's variables or in cell fields the next configure does not set), so a long `cellar render` may draw the table in two parts at once, one Lua state each. Default false
+---@field independent_rows? boolean true: each row is drawn from its own data and state alone (no hook keeps anything for a later row, in the style's variables or in cell fields the next configure does not set), so a long `cellar render` may share its rows between two Lua states at once. Default false
 
 ---A header/footer view style (`kind = "header_footer"`): registered as a
 ---header/footer view identifier (UITableViewHeaderFooterView), which a

@@ -49,7 +49,7 @@ struct RenderCommand: ParsableCommand {
 
     @Flag(
         help:
-            "Draw a long table in one part, never split between two tables on both cores (the same bytes either way; see README)."
+            "Draw a long table with one table, never shared with a second one on the other core (the same bytes either way; see README)."
     )
     var noSplit = false
 
@@ -112,10 +112,9 @@ struct RenderCommand: ParsableCommand {
             OutputFormat.writer(format, useColor: useColor, theme: theme, title: title, sink: sink)
         }
         let statistics: RenderStatistics
-        if let partner = try sharedRenderPartner(table, source), let spill = SpillFile() {
-            try table.renderStream(sharedWith: partner, to: writer(out), partnerWriter: writer(spill)) {
-                try spill.copy(to: out)
-            }
+        if let partner = try sharedRenderPartner(table, source) {
+            try table.renderStream(
+                sharedWith: partner, into: out, runItems: Self.runItemsFromEnvironment, writer: writer)
             statistics = table.statistics + partner.statistics
         } else {
             try table.render(to: writer(out))
@@ -125,11 +124,20 @@ struct RenderCommand: ParsableCommand {
         if stats { for line in statistics.lines { Terminal.printError(line) } }
     }
 
+    /// `CELLAR_SHARED_RUN_ITEMS` (1 to 1,048,576): the items in one run of a
+    /// shared render, for tests and measurements; else the table's default.
+    static var runItemsFromEnvironment: Int? {
+        guard let text = ProcessInfo.processInfo.environment["CELLAR_SHARED_RUN_ITEMS"], let n = Int(text),
+            (1...(1 << 20)).contains(n)
+        else { return nil }
+        return n
+    }
+
     /// A second table for a whole-table render of text that both cores can
     /// share (`TableView.canShareRender`): the same rows, its own styles
     /// (Lua styles in a state of their own). Nil when the render is one
     /// table's: styles' print output (`--log` or `CELLAR_LOG`) and SVG and
-    /// HTML pictures are drawn in one part, in order.
+    /// HTML pictures are drawn by one table, in order.
     private func sharedRenderPartner(_ table: TableView, _ source: LoadedTable) throws -> TableView? {
         guard !noSplit, !StyleLoader.logsPrints, !drawsRowsAsTheyArrive,
             format == nil || format == .plain || format == .ansi,

@@ -8,8 +8,8 @@ import Testing
 @testable import CellarDocuments
 
 /// A whole-table render shared by two tables over the same rows
-/// (`TableView.renderStream(sharedWith:…)`: each half drawn with its own
-/// styles, the second half's lines joined after the first's) gives the bytes
+/// (`TableView.renderStream(sharedWith:…)`: runs of items drawn in turn by
+/// each, with its own styles, joined in table order) gives the bytes
 /// of the render by one table: for every example and golden case table in
 /// every streamed form, plain and ANSI; the statistics add up to the same
 /// rows; the first error in table order is the one thrown; and
@@ -35,13 +35,11 @@ import Testing
         return (first, partner, source)
     }
 
-    /// The shared render's bytes: the first table's, then the partner's.
-    static func shared(_ first: TableView, _ partner: TableView, ansi: Bool) throws -> [UInt8] {
+    /// The shared render's bytes, its runs `runItems` items long.
+    static func shared(_ first: TableView, _ partner: TableView, ansi: Bool, runItems: Int) throws -> [UInt8] {
         let out = MemorySink()
-        let spill = MemorySink()
-        let writer = { (s: ByteSink) -> CanvasWriter in ansi ? ANSIWriter(sink: s) : PlainWriter(sink: s) }
-        try first.renderStream(sharedWith: partner, to: writer(out), partnerWriter: writer(spill)) {
-            try spill.bytes.withUnsafeBufferPointer { try out.write($0) }
+        try first.renderStream(sharedWith: partner, into: out, runItems: runItems) { s in
+            ansi ? ANSIWriter(sink: s) as CanvasWriter : PlainWriter(sink: s)
         }
         return out.bytes
     }
@@ -65,8 +63,12 @@ import Testing
                     first.streamThreadMinimumRows = 0
                     // A table whose section index or editing controls need the whole table is drawn by one.
                     guard try first.tableAllowsSharedRender() else { continue }
-                    let form = "\(format.rawValue)\(ansi ? ", ANSI" : "")"
-                    #expect(try Self.shared(first, partner, ansi: ansi) == sink.bytes, "\(t.name) as \(form)")
+                    // Runs of one to five items: every cut between items, rows and sections.
+                    let runItems = compared % 5 + 1
+                    let form = "\(format.rawValue)\(ansi ? ", ANSI" : ""), runs of \(runItems)"
+                    #expect(
+                        try Self.shared(first, partner, ansi: ansi, runItems: runItems) == sink.bytes,
+                        "\(t.name) as \(form)")
                     let (a, b) = (one.statistics, first.statistics + partner.statistics)
                     #expect(a.rowsConfigured == b.rowsConfigured, "\(t.name)'s rows configured as \(form)")
                     #expect(a.heightsMeasured == b.heightsMeasured, "\(t.name)'s heights measured as \(form)")
@@ -113,37 +115,29 @@ import Testing
         """
     }
 
-    /// A failure in the second half is thrown after the first half and the
-    /// second's lines before it are joined; one in the first half is thrown
-    /// with nothing joined. Either way the message is the one-table render's.
+    /// A failure in either table's run is thrown once every run before it is
+    /// written, with the one-table render's message; no later run is written.
+    /// Runs of 1,000 items: the top, then rows 0–998 (run 0, this table's),
+    /// rows 999–1998 (run 1, the partner's), …
     @Test func theFirstFailureInTableOrderIsThrown() throws {
         let dir = try ScratchDirectory.withStyles()
-        for failAt in [300, 9_000] {
+        // Row 300 is in run 0, row 4,500 in run 4 (this table's), row 9,000 in run 9 (the partner's).
+        for (failAt, lastWhole) in [(300, -1), (4_500, 3_998), (9_000, 8_998)] {
             let (one, first, partner) = try Self.luaPair(
                 Self.failingStyle(failAt: failAt, independent: true), id: "failing", rows: 12_000, in: dir)
             var expected = ""
             do { _ = try one.renderText() } catch { expected = "\(error)" }
             #expect(expected.contains("failing.lua") && expected.contains("no row \(failAt)"), "\(expected)")
-            var joined = false
             let out = MemorySink()
             do {
-                let spill = MemorySink()
-                try first.renderStream(
-                    sharedWith: partner, to: PlainWriter(sink: out), partnerWriter: PlainWriter(sink: spill)
-                ) {
-                    joined = true
-                    try spill.bytes.withUnsafeBufferPointer { try out.write($0) }
-                }
+                try first.renderStream(sharedWith: partner, into: out, runItems: 1_000) { PlainWriter(sink: $0) }
                 Issue.record("the shared render did not fail")
             } catch {
                 #expect("\(error)" == expected)
             }
-            #expect(joined == (failAt >= 6_000), "failing at \(failAt)")
-            if failAt >= 6_000 {
-                // The first half whole, then the second half's rows up to a batch before the failure.
-                let text = String(decoding: out.bytes, as: UTF8.self)
-                #expect(text.contains("#5999 한글") && text.contains("#6000 한글") && !text.contains("#\(failAt) "))
-            }
+            let text = String(decoding: out.bytes, as: UTF8.self)
+            if lastWhole >= 0 { #expect(text.contains("#\(lastWhole) 한글"), "failing at \(failAt)") }
+            #expect(!text.contains("#\(failAt) ") && !text.contains("#\(failAt + 1_000) "), "failing at \(failAt)")
         }
     }
 
@@ -156,19 +150,23 @@ import Testing
             let (one, first, partner) = try Self.luaPair(style, id: "failing", rows: 12_000, in: dir)
             #expect(try first.canShareRender(identifiers: ["failing"]) == (independent && WorkerThread.hasSecondCore))
             let expected = try one.renderText()
-            #expect(String(decoding: try Self.shared(first, partner, ansi: false), as: UTF8.self) == expected)
+            let got = try Self.shared(first, partner, ansi: false, runItems: 3_000)
+            #expect(String(decoding: got, as: UTF8.self) == expected)
             let sum = first.statistics + partner.statistics
             #expect(sum.rowsConfigured == 12_000 && sum.perIdentifier["failing"]?.created == 2)
         }
     }
 
-    /// A viewport, editing, a section index, rows still arriving or a short
-    /// table is drawn by one table.
+    /// A viewport, editing, a section index, rows still arriving, a short
+    /// table or one of built-in rows alone is drawn by one table.
     @Test func whatOnlyOneTableCanDraw() throws {
         let registry = try StreamedDifferentialTests.registry()
         let rows = (0..<12_000).map { "{\"cell\": \"value1\", \"text\": \"Row \($0)\", \"g\": \"G\($0 / 1_000)\"}" }
         func table() throws -> TableView { try TwoThreadRenderTests.jsonlTable(rows, registry: registry).0 }
         #expect(try table().tableAllowsSharedRender())
+        // Built-in rows alone keep both cores busy in one table; a custom style's rows are shared.
+        #expect(try !table().canShareRender(identifiers: ["value1", "subtitle"]))
+        #expect(try table().canShareRender(identifiers: ["value1", "keyValue"]) == WorkerThread.hasSecondCore)
         let viewport = try table()
         viewport.viewportHeight = 10
         let editing = try table()

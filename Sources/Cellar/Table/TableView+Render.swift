@@ -56,7 +56,7 @@ extension TableView {
     ///
     /// With `items`, only those items of the table (section tops, rows and
     /// section bottoms, in table order: `TableLayout`'s items) are drawn, on
-    /// this thread alone: one part of a render shared with another table
+    /// this thread alone: one run of a render shared with another table
     /// (`renderStream(sharedWith:…)`), whose lines the caller puts together.
     func renderStream(_ l: TableLayout, to writer: CanvasWriter, items: Range<Int>? = nil) throws {
         guard let ds = activeDataSource else { throw CellarError("the table has no data source") }
@@ -78,7 +78,9 @@ extension TableView {
             streamWroteOnSecondThread = out.writesApart
         }
         let part = items ?? 0..<l.itemCount
-        for s in 0..<l.sectionCount {
+        // The sections that hold the part's items (a run of a shared render holds a few of many).
+        var s = part.isEmpty || part.lowerBound >= l.itemCount ? l.sectionCount : l.section(ofItem: part.lowerBound)
+        while s < l.sectionCount && l.sectionStarts[s] < part.upperBound {
             // Items of section s: its top, its rows, its bottom.
             let top = l.sectionStarts[s]
             let bottom = top + 1 + l.rowCounts[s]
@@ -86,11 +88,12 @@ extension TableView {
             if let growing, s == l.sectionCount - 1 {
                 try streamGrowingRows(s, growing, l, into: &out)
             } else {
-                let first = min(max(part.lowerBound - top - 1, 0), l.rowCounts[s])
-                let end = max(min(part.upperBound - top - 1, l.rowCounts[s]), first)
-                for r in first..<end { try streamRow(IndexPath(s, r), ds, rows, l, into: &out) }
+                let firstRow = min(max(part.lowerBound - top - 1, 0), l.rowCounts[s])
+                let endRow = max(min(part.upperBound - top - 1, l.rowCounts[s]), firstRow)
+                for r in firstRow..<endRow { try streamRow(IndexPath(s, r), ds, rows, l, into: &out) }
             }
             if part.contains(bottom) { try streamSectionItem(s, header: false, l, chrome, into: &out) }
+            s += 1
         }
         try out.finish()
     }

@@ -1,29 +1,44 @@
 import CellarText
 
 /// A whole-table render shared by two tables over the same rows, drawn at
-/// once on two threads: this table draws the items before the split, the
-/// partner (the same data, its own styles: for Lua, its own state) the
-/// rest. Each part is what the whole render draws for its items, so the
-/// caller's output is the same bytes as one table's whenever every style
-/// draws a row from that row alone (`CellStyle.drawsRowsIndependently`).
+/// once on two threads: the table's items are cut into runs
+/// (`sharedRunItems(forItems:)`), this table draws the even runs straight to the output
+/// and the partner (the same data, its own styles: for Lua, its own state)
+/// draws the odd ones into memory, which this table writes out in turn.
+/// Each run is what the whole render draws for its items, so the output is
+/// the same bytes as one table's whenever every style draws a row from that
+/// row alone (`CellStyle.drawsRowsIndependently`).
 ///
 /// Invariants: the partner runs only on its thread until it is joined, and
 /// this table only on the caller's; the two share nothing but the rows'
-/// read-only source.
+/// read-only source and the hand-over (`SharedRuns`, under its lock). At
+/// most two of the partner's runs wait in memory.
 extension TableView {
+    /// Items in one run of a shared render of `items` items: an eighth of the
+    /// table, between 4,096 and 16,384. Large enough that a run's set-up and
+    /// its data source's restart of decoding ahead cost little per row, small
+    /// enough that the runs held in memory (a few MB each) stay small and
+    /// that both tables have runs to draw.
+    public static func sharedRunItems(forItems items: Int) -> Int { min(max(items / 8, 4_096), 16_384) }
+
     /// Whether a whole-table render may be shared with a partner over the
     /// same rows: long (at least `streamThreadMinimumRows` rows), no
     /// viewport, not editing (reorder controls ask the data source as rows
-    /// draw), no section index (its titles are drawn by table line, which
-    /// the second part cannot know before the first is drawn), no rows
-    /// still arriving, and every style it uses (`identifiers`, rows' cells
-    /// and section views alike) draws rows independently.
+    /// draw), no section index (its titles are drawn by table line, which a
+    /// run cannot know before the runs above it are drawn), no rows still
+    /// arriving, and every style it uses (`identifiers`, rows' cells and
+    /// section views alike) draws rows independently.
+    ///
+    /// A table of built-in rows alone is not shared: its own render already
+    /// keeps both cores busy (rows decoded and measured ahead, lines written
+    /// on the other core); only a custom style's hooks, which run on the
+    /// table's thread, leave the second core waiting.
     public func canShareRender(identifiers: some Sequence<String>) throws -> Bool {
         guard try tableAllowsSharedRender(), WorkerThread.hasSecondCore else { return false }
-        return identifiers.allSatisfy { id in
-            let style = registry.style(for: id) ?? registry.headerFooterRegistration(for: id).style
-            return style?.drawsRowsIndependently ?? true  // no style: a plain view, nothing runs
+        let styles = identifiers.compactMap {
+            registry.style(for: $0) ?? registry.headerFooterRegistration(for: $0).style
         }
+        return styles.contains { !($0 is BuiltinCellStyle) } && styles.allSatisfy(\.drawsRowsIndependently)
     }
 
     /// `canShareRender` before it asks about the styles and the cores.
@@ -34,61 +49,135 @@ extension TableView {
         return l.indexTitles.isEmpty && l.rowCounts.reduce(0, +) >= streamThreadMinimumRows
     }
 
-    /// Streams the whole table to `writer`, sharing the work with `partner`
-    /// (see the extension's note; `canShareRender` says when that is right):
-    /// `partner` draws the second half of the items to `partnerWriter` on a
-    /// second thread. Once this table's half is written and flushed and the
-    /// partner has ended, `join` appends what the partner wrote (everything
-    /// it drew before any failure) to this table's output. The first error
-    /// in table order is thrown: this half's, before anything is joined; else
-    /// the partner's, after.
+    /// Streams the whole table into `sink`, sharing the work with `partner`
+    /// (see the extension's note; `canShareRender` says when that is
+    /// right), in runs of `runItems` items (nil: `sharedRunItems(forItems:)`). `makeWriter` makes the writer of
+    /// either table's lines over a sink. The first error in table order is
+    /// thrown, after everything drawn before it is in `sink`.
     public func renderStream(
-        sharedWith partner: TableView, to writer: CanvasWriter, partnerWriter: CanvasWriter,
-        join: () throws -> Void
+        sharedWith partner: TableView, into sink: ByteSink, runItems: Int? = nil,
+        writer makeWriter: (ByteSink) -> CanvasWriter
     ) throws {
         let items = try currentLayout().itemCount
         guard try partner.currentLayout().itemCount == items else {
             throw CellarError("a shared render needs two tables over the same rows")
         }
-        let split = items / 2
-        let second = SharedRenderPart(partner, partnerWriter)
-        let thread = WorkerThread()
-        let started = thread.start { second.run(split..<items) }
-        defer { thread.stop {} }  // joins: the partner ends before this returns
-        let firstError: Error?
-        do {
-            try pinningSources { try renderStream(currentLayout(), to: writer, items: 0..<(started ? split : items)) }
-            try writer.flush()
-            firstError = nil
-        } catch {
-            firstError = error
+        let run = max(1, runItems ?? Self.sharedRunItems(forItems: items))
+        let runs = SharedRuns(partner, makeWriter, items: items, runItems: run)
+        let writer = makeWriter(sink)
+        guard runs.start() else {
+            try render(to: writer)
+            return
         }
-        thread.stop {}
-        if let firstError { throw firstError }
-        guard started else { return }
-        try join()
-        if let e = second.error { throw e }
+        defer { runs.stop() }
+        try pinningSources {
+            let l = try currentLayout()
+            for run in 0..<runs.count {
+                if run % 2 == 0 {
+                    try renderStream(l, to: writer, items: runs.items(run))
+                    try writer.flush()
+                } else {
+                    try runs.write(run, into: sink)
+                }
+            }
+        }
+        try writer.flush()
     }
 }
 
-/// The partner's half of a shared render, run on its own thread.
-private final class SharedRenderPart: @unchecked Sendable {
-    let table: TableView
+/// The partner's side of a shared render: it draws the odd runs on its own
+/// thread into buffers, which the table takes in order.
+private final class SharedRuns: @unchecked Sendable {
+    let partner: TableView
     let writer: CanvasWriter
-    /// Set on the partner's thread; read after it is joined.
-    var error: Error?
+    let sink = MemorySinkBuffer()
+    let itemCount: Int
+    let runItems: Int
+    let thread = WorkerThread()
+    // Shared under `thread`'s lock.
+    /// Runs drawn and not yet taken, in order, each with the error that ended it (the last one).
+    private var drawn: [(run: Int, bytes: [UInt8], error: Error?)] = []
+    /// Buffers the table has written out, for the next runs.
+    private var spare: [[UInt8]] = []
+    private var stopping = false
+    private var ended = false
 
-    init(_ table: TableView, _ writer: CanvasWriter) {
-        self.table = table
-        self.writer = writer
+    init(_ partner: TableView, _ makeWriter: (ByteSink) -> CanvasWriter, items: Int, runItems: Int) {
+        self.partner = partner
+        writer = makeWriter(sink)
+        itemCount = items
+        self.runItems = runItems
     }
 
-    func run(_ items: Range<Int>) {
-        do {
-            try table.pinningSources { try table.renderStream(table.currentLayout(), to: writer, items: items) }
-            try writer.flush()
-        } catch {
-            self.error = error
+    var count: Int { (itemCount + runItems - 1) / runItems }
+    func items(_ run: Int) -> Range<Int> { (run * runItems)..<min(itemCount, (run + 1) * runItems) }
+
+    /// Starts the partner's thread; false when there is nothing for it or it cannot start.
+    func start() -> Bool { count > 1 && thread.start { [self] in drawRuns() } }
+
+    /// Ends the partner (after the run it is drawing) and joins it.
+    func stop() { thread.stop { stopping = true } }
+
+    private func drawRuns() {
+        partner.pinningSources {
+            guard let l = try? partner.currentLayout() else { return finish() }
+            for run in stride(from: 1, to: count, by: 2) {
+                thread.lock()
+                while drawn.count >= 2 && !stopping { thread.wait() }
+                let go = !stopping
+                sink.bytes = spare.popLast() ?? []
+                thread.unlock()
+                guard go else { break }
+                var failure: Error?
+                do {
+                    try partner.renderStream(l, to: writer, items: items(run))
+                    try writer.flush()
+                } catch {
+                    failure = error
+                }
+                let bytes = sink.bytes
+                sink.bytes = []  // the table's copy is then the only one: it keeps the storage for a later run
+                thread.lock()
+                drawn.append((run, bytes, failure))
+                thread.broadcast()
+                thread.unlock()
+                if failure != nil { break }
+            }
+            finish()
         }
     }
+
+    private func finish() {
+        thread.lock()
+        ended = true
+        thread.broadcast()
+        thread.unlock()
+    }
+
+    /// Writes run `run`'s lines into `sink` once the partner has drawn them,
+    /// then throws the error that ended the run, if one did.
+    func write(_ run: Int, into out: ByteSink) throws {
+        thread.lock()
+        while drawn.first == nil && !ended { thread.wait() }
+        let next = drawn.isEmpty ? nil : drawn.removeFirst()
+        thread.broadcast()
+        thread.unlock()
+        guard let next, next.run == run else {
+            throw CellarError("the shared render's second table stopped before run \(run)")
+        }
+        try next.bytes.withUnsafeBufferPointer { try out.write($0) }
+        if let error = next.error { throw error }
+        var bytes = next.bytes
+        bytes.removeAll(keepingCapacity: true)
+        thread.lock()
+        spare.append(bytes)
+        thread.unlock()
+    }
+}
+
+/// A sink over a byte array the owner swaps out between runs.
+private final class MemorySinkBuffer: ByteSink {
+    var bytes: [UInt8] = []
+    func write(_ bytes: UnsafeBufferPointer<UInt8>) throws { self.bytes.append(contentsOf: bytes) }
+    func flush() throws {}
 }
