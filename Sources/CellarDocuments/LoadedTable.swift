@@ -66,10 +66,13 @@ public enum LoadedTable {
 
     /// A second table over the same loaded rows, drawn with `registry`'s
     /// styles through a data source of its own: the partner of a shared
-    /// render (`TableView.renderStream(sharedWith:…)`), which decodes its
-    /// rows ahead as the first table does.
+    /// render (`TableView.renderStream(sharedWith:…)`). Both tables then
+    /// decode their rows on their own threads: the two cores are busy
+    /// drawing, and a thread decoding ahead would restart at every run.
     public func makePartnerTableView(registry: Registry) -> TableView {
         let partner = StreamedDataSource(document: source.document)
+        partner.threadMinimumRows = Int.max
+        source.threadMinimumRows = Int.max
         return partner.makeTableView(registry: registry)
     }
 }

@@ -15,11 +15,10 @@ import CellarText
 /// most two of the partner's runs wait in memory.
 extension TableView {
     /// Items in one run of a shared render of `items` items: an eighth of the
-    /// table, between 4,096 and 16,384. Large enough that a run's set-up and
-    /// its data source's restart of decoding ahead cost little per row, small
-    /// enough that the runs held in memory (a few MB each) stay small and
-    /// that both tables have runs to draw.
-    public static func sharedRunItems(forItems items: Int) -> Int { min(max(items / 8, 4_096), 16_384) }
+    /// table, between 4,096 and 8,192. Large enough that a run's set-up
+    /// costs little per row, small enough that the runs held in memory (a
+    /// megabyte or two each) stay small and that both tables have runs to draw.
+    public static func sharedRunItems(forItems items: Int) -> Int { min(max(items / 8, 4_096), 8_192) }
 
     /// Whether a whole-table render may be shared with a partner over the
     /// same rows: long (at least `streamThreadMinimumRows` rows), no
