@@ -93,9 +93,16 @@ private final class SharedRuns: @unchecked Sendable {
     let itemCount: Int
     let runItems: Int
     let thread = WorkerThread()
+    /// A run's lines as the partner drew them, and the error that ended it
+    /// (only the last run drawn can have one).
+    struct Drawn {
+        let run: Int
+        var bytes: [UInt8]
+        let error: Error?
+    }
     // Shared under `thread`'s lock.
-    /// Runs drawn and not yet taken, in order, each with the error that ended it (the last one).
-    private var drawn: [(run: Int, bytes: [UInt8], error: Error?)] = []
+    /// Runs drawn and not yet taken, in order.
+    private var drawn: [Drawn] = []
     /// Buffers the table has written out, for the next runs.
     private var spare: [[UInt8]] = []
     private var stopping = false
@@ -137,7 +144,7 @@ private final class SharedRuns: @unchecked Sendable {
                 let bytes = sink.bytes
                 sink.bytes = []  // the table's copy is then the only one: it keeps the storage for a later run
                 thread.lock()
-                drawn.append((run, bytes, failure))
+                drawn.append(Drawn(run: run, bytes: bytes, error: failure))
                 thread.broadcast()
                 thread.unlock()
                 if failure != nil { break }
@@ -156,21 +163,25 @@ private final class SharedRuns: @unchecked Sendable {
     /// Writes run `run`'s lines into `sink` once the partner has drawn them,
     /// then throws the error that ended the run, if one did.
     func write(_ run: Int, into out: ByteSink) throws {
-        thread.lock()
-        while drawn.first == nil && !ended { thread.wait() }
-        let next = drawn.isEmpty ? nil : drawn.removeFirst()
-        thread.broadcast()
-        thread.unlock()
-        guard let next, next.run == run else {
+        guard var next = take(), next.run == run else {
             throw CellarError("the shared render's second table stopped before run \(run)")
         }
         try next.bytes.withUnsafeBufferPointer { try out.write($0) }
         if let error = next.error { throw error }
-        var bytes = next.bytes
-        bytes.removeAll(keepingCapacity: true)
+        next.bytes.removeAll(keepingCapacity: true)
         thread.lock()
-        spare.append(bytes)
+        spare.append(next.bytes)
         thread.unlock()
+    }
+
+    /// The next run drawn, once there is one; nil when the partner ended first.
+    private func take() -> Drawn? {
+        thread.lock()
+        defer { thread.unlock() }
+        while drawn.isEmpty && !ended { thread.wait() }
+        guard !drawn.isEmpty else { return nil }
+        thread.broadcast()  // the partner may wait for room
+        return drawn.removeFirst()
     }
 }
 
