@@ -67,6 +67,9 @@ struct QuickRowCheck {
     static let selectedName = names.firstIndex { $0.key == "selected" } ?? -1
     static let highlightedName = names.firstIndex { $0.key == "highlighted" } ?? -1
     let sectionBy: [UInt8]?
+    /// The section key's index in `names` when it is a known name (`text`,
+    /// `cell`…), whose kind would read it otherwise; -1 when it is not.
+    let knownSectionName: Int
     /// Whether rows without `cell` are drawn by a built-in style.
     let defaultIsBuiltin: Bool
     let defaultIsDefault: Bool
@@ -86,6 +89,7 @@ struct QuickRowCheck {
 
     init(options: TableOptions, keySets: RowKeySets? = nil) {
         sectionBy = options.sectionBy.map { Array($0.utf8) }
+        knownSectionName = options.sectionBy.flatMap { key in Self.names.firstIndex { $0.key == key } } ?? -1
         defaultIsBuiltin = BuiltinCellStyle.Kind(rawValue: options.cell) != nil
         defaultIsDefault = options.cell == "default"
         defaultCell = options.cell

@@ -190,6 +190,25 @@ import Testing
                 "--section-by applies to rows without sections"))
     }
 
+    /// A key the rows' built-in style also reads (`text`, `image`, `cell`…) groups rows as any other
+    /// key does, in JSON Lines and CSV alike.
+    @Test func sectionByAKeyTheStyleAlsoReads() throws {
+        let cases: [(key: String, values: [String])] = [
+            ("text", ["a", "a", "b"]), ("secondaryText", ["a", "a", "b"]), ("image", ["🍎", "🍎", "🍊"]),
+            ("accessoryText", ["a", "a", "b"]), ("cell", ["value1", "value1", "subtitle"]),
+            ("accessory", ["checkmark", "checkmark", "none"]),
+        ]
+        for (key, values) in cases {
+            let jsonl = values.map { "{\"\(key)\": \"\($0)\"}" }.joined(separator: "\n")
+            let csv = ([key] + values).joined(separator: "\n") + "\n"
+            for (format, body) in [(InputFormat.jsonl, jsonl), (.csv, csv)] {
+                let doc = try load(body, format, TableOptions(defaultCell: "subtitle", sectionBy: key))
+                #expect(doc.sections.map(\.rowCount) == [2, 1], "--section-by \(key) in \(format)")
+                #expect(doc.sections.map(\.header) == [values[0], values[2]], "--section-by \(key) in \(format)")
+            }
+        }
+    }
+
     @Test func sniffsStandardInput() {
         #expect(InputFormat.sniff(Array("{\"sections\": []}\n".utf8)) == .json)
         #expect(InputFormat.sniff(Array("{\"text\": \"a\"}\n{\"text\": \"b\"}\n".utf8)) == .jsonl)
