@@ -33,7 +33,7 @@ struct LoadIndex {
     /// Bumped whenever the layout changes or the scan checks rows differently (an index
     /// another version wrote is then not read: the file is scanned again). The byte
     /// order is part of it (`IndexWriter`).
-    static let version: UInt64 = 1 << 8 | (1.littleEndian == 1 ? 0 : 1)
+    static let version: UInt64 = 2 << 8 | (1.littleEndian == 1 ? 0 : 1)
 
     var identity: FileIdentity
     /// The source file's real path (the cache file is named by its hash, which two paths may share).
