@@ -49,6 +49,16 @@ import Testing
         return out
     }
 
+    /// Every table of `tables()` that parses and checks against `registry`, with its name.
+    static func checkedTables(against registry: Registry) throws -> [(name: String, doc: TableDocument)] {
+        try tables().compactMap { t in
+            let path = t.name.hasSuffix(".json") ? "t.json" : "t.yaml"
+            guard let doc = try? TableDocument.parse(t.text, path: path), (try? doc.validate(against: registry)) != nil
+            else { return nil }
+            return (t.name, doc)
+        }
+    }
+
     static func registry() throws -> Registry {
         let registry = Registry()
         _ = try StyleLoader.load(directories: [root + "/Styles"], into: registry)

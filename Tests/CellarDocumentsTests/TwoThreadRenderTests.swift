@@ -34,11 +34,8 @@ import Testing
         var prefetched = 0
         var drawnApart = 0
         var writtenApart = 0
-        for t in try StreamedDifferentialTests.tables() {
-            let path = t.name.hasSuffix(".json") ? "t.json" : "t.yaml"
-            guard let doc = try? TableDocument.parse(t.text, path: path),
-                (try? doc.validate(against: registry)) != nil
-            else { continue }
+        for t in try StreamedDifferentialTests.checkedTables(against: registry) {
+            let doc = t.doc
             for (format, body) in StreamedDifferentialTests.forms(doc) {
                 // The second thread draws and writes (`true`) or only writes (`false`).
                 for (ansi, drawsApart) in [(false, true), (true, true), (false, false), (true, false)] {
