@@ -180,6 +180,8 @@ import Testing
         #expect(f?.description.hasPrefix("\(dir3)/x.lua:3: ") == true, "\(f?.description ?? "")")
         let (h, dir5) = try loadError(["x.lua": "return { identifier = 'x', accessory = 'chekmark' }"])
         #expect(h?.description == "\(dir5)/x.lua: accessory: unknown accessory 'chekmark' — did you mean 'checkmark'?")
+        let (i, dir6) = try loadError(["x.lua": "return { identifier = 'x', independent_rows = 'yes' }"])
+        #expect(i?.description == "\(dir6)/x.lua: independent_rows must be true or false, got a string")
         let (g, dir4) = try loadError(["x.lua": "\nlocal f = io.open('x')"])
         #expect(g?.description.hasPrefix("\(dir4)/x.lua:2: ") == true, "\(g?.description ?? "")")
     }
