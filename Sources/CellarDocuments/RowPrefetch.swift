@@ -75,8 +75,7 @@ final class RowPrefetch: @unchecked Sendable {
         var next = expected
         var builtins = builtins
         // Rows are read in order: the pages of a mapped file behind them are given back.
-        // Not the pages before the first row: another pass may read them (a shared render's first part).
-        var behind = DropBehind(decoder.bytes, from: next < decoder.count ? decoder.rowOffsets[next] : 0)
+        var behind = DropBehind(decoder.bytes)
         // Labels are measured here only while this thread is ahead of the
         // table (more than one chunk waits): when it falls behind, the
         // table's thread measures them itself, which balances the two

@@ -69,7 +69,7 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
             prefetch = nil
             rowsInOrder = 0
         }
-        // The first row read starts the pass: pages before it may be another pass's (a shared render's first part).
+        // The first row read starts the pass: pages before it may be another table's (a shared render's other runs).
         if lastStoredRow < 0 { decodeBehind = DropBehind(document.bytes, from: document.rowOffsets[i]) }
         rowsInOrder = i == lastStoredRow + 1 ? rowsInOrder + 1 : 0
         lastStoredRow = i
