@@ -47,8 +47,9 @@ struct DecodedRow: Sendable {
 struct BuiltinIdentifiers: Sendable {
     private let identifiers: Set<String>
     private let defaultCell: String
-    /// Identifiers found so far (a few), compared before hashing: rows repeat a few.
-    private var found: [String] = []
+    /// Identifiers decided so far (a few), built-in or not, compared before
+    /// hashing: rows repeat a few, and a table of Lua rows asks for every row.
+    private var known: [(id: String, builtin: Bool)] = []
 
     init(_ registry: Registry, defaultCell: String) {
         identifiers = Set(registry.identifiers.filter { registry.style(for: $0) is BuiltinCellStyle })
@@ -58,18 +59,21 @@ struct BuiltinIdentifiers: Sendable {
     /// Whether a row with this `cell` (nil: none given) is drawn by a built-in style.
     mutating func contains(_ cell: String?) -> Bool {
         let id = cell ?? defaultCell
-        for f in found where f == id { return true }
-        guard identifiers.contains(id) else { return false }
-        if found.count < 4 { found.append(id) }
-        return true
+        for k in known where k.id == id { return k.builtin }
+        let builtin = identifiers.contains(id)
+        if known.count < 8 { known.append((id, builtin)) }
+        return builtin
     }
 
-    /// The identifier found so far (so drawn by a built-in style) whose
-    /// UTF-8 is `bytes[range]`, or nil: a row's `cell` matched in a
-    /// document's bytes without making it a `String`. Nil says nothing:
-    /// `contains` decides.
-    func found(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
-        for var f in found where f.withUTF8({ bytes.bytes(range, equal: $0) }) { return f }
+    /// The identifier decided so far whose UTF-8 is `bytes[range]`, and
+    /// whether a built-in style draws it; nil when none is: a row's `cell`
+    /// matched in a document's bytes without making it a `String`. Nil says
+    /// nothing: `contains` decides.
+    func known(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (id: String, builtin: Bool)? {
+        for k in known {
+            var id = k.id
+            if id.withUTF8({ bytes.bytes(range, equal: $0) }) { return k }
+        }
         return nil
     }
 }

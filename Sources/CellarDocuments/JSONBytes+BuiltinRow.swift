@@ -56,14 +56,14 @@ extension JSONBytes {
     }
 
     /// Reads a `cell` value into `row`; false when no built-in style draws
-    /// it. A name found before (rows repeat a few) is matched as bytes and
+    /// it. A name met before (rows repeat a few) is matched as bytes and
     /// its text shared, not made again.
     private mutating func builtinCell(_ builtins: inout BuiltinIdentifiers, into row: inout BuiltinRow) throws -> Bool {
         if current == UInt8(ascii: "\"") {
             let token = try checkedString()
-            if !token.escaped, let id = builtins.found(bytes, token.range) {
-                row.cell = id
-                return true
+            if !token.escaped, let known = builtins.known(bytes, token.range) {
+                row.cell = known.id
+                return known.builtin
             }
             row.cell = decode(token)
         } else {

@@ -85,20 +85,22 @@ import Testing
         #expect(!ids.contains(nil) && !ids.contains("keyValue") && !ids.contains("nothing"))
     }
 
-    /// A row's `cell` is matched as bytes against identifiers found before:
-    /// only the whole name matches, and only once `contains` has found it.
-    @Test func foundIdentifiersMatchWholeNames() throws {
+    /// A row's `cell` is matched as bytes against identifiers decided
+    /// before: only the whole name matches, only once `contains` has decided
+    /// it, and a name no built-in style draws is known as such.
+    @Test func knownIdentifiersMatchWholeNames() throws {
         let registry = try StreamedDifferentialTests.registry()
         var ids = BuiltinIdentifiers(registry, defaultCell: "keyValue")
-        func found(_ name: String) -> String? {
+        func known(_ name: String) -> (id: String, builtin: Bool)? {
             let bytes = Array(name.utf8)
-            return bytes.withUnsafeBufferPointer { ids.found($0, 0..<$0.count) }
+            return bytes.withUnsafeBufferPointer { ids.known($0, 0..<$0.count) }
         }
-        #expect(found("value1") == nil)
+        #expect(known("value1") == nil)
         let builtin = ids.contains("value1")
-        #expect(builtin && found("value1") == "value1")
-        #expect(found("value") == nil && found("value12") == nil && found("") == nil)
+        #expect(builtin && known("value1")?.id == "value1" && known("value1")?.builtin == true)
+        #expect(known("value") == nil && known("value12") == nil && known("") == nil)
+        #expect(known("keyValue") == nil)
         let lua = ids.contains("keyValue")
-        #expect(!lua && found("keyValue") == nil)
+        #expect(!lua && known("keyValue")?.builtin == false)
     }
 }
