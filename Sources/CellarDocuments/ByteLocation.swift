@@ -89,6 +89,13 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return memcmp(base + range.lowerBound, o, range.count) == 0
     }
 
+    /// Whether these bytes are `name`'s UTF-8.
+    func equals(_ name: StaticString) -> Bool {
+        guard count == name.utf8CodeUnitCount else { return false }
+        guard let base = baseAddress, count > 0 else { return true }
+        return memcmp(base, name.utf8Start, count) == 0
+    }
+
     func bytes(_ range: Range<Int>, equal other: Range<Int>) -> Bool {
         guard range.count == other.count else { return false }
         guard let base = baseAddress, range.count > 0 else { return true }

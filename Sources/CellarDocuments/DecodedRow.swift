@@ -6,10 +6,14 @@ import Cellar
 /// table's thread only exchanges the fields with the cell's; the parse is
 /// the one `BuiltinCellStyle.configure` would have done, so the cell is the same.
 struct DecodedRow: Sendable {
-    /// The row's data, for its style to configure the cell with (`.null` when `parsed`).
+    /// The row's data, for its style to configure the cell with (`.null`
+    /// when `parsed` or `readsFields`).
     var data: Value
     /// The row's data parsed for a built-in style, or nil.
     var parsed: ParsedRowData?
+    /// The row's data is left in the document, for the style to read field
+    /// by field as it configures the cell (`StoredRowFields`).
+    var readsFields = false
     /// The row's `cell`, if it names one.
     var cell: String?
     /// The row's `disabled`.
@@ -20,6 +24,15 @@ struct DecodedRow: Sendable {
         data = row.data
         cell = row.cell
         disabled = row.disabled
+    }
+
+    /// A stored object row whose data stays in the document until its cell
+    /// is configured (see `readsFields`), with the keys read beside it.
+    init(readingFields keys: (cell: String?, disabled: Bool)) {
+        data = .null
+        readsFields = true
+        cell = keys.cell
+        disabled = keys.disabled
     }
 
     /// A row parsed for the built-in style that draws it (its labels

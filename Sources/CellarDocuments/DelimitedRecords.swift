@@ -162,15 +162,33 @@ struct DelimitedRecords {
     func styleRow(_ fields: [Field], columns: [String]) -> StyleRow {
         var o: [String: Value] = [:]
         o.reserveCapacity(columns.count)
-        var out = StyleRow(data: .null)
-        for (key, f) in zip(columns, fields) where !f.range.isEmpty {
-            if StyleRow.isTableKey(key) {
-                if key == "cell" { out.cell = text(f) } else if key == "disabled" { out.disabled = text(f) == "true" }
-                continue
-            }
+        for (key, f) in zip(columns, fields) where !f.range.isEmpty && !StyleRow.isTableKey(key) {
             o[key] = .string(text(f))
         }
-        out.data = .object(o)
-        return out
+        let keys = rowTableKeys(fields, columns: columns)
+        return StyleRow(data: .object(o), cell: keys.cell, disabled: keys.disabled)
+    }
+
+    /// What `styleRow` gives beside the data: `cell` and `disabled`.
+    func rowTableKeys(_ fields: [Field], columns: [String]) -> (cell: String?, disabled: Bool) {
+        var row: (cell: String?, disabled: Bool) = (nil, false)
+        for (key, f) in zip(columns, fields) where !f.range.isEmpty {
+            if key == "cell" { row.cell = text(f) } else if key == "disabled" { row.disabled = text(f) == "true" }
+        }
+        return row
+    }
+
+    /// Hands the data of `styleRow` to `sink`, field by field: a field's
+    /// bytes as the record holds them, unless quoting doubled a quote in it.
+    func readFields(_ fields: [Field], columns: [String], into sink: inout some RowFieldSink) throws {
+        for (column, f) in zip(columns, fields) where !f.range.isEmpty && !StyleRow.isTableKey(column) {
+            var key = column
+            try key.withUTF8 { key in
+                let raw = UnsafeBufferPointer(rebasing: bytes[f.range])
+                guard f.quoted, raw.contains(UInt8(ascii: "\"")) else { return try sink.field(key, text: raw) }
+                var unquoted = text(f)
+                try unquoted.withUTF8 { try sink.field(key, text: $0) }
+            }
+        }
     }
 }

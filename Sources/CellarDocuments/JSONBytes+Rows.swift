@@ -45,17 +45,12 @@ extension JSONBytes {
     /// for rows the load has checked: separators are passed, not checked.
     mutating func styleRow() throws -> StyleRow {
         guard current == UInt8(ascii: "{") else { return StyleRow(data: try value()) }
-        pos += 1
-        skipSpace()
         // Sized for a usual row at once: growing a dictionary rehashes every key.
         var out: [String: Value] = Dictionary(minimumCapacity: 8)
         var row = StyleRow(data: .null)
-        while current != UInt8(ascii: "}") {
-            let key = decode(try string())
-            skipSpace()
-            try expect(UInt8(ascii: ":"), "':' after the key")
-            skipSpace()
-            let v = try value(depth: 1)
+        try forEachMember { j, token in
+            let key = j.decode(token)
+            let v = try j.value(depth: 1)
             if StyleRow.isTableKey(key) {
                 if key == "cell" {
                     row.cell = v.stringValue
@@ -65,6 +60,71 @@ extension JSONBytes {
             } else {
                 out[key] = v
             }
+        }
+        row.data = .object(out)
+        return row
+    }
+
+    /// What `styleRow()` gives beside the data (`cell`, `disabled`), the
+    /// other values passed over; nil for a row that is not an object. The
+    /// data is read later, field by field (`readFields`). Only for rows the
+    /// load has checked: strings are passed, not checked again.
+    mutating func rowTableKeys() throws -> (cell: String?, disabled: Bool)? {
+        guard current == UInt8(ascii: "{") else { return nil }
+        var row: (cell: String?, disabled: Bool) = (nil, false)
+        enum Key { case cell, disabled, other }
+        try forEachMember(checked: true) { j, token in
+            let key = j.withText(of: token) { key -> Key in
+                key.equals("cell") ? .cell : key.equals("disabled") ? .disabled : .other
+            }
+            switch key {
+            case .cell:
+                let text = j.current == UInt8(ascii: "\"")
+                row.cell = text ? j.decode(try j.checkedString()) : try j.value(depth: 1).stringValue
+            case .disabled: row.disabled = try j.value(depth: 1).boolValue == true
+            case .other: try j.skipChecked()
+            }
+        }
+        return row
+    }
+
+    /// Hands the fields of the row object at `pos` to `sink` (the data
+    /// `styleRow()` gives, in the order written): text as its bytes, other
+    /// values decoded. Only for rows the load has checked, as `rowTableKeys`.
+    mutating func readFields(into sink: inout some RowFieldSink) throws {
+        guard current == UInt8(ascii: "{") else { return }
+        try forEachMember(checked: true) { j, keyToken in
+            guard !j.withText(of: keyToken, { StyleRow.isTableKey(utf8: $0) }) else { return try j.skipChecked() }
+            if j.current == UInt8(ascii: "\"") {
+                let text = try j.checkedString()
+                try j.withText(of: keyToken) { key in try j.withText(of: text) { try sink.field(key, text: $0) } }
+            } else {
+                let v = try j.value(depth: 1)
+                try j.withText(of: keyToken) { try sink.field($0, value: v) }
+            }
+        }
+    }
+
+    /// Passes a checked value: a string without checking its text again.
+    private mutating func skipChecked() throws {
+        if current == UInt8(ascii: "\"") { _ = try checkedString() } else { try skip(depth: 1) }
+    }
+
+    /// Walks the members of the object at `pos` (its opening brace): `body`
+    /// gets each key with `pos` at its value, and must read the value.
+    /// `pos` ends past the closing brace. `checked`: the keys' text is not
+    /// checked again (`checkedString`).
+    private mutating func forEachMember(
+        checked: Bool = false, _ body: (inout JSONBytes, StringToken) throws -> Void
+    ) throws {
+        pos += 1
+        skipSpace()
+        while current != UInt8(ascii: "}") {
+            let key = checked ? try checkedString() : try string()
+            skipSpace()
+            try expect(UInt8(ascii: ":"), "':' after the key")
+            skipSpace()
+            try body(&self, key)
             skipSpace()
             if current == UInt8(ascii: ",") {
                 pos += 1
@@ -72,8 +132,14 @@ extension JSONBytes {
             }
         }
         pos += 1
-        row.data = .object(out)
-        return row
+    }
+
+    /// Calls `body` with the UTF-8 of a string token's text: the document's
+    /// own bytes, or the text decoded when it has escapes.
+    func withText<R>(of token: StringToken, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        guard token.escaped else { return try body(UnsafeBufferPointer(rebasing: bytes[token.range])) }
+        var text = decode(token)
+        return try text.withUTF8(body)
     }
 
     /// The offset of the value (or, with `atKey`, the key) that `path`

@@ -175,19 +175,27 @@ struct StyleRow: Sendable {
 
     /// Whether a row key belongs to the table (`TableDocument.rowTableKeys`), not the style.
     static func isTableKey(_ key: String) -> Bool {
+        var key = key
+        return key.withUTF8 { isTableKey(utf8: $0) }
+    }
+
+    /// `isTableKey` for a key's UTF-8, as a document's bytes hold it.
+    static func isTableKey(utf8 key: UnsafeBufferPointer<UInt8>) -> Bool {
         // Asked for every key of every row drawn: the length rules out most
-        // keys before any string is compared.
-        switch key.utf8.count {
-        case 4: return key == "cell"
-        case 6: return key == "height"
-        case 7: return key == "movable"
-        case 8: return key == "selected" || key == "disabled" || key == "editable" || key == "template"
-        case 10: return key == "background" || key == "selectable"
-        case 11: return key == "highlighted"
-        case 12: return key == "editingStyle"
-        case 14: return key == "selectionStyle"
-        case 19: return key == "deselectAfterSelect" || key == "leadingSwipeActions"
-        case 20: return key == "trailingSwipeActions"
+        // keys before any bytes are compared.
+        switch key.count {
+        case 4: return key.equals("cell")
+        case 6: return key.equals("height")
+        case 7: return key.equals("movable")
+        case 8:
+            return key.equals("selected") || key.equals("disabled") || key.equals("editable")
+                || key.equals("template")
+        case 10: return key.equals("background") || key.equals("selectable")
+        case 11: return key.equals("highlighted")
+        case 12: return key.equals("editingStyle")
+        case 14: return key.equals("selectionStyle")
+        case 19: return key.equals("deselectAfterSelect") || key.equals("leadingSwipeActions")
+        case 20: return key.equals("trailingSwipeActions")
         default: return false
         }
     }

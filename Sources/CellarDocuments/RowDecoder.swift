@@ -38,6 +38,25 @@ struct RowDecoder: Sendable {
         }
     }
 
+    /// `styleRow`'s `cell` and `disabled` alone, the data passed over; nil
+    /// for a row that is not an object (its data is no fields).
+    func rowTableKeys(_ index: Int) throws -> (cell: String?, disabled: Bool)? {
+        try decode(index) { records, fields in
+            records.rowTableKeys(fields, columns: columns)
+        } json: { j in
+            try j.rowTableKeys()
+        }
+    }
+
+    /// Hands `styleRow`'s data to `sink`, field by field, without building it.
+    func readFields(_ index: Int, into sink: inout some RowFieldSink) throws {
+        try decode(index) { records, fields in
+            try records.readFields(fields, columns: columns, into: &sink)
+        } json: { j in
+            try j.readFields(into: &sink)
+        }
+    }
+
     /// A row as the table configures it: parsed for its built-in style when
     /// `builtins` says one draws it and the parse succeeds, else as its style
     /// sees it (a row that fails to parse fails again, located, when the
@@ -77,7 +96,7 @@ struct RowDecoder: Sendable {
     }
 
     private func decode<T>(
-        _ index: Int, delimited: (DelimitedRecords, [DelimitedRecords.Field]) -> T,
+        _ index: Int, delimited: (DelimitedRecords, [DelimitedRecords.Field]) throws -> T,
         json: (inout JSONBytes) throws -> T
     ) throws -> T {
         let offset = rowOffsets[index]
@@ -87,7 +106,7 @@ struct RowDecoder: Sendable {
                 let records = DelimitedRecords(buffer, format: format)
                 var fields: [DelimitedRecords.Field] = []
                 _ = try records.record(at: offset, into: &fields)
-                return delimited(records, fields)
+                return try delimited(records, fields)
             default:
                 var j = JSONBytes(buffer, at: offset)
                 return try json(&j)

@@ -56,9 +56,10 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
 
     /// A stored row for its cell: the prefetched one (parsed for its
     /// built-in style, as `table`'s registry draws it, its labels measured
-    /// as the table measures them) when the table reads in order, else
-    /// decoded here. Both come from the same row's bytes, and a parsed row
-    /// holds what its style would have parsed, so the cell is the same.
+    /// as the table measures them) when the table reads in order, else read
+    /// here (an object row's data only as its cell is configured). All come
+    /// from the same row's bytes, and a parsed row holds what its style
+    /// would have parsed, so the cell is the same.
     func decodedRow(stored i: Int, of table: TableView) throws -> DecodedRow {
         if let p = prefetch {
             if let row = p.take(i) {
@@ -83,6 +84,9 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
             prefetch = RowPrefetch(
                 document.decoder, from: i + 1, builtins: builtins, ambiguousWide: table.ambiguousWide)
         }
+        // Read again when the cell is configured: a style that takes fields
+        // (a Lua style) then never builds the row's `Value`.
+        if let keys = try document.rowTableKeys(i) { return DecodedRow(readingFields: keys) }
         return DecodedRow(try document.styleRow(i))
     }
 
@@ -255,6 +259,8 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
                     // Parsed for a built-in style the registry no longer draws the row with.
                     try cell.configure(with: try document.styleRow(stored).data, at: ip)
                 }
+            } else if row.readsFields, let stored {
+                try cell.configure(withFields: StoredRowFields(document: document, index: stored), at: ip)
             } else {
                 try cell.configure(with: row.data, at: ip)
             }

@@ -100,7 +100,9 @@ public final class StreamedDocument {
     public internal(set) var loadIndexUse = LoadIndexUse.none
     /// Decodes the rows: made once the scan has found them all, and again
     /// each time rows arriving from a pipe are added (`refreshDecoder`).
-    private(set) var decoder: RowDecoder
+    /// Read for every row drawn, and replaced only between reads on the
+    /// table's thread: the run-time exclusivity checks are left out.
+    @exclusivity(unchecked) private(set) var decoder: RowDecoder
 
     init(_ input: DocumentInput, json: [UInt8]? = nil, source: YAMLSource? = nil, options: TableOptions) {
         path = input.path
@@ -183,6 +185,16 @@ public final class StreamedDocument {
     /// a data source reads (`cell`, `disabled`) given beside it.
     func styleRow(_ index: Int) throws -> StyleRow {
         do { return try decoder.styleRow(index) } catch let e as ByteError { throw located(e) }
+    }
+
+    /// `styleRow`'s `cell` and `disabled` alone; nil for a row that is not an object.
+    func rowTableKeys(_ index: Int) throws -> (cell: String?, disabled: Bool)? {
+        do { return try decoder.rowTableKeys(index) } catch let e as ByteError { throw located(e) }
+    }
+
+    /// Hands `styleRow`'s data to `sink`, field by field (see `StoredRowFields`).
+    func readFields(_ index: Int, into sink: inout some RowFieldSink) throws {
+        do { try decoder.readFields(index, into: &sink) } catch let e as ByteError { throw located(e) }
     }
 
     /// An error at an offset into `bytes`, at its line and column in the file.

@@ -117,6 +117,29 @@ public final class LuaCellStyle: CellStyle {
 
     /// Runs the `configure` hook (or shows the row as is without one), then resolves the cell's accessories.
     public func configure(_ cell: Cell, row: Value, at indexPath: IndexPath) throws {
+        if case .object(let fields) = row { return try configure(cell, fields: ObjectFields(fields), at: indexPath) }
+        try configure(cell, at: indexPath, row: { row }, pushRow: { rt, _ in try rt.push(row) })
+    }
+
+    /// `configure(_:row:at:)` for a row read field by field: the hook's row
+    /// table is filled from the fields, and no `Value` is built for it.
+    public func configure(_ cell: Cell, fields: some RowFieldReader, at indexPath: IndexPath) throws {
+        try configure(
+            cell, at: indexPath, row: { try fields.value() },
+            pushRow: { rt, s in
+                rt.push(s.rowTable)
+                let writes = cellar_row_writes(rt.handle)
+                try rt.refill(tableAt: -1, from: fields, lastKeys: &s.rowKeys, untouched: writes == s.rowWrites)
+                s.rowWrites = writes
+            })
+    }
+
+    /// Calls the `configure` hook with the row `pushRow` pushes, or without
+    /// a hook shows `row()` as is; then resolves the cell's accessories.
+    private func configure(
+        _ cell: Cell, at indexPath: IndexPath, row: () throws -> Value,
+        pushRow: (LuaRuntime, LuaCellStorage) throws -> Void
+    ) throws {
         let s = storage(cell)
         s.generation &+= 1
         s.indexPath = indexPath
@@ -126,21 +149,12 @@ public final class LuaCellStyle: CellStyle {
         if let f = hook.configure {
             rt.push(f)
             rt.push(s.table)
-            do {
-                if case .object(let fields) = row {
-                    rt.push(s.rowTable)
-                    let writes = cellar_row_writes(rt.handle)
-                    try rt.refill(tableAt: -1, with: fields, lastKeys: &s.rowKeys, untouched: writes == s.rowWrites)
-                    s.rowWrites = writes
-                } else {
-                    try rt.push(row)
-                }
-            } catch { throw failure(error, "configure", indexPath) }
+            do { try pushRow(rt, s) } catch let e as LuaError { throw failure(e, "configure", indexPath) }
             if engine.tableGuard != nil { try guardCall("configure", indexPath, [(-1, "row")]) }
             engine.noteHook(self, indexPath)
             do { try rt.pcall(arguments: 2, results: 0) } catch { throw failure(error, "configure", indexPath) }
         } else {
-            try defaultConfigure(s, row, indexPath)
+            try defaultConfigure(s, try row(), indexPath)
         }
         rt.setTop(base)
         try resolveCellFields(cell, s)

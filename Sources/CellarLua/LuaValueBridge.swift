@@ -38,43 +38,6 @@ extension LuaRuntime {
         }
     }
 
-    /// Makes the table at `index` hold exactly `fields`, as `push` would
-    /// build them, reusing it: a table refilled per row costs no allocation
-    /// and leaves no garbage. `lastKeys` are the keys of the previous refill:
-    /// rows of one table mostly share their keys, and then the old values are
-    /// simply overwritten instead of cleared first (a few keys are compared
-    /// in place; larger rows are always cleared).
-    /// `untouched`: no hook has added a key to the table since the last
-    /// refill (a row table's metatable counts such writes), so the check
-    /// that it holds exactly `lastKeys` can be skipped.
-    public func refill(
-        tableAt index: Int32, with fields: [String: Value], lastKeys: inout [String],
-        untouched: Bool = false
-    ) throws(LuaError) {
-        try enterTable(0)
-        let t = lua_absindex(L, index)
-        // The last hook may have added keys or a metatable: then the table
-        // no longer holds exactly `lastKeys` and is cleared (a row must not
-        // see what a hook wrote while handling another).
-        let sameKeys =
-            fields.count == lastKeys.count && fields.count <= 8
-            && fields.keys.allSatisfy { lastKeys.contains($0) }
-            && (untouched || cellar_lua_holds_exactly(L, t, Int32(fields.count)) != 0)
-        if !sameKeys {
-            _ = cellar_lua_reset_metatable(L, t)
-            clearTable(at: t)
-            lastKeys = Array(fields.keys)
-        }
-        for (k, v) in fields {
-            pushKey(k)
-            do throws(LuaError) { try pushOrUnwind(v, depth: 0, extra: 1) } catch {
-                lastKeys = []
-                throw error
-            }
-            lua_rawset(L, t)
-        }
-    }
-
     /// Removes every field of the table at `index` (raw).
     public func clearTable(at index: Int32) {
         let t = lua_absindex(L, index)
@@ -88,14 +51,14 @@ extension LuaRuntime {
         }
     }
 
-    private func pushOrUnwind(_ v: Value, depth: Int, extra: Int32 = 0) throws(LuaError) {
+    func pushOrUnwind(_ v: Value, depth: Int, extra: Int32 = 0) throws(LuaError) {
         do throws(LuaError) { try push(v, depth: depth + 1) } catch {
             pop(1 + extra)
             throw error
         }
     }
 
-    private func enterTable(_ depth: Int) throws(LuaError) {
+    func enterTable(_ depth: Int) throws(LuaError) {
         guard depth < limits.maxValueDepth else {
             throw LuaError(kind: .conversion, message: "value nested deeper than \(limits.maxValueDepth) levels")
         }

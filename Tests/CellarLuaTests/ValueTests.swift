@@ -50,7 +50,7 @@ import Testing
         for row in rows {
             rt.push(describe)
             rt.push(table)
-            try rt.refill(tableAt: -1, with: row, lastKeys: &keys)
+            try rt.refill(tableAt: -1, from: ObjectFields(row), lastKeys: &keys)
             try rt.pcall(arguments: 1, results: 1)
             let expected = row.map { "\($0.key)=\(Self.lua($0.value))" }.sorted().joined(separator: " ")
             #expect(rt.string(at: -1) == expected)

@@ -88,10 +88,19 @@ public class Cell {
 
     /// Hands row data to the cell's style (what a document row does).
     public func configure(with row: Value, at indexPath: IndexPath) throws {
+        try configuringStyle().configure(self, row: row, at: indexPath)
+    }
+
+    /// Hands a row's fields to the cell's style, read as it takes them (see `RowFieldReader`).
+    public func configure(withFields fields: some RowFieldReader, at indexPath: IndexPath) throws {
+        try configuringStyle().configure(self, fields: fields, at: indexPath)
+    }
+
+    private func configuringStyle() throws -> any CellStyle {
         guard let style else {
             throw CellarError("cell '\(Sanitizer.excerpt(reuseIdentifier))' has no style")
         }
-        try style.configure(self, row: row, at: indexPath)
+        return style
     }
 }
 

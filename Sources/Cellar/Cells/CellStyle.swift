@@ -39,6 +39,10 @@ public protocol CellStyle: AnyObject {
     func prepareForReuse(_ cell: Cell) throws
     /// Row data in.
     func configure(_ cell: Cell, row: Value, at indexPath: IndexPath) throws
+    /// Row data in, field by field, for a style that need not build the
+    /// row's `Value` (a Lua style's row table). The cell must end as
+    /// `configure(_:row:at:)` with `fields.value()` leaves it.
+    func configure(_ cell: Cell, fields: some RowFieldReader, at indexPath: IndexPath) throws
     /// The view tree for the cell in a state.
     func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode
     /// A height the style insists on; nil = automatic (measured).
@@ -92,6 +96,10 @@ extension CellStyle {
 extension CellStyle {
     /// Built-in styles report "built-in" as their source.
     public var source: String { "built-in" }
+    /// The fields become one `Value`.
+    public func configure(_ cell: Cell, fields: some RowFieldReader, at indexPath: IndexPath) throws {
+        try configure(cell, row: fields.value(), at: indexPath)
+    }
     /// No declared row keys: any key is accepted.
     public var rowKeys: [String]? { nil }
     /// Resets alpha and state to normal, keeping content, as UITableViewCell's prepareForReuse.
