@@ -18,8 +18,9 @@ import CellarText
 /// one changes after the load (`DocumentBytes`). The producer runs at most
 /// 16 chunks ahead, so memory stays bounded.
 final class RowPrefetch: @unchecked Sendable {
-    /// Rows per chunk handed over: one lock round per chunk, not per row.
-    static let chunkRows = 64
+    /// Rows per chunk handed over: one lock round per chunk, not per row,
+    /// and a thread that waits is woken per chunk (a system call each).
+    static let chunkRows = 256
     private let decoder: RowDecoder
     private let builtins: BuiltinIdentifiers
     /// The table's ambiguous-width setting, which the labels are measured with.

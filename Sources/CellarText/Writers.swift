@@ -150,10 +150,11 @@ struct SGRTable {
 }
 
 /// Streams rows through one reusable buffer into the sink: a million-row
-/// render never builds one big string.
+/// render never builds one big string. Rows go out about 128 KiB at a time:
+/// each write is a system call on the thread that writes.
 final class RowStreamer {
     let sink: ByteSink
-    let buffer = ByteBuffer(capacity: 1 << 16)
+    let buffer = ByteBuffer(capacity: 1 << 18)
     init(sink: ByteSink) { self.sink = sink }
 
     func stream(_ canvas: Canvas, lines: Range<Int>, sgr: SGRTable?) throws {
@@ -161,7 +162,7 @@ final class RowStreamer {
         for y in rows {
             canvas.render(row: y, into: buffer, sgr: sgr)
             buffer.append(0x0A)
-            if buffer.count >= 1 << 15 {
+            if buffer.count >= 1 << 17 {
                 try sink.write(buffer.bytes)
                 buffer.removeAll()
             }

@@ -265,10 +265,12 @@ extension TableView {
 /// A stream render's output. Items are drawn into one canvas of up to
 /// `batch` lines that is written and cleared when full: a table of any
 /// length streams with bounded memory, and the canvas is reset once per
-/// batch instead of once per row. An item taller than a batch gets a canvas
+/// batch instead of once per row; a batch is what a second writing thread
+/// is handed at a time (`BackgroundCanvasWriter`), so fewer, larger batches
+/// wake it less often. An item taller than a batch gets a canvas
 /// of its own. Index titles are drawn beside the table lines they fall on.
 struct StreamBatcher {
-    static let batch = 256
+    static let batch = 1024
     var writer: CanvasWriter
     let chrome: SectionChrome
     let width: Int
