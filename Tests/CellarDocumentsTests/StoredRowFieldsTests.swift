@@ -107,6 +107,39 @@ import Testing
         #expect(sink.order == ["value", "key", "key", "value"])
     }
 
+    /// Generated rows (escaped keys and text, Hangul and emoji, numbers,
+    /// nested values, the table's keys, odd spacing) read field by field as
+    /// their style rows, in JSON Lines and in a JSON document.
+    @Test func generatedRowsReadAsTheirStyleRows() throws {
+        var rng = LoadIndexHostileTests.Seeded(state: 0x5EED)
+        let keys = [#""key""#, #""value""#, #""v\u0061lue2""#, #""키""#, #""a b""#, #""\u00e9t\u00e9""#, #""expanded""#]
+        let texts = [
+            #""plain""#, #""한글 🍎""#, #""say \"hi\"""#, #""tab\tline\nend""#, #""\u00e9 \ud83c\udf4e""#,
+            #""back\\slash\/""#, #""""#,
+        ]
+        let others = ["0", "-7", "2.5e3", "true", "false", "null", #"[1, "a", {"b": true}]"#, #"{"x": {"y": "z"}}"#]
+        var rows: [String] = []
+        for _ in 0..<300 {
+            var members = [#""cell": "keyValue""#]
+            for key in keys.shuffled(using: &rng).prefix(Int.random(in: 0...keys.count, using: &rng)) {
+                let pool = Bool.random(using: &rng) ? texts : others
+                members.append(
+                    key + ":" + String(repeating: " ", count: Int.random(in: 0...2, using: &rng))
+                        + pool[Int.random(in: 0..<pool.count, using: &rng)])
+            }
+            if Bool.random(using: &rng) {
+                members.append(#""disabled": "# + (Bool.random(using: &rng) ? "true" : "false"))
+            }
+            if Bool.random(using: &rng) { members.append(#""height": 2"#) }
+            rows.append(
+                "{" + members.shuffled(using: &rng).joined(separator: Bool.random(using: &rng) ? ", " : ",") + "}")
+        }
+        let jsonl = try Self.document(rows.joined(separator: "\n") + "\n", .jsonl)
+        #expect(try Self.checkEveryRow(jsonl, "generated jsonl").rows == rows.count)
+        let body = #"{"sections": [{"rows": ["# + rows.joined(separator: ",\n") + "]}]}"
+        #expect(try Self.checkEveryRow(try Self.document(body, .json), "generated json").rows == rows.count)
+    }
+
     /// A value that is not an object has no fields: its row is decoded whole.
     @Test func aValueThatIsNotAnObjectHasNoTableKeys() throws {
         for text in [#""plain text""#, "[1, 2]", "7"] {
