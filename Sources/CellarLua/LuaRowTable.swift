@@ -133,7 +133,7 @@ struct RowTableFill: RowFieldSink {
     /// wrote, and returns the keys the table now holds.
     func removeUnwritten() -> [String] {
         guard let held else { return writtenKeys }
-        let all: UInt64 = held.count == 64 ? .max : (1 << UInt64(held.count)) - 1
+        let all: UInt64 = held.count == Self.heldLimit ? .max : (1 << UInt64(held.count)) - 1
         guard heldWritten != all else { return held }
         var kept: [String] = []
         for (i, name) in held.enumerated() {
