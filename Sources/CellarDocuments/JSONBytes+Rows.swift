@@ -65,42 +65,60 @@ extension JSONBytes {
         return row
     }
 
-    /// What `styleRow()` gives beside the data (`cell`, `disabled`), the
-    /// other values passed over; nil for a row that is not an object. The
-    /// data is read later, field by field (`readFields`). Only for rows the
+    /// A field of a row object as `rowTableKeys` passed it: where its key
+    /// and value are, so `readFields` hands it over without reading the row
+    /// again.
+    struct RowMember {
+        var key: StringToken
+        /// The value's text when it is a string.
+        var text: StringToken?
+        /// Where the value starts.
+        var value: Int
+    }
+
+    /// What `styleRow()` gives beside the data (`cell`, `disabled`); the
+    /// data's fields are passed over and noted in `members`, for
+    /// `readFields`. Nil for a row that is not an object. Only for rows the
     /// load has checked: strings are passed, not checked again.
-    mutating func rowTableKeys() throws -> (cell: String?, disabled: Bool)? {
+    mutating func rowTableKeys(members: inout [RowMember]) throws -> (cell: String?, disabled: Bool)? {
+        members.removeAll(keepingCapacity: true)
         guard current == UInt8(ascii: "{") else { return nil }
         var row: (cell: String?, disabled: Bool) = (nil, false)
-        enum Key { case cell, disabled, other }
+        enum Key { case cell, disabled, table, field }
         try forEachMember(checked: true) { j, token in
             let key = j.withText(of: token) { key -> Key in
-                key.equals("cell") ? .cell : key.equals("disabled") ? .disabled : .other
+                guard StyleRow.isTableKey(utf8: key) else { return .field }
+                return key.equals("cell") ? .cell : key.equals("disabled") ? .disabled : .table
             }
             switch key {
             case .cell:
                 let text = j.current == UInt8(ascii: "\"")
                 row.cell = text ? j.decode(try j.checkedString()) : try j.value(depth: 1).stringValue
             case .disabled: row.disabled = try j.value(depth: 1).boolValue == true
-            case .other: try j.skipChecked()
+            case .table: try j.skipChecked()
+            case .field:
+                let start = j.pos
+                if j.current == UInt8(ascii: "\"") {
+                    members.append(RowMember(key: token, text: try j.checkedString(), value: start))
+                } else {
+                    try j.skip(depth: 1)
+                    members.append(RowMember(key: token, text: nil, value: start))
+                }
             }
         }
         return row
     }
 
-    /// Hands the fields of the row object at `pos` to `sink` (the data
+    /// Hands the fields `rowTableKeys` noted to `sink` (the data
     /// `styleRow()` gives, in the order written): text as its bytes, other
-    /// values decoded. Only for rows the load has checked, as `rowTableKeys`.
-    mutating func readFields(into sink: inout some RowFieldSink) throws {
-        guard current == UInt8(ascii: "{") else { return }
-        try forEachMember(checked: true) { j, keyToken in
-            guard !j.withText(of: keyToken, { StyleRow.isTableKey(utf8: $0) }) else { return try j.skipChecked() }
-            if j.current == UInt8(ascii: "\"") {
-                let text = try j.checkedString()
-                try j.withText(of: keyToken) { key in try j.withText(of: text) { try sink.field(key, text: $0) } }
-            } else {
-                let v = try j.value(depth: 1)
-                try j.withText(of: keyToken) { try sink.field($0, value: v) }
+    /// values decoded.
+    func readFields(_ members: [RowMember], into sink: inout some RowFieldSink) throws {
+        for m in members {
+            try withText(of: m.key) { key in
+                if let text = m.text { return try withText(of: text) { try sink.field(key, text: $0) } }
+                var j = self
+                j.pos = m.value
+                try sink.field(key, value: try j.value(depth: 1))
             }
         }
     }

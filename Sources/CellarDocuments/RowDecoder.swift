@@ -38,22 +38,29 @@ struct RowDecoder: Sendable {
         }
     }
 
-    /// `styleRow`'s `cell` and `disabled` alone, the data passed over; nil
-    /// for a row that is not an object (its data is no fields).
-    func rowTableKeys(_ index: Int) throws -> (cell: String?, disabled: Bool)? {
+    /// `styleRow`'s `cell` and `disabled` alone, the data passed over (a
+    /// JSON row's fields noted in `members`, for `readFields`); nil for a
+    /// row that is not an object (its data is no fields).
+    func rowTableKeys(_ index: Int, members: inout [JSONBytes.RowMember]) throws -> (cell: String?, disabled: Bool)? {
         try decode(index) { records, fields in
-            records.rowTableKeys(fields, columns: columns)
+            members.removeAll(keepingCapacity: true)
+            return records.rowTableKeys(fields, columns: columns)
         } json: { j in
-            try j.rowTableKeys()
+            try j.rowTableKeys(members: &members)
         }
     }
 
-    /// Hands `styleRow`'s data to `sink`, field by field, without building it.
-    func readFields(_ index: Int, into sink: inout some RowFieldSink) throws {
+    /// Hands `styleRow`'s data to `sink`, field by field, without building
+    /// it: a JSON row's from the `members` `rowTableKeys` noted (found
+    /// again when nil), a CSV or TSV record read again.
+    func readFields(_ index: Int, members: [JSONBytes.RowMember]?, into sink: inout some RowFieldSink) throws {
         try decode(index) { records, fields in
             try records.readFields(fields, columns: columns, into: &sink)
         } json: { j in
-            try j.readFields(into: &sink)
+            if let members { return try j.readFields(members, into: &sink) }
+            var found: [JSONBytes.RowMember] = []
+            guard try j.rowTableKeys(members: &found) != nil else { return }
+            try j.readFields(found, into: &sink)
         }
     }
 

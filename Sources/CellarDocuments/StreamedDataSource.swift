@@ -35,6 +35,10 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
     @exclusivity(unchecked) var lastStoredRow = -1
     /// Rows decoded here in order give back the pages of a mapped file behind them, as the prefetch does.
     @exclusivity(unchecked) var decodeBehind: DropBehind
+    /// The fields of the JSON row last read here (`rowTableKeys`), for its
+    /// cell's style to take without reading the row again; kept between rows
+    /// so a table reuses one buffer.
+    @exclusivity(unchecked) var rowMembers: [JSONBytes.RowMember] = []
     /// Rows still arriving from a pipe, added to `document` as the table draws them.
     public let pipe: PipedRows?
 
@@ -86,7 +90,7 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
         }
         // Read again when the cell is configured: a style that takes fields
         // (a Lua style) then never builds the row's `Value`.
-        if let keys = try document.rowTableKeys(i) { return DecodedRow(readingFields: keys) }
+        if let keys = try document.rowTableKeys(i, members: &rowMembers) { return DecodedRow(readingFields: keys) }
         return DecodedRow(try document.styleRow(i))
     }
 
@@ -260,7 +264,8 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
                     try cell.configure(with: try document.styleRow(stored).data, at: ip)
                 }
             } else if row.readsFields, let stored {
-                try cell.configure(withFields: StoredRowFields(document: document, index: stored), at: ip)
+                let fields = StoredRowFields(document: document, index: stored, members: rowMembers)
+                try cell.configure(withFields: fields, at: ip)
             } else {
                 try cell.configure(with: row.data, at: ip)
             }

@@ -187,14 +187,17 @@ public final class StreamedDocument {
         do { return try decoder.styleRow(index) } catch let e as ByteError { throw located(e) }
     }
 
-    /// `styleRow`'s `cell` and `disabled` alone; nil for a row that is not an object.
-    func rowTableKeys(_ index: Int) throws -> (cell: String?, disabled: Bool)? {
-        do { return try decoder.rowTableKeys(index) } catch let e as ByteError { throw located(e) }
+    /// `styleRow`'s `cell` and `disabled` alone, a JSON row's fields noted
+    /// in `members`; nil for a row that is not an object.
+    func rowTableKeys(_ index: Int, members: inout [JSONBytes.RowMember]) throws -> (cell: String?, disabled: Bool)? {
+        do { return try decoder.rowTableKeys(index, members: &members) } catch let e as ByteError { throw located(e) }
     }
 
     /// Hands `styleRow`'s data to `sink`, field by field (see `StoredRowFields`).
-    func readFields(_ index: Int, into sink: inout some RowFieldSink) throws {
-        do { try decoder.readFields(index, into: &sink) } catch let e as ByteError { throw located(e) }
+    func readFields(_ index: Int, members: [JSONBytes.RowMember]?, into sink: inout some RowFieldSink) throws {
+        do { try decoder.readFields(index, members: members, into: &sink) } catch let e as ByteError {
+            throw located(e)
+        }
     }
 
     /// An error at an offset into `bytes`, at its line and column in the file.
