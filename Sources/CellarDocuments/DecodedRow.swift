@@ -28,7 +28,7 @@ struct DecodedRow: Sendable {
 
     /// A stored object row whose data stays in the document until its cell
     /// is configured (see `readsFields`), with the keys read beside it.
-    init(readingFields keys: (cell: String?, disabled: Bool)) {
+    init(readingFields keys: CellKeys) {
         data = .null
         readsFields = true
         cell = keys.cell

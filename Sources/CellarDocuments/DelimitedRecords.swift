@@ -162,20 +162,23 @@ struct DelimitedRecords {
     func styleRow(_ fields: [Field], columns: [String]) -> StyleRow {
         var o: [String: Value] = [:]
         o.reserveCapacity(columns.count)
-        for (key, f) in zip(columns, fields) where !f.range.isEmpty && !StyleRow.isTableKey(key) {
-            o[key] = .string(text(f))
+        var keys = CellKeys()
+        for (key, f) in zip(columns, fields) where !f.range.isEmpty {
+            if StyleRow.isTableKey(key) { read(key, f, into: &keys) } else { o[key] = .string(text(f)) }
         }
-        let keys = rowTableKeys(fields, columns: columns)
         return StyleRow(data: .object(o), cell: keys.cell, disabled: keys.disabled)
     }
 
     /// What `styleRow` gives beside the data: `cell` and `disabled`.
-    func rowTableKeys(_ fields: [Field], columns: [String]) -> (cell: String?, disabled: Bool) {
-        var row: (cell: String?, disabled: Bool) = (nil, false)
-        for (key, f) in zip(columns, fields) where !f.range.isEmpty {
-            if key == "cell" { row.cell = text(f) } else if key == "disabled" { row.disabled = text(f) == "true" }
-        }
-        return row
+    func cellKeys(_ fields: [Field], columns: [String]) -> CellKeys {
+        var keys = CellKeys()
+        for (key, f) in zip(columns, fields) where !f.range.isEmpty { read(key, f, into: &keys) }
+        return keys
+    }
+
+    /// Takes field `f` into `keys` when its column is `cell` or `disabled`.
+    private func read(_ column: String, _ f: Field, into keys: inout CellKeys) {
+        if column == "cell" { keys.cell = text(f) } else if column == "disabled" { keys.disabled = text(f) == "true" }
     }
 
     /// Hands the data of `styleRow` to `sink`, field by field: a field's

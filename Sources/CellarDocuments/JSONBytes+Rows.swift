@@ -65,7 +65,7 @@ extension JSONBytes {
         return row
     }
 
-    /// A field of a row object as `rowTableKeys` passed it: where its key
+    /// A field of a row object as `cellKeys` passed it: where its key
     /// and value are, so `readFields` hands it over without reading the row
     /// again.
     struct RowMember {
@@ -80,10 +80,10 @@ extension JSONBytes {
     /// data's fields are passed over and noted in `members`, for
     /// `readFields`. Nil for a row that is not an object. Only for rows the
     /// load has checked: strings are passed, not checked again.
-    mutating func rowTableKeys(members: inout [RowMember]) throws -> (cell: String?, disabled: Bool)? {
+    mutating func cellKeys(members: inout [RowMember]) throws -> CellKeys? {
         members.removeAll(keepingCapacity: true)
         guard current == UInt8(ascii: "{") else { return nil }
-        var row: (cell: String?, disabled: Bool) = (nil, false)
+        var row = CellKeys()
         enum Key { case cell, disabled, table, field }
         try forEachMember(checked: true) { j, token in
             let key = j.withText(of: token) { key -> Key in
@@ -109,7 +109,7 @@ extension JSONBytes {
         return row
     }
 
-    /// Hands the fields `rowTableKeys` noted to `sink` (the data
+    /// Hands the fields `cellKeys` noted to `sink` (the data
     /// `styleRow()` gives, in the order written): text as its bytes, other
     /// values decoded.
     func readFields(_ members: [RowMember], into sink: inout some RowFieldSink) throws {

@@ -167,6 +167,14 @@ enum RowCheck {
     }
 }
 
+/// The two table keys a data source reads before it configures a row's
+/// cell: the style that draws it (`cell`, nil: the table's default) and
+/// whether it is `disabled`.
+struct CellKeys: Sendable {
+    var cell: String?
+    var disabled = false
+}
+
 /// A row's data for its style, and what the data source reads beside it.
 struct StyleRow: Sendable {
     var data: Value

@@ -41,17 +41,17 @@ struct RowDecoder: Sendable {
     /// `styleRow`'s `cell` and `disabled` alone, the data passed over (a
     /// JSON row's fields noted in `members`, for `readFields`); nil for a
     /// row that is not an object (its data is no fields).
-    func rowTableKeys(_ index: Int, members: inout [JSONBytes.RowMember]) throws -> (cell: String?, disabled: Bool)? {
+    func cellKeys(_ index: Int, members: inout [JSONBytes.RowMember]) throws -> CellKeys? {
         try decode(index) { records, fields in
             members.removeAll(keepingCapacity: true)
-            return records.rowTableKeys(fields, columns: columns)
+            return records.cellKeys(fields, columns: columns)
         } json: { j in
-            try j.rowTableKeys(members: &members)
+            try j.cellKeys(members: &members)
         }
     }
 
     /// Hands `styleRow`'s data to `sink`, field by field, without building
-    /// it: a JSON row's from the `members` `rowTableKeys` noted (found
+    /// it: a JSON row's from the `members` `cellKeys` noted (found
     /// again when nil), a CSV or TSV record read again.
     func readFields(_ index: Int, members: [JSONBytes.RowMember]?, into sink: inout some RowFieldSink) throws {
         try decode(index) { records, fields in
@@ -59,7 +59,7 @@ struct RowDecoder: Sendable {
         } json: { j in
             if let members { return try j.readFields(members, into: &sink) }
             var found: [JSONBytes.RowMember] = []
-            guard try j.rowTableKeys(members: &found) != nil else { return }
+            guard try j.cellKeys(members: &found) != nil else { return }
             try j.readFields(found, into: &sink)
         }
     }

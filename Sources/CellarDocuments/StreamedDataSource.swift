@@ -35,7 +35,7 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
     @exclusivity(unchecked) var lastStoredRow = -1
     /// Rows decoded here in order give back the pages of a mapped file behind them, as the prefetch does.
     @exclusivity(unchecked) var decodeBehind: DropBehind
-    /// The fields of the JSON row last read here (`rowTableKeys`), for its
+    /// The fields of the JSON row last read here (`cellKeys`), for its
     /// cell's style to take without reading the row again; kept between rows
     /// so a table reuses one buffer.
     @exclusivity(unchecked) var rowMembers: [JSONBytes.RowMember] = []
@@ -90,7 +90,7 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
         }
         // Read again when the cell is configured: a style that takes fields
         // (a Lua style) then never builds the row's `Value`.
-        if let keys = try document.rowTableKeys(i, members: &rowMembers) { return DecodedRow(readingFields: keys) }
+        if let keys = try document.cellKeys(i, members: &rowMembers) { return DecodedRow(readingFields: keys) }
         return DecodedRow(try document.styleRow(i))
     }
 

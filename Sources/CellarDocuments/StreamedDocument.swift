@@ -178,26 +178,29 @@ public final class StreamedDocument {
 
     /// A row as written (with the table's keys), decoded from its bytes.
     func row(_ index: Int) throws -> Value {
-        do { return try decoder.row(index) } catch let e as ByteError { throw located(e) }
+        try locating { try $0.row(index) }
     }
 
     /// A row as its style sees it: the table's keys taken out, and the two
     /// a data source reads (`cell`, `disabled`) given beside it.
     func styleRow(_ index: Int) throws -> StyleRow {
-        do { return try decoder.styleRow(index) } catch let e as ByteError { throw located(e) }
+        try locating { try $0.styleRow(index) }
     }
 
     /// `styleRow`'s `cell` and `disabled` alone, a JSON row's fields noted
     /// in `members`; nil for a row that is not an object.
-    func rowTableKeys(_ index: Int, members: inout [JSONBytes.RowMember]) throws -> (cell: String?, disabled: Bool)? {
-        do { return try decoder.rowTableKeys(index, members: &members) } catch let e as ByteError { throw located(e) }
+    func cellKeys(_ index: Int, members: inout [JSONBytes.RowMember]) throws -> CellKeys? {
+        try locating { try $0.cellKeys(index, members: &members) }
     }
 
     /// Hands `styleRow`'s data to `sink`, field by field (see `StoredRowFields`).
     func readFields(_ index: Int, members: [JSONBytes.RowMember]?, into sink: inout some RowFieldSink) throws {
-        do { try decoder.readFields(index, members: members, into: &sink) } catch let e as ByteError {
-            throw located(e)
-        }
+        try locating { try $0.readFields(index, members: members, into: &sink) }
+    }
+
+    /// `body` on the decoder, its errors (at offsets into `bytes`) located in the file.
+    private func locating<T>(_ body: (RowDecoder) throws -> T) throws -> T {
+        do { return try body(decoder) } catch let e as ByteError { throw located(e) }
     }
 
     /// An error at an offset into `bytes`, at its line and column in the file.

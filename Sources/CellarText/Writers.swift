@@ -103,6 +103,15 @@ public final class MemorySink: ByteSink {
     public func flush() throws {}
     /// Everything written so far, decoded as UTF-8.
     public var string: String { String(decoding: bytes, as: UTF8.self) }
+    /// Hands over everything written so far and goes on writing into
+    /// `storage`, emptied: a reused buffer keeps its capacity, so a sink
+    /// filled again and again allocates once.
+    public func takeBytes(continuingIn storage: [UInt8] = []) -> [UInt8] {
+        var next = storage
+        next.removeAll(keepingCapacity: true)
+        swap(&bytes, &next)
+        return next
+    }
 }
 
 /// Turns canvas lines into bytes.

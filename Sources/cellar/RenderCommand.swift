@@ -145,9 +145,6 @@ struct RenderCommand: ParsableCommand {
         else { return nil }
         let registry = Registry()
         try StyleHooks.load(styles.directories, into: registry, limits: styleCheck.limits)
-        let partner = source.makePartnerTableView(registry: try source.registry(over: registry))
-        partner.width = table.width
-        partner.ambiguousWide = table.ambiguousWide
-        return partner
+        return source.makePartnerTableView(registry: try source.registry(over: registry))
     }
 }

@@ -55,7 +55,7 @@ import Testing
         var members: [JSONBytes.RowMember] = []
         for i in 0..<doc.rowCount {
             let expected = try doc.styleRow(i)
-            let keys = try #require(try doc.rowTableKeys(i, members: &members), "\(label) row \(i)")
+            let keys = try #require(try doc.cellKeys(i, members: &members), "\(label) row \(i)")
             #expect(keys.cell == expected.cell && keys.disabled == expected.disabled, "\(label) row \(i)")
             for fields in [
                 StoredRowFields(document: doc, index: i, members: members), StoredRowFields(document: doc, index: i),
@@ -154,7 +154,7 @@ import Testing
             let keys = try bytes.withUnsafeBufferPointer { buffer in
                 var j = JSONBytes(buffer, at: 0)
                 var members: [JSONBytes.RowMember] = []
-                return try j.rowTableKeys(members: &members)
+                return try j.cellKeys(members: &members)
             }
             #expect(keys == nil, "\(text)")
         }

@@ -33,6 +33,31 @@ extension RowFieldSink {
     }
 }
 
+/// Collects fields into one object `Value`, as `RowFieldReader.value()`
+/// gives them: text becomes a `String`, and a key given twice keeps its
+/// later value. A reader's `value()` built this way is its fields by
+/// construction, and reads them once.
+public struct ObjectBuilder: RowFieldSink {
+    /// The fields collected so far.
+    public private(set) var fields: [String: Value] = [:]
+
+    /// No fields yet.
+    public init() {}
+
+    /// The text as a `String`.
+    public mutating func field(_ key: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>) throws {
+        fields[String(decoding: key, as: UTF8.self)] = .string(String(decoding: text, as: UTF8.self))
+    }
+
+    /// The value as it comes.
+    public mutating func field(_ key: UnsafeBufferPointer<UInt8>, value: Value) throws {
+        fields[String(decoding: key, as: UTF8.self)] = value
+    }
+
+    /// The value as it comes, under the key as it is.
+    public mutating func field(_ key: String, value: Value) throws { fields[key] = value }
+}
+
 /// The fields of an object `Value`, as a `RowFieldReader`.
 public struct ObjectFields: RowFieldReader {
     /// The object's fields.

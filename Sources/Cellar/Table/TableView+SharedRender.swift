@@ -51,12 +51,15 @@ extension TableView {
     /// Streams the whole table into `sink`, sharing the work with `partner`
     /// (see the extension's note; `canShareRender` says when that is
     /// right), in runs of `runItems` items (nil: `sharedRunItems(forItems:)`). `makeWriter` makes the writer of
-    /// either table's lines over a sink. The first error in table order is
+    /// either table's lines over a sink. The partner draws at this table's
+    /// width and ambiguous-width setting. The first error in table order is
     /// thrown, after everything drawn before it is in `sink`.
     public func renderStream(
         sharedWith partner: TableView, into sink: ByteSink, runItems: Int? = nil,
         writer makeWriter: (ByteSink) -> CanvasWriter
     ) throws {
+        partner.width = width
+        partner.ambiguousWide = ambiguousWide
         let items = try currentLayout().itemCount
         guard try partner.currentLayout().itemCount == items else {
             throw CellarError("a shared render needs two tables over the same rows")
@@ -89,7 +92,7 @@ extension TableView {
 private final class SharedRuns: @unchecked Sendable {
     let partner: TableView
     let writer: CanvasWriter
-    let sink = MemorySinkBuffer()
+    let sink = MemorySink()
     let itemCount: Int
     let runItems: Int
     let thread = WorkerThread()
@@ -131,7 +134,7 @@ private final class SharedRuns: @unchecked Sendable {
                 thread.lock()
                 while drawn.count >= 2 && !stopping { thread.wait() }
                 let go = !stopping
-                sink.bytes = spare.popLast() ?? []
+                _ = sink.takeBytes(continuingIn: spare.popLast() ?? [])
                 thread.unlock()
                 guard go else { break }
                 var failure: Error?
@@ -141,8 +144,8 @@ private final class SharedRuns: @unchecked Sendable {
                 } catch {
                     failure = error
                 }
-                let bytes = sink.bytes
-                sink.bytes = []  // the table's copy is then the only one: it keeps the storage for a later run
+                // The sink lets go of the storage: the table's copy is then the only one, kept for a later run.
+                let bytes = sink.takeBytes()
                 thread.lock()
                 drawn.append(Drawn(run: run, bytes: bytes, error: failure))
                 thread.broadcast()
@@ -183,11 +186,4 @@ private final class SharedRuns: @unchecked Sendable {
         thread.broadcast()  // the partner may wait for room
         return drawn.removeFirst()
     }
-}
-
-/// A sink over a byte array the owner swaps out between runs.
-private final class MemorySinkBuffer: ByteSink {
-    var bytes: [UInt8] = []
-    func write(_ bytes: UnsafeBufferPointer<UInt8>) throws { self.bytes.append(contentsOf: bytes) }
-    func flush() throws {}
 }
