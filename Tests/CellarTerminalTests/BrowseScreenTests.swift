@@ -44,3 +44,15 @@ import Testing
         #expect(words.contains(error))
     }
 }
+
+extension BrowseScreenTests {
+    @Test func theStatusLineAndTheOverlayShowALongMessageBounded() {
+        let s = session()
+        s.message = "boom.lua:3: " + String(repeating: "E", count: 100_000)
+        s.handle(.character("?"))
+        let screen = BrowseScreen(fileName: "t.yaml", useColor: false)
+        let shown = text(screen.frame(s, width: 80, height: 40)).joined(separator: "\n")
+        #expect(shown.contains("(100012 bytes)"))
+        #expect(shown.filter { $0 == "E" }.count < 1100)
+    }
+}
