@@ -119,7 +119,7 @@ public struct GoldenReview {
         } else {
             out += "  no golden yet: \(GoldenRunner.display(goldenPath)); the pending output is:\n"
             for line in String(decoding: new, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
-                out += "  " + Sanitizer.sanitize(String(line)) + "\n"
+                out += "  " + Sanitizer.boundedLine(String(line)) + "\n"
             }
         }
         return out

@@ -12,7 +12,7 @@ import Testing
     /// Free text that no value can make wrong, or that browse reads only
     /// after it has a terminal (the run without the option fails there first).
     static let acceptsAnything: Set = [
-        "render --title", "browse --styles", "browse --record", "browse --cell", "browse --section-by",
+        "render --title", "browse --cell", "browse --section-by",
     ]
 
     struct Option { var command: String, name: String }
