@@ -61,14 +61,14 @@ import Testing
     }
 
     @Test func randomSessionsReadBack() throws {
-        var random = SplitMix(seed: 26)
+        var random = SeededGenerator(seed: 26)
         for round in 0..<200 {
-            let texts = (0..<3).map { _ in random.text() }
+            let texts = (0..<3).map { _ in Self.text(&random) }
             try expectReadBack(texts, "round \(round): \(texts.map(\.debugDescription))")
         }
     }
 
-    @Test func aCaseTheReaderWouldRefuseIsNotWritten() throws {
+    @Test func aWrittenSessionIsReadByCellarTest() throws {
         let dir = try ScratchDirectory()
         var recorder = Self.session(["fine"])
         recorder.tablePath = dir.path + "/t.yaml"
@@ -78,30 +78,17 @@ import Testing
         let run = try CellarCLI.run(["test", "s.case.yaml"], in: dir.path)
         #expect(!run.stdout.contains("cannot read") && run.stdout.contains("no such table document"), "\(run.stdout)")
     }
-}
-
-/// A small seeded generator: the same texts on every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 
     /// Up to 8 scalars from every region: ASCII, controls, separators, specials, planes past the BMP.
-    mutating func text() -> String {
+    static func text(_ random: inout SeededGenerator) -> String {
         let regions: [ClosedRange<UInt32>] = [
             0x00...0x7F, 0x80...0xFF, 0x2000...0x206F, 0xFDD0...0xFDEF, 0xFEFF...0xFEFF, 0xFFF0...0xFFFF,
             0xAC00...0xD7A3, 0x1F300...0x1FAFF, 0x1FFFE...0x1FFFF, 0x10FFFE...0x10FFFF,
         ]
         var out = String.UnicodeScalarView()
-        for _ in 0..<Int(next() % 9) {
-            let region = regions[Int(next() % UInt64(regions.count))]
-            let value = region.lowerBound + UInt32(next() % UInt64(region.count))
+        for _ in 0..<Int(random.next() % 9) {
+            let region = regions[Int(random.next() % UInt64(regions.count))]
+            let value = region.lowerBound + UInt32(random.next() % UInt64(region.count))
             if let scalar = Unicode.Scalar(value) { out.append(scalar) }
         }
         return String(out)
