@@ -5,9 +5,10 @@ import FuzzSupport
 /// Recorded sessions: random steps with random titles, states and rows
 /// (any scalar, noncharacters and separators included) written by the
 /// recorder and read back by the case reader. Every session reads back step
-/// for step, except one holding a text that starts with U+FEFF, which the
-/// reader drops (`GoldenRecorder.write` refuses that session, as it does a
-/// resize past the viewport limit, which is not generated here).
+/// for step, except, where the case reader drops a leading U+FEFF (Yams
+/// did), one holding a text that starts with it (`GoldenRecorder.write`
+/// refuses that session, as it does a resize past the viewport limit, which
+/// is not generated here).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRecorder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     withFuzzBytes(data, size) { raw in
