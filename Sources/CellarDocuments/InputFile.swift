@@ -11,10 +11,17 @@ import Cellar
 /// huge file is refused at once with a one-line error instead of hanging
 /// or filling memory.
 public enum InputFile {
-    /// The CLI's `--max-file-size` raises it. Golden cases are composed
-    /// whole (Yams' node tree), at many times their size in memory, so the
-    /// default is kept to what a hand-written table or a golden needs.
+    /// The limit on golden cases, goldens and the tables cases name: each is
+    /// read whole and composed into a tree several times its size, so the
+    /// default is what a hand-written table or a golden needs.
+    /// `cellar test --max-file-size` raises it.
     public static let defaultSizeLimit = 4 << 20
+
+    /// The limit on a document held in memory as a whole: a YAML document
+    /// (its JSON form is kept), standard input, a file `browse` reads.
+    /// A document `render` maps has none: its memory is bounded by its row
+    /// index, not its size.
+    public static let heldDocumentLimit = 256 << 20
 
     /// The whole file, or a CellarError naming the path and the reason.
     public static func read(_ path: String, limit: Int = defaultSizeLimit) throws -> [UInt8] {

@@ -16,12 +16,16 @@ public enum LoadedTable {
     /// Reads the table at `path` (`-` is standard input) as `DocumentInput.read` does (mapping
     /// the file with `mapFile`); a YAML file is read in pieces as it is converted
     /// (`StreamedDocument.load(yamlFile:)`), not held whole. With `indexCache`, a big file's
-    /// load index is used and kept (`LoadIndexCache`).
+    /// load index is used and kept (`LoadIndexCache`). A nil `sizeLimit` is the default for how
+    /// the file is read: none for a mapped file, `InputFile.heldDocumentLimit` for one held whole.
     public static func load(
-        path: String, format: InputFormat?, sizeLimit: Int, options: TableOptions = TableOptions(),
+        path: String, format: InputFormat?, sizeLimit: Int?, options: TableOptions = TableOptions(),
         mapFile: Bool = true, indexCache: LoadIndexCache? = nil
     ) throws -> LoadedTable {
-        if path != "-", (format ?? InputFormat.from(path: path)) == .yaml {
+        let yaml = path != "-" && (format ?? InputFormat.from(path: path)) == .yaml
+        let mapped = mapFile && path != "-" && !yaml
+        let sizeLimit = sizeLimit ?? (mapped ? Int.max : InputFile.heldDocumentLimit)
+        if yaml {
             let doc = try StreamedDocument.load(yamlFile: path, sizeLimit: sizeLimit, options: options)
             return .streamed(StreamedDataSource(document: doc))
         }

@@ -13,13 +13,14 @@ enum DocumentTable {
     /// `TruncatedFileSignal`); else it is read whole (`browse`, whose file is often rewritten
     /// in place while it is shown, and reloaded then).
     static func load(
-        file: String, document: DocumentOptions, styleDirectories: [String], limits: LuaLimits, maxFileSize: Int,
+        file: String, document: DocumentOptions, styleDirectories: [String], limits: LuaLimits, maxFileSize: Int?,
         piped: Bool = false, mapFile: Bool = false
     ) throws -> (table: TableView, source: LoadedTable) {
         let registry = Registry()
         try StyleHooks.load(styleDirectories, into: registry, limits: limits)
         if piped, let format = document.inputFormat {
-            let pipe = try PipedRows(format: format, options: document.tableOptions(), sizeLimit: maxFileSize)
+            let pipe = try PipedRows(
+                format: format, options: document.tableOptions(), sizeLimit: maxFileSize ?? InputFile.heldDocumentLimit)
             let source = LoadedTable.streamed(StreamedDataSource(pipe: pipe))
             return (source.makeTableView(registry: registry), source)
         }
