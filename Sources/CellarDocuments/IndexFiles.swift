@@ -74,7 +74,8 @@ enum IndexFiles {
 
     /// Removes the oldest indexes (by when they were written) until the
     /// rest take at most `limit` bytes, never `kept`; and temporary files a
-    /// dead process left.
+    /// dead process left. Only files this cache wrote are ever removed or
+    /// counted (`ownFile`): anything else in the directory is left alone.
     static func evict(in directory: String, beyond limit: Int, keeping kept: String) {
         guard let dir = opendir(directory) else { return }
         var files: [(path: String, size: Int, written: Int64)] = []
@@ -86,13 +87,10 @@ enum IndexFiles {
                 $0.withMemoryRebound(to: CChar.self, capacity: capacity) { String(cString: $0) }
             }
             let path = directory + "/" + name
-            guard name.hasSuffix(suffix) || name.contains(suffix + temporaryMarker), path != kept,
-                let identity = FileIdentity.of(path: path)
-            else { continue }
-            if name.hasSuffix(suffix) {
-                files.append((path, Int(identity.size), identity.modified))
-            } else if now - identity.modified > staleTemporaryAge {
-                unlink(path)
+            guard path != kept, let kind = nameKind(name), let identity = ownFile(path) else { continue }
+            switch kind {
+            case .index: files.append((path, Int(identity.size), identity.modified))
+            case .temporary: if now - identity.modified > staleTemporaryAge { unlink(path) }
             }
         }
         closedir(dir)
@@ -100,5 +98,42 @@ enum IndexFiles {
         for file in files.sorted(by: { $0.written < $1.written }) where total > limit {
             if unlink(file.path) == 0 { total -= file.size }
         }
+    }
+
+    enum NameKind { case index, temporary }
+
+    /// What a directory entry's name says it is, when it is a name this
+    /// cache gives: 16 lowercase hex digits and `.index` (`LoadIndexCache.file(for:)`),
+    /// optionally followed by `.tmp-` and a process id (`write`).
+    static func nameKind(_ name: String) -> NameKind? {
+        let bytes = Array(name.utf8)
+        let hex = bytes.prefix(16)
+        guard hex.count == 16, hex.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+            return nil
+        }
+        let rest = bytes.dropFirst(16)
+        if rest.elementsEqual(suffix.utf8) { return .index }
+        let temporary = Array((suffix + temporaryMarker).utf8)
+        guard rest.starts(with: temporary) else { return nil }
+        let pid = rest.dropFirst(temporary.count)
+        return !pid.isEmpty && pid.count <= 10 && pid.allSatisfy({ (0x30...0x39).contains($0) }) ? .temporary : nil
+    }
+
+    /// The identity of `path` when it is a file this cache wrote: a regular
+    /// file itself (a link is never followed), the user's own, and holding an
+    /// index's magic (a temporary file may be empty: its writer died first).
+    static func ownFile(_ path: String) -> FileIdentity? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid() else { return nil }
+        let magic = LoadIndex.magic
+        var head = [UInt8](repeating: 0, count: magic.count)
+        let n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, magic.count) }
+        let marked = n == magic.count && head == magic
+        let empty = n == 0 && info.st_size == 0
+        return marked || (empty && nameKind(String(path.split(separator: "/").last ?? "")) == .temporary)
+            ? FileIdentity(info) : nil
     }
 }
