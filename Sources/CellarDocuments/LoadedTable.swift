@@ -68,6 +68,21 @@ public enum LoadedTable {
         return ids
     }
 
+    /// Whether the built-in styles alone draw the table: every cell it
+    /// dequeues is a built-in style's, or one the document registers as a
+    /// built-in style, and no section has a header or footer view. A
+    /// registry needs no Lua styles loaded for such a table (a Lua style may
+    /// not take a built-in identifier, so none could change it).
+    public var drawsWithBuiltinStylesAlone: Bool {
+        let d = source.document
+        guard d.sections.allSatisfy({ $0.headerView == nil && $0.footerView == nil }) else { return false }
+        var aliases: [String: String] = [:]
+        for r in d.registrations { aliases[r.identifier] = r.style }
+        func builtin(_ id: String) -> Bool { BuiltinCellStyle.Kind(rawValue: id) != nil }
+        return d.registrations.allSatisfy { builtin($0.style) }
+            && styleIdentifiers.allSatisfy { builtin(aliases[$0] ?? $0) }
+    }
+
     /// A second table over the same loaded rows, drawn with `registry`'s
     /// styles through a data source of its own: the partner of a shared
     /// render (`TableView.renderStream(sharedWith:…)`). Both tables then
