@@ -1,4 +1,5 @@
 import Cellar
+import CellarText
 
 #if canImport(Glibc)
     import Glibc
@@ -43,7 +44,9 @@ public struct LoadIndexCache: Sendable {
     /// `$XDG_CACHE_HOME/cellar`, else `~/.cache/cellar` (nil without a
     /// home). `CELLAR_LOAD_INDEX_MIN_SIZE` (bytes, or `8M`) lowers or raises
     /// the size from which files get an index, for tests and measurements.
+    /// None with accelerators off (`Accelerators`): the index is one.
     public static func fromEnvironment(_ variable: (String) -> String? = Self.variable) -> LoadIndexCache? {
+        guard Accelerators.enabled else { return nil }
         func named(_ key: String) -> String? { variable(key).flatMap { $0.isEmpty ? nil : $0 } }
         let directory: String
         if let dir = named("CELLAR_CACHE_DIR") {

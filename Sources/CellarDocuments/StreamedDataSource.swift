@@ -90,7 +90,9 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
         }
         // Read again when the cell is configured: a style that takes fields
         // (a Lua style) then never builds the row's `Value`.
-        if let keys = try document.cellKeys(i, members: &rowMembers) { return DecodedRow(readingFields: keys) }
+        if Accelerators.enabled, let keys = try document.cellKeys(i, members: &rowMembers) {
+            return DecodedRow(readingFields: keys)
+        }
         return DecodedRow(try document.styleRow(i))
     }
 
