@@ -12,7 +12,7 @@ import Cellar
 /// or filling memory.
 public enum InputFile {
     /// The CLI's `--max-file-size` raises it. Golden cases are composed
-    /// whole (Yams' node tree), at many times their size in memory, so the
+    /// whole (a node tree, `YAMLNode`), at many times their size in memory, so the
     /// default is kept to what a hand-written table or a golden needs.
     public static let defaultSizeLimit = 4 << 20
 

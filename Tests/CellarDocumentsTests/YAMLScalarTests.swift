@@ -1,36 +1,18 @@
 import Cellar
 import Testing
 
-@testable import CellarDocuments
+@_spi(Fuzzing) @testable import CellarDocuments
 
 /// The YAML 1.2 core schema, exactly, read the same by both readings of a
 /// YAML document: the node tree (`YAMLNode`, `NodeReader.value`: cases,
 /// inline tables, the Swift API) and the JSON form the streamed reader
 /// indexes (`YAMLToJSON`, read back by `JSONBytes`).
 @Suite struct YAMLScalarTests {
-    enum Outcome: Equatable {
-        case value(Value)
-        case error(String)
-    }
-
-    static func outcome(_ body: () throws -> Value) -> Outcome {
-        do { return .value(try body()) } catch { return .error("\(error)") }
-    }
+    typealias Outcome = YAMLReadings.Outcome
 
     /// A whole document's value by the node tree and by the JSON form; or the error.
     static func read(_ text: String) -> (tree: Outcome, json: Outcome) {
-        let tree = outcome {
-            let root = try YAMLNode.compose(text, path: "t.yaml")
-            return try root.map { try NodeReader(path: "t.yaml").value($0) } ?? .null
-        }
-        let json = outcome {
-            let out = try Array(text.utf8).withUnsafeBufferPointer { try YAMLToJSON.convert($0, path: "t.yaml") }
-            return try out.withUnsafeBufferPointer { buffer in
-                var j = JSONBytes(buffer)
-                return try j.value()
-            }
-        }
-        return (tree, json)
+        (YAMLReadings.tree(Array(text.utf8)), YAMLReadings.json(Array(text.utf8)))
     }
 
     /// `v`'s value in the document `v: <yaml>`, by both readings; or the error.

@@ -1,7 +1,9 @@
 import Cellar
+import CellarTestSupport
+import Foundation
 import Testing
 
-@testable import CellarDocuments
+@_spi(Fuzzing) @testable import CellarDocuments
 
 /// YAML 1.2 syntax as the spec reads it, for the constructs a table holds:
 /// each input (written for this test, after the spec's chapter 2 examples
@@ -153,5 +155,20 @@ import Testing
         Self.refuse(
             "a: &x 1\n", "t.yaml:1:4: anchors and aliases (&name, *name) are not supported: write the value out")
         Self.refuse("a: 1\n---\nb: 2\n", "t.yaml:2:1: a table is one YAML document: a second one starts here")
+    }
+
+    /// Every example, golden case and fuzz seed reads the same both ways, value or error.
+    @Test func everyExampleCaseAndSeedReadsTheSameBothWays() throws {
+        let root = CellarCLI.packageRoot
+        var files: [String] = []
+        for dir in ["Examples", "Styles", "Fuzzing/corpus"] {
+            let all = FileManager.default.enumerator(atPath: root + "/" + dir)?.allObjects as? [String] ?? []
+            files += all.filter { $0.hasSuffix(".yaml") }.map { root + "/" + dir + "/" + $0 }
+        }
+        #expect(files.count > 60)
+        for file in files {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+            #expect(YAMLReadings.mismatch(bytes) == nil, "\(file)")
+        }
     }
 }
