@@ -8,8 +8,11 @@ import Cellar
 /// error; the tests and the fuzz target (`fuzz-yaml`) hold them to it. Not
 /// for users of the library (hence the SPI).
 @_spi(Fuzzing) public enum YAMLReadings {
+    /// A reading's value, or its error as printed.
     public enum Outcome: Equatable, Sendable {
+        /// The value read.
         case value(Value)
+        /// The error, as `file:line:column: message`.
         case error(String)
     }
 
