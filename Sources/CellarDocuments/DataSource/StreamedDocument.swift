@@ -38,8 +38,6 @@ public final class StreamedDocument {
     @exclusivity(unchecked) var bytes: DocumentBytes
     /// A YAML document's own bytes or file, which offsets into `bytes` are located in (by converting again).
     let yamlSource: YAMLSource?
-    /// Which parser gave a YAML document's events (tests see the subset scanner taken, or stepping aside).
-    var yamlParsedBy: YAMLToJSON.Parser?
     let options: TableOptions
     /// The table's style, as UITableView.Style.
     public internal(set) var style: TableStyle = .plain
@@ -150,20 +148,8 @@ public final class StreamedDocument {
         if let doc = indexCache?.restored(input, options: options) { return doc }
         let doc: StreamedDocument
         if input.format == .yaml {
-            var parser = YAMLToJSON.Parser.subset
-            let json = try input.bytes.withUnsafeBufferPointer { yaml in
-                if let json = YAMLToJSON.convertSubset(yaml, path: input.path, capacity: yaml.count) { return json }
-                parser = .libyaml
-                if let bad = ByteLocation.firstInvalidUTF8(yaml) {
-                    throw ByteLocation.error(
-                        ByteError(offset: bad, message: "invalid UTF-8"), in: yaml, path: input.path)
-                }
-                return try YAMLToJSON.convert(
-                    .bytes(yaml), path: input.path, capacity: yaml.count,
-                    parseAhead: YAMLToJSON.parsesAhead(size: yaml.count))
-            }
+            let json = try input.bytes.withUnsafeBufferPointer { try YAMLToJSON.convert($0, path: input.path) }
             doc = StreamedDocument(input, json: json, options: options)
-            doc.yamlParsedBy = parser
             try doc.scan()
         } else if let checked = try checkedInTwoParts(input, options: options) {
             doc = checked
@@ -208,7 +194,7 @@ public final class StreamedDocument {
 
     func location(ofOffset offset: Int) -> SourceLocation {
         locationsLookedUp += 1
-        if let yamlSource { return yamlSource.location(ofOutput: offset, path: path, parser: yamlParsedBy ?? .libyaml) }
+        if let yamlSource { return yamlSource.location(ofOutput: offset, path: path) }
         return bytes.withUnsafeBufferPointer { ByteLocation.location(of: offset, in: $0, path: path) }
     }
 

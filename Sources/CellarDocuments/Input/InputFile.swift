@@ -12,7 +12,7 @@ import Cellar
 /// or filling memory.
 public enum InputFile {
     /// The limit on golden cases, goldens and the tables cases name: each is
-    /// read whole and composed into a tree several times its size, so the
+    /// read whole and composed into a node tree (`YAMLNode`) several times its size, so the
     /// default is what a hand-written table or a golden needs.
     /// `cellar test --max-file-size` raises it.
     public static let defaultSizeLimit = 4 << 20

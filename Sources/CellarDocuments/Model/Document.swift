@@ -1,6 +1,5 @@
 import Cellar
 import CellarText
-import Yams
 
 /// One section of a table document.
 public struct DocumentSection: Sendable {
@@ -81,8 +80,6 @@ public struct TableDocument: Sendable {
     public var options = TableOptions()
     /// The document's own reuse identifiers (`register:`), in file order.
     public var registrations: [Registration] = []
-    /// libyaml's nesting limit (its MAX_NESTING_LEVEL), said in Cellar's words.
-    static let maximumNesting = 1000
 
     /// Creates a document with the given sections and defaults for everything else.
     public init(path: String = "<table>", sections: [DocumentSection] = []) {
@@ -119,7 +116,7 @@ public struct TableDocument: Sendable {
         }
         var reader = NodeReader(path: path)
         reader.defaultCell = options.cell
-        guard let root = try compose(text, path: path) else {
+        guard let root = try YAMLNode.compose(text, path: path) else {
             throw CellarError("the document is empty", at: SourceLocation(file: path, line: 1, column: 1))
         }
         var doc = try reader.document(root)
@@ -133,48 +130,6 @@ public struct TableDocument: Sendable {
     }
 
     static func isJSONPath(_ path: String) -> Bool { path.lowercased().hasSuffix(".json") }
-
-    /// Composes YAML into a node tree, refusing anchors and aliases: an alias
-    /// is a reference, and a few of them nested ("billion laughs") expand into
-    /// more row data than any memory holds. Shared by documents and cases.
-    package static func compose(_ text: String, path: String) throws -> Node? {
-        let parser: Parser
-        let root: Node?
-        do {
-            parser = try Parser(yaml: text)
-            root = try parser.singleRoot()
-        } catch let e as YamlError {
-            throw yamlError(e, path: path)
-        }
-        // Anchors are weak references the parser keeps alive: look while it lives.
-        try withExtendedLifetime(parser) {
-            if let root, let anchored = firstAnchored(root) {
-                throw CellarError(
-                    "anchors and aliases (&name, *name) are not supported: write the value out",
-                    at: SourceLocation(
-                        file: path, line: anchored.mark?.line ?? 1,
-                        column: anchored.mark?.column ?? 1))
-            }
-        }
-        return root
-    }
-
-    /// The first node, in document order, that defines an anchor. It comes
-    /// before any alias to it, so the walk never enters an expansion.
-    static func firstAnchored(_ node: Node) -> Node? {
-        if node.anchor != nil { return node }
-        switch node {
-        case .scalar: return nil
-        case .alias: return node
-        case .sequence(let seq):
-            for child in seq { if let found = firstAnchored(child) { return found } }
-        case .mapping(let map):
-            for (key, value) in map {
-                if let found = firstAnchored(key) ?? firstAnchored(value) { return found }
-            }
-        }
-        return nil
-    }
 
     /// Line and column (1-based, in characters) of the first byte that is not valid UTF-8.
     package static func firstInvalidUTF8(_ bytes: [UInt8]) -> (Int, Int)? {
@@ -194,30 +149,6 @@ public struct TableDocument: Sendable {
             case .error: return (line, column)
             case .emptyInput: return nil
             }
-        }
-    }
-
-    package static func yamlError(_ e: YamlError, path: String) -> CellarError {
-        func at(_ m: Mark) -> SourceLocation { SourceLocation(file: path, line: m.line, column: m.column) }
-        switch e {
-        case .scanner(let context, let problem, let mark, _),
-            .parser(let context, let problem, let mark, _),
-            .composer(let context, let problem, let mark, _):
-            let ctx = context.map { "\($0.text); " } ?? ""
-            // libyaml's own wording names a C function the user cannot call.
-            if problem.contains("yaml_set_max_nest_level") || context?.text.contains("yaml_set_max_nest_level") == true
-            {
-                return CellarError("nested more than \(maximumNesting) levels deep", at: at(mark))
-            }
-            return CellarError("malformed YAML/JSON: \(ctx)\(problem)", at: at(mark))
-        case .reader(let problem, _, _, _):
-            return CellarError("cannot read: \(problem)", at: SourceLocation(file: path, line: 1, column: 1))
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            return CellarError(
-                "duplicate key \(duplicates.map { "'\(Sanitizer.excerpt($0))'" }.joined(separator: ", "))",
-                at: at(context.mark))
-        default:
-            return CellarError("malformed YAML/JSON: \(e)", at: SourceLocation(file: path, line: 1, column: 1))
         }
     }
 

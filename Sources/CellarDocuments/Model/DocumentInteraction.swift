@@ -1,6 +1,5 @@
 import Cellar
 import CellarText
-import Yams
 
 /// A document's selection model: UIKit's four flags, with UIKit's defaults
 /// (one row selected at a time; nothing selectable while editing).
@@ -61,7 +60,7 @@ public enum RowMovability: String, Sendable {
 
 extension NodeReader {
     /// The row keys of editing, selection and swipe actions, checked as they are read.
-    func editingKey(_ key: String, _ node: Node) throws -> Value {
+    func editingKey(_ key: String, _ node: YAMLNode) throws -> Value {
         switch key {
         case "editingStyle": return .string(try choice(node, EditingStyle.self, key).rawValue)
         case "selectionStyle": return .string(try choice(node, SelectionStyle.self, key).rawValue)
@@ -74,9 +73,7 @@ extension NodeReader {
             return list
         case "movable":
             if case .scalar(let s) = node, s.string == RowMovability.withinSection.rawValue { return .string(s.string) }
-            guard case .scalar(let s) = node, s.style == .plain || s.style == .any, tagName(node) == .bool,
-                let b = node.bool
-            else {
+            guard case .scalar = node, case .bool(let b)? = try? value(node) else {
                 throw fail(
                     node,
                     "movable must be true, false or withinSection (got '\(Sanitizer.excerpt(node.string ?? "?"))')")
@@ -91,8 +88,8 @@ extension NodeReader {
     }
 
     /// `indexTitles`: a list of short texts, each at most once.
-    func indexTitles(_ node: Node) throws -> [String] {
-        guard case .sequence(let seq) = node else {
+    func indexTitles(_ node: YAMLNode) throws -> [String] {
+        guard case .sequence(let seq, _) = node else {
             throw fail(node, "indexTitles must be a list of titles, e.g. [A, B, C, '#']")
         }
         var titles: [String] = []
@@ -127,7 +124,7 @@ extension NodeReader {
 
     /// With a table-wide index, every section's own title must be in it
     /// (else the section could never be reached from the index).
-    func checkIndexTitles(_ doc: TableDocument, _ root: Node) throws {
+    func checkIndexTitles(_ doc: TableDocument, _ root: YAMLNode) throws {
         guard let titles = doc.indexTitles else { return }
         for section in doc.sections {
             guard let own = section.indexTitle, !titles.contains(own) else { continue }

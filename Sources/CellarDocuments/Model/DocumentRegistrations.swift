@@ -1,6 +1,5 @@
 import Cellar
 import CellarText
-import Yams
 
 extension TableDocument {
     /// `register: {basicStyleCell: default}`: the document's reuse
@@ -71,7 +70,7 @@ extension TableDocument {
 }
 
 extension NodeReader {
-    func registrations(_ node: Node) throws -> [TableDocument.Registration] {
+    func registrations(_ node: YAMLNode) throws -> [TableDocument.Registration] {
         try pairs(node, what: "register").map { key, keyNode, value in
             guard !key.isEmpty else { throw fail(keyNode, "register: a reuse identifier must not be empty") }
             guard let style = try text(value, "register: \(key)"), !style.isEmpty else {

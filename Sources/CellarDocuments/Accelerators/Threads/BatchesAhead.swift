@@ -6,7 +6,7 @@ import CellarText
 /// only when it waits (the second thread once the queue is read down to
 /// `refillAt`, so it makes several batches per wake: a wake is a system
 /// call that costs more than a few rows). Used by the rows decoded ahead
-/// (`RowPrefetch`) and libyaml's events parsed ahead (`YAMLEventsAhead`).
+/// (`RowPrefetch`).
 ///
 /// Invariant (why the class may be `@unchecked Sendable`): `waiting`,
 /// `spent`, `failure`, `ended`, `stopping` and the two `waits` flags are

@@ -43,13 +43,15 @@ enum JSONText {
         text.withUTF8 { writeString($0, into: &out) }
     }
 
-    /// A scalar value. A number JSON cannot write (infinity, not a number) is written as its text.
+    /// A scalar value. JSON has no infinity: it is written as a number too
+    /// large for a Double, which reads back as infinity.
     static func write(_ value: Value, into out: inout [UInt8]) {
         switch value {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case .int(let i): out.append(contentsOf: String(i).utf8)
         case .double(let d) where d.isFinite: out.append(contentsOf: String(d).utf8)
+        case .double(let d) where d.isInfinite: out.append(contentsOf: (d < 0 ? "-1e999" : "1e999").utf8)
         case .double(let d): writeString(String(d), into: &out)
         case .string(let s): writeString(s, into: &out)
         default: out.append(contentsOf: "null".utf8)

@@ -1,8 +1,7 @@
 import Cellar
 import CellarText
-import Yams
 
-/// Walks a composed YAML node tree into a document, keeping marks for errors.
+/// Walks a YAML node tree (`YAMLNode`) into a document, keeping marks for errors.
 package struct NodeReader {
     let path: String
     /// The reuse identifier of rows that name no `cell`.
@@ -10,15 +9,15 @@ package struct NodeReader {
 
     package init(path: String) { self.path = path }
 
-    func loc(_ node: Node) -> SourceLocation {
-        SourceLocation(file: path, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+    func loc(_ node: YAMLNode) -> SourceLocation {
+        SourceLocation(file: path, line: node.mark.line, column: node.mark.column)
     }
 
-    func fail(_ node: Node, _ message: String) -> CellarError { CellarError(message, at: loc(node)) }
+    func fail(_ node: YAMLNode, _ message: String) -> CellarError { CellarError(message, at: loc(node)) }
 
-    package func pairs(_ node: Node, what: String) throws -> [(key: String, keyNode: Node, value: Node)] {
-        guard case .mapping(let m) = node else { throw fail(node, "\(what) must be a mapping of keys to values") }
-        var out: [(String, Node, Node)] = []
+    package func pairs(_ node: YAMLNode, what: String) throws -> [(key: String, keyNode: YAMLNode, value: YAMLNode)] {
+        guard case .mapping(let m, _) = node else { throw fail(node, "\(what) must be a mapping of keys to values") }
+        var out: [(String, YAMLNode, YAMLNode)] = []
         for (k, v) in m {
             guard case .scalar(let s) = k else { throw fail(k, "keys must be plain text") }
             out.append((s.string, k, v))
@@ -26,7 +25,7 @@ package struct NodeReader {
         return out
     }
 
-    mutating func document(_ root: Node) throws -> TableDocument {
+    mutating func document(_ root: YAMLNode) throws -> TableDocument {
         var doc = TableDocument(path: path)
         var sawSections = false
         for (key, keyNode, value) in try pairs(root, what: "a table document") {
@@ -47,7 +46,7 @@ package struct NodeReader {
             case "register": doc.registrations = try registrations(value)
             case "sections":
                 sawSections = true
-                guard case .sequence(let seq) = value else { throw fail(value, "sections must be a list") }
+                guard case .sequence(let seq, _) = value else { throw fail(value, "sections must be a list") }
                 for s in seq { doc.sections.append(try section(s)) }
             case "indexTitles": doc.indexTitles = try indexTitles(value)
             default:
@@ -71,7 +70,7 @@ package struct NodeReader {
         return doc
     }
 
-    func section(_ node: Node) throws -> DocumentSection {
+    func section(_ node: YAMLNode) throws -> DocumentSection {
         var s = DocumentSection(location: loc(node))
         for (key, keyNode, value) in try pairs(node, what: "a section") {
             switch key {
@@ -87,7 +86,7 @@ package struct NodeReader {
                 if key == "headerView" { s.headerView = view } else { s.footerView = view }
             case "indexTitle": s.indexTitle = try text(value, key)
             case "rows":
-                guard case .sequence(let seq) = value else { throw fail(value, "rows must be a list") }
+                guard case .sequence(let seq, _) = value else { throw fail(value, "rows must be a list") }
                 for r in seq {
                     s.rows.append(try row(r))
                     s.rowLocations.append(loc(r))
@@ -99,9 +98,9 @@ package struct NodeReader {
         return s
     }
 
-    package func row(_ node: Node) throws -> Value {
+    package func row(_ node: YAMLNode) throws -> Value {
         var object: [String: Value] = [:]
-        var keyNodes: [String: Node] = [:]
+        var keyNodes: [String: YAMLNode] = [:]
         for (key, keyNode, value) in try pairs(node, what: "a row") {
             keyNodes[key] = keyNode
             switch key {
@@ -111,7 +110,7 @@ package struct NodeReader {
                 }
                 object[key] = .string(id)
             case "selected", "highlighted", "disabled", "editable", "deselectAfterSelect", "selectable":
-                guard let b = value.bool, case .scalar = value else {
+                guard case .scalar = value, case .bool(let b)? = try? self.value(value) else {
                     throw fail(value, "\(key) must be true or false")
                 }
                 object[key] = .bool(b)
@@ -153,9 +152,9 @@ package struct NodeReader {
     }
 
     /// Where a `background` problem is: an unknown key itself, else the value at the key path.
-    func backgroundNode(_ path: [String], in node: Node) -> Node {
+    func backgroundNode(_ path: [String], in node: YAMLNode) -> YAMLNode {
         if path.count == 2, let last = path.last, !BackgroundConfiguration.documentKeys.contains(last),
-            case .mapping(let m) = node, let (k, _) = m.first(where: { $0.key.string == last })
+            case .mapping(let m, _) = node, let (k, _) = m.first(where: { $0.key.string == last })
         {
             return k
         }
@@ -163,17 +162,17 @@ package struct NodeReader {
     }
 
     /// The node a key path points at (the deepest key found), for error marks.
-    func locate(_ path: [String], in node: Node) -> Node {
+    func locate(_ path: [String], in node: YAMLNode) -> YAMLNode {
         var current = node
         for key in path {
             // A list position (a swipe action's place in its list).
-            if case .sequence(let seq) = current, let i = Int(key), i >= 0, i < seq.count {
+            if case .sequence(let seq, _) = current, let i = Int(key), i >= 0, i < seq.count {
                 current = seq[i]
                 continue
             }
-            guard case .mapping(let m) = current else { break }
-            guard let (k, v) = m.first(where: { $0.key.string == key }) else { break }
-            current = key == path.last ? (v.mark == nil ? k : v) : v
+            guard case .mapping(let m, _) = current else { break }
+            guard let (_, v) = m.first(where: { $0.key.string == key }) else { break }
+            current = v
         }
         return current
     }
@@ -181,36 +180,34 @@ package struct NodeReader {
     /// A row's `height` or the document's `rowHeight`, read and refused by
     /// the streamed readers' `RowCheck.height` (which sees the value, not
     /// its YAML spelling: `~` is quoted as null), so both say the same.
-    func height(_ node: Node, _ key: String) throws -> RowHeight {
+    func height(_ node: YAMLNode, _ key: String) throws -> RowHeight {
         let v = try value(node)
         do { return try RowCheck.height(v, key) } catch { throw fail(node, error.message) }
     }
 
-    /// The resolved tag of a node (plain scalars get int/float/bool/null by the YAML core schema).
-    func tagName(_ node: Node) -> Tag.Name { Tag.Name(rawValue: node.tag.rawValue) }
-
-    func int(_ node: Node) -> Int? {
-        guard case .scalar(let s) = node, s.style == .plain || s.style == .any else { return nil }
-        if tagName(node) == .int { return node.int }
-        if tagName(node) == .float, let d = node.float, d.rounded() == d, abs(d) < 1e15 { return Int(d) }
-        return nil
-    }
-
-    func text(_ node: Node, _ key: String) throws -> String? {
-        guard case .scalar(let s) = node else { throw fail(node, "\(key) must be text") }
-        if tagName(node) == .null && s.style != .singleQuoted && s.style != .doubleQuoted { return nil }
-        return s.string
-    }
-
-    /// A plain `true` or `false` (quoted text is not a flag).
-    func flag(_ node: Node, _ key: String) throws -> Bool {
-        if case .scalar(let s) = node, s.style == .plain || s.style == .any, tagName(node) == .bool, let b = node.bool {
-            return b
+    /// A whole number: an integer, or a number with no fraction (`3.0`); quoted text is none.
+    func int(_ node: YAMLNode) -> Int? {
+        guard case .scalar = node else { return nil }
+        switch try? value(node) {
+        case .int(let i)?: return i
+        case .double(let d)? where d.rounded() == d && abs(d) < 1e15: return Int(d)
+        default: return nil
         }
+    }
+
+    /// A title's text, or nil for a null (plain `null`, `~`, nothing, or tagged `!!null`).
+    func text(_ node: YAMLNode, _ key: String) throws -> String? {
+        guard case .scalar(let s) = node else { throw fail(node, "\(key) must be text") }
+        return try value(node) == .null ? nil : s.string
+    }
+
+    /// A plain `true` or `false`, or one tagged `!!bool` (quoted text is not a flag).
+    func flag(_ node: YAMLNode, _ key: String) throws -> Bool {
+        if case .scalar = node, case .bool(let b)? = try? value(node) { return b }
         throw fail(node, "\(key) must be true or false (got '\(Sanitizer.excerpt(node.string ?? "?"))')")
     }
 
-    func choice<E: RawRepresentable & CaseIterable>(_ node: Node, _: E.Type, _ key: String) throws -> E
+    func choice<E: RawRepresentable & CaseIterable>(_ node: YAMLNode, _: E.Type, _ key: String) throws -> E
     where E.RawValue == String {
         guard case .scalar(let s) = node else {
             throw fail(node, "\(key) must be one of \(E.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -219,27 +216,21 @@ package struct NodeReader {
         throw fail(node, "\(key): " + Suggest.unknown("value", s.string, among: E.allCases.map(\.rawValue)))
     }
 
-    /// Any YAML value as row data.
-    package func value(_ node: Node) throws -> Value {
+    /// Any YAML value as row data, its scalars read by `YAMLScalar`.
+    package func value(_ node: YAMLNode) throws -> Value {
         switch node {
         case .scalar(let s):
-            if s.style == .singleQuoted || s.style == .doubleQuoted || s.style == .literal || s.style == .folded {
-                return .string(s.string)
+            var text = s.string
+            do {
+                return try text.withUTF8 { try YAMLScalar.value($0, plain: s.isPlain, tag: s.tag) }
+            } catch let e as YAMLScalarProblem {
+                throw fail(node, e.message)
             }
-            switch tagName(node) {
-            case .null: return .null
-            case .bool: return node.bool.map(Value.bool) ?? .string(s.string)
-            case .int: return node.int.map(Value.int) ?? .string(s.string)
-            case .float: return node.float.map(Value.double) ?? .string(s.string)
-            default: return .string(s.string)
-            }
-        case .sequence(let seq): return .array(try seq.map { try value($0) })
+        case .sequence(let seq, _): return .array(try seq.map { try value($0) })
         case .mapping:
             var o: [String: Value] = [:]
             for (k, _, v) in try pairs(node, what: "a value") { o[k] = try value(v) }
             return .object(o)
-        case .alias:
-            throw fail(node, "aliases are not supported")
         }
     }
 }
