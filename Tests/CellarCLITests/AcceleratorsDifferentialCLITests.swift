@@ -47,6 +47,24 @@ import Testing
         try expectSame(["render", path, "--width", "50", "--color", "never"])
     }
 
+    /// `render` parsed as its own root must answer as the root does: the
+    /// same help, the same errors, the same table.
+    @Test(arguments: [
+        ["render", "Examples/settings.yaml", "--width", "0"],
+        ["render", "Examples/settings.yaml", "--width", "abc"],
+        ["render", "Examples/settings.yaml", "--bogus"],
+        ["render"],
+        ["render", "--help"],
+        ["render", "Examples/settings.yaml", "-h"],
+        ["render", "Examples/settings.yaml", "--offset", "3"],
+        ["render", "Examples/settings.yaml", "--version"],
+        ["render", "Examples/settings.yaml", "--width", "30", "--", "extra"],
+        ["render", "--width", "30", "Examples/settings.yaml"],
+    ])
+    func renderArgumentsParseTheSame(arguments: [String]) throws {
+        try expectSame(arguments)
+    }
+
     @Test func everyGoldenCasePassesBothWays() throws {
         try expectSame(["test", "Styles"], environment: ["CI": "true"])
         let plain = try CellarCLI.run(["test", "Styles"], in: Self.root, ci: true, environment: Self.off)
