@@ -15,14 +15,14 @@ final class BrowseReloader {
     let document: DocumentOptions
     let styleDirectories: [String]
     let limits: LuaLimits
-    let maxFileSize: Int
+    let maxFileSize: Int?
     let ambiguousWide: Bool?
     let watcher: FileWatcher
     /// The document changed but did not load: the next reload reads it again.
     private var documentPending = false
 
     init?(
-        file: String, document: DocumentOptions, styleDirectories: [String], limits: LuaLimits, maxFileSize: Int,
+        file: String, document: DocumentOptions, styleDirectories: [String], limits: LuaLimits, maxFileSize: Int?,
         ambiguousWide: Bool?
     ) {
         self.file = file

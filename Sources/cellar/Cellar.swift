@@ -1,4 +1,5 @@
 import ArgumentParser
+import CellarText
 import Foundation
 
 @main
@@ -27,7 +28,7 @@ struct CellarCommand: ParsableCommand {
     /// is; `--help` still prints the usage.
     static func main() {
         do {
-            var command = try parseAsRoot()
+            var command = try parseCommand()
             try command.run()
         } catch {
             let code = exitCode(for: error)
@@ -66,5 +67,31 @@ struct CellarCommand: ParsableCommand {
     /// so), `cellar` for the others.
     static func errorPrefix(_ arguments: [String]) -> String {
         arguments.dropFirst().first == TestCommand.configuration.commandName ? TestCommand.errorPrefix : "cellar"
+    }
+
+    /// `render`, the command scripts run once a table, is parsed as a root
+    /// of its own: the root's parse reflects every subcommand's options,
+    /// most of a small table's start-up. A help request or an error in
+    /// ArgumentParser's words parses again from the root, so help and
+    /// messages are the root's, word for word; a failure `validate()` has
+    /// already reported (`CLIError`) stands (an accelerator:
+    /// `CELLAR_ACCELERATORS=off` always takes the root).
+    static func parseCommand() throws -> ParsableCommand {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        guard Accelerators.enabled, arguments.first == RenderCommand.configuration.commandName,
+            !arguments.contains(where: asksForHelp)
+        else { return try parseAsRoot() }
+        do {
+            return try RenderCommand.parse(Array(arguments.dropFirst()))
+        } catch {
+            if exitCode(for: error) != .success, fullMessage(for: error).isEmpty { throw error }
+            return try parseAsRoot()
+        }
+    }
+
+    /// Whether an argument asks ArgumentParser for help, a completion script or a dump.
+    private static func asksForHelp(_ argument: String) -> Bool {
+        ["-h", "--help", "help", "--version"].contains(argument) || argument.hasPrefix("--generate-completion")
+            || argument.hasPrefix("--experimental")
     }
 }
