@@ -120,10 +120,12 @@ struct RowRenderer {
     }
 
     /// Draws a row laid out as `rc`, `lines` tall, with its separator at
-    /// line `y` of the canvas (clipped).
+    /// line `y` of the canvas (clipped). `measured`: the content's height,
+    /// when the caller measured it (else it is measured again to centre it
+    /// in a taller row).
     func draw(
         _ ip: IndexPath, lines: Int, _ l: TableLayout, into canvas: inout Canvas, y: Int,
-        content rc: borrowing RowContent
+        content rc: borrowing RowContent, measured: Int? = nil
     ) {
         let g = l.geometry
         // Behind revealed buttons the whole row slides toward the other edge.
@@ -139,7 +141,7 @@ struct RowRenderer {
                 rc.isSelected ? "◉" : "○", x: x0 + 1, y: mid,
                 style: TextStyle(foreground: .semantic(rc.isSelected ? .tint : .tertiaryLabel)))
         }
-        let top = rc.contentTop(inRowOf: lines)
+        let top = rc.contentTop(inRowOf: lines, measured: measured)
         rc.draw(into: &canvas, x: x0 + rc.lead, y: y + top, height: lines - top)
         let trailing = x0 + g.rowWidth - 1
         // Editing: ≡ takes the last column, the accessory ends one space before it.
