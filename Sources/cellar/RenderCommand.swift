@@ -32,7 +32,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Output: plain, ansi, svg or html (default: plain or ansi, as --color decides).")
     var format: OutputFormat?
 
-    @Option(help: "Colours of svg and html output: light or dark.")
+    @Option(help: "Colours of svg and html output: light or dark; styles read it as ctx.theme.")
     var theme: ThemeName = .light
 
     @Option(help: "The title of svg and html output (html default: Cellar table).")
@@ -104,6 +104,7 @@ struct RenderCommand: ParsableCommand {
         table.viewportHeight = height
         table.setEditing(editing)
         if let ambiguousWide = ambiguousWideOption.ambiguousWide { table.ambiguousWide = ambiguousWide }
+        table.appearance = theme == .dark ? .dark : .light
         if let offset { try table.scroll(toOffset: offset) }
         let useColor = colorOption.color.usesColor(environment: env, outputIsTerminal: Terminal.stdoutIsTerminal)
         // Piped rows are written as they are drawn; anything else is held until the render succeeds.

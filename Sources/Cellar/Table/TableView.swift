@@ -81,6 +81,9 @@ public final class TableView {
     /// wide, as CJK terminals do, so that columns still line up there. Every
     /// width of a render (rows, accessories, titles, index) follows it.
     public var ambiguousWide = false { didSet { if ambiguousWide != oldValue { invalidateLayout() } } }
+    /// Whether the table is drawn for a light or a dark background; styles
+    /// may draw differently for each, so a change drops the layout.
+    public var appearance = Appearance.light { didSet { if appearance != oldValue { invalidateLayout() } } }
     /// nil = the whole table, streamed row by row.
     public var viewportHeight: Int?
     /// Mark the focused row in the leading column, where selected rows
