@@ -48,10 +48,10 @@ public final class BrowseSession {
     public var keepsActions = false
     /// Every action performed and every resize after the first size, in
     /// order, while `keepsActions` is on (the recorder writes them as steps).
-    public private(set) var performed: [Event] = []
+    public internal(set) var performed: [Event] = []
     /// The viewport's first size (the status line left out), set by the
     /// first `resize`: where a recorded case starts.
-    public private(set) var startSize: (width: Int, height: Int)?
+    public internal(set) var startSize: (width: Int, height: Int)?
 
     /// What the session records: an action, or the viewport's new size.
     public enum Event: Sendable {
