@@ -9,6 +9,7 @@ extension BrowseSession {
             // A click or the wheel closes a swiped row in the table itself; the mode follows.
             if case .swiped = mode, table.indexPathForSwipedRow == nil { mode = .browse }
         }
+        if closeErrorOverlay(for: key) { return }
         if case .mouse(let event) = key { return handle(event) }
         if showsHelp {
             // Any key closes the overlay; q and Ctrl-C still quit.

@@ -37,6 +37,12 @@ public final class BrowseSession {
     public var message = ""
     /// The `?` overlay shows.
     public internal(set) var showsHelp = false
+    /// The last error in full (bounded), until the overlay showing it closes or the screen finds it fits the status line.
+    public internal(set) var errorDetail: String?
+    /// The error overlay shows `errorDetail`; any key closes it.
+    public internal(set) var showsError = false
+    /// The error the overlay showed last, not opened again for the same error.
+    var closedError: String?
     /// `'` was typed: the next character taps that index title.
     var awaitsIndexTitle = false
     /// Set by `q`, Esc at top level or Ctrl-C.
@@ -83,7 +89,7 @@ public final class BrowseSession {
             if records { performed.append(.action(action)) }
             return true
         } catch {
-            message = "\(error)"
+            report(error)
             return false
         }
     }
@@ -109,7 +115,7 @@ public final class BrowseSession {
         // user's scroll (a TableAction), which would close a swiped row that
         // the recorded case keeps open.
         guard let target = table.offsetRevealingFocusedRow() else { return }
-        do { try table.scroll(toOffset: target) } catch { message = "\(error)" }
+        do { try table.scroll(toOffset: target) } catch { report(error) }
     }
 
     /// Focuses `ip` and scrolls as little as shows it whole (its top when it

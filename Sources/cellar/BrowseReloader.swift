@@ -66,7 +66,7 @@ final class BrowseReloader {
             documentPending = false
         } catch {
             documentPending = documentChanged
-            session.message = "\(error) (showing the last good version)"
+            session.report(error, note: "showing the last good version")
         }
     }
 
