@@ -290,4 +290,68 @@ import Testing
             #expect(s.table.numberOfRows(inSection: 0) == 30)
         }
     }
+
+    /// UIKit's chevron is no control: a click on › of ⓘ › selects the row,
+    /// a click on ⓘ taps the accessory.
+    @Test func aClickOnTheChevronOfADetailDisclosureButtonSelectsTheRow() throws {
+        let (s, source) = session()
+        source.sections[0][1] = .object(["text": .string("info"), "accessory": .string("detailDisclosureButton")])
+        let lines = try s.table.renderText().split(separator: "\n", omittingEmptySubsequences: false)
+        let text = lines[1]
+        let chevron = text.distance(from: text.startIndex, to: try #require(text.firstIndex(of: "›")))
+        let info = text.distance(from: text.startIndex, to: try #require(text.firstIndex(of: "ⓘ")))
+        s.handle(.mouse(MouseEvent(kind: .press(button: 0), x: chevron, y: 1)))
+        #expect(source.events == ["select [0, 1]"])
+        s.handle(.mouse(MouseEvent(kind: .press(button: 0), x: info, y: 1)))
+        #expect(source.events == ["select [0, 1]", "accessory [0, 1]"])
+    }
+
+    /// While reordering, the lifted row moves with each ↑/↓ (the rows below
+    /// it shift), stays lifted, and Enter drops it there; Esc puts it back.
+    @Test func theLiftedRowMovesLiveAndEscapePutsItBack() throws {
+        let rows = MovableRows((0..<6).map { "row \($0)" })
+        let s = BrowseSession(table: rows.table())
+        s.keepsActions = true
+        s.focus(s.firstRow)
+        for key: Key in [.character("e"), .character("j"), .character("m"), .character("j"), .character("j")] {
+            s.handle(key)
+        }
+        #expect(rows.texts == ["row 0", "row 2", "row 3", "row 1", "row 4", "row 5"])
+        #expect(s.table.reorderingRow == IndexPath(0, 3) && s.focus == IndexPath(0, 3))
+        #expect(s.mode == .reordering(from: IndexPath(0, 1), to: IndexPath(0, 3)))
+        #expect(try s.table.renderText().split(separator: "\n")[3].contains("row 1"))
+        s.handle(.escape)
+        #expect(rows.texts == (0..<6).map { "row \($0)" })
+        #expect(s.table.reorderingRow == nil && s.focus == IndexPath(0, 1) && s.mode == .editing)
+        for key: Key in [.character("m"), .character("k"), .enter] { s.handle(key) }
+        #expect(rows.texts == ["row 1", "row 0", "row 2", "row 3", "row 4", "row 5"])
+        #expect(s.table.reorderingRow == nil && s.message == "moved row 2 to 1")
+    }
+}
+
+/// Rows a move changes, as a document's.
+private final class MovableRows: TableViewDataSource, TableViewDelegate {
+    var texts: [String]
+    init(_ texts: [String]) { self.texts = texts }
+    func numberOfSections(in tableView: TableView) -> Int { 1 }
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { texts.count }
+    func tableView(_ tableView: TableView, cellForRowAt ip: IndexPath) throws -> Cell {
+        let cell = try tableView.dequeueReusableCell(withIdentifier: "default", for: ip)
+        try cell.configure(with: .object(["text": .string(texts[ip.row])]), at: ip)
+        return cell
+    }
+    func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
+    func tableView(_ tableView: TableView, moveRowAt from: IndexPath, to: IndexPath) throws {
+        texts.insert(texts.remove(at: from.row), at: to.row)
+    }
+    func table() -> TableView {
+        let t = TableView(registry: Registry())
+        t.retainedDataSource = self
+        t.dataSource = self
+        t.delegate = self
+        t.separatorStyle = .none
+        t.width = 20
+        t.viewportHeight = 8
+        return t
+    }
 }
