@@ -128,10 +128,13 @@ extension BrowseSession {
         if perform(.tapAccessory(ip)) { message = "tapped the accessory of row \(ordinal(of: ip))" }
     }
 
+    /// The accessory the row shows now (its editing accessory while the table edits).
+    func shownAccessory(_ ip: IndexPath) -> Accessory? {
+        table.isEditing ? table.cellForRow(at: ip)?.editingAccessory : table.cellForRow(at: ip)?.accessory
+    }
+
     func hasDetailButton(_ ip: IndexPath) -> Bool {
-        let accessory =
-            table.isEditing ? table.cellForRow(at: ip)?.editingAccessory : table.cellForRow(at: ip)?.accessory
-        switch accessory {
+        switch shownAccessory(ip) {
         case .type(.detailButton), .type(.detailDisclosureButton): return true
         default: return false
         }

@@ -41,8 +41,7 @@ extension BrowseSession {
     /// UIKit: a tap on it is a tap on the row.
     func detailButtonColumns(_ ip: IndexPath) -> Range<Int>? {
         guard hasDetailButton(ip), let columns = table.accessoryColumns(forRowAt: ip) else { return nil }
-        let accessory = table.isEditing ? table.cellForRow(at: ip)?.editingAccessory : table.cellForRow(at: ip)?.accessory
-        guard case .type(.detailDisclosureButton) = accessory else { return columns }
+        guard case .type(.detailDisclosureButton) = shownAccessory(ip) else { return columns }
         // The chevron is the accessory's last column, then the row's trailing margin.
         return columns.lowerBound..<max(columns.lowerBound, columns.upperBound - 2)
     }
