@@ -309,7 +309,7 @@ import Testing
     /// While reordering, the lifted row moves with each ↑/↓ (the rows below
     /// it shift), stays lifted, and Enter drops it there; Esc puts it back.
     @Test func theLiftedRowMovesLiveAndEscapePutsItBack() throws {
-        let rows = MovableRows((0..<6).map { "row \($0)" })
+        let rows = EditableRows((0..<6).map { "row \($0)" })
         let s = BrowseSession(table: rows.table())
         s.keepsActions = true
         s.focus(s.firstRow)
@@ -326,32 +326,5 @@ import Testing
         for key: Key in [.character("m"), .character("k"), .enter] { s.handle(key) }
         #expect(rows.texts == ["row 1", "row 0", "row 2", "row 3", "row 4", "row 5"])
         #expect(s.table.reorderingRow == nil && s.message == "moved row 2 to 1")
-    }
-}
-
-/// Rows a move changes, as a document's.
-private final class MovableRows: TableViewDataSource, TableViewDelegate {
-    var texts: [String]
-    init(_ texts: [String]) { self.texts = texts }
-    func numberOfSections(in tableView: TableView) -> Int { 1 }
-    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { texts.count }
-    func tableView(_ tableView: TableView, cellForRowAt ip: IndexPath) throws -> Cell {
-        let cell = try tableView.dequeueReusableCell(withIdentifier: "default", for: ip)
-        try cell.configure(with: .object(["text": .string(texts[ip.row])]), at: ip)
-        return cell
-    }
-    func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
-    func tableView(_ tableView: TableView, moveRowAt from: IndexPath, to: IndexPath) throws {
-        texts.insert(texts.remove(at: from.row), at: to.row)
-    }
-    func table() -> TableView {
-        let t = TableView(registry: Registry())
-        t.retainedDataSource = self
-        t.dataSource = self
-        t.delegate = self
-        t.separatorStyle = .none
-        t.width = 20
-        t.viewportHeight = 8
-        return t
     }
 }
