@@ -37,12 +37,14 @@ extension BrowseSession {
     /// `text` cut at a character boundary to `errorDetailLimit` bytes, saying so.
     static func bounded(_ text: String) -> String {
         guard text.utf8.count > errorDetailLimit else { return text }
-        var cut = ""
-        for ch in text {
-            if cut.utf8.count + ch.utf8.count > errorDetailLimit { break }
-            cut.append(ch)
+        var end = text.startIndex
+        var bytes = 0
+        for i in text.indices {
+            bytes += text[i].utf8.count
+            if bytes > errorDetailLimit { break }
+            end = text.index(after: i)
         }
-        return cut + "… (cut at \(errorDetailLimit) bytes)"
+        return String(text[..<end]) + "… (cut at \(errorDetailLimit) bytes)"
     }
 
     /// The overlay is showing: a key or a click closes it and does nothing
