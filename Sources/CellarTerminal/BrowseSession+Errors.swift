@@ -14,9 +14,9 @@ extension BrowseSession {
     /// Reports `error`, with `note` after it (e.g. "showing the last good version").
     public func report(_ error: any Error, note: String = "") {
         let text = "\(error)" + (note.isEmpty ? "" : " (\(note))")
-        message = Self.shortForm(text)
-        // A render that fails fails again at every frame: the overlay closed on it stays closed.
         let detail = Self.bounded(text)
+        message = Self.shortForm(detail)
+        // A render that fails fails again at every frame: the overlay closed on it stays closed.
         if Self.isLocated(text), detail != closedError { errorDetail = detail }
     }
 
