@@ -16,7 +16,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // Lua 5.4 from the system (Debian: liblua5.4-dev).
@@ -25,11 +24,12 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]
         ),
-        // libyaml from the system (Debian: libyaml-dev): its event parser streams YAML documents.
+        // libfyaml from the system (Debian: libfyaml-dev): a YAML 1.2 parser whose events every
+        // YAML document is read on (`YAMLEvents`).
         .systemLibrary(
-            name: "CLibYAML",
-            pkgConfig: "yaml-0.1",
-            providers: [.apt(["libyaml-dev"])]
+            name: "CFYAML",
+            pkgConfig: "libfyaml",
+            providers: [.apt(["libfyaml-dev"])]
         ),
         // C wrappers for Lua's macros, and the trampolines that raise Lua
         // errors on the C side so no longjmp ever crosses a Swift frame.
@@ -39,13 +39,11 @@ let package = Package(
         .target(name: "Cellar", dependencies: ["CellarText"]),
         // Table documents (YAML, JSON) as data sources.
         .target(name: "CellarDocuments", dependencies: [
-            "Cellar", "CellarText", "CLibYAML",
-            .product(name: "Yams", package: "Yams"),
+            "Cellar", "CellarText", "CFYAML",
         ]),
         // Golden cases: parsing, scenarios, the runner, diffs and files.
         .target(name: "CellarGolden", dependencies: [
             "Cellar", "CellarDocuments", "CellarText",
-            .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "CellarLua", dependencies: ["Cellar", "CellarText", "CLua", "CLuaShim"]),
         // The interactive front-end: raw mode, keys and mouse, frame diff, the browse loop.
@@ -65,7 +63,6 @@ let package = Package(
         ]),
         .testTarget(name: "CellarGoldenTests", dependencies: [
             "CellarGolden", "CellarDocuments", "Cellar", "CellarText", "CellarLua", "CellarTestSupport",
-            .product(name: "Yams", package: "Yams"),
         ]),
         .testTarget(name: "CellarLuaTests", dependencies: ["CellarLua", "Cellar", "CellarDocuments", "CellarTestSupport", "CLuaShim", "CLua"]),
         .testTarget(name: "CellarCLITests", dependencies: ["cellar", "CellarText", "CellarTestSupport"]),

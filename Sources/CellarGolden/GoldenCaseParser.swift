@@ -1,7 +1,6 @@
 import Cellar
 import CellarDocuments
 import Foundation
-import Yams
 
 /// Parses `NAME.case.yaml` files. The format (documented in the README, "Golden tests"):
 ///
@@ -61,7 +60,7 @@ public enum GoldenCaseParser {
         var styles = false
         var focusMark = false
         var steps: [GoldenStep] = []
-        var heightNode: Node?
+        var heightNode: YAMLNode?
 
         for (index, (key, keyNode, value)) in pairs.enumerated() {
             switch key {
@@ -83,7 +82,7 @@ public enum GoldenCaseParser {
             case "styles": styles = try yaml.bool(value, what: "styles")
             case "focus_mark": focusMark = try yaml.bool(value, what: "focus_mark")
             case "steps":
-                guard case .sequence(let seq) = value else {
+                guard case .sequence(let seq, _) = value else {
                     throw yaml.error("steps must be a list, found \(yaml.kind(value))", at: value)
                 }
                 steps = try seq.map { try step($0, yaml: yaml) }
@@ -105,7 +104,7 @@ public enum GoldenCaseParser {
 
     // MARK: Table
 
-    /// Yams does not keep a mapping's flow/block style, so look at the text:
+    /// The node tree does not keep a mapping's flow/block style, so look at the text:
     /// the first thing that is not blank or a comment.
     static func startsWithFlowMapping(_ text: String) -> Bool {
         for line in text.split(separator: "\n") {
@@ -133,7 +132,7 @@ public enum GoldenCaseParser {
     }
 
     static func tableSource(
-        _ node: Node, next: Node?, isFlowRoot: Bool, text: String,
+        _ node: YAMLNode, next: YAMLNode?, isFlowRoot: Bool, text: String,
         yaml: GoldenYAML
     ) throws -> TableSource {
         let location = yaml.location(node)
@@ -146,8 +145,8 @@ public enum GoldenCaseParser {
             let path = s.string.hasPrefix("/") ? s.string : (dir as NSString).appendingPathComponent(s.string)
             return .file(path: normalize(path), location: location)
         case .mapping:
-            guard let mark = node.mark else { throw yaml.error("table has no position", at: node) }
-            let end = next?.mark.map { ($0.line, $0.column) }
+            let mark = node.mark
+            let end = next.map { ($0.mark.line, $0.mark.column) }
             return .inline(
                 text: blankOutside(
                     text, from: (mark.line, mark.column), to: end,

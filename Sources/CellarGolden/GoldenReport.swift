@@ -2,7 +2,6 @@ import Cellar
 import CellarDocuments
 import CellarText
 import Foundation
-import Yams
 
 /// `cellar test --report DIR`: DIR/index.html, a page a person opens in a
 /// browser. Every failing, new or orphaned case gets an entry: golden and
@@ -144,7 +143,9 @@ public struct GoldenReport {
     }
 
     static func description(_ caseText: String) -> String? {
-        guard let node = try? Yams.compose(yaml: caseText), case .mapping(let map) = node else { return nil }
+        guard let node = try? YAMLNode.compose(caseText, path: ""), case .mapping(let map, _) = node else {
+            return nil
+        }
         for (key, value) in map where key.string == "description" {
             return value.string?.trimmingCharacters(in: .whitespacesAndNewlines)
         }

@@ -1,12 +1,11 @@
 import Cellar
 import CellarDocuments
-import Yams
 
 /// Reads the steps of a case: the user's actions (parsed into
 /// `TableAction`, which `TableView.perform` applies) and the app's own
 /// updates (`delete`, `insert`, `move`).
 extension GoldenCaseParser {
-    static func step(_ node: Node, yaml: GoldenYAML) throws -> GoldenStep {
+    static func step(_ node: YAMLNode, yaml: GoldenYAML) throws -> GoldenStep {
         let at = yaml.location(node)
         if case .scalar(let s) = node {
             switch s.string {
@@ -45,14 +44,14 @@ extension GoldenCaseParser {
     /// A step's argument, with the readers every step shares.
     struct StepArgument {
         let name: String
-        let node: Node
+        let node: YAMLNode
         let yaml: GoldenYAML
 
-        func ip(_ n: Node) throws -> Cellar.IndexPath { try yaml.indexPath(n, what: "\(name)'s index path") }
+        func ip(_ n: YAMLNode) throws -> Cellar.IndexPath { try yaml.indexPath(n, what: "\(name)'s index path") }
         var ip: Cellar.IndexPath { get throws { try ip(node) } }
 
-        func fields(_ n: Node, _ allowed: [String]) throws -> [String: Node] {
-            var out: [String: Node] = [:]
+        func fields(_ n: YAMLNode, _ allowed: [String]) throws -> [String: YAMLNode] {
+            var out: [String: YAMLNode] = [:]
             for (k, kn, v) in try yaml.pairs(n, what: "\(name)'s argument") {
                 guard allowed.contains(k) else { throw yaml.unknownKey(k, at: kn, known: allowed, in: "field") }
                 out[k] = v
@@ -60,14 +59,14 @@ extension GoldenCaseParser {
             return out
         }
 
-        func required(_ f: [String: Node], _ key: String, in n: Node) throws -> Node {
+        func required(_ f: [String: YAMLNode], _ key: String, in n: YAMLNode) throws -> YAMLNode {
             guard let v = f[key] else { throw yaml.error("\(name) needs '\(key)'", at: n) }
             return v
         }
 
         /// A row written in the step, read as a document's rows are read
         /// (table keys and built-in styles' keys checked).
-        func row(_ n: Node) throws -> Value {
+        func row(_ n: YAMLNode) throws -> Value {
             guard case .mapping = n else { throw yaml.error("\(name)'s row must be a mapping of row data", at: n) }
             return try NodeReader(path: yaml.file).row(n)
         }
@@ -166,14 +165,14 @@ extension GoldenCaseParser {
         switch a.name {
         case "delete":
             // One index path, or a list of them.
-            if case .sequence(let seq) = arg, let first = seq.first, case .sequence = first {
+            if case .sequence(let seq, _) = arg, let first = seq.first, case .sequence = first {
                 return .delete(try seq.map(a.ip))
             }
             return .delete([try a.ip])
         case "insert":
             // {at: [s, r], row: {...}} or a list of those.
-            let items: [Node]
-            if case .sequence(let seq) = arg { items = Array(seq) } else { items = [arg] }
+            let items: [YAMLNode]
+            if case .sequence(let seq, _) = arg { items = Array(seq) } else { items = [arg] }
             guard !items.isEmpty else { throw a.yaml.error("insert needs at least one row", at: arg) }
             return .insert(
                 try items.map { item -> (at: Cellar.IndexPath, row: Value) in

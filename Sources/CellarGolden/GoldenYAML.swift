@@ -2,33 +2,31 @@ import Cellar
 import CellarDocuments
 import CellarText
 import Foundation
-import Yams
 
 /// Reads a composed YAML tree for one file, turning every shape mistake into a
 /// `CellarError` located at the offending node (`file:line:column`).
 struct GoldenYAML {
     let file: String
 
-    func location(_ node: Node) -> SourceLocation {
-        guard let mark = node.mark else { return SourceLocation(file: file, line: 1, column: 1) }
-        return SourceLocation(file: file, line: mark.line, column: mark.column)
+    func location(_ node: YAMLNode) -> SourceLocation {
+        SourceLocation(file: file, line: node.mark.line, column: node.mark.column)
     }
 
-    func error(_ message: String, at node: Node) -> CellarError {
+    func error(_ message: String, at node: YAMLNode) -> CellarError {
         CellarError(message, at: location(node))
     }
 
     /// Composes `text` as documents are composed (located errors, no aliases).
-    func compose(_ text: String) throws -> Node? {
-        try TableDocument.compose(text, path: file)
+    func compose(_ text: String) throws -> YAMLNode? {
+        try YAMLNode.compose(text, path: file)
     }
 
     /// The pairs of a mapping node, keys as text (as table documents read them).
-    func pairs(_ node: Node, what: String) throws -> [(key: String, keyNode: Node, value: Node)] {
+    func pairs(_ node: YAMLNode, what: String) throws -> [(key: String, keyNode: YAMLNode, value: YAMLNode)] {
         try NodeReader(path: file).pairs(node, what: what)
     }
 
-    func string(_ node: Node, what: String) throws -> String {
+    func string(_ node: YAMLNode, what: String) throws -> String {
         guard case .scalar(let s) = node else {
             throw error("\(what) must be text, found \(kind(node))", at: node)
         }
@@ -37,7 +35,7 @@ struct GoldenYAML {
 
     /// A whole number within `range` (every number a case gives is bounded
     /// where it enters, so playing it cannot overflow or over-allocate).
-    func int(_ node: Node, what: String, in range: ClosedRange<Int>) throws -> Int {
+    func int(_ node: YAMLNode, what: String, in range: ClosedRange<Int>) throws -> Int {
         guard case .scalar = node, case .int(let i)? = try? value(node) else {
             throw error(
                 "\(what) must be a whole number from \(range.lowerBound) to \(range.upperBound), found \(kind(node))",
@@ -52,7 +50,7 @@ struct GoldenYAML {
         return i
     }
 
-    func bool(_ node: Node, what: String) throws -> Bool {
+    func bool(_ node: YAMLNode, what: String) throws -> Bool {
         guard case .scalar = node, case .bool(let b)? = try? value(node) else {
             throw error("\(what) must be true or false, found \(kind(node))", at: node)
         }
@@ -60,8 +58,8 @@ struct GoldenYAML {
     }
 
     /// `[section, row]`.
-    func indexPath(_ node: Node, what: String) throws -> Cellar.IndexPath {
-        guard case .sequence(let seq) = node, seq.count == 2 else {
+    func indexPath(_ node: YAMLNode, what: String) throws -> Cellar.IndexPath {
+        guard case .sequence(let seq, _) = node, seq.count == 2 else {
             throw error("\(what) must be an index path [section, row], found \(kind(node))", at: node)
         }
         let items = Array(seq)
@@ -71,21 +69,20 @@ struct GoldenYAML {
     }
 
     /// Row data and state values, read exactly as table documents read them.
-    func value(_ node: Node) throws -> Value {
+    func value(_ node: YAMLNode) throws -> Value {
         try NodeReader(path: file).value(node)
     }
 
-    func kind(_ node: Node) -> String {
+    func kind(_ node: YAMLNode) -> String {
         switch node {
         case .scalar(let s): return s.string.isEmpty ? "nothing" : "'\(Sanitizer.excerpt(s.string))'"
         case .sequence: return "a list"
         case .mapping: return "a mapping"
-        case .alias: return "an alias"
         }
     }
 
     /// "unknown key 'widht' — did you mean 'width'?"
-    func unknownKey(_ key: String, at node: Node, known: [String], in what: String) -> CellarError {
+    func unknownKey(_ key: String, at node: YAMLNode, known: [String], in what: String) -> CellarError {
         error(Suggest.unknown(what, key, among: known), at: node)
     }
 }

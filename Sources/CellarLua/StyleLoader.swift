@@ -33,21 +33,42 @@ public enum StyleLoader {
 
     /// The style files under `directory`, sorted. A missing directory is an error.
     public static func styleFiles(in directory: String) throws -> [String] {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDir), isDir.boolValue else {
+        var info = stat()
+        guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
             throw styleError("--styles \(directory): no such directory")
         }
-        guard let walker = FileManager.default.enumerator(atPath: directory) else {
+        let top = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        var files: [String] = []
+        guard collectStyleFiles(in: top, into: &files) else {
             throw styleError("--styles \(directory): cannot read the directory")
         }
-        var files: [String] = []
-        while let rel = walker.nextObject() as? String {
-            let parts = rel.split(separator: "/")
-            if parts.contains(where: { $0.hasPrefix(".") || $0.hasPrefix("_") }) { continue }
-            guard rel.hasSuffix(".lua"), !rel.hasSuffix(".d.lua") else { continue }
-            files.append(directory.hasSuffix("/") ? directory + rel : directory + "/" + rel)
-        }
         return files.sorted()
+    }
+
+    /// Adds the style files under `directory` to `files`; false when it cannot be read.
+    /// A linked directory is not entered (a link cannot make the walk loop); a linked file is a file.
+    private static func collectStyleFiles(in directory: String, into files: inout [String]) -> Bool {
+        guard let dir = opendir(directory) else { return false }
+        defer { closedir(dir) }
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix(".") || name.hasPrefix("_") { continue }
+            let path = directory + "/" + name
+            var type = entry.pointee.d_type
+            if type == UInt8(DT_UNKNOWN) {
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                type = info.st_mode & S_IFMT == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
+            }
+            if type == UInt8(DT_DIR) {
+                _ = collectStyleFiles(in: path, into: &files)
+            } else if name.hasSuffix(".lua"), !name.hasSuffix(".d.lua") {
+                files.append(path)
+            }
+        }
+        return true
     }
 
     /// Loads every style file under `directories` into `registry` through one

@@ -101,7 +101,8 @@ struct PropertyTable {
         stage2.initialize(repeating: 1, count: (blocks + 1) * 256)
         for (i, b) in s2.prefix(blocks * 256).enumerated() where Int(b) < props.count { stage2[i] = props[Int(b)] }
         var table = PropertyTable(stage1: stage1, stage2: stage2)
-        table.narrowMachine = WidthMachine.build(table, ambiguousWide: false)
+        // Without the machine every text takes the full rules (`DisplayWidth.ofAnyLength`).
+        table.narrowMachine = Accelerators.enabled ? WidthMachine.build(table, ambiguousWide: false) : nil
         return table
     }
 
@@ -122,7 +123,8 @@ struct PropertyTable {
 /// Read-only after its one-time initialisation, so safe to share.
 nonisolated(unsafe) let propertyTable = PropertyTable.load()
 /// `PropertyTable.narrowMachine` for East Asian Ambiguous counted wide.
-nonisolated(unsafe) let wideWidthMachine = WidthMachine.build(propertyTable, ambiguousWide: true)
+nonisolated(unsafe) let wideWidthMachine =
+    Accelerators.enabled ? WidthMachine.build(propertyTable, ambiguousWide: true) : nil
 
 /// Just enough base64 to unpack the generated tables (no Foundation needed).
 enum Base64 {

@@ -32,8 +32,9 @@ package final class WorkerThread: @unchecked Sendable {
     }
 
     /// Whether a second thread can run beside the caller's (more than one
-    /// processor online): the threads above start only when it can.
-    package static var hasSecondCore: Bool { sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 }
+    /// processor online, and accelerators on: every second thread is one,
+    /// see `Accelerators`): the threads above start only when it can.
+    package static var hasSecondCore: Bool { Accelerators.enabled && sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 }
 
     /// Whether the thread was started and not yet stopped.
     package var isRunning: Bool { thread != nil }

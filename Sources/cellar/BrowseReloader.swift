@@ -16,7 +16,7 @@ final class BrowseReloader {
     let document: DocumentOptions
     let styleDirectories: [String]
     let limits: LuaLimits
-    let maxFileSize: Int
+    let maxFileSize: Int?
     let ambiguousWide: Bool?
     let watcher: FileWatcher
     /// The document as loaded last: its `register:` identifiers go on top
@@ -27,7 +27,7 @@ final class BrowseReloader {
 
     init?(
         file: String, source: LoadedTable, document: DocumentOptions, styleDirectories: [String], limits: LuaLimits,
-        maxFileSize: Int, ambiguousWide: Bool?
+        maxFileSize: Int?, ambiguousWide: Bool?
     ) {
         self.file = file
         self.source = source

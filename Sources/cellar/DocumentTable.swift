@@ -3,7 +3,7 @@ import CellarDocuments
 import CellarLua
 
 /// A table as `render` and `browse` both build it: the styles registered
-/// (`--styles`) and the document's own `register:` identifiers, the input read with the document flags and checked against
+/// (`--styles`, when the table uses them) and the document's own `register:` identifiers, the input read with the document flags and checked against
 /// the styles; the table keeps its data source alive. The caller sets the
 /// width and then checks the fixed row heights at it (`source.checkRowHeights`).
 enum DocumentTable {
@@ -12,20 +12,27 @@ enum DocumentTable {
     /// With `mapFile` the file is mapped (`render`, which reports a file truncated under it:
     /// `TruncatedFileSignal`); else it is read whole (`browse`, whose file is often rewritten
     /// in place while it is shown, and reloaded then).
+    /// With `stylesWhenUsed`, the Lua styles are loaded only when the table
+    /// uses a style that is not built in (compiling every style file is most
+    /// of a small table's start-up); else always, so a broken one is named.
     static func load(
-        file: String, document: DocumentOptions, styleDirectories: [String], limits: LuaLimits, maxFileSize: Int,
-        piped: Bool = false, mapFile: Bool = false
+        file: String, document: DocumentOptions, styleDirectories: [String], limits: LuaLimits, maxFileSize: Int?,
+        piped: Bool = false, mapFile: Bool = false, stylesWhenUsed: Bool = false
     ) throws -> (table: TableView, source: LoadedTable) {
         let registry = Registry()
-        try StyleHooks.load(styleDirectories, into: registry, limits: limits)
         if piped, let format = document.inputFormat {
-            let pipe = try PipedRows(format: format, options: document.tableOptions(), sizeLimit: maxFileSize)
+            try StyleHooks.load(styleDirectories, into: registry, limits: limits)
+            let pipe = try PipedRows(
+                format: format, options: document.tableOptions(), sizeLimit: maxFileSize ?? InputFile.heldDocumentLimit)
             let source = LoadedTable.streamed(StreamedDataSource(pipe: pipe))
             return (source.makeTableView(registry: registry), source)
         }
         let source = try LoadedTable.load(
             path: file, format: document.inputFormat, sizeLimit: maxFileSize, options: document.tableOptions(),
             mapFile: mapFile, indexCache: document.indexCache)
+        if !stylesWhenUsed || !source.drawsWithBuiltinStylesAlone {
+            try StyleHooks.load(styleDirectories, into: registry, limits: limits)
+        }
         let documentRegistry = try source.registry(over: registry)
         try source.validate(against: documentRegistry)
         return (source.makeTableView(registry: documentRegistry), source)

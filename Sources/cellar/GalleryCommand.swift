@@ -55,7 +55,8 @@ struct GalleryCommand: ParsableCommand {
         let registry = Registry()
         try StyleHooks.load(styles.directories, into: registry, limits: styleCheck.limits)
         let entries = GalleryEntry.all(
-            in: registry, styleDirectories: styles.directories, sizeLimit: input.maxFileSize)
+            in: registry, styleDirectories: styles.directories,
+            sizeLimit: input.maxFileSize ?? InputFile.defaultSizeLimit)
         let gallery = StyleGallery(registry: registry)
         let format = format ?? (out == nil ? .ansi : .html)
         let bytes: [UInt8]

@@ -95,7 +95,7 @@ struct RenderCommand: ParsableCommand {
         TruncatedFileSignal.install()
         let (table, source) = try DocumentTable.load(
             file: file, document: document, styleDirectories: styles.directories, limits: styleCheck.limits,
-            maxFileSize: input.maxFileSize, piped: piped, mapFile: true)
+            maxFileSize: input.maxFileSize, piped: piped, mapFile: true, stylesWhenUsed: true)
         table.width = width ?? min(Terminal.width(environment: env), InputLimits.width.upperBound)
         if let height, let problem = InputLimits.viewportProblem(width: table.width, height: height) {
             throw CellarError("--height: " + problem)

@@ -53,11 +53,15 @@ struct AmbiguousWideOption: ParsableArguments {
 }
 
 /// `--max-file-size SIZE`, shared by the commands that read documents and cases.
+/// Unset, each file gets the default for how it is read (see the help).
 struct FileSizeOption: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Largest file read (document, case, golden or table): bytes, or with K, M or G "
-                + "(default: \(InputFile.describe(size: InputFile.defaultSizeLimit))).",
+            "Largest file read whole: bytes, or with K, M or G. Applies to YAML documents, standard input and "
+                + "files `browse` shows (default \(InputFile.describe(size: InputFile.heldDocumentLimit))), "
+                + "and to `test`'s cases, goldens and tables (default "
+                + "\(InputFile.describe(size: InputFile.defaultSizeLimit))). A JSON, JSON Lines, CSV or TSV file "
+                + "that `render` maps has no limit unless this is given.",
             valueName: "SIZE"),
         transform: { text in
             guard let bytes = InputFile.parseSize(text) else {
@@ -66,7 +70,7 @@ struct FileSizeOption: ParsableArguments {
             }
             return bytes
         })
-    var maxFileSize: Int = InputFile.defaultSizeLimit
+    var maxFileSize: Int?
 }
 
 extension ColorMode: ExpressibleByArgument {}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Cellar
+import CellarDocuments
 import CellarGolden
 import CellarLua
 import CellarText
@@ -68,7 +69,7 @@ struct TestCommand: ParsableCommand {
             update: update, filter: filter, isCI: GoldenRunner.Options.environmentIsCI(),
             terminalWidth: Terminal.width(environment: ProcessInfo.processInfo.environment),
             command: "cellar", workers: jobs)
-        options.maxFileSize = input.maxFileSize
+        options.maxFileSize = input.maxFileSize ?? InputFile.defaultSizeLimit
         let runner = GoldenRunner(
             options: options, makeRegistry: TestCommand.registryFactory(styles.directories, limits: styleCheck.limits))
         do {

@@ -45,6 +45,28 @@ import Testing
         #expect(run.status == 0 && run.stdout.contains("hi"))
     }
 
+    /// A mapped document has no default size limit (its memory is its row
+    /// index); a document held whole keeps one, and the flag sets either.
+    @Test func onlyDocumentsHeldWholeHaveADefaultSizeLimit() throws {
+        let dir = try ScratchDirectory.withStyles()
+        // Past the 4 MiB limit cases keep, so a default for every file would refuse it.
+        let rows = (0..<100_000).map { "{\"text\": \"row \($0) padded to some length\"}" }
+        let bytes = "{\"sections\": [{\"rows\": [\n" + rows.joined(separator: ",\n") + "\n]}]}\n"
+        #expect(bytes.utf8.count > 4 << 20)
+        try dir.write("big.json", bytes)
+        var run = try CellarCLI.run(["render", "big.json", "--width", "40", "--height", "3"], in: dir.path)
+        #expect(run.status == 0 && run.stdout.contains("row 0 padded"), "\(run.stderr)")
+        run = try CellarCLI.run(["render", "big.json", "--width", "40", "--max-file-size", "4M"], in: dir.path)
+        #expect(run.status == 1 && run.stderr.contains("big.json: larger than the 4 MiB file size limit"))
+        // A case's table is read whole: the case limit applies.
+        try dir.write("Styles/big.case.yaml", "table: ../big.json\nwidth: 40\nheight: 3\n")
+        run = try CellarCLI.run(["test"], in: dir.path)
+        #expect(run.status == 1 && run.stdout.contains("larger than the 4 MiB file size limit"), "\(run.stdout)")
+        let help = try CellarCLI.run(["render", "--help"], in: dir.path)
+        let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("that `render` maps has no limit unless this is given"))
+    }
+
     @Test func errorsAndListingsAreSanitised() throws {
         let dir = try ScratchDirectory.withStyles()
         try dir.write("t.yaml", "\"k\\e]52;c;QUFB\\a\": 1\nsections: []\n")

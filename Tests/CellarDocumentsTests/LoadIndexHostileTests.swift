@@ -26,6 +26,8 @@ import Testing
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return state ^ (state >> 33)
         }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+        mutating func pick<T>(_ choices: [T]) -> T { choices[below(choices.count)] }
     }
 
     @Test(arguments: ["t.json", "t.jsonl", "t.csv"])

@@ -179,6 +179,47 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: S.indexFile(cache, of: fourth)))
     }
 
+    /// Eviction touches only what the cache wrote: a file named like an index
+    /// without its magic, a file of another name, a link named like an index
+    /// (and what it points to, outside the cache) and an old temporary file of
+    /// someone else's all stay, however old and whatever the total size.
+    @Test func evictionRemovesOnlyTheCachesOwnFiles() throws {
+        let dir = try ScratchDirectory()
+        var cache = S.cache(dir)
+        let first = try S.write(dir, "t0.jsonl", "{\"text\": \"row 0\"}\n")
+        #expect(try S.load(first, cache).loadIndexUse == .written)
+        let ownOld = S.indexFile(cache, of: first)
+        let outside = try dir.write("outside.index", "CELLARIX precious, outside the cache\n")
+        let planted = [
+            "0123456789abcdef.index": "not an index\n",
+            "notes.index": "CELLARIX but not a name the cache gives\n",
+            "0123456789ABCDEF.index": "CELLARIX upper-case hex is not the cache's\n",
+            "0123456789abcdef.index.tmp-x": "CELLARIX a temporary name with no process id\n",
+            "fedcba9876543210.index.tmp-42": "someone else's old temporary file\n",
+            "keep.txt": "a user's file\n",
+        ]
+        for (name, text) in planted { try dir.write("cache/" + name, text) }
+        let link = cache.directory + "/00000000000000aa.index"
+        #expect(symlink(outside, link) == 0)
+        // An old temporary file the cache wrote (a process that died) goes.
+        let staleOwn = cache.directory + "/00000000000000bb.index.tmp-99"
+        try dir.write("cache/00000000000000bb.index.tmp-99", "")
+        for name in Array(planted.keys) + ["00000000000000bb.index.tmp-99"] {
+            try S.setAge(cache.directory + "/" + name, 7200)
+        }
+        try S.setAge(ownOld, 7200)
+        cache.maximumTotalSize = 1
+        let second = try S.write(dir, "t1.jsonl", "{\"text\": \"row 1\"}\n")
+        #expect(try S.load(second, cache).loadIndexUse == .written)
+        let fm = FileManager.default
+        #expect(!fm.fileExists(atPath: ownOld), "the cache's own oldest index goes")
+        #expect(!fm.fileExists(atPath: staleOwn), "the cache's own stale temporary file goes")
+        #expect(fm.fileExists(atPath: S.indexFile(cache, of: second)))
+        for name in planted.keys { #expect(fm.fileExists(atPath: cache.directory + "/" + name), "\(name)") }
+        #expect((try? fm.destinationOfSymbolicLink(atPath: link)) == outside)
+        #expect(try String(contentsOfFile: outside, encoding: .utf8).hasPrefix("CELLARIX precious"))
+    }
+
     @Test func theEnvironmentNamesTheDirectory() {
         func cache(_ env: [String: String]) -> LoadIndexCache? { LoadIndexCache.fromEnvironment { env[$0] } }
         #expect(cache(["CELLAR_CACHE_DIR": "/c", "XDG_CACHE_HOME": "/x", "HOME": "/h"])?.directory == "/c")

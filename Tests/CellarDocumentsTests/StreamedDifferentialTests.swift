@@ -146,7 +146,7 @@ import Testing
 
     /// Strict JSON (RFC 8259), as `.json` tables have been read all along:
     /// what is refused, with its message at its line and column (these
-    /// messages were those of the checker that ran before Yams read the
+    /// messages were those of the checker that ran before the eager reader read the
     /// JSON; the streamed reader now reads every JSON table).
     @Test func strictJSONErrorsKeepTheirMessages() throws {
         let bad = [

@@ -1,7 +1,6 @@
 import CellarDocuments
 import CellarTestSupport
 import Testing
-import Yams
 
 @testable import Cellar
 @testable import CellarGolden
@@ -121,9 +120,9 @@ import Yams
         #expect(lines.count == 7)
         #expect(lines[0].allSatisfy { $0 == " " } && lines[6].allSatisfy { $0 == " " })
         #expect(lines[3] == "  sections:")
-        let root = try #require(try Yams.compose(yaml: inline))
-        #expect(root["sections"]?.mark?.line == 5)  // the value: "- rows" at 5:5
-        #expect(root["sections"]?.mark?.column == 5)
+        let root = try #require(try YAMLNode.compose(inline, path: "c.case.yaml"))
+        #expect(root["sections"]?.mark.line == 5)  // the value: "- rows" at 5:5
+        #expect(root["sections"]?.mark.column == 5)
         #expect(root["style"]?.string == "plain")
     }
 
@@ -149,7 +148,7 @@ import Yams
             Issue.record("expected inline")
             return
         }
-        let root = try #require(try Yams.compose(yaml: inline))
+        let root = try #require(try YAMLNode.compose(inline, path: "f.case.yaml"))
         #expect(root["sections"] != nil)
     }
 

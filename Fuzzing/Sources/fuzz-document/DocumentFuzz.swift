@@ -3,7 +3,7 @@ import CellarDocuments
 import FuzzSupport
 
 /// Table documents: the bytes are read once as YAML and once as strict JSON,
-/// and once more as YAML by the streamed reader (libyaml's events into the
+/// and once more as YAML by the streamed reader (libfyaml's events into the
 /// document's JSON form, as `cellar render` reads YAML).
 /// A document that loads is validated against the built-in styles and
 /// rendered, so every number and string a document carries reaches layout.

@@ -78,7 +78,7 @@ public final class BuiltinCellStyle: CellStyle {
 
     /// Single-line labels without margins skip the view tree (see `BuiltinDirectLayout`).
     public func directLayout(of cell: Cell, width: Int, engine: LayoutEngine) -> BuiltinDirectLayout? {
-        BuiltinDirectLayout.make(kind, cell, width: width, engine: engine)
+        Accelerators.enabled ? BuiltinDirectLayout.make(kind, cell, width: width, engine: engine) : nil
     }
 
     /// The view tree of a built-in style: UIKit's placement (UIKIT.md).

@@ -1,0 +1,139 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The load index cache's files on disk. Every failure is an answer (nil,
+/// false, nothing removed), never an error: the cache only saves time.
+enum IndexFiles {
+    static let suffix = ".index"
+    /// Temporary files are named `<index>.tmp-<pid>`; one this old was left by a process that died.
+    static let temporaryMarker = ".tmp-"
+    static let staleTemporaryAge: Int64 = 3_600_000_000_000
+
+    /// The bytes of the index file `path`, when it is a regular file of the
+    /// user's own (not one planted in a shared directory) of at most `sizeLimit` bytes.
+    static func read(_ path: String, sizeLimit: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
+            info.st_size >= 0, Int(info.st_size) <= sizeLimit
+        else { return nil }
+        let size = Int(info.st_size)
+        // Read straight into the array's memory: an index of a million rows is some 4 MB, not worth clearing first.
+        let out = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            while initialized < size {
+                let n = Glibc.read(fd, buffer.baseAddress.map { $0 + initialized }, size - initialized)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return }
+                initialized += n
+            }
+        }
+        return out.count == size ? out : nil
+    }
+
+    /// Writes `bytes` to `path` in `directory` (made, 0700, if missing)
+    /// through a temporary file renamed over it; false when any step fails
+    /// (nothing is left behind then).
+    static func write(_ bytes: [UInt8], to path: String, in directory: String) -> Bool {
+        guard makeDirectory(directory) else { return false }
+        let temporary = path + temporaryMarker + String(getpid())
+        unlink(temporary)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return false }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes {
+                Glibc.write(fd, $0.baseAddress.map { $0 + written }, bytes.count - written)
+            }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            written += n
+        }
+        let closed = close(fd) == 0
+        guard written == bytes.count, closed, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+
+    /// Makes `directory` and any missing parent, each mode 0700 (the cache is the user's alone).
+    static func makeDirectory(_ directory: String) -> Bool {
+        var info = stat()
+        if stat(directory, &info) == 0 { return info.st_mode & S_IFMT == S_IFDIR }
+        let parent = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        if let slash = parent.lastIndex(of: "/"), slash != parent.startIndex {
+            guard makeDirectory(String(parent[..<slash])) else { return false }
+        }
+        return mkdir(directory, 0o700) == 0 || errno == EEXIST
+    }
+
+    /// Removes the oldest indexes (by when they were written) until the
+    /// rest take at most `limit` bytes, never `kept`; and temporary files a
+    /// dead process left. Only files this cache wrote are ever removed or
+    /// counted (`ownFile`): anything else in the directory is left alone.
+    static func evict(in directory: String, beyond limit: Int, keeping kept: String) {
+        guard let dir = opendir(directory) else { return }
+        var files: [(path: String, size: Int, written: Int64)] = []
+        let now = FileIdentity.now()
+        while let entry = readdir(dir) {
+            var entryName = entry.pointee.d_name
+            let capacity = MemoryLayout.size(ofValue: entryName)
+            let name = withUnsafePointer(to: &entryName) {
+                $0.withMemoryRebound(to: CChar.self, capacity: capacity) { String(cString: $0) }
+            }
+            let path = directory + "/" + name
+            guard path != kept, let kind = nameKind(name), let identity = ownFile(path) else { continue }
+            switch kind {
+            case .index: files.append((path, Int(identity.size), identity.modified))
+            case .temporary: if now - identity.modified > staleTemporaryAge { unlink(path) }
+            }
+        }
+        closedir(dir)
+        var total = (FileIdentity.of(path: kept).map { Int($0.size) } ?? 0) + files.reduce(0) { $0 + $1.size }
+        for file in files.sorted(by: { $0.written < $1.written }) where total > limit {
+            if unlink(file.path) == 0 { total -= file.size }
+        }
+    }
+
+    enum NameKind { case index, temporary }
+
+    /// What a directory entry's name says it is, when it is a name this
+    /// cache gives: 16 lowercase hex digits and `.index` (`LoadIndexCache.file(for:)`),
+    /// optionally followed by `.tmp-` and a process id (`write`).
+    static func nameKind(_ name: String) -> NameKind? {
+        let bytes = Array(name.utf8)
+        let hex = bytes.prefix(16)
+        guard hex.count == 16, hex.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+            return nil
+        }
+        let rest = bytes.dropFirst(16)
+        if rest.elementsEqual(suffix.utf8) { return .index }
+        let temporary = Array((suffix + temporaryMarker).utf8)
+        guard rest.starts(with: temporary) else { return nil }
+        let pid = rest.dropFirst(temporary.count)
+        return !pid.isEmpty && pid.count <= 10 && pid.allSatisfy({ (0x30...0x39).contains($0) }) ? .temporary : nil
+    }
+
+    /// The identity of `path` when it is a file this cache wrote: a regular
+    /// file itself (a link is never followed), the user's own, and holding an
+    /// index's magic (a temporary file may be empty: its writer died first).
+    static func ownFile(_ path: String) -> FileIdentity? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid() else { return nil }
+        let magic = LoadIndex.magic
+        var head = [UInt8](repeating: 0, count: magic.count)
+        let n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, magic.count) }
+        let marked = n == magic.count && head == magic
+        let empty = n == 0 && info.st_size == 0
+        return marked || (empty && nameKind(String(path.split(separator: "/").last ?? "")) == .temporary)
+            ? FileIdentity(info) : nil
+    }
+}

@@ -1,0 +1,121 @@
+import Cellar
+import CellarText
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where load indexes are kept, and which files get one: a directory of
+/// one file per source file (named by a hash of its real path), for files
+/// of at least `minimumSize` bytes, the directory kept under
+/// `maximumTotalSize` by removing the oldest indexes.
+///
+/// The cache only ever saves time: an index that cannot be read, does not
+/// match the file (its identity, `FileIdentity`, or the load's options) or
+/// fails a check is passed over and the file scanned as if there were
+/// none; one that cannot be written (a read-only home, a full disk) is not,
+/// without a word. Indexes are written whole to a temporary file and
+/// renamed, so none is ever seen half written.
+public struct LoadIndexCache: Sendable {
+    /// The directory the indexes are kept in (made, mode 0700, when the first is written).
+    public var directory: String
+    /// Files smaller than this are checked whole at every load (their check takes a few milliseconds).
+    public var minimumSize: Int
+    /// The indexes' total size, beyond which the oldest are removed.
+    public var maximumTotalSize: Int
+
+    /// 8 MiB: below it a file's check costs about as much as reading its index would save.
+    public static let defaultMinimumSize = 8 << 20
+    /// 256 MiB: an index takes about 4 bytes a row, so some fifty tables of a million rows.
+    public static let defaultMaximumTotalSize = 256 << 20
+
+    /// A cache in `directory`.
+    public init(
+        directory: String, minimumSize: Int = defaultMinimumSize, maximumTotalSize: Int = defaultMaximumTotalSize
+    ) {
+        self.directory = directory
+        self.minimumSize = minimumSize
+        self.maximumTotalSize = maximumTotalSize
+    }
+
+    /// The cache the environment names: `$CELLAR_CACHE_DIR`, else
+    /// `$XDG_CACHE_HOME/cellar`, else `~/.cache/cellar` (nil without a
+    /// home). `CELLAR_LOAD_INDEX_MIN_SIZE` (bytes, or `8M`) lowers or raises
+    /// the size from which files get an index, for tests and measurements.
+    /// None with accelerators off (`Accelerators`): the index is one.
+    public static func fromEnvironment(_ variable: (String) -> String? = Self.variable) -> LoadIndexCache? {
+        guard Accelerators.enabled else { return nil }
+        func named(_ key: String) -> String? { variable(key).flatMap { $0.isEmpty ? nil : $0 } }
+        let directory: String
+        if let dir = named("CELLAR_CACHE_DIR") {
+            directory = dir
+        } else if let xdg = named("XDG_CACHE_HOME"), xdg.hasPrefix("/") {
+            directory = xdg + "/cellar"
+        } else if let home = named("HOME") {
+            directory = home + "/.cache/cellar"
+        } else {
+            return nil
+        }
+        var cache = LoadIndexCache(directory: directory)
+        if let text = named("CELLAR_LOAD_INDEX_MIN_SIZE"), let n = text == "0" ? 0 : InputFile.parseSize(text) {
+            cache.minimumSize = n
+        }
+        return cache
+    }
+
+    /// The process's environment variable `key`, if set.
+    public static func variable(_ key: String) -> String? { getenv(key).map { String(cString: $0) } }
+
+    /// Whether a file of this identity, read as `bytes`, may have an index: big enough, and read whole as it was when opened.
+    func applies(to identity: FileIdentity?, bytes: DocumentBytes) -> FileIdentity? {
+        guard let identity, identity.size >= UInt64(max(0, minimumSize)), identity.size == UInt64(bytes.count) else {
+            return nil
+        }
+        return identity
+    }
+
+    /// The document of `input` taken from its index, or nil when there is
+    /// none that fits (the caller scans).
+    func restored(_ input: DocumentInput, options: TableOptions) -> StreamedDocument? {
+        guard let identity = applies(to: input.identity, bytes: input.bytes), let path = Self.realPath(input.path),
+            let bytes = IndexFiles.read(file(for: path), sizeLimit: 64 + 32 * input.bytes.count),
+            let index = try? LoadIndex.decode(bytes),
+            index.identity == identity, index.path == path,
+            index.fingerprint == LoadIndex.Fingerprint(format: input.format, options: options)
+        else { return nil }
+        let doc = StreamedDocument(input, options: options)
+        do { try doc.restore(index) } catch { return nil }
+        doc.refreshDecoder()
+        return doc
+    }
+
+    /// Writes the index of `doc`, which a scan of `input` has just read,
+    /// unless the file is too small, was written too recently to be sure
+    /// it is still (`FileIdentity.isRacy`), or changed while it was read.
+    func store(_ doc: StreamedDocument, _ input: DocumentInput) {
+        guard let identity = applies(to: input.identity, bytes: input.bytes), !identity.isRacy(),
+            let path = Self.realPath(input.path), FileIdentity.of(path: path) == identity
+        else { return }
+        let bytes = LoadIndex(doc, identity: identity, path: path).encoded()
+        let name = file(for: path)
+        guard IndexFiles.write(bytes, to: name, in: directory) else { return }
+        doc.loadIndexUse = .written
+        IndexFiles.evict(in: directory, beyond: maximumTotalSize, keeping: name)
+    }
+
+    /// The index file of the source file at `realPath`.
+    func file(for realPath: String) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for b in realPath.utf8 { hash = (hash ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+        let hex = String(hash, radix: 16)
+        return directory + "/" + String(repeating: "0", count: 16 - hex.count) + hex + IndexFiles.suffix
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

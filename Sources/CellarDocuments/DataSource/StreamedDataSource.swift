@@ -1,0 +1,299 @@
+import Cellar
+import CellarText
+
+/// A data source and delegate over a `StreamedDocument`: it decodes a row
+/// when the table configures it and keeps no row's value after, so a
+/// viewport deep in a big table costs the rows it shows. Inserts, deletes
+/// and moves are kept as an overlay over the document's rows (indexes,
+/// and the values of rows added since), so an edited table still holds
+/// no stored row's value. The answers from the rows' keys and the
+/// commit/move handling are `DocumentRowAnswers`', as for a YAML table.
+public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
+    /// A row of the table as edited: one of the document's, or one added since (with the place it was added near).
+    enum EditedRow {
+        case stored(Int)
+        case added(Value, near: SourceLocation?)
+    }
+
+    /// The document the rows are read from.
+    public let document: StreamedDocument
+    /// Rows decoded for the table so far (the load's checking pass not counted): each cell
+    /// configured, and each row read for its keys of editing or selection.
+    @exclusivity(unchecked) public private(set) var rowsDecoded = 0
+    /// Each section's rows once the table has been edited; nil until the first insert, delete or move.
+    /// Read once per row drawn, from one thread: the run-time exclusivity checks are left out.
+    @exclusivity(unchecked) var edits: [[EditedRow]]?
+
+    /// A document of at least this many rows read in order (a whole-table
+    /// render, or every row measured) is decoded ahead on a second thread
+    /// (`RowPrefetch`); `Int.max` keeps it on one.
+    public var threadMinimumRows = 10_000
+    /// The rows decoded ahead, while the table reads stored rows in order.
+    @exclusivity(unchecked) var prefetch: RowPrefetch?
+    /// How many stored rows in a row the table has read in order, and the last one read.
+    @exclusivity(unchecked) var rowsInOrder = 0
+    @exclusivity(unchecked) var lastStoredRow = -1
+    /// Rows decoded here in order give back the pages of a mapped file behind them, as the prefetch does.
+    @exclusivity(unchecked) var decodeBehind: DropBehind
+    /// The fields of the JSON row last read here (`cellKeys`), for its
+    /// cell's style to take without reading the row again; kept between rows
+    /// so a table reuses one buffer.
+    @exclusivity(unchecked) var rowMembers: [JSONBytes.RowMember] = []
+    /// Rows still arriving from a pipe, added to `document` as the table draws them.
+    public let pipe: PipedRows?
+
+    /// Creates a data source over `document`'s rows, with no edits.
+    public init(document: StreamedDocument) {
+        self.document = document
+        pipe = nil
+        decodeBehind = DropBehind(document.bytes)
+    }
+
+    /// A data source over rows read from a pipe as the table draws them.
+    public init(pipe: PipedRows) {
+        document = pipe.document
+        self.pipe = pipe
+        decodeBehind = DropBehind(document.bytes)
+    }
+
+    deinit { prefetch?.stop() }
+
+    /// A stored row for its cell: the prefetched one (parsed for its
+    /// built-in style, as `table`'s registry draws it, its labels measured
+    /// as the table measures them) when the table reads in order, else read
+    /// here (an object row's data only as its cell is configured). All come
+    /// from the same row's bytes, and a parsed row holds what its style
+    /// would have parsed, so the cell is the same.
+    func decodedRow(stored i: Int, of table: TableView) throws -> DecodedRow {
+        if let p = prefetch {
+            if let row = p.take(i) {
+                lastStoredRow = i
+                return row
+            }
+            p.stop()
+            prefetch = nil
+            rowsInOrder = 0
+        }
+        // The first row read starts the pass: pages before it may be another table's (a shared render's other runs).
+        if lastStoredRow < 0 { decodeBehind = DropBehind(document.bytes, from: document.rowOffsets[i]) }
+        rowsInOrder = i == lastStoredRow + 1 ? rowsInOrder + 1 : 0
+        lastStoredRow = i
+        if rowsInOrder > 0 { decodeBehind.passed(document.rowOffsets[i]) }
+        // A short run of rows in order is a viewport's; a long table read in
+        // order is worth a thread (at once when any table is: tests).
+        if rowsInOrder >= min(32, threadMinimumRows), document.rowCount >= threadMinimumRows,
+            i + 1 < document.rowCount, WorkerThread.hasSecondCore
+        {
+            let builtins = BuiltinIdentifiers(table.registry, defaultCell: document.options.cell)
+            prefetch = RowPrefetch(
+                document.decoder, from: i + 1, builtins: builtins, ambiguousWide: table.ambiguousWide)
+        }
+        // Read again when the cell is configured: a style that takes fields
+        // (a Lua style) then never builds the row's `Value`.
+        if Accelerators.enabled, let keys = try document.cellKeys(i, members: &rowMembers) {
+            return DecodedRow(readingFields: keys)
+        }
+        return DecodedRow(try document.styleRow(i))
+    }
+
+    /// The row at `ip`, or nil out of range.
+    func editedRow(_ ip: IndexPath) -> EditedRow? {
+        guard ip.section >= 0, ip.section < document.sections.count, ip.row >= 0 else { return nil }
+        if let edits { return ip.row < edits[ip.section].count ? edits[ip.section][ip.row] : nil }
+        let s = document.sections[ip.section]
+        return ip.row < s.rowCount ? .stored(s.firstRow + ip.row) : nil
+    }
+
+    /// A table configured from the document and the options (options win),
+    /// holding this data source strongly.
+    public func makeTableView(registry: Registry) -> TableView {
+        let t = configuredTable(document, registry: registry)
+        for row in document.selectedRows { if let ip = indexPath(row) { t.selectRow(at: ip) } }
+        for row in document.highlightedRows { if let ip = indexPath(row) { t.highlighted.insert(ip) } }
+        return t
+    }
+
+    /// The index path of the document's `row`-th row (as loaded).
+    func indexPath(_ row: Int) -> IndexPath? {
+        var low = 0
+        var high = document.sections.count - 1
+        while low <= high {
+            let mid = (low + high) / 2
+            let s = document.sections[mid]
+            if row < s.firstRow {
+                high = mid - 1
+            } else if row >= s.firstRow + s.rowCount {
+                low = mid + 1
+            } else {
+                return IndexPath(mid, row - s.firstRow)
+            }
+        }
+        return nil
+    }
+
+    // MARK: Rows and edits
+
+    /// The document's path.
+    public var documentPath: String { document.path }
+    /// The document's section count.
+    public var sectionCount: Int { document.sections.count }
+    /// The number of rows in `section` as edited; 0 when there is no such section.
+    public func rowCount(inSection section: Int) -> Int {
+        guard section >= 0, section < document.sections.count else { return 0 }
+        return edits?[section].count ?? document.sections[section].rowCount
+    }
+
+    /// The row as written; a stored row without editing keys answers an empty mapping rather than being decoded.
+    public func row(at ip: IndexPath) -> Value? {
+        switch editedRow(ip) {
+        case .stored(let i)?:
+            guard document.hasEditingKeys(i) else { return .object([:]) }
+            rowsDecoded += 1
+            return try? document.row(i)
+        case .added(let v, _)?: return v
+        case nil: return nil
+        }
+    }
+
+    /// The row data a style sees (table keys removed), or nil for an index path out of range.
+    public func rowValue(at ip: IndexPath) -> Value? {
+        switch editedRow(ip) {
+        case .stored(let i)?: return try? document.styleRow(i).data
+        case .added(let v, _)?: return RowCheck.styleData(v)
+        case nil: return nil
+        }
+    }
+
+    /// Replaces a row's data (kept in the overlay), keeping its table keys; out-of-range index paths are ignored.
+    public func setRowValue(_ value: Value, at ip: IndexPath) {
+        guard let old = editedRow(ip) else { return }
+        let near = rowLocation(ip)
+        let written: Value
+        switch old {
+        case .stored(let i): written = (try? document.row(i)) ?? .object([:])
+        case .added(let v, _): written = v
+        }
+        _ = try? removeEdited(at: ip)
+        _ = try? insert(.added(Self.row(written, withData: value), near: near), at: ip)
+    }
+
+    /// Where the row was written (the place it was added near, for a row added since).
+    public func rowLocation(_ ip: IndexPath) -> SourceLocation? {
+        switch editedRow(ip) {
+        case .stored(let i)?: return document.location(ofRow: i)
+        case .added(_, let near)?: return near
+        case nil: return nil
+        }
+    }
+
+    /// The sections' rows, made editable on the first edit.
+    func editableRows() -> [[EditedRow]] {
+        if let edits { return edits }
+        return document.sections.map { s in (s.firstRow..<s.firstRow + s.rowCount).map(EditedRow.stored) }
+    }
+
+    /// Inserts `row` at `ip` in the overlay; call `tableView.insertRows` afterwards, as with UIKit.
+    public func insert(_ row: Value, at ip: IndexPath) throws {
+        guard ip.section >= 0, ip.section < sectionCount, ip.row >= 0, ip.row <= rowCount(inSection: ip.section)
+        else { throw outOfRange(ip) }
+        guard case .object = row else { throw CellarError("a row must be a mapping of keys to values") }
+        try insert(.added(row, near: rowLocation(IndexPath(ip.section, max(0, ip.row - 1)))), at: ip)
+    }
+
+    func insert(_ row: EditedRow, at ip: IndexPath) throws {
+        var rows = editableRows()
+        edits = nil  // one owner while changed, so the section's array is not copied
+        rows[ip.section].insert(row, at: ip.row)
+        edits = rows
+    }
+
+    /// Removes the row at `ip` and returns its value; call `tableView.deleteRows` afterwards, as with UIKit.
+    @discardableResult
+    public func remove(at ip: IndexPath) throws -> Value {
+        guard let removed = try removeEdited(at: ip) else { throw outOfRange(ip) }
+        switch removed {
+        case .stored(let i): return try document.row(i)
+        case .added(let v, _): return v
+        }
+    }
+
+    func removeEdited(at ip: IndexPath) throws -> EditedRow? {
+        guard editedRow(ip) != nil else { return nil }
+        var rows = editableRows()
+        edits = nil
+        let removed = rows[ip.section].remove(at: ip.row)
+        edits = rows
+        return removed
+    }
+
+    /// Moves a row; throws, leaving the row in place, when `to` is out of range.
+    public func move(from: IndexPath, to: IndexPath) throws {
+        guard let row = try removeEdited(at: from) else { throw outOfRange(from) }
+        guard to.section >= 0, to.section < sectionCount, to.row >= 0, to.row <= rowCount(inSection: to.section) else {
+            try insert(row, at: from)
+            throw outOfRange(to)
+        }
+        try insert(row, at: to)
+    }
+
+    // MARK: Data source
+
+    /// Decodes the row and configures its cell, as UITableViewDataSource's tableView(_:cellForRowAt:).
+    public func tableView(_ tableView: TableView, cellForRowAt ip: IndexPath) throws -> Cell {
+        guard let edited = editedRow(ip) else { throw outOfRange(ip) }
+        rowsDecoded += 1
+        let row: DecodedRow
+        var keys: Value?
+        var stored: Int?
+        switch edited {
+        case .stored(let i):
+            // The row was checked when the document was loaded; this decodes it again.
+            row = try decodedRow(stored: i, of: tableView)
+            if document.hasEditingKeys(i) { keys = try document.row(i) }
+            stored = i
+        case .added(let v, _):
+            row = DecodedRow(
+                StyleRow(
+                    data: RowCheck.styleData(v), cell: v["cell"]?.stringValue,
+                    disabled: v["disabled"]?.boolValue == true))
+            keys = v
+        }
+        do {
+            let cell = try tableView.dequeueReusableCell(withIdentifier: row.cell ?? document.options.cell, for: ip)
+            if let parsed = row.parsed {
+                if !BuiltinCellStyle.configure(cell, exchanging: parsed), let stored {
+                    // Parsed for a built-in style the registry no longer draws the row with.
+                    try cell.configure(with: try document.styleRow(stored).data, at: ip)
+                }
+            } else if row.readsFields, let stored {
+                let fields = StoredRowFields(document: document, index: stored, members: rowMembers)
+                try cell.configure(withFields: fields, at: ip)
+            } else {
+                try cell.configure(with: row.data, at: ip)
+            }
+            if row.disabled { cell.state.isDisabled = true }
+            applyRowKeys(keys, to: cell)
+            return cell
+        } catch let e as CellarError {
+            throw e.located(rowLocation(ip))
+        }
+    }
+
+    /// The document's sections, for their titles.
+    public var titledSections: [StreamedDocument.Section] { document.sections }
+    /// The document's `indexTitles`.
+    public var tableIndexTitles: [String]? { document.indexTitles }
+
+    // MARK: Delegate
+
+    /// The row's declared height, else nil, as UITableViewDelegate's tableView(_:heightForRowAt:).
+    public func tableView(_ tableView: TableView, heightForRowAt ip: IndexPath) -> RowHeight? {
+        // Asked for every row: a document without heights, not edited, answers at once.
+        if edits == nil && document.declaredHeights.isEmpty { return nil }
+        switch editedRow(ip) {
+        case .stored(let i)?: return document.declaredHeights[i]
+        case .added(let v, _)?: return Self.declaredHeight(v["height"])
+        case nil: return nil
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import Cellar
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads the files Cellar is given (documents, cases, goldens): regular
+/// files only, and no more than a size limit, so `/dev/zero`, a FIFO or a
+/// huge file is refused at once with a one-line error instead of hanging
+/// or filling memory.
+public enum InputFile {
+    /// The limit on golden cases, goldens and the tables cases name: each is
+    /// read whole and composed into a node tree (`YAMLNode`) several times its size, so the
+    /// default is what a hand-written table or a golden needs.
+    /// `cellar test --max-file-size` raises it.
+    public static let defaultSizeLimit = 4 << 20
+
+    /// The limit on a document held in memory as a whole: a YAML document
+    /// (its JSON form is kept), standard input, a file `browse` reads.
+    /// A document `render` maps has none: its memory is bounded by its row
+    /// index, not its size.
+    public static let heldDocumentLimit = 256 << 20
+
+    /// The whole file, or a CellarError naming the path and the reason.
+    public static func read(_ path: String, limit: Int = defaultSizeLimit) throws -> [UInt8] {
+        let (fd, size) = try openRegular(path, limit: limit)
+        defer { close(fd) }
+        return try readAll(fd, expecting: size, path: path, limit: limit)
+    }
+
+    /// The rest of the open file `fd` (of `size` bytes when it was opened, maybe more by now).
+    static func readAll(_ fd: Int32, expecting size: Int, path: String, limit: Int) throws -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(size)
+        try readChunks(fd, path: path, limit: limit) { out.append(contentsOf: $0) }
+        return out
+    }
+
+    /// The file's bytes, mapped read-only (`DocumentBytes`) with `map`, else
+    /// read whole, and the identity of the file they are (as it was when
+    /// opened); or a CellarError naming the path and the reason.
+    static func bytes(_ path: String, limit: Int, map: Bool) throws -> (DocumentBytes, FileIdentity) {
+        let (fd, info) = try openRegularFile(path, limit: limit)
+        // A mapping keeps the file: its descriptor is not needed after.
+        defer { close(fd) }
+        let size = Int(info.st_size)
+        let bytes =
+            map
+            ? try DocumentBytes(file: fd, count: size, path: path, limit: limit)
+            : DocumentBytes(try readAll(fd, expecting: size, path: path, limit: limit))
+        return (bytes, FileIdentity(info))
+    }
+
+    /// Opens a regular file of at most `limit` bytes; returns its descriptor (the caller closes it) and size.
+    static func openRegular(_ path: String, limit: Int) throws -> (Int32, Int) {
+        let (fd, info) = try openRegularFile(path, limit: limit)
+        return (fd, Int(info.st_size))
+    }
+
+    /// Opens a regular file of at most `limit` bytes; returns its descriptor (the caller closes it) and status.
+    static func openRegularFile(_ path: String, limit: Int) throws -> (Int32, stat) {
+        // O_NONBLOCK: opening a FIFO without a writer must not wait for one.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw CellarError("\(path): cannot open: \(reason(errno))") }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            close(fd)
+            throw CellarError("\(path): cannot read: \(reason(errno))")
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw CellarError("\(path): not a regular file (\(kind(info.st_mode))); only regular files are read")
+        }
+        guard Int(info.st_size) <= limit else {
+            close(fd)
+            throw tooLarge(path, limit: limit)
+        }
+        return (fd, info)
+    }
+
+    /// Reads `fd` to its end in chunks given to `body`, refusing more than `limit` bytes in all.
+    static func readChunks(
+        _ fd: Int32, path: String, limit: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
+    ) throws {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var total = 0
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw CellarError("\(path): cannot read: \(reason(errno))")
+            }
+            if n == 0 { return }
+            // The file may grow while it is read (or report no size, as /proc does).
+            total += n
+            guard total <= limit else { throw tooLarge(path, limit: limit) }
+            try chunk.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[0..<n])) }
+        }
+    }
+
+    static func tooLarge(_ path: String, limit: Int) -> CellarError {
+        CellarError("\(path): larger than the \(describe(size: limit)) file size limit (raise it with --max-file-size)")
+    }
+
+    /// `16 MiB`, `512 KiB`, `100 bytes`.
+    public static func describe(size: Int) -> String {
+        if size >= 1 << 20 && size % (1 << 20) == 0 { return "\(size >> 20) MiB" }
+        if size >= 1 << 10 && size % (1 << 10) == 0 { return "\(size >> 10) KiB" }
+        return "\(size) bytes"
+    }
+
+    /// `16M`, `512K`, `2G` or a number of bytes, as `--max-file-size` takes it.
+    public static func parseSize(_ text: String) -> Int? {
+        var digits = Substring(text)
+        var shift = 0
+        switch text.last {
+        case "K", "k": shift = 10
+        case "M", "m": shift = 20
+        case "G", "g": shift = 30
+        default: break
+        }
+        if shift > 0 { digits = digits.dropLast() }
+        guard let n = Int(digits), n >= 1, n <= (1 << 40) >> shift else { return nil }
+        return n << shift
+    }
+
+    /// The reason for an errno, in words ("no such file or directory").
+    public static func reason(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        guard let first = text.first else { return "error \(code)" }
+        return first.lowercased() + text.dropFirst()
+    }
+
+    static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a plain file"
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Cellar
+import CellarText
+
+extension TableDocument {
+    /// `register: {basicStyleCell: default}`: the document's reuse
+    /// identifier `identifier` dequeues cells of the style registered as `style`.
+    public struct Registration: Sendable {
+        /// The reuse identifier rows name in `cell:`.
+        public var identifier: String
+        /// The registered style's own identifier (a built-in's or a Lua style's).
+        public var style: String
+        /// Where the registration is written, as errors name it.
+        public var location: SourceLocation
+    }
+
+    /// `base` with the document's own identifiers added, or `base` itself
+    /// when the document registers none. Each identifier keeps its own queue.
+    public func registry(over base: Registry) throws -> Registry {
+        try Self.registry(registrations, over: base)
+    }
+
+    /// `base` with `registrations` added (YAML's and JSON's `register:` alike).
+    static func registry(_ registrations: [Registration], over base: Registry) throws -> Registry {
+        guard !registrations.isEmpty else { return base }
+        let registry = Registry(copying: base)
+        for r in registrations {
+            guard let style = base.style(for: r.style) else {
+                let known = base.identifiers
+                let hint =
+                    Suggest.closest(r.style, among: known).map { " (did you mean '\($0)'?)" }
+                    ?? " (registered: \(known.joined(separator: ", ")))"
+                throw CellarError(
+                    "register: \(Sanitizer.excerpt(r.identifier)): no style '\(Sanitizer.excerpt(r.style))'\(hint)",
+                    at: r.location)
+            }
+            do {
+                try registry.register(style, forCellReuseIdentifier: r.identifier)
+            } catch let e as CellarError {
+                throw e.located(r.location)
+            }
+        }
+        return registry
+    }
+
+    /// A row's keys against the keys its style reads (`CellStyle.rowKeys`):
+    /// a key no one reads is a typo that would draw a blank field.
+    static func checkRowKeys(
+        _ row: Value, id: String, style: CellStyle, at location: @autoclosure () -> SourceLocation?
+    )
+        throws
+    {
+        guard let keys = style.rowKeys, case .object(let o) = row else { return }
+        let unread = o.keys.filter { !keys.contains($0) && !Self.rowTableKeys.contains($0) }.sorted()
+        if !unread.isEmpty {
+            let known = keys + Self.rowTableKeys
+            let each = unread.map { key in
+                "style '\(Sanitizer.excerpt(id))' does not read row key '\(Sanitizer.excerpt(key))'"
+                    + (Suggest.closest(key, among: known).map { " — did you mean '\($0)'?" }
+                        ?? " (it reads: \(keys.joined(separator: ", ")))")
+            }
+            throw CellarError(each.joined(separator: "; "), at: location())
+        }
+        // A built-in under a document's own identifier: its data is checked as the built-in's own rows are.
+        if let builtin = style as? BuiltinCellStyle, builtin.kind.rawValue != id {
+            do { _ = try RowData.parse(row, style: builtin.kind) } catch let e as RowDataError {
+                throw CellarError(e.pathAndMessage, at: location())
+            }
+        }
+    }
+}
+
+extension NodeReader {
+    func registrations(_ node: YAMLNode) throws -> [TableDocument.Registration] {
+        try pairs(node, what: "register").map { key, keyNode, value in
+            guard !key.isEmpty else { throw fail(keyNode, "register: a reuse identifier must not be empty") }
+            guard let style = try text(value, "register: \(key)"), !style.isEmpty else {
+                throw fail(
+                    value,
+                    "register: \(Sanitizer.excerpt(key)) must name a style (a built-in such as default, or a Lua style's identifier)"
+                )
+            }
+            return TableDocument.Registration(identifier: key, style: style, location: loc(keyNode))
+        }
+    }
+}

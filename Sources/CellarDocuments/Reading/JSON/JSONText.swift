@@ -1,0 +1,69 @@
+import Cellar
+
+/// Writing values as compact JSON, for the JSON form of a YAML document
+/// (`YAMLToJSON`) that `JSONBytes` reads back.
+enum JSONText {
+    /// `text` (UTF-8, already checked) as a JSON string: quotes, backslashes
+    /// and control characters escaped, everything else as it is.
+    static func writeString(_ text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        guard let base = text.baseAddress else { return out.append(UInt8(ascii: "\"")) }
+        let n = text.count
+        var runStart = 0
+        var i = 0
+        while i < n {
+            // Most text needs no escape: it is passed a word at a time and appended in runs.
+            i = ByteFlags.firstFlagged(base, from: i, before: n) {
+                ByteFlags.equal($0, UInt8(ascii: "\"")) | ByteFlags.equal($0, UInt8(ascii: "\\"))
+                    | ByteFlags.control($0)
+            }
+            guard i < n else { break }
+            let b = base[i]
+            guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else {
+                i += 1
+                continue
+            }
+            out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i - runStart))
+            runStart = i + 1
+            i += 1
+            switch b {
+            case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
+            case 0x0A: out.append(contentsOf: #"\n"#.utf8)
+            case 0x09: out.append(contentsOf: #"\t"#.utf8)
+            default: out.append(contentsOf: "\\u\(JSONBytes.hex4(Int(b)))".utf8)
+            }
+        }
+        out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: n - runStart))
+        out.append(UInt8(ascii: "\""))
+    }
+
+    static func writeString(_ text: String, into out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { writeString($0, into: &out) }
+    }
+
+    /// A scalar value. JSON has no infinity: it is written as a number too
+    /// large for a Double, which reads back as infinity.
+    static func write(_ value: Value, into out: inout [UInt8]) {
+        switch value {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .int(let i): out.append(contentsOf: String(i).utf8)
+        case .double(let d) where d.isFinite: out.append(contentsOf: String(d).utf8)
+        case .double(let d) where d.isInfinite: out.append(contentsOf: (d < 0 ? "-1e999" : "1e999").utf8)
+        case .double(let d): writeString(String(d), into: &out)
+        case .string(let s): writeString(s, into: &out)
+        default: out.append(contentsOf: "null".utf8)
+        }
+    }
+
+    /// The text of a JSON string's contents as `writeString` wrote them.
+    static func decodeString(_ escaped: [UInt8]) -> String {
+        let quoted = [UInt8(ascii: "\"")] + escaped + [UInt8(ascii: "\"")]
+        return quoted.withUnsafeBufferPointer { buffer in
+            var j = JSONBytes(buffer)
+            return (try? j.string()).map { j.decode($0) } ?? String(decoding: escaped, as: UTF8.self)
+        }
+    }
+}

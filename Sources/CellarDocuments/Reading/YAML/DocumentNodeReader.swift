@@ -1,0 +1,236 @@
+import Cellar
+import CellarText
+
+/// Walks a YAML node tree (`YAMLNode`) into a document, keeping marks for errors.
+package struct NodeReader {
+    let path: String
+    /// The reuse identifier of rows that name no `cell`.
+    var defaultCell = "default"
+
+    package init(path: String) { self.path = path }
+
+    func loc(_ node: YAMLNode) -> SourceLocation {
+        SourceLocation(file: path, line: node.mark.line, column: node.mark.column)
+    }
+
+    func fail(_ node: YAMLNode, _ message: String) -> CellarError { CellarError(message, at: loc(node)) }
+
+    package func pairs(_ node: YAMLNode, what: String) throws -> [(key: String, keyNode: YAMLNode, value: YAMLNode)] {
+        guard case .mapping(let m, _) = node else { throw fail(node, "\(what) must be a mapping of keys to values") }
+        var out: [(String, YAMLNode, YAMLNode)] = []
+        for (k, v) in m {
+            guard case .scalar(let s) = k else { throw fail(k, "keys must be plain text") }
+            out.append((s.string, k, v))
+        }
+        return out
+    }
+
+    mutating func document(_ root: YAMLNode) throws -> TableDocument {
+        var doc = TableDocument(path: path)
+        var sawSections = false
+        for (key, keyNode, value) in try pairs(root, what: "a table document") {
+            switch key {
+            case "style": doc.style = try choice(value, TableStyle.self, key)
+            case "separatorStyle": doc.separatorStyle = try choice(value, SeparatorStyle.self, key)
+            case "ambiguousWide": doc.ambiguousWide = try flag(value, key)
+            case "rowHeight":
+                doc.rowHeight = try height(value, key)
+                doc.rowHeightLocation = loc(value)
+            case "estimatedRowHeight":
+                guard let n = int(value), n >= 1, n <= TableView.maximumRowHeight else {
+                    throw fail(
+                        value,
+                        "estimatedRowHeight must be a whole number of lines from 1 to \(TableView.maximumRowHeight)")
+                }
+                doc.estimatedRowHeight = n
+            case "register": doc.registrations = try registrations(value)
+            case "sections":
+                sawSections = true
+                guard case .sequence(let seq, _) = value else { throw fail(value, "sections must be a list") }
+                for s in seq { doc.sections.append(try section(s)) }
+            case "indexTitles": doc.indexTitles = try indexTitles(value)
+            default:
+                if DocumentSectionHeights.keys.contains(key) {
+                    do { try doc.sectionHeights.set(key, try self.value(value)) } catch let e as SectionViewProblem {
+                        throw fail(value, e.message)
+                    }
+                    doc.sectionHeightLocations[key] = loc(value)
+                    continue
+                }
+                if DocumentSelection.keys.contains(key) {
+                    try doc.selection.set(key, try flag(value, key))
+                    continue
+                }
+                throw fail(keyNode, Suggest.unknown("key", key, among: TableDocument.topLevelKeys))
+            }
+        }
+        if !sawSections { throw fail(root, "a table document needs 'sections'") }
+        try checkIndexTitles(doc, root)
+        try checkInitialSelection(doc)
+        return doc
+    }
+
+    func section(_ node: YAMLNode) throws -> DocumentSection {
+        var s = DocumentSection(location: loc(node))
+        for (key, keyNode, value) in try pairs(node, what: "a section") {
+            switch key {
+            case "header": s.header = try text(value, key)
+            case "footer": s.footer = try text(value, key)
+            case "headerView", "footerView":
+                let view: DocumentSectionView
+                do {
+                    view = try DocumentSectionView.parse(try self.value(value), key: key, at: loc(value))
+                } catch let e as SectionViewProblem {
+                    throw fail(value, e.message)
+                }
+                if key == "headerView" { s.headerView = view } else { s.footerView = view }
+            case "indexTitle": s.indexTitle = try text(value, key)
+            case "rows":
+                guard case .sequence(let seq, _) = value else { throw fail(value, "rows must be a list") }
+                for r in seq {
+                    s.rows.append(try row(r))
+                    s.rowLocations.append(loc(r))
+                }
+            default:
+                throw fail(keyNode, Suggest.unknown("section key", key, among: TableDocument.sectionKeys))
+            }
+        }
+        return s
+    }
+
+    package func row(_ node: YAMLNode) throws -> Value {
+        var object: [String: Value] = [:]
+        var keyNodes: [String: YAMLNode] = [:]
+        for (key, keyNode, value) in try pairs(node, what: "a row") {
+            keyNodes[key] = keyNode
+            switch key {
+            case "cell":
+                guard let id = try text(value, key), !id.isEmpty else {
+                    throw fail(value, "cell must name a reuse identifier")
+                }
+                object[key] = .string(id)
+            case "selected", "highlighted", "disabled", "editable", "deselectAfterSelect", "selectable":
+                guard case .scalar = value, case .bool(let b)? = try? self.value(value) else {
+                    throw fail(value, "\(key) must be true or false")
+                }
+                object[key] = .bool(b)
+            case "editingStyle", "selectionStyle", "movable", "template", "leadingSwipeActions", "trailingSwipeActions":
+                object[key] = try editingKey(key, value)
+            case "background":
+                let v = try self.value(value)
+                do { _ = try BackgroundConfiguration.parse(v, key: key) } catch let e as RowDataError {
+                    throw fail(
+                        backgroundNode(e.keyPath, in: value),
+                        e.pathAndMessage)
+                }
+                object[key] = v
+            case "height":
+                switch try height(value, key) {
+                case .automatic: object[key] = .string("automatic")
+                case .fixed(let n): object[key] = .int(n)
+                }
+            default:
+                object[key] = try self.value(value)
+            }
+        }
+        if object["cell"] == nil && defaultCell != "default" { object["cell"] = .string(defaultCell) }
+        let row = Value.object(object)
+        // Built-in styles' keys are checked now, so render time cannot fail on them.
+        let id = object["cell"]?.stringValue ?? "default"
+        if let kind = BuiltinCellStyle.Kind(rawValue: id) {
+            if kind == .default, let detail = object["secondaryText"], detail != .null {
+                throw fail(
+                    keyNodes["secondaryText"] ?? node,
+                    "style 'default' has no detail text (UIKit's detailTextLabel is nil); use subtitle, value1 or value2, or drop secondaryText"
+                )
+            }
+            do { _ = try RowData.parse(row, style: kind) } catch let e as RowDataError {
+                throw fail(locate(e.keyPath, in: node), e.pathAndMessage)
+            }
+        }
+        return row
+    }
+
+    /// Where a `background` problem is: an unknown key itself, else the value at the key path.
+    func backgroundNode(_ path: [String], in node: YAMLNode) -> YAMLNode {
+        if path.count == 2, let last = path.last, !BackgroundConfiguration.documentKeys.contains(last),
+            case .mapping(let m, _) = node, let (k, _) = m.first(where: { $0.key.string == last })
+        {
+            return k
+        }
+        return locate(Array(path.dropFirst()), in: node)
+    }
+
+    /// The node a key path points at (the deepest key found), for error marks.
+    func locate(_ path: [String], in node: YAMLNode) -> YAMLNode {
+        var current = node
+        for key in path {
+            // A list position (a swipe action's place in its list).
+            if case .sequence(let seq, _) = current, let i = Int(key), i >= 0, i < seq.count {
+                current = seq[i]
+                continue
+            }
+            guard case .mapping(let m, _) = current else { break }
+            guard let (_, v) = m.first(where: { $0.key.string == key }) else { break }
+            current = v
+        }
+        return current
+    }
+
+    /// A row's `height` or the document's `rowHeight`, read and refused by
+    /// the streamed readers' `RowCheck.height` (which sees the value, not
+    /// its YAML spelling: `~` is quoted as null), so both say the same.
+    func height(_ node: YAMLNode, _ key: String) throws -> RowHeight {
+        let v = try value(node)
+        do { return try RowCheck.height(v, key) } catch { throw fail(node, error.message) }
+    }
+
+    /// A whole number: an integer, or a number with no fraction (`3.0`); quoted text is none.
+    func int(_ node: YAMLNode) -> Int? {
+        guard case .scalar = node else { return nil }
+        switch try? value(node) {
+        case .int(let i)?: return i
+        case .double(let d)? where d.rounded() == d && abs(d) < 1e15: return Int(d)
+        default: return nil
+        }
+    }
+
+    /// A title's text, or nil for a null (plain `null`, `~`, nothing, or tagged `!!null`).
+    func text(_ node: YAMLNode, _ key: String) throws -> String? {
+        guard case .scalar(let s) = node else { throw fail(node, "\(key) must be text") }
+        return try value(node) == .null ? nil : s.string
+    }
+
+    /// A plain `true` or `false`, or one tagged `!!bool` (quoted text is not a flag).
+    func flag(_ node: YAMLNode, _ key: String) throws -> Bool {
+        if case .scalar = node, case .bool(let b)? = try? value(node) { return b }
+        throw fail(node, "\(key) must be true or false (got '\(Sanitizer.excerpt(node.string ?? "?"))')")
+    }
+
+    func choice<E: RawRepresentable & CaseIterable>(_ node: YAMLNode, _: E.Type, _ key: String) throws -> E
+    where E.RawValue == String {
+        guard case .scalar(let s) = node else {
+            throw fail(node, "\(key) must be one of \(E.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if let e = E(rawValue: s.string) { return e }
+        throw fail(node, "\(key): " + Suggest.unknown("value", s.string, among: E.allCases.map(\.rawValue)))
+    }
+
+    /// Any YAML value as row data, its scalars read by `YAMLScalar`.
+    package func value(_ node: YAMLNode) throws -> Value {
+        switch node {
+        case .scalar(let s):
+            var text = s.string
+            do {
+                return try text.withUTF8 { try YAMLScalar.value($0, plain: s.isPlain, tag: s.tag) }
+            } catch let e as YAMLScalarProblem {
+                throw fail(node, e.message)
+            }
+        case .sequence(let seq, _): return .array(try seq.map { try value($0) })
+        case .mapping:
+            var o: [String: Value] = [:]
+            for (k, _, v) in try pairs(node, what: "a value") { o[k] = try value(v) }
+            return .object(o)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Cellar
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where a streamed YAML document's own text is, to locate an offset of its
+/// JSON form: in memory (standard input, tests), or its file, mapped again
+/// only when an error needs a line and column.
+enum YAMLSource {
+    case bytes(DocumentBytes)
+    case file(String)
+
+    func location(ofOutput offset: Int, path: String) -> SourceLocation {
+        switch self {
+        case .bytes(let bytes):
+            return bytes.withUnsafeBufferPointer { YAMLToJSON.location(ofOutput: offset, in: $0, path: path) }
+        case .file(let file):
+            let fd = open(file, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return SourceLocation(file: path, line: 1, column: 1) }
+            defer { close(fd) }
+            var info = stat()
+            guard fstat(fd, &info) == 0, info.st_size > 0,
+                let mapped = try? DocumentBytes(file: fd, count: Int(info.st_size), path: path, limit: Int.max)
+            else { return SourceLocation(file: path, line: 1, column: 1) }
+            return mapped.withUnsafeBufferPointer { YAMLToJSON.location(ofOutput: offset, in: $0, path: path) }
+        }
+    }
+}
+
+extension StreamedDocument {
+    /// Reads and checks a YAML document from its file, mapped: the file's
+    /// pages are the kernel's to drop, and only the document's JSON form
+    /// (about the file's size) is held in memory.
+    public static func load(
+        yamlFile path: String, sizeLimit: Int = InputFile.defaultSizeLimit, options: TableOptions = TableOptions()
+    ) throws -> StreamedDocument {
+        let input = DocumentInput(path: path, bytes: [], format: .yaml)
+        try checkTableDocument(input, options: options)
+        let (fd, size) = try InputFile.openRegular(path, limit: sizeLimit)
+        defer { close(fd) }
+        let file = try DocumentBytes(file: fd, count: size, path: path, limit: sizeLimit)
+        let json = try file.withUnsafeBufferPointer { try YAMLToJSON.convert($0, path: path) }
+        let doc = StreamedDocument(input, json: json, source: .file(path), options: options)
+        try doc.scan()
+        doc.refreshDecoder()
+        return doc
+    }
+}

@@ -1,0 +1,215 @@
+import CFYAML
+import Cellar
+import CellarText
+
+/// libfyaml's YAML 1.2 event parser over bytes the caller keeps alive for
+/// its whole life: one event at a time, nothing composed. Both readings of
+/// YAML sit on it: the JSON form the streamed reader indexes (`YAMLToJSON`)
+/// and the node tree of cases and the Swift API (`YAMLNode.compose`). What
+/// the library accepts that YAML 1.2 does not (characters outside a
+/// scalar's allowed set), and nesting deeper than `maximumNesting`, are
+/// refused here, so both readings refuse them at the same mark.
+struct YAMLEvents: ~Copyable {
+    /// What an event is, as the readers tell them apart.
+    enum Kind { case scalar, alias, sequenceStart, sequenceEnd, mappingStart, mappingEnd, documentStart, end, other }
+
+    /// Deeper nesting is refused: the JSON form is read back to `JSONBytes.maximumDepth`, and the
+    /// node tree is walked recursively.
+    static let maximumNesting = JSONBytes.maximumDepth - 12
+
+    /// Never written: only its address is used, for an empty input.
+    private nonisolated(unsafe) static let emptyInput = UnsafeRawPointer(
+        UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1))
+    private let parser: OpaquePointer
+    /// The text parsed, kept by the caller: read again only to mark a block scalar.
+    private let input: UnsafeBufferPointer<UInt8>
+    private let diagnostics: OpaquePointer
+    private var current: UnsafeMutablePointer<fy_event>?
+    private var depth = 0
+    let path: String
+
+    /// Reads `bytes` (invalid UTF-8 is refused before, by the callers). A
+    /// byte order mark is allowed only where the stream starts.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws {
+        if let bad = YAMLCharacters.firstForbidden(bytes) {
+            throw ByteLocation.error(ByteError(offset: bad.offset, message: bad.message), in: bytes, path: path)
+        }
+        var diagConfig = fy_diag_cfg()
+        fy_diag_cfg_default(&diagConfig)
+        diagConfig.fp = nil
+        diagConfig.output_fn = nil
+        guard let diag = fy_diag_create(&diagConfig) else { throw Self.memoryError(path) }
+        fy_diag_set_collect_errors(diag, true)
+        var config = fy_parse_cfg()
+        config.flags = fy_parse_cfg_flags(
+            FYPCF_QUIET.rawValue | FYPCF_COLLECT_DIAG.rawValue | FYPCF_DEFAULT_VERSION_1_2.rawValue
+                | FYPCF_JSON_NONE.rawValue)
+        config.diag = diag
+        // An empty input has no address; libfyaml refuses a null one.
+        let start = bytes.baseAddress.map { UnsafeRawPointer($0) } ?? Self.emptyInput
+        guard let parser = fy_parser_create(&config) else {
+            fy_diag_destroy(diag)
+            throw Self.memoryError(path)
+        }
+        guard fy_parser_set_string(parser, start.assumingMemoryBound(to: CChar.self), bytes.count) == 0 else {
+            fy_parser_destroy(parser)
+            fy_diag_destroy(diag)
+            throw Self.memoryError(path)
+        }
+        self.parser = parser
+        self.input = bytes
+        self.diagnostics = diag
+        self.path = path
+    }
+
+    deinit {
+        if let current { fy_parser_event_free(parser, current) }
+        fy_parser_destroy(parser)
+        fy_diag_destroy(diagnostics)
+    }
+
+    /// The next event's kind, or a located syntax error.
+    mutating func next() throws -> Kind {
+        if let current { fy_parser_event_free(parser, current) }
+        current = fy_parser_parse(parser)
+        guard let event = current else {
+            if fy_parser_get_stream_error(parser) { throw syntaxError() }
+            return .end
+        }
+        switch event.pointee.type {
+        case FYET_SCALAR: return .scalar
+        case FYET_ALIAS: return .alias
+        case FYET_SEQUENCE_START, FYET_MAPPING_START:
+            depth += 1
+            if depth > Self.maximumNesting {
+                throw CellarError("nested more than \(Self.maximumNesting) levels deep", at: mark)
+            }
+            return event.pointee.type == FYET_SEQUENCE_START ? .sequenceStart : .mappingStart
+        case FYET_SEQUENCE_END:
+            depth -= 1
+            return .sequenceEnd
+        case FYET_MAPPING_END:
+            depth -= 1
+            return .mappingEnd
+        case FYET_DOCUMENT_START: return .documentStart
+        case FYET_STREAM_END: return .end
+        default: return .other
+        }
+    }
+
+    /// Where the current node starts, as a reader sees it: its anchor or
+    /// tag when it has one, a quoted scalar's opening quote, a block
+    /// scalar's `|` or `>` (libfyaml marks the text itself). 1-based line,
+    /// column in characters.
+    var mark: SourceLocation { SourceLocation(file: path, line: startLine, column: startColumn) }
+    var startLine: Int { nodeStart.line + 1 }
+    var startColumn: Int { nodeStart.column + 1 }
+
+    private var nodeStart: (line: Int, column: Int) {
+        guard let event = current, let m = fy_event_start_mark(event)?.pointee else { return (0, 0) }
+        var start = (line: Int(m.line), column: Int(m.column))
+        // An anchor's token starts after its `&`.
+        func earlier(_ token: OpaquePointer?, back: Int = 0) {
+            guard let token, let t = fy_token_start_mark(token)?.pointee else { return }
+            let at = (line: Int(t.line), column: max(0, Int(t.column) - back))
+            if at < start { start = at }
+        }
+        switch event.pointee.type {
+        case FYET_SCALAR:
+            let style = fy_token_scalar_style(event.pointee.scalar.value)
+            if style == FYSS_SINGLE_QUOTED || style == FYSS_DOUBLE_QUOTED {
+                start.column = max(0, start.column - 1)
+            } else if style == FYSS_LITERAL || style == FYSS_FOLDED, let header = blockHeader(before: m.input_pos) {
+                start = (max(0, start.line - header.linesBack), header.column)
+            }
+            earlier(event.pointee.scalar.anchor, back: 1)
+            earlier(event.pointee.scalar.tag)
+        case FYET_SEQUENCE_START:
+            earlier(event.pointee.sequence_start.anchor, back: 1)
+            earlier(event.pointee.sequence_start.tag)
+        case FYET_MAPPING_START:
+            earlier(event.pointee.mapping_start.anchor, back: 1)
+            earlier(event.pointee.mapping_start.tag)
+        default: break
+        }
+        return start
+    }
+
+    /// The 0-based column of a block scalar's indicator (`|` or `>`), on the
+    /// nearest line before `offset` that has one, and how many lines back it is.
+    private func blockHeader(before offset: Int) -> (column: Int, linesBack: Int)? {
+        guard offset > 0, offset <= input.count else { return nil }
+        var end = offset
+        var linesBack = 0
+        while end > 0 {
+            // The line that ends at `end` (exclusive of its line break).
+            var lineEnd = end
+            if input[lineEnd - 1] == 0x0A { lineEnd -= 1 }
+            if lineEnd > 0 && input[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            var lineStart = lineEnd
+            while lineStart > 0 && input[lineStart - 1] != 0x0A { lineStart -= 1 }
+            if lineEnd < end { linesBack += 1 }
+            if let i = (lineStart..<lineEnd).last(where: {
+                input[$0] == UInt8(ascii: "|") || input[$0] == UInt8(ascii: ">")
+            }) {
+                let column = (lineStart..<i).count { input[$0] & 0xC0 != 0x80 }
+                return (column, linesBack)
+            }
+            guard lineStart < end, linesBack < 64 else { return nil }
+            end = lineStart
+        }
+        return nil
+    }
+
+    /// The current scalar's text, as bytes valid until the next event.
+    var scalarBytes: UnsafeBufferPointer<UInt8> {
+        var length = 0
+        guard let token = current?.pointee.scalar.value, let text = fy_token_get_text(token, &length) else {
+            return UnsafeBufferPointer(start: nil, count: 0)
+        }
+        return UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: length)
+    }
+
+    /// Whether the current scalar is plain (unquoted, not a block scalar).
+    var isPlainScalar: Bool {
+        guard let token = current?.pointee.scalar.value else { return true }
+        return fy_token_scalar_style(token) == FYSS_PLAIN
+    }
+
+    /// The current scalar's explicit tag, resolved (`!!str` is `tag:yaml.org,2002:str`), if any.
+    var scalarTag: String? { current?.pointee.scalar.tag.flatMap(Self.text) }
+
+    /// The anchor the current node defines (`&name`), if any; for an alias, the anchor it names.
+    var anchor: String? {
+        guard let event = current?.pointee else { return nil }
+        switch event.type {
+        case FYET_SCALAR: return event.scalar.anchor.flatMap(Self.text)
+        case FYET_SEQUENCE_START: return event.sequence_start.anchor.flatMap(Self.text)
+        case FYET_MAPPING_START: return event.mapping_start.anchor.flatMap(Self.text)
+        case FYET_ALIAS: return event.alias.anchor.flatMap(Self.text)
+        default: return nil
+        }
+    }
+
+    private static func text(_ token: OpaquePointer) -> String? {
+        var length = 0
+        guard let text = fy_token_get_text(token, &length) else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: text, count: length), as: UTF8.self)
+    }
+
+    /// libfyaml's first collected error in Cellar's words, at its (1-based) mark.
+    private func syntaxError() -> CellarError {
+        var iterator: UnsafeMutableRawPointer?
+        guard let error = fy_diag_errors_iterate(diagnostics, &iterator) else {
+            return CellarError("malformed YAML/JSON", at: SourceLocation(file: path, line: 1, column: 1))
+        }
+        let problem = error.pointee.msg.map { String(cString: $0) } ?? "unknown error"
+        let at = SourceLocation(
+            file: path, line: max(1, Int(error.pointee.line)), column: max(1, Int(error.pointee.column)))
+        return CellarError("malformed YAML/JSON: \(Sanitizer.sanitize(String(problem.prefix(200))))", at: at)
+    }
+
+    private static func memoryError(_ path: String) -> CellarError {
+        CellarError("cannot read: out of memory", at: SourceLocation(file: path, line: 1, column: 1))
+    }
+}

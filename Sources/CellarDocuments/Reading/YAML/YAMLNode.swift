@@ -1,0 +1,128 @@
+import Cellar
+import CellarText
+
+/// A YAML document as a small tree with marks, composed from the same
+/// events as the JSON form (`YAMLEvents`): what golden cases, their inline
+/// tables and the Swift API's `TableDocument.parse` walk. Scalars keep their
+/// text, whether they were plain and their tag; values are read by
+/// `YAMLScalar`, the one reading of YAML scalars.
+package indirect enum YAMLNode: Sendable {
+    case scalar(Scalar)
+    case sequence([YAMLNode], Mark)
+    case mapping([(key: YAMLNode, value: YAMLNode)], Mark)
+
+    /// 1-based line and column (in characters) where a node starts.
+    package struct Mark: Sendable, Equatable {
+        package var line: Int
+        package var column: Int
+    }
+
+    package struct Scalar: Sendable {
+        package var string: String
+        /// Neither quoted nor a block scalar: only such a scalar resolves to anything but text untagged.
+        package var isPlain: Bool
+        /// The explicit tag, resolved (`tag:yaml.org,2002:str`), if any.
+        package var tag: String?
+        package var mark: Mark
+    }
+
+    package var mark: Mark {
+        switch self {
+        case .scalar(let s): return s.mark
+        case .sequence(_, let m), .mapping(_, let m): return m
+        }
+    }
+
+    /// A scalar's text; nil for a collection.
+    package var string: String? {
+        if case .scalar(let s) = self { return s.string }
+        return nil
+    }
+
+    /// The value of a mapping's key, when the key is the text `key`.
+    package subscript(key: String) -> YAMLNode? {
+        guard case .mapping(let pairs, _) = self else { return nil }
+        return pairs.first { $0.key.string == key }?.value
+    }
+
+    /// Composes `text` into a node tree: one document (nil when the stream
+    /// has none), refusing anchors and aliases (a few nested aliases,
+    /// "billion laughs", expand into more row data than any memory holds)
+    /// and repeated keys, every refusal at its mark.
+    package static func compose(_ text: String, path: String) throws -> YAMLNode? {
+        var text = text
+        return try text.withUTF8 { bytes in
+            var events = try YAMLEvents(bytes, path: path)
+            var builder = Builder(path: path)
+            return try builder.run(&events)
+        }
+    }
+
+    /// The refusals the JSON form (`YAMLToJSON`) makes in the same words.
+    static let secondDocument = "a table is one YAML document: a second one starts here"
+    static let anchors = "anchors and aliases (&name, *name) are not supported: write the value out"
+    static func duplicateKey(_ key: String) -> String { "duplicate key '\(Sanitizer.excerpt(key))'" }
+
+    /// Builds the tree on the events, one open collection per level.
+    private struct Builder {
+        let path: String
+        var open: [(isMapping: Bool, mark: Mark, children: [YAMLNode])] = []
+        var root: YAMLNode?
+        var documents = 0
+
+        mutating func run(_ events: inout YAMLEvents) throws -> YAMLNode? {
+            while true {
+                let kind = try events.next()
+                let mark = Mark(line: events.startLine, column: events.startColumn)
+                if kind == .scalar || kind == .alias || kind == .sequenceStart || kind == .mappingStart,
+                    events.anchor != nil
+                {
+                    throw CellarError(YAMLNode.anchors, at: events.mark)
+                }
+                switch kind {
+                case .scalar:
+                    let bytes = events.scalarBytes
+                    let scalar = Scalar(
+                        string: YAMLScalar.string(bytes), isPlain: events.isPlainScalar, tag: events.scalarTag,
+                        mark: mark)
+                    add(.scalar(scalar))
+                case .sequenceStart, .mappingStart: open.append((kind == .mappingStart, mark, []))
+                case .sequenceEnd:
+                    let done = open.removeLast()
+                    add(.sequence(done.children, done.mark))
+                case .mappingEnd:
+                    let done = open.removeLast()
+                    add(.mapping(try pairs(done.children), done.mark))
+                case .documentStart:
+                    documents += 1
+                    if documents > 1 {
+                        throw CellarError(YAMLNode.secondDocument, at: events.mark)
+                    }
+                case .end: return root
+                case .alias, .other: continue
+                }
+            }
+        }
+
+        mutating func add(_ node: YAMLNode) {
+            if open.isEmpty { root = node } else { open[open.count - 1].children.append(node) }
+        }
+
+        /// Keys and values in order; a repeated key is refused where it repeats.
+        func pairs(_ children: [YAMLNode]) throws -> [(key: YAMLNode, value: YAMLNode)] {
+            var out: [(key: YAMLNode, value: YAMLNode)] = []
+            out.reserveCapacity(children.count / 2)
+            var seen: Set<String> = []
+            for i in stride(from: 0, to: children.count - 1, by: 2) {
+                let key = children[i]
+                if let text = key.string, !seen.insert(text).inserted {
+                    throw CellarError(
+                        YAMLNode.duplicateKey(text),
+                        at: SourceLocation(file: path, line: key.mark.line, column: key.mark.column))
+                }
+                out.append((key, children[i + 1]))
+            }
+            return out
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Cellar
+
+/// A YAML text read both ways it is read: as the node tree (`YAMLNode`,
+/// `NodeReader.value`: cases, inline tables, the Swift API) and as the JSON
+/// form the streamed reader indexes (`YAMLToJSON`, read back by
+/// `JSONBytes`). The two sit on the same events and the same scalar reading
+/// (`YAMLScalar`), so they must give the same value or the same located
+/// error; the tests and the fuzz target (`fuzz-yaml`) hold them to it. Not
+/// for users of the library (hence the SPI).
+@_spi(Fuzzing) public enum YAMLReadings {
+    /// A reading's value, or its error as printed.
+    public enum Outcome: Equatable, Sendable {
+        /// The value read.
+        case value(Value)
+        /// The error, as `file:line:column: message`.
+        case error(String)
+    }
+
+    static func outcome(_ body: () throws -> Value) -> Outcome {
+        do { return .value(try body()) } catch { return .error("\(error)") }
+    }
+
+    /// The whole text's value (null for no document) by the node tree, or its error.
+    public static func tree(_ bytes: [UInt8], path: String = "t.yaml") -> Outcome {
+        outcome {
+            if let (line, column) = TableDocument.firstInvalidUTF8(bytes) {
+                throw CellarError("invalid UTF-8", at: SourceLocation(file: path, line: line, column: column))
+            }
+            let root = try YAMLNode.compose(String(decoding: bytes, as: UTF8.self), path: path)
+            return try root.map { try NodeReader(path: path).value($0) } ?? .null
+        }
+    }
+
+    /// The whole text's value by its JSON form, or its error ("the document is empty" for none).
+    public static func json(_ bytes: [UInt8], path: String = "t.yaml") -> Outcome {
+        outcome {
+            let out = try bytes.withUnsafeBufferPointer { try YAMLToJSON.convert($0, path: path) }
+            return try out.withUnsafeBufferPointer { buffer in
+                var j = JSONBytes(buffer)
+                return try j.value()
+            }
+        }
+    }
+
+    /// Where the two readings differ, or nil. Only the node tree reads a
+    /// text with no document (as no table); a not-a-number cannot be
+    /// written in JSON, so it is compared as the text the JSON form holds.
+    public static func mismatch(_ bytes: [UInt8]) -> String? {
+        let tree = tree(bytes)
+        let json = json(bytes)
+        if tree == .value(.null), json == .error("t.yaml:1:1: the document is empty") { return nil }
+        return same(tree, json) ? nil : "node tree \(tree), JSON form \(json)"
+    }
+
+    static func same(_ tree: Outcome, _ json: Outcome) -> Bool {
+        guard case .value(let a) = tree, case .value(let b) = json else { return tree == json }
+        return same(a, b)
+    }
+
+    static func same(_ a: Value, _ b: Value) -> Bool {
+        switch (a, b) {
+        case (.double(let d), .string(let s)) where d.isNaN: return s == "nan"
+        case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { same($0, $1) }
+        case (.object(let x), .object(let y)):
+            return x.count == y.count && x.allSatisfy { key, value in y[key].map { same(value, $0) } ?? false }
+        default: return a == b
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import Cellar
+import CellarText
+
+/// A YAML scalar as row data: the one reading of every YAML value Cellar
+/// takes (documents' JSON form, the node tree of cases and the Swift API,
+/// so Lua styles too). It is the YAML 1.2 core schema, exactly: a plain
+/// scalar is null (`null`, `Null`, `NULL`, `~`, nothing), a flag (`true`,
+/// `True`, `TRUE`, `false`, `False`, `FALSE`), an integer (`[-+]?[0-9]+`,
+/// `0o[0-7]+`, `0x[0-9a-fA-F]+`) or a number (`1.5`, `1e3`, `.5`, `.inf`,
+/// `-.Inf`, `.NaN`…) when it is spelt so, and text otherwise (`10:30`,
+/// `NO`, `0b11`, `1_000`); `01234` is the integer 1234, as the decimal
+/// pattern says. Quoted and block scalars are text. The tags `!!str`,
+/// `!!int`, `!!float`, `!!bool` and `!!null` (and `!`, text) say the type
+/// of any scalar; a tagged value that is not of its type is refused.
+enum YAMLScalar {
+    static let tagPrefix = "tag:yaml.org,2002:"
+
+    /// Whether a plain scalar starting with `first` can resolve to anything but
+    /// text (null, bool, int and float all start with one of these bytes).
+    /// Most plain scalars are words: they skip the schema's patterns.
+    @inline(__always)
+    static func mayResolve(first: UInt8) -> Bool {
+        switch first {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
+            UInt8(ascii: "f"), UInt8(ascii: "F"):
+            return true
+        default: return false
+        }
+    }
+
+    /// The value of a scalar: `plain` when it is neither quoted nor a block
+    /// scalar, `tag` its explicit tag (resolved: `tag:yaml.org,2002:int`).
+    /// Throws the problem of a tagged value, in Cellar's words.
+    static func value(_ text: UnsafeBufferPointer<UInt8>, plain: Bool, tag: String?) throws(YAMLScalarProblem)
+        -> Value
+    {
+        guard let tag else {
+            guard plain, text.isEmpty || mayResolve(first: text[0]) else { return .string(string(text)) }
+            return resolve(text) ?? .string(string(text))
+        }
+        let name = tag.hasPrefix(tagPrefix) ? String(tag.dropFirst(tagPrefix.count)) : tag
+        let resolved = resolve(text)
+        switch name {
+        case "str", "!": return .string(string(text))
+        case "null": if resolved == .null { return .null }
+        case "bool": if case .bool? = resolved { return resolved ?? .null }
+        case "int": if case .int? = resolved { return resolved ?? .null }
+        case "float":
+            if case .double? = resolved { return resolved ?? .null }
+            if let d = float(text) { return .double(d) }
+        default:
+            throw YAMLScalarProblem(
+                "unknown tag '\(Sanitizer.excerpt(tag))': Cellar reads !!str, !!int, !!float, !!bool and !!null")
+        }
+        throw YAMLScalarProblem("'\(Sanitizer.excerpt(string(text)))' is not a \(describe(name)) (tagged !!\(name))")
+    }
+
+    private static func describe(_ name: String) -> String {
+        switch name {
+        case "null": return "null (null, ~ or nothing)"
+        case "bool": return "flag (true or false)"
+        case "int": return "whole number"
+        default: return "number"
+        }
+    }
+
+    static func string(_ text: UnsafeBufferPointer<UInt8>) -> String { String(decoding: text, as: UTF8.self) }
+
+    /// The core schema's reading of a plain scalar, or nil for text.
+    static func resolve(_ text: UnsafeBufferPointer<UInt8>) -> Value? {
+        if text.isEmpty { return .null }
+        switch text.count {
+        case 1: if text[0] == UInt8(ascii: "~") { return .null }
+        case 4:
+            if text.equals("null") || text.equals("Null") || text.equals("NULL") { return .null }
+            if text.equals("true") || text.equals("True") || text.equals("TRUE") { return .bool(true) }
+        case 5: if text.equals("false") || text.equals("False") || text.equals("FALSE") { return .bool(false) }
+        default: break
+        }
+        if let i = integer(text) { return i }
+        return float(text).map(Value.double)
+    }
+
+    /// `[-+]?[0-9]+`, `0o[0-7]+` or `0x[0-9a-fA-F]+`. A decimal too large
+    /// for an Int is nil here and read by the float pattern, which matches
+    /// it too: it stays a number.
+    private static func integer(_ text: UnsafeBufferPointer<UInt8>) -> Value? {
+        let s = string(text)
+        if text.count > 2, text[0] == UInt8(ascii: "0"), text[1] == UInt8(ascii: "o") || text[1] == UInt8(ascii: "x") {
+            let radix = text[1] == UInt8(ascii: "o") ? 8 : 16
+            let digits = s.dropFirst(2)
+            guard digits.utf8.allSatisfy({ isDigit($0, radix: radix) }) else { return nil }
+            return Int(digits, radix: radix).map(Value.int)
+        }
+        let unsigned = text[0] == UInt8(ascii: "-") || text[0] == UInt8(ascii: "+") ? s.utf8.dropFirst() : s.utf8[...]
+        guard !unsigned.isEmpty, unsigned.allSatisfy({ isDigit($0, radix: 10) }) else { return nil }
+        return Int(s).map(Value.int)
+    }
+
+    private static func isDigit(_ b: UInt8, radix: Int) -> Bool {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "7"): return true
+        case UInt8(ascii: "8"), UInt8(ascii: "9"): return radix >= 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): return radix == 16
+        default: return false
+        }
+    }
+
+    /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`, `[-+]?\.(inf|Inf|INF)`, `\.(nan|NaN|NAN)`.
+    static func float(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        var i = 0
+        let n = text.count
+        var negative = false
+        if i < n, text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") {
+            negative = text[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        let rest = UnsafeBufferPointer(rebasing: text[i...])
+        if rest.equals(".inf") || rest.equals(".Inf") || rest.equals(".INF") {
+            return negative ? -.infinity : .infinity
+        }
+        if i == 0, rest.equals(".nan") || rest.equals(".NaN") || rest.equals(".NAN") { return .nan }
+        func digits() -> Int {
+            let start = i
+            while i < n, isDigit(text[i], radix: 10) { i += 1 }
+            return i - start
+        }
+        var mantissa = digits()
+        if i < n, text[i] == UInt8(ascii: ".") {
+            i += 1
+            mantissa += digits()
+        }
+        guard mantissa > 0 else { return nil }
+        if i < n, text[i] == UInt8(ascii: "e") || text[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < n, text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") { i += 1 }
+            guard digits() > 0 else { return nil }
+        }
+        guard i == n else { return nil }
+        return Double(string(text))
+    }
+}
+
+/// A tagged scalar that is not of its tag's type, in Cellar's words (the caller locates it).
+struct YAMLScalarProblem: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}

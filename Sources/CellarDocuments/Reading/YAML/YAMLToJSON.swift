@@ -1,0 +1,230 @@
+import Cellar
+import CellarText
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A YAML table document written out as compact JSON on its events
+/// (`YAMLEvents`), so the streamed reader (`StreamedDocument`) indexes and
+/// decodes it as it does a JSON document, with no node tree in between.
+/// Values are written as the node tree's reader (`NodeReader`) reads them:
+/// scalars by `YAMLScalar` in row data, titles (`header`, `footer`,
+/// `indexTitle`, `register`'s styles, `indexTitles`) and a row's `cell` as
+/// their text. What composing the node tree refuses (`YAMLNode.compose`:
+/// anchors, repeated keys, a second document) is refused here at the same
+/// mark and in the same words; a key that is not text is refused once the
+/// document has parsed, as the node tree's reader refuses it after
+/// composing. Offsets in the JSON are mapped back to the YAML's marks by
+/// converting again (`location`): only an error needs one.
+struct YAMLToJSON {
+    /// Where a container sits in a table document, as far as titles are concerned.
+    enum Role { case root, sections, section, rows, row, register, indexTitles, other }
+    /// The key just read at the top level or in a section, when it decides a role.
+    enum Key { case none, sections, register, indexTitles, rows, title }
+
+    struct Frame {
+        var isMapping: Bool
+        var role: Role
+        var count = 0
+        var keysStart: Int
+        var key = Key.none
+    }
+
+    private(set) var out: [UInt8] = []
+    private var stack: [Frame] = []
+    /// Each open mapping's keys: their text's range in `out`, and their marks.
+    private var keyRanges: [Range<Int>] = []
+    private var keyMarks: [(line: Int, column: Int)] = []
+    /// Refused once the document has parsed: the first key that is not text.
+    private var keyError: CellarError?
+    private var documents = 0
+    let path: String
+
+    init(path: String, capacity: Int) {
+        self.path = path
+        out.reserveCapacity(capacity)
+    }
+
+    /// The JSON form of `yaml`, or the first error the node tree's reader would report.
+    static func convert(_ yaml: UnsafeBufferPointer<UInt8>, path: String) throws -> [UInt8] {
+        var c = YAMLToJSON(path: path, capacity: yaml.count)
+        var events = try YAMLEvents(yaml, path: path)
+        try c.consume(&events, target: nil)
+        return c.out
+    }
+
+    /// The YAML mark of the value or key written at `offset` of the JSON
+    /// form (the last one starting at or before it).
+    static func location(ofOutput offset: Int, in yaml: UnsafeBufferPointer<UInt8>, path: String) -> SourceLocation {
+        let start = SourceLocation(file: path, line: 1, column: 1)
+        var c = YAMLToJSON(path: path, capacity: 0)
+        guard var events = try? YAMLEvents(yaml, path: path) else { return start }
+        return ((try? c.consume(&events, target: offset)) ?? nil) ?? start
+    }
+
+    /// Writes the JSON form of the events (or with `target`, see `run`).
+    @discardableResult
+    mutating func consume(_ events: inout YAMLEvents, target: Int?) throws -> SourceLocation? {
+        var found: SourceLocation?
+        while true {
+            let kind = try events.next()
+            switch kind {
+            case .scalar, .alias, .sequenceStart, .mappingStart:
+                if events.anchor != nil { throw CellarError(YAMLNode.anchors, at: events.mark) }
+                let start = begin(&events, kind)
+                if let target {
+                    if start > target { return found }
+                    found = events.mark
+                }
+                try node(&events, kind)
+            case .sequenceEnd:
+                out.append(UInt8(ascii: "]"))
+                stack.removeLast()
+            case .mappingEnd:
+                out.append(UInt8(ascii: "}"))
+                try checkDuplicates(stack.removeLast())
+            case .documentStart:
+                documents += 1
+                if documents > 1 { throw CellarError(YAMLNode.secondDocument, at: events.mark) }
+            case .end:
+                if documents == 0 {
+                    throw CellarError("the document is empty", at: SourceLocation(file: path, line: 1, column: 1))
+                }
+                if let keyError { throw keyError }
+                return found
+            case .other: continue
+            }
+        }
+    }
+
+    /// Writes the separator before a node and notes its role; returns where its token starts.
+    private mutating func begin(_ events: inout YAMLEvents, _ kind: YAMLEvents.Kind) -> Int {
+        guard let parent = stack.last else { return out.count }
+        let isKey = parent.isMapping && parent.count % 2 == 0
+        if parent.count > 0 { out.append(isKey || !parent.isMapping ? UInt8(ascii: ",") : UInt8(ascii: ":")) }
+        stack[stack.count - 1].count += 1
+        if isKey && kind != .scalar && keyError == nil {
+            keyError = CellarError("keys must be plain text", at: events.mark)
+        }
+        return out.count
+    }
+
+    /// The role of a node about to be written under the innermost container.
+    private func childRole() -> Role {
+        guard let parent = stack.last else { return .root }
+        switch (parent.role, parent.key) {
+        case (.root, .sections): return .sections
+        case (.root, .register): return .register
+        case (.root, .indexTitles): return .indexTitles
+        case (.sections, _): return .section
+        case (.section, .rows): return .rows
+        case (.rows, _): return .row
+        default: return .other
+        }
+    }
+
+    private mutating func node(_ events: inout YAMLEvents, _ kind: YAMLEvents.Kind) throws {
+        switch kind {
+        case .sequenceStart, .mappingStart:
+            let isMapping = kind == .mappingStart
+            out.append(isMapping ? UInt8(ascii: "{") : UInt8(ascii: "["))
+            stack.append(Frame(isMapping: isMapping, role: childRole(), keysStart: keyRanges.count))
+        default:
+            try scalar(&events)
+        }
+    }
+
+    private mutating func scalar(_ events: inout YAMLEvents) throws {
+        let text = events.scalarBytes
+        guard let parent = stack.last else { return try value(&events, text, asTitle: false) }
+        if parent.isMapping && parent.count % 2 == 1 {
+            let start = out.count + 1
+            JSONText.writeString(text, into: &out)
+            keyRanges.append(start..<(out.count - 1))
+            keyMarks.append((events.startLine, events.startColumn))
+            if parent.role == .root || parent.role == .section || parent.role == .row {
+                stack[stack.count - 1].key = Self.key(text, in: parent.role)
+            }
+            return
+        }
+        let asTitle =
+            parent.role == .register || parent.role == .indexTitles
+            || ((parent.role == .section || parent.role == .row) && parent.key == .title)
+        try value(&events, text, asTitle: asTitle)
+    }
+
+    /// The keys that give a child its role, or that are read as text (a section's titles, a row's `cell`).
+    static func key(_ text: UnsafeBufferPointer<UInt8>, in role: Role) -> Key {
+        func equals(_ word: StaticString) -> Bool {
+            text.count == word.utf8CodeUnitCount
+                && text.elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: text.count))
+        }
+        if role == .root {
+            if equals("sections") { return .sections }
+            if equals("register") { return .register }
+            if equals("indexTitles") { return .indexTitles }
+            return .none
+        }
+        if role == .row { return equals("cell") ? .title : .none }
+        if equals("rows") { return .rows }
+        return equals("header") || equals("footer") || equals("indexTitle") ? .title : .none
+    }
+
+    private mutating func value(
+        _ events: inout YAMLEvents, _ text: UnsafeBufferPointer<UInt8>, asTitle: Bool
+    ) throws {
+        let plain = events.isPlainScalar
+        let tag = events.scalarTag
+        // Most scalars are words or quoted: written as they are, no pattern tried.
+        if tag == nil && (!plain || !text.isEmpty && !YAMLScalar.mayResolve(first: text[0])) {
+            return JSONText.writeString(text, into: &out)
+        }
+        let value: Value
+        do { value = try YAMLScalar.value(text, plain: plain, tag: tag) } catch {
+            throw CellarError(error.message, at: events.mark)
+        }
+        // As `NodeReader.text`: a title is the scalar's text, and a null is none.
+        guard asTitle, value != .null else { return JSONText.write(value, into: &out) }
+        JSONText.writeString(text, into: &out)
+    }
+
+    /// Whether two keys of a mapping are the same text: rows have a few
+    /// keys, compared pairwise; a long mapping is hashed.
+    private func hasRepeat(_ keys: Range<Int>) -> Bool {
+        if keys.count > 16 { return Set(keys.map { out[keyRanges[$0]] }).count < keys.count }
+        return out.withUnsafeBufferPointer { buffer in
+            for i in keys.dropFirst() {
+                let a = keyRanges[i]
+                for j in keys.lowerBound..<i where keyRanges[j].count == a.count {
+                    if memcmp(
+                        buffer.baseAddress.unsafelyUnwrapped + a.lowerBound,
+                        buffer.baseAddress.unsafelyUnwrapped + keyRanges[j].lowerBound, a.count) == 0
+                    {
+                        return true
+                    }
+                }
+            }
+            return false
+        }
+    }
+
+    /// As `YAMLNode.compose`: a repeated key is refused where it repeats.
+    private mutating func checkDuplicates(_ frame: Frame) throws {
+        defer {
+            keyRanges.removeSubrange(frame.keysStart...)
+            keyMarks.removeSubrange(frame.keysStart...)
+        }
+        let keys = frame.keysStart..<keyRanges.count
+        guard keys.count > 1, hasRepeat(keys) else { return }
+        var seen: Set<ArraySlice<UInt8>> = []
+        for k in keys where !seen.insert(out[keyRanges[k]]).inserted {
+            let mark = keyMarks[k]
+            throw CellarError(
+                YAMLNode.duplicateKey(JSONText.decodeString(Array(out[keyRanges[k]]))),
+                at: SourceLocation(file: path, line: mark.line, column: mark.column))
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import Cellar
+import CellarTestSupport
+import Foundation
+import Testing
+
+@_spi(Fuzzing) @testable import CellarDocuments
+
+/// YAML 1.2 syntax as the spec reads it, for the constructs a table holds:
+/// each input (written for this test, after the spec's chapter 2 examples
+/// and the constructs libyaml 0.2.5 misread) gives the exact value, or the
+/// exact located error, by both readings (`YAMLScalarTests.read`).
+@Suite struct YAMLSyntaxTests {
+    typealias S = YAMLScalarTests
+
+    static func check(
+        _ text: String, _ expected: Value, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        let (tree, json) = S.read(text)
+        #expect(tree == .value(expected), "\(text.debugDescription) by the node tree", sourceLocation: sourceLocation)
+        #expect(json == .value(expected), "\(text.debugDescription) by the JSON form", sourceLocation: sourceLocation)
+    }
+
+    static func refuse(_ text: String, _ message: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let (tree, json) = S.read(text)
+        #expect(tree == .error(message), "\(text.debugDescription) by the node tree", sourceLocation: sourceLocation)
+        #expect(json == .error(message), "\(text.debugDescription) by the JSON form", sourceLocation: sourceLocation)
+    }
+
+    static func o(_ pairs: KeyValuePairs<String, Value>) -> Value {
+        .object(Dictionary(uniqueKeysWithValues: pairs.map { ($0.key, $0.value) }))
+    }
+
+    @Test func questionMarkAndColonInsidePlainScalars() {
+        // `?foo` is a plain scalar (no space after `?`), not an explicit key.
+        Self.check("{ ?foo: bar }\n", Self.o(["?foo": .string("bar")]))
+        Self.check("[?x]\n", .array([.string("?x")]))
+        Self.check("{x: :x}\n", Self.o(["x": .string(":x")]))
+        Self.check("a: b:c\n", Self.o(["a": .string("b:c")]))
+        Self.check("a: http://x.org/a?b\n", Self.o(["a": .string("http://x.org/a?b")]))
+    }
+
+    @Test func flowCollectionsAcrossLines() {
+        Self.check("{\"foo\"\n: \"bar\"}\n", Self.o(["foo": .string("bar")]))
+        Self.check("[a,\n b,\n  c]\n", .array([.string("a"), .string("b"), .string("c")]))
+        Self.check(
+            "{a: [1, 2],\n b: {c: d}}\n", Self.o(["a": .array([.int(1), .int(2)]), "b": Self.o(["c": .string("d")])]))
+        Self.check("{a: one\n  two}\n", Self.o(["a": .string("one two")]))
+    }
+
+    @Test func tabsAsSeparation() {
+        Self.check("foo:\n \tbar\n", Self.o(["foo": .string("bar")]))
+        Self.check("a:\tb\n", Self.o(["a": .string("b")]))
+        Self.check("[a,\tb]\n", .array([.string("a"), .string("b")]))
+    }
+
+    @Test func blockScalarWhitespace() {
+        // A kept block's last line of spaces beyond the indentation is content.
+        Self.check("a: |+\n  x\n   \n", Self.o(["a": .string("x\n \n")]))
+        Self.check("a: |+\n  x\n\n", Self.o(["a": .string("x\n\n")]))
+        Self.check("a: |-\n  x\n\n", Self.o(["a": .string("x")]))
+        Self.check("a: >\n  one\n  two\n\n  three\n", Self.o(["a": .string("one two\nthree\n")]))
+        Self.check("a: |2\n   x\n", Self.o(["a": .string(" x\n")]))
+    }
+
+    /// From the spec's chapter 2: sequences of scalars, mappings of scalars,
+    /// their flow forms, comments, quoted scalars' escapes.
+    @Test func specChapterTwoShapes() {
+        Self.check(
+            "- Mark McGwire\n- Sammy Sosa\n- Ken Griffey\n",
+            .array([.string("Mark McGwire"), .string("Sammy Sosa"), .string("Ken Griffey")]))
+        Self.check(
+            "hr:  65    # Home runs\navg: 0.278 # Batting average\nrbi: 147   # Runs Batted In\n",
+            Self.o(["hr": .int(65), "avg": .double(0.278), "rbi": .int(147)]))
+        Self.check(
+            "- [name        , hr, avg  ]\n- [Mark McGwire, 65, 0.278]\n",
+            .array([
+                .array([.string("name"), .string("hr"), .string("avg")]),
+                .array([.string("Mark McGwire"), .int(65), .double(0.278)]),
+            ]))
+        Self.check(
+            "Mark McGwire: {hr: 65, avg: 0.278}\n",
+            Self.o(["Mark McGwire": Self.o(["hr": .int(65), "avg": .double(0.278)])]))
+        Self.check(
+            "unicode: \"Sosa did fine.\\u263A\"\ncontrol: \"\\b1998\\t1999\"\nsingle: '\"Howdy!\" he cried.'\nquoted: ' # Not a ''comment''.'\n",
+            Self.o([
+                "unicode": .string("Sosa did fine.\u{263A}"), "control": .string("\u{8}1998\t1999"),
+                "single": .string("\"Howdy!\" he cried."), "quoted": .string(" # Not a 'comment'."),
+            ]))
+        Self.check(
+            "plain:\n  This unquoted scalar\n  spans many lines.\n",
+            Self.o(["plain": .string("This unquoted scalar spans many lines.")]))
+        Self.check(
+            "canonical: 12345\noctal: 0o14\nhexadecimal: 0xC\n",
+            Self.o(["canonical": .int(12345), "octal": .int(12), "hexadecimal": .int(12)]))
+        Self.check(
+            "canonical: 1.23015e+3\nexponential: 12.3015e+02\nfixed: 1230.15\nnegative infinity: -.inf\n",
+            Self.o([
+                "canonical": .double(1230.15), "exponential": .double(1230.15), "fixed": .double(1230.15),
+                "negative infinity": .double(-.infinity),
+            ]))
+        Self.check(
+            "null:\nbooleans: [ true, false ]\nstring: '012345'\n",
+            Self.o(["null": .null, "booleans": .array([.bool(true), .bool(false)]), "string": .string("012345")]))
+    }
+
+    @Test func invalidConstructsAreLocatedErrors() {
+        Self.refuse(
+            "[-]\n",
+            "t.yaml:1:2: malformed YAML/JSON: plain scalar cannot start with '-' followed by ,[]{} (in flow context)")
+        Self.refuse(
+            "key: \"value\"# comment\n",
+            "t.yaml:1:13: malformed YAML/JSON: invalid comment without whitespace after double-quoted scalar")
+        Self.refuse("a: b: c\n", "t.yaml:1:5: malformed YAML/JSON: invalid nested block mapping on the same line")
+    }
+
+    /// A byte order mark may open the text only; YAML 1.2 allows it in no scalar, nor
+    /// any character outside its printable set (`YAMLCharacters`).
+    @Test func forbiddenCharactersAreLocated() {
+        Self.check("\u{FEFF}a: b\n", Self.o(["a": .string("b")]))
+        Self.refuse(
+            "{a: x\u{FEFF}y}\n", "t.yaml:1:6: YAML allows a byte order mark (U+FEFF) only where the text starts")
+        Self.refuse(
+            "a: \"x\u{FEFF}\"\n", "t.yaml:1:6: YAML allows a byte order mark (U+FEFF) only where the text starts")
+        Self.refuse(
+            "a: 한\u{1}\n",
+            "t.yaml:1:5: YAML does not allow the character U+0001 (write it as an escape in double quotes)")
+        Self.refuse(
+            "a: x\u{7F}\n",
+            "t.yaml:1:5: YAML does not allow the character U+007F (write it as an escape in double quotes)")
+        Self.refuse(
+            "a:\n  x\u{80}\n",
+            "t.yaml:2:4: YAML does not allow the character U+0080 (write it as an escape in double quotes)")
+        Self.refuse(
+            "a: \u{FFFE}\n",
+            "t.yaml:1:4: YAML does not allow the character U+FFFE (write it as an escape in double quotes)")
+        Self.check("a: \"x\\uFEFFy\"\n", Self.o(["a": .string("x\u{FEFF}y")]))
+        Self.check("a: x\u{85}y\u{A0}z\n", Self.o(["a": .string("x\u{85}y\u{A0}z")]))
+    }
+
+    /// The word-at-a-time ASCII pass of `YAMLCharacters` against a byte loop, every byte at every place.
+    @Test func forbiddenCharacterScanAgainstAByteLoop() {
+        for b in UInt8(0)...0x7F {
+            for place in 0..<17 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 17)
+                bytes[place] = b
+                let allowed = b == 0x09 || b == 0x0A || b == 0x0D || (0x20..<0x7F).contains(b)
+                let got = bytes.withUnsafeBufferPointer { YAMLCharacters.firstForbidden($0)?.offset }
+                #expect(got == (allowed ? nil : place), "byte \(b) at \(place)")
+            }
+        }
+    }
+
+    @Test func refusalsOfTheTreeAreTheJSONForms() {
+        Self.refuse("a: 1\nb: 2\na: 3\n", "t.yaml:3:1: duplicate key 'a'")
+        Self.refuse(
+            "a: &x 1\n", "t.yaml:1:4: anchors and aliases (&name, *name) are not supported: write the value out")
+        Self.refuse("a: 1\n---\nb: 2\n", "t.yaml:2:1: a table is one YAML document: a second one starts here")
+    }
+
+    /// Every example, golden case and fuzz seed reads the same both ways, value or error.
+    @Test func everyExampleCaseAndSeedReadsTheSameBothWays() throws {
+        let root = CellarCLI.packageRoot
+        var files: [String] = []
+        for dir in ["Examples", "Styles", "Fuzzing/corpus"] {
+            let all = FileManager.default.enumerator(atPath: root + "/" + dir)?.allObjects as? [String] ?? []
+            files += all.filter { $0.hasSuffix(".yaml") }.map { root + "/" + dir + "/" + $0 }
+        }
+        #expect(files.count > 60)
+        for file in files {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+            #expect(YAMLReadings.mismatch(bytes) == nil, "\(file)")
+        }
+    }
+}
