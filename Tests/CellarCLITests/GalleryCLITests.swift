@@ -105,4 +105,23 @@ import Testing
         #expect(run.status == 1)
         #expect(run.stderr.contains("Styles/bad.lua: samples must be a list of at most 8 row tables"), "\(run.stderr)")
     }
+
+    /// A header/footer view style is drawn as a section's header, in its one
+    /// state; without samples its views come from a case's `headerView`s.
+    @Test func aHeaderFooterStyleIsShownWithItsCasesViews() throws {
+        let dir = try ScratchDirectory.withStyles()
+        try dir.write(
+            "Styles/day.lua",
+            "return {\n  identifier = \"day\",\n  kind = \"header_footer\",\n"
+                + "  layout = function(config) return ui.label { text = \"DAY \" .. config.date } end,\n}\n")
+        try dir.write(
+            "Styles/cases/day/one.case.yaml",
+            "table:\n  sections:\n    - headerView: {view: day, date: Monday}\n      rows: [{text: a}]\nwidth: 20\n")
+        let run = try CellarCLI.run(["gallery", "--widths", "20"], in: dir.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        let text = run.stdout.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        let day = try #require(text.range(of: "━━ day (Styles/day.lua) at 20 columns\n"))
+        #expect(text[day.upperBound...].hasPrefix("normal\n DAY Monday"))
+        #expect(!text[day.upperBound...].contains("\nselected\n"))
+    }
 }
