@@ -198,6 +198,7 @@
 ---@field background? fun(config: CellarConfig, state: CellarState): CellarBackground? the row's background for a state (UIKit's updateConfiguration(using:) setting backgroundConfiguration); nil = none. Runs after the data source set the cell up, so it wins over a document row's `background` key
 ---@field selection_style? "default" | "none" "none": selected rows draw no selection (they are still selected); a document row's `selectionStyle` key wins over it
 ---@field independent_rows? boolean true: each row is drawn from its own data and state alone (no hook keeps anything for a later row, in the style's variables or in cell fields the next configure does not set), so a long `cellar render` may share its rows between two Lua states at once. Default false
+---@field samples? table<string, any>[] up to 8 rows of data (without `cell`) that `cellar gallery` draws the style with, in every state; without them the gallery takes the style's rows from its golden cases
 
 ---A header/footer view style (`kind = "header_footer"`): registered as a
 ---header/footer view identifier (UITableViewHeaderFooterView), which a
@@ -215,6 +216,7 @@
 ---@field height? fun(config: table, width: integer): integer? lines; nil = the table's section height, else measured from layout
 ---@field prepare_for_reuse? fun(view: table) reset what is not content before the view shows another section
 ---@field independent_rows? boolean true: each section's view is drawn from that section alone (see CellStyle)
+---@field samples? table<string, any>[] up to 8 views' data (without `view`) that `cellar gallery` draws the style with
 
 ---One button of a swipe (UIContextualAction).
 ---@class CellarSwipeAction

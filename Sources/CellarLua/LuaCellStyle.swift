@@ -21,6 +21,8 @@ public final class LuaCellStyle: CellStyle {
     public let summary: String?
     /// The style's `fields`: the row keys it reads, checked in documents.
     public internal(set) var rowKeys: [String]?
+    /// The style's `samples`: rows the gallery draws it with (none: it takes rows from the style's golden cases).
+    public internal(set) var samples: [Value] = []
     /// Hook names present in the file, in documentation order.
     public let hooks: [String]
     let engine: LuaStyleEngine

@@ -94,8 +94,8 @@ struct BrowseCommand: ParsableCommand {
         let loop = BrowseLoop(session: session, screen: screen)
         if watch,
             let reloader = BrowseReloader(
-                file: file, document: document, styleDirectories: styles.directories, limits: styleCheck.limits,
-                maxFileSize: input.maxFileSize, ambiguousWide: wide.ambiguousWide)
+                file: file, source: source, document: document, styleDirectories: styles.directories,
+                limits: styleCheck.limits, maxFileSize: input.maxFileSize, ambiguousWide: wide.ambiguousWide)
         {
             loop.watch = (reloader.watcher.fd, { reloader.reload(session) })
         }
