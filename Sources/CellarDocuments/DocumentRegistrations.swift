@@ -56,7 +56,7 @@ extension TableDocument {
             let known = keys + Self.rowTableKeys
             let each = unread.map { key in
                 "style '\(Sanitizer.excerpt(id))' does not read row key '\(Sanitizer.excerpt(key))'"
-                    + (Suggest.closest(key, among: known).map { " — did you mean '\($0)'?" }
+                    + (TableSchema.suggestion(for: key, among: known).map { " — did you mean '\($0)'?" }
                         ?? " (it reads: \(keys.joined(separator: ", ")))")
             }
             throw CellarError(each.joined(separator: "; "), at: location())

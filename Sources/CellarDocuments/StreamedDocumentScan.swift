@@ -87,6 +87,7 @@ extension StreamedDocument {
         if let id = quick.firstUse(q), identifiers[id] == nil { identifiers[id] = offset }
         let index = place(at: offset, selected: q.selected, highlighted: q.highlighted, header: header)
         if let h = q.height { declaredHeights.record(h, row: index) }
+        if q.editing { editingRows.insert(index) }
     }
 
     /// Keeps a checked row's offset and attributes.
