@@ -1,4 +1,5 @@
 import Cellar
+
 /// What a load's check of every row found, kept so that a later load of
 /// the same unchanged file with the same options can take it instead of
 /// reading every row again (`LoadIndexCache`): each row's offset, the

@@ -157,7 +157,7 @@ extension StreamedDataSource: TableViewGrowingDataSource {
         prefetch?.stop()
         prefetch = nil
         if try pipe.readMore() {
-            try document.validate(against: tableView.registry)
+            try document.validate(against: tableView.registry, fromRow: checked)
             try document.checkRowHeights(width: tableView.width, from: checked)
             for row in document.selectedRows[selected...] { if let ip = indexPath(row) { tableView.selectRow(at: ip) } }
             for row in document.highlightedRows[highlighted...] {

@@ -189,6 +189,7 @@ extension StreamedDocument {
                     offset: f.range.lowerBound, message: "duplicate column '\(Sanitizer.excerpt(name))' in the header")
             }
             columns.append(name)
+            columnOffsets.append(f.range.lowerBound)
         }
         if let key = options.sectionBy, !columns.contains(key) {
             throw ByteError(

@@ -102,7 +102,9 @@ package enum TableSchema {
 
     /// Row keys: the table's first, then the built-in styles' (the order messages list them in).
     package static let row: [Key] = [
-        Key("cell", .identifier, .cell, uikit: ["reuseIdentifier"], "the reuse identifier of the style that draws the row"),
+        Key(
+            "cell", .identifier, .cell, uikit: ["reuseIdentifier"],
+            "the reuse identifier of the style that draws the row"),
         Key("selected", .flag, .state, uikit: ["isSelected"], "the row starts selected"),
         Key("highlighted", .flag, .state, uikit: ["isHighlighted"], "the row starts highlighted"),
         Key("disabled", .flag, .state, "the row is drawn dimmed and cannot be selected"),
@@ -130,7 +132,8 @@ package enum TableSchema {
             "secondaryText", .text, .content, readBy: [.subtitle, .value1, .value2],
             uikit: ["detailTextLabel", "detailText"], "the detail text"),
         Key("image", .text, .content, uikit: ["imageView"], "a glyph or emoji at the leading edge"),
-        Key("accessory", .choice(accessories), .content, uikit: ["accessoryType"], "the accessory at the trailing edge"),
+        Key(
+            "accessory", .choice(accessories), .content, uikit: ["accessoryType"], "the accessory at the trailing edge"),
         Key(
             "accessoryText", .text, .content, uikit: ["accessoryView"],
             "a custom accessory drawn as tinted text; it overrides `accessory`"),
@@ -212,14 +215,17 @@ package enum TableSchema {
 
     /// A hash of every key's name, type, role and readers: a file laid out
     /// by one schema (the load index) is not read by a build with another.
-    package static let fingerprint: UInt64 = {
+    package static let fingerprint = fingerprint(of: row + section + document)
+
+    /// The FNV-1a hash of `keys`' descriptions, in order.
+    static func fingerprint(of keys: [Key]) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for key in row + section + document {
+        for key in keys {
             let readers = key.readBy.map(\.rawValue).joined(separator: ",")
             for b in "\(key.name)|\(key.type)|\(key.role)|\(readers);".utf8 {
                 h = (h ^ UInt64(b)) &* 0x100_0000_01b3
             }
         }
         return h
-    }()
+    }
 }
