@@ -93,12 +93,12 @@ enum RowCheck {
                 throw RowProblem(keyPath: [key], message: "\(key): " + Suggest.unknown("value", s, among: names))
             }
         }
-        switch key {
-        case "editable", "deselectAfterSelect", "selectable":
+        // The schema's type of the key says how its value is checked.
+        switch TableSchema.rowKey(key)?.type {
+        case .flag?:
             guard case .bool = v else { throw RowProblem(keyPath: [key], message: "\(key) must be true or false") }
-        case "editingStyle": try choice(EditingStyle.allCases.map(\.rawValue))
-        case "selectionStyle": try choice(SelectionStyle.allCases.map(\.rawValue))
-        case "background":
+        case .choice(let names)?: try choice(names)
+        case .background?:
             do { _ = try BackgroundConfiguration.parse(v, key: key) } catch let e as RowDataError {
                 // An unknown key is marked at the key, as the YAML reader marks it.
                 let unknown = e.keyPath.count == 2 && !BackgroundConfiguration.documentKeys.contains(e.keyPath[1])
@@ -107,18 +107,18 @@ enum RowCheck {
             } catch {
                 throw RowProblem(keyPath: [key], message: "\(error)")
             }
-        case "leadingSwipeActions", "trailingSwipeActions":
+        case .swipeActions?:
             do { _ = try ContextualAction.actions(from: v) } catch {
                 throw RowProblem(
                     keyPath: [key] + error.keyPath,
                     message: error.path(under: key) + ": " + error.message)
             }
-        case "movable":
+        case .movability?:
             if case .bool = v { return }
             if case .string(RowMovability.withinSection.rawValue) = v { return }
             throw RowProblem(
-                keyPath: [key], message: "movable must be true, false or withinSection (got '\(describe(v))')")
-        default:  // template: a row, checked as any row is
+                keyPath: [key], message: "\(key) must be true, false or withinSection (got '\(describe(v))')")
+        default:  // a row (`template`), checked as any row is
             guard case .object = v else {
                 throw RowProblem(keyPath: [key], message: "template must be a row (a mapping with 'cell' and its data)")
             }
