@@ -95,6 +95,8 @@ public final class StreamedDocument {
     var laterRows: LaterRows?
     /// Where `laterRows` start (`Int.max`: none): the scan takes them when it reaches this row.
     @exclusivity(unchecked) var laterRowsStart = Int.max
+    /// The segments of `laterRows` not taken yet, once its thread is joined.
+    var laterSegments: ArraySlice<Segment> = []
     /// The rows taken from `laterRows` (tests ask).
     var rowsCheckedApart = 0
     /// Whether this load's rows came from a load index, or it wrote one (`LoadIndexCache`).
