@@ -191,4 +191,34 @@ import Testing
         }
         #expect(passed == 8)
     }
+
+    /// A CSV record's fields of every key kind: what the quick check passes
+    /// the full check passes, with the same editing mark, and a record of
+    /// plain values of every kind a field can spell is passed.
+    @Test func csvFieldsOfEveryKindAreReadAsTheFullCheckReadsThem() throws {
+        let columns = ["cell", "text", "accessory", "editingAccessory", "editingStyle", "selectionStyle", "selectable"]
+        let records = [
+            "subtitle,a,checkmark,none,delete,default,true", "subtitle,a,chevron,,,,",
+            "keyValue,a,chevron,,,,", "default,a,,detailButton,remove,,", "value1,a,,,,none,yes",
+            #"value2,a,"check""mark",,,,"#, ",a,disclosureIndicator,,insert,,false",
+        ]
+        var passed = 0
+        for record in records {
+            let bytes = Array((columns.joined(separator: ",") + "\n" + record + "\n").utf8)
+            try bytes.withUnsafeBufferPointer { buffer in
+                let delimited = DelimitedRecords(buffer, format: .csv)
+                var cells: [DelimitedRecords.Field] = []
+                let next = try delimited.record(at: try #require(delimited.nextRecordStart(from: 0)), into: &cells)
+                _ = try delimited.record(at: try #require(delimited.nextRecordStart(from: next)), into: &cells)
+                var quick = QuickRowCheck(options: TableOptions())
+                let kinds = quick.kinds(of: columns)
+                let full = try? RowCheck.check(delimited.row(cells, columns: columns), defaultCell: "default")
+                guard let q = quick.check(cells, kinds: kinds, delimited) else { return }
+                passed += 1
+                #expect(full != nil, "quick passed what the full check refuses: \(record)")
+                #expect(q.editing == full?.editing, "\(record)")
+            }
+        }
+        #expect(passed == 3)
+    }
 }
