@@ -49,7 +49,11 @@ struct QuickRowCheck {
         case (.editing, .flag): return .editingFlag
         case (.editing, .choice): return .editingChoice
         case (.editing, _): return .editingValue
-        case (.content, .text): return k.readBy.count < BuiltinCellStyle.Kind.allCases.count ? .detail : .builtinText
+        // A key all built-ins but `default` read is settled per row (`detail`); one fewer read leaves rows to the full check.
+        case (.content, _) where k.readBy != BuiltinCellStyle.Kind.allCases:
+            return k.type == .text && k.readBy == BuiltinCellStyle.Kind.allCases.filter { $0 != .default }
+                ? .detail : .fallback
+        case (.content, .text): return .builtinText
         case (.content, .choice): return .builtinChoice
         case (.content, .count): return .builtinCount
         case (.content, _): return .builtinValue
