@@ -57,19 +57,29 @@ import Testing
     /// Rows piped in are checked as they arrive.
     @Test func pipedRowsAreCheckedAsTheyArrive() throws {
         let good = String(repeating: #"{"cell": "subtitle", "text": "a"}"# + "\n", count: 3000)
+        #expect(
+            try piped(.jsonl, good + #"{"cell": "subtitle", "txt": "b"}"# + "\n")
+                == "rows.jsonl:3001:1: style 'subtitle' does not read row key 'txt' — did you mean 'text'?")
+        #expect(
+            try piped(.csv, "cell,text,txt\n" + String(repeating: "subtitle,a,\n", count: 3000))
+                == "rows.csv:1:11: style 'subtitle' does not read row key 'txt' — did you mean 'text'?")
+    }
+
+    /// The error rows of `format` piped in end with, or "" when none.
+    func piped(_ format: InputFormat, _ text: String) throws -> String {
         let dir = try ScratchDirectory()
-        let path = try dir.write("rows.jsonl", good + #"{"cell": "subtitle", "txt": "b"}"# + "\n")
+        let name = "rows.\(format.rawValue)"
+        let path = try dir.write(name, text)
         let fd = open(path, O_RDONLY)
         #expect(fd >= 0)
         defer { close(fd) }
-        let pipe = try PipedRows(format: .jsonl, fd: fd, path: "rows.jsonl", sizeLimit: 1 << 30)
+        let pipe = try PipedRows(format: format, fd: fd, path: name, sizeLimit: 1 << 30)
         let source = StreamedDataSource(pipe: pipe)
         let table = source.makeTableView(registry: Registry())
         table.width = 20
-        var message = ""
         do {
             while source.mayGrow { _ = try source.tableView(table, rowCountOfLastSectionAfter: pipe.document.rowCount) }
-        } catch { message = "\(error)" }
-        #expect(message == "rows.jsonl:3001:1: style 'subtitle' does not read row key 'txt' — did you mean 'text'?")
+        } catch { return "\(error)" }
+        return ""
     }
 }
