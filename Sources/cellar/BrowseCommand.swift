@@ -80,6 +80,7 @@ struct BrowseCommand: ParsableCommand {
 
     private func browse() throws {
         let env = Terminal.environment
+        EmojiVariation.vs16Widens = EmojiVariation.setting(environment: env, outputIsTerminal: true)
         let width = min(RawTerminal.size()?.width ?? 80, InputLimits.width.upperBound)
         let (table, source) = try DocumentTable.load(
             file: file, document: document, styleDirectories: styles.directories, limits: styleCheck.limits,

@@ -91,6 +91,8 @@ struct RenderCommand: ParsableCommand {
         // Read by the Lua engine as it starts: set before styles load.
         if log { setenv("CELLAR_LOG", "1", 1) }
         let env = Terminal.environment
+        EmojiVariation.vs16Widens = EmojiVariation.setting(
+            environment: env, outputIsTerminal: Terminal.stdoutIsTerminal)
         let piped = drawsRowsAsTheyArrive
         TruncatedFileSignal.install()
         let (table, source) = try DocumentTable.load(
