@@ -16,7 +16,9 @@ import Testing
     }
 
     @Test func tmuxBeforeThreePointFourDrawsItNarrow() {
-        for (version, wide) in [("3.3a", false), ("3.2", false), ("2.9", false), ("3.4", true), ("3.5a", true), ("", true)] {
+        for (version, wide) in [
+            ("3.3a", false), ("3.2", false), ("2.9", false), ("3.4", true), ("3.5a", true), ("", true),
+        ] {
             #expect(widens(["TERM_PROGRAM": "tmux", "TERM_PROGRAM_VERSION": version]) == wide, "\(version)")
         }
         // Only what a person sees in that terminal: not a file or a pipe.
