@@ -9,6 +9,11 @@
 ---@type CellStyle
 return {
   identifier = "badge",
+  -- Rows `cellar gallery` draws the style with, in every state.
+  samples = {
+    { title = "Inbox", icon = "📥", count = 3 },
+    { title = "Archive of everything read long ago", count = 0 },
+  },
   description = "unread-count badge accessory; select marks read",
   independent_rows = true,
 

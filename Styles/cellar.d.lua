@@ -55,7 +55,7 @@
 ---Text attributes shared by labels and images.
 ---@class CellarTextStyle
 ---@field color? CellarColor foreground colour (labels default to "label")
----@field background? CellarColor
+---@field background? CellarColor a label's covers its whole frame (every column it is given), not only its glyphs
 ---@field bold? boolean
 ---@field italic? boolean
 ---@field underline? boolean
@@ -84,7 +84,7 @@
 ---@class CellarStack
 ---@field kind "hstack" | "vstack"
 ---@field spacing? integer columns (hstack, default 1) or lines (vstack, default 0) between children
----@field align? CellarStackAlignment cross-axis alignment (hstack default "top", vstack default "fill")
+---@field align? CellarStackAlignment cross-axis alignment (hstack default "top", vstack default "fill"); an hstack's "fill" stretches every child to its height (a label's background then covers every line)
 ---@field width? CellarSizing (default "flexible")
 ---@field [integer] CellarNode
 
@@ -135,6 +135,12 @@
 ---@field margins CellarInsets the cell's layout margins (for ui.margins)
 ---@field state CellarState the state the configuration was updated for
 ---@field ambiguous_wide boolean East Asian Ambiguous characters (±, °, α, Ж, ①) take two columns
+---@field section? integer the row's section, from 0 (nil in a header or footer view)
+---@field row? integer the row in its section, from 0 (nil in a header or footer view)
+---@field first? boolean the row is the first of its section
+---@field last? boolean the row is the last of its section
+---@field rows_in_section? integer how many rows the row's section has
+---@field theme "light" | "dark" the background the table is drawn for (cellar render --theme)
 
 ---The Lua side of a cell: one table per cell that lives on across reuse. Any
 ---fields are yours; Cellar reads four after configure and events:
@@ -178,7 +184,7 @@
 ---@field configure? fun(cell: CellarCell, row: table) row data in (cellForRowAt); `row` is refilled for the cell's next row, so copy values, not the table. Default: the row's fields are copied into the cell
 ---@field update? fun(config: CellarConfig, state: CellarState): CellarConfig? the configuration for a state (updated(for:)); `config` is a copy (refilled per configuration): change it and return it (or nothing)
 ---@field layout? fun(config: CellarConfig, ctx: CellarContext): CellarNode? the content view. Default: ui.label(config.text)
----@field height? fun(config: CellarConfig, width: integer): integer? lines; nil = automatic (measured from layout)
+---@field height? fun(config: CellarConfig, width: integer, ctx: CellarContext): integer? lines; nil = automatic (measured from layout). ctx is the one layout got for the row (ctx.first: the reference's heightForRowAt)
 ---@field prepare_for_reuse? fun(cell: CellarCell) reset what is not content before the cell shows another row
 ---@field accessory? CellarAccessory | fun(config: CellarConfig, state: CellarState): CellarAccessory
 ---@field editing_accessory? CellarAccessory | fun(config: CellarConfig, state: CellarState): CellarAccessory
@@ -192,6 +198,7 @@
 ---@field background? fun(config: CellarConfig, state: CellarState): CellarBackground? the row's background for a state (UIKit's updateConfiguration(using:) setting backgroundConfiguration); nil = none. Runs after the data source set the cell up, so it wins over a document row's `background` key
 ---@field selection_style? "default" | "none" "none": selected rows draw no selection (they are still selected); a document row's `selectionStyle` key wins over it
 ---@field independent_rows? boolean true: each row is drawn from its own data and state alone (no hook keeps anything for a later row, in the style's variables or in cell fields the next configure does not set), so a long `cellar render` may share its rows between two Lua states at once. Default false
+---@field samples? table<string, any>[] up to 8 rows of data (without `cell`) that `cellar gallery` draws the style with, in every state; without them the gallery takes the style's rows from its golden cases
 
 ---A header/footer view style (`kind = "header_footer"`): registered as a
 ---header/footer view identifier (UITableViewHeaderFooterView), which a
@@ -209,6 +216,7 @@
 ---@field height? fun(config: table, width: integer): integer? lines; nil = the table's section height, else measured from layout
 ---@field prepare_for_reuse? fun(view: table) reset what is not content before the view shows another section
 ---@field independent_rows? boolean true: each section's view is drawn from that section alone (see CellStyle)
+---@field samples? table<string, any>[] up to 8 views' data (without `view`) that `cellar gallery` draws the style with
 
 ---One button of a swipe (UIContextualAction).
 ---@class CellarSwipeAction

@@ -9,6 +9,11 @@
 ---@type CellStyle
 return {
   identifier = "checklist",
+  -- Rows `cellar gallery` draws the style with, in every state.
+  samples = {
+    { title = "Buy milk", done = true },
+    { title = "Call 김민지 about the long weekend plans", due = "Friday" },
+  },
   description = "to-do rows; a tap toggles the checkmark",
   independent_rows = true,
 

@@ -23,6 +23,11 @@ end
 ---@type CellStyle
 return {
   identifier = "contact",
+  -- Rows `cellar gallery` draws the style with, in every state.
+  samples = {
+    { name = "Ada Lovelace", phone = "+1 555 0100", favourite = true },
+    { name = "김민지", phone = "+82 10 1234 5678" },
+  },
   description = "initials avatar, name and phone; ⓘ toggles favourite",
   independent_rows = true,
   accessory = "detailButton",

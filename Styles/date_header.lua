@@ -11,6 +11,11 @@
 return {
   identifier = "dateHeader",
   kind = "header_footer",
+  -- Rows `cellar gallery` draws the style with, in every state.
+  samples = {
+    { date = "오늘", count = 3 },
+    { date = "Yesterday", count = 1 },
+  },
   description = "day on the leading edge, item count trailing",
   independent_rows = true,
   fields = { "date", "count" },

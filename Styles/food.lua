@@ -12,6 +12,11 @@
 ---@type CellStyle
 return {
   identifier = "foodCellType",
+  -- Rows `cellar gallery` draws the style with, in every state.
+  samples = {
+    { name = "Apple", description = "A crisp fruit from trees that flower in spring.", picture = "🍎", seasonal = true },
+    { name = "Leek", description = "A mild onion.", picture = "🥬" },
+  },
   description = "FoodCell from the reference: picture, bold name, description",
   independent_rows = true,
   accessory = "disclosureIndicator",

@@ -11,6 +11,11 @@
 ---@type CellStyle
 return {
   identifier = "keyValue",
+  -- Rows `cellar gallery` draws the style with, in every state.
+  samples = {
+    { key = "Version", value = "17.4" },
+    { key = "Model", value = "A long model name that wraps onto a second and a third line", expanded = true },
+  },
   description = "key column and a wrapping value; select expands",
   independent_rows = true,
 

@@ -10,6 +10,11 @@
 ---@type CellStyle
 return {
   identifier = "mailRow",
+  -- Rows `cellar gallery` draws the style with, in every state.
+  samples = {
+    { from = "Ada", subject = "Notes on the engine", unread = true },
+    { from = "김민지", subject = "회의 일정", flagged = true },
+  },
   description = "mailbox row with Mail's swipe actions (read, flag, delete)",
   independent_rows = true,
   fields = { "from", "subject", "unread", "flagged" },

@@ -19,6 +19,11 @@
 ---@type CellStyle
 return {
   identifier = "mailbox",
+  -- Rows `cellar gallery` draws the style with, in every state.
+  samples = {
+    { subject = "Quarterly report", sender = "Grace", flagged = true },
+    { subject = "Re: lunch?", sender = "Alan", read = true },
+  },
   description = "Mail row: flagged rows on a background, read rows dimmed",
   independent_rows = true,
   fields = { "subject", "sender", "flagged", "read", "reply_to", "placeholder" },

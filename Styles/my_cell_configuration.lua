@@ -10,6 +10,11 @@
 ---@type CellStyle
 return {
   identifier = "myCellConfiguration",
+  -- Rows `cellar gallery` draws the style with, in every state.
+  samples = {
+    { title = "첫번째", body = "A body that wraps onto as many lines as it needs inside the margins." },
+    { title = "Second", body = "Short." },
+  },
   description = "tutorial card: bold title, wrapping body; '선택됨: ' when selected",
   independent_rows = true,
 

@@ -14,6 +14,11 @@
 ---@type CellStyle
 return {
   identifier = "settingsSwitch",
+  -- Rows `cellar gallery` draws the style with, in every state.
+  samples = {
+    { title = "Wi-Fi", icon = "📶", on = true },
+    { title = "Bluetooth", on = false, footnote = "Off until you turn it on again" },
+  },
   description = "settings row; the on/off switch accessory flips on tap",
   independent_rows = true,
   editing_accessory = "none",

@@ -9,6 +9,11 @@
 ---@type CellStyle
 return {
   identifier = "shopping",
+  -- Rows `cellar gallery` draws the style with, in every state.
+  samples = {
+    { item = "Eggs", count = 12 },
+    { item = "Add item", add = true },
+  },
   description = "shopping list; a tap adds one more, ⊕ rows add items",
   independent_rows = true,
 

@@ -10,6 +10,10 @@
 return {
   identifier = "tutorialSection",
   kind = "header_footer",
+  -- Rows `cellar gallery` draws the style with, in every state.
+  samples = {
+    { prefix = "헤더", title = "첫번째 섹션", note = "A note under the title that wraps at a narrow width." },
+  },
   description = "the tutorial's 헤더:/푸터: sections as a view, with a wrapping note",
   independent_rows = true,
   fields = { "prefix", "note" },

@@ -35,8 +35,9 @@ import CellarText
 /// then has one mark per display cell of the line above, so marks sit two
 /// columns right of their characters: a space for a plain cell, a letter for
 /// a style (both cells of a wide character get its letter), trailing spaces
-/// trimmed. Letters go to styles in order of first appearance in the golden
-/// and keep their meaning in every frame. The legend names attributes, then
+/// trimmed. A style's letter comes from its description (see `mark(for:taken:)`),
+/// not from the order styles appear in, and keeps its meaning in every
+/// frame: a change to one style changes only the marks drawn in it. The legend names attributes, then
 /// colours by semantic name, palette index or `#rrggbb`; a frame drawn all
 /// in the plain style says `--- styles: none`.
 public enum GoldenFormat {
@@ -48,6 +49,23 @@ public enum GoldenFormat {
     /// Marks in the order styles get them; any style past these shares `?`.
     static let markLetters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
     static let overflowMark = UInt8(ascii: "?")
+
+    /// The mark for a style met for the first time: the letter its
+    /// description hashes to (FNV-1a, the same on every machine and run),
+    /// or the next free one after it when another style of the golden has
+    /// that letter; `?` once every letter is taken. So a change to one
+    /// style leaves the others' letters alone, unless its new letter is one
+    /// a style met after it would have had.
+    static func mark(for style: TextStyle, taken: Set<UInt8>) -> UInt8 {
+        guard taken.count < markLetters.count else { return overflowMark }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in describe(style).utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        var i = Int(hash % UInt64(markLetters.count))
+        while taken.contains(markLetters[i]) { i = (i + 1) % markLetters.count }
+        return markLetters[i]
+    }
 
     /// `--- styles: a = bold fg=tint, b = …` for (mark, style) pairs in mark order.
     static func stylesLine(_ entries: [(mark: UInt8, style: TextStyle)]) -> String {

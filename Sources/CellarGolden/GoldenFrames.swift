@@ -57,7 +57,9 @@ public struct GoldenFrame {
                 rows.append((line, nil))
             }
         }
-        let width = rows.map { DisplayWidth.of($0.text) }.max() ?? 0
+        // Plain text drops a line's trailing blanks; its marks keep them (a
+        // row's colour runs to its last cell), so the picture is as wide as both.
+        let width = rows.map { max(DisplayWidth.of($0.text), $0.marks?.utf8.count ?? 0) }.max() ?? 0
         var canvas = Canvas(width: width, height: rows.count)
         for (y, row) in rows.enumerated() {
             let marks = Array((row.marks ?? "").utf8)
@@ -67,6 +69,10 @@ public struct GoldenFrame {
                 let style = x < marks.count ? legend[marks[x]] ?? .plain : .plain
                 canvas.draw(String(character), x: x, y: y, style: style)
                 x += w
+            }
+            while x < marks.count {
+                if let style = legend[marks[x]] { canvas.draw(" ", x: x, y: y, style: style) }
+                x += 1
             }
         }
         return GoldenFrame(title: title, canvas: canvas, notes: notes)

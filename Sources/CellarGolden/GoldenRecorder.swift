@@ -143,7 +143,7 @@ public struct GoldenRecorder {
     }
 
     /// A value in YAML's flow (JSON) form.
-    static func json(_ value: Value) -> String {
+    public static func json(_ value: Value) -> String {
         switch value {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"

@@ -73,8 +73,8 @@ public struct GoldenReport {
         .case{border-top:1px solid #8a8a8e;margin-top:24px;padding-top:8px}
         .tag{font-size:70%;padding:2px 6px;border-radius:4px;background:#c91b00;color:#fff}
         .pair{display:flex;gap:24px;flex-wrap:wrap;align-items:flex-start}
-        figure{margin:8px 0}figcaption{font-size:85%;opacity:.7}
-        pre{white-space:pre-wrap}h3{font-size:100%;margin-bottom:0}
+        figure{margin:8px 0;width:min-content}figcaption{font-size:85%;opacity:.7}
+        pre{white-space:pre-wrap;overflow-wrap:anywhere}h3{font-size:100%;margin-bottom:0}
 
         """
 
@@ -125,7 +125,12 @@ public struct GoldenReport {
                 out += "<figure><figcaption>" + caption + "</figcaption>"
                 if let frame {
                     out += book.svgElement(frame.canvas, title: caption, marked: differs)
-                    for note in frame.notes { out += "<pre>" + XMLText.escape(note) + "</pre>" }
+                    // Notes wrap to the picture's width (a figure is as wide as its
+                    // picture), a legend one style a line, so golden and actual
+                    // stay side by side.
+                    for note in frame.notes {
+                        out += "<pre>" + XMLText.escape(Self.noteLines(note), keepingNewlines: true) + "</pre>"
+                    }
                 } else {
                     out += "<p>(no such frame)</p>"
                 }
@@ -139,5 +144,11 @@ public struct GoldenReport {
     /// The first line of a message, bounded and sanitised.
     static func oneLine(_ message: String) -> String {
         Sanitizer.boundedLine(String(message.prefix { $0 != "\n" }))
+    }
+
+    /// A `--- styles:` legend with one entry a line; other notes as written.
+    static func noteLines(_ note: String) -> String {
+        guard note.hasPrefix(GoldenFormat.stylesPrefix) else { return note }
+        return note.replacingOccurrences(of: ", ", with: ",\n    ")
     }
 }

@@ -31,8 +31,15 @@ public struct GoldenReview {
     /// Filters the pending cases and draws their diffs, following the runner's options.
     public var runner: GoldenRunner
 
+    /// Lines the terminal shows at once: a longer diff is shown a page at a
+    /// time, each page under the case's heading; nil shows it whole.
+    public var pageHeight: Int?
+
     /// Creates a review over the cases `runner` finds.
-    public init(runner: GoldenRunner) { self.runner = runner }
+    public init(runner: GoldenRunner, pageHeight: Int? = nil) {
+        self.runner = runner
+        self.pageHeight = pageHeight
+    }
 
     /// The key a person pressed, as a decision; nil for any other key.
     public static func decision(forKey key: UInt8) -> Decision? {
@@ -46,6 +53,10 @@ public struct GoldenReview {
     }
 
     static let prompt = "a accept / r reject / s skip / q quit: "
+    /// A key that shows the next page of a long diff: space, Return or j.
+    static func isNextPage(_ key: UInt8) -> Bool {
+        key == UInt8(ascii: " ") || key == 0x0D || key == 0x0A || key == UInt8(ascii: "j")
+    }
 
     /// Walks the pending changes under `paths`. `show` prints text as is;
     /// `readKey` returns the next key pressed, nil at end of input (taken
@@ -69,20 +80,9 @@ public struct GoldenReview {
         var tally = Tally()
         if changes.isEmpty { show("nothing to review: no pending .golden.new differs from its golden\n") }
         for (index, change) in changes.enumerated() {
-            show(describe(change.file, golden: change.golden, new: change.new, index: index, of: changes.count))
-            var decision: Decision?
-            while decision == nil {
-                show(Self.prompt)
-                guard let key = try readKey() else {
-                    decision = .quit
-                    break
-                }
-                decision = Self.decision(forKey: key)
-                show(
-                    decision == nil
-                        ? "\n" : String(UnicodeScalar(key == 0x03 || key == 0x04 ? UInt8(ascii: "q") : key)) + "\n")
-            }
-            switch decision ?? .quit {
+            let heading = "[\(index + 1)/\(changes.count)] " + Sanitizer.sanitize(change.file.name)
+            let text = describe(change.file, golden: change.golden, new: change.new, index: index, of: changes.count)
+            switch try ask(heading, text, show: show, readKey: readKey) {
             case .accept:
                 do {
                     if try GoldenFiles.accept(pending: change.file.path) == .accepted {
@@ -106,6 +106,36 @@ public struct GoldenReview {
             }
         }
         return tally
+    }
+
+    /// Shows one case's text, a page at a time when it is longer than the
+    /// page, and asks until a decision key: the prompt names the case and,
+    /// while pages are left, how far the text is shown.
+    func ask(_ heading: String, _ text: String, show: (String) -> Void, readKey: () throws -> UInt8?) throws -> Decision
+    {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        // Room for the repeated heading and the prompt.
+        let page = max(4, (pageHeight ?? Int.max / 2) - 2)
+        var shown = min(lines.count, page)
+        show(lines.prefix(shown).map { $0 + "\n" }.joined())
+        while true {
+            let more = shown < lines.count
+            show(
+                heading + (more ? " — lines 1–\(shown) of \(lines.count), space: more — " : " — ") + Self.prompt)
+            guard let key = try readKey() else { return .quit }
+            if more, Self.isNextPage(key) {
+                let next = min(lines.count, shown + page - 1)
+                show("\n" + heading + "\n" + lines[shown..<next].map { $0 + "\n" }.joined())
+                shown = next
+                continue
+            }
+            let decision = Self.decision(forKey: key)
+            show(
+                decision == nil
+                    ? "\n" : String(UnicodeScalar(key == 0x03 || key == 0x04 ? UInt8(ascii: "q") : key)) + "\n")
+            if let decision { return decision }
+        }
     }
 
     func describe(_ file: GoldenFiles.CaseFile, golden: [UInt8]?, new: [UInt8], index: Int, of count: Int) -> String {

@@ -90,7 +90,8 @@ public enum GoldenScenario {
             !registry.headerFooterRegistration(for: style.value).registered
         {
             throw CellarError(
-                "style '\(Sanitizer.excerpt(style.value))' is not registered (registered: \(known()))",
+                "style '\(Sanitizer.excerpt(style.value))' is not registered (registered: \(known())); "
+                    + "cellar test loads the Styles folder its cases are in: give the folder of its file with --styles DIR",
                 at: style.location)
         }
         try document.validate(against: registry)

@@ -7,6 +7,8 @@ import CellarText
 /// writer serves a whole golden, so a style keeps its letter in every frame.
 final class GoldenStyleWriter: CanvasWriter {
     private var letters: [TextStyle: UInt8] = [:]
+    /// The marks given so far, so no two styles share one.
+    private var taken = Set<UInt8>()
     private var frameText = ""
     /// Marks used in the current frame, with a style for each.
     private var frameStyles: [UInt8: TextStyle] = [:]
@@ -48,10 +50,9 @@ final class GoldenStyleWriter: CanvasWriter {
         if let known = letters[style] {
             mark = known
         } else {
-            mark =
-                letters.count < GoldenFormat.markLetters.count
-                ? GoldenFormat.markLetters[letters.count] : GoldenFormat.overflowMark
+            mark = GoldenFormat.mark(for: style, taken: taken)
             letters[style] = mark
+            taken.insert(mark)
         }
         if frameStyles[mark] == nil { frameStyles[mark] = style }
         return mark

@@ -23,6 +23,9 @@ final class LuaCellStorage {
     var rowWrites: UInt = .max
     /// The row the cell was last configured for (for error messages).
     var indexPath: IndexPath?
+    /// The context the cell was last laid out in, kept for the `height`
+    /// hook's `ctx` (only by styles that have one).
+    var context: LayoutContext?
     /// Bumped whenever the cell table may have changed (configure, events, reuse).
     @exclusivity(unchecked) var generation = 0
     /// Fields the default configure copied from the last row (cleared for the next).

@@ -21,6 +21,8 @@ public final class LuaCellStyle: CellStyle {
     public let summary: String?
     /// The style's `fields`: the row keys it reads, checked in documents.
     public internal(set) var rowKeys: [String]?
+    /// The style's `samples`: rows the gallery draws it with (none: it takes rows from the style's golden cases).
+    public internal(set) var samples: [Value] = []
     /// Hook names present in the file, in documentation order.
     public let hooks: [String]
     let engine: LuaStyleEngine
@@ -175,6 +177,8 @@ public final class LuaCellStyle: CellStyle {
         let s = storage(cell)
         let stateKey = s.key(state)
         let key = LuaMemoKey(configuration: stateKey.configuration, state: stateKey.state, context: context)
+        // The table lays a row out before it asks its height: the height hook gets the same ctx.
+        if hook.height != nil { s.context = context }
         if s.nodeKey == key { return s.node }
         let rt = engine.runtime
         let base = rt.top
@@ -207,9 +211,14 @@ public final class LuaCellStyle: CellStyle {
     public func height(for cell: Cell, width: Int) throws -> Int? {
         guard let f = hook.height else { return nil }
         let s = storage(cell)
+        let context = s.context ?? LayoutContext(width: width, state: cell.state)
+        do { try engine.prepareState(context.state) } catch { throw failure(error, "height", s.indexPath) }
         return try callConfigHook(
-            f, "height", s, state: cell.state, handsState: false, row: s.indexPath, extra: 1,
-            pushExtra: { $0.push(width) }, read: { try heightResult($0, $1) })
+            f, "height", s, state: cell.state, handsState: false, row: s.indexPath, extra: 2,
+            pushExtra: {
+                $0.push(width)
+                self.engine.pushContext(context)
+            }, read: { try heightResult($0, $1) })
     }
 
     /// The `height` hook's result on the stack's top, checked (inlined: it runs per row).

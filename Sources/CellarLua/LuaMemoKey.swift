@@ -16,6 +16,8 @@ struct LuaMemoKey: Equatable {
     var tableStyle = TableStyle.plain
     var marginTop = 0, marginLeading = 0, marginBottom = 0, marginTrailing = 0
     var ambiguousWide = false
+    var section = -1, row = -1, rowsInSection = 0
+    var appearance = Appearance.light
 
     /// Matches no key a cell computes (generations count up from 0).
     static let none = LuaMemoKey(configuration: -1, state: -1)
@@ -35,6 +37,10 @@ struct LuaMemoKey: Equatable {
         marginBottom = context.layoutMargins.bottom
         marginTrailing = context.layoutMargins.trailing
         ambiguousWide = context.ambiguousWide
+        section = context.indexPath?.section ?? -1
+        row = context.indexPath?.row ?? -1
+        rowsInSection = context.rowsInSection
+        appearance = context.appearance
     }
 }
 

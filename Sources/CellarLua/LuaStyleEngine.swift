@@ -36,15 +36,16 @@ public final class LuaStyleEngine {
     let ctxTable: LuaTableRef
     let ctxProxy: LuaTableRef
     let marginsTable: LuaTableRef
-    private var ctxWidth = -1
-    private var ctxTableStyle: TableStyle? = nil
-    private var ctxAmbiguousWide: Bool? = nil
+    var ctxWidth = -1
+    var ctxTableStyle: TableStyle? = nil
+    var ctxAmbiguousWide: Bool? = nil
     /// What `ui.width` measures with when not told: the setting of the
     /// table whose row is being laid out or measured (a box, so the Lua
     /// function can read it; `LuaCellStyle.content` sets it).
     let widthSetting = WidthSetting()
     final class WidthSetting { var ambiguousWide = false }
-    private var ctxMargins: Insets? = nil
+    var ctxMargins: Insets? = nil
+    var ctxPlace: ContextPlace? = nil
     let reader: LuaNodeReader
     /// Debug mode's check that hooks do not keep the tables they are lent
     /// (nil outside debug mode: hooks get the real tables).
@@ -103,6 +104,13 @@ public final class LuaStyleEngine {
             return 1
         })
         widthFunction = widthFn
+        // The message for a name the ui library lacks: unknown(name, "label,image,…").
+        unknownUIFunction = rt.makeFunction(raw: { rt, _ in
+            let name = rt.string(at: 1) ?? ""
+            let known = (rt.string(at: 2) ?? "").split(separator: ",").map { "ui.\($0)" }.sorted()
+            rt.push(Suggest.unknown("name", "ui.\(name)", among: known))
+            return 1
+        })
         // event.deselect() in on_select: the flag is a box the function can
         // reach without capturing the engine (which owns the runtime).
         let deselect = deselectFlag
@@ -124,6 +132,7 @@ public final class LuaStyleEngine {
     }
 
     let widthFunction: LuaFunction
+    let unknownUIFunction: LuaFunction
     /// `event.deselect`, shared by every `on_select` event of this engine.
     let deselectFunction: LuaFunction
     let deselectFlag = Flag()
@@ -140,7 +149,8 @@ public final class LuaStyleEngine {
         defer { runtime.setTop(base) }
         runtime.push(uiFactory)
         runtime.push(widthFunction)
-        try runtime.pcall(arguments: 1, results: 1)
+        runtime.push(unknownUIFunction)
+        try runtime.pcall(arguments: 2, results: 1)
         guard let t = runtime.table(at: -1) else {
             throw LuaError(kind: .runtime, message: "the ui library did not make a table")
         }
@@ -198,48 +208,9 @@ public final class LuaStyleEngine {
         stateInTable = state.custom.values.contains(where: \.becomesLuaTable) ? nil : state
     }
 
-    private func setBool(_ key: LuaKey, _ value: Bool) {
+    func setBool(_ key: LuaKey, _ value: Bool) {
         runtime.push(value)
         runtime.rawSet(key, inTableAt: -2)
-    }
-
-    /// Pushes the read-only view of the shared `ctx` table for a layout call.
-    func pushContext(_ c: LayoutContext) {
-        let rt = runtime
-        rt.push(ctxTable)
-        defer {
-            rt.pop(1)
-            rt.push(ctxProxy)
-        }
-        if ctxWidth != c.width {
-            rt.push(c.width)
-            rt.rawSet(keys.width, inTableAt: -2)
-            ctxWidth = c.width
-        }
-        if ctxTableStyle != c.tableStyle {
-            rt.push(c.tableStyle.rawValue)
-            rt.rawSet(keys.tableStyle, inTableAt: -2)
-            ctxTableStyle = c.tableStyle
-        }
-        if ctxMargins != c.layoutMargins {
-            let m = c.layoutMargins
-            rt.push(marginsTable)
-            rt.push(m.top)
-            rt.rawSet(keys.top, inTableAt: -2)
-            rt.push(m.leading)
-            rt.rawSet(keys.leading, inTableAt: -2)
-            rt.push(m.bottom)
-            rt.rawSet(keys.bottom, inTableAt: -2)
-            rt.push(m.trailing)
-            rt.rawSet(keys.trailing, inTableAt: -2)
-            rt.pop(1)
-            ctxMargins = m
-        }
-        if ctxAmbiguousWide != c.ambiguousWide {
-            rt.push(c.ambiguousWide)
-            rt.rawSet(keys.ambiguousWide, inTableAt: -2)
-            ctxAmbiguousWide = c.ambiguousWide
-        }
     }
 
     /// Interned keys of the hot paths.
@@ -247,7 +218,7 @@ public final class LuaStyleEngine {
         let kind, text, color, width, top, leading, bottom, trailing: LuaKey
         let selected, highlighted, disabled, focused, editing, expanded, swiped, reordering: LuaKey
         let tableStyle, margins, accessory, editingAccessory, indentation, state, section, row: LuaKey
-        let ambiguousWide, alpha: LuaKey
+        let ambiguousWide, alpha, first, last, rowsInSection, theme: LuaKey
         init(_ rt: LuaRuntime) {
             kind = rt.key("kind")
             text = rt.key("text")
@@ -275,6 +246,10 @@ public final class LuaStyleEngine {
             row = rt.key("row")
             ambiguousWide = rt.key("ambiguous_wide")
             alpha = rt.key("alpha")
+            first = rt.key("first")
+            last = rt.key("last")
+            rowsInSection = rt.key("rows_in_section")
+            theme = rt.key("theme")
         }
     }
 
@@ -297,7 +272,7 @@ public final class LuaStyleEngine {
         end
         local LABEL, IMAGE, HSTACK, VSTACK = meta.label, meta.image, meta.hstack, meta.vstack
         local SPACER, PADDING, EMPTY = meta.spacer, meta.padding, meta.empty
-        return meta, function(width)
+        return meta, function(width, unknown)
           local ui = {}
           -- Errors point at the style's line: `level` counts from bad (1) to
           -- the style's frame that called ui.X.
@@ -375,7 +350,15 @@ public final class LuaStyleEngine {
                                   bold = p.bold, italic = p.italic, underline = p.underline, dim = p.dim }, LABEL)
           end
           ui.width = width
-          return ui
+          -- A name ui lacks (ui.lable) is an error at the style's line with
+          -- the closest name, not a nil to call later.
+          local names = {}
+          for k in pairs(ui) do names[#names + 1] = k end
+          local known = table.concat(names, ",")
+          return setmetatable(ui, {
+            __index = function(_, k) error(unknown(tostring(k), known), 2) end,
+            __metatable = "the ui library's metatable is read-only",
+          })
         end
         """#
 }

@@ -12,6 +12,21 @@ extension LuaStyleEngine {
         }
     }
 
+    /// The style table's `samples` (on top of the stack): a list of at most
+    /// `maxSamples` row tables, each the data of one row the gallery draws
+    /// (`cellar gallery`); for a header/footer style, a view's data.
+    func sampleRows(_ path: String) throws -> [Value] {
+        let problem =
+            "\(path): samples must be a list of at most \(StyleLoader.maxSamples) row tables, e.g. samples = {{title = \"Milk\"}}"
+        let value: Value
+        do { value = try runtime.value(at: -1) } catch { throw styleError("\(path): samples: \(error)") }
+        guard case .array(let rows) = value, rows.count <= StyleLoader.maxSamples else { throw styleError(problem) }
+        return try rows.map { row in
+            guard case .object = row else { throw styleError(problem) }
+            return row
+        }
+    }
+
     /// One error naming every unknown style key, in the order the file
     /// defines them (the table's own order is a hash order that changes from
     /// run to run).

@@ -15,14 +15,16 @@ public enum StyleLoader {
         "identifier", "description", "kind", "fields", "configure", "update", "layout", "height",
         "prepare_for_reuse", "accessory", "editing_accessory",
         "on_accessory_tap", "will_select", "on_select", "on_deselect", "editing_style",
-        "selection_style", "background", "swipe_actions", "on_swipe_action", "independent_rows",
+        "selection_style", "background", "swipe_actions", "on_swipe_action", "independent_rows", "samples",
     ]
     /// The keys a `kind = "header_footer"` style may use: header/footer views
     /// are configured and laid out, never selected, tapped or edited.
     public static let headerFooterKeys = [
         "identifier", "description", "kind", "fields", "configure", "layout", "height", "prepare_for_reuse",
-        "independent_rows",
+        "independent_rows", "samples",
     ]
+    /// Rows a style's `samples` may hold: a gallery shows each in nine states, two widths and two themes.
+    public static let maxSamples = 8
     static let hookKeys = [
         "configure", "update", "layout", "height", "prepare_for_reuse",
         "on_accessory_tap", "will_select", "on_select", "on_deselect", "editing_style", "background",
@@ -210,6 +212,7 @@ extension LuaStyleEngine {
             }
             d.independentRows = independent
         case "fields": d.fields = try rowFields(path)
+        case "samples": d.samples = try sampleRows(path)
         case "kind":
             guard rt.type(at: -1) == .string, let kind = rt.string(at: -1), StyleDeclaration.kinds.contains(kind) else {
                 throw styleError(
@@ -275,6 +278,7 @@ extension LuaStyleEngine {
         style.rowKeys = d.fields
         style.isHeaderFooter = d.isHeaderFooter
         style.drawsRowsIndependently = d.independentRows
+        style.samples = d.samples
         // Fixed accessories (a name or a node) are converted once, here.
         for key in d.fixedAccessoryKeys {
             rt.rawGet(rt.key(key), fromTableAt: t)
@@ -313,6 +317,8 @@ struct StyleDeclaration {
     var fixedAccessoryKeys: [String] = []
     var selectionStyle = SelectionStyle.default
     var fields: [String]?
+    /// `samples`: rows (or header/footer view data) the gallery draws the style with.
+    var samples: [Value] = []
     var unknownKeys: [String] = []
     /// `kind = "header_footer"`: a header/footer view style, registered apart from cells.
     var isHeaderFooter = false

@@ -47,6 +47,12 @@ public enum StyleTemplate {
           -- Each row is drawn from its own data and state: no hook keeps anything
           -- for a later row, so a long `cellar render` may draw on both cores.
           independent_rows = true,
+          -- Rows `cellar gallery` draws the style with, in every state (normal,
+          -- highlighted, selected, disabled, editing, swiped, focused, reordering).
+          samples = {
+            { title = "Write the style", detail = "A detail long enough to wrap onto a second line.", icon = "📝", done = true },
+            { title = "한국어 제목", detail = "긴 설명" },
+          },
 
           -- Row data in (UIKit's cellForRowAt). `cell` lives on across reuse.
           configure = function(cell, row)

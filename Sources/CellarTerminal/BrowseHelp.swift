@@ -22,6 +22,7 @@ public enum BrowseHelp {
         "",
         "marks: ❯ focus, ▌ selected, ➤ both",
         "mouse: the wheel scrolls; a click taps a row, its ⓘ, or an index title",
+        "errors: one too long for the status line opens in full; any key closes it",
     ]
 
     /// The overlay's text as one block, for `--help`.

@@ -9,6 +9,7 @@ extension BrowseSession {
             // A click or the wheel closes a swiped row in the table itself; the mode follows.
             if case .swiped = mode, table.indexPathForSwipedRow == nil { mode = .browse }
         }
+        if closeErrorOverlay(for: key) { return }
         if case .mouse(let event) = key { return handle(event) }
         if showsHelp {
             // Any key closes the overlay; q and Ctrl-C still quit.
@@ -127,10 +128,13 @@ extension BrowseSession {
         if perform(.tapAccessory(ip)) { message = "tapped the accessory of row \(ordinal(of: ip))" }
     }
 
+    /// The accessory the row shows now (its editing accessory while the table edits).
+    func shownAccessory(_ ip: IndexPath) -> Accessory? {
+        table.isEditing ? table.cellForRow(at: ip)?.editingAccessory : table.cellForRow(at: ip)?.accessory
+    }
+
     func hasDetailButton(_ ip: IndexPath) -> Bool {
-        let accessory =
-            table.isEditing ? table.cellForRow(at: ip)?.editingAccessory : table.cellForRow(at: ip)?.accessory
-        switch accessory {
+        switch shownAccessory(ip) {
         case .type(.detailButton), .type(.detailDisclosureButton): return true
         default: return false
         }
@@ -197,28 +201,42 @@ extension BrowseSession {
         message = "moving row \(ordinal(of: ip)): ↑/↓ to move, Enter to drop, Esc to put back"
     }
 
+    /// The lifted row moves with each ↑/↓, as UIKit moves the row under the
+    /// finger: each step is a move of the row (the data source told, as the
+    /// recorded case replays it) and the row is lifted again where it
+    /// landed. `from` is where it was picked up, `to` where it is now.
     private func handleReordering(_ key: Key, from: IndexPath, to: IndexPath) {
         switch key {
         case .up, .character("k"), .down, .character("j"):
             let up = key == .up || key == .character("k")
             guard let next = up ? rowBefore(to) : rowAfter(to) else { return }
-            mode = .reordering(from: from, to: next)
-            focus(next)
-            message = "moving row \(ordinal(of: from)) to \(ordinal(of: next)): Enter drops, Esc puts back"
+            // Where the delegate lets it land (targetIndexPathForMoveFromRowAt), as the move will.
+            let landed =
+                table.delegate?.tableView(table, targetIndexPathForMoveFromRowAt: to, toProposedIndexPath: next)
+                ?? next
+            guard perform(.reorder(from: to, to: next)) else {
+                // A refused move ends the gesture in the table: the row is lifted again where it is.
+                perform(.beginReorder(to))
+                return
+            }
+            perform(.beginReorder(landed))
+            mode = .reordering(from: from, to: landed)
+            focus(landed)
+            message = "moving row \(ordinal(of: from)) to \(ordinal(of: landed)): Enter drops, Esc puts back"
         case .enter:
             mode = .editing
-            if perform(.reorder(from: from, to: to)) {
-                message = "moved row \(ordinal(of: from)) to \(ordinal(of: to))"
-                focus(to)
-            } else {
-                focus(from)
-            }
+            // Only a row still held is dropped: the table refuses a step that does nothing.
+            if table.reorderingRow != nil { perform(.endReorder) }
+            message = to == from ? "dropped where it was" : "moved row \(ordinal(of: from)) to \(ordinal(of: to))"
+            focus(to)
         case .escape:
             mode = .editing
-            // Only a row still held is put back: the table refuses a step that does nothing.
-            if table.reorderingRow != nil { perform(.endReorder) }
+            if to != from, perform(.reorder(from: to, to: from)) {
+                focus(from)
+            } else if table.reorderingRow != nil {
+                perform(.endReorder)
+            }
             message = "put back"
-            focus(from)
         default: break
         }
     }

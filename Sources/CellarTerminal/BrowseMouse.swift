@@ -32,8 +32,18 @@ extension BrowseSession {
         focus(ip)
         // While editing a click only focuses: the keys act on the row.
         guard mode == .browse else { return }
-        if table.accessoryColumns(forRowAt: ip)?.contains(x) == true, hasDetailButton(ip) { return tapAccessory() }
+        if detailButtonColumns(ip)?.contains(x) == true { return tapAccessory() }
         tapFocusedRow()
+    }
+
+    /// The columns of the row's ⓘ: the whole accessory of a detail button;
+    /// of ⓘ ›, the part before the chevron. A chevron is no control in
+    /// UIKit: a tap on it is a tap on the row.
+    func detailButtonColumns(_ ip: IndexPath) -> Range<Int>? {
+        guard hasDetailButton(ip), let columns = table.accessoryColumns(forRowAt: ip) else { return nil }
+        guard case .type(.detailDisclosureButton) = shownAccessory(ip) else { return columns }
+        // The chevron is the accessory's last column, then the row's trailing margin.
+        return columns.lowerBound..<max(columns.lowerBound, columns.upperBound - 2)
     }
 
 }

@@ -26,8 +26,15 @@ public final class BrowseScreen {
         table.width = max(1, width)
         table.viewportHeight = max(1, height - 1)
         var canvas = tableCanvas(session)
-        if session.showsHelp { drawHelp(session.message, into: &canvas) }
         var status = Canvas(width: max(1, width), height: 1, ambiguousWide: table.ambiguousWide)
+        openErrorIfCut(session, statusWidth: status.width)
+        if session.showsError, let detail = session.errorDetail {
+            drawOverlay(Self.errorTitle, detail, keys: [], into: &canvas)
+        } else if session.showsHelp {
+            drawOverlay(
+                session.message.isEmpty ? nil : Self.lastMessageTitle, session.message, keys: BrowseHelp.lines,
+                into: &canvas)
+        }
         drawStatus(session, into: &status)
         return Frame(lines: lines(of: canvas) + lines(of: status))
     }
@@ -39,27 +46,39 @@ public final class BrowseScreen {
             try table.render(to: capture)
             if let canvas = capture.canvas { lastCanvas = canvas }
         } catch {
-            session.message = "\(error)"
+            session.report(error)
         }
         let height = table.viewportHeight ?? 1
         if let last = lastCanvas, last.width == table.width, last.height == height { return last }
         return Canvas(width: table.width, height: height, ambiguousWide: table.ambiguousWide)
     }
 
-    /// The last message in full (a located error does not fit the status
-    /// line), then the keys. The message comes first so that a short
-    /// terminal, which cuts the overlay's end, still shows all of it.
-    private func drawHelp(_ message: String, into canvas: inout Canvas) {
+    /// A new error the status line would cut opens the overlay; one that
+    /// fits is only in the status line.
+    private func openErrorIfCut(_ session: BrowseSession, statusWidth: Int) {
+        guard let detail = session.errorDetail, !session.showsError else { return }
+        let whole = detail == session.message
+        if whole, DisplayWidth.of(statusText(session), ambiguousWide: session.table.ambiguousWide) <= statusWidth {
+            session.errorDetail = nil
+        } else {
+            session.showsError = true
+        }
+    }
+
+    /// An overlay: `title`, then `text` wrapped in full, then `keys`. The
+    /// text comes first so that a short terminal, which cuts the overlay's
+    /// end, still shows all of it.
+    private func drawOverlay(_ title: String?, _ text: String, keys: [String], into canvas: inout Canvas) {
         canvas.fill(x: 0, y: 0, width: canvas.width, height: canvas.height, character: " ")
         var lines: [String] = []
-        if !message.isEmpty {
-            lines = [Self.lastMessageTitle]
+        if let title {
+            lines = [title]
             lines += TextLayout.lines(
-                Sanitizer.sanitize(message), width: max(1, canvas.width - 2), numberOfLines: 0, mode: .wordWrap,
+                Sanitizer.sanitize(text), width: max(1, canvas.width - 2), numberOfLines: 0, mode: .wordWrap,
                 ambiguousWide: canvas.ambiguousWide)
             lines.append("")
         }
-        lines += BrowseHelp.lines
+        lines += keys
         for (y, line) in lines.prefix(canvas.height).enumerated() {
             canvas.draw(line, x: 1, y: y, maxWidth: canvas.width - 1)
         }
@@ -67,16 +86,22 @@ public final class BrowseScreen {
 
     /// The heading of the last message in the `?` overlay.
     static let lastMessageTitle = "last message:"
+    /// The heading of the error overlay.
+    static let errorTitle = "error (any key closes; the status line keeps its first line):"
 
-    private func drawStatus(_ session: BrowseSession, into canvas: inout Canvas) {
+    private func statusText(_ session: BrowseSession) -> String {
         let count = session.rowCount
         let row = session.focus.map { "row \(session.ordinal(of: $0))/\(count)" } ?? "\(count) rows"
         var text = " \(fileName)  \(row)  \(session.mode.name)"
         if !session.message.isEmpty { text += "  " + session.message }
         if session.showsHelp { text += "  (any key closes help)" }
+        return text
+    }
+
+    private func drawStatus(_ session: BrowseSession, into canvas: inout Canvas) {
         let inverse = TextStyle(attributes: .inverse)
         canvas.fill(x: 0, y: 0, width: canvas.width, character: " ", style: inverse)
-        canvas.draw(text, x: 0, y: 0, maxWidth: canvas.width, style: inverse, ellipsis: true)
+        canvas.draw(statusText(session), x: 0, y: 0, maxWidth: canvas.width, style: inverse, ellipsis: true)
     }
 
     /// The canvas's lines as the writer encodes them, one entry a line.

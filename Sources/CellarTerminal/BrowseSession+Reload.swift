@@ -1,26 +1,60 @@
 import Cellar
 
-/// Hot reload: a table built again from files that changed on disk takes
-/// the old one's place, with its scroll offset, focus, selection and
-/// editing kept where the rows still exist.
+/// Hot reload. Styles saved: the same table draws with the new styles, so
+/// the session keeps every row it inserted, deleted or moved and every row
+/// state (`TableView.restyle(with:)`). The document saved: a table built
+/// from the file takes the old one's place, and the selection and focus
+/// follow their rows where the new data still holds them (`RowMatch`).
 extension BrowseSession {
-    /// Puts `new` in place of the table. The selection is carried over as
-    /// an app restores it (selectRow, without delegate calls): the user did
-    /// not tap anything.
+    /// Draws the table with `registry`'s styles, checked first by drawing
+    /// the viewport off screen: a style that fails there is taken back and
+    /// its error thrown, the last good styles kept.
+    public func restyle(with registry: Registry) throws {
+        let old = table.registry
+        table.restyle(with: registry)
+        do {
+            _ = try table.renderText()
+        } catch {
+            table.restyle(with: old)
+            throw error
+        }
+        if case .swiped = mode, table.indexPathForSwipedRow == nil { mode = .browse }
+    }
+
+    /// Puts `new`, read again from the document, in place of the table.
+    /// The rows selected and the focused row are found in the new data by
+    /// their values (`RowMatch`) and selected again with taps, so that a
+    /// recording started here (`restartRecording`) replays to the same
+    /// frame; editing is kept, a swipe, a Delete button or a lifted row end
+    /// with the old rows.
     public func replaceTable(with new: TableView) {
         let old = table
         new.width = old.width
         new.viewportHeight = old.viewportHeight
-        for ip in new.indexPathsForSelectedRows { new.deselectRow(at: ip) }
-        for ip in old.indexPathsForSelectedRows where Self.exists(ip, in: new) { new.selectRow(at: ip) }
-        if new.isEditing != old.isEditing { new.setEditing(old.isEditing) }
-        let focus = old.indexPathForFocusedRow
+        let match = RowMatch(old: old, new: new)
+        let selected = Set(old.indexPathsForSelectedRows.compactMap(match.newIndexPath))
+        let focus = old.indexPathForFocusedRow.map { match.newIndexPath($0) ?? $0 }
         table = new
-        if case .confirmingDelete = mode { mode = .editing }
-        // The new table holds no lifted row: the gesture ends with the old one.
-        if case .reordering = mode { mode = .editing }
+        restartRecording()
+        for ip in new.indexPathsForSelectedRows where !selected.contains(ip) { perform(.deselectRow(ip)) }
+        if new.isEditing != old.isEditing { perform(.setEditing(old.isEditing)) }
+        for ip in selected.sorted() where !new.indexPathsForSelectedRows.contains(ip) { perform(.selectRow(ip)) }
+        switch mode {
+        case .confirmingDelete, .reordering: mode = .editing
+        case .swiped: mode = .browse
+        case .browse, .editing: break
+        }
         perform(.scrollToOffset(old.contentOffset))
         repairFocus(focus)
+    }
+
+    /// The recording starts again from the table as it is now: after the
+    /// document was read again, the steps before applied to data that is no
+    /// longer on disk, and a case replays against the file.
+    func restartRecording() {
+        guard keepsActions else { return }
+        performed.removeAll()
+        if let height = table.viewportHeight { startSize = (table.width, height) }
     }
 
     static func exists(_ ip: IndexPath, in table: TableView) -> Bool {

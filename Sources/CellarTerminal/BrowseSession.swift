@@ -41,6 +41,12 @@ public final class BrowseSession {
     }
     /// The `?` overlay shows.
     public internal(set) var showsHelp = false
+    /// The last error in full (bounded), until the overlay showing it closes or the screen finds it fits the status line.
+    public internal(set) var errorDetail: String?
+    /// The error overlay shows `errorDetail`; any key closes it.
+    public internal(set) var showsError = false
+    /// The error the overlay showed last, not opened again for the same error.
+    var closedError: String?
     /// `'` was typed: the next character taps that index title.
     var awaitsIndexTitle = false
     /// Set by `q`, Esc at top level or Ctrl-C.
@@ -52,10 +58,10 @@ public final class BrowseSession {
     public var keepsActions = false
     /// Every action performed and every resize after the first size, in
     /// order, while `keepsActions` is on (the recorder writes them as steps).
-    public private(set) var performed: [Event] = []
+    public internal(set) var performed: [Event] = []
     /// The viewport's first size (the status line left out), set by the
     /// first `resize`: where a recorded case starts.
-    public private(set) var startSize: (width: Int, height: Int)?
+    public internal(set) var startSize: (width: Int, height: Int)?
 
     /// What the session records: an action, or the viewport's new size.
     public enum Event: Sendable {
@@ -87,7 +93,7 @@ public final class BrowseSession {
             if records { performed.append(.action(action)) }
             return true
         } catch {
-            message = "\(error)"
+            report(error)
             return false
         }
     }
@@ -113,7 +119,7 @@ public final class BrowseSession {
         // user's scroll (a TableAction), which would close a swiped row that
         // the recorded case keeps open.
         guard let target = table.offsetRevealingFocusedRow() else { return }
-        do { try table.scroll(toOffset: target) } catch { message = "\(error)" }
+        do { try table.scroll(toOffset: target) } catch { report(error) }
     }
 
     /// Focuses `ip` and scrolls as little as shows it whole (its top when it

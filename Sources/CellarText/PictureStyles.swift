@@ -35,7 +35,11 @@ final class PictureStyles {
         var fg = theme.rgb(style.foreground, background: false)
         var bg = theme.rgb(style.background, background: true)
         if style.attributes.contains(.inverse) {
-            (fg, bg) = (bg ?? theme.background, fg ?? theme.foreground)
+            if case .semantic(let name) = style.background, let own = theme.selection[name] {
+                bg = own
+            } else {
+                (fg, bg) = (bg ?? theme.background, fg ?? theme.foreground)
+            }
         }
         let textAttributes = style.attributes.intersection([.bold, .dim, .italic, .underline, .strikethrough])
         let foreground = fg ?? theme.foreground

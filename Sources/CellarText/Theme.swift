@@ -18,6 +18,14 @@ public struct Theme: Sendable {
     /// are subtle backgrounds on a dark terminal and must stay subtle on a
     /// light page.
     public var lightGreys = false
+    /// The theme's own colours for selected and highlighted rows, by the
+    /// semantic background the table gives them. Cellar draws a selection
+    /// in inverse video, which on a terminal turns the row the terminal's
+    /// text colour: a light bar on a dark terminal, but a dark bar on a
+    /// light page. A theme with a colour here draws such a cell on that
+    /// colour in its own text colour instead, as UIKit's light appearance
+    /// draws a selected cell (a light grey behind unchanged text).
+    public var selection: [SemanticColor: UInt32] = [:]
 
     /// Dark text on a white page.
     public static let light = Theme(
@@ -26,7 +34,7 @@ public struct Theme: Sendable {
             0x000000, 0xC91B00, 0x00A33F, 0xB58900, 0x0050D0, 0xA626A4, 0x0089A8, 0xD8D8DC,
             0x8A8A8E, 0xE0413A, 0x34C759, 0xD9A400, 0x3A7BFF, 0xC04CC0, 0x1AAFC8, 0xFFFFFF,
         ],
-        lightGreys: true)
+        lightGreys: true, selection: [.selectedBackground: 0xD1D1D6, .highlightedBackground: 0xE5E5EA])
 
     /// Light text on a near-black page.
     public static let dark = Theme(

@@ -96,7 +96,8 @@ struct PropertyTable {
             // A corrupt entry maps to block 0 rather than outside stage2.
             stage1[i] = Int(block) < blocks ? block : 0
         }
-        let props = UnicodeTables.props
+        // A terminal that draws VS16 one column wide: no base widens (`EmojiVariation`).
+        let props = EmojiVariation.vs16Widens ? UnicodeTables.props : UnicodeTables.props.map { $0 & ~(1 << 9) }
         let stage2 = UnsafeMutablePointer<UInt32>.allocate(capacity: (blocks + 1) * 256)
         stage2.initialize(repeating: 1, count: (blocks + 1) * 256)
         for (i, b) in s2.prefix(blocks * 256).enumerated() where Int(b) < props.count { stage2[i] = props[Int(b)] }

@@ -85,6 +85,7 @@ struct BrowseCommand: ParsableCommand {
 
     private func browse() throws {
         let env = Terminal.environment
+        EmojiVariation.vs16Widens = EmojiVariation.setting(environment: env, outputIsTerminal: true)
         let width = min(RawTerminal.size()?.width ?? 80, InputLimits.width.upperBound)
         let (table, source) = try DocumentTable.load(
             file: file, document: document, styleDirectories: styles.directories, limits: styleCheck.limits,
@@ -99,8 +100,8 @@ struct BrowseCommand: ParsableCommand {
         let loop = BrowseLoop(session: session, screen: screen)
         if watch,
             let reloader = BrowseReloader(
-                file: file, document: document, styleDirectories: styles.directories, limits: styleCheck.limits,
-                maxFileSize: input.maxFileSize, ambiguousWide: wide.ambiguousWide)
+                file: file, source: source, document: document, styleDirectories: styles.directories,
+                limits: styleCheck.limits, maxFileSize: input.maxFileSize, ambiguousWide: wide.ambiguousWide)
         {
             loop.watch = (reloader.watcher.fd, { reloader.reload(session) })
         }

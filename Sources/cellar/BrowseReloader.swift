@@ -4,12 +4,13 @@ import CellarLua
 import CellarTerminal
 import Foundation
 
-/// `cellar browse --watch`: when a style file or the document changes, the
-/// table is built again (styles from their files, the document from disk
-/// when it changed, else the session's data as edited) and drawn once off
-/// screen; only a table that loads and draws replaces the one on screen.
-/// A failure keeps the last good table and puts the located error in the
-/// status line; the next good save clears it.
+/// `cellar browse --watch`: when a style file changes, the session's table
+/// draws with the styles loaded again (`BrowseSession.restyle`: the rows as
+/// edited and every row state kept); when the document changes, a table
+/// read from it takes the old one's place (`BrowseSession.replaceTable`).
+/// Either is drawn once off screen first: a failure keeps the last good
+/// table and puts the located error in the status line; the next good save
+/// clears it.
 final class BrowseReloader {
     let file: String
     let document: DocumentOptions
@@ -18,14 +19,18 @@ final class BrowseReloader {
     let maxFileSize: Int?
     let ambiguousWide: Bool?
     let watcher: FileWatcher
+    /// The document as loaded last: its `register:` identifiers go on top
+    /// of styles loaded again, as at start.
+    private var source: LoadedTable
     /// The document changed but did not load: the next reload reads it again.
     private var documentPending = false
 
     init?(
-        file: String, document: DocumentOptions, styleDirectories: [String], limits: LuaLimits, maxFileSize: Int?,
-        ambiguousWide: Bool?
+        file: String, source: LoadedTable, document: DocumentOptions, styleDirectories: [String], limits: LuaLimits,
+        maxFileSize: Int?, ambiguousWide: Bool?
     ) {
         self.file = file
+        self.source = source
         self.document = document
         self.styleDirectories = styleDirectories
         self.limits = limits
@@ -51,41 +56,42 @@ final class BrowseReloader {
         guard documentChanged || !styles.isEmpty else { return }
         let what = Terminal.sanitized(documentChanged ? file : styles.sorted().joined(separator: ", "))
         do {
-            let table = try documentChanged ? loadDocument(session) : restyled(session)
-            table.width = session.table.width
-            table.viewportHeight = session.table.viewportHeight
-            table.contentOffset = session.table.contentOffset
-            _ = try table.renderText()
-            session.replaceTable(with: table)
-            session.message = "reloaded \(what)"
+            if documentChanged {
+                try reloadDocument(session)
+                session.message = "reloaded \(what): its rows read again, the edits before dropped"
+            } else {
+                try restyle(session)
+                session.message = "reloaded \(what)"
+            }
             documentPending = false
         } catch {
             documentPending = documentChanged
-            session.message = "\(error) (showing the last good version)"
+            session.report(error, note: "showing the last good version")
         }
     }
 
-    private func loadDocument(_ session: BrowseSession) throws -> TableView {
+    private func reloadDocument(_ session: BrowseSession) throws {
         let (table, source) = try DocumentTable.load(
             file: file, document: document, styleDirectories: styleDirectories, limits: limits,
             maxFileSize: maxFileSize)
         try source.checkRowHeights(width: session.table.width)
         if let ambiguousWide { table.ambiguousWide = ambiguousWide }
-        return table
+        table.width = session.table.width
+        table.viewportHeight = session.table.viewportHeight
+        table.contentOffset = session.table.contentOffset
+        _ = try table.renderText()
+        session.replaceTable(with: table)
+        self.source = source
     }
 
-    /// The same data source (the rows as the session left them) over freshly
-    /// loaded styles, with the document's own `register:` identifiers on top
-    /// as at start; a streamed input is read again from its file.
-    private func restyled(_ session: BrowseSession) throws -> TableView {
-        guard let source = session.table.retainedDataSource as? DocumentDataSource else {
-            return try loadDocument(session)
-        }
+    /// The styles loaded again, with the document's own `register:`
+    /// identifiers on top as at start, and checked against its rows.
+    private func restyle(_ session: BrowseSession) throws {
         let registry = Registry()
         try StyleHooks.load(styleDirectories, into: registry, limits: limits)
-        let new = source.makeTableView(registry: try source.document.registry(over: registry))
-        new.ambiguousWide = session.table.ambiguousWide
-        return new
+        let documentRegistry = try source.registry(over: registry)
+        try source.validate(against: documentRegistry)
+        try session.restyle(with: documentRegistry)
     }
 
     static func normalized(_ path: String) -> String {

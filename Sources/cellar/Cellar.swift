@@ -19,6 +19,7 @@ struct CellarCommand: ParsableCommand {
         NewStyleCommand.self,
         TestCommand.self,
         BrowseCommand.self,
+        GalleryCommand.self,
     ]
 
     /// ArgumentParser's own main, except that its messages (which quote the

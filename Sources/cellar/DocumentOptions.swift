@@ -25,6 +25,12 @@ struct DocumentOptions: ParsableArguments {
     @Flag(help: "A section index from the first letters of the section headers.")
     var indexTitles = false
 
+    @Option(
+        help: ArgumentHelp(
+            "A JSON Lines, CSV or TSV key (column) that neither the row's style, the table nor --section-by reads: "
+                + "an error (default) or passed over.", valueName: "error|ignore"))
+    var extraKeys = ExtraKeys.error
+
     @Option(help: "The table's style (overrides the document's `style`).")
     var tableStyle: TableStyle?
 
@@ -66,9 +72,10 @@ struct DocumentOptions: ParsableArguments {
         }
         return TableOptions(
             defaultCell: cell, sectionBy: sectionBy, indexTitles: indexTitles, style: tableStyle,
-            rowHeight: rowHeight, estimatedRowHeight: estimatedRowHeight)
+            rowHeight: rowHeight, estimatedRowHeight: estimatedRowHeight, extraKeys: extraKeys)
     }
 }
 
 extension InputFormat: ExpressibleByArgument {}
 extension TableStyle: ExpressibleByArgument {}
+extension ExtraKeys: ExpressibleByArgument {}

@@ -25,6 +25,7 @@ struct NewStyleCommand: ParsableCommand {
             let written = try StyleTemplate.write(name: name, stylesDir: stylesDir, examplesDir: examplesDir)
             for path in written { print(Terminal.sanitized("wrote \(path)")) }
             print(Terminal.sanitized("try: cellar render \(written.last ?? "") --styles \(stylesDir)"))
+            print(Terminal.sanitized("see it in every state: cellar gallery --styles \(stylesDir)"))
             print(
                 Terminal.sanitized(
                     "then record its golden: cellar test --update \(written.dropFirst().first ?? "") --styles \(stylesDir)"

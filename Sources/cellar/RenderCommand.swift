@@ -32,7 +32,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Output: plain, ansi, svg or html (default: plain or ansi, as --color decides).")
     var format: OutputFormat?
 
-    @Option(help: "Colours of svg and html output: light or dark.")
+    @Option(help: "Colours of svg and html output: light or dark; styles read it as ctx.theme.")
     var theme: ThemeName = .light
 
     @Option(help: "The title of svg and html output (html default: Cellar table).")
@@ -91,6 +91,8 @@ struct RenderCommand: ParsableCommand {
         // Read by the Lua engine as it starts: set before styles load.
         if log { setenv("CELLAR_LOG", "1", 1) }
         let env = Terminal.environment
+        EmojiVariation.vs16Widens = EmojiVariation.setting(
+            environment: env, outputIsTerminal: Terminal.stdoutIsTerminal)
         let piped = drawsRowsAsTheyArrive
         TruncatedFileSignal.install()
         let (table, source) = try DocumentTable.load(
@@ -104,6 +106,7 @@ struct RenderCommand: ParsableCommand {
         table.viewportHeight = height
         table.setEditing(editing)
         if let ambiguousWide = ambiguousWideOption.ambiguousWide { table.ambiguousWide = ambiguousWide }
+        table.appearance = theme == .dark ? .dark : .light
         if let offset { try table.scroll(toOffset: offset) }
         let useColor = colorOption.color.usesColor(environment: env, outputIsTerminal: Terminal.stdoutIsTerminal)
         // Piped rows are written as they are drawn; anything else is held until the render succeeds.

@@ -29,4 +29,43 @@ enum StyleHooks {
         guard FileManager.default.fileExists(atPath: "Styles", isDirectory: &isDir), isDir.boolValue else { return [] }
         return ["Styles"]
     }
+
+    /// For `cellar test`: `--styles` as given, else the `Styles` folders the
+    /// cases under `roots` live in (each root's nearest ancestor, or itself,
+    /// named `Styles`), so a case tree finds its styles from any working
+    /// directory; a root in no such folder adds `Styles/` here, as before.
+    static func directories(_ given: [String], cases roots: [String]) -> [String] {
+        if !given.isEmpty { return given }
+        var found: [String] = []
+        var seen = Set<String>()
+        var outside = roots.isEmpty
+        for root in roots {
+            guard let folder = stylesFolder(containing: root) else {
+                outside = true
+                continue
+            }
+            if seen.insert(URL(fileURLWithPath: folder).standardizedFileURL.path).inserted { found.append(folder) }
+        }
+        if outside {
+            for here in directories([]) where seen.insert(URL(fileURLWithPath: here).standardizedFileURL.path).inserted
+            {
+                found.append(here)
+            }
+        }
+        return found
+    }
+
+    /// The nearest folder named `Styles` that holds `path` (or is it), as a
+    /// path relative to the working directory when it lies under it.
+    static func stylesFolder(containing path: String) -> String? {
+        var url = URL(fileURLWithPath: path).standardizedFileURL
+        while url.path != "/" && !url.path.isEmpty {
+            if url.lastPathComponent == "Styles" {
+                let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+                return url.path.hasPrefix(here + "/") ? String(url.path.dropFirst(here.count + 1)) : url.path
+            }
+            url.deleteLastPathComponent()
+        }
+        return nil
+    }
 }

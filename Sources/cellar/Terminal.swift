@@ -18,6 +18,14 @@ enum Terminal {
         return 80
     }
 
+    /// Lines of the terminal on stdout (TIOCGWINSZ), else $LINES, else nil.
+    static func height(environment: [String: String]) -> Int? {
+        var size = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+        if let c = environment["LINES"], let n = Int(c), n > 0 { return n }
+        return nil
+    }
+
     static var stdoutIsTerminal: Bool { isatty(1) == 1 }
 
     static var environment: [String: String] {

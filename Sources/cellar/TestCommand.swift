@@ -71,7 +71,9 @@ struct TestCommand: ParsableCommand {
             command: "cellar", workers: jobs)
         options.maxFileSize = input.maxFileSize ?? InputFile.defaultSizeLimit
         let runner = GoldenRunner(
-            options: options, makeRegistry: TestCommand.registryFactory(styles.directories, limits: styleCheck.limits))
+            options: options,
+            makeRegistry: TestCommand.registryFactory(
+                StyleHooks.directories(styles.given, cases: roots), limits: styleCheck.limits))
         do {
             if review { return try runReview(runner, roots: roots) }
             if accept { return try runAccept(runner, roots: roots) }
@@ -149,7 +151,8 @@ struct TestCommand: ParsableCommand {
             Terminal.printError(refusal)
             throw ExitCode.failure
         }
-        let tally = try ReviewTerminal.run(GoldenReview(runner: runner), paths: roots)
+        let review = GoldenReview(runner: runner, pageHeight: Terminal.height(environment: Terminal.environment))
+        let tally = try ReviewTerminal.run(review, paths: roots)
         if !tally.errors.isEmpty { throw ExitCode.failure }
     }
 

@@ -11,6 +11,11 @@
 ---@type CellStyle
 return {
   identifier = "defaultLua",
+  -- Rows `cellar gallery` draws the style with, in every state.
+  samples = {
+    { text = "Milk", accessory = "checkmark" },
+    { text = "A title long enough to wrap at a narrow width", accessory = "disclosureIndicator" },
+  },
   description = "Lua twin of the built-in default style",
 
   layout = function(config, ctx)

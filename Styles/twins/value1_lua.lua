@@ -9,6 +9,11 @@
 ---@type CellStyle
 return {
   identifier = "value1Lua",
+  -- Rows `cellar gallery` draws the style with, in every state.
+  samples = {
+    { text = "Milk", secondaryText = "2 litres", accessory = "checkmark" },
+    { text = "Tofu", secondaryText = "detail 詳細" },
+  },
   description = "Lua twin of the built-in value1 style",
 
   layout = function(config, ctx)

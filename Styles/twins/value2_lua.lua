@@ -10,6 +10,11 @@
 ---@type CellStyle
 return {
   identifier = "value2Lua",
+  -- Rows `cellar gallery` draws the style with, in every state.
+  samples = {
+    { text = "mobile", secondaryText = "+1 555 0100", accessory = "detailButton" },
+    { text = "home", secondaryText = "서울 종로구" },
+  },
   description = "Lua twin of the built-in value2 style",
 
   layout = function(config, ctx)

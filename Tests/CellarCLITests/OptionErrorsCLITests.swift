@@ -47,7 +47,7 @@ import Testing
         try dir.write("cases/a.case.yaml", "width: 20\ntable: ../t.yaml\n")
         try dir.write("file", "x")
         let options = try Self.options()
-        #expect(Set(options.map(\.command)) == ["render", "styles", "new-style", "test", "browse"])
+        #expect(Set(options.map(\.command)).isSuperset(of: ["render", "styles", "new-style", "test", "browse"]))
         #expect(options.contains { $0.command == "test" && $0.name == "jobs" })
         var serial = 0
         for option in options {

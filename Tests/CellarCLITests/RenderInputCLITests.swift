@@ -46,9 +46,21 @@ import Testing
 
     @Test func inputFormatOverridesTheGuess() throws {
         let jsonl = Self.lines.replacingOccurrences(of: "name", with: "text")
-        let run = try render(["-", "--width", "12", "--input-format", "jsonl", "--row-height", "1"], stdin: jsonl)
+        // The rows' other keys are expected here; without the flag they are an error.
+        let strict = try render(["-", "--width", "12", "--input-format", "jsonl", "--row-height", "1"], stdin: jsonl)
+        #expect(strict.status == 1 && strict.stdout.isEmpty)
+        #expect(
+            strict.stderr.hasPrefix("cellar: <stdin>:1:1: style 'default' does not read row key"), "\(strict.stderr)")
+        let run = try render(
+            ["-", "--width", "12", "--input-format", "jsonl", "--row-height", "1", "--extra-keys", "ignore"],
+            stdin: jsonl)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == " Ann\n ───────────\n Bob\n ───────────\n Cy\n")
+        let typo = try render(
+            ["-", "--input-format", "jsonl", "--width", "20"], stdin: #"{"cell":"subtitle","txt":"Apple"}"# + "\n")
+        #expect(typo.status == 1)
+        #expect(
+            typo.stderr == "cellar: <stdin>:1:1: style 'subtitle' does not read row key 'txt' — did you mean 'text'?\n")
         let asCSV = try render(["-", "--input-format", "csv"], stdin: jsonl)
         #expect(asCSV.status == 1)
         #expect(asCSV.stderr.hasPrefix("cellar: <stdin>:1:2: a quote inside an unquoted field"))

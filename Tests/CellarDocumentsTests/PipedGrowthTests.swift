@@ -50,3 +50,33 @@ import Testing
         #expect(moves <= 12, "\(moves) of \(grown) reads moved the bytes")
     }
 }
+
+/// A line longer than one read is searched for its end once, not again
+/// from its start on every read (which costs time quadratic in its length).
+@Suite struct PipedLongLineTests {
+    func searched(_ format: InputFormat, _ text: String) throws -> (bytes: Int, searched: Int, rows: Int) {
+        let dir = try ScratchDirectory()
+        let path = try dir.write("rows", text)
+        let fd = open(path, O_RDONLY)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        let pipe = try PipedRows(format: format, fd: fd, sizeLimit: 1 << 30)
+        while try pipe.readMore() {}
+        return (text.utf8.count, pipe.bytesSearched, pipe.document.rowCount)
+    }
+
+    @Test(arguments: [InputFormat.jsonl, .csv, .tsv])
+    func aLongLineIsSearchedOnce(format: InputFormat) throws {
+        // 64 reads' worth of one field: a search from the line's start per read looks at 32 times the bytes.
+        let long = String(repeating: "가나다 ", count: (64 << 16) / 10)
+        let text: String
+        switch format {
+        case .jsonl: text = #"{"text": "short"}"# + "\n" + #"{"text": ""# + long + "\"}\n" + #"{"text": "end"}"# + "\n"
+        case .csv: text = "text\nshort\n\"" + long + "\"\nend\n"
+        default: text = "text\nshort\n" + long + "\nend\n"
+        }
+        let r = try searched(format, text)
+        #expect(r.rows == 3)
+        #expect(r.searched <= r.bytes, "\(r.searched) bytes searched for line ends in \(r.bytes)")
+    }
+}

@@ -24,6 +24,21 @@ import Testing
         #"{"image": [1]}"#, #"{"cell": "keyValue", "image": [1]}"#, #"{"team": "Apps", "text": "a"}"#, #"{"team": 5}"#,
         #"{"cell": "subtitle", "cell": "value1"}"#, #"{"text": "a", "texts": "b", "Text": "c", "cellx": 1}"#,
         #"{"ce": 1, "tex": "a", "c": 2, "": 3}"#, #"{"cell": "keyValue", "key": "k", "value": "v", "key": "w"}"#,
+        // Every kind of key the schema declares, with values the full check takes and refuses.
+        #"{"accessory": "detailDisclosureButton", "editingAccessory": "none"}"#, #"{"accessory": "checkm\u0061rk"}"#,
+        #"{"accessory": null}"#, #"{"accessory": 3}"#, #"{"cell": "keyValue", "accessory": [1]}"#,
+        #"{"indentation": 3}"#, #"{"indentation": 10000}"#, #"{"indentation": 10001}"#, #"{"indentation": -1}"#,
+        #"{"indentation": 2.0}"#, #"{"indentation": "2"}"#, #"{"cell": "keyValue", "indentation": "deep"}"#,
+        #"{"textProperties": {"bold": true, "numberOfLines": 2}}"#, #"{"textProperties": {"bolt": true}}"#,
+        #"{"secondaryTextProperties": {"color": "success"}}"#, #"{"cell": "keyValue", "textProperties": 5}"#,
+        #"{"editable": true, "selectable": false, "deselectAfterSelect": true}"#, #"{"editable": "yes"}"#,
+        #"{"editingStyle": "insert", "selectionStyle": "none"}"#, #"{"editingStyle": "remove"}"#,
+        #"{"selectionStyle": 1}"#, #"{"movable": "withinSection"}"#, #"{"movable": "never"}"#,
+        #"{"background": {"color": "red"}}"#, #"{"background": {"colour": "red"}}"#,
+        #"{"trailingSwipeActions": [{"title": "Delete", "style": "destructive"}]}"#,
+        #"{"leadingSwipeActions": [{"style": "destructive"}]}"#, #"{"template": {"cell": "subtitle", "text": "a"}}"#,
+        #"{"template": {"cell": "default", "secondaryText": "b"}}"#, #"{"template": 3}"#,
+        #"{"cell": "keyValue", "accessory": "chevron", "indentation": "x", "textProperties": 1, "editable": true}"#,
     ]
 
     @Test(arguments: [
@@ -48,6 +63,7 @@ import Testing
                 #expect(checked?.identifier == quick.identifierName(q), "\(text)")
                 #expect(checked?.selected == q.selected && checked?.highlighted == q.highlighted, "\(text)")
                 #expect(checked?.height == q.height, "\(text)")
+                #expect(checked?.editing == q.editing, "\(text)")
                 // The key set recorded is the row's keys, under its identifier.
                 let sets = try #require(quick.keySets)
                 let entry = try #require(sets.entries.first)
@@ -59,6 +75,35 @@ import Testing
             }
         }
         #expect(passed >= 10)
+    }
+
+    /// Rows with any key of the schema, written as the full check takes them,
+    /// stay on the quick path: no key sends a common row to the full check.
+    @Test func everySchemaKeyIsSettledQuickly() throws {
+        let rows = [
+            #"{"cell": "subtitle", "text": "a", "secondaryText": "b", "image": "🍊", "accessory": "checkmark"}"#,
+            #"{"cell": "value2", "accessoryText": "3", "editingAccessory": "detailButton", "indentation": 2}"#,
+            #"{"cell": "default", "textProperties": {"bold": true}, "secondaryTextProperties": {"dim": true}}"#,
+            #"{"cell": "value1", "selected": true, "highlighted": false, "disabled": true, "height": 2}"#,
+            #"{"editable": true, "editingStyle": "insert", "movable": "withinSection", "selectionStyle": "none"}"#,
+            #"{"deselectAfterSelect": true, "selectable": false, "background": {"color": "tint"}}"#,
+            #"{"leadingSwipeActions": [{"title": "Pin"}], "trailingSwipeActions": [{"title": "Delete"}]}"#,
+            #"{"template": {"cell": "subtitle", "text": "new"}}"#,
+        ]
+        var covered = Set<String>()
+        for text in rows {
+            let bytes = Array(text.utf8)
+            try bytes.withUnsafeBufferPointer { buffer in
+                var quick = QuickRowCheck(options: TableOptions())
+                var j = JSONBytes(buffer)
+                var row = QuickRowCheck.Row()
+                #expect(quick.check(&j, depth: 0, into: &row), "\(text)")
+                var full = JSONBytes(buffer)
+                guard case .object(let o) = try full.value() else { return }
+                covered.formUnion(o.keys)
+            }
+        }
+        #expect(covered == Set(TableSchema.row.map(\.name)))
     }
 
     /// What one check reads of a row (nil: the full check decides), and where it stops.
@@ -99,16 +144,15 @@ import Testing
         }
     }
 
-    /// Each known name is found by its slot, and no two share one; a name
-    /// that differs only past the slot's first byte, or in length, is not known.
-    @Test func everyKnownNameHasItsOwnSlot() {
-        #expect(!QuickRowCheck.nameSlots.contains(-2))
-        #expect(QuickRowCheck.longestName <= 24)
+    /// Each known name (every row key of the schema) is found by its slot;
+    /// a name that differs only past the slot's first byte, or in length, is not known.
+    @Test func everyKnownNameIsFound() {
+        #expect(QuickRowCheck.names == TableSchema.row.map(\.name))
         let quick = QuickRowCheck(options: TableOptions())
         for (i, n) in QuickRowCheck.names.enumerated() {
             for (text, known) in [
-                (n.key, true), (n.key + "s", false), (String(n.key.dropLast()), false),
-                (n.key.prefix(1).uppercased() + n.key.dropFirst(), false), ("x" + n.key.dropFirst(), false),
+                (n, true), (n + "s", false), (String(n.dropLast()), false),
+                (n.prefix(1).uppercased() + n.dropFirst(), false), ("x" + n.dropFirst(), false),
             ] {
                 // Alone (compared byte by byte at the buffer's end) and followed by more bytes (compared by words).
                 for padding in ["", "\": \"" + String(repeating: "x", count: 30)] {
@@ -146,5 +190,35 @@ import Testing
             }
         }
         #expect(passed == 8)
+    }
+
+    /// A CSV record's fields of every key kind: what the quick check passes
+    /// the full check passes, with the same editing mark, and a record of
+    /// plain values of every kind a field can spell is passed.
+    @Test func csvFieldsOfEveryKindAreReadAsTheFullCheckReadsThem() throws {
+        let columns = ["cell", "text", "accessory", "editingAccessory", "editingStyle", "selectionStyle", "selectable"]
+        let records = [
+            "subtitle,a,checkmark,none,delete,default,true", "subtitle,a,chevron,,,,",
+            "keyValue,a,chevron,,,,", "default,a,,detailButton,remove,,", "value1,a,,,,none,yes",
+            #"value2,a,"check""mark",,,,"#, ",a,disclosureIndicator,,insert,,false",
+        ]
+        var passed = 0
+        for record in records {
+            let bytes = Array((columns.joined(separator: ",") + "\n" + record + "\n").utf8)
+            try bytes.withUnsafeBufferPointer { buffer in
+                let delimited = DelimitedRecords(buffer, format: .csv)
+                var cells: [DelimitedRecords.Field] = []
+                let next = try delimited.record(at: try #require(delimited.nextRecordStart(from: 0)), into: &cells)
+                _ = try delimited.record(at: try #require(delimited.nextRecordStart(from: next)), into: &cells)
+                var quick = QuickRowCheck(options: TableOptions())
+                let kinds = quick.kinds(of: columns)
+                let full = try? RowCheck.check(delimited.row(cells, columns: columns), defaultCell: "default")
+                guard let q = quick.check(cells, kinds: kinds, delimited) else { return }
+                passed += 1
+                #expect(full != nil, "quick passed what the full check refuses: \(record)")
+                #expect(q.editing == full?.editing, "\(record)")
+            }
+        }
+        #expect(passed == 3)
     }
 }

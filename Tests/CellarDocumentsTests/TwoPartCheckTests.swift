@@ -119,6 +119,28 @@ import Testing
         #expect(one.style == two.style && one.rowHeight == two.rowHeight)
     }
 
+    /// Short sections: the second thread goes on from its first `rows` list
+    /// to each one after, passing the sections' other keys (titles, an empty
+    /// list, a header view), and the scan takes each list's rows from it.
+    @Test func theSecondThreadChecksTheRowsOfEverySectionAfterItsFirst() throws {
+        let table = String(
+            decoding: Self.table(sections: 30, rows: 100).bytes.withUnsafeBufferPointer { Array($0) }, as: UTF8.self)
+        // Some sections with keys after their rows, an empty one, and one with a header view.
+        let joints = [
+            "\n], \"footer\": \"end\", \"indexTitle\": \"E\"}, {}, {\"rows\": []}, {\"header\"",
+            "\n]}, {\"headerView\": {\"view\": \"x\", \"n\": [1, {\"rows\": [{}]}]}, \"header\"",
+            "\n]}, {\"header\"",
+        ]
+        let pieces = table.components(separatedBy: "\n]}, {\"header\"")
+        var text = pieces[0]
+        for (i, piece) in pieces.dropFirst().enumerated() { text += joints[i % 3] + piece }
+        let (one, two) = try Self.scannedBothWays(DocumentInput(path: "t.json", bytes: Array(text.utf8), format: .json))
+        Self.expectSame(one, two)
+        #expect(Self.keySets(one) == Self.keySets(two))
+        // About half the rows, from many sections, not the hundred of one.
+        #expect(two.rowsCheckedApart >= 1_000, "\(two.rowsCheckedApart) rows checked apart")
+    }
+
     /// Rows over several lines: the line near the middle may start inside a
     /// row; whatever the second thread made of it, the table is the same.
     @Test func aTableOfRowsOverSeveralLinesIsTheSame() throws {

@@ -84,16 +84,15 @@ import Testing
         #expect(report.contains("(no newline at end of file)"))
     }
 
-    @Test func narrowTerminalStacksExpectedAboveActual() throws {
+    @Test func narrowTerminalWrapsBothSidesInTheirColumns() throws {
         let (_, result, _) = try brokenCase(width: 50)
         let lines = result.report.split(separator: "\n").map(String.init)
-        #expect(!lines.contains { $0.contains(" │ ") && $0.contains("abd") })
-        let expected = try #require(lines.firstIndex { $0.hasSuffix("expected") })
-        let actual = try #require(lines.firstIndex { $0.hasSuffix("actual") })
-        #expect(expected < actual)
-        #expect(lines.filter { $0.contains("^") }.count == 2)
-        let abd = try #require(lines.firstIndex { $0.contains("abd") })  // the broken golden
-        let abc = try #require(lines.firstIndex { $0.contains("abc") })  // the actual output
-        #expect(expected < abd && abd < actual && actual < abc)
+        // The report indents the diff two columns; the runner gives it the rest (48).
+        let diff = lines.filter { $0.contains(" │ ") }
+        #expect(diff.allSatisfy { DisplayWidth.of($0) <= 50 }, "\(result.report)")
+        // The broken golden on the left, the output on the right, side by side.
+        #expect(diff.contains { $0.split(separator: "│").first?.contains("abd") == true })
+        #expect(diff.contains { $0.split(separator: "│").last?.contains("abc") == true })
+        #expect(diff.contains { $0.contains("^") })
     }
 }

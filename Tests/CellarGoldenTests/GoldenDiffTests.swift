@@ -66,19 +66,51 @@ import Testing
         #expect(diff.render(terminalWidth: 100).contains("(no line)"))
     }
 
-    @Test func stacksWhenSideBySideDoesNotFit() {
+    @Test func wrapsInsideTheColumnsWhenALineIsTooWide() throws {
+        // 30 Hangul (60 columns) and the same with an x: at 80 columns the two
+        // sides share 72, 36 each, so each wraps after 18 Hangul.
         let long = String(repeating: "가", count: 30)
         let diff = GoldenDiff(expected: bytes(long + "\n"), actual: bytes(long + "x\n"))
         let out = diff.render(terminalWidth: 80)
         let lines = out.split(separator: "\n").map(String.init)
-        #expect(!lines.contains { $0.contains(" │ ") })
-        let e = lines.firstIndex { $0.hasSuffix("expected") }
-        let a = lines.firstIndex { $0.hasSuffix("actual") }
-        #expect(e != nil && a != nil && (e ?? 0) < (a ?? 0))
-        // Marker under column 61 in both blocks (30 Hangul = 60 columns).
-        let markers = lines.filter { $0.contains("^") }
-        #expect(markers.count == 2)
-        #expect(markers.allSatisfy { markerColumn(Substring($0), gutter: 5) == 61 })
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 80 }, "\(out)")
+        #expect(lines[0].hasPrefix("     expected") && lines[0].hasSuffix(" │ actual"))
+        let first = String(repeating: "가", count: 18)
+        let rest = String(repeating: "가", count: 12)
+        #expect(lines[1] == "! 1  " + first + " │ " + first)
+        #expect(lines[2] == "     " + rest + String(repeating: " ", count: 12) + " │ " + rest + "x")
+        // Only the x differs: one caret, under it (gutter 5, column 36, " │ ", 24 columns).
+        #expect(lines[3] == String(repeating: " ", count: 41) + " │ " + String(repeating: " ", count: 24) + "^")
+        #expect(lines.count == 4)
+    }
+
+    @Test func everyDifferingCellIsMarkedOnBothSides() {
+        let diff = GoldenDiff(expected: bytes("~ aaa bbb 한\n"), actual: bytes("~ aab bbb 국\n"))
+        let lines = diff.render(terminalWidth: 100).split(separator: "\n").map(String.init)
+        // The third a and the Hangul (two columns, one caret) differ; the bs do not.
+        #expect(lines[1] == "! 1  ~ aaa bbb 한 │ ~ aab bbb 국")
+        #expect(lines[2] == "         ^     ^  │     ^     ^")
+    }
+
+    @Test func aLongLegendWrapsBesideItsTwin() {
+        let legend =
+            "--- styles: "
+            + (0..<26).map { "\(Character(Unicode.Scalar(97 + $0)!)) = fg=label" }
+            .joined(separator: ", ")
+        let changed = legend.replacingOccurrences(of: "q = fg=label", with: "q = fg=tint")
+        let out = GoldenDiff(expected: bytes(legend + "\n"), actual: bytes(changed + "\n")).render(terminalWidth: 100)
+        let lines = out.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 100 }, "\(out)")
+        #expect(lines.allSatisfy { $0.contains(" │ ") }, "\(out)")
+        #expect(lines.filter { $0.contains("^") }.count >= 1)
+        #expect(out.contains("q = fg=tint") || out.contains("fg=tint"))
+    }
+
+    @Test func stacksOnlyWhenAColumnWouldBeTooNarrow() {
+        let diff = GoldenDiff(expected: bytes("abcdefghijklmnop\n"), actual: bytes("abcdefghijklmnoq\n"))
+        let out = diff.render(terminalWidth: 24)
+        #expect(!out.contains(" │ "))
+        #expect(out.contains("expected\n") && out.contains("actual\n"))
     }
 
     @Test func onlyDifferingRegionsWithContext() {

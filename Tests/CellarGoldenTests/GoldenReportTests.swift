@@ -83,4 +83,17 @@ import Testing
         #expect(GoldenFrame.differences(frames[0].canvas, frames[1].canvas)(3, 2))
         #expect(!GoldenFrame.differences(frames[0].canvas, frames[1].canvas)(3, 0))
     }
+
+    @Test func aColouredRowRunsToTheEndOfItsLineAsTheMarksSay() throws {
+        // The plain line ends after "Tea"; its marks run on to column 12.
+        let golden = "=== 0: initial ===\n Tea\n~ aaaaaaaaaaaa\n--- styles: a = bg=warning\n"
+        let canvas = try #require(GoldenFrame.parse(Array(golden.utf8)).first).canvas
+        #expect(canvas.width == 12)
+        #expect((0..<12).allSatisfy { canvas[$0, 0].style.background == .semantic(.warning) })
+    }
+
+    @Test func aLegendIsOneStyleALineInTheReport() {
+        #expect(GoldenReport.noteLines("--- styles: a = bold, b = fg=tint") == "--- styles: a = bold,\n    b = fg=tint")
+        #expect(GoldenReport.noteLines("--- stats: a, b") == "--- stats: a, b")
+    }
 }

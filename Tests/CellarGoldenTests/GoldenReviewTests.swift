@@ -24,11 +24,11 @@ import Testing
         return dir
     }
 
-    func review(_ dir: ScratchDirectory, keys: String) throws -> (GoldenReview.Tally, String) {
+    func review(_ dir: ScratchDirectory, keys: String, pageHeight: Int? = nil) throws -> (GoldenReview.Tally, String) {
         var pressed = Array(keys.utf8)[...]
         var shown = ""
         let runner = GoldenRunner(options: .init(terminalWidth: 80), makeRegistry: { Registry() })
-        let tally = try GoldenReview(runner: runner).run(
+        let tally = try GoldenReview(runner: runner, pageHeight: pageHeight).run(
             paths: [dir.path], show: { shown += $0 },
             readKey: { pressed.popFirst() })
         return (tally, shown)
@@ -56,6 +56,28 @@ import Testing
         // End of input quits too.
         let (rest, _) = try review(dir, keys: "")
         #expect(rest.closingLine == "0 accepted, 0 rejected, 2 skipped")
+    }
+
+    @Test func aLongDiffIsPagedUnderItsHeadingAndThePromptNamesTheCase() throws {
+        let dir = try ScratchDirectory()
+        try dir.write("long.case.yaml", Self.caseText)
+        let old = (1...40).map { "line \($0)" }.joined(separator: "\n") + "\n"
+        try dir.write("long.golden", old)
+        // Every other line changes: the diff is far taller than a page of 12.
+        try dir.write("long.golden.new", old.replacingOccurrences(of: "0\n", with: "0!\n"))
+        // 31 lines: a first page of 10, then pages of 9 under the heading.
+        let (tally, shown) = try review(dir, keys: "   a", pageHeight: 12)
+        #expect(tally.closingLine == "1 accepted, 0 rejected, 0 skipped")
+        let lines = shown.split(separator: "\n", omittingEmptySubsequences: false)
+        // Each page, before the next, is at most the page less the heading and prompt.
+        let prompts = lines.indices.filter { lines[$0].contains(GoldenReview.prompt) }
+        #expect(prompts.count == 4, "\(shown)")
+        #expect(lines[prompts[0]].hasPrefix("[1/1] long — lines 1–10 of 31, space: more — "), "\(shown)")
+        #expect(lines[prompts[1]].hasPrefix("[1/1] long — lines 1–19 of 31"), "\(shown)")
+        #expect(lines[prompts[3]].hasPrefix("[1/1] long — a accept"), "\(shown)")
+        // A page after the first starts with the heading again, and fits the terminal.
+        #expect(lines[prompts[0] + 1] == "[1/1] long")
+        #expect(zip(prompts, prompts.dropFirst()).allSatisfy { $1 - $0 <= 11 })
     }
 
     @Test func refusedWithoutATerminalAndUnderCI() throws {

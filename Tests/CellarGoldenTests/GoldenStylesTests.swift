@@ -57,37 +57,69 @@ import Testing
     }
 
     @Test func marksSelectionDetailBoldTintAndWideCharacters() throws {
-        // Frame 0: a bold label (a) and a tinted checkmark (b); the Hangul
-        // syllables and the emoji take two marks each (c ×7 for "한국 🐰");
-        // the subtitle's detail is secondaryLabel (d). Frame 1: the selected
-        // row is inverse on selectedBackground, its marker (e) tinted, and
-        // the letters of frame 0 keep their meaning.
+        // Frame 0: a bold label (C) and a tinted checkmark (g); the Hangul
+        // syllables and the emoji take two marks each (d ×7 for "한국 🐰");
+        // the subtitle's detail is secondaryLabel (e). Frame 1: the selected
+        // row is inverse on selectedBackground, its marker (i) tinted, and
+        // the letters of frame 0 keep their meaning. Each letter is its
+        // style's own (`GoldenFormat.mark`), not its order of appearance.
         let expected = """
             === 0: initial (width 20, offset 0) ===
              Tea              ✓
-            ~  aaa              b
+            ~  CCC              g
              한국 🐰
-            ~  ccccccc
+            ~  ddddddd
              detail
-            ~  dddddd
+            ~  eeeeee
              Plain
-            ~  ccccc
-            --- styles: a = bold fg=label, b = fg=tint, c = fg=label, d = fg=secondaryLabel
+            ~  ddddd
+            --- styles: d = fg=label, e = fg=secondaryLabel, g = fg=tint, C = bold fg=label
             === 1: select [0, 1] ===
              Tea              ✓
-            ~  aaa              b
+            ~  CCC              g
             ▌한국 🐰
-            ~ efffffffgggggggggggg
+            ~ iSSSSSSSoooooooooooo
             ▌detail
-            ~ ehhhhhhggggggggggggg
+            ~ iaaaaaaooooooooooooo
              Plain
-            ~  ccccc
-            --- styles: a = bold fg=label, b = fg=tint, c = fg=label, e = inverse fg=tint, \
-            f = inverse fg=label bg=selectedBackground, g = inverse bg=selectedBackground, \
-            h = inverse fg=secondaryLabel bg=selectedBackground
+            ~  ddddd
+            --- styles: a = inverse fg=secondaryLabel bg=selectedBackground, d = fg=label, g = fg=tint, \
+            i = inverse fg=tint, o = inverse bg=selectedBackground, C = bold fg=label, \
+            S = inverse fg=label bg=selectedBackground
 
             """
         #expect(try play(Self.caseText) == expected)
+    }
+
+    @Test func changingOneStyleChangesOnlyTheMarksDrawnInItAndTheLegend() throws {
+        // Tea loses its bold: its style becomes the one the other labels have.
+        // Letters by order of first appearance renamed every later style
+        // then; letters by description keep every other line as it was.
+        let before = try play(Self.caseText).split(separator: "\n", omittingEmptySubsequences: false)
+        let after = try play(
+            Self.caseText.replacingOccurrences(of: "textProperties: {bold: true}", with: "textProperties: {}")
+        )
+        .split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(before.count == after.count)
+        let changed = before.indices.filter { before[$0] != after[$0] }
+        // Each frame: the marks line under " Tea" and the legend; nothing else.
+        let expected = before.indices.filter {
+            before[$0].hasPrefix(GoldenFormat.stylesPrefix) || ($0 > 0 && before[$0 - 1].hasPrefix(" Tea"))
+        }
+        #expect(changed == expected, "\(after.joined(separator: "\n"))")
+        #expect(changed.count == 4)
+    }
+
+    @Test func aStylesLetterComesFromItsDescription() {
+        let tint = TextStyle(foreground: .semantic(.tint))
+        let bold = TextStyle(attributes: .bold, foreground: .semantic(.label))
+        let a = GoldenFormat.mark(for: tint, taken: [])
+        // The same letter whatever else the golden holds, unless it is taken.
+        #expect(
+            GoldenFormat.mark(for: tint, taken: [GoldenFormat.mark(for: bold, taken: [])]) == a
+                || a == GoldenFormat.mark(for: bold, taken: []))
+        #expect(GoldenFormat.mark(for: tint, taken: [a]) != a)
+        #expect(GoldenFormat.mark(for: tint, taken: Set(GoldenFormat.markLetters)) == GoldenFormat.overflowMark)
     }
 
     @Test func textLinesAreThePlainOutputByteForByte() throws {
@@ -102,7 +134,7 @@ import Testing
             .joined(separator: "\n")
         #expect(stripped == plain)
         // The legend follows the stats.
-        #expect(styled.contains("cells_reused[subtitle]: 0\n--- styles: a = bold"))
+        #expect(styled.contains("cells_reused[subtitle]: 0\n--- styles: d = fg=label"))
     }
 
     @Test func plainFramesSayNoneAndPlainLinesGetNoMarks() throws {
@@ -115,7 +147,7 @@ import Testing
         // label-free table: an empty section draws nothing at all.
         let empty = text.replacingOccurrences(of: "[{cell: default, text: A}]", with: "[]")
         #expect(try play(empty) == "=== 0: initial (width 12, offset 0) ===\n--- styles: none\n")
-        #expect(try play(text) == "=== 0: initial (width 12, offset 0) ===\n A\n~  a\n--- styles: a = fg=label\n")
+        #expect(try play(text) == "=== 0: initial (width 12, offset 0) ===\n A\n~  d\n--- styles: d = fg=label\n")
     }
 
     @Test func legendNamesPaletteAndTrueColours() {
@@ -136,7 +168,7 @@ import Testing
     @Test func diffPointsAtTheDifferingMark() throws {
         let golden = try play(Self.caseText)
         // The checkmark's mark moves one column right in the first frame.
-        let changed = golden.replacingOccurrences(of: "~  aaa              b\n", with: "~  aaa               b\n")
+        let changed = golden.replacingOccurrences(of: "~  CCC              g\n", with: "~  CCC               g\n")
         let diff = GoldenDiff(expected: Array(golden.utf8), actual: Array(changed.utf8))
         #expect(diff.firstDifference?.row == 3)
         // "~ " + 18 cells: the 'b' under the ✓ at display column 21 of the line.
@@ -146,9 +178,9 @@ import Testing
         let row = try #require(lines.firstIndex { $0.hasPrefix("!  3  ") }, "\(rendered)")
         let marked = lines[row]
         let caret = lines[row + 1]
-        // The caret sits under the expected 'b' (both columns start at the same gutter).
+        // The caret sits under the expected 'g' (both columns start at the same gutter).
         let caretColumn = try #require(caret.firstIndex(of: "^")).utf16Offset(in: caret)
-        let bColumn = try #require(marked.firstIndex(of: "b")).utf16Offset(in: marked)
+        let bColumn = try #require(marked.firstIndex(of: "g")).utf16Offset(in: marked)
         #expect(caretColumn == bColumn)
         // The runner names the frame and the table column under the marks.
         let runner = GoldenRunner(options: .init(terminalWidth: 120), makeRegistry: { Registry() })
@@ -192,7 +224,8 @@ import Testing
         #expect(ci.failed == 1 && !dir.exists("s/a.golden.new") && dir.read("s/a.golden") == pending)
         let local = try run()
         let report = try #require(local.results.first?.report)
-        #expect(report.contains("--- styles: a = bold fg=label") && report.contains("--- styles: a = italic fg=label"))
+        // The legends differ entry by entry: the bold style's on the left, the italic one's on the right.
+        #expect(report.contains("= bold fg=label") && report.contains("= italic fg=label"), "\(report)")
         #expect(dir.exists("s/a.golden.new") && dir.read("s/a.golden") == pending)
     }
 }

@@ -162,8 +162,10 @@ import Testing
             """
         ])
         let table = try luaTable(
-            "sections:\n  - rows:\n      - {cell: keys}\n", try luaRegistry([dir.styles]), width: 80)
-        #expect(try renderLines(table)[0] == " ambiguous_wide,margins,state,table_style,width")
+            "sections:\n  - rows:\n      - {cell: keys}\n", try luaRegistry([dir.styles]), width: 100)
+        #expect(
+            try renderLines(table)[0]
+                == " ambiguous_wide,first,last,margins,row,rows_in_section,section,state,table_style,theme,width")
     }
 
     /// An __index on the new metatable must not add __gc while setmetatable checks it.

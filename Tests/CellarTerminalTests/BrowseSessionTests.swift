@@ -164,33 +164,25 @@ import Testing
         #expect(s.mode == .browse && s.table.indexPathForSwipedRow == nil)
     }
 
-    /// A reload closes the swiped row under the session: Esc then only
-    /// leaves the mode, and records no `end_swipe` (which, with nothing
+    /// A document read again closes the swiped row under the session and
+    /// the mode follows, recording no `end_swipe` (which, with nothing
     /// open, the table refuses and a case could not replay).
-    @Test func escapeAfterAReloadClosedTheRowRecordsNoEmptyStep() throws {
+    @Test func aDocumentReloadClosesTheSwipedRowAndRecordsNoEmptyStep() throws {
         let (s, source) = session()
         s.handle(.character("l"))
         #expect(s.mode == .swiped(IndexPath(0, 0)))
-        func reloaded() -> TableView {
-            let new = TableView(registry: Registry())
-            new.dataSource = source
-            new.delegate = source
-            return new
-        }
-        s.replaceTable(with: reloaded())
-        #expect(s.table.indexPathForSwipedRow == nil)
-        let before = s.performed.count
-        s.handle(.escape)
-        #expect(s.mode == .browse && s.message == "closed")
-        #expect(s.performed.count == before)
-        // Any other key in the mode closes the row first: nothing to close, nothing said.
-        s.handle(.character("l"))
-        #expect(s.mode == .swiped(IndexPath(0, 0)))
-        s.replaceTable(with: reloaded())
-        s.message = ""
+        let new = TableView(registry: Registry())
+        new.dataSource = source
+        new.delegate = source
+        s.replaceTable(with: new)
+        #expect(s.table.indexPathForSwipedRow == nil && s.mode == .browse)
+        #expect(
+            !s.performed.contains { event in
+                if case .action(.endSwipe) = event { return true }
+                return false
+            })
         s.handle(.character("j"))
-        #expect(s.mode == .browse && s.focus == IndexPath(0, 1))
-        #expect(!s.message.contains("nothing to close"), "\(s.message)")
+        #expect(s.focus == IndexPath(0, 1))
     }
 
     @Test func editingKeysNeedEditingFirstAndQuitKeysQuit() {
@@ -297,5 +289,42 @@ import Testing
             #expect(s.table.indexPathForDeleteConfirmation == nil)
             #expect(s.table.numberOfRows(inSection: 0) == 30)
         }
+    }
+
+    /// UIKit's chevron is no control: a click on › of ⓘ › selects the row,
+    /// a click on ⓘ taps the accessory.
+    @Test func aClickOnTheChevronOfADetailDisclosureButtonSelectsTheRow() throws {
+        let (s, source) = session()
+        source.sections[0][1] = .object(["text": .string("info"), "accessory": .string("detailDisclosureButton")])
+        let lines = try s.table.renderText().split(separator: "\n", omittingEmptySubsequences: false)
+        let text = lines[1]
+        let chevron = text.distance(from: text.startIndex, to: try #require(text.firstIndex(of: "›")))
+        let info = text.distance(from: text.startIndex, to: try #require(text.firstIndex(of: "ⓘ")))
+        s.handle(.mouse(MouseEvent(kind: .press(button: 0), x: chevron, y: 1)))
+        #expect(source.events == ["select [0, 1]"])
+        s.handle(.mouse(MouseEvent(kind: .press(button: 0), x: info, y: 1)))
+        #expect(source.events == ["select [0, 1]", "accessory [0, 1]"])
+    }
+
+    /// While reordering, the lifted row moves with each ↑/↓ (the rows below
+    /// it shift), stays lifted, and Enter drops it there; Esc puts it back.
+    @Test func theLiftedRowMovesLiveAndEscapePutsItBack() throws {
+        let rows = EditableRows((0..<6).map { "row \($0)" })
+        let s = BrowseSession(table: rows.table())
+        s.keepsActions = true
+        s.focus(s.firstRow)
+        for key: Key in [.character("e"), .character("j"), .character("m"), .character("j"), .character("j")] {
+            s.handle(key)
+        }
+        #expect(rows.texts == ["row 0", "row 2", "row 3", "row 1", "row 4", "row 5"])
+        #expect(s.table.reorderingRow == IndexPath(0, 3) && s.focus == IndexPath(0, 3))
+        #expect(s.mode == .reordering(from: IndexPath(0, 1), to: IndexPath(0, 3)))
+        #expect(try s.table.renderText().split(separator: "\n")[3].contains("row 1"))
+        s.handle(.escape)
+        #expect(rows.texts == (0..<6).map { "row \($0)" })
+        #expect(s.table.reorderingRow == nil && s.focus == IndexPath(0, 1) && s.mode == .editing)
+        for key: Key in [.character("m"), .character("k"), .enter] { s.handle(key) }
+        #expect(rows.texts == ["row 1", "row 0", "row 2", "row 3", "row 4", "row 5"])
+        #expect(s.table.reorderingRow == nil && s.message == "moved row 2 to 1")
     }
 }

@@ -86,6 +86,20 @@ import Testing
                 "<rect x=\"50\" y=\"0\" width=\"30\" height=\"20\" fill=\"" + Theme.hex(Theme.light.basic[1])))
     }
 
+    @Test func theLightThemeDrawsASelectedRowLightWithItsOwnText() throws {
+        var canvas = Canvas(width: 10, height: 1)
+        let selected = TextStyle(
+            attributes: .inverse, foreground: .semantic(.label), background: .semantic(.selectedBackground))
+        canvas.draw("selected", x: 0, y: 0, style: selected)
+        let light = try svg(canvas, theme: .light)
+        let dark = try svg(canvas, theme: .dark)
+        // Light: the theme's own light grey behind the label's dark text.
+        #expect(light.contains("<rect x=\"0\" y=\"0\" width=\"80\" height=\"20\" fill=\"#d1d1d6\"/>"), "\(light)")
+        #expect(light.contains("{fill:" + Theme.hex(Theme.light.foreground) + "}") || !light.contains("class="))
+        // Dark: inverse video, as a terminal draws it (the text colour becomes the bar).
+        #expect(dark.contains("fill=\"" + Theme.hex(Theme.dark.foreground) + "\"/>"), "\(dark)")
+    }
+
     @Test func attributesBecomeCSS() {
         #expect(
             PictureStyles.rule(index: 3, foreground: nil, attributes: [.bold, .italic, .underline, .dim])

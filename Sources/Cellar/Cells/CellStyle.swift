@@ -12,16 +12,32 @@ public struct LayoutContext: Sendable {
     public var state: CellState
     /// The table draws East Asian Ambiguous characters two columns wide.
     public var ambiguousWide: Bool
+    /// The row being laid out (nil for a header or footer view).
+    public var indexPath: IndexPath?
+    /// How many rows the row's section has (0 for a header or footer view).
+    /// A table read from a pipe knows its last section's rows as they arrive.
+    public var rowsInSection: Int
+    /// Whether the table is drawn for a light or a dark background.
+    public var appearance: Appearance
+    /// The row is the first of its section.
+    public var isFirstInSection: Bool { indexPath?.row == 0 }
+    /// The row is the last of its section.
+    public var isLastInSection: Bool { indexPath.map { $0.row == rowsInSection - 1 } ?? false }
+
     /// Creates a context for laying out content `width` columns wide.
     public init(
         width: Int, tableStyle: TableStyle = .plain, layoutMargins: Insets = .zero,
-        state: CellState = .normal, ambiguousWide: Bool = false
+        state: CellState = .normal, ambiguousWide: Bool = false,
+        indexPath: IndexPath? = nil, rowsInSection: Int = 0, appearance: Appearance = .light
     ) {
         self.width = width
         self.tableStyle = tableStyle
         self.layoutMargins = layoutMargins
         self.state = state
         self.ambiguousWide = ambiguousWide
+        self.indexPath = indexPath
+        self.rowsInSection = rowsInSection
+        self.appearance = appearance
     }
 }
 

@@ -16,8 +16,8 @@ package struct RowData {
     var editingAccessory = Accessory.none
     var indentation = 0
 
-    /// The keys `parse` reads.
-    static let keys = RowDataFields.Field.allCases.map(\.rawValue)
+    /// The keys `parse` reads (`RowDataFields.Field` names each; `TableSchemaTests` holds them equal).
+    static let keys = TableSchema.builtinRowKeys
 
     package static func parse(_ row: Value, style: BuiltinCellStyle.Kind?) throws -> RowData {
         guard case .object(let o) = row else {
@@ -65,6 +65,15 @@ package struct RowData {
     /// The fields, given up whole.
     consuming func parts() -> (ListContentConfiguration, Accessory, Accessory, Int) {
         (content, accessory, editingAccessory, indentation)
+    }
+
+    /// Whether `parse` takes `value` under the built-in key `name` (each
+    /// field is checked on its own); true for a name that is no field.
+    package static func accepts(_ value: Value, as name: String) -> Bool {
+        guard let field = RowDataFields.Field(rawValue: name) else { return true }
+        var fields = RowDataFields()
+        fields.set(field, to: value)
+        return (try? parse(fields)) != nil
     }
 
     static func string(_ v: Value?, _ key: String) throws -> String? {

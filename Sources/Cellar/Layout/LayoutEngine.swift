@@ -121,6 +121,9 @@ public struct LayoutEngine: Sendable {
             case .horizontal:
                 withColumnWidths(stack, width: width) { widths in
                     var col = x
+                    // `.fill` stretches every child to the stack's height
+                    // (UIStackView's .fill): a label's background then covers it.
+                    let fills = stack.alignment == .fill
                     for i in stack.children.indices {
                         let w = widths[i]
                         guard w > 0 else { continue }
@@ -130,9 +133,14 @@ public struct LayoutEngine: Sendable {
                             cy += stack.alignment == .center ? max(0, (height - h) / 2) : max(0, height - h)
                         }
                         if case .label(let label) = stack.children[i] {
-                            draw(label, into: &canvas, x: col, y: cy, width: w, height: height - (cy - y))
+                            draw(label, into: &canvas, x: col, y: cy, width: w, height: height - (cy - y), fills: fills)
                         } else {
-                            draw(stack.children[i], into: &canvas, x: col, y: cy, width: w, height: height - (cy - y))
+                            var h = height - (cy - y)
+                            // A stretching child of a stack that does not stretch keeps its own height.
+                            if !fills, Self.fillsHeight(stack.children[i]) {
+                                h = min(h, measure(stack.children[i], width: w))
+                            }
+                            draw(stack.children[i], into: &canvas, x: col, y: cy, width: w, height: h)
                         }
                         col += w + stack.spacing
                     }
@@ -141,9 +149,18 @@ public struct LayoutEngine: Sendable {
         }
     }
 
-    /// Draws a label into the rectangle, clipped to it.
-    func draw(_ label: Label, into canvas: inout Canvas, x: Int, y: Int, width: Int, height: Int) {
+    /// Draws a label into the rectangle, clipped to it. A label with a
+    /// background colours its whole frame, as a UILabel's backgroundColor
+    /// does: every column it is given, on each of its lines, or on every
+    /// line of the rectangle when it `fills` it (a `.fill` horizontal stack).
+    func draw(
+        _ label: Label, into canvas: inout Canvas, x: Int, y: Int, width: Int, height: Int, fills: Bool = false
+    ) {
         guard width > 0, height > 0 else { return }
+        if label.style.background != .default {
+            let lines = fills ? height : min(height, labelLineCount(label, width: width))
+            canvas.fill(x: x, y: y, width: width, height: lines, style: label.style)
+        }
         // The commonest label: leading, untransformed, of at most `width`
         // bytes, so it fits if clean (see `fittingLine`); checked and drawn
         // in one pass over its bytes.
@@ -203,6 +220,16 @@ public struct LayoutEngine: Sendable {
             widest = max(widest, DisplayWidth.of(line, ambiguousWide: ambiguousWide))
         }
         return widest
+    }
+
+    /// The node stretches to the height it is drawn in: a horizontal stack
+    /// aligned `.fill`, inside any padding.
+    static func fillsHeight(_ node: ViewNode) -> Bool {
+        switch node {
+        case .stack(let stack): return stack.axis == .horizontal && stack.alignment == .fill
+        case .padding(_, let child): return fillsHeight(child)
+        default: return false
+        }
     }
 
     static func isEmpty(_ node: ViewNode) -> Bool {

@@ -45,6 +45,16 @@ struct RowContent {
         min(TableView.maximumRowHeight, max(1, measure()))
     }
 
+    /// Lines above the content in a row `lines` tall: UIKit centres a
+    /// cell's content vertically in a taller row (where the accessory and
+    /// the editing controls already sit), unless the content fills the
+    /// row (a `.fill` horizontal stack stretches to the row's height).
+    /// `measured`: the content's height when the caller already has it.
+    func contentTop(inRowOf lines: Int, measured: Int? = nil) -> Int {
+        guard lines > 1, direct != nil || !LayoutEngine.fillsHeight(node) else { return 0 }
+        return max(0, (lines - (measured ?? measure())) / 2)
+    }
+
     func draw(into canvas: inout Canvas, x: Int, y: Int, height: Int) {
         if direct != nil {
             direct?.draw(into: &canvas, x: x, y: y, height: height)

@@ -58,10 +58,13 @@ public final class HeaderFooterView {
     }
 
     /// The view tree at a width, or nil when the view shows its title.
-    func laidOut(width: Int, tableStyle: TableStyle, ambiguousWide: Bool) throws -> ViewNode? {
+    func laidOut(
+        width: Int, tableStyle: TableStyle, ambiguousWide: Bool, appearance: Appearance
+    ) throws -> ViewNode? {
         if let content { return content }
         guard let style, let host else { return nil }
-        let context = LayoutContext(width: width, tableStyle: tableStyle, ambiguousWide: ambiguousWide)
+        let context = LayoutContext(
+            width: width, tableStyle: tableStyle, ambiguousWide: ambiguousWide, appearance: appearance)
         return try style.content(for: host, state: .normal, context: context)
     }
 

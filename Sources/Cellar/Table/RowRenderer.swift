@@ -29,6 +29,8 @@ struct RowRenderer {
     let engine: LayoutEngine
     /// The row that gets the focus mark (`showsFocusMark`), if any.
     let markedFocus: IndexPath?
+    /// What styles are told about the background the table is drawn on.
+    let appearance: Appearance
 
     init(_ table: TableView) {
         self.table = table
@@ -44,6 +46,7 @@ struct RowRenderer {
         selectionCircles = table.isEditing && table.allowsMultipleSelectionDuringEditing
         engine = LayoutEngine(ambiguousWide: table.ambiguousWide)
         markedFocus = table.showsFocusMark ? table.rowStates.focused : nil
+        appearance = table.appearance
     }
 
     /// The reorder control and the space before it, at the trailing edge while editing.
@@ -88,7 +91,8 @@ struct RowRenderer {
                 let ctx = LayoutContext(
                     width: width, tableStyle: tableStyle,
                     layoutMargins: Insets(leading: lead, trailing: 1), state: cell.state,
-                    ambiguousWide: engine.ambiguousWide)
+                    ambiguousWide: engine.ambiguousWide, indexPath: ip, rowsInSection: l.rowCounts[ip.section],
+                    appearance: appearance)
                 node = try style.content(for: cell, state: cell.state, context: ctx)
             } else {
                 node = cell.content ?? .empty
@@ -116,10 +120,12 @@ struct RowRenderer {
     }
 
     /// Draws a row laid out as `rc`, `lines` tall, with its separator at
-    /// line `y` of the canvas (clipped).
+    /// line `y` of the canvas (clipped). `measured`: the content's height,
+    /// when the caller measured it (else it is measured again to centre it
+    /// in a taller row).
     func draw(
         _ ip: IndexPath, lines: Int, _ l: TableLayout, into canvas: inout Canvas, y: Int,
-        content rc: borrowing RowContent
+        content rc: borrowing RowContent, measured: Int? = nil
     ) {
         let g = l.geometry
         // Behind revealed buttons the whole row slides toward the other edge.
@@ -135,7 +141,8 @@ struct RowRenderer {
                 rc.isSelected ? "◉" : "○", x: x0 + 1, y: mid,
                 style: TextStyle(foreground: .semantic(rc.isSelected ? .tint : .tertiaryLabel)))
         }
-        rc.draw(into: &canvas, x: x0 + rc.lead, y: y, height: lines)
+        let top = rc.contentTop(inRowOf: lines, measured: measured)
+        rc.draw(into: &canvas, x: x0 + rc.lead, y: y + top, height: lines - top)
         let trailing = x0 + g.rowWidth - 1
         // Editing: ≡ takes the last column, the accessory ends one space before it.
         drawAccessory(rc, into: &canvas, end: rc.isEditing ? trailing - Self.reorderColumnWidth : trailing, y: mid)

@@ -31,8 +31,10 @@ struct StreamedRow {
     /// Draws the row into the batch.
     func draw(into out: inout StreamBatcher, _ rows: RowRenderer, _ l: TableLayout) throws {
         let lines = self.lines ?? content.lines()
+        // Measured here, the row is exactly as tall as its content: nothing to centre.
+        let measured = self.lines == nil ? lines : nil
         try out.emit(lines + separator) {
-            rows.draw(indexPath, lines: lines, l, into: &$0, y: $1, content: content)
+            rows.draw(indexPath, lines: lines, l, into: &$0, y: $1, content: content, measured: measured)
         }
     }
 }

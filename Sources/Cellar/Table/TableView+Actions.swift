@@ -193,12 +193,14 @@ extension TableView {
 
     /// Selects a row (nil clears the selection).
     public func selectRow(at indexPath: IndexPath?) {
-        for ip in rowStates.selected { invalidateRow(ip, reconfigure: false) }
-        guard let indexPath else {
+        // Only rows whose selection changes are measured again: in a table that
+        // selects several, the rows selected before keep theirs (a document's
+        // selected rows are selected one by one, so this is no loop over them each).
+        if indexPath == nil || !multipleSelectionAllowed {
+            for ip in rowStates.selected { invalidateRow(ip, reconfigure: false) }
             rowStates.selected.removeAll()
-            return
         }
-        if !multipleSelectionAllowed { rowStates.selected.removeAll() }
+        guard let indexPath else { return }
         rowStates.selected.insert(indexPath)
         invalidateRow(indexPath, reconfigure: false)
     }

@@ -43,7 +43,9 @@ extension TableView {
         if case .fixed(let n) = declared { fixed = n }
         let engine = LayoutEngine(ambiguousWide: ambiguousWide)
         let body: SectionBody
-        if let node = try view.laidOut(width: l.titleWidth, tableStyle: style, ambiguousWide: ambiguousWide) {
+        if let node = try view.laidOut(
+            width: l.titleWidth, tableStyle: style, ambiguousWide: ambiguousWide, appearance: appearance)
+        {
             body = SectionBody(
                 .view(node), lines: try fixed ?? view.measuredLines(node, width: l.titleWidth, engine: engine))
         } else {

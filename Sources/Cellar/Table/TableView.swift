@@ -12,8 +12,8 @@ import CellarText
 public final class TableView {
     /// Plain, grouped or inset grouped, fixed at creation as UITableView's style.
     public let style: TableStyle
-    /// The cell styles the table looks reuse identifiers up in.
-    public let registry: Registry
+    /// The cell styles the table looks reuse identifiers up in (replaced by `restyle(with:)`).
+    public internal(set) var registry: Registry
     /// Supplies sections, rows and cells, as UITableView's dataSource (weak).
     public weak var dataSource: TableViewDataSource? { didSet { invalidateLayout() } }
     /// Supplies heights, accessories and selection decisions, as UITableView's delegate (weak).
@@ -81,6 +81,9 @@ public final class TableView {
     /// wide, as CJK terminals do, so that columns still line up there. Every
     /// width of a render (rows, accessories, titles, index) follows it.
     public var ambiguousWide = false { didSet { if ambiguousWide != oldValue { invalidateLayout() } } }
+    /// Whether the table is drawn for a light or a dark background; styles
+    /// may draw differently for each, so a change drops the layout.
+    public var appearance = Appearance.light { didSet { if appearance != oldValue { invalidateLayout() } } }
     /// nil = the whole table, streamed row by row.
     public var viewportHeight: Int?
     /// Mark the focused row in the leading column, where selected rows
@@ -115,8 +118,8 @@ public final class TableView {
     /// Counted on every row (hot field: see `Cell`).
     @exclusivity(unchecked) var counters = RenderStatistics()
 
-    /// Cells and header/footer views, waiting and on screen.
-    let pool: ReusePool
+    /// Cells and header/footer views, waiting and on screen (read for every row; hot field: see `Cell`).
+    @exclusivity(unchecked) var pool: ReusePool
     /// Selection, highlight and custom states by row.
     let rowStates = RowStates()
     /// For DocumentDataSource, which highlights rows as it builds a table.

@@ -81,8 +81,9 @@ public final class StreamedDocument {
     @exclusivity(unchecked) var rowKeySets = RowKeySets()
     /// A JSON document's own reuse identifiers (`register`), by identifier.
     public internal(set) var registrations: [TableDocument.Registration] = []
-    /// CSV and TSV: the header's names, one per column.
+    /// CSV and TSV: the header's names, one per column, and where each starts.
     var columns: [String] = []
+    var columnOffsets: [Int] = []
     /// A JSON table's `rows` lists as the scan passed them, for the load index.
     var rowLists: [LoadIndex.RowList] = []
     /// While the load is taken from a load index: the `rows` lists still to pass (`restore`).
@@ -92,6 +93,8 @@ public final class StreamedDocument {
     var laterRows: LaterRows?
     /// Where `laterRows` start (`Int.max`: none): the scan takes them when it reaches this row.
     @exclusivity(unchecked) var laterRowsStart = Int.max
+    /// The segments of `laterRows` not taken yet, once its thread is joined.
+    var laterSegments: ArraySlice<Segment> = []
     /// The rows taken from `laterRows` (tests ask).
     var rowsCheckedApart = 0
     /// Whether this load's rows came from a load index, or it wrote one (`LoadIndexCache`).
@@ -215,11 +218,12 @@ public final class StreamedDocument {
 
     /// Checks every row's reuse identifier and keys against a registry,
     /// naming the first row (in file order) that fails either, as the eager
-    /// reader's `TableDocument.validate` does.
-    public func validate(against registry: Registry) throws {
+    /// reader's `TableDocument.validate` does; the keys of rows before
+    /// `firstRow` were checked already (rows piped in are checked as they arrive).
+    public func validate(against registry: Registry, fromRow firstRow: Int = 0) throws {
         try DocumentSectionView.check(sections, against: registry)
         let unknown = identifiers.filter { registry.style(for: $0.key) == nil }.min { $0.value < $1.value }
-        try checkRowKeys(against: registry, before: unknown?.value ?? Int.max)
+        try checkRowKeys(against: registry, from: firstRow, before: unknown?.value ?? Int.max)
         if let (id, offset) = unknown {
             let msg = Registry.unknownIdentifierMessage(id)
             let near = Suggest.closest(id, among: registry.identifiers).map { " (did you mean '\($0)'?)" } ?? ""
@@ -232,22 +236,28 @@ public final class StreamedDocument {
         try TableDocument.registry(registrations, over: base)
     }
 
-    /// A table document's rows against the keys their styles read (as
-    /// `TableDocument.validate`), each row decoded again. The rows-only
-    /// formats (JSON Lines, CSV, TSV) are records whose other fields are the
-    /// data's own (a `--section-by` column, fields no one draws): not checked.
+    /// The rows' keys against the keys their styles read (as
+    /// `TableDocument.validate`), each row decoded again. A rows-only
+    /// format's keys may also be read by a flag (`--section-by`), and pass
+    /// unchecked with `--extra-keys ignore`; CSV and TSV check their header's
+    /// columns once (`checkColumns`).
     /// The key sets the scan recorded settle most tables at once (`RowKeySets`); else each row's keys
     /// are compared as bytes first (`RowKeyCheck`; a YAML document's bytes are its JSON form); `quick`
-    /// false checks every row the simple way. Rows from offset `limit` on are not checked.
-    func checkRowKeys(against registry: Registry, quick: Bool = true, before limit: Int = Int.max) throws {
-        guard isTableDocument, identifiers.keys.contains(where: { registry.style(for: $0)?.rowKeys != nil }) else {
-            return
+    /// false checks every row the simple way. Rows before `firstRow`, and from offset `limit` on, are not checked.
+    func checkRowKeys(
+        against registry: Registry, quick: Bool = true, from firstRow: Int = 0, before limit: Int = Int.max
+    ) throws {
+        guard identifiers.keys.contains(where: { registry.style(for: $0)?.rowKeys != nil }) else { return }
+        if !isTableDocument {
+            guard options.extraKeys == .error else { return }
+            if format != .jsonl { return try checkColumns(against: registry) }
         }
-        if quick && rowKeySets.allPass(registry, rows: rowOffsets.count) { return }
-        var keyCheck = RowKeyCheck(registry: registry, defaultCell: options.cell)
+        if quick && firstRow == 0 && rowKeySets.allPass(registry, rows: rowOffsets.count) { return }
+        let extra = keysReadByFlags
+        var keyCheck = RowKeyCheck(registry: registry, defaultCell: options.cell, extra: extra)
         var behind = DropBehind(bytes)
         defer { behind.finish() }
-        for index in rowOffsets.indices {
+        for index in min(firstRow, rowOffsets.count)..<rowOffsets.count {
             guard rowOffsets[index] < limit else { return }
             behind.passed(rowOffsets[index])
             if quick {
@@ -260,7 +270,7 @@ public final class StreamedDocument {
             let row = try self.row(index)
             let id = row["cell"]?.stringValue ?? options.cell
             guard let style = registry.style(for: id) else { continue }
-            try TableDocument.checkRowKeys(row, id: id, style: style, at: location(ofRow: index))
+            try TableDocument.checkRowKeys(row, id: id, style: style, at: location(ofRow: index), extra: extra)
         }
     }
 

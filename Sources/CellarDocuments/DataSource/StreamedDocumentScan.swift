@@ -87,6 +87,7 @@ extension StreamedDocument {
         if let id = quick.firstUse(q), identifiers[id] == nil { identifiers[id] = offset }
         let index = place(at: offset, selected: q.selected, highlighted: q.highlighted, header: header)
         if let h = q.height { declaredHeights.record(h, row: index) }
+        if q.editing { editingRows.insert(index) }
     }
 
     /// Keeps a checked row's offset and attributes.
@@ -188,6 +189,7 @@ extension StreamedDocument {
                     offset: f.range.lowerBound, message: "duplicate column '\(Sanitizer.excerpt(name))' in the header")
             }
             columns.append(name)
+            columnOffsets.append(f.range.lowerBound)
         }
         if let key = options.sectionBy, !columns.contains(key) {
             throw ByteError(

@@ -20,10 +20,15 @@ public final class PipedRows {
     /// Every complete line or record before this offset has been scanned.
     private var scanned = 0
     private var headerRead = false
-    /// CSV: whether a quoted field is open at `quotesCheckedTo`, and the last record end found.
+    /// Whether a quoted field is open at `checkedTo` (CSV only), and the
+    /// last line (record) end found. Each byte is looked at once, however
+    /// many reads a long line takes: searching again from `scanned` on
+    /// every read would cost time quadratic in the line's length.
     private var inQuotes = false
-    private var quotesCheckedTo = 0
+    private var checkedTo = 0
     private var lastRecordEnd = 0
+    /// The bytes looked at in search of line ends, in all (tests see each looked at once).
+    private(set) var bytesSearched = 0
     /// The pipe has been read to its end (every row is in the document).
     public private(set) var ended = false
 
@@ -80,17 +85,20 @@ public final class PipedRows {
     private func completeEnd() -> Int {
         if ended { return document.bytes.count }
         return document.bytes.withUnsafeBufferPointer { bytes in
+            let from = max(checkedTo, scanned)
+            bytesSearched += bytes.count - from
+            defer { checkedTo = bytes.count }
             guard document.format == .csv else {
-                return (bytes[scanned...].lastIndex(of: 0x0A)).map { $0 + 1 } ?? scanned
+                if let last = bytes[from...].lastIndex(of: 0x0A) { lastRecordEnd = last + 1 }
+                return max(scanned, lastRecordEnd)
             }
-            for i in quotesCheckedTo..<bytes.count {
+            for i in from..<bytes.count {
                 if bytes[i] == UInt8(ascii: "\"") {
                     inQuotes.toggle()
                 } else if bytes[i] == 0x0A && !inQuotes {
                     lastRecordEnd = i + 1
                 }
             }
-            quotesCheckedTo = bytes.count
             return max(scanned, lastRecordEnd)
         }
     }
@@ -149,7 +157,7 @@ extension StreamedDataSource: TableViewGrowingDataSource {
         prefetch?.stop()
         prefetch = nil
         if try pipe.readMore() {
-            try document.validate(against: tableView.registry)
+            try document.validate(against: tableView.registry, fromRow: checked)
             try document.checkRowHeights(width: tableView.width, from: checked)
             for row in document.selectedRows[selected...] { if let ip = indexPath(row) { tableView.selectRow(at: ip) } }
             for row in document.highlightedRows[highlighted...] {

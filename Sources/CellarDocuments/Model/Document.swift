@@ -36,20 +36,11 @@ public struct DocumentSection: Sendable {
 /// A static table as YAML or JSON. These key names are a contract with the documents already written: renaming one breaks them.
 public struct TableDocument: Sendable {
     /// The keys a document may have at its top level; any other is an error.
-    public static let topLevelKeys =
-        [
-            "style", "rowHeight", "estimatedRowHeight", "separatorStyle", "ambiguousWide",
-            "register", "sections", "indexTitles",
-        ] + DocumentSelection.keys + DocumentSectionHeights.keys
+    public static let topLevelKeys = TableSchema.document.map(\.name)
     /// The keys a section may have; any other is an error.
-    public static let sectionKeys = ["header", "footer", "headerView", "footerView", "indexTitle", "rows"]
+    public static let sectionKeys = TableSchema.section.map(\.name)
     /// Row keys the table itself reads; every other key is row data for the style.
-    public static let rowTableKeys = [
-        "cell", "selected", "highlighted", "disabled", "height",
-        "editable", "editingStyle", "movable", "template",
-        "selectionStyle", "deselectAfterSelect", "selectable", "background", "leadingSwipeActions",
-        "trailingSwipeActions",
-    ]
+    public static let rowTableKeys = TableSchema.tableRowKeys
 
     /// The file the document came from ("<table>" when built in memory), as error messages name it.
     public var path: String

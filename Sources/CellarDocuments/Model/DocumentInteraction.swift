@@ -5,10 +5,7 @@ import CellarText
 /// (one row selected at a time; nothing selectable while editing).
 public struct DocumentSelection: Sendable, Equatable {
     /// The top-level document keys that set the four flags.
-    public static let keys = [
-        "allowsSelection", "allowsMultipleSelection", "allowsSelectionDuringEditing",
-        "allowsMultipleSelectionDuringEditing",
-    ]
+    public static let keys = TableSchema.selectionKeys
     /// Whether taps select rows, as UITableView's allowsSelection.
     public var allowsSelection = true
     /// Whether taps toggle rows in and out of the selection, as UITableView's allowsMultipleSelection.

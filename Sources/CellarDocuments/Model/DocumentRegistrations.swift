@@ -45,20 +45,15 @@ extension TableDocument {
     /// A row's keys against the keys its style reads (`CellStyle.rowKeys`):
     /// a key no one reads is a typo that would draw a blank field.
     static func checkRowKeys(
-        _ row: Value, id: String, style: CellStyle, at location: @autoclosure () -> SourceLocation?
+        _ row: Value, id: String, style: CellStyle, at location: @autoclosure () -> SourceLocation?,
+        extra: [String] = []
     )
         throws
     {
         guard let keys = style.rowKeys, case .object(let o) = row else { return }
-        let unread = o.keys.filter { !keys.contains($0) && !Self.rowTableKeys.contains($0) }.sorted()
+        let unread = o.keys.filter { !keys.contains($0) && !Self.rowTableKeys.contains($0) && !extra.contains($0) }
         if !unread.isEmpty {
-            let known = keys + Self.rowTableKeys
-            let each = unread.map { key in
-                "style '\(Sanitizer.excerpt(id))' does not read row key '\(Sanitizer.excerpt(key))'"
-                    + (Suggest.closest(key, among: known).map { " — did you mean '\($0)'?" }
-                        ?? " (it reads: \(keys.joined(separator: ", ")))")
-            }
-            throw CellarError(each.joined(separator: "; "), at: location())
+            throw CellarError(unreadKeyMessage(styles: [id], keys: keys, unread: unread.sorted()), at: location())
         }
         // A built-in under a document's own identifier: its data is checked as the built-in's own rows are.
         if let builtin = style as? BuiltinCellStyle, builtin.kind.rawValue != id {
@@ -66,6 +61,24 @@ extension TableDocument {
                 throw CellarError(e.pathAndMessage, at: location())
             }
         }
+    }
+}
+
+extension TableDocument {
+    /// `style 'subtitle' does not read row key 'txt' — did you mean 'text'?`
+    /// for each of `unread`, the suggestions among the keys `styles` read
+    /// (`keys`) and the table's (UIKit's names known, `TableSchema.suggestion`).
+    static func unreadKeyMessage(styles: [String], keys: [String], unread: [String]) -> String {
+        let known = keys + rowTableKeys
+        let who =
+            styles.count == 1
+            ? "style '\(Sanitizer.excerpt(styles[0]))' does not"
+            : "none of the styles " + styles.map { "'\(Sanitizer.excerpt($0))'" }.joined(separator: ", ") + " does"
+        return unread.map { key in
+            "\(who) read row key '\(Sanitizer.excerpt(key))'"
+                + (TableSchema.suggestion(for: key, among: known).map { " — did you mean '\($0)'?" }
+                    ?? " (\(styles.count == 1 ? "it reads" : "they read"): \(keys.joined(separator: ", ")))")
+        }.joined(separator: "; ")
     }
 }
 

@@ -82,9 +82,7 @@ extension DocumentSectionView {
 /// sectionHeaderHeight, sectionFooterHeight and their estimates.
 public struct DocumentSectionHeights: Sendable, Equatable {
     /// The top-level keys, in documentation order.
-    public static let keys = [
-        "sectionHeaderHeight", "sectionFooterHeight", "estimatedSectionHeaderHeight", "estimatedSectionFooterHeight",
-    ]
+    public static let keys = TableSchema.sectionHeightKeys
     /// `sectionHeaderHeight`: a fixed height for header views, or automatic.
     public var header: RowHeight?
     /// `sectionFooterHeight`.

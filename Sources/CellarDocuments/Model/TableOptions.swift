@@ -16,12 +16,16 @@ public struct TableOptions: Sendable, Equatable {
     public var rowHeight: RowHeight?
     /// The rows' estimated height, as UITableView's estimatedRowHeight (else the document's).
     public var estimatedRowHeight: Int?
+    /// What a JSON Lines, CSV or TSV key that nothing reads is (`ExtraKeys`).
+    public var extraKeys = ExtraKeys.error
 
     /// Creates options with each given key overriding the document's own; nil leaves it to the document.
     public init(
         defaultCell: String? = nil, sectionBy: String? = nil, indexTitles: Bool = false,
-        style: TableStyle? = nil, rowHeight: RowHeight? = nil, estimatedRowHeight: Int? = nil
+        style: TableStyle? = nil, rowHeight: RowHeight? = nil, estimatedRowHeight: Int? = nil,
+        extraKeys: ExtraKeys = .error
     ) {
+        self.extraKeys = extraKeys
         self.defaultCell = defaultCell
         self.sectionBy = sectionBy
         self.indexTitles = indexTitles

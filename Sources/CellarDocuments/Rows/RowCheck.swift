@@ -1,6 +1,12 @@
 import Cellar
 import CellarText
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What is wrong with a decoded row, and where inside it (a key path; the
 /// reader of the row's format turns it into a byte offset).
 struct RowProblem: Error {
@@ -41,7 +47,7 @@ enum RowCheck {
             }
             a.identifier = id
         }
-        for key in ["selected", "highlighted", "disabled"] {
+        for key in stateKeys {
             guard let v = o[key] else { continue }
             guard case .bool(let b) = v else {
                 throw RowProblem(keyPath: [key], message: "\(key) must be true or false")
@@ -58,12 +64,10 @@ enum RowCheck {
             }
         }
         if let kind = BuiltinCellStyle.Kind(rawValue: a.identifier) {
-            if kind == .default, let detail = o["secondaryText"], detail != .null {
-                throw RowProblem(
-                    keyPath: ["secondaryText"], atKey: true,
-                    message:
-                        "style 'default' has no detail text (UIKit's detailTextLabel is nil); use subtitle, value1 or value2, or drop secondaryText"
-                )
+            for key in TableSchema.row where !key.readBy.isEmpty && !key.readBy.contains(kind) {
+                if let v = o[key.name], v != .null {
+                    throw RowProblem(keyPath: [key.name], atKey: true, message: TableSchema.notDrawn(key, by: kind))
+                }
             }
             do { _ = try RowData.parse(row, style: kind) } catch let e as RowDataError {
                 throw RowProblem(keyPath: e.keyPath, message: e.pathAndMessage)
@@ -75,11 +79,9 @@ enum RowCheck {
     }
 
     /// The row keys of editing and selection (`DocumentRowAnswers` reads them).
-    static let editingKeys = [
-        "editable", "deselectAfterSelect", "selectable", "editingStyle", "selectionStyle", "movable", "template",
-        "background",
-        "leadingSwipeActions", "trailingSwipeActions",
-    ]
+    static let editingKeys = TableSchema.editingRowKeys
+    /// The row keys of the states a row starts in (flags).
+    static let stateKeys = TableSchema.row.filter { $0.role == .state }.map(\.name)
 
     /// Checks one of `editingKeys` as the YAML reader does (`NodeReader.row`), with its messages.
     static func checkEditingKey(_ key: String, _ v: Value, defaultCell: String) throws(RowProblem) {
@@ -91,12 +93,12 @@ enum RowCheck {
                 throw RowProblem(keyPath: [key], message: "\(key): " + Suggest.unknown("value", s, among: names))
             }
         }
-        switch key {
-        case "editable", "deselectAfterSelect", "selectable":
+        // The schema's type of the key says how its value is checked.
+        switch TableSchema.rowKey(key)?.type {
+        case .flag?:
             guard case .bool = v else { throw RowProblem(keyPath: [key], message: "\(key) must be true or false") }
-        case "editingStyle": try choice(EditingStyle.allCases.map(\.rawValue))
-        case "selectionStyle": try choice(SelectionStyle.allCases.map(\.rawValue))
-        case "background":
+        case .choice(let names)?: try choice(names)
+        case .background?:
             do { _ = try BackgroundConfiguration.parse(v, key: key) } catch let e as RowDataError {
                 // An unknown key is marked at the key, as the YAML reader marks it.
                 let unknown = e.keyPath.count == 2 && !BackgroundConfiguration.documentKeys.contains(e.keyPath[1])
@@ -105,18 +107,18 @@ enum RowCheck {
             } catch {
                 throw RowProblem(keyPath: [key], message: "\(error)")
             }
-        case "leadingSwipeActions", "trailingSwipeActions":
+        case .swipeActions?:
             do { _ = try ContextualAction.actions(from: v) } catch {
                 throw RowProblem(
                     keyPath: [key] + error.keyPath,
                     message: error.path(under: key) + ": " + error.message)
             }
-        case "movable":
+        case .movability?:
             if case .bool = v { return }
             if case .string(RowMovability.withinSection.rawValue) = v { return }
             throw RowProblem(
-                keyPath: [key], message: "movable must be true, false or withinSection (got '\(describe(v))')")
-        default:  // template: a row, checked as any row is
+                keyPath: [key], message: "\(key) must be true, false or withinSection (got '\(describe(v))')")
+        default:  // a row (`template`), checked as any row is
             guard case .object = v else {
                 throw RowProblem(keyPath: [key], message: "template must be a row (a mapping with 'cell' and its data)")
             }
@@ -191,20 +193,21 @@ struct StyleRow: Sendable {
     static func isTableKey(utf8 key: UnsafeBufferPointer<UInt8>) -> Bool {
         // Asked for every key of every row drawn: the length rules out most
         // keys before any bytes are compared.
-        switch key.count {
-        case 4: return key.equals("cell")
-        case 6: return key.equals("height")
-        case 7: return key.equals("movable")
-        case 8:
-            return key.equals("selected") || key.equals("disabled") || key.equals("editable")
-                || key.equals("template")
-        case 10: return key.equals("background") || key.equals("selectable")
-        case 11: return key.equals("highlighted")
-        case 12: return key.equals("editingStyle")
-        case 14: return key.equals("selectionStyle")
-        case 19: return key.equals("deselectAfterSelect") || key.equals("leadingSwipeActions")
-        case 20: return key.equals("trailingSwipeActions")
-        default: return false
+        let byLength = tableKeysByLength
+        guard key.count < byLength.count, let k = key.baseAddress else { return false }
+        for name in byLength[key.count] {
+            if name.withUnsafeBytes({ n in n.baseAddress.map { memcmp($0, k, key.count) == 0 } ?? false }) {
+                return true
+            }
         }
+        return false
     }
+
+    /// The table's row keys (`TableSchema.tableRowKeys`) as bytes, by their length.
+    private static let tableKeysByLength: [[[UInt8]]] = {
+        let keys = TableSchema.tableRowKeys.map { Array($0.utf8) }
+        var out = [[[UInt8]]](repeating: [], count: (keys.map(\.count).max() ?? 0) + 1)
+        for k in keys { out[k.count].append(k) }
+        return out
+    }()
 }

@@ -29,9 +29,13 @@ struct RowKeyCheck {
     /// The current row's key tokens (kept to spare an allocation per row).
     private var rowKeys: [Range<Int>] = []
 
-    init(registry: Registry, defaultCell: String) {
+    /// Keys a flag reads (`--section-by`'s), which pass whatever the style.
+    let extra: [String]
+
+    init(registry: Registry, defaultCell: String, extra: [String] = []) {
         self.registry = registry
         self.defaultCell = Array(defaultCell.utf8)
+        self.extra = extra
     }
 
     /// Whether the checked row object at `j` passes; false when it is not
@@ -103,7 +107,7 @@ struct RowKeyCheck {
         if let style = registry.style(for: id) {
             let builtinElsewhere = (style as? BuiltinCellStyle).map { $0.kind.rawValue != id } ?? false
             a.settles = !builtinElsewhere
-            a.keys = style.rowKeys.map { ($0 + TableDocument.rowTableKeys).map { Array($0.utf8) } }
+            a.keys = style.rowKeys.map { ($0 + TableDocument.rowTableKeys + extra).map { Array($0.utf8) } }
         }
         allowed.append(a)
         return a

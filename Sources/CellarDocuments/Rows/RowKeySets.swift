@@ -21,7 +21,7 @@ struct RowKeySets {
     }
 
     /// Key names by bit.
-    private(set) var names: [String] = QuickRowCheck.names.map(\.key)
+    private(set) var names: [String] = QuickRowCheck.names
     /// The names past the known ones, as bytes, in bit order (from bit `QuickRowCheck.names.count`).
     private var otherNames: [[UInt8]] = []
     private(set) var identifiers: [String] = []

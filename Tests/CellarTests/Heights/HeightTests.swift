@@ -49,10 +49,11 @@ final class FirstRowTallDelegate: TableViewDelegate {
         let t = ds.makeTable(width: 20)
         t.delegate = delegate
         let out = lines(try t.renderText())
-        #expect(out == [" first A", "", "", "", " a", " b", " first B", "", "", "", " c"])
+        // UIKit centres a cell's content in a taller row.
+        #expect(out == ["", " first A", "", "", " a", " b", "", " first B", "", "", " c"])
         t.viewportHeight = 4
         t.contentOffset = 6
-        #expect(lines(try t.renderText()) == [" first B", "", "", ""])
+        #expect(lines(try t.renderText()) == ["", " first B", "", ""])
         #expect(t.contentHeight == 11)
     }
 
@@ -68,7 +69,7 @@ final class FirstRowTallDelegate: TableViewDelegate {
                   - {cell: default, text: c, height: automatic}
             """
         let (out, t) = try render(yaml, width: 20)
-        #expect(lines(out) == [" first A", "", "", "", " a", " b", " first B", "", "", "", " c"])
+        #expect(lines(out) == ["", " first A", "", "", " a", " b", "", " first B", "", "", " c"])
         #expect(t.statistics.heightsMeasured == 2)
     }
 

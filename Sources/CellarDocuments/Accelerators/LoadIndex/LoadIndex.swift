@@ -1,3 +1,5 @@
+import Cellar
+
 /// What a load's check of every row found, kept so that a later load of
 /// the same unchanged file with the same options can take it instead of
 /// reading every row again (`LoadIndexCache`): each row's offset, the
@@ -31,9 +33,10 @@ struct LoadIndex {
 
     static let magic = Array("CELLARIX".utf8)
     /// Bumped whenever the layout changes or the scan checks rows differently (an index
-    /// another version wrote is then not read: the file is scanned again). The byte
-    /// order is part of it (`IndexWriter`).
-    static let version: UInt64 = 2 << 8 | (1.littleEndian == 1 ? 0 : 1)
+    /// another version wrote is then not read: the file is scanned again). The row
+    /// schema's fingerprint is part of it, as the key sets' bits follow the schema's
+    /// keys (`RowKeySets`), and so is the byte order (`IndexWriter`).
+    static let version: UInt64 = TableSchema.fingerprint << 16 | 3 << 8 | (1.littleEndian == 1 ? 0 : 1)
 
     var identity: FileIdentity
     /// The source file's real path (the cache file is named by its hash, which two paths may share).

@@ -56,13 +56,44 @@ extension QuickRowCheck {
                 } else if name == Self.highlightedName {
                     row.highlighted = value
                 }
+            case .editingFlag:
+                guard Self.flag(&j) != nil else { return false }
+                row.editing = true
+            case .editingChoice:
+                guard j.current == UInt8(ascii: "\""), let s = Self.plainString(&j), Self.isChoice(j.bytes, s, of: name)
+                else { return false }
+                row.editing = true
+            case .editingValue:
+                guard let v = try? j.value(depth: depth + 1),
+                    (try? RowCheck.checkEditingKey(Self.names[name], v, defaultCell: defaultCell)) != nil
+                else { return false }
+                row.editing = true
             case .builtinText, .detail:
                 if j.current == UInt8(ascii: "{") || j.current == UInt8(ascii: "[") { builtinTrouble = true }
                 if kind == .detail && j.current != UInt8(ascii: "n") { detail = true }
                 guard Self.pass(&j, depth: depth + 1) else { return false }
-            case .builtinOther:
+            case .builtinChoice:
+                // A name the built-in styles do not know is only trouble for a built-in row.
+                if j.current == UInt8(ascii: "\""), let s = Self.plainString(&j) {
+                    if !Self.isChoice(j.bytes, s, of: name) { builtinTrouble = true }
+                } else {
+                    builtinTrouble = true
+                    guard Self.pass(&j, depth: depth + 1) else { return false }
+                }
+            case .builtinCount:
+                let start = j.pos
+                if let (range, integer) = try? j.number(), integer,
+                    Self.count(j.bytes, range, in: Self.nameBounds[name]) != nil
+                {
+                    break
+                }
                 builtinTrouble = true
+                j.pos = start
                 guard Self.pass(&j, depth: depth + 1) else { return false }
+            case .builtinValue:
+                // Decoded alone and checked as the built-in styles read it.
+                guard let v = try? j.value(depth: depth + 1) else { return false }
+                if !RowData.accepts(v, as: Self.names[name]) { builtinTrouble = true }
             case .height:
                 guard let h = Self.height(&j) else { return false }
                 row.height = h

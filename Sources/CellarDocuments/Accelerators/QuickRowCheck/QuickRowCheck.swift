@@ -1,15 +1,27 @@
 import Cellar
 
-/// The load's check of a common row straight from its bytes, building
-/// nothing: the table's keys are read, text keys pass as they are, other
-/// keys are only checked for syntax. Anything it does not settle (a
-/// `height` other than `automatic` or plain digits, an accessory, text properties on a built-in row, escapes in a
-/// key or identifier, a detail on a `default` row, any syntax error) makes
-/// it answer nil, and the row takes the full check (`RowCheck` on the
-/// decoded value), which also gives any error its message. So the two
-/// agree on every row, and the common row costs no allocation.
+/// The load's check of a common row straight from its bytes: the table's
+/// keys are read, text keys pass as they are, a choice (`accessory`,
+/// `editingStyle`) is compared as bytes with its names, a count as digits
+/// with its bounds, and a mapping or list of the schema's (`textProperties`,
+/// `background`, swipe actions) is decoded alone and checked as the full
+/// check checks it; other keys are only checked for syntax. What a key is
+/// comes from `TableSchema`, so every key it declares is read here. Anything
+/// it does not settle (a `height` other than `automatic` or plain digits,
+/// escapes in a key or identifier, a detail on a `default` row, a value the
+/// full check would refuse, any syntax error) makes it answer nil, and the
+/// row takes the full check (`RowCheck` on the decoded value), which also
+/// gives any error its message. So the two agree on every row, and the
+/// common row costs no allocation.
 struct QuickRowCheck {
-    enum Kind { case cell, flag, height, builtinText, detail, builtinOther, fallback, other }
+    enum Kind {
+        case cell, flag, height
+        /// Editing and selection (`TableSchema.Role.editing`): a flag, one of some names, or a value decoded and checked.
+        case editingFlag, editingChoice, editingValue
+        /// Content the built-in styles read: text, text one of them does not read, a choice, a count, a value decoded.
+        case builtinText, detail, builtinChoice, builtinCount, builtinValue
+        case fallback, other
+    }
 
     /// What the table reads of a row that passed.
     struct Row {
@@ -23,49 +35,49 @@ struct QuickRowCheck {
         var sectionKey: JSONBytes.StringToken?
         /// The identifier's index in `keySets` (-1 when no sets are kept).
         var identifierIndex = -1
+        /// The row has a key of editing or selection.
+        var editing = false
     }
 
-    static let builtinText: Set<String> = ["text", "image", "accessoryText"]
-    static let builtinOther: Set<String> = [
-        "accessory", "editingAccessory", "indentation", "textProperties",
-        "secondaryTextProperties",
-    ]
-
+    /// How the check reads a key's value, from its type and role in the schema.
     static func kind(of key: String) -> Kind {
-        switch key {
-        case "cell": return .cell
-        case "selected", "highlighted", "disabled": return .flag
-        // The row keys of editing and selection are rare: the full check reads them.
-        case "height": return .height
-        case "editable", "editingStyle", "movable", "template", "selectionStyle", "deselectAfterSelect",
-            "selectable", "background", "leadingSwipeActions", "trailingSwipeActions":
-            return .fallback
-        case "secondaryText": return .detail
-        default:
-            if builtinText.contains(key) { return .builtinText }
-            if builtinOther.contains(key) { return .builtinOther }
-            return .other
+        guard let k = TableSchema.rowKey(key) else { return .other }
+        switch (k.role, k.type) {
+        case (.cell, _): return .cell
+        case (.state, _): return .flag
+        case (.height, _): return .height
+        case (.editing, .flag): return .editingFlag
+        case (.editing, .choice): return .editingChoice
+        case (.editing, _): return .editingValue
+        // A key all built-ins but `default` read is settled per row (`detail`); one fewer read leaves rows to the full check.
+        case (.content, _) where k.readBy != BuiltinCellStyle.Kind.allCases:
+            return k.type == .text && k.readBy == BuiltinCellStyle.Kind.allCases.filter { $0 != .default }
+                ? .detail : .fallback
+        case (.content, .text): return .builtinText
+        case (.content, .choice): return .builtinChoice
+        case (.content, .count): return .builtinCount
+        case (.content, _): return .builtinValue
+        case (.structure, _): return .other
         }
     }
 
-    /// Known key names, with their kinds.
-    static let names: [(name: StaticString, key: String)] = [
-        ("cell", "cell"), ("selected", "selected"), ("highlighted", "highlighted"), ("disabled", "disabled"),
-        ("height", "height"), ("secondaryText", "secondaryText"), ("text", "text"), ("image", "image"),
-        ("accessoryText", "accessoryText"), ("accessory", "accessory"), ("editingAccessory", "editingAccessory"),
-        ("indentation", "indentation"), ("textProperties", "textProperties"),
-        ("secondaryTextProperties", "secondaryTextProperties"), ("editable", "editable"),
-        ("editingStyle", "editingStyle"), ("movable", "movable"), ("template", "template"),
-        ("selectionStyle", "selectionStyle"), ("deselectAfterSelect", "deselectAfterSelect"),
-        ("selectable", "selectable"),
-        ("background", "background"),
-        ("leadingSwipeActions", "leadingSwipeActions"), ("trailingSwipeActions", "trailingSwipeActions"),
-    ]
-    static let nameKinds: [Kind] = names.map { kind(of: $0.key) }
+    /// The known key names: every row key of the schema, by its index there.
+    static let names: [String] = TableSchema.row.map(\.name)
+    static let nameKinds: [Kind] = names.map(kind(of:))
     /// `nameKinds`, kept by each check (read per key).
     let knownKinds: [Kind] = QuickRowCheck.nameKinds
-    static let selectedName = names.firstIndex { $0.key == "selected" } ?? -1
-    static let highlightedName = names.firstIndex { $0.key == "highlighted" } ?? -1
+    /// Each known name's choices as bytes (empty for a name that is no choice).
+    static let nameChoices: [[[UInt8]]] = TableSchema.row.map { key in
+        guard case .choice(let names) = key.type else { return [] }
+        return names.map { Array($0.utf8) }
+    }
+    /// Each known name's bounds, for a count.
+    static let nameBounds: [ClosedRange<Int>] = TableSchema.row.map { key in
+        guard case .count(let bounds) = key.type else { return 0...0 }
+        return bounds
+    }
+    static let selectedName = names.firstIndex(of: "selected") ?? -1
+    static let highlightedName = names.firstIndex(of: "highlighted") ?? -1
     let sectionBy: [UInt8]?
     /// The section key's index in `names` when it is a known name (`text`,
     /// `cell`…), whose kind would read it otherwise; -1 when it is not.
@@ -89,7 +101,7 @@ struct QuickRowCheck {
 
     init(options: TableOptions, keySets: RowKeySets? = nil) {
         sectionBy = options.sectionBy.map { Array($0.utf8) }
-        knownSectionName = options.sectionBy.flatMap { key in Self.names.firstIndex { $0.key == key } } ?? -1
+        knownSectionName = options.sectionBy.flatMap { key in Self.names.firstIndex(of: key) } ?? -1
         defaultIsBuiltin = BuiltinCellStyle.Kind(rawValue: options.cell) != nil
         defaultIsDefault = options.cell == "default"
         defaultCell = options.cell
@@ -98,35 +110,36 @@ struct QuickRowCheck {
         defaultIndex = self.keySets?.identifier(options.cell) ?? -1
     }
 
-    /// The known names as a perfect hash on a key's length and the low
-    /// five bits of its first byte (`slot`): no two known names share a
-    /// slot (`QuickRowCheckTests`), so a key is compared with one name at
-    /// most. Each check keeps its own copy (`slots`, `slotNames`), read
-    /// per key without a static's once-check.
+    /// The known names as a hash on a key's length and the low five bits
+    /// of its first byte (`slot`): few names share a slot, so a key is
+    /// mostly compared with one name at most; a shared slot (-2) is
+    /// searched. Each check keeps its own copy (`slots`, `slotNames`),
+    /// read per key without a static's once-check.
     static let nameSlots: [Int8] = {
         var out = [Int8](repeating: -1, count: slotCount)
-        for (i, n) in names.enumerated() {
-            let s = slot(length: n.name.utf8CodeUnitCount, first: n.name.utf8Start[0])
-            out[s] = out[s] < 0 ? Int8(i) : -2  // -2: a collision, which the test reports
+        for (i, n) in nameBytes.enumerated() {
+            let s = slot(length: n.count, first: n[0])
+            out[s] = out[s] == -1 ? Int8(i) : -2
         }
         return out
     }()
-    static let longestName = names.map(\.name.utf8CodeUnitCount).max() ?? 0
+    static let nameBytes: [[UInt8]] = names.map { Array($0.utf8) }
+    static let longestName = nameBytes.map(\.count).max() ?? 0
     static let slotCount = (longestName + 1) << 5
 
     @inline(__always)
     static func slot(length: Int, first: UInt8) -> Int { length << 5 | Int(first & 31) }
 
     let slots: [Int8] = QuickRowCheck.nameSlots
-    let slotNames: [StaticString] = QuickRowCheck.names.map(\.name)
+    let slotNames: [[UInt8]] = QuickRowCheck.nameBytes
 
     /// Each known name as three little-endian words (byte 0 lowest) and
     /// the masks of its bytes in them, six words a name: a key is compared
-    /// with its slot's name in three word operations. Names are at most 24 bytes.
-    static let nameWords: [UInt64] = names.flatMap { n -> [UInt64] in
+    /// with its slot's name in three word operations (names past 24 bytes by their bytes).
+    static let nameWords: [UInt64] = nameBytes.flatMap { n -> [UInt64] in
         var w = [UInt64](repeating: 0, count: 6)
-        for b in 0..<min(24, n.name.utf8CodeUnitCount) {
-            w[b / 8] |= UInt64(n.name.utf8Start[b]) << UInt64(8 * (b % 8))
+        for b in 0..<min(24, n.count) {
+            w[b / 8] |= UInt64(n[b]) << UInt64(8 * (b % 8))
             w[3 + b / 8] |= 0xFF << UInt64(8 * (b % 8))
         }
         return w
@@ -138,7 +151,13 @@ struct QuickRowCheck {
     func name(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
         guard range.count > 0, range.count < slots.count >> 5 else { return -1 }
         let i = Int(slots[Self.slot(length: range.count, first: bytes[range.lowerBound])])
+        if i == -2 {
+            return slotNames.firstIndex { n in n.withUnsafeBufferPointer { bytes.bytes(range, equal: $0) } } ?? -1
+        }
         guard i >= 0 else { return -1 }
+        guard range.count <= 24 else {
+            return slotNames[i].withUnsafeBufferPointer { bytes.bytes(range, equal: $0) } ? i : -1
+        }
         // Three words from the key's start, when the buffer holds them (all but the last key of a file).
         let scanner = WordScanner(bytes)
         if let w0 = scanner.word(at: range.lowerBound), let w1 = scanner.word(at: range.lowerBound &+ 8),
@@ -150,7 +169,7 @@ struct QuickRowCheck {
             differs |= (w2 & words[k + 5]) ^ words[k + 2]
             return differs == 0 ? i : -1
         }
-        return bytes.bytes(range, equal: slotNames[i]) ? i : -1
+        return slotNames[i].withUnsafeBufferPointer { bytes.bytes(range, equal: $0) } ? i : -1
     }
 
     /// Names the row's identifier (decoded once while it is among the few
@@ -207,11 +226,13 @@ struct QuickRowCheck {
         var detail = false
         let bytes = records.bytes
         for (c, f) in zip(kinds.indices, fields) where !f.range.isEmpty {
+            // A quoted field's doubled quotes are text the bytes do not spell.
+            let plain = !(f.quoted && bytes[f.range].contains(UInt8(ascii: "\"")))
             switch kinds[c] {
             case .cell:
-                if f.quoted && bytes[f.range].contains(UInt8(ascii: "\"")) { return nil }
+                guard plain else { return nil }
                 identifier = f.range
-            case .flag:
+            case .flag, .editingFlag:
                 let value: Bool
                 if bytes.bytes(f.range, equal: "true") {
                     value = true
@@ -225,12 +246,19 @@ struct QuickRowCheck {
                 } else if c == flagColumns.highlighted {
                     row.highlighted = value
                 }
+                if kinds[c] == .editingFlag { row.editing = true }
+            case .editingChoice:
+                guard plain, Self.isChoice(bytes, f.range, of: columnNames[c]) else { return nil }
+                row.editing = true
             case .detail: detail = true
-            case .builtinOther: builtinTrouble = true
+            case .builtinChoice:
+                if !plain || !Self.isChoice(bytes, f.range, of: columnNames[c]) { builtinTrouble = true }
+            // A field is text, which a count or a mapping is not: the full check words it.
+            case .builtinCount, .builtinValue: builtinTrouble = true
             case .height:
                 guard let h = Self.height(bytes, f.range) else { return nil }
                 row.height = h
-            case .fallback: return nil
+            case .fallback, .editingValue: return nil
             case .builtinText, .other: break
             }
         }
@@ -248,6 +276,12 @@ struct QuickRowCheck {
 
     /// The number of lines `range` spells in plain digits, when within the table's bound.
     static func lines(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        count(bytes, range, in: 0...TableView.maximumRowHeight)
+    }
+
+    /// The number `range` spells in at most five plain digits, when within `bounds`.
+    @inline(__always)
+    static func count(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, in bounds: ClosedRange<Int>) -> Int? {
         guard !range.isEmpty, range.count <= 5 else { return nil }
         var n = 0
         for i in range {
@@ -255,15 +289,26 @@ struct QuickRowCheck {
             guard digit < 10 else { return nil }
             n = n * 10 + Int(digit)
         }
-        return n <= TableView.maximumRowHeight ? n : nil
+        return bounds.contains(n) ? n : nil
+    }
+
+    /// Whether `range` spells one of the choices of known name `name`.
+    @inline(__always)
+    static func isChoice(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, of name: Int) -> Bool {
+        guard name >= 0 else { return false }
+        for c in nameChoices[name] where c.withUnsafeBufferPointer({ bytes.bytes(range, equal: $0) }) { return true }
+        return false
     }
 
     /// The columns of `selected` and `highlighted`, set with the kinds.
     var flagColumns: (selected: Int?, highlighted: Int?) = (nil, nil)
+    /// Each column's index in `names` (-1 for another name), set with the kinds.
+    var columnNames: [Int] = []
 
     /// Each column's kind, for `check(_:kinds:…)`.
     mutating func kinds(of columns: [String]) -> [Kind] {
         flagColumns = (columns.firstIndex(of: "selected"), columns.firstIndex(of: "highlighted"))
+        columnNames = columns.map { Self.names.firstIndex(of: $0) ?? -1 }
         return columns.map(Self.kind(of:))
     }
 }

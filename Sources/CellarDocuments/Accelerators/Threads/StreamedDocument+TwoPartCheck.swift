@@ -14,9 +14,11 @@ import CellarText
 ///
 /// - JSON Lines: one row a line, so the second half is rows to the end.
 /// - A JSON table: the second half is taken to be rows of a `rows` list,
-///   up to its closing bracket. The scan takes them only if it reaches
-///   their first row as a row of a `rows` list (`rowList`); otherwise, or
-///   when the second half fails, it reads those rows itself.
+///   up to its closing bracket, then the rows of each `rows` list of the
+///   sections after it (`Segment`s; the sections' other keys are only
+///   passed). The scan takes a segment's rows only if it reaches its first
+///   row as a row of a `rows` list (`rowList`); otherwise, or from a segment
+///   that failed on, it reads those rows itself.
 ///
 /// Either way the rows and what the load keeps of them are the ones a check
 /// from the start finds (`TwoPartCheckTests` compares them), and errors
@@ -32,9 +34,10 @@ extension StreamedDocument {
         let document: StreamedDocument
         /// Where its first row starts.
         let start: Int
-        /// A JSON table's: the offset of the closing bracket of the `rows` list.
-        var end = 0
         var passed = false
+        /// A JSON table's: the rows of each `rows` list from `start` on, in
+        /// file order, up to the first that failed.
+        var segments: [Segment] = []
 
         init(_ document: StreamedDocument, from start: Int) {
             self.document = document
@@ -43,15 +46,35 @@ extension StreamedDocument {
 
         func check() {
             document.scanBehind = DropBehind(document.bytes, from: start)
-            passed =
-                (try? document.bytes.withUnsafeBufferPointer { buffer in
-                    if document.format == .jsonl {
-                        try document.scanLines(buffer, from: start)
-                    } else {
-                        end = try document.scanRowsToListEnd(buffer, from: start)
-                    }
-                }) != nil
+            if document.format == .jsonl {
+                passed =
+                    (try? document.bytes.withUnsafeBufferPointer { try document.scanLines($0, from: start) }) != nil
+                return
+            }
+            var part = document
+            var first = start
+            document.bytes.withUnsafeBufferPointer { buffer in
+                while let end = try? part.scanRowsToListEnd(buffer, from: first) {
+                    segments.append(Segment(start: first, end: end, document: part))
+                    guard let next = StreamedDocument.nextRowList(buffer, after: end) else { return }
+                    part = StreamedDocument(
+                        DocumentInput(path: document.path, bytes: document.bytes, format: document.format),
+                        options: document.options)
+                    part.scanBehind = DropBehind(part.bytes, from: next)
+                    first = next
+                }
+            }
+            passed = !segments.isEmpty
         }
+    }
+
+    /// The rows of one `rows` list (from `start`, the second half's first
+    /// row or a list's first) up to its closing bracket at `end`, checked
+    /// into a document of their own.
+    struct Segment {
+        let start: Int
+        let end: Int
+        let document: StreamedDocument
     }
 
     /// The second half's thread and document.
@@ -118,26 +141,76 @@ extension StreamedDocument {
         laterRowsStart = later.part.start
     }
 
-    /// At the later rows' first row, as a row of a `rows` list: takes them
-    /// (and their key sets into `quick`'s) and returns where the list's
-    /// closing bracket is; nil when they failed (this thread reads them).
+    /// At a segment's first row (`laterRowsStart`), as a row of a `rows`
+    /// list: takes its rows (and their key sets into `quick`'s) and returns
+    /// where the list's closing bracket is, the next segment's first row
+    /// then awaited; nil when they failed (this thread reads them, and the
+    /// rest). The second thread is joined at the first.
     func takeLaterRows(_ quick: inout QuickRowCheck) -> Int? {
-        guard let later = laterRows else { return nil }
-        laterRows = nil
-        laterRowsStart = Int.max
-        guard let part = Self.finished(later) else { return nil }
-        rowsCheckedApart = part.document.rowCount
-        append(part.document)
-        quick.keySets?.add(part.document.rowKeySets)
-        return part.end
+        if let later = laterRows {
+            laterRows = nil
+            laterSegments = Self.finished(later)?.segments[...] ?? []
+        }
+        guard let segment = laterSegments.first, segment.start == laterRowsStart else {
+            laterRowsStart = Int.max
+            return nil
+        }
+        laterSegments.removeFirst()
+        laterRowsStart = laterSegments.first?.start ?? Int.max
+        rowsCheckedApart += segment.document.rowCount
+        append(segment.document)
+        quick.keySets?.add(segment.document.rowKeySets)
+        return segment.end
     }
 
     /// Joins the second thread if the scan did not take its rows.
     func stopLaterRows() {
+        laterSegments = []
+        laterRowsStart = Int.max
         guard let later = laterRows else { return }
         laterRows = nil
-        laterRowsStart = Int.max
         later.worker.stop {}
+    }
+
+    /// The first row of the next non-empty `rows` list after the one whose
+    /// closing bracket is at `end`: the rest of its section's members and
+    /// the sections after are passed (checked only as far as finding it
+    /// needs; the scan checks them). Nil at the sections' end or anything unexpected.
+    static func nextRowList(_ buffer: UnsafeBufferPointer<UInt8>, after end: Int) -> Int? {
+        var j = JSONBytes(buffer, at: end + 1)
+        while true {
+            j.skipSpace()
+            if j.current == UInt8(ascii: ",") {
+                // Another member of this section.
+                j.pos += 1
+            } else if j.current == UInt8(ascii: "}") {
+                // The section's end: a comma and the next section's first member, or the list's end.
+                j.pos += 1
+                j.skipSpace()
+                guard j.current == UInt8(ascii: ",") else { return nil }
+                j.pos += 1
+                j.skipSpace()
+                guard j.current == UInt8(ascii: "{") else { return nil }
+                j.pos += 1
+                j.skipSpace()
+                if j.current == UInt8(ascii: "}") { continue }
+            } else {
+                return nil
+            }
+            j.skipSpace()
+            guard j.current == UInt8(ascii: "\""), let key = try? j.string() else { return nil }
+            j.skipSpace()
+            guard j.current == UInt8(ascii: ":") else { return nil }
+            j.pos += 1
+            j.skipSpace()
+            if !key.escaped && j.bytes.bytes(key.range, equal: "rows") && j.current == UInt8(ascii: "[") {
+                var first = j
+                first.pos += 1
+                first.skipSpace()
+                if first.current == UInt8(ascii: "{") { return first.pos }
+            }
+            guard (try? j.skip(depth: 3)) != nil else { return nil }
+        }
     }
 
     /// The rows from `start` on, read as rows of a JSON table's `rows` list

@@ -146,10 +146,11 @@ struct DelimitedRecords {
         o.reserveCapacity(columns.count)
         for (key, f) in zip(columns, fields) where !f.range.isEmpty {
             let s = text(f)
-            switch key {
-            case "selected", "highlighted", "disabled", "editable", "deselectAfterSelect", "selectable", "movable":
+            // The table reads a flag or a height from the field's text; a style's data stays text.
+            switch TableSchema.rowKey(key).flatMap({ $0.isTableKey ? $0.type : nil }) {
+            case .flag?, .movability?:
                 o[key] = s == "true" ? .bool(true) : s == "false" ? .bool(false) : .string(s)
-            case "height":
+            case .height?:
                 o[key] = Int(s).map(Value.int) ?? .string(s)
             default:
                 o[key] = .string(s)
