@@ -101,9 +101,17 @@ struct YAMLEvents: ~Copyable {
     /// tag when it has one, a quoted scalar's opening quote, a block
     /// scalar's `|` or `>` (libfyaml marks the text itself). 1-based line,
     /// column in characters.
-    var mark: SourceLocation { SourceLocation(file: path, line: startLine, column: startColumn) }
-    var startLine: Int { nodeStart.line + 1 }
-    var startColumn: Int { nodeStart.column + 1 }
+    var mark: SourceLocation {
+        let (line, column) = position
+        return SourceLocation(file: path, line: line, column: column)
+    }
+    var position: (line: Int, column: Int) {
+        let start = nodeStart
+        return (start.line + 1, start.column + 1)
+    }
+
+    /// The byte offset the current event starts at: the parser needs none of the text far behind it.
+    var inputOffset: Int { current.flatMap { fy_event_start_mark($0)?.pointee.input_pos }.map { Int($0) } ?? 0 }
 
     private var nodeStart: (line: Int, column: Int) {
         guard let event = current, let m = fy_event_start_mark(event)?.pointee else { return (0, 0) }

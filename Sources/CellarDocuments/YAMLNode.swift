@@ -73,7 +73,8 @@ package indirect enum YAMLNode: Sendable {
         mutating func run(_ events: inout YAMLEvents) throws -> YAMLNode? {
             while true {
                 let kind = try events.next()
-                let mark = Mark(line: events.startLine, column: events.startColumn)
+                let (line, column) = events.position
+                let mark = Mark(line: line, column: column)
                 if kind == .scalar || kind == .alias || kind == .sequenceStart || kind == .mappingStart,
                     events.anchor != nil
                 {

@@ -41,6 +41,7 @@ struct YAMLToJSON {
     /// Refused once the document has parsed: the first key that is not text.
     private var keyError: CellarError?
     private var documents = 0
+    private var behind: DropBehind?
     let path: String
 
     init(path: String, capacity: Int) {
@@ -49,10 +50,15 @@ struct YAMLToJSON {
     }
 
     /// The JSON form of `yaml`, or the first error the node tree's reader would report.
-    static func convert(_ yaml: UnsafeBufferPointer<UInt8>, path: String) throws -> [UInt8] {
+    /// With `behind`, the pages of a mapped file behind the parser are given back as it goes.
+    static func convert(
+        _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind? = nil
+    ) throws -> [UInt8] {
         var c = YAMLToJSON(path: path, capacity: yaml.count)
+        c.behind = behind
         var events = try YAMLEvents(yaml, path: path)
         try c.consume(&events, target: nil)
+        c.behind?.finish()
         return c.out
     }
 
@@ -84,6 +90,7 @@ struct YAMLToJSON {
                 out.append(UInt8(ascii: "]"))
                 stack.removeLast()
             case .mappingEnd:
+                behind?.passed(events.inputOffset)
                 out.append(UInt8(ascii: "}"))
                 try checkDuplicates(stack.removeLast())
             case .documentStart:
@@ -144,7 +151,7 @@ struct YAMLToJSON {
             let start = out.count + 1
             JSONText.writeString(text, into: &out)
             keyRanges.append(start..<(out.count - 1))
-            keyMarks.append((events.startLine, events.startColumn))
+            keyMarks.append(events.position)
             if parent.role == .root || parent.role == .section || parent.role == .row {
                 stack[stack.count - 1].key = Self.key(text, in: parent.role)
             }

@@ -15,15 +15,11 @@ import Testing
     static func check(
         _ text: String, _ expected: Value, sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) {
-        let (tree, json) = S.read(text)
-        #expect(tree == .value(expected), "\(text.debugDescription) by the node tree", sourceLocation: sourceLocation)
-        #expect(json == .value(expected), "\(text.debugDescription) by the JSON form", sourceLocation: sourceLocation)
+        S.checkText(text, expected, sourceLocation: sourceLocation)
     }
 
     static func refuse(_ text: String, _ message: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        let (tree, json) = S.read(text)
-        #expect(tree == .error(message), "\(text.debugDescription) by the node tree", sourceLocation: sourceLocation)
-        #expect(json == .error(message), "\(text.debugDescription) by the JSON form", sourceLocation: sourceLocation)
+        S.refuseText(text, message, sourceLocation: sourceLocation)
     }
 
     static func o(_ pairs: KeyValuePairs<String, Value>) -> Value {
