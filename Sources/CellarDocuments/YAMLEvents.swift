@@ -31,9 +31,7 @@ struct YAMLEvents: ~Copyable {
     /// Reads `bytes` (invalid UTF-8 is refused before, by the callers). A
     /// byte order mark is allowed only where the stream starts.
     init(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws {
-        if let bad = YAMLCharacters.firstForbidden(bytes) {
-            throw ByteLocation.error(ByteError(offset: bad.offset, message: bad.message), in: bytes, path: path)
-        }
+        try YAMLCharacters.check(bytes, path: path)
         var diagConfig = fy_diag_cfg()
         fy_diag_cfg_default(&diagConfig)
         diagConfig.fp = nil

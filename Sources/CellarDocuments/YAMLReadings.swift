@@ -23,9 +23,7 @@ import Cellar
     /// The whole text's value (null for no document) by the node tree, or its error.
     public static func tree(_ bytes: [UInt8], path: String = "t.yaml") -> Outcome {
         outcome {
-            if let (line, column) = TableDocument.firstInvalidUTF8(bytes) {
-                throw CellarError("invalid UTF-8", at: SourceLocation(file: path, line: line, column: column))
-            }
+            try TableDocument.checkYAMLText(bytes, path: path)
             let root = try YAMLNode.compose(String(decoding: bytes, as: UTF8.self), path: path)
             return try root.map { try NodeReader(path: path).value($0) } ?? .null
         }

@@ -129,6 +129,11 @@ import Testing
         Self.refuse(
             "a: \u{FFFE}\n",
             "t.yaml:1:4: YAML does not allow the character U+FFFE (write it as an escape in double quotes)")
+        // Whichever comes first, a forbidden character or invalid UTF-8, both readings name it.
+        #expect(YAMLReadings.mismatch([0x00, 0xFE]) == nil)
+        Self.refuse(
+            "a: \u{1}", "t.yaml:1:4: YAML does not allow the character U+0001 (write it as an escape in double quotes)")
+        #expect(YAMLReadings.tree(Array("a: ".utf8) + [0xFE, 0x01]) == .error("t.yaml:1:4: invalid UTF-8"))
         Self.check("a: \"x\\uFEFFy\"\n", Self.o(["a": .string("x\u{FEFF}y")]))
         Self.check("a: x\u{85}y\u{A0}z\n", Self.o(["a": .string("x\u{85}y\u{A0}z")]))
     }
