@@ -38,8 +38,10 @@ struct YAMLToJSON {
     /// Each open mapping's keys: their text's range in `out`, and their marks.
     private var keyRanges: [Range<Int>] = []
     private var keyMarks: [(line: Int, column: Int)] = []
-    /// Refused once the document has parsed: the first key that is not text.
-    private var keyError: CellarError?
+    /// Refused once the document has parsed, as the node tree's reader
+    /// refuses them after composing: the first key that is not text, or
+    /// value not of its tag's type.
+    private var laterError: CellarError?
     private var documents = 0
     private var behind: DropBehind?
     let path: String
@@ -85,7 +87,7 @@ struct YAMLToJSON {
                     if start > target { return found }
                     found = events.mark
                 }
-                try node(&events, kind)
+                node(&events, kind)
             case .sequenceEnd:
                 out.append(UInt8(ascii: "]"))
                 stack.removeLast()
@@ -100,7 +102,7 @@ struct YAMLToJSON {
                 if documents == 0 {
                     throw CellarError("the document is empty", at: SourceLocation(file: path, line: 1, column: 1))
                 }
-                if let keyError { throw keyError }
+                if let laterError { throw laterError }
                 return found
             case .other: continue
             }
@@ -113,8 +115,8 @@ struct YAMLToJSON {
         let isKey = parent.isMapping && parent.count % 2 == 0
         if parent.count > 0 { out.append(isKey || !parent.isMapping ? UInt8(ascii: ",") : UInt8(ascii: ":")) }
         stack[stack.count - 1].count += 1
-        if isKey && kind != .scalar && keyError == nil {
-            keyError = CellarError("keys must be plain text", at: events.mark)
+        if isKey && kind != .scalar && laterError == nil {
+            laterError = CellarError("keys must be plain text", at: events.mark)
         }
         return out.count
     }
@@ -133,20 +135,20 @@ struct YAMLToJSON {
         }
     }
 
-    private mutating func node(_ events: inout YAMLEvents, _ kind: YAMLEvents.Kind) throws {
+    private mutating func node(_ events: inout YAMLEvents, _ kind: YAMLEvents.Kind) {
         switch kind {
         case .sequenceStart, .mappingStart:
             let isMapping = kind == .mappingStart
             out.append(isMapping ? UInt8(ascii: "{") : UInt8(ascii: "["))
             stack.append(Frame(isMapping: isMapping, role: childRole(), keysStart: keyRanges.count))
         default:
-            try scalar(&events)
+            scalar(&events)
         }
     }
 
-    private mutating func scalar(_ events: inout YAMLEvents) throws {
+    private mutating func scalar(_ events: inout YAMLEvents) {
         let text = events.scalarBytes
-        guard let parent = stack.last else { return try value(&events, text, asTitle: false) }
+        guard let parent = stack.last else { return value(&events, text, asTitle: false) }
         if parent.isMapping && parent.count % 2 == 1 {
             let start = out.count + 1
             JSONText.writeString(text, into: &out)
@@ -160,7 +162,7 @@ struct YAMLToJSON {
         let asTitle =
             parent.role == .register || parent.role == .indexTitles
             || ((parent.role == .section || parent.role == .row) && parent.key == .title)
-        try value(&events, text, asTitle: asTitle)
+        value(&events, text, asTitle: asTitle)
     }
 
     /// The keys that give a child its role, or that are read as text (a section's titles, a row's `cell`).
@@ -182,7 +184,7 @@ struct YAMLToJSON {
 
     private mutating func value(
         _ events: inout YAMLEvents, _ text: UnsafeBufferPointer<UInt8>, asTitle: Bool
-    ) throws {
+    ) {
         let plain = events.isPlainScalar
         let tag = events.scalarTag
         // Most scalars are words or quoted: written as they are, no pattern tried.
@@ -191,7 +193,8 @@ struct YAMLToJSON {
         }
         let value: Value
         do { value = try YAMLScalar.value(text, plain: plain, tag: tag) } catch {
-            throw CellarError(error.message, at: events.mark)
+            if laterError == nil { laterError = CellarError(error.message, at: events.mark) }
+            return out.append(contentsOf: "null".utf8)
         }
         // As `NodeReader.text`: a title is the scalar's text, and a null is none.
         guard asTitle, value != .null else { return JSONText.write(value, into: &out) }

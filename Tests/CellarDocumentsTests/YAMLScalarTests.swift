@@ -114,6 +114,9 @@ import Testing
     }
 
     @Test func aTaggedValueOfTheWrongTypeIsALocatedError() {
+        // Refused once the text has parsed: a syntax error after it comes first, by both readings.
+        Self.refuseText(
+            "a: !!int x\nb: [\n", "t.yaml:3:1: malformed YAML/JSON: flow sequence without a closing bracket")
         Self.refuse("!!int \"seven\"", "t.yaml:1:4: 'seven' is not a whole number (tagged !!int)")
         Self.refuse("!!bool yes", "t.yaml:1:4: 'yes' is not a flag (true or false) (tagged !!bool)")
         Self.refuse("!!float x", "t.yaml:1:4: 'x' is not a number (tagged !!float)")
