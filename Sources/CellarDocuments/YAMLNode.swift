@@ -69,6 +69,9 @@ package indirect enum YAMLNode: Sendable {
         var open: [(isMapping: Bool, mark: Mark, children: [YAMLNode])] = []
         var root: YAMLNode?
         var documents = 0
+        /// Refused once the text has parsed, in document order, as the JSON
+        /// form refuses them: a key that is not text, a value not of its tag's type.
+        var laterError: CellarError?
 
         mutating func run(_ events: inout YAMLEvents) throws -> YAMLNode? {
             while true {
@@ -80,9 +83,18 @@ package indirect enum YAMLNode: Sendable {
                 {
                     throw CellarError(YAMLNode.anchors, at: events.mark)
                 }
+                let isKey = open.last.map { $0.isMapping && $0.children.count % 2 == 0 } ?? false
+                if isKey && (kind == .sequenceStart || kind == .mappingStart) && laterError == nil {
+                    laterError = CellarError("keys must be plain text", at: events.mark)
+                }
                 switch kind {
                 case .scalar:
                     let bytes = events.scalarBytes
+                    if !isKey, laterError == nil, let tag = events.scalarTag {
+                        do { _ = try YAMLScalar.value(bytes, plain: events.isPlainScalar, tag: tag) } catch {
+                            laterError = CellarError(error.message, at: events.mark)
+                        }
+                    }
                     let scalar = Scalar(
                         string: YAMLScalar.string(bytes), isPlain: events.isPlainScalar, tag: events.scalarTag,
                         mark: mark)
@@ -99,7 +111,9 @@ package indirect enum YAMLNode: Sendable {
                     if documents > 1 {
                         throw CellarError(YAMLNode.secondDocument, at: events.mark)
                     }
-                case .end: return root
+                case .end:
+                    if let laterError { throw laterError }
+                    return root
                 case .alias, .other: continue
                 }
             }

@@ -156,6 +156,10 @@ import Testing
         Self.refuse(
             "a: &x 1\n", "t.yaml:1:4: anchors and aliases (&name, *name) are not supported: write the value out")
         Self.refuse("a: 1\n---\nb: 2\n", "t.yaml:2:1: a table is one YAML document: a second one starts here")
+        // A key that is not text and a mistyped tagged value: the first in the text, once it has parsed.
+        Self.refuse("{a: {[x]: 1}, [y]: 2}\n", "t.yaml:1:6: keys must be plain text")
+        Self.refuse("{a: !!int x, [k]: 1}\n", "t.yaml:1:5: 'x' is not a whole number (tagged !!int)")
+        Self.refuse("{[k]: 1, a: !!int x}\n", "t.yaml:1:2: keys must be plain text")
     }
 
     /// Every example, golden case and fuzz seed reads the same both ways, value or error.
