@@ -23,6 +23,8 @@ struct YAMLEvents: ~Copyable {
     private let parser: OpaquePointer
     /// The text parsed, kept by the caller: read again only to mark a block scalar.
     private let input: UnsafeBufferPointer<UInt8>
+    /// A scalar's text decoded here, kept until the next one is.
+    private let scratch = YAMLSingleQuoted.Scratch()
     private let diagnostics: OpaquePointer
     private var current: UnsafeMutablePointer<fy_event>?
     private var depth = 0
@@ -169,11 +171,25 @@ struct YAMLEvents: ~Copyable {
 
     /// The current scalar's text, as bytes valid until the next event.
     var scalarBytes: UnsafeBufferPointer<UInt8> {
-        var length = 0
-        guard let token = current?.pointee.scalar.value, let text = fy_token_get_text(token, &length) else {
-            return UnsafeBufferPointer(start: nil, count: 0)
+        guard let token = current?.pointee.scalar.value else { return UnsafeBufferPointer(start: nil, count: 0) }
+        if fy_token_scalar_style(token) == FYSS_SINGLE_QUOTED, let raw = rawText(token),
+            let decoded = YAMLSingleQuoted.decode(raw)
+        {
+            scratch.bytes = decoded
+            return scratch.bytes.withUnsafeBufferPointer { $0 }
         }
+        var length = 0
+        guard let text = fy_token_get_text(token, &length) else { return UnsafeBufferPointer(start: nil, count: 0) }
         return UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: length)
+    }
+
+    /// A token's text as written (a quoted scalar's without its quotes).
+    private func rawText(_ token: OpaquePointer) -> UnsafeBufferPointer<UInt8>? {
+        guard let start = fy_token_start_mark(token)?.pointee.input_pos,
+            let end = fy_token_end_mark(token)?.pointee.input_pos,
+            start <= end, end <= input.count
+        else { return nil }
+        return UnsafeBufferPointer(rebasing: input[start..<end])
     }
 
     /// Whether the current scalar is plain (unquoted, not a block scalar).

@@ -49,6 +49,18 @@ import Testing
         Self.check("[a,\tb]\n", .array([.string("a"), .string("b")]))
     }
 
+    /// libfyaml 0.7.12 misreads two `''` escapes in a row; Cellar decodes them (`YAMLSingleQuoted`).
+    @Test func singleQuotedEscapesAndFolding() {
+        Self.check("'''''a'\n", .string("''a"))
+        Self.check("a: '''''''Int'\n", Self.o(["a": .string("'''Int")]))
+        Self.check("a: 'it''s'\n", Self.o(["a": .string("it's")]))
+        // Folded across lines as the spec's example 7.5 is (at the top level, so no indentation is due).
+        Self.check("' x''\n   y  \n\n \t z '\n", .string(" x' y\nz "))
+        Self.check("'x''\n\n'\n", .string("x'\n"))
+        Self.check("' 1st''\n\n 2nd \n\t3rd '\n", .string(" 1st'\n2nd 3rd "))
+        Self.check("a: 'x''\n\n  '\n", Self.o(["a": .string("x'\n")]))
+    }
+
     @Test func blockScalarWhitespace() {
         // A kept block's last line of spaces beyond the indentation is content.
         Self.check("a: |+\n  x\n   \n", Self.o(["a": .string("x\n \n")]))
