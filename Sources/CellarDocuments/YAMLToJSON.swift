@@ -45,6 +45,8 @@ struct YAMLToJSON {
     private var documents = 0
     private var behind: DropBehind?
     let path: String
+    /// Whether titles are written as text (a table document); without, every scalar is a value.
+    var readsTitles = true
 
     init(path: String, capacity: Int) {
         self.path = path
@@ -52,12 +54,14 @@ struct YAMLToJSON {
     }
 
     /// The JSON form of `yaml`, or the first error the node tree's reader would report.
-    /// With `behind`, the pages of a mapped file behind the parser are given back as it goes.
+    /// With `behind`, the pages of a mapped file behind the parser are given
+    /// back as it goes; with `titles` false, no scalar is read as a title.
     static func convert(
-        _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind? = nil
+        _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind? = nil, titles: Bool = true
     ) throws -> [UInt8] {
         var c = YAMLToJSON(path: path, capacity: yaml.count)
         c.behind = behind
+        c.readsTitles = titles
         var events = try YAMLEvents(yaml, path: path)
         try c.consume(&events, target: nil)
         c.behind?.finish()
@@ -159,9 +163,10 @@ struct YAMLToJSON {
             }
             return
         }
-        let asTitle =
+        let isTitle =
             parent.role == .register || parent.role == .indexTitles
             || ((parent.role == .section || parent.role == .row) && parent.key == .title)
+        let asTitle = readsTitles && isTitle
         value(&events, text, asTitle: asTitle)
     }
 
