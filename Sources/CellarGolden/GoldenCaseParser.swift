@@ -34,9 +34,7 @@ public enum GoldenCaseParser {
     public static func load(path: String, name: String, tree: CaseTree? = nil) throws -> GoldenCase {
         let read = try tree.map { try $0.read(path) } ?? GoldenFiles.readBytes(path)
         guard let bytes = read else { throw CellarError("\(path): cannot open: no such file") }
-        if let (line, column) = TableDocument.firstInvalidUTF8(bytes) {
-            throw CellarError("invalid UTF-8", at: SourceLocation(file: path, line: line, column: column))
-        }
+        try TableDocument.checkYAMLText(bytes, path: path)
         var parsed = try parse(String(decoding: bytes, as: UTF8.self), path: path, name: name)
         parsed.tree = tree
         return parsed

@@ -15,28 +15,32 @@ import Testing
         (YAMLReadings.tree(Array(text.utf8)), YAMLReadings.json(Array(text.utf8)))
     }
 
-    /// `v`'s value in the document `v: <yaml>`, by both readings; or the error.
-    static func both(_ yaml: String) -> (tree: Outcome, json: Outcome) {
-        func v(_ o: Outcome) -> Outcome {
-            if case .value(.object(let m)) = o { return .value(m["v"] ?? .null) }
-            return o
-        }
-        let (tree, json) = read("v: \(yaml)\n")
-        return (v(tree), v(json))
+    /// Both readings of the whole `text` give `expected`.
+    static func checkText(
+        _ text: String, _ expected: Value, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        let (tree, json) = read(text)
+        #expect(tree == .value(expected), "\(text.debugDescription) by the node tree", sourceLocation: sourceLocation)
+        #expect(json == .value(expected), "\(text.debugDescription) by the JSON form", sourceLocation: sourceLocation)
     }
 
-    /// Both readings give `expected`.
+    /// Both readings of the whole `text` refuse it with `message`.
+    static func refuseText(
+        _ text: String, _ message: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        let (tree, json) = read(text)
+        #expect(tree == .error(message), "\(text.debugDescription) by the node tree", sourceLocation: sourceLocation)
+        #expect(json == .error(message), "\(text.debugDescription) by the JSON form", sourceLocation: sourceLocation)
+    }
+
+    /// `v: <yaml>` reads as `v` = `expected` both ways.
     static func check(_ yaml: String, _ expected: Value, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        let (tree, json) = both(yaml)
-        #expect(tree == .value(expected), "\(yaml.debugDescription) by the node tree", sourceLocation: sourceLocation)
-        #expect(json == .value(expected), "\(yaml.debugDescription) by the JSON form", sourceLocation: sourceLocation)
+        checkText("v: \(yaml)\n", .object(["v": expected]), sourceLocation: sourceLocation)
     }
 
-    /// Both readings refuse with `message`.
+    /// `v: <yaml>` is refused with `message` both ways.
     static func refuse(_ yaml: String, _ message: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        let (tree, json) = both(yaml)
-        #expect(tree == .error(message), "\(yaml.debugDescription) by the node tree", sourceLocation: sourceLocation)
-        #expect(json == .error(message), "\(yaml.debugDescription) by the JSON form", sourceLocation: sourceLocation)
+        refuseText("v: \(yaml)\n", message, sourceLocation: sourceLocation)
     }
 
     @Test func nullInItsFourSpellingsAndNothing() {
@@ -54,32 +58,25 @@ import Testing
     }
 
     @Test func integersDecimalOctalHex() {
-        Self.check("0", .int(0))
-        Self.check("-17", .int(-17))
-        Self.check("+17", .int(17))
         // The decimal pattern is [-+]?[0-9]+: a leading zero is a decimal digit, not octal (YAML 1.1 read 668).
-        Self.check("01234", .int(1234))
-        Self.check("0o17", .int(15))
-        Self.check("0x1F", .int(31))
-        Self.check("0xff", .int(255))
-        for s in ["0b11", "1_000", "0o8", "0x", "-0x1F", "0O17", "0X1F", "1,000", "+", "1-2"] {
+        let numbers: KeyValuePairs<String, Int> = [
+            "0": 0, "-17": -17, "+17": 17, "01234": 1234, "0o17": 15, "0x1F": 31, "0xff": 255,
+        ]
+        for (s, n) in numbers { Self.check(s, .int(n)) }
+        for s in ["0b11", "1_000", "0o8", "0x", "-0x1F", "0O17", "0X1F", "1,000", "+", "1-2", "0x1FFFFFFFFFFFFFFFF"] {
             Self.check(s, .string(s))
         }
         // Too large for an Int: the float pattern matches it too.
         Self.check("99999999999999999999", .double(1e20))
-        Self.check("0x1FFFFFFFFFFFFFFFF", .string("0x1FFFFFFFFFFFFFFFF"))
     }
 
     @Test func floatsAndTheirSpecialSpellings() {
-        Self.check("1.5", .double(1.5))
-        Self.check("-1.5", .double(-1.5))
-        Self.check("1e3", .double(1000))
-        Self.check("1E-2", .double(0.01))
-        Self.check(".5", .double(0.5))
-        Self.check("5.", .double(5))
-        Self.check("+.5e+2", .double(50))
-        for s in [".inf", ".Inf", ".INF", "+.inf"] { Self.check(s, .double(.infinity)) }
-        for s in ["-.inf", "-.Inf", "-.INF"] { Self.check(s, .double(-.infinity)) }
+        let numbers: KeyValuePairs<String, Double> = [
+            "1.5": 1.5, "-1.5": -1.5, "1e3": 1000, "1E-2": 0.01, ".5": 0.5, "5.": 5, "+.5e+2": 50,
+            ".inf": .infinity, ".Inf": .infinity, ".INF": .infinity, "+.inf": .infinity,
+            "-.inf": -.infinity, "-.Inf": -.infinity, "-.INF": -.infinity,
+        ]
+        for (s, d) in numbers { Self.check(s, .double(d)) }
         for s in ["inf", "INF", "-.nan", ".iNf", "1e", "e3", "1.2.3", ".", "1_0.5", "10:30", "1:20:30"] {
             Self.check(s, .string(s))
         }
@@ -117,6 +114,9 @@ import Testing
     }
 
     @Test func aTaggedValueOfTheWrongTypeIsALocatedError() {
+        // Refused once the text has parsed: a syntax error after it comes first, by both readings.
+        Self.refuseText(
+            "a: !!int x\nb: [\n", "t.yaml:3:1: malformed YAML/JSON: flow sequence without a closing bracket")
         Self.refuse("!!int \"seven\"", "t.yaml:1:4: 'seven' is not a whole number (tagged !!int)")
         Self.refuse("!!bool yes", "t.yaml:1:4: 'yes' is not a flag (true or false) (tagged !!bool)")
         Self.refuse("!!float x", "t.yaml:1:4: 'x' is not a number (tagged !!float)")

@@ -15,15 +15,11 @@ import Testing
     static func check(
         _ text: String, _ expected: Value, sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) {
-        let (tree, json) = S.read(text)
-        #expect(tree == .value(expected), "\(text.debugDescription) by the node tree", sourceLocation: sourceLocation)
-        #expect(json == .value(expected), "\(text.debugDescription) by the JSON form", sourceLocation: sourceLocation)
+        S.checkText(text, expected, sourceLocation: sourceLocation)
     }
 
     static func refuse(_ text: String, _ message: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        let (tree, json) = S.read(text)
-        #expect(tree == .error(message), "\(text.debugDescription) by the node tree", sourceLocation: sourceLocation)
-        #expect(json == .error(message), "\(text.debugDescription) by the JSON form", sourceLocation: sourceLocation)
+        S.refuseText(text, message, sourceLocation: sourceLocation)
     }
 
     static func o(_ pairs: KeyValuePairs<String, Value>) -> Value {
@@ -51,6 +47,18 @@ import Testing
         Self.check("foo:\n \tbar\n", Self.o(["foo": .string("bar")]))
         Self.check("a:\tb\n", Self.o(["a": .string("b")]))
         Self.check("[a,\tb]\n", .array([.string("a"), .string("b")]))
+    }
+
+    /// libfyaml 0.7.12 misreads two `''` escapes in a row; Cellar decodes them (`YAMLSingleQuoted`).
+    @Test func singleQuotedEscapesAndFolding() {
+        Self.check("'''''a'\n", .string("''a"))
+        Self.check("a: '''''''Int'\n", Self.o(["a": .string("'''Int")]))
+        Self.check("a: 'it''s'\n", Self.o(["a": .string("it's")]))
+        // Folded across lines as the spec's example 7.5 is (at the top level, so no indentation is due).
+        Self.check("' x''\n   y  \n\n \t z '\n", .string(" x' y\nz "))
+        Self.check("'x''\n\n'\n", .string("x'\n"))
+        Self.check("' 1st''\n\n 2nd \n\t3rd '\n", .string(" 1st'\n2nd 3rd "))
+        Self.check("a: 'x''\n\n  '\n", Self.o(["a": .string("x'\n")]))
     }
 
     @Test func blockScalarWhitespace() {
@@ -133,6 +141,11 @@ import Testing
         Self.refuse(
             "a: \u{FFFE}\n",
             "t.yaml:1:4: YAML does not allow the character U+FFFE (write it as an escape in double quotes)")
+        // Whichever comes first, a forbidden character or invalid UTF-8, both readings name it.
+        #expect(YAMLReadings.mismatch([0x00, 0xFE]) == nil)
+        Self.refuse(
+            "a: \u{1}", "t.yaml:1:4: YAML does not allow the character U+0001 (write it as an escape in double quotes)")
+        #expect(YAMLReadings.tree(Array("a: ".utf8) + [0xFE, 0x01]) == .error("t.yaml:1:4: invalid UTF-8"))
         Self.check("a: \"x\\uFEFFy\"\n", Self.o(["a": .string("x\u{FEFF}y")]))
         Self.check("a: x\u{85}y\u{A0}z\n", Self.o(["a": .string("x\u{85}y\u{A0}z")]))
     }
@@ -155,6 +168,10 @@ import Testing
         Self.refuse(
             "a: &x 1\n", "t.yaml:1:4: anchors and aliases (&name, *name) are not supported: write the value out")
         Self.refuse("a: 1\n---\nb: 2\n", "t.yaml:2:1: a table is one YAML document: a second one starts here")
+        // A key that is not text and a mistyped tagged value: the first in the text, once it has parsed.
+        Self.refuse("{a: {[x]: 1}, [y]: 2}\n", "t.yaml:1:6: keys must be plain text")
+        Self.refuse("{a: !!int x, [k]: 1}\n", "t.yaml:1:5: 'x' is not a whole number (tagged !!int)")
+        Self.refuse("{[k]: 1, a: !!int x}\n", "t.yaml:1:2: keys must be plain text")
     }
 
     /// Every example, golden case and fuzz seed reads the same both ways, value or error.

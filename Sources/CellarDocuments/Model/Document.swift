@@ -89,9 +89,7 @@ public struct TableDocument: Sendable {
         -> TableDocument
     {
         if isJSONPath(path) { return try json(bytes, path: path, options: options) }
-        if let (line, column) = firstInvalidUTF8(bytes) {
-            throw CellarError("invalid UTF-8", at: SourceLocation(file: path, line: line, column: column))
-        }
+        try checkYAMLText(bytes, path: path)
         return try parse(String(decoding: bytes, as: UTF8.self), path: path, options: options)
     }
 
@@ -122,25 +120,11 @@ public struct TableDocument: Sendable {
 
     static func isJSONPath(_ path: String) -> Bool { path.lowercased().hasSuffix(".json") }
 
-    /// Line and column (1-based, in characters) of the first byte that is not valid UTF-8.
-    package static func firstInvalidUTF8(_ bytes: [UInt8]) -> (Int, Int)? {
-        var parser = Unicode.UTF8.ForwardParser()
-        var it = bytes.makeIterator()
-        var line = 1
-        var column = 1
-        while true {
-            switch parser.parseScalar(from: &it) {
-            case .valid(let encoded):
-                if encoded.count == 1 && encoded.first == UInt8(ascii: "\n") {
-                    line += 1
-                    column = 1
-                } else {
-                    column += 1
-                }
-            case .error: return (line, column)
-            case .emptyInput: return nil
-            }
-        }
+    /// Refuses bytes that are not YAML text (invalid UTF-8, a character YAML
+    /// 1.2 leaves out) at the first one's line and column, as the parser's
+    /// own check (`YAMLEvents`) does, so text made of them is safe to decode.
+    package static func checkYAMLText(_ bytes: [UInt8], path: String) throws {
+        try bytes.withUnsafeBufferPointer { try YAMLCharacters.check($0, path: path) }
     }
 
     /// Checks that every fixed row height can be drawn at `width`: a row is

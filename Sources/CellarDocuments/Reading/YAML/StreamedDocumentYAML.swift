@@ -31,9 +31,9 @@ enum YAMLSource {
 }
 
 extension StreamedDocument {
-    /// Reads and checks a YAML document from its file, mapped: the file's
-    /// pages are the kernel's to drop, and only the document's JSON form
-    /// (about the file's size) is held in memory.
+    /// Reads and checks a YAML document from its file, mapped: only the
+    /// document's JSON form (about the file's size) is held, the pages of
+    /// the file behind the parser given back as it goes.
     public static func load(
         yamlFile path: String, sizeLimit: Int = InputFile.defaultSizeLimit, options: TableOptions = TableOptions()
     ) throws -> StreamedDocument {
@@ -42,7 +42,9 @@ extension StreamedDocument {
         let (fd, size) = try InputFile.openRegular(path, limit: sizeLimit)
         defer { close(fd) }
         let file = try DocumentBytes(file: fd, count: size, path: path, limit: sizeLimit)
-        let json = try file.withUnsafeBufferPointer { try YAMLToJSON.convert($0, path: path) }
+        let json = try file.withUnsafeBufferPointer {
+            try YAMLToJSON.convert($0, path: path, dropping: DropBehind(file))
+        }
         let doc = StreamedDocument(input, json: json, source: .file(path), options: options)
         try doc.scan()
         doc.refreshDecoder()

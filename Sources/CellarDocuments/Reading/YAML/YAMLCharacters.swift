@@ -1,3 +1,5 @@
+import Cellar
+
 /// The characters a YAML 1.2 stream may hold (the spec's `c-printable`):
 /// tab, line feed, carriage return, U+0020–U+007E, U+0085, U+00A0–U+D7FF,
 /// U+E000–U+FFFD and U+10000 on. Every other one, and a byte order mark
@@ -13,6 +15,12 @@ enum YAMLCharacters {
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Refuses the first forbidden character (or invalid UTF-8) at its line and column.
+    static func check(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws {
+        guard let bad = firstForbidden(bytes) else { return }
+        throw ByteLocation.error(ByteError(offset: bad.offset, message: bad.message), in: bytes, path: path)
+    }
 
     /// The first byte offset (and why) where `bytes` stops being YAML text, or nil.
     static func firstForbidden(_ bytes: UnsafeBufferPointer<UInt8>) -> Problem? {

@@ -23,6 +23,8 @@ struct YAMLEvents: ~Copyable {
     private let parser: OpaquePointer
     /// The text parsed, kept by the caller: read again only to mark a block scalar.
     private let input: UnsafeBufferPointer<UInt8>
+    /// A scalar's text decoded here, kept until the next one is.
+    private let scratch = YAMLSingleQuoted.Scratch()
     private let diagnostics: OpaquePointer
     private var current: UnsafeMutablePointer<fy_event>?
     private var depth = 0
@@ -31,9 +33,7 @@ struct YAMLEvents: ~Copyable {
     /// Reads `bytes` (invalid UTF-8 is refused before, by the callers). A
     /// byte order mark is allowed only where the stream starts.
     init(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws {
-        if let bad = YAMLCharacters.firstForbidden(bytes) {
-            throw ByteLocation.error(ByteError(offset: bad.offset, message: bad.message), in: bytes, path: path)
-        }
+        try YAMLCharacters.check(bytes, path: path)
         var diagConfig = fy_diag_cfg()
         fy_diag_cfg_default(&diagConfig)
         diagConfig.fp = nil
@@ -101,9 +101,17 @@ struct YAMLEvents: ~Copyable {
     /// tag when it has one, a quoted scalar's opening quote, a block
     /// scalar's `|` or `>` (libfyaml marks the text itself). 1-based line,
     /// column in characters.
-    var mark: SourceLocation { SourceLocation(file: path, line: startLine, column: startColumn) }
-    var startLine: Int { nodeStart.line + 1 }
-    var startColumn: Int { nodeStart.column + 1 }
+    var mark: SourceLocation {
+        let (line, column) = position
+        return SourceLocation(file: path, line: line, column: column)
+    }
+    var position: (line: Int, column: Int) {
+        let start = nodeStart
+        return (start.line + 1, start.column + 1)
+    }
+
+    /// The byte offset the current event starts at: the parser needs none of the text far behind it.
+    var inputOffset: Int { current.flatMap { fy_event_start_mark($0)?.pointee.input_pos }.map { Int($0) } ?? 0 }
 
     private var nodeStart: (line: Int, column: Int) {
         guard let event = current, let m = fy_event_start_mark(event)?.pointee else { return (0, 0) }
@@ -163,11 +171,25 @@ struct YAMLEvents: ~Copyable {
 
     /// The current scalar's text, as bytes valid until the next event.
     var scalarBytes: UnsafeBufferPointer<UInt8> {
-        var length = 0
-        guard let token = current?.pointee.scalar.value, let text = fy_token_get_text(token, &length) else {
-            return UnsafeBufferPointer(start: nil, count: 0)
+        guard let token = current?.pointee.scalar.value else { return UnsafeBufferPointer(start: nil, count: 0) }
+        if fy_token_scalar_style(token) == FYSS_SINGLE_QUOTED, let raw = rawText(token),
+            let decoded = YAMLSingleQuoted.decode(raw)
+        {
+            scratch.bytes = decoded
+            return scratch.bytes.withUnsafeBufferPointer { $0 }
         }
+        var length = 0
+        guard let text = fy_token_get_text(token, &length) else { return UnsafeBufferPointer(start: nil, count: 0) }
         return UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: length)
+    }
+
+    /// A token's text as written (a quoted scalar's without its quotes).
+    private func rawText(_ token: OpaquePointer) -> UnsafeBufferPointer<UInt8>? {
+        guard let start = fy_token_start_mark(token)?.pointee.input_pos,
+            let end = fy_token_end_mark(token)?.pointee.input_pos,
+            start <= end, end <= input.count
+        else { return nil }
+        return UnsafeBufferPointer(rebasing: input[start..<end])
     }
 
     /// Whether the current scalar is plain (unquoted, not a block scalar).

@@ -69,19 +69,32 @@ package indirect enum YAMLNode: Sendable {
         var open: [(isMapping: Bool, mark: Mark, children: [YAMLNode])] = []
         var root: YAMLNode?
         var documents = 0
+        /// Refused once the text has parsed, in document order, as the JSON
+        /// form refuses them: a key that is not text, a value not of its tag's type.
+        var laterError: CellarError?
 
         mutating func run(_ events: inout YAMLEvents) throws -> YAMLNode? {
             while true {
                 let kind = try events.next()
-                let mark = Mark(line: events.startLine, column: events.startColumn)
+                let (line, column) = events.position
+                let mark = Mark(line: line, column: column)
                 if kind == .scalar || kind == .alias || kind == .sequenceStart || kind == .mappingStart,
                     events.anchor != nil
                 {
                     throw CellarError(YAMLNode.anchors, at: events.mark)
                 }
+                let isKey = open.last.map { $0.isMapping && $0.children.count % 2 == 0 } ?? false
+                if isKey && (kind == .sequenceStart || kind == .mappingStart) && laterError == nil {
+                    laterError = CellarError("keys must be plain text", at: events.mark)
+                }
                 switch kind {
                 case .scalar:
                     let bytes = events.scalarBytes
+                    if !isKey, laterError == nil, let tag = events.scalarTag {
+                        do { _ = try YAMLScalar.value(bytes, plain: events.isPlainScalar, tag: tag) } catch {
+                            laterError = CellarError(error.message, at: events.mark)
+                        }
+                    }
                     let scalar = Scalar(
                         string: YAMLScalar.string(bytes), isPlain: events.isPlainScalar, tag: events.scalarTag,
                         mark: mark)
@@ -98,7 +111,9 @@ package indirect enum YAMLNode: Sendable {
                     if documents > 1 {
                         throw CellarError(YAMLNode.secondDocument, at: events.mark)
                     }
-                case .end: return root
+                case .end:
+                    if let laterError { throw laterError }
+                    return root
                 case .alias, .other: continue
                 }
             }

@@ -23,18 +23,18 @@ import Cellar
     /// The whole text's value (null for no document) by the node tree, or its error.
     public static func tree(_ bytes: [UInt8], path: String = "t.yaml") -> Outcome {
         outcome {
-            if let (line, column) = TableDocument.firstInvalidUTF8(bytes) {
-                throw CellarError("invalid UTF-8", at: SourceLocation(file: path, line: line, column: column))
-            }
+            try TableDocument.checkYAMLText(bytes, path: path)
             let root = try YAMLNode.compose(String(decoding: bytes, as: UTF8.self), path: path)
             return try root.map { try NodeReader(path: path).value($0) } ?? .null
         }
     }
 
-    /// The whole text's value by its JSON form, or its error ("the document is empty" for none).
+    /// The whole text's value by its JSON form (every scalar as a value, as
+    /// the node tree's `value` reads it: a table's titles are read as text by
+    /// both readers, `StreamedYAMLTests`), or its error ("the document is empty" for none).
     public static func json(_ bytes: [UInt8], path: String = "t.yaml") -> Outcome {
         outcome {
-            let out = try bytes.withUnsafeBufferPointer { try YAMLToJSON.convert($0, path: path) }
+            let out = try bytes.withUnsafeBufferPointer { try YAMLToJSON.convert($0, path: path, titles: false) }
             return try out.withUnsafeBufferPointer { buffer in
                 var j = JSONBytes(buffer)
                 return try j.value()

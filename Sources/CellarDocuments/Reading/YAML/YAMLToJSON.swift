@@ -38,10 +38,15 @@ struct YAMLToJSON {
     /// Each open mapping's keys: their text's range in `out`, and their marks.
     private var keyRanges: [Range<Int>] = []
     private var keyMarks: [(line: Int, column: Int)] = []
-    /// Refused once the document has parsed: the first key that is not text.
-    private var keyError: CellarError?
+    /// Refused once the document has parsed, as the node tree's reader
+    /// refuses them after composing: the first key that is not text, or
+    /// value not of its tag's type.
+    private var laterError: CellarError?
     private var documents = 0
+    private var behind: DropBehind?
     let path: String
+    /// Whether titles are written as text (a table document); without, every scalar is a value.
+    var readsTitles = true
 
     init(path: String, capacity: Int) {
         self.path = path
@@ -49,10 +54,17 @@ struct YAMLToJSON {
     }
 
     /// The JSON form of `yaml`, or the first error the node tree's reader would report.
-    static func convert(_ yaml: UnsafeBufferPointer<UInt8>, path: String) throws -> [UInt8] {
+    /// With `behind`, the pages of a mapped file behind the parser are given
+    /// back as it goes; with `titles` false, no scalar is read as a title.
+    static func convert(
+        _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind? = nil, titles: Bool = true
+    ) throws -> [UInt8] {
         var c = YAMLToJSON(path: path, capacity: yaml.count)
+        c.behind = behind
+        c.readsTitles = titles
         var events = try YAMLEvents(yaml, path: path)
         try c.consume(&events, target: nil)
+        c.behind?.finish()
         return c.out
     }
 
@@ -79,11 +91,12 @@ struct YAMLToJSON {
                     if start > target { return found }
                     found = events.mark
                 }
-                try node(&events, kind)
+                node(&events, kind)
             case .sequenceEnd:
                 out.append(UInt8(ascii: "]"))
                 stack.removeLast()
             case .mappingEnd:
+                behind?.passed(events.inputOffset)
                 out.append(UInt8(ascii: "}"))
                 try checkDuplicates(stack.removeLast())
             case .documentStart:
@@ -93,7 +106,7 @@ struct YAMLToJSON {
                 if documents == 0 {
                     throw CellarError("the document is empty", at: SourceLocation(file: path, line: 1, column: 1))
                 }
-                if let keyError { throw keyError }
+                if let laterError { throw laterError }
                 return found
             case .other: continue
             }
@@ -106,8 +119,8 @@ struct YAMLToJSON {
         let isKey = parent.isMapping && parent.count % 2 == 0
         if parent.count > 0 { out.append(isKey || !parent.isMapping ? UInt8(ascii: ",") : UInt8(ascii: ":")) }
         stack[stack.count - 1].count += 1
-        if isKey && kind != .scalar && keyError == nil {
-            keyError = CellarError("keys must be plain text", at: events.mark)
+        if isKey && kind != .scalar && laterError == nil {
+            laterError = CellarError("keys must be plain text", at: events.mark)
         }
         return out.count
     }
@@ -126,34 +139,35 @@ struct YAMLToJSON {
         }
     }
 
-    private mutating func node(_ events: inout YAMLEvents, _ kind: YAMLEvents.Kind) throws {
+    private mutating func node(_ events: inout YAMLEvents, _ kind: YAMLEvents.Kind) {
         switch kind {
         case .sequenceStart, .mappingStart:
             let isMapping = kind == .mappingStart
             out.append(isMapping ? UInt8(ascii: "{") : UInt8(ascii: "["))
             stack.append(Frame(isMapping: isMapping, role: childRole(), keysStart: keyRanges.count))
         default:
-            try scalar(&events)
+            scalar(&events)
         }
     }
 
-    private mutating func scalar(_ events: inout YAMLEvents) throws {
+    private mutating func scalar(_ events: inout YAMLEvents) {
         let text = events.scalarBytes
-        guard let parent = stack.last else { return try value(&events, text, asTitle: false) }
+        guard let parent = stack.last else { return value(&events, text, asTitle: false) }
         if parent.isMapping && parent.count % 2 == 1 {
             let start = out.count + 1
             JSONText.writeString(text, into: &out)
             keyRanges.append(start..<(out.count - 1))
-            keyMarks.append((events.startLine, events.startColumn))
+            keyMarks.append(events.position)
             if parent.role == .root || parent.role == .section || parent.role == .row {
                 stack[stack.count - 1].key = Self.key(text, in: parent.role)
             }
             return
         }
-        let asTitle =
+        let isTitle =
             parent.role == .register || parent.role == .indexTitles
             || ((parent.role == .section || parent.role == .row) && parent.key == .title)
-        try value(&events, text, asTitle: asTitle)
+        let asTitle = readsTitles && isTitle
+        value(&events, text, asTitle: asTitle)
     }
 
     /// The keys that give a child its role, or that are read as text (a section's titles, a row's `cell`).
@@ -175,7 +189,7 @@ struct YAMLToJSON {
 
     private mutating func value(
         _ events: inout YAMLEvents, _ text: UnsafeBufferPointer<UInt8>, asTitle: Bool
-    ) throws {
+    ) {
         let plain = events.isPlainScalar
         let tag = events.scalarTag
         // Most scalars are words or quoted: written as they are, no pattern tried.
@@ -184,7 +198,8 @@ struct YAMLToJSON {
         }
         let value: Value
         do { value = try YAMLScalar.value(text, plain: plain, tag: tag) } catch {
-            throw CellarError(error.message, at: events.mark)
+            if laterError == nil { laterError = CellarError(error.message, at: events.mark) }
+            return out.append(contentsOf: "null".utf8)
         }
         // As `NodeReader.text`: a title is the scalar's text, and a null is none.
         guard asTitle, value != .null else { return JSONText.write(value, into: &out) }
