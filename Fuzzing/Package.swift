@@ -30,6 +30,14 @@ let package = Package(
         .executableTarget(name: "fuzz-yaml", dependencies: [
             "FuzzSupport", .product(name: "CellarDocuments", package: "Cellar"),
         ]),
+        .executableTarget(name: "fuzz-recorder", dependencies: [
+            "FuzzSupport", .product(name: "Cellar", package: "Cellar"),
+            .product(name: "CellarGolden", package: "Cellar"),
+        ]),
+        .executableTarget(name: "fuzz-report", dependencies: [
+            "FuzzSupport", .product(name: "Cellar", package: "Cellar"),
+            .product(name: "CellarGolden", package: "Cellar"), .product(name: "CellarText", package: "Cellar"),
+        ]),
         .executableTarget(name: "fuzz-text", dependencies: [
             "FuzzSupport", .product(name: "CellarText", package: "Cellar"),
         ]),

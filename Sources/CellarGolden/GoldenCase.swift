@@ -31,6 +31,8 @@ public struct GoldenCase: Sendable {
     public var focusMark = false
     /// The steps played after the initial frame, each followed by a frame of its own.
     public var steps: [GoldenStep]
+    /// The case's `description`, shown by the report.
+    public var description: String?
     /// Where the case was found; its table is read only from there.
     public var tree: CaseTree?
 

@@ -59,11 +59,12 @@ public enum GoldenCaseParser {
         var focusMark = false
         var steps: [GoldenStep] = []
         var heightNode: YAMLNode?
+        var description: String?
 
         for (index, (key, keyNode, value)) in pairs.enumerated() {
             switch key {
             case "description":
-                _ = try yaml.string(value, what: "description")
+                description = try yaml.string(value, what: "description")
             case "style":
                 style = Located(try yaml.string(value, what: "style"), at: yaml.location(value))
             case "table":
@@ -97,6 +98,7 @@ public enum GoldenCaseParser {
             name: name, path: path, style: style, table: table, width: width,
             height: height, offset: offset, stats: stats, styles: styles, steps: steps)
         parsed.focusMark = focusMark
+        parsed.description = description
         return parsed
     }
 

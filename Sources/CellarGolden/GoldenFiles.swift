@@ -211,12 +211,31 @@ public enum GoldenFiles {
         return true
     }
 
+    /// What became of a pending file `accept` was asked to take.
+    public enum Acceptance: Sendable, Equatable {
+        /// It is now the golden.
+        case accepted
+        /// It was gone and its golden in place: another run (`--accept`,
+        /// `--review`) at the same time took it first. Not an error.
+        case takenByAnotherRun
+    }
+
     /// Moves a pending `.new` file over its golden (a rename: atomic).
-    public static func accept(pending: String) throws {
+    @discardableResult
+    public static func accept(pending: String) throws -> Acceptance {
         let golden = stem(pending, dropping: pendingSuffix) + goldenSuffix
-        if rename(pending, golden) != 0 {
-            throw CellarError("cannot accept \(pending): \(String(cString: strerror(errno)))")
+        if rename(pending, golden) == 0 { return .accepted }
+        let code = errno
+        if code == ENOENT, isGone(pending), !isGone(golden) {
+            return .takenByAnotherRun
         }
+        throw CellarError("cannot accept \(pending): \(InputFile.reason(code))")
+    }
+
+    /// Whether nothing is at `path` (not even a dangling link).
+    static func isGone(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) != 0 && errno == ENOENT
     }
 
     /// Deletes the file at `path`, if there is one; errors are ignored.

@@ -50,9 +50,31 @@ public struct GoldenRecorder {
         return out
     }
 
-    /// Writes the case atomically.
+    /// Writes the case atomically, once the case reader has read it back
+    /// step for step (`readBack`): nothing `cellar test` would refuse is written.
     public func write(to casePath: String) throws {
-        try GoldenFiles.writeAtomically(Array(caseText(casePath: casePath).utf8), to: casePath)
+        let text = caseText(casePath: casePath)
+        let read = try Self.readBack(text, casePath: casePath)
+        guard read == steps.map(Optional.some) else {
+            let bad = zip(steps, read).first { $0.0 != $0.1 }?.0 ?? "the step count"
+            throw CellarError(
+                "\(casePath): not written: the case reader would not read back the step '\(bad)'")
+        }
+        try GoldenFiles.writeAtomically(Array(text.utf8), to: casePath)
+    }
+
+    /// The steps of a case text as the case reader (`GoldenCaseParser`)
+    /// reads them, each written again as a step line (nil for a step the
+    /// recorder never writes); a recorded case reads back as its own steps.
+    public static func readBack(_ caseText: String, casePath: String) throws -> [String?] {
+        try GoldenCaseParser.parse(caseText, path: casePath, name: "recorded").steps.map { step in
+            switch step.action {
+            case .render: return "render"
+            case .user(let action): return Self.step(action)
+            case .resize(let width, let height): return "resize: {width: \(width), height: \(height)}"
+            case .delete, .insert, .move: return nil
+            }
+        }
     }
 
     /// One action as a step line (without the list's `- `).
@@ -90,7 +112,11 @@ public struct GoldenRecorder {
         }
     }
 
-    /// A YAML double-quoted scalar (JSON's escapes are YAML's).
+    /// A YAML double-quoted scalar. Every character a YAML reader may refuse
+    /// or take for something else is escaped: controls (C0, DEL, C1 with NEL),
+    /// the line and paragraph separators (line breaks to YAML 1.1), the byte
+    /// order mark and the noncharacters (not printable to YAML), and the bidi
+    /// controls (which would make the case read otherwise than it is).
     static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
@@ -99,14 +125,21 @@ public struct GoldenRecorder {
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
-                    out += String(format: "\\u%04X", scalar.value)
+                if needsEscape(scalar.value) {
+                    out +=
+                        scalar.value > 0xFFFF
+                        ? String(format: "\\U%08X", scalar.value) : String(format: "\\u%04X", scalar.value)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
             }
         }
         return out + "\""
+    }
+
+    static func needsEscape(_ v: UInt32) -> Bool {
+        v < 0x20 || (0x7F...0x9F).contains(v) || (0x2028...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+            || v == 0xFEFF || (0xFDD0...0xFDEF).contains(v) || v & 0xFFFE == 0xFFFE
     }
 
     /// A value in YAML's flow (JSON) form.

@@ -42,11 +42,7 @@ public struct GoldenReport {
     /// lie inside a case root.
     public func write(to directory: String, caseRoots: [String]) throws -> String {
         try Self.checkOutside(directory, caseRoots: caseRoots)
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw CellarError("cannot create the report directory \(directory): \(error.localizedDescription)")
-        }
+        try Directories.create(directory, what: "the --report directory")
         let path = (directory as NSString).appendingPathComponent("index.html")
         try GoldenFiles.writeAtomically(Array(html().utf8), to: path)
         return path
@@ -87,20 +83,17 @@ public struct GoldenReport {
         var out =
             "<section class=\"case\"><h2><span class=\"tag\">" + (result.isNew ? "NEW" : "FAIL") + "</span> "
             + XMLText.escape(result.name) + "</h2>\n<p><code>" + XMLText.escape(casePath) + "</code></p>\n"
-        let text = (try? InputFile.read(result.path, limit: runner.options.maxFileSize)).map {
-            String(decoding: $0, as: UTF8.self)
-        }
-        if let description = text.flatMap(Self.description) {
-            out += "<p>" + XMLText.escape(description) + "</p>\n"
-        }
-        let scenario: GoldenCase
-        let actual: [UInt8]
+        let replayed: GoldenRunner.Replay
         do {
-            scenario = try GoldenCaseParser.load(path: result.path, name: result.name)
-            actual = Array(try GoldenScenario.play(scenario, registry: try runner.makeRegistry()).utf8)
+            replayed = try runner.replay(GoldenFiles.CaseFile(name: result.name, path: result.path, tree: result.tree))
         } catch {
-            return out + "<pre>" + XMLText.escape(GoldenRunner.describe(error), keepingNewlines: true)
-                + "</pre></section>\n"
+            // What the run refused is named, never shown: one line, bounded.
+            return out + "<p class=\"refused\">" + XMLText.escape(Self.oneLine(GoldenRunner.describe(error)))
+                + "</p></section>\n"
+        }
+        let scenario = replayed.scenario
+        if let description = scenario.description?.trimmingCharacters(in: .whitespacesAndNewlines) {
+            out += "<p>" + XMLText.escape(Sanitizer.boundedLine(description)) + "</p>\n"
         }
         if !scenario.steps.isEmpty {
             out +=
@@ -113,8 +106,9 @@ public struct GoldenReport {
             + XMLText.escape(
                 "\(runner.options.command) test \(verb) "
                     + GoldenRunner.shellQuoted(casePath)) + "</code></p>\n"
-        let golden = (try? GoldenFiles.readBytes(GoldenFiles.goldenPath(forCase: result.path))) ?? nil
-        out += frames(golden: golden.map(GoldenFrame.parse) ?? [], actual: GoldenFrame.parse(actual), book: book)
+        out += frames(
+            golden: replayed.golden.map(GoldenFrame.parse) ?? [], actual: GoldenFrame.parse(replayed.actual),
+            book: book)
         return out + "</section>\n"
     }
 
@@ -147,19 +141,14 @@ public struct GoldenReport {
         return out
     }
 
+    /// The first line of a message, bounded and sanitised.
+    static func oneLine(_ message: String) -> String {
+        Sanitizer.boundedLine(String(message.prefix { $0 != "\n" }))
+    }
+
     /// A `--- styles:` legend with one entry a line; other notes as written.
     static func noteLines(_ note: String) -> String {
         guard note.hasPrefix(GoldenFormat.stylesPrefix) else { return note }
         return note.replacingOccurrences(of: ", ", with: ",\n    ")
-    }
-
-    static func description(_ caseText: String) -> String? {
-        guard let node = try? YAMLNode.compose(caseText, path: ""), case .mapping(let map, _) = node else {
-            return nil
-        }
-        for (key, value) in map where key.string == "description" {
-            return value.string?.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-        return nil
     }
 }

@@ -15,11 +15,15 @@ public struct GoldenReview {
     /// What a review did: cases accepted, rejected and skipped, and errors met.
     public struct Tally: Sendable, Equatable {
         public var accepted = 0, rejected = 0, skipped = 0
+        /// Changes another run at the same time took first (not errors).
+        public var alreadyAccepted = 0
         /// One message for each case whose decision could not be carried out.
         public var errors: [String] = []
-        /// `N accepted, N rejected, N skipped`, plus `, N failed` when some failed.
+        /// `N accepted, N rejected, N skipped`, plus `, N already accepted`
+        /// and `, N failed` when not zero.
         public var closingLine: String {
             "\(accepted) accepted, \(rejected) rejected, \(skipped) skipped"
+                + (alreadyAccepted == 0 ? "" : ", \(alreadyAccepted) already accepted")
                 + (errors.isEmpty ? "" : ", \(errors.count) failed")
         }
     }
@@ -62,7 +66,13 @@ public struct GoldenReview {
         var changes: [(file: GoldenFiles.CaseFile, golden: [UInt8]?, new: [UInt8])] = []
         for file in pending {
             let goldenPath = GoldenFiles.stem(file.path, dropping: GoldenFiles.pendingSuffix) + GoldenFiles.goldenSuffix
-            guard let new = try GoldenFiles.readBytes(file.path) else { continue }
+            // A change another run takes meanwhile is gone: not an error.
+            let read: [UInt8]?
+            do { read = try GoldenFiles.readBytes(file.path) } catch {
+                if GoldenFiles.isGone(file.path) { continue }
+                throw error
+            }
+            guard let new = read else { continue }
             let golden = try GoldenFiles.readBytes(goldenPath)
             if let golden, GoldenDiff.matches(expected: golden, actual: new) { continue }
             changes.append((file, golden, new))
@@ -75,8 +85,12 @@ public struct GoldenReview {
             switch try ask(heading, text, show: show, readKey: readKey) {
             case .accept:
                 do {
-                    try GoldenFiles.accept(pending: change.file.path)
-                    tally.accepted += 1
+                    if try GoldenFiles.accept(pending: change.file.path) == .accepted {
+                        tally.accepted += 1
+                    } else {
+                        tally.alreadyAccepted += 1
+                        show("already accepted by another run at the same time\n")
+                    }
                 } catch {
                     tally.errors.append(GoldenRunner.describe(error))
                     show(GoldenRunner.describe(error) + "\n")
@@ -135,7 +149,7 @@ public struct GoldenReview {
         } else {
             out += "  no golden yet: \(GoldenRunner.display(goldenPath)); the pending output is:\n"
             for line in String(decoding: new, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
-                out += "  " + Sanitizer.sanitize(String(line)) + "\n"
+                out += "  " + Sanitizer.boundedLine(String(line)) + "\n"
             }
         }
         return out

@@ -71,6 +71,8 @@ public struct GoldenRunner: Sendable {
         public var name: String
         /// The case file's path.
         public var path: String
+        /// The tree the case was found in (the report replays it there).
+        public var tree: CaseTree?
         /// Whether the case passed, was recorded or failed.
         public var status: Status
         /// The case had no golden.
@@ -91,11 +93,17 @@ public struct GoldenRunner: Sendable {
         public var leftovers: [String] = []
         /// Whether the leftovers were deleted (everywhere but CI).
         public var leftoversRemoved = false
+        /// Errors that stopped or spoiled the run (no such path, an unwritable
+        /// report), each counted as a failure.
+        public var errors: [String] = []
+
+        /// An empty run: nothing found yet.
+        public init() {}
 
         /// Cases that passed or were recorded.
         public var passed: Int { results.filter { $0.status != .failed }.count }
-        /// Cases that failed.
-        public var failed: Int { results.filter { $0.status == .failed }.count }
+        /// Cases that failed, and errors that stopped the run.
+        public var failed: Int { results.filter { $0.status == .failed }.count + errors.count }
         /// Cases that had no golden.
         public var new: Int { results.filter(\.isNew).count }
         /// Whether the run succeeds: no case failed, and no orphan where orphans count (CI).
@@ -158,6 +166,28 @@ public struct GoldenRunner: Sendable {
         return results.values
     }
 
+    /// A case played, and the golden it is compared with.
+    public struct Replay {
+        /// The parsed case.
+        public var scenario: GoldenCase
+        /// The frames the case produces now.
+        public var actual: [UInt8]
+        /// The accepted golden; nil when there is none.
+        public var golden: [UInt8]?
+    }
+
+    /// Reads, plays and finds the golden of one case under the tree's rules
+    /// (`CaseTree`: the case, its table and its golden read only inside the
+    /// tree, without links out). The runner and the report both replay
+    /// through here, so the report never shows what the run refused.
+    public func replay(_ file: GoldenFiles.CaseFile) throws -> Replay {
+        let scenario = try GoldenCaseParser.load(path: file.path, name: file.name, tree: file.tree)
+        let actual = Array(try GoldenScenario.play(scenario, registry: try makeRegistry()).utf8)
+        let goldenPath = GoldenFiles.goldenPath(forCase: file.path)
+        let golden = try file.tree.map { try $0.read(goldenPath) } ?? GoldenFiles.readBytes(goldenPath)
+        return Replay(scenario: scenario, actual: actual, golden: golden)
+    }
+
     /// Runs one case and applies the recording rules. Never throws: bad input
     /// becomes a failed result with its located message.
     public func runCase(_ file: GoldenFiles.CaseFile) -> CaseResult {
@@ -165,7 +195,7 @@ public struct GoldenRunner: Sendable {
         // Names, paths, messages and golden text all came from outside.
         func result(_ status: Status, isNew: Bool = false, _ report: String) -> CaseResult {
             CaseResult(
-                name: file.name, path: file.path, status: status, isNew: isNew,
+                name: file.name, path: file.path, tree: file.tree, status: status, isNew: isNew,
                 report: GoldenRunner.sanitizedLines(report))
         }
         let header = "\(file.name)  (\(casePath))\n"
@@ -174,9 +204,8 @@ public struct GoldenRunner: Sendable {
         let golden: [UInt8]?
         let actual: [UInt8]
         do {
-            let scenario = try GoldenCaseParser.load(path: file.path, name: file.name, tree: file.tree)
-            actual = Array(try GoldenScenario.play(scenario, registry: try makeRegistry()).utf8)
-            golden = try file.tree.map { try $0.read(goldenPath) } ?? GoldenFiles.readBytes(goldenPath)
+            let replayed = try replay(file)
+            (golden, actual) = (replayed.golden, replayed.actual)
         } catch {
             return result(.failed, "FAIL " + header + "  \(GoldenRunner.describe(error))\n")
         }
@@ -237,10 +266,10 @@ public struct GoldenRunner: Sendable {
         }
     }
 
-    /// Every line of a report made safe for a terminal (`CellarText.Sanitizer`).
+    /// Every line of a report made safe for a terminal and bounded (`Sanitizer.boundedLine`).
     static func sanitizedLines(_ report: String) -> String {
         report.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { Sanitizer.sanitize(String($0)) }.joined(separator: "\n")
+            .map { Sanitizer.boundedLine(String($0)) }.joined(separator: "\n")
     }
 
     /// The golden's path, where the first difference is, and the diff.
@@ -291,50 +320,6 @@ public struct GoldenRunner: Sendable {
         let cwd = FileManager.default.currentDirectoryPath
         let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
         return Sanitizer.sanitize(path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path)
-    }
-
-    // MARK: Accept
-
-    /// The outcome of `accept(paths:)`: goldens accepted and errors met.
-    public struct AcceptSummary: Sendable {
-        /// The goldens accepted, as displayed paths.
-        public var accepted: [String] = []
-        /// One message for each pending file that could not be accepted.
-        public var errors: [String] = []
-        /// CI is set, so nothing was accepted.
-        public var refusedForCI = false
-        /// Whether every pending file was accepted and CI did not refuse.
-        public var succeeded: Bool { errors.isEmpty && !refusedForCI }
-        /// `N accepted`, `, N failed` when some failed, or why CI refused.
-        public var closingLine: String {
-            refusedForCI
-                ? "CI is set: nothing is written, nothing accepted"
-                : "\(accepted.count) accepted" + (errors.isEmpty ? "" : ", \(errors.count) failed")
-        }
-    }
-
-    /// Turns pending `NAME.golden.new` files (whose case exists and whose name
-    /// passes the filter) into goldens. Under CI nothing is written.
-    public func accept(paths: [String]) throws -> AcceptSummary {
-        var summary = AcceptSummary()
-        let found = try GoldenFiles.discover(paths, sizeLimit: options.maxFileSize)
-        let pending = found.pending.filter(matches)
-        if options.isCI {
-            summary.refusedForCI = true
-            return summary
-        }
-        for file in pending {
-            do {
-                try GoldenFiles.accept(pending: file.path)
-                summary.accepted.append(
-                    GoldenRunner.display(
-                        GoldenFiles.stem(file.path, dropping: GoldenFiles.pendingSuffix)
-                            + GoldenFiles.goldenSuffix))
-            } catch {
-                summary.errors.append(GoldenRunner.sanitizedLines(GoldenRunner.describe(error)))
-            }
-        }
-        return summary
     }
 }
 

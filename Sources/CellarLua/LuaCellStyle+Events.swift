@@ -90,6 +90,9 @@ extension LuaCellStyle {
         }
         s.generation &+= 1
         if newRow != row {
+            if let refusal = RetainedRows.replace(row, with: newRow, limits: rt.limits) {
+                throw failure(LuaError(kind: .conversion, message: refusal), name, ip)
+            }
             row = newRow
             try configure(cell, row: newRow, at: ip)
         } else {

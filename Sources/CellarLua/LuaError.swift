@@ -38,8 +38,8 @@ public struct LuaError: Error, CustomStringConvertible, Sendable, Equatable {
         self.kind = kind
         self.file = file.map(Sanitizer.sanitize)
         self.line = line
-        self.message = Sanitizer.sanitize(message)
-        self.traceback = Self.sanitizedLines(traceback)
+        self.message = Sanitizer.boundedLine(message)
+        self.traceback = Self.sanitizedLines(Sanitizer.bounded(traceback, limit: 4 * Sanitizer.messageLimit))
     }
 
     /// `file:line: message`, or the message alone when the place is unknown.

@@ -16,6 +16,16 @@ public struct LuaLimits: Sendable, Equatable {
     /// Bytes of strings (keys and values) one value crossing from Lua to
     /// Swift may expand to, counted like `maxValueNodes`.
     public var maxValueBytes: Int = 16 << 20
+    /// Values (tables, keys and scalars) a row an event hook changes may hold:
+    /// the row is kept in Swift, outside `memoryLimit`.
+    public var maxRowNodes: Int = 10_000
+    /// Bytes of text (keys and values) a row an event hook changes may hold.
+    public var maxRowBytes: Int = 1 << 20
+    /// Values that the rows event hooks changed may have grown by, together,
+    /// in one process (all styles and engines).
+    public var maxRetainedNodes: Int = 200_000
+    /// Bytes of text that the rows event hooks changed may have grown by, together, in one process.
+    public var maxRetainedBytes: Int = 32 << 20
     /// Estimated steps one library call may take: a pattern match
     /// (string.find/match/gmatch/gsub), string.rep, a table.* function
     /// walking elements, or load compiling a chunk. Above it the call is

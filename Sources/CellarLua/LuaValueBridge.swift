@@ -84,7 +84,10 @@ extension LuaRuntime {
         at index: Int32, budget b: inout ConversionBudget,
         where place: @autoclosure () -> String
     ) throws(LuaError) -> Value {
+        // Every value counts, scalars too: a table of a million numbers
+        // crosses as a million values whatever comes after it.
         b.nodes += 1
+        if b.nodes > limits.maxValueNodes { try checkSize(b, place()) }
         switch lua_type(L, index) {
         case LUA_TNIL, LUA_TNONE: return .null
         case LUA_TBOOLEAN: return .bool(lua_toboolean(L, index) != 0)
@@ -152,12 +155,17 @@ extension LuaRuntime {
         lua_pushnil(L)
         while lua_next(L, index) != 0 {
             count += 1
+            b.nodes += 1  // the key crosses too
             let key: String
             var arraySlot = -1
             switch lua_type(L, -2) {
             case LUA_TSTRING:
                 key = string(at: -2) ?? ""
                 b.bytes += key.utf8.count
+                if b.bytes > limits.maxValueBytes || b.nodes > limits.maxValueNodes {
+                    pop(2)
+                    try checkSize(b, place)
+                }
             case LUA_TNUMBER:
                 if lua_isinteger(L, -2) != 0 {
                     let i = Int(lua_tointegerx(L, -2, nil))

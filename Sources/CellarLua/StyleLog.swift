@@ -21,7 +21,7 @@ final class StyleLog {
     func write(_ text: String) {
         let place = row.map { " row \($0)" } ?? ""
         // The style's text is input: sanitised, as every output path is.
-        let line = "cellar: log: \(Sanitizer.sanitize(style))\(place): \(Sanitizer.sanitize(text))\n"
+        let line = "cellar: log: \(Sanitizer.sanitize(style))\(place): \(Sanitizer.boundedLine(text))\n"
         FileHandle.standardError.write(Data(line.utf8))
     }
 }

@@ -161,9 +161,12 @@ public enum StyleTemplate {
         for path in [stylePath, casePath, examplePath] where fm.fileExists(atPath: path) {
             throw styleError("new-style: \(path) already exists; not overwriting it")
         }
-        for dir in [stylesDir, caseDir, examplesDir] {
-            do { try fm.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-                throw styleError("new-style: cannot create \(dir): \(error.localizedDescription)")
+        for (dir, what) in [
+            (stylesDir, "the --styles-dir directory"), (caseDir, "the case directory"),
+            (examplesDir, "the --examples-dir directory"),
+        ] {
+            do { try Directories.create(dir, what: what) } catch let e as CellarError {
+                throw styleError("new-style: " + e.message)
             }
         }
         var written: [String] = []

@@ -1,4 +1,5 @@
 import Cellar
+import CellarText
 
 /// The state of an interactive session over one table: the mode, the last
 /// message and the actions performed so far. Every change to the table goes
@@ -33,8 +34,11 @@ public final class BrowseSession {
     public internal(set) var table: TableView { didSet { table.showsFocusMark = true } }
     /// The session's current mode.
     public internal(set) var mode: Mode = .browse
-    /// The status line's last message (an error, "reloaded …").
-    public var message = ""
+    /// The status line's last message (an error, "reloaded …"); the status
+    /// line and the `?` overlay show it, so it is bounded here, once.
+    public var message = "" {
+        didSet { if message.utf8.count > Sanitizer.messageLimit { message = Sanitizer.bounded(message) } }
+    }
     /// The `?` overlay shows.
     public internal(set) var showsHelp = false
     /// The last error in full (bounded), until the overlay showing it closes or the screen finds it fits the status line.

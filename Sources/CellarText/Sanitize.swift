@@ -90,17 +90,43 @@ public enum Sanitizer {
         if text.utf8.count <= limit, isClean(text) { return text }
         // Enough of `text` to fill the excerpt: `limit` clusters, or fewer when
         // clusters are huge (a run of combining marks is one cluster).
-        var end = text.startIndex
-        var kept = 0
-        while end < text.endIndex, kept <= limit {
-            let next = text.index(after: end)
-            if text.utf8.distance(from: text.startIndex, to: next) > limit * 32 { break }
-            end = next
-            kept += 1
-        }
+        let end = prefixEnd(text, characters: limit + 1, bytes: limit * 32)
         let clean = sanitize(String(text[..<end]))
         guard end < text.endIndex || clean.count > limit else { return clean }
         return String(clean.prefix(limit - 1)) + "…"
+    }
+
+    /// Bytes of UTF-8 one message line (an error, a warning, a log line)
+    /// quotes of its text at most.
+    public static let messageLimit = 1024
+
+    /// A message as every output path shows it: when longer than `limit`
+    /// bytes, its first whole characters within `limit` and `… (N bytes)`,
+    /// N its whole length, so an 8 MB `error()` text prints one short line.
+    /// Not sanitised: `boundedLine` is, for a line printed as is.
+    public static func bounded(_ text: String, limit: Int = messageLimit) -> String {
+        let total = text.utf8.count
+        guard total > limit else { return text }
+        return String(text[..<prefixEnd(text, characters: .max, bytes: limit)]) + "… (\(total) bytes)"
+    }
+
+    /// `bounded`, then sanitised: a message line safe to print.
+    public static func boundedLine(_ text: String) -> String {
+        sanitize(bounded(text))
+    }
+
+    /// The end of the longest run of whole characters of `text` that holds at
+    /// most `characters` of them in at most `bytes` bytes; reads no further.
+    static func prefixEnd(_ text: String, characters: Int, bytes: Int) -> String.Index {
+        var end = text.startIndex
+        var kept = 0
+        while end < text.endIndex, kept < characters {
+            let next = text.index(after: end)
+            if text.utf8.distance(from: text.startIndex, to: next) > bytes { break }
+            end = next
+            kept += 1
+        }
+        return end
     }
 
     /// Appends the sanitised form of `p` to `out`. Tab stops count from the

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Cellar
 import CellarGolden
+import CellarLua
 import CellarTerminal
 import CellarText
 
@@ -41,12 +42,16 @@ struct BrowseCommand: ParsableCommand {
     @OptionGroup var input: FileSizeOption
 
     func run() throws {
-        guard isatty(0) == 1, isatty(1) == 1 else {
-            throw CLIError.fail("needs a terminal on stdin and stdout", prefix: "cellar browse")
-        }
+        // The options' own errors first, so a bad value is named even without a terminal.
         if file == "-" { throw CLIError.fail("FILE must be a file (stdin is the keyboard)", prefix: "cellar browse") }
         if let record, let problem = recordProblem(record) {
             throw CLIError.fail("--record: " + problem, prefix: "cellar browse")
+        }
+        do { for directory in styles.given { _ = try StyleLoader.styleFiles(in: directory) } } catch {
+            throw CLIError.report(error, prefix: "cellar browse")
+        }
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            throw CLIError.fail("needs a terminal on stdin and stdout", prefix: "cellar browse")
         }
         do {
             try browse()

@@ -23,13 +23,20 @@ struct CellarCommand: ParsableCommand {
     ]
 
     /// ArgumentParser's own main, except that its messages (which quote the
-    /// arguments: "The value '…' is invalid") are sanitised line by line.
+    /// arguments: "The value '…' is invalid") are sanitised line by line, and
+    /// a usage error (a bad option value, an unknown option, a missing
+    /// argument) is one line naming it with exit status 1, as every error
+    /// is; `--help` still prints the usage.
     static func main() {
         do {
             var command = try parseCommand()
             try command.run()
         } catch {
             let code = exitCode(for: error)
+            if code == .validationFailure {
+                Terminal.printError("\(errorPrefix(CommandLine.arguments)): \(usageLine(message(for: error)))")
+                Foundation.exit(ExitCode.failure.rawValue)
+            }
             let message = fullMessage(for: error)
             if !message.isEmpty {
                 let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
@@ -41,6 +48,26 @@ struct CellarCommand: ParsableCommand {
             }
             Foundation.exit(code.rawValue)
         }
+    }
+
+    /// ArgumentParser's message as one line: its first, without "Error: "
+    /// (the usage it would print after it is one `--help` away); a value our
+    /// own check refused (`The value '0' is invalid for '--max-file-size
+    /// <SIZE>': --max-file-size must be …`) keeps only our words, which name
+    /// the option.
+    static func usageLine(_ message: String) -> String {
+        var first = message.split(separator: "\n").first.map(String.init) ?? "bad arguments"
+        if first.hasPrefix("Error: ") { first.removeFirst("Error: ".count) }
+        if first.hasPrefix("The value '"), let own = first.range(of: ">': --") {
+            return String(first[first.index(own.lowerBound, offsetBy: 4)...])
+        }
+        return first
+    }
+
+    /// `cellar test` for the test command's arguments (its own failures say
+    /// so), `cellar` for the others.
+    static func errorPrefix(_ arguments: [String]) -> String {
+        arguments.dropFirst().first == TestCommand.configuration.commandName ? TestCommand.errorPrefix : "cellar"
     }
 
     /// `render`, the command scripts run once a table, is parsed as a root

@@ -45,21 +45,17 @@ enum Terminal {
     /// Writes one line to stderr, sanitised: messages quote input (keys,
     /// identifiers, paths) that may hold escapes.
     static func printError(_ message: String) {
-        var bytes = Array((Sanitizer.sanitize(message) + "\n").utf8)
+        var bytes = Array((Sanitizer.boundedLine(message) + "\n").utf8)
         bytes.withUnsafeMutableBytes { _ = write(2, $0.baseAddress, $0.count) }
     }
 
-    /// Writes text to stdout, all of it, or throws the reason in words
-    /// (a full disk, a closed pipe) so the command can fail with exit 1.
+    /// Writes text to stdout, all of it, or throws its `WriteError` (a full
+    /// disk, a closed pipe), which `CLIError.report` says in words, exit 1.
     static func printOutput(_ text: String) throws {
         let sink = FileDescriptorSink(fd: 1)
-        do {
-            var bytes = Array(text.utf8)
-            try bytes.withUnsafeMutableBufferPointer { try sink.write(UnsafeBufferPointer($0)) }
-            try sink.flush()
-        } catch let e as WriteError {
-            throw outputError(e)
-        }
+        var bytes = Array(text.utf8)
+        try bytes.withUnsafeMutableBufferPointer { try sink.write(UnsafeBufferPointer($0)) }
+        try sink.flush()
     }
 
     /// "cannot write to standard output: no space left on device".

@@ -76,28 +76,21 @@ struct TestCommand: ParsableCommand {
                 StyleHooks.directories(styles.given, cases: roots), limits: styleCheck.limits))
         do {
             if review { return try runReview(runner, roots: roots) }
-            if accept {
-                let summary = try runner.accept(paths: roots)
-                try Terminal.printOutput(summary.accepted.map { "accepted \($0)\n" }.joined())
-                for error in summary.errors { Terminal.printError(error) }
-                try Terminal.printOutput(summary.closingLine + "\n")
-                if !summary.succeeded { throw ExitCode.failure }
-                return
-            }
+            if accept { return try runAccept(runner, roots: roots) }
+            try runCases(runner, roots: roots)
+        } catch {
+            throw CLIError.report(error, prefix: Self.errorPrefix)
+        }
+    }
+
+    func runCases(_ runner: GoldenRunner, roots: [String]) throws {
+        var summary = GoldenRunner.Summary()
+        do {
             if let report { try GoldenReport.checkOutside(report, caseRoots: roots) }
-            let summary = try runner.run(paths: roots)
-            for leftover in summary.leftovers {
-                try Terminal.printOutput(
-                    (summary.leftoversRemoved ? "REMOVED " : "LEFTOVER ")
-                        + GoldenRunner.display(leftover) + ": a temporary file of an interrupted --update"
-                        + (summary.leftoversRemoved ? "\n" : " (CI is set, so it was not removed)\n"))
-            }
-            for result in summary.results where !result.report.isEmpty { try Terminal.printOutput(result.report) }
-            for orphan in summary.orphans {
-                try Terminal.printOutput(
-                    "ORPHAN \(GoldenRunner.display(orphan)): no case produces it; "
-                        + "delete it or restore its .case.yaml" + (summary.orphansFail ? " (fails under CI)\n" : "\n"))
-            }
+            // A --styles directory that is not there is the option's error, once, not every case's.
+            for directory in styles.given { _ = try StyleLoader.styleFiles(in: directory) }
+            summary = try runner.run(paths: roots)
+            try printResults(summary)
             if let report {
                 let path = try GoldenReport(summary: summary, runner: runner).write(to: report, caseRoots: roots)
                 try Terminal.printOutput("report: \(GoldenRunner.display(path))\n")
@@ -106,11 +99,51 @@ struct TestCommand: ParsableCommand {
                 // A filter that matches nothing is a typo, not a pass.
                 throw CellarError("no case name contains '\(Sanitizer.excerpt(filter))' (--filter); nothing was run")
             }
-            try Terminal.printOutput(summary.closingLine + "\n")
-            if !summary.succeeded { throw ExitCode.failure }
         } catch {
-            throw CLIError.report(error, prefix: Self.errorPrefix)
+            summary.errors.append(try Self.stoppedBy(error))
         }
+        // The run always ends with its count: an error that stopped it is one more failure.
+        try Terminal.printOutput(summary.closingLine + "\n")
+        if !summary.succeeded { throw ExitCode.failure }
+    }
+
+    /// Says on stderr, in Cellar's words, what stopped the run, and returns
+    /// it; standard output itself failing (a closed pipe) ends the command.
+    static func stoppedBy(_ error: any Error) throws -> String {
+        if let e = error as? WriteError { throw CLIError.report(e, prefix: errorPrefix) }
+        let message = (error as? CellarError)?.description ?? "\(error)"
+        Terminal.printError("\(errorPrefix): \(message)")
+        return message
+    }
+
+    func printResults(_ summary: GoldenRunner.Summary) throws {
+        for leftover in summary.leftovers {
+            try Terminal.printOutput(
+                (summary.leftoversRemoved ? "REMOVED " : "LEFTOVER ")
+                    + GoldenRunner.display(leftover) + ": a temporary file of an interrupted --update"
+                    + (summary.leftoversRemoved ? "\n" : " (CI is set, so it was not removed)\n"))
+        }
+        for result in summary.results where !result.report.isEmpty { try Terminal.printOutput(result.report) }
+        for orphan in summary.orphans {
+            try Terminal.printOutput(
+                "ORPHAN \(GoldenRunner.display(orphan)): no case produces it; "
+                    + "delete it or restore its .case.yaml" + (summary.orphansFail ? " (fails under CI)\n" : "\n"))
+        }
+    }
+
+    func runAccept(_ runner: GoldenRunner, roots: [String]) throws {
+        var summary = GoldenRunner.AcceptSummary()
+        do {
+            summary = try runner.accept(paths: roots)
+            try Terminal.printOutput(summary.accepted.map { "accepted \($0)\n" }.joined())
+            try Terminal.printOutput(
+                summary.alreadyAccepted.map { "already accepted \($0) (by another run at the same time)\n" }.joined())
+            for error in summary.errors { Terminal.printError(error) }
+        } catch {
+            summary.errors.append(try Self.stoppedBy(error))
+        }
+        try Terminal.printOutput(summary.closingLine + "\n")
+        if !summary.succeeded { throw ExitCode.failure }
     }
 
     func runReview(_ runner: GoldenRunner, roots: [String]) throws {

@@ -42,6 +42,7 @@ import Testing
         let dir = try ScratchDirectory()
         var run = try CellarCLI.run(["test", "missing"], in: dir.path)
         #expect(run.status == 1 && run.stderr == "cellar test: no such file or directory: missing\n")
+        #expect(run.lastLine == "0 passed, 1 failed")
         run = try CellarCLI.run(["test", "--update", "--accept"], in: dir.path)
         #expect(run.status != 0 && run.stderr.contains("--update and --accept do not go together"))
     }

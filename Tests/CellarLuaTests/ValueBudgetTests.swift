@@ -68,3 +68,51 @@ import Testing
         #expect(text.contains("in on_select"), "\(text)")
     }
 }
+
+/// Every value that crosses counts, scalars and keys too; a changed row is
+/// bounded by itself and, with every other changed row, per process.
+extension ValueBudgetTests {
+    static func onSelect(_ body: String) throws -> TableView {
+        let dir = try styleDirectory([
+            "big.lua": """
+            return {
+              identifier = "big",
+              on_select = function(cell, row, event)
+                \(body)
+              end,
+            }
+            """
+        ])
+        let rows = (0..<3).map { "      - {cell: big, text: R\($0)}\n" }.joined()
+        let table = try luaTable("sections:\n  - rows:\n" + rows, try luaRegistry([dir.styles]), width: 20)
+        _ = try table.renderText()
+        return table
+    }
+
+    @Test(arguments: [
+        "row.big = {'head', t}", "row.big = {t, 'tail'}", "row.big = t", "row.big = {k = t}",
+        "local b = {} for i = 1, 200000 do b[i] = true end row.big = {'head', b}",
+    ])
+    func scalarsCountWhereverTheyStand(_ store: String) throws {
+        let table = try Self.onSelect("local t = {} for i = 1, 1000000 do t[i] = i end " + store)
+        let error = cellarError { try table.userSelectRow(at: IndexPath(0, 0)) }
+        let text = error?.description ?? ""
+        #expect(text.contains("big.lua:3:") && text.contains("value too large to become data"), "\(text)")
+    }
+
+    @Test func keysCountToo() throws {
+        let rt = try LuaRuntime(limits: LuaLimits(maxValueNodes: 1000))
+        // 600 fields: 600 keys and 600 values, over 1,000 though only 601 tables and values.
+        let error = luaError { try run(rt, "local t = {} for i = 1, 600 do t['k' .. i] = 0 end return t") }
+        #expect(error?.kind == .conversion)
+        #expect(try run(rt, "local t = {} for i = 1, 400 do t['k' .. i] = 0 end return t").count == 1)
+    }
+
+    @Test func aChangedRowIsBoundedByItself() throws {
+        let table = try Self.onSelect("local t = {} for i = 1, 20000 do t[i] = i end row.big = t")
+        let error = cellarError { try table.userSelectRow(at: IndexPath(0, 0)) }
+        let text = error?.description ?? ""
+        #expect(text.contains("big.lua:3:") && text.contains("the changed row is too large to keep"), "\(text)")
+        #expect(text.contains("in on_select, row [0, 0]"), "\(text)")
+    }
+}

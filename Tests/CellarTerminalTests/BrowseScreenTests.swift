@@ -97,3 +97,15 @@ import Testing
         #expect(bounded.utf8.count <= BrowseSession.errorDetailLimit + 32)
     }
 }
+
+extension BrowseScreenTests {
+    @Test func theStatusLineAndTheOverlayShowALongMessageBounded() {
+        let s = session()
+        s.message = "boom.lua:3: " + String(repeating: "E", count: 100_000)
+        s.handle(.character("?"))
+        let screen = BrowseScreen(fileName: "t.yaml", useColor: false)
+        let shown = text(screen.frame(s, width: 80, height: 40)).joined(separator: "\n")
+        #expect(shown.contains("(100012 bytes)"))
+        #expect(shown.filter { $0 == "E" }.count < 1100)
+    }
+}

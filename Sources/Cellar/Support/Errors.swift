@@ -1,3 +1,5 @@
+import CellarText
+
 /// Where in a user's file something went wrong (1-based).
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// The path of the file, as the user gave it.
@@ -25,13 +27,16 @@ public struct CellarError: Error, CustomStringConvertible, Sendable, Equatable {
     public var location: SourceLocation?
     /// What went wrong, in one line.
     public var message: String
-    /// Creates an error with a one-line message, optionally located.
+    /// Creates an error with a one-line message, optionally located. The
+    /// message may quote input or a style's text: it is bounded here
+    /// (`Sanitizer.bounded`), and again in `description` after any change.
     public init(_ message: String, at location: SourceLocation? = nil) {
-        self.message = message
+        self.message = Sanitizer.bounded(message)
         self.location = location
     }
     /// `location: message`, or the message alone when there is no location.
     public var description: String {
+        let message = Sanitizer.bounded(message)
         if let location { return "\(location): \(message)" }
         return message
     }

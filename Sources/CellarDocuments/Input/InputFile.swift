@@ -127,11 +127,7 @@ public enum InputFile {
     }
 
     /// The reason for an errno, in words ("no such file or directory").
-    public static func reason(_ code: Int32) -> String {
-        let text = String(cString: strerror(code))
-        guard let first = text.first else { return "error \(code)" }
-        return first.lowercased() + text.dropFirst()
-    }
+    public static func reason(_ code: Int32) -> String { Directories.reason(code) }
 
     static func kind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {

@@ -1,0 +1,54 @@
+import CellarTestSupport
+import Foundation
+import Testing
+
+/// A style's error, log line or any input quoted in a message is at most
+/// about 1 KB on every path, cut with `… (N bytes)`: render's stderr,
+/// `cellar test`'s output and failure text, and the report.
+@Suite struct BoundedMessagesCLITests {
+    static let huge = 100_000
+    static let style = """
+        return {
+          identifier = "loud",
+          configure = function(c, row)
+            print(string.rep("P", \(huge)))
+            error(string.rep("E", \(huge)))
+          end,
+        }
+        """
+    static let table = "sections:\n  - rows:\n      - {cell: loud}\n"
+
+    /// No line anywhere holds a long run of the style's text, and the cut says so.
+    func expectBounded(_ text: String, _ what: String) {
+        for line in text.split(separator: "\n") {
+            #expect(line.utf8.count < 1200, "\(what): a line of \(line.utf8.count) bytes")
+        }
+        #expect(text.contains("bytes)"), "\(what): \(text.prefix(300))")
+    }
+
+    func scratch() throws -> ScratchDirectory {
+        let dir = try ScratchDirectory()
+        try dir.write("styles/loud.lua", Self.style)
+        try dir.write("t.yaml", Self.table)
+        try dir.write("cases/a.case.yaml", "width: 20\ntable: ../t.yaml\n")
+        return dir
+    }
+
+    @Test func renderStderrAndTheLogAreBounded() throws {
+        let dir = try scratch()
+        let run = try CellarCLI.run(["render", "t.yaml", "--styles", "styles", "--width", "20", "--log"], in: dir.path)
+        #expect(run.status == 1)
+        expectBounded(run.stderr, "render")
+        #expect(run.stderr.contains("cellar: log: loud") && run.stderr.contains("loud.lua:5:"))
+    }
+
+    @Test func testOutputAndTheReportAreBounded() throws {
+        let dir = try scratch()
+        let run = try CellarCLI.run(
+            ["test", "cases", "--styles", "styles", "--report", "out"], in: dir.path, ci: true)
+        #expect(run.status == 1 && run.lastLine == "0 passed, 1 failed")
+        expectBounded(run.stdout, "test")
+        let page = try #require(dir.read("out/index.html"))
+        #expect(!page.contains(String(repeating: "E", count: 2000)) && page.contains("bytes)"))
+    }
+}
