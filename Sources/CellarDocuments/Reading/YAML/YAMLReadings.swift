@@ -36,15 +36,15 @@ import Cellar
         outcome {
             let out = try bytes.withUnsafeBufferPointer { try YAMLToJSON.convert($0, path: path, titles: false) }
             return try out.withUnsafeBufferPointer { buffer in
-                var j = JSONBytes(buffer)
+                var j = JSONBytes(buffer, yamlForm: true)
                 return try j.value()
             }
         }
     }
 
     /// Where the two readings differ, or nil. Only the node tree reads a
-    /// text with no document (as no table); a not-a-number cannot be
-    /// written in JSON, so it is compared as the text the JSON form holds.
+    /// text with no document (as no table); a not-a-number, never equal
+    /// to itself, is the same as another.
     public static func mismatch(_ bytes: [UInt8]) -> String? {
         let tree = tree(bytes)
         let json = json(bytes)
@@ -59,7 +59,7 @@ import Cellar
 
     static func same(_ a: Value, _ b: Value) -> Bool {
         switch (a, b) {
-        case (.double(let d), .string(let s)) where d.isNaN: return s == "nan"
+        case (.double(let x), .double(let y)) where x.isNaN || y.isNaN: return x.isNaN && y.isNaN
         case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { same($0, $1) }
         case (.object(let x), .object(let y)):
             return x.count == y.count && x.allSatisfy { key, value in y[key].map { same(value, $0) } ?? false }
