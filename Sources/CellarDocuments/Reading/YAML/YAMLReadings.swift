@@ -52,6 +52,28 @@ import Cellar
         return same(tree, json) ? nil : "node tree \(tree), JSON form \(json)"
     }
 
+    /// The JSON form of `bytes` as text, or its error as printed, parsed on
+    /// a second thread from `aheadFrom` bytes (`YAMLEventsAhead`).
+    static func form(_ bytes: [UInt8], titles: Bool, aheadFrom minimumBytes: Int) -> String {
+        do {
+            let out = try bytes.withUnsafeBufferPointer {
+                try YAMLToJSON.convert($0, path: "t.yaml", titles: titles, aheadFrom: minimumBytes)
+            }
+            return String(decoding: out, as: UTF8.self)
+        } catch { return "error: \(error)" }
+    }
+
+    /// Where the JSON form parsed ahead on a second thread differs from the
+    /// one parsed on this thread (their bytes or their errors), or nil.
+    public static func aheadMismatch(_ bytes: [UInt8]) -> String? {
+        for titles in [true, false] {
+            let plain = form(bytes, titles: titles, aheadFrom: Int.max)
+            let ahead = form(bytes, titles: titles, aheadFrom: 0)
+            if ahead != plain { return "one thread \(plain.prefix(300)), ahead \(ahead.prefix(300))" }
+        }
+        return nil
+    }
+
     static func same(_ tree: Outcome, _ json: Outcome) -> Bool {
         guard case .value(let a) = tree, case .value(let b) = json else { return tree == json }
         return same(a, b)
