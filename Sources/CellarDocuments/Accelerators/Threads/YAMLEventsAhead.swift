@@ -97,7 +97,7 @@ struct YAMLEventsAhead: ~Copyable, YAMLEventSource {
 
     /// The second thread: parses, queueing the events in batches, and ends the queue with the parse's error if any.
     private static func parse(_ yaml: UnsafeBufferPointer<UInt8>, path: String, into queue: BatchesAhead<Batch>) {
-        var batch = Batch()
+        var batch = reusable([])
         do {
             var events = try YAMLEvents(yaml, path: path)
             while true {
@@ -108,8 +108,7 @@ struct YAMLEventsAhead: ~Copyable, YAMLEventSource {
                 if kind == .end { break }
                 if batch.events.count >= batchEvents {
                     guard let (spent, _) = queue.put([batch]) else { return }
-                    batch = spent.first?.first ?? Batch()
-                    batch.removeAll()
+                    batch = reusable(consume spent)
                 }
             }
             _ = queue.put([batch], last: true)
@@ -118,10 +117,26 @@ struct YAMLEventsAhead: ~Copyable, YAMLEventSource {
         }
     }
 
+    /// A batch handed back, emptied with its storage kept, or a new one:
+    /// the reader let go of it before handing it back, so its arrays are
+    /// reused, not copied (a batch is made and filled on the second thread).
+    private static func reusable(_ spent: consuming [[Batch]]) -> Batch {
+        var batches = spent
+        if var last = batches.popLast(), var batch = last.popLast() {
+            batch.removeAll()
+            return batch
+        }
+        var batch = Batch()
+        batch.events.reserveCapacity(batchEvents)
+        return batch
+    }
+
     mutating func next() throws -> YAMLEvents.Kind {
         index += 1
         while index >= current.events.count {
-            guard let next = try queue.take(handingBack: [current])?.first else { return .end }
+            var read = Batch()
+            swap(&read, &current)
+            guard let next = try queue.take(handingBack: [consume read])?.first else { return .end }
             current = next
             index = 0
         }
