@@ -3,7 +3,7 @@ import CellarText
 
 /// A YAML text's events parsed by libfyaml on a second thread and taken
 /// here in batches: the accelerator of writing a YAML document's JSON form
-/// (`YAMLToJSON`), whose parse costs about as much as the writing. Its
+/// (`YAMLToJSON`), of which the parse is the larger part. Its
 /// plain twin is `YAMLEvents` on this thread; below `minimumBytes`, with
 /// one core or with accelerators off, that one runs.
 ///
