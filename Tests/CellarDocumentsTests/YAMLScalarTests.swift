@@ -82,6 +82,38 @@ import Testing
         }
     }
 
+    /// `.nan` is a number by both readings (the JSON form carries it as
+    /// `JSONText.notANumber`), and only a YAML document's form reads it so.
+    @Test func notANumberIsANumberByBothReadings() {
+        for s in [".nan", ".NaN", ".NAN"] {
+            let (tree, json) = Self.read("a: \(s)\nb: [\(s), x]\n")
+            for outcome in [tree, json] {
+                guard case .value(let v) = outcome, case .double(let a)? = v["a"],
+                    case .array(let list)? = v["b"], case .double(let b)? = list.first
+                else {
+                    Issue.record("\(s): \(outcome)")
+                    continue
+                }
+                #expect(a.isNaN && b.isNaN)
+            }
+            #expect(YAMLReadings.mismatch(Array("a: \(s)\n".utf8)) == nil)
+        }
+        #expect(YAMLReadings.mismatch(Array("a: .nan\n".utf8)) == nil)
+        #expect(YAMLReadings.same(.value(.double(.nan)), .value(.string("nan"))) == false)
+        let spelt = Array(String(describing: JSONText.notANumber).utf8)
+        #expect(
+            spelt.withUnsafeBufferPointer {
+                var j = JSONBytes($0)
+                return try? j.value()
+            } == .double(-0.0))
+        #expect(
+            spelt.withUnsafeBufferPointer {
+                var j = JSONBytes($0, yamlForm: true)
+                return try? j.value()
+            }?.doubleValue?
+            .isNaN == true)
+    }
+
     @Test func notANumberIsANumberByTheNodeTree() {
         for s in [".nan", ".NaN", ".NAN"] {
             let node = YAMLNode.scalar(.init(string: s, isPlain: true, tag: nil, mark: .init(line: 1, column: 1)))

@@ -115,7 +115,7 @@ struct RowDecoder: Sendable {
                 _ = try records.record(at: offset, into: &fields)
                 return try delimited(records, fields)
             default:
-                var j = JSONBytes(buffer, at: offset)
+                var j = JSONBytes(buffer, at: offset, yamlForm: format == .yaml)
                 return try json(&j)
             }
         }

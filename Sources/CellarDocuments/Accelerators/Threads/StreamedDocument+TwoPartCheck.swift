@@ -217,7 +217,7 @@ extension StreamedDocument {
     /// (as `rowList` reads them), up to the list's closing bracket; returns its
     /// offset. Anything else fails, and the scan reads these rows itself.
     func scanRowsToListEnd(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) throws -> Int {
-        var j = JSONBytes(buffer, at: start)
+        var j = JSONBytes(buffer, at: start, yamlForm: format == .yaml)
         var quick = QuickRowCheck(options: options, keySets: RowKeySets())
         while true {
             guard j.current == UInt8(ascii: "{") else { throw j.error("not a row of the list") }

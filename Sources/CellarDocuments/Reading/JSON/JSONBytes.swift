@@ -21,10 +21,15 @@ struct JSONBytes {
     var pos: Int
     /// Deeper nesting is refused rather than recursed into.
     static let maximumDepth = 512
+    /// Whether the bytes are the JSON form of a YAML document (`YAMLToJSON`):
+    /// only then is `JSONText.notANumber` read as YAML's `.nan`. A user's
+    /// JSON never sets it, so it stays RFC 8259 (where that spelling is a zero).
+    var isYAMLForm: Bool
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, at pos: Int = 0) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, at pos: Int = 0, yamlForm: Bool = false) {
         self.bytes = bytes
         self.pos = pos
+        self.isYAMLForm = yamlForm
     }
 
     var atEnd: Bool { pos >= bytes.count }
@@ -92,7 +97,9 @@ struct JSONBytes {
             return build ? .string(decode(s)) : .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let (range, integer) = try number()
-            return build ? Self.number(bytes[range], integer: integer) : .null
+            guard build else { return .null }
+            if isYAMLForm && !integer && bytes.bytes(range, equal: JSONText.notANumber) { return .double(.nan) }
+            return Self.number(bytes[range], integer: integer)
         case UInt8(ascii: "t"):
             try literal("true")
             return .bool(true)

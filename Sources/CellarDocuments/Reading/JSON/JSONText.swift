@@ -43,6 +43,12 @@ enum JSONText {
         text.withUTF8 { writeString($0, into: &out) }
     }
 
+    /// How YAML's `.nan` is written: JSON has no not-a-number, and this
+    /// number (a zero) is one no finite value is written as (`String(d)`
+    /// spells zeros `0.0`); `JSONBytes` reads it back as `.nan` only in a
+    /// YAML document's form (`isYAMLForm`).
+    static let notANumber: StaticString = "-0e999"
+
     /// A scalar value. JSON has no infinity: it is written as a number too
     /// large for a Double, which reads back as infinity.
     static func write(_ value: Value, into out: inout [UInt8]) {
@@ -52,7 +58,9 @@ enum JSONText {
         case .int(let i): out.append(contentsOf: String(i).utf8)
         case .double(let d) where d.isFinite: out.append(contentsOf: String(d).utf8)
         case .double(let d) where d.isInfinite: out.append(contentsOf: (d < 0 ? "-1e999" : "1e999").utf8)
-        case .double(let d): writeString(String(d), into: &out)
+        case .double:
+            out.append(
+                contentsOf: UnsafeBufferPointer(start: notANumber.utf8Start, count: notANumber.utf8CodeUnitCount))
         case .string(let s): writeString(s, into: &out)
         default: out.append(contentsOf: "null".utf8)
         }

@@ -6,7 +6,7 @@ import CellarText
 /// kept; rows are checked and left in the bytes.
 extension StreamedDocument {
     func scanDocument(_ buffer: UnsafeBufferPointer<UInt8>) throws {
-        var j = JSONBytes(buffer)
+        var j = JSONBytes(buffer, yamlForm: format == .yaml)
         j.skipSpace()
         if j.atEnd { throw j.error("the document is empty") }
         let root = j.pos

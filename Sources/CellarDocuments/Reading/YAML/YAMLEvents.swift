@@ -9,7 +9,7 @@ import CellarText
 /// the library accepts that YAML 1.2 does not (characters outside a
 /// scalar's allowed set), and nesting deeper than `maximumNesting`, are
 /// refused here, so both readings refuse them at the same mark.
-struct YAMLEvents: ~Copyable {
+struct YAMLEvents: ~Copyable, YAMLEventSource {
     /// What an event is, as the readers tell them apart.
     enum Kind { case scalar, alias, sequenceStart, sequenceEnd, mappingStart, mappingEnd, documentStart, end, other }
 
@@ -97,14 +97,10 @@ struct YAMLEvents: ~Copyable {
         }
     }
 
-    /// Where the current node starts, as a reader sees it: its anchor or
+    /// Where the current node starts (`mark`), as a reader sees it: its anchor or
     /// tag when it has one, a quoted scalar's opening quote, a block
     /// scalar's `|` or `>` (libfyaml marks the text itself). 1-based line,
     /// column in characters.
-    var mark: SourceLocation {
-        let (line, column) = position
-        return SourceLocation(file: path, line: line, column: column)
-    }
     var position: (line: Int, column: Int) {
         let start = nodeStart
         return (start.line + 1, start.column + 1)
@@ -212,6 +208,8 @@ struct YAMLEvents: ~Copyable {
         default: return nil
         }
     }
+
+    var hasAnchor: Bool { anchor != nil }
 
     private static func text(_ token: OpaquePointer) -> String? {
         var length = 0

@@ -36,20 +36,42 @@ import Cellar
         outcome {
             let out = try bytes.withUnsafeBufferPointer { try YAMLToJSON.convert($0, path: path, titles: false) }
             return try out.withUnsafeBufferPointer { buffer in
-                var j = JSONBytes(buffer)
+                var j = JSONBytes(buffer, yamlForm: true)
                 return try j.value()
             }
         }
     }
 
     /// Where the two readings differ, or nil. Only the node tree reads a
-    /// text with no document (as no table); a not-a-number cannot be
-    /// written in JSON, so it is compared as the text the JSON form holds.
+    /// text with no document (as no table); a not-a-number, never equal
+    /// to itself, is the same as another.
     public static func mismatch(_ bytes: [UInt8]) -> String? {
         let tree = tree(bytes)
         let json = json(bytes)
         if tree == .value(.null), json == .error("t.yaml:1:1: the document is empty") { return nil }
         return same(tree, json) ? nil : "node tree \(tree), JSON form \(json)"
+    }
+
+    /// The JSON form of `bytes` as text, or its error as printed, parsed on
+    /// a second thread from `aheadFrom` bytes (`YAMLEventsAhead`).
+    static func form(_ bytes: [UInt8], titles: Bool, aheadFrom minimumBytes: Int) -> String {
+        do {
+            let out = try bytes.withUnsafeBufferPointer {
+                try YAMLToJSON.convert($0, path: "t.yaml", titles: titles, aheadFrom: minimumBytes)
+            }
+            return String(decoding: out, as: UTF8.self)
+        } catch { return "error: \(error)" }
+    }
+
+    /// Where the JSON form parsed ahead on a second thread differs from the
+    /// one parsed on this thread (their bytes or their errors), or nil.
+    public static func aheadMismatch(_ bytes: [UInt8]) -> String? {
+        for titles in [true, false] {
+            let plain = form(bytes, titles: titles, aheadFrom: Int.max)
+            let ahead = form(bytes, titles: titles, aheadFrom: 0)
+            if ahead != plain { return "one thread \(plain.prefix(300)), ahead \(ahead.prefix(300))" }
+        }
+        return nil
     }
 
     static func same(_ tree: Outcome, _ json: Outcome) -> Bool {
@@ -59,7 +81,7 @@ import Cellar
 
     static func same(_ a: Value, _ b: Value) -> Bool {
         switch (a, b) {
-        case (.double(let d), .string(let s)) where d.isNaN: return s == "nan"
+        case (.double(let x), .double(let y)) where x.isNaN || y.isNaN: return x.isNaN && y.isNaN
         case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { same($0, $1) }
         case (.object(let x), .object(let y)):
             return x.count == y.count && x.allSatisfy { key, value in y[key].map { same(value, $0) } ?? false }

@@ -56,14 +56,21 @@ struct YAMLToJSON {
     /// The JSON form of `yaml`, or the first error the node tree's reader would report.
     /// With `behind`, the pages of a mapped file behind the parser are given
     /// back as it goes; with `titles` false, no scalar is read as a title.
+    /// A text of `aheadFrom` bytes or more is parsed on a second thread
+    /// where there is one (`YAMLEventsAhead`).
     static func convert(
-        _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind? = nil, titles: Bool = true
+        _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind? = nil, titles: Bool = true,
+        aheadFrom minimumBytes: Int = YAMLEventsAhead.minimumBytes
     ) throws -> [UInt8] {
         var c = YAMLToJSON(path: path, capacity: yaml.count)
         c.behind = behind
         c.readsTitles = titles
-        var events = try YAMLEvents(yaml, path: path)
-        try c.consume(&events, target: nil)
+        if var ahead = YAMLEventsAhead(yaml, path: path, minimumBytes: minimumBytes) {
+            try c.consume(&ahead, target: nil)
+        } else {
+            var events = try YAMLEvents(yaml, path: path)
+            try c.consume(&events, target: nil)
+        }
         c.behind?.finish()
         return c.out
     }
@@ -79,13 +86,15 @@ struct YAMLToJSON {
 
     /// Writes the JSON form of the events (or with `target`, see `run`).
     @discardableResult
-    mutating func consume(_ events: inout YAMLEvents, target: Int?) throws -> SourceLocation? {
+    mutating func consume<Events: YAMLEventSource & ~Copyable>(_ events: inout Events, target: Int?) throws
+        -> SourceLocation?
+    {
         var found: SourceLocation?
         while true {
             let kind = try events.next()
             switch kind {
             case .scalar, .alias, .sequenceStart, .mappingStart:
-                if events.anchor != nil { throw CellarError(YAMLNode.anchors, at: events.mark) }
+                if events.hasAnchor { throw CellarError(YAMLNode.anchors, at: events.mark) }
                 let start = begin(&events, kind)
                 if let target {
                     if start > target { return found }
@@ -114,7 +123,9 @@ struct YAMLToJSON {
     }
 
     /// Writes the separator before a node and notes its role; returns where its token starts.
-    private mutating func begin(_ events: inout YAMLEvents, _ kind: YAMLEvents.Kind) -> Int {
+    private mutating func begin<Events: YAMLEventSource & ~Copyable>(
+        _ events: inout Events, _ kind: YAMLEvents.Kind
+    ) -> Int {
         guard let parent = stack.last else { return out.count }
         let isKey = parent.isMapping && parent.count % 2 == 0
         if parent.count > 0 { out.append(isKey || !parent.isMapping ? UInt8(ascii: ",") : UInt8(ascii: ":")) }
@@ -139,7 +150,7 @@ struct YAMLToJSON {
         }
     }
 
-    private mutating func node(_ events: inout YAMLEvents, _ kind: YAMLEvents.Kind) {
+    private mutating func node<Events: YAMLEventSource & ~Copyable>(_ events: inout Events, _ kind: YAMLEvents.Kind) {
         switch kind {
         case .sequenceStart, .mappingStart:
             let isMapping = kind == .mappingStart
@@ -150,7 +161,7 @@ struct YAMLToJSON {
         }
     }
 
-    private mutating func scalar(_ events: inout YAMLEvents) {
+    private mutating func scalar<Events: YAMLEventSource & ~Copyable>(_ events: inout Events) {
         let text = events.scalarBytes
         guard let parent = stack.last else { return value(&events, text, asTitle: false) }
         if parent.isMapping && parent.count % 2 == 1 {
@@ -187,8 +198,8 @@ struct YAMLToJSON {
         return equals("header") || equals("footer") || equals("indexTitle") ? .title : .none
     }
 
-    private mutating func value(
-        _ events: inout YAMLEvents, _ text: UnsafeBufferPointer<UInt8>, asTitle: Bool
+    private mutating func value<Events: YAMLEventSource & ~Copyable>(
+        _ events: inout Events, _ text: UnsafeBufferPointer<UInt8>, asTitle: Bool
     ) {
         let plain = events.isPlainScalar
         let tag = events.scalarTag

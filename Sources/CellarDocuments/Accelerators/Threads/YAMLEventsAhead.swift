@@ -1,0 +1,159 @@
+import Cellar
+import CellarText
+
+/// A YAML text's events parsed by libfyaml on a second thread and taken
+/// here in batches: the accelerator of writing a YAML document's JSON form
+/// (`YAMLToJSON`), of which the parse is the larger part. Its
+/// plain twin is `YAMLEvents` on this thread; below `minimumBytes`, with
+/// one core or with accelerators off, that one runs.
+///
+/// Invariant: the parser (`YAMLEvents`) is made, used and destroyed on the
+/// second thread only; only copies cross to this one (kinds, marks, scalar
+/// text and tags in `Batch`es), which this thread reads and hands back. The
+/// events, their order, and the error the parse ends with (carried by the
+/// queue after the events before it) are those `YAMLEvents` gives, so the
+/// JSON form and every error are the one-thread path's byte for byte
+/// (`YAMLEventsAheadTests`). The text outlives this value: `deinit` joins
+/// the thread, and the caller keeps the text until then.
+struct YAMLEventsAhead: ~Copyable, YAMLEventSource {
+    /// Texts from this size up are parsed ahead; below, a thread costs more than it saves.
+    static let minimumBytes = 1 << 20
+    /// Events per batch: a hand-over (a lock, sometimes a wake) costs about as much as a few events.
+    static let batchEvents = 4096
+
+    /// One event, copied: its text and tag are in its batch.
+    struct Event {
+        var kind: YAMLEvents.Kind
+        var isPlain = true
+        var hasAnchor = false
+        var line = 0
+        var column = 0
+        /// A scalar's text in `Batch.text`; a mapping end's input offset in `textStart`.
+        var textStart = 0
+        var textCount = 0
+        /// Its index in `Batch.tags`, or -1.
+        var tag = -1
+    }
+
+    struct Batch {
+        var events: [Event] = []
+        var text: [UInt8] = []
+        var tags: [String] = []
+
+        mutating func removeAll() {
+            events.removeAll(keepingCapacity: true)
+            text.removeAll(keepingCapacity: true)
+            tags.removeAll()
+        }
+
+        /// The current event of `source` (whose kind is `kind`), copied.
+        mutating func append(_ kind: YAMLEvents.Kind, of source: borrowing YAMLEvents) {
+            var event = Event(kind: kind)
+            switch kind {
+            case .scalar:
+                let bytes = source.scalarBytes
+                event.textStart = text.count
+                event.textCount = bytes.count
+                text.append(contentsOf: bytes)
+                event.isPlain = source.isPlainScalar
+                if let tag = source.scalarTag {
+                    event.tag = tags.count
+                    tags.append(tag)
+                }
+                fallthrough
+            case .alias, .sequenceStart, .mappingStart:
+                event.hasAnchor = source.hasAnchor
+                fallthrough
+            case .documentStart:
+                (event.line, event.column) = source.position
+            case .mappingEnd:
+                event.textStart = source.inputOffset
+            default: break
+            }
+            events.append(event)
+        }
+    }
+
+    /// The text, to cross to the second thread: read there only while this value lives.
+    private struct Text: @unchecked Sendable { let bytes: UnsafeBufferPointer<UInt8> }
+
+    private let queue = BatchesAhead<Batch>(capacity: 8, refillAt: 4)
+    private var current = Batch()
+    private var index = -1
+    let path: String
+
+    /// Starts parsing `yaml` on a second thread; nil (nothing started) when
+    /// it is shorter than `minimumBytes`, there is no second core or
+    /// accelerators are off, or no thread could start.
+    init?(_ yaml: UnsafeBufferPointer<UInt8>, path: String, minimumBytes: Int = Self.minimumBytes) {
+        self.path = path
+        guard yaml.count >= minimumBytes, WorkerThread.hasSecondCore else { return nil }
+        let queue = self.queue
+        let text = Text(bytes: yaml)
+        guard queue.start({ Self.parse(text.bytes, path: path, into: queue) }) else { return nil }
+    }
+
+    deinit { _ = queue.stop() }
+
+    /// The second thread: parses, queueing the events in batches, and ends the queue with the parse's error if any.
+    private static func parse(_ yaml: UnsafeBufferPointer<UInt8>, path: String, into queue: BatchesAhead<Batch>) {
+        var batch = reusable([])
+        do {
+            var events = try YAMLEvents(yaml, path: path)
+            while true {
+                let kind = try events.next()
+                // The reader passes these by.
+                if kind == .other { continue }
+                batch.append(kind, of: events)
+                if kind == .end { break }
+                if batch.events.count >= batchEvents {
+                    guard let (spent, _) = queue.put([batch]) else { return }
+                    batch = reusable(consume spent)
+                }
+            }
+            _ = queue.put([batch], last: true)
+        } catch {
+            _ = queue.put([batch], last: true, failure: error)
+        }
+    }
+
+    /// A batch handed back, emptied with its storage kept, or a new one:
+    /// the reader let go of it before handing it back, so its arrays are
+    /// reused, not copied (a batch is made and filled on the second thread).
+    private static func reusable(_ spent: consuming [[Batch]]) -> Batch {
+        var batches = spent
+        if var last = batches.popLast(), var batch = last.popLast() {
+            batch.removeAll()
+            return batch
+        }
+        var batch = Batch()
+        batch.events.reserveCapacity(batchEvents)
+        return batch
+    }
+
+    mutating func next() throws -> YAMLEvents.Kind {
+        index += 1
+        while index >= current.events.count {
+            var read = Batch()
+            swap(&read, &current)
+            guard let next = try queue.take(handingBack: [consume read])?.first else { return .end }
+            current = next
+            index = 0
+        }
+        return current.events[index].kind
+    }
+
+    private var event: Event { current.events[index] }
+    var hasAnchor: Bool { event.hasAnchor }
+    var position: (line: Int, column: Int) { (event.line, event.column) }
+    var inputOffset: Int { event.textStart }
+    var isPlainScalar: Bool { event.isPlain }
+    var scalarTag: String? { event.tag >= 0 ? current.tags[event.tag] : nil }
+    var scalarBytes: UnsafeBufferPointer<UInt8> {
+        let e = event
+        // `current` is held unchanged until the next event, as the text's lifetime requires.
+        return current.text.withUnsafeBufferPointer {
+            UnsafeBufferPointer(rebasing: $0[e.textStart..<(e.textStart + e.textCount)])
+        }
+    }
+}
