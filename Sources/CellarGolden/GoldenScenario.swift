@@ -71,15 +71,17 @@ public enum GoldenScenario {
     /// The case's table: an inline one is the case file's text with all
     /// but the table blanked (so its lines and columns are the case's), read
     /// as YAML; a file is read in the format its name says (YAML when it
-    /// says none).
-    static func loadDocument(_ scenario: GoldenCase) throws -> StreamedDocument {
+    /// says none), within `sizeLimit` bytes (unless the case's tree reads it).
+    public static func loadDocument(
+        _ scenario: GoldenCase, sizeLimit: Int = InputFile.defaultSizeLimit
+    ) throws -> StreamedDocument {
         switch scenario.table {
         case .inline(let text, _):
             return try StreamedDocument.load(DocumentInput(path: scenario.path, bytes: Array(text.utf8), format: .yaml))
         case .file(let path, let location):
             let read: [UInt8]?
             do {
-                read = try scenario.tree.map { try $0.readTable(path) } ?? GoldenFiles.readBytes(path)
+                read = try scenario.tree.map { try $0.readTable(path) } ?? GoldenFiles.readBytes(path, limit: sizeLimit)
             } catch let e as CellarError {
                 throw e.located(location)
             }

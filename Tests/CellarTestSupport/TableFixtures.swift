@@ -107,9 +107,9 @@ public func render(
     _ yaml: String, width: Int = 40, height: Int? = nil, offset: Int = 0,
     registry: Registry = Registry()
 ) throws -> (String, TableView) {
-    let doc = try TableDocument.parse(yaml, path: "t.yaml")
+    let doc = try StreamedDocument.load(DocumentInput(path: "t.yaml", bytes: Array(yaml.utf8), format: .yaml))
     try doc.validate(against: registry)
-    let ds = DocumentDataSource(document: doc)
+    let ds = StreamedDataSource(document: doc)
     let t = ds.makeTableView(registry: registry)
     t.width = width
     t.viewportHeight = height

@@ -166,7 +166,7 @@ public final class StreamedDocument {
     }
 
     /// A row as written (with the table's keys), decoded from its bytes.
-    func row(_ index: Int) throws -> Value {
+    package func row(_ index: Int) throws -> Value {
         try locating { try $0.row(index) }
     }
 
