@@ -84,38 +84,22 @@ public struct TableDocument: Sendable {
         try parse(bytes: try InputFile.read(path, limit: sizeLimit), path: path)
     }
 
-    /// Parses raw bytes: invalid UTF-8 is an error at its line and column.
+    /// Parses raw bytes with the streamed reader (`StreamedDocument`): a
+    /// `.json` path is strict JSON, anything else YAML; every error names
+    /// path:line:column.
     public static func parse(bytes: [UInt8], path: String, options: TableOptions = TableOptions()) throws
         -> TableDocument
     {
-        if isJSONPath(path) { return try json(bytes, path: path, options: options) }
-        try checkYAMLText(bytes, path: path)
-        return try parse(String(decoding: bytes, as: UTF8.self), path: path, options: options)
+        let format: InputFormat = isJSONPath(path) ? .json : .yaml
+        return try TableDocument(
+            StreamedDocument.load(DocumentInput(path: path, bytes: bytes, format: format), options: options))
     }
 
-    /// `.json` files must be strict JSON (read by the streamed reader, see
-    /// `json(_:path:options:)`); anything else is read as YAML.
+    /// Parses text as `parse(bytes:path:options:)` does.
     public static func parse(_ text: String, path: String, options: TableOptions = TableOptions()) throws
         -> TableDocument
     {
-        if isJSONPath(path) { return try json(Array(text.utf8), path: path, options: options) }
-        if options.sectionBy != nil {
-            throw CellarError(
-                "--section-by applies to rows without sections (JSON Lines, CSV or TSV); \(path) is a table document")
-        }
-        var reader = NodeReader(path: path)
-        reader.defaultCell = options.cell
-        guard let root = try YAMLNode.compose(text, path: path) else {
-            throw CellarError("the document is empty", at: SourceLocation(file: path, line: 1, column: 1))
-        }
-        var doc = try reader.document(root)
-        doc.options = options
-        if options.indexTitles {
-            let titles = TableOptions.indexTitles(
-                headers: doc.sections.map(\.header), existing: doc.sections.map(\.indexTitle))
-            for (i, title) in titles.enumerated() { doc.sections[i].indexTitle = title }
-        }
-        return doc
+        try parse(bytes: Array(text.utf8), path: path, options: options)
     }
 
     static func isJSONPath(_ path: String) -> Bool { path.lowercased().hasSuffix(".json") }

@@ -81,18 +81,3 @@ extension TableDocument {
         }.joined(separator: "; ")
     }
 }
-
-extension NodeReader {
-    func registrations(_ node: YAMLNode) throws -> [TableDocument.Registration] {
-        try pairs(node, what: "register").map { key, keyNode, value in
-            guard !key.isEmpty else { throw fail(keyNode, "register: a reuse identifier must not be empty") }
-            guard let style = try text(value, "register: \(key)"), !style.isEmpty else {
-                throw fail(
-                    value,
-                    "register: \(Sanitizer.excerpt(key)) must name a style (a built-in such as default, or a Lua style's identifier)"
-                )
-            }
-            return TableDocument.Registration(identifier: key, style: style, location: loc(keyNode))
-        }
-    }
-}
