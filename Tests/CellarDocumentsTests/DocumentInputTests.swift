@@ -85,7 +85,7 @@ import Testing
             }
             .hasSuffix("textProperties.numberOfLines: must be a whole number from 0 to 10000 (0 = unlimited)"))
         // The largest indentation still renders (everything pushed out of a narrow row).
-        let source = DocumentDataSource(document: try TableDocument.parse(doc("indentation: 10000"), path: "t.yaml"))
+        let source = StreamedDataSource(document: try streamedDocument(doc("indentation: 10000")))
         let table = source.makeTableView(registry: Registry())
         table.width = 10_000
         table.viewportHeight = 1

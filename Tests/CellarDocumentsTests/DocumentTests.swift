@@ -40,7 +40,7 @@ import Testing
         #expect(s.rows[0]["calories"] == .int(52))
         #expect(s.rows[1]["secondaryText"] == .string("52"))
         #expect(s.rowLocations[0] == SourceLocation(file: "f.yaml", line: 10, column: 9))
-        let ds = DocumentDataSource(document: doc)
+        let ds = StreamedDataSource(document: try streamedDocument(yaml, path: "f.yaml"))
         // Table keys are not row data; everything else is.
         #expect(ds.rowValue(at: IndexPath(0, 0))?["selected"] == nil)
         #expect(ds.rowValue(at: IndexPath(0, 0))?["calories"] == .int(52))
@@ -79,7 +79,8 @@ import Testing
         let doc = try TableDocument.parse(yaml, path: "a.yaml")
         #expect(doc.ambiguousWide)
         #expect(try TableDocument.parse("sections: []\n", path: "a.yaml").ambiguousWide == false)
-        let t = DocumentDataSource(document: doc).makeTableView(registry: Registry())
+        let t = StreamedDataSource(document: try streamedDocument(yaml, path: "a.yaml")).makeTableView(
+            registry: Registry())
         t.width = 12
         #expect(t.ambiguousWide)
         // ±° takes four columns: the checkmark sits where it would after "abcd".
@@ -204,9 +205,9 @@ import Testing
             "foods.yaml", "settings.yaml", "contacts.yaml", "cell-configuration.yaml", "thousand.yaml",
             "row-heights.yaml", "fruits.json",
         ] {
-            let doc = try TableDocument.load(path: "/\(dir)/Examples/\(name)")
+            let doc = try StreamedDocument.load(DocumentInput.read("/\(dir)/Examples/\(name)"))
             try doc.validate(against: Registry())
-            let t = DocumentDataSource(document: doc).makeTableView(registry: Registry())
+            let t = StreamedDataSource(document: doc).makeTableView(registry: Registry())
             t.width = 50
             #expect(try !t.renderText().isEmpty)
         }
@@ -214,10 +215,10 @@ import Testing
 }
 
 @Suite struct UpdateTests {
-    func table() throws -> (TableView, DocumentDataSource) {
-        let doc = try TableDocument.parse(
+    func table() throws -> (TableView, StreamedDataSource) {
+        let doc = try streamedDocument(
             "separatorStyle: none\nsections:\n  - rows: [{text: a}, {text: b}, {text: c}, {text: d}]\n", path: "u.yaml")
-        let ds = DocumentDataSource(document: doc)
+        let ds = StreamedDataSource(document: doc)
         let t = ds.makeTableView(registry: Registry())
         t.width = 10
         return (t, ds)

@@ -65,7 +65,7 @@ public struct TableDocument: Sendable {
     public var sectionHeights = DocumentSectionHeights()
     /// The section index for the whole table (e.g. A–Z and #); nil = the
     /// sections' own `indexTitle`s. Titles without a section of their own
-    /// jump to the nearest section (see `DocumentDataSource`).
+    /// jump to the nearest section (see `DocumentRowAnswers`).
     public var indexTitles: [String]?
     /// Top-level keys given from outside; they override the document's.
     public var options = TableOptions()
