@@ -50,10 +50,11 @@ import Testing
     }
 
     /// Every table of `tables()` that parses and checks against `registry`, with its name.
-    static func checkedTables(against registry: Registry) throws -> [(name: String, doc: TableDocument)] {
+    static func checkedTables(against registry: Registry) throws -> [(name: String, doc: DocumentSnapshot)] {
         try tables().compactMap { t in
             let path = t.name.hasSuffix(".json") ? "t.json" : "t.yaml"
-            guard let doc = try? TableDocument.parse(t.text, path: path), (try? doc.validate(against: registry)) != nil
+            guard let doc = try? DocumentSnapshot.parse(t.text, path: path),
+                (try? doc.validate(against: registry)) != nil
             else { return nil }
             return (t.name, doc)
         }
@@ -79,7 +80,7 @@ import Testing
     }
 
     /// The document written as JSON, and as JSON Lines and CSV when its shape allows.
-    static func forms(_ doc: TableDocument) -> [(InputFormat, String)] {
+    static func forms(_ doc: DocumentSnapshot) -> [(InputFormat, String)] {
         var forms: [(InputFormat, String)] = [(.json, DocumentWriting.jsonDocument(doc))]
         // Rows-only formats carry no table keys: a table-wide index has no place there.
         guard doc.indexTitles == nil else { return forms }
@@ -90,7 +91,7 @@ import Testing
 
     /// The streamed table of one form; the table keys a rows-only form cannot carry are set as the CLI's flags
     /// and the document's settings would be.
-    static func streamed(_ doc: TableDocument, _ format: InputFormat, _ body: String, registry: Registry) throws
+    static func streamed(_ doc: DocumentSnapshot, _ format: InputFormat, _ body: String, registry: Registry) throws
         -> (TableView, StreamedDataSource)
     {
         let options = TableOptions(
@@ -116,7 +117,7 @@ import Testing
         var playedCases = 0
         for t in try Self.tables() {
             let path = t.name.hasSuffix(".json") ? "t.json" : "t.yaml"
-            guard let doc = try? TableDocument.parse(t.text, path: path),
+            guard let doc = try? DocumentSnapshot.parse(t.text, path: path),
                 (try? doc.validate(against: registry)) != nil
             else { continue }
             let expected: [String]
@@ -214,7 +215,7 @@ import Testing
         ]
         #expect(bad.count == expected.count)
         for (text, want) in zip(bad, expected) {
-            let eager = message { try TableDocument.parse(text, path: "t.json") }
+            let eager = message { try DocumentSnapshot.parse(text, path: "t.json") }
             let streamed = message {
                 try StreamedDocument.load(DocumentInput(path: "t.json", bytes: Array(text.utf8), format: .json))
             }

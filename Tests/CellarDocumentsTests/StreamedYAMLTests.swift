@@ -19,7 +19,7 @@ import Testing
 
     static func eager(_ text: String) -> String {
         message {
-            let doc = try TableDocument.parse(bytes: Array(text.utf8), path: "t.yaml")
+            let doc = try DocumentSnapshot.parse(bytes: Array(text.utf8), path: "t.yaml")
             try doc.validate(against: Registry())
             _ = try doc.registry(over: Registry())
         }
@@ -129,7 +129,7 @@ import Testing
             _ = try StreamedDocument.load(DocumentInput(path: "t.yaml", bytes: bytes, format: .yaml))
         }
         #expect(got == "t.yaml:2:20: invalid UTF-8")
-        #expect(got == Self.message { _ = try TableDocument.parse(bytes: bytes, path: "t.yaml") })
+        #expect(got == Self.message { _ = try DocumentSnapshot.parse(bytes: bytes, path: "t.yaml") })
     }
 
     /// Nesting deeper than the JSON form can be read back is refused by the events, for both readers.

@@ -46,7 +46,6 @@ public protocol DocumentSectionTitles {
     var footerView: DocumentSectionView? { get }
 }
 
-extension DocumentSection: DocumentSectionTitles {}
 extension StreamedDocument.Section: DocumentSectionTitles {}
 
 extension DocumentRowAnswers {

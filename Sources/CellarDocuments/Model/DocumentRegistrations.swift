@@ -13,13 +13,8 @@ extension TableDocument {
         public var location: SourceLocation
     }
 
-    /// `base` with the document's own identifiers added, or `base` itself
-    /// when the document registers none. Each identifier keeps its own queue.
-    public func registry(over base: Registry) throws -> Registry {
-        try Self.registry(registrations, over: base)
-    }
-
-    /// `base` with `registrations` added (YAML's and JSON's `register:` alike).
+    /// `base` with `registrations` added (YAML's and JSON's `register:`
+    /// alike), or `base` itself when there are none. Each identifier keeps its own queue.
     static func registry(_ registrations: [Registration], over base: Registry) throws -> Registry {
         guard !registrations.isEmpty else { return base }
         let registry = Registry(copying: base)
