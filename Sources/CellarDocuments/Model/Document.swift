@@ -2,7 +2,8 @@ import Cellar
 import CellarText
 
 /// The rules every table document is read by, whatever its format: its
-/// keys, its `register:` entries, the checks of its rows. These key names are a contract with the documents already written: renaming one breaks them.
+/// keys, its `register:` entries, the checks of its rows. The key names are
+/// a contract with the documents already written: renaming one breaks them.
 public enum TableDocument {
     /// The keys a document may have at its top level; any other is an error.
     public static let topLevelKeys = TableSchema.document.map(\.name)
