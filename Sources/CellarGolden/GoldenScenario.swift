@@ -7,14 +7,16 @@ import CellarText
 /// document's data source first and then the table, so the table's count check
 /// sees them exactly as it sees an app's updates.
 public enum GoldenScenario {
-    /// Plays the case and returns its golden text: the initial frame, then a frame after each step.
+    /// Plays the case and returns its golden text: the initial frame, then a
+    /// frame after each step. The table is read as the CLI reads it
+    /// (`StreamedDocument`), so a case draws what `cellar render` draws.
     public static func play(_ scenario: GoldenCase, registry: Registry) throws -> String {
         let document = try loadDocument(scenario)
         let registry = try document.registry(over: registry)
         try checkStyles(scenario, document: document, registry: registry)
         try document.checkRowHeights(width: scenario.width)
 
-        let source = DocumentDataSource(document: document)
+        let source = StreamedDataSource(document: document)
         return try play(scenario, table: source.makeTableView(registry: registry), source: source)
     }
 
@@ -66,25 +68,32 @@ public enum GoldenScenario {
         return withExtendedLifetime(source) { out }
     }
 
-    static func loadDocument(_ scenario: GoldenCase) throws -> TableDocument {
+    /// The case's table: an inline one is the case file's text with all
+    /// but the table blanked (so its lines and columns are the case's), read
+    /// as YAML; a file is read in the format its name says (YAML when it
+    /// says none), within `sizeLimit` bytes (unless the case's tree reads it).
+    public static func loadDocument(
+        _ scenario: GoldenCase, sizeLimit: Int = InputFile.defaultSizeLimit
+    ) throws -> StreamedDocument {
         switch scenario.table {
         case .inline(let text, _):
-            return try TableDocument.parse(text, path: scenario.path)
+            return try StreamedDocument.load(DocumentInput(path: scenario.path, bytes: Array(text.utf8), format: .yaml))
         case .file(let path, let location):
             let read: [UInt8]?
             do {
-                read = try scenario.tree.map { try $0.readTable(path) } ?? GoldenFiles.readBytes(path)
+                read = try scenario.tree.map { try $0.readTable(path) } ?? GoldenFiles.readBytes(path, limit: sizeLimit)
             } catch let e as CellarError {
                 throw e.located(location)
             }
             guard let bytes = read else { throw CellarError("no such table document: \(path)", at: location) }
-            return try TableDocument.parse(bytes: bytes, path: path)
+            let format = InputFormat.from(path: path) ?? .yaml
+            return try StreamedDocument.load(DocumentInput(path: path, bytes: bytes, format: format))
         }
     }
 
     /// A case naming a style, or a row naming a cell, that the registry does
     /// not know fails here, located, rather than deep in a render.
-    static func checkStyles(_ scenario: GoldenCase, document: TableDocument, registry: Registry) throws {
+    static func checkStyles(_ scenario: GoldenCase, document: StreamedDocument, registry: Registry) throws {
         func known() -> String { registry.identifiers.sorted().joined(separator: ", ") }
         if let style = scenario.style, registry.style(for: style.value) == nil,
             !registry.headerFooterRegistration(for: style.value).registered

@@ -75,35 +75,26 @@ struct CaseRows {
     func rows(for id: String, headerFooter: Bool) -> (rows: [Value], path: String)? {
         for path in casePaths() {
             guard let scenario = try? GoldenCaseParser.load(path: path, name: path),
-                let document = try? Self.document(scenario, sizeLimit: sizeLimit)
+                let document = try? GoldenScenario.loadDocument(scenario, sizeLimit: sizeLimit),
+                let rows = try? (headerFooter ? Self.views(id, document) : Self.rows(id, document))
             else { continue }
-            let rows = headerFooter ? Self.views(id, document) : Self.rows(id, document)
             if !rows.isEmpty { return (Array(rows.prefix(Self.limit)), path) }
         }
         return nil
     }
 
-    static func rows(_ id: String, _ document: TableDocument) -> [Value] {
-        document.sections.flatMap(\.rows).compactMap { row in
-            guard case .object(var o) = row, o["cell"]?.stringValue == id else { return nil }
+    static func rows(_ id: String, _ document: StreamedDocument) throws -> [Value] {
+        try (0..<document.rowCount).compactMap { index in
+            guard case .object(var o) = try document.row(index), o["cell"]?.stringValue == id else { return nil }
             o["cell"] = nil
             return .object(o)
         }
     }
 
-    static func views(_ id: String, _ document: TableDocument) -> [Value] {
+    static func views(_ id: String, _ document: StreamedDocument) -> [Value] {
         document.sections.flatMap { [$0.headerView, $0.footerView] }.compactMap { view in
             guard let view, view.identifier == id else { return nil }
             return .object(view.data)
-        }
-    }
-
-    static func document(_ scenario: GoldenCase, sizeLimit: Int) throws -> TableDocument? {
-        switch scenario.table {
-        case .inline(let text, _): return try TableDocument.parse(text, path: scenario.path)
-        case .file(let path, _):
-            guard let bytes = try GoldenFiles.readBytes(path, limit: sizeLimit) else { return nil }
-            return try TableDocument.parse(bytes: bytes, path: path)
         }
     }
 

@@ -60,11 +60,12 @@ enum GalleryState: String, CaseIterable {
         }
         let sections: Value = entry.isHeaderFooter ? .array(rows) : .array([.object(["rows": .array(rows)])])
         let text = GoldenRecorder.json(.object(["style": .string("plain"), "sections": sections]))
-        let document = try TableDocument.parse(text, path: entry.source + " (samples)")
+        let document = try StreamedDocument.load(
+            DocumentInput(path: entry.source + " (samples)", bytes: Array(text.utf8), format: .yaml))
         let documentRegistry = try document.registry(over: registry)
         try document.validate(against: documentRegistry)
         try document.checkRowHeights(width: width)
-        let table = DocumentDataSource(document: document).makeTableView(registry: documentRegistry)
+        let table = StreamedDataSource(document: document).makeTableView(registry: documentRegistry)
         table.width = width
         let note = try apply(to: table, rows: entry.isHeaderFooter ? 0 : rows.count)
         return (table, note)

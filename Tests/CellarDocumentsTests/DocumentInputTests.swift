@@ -21,16 +21,16 @@ import Testing
 
     @Test func onlyRegularFilesAreRead() throws {
         #expect(
-            message { try TableDocument.load(path: "/dev/zero") }
+            message { try DocumentSnapshot.load(path: "/dev/zero") }
                 == "/dev/zero: not a regular file (a character device); only regular files are read")
         let dir = try ScratchDirectory()
         let fifo = dir.path + "/t.yaml"
         #expect(mkfifo(fifo, 0o644) == 0)
         // Opening a FIFO without a writer would block: the reader must not wait.
         #expect(
-            message { try TableDocument.load(path: fifo) }.hasSuffix(
+            message { try DocumentSnapshot.load(path: fifo) }.hasSuffix(
                 "not a regular file (a FIFO); only regular files are read"))
-        #expect(message { try TableDocument.load(path: dir.path) }.contains("not a regular file (a directory)"))
+        #expect(message { try DocumentSnapshot.load(path: dir.path) }.contains("not a regular file (a directory)"))
     }
 
     @Test func filesLargerThanTheLimitAreRefusedAndTheLimitCanBeRaised() throws {
@@ -38,9 +38,9 @@ import Testing
         let text = "sections:\n  - rows:\n      - text: " + String(repeating: "x", count: 2000) + "\n"
         try dir.write("big.yaml", text)
         #expect(
-            message { try TableDocument.load(path: dir.path + "/big.yaml", sizeLimit: 1024) }
+            message { try DocumentSnapshot.load(path: dir.path + "/big.yaml", sizeLimit: 1024) }
                 == dir.path + "/big.yaml: larger than the 1 KiB file size limit (raise it with --max-file-size)")
-        #expect(try TableDocument.load(path: dir.path + "/big.yaml", sizeLimit: text.utf8.count).sections.count == 1)
+        #expect(try DocumentSnapshot.load(path: dir.path + "/big.yaml", sizeLimit: text.utf8.count).sections.count == 1)
         #expect(InputFile.parseSize("64M") == 64 << 20 && InputFile.parseSize("2g") == 2 << 30)
         #expect(
             InputFile.parseSize("1000") == 1000 && InputFile.parseSize("0") == nil && InputFile.parseSize("x") == nil)
@@ -55,37 +55,37 @@ import Testing
         }
         text += "sections:\n  - rows:\n      - {text: hi, bomb: *a9}\n"
         #expect(
-            message { try TableDocument.parse(text, path: "t.yaml") }
+            message { try DocumentSnapshot.parse(text, path: "t.yaml") }
                 == "t.yaml:1:5: anchors and aliases (&name, *name) are not supported: write the value out")
         let inRow = "sections:\n  - rows:\n      - text: &t hi\n      - text: *t\n"
         #expect(
-            message { try TableDocument.parse(inRow, path: "t.yaml") }.hasPrefix("t.yaml:3:15: anchors and aliases"))
+            message { try DocumentSnapshot.parse(inRow, path: "t.yaml") }.hasPrefix("t.yaml:3:15: anchors and aliases"))
     }
 
     @Test func deepNestingIsSaidInCellarsWords() {
         let text =
             "a: " + String(repeating: "[", count: 1100) + String(repeating: "]", count: 1100) + "\nsections: []\n"
-        let m = message { try TableDocument.parse(text, path: "t.yaml") }
+        let m = message { try DocumentSnapshot.parse(text, path: "t.yaml") }
         // The root mapping is the first level, the 500th bracket the 501st.
         #expect(m == "t.yaml:1:503: nested more than \(YAMLEvents.maximumNesting) levels deep")
     }
 
     @Test func indentationAndLineCountsAreBoundedAtTheirEdges() throws {
         func doc(_ row: String) -> String { "sections:\n  - rows:\n      - {text: a, \(row)}\n" }
-        #expect(throws: Never.self) { try TableDocument.parse(doc("indentation: 10000"), path: "t.yaml") }
+        #expect(throws: Never.self) { try DocumentSnapshot.parse(doc("indentation: 10000"), path: "t.yaml") }
         #expect(
-            message { try TableDocument.parse(doc("indentation: 10001"), path: "t.yaml") }
+            message { try DocumentSnapshot.parse(doc("indentation: 10001"), path: "t.yaml") }
                 == "t.yaml:3:32: indentation: must be a whole number from 0 to 10000")
         #expect(
-            message { try TableDocument.parse(doc("indentation: 9223372036854775807"), path: "t.yaml") }
+            message { try DocumentSnapshot.parse(doc("indentation: 9223372036854775807"), path: "t.yaml") }
                 == "t.yaml:3:32: indentation: must be a whole number from 0 to 10000")
         #expect(
             message {
-                try TableDocument.parse(doc("textProperties: {numberOfLines: 9223372036854775807}"), path: "t.yaml")
+                try DocumentSnapshot.parse(doc("textProperties: {numberOfLines: 9223372036854775807}"), path: "t.yaml")
             }
             .hasSuffix("textProperties.numberOfLines: must be a whole number from 0 to 10000 (0 = unlimited)"))
         // The largest indentation still renders (everything pushed out of a narrow row).
-        let source = DocumentDataSource(document: try TableDocument.parse(doc("indentation: 10000"), path: "t.yaml"))
+        let source = StreamedDataSource(document: try streamedDocument(doc("indentation: 10000")))
         let table = source.makeTableView(registry: Registry())
         table.width = 10_000
         table.viewportHeight = 1
@@ -94,24 +94,24 @@ import Testing
 
     @Test func surrogatePairsDecodeAndRawC1AndDELAreRead() throws {
         let json = "{\"sections\": [{\"rows\": [{\"text\": \"\\ud83c\\udf4e a\u{7F}b\u{85}c\u{9F}\", \"x\": 1}]}]}"
-        let doc = try TableDocument.parse(json, path: "t.json")
+        let doc = try DocumentSnapshot.parse(json, path: "t.json")
         #expect(doc.sections[0].rows[0]["text"] == .string("🍎 a\u{7F}b\u{85}c\u{9F}"))
         // Padding keeps later columns: an error after the pair is still where it is written.
         let bad = "{\"sections\": [{\"rows\": [{\"text\": \"\\ud83c\\udf4e\", \"height\": -1}]}]}"
         #expect(
-            message { try TableDocument.parse(bad, path: "t.json") }.hasPrefix(
+            message { try DocumentSnapshot.parse(bad, path: "t.json") }.hasPrefix(
                 "t.json:1:60: height must not be negative"))
         // Unicode line separators stay in the text (YAML would fold them).
         let separators = "{\"sections\": [{\"rows\": [{\"text\": \"a\u{2028}b\u{FEFF}\"}]}]}"
         #expect(
-            try TableDocument.parse(separators, path: "t.json").sections[0].rows[0]["text"]
+            try DocumentSnapshot.parse(separators, path: "t.json").sections[0].rows[0]["text"]
                 == .string("a\u{2028}b\u{FEFF}"))
     }
 
     @Test func aLoneSurrogateIsAnErrorAtItsEscape() {
         func m(_ s: String) -> String {
             message {
-                try TableDocument.parse("{\"sections\": [{\"rows\": [{\"text\": \"ab\(s)\"}]}]}", path: "t.json")
+                try DocumentSnapshot.parse("{\"sections\": [{\"rows\": [{\"text\": \"ab\(s)\"}]}]}", path: "t.json")
             }
         }
         #expect(

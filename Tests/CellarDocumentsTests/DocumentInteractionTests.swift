@@ -7,8 +7,8 @@ import Testing
 
 /// The document keys of editing, moving, the section index and selection.
 @Suite struct DocumentInteractionTests {
-    func table(_ yaml: String) throws -> (TableView, DocumentDataSource) {
-        let ds = DocumentDataSource(document: try TableDocument.parse(yaml, path: "t.yaml"))
+    func table(_ yaml: String) throws -> (TableView, StreamedDataSource) {
+        let ds = StreamedDataSource(document: try streamedDocument(yaml, path: "t.yaml"))
         let t = ds.makeTableView(registry: Registry())
         t.width = 24
         return (t, ds)
@@ -35,7 +35,7 @@ import Testing
             throws: CellarError(
                 "selectable must be true or false", at: SourceLocation(file: "t.yaml", line: 1, column: 42))
         ) {
-            _ = try TableDocument.parse("sections: [{rows: [{text: a, selectable: sometimes}]}]", path: "t.yaml")
+            _ = try streamedDocument("sections: [{rows: [{text: a, selectable: sometimes}]}]", path: "t.yaml")
         }
     }
 
@@ -45,35 +45,35 @@ import Testing
                 "movable must be true, false or withinSection (got 'sometimes')",
                 at: SourceLocation(file: "t.yaml", line: 1, column: 39))
         ) {
-            _ = try TableDocument.parse("sections: [{rows: [{text: a, movable: sometimes}]}]", path: "t.yaml")
+            _ = try streamedDocument("sections: [{rows: [{text: a, movable: sometimes}]}]", path: "t.yaml")
         }
         #expect(
             throws: CellarError(
                 "editingStyle: unknown value 'remove' (expected one of: none, delete, insert)",
                 at: SourceLocation(file: "t.yaml", line: 1, column: 44))
         ) {
-            _ = try TableDocument.parse("sections: [{rows: [{text: a, editingStyle: remove}]}]", path: "t.yaml")
+            _ = try streamedDocument("sections: [{rows: [{text: a, editingStyle: remove}]}]", path: "t.yaml")
         }
         #expect(
             throws: CellarError(
                 "template must be a row (a mapping with 'cell' and its data)",
                 at: SourceLocation(file: "t.yaml", line: 1, column: 40))
         ) {
-            _ = try TableDocument.parse("sections: [{rows: [{text: a, template: New}]}]", path: "t.yaml")
+            _ = try streamedDocument("sections: [{rows: [{text: a, template: New}]}]", path: "t.yaml")
         }
         #expect(
             throws: CellarError(
                 "allowsSelection must be true or false (got 'yes please')",
                 at: SourceLocation(file: "t.yaml", line: 1, column: 18))
         ) {
-            _ = try TableDocument.parse("allowsSelection: yes please\nsections: []", path: "t.yaml")
+            _ = try streamedDocument("allowsSelection: yes please\nsections: []", path: "t.yaml")
         }
         #expect(
             throws: CellarError(
                 "the section's indexTitle 'Q' is not in the table's indexTitles (A B)",
                 at: SourceLocation(file: "t.yaml", line: 2, column: 12))
         ) {
-            _ = try TableDocument.parse("indexTitles: [A, B]\nsections: [{indexTitle: Q, rows: []}]", path: "t.yaml")
+            _ = try streamedDocument("indexTitles: [A, B]\nsections: [{indexTitle: Q, rows: []}]", path: "t.yaml")
         }
     }
 
@@ -83,11 +83,11 @@ import Testing
                 "background.selectedColour: unknown key 'selectedColour' — did you mean 'selectedColor'?",
                 at: SourceLocation(file: "t.yaml", line: 3, column: 32))
         ) {
-            _ = try TableDocument.parse(
+            _ = try streamedDocument(
                 "sections:\n  - rows:\n      - {text: a, background: {selectedColour: tint}}", path: "t.yaml")
         }
         #expect(throws: CellarError.self) {
-            _ = try TableDocument.parse("sections: [{rows: [{text: a, background: tint}]}]", path: "t.yaml")
+            _ = try streamedDocument("sections: [{rows: [{text: a, background: tint}]}]", path: "t.yaml")
         }
         // A good one is row-table data: set on the cell, not handed to the style.
         let (t, _) = try table("sections: [{rows: [{text: a, background: {color: warning}}, {text: b}]}]")
@@ -107,7 +107,7 @@ import Testing
                 "row [0, 2] is selected, and so is row [0, 0], but the table selects one row at a time (UIKit's default): add 'allowsMultipleSelection: true' to select several",
                 at: SourceLocation(file: "t.yaml", line: 5, column: 9))
         ) {
-            _ = try TableDocument.parse(rows, path: "t.yaml")
+            _ = try streamedDocument(rows, path: "t.yaml")
         }
         let (t, _) = try table("allowsMultipleSelection: true\n" + rows)
         _ = try t.renderText()

@@ -16,13 +16,13 @@ import Testing
         """
 
     @Test func registeredIdentifiersDrawTheirStyles() throws {
-        let doc = try TableDocument.parse(Self.seeds, path: "r.yaml")
+        let doc = try streamedDocument(Self.seeds, path: "r.yaml")
         #expect(doc.registrations.map(\.identifier) == ["basicStyleCell", "myCellType"])
         let base = Registry()
         let registry = try doc.registry(over: base)
         #expect(base.style(for: "basicStyleCell") == nil, "the shared registry is left alone")
         try doc.validate(against: registry)
-        let t = DocumentDataSource(document: doc).makeTableView(registry: registry)
+        let t = StreamedDataSource(document: doc).makeTableView(registry: registry)
         t.width = 20
         t.separatorStyle = .none
         #expect(lines(try t.renderText()) == [" Apple", " Pear", " green"])
@@ -30,42 +30,42 @@ import Testing
     }
 
     @Test func withoutRegisterTheIdentifiersAreUnknown() throws {
-        let doc = try TableDocument.parse(
+        let doc = try streamedDocument(
             Self.seeds.replacingOccurrences(
                 of: "register: {basicStyleCell: default, myCellType: subtitle}\n", with: ""), path: "r.yaml")
         #expect(throws: CellarError.self) { try doc.validate(against: Registry()) }
     }
 
     @Test func anUnknownRegisteredStyleIsLocatedWithASuggestion() throws {
-        let doc = try TableDocument.parse("register: {myCellType: subtitel}\nsections: []\n", path: "r.yaml")
+        let doc = try streamedDocument("register: {myCellType: subtitel}\nsections: []\n", path: "r.yaml")
         #expect { try doc.registry(over: Registry()) } throws: {
             "\($0)" == "r.yaml:1:12: register: myCellType: no style 'subtitel' (did you mean 'subtitle'?)"
         }
-        let taken = try TableDocument.parse("register: {value1: subtitle}\nsections: []\n", path: "r.yaml")
+        let taken = try streamedDocument("register: {value1: subtitle}\nsections: []\n", path: "r.yaml")
         #expect { try taken.registry(over: Registry()) } throws: {
             "\($0)".hasPrefix("r.yaml:1:12: reuse identifier 'value1' is already registered")
         }
-        #expect { try TableDocument.parse("register: [a]\nsections: []\n", path: "r.yaml") } throws: {
+        #expect { try streamedDocument("register: [a]\nsections: []\n", path: "r.yaml") } throws: {
             "\($0)".contains("register must be a mapping")
         }
     }
 
     /// `{cell: subtitle, txt: Apple}` drew a blank row: now a located error with a suggestion.
     @Test func aRowKeyNoStyleReadsIsAnError() throws {
-        let doc = try TableDocument.parse(
+        let doc = try streamedDocument(
             "sections:\n  - rows:\n      - {cell: subtitle, txt: Apple, selectd: true}\n", path: "k.yaml")
         #expect { try doc.validate(against: Registry()) } throws: {
             "\($0)"
                 == "k.yaml:3:9: style 'subtitle' does not read row key 'selectd' — did you mean 'selected'?; style 'subtitle' does not read row key 'txt' — did you mean 'text'?"
         }
-        let ok = try TableDocument.parse(
+        let ok = try streamedDocument(
             "sections:\n  - rows:\n      - {cell: subtitle, text: Apple, selected: true, height: 2}\n", path: "k.yaml")
         try ok.validate(against: Registry())
     }
 
     /// Rows of a built-in under a document's identifier are checked as the built-in's own.
     @Test func registeredBuiltinRowsAreChecked() throws {
-        let doc = try TableDocument.parse(
+        let doc = try streamedDocument(
             "register: {basicStyleCell: default}\nsections:\n  - rows:\n      - {cell: basicStyleCell, text: A, accessory: chekmark}\n",
             path: "k.yaml")
         #expect { try doc.validate(against: try doc.registry(over: Registry())) } throws: {

@@ -17,16 +17,16 @@ import Testing
             rows: [{text: Apple}]
         """
 
-    func render(_ doc: TableDocument) throws -> [String] {
+    func render(_ doc: StreamedDocument) throws -> [String] {
         let registry = Registry()
         try doc.validate(against: registry)
-        let t = DocumentDataSource(document: doc).makeTableView(registry: registry)
+        let t = StreamedDataSource(document: doc).makeTableView(registry: registry)
         t.width = 24
         return lines(try t.renderText())
     }
 
     @Test func sectionsNameViewsAndTheirData() throws {
-        let doc = try TableDocument.parse(Self.yaml, path: "v.yaml")
+        let doc = try streamedDocument(Self.yaml, path: "v.yaml")
         #expect(doc.sections[0].headerView?.identifier == "value1")
         #expect(doc.sections[0].headerView?.data == ["secondaryText": .string("3 kinds")])
         #expect(doc.sectionHeights.footer == .fixed(2))
@@ -43,14 +43,14 @@ import Testing
               {"header": "Fruits", "headerView": {"view": "value1", "secondaryText": "3 kinds"},
                "footerView": {"view": "default", "text": "end"}, "rows": [{"text": "Apple"}]}]}
             """
-        let fromJSON = try TableDocument.parse(json, path: "v.json")
-        #expect(try render(fromJSON) == (try render(try TableDocument.parse(Self.yaml, path: "v.yaml"))))
+        let fromJSON = try streamedDocument(json, path: "v.json")
+        #expect(try render(fromJSON) == (try render(try streamedDocument(Self.yaml, path: "v.yaml"))))
     }
 
     @Test func badViewsAreLocatedErrors() throws {
         func message(_ text: String, path: String = "v.yaml") -> String {
             do {
-                let doc = try TableDocument.parse(text, path: path)
+                let doc = try streamedDocument(text, path: path)
                 try doc.validate(against: Registry())
             } catch let e as CellarError { return e.description } catch { return "\(error)" }
             return "no error"

@@ -17,8 +17,8 @@ import Testing
               - {text: fixed, editable: false}
         """
 
-    func table() throws -> (TableView, DocumentDataSource) {
-        let ds = DocumentDataSource(document: try TableDocument.parse(Self.document, path: "t.yaml"))
+    func table() throws -> (TableView, StreamedDataSource) {
+        let ds = StreamedDataSource(document: try streamedDocument(Self.document, path: "t.yaml"))
         let t = ds.makeTableView(registry: Registry())
         t.width = 24
         t.viewportHeight = 3
@@ -52,7 +52,7 @@ import Testing
     @Test func badActionsAreLocated() throws {
         func error(_ actions: String) -> CellarError? {
             do {
-                _ = try TableDocument.parse(
+                _ = try streamedDocument(
                     "sections: [{rows: [{text: a, trailingSwipeActions: \(actions)}]}]", path: "t.yaml")
             } catch let e as CellarError { return e } catch { return nil }
             return nil

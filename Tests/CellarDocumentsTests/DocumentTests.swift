@@ -29,7 +29,7 @@ import Testing
                     text: Calories
                     secondaryText: "52"
             """
-        let doc = try TableDocument.parse(yaml, path: "f.yaml")
+        let doc = try DocumentSnapshot.parse(yaml, path: "f.yaml")
         #expect(doc.style == .insetGrouped)
         #expect(doc.rowHeight == .automatic)
         #expect(doc.estimatedRowHeight == 2)
@@ -40,7 +40,7 @@ import Testing
         #expect(s.rows[0]["calories"] == .int(52))
         #expect(s.rows[1]["secondaryText"] == .string("52"))
         #expect(s.rowLocations[0] == SourceLocation(file: "f.yaml", line: 10, column: 9))
-        let ds = DocumentDataSource(document: doc)
+        let ds = StreamedDataSource(document: try streamedDocument(yaml, path: "f.yaml"))
         // Table keys are not row data; everything else is.
         #expect(ds.rowValue(at: IndexPath(0, 0))?["selected"] == nil)
         #expect(ds.rowValue(at: IndexPath(0, 0))?["calories"] == .int(52))
@@ -52,23 +52,23 @@ import Testing
     @Test func jsonIsReadToo() throws {
         let json =
             #"{"style": "grouped", "sections": [{"header": "A", "rows": [{"cell": "value1", "text": "x", "secondaryText": "1"}]}]}"#
-        let doc = try TableDocument.parse(json, path: "t.json")
+        let doc = try DocumentSnapshot.parse(json, path: "t.json")
         #expect(doc.style == .grouped)
         #expect(doc.sections[0].rows[0]["text"] == .string("x"))
     }
 
     @Test func unknownKeysSuggestTheRightOne() {
-        #expect { try TableDocument.parse("sections: []\nheader_title: x\n", path: "a.yaml") } throws: {
+        #expect { try DocumentSnapshot.parse("sections: []\nheader_title: x\n", path: "a.yaml") } throws: {
             "\($0)" == "a.yaml:2:1: unknown key 'header_title' — did you mean 'header'?"
                 || "\($0)".hasPrefix("a.yaml:2:1: unknown key 'header_title'")
         }
-        #expect { try TableDocument.parse("sections:\n  - header_title: x\n", path: "a.yaml") } throws: {
+        #expect { try DocumentSnapshot.parse("sections:\n  - header_title: x\n", path: "a.yaml") } throws: {
             "\($0)" == "a.yaml:2:5: unknown section key 'header_title' — did you mean 'header'?"
         }
-        #expect { try TableDocument.parse("styl: plain\nsections: []\n", path: "a.yaml") } throws: {
+        #expect { try DocumentSnapshot.parse("styl: plain\nsections: []\n", path: "a.yaml") } throws: {
             "\($0)" == "a.yaml:1:1: unknown key 'styl' — did you mean 'style'?"
         }
-        #expect { try TableDocument.parse("style: insetgroupd\nsections: []\n", path: "a.yaml") } throws: {
+        #expect { try DocumentSnapshot.parse("style: insetgroupd\nsections: []\n", path: "a.yaml") } throws: {
             "\($0)" == "a.yaml:1:8: style: unknown value 'insetgroupd' — did you mean 'insetGrouped'?"
         }
     }
@@ -76,10 +76,11 @@ import Testing
     @Test func ambiguousWideIsATableOption() throws {
         let yaml =
             "ambiguousWide: true\nseparatorStyle: none\nsections:\n  - rows:\n      - {text: '±°', accessory: checkmark}\n"
-        let doc = try TableDocument.parse(yaml, path: "a.yaml")
+        let doc = try DocumentSnapshot.parse(yaml, path: "a.yaml")
         #expect(doc.ambiguousWide)
-        #expect(try TableDocument.parse("sections: []\n", path: "a.yaml").ambiguousWide == false)
-        let t = DocumentDataSource(document: doc).makeTableView(registry: Registry())
+        #expect(try DocumentSnapshot.parse("sections: []\n", path: "a.yaml").ambiguousWide == false)
+        let t = StreamedDataSource(document: try streamedDocument(yaml, path: "a.yaml")).makeTableView(
+            registry: Registry())
         t.width = 12
         #expect(t.ambiguousWide)
         // ±° takes four columns: the checkmark sits where it would after "abcd".
@@ -88,47 +89,48 @@ import Testing
         #expect(lines(try t.renderText()) == [" ±°       ✓"])
         // JSON too, with the same key.
         #expect(
-            try TableDocument.parse(#"{"ambiguousWide": false, "sections": []}"#, path: "a.json").ambiguousWide == false
+            try DocumentSnapshot.parse(#"{"ambiguousWide": false, "sections": []}"#, path: "a.json").ambiguousWide
+                == false
         )
     }
 
     @Test func ambiguousWideIsCheckedWithLocations() {
-        #expect { try TableDocument.parse("ambiguousWid: true\nsections: []\n", path: "a.yaml") } throws: {
+        #expect { try DocumentSnapshot.parse("ambiguousWid: true\nsections: []\n", path: "a.yaml") } throws: {
             "\($0)" == "a.yaml:1:1: unknown key 'ambiguousWid' — did you mean 'ambiguousWide'?"
         }
-        #expect { try TableDocument.parse("ambiguous_wide: true\nsections: []\n", path: "a.yaml") } throws: {
+        #expect { try DocumentSnapshot.parse("ambiguous_wide: true\nsections: []\n", path: "a.yaml") } throws: {
             "\($0)" == "a.yaml:1:1: unknown key 'ambiguous_wide' — did you mean 'ambiguousWide'?"
         }
-        #expect { try TableDocument.parse("sections: []\nambiguousWide: yes please\n", path: "a.yaml") } throws: {
+        #expect { try DocumentSnapshot.parse("sections: []\nambiguousWide: yes please\n", path: "a.yaml") } throws: {
             "\($0)" == "a.yaml:2:16: ambiguousWide must be true or false (got 'yes please')"
         }
-        #expect { try TableDocument.parse("sections: []\nambiguousWide: 'true'\n", path: "a.yaml") } throws: {
+        #expect { try DocumentSnapshot.parse("sections: []\nambiguousWide: 'true'\n", path: "a.yaml") } throws: {
             "\($0)" == "a.yaml:2:16: ambiguousWide must be true or false (got 'true')"
         }
     }
 
     @Test func builtInRowKeysAreCheckedWithLocations() {
         let yaml = "sections:\n  - rows:\n      - cell: default\n        accessory: disclosure\n"
-        #expect { try TableDocument.parse(yaml, path: "r.yaml") } throws: {
+        #expect { try DocumentSnapshot.parse(yaml, path: "r.yaml") } throws: {
             "\($0)" == "r.yaml:4:20: accessory: unknown value 'disclosure' — did you mean 'disclosureIndicator'?"
         }
         let props = "sections:\n  - rows:\n      - cell: subtitle\n        textProperties: {numberOfLines: -1}\n"
-        #expect { try TableDocument.parse(props, path: "r.yaml") } throws: {
+        #expect { try DocumentSnapshot.parse(props, path: "r.yaml") } throws: {
             "\($0)".hasPrefix("r.yaml:4:41: textProperties.numberOfLines: must be")
         }
     }
 
     @Test func malformedYAMLIsLocated() {
-        #expect { try TableDocument.parse("sections:\n  - rows: [\n", path: "m.yaml") } throws: {
+        #expect { try DocumentSnapshot.parse("sections:\n  - rows: [\n", path: "m.yaml") } throws: {
             "\($0)".hasPrefix("m.yaml:3:") && "\($0)".contains("malformed")
         }
-        #expect { try TableDocument.parse("{\"sections\": [}", path: "m.json") } throws: {
+        #expect { try DocumentSnapshot.parse("{\"sections\": [}", path: "m.json") } throws: {
             "\($0)".hasPrefix("m.json:1:")
         }
-        #expect { try TableDocument.parse("", path: "e.yaml") } throws: {
+        #expect { try DocumentSnapshot.parse("", path: "e.yaml") } throws: {
             "\($0)" == "e.yaml:1:1: the document is empty"
         }
-        #expect { try TableDocument.parse("style: plain\n", path: "e.yaml") } throws: {
+        #expect { try DocumentSnapshot.parse("style: plain\n", path: "e.yaml") } throws: {
             "\($0)" == "e.yaml:1:1: a table document needs 'sections'"
         }
     }
@@ -136,7 +138,7 @@ import Testing
     @Test func jsonFilesMustBeStrictJSON() throws {
         func message(_ text: String, _ path: String = "s.json") -> String {
             do {
-                _ = try TableDocument.parse(text, path: path)
+                _ = try DocumentSnapshot.parse(text, path: path)
                 return "ok"
             } catch { return "\(error)" }
         }
@@ -171,7 +173,7 @@ import Testing
         // Strict JSON with every kind of value still reads.
         let good =
             #"{"style": "grouped", "rowHeight": 2, "sections": [{"header": "A\u00e9\/", "rows": [{"cell": "value1", "text": "x", "secondaryText": "1", "n": -1.5e+3, "b": true, "z": null, "l": []}]}]}"#
-        let doc = try TableDocument.parse(good, path: "G.JSON")
+        let doc = try DocumentSnapshot.parse(good, path: "G.JSON")
         #expect(doc.sections.first?.header == "Aé/")
         #expect(doc.rowHeight == .fixed(2))
     }
@@ -179,13 +181,13 @@ import Testing
     @Test func invalidUTF8IsLocated() {
         var bytes = Array("sections:\n  - header: ab".utf8)
         bytes.append(0xFF)
-        #expect { try TableDocument.parse(bytes: bytes, path: "u.yaml") } throws: {
+        #expect { try DocumentSnapshot.parse(bytes: bytes, path: "u.yaml") } throws: {
             "\($0)" == "u.yaml:2:15: invalid UTF-8"
         }
     }
 
     @Test func unknownIdentifierIsLocatedWithASuggestion() throws {
-        let doc = try TableDocument.parse(
+        let doc = try DocumentSnapshot.parse(
             "sections:\n  - rows:\n      - cell: subtitel\n        text: a\n", path: "i.yaml")
         #expect { try doc.validate(against: Registry()) } throws: {
             "\($0)" == "i.yaml:3:9: \(Registry.unknownIdentifierMessage("subtitel")) (did you mean 'subtitle'?)"
@@ -193,7 +195,7 @@ import Testing
     }
 
     @Test func missingFileIsAnError() {
-        #expect { try TableDocument.load(path: "/nonexistent/x.yaml") } throws: {
+        #expect { try DocumentSnapshot.load(path: "/nonexistent/x.yaml") } throws: {
             "\($0)".hasPrefix("/nonexistent/x.yaml: cannot open")
         }
     }
@@ -204,9 +206,9 @@ import Testing
             "foods.yaml", "settings.yaml", "contacts.yaml", "cell-configuration.yaml", "thousand.yaml",
             "row-heights.yaml", "fruits.json",
         ] {
-            let doc = try TableDocument.load(path: "/\(dir)/Examples/\(name)")
+            let doc = try StreamedDocument.load(DocumentInput.read("/\(dir)/Examples/\(name)"))
             try doc.validate(against: Registry())
-            let t = DocumentDataSource(document: doc).makeTableView(registry: Registry())
+            let t = StreamedDataSource(document: doc).makeTableView(registry: Registry())
             t.width = 50
             #expect(try !t.renderText().isEmpty)
         }
@@ -214,10 +216,10 @@ import Testing
 }
 
 @Suite struct UpdateTests {
-    func table() throws -> (TableView, DocumentDataSource) {
-        let doc = try TableDocument.parse(
+    func table() throws -> (TableView, StreamedDataSource) {
+        let doc = try streamedDocument(
             "separatorStyle: none\nsections:\n  - rows: [{text: a}, {text: b}, {text: c}, {text: d}]\n", path: "u.yaml")
-        let ds = DocumentDataSource(document: doc)
+        let ds = StreamedDataSource(document: doc)
         let t = ds.makeTableView(registry: Registry())
         t.width = 10
         return (t, ds)

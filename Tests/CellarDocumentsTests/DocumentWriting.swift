@@ -41,7 +41,7 @@ enum DocumentWriting {
     }
 
     /// The whole document as a JSON table document.
-    static func jsonDocument(_ doc: TableDocument) -> String {
+    static func jsonDocument(_ doc: DocumentSnapshot) -> String {
         var top: [String: Value] = [
             "style": .string(doc.style.rawValue), "separatorStyle": .string(doc.separatorStyle.rawValue),
             "ambiguousWide": .bool(doc.ambiguousWide),
@@ -76,7 +76,7 @@ enum DocumentWriting {
     }
 
     /// The rows as JSON Lines (a document of one untitled section only).
-    static func jsonLines(_ doc: TableDocument) -> String? {
+    static func jsonLines(_ doc: DocumentSnapshot) -> String? {
         guard doc.sections.count == 1, doc.sections[0].header == nil, doc.sections[0].footer == nil,
             doc.sections[0].indexTitle == nil, doc.sections[0].headerView == nil, doc.sections[0].footerView == nil,
             doc.sectionHeights == DocumentSectionHeights()
@@ -85,7 +85,7 @@ enum DocumentWriting {
     }
 
     /// The rows as CSV, when every value is text, a flag or a whole number.
-    static func csv(_ doc: TableDocument) -> String? {
+    static func csv(_ doc: DocumentSnapshot) -> String? {
         guard jsonLines(doc) != nil else { return nil }
         let rows = doc.sections[0].rows
         var keys = Set<String>()

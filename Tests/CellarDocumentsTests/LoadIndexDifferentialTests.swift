@@ -23,7 +23,7 @@ import Testing
         var played = 0
         for (n, t) in try StreamedDifferentialTests.tables().enumerated() {
             let path = t.name.hasSuffix(".json") ? "t.json" : "t.yaml"
-            guard let doc = try? TableDocument.parse(t.text, path: path),
+            guard let doc = try? DocumentSnapshot.parse(t.text, path: path),
                 (try? doc.validate(against: registry)) != nil
             else { continue }
             for (format, body) in StreamedDifferentialTests.forms(doc) {
@@ -64,7 +64,7 @@ import Testing
     }
 
     /// A streamed document's table, with the table keys a rows-only form cannot carry set as the differential test sets them.
-    func table(_ streamed: StreamedDocument, _ doc: TableDocument, _ registry: Registry) throws
+    func table(_ streamed: StreamedDocument, _ doc: DocumentSnapshot, _ registry: Registry) throws
         -> (TableView, StreamedDataSource)
     {
         try streamed.validate(against: registry)
@@ -78,11 +78,12 @@ import Testing
         return (table, source)
     }
 
-    func draw(_ streamed: StreamedDocument, _ doc: TableDocument, _ registry: Registry) throws -> [String] {
+    func draw(_ streamed: StreamedDocument, _ doc: DocumentSnapshot, _ registry: Registry) throws -> [String] {
         try StreamedDifferentialTests.draw(table(streamed, doc, registry).0, width: 44)
     }
 
-    func play(_ scenario: GoldenCase, _ streamed: StreamedDocument, _ doc: TableDocument, _ registry: Registry) throws
+    func play(_ scenario: GoldenCase, _ streamed: StreamedDocument, _ doc: DocumentSnapshot, _ registry: Registry)
+        throws
         -> String
     {
         let (table, source) = try table(streamed, doc, registry)

@@ -32,7 +32,7 @@ import Testing
         var settledBySets = 0
         for t in try StreamedDifferentialTests.tables() {
             let path = t.name.hasSuffix(".json") ? "t.json" : "t.yaml"
-            guard let doc = try? TableDocument.parse(t.text, path: path) else { continue }
+            guard let doc = try? DocumentSnapshot.parse(t.text, path: path) else { continue }
             let body = DocumentWriting.jsonDocument(doc)
             let variants = [
                 body,

@@ -18,7 +18,7 @@ import Testing
     /// Two tables over one loaded document, each with its own registry (its
     /// own Lua state), set up as `StreamedDifferentialTests.streamed` sets one up.
     static func pair(
-        _ doc: TableDocument, _ format: InputFormat, _ body: String, width: Int
+        _ doc: DocumentSnapshot, _ format: InputFormat, _ body: String, width: Int
     ) throws -> (first: TableView, partner: TableView, source: StreamedDataSource) {
         let (first, source) = try StreamedDifferentialTests.streamed(
             doc, format, body, registry: try StreamedDifferentialTests.registry())

@@ -71,7 +71,7 @@ import Testing
     }
 
     static func both(_ text: String) -> (eager: String, streamed: String) {
-        let eager = message { try TableDocument.parse(text, path: "t.json") }
+        let eager = message { try DocumentSnapshot.parse(text, path: "t.json") }
         let streamed = message {
             try StreamedDocument.load(DocumentInput(path: "t.json", bytes: Array(text.utf8), format: .json))
         }

@@ -134,7 +134,7 @@ import Testing
             return
         }
         do {
-            _ = try TableDocument.parse(inline, path: "i.case.yaml")
+            _ = try streamedDocument(inline, path: "i.case.yaml")
             Issue.record("expected an error")
         } catch let e as CellarError {
             #expect(e.location == SourceLocation(file: "i.case.yaml", line: 5, column: 7))

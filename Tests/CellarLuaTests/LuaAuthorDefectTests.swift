@@ -21,7 +21,7 @@ import Testing
         ])
         let registry = try luaRegistry([dir.styles])
         #expect((registry.style(for: "note") as? LuaCellStyle)?.rowKeys == ["title", "body"])
-        let doc = try TableDocument.parse(
+        let doc = try streamedDocument(
             "sections:\n  - rows:\n      - {cell: note, title: a, bdy: b}\n", path: "n.yaml")
         #expect { try doc.validate(against: registry) } throws: {
             "\($0)" == "n.yaml:3:9: style 'note' does not read row key 'bdy' — did you mean 'body'?"

@@ -98,7 +98,7 @@ import Testing
     @Test func documentsCheckTheViewsDataKeysAgainstItsFields() throws {
         let dir = try styleDirectory(["banner.lua": Self.banner])
         let registry = try luaRegistry([dir.styles])
-        let doc = try TableDocument.parse(
+        let doc = try streamedDocument(
             "sections:\n  - headerView: {view: banner, cuont: 3}\n    rows: []\n", path: "d.yaml")
         #expect {
             try doc.validate(against: registry)

@@ -145,8 +145,8 @@ import Testing
         let registry = try luaRegistry([shippedStylesDir])
         let yaml =
             "sections:\n  - rows:\n      - {cell: checklist, title: Milk}\n      - {cell: checklist, title: Eggs, done: true}\n"
-        let doc = try TableDocument.parse(yaml, path: "t.yaml")
-        let source = DocumentDataSource(document: doc)
+        let doc = try streamedDocument(yaml, path: "t.yaml")
+        let source = StreamedDataSource(document: doc)
         let table = source.makeTableView(registry: registry)
         table.width = 24
         table.viewportHeight = 4
@@ -167,8 +167,8 @@ import Testing
                   - {cell: contact, name: Ada Lovelace, phone: "1"}
                   - {cell: settingsSwitch, title: Wi-Fi, on: true}
             """
-        let doc = try TableDocument.parse(yaml, path: "t.yaml")
-        let source = DocumentDataSource(document: doc)
+        let doc = try streamedDocument(yaml, path: "t.yaml")
+        let source = StreamedDataSource(document: doc)
         let table = source.makeTableView(registry: registry)
         table.width = 30
         table.viewportHeight = 6

@@ -32,11 +32,11 @@ func luaRegistry(_ directories: [String], limits: LuaLimits = LuaLimits()) throw
 
 /// A table over an inline document.
 func luaTable(_ yaml: String, _ registry: Registry, width: Int = 40, height: Int? = nil) throws -> TableView {
-    let doc = try TableDocument.parse(yaml, path: "test.yaml")
+    let doc = try streamedDocument(yaml, path: "test.yaml")
     // The document's own `register:` identifiers, as render and the runner add them.
     let registry = try doc.registry(over: registry)
     try doc.validate(against: registry)
-    let table = DocumentDataSource(document: doc).makeTableView(registry: registry)
+    let table = StreamedDataSource(document: doc).makeTableView(registry: registry)
     table.width = width
     table.viewportHeight = height
     return table

@@ -24,9 +24,9 @@ import Testing
         let registry = try luaRegistry([root + "/Styles"])
         let style = try #require(registry.style(for: "todo") as? LuaCellStyle)
         #expect(style.hooks == ["configure", "update", "layout", "prepare_for_reuse", "on_select"])
-        let doc = try TableDocument.load(path: root + "/Examples/todo.yaml")
+        let doc = try StreamedDocument.load(DocumentInput.read(root + "/Examples/todo.yaml"))
         try doc.validate(against: registry)
-        let source = DocumentDataSource(document: doc)
+        let source = StreamedDataSource(document: doc)
         let table = source.makeTableView(registry: registry)
         table.width = 50
         table.viewportHeight = 20

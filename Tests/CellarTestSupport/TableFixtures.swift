@@ -107,14 +107,23 @@ public func render(
     _ yaml: String, width: Int = 40, height: Int? = nil, offset: Int = 0,
     registry: Registry = Registry()
 ) throws -> (String, TableView) {
-    let doc = try TableDocument.parse(yaml, path: "t.yaml")
+    let doc = try streamedDocument(yaml)
     try doc.validate(against: registry)
-    let ds = DocumentDataSource(document: doc)
+    let ds = StreamedDataSource(document: doc)
     let t = ds.makeTableView(registry: registry)
     t.width = width
     t.viewportHeight = height
     t.contentOffset = offset
     return (try t.renderText(), t)
+}
+
+/// A table document read from `text` as the CLI reads a file (`StreamedDocument`), in the format
+/// `path`'s name says (YAML when it says none); errors are located in `path`.
+public func streamedDocument(
+    _ text: String, path: String = "t.yaml", options: TableOptions = TableOptions()
+) throws -> StreamedDocument {
+    let input = DocumentInput(path: path, bytes: Array(text.utf8), format: InputFormat.from(path: path) ?? .yaml)
+    return try StreamedDocument.load(input, options: options)
 }
 
 /// The column where `needle` starts; `wide`: measured as an ambiguous-wide table draws.

@@ -82,9 +82,10 @@ private func play(_ source: String, width: Int) {
     }
     let registry = Registry()
     guard (try? registry.register(style, forCellReuseIdentifier: style.reuseIdentifier)) != nil,
-        let document = try? TableDocument.parse(documentText, path: "fuzz.yaml")
+        let document = try? StreamedDocument.load(
+            DocumentInput(path: "fuzz.yaml", bytes: Array(documentText.utf8), format: .yaml))
     else { return }
-    let data = DocumentDataSource(document: document)
+    let data = StreamedDataSource(document: document)
     let table = data.makeTableView(registry: registry)
     table.width = width
     table.viewportHeight = 40

@@ -7,8 +7,8 @@ import CellarText
 /// the whole table or draw a viewport (`TableView+Render`).
 ///
 /// `dataSource` and `delegate` are weak, as in UIKit: keep them alive yourself
-/// (DocumentDataSource.makeTableView keeps its table's data source alive by
-/// holding it in `retainedDataSource`).
+/// (a document's data source, `StreamedDataSource.makeTableView`, keeps its
+/// table's data source alive by holding it in `retainedDataSource`).
 public final class TableView {
     /// Plain, grouped or inset grouped, fixed at creation as UITableView's style.
     public let style: TableStyle
@@ -122,7 +122,7 @@ public final class TableView {
     @exclusivity(unchecked) var pool: ReusePool
     /// Selection, highlight and custom states by row.
     let rowStates = RowStates()
-    /// For DocumentDataSource, which highlights rows as it builds a table.
+    /// For a document's data source, which highlights rows as it builds a table.
     package var highlighted: Set<IndexPath> {
         get { rowStates.highlighted }
         _modify { yield &rowStates.highlighted }

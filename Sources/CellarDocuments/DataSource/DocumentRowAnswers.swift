@@ -4,9 +4,8 @@ import Cellar
 /// (`editable`, `editingStyle`, `movable`, `template`, `selectionStyle`,
 /// `deselectAfterSelect`, `selectable`, `background`, `height`, `leadingSwipeActions`,
 /// `trailingSwipeActions`), the document's section index, and the
-/// bookkeeping of a commit or a move. One implementation for the eager
-/// (`DocumentDataSource`) and the streamed (`StreamedDataSource`) data
-/// source, so a table behaves the same whatever format it was written in.
+/// bookkeeping of a commit or a move, apart from how the rows are kept
+/// (`StreamedDataSource`: rows decoded as they are drawn, edits an overlay).
 /// A conforming type keeps the rows and their edits; this answers the table.
 public protocol DocumentRowAnswers: TableViewDataSource, TableViewDelegateHeaderFooterViews {
     /// The row as written (at least its table keys), or nil for an index path out of range.
@@ -47,7 +46,6 @@ public protocol DocumentSectionTitles {
     var footerView: DocumentSectionView? { get }
 }
 
-extension DocumentSection: DocumentSectionTitles {}
 extension StreamedDocument.Section: DocumentSectionTitles {}
 
 extension DocumentRowAnswers {
@@ -230,11 +228,6 @@ public protocol DocumentTableSettings {
     var sectionHeights: DocumentSectionHeights { get }
     /// Settings given from outside (flags); they win over the document's.
     var tableOptions: TableOptions { get }
-}
-
-extension TableDocument: DocumentTableSettings {
-    /// The flags given for this document.
-    public var tableOptions: TableOptions { options }
 }
 
 extension StreamedDocument: DocumentTableSettings {

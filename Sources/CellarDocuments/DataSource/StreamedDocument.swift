@@ -166,7 +166,7 @@ public final class StreamedDocument {
     }
 
     /// A row as written (with the table's keys), decoded from its bytes.
-    func row(_ index: Int) throws -> Value {
+    package func row(_ index: Int) throws -> Value {
         try locating { try $0.row(index) }
     }
 
@@ -217,8 +217,7 @@ public final class StreamedDocument {
     }
 
     /// Checks every row's reuse identifier and keys against a registry,
-    /// naming the first row (in file order) that fails either, as the eager
-    /// reader's `TableDocument.validate` does; the keys of rows before
+    /// naming the first row (in file order) that fails either; the keys of rows before
     /// `firstRow` were checked already (rows piped in are checked as they arrive).
     public func validate(against registry: Registry, fromRow firstRow: Int = 0) throws {
         try DocumentSectionView.check(sections, against: registry)
@@ -236,8 +235,8 @@ public final class StreamedDocument {
         try TableDocument.registry(registrations, over: base)
     }
 
-    /// The rows' keys against the keys their styles read (as
-    /// `TableDocument.validate`), each row decoded again. A rows-only
+    /// The rows' keys against the keys their styles read
+    /// (`TableDocument.checkRowKeys`), each row decoded again. A rows-only
     /// format's keys may also be read by a flag (`--section-by`), and pass
     /// unchecked with `--extra-keys ignore`; CSV and TSV check their header's
     /// columns once (`checkColumns`).
@@ -274,8 +273,8 @@ public final class StreamedDocument {
         }
     }
 
-    /// Checks every fixed row height can be drawn at `width` (as
-    /// `TableDocument.checkRowHeights`); rows before `firstRow` were checked
+    /// Checks every fixed row height can be drawn at `width` (a row is drawn
+    /// into one canvas of width × height cells); rows before `firstRow` were checked
     /// at this width already (rows piped in are checked as they arrive).
     public func checkRowHeights(width: Int, from firstRow: Int = 0) throws {
         if case .fixed(let h)? = options.rowHeight ?? rowHeight {

@@ -52,8 +52,8 @@ extension StreamedDocument {
         }
     }
 
-    /// As `NodeReader.checkInitialSelection`: several rows marked `selected`
-    /// need a table that selects several.
+    /// Several rows marked `selected` need a table that selects several:
+    /// UIKit's selectRow would keep only the last, silently.
     func checkInitialSelection() throws {
         guard !selection.allowsMultipleSelection, selectedRows.count > 1 else { return }
         func place(_ row: Int) -> (Int, Int) {

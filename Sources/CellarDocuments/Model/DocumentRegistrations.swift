@@ -13,13 +13,8 @@ extension TableDocument {
         public var location: SourceLocation
     }
 
-    /// `base` with the document's own identifiers added, or `base` itself
-    /// when the document registers none. Each identifier keeps its own queue.
-    public func registry(over base: Registry) throws -> Registry {
-        try Self.registry(registrations, over: base)
-    }
-
-    /// `base` with `registrations` added (YAML's and JSON's `register:` alike).
+    /// `base` with `registrations` added (YAML's and JSON's `register:`
+    /// alike), or `base` itself when there are none. Each identifier keeps its own queue.
     static func registry(_ registrations: [Registration], over base: Registry) throws -> Registry {
         guard !registrations.isEmpty else { return base }
         let registry = Registry(copying: base)
@@ -79,20 +74,5 @@ extension TableDocument {
                 + (TableSchema.suggestion(for: key, among: known).map { " — did you mean '\($0)'?" }
                     ?? " (\(styles.count == 1 ? "it reads" : "they read"): \(keys.joined(separator: ", ")))")
         }.joined(separator: "; ")
-    }
-}
-
-extension NodeReader {
-    func registrations(_ node: YAMLNode) throws -> [TableDocument.Registration] {
-        try pairs(node, what: "register").map { key, keyNode, value in
-            guard !key.isEmpty else { throw fail(keyNode, "register: a reuse identifier must not be empty") }
-            guard let style = try text(value, "register: \(key)"), !style.isEmpty else {
-                throw fail(
-                    value,
-                    "register: \(Sanitizer.excerpt(key)) must name a style (a built-in such as default, or a Lua style's identifier)"
-                )
-            }
-            return TableDocument.Registration(identifier: key, style: style, location: loc(keyNode))
-        }
     }
 }

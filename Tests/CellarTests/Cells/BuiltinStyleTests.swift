@@ -83,7 +83,7 @@ import Testing
                     text: A
                     secondaryText: B
             """
-        #expect { try TableDocument.parse(yaml, path: "t.yaml") } throws: { e in
+        #expect { try streamedDocument(yaml, path: "t.yaml") } throws: { e in
             let d = "\(e)"
             return d.hasPrefix("t.yaml:5:") && d.contains("style 'default' has no detail")
         }

@@ -148,10 +148,10 @@ final class FirstRowTallDelegate: TableViewDelegate {
         let t = ds.makeTable()
         #expect(throws: CellarError("height for row [0, 0] must not be negative (got -2)")) { try t.renderText() }
         #expect {
-            try TableDocument.parse("sections:\n  - rows:\n      - {cell: default, height: -1}\n", path: "h.yaml")
+            try streamedDocument("sections:\n  - rows:\n      - {cell: default, height: -1}\n", path: "h.yaml")
         } throws: { "\($0)" == "h.yaml:3:33: height must not be negative (got -1)" }
         #expect {
-            try TableDocument.parse("sections:\n  - rows:\n      - {cell: default, height: tall}\n", path: "h.yaml")
+            try streamedDocument("sections:\n  - rows:\n      - {cell: default, height: tall}\n", path: "h.yaml")
         } throws: { "\($0)".hasPrefix("h.yaml:3:33: height must be 'automatic' or a whole number") }
     }
 }

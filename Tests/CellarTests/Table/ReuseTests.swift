@@ -204,7 +204,7 @@ final class TapCounterStyle: CellStyle {
 @Suite struct DisabledRowTests {
     /// A document whose second row is disabled, in a style that counts taps
     /// in its row data, so a hook that ran shows in the text.
-    func table() throws -> (TableView, DocumentDataSource) {
+    func table() throws -> (TableView, StreamedDataSource) {
         let registry = Registry()
         try registry.register(TapCounterStyle(), forCellReuseIdentifier: "taps")
         let yaml = """
@@ -212,8 +212,8 @@ final class TapCounterStyle: CellStyle {
             sections:
               - rows: [{cell: taps, text: a}, {cell: taps, text: b, disabled: true}]
             """
-        let doc = try TableDocument.parse(yaml, path: "t.yaml")
-        let ds = DocumentDataSource(document: doc)
+        let doc = try streamedDocument(yaml, path: "t.yaml")
+        let ds = StreamedDataSource(document: doc)
         let t = ds.makeTableView(registry: registry)
         t.width = 16
         _ = try t.renderText()

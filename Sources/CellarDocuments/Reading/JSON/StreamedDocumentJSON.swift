@@ -26,7 +26,7 @@ extension StreamedDocument {
         try checkIndexTitles(root: root)
     }
 
-    /// As `NodeReader.checkIndexTitles`: every section's own title must be in the table-wide index.
+    /// With a table-wide index, every section's own title must be in it (else the index could never reach it).
     func checkIndexTitles(root: Int) throws {
         guard let titles = indexTitles else { return }
         for section in sections {
@@ -39,7 +39,7 @@ extension StreamedDocument {
         }
     }
 
-    /// `indexTitles`: a list of short texts, each at most once (as `NodeReader.indexTitles`).
+    /// `indexTitles`: a list of short texts, each at most once.
     func indexTitleList(_ j: inout JSONBytes) throws -> [String] {
         var titles: [String] = []
         try elements(&j, what: "indexTitles must be a list of titles, e.g. [A, B, C, '#']") { j in
@@ -85,7 +85,7 @@ extension StreamedDocument {
             do { rowHeight = try RowCheck.height(v, key) } catch { throw fail(error.message) }
             rowHeightOffset = at
         case "estimatedRowHeight":
-            // YAML reads a whole number written `3.0` as 3 (`NodeReader.int`); JSON wants an integer.
+            // YAML reads a whole number written `3.0` as 3; JSON wants an integer.
             var whole = format == .yaml
             if case .int = v { whole = true }
             guard let n = v.intValue, whole, n >= 1, n <= TableView.maximumRowHeight else {
@@ -120,7 +120,7 @@ extension StreamedDocument {
         }
     }
 
-    /// A YAML document's `register`, as `NodeReader.registrations` reads it:
+    /// A document's `register`, read as written:
     /// in file order, each located at its identifier.
     func registrationList(_ j: inout JSONBytes) throws -> [TableDocument.Registration] {
         var out: [TableDocument.Registration] = []

@@ -25,79 +25,6 @@ package struct NodeReader {
         return out
     }
 
-    mutating func document(_ root: YAMLNode) throws -> TableDocument {
-        var doc = TableDocument(path: path)
-        var sawSections = false
-        for (key, keyNode, value) in try pairs(root, what: "a table document") {
-            switch key {
-            case "style": doc.style = try choice(value, TableStyle.self, key)
-            case "separatorStyle": doc.separatorStyle = try choice(value, SeparatorStyle.self, key)
-            case "ambiguousWide": doc.ambiguousWide = try flag(value, key)
-            case "rowHeight":
-                doc.rowHeight = try height(value, key)
-                doc.rowHeightLocation = loc(value)
-            case "estimatedRowHeight":
-                guard let n = int(value), n >= 1, n <= TableView.maximumRowHeight else {
-                    throw fail(
-                        value,
-                        "estimatedRowHeight must be a whole number of lines from 1 to \(TableView.maximumRowHeight)")
-                }
-                doc.estimatedRowHeight = n
-            case "register": doc.registrations = try registrations(value)
-            case "sections":
-                sawSections = true
-                guard case .sequence(let seq, _) = value else { throw fail(value, "sections must be a list") }
-                for s in seq { doc.sections.append(try section(s)) }
-            case "indexTitles": doc.indexTitles = try indexTitles(value)
-            default:
-                if DocumentSectionHeights.keys.contains(key) {
-                    do { try doc.sectionHeights.set(key, try self.value(value)) } catch let e as SectionViewProblem {
-                        throw fail(value, e.message)
-                    }
-                    doc.sectionHeightLocations[key] = loc(value)
-                    continue
-                }
-                if DocumentSelection.keys.contains(key) {
-                    try doc.selection.set(key, try flag(value, key))
-                    continue
-                }
-                throw fail(keyNode, Suggest.unknown("key", key, among: TableDocument.topLevelKeys))
-            }
-        }
-        if !sawSections { throw fail(root, "a table document needs 'sections'") }
-        try checkIndexTitles(doc, root)
-        try checkInitialSelection(doc)
-        return doc
-    }
-
-    func section(_ node: YAMLNode) throws -> DocumentSection {
-        var s = DocumentSection(location: loc(node))
-        for (key, keyNode, value) in try pairs(node, what: "a section") {
-            switch key {
-            case "header": s.header = try text(value, key)
-            case "footer": s.footer = try text(value, key)
-            case "headerView", "footerView":
-                let view: DocumentSectionView
-                do {
-                    view = try DocumentSectionView.parse(try self.value(value), key: key, at: loc(value))
-                } catch let e as SectionViewProblem {
-                    throw fail(value, e.message)
-                }
-                if key == "headerView" { s.headerView = view } else { s.footerView = view }
-            case "indexTitle": s.indexTitle = try text(value, key)
-            case "rows":
-                guard case .sequence(let seq, _) = value else { throw fail(value, "rows must be a list") }
-                for r in seq {
-                    s.rows.append(try row(r))
-                    s.rowLocations.append(loc(r))
-                }
-            default:
-                throw fail(keyNode, Suggest.unknown("section key", key, among: TableDocument.sectionKeys))
-            }
-        }
-        return s
-    }
-
     package func row(_ node: YAMLNode) throws -> Value {
         var object: [String: Value] = [:]
         var keyNodes: [String: YAMLNode] = [:]
@@ -185,26 +112,10 @@ package struct NodeReader {
         do { return try RowCheck.height(v, key) } catch { throw fail(node, error.message) }
     }
 
-    /// A whole number: an integer, or a number with no fraction (`3.0`); quoted text is none.
-    func int(_ node: YAMLNode) -> Int? {
-        guard case .scalar = node else { return nil }
-        switch try? value(node) {
-        case .int(let i)?: return i
-        case .double(let d)? where d.rounded() == d && abs(d) < 1e15: return Int(d)
-        default: return nil
-        }
-    }
-
     /// A title's text, or nil for a null (plain `null`, `~`, nothing, or tagged `!!null`).
     func text(_ node: YAMLNode, _ key: String) throws -> String? {
         guard case .scalar(let s) = node else { throw fail(node, "\(key) must be text") }
         return try value(node) == .null ? nil : s.string
-    }
-
-    /// A plain `true` or `false`, or one tagged `!!bool` (quoted text is not a flag).
-    func flag(_ node: YAMLNode, _ key: String) throws -> Bool {
-        if case .scalar = node, case .bool(let b)? = try? value(node) { return b }
-        throw fail(node, "\(key) must be true or false (got '\(Sanitizer.excerpt(node.string ?? "?"))')")
     }
 
     func choice<E: RawRepresentable & CaseIterable>(_ node: YAMLNode, _: E.Type, _ key: String) throws -> E

@@ -2,8 +2,8 @@ import Cellar
 import CellarText
 
 /// A YAML document as a small tree with marks, composed from the same
-/// events as the JSON form (`YAMLEvents`): what golden cases, their inline
-/// tables and the Swift API's `TableDocument.parse` walk. Scalars keep their
+/// events as the JSON form (`YAMLEvents`): what golden case files (and the
+/// rows their steps insert) walk. Scalars keep their
 /// text, whether they were plain and their tag; values are read by
 /// `YAMLScalar`, the one reading of YAML scalars.
 package indirect enum YAMLNode: Sendable {

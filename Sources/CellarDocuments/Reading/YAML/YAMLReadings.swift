@@ -1,7 +1,7 @@
 import Cellar
 
 /// A YAML text read both ways it is read: as the node tree (`YAMLNode`,
-/// `NodeReader.value`: cases, inline tables, the Swift API) and as the JSON
+/// `NodeReader.value`: case files and the rows their steps insert) and as the JSON
 /// form the streamed reader indexes (`YAMLToJSON`, read back by
 /// `JSONBytes`). The two sit on the same events and the same scalar reading
 /// (`YAMLScalar`), so they must give the same value or the same located
