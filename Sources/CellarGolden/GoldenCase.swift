@@ -101,6 +101,11 @@ public struct GoldenStep: Sendable {
         /// The viewport takes a new size (a terminal resized under `cellar
         /// browse`) and scrolls as little as keeps the focused row in view.
         case resize(width: Int, height: Int)
+        /// The table document saved under a browse session: a table read
+        /// from `text` takes the table's place (size, offset and focus mark
+        /// kept), then `then` runs on it, the actions browse performed to
+        /// carry the selection, editing, offset and focus over; one frame.
+        case reloadTable(text: String, then: [TableAction])
     }
 
     /// What the step does.
@@ -126,6 +131,7 @@ public struct GoldenStep: Sendable {
         case .insert(let rows): return "insert " + rows.map { Self.ip($0.at) }.joined(separator: " ")
         case .move(let from, let to): return "move \(Self.ip(from)) to \(Self.ip(to))"
         case .resize(let width, let height): return "resize to width \(width), height \(height)"
+        case .reloadTable: return "reload the table"
         }
     }
 
