@@ -78,6 +78,10 @@ public enum TableSource: Sendable {
     /// table blanked out, so the document parser reports the case's own
     /// line:column positions.
     case inline(text: String, location: SourceLocation)
+    /// A document's text given as a text of several lines (`table: |2 …`,
+    /// as `browse --record` writes the document a session started from);
+    /// its errors name the text (`GoldenScenario.textDocument`).
+    case text(String, location: SourceLocation)
     /// A document file; `path` is already resolved against the case's directory.
     case file(path: String, location: SourceLocation)
 }

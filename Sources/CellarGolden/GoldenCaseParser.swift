@@ -143,7 +143,7 @@ public enum GoldenCaseParser {
             }
             // A path has no line break: a text of several lines (a `|`
             // block, as `browse --record` writes a snapshot) is the document.
-            if s.string.contains("\n") { return .inline(text: s.string, location: location) }
+            if s.string.contains("\n") { return .text(s.string, location: location) }
             let dir = (yaml.file as NSString).deletingLastPathComponent
             let path = s.string.hasPrefix("/") ? s.string : (dir as NSString).appendingPathComponent(s.string)
             return .file(path: normalize(path), location: location)

@@ -13,7 +13,7 @@ extension GoldenScenario {
     static func reloaded(
         _ old: TableView, text: String, then: [TableAction], styles: Registry, _ scenario: GoldenCase
     ) throws -> (TableView, any DocumentRowAnswers) {
-        let document = try TableDocument.parse(text, path: scenario.path)
+        let document = try textDocument(text, scenario, "reload's table")
         let registry = try document.registry(over: styles)
         try document.validate(against: registry)
         try document.checkRowHeights(width: old.width)
@@ -28,5 +28,11 @@ extension GoldenScenario {
         _ = try table.renderText()
         for action in then { try table.perform(action) }
         return (table, source)
+    }
+
+    /// A document given as a text in the case: its lines are the text's own,
+    /// not the case file's, so its errors name it, `CASE (what):LINE:COLUMN`.
+    public static func textDocument(_ text: String, _ scenario: GoldenCase, _ what: String) throws -> TableDocument {
+        try TableDocument.parse(text, path: scenario.path + " (\(what))")
     }
 }

@@ -85,6 +85,8 @@ public enum GoldenScenario {
         switch scenario.table {
         case .inline(let text, _):
             return try TableDocument.parse(text, path: scenario.path)
+        case .text(let text, _):
+            return try textDocument(text, scenario, "table text")
         case .file(let path, let location):
             let read: [UInt8]?
             do {
@@ -195,7 +197,7 @@ public enum GoldenScenario {
 
     static func tableLocation(_ scenario: GoldenCase) -> SourceLocation {
         switch scenario.table {
-        case .inline(_, let location), .file(_, let location): return location
+        case .inline(_, let location), .text(_, let location), .file(_, let location): return location
         }
     }
 

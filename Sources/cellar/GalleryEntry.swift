@@ -101,6 +101,7 @@ struct CaseRows {
     static func document(_ scenario: GoldenCase, sizeLimit: Int) throws -> TableDocument? {
         switch scenario.table {
         case .inline(let text, _): return try TableDocument.parse(text, path: scenario.path)
+        case .text(let text, _): return try GoldenScenario.textDocument(text, scenario, "table text")
         case .file(let path, _):
             guard let bytes = try GoldenFiles.readBytes(path, limit: sizeLimit) else { return nil }
             return try TableDocument.parse(bytes: bytes, path: path)

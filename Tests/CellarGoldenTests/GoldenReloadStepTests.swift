@@ -70,6 +70,20 @@ import Testing
         #expect(!frames[2].contains("Avocado"))
     }
 
+    /// An error in a document given as text names the text (its lines
+    /// are its own), after the step that holds it.
+    @Test func anErrorInAReloadsTableNamesTheText() throws {
+        let text = recorded(saved: "sections:\n  - rows:\n      - {txet: a}\n").caseText(casePath: "s.case.yaml")
+        let scenario = try GoldenCaseParser.parse(text, path: "s.case.yaml", name: "s")
+        do {
+            _ = try GoldenScenario.play(scenario, registry: Registry())
+            Issue.record("a bad document played")
+        } catch let e as CellarError {
+            #expect(e.location?.line == 14, "\(e)")
+            #expect(e.description.contains("reload the table: s.case.yaml (reload's table):3:"), "\(e)")
+        }
+    }
+
     @Test func aBadReloadIsLocated() throws {
         let bad = "table: t.yaml\nwidth: 20\nsteps:\n  - reload: {tabel: x}\n"
         #expect(throws: CellarError.self) { try GoldenCaseParser.parse(bad, path: "s.case.yaml", name: "s") }
