@@ -31,7 +31,14 @@
 -- `--check-styles` on `cellar render` and `cellar test`, a hook that reads or
 -- writes a table kept from an earlier call raises an error at that line.
 
----A colour: a semantic name, "default", a palette index 0–255, or "#rrggbb".
+---A colour for a light and a dark theme (UIKit's dynamic colour): the
+---variant of the drawn theme (`--theme`, `ctx.theme`) is used. Both are "#rrggbb".
+---@class CellarColorPair
+---@field light string "#rrggbb" drawn in the light theme
+---@field dark string "#rrggbb" drawn in the dark theme
+
+---A colour: a semantic name, "default", a palette index 0–255, "#rrggbb"
+---(the same in every theme), or a pair {light = "#rrggbb", dark = "#rrggbb"}.
 ---@alias CellarColor
 ---| "label" | "secondaryLabel" | "tertiaryLabel" | "placeholder"
 ---| "tint" | "separator" | "destructive" | "success" | "warning"
@@ -39,6 +46,7 @@
 ---| "default"
 ---| integer
 ---| string
+---| CellarColorPair
 
 ---@alias CellarLineBreak "wordWrap" | "charWrap" | "clipping" | "truncatingHead" | "truncatingMiddle" | "truncatingTail"
 ---@alias CellarTextAlignment "leading" | "center" | "trailing" | "natural"

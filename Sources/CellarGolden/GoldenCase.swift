@@ -78,6 +78,10 @@ public enum TableSource: Sendable {
     /// table blanked out, so the document parser reports the case's own
     /// line:column positions.
     case inline(text: String, location: SourceLocation)
+    /// A document's text given as a text of several lines (`table: |2 …`,
+    /// as `browse --record` writes the document a session started from);
+    /// its errors name the text (`GoldenScenario.textDocument`).
+    case text(String, location: SourceLocation)
     /// A document file; `path` is already resolved against the case's directory.
     case file(path: String, location: SourceLocation)
 }
@@ -101,6 +105,11 @@ public struct GoldenStep: Sendable {
         /// The viewport takes a new size (a terminal resized under `cellar
         /// browse`) and scrolls as little as keeps the focused row in view.
         case resize(width: Int, height: Int)
+        /// The table document saved under a browse session: a table read
+        /// from `text` takes the table's place (size, offset and focus mark
+        /// kept), then `then` runs on it, the actions browse performed to
+        /// carry the selection, editing, offset and focus over; one frame.
+        case reloadTable(text: String, then: [TableAction])
     }
 
     /// What the step does.
@@ -126,6 +135,7 @@ public struct GoldenStep: Sendable {
         case .insert(let rows): return "insert " + rows.map { Self.ip($0.at) }.joined(separator: " ")
         case .move(let from, let to): return "move \(Self.ip(from)) to \(Self.ip(to))"
         case .resize(let width, let height): return "resize to width \(width), height \(height)"
+        case .reloadTable: return "reload the table"
         }
     }
 

@@ -141,6 +141,9 @@ public enum GoldenCaseParser {
             guard !s.string.isEmpty else {
                 throw yaml.error("table must be a document path or an inline document", at: node)
             }
+            // A path has no line break: a text of several lines (a `|`
+            // block, as `browse --record` writes a snapshot) is the document.
+            if s.string.contains("\n") { return .text(s.string, location: location) }
             let dir = (yaml.file as NSString).deletingLastPathComponent
             let path = s.string.hasPrefix("/") ? s.string : (dir as NSString).appendingPathComponent(s.string)
             return .file(path: normalize(path), location: location)

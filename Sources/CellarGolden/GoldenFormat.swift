@@ -98,6 +98,8 @@ public enum GoldenFormat {
         case .semantic(let name): return String(describing: name)
         case .palette(let index): return String(index)
         case .rgb(let r, let g, let b): return "#" + hex(r) + hex(g) + hex(b)
+        // Canvases hold resolved colours; a pair never reaches the marks.
+        case .dynamic: return describe(color.resolved(dark: false))
         }
     }
 

@@ -19,6 +19,12 @@ public struct GoldenRecorder {
     /// (`cellar test` takes them once for all its cases), so the case says
     /// them in a comment for the person who runs it.
     public var styleDirectories: [String] = []
+    /// The document's text when the session started. Once the document was
+    /// saved during the session (`recordReload`), the file holds other
+    /// rows: the case then holds this text instead of the path.
+    public var startText: String?
+    /// A `reload` with a table was recorded.
+    private var reloads = false
 
     /// Creates a recorder with no steps for the table at `tablePath` in a `width` × `height` viewport.
     public init(tablePath: String, width: Int, height: Int) {
@@ -30,6 +36,13 @@ public struct GoldenRecorder {
     /// Appends `action` as the case's next step.
     public mutating func record(_ action: TableAction) {
         steps.append(Self.step(action))
+    }
+
+    /// Appends the document saved: the new document's text and the actions
+    /// browse performed to carry the session's state onto it.
+    public mutating func recordReload(text: String, then: [TableAction]) {
+        steps.append(Self.reloadStep(text: text, then: then))
+        reloads = true
     }
 
     /// Appends a resize of the viewport (the terminal's new size, less the status line).
@@ -44,9 +57,20 @@ public struct GoldenRecorder {
             let options = styleDirectories.map { "--styles " + Self.quoted($0) }
             out += "# run with: cellar test " + options.joined(separator: " ") + " CASE\n"
         }
-        out += "table: \(Self.quoted(Self.relativePath(tablePath, from: casePath)))\n"
+        if reloads, let startText {
+            // A line break makes the text a document, not a path, to the reader.
+            let text = startText.hasSuffix("\n") ? startText : startText + "\n"
+            out += "table: " + Self.documentText(text, indent: "") + "\n"
+        } else {
+            out += "table: \(Self.quoted(Self.relativePath(tablePath, from: casePath)))\n"
+        }
         out += "width: \(width)\nheight: \(height)\nfocus_mark: true\n"
-        out += steps.isEmpty ? "steps: []\n" : "steps:\n" + steps.map { "  - \($0)\n" }.joined()
+        // A step of several lines (a reload) continues under its `- `.
+        out +=
+            steps.isEmpty
+            ? "steps: []\n"
+            : "steps:\n"
+                + steps.map { "  - " + $0.replacingOccurrences(of: "\n", with: "\n    ") + "\n" }.joined()
         return out
     }
 
@@ -72,6 +96,7 @@ public struct GoldenRecorder {
             case .render: return "render"
             case .user(let action): return Self.step(action)
             case .resize(let width, let height): return "resize: {width: \(width), height: \(height)}"
+            case .reloadTable(let text, let then): return Self.reloadStep(text: text, then: then)
             case .delete, .insert, .move: return nil
             }
         }

@@ -12,20 +12,29 @@ public enum GoldenScenario {
     /// (`StreamedDocument`), so a case draws what `cellar render` draws.
     public static func play(_ scenario: GoldenCase, registry: Registry) throws -> String {
         let document = try loadDocument(scenario)
-        let registry = try document.registry(over: registry)
-        try checkStyles(scenario, document: document, registry: registry)
+        let documentRegistry = try document.registry(over: registry)
+        try checkStyles(scenario, document: document, registry: documentRegistry)
         try document.checkRowHeights(width: scenario.width)
 
         let source = StreamedDataSource(document: document)
-        return try play(scenario, table: source.makeTableView(registry: registry), source: source)
+        return try play(
+            scenario, table: source.makeTableView(registry: documentRegistry), source: source, styles: registry)
     }
 
     /// Plays the case against a table made elsewhere (e.g. over the same
     /// rows streamed from another format), its row updates going through
-    /// `source`; the case's own table document is not read.
+    /// `source`; the case's own table document is not read. A `reload`
+    /// step's document registers its own identifiers over `styles` (the
+    /// registry before the case's document added its own), else over the
+    /// table's.
     public static func play(
-        _ scenario: GoldenCase, table: TableView, source: any DocumentRowAnswers
+        _ scenario: GoldenCase, table first: TableView, source firstSource: any DocumentRowAnswers,
+        styles: Registry? = nil
     ) throws -> String {
+        // A `reload` with a table replaces both; the old ones stay alive
+        // until the end, as the table's data source is held weakly.
+        var (table, source) = (first, firstSource)
+        var replaced: [(TableView, any DocumentRowAnswers)] = []
         table.width = scenario.width
         table.viewportHeight = scenario.height
         table.contentOffset = scenario.offset
@@ -59,13 +68,19 @@ public enum GoldenScenario {
         for (i, step) in scenario.steps.enumerated() {
             table.resetStatistics()
             do {
-                try apply(step, table: table, source: source)
+                if case .reloadTable(let text, let then) = step.action {
+                    replaced.append((table, source))
+                    (table, source) = try reloaded(
+                        table, text: text, then: then, styles: styles ?? table.registry, scenario)
+                } else {
+                    try apply(step, table: table, source: source)
+                }
                 try frame(i + 1, step.title)
             } catch {
                 throw locate(error, doing: step.title, at: step.location)
             }
         }
-        return withExtendedLifetime(source) { out }
+        return withExtendedLifetime((source, replaced)) { out }
     }
 
     /// The case's table: an inline one is the case file's text with all
@@ -78,6 +93,8 @@ public enum GoldenScenario {
         switch scenario.table {
         case .inline(let text, _):
             return try StreamedDocument.load(DocumentInput(path: scenario.path, bytes: Array(text.utf8), format: .yaml))
+        case .text(let text, _):
+            return try textDocument(text, scenario, "table text")
         case .file(let path, let location):
             let read: [UInt8]?
             do {
@@ -111,7 +128,7 @@ public enum GoldenScenario {
         // here first because the data source changes before the table hears of it.
         func existing(_ p: IndexPath) throws { try check(p, table: table, source: source, insertion: false) }
         switch step.action {
-        case .render:
+        case .render, .reloadTable:
             break
         case .user(let action):
             if case .tapInsertControl(_, let row?) = action, case .int(let h)? = row["height"] {
@@ -189,7 +206,7 @@ public enum GoldenScenario {
 
     static func tableLocation(_ scenario: GoldenCase) -> SourceLocation {
         switch scenario.table {
-        case .inline(_, let location), .file(_, let location): return location
+        case .inline(_, let location), .text(_, let location), .file(_, let location): return location
         }
     }
 

@@ -27,7 +27,9 @@ extension GoldenCaseParser {
         }
         let a = StepArgument(name: name, node: arg, yaml: yaml)
         switch name {
-        case "render", "reload", "begin_editing", "end_editing", "end_reorder", "end_swipe":
+        case "reload":
+            return GoldenStep(try reloadTable(a), at: at)
+        case "render", "begin_editing", "end_editing", "end_reorder", "end_swipe":
             throw yaml.error("step '\(name)' takes no argument: write '- \(name)'", at: nameNode)
         case "delete", "insert", "move":
             return GoldenStep(try update(a), at: at)

@@ -60,7 +60,8 @@ extension LuaNodeReader {
             path: "", message: "width must be \"flexible\", \"fit\" or a number of columns, got a \(typeName(i))")
     }
 
-    /// A semantic colour name, `default`, a palette index 0–255 or `#rrggbb`.
+    /// A semantic colour name, `default`, a palette index 0–255, `#rrggbb`
+    /// or a `ColorPair` table `{light = "#rrggbb", dark = "#rrggbb"}`.
     func color(_ i: Int32, _ f: Field) throws(NodeShapeError) -> Color {
         if let id = identity(i), let c = colorByString.lookup(id) { return c }
         if let n = runtime.integer(at: i) {
@@ -69,15 +70,36 @@ extension LuaNodeReader {
             }
             return .palette(UInt8(n))
         }
+        if lua_type(runtime.L, i) == LUA_TTABLE { return try pair(i, f) }
         guard let s = runtime.string(at: i) else {
             throw NodeShapeError(path: "", message: "\(f.name) must be a colour name, got a \(typeName(i))")
         }
-        if s.hasPrefix("#"), s.utf8.count == 7, let rgb = Int(s.dropFirst(), radix: 16) {
-            return .rgb(UInt8((rgb >> 16) & 255), UInt8((rgb >> 8) & 255), UInt8(rgb & 255))
-        }
+        if let rgb = ColorPair.hex(s) { return Color(rgb: rgb) }
         throw NodeShapeError(
             path: "",
-            message: Suggest.unknown("colour", s, among: Self.semanticColors.keys.sorted() + ["default", "#rrggbb"]))
+            message: Suggest.unknown(
+                "colour", s, among: Self.semanticColors.keys.sorted() + ["default", "#rrggbb", ColorPair.form]))
+    }
+
+    /// `{light = "#rrggbb", dark = "#rrggbb"}`, read through the bounded
+    /// value bridge and checked by `ColorPair` (the same rule as a
+    /// document's or a `background` hook's pair).
+    private func pair(_ i: Int32, _ f: Field) throws(NodeShapeError) -> Color {
+        let fields: [String: Value]
+        do {
+            guard case .object(let o) = try runtime.value(at: i) else {
+                throw NodeShapeError(path: "", message: "\(f.name) must be a colour pair \(ColorPair.form)")
+            }
+            fields = o
+        } catch let e as NodeShapeError {
+            throw e
+        } catch {
+            throw NodeShapeError(path: "", message: "\(f.name): \(error)")
+        }
+        switch ColorPair.color(fields) {
+        case .success(let c): return c
+        case .failure(let e): throw NodeShapeError(path: "", message: "\(f.name): " + e.message)
+        }
     }
 }
 

@@ -23,11 +23,13 @@ extension BrowseSession {
 
     /// Puts `new`, read again from the document, in place of the table.
     /// The rows selected and the focused row are found in the new data by
-    /// their values (`RowMatch`) and selected again with taps, so that a
-    /// recording started here (`restartRecording`) replays to the same
-    /// frame; editing is kept, a swipe, a Delete button or a lifted row end
-    /// with the old rows.
-    public func replaceTable(with new: TableView) {
+    /// their values (`RowMatch`) and selected again with taps; editing is
+    /// kept, a swipe, a Delete button or a lifted row end with the old rows.
+    /// With the document's `text`, a recording keeps going: the carrying
+    /// actions become one `reload` event, which a case replays to the same
+    /// frame; without it the recording starts again here
+    /// (`restartRecording`).
+    public func replaceTable(with new: TableView, text: String? = nil) {
         let old = table
         new.width = old.width
         new.viewportHeight = old.viewportHeight
@@ -35,7 +37,8 @@ extension BrowseSession {
         let selected = Set(old.indexPathsForSelectedRows.compactMap(match.newIndexPath))
         let focus = old.indexPathForFocusedRow.map { match.newIndexPath($0) ?? $0 }
         table = new
-        restartRecording()
+        if text == nil { restartRecording() }
+        let carriedFrom = performed.count
         for ip in new.indexPathsForSelectedRows where !selected.contains(ip) { perform(.deselectRow(ip)) }
         if new.isEditing != old.isEditing { perform(.setEditing(old.isEditing)) }
         for ip in selected.sorted() where !new.indexPathsForSelectedRows.contains(ip) { perform(.selectRow(ip)) }
@@ -46,6 +49,14 @@ extension BrowseSession {
         }
         perform(.scrollToOffset(old.contentOffset))
         repairFocus(focus)
+        if keepsActions, let text {
+            let carried = performed[carriedFrom...].compactMap { event -> TableAction? in
+                if case .action(let a) = event { return a }
+                return nil
+            }
+            performed.removeSubrange(carriedFrom...)
+            performed.append(.reload(text: text, actions: carried))
+        }
     }
 
     /// The recording starts again from the table as it is now: after the

@@ -68,6 +68,10 @@ public final class BrowseSession {
         case action(TableAction)
         /// The terminal was resized: the table's new width and viewport height.
         case resize(width: Int, height: Int)
+        /// The document was saved and read again (`replaceTable`): its new
+        /// text, and the actions performed on the new table to carry the
+        /// selection, editing, offset and focus over (one frame).
+        case reload(text: String, actions: [TableAction])
     }
 
     /// Starts a session in browse mode over `table`.

@@ -83,7 +83,7 @@ public final class BackgroundCanvasWriter: CanvasWriter, @unchecked Sendable {
             try inner.write(canvas, lines: lines)
             return canvas.reset(width: canvas.width, height: canvas.height)
         }
-        let (width, height, ambiguousWide) = (canvas.width, canvas.height, canvas.ambiguousWide)
+        let (width, height, ambiguousWide, dark) = (canvas.width, canvas.height, canvas.ambiguousWide, canvas.dark)
         // Given up, not copied: the queue holds the only reference.
         var queued = Canvas(width: 0, height: 0)
         swap(&queued, &canvas)
@@ -95,6 +95,7 @@ public final class BackgroundCanvasWriter: CanvasWriter, @unchecked Sendable {
         } else {
             canvas = Canvas(width: width, height: height, ambiguousWide: ambiguousWide)
         }
+        canvas.dark = dark
     }
 
     /// Queues the canvas (waiting while the queue is full) and takes a spare, if any.

@@ -6,12 +6,31 @@ public enum SemanticColor: UInt8, Sendable, CaseIterable {
 }
 
 /// A colour as a writer sees it: the terminal default, a semantic name,
-/// a 256-colour palette index or a true colour.
+/// a 256-colour palette index, a true colour, or a true colour per
+/// appearance.
 public enum Color: Hashable, Sendable {
     case `default`
     case semantic(SemanticColor)
     case palette(UInt8)
     case rgb(UInt8, UInt8, UInt8)
+    /// Two true colours, 0xRRGGBB, one for a light and one for a dark
+    /// appearance (UIKit's dynamic colour). A canvas stores the variant of
+    /// the appearance it is drawn for (`Canvas.dark`), so writers and
+    /// golden marks only ever see the resolved `.rgb`.
+    case dynamic(light: UInt32, dark: UInt32)
+
+    /// The colour drawn in a dark (or light) appearance: a `.dynamic`
+    /// colour's variant, any other colour unchanged.
+    @inline(__always)
+    public func resolved(dark: Bool) -> Color {
+        guard case .dynamic(let light, let darkRGB) = self else { return self }
+        return Color(rgb: dark ? darkRGB : light)
+    }
+
+    /// The true colour 0xRRGGBB (bits above 24 are ignored).
+    public init(rgb v: UInt32) {
+        self = .rgb(UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF))
+    }
 }
 
 /// Character attributes a cell of the canvas can carry.
@@ -51,6 +70,15 @@ public struct TextStyle: Hashable, Sendable {
     /// No attributes, default colours.
     public static let plain = TextStyle()
 
+    /// The style drawn in a dark (or light) appearance: each `.dynamic`
+    /// colour replaced by its variant.
+    @inline(__always)
+    public func resolved(dark: Bool) -> TextStyle {
+        TextStyle(
+            attributes: attributes, foreground: foreground.resolved(dark: dark),
+            background: background.resolved(dark: dark))
+    }
+
     /// The whole style as one integer (two styles are equal exactly when
     /// these are): attributes, then each colour in 26 bits.
     @inline(__always)
@@ -68,6 +96,9 @@ extension Color {
         case .semantic(let name): return 1 << 24 | UInt32(name.rawValue)
         case .palette(let index): return 2 << 24 | UInt32(index)
         case .rgb(let r, let g, let b): return 3 << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+        // A canvas resolves before it packs (`Canvas.styleID`); this only
+        // keeps the key total.
+        case .dynamic(let light, _): return 3 << 24 | light & 0xFF_FFFF
         }
     }
 }
@@ -105,8 +136,10 @@ public struct ANSIPalette: Hashable, Sendable {
         ])
 
     /// A concrete colour (never `.semantic`) for a foreground or background.
+    /// A `.dynamic` colour that reaches a writer unresolved draws its
+    /// light variant (canvases resolve theirs, see `Canvas.dark`).
     public func resolve(_ color: Color, background isBackground: Bool) -> Color {
-        guard case .semantic(let name) = color else { return color }
+        guard case .semantic(let name) = color else { return color.resolved(dark: false) }
         let mapped = (isBackground ? background : foreground)[name] ?? .default
         if case .semantic = mapped { return .default }
         return mapped

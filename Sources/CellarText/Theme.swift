@@ -53,10 +53,11 @@ public struct Theme: Sendable {
     /// 0xRRGGBB of a colour, nil for the default (the caller knows which
     /// default, foreground or background, it means).
     public func rgb(_ color: Color, background isBackground: Bool) -> UInt32? {
-        switch palette.resolve(color, background: isBackground) {
+        switch palette.resolve(color.resolved(dark: name == Self.dark.name), background: isBackground) {
         case .default, .semantic: return nil
         case .rgb(let r, let g, let b): return UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
         case .palette(let n): return Self.indexed(lightGreys && n >= 232 ? 255 - (n - 232) : n, basic: basic)
+        case .dynamic(let light, let dark): return (name == Self.dark.name ? dark : light) & 0xFF_FFFF
         }
     }
 

@@ -260,6 +260,7 @@ public final class ANSIWriter: CanvasWriter {
         case .palette(let n) where n < 16: return String((background ? 100 : 90) + Int(n) - 8)
         case .palette(let n): return (background ? "48;5;" : "38;5;") + String(n)
         case .rgb(let r, let g, let b): return (background ? "48;2;" : "38;2;") + "\(r);\(g);\(b)"
+        case .dynamic: return colorParameters(color.resolved(dark: false), background: background)
         }
     }
 }

@@ -95,6 +95,9 @@ struct BrowseCommand: ParsableCommand {
         if let ambiguousWide = wide.ambiguousWide { table.ambiguousWide = ambiguousWide }
         let session = BrowseSession(table: table)
         session.keepsActions = record != nil
+        // A document saved during the session leaves other rows on disk: the
+        // case then holds the text the session started from.
+        let startText = record == nil ? nil : BrowseReloader.text(of: file)
         let useColor = colorOption.color.usesColor(environment: env, outputIsTerminal: true)
         let screen = BrowseScreen(fileName: Terminal.sanitized(file), useColor: useColor)
         let loop = BrowseLoop(session: session, screen: screen)
@@ -109,10 +112,12 @@ struct BrowseCommand: ParsableCommand {
         if let record, let start = session.startSize {
             var recorder = GoldenRecorder(tablePath: file, width: start.width, height: start.height)
             recorder.styleDirectories = styles.given
+            recorder.startText = startText
             for event in session.performed {
                 switch event {
                 case .action(let action): recorder.record(action)
                 case .resize(let width, let height): recorder.recordResize(width: width, height: height)
+                case .reload(let text, let actions): recorder.recordReload(text: text, then: actions)
                 }
             }
             try recorder.write(to: record)

@@ -71,6 +71,7 @@ final class BrowseReloader {
     }
 
     private func reloadDocument(_ session: BrowseSession) throws {
+        let before = Self.text(of: file)
         let (table, source) = try DocumentTable.load(
             file: file, document: document, styleDirectories: styleDirectories, limits: limits,
             maxFileSize: maxFileSize)
@@ -80,8 +81,18 @@ final class BrowseReloader {
         table.viewportHeight = session.table.viewportHeight
         table.contentOffset = session.table.contentOffset
         _ = try table.renderText()
-        session.replaceTable(with: table)
+        // The text is what was loaded only when a second read agrees (an
+        // editor may write again meanwhile): else the recording restarts.
+        let after = Self.text(of: file)
+        session.replaceTable(with: table, text: before == after ? before : nil)
         self.source = source
+    }
+
+    /// The document's text for a recorded case, nil when it is not UTF-8
+    /// (a case cannot hold it) or cannot be read.
+    static func text(of file: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: file) else { return nil }
+        return String(bytes: data, encoding: .utf8)
     }
 
     /// The styles loaded again, with the document's own `register:`

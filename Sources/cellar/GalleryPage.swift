@@ -37,7 +37,9 @@ struct GalleryPage {
             for width in widths {
                 let sink = MemorySink()
                 let title = "\(e.identifier), \(theme.rawValue), \(width) columns"
-                try gallery.draw(e, width: width, into: SVGWriter(sink: sink, theme: theme.theme, title: title))
+                try gallery.draw(
+                    e, width: width, appearance: theme == .dark ? .dark : .light,
+                    into: SVGWriter(sink: sink, theme: theme.theme, title: title))
                 out +=
                     "<figure class=\"\(theme.rawValue)\"><figcaption>\(theme.rawValue) · \(width) columns</figcaption>"
                 out += "<img alt=\"" + XMLText.escape(Sanitizer.sanitize(title)) + "\" src=\"data:image/svg+xml;base64,"

@@ -15,8 +15,12 @@ final class StyleGallery {
 
     init(registry: Registry) { self.registry = registry }
 
-    /// `entry` in each of its states at `width`, into `writer` (flushed once, at the end).
-    func draw(_ entry: GalleryEntry, width: Int, into writer: CanvasWriter) throws {
+    /// `entry` in each of its states at `width`, into `writer` (flushed once,
+    /// at the end), drawn for `appearance` (what `ctx.theme` and colour
+    /// pairs follow; the page's dark pictures are drawn dark).
+    func draw(
+        _ entry: GalleryEntry, width: Int, appearance: Appearance = .light, into writer: CanvasWriter
+    ) throws {
         let held = HeldFlush(writer)
         for state in GalleryState.states(headerFooter: entry.isHeaderFooter) {
             try caption(state.rawValue, width: width, into: held)
@@ -26,6 +30,7 @@ final class StyleGallery {
             }
             do {
                 let (table, note) = try state.table(entry, registry: registry, width: width)
+                table.appearance = appearance
                 if let note {
                     try caption(note, width: width, into: held, style: Self.noteStyle)
                     continue

@@ -96,6 +96,34 @@ import Testing
         #expect(!page.contains("<script"))
     }
 
+    /// The page's dark pictures are drawn for a dark table: a colour pair
+    /// shows its dark variant there, its light one in the light pictures.
+    @Test func eachThemesPicturesDrawItsVariantOfAColourPair() throws {
+        let dir = try ScratchDirectory.withStyles()
+        try dir.write(
+            "Styles/paired.lua",
+            """
+            return {
+              identifier = "paired",
+              samples = { { title = "Milk" } },
+              layout = function(config)
+                return ui.label { text = config.title, color = {light = "#a1b2c3", dark = "#c3b2a1"} }
+              end,
+            }
+            """)
+        for (theme, shown, hidden) in [("light", "#a1b2c3", "#c3b2a1"), ("dark", "#c3b2a1", "#a1b2c3")] {
+            let run = try CellarCLI.run(
+                ["gallery", "--out", theme, "--widths", "20", "--theme", theme], in: dir.path)
+            #expect(run.status == 0, "\(run.stderr)")
+            let page = try String(contentsOfFile: dir.path + "/\(theme)/gallery.html", encoding: .utf8)
+            let section = page.components(separatedBy: "id=\"style-paired\"").dropFirst().first ?? ""
+            let svg = section.matches(of: #/base64,([A-Za-z0-9+\/=]+)"/#).compactMap {
+                Data(base64Encoded: String($0.1)).map { String(decoding: $0, as: UTF8.self) }
+            }.joined()
+            #expect(svg.contains(shown) && !svg.contains(hidden), "\(theme)")
+        }
+    }
+
     @Test func samplesMustBeAListOfRowTables() throws {
         let dir = try ScratchDirectory.withStyles()
         try dir.write(

@@ -38,7 +38,7 @@ import Testing
             let path = root + "/Styles/cases/" + file
             guard let scenario = try? GoldenCaseParser.load(path: path, name: file) else { continue }
             switch scenario.table {
-            case .inline(let text, _): out.append(Table(name: file, text: text, scenario: scenario))
+            case .inline(let text, _), .text(let text, _): out.append(Table(name: file, text: text, scenario: scenario))
             case .file(let table, _):
                 let resolved = table.hasPrefix("/") ? table : (path as NSString).deletingLastPathComponent + "/" + table
                 if let text = try? String(contentsOfFile: resolved, encoding: .utf8) {

@@ -99,6 +99,28 @@ private final class Look: CellStyle {
         #expect(s.focus == IndexPath(0, 3))
     }
 
+    /// With the document's text, the recording goes on: the actions before
+    /// stay, and the carrying taps become one `reload` event (one frame in
+    /// the replay, as the person saw one screen).
+    @Test func aDocumentReloadWithItsTextIsOneRecordedEvent() throws {
+        let s = session(EditableRows(["a", "b", "c", "d"]))
+        s.handle(.character("j"))
+        s.handle(.enter)  // b selected
+        let before = s.performed.count
+        s.replaceTable(with: EditableRows(["new", "a", "b", "d"]).table(), text: "rows: [new, a, b, d]\n")
+        #expect(s.performed.count == before + 1)
+        guard case .reload(let text, let actions)? = s.performed.last else {
+            Issue.record("no reload event: \(s.performed)")
+            return
+        }
+        #expect(text == "rows: [new, a, b, d]\n")
+        guard case .selectRow(IndexPath(0, 2))? = actions.first else {
+            Issue.record("the selection was not carried as a tap: \(actions)")
+            return
+        }
+        #expect(actions.contains { if case .focusRow(IndexPath(0, 2)) = $0 { true } else { false } })
+    }
+
     @Test func rowOrderFindsRowsAcrossSectionsEmptyOnesIncluded() {
         let source = ArrayDataSource([[row("default", "a")], [], [row("default", "b"), row("default", "c")]])
         let order = RowOrder(source.makeTable())

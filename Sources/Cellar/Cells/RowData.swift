@@ -147,7 +147,8 @@ package struct RowData {
     /// The error for a palette index outside 0–255, with the index given.
     package static func paletteRangeMessage(_ n: Int) -> String { "palette colour must be 0–255 (got \(n))" }
 
-    /// A semantic colour name, a palette index 0–255 or `#rrggbb`.
+    /// A semantic colour name, a palette index 0–255, `#rrggbb` or a
+    /// `ColorPair` (`{light: "#rrggbb", dark: "#rrggbb"}`).
     static func color(_ v: Value, _ path: [String]) throws -> Color {
         if let n = v.intValue {
             guard (0...255).contains(n) else {
@@ -155,13 +156,18 @@ package struct RowData {
             }
             return .palette(UInt8(n))
         }
+        if case .object(let fields) = v {
+            switch ColorPair.color(fields) {
+            case .success(let c): return c
+            case .failure(let e): throw RowDataError(keyPath: path, message: e.message)
+            }
+        }
         guard let s = v.stringValue else { throw RowDataError(keyPath: path, message: "must be a colour name") }
         if s == "default" { return .default }
-        if s.hasPrefix("#"), s.utf8.count == 7, let rgb = Int(s.dropFirst(), radix: 16) {
-            return .rgb(UInt8((rgb >> 16) & 255), UInt8((rgb >> 8) & 255), UInt8(rgb & 255))
-        }
+        if let rgb = ColorPair.hex(s) { return Color(rgb: rgb) }
         let names = SemanticColor.allCases.map { "\($0)" }
         if let i = names.firstIndex(of: s) { return .semantic(SemanticColor.allCases[i]) }
-        throw RowDataError(keyPath: path, message: Suggest.unknown("colour", s, among: names + ["default", "#rrggbb"]))
+        throw RowDataError(
+            keyPath: path, message: Suggest.unknown("colour", s, among: names + ["default", "#rrggbb", ColorPair.form]))
     }
 }

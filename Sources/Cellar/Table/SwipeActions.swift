@@ -136,10 +136,15 @@ extension ContextualAction {
         return ContextualAction(style: style, title: title, backgroundColor: color)
     }
 
-    /// A system colour name (orange …), a semantic colour name, a palette index 0–255 or `#rrggbb`.
+    /// A system colour name (orange …), a semantic colour name, a palette
+    /// index 0–255, `#rrggbb` or a light/dark `ColorPair`.
     public static func color(_ v: Value) throws(SwipeActionProblem) -> Color {
         if case .string(let s) = v, let c = systemColors[s] { return c }
         do { return try RowData.color(v, ["color"]) } catch {
+            // A light/dark pair's own message says what is wrong with it.
+            if case .object = v, let e = error as? RowDataError {
+                throw SwipeActionProblem(keyPath: ["color"], message: e.message)
+            }
             let names = systemColors.keys.sorted() + SemanticColor.allCases.map { "\($0)" } + ["#rrggbb"]
             guard let s = v.stringValue else {
                 throw SwipeActionProblem(keyPath: ["color"], message: "must be a colour name, e.g. orange")

@@ -12,6 +12,7 @@ extension TableView {
             let l = try currentLayout()
             if let h = viewportHeight {
                 var canvas = Canvas(width: width, height: max(0, h), ambiguousWide: l.geometry.ambiguousWide)
+                canvas.dark = appearance == .dark
                 try renderViewport(l, into: &canvas)
                 try writer.write(canvas)
             } else {
@@ -71,7 +72,8 @@ extension TableView {
         let long =
             growing == nil && items == nil && l.rowCounts.reduce(0, +) >= streamThreadMinimumRows
             && WorkerThread.hasSecondCore
-        var out = StreamOutput(StreamBatcher(writer: writer, chrome: chrome, width: width), rows, l, long: long)
+        var out = StreamOutput(
+            StreamBatcher(writer: writer, chrome: chrome, width: width, dark: appearance == .dark), rows, l, long: long)
         defer {
             out.stop()
             streamDrewOnSecondThread = out.drawsApart
@@ -275,18 +277,22 @@ struct StreamBatcher {
     let chrome: SectionChrome
     let width: Int
     let hasIndex: Bool
+    /// Canvases resolve dynamic colours for the table's appearance.
+    let dark: Bool
     var canvas: Canvas
     /// Lines of `canvas` drawn and not yet written.
     var used = 0
     /// Table lines emitted so far.
     var line = 0
 
-    init(writer: CanvasWriter, chrome: SectionChrome, width: Int) {
+    init(writer: CanvasWriter, chrome: SectionChrome, width: Int, dark: Bool) {
         self.writer = writer
         self.chrome = chrome
         self.width = width
+        self.dark = dark
         hasIndex = chrome.geometry.indexWidth > 0
         canvas = Canvas(width: width, height: Self.batch, ambiguousWide: chrome.geometry.ambiguousWide)
+        canvas.dark = dark
     }
 
     /// An item `h` lines tall, drawn by `draw` at a canvas line.
@@ -295,6 +301,7 @@ struct StreamBatcher {
         if used + h > Self.batch { try flush() }
         if h > Self.batch {
             var tall = Canvas(width: width, height: h, ambiguousWide: chrome.geometry.ambiguousWide)
+            tall.dark = dark
             try draw(&tall, 0)
             if hasIndex { chrome.drawIndex(into: &tall, firstLine: 0, lines: line..<(line + h)) }
             try writer.write(tall)

@@ -18,7 +18,8 @@ extension Canvas {
     /// The style id for `style`, adding it to the table. When a canvas holds
     /// more than 1024 distinct styles the extra ones draw as plain.
     @inline(__always)
-    mutating func styleID(_ style: TextStyle) -> UInt32 {
+    mutating func styleID(_ given: TextStyle) -> UInt32 {
+        let style = given.resolved(dark: dark)
         // Styles are compared as one integer each. A row cycles through a
         // few (image, text, detail, separator): the last four are compared
         // in line, no call; only a style not among them is looked up.

@@ -33,6 +33,10 @@ public struct Canvas: Sendable {
     public private(set) var height: Int
     /// Measure East Asian Ambiguous characters as two columns.
     public var ambiguousWide: Bool
+    /// Draw for a dark appearance: a `.dynamic` colour is stored as its
+    /// dark variant (else its light one), so what the canvas holds is what
+    /// every writer and golden mark shows.
+    public var dark = false
 
     /// `width * height` cells, row by row, then one extent per row: the
     /// column up to which the row may differ from plain blanks (every cell
