@@ -87,7 +87,7 @@ enum IndexFiles {
                 $0.withMemoryRebound(to: CChar.self, capacity: capacity) { String(cString: $0) }
             }
             let path = directory + "/" + name
-            guard path != kept, let kind = nameKind(name), let identity = ownFile(path) else { continue }
+            guard path != kept, let kind = nameKind(name), let identity = ownFile(path, kind) else { continue }
             switch kind {
             case .index: files.append((path, Int(identity.size), identity.modified))
             case .temporary: if now - identity.modified > staleTemporaryAge { unlink(path) }
@@ -122,7 +122,7 @@ enum IndexFiles {
     /// The identity of `path` when it is a file this cache wrote: a regular
     /// file itself (a link is never followed), the user's own, and holding an
     /// index's magic (a temporary file may be empty: its writer died first).
-    static func ownFile(_ path: String) -> FileIdentity? {
+    static func ownFile(_ path: String, _ kind: NameKind) -> FileIdentity? {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -133,7 +133,7 @@ enum IndexFiles {
         let n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, magic.count) }
         let marked = n == magic.count && head == magic
         let empty = n == 0 && info.st_size == 0
-        return marked || (empty && nameKind(String(path.split(separator: "/").last ?? "")) == .temporary)
+        return marked || (empty && kind == .temporary)
             ? FileIdentity(info) : nil
     }
 }
