@@ -5,14 +5,14 @@ class CellConfigurationListViewController {
     let myTableView = TableView(style: .plain)
     var dummySections: [DummySection] = DummySection.getDumies(10)
 
-    func viewDidLoad() {
-        configureTableView()
+    func viewDidLoad() throws {
+        try configureTableView()
     }
 
-    fileprivate func configureTableView() {
+    fileprivate func configureTableView() throws {
 
         // CodeCell에서는 이 줄만 필요
-        self.myTableView.register(CellConfigTableViewCell.self, forCellReuseIdentifier: "CellConfigTableViewCell")
+        try self.myTableView.register(CellConfigTableViewCell.self, forCellReuseIdentifier: "CellConfigTableViewCell")
 
         self.myTableView.dataSource = self
         self.myTableView.delegate = self

@@ -7,7 +7,7 @@
 import Cellar
 
 let controller = CellConfigurationListViewController()
-controller.viewDidLoad()
+try controller.viewDidLoad()
 controller.myTableView.width = 40
 print(try controller.myTableView.renderText(), terminator: "")
 

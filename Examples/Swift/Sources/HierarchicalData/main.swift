@@ -17,8 +17,8 @@ final class HierarchicalDataViewController: TableViewDataSource {
     }
 
     // The storyboard's prototype cell: identifier "basicStyleCell", style Basic.
-    func viewDidLoad() {
-        tableView.register(Cell.self, forCellReuseIdentifier: "basicStyleCell")
+    func viewDidLoad() throws {
+        try tableView.register(Cell.self, forCellReuseIdentifier: "basicStyleCell")
         tableView.dataSource = self
     }
 
@@ -56,6 +56,6 @@ let controller = HierarchicalDataViewController(sections: [
     (title: "Vegetables 🥕", rows: ["Carrot", "Leek"]),
     (title: "견과류", rows: ["호두"]),
 ])
-controller.viewDidLoad()
+try controller.viewDidLoad()
 controller.tableView.width = 32
 print(try controller.tableView.renderText(), terminator: "")
