@@ -1,4 +1,5 @@
 import Cellar
+import Foundation
 
 // 기존 테이블뷰 셀은 데이터만 신경쓰면 됨
 class CellConfigTableViewCell: Cell {

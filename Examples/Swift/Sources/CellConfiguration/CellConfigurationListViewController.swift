@@ -1,4 +1,5 @@
 import Cellar
+import Foundation
 
 class CellConfigurationListViewController {
 

@@ -1,4 +1,5 @@
 import Cellar
+import Foundation
 
 // 뷰 안에 컨텐츠 Config를 가지고 있는 뷰
 //

@@ -1,4 +1,5 @@
 import Cellar
+import Foundation
 
 // 커스텀 셀에 대한 설정
 struct MyCellConfiguration: ContentConfiguration, Hashable {

@@ -5,6 +5,7 @@
 // row: the delegate prints, and the configuration's updated(for:) prefixes
 // the selected row's title with "선택됨: ".
 import Cellar
+import Foundation
 
 let controller = CellConfigurationListViewController()
 try controller.viewDidLoad()

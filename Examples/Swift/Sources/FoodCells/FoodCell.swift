@@ -1,4 +1,5 @@
 import Cellar
+import Foundation
 
 /// The reference's custom cell: a `Cell` subclass whose outlets are the
 /// views the row shows ("Configure a Cell with Custom Views").

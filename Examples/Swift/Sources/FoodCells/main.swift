@@ -5,6 +5,7 @@
 // viewport scrolled down: the reused cells show their new rows, and the
 // checkmark of a seasonal food does not stay with a reused cell.
 import Cellar
+import Foundation
 
 struct Food {
     let name: String

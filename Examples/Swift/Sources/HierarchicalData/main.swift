@@ -4,6 +4,7 @@
 // cell of the Basic style. The data-source methods are the reference's, with
 // `UI` dropped and `try` where Cellar throws.
 import Cellar
+import Foundation
 
 final class HierarchicalDataViewController: TableViewDataSource {
     let tableView = TableView(style: .plain)
