@@ -1,0 +1,71 @@
+import Cellar
+import Testing
+
+struct Food {
+    var name: String
+}
+
+/// Foods whose rows change in place and in a batch; records which rows the
+/// table asks cells for.
+final class ChangingFoods: TableViewDataSource {
+    var foods = [Food(name: "Apple"), Food(name: "Banana"), Food(name: "Cherry")]
+    var asked: [IndexPath] = []
+    var updated = false
+
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { foods.count }
+
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) throws -> Cell {
+        asked.append(indexPath)
+        let cell = try tableView.dequeueReusableCell(withIdentifier: "default", for: indexPath)
+        cell.contentConfiguration = ListContentConfiguration(text: foods[indexPath.row].name)
+        return cell
+    }
+
+    func rename(in tableView: TableView) throws {
+        // article: begin
+        foods[0].name = "Green apple"
+        try tableView.reconfigureRows(at: [IndexPath(row: 0, section: 0)])
+
+        try tableView.performBatchUpdates({
+            self.foods.remove(at: 2)
+            self.foods.insert(Food(name: "Plum"), at: 0)
+            try tableView.deleteRows(at: [IndexPath(row: 2, section: 0)], with: .automatic)
+            try tableView.insertRows(at: [IndexPath(row: 0, section: 0)], with: .automatic)
+        }, completion: { finished in
+            self.updated = finished
+        })
+        // article: end
+    }
+}
+
+@Suite struct UpdateSnippets {
+    @Test func onlyTheRowsNamedAreAskedForAgain() throws {
+        let foods = ChangingFoods()
+        let tableView = TableView(style: .plain)
+        tableView.dataSource = foods
+        tableView.width = 12
+        tableView.separatorStyle = .none
+        #expect(try tableView.renderText() == "Apple       \nBanana      \nCherry      \n")
+        foods.asked = []
+        try foods.rename(in: tableView)
+        #expect(try tableView.renderText() == "Plum        \nGreen apple \nBanana      \n")
+        #expect(foods.updated)
+        // Banana's and Green apple's cells were kept; only the inserted row
+        // (and the reconfigured one, on its own cell) were configured again.
+        #expect(!foods.asked.contains(IndexPath(row: 2, section: 0)), "\(foods.asked)")
+        #expect(foods.asked.contains(IndexPath(row: 0, section: 0)))
+    }
+
+    @Test func aBatchTheDataSourceDisagreesWithIsUIKitsInvalidUpdate() throws {
+        let foods = ChangingFoods()
+        let tableView = TableView(style: .plain)
+        tableView.dataSource = foods
+        _ = try tableView.renderText()
+        let error = #expect(throws: (any Error).self) {
+            try tableView.performBatchUpdates({
+                try tableView.insertRows(at: [IndexPath(row: 0, section: 0)], with: .automatic)
+            })
+        }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("Invalid update: invalid number of rows in section 0"))
+    }
+}
