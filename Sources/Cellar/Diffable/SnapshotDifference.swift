@@ -1,7 +1,7 @@
 /// What `apply` hands the table: the change from one snapshot to the next
-/// as one batch update, in UIKit's batch terms. Deletes, reloads and the
-/// sources of moves are positions in the old snapshot; inserts, the
-/// destinations of moves and reconfigures, positions in the new one.
+/// as one batch update, in UIKit's batch terms. Deletes, reloads,
+/// reconfigures and the sources of moves are positions in the old
+/// snapshot; inserts and the destinations of moves, positions in the new one.
 ///
 /// As UIKit's diffable data source computes it:
 /// - a section or item only in the old snapshot is deleted, one only in the
@@ -11,7 +11,8 @@
 ///   those in a longest run whose relative order is kept stay; the others
 ///   move. An item that changes section moves. So the fewest rows move;
 /// - an item marked by `reloadItems` is reloaded; one marked by
-///   `reconfigureItems` is reconfigured at its new position; a section
+///   `reconfigureItems` is reconfigured (where it was: a batch carries a
+///   reconfigured row that moves to its new place); a section
 ///   marked by `reloadSections` is deleted and inserted again (its rows
 ///   are made anew). A marked item that also moves is deleted and inserted
 ///   (a batch cannot move and reload one row).
@@ -122,7 +123,7 @@ struct SnapshotDifference: Equatable, Sendable {
         }
         if !remade.isEmpty { movedRows.removeAll { remade.contains($0.to) } }
         for item in new.reconfiguredItems.identifiers where !reloaded.contains(item) {
-            if let (_, to) = kept(item) { reconfiguredRows.append(to) }
+            if let (from, _) = kept(item) { reconfiguredRows.append(from) }
         }
         reloadedRows.sort()
         reconfiguredRows.sort()
