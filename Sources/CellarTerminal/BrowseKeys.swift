@@ -9,6 +9,7 @@ extension BrowseSession {
             // A click or the wheel closes a swiped row in the table itself; the mode follows.
             if case .swiped = mode, table.indexPathForSwipedRow == nil { mode = .browse }
         }
+        if key == .focusIn || key == .focusOut { return handleTerminalFocus(gained: key == .focusIn) }
         if closeErrorOverlay(for: key) { return }
         if case .mouse(let event) = key { return handle(event) }
         if showsHelp {
@@ -54,7 +55,8 @@ extension BrowseSession {
         switch key {
         case .enter: tapFocusedRow()
         case .character("i"), .right: tapAccessory()
-        case .character("e"): setEditing(mode == .browse)
+        case .character("e") where allowsEditing: setEditing(mode == .browse)
+        case .character("e"): message = "this table does not edit"
         case .character("d") where mode == .editing: tapDeleteControl()
         case .character("+") where mode == .editing: tapInsertControl()
         case .character("m") where mode == .editing: pickUp()
