@@ -1,0 +1,56 @@
+import Cellar
+import Testing
+
+// "Cells and subclassing".
+// article: begin
+class FoodCell: Cell {
+    var name: Label? = Label("", style: TextStyle(attributes: .bold))
+    var picture: String?
+
+    override func updateConfiguration(using state: CellConfigurationState) {
+        super.updateConfiguration(using: state)
+        let label = ViewNode.label(name ?? Label(""))
+        content = picture.map { .stack(.horizontal([.image(glyph: $0, style: .plain), label])) } ?? label
+    }
+
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        accessory = .none
+    }
+}
+// article: end
+
+/// Foods in FoodCells; only the first row sets a checkmark.
+final class FoodCellList: TableViewDataSource {
+    let foods: [(name: String, picture: String?)] = [("Apple", "🍎"), ("Garlic", nil), ("배", "🍐")]
+
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { foods.count }
+
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) throws -> Cell {
+        let cell = try tableView.dequeueReusableCell(withIdentifier: "foodCellType", for: indexPath) as! FoodCell
+        cell.name?.text = foods[indexPath.row].name
+        cell.picture = foods[indexPath.row].picture
+        if indexPath.row == 0 { cell.accessory = .type(.checkmark) }
+        return cell
+    }
+}
+
+@Suite struct CellSnippets {
+    @Test func aSubclassDrawsItsOutletsAndResetsWhatItSetBeforeReuse() throws {
+        let list = FoodCellList()
+        let tableView = TableView(style: .plain)
+        try tableView.register(FoodCell.self, forCellReuseIdentifier: "foodCellType")
+        tableView.dataSource = list
+        tableView.width = 20
+        tableView.separatorStyle = .none
+        tableView.viewportHeight = 1
+        #expect(try tableView.renderText() == "🍎 Apple          ✓\n")
+        // The one cell goes back to the queue and comes out for row 1:
+        // without the override, it would keep row 0's checkmark.
+        try tableView.scroll(toOffset: 1)
+        #expect(try tableView.renderText() == "Garlic              \n")
+        try tableView.scroll(toOffset: 2)
+        #expect(try tableView.renderText() == "🍐 배                \n")
+        #expect(tableView.statistics.cellsCreated == 1)
+    }
+}

@@ -1,0 +1,44 @@
+import Cellar
+import Testing
+
+/// Foods a trailing swipe deletes.
+final class SwipedFoods: TableViewDataSource, TableViewDelegate {
+    var foods = ["Apple", "Banana", "Cherry"]
+
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { foods.count }
+
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) throws -> Cell {
+        let cell = try tableView.dequeueReusableCell(withIdentifier: "default", for: indexPath)
+        cell.contentConfiguration = ListContentConfiguration(text: foods[indexPath.row])
+        return cell
+    }
+
+    // article: begin
+    func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+        -> SwipeActionsConfiguration? {
+        let delete = ContextualAction(style: .destructive, title: "Delete") { _, indexPath in
+            self.foods.remove(at: indexPath.row)
+            try tableView.deleteRows(at: [indexPath])
+            return true
+        }
+        return SwipeActionsConfiguration(actions: [delete])
+    }
+    // article: end
+}
+
+@Suite struct SwipeActionSnippets {
+    @Test func theHandlerDeletesTheSwipedRow() throws {
+        let foods = SwipedFoods()
+        let tableView = TableView(style: .plain)
+        tableView.dataSource = foods
+        tableView.delegate = foods
+        tableView.width = 20
+        tableView.separatorStyle = .none
+        let row = IndexPath(row: 1, section: 0)
+        try tableView.swipeRow(at: row, edge: .trailing)
+        #expect(try tableView.renderText().contains("Delete"))
+        try tableView.tapSwipeAction(at: row, title: "Delete")
+        #expect(foods.foods == ["Apple", "Cherry"])
+        #expect(try !tableView.renderText().contains("Banana"))
+    }
+}
