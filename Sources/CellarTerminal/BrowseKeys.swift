@@ -5,9 +5,12 @@ import Cellar
 extension BrowseSession {
     /// Handles one key.
     public func handle(_ key: Key) {
+        let wanted = focus
         defer {
             // A click or the wheel closes a swiped row in the table itself; the mode follows.
             if case .swiped = mode, table.indexPathForSwipedRow == nil { mode = .browse }
+            // A delegate that reloaded the table (in didSelectRowAt, say) took the focus with the rows.
+            if focus == nil, wanted != nil, focusBeforeBlur == nil { repairFocus(wanted) }
         }
         if key == .focusIn || key == .focusOut { return handleTerminalFocus(gained: key == .focusIn) }
         if closeErrorOverlay(for: key) { return }

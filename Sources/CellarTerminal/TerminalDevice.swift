@@ -31,6 +31,9 @@ public protocol TerminalDevice: AnyObject {
 public final class SystemTerminal: TerminalDevice {
     /// The terminal on descriptors 0 and 1.
     public init() {}
+    /// Whether standard input and output are both a terminal (else `enter` throws,
+    /// and an app may print its table as text instead).
+    public static var isAvailable: Bool { isatty(0) == 1 && isatty(1) == 1 }
     /// Standard input.
     public var inputDescriptor: Int32 { 0 }
     /// The read end of `RawTerminal`'s signal pipe.
