@@ -21,6 +21,11 @@ let package = Package(
         // "[TableView] 6. Cell Configuration": MyCellConfiguration, CellConfigurationView,
         // CellConfigTableViewCell.
         .executableTarget(name: "CellConfiguration", dependencies: [cellar]),
+        // A live job list in the terminal: a diffable data source updated every
+        // second from another task through TerminalTableController (Scripts/live-test).
+        .executableTarget(name: "LiveJobs", dependencies: [
+            cellar, .product(name: "CellarTerminal", package: "Cellar"),
+        ]),
         // The "Coming from UIKit" article's Cellar snippets, compiled and run
         // (and checked against the article's text).
         .testTarget(name: "ComingFromUIKitTests", dependencies: [cellar]),

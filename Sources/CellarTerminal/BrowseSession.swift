@@ -53,6 +53,14 @@ public final class BrowseSession {
     public internal(set) var wantsQuit = false
     /// Set by Ctrl-Z; the loop suspends and clears it.
     public var wantsSuspend = false
+    /// Whether `e` begins editing (an app may keep its table read-only).
+    public var allowsEditing = true
+    /// Whether the terminal's focus reports move the row focus: when the
+    /// window loses focus the table does too (no row is focused, its cell
+    /// loses `isFocused`), and it comes back to the same row.
+    public var followsTerminalFocus = false
+    /// The row focused when the terminal lost focus.
+    var focusBeforeBlur: IndexPath?
     /// Keep every action performed in `performed` (for `--record`; off, a
     /// long session's memory stays flat).
     public var keepsActions = false

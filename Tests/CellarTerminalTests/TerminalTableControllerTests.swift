@@ -1,0 +1,175 @@
+import Cellar
+import CellarTestSupport
+import CellarText
+import Testing
+
+@testable import CellarTerminal
+
+/// An app's table driven through a fake terminal: keys typed into a pipe,
+/// frames read back as the bytes written.
+@Suite struct TerminalTableControllerTests {
+    private typealias Controller = TerminalTableController<ArrayDataSource>
+
+    private func jobs(_ count: Int = 10) -> ArrayDataSource {
+        ArrayDataSource([(0..<count).map { row("default", "job \($0)") }])
+    }
+
+    private func controller(
+        _ source: ArrayDataSource, _ terminal: FakeTerminal, allowsEditing: Bool = false
+    ) throws -> Controller {
+        try Controller(
+            tableView: source.makeTable(width: terminal.size()?.width ?? 30), owner: source, title: "jobs",
+            useColor: false, allowsEditing: allowsEditing, terminal: terminal)
+    }
+
+    /// Runs the loop on a thread of its own, as an app's main thread runs it.
+    private func start(_ controller: Controller) -> WorkerThread {
+        let thread = WorkerThread()
+        #expect(thread.start { try? controller.run() })
+        return thread
+    }
+
+    /// The text of the bytes, and the 1-based screen lines they move the cursor to.
+    private func moves(_ bytes: [UInt8]) -> [Int] {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.split(separator: "\u{1B}").compactMap { piece in
+            guard piece.hasPrefix("["), let h = piece.firstIndex(of: "H"), piece[..<h].hasSuffix(";1") else {
+                return nil
+            }
+            return Int(piece.dropFirst().prefix { $0 != ";" })
+        }
+    }
+
+    @Test func anUpdateFromAnotherThreadWritesOnlyTheLineThatChanged() throws {
+        let source = jobs()
+        let terminal = FakeTerminal(width: 30, height: 8)
+        let c = try controller(source, terminal)
+        let loop = start(c)
+        #expect(terminal.waitForWrites(1))
+        c.update { source, table in
+            source.sections[0][3] = row("default", "job 3 done")
+            table.reloadData()
+        }
+        #expect(terminal.waitForWrites(2))
+        c.stop()
+        loop.stop {}
+        let first = terminal.written[0]
+        let update = terminal.written[1]
+        #expect(moves(first) == Array(1...8))
+        // Row 3 is the fourth line: only it is written, a few dozen bytes of a 30 × 8 screen.
+        #expect(moves(update) == [4])
+        let text = String(decoding: update, as: UTF8.self)
+        #expect(text.contains("job 3 done") && !text.contains("job 2") && !text.contains("job 4"))
+        #expect(update.count < 60)
+        #expect(terminal.enterLeaveCounts == [1, 1])
+    }
+
+    @Test func anUpdateThatChangesNothingWritesNothing() throws {
+        let source = jobs()
+        let terminal = FakeTerminal(width: 30, height: 8)
+        let c = try controller(source, terminal)
+        let loop = start(c)
+        #expect(terminal.waitForWrites(1))
+        c.update { _, table in table.reloadData() }
+        c.update { source, table in
+            source.sections[0][9] = row("default", "job 9 (below the screen)")
+            table.reloadData()
+        }
+        c.stop()
+        loop.stop {}
+        #expect(terminal.written.count == 1)
+    }
+
+    @Test func keysAndClicksCallTheAppsDelegateAsUIKitDoes() throws {
+        let source = jobs(5)
+        source.sections[0][1] = .object(["text": .string("job 1"), "accessory": .string("detailButton")])
+        source.willSelect = { [unowned source] ip in
+            source.events.append("will select \(ip)")
+            return ip
+        }
+        source.trailingSwipeActions = { [unowned source] ip in
+            SwipeActionsConfiguration(actions: [
+                ContextualAction(style: .destructive, title: "Cancel") { _, ip in
+                    source.events.append("cancel \(ip)")
+                    return true
+                }
+            ])
+        }
+        let terminal = FakeTerminal(width: 30, height: 8)
+        let c = try controller(source, terminal)
+        // Enter on row 1, its ⓘ, a swipe on row 2 and its action, a click on row 4, quit.
+        terminal.type("j\ri" + "jl\r" + "\u{1B}[<0;5;5M" + "q")
+        try c.run()
+        #expect(
+            source.events == [
+                "will select [0, 1]", "select [0, 1]", "accessory [0, 1]", "cancel [0, 2]", "will select [0, 4]",
+                "deselect [0, 1]", "select [0, 4]",
+            ])
+        #expect(terminal.enterLeaveCounts == [1, 1])
+    }
+
+    @Test func aResizeDrawsTheWholeScreenAtTheNewSize() throws {
+        let source = jobs()
+        let terminal = FakeTerminal(width: 30, height: 8)
+        let c = try controller(source, terminal)
+        let loop = start(c)
+        #expect(terminal.waitForWrites(1))
+        terminal.resize(width: 40, height: 5)
+        #expect(terminal.waitForWrites(2))
+        c.stop()
+        loop.stop {}
+        let redraw = terminal.written[1]
+        #expect(String(decoding: redraw, as: UTF8.self).contains("\u{1B}[H\u{1B}[2J"))
+        // Four rows, then the status line on the new last line.
+        #expect(moves(redraw) == [1, 2, 3, 4, 5])
+        #expect(String(decoding: redraw, as: UTF8.self).contains("\u{1B}[5;1H jobs  row 1/10"))
+    }
+
+    @Test func theRowFocusLeavesWithTheTerminalsFocusAndComesBack() throws {
+        let source = jobs()
+        let terminal = FakeTerminal(width: 30, height: 8)
+        let c = try controller(source, terminal)
+        let loop = start(c)
+        #expect(terminal.waitForWrites(1))
+        terminal.type("jj\u{1B}[O")
+        #expect(terminal.waitForWrites(2))
+        terminal.type("\u{1B}[I")
+        #expect(terminal.waitForWrites(3))
+        c.stop()
+        loop.stop {}
+        let out = terminal.written.map { String(decoding: $0, as: UTF8.self) }
+        // Focus moved to row 2 and left with the window: only the mark on row 0 goes.
+        #expect(out[1].contains("\u{1B}[1;1H job 0") && !out[1].contains("❯") && out[1].contains("10 rows"))
+        #expect(out[2].contains("\u{1B}[3;1H❯job 2"))
+    }
+
+    @Test func anUpdateThatThrowsShowsItsErrorAndTheTableGoesOn() throws {
+        let source = jobs()
+        let terminal = FakeTerminal(width: 70, height: 8)
+        let c = try controller(source, terminal)
+        c.update { _, _ in throw CellarError("the job list is unavailable") }
+        terminal.type("j")
+        terminal.endInput()
+        try c.run()
+        let all = terminal.written.map { String(decoding: $0, as: UTF8.self) }.joined()
+        #expect(all.contains("the job list is unavailable"))
+        #expect(terminal.enterLeaveCounts == [1, 1])
+    }
+
+    @Test func editingBeginsOnlyWhenTheAppAllowsIt() throws {
+        let terminal = FakeTerminal(width: 70, height: 8)
+        let refused = try controller(jobs(), terminal)
+        terminal.type("eq")
+        try refused.run()
+        #expect(terminal.written.map { String(decoding: $0, as: UTF8.self) }.joined().contains("does not edit"))
+
+        let rows = EditableRows(["a", "b", "c"])
+        let editing = FakeTerminal(width: 30, height: 6)
+        let allowed = try TerminalTableController(
+            tableView: rows.table(), owner: rows, title: "rows", useColor: false, allowsEditing: true,
+            terminal: editing)
+        editing.type("jedyq")
+        try allowed.run()
+        #expect(rows.texts == ["a", "c"])
+    }
+}
