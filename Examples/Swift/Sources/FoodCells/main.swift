@@ -1,9 +1,10 @@
 // "Configuring the Cells for Your Table" (reference/): the FoodCell subclass
 // with its outlets, registered as a class and dequeued `as! FoodCell`; its
 // data-source method is the reference's, with `UI` dropped and `try` added.
-// Prints the top of the table in a viewport five lines high, then the
-// viewport scrolled down: the reused cells show their new rows, and the
-// checkmark of a seasonal food does not stay with a reused cell.
+// Prints the top of the table in a viewport eight lines high, then the
+// viewport scrolled down twice: the reused cells show their new rows, and
+// the checkmark of a seasonal food does not stay with a reused cell
+// (FoodCell's prepareForReuse).
 import Cellar
 import Foundation
 
@@ -17,8 +18,9 @@ struct Food {
 final class FoodTableViewController: TableViewDataSource {
     let tableView = TableView(style: .insetGrouped)
     let foods = [
-        Food(name: "Apple", description: "Crisp and sweet; keeps for months in a cool cellar.", picture: "🍎",
-             isSeasonal: true),
+        Food(
+            name: "Apple", description: "Crisp and sweet; keeps for months in a cool cellar.", picture: "🍎",
+            isSeasonal: true),
         Food(name: "Banana", description: "Soft, sweet, rich in potassium.", picture: "🍌"),
         Food(name: "배", description: "아삭하고 달콤한 한국 배는 가을이 제철입니다.", picture: "🍐", isSeasonal: true),
         Food(name: "Carrot", description: "A root vegetable, eaten raw or cooked in many dishes.", picture: "🥕"),
@@ -62,9 +64,14 @@ final class FoodTableViewController: TableViewDataSource {
 
 let controller = FoodTableViewController()
 try controller.viewDidLoad()
-controller.tableView.width = 44
-controller.tableView.viewportHeight = 8
-print(try controller.tableView.renderText(), terminator: "")
-print("── scrolled to the last row")
-try controller.tableView.scrollToRow(at: IndexPath(row: 4, section: 0))
-print(try controller.tableView.renderText(), terminator: "")
+let tableView = controller.tableView
+tableView.width = 44
+tableView.viewportHeight = 8
+print(try tableView.renderText(), terminator: "")
+for row in [2, 4] {
+    print("── scrolled to \(controller.foods[row].name)")
+    try tableView.scrollToRow(at: IndexPath(row: row, section: 0))
+    print(try tableView.renderText(), terminator: "")
+}
+let reuse = tableView.statistics.perIdentifier["foodCellType"] ?? .init()
+print("── foodCellType: \(reuse.created) cells made, \(reuse.reused) reused")

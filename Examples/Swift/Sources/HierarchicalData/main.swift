@@ -42,8 +42,12 @@ final class HierarchicalDataViewController: TableViewDataSource {
         let cell = try tableView.dequeueReusableCell(withIdentifier: "basicStyleCell", for: indexPath)
 
         // Configure the cell’s contents with the row and section number.
-        // The Basic cell style guarantees a label view is present in textLabel.
-        cell.textLabel!.text = "Row \(indexPath.row)"
+        // The reference writes `cell.textLabel!.text = "Row \(indexPath.row)"`;
+        // Cellar's cells have no textLabel, so this is the content
+        // configuration UIKit offers in its place.
+        var content = cell.defaultContentConfiguration()
+        content.text = "Row \(indexPath.row)"
+        cell.contentConfiguration = content
         return cell
     }
 

@@ -27,7 +27,9 @@ import Testing
                 \(pair.1)
                 """)
         }
-        #expect(blocks.count == regions.count, "the article has \(blocks.count) Cellar blocks, the snippets \(regions.count) regions")
+        #expect(
+            blocks.count == regions.count,
+            "the article has \(blocks.count) Cellar blocks, the snippets \(regions.count) regions")
     }
 
     /// Every block is labelled, so none is left unchecked by a missing label.
@@ -90,7 +92,10 @@ enum ArticleText {
         var opened = 0
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if current == nil {
-                if line == "```swift" { current = []; opened = number + 1 }
+                if line == "```swift" {
+                    current = []
+                    opened = number + 1
+                }
             } else if line == "```" {
                 blocks.append(current ?? [])
                 current = nil

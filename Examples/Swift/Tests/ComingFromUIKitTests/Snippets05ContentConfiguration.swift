@@ -24,14 +24,17 @@ final class BadgeView: ContentView {
 }
 // article: end
 
-/// Mailboxes drawn by BadgeViews; counts the views made.
+/// Mailboxes drawn by BadgeViews; keeps the content view each dequeued
+/// cell comes with.
 final class Mailboxes: TableViewDataSource {
     var boxes = [("Inbox", 3)]
+    var viewsDequeued: [(any ContentView)?] = []
 
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { boxes.count }
 
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) throws -> Cell {
         let cell = try tableView.dequeueReusableCell(withIdentifier: "badge", for: indexPath)
+        viewsDequeued.append(cell.contentView)
         if boxes[indexPath.row].0 == "Inbox" {
             // article: begin
             cell.contentConfiguration = BadgeConfiguration(text: "Inbox", count: 3)
@@ -51,14 +54,21 @@ final class Mailboxes: TableViewDataSource {
         tableView.dataSource = boxes
         tableView.width = 16
         tableView.separatorStyle = .none
-        #expect(try tableView.renderText() == "Inbox        (3)\n")
-        let view = try #require(tableView.cellForRow(at: IndexPath(row: 0, section: 0))?.contentView)
+        let inbox = try tableView.drawnLines()
+        #expect(inbox == [" Inbox      (3)"])
         boxes.boxes = [("Archive", 12)]
         tableView.reloadData()
-        #expect(try tableView.renderText() == "Archive     (12)\n")
-        // The same cell, the same content view, given the new configuration.
-        let again = try #require(tableView.cellForRow(at: IndexPath(row: 0, section: 0))?.contentView)
-        #expect(again === view)
-        #expect((again.configuration as? BadgeConfiguration)?.text == "Archive")
+        let archive = try tableView.drawnLines()
+        #expect(archive == [" Archive   (12)"])
+        tableView.reloadData()
+        _ = try tableView.renderText()
+        // The cell came back with the view the first configuration made, and
+        // again with that same view, now showing the second configuration.
+        try #require(boxes.viewsDequeued.count == 3)
+        let first = try #require(boxes.viewsDequeued[1])
+        let second = try #require(boxes.viewsDequeued[2])
+        #expect(first === second)
+        #expect((second.configuration as? BadgeConfiguration)?.text == "Archive")
+        #expect(boxes.viewsDequeued[0] == nil)
     }
 }

@@ -54,9 +54,11 @@ final class Mails: TableViewDataSource {
         tableView.dataSource = mails
         tableView.width = 16
         tableView.separatorStyle = .none
-        #expect(try tableView.renderText() == "Lunch?          \n🗄 Receipt       \n")
+        let drawn = try tableView.drawnLines()
+        #expect(drawn == [" Lunch?", " 🗄 Receipt"])
         try tableView.perform(.selectRow(IndexPath(row: 0, section: 0)))
-        #expect(try tableView.renderText().hasPrefix("Lunch?          \nselected        \n"))
+        let selectedMails = try tableView.drawnLines()
+        #expect(selectedMails == ["▌Lunch?", "▌selected", " 🗄 Receipt"])
         let selected = try #require(tableView.cellForRow(at: IndexPath(row: 0, section: 0)))
         #expect(selected.backgroundConfiguration != nil)
         #expect(tableView.cellForRow(at: IndexPath(row: 1, section: 0))?.backgroundConfiguration == nil)

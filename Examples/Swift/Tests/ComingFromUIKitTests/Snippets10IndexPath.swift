@@ -1,3 +1,4 @@
+// swift-format-ignore-file: OrderedImports
 // "IndexPath": the imports are the article's, so this file compiles only
 // while Foundation's IndexPath is the one an app beside Cellar names.
 // article: begin

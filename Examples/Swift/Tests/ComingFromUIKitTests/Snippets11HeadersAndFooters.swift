@@ -32,7 +32,9 @@ final class TitledSections: TableViewDataSource {
         let tableView = TableView(style: .grouped)
         tableView.dataSource = sections
         tableView.width = 20
-        let lines = try tableView.renderText().split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        let lines = try tableView.renderText().split(separator: "\n").map {
+            $0.split(separator: " ").joined(separator: " ")
+        }
         let order = ["헤더: 첫번째", "a", "푸터: 첫번째", "헤더: 두번째", "b", "푸터: 두번째"]
         #expect(lines.filter { !$0.isEmpty && !$0.allSatisfy { "─│╭╮╰╯".contains($0) } } == order, "\(lines)")
     }

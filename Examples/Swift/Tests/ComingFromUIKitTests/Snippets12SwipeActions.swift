@@ -15,7 +15,8 @@ final class SwipedFoods: TableViewDataSource, TableViewDelegate {
 
     // article: begin
     func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
-        -> SwipeActionsConfiguration? {
+        -> SwipeActionsConfiguration?
+    {
         let delete = ContextualAction(style: .destructive, title: "Delete") { _, indexPath in
             self.foods.remove(at: indexPath.row)
             try tableView.deleteRows(at: [indexPath])
@@ -36,9 +37,11 @@ final class SwipedFoods: TableViewDataSource, TableViewDelegate {
         tableView.separatorStyle = .none
         let row = IndexPath(row: 1, section: 0)
         try tableView.swipeRow(at: row, edge: .trailing)
-        #expect(try tableView.renderText().contains("Delete"))
+        let swiped = try tableView.drawnLines()
+        #expect(swiped[1].hasSuffix("Delete"), "\(swiped)")
         try tableView.tapSwipeAction(at: row, title: "Delete")
         #expect(foods.foods == ["Apple", "Cherry"])
-        #expect(try !tableView.renderText().contains("Banana"))
+        let after = try tableView.drawnLines()
+        #expect(after == [" Apple", " Cherry"])
     }
 }
