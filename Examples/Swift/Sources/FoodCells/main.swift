@@ -70,7 +70,7 @@ tableView.viewportHeight = 8
 print(try tableView.renderText(), terminator: "")
 for row in [2, 4] {
     print("── scrolled to \(controller.foods[row].name)")
-    try tableView.scrollToRow(at: IndexPath(row: row, section: 0))
+    try tableView.scrollToRow(at: IndexPath(row: row, section: 0), at: .top, animated: false)
     print(try tableView.renderText(), terminator: "")
 }
 let reuse = tableView.statistics.perIdentifier["foodCellType"] ?? .init()

@@ -45,7 +45,7 @@ final class ChangingFoods: TableViewDataSource {
         let foods = ChangingFoods()
         let tableView = TableView(style: .plain)
         tableView.dataSource = foods
-        tableView.width = 12
+        tableView.width = 16
         tableView.separatorStyle = .none
         let before = try tableView.drawnLines()
         #expect(before == [" Apple", " Banana", " Cherry"])
