@@ -38,11 +38,7 @@ final class FoodCellList: TableViewDataSource {
 @Suite struct CellSnippets {
     @Test func aSubclassDrawsItsOutletsAndResetsWhatItSetBeforeReuse() throws {
         let list = FoodCellList()
-        let tableView = TableView(style: .plain)
-        try tableView.register(FoodCell.self, forCellReuseIdentifier: "foodCellType")
-        tableView.dataSource = list
-        tableView.width = 20
-        tableView.separatorStyle = .none
+        let tableView = try TableView.testing(list, width: 20, cells: ["foodCellType": FoodCell.self])
         tableView.viewportHeight = 1
         let top = try tableView.drawnLines()
         #expect(top == [" 🍎 Apple         ✓"])

@@ -33,11 +33,7 @@ final class FoodListContent: TableViewDataSource {
 @Suite struct ListContentSnippets {
     func draw(_ identifier: String) throws -> [String] {
         let list = FoodListContent(identifier: identifier)
-        let tableView = TableView(style: .plain)
-        try tableView.register(Cell.self, forCellReuseIdentifier: "basicStyleCell")
-        tableView.dataSource = list
-        tableView.width = 36
-        tableView.separatorStyle = .none
+        let tableView = try TableView.testing(list, width: 36, cells: ["basicStyleCell": Cell.self])
         return try tableView.drawnLines()
     }
 

@@ -49,11 +49,7 @@ final class Mailboxes: TableViewDataSource {
 @Suite struct ContentConfigurationSnippets {
     @Test func theContentViewDrawsTheRowAndIsKeptForTheNextConfiguration() throws {
         let boxes = Mailboxes()
-        let tableView = TableView(style: .plain)
-        try tableView.register(Cell.self, forCellReuseIdentifier: "badge")
-        tableView.dataSource = boxes
-        tableView.width = 16
-        tableView.separatorStyle = .none
+        let tableView = try TableView.testing(boxes, width: 16, cells: ["badge": Cell.self])
         let inbox = try tableView.drawnLines()
         #expect(inbox == [" Inbox      (3)"])
         boxes.boxes = [("Archive", 12)]

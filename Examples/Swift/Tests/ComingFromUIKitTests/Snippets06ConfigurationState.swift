@@ -49,11 +49,7 @@ final class Mails: TableViewDataSource {
 @Suite struct ConfigurationStateSnippets {
     @Test func theCellsStateAndItsCustomStateReachItsConfiguration() throws {
         let mails = Mails()
-        let tableView = TableView(style: .plain)
-        try tableView.register(MailCell.self, forCellReuseIdentifier: "mail")
-        tableView.dataSource = mails
-        tableView.width = 16
-        tableView.separatorStyle = .none
+        let tableView = try TableView.testing(mails, width: 16, cells: ["mail": MailCell.self])
         let drawn = try tableView.drawnLines()
         #expect(drawn == [" Lunch?", " 🗄 Receipt"])
         try tableView.perform(.selectRow(IndexPath(row: 0, section: 0)))

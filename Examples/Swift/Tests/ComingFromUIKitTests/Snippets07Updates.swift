@@ -43,10 +43,7 @@ final class ChangingFoods: TableViewDataSource {
 @Suite struct UpdateSnippets {
     @Test func onlyTheRowsNamedAreAskedForAgain() throws {
         let foods = ChangingFoods()
-        let tableView = TableView(style: .plain)
-        tableView.dataSource = foods
-        tableView.width = 16
-        tableView.separatorStyle = .none
+        let tableView = try TableView.testing(foods, width: 16)
         let before = try tableView.drawnLines()
         #expect(before == [" Apple", " Banana", " Cherry"])
         foods.asked = []
@@ -62,8 +59,7 @@ final class ChangingFoods: TableViewDataSource {
 
     @Test func aBatchTheDataSourceDisagreesWithIsUIKitsInvalidUpdate() throws {
         let foods = ChangingFoods()
-        let tableView = TableView(style: .plain)
-        tableView.dataSource = foods
+        let tableView = try TableView.testing(foods, width: 16)
         _ = try tableView.renderText()
         let error = #expect(throws: (any Error).self) {
             try tableView.performBatchUpdates({

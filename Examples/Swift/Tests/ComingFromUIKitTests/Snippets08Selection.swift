@@ -15,10 +15,7 @@ final class ThirtyRows: TableViewDataSource {
 @Suite struct SelectionSnippets {
     @Test func selectingAndScrollingPlaceTheRowInTheViewport() throws {
         let rows = ThirtyRows()
-        let tableView = TableView(style: .plain)
-        tableView.dataSource = rows
-        tableView.width = 10
-        tableView.separatorStyle = .none
+        let tableView = try TableView.testing(rows, width: 10)
         tableView.rowHeight = .fixed(1)
         tableView.viewportHeight = 5
         // article: begin

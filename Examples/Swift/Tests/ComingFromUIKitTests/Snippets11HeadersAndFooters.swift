@@ -29,9 +29,7 @@ final class TitledSections: TableViewDataSource {
 @Suite struct HeaderFooterSnippets {
     @Test func titlesFrameEachSection() throws {
         let sections = TitledSections()
-        let tableView = TableView(style: .grouped)
-        tableView.dataSource = sections
-        tableView.width = 20
+        let tableView = try TableView.testing(sections, width: 20, style: .grouped, separators: true)
         let lines = try tableView.renderText().split(separator: "\n").map {
             $0.split(separator: " ").joined(separator: " ")
         }

@@ -30,11 +30,7 @@ final class SwipedFoods: TableViewDataSource, TableViewDelegate {
 @Suite struct SwipeActionSnippets {
     @Test func theHandlerDeletesTheSwipedRow() throws {
         let foods = SwipedFoods()
-        let tableView = TableView(style: .plain)
-        tableView.dataSource = foods
-        tableView.delegate = foods
-        tableView.width = 20
-        tableView.separatorStyle = .none
+        let tableView = try TableView.testing(foods, delegate: foods, width: 20)
         let row = IndexPath(row: 1, section: 0)
         try tableView.swipeRow(at: row, edge: .trailing)
         let swiped = try tableView.drawnLines()

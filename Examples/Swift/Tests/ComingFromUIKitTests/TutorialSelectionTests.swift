@@ -50,10 +50,7 @@ final class OneTutorialRow: TableViewDataSource {
 @Suite struct TutorialSelectionTests {
     @Test func aSelectedRowReadsAsUIKitDrawsIt() throws {
         let row = OneTutorialRow()
-        let tableView = TableView(style: .plain)
-        try tableView.register(TutorialCell.self, forCellReuseIdentifier: "tutorial")
-        tableView.dataSource = row
-        tableView.width = 24
+        let tableView = try TableView.testing(row, width: 24, separators: true, cells: ["tutorial": TutorialCell.self])
         try tableView.perform(.selectRow(IndexPath(row: 0, section: 0)))
         let drawn = try tableView.drawnLines()
         // Cellar applies a configuration set inside updateConfiguration(using:)
