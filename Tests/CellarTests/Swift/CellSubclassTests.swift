@@ -47,6 +47,37 @@ final class FoodTable: TableViewDataSource {
     }
 }
 
+/// A cell that keeps a badge only for the row that sets it, as a UIKit
+/// cell clears its own state in prepareForReuse.
+final class BadgedCell: Cell {
+    var title = ""
+    var badge: String?
+    var resets = 0
+
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        badge = nil
+        resets += 1
+    }
+
+    override func updateConfiguration(using state: CellConfigurationState) {
+        content = .label(Label(title + (badge.map { " (\($0))" } ?? "")))
+    }
+}
+
+final class Badges: TableViewDataSource {
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 3 }
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) throws -> Cell {
+        let cell = try tableView.dequeueReusableCell(withIdentifier: "badged", for: indexPath) as! BadgedCell
+        cell.title = "row \(indexPath.row)"
+        if indexPath.row == 0 {
+            cell.badge = "new"
+            cell.alpha = 0.5
+        }
+        return cell
+    }
+}
+
 @Suite struct CellSubclassTests {
     func foodTable(viewport: Int? = nil) throws -> (TableView, FoodTable) {
         let foods = FoodTable()
@@ -88,6 +119,22 @@ final class FoodTable: TableViewDataSource {
         #expect(table.cellForRow(at: IndexPath(0, 2)) === first)
         #expect(table.statistics.perIdentifier["foodCellType"]?.reused ?? 0 >= 1)
         _ = foods
+    }
+
+    @Test func prepareForReuseRunsTheOverrideAndKeepsCellarsReset() throws {
+        let badges = Badges()
+        let table = TableView()
+        try table.register(BadgedCell.self, forCellReuseIdentifier: "badged")
+        table.dataSource = badges
+        table.width = 16
+        table.separatorStyle = .none
+        // A whole-table render hands one cell from row to row: the badge set
+        // for row 0 is gone from the others.
+        #expect(try table.renderText() == " row 0 (new)\n row 1\n row 2\n")
+        let cell = try #require(try table.dequeueReusableCell(withIdentifier: "badged") as? BadgedCell)
+        #expect(cell.resets == 3)
+        // Cellar's own reset ran too: alpha set on row 0 is back to 1.
+        #expect(cell.alpha == 1)
     }
 
     @Test func registeringATakenIdentifierIsAnError() throws {
