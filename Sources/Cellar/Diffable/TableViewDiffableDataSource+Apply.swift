@@ -31,8 +31,12 @@ extension TableViewDiffableDataSource {
         completion?()
     }
 
-    /// The seam to the table: the new snapshot becomes the data source's,
-    /// and the table hears `difference`.
+    /// The new snapshot becomes the data source's, and the table hears
+    /// `difference` as one batch (it reads the new counts when the batch
+    /// ends). If the table refuses the batch, or a cell provider throws
+    /// while rows are reconfigured, the data source goes back to the old
+    /// snapshot and the table forgets its cells and layout, so the next
+    /// render asks the data source again and nothing drawn disagrees with it.
     func commit(_ snapshot: Snapshot, _ difference: SnapshotDifference) throws {
         let old = current
         current = snapshot.unmarked
@@ -41,13 +45,23 @@ extension TableViewDiffableDataSource {
             try tell(tableView, difference)
         } catch {
             current = old
+            tableView.discardCells()
             throw error
         }
     }
 
-    /// Until the table takes batch updates, it reloads its data.
-    func tell(_ tableView: TableView, _ difference: SnapshotDifference) throws {
-        tableView.reloadData()
+    private func tell(_ tableView: TableView, _ d: SnapshotDifference) throws {
+        let animation = defaultRowAnimation
+        try tableView.performBatchUpdates {
+            try tableView.deleteSections(d.deletedSections, with: animation)
+            try tableView.insertSections(d.insertedSections, with: animation)
+            for m in d.movedSections { try tableView.moveSection(m.from, toSection: m.to) }
+            try tableView.deleteRows(at: d.deletedRows, with: animation)
+            try tableView.insertRows(at: d.insertedRows, with: animation)
+            for m in d.movedRows { try tableView.moveRow(at: m.from, to: m.to) }
+            try tableView.reloadRows(at: d.reloadedRows, with: animation)
+            try tableView.reconfigureRows(at: d.reconfiguredRows)
+        }
     }
 }
 

@@ -32,6 +32,9 @@ open class TableViewDiffableDataSource<
     /// The table this data source feeds (weak: the table does not keep its data source either).
     public private(set) weak var tableView: TableView?
     let cellProvider: CellProvider
+    /// The animation `apply` names for the rows and sections it changes, as
+    /// UIKit's defaultRowAnimation (a terminal draws the result at once).
+    public var defaultRowAnimation: RowAnimation = .automatic
     /// The snapshot last applied, without its reload and reconfigure marks.
     var current = Snapshot()
     let gate = ApplyGate()

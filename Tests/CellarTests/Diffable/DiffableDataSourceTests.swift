@@ -7,7 +7,7 @@ import Testing
 struct DiffableDataSourceTests {
     @Test func answersTheTableFromItsSnapshot() throws {
         let t = DiffableTable()
-        try t.dataSource.apply(try intSnapshot([(0, [1, 2]), (1, [3])]))
+        try t.dataSource.apply(try snapshot([(0, [1, 2]), (1, [3])]))
         #expect(t.table.numberOfSections == 2)
         #expect(t.table.numberOfRows(inSection: 0) == 2)
         #expect(try t.drawnItems() == [1, 2, 3])
@@ -22,7 +22,7 @@ struct DiffableDataSourceTests {
 
     @Test func theDrawnRowsFollowEachApply() throws {
         let t = DiffableTable()
-        var s = try intSnapshot([(0, [1, 2, 3])])
+        var s = try snapshot([(0, [1, 2, 3])])
         try t.dataSource.apply(s)
         #expect(try t.drawnItems() == [1, 2, 3])
         try s.moveItem(3, beforeItem: 1)
@@ -35,7 +35,7 @@ struct DiffableDataSourceTests {
 
     @Test func snapshotComesBackWithoutMarksAndCompletionRuns() throws {
         let t = DiffableTable()
-        var s = try intSnapshot([(0, [1, 2])])
+        var s = try snapshot([(0, [1, 2])])
         try s.reloadItems([1])
         try s.reconfigureItems([2])
         var completed = false
@@ -50,7 +50,7 @@ struct DiffableDataSourceTests {
     @Test func aCellProviderThatReturnsNilIsAnErrorNamingTheRow() throws {
         let t = DiffableTable()
         t.nilFor = 2
-        try t.dataSource.apply(try intSnapshot([(0, [1, 2])]))
+        try t.dataSource.apply(try snapshot([(0, [1, 2])]))
         #expect(
             message { _ = try t.table.renderText() }
                 == "the cell provider returned nil for row [0, 1] (item 2): it must return a cell dequeued from the table"
@@ -60,17 +60,17 @@ struct DiffableDataSourceTests {
     @Test func aCellProviderThatThrowsFailsTheRender() throws {
         let t = DiffableTable()
         t.throwFor = 1
-        try t.dataSource.apply(try intSnapshot([(0, [1])]))
+        try t.dataSource.apply(try snapshot([(0, [1])]))
         #expect(message { _ = try t.table.renderText() } == "no cell for item 1")
     }
 
     @Test func applySnapshotUsingReloadDataAsksForEveryRowAgainAndClearsTheSelection() throws {
         let t = DiffableTable()
-        try t.dataSource.apply(try intSnapshot([(0, [1, 2, 3])]))
+        try t.dataSource.apply(try snapshot([(0, [1, 2, 3])]))
         _ = try t.drawn()
         t.table.selectRow(at: IndexPath(row: 1, section: 0))
         _ = t.takeAsked()
-        try t.dataSource.applySnapshotUsingReloadData(try intSnapshot([(0, [1, 2, 3])]))
+        try t.dataSource.applySnapshotUsingReloadData(try snapshot([(0, [1, 2, 3])]))
         #expect(try t.drawnItems() == [1, 2, 3])
         #expect(t.takeAsked() == [1, 2, 3])
         #expect(t.table.indexPathsForSelectedRows.isEmpty)
@@ -80,14 +80,14 @@ struct DiffableDataSourceTests {
     /// table is being answered from: it is refused.
     @Test func anApplyInsideAnotherIsRefused() throws {
         let t = DiffableTable()
-        try t.dataSource.apply(try intSnapshot([(0, [1])]))
+        try t.dataSource.apply(try snapshot([(0, [1])]))
         var inner: String?
-        try t.dataSource.applySnapshotUsingReloadData(try intSnapshot([(0, [1, 2])])) {
+        try t.dataSource.applySnapshotUsingReloadData(try snapshot([(0, [1, 2])])) {
             inner = nil
         }
         let gate = t.dataSource.gate
         _ = try gate.run("apply") {
-            inner = message { try t.dataSource.apply(try intSnapshot([(0, [3])])) }
+            inner = message { try t.dataSource.apply(try snapshot([(0, [3])])) }
         }
         #expect(
             inner?.hasPrefix("apply was called while another change of this diffable data source was running") == true)
@@ -98,7 +98,7 @@ struct DiffableDataSourceTests {
         var t: DiffableTable? = DiffableTable()
         let ds = try #require(t?.dataSource)
         t = nil
-        try ds.apply(try intSnapshot([(0, [1])]))
+        try ds.apply(try snapshot([(0, [1])]))
         #expect(ds.snapshot().itemIdentifiers == [1])
         #expect(ds.tableView == nil)
     }

@@ -36,7 +36,7 @@ struct DiffableSubclassTests {
     func make() throws -> (DiffableTable, TitledDataSource) {
         let t = DiffableTable(makeDataSource: { TitledDataSource(tableView: $0, cellProvider: $1) })
         let ds = try #require(t.dataSource as? TitledDataSource)
-        try ds.apply(try intSnapshot([(0, [1, 2]), (7, [3])]))
+        try ds.apply(try snapshot([(0, [1, 2]), (7, [3])]))
         return (t, ds)
     }
 
@@ -50,7 +50,7 @@ struct DiffableSubclassTests {
 
     @Test func theBaseClassEditsAndMovesNothing() throws {
         let t = DiffableTable()
-        try t.dataSource.apply(try intSnapshot([(0, [1, 2])]))
+        try t.dataSource.apply(try snapshot([(0, [1, 2])]))
         #expect(!t.dataSource.tableView(t.table, canEditRowAt: IndexPath(row: 0, section: 0)))
         #expect(!t.dataSource.tableView(t.table, canMoveRowAt: IndexPath(row: 0, section: 0)))
         #expect(

@@ -56,13 +56,3 @@ final class DiffableTable {
         return asked
     }
 }
-
-/// A snapshot of `Int` sections and items.
-func intSnapshot(_ sections: [(Int, [Int])]) throws -> IntSnap {
-    var s = IntSnap()
-    for (section, items) in sections {
-        try s.appendSections([section])
-        try s.appendItems(items, toSection: section)
-    }
-    return s
-}

@@ -5,8 +5,8 @@ import Testing
 typealias Snap = DiffableDataSourceSnapshot<String, String>
 
 /// A snapshot with `sections`, each with its items, built by appends.
-func snapshot(_ sections: [(String, [String])]) throws -> Snap {
-    var s = Snap()
+func snapshot<S, I>(_ sections: [(S, [I])]) throws -> DiffableDataSourceSnapshot<S, I> {
+    var s = DiffableDataSourceSnapshot<S, I>()
     for (section, items) in sections {
         try s.appendSections([section])
         try s.appendItems(items, toSection: section)
