@@ -173,3 +173,74 @@ import Testing
         #expect(rows.texts == ["a", "c"])
     }
 }
+
+/// The live table with a diffable data source, as the LiveJobs example has it.
+@Suite struct TerminalTableDiffableTests {
+    /// Names by item, the table and its diffable data source: what an app keeps beside its table.
+    final class Names {
+        var byID: [Int: String] = Dictionary(uniqueKeysWithValues: (0..<10).map { ($0, "item \($0)") })
+        let table = TableView(style: .plain, registry: Registry())
+        var dataSource: TableViewDiffableDataSource<Int, Int>?
+
+        init() throws {
+            table.separatorStyle = .none
+            let dataSource = TableViewDiffableDataSource<Int, Int>(tableView: table) { [unowned self] tv, ip, id in
+                let cell = try tv.dequeueReusableCell(withIdentifier: "default", for: ip)
+                cell.contentConfiguration = ListContentConfiguration(text: byID[id])
+                return cell
+            }
+            var snapshot = DiffableDataSourceSnapshot<Int, Int>()
+            try snapshot.appendSections([0])
+            try snapshot.appendItems(Array(0..<10), toSection: 0)
+            try dataSource.apply(snapshot)
+            self.dataSource = dataSource
+        }
+
+        /// Applies the snapshot shown, changed by `change`.
+        func apply(_ change: (inout DiffableDataSourceSnapshot<Int, Int>) throws -> Void) throws {
+            guard let dataSource else { return }
+            var snapshot = dataSource.snapshot()
+            try change(&snapshot)
+            try dataSource.apply(snapshot)
+        }
+    }
+
+    @Test func aSnapshotAppliedFromAnotherThreadWritesOnlyTheLinesThatChanged() throws {
+        let names = try Names()
+        let terminal = FakeTerminal(width: 30, height: 8)
+        let c = try TerminalTableController(
+            tableView: names.table, owner: names, title: "items", useColor: false, terminal: terminal)
+        let loop = WorkerThread()
+        #expect(loop.start { try? c.run() })
+        #expect(terminal.waitForWrites(1))
+        c.update { names, _ in
+            names.byID[3] = "item 3 renamed"
+            try names.apply { try $0.reconfigureItems([3]) }
+        }
+        #expect(terminal.waitForWrites(2))
+        // An item appended below the screen: only the status line's count changes.
+        c.update { names, _ in
+            names.byID[10] = "item 10"
+            try names.apply { try $0.appendItems([10], toSection: 0) }
+        }
+        #expect(terminal.waitForWrites(3))
+        c.stop()
+        loop.stop {}
+        let out = terminal.written.map { String(decoding: $0, as: UTF8.self) }
+        #expect(out[1].contains("\u{1B}[4;1H item 3 renamed") && out[1].components(";1H").count == 1)
+        #expect(out[2].contains("\u{1B}[8;1H items  row 1/11") && out[2].components(";1H").count == 1)
+    }
+}
+
+extension String {
+    /// The pieces of the text between occurrences of `separator`, less one: how often it occurs.
+    fileprivate func components(_ separator: String) -> [Substring] {
+        var found: [Substring] = []
+        var rest = self[...]
+        while let range = rest.range(of: separator) {
+            found.append(rest[..<range.lowerBound])
+            rest = rest[range.upperBound...]
+        }
+        return found
+    }
+}
