@@ -10,49 +10,25 @@ import Testing
 @Suite struct TerminalTableControllerTests {
     private typealias Controller = TerminalTableController<ArrayDataSource>
 
-    private func jobs(_ count: Int = 10) -> ArrayDataSource {
-        ArrayDataSource([(0..<count).map { row("default", "job \($0)") }])
-    }
-
-    private func controller(
-        _ source: ArrayDataSource, _ terminal: FakeTerminal, allowsEditing: Bool = false
-    ) throws -> Controller {
-        try Controller(
-            tableView: source.makeTable(width: terminal.size()?.width ?? 30), owner: source, title: "jobs",
-            useColor: false, allowsEditing: allowsEditing, terminal: terminal)
-    }
-
-    /// Runs the loop on a thread of its own, as an app's main thread runs it.
-    private func start(_ controller: Controller) -> WorkerThread {
-        let thread = WorkerThread()
-        #expect(thread.start { try? controller.run() })
-        return thread
-    }
-
-    /// The text of the bytes, and the 1-based screen lines they move the cursor to.
-    private func moves(_ bytes: [UInt8]) -> [Int] {
-        let text = String(decoding: bytes, as: UTF8.self)
-        return text.split(separator: "\u{1B}").compactMap { piece in
-            guard piece.hasPrefix("["), let h = piece.firstIndex(of: "H"), piece[..<h].hasSuffix(";1") else {
-                return nil
-            }
-            return Int(piece.dropFirst().prefix { $0 != ";" })
-        }
+    /// `rows` jobs on a `width` × 8 fake terminal, and their controller.
+    private func live(rows: Int = 10, width: Int = 30) throws -> (ArrayDataSource, FakeTerminal, Controller) {
+        let source = ArrayDataSource([(0..<rows).map { row("default", "job \($0)") }])
+        let terminal = FakeTerminal(width: width, height: 8)
+        let c = try Controller(
+            tableView: source.makeTable(width: width), owner: source, title: "jobs", useColor: false,
+            terminal: terminal)
+        return (source, terminal, c)
     }
 
     @Test func anUpdateFromAnotherThreadWritesOnlyTheLineThatChanged() throws {
-        let source = jobs()
-        let terminal = FakeTerminal(width: 30, height: 8)
-        let c = try controller(source, terminal)
-        let loop = start(c)
-        #expect(terminal.waitForWrites(1))
-        c.update { source, table in
-            source.sections[0][3] = row("default", "job 3 done")
-            table.reloadData()
+        let (_, terminal, c) = try live()
+        drive(c, on: terminal) {
+            c.update { source, table in
+                source.sections[0][3] = row("default", "job 3 done")
+                table.reloadData()
+            }
+            #expect(terminal.waitForWrites(2))
         }
-        #expect(terminal.waitForWrites(2))
-        c.stop()
-        loop.stop {}
         let first = terminal.written[0]
         let update = terminal.written[1]
         #expect(moves(first) == Array(1...8))
@@ -65,23 +41,19 @@ import Testing
     }
 
     @Test func anUpdateThatChangesNothingWritesNothing() throws {
-        let source = jobs()
-        let terminal = FakeTerminal(width: 30, height: 8)
-        let c = try controller(source, terminal)
-        let loop = start(c)
-        #expect(terminal.waitForWrites(1))
-        c.update { _, table in table.reloadData() }
-        c.update { source, table in
-            source.sections[0][9] = row("default", "job 9 (below the screen)")
-            table.reloadData()
+        let (_, terminal, c) = try live()
+        drive(c, on: terminal) {
+            c.update { _, table in table.reloadData() }
+            c.update { source, table in
+                source.sections[0][9] = row("default", "job 9 (below the screen)")
+                table.reloadData()
+            }
         }
-        c.stop()
-        loop.stop {}
         #expect(terminal.written.count == 1)
     }
 
     @Test func keysAndClicksCallTheAppsDelegateAsUIKitDoes() throws {
-        let source = jobs(5)
+        let (source, terminal, c) = try live(rows: 5)
         source.sections[0][1] = .object(["text": .string("job 1"), "accessory": .string("detailButton")])
         source.willSelect = { [unowned source] ip in
             source.events.append("will select \(ip)")
@@ -95,8 +67,6 @@ import Testing
                 }
             ])
         }
-        let terminal = FakeTerminal(width: 30, height: 8)
-        let c = try controller(source, terminal)
         // Enter on row 1, its ⓘ, a swipe on row 2 and its action, a click on row 4, quit.
         terminal.type("j\ri" + "jl\r" + "\u{1B}[<0;5;5M" + "q")
         try c.run()
@@ -109,15 +79,11 @@ import Testing
     }
 
     @Test func aResizeDrawsTheWholeScreenAtTheNewSize() throws {
-        let source = jobs()
-        let terminal = FakeTerminal(width: 30, height: 8)
-        let c = try controller(source, terminal)
-        let loop = start(c)
-        #expect(terminal.waitForWrites(1))
-        terminal.resize(width: 40, height: 5)
-        #expect(terminal.waitForWrites(2))
-        c.stop()
-        loop.stop {}
+        let (_, terminal, c) = try live()
+        drive(c, on: terminal) {
+            terminal.resize(width: 40, height: 5)
+            #expect(terminal.waitForWrites(2))
+        }
         let redraw = terminal.written[1]
         #expect(String(decoding: redraw, as: UTF8.self).contains("\u{1B}[H\u{1B}[2J"))
         // Four rows, then the status line on the new last line.
@@ -126,17 +92,13 @@ import Testing
     }
 
     @Test func theRowFocusLeavesWithTheTerminalsFocusAndComesBack() throws {
-        let source = jobs()
-        let terminal = FakeTerminal(width: 30, height: 8)
-        let c = try controller(source, terminal)
-        let loop = start(c)
-        #expect(terminal.waitForWrites(1))
-        terminal.type("jj\u{1B}[O")
-        #expect(terminal.waitForWrites(2))
-        terminal.type("\u{1B}[I")
-        #expect(terminal.waitForWrites(3))
-        c.stop()
-        loop.stop {}
+        let (_, terminal, c) = try live()
+        drive(c, on: terminal) {
+            terminal.type("jj\u{1B}[O")
+            #expect(terminal.waitForWrites(2))
+            terminal.type("\u{1B}[I")
+            #expect(terminal.waitForWrites(3))
+        }
         let out = terminal.written.map { String(decoding: $0, as: UTF8.self) }
         // Focus moved to row 2 and left with the window: only the mark on row 0 goes.
         #expect(out[1].contains("\u{1B}[1;1H job 0") && !out[1].contains("❯") && out[1].contains("10 rows"))
@@ -144,9 +106,7 @@ import Testing
     }
 
     @Test func anUpdateThatThrowsShowsItsErrorAndTheTableGoesOn() throws {
-        let source = jobs()
-        let terminal = FakeTerminal(width: 70, height: 8)
-        let c = try controller(source, terminal)
+        let (_, terminal, c) = try live(width: 70)
         c.update { _, _ in throw CellarError("the job list is unavailable") }
         terminal.type("j")
         terminal.endInput()
@@ -157,8 +117,7 @@ import Testing
     }
 
     @Test func editingBeginsOnlyWhenTheAppAllowsIt() throws {
-        let terminal = FakeTerminal(width: 70, height: 8)
-        let refused = try controller(jobs(), terminal)
+        let (_, terminal, refused) = try live(width: 70)
         terminal.type("eq")
         try refused.run()
         #expect(terminal.written.map { String(decoding: $0, as: UTF8.self) }.joined().contains("does not edit"))
@@ -210,37 +169,21 @@ import Testing
         let terminal = FakeTerminal(width: 30, height: 8)
         let c = try TerminalTableController(
             tableView: names.table, owner: names, title: "items", useColor: false, terminal: terminal)
-        let loop = WorkerThread()
-        #expect(loop.start { try? c.run() })
-        #expect(terminal.waitForWrites(1))
-        c.update { names, _ in
-            names.byID[3] = "item 3 renamed"
-            try names.apply { try $0.reconfigureItems([3]) }
+        drive(c, on: terminal) {
+            c.update { names, _ in
+                names.byID[3] = "item 3 renamed"
+                try names.apply { try $0.reconfigureItems([3]) }
+            }
+            #expect(terminal.waitForWrites(2))
+            // An item appended below the screen: only the status line's count changes.
+            c.update { names, _ in
+                names.byID[10] = "item 10"
+                try names.apply { try $0.appendItems([10], toSection: 0) }
+            }
+            #expect(terminal.waitForWrites(3))
         }
-        #expect(terminal.waitForWrites(2))
-        // An item appended below the screen: only the status line's count changes.
-        c.update { names, _ in
-            names.byID[10] = "item 10"
-            try names.apply { try $0.appendItems([10], toSection: 0) }
-        }
-        #expect(terminal.waitForWrites(3))
-        c.stop()
-        loop.stop {}
         let out = terminal.written.map { String(decoding: $0, as: UTF8.self) }
-        #expect(out[1].contains("\u{1B}[4;1H item 3 renamed") && out[1].components(";1H").count == 1)
-        #expect(out[2].contains("\u{1B}[8;1H items  row 1/11") && out[2].components(";1H").count == 1)
-    }
-}
-
-extension String {
-    /// The pieces of the text between occurrences of `separator`, less one: how often it occurs.
-    fileprivate func components(_ separator: String) -> [Substring] {
-        var found: [Substring] = []
-        var rest = self[...]
-        while let range = rest.range(of: separator) {
-            found.append(rest[..<range.lowerBound])
-            rest = rest[range.upperBound...]
-        }
-        return found
+        #expect(out[1].contains("\u{1B}[4;1H item 3 renamed") && moves(terminal.written[1]) == [4])
+        #expect(out[2].contains("\u{1B}[8;1H items  row 1/11") && moves(terminal.written[2]) == [8])
     }
 }
