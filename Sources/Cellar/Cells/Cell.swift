@@ -66,6 +66,9 @@ public class Cell {
     /// selection is done (UIKit apps call deselectRow(at:animated:) in
     /// didSelectRowAt for rows that act like buttons); the table clears it.
     @exclusivity(unchecked) public final var requestsDeselection = false
+    /// Columns from the row's leading edge where its separator starts; nil =
+    /// the table's `separatorInset` (UITableViewCell.separatorInset overrides the table's).
+    @exclusivity(unchecked) public final var separatorInset: Int?
     /// Laid-out content, if the style sets it at configure time.
     @exclusivity(unchecked) public final var content: ViewNode?
     /// UIKit's UIListContentConfiguration, used by the built-in styles and

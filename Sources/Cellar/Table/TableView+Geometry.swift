@@ -73,11 +73,8 @@ extension TableView {
         guard let ip = rowStates.focused, let lines = try? lineRangeForRow(at: ip),
             let height = viewportHeight, height > 0
         else { return nil }
-        let top = contentOffset
-        var target = top
-        if lines.upperBound > top + height { target = lines.upperBound - height }
-        if lines.lowerBound < target { target = lines.lowerBound }
-        return target == top ? nil : target
+        let target = Self.offset(revealing: lines, at: .none, top: contentOffset, height: height)
+        return target == contentOffset ? nil : target
     }
 
     /// Moves keyboard focus (`TableAction.focusRow`): the row's cell gets

@@ -80,6 +80,8 @@ extension TableView {
             streamWroteOnSecondThread = out.writesApart
         }
         let part = items ?? 0..<l.itemCount
+        // Every row of a whole-table render is on screen: it keeps its cell.
+        let keeps = keepsCellsWhenStreaming && items == nil && growing == nil
         // The sections that hold the part's items (a run of a shared render holds a few of many).
         var s = part.isEmpty || part.lowerBound >= l.itemCount ? l.sectionCount : l.section(ofItem: part.lowerBound)
         while s < l.sectionCount && l.sectionStarts[s] < part.upperBound {
@@ -92,12 +94,14 @@ extension TableView {
             } else {
                 let firstRow = min(max(part.lowerBound - top - 1, 0), l.rowCounts[s])
                 let endRow = max(min(part.upperBound - top - 1, l.rowCounts[s]), firstRow)
-                for r in firstRow..<endRow { try streamRow(IndexPath(s, r), ds, rows, l, into: &out) }
+                for r in firstRow..<endRow { try streamRow(IndexPath(s, r), ds, rows, l, keeps: keeps, into: &out) }
             }
             if part.contains(bottom) { try streamSectionItem(s, header: false, l, chrome, into: &out) }
             s += 1
         }
         try out.finish()
+        // Rows the table no longer has give their cells back.
+        if keeps { enqueueLeaving(l) }
     }
 
     /// The last section's rows as they arrive: before drawing what may be
@@ -122,17 +126,17 @@ extension TableView {
                 out.rows = rows
             }
             guard r < count else { return }
-            try streamRow(IndexPath(s, r), ds, rows, l, into: &out)
+            try streamRow(IndexPath(s, r), ds, rows, l, keeps: false, into: &out)
             r += 1
         }
     }
 
-    /// One streamed row: configured, laid out once (measured and drawn from
-    /// that layout, maybe on the drawing thread), and its cell back in the
-    /// queue for the next row.
+    /// One streamed row: configured (unless it kept its cell), laid out once
+    /// (measured and drawn from that layout, maybe on the drawing thread),
+    /// and its cell kept on screen (`keeps`) or back in the queue for the next row.
     @inline(__always)
     private func streamRow(
-        _ ip: IndexPath, _ ds: TableViewDataSource, _ rows: RowRenderer, _ l: TableLayout,
+        _ ip: IndexPath, _ ds: TableViewDataSource, _ rows: RowRenderer, _ l: TableLayout, keeps: Bool,
         into out: inout StreamOutput
     ) throws {
         let kept = pool.visibleCells.isEmpty ? nil : pool.visibleCells[ip]
@@ -146,7 +150,9 @@ extension TableView {
         // Moved, not copied: a copy retains every string of the row's tree.
         try out.add(
             .row(StreamedRow(indexPath: ip, content: consume content, lines: lines, separator: separatorLines(ip, l))))
-        if kept == nil { pool.enqueue(cell) }
+        if kept == nil {
+            if keeps { pool.visibleCells[ip] = cell } else { pool.enqueue(cell) }
+        }
     }
 
     // MARK: Viewport
@@ -254,6 +260,13 @@ extension TableView {
             return item < first.index || item > last
         }
         pool.enqueueVisibleHeaderFooters { item in item != pinned && (item < first.index || item > last) }
+    }
+
+    /// Cells of rows `l` does not have go back to their queues.
+    func enqueueLeaving(_ l: TableLayout) {
+        pool.enqueueVisibleCells { ip in
+            ip.section < 0 || ip.section >= l.sectionCount || ip.row < 0 || ip.row >= l.rowCounts[ip.section]
+        }
     }
 
     /// The header a plain viewport pins at its top is measured first when
