@@ -115,7 +115,7 @@ extension DiffableDataSourceSnapshot {
         guard !identifiers.isEmpty else { return }
         rows[s].insert(contentsOf: identifiers, at: row)
         reindexRows(ofSection: s, from: row)
-        recountStarts(from: s)
+        shiftStarts(after: s, by: identifiers.count)
     }
 
     /// Takes the items the snapshot holds out of their sections (their
@@ -127,7 +127,6 @@ extension DiffableDataSourceSnapshot {
             guard let place = places[id], let s = sectionPositions[place.section] else { continue }
             bySection[s, default: []].insert(id)
         }
-        guard let first = bySection.keys.min() else { return }
         for (s, gone) in bySection {
             let from = gone.compactMap { places[$0]?.row }.min() ?? 0
             if gone.count == 1 {
@@ -138,7 +137,7 @@ extension DiffableDataSourceSnapshot {
             }
             for id in gone { places[id] = nil }
             reindexRows(ofSection: s, from: from)
+            shiftStarts(after: s, by: -gone.count)
         }
-        recountStarts(from: first)
     }
 }

@@ -144,13 +144,24 @@ public struct DiffableDataSourceSnapshot<
         recountStarts(from: s)
     }
 
-    /// Starts from section `s` on, after the item count of section `s` changed.
+    /// Starts from section `s` on, counted again from the rows.
     mutating func recountStarts(from s: Int) {
-        starts.removeSubrange(min(s + 1, starts.count)...)
-        if starts.isEmpty { starts.append(0) }
-        var i = starts.count - 1
+        let valid = max(1, min(s + 1, starts.count))
+        if starts.count > valid { starts.removeLast(starts.count - valid) }
+        var i = valid - 1
         while i < sections.count {
             starts.append(starts[i] + rows[i].count)
+            i += 1
+        }
+    }
+
+    /// Starts after section `s`, once section `s` gained (or, negative, lost)
+    /// `delta` items: integers only, so an append to the last section costs
+    /// nothing here and one to the first costs a pass over the sections.
+    mutating func shiftStarts(after s: Int, by delta: Int) {
+        var i = s + 1
+        while i < starts.count {
+            starts[i] += delta
             i += 1
         }
     }
