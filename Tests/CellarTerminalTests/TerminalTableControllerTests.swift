@@ -116,6 +116,22 @@ import Testing
         #expect(terminal.enterLeaveCounts == [1, 1])
     }
 
+    @Test func theTitleAndAnUpdatesErrorReachTheScreenSanitised() throws {
+        let source = ArrayDataSource([[row("default", "job")]])
+        let terminal = FakeTerminal(width: 70, height: 4)
+        let c = try Controller(
+            tableView: source.makeTable(width: 70), owner: source, title: "jobs\u{1B}]0;title\u{07}",
+            useColor: false, terminal: terminal)
+        c.update { _, _ in throw CellarError("bad\u{1B}[2Jrow") }
+        terminal.endInput()
+        try c.run()
+        let all = terminal.written.joined()
+        // Only the frame's own sequences (CSI …) are written: no OSC, no erase the text asked for.
+        #expect(!all.contains(0x07) && !String(decoding: all, as: UTF8.self).contains("\u{1B}]"))
+        #expect(String(decoding: all, as: UTF8.self).ranges(of: "\u{1B}[2J").count == 1)
+        #expect(String(decoding: all, as: UTF8.self).contains("bad"))
+    }
+
     @Test func editingBeginsOnlyWhenTheAppAllowsIt() throws {
         let (_, terminal, refused) = try live(width: 70)
         terminal.type("eq")
