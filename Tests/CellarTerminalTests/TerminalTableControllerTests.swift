@@ -28,7 +28,18 @@ import Testing
                 table.reloadData()
             }
             #expect(terminal.waitForWrites(2))
+            // UIKit's reloadRows on row 5, focused and selected: the focus stays (the
+            // selection goes, as a reload in UIKit deselects).
+            terminal.type("jjjjj\r")
+            #expect(terminal.waitForWrites(3))
+            c.update { source, table in
+                source.sections[0][5] = row("default", "job 5 done")
+                try table.reloadRows(at: [IndexPath(row: 5, section: 0)])
+            }
+            #expect(terminal.waitForWrites(4))
         }
+        #expect(moves(terminal.written[3]) == [6])
+        #expect(String(decoding: terminal.written[3], as: UTF8.self).contains("❯job 5 done"))
         let first = terminal.written[0]
         let update = terminal.written[1]
         #expect(moves(first) == Array(1...8))
