@@ -233,6 +233,16 @@ public final class BrowseSession {
         let exists = Self.exists(place, in: table)
         // The content may have shrunk below the viewport: clamp as a scroll does.
         perform(.scrollToOffset(table.contentOffset))
-        focus(exists ? place : rowBefore(place) ?? firstRow)
+        focus(exists ? place : rowBefore(placeAfterRows(place)) ?? firstRow)
+    }
+
+    /// `ip` brought back to at most one past the last row of its section
+    /// (the last section when it is gone), so that `rowBefore` finds the
+    /// nearest row before it however many rows were taken away.
+    private func placeAfterRows(_ ip: IndexPath) -> IndexPath {
+        let section = min(ip.section, table.numberOfSections - 1)
+        guard section >= 0 else { return ip }
+        let count = table.numberOfRows(inSection: section)
+        return IndexPath(section, section < ip.section ? count : min(ip.row, count))
     }
 }

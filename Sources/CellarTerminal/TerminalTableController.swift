@@ -22,6 +22,9 @@ import Cellar
 /// (`Frame.diff`). `update` and `stop` are safe from any thread, the
 /// delegate's own calls included.
 ///
+/// A process has one terminal: one controller (or `cellar browse`'s loop)
+/// runs at a time.
+///
 /// Invariant (why the class may be `@unchecked Sendable`): `owner`, the
 /// session and the loop are used only on the loop's thread (`run` and what
 /// it calls); other threads reach the controller only through the inbox,

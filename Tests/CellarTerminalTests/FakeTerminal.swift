@@ -1,4 +1,5 @@
 import CellarText
+import Testing
 
 @testable import CellarTerminal
 
@@ -86,5 +87,28 @@ final class FakeTerminal: TerminalDevice, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return body()
+    }
+}
+
+/// Runs `controller` on a thread of its own, as an app's main thread runs
+/// it; once its first frame is written, `body` drives it; then the loop is
+/// stopped and its thread joined.
+func drive<Owner>(_ controller: TerminalTableController<Owner>, on terminal: FakeTerminal, _ body: () -> Void) {
+    let thread = WorkerThread()
+    #expect(thread.start { try? controller.run() })
+    #expect(terminal.waitForWrites(1))
+    body()
+    controller.stop()
+    thread.stop {}
+}
+
+/// The 1-based screen lines `bytes` move the cursor to (CUP to column 1), in order.
+func moves(_ bytes: [UInt8]) -> [Int] {
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.split(separator: "\u{1B}").compactMap { piece in
+        guard piece.hasPrefix("["), let h = piece.firstIndex(of: "H"), piece[..<h].hasSuffix(";1") else {
+            return nil
+        }
+        return Int(piece.dropFirst().prefix { $0 != ";" })
     }
 }

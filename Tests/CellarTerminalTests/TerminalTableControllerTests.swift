@@ -10,49 +10,36 @@ import Testing
 @Suite struct TerminalTableControllerTests {
     private typealias Controller = TerminalTableController<ArrayDataSource>
 
-    private func jobs(_ count: Int = 10) -> ArrayDataSource {
-        ArrayDataSource([(0..<count).map { row("default", "job \($0)") }])
-    }
-
-    private func controller(
-        _ source: ArrayDataSource, _ terminal: FakeTerminal, allowsEditing: Bool = false
-    ) throws -> Controller {
-        try Controller(
-            tableView: source.makeTable(width: terminal.size()?.width ?? 30), owner: source, title: "jobs",
-            useColor: false, allowsEditing: allowsEditing, terminal: terminal)
-    }
-
-    /// Runs the loop on a thread of its own, as an app's main thread runs it.
-    private func start(_ controller: Controller) -> WorkerThread {
-        let thread = WorkerThread()
-        #expect(thread.start { try? controller.run() })
-        return thread
-    }
-
-    /// The text of the bytes, and the 1-based screen lines they move the cursor to.
-    private func moves(_ bytes: [UInt8]) -> [Int] {
-        let text = String(decoding: bytes, as: UTF8.self)
-        return text.split(separator: "\u{1B}").compactMap { piece in
-            guard piece.hasPrefix("["), let h = piece.firstIndex(of: "H"), piece[..<h].hasSuffix(";1") else {
-                return nil
-            }
-            return Int(piece.dropFirst().prefix { $0 != ";" })
-        }
+    /// `rows` jobs on a `width` × 8 fake terminal, and their controller.
+    private func live(rows: Int = 10, width: Int = 30) throws -> (ArrayDataSource, FakeTerminal, Controller) {
+        let source = ArrayDataSource([(0..<rows).map { row("default", "job \($0)") }])
+        let terminal = FakeTerminal(width: width, height: 8)
+        let c = try Controller(
+            tableView: source.makeTable(width: width), owner: source, title: "jobs", useColor: false,
+            terminal: terminal)
+        return (source, terminal, c)
     }
 
     @Test func anUpdateFromAnotherThreadWritesOnlyTheLineThatChanged() throws {
-        let source = jobs()
-        let terminal = FakeTerminal(width: 30, height: 8)
-        let c = try controller(source, terminal)
-        let loop = start(c)
-        #expect(terminal.waitForWrites(1))
-        c.update { source, table in
-            source.sections[0][3] = row("default", "job 3 done")
-            table.reloadData()
+        let (_, terminal, c) = try live()
+        drive(c, on: terminal) {
+            c.update { source, table in
+                source.sections[0][3] = row("default", "job 3 done")
+                table.reloadData()
+            }
+            #expect(terminal.waitForWrites(2))
+            // UIKit's reloadRows on row 5, focused and selected: the focus stays (the
+            // selection goes, as a reload in UIKit deselects).
+            terminal.type("jjjjj\r")
+            #expect(terminal.waitForWrites(3))
+            c.update { source, table in
+                source.sections[0][5] = row("default", "job 5 done")
+                try table.reloadRows(at: [IndexPath(row: 5, section: 0)])
+            }
+            #expect(terminal.waitForWrites(4))
         }
-        #expect(terminal.waitForWrites(2))
-        c.stop()
-        loop.stop {}
+        #expect(moves(terminal.written[3]) == [6])
+        #expect(String(decoding: terminal.written[3], as: UTF8.self).contains("❯job 5 done"))
         let first = terminal.written[0]
         let update = terminal.written[1]
         #expect(moves(first) == Array(1...8))
@@ -65,23 +52,19 @@ import Testing
     }
 
     @Test func anUpdateThatChangesNothingWritesNothing() throws {
-        let source = jobs()
-        let terminal = FakeTerminal(width: 30, height: 8)
-        let c = try controller(source, terminal)
-        let loop = start(c)
-        #expect(terminal.waitForWrites(1))
-        c.update { _, table in table.reloadData() }
-        c.update { source, table in
-            source.sections[0][9] = row("default", "job 9 (below the screen)")
-            table.reloadData()
+        let (_, terminal, c) = try live()
+        drive(c, on: terminal) {
+            c.update { _, table in table.reloadData() }
+            c.update { source, table in
+                source.sections[0][9] = row("default", "job 9 (below the screen)")
+                table.reloadData()
+            }
         }
-        c.stop()
-        loop.stop {}
         #expect(terminal.written.count == 1)
     }
 
     @Test func keysAndClicksCallTheAppsDelegateAsUIKitDoes() throws {
-        let source = jobs(5)
+        let (source, terminal, c) = try live(rows: 5)
         source.sections[0][1] = .object(["text": .string("job 1"), "accessory": .string("detailButton")])
         source.willSelect = { [unowned source] ip in
             source.events.append("will select \(ip)")
@@ -95,8 +78,6 @@ import Testing
                 }
             ])
         }
-        let terminal = FakeTerminal(width: 30, height: 8)
-        let c = try controller(source, terminal)
         // Enter on row 1, its ⓘ, a swipe on row 2 and its action, a click on row 4, quit.
         terminal.type("j\ri" + "jl\r" + "\u{1B}[<0;5;5M" + "q")
         try c.run()
@@ -109,15 +90,11 @@ import Testing
     }
 
     @Test func aResizeDrawsTheWholeScreenAtTheNewSize() throws {
-        let source = jobs()
-        let terminal = FakeTerminal(width: 30, height: 8)
-        let c = try controller(source, terminal)
-        let loop = start(c)
-        #expect(terminal.waitForWrites(1))
-        terminal.resize(width: 40, height: 5)
-        #expect(terminal.waitForWrites(2))
-        c.stop()
-        loop.stop {}
+        let (_, terminal, c) = try live()
+        drive(c, on: terminal) {
+            terminal.resize(width: 40, height: 5)
+            #expect(terminal.waitForWrites(2))
+        }
         let redraw = terminal.written[1]
         #expect(String(decoding: redraw, as: UTF8.self).contains("\u{1B}[H\u{1B}[2J"))
         // Four rows, then the status line on the new last line.
@@ -126,17 +103,13 @@ import Testing
     }
 
     @Test func theRowFocusLeavesWithTheTerminalsFocusAndComesBack() throws {
-        let source = jobs()
-        let terminal = FakeTerminal(width: 30, height: 8)
-        let c = try controller(source, terminal)
-        let loop = start(c)
-        #expect(terminal.waitForWrites(1))
-        terminal.type("jj\u{1B}[O")
-        #expect(terminal.waitForWrites(2))
-        terminal.type("\u{1B}[I")
-        #expect(terminal.waitForWrites(3))
-        c.stop()
-        loop.stop {}
+        let (_, terminal, c) = try live()
+        drive(c, on: terminal) {
+            terminal.type("jj\u{1B}[O")
+            #expect(terminal.waitForWrites(2))
+            terminal.type("\u{1B}[I")
+            #expect(terminal.waitForWrites(3))
+        }
         let out = terminal.written.map { String(decoding: $0, as: UTF8.self) }
         // Focus moved to row 2 and left with the window: only the mark on row 0 goes.
         #expect(out[1].contains("\u{1B}[1;1H job 0") && !out[1].contains("❯") && out[1].contains("10 rows"))
@@ -144,9 +117,7 @@ import Testing
     }
 
     @Test func anUpdateThatThrowsShowsItsErrorAndTheTableGoesOn() throws {
-        let source = jobs()
-        let terminal = FakeTerminal(width: 70, height: 8)
-        let c = try controller(source, terminal)
+        let (_, terminal, c) = try live(width: 70)
         c.update { _, _ in throw CellarError("the job list is unavailable") }
         terminal.type("j")
         terminal.endInput()
@@ -156,9 +127,24 @@ import Testing
         #expect(terminal.enterLeaveCounts == [1, 1])
     }
 
+    @Test func theTitleAndAnUpdatesErrorReachTheScreenSanitised() throws {
+        let source = ArrayDataSource([[row("default", "job")]])
+        let terminal = FakeTerminal(width: 70, height: 4)
+        let c = try Controller(
+            tableView: source.makeTable(width: 70), owner: source, title: "jobs\u{1B}]0;title\u{07}",
+            useColor: false, terminal: terminal)
+        c.update { _, _ in throw CellarError("bad\u{1B}[2Jrow") }
+        terminal.endInput()
+        try c.run()
+        let all = terminal.written.joined()
+        // Only the frame's own sequences (CSI …) are written: no OSC, no erase the text asked for.
+        #expect(!all.contains(0x07) && !String(decoding: all, as: UTF8.self).contains("\u{1B}]"))
+        #expect(String(decoding: all, as: UTF8.self).ranges(of: "\u{1B}[2J").count == 1)
+        #expect(String(decoding: all, as: UTF8.self).contains("bad"))
+    }
+
     @Test func editingBeginsOnlyWhenTheAppAllowsIt() throws {
-        let terminal = FakeTerminal(width: 70, height: 8)
-        let refused = try controller(jobs(), terminal)
+        let (_, terminal, refused) = try live(width: 70)
         terminal.type("eq")
         try refused.run()
         #expect(terminal.written.map { String(decoding: $0, as: UTF8.self) }.joined().contains("does not edit"))
@@ -171,5 +157,60 @@ import Testing
         editing.type("jedyq")
         try allowed.run()
         #expect(rows.texts == ["a", "c"])
+    }
+}
+
+/// The live table with a diffable data source, as the LiveJobs example has it.
+@Suite struct TerminalTableDiffableTests {
+    /// Names by item, the table and its diffable data source: what an app keeps beside its table.
+    final class Names {
+        var byID: [Int: String] = Dictionary(uniqueKeysWithValues: (0..<10).map { ($0, "item \($0)") })
+        let table = TableView(style: .plain, registry: Registry())
+        var dataSource: TableViewDiffableDataSource<Int, Int>?
+
+        init() throws {
+            table.separatorStyle = .none
+            let dataSource = TableViewDiffableDataSource<Int, Int>(tableView: table) { [unowned self] tv, ip, id in
+                let cell = try tv.dequeueReusableCell(withIdentifier: "default", for: ip)
+                cell.contentConfiguration = ListContentConfiguration(text: byID[id])
+                return cell
+            }
+            var snapshot = DiffableDataSourceSnapshot<Int, Int>()
+            try snapshot.appendSections([0])
+            try snapshot.appendItems(Array(0..<10), toSection: 0)
+            try dataSource.apply(snapshot)
+            self.dataSource = dataSource
+        }
+
+        /// Applies the snapshot shown, changed by `change`.
+        func apply(_ change: (inout DiffableDataSourceSnapshot<Int, Int>) throws -> Void) throws {
+            guard let dataSource else { return }
+            var snapshot = dataSource.snapshot()
+            try change(&snapshot)
+            try dataSource.apply(snapshot)
+        }
+    }
+
+    @Test func aSnapshotAppliedFromAnotherThreadWritesOnlyTheLinesThatChanged() throws {
+        let names = try Names()
+        let terminal = FakeTerminal(width: 30, height: 8)
+        let c = try TerminalTableController(
+            tableView: names.table, owner: names, title: "items", useColor: false, terminal: terminal)
+        drive(c, on: terminal) {
+            c.update { names, _ in
+                names.byID[3] = "item 3 renamed"
+                try names.apply { try $0.reconfigureItems([3]) }
+            }
+            #expect(terminal.waitForWrites(2))
+            // An item appended below the screen: only the status line's count changes.
+            c.update { names, _ in
+                names.byID[10] = "item 10"
+                try names.apply { try $0.appendItems([10], toSection: 0) }
+            }
+            #expect(terminal.waitForWrites(3))
+        }
+        let out = terminal.written.map { String(decoding: $0, as: UTF8.self) }
+        #expect(out[1].contains("\u{1B}[4;1H item 3 renamed") && moves(terminal.written[1]) == [4])
+        #expect(out[2].contains("\u{1B}[8;1H items  row 1/11") && moves(terminal.written[2]) == [8])
     }
 }
