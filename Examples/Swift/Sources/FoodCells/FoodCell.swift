@@ -15,8 +15,8 @@ class FoodCell: Cell {
     override func updateConfiguration(using state: CellConfigurationState) {
         super.updateConfiguration(using: state)
         let text = ViewNode.stack(.vertical([name, plantDescription].compactMap { $0.map(ViewNode.label) }))
-        if let image = picture?.image {
-            content = .stack(.horizontal([.image(glyph: image, style: .plain), text]))
+        if let picture, picture.image != nil {
+            content = .stack(.horizontal([picture.node, text]))
         } else {
             content = text
         }
@@ -28,9 +28,4 @@ class FoodCell: Cell {
         super.prepareForReuse()
         accessory = .none
     }
-}
-
-/// UIImageView's part the reference uses: the image it shows (an emoji here).
-struct ImageView {
-    var image: String?
 }

@@ -5,12 +5,12 @@ import Testing
 // article: begin
 class FoodCell: Cell {
     var name: Label? = Label("", style: TextStyle(attributes: .bold))
-    var picture: String?
+    var picture: ImageView? = ImageView()
 
     override func updateConfiguration(using state: CellConfigurationState) {
         super.updateConfiguration(using: state)
         let label = ViewNode.label(name ?? Label(""))
-        content = picture.map { .stack(.horizontal([.image(glyph: $0, style: .plain), label])) } ?? label
+        content = picture?.image == nil ? label : .stack(.horizontal([picture?.node ?? .empty, label]))
     }
 
     override func prepareForReuse() {
@@ -29,7 +29,7 @@ final class FoodCellList: TableViewDataSource {
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) throws -> Cell {
         let cell = try tableView.dequeueReusableCell(withIdentifier: "foodCellType", for: indexPath) as! FoodCell
         cell.name?.text = foods[indexPath.row].name
-        cell.picture = foods[indexPath.row].picture
+        cell.picture?.image = foods[indexPath.row].picture
         if indexPath.row == 0 { cell.accessory = .type(.checkmark) }
         return cell
     }
