@@ -51,10 +51,15 @@ final class ChangingFoods: TableViewDataSource {
         let after = try tableView.drawnLines()
         #expect(after == [" Plum", " Green apple", " Banana"])
         #expect(foods.updated)
-        // Banana's and Green apple's cells were kept; only the inserted row
-        // (and the reconfigured one, on its own cell) were configured again.
-        #expect(!foods.asked.contains(IndexPath(row: 2, section: 0)), "\(foods.asked)")
-        #expect(foods.asked.contains(IndexPath(row: 0, section: 0)))
+        // The reconfigured row was asked for on its own cell, then only the
+        // inserted one: Banana's and Green apple's cells were kept.
+        #expect(foods.asked == [IndexPath(row: 0, section: 0), IndexPath(row: 0, section: 0)], "\(foods.asked)")
+        foods.asked = []
+        foods.foods[2].name = "Kiwi"
+        try tableView.reloadRows(at: [IndexPath(row: 2, section: 0)], with: .none)
+        let reloaded = try tableView.drawnLines()
+        #expect(reloaded == [" Plum", " Green apple", " Kiwi"])
+        #expect(foods.asked == [IndexPath(row: 2, section: 0)])
     }
 
     @Test func aBatchTheDataSourceDisagreesWithIsUIKitsInvalidUpdate() throws {
@@ -67,5 +72,7 @@ final class ChangingFoods: TableViewDataSource {
             })
         }
         #expect("\(error.map { "\($0)" } ?? "")".contains("Invalid update: invalid number of rows in section 0"))
+        let after = try tableView.drawnLines()
+        #expect(after == [" Apple", " Banana", " Cherry"])
     }
 }
