@@ -1,5 +1,4 @@
 import Cellar
-import CellarText
 import Testing
 
 // The reference's FoodCell: a Cell subclass with its outlets as stored

@@ -1,5 +1,4 @@
 import Cellar
-import CellarText
 import Testing
 
 // The reference's Cell Configuration tutorial, written as it writes it (only
