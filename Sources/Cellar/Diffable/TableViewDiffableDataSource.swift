@@ -87,7 +87,7 @@ open class TableViewDiffableDataSource<
                 "the diffable data source has no item at row \(TableView.describe(indexPath)): the table asked for a row its snapshot does not have"
             )
         }
-        guard let cell = try cellProvider(tableView, indexPath, item) else {
+        guard let cell = try gate.providing({ try cellProvider(tableView, indexPath, item) }) else {
             throw CellarError(
                 "the cell provider returned nil for row \(TableView.describe(indexPath)) (item \(DiffableSnapshotError.name(item))): it must return a cell dequeued from the table"
             )
