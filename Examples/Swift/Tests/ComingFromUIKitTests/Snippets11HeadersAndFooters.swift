@@ -36,4 +36,16 @@ final class TitledSections: TableViewDataSource {
         let order = ["헤더: 첫번째", "a", "푸터: 첫번째", "헤더: 두번째", "b", "푸터: 두번째"]
         #expect(lines.filter { !$0.isEmpty && !$0.allSatisfy { "─│╭╮╰╯".contains($0) } } == order, "\(lines)")
     }
+
+    @Test func theTablesHeaderViewIsAboveTheFirstSection() throws {
+        let sections = TitledSections()
+        let tableView = try TableView.testing(sections, width: 20, style: .grouped, separators: true)
+        // article: begin
+        let banner = HeaderFooterView(title: "제철 과일 🍎")
+        tableView.tableHeaderView = banner
+        // article: end
+        let lines = try tableView.drawnLines()
+        #expect(lines.first?.contains("제철 과일 🍎") == true, "\(lines)")
+        #expect(lines.dropFirst().first { $0.contains("헤더") }?.contains("헤더: 첫번째") == true)
+    }
 }
