@@ -127,11 +127,18 @@ final class Badges: TableViewDataSource {
         table.dataSource = badges
         table.width = 16
         table.separatorStyle = .none
-        // A whole-table render hands one cell from row to row: the badge set
-        // for row 0 is gone from the others.
-        #expect(try table.renderText() == " row 0 (new)\n row 1\n row 2\n")
-        let cell = try #require(try table.dequeueReusableCell(withIdentifier: "badged") as? BadgedCell)
-        #expect(cell.resets == 3)
+        table.rowHeight = .fixed(1)
+        table.viewportHeight = 1
+        // Scrolled a row at a time, each row reuses the cell the row before
+        // left: the badge set for row 0 is gone from the others.
+        var lines: [String] = []
+        for offset in 0..<3 {
+            try table.scroll(toOffset: offset)
+            lines.append(try table.renderText())
+        }
+        #expect(lines == [" row 0 (new)\n", " row 1\n", " row 2\n"])
+        let cell = try #require(table.cellForRow(at: IndexPath(0, 2)) as? BadgedCell)
+        #expect(cell.resets == 2)
         // Cellar's own reset ran too: alpha set on row 0 is back to 1.
         #expect(cell.alpha == 1)
     }

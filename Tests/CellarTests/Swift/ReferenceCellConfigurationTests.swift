@@ -181,8 +181,9 @@ final class CellConfigurationListViewController: TableViewDataSource, TableViewD
 
                 """)
         // Each row's cell is an instance of the registered class, its view made by the configuration.
-        let cell = try controller.myTableView.dequeueReusableCell(
-            withIdentifier: "CellConfigTableViewCell", for: IndexPath(0, 0))
+        controller.myTableView.viewportHeight = 8
+        _ = try controller.myTableView.renderText()
+        let cell = try #require(controller.myTableView.cellForRow(at: IndexPath(0, 0)))
         #expect(cell is CellConfigTableViewCell)
         #expect(cell.contentView is CellConfigurationView)
     }
