@@ -78,9 +78,10 @@ open class Cell {
     /// the table's `separatorInset` (UITableViewCell.separatorInset overrides the table's).
     @exclusivity(unchecked) public final var separatorInset: Int?
     /// Laid-out content the app sets (UIKit: views added to the cell's
-    /// contentView). It takes the place of what the style lays out, and of a
-    /// list configuration set before it; setting a content configuration
-    /// afterwards clears it. Not reset by prepareForReuse.
+    /// contentView). It takes the place of what Cellar's styles lay out
+    /// (a style that draws it itself says so: `CellStyle.readsCellContent`)
+    /// and of a list configuration set before it; setting a content
+    /// configuration afterwards clears it. Not reset by prepareForReuse.
     @exclusivity(unchecked) public final var content: ViewNode? {
         didSet {
             if content != nil { dropCustomConfiguration() }
