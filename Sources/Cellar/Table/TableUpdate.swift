@@ -52,6 +52,14 @@ struct TableUpdate {
         try checkCounts(old: old, new: new)
     }
 
+    /// Throws `noSection` when `p`'s section is not among `counts`, `noRow` when its row is not in that section.
+    private static func check(
+        _ p: IndexPath, in counts: [Int], noSection: @autoclosure () -> String, noRow: @autoclosure () -> String
+    ) throws {
+        guard p.section >= 0, p.section < counts.count else { throw CellarError(noSection()) }
+        guard p.row >= 0, p.row < counts[p.section] else { throw CellarError(noRow()) }
+    }
+
     private static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)" + (n == 1 ? "" : "s") }
     private static func ip(_ p: IndexPath) -> String { TableView.describe(p) }
 
@@ -65,16 +73,13 @@ struct TableUpdate {
         }
         // UIKit turns a reload into a delete and an insert: a bad reload is told as a delete.
         for p in deletedRows.union(reloadedRows).union(reconfiguredRows).sorted() {
-            guard p.section >= 0, p.section < old.count else {
-                throw CellarError(
-                    "attempt to delete row \(p.row) from section \(p.section), but there are only \(old.count) sections before the update"
-                )
-            }
-            guard p.row >= 0, p.row < old[p.section] else {
-                throw CellarError(
+            try Self.check(
+                p, in: old,
+                noSection:
+                    "attempt to delete row \(p.row) from section \(p.section), but there are only \(old.count) sections before the update",
+                noRow:
                     "attempt to delete row \(p.row) from section \(p.section) which only contains \(old[p.section]) rows before the update"
-                )
-            }
+            )
         }
         for p in deletedRows.intersection(reloadedRows).sorted() {
             throw CellarError("attempt to delete and reload the same index path (\(Self.ip(p)))")
@@ -99,16 +104,13 @@ struct TableUpdate {
             throw CellarError("attempt to perform an insert and a move to the same section (\(s))")
         }
         for p in insertedRows.sorted() where !insertedSections.contains(p.section) {
-            guard p.section >= 0, p.section < new.count else {
-                throw CellarError(
-                    "attempt to insert row \(p.row) into section \(p.section), but there are only \(new.count) sections after the update"
-                )
-            }
-            guard p.row >= 0, p.row < new[p.section] else {
-                throw CellarError(
+            try Self.check(
+                p, in: new,
+                noSection:
+                    "attempt to insert row \(p.row) into section \(p.section), but there are only \(new.count) sections after the update",
+                noRow:
                     "attempt to insert row \(p.row) into section \(p.section), but there are only \(new[p.section]) rows in section \(p.section) after the update"
-                )
-            }
+            )
         }
         for m in movedRows.sorted(by: { $0.to < $1.to }) {
             if insertedRows.contains(m.to) {

@@ -80,6 +80,8 @@ extension TableView {
             streamWroteOnSecondThread = out.writesApart
         }
         let part = items ?? 0..<l.itemCount
+        let ends = try tableEnds(l)
+        if part.lowerBound == 0 { try stream(ends.header, into: &out) }
         // Every row of a whole-table render is on screen: it keeps its cell.
         let keeps = keepsCellsWhenStreaming && items == nil && growing == nil
         // The sections that hold the part's items (a run of a shared render holds a few of many).
@@ -99,6 +101,7 @@ extension TableView {
             if part.contains(bottom) { try streamSectionItem(s, header: false, l, chrome, into: &out) }
             s += 1
         }
+        if part.upperBound >= l.itemCount { try stream(ends.footer, into: &out) }
         try out.finish()
         // Rows the table no longer has give their cells back.
         if keeps { enqueueLeaving(l) }
@@ -160,17 +163,21 @@ extension TableView {
     func renderViewport(_ l: TableLayout, into canvas: inout Canvas) throws {
         if l.index == nil { try buildIndex(l) }
         let height = canvas.height
+        let ends = try tableEnds(l)
         // Clamped so that offset + height cannot overflow.
-        let top = min(max(0, contentOffset), Int.max / 4)
+        let offset = min(max(0, contentOffset), Int.max / 4)
+        // The sections' lines in view: negative while the table header shows.
+        let top = offset - ends.headerLines
         let bottom = top + height
         let chrome = SectionChrome(layout: l, tableStyle: style)
-        try measurePinnedHeader(l, top: top)
-        enqueueLeaving(l, top: top, bottom: bottom)
+        try measurePinnedHeader(l, top: max(0, top))
+        enqueueLeaving(l, top: max(0, top), bottom: bottom)
         var shown = try drawItems(l, lines: top..<bottom, chrome, into: &canvas)
         let covered = try drawStickyHeader(l, chrome, top: top, into: &canvas, shown: &shown.views)
         pool.show(cells: shown.cells, views: shown.views)
-        if let covered { markFocus(under: covered, top, l, into: &canvas) }
-        announceNearRows(l, top: top, bottom: bottom)
+        drawTableEnds(ends, bodyLines: l.index?.total ?? 0, offset: offset, into: &canvas)
+        if let covered { markFocus(under: covered, offset, l, into: &canvas) }
+        if bottom > 0 { announceNearRows(l, top: max(0, top), bottom: bottom) }
         // UIKit centres the index vertically; titles that do not fit are dropped.
         let titles = SectionChrome.fittedIndexTitles(l.indexTitles, height: height)
         chrome.drawIndex(
@@ -197,7 +204,7 @@ extension TableView {
         var views: [Int: HeaderFooterView] = [:]
         var pos = 0
         var item = 0
-        if let first = l.index?.item(atOffset: lines.lowerBound) {
+        if let first = l.index?.item(atOffset: max(0, lines.lowerBound)) {
             item = first.index
             pos = first.start
         } else {

@@ -29,7 +29,7 @@ extension TableView {
         try realize(item, l)
         guard let index = l.index else { return }
         let height = viewportHeight ?? 0
-        let start = index.start(item)
+        let start = try tableEnds(l).headerLines + index.start(item)
         let lines = start..<(start + index.height(item))
         contentOffset = try clampedOffset(
             Self.offset(revealing: lines, at: scrollPosition, top: contentOffset, height: height))

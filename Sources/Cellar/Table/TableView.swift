@@ -45,6 +45,10 @@ public final class TableView {
     @exclusivity(unchecked) public var separatorStyle: SeparatorStyle = .singleLine { didSet { invalidateLayout() } }
     /// Columns from the row's leading edge where the separator starts (a cell's own `separatorInset` wins).
     public var separatorInset = 1
+    /// A view above the first section, as UITableView's tableHeaderView (see `TableView+TableEnds`).
+    public var tableHeaderView: HeaderFooterView? { didSet { invalidateLayout() } }
+    /// A view below the last section, as UITableView's tableFooterView.
+    public var tableFooterView: HeaderFooterView? { didSet { invalidateLayout() } }
     /// The separators' colour, as UITableView's separatorColor; nil = the appearance's separator colour.
     public var separatorColor: Color?
     /// Columns per indentation level (UIKit: indentationWidth).
@@ -307,7 +311,8 @@ public final class TableView {
     public var contentHeight: Int {
         guard let l = try? currentLayout() else { return 0 }
         if l.index == nil { try? buildIndex(l) }
-        return l.index?.total ?? 0
+        guard let ends = try? tableEnds(l) else { return l.index?.total ?? 0 }
+        return ends.headerLines + (l.index?.total ?? 0) + ends.footerLines
     }
 
     /// Scrolls to an offset clamped to the content: from 0 to the offset
@@ -327,29 +332,33 @@ public final class TableView {
         let l = try currentLayout()
         if l.index == nil { try buildIndex(l) }
         guard let height = viewportHeight, height > 0 else { return 0 }
+        let ends = try tableEnds(l)
         let top = max(0, offset)
+        // The sections' lines in view (see `TableView+TableEnds`): from `first`, maybe before the first.
+        let first = top - ends.headerLines
         // As a scroll does: cells leaving go back to their queues before the
         // rows coming in are configured.
-        enqueueLeaving(l, top: top, bottom: top + height)
-        if let first = l.index?.item(atOffset: top) {
-            var item = first.index
-            var bottom = first.start
-            while item < l.itemCount && bottom < top + height {
+        enqueueLeaving(l, top: max(0, first), bottom: first + height)
+        if let found = l.index?.item(atOffset: max(0, first)) {
+            var item = found.index
+            var bottom = found.start
+            while item < l.itemCount && bottom < first + height {
                 try realize(item, l)
                 bottom += l.index?.height(item) ?? 0
                 item += 1
             }
-            if bottom >= top + height { return top }
+            if bottom + ends.footerLines >= first + height { return top }
         }
         // The content ends inside the viewport: measure the last screenful
         // and show it ending on the last line.
         var item = l.itemCount - 1
-        var lines = 0
+        var lines = ends.footerLines
         while item >= 0 && lines < height {
             try realize(item, l)
             lines += l.index?.height(item) ?? 0
             item -= 1
         }
-        return max(0, min(top, (l.index?.total ?? 0) - height))
+        return max(0, min(top, ends.headerLines + (l.index?.total ?? 0) + ends.footerLines - height))
     }
+
 }

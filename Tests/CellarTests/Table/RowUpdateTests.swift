@@ -6,6 +6,15 @@ import Testing
 /// Rows keep their configured cells between frames; reloads, reconfigures
 /// and section updates ask the data source for the rows they name only.
 @Suite struct RowUpdateTests {
+    /// A table over `sections`, drawn once, its data source's record of rows asked for cleared.
+    func shown(_ sections: [[String]], height: Int? = nil) throws -> (ModelSource, TableView) {
+        let ds = ModelSource(sections)
+        let t = ds.makeTable(height: height)
+        _ = try drawn(t)
+        _ = ds.takeAsked()
+        return (ds, t)
+    }
+
     @Test(arguments: [nil, 10] as [Int?])
     func keptCellsAreDrawnWithoutAskingAgain(height: Int?) throws {
         let ds = ModelSource([["a", "b", "c"]])
@@ -25,10 +34,7 @@ import Testing
 
     @Test(arguments: [nil, 10] as [Int?])
     func reloadRowsAsksForThoseRowsAndDeselectsThem(height: Int?) throws {
-        let ds = ModelSource([["a", "b", "c"]])
-        let t = ds.makeTable(height: height)
-        _ = try drawn(t)
-        _ = ds.takeAsked()
+        let (ds, t) = try shown([["a", "b", "c"]], height: height)
         t.selectRow(at: IndexPath(0, 1))
         ds.sections[0][1] = "B"
         try t.reloadRows(at: [IndexPath(0, 1)], with: .fade)
@@ -40,10 +46,7 @@ import Testing
 
     @Test(arguments: [nil, 10] as [Int?])
     func reconfigureRowsRunsTheConfigurationOnTheSameCell(height: Int?) throws {
-        let ds = ModelSource([["a", "b", "c"]])
-        let t = ds.makeTable(height: height)
-        _ = try drawn(t)
-        _ = ds.takeAsked()
+        let (ds, t) = try shown([["a", "b", "c"]], height: height)
         let cell = try #require(t.cellForRow(at: IndexPath(0, 2)))
         t.selectRow(at: IndexPath(0, 2))
         ds.sections[0][2] = "C"
@@ -59,10 +62,7 @@ import Testing
     }
 
     @Test func reconfigureLeavesRowsOffScreenForLater() throws {
-        let ds = ModelSource([(0..<10).map { "r\($0)" }])
-        let t = ds.makeTable(height: 3)
-        _ = try drawn(t)
-        _ = ds.takeAsked()
+        let (ds, t) = try shown([(0..<10).map { "r\($0)" }], height: 3)
         ds.sections[0][8] = "R8"
         try t.reconfigureRows(at: [IndexPath(0, 8)])
         #expect(ds.takeAsked().isEmpty)
@@ -71,10 +71,7 @@ import Testing
     }
 
     @Test func sectionUpdatesCarryTheOtherSections() throws {
-        let ds = ModelSource([["a0", "a1"], ["b0"], ["c0", "c1"]])
-        let t = ds.makeTable()
-        _ = try drawn(t)
-        _ = ds.takeAsked()
+        let (ds, t) = try shown([["a0", "a1"], ["b0"], ["c0", "c1"]])
         ds.sections.remove(at: 1)
         ds.sections.insert(["n0"], at: 0)
         try t.performBatchUpdates {
@@ -97,10 +94,7 @@ import Testing
     }
 
     @Test func batchDeletesBeforeInsertsWhateverTheOrder() throws {
-        let ds = ModelSource([["a", "b", "c", "d"]])
-        let t = ds.makeTable()
-        _ = try drawn(t)
-        _ = ds.takeAsked()
+        let (ds, t) = try shown([["a", "b", "c", "d"]])
         t.selectRow(at: IndexPath(0, 3))
         // Delete b (index before), insert x at 0 and y at 3 (indexes after).
         ds.sections[0] = ["x", "a", "c", "y", "d"]
@@ -118,10 +112,7 @@ import Testing
     }
 
     @Test func movedRowsKeepCellAndSelection() throws {
-        let ds = ModelSource([["a", "b"], ["c"]])
-        let t = ds.makeTable()
-        _ = try drawn(t)
-        _ = ds.takeAsked()
+        let (ds, t) = try shown([["a", "b"], ["c"]])
         let a = try #require(t.cellForRow(at: IndexPath(0, 0)))
         t.selectRow(at: IndexPath(0, 0))
         ds.sections = [["b"], ["c", "a"]]
