@@ -181,8 +181,13 @@ public struct GoldenRunner: Sendable {
     /// tree, without links out). The runner and the report both replay
     /// through here, so the report never shows what the run refused.
     public func replay(_ file: GoldenFiles.CaseFile) throws -> Replay {
+        try replay(file) { try GoldenScenario.play($0, registry: try makeRegistry()) }
+    }
+
+    /// Reads the case, `play`s it and finds its golden, under the tree's rules.
+    func replay(_ file: GoldenFiles.CaseFile, playing play: (GoldenCase) throws -> String) throws -> Replay {
         let scenario = try GoldenCaseParser.load(path: file.path, name: file.name, tree: file.tree)
-        let actual = Array(try GoldenScenario.play(scenario, registry: try makeRegistry()).utf8)
+        let actual = Array(try play(scenario).utf8)
         let goldenPath = GoldenFiles.goldenPath(forCase: file.path)
         let golden = try file.tree.map { try $0.read(goldenPath) } ?? GoldenFiles.readBytes(goldenPath)
         return Replay(scenario: scenario, actual: actual, golden: golden)
@@ -191,6 +196,13 @@ public struct GoldenRunner: Sendable {
     /// Runs one case and applies the recording rules. Never throws: bad input
     /// becomes a failed result with its located message.
     public func runCase(_ file: GoldenFiles.CaseFile) -> CaseResult {
+        let update = "\(options.command) test --update \(GoldenRunner.shellQuoted(GoldenRunner.display(file.path)))"
+        return runCase(file, recording: update) { try replay(file) }
+    }
+
+    /// Applies the recording rules to what `replayed` plays; `update` is
+    /// what records the golden by hand, for the reports under CI.
+    func runCase(_ file: GoldenFiles.CaseFile, recording update: String, replayed: () throws -> Replay) -> CaseResult {
         let casePath = GoldenRunner.display(file.path)
         // Names, paths, messages and golden text all came from outside.
         func result(_ status: Status, isNew: Bool = false, _ report: String) -> CaseResult {
@@ -204,14 +216,13 @@ public struct GoldenRunner: Sendable {
         let golden: [UInt8]?
         let actual: [UInt8]
         do {
-            let replayed = try replay(file)
-            (golden, actual) = (replayed.golden, replayed.actual)
+            let replay = try replayed()
+            (golden, actual) = (replay.golden, replay.actual)
         } catch {
             return result(.failed, "FAIL " + header + "  \(GoldenRunner.describe(error))\n")
         }
 
         let accept = "\(options.command) test --accept \(GoldenRunner.shellQuoted(casePath))"
-        let update = "\(options.command) test --update \(GoldenRunner.shellQuoted(casePath))"
         do {
             guard let golden else {
                 if options.isCI {
