@@ -122,11 +122,17 @@ public struct GoldenRunner: Sendable {
     public var options: Options
     /// Makes the style registry for each case.
     public let makeRegistry: RegistryFactory
+    /// The tables built in Swift that `swift_table` cases ask for by name.
+    public let swiftTables: [String: SwiftTableFactory]
 
-    /// Creates a runner with `options`, making each case's registry with `makeRegistry`.
-    public init(options: Options, makeRegistry: @escaping RegistryFactory) {
+    /// Creates a runner with `options`, making each case's registry with
+    /// `makeRegistry`, and each `swift_table: NAME` case's table with `swiftTables[NAME]`.
+    public init(
+        options: Options, makeRegistry: @escaping RegistryFactory, swiftTables: [String: SwiftTableFactory] = [:]
+    ) {
         self.options = options
         self.makeRegistry = makeRegistry
+        self.swiftTables = swiftTables
     }
 
     /// Discovers the cases under `paths`, runs those passing the filter in
@@ -181,7 +187,12 @@ public struct GoldenRunner: Sendable {
     /// tree, without links out). The runner and the report both replay
     /// through here, so the report never shows what the run refused.
     public func replay(_ file: GoldenFiles.CaseFile) throws -> Replay {
-        try replay(file) { try GoldenScenario.play($0, registry: try makeRegistry()) }
+        try replay(file) { scenario in
+            if case .swift(let name, let location) = scenario.table {
+                return try GoldenScenario.play(scenario, swiftTable: try swiftTable(name, at: location))
+            }
+            return try GoldenScenario.play(scenario, registry: try makeRegistry())
+        }
     }
 
     /// Reads the case, `play`s it and finds its golden, under the tree's rules.
@@ -196,13 +207,11 @@ public struct GoldenRunner: Sendable {
     /// Runs one case and applies the recording rules. Never throws: bad input
     /// becomes a failed result with its located message.
     public func runCase(_ file: GoldenFiles.CaseFile) -> CaseResult {
-        let update = "\(options.command) test --update \(GoldenRunner.shellQuoted(GoldenRunner.display(file.path)))"
-        return runCase(file, recording: update) { try replay(file) }
+        runCase(file) { try replay(file) }
     }
 
-    /// Applies the recording rules to what `replayed` plays; `update` is
-    /// what records the golden by hand, for the reports under CI.
-    func runCase(_ file: GoldenFiles.CaseFile, recording update: String, replayed: () throws -> Replay) -> CaseResult {
+    /// Applies the recording rules to what `replayed` plays.
+    func runCase(_ file: GoldenFiles.CaseFile, replayed: () throws -> Replay) -> CaseResult {
         let casePath = GoldenRunner.display(file.path)
         // Names, paths, messages and golden text all came from outside.
         func result(_ status: Status, isNew: Bool = false, _ report: String) -> CaseResult {
@@ -215,9 +224,10 @@ public struct GoldenRunner: Sendable {
         let pendingPath = GoldenFiles.pendingPath(forCase: file.path)
         let golden: [UInt8]?
         let actual: [UInt8]
+        let update: String
         do {
             let replay = try replayed()
-            (golden, actual) = (replay.golden, replay.actual)
+            (golden, actual, update) = (replay.golden, replay.actual, recordingCommand(replay.scenario))
         } catch {
             return result(.failed, "FAIL " + header + "  \(GoldenRunner.describe(error))\n")
         }

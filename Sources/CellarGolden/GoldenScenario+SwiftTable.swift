@@ -42,6 +42,7 @@ extension GoldenScenario {
     /// (`cellar test`, or the document runner from Swift).
     static func swiftTableElsewhere(_ name: String) -> String {
         "this case drives a table built in Swift ('\(Sanitizer.excerpt(name))'), which only its Swift test "
-            + "can hand over: run it from Swift with `GoldenCase.run(file:against:)`"
+            + "can hand over: run it from Swift with `GoldenCase.run(file:against:)`, or a `GoldenRunner` "
+            + "given `swiftTables`"
     }
 }

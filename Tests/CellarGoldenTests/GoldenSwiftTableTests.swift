@@ -36,6 +36,36 @@ import Testing
         #expect(location.description == "c.case.yaml:1:14")
     }
 
+    /// A runner given tables by name plays the `swift_table` cases of a
+    /// directory beside its document cases; a name it was not given is the
+    /// case's error.
+    @Test func aRunnerGivenSwiftTablesRunsACaseTreeOfBothKinds() throws {
+        let dir = try ScratchDirectory()
+        let frames = "=== 0: initial (width 20, offset 0) ===\n Apple\n 배\n Fig 🌿\n"
+        try dir.write("fruits.case.yaml", "swift_table: Fruits\nwidth: 20\n")
+        try dir.write("fruits.golden", frames)
+        try dir.write("doc.case.yaml", "table: {sections: [{rows: [{text: Apple}]}]}\nwidth: 20\n")
+        try dir.write("doc.golden", "=== 0: initial (width 20, offset 0) ===\n Apple\n")
+        try dir.write("other.case.yaml", "swift_table: Vegetables\nwidth: 20\n")
+        let runner = GoldenRunner(
+            options: .init(isCI: true), makeRegistry: { Registry() },
+            swiftTables: [
+                "Fruits": {
+                    let source = ArrayDataSource(Self.fruits)
+                    let table = source.makeTable(width: 20)
+                    table.retainedDataSource = source
+                    return table
+                }
+            ])
+        let summary = try runner.run(paths: [dir.path])
+        #expect(summary.results.map(\.name) == ["doc", "fruits", "other"])
+        #expect(
+            summary.results.map(\.status) == [.passed, .passed, .failed], Comment(rawValue: summary.results[0].report))
+        #expect(
+            summary.results[2].report.contains(
+                "other.case.yaml:1:14: no Swift table named 'Vegetables' was handed to the runner (it has 'Fruits')"))
+    }
+
     @Test(arguments: [
         (
             "table: {rows: []}\nswift_table: Fruits\nwidth: 20\n",
@@ -81,7 +111,7 @@ import Testing
     }
 
     @Test func aDocumentCaseHandedATableSaysItRunsUnderCellarTest() throws {
-        let (result, _) = try run("table: {rows: [{text: A}]}\nwidth: 20\n")
+        let (result, _) = try run("table: {sections: [{rows: [{text: A}]}]}\nwidth: 20\n")
         #expect(result.status == .failed)
         #expect(
             result.report.contains(

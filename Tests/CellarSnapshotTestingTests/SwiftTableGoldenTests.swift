@@ -19,6 +19,27 @@ import Testing
         #expect(pantry.sections.map { $0.foods.map(\.name) } == [["배", "Fig"], ["Leek"]])
     }
 
+    /// Every case under Cases/, each as its own test, through a runner
+    /// that makes each `swift_table` by name, as `GoldenCasesTests` runs the
+    /// cases under Styles/; goldens no case produces fail under CI.
+    static let runner = GoldenRunner(
+        options: .init(isCI: GoldenRunner.Options.environmentIsCI(), terminalWidth: 160),
+        makeRegistry: { Registry() }, swiftTables: ["Pantry": { Pantry().makeTable() }])
+    static let discovery = try? GoldenFiles.discover([cases])
+
+    @Test(arguments: discovery?.cases.map(\.name) ?? [])
+    func everyCase(_ name: String) throws {
+        let file = try #require(Self.discovery?.cases.first { $0.name == name })
+        let result = Self.runner.runCase(file)
+        #expect(result.status == .passed, Comment(rawValue: "\n" + result.report))
+    }
+
+    @Test func theCasesAreFoundAndNoGoldenIsOrphaned() throws {
+        let found = try GoldenFiles.discover([Self.cases])
+        #expect(found.cases.map(\.name) == ["pantry"])
+        #expect(found.orphans.isEmpty)
+    }
+
     /// A table that draws one row differently fails with the runner's
     /// report: where the first difference is, and the side-by-side diff.
     /// CI is set here, so the failure writes no `.golden.new` into the tree.
