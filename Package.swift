@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(
             name: "CellarSnapshotTestingTests",
             dependencies: [
-                "CellarSnapshotTesting", "Cellar", "CellarGolden", "CellarText", "CellarTestSupport",
+                "CellarSnapshotTesting", "Cellar", "CellarDocuments", "CellarGolden", "CellarText", "CellarTestSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             // Recorded snapshots and golden cases are read from beside the tests, not bundled.
