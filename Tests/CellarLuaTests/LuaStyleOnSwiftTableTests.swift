@@ -30,4 +30,27 @@ import Testing
         // The identifier keeps its own queue: the two rows share one cell.
         #expect(table.statistics.perIdentifier["mailbox"]?.created == 1)
     }
+
+    final class Notes: TableViewDataSource {
+        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 1 }
+        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) throws -> Cell {
+            let cell = try tableView.dequeueReusableCell(withIdentifier: "mailbox", for: indexPath)
+            try cell.configure(with: .object(["title": .string("Inbox"), "count": .int(3)]), at: indexPath)
+            cell.content = .label(Label("drawn by the app"))
+            return cell
+        }
+    }
+
+    @Test func contentTheAppSetsOnALuaCellIsDrawnInPlaceOfTheLayout() throws {
+        let styles = try luaRegistry([shippedStylesDir])
+        let table = TableView(style: .plain)
+        try table.register(try #require(styles.style(for: "badge")), forCellReuseIdentifier: "mailbox")
+        let notes = Notes()
+        table.dataSource = notes
+        table.width = 24
+        let lines = try renderLines(table)
+        // The style's accessory stays; the content is the app's.
+        #expect(lines[0].hasPrefix(" drawn by the app") && lines[0].hasSuffix(" 3"))
+        #expect(!lines.joined().contains("Inbox"))
+    }
 }

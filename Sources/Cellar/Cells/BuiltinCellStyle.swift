@@ -19,6 +19,9 @@ public final class BuiltinCellStyle: CellStyle {
     /// A built-in style draws a row from the row's data and state alone.
     public var drawsRowsIndependently: Bool { true }
 
+    /// The app's `content` on a cell is drawn in place of the built-in layout.
+    public var readsCellContent: Bool { false }
+
     /// Built-in styles read the keys of `RowData`.
     public var rowKeys: [String]? { RowData.keys }
 

@@ -144,6 +144,13 @@ extension Cell {
         noteOwnContent()
     }
 
+    /// Whether the row draws `ownContentNode(in:)` rather than `style`'s
+    /// layout: a custom configuration, or `content` on a cell whose style
+    /// does not lay the content out itself (`CellStyle.readsCellContent`).
+    final func ownContentReplaces(_ style: CellStyle?) -> Bool {
+        drawsOwnContent && (customConfiguration != nil || !(style?.readsCellContent ?? false))
+    }
+
     final func noteOwnContent() {
         drawsOwnContent = content != nil || customConfiguration != nil
     }

@@ -75,9 +75,10 @@ open class Cell {
     /// didSelectRowAt for rows that act like buttons); the table clears it.
     @exclusivity(unchecked) public final var requestsDeselection = false
     /// Laid-out content the app sets (UIKit: views added to the cell's
-    /// contentView). It takes the place of what the style lays out, and of a
-    /// list configuration set before it; setting a content configuration
-    /// afterwards clears it. Not reset by prepareForReuse.
+    /// contentView). It takes the place of what Cellar's styles lay out
+    /// (a style that draws it itself says so: `CellStyle.readsCellContent`)
+    /// and of a list configuration set before it; setting a content
+    /// configuration afterwards clears it. Not reset by prepareForReuse.
     @exclusivity(unchecked) public final var content: ViewNode? {
         didSet {
             if content != nil { dropCustomConfiguration() }

@@ -20,6 +20,9 @@ public final class CellClassStyle: CellStyle {
     /// The class's name, as registrations and errors name it.
     public var source: String { "class \(String(reflecting: cellClass))" }
 
+    /// The cell draws its own content (`Cell.ownContentNode(in:)`).
+    public var readsCellContent: Bool { false }
+
     /// A new instance of the class.
     public func makeCell() throws -> Cell {
         let cell = cellClass.init()

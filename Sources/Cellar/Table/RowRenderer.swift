@@ -92,7 +92,7 @@ struct RowRenderer {
         let width = max(0, l.geometry.rowWidth - lead - 1 - (accWidth > 0 ? accWidth + 1 : 0) - reorder)
         // What the app set on the cell (a custom configuration, a `content`
         // tree) takes the place of the style's layout, as in UIKit.
-        let own = cell.drawsOwnContent
+        let own = cell.ownContentReplaces(style)
         let direct = own ? nil : style?.directLayout(of: cell, width: width, engine: engine)
         var node = ViewNode.empty
         if direct == nil {
