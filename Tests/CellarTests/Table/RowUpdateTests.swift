@@ -115,8 +115,10 @@ import Testing
         let (ds, t) = try shown([["a", "b"], ["c"]])
         let a = try #require(t.cellForRow(at: IndexPath(0, 0)))
         t.selectRow(at: IndexPath(0, 0))
+        try t.focusRow(at: IndexPath(0, 0))
         ds.sections = [["b"], ["c", "a"]]
         try t.moveRow(at: IndexPath(0, 0), to: IndexPath(1, 1))
+        #expect(t.indexPathForFocusedRow == IndexPath(1, 1))
         #expect(try drawn(t) == [" b", " c", "▌a"])
         #expect(ds.takeAsked().isEmpty)
         #expect(t.cellForRow(at: IndexPath(1, 1)) === a)
