@@ -1,8 +1,11 @@
+import CellarText
+
 /// The errors a snapshot's mutations throw where UIKit traps, worded as
 /// UIKit's exception reasons (on one line: a set of identifiers reads
 /// `{(a, b)}` where UIKit prints one per line). Identifiers are shown as
-/// `String(describing:)` gives them; `CellarError` bounds the message and
-/// the CLI sanitises it as every message.
+/// `String(describing:)` gives them, sanitised (an app's identifiers may be
+/// text it read: an escape sequence in one shows as `␛[…`, it does not act);
+/// `CellarError` bounds the message.
 enum DiffableSnapshotError {
     /// How many duplicates a message names before it counts the rest.
     static let namedLimit = 8
@@ -60,7 +63,9 @@ enum DiffableSnapshotError {
             "Invalid update: destination for section operation [\(name(identifier))] is in the inserted section list.")
     }
 
-    static func name<T>(_ identifier: T) -> String { String(describing: identifier) }
+    static func name<T>(_ identifier: T) -> String {
+        Sanitizer.sanitize(Sanitizer.bounded(String(describing: identifier)))
+    }
 
     /// `{(a, b)}`, naming at most `namedLimit` and counting the rest.
     static func list<T>(_ identifiers: [T]) -> String {

@@ -105,11 +105,13 @@ struct SnapshotErrorTests {
         #expect(m == "Invalid update: destination for section operation [a] is in the inserted section list.")
     }
 
-    /// An identifier's description reaches the message whole; the CLI
-    /// sanitises messages on output, and `CellarError` bounds their length.
-    @Test func aHugeIdentifierIsBoundedInTheMessage() throws {
+    /// An identifier may be text an app read: in a message it is bounded,
+    /// and an escape sequence in it shows instead of acting.
+    @Test func identifiersAreBoundedAndSanitisedInTheMessage() throws {
         let huge = String(repeating: "x", count: 10_000)
-        let (m, _) = try failing { try $0.moveItem(huge, afterItem: "1") }
+        var (m, _) = try failing { try $0.moveItem(huge, afterItem: "1") }
         #expect((m?.utf8.count ?? 0) < 2_000)
+        (m, _) = try failing { try $0.appendItems(["\u{1B}[2J", "\u{1B}[2J"]) }
+        #expect(m == "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(␛[2J)}")
     }
 }
