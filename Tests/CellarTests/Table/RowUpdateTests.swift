@@ -22,7 +22,7 @@ import Testing
         #expect(try drawn(t) == [" a", " b", " c"])
         #expect(ds.takeAsked() == [IndexPath(0, 0), IndexPath(0, 1), IndexPath(0, 2)])
         #expect(t.indexPathsForVisibleRows == [IndexPath(0, 0), IndexPath(0, 1), IndexPath(0, 2)])
-        #expect(t.visibleCells.map { $0.contentConfiguration?.text } == ["a", "b", "c"])
+        #expect(t.visibleCells.map { $0.listContentConfiguration?.text } == ["a", "b", "c"])
         #expect(t.cellForRow(at: IndexPath(0, 1)) === ds.returned[IndexPath(0, 1)])
         // The data changes; UIKit shows it only once the table is told.
         ds.sections[0][1] = "B"
@@ -56,7 +56,7 @@ import Testing
         #expect(ds.returned[IndexPath(0, 2)] === cell)
         #expect(t.cellForRow(at: IndexPath(0, 2)) === cell)
         #expect(try drawn(t).dropLast() == [" a", " b"])
-        #expect(cell.contentConfiguration?.text == "C")
+        #expect(cell.listContentConfiguration?.text == "C")
         #expect(ds.takeAsked().isEmpty)
         #expect(t.indexPathsForSelectedRows == [IndexPath(0, 2)])
     }
@@ -115,8 +115,10 @@ import Testing
         let (ds, t) = try shown([["a", "b"], ["c"]])
         let a = try #require(t.cellForRow(at: IndexPath(0, 0)))
         t.selectRow(at: IndexPath(0, 0))
+        try t.focusRow(at: IndexPath(0, 0))
         ds.sections = [["b"], ["c", "a"]]
         try t.moveRow(at: IndexPath(0, 0), to: IndexPath(1, 1))
+        #expect(t.indexPathForFocusedRow == IndexPath(1, 1))
         #expect(try drawn(t) == [" b", " c", "▌a"])
         #expect(ds.takeAsked().isEmpty)
         #expect(t.cellForRow(at: IndexPath(1, 1)) === a)
