@@ -24,6 +24,8 @@ import Testing
         let boxes = Mailboxes()
         table.dataSource = boxes
         table.width = 24
+        // Rows share queued cells (a whole-table render otherwise keeps every row's cell on screen).
+        table.keepsCellsWhenStreaming = false
         let lines = try renderLines(table)
         #expect(lines[0].hasPrefix(" Inbox") && lines[0].hasSuffix(" 3"))
         #expect(lines[2].hasPrefix(" Archive") && lines[2].hasSuffix("›"))
