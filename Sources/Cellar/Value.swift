@@ -53,28 +53,3 @@ public enum Value: Hashable, Sendable {
         }
     }
 }
-
-/// A row's place in a table, as in UIKit.
-public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
-    /// The section's position in the table, from 0.
-    public var section: Int
-    /// The row's position in its section, from 0.
-    public var row: Int
-    /// Creates an index path, as UIKit's IndexPath(row:section:).
-    public init(row: Int, section: Int) {
-        self.section = section
-        self.row = row
-    }
-    /// Creates an index path from a section and a row, in that order.
-    public init(_ section: Int, _ row: Int) {
-        self.section = section
-        self.row = row
-    }
-    /// Orders index paths by section, then by row.
-    public static func < (a: IndexPath, b: IndexPath) -> Bool {
-        (a.section, a.row) < (b.section, b.row)
-    }
-    /// `[section, row]`, as golden cases write it, so an error's row can be
-    /// pasted into a step.
-    public var description: String { "[\(section), \(row)]" }
-}

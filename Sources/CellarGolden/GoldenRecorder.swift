@@ -104,7 +104,7 @@ public struct GoldenRecorder {
 
     /// One action as a step line (without the list's `- `).
     public static func step(_ action: TableAction) -> String {
-        func ip(_ p: Cellar.IndexPath) -> String { "[\(p.section), \(p.row)]" }
+        func ip(_ p: IndexPath) -> String { "[\(p.section), \(p.row)]" }
         switch action {
         case .selectRow(let p): return "select: \(ip(p))"
         case .deselectRow(let p): return "deselect: \(ip(p))"

@@ -32,7 +32,7 @@ extension GoldenScenario {
 
     /// A document given as a text in the case: its lines are the text's own,
     /// not the case file's, so its errors name it, `CASE (what):LINE:COLUMN`.
-    public static func textDocument(_ text: String, _ scenario: GoldenCase, _ what: String) throws
+    package static func textDocument(_ text: String, _ scenario: GoldenCase, _ what: String) throws
         -> StreamedDocument
     {
         try StreamedDocument.load(

@@ -27,7 +27,7 @@ public enum GoldenScenario {
     /// step's document registers its own identifiers over `styles` (the
     /// registry before the case's document added its own), else over the
     /// table's.
-    public static func play(
+    package static func play(
         _ scenario: GoldenCase, table first: TableView, source firstSource: any DocumentRowAnswers,
         styles: Registry? = nil
     ) throws -> String {
@@ -87,7 +87,7 @@ public enum GoldenScenario {
     /// but the table blanked (so its lines and columns are the case's), read
     /// as YAML; a file is read in the format its name says (YAML when it
     /// says none), within `sizeLimit` bytes (unless the case's tree reads it).
-    public static func loadDocument(
+    package static func loadDocument(
         _ scenario: GoldenCase, sizeLimit: Int = InputFile.defaultSizeLimit
     ) throws -> StreamedDocument {
         switch scenario.table {

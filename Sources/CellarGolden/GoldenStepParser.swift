@@ -49,8 +49,8 @@ extension GoldenCaseParser {
         let node: YAMLNode
         let yaml: GoldenYAML
 
-        func ip(_ n: YAMLNode) throws -> Cellar.IndexPath { try yaml.indexPath(n, what: "\(name)'s index path") }
-        var ip: Cellar.IndexPath { get throws { try ip(node) } }
+        func ip(_ n: YAMLNode) throws -> IndexPath { try yaml.indexPath(n, what: "\(name)'s index path") }
+        var ip: IndexPath { get throws { try ip(node) } }
 
         func fields(_ n: YAMLNode, _ allowed: [String]) throws -> [String: YAMLNode] {
             var out: [String: YAMLNode] = [:]
@@ -74,7 +74,7 @@ extension GoldenCaseParser {
         }
 
         /// `{from: [s, r], to: [s, r]}`.
-        func fromTo() throws -> (Cellar.IndexPath, Cellar.IndexPath) {
+        func fromTo() throws -> (IndexPath, IndexPath) {
             let f = try fields(node, ["from", "to"])
             return (try ip(try required(f, "from", in: node)), try ip(try required(f, "to", in: node)))
         }
@@ -177,7 +177,7 @@ extension GoldenCaseParser {
             if case .sequence(let seq, _) = arg { items = Array(seq) } else { items = [arg] }
             guard !items.isEmpty else { throw a.yaml.error("insert needs at least one row", at: arg) }
             return .insert(
-                try items.map { item -> (at: Cellar.IndexPath, row: Value) in
+                try items.map { item -> (at: IndexPath, row: Value) in
                     let f = try a.fields(item, ["at", "row"])
                     let row = try a.row(try a.required(f, "row", in: item))
                     return (try a.ip(try a.required(f, "at", in: item)), row)

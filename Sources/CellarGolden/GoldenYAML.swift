@@ -58,14 +58,14 @@ struct GoldenYAML {
     }
 
     /// `[section, row]`.
-    func indexPath(_ node: YAMLNode, what: String) throws -> Cellar.IndexPath {
+    func indexPath(_ node: YAMLNode, what: String) throws -> IndexPath {
         guard case .sequence(let seq, _) = node, seq.count == 2 else {
             throw error("\(what) must be an index path [section, row], found \(kind(node))", at: node)
         }
         let items = Array(seq)
         let section = try int(items[0], what: "section", in: InputLimits.index)
         let row = try int(items[1], what: "row", in: InputLimits.index)
-        return Cellar.IndexPath(section, row)
+        return IndexPath(section, row)
     }
 
     /// Row data and state values, read exactly as table documents read them.

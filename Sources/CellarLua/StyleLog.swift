@@ -11,7 +11,7 @@ final class StyleLog {
     static let variable = "CELLAR_LOG"
 
     var style = ""
-    var row: Cellar.IndexPath?
+    var row: IndexPath?
 
     static func fromEnvironment() -> StyleLog? {
         guard let v = ProcessInfo.processInfo.environment[variable], !v.isEmpty, v != "0" else { return nil }

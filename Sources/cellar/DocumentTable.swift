@@ -24,7 +24,7 @@ enum DocumentTable {
             try StyleHooks.load(styleDirectories, into: registry, limits: limits)
             let pipe = try PipedRows(
                 format: format, options: document.tableOptions(), sizeLimit: maxFileSize ?? InputFile.heldDocumentLimit)
-            let source = LoadedTable.streamed(StreamedDataSource(pipe: pipe))
+            let source = LoadedTable(StreamedDataSource(pipe: pipe))
             return (source.makeTableView(registry: registry), source)
         }
         let source = try LoadedTable.load(

@@ -23,7 +23,7 @@ import Testing
         let (first, source) = try StreamedDifferentialTests.streamed(
             doc, format, body, registry: try StreamedDifferentialTests.registry())
         let registry = try source.document.registry(over: try StreamedDifferentialTests.registry())
-        let partner = LoadedTable.streamed(source).makePartnerTableView(registry: registry)
+        let partner = LoadedTable(source).makePartnerTableView(registry: registry)
         for t in [first, partner] {
             t.width = width
             if format != .json && format != .yaml {
@@ -92,7 +92,7 @@ import Testing
         let rows = (0..<n).map { "{\"cell\": \"\(id)\", \"n\": \($0)}" }
         let (one, _) = try TwoThreadRenderTests.jsonlTable(rows, registry: try registry())
         let (first, source) = try TwoThreadRenderTests.jsonlTable(rows, registry: try registry())
-        let partner = LoadedTable.streamed(source).makePartnerTableView(registry: try registry())
+        let partner = LoadedTable(source).makePartnerTableView(registry: try registry())
         partner.width = first.width
         return (one, first, partner)
     }

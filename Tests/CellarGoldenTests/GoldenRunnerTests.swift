@@ -215,7 +215,7 @@ final class ToggleStyle: CellStyle {
     var reuseIdentifier: String { "toggle" }
     var source: String { "ToggleStyle (test)" }
     func makeCell() throws -> Cell { Cell(reuseIdentifier: reuseIdentifier) }
-    func configure(_ cell: Cell, row: Value, at indexPath: Cellar.IndexPath) throws {
+    func configure(_ cell: Cell, row: Value, at indexPath: IndexPath) throws {
         let text = row["text"]?.stringValue ?? ""
         let taps = row["taps"]?.intValue ?? 0
         cell.content = .label(
@@ -228,12 +228,12 @@ final class ToggleStyle: CellStyle {
         if case .label(let l) = cell.content, l.text.hasSuffix("boom") { throw CellarError("boom") }
         return cell.content ?? .empty
     }
-    func didSelect(_ cell: Cell, row: inout Value, at indexPath: Cellar.IndexPath) throws {
+    func didSelect(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {
         guard case .object(var o) = row else { return }
         o["done"] = .bool(!(o["done"]?.boolValue ?? false))
         row = .object(o)
     }
-    func accessoryTapped(_ cell: Cell, row: inout Value, at indexPath: Cellar.IndexPath) throws {
+    func accessoryTapped(_ cell: Cell, row: inout Value, at indexPath: IndexPath) throws {
         guard case .object(var o) = row else { return }
         o["taps"] = .int((o["taps"]?.intValue ?? 0) + 1)
         row = .object(o)

@@ -119,7 +119,7 @@ public func render(
 
 /// A table document read from `text` as the CLI reads a file (`StreamedDocument`), in the format
 /// `path`'s name says (YAML when it says none); errors are located in `path`.
-public func streamedDocument(
+package func streamedDocument(
     _ text: String, path: String = "t.yaml", options: TableOptions = TableOptions()
 ) throws -> StreamedDocument {
     let input = DocumentInput(path: path, bytes: Array(text.utf8), format: InputFormat.from(path: path) ?? .yaml)

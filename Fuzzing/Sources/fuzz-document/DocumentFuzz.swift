@@ -1,5 +1,5 @@
 import Cellar
-import CellarDocuments
+@_spi(Fuzzing) import CellarDocuments
 import FuzzSupport
 
 /// Table documents: the bytes are read as YAML (libfyaml's events into the
@@ -15,7 +15,7 @@ public func fuzzDocument(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let bytes = Array(raw)
         for format in [InputFormat.yaml, .json] {
             let input = DocumentInput(path: "fuzz." + format.rawValue, bytes: bytes, format: format)
-            if let streamed = try? StreamedDocument.load(input) { render(streamed) }
+            if let loaded = try? LoadedTable.load(input) { render(loaded) }
         }
     }
 }
@@ -23,13 +23,11 @@ public func fuzzDocument(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 // libFuzzer calls the target from one thread only.
 nonisolated(unsafe) private let registry = Registry()
 
-private func render(_ document: StreamedDocument) {
+private func render(_ loaded: LoadedTable) {
     // An offset's line and column converts the YAML again, up to that offset.
-    _ = document.location(ofRow: document.rowCount - 1)
-    guard (try? document.validate(against: registry)) != nil else { return }
-    let source = StreamedDataSource(document: document)
-    draw(source.makeTableView(registry: registry))
-    withExtendedLifetime(source) {}
+    _ = loaded.lastRowLocation
+    guard (try? loaded.validate(against: registry)) != nil else { return }
+    draw(loaded.makeTableView(registry: registry))
 }
 
 /// A 60-line viewport at width 40, then the same while editing.

@@ -82,11 +82,10 @@ private func play(_ source: String, width: Int) {
     }
     let registry = Registry()
     guard (try? registry.register(style, forCellReuseIdentifier: style.reuseIdentifier)) != nil,
-        let document = try? StreamedDocument.load(
+        let document = try? LoadedTable.load(
             DocumentInput(path: "fuzz.yaml", bytes: Array(documentText.utf8), format: .yaml))
     else { return }
-    let data = StreamedDataSource(document: document)
-    let table = data.makeTableView(registry: registry)
+    let table = document.makeTableView(registry: registry)
     table.width = width
     table.viewportHeight = 40
     note { if verbose { print(try table.renderText()) } else { _ = try table.renderText() } }
@@ -97,7 +96,7 @@ private func play(_ source: String, width: Int) {
     note { _ = try table.renderText() }
     table.setEditing(true)
     note { if verbose { print(try table.renderText()) } else { _ = try table.renderText() } }
-    withExtendedLifetime((data, engine)) {}
+    withExtendedLifetime(engine) {}
 }
 
 private func writeFile(_ path: String, _ text: String) -> Bool {

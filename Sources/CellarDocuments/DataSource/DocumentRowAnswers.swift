@@ -7,7 +7,7 @@ import Cellar
 /// bookkeeping of a commit or a move, apart from how the rows are kept
 /// (`StreamedDataSource`: rows decoded as they are drawn, edits an overlay).
 /// A conforming type keeps the rows and their edits; this answers the table.
-public protocol DocumentRowAnswers: TableViewDataSource, TableViewDelegateHeaderFooterViews {
+package protocol DocumentRowAnswers: TableViewDataSource, TableViewDelegateHeaderFooterViews {
     /// The row as written (at least its table keys), or nil for an index path out of range.
     func row(at ip: IndexPath) -> Value?
     /// Where the row was written, for errors.
@@ -33,7 +33,7 @@ public protocol DocumentRowAnswers: TableViewDataSource, TableViewDelegateHeader
 }
 
 /// A document section's titles, as every document format writes them.
-public protocol DocumentSectionTitles {
+package protocol DocumentSectionTitles {
     /// The `header` title.
     var header: String? { get }
     /// The `footer` title.
@@ -50,20 +50,20 @@ extension StreamedDocument.Section: DocumentSectionTitles {}
 
 extension DocumentRowAnswers {
     /// The section's `header`, as UITableViewDataSource's tableView(_:titleForHeaderInSection:).
-    public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+    package func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
         titledSections.indices.contains(section) ? titledSections[section].header : nil
     }
     /// The section's `footer`, as UITableViewDataSource's tableView(_:titleForFooterInSection:).
-    public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
+    package func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
         titledSections.indices.contains(section) ? titledSections[section].footer : nil
     }
     /// Each section's own `indexTitle`.
-    public var sectionIndexTitles: [String?] { titledSections.map(\.indexTitle) }
+    package var sectionIndexTitles: [String?] { titledSections.map(\.indexTitle) }
 }
 
 extension DocumentRowAnswers {
     /// The error for an index path out of range, naming the counts.
-    public func outOfRange(_ ip: IndexPath) -> CellarError {
+    package func outOfRange(_ ip: IndexPath) -> CellarError {
         let rows =
             ip.section >= 0 && ip.section < sectionCount
             ? "section \(ip.section) has \(rowCount(inSection: ip.section)) rows"
@@ -72,9 +72,9 @@ extension DocumentRowAnswers {
     }
 
     /// The document's section count.
-    public func numberOfSections(in tableView: TableView) -> Int { sectionCount }
+    package func numberOfSections(in tableView: TableView) -> Int { sectionCount }
     /// The row count of a section, 0 for a section that does not exist.
-    public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+    package func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
         rowCount(inSection: section)
     }
 
@@ -103,13 +103,13 @@ extension DocumentRowAnswers {
     }
 
     /// The table's `indexTitles`, else the sections' own.
-    public func sectionIndexTitles(for tableView: TableView) -> [String]? {
+    package func sectionIndexTitles(for tableView: TableView) -> [String]? {
         let titles = tableIndexTitles ?? sectionIndexTitles.compactMap { $0 }
         return titles.isEmpty ? nil : titles
     }
 
     /// The section an index title jumps to: its own, else the nearest one after it (or before it, at the end).
-    public func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
+    package func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
         let titles = sectionIndexTitles(for: tableView) ?? []
         var sectionOfTitle: [String: Int] = [:]
         for (s, t) in sectionIndexTitles.enumerated() {
@@ -124,7 +124,7 @@ extension DocumentRowAnswers {
     // MARK: Editing
 
     /// A row's `editable` key; rows are editable by default, as in UIKit.
-    public func tableView(_ tableView: TableView, canEditRowAt ip: IndexPath) -> Bool {
+    package func tableView(_ tableView: TableView, canEditRowAt ip: IndexPath) -> Bool {
         row(at: ip)?["editable"]?.boolValue ?? true
     }
 
@@ -132,7 +132,7 @@ extension DocumentRowAnswers {
     /// (`tableView.rowForInsertion`) or a copy of the ⊕ row's `template`
     /// at the ⊕ row's place (the ⊕ row moves down). Then the table hears of
     /// it (deleteRows / insertRows), which checks the counts.
-    public func tableView(_ tableView: TableView, commit editingStyle: EditingStyle, forRowAt ip: IndexPath) throws {
+    package func tableView(_ tableView: TableView, commit editingStyle: EditingStyle, forRowAt ip: IndexPath) throws {
         switch editingStyle {
         case .delete:
             try remove(at: ip)
@@ -152,12 +152,12 @@ extension DocumentRowAnswers {
 
     /// A row's `movable` key (true, false or withinSection); true by default,
     /// as UIKit shows ≡ on every row of a data source that moves rows.
-    public func tableView(_ tableView: TableView, canMoveRowAt ip: IndexPath) -> Bool {
+    package func tableView(_ tableView: TableView, canMoveRowAt ip: IndexPath) -> Bool {
         RowMovability(row(at: ip)?["movable"]) != .fixed
     }
 
     /// Moves the row in the document, as tableView(_:moveRowAt:to:).
-    public func tableView(_ tableView: TableView, moveRowAt from: IndexPath, to: IndexPath) throws {
+    package func tableView(_ tableView: TableView, moveRowAt from: IndexPath, to: IndexPath) throws {
         try move(from: from, to: to)
     }
 
@@ -165,7 +165,7 @@ extension DocumentRowAnswers {
 
     /// A `withinSection` row dropped in another section stays in its own:
     /// at its top if dropped above, at its bottom if below.
-    public func tableView(
+    package func tableView(
         _ tableView: TableView, targetIndexPathForMoveFromRowAt from: IndexPath,
         toProposedIndexPath proposed: IndexPath
     ) -> IndexPath {
@@ -177,14 +177,14 @@ extension DocumentRowAnswers {
     }
 
     /// A row's `leadingSwipeActions` (checked when the document was read).
-    public func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt ip: IndexPath)
+    package func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt ip: IndexPath)
         -> SwipeActionsConfiguration?
     {
         swipeActions(row(at: ip)?["leadingSwipeActions"])
     }
 
     /// A row's `trailingSwipeActions` (checked when the document was read).
-    public func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt ip: IndexPath)
+    package func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt ip: IndexPath)
         -> SwipeActionsConfiguration?
     {
         swipeActions(row(at: ip)?["trailingSwipeActions"])
@@ -199,19 +199,19 @@ extension DocumentRowAnswers {
     /// returning nil: nothing is selected and the selection stays. The
     /// answer is about the row the style chose (a Lua `will_select` may
     /// have redirected the tap).
-    public func tableView(_ tableView: TableView, willSelectRowAt ip: IndexPath) -> IndexPath? {
+    package func tableView(_ tableView: TableView, willSelectRowAt ip: IndexPath) -> IndexPath? {
         row(at: ip)?["selectable"]?.boolValue == false ? nil : ip
     }
 
     /// Rows with `deselectAfterSelect` act like buttons: selected, then
     /// deselected at once, as UIKit apps do in didSelectRowAt.
-    public func tableView(_ tableView: TableView, didSelectRowAt ip: IndexPath) throws {
+    package func tableView(_ tableView: TableView, didSelectRowAt ip: IndexPath) throws {
         if row(at: ip)?["deselectAfterSelect"]?.boolValue == true { tableView.deselectRow(at: ip) }
     }
 }
 
 /// A document's table-wide settings, as every document format reads them.
-public protocol DocumentTableSettings {
+package protocol DocumentTableSettings {
     /// The table style (`style`).
     var style: TableStyle { get }
     /// The `separatorStyle`.
@@ -232,7 +232,7 @@ public protocol DocumentTableSettings {
 
 extension StreamedDocument: DocumentTableSettings {
     /// The flags given for this document.
-    public var tableOptions: TableOptions { options }
+    package var tableOptions: TableOptions { options }
 }
 
 extension DocumentRowAnswers {

@@ -8,7 +8,7 @@ import CellarText
 /// and the values of rows added since), so an edited table still holds
 /// no stored row's value. The answers from the rows' keys and the
 /// commit/move handling are `DocumentRowAnswers`', as for a YAML table.
-public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
+package final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
     /// A row of the table as edited: one of the document's, or one added since (with the place it was added near).
     enum EditedRow {
         case stored(Int)
@@ -16,10 +16,10 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
     }
 
     /// The document the rows are read from.
-    public let document: StreamedDocument
+    package let document: StreamedDocument
     /// Rows decoded for the table so far (the load's checking pass not counted): each cell
     /// configured, and each row read for its keys of editing or selection.
-    @exclusivity(unchecked) public private(set) var rowsDecoded = 0
+    @exclusivity(unchecked) package private(set) var rowsDecoded = 0
     /// Each section's rows once the table has been edited; nil until the first insert, delete or move.
     /// Read once per row drawn, from one thread: the run-time exclusivity checks are left out.
     @exclusivity(unchecked) var edits: [[EditedRow]]?
@@ -27,7 +27,7 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
     /// A document of at least this many rows read in order (a whole-table
     /// render, or every row measured) is decoded ahead on a second thread
     /// (`RowPrefetch`); `Int.max` keeps it on one.
-    public var threadMinimumRows = 10_000
+    package var threadMinimumRows = 10_000
     /// The rows decoded ahead, while the table reads stored rows in order.
     @exclusivity(unchecked) var prefetch: RowPrefetch?
     /// How many stored rows in a row the table has read in order, and the last one read.
@@ -40,17 +40,17 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
     /// so a table reuses one buffer.
     @exclusivity(unchecked) var rowMembers: [JSONBytes.RowMember] = []
     /// Rows still arriving from a pipe, added to `document` as the table draws them.
-    public let pipe: PipedRows?
+    package let pipe: PipedRows?
 
     /// Creates a data source over `document`'s rows, with no edits.
-    public init(document: StreamedDocument) {
+    package init(document: StreamedDocument) {
         self.document = document
         pipe = nil
         decodeBehind = DropBehind(document.bytes)
     }
 
     /// A data source over rows read from a pipe as the table draws them.
-    public init(pipe: PipedRows) {
+    package init(pipe: PipedRows) {
         document = pipe.document
         self.pipe = pipe
         decodeBehind = DropBehind(document.bytes)
@@ -106,7 +106,7 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
 
     /// A table configured from the document and the options (options win),
     /// holding this data source strongly.
-    public func makeTableView(registry: Registry) -> TableView {
+    package func makeTableView(registry: Registry) -> TableView {
         let t = configuredTable(document, registry: registry)
         for row in document.selectedRows { if let ip = indexPath(row) { t.selectRow(at: ip) } }
         for row in document.highlightedRows { if let ip = indexPath(row) { t.highlighted.insert(ip) } }
@@ -134,17 +134,17 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
     // MARK: Rows and edits
 
     /// The document's path.
-    public var documentPath: String { document.path }
+    package var documentPath: String { document.path }
     /// The document's section count.
-    public var sectionCount: Int { document.sections.count }
+    package var sectionCount: Int { document.sections.count }
     /// The number of rows in `section` as edited; 0 when there is no such section.
-    public func rowCount(inSection section: Int) -> Int {
+    package func rowCount(inSection section: Int) -> Int {
         guard section >= 0, section < document.sections.count else { return 0 }
         return edits?[section].count ?? document.sections[section].rowCount
     }
 
     /// The row as written; a stored row without editing keys answers an empty mapping rather than being decoded.
-    public func row(at ip: IndexPath) -> Value? {
+    package func row(at ip: IndexPath) -> Value? {
         switch editedRow(ip) {
         case .stored(let i)?:
             guard document.hasEditingKeys(i) else { return .object([:]) }
@@ -156,7 +156,7 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
     }
 
     /// The row data a style sees (table keys removed), or nil for an index path out of range.
-    public func rowValue(at ip: IndexPath) -> Value? {
+    package func rowValue(at ip: IndexPath) -> Value? {
         switch editedRow(ip) {
         case .stored(let i)?: return try? document.styleRow(i).data
         case .added(let v, _)?: return RowCheck.styleData(v)
@@ -165,7 +165,7 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
     }
 
     /// Replaces a row's data (kept in the overlay), keeping its table keys; out-of-range index paths are ignored.
-    public func setRowValue(_ value: Value, at ip: IndexPath) {
+    package func setRowValue(_ value: Value, at ip: IndexPath) {
         guard let old = editedRow(ip) else { return }
         let near = rowLocation(ip)
         let written: Value
@@ -178,7 +178,7 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
     }
 
     /// Where the row was written (the place it was added near, for a row added since).
-    public func rowLocation(_ ip: IndexPath) -> SourceLocation? {
+    package func rowLocation(_ ip: IndexPath) -> SourceLocation? {
         switch editedRow(ip) {
         case .stored(let i)?: return document.location(ofRow: i)
         case .added(_, let near)?: return near
@@ -193,7 +193,7 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
     }
 
     /// Inserts `row` at `ip` in the overlay; call `tableView.insertRows` afterwards, as with UIKit.
-    public func insert(_ row: Value, at ip: IndexPath) throws {
+    package func insert(_ row: Value, at ip: IndexPath) throws {
         guard ip.section >= 0, ip.section < sectionCount, ip.row >= 0, ip.row <= rowCount(inSection: ip.section)
         else { throw outOfRange(ip) }
         guard case .object = row else { throw CellarError("a row must be a mapping of keys to values") }
@@ -209,7 +209,7 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
 
     /// Removes the row at `ip` and returns its value; call `tableView.deleteRows` afterwards, as with UIKit.
     @discardableResult
-    public func remove(at ip: IndexPath) throws -> Value {
+    package func remove(at ip: IndexPath) throws -> Value {
         guard let removed = try removeEdited(at: ip) else { throw outOfRange(ip) }
         switch removed {
         case .stored(let i): return try document.row(i)
@@ -227,7 +227,7 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
     }
 
     /// Moves a row; throws, leaving the row in place, when `to` is out of range.
-    public func move(from: IndexPath, to: IndexPath) throws {
+    package func move(from: IndexPath, to: IndexPath) throws {
         guard let row = try removeEdited(at: from) else { throw outOfRange(from) }
         guard to.section >= 0, to.section < sectionCount, to.row >= 0, to.row <= rowCount(inSection: to.section) else {
             try insert(row, at: from)
@@ -239,7 +239,7 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
     // MARK: Data source
 
     /// Decodes the row and configures its cell, as UITableViewDataSource's tableView(_:cellForRowAt:).
-    public func tableView(_ tableView: TableView, cellForRowAt ip: IndexPath) throws -> Cell {
+    package func tableView(_ tableView: TableView, cellForRowAt ip: IndexPath) throws -> Cell {
         guard let edited = editedRow(ip) else { throw outOfRange(ip) }
         rowsDecoded += 1
         let row: DecodedRow
@@ -280,14 +280,14 @@ public final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
     }
 
     /// The document's sections, for their titles.
-    public var titledSections: [StreamedDocument.Section] { document.sections }
+    package var titledSections: [StreamedDocument.Section] { document.sections }
     /// The document's `indexTitles`.
-    public var tableIndexTitles: [String]? { document.indexTitles }
+    package var tableIndexTitles: [String]? { document.indexTitles }
 
     // MARK: Delegate
 
     /// The row's declared height, else nil, as UITableViewDelegate's tableView(_:heightForRowAt:).
-    public func tableView(_ tableView: TableView, heightForRowAt ip: IndexPath) -> RowHeight? {
+    package func tableView(_ tableView: TableView, heightForRowAt ip: IndexPath) -> RowHeight? {
         // Asked for every row: a document without heights, not edited, answers at once.
         if edits == nil && document.declaredHeights.isEmpty { return nil }
         switch editedRow(ip) {

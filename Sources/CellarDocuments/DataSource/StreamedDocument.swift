@@ -8,31 +8,31 @@ import Cellar
 /// itself needs (sections and titles, identifiers, selection, declared
 /// heights). A row's `Value` is decoded again when the table draws that
 /// row, and dropped after.
-public final class StreamedDocument {
+package final class StreamedDocument {
     /// A section: its titles and which of the document's rows are its own.
-    public struct Section: Sendable {
+    package struct Section: Sendable {
         /// The section's header title, as tableView(_:titleForHeaderInSection:) returns it.
-        public var header: String?
+        package var header: String?
         /// The section's footer title, as tableView(_:titleForFooterInSection:) returns it.
-        public var footer: String?
+        package var footer: String?
         /// The section's own title in the section index.
-        public var indexTitle: String?
+        package var indexTitle: String?
         /// The section's `headerView`: a header view instead of the title.
-        public var headerView: DocumentSectionView?
+        package var headerView: DocumentSectionView?
         /// The section's `footerView`: a footer view instead of the title.
-        public var footerView: DocumentSectionView?
+        package var footerView: DocumentSectionView?
         /// The section's first row among all the document's rows.
-        public var firstRow: Int
+        package var firstRow: Int
         /// How many of the document's rows belong to the section.
-        public var rowCount = 0
+        package var rowCount = 0
         /// Where the section starts in the bytes (its row's, for a section of `--section-by`).
         var offset = 0
     }
 
     /// The document's path, as named in messages.
-    public let path: String
+    package let path: String
     /// The format the document's bytes are read as.
-    public let format: InputFormat
+    package let format: InputFormat
     /// The bytes rows are decoded from: the file's (mapped), or a YAML document's JSON
     /// form; rows piped in are appended as they arrive (`PipedRows`).
     @exclusivity(unchecked) var bytes: DocumentBytes
@@ -40,26 +40,26 @@ public final class StreamedDocument {
     let yamlSource: YAMLSource?
     let options: TableOptions
     /// The table's style, as UITableView.Style.
-    public internal(set) var style: TableStyle = .plain
+    package internal(set) var style: TableStyle = .plain
     /// How rows are separated, as UITableView's separatorStyle.
-    public internal(set) var separatorStyle: SeparatorStyle = .singleLine
+    package internal(set) var separatorStyle: SeparatorStyle = .singleLine
     /// Whether East Asian Ambiguous characters take two columns (`TableView.ambiguousWide`).
-    public internal(set) var ambiguousWide = false
+    package internal(set) var ambiguousWide = false
     /// The section header/footer heights and estimates.
-    public internal(set) var sectionHeights = DocumentSectionHeights()
+    package internal(set) var sectionHeights = DocumentSectionHeights()
     /// The document's `rowHeight`, as UITableView's rowHeight, else nil.
-    public internal(set) var rowHeight: RowHeight?
+    package internal(set) var rowHeight: RowHeight?
     var rowHeightOffset: Int?
     /// Where each `DocumentSectionHeights` key's value starts, by key.
     var sectionHeightOffsets: [String: Int] = [:]
     /// The document's `estimatedRowHeight`, as UITableView's estimatedRowHeight, else nil.
-    public internal(set) var estimatedRowHeight: Int?
+    package internal(set) var estimatedRowHeight: Int?
     /// The four selection flags (JSON's top-level keys; rows-only formats select several, having no place to say).
-    public internal(set) var selection = DocumentSelection()
+    package internal(set) var selection = DocumentSelection()
     /// The table-wide section index (`indexTitles`), else nil.
-    public internal(set) var indexTitles: [String]?
+    package internal(set) var indexTitles: [String]?
     /// The document's sections in order.
-    @exclusivity(unchecked) public internal(set) var sections: [Section] = []
+    @exclusivity(unchecked) package internal(set) var sections: [Section] = []
     // The scan's state is changed once per row from one thread only: the
     // run-time exclusivity checks of a class's properties are left out.
     /// Where each row starts in `bytes`, all sections' rows in order.
@@ -80,7 +80,7 @@ public final class StreamedDocument {
     /// A JSON table's row key sets, for `checkRowKeys`.
     @exclusivity(unchecked) var rowKeySets = RowKeySets()
     /// A JSON document's own reuse identifiers (`register`), by identifier.
-    public internal(set) var registrations: [TableDocument.Registration] = []
+    package internal(set) var registrations: [TableDocument.Registration] = []
     /// CSV and TSV: the header's names, one per column, and where each starts.
     var columns: [String] = []
     var columnOffsets: [Int] = []
@@ -98,7 +98,7 @@ public final class StreamedDocument {
     /// The rows taken from `laterRows` (tests ask).
     var rowsCheckedApart = 0
     /// Whether this load's rows came from a load index, or it wrote one (`LoadIndexCache`).
-    public internal(set) var loadIndexUse = LoadIndexUse.none
+    package internal(set) var loadIndexUse = LoadIndexUse.none
     /// Decodes the rows: made once the scan has found them all, and again
     /// each time rows arriving from a pipe are added (`refreshDecoder`).
     /// Read for every row drawn, and replaced only between reads on the
@@ -134,7 +134,7 @@ public final class StreamedDocument {
     var isTableDocument: Bool { format == .json || format == .yaml }
 
     /// The number of rows in all sections together.
-    public var rowCount: Int { rowOffsets.count }
+    package var rowCount: Int { rowOffsets.count }
 
     /// Whether a row has a key of editing or selection; asked once per row drawn.
     func hasEditingKeys(_ row: Int) -> Bool { editingRows.contains(row) }
@@ -143,7 +143,7 @@ public final class StreamedDocument {
     /// With `indexCache`, a file's rows are taken from its load index when it has one that
     /// fits, and one is written after a scan that passes (`LoadIndexCache`; not for YAML,
     /// whose rows are read from the JSON form its conversion makes).
-    public static func load(
+    package static func load(
         _ input: DocumentInput, options: TableOptions = TableOptions(), indexCache: LoadIndexCache? = nil
     ) throws -> StreamedDocument {
         try checkTableDocument(input, options: options)
@@ -212,14 +212,14 @@ public final class StreamedDocument {
     }
 
     /// Where the row at `index` (among all sections' rows) starts in the file, or nil when out of range.
-    public func location(ofRow index: Int) -> SourceLocation? {
+    package func location(ofRow index: Int) -> SourceLocation? {
         index >= 0 && index < rowOffsets.count ? location(ofOffset: rowOffsets[index]) : nil
     }
 
     /// Checks every row's reuse identifier and keys against a registry,
     /// naming the first row (in file order) that fails either; the keys of rows before
     /// `firstRow` were checked already (rows piped in are checked as they arrive).
-    public func validate(against registry: Registry, fromRow firstRow: Int = 0) throws {
+    package func validate(against registry: Registry, fromRow firstRow: Int = 0) throws {
         try DocumentSectionView.check(sections, against: registry)
         let unknown = identifiers.filter { registry.style(for: $0.key) == nil }.min { $0.value < $1.value }
         try checkRowKeys(against: registry, from: firstRow, before: unknown?.value ?? Int.max)
@@ -231,7 +231,7 @@ public final class StreamedDocument {
     }
 
     /// `base` with the document's own identifiers added (`register`, as in YAML).
-    public func registry(over base: Registry) throws -> Registry {
+    package func registry(over base: Registry) throws -> Registry {
         try TableDocument.registry(registrations, over: base)
     }
 
@@ -276,7 +276,7 @@ public final class StreamedDocument {
     /// Checks every fixed row height can be drawn at `width` (a row is drawn
     /// into one canvas of width × height cells); rows before `firstRow` were checked
     /// at this width already (rows piped in are checked as they arrive).
-    public func checkRowHeights(width: Int, from firstRow: Int = 0) throws {
+    package func checkRowHeights(width: Int, from firstRow: Int = 0) throws {
         if case .fixed(let h)? = options.rowHeight ?? rowHeight {
             try TableDocument.checkRowHeight(
                 h, width: width, at: options.rowHeight == nil ? rowHeightOffset.map(location(ofOffset:)) : nil)

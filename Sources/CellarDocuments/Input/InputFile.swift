@@ -105,14 +105,14 @@ public enum InputFile {
     }
 
     /// `16 MiB`, `512 KiB`, `100 bytes`.
-    public static func describe(size: Int) -> String {
+    package static func describe(size: Int) -> String {
         if size >= 1 << 20 && size % (1 << 20) == 0 { return "\(size >> 20) MiB" }
         if size >= 1 << 10 && size % (1 << 10) == 0 { return "\(size >> 10) KiB" }
         return "\(size) bytes"
     }
 
     /// `16M`, `512K`, `2G` or a number of bytes, as `--max-file-size` takes it.
-    public static func parseSize(_ text: String) -> Int? {
+    package static func parseSize(_ text: String) -> Int? {
         var digits = Substring(text)
         var shift = 0
         switch text.last {
@@ -127,7 +127,7 @@ public enum InputFile {
     }
 
     /// The reason for an errno, in words ("no such file or directory").
-    public static func reason(_ code: Int32) -> String { Directories.reason(code) }
+    package static func reason(_ code: Int32) -> String { Directories.reason(code) }
 
     static func kind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {

@@ -38,7 +38,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
     /// followed by another on a later line is JSON Lines, one alone is a
     /// JSON document; a first line with tabs is TSV, one with commas and no
     /// colon is CSV; anything else is read as YAML.
-    public static func sniff(_ bytes: [UInt8]) -> InputFormat {
+    package static func sniff(_ bytes: [UInt8]) -> InputFormat {
         bytes.withUnsafeBufferPointer(sniff)
     }
 
@@ -94,7 +94,7 @@ public struct DocumentInput: Sendable {
     /// while it is read faults (SIGBUS) when a page past its new end is
     /// read: see `MappedFileFaults` for naming the file. Without `mapFile`
     /// the file is read whole, a snapshot that later changes do not touch.
-    public static func read(
+    package static func read(
         _ path: String, format: InputFormat? = nil,
         sizeLimit: Int = InputFile.defaultSizeLimit, mapFile: Bool = true
     ) throws -> DocumentInput {

@@ -17,7 +17,7 @@ import Synchronization
 /// with acquire ordering, so a slot it sees live is complete. The slot of
 /// the faulting page cannot change under the handler: the file is unmapped
 /// only once no thread reads it, and the faulting thread is reading it.
-public enum MappedFileFaults {
+package enum MappedFileFaults {
     final class Slot: Sendable {
         /// The mapping's first address; 0 for a free slot, 1 while being claimed.
         let start = Atomic<UInt>(0)
@@ -51,7 +51,7 @@ public enum MappedFileFaults {
 
     /// Sets the lines' prefix for files mapped from now on and makes the
     /// slots, before a handler is installed (their first use allocates).
-    public static func prepare(linePrefix: String) {
+    package static func prepare(linePrefix: String) {
         self.linePrefix = linePrefix
         _ = slots.count
     }
@@ -68,12 +68,12 @@ public enum MappedFileFaults {
     }
 
     /// What the report says after the file's name.
-    public static let message = "the file was truncated by another process while it was read; the render stopped"
+    package static let message = "the file was truncated by another process while it was read; the render stopped"
 
     /// Calls `body` with the line naming the mapped file that holds
     /// `address`, if one does (`cellar: PATH: …` and a line break). Async-signal-safe:
     /// it only reads memory prepared when the file was mapped.
-    public static func withLine(at address: UInt, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    package static func withLine(at address: UInt, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         for slot in slots {
             let start = slot.start.load(ordering: .acquiring)
             guard start > 1, address >= start, address < slot.end.load(ordering: .relaxed) else { continue }

@@ -12,9 +12,9 @@ import Cellar
 /// rows are, and added to the document, which grows while the table draws
 /// it (`StreamedDataSource` as a `TableViewGrowingDataSource`). A bad row
 /// is found when it arrives, after the rows before it have been drawn.
-public final class PipedRows {
+package final class PipedRows {
     /// The document the rows are added to; it starts with no rows.
-    public let document: StreamedDocument
+    package let document: StreamedDocument
     let fd: Int32
     let sizeLimit: Int
     /// Every complete line or record before this offset has been scanned.
@@ -30,10 +30,10 @@ public final class PipedRows {
     /// The bytes looked at in search of line ends, in all (tests see each looked at once).
     private(set) var bytesSearched = 0
     /// The pipe has been read to its end (every row is in the document).
-    public private(set) var ended = false
+    package private(set) var ended = false
 
     /// Rows of `format` (jsonl, csv or tsv) to be read from `fd`, named `path` in messages.
-    public init(
+    package init(
         format: InputFormat, options: TableOptions = TableOptions(), fd: Int32 = 0, path: String = "<stdin>",
         sizeLimit: Int = InputFile.defaultSizeLimit
     ) throws {
@@ -50,7 +50,7 @@ public final class PipedRows {
 
     /// Reads until at least one more row is in the document or the pipe
     /// ends; returns whether rows were added.
-    public func readMore() throws -> Bool {
+    package func readMore() throws -> Bool {
         let before = document.rowCount
         try document.growing {
             while document.rowCount == before && !ended {
@@ -142,11 +142,11 @@ public final class PipedRows {
 
 extension StreamedDataSource: TableViewGrowingDataSource {
     /// Whether rows may still come down the pipe (none do without one).
-    public var mayGrow: Bool { pipe.map { !$0.ended } ?? false }
+    package var mayGrow: Bool { pipe.map { !$0.ended } ?? false }
 
     /// Reads more rows from the pipe, checks them against the table's styles
     /// and width, and selects or highlights those that say so.
-    public func tableView(_ tableView: TableView, rowCountOfLastSectionAfter count: Int) throws -> Int {
+    package func tableView(_ tableView: TableView, rowCountOfLastSectionAfter count: Int) throws -> Int {
         let last = sectionCount - 1
         guard let pipe, edits == nil else { return rowCount(inSection: last) }
         let selected = document.selectedRows.count

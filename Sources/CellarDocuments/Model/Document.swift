@@ -4,13 +4,13 @@ import CellarText
 /// The rules every table document is read by, whatever its format: its
 /// keys, its `register:` entries, the checks of its rows. The key names are
 /// a contract with the documents already written: renaming one breaks them.
-public enum TableDocument {
+package enum TableDocument {
     /// The keys a document may have at its top level; any other is an error.
-    public static let topLevelKeys = TableSchema.document.map(\.name)
+    package static let topLevelKeys = TableSchema.document.map(\.name)
     /// The keys a section may have; any other is an error.
-    public static let sectionKeys = TableSchema.section.map(\.name)
+    package static let sectionKeys = TableSchema.section.map(\.name)
     /// Row keys the table itself reads; every other key is row data for the style.
-    public static let rowTableKeys = TableSchema.tableRowKeys
+    package static let rowTableKeys = TableSchema.tableRowKeys
 
     /// Refuses bytes that are not YAML text (invalid UTF-8, a character YAML
     /// 1.2 leaves out) at the first one's line and column, as the parser's

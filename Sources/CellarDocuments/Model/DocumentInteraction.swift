@@ -3,20 +3,20 @@ import CellarText
 
 /// A document's selection model: UIKit's four flags, with UIKit's defaults
 /// (one row selected at a time; nothing selectable while editing).
-public struct DocumentSelection: Sendable, Equatable {
+package struct DocumentSelection: Sendable, Equatable {
     /// The top-level document keys that set the four flags.
-    public static let keys = TableSchema.selectionKeys
+    package static let keys = TableSchema.selectionKeys
     /// Whether taps select rows, as UITableView's allowsSelection.
-    public var allowsSelection = true
+    package var allowsSelection = true
     /// Whether taps toggle rows in and out of the selection, as UITableView's allowsMultipleSelection.
-    public var allowsMultipleSelection = false
+    package var allowsMultipleSelection = false
     /// Whether taps select rows while editing, as UITableView's allowsSelectionDuringEditing.
-    public var allowsSelectionDuringEditing = false
+    package var allowsSelectionDuringEditing = false
     /// Whether taps toggle several rows while editing, as UITableView's allowsMultipleSelectionDuringEditing.
-    public var allowsMultipleSelectionDuringEditing = false
+    package var allowsMultipleSelectionDuringEditing = false
 
     /// Creates UIKit's defaults: single selection, nothing selectable while editing.
-    public init() {}
+    package init() {}
 
     mutating func set(_ key: String, _ on: Bool) throws {
         switch key {
@@ -37,7 +37,7 @@ public struct DocumentSelection: Sendable, Equatable {
 }
 
 /// How a row may be reordered: the `movable` row key.
-public enum RowMovability: String, Sendable {
+package enum RowMovability: String, Sendable {
     /// ≡ shows; the row may land anywhere.
     case anywhere
     /// ≡ shows; a drop outside the row's section is kept inside it.

@@ -4,13 +4,13 @@ import CellarText
 extension TableDocument {
     /// `register: {basicStyleCell: default}`: the document's reuse
     /// identifier `identifier` dequeues cells of the style registered as `style`.
-    public struct Registration: Sendable {
+    package struct Registration: Sendable {
         /// The reuse identifier rows name in `cell:`.
-        public var identifier: String
+        package var identifier: String
         /// The registered style's own identifier (a built-in's or a Lua style's).
-        public var style: String
+        package var style: String
         /// Where the registration is written, as errors name it.
-        public var location: SourceLocation
+        package var location: SourceLocation
     }
 
     /// `base` with `registrations` added (YAML's and JSON's `register:`

@@ -4,13 +4,13 @@ import CellarText
 /// A section's `headerView` or `footerView`: the header/footer view
 /// identifier (`view`) and the data its style is configured with (every
 /// other key), e.g. `headerView: {view: dateHeader, date: 오늘, count: 3}`.
-public struct DocumentSectionView: Sendable, Equatable {
+package struct DocumentSectionView: Sendable, Equatable {
     /// The registered header/footer view identifier.
-    public var identifier: String
+    package var identifier: String
     /// The keys besides `view`, handed to the view's style.
-    public var data: [String: Value]
+    package var data: [String: Value]
     /// Where the view was named, for errors.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
     /// Reads `headerView`/`footerView` (`key`); the problem, unlocated, is the caller's to place.
     static func parse(_ v: Value, key: String, at location: SourceLocation?) throws(SectionViewProblem)
@@ -80,20 +80,20 @@ extension DocumentSectionView {
 
 /// The table-wide section heights a document may set, as UITableView's
 /// sectionHeaderHeight, sectionFooterHeight and their estimates.
-public struct DocumentSectionHeights: Sendable, Equatable {
+package struct DocumentSectionHeights: Sendable, Equatable {
     /// The top-level keys, in documentation order.
-    public static let keys = TableSchema.sectionHeightKeys
+    package static let keys = TableSchema.sectionHeightKeys
     /// `sectionHeaderHeight`: a fixed height for header views, or automatic.
-    public var header: RowHeight?
+    package var header: RowHeight?
     /// `sectionFooterHeight`.
-    public var footer: RowHeight?
+    package var footer: RowHeight?
     /// `estimatedSectionHeaderHeight`: header views start at it, measured as they appear.
-    public var estimatedHeader: Int?
+    package var estimatedHeader: Int?
     /// `estimatedSectionFooterHeight`.
-    public var estimatedFooter: Int?
+    package var estimatedFooter: Int?
 
     /// Creates settings that leave the table's defaults.
-    public init() {}
+    package init() {}
 
     /// Sets one of `keys` from its value; the problem, unlocated, is the caller's to place.
     mutating func set(_ key: String, _ v: Value) throws(SectionViewProblem) {
@@ -138,12 +138,12 @@ public struct DocumentSectionHeights: Sendable, Equatable {
 
 extension DocumentRowAnswers {
     /// The section's `headerView`, dequeued and configured, as UITableViewDelegate's viewForHeaderInSection.
-    public func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) throws -> HeaderFooterView? {
+    package func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) throws -> HeaderFooterView? {
         try sectionView(tableView, section, header: true)
     }
 
     /// The section's `footerView`, as UITableViewDelegate's viewForFooterInSection.
-    public func tableView(_ tableView: TableView, viewForFooterInSection section: Int) throws -> HeaderFooterView? {
+    package func tableView(_ tableView: TableView, viewForFooterInSection section: Int) throws -> HeaderFooterView? {
         try sectionView(tableView, section, header: false)
     }
 

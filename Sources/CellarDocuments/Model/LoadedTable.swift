@@ -2,14 +2,17 @@ import Cellar
 
 /// A table's rows ready to render, in any input format: every format is
 /// streamed (`StreamedDocument`; YAML through its JSON form).
-public enum LoadedTable {
-    case streamed(StreamedDataSource)
+public struct LoadedTable {
+    /// The document's rows as a data source (kept alive by the tables it makes).
+    package let source: StreamedDataSource
+
+    package init(_ source: StreamedDataSource) { self.source = source }
 
     /// Reads `input` (see `DocumentInput.read`) with `options` applied, through the load index with `indexCache`.
     public static func load(
         _ input: DocumentInput, options: TableOptions = TableOptions(), indexCache: LoadIndexCache? = nil
     ) throws -> LoadedTable {
-        .streamed(
+        LoadedTable(
             StreamedDataSource(document: try StreamedDocument.load(input, options: options, indexCache: indexCache)))
     }
 
@@ -27,17 +30,11 @@ public enum LoadedTable {
         let sizeLimit = sizeLimit ?? (mapped ? Int.max : InputFile.heldDocumentLimit)
         if yaml {
             let doc = try StreamedDocument.load(yamlFile: path, sizeLimit: sizeLimit, options: options)
-            return .streamed(StreamedDataSource(document: doc))
+            return LoadedTable(StreamedDataSource(document: doc))
         }
         return try load(
             DocumentInput.read(path, format: format, sizeLimit: sizeLimit, mapFile: mapFile), options: options,
             indexCache: indexCache)
-    }
-
-    var source: StreamedDataSource {
-        switch self {
-        case .streamed(let s): return s
-        }
     }
 
     /// `base` with the document's own `register` identifiers added.
@@ -49,6 +46,13 @@ public enum LoadedTable {
     /// How the load used the load index.
     public var loadIndexUse: LoadIndexUse { source.document.loadIndexUse }
 
+    /// Where the last row starts, as `file:line:column`; nil with no rows.
+    /// Converting an offset to a line reads a YAML document again up to it:
+    /// the document fuzzer reaches that path through here.
+    @_spi(Fuzzing) public var lastRowLocation: String? {
+        source.document.location(ofRow: source.document.rowCount - 1).map { "\($0)" }
+    }
+
     /// Checks every fixed row height can be drawn at `width`.
     public func checkRowHeights(width: Int) throws { try source.document.checkRowHeights(width: width) }
 
@@ -57,7 +61,7 @@ public enum LoadedTable {
 
     /// Every reuse identifier the table dequeues: its rows' cells (the
     /// default cell included) and its sections' header and footer views.
-    public var styleIdentifiers: Set<String> {
+    package var styleIdentifiers: Set<String> {
         let d = source.document
         var ids = Set(d.identifiers.keys)
         ids.insert(d.options.cell)
@@ -73,7 +77,7 @@ public enum LoadedTable {
     /// built-in style, and no section has a header or footer view. A
     /// registry needs no Lua styles loaded for such a table (a Lua style may
     /// not take a built-in identifier, so none could change it).
-    public var drawsWithBuiltinStylesAlone: Bool {
+    package var drawsWithBuiltinStylesAlone: Bool {
         let d = source.document
         guard d.sections.allSatisfy({ $0.headerView == nil && $0.footerView == nil }) else { return false }
         var aliases: [String: String] = [:]
@@ -88,7 +92,7 @@ public enum LoadedTable {
     /// render (`TableView.renderStream(sharedWith:…)`). Both tables then
     /// decode their rows on their own threads: the two cores are busy
     /// drawing, and a thread decoding ahead would restart at every run.
-    public func makePartnerTableView(registry: Registry) -> TableView {
+    package func makePartnerTableView(registry: Registry) -> TableView {
         let partner = StreamedDataSource(document: source.document)
         partner.threadMinimumRows = Int.max
         source.threadMinimumRows = Int.max

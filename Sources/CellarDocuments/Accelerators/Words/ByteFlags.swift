@@ -1,3 +1,5 @@
+import CellarText
+
 /// Eight bytes tested at once in a 64-bit word (little-endian: byte 0 of
 /// the text is the word's lowest byte), for scans that pass runs of
 /// ordinary text up to the next byte they must look at (`firstFlagged`).
@@ -27,13 +29,16 @@ enum ByteFlags {
     /// The offset of the first byte from `i` that `flags` names, passing
     /// eight bytes at a time while a whole word is before `end`; the bytes
     /// of the last, shorter word are left to the caller (it returns at them).
+    /// With the accelerators off it passes nothing: the caller's byte loop,
+    /// its plain twin, looks at every byte.
     @inline(__always)
     static func firstFlagged(
         _ base: UnsafePointer<UInt8>, from i: Int, before end: Int, _ flags: (UInt64) -> UInt64
     ) -> Int {
         var i = i
         #if _endian(little)
-            while i &+ 8 <= end {
+            let words = Accelerators.enabled
+            while words && i &+ 8 <= end {
                 let found = flags(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
                 if found != 0 { return i &+ found.trailingZeroBitCount &>> 3 }
                 i &+= 8

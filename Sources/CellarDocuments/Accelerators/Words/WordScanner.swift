@@ -1,3 +1,5 @@
+import CellarText
+
 /// The scans' one unchecked part: it passes a document's bytes eight at a
 /// time (SWAR: a 64-bit word's bytes tested together) up to the next byte
 /// a scan must look at, and checks the UTF-8 of every sequence outside
@@ -12,13 +14,20 @@
 /// only be `>= 0`. Words are read little-endian (the lowest address is
 /// the lowest byte, so the first flagged byte is the lowest set bit); on a
 /// big-endian machine the byte loop does all the work.
+///
+/// Its plain twin is its own byte loop: with the accelerators off
+/// (`Accelerators.enabled`) no word is read, `word(at:)` answers nil, and
+/// every scan steps a byte at a time, with the same results.
 struct WordScanner {
     private let base: UnsafePointer<UInt8>?
     let count: Int
+    /// Whether scans may read words; the accelerator switch, read once per scanner.
+    private let words: Bool
 
     init(_ buffer: UnsafeBufferPointer<UInt8>) {
         base = buffer.baseAddress
         count = buffer.count
+        words = Accelerators.enabled
     }
 
     /// The byte at `i`, which must be below `count`.
@@ -60,7 +69,7 @@ struct WordScanner {
         while i < count {
             #if _endian(little)
                 // Sixteen ASCII bytes at a time: most text is ASCII between its other characters.
-                if i &+ 16 <= count {
+                if words && i &+ 16 <= count {
                     let p = UnsafeRawPointer(base.unsafelyUnwrapped + i)
                     let w = p.loadUnaligned(as: UInt64.self) | p.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
                     if w & Self.highs == 0 {
@@ -81,7 +90,7 @@ struct WordScanner {
     @inline(__always)
     func word(at i: Int) -> UInt64? {
         #if _endian(little)
-            guard i >= 0, i &+ 8 <= count else { return nil }
+            guard words, i >= 0, i &+ 8 <= count else { return nil }
             return UnsafeRawPointer(base.unsafelyUnwrapped + i).loadUnaligned(as: UInt64.self)
         #else
             return nil
@@ -102,7 +111,7 @@ struct WordScanner {
             let aa = Self.ones &* UInt64(a)
             let bb = Self.ones &* UInt64(b)
             let low = Self.ones &* UInt64(below)
-            while i &+ 8 <= count {
+            while words && i &+ 8 <= count {
                 let w = UnsafeRawPointer(base.unsafelyUnwrapped + i).loadUnaligned(as: UInt64.self)
                 let xa = w ^ aa
                 let xb = w ^ bb
@@ -143,7 +152,7 @@ struct WordScanner {
         #if _endian(little)
             let aa = Self.ones &* UInt64(a)
             let bb = Self.ones &* UInt64(b)
-            while i &+ 8 <= count {
+            while words && i &+ 8 <= count {
                 let w = UnsafeRawPointer(base.unsafelyUnwrapped + i).loadUnaligned(as: UInt64.self)
                 let xa = w ^ aa
                 let xb = w ^ bb

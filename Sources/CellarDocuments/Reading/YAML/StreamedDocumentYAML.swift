@@ -34,7 +34,7 @@ extension StreamedDocument {
     /// Reads and checks a YAML document from its file, mapped: only the
     /// document's JSON form (about the file's size) is held, the pages of
     /// the file behind the parser given back as it goes.
-    public static func load(
+    package static func load(
         yamlFile path: String, sizeLimit: Int = InputFile.defaultSizeLimit, options: TableOptions = TableOptions()
     ) throws -> StreamedDocument {
         let input = DocumentInput(path: path, bytes: [], format: .yaml)
