@@ -1,3 +1,4 @@
+import CellarTestSupport
 import Testing
 
 @testable import Cellar
@@ -7,11 +8,8 @@ import Testing
 /// the selection changes.
 @Suite struct RowPathFilterTests {
     @Test func everyMemberMayBeContainedAndMostOthersAreNot() {
-        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ n: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((seed >> 33) % UInt64(n))
-        }
+        var rng = SeededGenerator(seed: 25)
+        func next(_ n: Int) -> Int { Int.random(in: 0..<n, using: &rng) }
         for size in [1, 7, 100, 5_000] {
             let paths = Set((0..<size).map { _ in IndexPath(next(50), next(100_000)) })
             let filter = RowPathFilter(paths)
