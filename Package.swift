@@ -12,10 +12,13 @@ let package = Package(
         .library(name: "CellarText", targets: ["CellarText"]),
         .library(name: "CellarLua", targets: ["CellarLua"]),
         .library(name: "CellarTerminal", targets: ["CellarTerminal"]),
+        .library(name: "CellarSnapshotTesting", targets: ["CellarSnapshotTesting"]),
         .executable(name: "cellar", targets: ["cellar"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Only CellarSnapshotTesting and its tests link it; every other target keeps its light dependencies.
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", exact: "1.19.7"),
     ],
     targets: [
         // Lua 5.4 from the system (Debian: liblua5.4-dev).
@@ -48,6 +51,12 @@ let package = Package(
         .target(name: "CellarLua", dependencies: ["Cellar", "CellarText", "CLua", "CLuaShim"]),
         // The interactive front-end: raw mode, keys and mouse, frame diff, the browse loop.
         .target(name: "CellarTerminal", dependencies: ["Cellar", "CellarText"]),
+        // Strategies for pointfreeco's swift-snapshot-testing (tables as text, ANSI, frames of
+        // actions), and golden cases played against a table a Swift data source fills.
+        .target(name: "CellarSnapshotTesting", dependencies: [
+            "Cellar", "CellarGolden", "CellarText",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ]),
         .executableTarget(name: "cellar", dependencies: [
             "Cellar", "CellarDocuments", "CellarGolden", "CellarLua", "CellarTerminal", "CellarText",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -65,6 +74,15 @@ let package = Package(
             "CellarGolden", "CellarDocuments", "Cellar", "CellarText", "CellarLua", "CellarTestSupport",
         ]),
         .testTarget(name: "CellarLuaTests", dependencies: ["CellarLua", "Cellar", "CellarDocuments", "CellarTestSupport", "CLuaShim", "CLua"]),
+        .testTarget(
+            name: "CellarSnapshotTestingTests",
+            dependencies: [
+                "CellarSnapshotTesting", "Cellar", "CellarDocuments", "CellarGolden", "CellarText", "CellarTestSupport",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            // Recorded snapshots and golden cases are read from beside the tests, not bundled.
+            exclude: ["__Snapshots__", "Cases"]
+        ),
         .testTarget(name: "CellarCLITests", dependencies: ["cellar", "CellarText", "CellarTestSupport"]),
     ]
 )

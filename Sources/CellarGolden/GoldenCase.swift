@@ -84,6 +84,19 @@ public enum TableSource: Sendable {
     case text(String, location: SourceLocation)
     /// A document file; `path` is already resolved against the case's directory.
     case file(path: String, location: SourceLocation)
+    /// No document: the case drives a table built in Swift, whose rows come
+    /// from an app's data source (`swift_table: NAME`). It plays only through
+    /// `GoldenCase.run(file:against:)`, which is handed the table; `name`
+    /// says which table the case was written for.
+    case swift(name: String, location: SourceLocation)
+
+    /// Where the case says where its table comes from.
+    public var location: SourceLocation {
+        switch self {
+        case .inline(_, let location), .text(_, let location), .file(_, let location), .swift(_, let location):
+            return location
+        }
+    }
 }
 
 /// One step of a scenario. Every step is followed by a frame in the golden.

@@ -7,6 +7,7 @@ import Foundation
 /// ```yaml
 /// style: value1                 # optional: the style under test (must be registered)
 /// table: ../tables/foods.yaml   # a document path relative to this file, or a document inline
+///                               # (or `swift_table: NAME`: a table built in Swift, handed over by a test)
 /// width: 40
 /// height: 6                     # optional: viewport lines (default: the whole table)
 /// offset: 0                     # optional
@@ -19,7 +20,8 @@ import Foundation
 /// ```
 public enum GoldenCaseParser {
     static let topKeys = [
-        "description", "style", "table", "width", "height", "offset", "stats", "styles", "focus_mark", "steps",
+        "description", "style", "table", "swift_table", "width", "height", "offset", "stats", "styles", "focus_mark",
+        "steps",
     ]
     static let stepNames = [
         "render", "reload", "begin_editing", "end_editing", "select", "deselect",
@@ -67,7 +69,20 @@ public enum GoldenCaseParser {
                 description = try yaml.string(value, what: "description")
             case "style":
                 style = Located(try yaml.string(value, what: "style"), at: yaml.location(value))
-            case "table":
+            case "table", "swift_table":
+                if table != nil {
+                    throw yaml.error(
+                        "a case draws either a table document ('table') or a table built in Swift "
+                            + "('swift_table'), not both", at: keyNode)
+                }
+                if key == "swift_table" {
+                    let name = try yaml.string(value, what: "swift_table")
+                    guard !name.isEmpty else {
+                        throw yaml.error("swift_table must name the Swift table the case drives", at: value)
+                    }
+                    table = .swift(name: name, location: yaml.location(value))
+                    continue
+                }
                 table = try tableSource(
                     value, next: pairs.dropFirst(index + 1).first?.keyNode,
                     isFlowRoot: startsWithFlowMapping(text),
@@ -89,7 +104,10 @@ public enum GoldenCaseParser {
                 throw yaml.unknownKey(key, at: keyNode, known: topKeys, in: "key")
             }
         }
-        guard let table else { throw CellarError("the case has no 'table'", at: yaml.location(root)) }
+        guard let table else {
+            throw CellarError(
+                "the case has no 'table' (or 'swift_table', for a table built in Swift)", at: yaml.location(root))
+        }
         guard let width else { throw CellarError("the case has no 'width'", at: yaml.location(root)) }
         if let height, let heightNode, let problem = InputLimits.viewportProblem(width: width, height: height) {
             throw yaml.error(problem, at: heightNode)

@@ -122,11 +122,17 @@ public struct GoldenRunner: Sendable {
     public var options: Options
     /// Makes the style registry for each case.
     public let makeRegistry: RegistryFactory
+    /// The tables built in Swift that `swift_table` cases ask for by name.
+    public let swiftTables: [String: SwiftTableFactory]
 
-    /// Creates a runner with `options`, making each case's registry with `makeRegistry`.
-    public init(options: Options, makeRegistry: @escaping RegistryFactory) {
+    /// Creates a runner with `options`, making each case's registry with
+    /// `makeRegistry`, and each `swift_table: NAME` case's table with `swiftTables[NAME]`.
+    public init(
+        options: Options, makeRegistry: @escaping RegistryFactory, swiftTables: [String: SwiftTableFactory] = [:]
+    ) {
         self.options = options
         self.makeRegistry = makeRegistry
+        self.swiftTables = swiftTables
     }
 
     /// Discovers the cases under `paths`, runs those passing the filter in
@@ -181,8 +187,18 @@ public struct GoldenRunner: Sendable {
     /// tree, without links out). The runner and the report both replay
     /// through here, so the report never shows what the run refused.
     public func replay(_ file: GoldenFiles.CaseFile) throws -> Replay {
+        try replay(file) { scenario in
+            if case .swift(let name, let location) = scenario.table {
+                return try GoldenScenario.play(scenario, swiftTable: try swiftTable(name, at: location))
+            }
+            return try GoldenScenario.play(scenario, registry: try makeRegistry())
+        }
+    }
+
+    /// Reads the case, `play`s it and finds its golden, under the tree's rules.
+    func replay(_ file: GoldenFiles.CaseFile, playing play: (GoldenCase) throws -> String) throws -> Replay {
         let scenario = try GoldenCaseParser.load(path: file.path, name: file.name, tree: file.tree)
-        let actual = Array(try GoldenScenario.play(scenario, registry: try makeRegistry()).utf8)
+        let actual = Array(try play(scenario).utf8)
         let goldenPath = GoldenFiles.goldenPath(forCase: file.path)
         let golden = try file.tree.map { try $0.read(goldenPath) } ?? GoldenFiles.readBytes(goldenPath)
         return Replay(scenario: scenario, actual: actual, golden: golden)
@@ -191,6 +207,11 @@ public struct GoldenRunner: Sendable {
     /// Runs one case and applies the recording rules. Never throws: bad input
     /// becomes a failed result with its located message.
     public func runCase(_ file: GoldenFiles.CaseFile) -> CaseResult {
+        runCase(file) { try replay(file) }
+    }
+
+    /// Applies the recording rules to what `replayed` plays.
+    func runCase(_ file: GoldenFiles.CaseFile, replayed: () throws -> Replay) -> CaseResult {
         let casePath = GoldenRunner.display(file.path)
         // Names, paths, messages and golden text all came from outside.
         func result(_ status: Status, isNew: Bool = false, _ report: String) -> CaseResult {
@@ -203,15 +224,15 @@ public struct GoldenRunner: Sendable {
         let pendingPath = GoldenFiles.pendingPath(forCase: file.path)
         let golden: [UInt8]?
         let actual: [UInt8]
+        let update: String
         do {
-            let replayed = try replay(file)
-            (golden, actual) = (replayed.golden, replayed.actual)
+            let replay = try replayed()
+            (golden, actual, update) = (replay.golden, replay.actual, recordingCommand(replay.scenario))
         } catch {
             return result(.failed, "FAIL " + header + "  \(GoldenRunner.describe(error))\n")
         }
 
         let accept = "\(options.command) test --accept \(GoldenRunner.shellQuoted(casePath))"
-        let update = "\(options.command) test --update \(GoldenRunner.shellQuoted(casePath))"
         do {
             guard let golden else {
                 if options.isCI {

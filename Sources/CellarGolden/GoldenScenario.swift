@@ -26,9 +26,10 @@ public enum GoldenScenario {
     /// `source`; the case's own table document is not read. A `reload`
     /// step's document registers its own identifiers over `styles` (the
     /// registry before the case's document added its own), else over the
-    /// table's.
+    /// table's. Without a `source` (a table built in Swift, whose rows are
+    /// the app's) the steps that change rows or the document are refused.
     package static func play(
-        _ scenario: GoldenCase, table first: TableView, source firstSource: any DocumentRowAnswers,
+        _ scenario: GoldenCase, table first: TableView, source firstSource: (any DocumentRowAnswers)?,
         styles: Registry? = nil
     ) throws -> String {
         // A `reload` with a table replaces both; the old ones stay alive
@@ -63,15 +64,16 @@ public enum GoldenScenario {
         do {
             try frame(0, "initial (width \(scenario.width), \(viewport)offset \(scenario.offset))")
         } catch {
-            throw locate(error, doing: "initial render", at: tableLocation(scenario))
+            throw locate(error, doing: "initial render", at: scenario.table.location)
         }
         for (i, step) in scenario.steps.enumerated() {
             table.resetStatistics()
             do {
-                if case .reloadTable(let text, let then) = step.action {
-                    replaced.append((table, source))
-                    (table, source) = try reloaded(
+                if case .reloadTable(let text, let then) = step.action, let current = source {
+                    replaced.append((table, current))
+                    let (newTable, newSource) = try reloaded(
                         table, text: text, then: then, styles: styles ?? table.registry, scenario)
+                    (table, source) = (newTable, newSource)
                 } else {
                     try apply(step, table: table, source: source)
                 }
@@ -105,12 +107,20 @@ public enum GoldenScenario {
             guard let bytes = read else { throw CellarError("no such table document: \(path)", at: location) }
             let format = InputFormat.from(path: path) ?? .yaml
             return try StreamedDocument.load(DocumentInput(path: path, bytes: bytes, format: format))
+        case .swift(let name, let location):
+            throw CellarError(swiftTableElsewhere(name), at: location)
         }
     }
 
     /// A case naming a style, or a row naming a cell, that the registry does
     /// not know fails here, located, rather than deep in a render.
     static func checkStyles(_ scenario: GoldenCase, document: StreamedDocument, registry: Registry) throws {
+        try checkStyle(scenario, registry: registry)
+        try document.validate(against: registry)
+    }
+
+    /// The case's `style`, when it names one, is registered.
+    static func checkStyle(_ scenario: GoldenCase, registry: Registry) throws {
         func known() -> String { registry.identifiers.sorted().joined(separator: ", ") }
         if let style = scenario.style, registry.style(for: style.value) == nil,
             !registry.headerFooterRegistration(for: style.value).registered
@@ -120,21 +130,17 @@ public enum GoldenScenario {
                     + "cellar test loads the Styles folder its cases are in: give the folder of its file with --styles DIR",
                 at: style.location)
         }
-        try document.validate(against: registry)
     }
 
-    static func apply(_ step: GoldenStep, table: TableView, source: any DocumentRowAnswers) throws {
+    static func apply(_ step: GoldenStep, table: TableView, source: (any DocumentRowAnswers)?) throws {
+        if let refused = refusedWithoutDocument(step.action), source == nil { throw CellarError(refused) }
+        guard let source else { return try applyToAnyTable(step, table: table) }
         // Row actions are checked by the table itself; updates are checked
         // here first because the data source changes before the table hears of it.
         func existing(_ p: IndexPath) throws { try check(p, table: table, source: source, insertion: false) }
         switch step.action {
-        case .render, .reloadTable:
-            break
-        case .user(let action):
-            if case .tapInsertControl(_, let row?) = action, case .int(let h)? = row["height"] {
-                try TableDocument.checkRowHeight(h, width: table.width, at: nil)
-            }
-            try table.perform(action)
+        case .render, .reloadTable, .user, .resize:
+            try applyToAnyTable(step, table: table)
         case .delete(let paths):
             for p in paths { try existing(p) }
             guard Set(paths).count == paths.count else {
@@ -159,12 +165,26 @@ public enum GoldenScenario {
             try checkMoveTarget(to, from: from, table: table, source: source)
             try source.move(from: from, to: to)
             try table.moveRow(at: from, to: to)
+        }
+    }
+
+    /// The steps any table takes, whoever fills its rows: a user's action,
+    /// a resize, a render.
+    static func applyToAnyTable(_ step: GoldenStep, table: TableView) throws {
+        switch step.action {
+        case .user(let action):
+            if case .tapInsertControl(_, let row?) = action, case .int(let h)? = row["height"] {
+                try TableDocument.checkRowHeight(h, width: table.width, at: nil)
+            }
+            try table.perform(action)
         case .resize(let width, let height):
             // A viewport from here on: rows are drawn into its canvas, never
             // one of their own, so row heights need no check at the new width.
             table.width = width
             table.viewportHeight = height
             if let target = table.offsetRevealingFocusedRow() { try table.scroll(toOffset: target) }
+        case .render, .reloadTable, .delete, .insert, .move:
+            break
         }
     }
 
@@ -203,12 +223,6 @@ public enum GoldenScenario {
     }
 
     static func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
-
-    static func tableLocation(_ scenario: GoldenCase) -> SourceLocation {
-        switch scenario.table {
-        case .inline(_, let location), .text(_, let location), .file(_, let location): return location
-        }
-    }
 
     /// Errors while playing point at the step (or the table, for the first
     /// frame) in the case; an error that has its own place (a Lua style's

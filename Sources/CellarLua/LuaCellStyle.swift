@@ -96,6 +96,9 @@ public final class LuaCellStyle: CellStyle {
         return cell
     }
 
+    /// The app's `content` on a cell is drawn in place of the Lua layout.
+    public var readsCellContent: Bool { false }
+
     /// Resets alpha and state, then runs the `prepare_for_reuse` hook if the style has one.
     public func prepareForReuse(_ cell: Cell) throws {
         Cell.resetNonContent(cell)

@@ -51,9 +51,9 @@ import Testing
             parsedRows += 1
             let configured = try style.makeCell()
             try style.configure(configured, row: expected.data, at: IndexPath(0, i))
-            let previous = exchanged.contentConfiguration
+            let previous = exchanged.listContentConfiguration
             #expect(BuiltinCellStyle.configure(exchanged, exchanging: parsed))
-            #expect(exchanged.contentConfiguration == configured.contentConfiguration, "row \(i)")
+            #expect(exchanged.listContentConfiguration == configured.listContentConfiguration, "row \(i)")
             #expect(exchanged.accessory == configured.accessory, "row \(i)")
             #expect(exchanged.editingAccessory == configured.editingAccessory, "row \(i)")
             #expect(exchanged.indentationLevel == configured.indentationLevel, "row \(i)")
@@ -73,7 +73,7 @@ import Testing
         let cell = try lua.makeCell()
         cell.style = lua
         #expect(!BuiltinCellStyle.configure(cell, exchanging: parsed))
-        #expect(cell.contentConfiguration == nil)
+        #expect(cell.listContentConfiguration == nil)
     }
 
     /// Only identifiers the registry draws with a built-in style count, whatever their name.

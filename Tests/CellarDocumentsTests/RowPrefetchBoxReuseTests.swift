@@ -30,7 +30,7 @@ import Testing
             #expect(a.cell == row.cell)
             #expect(BuiltinCellStyle.configure(ahead, exchanging: try #require(a.parsed)))
             try own.configure(with: row.data, at: IndexPath(0, i))
-            #expect(ahead.contentConfiguration == own.contentConfiguration, "row \(i)")
+            #expect(ahead.listContentConfiguration == own.listContentConfiguration, "row \(i)")
             #expect(ahead.accessory == own.accessory && ahead.indentationLevel == own.indentationLevel, "row \(i)")
         }
         prefetch.stop()

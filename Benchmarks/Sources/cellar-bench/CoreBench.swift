@@ -35,8 +35,8 @@ enum CoreBench {
         }
         func tableView(_ t: TableView, cellForRowAt ip: IndexPath) throws -> Cell {
             let cell = try t.dequeueReusableCell(withIdentifier: ip.row & 1 == 0 ? "value1" : "subtitle", for: ip)
-            cell.contentConfiguration?.text = texts[ip.row]
-            cell.contentConfiguration?.secondaryText = details[ip.row]
+            cell.listContentConfiguration?.text = texts[ip.row]
+            cell.listContentConfiguration?.secondaryText = details[ip.row]
             return cell
         }
     }

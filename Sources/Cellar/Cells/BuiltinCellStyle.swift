@@ -19,6 +19,9 @@ public final class BuiltinCellStyle: CellStyle {
     /// A built-in style draws a row from the row's data and state alone.
     public var drawsRowsIndependently: Bool { true }
 
+    /// The app's `content` on a cell is drawn in place of the built-in layout.
+    public var readsCellContent: Bool { false }
+
     /// Built-in styles read the keys of `RowData`.
     public var rowKeys: [String]? { RowData.keys }
 
@@ -38,7 +41,7 @@ public final class BuiltinCellStyle: CellStyle {
     /// A new cell with an empty list content configuration.
     public func makeCell() throws -> Cell {
         let cell = Cell(reuseIdentifier: reuseIdentifier)
-        cell.contentConfiguration = ListContentConfiguration()
+        cell.listConfiguration = ListContentConfiguration()
         return cell
     }
 
@@ -48,7 +51,7 @@ public final class BuiltinCellStyle: CellStyle {
         do {
             // Taken apart whole, so each field moves into the cell (not copied, then released).
             let (content, accessory, editingAccessory, indentation) = try RowData.parse(row, style: kind).parts()
-            cell.contentConfiguration = content
+            cell.listContentConfiguration = content
             cell.accessory = accessory
             cell.editingAccessory = editingAccessory
             cell.indentationLevel = indentation
@@ -63,7 +66,7 @@ public final class BuiltinCellStyle: CellStyle {
     /// owner to free. False, and nothing done, for a cell of another style.
     package static func configure(_ cell: Cell, exchanging row: ParsedRowData) -> Bool {
         guard cell.style is BuiltinCellStyle else { return false }
-        swap(&cell.contentConfiguration, &row.content)
+        swap(&cell.listConfiguration, &row.content)
         swap(&cell.measuredLabels, &row.measuredLabels)
         swap(&cell.accessory, &row.accessory)
         swap(&cell.editingAccessory, &row.editingAccessory)
@@ -73,7 +76,7 @@ public final class BuiltinCellStyle: CellStyle {
 
     /// The view tree for the cell's content configuration at the context's width.
     public func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode {
-        Self.layout(kind, cell.contentConfiguration ?? ListContentConfiguration(), width: context.width)
+        Self.layout(kind, cell.listConfiguration ?? ListContentConfiguration(), width: context.width)
     }
 
     /// Single-line labels without margins skip the view tree (see `BuiltinDirectLayout`).

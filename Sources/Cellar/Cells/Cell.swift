@@ -15,14 +15,22 @@ import CellarText
 ///
 /// The attribute only reaches accesses compiled in Cellar: another module
 /// accesses a `final` public stored property in place, with the run-time
-/// check. So `Cell` is not `final` (it is not `open` either: nothing outside
-/// Cellar subclasses it, and Cellar has no subclass), and the fields styles
-/// in other modules set or read on every row (`storage`, `accessory`,
-/// `editingAccessory`, `indentationLevel`, `alpha`) are not `final`: those
-/// modules reach them through Cellar's accessors. The fields Cellar reads in place,
-/// one part at a time, on every row (`state`, `contentConfiguration`, …) are
-/// `final`, so that those reads copy nothing.
-public class Cell {
+/// check. So the fields styles in other modules set or read on every row
+/// (`storage`, `accessory`, `editingAccessory`, `indentationLevel`, `alpha`)
+/// are not `final`: those modules reach them through Cellar's accessors (and
+/// being `public`, not `open`, no subclass can override them, so Cellar's own
+/// reads are direct). The fields Cellar reads in place, one part at a time,
+/// on every row (`state`, `listConfiguration`, …) are `final`, so that those
+/// reads copy nothing.
+///
+/// The class is `open`, as UITableViewCell is: an app subclasses it
+/// (`class FoodCell: Cell`), registers the class
+/// (`TableView.register(_:forCellReuseIdentifier:)`) and overrides
+/// `prepareForReuse()`, `updateConfiguration(using:)` and
+/// `configurationState`. A cell of Cellar's own (`isSubclass` false, every
+/// document row) never calls those hooks: the table tests one flag
+/// (`takesUpdatePass`) per row (see `Cell+Configuration`).
+open class Cell {
     /// The identifier the cell was dequeued with, whose queue it returns to
     /// (a style registered under several identifiers keeps their cells apart).
     @exclusivity(unchecked) public internal(set) final var reuseIdentifier: String
@@ -66,13 +74,54 @@ public class Cell {
     /// selection is done (UIKit apps call deselectRow(at:animated:) in
     /// didSelectRowAt for rows that act like buttons); the table clears it.
     @exclusivity(unchecked) public final var requestsDeselection = false
-    /// Laid-out content, if the style sets it at configure time.
-    @exclusivity(unchecked) public final var content: ViewNode?
-    /// UIKit's UIListContentConfiguration, used by the built-in styles and
-    /// settable directly by Swift data sources (`cell.contentConfiguration = …`).
-    /// Modified in place (`cell.contentConfiguration?.text = …` copies nothing).
-    @exclusivity(unchecked) public final var contentConfiguration: ListContentConfiguration?
-    /// Widths of `contentConfiguration`'s labels measured ahead, if any (see `MeasuredLabels`).
+    /// Laid-out content the app sets (UIKit: views added to the cell's
+    /// contentView). It takes the place of what Cellar's styles lay out
+    /// (a style that draws it itself says so: `CellStyle.readsCellContent`)
+    /// and of a list configuration set before it; setting a content
+    /// configuration afterwards clears it. Not reset by prepareForReuse.
+    @exclusivity(unchecked) public final var content: ViewNode? {
+        didSet {
+            if content != nil { dropCustomConfiguration() }
+            noteOwnContent()
+        }
+    }
+    /// The list configuration the built-in styles draw, kept apart from other
+    /// content configurations so that the styles read it in place on every
+    /// row (`contentConfiguration` is the UIKit-shaped door to it).
+    @exclusivity(unchecked) package final var listConfiguration: ListContentConfiguration?
+    /// A content configuration other than a list configuration, as set
+    /// (see `contentConfiguration`).
+    @exclusivity(unchecked) final var customConfiguration: (any ContentConfiguration)?
+    /// The content view `customConfiguration` made, reused while the
+    /// configurations set are of one type, as UIKit reuses a cell's content view.
+    @exclusivity(unchecked) public internal(set) final var contentView: (any ContentView)?
+    /// The configuration type that made `contentView`.
+    @exclusivity(unchecked) final var contentViewType: ObjectIdentifier?
+    /// A custom configuration or a `content` tree is set: the row draws it,
+    /// not its style's layout.
+    @exclusivity(unchecked) final var drawsOwnContent = false
+    /// The cell is of a subclass (its hooks may be overridden) or has a
+    /// custom configuration: the table runs `updateConfigurationIfNeeded()`
+    /// for it. False for every cell Cellar's styles make.
+    @exclusivity(unchecked) final var takesUpdatePass = false
+    /// The cell is an instance of a subclass of `Cell`.
+    @exclusivity(unchecked) final var isSubclass = false
+    /// `setNeedsUpdateConfiguration()` was called, or the cell was handed
+    /// out again: the next layout runs the configuration update.
+    @exclusivity(unchecked) final var needsUpdateConfiguration = true
+    /// The state the last configuration update ran with.
+    @exclusivity(unchecked) final var updatedState = CellState.normal
+    /// The configuration update is running: a configuration set now is
+    /// applied as it is (not updated for the state again).
+    @exclusivity(unchecked) final var isUpdatingConfiguration = false
+    /// What the running update will apply to the content view.
+    @exclusivity(unchecked) final var pendingConfiguration: (any ContentConfiguration)?
+    /// Whether a state change applies `updated(for:)` of the content
+    /// configuration to the content view, as UITableViewCell's
+    /// automaticallyUpdatesContentConfiguration (the configuration as set
+    /// stays what `contentConfiguration` returns).
+    public final var automaticallyUpdatesContentConfiguration = true
+    /// Widths of `listConfiguration`'s labels measured ahead, if any (see `MeasuredLabels`).
     @exclusivity(unchecked) package final var measuredLabels = MeasuredLabels()
     /// The style's own per-cell object (a Lua table reference, …).
     @exclusivity(unchecked) public var storage: AnyObject?
@@ -84,6 +133,14 @@ public class Cell {
     /// Creates an empty cell; styles create cells through `makeCell()`.
     public init(reuseIdentifier: String) {
         self.reuseIdentifier = reuseIdentifier
+        noteSubclass()
+    }
+
+    /// Creates an empty cell, as UITableViewCell's init: the initialiser a
+    /// registered class is made with (the table then sets its reuse identifier).
+    public required init() {
+        reuseIdentifier = ""
+        noteSubclass()
     }
 
     /// Hands row data to the cell's style (what a document row does).
@@ -96,6 +153,29 @@ public class Cell {
         try configuringStyle().configure(self, fields: fields, at: indexPath)
     }
 
+    // MARK: Hooks a subclass overrides (see `Cell+Configuration`)
+
+    /// The cell's state as the table last brought it up to date (selection,
+    /// highlight, editing, swipe, custom states), as UITableViewCell's
+    /// configurationState. A subclass may override it to add custom states
+    /// of its own (`state[key] = …`); the override is what
+    /// `updateConfiguration(using:)` and `updated(for:)` are given.
+    open var configurationState: CellConfigurationState { state }
+
+    /// Override to set the content (and anything else) for `state`, as
+    /// UITableViewCell's updateConfiguration(using:). Called before the cell
+    /// is first drawn for a row, when its state changes and after
+    /// `setNeedsUpdateConfiguration()`; only for subclasses. The base
+    /// implementation does nothing: the configuration set is already updated
+    /// for the state when it runs.
+    open func updateConfiguration(using state: CellConfigurationState) {}
+
+    /// Override to reset what a subclass keeps, as UITableViewCell's
+    /// prepareForReuse; called before a queued cell is handed out again
+    /// (after the style's reset, so Cellar's reset holds whether or not the
+    /// override calls `super`). The base implementation resets alpha and state.
+    open func prepareForReuse() { Cell.resetNonContent(self) }
+
     private func configuringStyle() throws -> any CellStyle {
         guard let style else {
             throw CellarError("cell '\(Sanitizer.excerpt(reuseIdentifier))' has no style")
@@ -105,6 +185,11 @@ public class Cell {
 }
 
 extension Cell {
+    private func noteSubclass() {
+        isSubclass = type(of: self) != Cell.self
+        takesUpdatePass = isSubclass
+    }
+
     private func noteDecorations() {
         isDecorated = backgroundConfiguration != nil || configurationUpdateHandler != nil
     }

@@ -102,11 +102,20 @@ public protocol CellStyle: AnyObject {
     /// (`TableView.renderStream(sharedWith:…)`), to the same bytes. False
     /// unless the style says so.
     var drawsRowsIndependently: Bool { get }
+    /// Whether the style lays out `cell.content` itself (a style that sets
+    /// the cell's content at configure time and returns it from
+    /// `content(for:state:context:)`). When false, as for Cellar's own
+    /// styles, a `content` tree the app sets on a cell is drawn in place of
+    /// the style's layout. True unless the style says otherwise, so a style
+    /// keeps the content it draws.
+    var readsCellContent: Bool { get }
 }
 
 extension CellStyle {
     /// Unknown styles keep their rows to one table.
     public var drawsRowsIndependently: Bool { false }
+    /// Unknown styles lay out the cell's content themselves.
+    public var readsCellContent: Bool { true }
 }
 
 extension CellStyle {

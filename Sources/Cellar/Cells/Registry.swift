@@ -42,6 +42,13 @@ public final class Registry {
         order.append(id)
     }
 
+    /// Registers a `Cell` subclass under `id`, as UITableView's
+    /// register(_:forCellReuseIdentifier:) with a class: cells dequeued
+    /// under `id` are instances of `cellClass` (see `CellClassStyle`).
+    public func register(_ cellClass: Cell.Type, forCellReuseIdentifier id: String) throws {
+        try register(CellClassStyle(cellClass, reuseIdentifier: id), forCellReuseIdentifier: id)
+    }
+
     /// Registers a header/footer view identifier, as UITableView's
     /// register(_:forHeaderFooterViewReuseIdentifier:): views dequeued under
     /// it are laid out by `style` (configured with the section's data), or,

@@ -97,30 +97,30 @@ public struct BuiltinDirectLayout {
         var p1: Piece?
         var p2: Piece?
         // Very narrow cells squeeze columns to nothing; the general path handles that.
-        guard width >= 8, width <= Self.maxWidth, cell.contentConfiguration?.directionalLayoutMargins == .zero,
-            let tp = cell.contentConfiguration?.textProperties, Self.simple(tp),
-            let dp = cell.contentConfiguration?.secondaryTextProperties, Self.simple(dp)
+        guard width >= 8, width <= Self.maxWidth, cell.listConfiguration?.directionalLayoutMargins == .zero,
+            let tp = cell.listConfiguration?.textProperties, Self.simple(tp),
+            let dp = cell.listConfiguration?.secondaryTextProperties, Self.simple(dp)
         else { return nil }
         var clean = true
         let text = Self.label(
-            cell.contentConfiguration?.text, .text, tp, of: cell, clean: &clean, ambiguousWide: ambiguousWide)
+            cell.listConfiguration?.text, .text, tp, of: cell, clean: &clean, ambiguousWide: ambiguousWide)
         let detail =
             kind == .default
             ? nil
             : Self.label(
-                cell.contentConfiguration?.secondaryText, .detail, dp, of: cell, clean: &clean,
+                cell.listConfiguration?.secondaryText, .detail, dp, of: cell, clean: &clean,
                 ambiguousWide: ambiguousWide)
         guard clean else { return nil }
-        let imagePadding = cell.contentConfiguration?.imageToTextPadding ?? 0
-        let spacing = cell.contentConfiguration?.textToSecondaryTextHorizontalPadding ?? 0
-        let vpadding = cell.contentConfiguration?.textToSecondaryTextVerticalPadding ?? 0
+        let imagePadding = cell.listConfiguration?.imageToTextPadding ?? 0
+        let spacing = cell.listConfiguration?.textToSecondaryTextHorizontalPadding ?? 0
+        let vpadding = cell.listConfiguration?.textToSecondaryTextVerticalPadding ?? 0
         guard Self.paddings.contains(imagePadding), Self.paddings.contains(spacing),
             Self.paddings.contains(vpadding)
         else { return nil }
         var x = 0
         var room = width
         var height = 0
-        if let image = cell.contentConfiguration?.image, !image.isEmpty {
+        if let image = cell.listConfiguration?.image, !image.isEmpty {
             // Clean, or left to the general path (which sanitises it).
             guard let iw = MeasuredLabels.cleanWidth(.image, of: image, in: cell, ambiguousWide: ambiguousWide) else {
                 return nil

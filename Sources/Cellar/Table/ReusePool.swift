@@ -59,6 +59,8 @@ final class ReusePool {
                 e.message += ", dequeued for row \(indexPath)"
                 throw e
             }
+            // Only subclasses and custom configurations have hooks to run.
+            if queued.takesUpdatePass { queued.handedOutAgain() }
             cell = queued
             q.reused += 1
         } else {
@@ -77,6 +79,7 @@ final class ReusePool {
         let q = try queue(for: id)
         guard let queued = q.pop() else { return nil }
         try q.style.prepareForReuse(queued)
+        if queued.takesUpdatePass { queued.handedOutAgain() }
         q.reused += 1
         return queued
     }

@@ -73,9 +73,15 @@ struct RowRenderer {
         } else {
             try style?.updateConfiguration(cell, state: CellState.normal)
         }
-        // A cell without a background or an update handler (the common row) pays this one test.
+        // A cell without a background or an update handler (the common row)
+        // pays this test and the next one. A subclass or a custom content
+        // configuration takes the update pass, which calls the handler too.
         let decorated = cell.isDecorated
-        if decorated, let update = cell.configurationUpdateHandler { update(cell, cell.state) }
+        if cell.takesUpdatePass {
+            cell.updateConfigurationIfNeeded()
+        } else if decorated, let update = cell.configurationUpdateHandler {
+            update(cell, cell.state)
+        }
         // Leading columns: marker, editing control, indentation.
         let level = max(cell.indentationLevel, delegate?.tableView(table, indentationLevelForRowAt: ip) ?? 0)
         let lead = 1 + (editing ? 2 : 0) + level * indentationWidth
@@ -85,18 +91,21 @@ struct RowRenderer {
         // movable or not, so accessories and ≡ line up across rows.
         let reorder = editing ? Self.reorderColumnWidth : 0
         let width = max(0, l.geometry.rowWidth - lead - 1 - (accWidth > 0 ? accWidth + 1 : 0) - reorder)
-        let direct = style?.directLayout(of: cell, width: width, engine: engine)
+        // What the app set on the cell (a custom configuration, a `content`
+        // tree) takes the place of the style's layout, as in UIKit.
+        let own = cell.ownContentReplaces(style)
+        let direct = own ? nil : style?.directLayout(of: cell, width: width, engine: engine)
         var node = ViewNode.empty
         if direct == nil {
-            if let style {
-                let ctx = LayoutContext(
-                    width: width, tableStyle: tableStyle,
-                    layoutMargins: Insets(leading: lead, trailing: 1), state: cell.state,
-                    ambiguousWide: engine.ambiguousWide, indexPath: ip, rowsInSection: l.rowCounts[ip.section],
-                    appearance: appearance)
+            let ctx = LayoutContext(
+                width: width, tableStyle: tableStyle,
+                layoutMargins: Insets(leading: lead, trailing: 1), state: cell.state,
+                ambiguousWide: engine.ambiguousWide, indexPath: ip, rowsInSection: l.rowCounts[ip.section],
+                appearance: appearance)
+            if !own, let style {
                 node = try style.content(for: cell, state: cell.state, context: ctx)
             } else {
-                node = cell.content ?? .empty
+                node = cell.ownContentNode(in: ctx)
             }
         }
         // The flags are read in place (a copy of the state retains its dictionary).

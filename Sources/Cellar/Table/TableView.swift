@@ -222,6 +222,8 @@ public final class TableView {
         counters.rowsConfigured += 1
         let cell = try ds.tableView(self, cellForRowAt: ip)
         cell.indexPath = ip
+        // Whatever cellForRowAt set is drawn: the configuration update runs again.
+        if cell.takesUpdatePass { cell.needsUpdateConfiguration = true }
         if cell.style == nil { cell.style = registry.style(for: cell.reuseIdentifier) }
         return cell
     }

@@ -166,7 +166,7 @@ final class FirstRowTallDelegate: TableViewDelegate {
         }
         func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode {
             let title = ViewNode.label(
-                Label((state.isSelected ? "선택됨: " : "") + (cell.contentConfiguration?.text ?? "")))
+                Label((state.isSelected ? "선택됨: " : "") + (cell.listContentConfiguration?.text ?? "")))
             return state.isSelected ? .stack(.vertical([title, .label(Label("details"))])) : title
         }
     }

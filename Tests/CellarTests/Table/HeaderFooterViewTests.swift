@@ -68,7 +68,8 @@ final class ValueOneHeader: CellStyle {
             text: row["title"]?.stringValue, secondaryText: row["detail"]?.stringValue)
     }
     func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode {
-        BuiltinCellStyle.layout(.value1, cell.contentConfiguration ?? ListContentConfiguration(), width: context.width)
+        BuiltinCellStyle.layout(
+            .value1, cell.listContentConfiguration ?? ListContentConfiguration(), width: context.width)
     }
 }
 

@@ -30,7 +30,7 @@ final class BadgeStyle: CellStyle {
     }
     func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode {
         let badge = (cell.storage as? Storage)?.badge.map { " [\($0)]" } ?? ""
-        return .label(Label((cell.contentConfiguration?.text ?? "") + badge))
+        return .label(Label((cell.listContentConfiguration?.text ?? "") + badge))
     }
 }
 
@@ -155,7 +155,7 @@ final class TapCounterStyle: CellStyle {
         cell.accessory = .type(.detailButton)
     }
     func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode {
-        .label(Label(cell.contentConfiguration?.text ?? ""))
+        .label(Label(cell.listContentConfiguration?.text ?? ""))
     }
     func bump(_ row: inout Value, by n: Int) {
         if case .object(var o) = row {
