@@ -1,8 +1,8 @@
-/// The keys of `cellar browse`, one text for `--help` and the `?` overlay.
+/// The keys of `cellar browse` and of an app's live table, one text for `--help` and the `?` overlay.
 public enum BrowseHelp {
     /// The help text, one line per entry.
     public static let lines: [String] = [
-        "cellar browse: keys",
+        "keys",
         "",
         "↓ j / ↑ k       move focus one row",
         "PgDn Space/PgUp a page down / up",

@@ -5,10 +5,14 @@ import Cellar
 extension BrowseSession {
     /// Handles one key.
     public func handle(_ key: Key) {
+        let wanted = focus
         defer {
             // A click or the wheel closes a swiped row in the table itself; the mode follows.
             if case .swiped = mode, table.indexPathForSwipedRow == nil { mode = .browse }
+            // A delegate that reloaded the table (in didSelectRowAt, say) took the focus with the rows.
+            if focus == nil, wanted != nil, focusBeforeBlur == nil { repairFocus(wanted) }
         }
+        if key == .focusIn || key == .focusOut { return handleTerminalFocus(gained: key == .focusIn) }
         if closeErrorOverlay(for: key) { return }
         if case .mouse(let event) = key { return handle(event) }
         if showsHelp {
@@ -54,7 +58,8 @@ extension BrowseSession {
         switch key {
         case .enter: tapFocusedRow()
         case .character("i"), .right: tapAccessory()
-        case .character("e"): setEditing(mode == .browse)
+        case .character("e") where allowsEditing: setEditing(mode == .browse)
+        case .character("e"): message = "this table does not edit"
         case .character("d") where mode == .editing: tapDeleteControl()
         case .character("+") where mode == .editing: tapInsertControl()
         case .character("m") where mode == .editing: pickUp()

@@ -53,6 +53,14 @@ public final class BrowseSession {
     public internal(set) var wantsQuit = false
     /// Set by Ctrl-Z; the loop suspends and clears it.
     public var wantsSuspend = false
+    /// Whether `e` begins editing (an app may keep its table read-only).
+    public var allowsEditing = true
+    /// Whether the terminal's focus reports move the row focus: when the
+    /// window loses focus the table does too (no row is focused, its cell
+    /// loses `isFocused`), and it comes back to the same row.
+    public var followsTerminalFocus = false
+    /// The row focused when the terminal lost focus.
+    var focusBeforeBlur: IndexPath?
     /// Keep every action performed in `performed` (for `--record`; off, a
     /// long session's memory stays flat).
     public var keepsActions = false
@@ -225,6 +233,16 @@ public final class BrowseSession {
         let exists = Self.exists(place, in: table)
         // The content may have shrunk below the viewport: clamp as a scroll does.
         perform(.scrollToOffset(table.contentOffset))
-        focus(exists ? place : rowBefore(place) ?? firstRow)
+        focus(exists ? place : rowBefore(placeAfterRows(place)) ?? firstRow)
+    }
+
+    /// `ip` brought back to at most one past the last row of its section
+    /// (the last section when it is gone), so that `rowBefore` finds the
+    /// nearest row before it however many rows were taken away.
+    private func placeAfterRows(_ ip: IndexPath) -> IndexPath {
+        let section = min(ip.section, table.numberOfSections - 1)
+        guard section >= 0 else { return ip }
+        let count = table.numberOfRows(inSection: section)
+        return IndexPath(section, section < ip.section ? count : min(ip.row, count))
     }
 }

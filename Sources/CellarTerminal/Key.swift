@@ -8,6 +8,8 @@ public enum Key: Equatable, Sendable {
     /// Ctrl with a letter: `.control("c")` for 0x03.
     case control(Character)
     case mouse(MouseEvent)
+    /// The terminal window gained or lost the keyboard focus (DEC 1004 reports).
+    case focusIn, focusOut
     /// A sequence the decoder does not know (ignored by the browse loop, never written).
     case unknown
 }

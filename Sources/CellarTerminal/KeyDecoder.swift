@@ -118,6 +118,8 @@ public struct KeyDecoder: Sendable {
         }
         if final == UInt8(ascii: "~") { return (tildeKey(params), length) }
         if final == UInt8(ascii: "Z") { return (.backTab, length) }
+        if params.isEmpty, final == UInt8(ascii: "I") { return (.focusIn, length) }
+        if params.isEmpty, final == UInt8(ascii: "O") { return (.focusOut, length) }
         return (ss3Key(final), length)
     }
 

@@ -5,7 +5,7 @@
 #endif
 
 /// The terminal as a full-screen program uses it: raw mode, the alternate
-/// screen, a hidden cursor and SGR mouse reports. Everything is put back on
+/// screen, a hidden cursor, SGR mouse reports and focus reports (DEC 1004). Everything is put back on
 /// `leave()`, and also when a signal ends the process (SIGINT, SIGTERM,
 /// SIGHUP, or a crash) or stops it (SIGTSTP; entered again on SIGCONT).
 /// The handlers only call async-signal-safe functions (tcsetattr, write,
@@ -18,8 +18,10 @@ public enum RawTerminal {
     /// Sent on `events.readEnd` after the process was stopped and continued.
     public static let continuedEvent: UInt8 = UInt8(ascii: "c")
 
-    static let enterBytes = Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[H\u{1B}[2J".utf8)
-    static let leaveBytes = Array("\u{1B}[?2026l\u{1B}[0m\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l".utf8)
+    static let enterBytes = Array(
+        "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[?1004h\u{1B}[H\u{1B}[2J".utf8)
+    static let leaveBytes = Array(
+        "\u{1B}[?2026l\u{1B}[0m\u{1B}[?1004l\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l".utf8)
 
     /// The read end of the self-pipe the signal handlers write to.
     public static var eventsFD: Int32 { state.pointee.pipeRead }
@@ -111,15 +113,19 @@ public enum RawTerminal {
         _ = write(state.pointee.pipeWrite, &b, 1)
     }
 
-    static func writeAll(_ bytes: [UInt8]) {
+    /// Writes all of `bytes` to standard output; false when the terminal is
+    /// gone. Async-signal-safe (the handlers restore the terminal with it).
+    @discardableResult
+    static func writeAll(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count, let base = raw.baseAddress {
                 let n = write(1, base + offset, raw.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return }
+                if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+                if n <= 0 { return false }
                 offset += n
             }
+            return true
         }
     }
 }

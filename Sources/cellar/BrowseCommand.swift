@@ -106,7 +106,7 @@ struct BrowseCommand: ParsableCommand {
                 file: file, source: source, document: document, styleDirectories: styles.directories,
                 limits: styleCheck.limits, maxFileSize: input.maxFileSize, ambiguousWide: wide.ambiguousWide)
         {
-            loop.watch = (reloader.watcher.fd, { reloader.reload(session) })
+            loop.watches.append((reloader.watcher.fd, { reloader.reload(session) }))
         }
         try loop.run()
         if let record, let start = session.startSize {

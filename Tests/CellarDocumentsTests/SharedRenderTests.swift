@@ -154,7 +154,7 @@ import Testing
         }
     }
 
-    /// A viewport, editing, a section index, rows still arriving, a short
+    /// A viewport, editing, a table footer view, a section index, rows still arriving, a short
     /// table or one of built-in rows alone is drawn by one table.
     @Test func whatOnlyOneTableCanDraw() throws {
         let registry = try StreamedDifferentialTests.registry()
@@ -169,7 +169,9 @@ import Testing
         let editing = try table()
         editing.setEditing(true)
         let short = try TwoThreadRenderTests.jsonlTable(Array(rows.prefix(9_999)), registry: registry).0
-        for t in [viewport, editing, short] { #expect(try !t.tableAllowsSharedRender()) }
+        let footed = try table()
+        footed.tableFooterView = HeaderFooterView(title: "end")
+        for t in [viewport, editing, short, footed] { #expect(try !t.tableAllowsSharedRender()) }
         let body = rows.joined(separator: "\n") + "\n"
         let input = DocumentInput(path: "t.jsonl", bytes: Array(body.utf8), format: .jsonl)
         let doc = try StreamedDocument.load(input, options: TableOptions(sectionBy: "g", indexTitles: true))

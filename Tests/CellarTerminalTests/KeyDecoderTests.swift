@@ -15,10 +15,12 @@ import Testing
         return keys + decoder.flushPending()
     }
 
-    private let sample: [UInt8] = Array("j\u{1B}[B\u{1B}[6~\u{1B}[<0;12;5M\u{1B}OH한\r\u{1B}[<65;1;1Mq".utf8)
+    private let sample: [UInt8] = Array(
+        "j\u{1B}[B\u{1B}[6~\u{1B}[<0;12;5M\u{1B}OH한\r\u{1B}[O\u{1B}[<65;1;1M\u{1B}[Iq".utf8)
     private let expected: [Key] = [
         .character("j"), .down, .pageDown, .mouse(MouseEvent(kind: .press(button: 0), x: 11, y: 4)), .home,
-        .character("한"), .enter, .mouse(MouseEvent(kind: .wheelDown, x: 0, y: 0)), .character("q"),
+        .character("한"), .enter, .focusOut, .mouse(MouseEvent(kind: .wheelDown, x: 0, y: 0)), .focusIn,
+        .character("q"),
     ]
 
     @Test func wholeStream() {

@@ -21,6 +21,11 @@ let subcommands: [(name: String, summary: String, run: ([String]) -> Int32)] = [
         runBrowseBench
     ),
     (
+        "diffable",
+        "diffable data source over 100k items: build, first apply, one apply + frame per kind of change [--items N]",
+        runDiffableBench
+    ),
+    (
         "lua-styles", "Lua cell styles: 1M-row render, 40-row viewport, loading 50 styles, Lua vs built-in",
         runLuaStylesBench
     ),

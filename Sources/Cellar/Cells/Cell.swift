@@ -74,6 +74,9 @@ open class Cell {
     /// selection is done (UIKit apps call deselectRow(at:animated:) in
     /// didSelectRowAt for rows that act like buttons); the table clears it.
     @exclusivity(unchecked) public final var requestsDeselection = false
+    /// Columns from the row's leading edge where its separator starts; nil =
+    /// the table's `separatorInset` (UITableViewCell.separatorInset overrides the table's).
+    @exclusivity(unchecked) public final var separatorInset: Int?
     /// Laid-out content the app sets (UIKit: views added to the cell's
     /// contentView). It takes the place of what Cellar's styles lay out
     /// (a style that draws it itself says so: `CellStyle.readsCellContent`)

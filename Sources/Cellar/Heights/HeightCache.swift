@@ -67,7 +67,7 @@ struct HeightCache {
             for r in 0..<old.rowCounts[s] {
                 let oldIP = IndexPath(s, r)
                 var moved: IndexPath? = oldIP
-                for update in rows { moved = moved.flatMap(update.newIndexPath) }
+                for update in rows { moved = moved.flatMap(update.measuredIndexPath) }
                 guard let ip = moved, ip.section < l.sectionCount, ip.row < l.rowCounts[ip.section] else { continue }
                 let oldItem = old.item(for: oldIP)
                 let item = l.item(for: ip)

@@ -1,50 +1,94 @@
-/// Where each row of the table goes in an insert, delete or move, by UIKit's
-/// batch rules: deleted rows are named by their index paths before the
-/// update, inserted rows by theirs after it; a move is a delete of its
-/// source and an insert at its destination, carrying the row along.
-/// Selection, custom states and known row heights follow their rows by it.
+/// Where each row of the table goes in a batch update (`TableUpdate`), by
+/// UIKit's rules: deleted sections and rows are named by their places
+/// before the update, inserted ones by theirs after it; a move is a delete
+/// of its source and an insert at its destination, carrying the row along.
+/// Everything else keeps its order and fills the places left free.
+/// Selection, custom states, known heights and on-screen cells follow their
+/// rows by it.
 struct RowMapping {
-    /// Per section before the update: each row's row after it (in the same
-    /// section), or -1 when it was deleted or moved away.
-    private let newRows: [[Int]]
-    private let moved: (from: IndexPath, to: IndexPath)?
+    /// Each section before the update: its index after it, or -1 when deleted.
+    let sections: [Int]
+    /// Per section before the update: each row's row after it (in the
+    /// section's new place), or -1 when it was deleted or moved away.
+    private let rows: [[Int]]
+    private let moves: [IndexPath: IndexPath]
+    /// Rows (before the update) that come back as new rows: reloaded, or in
+    /// a reloaded section. Their cells and states do not carry over.
+    private let reloadedRows: Set<IndexPath>
+    private let reloadedSections: Set<Int>
+    /// Rows (before the update) whose heights are measured again.
+    private let reconfiguredRows: Set<IndexPath>
 
-    init(oldCounts: [Int], inserted: [IndexPath], deleted: [IndexPath], moved: (IndexPath, IndexPath)?) {
-        self.moved = moved.map { (from: $0.0, to: $0.1) }
-        var deletedRows = [Set<Int>](repeating: [], count: oldCounts.count)
-        var insertedRows = [Set<Int>](repeating: [], count: oldCounts.count)
-        for ip in deleted where oldCounts.indices.contains(ip.section) { deletedRows[ip.section].insert(ip.row) }
-        for ip in inserted where oldCounts.indices.contains(ip.section) { insertedRows[ip.section].insert(ip.row) }
-        if let (from, to) = moved {
-            if oldCounts.indices.contains(from.section) { deletedRows[from.section].insert(from.row) }
-            if oldCounts.indices.contains(to.section) { insertedRows[to.section].insert(to.row) }
+    init(oldCounts: [Int], update u: TableUpdate) {
+        sections = Self.sectionMap(u, oldCount: oldCounts.count)
+        var movesFrom = [Set<Int>](repeating: [], count: oldCounts.count)
+        var movesTo: [Int: Set<Int>] = [:]
+        var moves: [IndexPath: IndexPath] = [:]
+        for m in u.movedRows where oldCounts.indices.contains(m.from.section) {
+            movesFrom[m.from.section].insert(m.from.row)
+            movesTo[m.to.section, default: []].insert(m.to.row)
+            moves[m.from] = m.to
         }
-        newRows = oldCounts.indices.map { s in
-            // Kept rows keep their order and fill the places inserts leave
-            // free; one pass, both lists sorted.
-            let deletes = deletedRows[s].sorted()
-            let inserts = insertedRows[s].sorted()
-            var next = 0
-            var d = 0
-            var k = 0
-            return (0..<max(0, oldCounts[s])).map { r in
-                while d < deletes.count && deletes[d] < r { d += 1 }
-                if d < deletes.count && deletes[d] == r { return -1 }
-                while k < inserts.count && inserts[k] <= next {
-                    if inserts[k] == next { next += 1 }
-                    k += 1
-                }
-                defer { next += 1 }
-                return next
+        var deleted = [Set<Int>](repeating: [], count: oldCounts.count)
+        for p in u.deletedRows where oldCounts.indices.contains(p.section) { deleted[p.section].insert(p.row) }
+        var inserted: [Int: Set<Int>] = [:]
+        for p in u.insertedRows { inserted[p.section, default: []].insert(p.row) }
+        let sections = sections
+        rows = oldCounts.indices.map { s in
+            let t = sections[s]
+            guard t >= 0 else { return [] }
+            return Self.place(
+                oldCounts[s], gone: deleted[s].union(movesFrom[s]),
+                fixed: inserted[t, default: []].union(movesTo[t, default: []]))
+        }
+        self.moves = moves
+        reloadedRows = u.reloadedRows
+        reloadedSections = u.reloadedSections
+        reconfiguredRows = u.reconfiguredRows
+    }
+
+    /// Each section before the update: its index after, or -1 when deleted.
+    static func sectionMap(_ u: TableUpdate, oldCount: Int) -> [Int] {
+        var map = place(
+            oldCount, gone: u.deletedSections.union(u.movedSections.map(\.from)),
+            fixed: u.insertedSections.union(u.movedSections.map(\.to)))
+        for m in u.movedSections where map.indices.contains(m.from) { map[m.from] = m.to }
+        return map
+    }
+
+    /// New places for `count` items: those in `gone` get -1, the others
+    /// keep their order in the places that `fixed` (the inserted and moved-in
+    /// ones) leaves free. One pass over the items and the sorted fixed places.
+    static func place(_ count: Int, gone: Set<Int>, fixed: Set<Int>) -> [Int] {
+        let taken = fixed.sorted()
+        var next = 0
+        var k = 0
+        return (0..<max(0, count)).map { i in
+            if gone.contains(i) { return -1 }
+            while k < taken.count && taken[k] <= next {
+                if taken[k] == next { next += 1 }
+                k += 1
             }
+            defer { next += 1 }
+            return next
         }
     }
 
-    /// The row's index path after the update; nil when it was deleted.
+    /// The row's index path after the update; nil when it was deleted (or its section was).
     func newIndexPath(_ ip: IndexPath) -> IndexPath? {
-        if let moved, ip == moved.from { return moved.to }
-        guard newRows.indices.contains(ip.section), newRows[ip.section].indices.contains(ip.row) else { return nil }
-        let row = newRows[ip.section][ip.row]
-        return row < 0 ? nil : IndexPath(ip.section, row)
+        if let to = moves[ip] { return to }
+        guard rows.indices.contains(ip.section), rows[ip.section].indices.contains(ip.row) else { return nil }
+        let row = rows[ip.section][ip.row]
+        return row < 0 ? nil : IndexPath(sections[ip.section], row)
+    }
+
+    /// Where the row's cell and state go: nil when deleted or reloaded (it comes back as a new row).
+    func keptIndexPath(_ ip: IndexPath) -> IndexPath? {
+        reloadedRows.contains(ip) || reloadedSections.contains(ip.section) ? nil : newIndexPath(ip)
+    }
+
+    /// Where the row's known height goes: as `keptIndexPath`, and nil for a reconfigured row.
+    func measuredIndexPath(_ ip: IndexPath) -> IndexPath? {
+        reconfiguredRows.contains(ip) ? nil : keptIndexPath(ip)
     }
 }

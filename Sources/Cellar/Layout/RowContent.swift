@@ -31,6 +31,8 @@ struct RowContent {
     var buttons: SwipeButtons?
     /// The row shows UIKit's selection circle (multiple selection while editing).
     var showsSelectionCircle: Bool
+    /// Columns from the row's leading edge where its separator starts (the cell's, else the table's).
+    var separatorInset: Int
     /// The engine the row was laid out with: it measures and draws `node` alike.
     var engine: LayoutEngine
 

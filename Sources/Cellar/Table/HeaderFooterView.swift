@@ -27,6 +27,18 @@ public final class HeaderFooterView {
         host = nil
     }
 
+    /// A view showing `content` (a table's header or footer, say: no queue to return to).
+    public convenience init(content: ViewNode) {
+        self.init(reuseIdentifier: "")
+        self.content = content
+    }
+
+    /// A view showing `title`, wrapped to the table's width when it is a table's header or footer.
+    public convenience init(title: String) {
+        self.init(reuseIdentifier: "")
+        self.title = title
+    }
+
     /// A view laid out by `style` (what a registered identifier dequeues).
     init(reuseIdentifier: String, style: CellStyle) throws {
         self.reuseIdentifier = reuseIdentifier

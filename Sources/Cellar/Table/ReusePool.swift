@@ -50,8 +50,16 @@ final class ReusePool {
         return q
     }
 
+    /// The row being reconfigured (`TableView.reconfigureRows`) and its cell,
+    /// which a dequeue for that row and identifier hands back as it is.
+    var reconfiguring: (indexPath: IndexPath, cell: Cell)?
+
     /// A queued cell for `id` (after prepareForReuse) or a new one.
     func dequeue(_ id: String, for indexPath: IndexPath) throws -> Cell {
+        if let r = reconfiguring, r.indexPath == indexPath, r.cell.reuseIdentifier == id {
+            reconfiguring = nil
+            return r.cell
+        }
         let q = try queue(for: id)
         let cell: Cell
         if let queued = q.pop() {
@@ -96,6 +104,22 @@ final class ReusePool {
         for ip in visibleCells.keys.sorted(by: >) where leaving(ip) {
             if let cell = visibleCells.removeValue(forKey: ip) { enqueue(cell) }
         }
+    }
+
+    /// After an update: on-screen cells move to their rows' new index paths;
+    /// those of rows deleted or reloaded (`newIndexPath` nil) go back to their queues.
+    func remapVisibleCells(_ newIndexPath: (IndexPath) -> IndexPath?) {
+        var moved: [IndexPath: Cell] = [:]
+        for ip in visibleCells.keys.sorted(by: >) {
+            guard let cell = visibleCells[ip] else { continue }
+            if let n = newIndexPath(ip) {
+                cell.indexPath = n
+                moved[n] = cell
+            } else {
+                enqueue(cell)
+            }
+        }
+        visibleCells = moved
     }
 
     /// Cells waiting in the queue for `id`.

@@ -21,6 +21,8 @@ struct RowRenderer {
     let indentationWidth: Int
     let tableStyle: TableStyle
     let separatorInset: Int
+    /// How separators are drawn: the table's `separatorColor`, else the separator colour.
+    let separatorStyle: TextStyle
     /// The table's separators are single lines (between rows of a section).
     let singleLineSeparators: Bool
     /// Editing with allowsMultipleSelectionDuringEditing: rows show UIKit's selection circles.
@@ -42,6 +44,7 @@ struct RowRenderer {
         indentationWidth = table.indentationWidth
         tableStyle = table.style
         separatorInset = table.separatorInset
+        separatorStyle = TextStyle(foreground: table.separatorColor ?? .semantic(.separator))
         singleLineSeparators = table.separatorStyle == .singleLine
         selectionCircles = table.isEditing && table.allowsMultipleSelectionDuringEditing
         engine = LayoutEngine(ambiguousWide: table.ambiguousWide)
@@ -126,7 +129,7 @@ struct RowRenderer {
             // isSwiped was just set from the row (`apply`): swiped open, or showing the Delete button.
             buttons: cell.state.isSwiped ? table.revealedButtons(at: ip, ambiguousWide: engine.ambiguousWide) : nil,
             showsSelectionCircle: selectionCircles && (dataSource?.tableView(table, canEditRowAt: ip) ?? false),
-            engine: engine)
+            separatorInset: cell.separatorInset ?? separatorInset, engine: engine)
     }
 
     /// Draws a row laid out as `rc`, `lines` tall, with its separator at
@@ -177,10 +180,8 @@ struct RowRenderer {
             canvas.overlay(x: g.rowX, y: y, width: g.rowWidth, height: lines, attributes: .dim)
         }
         if separator == 1 {
-            let sx = g.rowX + max(0, separatorInset)
-            canvas.fill(
-                x: sx, y: y + lines, width: g.rowX + g.rowWidth - sx, character: "─",
-                style: TextStyle(foreground: .semantic(.separator)))
+            let sx = g.rowX + min(max(0, rc.separatorInset), g.rowWidth)
+            canvas.fill(x: sx, y: y + lines, width: g.rowX + g.rowWidth - sx, character: "─", style: separatorStyle)
         }
     }
 

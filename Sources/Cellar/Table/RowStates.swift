@@ -46,10 +46,11 @@ final class RowStates {
 
     /// Moves every row's state to where `rows` sends the row (dropping deleted rows').
     func remap(_ rows: RowMapping) {
-        selected = Set(selected.compactMap(rows.newIndexPath))
-        highlighted = Set(highlighted.compactMap(rows.newIndexPath))
+        // A reloaded row comes back unselected, as in UIKit; the focus stays at its place.
+        selected = Set(selected.compactMap(rows.keptIndexPath))
+        highlighted = Set(highlighted.compactMap(rows.keptIndexPath))
         var moved: [IndexPath: [String: Value]] = [:]
-        for (ip, v) in custom { if let n = rows.newIndexPath(ip) { moved[n] = v } }
+        for (ip, v) in custom { if let n = rows.keptIndexPath(ip) { moved[n] = v } }
         custom = moved
         focused = focused.flatMap(rows.newIndexPath)
         reordering = reordering.flatMap(rows.newIndexPath)

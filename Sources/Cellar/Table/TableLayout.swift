@@ -19,6 +19,8 @@ final class TableLayout {
     /// The delegate gives header/footer views: section items are measured
     /// (or estimated) as rows are, not known from their titles.
     var usesSectionViews = false
+    /// The table header and footer views laid out at this layout's width (`TableView.tableEnds`).
+    var ends: TableEnds?
     /// Columns a section title or header/footer view is laid out in.
     let titleWidth: Int
     /// Columns a plain table's title marks take from the title (see `titleLines`).

@@ -189,7 +189,7 @@ extension TableView {
         if l.index == nil { try buildIndex(l) }
         let item = l.sectionStarts[section]
         let gap = l.geometry.sectionGap && section > 0 ? 1 : 0
-        contentOffset = try clampedOffset((l.index?.start(item) ?? 0) + gap)
+        contentOffset = try clampedOffset(try tableEnds(l).headerLines + (l.index?.start(item) ?? 0) + gap)
     }
 }
 

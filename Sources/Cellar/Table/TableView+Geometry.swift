@@ -12,7 +12,7 @@ extension TableView {
         if l.index == nil { try buildIndex(l) }
         let item = l.item(for: indexPath)
         try realize(item, l, keepCell: false)
-        let start = l.index?.start(item) ?? 0
+        let start = try tableEnds(l).headerLines + (l.index?.start(item) ?? 0)
         return start..<(start + (l.index?.height(item) ?? 0))
     }
 
@@ -21,6 +21,7 @@ extension TableView {
     public func indexPathForRow(atLine line: Int) throws -> IndexPath? {
         let l = try currentLayout()
         if l.index == nil { try buildIndex(l) }
+        let line = line - (try tableEnds(l).headerLines)
         guard line >= 0, let found = l.index?.item(atOffset: line) else { return nil }
         if case .row(let ip) = l.describe(found.index) { return ip }
         return nil
@@ -73,11 +74,8 @@ extension TableView {
         guard let ip = rowStates.focused, let lines = try? lineRangeForRow(at: ip),
             let height = viewportHeight, height > 0
         else { return nil }
-        let top = contentOffset
-        var target = top
-        if lines.upperBound > top + height { target = lines.upperBound - height }
-        if lines.lowerBound < target { target = lines.lowerBound }
-        return target == top ? nil : target
+        let target = Self.offset(revealing: lines, at: .none, top: contentOffset, height: height)
+        return target == contentOffset ? nil : target
     }
 
     /// Moves keyboard focus (`TableAction.focusRow`): the row's cell gets

@@ -80,6 +80,10 @@ extension TableView {
             streamWroteOnSecondThread = out.writesApart
         }
         let part = items ?? 0..<l.itemCount
+        let ends = try tableEnds(l)
+        if part.lowerBound == 0 { try stream(ends.header, into: &out) }
+        // Every row of a whole-table render is on screen: it keeps its cell.
+        let keeps = keepsCellsWhenStreaming && items == nil && growing == nil
         // The sections that hold the part's items (a run of a shared render holds a few of many).
         var s = part.isEmpty || part.lowerBound >= l.itemCount ? l.sectionCount : l.section(ofItem: part.lowerBound)
         while s < l.sectionCount && l.sectionStarts[s] < part.upperBound {
@@ -92,12 +96,15 @@ extension TableView {
             } else {
                 let firstRow = min(max(part.lowerBound - top - 1, 0), l.rowCounts[s])
                 let endRow = max(min(part.upperBound - top - 1, l.rowCounts[s]), firstRow)
-                for r in firstRow..<endRow { try streamRow(IndexPath(s, r), ds, rows, l, into: &out) }
+                for r in firstRow..<endRow { try streamRow(IndexPath(s, r), ds, rows, l, keeps: keeps, into: &out) }
             }
             if part.contains(bottom) { try streamSectionItem(s, header: false, l, chrome, into: &out) }
             s += 1
         }
+        if part.upperBound >= l.itemCount { try stream(ends.footer, into: &out) }
         try out.finish()
+        // Rows the table no longer has give their cells back.
+        if keeps { enqueueLeaving(l) }
     }
 
     /// The last section's rows as they arrive: before drawing what may be
@@ -122,17 +129,17 @@ extension TableView {
                 out.rows = rows
             }
             guard r < count else { return }
-            try streamRow(IndexPath(s, r), ds, rows, l, into: &out)
+            try streamRow(IndexPath(s, r), ds, rows, l, keeps: false, into: &out)
             r += 1
         }
     }
 
-    /// One streamed row: configured, laid out once (measured and drawn from
-    /// that layout, maybe on the drawing thread), and its cell back in the
-    /// queue for the next row.
+    /// One streamed row: configured (unless it kept its cell), laid out once
+    /// (measured and drawn from that layout, maybe on the drawing thread),
+    /// and its cell kept on screen (`keeps`) or back in the queue for the next row.
     @inline(__always)
     private func streamRow(
-        _ ip: IndexPath, _ ds: TableViewDataSource, _ rows: RowRenderer, _ l: TableLayout,
+        _ ip: IndexPath, _ ds: TableViewDataSource, _ rows: RowRenderer, _ l: TableLayout, keeps: Bool,
         into out: inout StreamOutput
     ) throws {
         let kept = pool.visibleCells.isEmpty ? nil : pool.visibleCells[ip]
@@ -146,7 +153,9 @@ extension TableView {
         // Moved, not copied: a copy retains every string of the row's tree.
         try out.add(
             .row(StreamedRow(indexPath: ip, content: consume content, lines: lines, separator: separatorLines(ip, l))))
-        if kept == nil { pool.enqueue(cell) }
+        if kept == nil {
+            if keeps { pool.visibleCells[ip] = cell } else { pool.enqueue(cell) }
+        }
     }
 
     // MARK: Viewport
@@ -154,17 +163,21 @@ extension TableView {
     func renderViewport(_ l: TableLayout, into canvas: inout Canvas) throws {
         if l.index == nil { try buildIndex(l) }
         let height = canvas.height
+        let ends = try tableEnds(l)
         // Clamped so that offset + height cannot overflow.
-        let top = min(max(0, contentOffset), Int.max / 4)
+        let offset = min(max(0, contentOffset), Int.max / 4)
+        // The sections' lines in view: negative while the table header shows.
+        let top = offset - ends.headerLines
         let bottom = top + height
         let chrome = SectionChrome(layout: l, tableStyle: style)
-        try measurePinnedHeader(l, top: top)
-        enqueueLeaving(l, top: top, bottom: bottom)
+        try measurePinnedHeader(l, top: max(0, top))
+        enqueueLeaving(l, top: max(0, top), bottom: bottom)
         var shown = try drawItems(l, lines: top..<bottom, chrome, into: &canvas)
         let covered = try drawStickyHeader(l, chrome, top: top, into: &canvas, shown: &shown.views)
         pool.show(cells: shown.cells, views: shown.views)
-        if let covered { markFocus(under: covered, top, l, into: &canvas) }
-        announceNearRows(l, top: top, bottom: bottom)
+        drawTableEnds(ends, bodyLines: l.index?.total ?? 0, offset: offset, into: &canvas)
+        if let covered { markFocus(under: covered, offset, l, into: &canvas) }
+        if bottom > 0 { announceNearRows(l, top: max(0, top), bottom: bottom) }
         // UIKit centres the index vertically; titles that do not fit are dropped.
         let titles = SectionChrome.fittedIndexTitles(l.indexTitles, height: height)
         chrome.drawIndex(
@@ -191,7 +204,7 @@ extension TableView {
         var views: [Int: HeaderFooterView] = [:]
         var pos = 0
         var item = 0
-        if let first = l.index?.item(atOffset: lines.lowerBound) {
+        if let first = l.index?.item(atOffset: max(0, lines.lowerBound)) {
             item = first.index
             pos = first.start
         } else {
@@ -254,6 +267,13 @@ extension TableView {
             return item < first.index || item > last
         }
         pool.enqueueVisibleHeaderFooters { item in item != pinned && (item < first.index || item > last) }
+    }
+
+    /// Cells of rows `l` does not have go back to their queues.
+    func enqueueLeaving(_ l: TableLayout) {
+        pool.enqueueVisibleCells { ip in
+            ip.section < 0 || ip.section >= l.sectionCount || ip.row < 0 || ip.row >= l.rowCounts[ip.section]
+        }
     }
 
     /// The header a plain viewport pins at its top is measured first when

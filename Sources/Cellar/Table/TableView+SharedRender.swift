@@ -23,7 +23,7 @@ extension TableView {
     /// Whether a whole-table render may be shared with a partner over the
     /// same rows: long (at least `streamThreadMinimumRows` rows), no
     /// viewport, not editing (reorder controls ask the data source as rows
-    /// draw), no section index (its titles are drawn by table line, which a
+    /// draw), no table header or footer view, no section index (its titles are drawn by table line, which a
     /// run cannot know before the runs above it are drawn), no rows still
     /// arriving, and every style it uses (`identifiers`, rows' cells and
     /// section views alike) draws rows independently.
@@ -42,7 +42,8 @@ extension TableView {
 
     /// `canShareRender` before it asks about the styles and the cores.
     package func tableAllowsSharedRender() throws -> Bool {
-        guard viewportHeight == nil, !isEditing else { return false }
+        // The partner draws runs of the sections alone: a table header or footer view stays on one table.
+        guard viewportHeight == nil, !isEditing, tableHeaderView == nil, tableFooterView == nil else { return false }
         if let growing = dataSource as? TableViewGrowingDataSource, growing.mayGrow { return false }
         let l = try currentLayout()
         return l.indexTitles.isEmpty && l.rowCounts.reduce(0, +) >= streamThreadMinimumRows

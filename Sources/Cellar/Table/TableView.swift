@@ -43,8 +43,14 @@ public final class TableView {
     public var estimatedSectionFooterHeight: Int? { didSet { invalidateLayout() } }
     /// Whether rows are separated by a line, as UITableView's separatorStyle.
     @exclusivity(unchecked) public var separatorStyle: SeparatorStyle = .singleLine { didSet { invalidateLayout() } }
-    /// Columns from the row's leading edge where the separator starts.
+    /// Columns from the row's leading edge where the separator starts (a cell's own `separatorInset` wins).
     public var separatorInset = 1
+    /// A view above the first section, as UITableView's tableHeaderView (see `TableView+TableEnds`).
+    public var tableHeaderView: HeaderFooterView? { didSet { invalidateLayout() } }
+    /// A view below the last section, as UITableView's tableFooterView.
+    public var tableFooterView: HeaderFooterView? { didSet { invalidateLayout() } }
+    /// The separators' colour, as UITableView's separatorColor; nil = the appearance's separator colour.
+    public var separatorColor: Color?
     /// Columns per indentation level (UIKit: indentationWidth).
     public var indentationWidth: Int = 2
     /// UIKit's selection model and its defaults: taps select one row at a
@@ -91,6 +97,15 @@ public final class TableView {
     /// keyboard focus (`cellar browse`) turns it on, so the frame it shows
     /// is the table's own and a golden case (`focus_mark: true`) draws it too.
     public var showsFocusMark = false
+    /// Whether a whole-table render (no `viewportHeight`) keeps the cell of
+    /// every row it draws, as UIKit keeps the cells of a table whose rows
+    /// all fit on screen: the next render asks the data source only for rows
+    /// inserted, reloaded or reconfigured since, and `cellForRow(at:)` finds
+    /// any row's cell. Off, rows share queued cells and every render asks for
+    /// every row again: a one-shot render of a long table (the CLI's) holds
+    /// no cell per row (a document's table, `makeTableView`, turns it off).
+    /// The drawn lines are the same either way.
+    public var keepsCellsWhenStreaming = true
     /// A whole-table render of at least this many rows uses a second thread
     /// while this one configures and lays out the next rows; `Int.max` keeps it on one.
     public var streamThreadMinimumRows = 10_000
@@ -136,6 +151,8 @@ public final class TableView {
     var rowCountsBeforeUpdate: [Int]?
     /// Heights carried over updates to the next layout.
     var heights = HeightCache()
+    /// The changes told inside `performBatchUpdates`, until its block ends.
+    var pendingBatch: PendingBatch?
 
     /// Creates an empty table that finds cell styles in `registry`.
     public init(style: TableStyle = .plain, registry: Registry) {
@@ -201,6 +218,10 @@ public final class TableView {
     public func queuedCellCount(withIdentifier id: String) -> Int { pool.queuedCount(id) }
     /// Cells currently on screen.
     public var visibleIndexPaths: [IndexPath] { pool.visibleCells.keys.sorted() }
+    /// The rows on screen, in order, as UITableView's indexPathsForVisibleRows.
+    public var indexPathsForVisibleRows: [IndexPath]? { visibleIndexPaths }
+    /// The cells on screen, in row order, as UITableView's visibleCells.
+    public var visibleCells: [Cell] { visibleIndexPaths.compactMap { pool.visibleCells[$0] } }
     /// The on-screen cell for a row, or nil when the row is not visible, as UITableView's cellForRow(at:).
     public func cellForRow(at indexPath: IndexPath) -> Cell? { pool.visibleCells[indexPath] }
 
@@ -234,18 +255,11 @@ public final class TableView {
     func currentLayout() throws -> TableLayout {
         if let layout { return layout }
         guard let ds = dataSource else { throw CellarError("the table has no data source") }
-        let sections = ds.numberOfSections(in: self)
-        guard sections >= 0 else { throw CellarError("numberOfSections must not be negative (got \(sections))") }
-        var counts = [Int]()
+        let counts = try rowCounts(ds)
+        let sections = counts.count
         var headers = [String?]()
         var footers = [String?]()
-        counts.reserveCapacity(sections)
         for s in 0..<sections {
-            let n = ds.tableView(self, numberOfRowsInSection: s)
-            guard n >= 0 else {
-                throw CellarError("numberOfRowsInSection \(s) must not be negative (got \(n))")
-            }
-            counts.append(n)
             headers.append(ds.tableView(self, titleForHeaderInSection: s))
             footers.append(ds.tableView(self, titleForFooterInSection: s))
         }
@@ -256,6 +270,22 @@ public final class TableView {
         l.usesSectionViews = delegate is TableViewDelegateHeaderFooterViews
         layout = l
         return l
+    }
+
+    /// The data source's row count of every section, checked.
+    func rowCounts(_ ds: TableViewDataSource) throws -> [Int] {
+        let sections = ds.numberOfSections(in: self)
+        guard sections >= 0 else { throw CellarError("numberOfSections must not be negative (got \(sections))") }
+        var counts = [Int]()
+        counts.reserveCapacity(sections)
+        for s in 0..<sections {
+            let n = ds.tableView(self, numberOfRowsInSection: s)
+            guard n >= 0 else {
+                throw CellarError("numberOfRowsInSection \(s) must not be negative (got \(n))")
+            }
+            counts.append(n)
+        }
+        return counts
     }
 
     /// The section count the data source gave, as UITableView's numberOfSections (0 on error).
@@ -283,7 +313,8 @@ public final class TableView {
     public var contentHeight: Int {
         guard let l = try? currentLayout() else { return 0 }
         if l.index == nil { try? buildIndex(l) }
-        return l.index?.total ?? 0
+        guard let ends = try? tableEnds(l) else { return l.index?.total ?? 0 }
+        return ends.headerLines + (l.index?.total ?? 0) + ends.footerLines
     }
 
     /// Scrolls to an offset clamped to the content: from 0 to the offset
@@ -295,17 +326,6 @@ public final class TableView {
         contentOffset = try clampedOffset(offset)
     }
 
-    /// Scrolls so that the row is at the top of the viewport, or, near the
-    /// end, as far as the content allows (UIKit's scrollToRow(at:at: .top)).
-    public func scrollToRow(at indexPath: IndexPath) throws {
-        let l = try currentLayout()
-        try checkIndexPath(indexPath, l)
-        if l.index == nil { try buildIndex(l) }
-        let item = l.item(for: indexPath)
-        try realize(item, l)
-        contentOffset = try clampedOffset(l.index?.start(item) ?? 0)
-    }
-
     /// `offset` clamped to 0…(content height − viewport height). The rows the
     /// viewport would show are measured first: with estimates on, their real
     /// heights decide where the content ends. They keep their cells, as they
@@ -314,29 +334,33 @@ public final class TableView {
         let l = try currentLayout()
         if l.index == nil { try buildIndex(l) }
         guard let height = viewportHeight, height > 0 else { return 0 }
+        let ends = try tableEnds(l)
         let top = max(0, offset)
+        // The sections' lines in view (see `TableView+TableEnds`): from `first`, maybe before the first.
+        let first = top - ends.headerLines
         // As a scroll does: cells leaving go back to their queues before the
         // rows coming in are configured.
-        enqueueLeaving(l, top: top, bottom: top + height)
-        if let first = l.index?.item(atOffset: top) {
-            var item = first.index
-            var bottom = first.start
-            while item < l.itemCount && bottom < top + height {
+        enqueueLeaving(l, top: max(0, first), bottom: first + height)
+        if let found = l.index?.item(atOffset: max(0, first)) {
+            var item = found.index
+            var bottom = found.start
+            while item < l.itemCount && bottom < first + height {
                 try realize(item, l)
                 bottom += l.index?.height(item) ?? 0
                 item += 1
             }
-            if bottom >= top + height { return top }
+            if bottom + ends.footerLines >= first + height { return top }
         }
         // The content ends inside the viewport: measure the last screenful
         // and show it ending on the last line.
         var item = l.itemCount - 1
-        var lines = 0
+        var lines = ends.footerLines
         while item >= 0 && lines < height {
             try realize(item, l)
             lines += l.index?.height(item) ?? 0
             item -= 1
         }
-        return max(0, min(top, (l.index?.total ?? 0) - height))
+        return max(0, min(top, ends.headerLines + (l.index?.total ?? 0) + ends.footerLines - height))
     }
+
 }

@@ -251,6 +251,9 @@ extension DocumentRowAnswers {
         t.ambiguousWide = settings.ambiguousWide
         settings.selection.apply(to: t)
         settings.sectionHeights.apply(to: t)
+        // A document's whole-table render (the CLI's, a golden frame) draws
+        // every row from its data, its rows sharing queued cells: no cell per row is held.
+        t.keepsCellsWhenStreaming = false
         return t
     }
 }

@@ -49,7 +49,11 @@ import Testing
                     inserted += ins.sorted().map { IndexPath(s, $0) }
                 }
             }
-            let mapping = RowMapping(oldCounts: counts, inserted: inserted, deleted: deleted, moved: moved)
+            var update = TableUpdate()
+            update.insertedRows = Set(inserted)
+            update.deletedRows = Set(deleted)
+            if let (from, to) = moved { update.moveRow(from, to: to) }
+            let mapping = RowMapping(oldCounts: counts, update: update)
             for (s, n) in counts.enumerated() {
                 for r in 0..<n {
                     let ip = IndexPath(s, r)

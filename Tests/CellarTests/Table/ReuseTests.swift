@@ -124,11 +124,37 @@ final class BadgeStyle: CellStyle {
         let rows = (0..<500).map { i in row(i % 2 == 0 ? "value1" : "default", "r\(i)", i % 2 == 0 ? "d" : nil) }
         let ds = ArrayDataSource([rows])
         let t = ds.makeTable(width: 30)
+        t.keepsCellsWhenStreaming = false
         let out = lines(try t.renderText())
         #expect(out.count == 500)
         #expect(t.statistics.cellsCreated == 2)
         #expect(t.statistics.cellsReused == 498)
         #expect(t.statistics.rowsConfigured == 500)
+        #expect(t.visibleCells.isEmpty)
+    }
+
+    /// Kept or not, a whole-table render draws the same lines (the switch's
+    /// differential test); kept, every row is on screen with its own cell
+    /// and a second render asks the data source for nothing.
+    @Test func keptStreamedCellsDrawTheSame() throws {
+        let rows = (0..<300).map { i in
+            row(i % 3 == 0 ? "subtitle" : i % 3 == 1 ? "value1" : "default", "r\(i)", i % 2 == 0 ? "d\(i)" : nil)
+        }
+        let ds = ArrayDataSource([Array(rows[..<100]), Array(rows[100...])])
+        ds.headers = ["A", "B"]
+        let t = ds.makeTable(style: .insetGrouped, width: 30)
+        t.separatorStyle = .singleLine
+        t.selectRow(at: IndexPath(1, 3))
+        t.keepsCellsWhenStreaming = false
+        let plain = try t.renderText()
+        t.keepsCellsWhenStreaming = true
+        #expect(try t.renderText() == plain)
+        #expect(t.visibleCells.count == 300)
+        #expect(t.statistics.perIdentifier["subtitle"]?.created == 100)
+        ds.cellForRowCalls = 0
+        #expect(try t.renderText() == plain)
+        #expect(ds.cellForRowCalls == 0)
+        #expect(t.cellForRow(at: IndexPath(1, 3))?.state.isSelected == true)
     }
 
     @Test func headersAndFootersAreReused() throws {
