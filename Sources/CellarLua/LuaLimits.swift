@@ -39,7 +39,11 @@ public struct LuaLimits: Sendable, Equatable {
     public var checksHookTables: Bool = LuaLimits.debugRequested
 
     /// `CELLAR_DEBUG=1` in the environment.
-    public static var debugRequested: Bool { ProcessInfo.processInfo.environment["CELLAR_DEBUG"] == "1" }
+    /// Read with `getenv`: `ProcessInfo.environment` copies the whole environment into a dictionary.
+    public static var debugRequested: Bool {
+        guard let value = getenv("CELLAR_DEBUG") else { return false }
+        return String(cString: value) == "1"
+    }
 
     /// The default budgets.
     public init() {}

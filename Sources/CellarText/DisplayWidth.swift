@@ -66,7 +66,7 @@ public enum DisplayWidth {
         guard let base = p.baseAddress else { return 0 }
         if UInt(bitPattern: n &- 4) < 60 {  // 4...63 bytes: the state machine, if it handles all of the text
             let table = propertyTable
-            if let machine = ambiguousWide ? wideWidthMachine : table.narrowMachine,
+            if let machine = ambiguousWide ? wideWidthMachine : narrowWidthMachine,
                 let w = ofShort(base, count: n, machine: machine, table: table)
             {
                 return w

@@ -75,11 +75,6 @@ struct PropertyTable {
     /// stage2 with the property words themselves (not indices): one
     /// dependent load less per scalar.
     let stage2: UnsafeMutablePointer<UInt32>
-    /// The width rules of short strings as a table (ambiguous characters
-    /// narrow); nil if it could not be built. The wide variant is
-    /// `wideWidthMachine`, built on first use.
-    var narrowMachine: WidthMachine? = nil
-
     /// stage1 covers every value a 4-byte UTF-8 sequence can decode to
     /// (< 0x200000); beyond U+10FFFF it points at a block of "not a
     /// scalar" words (width 1, nothing else), so lookups need no range check.
@@ -101,10 +96,7 @@ struct PropertyTable {
         let stage2 = UnsafeMutablePointer<UInt32>.allocate(capacity: (blocks + 1) * 256)
         stage2.initialize(repeating: 1, count: (blocks + 1) * 256)
         for (i, b) in s2.prefix(blocks * 256).enumerated() where Int(b) < props.count { stage2[i] = props[Int(b)] }
-        var table = PropertyTable(stage1: stage1, stage2: stage2)
-        // Without the machine every text takes the full rules (`DisplayWidth.ofAnyLength`).
-        table.narrowMachine = Accelerators.enabled ? WidthMachine.build(table, ambiguousWide: false) : nil
-        return table
+        return PropertyTable(stage1: stage1, stage2: stage2)
     }
 
     /// Properties of any value below 0x200000 (what UTF-8 decoding yields).
@@ -123,7 +115,14 @@ struct PropertyTable {
 
 /// Read-only after its one-time initialisation, so safe to share.
 nonisolated(unsafe) let propertyTable = PropertyTable.load()
-/// `PropertyTable.narrowMachine` for East Asian Ambiguous counted wide.
+/// The width rules of short strings as a table (ambiguous characters
+/// narrow); nil if it could not be built, or with the accelerators off
+/// (every text then takes the full rules, `DisplayWidth.ofAnyLength`).
+/// Built on first use, as `wideWidthMachine` is: a table whose text is
+/// printable ASCII never needs it.
+nonisolated(unsafe) let narrowWidthMachine =
+    Accelerators.enabled ? WidthMachine.build(propertyTable, ambiguousWide: false) : nil
+/// `narrowWidthMachine` for East Asian Ambiguous counted wide.
 nonisolated(unsafe) let wideWidthMachine =
     Accelerators.enabled ? WidthMachine.build(propertyTable, ambiguousWide: true) : nil
 

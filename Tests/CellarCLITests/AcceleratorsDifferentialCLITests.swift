@@ -88,19 +88,71 @@ import Testing
         try dir.write(
             "t.json", "{\"sections\": [{\"header\": \"헤더\", \"rows\": [\n" + rows.joined(separator: ",\n") + "]}]}\n")
         try dir.write("t.yaml", "sections:\n  - header: 헤더\n    rows:\n" + rows.map { "      - \($0)\n" }.joined())
-        for name in ["t.jsonl", "t.json", "t.yaml"] {
+        try expectSameThroughEveryFastPath(["t.jsonl", "t.json", "t.yaml"], in: dir)
+    }
+
+    /// The shape of `Scripts/bench cli`'s mixed tables: sections with header
+    /// and footer, every built-in style and accessory type, images, selected
+    /// rows, per-row heights; CSV grouped by a column. In colour too, so
+    /// that every style the accessories and selections draw with is met.
+    @Test func mixedTablesDrawTheSameThroughEveryFastPath() throws {
+        let dir = try ScratchDirectory()
+        let accessories = ["disclosureIndicator", "checkmark", "detailButton", "detailDisclosureButton", "none"]
+        func row(_ i: Int) -> String {
+            let kind = ["default", "subtitle", "value1", "value2"][i % 4]
+            var fields = ["\"cell\": \"\(kind)\"", "\"text\": \"Row \(i) 한글\""]
+            if kind != "default" { fields.append("\"secondaryText\": \"detail \(i % 89) 가나다\"") }
+            if i % 2 == 0, kind == "default" || kind == "subtitle" {
+                fields.append("\"image\": \"\(["🍊", "📶", "✈️"][i % 3])\"")
+            }
+            fields.append("\"accessory\": \"\(accessories[i % accessories.count])\"")
+            if i % 97 == 5 { fields.append("\"selected\": true") }
+            if i % 10 == 3 { fields.append("\"height\": 2") }
+            return "{" + fields.joined(separator: ", ") + "}"
+        }
+        let sections = stride(from: 0, to: 12_000, by: 500).map { start in
+            "{\"header\": \"Section \(start / 500) 헤더\", \"footer\": \"500 rows\", \"rows\": [\n"
+                + (start..<start + 500).map(row).joined(separator: ",\n") + "]}"
+        }
+        try dir.write(
+            "m.json", "{\"allowsMultipleSelection\": true, \"sections\": [" + sections.joined(separator: ",\n") + "]}\n"
+        )
+        let csv = (0..<12_000).map { i in
+            let kind = ["default", "subtitle", "value1", "value2"][i % 4]
+            let image = i % 2 == 0 && i % 4 < 2 ? ["🍊", "📶", "✈️"][i % 3] : ""
+            return "S\(i / 500),\(kind),Row \(i),d \(i % 89),\(image),\(accessories[i % accessories.count]),"
+                + (i == 5 ? "true" : "") + "," + (i % 10 == 3 ? "2" : "")
+        }
+        try dir.write(
+            "m.csv",
+            "group,cell,text,secondaryText,image,accessory,selected,height\n" + csv.joined(separator: "\n") + "\n")
+        try expectSameThroughEveryFastPath(["m.json", "m.csv"], in: dir, extra: ["--section-by", "group"])
+    }
+
+    /// Each file rendered whole (twice: the first run writes the load
+    /// index, the second reads it), in colour, and as a deep estimated viewport.
+    func expectSameThroughEveryFastPath(
+        _ names: [String], in dir: ScratchDirectory, extra: [String] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        for name in names {
             try FileManager.default.setAttributes(
                 [.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: dir.path + "/" + name)
         }
         let cache: [String: String?] = ["CELLAR_CACHE_DIR": dir.path + "/cache", "CELLAR_LOAD_INDEX_MIN_SIZE": "0"]
-        for name in ["t.jsonl", "t.json", "t.yaml"] {
-            // Twice: the first run writes the load index, the second reads it.
+        for name in names {
+            let grouped = name.hasSuffix(".csv") ? extra : []
             for _ in 0..<2 {
-                try expectSame(["render", name, "--width", "50", "--color", "never"], in: dir.path, environment: cache)
+                try expectSame(
+                    ["render", name, "--width", "50", "--color", "never"] + grouped, in: dir.path, environment: cache,
+                    sourceLocation: sourceLocation)
             }
             try expectSame(
-                ["render", name, "--width", "50", "--height", "20", "--offset", "9000", "--estimated-row-height", "1"],
-                in: dir.path, environment: cache)
+                ["render", name, "--width", "61", "--color", "always"] + grouped, in: dir.path, environment: cache,
+                sourceLocation: sourceLocation)
+            try expectSame(
+                ["render", name, "--width", "50", "--height", "20", "--offset", "9000", "--estimated-row-height", "1"]
+                    + grouped, in: dir.path, environment: cache, sourceLocation: sourceLocation)
         }
     }
 }

@@ -31,14 +31,14 @@ import Testing
         return copy.withUTF8 { p -> Int? in
             let table = propertyTable
             guard let base = p.baseAddress, p.count >= 4, p.count < 64,
-                let m = ambiguousWide ? wideWidthMachine : table.narrowMachine
+                let m = ambiguousWide ? wideWidthMachine : narrowWidthMachine
             else { return nil }
             return DisplayWidth.ofShort(base, count: p.count, machine: m, table: table)
         }
     }
 
     @Test func isBuiltForBothAmbiguousWidths() {
-        #expect(propertyTable.narrowMachine != nil)
+        #expect(narrowWidthMachine != nil)
         #expect(wideWidthMachine != nil)
     }
 
@@ -104,7 +104,7 @@ import Testing
         let table = propertyTable
         for bytes in cases {
             bytes.withUnsafeBufferPointer { p in
-                guard let base = p.baseAddress, let m = table.narrowMachine else { return }
+                guard let base = p.baseAddress, let m = narrowWidthMachine else { return }
                 #expect(DisplayWidth.ofShort(base, count: p.count, machine: m, table: table) == nil, "\(bytes)")
                 #expect(
                     DisplayWidth.of(utf8: p) == DisplayWidth.ofAnyLength(base, count: p.count, ambiguousWide: false))

@@ -91,6 +91,7 @@ package struct RowData {
                 keyPath: [key],
                 message: "must be one of \(AccessoryType.allCases.map(\.rawValue).joined(separator: ", "))")
         }
+        if let t = AccessoryType.named(name) { return .type(t) }
         return .type(try choice(name, AccessoryType.self, [key]))
     }
 

@@ -57,7 +57,8 @@ struct RowRenderer {
 
     static func accessoryWidth(_ accessory: Accessory, _ engine: LayoutEngine) -> Int {
         switch accessory {
-        case .type(let t): return t == .none ? 0 : max(3, DisplayWidth.of(t.glyph, ambiguousWide: engine.ambiguousWide))
+        case .type(let t):
+            return t == .none ? 0 : max(3, AccessoryGlyphs.width(of: t, ambiguousWide: engine.ambiguousWide))
         case .custom(let node): return node == .empty ? 0 : max(3, engine.naturalWidth(node))
         }
     }
@@ -197,9 +198,10 @@ struct RowRenderer {
         guard rc.accessoryWidth > 0 else { return }
         switch rc.accessory {
         case .type(let t):
-            canvas.text(
-                t.glyph, x: end - DisplayWidth.of(t.glyph, ambiguousWide: rc.engine.ambiguousWide), y: y,
-                style: TextStyle(foreground: .semantic(t == .checkmark || t.tracksTaps ? .tint : .tertiaryLabel)))
+            AccessoryGlyphs.draw(
+                t, into: &canvas, end: end, y: y,
+                style: TextStyle(foreground: .semantic(t == .checkmark || t.tracksTaps ? .tint : .tertiaryLabel)),
+                ambiguousWide: rc.engine.ambiguousWide)
         case .custom(let n):
             let w = min(rc.accessoryWidth, rc.engine.naturalWidth(n))
             rc.engine.draw(n, into: &canvas, x: end - w, y: y, width: w, height: 1)

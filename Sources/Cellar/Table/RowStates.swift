@@ -1,3 +1,5 @@
+import CellarText
+
 /// The per-row state a table keeps apart from its cells and its data (as
 /// ratatui keeps `TableState` apart from `Table`): which rows are selected
 /// and highlighted, focused or picked up to be moved, and their custom
@@ -6,7 +8,11 @@
 /// inserts, deletes and moves. A class, so that the per-row reads borrow
 /// the sets in place (hot fields: see `Cell`).
 final class RowStates {
-    @exclusivity(unchecked) var selected: Set<IndexPath> = []
+    @exclusivity(unchecked) var selected: Set<IndexPath> = [] {
+        didSet { selectedFilter = nil }
+    }
+    /// `selected`'s filter, made when a render first asks (see `presence`) and dropped when it changes.
+    @exclusivity(unchecked) private var selectedFilter: RowPathFilter?
     @exclusivity(unchecked) var highlighted: Set<IndexPath> = []
     /// UIConfigurationStateCustomKey values by row; rows without any have no entry.
     @exclusivity(unchecked) var custom: [IndexPath: [String: Value]] = [:]
@@ -62,6 +68,8 @@ final class RowStates {
         var anyCustom: Bool
         /// A row is focused, picked up to be moved or swiped open.
         var anyMarked: Bool
+        /// Answers most unselected rows without hashing their path; nil: every row asks the set.
+        var selectedFilter: RowPathFilter? = nil
         /// No row has any state `apply` writes.
         var isEmpty: Bool { !(anySelected || anyHighlighted || anyCustom || anyMarked) }
         /// Every kind present: `apply` takes its general path (tests compare the two).
@@ -71,7 +79,18 @@ final class RowStates {
     var presence: Presence {
         Presence(
             anySelected: !selected.isEmpty, anyHighlighted: !highlighted.isEmpty, anyCustom: !custom.isEmpty,
-            anyMarked: focused != nil || reordering != nil || swipedRow != nil)
+            anyMarked: focused != nil || reordering != nil || swipedRow != nil, selectedFilter: filterOfSelected())
+    }
+
+    /// Selections of up to this many rows get a filter (a larger one would
+    /// cost more to make, each time the selection changes, than it saves).
+    static let filteredSelections = 1 << 16
+
+    /// The filter of `selected`, made once per selection; nil with the accelerators off.
+    private func filterOfSelected() -> RowPathFilter? {
+        guard Accelerators.enabled, !selected.isEmpty, selected.count <= Self.filteredSelections else { return nil }
+        if selectedFilter == nil { selectedFilter = RowPathFilter(selected) }
+        return selectedFilter
     }
 
     /// Brings `cell`'s state up to date with row `ip`'s selection, highlight
@@ -81,7 +100,8 @@ final class RowStates {
         // No row has a state, the table is not editing and the cell shows
         // none: every flag below would come out false and match the cell's.
         if presence.isEmpty && !editing && !cell.state.isNotNormal { return }
-        let sel = presence.anySelected && selected.contains(ip)
+        let sel =
+            presence.anySelected && presence.selectedFilter?.mayContain(ip) != false && selected.contains(ip)
         let hi = presence.anyHighlighted && highlighted.contains(ip)
         let focus = focused == ip
         let picked = reordering == ip

@@ -1,4 +1,5 @@
 import Cellar
+import CellarText
 
 extension JSONBytes {
     /// A built-in style's row as it comes: its fields, `cell` and `disabled`.
@@ -28,7 +29,9 @@ extension JSONBytes {
             skipSpace()
             if let field = field(named: token) {
                 // Text, the usual field value, is read without `value`'s dispatch.
-                let v = current == UInt8(ascii: "\"") ? Value.string(decode(try checkedString())) : try value(depth: 1)
+                let v =
+                    current == UInt8(ascii: "\"")
+                    ? Value.string(text(of: try checkedString(), for: field)) : try value(depth: 1)
                 row.fields.set(field, to: v)
             } else if !token.escaped && bytes.bytes(token.range, equal: "cell") {
                 // Rows name their style first: a row of another style is given up at once.
@@ -94,6 +97,17 @@ extension JSONBytes {
         // Only a file changed since the load ends here.
         pos = bytes.count
         throw error("unterminated string", at: start)
+    }
+
+    /// A field's string value: an accessory type's name as the shared
+    /// string (`AccessoryType.names`, no string made per row), any other text decoded.
+    private func text(of token: StringToken, for field: RowDataFields.Field) -> String {
+        if Accelerators.enabled, !token.escaped, field == .accessory || field == .editingAccessory,
+            let known = AccessoryType.named(utf8: UnsafeBufferPointer(rebasing: bytes[token.range]))
+        {
+            return known.name
+        }
+        return decode(token)
     }
 
     /// The built-in field a key token names, compared as bytes (an escaped key as its text).

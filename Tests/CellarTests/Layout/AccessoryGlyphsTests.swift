@@ -1,0 +1,16 @@
+import CellarText
+import Testing
+
+@testable import Cellar
+
+/// The accessory glyphs' looked-up widths are the measured ones.
+@Suite struct AccessoryGlyphsTests {
+    @Test(arguments: AccessoryType.allCases)
+    func glyphWidthsAreMeasured(type: AccessoryType) {
+        for wide in [false, true] {
+            #expect(
+                AccessoryGlyphs.width(of: type, ambiguousWide: wide) == DisplayWidth.of(type.glyph, ambiguousWide: wide)
+            )
+        }
+    }
+}
