@@ -5,12 +5,12 @@
 /// is first shown and again when its state changes or the app asks for it
 /// (`setNeedsUpdateConfiguration()`). Cellar does the same when it lays a
 /// row out (`RowRenderer.content`), for a cell that `takesUpdatePass` (a
-/// subclass, or a custom content configuration): the configuration set is
-/// updated for the state (`automaticallyUpdatesContentConfiguration`), the
-/// subclass's override and the `configurationUpdateHandler` run, and the
-/// outcome goes to the content view. A configuration set inside the pass is
-/// applied as it is (the override already updated it for the state); one set
-/// outside it (in `cellForRowAt`) is updated for the state at the next layout.
+/// subclass, or a custom content configuration): the subclass's override
+/// and the `configurationUpdateHandler` run, then the configuration the cell
+/// holds, wherever it was set (in `cellForRowAt` or inside the pass), is
+/// updated for the state (`automaticallyUpdatesContentConfiguration`, true
+/// by default, as UIKit's) and goes to the content view. The cell keeps the
+/// configuration as it was set, so updates for the state never stack.
 extension Cell {
     /// The cell's content as UIKit's contentConfiguration: a
     /// `ListContentConfiguration` (what the built-in styles draw) or any
@@ -75,15 +75,12 @@ extension Cell {
         updatedState = state
         let current = isSubclass ? configurationState : state
         isUpdatingConfiguration = true
-        pendingConfiguration =
-            automaticallyUpdatesContentConfiguration
-            ? customConfiguration?.updated(for: current) : customConfiguration
         if isSubclass { updateConfiguration(using: current) }
         handler?(self, current)
         isUpdatingConfiguration = false
         needsUpdateConfiguration = false
-        applyToContentView(pendingConfiguration)
-        pendingConfiguration = nil
+        let set = customConfiguration
+        applyToContentView(automaticallyUpdatesContentConfiguration ? set?.updated(for: current) : set)
         takesUpdatePass = isSubclass || customConfiguration != nil
     }
 
@@ -101,11 +98,8 @@ extension Cell {
     private func setCustomConfiguration(_ configuration: any ContentConfiguration) {
         if content != nil { content = nil }
         customConfiguration = configuration
-        if isUpdatingConfiguration {
-            pendingConfiguration = configuration
-        } else {
-            needsUpdateConfiguration = true
-        }
+        // Set inside the pass, it is applied when the pass ends.
+        if !isUpdatingConfiguration { needsUpdateConfiguration = true }
         takesUpdatePass = true
         noteOwnContent()
     }
@@ -132,7 +126,6 @@ extension Cell {
     final func dropCustomConfiguration() {
         guard customConfiguration != nil || contentView != nil else { return }
         customConfiguration = nil
-        pendingConfiguration = nil
         contentView = nil
         contentViewType = nil
         takesUpdatePass = isSubclass

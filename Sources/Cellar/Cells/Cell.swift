@@ -115,10 +115,8 @@ open class Cell {
     /// The state the last configuration update ran with.
     @exclusivity(unchecked) final var updatedState = CellState.normal
     /// The configuration update is running: a configuration set now is
-    /// applied as it is (not updated for the state again).
+    /// applied when it ends (it asks for no other update).
     @exclusivity(unchecked) final var isUpdatingConfiguration = false
-    /// What the running update will apply to the content view.
-    @exclusivity(unchecked) final var pendingConfiguration: (any ContentConfiguration)?
     /// Whether a state change applies `updated(for:)` of the content
     /// configuration to the content view, as UITableViewCell's
     /// automaticallyUpdatesContentConfiguration (the configuration as set

@@ -188,15 +188,21 @@ final class CellConfigurationListViewController: TableViewDataSource, TableViewD
         #expect(cell.contentView is CellConfigurationView)
     }
 
-    @Test func selectionRunsUpdateConfigurationWhichRebuildsTheTitle() throws {
+    @Test func selectionRunsUpdateConfigurationAndTheStatePrefixesTheTitle() throws {
         // The tutorial's override makes a fresh configuration, updates it for
-        // the state and then sets its title: the prefix is overwritten, so a
-        // selected row shows its own title, as UIKit draws it (with Cellar's ▌).
+        // the state and then sets its title, overwriting that prefix; the cell
+        // then updates the configuration it holds for the state
+        // (automaticallyUpdatesContentConfiguration, true by default), so a
+        // selected row reads "선택됨: …" once, as the tutorial means it to.
         let controller = try loaded()
         let table = controller.myTableView!
         try table.perform(.selectRow(IndexPath(0, 1)))
         let lines = try table.renderText().split(separator: "\n").map(String.init)
-        #expect(lines[4] == "▌ 배")
-        #expect(!lines.joined().contains("선택됨"))
+        #expect(lines[4] == "▌ 선택됨: 배")
+        #expect(lines.joined().components(separatedBy: "선택됨").count == 2)
+        // Deselected, the title is its own again: the prefix never stacks.
+        try table.perform(.deselectRow(IndexPath(0, 1)))
+        let again = try table.renderText().split(separator: "\n").map(String.init)
+        #expect(again[4] == "  배")
     }
 }

@@ -1,40 +1,39 @@
 // "Filling a Table with Data" (reference/): a table view controller whose
 // data source keeps its rows as an array of arrays, `hierarchicalData` — one
 // inner array per section — and shows every row in a `basicStyleCell`, a
-// cell of the Basic style. The data-source methods are the reference's, with
-// `UI` dropped and `try` where Cellar throws.
+// cell of the Basic style. The controller and its overrides are the
+// reference's, with `UI` dropped and `try` where Cellar throws.
 import Cellar
 import Foundation
 
-final class HierarchicalDataViewController: TableViewDataSource {
-    let tableView = TableView(style: .plain)
-
+final class HierarchicalDataViewController: TableViewController {
     var hierarchicalData = [[String]]()
     let sectionTitles: [String]
 
     init(sections: [(title: String, rows: [String])]) {
         hierarchicalData = sections.map(\.rows)
         sectionTitles = sections.map(\.title)
+        super.init(style: .plain)
     }
 
     // The storyboard's prototype cell: identifier "basicStyleCell", style Basic.
-    func viewDidLoad() throws {
+    override func viewDidLoad() throws {
+        try super.viewDidLoad()
         try tableView.register(Cell.self, forCellReuseIdentifier: "basicStyleCell")
-        tableView.dataSource = self
     }
 
-    func numberOfSections(in tableView: TableView) -> Int {
+    override func numberOfSections(in tableView: TableView) -> Int {
         return hierarchicalData.count
     }
 
-    func tableView(
+    override func tableView(
         _ tableView: TableView,
         numberOfRowsInSection section: Int
     ) -> Int {
         return hierarchicalData[section].count
     }
 
-    func tableView(
+    override func tableView(
         _ tableView: TableView,
         cellForRowAt indexPath: IndexPath
     ) throws -> Cell {
@@ -42,16 +41,12 @@ final class HierarchicalDataViewController: TableViewDataSource {
         let cell = try tableView.dequeueReusableCell(withIdentifier: "basicStyleCell", for: indexPath)
 
         // Configure the cell’s contents with the row and section number.
-        // The reference writes `cell.textLabel!.text = "Row \(indexPath.row)"`;
-        // Cellar's cells have no textLabel, so this is the content
-        // configuration UIKit offers in its place.
-        var content = cell.defaultContentConfiguration()
-        content.text = "Row \(indexPath.row)"
-        cell.contentConfiguration = content
+        // The Basic cell style guarantees a label view is present in textLabel.
+        cell.textLabel!.text = "Row \(indexPath.row)"
         return cell
     }
 
-    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+    override func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
         return sectionTitles[section]
     }
 }

@@ -53,10 +53,6 @@ final class OneTutorialRow: TableViewDataSource {
         let tableView = try TableView.testing(row, width: 24, separators: true, cells: ["tutorial": TutorialCell.self])
         try tableView.perform(.selectRow(IndexPath(row: 0, section: 0)))
         let drawn = try tableView.drawnLines()
-        // Cellar applies a configuration set inside updateConfiguration(using:)
-        // as it is, without updated(for:): the row reads "오늘도 코딩".
-        withKnownIssue("a configuration set in updateConfiguration(using:) is not updated for the state") {
-            #expect(drawn == ["▌선택됨: 오늘도 코딩"])
-        }
+        #expect(drawn == ["▌선택됨: 오늘도 코딩"])
     }
 }
