@@ -65,15 +65,17 @@ struct HeightCache {
         var carried = [Bool](repeating: false, count: l.itemCount)
         for s in 0..<old.sectionCount {
             for r in 0..<old.rowCounts[s] {
-                let oldIP = IndexPath(s, r)
-                var moved: IndexPath? = oldIP
-                for update in rows { moved = moved.flatMap(update.measuredIndexPath) }
-                guard let ip = moved, ip.section < l.sectionCount, ip.row < l.rowCounts[ip.section] else { continue }
-                let oldItem = old.item(for: oldIP)
-                let item = l.item(for: ip)
+                var place: (section: Int, row: Int)? = (s, r)
+                for k in rows.indices {
+                    guard let (ps, pr) = place else { break }
+                    place = rows[k].measuredPlace(ps, pr)
+                }
+                guard let (ns, nr) = place, ns < l.sectionCount, nr < l.rowCounts[ns] else { continue }
+                let oldItem = old.item(section: s, row: r)
+                let item = l.item(section: ns, row: nr)
                 let h =
-                    oldIndex.height(oldItem) - old.separatorLines(oldIP, singleLine: singleLine)
-                    + l.separatorLines(ip, singleLine: singleLine)
+                    oldIndex.height(oldItem) - old.separatorLines(section: s, row: r, singleLine: singleLine)
+                    + l.separatorLines(section: ns, row: nr, singleLine: singleLine)
                 if oldIndex.isKnown(oldItem) { l.index?.set(item, h) } else { l.index?.setEstimate(item, h) }
                 carried[item] = true
             }

@@ -76,7 +76,8 @@ struct RowMapping {
 
     /// The row's index path after the update; nil when it was deleted (or its section was).
     func newIndexPath(_ ip: IndexPath) -> IndexPath? {
-        if let to = moves[ip] { return to }
+        // Emptiness first: most updates move nothing, and hashing an index path costs more than the rest.
+        if !moves.isEmpty, let to = moves[ip] { return to }
         guard rows.indices.contains(ip.section), rows[ip.section].indices.contains(ip.row) else { return nil }
         let row = rows[ip.section][ip.row]
         return row < 0 ? nil : IndexPath(sections[ip.section], row)
@@ -84,11 +85,25 @@ struct RowMapping {
 
     /// Where the row's cell and state go: nil when deleted or reloaded (it comes back as a new row).
     func keptIndexPath(_ ip: IndexPath) -> IndexPath? {
-        reloadedRows.contains(ip) || reloadedSections.contains(ip.section) ? nil : newIndexPath(ip)
+        (!reloadedRows.isEmpty && reloadedRows.contains(ip))
+            || (!reloadedSections.isEmpty && reloadedSections.contains(ip.section)) ? nil : newIndexPath(ip)
+    }
+
+    /// `measuredIndexPath` on a section and row, for loops over every row:
+    /// an update that names no single row (the common case) maps it without
+    /// making or hashing an index path (a call into Foundation each).
+    func measuredPlace(_ s: Int, _ r: Int) -> (section: Int, row: Int)? {
+        if !reconfiguredRows.isEmpty || !reloadedRows.isEmpty || !moves.isEmpty {
+            return measuredIndexPath(IndexPath(s, r)).map { ($0.section, $0.row) }
+        }
+        if !reloadedSections.isEmpty && reloadedSections.contains(s) { return nil }
+        guard rows.indices.contains(s), rows[s].indices.contains(r) else { return nil }
+        let row = rows[s][r]
+        return row < 0 ? nil : (sections[s], row)
     }
 
     /// Where the row's known height goes: as `keptIndexPath`, and nil for a reconfigured row.
     func measuredIndexPath(_ ip: IndexPath) -> IndexPath? {
-        reconfiguredRows.contains(ip) ? nil : keptIndexPath(ip)
+        !reconfiguredRows.isEmpty && reconfiguredRows.contains(ip) ? nil : keptIndexPath(ip)
     }
 }

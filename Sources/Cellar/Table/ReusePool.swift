@@ -101,7 +101,10 @@ final class ReusePool {
     /// last row first, so the next dequeue hands out the topmost leaver as a
     /// scroll would.
     func enqueueVisibleCells(leaving: (IndexPath) -> Bool = { _ in true }) {
-        for ip in visibleCells.keys.sorted(by: >) where leaving(ip) {
+        // Picked before sorting: in most frames none leave, and comparing index paths calls into Foundation.
+        let leavers = visibleCells.keys.filter(leaving)
+        guard !leavers.isEmpty else { return }
+        for ip in leavers.sorted(by: >) {
             if let cell = visibleCells.removeValue(forKey: ip) { enqueue(cell) }
         }
     }

@@ -107,7 +107,9 @@ final class TableLayout {
         }
     }
 
-    func item(for ip: IndexPath) -> Int { sectionStarts[ip.section] + 1 + ip.row }
+    func item(for ip: IndexPath) -> Int { item(section: ip.section, row: ip.row) }
+    /// `item(for:)` on a section and row, for loops over every row (no index path made).
+    func item(section: Int, row: Int) -> Int { sectionStarts[section] + 1 + row }
 
     func section(ofItem i: Int) -> Int {
         var lo = 0
@@ -156,6 +158,10 @@ final class TableLayout {
     }
 
     func separatorLines(_ ip: IndexPath, singleLine: Bool) -> Int {
-        singleLine && ip.row < rowCounts[ip.section] - 1 ? 1 : 0
+        separatorLines(section: ip.section, row: ip.row, singleLine: singleLine)
+    }
+    /// `separatorLines(_:singleLine:)` on a section and row.
+    func separatorLines(section: Int, row: Int, singleLine: Bool) -> Int {
+        singleLine && row < rowCounts[section] - 1 ? 1 : 0
     }
 }

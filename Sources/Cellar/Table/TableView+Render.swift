@@ -82,8 +82,10 @@ extension TableView {
         let part = items ?? 0..<l.itemCount
         let ends = try tableEnds(l)
         if part.lowerBound == 0 { try stream(ends.header, into: &out) }
-        // Every row of a whole-table render is on screen: it keeps its cell.
-        let keeps = keepsCellsWhenStreaming && items == nil && growing == nil
+        // Every row of a whole-table render is on screen: it keeps its cell,
+        // unless the table is too long to hold a cell per row.
+        let keeps =
+            keepsCellsWhenStreaming && items == nil && growing == nil && l.itemCount <= Self.keptCellLimit
         // The sections that hold the part's items (a run of a shared render holds a few of many).
         var s = part.isEmpty || part.lowerBound >= l.itemCount ? l.sectionCount : l.section(ofItem: part.lowerBound)
         while s < l.sectionCount && l.sectionStarts[s] < part.upperBound {
@@ -201,6 +203,7 @@ extension TableView {
         throws -> (cells: [IndexPath: Cell], views: [Int: HeaderFooterView])
     {
         var cells: [IndexPath: Cell] = [:]
+        cells.reserveCapacity(pool.visibleCells.count)
         var views: [Int: HeaderFooterView] = [:]
         var pos = 0
         var item = 0
@@ -229,8 +232,8 @@ extension TableView {
                         showTitle(item: item, section: s, header: false, l, into: &views)
                     }
                 case .row(let ip):
-                    let cell = try visibleCell(ip)
-                    pool.visibleCells[ip] = nil
+                    // One lookup that takes the kept cell out: each hash of an index path is a call into Foundation.
+                    let cell = try pool.visibleCells.removeValue(forKey: ip) ?? configuredCell(ip)
                     cells[ip] = cell
                     let rows = RowRenderer(self)
                     let content = try rows.content(cell, ip, l)

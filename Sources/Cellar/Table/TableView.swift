@@ -104,8 +104,11 @@ public final class TableView {
     /// any row's cell. Off, rows share queued cells and every render asks for
     /// every row again: a one-shot render of a long table (the CLI's) holds
     /// no cell per row (a document's table, `makeTableView`, turns it off).
-    /// The drawn lines are the same either way.
+    /// A table of more than `keptCellLimit` rows keeps none either way: its
+    /// cells would grow with the table. The drawn lines are the same either way.
     public var keepsCellsWhenStreaming = true
+    /// The most rows a whole-table render keeps cells for (see `keepsCellsWhenStreaming`).
+    public static let keptCellLimit = 10_000
     /// A whole-table render of at least this many rows uses a second thread
     /// while this one configures and lays out the next rows; `Int.max` keeps it on one.
     public var streamThreadMinimumRows = 10_000

@@ -157,6 +157,19 @@ final class BadgeStyle: CellStyle {
         #expect(t.cellForRow(at: IndexPath(1, 3))?.state.isSelected == true)
     }
 
+    /// A whole-table render of a table longer than `keptCellLimit` keeps no
+    /// cell per row (its memory would grow with the table), and draws the same.
+    @Test func aLongTableKeepsNoCellPerRow() throws {
+        let n = TableView.keptCellLimit + 1
+        let ds = ArrayDataSource([(0..<n).map { i in row("default", "r\(i)", nil) }])
+        let t = ds.makeTable(width: 20)
+        let kept = try t.renderText()
+        #expect(t.visibleCells.isEmpty)
+        #expect(t.statistics.cellsCreated == 1)
+        t.keepsCellsWhenStreaming = false
+        #expect(try t.renderText() == kept)
+    }
+
     @Test func headersAndFootersAreReused() throws {
         let ds = ArrayDataSource((0..<20).map { s in [row("default", "row \(s)")] })
         ds.headers = (0..<20).map { "Header \($0)" }
