@@ -14,6 +14,9 @@ extension TableView {
     struct PendingBatch {
         var update = TableUpdate()
         var completions: [(Bool) -> Void] = []
+
+        /// Adds a change to the batch's update.
+        mutating func add(_ change: (inout TableUpdate) -> Void) { change(&update) }
     }
 
     // MARK: Rows
@@ -106,7 +109,7 @@ extension TableView {
     /// A change told inside a batch joins it; outside one it is a batch of its own.
     private func change(_ body: (inout TableUpdate) -> Void) throws {
         if pendingBatch != nil {
-            body(&pendingBatch!.update)
+            pendingBatch?.add(body)
             return
         }
         var update = TableUpdate()
