@@ -243,9 +243,16 @@ public final class TableView {
 
     /// The data source's cell for a row, with its index path and style set.
     func configuredCell(_ ip: IndexPath, _ ds: TableViewDataSource) throws -> Cell {
+        try configuredCell(ip, ds, section: ip.section, row: ip.row)
+    }
+
+    /// `configuredCell(_:_:)` for a caller that has the row's `section` and
+    /// `row` at hand (reading them from `ip` is a call into Foundation).
+    func configuredCell(_ ip: IndexPath, _ ds: TableViewDataSource, section: Int, row: Int) throws -> Cell {
         counters.rowsConfigured += 1
         let cell = try ds.tableView(self, cellForRowAt: ip)
-        cell.indexPath = ip
+        cell.placeSection = section
+        cell.placeRow = row
         // Whatever cellForRowAt set is drawn: the configuration update runs again.
         if cell.takesUpdatePass { cell.needsUpdateConfiguration = true }
         if cell.style == nil { cell.style = registry.style(for: cell.reuseIdentifier) }
