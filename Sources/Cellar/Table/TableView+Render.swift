@@ -169,6 +169,11 @@ extension TableView {
 
     func renderViewport(_ l: TableLayout, into canvas: inout Canvas) throws {
         if l.index == nil { try buildIndex(l) }
+        forgetHeightsOfCellsAwaitingUpdate()
+        if offsetMayPassContent {
+            offsetMayPassContent = false
+            if contentOffset > 0 { contentOffset = try clampedOffset(contentOffset) }
+        }
         let height = canvas.height
         let ends = try tableEnds(l)
         // Clamped so that offset + height cannot overflow.

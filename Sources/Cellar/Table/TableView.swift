@@ -125,6 +125,10 @@ public final class TableView {
     package internal(set) var streamWroteOnSecondThread = false
     /// The content line at the top of the viewport, as UIScrollView's contentOffset.y; see `scroll(toOffset:)`.
     public var contentOffset: Int = 0
+    /// The rows changed (an update, a reload, a new width) since the last
+    /// frame: the content may now end above `contentOffset`, which the next
+    /// frame then brings back to the last screenful, as UIKit's layout pass does.
+    var offsetMayPassContent = false
 
     /// Accumulates over renders and actions; see `resetStatistics()`.
     public var statistics: RenderStatistics {
@@ -192,6 +196,7 @@ public final class TableView {
     func invalidateLayout() {
         layout = nil
         heights.forget()
+        offsetMayPassContent = true
     }
 
     // MARK: Reuse
