@@ -5,8 +5,10 @@ import FuzzSupport
 /// node tree (cases, inline tables, the Swift API) and the JSON form the
 /// streamed reader indexes (`YAMLReadings`). They must give the same value
 /// or the same located error, and the JSON form parsed on a second thread
-/// (`YAMLEventsAhead`) the same bytes or error as on one; a difference is a
-/// finding, an error is not.
+/// (`YAMLEventsAhead`) and the one read by the block scanner
+/// (`YAMLBlockScanner`, which declines what is outside its subset) the same
+/// bytes or error as libfyaml's on one thread; a difference is a finding,
+/// an error is not.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzYAML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     withFuzzBytes(data, size) { raw in
@@ -14,5 +16,7 @@ public func fuzzYAML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         invariant(difference == nil, "the node tree and the JSON form differ: \(difference ?? "")")
         let ahead = YAMLReadings.aheadMismatch(Array(raw))
         invariant(ahead == nil, "the JSON form parsed ahead differs: \(ahead ?? "")")
+        let scanned = YAMLReadings.scannerMismatch(Array(raw))
+        invariant(scanned == nil, "the JSON form read by the block scanner differs: \(scanned ?? "")")
     }
 }

@@ -54,10 +54,12 @@ import Cellar
 
     /// The JSON form of `bytes` as text, or its error as printed, parsed on
     /// a second thread from `aheadFrom` bytes (`YAMLEventsAhead`).
-    static func form(_ bytes: [UInt8], titles: Bool, aheadFrom minimumBytes: Int) -> String {
+    /// With `scanning`, a text in the block subset is read by `YAMLBlockScanner`.
+    static func form(_ bytes: [UInt8], titles: Bool, aheadFrom minimumBytes: Int, scanning: Bool = false) -> String {
         do {
             let out = try bytes.withUnsafeBufferPointer {
-                try YAMLToJSON.convert($0, path: "t.yaml", titles: titles, aheadFrom: minimumBytes)
+                try YAMLToJSON.convert(
+                    $0, path: "t.yaml", titles: titles, aheadFrom: minimumBytes, scanning: scanning)
             }
             return String(decoding: out, as: UTF8.self)
         } catch { return "error: \(error)" }
@@ -70,6 +72,17 @@ import Cellar
             let plain = form(bytes, titles: titles, aheadFrom: Int.max)
             let ahead = form(bytes, titles: titles, aheadFrom: 0)
             if ahead != plain { return "one thread \(plain.prefix(300)), ahead \(ahead.prefix(300))" }
+        }
+        return nil
+    }
+
+    /// Where the JSON form read by the block scanner (`YAMLBlockScanner`)
+    /// differs from libfyaml's (their bytes or their errors), or nil.
+    public static func scannerMismatch(_ bytes: [UInt8]) -> String? {
+        for titles in [true, false] {
+            let plain = form(bytes, titles: titles, aheadFrom: Int.max)
+            let scanned = form(bytes, titles: titles, aheadFrom: Int.max, scanning: true)
+            if scanned != plain { return "libfyaml \(plain.prefix(300)), scanner \(scanned.prefix(300))" }
         }
         return nil
     }

@@ -43,7 +43,7 @@ struct YAMLToJSON {
     /// value not of its tag's type.
     private var laterError: CellarError?
     private var documents = 0
-    private var behind: DropBehind?
+    var behind: DropBehind?
     let path: String
     /// Whether titles are written as text (a table document); without, every scalar is a value.
     var readsTitles = true
@@ -56,12 +56,14 @@ struct YAMLToJSON {
     /// The JSON form of `yaml`, or the first error the node tree's reader would report.
     /// With `behind`, the pages of a mapped file behind the parser are given
     /// back as it goes; with `titles` false, no scalar is read as a title.
-    /// A text of `aheadFrom` bytes or more is parsed on a second thread
-    /// where there is one (`YAMLEventsAhead`).
+    /// A text in the block subset is read by `YAMLBlockScanner` when
+    /// `scanning`; else one of `aheadFrom` bytes or more is parsed on a
+    /// second thread where there is one (`YAMLEventsAhead`).
     static func convert(
         _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind? = nil, titles: Bool = true,
-        aheadFrom minimumBytes: Int = YAMLEventsAhead.minimumBytes
+        aheadFrom minimumBytes: Int = YAMLEventsAhead.minimumBytes, scanning: Bool = Accelerators.enabled
     ) throws -> [UInt8] {
+        if scanning, let out = scanned(yaml, path: path, dropping: behind, titles: titles) { return out }
         var c = YAMLToJSON(path: path, capacity: yaml.count)
         c.behind = behind
         c.readsTitles = titles

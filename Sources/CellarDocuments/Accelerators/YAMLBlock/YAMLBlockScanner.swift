@@ -1,0 +1,267 @@
+import Cellar
+import CellarText
+
+/// The accelerator of YAML's one reader (`YAMLToJSON`): the events of a
+/// table written in the common block subset of YAML, read straight from the
+/// bytes a line at a time, where libfyaml (`YAMLEvents`) is the plain twin.
+///
+/// The subset: block mappings and sequences (an entry's mapping on the
+/// entry's line, a sequence under a key at the key's indentation), one-line
+/// flow mappings of scalars (`- {text: a, "b": 1}`), plain, single- and
+/// double-quoted scalars on one line, comments, blank lines, CRLF, one
+/// `---` before the document. Anything else declines (`Declined`):
+/// flow sequences, block scalars, multi-line scalars, anchors, aliases,
+/// tags, `?` keys, directives, a second document, tabs, deeper indentation
+/// than a block takes, keys of 1,024 bytes or more; a text with a character
+/// YAML refuses declines before a line is read (`YAMLBlockText`).
+///
+/// Invariants: in the subset the events are libfyaml's, in its order, with
+/// the same scalar texts and styles (no tags, no anchors), so `YAMLToJSON`
+/// writes the same JSON form (`YAMLBlockScannerTests`). A line's events are
+/// made only once the whole line is read and accepted. Marks (`position`)
+/// count bytes, not characters: a mark is read only for an error, and no
+/// error of this path is reported — on any error or decline the caller
+/// converts the whole text again by libfyaml (`YAMLToJSON.scanned`), so
+/// every message and location is the plain path's.
+struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
+    /// The text is outside the subset: read it by libfyaml from the start.
+    struct Declined: Error {}
+
+    /// An event of the current line; a scalar's text is in the input or, decoded, in `scratch`.
+    struct Event {
+        var kind: YAMLEvents.Kind
+        var isPlain = true
+        var inScratch = false
+        var start = 0
+        var count = 0
+        var column = 0
+    }
+
+    /// An open block collection: its indentation, and whether it is a mapping.
+    struct Block {
+        var indent: Int
+        var isMapping: Bool
+    }
+
+    /// Blocks and flow mappings open at once past this decline (libfyaml's limit is far above).
+    static let maximumDepth = 48
+    /// An implicit key this long or longer declines (YAML bounds them at 1,024 characters).
+    static let maximumKeyBytes = 1000
+
+    let text: YAMLBlockText
+    private var nextLine = 0
+    private var lineNumber = 0
+    private var lineStart = 0
+    private var blocks: [Block] = []
+    private var flowDepth = 0
+    /// A key ended its line with no value: a block opens on the next line, or the value is null.
+    private var awaitingValue = false
+    private var started = false
+    private var sawDocumentMarker = false
+    private var finished = false
+    private var events: [Event] = []
+    private var index = -1
+    private var scratch: [UInt8] = []
+    let path: String
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, path: String) {
+        self.text = YAMLBlockText(bytes)
+        self.path = path
+        events.reserveCapacity(64)
+        scratch.reserveCapacity(256)
+    }
+
+    mutating func next() throws -> YAMLEvents.Kind {
+        index += 1
+        while index >= events.count {
+            events.removeAll(keepingCapacity: true)
+            scratch.removeAll(keepingCapacity: true)
+            index = 0
+            try readLine()
+        }
+        return events[index].kind
+    }
+
+    private var event: Event { events[index] }
+    var hasAnchor: Bool { false }
+    var position: (line: Int, column: Int) { (lineNumber, event.column) }
+    var inputOffset: Int { lineStart }
+    var isPlainScalar: Bool { event.isPlain }
+    var scalarTag: String? { nil }
+    var scalarBytes: UnsafeBufferPointer<UInt8> {
+        let e = event
+        guard e.inScratch else { return text.slice(e.start, e.count) }
+        // `scratch` is left unchanged until the next line is read, as the text's lifetime requires.
+        return scratch.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[e.start..<(e.start + e.count)]) }
+    }
+
+    // MARK: Lines
+
+    /// Reads the next line that holds a node (or the end) and queues its events.
+    private mutating func readLine() throws {
+        guard !finished else { return events.append(Event(kind: .end)) }
+        while true {
+            guard nextLine < text.count else { return try finish() }
+            lineStart = nextLine
+            let (end, following) = try text.lineEnd(from: nextLine)
+            nextLine = following
+            lineNumber += 1
+            let content = text.skipSpaces(from: lineStart, to: end)
+            if content == end || text[content] == UInt8(ascii: "#") { continue }
+            let indent = content - lineStart
+            if indent == 0 && text.isDocumentMarker(at: content, end: end) {
+                guard !started, !sawDocumentMarker, text.isBlankOrComment(from: content + 3, to: end) else {
+                    throw Declined()
+                }
+                sawDocumentMarker = true
+                continue
+            }
+            return try node(at: content, indent: indent, end: end)
+        }
+    }
+
+    /// The end of the text: every open block closes.
+    private mutating func finish() throws {
+        guard started else { throw Declined() }
+        if awaitingValue { append(scalar: (0, 0), plain: true, inScratch: false, at: 0) }
+        awaitingValue = false
+        while let block = blocks.popLast() { events.append(Event(kind: block.isMapping ? .mappingEnd : .sequenceEnd)) }
+        finished = true
+        events.append(Event(kind: .end))
+    }
+
+    /// A line whose content starts at `content`, indented `indent`: closes
+    /// the blocks it ends, opens the one it starts, and reads its node.
+    private mutating func node(at content: Int, indent: Int, end: Int) throws {
+        let isEntry = text.isEntry(at: content, end: end)
+        if !started {
+            started = true
+            events.append(Event(kind: .documentStart))
+            try open(isMapping: !isEntry, indent: indent)
+        } else if awaitingValue {
+            awaitingValue = false
+            let parent = blocks[blocks.count - 1].indent
+            if indent > parent || (indent == parent && isEntry) {
+                try open(isMapping: !isEntry, indent: indent)
+            } else {
+                append(scalar: (0, 0), plain: true, inScratch: false, at: 0)
+            }
+        }
+        while let top = blocks.last, top.indent > indent || (top.indent == indent && !top.isMapping && !isEntry) {
+            // A sequence at its key's indentation ends at the first line that is not an entry.
+            if top.indent == indent && !(blocks.count >= 2 && blocks[blocks.count - 2].indent == indent) { break }
+            blocks.removeLast()
+            events.append(Event(kind: top.isMapping ? .mappingEnd : .sequenceEnd))
+        }
+        guard let top = blocks.last, top.indent == indent else { throw Declined() }
+        if top.isMapping {
+            try member(at: content, end: end)
+        } else {
+            guard isEntry else { throw Declined() }
+            try entry(at: content, end: end)
+        }
+    }
+
+    private mutating func open(isMapping: Bool, indent: Int) throws {
+        guard blocks.count + flowDepth < Self.maximumDepth else { throw Declined() }
+        blocks.append(Block(indent: indent, isMapping: isMapping))
+        events.append(Event(kind: isMapping ? .mappingStart : .sequenceStart))
+    }
+
+    /// `- node`: a scalar, a flow mapping, or the first `key: value` of a mapping on the entry's line.
+    private mutating func entry(at dash: Int, end: Int) throws {
+        let content = text.skipSpaces(from: dash + 1, to: end)
+        guard content < end, text[content] != UInt8(ascii: "#"), !text.isEntry(at: content, end: end) else {
+            throw Declined()
+        }
+        if text[content] == UInt8(ascii: "{") { return try flowMapping(at: content, end: end) }
+        let read = try readScalar(at: content, end: end, flow: false)
+        guard read.isKey else { return append(read) }
+        try open(isMapping: true, indent: content - lineStart)
+        try member(read, end: end)
+    }
+
+    /// `key: value` in a block mapping.
+    private mutating func member(at content: Int, end: Int) throws {
+        let read = try readScalar(at: content, end: end, flow: false)
+        guard read.isKey else { throw Declined() }
+        try member(read, end: end)
+    }
+
+    private mutating func member(_ key: ReadScalar, end: Int) throws {
+        guard key.next - key.start < Self.maximumKeyBytes else { throw Declined() }
+        append(key)
+        let content = text.skipSpaces(from: key.next, to: end)
+        if content == end || text[content] == UInt8(ascii: "#") {
+            awaitingValue = true
+            return
+        }
+        if text[content] == UInt8(ascii: "{") { return try flowMapping(at: content, end: end) }
+        let value = try readScalar(at: content, end: end, flow: false)
+        guard !value.isKey else { throw Declined() }
+        append(value)
+    }
+
+    /// `{key: value, …}` closed on its line, its keys and values scalars.
+    private mutating func flowMapping(at brace: Int, end: Int) throws {
+        guard blocks.count + flowDepth < Self.maximumDepth else { throw Declined() }
+        events.append(Event(kind: .mappingStart))
+        var i = text.skipSpaces(from: brace + 1, to: end)
+        if i < end && text[i] == UInt8(ascii: "}") {
+            i += 1
+        } else {
+            while true {
+                let key = try readScalar(at: i, end: end, flow: true)
+                guard key.isKey, key.next - key.start < Self.maximumKeyBytes else { throw Declined() }
+                append(key)
+                let value = try readScalar(at: text.skipSpaces(from: key.next, to: end), end: end, flow: true)
+                guard !value.isKey else { throw Declined() }
+                append(value)
+                i = text.skipSpaces(from: value.next, to: end)
+                guard i < end else { throw Declined() }
+                i += 1
+                if text[i - 1] == UInt8(ascii: "}") { break }
+                guard text[i - 1] == UInt8(ascii: ",") else { throw Declined() }
+                i = text.skipSpaces(from: i, to: end)
+            }
+        }
+        guard text.isBlankOrComment(from: i, to: end) else { throw Declined() }
+        events.append(Event(kind: .mappingEnd))
+    }
+
+    // MARK: Scalars
+
+    private mutating func readScalar(at i: Int, end: Int, flow: Bool) throws -> ReadScalar {
+        guard i < end else { throw Declined() }
+        switch text[i] {
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            let quoted = try text.quoted(at: i, end: end, into: &scratch)
+            return try text.afterQuoted(quoted, end: end, flow: flow)
+        default:
+            return try text.plain(at: i, end: end, flow: flow)
+        }
+    }
+
+    private mutating func append(_ read: ReadScalar) {
+        append(scalar: read.text, plain: read.isPlain, inScratch: read.inScratch, at: read.start)
+    }
+
+    private mutating func append(scalar: (start: Int, count: Int), plain: Bool, inScratch: Bool, at offset: Int) {
+        events.append(
+            Event(
+                kind: .scalar, isPlain: plain, inScratch: inScratch, start: scalar.start, count: scalar.count,
+                column: max(1, offset - lineStart + 1)))
+    }
+}
+
+/// A scalar read on a line: its text (in the input, or in the scratch
+/// buffer), where it starts, whether it is a key (a `:` indicator follows),
+/// and where reading goes on (after the `:` of a key, else after the scalar).
+struct ReadScalar {
+    var text: (start: Int, count: Int)
+    var isPlain: Bool
+    var inScratch: Bool
+    var start: Int
+    var isKey: Bool
+    var next: Int
+}

@@ -1,0 +1,182 @@
+/// One-line scalars as YAML 1.2 reads them (plain 7.3.3, single-quoted
+/// 7.3.2, double-quoted 7.3.1 with its escapes 5.7), for `YAMLBlockScanner`.
+/// What the subset leaves out declines: a scalar that goes on past its line,
+/// a plain scalar starting with an indicator, an escape YAML does not have,
+/// and, in a flow mapping, plain text holding `#`, a quote, a bracket or a
+/// `:` before one.
+extension YAMLBlockText {
+    /// A quoted scalar closed on its line: its text (in the input when it has
+    /// no escape, else decoded into `scratch`) and its closing quote.
+    struct Quoted {
+        var text: (start: Int, count: Int)
+        var inScratch: Bool
+        var start: Int
+        var close: Int
+    }
+
+    func quoted(at open: Int, end: Int, into scratch: inout [UInt8]) throws -> Quoted {
+        let quote = base[open]
+        let escape = quote == UInt8(ascii: "'") ? quote : UInt8(ascii: "\\")
+        var i = first(quote, escape, from: open + 1, to: end)
+        guard i < end else { throw YAMLBlockScanner.Declined() }
+        // A single quote is an escape (`''`) only when another follows it.
+        let escaped = base[i] == escape && (quote != escape || (i + 1 < end && base[i + 1] == quote))
+        guard escaped else { return Quoted(text: (open + 1, i - open - 1), inScratch: false, start: open, close: i) }
+        let start = scratch.count
+        var run = open + 1
+        while true {
+            scratch.append(contentsOf: slice(run, i - run))
+            if quote == escape {
+                guard i + 1 < end, base[i + 1] == quote else { break }
+                scratch.append(quote)
+                run = i + 2
+            } else {
+                guard base[i] == escape else { break }
+                run = try decodeEscape(at: i, end: end, into: &scratch)
+            }
+            i = first(quote, escape, from: run, to: end)
+            guard i < end else { throw YAMLBlockScanner.Declined() }
+        }
+        return Quoted(text: (start, scratch.count - start), inScratch: true, start: open, close: i)
+    }
+
+    /// Decodes the escape whose `\` is at `i`; returns where the text goes on.
+    private func decodeEscape(at i: Int, end: Int, into out: inout [UInt8]) throws -> Int {
+        guard i + 1 < end else { throw YAMLBlockScanner.Declined() }
+        let simple: UInt8
+        switch base[i + 1] {
+        case UInt8(ascii: "0"): simple = 0
+        case UInt8(ascii: "a"): simple = 0x07
+        case UInt8(ascii: "b"): simple = 0x08
+        case UInt8(ascii: "t"): simple = 0x09
+        case UInt8(ascii: "n"): simple = 0x0A
+        case UInt8(ascii: "v"): simple = 0x0B
+        case UInt8(ascii: "f"): simple = 0x0C
+        case UInt8(ascii: "r"): simple = 0x0D
+        case UInt8(ascii: "e"): simple = 0x1B
+        case UInt8(ascii: " "), UInt8(ascii: "\""), UInt8(ascii: "/"), UInt8(ascii: "\\"): simple = base[i + 1]
+        case UInt8(ascii: "N"): return append(0x85, into: &out, next: i + 2)
+        case UInt8(ascii: "_"): return append(0xA0, into: &out, next: i + 2)
+        case UInt8(ascii: "L"): return append(0x2028, into: &out, next: i + 2)
+        case UInt8(ascii: "P"): return append(0x2029, into: &out, next: i + 2)
+        case UInt8(ascii: "x"): return try hex(at: i + 2, digits: 2, end: end, into: &out)
+        case UInt8(ascii: "u"): return try hex(at: i + 2, digits: 4, end: end, into: &out)
+        case UInt8(ascii: "U"): return try hex(at: i + 2, digits: 8, end: end, into: &out)
+        default: throw YAMLBlockScanner.Declined()
+        }
+        out.append(simple)
+        return i + 2
+    }
+
+    /// `\x`, `\u` or `\U` and its hex digits: a scalar value (no surrogate), written as UTF-8.
+    private func hex(at start: Int, digits: Int, end: Int, into out: inout [UInt8]) throws -> Int {
+        guard start + digits <= end else { throw YAMLBlockScanner.Declined() }
+        var value: UInt32 = 0
+        for k in start..<(start + digits) {
+            let b = base[k]
+            let digit: UInt8
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = b - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = b - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = b - UInt8(ascii: "A") + 10
+            default: throw YAMLBlockScanner.Declined()
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        guard value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { throw YAMLBlockScanner.Declined() }
+        return append(value, into: &out, next: start + digits)
+    }
+
+    private func append(_ scalar: UInt32, into out: inout [UInt8], next: Int) -> Int {
+        // In range and not a surrogate (checked by the callers), so a Unicode.Scalar.
+        out.append(contentsOf: Unicode.Scalar(scalar).map { Array(String($0).utf8) } ?? [])
+        return next
+    }
+
+    /// A quoted scalar's end: a key when a `:` follows it (in a flow mapping
+    /// the `:` may touch the value, as after JSON's keys), else the value
+    /// ends its line (in a block) or goes on to the flow mapping's `,` or `}`.
+    func afterQuoted(_ q: Quoted, end: Int, flow: Bool) throws -> ReadScalar {
+        let after = q.close + 1
+        let j = skipSpaces(from: after, to: end)
+        var read = ReadScalar(
+            text: q.text, isPlain: false, inScratch: q.inScratch, start: q.start, isKey: false, next: j)
+        if j < end && base[j] == UInt8(ascii: ":") && (flow || j + 1 == end || base[j + 1] == UInt8(ascii: " ")) {
+            read.isKey = true
+            read.next = j + 1
+        } else if !flow {
+            guard isBlankOrComment(from: after, to: end) else { throw YAMLBlockScanner.Declined() }
+            read.next = end
+        }
+        return read
+    }
+
+    /// A plain scalar on its line: up to a `:` and a space (a key), a space
+    /// and `#` (a comment) or the line's end; in a flow mapping, up to `,`
+    /// or `}`. Trailing spaces are not its text.
+    func plain(at i: Int, end: Int, flow: Bool) throws -> ReadScalar {
+        guard i < end, startsPlain(at: i, end: end) else { throw YAMLBlockScanner.Declined() }
+        var stop = end
+        var isKey = false
+        var j = i
+        if flow {
+            scan: while j < end {
+                switch base[j] {
+                case UInt8(ascii: ","), UInt8(ascii: "}"): break scan
+                case UInt8(ascii: ":"):
+                    guard j + 1 < end else { throw YAMLBlockScanner.Declined() }
+                    switch base[j + 1] {
+                    case UInt8(ascii: " "):
+                        isKey = true
+                        break scan
+                    case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: "["), UInt8(ascii: "{"):
+                        throw YAMLBlockScanner.Declined()
+                    default: j += 1
+                    }
+                case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "#"), UInt8(ascii: "\""),
+                    UInt8(ascii: "'"):
+                    throw YAMLBlockScanner.Declined()
+                default: j += 1
+                }
+            }
+            stop = j
+        } else {
+            while true {
+                j = first(UInt8(ascii: ":"), UInt8(ascii: "#"), from: j, to: end)
+                if j == end { break }
+                if base[j] == UInt8(ascii: ":") ? j + 1 == end || base[j + 1] == UInt8(ascii: " ") : base[j - 1] == 0x20
+                {
+                    stop = j
+                    isKey = base[j] == UInt8(ascii: ":")
+                    break
+                }
+                j += 1
+            }
+        }
+        var last = stop
+        while last > i && base[last - 1] == UInt8(ascii: " ") { last -= 1 }
+        let next = isKey ? stop + 1 : flow ? stop : end
+        return ReadScalar(text: (i, last - i), isPlain: true, inScratch: false, start: i, isKey: isKey, next: next)
+    }
+
+    /// Whether a plain scalar may start at `i`: not with an indicator, but
+    /// `-` before a character that may follow it.
+    private func startsPlain(at i: Int, end: Int) -> Bool {
+        switch base[i] {
+        case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+            UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
+            UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"),
+            UInt8(ascii: "`"), UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: " "):
+            return false
+        case UInt8(ascii: "-"):
+            guard i + 1 < end else { return false }
+            switch base[i + 1] {
+            case UInt8(ascii: " "), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"),
+                UInt8(ascii: "}"):
+                return false
+            default: return true
+            }
+        default: return true
+        }
+    }
+}

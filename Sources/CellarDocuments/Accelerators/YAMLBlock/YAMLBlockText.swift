@@ -1,0 +1,107 @@
+import Cellar
+import CellarText
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The bytes `YAMLBlockScanner` reads, and its one-line readings of them:
+/// lines, spaces, comments and scalars (`YAMLBlockText+Scalars`).
+///
+/// Invariants: `base` addresses `count` readable bytes for the scanner's
+/// life (the caller holds them); a byte is read only below the `end` of the
+/// line a function is given, and a line never reaches past `count`. A
+/// reading that meets anything outside the subset throws
+/// `YAMLBlockScanner.Declined`.
+struct YAMLBlockText {
+    let base: UnsafePointer<UInt8>
+    let count: Int
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        // An empty text has no address; no byte of it is read.
+        base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1).unsafelyUnwrapped
+        count = bytes.count
+    }
+
+    @inline(__always)
+    subscript(_ i: Int) -> UInt8 { base[i] }
+
+    func slice(_ start: Int, _ length: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + start, count: length)
+    }
+
+    /// Whether the scanner may read `bytes` at all: they must be YAML text
+    /// (`YAMLCharacters`, which also checks their UTF-8), with no byte order
+    /// mark, no tab, no carriage return but before a line feed, and none of
+    /// the characters a YAML 1.1 reader takes for line breaks (U+0085,
+    /// U+2028, U+2029) or that a reader might take for a space (U+00A0).
+    static func accepts(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, YAMLCharacters.firstForbidden(bytes) == nil else { return false }
+        let n = bytes.count
+        if n >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { return false }
+        var i = 0
+        while i < n {
+            i = ByteFlags.firstFlagged(base, from: i, before: n) {
+                ByteFlags.equal($0, 0x09) | ByteFlags.equal($0, 0x0D) | ByteFlags.equal($0, 0xC2)
+                    | ByteFlags.equal($0, 0xE2)
+            }
+            guard i < n else { break }
+            switch base[i] {
+            case 0x09: return false
+            case 0x0D: if i + 1 >= n || base[i + 1] != 0x0A { return false }
+            case 0xC2: if i + 1 < n && (base[i + 1] == 0x85 || base[i + 1] == 0xA0) { return false }
+            case 0xE2:
+                if i + 2 < n && base[i + 1] == 0x80 && (base[i + 2] == 0xA8 || base[i + 2] == 0xA9) { return false }
+            default: break
+            }
+            i += 1
+        }
+        return true
+    }
+
+    /// The end of the line from `start` (before its CR LF or LF) and where the next line starts.
+    func lineEnd(from start: Int) throws -> (end: Int, next: Int) {
+        guard let found = memchr(base + start, 0x0A, count - start) else { return (count, count) }
+        let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        let end = newline > start && base[newline - 1] == 0x0D ? newline - 1 : newline
+        return (end, newline + 1)
+    }
+
+    @inline(__always)
+    func skipSpaces(from start: Int, to end: Int) -> Int {
+        var i = start
+        while i < end && base[i] == UInt8(ascii: " ") { i += 1 }
+        return i
+    }
+
+    /// Nothing but spaces and a comment (after a space) from `start` to `end`.
+    func isBlankOrComment(from start: Int, to end: Int) -> Bool {
+        let i = skipSpaces(from: start, to: end)
+        return i == end || (i > start && base[i] == UInt8(ascii: "#"))
+    }
+
+    /// `---` or `...` at the start of a line (followed by anything).
+    func isDocumentMarker(at i: Int, end: Int) -> Bool {
+        guard i + 3 <= end else { return false }
+        let b = base[i]
+        return (b == UInt8(ascii: "-") || b == UInt8(ascii: ".")) && base[i + 1] == b && base[i + 2] == b
+    }
+
+    /// `-` followed by a space or the line's end: a block sequence's entry.
+    @inline(__always)
+    func isEntry(at i: Int, end: Int) -> Bool {
+        base[i] == UInt8(ascii: "-") && (i + 1 == end || base[i + 1] == UInt8(ascii: " "))
+    }
+
+    /// The first `a` or `b` from `start`, or `end`.
+    @inline(__always)
+    func first(_ a: UInt8, _ b: UInt8, from start: Int, to end: Int) -> Int {
+        var i = ByteFlags.firstFlagged(base, from: start, before: end) {
+            ByteFlags.equal($0, a) | ByteFlags.equal($0, b)
+        }
+        while i < end && base[i] != a && base[i] != b { i += 1 }
+        return min(i, end)
+    }
+}

@@ -1,0 +1,159 @@
+import CellarTestSupport
+import Foundation
+import Testing
+
+@_spi(Fuzzing) @testable import CellarDocuments
+
+/// The block scanner (`YAMLBlockScanner`) against its plain twin, libfyaml
+/// (`YAMLEvents`): the same JSON form byte for byte, or the same located
+/// error, for every example, case and fuzz seed, generated tables of every
+/// core-schema edge case, and mutations of them that must make it decline.
+@Suite struct YAMLBlockScannerTests {
+    /// Whether the scanner reads `text` itself (nil: it declined, or the form ends in an error).
+    static func scans(_ text: String) -> Bool {
+        Array(text.utf8).withUnsafeBufferPointer {
+            YAMLToJSON.scanned($0, path: "t.yaml", dropping: nil, titles: true) != nil
+        }
+    }
+
+    static func expectSame(_ text: String, _ what: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let difference = YAMLReadings.scannerMismatch(Array(text.utf8))
+        #expect(difference == nil, "\(what): \(text.prefix(400)): \(difference ?? "")", sourceLocation: sourceLocation)
+    }
+
+    /// Plain scalars of every kind the core schema tells apart, and texts that only look like them.
+    static let plainValues = [
+        "10:30", "01234", "NO", "no", "yes", "Yes", "0x1F", "0x1g", "0o17", "0o8", "0b11", ".inf", "-.Inf", "+.INF",
+        ".nan", ".NaN", "~", "null", "Null", "NULL", "nULL", "true", "True", "TRUE", "tRUE", "false", "FALSE", "1e3",
+        "1E-3", "-1.5", "+12", "-0", "1_000", "12.3 GB of 64 GB", "99999999999999999999", "3.", ".5", "1.2.3",
+        "Row 7 한글", "🍊 emoji", "a:b", "a#b", "http://x.y/z?q=1", "-5", "-x", "don't", "say \"hi\"", "a, b",
+        "x]", "x}", "그래요", "~x", "n", "t", "f", "fo o", "é",
+    ]
+    /// Flow mappings take plain text without `#`, quotes, `[]{}`, `,` and `: `.
+    static let flowPlainValues = plainValues.filter { v in !v.contains { "#\"',[]{}".contains($0) } }
+    static let quotedValues = [
+        "\"10:30\"", "'01234'", "\"true\"", "'null'", "\"\"", "''", "'it''s'", "''''", "'a''''b'",
+        #""tab\there""#, #""q\"uote""#, #""back\\slash""#, #""\u00e9\U0001F34A\x41""#, #""\0\a\b\v\f\r\e\ \/""#,
+        #""\N\_\L\P""#, "\"한글 🍊\"", "\"  spaced  \"", "'  spaced  '", #""a\nb""#, "\"# not a comment\"",
+    ]
+    static let keys = ["text", "secondaryText", "cell", "image", "accessory", "height", "키", "\"quoted key\"", "'k'"]
+
+    static func value(_ rng: inout SeededGenerator, flow: Bool) -> String {
+        let plain = flow ? flowPlainValues : plainValues
+        return Bool.random(using: &rng) ? plain.randomElement(using: &rng)! : quotedValues.randomElement(using: &rng)!
+    }
+
+    /// A table document in the subset: block rows, flow rows, comments,
+    /// blank lines, trailing spaces, sequences indented under their key or
+    /// at its indentation.
+    static func table(_ seed: UInt64, rows: Int = 30) -> String {
+        var rng = SeededGenerator(seed: seed)
+        var lines = ["# generated \(seed)", seed % 3 == 0 ? "---" : "", "style: plain", "sections:"]
+        let section = seed % 5 == 2 ? "" : "  "
+        let entry = section + (seed % 4 == 1 ? "  " : "    ")
+        for s in 0..<2 {
+            lines.append(section + "- header: \(value(&rng, flow: false))")
+            lines.append(section + (seed % 2 == 0 ? "  rows:" : "  rows:  # the rows"))
+            for r in 0..<rows {
+                let keys = Self.keys.shuffled(using: &rng).prefix(Int.random(in: 1...4, using: &rng))
+                let pad = Bool.random(using: &rng) ? "  " : ""
+                if (r + s) % 2 == 0 {
+                    let fields = keys.map { "\($0): \(value(&rng, flow: true))" }
+                    lines.append(entry + "- {" + fields.joined(separator: ", ") + "}" + pad)
+                } else {
+                    for (k, key) in keys.enumerated() {
+                        lines.append(entry + (k == 0 ? "- " : "  ") + "\(key): \(value(&rng, flow: false))" + pad)
+                    }
+                }
+                if r % 7 == 3 { lines.append(r % 2 == 0 ? "" : entry + "  # a comment") }
+            }
+            if s == 0 { lines.append(section + "  footer: \(value(&rng, flow: false))") }
+        }
+        lines.append("footer:")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test func everyExampleCaseAndSeedGivesTheSameFormOrError() throws {
+        var scanned = 0
+        for (name, bytes) in try YAMLEventsAheadTests.texts() {
+            Self.expectSame(String(decoding: bytes, as: UTF8.self), name)
+            if Self.scans(String(decoding: bytes, as: UTF8.self)) { scanned += 1 }
+            for cut in [bytes.count / 3, bytes.count / 2, bytes.count - 1] where cut > 0 && cut < bytes.count {
+                Self.expectSame(String(decoding: bytes[..<cut], as: UTF8.self), "\(name) cut at \(cut)")
+            }
+        }
+        // Most shipped tables are in the subset.
+        #expect(scanned > 40)
+    }
+
+    @Test func generatedTablesAreScannedWithTheSameForm() {
+        for seed in 0..<120 as Range<UInt64> {
+            let text = Self.table(seed)
+            #expect(Self.scans(text), "\(seed): \(text)")
+            Self.expectSame(text, "seed \(seed)")
+            let crlf = text.replacingOccurrences(of: "\n", with: "\r\n")
+            Self.expectSame(crlf, "seed \(seed) CRLF")
+        }
+    }
+
+    /// Every scalar the generator knows, alone as a block value and in a flow mapping.
+    @Test func everyScalarReadsAsLibfyamlReadsIt() {
+        for v in Self.plainValues + Self.quotedValues {
+            let block = "rows:\n  - text: \(v)\n    \(v): 1\n"
+            #expect(Self.scans(block), "\(v)")
+            Self.expectSame(block, v)
+            Self.expectSame("a: \(v) # c\nb: {k: \(v)}\n", v)
+        }
+        for v in Self.flowPlainValues + Self.quotedValues {
+            let flow = "- {text: \(v), \(v): x}\n- {\"j\":\(v)}\n"
+            #expect(Self.scans(flow), "\(v)")
+            Self.expectSame(flow, v)
+        }
+    }
+
+    /// Texts outside the subset: each must decline, and so give libfyaml's form or error.
+    static let outside = [
+        "a: [1, 2]\n", "a: |\n  x\n", "a: >\n  x\n", "a: b\n  c\n", "a: &x 1\nb: *x\n", "a: !!str 1\n",
+        "? a\n: b\n", "%YAML 1.2\n---\na: 1\n", "a: 1\n---\nb: 2\n", "a: 1\n...\n", "a:\n\t- 1\n", "a: \"x\n  y\"\n",
+        "a: 'x\n  y'\n", "- a\n - b\n", "a: 1\n b: 2\n", "a:\n  - 1\n - 2\n", "\u{FEFF}a: 1\n", "a: b\u{0085}c\n",
+        "a: {b: 1,}\n", "a: {b: [1]}\n", "a: {b: 1\n", "- {a: 1} x\n", "a: b: c\n", "a: \"\\q\"\n", "a: \"\\uD800\"\n",
+        "- - a\n", "-\n  a: 1\n", "a: 1\r\nb: 2\rc: 3\n", "a: 1 #\u{0001}\n", "a: {b}\n", "a: {b: }\n", "[a]\n", "a\n",
+        "", "# only\n", "---\n", "a: \"x\"y\n", "a:b\n", "a: {b:1}\n", "a: @x\n", "a: `x\n", "a: 1\nb\n",
+        "a: x\u{2028}y\n",
+        "a: x\u{00A0}y\n",
+    ]
+
+    @Test func outsideTheSubsetItDeclines() {
+        for text in Self.outside {
+            #expect(!Self.scans(text), "\(text)")
+            Self.expectSame(text, text)
+            Self.expectSame("sections:\n  - rows:\n      - text: a\n" + text, text)
+        }
+    }
+
+    /// Generated tables with one line changed: a repeated key, a line
+    /// outside the subset, a deeper or shallower indentation, a line cut.
+    @Test func mutatedTablesGiveTheSameFormOrError() {
+        let insertions =
+            Self.outside.filter { !$0.isEmpty } + [
+                "  text: again\n", "      - {text: a, text: b}\n", "        text: x\n        text: y\n", "     - x\n",
+                "      -  text: deeper\n", "  footer: 1\n", "sections: 2\n",
+            ]
+        for seed in 0..<40 as Range<UInt64> {
+            var rng = SeededGenerator(seed: seed &+ 1000)
+            var lines = Self.table(seed, rows: 8).split(separator: "\n", omittingEmptySubsequences: false).map(
+                String.init)
+            let at = Int.random(in: 0..<lines.count, using: &rng)
+            for insertion in insertions {
+                var mutated = lines
+                mutated.insert(insertion.hasSuffix("\n") ? String(insertion.dropLast()) : insertion, at: at)
+                Self.expectSame(mutated.joined(separator: "\n"), "seed \(seed) + \(insertion) at \(at)")
+            }
+            let line = lines[at]
+            if !line.isEmpty {
+                lines[at] = String(line.prefix(Int.random(in: 0..<line.count, using: &rng)))
+                Self.expectSame(lines.joined(separator: "\n"), "seed \(seed) line \(at) cut")
+            }
+        }
+    }
+}
