@@ -93,7 +93,7 @@ import Testing
 
     /// The shape of `Scripts/bench cli`'s mixed tables: sections with header
     /// and footer, every built-in style and accessory type, images, selected
-    /// rows, per-row heights; CSV grouped by a column. In colour too, so
+    /// rows, per-row heights; CSV grouped by a column; YAML in block style. In colour too, so
     /// that every style the accessories and selections draw with is met.
     @Test func mixedTablesDrawTheSameThroughEveryFastPath() throws {
         let dir = try ScratchDirectory()
@@ -117,6 +117,15 @@ import Testing
         try dir.write(
             "m.json", "{\"allowsMultipleSelection\": true, \"sections\": [" + sections.joined(separator: ",\n") + "]}\n"
         )
+        // The same table as YAML in block style (rows as block mappings), as the block scanner reads it.
+        let yamlSections = stride(from: 0, to: 12_000, by: 500).map { start in
+            "  - header: Section \(start / 500) 헤더\n    footer: 500 rows\n    rows:\n"
+                + (start..<start + 500).map { i in
+                    let fields = row(i).dropFirst().dropLast().components(separatedBy: ", ")
+                    return "      - " + fields.joined(separator: "\n        ") + "\n"
+                }.joined()
+        }
+        try dir.write("m.yaml", "allowsMultipleSelection: true\nsections:\n" + yamlSections.joined())
         let csv = (0..<12_000).map { i in
             let kind = ["default", "subtitle", "value1", "value2"][i % 4]
             let image = i % 2 == 0 && i % 4 < 2 ? ["🍊", "📶", "✈️"][i % 3] : ""
@@ -126,7 +135,7 @@ import Testing
         try dir.write(
             "m.csv",
             "group,cell,text,secondaryText,image,accessory,selected,height\n" + csv.joined(separator: "\n") + "\n")
-        try expectSameThroughEveryFastPath(["m.json", "m.csv"], in: dir, extra: ["--section-by", "group"])
+        try expectSameThroughEveryFastPath(["m.json", "m.yaml", "m.csv"], in: dir, extra: ["--section-by", "group"])
     }
 
     /// Each file rendered whole (twice: the first run writes the load

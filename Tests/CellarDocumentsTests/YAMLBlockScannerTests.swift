@@ -27,7 +27,8 @@ import Testing
         ".nan", ".NaN", "~", "null", "Null", "NULL", "nULL", "true", "True", "TRUE", "tRUE", "false", "FALSE", "1e3",
         "1E-3", "-1.5", "+12", "-0", "1_000", "12.3 GB of 64 GB", "99999999999999999999", "3.", ".5", "1.2.3",
         "Row 7 한글", "🍊 emoji", "a:b", "a#b", "http://x.y/z?q=1", "-5", "-x", "don't", "say \"hi\"", "a, b",
-        "x]", "x}", "그래요", "~x", "n", "t", "f", "fo o", "é",
+        "x]", "x}", "그래요", "~x", "n", "t", "f", "fo o", "é", "a [b] {c}", "12:30:45", "-.5", "50%", "a | b",
+        "a > b", "a & b", "a * b", "a ! b", "a ? b", "a % b", "a @ b", "#hash", "a\\b",
     ]
     /// Flow mappings take plain text without `#`, quotes, `[]{}`, `,` and `: `.
     static let flowPlainValues = plainValues.filter { v in !v.contains { "#\"',[]{}".contains($0) } }
@@ -36,7 +37,10 @@ import Testing
         #""tab\there""#, #""q\"uote""#, #""back\\slash""#, #""\u00e9\U0001F34A\x41""#, #""\0\a\b\v\f\r\e\ \/""#,
         #""\N\_\L\P""#, "\"한글 🍊\"", "\"  spaced  \"", "'  spaced  '", #""a\nb""#, "\"# not a comment\"",
     ]
-    static let keys = ["text", "secondaryText", "cell", "image", "accessory", "height", "키", "\"quoted key\"", "'k'"]
+    static let keys = [
+        "text", "secondaryText", "cell", "image", "accessory", "height", "키", "\"quoted key\"", "'k'", "my key", "01",
+        "null", "\"\"",
+    ]
 
     static func value(_ rng: inout SeededGenerator, flow: Bool) -> String {
         let plain = flow ? flowPlainValues : plainValues
@@ -120,7 +124,7 @@ import Testing
         "- - a\n", "-\n  a: 1\n", "a: 1\r\nb: 2\rc: 3\n", "a: 1 #\u{0001}\n", "a: {b}\n", "a: {b: }\n", "[a]\n", "a\n",
         "", "# only\n", "---\n", "a: \"x\"y\n", "a:b\n", "a: {b:1}\n", "a: @x\n", "a: `x\n", "a: 1\nb\n",
         "a: x\u{2028}y\n",
-        "a: x\u{00A0}y\n",
+        "a: x\u{00A0}y\n", "a: - x\n", "a: %x\n", "a: 1\n  # c\n   b\n", "a: {b: 1} # c\n  d\n",
     ]
 
     @Test func outsideTheSubsetItDeclines() {

@@ -43,7 +43,7 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
         var isMapping: Bool
     }
 
-    /// Blocks and flow mappings open at once past this decline (libfyaml's limit is far above).
+    /// Blocks open at once past this decline (a flow mapping is one more; libfyaml's limit is far above).
     static let maximumDepth = 48
     /// An implicit key this long or longer declines (YAML bounds them at 1,024 characters).
     static let maximumKeyBytes = 1000
@@ -53,7 +53,6 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
     private var lineNumber = 0
     private var lineStart = 0
     private var blocks: [Block] = []
-    private var flowDepth = 0
     /// A key ended its line with no value: a block opens on the next line, or the value is null.
     private var awaitingValue = false
     private var started = false
@@ -163,7 +162,7 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
     }
 
     private mutating func open(isMapping: Bool, indent: Int) throws {
-        guard blocks.count + flowDepth < Self.maximumDepth else { throw Declined() }
+        guard blocks.count < Self.maximumDepth else { throw Declined() }
         blocks.append(Block(indent: indent, isMapping: isMapping))
         events.append(Event(kind: isMapping ? .mappingStart : .sequenceStart))
     }
@@ -204,7 +203,7 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
 
     /// `{key: value, …}` closed on its line, its keys and values scalars.
     private mutating func flowMapping(at brace: Int, end: Int) throws {
-        guard blocks.count + flowDepth < Self.maximumDepth else { throw Declined() }
+        guard blocks.count < Self.maximumDepth else { throw Declined() }
         events.append(Event(kind: .mappingStart))
         var i = text.skipSpaces(from: brace + 1, to: end)
         if i < end && text[i] == UInt8(ascii: "}") {
