@@ -12,14 +12,15 @@ import CellarText
 /// `---` before the document. Anything else declines (`Declined`):
 /// flow sequences, block scalars, multi-line scalars, anchors, aliases,
 /// tags, `?` keys, directives, a second document, tabs, deeper indentation
-/// than a block takes, keys of 1,024 bytes or more; a text with a character
+/// than a block takes, keys of 1,000 bytes or more; a text with a character
 /// YAML refuses declines before a line is read (`YAMLBlockText`).
 ///
 /// Invariants: in the subset the events are libfyaml's, in its order, with
 /// the same scalar texts and styles (no tags, no anchors), so `YAMLToJSON`
 /// writes the same JSON form (`YAMLBlockScannerTests`). A line's events are
 /// made only once the whole line is read and accepted. Marks (`position`)
-/// count bytes, not characters: a mark is read only for an error, and no
+/// are a scalar's line and byte column, not characters, and nothing for
+/// other events: a mark is read only for an error, and no
 /// error of this path is reported — on any error or decline the caller
 /// converts the whole text again by libfyaml (`YAMLToJSON.scanned`), so
 /// every message and location is the plain path's.
@@ -27,15 +28,10 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
     /// The text is outside the subset: read it by libfyaml from the start.
     struct Declined: Error {}
 
-    /// An event of the current line; a scalar's text is in the input or, decoded, in `scratch`.
-    struct Event {
-        var kind: YAMLEvents.Kind
-        var isPlain = true
-        var inScratch = false
-        var start = 0
-        var count = 0
-        var column = 0
-    }
+    /// An event of the current line, in the form events parsed ahead are
+    /// copied in: a scalar's text is in the input from `textStart`, or,
+    /// decoded, in `scratch` from `-1 - textStart` (a negative start).
+    typealias Event = YAMLEventsAhead.Event
 
     /// An open block collection: its indentation, and whether it is a mapping.
     struct Block {
@@ -45,7 +41,7 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
 
     /// Blocks open at once past this decline (a flow mapping is one more; libfyaml's limit is far above).
     static let maximumDepth = 48
-    /// An implicit key this long or longer declines (YAML bounds them at 1,024 characters).
+    /// An implicit key this long or longer declines (YAML bounds them at 1,024 characters, libfyaml near it).
     static let maximumKeyBytes = 1000
 
     let text: YAMLBlockText
@@ -83,15 +79,16 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
 
     private var event: Event { events[index] }
     var hasAnchor: Bool { false }
-    var position: (line: Int, column: Int) { (lineNumber, event.column) }
+    var position: (line: Int, column: Int) { (event.line, event.column) }
     var inputOffset: Int { lineStart }
     var isPlainScalar: Bool { event.isPlain }
     var scalarTag: String? { nil }
     var scalarBytes: UnsafeBufferPointer<UInt8> {
         let e = event
-        guard e.inScratch else { return text.slice(e.start, e.count) }
+        guard e.textStart < 0 else { return text.slice(e.textStart, e.textCount) }
+        let start = -1 - e.textStart
         // `scratch` is left unchanged until the next line is read, as the text's lifetime requires.
-        return scratch.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[e.start..<(e.start + e.count)]) }
+        return scratch.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[start..<(start + e.textCount)]) }
     }
 
     // MARK: Lines
@@ -248,8 +245,8 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
     private mutating func append(scalar: (start: Int, count: Int), plain: Bool, inScratch: Bool, at offset: Int) {
         events.append(
             Event(
-                kind: .scalar, isPlain: plain, inScratch: inScratch, start: scalar.start, count: scalar.count,
-                column: max(1, offset - lineStart + 1)))
+                kind: .scalar, isPlain: plain, line: lineNumber, column: max(1, offset - lineStart + 1),
+                textStart: inScratch ? -1 - scalar.start : scalar.start, textCount: scalar.count))
     }
 }
 
