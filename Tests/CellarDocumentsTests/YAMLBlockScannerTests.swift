@@ -135,6 +135,22 @@ import Testing
         }
     }
 
+    /// Long keys and deep nesting: read up to a bound, declined past it, the same either way.
+    @Test func longKeysAndDeepNestingStayWithinBounds() {
+        for length in [10, 999, 1000, 1023, 1024, 1100] {
+            let key = String(repeating: "k", count: length)
+            for text in ["\(key): 1\n", "- {\(key): 1}\n", "\"\(key)\": 1\n"] {
+                #expect(Self.scans(text) == (length < 998), "\(length)")
+                Self.expectSame(text, "key of \(length)")
+            }
+        }
+        for depth in [10, 48, 49, 60] {
+            let text = (0..<depth).map { String(repeating: " ", count: $0) + "k\($0):\n" }.joined() + "\n"
+            #expect(Self.scans(text) == (depth <= YAMLBlockScanner.maximumDepth), "\(depth)")
+            Self.expectSame(text, "depth \(depth)")
+        }
+    }
+
     /// Generated tables with one line changed: a repeated key, a line
     /// outside the subset, a deeper or shallower indentation, a line cut.
     @Test func mutatedTablesGiveTheSameFormOrError() {
