@@ -99,7 +99,7 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
         while true {
             guard nextLine < text.count else { return try finish() }
             lineStart = nextLine
-            let (end, following) = try text.lineEnd(from: nextLine)
+            let (end, following) = text.lineEnd(from: nextLine)
             nextLine = following
             lineNumber += 1
             let content = text.skipSpaces(from: lineStart, to: end)

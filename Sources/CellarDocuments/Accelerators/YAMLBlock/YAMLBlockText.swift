@@ -62,7 +62,7 @@ struct YAMLBlockText {
     }
 
     /// The end of the line from `start` (before its CR LF or LF) and where the next line starts.
-    func lineEnd(from start: Int) throws -> (end: Int, next: Int) {
+    func lineEnd(from start: Int) -> (end: Int, next: Int) {
         guard let found = memchr(base + start, 0x0A, count - start) else { return (count, count) }
         let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         let end = newline > start && base[newline - 1] == 0x0D ? newline - 1 : newline
