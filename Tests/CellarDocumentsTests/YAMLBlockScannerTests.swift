@@ -4,6 +4,10 @@ import Testing
 
 @_spi(Fuzzing) @testable import CellarDocuments
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The block scanner (`YAMLBlockScanner`) against its plain twin, libfyaml
 /// (`YAMLEvents`): the same JSON form byte for byte, or the same located
 /// error, for every example, case and fuzz seed, generated tables of every
@@ -132,6 +136,35 @@ import Testing
             #expect(!Self.scans(text), "\(text)")
             Self.expectSame(text, text)
             Self.expectSame("sections:\n  - rows:\n      - text: a\n" + text, text)
+        }
+    }
+
+    /// A mapped file longer than a step of `DropBehind`, declined or
+    /// failing at its end: libfyaml reads it again from the start, over
+    /// pages the scanner gave back, to the same form or error.
+    @Test func aLateDeclineOrErrorInAMappedFileReadsAgainFromTheStart() throws {
+        let dir = try ScratchDirectory()
+        let rows = (0..<120_000).map { "      - {text: \"Row \($0) 한글\", secondaryText: d\($0 % 89)}\n" }.joined()
+        let body = "sections:\n  - header: 헤더\n    rows:\n" + rows
+        #expect(body.utf8.count > DropBehind.step)
+        for (ending, scanned) in [("", true), ("footer: [a]\n", false), ("sections: 2\n", false)] {
+            let path = try dir.write("t.yaml", body + ending)
+            func form(scanning: Bool) throws -> String {
+                let (fd, size) = try InputFile.openRegular(path, limit: Int.max)
+                defer { close(fd) }
+                let file = try DocumentBytes(file: fd, count: size, path: "t.yaml", limit: Int.max)
+                #expect(file.isMapped)
+                do {
+                    let out = try file.withUnsafeBufferPointer {
+                        try YAMLToJSON.convert($0, path: "t.yaml", dropping: DropBehind(file), scanning: scanning)
+                    }
+                    return String(decoding: out, as: UTF8.self)
+                } catch { return "error: \(error)" }
+            }
+            #expect(Self.scans(body + ending) == scanned, "\(ending)")
+            let plain = try form(scanning: false)
+            #expect(try form(scanning: true) == plain, "\(ending)")
+            #expect(plain.hasPrefix("error:") == ending.hasPrefix("sections"), "\(ending): \(plain.prefix(100))")
         }
     }
 
