@@ -119,6 +119,22 @@ import Testing
         }
     }
 
+    /// Block structures in the subset: sequences at their key's indentation,
+    /// an entry's mapping holding a sequence, an indented root, comments
+    /// between a key and its block, keys with no value.
+    static let structures = [
+        "- a:\n  - x\n  - y\n- b\n", "a:\n- 1\n- 2\nb: 3\n", "- a: 1\n  b:\n    c: 2\n- d\n", "  a: 1\n  b: 2\n",
+        "a:\n  # c\n\n  b: 1\n", "a:   \nb: 1\n", "-   a: 1\n    b: 2\n-  c\n", "a: {}\nb: { }\n", "--- # c\na: 1\n",
+        "a: 1\r\nb:\r\n  - x\r\n", "a:\n  b:\n    c:\nd:\n", "- {a: 1}\n", "a: 1\n# end",
+    ]
+
+    @Test func blockStructuresReadAsLibfyamlReadsThem() {
+        for text in Self.structures {
+            #expect(Self.scans(text), "\(text)")
+            Self.expectSame(text, text)
+        }
+    }
+
     /// Texts outside the subset: each must decline, and so give libfyaml's form or error.
     static let outside = [
         "a: [1, 2]\n", "a: |\n  x\n", "a: >\n  x\n", "a: b\n  c\n", "a: &x 1\nb: *x\n", "a: !!str 1\n",
@@ -129,6 +145,7 @@ import Testing
         "", "# only\n", "---\n", "a: \"x\"y\n", "a:b\n", "a: {b:1}\n", "a: @x\n", "a: `x\n", "a: 1\nb\n",
         "a: x\u{2028}y\n",
         "a: x\u{00A0}y\n", "a: - x\n", "a: %x\n", "a: 1\n  # c\n   b\n", "a: {b: 1} # c\n  d\n",
+        "...\na: 1\n", "--- a\n", "---\n---\na: 1\n",
     ]
 
     @Test func outsideTheSubsetItDeclines() {

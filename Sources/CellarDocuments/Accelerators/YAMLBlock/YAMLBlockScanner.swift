@@ -106,7 +106,9 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
             if content == end || text[content] == UInt8(ascii: "#") { continue }
             let indent = content - lineStart
             if indent == 0 && text.isDocumentMarker(at: content, end: end) {
-                guard !started, !sawDocumentMarker, text.isBlankOrComment(from: content + 3, to: end) else {
+                guard !started, !sawDocumentMarker, text[content] == UInt8(ascii: "-"),
+                    text.isBlankOrComment(from: content + 3, to: end)
+                else {
                     throw Declined()
                 }
                 sawDocumentMarker = true
