@@ -70,20 +70,25 @@ struct CellarCommand: ParsableCommand {
         arguments.dropFirst().first == TestCommand.configuration.commandName ? TestCommand.errorPrefix : "cellar"
     }
 
-    /// `render`, the command scripts run once a table, is parsed as a root
-    /// of its own: the root's parse reflects every subcommand's options,
-    /// most of a small table's start-up. A help request or an error in
-    /// ArgumentParser's words parses again from the root, so help and
-    /// messages are the root's, word for word; a failure `validate()` has
-    /// already reported (`CLIError`) stands (an accelerator:
+    /// `render`, the command scripts run once a table, is read by
+    /// `RenderQuickParse` when it can, else parsed as a root of its own:
+    /// the root's parse reflects every subcommand's options. A help request
+    /// or an error in ArgumentParser's words parses again from the root, so
+    /// help and messages are the root's, word for word; a failure
+    /// `validate()` has already reported (`CLIError`) stands (accelerators:
     /// `CELLAR_ACCELERATORS=off` always takes the root).
     static func parseCommand() throws -> ParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         guard Accelerators.enabled, arguments.first == RenderCommand.configuration.commandName,
             !arguments.contains(where: asksForHelp)
         else { return try parseAsRoot() }
+        let renderArguments = Array(arguments.dropFirst())
+        if let command = RenderQuickParse.parse(renderArguments) {
+            try command.validate()
+            return command
+        }
         do {
-            return try RenderCommand.parse(Array(arguments.dropFirst()))
+            return try RenderCommand.parse(renderArguments)
         } catch {
             if exitCode(for: error) != .success, fullMessage(for: error).isEmpty { throw error }
             return try parseAsRoot()
