@@ -14,7 +14,10 @@ final class StyleLog {
     var row: IndexPath?
 
     static func fromEnvironment() -> StyleLog? {
-        guard let v = ProcessInfo.processInfo.environment[variable], !v.isEmpty, v != "0" else { return nil }
+        // getenv, not ProcessInfo's environment: that copies every variable into a dictionary.
+        guard let p = getenv(variable) else { return nil }
+        let v = String(cString: p)
+        guard !v.isEmpty, v != "0" else { return nil }
         return StyleLog()
     }
 
