@@ -1,6 +1,12 @@
 import ArgumentParser
 import CellarText
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 @main
 struct CellarCommand: ParsableCommand {
@@ -35,7 +41,7 @@ struct CellarCommand: ParsableCommand {
             let code = exitCode(for: error)
             if code == .validationFailure {
                 Terminal.printError("\(errorPrefix(CommandLine.arguments)): \(usageLine(message(for: error)))")
-                Foundation.exit(ExitCode.failure.rawValue)
+                exitProcess(ExitCode.failure.rawValue)
             }
             let message = fullMessage(for: error)
             if !message.isEmpty {
@@ -46,7 +52,7 @@ struct CellarCommand: ParsableCommand {
                     for line in lines { Terminal.printError(String(line)) }
                 }
             }
-            Foundation.exit(code.rawValue)
+            exitProcess(code.rawValue)
         }
     }
 
@@ -58,7 +64,7 @@ struct CellarCommand: ParsableCommand {
     static func usageLine(_ message: String) -> String {
         var first = message.split(separator: "\n").first.map(String.init) ?? "bad arguments"
         if first.hasPrefix("Error: ") { first.removeFirst("Error: ".count) }
-        if first.hasPrefix("The value '"), let own = first.range(of: ">': --") {
+        if first.hasPrefix("The value '"), let own = first.firstRange(of: ">': --") {
             return String(first[first.index(own.lowerBound, offsetBy: 4)...])
         }
         return first
@@ -101,3 +107,6 @@ struct CellarCommand: ParsableCommand {
             || argument.hasPrefix("--experimental")
     }
 }
+
+/// The C library's `exit`, which a command's own `exit(withError:)` hides inside its type.
+private func exitProcess(_ status: Int32) -> Never { exit(status) }
