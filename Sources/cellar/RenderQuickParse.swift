@@ -11,17 +11,17 @@ import CellarDocuments
 ///
 /// Invariant: `parse` gives nil (declines) or the command ArgumentParser's
 /// `RenderCommand.parse` gives for the same arguments, before `validate()`
-/// (the caller's, as ArgumentParser calls it: it reports its own failure
-/// in Cellar's words either way): every property set,
-/// each option under the name ArgumentParser gives it, each value read by
-/// the same `init(argument:)` or transform, a repeated option read in order
-/// (the last value stands; `--styles` collects). It declines whatever it
-/// does not read as ArgumentParser does — a short or unknown option, `--`,
-/// a flag with `=`, `--name=` with nothing after it, a value missing or starting with a dash, a value
-/// ArgumentParser would refuse, a second file or none — so help and every
-/// error of ArgumentParser's still come from ArgumentParser.
-/// `RenderQuickParseTests` holds both to the same commands over generated
-/// argument lists, and `options`' names to render's options.
+/// (the caller's, as ArgumentParser calls it: it reports its own failure in
+/// Cellar's words either way): every property set, each option under the
+/// name ArgumentParser gives it, each value read by the same
+/// `init(argument:)` or transform, a repeated option read in order (the
+/// last value stands; `--styles` collects). It declines whatever it does not
+/// read as ArgumentParser does — a short or unknown option, `--`, a flag
+/// with `=`, `--name=` with nothing after it, a value missing or starting
+/// with a dash, a value ArgumentParser would refuse, a second file or none —
+/// so help and every error of ArgumentParser's still come from
+/// ArgumentParser. `RenderQuickParseTests` holds both to the same commands
+/// over generated argument lists, and `options`' names to render's options.
 enum RenderQuickParse {
     /// How one option is read: a flag sets its property; an option with a
     /// value reads it, false when ArgumentParser would refuse the value.
