@@ -63,7 +63,7 @@ struct DocumentSnapshot {
     var sectionHeights = DocumentSectionHeights()
     /// The section index for the whole table (e.g. A–Z and #); nil = the
     /// sections' own `indexTitle`s. Titles without a section of their own
-    /// jump to the nearest section (see `DocumentRowAnswers`).
+    /// jump to the nearest section (see `StreamedDataSource`).
     var indexTitles: [String]?
     /// Top-level keys given from outside; they override the document's.
     var options = TableOptions()

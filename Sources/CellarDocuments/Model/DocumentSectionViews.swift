@@ -136,7 +136,7 @@ package struct DocumentSectionHeights: Sendable, Equatable {
     }
 }
 
-extension DocumentRowAnswers {
+extension StreamedDataSource {
     /// The section's `headerView`, dequeued and configured, as UITableViewDelegate's viewForHeaderInSection.
     package func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) throws -> HeaderFooterView? {
         try sectionView(tableView, section, header: true)
@@ -148,8 +148,8 @@ extension DocumentRowAnswers {
     }
 
     private func sectionView(_ tableView: TableView, _ s: Int, header: Bool) throws -> HeaderFooterView? {
-        guard titledSections.indices.contains(s) else { return nil }
-        let titles = titledSections[s]
+        guard document.sections.indices.contains(s) else { return nil }
+        let titles = document.sections[s]
         guard let spec = header ? titles.headerView : titles.footerView else { return nil }
         do {
             let view = try tableView.dequeueReusableHeaderFooterView(withIdentifier: spec.identifier)

@@ -78,7 +78,7 @@ enum RowCheck {
         return a
     }
 
-    /// The row keys of editing and selection (`DocumentRowAnswers` reads them).
+    /// The row keys of editing and selection (`StreamedDataSource` reads them).
     static let editingKeys = TableSchema.editingRowKeys
     /// The row keys of the states a row starts in (flags).
     static let stateKeys = TableSchema.row.filter { $0.role == .state }.map(\.name)
