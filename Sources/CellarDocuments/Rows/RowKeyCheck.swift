@@ -1,18 +1,12 @@
 import Cellar
 
-/// The check of a JSON table's rows against the keys their styles read
-/// (`TableDocument.checkRowKeys`) at scan speed: a row's keys are compared
-/// as bytes and its values skipped, and a row this cannot settle is decoded
-/// and checked the simple way, which also gives the error.
+/// `TableDocument.checkRowKeys` at scan speed: a row's keys compared as
+/// bytes, its values skipped.
 ///
-/// Invariant: `passes` answers true only for a row `TableDocument.checkRowKeys`
-/// passes: every key, unescaped, is one its style reads or a table key, and
-/// the style is not a built-in under another identifier (whose data is
-/// parsed as well). Anything else (an escaped key or `cell`, a `cell` that is
-/// not text, an identifier the registry lacks) answers false.
-/// RowKeyCheckTests compare both paths on every example and golden table.
+/// Invariant: `passes` is true only for a row `TableDocument.checkRowKeys`
+/// passes; anything it cannot settle (escapes, a built-in under another
+/// identifier, an unknown one) is false and decoded (`RowKeyCheckTests`).
 struct RowKeyCheck {
-    /// What one identifier's rows may hold.
     struct Allowed {
         var identifier: [UInt8]
         /// nil: the style reads any key (no check), or its rows need the simple check.
@@ -22,14 +16,11 @@ struct RowKeyCheck {
 
     let registry: Registry
     let defaultCell: [UInt8]
-    /// The identifiers met so far (a table uses few).
     private var allowed: [Allowed] = []
-    /// The index in `allowed` found for the last row.
     private var last = 0
-    /// The current row's key tokens (kept to spare an allocation per row).
     private var rowKeys: [Range<Int>] = []
 
-    /// Keys a flag reads (`--section-by`'s), which pass whatever the style.
+    /// Keys a flag reads (`--section-by`'s).
     let extra: [String]
 
     init(registry: Registry, defaultCell: String, extra: [String] = []) {
@@ -38,8 +29,6 @@ struct RowKeyCheck {
         self.extra = extra
     }
 
-    /// Whether the checked row object at `j` passes; false when it is not
-    /// settled here.
     mutating func passes(_ j: inout JSONBytes) -> Bool {
         guard j.current == UInt8(ascii: "{") else { return false }
         j.pos += 1
@@ -70,8 +59,6 @@ struct RowKeyCheck {
         return rowKeys.allSatisfy { key in keys.contains { Self.equal(j.bytes, key, $0) } }
     }
 
-    /// The index in `allowed` of the row's identifier (its `cell` token, else the default),
-    /// the last one found asked first: rows mostly repeat an identifier.
     private mutating func allowedIndex(_ cell: Range<Int>?, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         func matches(_ a: Allowed) -> Bool {
             if let cell { return Self.equal(bytes, cell, a.identifier) }
@@ -99,7 +86,6 @@ struct RowKeyCheck {
         return true
     }
 
-    /// The keys `identifier`'s rows may hold, found once per identifier.
     private mutating func allowedKeys(_ identifier: [UInt8]) -> Allowed {
         if let a = allowed.first(where: { $0.identifier == identifier }) { return a }
         let id = String(decoding: identifier, as: UTF8.self)
