@@ -11,16 +11,12 @@ import Cellar
 /// huge file is refused at once with a one-line error instead of hanging
 /// or filling memory.
 public enum InputFile {
-    /// The limit on golden cases, goldens and the tables cases name: each is
-    /// read whole and composed into a node tree (`YAMLNode`) several times its size, so the
-    /// default is what a hand-written table or a golden needs.
-    /// `cellar test --max-file-size` raises it.
+    /// The limit on golden cases, goldens and the tables cases name (each is
+    /// composed into a node tree several times its size); `--max-file-size` raises it.
     public static let defaultSizeLimit = 4 << 20
 
-    /// The limit on a document held in memory as a whole: a YAML document
-    /// (its JSON form is kept), standard input, a file `browse` reads.
-    /// A document `render` maps has none: its memory is bounded by its row
-    /// index, not its size.
+    /// The limit on a document held in memory whole (YAML's JSON form, standard
+    /// input, `browse`); a mapped document has none.
     public static let heldDocumentLimit = 256 << 20
 
     /// The whole file, or a CellarError naming the path and the reason.
@@ -38,12 +34,9 @@ public enum InputFile {
         return out
     }
 
-    /// The file's bytes, mapped read-only (`DocumentBytes`) with `map`, else
-    /// read whole, and the identity of the file they are (as it was when
-    /// opened); or a CellarError naming the path and the reason.
+    /// The file's bytes (mapped with `map`, else read whole) and its identity when opened.
     static func bytes(_ path: String, limit: Int, map: Bool) throws -> (DocumentBytes, FileIdentity) {
         let (fd, info) = try openRegularFile(path, limit: limit)
-        // A mapping keeps the file: its descriptor is not needed after.
         defer { close(fd) }
         let size = Int(info.st_size)
         let bytes =
@@ -59,7 +52,7 @@ public enum InputFile {
         return (fd, Int(info.st_size))
     }
 
-    /// Opens a regular file of at most `limit` bytes; returns its descriptor (the caller closes it) and status.
+    /// The caller closes the descriptor.
     static func openRegularFile(_ path: String, limit: Int) throws -> (Int32, stat) {
         // O_NONBLOCK: opening a FIFO without a writer must not wait for one.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)

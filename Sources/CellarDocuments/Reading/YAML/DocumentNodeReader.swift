@@ -4,7 +4,6 @@ import CellarText
 /// Walks a YAML node tree (`YAMLNode`) into a document, keeping marks for errors.
 package struct NodeReader {
     let path: String
-    /// The reuse identifier of rows that name no `cell`.
     var defaultCell = "default"
 
     package init(path: String) { self.path = path }
@@ -62,7 +61,6 @@ package struct NodeReader {
         }
         if object["cell"] == nil && defaultCell != "default" { object["cell"] = .string(defaultCell) }
         let row = Value.object(object)
-        // Built-in styles' keys are checked now, so render time cannot fail on them.
         let id = object["cell"]?.stringValue ?? "default"
         if let kind = BuiltinCellStyle.Kind(rawValue: id) {
             if kind == .default, let detail = object["secondaryText"], detail != .null {
@@ -88,7 +86,7 @@ package struct NodeReader {
         return locate(Array(path.dropFirst()), in: node)
     }
 
-    /// The node a key path points at (the deepest key found), for error marks.
+    /// The node a key path points at (the deepest key found).
     func locate(_ path: [String], in node: YAMLNode) -> YAMLNode {
         var current = node
         for key in path {
@@ -104,15 +102,13 @@ package struct NodeReader {
         return current
     }
 
-    /// A row's `height` or the document's `rowHeight`, read and refused by
-    /// the streamed readers' `RowCheck.height` (which sees the value, not
-    /// its YAML spelling: `~` is quoted as null), so both say the same.
+    /// Refused by `RowCheck.height`, as the streamed readers refuse it.
     func height(_ node: YAMLNode, _ key: String) throws -> RowHeight {
         let v = try value(node)
         do { return try RowCheck.height(v, key) } catch { throw fail(node, error.message) }
     }
 
-    /// A title's text, or nil for a null (plain `null`, `~`, nothing, or tagged `!!null`).
+    /// A title's text, or nil for a null.
     func text(_ node: YAMLNode, _ key: String) throws -> String? {
         guard case .scalar(let s) = node else { throw fail(node, "\(key) must be text") }
         return try value(node) == .null ? nil : s.string
@@ -127,7 +123,6 @@ package struct NodeReader {
         throw fail(node, "\(key): " + Suggest.unknown("value", s.string, among: E.allCases.map(\.rawValue)))
     }
 
-    /// Any YAML value as row data, its scalars read by `YAMLScalar`.
     package func value(_ node: YAMLNode) throws -> Value {
         switch node {
         case .scalar(let s):

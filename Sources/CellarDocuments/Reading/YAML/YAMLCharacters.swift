@@ -1,12 +1,7 @@
 import Cellar
 
-/// The characters a YAML 1.2 stream may hold (the spec's `c-printable`):
-/// tab, line feed, carriage return, U+0020–U+007E, U+0085, U+00A0–U+D7FF,
-/// U+E000–U+FFFD and U+10000 on. Every other one, and a byte order mark
-/// anywhere but where the stream starts (`nb-char` excludes it, so it may
-/// stand in no scalar), is refused at its place; a double-quoted scalar
-/// writes such a character as an escape (`"\uFEFF"`). The parser reads the
-/// text as UTF-8, so invalid UTF-8 is refused here too, first come first.
+/// The characters a YAML 1.2 stream may hold (`c-printable`; a byte order
+/// mark only where it starts): any other, or invalid UTF-8, is refused at its place.
 enum YAMLCharacters {
     struct Problem: Equatable {
         var offset: Int
@@ -16,18 +11,15 @@ enum YAMLCharacters {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highs: UInt64 = 0x8080_8080_8080_8080
 
-    /// Refuses the first forbidden character (or invalid UTF-8) at its line and column.
     static func check(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws {
         guard let bad = firstForbidden(bytes) else { return }
         throw ByteLocation.error(ByteError(offset: bad.offset, message: bad.message), in: bytes, path: path)
     }
 
-    /// The first byte offset (and why) where `bytes` stops being YAML text, or nil.
     static func firstForbidden(_ bytes: UnsafeBufferPointer<UInt8>) -> Problem? {
         guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
         var i = 0
-        // A byte order mark may open the stream.
         if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { i = 3 }
         while i < count {
             // Eight printable ASCII bytes at a time: no high bit, none below 0x20, none 0x7F.
@@ -55,7 +47,6 @@ enum YAMLCharacters {
         return nil
     }
 
-    /// Whether a character outside ASCII is one a YAML stream may hold.
     static func isPrintable(_ c: UInt32) -> Bool {
         c == 0x85 || (0xA0...0xD7FF).contains(c) || (0xE000...0xFFFD).contains(c) || c >= 0x10000
     }
@@ -67,8 +58,6 @@ enum YAMLCharacters {
         return "YAML does not allow the character \(code) (write it as an escape in double quotes)"
     }
 
-    /// The scalar at `i` and its length, or nil when the bytes there are not UTF-8 (overlong forms,
-    /// surrogates and scalars past U+10FFFF included).
     private static func decode(_ p: UnsafePointer<UInt8>, at i: Int, count: Int) -> (UInt32, Int)? {
         let b = p[i]
         let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC2 ? 2 : 0
