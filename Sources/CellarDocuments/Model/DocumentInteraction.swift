@@ -4,18 +4,12 @@ import CellarText
 /// A document's selection model: UIKit's four flags, with UIKit's defaults
 /// (one row selected at a time; nothing selectable while editing).
 package struct DocumentSelection: Sendable, Equatable {
-    /// The top-level document keys that set the four flags.
     package static let keys = TableSchema.selectionKeys
-    /// Whether taps select rows, as UITableView's allowsSelection.
     package var allowsSelection = true
-    /// Whether taps toggle rows in and out of the selection, as UITableView's allowsMultipleSelection.
     package var allowsMultipleSelection = false
-    /// Whether taps select rows while editing, as UITableView's allowsSelectionDuringEditing.
     package var allowsSelectionDuringEditing = false
-    /// Whether taps toggle several rows while editing, as UITableView's allowsMultipleSelectionDuringEditing.
     package var allowsMultipleSelectionDuringEditing = false
 
-    /// Creates UIKit's defaults: single selection, nothing selectable while editing.
     package init() {}
 
     mutating func set(_ key: String, _ on: Bool) throws {
@@ -45,7 +39,7 @@ package enum RowMovability: String, Sendable {
     /// No ≡.
     case fixed
 
-    /// From a row's `movable` value (true, false or "withinSection"); true when absent.
+    /// Anywhere when absent.
     init(_ value: Value?) {
         switch value {
         case .bool(false)?: self = .fixed
@@ -56,7 +50,6 @@ package enum RowMovability: String, Sendable {
 }
 
 extension NodeReader {
-    /// The row keys of editing, selection and swipe actions, checked as they are read.
     func editingKey(_ key: String, _ node: YAMLNode) throws -> Value {
         switch key {
         case "editingStyle": return .string(try choice(node, EditingStyle.self, key).rawValue)
