@@ -176,9 +176,9 @@ package final class StreamedDocument {
         try TableDocument.registry(registrations, over: base)
     }
 
-    /// The rows' keys against the keys their styles read (`TableDocument.checkRowKeys`). The
-    /// key sets the scan recorded settle most tables at once, else each row is compared as bytes
-    /// (`RowKeyCheck`), else decoded (`quick` false: always). CSV and TSV check their header once.
+    /// The rows' keys against the keys their styles read (`TableDocument.checkRowKeys`): the key
+    /// sets the scan recorded settle a table that passes at once (`quick`), else every row is
+    /// decoded, and the first that fails named. CSV and TSV check their header once.
     func checkRowKeys(
         against registry: Registry, quick: Bool = true, from firstRow: Int = 0, before limit: Int = Int.max
     ) throws {
@@ -187,21 +187,13 @@ package final class StreamedDocument {
             guard options.extraKeys == .error else { return }
             if format != .jsonl { return try checkColumns(against: registry) }
         }
-        if quick && firstRow == 0 && rowKeySets.allPass(registry, rows: rowOffsets.count) { return }
         let extra = keysReadByFlags
-        var keyCheck = RowKeyCheck(registry: registry, defaultCell: options.cell, extra: extra)
+        if quick && rowKeySets.allPass(registry, rows: rowOffsets.count, extra: extra) { return }
         var behind = DropBehind(bytes)
         defer { behind.finish() }
         for index in min(firstRow, rowOffsets.count)..<rowOffsets.count {
             guard rowOffsets[index] < limit else { return }
             behind.passed(rowOffsets[index])
-            if quick {
-                let passed = bytes.withUnsafeBufferPointer { buffer in
-                    var j = JSONBytes(buffer, at: rowOffsets[index])
-                    return keyCheck.passes(&j)
-                }
-                if passed { continue }
-            }
             let row = try self.row(index)
             let id = row["cell"]?.stringValue ?? options.cell
             guard let style = registry.style(for: id) else { continue }

@@ -135,7 +135,10 @@ extension StreamedDocument {
 
     func scanLines(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0) throws {
         var j = JSONBytes(buffer, at: start)
-        var quick = QuickRowCheck(options: options)
+        // The sets move to the check and back, so they are not copied.
+        var quick = QuickRowCheck(options: options, keySets: rowKeySets)
+        rowKeySets = RowKeySets()
+        defer { rowKeySets = quick.keySets ?? RowKeySets() }
         while true {
             j.skipSpace()
             if j.atEnd { return }

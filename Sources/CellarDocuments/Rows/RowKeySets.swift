@@ -1,6 +1,6 @@
 import Cellar
 
-/// The distinct key sets of a JSON table's rows per reuse identifier, as
+/// The distinct key sets of JSON and JSON Lines rows per reuse identifier, as
 /// the scan meets them, so the check of row keys against the styles reads
 /// each distinct set once instead of every row. A set is a bit mask over key
 /// names: `QuickRowCheck.names` first, other names as they come.
@@ -103,7 +103,7 @@ struct RowKeySets {
     }
 
     /// False also when the check would parse a row's data (a built-in under another identifier).
-    func allPass(_ registry: Registry, rows: Int) -> Bool {
+    func allPass(_ registry: Registry, rows: Int, extra: [String] = []) -> Bool {
         guard complete, rows == self.rows else { return false }
         var allowed: [Int: UInt64] = [:]
         for e in entries {
@@ -112,7 +112,7 @@ struct RowKeySets {
             if let builtin = style as? BuiltinCellStyle, builtin.kind.rawValue != id { return false }
             let mask =
                 allowed[e.identifier]
-                ?? (keys + TableDocument.rowTableKeys).reduce(0) { m, key in
+                ?? (keys + TableDocument.rowTableKeys + extra).reduce(0) { m, key in
                     m | (names.firstIndex(of: key).map { 1 << UInt64($0) } ?? 0)
                 }
             allowed[e.identifier] = mask

@@ -27,7 +27,7 @@ struct LoadIndex {
     static let magic = Array("CELLARIX".utf8)
     /// Bumped whenever the layout or the check of rows changes; holds the row schema's
     /// fingerprint (the key sets' bits follow its keys) and the byte order.
-    static let version: UInt64 = TableSchema.fingerprint << 16 | 3 << 8 | (1.littleEndian == 1 ? 0 : 1)
+    static let version: UInt64 = TableSchema.fingerprint << 16 | 4 << 8 | (1.littleEndian == 1 ? 0 : 1)
 
     var identity: FileIdentity
     /// The real path (two may share the cache file's hash).

@@ -103,6 +103,7 @@ extension StreamedDocument {
             guard let part = finished(later), firstPassed else { return false }
             first.rowsCheckedApart = part.document.rowCount
             first.append(part.document)
+            first.rowKeySets.add(part.document.rowKeySets)
             return true
         }
         guard passed else { return nil }
