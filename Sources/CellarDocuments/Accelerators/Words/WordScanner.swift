@@ -56,7 +56,7 @@ struct WordScanner {
                 if words && i &+ 16 <= count {
                     let p = UnsafeRawPointer(base.unsafelyUnwrapped + i)
                     let w = p.loadUnaligned(as: UInt64.self) | p.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                    if w & Self.highs == 0 {
+                    if w & ByteFlags.highs == 0 {
                         i &+= 16
                         continue
                     }
@@ -80,24 +80,21 @@ struct WordScanner {
         #endif
     }
 
-    static let ones: UInt64 = 0x0101_0101_0101_0101
-    static let highs: UInt64 = 0x8080_8080_8080_8080
-
     /// The first byte from `start` that is `a`, `b`, below `below`, or invalid UTF-8; `count` if none.
     @inline(__always)
     func run(from start: Int, to a: UInt8, _ b: UInt8, below: UInt8) -> Int {
         var i = start
         #if _endian(little)
-            let aa = Self.ones &* UInt64(a)
-            let bb = Self.ones &* UInt64(b)
-            let low = Self.ones &* UInt64(below)
+            let aa = ByteFlags.ones &* UInt64(a)
+            let bb = ByteFlags.ones &* UInt64(b)
+            let low = ByteFlags.ones &* UInt64(below)
             while words && i &+ 8 <= count {
                 let w = UnsafeRawPointer(base.unsafelyUnwrapped + i).loadUnaligned(as: UInt64.self)
                 let xa = w ^ aa
                 let xb = w ^ bb
                 // A borrow into a high bit flags a byte (or only ones above a true one, so the
                 // lowest flagged is true); a high bit in w itself is outside ASCII.
-                let flagged = ((xa &- Self.ones) | (xb &- Self.ones) | (w &- low) | w) & Self.highs
+                let flagged = ((xa &- ByteFlags.ones) | (xb &- ByteFlags.ones) | (w &- low) | w) & ByteFlags.highs
                 if flagged == 0 {
                     i &+= 8
                     continue
@@ -127,13 +124,13 @@ struct WordScanner {
     func find(from start: Int, _ a: UInt8, _ b: UInt8) -> Int {
         var i = start
         #if _endian(little)
-            let aa = Self.ones &* UInt64(a)
-            let bb = Self.ones &* UInt64(b)
+            let aa = ByteFlags.ones &* UInt64(a)
+            let bb = ByteFlags.ones &* UInt64(b)
             while words && i &+ 8 <= count {
                 let w = UnsafeRawPointer(base.unsafelyUnwrapped + i).loadUnaligned(as: UInt64.self)
                 let xa = w ^ aa
                 let xb = w ^ bb
-                let flagged = (((xa &- Self.ones) & ~xa) | ((xb &- Self.ones) & ~xb)) & Self.highs
+                let flagged = (((xa &- ByteFlags.ones) & ~xa) | ((xb &- ByteFlags.ones) & ~xb)) & ByteFlags.highs
                 if flagged != 0 { return i &+ flagged.trailingZeroBitCount &>> 3 }
                 i &+= 8
             }
