@@ -187,3 +187,26 @@ extension DocumentSnapshot {
         }
     }
 }
+
+extension StreamedDocument {
+    /// The locations of ascending `offsets`, in one pass over the bytes (a YAML document's one by one).
+    func locations(of offsets: [Int]) -> [SourceLocation] {
+        if yamlSource != nil { return offsets.map(location(ofOffset:)) }
+        return bytes.withUnsafeBufferPointer { bytes in
+            var out: [SourceLocation] = []
+            var (line, column, i) = (1, 1, 0)
+            for offset in offsets {
+                while i < min(offset, bytes.count) {
+                    if bytes[i] == 0x0A {
+                        (line, column) = (line + 1, 1)
+                    } else if bytes[i] & 0xC0 != 0x80 {
+                        column += 1
+                    }
+                    i += 1
+                }
+                out.append(SourceLocation(file: path, line: line, column: column))
+            }
+            return out
+        }
+    }
+}

@@ -150,11 +150,6 @@ package final class StreamedDocument {
     /// Each location reads the bytes up to it: only a failing row's is looked up (tests count them).
     private(set) var locationsLookedUp = 0
 
-    func locations(of offsets: [Int]) -> [SourceLocation] {
-        if yamlSource != nil { return offsets.map(location(ofOffset:)) }
-        return bytes.withUnsafeBufferPointer { ByteLocation.locations(of: offsets, in: $0, path: path) }
-    }
-
     package func location(ofRow index: Int) -> SourceLocation? {
         index >= 0 && index < rowOffsets.count ? location(ofOffset: rowOffsets[index]) : nil
     }

@@ -21,27 +21,6 @@ enum ByteLocation {
         return (line, column)
     }
 
-    static func locations(of offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>, path: String) -> [SourceLocation] {
-        var out: [SourceLocation] = []
-        out.reserveCapacity(offsets.count)
-        var line = 1
-        var column = 1
-        var i = 0
-        for offset in offsets {
-            while i < min(offset, bytes.count) {
-                if bytes[i] == 0x0A {
-                    line += 1
-                    column = 1
-                } else if bytes[i] & 0xC0 != 0x80 {
-                    column += 1
-                }
-                i += 1
-            }
-            out.append(SourceLocation(file: path, line: line, column: column))
-        }
-        return out
-    }
-
     static func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, path: String) -> SourceLocation {
         let (line, column) = lineColumn(of: offset, in: bytes)
         return SourceLocation(file: path, line: line, column: column)
