@@ -69,14 +69,16 @@ extension StreamedDocument {
         let at = j.pos
         let v = try j.value(depth: 1)
         func fail(_ message: String) -> ByteError { ByteError(offset: at, message: message) }
-        switch key {
-        case "style": style = try choice(v, TableStyle.self, key, at: at)
-        case "separatorStyle": separatorStyle = try choice(v, SeparatorStyle.self, key, at: at)
-        case "ambiguousWide":
+        func flag() throws -> Bool {
             guard case .bool(let b) = v else {
                 throw fail("\(key) must be true or false (got '\(RowCheck.describe(v))')")
             }
-            ambiguousWide = b
+            return b
+        }
+        switch key {
+        case "style": style = try choice(v, TableStyle.self, key, at: at)
+        case "separatorStyle": separatorStyle = try choice(v, SeparatorStyle.self, key, at: at)
+        case "ambiguousWide": ambiguousWide = try flag()
         case "rowHeight":
             do { rowHeight = try RowCheck.height(v, key) } catch { throw fail(error.message) }
             rowHeightOffset = at
@@ -105,11 +107,7 @@ extension StreamedDocument {
         case _ where DocumentSectionHeights.keys.contains(key):
             do { try sectionHeights.set(key, v) } catch { throw fail(error.message) }
             sectionHeightOffsets[key] = at
-        case _ where DocumentSelection.keys.contains(key):
-            guard case .bool(let b) = v else {
-                throw fail("\(key) must be true or false (got '\(RowCheck.describe(v))')")
-            }
-            try selection.set(key, b)
+        case _ where DocumentSelection.keys.contains(key): try selection.set(key, try flag())
         default:
             throw ByteError(offset: keyStart, message: Suggest.unknown("key", key, among: TableDocument.topLevelKeys))
         }

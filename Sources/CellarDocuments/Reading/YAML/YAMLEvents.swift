@@ -179,18 +179,17 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
 
     var scalarTag: String? { current?.pointee.scalar.tag.flatMap(Self.text) }
 
-    var anchor: String? {
-        guard let event = current?.pointee else { return nil }
+    /// Whether the current node defines an anchor, or is an alias (which names one).
+    var hasAnchor: Bool {
+        guard let event = current?.pointee else { return false }
         switch event.type {
-        case FYET_SCALAR: return event.scalar.anchor.flatMap(Self.text)
-        case FYET_SEQUENCE_START: return event.sequence_start.anchor.flatMap(Self.text)
-        case FYET_MAPPING_START: return event.mapping_start.anchor.flatMap(Self.text)
-        case FYET_ALIAS: return event.alias.anchor.flatMap(Self.text)
-        default: return nil
+        case FYET_SCALAR: return event.scalar.anchor != nil
+        case FYET_SEQUENCE_START: return event.sequence_start.anchor != nil
+        case FYET_MAPPING_START: return event.mapping_start.anchor != nil
+        case FYET_ALIAS: return event.alias.anchor != nil
+        default: return false
         }
     }
-
-    var hasAnchor: Bool { anchor != nil }
 
     private static func text(_ token: OpaquePointer) -> String? {
         var length = 0

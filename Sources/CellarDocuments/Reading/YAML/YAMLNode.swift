@@ -71,7 +71,7 @@ package indirect enum YAMLNode: Sendable {
                 let (line, column) = events.position
                 let mark = Mark(line: line, column: column)
                 if kind == .scalar || kind == .alias || kind == .sequenceStart || kind == .mappingStart,
-                    events.anchor != nil
+                    events.hasAnchor
                 {
                     throw CellarError(YAMLNode.anchors, at: events.mark)
                 }
