@@ -116,12 +116,12 @@ struct DocumentSnapshot {
                 }
             }
         }
-        try sectionHeights.checkDrawable(width: width, sections: sections) { sectionHeightLocations[$0] }
+        try sectionHeights.checkDrawable(width: width, sections: viewSections) { sectionHeightLocations[$0] }
     }
 
     /// Checks every row's reuse identifier and keys against a registry (located errors).
     func validate(against registry: Registry) throws {
-        try DocumentSectionView.check(sections, against: registry)
+        try DocumentSectionView.check(viewSections, against: registry)
         for section in sections {
             for (row, loc) in zip(section.rows, section.rowLocations) {
                 let id = row["cell"]?.stringValue ?? "default"
@@ -143,7 +143,12 @@ struct DocumentSnapshot {
     }
 }
 
-extension DocumentSection: DocumentSectionTitles {}
+extension DocumentSnapshot {
+    /// The sections' views, as the streamed document's checks read them.
+    var viewSections: [StreamedDocument.Section] {
+        sections.map { StreamedDocument.Section(headerView: $0.headerView, footerView: $0.footerView, firstRow: 0) }
+    }
+}
 
 extension DocumentSnapshot {
     /// A table read by the streamed reader (the one the CLI and golden cases

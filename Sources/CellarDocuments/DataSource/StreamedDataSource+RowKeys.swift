@@ -1,16 +1,5 @@
 import Cellar
 
-/// A document section's titles, as `DocumentSectionView`'s checks read them.
-package protocol DocumentSectionTitles {
-    var header: String? { get }
-    var footer: String? { get }
-    var indexTitle: String? { get }
-    var headerView: DocumentSectionView? { get }
-    var footerView: DocumentSectionView? { get }
-}
-
-extension StreamedDocument.Section: DocumentSectionTitles {}
-
 /// The data-source and delegate answers that come from the rows' own keys
 /// (`editable`, `movable`, `template`, `selectable`, swipe actions…), the
 /// section titles and index, and the bookkeeping of a commit or a move.

@@ -40,7 +40,7 @@ struct SectionViewProblem: Error { var message: String }
 
 extension DocumentSectionView {
     /// A misspelt view identifier fails before any output, located, with a suggestion.
-    static func check(_ sections: [some DocumentSectionTitles], against registry: Registry) throws {
+    static func check(_ sections: [StreamedDocument.Section], against registry: Registry) throws {
         for section in sections {
             for (key, spec) in [("headerView", section.headerView), ("footerView", section.footerView)] {
                 guard let spec else { continue }
@@ -99,7 +99,7 @@ package struct DocumentSectionHeights: Sendable, Equatable {
 
     /// A fixed section view height must be drawable at `width`, as a row's; the error is at the key.
     func checkDrawable(
-        width: Int, sections: [some DocumentSectionTitles], at location: (String) -> SourceLocation?
+        width: Int, sections: [StreamedDocument.Section], at location: (String) -> SourceLocation?
     ) throws {
         for (key, height, header) in [("sectionHeaderHeight", header, true), ("sectionFooterHeight", footer, false)] {
             guard case .fixed(let lines)? = height,
