@@ -98,7 +98,8 @@ struct RowKeySets {
     mutating func add(_ row: Value, identifier: String) {
         guard case .object(let o) = row else { return }
         var keys: UInt64 = 0
-        for key in o.keys { keys |= bit(key) }
+        // Sorted: new names take their bits in the same order in every load (the load index keeps them).
+        for key in o.keys.sorted() { keys |= bit(key) }
         add(identifier: self.identifier(identifier), keys: keys)
     }
 
