@@ -24,7 +24,12 @@ extension StreamedDocument {
                         try scanDocument(buffer)
                     case .yaml: try scanDocument(buffer)
                     case .jsonl: try scanLines(buffer)
-                    case .csv, .tsv: try scanRecords(buffer)
+                    case .csv, .tsv:
+                        guard let next = try scanHeader(buffer) else {
+                            throw ByteError(
+                                offset: 0, message: "the file is empty (a header line must name the columns)")
+                        }
+                        try scanRecordRows(buffer, from: next)
                     }
                 }
             } catch let e as ByteError {
@@ -155,13 +160,6 @@ extension StreamedDocument {
     }
 
     // MARK: CSV and TSV
-
-    func scanRecords(_ buffer: UnsafeBufferPointer<UInt8>) throws {
-        guard let next = try scanHeader(buffer) else {
-            throw ByteError(offset: 0, message: "the file is empty (a header line must name the columns)")
-        }
-        try scanRecordRows(buffer, from: next)
-    }
 
     /// Returns where the records start, or nil when there is no header yet.
     func scanHeader(_ buffer: UnsafeBufferPointer<UInt8>) throws -> Int? {

@@ -8,7 +8,8 @@ import Cellar
 
 /// Byte offsets turned into line:column (columns count characters) only when an error is reported.
 enum ByteLocation {
-    static func lineColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+    /// Columns count UTF-8 lead bytes.
+    static func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, path: String) -> SourceLocation {
         let end = min(max(0, offset), bytes.count)
         var line = 1
         var lineStart = 0
@@ -18,11 +19,6 @@ enum ByteLocation {
         }
         var column = 1
         for i in lineStart..<end where bytes[i] & 0xC0 != 0x80 { column += 1 }
-        return (line, column)
-    }
-
-    static func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, path: String) -> SourceLocation {
-        let (line, column) = lineColumn(of: offset, in: bytes)
         return SourceLocation(file: path, line: line, column: column)
     }
 

@@ -30,8 +30,22 @@ public enum InputFile {
     static func readAll(_ fd: Int32, expecting size: Int, path: String, limit: Int) throws -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(size)
-        try readChunks(fd, path: path, limit: limit) { out.append(contentsOf: $0) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while case let n = try readChunk(fd, into: &chunk, path: path), n > 0 {
+            // The file may grow while it is read (or report no size, as /proc does).
+            guard out.count + n <= limit else { throw tooLarge(path, limit: limit) }
+            out.append(contentsOf: chunk[0..<n])
+        }
         return out
+    }
+
+    /// One read of `fd` into `chunk`, retried when interrupted; 0 at the end.
+    static func readChunk(_ fd: Int32, into chunk: inout [UInt8], path: String) throws -> Int {
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n >= 0 { return n }
+            if errno != EINTR { throw CellarError("\(path): cannot read: \(reason(errno))") }
+        }
     }
 
     /// The file's bytes (mapped with `map`, else read whole) and its identity when opened.
@@ -71,26 +85,6 @@ public enum InputFile {
             throw tooLarge(path, limit: limit)
         }
         return (fd, info)
-    }
-
-    /// Reads `fd` to its end in chunks given to `body`, refusing more than `limit` bytes in all.
-    static func readChunks(
-        _ fd: Int32, path: String, limit: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
-    ) throws {
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        var total = 0
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw CellarError("\(path): cannot read: \(reason(errno))")
-            }
-            if n == 0 { return }
-            // The file may grow while it is read (or report no size, as /proc does).
-            total += n
-            guard total <= limit else { throw tooLarge(path, limit: limit) }
-            try chunk.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[0..<n])) }
-        }
     }
 
     static func tooLarge(_ path: String, limit: Int) -> CellarError {

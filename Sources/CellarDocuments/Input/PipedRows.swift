@@ -1,11 +1,5 @@
 import Cellar
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// JSON Lines, CSV or TSV rows read from a pipe as they arrive: each read's
 /// complete lines (CSV: records) are checked as a file's and added to the
 /// document while the table draws it; a bad row fails when it arrives.
@@ -53,22 +47,13 @@ package final class PipedRows {
 
     private func readChunk() throws {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw CellarError("\(document.path): cannot read: \(InputFile.reason(errno))")
-            }
-            if n == 0 {
-                ended = true
-                return
-            }
-            guard document.bytes.count + n <= sizeLimit else {
-                throw InputFile.tooLarge(document.path, limit: sizeLimit)
-            }
-            document.bytes.append(contentsOf: chunk[0..<n])
+        let n = try InputFile.readChunk(fd, into: &chunk, path: document.path)
+        guard n > 0 else {
+            ended = true
             return
         }
+        guard document.bytes.count + n <= sizeLimit else { throw InputFile.tooLarge(document.path, limit: sizeLimit) }
+        document.bytes.append(contentsOf: chunk[0..<n])
     }
 
     private func completeEnd() -> Int {

@@ -85,7 +85,7 @@ extension JSONBytes {
                 let text = j.current == UInt8(ascii: "\"")
                 row.cell = text ? j.decode(try j.checkedString()) : try j.value(depth: 1).stringValue
             case .disabled: row.disabled = try j.value(depth: 1).boolValue == true
-            case .table: try j.skipChecked()
+            case .table: if j.current == UInt8(ascii: "\"") { _ = try j.checkedString() } else { try j.skip(depth: 1) }
             case .field:
                 let start = j.pos
                 if j.current == UInt8(ascii: "\"") {
@@ -109,10 +109,6 @@ extension JSONBytes {
                 try sink.field(key, value: try j.value(depth: 1))
             }
         }
-    }
-
-    private mutating func skipChecked() throws {
-        if current == UInt8(ascii: "\"") { _ = try checkedString() } else { try skip(depth: 1) }
     }
 
     /// `body` gets each key with `pos` at its value, and must read it. `checked`: keys are not checked again.
