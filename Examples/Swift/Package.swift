@@ -27,7 +27,8 @@ let package = Package(
             cellar, .product(name: "CellarTerminal", package: "Cellar"),
         ]),
         // The "Coming from UIKit" article's Cellar snippets, compiled and run
-        // (and checked against the article's text).
-        .testTarget(name: "ComingFromUIKitTests", dependencies: [cellar]),
+        // (and checked against the article's text), and the tutorial's cell
+        // driven through the states its golden does not show.
+        .testTarget(name: "ComingFromUIKitTests", dependencies: [cellar, "CellConfiguration"]),
     ]
 )

@@ -37,8 +37,8 @@ struct LuaMemoKey: Equatable {
         marginBottom = context.layoutMargins.bottom
         marginTrailing = context.layoutMargins.trailing
         ambiguousWide = context.ambiguousWide
-        section = context.indexPath?.section ?? -1
-        row = context.indexPath?.row ?? -1
+        section = context.section
+        row = context.row
         rowsInSection = context.rowsInSection
         appearance = context.appearance
     }

@@ -47,13 +47,15 @@ extension LuaStyleEngine {
         }
     }
 
-    /// Where the row is, as `ctx` tells it: nil fields for a header or footer view.
+    /// Where the row is, as `ctx` tells it: nil fields for a header or footer view (row -1).
     struct ContextPlace: Equatable {
-        var indexPath: IndexPath?
+        var section: Int
+        var row: Int
         var rowsInSection: Int
         var appearance: Appearance
         init(_ c: LayoutContext) {
-            indexPath = c.indexPath
+            section = c.section
+            row = c.row
             rowsInSection = c.rowsInSection
             appearance = c.appearance
         }
@@ -66,12 +68,13 @@ extension LuaStyleEngine {
             if let value { rt.push(value) } else { rt.pushNil() }
             rt.rawSet(key, inTableAt: -2)
         }
-        set(keys.section, p.indexPath?.section)
-        set(keys.row, p.indexPath?.row)
-        set(keys.rowsInSection, p.indexPath == nil ? nil : p.rowsInSection)
-        if let ip = p.indexPath {
-            setBool(keys.first, ip.row == 0)
-            setBool(keys.last, ip.row == p.rowsInSection - 1)
+        let isRow = p.row >= 0
+        set(keys.section, isRow ? p.section : nil)
+        set(keys.row, isRow ? p.row : nil)
+        set(keys.rowsInSection, isRow ? p.rowsInSection : nil)
+        if isRow {
+            setBool(keys.first, p.row == 0)
+            setBool(keys.last, p.row == p.rowsInSection - 1)
         } else {
             set(keys.first, nil)
             set(keys.last, nil)

@@ -93,8 +93,10 @@ import Testing
         let frames = try play(text)
         // Pea is the last of 8 lines; at 3 lines the view scrolls as little as shows it.
         #expect(frames[2] == " Kale ──────\n Onion\n❯Pea")
-        // Growing again scrolls nothing: the focus is in view.
-        #expect(frames[3].split(separator: "\n").count == 3)
+        // Growing again, the whole table fits: the offset comes back to the
+        // top (no blank lines under the content), and the focus stays in view.
+        #expect(frames[3].split(separator: "\n").count == 8)
+        #expect(frames[3].hasPrefix(" Fruit ─"))
         #expect(frames[3].hasSuffix("❯Pea"))
     }
 

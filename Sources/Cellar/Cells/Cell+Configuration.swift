@@ -140,6 +140,8 @@ extension Cell {
     /// Whether the row draws `ownContentNode(in:)` rather than `style`'s
     /// layout: a custom configuration, or `content` on a cell whose style
     /// does not lay the content out itself (`CellStyle.readsCellContent`).
+    /// Inlined: asked twice for every row, and nearly always false at the first test.
+    @inline(__always)
     final func ownContentReplaces(_ style: CellStyle?) -> Bool {
         drawsOwnContent && (customConfiguration != nil || !(style?.readsCellContent ?? false))
     }

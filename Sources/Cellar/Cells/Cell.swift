@@ -127,7 +127,17 @@ open class Cell {
     /// The style's own per-cell object (a Lua table reference, …).
     @exclusivity(unchecked) public var storage: AnyObject?
     /// The row the cell was last configured for; set by the table.
-    @exclusivity(unchecked) public internal(set) final var indexPath: IndexPath?
+    public internal(set) final var indexPath: IndexPath? {
+        get { placeRow < 0 ? nil : IndexPath(placeSection, placeRow) }
+        set {
+            placeSection = newValue?.section ?? 0
+            placeRow = newValue?.row ?? -1
+        }
+    }
+    /// `indexPath` kept as Ints (row -1: none). It is set for every row
+    /// configured, and Foundation's type is copied and released by calls.
+    @exclusivity(unchecked) final var placeSection = 0
+    @exclusivity(unchecked) final var placeRow = -1
     /// The style that made this cell (set by the table when the cell is created).
     @exclusivity(unchecked) public internal(set) final var style: CellStyle?
 

@@ -13,16 +13,26 @@ public struct LayoutContext: Sendable {
     /// The table draws East Asian Ambiguous characters two columns wide.
     public var ambiguousWide: Bool
     /// The row being laid out (nil for a header or footer view).
-    public var indexPath: IndexPath?
+    public var indexPath: IndexPath? {
+        get { row < 0 ? nil : IndexPath(section, row) }
+        set {
+            section = newValue?.section ?? -1
+            row = newValue?.row ?? -1
+        }
+    }
+    /// `indexPath` as Ints (-1: none). A context is made and copied for
+    /// every row laid out, and Foundation's type is copied and released by calls.
+    package var section = -1
+    package var row = -1
     /// How many rows the row's section has (0 for a header or footer view).
     /// A table read from a pipe knows its last section's rows as they arrive.
     public var rowsInSection: Int
     /// Whether the table is drawn for a light or a dark background.
     public var appearance: Appearance
     /// The row is the first of its section.
-    public var isFirstInSection: Bool { indexPath?.row == 0 }
+    public var isFirstInSection: Bool { row == 0 }
     /// The row is the last of its section.
-    public var isLastInSection: Bool { indexPath.map { $0.row == rowsInSection - 1 } ?? false }
+    public var isLastInSection: Bool { row >= 0 && row == rowsInSection - 1 }
 
     /// Creates a context for laying out content `width` columns wide.
     public init(
@@ -35,9 +45,9 @@ public struct LayoutContext: Sendable {
         self.layoutMargins = layoutMargins
         self.state = state
         self.ambiguousWide = ambiguousWide
-        self.indexPath = indexPath
         self.rowsInSection = rowsInSection
         self.appearance = appearance
+        self.indexPath = indexPath
     }
 }
 

@@ -128,6 +128,15 @@ extension TableView {
         l.index?.set(item, lines + separatorLines(ip, l))
     }
 
+    /// A cell on screen that asked for a configuration update
+    /// (`setNeedsUpdateConfiguration()`) may need other lines: its row is
+    /// measured again when next drawn, as UIKit sizes self-sizing cells again.
+    func forgetHeightsOfCellsAwaitingUpdate() {
+        for (ip, cell) in pool.visibleCells where cell.takesUpdatePass && cell.needsUpdateConfiguration {
+            invalidateRow(ip, reconfigure: false)
+        }
+    }
+
     /// Content lines of a row: the declared height, or measured from its
     /// cell (configuring the row if it has no cell yet).
     func rowLines(_ ip: IndexPath, _ l: TableLayout, cell: Cell?) throws -> Int {

@@ -9,30 +9,33 @@ struct RowContent {
     /// per label), an optional field is used in place.
     var direct: BuiltinDirectLayout?
     var node: ViewNode = .empty
+    // The fields after `node` are ordered widest first, the one-byte ones
+    // last and together: a row's content is moved several times on its way
+    // to the canvas, and padding between small fields makes each move longer.
     /// Columns before the content (marker, editing control, indentation).
     var lead: Int
     /// Columns the content gets.
     var width: Int
-    var accessory: Accessory
     var accessoryWidth: Int
-    var isSelected: Bool
-    var isHighlighted: Bool
+    /// Columns from the row's leading edge where its separator starts (the cell's, else the table's).
+    var separatorInset: Int
+    var accessory: Accessory
     /// The colour behind the row from its background configuration, for
     /// its state; nil = none (a selected or highlighted row then shows
     /// Cellar's own selection).
     var background: Color?
+    /// The buttons the row reveals (swiped open, or its ⊖ tapped), else nil.
+    var buttons: SwipeButtons?
+    var isSelected: Bool
+    var isHighlighted: Bool
     /// Disabled, or alpha below 1.
     var isDimmed: Bool
     /// The table was editing when the row was laid out.
     var isEditing: Bool
-    /// The control drawn before the content while editing (⊖, ⊕ or nothing).
-    var editingControl: EditingStyle
-    /// The buttons the row reveals (swiped open, or its ⊖ tapped), else nil.
-    var buttons: SwipeButtons?
     /// The row shows UIKit's selection circle (multiple selection while editing).
     var showsSelectionCircle: Bool
-    /// Columns from the row's leading edge where its separator starts (the cell's, else the table's).
-    var separatorInset: Int
+    /// The control drawn before the content while editing (⊖, ⊕ or nothing).
+    var editingControl: EditingStyle
     /// The engine the row was laid out with: it measures and draws `node` alike.
     var engine: LayoutEngine
 

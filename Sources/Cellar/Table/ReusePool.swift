@@ -78,7 +78,6 @@ final class ReusePool {
             if cell.reuseIdentifier != id { cell.reuseIdentifier = id }
             q.created += 1
         }
-        cell.indexPath = indexPath
         return cell
     }
 
@@ -93,7 +92,7 @@ final class ReusePool {
     }
 
     func enqueue(_ cell: Cell) {
-        cell.indexPath = nil
+        cell.placeRow = -1
         if let q = try? queue(for: cell.reuseIdentifier) { q.push(cell) }
     }
 

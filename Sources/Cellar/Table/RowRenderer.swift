@@ -29,8 +29,8 @@ struct RowRenderer {
     let selectionCircles: Bool
     /// Measures and draws rows with the table's ambiguous-width setting.
     let engine: LayoutEngine
-    /// The row that gets the focus mark (`showsFocusMark`), if any.
-    let markedFocus: IndexPath?
+    /// The row that gets the focus mark (`showsFocusMark`), if any (Ints: compared on every row drawn).
+    let markedFocus: (section: Int, row: Int)?
     /// What styles are told about the background the table is drawn on.
     let appearance: Appearance
 
@@ -48,7 +48,7 @@ struct RowRenderer {
         singleLineSeparators = table.separatorStyle == .singleLine
         selectionCircles = table.isEditing && table.allowsMultipleSelectionDuringEditing
         engine = LayoutEngine(ambiguousWide: table.ambiguousWide)
-        markedFocus = table.showsFocusMark ? table.rowStates.focused : nil
+        markedFocus = table.showsFocusMark ? table.rowStates.focused.map { ($0.section, $0.row) } : nil
         appearance = table.appearance
     }
 
@@ -100,11 +100,14 @@ struct RowRenderer {
         let direct = own ? nil : style?.directLayout(of: cell, width: width, engine: engine)
         var node = ViewNode.empty
         if direct == nil {
-            let ctx = LayoutContext(
+            var ctx = LayoutContext(
                 width: width, tableStyle: tableStyle,
                 layoutMargins: Insets(leading: lead, trailing: 1), state: cell.state,
-                ambiguousWide: engine.ambiguousWide, indexPath: ip, rowsInSection: l.rowCounts[ip.section],
-                appearance: appearance)
+                ambiguousWide: engine.ambiguousWide, appearance: appearance)
+            // Read from `ip` once (each read is a call into Foundation).
+            ctx.section = ip.section
+            ctx.row = ip.row
+            ctx.rowsInSection = l.rowCounts[ctx.section]
             if !own, let style {
                 node = try style.content(for: cell, state: cell.state, context: ctx)
             } else {
@@ -119,17 +122,17 @@ struct RowRenderer {
         // Multiple selection while editing puts a selection circle where ⊖ and ⊕ go.
         let control = editing && !selectionCircles ? try table.editingStyle(for: cell, at: ip) : .none
         return RowContent(
-            direct: consume direct, node: node, lead: lead, width: width, accessory: acc,
-            accessoryWidth: accWidth, isSelected: isSelected, isHighlighted: isHighlighted,
+            direct: consume direct, node: node, lead: lead, width: width, accessoryWidth: accWidth,
+            separatorInset: cell.separatorInset ?? separatorInset, accessory: acc,
             // Rows without a background configuration pay this nil check only.
             background: decorated
                 ? cell.backgroundConfiguration?.color(selected: isSelected, highlighted: isHighlighted) : nil,
-            isDimmed: cell.state.isDisabled || cell.alpha < 1, isEditing: editing,
-            editingControl: control,
             // isSwiped was just set from the row (`apply`): swiped open, or showing the Delete button.
             buttons: cell.state.isSwiped ? table.revealedButtons(at: ip, ambiguousWide: engine.ambiguousWide) : nil,
+            isSelected: isSelected, isHighlighted: isHighlighted,
+            isDimmed: cell.state.isDisabled || cell.alpha < 1, isEditing: editing,
             showsSelectionCircle: selectionCircles && (dataSource?.tableView(table, canEditRowAt: ip) ?? false),
-            separatorInset: cell.separatorInset ?? separatorInset, engine: engine)
+            editingControl: control, engine: engine)
     }
 
     /// Draws a row laid out as `rc`, `lines` tall, with its separator at
@@ -137,13 +140,13 @@ struct RowRenderer {
     /// when the caller measured it (else it is measured again to centre it
     /// in a taller row).
     func draw(
-        _ ip: IndexPath, lines: Int, _ l: TableLayout, into canvas: inout Canvas, y: Int,
+        section: Int, row: Int, lines: Int, _ l: TableLayout, into canvas: inout Canvas, y: Int,
         content rc: borrowing RowContent, measured: Int? = nil
     ) {
         let g = l.geometry
         // Behind revealed buttons the whole row slides toward the other edge.
         let x0 = g.rowX + (rc.buttons?.shift(rowWidth: g.rowWidth) ?? 0)
-        let separator = l.separatorLines(ip, singleLine: singleLineSeparators)
+        let separator = l.separatorLines(section: section, row: row, singleLine: singleLineSeparators)
         let mid = y + max(0, (lines - 1) / 2)
         if rc.editingControl != .none {
             let color: SemanticColor = rc.editingControl == .delete ? .destructive : .success
@@ -160,7 +163,8 @@ struct RowRenderer {
         // Editing: ≡ takes the last column, the accessory ends one space before it.
         drawAccessory(rc, into: &canvas, end: rc.isEditing ? trailing - Self.reorderColumnWidth : trailing, y: mid)
         // UIKit hides the reorder control while the Delete button shows.
-        if rc.isEditing, rc.buttons == nil, dataSource?.tableView(table, canMoveRowAt: ip) ?? false {
+        if rc.isEditing, rc.buttons == nil, dataSource?.tableView(table, canMoveRowAt: IndexPath(section, row)) ?? false
+        {
             canvas.text("≡", x: trailing - 1, y: mid, style: TextStyle(foreground: .semantic(.tertiaryLabel)))
         }
         // Under the content: cells drawn with a background of their own keep it.
@@ -173,7 +177,7 @@ struct RowRenderer {
         // On the row's first line in view (a viewport canvas starts at line 0),
         // unless leading buttons fill that column: the row's focused button is
         // drawn `[Title]` there, and the mark would cut its bracket.
-        if markedFocus == ip, rc.buttons?.edge != .leading {
+        if let markedFocus, markedFocus == (section, row), rc.buttons?.edge != .leading {
             Self.drawFocusMark(selected: rc.isSelected, into: &canvas, x: g.rowX, y: max(y, 0))
         }
         if rc.isDimmed {

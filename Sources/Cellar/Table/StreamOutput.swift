@@ -21,9 +21,12 @@ struct StreamItem {
 
 /// A row as the stream draws it: laid out, with the height the table, its
 /// delegate or its style gave (nil: the content's measure, taken where it is
-/// drawn) and the separator lines after it.
+/// drawn) and the separator lines after it. Its place is two Ints, not an
+/// `IndexPath`: Foundation's type is copied, compared and destroyed by calls
+/// into Foundation, and a stream moves this value from thread to thread.
 struct StreamedRow {
-    let indexPath: IndexPath
+    let section: Int
+    let row: Int
     let content: RowContent
     let lines: Int?
     let separator: Int
@@ -34,7 +37,8 @@ struct StreamedRow {
         // Measured here, the row is exactly as tall as its content: nothing to centre.
         let measured = self.lines == nil ? lines : nil
         try out.emit(lines + separator) {
-            rows.draw(indexPath, lines: lines, l, into: &$0, y: $1, content: content, measured: measured)
+            rows.draw(
+                section: section, row: row, lines: lines, l, into: &$0, y: $1, content: content, measured: measured)
         }
     }
 }

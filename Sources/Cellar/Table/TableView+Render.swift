@@ -98,7 +98,7 @@ extension TableView {
             } else {
                 let firstRow = min(max(part.lowerBound - top - 1, 0), l.rowCounts[s])
                 let endRow = max(min(part.upperBound - top - 1, l.rowCounts[s]), firstRow)
-                for r in firstRow..<endRow { try streamRow(IndexPath(s, r), ds, rows, l, keeps: keeps, into: &out) }
+                for r in firstRow..<endRow { try streamRow(s, r, ds, rows, l, keeps: keeps, into: &out) }
             }
             if part.contains(bottom) { try streamSectionItem(s, header: false, l, chrome, into: &out) }
             s += 1
@@ -131,7 +131,7 @@ extension TableView {
                 out.rows = rows
             }
             guard r < count else { return }
-            try streamRow(IndexPath(s, r), ds, rows, l, keeps: false, into: &out)
+            try streamRow(s, r, ds, rows, l, keeps: false, into: &out)
             r += 1
         }
     }
@@ -141,11 +141,13 @@ extension TableView {
     /// and its cell kept on screen (`keeps`) or back in the queue for the next row.
     @inline(__always)
     private func streamRow(
-        _ ip: IndexPath, _ ds: TableViewDataSource, _ rows: RowRenderer, _ l: TableLayout, keeps: Bool,
+        _ s: Int, _ r: Int, _ ds: TableViewDataSource, _ rows: RowRenderer, _ l: TableLayout, keeps: Bool,
         into out: inout StreamOutput
     ) throws {
+        // Made once, for the app's methods; the stream itself carries s and r.
+        let ip = IndexPath(s, r)
         let kept = pool.visibleCells.isEmpty ? nil : pool.visibleCells[ip]
-        let cell = try kept ?? configuredCell(ip, ds)
+        let cell = try kept ?? configuredCell(ip, ds, section: s, row: r)
         if out.isUndecided {
             // Rows drawn while editing ask the data source for their reorder control: they are drawn here.
             out.choose(drawsApart: !isEditing && (streamDrawsApart ?? !(cell.style is BuiltinCellStyle)))
@@ -154,7 +156,10 @@ extension TableView {
         let lines = try unmeasuredLines(ip, cell, laidOut: content, delegate: rows.delegate)
         // Moved, not copied: a copy retains every string of the row's tree.
         try out.add(
-            .row(StreamedRow(indexPath: ip, content: consume content, lines: lines, separator: separatorLines(ip, l))))
+            .row(
+                StreamedRow(
+                    section: s, row: r, content: consume content, lines: lines,
+                    separator: l.separatorLines(section: s, row: r, singleLine: separatorStyle == .singleLine))))
         if kept == nil {
             if keeps { pool.visibleCells[ip] = cell } else { pool.enqueue(cell) }
         }
@@ -164,6 +169,11 @@ extension TableView {
 
     func renderViewport(_ l: TableLayout, into canvas: inout Canvas) throws {
         if l.index == nil { try buildIndex(l) }
+        forgetHeightsOfCellsAwaitingUpdate()
+        if offsetMayPassContent {
+            offsetMayPassContent = false
+            if contentOffset > 0 { contentOffset = try clampedOffset(contentOffset) }
+        }
         let height = canvas.height
         let ends = try tableEnds(l)
         // Clamped so that offset + height cannot overflow.
@@ -237,7 +247,9 @@ extension TableView {
                     cells[ip] = cell
                     let rows = RowRenderer(self)
                     let content = try rows.content(cell, ip, l)
-                    rows.draw(ip, lines: h - separatorLines(ip, l), l, into: &canvas, y: y, content: content)
+                    rows.draw(
+                        section: ip.section, row: ip.row, lines: h - separatorLines(ip, l), l, into: &canvas, y: y,
+                        content: content)
                 }
             }
             pos += h

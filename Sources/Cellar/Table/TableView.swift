@@ -125,6 +125,10 @@ public final class TableView {
     package internal(set) var streamWroteOnSecondThread = false
     /// The content line at the top of the viewport, as UIScrollView's contentOffset.y; see `scroll(toOffset:)`.
     public var contentOffset: Int = 0
+    /// The rows changed (an update, a reload, a new width) since the last
+    /// frame: the content may now end above `contentOffset`, which the next
+    /// frame then brings back to the last screenful, as UIKit's layout pass does.
+    var offsetMayPassContent = false
 
     /// Accumulates over renders and actions; see `resetStatistics()`.
     public var statistics: RenderStatistics {
@@ -192,6 +196,7 @@ public final class TableView {
     func invalidateLayout() {
         layout = nil
         heights.forget()
+        offsetMayPassContent = true
     }
 
     // MARK: Reuse
@@ -243,9 +248,16 @@ public final class TableView {
 
     /// The data source's cell for a row, with its index path and style set.
     func configuredCell(_ ip: IndexPath, _ ds: TableViewDataSource) throws -> Cell {
+        try configuredCell(ip, ds, section: ip.section, row: ip.row)
+    }
+
+    /// `configuredCell(_:_:)` for a caller that has the row's `section` and
+    /// `row` at hand (reading them from `ip` is a call into Foundation).
+    func configuredCell(_ ip: IndexPath, _ ds: TableViewDataSource, section: Int, row: Int) throws -> Cell {
         counters.rowsConfigured += 1
         let cell = try ds.tableView(self, cellForRowAt: ip)
-        cell.indexPath = ip
+        cell.placeSection = section
+        cell.placeRow = row
         // Whatever cellForRowAt set is drawn: the configuration update runs again.
         if cell.takesUpdatePass { cell.needsUpdateConfiguration = true }
         if cell.style == nil { cell.style = registry.style(for: cell.reuseIdentifier) }

@@ -120,6 +120,25 @@ final class Badges: TableViewDataSource {
         _ = foods
     }
 
+    @Test func aCellOnScreenThatAsksForAnUpdateIsMeasuredAgain() throws {
+        // As UIKit's self-sizing cells: the description set on the visible
+        // cell asks for a configuration update, and the row takes the lines
+        // its new content needs (the rows below move down).
+        let (table, foods) = try foodTable(viewport: 12)
+        _ = try table.renderText()
+        let pear = try #require(table.cellForRow(at: IndexPath(0, 1)) as? FoodCell)
+        pear.plantDescription?.text = "아삭하고 달콤한 배, 가을에 가장 맛있는 과일"
+        pear.plantDescription?.numberOfLines = 0
+        pear.setNeedsUpdateConfiguration()
+        let lines = try table.renderText().split(separator: "\n").map(String.init)
+        #expect(lines[3...5] == [" 🍐 배", "    아삭하고 달콤한 배,", "    가을에 가장 맛있는 과일"])
+        #expect(lines[7] == " 🥝 Kiwi")
+        // Without a request nothing is configured or measured again.
+        pear.plantDescription?.text = "짧다"
+        #expect(try table.renderText().split(separator: "\n").map(String.init)[3...7] == lines[3...7])
+        _ = foods
+    }
+
     @Test func prepareForReuseRunsTheOverrideAndKeepsCellarsReset() throws {
         let badges = Badges()
         let table = TableView()

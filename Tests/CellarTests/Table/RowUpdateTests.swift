@@ -70,6 +70,24 @@ import Testing
         #expect(try drawn(t) == [" r7", " R8", " r9"])
     }
 
+    @Test func deletingRowsAtTheEndPullsTheViewportBackOverTheLastRows() throws {
+        // As UIKit: the content got shorter than the offset shows, so the
+        // offset comes back to the last screenful instead of blank lines.
+        let (ds, t) = try shown([(0..<10).map { "r\($0)" }], height: 3)
+        try t.scroll(toOffset: 7)
+        #expect(try drawn(t) == [" r7", " r8", " r9"])
+        ds.sections[0].removeLast(2)
+        try t.deleteRows(at: [IndexPath(0, 8), IndexPath(0, 9)], with: .automatic)
+        // At the next frame, as UIKit's next layout pass.
+        #expect(try drawn(t) == [" r5", " r6", " r7"])
+        #expect(t.contentOffset == 5)
+        // A table shorter than its viewport starts at the top.
+        ds.sections[0].removeLast(7)
+        try t.deleteRows(at: (1..<8).map { IndexPath(0, $0) }, with: .automatic)
+        #expect(try drawn(t) == [" r0"])
+        #expect(t.contentOffset == 0)
+    }
+
     @Test func sectionUpdatesCarryTheOtherSections() throws {
         let (ds, t) = try shown([["a0", "a1"], ["b0"], ["c0", "c1"]])
         ds.sections.remove(at: 1)

@@ -1,58 +1,44 @@
 import Cellar
 import Testing
 
-/// The Cell Configuration tutorial's cell, as Examples/Swift's
-/// CellConfiguration writes it, cut to its title: `updateConfiguration(using:)`
-/// builds `PrefixingConfiguration().updated(for: state)`, then sets its
-/// title, so the prefix its own call added is overwritten. UIKit then
-/// updates the configuration set for the cell's state
-/// (`automaticallyUpdatesContentConfiguration`, true by default), so a
-/// selected row reads "선택됨: …" (/work/shared/UIKIT.md, "Configuration
-/// state").
-struct PrefixingConfiguration: ContentConfiguration {
-    var title = ""
-    func makeContentView() -> any ContentView { TitleView(configuration: self) }
-    func updated(for state: any ConfigurationState) -> PrefixingConfiguration {
-        guard let state = state as? CellConfigurationState, state.isSelected else { return self }
-        var updated = self
-        updated.title = "선택됨: " + title
-        return updated
-    }
-}
+@testable import CellConfiguration
 
-final class TitleView: ContentView {
-    var configuration: any ContentConfiguration
-    init(configuration: PrefixingConfiguration) { self.configuration = configuration }
-    func node(in context: LayoutContext) -> ViewNode {
-        .label(Label((configuration as? PrefixingConfiguration)?.title ?? ""))
-    }
-}
-
-final class TutorialCell: Cell {
-    var title = "" { didSet { setNeedsUpdateConfiguration() } }
-    override func updateConfiguration(using state: CellConfigurationState) {
-        super.updateConfiguration(using: state)
-        var content = PrefixingConfiguration().updated(for: state)
-        content.title = title
-        contentConfiguration = content
-    }
-}
-
-final class OneTutorialRow: TableViewDataSource {
-    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 1 }
-    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) throws -> Cell {
-        let cell = try tableView.dequeueReusableCell(withIdentifier: "tutorial", for: indexPath) as! TutorialCell
-        cell.title = "오늘도 코딩"
-        return cell
-    }
-}
-
+/// The Cell Configuration tutorial's own classes (Sources/CellConfiguration),
+/// driven through what its golden does not show: a dequeued cell is the
+/// registered class with the configuration's view, and a selected row's
+/// title reads "선택됨: …" once and loses it when deselected. The tutorial's
+/// `updateConfiguration(using:)` builds `MyCellConfiguration().updated(for:)`
+/// and then sets the title, overwriting that prefix; the cell then updates
+/// the configuration set for its state (`automaticallyUpdatesContentConfiguration`,
+/// true by default), as UIKit does (/work/shared/UIKIT.md, "Configuration state").
 @Suite struct TutorialSelectionTests {
-    @Test func aSelectedRowReadsAsUIKitDrawsIt() throws {
-        let row = OneTutorialRow()
-        let tableView = try TableView.testing(row, width: 24, separators: true, cells: ["tutorial": TutorialCell.self])
-        try tableView.perform(.selectRow(IndexPath(row: 0, section: 0)))
-        let drawn = try tableView.drawnLines()
-        #expect(drawn == ["▌선택됨: 오늘도 코딩"])
+    /// The controller, kept by the caller: the table holds its data source weakly, as UIKit's does.
+    func loaded() throws -> CellConfigurationListViewController {
+        let controller = CellConfigurationListViewController()
+        try controller.viewDidLoad()
+        controller.myTableView.width = 40
+        controller.myTableView.viewportHeight = 12
+        return controller
+    }
+
+    @Test func eachRowIsTheRegisteredClassDrawingTheConfigurationsView() throws {
+        let controller = try loaded()
+        let tableView = controller.myTableView
+        _ = try tableView.renderText()
+        let cell = try #require(tableView.cellForRow(at: IndexPath(row: 0, section: 0)))
+        #expect(cell is CellConfigTableViewCell)
+        #expect(cell.contentView is CellConfigurationView)
+    }
+
+    @Test func aSelectedRowsTitleIsPrefixedOnceAndNotAfterDeselection() throws {
+        let controller = try loaded()
+        let tableView = controller.myTableView
+        let first = IndexPath(row: 0, section: 0)
+        try tableView.perform(.selectRow(first))
+        let selected = try tableView.drawnLines()
+        #expect(selected[1] == "▌ 선택됨: 오늘도 코딩")
+        #expect(selected.joined().components(separatedBy: "선택됨").count == 2)
+        try tableView.perform(.deselectRow(first))
+        #expect(try tableView.drawnLines()[1] == "  오늘도 코딩")
     }
 }
