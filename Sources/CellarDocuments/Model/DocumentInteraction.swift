@@ -1,5 +1,4 @@
 import Cellar
-import CellarText
 
 /// A document's selection model: UIKit's four flags, with UIKit's defaults
 /// (one row selected at a time; nothing selectable while editing).
@@ -45,35 +44,6 @@ package enum RowMovability: String, Sendable {
         case .bool(false)?: self = .fixed
         case .string(RowMovability.withinSection.rawValue)?: self = .withinSection
         default: self = .anywhere
-        }
-    }
-}
-
-extension NodeReader {
-    func editingKey(_ key: String, _ node: YAMLNode) throws -> Value {
-        switch key {
-        case "editingStyle": return .string(try choice(node, EditingStyle.self, key).rawValue)
-        case "selectionStyle": return .string(try choice(node, SelectionStyle.self, key).rawValue)
-        case "leadingSwipeActions", "trailingSwipeActions":
-            let list = try value(node)
-            do { _ = try ContextualAction.actions(from: list) } catch {
-                let at = error.keyPath.isEmpty ? node : locate(error.keyPath, in: node)
-                throw fail(at, "\(error.path(under: key)): \(error.message)")
-            }
-            return list
-        case "movable":
-            if case .scalar(let s) = node, s.string == RowMovability.withinSection.rawValue { return .string(s.string) }
-            guard case .scalar = node, case .bool(let b)? = try? value(node) else {
-                throw fail(
-                    node,
-                    "movable must be true, false or withinSection (got '\(Sanitizer.excerpt(node.string ?? "?"))')")
-            }
-            return .bool(b)
-        default:  // "template": the row a tap on this row's ⊕ inserts, read as any row is
-            guard case .mapping = node else {
-                throw fail(node, "template must be a row (a mapping with 'cell' and its data)")
-            }
-            return try row(node)
         }
     }
 }
