@@ -172,8 +172,9 @@ package final class StreamedDocument {
     }
 
     /// The rows' keys against the keys their styles read (`TableDocument.checkRowKeys`): the key
-    /// sets the scan recorded settle a table that passes at once (`quick`), else every row is
-    /// decoded, and the first that fails named. CSV and TSV check their header once.
+    /// sets the scan recorded settle a table that passes at once (`quick`); in one that fails, a
+    /// row the quick row check reads again with a passing key set is settled, any other decoded,
+    /// and the first that fails named. CSV and TSV check their header once.
     func checkRowKeys(
         against registry: Registry, quick: Bool = true, from firstRow: Int = 0, before limit: Int = Int.max
     ) throws {
@@ -184,11 +185,22 @@ package final class StreamedDocument {
         }
         let extra = keysReadByFlags
         if quick && rowKeySets.allPass(registry, rows: rowOffsets.count, extra: extra) { return }
+        var again = QuickRowCheck(options: options, keySets: rowKeySets)
+        var allowed: [Int: UInt64] = [:]
         var behind = DropBehind(bytes)
         defer { behind.finish() }
         for index in min(firstRow, rowOffsets.count)..<rowOffsets.count {
             guard rowOffsets[index] < limit else { return }
             behind.passed(rowOffsets[index])
+            if quick && again.keySets?.complete == true {
+                var q = QuickRowCheck.Row()
+                let read = bytes.withUnsafeBufferPointer { buffer in
+                    var j = JSONBytes(buffer, at: rowOffsets[index], yamlForm: format == .yaml)
+                    return again.check(&j, depth: 0, into: &q)
+                }
+                let entry = RowKeySets.Entry(identifier: q.identifierIndex, keys: q.keys)
+                if read, again.keySets?.passes(entry, registry, extra: extra, allowed: &allowed) == true { continue }
+            }
             let row = try self.row(index)
             let id = row["cell"]?.stringValue ?? options.cell
             guard let style = registry.style(for: id) else { continue }

@@ -103,22 +103,25 @@ struct RowKeySets {
         add(identifier: self.identifier(identifier), keys: keys)
     }
 
-    /// False also when the check would parse a row's data (a built-in under another identifier).
     func allPass(_ registry: Registry, rows: Int, extra: [String] = []) -> Bool {
         guard complete, rows == self.rows else { return false }
         var allowed: [Int: UInt64] = [:]
-        for e in entries {
-            let id = identifiers[e.identifier]
-            guard let style = registry.style(for: id), let keys = style.rowKeys else { continue }
-            if let builtin = style as? BuiltinCellStyle, builtin.kind.rawValue != id { return false }
-            let mask =
-                allowed[e.identifier]
-                ?? (keys + TableDocument.rowTableKeys + extra).reduce(0) { m, key in
-                    m | (names.firstIndex(of: key).map { 1 << UInt64($0) } ?? 0)
-                }
-            allowed[e.identifier] = mask
-            if e.keys & ~mask != 0 { return false }
-        }
-        return true
+        return entries.allSatisfy { passes($0, registry, extra: extra, allowed: &allowed) }
+    }
+
+    /// Whether rows of this key set pass `TableDocument.checkRowKeys`; false also when
+    /// the check would parse a row's data (a built-in under another identifier).
+    func passes(_ e: Entry, _ registry: Registry, extra: [String], allowed: inout [Int: UInt64]) -> Bool {
+        let id = identifiers[e.identifier]
+        // An unknown identifier is `validate`'s to report.
+        guard let style = registry.style(for: id), let keys = style.rowKeys else { return true }
+        if let builtin = style as? BuiltinCellStyle, builtin.kind.rawValue != id { return false }
+        let mask =
+            allowed[e.identifier]
+            ?? (keys + TableDocument.rowTableKeys + extra).reduce(0) { m, key in
+                m | (names.firstIndex(of: key).map { 1 << UInt64($0) } ?? 0)
+            }
+        allowed[e.identifier] = mask
+        return e.keys & ~mask == 0
     }
 }

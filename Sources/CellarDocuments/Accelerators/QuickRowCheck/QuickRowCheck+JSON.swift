@@ -112,6 +112,7 @@ extension QuickRowCheck {
         guard settle(&row, identifier, found, in: bytes, builtinTrouble: builtinTrouble, detail: detail) else {
             return false
         }
+        row.keys = keyMask
         keySets?.add(identifier: row.identifierIndex, keys: keyMask)
         return true
     }

@@ -25,6 +25,8 @@ struct QuickRowCheck {
         /// The `--section-by` key's string (nil when absent or null).
         var sectionKey: JSONBytes.StringToken?
         var identifierIndex = -1
+        /// The row's key set in `keySets`' bits (JSON rows with sets kept).
+        var keys: UInt64 = 0
         var editing = false
     }
 
