@@ -1,6 +1,6 @@
 import Cellar
 import CellarDocuments
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,6 @@
 import Cellar
 import CellarDocuments
-import Foundation
+import FoundationEssentials
 
 /// Parses `NAME.case.yaml` files. The format (documented in the README, "Golden tests"):
 ///
@@ -162,8 +162,8 @@ public enum GoldenCaseParser {
             // A path has no line break: a text of several lines (a `|`
             // block, as `browse --record` writes a snapshot) is the document.
             if s.string.contains("\n") { return .text(s.string, location: location) }
-            let dir = (yaml.file as NSString).deletingLastPathComponent
-            let path = s.string.hasPrefix("/") ? s.string : (dir as NSString).appendingPathComponent(s.string)
+            let dir = PathName.deletingLastComponent(yaml.file)
+            let path = s.string.hasPrefix("/") ? s.string : PathName.appending(dir, s.string)
             return .file(path: normalize(path), location: location)
         case .mapping:
             let mark = node.mark

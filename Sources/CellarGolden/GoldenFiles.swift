@@ -1,6 +1,6 @@
 import Cellar
 import CellarDocuments
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -69,18 +69,17 @@ public enum GoldenFiles {
         var seenOrphans = Set<String>()
         let fm = FileManager.default
         for root in roots {
-            var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: root, isDirectory: &isDir) else {
+            guard let kind = FileKind.of(root) else {
                 throw CellarError("no such file or directory: \(root)")
             }
-            if !isDir.boolValue {
+            if kind != .directory {
                 guard root.hasSuffix(caseSuffix) else {
                     throw CellarError("not a case file (expected NAME\(caseSuffix)): \(root)")
                 }
-                let key = (root as NSString).standardizingPath
+                let key = GoldenCaseParser.normalize(root)
                 if seen.insert(key).inserted {
-                    let name = stem((root as NSString).lastPathComponent, dropping: caseSuffix)
-                    let dir = (root as NSString).deletingLastPathComponent
+                    let name = stem(PathName.lastComponent(root), dropping: caseSuffix)
+                    let dir = PathName.deletingLastComponent(root)
                     found.cases.append(
                         CaseFile(
                             name: name, path: root,
@@ -93,8 +92,8 @@ public enum GoldenFiles {
             let tree = CaseTree(directory: root, sizeLimit: sizeLimit)
             for relative in walk(root) {
                 let path = root.hasSuffix("/") ? root + relative : root + "/" + relative
-                let key = (path as NSString).standardizingPath
-                if isLeftoverTemporary((relative as NSString).lastPathComponent) {
+                let key = GoldenCaseParser.normalize(path)
+                if isLeftoverTemporary(PathName.lastComponent(relative)) {
                     found.leftovers.append(path)
                 } else if relative.hasSuffix(caseSuffix) {
                     guard seen.insert(key).inserted else { continue }
@@ -154,9 +153,8 @@ public enum GoldenFiles {
             else { continue }
             for name in names {
                 let childRel = rel.isEmpty ? name : rel + "/" + name
-                var isDir: ObjCBool = false
-                guard fm.fileExists(atPath: dir + "/" + name, isDirectory: &isDir) else { continue }
-                if isDir.boolValue {
+                guard let kind = FileKind.of(dir + "/" + name) else { continue }
+                if kind == .directory {
                     if !name.hasPrefix(".") && name != "node_modules" { stack.append(childRel) }
                 } else {
                     out.append(childRel)
@@ -183,8 +181,8 @@ public enum GoldenFiles {
     @discardableResult
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws -> Bool {
         if let current = try? readBytes(path), current == bytes { return false }
-        let dir = (path as NSString).deletingLastPathComponent
-        let base = (path as NSString).lastPathComponent
+        let dir = PathName.deletingLastComponent(path)
+        let base = PathName.lastComponent(path)
         let temp = (dir.isEmpty ? "" : dir + "/") + ".\(base).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw CellarError("cannot write \(path): \(InputFile.reason(errno))") }

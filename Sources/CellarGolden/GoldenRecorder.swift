@@ -1,5 +1,5 @@
 import Cellar
-import Foundation
+import FoundationEssentials
 
 /// Writes a session's user actions back as a golden case: the table (a
 /// document path relative to the case), the viewport, and one step per
@@ -70,7 +70,7 @@ public struct GoldenRecorder {
             steps.isEmpty
             ? "steps: []\n"
             : "steps:\n"
-                + steps.map { "  - " + $0.replacingOccurrences(of: "\n", with: "\n    ") + "\n" }.joined()
+                + steps.map { "  - " + $0.replacing("\n", with: "\n    ") + "\n" }.joined()
         return out
     }
 
@@ -153,7 +153,7 @@ public struct GoldenRecorder {
                 if needsEscape(scalar.value) {
                     out +=
                         scalar.value > 0xFFFF
-                        ? String(format: "\\U%08X", scalar.value) : String(format: "\\u%04X", scalar.value)
+                        ? "\\U" + hex(scalar.value, digits: 8) : "\\u" + hex(scalar.value, digits: 4)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
@@ -198,4 +198,10 @@ public struct GoldenRecorder {
         let up = Array(repeating: "..", count: base.count - common)
         return (up + target[common...]).joined(separator: "/")
     }
+}
+
+/// `value` in upper-case hexadecimal, at least `digits` digits.
+private func hex(_ value: UInt32, digits: Int) -> String {
+    let text = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, digits - text.count)) + text
 }

@@ -1,7 +1,7 @@
 import Cellar
 import CellarDocuments
 import CellarText
-import Foundation
+import FoundationEssentials
 
 /// `cellar test --report DIR`: DIR/index.html, a page a person opens in a
 /// browser. Every failing, new or orphaned case gets an entry: golden and
@@ -43,7 +43,7 @@ public struct GoldenReport {
     public func write(to directory: String, caseRoots: [String]) throws -> String {
         try Self.checkOutside(directory, caseRoots: caseRoots)
         try Directories.create(directory, what: "the --report directory")
-        let path = (directory as NSString).appendingPathComponent("index.html")
+        let path = PathName.appending(directory, "index.html")
         try GoldenFiles.writeAtomically(Array(html().utf8), to: path)
         return path
     }
@@ -92,7 +92,7 @@ public struct GoldenReport {
                 + "</p></section>\n"
         }
         let scenario = replayed.scenario
-        if let description = scenario.description?.trimmingCharacters(in: .whitespacesAndNewlines) {
+        if let description = scenario.description.map(trimmingWhitespace) {
             out += "<p>" + XMLText.escape(Sanitizer.boundedLine(description)) + "</p>\n"
         }
         if !scenario.steps.isEmpty {
@@ -149,6 +149,11 @@ public struct GoldenReport {
     /// A `--- styles:` legend with one entry a line; other notes as written.
     static func noteLines(_ note: String) -> String {
         guard note.hasPrefix(GoldenFormat.stylesPrefix) else { return note }
-        return note.replacingOccurrences(of: ", ", with: ",\n    ")
+        return note.replacing(", ", with: ",\n    ")
     }
+}
+
+/// `text` without white space (line breaks included) at either end.
+private func trimmingWhitespace(_ text: String) -> String {
+    String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
 }

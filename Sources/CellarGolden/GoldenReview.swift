@@ -1,6 +1,6 @@
 import Cellar
 import CellarText
-import Foundation
+import FoundationEssentials
 
 /// `cellar test --review`: walks the cases whose pending `NAME.golden.new`
 /// differs from the golden, one at a time: shows the side-by-side diff and

@@ -1,5 +1,5 @@
 import Cellar
-import Foundation
+import FoundationEssentials
 
 /// `cellar test --accept`: pending `.golden.new` files become goldens,
 /// beside another run doing the same at the same time.

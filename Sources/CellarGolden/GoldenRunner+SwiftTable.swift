@@ -1,6 +1,6 @@
 import Cellar
 import CellarText
-import Foundation
+import FoundationEssentials
 
 /// Golden cases for tables built in Swift: a test hands over its table (its
 /// data source and delegate the app's), and the case's steps and frames are
@@ -53,7 +53,7 @@ extension GoldenCase {
         file path: String, against tableView: TableView,
         options: GoldenRunner.Options = .init(isCI: GoldenRunner.Options.environmentIsCI())
     ) -> GoldenRunner.CaseResult {
-        let name = GoldenFiles.stem((path as NSString).lastPathComponent, dropping: GoldenFiles.caseSuffix)
+        let name = GoldenFiles.stem(PathName.lastComponent(path), dropping: GoldenFiles.caseSuffix)
         // The table brings its own styles: the runner's registry is never asked for.
         let runner = GoldenRunner(options: options, makeRegistry: { Registry() })
         return runner.runCase(GoldenFiles.CaseFile(name: name, path: path, tree: nil), against: tableView)

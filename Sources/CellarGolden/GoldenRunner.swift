@@ -1,7 +1,8 @@
 import Cellar
 import CellarDocuments
 import CellarText
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// Runs golden cases and applies the recording rules:
 ///
@@ -332,7 +333,7 @@ public struct GoldenRunner: Sendable {
                 || "/._-+@%,:=".unicodeScalars.contains($0)
         }
         if plain && !path.isEmpty { return path }
-        return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return "'" + path.replacing("'", with: "'\\''") + "'"
     }
 
     /// Paths under the working directory are shown relative to it (and
@@ -346,7 +347,7 @@ public struct GoldenRunner: Sendable {
 
 /// A shared "next index" for worker threads.
 final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var value = 0
     func take(below limit: Int) -> Int? {
         lock.lock()
@@ -359,7 +360,7 @@ final class Counter: @unchecked Sendable {
 
 /// Results written by index from worker threads.
 final class ResultSlots: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var slots: [GoldenRunner.CaseResult?]
     init(count: Int) { slots = Array(repeating: nil, count: count) }
     func set(_ i: Int, _ r: GoldenRunner.CaseResult) {

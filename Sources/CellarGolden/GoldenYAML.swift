@@ -1,7 +1,7 @@
 import Cellar
 import CellarDocuments
 import CellarText
-import Foundation
+import FoundationEssentials
 
 /// Reads a composed YAML tree for one file, turning every shape mistake into a
 /// `CellarError` located at the offending node (`file:line:column`).

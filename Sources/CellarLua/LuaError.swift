@@ -59,7 +59,13 @@ public struct LuaError: Error, CustomStringConvertible, Sendable, Equatable {
         file: String, line: Int?, message: String
     ) {
         let mark = " (load at line "
-        guard file.hasSuffix(")"), let r = file.range(of: mark, options: .backwards),
+        var last: Range<String.Index>?
+        var rest = file[...]
+        while let r = rest.firstRange(of: mark) {
+            last = r
+            rest = file[r.upperBound...]
+        }
+        guard file.hasSuffix(")"), let r = last,
             let n = Int(file[r.upperBound..<file.index(before: file.endIndex)])
         else { return (file, line, message) }
         let inner = line.map { " (in the chunk loaded there, at its line \($0))" } ?? " (in the chunk loaded there)"

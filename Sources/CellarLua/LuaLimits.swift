@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The budgets a runtime enforces on the Lua code it runs (the sandbox's
 /// limits; the README's sandbox section lists them), and whether styles run

@@ -1,7 +1,7 @@
 import CLua
 import CLuaShim
 import Cellar
-import Foundation
+import FoundationEssentials
 
 /// A style file compiled and run once: its environment and what it returned.
 public final class LuaPlugin {

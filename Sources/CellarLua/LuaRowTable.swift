@@ -1,7 +1,13 @@
 import CLua
 import CLuaShim
 import Cellar
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension LuaRuntime {
     /// Makes the table at `index` hold exactly `row`'s fields, as `push`

@@ -1,7 +1,7 @@
 import CLua
 import CLuaShim
 import Cellar
-import Foundation
+import FoundationEssentials
 
 /// The Lua stack, as the C API sees it: pushing, reading and references.
 extension LuaRuntime {

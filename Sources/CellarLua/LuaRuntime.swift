@@ -1,7 +1,7 @@
 import CLua
 import CLuaShim
 import Cellar
-import Foundation
+import FoundationEssentials
 
 /// `LUA_REGISTRYINDEX` for Lua 5.4 with the default `LUAI_MAXSTACK`; checked
 /// against the C value when a runtime opens.

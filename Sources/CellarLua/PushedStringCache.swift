@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Strings of row data pushed lately, by the address of their Lua copy. A
 /// style mostly hands row text straight to a label, so reading it back finds

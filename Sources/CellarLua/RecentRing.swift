@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The last few entries of something pushed often, in a fixed block (not an
 /// array: no uniqueness checks on the hot path). Freed by its owner.

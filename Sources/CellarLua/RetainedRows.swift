@@ -1,5 +1,5 @@
 import Cellar
-import Foundation
+import FoundationEssentials
 
 /// The row data event hooks keep. A row an `on_select` (or any event hook)
 /// changes is stored back in Swift, outside the Lua heap's cap, and stays
@@ -38,7 +38,7 @@ enum RetainedRows {
 
     /// What changed rows have grown by so far in this process.
     nonisolated(unsafe) private static var total = Cost()
-    private static let lock = NSLock()
+    private static let lock = Lock()
 
     /// Takes `new` in place of `old` or says why not (nil: taken). A row may
     /// always shrink; growing it is refused past the row's or the process's budget.

@@ -1,5 +1,5 @@
 import Cellar
-import Foundation
+import FoundationEssentials
 
 extension LuaStyleEngine {
     /// The style table's `fields` (on top of the stack): a list of row key names.
@@ -68,7 +68,7 @@ extension LuaStyleEngine {
     static func definitionLine(of key: String, in lines: [Substring]) -> Int? {
         lines.firstIndex { l in
             var rest = l[...]
-            while let r = rest.range(of: key) {
+            while let r = rest.firstRange(of: key) {
                 let before = l[l.startIndex..<r.lowerBound].last
                 let after = l[r.upperBound...].drop { $0 == " " || $0 == "\t" }.first
                 if before.map({ !($0.isLetter || $0.isNumber || $0 == "_") }) != false && after == "=" { return true }

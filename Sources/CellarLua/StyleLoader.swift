@@ -1,7 +1,13 @@
 import CLua
 import Cellar
 import CellarText
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Finds and loads Lua style files into a registry.
 ///

@@ -1,6 +1,6 @@
 import Cellar
 import CellarText
-import Foundation
+import FoundationEssentials
 
 /// What `cellar new-style NAME` writes: a working style skeleton using every
 /// common hook, and an example table that shows it off.
@@ -154,10 +154,10 @@ public enum StyleTemplate {
     public static func write(name: String, stylesDir: String, examplesDir: String) throws -> [String] {
         try validate(name: name)
         let fm = FileManager.default
-        let stylePath = (stylesDir as NSString).appendingPathComponent(name + ".lua")
-        let examplePath = (examplesDir as NSString).appendingPathComponent(name + ".yaml")
-        let caseDir = ((stylesDir as NSString).appendingPathComponent("cases") as NSString).appendingPathComponent(name)
-        let casePath = (caseDir as NSString).appendingPathComponent("example.case.yaml")
+        let stylePath = PathName.appending(stylesDir, name + ".lua")
+        let examplePath = PathName.appending(examplesDir, name + ".yaml")
+        let caseDir = PathName.appending(PathName.appending(stylesDir, "cases"), name)
+        let casePath = PathName.appending(caseDir, "example.case.yaml")
         for path in [stylePath, casePath, examplePath] where fm.fileExists(atPath: path) {
             throw styleError("new-style: \(path) already exists; not overwriting it")
         }

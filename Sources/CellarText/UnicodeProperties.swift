@@ -129,28 +129,38 @@ nonisolated(unsafe) let wideWidthMachine =
 /// Just enough base64 to unpack the generated tables (no Foundation needed).
 enum Base64 {
     static func decode(_ text: String) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count * 3 / 4)
-        var acc: UInt32 = 0
-        var bits = 0
-        for c in text.utf8 {
-            let v: UInt32
-            switch c {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): v = UInt32(c - UInt8(ascii: "A"))
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): v = UInt32(c - UInt8(ascii: "a")) + 26
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): v = UInt32(c - UInt8(ascii: "0")) + 52
-            case UInt8(ascii: "+"): v = 62
-            case UInt8(ascii: "/"): v = 63
-            default: continue  // newlines and padding
+        var text = text
+        return text.withUTF8 { decode($0) }
+    }
+
+    /// Written into the array's storage in place: the tables are decoded at
+    /// every start-up, so no per-byte capacity check. Every 4 characters give
+    /// at most 3 bytes, so `count * 3 / 4` bytes always suffice.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: bytes.count * 3 / 4) { out, count in
+            var acc: UInt32 = 0
+            var bits: UInt32 = 0
+            var n = 0
+            for c in bytes {
+                let v: UInt32
+                switch c {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): v = UInt32(c - UInt8(ascii: "A"))
+                case UInt8(ascii: "a")...UInt8(ascii: "z"): v = UInt32(c - UInt8(ascii: "a")) + 26
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): v = UInt32(c - UInt8(ascii: "0")) + 52
+                case UInt8(ascii: "+"): v = 62
+                case UInt8(ascii: "/"): v = 63
+                default: continue  // newlines and padding
+                }
+                // Bits above the pending ones fall off the top: only the low `bits` are read.
+                acc = acc << 6 | v
+                bits += 6
+                if bits >= 8 {
+                    bits -= 8
+                    out[n] = UInt8(truncatingIfNeeded: acc >> bits)
+                    n += 1
+                }
             }
-            acc = acc << 6 | v
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                out.append(UInt8(truncatingIfNeeded: acc >> UInt32(bits)))
-                acc &= (1 << UInt32(bits)) - 1
-            }
+            count = n
         }
-        return out
     }
 }

@@ -2,7 +2,13 @@ import Cellar
 import CellarDocuments
 import CellarLua
 import CellarTerminal
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `cellar browse --watch`: when a style file changes, the session's table
 /// draws with the styles loaded again (`BrowseSession.restyle`: the rows as
@@ -36,7 +42,7 @@ final class BrowseReloader {
         self.limits = limits
         self.maxFileSize = maxFileSize
         self.ambiguousWide = ambiguousWide
-        let documentDirectory = (file as NSString).deletingLastPathComponent
+        let documentDirectory = PathName.deletingLastComponent(file)
         guard
             let watcher = FileWatcher(
                 directories: styleDirectories + [documentDirectory.isEmpty ? "." : documentDirectory])

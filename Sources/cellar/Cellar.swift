@@ -1,6 +1,12 @@
 import ArgumentParser
 import CellarText
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 @main
 struct CellarCommand: ParsableCommand {
@@ -35,7 +41,7 @@ struct CellarCommand: ParsableCommand {
             let code = exitCode(for: error)
             if code == .validationFailure {
                 Terminal.printError("\(errorPrefix(CommandLine.arguments)): \(usageLine(message(for: error)))")
-                Foundation.exit(ExitCode.failure.rawValue)
+                exitProcess(ExitCode.failure.rawValue)
             }
             let message = fullMessage(for: error)
             if !message.isEmpty {
@@ -46,7 +52,7 @@ struct CellarCommand: ParsableCommand {
                     for line in lines { Terminal.printError(String(line)) }
                 }
             }
-            Foundation.exit(code.rawValue)
+            exitProcess(code.rawValue)
         }
     }
 
@@ -58,7 +64,7 @@ struct CellarCommand: ParsableCommand {
     static func usageLine(_ message: String) -> String {
         var first = message.split(separator: "\n").first.map(String.init) ?? "bad arguments"
         if first.hasPrefix("Error: ") { first.removeFirst("Error: ".count) }
-        if first.hasPrefix("The value '"), let own = first.range(of: ">': --") {
+        if first.hasPrefix("The value '"), let own = first.firstRange(of: ">': --") {
             return String(first[first.index(own.lowerBound, offsetBy: 4)...])
         }
         return first
@@ -70,20 +76,25 @@ struct CellarCommand: ParsableCommand {
         arguments.dropFirst().first == TestCommand.configuration.commandName ? TestCommand.errorPrefix : "cellar"
     }
 
-    /// `render`, the command scripts run once a table, is parsed as a root
-    /// of its own: the root's parse reflects every subcommand's options,
-    /// most of a small table's start-up. A help request or an error in
-    /// ArgumentParser's words parses again from the root, so help and
-    /// messages are the root's, word for word; a failure `validate()` has
-    /// already reported (`CLIError`) stands (an accelerator:
+    /// `render`, the command scripts run once a table, is read by
+    /// `RenderQuickParse` when it can, else parsed as a root of its own:
+    /// the root's parse reflects every subcommand's options. A help request
+    /// or an error in ArgumentParser's words parses again from the root, so
+    /// help and messages are the root's, word for word; a failure
+    /// `validate()` has already reported (`CLIError`) stands (accelerators:
     /// `CELLAR_ACCELERATORS=off` always takes the root).
     static func parseCommand() throws -> ParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         guard Accelerators.enabled, arguments.first == RenderCommand.configuration.commandName,
             !arguments.contains(where: asksForHelp)
         else { return try parseAsRoot() }
+        let renderArguments = Array(arguments.dropFirst())
+        if let command = RenderQuickParse.parse(renderArguments) {
+            try command.validate()
+            return command
+        }
         do {
-            return try RenderCommand.parse(Array(arguments.dropFirst()))
+            return try RenderCommand.parse(renderArguments)
         } catch {
             if exitCode(for: error) != .success, fullMessage(for: error).isEmpty { throw error }
             return try parseAsRoot()
@@ -96,3 +107,6 @@ struct CellarCommand: ParsableCommand {
             || argument.hasPrefix("--experimental")
     }
 }
+
+/// The C library's `exit`, which a command's own `exit(withError:)` hides inside its type.
+private func exitProcess(_ status: Int32) -> Never { exit(status) }

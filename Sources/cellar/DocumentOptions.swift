@@ -38,15 +38,7 @@ struct DocumentOptions: ParsableArguments {
         help: ArgumentHelp(
             "Every row's height: automatic or a number of lines (overrides the document's `rowHeight`).",
             valueName: "LINES"),
-        transform: { text in
-            if text == "automatic" { return .automatic }
-            guard let n = Int(text), (0...TableView.maximumRowHeight).contains(n) else {
-                throw ValidationError(
-                    "--row-height must be 'automatic' or a whole number of lines from 0 to \(TableView.maximumRowHeight) (got '\(Sanitizer.excerpt(text))')"
-                )
-            }
-            return .fixed(n)
-        })
+        transform: DocumentOptions.rowHeight)
     var rowHeight: RowHeight?
 
     @Option(
@@ -60,6 +52,17 @@ struct DocumentOptions: ParsableArguments {
             "Neither read nor write the load index (a big file's rows, kept once checked, "
                 + "so the next load of the unchanged file skips the check)."))
     var noIndexCache = false
+
+    /// `--row-height`'s value.
+    static func rowHeight(_ text: String) throws -> RowHeight {
+        if text == "automatic" { return .automatic }
+        guard let n = Int(text), (0...TableView.maximumRowHeight).contains(n) else {
+            throw ValidationError(
+                "--row-height must be 'automatic' or a whole number of lines from 0 to \(TableView.maximumRowHeight) (got '\(Sanitizer.excerpt(text))')"
+            )
+        }
+        return .fixed(n)
+    }
 
     /// The load index cache the environment names (see `LoadIndexCache.fromEnvironment`), unless turned off.
     var indexCache: LoadIndexCache? { noIndexCache ? nil : LoadIndexCache.fromEnvironment() }

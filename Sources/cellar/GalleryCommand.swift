@@ -3,7 +3,7 @@ import Cellar
 import CellarDocuments
 import CellarGolden
 import CellarText
-import Foundation
+import FoundationEssentials
 
 /// `cellar gallery`: every registered style drawn with its sample rows in
 /// every state, at a narrow and a wide width (and, as a page, in the light

@@ -2,7 +2,7 @@ import Cellar
 import CellarDocuments
 import CellarGolden
 import CellarLua
-import Foundation
+import FoundationEssentials
 
 /// One style as the gallery shows it: its identifier, where it comes from,
 /// and the rows (or, for a header/footer view style, the views' data) it
@@ -102,8 +102,8 @@ struct CaseRows {
     func casePaths() -> [String] {
         styleDirectories.flatMap { directory -> [String] in
             let root = directory + "/cases"
-            guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
-            return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".case.yaml") }.sorted().map {
+            guard let paths = try? FileManager.default.subpathsOfDirectory(atPath: root) else { return [] }
+            return paths.filter { $0.hasSuffix(".case.yaml") }.sorted().map {
                 root + "/" + $0
             }
         }

@@ -1,6 +1,6 @@
 import Cellar
 import CellarText
-import Foundation
+import FoundationEssentials
 
 /// The gallery as one self-contained HTML page: a table of contents, then
 /// per style its pictures, one per theme and width, each the SVG writer's

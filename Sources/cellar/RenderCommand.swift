@@ -3,7 +3,13 @@ import Cellar
 import CellarDocuments
 import CellarLua
 import CellarText
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `cellar render FILE`: a table document drawn as text.
 struct RenderCommand: ParsableCommand {

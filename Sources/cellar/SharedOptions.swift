@@ -63,14 +63,17 @@ struct FileSizeOption: ParsableArguments {
                 + "\(InputFile.describe(size: InputFile.defaultSizeLimit))). A JSON, JSON Lines, CSV or TSV file "
                 + "that `render` maps has no limit unless this is given.",
             valueName: "SIZE"),
-        transform: { text in
-            guard let bytes = InputFile.parseSize(text) else {
-                throw ValidationError(
-                    "--max-file-size must be a size such as 64M, 2G or 1000000 (got '\(Sanitizer.excerpt(text))')")
-            }
-            return bytes
-        })
+        transform: FileSizeOption.size)
     var maxFileSize: Int?
+
+    /// `--max-file-size`'s value in bytes.
+    static func size(_ text: String) throws -> Int {
+        guard let bytes = InputFile.parseSize(text) else {
+            throw ValidationError(
+                "--max-file-size must be a size such as 64M, 2G or 1000000 (got '\(Sanitizer.excerpt(text))')")
+        }
+        return bytes
+    }
 }
 
 extension ColorMode: ExpressibleByArgument {}

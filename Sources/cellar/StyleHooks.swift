@@ -1,6 +1,6 @@
 import Cellar
 import CellarLua
-import Foundation
+import FoundationEssentials
 
 /// The seam for `--styles DIR`: each loader registers the styles it finds in
 /// the given directories into the registry (throwing a located CellarError
@@ -25,9 +25,7 @@ enum StyleHooks {
     /// `--styles` as given, else `Styles/` when it exists here.
     static func directories(_ given: [String]) -> [String] {
         if !given.isEmpty { return given }
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: "Styles", isDirectory: &isDir), isDir.boolValue else { return [] }
-        return ["Styles"]
+        return FileKind.of("Styles") == .directory ? ["Styles"] : []
     }
 
     /// For `cellar test`: `--styles` as given, else the `Styles` folders the

@@ -2,7 +2,7 @@ import ArgumentParser
 import Cellar
 import CellarLua
 import CellarText
-import Foundation
+import FoundationEssentials
 
 /// `cellar styles [--styles DIR]`: the registry — identifier, source, hooks.
 struct StylesCommand: ParsableCommand {

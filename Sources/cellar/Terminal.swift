@@ -33,7 +33,10 @@ enum Terminal {
         var p = environ
         while let entry = p.pointee {
             let s = String(cString: entry)
-            if let eq = s.firstIndex(of: "=") { env[String(s[..<eq])] = String(s[s.index(after: eq)...]) }
+            // By byte: a Character search breaks the whole entry into grapheme clusters.
+            if let eq = s.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                env[String(s[..<eq])] = String(s[s.utf8.index(after: eq)...])
+            }
             p += 1
         }
         return env

@@ -4,7 +4,7 @@ import CellarDocuments
 import CellarGolden
 import CellarLua
 import CellarText
-import Foundation
+import FoundationEssentials
 
 /// `cellar test [PATH…] [--update] [--filter TEXT] [--accept]`: runs golden
 /// cases (see the README, "Golden tests") and ends with `N passed, N failed`.

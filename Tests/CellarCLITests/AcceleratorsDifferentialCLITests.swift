@@ -49,8 +49,9 @@ import Testing
         try expectSame(["render", path, "--width", "50", "--color", "never"])
     }
 
-    /// `render` parsed as its own root must answer as the root does: the
-    /// same help, the same errors, the same table.
+    /// `render` read by hand (`RenderQuickParse`) or parsed as its own root
+    /// must answer as the root does: the same help, the same errors, the
+    /// same table.
     @Test(arguments: [
         ["render", "Examples/settings.yaml", "--width", "0"],
         ["render", "Examples/settings.yaml", "--width", "abc"],
@@ -62,6 +63,9 @@ import Testing
         ["render", "Examples/settings.yaml", "--version"],
         ["render", "Examples/settings.yaml", "--width", "30", "--", "extra"],
         ["render", "--width", "30", "Examples/settings.yaml"],
+        ["render", "Examples/settings.yaml", "--width=40", "--color", "always", "--theme=dark", "--stats"],
+        ["render", "Examples/settings.yaml", "--cell=", "subtitle", "--width", "40"],
+        ["render", "Examples/settings.yaml", "Examples/settings.yaml"],
     ])
     func renderArgumentsParseTheSame(arguments: [String]) throws {
         try expectSame(arguments)

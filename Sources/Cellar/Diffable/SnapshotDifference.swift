@@ -1,3 +1,5 @@
+import CellarText
+
 /// What `apply` hands the table: the change from one snapshot to the next
 /// as one batch update, in UIKit's batch terms. Deletes, reloads,
 /// reconfigures and the sources of moves are positions in the old
@@ -36,15 +38,20 @@ struct SnapshotDifference: Equatable, Sendable {
 
     init() {}
 
-    init<S, I>(from old: DiffableDataSourceSnapshot<S, I>, to new: DiffableDataSourceSnapshot<S, I>) {
+    /// `skipsSharedRows`: see `UnchangedSections`; off, every row is looked up.
+    init<S, I>(
+        from old: DiffableDataSourceSnapshot<S, I>, to new: DiffableDataSourceSnapshot<S, I>,
+        skipsSharedRows: Bool = Accelerators.enabled
+    ) {
         let rebuilt = Set(new.reloadedSections.identifiers.filter { old.sectionPositions[$0] != nil })
         // Whether each section, by its index on each side, is kept: on both
         // sides as the same section (a reloaded one is not).
         let oldKept = old.sections.map { new.sectionPositions[$0] != nil && !rebuilt.contains($0) }
         let newKept = new.sections.map { old.sectionPositions[$0] != nil && !rebuilt.contains($0) }
+        let unchanged = UnchangedSections(old, new, newKept, enabled: skipsSharedRows)
         diffSections(old, new, oldKept, newKept)
-        diffRowsLeaving(old, new, oldKept, newKept)
-        diffRowsArriving(old, new, oldKept)
+        diffRowsLeaving(old, new, oldKept, newKept, unchanged)
+        diffRowsArriving(old, new, oldKept, unchanged)
         markRows(old, new)
         deletedRows.sort()
         insertedRows.sort()
@@ -69,9 +76,9 @@ struct SnapshotDifference: Equatable, Sendable {
     /// in a section that is not kept) or move to another kept section.
     private mutating func diffRowsLeaving<S, I>(
         _ old: DiffableDataSourceSnapshot<S, I>, _ new: DiffableDataSourceSnapshot<S, I>, _ oldKept: [Bool],
-        _ newKept: [Bool]
+        _ newKept: [Bool], _ unchanged: UnchangedSections
     ) {
-        for i in old.sections.indices where oldKept[i] {
+        for i in old.sections.indices where oldKept[i] && !unchanged.old.contains(i) {
             let s = old.sections[i]
             let items = old.rows[i]
             for r in items.indices {
@@ -93,9 +100,10 @@ struct SnapshotDifference: Equatable, Sendable {
     /// comes from a section that is not kept), and those that stayed in
     /// their section but out of its longest run in order, which move.
     private mutating func diffRowsArriving<S, I>(
-        _ old: DiffableDataSourceSnapshot<S, I>, _ new: DiffableDataSourceSnapshot<S, I>, _ oldKept: [Bool]
+        _ old: DiffableDataSourceSnapshot<S, I>, _ new: DiffableDataSourceSnapshot<S, I>, _ oldKept: [Bool],
+        _ unchanged: UnchangedSections
     ) {
-        for j in new.sections.indices {
+        for j in new.sections.indices where !unchanged.new.contains(j) {
             let s = new.sections[j]
             guard let from = old.sectionPositions[s], oldKept[from] else { continue }
             let items = new.rows[j]

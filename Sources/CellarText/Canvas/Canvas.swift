@@ -66,7 +66,11 @@ public struct Canvas: Sendable {
         self.width = max(0, width)
         self.height = max(0, height)
         self.ambiguousWide = ambiguousWide
-        storage = Array(repeating: Self.blankCell, count: self.width * self.height)
+        // One allocation for the cells and the extents: appending the extents
+        // to an array made to the cells' count would copy every cell.
+        storage = []
+        storage.reserveCapacity(self.width * self.height + self.height)
+        storage.append(contentsOf: repeatElement(Self.blankCell, count: self.width * self.height))
         storage.append(contentsOf: repeatElement(0, count: self.height))
     }
 

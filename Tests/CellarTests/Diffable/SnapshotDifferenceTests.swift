@@ -27,6 +27,25 @@ struct SnapshotDifferenceTests {
         #expect(d.insertedRows.isEmpty && d.deletedRows.isEmpty)
     }
 
+    /// A section no mutation touched shares its rows with the old snapshot
+    /// and is not looked at row by row; a section with the same items
+    /// rebuilt, and every changed one, is.
+    @Test func sectionsTheAppLeftAloneAreSkipped() throws {
+        let old = try snapshot([("a", ["1", "2"]), ("b", ["3", "4"]), ("c", ["5"]), ("d", ["6"])])
+        var new = old
+        try new.insertItems(["7"], beforeItem: "3")
+        try new.deleteItems(["6"])
+        try new.appendItems(["6"], toSection: "d")
+        try new.moveSection("c", beforeSection: "a")
+        let kept = Array(repeating: true, count: 4)
+        let skipped = UnchangedSections(old, new, kept, enabled: true)
+        // c moved, untouched: skipped on both sides at its two indexes.
+        #expect(skipped.old == [0, 2] && skipped.new == [1, 0])
+        #expect(UnchangedSections(old, new, kept, enabled: false).new.isEmpty)
+        #expect(
+            SnapshotDifference(from: old, to: new) == SnapshotDifference(from: old, to: new, skipsSharedRows: false))
+    }
+
     @Test func anItemThatChangesSectionMoves() throws {
         let old = try snapshot([("a", ["1", "2"]), ("b", ["3"])])
         let new = try snapshot([("a", ["2"]), ("b", ["3", "1"])])
