@@ -174,9 +174,10 @@ package final class StreamedDocument {
     /// The rows' keys against the keys their styles read (`TableDocument.checkRowKeys`): the key
     /// sets the scan recorded settle a table that passes at once (`quick`); in one that fails, a
     /// row the quick row check reads again with a passing key set is settled, any other decoded,
-    /// and the first that fails named. CSV and TSV check their header once.
+    /// and the first that fails named (accelerators off: every row decoded, the plain twin).
+    /// CSV and TSV check their header once.
     func checkRowKeys(
-        against registry: Registry, quick: Bool = true, from firstRow: Int = 0, before limit: Int = Int.max
+        against registry: Registry, quick: Bool = Accelerators.enabled, from firstRow: Int = 0, before limit: Int = Int.max
     ) throws {
         guard identifiers.keys.contains(where: { registry.style(for: $0)?.rowKeys != nil }) else { return }
         if !isTableDocument {
