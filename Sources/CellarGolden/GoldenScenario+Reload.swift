@@ -12,7 +12,7 @@ extension GoldenScenario {
     /// performed to carry the selection, editing, offset and focus over.
     static func reloaded(
         _ old: TableView, text: String, then: [TableAction], styles: Registry, _ scenario: GoldenCase
-    ) throws -> (TableView, any DocumentRowAnswers) {
+    ) throws -> (TableView, StreamedDataSource) {
         let document = try textDocument(text, scenario, "reload's table")
         let registry = try document.registry(over: styles)
         try document.validate(against: registry)

@@ -29,13 +29,13 @@ public enum GoldenScenario {
     /// table's. Without a `source` (a table built in Swift, whose rows are
     /// the app's) the steps that change rows or the document are refused.
     package static func play(
-        _ scenario: GoldenCase, table first: TableView, source firstSource: (any DocumentRowAnswers)?,
+        _ scenario: GoldenCase, table first: TableView, source firstSource: StreamedDataSource?,
         styles: Registry? = nil
     ) throws -> String {
         // A `reload` with a table replaces both; the old ones stay alive
         // until the end, as the table's data source is held weakly.
         var (table, source) = (first, firstSource)
-        var replaced: [(TableView, any DocumentRowAnswers)] = []
+        var replaced: [(TableView, StreamedDataSource)] = []
         table.width = scenario.width
         table.viewportHeight = scenario.height
         table.contentOffset = scenario.offset
@@ -132,7 +132,7 @@ public enum GoldenScenario {
         }
     }
 
-    static func apply(_ step: GoldenStep, table: TableView, source: (any DocumentRowAnswers)?) throws {
+    static func apply(_ step: GoldenStep, table: TableView, source: StreamedDataSource?) throws {
         if let refused = refusedWithoutDocument(step.action), source == nil { throw CellarError(refused) }
         guard let source else { return try applyToAnyTable(step, table: table) }
         // Row actions are checked by the table itself; updates are checked
@@ -192,7 +192,7 @@ public enum GoldenScenario {
     /// the place just after the last row.
     /// Counts come from the data source: during a multi-row insert it is
     /// already ahead of the table.
-    static func check(_ p: IndexPath, table: TableView, source: any DocumentRowAnswers, insertion: Bool) throws {
+    static func check(_ p: IndexPath, table: TableView, source: StreamedDataSource, insertion: Bool) throws {
         let sections = source.numberOfSections(in: table)
         guard p.section < sections else {
             throw CellarError("no section \(p.section) (the table has \(plural(sections, "section")))")
@@ -207,7 +207,7 @@ public enum GoldenScenario {
 
     static func checkMoveTarget(
         _ to: IndexPath, from: IndexPath, table: TableView,
-        source: any DocumentRowAnswers
+        source: StreamedDataSource
     ) throws {
         let sections = source.numberOfSections(in: table)
         guard to.section < sections else {

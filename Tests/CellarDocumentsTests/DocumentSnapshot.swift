@@ -63,7 +63,7 @@ struct DocumentSnapshot {
     var sectionHeights = DocumentSectionHeights()
     /// The section index for the whole table (e.g. A–Z and #); nil = the
     /// sections' own `indexTitle`s. Titles without a section of their own
-    /// jump to the nearest section (see `DocumentRowAnswers`).
+    /// jump to the nearest section (see `StreamedDataSource`).
     var indexTitles: [String]?
     /// Top-level keys given from outside; they override the document's.
     var options = TableOptions()
@@ -116,12 +116,12 @@ struct DocumentSnapshot {
                 }
             }
         }
-        try sectionHeights.checkDrawable(width: width, sections: sections) { sectionHeightLocations[$0] }
+        try sectionHeights.checkDrawable(width: width, sections: viewSections) { sectionHeightLocations[$0] }
     }
 
     /// Checks every row's reuse identifier and keys against a registry (located errors).
     func validate(against registry: Registry) throws {
-        try DocumentSectionView.check(sections, against: registry)
+        try DocumentSectionView.check(viewSections, against: registry)
         for section in sections {
             for (row, loc) in zip(section.rows, section.rowLocations) {
                 let id = row["cell"]?.stringValue ?? "default"
@@ -143,7 +143,12 @@ struct DocumentSnapshot {
     }
 }
 
-extension DocumentSection: DocumentSectionTitles {}
+extension DocumentSnapshot {
+    /// The sections' views, as the streamed document's checks read them.
+    var viewSections: [StreamedDocument.Section] {
+        sections.map { StreamedDocument.Section(headerView: $0.headerView, footerView: $0.footerView, firstRow: 0) }
+    }
+}
 
 extension DocumentSnapshot {
     /// A table read by the streamed reader (the one the CLI and golden cases
@@ -184,6 +189,29 @@ extension DocumentSnapshot {
                 d.rowLocations.append(rowLocations[r])
             }
             sections.append(d)
+        }
+    }
+}
+
+extension StreamedDocument {
+    /// The locations of ascending `offsets`, in one pass over the bytes (a YAML document's one by one).
+    func locations(of offsets: [Int]) -> [SourceLocation] {
+        if yamlSource != nil { return offsets.map(location(ofOffset:)) }
+        return bytes.withUnsafeBufferPointer { bytes in
+            var out: [SourceLocation] = []
+            var (line, column, i) = (1, 1, 0)
+            for offset in offsets {
+                while i < min(offset, bytes.count) {
+                    if bytes[i] == 0x0A {
+                        (line, column) = (line + 1, 1)
+                    } else if bytes[i] & 0xC0 != 0x80 {
+                        column += 1
+                    }
+                    i += 1
+                }
+                out.append(SourceLocation(file: path, line: line, column: column))
+            }
+            return out
         }
     }
 }

@@ -5,8 +5,8 @@ import Testing
 
 @testable import CellarDocuments
 
-/// The byte-level check of a JSON table's row keys (`RowKeyCheck`) gives
-/// what decoding every row and checking it gives: on every example and
+/// The check of row keys through the key sets the scan recorded (`RowKeySets`)
+/// gives what decoding every row and checking it gives: on every example and
 /// golden table written as JSON, and on each with a key misspelt, an
 /// escaped key and a misspelt detail key.
 @Suite struct RowKeyCheckTests {
@@ -90,5 +90,27 @@ import Testing
         let message = try #require(Self.outcome(doc, registry, quick: true))
         #expect(message.contains("'txt'"), "\(message)")
         #expect(message == Self.outcome(doc, registry, quick: false))
+    }
+
+    /// JSON Lines rows record their key sets as JSON tables' do, the key that
+    /// `--section-by` reads passing with them; a misspelt key on the last row
+    /// leaves the sets unsure, and every row is checked.
+    @Test func jsonLinesRowsAreSettledByTheirKeySets() throws {
+        let registry = Registry()
+        var lines = (0..<20).map { "{\"group\": \"g\($0 / 5)\", \"cell\": \"subtitle\", \"text\": \"row \($0)\"}" }
+        func load(_ lines: [String]) throws -> StreamedDocument {
+            let input = DocumentInput(path: "t.jsonl", bytes: Array(lines.joined(separator: "\n").utf8), format: .jsonl)
+            return try StreamedDocument.load(input, options: TableOptions(sectionBy: "group"))
+        }
+        let doc = try load(lines)
+        #expect(doc.rowKeySets.allPass(registry, rows: doc.rowCount, extra: ["group"]))
+        #expect(!doc.rowKeySets.allPass(registry, rows: doc.rowCount))
+        #expect(Self.outcome(doc, registry, quick: true) == nil)
+        lines.append("{\"group\": \"g9\", \"cell\": \"subtitle\", \"txt\": \"x\"}")
+        let bad = try load(lines)
+        #expect(!bad.rowKeySets.allPass(registry, rows: bad.rowCount, extra: ["group"]))
+        let message = try #require(Self.outcome(bad, registry, quick: true))
+        #expect(message.hasPrefix("t.jsonl:21:1:") && message.contains("'txt'"), "\(message)")
+        #expect(message == Self.outcome(bad, registry, quick: false))
     }
 }

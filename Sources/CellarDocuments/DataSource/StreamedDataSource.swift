@@ -1,55 +1,39 @@
 import Cellar
 import CellarText
 
-/// A data source and delegate over a `StreamedDocument`: it decodes a row
-/// when the table configures it and keeps no row's value after, so a
-/// viewport deep in a big table costs the rows it shows. Inserts, deletes
-/// and moves are kept as an overlay over the document's rows (indexes,
-/// and the values of rows added since), so an edited table still holds
-/// no stored row's value. The answers from the rows' keys and the
-/// commit/move handling are `DocumentRowAnswers`', as for a YAML table.
-package final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
-    /// A row of the table as edited: one of the document's, or one added since (with the place it was added near).
+/// A data source and delegate over a `StreamedDocument`: a row is decoded
+/// when the table configures it and dropped after, so a viewport deep in a
+/// big table costs the rows it shows. Edits are an overlay of indexes and
+/// added rows' values over the document's rows.
+package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHeaderFooterViews, TableViewRowData {
+    /// A row of the table as edited: one of the document's, or one added since (near a place, for errors).
     enum EditedRow {
         case stored(Int)
         case added(Value, near: SourceLocation?)
     }
 
-    /// The document the rows are read from.
     package let document: StreamedDocument
-    /// Rows decoded for the table so far (the load's checking pass not counted): each cell
-    /// configured, and each row read for its keys of editing or selection.
+    /// Rows decoded for the table (cells configured, rows read for editing keys), for tests.
     @exclusivity(unchecked) package private(set) var rowsDecoded = 0
-    /// Each section's rows once the table has been edited; nil until the first insert, delete or move.
-    /// Read once per row drawn, from one thread: the run-time exclusivity checks are left out.
+    /// Each section's rows once edited; nil until the first edit. Read per row drawn, on one thread.
     @exclusivity(unchecked) var edits: [[EditedRow]]?
 
-    /// A document of at least this many rows read in order (a whole-table
-    /// render, or every row measured) is decoded ahead on a second thread
-    /// (`RowPrefetch`); `Int.max` keeps it on one.
+    /// A document of this many rows read in order is decoded ahead on a second thread (`RowPrefetch`).
     package var threadMinimumRows = 10_000
-    /// The rows decoded ahead, while the table reads stored rows in order.
     @exclusivity(unchecked) var prefetch: RowPrefetch?
-    /// How many stored rows in a row the table has read in order, and the last one read.
     @exclusivity(unchecked) var rowsInOrder = 0
     @exclusivity(unchecked) var lastStoredRow = -1
-    /// Rows decoded here in order give back the pages of a mapped file behind them, as the prefetch does.
     @exclusivity(unchecked) var decodeBehind: DropBehind
-    /// The fields of the JSON row last read here (`cellKeys`), for its
-    /// cell's style to take without reading the row again; kept between rows
-    /// so a table reuses one buffer.
+    /// The fields of the JSON row last read (`cellKeys`), so its style need not read it again.
     @exclusivity(unchecked) var rowMembers: [JSONBytes.RowMember] = []
-    /// Rows still arriving from a pipe, added to `document` as the table draws them.
     package let pipe: PipedRows?
 
-    /// Creates a data source over `document`'s rows, with no edits.
     package init(document: StreamedDocument) {
         self.document = document
         pipe = nil
         decodeBehind = DropBehind(document.bytes)
     }
 
-    /// A data source over rows read from a pipe as the table draws them.
     package init(pipe: PipedRows) {
         document = pipe.document
         self.pipe = pipe
@@ -58,12 +42,8 @@ package final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
 
     deinit { prefetch?.stop() }
 
-    /// A stored row for its cell: the prefetched one (parsed for its
-    /// built-in style, as `table`'s registry draws it, its labels measured
-    /// as the table measures them) when the table reads in order, else read
-    /// here (an object row's data only as its cell is configured). All come
-    /// from the same row's bytes, and a parsed row holds what its style
-    /// would have parsed, so the cell is the same.
+    /// A stored row for its cell: the prefetched one when the table reads in
+    /// order, else read here; either way the cell is the same.
     func decodedRow(stored i: Int, of table: TableView) throws -> DecodedRow {
         if let p = prefetch {
             if let row = p.take(i) {
@@ -79,8 +59,7 @@ package final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
         rowsInOrder = i == lastStoredRow + 1 ? rowsInOrder + 1 : 0
         lastStoredRow = i
         if rowsInOrder > 0 { decodeBehind.passed(document.rowOffsets[i]) }
-        // A short run of rows in order is a viewport's; a long table read in
-        // order is worth a thread (at once when any table is: tests).
+        // A short run in order is a viewport's; a long table read in order is worth a thread.
         if rowsInOrder >= min(32, threadMinimumRows), document.rowCount >= threadMinimumRows,
             i + 1 < document.rowCount, WorkerThread.hasSecondCore
         {
@@ -88,15 +67,13 @@ package final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
             prefetch = RowPrefetch(
                 document.decoder, from: i + 1, builtins: builtins, ambiguousWide: table.ambiguousWide)
         }
-        // Read again when the cell is configured: a style that takes fields
-        // (a Lua style) then never builds the row's `Value`.
+        // Read when the cell is configured: a style that takes fields never builds the row's `Value`.
         if Accelerators.enabled, let keys = try document.cellKeys(i, members: &rowMembers) {
             return DecodedRow(readingFields: keys)
         }
         return DecodedRow(try document.styleRow(i))
     }
 
-    /// The row at `ip`, or nil out of range.
     func editedRow(_ ip: IndexPath) -> EditedRow? {
         guard ip.section >= 0, ip.section < document.sections.count, ip.row >= 0 else { return nil }
         if let edits { return ip.row < edits[ip.section].count ? edits[ip.section][ip.row] : nil }
@@ -107,13 +84,24 @@ package final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
     /// A table configured from the document and the options (options win),
     /// holding this data source strongly.
     package func makeTableView(registry: Registry) -> TableView {
-        let t = configuredTable(document, registry: registry)
+        let d = document
+        let t = TableView(style: d.options.style ?? d.style, registry: registry)
+        t.retainedDataSource = self
+        t.dataSource = self
+        t.delegate = self
+        t.rowHeight = d.options.rowHeight ?? d.rowHeight ?? .automatic
+        t.estimatedRowHeight = d.options.estimatedRowHeight ?? d.estimatedRowHeight
+        t.separatorStyle = d.separatorStyle
+        t.ambiguousWide = d.ambiguousWide
+        d.selection.apply(to: t)
+        d.sectionHeights.apply(to: t)
+        // A whole-table render draws every row from its data, sharing queued cells: no cell per row is held.
+        t.keepsCellsWhenStreaming = false
         for row in document.selectedRows { if let ip = indexPath(row) { t.selectRow(at: ip) } }
         for row in document.highlightedRows { if let ip = indexPath(row) { t.highlighted.insert(ip) } }
         return t
     }
 
-    /// The index path of the document's `row`-th row (as loaded).
     func indexPath(_ row: Int) -> IndexPath? {
         var low = 0
         var high = document.sections.count - 1
@@ -133,17 +121,14 @@ package final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
 
     // MARK: Rows and edits
 
-    /// The document's path.
     package var documentPath: String { document.path }
-    /// The document's section count.
     package var sectionCount: Int { document.sections.count }
-    /// The number of rows in `section` as edited; 0 when there is no such section.
     package func rowCount(inSection section: Int) -> Int {
         guard section >= 0, section < document.sections.count else { return 0 }
         return edits?[section].count ?? document.sections[section].rowCount
     }
 
-    /// The row as written; a stored row without editing keys answers an empty mapping rather than being decoded.
+    /// The row as written; a stored row without editing keys answers an empty mapping, not decoded.
     package func row(at ip: IndexPath) -> Value? {
         switch editedRow(ip) {
         case .stored(let i)?:
@@ -155,7 +140,6 @@ package final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
         }
     }
 
-    /// The row data a style sees (table keys removed), or nil for an index path out of range.
     package func rowValue(at ip: IndexPath) -> Value? {
         switch editedRow(ip) {
         case .stored(let i)?: return try? document.styleRow(i).data
@@ -164,7 +148,7 @@ package final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
         }
     }
 
-    /// Replaces a row's data (kept in the overlay), keeping its table keys; out-of-range index paths are ignored.
+    /// Replaces a row's data in the overlay, keeping its table keys.
     package func setRowValue(_ value: Value, at ip: IndexPath) {
         guard let old = editedRow(ip) else { return }
         let near = rowLocation(ip)
@@ -177,7 +161,6 @@ package final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
         _ = try? insert(.added(Self.row(written, withData: value), near: near), at: ip)
     }
 
-    /// Where the row was written (the place it was added near, for a row added since).
     package func rowLocation(_ ip: IndexPath) -> SourceLocation? {
         switch editedRow(ip) {
         case .stored(let i)?: return document.location(ofRow: i)
@@ -186,13 +169,12 @@ package final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
         }
     }
 
-    /// The sections' rows, made editable on the first edit.
     func editableRows() -> [[EditedRow]] {
         if let edits { return edits }
         return document.sections.map { s in (s.firstRow..<s.firstRow + s.rowCount).map(EditedRow.stored) }
     }
 
-    /// Inserts `row` at `ip` in the overlay; call `tableView.insertRows` afterwards, as with UIKit.
+    /// Call `tableView.insertRows` afterwards, as with UIKit.
     package func insert(_ row: Value, at ip: IndexPath) throws {
         guard ip.section >= 0, ip.section < sectionCount, ip.row >= 0, ip.row <= rowCount(inSection: ip.section)
         else { throw outOfRange(ip) }
@@ -207,7 +189,7 @@ package final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
         edits = rows
     }
 
-    /// Removes the row at `ip` and returns its value; call `tableView.deleteRows` afterwards, as with UIKit.
+    /// Call `tableView.deleteRows` afterwards, as with UIKit.
     @discardableResult
     package func remove(at ip: IndexPath) throws -> Value {
         guard let removed = try removeEdited(at: ip) else { throw outOfRange(ip) }
@@ -226,7 +208,7 @@ package final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
         return removed
     }
 
-    /// Moves a row; throws, leaving the row in place, when `to` is out of range.
+    /// Throws, leaving the row in place, when `to` is out of range.
     package func move(from: IndexPath, to: IndexPath) throws {
         guard let row = try removeEdited(at: from) else { throw outOfRange(from) }
         guard to.section >= 0, to.section < sectionCount, to.row >= 0, to.row <= rowCount(inSection: to.section) else {
@@ -238,7 +220,6 @@ package final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
 
     // MARK: Data source
 
-    /// Decodes the row and configures its cell, as UITableViewDataSource's tableView(_:cellForRowAt:).
     package func tableView(_ tableView: TableView, cellForRowAt ip: IndexPath) throws -> Cell {
         guard let edited = editedRow(ip) else { throw outOfRange(ip) }
         rowsDecoded += 1
@@ -247,7 +228,6 @@ package final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
         var stored: Int?
         switch edited {
         case .stored(let i):
-            // The row was checked when the document was loaded; this decodes it again.
             row = try decodedRow(stored: i, of: tableView)
             if document.hasEditingKeys(i) { keys = try document.row(i) }
             stored = i
@@ -279,14 +259,8 @@ package final class StreamedDataSource: DocumentRowAnswers, TableViewRowData {
         }
     }
 
-    /// The document's sections, for their titles.
-    package var titledSections: [StreamedDocument.Section] { document.sections }
-    /// The document's `indexTitles`.
-    package var tableIndexTitles: [String]? { document.indexTitles }
-
     // MARK: Delegate
 
-    /// The row's declared height, else nil, as UITableViewDelegate's tableView(_:heightForRowAt:).
     package func tableView(_ tableView: TableView, heightForRowAt ip: IndexPath) -> RowHeight? {
         // Asked for every row: a document without heights, not edited, answers at once.
         if edits == nil && document.declaredHeights.isEmpty { return nil }

@@ -1,9 +1,8 @@
 import Cellar
 import CellarText
 
-/// The load's one pass over the bytes: the structure (sections, titles,
-/// top-level keys) is read as it passes, and each row is decoded, checked
-/// and dropped, leaving its offset and attributes behind.
+/// The load's one pass over the bytes: the structure is read, each row
+/// checked and dropped, leaving its offset and attributes.
 extension StreamedDocument {
     /// A table document has its own sections: `--section-by` is refused before it is read.
     static func checkTableDocument(_ input: DocumentInput, options: TableOptions) throws {
@@ -12,15 +11,11 @@ extension StreamedDocument {
             "--section-by applies to rows without sections (JSON Lines, CSV or TSV); \(input.path) is a table document")
     }
 
-    /// The load's one pass over the bytes, checking their UTF-8 on the way. It
-    /// gives back the pages of a mapped file behind it (`DropBehind`), so
-    /// the load holds only the pages near its position, and none after. A
-    /// JSON table of `twoPartMinimumBytes` or more shares the pass with a
-    /// second thread (`StreamedDocument+TwoPartCheck`).
+    /// Checks UTF-8 on the way, giving back the pages behind it; a long JSON
+    /// table shares the pass with a second thread (`StreamedDocument+TwoPartCheck`).
     func scan(twoPartMinimumBytes: Int = StreamedDocument.twoPartMinimumBytes) throws {
         try bytes.withUnsafeBufferPointer { buffer in
             do {
-                // Every byte is read by the scan, and the UTF-8 of its text is checked on the way.
                 try ByteLocation.checkingUTF8(buffer) {
                     switch format {
                     case .json:
@@ -29,7 +24,12 @@ extension StreamedDocument {
                         try scanDocument(buffer)
                     case .yaml: try scanDocument(buffer)
                     case .jsonl: try scanLines(buffer)
-                    case .csv, .tsv: try scanRecords(buffer)
+                    case .csv, .tsv:
+                        guard let next = try scanHeader(buffer) else {
+                            throw ByteError(
+                                offset: 0, message: "the file is empty (a header line must name the columns)")
+                        }
+                        try scanRecordRows(buffer, from: next)
                     }
                 }
             } catch let e as ByteError {
@@ -40,8 +40,7 @@ extension StreamedDocument {
         try settle()
     }
 
-    /// What follows the rows, whether a scan read them or a load index gave them:
-    /// the section of rows without sections, the selection checked, `--index-titles`.
+    /// What follows the rows, from a scan or a load index.
     func settle() throws {
         if sections.isEmpty && !isTableDocument { sections.append(Section(firstRow: 0)) }
         if !isTableDocument { selection.allowsMultipleSelection = true }
@@ -68,7 +67,6 @@ extension StreamedDocument {
             at: location(ofRow: selectedRows[1]))
     }
 
-    /// Checks a decoded row and keeps what the table needs of it.
     /// `locate` finds the offset of a key (or its value) inside the row, for errors.
     func addRow(at offset: Int, _ row: Value, locate: ([String], Bool) -> Int?) throws {
         let a: RowAttributes
@@ -79,7 +77,7 @@ extension StreamedDocument {
         record(a, header: header, at: offset)
     }
 
-    /// A row the quick check passed (JSON, CSV, TSV); `header` is read only with `--section-by`.
+    /// `header` is read only with `--section-by`.
     @inline(__always)
     func record(
         _ q: QuickRowCheck.Row, _ quick: inout QuickRowCheck, header: @autoclosure () -> String?, at offset: Int
@@ -90,7 +88,6 @@ extension StreamedDocument {
         if q.editing { editingRows.insert(index) }
     }
 
-    /// Keeps a checked row's offset and attributes.
     func record(_ a: RowAttributes, header: String?, at offset: Int) {
         let index = place(at: offset, selected: a.selected, highlighted: a.highlighted) { header }
         if let h = a.height { declaredHeights.record(h, row: index) }
@@ -103,8 +100,7 @@ extension StreamedDocument {
         }
     }
 
-    /// Adds a row at `offset` and returns its index; with `--section-by`, a
-    /// row whose `header` differs from the last row's starts a section.
+    /// With `--section-by`, a row whose `header` differs from the last row's starts a section.
     @inline(__always) @discardableResult
     func place(at offset: Int, selected: Bool, highlighted: Bool, header: () -> String?) -> Int {
         let index = rowOffsets.count
@@ -124,14 +120,12 @@ extension StreamedDocument {
         return index
     }
 
-    /// Reads and checks the JSON row at `j`: the quick check first, the
-    /// full one (decoding the row) when the quick one cannot settle it.
+    /// The quick check first, the full one when it cannot settle the row.
     func jsonRow(_ j: inout JSONBytes, depth: Int, _ quick: inout QuickRowCheck) throws {
         let start = j.pos
         var probe = j
         // Filled in place: an optional row would be copied through its value witnesses.
         var q = QuickRowCheck.Row()
-        // The quick check is an accelerator: off, every row takes the full check.
         if Accelerators.enabled, quick.check(&probe, depth: depth, into: &q) {
             j = probe
             record(q, &quick, header: q.sectionKey.map { JSONBytes(j.bytes).decode($0) }, at: start)
@@ -146,7 +140,10 @@ extension StreamedDocument {
 
     func scanLines(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0) throws {
         var j = JSONBytes(buffer, at: start)
-        var quick = QuickRowCheck(options: options)
+        // The sets move to the check and back, so they are not copied.
+        var quick = QuickRowCheck(options: options, keySets: rowKeySets)
+        rowKeySets = RowKeySets()
+        defer { rowKeySets = quick.keySets ?? RowKeySets() }
         while true {
             j.skipSpace()
             if j.atEnd { return }
@@ -164,18 +161,11 @@ extension StreamedDocument {
 
     // MARK: CSV and TSV
 
-    func scanRecords(_ buffer: UnsafeBufferPointer<UInt8>) throws {
-        guard let next = try scanHeader(buffer) else {
-            throw ByteError(offset: 0, message: "the file is empty (a header line must name the columns)")
-        }
-        try scanRecordRows(buffer, from: next)
-    }
-
-    /// The header's column names; returns where the records start, or nil when there is no header yet.
+    /// Returns where the records start, or nil when there is no header yet.
     func scanHeader(_ buffer: UnsafeBufferPointer<UInt8>) throws -> Int? {
         let records = DelimitedRecords(buffer, format: format)
         var fields: [DelimitedRecords.Field] = []
-        // A byte order mark (as spreadsheets write) is not part of the first column's name.
+        // A byte order mark (spreadsheets write one) is not part of the first name.
         let begin = buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF ? 3 : 0
         guard let headerStart = records.nextRecordStart(from: begin) else { return nil }
         let next = try records.record(at: headerStart, into: &fields)
@@ -199,7 +189,6 @@ extension StreamedDocument {
         return next
     }
 
-    /// The records from `next` on, each checked and kept as a row.
     func scanRecordRows(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) throws {
         let records = DelimitedRecords(buffer, format: format)
         var fields: [DelimitedRecords.Field] = []

@@ -5,12 +5,8 @@
 #endif
 
 /// What says a file is the one a load index was made from, as git's index
-/// tells an unchanged file: the device and inode (the same file, not
-/// another written to the same path), its size, and the times of its last
-/// change of content (mtime) and of its inode (ctime, which no one can set
-/// back), both to the nanosecond. Any write to the file changes at least
-/// one of them, but a write in the same clock tick as the index was made
-/// (see `isRacy`).
+/// does: device, inode, size, mtime and ctime to the nanosecond. A write
+/// changes one of them, but in the same clock tick as the index (`isRacy`).
 struct FileIdentity: Equatable, Sendable {
     var device: UInt64
     var inode: UInt64
@@ -39,30 +35,24 @@ struct FileIdentity: Equatable, Sendable {
         #endif
     }
 
-    /// The identity of the open file `fd`, or nil when it cannot be read.
     static func of(fd: Int32) -> FileIdentity? {
         var info = stat()
         return fstat(fd, &info) == 0 ? FileIdentity(info) : nil
     }
 
-    /// The identity of the file at `path` (links followed), or nil.
     static func of(path: String) -> FileIdentity? {
         var info = stat()
         return stat(path, &info) == 0 ? FileIdentity(info) : nil
     }
 
-    /// How close to now a file's last write may be for its index not to be
-    /// written: a write later in the same tick of a coarse clock (some file
-    /// systems keep seconds) would leave the times as they were.
+    /// Some file systems keep seconds: a write in the same tick leaves the times.
     static let racyWindow: Int64 = 2_000_000_000
 
-    /// Whether the file was written too recently (or in the future, as a
-    /// clock set back makes it) for an index made now to be trusted.
+    /// Written too recently (or in the future) for an index made now to be trusted.
     func isRacy(now: Int64 = FileIdentity.now()) -> Bool {
         modified > now - Self.racyWindow
     }
 
-    /// The wall clock, in nanoseconds since 1970 (file times' clock).
     static func now() -> Int64 {
         var t = timespec()
         clock_gettime(CLOCK_REALTIME, &t)

@@ -11,16 +11,12 @@ import Cellar
 /// huge file is refused at once with a one-line error instead of hanging
 /// or filling memory.
 public enum InputFile {
-    /// The limit on golden cases, goldens and the tables cases name: each is
-    /// read whole and composed into a node tree (`YAMLNode`) several times its size, so the
-    /// default is what a hand-written table or a golden needs.
-    /// `cellar test --max-file-size` raises it.
+    /// The limit on golden cases, goldens and the tables cases name (each is
+    /// composed into a node tree several times its size); `--max-file-size` raises it.
     public static let defaultSizeLimit = 4 << 20
 
-    /// The limit on a document held in memory as a whole: a YAML document
-    /// (its JSON form is kept), standard input, a file `browse` reads.
-    /// A document `render` maps has none: its memory is bounded by its row
-    /// index, not its size.
+    /// The limit on a document held in memory whole (YAML's JSON form, standard
+    /// input, `browse`); a mapped document has none.
     public static let heldDocumentLimit = 256 << 20
 
     /// The whole file, or a CellarError naming the path and the reason.
@@ -34,16 +30,27 @@ public enum InputFile {
     static func readAll(_ fd: Int32, expecting size: Int, path: String, limit: Int) throws -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(size)
-        try readChunks(fd, path: path, limit: limit) { out.append(contentsOf: $0) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while case let n = try readChunk(fd, into: &chunk, path: path), n > 0 {
+            // The file may grow while it is read (or report no size, as /proc does).
+            guard out.count + n <= limit else { throw tooLarge(path, limit: limit) }
+            out.append(contentsOf: chunk[0..<n])
+        }
         return out
     }
 
-    /// The file's bytes, mapped read-only (`DocumentBytes`) with `map`, else
-    /// read whole, and the identity of the file they are (as it was when
-    /// opened); or a CellarError naming the path and the reason.
+    /// One read of `fd` into `chunk`, retried when interrupted; 0 at the end.
+    static func readChunk(_ fd: Int32, into chunk: inout [UInt8], path: String) throws -> Int {
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n >= 0 { return n }
+            if errno != EINTR { throw CellarError("\(path): cannot read: \(reason(errno))") }
+        }
+    }
+
+    /// The file's bytes (mapped with `map`, else read whole) and its identity when opened.
     static func bytes(_ path: String, limit: Int, map: Bool) throws -> (DocumentBytes, FileIdentity) {
         let (fd, info) = try openRegularFile(path, limit: limit)
-        // A mapping keeps the file: its descriptor is not needed after.
         defer { close(fd) }
         let size = Int(info.st_size)
         let bytes =
@@ -59,7 +66,7 @@ public enum InputFile {
         return (fd, Int(info.st_size))
     }
 
-    /// Opens a regular file of at most `limit` bytes; returns its descriptor (the caller closes it) and status.
+    /// The caller closes the descriptor.
     static func openRegularFile(_ path: String, limit: Int) throws -> (Int32, stat) {
         // O_NONBLOCK: opening a FIFO without a writer must not wait for one.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -78,26 +85,6 @@ public enum InputFile {
             throw tooLarge(path, limit: limit)
         }
         return (fd, info)
-    }
-
-    /// Reads `fd` to its end in chunks given to `body`, refusing more than `limit` bytes in all.
-    static func readChunks(
-        _ fd: Int32, path: String, limit: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
-    ) throws {
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        var total = 0
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw CellarError("\(path): cannot read: \(reason(errno))")
-            }
-            if n == 0 { return }
-            // The file may grow while it is read (or report no size, as /proc does).
-            total += n
-            guard total <= limit else { throw tooLarge(path, limit: limit) }
-            try chunk.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[0..<n])) }
-        }
     }
 
     static func tooLarge(_ path: String, limit: Int) -> CellarError {

@@ -1,11 +1,5 @@
 import Cellar
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The formats a table's rows can come in.
 public enum InputFormat: String, CaseIterable, Sendable {
     /// A table document in YAML.
@@ -34,10 +28,9 @@ public enum InputFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// A guess from the first bytes, for standard input: a JSON object
-    /// followed by another on a later line is JSON Lines, one alone is a
-    /// JSON document; a first line with tabs is TSV, one with commas and no
-    /// colon is CSV; anything else is read as YAML.
+    /// A guess from the first bytes, for standard input: JSON objects on
+    /// several lines are JSON Lines, one alone JSON; a first line with tabs is
+    /// TSV, with commas and no colon CSV; else YAML.
     package static func sniff(_ bytes: [UInt8]) -> InputFormat {
         bytes.withUnsafeBufferPointer(sniff)
     }
@@ -64,11 +57,10 @@ public enum InputFormat: String, CaseIterable, Sendable {
 public struct DocumentInput: Sendable {
     /// The path the bytes came from (`<stdin>` for standard input), as named in messages.
     public var path: String
-    /// The table's bytes: a file's mapped (see `read`), else held in memory.
     var bytes: DocumentBytes
     /// The format the bytes are read as.
     public var format: InputFormat
-    /// The file the bytes were read from, as it was when opened (nil for standard input and bytes given).
+    /// The file as it was when opened (nil for standard input and bytes given).
     var identity: FileIdentity?
 
     /// Bytes already in memory, named `path` in messages.
@@ -83,23 +75,16 @@ public struct DocumentInput: Sendable {
         self.identity = identity
     }
 
-    /// Reads `path` (`-` is standard input, named `<stdin>` in messages)
-    /// within `sizeLimit`. The format is `format` if given, else the file
-    /// name's, else guessed from the bytes.
-    ///
-    /// With `mapFile` a regular file is mapped read-only rather than read
-    /// into memory: its pages are read as rows are drawn and given back
-    /// behind the passes over them, so a viewport holds little more than
-    /// the rows it draws. A mapped file that another process truncates
-    /// while it is read faults (SIGBUS) when a page past its new end is
-    /// read: see `MappedFileFaults` for naming the file. Without `mapFile`
-    /// the file is read whole, a snapshot that later changes do not touch.
+    /// Reads `path` (`-` is standard input, `<stdin>` in messages) within
+    /// `sizeLimit`, in `format`, else the file name's, else guessed. With
+    /// `mapFile` a regular file is mapped read-only (a truncation by another
+    /// process faults: `MappedFileFaults`); without, read whole.
     package static func read(
         _ path: String, format: InputFormat? = nil,
         sizeLimit: Int = InputFile.defaultSizeLimit, mapFile: Bool = true
     ) throws -> DocumentInput {
         if path == "-" {
-            let bytes = try readStandardInput(limit: sizeLimit)
+            let bytes = try InputFile.readAll(0, expecting: 0, path: "<stdin>", limit: sizeLimit)
             return DocumentInput(path: "<stdin>", bytes: bytes, format: format ?? InputFormat.sniff(bytes))
         }
         let (bytes, identity) = try InputFile.bytes(path, limit: sizeLimit, map: mapFile)
@@ -107,21 +92,5 @@ public struct DocumentInput: Sendable {
             path: path, bytes: bytes,
             format: format ?? InputFormat.from(path: path) ?? bytes.withUnsafeBufferPointer(InputFormat.sniff),
             identity: identity)
-    }
-
-    /// All of standard input, refusing more than `limit` bytes.
-    static func readStandardInput(limit: Int) throws -> [UInt8] {
-        var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw CellarError("<stdin>: cannot read: \(InputFile.reason(errno))")
-            }
-            if n == 0 { return out }
-            guard out.count + n <= limit else { throw InputFile.tooLarge("<stdin>", limit: limit) }
-            out.append(contentsOf: chunk[0..<n])
-        }
     }
 }

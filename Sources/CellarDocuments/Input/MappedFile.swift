@@ -6,28 +6,21 @@ import Cellar
     import Darwin
 #endif
 
-/// A regular file mapped read-only into memory: the one place Cellar calls
-/// mmap, madvise and munmap. Only `DocumentBytes` holds one.
+/// A regular file mapped read-only: the one place Cellar calls mmap,
+/// madvise and munmap.
 ///
-/// Invariants (why the class may be `@unchecked Sendable`): every stored
-/// property is set once, in `init`; the pages are mapped `PROT_READ` for
-/// `count` bytes (the file's size when it was opened) and stay mapped until
-/// `deinit`, which runs only once no one holds the file, so any thread may
-/// read any byte below `count` while it holds a reference. Dropping pages
-/// (`drop`) only gives memory back: a dropped page is read from the file
-/// again when next touched. A page past the file's end faults instead
-/// (SIGBUS: another process truncated the file), so the range is registered
-/// with `MappedFileFaults` for a handler to name the file.
+/// Invariants (why `@unchecked Sendable`): set once in `init`, mapped until
+/// `deinit`, so any thread holding it may read below `count`; `drop` only
+/// gives memory back. A truncated file faults past its end (SIGBUS), so the
+/// range is registered with `MappedFileFaults`.
 final class MappedFile: @unchecked Sendable {
     let base: UnsafeRawPointer
     let count: Int
     private let faultSlot: Int?
 
-    /// The system's page size: the unit madvise works in.
     static let pageSize = max(1, sysconf(Int32(_SC_PAGESIZE)))
 
-    /// Maps `count` bytes (more than zero) of the open file `fd`; nil when the
-    /// system will not map it (the caller reads the file instead).
+    /// Nil when the system will not map it (the caller reads the file instead).
     init?(fd: Int32, count: Int, path: String) {
         guard count > 0, let p = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0),
             p != UnsafeMutableRawPointer(bitPattern: -1)
@@ -46,8 +39,7 @@ final class MappedFile: @unchecked Sendable {
         UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: count)
     }
 
-    /// Gives back the whole pages inside `range` (MADV_DONTNEED): they leave
-    /// the process's memory and are read from the file again if touched.
+    /// Gives back the whole pages inside `range`; they are read again if touched.
     func drop(_ range: Range<Int>) {
         let page = Self.pageSize
         let low = (max(0, range.lowerBound) + page - 1) / page * page

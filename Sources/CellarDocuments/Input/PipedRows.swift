@@ -1,38 +1,23 @@
 import Cellar
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// Rows read from a pipe (standard input) as they arrive, for JSON Lines,
-/// CSV and TSV: each read's complete lines (for CSV, complete records: a
-/// quoted field may hold a line break) are scanned and checked as a file's
-/// rows are, and added to the document, which grows while the table draws
-/// it (`StreamedDataSource` as a `TableViewGrowingDataSource`). A bad row
-/// is found when it arrives, after the rows before it have been drawn.
+/// JSON Lines, CSV or TSV rows read from a pipe as they arrive: each read's
+/// complete lines (CSV: records) are checked as a file's and added to the
+/// document while the table draws it; a bad row fails when it arrives.
 package final class PipedRows {
-    /// The document the rows are added to; it starts with no rows.
     package let document: StreamedDocument
     let fd: Int32
     let sizeLimit: Int
-    /// Every complete line or record before this offset has been scanned.
     private var scanned = 0
     private var headerRead = false
-    /// Whether a quoted field is open at `checkedTo` (CSV only), and the
-    /// last line (record) end found. Each byte is looked at once, however
-    /// many reads a long line takes: searching again from `scanned` on
-    /// every read would cost time quadratic in the line's length.
+    /// Each byte is searched for line ends once, however many reads a line
+    /// takes (else quadratic); CSV notes whether a quoted field is open.
     private var inQuotes = false
     private var checkedTo = 0
     private var lastRecordEnd = 0
-    /// The bytes looked at in search of line ends, in all (tests see each looked at once).
+    /// For tests.
     private(set) var bytesSearched = 0
-    /// The pipe has been read to its end (every row is in the document).
     package private(set) var ended = false
 
-    /// Rows of `format` (jsonl, csv or tsv) to be read from `fd`, named `path` in messages.
     package init(
         format: InputFormat, options: TableOptions = TableOptions(), fd: Int32 = 0, path: String = "<stdin>",
         sizeLimit: Int = InputFile.defaultSizeLimit
@@ -48,8 +33,7 @@ package final class PipedRows {
         self.sizeLimit = sizeLimit
     }
 
-    /// Reads until at least one more row is in the document or the pipe
-    /// ends; returns whether rows were added.
+    /// Reads until a row is added or the pipe ends; returns whether rows were added.
     package func readMore() throws -> Bool {
         let before = document.rowCount
         try document.growing {
@@ -63,25 +47,15 @@ package final class PipedRows {
 
     private func readChunk() throws {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw CellarError("\(document.path): cannot read: \(InputFile.reason(errno))")
-            }
-            if n == 0 {
-                ended = true
-                return
-            }
-            guard document.bytes.count + n <= sizeLimit else {
-                throw InputFile.tooLarge(document.path, limit: sizeLimit)
-            }
-            document.bytes.append(contentsOf: chunk[0..<n])
+        let n = try InputFile.readChunk(fd, into: &chunk, path: document.path)
+        guard n > 0 else {
+            ended = true
             return
         }
+        guard document.bytes.count + n <= sizeLimit else { throw InputFile.tooLarge(document.path, limit: sizeLimit) }
+        document.bytes.append(contentsOf: chunk[0..<n])
     }
 
-    /// Where the complete lines (records) read so far end.
     private func completeEnd() -> Int {
         if ended { return document.bytes.count }
         return document.bytes.withUnsafeBufferPointer { bytes in
@@ -103,7 +77,6 @@ package final class PipedRows {
         }
     }
 
-    /// Scans the complete lines read since the last scan.
     private func scanComplete() throws {
         let end = completeEnd()
         guard end > scanned else { return }
@@ -111,8 +84,6 @@ package final class PipedRows {
         try doc.bytes.withUnsafeBufferPointer { all in
             let buffer = UnsafeBufferPointer(rebasing: all[0..<end])
             do {
-                // The new lines are read whole by the scan, which checks their UTF-8 on the way;
-                // a sequence cut by the end of a read is in no complete line until the next.
                 try ByteLocation.checkingUTF8(buffer, from: scanned) {
                     switch doc.format {
                     case .csv, .tsv:
@@ -141,19 +112,16 @@ package final class PipedRows {
 }
 
 extension StreamedDataSource: TableViewGrowingDataSource {
-    /// Whether rows may still come down the pipe (none do without one).
     package var mayGrow: Bool { pipe.map { !$0.ended } ?? false }
 
-    /// Reads more rows from the pipe, checks them against the table's styles
-    /// and width, and selects or highlights those that say so.
+    /// Reads more rows, checks them against the styles and width, and selects those that say so.
     package func tableView(_ tableView: TableView, rowCountOfLastSectionAfter count: Int) throws -> Int {
         let last = sectionCount - 1
         guard let pipe, edits == nil else { return rowCount(inSection: last) }
         let selected = document.selectedRows.count
         let highlighted = document.highlightedRows.count
         let checked = document.rowCount
-        // The rows decoded ahead hold the bytes and the row offsets: let go
-        // of them first, or appending would copy every byte read before.
+        // The prefetch holds the bytes: let go first, or appending would copy them.
         prefetch?.stop()
         prefetch = nil
         if try pipe.readMore() {

@@ -1,25 +1,20 @@
 import Cellar
 import CellarText
 
-/// The rules every table document is read by, whatever its format: its
-/// keys, its `register:` entries, the checks of its rows. The key names are
-/// a contract with the documents already written: renaming one breaks them.
+/// The rules every table document is read by, whatever its format. The key
+/// names are a contract with the documents already written.
 package enum TableDocument {
-    /// The keys a document may have at its top level; any other is an error.
     package static let topLevelKeys = TableSchema.document.map(\.name)
-    /// The keys a section may have; any other is an error.
     package static let sectionKeys = TableSchema.section.map(\.name)
     /// Row keys the table itself reads; every other key is row data for the style.
     package static let rowTableKeys = TableSchema.tableRowKeys
 
-    /// Refuses bytes that are not YAML text (invalid UTF-8, a character YAML
-    /// 1.2 leaves out) at the first one's line and column, as the parser's
-    /// own check (`YAMLEvents`) does, so text made of them is safe to decode.
+    /// Refuses bytes that are not YAML text at the first one's line and column, as `YAMLEvents` does.
     package static func checkYAMLText(_ bytes: [UInt8], path: String) throws {
         try bytes.withUnsafeBufferPointer { try YAMLCharacters.check($0, path: path) }
     }
 
-    /// `location` is only worked out for a height that fails (finding it may read the file up to the row).
+    /// `location` is only worked out for a height that fails (it may read the file up to the row).
     package static func checkRowHeight(
         _ height: Int, width: Int, at location: @autoclosure () -> SourceLocation?
     ) throws {

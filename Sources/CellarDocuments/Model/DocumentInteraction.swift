@@ -1,21 +1,14 @@
 import Cellar
-import CellarText
 
 /// A document's selection model: UIKit's four flags, with UIKit's defaults
 /// (one row selected at a time; nothing selectable while editing).
 package struct DocumentSelection: Sendable, Equatable {
-    /// The top-level document keys that set the four flags.
     package static let keys = TableSchema.selectionKeys
-    /// Whether taps select rows, as UITableView's allowsSelection.
     package var allowsSelection = true
-    /// Whether taps toggle rows in and out of the selection, as UITableView's allowsMultipleSelection.
     package var allowsMultipleSelection = false
-    /// Whether taps select rows while editing, as UITableView's allowsSelectionDuringEditing.
     package var allowsSelectionDuringEditing = false
-    /// Whether taps toggle several rows while editing, as UITableView's allowsMultipleSelectionDuringEditing.
     package var allowsMultipleSelectionDuringEditing = false
 
-    /// Creates UIKit's defaults: single selection, nothing selectable while editing.
     package init() {}
 
     mutating func set(_ key: String, _ on: Bool) throws {
@@ -45,42 +38,12 @@ package enum RowMovability: String, Sendable {
     /// No ≡.
     case fixed
 
-    /// From a row's `movable` value (true, false or "withinSection"); true when absent.
+    /// Anywhere when absent.
     init(_ value: Value?) {
         switch value {
         case .bool(false)?: self = .fixed
         case .string(RowMovability.withinSection.rawValue)?: self = .withinSection
         default: self = .anywhere
-        }
-    }
-}
-
-extension NodeReader {
-    /// The row keys of editing, selection and swipe actions, checked as they are read.
-    func editingKey(_ key: String, _ node: YAMLNode) throws -> Value {
-        switch key {
-        case "editingStyle": return .string(try choice(node, EditingStyle.self, key).rawValue)
-        case "selectionStyle": return .string(try choice(node, SelectionStyle.self, key).rawValue)
-        case "leadingSwipeActions", "trailingSwipeActions":
-            let list = try value(node)
-            do { _ = try ContextualAction.actions(from: list) } catch {
-                let at = error.keyPath.isEmpty ? node : locate(error.keyPath, in: node)
-                throw fail(at, "\(error.path(under: key)): \(error.message)")
-            }
-            return list
-        case "movable":
-            if case .scalar(let s) = node, s.string == RowMovability.withinSection.rawValue { return .string(s.string) }
-            guard case .scalar = node, case .bool(let b)? = try? value(node) else {
-                throw fail(
-                    node,
-                    "movable must be true, false or withinSection (got '\(Sanitizer.excerpt(node.string ?? "?"))')")
-            }
-            return .bool(b)
-        default:  // "template": the row a tap on this row's ⊕ inserts, read as any row is
-            guard case .mapping = node else {
-                throw fail(node, "template must be a row (a mapping with 'cell' and its data)")
-            }
-            return try row(node)
         }
     }
 }

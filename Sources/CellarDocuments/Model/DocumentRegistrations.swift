@@ -2,19 +2,14 @@ import Cellar
 import CellarText
 
 extension TableDocument {
-    /// `register: {basicStyleCell: default}`: the document's reuse
-    /// identifier `identifier` dequeues cells of the style registered as `style`.
+    /// `register: {basicStyleCell: default}`: `identifier` dequeues cells of `style`.
     package struct Registration: Sendable {
-        /// The reuse identifier rows name in `cell:`.
         package var identifier: String
-        /// The registered style's own identifier (a built-in's or a Lua style's).
         package var style: String
-        /// Where the registration is written, as errors name it.
         package var location: SourceLocation
     }
 
-    /// `base` with `registrations` added (YAML's and JSON's `register:`
-    /// alike), or `base` itself when there are none. Each identifier keeps its own queue.
+    /// `base` with `registrations` added (itself when none); each identifier keeps its own queue.
     static func registry(_ registrations: [Registration], over base: Registry) throws -> Registry {
         guard !registrations.isEmpty else { return base }
         let registry = Registry(copying: base)
@@ -37,8 +32,7 @@ extension TableDocument {
         return registry
     }
 
-    /// A row's keys against the keys its style reads (`CellStyle.rowKeys`):
-    /// a key no one reads is a typo that would draw a blank field.
+    /// A key no style reads is a typo that would draw a blank field.
     static func checkRowKeys(
         _ row: Value, id: String, style: CellStyle, at location: @autoclosure () -> SourceLocation?,
         extra: [String] = []
@@ -50,7 +44,7 @@ extension TableDocument {
         if !unread.isEmpty {
             throw CellarError(unreadKeyMessage(styles: [id], keys: keys, unread: unread.sorted()), at: location())
         }
-        // A built-in under a document's own identifier: its data is checked as the built-in's own rows are.
+        // A built-in under a document's own identifier: its data is checked as its own rows are.
         if let builtin = style as? BuiltinCellStyle, builtin.kind.rawValue != id {
             do { _ = try RowData.parse(row, style: builtin.kind) } catch let e as RowDataError {
                 throw CellarError(e.pathAndMessage, at: location())
@@ -60,9 +54,7 @@ extension TableDocument {
 }
 
 extension TableDocument {
-    /// `style 'subtitle' does not read row key 'txt' — did you mean 'text'?`
-    /// for each of `unread`, the suggestions among the keys `styles` read
-    /// (`keys`) and the table's (UIKit's names known, `TableSchema.suggestion`).
+    /// `style 'subtitle' does not read row key 'txt' — did you mean 'text'?` for each of `unread`.
     static func unreadKeyMessage(styles: [String], keys: [String], unread: [String]) -> String {
         let known = keys + rowTableKeys
         let who =

@@ -1,18 +1,14 @@
 import Cellar
 import CellarText
 
-/// A section's `headerView` or `footerView`: the header/footer view
-/// identifier (`view`) and the data its style is configured with (every
-/// other key), e.g. `headerView: {view: dateHeader, date: 오늘, count: 3}`.
+/// A section's `headerView` or `footerView`: its `view` identifier and the
+/// data its style gets (the other keys), e.g. `{view: dateHeader, date: 오늘}`.
 package struct DocumentSectionView: Sendable, Equatable {
-    /// The registered header/footer view identifier.
     package var identifier: String
-    /// The keys besides `view`, handed to the view's style.
     package var data: [String: Value]
-    /// Where the view was named, for errors.
     package var location: SourceLocation?
 
-    /// Reads `headerView`/`footerView` (`key`); the problem, unlocated, is the caller's to place.
+    /// The problem, unlocated, is the caller's to place.
     static func parse(_ v: Value, key: String, at location: SourceLocation?) throws(SectionViewProblem)
         -> DocumentSectionView
     {
@@ -31,8 +27,7 @@ package struct DocumentSectionView: Sendable, Equatable {
         return DocumentSectionView(identifier: id, data: data, location: location)
     }
 
-    /// The data a view is configured with: its own keys, then the section's
-    /// `title` (unless the view gives one) and index.
+    /// Its own keys, the section's `title` (unless it has one) and index.
     func configuration(title: String?, section: Int) -> Value {
         var d = data
         if d["title"] == nil, let title { d["title"] = .string(title) }
@@ -44,9 +39,8 @@ package struct DocumentSectionView: Sendable, Equatable {
 struct SectionViewProblem: Error { var message: String }
 
 extension DocumentSectionView {
-    /// Every section's header/footer view identifier against `registry`
-    /// (located, with a suggestion), so a misspelt one fails before any output.
-    static func check(_ sections: [some DocumentSectionTitles], against registry: Registry) throws {
+    /// A misspelt view identifier fails before any output, located, with a suggestion.
+    static func check(_ sections: [StreamedDocument.Section], against registry: Registry) throws {
         for section in sections {
             for (key, spec) in [("headerView", section.headerView), ("footerView", section.footerView)] {
                 guard let spec else { continue }
@@ -63,7 +57,6 @@ extension DocumentSectionView {
         }
     }
 
-    /// The view's data keys against the keys its style declares (`fields`), as rows' are.
     private static func checkDataKeys(_ spec: DocumentSectionView, key: String, style: CellStyle?) throws {
         guard let keys = style?.rowKeys else { return }
         let known = keys + ["title"]
@@ -78,24 +71,17 @@ extension DocumentSectionView {
     }
 }
 
-/// The table-wide section heights a document may set, as UITableView's
-/// sectionHeaderHeight, sectionFooterHeight and their estimates.
+/// UITableView's sectionHeaderHeight, sectionFooterHeight and their estimates.
 package struct DocumentSectionHeights: Sendable, Equatable {
-    /// The top-level keys, in documentation order.
     package static let keys = TableSchema.sectionHeightKeys
-    /// `sectionHeaderHeight`: a fixed height for header views, or automatic.
     package var header: RowHeight?
-    /// `sectionFooterHeight`.
     package var footer: RowHeight?
-    /// `estimatedSectionHeaderHeight`: header views start at it, measured as they appear.
     package var estimatedHeader: Int?
-    /// `estimatedSectionFooterHeight`.
     package var estimatedFooter: Int?
 
-    /// Creates settings that leave the table's defaults.
     package init() {}
 
-    /// Sets one of `keys` from its value; the problem, unlocated, is the caller's to place.
+    /// The problem, unlocated, is the caller's to place.
     mutating func set(_ key: String, _ v: Value) throws(SectionViewProblem) {
         switch key {
         case "estimatedSectionHeaderHeight", "estimatedSectionFooterHeight":
@@ -111,11 +97,9 @@ package struct DocumentSectionHeights: Sendable, Equatable {
         }
     }
 
-    /// Checks that a fixed `sectionHeaderHeight` or `sectionFooterHeight`
-    /// can be drawn at `width`, as a row's fixed height is, when a section has
-    /// a view it sizes; the error is at the key (`location(key)`).
+    /// A fixed section view height must be drawable at `width`, as a row's; the error is at the key.
     func checkDrawable(
-        width: Int, sections: [some DocumentSectionTitles], at location: (String) -> SourceLocation?
+        width: Int, sections: [StreamedDocument.Section], at location: (String) -> SourceLocation?
     ) throws {
         for (key, height, header) in [("sectionHeaderHeight", header, true), ("sectionFooterHeight", footer, false)] {
             guard case .fixed(let lines)? = height,
@@ -127,7 +111,6 @@ package struct DocumentSectionHeights: Sendable, Equatable {
         }
     }
 
-    /// Applies the settings given to `table`.
     func apply(to table: TableView) {
         if let header { table.sectionHeaderHeight = header }
         if let footer { table.sectionFooterHeight = footer }
@@ -136,27 +119,25 @@ package struct DocumentSectionHeights: Sendable, Equatable {
     }
 }
 
-extension DocumentRowAnswers {
-    /// The section's `headerView`, dequeued and configured, as UITableViewDelegate's viewForHeaderInSection.
+extension StreamedDataSource {
     package func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) throws -> HeaderFooterView? {
         try sectionView(tableView, section, header: true)
     }
 
-    /// The section's `footerView`, as UITableViewDelegate's viewForFooterInSection.
     package func tableView(_ tableView: TableView, viewForFooterInSection section: Int) throws -> HeaderFooterView? {
         try sectionView(tableView, section, header: false)
     }
 
     private func sectionView(_ tableView: TableView, _ s: Int, header: Bool) throws -> HeaderFooterView? {
-        guard titledSections.indices.contains(s) else { return nil }
-        let titles = titledSections[s]
+        guard document.sections.indices.contains(s) else { return nil }
+        let titles = document.sections[s]
         guard let spec = header ? titles.headerView : titles.footerView else { return nil }
         do {
             let view = try tableView.dequeueReusableHeaderFooterView(withIdentifier: spec.identifier)
             try view.configure(with: spec.configuration(title: header ? titles.header : titles.footer, section: s))
             return view
         } catch var e as CellarError {
-            // Style errors carry their own file:line; an unknown identifier is placed at the section's key.
+            // Style errors carry their own file:line; an unknown identifier is placed at the key.
             if e.location == nil {
                 e.location = spec.location
                 e.message = "\(header ? "headerView" : "footerView"): \(e.message)"

@@ -3,7 +3,6 @@ import Cellar
 /// A table's rows ready to render, in any input format: every format is
 /// streamed (`StreamedDocument`; YAML through its JSON form).
 public struct LoadedTable {
-    /// The document's rows as a data source (kept alive by the tables it makes).
     package let source: StreamedDataSource
 
     package init(_ source: StreamedDataSource) { self.source = source }
@@ -16,11 +15,9 @@ public struct LoadedTable {
             StreamedDataSource(document: try StreamedDocument.load(input, options: options, indexCache: indexCache)))
     }
 
-    /// Reads the table at `path` (`-` is standard input) as `DocumentInput.read` does (mapping
-    /// the file with `mapFile`); a YAML file is read in pieces as it is converted
-    /// (`StreamedDocument.load(yamlFile:)`), not held whole. With `indexCache`, a big file's
-    /// load index is used and kept (`LoadIndexCache`). A nil `sizeLimit` is the default for how
-    /// the file is read: none for a mapped file, `InputFile.heldDocumentLimit` for one held whole.
+    /// Reads the table at `path` (`-` is standard input) as `DocumentInput.read` does; a YAML
+    /// file is converted in pieces, not held whole. A nil `sizeLimit`: none for a mapped file,
+    /// `InputFile.heldDocumentLimit` for one held whole.
     public static func load(
         path: String, format: InputFormat?, sizeLimit: Int?, options: TableOptions = TableOptions(),
         mapFile: Bool = true, indexCache: LoadIndexCache? = nil
@@ -46,9 +43,7 @@ public struct LoadedTable {
     /// How the load used the load index.
     public var loadIndexUse: LoadIndexUse { source.document.loadIndexUse }
 
-    /// Where the last row starts, as `file:line:column`; nil with no rows.
-    /// Converting an offset to a line reads a YAML document again up to it:
-    /// the document fuzzer reaches that path through here.
+    /// Where the last row starts, as `file:line:column`: the fuzzer's way to the YAML locator.
     @_spi(Fuzzing) public var lastRowLocation: String? {
         source.document.location(ofRow: source.document.rowCount - 1).map { "\($0)" }
     }
@@ -59,8 +54,7 @@ public struct LoadedTable {
     /// Makes a table view with the loaded data source as its data source and delegate.
     public func makeTableView(registry: Registry) -> TableView { source.makeTableView(registry: registry) }
 
-    /// Every reuse identifier the table dequeues: its rows' cells (the
-    /// default cell included) and its sections' header and footer views.
+    /// Every reuse identifier the table dequeues (rows, the default cell, section views).
     package var styleIdentifiers: Set<String> {
         let d = source.document
         var ids = Set(d.identifiers.keys)
@@ -72,11 +66,8 @@ public struct LoadedTable {
         return ids
     }
 
-    /// Whether the built-in styles alone draw the table: every cell it
-    /// dequeues is a built-in style's, or one the document registers as a
-    /// built-in style, and no section has a header or footer view. A
-    /// registry needs no Lua styles loaded for such a table (a Lua style may
-    /// not take a built-in identifier, so none could change it).
+    /// Whether the built-in styles alone draw the table (directly or registered), so no
+    /// Lua style need load (none may take a built-in identifier).
     package var drawsWithBuiltinStylesAlone: Bool {
         let d = source.document
         guard d.sections.allSatisfy({ $0.headerView == nil && $0.footerView == nil }) else { return false }
@@ -87,11 +78,8 @@ public struct LoadedTable {
             && styleIdentifiers.allSatisfy { builtin(aliases[$0] ?? $0) }
     }
 
-    /// A second table over the same loaded rows, drawn with `registry`'s
-    /// styles through a data source of its own: the partner of a shared
-    /// render (`TableView.renderStream(sharedWith:…)`). Both tables then
-    /// decode their rows on their own threads: the two cores are busy
-    /// drawing, and a thread decoding ahead would restart at every run.
+    /// A second table over the same rows, for a shared render; both decode on
+    /// their own threads (the cores are busy drawing, and a prefetch would restart every run).
     package func makePartnerTableView(registry: Registry) -> TableView {
         let partner = StreamedDataSource(document: source.document)
         partner.threadMinimumRows = Int.max

@@ -36,9 +36,7 @@ public struct TableOptions: Sendable, Equatable {
 
     var cell: String { defaultCell ?? "default" }
 
-    /// Index titles for sections headed `headers` that have none of their
-    /// own: the header's first letter, upper-cased, given to the first
-    /// section of each run with the same letter.
+    /// The header's first letter, upper-cased, for the first section of each run with it.
     static func indexTitles(headers: [String?], existing: [String?]) -> [String?] {
         var previous: String?
         return zip(headers, existing).map { header, own in

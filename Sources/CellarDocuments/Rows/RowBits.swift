@@ -1,7 +1,4 @@
-/// A set of rows (by their place among the document's rows) as one bit
-/// each, up to the highest row in it: a key every row of a table may have
-/// (a CSV's `editable` column) costs 125 KB for a million rows, where a
-/// hash set of the rows takes over a hundred times that.
+/// A set of rows as one bit each, up to the highest: a hundredth of a hash set's memory.
 struct RowBits: Sendable {
     private var words: [UInt64] = []
 
@@ -9,7 +6,6 @@ struct RowBits: Sendable {
 
     init() {}
 
-    /// The bits as kept, for the load index to write.
     var storedWords: [UInt64] { words }
 
     /// Bits read back from a load index: nil when they reach past row `rows - 1`.
@@ -29,7 +25,7 @@ struct RowBits: Sendable {
         words[word] |= 1 << UInt64(row & 63)
     }
 
-    /// Adds `later`'s rows, its row 0 becoming row `first`: the rows of a document's rows checked apart.
+    /// Adds `later`'s rows, its row 0 becoming row `first`.
     mutating func insert(_ later: RowBits, from first: Int) {
         for (w, word) in later.words.enumerated() where word != 0 {
             for bit in 0..<64 where word & (1 << UInt64(bit)) != 0 { insert(first + w * 64 + bit) }

@@ -7,8 +7,7 @@ import CellarText
     import Darwin
 #endif
 
-/// What is wrong with a decoded row, and where inside it (a key path; the
-/// reader of the row's format turns it into a byte offset).
+/// What is wrong with a decoded row, and where inside it (a key path the format's reader locates).
 struct RowProblem: Error {
     var keyPath: [String]
     /// Point at the key itself rather than its value.
@@ -16,21 +15,16 @@ struct RowProblem: Error {
     var message: String
 }
 
-/// What the table itself reads from a row, kept when the row is dropped.
 struct RowAttributes {
     var identifier: String
     var selected = false
     var highlighted = false
     var height: RowHeight?
-    /// The row has a key of editing or selection (`RowCheck.editingKeys`): its data source reads the row for them.
     var editing = false
 }
 
-/// The checks a streamed document's rows pass when the document is
-/// scanned, so that drawing a row later cannot fail on its data: the
-/// table's own keys (`cell`, `selected`, `highlighted`, `disabled`,
-/// `height`) and, for rows a built-in style draws, everything that style
-/// reads (`RowData.parse`).
+/// The full check of a row at load, so drawing it later cannot fail on its
+/// data: the table's own keys and, for a built-in style, all it reads.
 enum RowCheck {
     static func check(_ row: Value, defaultCell: String) throws(RowProblem) -> RowAttributes {
         guard case .object(let o) = row else {
@@ -78,12 +72,10 @@ enum RowCheck {
         return a
     }
 
-    /// The row keys of editing and selection (`DocumentRowAnswers` reads them).
     static let editingKeys = TableSchema.editingRowKeys
-    /// The row keys of the states a row starts in (flags).
     static let stateKeys = TableSchema.row.filter { $0.role == .state }.map(\.name)
 
-    /// Checks one of `editingKeys` as the YAML reader does (`NodeReader.row`), with its messages.
+    /// Checks one of `editingKeys` in the YAML reader's words (`NodeReader.row`).
     static func checkEditingKey(_ key: String, _ v: Value, defaultCell: String) throws(RowProblem) {
         func choice(_ names: [String]) throws(RowProblem) {
             guard let s = scalarText(v) else {
@@ -93,14 +85,12 @@ enum RowCheck {
                 throw RowProblem(keyPath: [key], message: "\(key): " + Suggest.unknown("value", s, among: names))
             }
         }
-        // The schema's type of the key says how its value is checked.
         switch TableSchema.rowKey(key)?.type {
         case .flag?:
             guard case .bool = v else { throw RowProblem(keyPath: [key], message: "\(key) must be true or false") }
         case .choice(let names)?: try choice(names)
         case .background?:
             do { _ = try BackgroundConfiguration.parse(v, key: key) } catch let e as RowDataError {
-                // An unknown key is marked at the key, as the YAML reader marks it.
                 let unknown = e.keyPath.count == 2 && !BackgroundConfiguration.documentKeys.contains(e.keyPath[1])
                 throw RowProblem(
                     keyPath: e.keyPath, atKey: unknown, message: e.pathAndMessage)
@@ -130,8 +120,7 @@ enum RowCheck {
 
     struct HeightProblem: Error { var message: String }
 
-    /// `automatic`, or a whole number of lines within the table's bounds
-    /// (a row's `height`, a document's `rowHeight`).
+    /// `automatic`, or a whole number of lines within bounds.
     static func height(_ v: Value, _ key: String) throws(HeightProblem) -> RowHeight {
         let n: Int
         switch v {
@@ -149,7 +138,7 @@ enum RowCheck {
         return .fixed(n)
     }
 
-    /// A scalar's text (a number or flag as written), nil for a list or mapping: how YAML's reader sees a choice.
+    /// A scalar's text, nil for a list or mapping: how YAML's reader sees a choice.
     static func scalarText(_ v: Value) -> String? {
         switch v {
         case .array, .object: return nil
@@ -158,10 +147,8 @@ enum RowCheck {
         }
     }
 
-    /// A scalar as the user wrote it, as messages quote it ("?" for a list or mapping).
     static func describe(_ v: Value) -> String { scalarText(v).map(Sanitizer.excerpt) ?? "?" }
 
-    /// Row data as a style sees it: the table's own keys removed.
     static func styleData(_ row: Value) -> Value {
         guard case .object(var o) = row else { return row }
         for k in TableDocument.rowTableKeys { o.removeValue(forKey: k) }
@@ -169,30 +156,25 @@ enum RowCheck {
     }
 }
 
-/// The two table keys a data source reads before it configures a row's
-/// cell: the style that draws it (`cell`, nil: the table's default) and
-/// whether it is `disabled`.
+/// The two table keys read before a row's cell is configured.
 struct CellKeys: Sendable {
     var cell: String?
     var disabled = false
 }
 
-/// A row's data for its style, and what the data source reads beside it.
+/// A row's data for its style (table keys removed), with the two read beside it.
 struct StyleRow: Sendable {
     var data: Value
     var cell: String?
     var disabled = false
 
-    /// Whether a row key belongs to the table (`TableDocument.rowTableKeys`), not the style.
     static func isTableKey(_ key: String) -> Bool {
         var key = key
         return key.withUTF8 { isTableKey(utf8: $0) }
     }
 
-    /// `isTableKey` for a key's UTF-8, as a document's bytes hold it.
     static func isTableKey(utf8 key: UnsafeBufferPointer<UInt8>) -> Bool {
-        // Asked for every key of every row drawn: the length rules out most
-        // keys before any bytes are compared.
+        // Asked for every key of every row drawn: the length rules out most.
         let byLength = tableKeysByLength
         guard key.count < byLength.count, let k = key.baseAddress else { return false }
         for name in byLength[key.count] {
@@ -203,7 +185,6 @@ struct StyleRow: Sendable {
         return false
     }
 
-    /// The table's row keys (`TableSchema.tableRowKeys`) as bytes, by their length.
     private static let tableKeysByLength: [[[UInt8]]] = {
         let keys = TableSchema.tableRowKeys.map { Array($0.utf8) }
         var out = [[[UInt8]]](repeating: [], count: (keys.map(\.count).max() ?? 0) + 1)

@@ -1,26 +1,20 @@
 import Cellar
 
-/// Decodes rows the load has checked from the document's bytes and row
-/// offsets alone. A value that shares the document's bytes and index, so a
-/// second thread may decode with it (`RowPrefetch`): it never changes them,
-/// and a document that grows makes a new decoder. Errors are `ByteError`s at an
-/// offset into `bytes`; the document locates them in its file.
+/// Decodes checked rows from the document's bytes and row offsets: an
+/// immutable value a second thread may use (`RowPrefetch`). Errors are
+/// `ByteError`s; the document locates them.
 struct RowDecoder: Sendable {
     let format: InputFormat
     let bytes: DocumentBytes
     let rowOffsets: RowOffsets
-    /// CSV and TSV: the header's names, one per column.
     let columns: [String]
 
-    /// A decoder of no rows, holding none of a document's bytes.
     static func none(_ format: InputFormat) -> RowDecoder {
         RowDecoder(format: format, bytes: DocumentBytes(), rowOffsets: RowOffsets(byteLimit: 0), columns: [])
     }
 
-    /// The number of rows.
     var count: Int { rowOffsets.count }
 
-    /// A row as written (with the table's keys).
     func row(_ index: Int) throws -> Value {
         try decode(index) { records, fields in
             records.row(fields, columns: columns)
@@ -29,7 +23,6 @@ struct RowDecoder: Sendable {
         }
     }
 
-    /// A row as its style sees it (see `StyleRow`).
     func styleRow(_ index: Int) throws -> StyleRow {
         try decode(index) { records, fields in
             records.styleRow(fields, columns: columns)
@@ -38,9 +31,8 @@ struct RowDecoder: Sendable {
         }
     }
 
-    /// `styleRow`'s `cell` and `disabled` alone, the data passed over (a
-    /// JSON row's fields noted in `members`, for `readFields`); nil for a
-    /// row that is not an object (its data is no fields).
+    /// `styleRow`'s `cell` and `disabled` alone (a JSON row's fields noted in
+    /// `members`, for `readFields`); nil for a row that is not an object.
     func cellKeys(_ index: Int, members: inout [JSONBytes.RowMember]) throws -> CellKeys? {
         try decode(index) { records, fields in
             members.removeAll(keepingCapacity: true)
@@ -50,9 +42,7 @@ struct RowDecoder: Sendable {
         }
     }
 
-    /// Hands `styleRow`'s data to `sink`, field by field, without building
-    /// it: a JSON row's from the `members` `cellKeys` noted (found
-    /// again when nil), a CSV or TSV record read again.
+    /// Hands `styleRow`'s data to `sink`, field by field, without building it.
     func readFields(_ index: Int, members: [JSONBytes.RowMember]?, into sink: inout some RowFieldSink) throws {
         try decode(index) { records, fields in
             try records.readFields(fields, columns: columns, into: &sink)
@@ -65,12 +55,8 @@ struct RowDecoder: Sendable {
     }
 
     /// A row as the table configures it: parsed for its built-in style when
-    /// `builtins` says one draws it and the parse succeeds, else as its style
-    /// sees it (a row that fails to parse fails again, located, when the
-    /// table configures its cell). JSON rows of a built-in style are read
-    /// straight into the style's fields. With `ambiguousWide`, a parsed
-    /// row's labels are measured with that setting (`MeasuredLabels`). A
-    /// parsed row takes `box` when given (see `DecodedRow.init(parsed:…)`).
+    /// one draws it and the parse succeeds (else it fails again, located, at
+    /// configure), else as its style sees it.
     func decodedRow(
         _ index: Int, builtins: inout BuiltinIdentifiers, measuringLabels ambiguousWide: Bool? = nil,
         box: ParsedRowData? = nil
@@ -86,8 +72,7 @@ struct RowDecoder: Sendable {
         return DecodedRow(row)
     }
 
-    /// A JSON row read straight into a built-in style's fields and parsed;
-    /// nil for a row no built-in style draws, or one whose data does not parse.
+    /// A JSON row read straight into a built-in style's fields; nil when that does not apply.
     private func builtinJSONRow(
         _ index: Int, _ builtins: inout BuiltinIdentifiers, _ ambiguousWide: Bool?, _ box: ParsedRowData?
     ) -> DecodedRow? {

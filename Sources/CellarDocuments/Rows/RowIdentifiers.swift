@@ -1,30 +1,22 @@
-/// The reuse identifiers the quick check has read, each decoded once:
-/// a table's rows mostly repeat a few, so a row's identifier is found by
-/// comparing its bytes with the last one found, then with the few others
-/// (word compares for names up to 16 bytes), never by hashing or decoding.
-/// Past `capacity` identifiers, an old one's place is given to the new one
-/// (it is decoded again if it comes back).
+/// The few reuse identifiers the quick check has read, each decoded once
+/// and found again by word compares of its bytes, never hashed; past
+/// `capacity`, an old one's place is taken.
 struct RowIdentifiers {
     struct Entry {
         var bytes: [UInt8]
         var name: String
         var builtin: Bool
         var isDefault: Bool
-        /// The identifier's index in the row key sets (-1 when none are kept).
         var keySetIndex: Int
-        /// Whether the document has been told of it (`firstUse`).
         var noted = false
     }
 
-    /// What a row's identifier is compared with, apart from the entries
-    /// (no reference counting on the way): its length, and its first 16
-    /// bytes as two little-endian words with the masks of the bytes they hold.
+    /// An identifier's length and first 16 bytes as masked words, apart from the entries (no reference counting).
     struct Key {
         var count: Int
         var words: (UInt64, UInt64)
         var masks: (UInt64, UInt64)
-        /// The same with a closing quote after the name (JSON), when that fits and the name is
-        /// a JSON string's text as it is (no quote, backslash or control byte); else masks of 0.
+        /// The same with the closing quote (JSON), for a name needing no escape; else masks of 0.
         var quoted: (UInt64, UInt64)
         var quotedMasks: (UInt64, UInt64)
     }
@@ -35,11 +27,9 @@ struct RowIdentifiers {
     private var last = 0
     private var replaced = 0
 
-    /// The entry whose identifier is the (unescaped, non-empty) text at `range`; `make` gives a new one.
     @inline(__always)
     mutating func find(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, make: (String) -> Entry) -> Int {
         let scanner = WordScanner(bytes)
-        // Two words from the identifier's start, when the buffer holds them (all but a file's last bytes).
         if range.count <= 16, let w0 = scanner.word(at: range.lowerBound),
             let w1 = scanner.word(at: range.lowerBound &+ 8)
         {
@@ -71,10 +61,8 @@ struct RowIdentifiers {
         return last
     }
 
-    /// The entry whose identifier is at `p` followed by its closing quote,
-    /// and the offset past that quote; nil when none is. The entry's bytes
-    /// were read as a plain JSON string (text checked, no escape), so the
-    /// same bytes between quotes are one too.
+    /// The entry whose identifier and closing quote are at `p`, and the offset
+    /// past the quote: the entry's bytes were a checked plain string, so these are too.
     @inline(__always)
     mutating func quoted(_ scanner: WordScanner, at p: Int) -> (Int, end: Int)? {
         guard let w0 = scanner.word(at: p), let w1 = scanner.word(at: p &+ 8) else { return nil }
@@ -86,8 +74,7 @@ struct RowIdentifiers {
         return nil
     }
 
-    /// The identifier's name the first time its entry is used, so the
-    /// document notes where each identifier first appears without a look-up per row.
+    /// The name the first time its entry is used.
     @inline(__always)
     mutating func firstUse(_ i: Int) -> String? {
         guard !entries[i].noted else { return nil }
@@ -117,7 +104,6 @@ struct RowIdentifiers {
             qm[k / 8] |= 0xFF << UInt64(8 * (k % 8))
         }
         if !plain || bytes.count > 15 { (q, qm) = ([0, 0], [0, 0]) }
-        // Longer names are never compared by words: a count no identifier of 16 bytes or fewer has.
         return Key(
             count: bytes.count <= 16 ? bytes.count : -1, words: (w[0], w[1]), masks: (m[0], m[1]),
             quoted: (q[0], q[1]), quotedMasks: (qm[0], qm[1]))

@@ -1,21 +1,16 @@
 import Cellar
 import CellarText
 
-/// What a rows-only document (JSON Lines, CSV, TSV) holds beside the keys
-/// the table and the rows' styles read: an error (the default, as in YAML
-/// and JSON) or fields passed over (`--extra-keys ignore`: a spreadsheet's
-/// export often has more columns than the table draws).
+/// A JSON Lines, CSV or TSV key nothing reads: an error (as in YAML and JSON),
+/// or passed over (`--extra-keys ignore`: exports often have more columns).
 public enum ExtraKeys: String, CaseIterable, Sendable {
     case error, ignore
 }
 
 extension StreamedDocument {
-    /// The row keys a flag reads, which no style need read (`--section-by`'s).
     var keysReadByFlags: [String] { options.sectionBy.map { [$0] } ?? [] }
 
-    /// A CSV or TSV header's columns against the keys the styles of the
-    /// rows read: a column none of them reads (nor the table, nor a flag)
-    /// is an error at its name in the header, checked once for every row.
+    /// A header column that no style, table key or flag reads is an error at its name.
     func checkColumns(against registry: Registry) throws {
         var ids: [String] = []
         var keys: [String] = []

@@ -8,12 +8,11 @@
 /// false, nothing removed), never an error: the cache only saves time.
 enum IndexFiles {
     static let suffix = ".index"
-    /// Temporary files are named `<index>.tmp-<pid>`; one this old was left by a process that died.
+    /// A temporary file (`<index>.tmp-<pid>`) this old was left by a process that died.
     static let temporaryMarker = ".tmp-"
     static let staleTemporaryAge: Int64 = 3_600_000_000_000
 
-    /// The bytes of the index file `path`, when it is a regular file of the
-    /// user's own (not one planted in a shared directory) of at most `sizeLimit` bytes.
+    /// The bytes of `path` when it is a regular file of the user's own (not planted), within `sizeLimit`.
     static func read(_ path: String, sizeLimit: Int) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
@@ -23,7 +22,7 @@ enum IndexFiles {
             info.st_size >= 0, Int(info.st_size) <= sizeLimit
         else { return nil }
         let size = Int(info.st_size)
-        // Read straight into the array's memory: an index of a million rows is some 4 MB, not worth clearing first.
+        // Read straight into the array's memory, not cleared first.
         let out = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             while initialized < size {
                 let n = Glibc.read(fd, buffer.baseAddress.map { $0 + initialized }, size - initialized)
@@ -35,9 +34,7 @@ enum IndexFiles {
         return out.count == size ? out : nil
     }
 
-    /// Writes `bytes` to `path` in `directory` (made, 0700, if missing)
-    /// through a temporary file renamed over it; false when any step fails
-    /// (nothing is left behind then).
+    /// Through a temporary file renamed over `path`; false (nothing left behind) when a step fails.
     static func write(_ bytes: [UInt8], to path: String, in directory: String) -> Bool {
         guard makeDirectory(directory) else { return false }
         let temporary = path + temporaryMarker + String(getpid())
@@ -61,7 +58,7 @@ enum IndexFiles {
         return true
     }
 
-    /// Makes `directory` and any missing parent, each mode 0700 (the cache is the user's alone).
+    /// Each made mode 0700: the cache is the user's alone.
     static func makeDirectory(_ directory: String) -> Bool {
         var info = stat()
         if stat(directory, &info) == 0 { return info.st_mode & S_IFMT == S_IFDIR }
@@ -72,10 +69,8 @@ enum IndexFiles {
         return mkdir(directory, 0o700) == 0 || errno == EEXIST
     }
 
-    /// Removes the oldest indexes (by when they were written) until the
-    /// rest take at most `limit` bytes, never `kept`; and temporary files a
-    /// dead process left. Only files this cache wrote are ever removed or
-    /// counted (`ownFile`): anything else in the directory is left alone.
+    /// Removes the oldest indexes until the rest take at most `limit` bytes
+    /// (never `kept`), and dead processes' temporary files: only files this cache wrote (`ownFile`).
     static func evict(in directory: String, beyond limit: Int, keeping kept: String) {
         guard let dir = opendir(directory) else { return }
         var files: [(path: String, size: Int, written: Int64)] = []
@@ -102,9 +97,7 @@ enum IndexFiles {
 
     enum NameKind { case index, temporary }
 
-    /// What a directory entry's name says it is, when it is a name this
-    /// cache gives: 16 lowercase hex digits and `.index` (`LoadIndexCache.file(for:)`),
-    /// optionally followed by `.tmp-` and a process id (`write`).
+    /// Names this cache gives: 16 lowercase hex digits, `.index`, maybe `.tmp-` and a process id.
     static func nameKind(_ name: String) -> NameKind? {
         let bytes = Array(name.utf8)
         let hex = bytes.prefix(16)
@@ -119,9 +112,8 @@ enum IndexFiles {
         return !pid.isEmpty && pid.count <= 10 && pid.allSatisfy({ (0x30...0x39).contains($0) }) ? .temporary : nil
     }
 
-    /// The identity of `path` when it is a file this cache wrote: a regular
-    /// file itself (a link is never followed), the user's own, and holding an
-    /// index's magic (a temporary file may be empty: its writer died first).
+    /// The identity of `path` when this cache wrote it: a regular file (no link followed), the
+    /// user's, holding an index's magic (a temporary file may be empty).
     static func ownFile(_ path: String, _ kind: NameKind) -> FileIdentity? {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }

@@ -1,8 +1,5 @@
-/// Reading a load index back: every field is checked as it is read (see
-/// `LoadIndex`'s invariant), so a damaged or foreign file throws
-/// `UnusableIndex` and the document is scanned instead.
+/// Reading a load index back, every field checked (a damaged file throws `UnusableIndex`).
 extension LoadIndex {
-    /// The index in `bytes`, made from a file of `identity` (its size bounds every offset).
     static func decode(_ bytes: [UInt8]) throws -> LoadIndex {
         guard bytes.count >= magic.count + 16, Array(bytes[0..<magic.count]) == magic else { throw UnusableIndex() }
         var head = IndexReader(bytes, at: magic.count)
@@ -16,7 +13,7 @@ extension LoadIndex {
         let identity = FileIdentity(
             device: try r.u64(), inode: try r.u64(), size: try r.u64(),
             modified: Int64(try r.int(in: Int.min...Int.max)), changed: Int64(try r.int(in: Int.min...Int.max)))
-        // Far beyond any file read (`--max-file-size` stops at 1 TiB): counts derived from it cannot overflow.
+        // Beyond any file read (`--max-file-size` stops at 1 TiB): derived counts cannot overflow.
         guard identity.size <= 1 << 48 else { throw UnusableIndex() }
         let size = Int(identity.size)
         let path = try r.string()

@@ -1,19 +1,12 @@
 import Cellar
 
-/// What a load's check of every row found, kept so that a later load of
-/// the same unchanged file with the same options can take it instead of
-/// reading every row again (`LoadIndexCache`): each row's offset, the
-/// rows' attributes (selected, highlighted, editing keys, declared
-/// heights), each reuse identifier's first row, the rows' key sets, and
-/// where the rows are (a JSON table's `rows` lists; the sections of rows
-/// without sections of their own). The rest of a table (its top-level
-/// keys, section titles, a CSV header) is read from the file again, as
-/// the scan reads it: a few bytes beside the rows.
+/// What a load's check of every row found (offsets, attributes, key sets,
+/// where the rows are), kept so a later load of the same unchanged file with
+/// the same options need not read the rows again; the few bytes beside the
+/// rows (keys, titles, a CSV header) are read again.
 ///
-/// Invariant: a `LoadIndex` read back (`decode`) has passed every check
-/// that does not need the document's bytes (counts and offsets in range,
-/// rows ascending, sections in order and covering the rows); the rest is
-/// checked against the bytes when it is used (`StreamedDocument.restore`).
+/// Invariant: a `LoadIndex` read back has passed every check that needs no
+/// document bytes; the rest is checked as it is used (`StreamedDocument.restore`).
 struct LoadIndex {
     /// A JSON table's `rows` list: its brackets' span in the bytes and its rows.
     struct RowList: Equatable {
@@ -23,7 +16,7 @@ struct LoadIndex {
         var rowCount: Int
     }
 
-    /// The rows-only formats' sections (one, or `--section-by`'s): header, rows, and where the first starts.
+    /// The rows-only formats' sections (one, or `--section-by`'s).
     struct RowSection: Equatable {
         var header: String?
         var firstRow: Int
@@ -32,29 +25,25 @@ struct LoadIndex {
     }
 
     static let magic = Array("CELLARIX".utf8)
-    /// Bumped whenever the layout changes or the scan checks rows differently (an index
-    /// another version wrote is then not read: the file is scanned again). The row
-    /// schema's fingerprint is part of it, as the key sets' bits follow the schema's
-    /// keys (`RowKeySets`), and so is the byte order (`IndexWriter`).
-    static let version: UInt64 = TableSchema.fingerprint << 16 | 3 << 8 | (1.littleEndian == 1 ? 0 : 1)
+    /// Bumped whenever the layout or the check of rows changes; holds the row schema's
+    /// fingerprint (the key sets' bits follow its keys) and the byte order.
+    static let version: UInt64 = TableSchema.fingerprint << 16 | 4 << 8 | (1.littleEndian == 1 ? 0 : 1)
 
     var identity: FileIdentity
-    /// The source file's real path (the cache file is named by its hash, which two paths may share).
+    /// The real path (two may share the cache file's hash).
     var path: String
-    /// The load's options that change what the scan finds, and the format.
     var fingerprint: Fingerprint
     var rowOffsets: RowOffsets
     var selectedRows: [Int]
     var highlightedRows: [Int]
     var declaredHeights: DeclaredHeights
     var editingRows: RowBits
-    /// Each reuse identifier with the offset of its first row, by offset.
     var identifiers: [(name: String, offset: Int)]
     var rowKeySets: RowKeySets
     var rowLists: [RowList]
     var rowSections: [RowSection]
 
-    /// The options a scan's findings depend on (the others, as `--table-style`, are applied after it).
+    /// The options a scan's findings depend on (others are applied after it).
     struct Fingerprint: Equatable {
         var format: InputFormat
         var cell: String
@@ -71,7 +60,6 @@ struct LoadIndex {
 }
 
 extension LoadIndex {
-    /// The index of a document its scan has just read.
     init(_ doc: StreamedDocument, identity: FileIdentity, path: String) {
         self.identity = identity
         self.path = path

@@ -7,28 +7,24 @@ import CellarText
     import Darwin
 #endif
 
-/// Where load indexes are kept, and which files get one: a directory of
-/// one file per source file (named by a hash of its real path), for files
-/// of at least `minimumSize` bytes, the directory kept under
-/// `maximumTotalSize` by removing the oldest indexes.
+/// Where load indexes are kept: one file per source file of at least
+/// `minimumSize` bytes (named by a hash of its real path), the oldest
+/// removed beyond `maximumTotalSize`.
 ///
-/// The cache only ever saves time: an index that cannot be read, does not
-/// match the file (its identity, `FileIdentity`, or the load's options) or
-/// fails a check is passed over and the file scanned as if there were
-/// none; one that cannot be written (a read-only home, a full disk) is not,
-/// without a word. Indexes are written whole to a temporary file and
-/// renamed, so none is ever seen half written.
+/// The cache only ever saves time: an index that cannot be read or does
+/// not match is passed over and the file scanned; one that cannot be
+/// written is not, without a word. Indexes are renamed into place whole.
 public struct LoadIndexCache: Sendable {
     /// The directory the indexes are kept in (made, mode 0700, when the first is written).
     public var directory: String
-    /// Files smaller than this are checked whole at every load (their check takes a few milliseconds).
+    /// Files smaller than this are checked whole at every load.
     public var minimumSize: Int
     /// The indexes' total size, beyond which the oldest are removed.
     public var maximumTotalSize: Int
 
-    /// 8 MiB: below it a file's check costs about as much as reading its index would save.
+    /// 8 MiB: below it a check costs about what reading an index saves.
     public static let defaultMinimumSize = 8 << 20
-    /// 256 MiB: an index takes about 4 bytes a row, so some fifty tables of a million rows.
+    /// 256 MiB: some fifty tables of a million rows.
     public static let defaultMaximumTotalSize = 256 << 20
 
     /// A cache in `directory`.
@@ -76,8 +72,7 @@ public struct LoadIndexCache: Sendable {
         return identity
     }
 
-    /// The document of `input` taken from its index, or nil when there is
-    /// none that fits (the caller scans).
+    /// Nil when no index fits (the caller scans).
     func restored(_ input: DocumentInput, options: TableOptions) -> StreamedDocument? {
         guard let identity = applies(to: input.identity, bytes: input.bytes), let path = Self.realPath(input.path),
             let bytes = IndexFiles.read(file(for: path), sizeLimit: 64 + 32 * input.bytes.count),
@@ -91,9 +86,7 @@ public struct LoadIndexCache: Sendable {
         return doc
     }
 
-    /// Writes the index of `doc`, which a scan of `input` has just read,
-    /// unless the file is too small, was written too recently to be sure
-    /// it is still (`FileIdentity.isRacy`), or changed while it was read.
+    /// Writes the index of a scan just read, unless the file is too small, racy, or changed while read.
     func store(_ doc: StreamedDocument, _ input: DocumentInput) {
         guard let identity = applies(to: input.identity, bytes: input.bytes), !identity.isRacy(),
             let path = Self.realPath(input.path), FileIdentity.of(path: path) == identity

@@ -4,15 +4,11 @@
     import Darwin
 #endif
 
-/// A load index file that cannot be used: anything wrong in it (a bad
-/// magic, version or checksum, a count or offset out of range) is only a
-/// reason to scan the document as if there were none.
+/// Anything wrong in a load index file is only a reason to scan the document.
 struct UnusableIndex: Error {}
 
-/// Writes a load index's fields: integers as 8 bytes, strings and arrays
-/// as a count then their bytes, every field starting 8-byte aligned. The
-/// bytes are the machine's own order: an index is read back by the same
-/// machine (`LoadIndex.version` names the order, so another one's is not read).
+/// Writes a load index's fields 8-byte aligned: integers, and counts before
+/// bytes, in the machine's own order (`LoadIndex.version` names it).
 struct IndexWriter {
     private(set) var bytes: [UInt8] = []
 
@@ -31,7 +27,6 @@ struct IndexWriter {
         if let value { string(value) }
     }
 
-    /// A count, then the elements' bytes as they are in memory, padded to 8.
     mutating func array<T: FixedWidthInteger>(_ values: [T]) {
         int(values.count)
         values.withUnsafeBytes { bytes.append(contentsOf: $0) }
@@ -40,10 +35,8 @@ struct IndexWriter {
     }
 }
 
-/// Reads what `IndexWriter` wrote, checking every count against the bytes
-/// left (so no count can ask for more memory than the file has) and every
-/// value against the bound its caller gives; anything out of bounds throws
-/// `UnusableIndex`, never traps.
+/// Reads what `IndexWriter` wrote, every count checked against the bytes left
+/// and every value against its bound: out of bounds throws, never traps.
 struct IndexReader {
     let bytes: [UInt8]
     private(set) var pos: Int
@@ -65,7 +58,6 @@ struct IndexReader {
         return value
     }
 
-    /// An integer in `range` (a count, an offset, a row).
     mutating func int(in range: ClosedRange<Int>) throws -> Int {
         let raw = Int64(bitPattern: try u64())
         guard let value = Int(exactly: raw), range.contains(value) else { throw UnusableIndex() }
@@ -83,7 +75,6 @@ struct IndexReader {
 
     mutating func optionalString() throws -> String? { try bool() ? try string() : nil }
 
-    /// An array `IndexWriter.array` wrote, of at most `maxCount` elements.
     mutating func array<T: FixedWidthInteger>(maxCount: Int) throws -> [T] {
         let size = MemoryLayout<T>.size
         let count = try int(in: 0...max(0, min(maxCount, (bytes.count - pos) / size)))
@@ -102,12 +93,9 @@ struct IndexReader {
     }
 }
 
-/// A 64-bit checksum of a load index's bytes: four lanes, each word xored
-/// in and multiplied by an odd constant (a bijection of the lane), so a
-/// change to any one word always changes the sum, and changes to several
-/// cancel out only by a chance of 2⁻⁶⁴. It guards against a damaged file
-/// (a disk error, a write cut short), not against a forged one: the cache
-/// directory is the user's own (see `LoadIndexCache`).
+/// A 64-bit checksum over four lanes (xor, then an odd multiply: a bijection,
+/// so any one changed word changes it), against a damaged file, not a forged
+/// one: the cache directory is the user's own.
 enum IndexChecksum {
     static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         let prime: UInt64 = 0x9E37_79B9_7F4A_7C15

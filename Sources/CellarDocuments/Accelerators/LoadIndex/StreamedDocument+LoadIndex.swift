@@ -10,24 +10,18 @@ public enum LoadIndexUse: Sendable, Equatable {
     case read
 }
 
-/// The `rows` lists of a JSON table taken from a load index, passed one by
-/// one as the walk over the table's keys meets them.
+/// A JSON table's `rows` lists from a load index, passed as the walk meets them.
 struct RowListCursor {
     let lists: [LoadIndex.RowList]
     var next = 0
-    /// The rows of the lists passed so far.
     var rows = 0
 }
 
 extension StreamedDocument {
-    /// The rows read so far: by the scan, or passed over from a load index.
     var rowsRead: Int { restoring?.rows ?? rowOffsets.count }
 
-    /// Takes the rows and their attributes from `index` instead of scanning
-    /// them, and reads the rest as the scan does (a JSON table's keys and
-    /// section titles, walking over each `rows` list from its start to its
-    /// end; a CSV header). Throws when the index does not fit the bytes:
-    /// the caller then scans a fresh document.
+    /// Takes the rows from `index` and reads the rest as the scan does; throws
+    /// when the index does not fit the bytes (the caller scans a fresh document).
     func restore(_ index: LoadIndex) throws {
         guard !isTableDocument || format == .json else { throw UnusableIndex() }
         rowOffsets = index.rowOffsets
@@ -62,8 +56,7 @@ extension StreamedDocument {
         loadIndexUse = .read
     }
 
-    /// Passes a JSON table's `rows` list (at `j`) as the index recorded it:
-    /// it must start here, with the next rows, and end in a bracket.
+    /// A `rows` list must start here, with the next rows, and end in a bracket.
     func passRowList(_ j: inout JSONBytes) throws {
         guard var r = restoring, r.next < r.lists.count else { throw UnusableIndex() }
         let list = r.lists[r.next]

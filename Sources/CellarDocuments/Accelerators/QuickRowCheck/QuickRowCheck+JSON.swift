@@ -1,9 +1,8 @@
 import Cellar
 
-/// The quick check of a JSON row (see `QuickRowCheck`): its members read
-/// straight from the bytes, each key as the rows before wrote it where it can.
+/// The quick check of a JSON row, each key matched as the rows before wrote it where it can.
 extension QuickRowCheck {
-    /// Checks the JSON row object at `j.pos` (moving past it) into `row`; false when the full check must decide.
+    /// Checks the row at `j.pos`, moving past it; false: the full check decides.
     mutating func check(_ j: inout JSONBytes, depth: Int, into row: inout Row) -> Bool {
         guard j.current == UInt8(ascii: "{") else { return false }
         if !keys.isEmpty { keys.removeAll(keepingCapacity: true) }
@@ -16,7 +15,6 @@ extension QuickRowCheck {
         let scanner = WordScanner(j.bytes)
         var member = 0
         while true {
-            // The key as the rows before wrote it at this place (`RowShape`), else scanned.
             let key: Range<Int>
             let name: Int
             let gapStart = j.pos
@@ -26,7 +24,6 @@ extension QuickRowCheck {
                 (key, name) = ((gapStart &+ gap.keyStart)..<(gapStart &+ gap.keyEnd), gap.name)
                 guard addKey(name, key, j.bytes, &keyMask) else { return false }
             } else if member > 0 && j.current == UInt8(ascii: "}") {
-                // The row's end, right after its last value (as most rows are written).
                 j.pos += 1
                 return settled(&row, identifier, found, j.bytes, builtinTrouble, detail, keyMask)
             } else {
@@ -42,7 +39,6 @@ extension QuickRowCheck {
             switch kind {
             case .cell:
                 guard j.current == UInt8(ascii: "\"") else { return false }
-                // An identifier read before is known by its words (with the closing quote).
                 if let (slot, end) = identifiers.quoted(scanner, at: j.pos &+ 1) {
                     (found, identifier, j.pos) = (slot, nil, end)
                 } else {
@@ -91,7 +87,6 @@ extension QuickRowCheck {
                 j.pos = start
                 guard Self.pass(&j, depth: depth + 1) else { return false }
             case .builtinValue:
-                // Decoded alone and checked as the built-in styles read it.
                 guard let v = try? j.value(depth: depth + 1) else { return false }
                 if !RowData.accepts(v, as: Self.names[name]) { builtinTrouble = true }
             case .height:
@@ -109,8 +104,6 @@ extension QuickRowCheck {
         }
     }
 
-    /// What a built-in style reads beyond text, and detail on a `default`
-    /// row, take the full check; other rows are settled and their key sets kept.
     @inline(__always)
     mutating func settled(
         _ row: inout Row, _ identifier: Range<Int>?, _ found: Int, _ bytes: UnsafeBufferPointer<UInt8>,
@@ -119,21 +112,18 @@ extension QuickRowCheck {
         guard settle(&row, identifier, found, in: bytes, builtinTrouble: builtinTrouble, detail: detail) else {
             return false
         }
+        row.keys = keyMask
         keySets?.add(identifier: row.identifierIndex, keys: keyMask)
         return true
     }
 
     enum Member {
         case key(Range<Int>, name: Int)
-        /// Past the object's closing brace.
         case end
-        /// Anything the quick check leaves to the full one.
         case unsettled
     }
 
-    /// Scans member `member`'s key (with the comma before it, or the
-    /// object's opening brace), through the colon and the spaces after it,
-    /// and keeps its gap for the rows after.
+    /// Scans a member's key from the comma (or brace) before it through the colon, keeping the gap (`RowShape`).
     mutating func scanKey(_ j: inout JSONBytes, member: Int, _ scanner: WordScanner, _ keyMask: inout UInt64)
         -> Member
     {
@@ -160,7 +150,6 @@ extension QuickRowCheck {
         return .key(key, name: name)
     }
 
-    /// A flag's value (`true` or `false`), moving past it; nil for anything else.
     @inline(__always)
     static func flag(_ j: inout JSONBytes) -> Bool? {
         if (try? j.literal("true")) != nil { return true }
@@ -168,9 +157,7 @@ extension QuickRowCheck {
         return nil
     }
 
-    /// A `height` value as the full check reads it, when it plainly is one:
-    /// the string `automatic`, or a whole number without sign, fraction or
-    /// exponent within the table's bound. Nil leaves it to the full check.
+    /// A `height` that plainly is one (`"automatic"`, or plain digits within bounds), else nil.
     static func height(_ j: inout JSONBytes) -> RowHeight? {
         if j.current == UInt8(ascii: "\"") {
             guard let text = plainString(&j), j.bytes.bytes(text, equal: "automatic") else { return nil }
@@ -180,8 +167,7 @@ extension QuickRowCheck {
         return lines(j.bytes, range).map(RowHeight.fixed)
     }
 
-    /// The `--section-by` key's value: a string (kept) or null; false for
-    /// anything else (a number or flag as a header: the full check words it).
+    /// The `--section-by` key's value: a string (kept) or null; false for anything else.
     static func sectionKey(_ j: inout JSONBytes, into row: inout Row) -> Bool {
         if j.current == UInt8(ascii: "\"") {
             guard let s = try? j.string() else { return false }
@@ -191,9 +177,7 @@ extension QuickRowCheck {
         return (try? j.literal("null")) != nil
     }
 
-    /// Adds the row's key at `range`, whose `name` is its index in `names`
-    /// (or -1 for another name), its bit added to `keyMask` (the row's
-    /// known names all have theirs); false for a key the row has already.
+    /// Adds a key (`name`: its index in `names`, or -1) to `keyMask`; false for a duplicate.
     @inline(__always)
     mutating func addKey(
         _ name: Int, _ range: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>, _ keyMask: inout UInt64
@@ -210,8 +194,7 @@ extension QuickRowCheck {
         return true
     }
 
-    /// After a member: true past the object's closing brace, false past a
-    /// comma (not the trailing one, `JSONBytes.commaBefore`), nil on anything else.
+    /// After a member: true past the closing brace, false past a comma (not a trailing one), else nil.
     @inline(__always)
     static func endOrComma(_ j: inout JSONBytes) -> Bool? {
         j.skipSpace()
@@ -225,8 +208,7 @@ extension QuickRowCheck {
         return j.current == UInt8(ascii: "}") ? nil : false
     }
 
-    /// Checks one value and moves past it, as `JSONBytes.skip` (a string,
-    /// the common value, without the general dispatch); false on any error.
+    /// `JSONBytes.skip`, a string without the general dispatch; false on any error.
     @inline(__always)
     static func pass(_ j: inout JSONBytes, depth: Int) -> Bool {
         if depth < JSONBytes.maximumDepth && j.current == UInt8(ascii: "\"") {
@@ -235,10 +217,7 @@ extension QuickRowCheck {
         return (try? j.skip(depth: depth)) != nil
     }
 
-    /// The text of the string at `j.pos` (its opening quote) when it has no
-    /// escape, moving past it; nil, not moving, for any other string (an
-    /// escape, or an error `JSONBytes.string` words). `JSONBytes.string`'s
-    /// common case, inline in the check's loop.
+    /// The string at `j.pos` when it has no escape, moving past it; nil, not moving, otherwise.
     @inline(__always)
     static func plainString(_ j: inout JSONBytes) -> Range<Int>? {
         let start = j.pos &+ 1

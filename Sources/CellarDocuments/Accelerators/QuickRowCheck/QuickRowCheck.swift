@@ -1,45 +1,35 @@
 import Cellar
 
-/// The load's check of a common row straight from its bytes: the table's
-/// keys are read, text keys pass as they are, a choice (`accessory`,
-/// `editingStyle`) is compared as bytes with its names, a count as digits
-/// with its bounds, and a mapping or list of the schema's (`textProperties`,
-/// `background`, swipe actions) is decoded alone and checked as the full
-/// check checks it; other keys are only checked for syntax. What a key is
-/// comes from `TableSchema`, so every key it declares is read here. Anything
-/// it does not settle (a `height` other than `automatic` or plain digits,
-/// escapes in a key or identifier, a detail on a `default` row, a value the
-/// full check would refuse, any syntax error) makes it answer nil, and the
-/// row takes the full check (`RowCheck` on the decoded value), which also
-/// gives any error its message. So the two agree on every row, and the
-/// common row costs no allocation.
+/// The accelerator of the full row check (`RowCheck`): a common row checked
+/// straight from its bytes, each key read as its kind in `TableSchema` says
+/// (a choice compared as bytes, a count as digits, a mapping decoded alone).
+///
+/// Invariant: it passes only rows the full check passes, with the same
+/// attributes; anything it does not settle (escapes, a doubtful value, any
+/// syntax error) goes to the full check, which also words the error.
 struct QuickRowCheck {
     enum Kind {
         case cell, flag, height
-        /// Editing and selection (`TableSchema.Role.editing`): a flag, one of some names, or a value decoded and checked.
         case editingFlag, editingChoice, editingValue
-        /// Content the built-in styles read: text, text one of them does not read, a choice, a count, a value decoded.
         case builtinText, detail, builtinChoice, builtinCount, builtinValue
         case fallback, other
     }
 
     /// What the table reads of a row that passed.
     struct Row {
-        /// The `cell` value's place in the check's `identifiers`, or -1 for the default identifier.
+        /// The place in `identifiers`, or -1 for the default identifier.
         var identifier = -1
         var selected = false
         var highlighted = false
-        /// The declared `height`.
         var height: RowHeight?
-        /// The `--section-by` key's value (a string's bytes; nil when absent or null).
+        /// The `--section-by` key's string (nil when absent or null).
         var sectionKey: JSONBytes.StringToken?
-        /// The identifier's index in `keySets` (-1 when no sets are kept).
         var identifierIndex = -1
-        /// The row has a key of editing or selection.
+        /// The row's key set in `keySets`' bits (JSON rows with sets kept).
+        var keys: UInt64 = 0
         var editing = false
     }
 
-    /// How the check reads a key's value, from its type and role in the schema.
     static func kind(of key: String) -> Kind {
         guard let k = TableSchema.rowKey(key) else { return .other }
         switch (k.role, k.type) {
@@ -61,17 +51,15 @@ struct QuickRowCheck {
         }
     }
 
-    /// The known key names: every row key of the schema, by its index there.
+    /// Every row key of the schema, by its index there.
     static let names: [String] = TableSchema.row.map(\.name)
     static let nameKinds: [Kind] = names.map(kind(of:))
-    /// `nameKinds`, kept by each check (read per key).
+    /// Kept by each check, so no static's once-check per key.
     let knownKinds: [Kind] = QuickRowCheck.nameKinds
-    /// Each known name's choices as bytes (empty for a name that is no choice).
     static let nameChoices: [[[UInt8]]] = TableSchema.row.map { key in
         guard case .choice(let names) = key.type else { return [] }
         return names.map { Array($0.utf8) }
     }
-    /// Each known name's bounds, for a count.
     static let nameBounds: [ClosedRange<Int>] = TableSchema.row.map { key in
         guard case .count(let bounds) = key.type else { return 0...0 }
         return bounds
@@ -79,24 +67,18 @@ struct QuickRowCheck {
     static let selectedName = names.firstIndex(of: "selected") ?? -1
     static let highlightedName = names.firstIndex(of: "highlighted") ?? -1
     let sectionBy: [UInt8]?
-    /// The section key's index in `names` when it is a known name (`text`,
-    /// `cell`…), whose kind would read it otherwise; -1 when it is not.
+    /// The section key's index in `names` when it is a known name, else -1.
     let knownSectionName: Int
-    /// Whether rows without `cell` are drawn by a built-in style.
     let defaultIsBuiltin: Bool
     let defaultIsDefault: Bool
-    /// Key ranges of the current row, for the duplicate check (kept to save allocations).
+    /// The current row's other keys, for the duplicate check.
     var keys: [Range<Int>] = []
-    /// The identifiers read so far (a few), so each is decoded once.
     var identifiers = RowIdentifiers()
-    /// How the last rows wrote their keys.
     var shape = RowShape()
-    /// The default identifier, and whether the document has been told of it (`firstUse`).
     let defaultCell: String
     var defaultNoted = false
-    /// A JSON table's row key sets, recorded as the rows pass (nil: not kept).
+    /// A JSON table's row key sets, recorded as rows pass (nil: not kept).
     var keySets: RowKeySets?
-    /// The default identifier's index in `keySets`.
     let defaultIndex: Int
 
     init(options: TableOptions, keySets: RowKeySets? = nil) {
@@ -110,11 +92,8 @@ struct QuickRowCheck {
         defaultIndex = self.keySets?.identifier(options.cell) ?? -1
     }
 
-    /// The known names as a hash on a key's length and the low five bits
-    /// of its first byte (`slot`): few names share a slot, so a key is
-    /// mostly compared with one name at most; a shared slot (-2) is
-    /// searched. Each check keeps its own copy (`slots`, `slotNames`),
-    /// read per key without a static's once-check.
+    /// The known names hashed on a key's length and first byte's low five
+    /// bits: a key is mostly compared with one name; a shared slot (-2) is searched.
     static let nameSlots: [Int8] = {
         var out = [Int8](repeating: -1, count: slotCount)
         for (i, n) in nameBytes.enumerated() {
@@ -133,9 +112,7 @@ struct QuickRowCheck {
     let slots: [Int8] = QuickRowCheck.nameSlots
     let slotNames: [[UInt8]] = QuickRowCheck.nameBytes
 
-    /// Each known name as three little-endian words (byte 0 lowest) and
-    /// the masks of its bytes in them, six words a name: a key is compared
-    /// with its slot's name in three word operations (names past 24 bytes by their bytes).
+    /// Each known name as three little-endian words and their byte masks (six words a name).
     static let nameWords: [UInt64] = nameBytes.flatMap { n -> [UInt64] in
         var w = [UInt64](repeating: 0, count: 6)
         for b in 0..<min(24, n.count) {
@@ -158,7 +135,6 @@ struct QuickRowCheck {
         guard range.count <= 24 else {
             return slotNames[i].withUnsafeBufferPointer { bytes.bytes(range, equal: $0) } ? i : -1
         }
-        // Three words from the key's start, when the buffer holds them (all but the last key of a file).
         let scanner = WordScanner(bytes)
         if let w0 = scanner.word(at: range.lowerBound), let w1 = scanner.word(at: range.lowerBound &+ 8),
             let w2 = scanner.word(at: range.lowerBound &+ 16)
@@ -172,8 +148,7 @@ struct QuickRowCheck {
         return slotNames[i].withUnsafeBufferPointer { bytes.bytes(range, equal: $0) } ? i : -1
     }
 
-    /// Names the row's identifier (decoded once while it is among the few
-    /// last read) and says whether the quick check settles the row.
+    /// Names the row's identifier and says whether the quick check settles the row.
     @inline(__always)
     mutating func settle(
         _ row: inout Row, _ identifier: Range<Int>?, _ known: Int = -1, in bytes: UnsafeBufferPointer<UInt8>,
@@ -201,14 +176,12 @@ struct QuickRowCheck {
         return !(builtin && builtinTrouble) && !(isDefault && detail)
     }
 
-    /// The name of a passed row's identifier.
     func identifierName(_ row: Row) -> String {
         row.identifier >= 0 ? identifiers.name(row.identifier) : defaultCell
     }
 
-    /// A passed row's identifier the first time the check passes a row of
-    /// it (while it is among the few last read), else nil: the document
-    /// notes where each identifier first appears without a look-up per row.
+    /// A row's identifier the first time it passes, so the document notes
+    /// where each first appears without a look-up per row.
     @inline(__always)
     mutating func firstUse(_ row: Row) -> String? {
         if row.identifier >= 0 { return identifiers.firstUse(row.identifier) }
@@ -217,8 +190,7 @@ struct QuickRowCheck {
         return defaultCell
     }
 
-    /// Checks a CSV or TSV record whose columns have `kinds`; nil when the
-    /// full check must decide.
+    /// Checks a CSV or TSV record whose columns have `kinds`; nil: the full check decides.
     mutating func check(_ fields: [DelimitedRecords.Field], kinds: [Kind], _ records: DelimitedRecords) -> Row? {
         var row = Row()
         var identifier: Range<Int>?
@@ -265,21 +237,17 @@ struct QuickRowCheck {
         return settle(&row, identifier, in: bytes, builtinTrouble: builtinTrouble, detail: detail) ? row : nil
     }
 
-    /// A CSV or TSV `height` field as the full check reads it (`automatic`, or
-    /// the number its text is), when it plainly is one: `automatic`, or up
-    /// to five digits within the table's bound. Nil leaves the field to the
-    /// full check, which also words any error.
+    /// A `height` field that plainly is one (`automatic`, or digits within bounds), else nil.
     static func height(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> RowHeight? {
         if bytes.bytes(range, equal: "automatic") { return .automatic }
         return lines(bytes, range).map(RowHeight.fixed)
     }
 
-    /// The number of lines `range` spells in plain digits, when within the table's bound.
     static func lines(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
         count(bytes, range, in: 0...TableView.maximumRowHeight)
     }
 
-    /// The number `range` spells in at most five plain digits, when within `bounds`.
+    /// At most five plain digits within `bounds`.
     @inline(__always)
     static func count(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, in bounds: ClosedRange<Int>) -> Int? {
         guard !range.isEmpty, range.count <= 5 else { return nil }
@@ -292,7 +260,6 @@ struct QuickRowCheck {
         return bounds.contains(n) ? n : nil
     }
 
-    /// Whether `range` spells one of the choices of known name `name`.
     @inline(__always)
     static func isChoice(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, of name: Int) -> Bool {
         guard name >= 0 else { return false }
@@ -300,12 +267,10 @@ struct QuickRowCheck {
         return false
     }
 
-    /// The columns of `selected` and `highlighted`, set with the kinds.
     var flagColumns: (selected: Int?, highlighted: Int?) = (nil, nil)
-    /// Each column's index in `names` (-1 for another name), set with the kinds.
+    /// Each column's index in `names`, or -1.
     var columnNames: [Int] = []
 
-    /// Each column's kind, for `check(_:kinds:…)`.
     mutating func kinds(of columns: [String]) -> [Kind] {
         flagColumns = (columns.firstIndex(of: "selected"), columns.firstIndex(of: "highlighted"))
         columnNames = columns.map { Self.names.firstIndex(of: $0) ?? -1 }

@@ -1,19 +1,13 @@
-/// The gaps between a JSON row's values as the last rows wrote them, so
-/// the quick check reads a key the way the row before wrote it with a
-/// few word compares instead of scanning it: a table's rows mostly repeat
-/// one shape (`{"cell": `, `, "text": `, …).
+/// The gaps between a JSON row's values as the last rows wrote them
+/// (`{"cell": `, `, "text": `…), matched in a few word compares: rows mostly
+/// repeat one shape. Gap `k` runs from where member `k` begins (the `{`, or
+/// just past the value before) to its value.
 ///
-/// Gap `k` is the bytes from where member `k` begins (the row's `{` for
-/// the first, else just past the value before) to its value: for the first
-/// member `{`, spaces, the key, spaces, `:`, spaces; for the others spaces,
-/// `,`, spaces, the key, spaces, `:`, spaces. A gap is recorded only after
-/// the check has read those bytes and found them valid (the key unescaped,
-/// its UTF-8 checked), so the same bytes at the same place in a later row
-/// are valid too and name the same key; only the duplicate check remains.
+/// Invariant: a gap is recorded only once its bytes were checked valid, so
+/// the same bytes in a later row are valid and name the same key.
 struct RowShape {
     struct Gap {
         var length: Int
-        /// The key's bytes, relative to the gap's start.
         var keyStart: Int
         var keyEnd: Int
         /// The key's index in `QuickRowCheck.names`, or -1.
@@ -43,8 +37,7 @@ struct RowShape {
         return g
     }
 
-    /// Keeps the checked bytes `gap` as gap `k` (when `k` follows the gaps
-    /// kept, and the gap fits in four words the buffer holds).
+    /// Keeps the checked bytes `gap` as gap `k`, when they fit in four words.
     mutating func record(_ k: Int, _ scanner: WordScanner, gap: Range<Int>, key: Range<Int>, name: Int) {
         guard k <= gaps.count, k < Self.maximumGaps, !gap.isEmpty, gap.count <= Self.maximumLength else { return }
         var words: [UInt64] = [0, 0, 0, 0]

@@ -1,17 +1,12 @@
 import CellarText
 
 /// Batches made ahead on a second thread and taken in order on the
-/// caller's: at most `capacity` wait, a batch the caller has read goes back
-/// to the second thread to be freed there, and each side wakes the other
-/// only when it waits (the second thread once the queue is read down to
-/// `refillAt`, so it makes several batches per wake: a wake is a system
-/// call that costs more than a few rows). Used by the rows decoded ahead
-/// (`RowPrefetch`).
+/// caller's: at most `capacity` wait, read batches go back to be freed
+/// there, and a side wakes the other only when it waits (the maker once the
+/// queue is down to `refillAt`: a wake is a system call).
 ///
-/// Invariant (why the class may be `@unchecked Sendable`): `waiting`,
-/// `spent`, `failure`, `ended`, `stopping` and the two `waits` flags are
-/// read and written only with the worker's lock held; `make` runs only on
-/// the second thread, `take` and `stop` only on the caller's.
+/// Invariant (why `@unchecked Sendable`): the state is touched only under
+/// the worker's lock; `make` runs on the second thread, `take` and `stop` on the caller's.
 final class BatchesAhead<Element>: @unchecked Sendable {
     private let capacity: Int
     private let refillAt: Int
@@ -29,16 +24,14 @@ final class BatchesAhead<Element>: @unchecked Sendable {
         self.refillAt = refillAt
     }
 
-    /// Runs `make` on a second thread; it hands its batches to `put`. False
-    /// when no thread could be started.
+    /// False when no thread could be started.
     func start(_ make: @escaping @Sendable () -> Void) -> Bool {
         worker.start(make)
     }
 
-    /// The second thread's side: queues `batch` (waiting for room), and with
-    /// `last` ends the queue, with `failure` for the caller once it has read
-    /// the batches before. Returns the batches read since, to free, and how
-    /// many now wait; nil when `stop` was called (`batch` is handed back in `spent`).
+    /// The maker's side: queues `batch`, with `last` ending the queue (and its
+    /// `failure`, thrown after the batches before). Returns the batches read
+    /// since, to free, and how many wait; nil after `stop`.
     func put(_ batch: [Element], last: Bool = false, failure: Error? = nil) -> (spent: [[Element]], waiting: Int)? {
         worker.lock()
         defer { worker.unlock() }
@@ -62,9 +55,7 @@ final class BatchesAhead<Element>: @unchecked Sendable {
         return (freed, waiting.count)
     }
 
-    /// The caller's side: the next batch, `read` (the one before) handed
-    /// back; nil once the queue has ended and nothing waits, throwing the
-    /// failure it ended with.
+    /// The caller's side: the next batch, `read` handed back; nil at the end.
     func take(handingBack read: [Element]) throws -> [Element]? {
         worker.lock()
         defer { worker.unlock() }
@@ -83,8 +74,7 @@ final class BatchesAhead<Element>: @unchecked Sendable {
         return next
     }
 
-    /// Ends the second thread and joins it; returns the batches it made that
-    /// were not taken, and those handed back and not yet freed. Calling it again returns none.
+    /// Joins the second thread; returns the batches not taken or not freed.
     func stop() -> [[Element]] {
         worker.stop { stopping = true }
         let left = spent + waiting

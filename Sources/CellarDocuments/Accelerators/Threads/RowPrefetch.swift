@@ -1,43 +1,29 @@
 import Cellar
 import CellarText
 
-/// Rows decoded ahead on a second thread, in order, while the table
-/// configures, lays out and draws the rows before them (a whole-table
-/// render, or measuring every row, of a long document). The table gets the
-/// row it would have decoded itself, parsed for its built-in style where
-/// one draws it (`RowDecoder.decodedRow`) and its labels measured for the
-/// layout (`MeasuredLabels`, off the table's thread): `take` answers a row only
-/// when it is the next one decoded, and nil otherwise (the caller then
-/// decodes it, and errors come from there with their location). Chunks the
-/// table has read go back to the second thread to be freed there.
+/// Rows decoded ahead on a second thread, in order, while the table draws
+/// the rows before them: the row the table would have decoded itself
+/// (`RowDecoder.decodedRow`), labels measured. `take` answers only the next
+/// row; otherwise the caller decodes it, and errors come from there, located.
 ///
-/// Invariant (why the class may be `@unchecked Sendable`): the queue
-/// (`BatchesAhead`) is shared under its lock; `current`, `position` and
-/// `expected` are used only by the one thread that calls `take` (the
-/// table's); the decoder is an immutable value over bytes and an index no
-/// one changes after the load (`DocumentBytes`). The producer runs at most
-/// 16 chunks ahead, so memory stays bounded.
+/// Invariant (why `@unchecked Sendable`): the queue is shared under its
+/// lock; the consumer's state is the table thread's alone; the decoder is
+/// an immutable value. At most `queuedChunks` wait, so memory is bounded.
 final class RowPrefetch: @unchecked Sendable {
-    /// Rows per chunk handed over: one lock round per chunk, not per row,
-    /// and a thread that waits is woken per chunk (a system call each).
+    /// One lock round and at most one wake per chunk, not per row.
     static let chunkRows = 256
     private let decoder: RowDecoder
     private let builtins: BuiltinIdentifiers
-    /// The table's ambiguous-width setting, which the labels are measured with.
     private let ambiguousWide: Bool
-    /// Chunks decoded ahead at most.
     static let queuedChunks = 16
     private let queue = BatchesAhead<DecodedRow>(capacity: queuedChunks, refillAt: 8)
-    // The consumer's side.
     private var current: [DecodedRow] = []
     private var position = 0
-    /// The row `take` answers next.
     private(set) var expected: Int
-    /// Rows decoded into a box a row before had (the producer's count: read it after `stop`).
+    /// Rows decoded into a reused box (read after `stop`).
     private(set) var boxesReused = 0
 
-    /// Starts decoding rows `start..<decoder.count` on a second thread; nil
-    /// when no thread could be started.
+    /// Nil when no thread could be started.
     init?(_ decoder: RowDecoder, from start: Int, builtins: BuiltinIdentifiers, ambiguousWide: Bool) {
         self.decoder = decoder
         self.builtins = builtins
@@ -46,8 +32,7 @@ final class RowPrefetch: @unchecked Sendable {
         guard queue.start({ [self] in produce() }) else { return nil }
     }
 
-    /// The decoded row `index` if it is the next one (waiting for it if
-    /// need be), else nil; after a nil the prefetch is of no more use.
+    /// Row `index` if it is the next one, else nil (and the prefetch is of no more use).
     func take(_ index: Int) -> DecodedRow? {
         guard index == expected else { return nil }
         if position == current.count {
@@ -65,25 +50,18 @@ final class RowPrefetch: @unchecked Sendable {
         return row
     }
 
-    /// Stops the producer and joins it; calling it again does nothing.
     func stop() {
         _ = queue.stop()
     }
 
-    /// The producer: decodes chunk after chunk until the last row, a row
-    /// that fails to decode (the table's own decode reports it), or `stop`.
+    /// Decodes until the last row, a row that fails (the table reports it), or `stop`.
     private func produce() {
         var next = expected
         var builtins = builtins
-        // Rows are read in order: the pages of a mapped file behind them are given back.
         var behind = DropBehind(decoder.bytes)
-        // Labels are measured here only while this thread is ahead of the
-        // table (more than one chunk waits): when it falls behind, the
-        // table's thread measures them itself, which balances the two
-        // threads whichever one a table's rows make the busier. The widths
-        // are the same either way.
+        // Labels are measured here only while ahead of the table: behind, the
+        // table measures them itself, which balances the threads (same widths).
         var measuring = true
-        // The boxes of rows the table has read, for the next rows (`ParsedRowData.refill`).
         var boxes: [ParsedRowData] = []
         while next < decoder.count {
             behind.passed(decoder.rowOffsets[next])
@@ -103,7 +81,6 @@ final class RowPrefetch: @unchecked Sendable {
                 next += 1
             }
             let failed = next < end
-            // The chunks the table has read are freed here, not on its thread, and outside the lock.
             guard let (spent, waiting) = queue.put(chunk, last: failed) else { return }
             Self.keepBoxes(of: spent, in: &boxes)
             measuring = waiting > 1
@@ -113,11 +90,9 @@ final class RowPrefetch: @unchecked Sendable {
         _ = queue.put([], last: true)
     }
 
-    /// Boxes kept for reuse at most: as many as the rows that can be in
-    /// flight (the queue's chunks, the one the table reads, and one handed back).
+    /// As many boxes as rows can be in flight.
     static let keptBoxes = (queuedChunks + 2) * chunkRows
 
-    /// Keeps the boxes of the rows in `spent` for the next rows.
     private static func keepBoxes(of spent: [[DecodedRow]], in boxes: inout [ParsedRowData]) {
         for chunk in spent {
             for row in chunk {

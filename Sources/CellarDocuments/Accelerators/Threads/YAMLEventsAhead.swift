@@ -1,24 +1,16 @@
 import Cellar
 import CellarText
 
-/// A YAML text's events parsed by libfyaml on a second thread and taken
-/// here in batches: the accelerator of writing a YAML document's JSON form
-/// (`YAMLToJSON`), of which the parse is the larger part. Its
-/// plain twin is `YAMLEvents` on this thread; below `minimumBytes`, with
-/// one core or with accelerators off, that one runs.
+/// A YAML text's events parsed on a second thread and taken here in
+/// batches; its plain twin is `YAMLEvents` on this thread.
 ///
-/// Invariant: the parser (`YAMLEvents`) is made, used and destroyed on the
-/// second thread only; only copies cross to this one (kinds, marks, scalar
-/// text and tags in `Batch`es), which this thread reads and hands back. The
-/// events, their order, and the error the parse ends with (carried by the
-/// queue after the events before it) are those `YAMLEvents` gives, so the
-/// JSON form and every error are the one-thread path's byte for byte
-/// (`YAMLEventsAheadTests`). The text outlives this value: `deinit` joins
-/// the thread, and the caller keeps the text until then.
+/// Invariant: the parser lives on the second thread only; only copies of
+/// its events cross, in order, the parse's error after them, so the JSON
+/// form and every error are the one-thread path's (`YAMLEventsAheadTests`).
+/// `deinit` joins the thread; the caller keeps the text until then.
 struct YAMLEventsAhead: ~Copyable, YAMLEventSource {
-    /// Texts from this size up are parsed ahead; below, a thread costs more than it saves.
+    /// Below this size a thread costs more than it saves.
     static let minimumBytes = 1 << 20
-    /// Events per batch: a hand-over (a lock, sometimes a wake) costs about as much as a few events.
     static let batchEvents = 4096
 
     /// One event, copied: its text and tag are in its batch.
@@ -46,7 +38,6 @@ struct YAMLEventsAhead: ~Copyable, YAMLEventSource {
             tags.removeAll()
         }
 
-        /// The current event of `source` (whose kind is `kind`), copied.
         mutating func append(_ kind: YAMLEvents.Kind, of source: borrowing YAMLEvents) {
             var event = Event(kind: kind)
             switch kind {
@@ -82,9 +73,7 @@ struct YAMLEventsAhead: ~Copyable, YAMLEventSource {
     private var index = -1
     let path: String
 
-    /// Starts parsing `yaml` on a second thread; nil (nothing started) when
-    /// it is shorter than `minimumBytes`, there is no second core or
-    /// accelerators are off, or no thread could start.
+    /// Nil (nothing started) when too short, on one core, or with accelerators off.
     init?(_ yaml: UnsafeBufferPointer<UInt8>, path: String, minimumBytes: Int = Self.minimumBytes) {
         self.path = path
         guard yaml.count >= minimumBytes, WorkerThread.hasSecondCore else { return nil }
@@ -95,7 +84,6 @@ struct YAMLEventsAhead: ~Copyable, YAMLEventSource {
 
     deinit { _ = queue.stop() }
 
-    /// The second thread: parses, queueing the events in batches, and ends the queue with the parse's error if any.
     private static func parse(_ yaml: UnsafeBufferPointer<UInt8>, path: String, into queue: BatchesAhead<Batch>) {
         var batch = reusable([])
         do {
@@ -117,9 +105,7 @@ struct YAMLEventsAhead: ~Copyable, YAMLEventSource {
         }
     }
 
-    /// A batch handed back, emptied with its storage kept, or a new one:
-    /// the reader let go of it before handing it back, so its arrays are
-    /// reused, not copied (a batch is made and filled on the second thread).
+    /// A batch handed back (no other reference: its arrays are reused, not copied), or a new one.
     private static func reusable(_ spent: consuming [[Batch]]) -> Batch {
         var batches = spent
         if var last = batches.popLast(), var batch = last.popLast() {

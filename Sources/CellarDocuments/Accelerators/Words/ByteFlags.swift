@@ -1,12 +1,9 @@
 import CellarText
 
-/// Eight bytes tested at once in a 64-bit word (little-endian: byte 0 of
-/// the text is the word's lowest byte), for scans that pass runs of
-/// ordinary text up to the next byte they must look at (`firstFlagged`).
+/// Eight bytes tested at once in a little-endian word.
 ///
 /// Invariant: each function sets the high bit of every byte it names, and
-/// may also set it in bytes above (later than) one it names, where a borrow
-/// runs on; so the lowest set bit is always exact, and only it is used.
+/// maybe of bytes after one (a borrow); only the exact lowest bit is used.
 enum ByteFlags {
     static let ones: UInt64 = 0x0101_0101_0101_0101
     static let highs: UInt64 = 0x8080_8080_8080_8080
@@ -18,7 +15,7 @@ enum ByteFlags {
         return (x &- ones) & ~x & highs
     }
 
-    /// Bytes below 0x20 (C0 controls, tab and line breaks among them).
+    /// Bytes below 0x20.
     @inline(__always)
     static func control(_ w: UInt64) -> UInt64 { (w &- ones &* 0x20) & ~w & highs }
 
@@ -26,11 +23,8 @@ enum ByteFlags {
     @inline(__always)
     static func delOrHigh(_ w: UInt64) -> UInt64 { (((w & ~highs) &+ ones) | w) & highs }
 
-    /// The offset of the first byte from `i` that `flags` names, passing
-    /// eight bytes at a time while a whole word is before `end`; the bytes
-    /// of the last, shorter word are left to the caller (it returns at them).
-    /// With the accelerators off it passes nothing: the caller's byte loop,
-    /// its plain twin, looks at every byte.
+    /// The first byte from `i` that `flags` names, a word at a time; the last
+    /// short word, and with accelerators off everything, is the caller's byte loop.
     @inline(__always)
     static func firstFlagged(
         _ base: UnsafePointer<UInt8>, from i: Int, before end: Int, _ flags: (UInt64) -> UInt64

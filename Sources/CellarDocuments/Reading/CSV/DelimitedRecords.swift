@@ -1,12 +1,8 @@
 import Cellar
 
-/// CSV (RFC 4180: a field may be quoted, `""` is a quote inside one, and a
-/// quoted field may hold separators and line breaks) and TSV (IANA: tab
-/// separated, no quoting, so a quote is an ordinary character), read
-/// straight from the bytes. Records end at LF or CRLF. Written by hand
-/// rather than taken from a CSV library: the scan must keep byte offsets
-/// (a row is found again by its offset, errors are reported at
-/// line:column) and must not allocate for a record it only passes.
+/// CSV (RFC 4180) and TSV (IANA: no quoting) read straight from the bytes,
+/// records ending at LF or CRLF; by hand, as the scan keeps byte offsets and
+/// must not allocate for a record it only passes.
 struct DelimitedRecords {
     let bytes: UnsafeBufferPointer<UInt8>
     let separator: UInt8
@@ -18,14 +14,12 @@ struct DelimitedRecords {
         quoting = format != .tsv
     }
 
-    /// One field: its bytes, and whether doubled quotes inside need undoing.
     struct Field {
         var range: Range<Int>
         var quoted: Bool
     }
 
-    /// The first byte at or after `offset` that starts a record with
-    /// content (blank lines are passed over), or nil at the end.
+    /// The start of the next record with content (blank lines passed), or nil at the end.
     func nextRecordStart(from offset: Int) -> Int? {
         var i = offset
         while i < bytes.count {
@@ -42,12 +36,9 @@ struct DelimitedRecords {
         return nil
     }
 
-    /// Reads the record at `start` into `fields` (cleared first) and
-    /// returns the offset just past it.
-    /// The UTF-8 of the fields is checked as they are read (see `WordScanner`).
+    /// Reads the record at `start` into `fields`, checking its UTF-8; returns the offset past it.
     func record(at start: Int, into fields: inout [Field]) throws(ByteError) -> Int {
-        // The fields are written over the last record's, and the rest cut off at the end: clearing
-        // the array first would cost more than reading a short record.
+        // Written over the last record's fields: clearing first would cost more than a short record.
         var count = 0
         func keep(_ f: Field) {
             if count < fields.count { fields[count] = f } else { fields.append(f) }
@@ -61,7 +52,6 @@ struct DelimitedRecords {
             if quoting, i < bytes.count, bytes[i] == UInt8(ascii: "\"") {
                 i += 1
                 while true {
-                    // Up to the next quote, NUL or invalid UTF-8.
                     i = words.run(from: i, to: UInt8(ascii: "\""), UInt8(ascii: "\""), below: 1)
                     guard i < bytes.count else {
                         throw ByteError(offset: fieldStart, message: "unterminated quoted field")
@@ -88,8 +78,7 @@ struct DelimitedRecords {
                 }
             } else {
                 while true {
-                    // Up to the next separator, quote, control byte below U+000B (NUL and the line break
-                    // among them) or invalid UTF-8; other control bytes are the field's own.
+                    // Control bytes from U+000B on are the field's own.
                     i = words.run(from: i, to: separator, quoting ? UInt8(ascii: "\"") : separator, below: 0x0B)
                     guard i < bytes.count, bytes[i] != separator, bytes[i] != 0x0A else { break }
                     if bytes[i] == 0 { throw nul(at: i) }
@@ -120,7 +109,6 @@ struct DelimitedRecords {
 
     static func invalidUTF8(at i: Int) -> ByteError { ByteError(offset: i, message: "invalid UTF-8") }
 
-    /// A field's text.
     func text(_ f: Field) -> String {
         let raw = String(decoding: bytes[f.range], as: UTF8.self)
         guard f.quoted, raw.utf8.contains(UInt8(ascii: "\"")) else { return raw }
@@ -136,17 +124,13 @@ struct DelimitedRecords {
         return "'\(String(decoding: bytes[i..<end], as: UTF8.self))'"
     }
 
-    /// A record as row data: each column's field under its header name.
-    /// Fields are text, except the table's own keys (`selected`,
-    /// `highlighted`, `disabled`, `editable`, `deselectAfterSelect`, `selectable`,
-    /// `movable` read true/false, `height` a number); an
-    /// empty field leaves its key out, so a column can be optional.
+    /// A record as row data: fields are text, but the table's flags and
+    /// `height`; an empty field leaves its key out.
     func row(_ fields: [Field], columns: [String]) -> Value {
         var o: [String: Value] = [:]
         o.reserveCapacity(columns.count)
         for (key, f) in zip(columns, fields) where !f.range.isEmpty {
             let s = text(f)
-            // The table reads a flag or a height from the field's text; a style's data stays text.
             switch TableSchema.rowKey(key).flatMap({ $0.isTableKey ? $0.type : nil }) {
             case .flag?, .movability?:
                 o[key] = s == "true" ? .bool(true) : s == "false" ? .bool(false) : .string(s)
@@ -159,7 +143,6 @@ struct DelimitedRecords {
         return .object(o)
     }
 
-    /// The same row without the table's keys (as `StyleRow`).
     func styleRow(_ fields: [Field], columns: [String]) -> StyleRow {
         var o: [String: Value] = [:]
         o.reserveCapacity(columns.count)
@@ -170,20 +153,17 @@ struct DelimitedRecords {
         return StyleRow(data: .object(o), cell: keys.cell, disabled: keys.disabled)
     }
 
-    /// What `styleRow` gives beside the data: `cell` and `disabled`.
     func cellKeys(_ fields: [Field], columns: [String]) -> CellKeys {
         var keys = CellKeys()
         for (key, f) in zip(columns, fields) where !f.range.isEmpty { read(key, f, into: &keys) }
         return keys
     }
 
-    /// Takes field `f` into `keys` when its column is `cell` or `disabled`.
     private func read(_ column: String, _ f: Field, into keys: inout CellKeys) {
         if column == "cell" { keys.cell = text(f) } else if column == "disabled" { keys.disabled = text(f) == "true" }
     }
 
-    /// Hands the data of `styleRow` to `sink`, field by field: a field's
-    /// bytes as the record holds them, unless quoting doubled a quote in it.
+    /// Hands `styleRow`'s data to `sink`: a field's bytes unless quoting doubled a quote in it.
     func readFields(_ fields: [Field], columns: [String], into sink: inout some RowFieldSink) throws {
         for (column, f) in zip(columns, fields) where !f.range.isEmpty && !StyleRow.isTableKey(column) {
             var key = column

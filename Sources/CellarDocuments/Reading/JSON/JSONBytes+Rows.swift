@@ -1,9 +1,7 @@
 import Cellar
 
-/// Decoding what the scan has checked: a string token's text, a row as its
-/// style sees it, and where a key sits inside a row (for errors).
+/// Decoding what the scan has checked: strings, rows, and where a key sits (for errors).
 extension JSONBytes {
-    /// The text of a checked string token.
     func decode(_ token: StringToken) -> String {
         guard token.escaped else { return String(decoding: bytes[token.range], as: UTF8.self) }
         var out: [UInt8] = []
@@ -41,11 +39,10 @@ extension JSONBytes {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The row object at `pos` as its style sees it (see `StyleRow`). Only
-    /// for rows the load has checked: separators are passed, not checked.
+    /// Only for checked rows: separators are passed, not checked.
     mutating func styleRow() throws -> StyleRow {
         guard current == UInt8(ascii: "{") else { return StyleRow(data: try value()) }
-        // Sized for a usual row at once: growing a dictionary rehashes every key.
+        // Growing a dictionary rehashes every key.
         var out: [String: Value] = Dictionary(minimumCapacity: 8)
         var row = StyleRow(data: .null)
         try forEachMember { j, token in
@@ -65,21 +62,14 @@ extension JSONBytes {
         return row
     }
 
-    /// A field of a row object as `cellKeys` passed it: where its key
-    /// and value are, so `readFields` hands it over without reading the row
-    /// again.
+    /// A field as `cellKeys` passed it, for `readFields` to hand over.
     struct RowMember {
         var key: StringToken
-        /// The value's text when it is a string.
         var text: StringToken?
-        /// Where the value starts.
         var value: Int
     }
 
-    /// What `styleRow()` gives beside the data (`cell`, `disabled`); the
-    /// data's fields are passed over and noted in `members`, for
-    /// `readFields`. Nil for a row that is not an object. Only for rows the
-    /// load has checked: strings are passed, not checked again.
+    /// `styleRow()`'s `cell` and `disabled`, the fields noted in `members`; nil for a non-object.
     mutating func cellKeys(members: inout [RowMember]) throws -> CellKeys? {
         members.removeAll(keepingCapacity: true)
         guard current == UInt8(ascii: "{") else { return nil }
@@ -95,7 +85,7 @@ extension JSONBytes {
                 let text = j.current == UInt8(ascii: "\"")
                 row.cell = text ? j.decode(try j.checkedString()) : try j.value(depth: 1).stringValue
             case .disabled: row.disabled = try j.value(depth: 1).boolValue == true
-            case .table: try j.skipChecked()
+            case .table: if j.current == UInt8(ascii: "\"") { _ = try j.checkedString() } else { try j.skip(depth: 1) }
             case .field:
                 let start = j.pos
                 if j.current == UInt8(ascii: "\"") {
@@ -109,9 +99,7 @@ extension JSONBytes {
         return row
     }
 
-    /// Hands the fields `cellKeys` noted to `sink` (the data
-    /// `styleRow()` gives, in the order written): text as its bytes, other
-    /// values decoded.
+    /// Hands the fields `cellKeys` noted to `sink`: text as its bytes, other values decoded.
     func readFields(_ members: [RowMember], into sink: inout some RowFieldSink) throws {
         for m in members {
             try withText(of: m.key) { key in
@@ -123,15 +111,7 @@ extension JSONBytes {
         }
     }
 
-    /// Passes a checked value: a string without checking its text again.
-    private mutating func skipChecked() throws {
-        if current == UInt8(ascii: "\"") { _ = try checkedString() } else { try skip(depth: 1) }
-    }
-
-    /// Walks the members of the object at `pos` (its opening brace): `body`
-    /// gets each key with `pos` at its value, and must read the value.
-    /// `pos` ends past the closing brace. `checked`: the keys' text is not
-    /// checked again (`checkedString`).
+    /// `body` gets each key with `pos` at its value, and must read it. `checked`: keys are not checked again.
     private mutating func forEachMember(
         checked: Bool = false, _ body: (inout JSONBytes, StringToken) throws -> Void
     ) throws {
@@ -152,22 +132,18 @@ extension JSONBytes {
         pos += 1
     }
 
-    /// Calls `body` with the UTF-8 of a string token's text: the document's
-    /// own bytes, or the text decoded when it has escapes.
     func withText<R>(of token: StringToken, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         guard token.escaped else { return try body(UnsafeBufferPointer(rebasing: bytes[token.range])) }
         var text = decode(token)
         return try text.withUTF8(body)
     }
 
-    /// The offset of the value (or, with `atKey`, the key) that `path`
-    /// names inside the checked object at `pos`; the deepest key found.
+    /// The offset of the value (or key) `path` names inside the checked object at `pos`; the deepest found.
     func locate(_ path: [String], atKey: Bool) -> Int? {
         var j = self
         var found: Int?
         for (depth, key) in path.enumerated() {
             j.skipSpace()
-            // A list position (a swipe action's place in its list).
             if j.current == UInt8(ascii: "["), let index = Int(key), index >= 0 {
                 j.pos += 1
                 for _ in 0..<index {

@@ -1,29 +1,21 @@
 import Cellar
 import CellarText
 
-/// A JSON syntax or shape error at a byte offset; the document turns the
-/// offset into line:column only when it reports it, so the scan keeps no
-/// position but the byte offset.
+/// An error at a byte offset, turned into line:column only when reported.
 struct ByteError: Error {
     var offset: Int
     var message: String
 }
 
 /// Strict JSON (RFC 8259) read straight from the bytes: `skip` checks a
-/// value and moves past it without building anything, `value` decodes one
-/// into a `Value` (as YAML's core schema reads the same JSON: integers that
-/// fit are `.int`, other numbers `.double`, integers too big for an `Int`
-/// stay text). Both refuse what JSON does not allow (trailing commas,
-/// comments, single quotes, bare words, leading zeros, lone surrogates,
-/// raw control characters in strings) with the same wording throughout.
+/// value without building it, `value` decodes it (integers that fit are
+/// `.int`, other numbers `.double`, integers too big stay text, as YAML's
+/// core schema reads them).
 struct JSONBytes {
     let bytes: UnsafeBufferPointer<UInt8>
     var pos: Int
-    /// Deeper nesting is refused rather than recursed into.
     static let maximumDepth = 512
-    /// Whether the bytes are the JSON form of a YAML document (`YAMLToJSON`):
-    /// only then is `JSONText.notANumber` read as YAML's `.nan`. A user's
-    /// JSON never sets it, so it stays RFC 8259 (where that spelling is a zero).
+    /// Only the JSON form of a YAML document reads `JSONText.notANumber` as `.nan`; a user's JSON stays RFC 8259.
     var isYAMLForm: Bool
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, at pos: Int = 0, yamlForm: Bool = false) {
@@ -39,8 +31,7 @@ struct JSONBytes {
         ByteError(offset: offset ?? pos, message: "malformed JSON: " + message)
     }
 
-    /// Spaces, tabs and line breaks; `lineBreaks: false` stops at a line
-    /// break (JSON Lines).
+    /// `lineBreaks: false` stops at a line break (JSON Lines).
     mutating func skipSpace(lineBreaks: Bool = true) {
         while pos < bytes.count {
             let b = bytes[pos]
@@ -55,7 +46,7 @@ struct JSONBytes {
         case UInt8(ascii: "#"): return "'#' (JSON has no comments)"
         case UInt8(ascii: "'"): return "\"'\" (JSON strings use double quotes)"
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
-            // A bare word (an unquoted YAML string, a misspelt literal): name all of it.
+            // A bare word (an unquoted YAML string, a misspelt literal).
             var end = pos
             while end < bytes.count, Self.isWordByte(bytes[end]) { end += 1 }
             return "'\(Sanitizer.excerpt(String(decoding: bytes[pos..<end], as: UTF8.self)))'"
@@ -80,12 +71,11 @@ struct JSONBytes {
 
     // MARK: Values
 
-    /// Checks one value and moves past it.
     mutating func skip(depth: Int = 0) throws {
         _ = try value(depth: depth, build: false)
     }
 
-    /// Decodes one value (with `build: false`, checks it and returns `.null`).
+    /// With `build: false`, checks the value and returns `.null`.
     mutating func value(depth: Int = 0, build: Bool = true) throws -> Value {
         guard depth < Self.maximumDepth else { throw error("nested more than \(Self.maximumDepth) levels deep") }
         guard let b = current else { throw error("expected a value, found end of file") }
@@ -190,8 +180,7 @@ struct JSONBytes {
         pos += 1
     }
 
-    /// A comma between members; one followed by the closing bracket is the
-    /// trailing comma YAML allows and JSON does not.
+    /// A comma between members, not a trailing one (which YAML allows and JSON does not).
     mutating func commaBefore(_ close: UInt8) throws {
         guard current == UInt8(ascii: ",") else {
             throw error("expected ',' or '\(Character(UnicodeScalar(close)))', found \(describeCurrent())")
@@ -204,15 +193,12 @@ struct JSONBytes {
 
     // MARK: Strings
 
-    /// A checked string token: the bytes between the quotes, and whether
-    /// any escape needs decoding.
     struct StringToken {
         var range: Range<Int>
         var escaped: Bool
     }
 
-    /// Reads the string at `pos` (its opening quote), checking the UTF-8
-    /// of its text as it passes (see `WordScanner`), and moves past it.
+    /// Reads the string at `pos`, checking its UTF-8 (`WordScanner`).
     mutating func string() throws -> StringToken {
         let start = pos
         let words = WordScanner(bytes)
@@ -241,7 +227,6 @@ struct JSONBytes {
         throw error("unterminated string", at: start)
     }
 
-    /// Checks the escape at `pos` (a backslash) and moves past it.
     mutating func escape() throws {
         let start = pos
         pos += 1
@@ -301,7 +286,7 @@ struct JSONBytes {
         return pos - start
     }
 
-    /// A checked number token and whether it is an integer (no fraction or exponent).
+    /// A checked number and whether it is an integer (no fraction or exponent).
     mutating func number() throws -> (Range<Int>, Bool) {
         let start = pos
         var integer = true

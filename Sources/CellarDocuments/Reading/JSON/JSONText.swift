@@ -1,10 +1,8 @@
 import Cellar
 
-/// Writing values as compact JSON, for the JSON form of a YAML document
-/// (`YAMLToJSON`) that `JSONBytes` reads back.
+/// Values written as compact JSON, for the JSON form of a YAML document.
 enum JSONText {
-    /// `text` (UTF-8, already checked) as a JSON string: quotes, backslashes
-    /// and control characters escaped, everything else as it is.
+    /// Checked UTF-8 as a JSON string: quotes, backslashes and control characters escaped.
     static func writeString(_ text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         guard let base = text.baseAddress else { return out.append(UInt8(ascii: "\"")) }
@@ -12,7 +10,6 @@ enum JSONText {
         var runStart = 0
         var i = 0
         while i < n {
-            // Most text needs no escape: it is passed a word at a time and appended in runs.
             i = ByteFlags.firstFlagged(base, from: i, before: n) {
                 ByteFlags.equal($0, UInt8(ascii: "\"")) | ByteFlags.equal($0, UInt8(ascii: "\\"))
                     | ByteFlags.control($0)
@@ -43,14 +40,10 @@ enum JSONText {
         text.withUTF8 { writeString($0, into: &out) }
     }
 
-    /// How YAML's `.nan` is written: JSON has no not-a-number, and this
-    /// number (a zero) is one no finite value is written as (`String(d)`
-    /// spells zeros `0.0`); `JSONBytes` reads it back as `.nan` only in a
-    /// YAML document's form (`isYAMLForm`).
+    /// YAML's `.nan`, as JSON has none: a zero no finite value is written as (`String(d)` spells `0.0`).
     static let notANumber: StaticString = "-0e999"
 
-    /// A scalar value. JSON has no infinity: it is written as a number too
-    /// large for a Double, which reads back as infinity.
+    /// An infinity is written as a number too large for a Double, which reads back as one.
     static func write(_ value: Value, into out: inout [UInt8]) {
         switch value {
         case .null: out.append(contentsOf: "null".utf8)
@@ -66,7 +59,6 @@ enum JSONText {
         }
     }
 
-    /// The text of a JSON string's contents as `writeString` wrote them.
     static func decodeString(_ escaped: [UInt8]) -> String {
         let quoted = [UInt8(ascii: "\"")] + escaped + [UInt8(ascii: "\"")]
         return quoted.withUnsafeBufferPointer { buffer in

@@ -1,9 +1,8 @@
 import Cellar
 import CellarText
 
-/// A JSON table document (`{"style": …, "sections": [{"header": …, "rows": […]}]}`),
-/// walked member by member: only the top-level keys and section titles are
-/// kept; rows are checked and left in the bytes.
+/// A JSON table document walked member by member: top-level keys and
+/// section titles are kept; rows are checked and left in the bytes.
 extension StreamedDocument {
     func scanDocument(_ buffer: UnsafeBufferPointer<UInt8>) throws {
         var j = JSONBytes(buffer, yamlForm: format == .yaml)
@@ -26,7 +25,7 @@ extension StreamedDocument {
         try checkIndexTitles(root: root)
     }
 
-    /// With a table-wide index, every section's own title must be in it (else the index could never reach it).
+    /// With a table-wide index, every section's own title must be in it.
     func checkIndexTitles(root: Int) throws {
         guard let titles = indexTitles else { return }
         for section in sections {
@@ -39,13 +38,11 @@ extension StreamedDocument {
         }
     }
 
-    /// `indexTitles`: a list of short texts, each at most once.
     func indexTitleList(_ j: inout JSONBytes) throws -> [String] {
         var titles: [String] = []
         try elements(&j, what: "indexTitles must be a list of titles, e.g. [A, B, C, '#']") { j in
             let at = j.pos
             let item = try j.value(depth: 2)
-            // As YAML reads a title: any scalar's text; null is no title.
             guard let t = RowCheck.scalarText(item) else {
                 throw ByteError(offset: at, message: "an index title must be text")
             }
@@ -60,7 +57,6 @@ extension StreamedDocument {
         return titles
     }
 
-    /// A top-level key other than `sections`.
     func setting(_ key: String, keyStart: Int, _ j: inout JSONBytes) throws {
         if key == "indexTitles" {
             indexTitles = try indexTitleList(&j)
@@ -73,19 +69,20 @@ extension StreamedDocument {
         let at = j.pos
         let v = try j.value(depth: 1)
         func fail(_ message: String) -> ByteError { ByteError(offset: at, message: message) }
-        switch key {
-        case "style": style = try choice(v, TableStyle.self, key, at: at)
-        case "separatorStyle": separatorStyle = try choice(v, SeparatorStyle.self, key, at: at)
-        case "ambiguousWide":
+        func flag() throws -> Bool {
             guard case .bool(let b) = v else {
                 throw fail("\(key) must be true or false (got '\(RowCheck.describe(v))')")
             }
-            ambiguousWide = b
+            return b
+        }
+        switch key {
+        case "style": style = try choice(v, TableStyle.self, key, at: at)
+        case "separatorStyle": separatorStyle = try choice(v, SeparatorStyle.self, key, at: at)
+        case "ambiguousWide": ambiguousWide = try flag()
         case "rowHeight":
             do { rowHeight = try RowCheck.height(v, key) } catch { throw fail(error.message) }
             rowHeightOffset = at
         case "estimatedRowHeight":
-            // YAML reads a whole number written `3.0` as 3; JSON wants an integer.
             var whole = format == .yaml
             if case .int = v { whole = true }
             guard let n = v.intValue, whole, n >= 1, n <= TableView.maximumRowHeight else {
@@ -93,7 +90,7 @@ extension StreamedDocument {
             }
             estimatedRowHeight = n
         case "register":
-            // Each registration is located at the mapping: JSON values carry no offsets of their own.
+            // Located at the mapping: JSON values carry no offsets of their own.
             guard case .object(let pairs) = v else {
                 throw fail("register must be a mapping of reuse identifier to style ({\"myCell\": \"subtitle\"})")
             }
@@ -110,18 +107,13 @@ extension StreamedDocument {
         case _ where DocumentSectionHeights.keys.contains(key):
             do { try sectionHeights.set(key, v) } catch { throw fail(error.message) }
             sectionHeightOffsets[key] = at
-        case _ where DocumentSelection.keys.contains(key):
-            guard case .bool(let b) = v else {
-                throw fail("\(key) must be true or false (got '\(RowCheck.describe(v))')")
-            }
-            try selection.set(key, b)
+        case _ where DocumentSelection.keys.contains(key): try selection.set(key, try flag())
         default:
             throw ByteError(offset: keyStart, message: Suggest.unknown("key", key, among: TableDocument.topLevelKeys))
         }
     }
 
-    /// A document's `register`, read as written:
-    /// in file order, each located at its identifier.
+    /// YAML's `register`, in file order, each located at its identifier.
     func registrationList(_ j: inout JSONBytes) throws -> [TableDocument.Registration] {
         var out: [TableDocument.Registration] = []
         try members(&j, what: "register", depth: 1) { j, id, keyStart in
@@ -167,7 +159,6 @@ extension StreamedDocument {
                 }
                 let start = j.pos
                 let firstRow = rowOffsets.count
-                // The sets move to the check and back, so they are not copied.
                 var quick = QuickRowCheck(options: options, keySets: rowKeySets)
                 rowKeySets = RowKeySets()
                 try rowList(&j, &quick)
@@ -196,7 +187,6 @@ extension StreamedDocument {
     func choice<E: RawRepresentable & CaseIterable>(_ v: Value, _: E.Type, _ key: String, at: Int) throws -> E
     where E.RawValue == String {
         let names = E.allCases.map(\.rawValue)
-        // A number or flag is a value YAML would name, as the eager reader does.
         guard let s = RowCheck.scalarText(v) else {
             throw ByteError(offset: at, message: "\(key) must be one of \(names.joined(separator: ", "))")
         }
@@ -206,8 +196,7 @@ extension StreamedDocument {
         return e
     }
 
-    /// The members of an object at `j` (a shape error names `what`); each
-    /// value is left for `body` to read. Keys may not repeat.
+    /// Each member's value is left for `body`; keys may not repeat.
     func members(
         _ j: inout JSONBytes, what: String, depth: Int = 0,
         _ body: (inout JSONBytes, String, Int) throws -> Void
@@ -245,8 +234,7 @@ extension StreamedDocument {
         }
     }
 
-    /// A section's `rows`, each checked and kept as a row; the rows checked
-    /// on a second thread are taken where they start (`takeLaterRows`).
+    /// The rows checked on a second thread are taken where they start (`takeLaterRows`).
     func rowList(_ j: inout JSONBytes, _ quick: inout QuickRowCheck) throws {
         try elements(&j, what: "rows must be a list", depth: 3) { j in
             if j.pos == laterRowsStart, let end = takeLaterRows(&quick) {
@@ -257,9 +245,7 @@ extension StreamedDocument {
         }
     }
 
-    /// The elements of an array at `j`, each read by `body`; the comma
-    /// between two elements is passed in line (the common case of every
-    /// row). Inlined, so a section's rows are read without a closure call.
+    /// Inlined, so a section's rows are read without a closure call.
     @inline(__always)
     func elements(_ j: inout JSONBytes, what: String, depth: Int = 1, _ body: (inout JSONBytes) throws -> Void) throws {
         guard j.current == UInt8(ascii: "[") else { throw try shapeError(&j, what, depth) }
@@ -277,7 +263,7 @@ extension StreamedDocument {
                 j.pos += 1
                 return
             }
-            // A comma before the next element; anything else (a trailing comma) is worded by `commaBefore`.
+            // Anything but a comma before the next element (a trailing one) is worded by `commaBefore`.
             if j.current == UInt8(ascii: ",") {
                 let comma = j.pos
                 j.pos += 1
@@ -289,8 +275,7 @@ extension StreamedDocument {
         }
     }
 
-    /// A value of the wrong shape: JSON errors inside it come first (as a
-    /// strict parser would find them), then the shape error at its start.
+    /// JSON errors inside a value of the wrong shape come first, as a strict parser finds them.
     func shapeError(_ j: inout JSONBytes, _ message: String, _ depth: Int) throws -> ByteError {
         let at = j.pos
         try j.skip(depth: depth)

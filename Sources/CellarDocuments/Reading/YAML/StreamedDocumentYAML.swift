@@ -6,9 +6,8 @@ import Cellar
     import Darwin
 #endif
 
-/// Where a streamed YAML document's own text is, to locate an offset of its
-/// JSON form: in memory (standard input, tests), or its file, mapped again
-/// only when an error needs a line and column.
+/// A YAML document's own text, to locate an offset of its JSON form: in
+/// memory, or its file, mapped again only when an error needs it.
 enum YAMLSource {
     case bytes(DocumentBytes)
     case file(String)
@@ -31,9 +30,7 @@ enum YAMLSource {
 }
 
 extension StreamedDocument {
-    /// Reads and checks a YAML document from its file, mapped: only the
-    /// document's JSON form (about the file's size) is held, the pages of
-    /// the file behind the parser given back as it goes.
+    /// A YAML file, mapped: only its JSON form is held, the pages behind the parser given back.
     package static func load(
         yamlFile path: String, sizeLimit: Int = InputFile.defaultSizeLimit, options: TableOptions = TableOptions()
     ) throws -> StreamedDocument {

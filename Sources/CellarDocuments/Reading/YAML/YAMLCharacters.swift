@@ -1,86 +1,50 @@
 import Cellar
 
-/// The characters a YAML 1.2 stream may hold (the spec's `c-printable`):
-/// tab, line feed, carriage return, U+0020–U+007E, U+0085, U+00A0–U+D7FF,
-/// U+E000–U+FFFD and U+10000 on. Every other one, and a byte order mark
-/// anywhere but where the stream starts (`nb-char` excludes it, so it may
-/// stand in no scalar), is refused at its place; a double-quoted scalar
-/// writes such a character as an escape (`"\uFEFF"`). The parser reads the
-/// text as UTF-8, so invalid UTF-8 is refused here too, first come first.
+/// The characters a YAML 1.2 stream may hold (`c-printable`; a byte order
+/// mark only where it starts): any other, or invalid UTF-8, is refused at its place.
 enum YAMLCharacters {
     struct Problem: Equatable {
         var offset: Int
         var message: String
     }
 
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
-
-    /// Refuses the first forbidden character (or invalid UTF-8) at its line and column.
     static func check(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws {
         guard let bad = firstForbidden(bytes) else { return }
         throw ByteLocation.error(ByteError(offset: bad.offset, message: bad.message), in: bytes, path: path)
     }
 
-    /// The first byte offset (and why) where `bytes` stops being YAML text, or nil.
     static func firstForbidden(_ bytes: UnsafeBufferPointer<UInt8>) -> Problem? {
         guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
-        var i = 0
-        // A byte order mark may open the stream.
-        if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { i = 3 }
+        let scanner = WordScanner(bytes)
+        var i = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
         while i < count {
-            // Eight printable ASCII bytes at a time: no high bit, none below 0x20, none 0x7F.
-            if i + 8 <= count {
-                let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                let below = (w &- ones &* 0x20) & ~w & highs
-                let del = ((w ^ (ones &* 0x7F)) &- ones) & ~(w ^ (ones &* 0x7F)) & highs
-                if (w & highs) | below | del == 0 {
-                    i += 8
-                    continue
-                }
-            }
+            // Printable ASCII is passed a word at a time.
+            i = ByteFlags.firstFlagged(base, from: i, before: count) { ByteFlags.control($0) | ByteFlags.delOrHigh($0) }
+            guard i < count else { break }
             let b = base[i]
             if b >= 0x20 && b < 0x7F || b == 0x09 || b == 0x0A || b == 0x0D {
                 i += 1
                 continue
             }
             guard b >= 0x80 else { return Problem(offset: i, message: describe(UInt32(b))) }
-            guard let (scalar, length) = decode(base, at: i, count: count) else {
-                return Problem(offset: i, message: "invalid UTF-8")
-            }
+            let length = scanner.utf8Length(at: i)
+            guard length > 0 else { return Problem(offset: i, message: "invalid UTF-8") }
+            var scalar = UInt32(b) & (0xFF >> (length + 1))
+            for k in 1..<length { scalar = scalar << 6 | UInt32(base[i + k] & 0x3F) }
             if !isPrintable(scalar) || scalar == 0xFEFF { return Problem(offset: i, message: describe(scalar)) }
             i += length
         }
         return nil
     }
 
-    /// Whether a character outside ASCII is one a YAML stream may hold.
     static func isPrintable(_ c: UInt32) -> Bool {
         c == 0x85 || (0xA0...0xD7FF).contains(c) || (0xE000...0xFFFD).contains(c) || c >= 0x10000
     }
 
     static func describe(_ c: UInt32) -> String {
-        let hex = String(c, radix: 16, uppercase: true)
-        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        let code = "U+" + JSONBytes.hex4(Int(c))
         if c == 0xFEFF { return "YAML allows a byte order mark (\(code)) only where the text starts" }
         return "YAML does not allow the character \(code) (write it as an escape in double quotes)"
-    }
-
-    /// The scalar at `i` and its length, or nil when the bytes there are not UTF-8 (overlong forms,
-    /// surrogates and scalars past U+10FFFF included).
-    private static func decode(_ p: UnsafePointer<UInt8>, at i: Int, count: Int) -> (UInt32, Int)? {
-        let b = p[i]
-        let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC2 ? 2 : 0
-        guard length > 0, b < 0xF5, i + length <= count else { return nil }
-        var c = UInt32(b) & (0xFF >> (length + 1))
-        for k in 1..<length {
-            let next = p[i + k]
-            guard next & 0xC0 == 0x80 else { return nil }
-            c = c << 6 | UInt32(next & 0x3F)
-        }
-        let minimum: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
-        guard c >= minimum, c <= 0x10FFFF, !(0xD800...0xDFFF).contains(c) else { return nil }
-        return (c, length)
     }
 }

@@ -2,36 +2,26 @@ import CFYAML
 import Cellar
 import CellarText
 
-/// libfyaml's YAML 1.2 event parser over bytes the caller keeps alive for
-/// its whole life: one event at a time, nothing composed. Both readings of
-/// YAML sit on it: the JSON form the streamed reader indexes (`YAMLToJSON`)
-/// and the node tree of cases and the Swift API (`YAMLNode.compose`). What
-/// the library accepts that YAML 1.2 does not (characters outside a
-/// scalar's allowed set), and nesting deeper than `maximumNesting`, are
-/// refused here, so both readings refuse them at the same mark.
+/// libfyaml's YAML 1.2 event parser over bytes the caller keeps alive: the
+/// one source of both readings (`YAMLToJSON`, `YAMLNode.compose`), so what
+/// it refuses (characters YAML 1.2 leaves out, deep nesting) both refuse alike.
 struct YAMLEvents: ~Copyable, YAMLEventSource {
-    /// What an event is, as the readers tell them apart.
     enum Kind { case scalar, alias, sequenceStart, sequenceEnd, mappingStart, mappingEnd, documentStart, end, other }
 
-    /// Deeper nesting is refused: the JSON form is read back to `JSONBytes.maximumDepth`, and the
-    /// node tree is walked recursively.
+    /// The JSON form is read back to `JSONBytes.maximumDepth`; the node tree is walked recursively.
     static let maximumNesting = JSONBytes.maximumDepth - 12
 
     /// Never written: only its address is used, for an empty input.
     private nonisolated(unsafe) static let emptyInput = UnsafeRawPointer(
         UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1))
     private let parser: OpaquePointer
-    /// The text parsed, kept by the caller: read again only to mark a block scalar.
     private let input: UnsafeBufferPointer<UInt8>
-    /// A scalar's text decoded here, kept until the next one is.
     private let scratch = YAMLSingleQuoted.Scratch()
     private let diagnostics: OpaquePointer
     private var current: UnsafeMutablePointer<fy_event>?
     private var depth = 0
     let path: String
 
-    /// Reads `bytes` (invalid UTF-8 is refused before, by the callers). A
-    /// byte order mark is allowed only where the stream starts.
     init(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws {
         try YAMLCharacters.check(bytes, path: path)
         var diagConfig = fy_diag_cfg()
@@ -68,7 +58,6 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
         fy_diag_destroy(diagnostics)
     }
 
-    /// The next event's kind, or a located syntax error.
     mutating func next() throws -> Kind {
         if let current { fy_parser_event_free(parser, current) }
         current = fy_parser_parse(parser)
@@ -97,16 +86,13 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
         }
     }
 
-    /// Where the current node starts (`mark`), as a reader sees it: its anchor or
-    /// tag when it has one, a quoted scalar's opening quote, a block
-    /// scalar's `|` or `>` (libfyaml marks the text itself). 1-based line,
-    /// column in characters.
+    /// Where the current node starts as a reader sees it: its anchor or tag, a
+    /// quoted scalar's quote, a block scalar's `|` or `>` (libfyaml marks the text).
     var position: (line: Int, column: Int) {
         let start = nodeStart
         return (start.line + 1, start.column + 1)
     }
 
-    /// The byte offset the current event starts at: the parser needs none of the text far behind it.
     var inputOffset: Int { current.flatMap { fy_event_start_mark($0)?.pointee.input_pos }.map { Int($0) } ?? 0 }
 
     private var nodeStart: (line: Int, column: Int) {
@@ -139,8 +125,7 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
         return start
     }
 
-    /// The 0-based column of a block scalar's indicator (`|` or `>`), on the
-    /// nearest line before `offset` that has one, and how many lines back it is.
+    /// The 0-based column of the nearest block scalar indicator before `offset`, and how many lines back.
     private func blockHeader(before offset: Int) -> (column: Int, linesBack: Int)? {
         guard offset > 0, offset <= input.count else { return nil }
         var end = offset
@@ -165,7 +150,7 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
         return nil
     }
 
-    /// The current scalar's text, as bytes valid until the next event.
+    /// Valid until the next event.
     var scalarBytes: UnsafeBufferPointer<UInt8> {
         guard let token = current?.pointee.scalar.value else { return UnsafeBufferPointer(start: nil, count: 0) }
         if fy_token_scalar_style(token) == FYSS_SINGLE_QUOTED, let raw = rawText(token),
@@ -179,7 +164,6 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
         return UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: length)
     }
 
-    /// A token's text as written (a quoted scalar's without its quotes).
     private func rawText(_ token: OpaquePointer) -> UnsafeBufferPointer<UInt8>? {
         guard let start = fy_token_start_mark(token)?.pointee.input_pos,
             let end = fy_token_end_mark(token)?.pointee.input_pos,
@@ -188,28 +172,24 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
         return UnsafeBufferPointer(rebasing: input[start..<end])
     }
 
-    /// Whether the current scalar is plain (unquoted, not a block scalar).
     var isPlainScalar: Bool {
         guard let token = current?.pointee.scalar.value else { return true }
         return fy_token_scalar_style(token) == FYSS_PLAIN
     }
 
-    /// The current scalar's explicit tag, resolved (`!!str` is `tag:yaml.org,2002:str`), if any.
     var scalarTag: String? { current?.pointee.scalar.tag.flatMap(Self.text) }
 
-    /// The anchor the current node defines (`&name`), if any; for an alias, the anchor it names.
-    var anchor: String? {
-        guard let event = current?.pointee else { return nil }
+    /// Whether the current node defines an anchor, or is an alias (which names one).
+    var hasAnchor: Bool {
+        guard let event = current?.pointee else { return false }
         switch event.type {
-        case FYET_SCALAR: return event.scalar.anchor.flatMap(Self.text)
-        case FYET_SEQUENCE_START: return event.sequence_start.anchor.flatMap(Self.text)
-        case FYET_MAPPING_START: return event.mapping_start.anchor.flatMap(Self.text)
-        case FYET_ALIAS: return event.alias.anchor.flatMap(Self.text)
-        default: return nil
+        case FYET_SCALAR: return event.scalar.anchor != nil
+        case FYET_SEQUENCE_START: return event.sequence_start.anchor != nil
+        case FYET_MAPPING_START: return event.mapping_start.anchor != nil
+        case FYET_ALIAS: return event.alias.anchor != nil
+        default: return false
         }
     }
-
-    var hasAnchor: Bool { anchor != nil }
 
     private static func text(_ token: OpaquePointer) -> String? {
         var length = 0
@@ -217,7 +197,6 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
         return String(decoding: UnsafeRawBufferPointer(start: text, count: length), as: UTF8.self)
     }
 
-    /// libfyaml's first collected error in Cellar's words, at its (1-based) mark.
     private func syntaxError() -> CellarError {
         var iterator: UnsafeMutableRawPointer?
         guard let error = fy_diag_errors_iterate(diagnostics, &iterator) else {

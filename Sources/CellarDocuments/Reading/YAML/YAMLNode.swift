@@ -1,17 +1,14 @@
 import Cellar
 import CellarText
 
-/// A YAML document as a small tree with marks, composed from the same
-/// events as the JSON form (`YAMLEvents`): what golden case files (and the
-/// rows their steps insert) walk. Scalars keep their
-/// text, whether they were plain and their tag; values are read by
-/// `YAMLScalar`, the one reading of YAML scalars.
+/// A YAML document as a small tree with marks, from the same events as the
+/// JSON form: what golden case files walk. Values are read by `YAMLScalar`.
 package indirect enum YAMLNode: Sendable {
     case scalar(Scalar)
     case sequence([YAMLNode], Mark)
     case mapping([(key: YAMLNode, value: YAMLNode)], Mark)
 
-    /// 1-based line and column (in characters) where a node starts.
+    /// 1-based line and column (in characters).
     package struct Mark: Sendable, Equatable {
         package var line: Int
         package var column: Int
@@ -19,9 +16,8 @@ package indirect enum YAMLNode: Sendable {
 
     package struct Scalar: Sendable {
         package var string: String
-        /// Neither quoted nor a block scalar: only such a scalar resolves to anything but text untagged.
+        /// Neither quoted nor a block scalar.
         package var isPlain: Bool
-        /// The explicit tag, resolved (`tag:yaml.org,2002:str`), if any.
         package var tag: String?
         package var mark: Mark
     }
@@ -33,22 +29,18 @@ package indirect enum YAMLNode: Sendable {
         }
     }
 
-    /// A scalar's text; nil for a collection.
     package var string: String? {
         if case .scalar(let s) = self { return s.string }
         return nil
     }
 
-    /// The value of a mapping's key, when the key is the text `key`.
     package subscript(key: String) -> YAMLNode? {
         guard case .mapping(let pairs, _) = self else { return nil }
         return pairs.first { $0.key.string == key }?.value
     }
 
-    /// Composes `text` into a node tree: one document (nil when the stream
-    /// has none), refusing anchors and aliases (a few nested aliases,
-    /// "billion laughs", expand into more row data than any memory holds)
-    /// and repeated keys, every refusal at its mark.
+    /// One document (nil for none), refusing anchors and aliases ("billion
+    /// laughs") and repeated keys at their marks.
     package static func compose(_ text: String, path: String) throws -> YAMLNode? {
         var text = text
         return try text.withUTF8 { bytes in
@@ -79,7 +71,7 @@ package indirect enum YAMLNode: Sendable {
                 let (line, column) = events.position
                 let mark = Mark(line: line, column: column)
                 if kind == .scalar || kind == .alias || kind == .sequenceStart || kind == .mappingStart,
-                    events.anchor != nil
+                    events.hasAnchor
                 {
                     throw CellarError(YAMLNode.anchors, at: events.mark)
                 }

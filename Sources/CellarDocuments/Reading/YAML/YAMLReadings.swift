@@ -1,18 +1,12 @@
 import Cellar
 
-/// A YAML text read both ways it is read: as the node tree (`YAMLNode`,
-/// `NodeReader.value`: case files and the rows their steps insert) and as the JSON
-/// form the streamed reader indexes (`YAMLToJSON`, read back by
-/// `JSONBytes`). The two sit on the same events and the same scalar reading
-/// (`YAMLScalar`), so they must give the same value or the same located
-/// error; the tests and the fuzz target (`fuzz-yaml`) hold them to it. Not
-/// for users of the library (hence the SPI).
+/// A YAML text read both ways (the node tree of cases, the JSON form of
+/// documents): they must give the same value or located error, which the
+/// tests and `fuzz-yaml` hold them to. SPI: not for users.
 @_spi(Fuzzing) public enum YAMLReadings {
     /// A reading's value, or its error as printed.
     public enum Outcome: Equatable, Sendable {
-        /// The value read.
         case value(Value)
-        /// The error, as `file:line:column: message`.
         case error(String)
     }
 
@@ -20,7 +14,7 @@ import Cellar
         do { return .value(try body()) } catch { return .error("\(error)") }
     }
 
-    /// The whole text's value (null for no document) by the node tree, or its error.
+    /// The whole text's value (null for no document) by the node tree.
     public static func tree(_ bytes: [UInt8], path: String = "t.yaml") -> Outcome {
         outcome {
             try TableDocument.checkYAMLText(bytes, path: path)
@@ -29,9 +23,7 @@ import Cellar
         }
     }
 
-    /// The whole text's value by its JSON form (every scalar as a value, as
-    /// the node tree's `value` reads it: a table's titles are read as text by
-    /// both readers, `StreamedYAMLTests`), or its error ("the document is empty" for none).
+    /// The whole text's value by its JSON form, every scalar as a value.
     public static func json(_ bytes: [UInt8], path: String = "t.yaml") -> Outcome {
         outcome {
             let out = try bytes.withUnsafeBufferPointer { try YAMLToJSON.convert($0, path: path, titles: false) }
@@ -42,9 +34,7 @@ import Cellar
         }
     }
 
-    /// Where the two readings differ, or nil. Only the node tree reads a
-    /// text with no document (as no table); a not-a-number, never equal
-    /// to itself, is the same as another.
+    /// Where the two readings differ, or nil (a NaN is the same as another).
     public static func mismatch(_ bytes: [UInt8]) -> String? {
         let tree = tree(bytes)
         let json = json(bytes)
@@ -52,8 +42,6 @@ import Cellar
         return same(tree, json) ? nil : "node tree \(tree), JSON form \(json)"
     }
 
-    /// The JSON form of `bytes` as text, or its error as printed, parsed on
-    /// a second thread from `aheadFrom` bytes (`YAMLEventsAhead`).
     /// With `scanning`, a text in the block subset is read by `YAMLBlockScanner`.
     static func form(_ bytes: [UInt8], titles: Bool, aheadFrom minimumBytes: Int, scanning: Bool = false) -> String {
         do {
@@ -65,8 +53,7 @@ import Cellar
         } catch { return "error: \(error)" }
     }
 
-    /// Where the JSON form parsed ahead on a second thread differs from the
-    /// one parsed on this thread (their bytes or their errors), or nil.
+    /// Where the JSON form parsed ahead differs from the one-thread form, or nil.
     public static func aheadMismatch(_ bytes: [UInt8]) -> String? {
         for titles in [true, false] {
             let plain = form(bytes, titles: titles, aheadFrom: Int.max)

@@ -1,23 +1,14 @@
 import Cellar
 import CellarText
 
-/// A YAML scalar as row data: the one reading of every YAML value Cellar
-/// takes (documents' JSON form, the node tree of cases and the Swift API,
-/// so Lua styles too). It is the YAML 1.2 core schema, exactly: a plain
-/// scalar is null (`null`, `Null`, `NULL`, `~`, nothing), a flag (`true`,
-/// `True`, `TRUE`, `false`, `False`, `FALSE`), an integer (`[-+]?[0-9]+`,
-/// `0o[0-7]+`, `0x[0-9a-fA-F]+`) or a number (`1.5`, `1e3`, `.5`, `.inf`,
-/// `-.Inf`, `.NaN`…) when it is spelt so, and text otherwise (`10:30`,
-/// `NO`, `0b11`, `1_000`); `01234` is the integer 1234, as the decimal
-/// pattern says. Quoted and block scalars are text. The tags `!!str`,
-/// `!!int`, `!!float`, `!!bool` and `!!null` (and `!`, text) say the type
-/// of any scalar; a tagged value that is not of its type is refused.
+/// A YAML scalar as row data, the one reading of every YAML value: the YAML
+/// 1.2 core schema exactly (`01234` is 1234; `NO`, `10:30`, `1_000` are
+/// text). Quoted and block scalars are text; `!!str`, `!!int`, `!!float`,
+/// `!!bool`, `!!null` and `!` say a scalar's type, and a mismatch is refused.
 enum YAMLScalar {
     static let tagPrefix = "tag:yaml.org,2002:"
 
-    /// Whether a plain scalar starting with `first` can resolve to anything but
-    /// text (null, bool, int and float all start with one of these bytes).
-    /// Most plain scalars are words: they skip the schema's patterns.
+    /// Whether a plain scalar starting with `first` can resolve to anything but text.
     @inline(__always)
     static func mayResolve(first: UInt8) -> Bool {
         switch first {
@@ -29,9 +20,6 @@ enum YAMLScalar {
         }
     }
 
-    /// The value of a scalar: `plain` when it is neither quoted nor a block
-    /// scalar, `tag` its explicit tag (resolved: `tag:yaml.org,2002:int`).
-    /// Throws the problem of a tagged value, in Cellar's words.
     static func value(_ text: UnsafeBufferPointer<UInt8>, plain: Bool, tag: String?) throws(YAMLScalarProblem)
         -> Value
     {
@@ -67,7 +55,6 @@ enum YAMLScalar {
 
     static func string(_ text: UnsafeBufferPointer<UInt8>) -> String { String(decoding: text, as: UTF8.self) }
 
-    /// The core schema's reading of a plain scalar, or nil for text.
     static func resolve(_ text: UnsafeBufferPointer<UInt8>) -> Value? {
         if text.isEmpty { return .null }
         switch text.count {
@@ -82,9 +69,7 @@ enum YAMLScalar {
         return float(text).map(Value.double)
     }
 
-    /// `[-+]?[0-9]+`, `0o[0-7]+` or `0x[0-9a-fA-F]+`. A decimal too large
-    /// for an Int is nil here and read by the float pattern, which matches
-    /// it too: it stays a number.
+    /// `[-+]?[0-9]+`, `0o[0-7]+` or `0x[0-9a-fA-F]+`; a decimal too large for an Int is left to `float`.
     private static func integer(_ text: UnsafeBufferPointer<UInt8>) -> Value? {
         let s = string(text)
         if text.count > 2, text[0] == UInt8(ascii: "0"), text[1] == UInt8(ascii: "o") || text[1] == UInt8(ascii: "x") {
@@ -142,7 +127,6 @@ enum YAMLScalar {
     }
 }
 
-/// A tagged scalar that is not of its tag's type, in Cellar's words (the caller locates it).
 struct YAMLScalarProblem: Error {
     var message: String
     init(_ message: String) { self.message = message }

@@ -1,11 +1,6 @@
-/// Single-quoted scalars with a `''` escape, decoded from the text as
-/// written: libfyaml 0.7.12 gives wrong text for two escapes in a row
-/// (`'''''a'` reads as `'''`, not `''a`), so these are read here by the
-/// spec's rules (7.3.2): `''` is a quote, and across lines the text is
-/// folded (trailing and leading white space dropped, a line break read as a
-/// space, each empty line as a line feed).
+/// Single-quoted scalars with a `''` escape, decoded by the spec's rules
+/// (7.3.2, with its folding): libfyaml 0.7.12 gets two escapes in a row wrong.
 enum YAMLSingleQuoted {
-    /// Holds the last decoded text for `YAMLEvents.scalarBytes`, whose bytes stay valid until the next event.
     final class Scratch {
         var bytes: [UInt8] = []
     }

@@ -7,22 +7,13 @@ import CellarText
     import Darwin
 #endif
 
-/// A YAML table document written out as compact JSON on its events
-/// (`YAMLEvents`), so the streamed reader (`StreamedDocument`) indexes and
-/// decodes it as it does a JSON document, with no node tree in between.
-/// Values are written as the node tree's reader (`NodeReader`) reads them:
-/// scalars by `YAMLScalar` in row data, titles (`header`, `footer`,
-/// `indexTitle`, `register`'s styles, `indexTitles`) and a row's `cell` as
-/// their text. What composing the node tree refuses (`YAMLNode.compose`:
-/// anchors, repeated keys, a second document) is refused here at the same
-/// mark and in the same words; a key that is not text is refused once the
-/// document has parsed, as the node tree's reader refuses it after
-/// composing. Offsets in the JSON are mapped back to the YAML's marks by
-/// converting again (`location`): only an error needs one.
+/// A YAML table document written as compact JSON on its events, for the
+/// streamed reader. Values are read as the node tree's reader reads them
+/// (`YAMLScalar`; titles and a row's `cell` as text), and what composing the
+/// node tree refuses is refused at the same mark in the same words
+/// (`YAMLReadings`). An offset in the JSON is located by converting again.
 struct YAMLToJSON {
-    /// Where a container sits in a table document, as far as titles are concerned.
     enum Role { case root, sections, section, rows, row, register, indexTitles, other }
-    /// The key just read at the top level or in a section, when it decides a role.
     enum Key { case none, sections, register, indexTitles, rows, title }
 
     struct Frame {
@@ -35,17 +26,13 @@ struct YAMLToJSON {
 
     private(set) var out: [UInt8] = []
     private var stack: [Frame] = []
-    /// Each open mapping's keys: their text's range in `out`, and their marks.
     private var keyRanges: [Range<Int>] = []
     private var keyMarks: [(line: Int, column: Int)] = []
-    /// Refused once the document has parsed, as the node tree's reader
-    /// refuses them after composing: the first key that is not text, or
-    /// value not of its tag's type.
+    /// Refused once the document has parsed, as the node tree's reader does after composing.
     private var laterError: CellarError?
     private var documents = 0
     var behind: DropBehind?
     let path: String
-    /// Whether titles are written as text (a table document); without, every scalar is a value.
     var readsTitles = true
 
     init(path: String, capacity: Int) {
@@ -53,12 +40,9 @@ struct YAMLToJSON {
         out.reserveCapacity(capacity)
     }
 
-    /// The JSON form of `yaml`, or the first error the node tree's reader would report.
-    /// With `behind`, the pages of a mapped file behind the parser are given
-    /// back as it goes; with `titles` false, no scalar is read as a title.
-    /// A text in the block subset is read by `YAMLBlockScanner` when
-    /// `scanning`; else one of `aheadFrom` bytes or more is parsed on a
-    /// second thread where there is one (`YAMLEventsAhead`).
+    /// The JSON form of `yaml`, or the first error the node tree's reader would report;
+    /// in the block subset read by `YAMLBlockScanner` when `scanning`, else
+    /// from `aheadFrom` bytes parsed on a second thread (`YAMLEventsAhead`).
     static func convert(
         _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind? = nil, titles: Bool = true,
         aheadFrom minimumBytes: Int = YAMLEventsAhead.minimumBytes, scanning: Bool = Accelerators.enabled
@@ -77,8 +61,7 @@ struct YAMLToJSON {
         return c.out
     }
 
-    /// The YAML mark of the value or key written at `offset` of the JSON
-    /// form (the last one starting at or before it).
+    /// The YAML mark of the last value or key written at or before `offset` of the JSON form.
     static func location(ofOutput offset: Int, in yaml: UnsafeBufferPointer<UInt8>, path: String) -> SourceLocation {
         let start = SourceLocation(file: path, line: 1, column: 1)
         var c = YAMLToJSON(path: path, capacity: 0)
@@ -86,7 +69,6 @@ struct YAMLToJSON {
         return ((try? c.consume(&events, target: offset)) ?? nil) ?? start
     }
 
-    /// Writes the JSON form of the events (or with `target`, see `run`).
     @discardableResult
     mutating func consume<Events: YAMLEventSource & ~Copyable>(_ events: inout Events, target: Int?) throws
         -> SourceLocation?
@@ -124,7 +106,6 @@ struct YAMLToJSON {
         }
     }
 
-    /// Writes the separator before a node and notes its role; returns where its token starts.
     private mutating func begin<Events: YAMLEventSource & ~Copyable>(
         _ events: inout Events, _ kind: YAMLEvents.Kind
     ) -> Int {
@@ -138,7 +119,6 @@ struct YAMLToJSON {
         return out.count
     }
 
-    /// The role of a node about to be written under the innermost container.
     private func childRole() -> Role {
         guard let parent = stack.last else { return .root }
         switch (parent.role, parent.key) {
@@ -183,7 +163,6 @@ struct YAMLToJSON {
         value(&events, text, asTitle: asTitle)
     }
 
-    /// The keys that give a child its role, or that are read as text (a section's titles, a row's `cell`).
     static func key(_ text: UnsafeBufferPointer<UInt8>, in role: Role) -> Key {
         func equals(_ word: StaticString) -> Bool {
             text.count == word.utf8CodeUnitCount
@@ -205,7 +184,6 @@ struct YAMLToJSON {
     ) {
         let plain = events.isPlainScalar
         let tag = events.scalarTag
-        // Most scalars are words or quoted: written as they are, no pattern tried.
         if tag == nil && (!plain || !text.isEmpty && !YAMLScalar.mayResolve(first: text[0])) {
             return JSONText.writeString(text, into: &out)
         }
@@ -219,8 +197,7 @@ struct YAMLToJSON {
         JSONText.writeString(text, into: &out)
     }
 
-    /// Whether two keys of a mapping are the same text: rows have a few
-    /// keys, compared pairwise; a long mapping is hashed.
+    /// Rows have a few keys, compared pairwise; a long mapping is hashed.
     private func hasRepeat(_ keys: Range<Int>) -> Bool {
         if keys.count > 16 { return Set(keys.map { out[keyRanges[$0]] }).count < keys.count }
         return out.withUnsafeBufferPointer { buffer in
