@@ -159,7 +159,7 @@ extension TableView {
             .row(
                 StreamedRow(
                     section: s, row: r, content: consume content, lines: lines,
-                    separator: l.separatorLines(section: s, row: r, singleLine: separatorStyle == .singleLine))))
+                    separator: l.separatorLines(section: s, row: r, singleLine: rows.singleLineSeparators))))
         if kept == nil {
             if keeps { pool.visibleCells[ip] = cell } else { pool.enqueue(cell) }
         }
@@ -247,9 +247,9 @@ extension TableView {
                     cells[ip] = cell
                     let rows = RowRenderer(self)
                     let content = try rows.content(cell, ip, l)
-                    rows.draw(
-                        section: ip.section, row: ip.row, lines: h - separatorLines(ip, l), l, into: &canvas, y: y,
-                        content: content)
+                    let (s, r) = (ip.section, ip.row)
+                    let separator = l.separatorLines(section: s, row: r, singleLine: rows.singleLineSeparators)
+                    rows.draw(section: s, row: r, lines: h - separator, l, into: &canvas, y: y, content: content)
                 }
             }
             pos += h
