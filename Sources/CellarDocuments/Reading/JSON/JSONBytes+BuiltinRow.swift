@@ -66,7 +66,6 @@ extension JSONBytes {
     /// `string()` for a checked row: the closing quote found without checking the text again.
     mutating func checkedString() throws -> StringToken {
         let start = pos
-        let words = WordScanner(bytes)
         var i = pos &+ 1
         var escaped = false
         while true {
@@ -86,7 +85,7 @@ extension JSONBytes {
 
     /// An accessory type's name as the shared string (none made per row), other text decoded.
     private func text(of token: StringToken, for field: RowDataFields.Field) -> String {
-        if Accelerators.enabled, !token.escaped, field == .accessory || field == .editingAccessory,
+        if words.words, !token.escaped, field == .accessory || field == .editingAccessory,
             let known = AccessoryType.named(utf8: UnsafeBufferPointer(rebasing: bytes[token.range]))
         {
             return known.name
