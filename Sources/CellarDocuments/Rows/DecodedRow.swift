@@ -45,10 +45,13 @@ struct DecodedRow: Sendable {
     }
 }
 
-/// The identifiers a registry draws with a built-in style, as a value a second thread may read.
+/// The identifiers a registry draws with a built-in style, as a value a
+/// second thread may read, and what its reader learnt from the rows before.
 struct BuiltinIdentifiers: Sendable {
     private let identifiers: Set<String>
     private let defaultCell: String
+    /// The gaps before the values of the rows read so far (`JSONBytes.builtinRow`).
+    var shape = RowShape<JSONBytes.BuiltinKey>()
     /// The few identifiers decided so far, compared before hashing.
     private var known: [Known] = []
 
