@@ -19,7 +19,7 @@ struct RowShape<Name: Sendable>: Sendable {
 
     static var maximumLength: Int { 32 }
     static var maximumGaps: Int { 16 }
-    /// Two per member, the last recorded first: rows of two shapes (two
+    /// Two per member, the last matched first: rows of two shapes (two
     /// styles' keys in turn) match either.
     private var gaps: [Gap] = []
     private var others: [Gap] = []
@@ -31,11 +31,20 @@ struct RowShape<Name: Sendable>: Sendable {
 
     /// Gap `k`, when the bytes at `p` are its bytes.
     @inline(__always)
-    func match(_ k: Int, _ scanner: WordScanner, at p: Int) -> Gap? {
+    mutating func match(_ k: Int, _ scanner: WordScanner, at p: Int) -> Gap? {
         guard k < gaps.count, let w0 = scanner.word(at: p) else { return nil }
         if Self.fits(gaps[k], w0, scanner, p) { return gaps[k] }
-        if Self.fits(others[k], w0, scanner, p) { return others[k] }
-        return nil
+        return matchOther(k, w0, scanner, p)
+    }
+
+    /// The other gap of member `k`, made the first when it fits (the first is compared inline).
+    @inline(never)
+    private mutating func matchOther(_ k: Int, _ w0: UInt64, _ scanner: WordScanner, _ p: Int) -> Gap? {
+        let g = others[k]
+        guard Self.fits(g, w0, scanner, p) else { return nil }
+        others[k] = gaps[k]
+        gaps[k] = g
+        return g
     }
 
     @inline(__always)
