@@ -65,7 +65,6 @@ extension JSONBytes {
     /// Nil for a key that is neither a field nor a table key.
     private func builtinKey(_ token: StringToken) -> BuiltinKey? {
         if let field = field(named: token) { return .field(field) }
-        if !token.escaped && bytes.bytes(token.range, equal: "cell") { return .cell }
         let key = decode(token)
         guard StyleRow.isTableKey(key) else { return nil }
         return key == "cell" ? .cell : key == "disabled" ? .disabled : .otherTableKey
