@@ -175,7 +175,7 @@ import Testing
                     let out = try file.withUnsafeBufferPointer {
                         try YAMLToJSON.convert($0, path: "t.yaml", dropping: DropBehind(file), scanning: scanning)
                     }
-                    return String(decoding: out, as: UTF8.self)
+                    return out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
                 } catch { return "error: \(error)" }
             }
             #expect(Self.scans(body + ending) == scanned, "\(ending)")

@@ -1,0 +1,60 @@
+import Cellar
+import CellarTestSupport
+import Foundation
+import Testing
+
+@testable import CellarDocuments
+
+/// A big YAML document's JSON form is written to an unnamed file on disk
+/// (`JSONFormSpool`) and mapped, so the load's passes give its pages back as
+/// a JSON file's; a small one's is held. Both read the same rows and
+/// errors, at the same YAML locations, as the form held in memory.
+@Suite struct JSONFormSpoolTests {
+    static func form(_ doc: StreamedDocument) -> [UInt8] { doc.bytes.withUnsafeBufferPointer { Array($0) } }
+
+    @Test func aBigDocumentsFormIsMappedAndGivenBackBehindTheLoad() throws {
+        let dir = try ScratchDirectory()
+        let path = try dir.write("t.yaml", BigYAML.table(rows: 2_000, rowBytes: 4_000))
+        let doc = try StreamedDocument.load(yamlFile: path, sizeLimit: 1 << 30)
+        #expect(doc.bytes.isMapped && doc.bytes.count > JSONFormSpool.minimumSize)
+        #expect(try MappedDocumentTests.resident(doc.bytes) < 1 << 20)
+        let held = try StreamedDocument.load(yamlFile: path, sizeLimit: 1 << 30, spoolFrom: Int.max)
+        #expect(!held.bytes.isMapped)
+        #expect(Self.form(doc) == Self.form(held))
+        for i in [0, 1_000, 1_999] { #expect(try doc.row(i) == held.row(i)) }
+        // A small document's form is held.
+        let small = try dir.write("small.yaml", BigYAML.table(rows: 20, rowBytes: 10))
+        #expect(try !StreamedDocument.load(yamlFile: small).bytes.isMapped)
+    }
+
+    /// Errors after many pieces went to disk: a key repeated in the root
+    /// mapping (its first key long written), one in a row, a row naming an
+    /// unknown style (located by converting again), a syntax error.
+    @Test(arguments: [
+        "sections: []\n", "      - {text: a, text: b}\n", "      - {text: a, cell: nowhere}\n", "      - {text: [a}\n",
+    ])
+    func errorsAreLocatedAsWhenHeld(ending: String) throws {
+        let dir = try ScratchDirectory()
+        let rows = 1_200
+        let path = try dir.write("t.yaml", BigYAML.table(rows: rows, rowBytes: 4_000, ending: ending))
+        func message(spoolFrom: Int) -> String {
+            StreamedYAMLTests.message {
+                let doc = try StreamedDocument.load(yamlFile: path, sizeLimit: 1 << 30, spoolFrom: spoolFrom)
+                #expect(doc.bytes.isMapped == (spoolFrom == 0))
+                try doc.validate(against: Registry())
+            }
+        }
+        let spooled = message(spoolFrom: 0)
+        #expect(spooled.hasPrefix("\(path):\(rows + 4):"), "\(spooled)")
+        #expect(spooled == message(spoolFrom: Int.max))
+    }
+
+    @Test func noDirectoryTakingTheFileIsNoSpool() throws {
+        let dir = try ScratchDirectory()
+        let file = try dir.write("file", "")
+        #expect(JSONFormSpool(directories: [dir.path + "/missing", file]) == nil)
+        #expect(JSONFormSpool(directories: [dir.path + "/missing", dir.path]) != nil)
+        // The spool has no name: nothing is left in its directory.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["file"])
+    }
+}
