@@ -27,6 +27,28 @@ import Testing
         #expect(try !StreamedDocument.load(yamlFile: small).bytes.isMapped)
     }
 
+    /// The checks before a YAML file is read (its characters, the block
+    /// subset) give back the pages they pass, as the reading does after them.
+    @Test func theChecksBeforeTheReadingGiveBackThePagesTheyPass() throws {
+        let dir = try ScratchDirectory()
+        let path = try dir.write("t.yaml", BigYAML.table(rows: 6_000, rowBytes: 4_000))
+        for check in ["characters", "subset"] {
+            let (fd, size) = try InputFile.openRegular(path, limit: Int.max)
+            defer { close(fd) }
+            let file = try DocumentBytes(file: fd, count: size, path: path, limit: Int.max)
+            try file.withUnsafeBufferPointer { text in
+                if check == "subset" {
+                    #expect(YAMLBlockText.accepts(text, dropping: DropBehind(file)))
+                } else {
+                    try YAMLCharacters.check(text, path: path, dropping: DropBehind(file))
+                }
+            }
+            // All but the last run of lines and the step it ends in.
+            #expect(try MappedDocumentTests.resident(file) < 2 * DropBehind.step, "\(check)")
+            #expect(file.count > 5 * DropBehind.step)
+        }
+    }
+
     /// Errors after many pieces went to disk: a key repeated in the root
     /// mapping (its first key long written), one in a row, a row naming an
     /// unknown style (located by converting again), a syntax error.

@@ -11,7 +11,7 @@ extension YAMLToJSON {
         _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind?, titles: Bool,
         spool: JSONFormSpool? = nil
     ) -> YAMLToJSON? {
-        guard YAMLBlockText.accepts(yaml) else { return nil }
+        guard YAMLBlockText.accepts(yaml, dropping: behind) else { return nil }
         var c = YAMLToJSON(path: path, capacity: yaml.count, spool: spool)
         c.behind = behind
         c.readsTitles = titles

@@ -70,10 +70,10 @@ struct YAMLToJSON {
             var c = YAMLToJSON(path: path, capacity: yaml.count, spool: spool)
             c.behind = behind
             c.readsTitles = titles
-            if var ahead = YAMLEventsAhead(yaml, path: path, minimumBytes: minimumBytes) {
+            if var ahead = YAMLEventsAhead(yaml, path: path, minimumBytes: minimumBytes, dropping: behind) {
                 try c.consume(&ahead, target: nil)
             } else {
-                var events = try YAMLEvents(yaml, path: path)
+                var events = try YAMLEvents(yaml, path: path, dropping: behind)
                 try c.consume(&events, target: nil)
             }
             c.behind?.finish()
