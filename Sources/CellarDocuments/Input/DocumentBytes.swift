@@ -5,7 +5,7 @@
 #endif
 
 /// The bytes a document's rows are read from: a file mapped read-only, or
-/// bytes held in memory (standard input, piped rows, YAML's JSON form).
+/// bytes held in memory (standard input, piped rows, a small YAML document's JSON form).
 ///
 /// Invariants: a byte once there never changes (a mapping is read-only,
 /// memory only appended to); a mapping lives while any copy does, so any
