@@ -33,11 +33,11 @@ import Testing
 
     @Test func aBigYAMLFilesFormLeavesNothingBehindAndFallsBackToMemory() throws {
         let dir = try ScratchDirectory()
-        try dir.write("big.yaml", BigYAML.table(rows: 1_500, rowBytes: 4_000))
+        try dir.write("big.yaml", BigYAML.table(rows: 3_000, rowBytes: 4_000))
         let args = ["big.yaml", "--height", "6", "--offset", "100000", "--color", "never"]
         let spooled = try Self.render(args, in: dir, fileSizeLimit: nil)
         #expect(spooled.status == 0, "\(spooled.stderr)")
-        #expect(spooled.stdout.contains("Row 1499 한글"))
+        #expect(spooled.stdout.contains("Row 2999 한글"))
         let held = try Self.render(args, in: dir, fileSizeLimit: 1024)
         #expect(held.status == 0, "\(held.stderr)")
         #expect(held.stdout == spooled.stdout)

@@ -14,14 +14,14 @@ import Testing
 
     @Test func aBigDocumentsFormIsMappedAndGivenBackBehindTheLoad() throws {
         let dir = try ScratchDirectory()
-        let path = try dir.write("t.yaml", BigYAML.table(rows: 2_000, rowBytes: 4_000))
+        let path = try dir.write("t.yaml", BigYAML.table(rows: 3_000, rowBytes: 4_000))
         let doc = try StreamedDocument.load(yamlFile: path, sizeLimit: 1 << 30)
         #expect(doc.bytes.isMapped && doc.bytes.count > JSONFormSpool.minimumSize)
         #expect(try MappedDocumentTests.resident(doc.bytes) < 1 << 20)
         let held = try StreamedDocument.load(yamlFile: path, sizeLimit: 1 << 30, spoolFrom: Int.max)
         #expect(!held.bytes.isMapped)
         #expect(Self.form(doc) == Self.form(held))
-        for i in [0, 1_000, 1_999] { #expect(try doc.row(i) == held.row(i)) }
+        for i in [0, 1_500, 2_999] { #expect(try doc.row(i) == held.row(i)) }
         // A small document's form is held.
         let small = try dir.write("small.yaml", BigYAML.table(rows: 20, rowBytes: 10))
         #expect(try !StreamedDocument.load(yamlFile: small).bytes.isMapped)

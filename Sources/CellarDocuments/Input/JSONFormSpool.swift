@@ -14,8 +14,10 @@
 /// 0700, normally on disk), else `$TMPDIR`, else `/var/tmp`; never memfd or
 /// `/tmp`, often in memory (tmpfs), where a page given back still takes memory.
 final class JSONFormSpool {
-    /// A smaller form is held in memory: it would not fill one step of `DropBehind`, so none of it would be given back.
-    static let minimumSize = DropBehind.step
+    /// A smaller document's form is held in memory: a load gives back its
+    /// pages a step of `DropBehind` at a time, so a form of less than two
+    /// steps would give back little more than the writes cost (BENCHMARKS.md).
+    static let minimumSize = 2 * DropBehind.step
 
     /// The system refused a write (a full disk, a quota): the form is made again in memory.
     struct Refused: Error {}

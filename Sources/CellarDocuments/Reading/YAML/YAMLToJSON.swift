@@ -45,7 +45,7 @@ struct YAMLToJSON {
     let path: String
     var readsTitles = true
 
-    static let pieceSize = 1 << 20
+    static let pieceSize = 256 << 10
 
     init(path: String, capacity: Int, spool: JSONFormSpool? = nil) {
         self.path = path
