@@ -50,10 +50,11 @@ import Testing
     }
 
     /// Errors after many pieces went to disk: a key repeated in the root
-    /// mapping (its first key long written), one in a row, a row naming an
+    /// mapping or the section (their first keys long written), one in a row, a row naming an
     /// unknown style (located by converting again), a syntax error.
     @Test(arguments: [
-        "sections: []\n", "      - {text: a, text: b}\n", "      - {text: a, cell: nowhere}\n", "      - {text: [a}\n",
+        "sections: []\n", "    header: again\n", "      - {text: a, text: b}\n", "      - {text: a, cell: nowhere}\n",
+        "      - {text: [a}\n",
     ])
     func errorsAreLocatedAsWhenHeld(ending: String) throws {
         let dir = try ScratchDirectory()

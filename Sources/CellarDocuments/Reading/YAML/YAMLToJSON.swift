@@ -15,8 +15,8 @@ import CellarText
 ///
 /// A big form is written to a `JSONFormSpool` in pieces of `pieceSize` as
 /// rows end, and one being located is let go in pieces: `out` holds only the
-/// form after `passedOn`, and the keys of the open mappings are kept apart
-/// (`keyText`) to find a repeated one.
+/// form after `passedOn`, and the keys of the mappings still open are copied
+/// out of it first (`keyText`), to find a repeated one.
 struct YAMLToJSON {
     enum Role { case root, sections, section, rows, row, register, indexTitles, other }
     enum Key { case none, sections, register, indexTitles, rows, title }
@@ -34,9 +34,11 @@ struct YAMLToJSON {
     private var passedOn = 0
     private var spool: JSONFormSpool?
     private var stack: [Frame] = []
-    /// The open mappings' keys as written, each at its range in `keyRanges`.
-    private var keyText: [UInt8] = []
+    /// The open mappings' keys as written: each at its range of `out`, or of
+    /// `keyText` for the first `keptKeys` (those open when `out` was passed on).
     private var keyRanges: [Range<Int>] = []
+    private var keyText: [UInt8] = []
+    private var keptKeys = 0
     private var keyMarks: [(line: Int, column: Int)] = []
     /// Refused once the document has parsed, as the node tree's reader does after composing.
     private var laterError: CellarError?
@@ -96,6 +98,12 @@ struct YAMLToJSON {
     private mutating func passOn(locating: Bool) throws {
         guard out.count >= Self.pieceSize, spool != nil || locating else { return }
         try spool.map { spool in try out.withUnsafeBufferPointer { try spool.write($0) } }
+        for k in keptKeys..<keyRanges.count {
+            let range = keyRanges[k]
+            keyRanges[k] = keyText.count..<(keyText.count + range.count)
+            keyText.append(contentsOf: out[range])
+        }
+        keptKeys = keyRanges.count
         passedOn += out.count
         out.removeAll(keepingCapacity: true)
     }
@@ -189,8 +197,7 @@ struct YAMLToJSON {
         if parent.isMapping && parent.count % 2 == 1 {
             let start = out.count + 1
             JSONText.writeString(text, into: &out)
-            keyRanges.append(keyText.count..<(keyText.count + out.count - 1 - start))
-            keyText.append(contentsOf: out[start..<(out.count - 1)])
+            keyRanges.append(start..<(out.count - 1))
             keyMarks.append(events.position)
             if parent.role == .root || parent.role == .section || parent.role == .row {
                 stack[stack.count - 1].key = Self.key(text, in: parent.role)
@@ -238,10 +245,12 @@ struct YAMLToJSON {
         JSONText.writeString(text, into: &out)
     }
 
+    private func key(_ k: Int) -> ArraySlice<UInt8> { k < keptKeys ? keyText[keyRanges[k]] : out[keyRanges[k]] }
+
     /// Rows have a few keys, compared pairwise; a long mapping is hashed.
     private func hasRepeat(_ keys: Range<Int>) -> Bool {
-        if keys.count > 16 { return Set(keys.map { keyText[keyRanges[$0]] }).count < keys.count }
-        return keyText.withUnsafeBufferPointer { buffer in
+        if keys.count > 16 || keys.lowerBound < keptKeys { return Set(keys.map(key)).count < keys.count }
+        return out.withUnsafeBufferPointer { buffer in
             for i in keys.dropFirst() {
                 let a = keyRanges[i]
                 for j in keys.lowerBound..<i where keyRanges[j].count == a.count {
@@ -260,17 +269,20 @@ struct YAMLToJSON {
     /// As `YAMLNode.compose`: a repeated key is refused where it repeats.
     private mutating func checkDuplicates(_ frame: Frame) throws {
         defer {
-            keyText.removeSubrange((keyRanges[frame.keysStart...].first?.lowerBound ?? keyText.count)...)
+            if frame.keysStart < keptKeys {
+                keyText.removeSubrange(keyRanges[frame.keysStart].lowerBound...)
+                keptKeys = frame.keysStart
+            }
             keyRanges.removeSubrange(frame.keysStart...)
             keyMarks.removeSubrange(frame.keysStart...)
         }
         let keys = frame.keysStart..<keyRanges.count
         guard keys.count > 1, hasRepeat(keys) else { return }
         var seen: Set<ArraySlice<UInt8>> = []
-        for k in keys where !seen.insert(keyText[keyRanges[k]]).inserted {
+        for k in keys where !seen.insert(key(k)).inserted {
             let mark = keyMarks[k]
             throw CellarError(
-                YAMLNode.duplicateKey(JSONText.decodeString(Array(keyText[keyRanges[k]]))),
+                YAMLNode.duplicateKey(JSONText.decodeString(Array(key(k)))),
                 at: SourceLocation(file: path, line: mark.line, column: mark.column))
         }
     }
