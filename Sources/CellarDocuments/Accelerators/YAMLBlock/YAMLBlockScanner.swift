@@ -9,9 +9,11 @@ import CellarText
 /// entry's line, a sequence under a key at the key's indentation), one-line
 /// flow mappings of scalars (`- {text: a, "b": 1}`) and one-line flow
 /// sequences of those and scalars (`swipeActions: [{title: Delete}]`), plain,
-/// single- and double-quoted scalars on one line, comments, blank lines,
-/// CRLF, one `---` before the document. Anything else declines (`Declined`):
-/// nested flow sequences, block scalars, multi-line scalars, anchors, aliases,
+/// single- and double-quoted scalars on one line, a mapping's value as a
+/// literal or folded block scalar in its common forms
+/// (`YAMLBlockText+BlockScalars`), comments, blank lines, CRLF, one `---`
+/// before the document. Anything else declines (`Declined`): nested flow
+/// sequences, other block scalars, multi-line plain and quoted scalars, anchors, aliases,
 /// tags, `?` keys, directives, a second document, tabs, deeper indentation
 /// than a block takes, keys of 1,000 bytes or more; a text with a character
 /// YAML refuses declines before a line is read (`YAMLBlockText`).
@@ -200,6 +202,9 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
         if text[content] == UInt8(ascii: "{") || text[content] == UInt8(ascii: "[") {
             return try flowCollection(at: content, end: end)
         }
+        if text[content] == UInt8(ascii: "|") || text[content] == UInt8(ascii: ">") {
+            return try blockScalar(at: content, end: end)
+        }
         let value = try readScalar(at: content, end: end, closer: nil)
         guard !value.isKey else { throw Declined() }
         append(value)
@@ -278,6 +283,18 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
     }
 
     // MARK: Scalars
+
+    /// A mapping's value written as a block scalar: its lines are read now, as part of the key's line.
+    private mutating func blockScalar(at indicator: Int, end: Int) throws {
+        let (folded, chomping) = try text.blockScalarHeader(at: indicator, end: end)
+        let start = scratch.count
+        let (next, lines) = try text.blockScalar(
+            from: nextLine, parent: blocks[blocks.count - 1].indent, folded: folded, chomping: chomping,
+            into: &scratch)
+        append(scalar: (start, scratch.count - start), plain: false, inScratch: true, at: indicator)
+        nextLine = next
+        lineNumber += lines
+    }
 
     /// A scalar in block context (`closer` nil) or in a flow collection closed by `closer`.
     private mutating func readScalar(at i: Int, end: Int, closer: UInt8?) throws -> ReadScalar {
