@@ -23,7 +23,7 @@ final class JSONFormSpool {
     struct Refused: Error {}
 
     private let fd: Int32
-    private(set) var count = 0
+    private var count = 0
 
     /// Nil when no directory takes such a file (the form is then held in memory).
     init?(directories: [String] = JSONFormSpool.directories()) {
