@@ -203,7 +203,7 @@ import Testing
                     let out = try file.withUnsafeBufferPointer {
                         try YAMLToJSON.convert($0, path: "t.yaml", dropping: DropBehind(file), scanning: scanning)
                     }
-                    return String(decoding: out, as: UTF8.self)
+                    return out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
                 } catch { return "error: \(error)" }
             }
             #expect(Self.scans(body + ending) == scanned, "\(ending)")
@@ -211,6 +211,32 @@ import Testing
             #expect(try form(scanning: true) == plain, "\(ending)")
             #expect(plain.hasPrefix("error:") == ending.hasPrefix("sections"), "\(ending): \(plain.prefix(100))")
         }
+    }
+
+    /// The characters are checked a run of whole lines at a time (their pages
+    /// given back behind): a character the whole text refuses or the scanner
+    /// declines is so just before and after a run's end, its error where the
+    /// whole text's is; a byte order mark starting a later run is no text's first.
+    @Test func textsCheckedInRunsOfLinesAreCheckedAsWhole() throws {
+        let line = "      - {text: Row 한글, detail: d}\n"
+        let lines = Array(String(repeating: line, count: 2 * DropBehind.step / line.utf8.count).utf8)
+        let cut = try #require(lines[DropBehind.step...].firstIndex(of: 0x0A)) + 1
+        for probe: [UInt8] in [[0xEF, 0xBB, 0xBF], [0xC2, 0x85], [0xFF], [0x01], [0x09], [0x0D], [0xE2, 0x80, 0xA8]] {
+            for at in [cut - 2, cut, cut + 6] {
+                var bytes = lines
+                bytes.insert(contentsOf: probe, at: at)
+                bytes.withUnsafeBufferPointer { text in
+                    #expect(YAMLBlockText.accepts(text) == YAMLBlockText.acceptsLines(text), "\(probe) at \(at)")
+                    let whole = YAMLCharacters.firstForbidden(text).map {
+                        "\(ByteLocation.error(ByteError(offset: $0.offset, message: $0.message), in: text, path: "t"))"
+                    }
+                    var runs: String?
+                    do { try YAMLCharacters.check(text, path: "t") } catch { runs = "\(error)" }
+                    #expect(runs == whole, "\(probe) at \(at)")
+                }
+            }
+        }
+        lines.withUnsafeBufferPointer { #expect(YAMLBlockText.accepts($0)) }
     }
 
     /// Long keys and deep nesting: read up to a bound, declined past it, the same either way.
