@@ -67,6 +67,30 @@ import Testing
         #expect(try Self.resident(doc.bytes) > 0)
     }
 
+    /// A load from the load index reads two bytes of each section's `rows`
+    /// list; the pages faulted in around them are given back as it passes,
+    /// as a scan's are, or a file of many sections would be held whole.
+    @Test func aLoadFromTheIndexGivesBackThePagesItRead() throws {
+        let dir = try ScratchDirectory()
+        let pad = String(repeating: "x", count: 400)
+        var text = "{\"sections\": [\n"
+        for s in 0..<400 {
+            let rows = (0..<200).map {
+                "{\"cell\": \"subtitle\", \"text\": \"Row \(s * 200 + $0)\", \"secondaryText\": \"\(pad)\"}"
+            }
+            text +=
+                (s == 0 ? "" : ",\n") + "{\"header\": \"Section \(s)\", \"rows\": [\n" + rows.joined(separator: ",\n")
+                + "]}"
+        }
+        let path = try LoadIndexSupport.write(dir, "sections.json", text + "]}\n")
+        let cache = LoadIndexSupport.cache(dir)
+        _ = try LoadIndexSupport.load(path, cache)
+        let doc = try LoadIndexSupport.load(path, cache)
+        #expect(doc.loadIndexUse == .read)
+        #expect(doc.bytes.count > 30 << 20)
+        #expect(try Self.resident(doc.bytes) <= DropBehind.step + (1 << 20))
+    }
+
     /// On two threads (rows decoded ahead) and on one (decoded by the table as it draws).
     @Test(arguments: [true, false])
     func aWholeTableRenderGivesBackThePagesBehindIt(threads: Bool) throws {

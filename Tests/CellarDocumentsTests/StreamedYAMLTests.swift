@@ -92,8 +92,9 @@ import Testing
 
     /// A YAML file is read in pieces (`load(yamlFile:)`), not held: it reads
     /// and refuses exactly what the same bytes in memory do, a character split
-    /// between two pieces included.
-    @Test func filesReadInPiecesMatchTheBytes() throws {
+    /// between two pieces included, its JSON form held or spooled to disk.
+    @Test(arguments: [0, JSONFormSpool.minimumSize])
+    func filesReadInPiecesMatchTheBytes(spoolFrom: Int) throws {
         let dir = try ScratchDirectory()
         let path = dir.path + "/t.yaml"
         let filler = "# " + String(repeating: "x", count: (1 << 16) - 4) + "\n"
@@ -109,7 +110,7 @@ import Testing
         for bytes in texts {
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             let fromFile = Self.message {
-                let doc = try StreamedDocument.load(yamlFile: path)
+                let doc = try StreamedDocument.load(yamlFile: path, spoolFrom: spoolFrom)
                 try doc.validate(against: Registry())
                 _ = try doc.registry(over: Registry())
             }
@@ -121,7 +122,7 @@ import Testing
             #expect(fromFile == fromBytes, "\(String(decoding: bytes.prefix(60), as: UTF8.self))")
         }
         try Data(long.utf8).write(to: URL(fileURLWithPath: path))
-        let table = StreamedDataSource(document: try StreamedDocument.load(yamlFile: path))
+        let table = StreamedDataSource(document: try StreamedDocument.load(yamlFile: path, spoolFrom: spoolFrom))
             .makeTableView(registry: Registry())
         table.width = 30
         #expect(try table.renderText().contains("가나다"))

@@ -51,9 +51,9 @@ import Testing
         return Bool.random(using: &rng) ? plain.randomElement(using: &rng)! : quotedValues.randomElement(using: &rng)!
     }
 
-    /// A table document in the subset: block rows, flow rows, comments,
-    /// blank lines, trailing spaces, sequences indented under their key or
-    /// at its indentation.
+    /// A table document in the subset: block rows, flow rows, flow lists,
+    /// block scalars, comments, blank lines, trailing spaces, sequences indented under their
+    /// key or at its indentation.
     static func table(_ seed: UInt64, rows: Int = 30) -> String {
         var rng = SeededGenerator(seed: seed)
         var lines = ["# generated \(seed)", seed % 3 == 0 ? "---" : "", "style: plain", "sections:"]
@@ -71,6 +71,19 @@ import Testing
                 } else {
                     for (k, key) in keys.enumerated() {
                         lines.append(entry + (k == 0 ? "- " : "  ") + "\(key): \(value(&rng, flow: false))" + pad)
+                    }
+                    if r % 6 == 4 {
+                        let header = ["|", ">", "|-", ">+", "| # note"].randomElement(using: &rng)!
+                        lines.append(entry + "  note: " + header)
+                        lines.append(entry + "    " + value(&rng, flow: false))
+                        if Bool.random(using: &rng) { lines.append("") }
+                        lines.append(entry + "    " + value(&rng, flow: false))
+                    }
+                    if r % 5 == 2 {
+                        let items = (0..<Int.random(in: 0...3, using: &rng)).map { i in
+                            i == 1 ? "{k: \(value(&rng, flow: true))}" : value(&rng, flow: true)
+                        }
+                        lines.append(entry + "  list: [" + items.joined(separator: ", ") + "]" + pad)
                     }
                 }
                 if r % 7 == 3 { lines.append(r % 2 == 0 ? "" : entry + "  # a comment") }
@@ -126,6 +139,17 @@ import Testing
         "- a:\n  - x\n  - y\n- b\n", "a:\n- 1\n- 2\nb: 3\n", "- a: 1\n  b:\n    c: 2\n- d\n", "  a: 1\n  b: 2\n",
         "a:\n  # c\n\n  b: 1\n", "a:   \nb: 1\n", "-   a: 1\n    b: 2\n-  c\n", "a: {}\nb: { }\n", "--- # c\na: 1\n",
         "a: 1\r\nb:\r\n  - x\r\n", "a:\n  b:\n    c:\nd:\n", "- {a: 1}\n", "a: 1\n# end",
+        "a: [1, 2]\n", "a: []\nb: [ ]\n", "- [a, 'b', \"c\"]\n", "a: [{t: 1}, {u: 2, v: x}] # c\n", "a: [ x , y ]\n",
+        "- text: a\n  swipeActions: [{title: Delete, style: destructive}, {title: \"Flag\", color: orange}]\n",
+        "a: [{}, { }, '', \"\"]\n", "a: [x y, 10:30, a:b, -x]\n",
+        // Block scalars as a mapping's value.
+        "a: |\n  x\n  y\nb: 1\n", "a: |-\n  x\n\n  y\n\nb: 1\n", "a: |+\n  x\n\n\nb: 1\n", "a: |+\n  x\n",
+        "a: >\n  x\n  y\n\n  z\nb: 1\n", "a: >-\n  one\n  two\n", "a: >+\n  one\n\n", "a: >\n  x\n\n\n  y\n",
+        "a: | # c\n   x  \n   # not a comment\n# c\nb: 2\n", "a: |\n  10:30\n  true\n", "a: |\n  한글 🍊\n",
+        "- text: |\n    Line 1\n    Line 2\n  secondaryText: >\n    folded\n    text\n",
+        "rows:\n  - text: |\n      a\n       more\n\n  - b\n", "a: |\r\n  x\r\n\r\n  y\r\nb: >\r\n  z\r\n",
+        "a: |\n  x\nb: |\n  y\n", "a:\n  b: |\n    x\n  c: 1\n", "a: >\n  'q' \"d\" {x} [y] #z\n",
+        "a: |\n    deep\n  # trail\nb: 1\n",
     ]
 
     @Test func blockStructuresReadAsLibfyamlReadsThem() {
@@ -137,7 +161,11 @@ import Testing
 
     /// Texts outside the subset: each must decline, and so give libfyaml's form or error.
     static let outside = [
-        "a: [1, 2]\n", "a: |\n  x\n", "a: >\n  x\n", "a: b\n  c\n", "a: &x 1\nb: *x\n", "a: !!str 1\n",
+        "a: [1, 2,]\n", "a: [a: b]\n", "a: [\"a\": b]\n", "a: [1\n", "a: [1,\n  2]\n", "a: [[1]]\n", "a: [1] x\n",
+        "a: [-]\n", "a: [?x]\n", "a: [1, , 2]\n", "a: [{b: 1]\n", "a: [1}\n", "a: {b: 1]\n", "- [a]]\n",
+        "a: |2\n  x\n", "a: |\n\n  x\n", "a: |\n  x\n  \n  y\n", "a: >\n  x\n   more\n", "a: |\n  x", "a: |\nb: 1\n",
+        "a: |x\n", "a: |#c\n", "- |\n  x\n", "a: |-+\n  x\n", "a: |\n  x\n y\n", "a:\n  b: |\n  x\n",
+        "a: b\n  c\n", "a: &x 1\nb: *x\n", "a: !!str 1\n",
         "? a\n: b\n", "%YAML 1.2\n---\na: 1\n", "a: 1\n---\nb: 2\n", "a: 1\n...\n", "a:\n\t- 1\n", "a: \"x\n  y\"\n",
         "a: 'x\n  y'\n", "- a\n - b\n", "a: 1\n b: 2\n", "a:\n  - 1\n - 2\n", "\u{FEFF}a: 1\n", "a: b\u{0085}c\n",
         "a: {b: 1,}\n", "a: {b: [1]}\n", "a: {b: 1\n", "- {a: 1} x\n", "a: b: c\n", "a: \"\\q\"\n", "a: \"\\uD800\"\n",
@@ -164,7 +192,7 @@ import Testing
         let rows = (0..<120_000).map { "      - {text: \"Row \($0) 한글\", secondaryText: d\($0 % 89)}\n" }.joined()
         let body = "sections:\n  - header: 헤더\n    rows:\n" + rows
         #expect(body.utf8.count > DropBehind.step)
-        for (ending, scanned) in [("", true), ("footer: [a]\n", false), ("sections: 2\n", false)] {
+        for (ending, scanned) in [("", true), ("footer: !!str a\n", false), ("sections: 2\n", false)] {
             let path = try dir.write("t.yaml", body + ending)
             func form(scanning: Bool) throws -> String {
                 let (fd, size) = try InputFile.openRegular(path, limit: Int.max)
@@ -175,7 +203,7 @@ import Testing
                     let out = try file.withUnsafeBufferPointer {
                         try YAMLToJSON.convert($0, path: "t.yaml", dropping: DropBehind(file), scanning: scanning)
                     }
-                    return String(decoding: out, as: UTF8.self)
+                    return out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
                 } catch { return "error: \(error)" }
             }
             #expect(Self.scans(body + ending) == scanned, "\(ending)")
@@ -183,6 +211,32 @@ import Testing
             #expect(try form(scanning: true) == plain, "\(ending)")
             #expect(plain.hasPrefix("error:") == ending.hasPrefix("sections"), "\(ending): \(plain.prefix(100))")
         }
+    }
+
+    /// The characters are checked a run of whole lines at a time (their pages
+    /// given back behind): a character the whole text refuses or the scanner
+    /// declines is so just before and after a run's end, its error where the
+    /// whole text's is; a byte order mark starting a later run is no text's first.
+    @Test func textsCheckedInRunsOfLinesAreCheckedAsWhole() throws {
+        let line = "      - {text: Row 한글, detail: d}\n"
+        let lines = Array(String(repeating: line, count: 2 * DropBehind.step / line.utf8.count).utf8)
+        let cut = try #require(lines[DropBehind.step...].firstIndex(of: 0x0A)) + 1
+        for probe: [UInt8] in [[0xEF, 0xBB, 0xBF], [0xC2, 0x85], [0xFF], [0x01], [0x09], [0x0D], [0xE2, 0x80, 0xA8]] {
+            for at in [cut - 2, cut, cut + 6] {
+                var bytes = lines
+                bytes.insert(contentsOf: probe, at: at)
+                bytes.withUnsafeBufferPointer { text in
+                    #expect(YAMLBlockText.accepts(text) == YAMLBlockText.acceptsLines(text), "\(probe) at \(at)")
+                    let whole = YAMLCharacters.firstForbidden(text).map {
+                        "\(ByteLocation.error(ByteError(offset: $0.offset, message: $0.message), in: text, path: "t"))"
+                    }
+                    var runs: String?
+                    do { try YAMLCharacters.check(text, path: "t") } catch { runs = "\(error)" }
+                    #expect(runs == whole, "\(probe) at \(at)")
+                }
+            }
+        }
+        lines.withUnsafeBufferPointer { #expect(YAMLBlockText.accepts($0)) }
     }
 
     /// Long keys and deep nesting: read up to a bound, declined past it, the same either way.

@@ -55,7 +55,7 @@ package enum TableSchema {
     }
 
     /// Which part of Cellar reads a key, and what for.
-    package enum Role: Sendable, Equatable {
+    package enum Role: String, Sendable, Equatable {
         /// The row's reuse identifier (`cell`).
         case cell
         /// A state the table starts the row in (`selected`, `highlighted`, `disabled`).
@@ -222,7 +222,8 @@ package enum TableSchema {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for key in keys {
             let readers = key.readBy.map(\.rawValue).joined(separator: ",")
-            for b in "\(key.name)|\(key.type)|\(key.role)|\(readers);".utf8 {
+            // Words, not `\(key.type)`: describing a value by reflection costs milliseconds at start-up.
+            for b in "\(key.name)|\(key.type.summary)|\(key.role.rawValue)|\(readers);".utf8 {
                 h = (h ^ UInt64(b)) &* 0x100_0000_01b3
             }
         }

@@ -12,18 +12,18 @@ import CellarText
 /// drawn through the sanitising path instead, and the differential CLI test
 /// compares the two.
 enum AccessoryGlyphs {
-    /// Widths by `AccessoryType.allCases` index: narrow ambiguous characters, then wide.
-    private static let widths: (narrow: [Int], wide: [Int]) = (
-        AccessoryType.allCases.map { DisplayWidth.of($0.glyph, ambiguousWide: false) },
-        AccessoryType.allCases.map { DisplayWidth.of($0.glyph, ambiguousWide: true) }
-    )
+    /// Widths by `AccessoryType.allCases` index, ambiguous characters narrow or wide.
+    /// Two tables, each built when first asked: measuring with one setting
+    /// builds that setting's width machine, which a table of the other never needs.
+    private static let narrowWidths = AccessoryType.allCases.map { DisplayWidth.of($0.glyph, ambiguousWide: false) }
+    private static let wideWidths = AccessoryType.allCases.map { DisplayWidth.of($0.glyph, ambiguousWide: true) }
 
     /// The glyph's display width: looked up, or measured with the accelerators off.
     @inline(__always)
     static func width(of type: AccessoryType, ambiguousWide: Bool) -> Int {
         guard Accelerators.enabled else { return DisplayWidth.of(type.glyph, ambiguousWide: ambiguousWide) }
         let i = type.index
-        return ambiguousWide ? widths.wide[i] : widths.narrow[i]
+        return ambiguousWide ? wideWidths[i] : narrowWidths[i]
     }
 
     /// Draws the glyph of `type` ending before column `end` on line `y`,

@@ -36,7 +36,9 @@ final class ReusePool {
     init(registry: Registry) { self.registry = registry }
 
     func queue(for id: String) throws -> Queue {
-        for k in queueIDs.indices where queueIDs[k] == id { return queueList[k] }
+        // Lengths first: comparing two different strings is a call into the stdlib, a length is inline.
+        let length = id.utf8.count
+        for k in queueIDs.indices where queueIDs[k].utf8.count == length && queueIDs[k] == id { return queueList[k] }
         if let existing = queues[id] { return existing }
         guard let style = registry.style(for: id) else {
             throw CellarError(Registry.unknownIdentifierMessage(id))

@@ -74,11 +74,15 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
         return DecodedRow(try document.styleRow(i))
     }
 
+    /// Asked once or twice for every row drawn: the index path is read once
+    /// (each read is a call into Foundation) and the section's two counts in
+    /// place, not the whole `Section` (a copy retains its titles and views).
     func editedRow(_ ip: IndexPath) -> EditedRow? {
-        guard ip.section >= 0, ip.section < document.sections.count, ip.row >= 0 else { return nil }
-        if let edits { return ip.row < edits[ip.section].count ? edits[ip.section][ip.row] : nil }
-        let s = document.sections[ip.section]
-        return ip.row < s.rowCount ? .stored(s.firstRow + ip.row) : nil
+        let section = ip.section
+        let row = ip.row
+        guard section >= 0, section < document.sections.count, row >= 0 else { return nil }
+        if let edits { return row < edits[section].count ? edits[section][row] : nil }
+        return row < document.sections[section].rowCount ? .stored(document.sections[section].firstRow + row) : nil
     }
 
     /// A table configured from the document and the options (options win),

@@ -66,10 +66,10 @@ package final class StreamedDocument {
     /// Remade when piped rows are added (`refreshDecoder`), between reads on the table's thread.
     @exclusivity(unchecked) private(set) var decoder: RowDecoder
 
-    init(_ input: DocumentInput, json: [UInt8]? = nil, source: YAMLSource? = nil, options: TableOptions) {
+    init(_ input: DocumentInput, json: DocumentBytes? = nil, source: YAMLSource? = nil, options: TableOptions) {
         path = input.path
         format = input.format
-        bytes = json.map { DocumentBytes($0) } ?? input.bytes
+        bytes = json ?? input.bytes
         yamlSource = json == nil ? nil : source ?? .bytes(input.bytes)
         self.options = options
         rowOffsets = RowOffsets(byteLimit: bytes.count)

@@ -5,7 +5,7 @@
 #endif
 
 /// The bytes a document's rows are read from: a file mapped read-only, or
-/// bytes held in memory (standard input, piped rows, YAML's JSON form).
+/// bytes held in memory (standard input, piped rows, a small YAML document's JSON form).
 ///
 /// Invariants: a byte once there never changes (a mapping is read-only,
 /// memory only appended to); a mapping lives while any copy does, so any
@@ -84,6 +84,29 @@ struct DropBehind {
         mapping?.drop(dropped..<end)
         dropped = end
         next = end + Self.step
+    }
+
+    /// Whether `body` holds for each run of whole lines of `bytes` (given with its offset),
+    /// about a `step` long: a line feed is never inside a UTF-8 character, so a check
+    /// of the runs is one of the whole, and the pages behind each run are given back.
+    static func allLines(
+        of bytes: UnsafeBufferPointer<UInt8>, dropping behind: DropBehind?,
+        _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool
+    ) -> Bool {
+        guard let base = bytes.baseAddress else { return body(bytes, 0) }
+        var behind = behind
+        var start = 0
+        repeat {
+            let far = start + step
+            var cut = bytes.count
+            if far < bytes.count, let feed = memchr(base + far, 0x0A, bytes.count - far) {
+                cut = base.distance(to: feed.assumingMemoryBound(to: UInt8.self)) + 1
+            }
+            guard body(UnsafeBufferPointer(start: base + start, count: cut - start), start) else { return false }
+            behind?.passed(cut)
+            start = cut
+        } while start < bytes.count
+        return true
     }
 
     mutating func finish() {

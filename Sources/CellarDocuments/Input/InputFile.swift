@@ -15,8 +15,8 @@ public enum InputFile {
     /// composed into a node tree several times its size); `--max-file-size` raises it.
     public static let defaultSizeLimit = 4 << 20
 
-    /// The limit on a document held in memory whole (YAML's JSON form, standard
-    /// input, `browse`); a mapped document has none.
+    /// The limit on a document that may be held in memory whole (a YAML file, whose
+    /// JSON form is when small or refused by the disk; standard input; `browse`); a mapped one has none.
     public static let heldDocumentLimit = 256 << 20
 
     /// The whole file, or a CellarError naming the path and the reason.

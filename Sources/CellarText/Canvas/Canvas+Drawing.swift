@@ -195,13 +195,18 @@ extension Canvas {
         let y1 = min(height, y &+ max(0, h))
         guard x0 < x1, y0 < y1 else { return }
         var mapped: [UInt32: UInt32] = [:]
+        // Runs of cells share a style: the last mapping is tried before the table.
+        var last: (old: UInt32, new: UInt32)?
         for row in y0..<y1 {
             for col in x0..<x1 {
                 let raw = storage[row * width + col]
                 let old = raw >> Self.styleShift
                 let new: UInt32
-                if let m = mapped[old] {
+                if let last, last.old == old {
+                    new = last.new
+                } else if let m = mapped[old] {
                     new = m
+                    last = (old, m)
                 } else {
                     var style = styles[Int(old)]
                     if background != nil && style.background != .default {
@@ -212,6 +217,7 @@ extension Canvas {
                     }
                     new = styleID(style)
                     mapped[old] = new
+                    last = (old, new)
                 }
                 storage[row * width + col] = (raw & Self.contentMask) | new << Self.styleShift
             }

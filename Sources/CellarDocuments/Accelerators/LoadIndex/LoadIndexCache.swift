@@ -42,23 +42,20 @@ public struct LoadIndexCache: Sendable {
     /// the size from which files get an index, for tests and measurements.
     /// None with accelerators off (`Accelerators`): the index is one.
     public static func fromEnvironment(_ variable: (String) -> String? = Self.variable) -> LoadIndexCache? {
-        guard Accelerators.enabled else { return nil }
-        func named(_ key: String) -> String? { variable(key).flatMap { $0.isEmpty ? nil : $0 } }
-        let directory: String
-        if let dir = named("CELLAR_CACHE_DIR") {
-            directory = dir
-        } else if let xdg = named("XDG_CACHE_HOME"), xdg.hasPrefix("/") {
-            directory = xdg + "/cellar"
-        } else if let home = named("HOME") {
-            directory = home + "/.cache/cellar"
-        } else {
-            return nil
-        }
+        guard Accelerators.enabled, let directory = directory(variable) else { return nil }
         var cache = LoadIndexCache(directory: directory)
-        if let text = named("CELLAR_LOAD_INDEX_MIN_SIZE"), let n = text == "0" ? 0 : InputFile.parseSize(text) {
+        if let text = variable("CELLAR_LOAD_INDEX_MIN_SIZE"), let n = text == "0" ? 0 : InputFile.parseSize(text) {
             cache.minimumSize = n
         }
         return cache
+    }
+
+    /// The cache's directory as the environment names it (also where YAML's JSON form is spooled: `JSONFormSpool`).
+    static func directory(_ variable: (String) -> String?) -> String? {
+        func named(_ key: String) -> String? { variable(key).flatMap { $0.isEmpty ? nil : $0 } }
+        if let dir = named("CELLAR_CACHE_DIR") { return dir }
+        if let xdg = named("XDG_CACHE_HOME"), xdg.hasPrefix("/") { return xdg + "/cellar" }
+        return named("HOME").map { $0 + "/.cache/cellar" }
     }
 
     /// The process's environment variable `key`, if set.

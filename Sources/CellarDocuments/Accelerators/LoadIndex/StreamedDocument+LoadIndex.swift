@@ -64,6 +64,10 @@ extension StreamedDocument {
             j.bytes[list.start] == UInt8(ascii: "["), j.bytes[list.end - 1] == UInt8(ascii: "]")
         else { throw UnusableIndex() }
         j.pos = list.end
+        // The two bytes read per list fault in the pages around them: given
+        // back as the walk passes, or a document of many sections would be
+        // mapped whole before its first row is drawn.
+        scanBehind.passed(list.end)
         r.next += 1
         r.rows += list.rowCount
         restoring = r

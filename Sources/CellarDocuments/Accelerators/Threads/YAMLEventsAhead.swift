@@ -74,20 +74,25 @@ struct YAMLEventsAhead: ~Copyable, YAMLEventSource {
     let path: String
 
     /// Nil (nothing started) when too short, on one core, or with accelerators off.
-    init?(_ yaml: UnsafeBufferPointer<UInt8>, path: String, minimumBytes: Int = Self.minimumBytes) {
+    init?(
+        _ yaml: UnsafeBufferPointer<UInt8>, path: String, minimumBytes: Int = Self.minimumBytes,
+        dropping behind: DropBehind? = nil
+    ) {
         self.path = path
         guard yaml.count >= minimumBytes, WorkerThread.hasSecondCore else { return nil }
         let queue = self.queue
         let text = Text(bytes: yaml)
-        guard queue.start({ Self.parse(text.bytes, path: path, into: queue) }) else { return nil }
+        guard queue.start({ Self.parse(text.bytes, path: path, dropping: behind, into: queue) }) else { return nil }
     }
 
     deinit { _ = queue.stop() }
 
-    private static func parse(_ yaml: UnsafeBufferPointer<UInt8>, path: String, into queue: BatchesAhead<Batch>) {
+    private static func parse(
+        _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind?, into queue: BatchesAhead<Batch>
+    ) {
         var batch = reusable([])
         do {
-            var events = try YAMLEvents(yaml, path: path)
+            var events = try YAMLEvents(yaml, path: path, dropping: behind)
             while true {
                 let kind = try events.next()
                 // The reader passes these by.

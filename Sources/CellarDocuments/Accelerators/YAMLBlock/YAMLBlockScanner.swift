@@ -7,10 +7,13 @@ import CellarText
 ///
 /// The subset: block mappings and sequences (an entry's mapping on the
 /// entry's line, a sequence under a key at the key's indentation), one-line
-/// flow mappings of scalars (`- {text: a, "b": 1}`), plain, single- and
-/// double-quoted scalars on one line, comments, blank lines, CRLF, one
-/// `---` before the document. Anything else declines (`Declined`):
-/// flow sequences, block scalars, multi-line scalars, anchors, aliases,
+/// flow mappings of scalars (`- {text: a, "b": 1}`) and one-line flow
+/// sequences of those and scalars (`swipeActions: [{title: Delete}]`), plain,
+/// single- and double-quoted scalars on one line, a mapping's value as a
+/// literal or folded block scalar in its common forms
+/// (`YAMLBlockText+BlockScalars`), comments, blank lines, CRLF, one `---`
+/// before the document. Anything else declines (`Declined`): nested flow
+/// sequences, other block scalars, multi-line plain and quoted scalars, anchors, aliases,
 /// tags, `?` keys, directives, a second document, tabs, deeper indentation
 /// than a block takes, keys of 1,000 bytes or more; a text with a character
 /// YAML refuses declines before a line is read (`YAMLBlockText`).
@@ -172,8 +175,10 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
         guard content < end, text[content] != UInt8(ascii: "#"), !text.isEntry(at: content, end: end) else {
             throw Declined()
         }
-        if text[content] == UInt8(ascii: "{") { return try flowMapping(at: content, end: end) }
-        let read = try readScalar(at: content, end: end, flow: false)
+        if text[content] == UInt8(ascii: "{") || text[content] == UInt8(ascii: "[") {
+            return try flowCollection(at: content, end: end)
+        }
+        let read = try readScalar(at: content, end: end, closer: nil)
         guard read.isKey else { return append(read) }
         try open(isMapping: true, indent: content - lineStart)
         try member(read, end: end)
@@ -181,7 +186,7 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
 
     /// `key: value` in a block mapping.
     private mutating func member(at content: Int, end: Int) throws {
-        let read = try readScalar(at: content, end: end, flow: false)
+        let read = try readScalar(at: content, end: end, closer: nil)
         guard read.isKey else { throw Declined() }
         try member(read, end: end)
     }
@@ -194,49 +199,112 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
             awaitingValue = true
             return
         }
-        if text[content] == UInt8(ascii: "{") { return try flowMapping(at: content, end: end) }
-        let value = try readScalar(at: content, end: end, flow: false)
+        if text[content] == UInt8(ascii: "{") || text[content] == UInt8(ascii: "[") {
+            return try flowCollection(at: content, end: end)
+        }
+        if text[content] == UInt8(ascii: "|") || text[content] == UInt8(ascii: ">") {
+            return try blockScalar(at: content, end: end)
+        }
+        let value = try readScalar(at: content, end: end, closer: nil)
         guard !value.isKey else { throw Declined() }
         append(value)
     }
 
-    /// `{key: value, …}` closed on its line, its keys and values scalars.
-    private mutating func flowMapping(at brace: Int, end: Int) throws {
+    /// A flow collection that ends its line: `{key: value, …}` or `[item, …]`.
+    private mutating func flowCollection(at bracket: Int, end: Int) throws {
+        let after =
+            text[bracket] == UInt8(ascii: "{")
+            ? try flowMapping(at: bracket, end: end) : try flowSequence(at: bracket, end: end)
+        guard text.isBlankOrComment(from: after, to: end) else { throw Declined() }
+    }
+
+    /// `{key: value, …}` closed on its line, its keys and values scalars;
+    /// returns where the line goes on after the `}`.
+    private mutating func flowMapping(at brace: Int, end: Int) throws -> Int {
         guard blocks.count < Self.maximumDepth else { throw Declined() }
         events.append(Event(kind: .mappingStart))
+        let closer = UInt8(ascii: "}")
         var i = text.skipSpaces(from: brace + 1, to: end)
-        if i < end && text[i] == UInt8(ascii: "}") {
+        if i < end && text[i] == closer {
             i += 1
         } else {
             while true {
-                let key = try readScalar(at: i, end: end, flow: true)
+                let key = try readScalar(at: i, end: end, closer: closer)
                 guard key.isKey, key.next - key.start < Self.maximumKeyBytes else { throw Declined() }
                 append(key)
-                let value = try readScalar(at: text.skipSpaces(from: key.next, to: end), end: end, flow: true)
+                let value = try readScalar(at: text.skipSpaces(from: key.next, to: end), end: end, closer: closer)
                 guard !value.isKey else { throw Declined() }
                 append(value)
-                i = text.skipSpaces(from: value.next, to: end)
-                guard i < end else { throw Declined() }
-                i += 1
-                if text[i - 1] == UInt8(ascii: "}") { break }
-                guard text[i - 1] == UInt8(ascii: ",") else { throw Declined() }
-                i = text.skipSpaces(from: i, to: end)
+                i = try afterFlowItem(value.next, end: end, closer: closer)
+                if text[i - 1] == closer { break }
             }
         }
-        guard text.isBlankOrComment(from: i, to: end) else { throw Declined() }
         events.append(Event(kind: .mappingEnd))
+        return i
+    }
+
+    /// `[item, …]` closed on its line, each item a scalar or a flow mapping
+    /// (`[a: b]`, nested sequences and a trailing comma decline); returns
+    /// where the line goes on after the `]`.
+    private mutating func flowSequence(at bracket: Int, end: Int) throws -> Int {
+        guard blocks.count + 1 < Self.maximumDepth else { throw Declined() }
+        events.append(Event(kind: .sequenceStart))
+        let closer = UInt8(ascii: "]")
+        var i = text.skipSpaces(from: bracket + 1, to: end)
+        if i < end && text[i] == closer {
+            i += 1
+        } else {
+            while true {
+                let next: Int
+                if i < end && text[i] == UInt8(ascii: "{") {
+                    next = try flowMapping(at: i, end: end)
+                } else {
+                    let item = try readScalar(at: i, end: end, closer: closer)
+                    guard !item.isKey else { throw Declined() }
+                    append(item)
+                    next = item.next
+                }
+                i = try afterFlowItem(next, end: end, closer: closer)
+                if text[i - 1] == closer { break }
+            }
+        }
+        events.append(Event(kind: .sequenceEnd))
+        return i
+    }
+
+    /// Past the `,` or `closer` that must follow an item (and the spaces
+    /// after a comma); `text[result - 1]` tells which it was.
+    private func afterFlowItem(_ next: Int, end: Int, closer: UInt8) throws -> Int {
+        let i = text.skipSpaces(from: next, to: end)
+        guard i < end else { throw Declined() }
+        if text[i] == closer { return i + 1 }
+        guard text[i] == UInt8(ascii: ",") else { throw Declined() }
+        return text.skipSpaces(from: i + 1, to: end)
     }
 
     // MARK: Scalars
 
-    private mutating func readScalar(at i: Int, end: Int, flow: Bool) throws -> ReadScalar {
+    /// A mapping's value written as a block scalar: its lines are read now, as part of the key's line.
+    private mutating func blockScalar(at indicator: Int, end: Int) throws {
+        let (folded, chomping) = try text.blockScalarHeader(at: indicator, end: end)
+        let start = scratch.count
+        let (next, lines) = try text.blockScalar(
+            from: nextLine, parent: blocks[blocks.count - 1].indent, folded: folded, chomping: chomping,
+            into: &scratch)
+        append(scalar: (start, scratch.count - start), plain: false, inScratch: true, at: indicator)
+        nextLine = next
+        lineNumber += lines
+    }
+
+    /// A scalar in block context (`closer` nil) or in a flow collection closed by `closer`.
+    private mutating func readScalar(at i: Int, end: Int, closer: UInt8?) throws -> ReadScalar {
         guard i < end else { throw Declined() }
         switch text[i] {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             let quoted = try text.quoted(at: i, end: end, into: &scratch)
-            return try text.afterQuoted(quoted, end: end, flow: flow)
+            return try text.afterQuoted(quoted, end: end, flow: closer != nil)
         default:
-            return try text.plain(at: i, end: end, flow: flow)
+            return try text.plain(at: i, end: end, closer: closer)
         }
     }
 

@@ -112,17 +112,18 @@ extension YAMLBlockText {
     }
 
     /// A plain scalar on its line: up to a `:` and a space (a key), a space
-    /// and `#` (a comment) or the line's end; in a flow mapping, up to `,`
-    /// or `}`. Trailing spaces are not its text.
-    func plain(at i: Int, end: Int, flow: Bool) throws -> ReadScalar {
+    /// and `#` (a comment) or the line's end; in a flow collection (`closer`
+    /// its closing bracket), up to `,` or `closer`, declining at any other
+    /// bracket. Trailing spaces are not its text.
+    func plain(at i: Int, end: Int, closer: UInt8?) throws -> ReadScalar {
         guard i < end, startsPlain(at: i, end: end) else { throw YAMLBlockScanner.Declined() }
         var stop = end
         var isKey = false
         var j = i
-        if flow {
+        if let closer {
             scan: while j < end {
+                if base[j] == UInt8(ascii: ",") || base[j] == closer { break scan }
                 switch base[j] {
-                case UInt8(ascii: ","), UInt8(ascii: "}"): break scan
                 case UInt8(ascii: ":"):
                     guard j + 1 < end else { throw YAMLBlockScanner.Declined() }
                     switch base[j + 1] {
@@ -133,8 +134,8 @@ extension YAMLBlockText {
                         throw YAMLBlockScanner.Declined()
                     default: j += 1
                     }
-                case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "#"), UInt8(ascii: "\""),
-                    UInt8(ascii: "'"):
+                case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "#"),
+                    UInt8(ascii: "\""), UInt8(ascii: "'"):
                     throw YAMLBlockScanner.Declined()
                 default: j += 1
                 }
@@ -155,7 +156,7 @@ extension YAMLBlockText {
         }
         var last = stop
         while last > i && base[last - 1] == UInt8(ascii: " ") { last -= 1 }
-        let next = isKey ? stop + 1 : flow ? stop : end
+        let next = isKey ? stop + 1 : closer != nil ? stop : end
         return ReadScalar(text: (i, last - i), isPlain: true, inScratch: false, start: i, isKey: isKey, next: next)
     }
 

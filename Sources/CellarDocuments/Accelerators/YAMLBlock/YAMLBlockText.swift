@@ -37,7 +37,13 @@ struct YAMLBlockText {
     /// mark, no tab, no carriage return but before a line feed, and none of
     /// the characters a YAML 1.1 reader takes for line breaks (U+0085,
     /// U+2028, U+2029) or that a reader might take for a space (U+00A0).
-    static func accepts(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Read a run of whole lines at a time, the pages behind given back.
+    static func accepts(_ bytes: UnsafeBufferPointer<UInt8>, dropping behind: DropBehind? = nil) -> Bool {
+        DropBehind.allLines(of: bytes, dropping: behind) { lines, _ in acceptsLines(lines) }
+    }
+
+    /// `accepts` for whole lines; a byte order mark at their start is declined, wherever they are.
+    static func acceptsLines(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress, YAMLCharacters.firstForbidden(bytes) == nil else { return false }
         let n = bytes.count
         if n >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { return false }

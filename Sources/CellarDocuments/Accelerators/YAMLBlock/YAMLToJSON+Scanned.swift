@@ -1,21 +1,23 @@
 import Cellar
 
 extension YAMLToJSON {
-    /// The JSON form of `yaml` read by `YAMLBlockScanner`, or nil when the
+    /// The converter holding the JSON form of `yaml` read by `YAMLBlockScanner`
+    /// (written to `spool` but for its last piece), or nil when the
     /// text is outside its subset or the form ends in an error (a repeated
     /// key): the caller then converts the whole text again by libfyaml, so
     /// every error, its words and its location, is the plain path's. Pages
     /// `behind` dropped here are only read again by that second pass.
     static func scanned(
-        _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind?, titles: Bool
-    ) -> [UInt8]? {
-        guard YAMLBlockText.accepts(yaml) else { return nil }
-        var c = YAMLToJSON(path: path, capacity: yaml.count)
+        _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind?, titles: Bool,
+        spool: JSONFormSpool? = nil
+    ) -> YAMLToJSON? {
+        guard YAMLBlockText.accepts(yaml, dropping: behind) else { return nil }
+        var c = YAMLToJSON(path: path, capacity: yaml.count, spool: spool)
         c.behind = behind
         c.readsTitles = titles
         var scanner = YAMLBlockScanner(yaml, path: path)
         do { try c.consume(&scanner, target: nil) } catch { return nil }
         c.behind?.finish()
-        return c.out
+        return c
     }
 }

@@ -30,9 +30,11 @@ enum YAMLSource {
 }
 
 extension StreamedDocument {
-    /// A YAML file, mapped: only its JSON form is held, the pages behind the parser given back.
+    /// A YAML file, mapped, the pages behind the parser given back; its JSON form is
+    /// held in memory below `spoolFrom` bytes of YAML, else spooled to disk and mapped.
     package static func load(
-        yamlFile path: String, sizeLimit: Int = InputFile.defaultSizeLimit, options: TableOptions = TableOptions()
+        yamlFile path: String, sizeLimit: Int = InputFile.defaultSizeLimit, options: TableOptions = TableOptions(),
+        spoolFrom: Int = JSONFormSpool.minimumSize
     ) throws -> StreamedDocument {
         let input = DocumentInput(path: path, bytes: [], format: .yaml)
         try checkTableDocument(input, options: options)
@@ -40,7 +42,8 @@ extension StreamedDocument {
         defer { close(fd) }
         let file = try DocumentBytes(file: fd, count: size, path: path, limit: sizeLimit)
         let json = try file.withUnsafeBufferPointer {
-            try YAMLToJSON.convert($0, path: path, dropping: DropBehind(file))
+            try YAMLToJSON.convert(
+                $0, path: path, dropping: DropBehind(file), spool: size >= spoolFrom ? JSONFormSpool() : nil)
         }
         let doc = StreamedDocument(input, json: json, source: .file(path), options: options)
         try doc.scan()

@@ -8,16 +8,25 @@ enum YAMLCharacters {
         var message: String
     }
 
-    static func check(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws {
-        guard let bad = firstForbidden(bytes) else { return }
+    /// Read a run of whole lines at a time, the pages behind given back.
+    static func check(_ bytes: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind? = nil) throws {
+        var bad: Problem?
+        _ = DropBehind.allLines(of: bytes, dropping: behind) { lines, offset in
+            bad = firstForbidden(lines, markFirst: offset == 0).map {
+                Problem(offset: offset + $0.offset, message: $0.message)
+            }
+            return bad == nil
+        }
+        guard let bad else { return }
         throw ByteLocation.error(ByteError(offset: bad.offset, message: bad.message), in: bytes, path: path)
     }
 
-    static func firstForbidden(_ bytes: UnsafeBufferPointer<UInt8>) -> Problem? {
+    /// A byte order mark is passed at the start of `bytes` only when they are the text's first (`markFirst`).
+    static func firstForbidden(_ bytes: UnsafeBufferPointer<UInt8>, markFirst: Bool = true) -> Problem? {
         guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
         let scanner = WordScanner(bytes)
-        var i = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
+        var i = markFirst && count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
         while i < count {
             // Printable ASCII is passed a word at a time.
             i = ByteFlags.firstFlagged(base, from: i, before: count) { ByteFlags.control($0) | ByteFlags.delOrHigh($0) }

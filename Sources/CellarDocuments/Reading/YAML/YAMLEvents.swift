@@ -22,8 +22,9 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
     private var depth = 0
     let path: String
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws {
-        try YAMLCharacters.check(bytes, path: path)
+    /// The characters are checked first, the pages `behind` them given back.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind? = nil) throws {
+        try YAMLCharacters.check(bytes, path: path, dropping: behind)
         var diagConfig = fy_diag_cfg()
         fy_diag_cfg_default(&diagConfig)
         diagConfig.fp = nil

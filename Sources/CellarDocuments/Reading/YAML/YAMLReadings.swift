@@ -49,7 +49,7 @@ import Cellar
                 try YAMLToJSON.convert(
                     $0, path: "t.yaml", titles: titles, aheadFrom: minimumBytes, scanning: scanning)
             }
-            return String(decoding: out, as: UTF8.self)
+            return out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
         } catch { return "error: \(error)" }
     }
 

@@ -12,6 +12,11 @@ import CellarText
 /// (`YAMLScalar`; titles and a row's `cell` as text), and what composing the
 /// node tree refuses is refused at the same mark in the same words
 /// (`YAMLReadings`). An offset in the JSON is located by converting again.
+///
+/// A big form is written to a `JSONFormSpool` in pieces of `pieceSize` as
+/// rows end, and one being located is let go in pieces: `out` holds only the
+/// form after `passedOn`, and the keys of the mappings still open are copied
+/// out of it first (`keyText`), to find a repeated one.
 struct YAMLToJSON {
     enum Role { case root, sections, section, rows, row, register, indexTitles, other }
     enum Key { case none, sections, register, indexTitles, rows, title }
@@ -25,8 +30,15 @@ struct YAMLToJSON {
     }
 
     private(set) var out: [UInt8] = []
+    /// The bytes of the form before `out`, written to `spool` or let go.
+    private var passedOn = 0
+    private var spool: JSONFormSpool?
     private var stack: [Frame] = []
+    /// The open mappings' keys as written: each at its range of `out`, or of
+    /// `keyText` for the first `keptKeys` (those open when `out` was passed on).
     private var keyRanges: [Range<Int>] = []
+    private var keyText: [UInt8] = []
+    private var keptKeys = 0
     private var keyMarks: [(line: Int, column: Int)] = []
     /// Refused once the document has parsed, as the node tree's reader does after composing.
     private var laterError: CellarError?
@@ -35,30 +47,65 @@ struct YAMLToJSON {
     let path: String
     var readsTitles = true
 
-    init(path: String, capacity: Int) {
+    static let pieceSize = 256 << 10
+
+    init(path: String, capacity: Int, spool: JSONFormSpool? = nil) {
         self.path = path
-        out.reserveCapacity(capacity)
+        self.spool = spool
+        out.reserveCapacity(spool == nil ? capacity : min(capacity, 2 * Self.pieceSize))
     }
 
     /// The JSON form of `yaml`, or the first error the node tree's reader would report;
     /// in the block subset read by `YAMLBlockScanner` when `scanning`, else
     /// from `aheadFrom` bytes parsed on a second thread (`YAMLEventsAhead`).
+    /// Written to `spool` and mapped from it, or held in memory when the spool's disk refuses it.
     static func convert(
         _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind? = nil, titles: Bool = true,
-        aheadFrom minimumBytes: Int = YAMLEventsAhead.minimumBytes, scanning: Bool = Accelerators.enabled
-    ) throws -> [UInt8] {
-        if scanning, let out = scanned(yaml, path: path, dropping: behind, titles: titles) { return out }
-        var c = YAMLToJSON(path: path, capacity: yaml.count)
-        c.behind = behind
-        c.readsTitles = titles
-        if var ahead = YAMLEventsAhead(yaml, path: path, minimumBytes: minimumBytes) {
-            try c.consume(&ahead, target: nil)
-        } else {
-            var events = try YAMLEvents(yaml, path: path)
-            try c.consume(&events, target: nil)
+        aheadFrom minimumBytes: Int = YAMLEventsAhead.minimumBytes, scanning: Bool = Accelerators.enabled,
+        spool: JSONFormSpool? = nil
+    ) throws -> DocumentBytes {
+        func form(_ spool: JSONFormSpool?) throws -> DocumentBytes {
+            if scanning, let c = scanned(yaml, path: path, dropping: behind, titles: titles, spool: spool) {
+                return try c.finished()
+            }
+            try spool?.reset()
+            var c = YAMLToJSON(path: path, capacity: yaml.count, spool: spool)
+            c.behind = behind
+            c.readsTitles = titles
+            if var ahead = YAMLEventsAhead(yaml, path: path, minimumBytes: minimumBytes, dropping: behind) {
+                try c.consume(&ahead, target: nil)
+            } else {
+                var events = try YAMLEvents(yaml, path: path, dropping: behind)
+                try c.consume(&events, target: nil)
+            }
+            c.behind?.finish()
+            return try c.finished()
         }
-        c.behind?.finish()
-        return c.out
+        if spool != nil {
+            do { return try form(spool) } catch is JSONFormSpool.Refused {}
+        }
+        return try form(nil)
+    }
+
+    /// The whole form: the spool mapped, or `out`.
+    private func finished() throws -> DocumentBytes {
+        guard let spool else { return DocumentBytes(out) }
+        try out.withUnsafeBufferPointer { try spool.write($0) }
+        return try spool.mapped(path: path)
+    }
+
+    /// Writes `out` to the spool (or lets it go, locating) once it holds a piece.
+    private mutating func passOn(locating: Bool) throws {
+        guard out.count >= Self.pieceSize, spool != nil || locating else { return }
+        try spool.map { spool in try out.withUnsafeBufferPointer { try spool.write($0) } }
+        for k in keptKeys..<keyRanges.count {
+            let range = keyRanges[k]
+            keyRanges[k] = keyText.count..<(keyText.count + range.count)
+            keyText.append(contentsOf: out[range])
+        }
+        keptKeys = keyRanges.count
+        passedOn += out.count
+        out.removeAll(keepingCapacity: true)
     }
 
     /// The YAML mark of the last value or key written at or before `offset` of the JSON form.
@@ -92,6 +139,7 @@ struct YAMLToJSON {
                 behind?.passed(events.inputOffset)
                 out.append(UInt8(ascii: "}"))
                 try checkDuplicates(stack.removeLast())
+                try passOn(locating: target != nil)
             case .documentStart:
                 documents += 1
                 if documents > 1 { throw CellarError(YAMLNode.secondDocument, at: events.mark) }
@@ -109,14 +157,14 @@ struct YAMLToJSON {
     private mutating func begin<Events: YAMLEventSource & ~Copyable>(
         _ events: inout Events, _ kind: YAMLEvents.Kind
     ) -> Int {
-        guard let parent = stack.last else { return out.count }
+        guard let parent = stack.last else { return passedOn + out.count }
         let isKey = parent.isMapping && parent.count % 2 == 0
         if parent.count > 0 { out.append(isKey || !parent.isMapping ? UInt8(ascii: ",") : UInt8(ascii: ":")) }
         stack[stack.count - 1].count += 1
         if isKey && kind != .scalar && laterError == nil {
             laterError = CellarError("keys must be plain text", at: events.mark)
         }
-        return out.count
+        return passedOn + out.count
     }
 
     private func childRole() -> Role {
@@ -197,9 +245,11 @@ struct YAMLToJSON {
         JSONText.writeString(text, into: &out)
     }
 
+    private func key(_ k: Int) -> ArraySlice<UInt8> { k < keptKeys ? keyText[keyRanges[k]] : out[keyRanges[k]] }
+
     /// Rows have a few keys, compared pairwise; a long mapping is hashed.
     private func hasRepeat(_ keys: Range<Int>) -> Bool {
-        if keys.count > 16 { return Set(keys.map { out[keyRanges[$0]] }).count < keys.count }
+        if keys.count > 16 || keys.lowerBound < keptKeys { return Set(keys.map(key)).count < keys.count }
         return out.withUnsafeBufferPointer { buffer in
             for i in keys.dropFirst() {
                 let a = keyRanges[i]
@@ -219,16 +269,20 @@ struct YAMLToJSON {
     /// As `YAMLNode.compose`: a repeated key is refused where it repeats.
     private mutating func checkDuplicates(_ frame: Frame) throws {
         defer {
+            if frame.keysStart < keptKeys {
+                keyText.removeSubrange(keyRanges[frame.keysStart].lowerBound...)
+                keptKeys = frame.keysStart
+            }
             keyRanges.removeSubrange(frame.keysStart...)
             keyMarks.removeSubrange(frame.keysStart...)
         }
         let keys = frame.keysStart..<keyRanges.count
         guard keys.count > 1, hasRepeat(keys) else { return }
         var seen: Set<ArraySlice<UInt8>> = []
-        for k in keys where !seen.insert(out[keyRanges[k]]).inserted {
+        for k in keys where !seen.insert(key(k)).inserted {
             let mark = keyMarks[k]
             throw CellarError(
-                YAMLNode.duplicateKey(JSONText.decodeString(Array(out[keyRanges[k]]))),
+                YAMLNode.duplicateKey(JSONText.decodeString(Array(key(k)))),
                 at: SourceLocation(file: path, line: mark.line, column: mark.column))
         }
     }

@@ -1,0 +1,89 @@
+/// Literal (`|`) and folded (`>`) block scalars as a mapping's value, in the
+/// part of their syntax the scanner takes: a chomping indicator or none, no
+/// indentation indicator, content indented past its mapping, no empty line
+/// before the first content line, no line of spaces alone, a folded scalar
+/// with no more-indented line, and a line break after the last content line.
+/// Anything else declines (libfyaml reads it).
+///
+/// Invariant: the content written is the scalar's value as YAML 1.2 defines
+/// it for those forms (lines joined by line feeds, or folded to spaces
+/// between adjacent lines, then chomped), which `YAMLBlockScannerTests`
+/// compares with libfyaml's.
+extension YAMLBlockText {
+    /// How a block scalar's trailing line breaks are kept.
+    enum Chomping {
+        /// None (`-`).
+        case strip
+        /// The last content line's (no indicator).
+        case clip
+        /// All, with the empty lines after the content (`+`).
+        case keep
+    }
+
+    /// `|` or `>`, then an optional `-` or `+`, then the line's end or a comment.
+    func blockScalarHeader(at i: Int, end: Int) throws -> (folded: Bool, chomping: Chomping) {
+        let folded = base[i] == UInt8(ascii: ">")
+        var j = i + 1
+        var chomping = Chomping.clip
+        if j < end && (base[j] == UInt8(ascii: "-") || base[j] == UInt8(ascii: "+")) {
+            chomping = base[j] == UInt8(ascii: "-") ? .strip : .keep
+            j += 1
+        }
+        guard isBlankOrComment(from: j, to: end), j == end || base[j] == UInt8(ascii: " ") else {
+            throw YAMLBlockScanner.Declined()
+        }
+        return (folded, chomping)
+    }
+
+    /// The content of a block scalar whose lines start at `start`, inside a
+    /// mapping indented `parent`, appended to `out`; returns where the first
+    /// line after it starts and how many lines it took.
+    func blockScalar(
+        from start: Int, parent: Int, folded: Bool, chomping: Chomping, into out: inout [UInt8]
+    ) throws -> (next: Int, lines: Int) {
+        var pos = start
+        var lines = 0
+        var indent = -1
+        var emptyLines = 0
+        var wrote = false
+        while pos < count {
+            let (end, next) = lineEnd(from: pos)
+            let content = skipSpaces(from: pos, to: end)
+            if content == end {
+                // An empty line: spaces alone, or before any content, would need YAML's indentation rules.
+                guard end == pos, indent >= 0 else { throw YAMLBlockScanner.Declined() }
+                emptyLines += 1
+                lines += 1
+                pos = next
+                continue
+            }
+            if indent < 0 {
+                guard content - pos > parent else { throw YAMLBlockScanner.Declined() }
+                indent = content - pos
+            }
+            if content - pos < indent { break }
+            // A last line without its line break, or a more-indented line of a folded scalar.
+            guard end < count, !folded || content - pos == indent else { throw YAMLBlockScanner.Declined() }
+            if wrote {
+                let breaks = folded ? emptyLines : emptyLines + 1
+                if breaks == 0 {
+                    out.append(UInt8(ascii: " "))
+                } else {
+                    out.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: breaks))
+                }
+            }
+            out.append(contentsOf: slice(pos + indent, end - pos - indent))
+            wrote = true
+            emptyLines = 0
+            lines += 1
+            pos = next
+        }
+        guard indent >= 0 else { throw YAMLBlockScanner.Declined() }
+        switch chomping {
+        case .strip: break
+        case .clip: out.append(UInt8(ascii: "\n"))
+        case .keep: out.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: emptyLines + 1))
+        }
+        return (pos, lines)
+    }
+}
