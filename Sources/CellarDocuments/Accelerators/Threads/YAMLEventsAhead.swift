@@ -40,7 +40,8 @@ struct YAMLEventsAhead: ~Copyable, YAMLEventSource {
             tags.removeAll()
         }
 
-        mutating func append<Source: YAMLEventSource & ~Copyable>(_ kind: YAMLEvents.Kind, of source: borrowing Source) {
+        mutating func append<Source: YAMLEventSource & ~Copyable>(_ kind: YAMLEvents.Kind, of source: borrowing Source)
+        {
             var event = Event(kind: kind)
             switch kind {
             case .scalar:
@@ -110,7 +111,9 @@ struct YAMLEventsAhead: ~Copyable, YAMLEventSource {
     }
 
     /// The events of `events` into `queue` in batches, its error (if any) after the last.
-    private static func pass<Source: YAMLEventSource & ~Copyable>(_ events: inout Source, into queue: BatchesAhead<Batch>) {
+    private static func pass<Source: YAMLEventSource & ~Copyable>(
+        _ events: inout Source, into queue: BatchesAhead<Batch>
+    ) {
         var batch = reusable([])
         do {
             while true {
