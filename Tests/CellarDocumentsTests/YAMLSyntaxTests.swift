@@ -70,6 +70,25 @@ import Testing
         Self.check("a: |2\n   x\n", Self.o(["a": .string(" x\n")]))
     }
 
+    /// libfyaml 0.7.12 takes lines at an indented collection's own
+    /// indentation as a block scalar's text (and near the end of the input
+    /// that text can hold bytes from outside it); YAML ends the scalar,
+    /// empty, before them. Cellar refuses them at the line, and reads the
+    /// block scalars around them as before.
+    @Test func blockScalarLinesAtTheirKeysIndentationAreRefused() {
+        let message =
+            "a block scalar's lines must be indented more than its key or dash (an empty text is written \"\")"
+        Self.refuse("  a: |\n  b: 1\n", "t.yaml:2:3: " + message)
+        Self.refuse("a:\n  b: |\n  c: 1\n", "t.yaml:3:3: " + message)
+        Self.refuse("a:\n  - |\n  - x\n", "t.yaml:3:3: " + message)
+        Self.refuse("a:\n  b: |+\n\n  c: 1\n", "t.yaml:4:3: " + message)
+        Self.refuse("  b: |\n  x\n      01: 0o8\n        my key: 50%", "t.yaml:2:3: " + message)
+        Self.check("a: |\nb: 1\n", Self.o(["a": .string(""), "b": .int(1)]))
+        Self.check("  a: |\n   x\n", Self.o(["a": .string("x\n")]))
+        Self.check("- a: |\n   x\n", .array([Self.o(["a": .string("x\n")])]))
+        Self.check("a:\n  b: |\n\n    x\n  c: 1\n", Self.o(["a": Self.o(["b": .string("\nx\n"), "c": .int(1)])]))
+    }
+
     /// From the spec's chapter 2: sequences of scalars, mappings of scalars,
     /// their flow forms, comments, quoted scalars' escapes.
     @Test func specChapterTwoShapes() {

@@ -1,12 +1,14 @@
 import Cellar
 import CellarText
 
-/// A YAML text's events parsed on a second thread and taken here in
-/// batches; its plain twin is `YAMLEvents` on this thread.
+/// A YAML text's events read on a second thread and taken here in
+/// batches: by libfyaml, whose plain twin is `YAMLEvents` on this thread,
+/// or by the block scanner, whose twin is `YAMLBlockScanner` on this thread.
 ///
-/// Invariant: the parser lives on the second thread only; only copies of
-/// its events cross, in order, the parse's error after them, so the JSON
-/// form and every error are the one-thread path's (`YAMLEventsAheadTests`).
+/// Invariant: the reader lives on the second thread only; only copies of
+/// its events cross, in order, the reader's error after them, so the JSON
+/// form and every error are the one-thread path's (`YAMLEventsAheadTests`,
+/// `YAMLBlockScannerTests`).
 /// `deinit` joins the thread; the caller keeps the text until then.
 struct YAMLEventsAhead: ~Copyable, YAMLEventSource {
     /// Below this size a thread costs more than it saves.
@@ -38,7 +40,8 @@ struct YAMLEventsAhead: ~Copyable, YAMLEventSource {
             tags.removeAll()
         }
 
-        mutating func append(_ kind: YAMLEvents.Kind, of source: borrowing YAMLEvents) {
+        mutating func append<Source: YAMLEventSource & ~Copyable>(_ kind: YAMLEvents.Kind, of source: borrowing Source)
+        {
             var event = Event(kind: kind)
             switch kind {
             case .scalar:
@@ -74,25 +77,45 @@ struct YAMLEventsAhead: ~Copyable, YAMLEventSource {
     let path: String
 
     /// Nil (nothing started) when too short, on one core, or with accelerators off.
+    /// `scanning`: the block scanner reads (its `Declined` is the error when the text is outside its subset).
     init?(
         _ yaml: UnsafeBufferPointer<UInt8>, path: String, minimumBytes: Int = Self.minimumBytes,
-        dropping behind: DropBehind? = nil
+        dropping behind: DropBehind? = nil, scanning: Bool = false
     ) {
         self.path = path
         guard yaml.count >= minimumBytes, WorkerThread.hasSecondCore else { return nil }
         let queue = self.queue
         let text = Text(bytes: yaml)
-        guard queue.start({ Self.parse(text.bytes, path: path, dropping: behind, into: queue) }) else { return nil }
+        guard queue.start({ Self.read(text.bytes, path: path, dropping: behind, scanning: scanning, into: queue) })
+        else { return nil }
     }
 
     deinit { _ = queue.stop() }
 
-    private static func parse(
-        _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind?, into queue: BatchesAhead<Batch>
+    private static func read(
+        _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind?, scanning: Bool,
+        into queue: BatchesAhead<Batch>
+    ) {
+        do {
+            if scanning {
+                guard YAMLBlockText.accepts(yaml, dropping: behind) else { throw YAMLBlockScanner.Declined() }
+                var scanner = YAMLBlockScanner(yaml, path: path)
+                pass(&scanner, into: queue)
+            } else {
+                var events = try YAMLEvents(yaml, path: path, dropping: behind)
+                pass(&events, into: queue)
+            }
+        } catch {
+            _ = queue.put([], last: true, failure: error)
+        }
+    }
+
+    /// The events of `events` into `queue` in batches, its error (if any) after the last.
+    private static func pass<Source: YAMLEventSource & ~Copyable>(
+        _ events: inout Source, into queue: BatchesAhead<Batch>
     ) {
         var batch = reusable([])
         do {
-            var events = try YAMLEvents(yaml, path: path, dropping: behind)
             while true {
                 let kind = try events.next()
                 // The reader passes these by.

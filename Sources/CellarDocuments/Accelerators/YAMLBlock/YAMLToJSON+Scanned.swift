@@ -7,16 +7,25 @@ extension YAMLToJSON {
     /// key): the caller then converts the whole text again by libfyaml, so
     /// every error, its words and its location, is the plain path's. Pages
     /// `behind` dropped here are only read again by that second pass.
+    /// From `aheadFrom` bytes the scanner reads on a second thread (`YAMLEventsAhead`).
     static func scanned(
         _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind?, titles: Bool,
-        spool: JSONFormSpool? = nil
+        spool: JSONFormSpool? = nil, aheadFrom minimumBytes: Int = YAMLEventsAhead.minimumBytes
     ) -> YAMLToJSON? {
-        guard YAMLBlockText.accepts(yaml, dropping: behind) else { return nil }
         var c = YAMLToJSON(path: path, capacity: yaml.count, spool: spool)
         c.behind = behind
         c.readsTitles = titles
-        var scanner = YAMLBlockScanner(yaml, path: path)
-        do { try c.consume(&scanner, target: nil) } catch { return nil }
+        do {
+            if var ahead = YAMLEventsAhead(
+                yaml, path: path, minimumBytes: minimumBytes, dropping: behind, scanning: true)
+            {
+                try c.consume(&ahead, target: nil)
+            } else {
+                guard YAMLBlockText.accepts(yaml, dropping: behind) else { return nil }
+                var scanner = YAMLBlockScanner(yaml, path: path)
+                try c.consume(&scanner, target: nil)
+            }
+        } catch { return nil }
         c.behind?.finish()
         return c
     }

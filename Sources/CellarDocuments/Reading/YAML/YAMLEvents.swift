@@ -19,7 +19,8 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
     private let scratch = YAMLSingleQuoted.Scratch()
     private let diagnostics: OpaquePointer
     private var current: UnsafeMutablePointer<fy_event>?
-    private var depth = 0
+    /// The column of each open collection's first key or dash (its indentation, for a block one).
+    private var indents: [Int] = []
     let path: String
 
     /// The characters are checked first, the pages `behind` them given back.
@@ -67,19 +68,21 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
             return .end
         }
         switch event.pointee.type {
-        case FYET_SCALAR: return .scalar
+        case FYET_SCALAR:
+            try checkBlockScalarIndent()
+            return .scalar
         case FYET_ALIAS: return .alias
         case FYET_SEQUENCE_START, FYET_MAPPING_START:
-            depth += 1
-            if depth > Self.maximumNesting {
+            indents.append(fy_event_start_mark(event).map { Int($0.pointee.column) } ?? 0)
+            if indents.count > Self.maximumNesting {
                 throw CellarError("nested more than \(Self.maximumNesting) levels deep", at: mark)
             }
             return event.pointee.type == FYET_SEQUENCE_START ? .sequenceStart : .mappingStart
         case FYET_SEQUENCE_END:
-            depth -= 1
+            indents.removeLast()
             return .sequenceEnd
         case FYET_MAPPING_END:
-            depth -= 1
+            indents.removeLast()
             return .mappingEnd
         case FYET_DOCUMENT_START: return .documentStart
         case FYET_STREAM_END: return .end
@@ -124,6 +127,48 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
         default: break
         }
         return start
+    }
+
+    /// libfyaml reads lines indented as far as an indented collection's keys
+    /// or dashes as the text of a block scalar in it (`  a: |` then `  b: 1`
+    /// gives `a` the text `b: 1`, where YAML ends the scalar, empty, before
+    /// that line), and near the end of the input its text can then hold bytes
+    /// from outside it. Such a text is refused, at its first line.
+    private func checkBlockScalarIndent() throws {
+        guard let event = current, let token = event.pointee.scalar.value,
+            fy_token_scalar_style(token) == FYSS_LITERAL || fy_token_scalar_style(token) == FYSS_FOLDED,
+            let parent = indents.last, parent > 0,
+            let start = fy_event_start_mark(event)?.pointee.input_pos,
+            let end = fy_token_end_mark(token)?.pointee.input_pos
+        else { return }
+        // The text's first line with a character other than a space, from the line after the indicator.
+        var i = min(Int(start), input.count)
+        while i > 0 && input[i - 1] != 0x0A { i -= 1 }
+        if let header = blockHeader(before: Int(start)), header.linesBack == 0 {
+            while i < input.count && input[i] != 0x0A { i += 1 }
+            i += 1
+        }
+        let last = min(Int(end), input.count)
+        while i < last {
+            var j = i
+            while j < last && input[j] == UInt8(ascii: " ") { j += 1 }
+            if j < last && input[j] != 0x0A && input[j] != 0x0D {
+                guard j - i > parent else {
+                    throw CellarError(
+                        "a block scalar's lines must be indented more than its key or dash"
+                            + " (an empty text is written \"\")",
+                        at: SourceLocation(file: path, line: lineNumber(at: j), column: j - i + 1))
+                }
+                return
+            }
+            while j < last && input[j] != 0x0A { j += 1 }
+            i = j + 1
+        }
+    }
+
+    /// The 1-based line of `offset`.
+    private func lineNumber(at offset: Int) -> Int {
+        1 + UnsafeBufferPointer(rebasing: input[..<offset]).count { $0 == 0x0A }
     }
 
     /// The 0-based column of the nearest block scalar indicator before `offset`, and how many lines back.

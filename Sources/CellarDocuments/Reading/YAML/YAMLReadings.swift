@@ -63,13 +63,17 @@ import Cellar
         return nil
     }
 
-    /// Where the JSON form read by the block scanner (`YAMLBlockScanner`)
-    /// differs from libfyaml's (their bytes or their errors), or nil.
+    /// Where the JSON form read by the block scanner (`YAMLBlockScanner`),
+    /// on this thread or ahead on a second, differs from libfyaml's (their
+    /// bytes or their errors), or nil.
     public static func scannerMismatch(_ bytes: [UInt8]) -> String? {
         for titles in [true, false] {
             let plain = form(bytes, titles: titles, aheadFrom: Int.max)
-            let scanned = form(bytes, titles: titles, aheadFrom: Int.max, scanning: true)
-            if scanned != plain { return "libfyaml \(plain.prefix(300)), scanner \(scanned.prefix(300))" }
+            for minimumBytes in [Int.max, 0] {
+                let scanned = form(bytes, titles: titles, aheadFrom: minimumBytes, scanning: true)
+                let reader = minimumBytes == 0 ? "scanner ahead" : "scanner"
+                if scanned != plain { return "libfyaml \(plain.prefix(300)), \(reader) \(scanned.prefix(300))" }
+            }
         }
         return nil
     }

@@ -56,8 +56,8 @@ struct YAMLToJSON {
     }
 
     /// The JSON form of `yaml`, or the first error the node tree's reader would report;
-    /// in the block subset read by `YAMLBlockScanner` when `scanning`, else
-    /// from `aheadFrom` bytes parsed on a second thread (`YAMLEventsAhead`).
+    /// in the block subset read by `YAMLBlockScanner` when `scanning`; either
+    /// reader runs on a second thread from `aheadFrom` bytes (`YAMLEventsAhead`).
     /// Written to `spool` and mapped from it, or held in memory when the spool's disk refuses it.
     static func convert(
         _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind? = nil, titles: Bool = true,
@@ -65,7 +65,10 @@ struct YAMLToJSON {
         spool: JSONFormSpool? = nil
     ) throws -> DocumentBytes {
         func form(_ spool: JSONFormSpool?) throws -> DocumentBytes {
-            if scanning, let c = scanned(yaml, path: path, dropping: behind, titles: titles, spool: spool) {
+            if scanning,
+                let c = scanned(
+                    yaml, path: path, dropping: behind, titles: titles, spool: spool, aheadFrom: minimumBytes)
+            {
                 return try c.finished()
             }
             try spool?.reset()
