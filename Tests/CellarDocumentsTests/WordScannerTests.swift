@@ -123,6 +123,40 @@ import Testing
     }
 }
 
+/// Text a scan has checked is copied into a `String` without checking it
+/// again: the same string as the standard library's checking decoder makes,
+/// down to what its ASCII flag steers (the count of characters, the UTF-16
+/// view), for short strings (stored inline) and long ones, at every offset.
+@Suite struct CheckedTextStringTests {
+    @Test func checkedTextMakesTheSameStringAsDecoding() {
+        let pieces = ["a", "Row 12 ", "한", "🍎", "é", "e\u{301}", "🇰🇷", "\u{7F}", "~"]
+        var texts: [String] = [""]
+        for length in 1...40 {
+            for (k, piece) in pieces.enumerated() {
+                // A run of one piece, or ASCII with one other piece at the end or in the middle.
+                texts.append(String(repeating: piece, count: length))
+                let ascii = String(repeating: "x", count: length)
+                texts.append(ascii + pieces[(k + 2) % pieces.count])
+                texts.append(String(ascii.prefix(length / 2)) + piece + String(ascii.dropFirst(length / 2)))
+            }
+        }
+        for text in texts {
+            for offset in [0, 3] {
+                let bytes = [UInt8](repeating: 0x20, count: offset) + Array(text.utf8) + Array(" tail".utf8)
+                bytes.withUnsafeBufferPointer { buffer in
+                    let range = offset..<(offset + text.utf8.count)
+                    for words in [true, false] {
+                        let got = WordScanner(buffer, words: words).string(range)
+                        #expect(got == text && got.count == text.count, "\(text)")
+                        #expect(got.utf16.count == text.utf16.count, "\(text)")
+                        #expect(got.utf16.elementsEqual(text.utf16) && got.utf8.elementsEqual(text.utf8), "\(text)")
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// A string of a row the load has checked is passed without checking it
 /// again (`JSONBytes.checkedString`): the same token, and the same place
 /// after it, as the checking `string()` gives, escapes and all.

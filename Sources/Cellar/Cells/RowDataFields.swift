@@ -130,8 +130,8 @@ extension RowDataFields {
         return memcmp(field.name.utf8Start, k, key.count) == 0 ? field : nil
     }
 
-    /// Sets one field.
-    package mutating func set(_ field: Field, to value: Value) {
+    /// Sets one field (the value moved in, not copied).
+    package mutating func set(_ field: Field, to value: consuming Value) {
         switch field {
         case .text: text = value
         case .secondaryText: secondaryText = value

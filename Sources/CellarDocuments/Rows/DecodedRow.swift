@@ -27,27 +27,40 @@ struct DecodedRow: Sendable {
 
     /// Labels measured with `ambiguousWide` when given; into `box` (held by no one else) when given.
     init(
-        parsed: RowData, cell: String?, disabled: Bool, measuringLabels ambiguousWide: Bool? = nil,
+        parsed data: consuming RowData, cell: String?, disabled: Bool, measuringLabels ambiguousWide: Bool? = nil,
         box: ParsedRowData? = nil
     ) {
-        data = .null
+        // Each field set once, the data moved in: a row set field by field on two branches is built twice and copied.
+        let parsed: ParsedRowData
         if let box {
-            box.refill(parsed, measuringLabels: ambiguousWide)
-            self.parsed = box
+            box.refill(data, measuringLabels: ambiguousWide)
+            parsed = box
         } else {
-            self.parsed = ParsedRowData(parsed, measuringLabels: ambiguousWide)
+            parsed = ParsedRowData(data, measuringLabels: ambiguousWide)
         }
+        self.data = .null
+        self.parsed = parsed
         self.cell = cell
         self.disabled = disabled
     }
 }
 
-/// The identifiers a registry draws with a built-in style, as a value a second thread may read.
+/// The identifiers a registry draws with a built-in style, as a value a
+/// second thread may read, and what its reader learnt from the rows before.
 struct BuiltinIdentifiers: Sendable {
     private let identifiers: Set<String>
     private let defaultCell: String
+    /// The gaps before the values of the rows read so far (`JSONBytes.builtinRow`).
+    var shape = RowShape<JSONBytes.BuiltinKey>()
     /// The few identifiers decided so far, compared before hashing.
-    private var known: [(id: String, builtin: Bool)] = []
+    private var known: [Known] = []
+
+    /// An identifier decided, with its bytes (a row's `cell` is matched against them, no `String` made).
+    private struct Known {
+        var id: String
+        var bytes: [UInt8]
+        var builtin: Bool
+    }
 
     init(_ registry: Registry, defaultCell: String) {
         identifiers = Set(registry.identifiers.filter { registry.style(for: $0) is BuiltinCellStyle })
@@ -58,15 +71,15 @@ struct BuiltinIdentifiers: Sendable {
         let id = cell ?? defaultCell
         for k in known where k.id == id { return k.builtin }
         let builtin = identifiers.contains(id)
-        if known.count < 8 { known.append((id, builtin)) }
+        if known.count < 8 { known.append(Known(id: id, bytes: Array(id.utf8), builtin: builtin)) }
         return builtin
     }
 
-    /// An identifier decided so far matched as bytes (no `String` made); nil: `contains` decides.
+    /// An identifier decided so far matched as bytes; nil: `contains` decides.
     func known(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (id: String, builtin: Bool)? {
-        for k in known {
-            var id = k.id
-            if id.withUTF8({ bytes.bytes(range, equal: $0) }) { return k }
+        // By index: a loop's copy of each entry would retain its strings.
+        for i in known.indices where known[i].bytes.withUnsafeBufferPointer({ bytes.bytes(range, equal: $0) }) {
+            return (known[i].id, known[i].builtin)
         }
         return nil
     }

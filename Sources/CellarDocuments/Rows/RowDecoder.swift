@@ -1,4 +1,5 @@
 import Cellar
+import CellarText
 
 /// Decodes checked rows from the document's bytes and row offsets: an
 /// immutable value a second thread may use (`RowPrefetch`). Errors are
@@ -8,6 +9,8 @@ struct RowDecoder: Sendable {
     let bytes: DocumentBytes
     let rowOffsets: RowOffsets
     let columns: [String]
+    /// Read once, not per row.
+    let accelerated = Accelerators.enabled
 
     static func none(_ format: InputFormat) -> RowDecoder {
         RowDecoder(format: format, bytes: DocumentBytes(), rowOffsets: RowOffsets(byteLimit: 0), columns: [])
@@ -76,15 +79,20 @@ struct RowDecoder: Sendable {
     private func builtinJSONRow(
         _ index: Int, _ builtins: inout BuiltinIdentifiers, _ ambiguousWide: Bool?, _ box: ParsedRowData?
     ) -> DecodedRow? {
-        let decoded = try? decode(index) { _, _ in
-            nil
-        } json: { j -> DecodedRow? in
-            var row = JSONBytes.BuiltinRow()
-            guard try j.builtinRow(&builtins, into: &row), let data = try? RowData.parse(row.fields) else { return nil }
-            return DecodedRow(
-                parsed: data, cell: row.cell, disabled: row.disabled, measuringLabels: ambiguousWide, box: box)
+        do {
+            return try decode(index) { _, _ in
+                nil
+            } json: { j -> DecodedRow? in
+                var row = JSONBytes.BuiltinRow()
+                guard try j.builtinRow(&builtins, into: &row), let data = try? RowData.parse(row.fields) else {
+                    return nil
+                }
+                return DecodedRow(
+                    parsed: data, cell: row.cell, disabled: row.disabled, measuringLabels: ambiguousWide, box: box)
+            }
+        } catch {
+            return nil
         }
-        return decoded ?? nil
     }
 
     private func decode<T>(
@@ -100,7 +108,7 @@ struct RowDecoder: Sendable {
                 _ = try records.record(at: offset, into: &fields)
                 return try delimited(records, fields)
             default:
-                var j = JSONBytes(buffer, at: offset, yamlForm: format == .yaml)
+                var j = JSONBytes(buffer, at: offset, yamlForm: format == .yaml, accelerated: accelerated)
                 return try json(&j)
             }
         }

@@ -12,7 +12,7 @@ extension QuickRowCheck {
         var builtinTrouble = false
         var detail = false
         var keyMask: UInt64 = 0
-        let scanner = WordScanner(j.bytes)
+        let scanner = j.words
         var member = 0
         while true {
             let key: Range<Int>
@@ -221,7 +221,7 @@ extension QuickRowCheck {
     @inline(__always)
     static func plainString(_ j: inout JSONBytes) -> Range<Int>? {
         let start = j.pos &+ 1
-        let end = WordScanner(j.bytes).run(from: start, to: UInt8(ascii: "\""), UInt8(ascii: "\\"), below: 0x20)
+        let end = j.words.run(from: start, to: UInt8(ascii: "\""), UInt8(ascii: "\\"), below: 0x20)
         guard end < j.bytes.count, j.bytes[end] == UInt8(ascii: "\"") else { return nil }
         j.pos = end &+ 1
         return start..<end

@@ -74,7 +74,7 @@ struct QuickRowCheck {
     /// The current row's other keys, for the duplicate check.
     var keys: [Range<Int>] = []
     var identifiers = RowIdentifiers()
-    var shape = RowShape()
+    var shape = RowShape<Int>()
     let defaultCell: String
     var defaultNoted = false
     /// A JSON table's row key sets, recorded as rows pass (nil: not kept).

@@ -4,41 +4,63 @@
 /// just past the value before) to its value.
 ///
 /// Invariant: a gap is recorded only once its bytes were checked valid, so
-/// the same bytes in a later row are valid and name the same key.
-struct RowShape {
+/// the same bytes in a later row are valid and name the same key. `Name`
+/// is what the reader made of the key (the quick check: its index in
+/// `QuickRowCheck.names`, or -1).
+struct RowShape<Name: Sendable>: Sendable {
     struct Gap {
         var length: Int
         var keyStart: Int
         var keyEnd: Int
-        /// The key's index in `QuickRowCheck.names`, or -1.
-        var name: Int
+        var name: Name
         var words: (UInt64, UInt64, UInt64, UInt64)
         var masks: (UInt64, UInt64, UInt64, UInt64)
     }
 
-    static let maximumLength = 32
-    static let maximumGaps = 16
+    static var maximumLength: Int { 32 }
+    static var maximumGaps: Int { 16 }
+    /// Two per member, the last matched first: rows of two shapes (two
+    /// styles' keys in turn) match either.
     private var gaps: [Gap] = []
+    private var others: [Gap] = []
 
-    init() { gaps.reserveCapacity(Self.maximumGaps) }
+    init() {
+        gaps.reserveCapacity(Self.maximumGaps)
+        others.reserveCapacity(Self.maximumGaps)
+    }
 
     /// Gap `k`, when the bytes at `p` are its bytes.
     @inline(__always)
-    func match(_ k: Int, _ scanner: WordScanner, at p: Int) -> Gap? {
-        guard k < gaps.count else { return nil }
-        let g = gaps[k]
-        guard let w0 = scanner.word(at: p), w0 & g.masks.0 == g.words.0 else { return nil }
-        if g.length <= 8 { return g }
-        guard let w1 = scanner.word(at: p &+ 8), w1 & g.masks.1 == g.words.1 else { return nil }
-        if g.length <= 16 { return g }
-        guard let w2 = scanner.word(at: p &+ 16), w2 & g.masks.2 == g.words.2 else { return nil }
-        if g.length <= 24 { return g }
-        guard let w3 = scanner.word(at: p &+ 24), w3 & g.masks.3 == g.words.3 else { return nil }
+    mutating func match(_ k: Int, _ scanner: WordScanner, at p: Int) -> Gap? {
+        guard k < gaps.count, let w0 = scanner.word(at: p) else { return nil }
+        if Self.fits(gaps[k], w0, scanner, p) { return gaps[k] }
+        return matchOther(k, w0, scanner, p)
+    }
+
+    /// The other gap of member `k`, made the first when it fits (the first is compared inline).
+    @inline(never)
+    private mutating func matchOther(_ k: Int, _ w0: UInt64, _ scanner: WordScanner, _ p: Int) -> Gap? {
+        let g = others[k]
+        guard Self.fits(g, w0, scanner, p) else { return nil }
+        others[k] = gaps[k]
+        gaps[k] = g
         return g
     }
 
+    @inline(__always)
+    private static func fits(_ g: Gap, _ w0: UInt64, _ scanner: WordScanner, _ p: Int) -> Bool {
+        guard w0 & g.masks.0 == g.words.0 else { return false }
+        if g.length <= 8 { return true }
+        guard let w1 = scanner.word(at: p &+ 8), w1 & g.masks.1 == g.words.1 else { return false }
+        if g.length <= 16 { return true }
+        guard let w2 = scanner.word(at: p &+ 16), w2 & g.masks.2 == g.words.2 else { return false }
+        if g.length <= 24 { return true }
+        guard let w3 = scanner.word(at: p &+ 24), w3 & g.masks.3 == g.words.3 else { return false }
+        return true
+    }
+
     /// Keeps the checked bytes `gap` as gap `k`, when they fit in four words.
-    mutating func record(_ k: Int, _ scanner: WordScanner, gap: Range<Int>, key: Range<Int>, name: Int) {
+    mutating func record(_ k: Int, _ scanner: WordScanner, gap: Range<Int>, key: Range<Int>, name: Name) {
         guard k <= gaps.count, k < Self.maximumGaps, !gap.isEmpty, gap.count <= Self.maximumLength else { return }
         var words: [UInt64] = [0, 0, 0, 0]
         var masks: [UInt64] = [0, 0, 0, 0]
@@ -52,6 +74,12 @@ struct RowShape {
             length: gap.count, keyStart: key.lowerBound - gap.lowerBound, keyEnd: key.upperBound - gap.lowerBound,
             name: name, words: (words[0], words[1], words[2], words[3]),
             masks: (masks[0], masks[1], masks[2], masks[3]))
-        if k == gaps.count { gaps.append(g) } else { gaps[k] = g }
+        if k == gaps.count {
+            gaps.append(g)
+            others.append(g)
+        } else {
+            others[k] = gaps[k]
+            gaps[k] = g
+        }
     }
 }

@@ -72,12 +72,13 @@ final class RowPrefetch: @unchecked Sendable {
                 // A box still held elsewhere (the table's last chunk, not yet let go) is not reused.
                 var box = boxes.popLast()
                 if !isKnownUniquelyReferenced(&box) { box = nil }
-                guard
-                    let row = try? decoder.decodedRow(
-                        next, builtins: &builtins, measuringLabels: measuring ? ambiguousWide : nil, box: box)
-                else { break }
-                if box != nil && row.parsed === box { boxesReused += 1 }
-                chunk.append(row)
+                // Appended as returned: a row bound first is copied, then destroyed.
+                do {
+                    chunk.append(
+                        try decoder.decodedRow(
+                            next, builtins: &builtins, measuringLabels: measuring ? ambiguousWide : nil, box: box))
+                } catch { break }
+                if let box, chunk[chunk.count - 1].parsed === box { boxesReused += 1 }
                 next += 1
             }
             let failed = next < end
@@ -95,9 +96,10 @@ final class RowPrefetch: @unchecked Sendable {
 
     private static func keepBoxes(of spent: [[DecodedRow]], in boxes: inout [ParsedRowData]) {
         for chunk in spent {
-            for row in chunk {
+            // By index: a loop's copy of each row would retain all it holds.
+            for i in chunk.indices {
                 guard boxes.count < keptBoxes else { return }
-                if let box = row.parsed { boxes.append(box) }
+                if let box = chunk[i].parsed { boxes.append(box) }
             }
         }
     }

@@ -12,12 +12,13 @@ import CellarText
 struct WordScanner {
     private let base: UnsafePointer<UInt8>?
     let count: Int
-    private let words: Bool
+    /// `Accelerators.enabled`, read once by whoever makes the scanner (a row's decoder, once a render).
+    let words: Bool
 
-    init(_ buffer: UnsafeBufferPointer<UInt8>) {
+    init(_ buffer: UnsafeBufferPointer<UInt8>, words: Bool = Accelerators.enabled) {
         base = buffer.baseAddress
         count = buffer.count
-        words = Accelerators.enabled
+        self.words = words
     }
 
     @inline(__always)
@@ -141,5 +142,30 @@ struct WordScanner {
             i &+= 1
         }
         return count
+    }
+
+    /// The text of `range` (below `count`), which a scan through `run` (or
+    /// `firstInvalidUTF8`) has found to be valid UTF-8: copied into a
+    /// `String` without checking it again. The plain twin checks it.
+    func string(_ range: Range<Int>) -> String {
+        let text = UnsafeBufferPointer(start: base.map { $0 + range.lowerBound }, count: range.count)
+        if words, #available(macOS 26, *) {
+            // A short string is stored inline and finds its own ASCII flag.
+            let ascii = range.count > 15 && !containsHigh(range)
+            return String(copying: UTF8Span(unchecked: text.span, isKnownASCII: ascii))
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Whether a byte of `range` (eight bytes or more) is 0x80 or above (outside ASCII).
+    private func containsHigh(_ range: Range<Int>) -> Bool {
+        // The last word read where it ends, over bytes read before: no byte loop.
+        var high = UnsafeRawPointer(base.unsafelyUnwrapped + (range.upperBound &- 8)).loadUnaligned(as: UInt64.self)
+        var i = range.lowerBound
+        while i &+ 8 < range.upperBound {
+            high |= UnsafeRawPointer(base.unsafelyUnwrapped + i).loadUnaligned(as: UInt64.self)
+            i &+= 8
+        }
+        return high & ByteFlags.highs != 0
     }
 }

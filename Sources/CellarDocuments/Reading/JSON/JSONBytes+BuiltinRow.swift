@@ -8,44 +8,66 @@ extension JSONBytes {
         var disabled = false
     }
 
+    /// What a row's key is to a built-in style.
+    enum BuiltinKey: Sendable {
+        case field(RowDataFields.Field)
+        case cell, disabled
+        case otherTableKey
+    }
+
     /// Reads a checked row straight into a built-in style's fields, the values
     /// `styleRow()` gives; false when no built-in style draws it or a key is
     /// neither a field nor a table key (the caller decodes it then).
     mutating func builtinRow(_ builtins: inout BuiltinIdentifiers, into row: inout BuiltinRow) throws -> Bool {
         guard current == UInt8(ascii: "{") else { return false }
+        var member = 0
+        var gapStart = pos
         pos += 1
         skipSpace()
         while current != UInt8(ascii: "}") {
-            let token = try checkedString()
-            skipSpace()
-            if current == UInt8(ascii: ":") { pos += 1 } else { try expect(UInt8(ascii: ":"), "':' after the key") }
-            skipSpace()
-            if let field = field(named: token) {
+            let key: BuiltinKey
+            // Rows mostly repeat the gaps before their values, and the same gap names the same key.
+            if let gap = builtins.shape.match(member, words, at: gapStart) {
+                pos = gapStart &+ gap.length
+                skipSpace()
+                key = gap.name
+            } else {
+                let token = try checkedString()
+                skipSpace()
+                if current == UInt8(ascii: ":") { pos += 1 } else { try expect(UInt8(ascii: ":"), "':' after the key") }
+                skipSpace()
+                guard let k = builtinKey(token) else { return false }
+                key = k
+                builtins.shape.record(member, words, gap: gapStart..<pos, key: token.range, name: key)
+            }
+            switch key {
+            case .cell: guard try builtinCell(&builtins, into: &row) else { return false }
+            case .disabled: row.disabled = try value(depth: 1).boolValue == true
+            case .otherTableKey: try skip(depth: 1)
+            case .field(let field):
                 let v =
                     current == UInt8(ascii: "\"")
                     ? Value.string(text(of: try checkedString(), for: field)) : try value(depth: 1)
                 row.fields.set(field, to: v)
-            } else if !token.escaped && bytes.bytes(token.range, equal: "cell") {
-                guard try builtinCell(&builtins, into: &row) else { return false }
-            } else {
-                let key = decode(token)
-                guard StyleRow.isTableKey(key) else { return false }
-                if key == "cell" {
-                    guard try builtinCell(&builtins, into: &row) else { return false }
-                } else if key == "disabled" {
-                    row.disabled = try value(depth: 1).boolValue == true
-                } else {
-                    try skip(depth: 1)
-                }
             }
             skipSpace()
+            gapStart = pos
             if current == UInt8(ascii: ",") {
                 pos += 1
                 skipSpace()
             }
+            member &+= 1
         }
         pos += 1
         return row.cell != nil || builtins.contains(nil)
+    }
+
+    /// Nil for a key that is neither a field nor a table key.
+    private func builtinKey(_ token: StringToken) -> BuiltinKey? {
+        if let field = field(named: token) { return .field(field) }
+        let key = decode(token)
+        guard StyleRow.isTableKey(key) else { return nil }
+        return key == "cell" ? .cell : key == "disabled" ? .disabled : .otherTableKey
     }
 
     /// False when no built-in style draws the `cell`; a name met before is matched as bytes.
@@ -66,7 +88,6 @@ extension JSONBytes {
     /// `string()` for a checked row: the closing quote found without checking the text again.
     mutating func checkedString() throws -> StringToken {
         let start = pos
-        let words = WordScanner(bytes)
         var i = pos &+ 1
         var escaped = false
         while true {
@@ -86,7 +107,7 @@ extension JSONBytes {
 
     /// An accessory type's name as the shared string (none made per row), other text decoded.
     private func text(of token: StringToken, for field: RowDataFields.Field) -> String {
-        if Accelerators.enabled, !token.escaped, field == .accessory || field == .editingAccessory,
+        if words.words, !token.escaped, field == .accessory || field == .editingAccessory,
             let known = AccessoryType.named(utf8: UnsafeBufferPointer(rebasing: bytes[token.range]))
         {
             return known.name

@@ -2,8 +2,11 @@ import Cellar
 
 /// Decoding what the scan has checked: strings, rows, and where a key sits (for errors).
 extension JSONBytes {
+    /// Invariant: `token` was read by `string()`, or by `checkedString()` in a
+    /// row the load checked (the file is the one checked: `FileIdentity`),
+    /// so its bytes are valid UTF-8.
     func decode(_ token: StringToken) -> String {
-        guard token.escaped else { return String(decoding: bytes[token.range], as: UTF8.self) }
+        guard token.escaped else { return words.string(token.range) }
         var out: [UInt8] = []
         out.reserveCapacity(token.range.count)
         var i = token.range.lowerBound

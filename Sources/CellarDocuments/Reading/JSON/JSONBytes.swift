@@ -13,13 +13,19 @@ struct ByteError: Error {
 /// core schema reads them).
 struct JSONBytes {
     let bytes: UnsafeBufferPointer<UInt8>
+    /// The bytes' scanner, made once: it holds the accelerator switch.
+    let words: WordScanner
     var pos: Int
     static let maximumDepth = 512
     /// Only the JSON form of a YAML document reads `JSONText.notANumber` as `.nan`; a user's JSON stays RFC 8259.
     var isYAMLForm: Bool
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, at pos: Int = 0, yamlForm: Bool = false) {
+    init(
+        _ bytes: UnsafeBufferPointer<UInt8>, at pos: Int = 0, yamlForm: Bool = false,
+        accelerated: Bool = Accelerators.enabled
+    ) {
         self.bytes = bytes
+        words = WordScanner(bytes, words: accelerated)
         self.pos = pos
         self.isYAMLForm = yamlForm
     }
@@ -201,7 +207,6 @@ struct JSONBytes {
     /// Reads the string at `pos`, checking its UTF-8 (`WordScanner`).
     mutating func string() throws -> StringToken {
         let start = pos
-        let words = WordScanner(bytes)
         var i = pos &+ 1
         var escaped = false
         while true {
