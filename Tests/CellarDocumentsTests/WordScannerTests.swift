@@ -128,6 +128,25 @@ import Testing
 /// down to what its ASCII flag steers (the count of characters, the UTF-16
 /// view), for short strings (stored inline) and long ones, at every offset.
 @Suite struct CheckedTextStringTests {
+    /// Bytes that changed after their check (a file rewritten in place while
+    /// mapped) are never a `String` of invalid UTF-8: only ASCII skips the check.
+    @Test func textThatIsNoLongerValidIsRepairedNotTrusted() {
+        let cases: [[UInt8]] = [
+            [0xEA, 0xB0], Array("Row 12 ".utf8) + [0xFF], [0xC3] + Array("abcdefghijklmnop".utf8),
+            Array("0123456789abcdef".utf8) + [0xF0, 0x9F, 0x8D],
+            [0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80],
+        ]
+        for bytes in cases {
+            bytes.withUnsafeBufferPointer { buffer in
+                for words in [true, false] {
+                    let got = WordScanner(buffer, words: words).string(0..<bytes.count)
+                    #expect(got == String(decoding: bytes, as: UTF8.self), "\(bytes)")
+                    #expect(got.unicodeScalars.contains("\u{FFFD}"), "\(bytes)")
+                }
+            }
+        }
+    }
+
     @Test func checkedTextMakesTheSameStringAsDecoding() {
         let pieces = ["a", "Row 12 ", "한", "🍎", "é", "e\u{301}", "🇰🇷", "\u{7F}", "~"]
         var texts: [String] = [""]

@@ -145,16 +145,26 @@ struct WordScanner {
     }
 
     /// The text of `range` (below `count`), which a scan through `run` (or
-    /// `firstInvalidUTF8`) has found to be valid UTF-8: copied into a
-    /// `String` without checking it again. The plain twin checks it.
+    /// `firstInvalidUTF8`) has found to be valid UTF-8, as a `String`: ASCII
+    /// text is copied in without a second check; other text is checked
+    /// again, since a file rewritten in place while it is mapped can change
+    /// under the reader, and a `String` must never hold invalid UTF-8. The
+    /// plain twin checks all.
     func string(_ range: Range<Int>) -> String {
         let text = UnsafeBufferPointer(start: base.map { $0 + range.lowerBound }, count: range.count)
-        if words, #available(macOS 26, *) {
-            // A short string is stored inline and finds its own ASCII flag.
-            let ascii = range.count > 15 && !containsHigh(range)
-            return String(copying: UTF8Span(unchecked: text.span, isKnownASCII: ascii))
+        if words, #available(macOS 26, *), isASCII(range) {
+            return String(copying: UTF8Span(unchecked: text.span, isKnownASCII: true))
         }
         return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Whether every byte of `range` is below 0x80.
+    private func isASCII(_ range: Range<Int>) -> Bool {
+        guard range.count >= 8 else {
+            for i in range where byte(i) >= 0x80 { return false }
+            return true
+        }
+        return !containsHigh(range)
     }
 
     /// Whether a byte of `range` (eight bytes or more) is 0x80 or above (outside ASCII).
