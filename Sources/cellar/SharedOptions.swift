@@ -57,11 +57,12 @@ struct AmbiguousWideOption: ParsableArguments {
 struct FileSizeOption: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Largest file read whole: bytes, or with K, M or G. Applies to YAML documents, standard input and "
-                + "files `browse` shows (default \(InputFile.describe(size: InputFile.heldDocumentLimit))), "
-                + "and to `test`'s cases, goldens and tables (default "
-                + "\(InputFile.describe(size: InputFile.defaultSizeLimit))). A JSON, JSON Lines, CSV or TSV file "
-                + "that `render` maps has no limit unless this is given.",
+            "Largest file read whole: bytes, or with K, M or G. Applies to standard input, files `browse` "
+                + "shows and a YAML file whose JSON form the disk refuses (default "
+                + "\(InputFile.describe(size: InputFile.heldDocumentLimit))), and to `test`'s cases, goldens and "
+                + "tables (default \(InputFile.describe(size: InputFile.defaultSizeLimit))). A file that `render` "
+                + "maps (JSON, JSON Lines, CSV, TSV, and YAML through its JSON form on disk) has no limit unless "
+                + "this is given.",
             valueName: "SIZE"),
         transform: FileSizeOption.size)
     var maxFileSize: Int?

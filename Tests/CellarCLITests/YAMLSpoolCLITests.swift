@@ -42,5 +42,10 @@ import Testing
         #expect(held.status == 0, "\(held.stderr)")
         #expect(held.stdout == spooled.stdout)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path + "/cache") == [])
+        // An explicit limit still bounds a YAML file (the default does not: its form is on disk).
+        let small = try Self.render(args + ["--max-file-size", "13M"], in: dir, fileSizeLimit: nil)
+        #expect(small.status == 0 && small.stdout == spooled.stdout, "\(small.stderr)")
+        let refused = try Self.render(args + ["--max-file-size", "8M"], in: dir, fileSizeLimit: nil)
+        #expect(refused.status != 0 && refused.stderr.contains("larger than the 8 MiB file size limit"))
     }
 }

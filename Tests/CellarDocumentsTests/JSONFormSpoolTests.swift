@@ -72,6 +72,22 @@ import Testing
         #expect(spooled == message(spoolFrom: Int.max))
     }
 
+    /// Without a spool (or when its disk refuses the form) the form is held, for a text up to the limit only.
+    @Test func aFormWithoutASpoolIsHeldOnlyUpToTheLimit() throws {
+        let text = Array(BigYAML.table(rows: 10, rowBytes: 100).utf8)
+        let held = try text.withUnsafeBufferPointer {
+            try YAMLToJSON.convert($0, path: "t.yaml", spool: nil, heldLimit: text.count)
+        }
+        #expect(!held.isMapped && held.count > 1000)
+        #expect {
+            try text.withUnsafeBufferPointer {
+                try YAMLToJSON.convert($0, path: "t.yaml", spool: nil, heldLimit: text.count - 1)
+            }
+        } throws: { error in
+            "\(error)".hasPrefix("t.yaml: its JSON form could not be written to disk")
+        }
+    }
+
     @Test func noDirectoryTakingTheFileIsNoSpool() throws {
         let dir = try ScratchDirectory()
         let file = try dir.write("file", "")

@@ -16,21 +16,24 @@ public struct LoadedTable {
     }
 
     /// Reads the table at `path` (`-` is standard input) as `DocumentInput.read` does; a YAML
-    /// file is converted in pieces, not held whole. A nil `sizeLimit`: none for a mapped file,
-    /// `InputFile.heldDocumentLimit` for one held whole.
+    /// file is converted in pieces, not held whole. A nil `sizeLimit`: none for a mapped file
+    /// (a YAML file's JSON form is spooled to disk and mapped; one the disk refuses is held
+    /// up to `InputFile.heldDocumentLimit`), that for one held whole.
     public static func load(
         path: String, format: InputFormat?, sizeLimit: Int?, options: TableOptions = TableOptions(),
         mapFile: Bool = true, indexCache: LoadIndexCache? = nil
     ) throws -> LoadedTable {
         let yaml = path != "-" && (format ?? InputFormat.from(path: path)) == .yaml
-        let mapped = mapFile && path != "-" && !yaml
-        let sizeLimit = sizeLimit ?? (mapped ? Int.max : InputFile.heldDocumentLimit)
+        let mapped = mapFile && path != "-"
+        let limit = sizeLimit ?? (mapped ? Int.max : InputFile.heldDocumentLimit)
         if yaml {
-            let doc = try StreamedDocument.load(yamlFile: path, sizeLimit: sizeLimit, options: options)
+            let doc = try StreamedDocument.load(
+                yamlFile: path, sizeLimit: limit, heldLimit: sizeLimit ?? InputFile.heldDocumentLimit,
+                options: options)
             return LoadedTable(StreamedDataSource(document: doc))
         }
         return try load(
-            DocumentInput.read(path, format: format, sizeLimit: sizeLimit, mapFile: mapFile), options: options,
+            DocumentInput.read(path, format: format, sizeLimit: limit, mapFile: mapFile), options: options,
             indexCache: indexCache)
     }
 

@@ -31,10 +31,11 @@ enum YAMLSource {
 
 extension StreamedDocument {
     /// A YAML file, mapped, the pages behind the parser given back; its JSON form is
-    /// held in memory below `spoolFrom` bytes of YAML, else spooled to disk and mapped.
+    /// held in memory below `spoolFrom` bytes of YAML, else spooled to disk and mapped,
+    /// or, when the disk refuses it, held for a file of at most `heldLimit` bytes.
     package static func load(
-        yamlFile path: String, sizeLimit: Int = InputFile.defaultSizeLimit, options: TableOptions = TableOptions(),
-        spoolFrom: Int = JSONFormSpool.minimumSize
+        yamlFile path: String, sizeLimit: Int = InputFile.defaultSizeLimit, heldLimit: Int = .max,
+        options: TableOptions = TableOptions(), spoolFrom: Int = JSONFormSpool.minimumSize
     ) throws -> StreamedDocument {
         let input = DocumentInput(path: path, bytes: [], format: .yaml)
         try checkTableDocument(input, options: options)
@@ -43,7 +44,8 @@ extension StreamedDocument {
         let file = try DocumentBytes(file: fd, count: size, path: path, limit: sizeLimit)
         let json = try file.withUnsafeBufferPointer {
             try YAMLToJSON.convert(
-                $0, path: path, dropping: DropBehind(file), spool: size >= spoolFrom ? JSONFormSpool() : nil)
+                $0, path: path, dropping: DropBehind(file), spool: size >= spoolFrom ? JSONFormSpool() : nil,
+                heldLimit: heldLimit)
         }
         let doc = StreamedDocument(input, json: json, source: .file(path), options: options)
         try doc.scan()

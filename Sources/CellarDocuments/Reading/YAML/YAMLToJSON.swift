@@ -58,11 +58,12 @@ struct YAMLToJSON {
     /// The JSON form of `yaml`, or the first error the node tree's reader would report;
     /// in the block subset read by `YAMLBlockScanner` when `scanning`; either
     /// reader runs on a second thread from `aheadFrom` bytes (`YAMLEventsAhead`).
-    /// Written to `spool` and mapped from it, or held in memory when the spool's disk refuses it.
+    /// Written to `spool` and mapped from it, or held in memory (without a spool, or when
+    /// its disk refuses it) for a text of at most `heldLimit` bytes.
     static func convert(
         _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind? = nil, titles: Bool = true,
         aheadFrom minimumBytes: Int = YAMLEventsAhead.minimumBytes, scanning: Bool = Accelerators.enabled,
-        spool: JSONFormSpool? = nil
+        spool: JSONFormSpool? = nil, heldLimit: Int = .max
     ) throws -> DocumentBytes {
         func form(_ spool: JSONFormSpool?) throws -> DocumentBytes {
             if scanning,
@@ -86,6 +87,12 @@ struct YAMLToJSON {
         }
         if spool != nil {
             do { return try form(spool) } catch is JSONFormSpool.Refused {}
+        }
+        guard yaml.count <= heldLimit else {
+            throw CellarError(
+                "\(path): its JSON form could not be written to disk (no writable cache or temporary directory, "
+                    + "or no space left), and a YAML file larger than \(InputFile.describe(size: heldLimit)) is not "
+                    + "held in memory (free some space, set TMPDIR, or raise --max-file-size)")
         }
         return try form(nil)
     }
