@@ -64,7 +64,8 @@ import Testing
         #expect(run.status == 1 && run.stdout.contains("larger than the 4 MiB file size limit"), "\(run.stdout)")
         let help = try CellarCLI.run(["render", "--help"], in: dir.path)
         let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(words.contains("that `render` maps has no limit unless this is given"))
+        #expect(words.contains("A file that `render` maps (JSON, JSON Lines, CSV, TSV, and YAML through its JSON form"))
+        #expect(words.contains("on disk) has no limit unless this is given"))
     }
 
     @Test func errorsAndListingsAreSanitised() throws {
