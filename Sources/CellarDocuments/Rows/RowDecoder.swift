@@ -64,7 +64,9 @@ struct RowDecoder: Sendable {
         _ index: Int, builtins: inout BuiltinIdentifiers, measuringLabels ambiguousWide: Bool? = nil,
         box: ParsedRowData? = nil
     ) throws -> DecodedRow {
-        if format != .csv && format != .tsv, let row = builtinJSONRow(index, &builtins, ambiguousWide, box) {
+        if format == .csv || format == .tsv {
+            if accelerated, let row = builtinDelimitedRow(index, &builtins, ambiguousWide, box) { return row }
+        } else if let row = builtinJSONRow(index, &builtins, ambiguousWide, box) {
             return row
         }
         let row = try styleRow(index)
@@ -93,6 +95,20 @@ struct RowDecoder: Sendable {
         } catch {
             return nil
         }
+    }
+
+    /// A CSV or TSV record read straight into a built-in style's fields; nil when that does not apply.
+    private func builtinDelimitedRow(
+        _ index: Int, _ builtins: inout BuiltinIdentifiers, _ ambiguousWide: Bool?, _ box: ParsedRowData?
+    ) -> DecodedRow? {
+        let read = try? decode(index) { records, fields in
+            records.builtinRow(fields, columns: columns, builtins: &builtins)
+        } json: { _ in
+            nil
+        }
+        guard let row = read ?? nil, let data = try? RowData.parse(row.fields) else { return nil }
+        return DecodedRow(
+            parsed: data, cell: row.cell, disabled: row.disabled, measuringLabels: ambiguousWide, box: box)
     }
 
     private func decode<T>(

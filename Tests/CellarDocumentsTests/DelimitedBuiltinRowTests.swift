@@ -1,0 +1,54 @@
+import CellarTestSupport
+import Testing
+
+@testable import Cellar
+@testable import CellarDocuments
+
+/// A CSV or TSV record read straight into a built-in style's fields (the
+/// accelerator) against the mapping `styleRow` builds and `RowData` reads
+/// (its plain twin): the same fields, cell and disabled flag, and the same
+/// answer, over every field name, every table key, unknown and repeated
+/// columns, quoting, empty fields and identifiers no built-in style draws.
+@Suite struct DelimitedBuiltinRowTests {
+    static let columns =
+        RowData.keys + TableDocument.rowTableKeys + ["group", "other", "text", "cell"]
+
+    static let values = [
+        "", "Row 7 한글", "\"quoted, with comma\"", "\"say \"\"hi\"\"\"", "checkmark", "true", "false", "3", "🍊",
+        "subtitle", "value1", "keyValue", "default", "none",
+    ]
+
+    @Test func recordsReadAsTheMappingIsRead() throws {
+        var rng = SeededGenerator(seed: 7)
+        let registry = Registry()
+        for format in [InputFormat.csv, .tsv] {
+            let separator = format == .csv ? "," : "\t"
+            for _ in 0..<400 {
+                let columns = Array(Self.columns.shuffled(using: &rng).prefix(Int.random(in: 1...8, using: &rng)))
+                let values = columns.map { _ in
+                    let v = Self.values.randomElement(using: &rng)!
+                    return format == .tsv ? v.replacingOccurrences(of: "\"", with: "") : v
+                }
+                let text = values.joined(separator: separator) + "\n"
+                let bytes = Array(text.utf8)
+                try bytes.withUnsafeBufferPointer { buffer in
+                    let records = DelimitedRecords(buffer, format: format)
+                    var fields: [DelimitedRecords.Field] = []
+                    _ = try records.record(at: 0, into: &fields)
+                    var builtins = BuiltinIdentifiers(registry, defaultCell: "default")
+                    let fast = records.builtinRow(fields, columns: columns, builtins: &builtins)
+                    let style = records.styleRow(fields, columns: columns)
+                    guard case .object(let o) = style.data else {
+                        Issue.record("not a mapping: \(text)")
+                        return
+                    }
+                    let drawn = builtins.contains(style.cell)
+                    #expect((fast != nil) == drawn, "\(columns) \(text)")
+                    guard let fast else { return }
+                    #expect(fast.fields == RowDataFields.read(o), "\(columns) \(text)")
+                    #expect(fast.cell == style.cell && fast.disabled == style.disabled, "\(columns) \(text)")
+                }
+            }
+        }
+    }
+}
