@@ -23,16 +23,34 @@ import Testing
         #"{"text": "cell last", "cell": "value1"}"#,
     ]
 
-    static func document(_ registry: Registry) throws -> StreamedDocument {
+    /// Rows with keys no style reads, kept with `--extra-keys ignore`: passed over as the row's data passes them.
+    static let rowsWithExtraKeys = [
+        #"{"group": "A", "cell": "value1", "text": "t", "secondaryText": "d"}"#,
+        #"{"cell": "subtitle", "notes": {"a": [1, 2, {"b": null}]}, "text": "nested extra", "image": "🍊"}"#,
+        #"{"text": "extra last", "cell": "default", "accessory": "checkmark", "zz": [true, "x"]}"#,
+        #"{"te\u0078t": "escaped field", "gr\u006fup": "escaped extra", "cell": "value2", "secondaryText": "v"}"#,
+    ]
+
+    static func document(
+        _ registry: Registry, rows: [String] = rows, options: TableOptions = TableOptions()
+    ) throws -> StreamedDocument {
         let body = rows.joined(separator: "\n") + "\n"
-        let doc = try StreamedDocument.load(DocumentInput(path: "t.jsonl", bytes: Array(body.utf8), format: .jsonl))
+        let doc = try StreamedDocument.load(
+            DocumentInput(path: "t.jsonl", bytes: Array(body.utf8), format: .jsonl), options: options)
         try doc.validate(against: registry)
         return doc
     }
 
     @Test func parsedRowsConfigureTheSameCell() throws {
         let registry = try StreamedDifferentialTests.registry()
-        let doc = try Self.document(registry)
+        #expect(try Self.configureTheSameCell(registry, Self.document(registry)) == Self.rows.count - 1)
+        let extra = try Self.document(
+            registry, rows: Self.rowsWithExtraKeys, options: TableOptions(extraKeys: .ignore))
+        #expect(try Self.configureTheSameCell(registry, extra) == Self.rowsWithExtraKeys.count)
+    }
+
+    /// Configures a cell from each decoded row and from the row's data; returns how many rows came parsed.
+    static func configureTheSameCell(_ registry: Registry, _ doc: StreamedDocument) throws -> Int {
         var builtins = BuiltinIdentifiers(registry, defaultCell: doc.options.cell)
         var parsedRows = 0
         // One cell configured from every row in turn, as a reused cell is.
@@ -60,7 +78,7 @@ import Testing
             // The box now holds what the cell showed before, to be freed with it.
             #expect(parsed.content == previous, "row \(i)")
         }
-        #expect(parsedRows == Self.rows.count - 1)
+        return parsedRows
     }
 
     /// A cell of another style is left alone: the data source decodes the row again for it.

@@ -12,12 +12,14 @@ extension JSONBytes {
     enum BuiltinKey: Sendable {
         case field(RowDataFields.Field)
         case cell, disabled
-        case otherTableKey
+        /// Another table key, or one no built-in style reads (a `--section-by`
+        /// column, an extra key): its value is passed over, as `RowDataFields.read` passes it.
+        case passedOver
     }
 
     /// Reads a checked row straight into a built-in style's fields, the values
-    /// `styleRow()` gives; false when no built-in style draws it or a key is
-    /// neither a field nor a table key (the caller decodes it then).
+    /// `styleRow()` gives and `RowData` reads of them; false when no built-in
+    /// style draws it (the caller decodes it then).
     mutating func builtinRow(_ builtins: inout BuiltinIdentifiers, into row: inout BuiltinRow) throws -> Bool {
         guard current == UInt8(ascii: "{") else { return false }
         var member = 0
@@ -36,14 +38,13 @@ extension JSONBytes {
                 skipSpace()
                 if current == UInt8(ascii: ":") { pos += 1 } else { try expect(UInt8(ascii: ":"), "':' after the key") }
                 skipSpace()
-                guard let k = builtinKey(token) else { return false }
-                key = k
+                key = builtinKey(token)
                 builtins.shape.record(member, words, gap: gapStart..<pos, key: token.range, name: key)
             }
             switch key {
             case .cell: guard try builtinCell(&builtins, into: &row) else { return false }
             case .disabled: row.disabled = try value(depth: 1).boolValue == true
-            case .otherTableKey: try skip(depth: 1)
+            case .passedOver: try skip(depth: 1)
             case .field(let field):
                 let v =
                     current == UInt8(ascii: "\"")
@@ -62,12 +63,10 @@ extension JSONBytes {
         return row.cell != nil || builtins.contains(nil)
     }
 
-    /// Nil for a key that is neither a field nor a table key.
-    private func builtinKey(_ token: StringToken) -> BuiltinKey? {
+    private func builtinKey(_ token: StringToken) -> BuiltinKey {
         if let field = field(named: token) { return .field(field) }
         let key = decode(token)
-        guard StyleRow.isTableKey(key) else { return nil }
-        return key == "cell" ? .cell : key == "disabled" ? .disabled : .otherTableKey
+        return key == "cell" ? .cell : key == "disabled" ? .disabled : .passedOver
     }
 
     /// False when no built-in style draws the `cell`; a name met before is matched as bytes.
