@@ -68,6 +68,16 @@ import Testing
         Self.check("a: |-\n  x\n\n", Self.o(["a": .string("x")]))
         Self.check("a: >\n  one\n  two\n\n  three\n", Self.o(["a": .string("one two\nthree\n")]))
         Self.check("a: |2\n   x\n", Self.o(["a": .string(" x\n")]))
+        // Clipped, a last line without a line break keeps none (libfyaml 0.7.12 adds one).
+        Self.check("a: |\n  x", Self.o(["a": .string("x")]))
+        Self.check("a: >\n  x\n  y", Self.o(["a": .string("x y")]))
+        Self.check("a: |2\n   x", Self.o(["a": .string(" x")]))
+        Self.check("- |\n  x", .array([.string("x")]))
+        Self.check("a: |+\n  x", Self.o(["a": .string("x")]))
+        Self.check("a: |2-\n   x", Self.o(["a": .string(" x")]))
+        Self.check("a: |\n  x\n  ", Self.o(["a": .string("x\n")]))
+        Self.check("a: |\n  x\n# c", Self.o(["a": .string("x\n")]))
+        Self.check("a: |\n  x\r\n", Self.o(["a": .string("x\n")]))
     }
 
     /// libfyaml 0.7.12 takes lines at an indented collection's own

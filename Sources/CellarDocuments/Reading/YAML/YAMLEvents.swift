@@ -171,8 +171,8 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
         1 + UnsafeBufferPointer(rebasing: input[..<offset]).count { $0 == 0x0A }
     }
 
-    /// The 0-based column of the nearest block scalar indicator before `offset`, and how many lines back.
-    private func blockHeader(before offset: Int) -> (column: Int, linesBack: Int)? {
+    /// The 0-based column of the nearest block scalar indicator before `offset`, how many lines back, and where it is.
+    private func blockHeader(before offset: Int) -> (column: Int, linesBack: Int, at: Int)? {
         guard offset > 0, offset <= input.count else { return nil }
         var end = offset
         var linesBack = 0
@@ -188,7 +188,7 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
                 input[$0] == UInt8(ascii: "|") || input[$0] == UInt8(ascii: ">")
             }) {
                 let column = (lineStart..<i).count { input[$0] & 0xC0 != 0x80 }
-                return (column, linesBack)
+                return (column, linesBack, i)
             }
             guard lineStart < end, linesBack < 64 else { return nil }
             end = lineStart
@@ -207,7 +207,25 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
         }
         var length = 0
         guard let text = fy_token_get_text(token, &length) else { return UnsafeBufferPointer(start: nil, count: 0) }
-        return UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: length)
+        let bytes = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
+        if length > 0 && bytes[length - 1] == 0x0A && clipsALastLineWithoutBreak(token) { length -= 1 }
+        return UnsafeBufferPointer(start: bytes, count: length)
+    }
+
+    /// Whether `token` is a block scalar clipped (no `+` or `-`) whose text
+    /// runs into the input's last line, which has no line break: YAML keeps
+    /// only a break that is there, where libfyaml 0.7.12 adds one.
+    private func clipsALastLineWithoutBreak(_ token: OpaquePointer) -> Bool {
+        let style = fy_token_scalar_style(token)
+        guard style == FYSS_LITERAL || style == FYSS_FOLDED, let last = input.last, last != 0x0A,
+            let lastContent = input.lastIndex(where: { $0 != UInt8(ascii: " ") && $0 != 0x0D }),
+            !input[lastContent...].contains(0x0A), input[lastContent] != 0x0A,
+            let end = fy_token_end_mark(token)?.pointee.input_pos, Int(end) > lastContent,
+            let start = current.flatMap({ fy_event_start_mark($0)?.pointee.input_pos }),
+            let header = blockHeader(before: Int(start))
+        else { return false }
+        let indicators = input[(header.at + 1)..<min(input.count, header.at + 3)]
+        return !indicators.contains(UInt8(ascii: "+")) && !indicators.contains(UInt8(ascii: "-"))
     }
 
     private func rawText(_ token: OpaquePointer) -> UnsafeBufferPointer<UInt8>? {
