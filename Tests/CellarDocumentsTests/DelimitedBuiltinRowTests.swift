@@ -36,7 +36,8 @@ import Testing
                     var fields: [DelimitedRecords.Field] = []
                     _ = try records.record(at: 0, into: &fields)
                     var builtins = BuiltinIdentifiers(registry, defaultCell: "default")
-                    let fast = records.builtinRow(fields, columns: columns, builtins: &builtins)
+                    let keys = columns.map(JSONBytes.BuiltinKey.init)
+                    let fast = records.builtinRow(fields, keys: keys, builtins: &builtins)
                     let style = records.styleRow(fields, columns: columns)
                     guard case .object(let o) = style.data else {
                         Issue.record("not a mapping: \(text)")

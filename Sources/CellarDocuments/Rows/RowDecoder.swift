@@ -9,8 +9,18 @@ struct RowDecoder: Sendable {
     let bytes: DocumentBytes
     let rowOffsets: RowOffsets
     let columns: [String]
+    /// What each column is to a built-in style, named once, not per record.
+    let columnKeys: [JSONBytes.BuiltinKey]
     /// Read once, not per row.
     let accelerated = Accelerators.enabled
+
+    init(format: InputFormat, bytes: DocumentBytes, rowOffsets: RowOffsets, columns: [String]) {
+        self.format = format
+        self.bytes = bytes
+        self.rowOffsets = rowOffsets
+        self.columns = columns
+        columnKeys = columns.map(JSONBytes.BuiltinKey.init)
+    }
 
     static func none(_ format: InputFormat) -> RowDecoder {
         RowDecoder(format: format, bytes: DocumentBytes(), rowOffsets: RowOffsets(byteLimit: 0), columns: [])
@@ -102,7 +112,7 @@ struct RowDecoder: Sendable {
         _ index: Int, _ builtins: inout BuiltinIdentifiers, _ ambiguousWide: Bool?, _ box: ParsedRowData?
     ) -> DecodedRow? {
         let read = try? decode(index) { records, fields in
-            records.builtinRow(fields, columns: columns, builtins: &builtins)
+            records.builtinRow(fields, keys: columnKeys, builtins: &builtins)
         } json: { _ in
             nil
         }

@@ -178,22 +178,21 @@ struct DelimitedRecords {
 }
 
 extension DelimitedRecords {
-    /// A record read straight into a built-in style's fields: what
-    /// `styleRow` gives and `RowData` reads of it (a column that is no field
-    /// or table key is passed over, as `RowDataFields.read` passes it), with
-    /// no mapping built; nil when no built-in style draws the row.
+    /// A record read straight into a built-in style's fields (`keys`, one per
+    /// column, `JSONBytes.BuiltinKey(name)`): what `styleRow` gives and `RowData` reads
+    /// of it (a column that is no field is passed over, as
+    /// `RowDataFields.read` passes it), with no mapping built; nil when no
+    /// built-in style draws the row.
     func builtinRow(
-        _ fields: [Field], columns: [String], builtins: inout BuiltinIdentifiers
+        _ fields: [Field], keys: [JSONBytes.BuiltinKey], builtins: inout BuiltinIdentifiers
     ) -> JSONBytes.BuiltinRow? {
         var row = JSONBytes.BuiltinRow()
-        for (column, f) in zip(columns, fields) where !f.range.isEmpty {
-            var name = column
-            if let field = name.withUTF8({ RowDataFields.field(named: $0) }) {
-                row.fields.set(field, to: .string(text(f)))
-            } else if column == "cell" {
-                row.cell = text(f)
-            } else if column == "disabled" {
-                row.disabled = text(f) == "true"
+        for (key, f) in zip(keys, fields) where !f.range.isEmpty {
+            switch key {
+            case .field(let field): row.fields.set(field, to: .string(text(f)))
+            case .cell: row.cell = text(f)
+            case .disabled: row.disabled = text(f) == "true"
+            case .passedOver: break
             }
         }
         return builtins.contains(row.cell) ? row : nil

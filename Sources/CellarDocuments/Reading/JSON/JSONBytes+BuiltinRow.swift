@@ -15,6 +15,16 @@ extension JSONBytes {
         /// Another table key, or one no built-in style reads (a `--section-by`
         /// column, an extra key): its value is passed over, as `RowDataFields.read` passes it.
         case passedOver
+
+        /// The key named `name` (a JSON row's key, a CSV or TSV column).
+        init(_ name: String) {
+            var key = name
+            if let field = key.withUTF8({ RowDataFields.field(named: $0) }) {
+                self = .field(field)
+            } else {
+                self = name == "cell" ? .cell : name == "disabled" ? .disabled : .passedOver
+            }
+        }
     }
 
     /// Reads a checked row straight into a built-in style's fields, the values
@@ -65,8 +75,7 @@ extension JSONBytes {
 
     private func builtinKey(_ token: StringToken) -> BuiltinKey {
         if let field = field(named: token) { return .field(field) }
-        let key = decode(token)
-        return key == "cell" ? .cell : key == "disabled" ? .disabled : .passedOver
+        return BuiltinKey(decode(token))
     }
 
     /// False when no built-in style draws the `cell`; a name met before is matched as bytes.

@@ -219,7 +219,7 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
         let style = fy_token_scalar_style(token)
         guard style == FYSS_LITERAL || style == FYSS_FOLDED, let last = input.last, last != 0x0A,
             let lastContent = input.lastIndex(where: { $0 != UInt8(ascii: " ") && $0 != 0x0D }),
-            !input[lastContent...].contains(0x0A), input[lastContent] != 0x0A,
+            !input[lastContent...].contains(0x0A),
             let end = fy_token_end_mark(token)?.pointee.input_pos, Int(end) > lastContent,
             let start = current.flatMap({ fy_event_start_mark($0)?.pointee.input_pos }),
             let header = blockHeader(before: Int(start))
