@@ -223,24 +223,17 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
     private mutating func flowMapping(at brace: Int, end: Int) throws -> Int {
         guard blocks.count < Self.maximumDepth else { throw Declined() }
         events.append(Event(kind: .mappingStart))
-        let closer = UInt8(ascii: "}")
-        var i = text.skipSpaces(from: brace + 1, to: end)
-        if i < end && text[i] == closer {
-            i += 1
-        } else {
-            while true {
-                let key = try readScalar(at: i, end: end, closer: closer)
-                guard key.isKey, key.next - key.start < Self.maximumKeyBytes else { throw Declined() }
-                append(key)
-                let value = try readScalar(at: text.skipSpaces(from: key.next, to: end), end: end, closer: closer)
-                guard !value.isKey else { throw Declined() }
-                append(value)
-                i = try afterFlowItem(value.next, end: end, closer: closer)
-                if text[i - 1] == closer { break }
-            }
+        let after = try flowItems(after: brace, end: end, closer: UInt8(ascii: "}")) { s, i, closer in
+            let key = try s.readScalar(at: i, end: end, closer: closer)
+            guard key.isKey, key.next - key.start < Self.maximumKeyBytes else { throw Declined() }
+            s.append(key)
+            let value = try s.readScalar(at: s.text.skipSpaces(from: key.next, to: end), end: end, closer: closer)
+            guard !value.isKey else { throw Declined() }
+            s.append(value)
+            return value.next
         }
         events.append(Event(kind: .mappingEnd))
-        return i
+        return after
     }
 
     /// `[item, …]` closed on its line, each item a scalar or a flow mapping
@@ -249,37 +242,33 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
     private mutating func flowSequence(at bracket: Int, end: Int) throws -> Int {
         guard blocks.count + 1 < Self.maximumDepth else { throw Declined() }
         events.append(Event(kind: .sequenceStart))
-        let closer = UInt8(ascii: "]")
-        var i = text.skipSpaces(from: bracket + 1, to: end)
-        if i < end && text[i] == closer {
-            i += 1
-        } else {
-            while true {
-                let next: Int
-                if i < end && text[i] == UInt8(ascii: "{") {
-                    next = try flowMapping(at: i, end: end)
-                } else {
-                    let item = try readScalar(at: i, end: end, closer: closer)
-                    guard !item.isKey else { throw Declined() }
-                    append(item)
-                    next = item.next
-                }
-                i = try afterFlowItem(next, end: end, closer: closer)
-                if text[i - 1] == closer { break }
-            }
+        let after = try flowItems(after: bracket, end: end, closer: UInt8(ascii: "]")) { s, i, closer in
+            if i < end && s.text[i] == UInt8(ascii: "{") { return try s.flowMapping(at: i, end: end) }
+            let item = try s.readScalar(at: i, end: end, closer: closer)
+            guard !item.isKey else { throw Declined() }
+            s.append(item)
+            return item.next
         }
         events.append(Event(kind: .sequenceEnd))
-        return i
+        return after
     }
 
-    /// Past the `,` or `closer` that must follow an item (and the spaces
-    /// after a comma); `text[result - 1]` tells which it was.
-    private func afterFlowItem(_ next: Int, end: Int, closer: UInt8) throws -> Int {
-        let i = text.skipSpaces(from: next, to: end)
-        guard i < end else { throw Declined() }
-        if text[i] == closer { return i + 1 }
-        guard text[i] == UInt8(ascii: ",") else { throw Declined() }
-        return text.skipSpaces(from: i + 1, to: end)
+    /// The items of a flow collection opened at `open` and closed by `closer`
+    /// on its line, each read by `item` from where it starts to where it
+    /// ends, separated by commas; returns where the line goes on after `closer`.
+    private mutating func flowItems(
+        after open: Int, end: Int, closer: UInt8, _ item: (inout Self, Int, UInt8) throws -> Int
+    ) throws -> Int {
+        var i = text.skipSpaces(from: open + 1, to: end)
+        if i < end && text[i] == closer { return i + 1 }
+        while true {
+            // Past the `,` (and the spaces after it) or the `closer` that must follow an item.
+            i = text.skipSpaces(from: try item(&self, i, closer), to: end)
+            guard i < end else { throw Declined() }
+            if text[i] == closer { return i + 1 }
+            guard text[i] == UInt8(ascii: ",") else { throw Declined() }
+            i = text.skipSpaces(from: i + 1, to: end)
+        }
     }
 
     // MARK: Scalars
