@@ -69,6 +69,9 @@ public final class BackgroundCanvasWriter: CanvasWriter, @unchecked Sendable {
         _ = worker.start { [self] in run() }
     }
 
+    /// As the writer it wraps.
+    public var writesPlainText: Bool { inner.writesPlainText }
+
     /// Queues the canvas (waiting while the queue is full); throws the first
     /// error the wrapped writer threw, after which nothing more is written.
     public func write(_ canvas: Canvas, lines: Range<Int>) throws {

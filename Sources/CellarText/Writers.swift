@@ -121,11 +121,16 @@ public protocol CanvasWriter: AnyObject {
     /// Writes `lines` of `canvas`, then leaves `canvas` blank at its size
     /// and ambiguous-width setting, ready for the next batch.
     func writeAndClear(_ canvas: inout Canvas, lines: Range<Int>) throws
+    /// Writes text alone, no styles: a canvas for it may hold plain lines (`Canvas.takesPlainLines`).
+    var writesPlainText: Bool { get }
 }
 
 extension CanvasWriter {
     /// Writes every line of the canvas.
     public func write(_ canvas: Canvas) throws { try write(canvas, lines: 0..<canvas.height) }
+
+    /// Styled or drawn output by default.
+    public var writesPlainText: Bool { false }
 
     /// Writes, then clears the canvas in place (its storage is kept).
     public func writeAndClear(_ canvas: inout Canvas, lines: Range<Int>) throws {
@@ -191,6 +196,9 @@ public final class PlainWriter: CanvasWriter {
     private let streamer: RowStreamer
     /// Creates a writer streaming plain text into `sink`.
     public init(sink: ByteSink) { streamer = RowStreamer(sink: sink) }
+
+    /// Text alone: a stream may hand it plain lines.
+    public var writesPlainText: Bool { true }
 
     /// Writes the lines of `canvas` in `lines` (clamped to the canvas), one `\n` after each.
     public func write(_ canvas: Canvas, lines: Range<Int>) throws {

@@ -76,4 +76,5 @@ final class HeldFlush: CanvasWriter {
     init(_ writer: CanvasWriter) { self.writer = writer }
     func write(_ canvas: Canvas, lines: Range<Int>) throws { try writer.write(canvas, lines: lines) }
     func flush() throws {}
+    var writesPlainText: Bool { writer.writesPlainText }
 }

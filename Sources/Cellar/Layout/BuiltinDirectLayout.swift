@@ -224,17 +224,42 @@ public struct BuiltinDirectLayout {
 
     static func draw(_ p: borrowing Piece, into canvas: inout Canvas, x: Int, y: Int, height: Int) {
         guard p.y < height, p.width > 0 else { return }
-        var w = p.textWidth
-        if w > p.width {
-            let ambiguousWide = canvas.ambiguousWide
-            let text = TextLayout.truncate(p.text, width: p.width, mode: p.mode, ambiguousWide: ambiguousWide)
-            w = DisplayWidth.of(text, ambiguousWide: ambiguousWide)
-            canvas.draw(
-                clean: text, x: x + p.x + lead(p, w), y: y + p.y, maxWidth: p.width - lead(p, w), style: p.style)
-        } else {
-            canvas.draw(
-                clean: p.text, x: x + p.x + lead(p, w), y: y + p.y, maxWidth: p.width - lead(p, w), style: p.style)
+        _ = place(p, ambiguousWide: canvas.ambiguousWide) { text, lead, w in
+            canvas.draw(clean: text, x: x + p.x + lead, y: y + p.y, maxWidth: p.width - lead, style: p.style)
         }
+    }
+
+    /// Puts the pieces on line `line` of the content (clipped to `height`
+    /// lines) into plain lines, the content starting at column `x`; false
+    /// when one cannot go there as its bytes (`PlainLines.put`).
+    func putLine(_ line: Int, height: Int, x: Int, into out: inout PlainLines) -> Bool {
+        if let p0, !Self.put(p0, line, height, x, &out) { return false }
+        if let p1, !Self.put(p1, line, height, x, &out) { return false }
+        if let p2, !Self.put(p2, line, height, x, &out) { return false }
+        return true
+    }
+
+    private static func put(_ p: borrowing Piece, _ line: Int, _ height: Int, _ x: Int, _ out: inout PlainLines) -> Bool
+    {
+        guard p.y == line, p.y < height, p.width > 0 else { return true }
+        // Plain lines are narrow (`Canvas.drawPlainLines`).
+        return place(p, ambiguousWide: false) { text, lead, w in
+            w <= p.width - lead && out.put(text, x: x + p.x + lead, columns: w)
+        }
+    }
+
+    /// Runs `body` with the piece's text as drawn (cut to fit its width),
+    /// the columns before it in the piece, and its width.
+    @inline(__always)
+    static func place<R>(
+        _ p: borrowing Piece, ambiguousWide: Bool, _ body: (borrowing String, Int, Int) -> R
+    ) -> R {
+        if p.textWidth > p.width {
+            let text = TextLayout.truncate(p.text, width: p.width, mode: p.mode, ambiguousWide: ambiguousWide)
+            let w = DisplayWidth.of(text, ambiguousWide: ambiguousWide)
+            return body(text, lead(p, w), w)
+        }
+        return body(p.text, lead(p, p.textWidth), p.textWidth)
     }
 
     /// Columns before a label of width `w` in its piece, by alignment.

@@ -33,6 +33,9 @@ struct RowRenderer {
     let markedFocus: (section: Int, row: Int)?
     /// What styles are told about the background the table is drawn on.
     let appearance: Appearance
+    /// A separator's rule across the table, for rows drawn as plain lines
+    /// (made to the widths a document may ask for; a wider table's rows take cells).
+    let plainRule: PlainText?
 
     init(_ table: TableView) {
         self.table = table
@@ -50,6 +53,7 @@ struct RowRenderer {
         engine = LayoutEngine(ambiguousWide: table.ambiguousWide)
         markedFocus = table.showsFocusMark ? table.rowStates.focused.map { ($0.section, $0.row) } : nil
         appearance = table.appearance
+        plainRule = PlainText(repeating: "─", count: min(table.width, InputLimits.width.upperBound))
     }
 
     /// The reorder control and the space before it, at the trailing edge while editing.
@@ -143,6 +147,12 @@ struct RowRenderer {
         section: Int, row: Int, lines: Int, _ l: TableLayout, into canvas: inout Canvas, y: Int,
         content rc: borrowing RowContent, measured: Int? = nil
     ) {
+        if canvas.takesPlainLines,
+            drawPlainLines(
+                section: section, row: row, lines: lines, l, into: &canvas, y: y, content: rc, measured: measured)
+        {
+            return
+        }
         let g = l.geometry
         // Behind revealed buttons the whole row slides toward the other edge.
         let x0 = g.rowX + (rc.buttons?.shift(rowWidth: g.rowWidth) ?? 0)
@@ -212,6 +222,13 @@ struct RowRenderer {
         }
     }
 
+    /// The leading column's mark of a selected row (else a highlighted one).
+    /// ▌ is East Asian Ambiguous: two columns wide on CJK terminals it
+    /// would cover the row's first column, so those get ▐ (one column everywhere).
+    static func selectionMark(selected: Bool, ambiguousWide: Bool) -> String {
+        selected ? (ambiguousWide ? "▐" : "▌") : "▸"
+    }
+
     /// Selection shows in plain text as a marker in the leading column,
     /// and as inverse video where colour is on (or as the background
     /// configuration's colour for the state, when it has one).
@@ -228,9 +245,7 @@ struct RowRenderer {
         }
         // Leading swipe buttons fill the marker's column (a focused one's `[`).
         if rc.buttons?.edge == .leading { return }
-        // ▌ is East Asian Ambiguous: two columns wide on CJK terminals it
-        // would cover the row's first column, so those get ▐ (one column everywhere).
-        let mark = rc.isSelected ? (g.ambiguousWide ? "▐" : "▌") : "▸"
+        let mark = Self.selectionMark(selected: rc.isSelected, ambiguousWide: g.ambiguousWide)
         for line in 0..<lines {
             canvas.text(mark, x: x0, y: y + line, style: TextStyle(attributes: .inverse, foreground: .semantic(.tint)))
         }

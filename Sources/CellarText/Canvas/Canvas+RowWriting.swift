@@ -4,6 +4,9 @@ extension Canvas {
     /// whether a blank in that style is visible), writes SGR sequences only
     /// where the style changes and resets at the end.
     func render(row y: Int, into out: ByteBuffer, sgr: SGRTable?) {
+        if let plain = plainLine(y) {
+            return plainBytes.withUnsafeBufferPointer { out.append(.init(rebasing: $0[plain])) }
+        }
         storage.withUnsafeBufferPointer { all in
             let cells = UnsafeBufferPointer(rebasing: all[(y * width)..<((y + 1) * width)])
             var end = extent(ofRow: y, in: all)

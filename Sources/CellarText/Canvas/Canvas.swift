@@ -60,6 +60,14 @@ public struct Canvas: Sendable {
     /// separator fills every row with the same one): what it stores and its
     /// width, which depend on nothing else of the canvas but `ambiguousWide`.
     var lastFill: (character: Character, ambiguousWide: Bool, content: UInt32, width: Int)?
+    /// Rows may be drawn as plain lines (`Canvas+PlainLines`): set only for
+    /// a canvas that goes to a plain-text writer.
+    public var takesPlainLines = false
+    /// Plain lines' bytes, one after another; where each ends; and, per
+    /// line of the canvas, its plain line's number or -1 (empty until the first).
+    var plainBytes: [UInt8] = []
+    var plainEnds: [Int] = []
+    var plainLineOf: [Int32] = []
 
     /// Creates a blank canvas of `width` columns by `height` lines (negative sizes count as 0).
     public init(width: Int, height: Int, ambiguousWide: Bool = false) {
@@ -90,6 +98,7 @@ public struct Canvas: Sendable {
         }
         clusterBytes.removeAll(keepingCapacity: true)
         clusterStarts.removeAll(keepingCapacity: true)
+        clearPlainLines()
         if styles.count > 1 {
             styles.removeSubrange(1...)
             styleKeys.removeSubrange(1...)

@@ -1,0 +1,68 @@
+import CellarText
+
+/// A row written as plain lines (`Canvas.drawPlainLines`) instead of cells,
+/// when the canvas goes to a plain-text writer and nothing of the row needs
+/// cells: its content is a built-in direct layout, its accessory a type, and
+/// it has no editing control, buttons, box sides or focus mark. Styles do
+/// not show in plain text: a selected or highlighted row is its mark, a
+/// background or dimming is nothing. The lines hold the bytes `draw` writes
+/// through cells; anything `PlainLines` cannot place exactly sends the row
+/// back to the cells. `PlainRowLinesTests` compares the two on every kind of
+/// row, and the accelerators-off twin (`CELLAR_ACCELERATORS=off`) never takes
+/// plain lines (`StreamBatcher`), so every golden case and the CLI
+/// differential test compare them too.
+extension RowRenderer {
+    /// What plain rows draw on every row, checked once: the accessory
+    /// types' glyphs (by `AccessoryType.allCases` index), the selection
+    /// marks. Nil: the glyph needs cells.
+    static let plainGlyphs = AccessoryType.allCases.map {
+        PlainText($0.glyph, columns: AccessoryGlyphs.width(of: $0, ambiguousWide: false))
+    }
+    static let plainMarks = (
+        selected: PlainText(selectionMark(selected: true, ambiguousWide: false), columns: 1),
+        highlighted: PlainText(selectionMark(selected: false, ambiguousWide: false), columns: 1)
+    )
+
+    /// Draws the row as `draw` does, as plain lines; false when it needs cells.
+    func drawPlainLines(
+        section: Int, row: Int, lines: Int, _ l: TableLayout, into canvas: inout Canvas, y: Int,
+        content rc: borrowing RowContent, measured: Int?
+    ) -> Bool {
+        let g = l.geometry
+        guard let direct = rc.direct, rc.buttons == nil, rc.editingControl == .none, !rc.showsSelectionCircle,
+            !rc.isEditing, !g.boxed
+        else { return false }
+        if let markedFocus, markedFocus == (section, row) { return false }
+        var glyph: PlainText?
+        if rc.accessoryWidth > 0 {
+            guard case .type(let t) = rc.accessory, let g = Self.plainGlyphs[t.index] else { return false }
+            glyph = g
+        }
+        var mark: PlainText?
+        if rc.isSelected || rc.isHighlighted {
+            guard let m = rc.isSelected ? Self.plainMarks.selected : Self.plainMarks.highlighted else { return false }
+            mark = m
+        }
+        let separator = l.separatorLines(section: section, row: row, singleLine: singleLineSeparators)
+        guard let rule = plainRule else { return false }
+        let mid = max(0, (lines - 1) / 2)
+        let top = rc.contentTop(inRowOf: lines, measured: measured)
+        let (x0, lead, trailing) = (g.rowX, rc.lead, g.rowX + g.rowWidth - 1)
+        let sx = g.rowX + min(max(0, rc.separatorInset), g.rowWidth)
+        return canvas.drawPlainLines(at: y, count: lines + separator) { out in
+            for line in 0..<lines {
+                if let mark, !out.put(mark, x: x0) { return false }
+                if line >= top, !direct.putLine(line - top, height: lines - top, x: x0 + lead, into: &out) {
+                    return false
+                }
+                if line == mid, let glyph, !out.put(glyph, x: trailing - glyph.columns) { return false }
+                out.endLine()
+            }
+            if separator == 1 {
+                guard out.put(rule, x: sx, columns: g.rowX + g.rowWidth - sx) else { return false }
+                out.endLine()
+            }
+            return true
+        }
+    }
+}

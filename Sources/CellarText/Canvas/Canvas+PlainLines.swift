@@ -1,0 +1,214 @@
+/// Lines written as plain text bytes instead of cells: the fast path of a
+/// stream whose writer writes plain text (no colour), where a row is the
+/// same bytes however its cells were styled.
+///
+/// Invariant: a plain line holds exactly the bytes `render(row:into:sgr: nil)`
+/// writes for the cells the same calls to `drawClean` would have set: text
+/// goes in only when every cluster of it is one scalar of non-zero width
+/// (printable ASCII, or a simple base that nothing joins), so drawing it
+/// cell by cell stores its own bytes, at the columns its width says; pieces
+/// go in left to right without overlapping, and trailing spaces are trimmed
+/// as the writer trims blanks. Anything else makes the caller draw the
+/// row's cells instead (`drawPlainLines` returns false and leaves the canvas
+/// as it was). The cells of a plain line stay blank, so clearing the canvas
+/// costs nothing more. Only a plain-text writer may be handed a canvas
+/// that `takesPlainLines`: its other readers see blanks there.
+extension Canvas {
+    /// Bytes a plain line may take: a column is at most one scalar of at
+    /// most four bytes (or a space), and `PlainLines` stores whole words, up
+    /// to eight bytes past its end.
+    static func plainRoom(lines: Int, width: Int) -> Int { lines * 4 * width + 8 }
+
+    /// Builds `count` plain lines from line `y` with `build`; false (and the
+    /// canvas unchanged) when `build` refuses or the lines fall outside.
+    public mutating func drawPlainLines(at y: Int, count: Int, _ build: (inout PlainLines) -> Bool) -> Bool {
+        guard takesPlainLines, !ambiguousWide, y >= 0, count >= 0, y + count <= height else { return false }
+        if plainLineOf.count != height { plainLineOf = Array(repeating: -1, count: height) }
+        let ends = plainEnds.count
+        let used = plainEnds.last ?? 0
+        // Room for the longest lines first: the build then writes through a pointer.
+        let needed = used + Self.plainRoom(lines: count, width: width)
+        if plainBytes.count < needed {
+            plainBytes.append(contentsOf: repeatElement(0, count: max(needed - plainBytes.count, plainBytes.count)))
+        }
+        let width = self.width
+        let built = plainBytes.withUnsafeMutableBufferPointer { b -> Bool in
+            guard let base = b.baseAddress else { return false }
+            var lines = PlainLines(base: base, capacity: b.count, count: used, width: width)
+            // The line ends are moved in and out, not copied.
+            swap(&lines.ends, &plainEnds)
+            let built = build(&lines) && lines.ends.count == ends + count
+            if !built { lines.ends.removeSubrange(ends...) }
+            swap(&lines.ends, &plainEnds)
+            return built
+        }
+        guard built else { return false }
+        for k in 0..<count { plainLineOf[y + k] = Int32(ends + k) }
+        return true
+    }
+
+    /// The bytes of line `y` when it is a plain line.
+    @inline(__always)
+    func plainLine(_ y: Int) -> Range<Int>? {
+        guard !plainEnds.isEmpty, y < plainLineOf.count, case let k = Int(plainLineOf[y]), k >= 0 else { return nil }
+        return (k == 0 ? 0 : plainEnds[k - 1])..<plainEnds[k]
+    }
+
+    /// Forgets every plain line (the canvas is being cleared); the bytes' storage is kept.
+    mutating func clearPlainLines() {
+        guard !plainEnds.isEmpty else { return }
+        plainEnds.removeAll(keepingCapacity: true)
+        plainLineOf.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
+    }
+}
+
+/// Plain lines being built, left to right, one after another, in the
+/// canvas's storage (see `Canvas.drawPlainLines`), which stays allocated
+/// while they are built and has `capacity` bytes.
+public struct PlainLines {
+    private let base: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
+    private let width: Int
+    fileprivate var ends: [Int] = []
+    private var count: Int
+    /// Where the current line's bytes start, and the column it has reached.
+    private var lineStart: Int
+    private var column = 0
+
+    fileprivate init(base: UnsafeMutablePointer<UInt8>, capacity: Int, count: Int, width: Int) {
+        self.base = base
+        self.capacity = capacity
+        self.count = count
+        self.width = width
+        lineStart = count
+    }
+
+    /// Puts `text`, `columns` wide, at column `x` of the current line, after
+    /// spaces up to it. False when it would overlap what the line holds or
+    /// pass the canvas's edge, or is not one scalar of non-zero width per
+    /// cluster, exactly `columns` wide (see the invariant above).
+    public mutating func put(_ text: String, x: Int, columns: Int) -> Bool {
+        guard x >= column, columns >= 0, x <= width - columns else { return false }
+        let fits = withUTF8Bytes(text) { p -> Bool in
+            Self.oneScalarPerCluster(p, columns: columns) && append(spaces: x - column, p)
+        }
+        if fits { column = x + columns }
+        return fits
+    }
+
+    /// Puts `text` at column `x`, the first `columns` of it when given (a
+    /// separator's rule is cut to the row).
+    public mutating func put(_ text: PlainText, x: Int, columns: Int? = nil) -> Bool {
+        let columns = columns ?? text.columns
+        guard columns > 0 else { return true }
+        guard x >= column, x <= width - columns, columns <= text.columns else { return false }
+        // Only a rule of one-column glyphs of one length is cut (`PlainText(repeating:)`).
+        let length = columns == text.columns ? text.bytes.count : columns * text.glyphLength
+        guard length > 0 else { return false }
+        let fits = text.bytes.withUnsafeBufferPointer { append(spaces: x - column, .init(rebasing: $0[..<length])) }
+        if fits { column = x + columns }
+        return fits
+    }
+
+    /// Ends the current line: trailing spaces trimmed, as the writer trims blanks.
+    public mutating func endLine() {
+        while count > lineStart && base[count - 1] == 0x20 { count -= 1 }
+        ends.append(count)
+        lineStart = count
+        column = 0
+    }
+
+    /// Appends `spaces` spaces, then `p`; false (nothing appended) past the
+    /// room the canvas made, which the line's width keeps it within.
+    private mutating func append(spaces: Int, _ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        let end = count + spaces + p.count
+        guard spaces >= 0, end + 8 <= capacity else { return false }
+        // Whole words, up to 8 bytes past the end (inside `capacity`).
+        let at = base + count
+        var i = 0
+        while i < spaces {
+            UnsafeMutableRawPointer(at + i).storeBytes(of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
+            i &+= 8
+        }
+        if let from = p.baseAddress {
+            let to = at + spaces
+            let n = p.count
+            if n > 64 {
+                to.update(from: from, count: n)
+            } else {
+                var i = 0
+                while i &+ 8 <= n {
+                    UnsafeMutableRawPointer(to + i).storeBytes(
+                        of: UnsafeRawPointer(from + i).loadUnaligned(as: UInt64.self), as: UInt64.self)
+                    i &+= 8
+                }
+                while i < n {
+                    to[i] = from[i]
+                    i &+= 1
+                }
+            }
+        }
+        count = end
+        return true
+    }
+
+    /// Whether every cluster of `p` is one scalar of non-zero width, `columns` in all.
+    /// Measured narrow: plain lines are drawn only where ambiguous characters are narrow.
+    static func oneScalarPerCluster(_ p: UnsafeBufferPointer<UInt8>, columns: Int) -> Bool {
+        let table = propertyTable
+        let n = p.count
+        var i = 0
+        var total = 0
+        while i < n {
+            if i &+ 8 <= n, let b = p.baseAddress, SWAR.nonPrintableASCII(SWAR.load(b + i)) == 0 {
+                i &+= 8
+                total &+= 8
+                continue
+            }
+            let byte = p[i]
+            if byte < 0x80 {
+                guard byte >= 0x20 && byte != 0x7F else { return false }
+                i &+= 1
+                total &+= 1
+                continue
+            }
+            let (scalar, length) = decodeScalar(p, i)
+            let props = table.lookup(scalar)
+            let w = props.columns(ambiguousWide: false)
+            guard length > 0, props.isSimpleBase, !props.joinsPrevious, w > 0 else { return false }
+            i &+= length
+            total &+= w
+        }
+        return total == columns
+    }
+}
+
+/// Text that plain lines take as its bytes, checked once: a glyph drawn on
+/// many rows (an accessory, a selection mark, a separator's rule).
+public struct PlainText: Sendable {
+    let bytes: [UInt8]
+    /// Display columns of the text.
+    public let columns: Int
+    /// Bytes of each glyph of a rule (`init(repeating:)`); 0 otherwise.
+    let glyphLength: Int
+
+    /// Nil when `text` is not one scalar of non-zero width per cluster
+    /// (see `Canvas.drawPlainLines`), or not `columns` wide.
+    public init?(_ text: String, columns: Int) {
+        let bytes = Array(text.utf8)
+        guard bytes.withUnsafeBufferPointer({ PlainLines.oneScalarPerCluster($0, columns: columns) }) else {
+            return nil
+        }
+        self.bytes = bytes
+        self.columns = columns
+        glyphLength = 0
+    }
+
+    /// `count` copies of a one-column `glyph`, which `put` may cut to fewer.
+    public init?(repeating glyph: String, count: Int) {
+        guard let one = PlainText(glyph, columns: 1) else { return nil }
+        bytes = Array([[UInt8]](repeating: one.bytes, count: max(0, count)).joined())
+        columns = max(0, count)
+        glyphLength = one.bytes.count
+    }
+}

@@ -1,0 +1,97 @@
+import Testing
+
+@testable import CellarText
+
+/// `Canvas.drawPlainLines`: a plain line is the bytes the writer writes for
+/// the same text drawn into cells, and text whose cells would differ from
+/// its bytes is refused, leaving the canvas as it was.
+@Suite struct PlainLinesTests {
+    /// The line the plain-text writer writes for line 0 of `canvas`.
+    static func written(_ canvas: Canvas, line: Int = 0) -> [UInt8] {
+        let out = ByteBuffer(capacity: 256)
+        canvas.render(row: line, into: out, sgr: nil)
+        return Array(out.bytes)
+    }
+
+    @Test func aTextTakenIsTheBytesOfItsCells() {
+        var (taken, refused) = (0, 0)
+        for (i, raw) in CanvasDrawFastPathTests.texts().enumerated() {
+            let text = Sanitizer.sanitize(raw)
+            let columns = DisplayWidth.of(text)
+            let x = i % 5
+            let width = columns + x + 4
+            // Two pieces with a gap, the second a glyph, then trailing spaces trimmed.
+            var cells = Canvas(width: width + 3, height: 1)
+            cells.draw(clean: text, x: x, y: 0)
+            cells.draw(clean: "› ", x: width, y: 0)
+            var plain = Canvas(width: width + 3, height: 1)
+            plain.takesPlainLines = true
+            let took = plain.drawPlainLines(at: 0, count: 1) { out in
+                guard out.put(text, x: x, columns: columns), out.put("› ", x: width, columns: 2) else { return false }
+                out.endLine()
+                return true
+            }
+            if took {
+                taken += 1
+                #expect(Self.written(plain) == Self.written(cells), "\(text.debugDescription)")
+            } else {
+                refused += 1
+                #expect(Self.written(plain).isEmpty)
+                #expect(plain.plainLine(0) == nil)
+            }
+        }
+        // Both ways are exercised: ASCII, Hangul and lone emoji go in; marks, ZWJ sequences, flags do not.
+        #expect(taken > 100)
+        #expect(refused > 100)
+    }
+
+    @Test func textThatWouldNotBeItsOwnCellsIsRefused() {
+        for text in ["e\u{301}", "❤\u{FE0F}", "a\u{200B}b", "🇰🇷", "👍🏽", "\u{1161}", "\t"] {
+            #expect(!Array(text.utf8).withUnsafeBufferPointer { PlainLines.oneScalarPerCluster($0, columns: 2) })
+        }
+        #expect(PlainText("한글 ok", columns: 7) != nil)
+        #expect(PlainText("한글 ok", columns: 6) == nil, "a width that is not the text's")
+    }
+
+    @Test func linesGoLeftToRightInsideTheCanvas() {
+        var canvas = Canvas(width: 10, height: 3)
+        canvas.takesPlainLines = true
+        // Overlapping pieces, a piece past the edge, too few lines: each refused, nothing kept.
+        #expect(
+            !canvas.drawPlainLines(at: 0, count: 1) { $0.put("abc", x: 2, columns: 3) && $0.put("d", x: 4, columns: 1) }
+        )
+        #expect(!canvas.drawPlainLines(at: 0, count: 1) { $0.put("abcd", x: 7, columns: 4) })
+        #expect(!canvas.drawPlainLines(at: 0, count: 2) { out in out.endLine() == () })
+        #expect(!canvas.drawPlainLines(at: 2, count: 2) { _ in true })
+        #expect(canvas.plainEnds.isEmpty)
+        // A rule cut to the row; a text cut is refused.
+        let rule = PlainText(repeating: "─", count: 8)
+        #expect(rule != nil)
+        #expect(
+            canvas.drawPlainLines(at: 1, count: 2) { out in
+                guard let rule, let abc = PlainText("abc", columns: 3), out.put("x  ", x: 1, columns: 3) else {
+                    return false
+                }
+                out.endLine()
+                guard out.put(rule, x: 2, columns: 5), !out.put(abc, x: 8, columns: 2) else {
+                    return false
+                }
+                out.endLine()
+                return true
+            })
+        #expect(String(decoding: Self.written(canvas, line: 1), as: UTF8.self) == " x")
+        #expect(String(decoding: Self.written(canvas, line: 2), as: UTF8.self) == "  ─────")
+        // Clearing the canvas forgets them.
+        canvas.reset(width: 10, height: 3)
+        #expect(canvas.plainLine(1) == nil)
+        #expect(Self.written(canvas, line: 1).isEmpty)
+    }
+
+    @Test func ambiguousWideCanvasesAndOthersTakeNone() {
+        var wide = Canvas(width: 10, height: 1, ambiguousWide: true)
+        wide.takesPlainLines = true
+        #expect(!wide.drawPlainLines(at: 0, count: 1) { out in out.endLine() == () })
+        var other = Canvas(width: 10, height: 1)
+        #expect(!other.drawPlainLines(at: 0, count: 1) { out in out.endLine() == () })
+    }
+}
