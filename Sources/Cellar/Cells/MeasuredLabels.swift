@@ -16,13 +16,29 @@ package struct MeasuredLabels: Sendable {
         case text, detail, image
     }
 
+    /// A label's width, and whether plain lines take it as it is (see
+    /// `DisplayWidth.ofClean(_:ambiguousWide:plain:)`).
+    package struct Width {
+        package var columns: Int
+        package var plain: Bool
+
+        /// The width of `s` when it needs no sanitising.
+        @inline(__always)
+        package init?(of s: String, ambiguousWide: Bool) {
+            var plain = false
+            guard let columns = DisplayWidth.ofClean(s, ambiguousWide: ambiguousWide, plain: &plain) else { return nil }
+            self.columns = columns
+            self.plain = plain
+        }
+    }
+
     private var ambiguousWide = false
     private var text: String?
-    private var textWidth = 0
+    private var textWidth: Width?
     private var detail: String?
-    private var detailWidth = 0
+    private var detailWidth: Width?
     private var image: String?
-    private var imageWidth = 0
+    private var imageWidth: Width?
 
     /// Nothing measured.
     package init() {}
@@ -35,15 +51,15 @@ package struct MeasuredLabels: Sendable {
         self.text = nil
         self.detail = nil
         self.image = nil
-        if let text, let w = DisplayWidth.ofClean(text, ambiguousWide: ambiguousWide) {
+        if let text, let w = Width(of: text, ambiguousWide: ambiguousWide) {
             self.text = text
             textWidth = w
         }
-        if let detail, let w = DisplayWidth.ofClean(detail, ambiguousWide: ambiguousWide) {
+        if let detail, let w = Width(of: detail, ambiguousWide: ambiguousWide) {
             self.detail = detail
             detailWidth = w
         }
-        if let image, let w = DisplayWidth.ofClean(image, ambiguousWide: ambiguousWide) {
+        if let image, let w = Width(of: image, ambiguousWide: ambiguousWide) {
             self.image = image
             imageWidth = w
         }
@@ -54,20 +70,21 @@ package struct MeasuredLabels: Sendable {
     /// this value out of a cell for a call that measures would copy every
     /// string in it (a retain and a release each).
     @inline(__always)
-    package func measured(_ label: Label, ambiguousWide: Bool) -> (text: String, width: Int)? {
+    package func measured(_ label: Label, ambiguousWide: Bool) -> (text: String, width: Width)? {
         guard ambiguousWide == self.ambiguousWide else { return nil }
         switch label {
-        case .text: return text.map { ($0, textWidth) }
-        case .detail: return detail.map { ($0, detailWidth) }
-        case .image: return image.map { ($0, imageWidth) }
+        case .text: if let text, let textWidth { return (text, textWidth) }
+        case .detail: if let detail, let detailWidth { return (detail, detailWidth) }
+        case .image: if let image, let imageWidth { return (image, imageWidth) }
         }
+        return nil
     }
 
-    /// `DisplayWidth.ofClean(s, ambiguousWide:)` for `s` shown as `label` in
-    /// `cell`: the width measured ahead when `s` is the string measured, else measured now.
+    /// `Width(of: s, ambiguousWide:)` for `s` shown as `label` in `cell`:
+    /// the width measured ahead when `s` is the string measured, else measured now.
     @inline(__always)
-    package static func cleanWidth(_ label: Label, of s: String, in cell: Cell, ambiguousWide: Bool) -> Int? {
+    package static func cleanWidth(_ label: Label, of s: String, in cell: Cell, ambiguousWide: Bool) -> Width? {
         if let m = cell.measuredLabels.measured(label, ambiguousWide: ambiguousWide), m.text == s { return m.width }
-        return DisplayWidth.ofClean(s, ambiguousWide: ambiguousWide)
+        return Width(of: s, ambiguousWide: ambiguousWide)
     }
 }

@@ -22,6 +22,8 @@ public struct BuiltinDirectLayout {
         private var _width: Int16
         var alignment: TextAlignment
         var mode: LineBreakMode
+        /// Plain lines take `text` as it is (`MeasuredLabels.Width.plain`).
+        var plain: Bool
         var style: TextStyle
         /// Display width of `text`.
         var textWidth: Int { Int(_textWidth) }
@@ -32,7 +34,7 @@ public struct BuiltinDirectLayout {
         /// Positions within `Int16` and a width within `Int32` (checked by the caller).
         init(
             text: String, textWidth: Int, x: Int, y: Int, width: Int, alignment: TextAlignment, mode: LineBreakMode,
-            style: TextStyle
+            plain: Bool, style: TextStyle
         ) {
             self.text = text
             _textWidth = Int32(clamping: textWidth)
@@ -41,6 +43,7 @@ public struct BuiltinDirectLayout {
             _width = Int16(clamping: width)
             self.alignment = alignment
             self.mode = mode
+            self.plain = plain
             self.style = style
         }
     }
@@ -66,17 +69,17 @@ public struct BuiltinDirectLayout {
     static func label(
         _ s: String?, _ label: MeasuredLabels.Label, _ p: TextProperties, of cell: Cell, clean: inout Bool,
         ambiguousWide: Bool
-    ) -> (text: String, width: Int)? {
+    ) -> (text: String, width: Int, plain: Bool)? {
         guard let s, !s.isEmpty else { return nil }
         guard let width = MeasuredLabels.cleanWidth(label, of: s, in: cell, ambiguousWide: ambiguousWide),
-            width <= maxTextWidth
+            width.columns <= maxTextWidth
         else {
             clean = false
             return nil
         }
-        if p.transform == .none { return (s, width) }
+        if p.transform == .none { return (s, width.columns, width.plain) }
         let t = p.transform.apply(s)
-        return (t, DisplayWidth.of(t, ambiguousWide: ambiguousWide))
+        return (t, DisplayWidth.of(t, ambiguousWide: ambiguousWide), false)
     }
 
     /// Lays out `cell`'s content configuration; nil when it has none or
@@ -122,14 +125,15 @@ public struct BuiltinDirectLayout {
         var height = 0
         if let image = cell.listConfiguration?.image, !image.isEmpty {
             // Clean, or left to the general path (which sanitises it).
-            guard let iw = MeasuredLabels.cleanWidth(.image, of: image, in: cell, ambiguousWide: ambiguousWide) else {
-                return nil
-            }
+            guard let measured = MeasuredLabels.cleanWidth(.image, of: image, in: cell, ambiguousWide: ambiguousWide)
+            else { return nil }
+            let iw = measured.columns
             // A fitted image keeps its natural width; an image wider than
             // half the row is rare enough to leave to the general path.
             guard iw <= (width - imagePadding) / 2 else { return nil }
             p0 = Piece(
-                text: image, textWidth: iw, x: 0, y: 0, width: iw, alignment: .leading, mode: .clipping, style: .plain)
+                text: image, textWidth: iw, x: 0, y: 0, width: iw, alignment: .leading, mode: .clipping,
+                plain: measured.plain, style: .plain)
             height = 1
             x = iw + imagePadding
             room = width - x
@@ -139,7 +143,7 @@ public struct BuiltinDirectLayout {
             if let text {
                 p1 = Piece(
                     text: text.text, textWidth: text.width, x: x, y: 0, width: room, alignment: tp.alignment,
-                    mode: tp.lineBreakMode, style: tp.textStyle)
+                    mode: tp.lineBreakMode, plain: text.plain, style: tp.textStyle)
             }
             height = max(height, text == nil ? 0 : 1)
         case .subtitle:
@@ -147,13 +151,13 @@ public struct BuiltinDirectLayout {
             if let text {
                 p1 = Piece(
                     text: text.text, textWidth: text.width, x: x, y: 0, width: room, alignment: tp.alignment,
-                    mode: tp.lineBreakMode, style: tp.textStyle)
+                    mode: tp.lineBreakMode, plain: text.plain, style: tp.textStyle)
                 y = 1 + vpadding
             }
             if let detail {
                 p2 = Piece(
                     text: detail.text, textWidth: detail.width, x: x, y: y, width: room, alignment: dp.alignment,
-                    mode: dp.lineBreakMode, style: dp.textStyle)
+                    mode: dp.lineBreakMode, plain: detail.plain, style: dp.textStyle)
                 y += 1
             } else if text != nil {
                 y = 1
@@ -167,12 +171,12 @@ public struct BuiltinDirectLayout {
             case (let t?, nil):
                 p1 = Piece(
                     text: t.text, textWidth: t.width, x: x, y: 0, width: room, alignment: tp.alignment,
-                    mode: tp.lineBreakMode, style: tp.textStyle)
+                    mode: tp.lineBreakMode, plain: t.plain, style: tp.textStyle)
             case (nil, let d?):
                 let dw = min(d.width, room)
                 p2 = Piece(
                     text: d.text, textWidth: d.width, x: x, y: 0, width: dw, alignment: detailAlignment,
-                    mode: dp.lineBreakMode, style: dp.textStyle)
+                    mode: dp.lineBreakMode, plain: d.plain, style: dp.textStyle)
             case (let t?, let d?):
                 let inner = max(0, room - spacing)
                 let natural = d.width
@@ -183,10 +187,10 @@ public struct BuiltinDirectLayout {
                 let tw = inner - dw
                 p1 = Piece(
                     text: t.text, textWidth: textNatural, x: x, y: 0, width: tw, alignment: tp.alignment,
-                    mode: tp.lineBreakMode, style: tp.textStyle)
+                    mode: tp.lineBreakMode, plain: t.plain, style: tp.textStyle)
                 p2 = Piece(
                     text: d.text, textWidth: natural, x: x + tw + spacing, y: 0, width: dw,
-                    alignment: detailAlignment, mode: dp.lineBreakMode, style: dp.textStyle)
+                    alignment: detailAlignment, mode: dp.lineBreakMode, plain: d.plain, style: dp.textStyle)
             }
             height = max(height, text == nil && detail == nil ? 0 : 1)
         case .value2:
@@ -198,7 +202,7 @@ public struct BuiltinDirectLayout {
             if let text {
                 p1 = Piece(
                     text: text.text, textWidth: text.width, x: x, y: 0, width: column, alignment: .trailing,
-                    mode: tp.lineBreakMode, style: head.textStyle)
+                    mode: tp.lineBreakMode, plain: text.plain, style: head.textStyle)
             }
             if let detail {
                 var d = dp
@@ -206,7 +210,7 @@ public struct BuiltinDirectLayout {
                 p2 = Piece(
                     text: detail.text, textWidth: detail.width, x: x + column + spacing, y: 0,
                     width: room - column - spacing,
-                    alignment: dp.alignment, mode: dp.lineBreakMode, style: d.textStyle)
+                    alignment: dp.alignment, mode: dp.lineBreakMode, plain: detail.plain, style: d.textStyle)
             }
             height = max(height, text == nil && detail == nil ? 0 : 1)
         }
@@ -224,7 +228,7 @@ public struct BuiltinDirectLayout {
 
     static func draw(_ p: borrowing Piece, into canvas: inout Canvas, x: Int, y: Int, height: Int) {
         guard p.y < height, p.width > 0 else { return }
-        _ = place(p, ambiguousWide: canvas.ambiguousWide) { text, lead, w in
+        _ = place(p, ambiguousWide: canvas.ambiguousWide) { text, lead, w, _ in
             canvas.draw(clean: text, x: x + p.x + lead, y: y + p.y, maxWidth: p.width - lead, style: p.style)
         }
     }
@@ -243,23 +247,24 @@ public struct BuiltinDirectLayout {
     {
         guard p.y == line, p.y < height, p.width > 0 else { return true }
         // Plain lines are narrow (`Canvas.drawPlainLines`).
-        return place(p, ambiguousWide: false) { text, lead, w in
-            w <= p.width - lead && out.put(text, x: x + p.x + lead, columns: w)
+        return place(p, ambiguousWide: false) { text, lead, w, plain in
+            w <= p.width - lead && out.put(text, x: x + p.x + lead, columns: w, knownPlain: plain)
         }
     }
 
     /// Runs `body` with the piece's text as drawn (cut to fit its width),
-    /// the columns before it in the piece, and its width.
+    /// the columns before it in the piece, its width, and whether it is
+    /// known plain (a cut text is not).
     @inline(__always)
     static func place<R>(
-        _ p: borrowing Piece, ambiguousWide: Bool, _ body: (borrowing String, Int, Int) -> R
+        _ p: borrowing Piece, ambiguousWide: Bool, _ body: (borrowing String, Int, Int, Bool) -> R
     ) -> R {
         if p.textWidth > p.width {
             let text = TextLayout.truncate(p.text, width: p.width, mode: p.mode, ambiguousWide: ambiguousWide)
             let w = DisplayWidth.of(text, ambiguousWide: ambiguousWide)
-            return body(text, lead(p, w), w)
+            return body(text, lead(p, w), w, false)
         }
-        return body(p.text, lead(p, p.textWidth), p.textWidth)
+        return body(p.text, lead(p, p.textWidth), p.textWidth, p.plain)
     }
 
     /// Columns before a label of width `w` in its piece, by alignment.

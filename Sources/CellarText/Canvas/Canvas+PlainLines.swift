@@ -87,10 +87,12 @@ public struct PlainLines {
     /// spaces up to it. False when it would overlap what the line holds or
     /// pass the canvas's edge, or is not one scalar of non-zero width per
     /// cluster, exactly `columns` wide (see the invariant above).
-    public mutating func put(_ text: String, x: Int, columns: Int) -> Bool {
+    /// `knownPlain`: the caller found `text` plain and `columns` wide
+    /// (`DisplayWidth.ofClean(_:ambiguousWide:plain:)`), so it is not checked again.
+    public mutating func put(_ text: String, x: Int, columns: Int, knownPlain: Bool = false) -> Bool {
         guard x >= column, columns >= 0, x <= width - columns else { return false }
         let fits = withUTF8Bytes(text) { p -> Bool in
-            Self.oneScalarPerCluster(p, columns: columns) && append(spaces: x - column, p)
+            (knownPlain || Self.oneScalarPerCluster(p, columns: columns)) && append(spaces: x - column, p)
         }
         if fits { column = x + columns }
         return fits
@@ -153,8 +155,16 @@ public struct PlainLines {
     }
 
     /// Whether every cluster of `p` is one scalar of non-zero width, `columns` in all.
-    /// Measured narrow: plain lines are drawn only where ambiguous characters are narrow.
     static func oneScalarPerCluster(_ p: UnsafeBufferPointer<UInt8>, columns: Int) -> Bool {
+        plainColumns(p) == columns
+    }
+
+    /// The columns of `p` when every cluster of it is one scalar of non-zero
+    /// width (printable ASCII, or a simple base that nothing joins), else
+    /// nil. Measured narrow: plain lines are drawn only where ambiguous
+    /// characters are narrow. Such text is clean (`Sanitizer` rewrites only
+    /// characters of no width) and as wide as `DisplayWidth` says.
+    public static func plainColumns(_ p: UnsafeBufferPointer<UInt8>) -> Int? {
         let table = propertyTable
         let n = p.count
         var i = 0
@@ -167,7 +177,7 @@ public struct PlainLines {
             }
             let byte = p[i]
             if byte < 0x80 {
-                guard byte >= 0x20 && byte != 0x7F else { return false }
+                guard byte >= 0x20 && byte != 0x7F else { return nil }
                 i &+= 1
                 total &+= 1
                 continue
@@ -175,11 +185,11 @@ public struct PlainLines {
             let (scalar, length) = decodeScalar(p, i)
             let props = table.lookup(scalar)
             let w = props.columns(ambiguousWide: false)
-            guard length > 0, props.isSimpleBase, !props.joinsPrevious, w > 0 else { return false }
+            guard length > 0, props.isSimpleBase, !props.joinsPrevious, w > 0 else { return nil }
             i &+= length
             total &+= w
         }
-        return total == columns
+        return total
     }
 }
 
@@ -210,5 +220,20 @@ public struct PlainText: Sendable {
         bytes = Array([[UInt8]](repeating: one.bytes, count: max(0, count)).joined())
         columns = max(0, count)
         glyphLength = one.bytes.count
+    }
+}
+
+extension DisplayWidth {
+    /// `ofClean`, and whether plain lines take the text as it is
+    /// (`PlainLines.plainColumns` found its width): one pass for both, on
+    /// the thread that measures a row's labels ahead.
+    public static func ofClean(_ text: String, ambiguousWide: Bool, plain: inout Bool) -> Int? {
+        withUTF8Bytes(text) { p in
+            plain = true
+            if isPrintableASCII(p) { return p.count }
+            if !ambiguousWide, let columns = PlainLines.plainColumns(p) { return columns }
+            plain = false
+            return Sanitizer.isClean(utf8: p) ? of(utf8: p, ambiguousWide: ambiguousWide) : nil
+        }
     }
 }

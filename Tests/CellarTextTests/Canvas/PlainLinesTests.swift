@@ -94,4 +94,28 @@ import Testing
         var other = Canvas(width: 10, height: 1)
         #expect(!other.drawPlainLines(at: 0, count: 1) { out in out.endLine() == () })
     }
+
+    /// Text found plain is clean and as wide as `DisplayWidth` says, so a
+    /// label measured plain ahead is laid out as before: every scalar alone,
+    /// and generated text.
+    @Test func plainTextIsCleanAndAsWideAsItsWidth() {
+        func check(_ text: String) -> Bool {
+            var plain = false
+            let width = DisplayWidth.ofClean(text, ambiguousWide: false, plain: &plain)
+            #expect(width == DisplayWidth.ofClean(text), "\(text.debugDescription)")
+            let columns = Array(text.utf8).withUnsafeBufferPointer { PlainLines.plainColumns($0) }
+            #expect(plain == (columns != nil), "\(text.debugDescription)")
+            guard let columns else { return false }
+            #expect(Sanitizer.isClean(text), "\(text.debugDescription)")
+            #expect(columns == DisplayWidth.of(text), "\(text.debugDescription)")
+            return true
+        }
+        var plain = 0
+        for value in 0...0x10_FFFF as ClosedRange<UInt32> {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if check(String(scalar)) { plain += 1 }
+        }
+        for text in CanvasDrawFastPathTests.texts() where check(text) { plain += 1 }
+        #expect(plain > 100_000)
+    }
 }
