@@ -11,9 +11,8 @@ public struct BuiltinDirectLayout {
     /// so drawing needs neither the configuration again (a large copy with
     /// a retain per string) nor a second transform.
     struct Piece {
-        // Stored narrow so that the whole layout fits in 128 bytes: larger
-        // values are copied with a `memcpy` call, and a row's layout is
-        // moved several times (built, stored in the row, drawn). The
+        // Stored narrow: a row's layout is moved several times (built,
+        // stored in the row, drawn), each move a copy of all of it. The
         // initialiser of the layout leaves wider positions to the general path.
         var text: String
         private var _textWidth: Int32

@@ -182,6 +182,17 @@ public struct PlainLines {
                 total &+= 1
                 continue
             }
+            // Hangul syllables, two columns and simple bases (the table agrees:
+            // `PlainLinesTests` checks every scalar), without the table.
+            if UInt32(byte) &- 0xEA < 4, i &+ 2 < n,
+                case let syllable = (UInt32(byte) & 0x0F) << 12 | (UInt32(p[i &+ 1]) & 0x3F) << 6
+                    | (UInt32(p[i &+ 2]) & 0x3F),
+                syllable &- 0xAC00 < 0xD7A4 - 0xAC00
+            {
+                i &+= 3
+                total &+= 2
+                continue
+            }
             let (scalar, length) = decodeScalar(p, i)
             let props = table.lookup(scalar)
             let w = props.columns(ambiguousWide: false)

@@ -46,7 +46,10 @@ import Testing
     }
 
     @Test func textThatWouldNotBeItsOwnCellsIsRefused() {
-        for text in ["e\u{301}", "❤\u{FE0F}", "a\u{200B}b", "🇰🇷", "👍🏽", "\u{1161}", "\t"] {
+        // Marks, VS16, zero width, flags, skin tones, Hangul jamo (L + LV, LV + T), tabs.
+        for text in [
+            "e\u{301}", "❤\u{FE0F}", "a\u{200B}b", "🇰🇷", "👍🏽", "\u{1161}", "\u{1100}\u{AC00}", "\u{AC00}\u{11A8}", "\t",
+        ] {
             #expect(!Array(text.utf8).withUnsafeBufferPointer { PlainLines.oneScalarPerCluster($0, columns: 2) })
         }
         #expect(PlainText("한글 ok", columns: 7) != nil)
