@@ -22,6 +22,9 @@ extension RowRenderer {
         selected: PlainText(selectionMark(selected: true, ambiguousWide: false), columns: 1),
         highlighted: PlainText(selectionMark(selected: false, ambiguousWide: false), columns: 1)
     )
+    /// A separator's rule, cut to each row: made once, as wide as a
+    /// document's table may be (a wider table's rows take cells).
+    static let plainRule = PlainText(repeating: "─", count: InputLimits.width.upperBound)
 
     /// Draws the row as `draw` does, as plain lines; false when it needs cells.
     func drawPlainLines(
@@ -44,7 +47,7 @@ extension RowRenderer {
             mark = m
         }
         let separator = l.separatorLines(section: section, row: row, singleLine: singleLineSeparators)
-        guard let rule = plainRule else { return false }
+        guard let rule = Self.plainRule else { return false }
         let mid = max(0, (lines - 1) / 2)
         let top = rc.contentTop(inRowOf: lines, measured: measured)
         let (x0, lead, trailing) = (g.rowX, rc.lead, g.rowX + g.rowWidth - 1)

@@ -33,9 +33,6 @@ struct RowRenderer {
     let markedFocus: (section: Int, row: Int)?
     /// What styles are told about the background the table is drawn on.
     let appearance: Appearance
-    /// A separator's rule across the table, for rows drawn as plain lines
-    /// (made to the widths a document may ask for; a wider table's rows take cells).
-    let plainRule: PlainText?
 
     init(_ table: TableView) {
         self.table = table
@@ -53,7 +50,6 @@ struct RowRenderer {
         engine = LayoutEngine(ambiguousWide: table.ambiguousWide)
         markedFocus = table.showsFocusMark ? table.rowStates.focused.map { ($0.section, $0.row) } : nil
         appearance = table.appearance
-        plainRule = PlainText(repeating: "─", count: min(table.width, InputLimits.width.upperBound))
     }
 
     /// The reorder control and the space before it, at the trailing edge while editing.
