@@ -13,6 +13,7 @@ public func fuzzText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         checkWidthAndSanitising(text, p)
         checkLayout(text, p)
         checkCanvas(text, p)
+        checkPlainLines(text, p)
     }
 }
 
@@ -113,6 +114,36 @@ private func checkCanvas(_ text: String, _ p: TextParameters) {
         fatalError("a memory sink failed: \(error)")
     }
     invariant(noControls(plain.bytes), "plain output carries a control character")
+}
+
+/// Clean text measured plain goes into a plain line as the bytes the plain
+/// writer writes for it drawn in cells; text not measured plain is refused.
+private func checkPlainLines(_ text: String, _ p: TextParameters) {
+    var plain = false
+    guard let columns = DisplayWidth.ofClean(text, ambiguousWide: false, plain: &plain) else { return }
+    let x = abs(p.y) % 8
+    var cells = Canvas(width: x + columns + 2, height: 1)
+    cells.draw(clean: text, x: x, y: 0)
+    cells.draw(clean: "›", x: x + columns + 1, y: 0)
+    var lines = Canvas(width: x + columns + 2, height: 1)
+    lines.takesPlainLines = true
+    let took = lines.drawPlainLines(at: 0, count: 1) { out in
+        guard out.put(text, x: x, columns: columns, knownPlain: plain),
+            out.put("›", x: x + columns + 1, columns: 1)
+        else { return false }
+        out.endLine()
+        return true
+    }
+    invariant(took == plain, "plain lines took \(took) text measured plain \(plain): \(text.debugDescription)")
+    let fromCells = MemorySink()
+    let fromLines = MemorySink()
+    do {
+        try PlainWriter(sink: fromCells).write(cells)
+        try PlainWriter(sink: fromLines).write(lines)
+    } catch {
+        fatalError("a memory sink failed: \(error)")
+    }
+    invariant(!took || fromLines.bytes == fromCells.bytes, "a plain line differs from its cells: \(text.debugDescription)")
 }
 
 /// No C0 control but newline, no DEL, no C1 control (UTF-8 C2 80…C2 9F).
