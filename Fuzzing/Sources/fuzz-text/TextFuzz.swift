@@ -143,7 +143,8 @@ private func checkPlainLines(_ text: String, _ p: TextParameters) {
     } catch {
         fatalError("a memory sink failed: \(error)")
     }
-    invariant(!took || fromLines.bytes == fromCells.bytes, "a plain line differs from its cells: \(text.debugDescription)")
+    invariant(
+        !took || fromLines.bytes == fromCells.bytes, "a plain line differs from its cells: \(text.debugDescription)")
 }
 
 /// No C0 control but newline, no DEL, no C1 control (UTF-8 C2 80…C2 9F).
