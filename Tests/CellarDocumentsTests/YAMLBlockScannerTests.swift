@@ -228,7 +228,7 @@ import Testing
                 bytes.withUnsafeBufferPointer { text in
                     #expect(YAMLBlockText.accepts(text) == YAMLBlockText.acceptsLines(text), "\(probe) at \(at)")
                     let whole = YAMLCharacters.firstForbidden(text).map {
-                        "\(ByteLocation.error(ByteError(offset: $0.offset, message: $0.message), in: text, path: "t"))"
+                        "\(ByteLocation.error($0, in: text, path: "t"))"
                     }
                     var runs: String?
                     do { try YAMLCharacters.check(text, path: "t") } catch { runs = "\(error)" }

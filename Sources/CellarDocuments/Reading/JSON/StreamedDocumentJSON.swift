@@ -96,13 +96,7 @@ extension StreamedDocument {
             }
             let place = location(ofOffset: at)
             registrations = try pairs.keys.sorted().map { id in
-                guard !id.isEmpty else { throw fail("register: a reuse identifier must not be empty") }
-                guard case .string(let style)? = pairs[id], !style.isEmpty else {
-                    throw fail(
-                        "register: \(Sanitizer.excerpt(id)) must name a style (a built-in such as default, or a Lua style's identifier)"
-                    )
-                }
-                return TableDocument.Registration(identifier: id, style: style, location: place)
+                try registration(id, pairs[id], keyAt: at, valueAt: at, location: place)
             }
         case _ where DocumentSectionHeights.keys.contains(key):
             do { try sectionHeights.set(key, v) } catch { throw fail(error.message) }
@@ -119,19 +113,25 @@ extension StreamedDocument {
         try members(&j, what: "register", depth: 1) { j, id, keyStart in
             let at = j.pos
             let v = try j.value(depth: 2)
-            guard !id.isEmpty else {
-                throw ByteError(offset: keyStart, message: "register: a reuse identifier must not be empty")
-            }
-            guard case .string(let style) = v, !style.isEmpty else {
-                throw ByteError(
-                    offset: at,
-                    message:
-                        "register: \(Sanitizer.excerpt(id)) must name a style (a built-in such as default, or a Lua style's identifier)"
-                )
-            }
-            out.append(TableDocument.Registration(identifier: id, style: style, location: location(ofOffset: keyStart)))
+            out.append(try registration(id, v, keyAt: keyStart, valueAt: at, location: location(ofOffset: keyStart)))
         }
         return out
+    }
+
+    func registration(_ id: String, _ v: Value?, keyAt: Int, valueAt: Int, location: SourceLocation) throws
+        -> TableDocument.Registration
+    {
+        guard !id.isEmpty else {
+            throw ByteError(offset: keyAt, message: "register: a reuse identifier must not be empty")
+        }
+        guard case .string(let style)? = v, !style.isEmpty else {
+            throw ByteError(
+                offset: valueAt,
+                message:
+                    "register: \(Sanitizer.excerpt(id)) must name a style (a built-in such as default, or a Lua style's identifier)"
+            )
+        }
+        return TableDocument.Registration(identifier: id, style: style, location: location)
     }
 
     func section(_ j: inout JSONBytes, _ buffer: UnsafeBufferPointer<UInt8>) throws {
