@@ -13,15 +13,9 @@ struct FileIdentity: Equatable, Sendable {
     var size: UInt64
     var modified: Int64
     var changed: Int64
+}
 
-    init(device: UInt64, inode: UInt64, size: UInt64, modified: Int64, changed: Int64) {
-        self.device = device
-        self.inode = inode
-        self.size = size
-        self.modified = modified
-        self.changed = changed
-    }
-
+extension FileIdentity {
     init(_ info: stat) {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
