@@ -83,14 +83,7 @@ enum YAMLScalar {
         return Int(s).map(Value.int)
     }
 
-    private static func isDigit(_ b: UInt8, radix: Int) -> Bool {
-        switch b {
-        case UInt8(ascii: "0")...UInt8(ascii: "7"): return true
-        case UInt8(ascii: "8"), UInt8(ascii: "9"): return radix >= 10
-        case UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): return radix == 16
-        default: return false
-        }
-    }
+    private static func isDigit(_ b: UInt8, radix: Int) -> Bool { JSONBytes.hexValue(b).map { $0 < radix } ?? false }
 
     /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`, `[-+]?\.(inf|Inf|INF)`, `\.(nan|NaN|NAN)`.
     static func float(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
