@@ -48,7 +48,6 @@ final class JSONFormSpool {
         return dirs + ["/var/tmp"]
     }
 
-    /// Appends `bytes` to the file.
     func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         guard InputFile.write(UnsafeRawBufferPointer(bytes), to: fd) else { throw Refused() }
         count += bytes.count
