@@ -73,7 +73,6 @@ extension DocumentSectionView {
 
 /// UITableView's sectionHeaderHeight, sectionFooterHeight and their estimates.
 package struct DocumentSectionHeights: Sendable, Equatable {
-    package static let keys = TableSchema.sectionHeightKeys
     package var header: RowHeight?
     package var footer: RowHeight?
     package var estimatedHeader: Int?

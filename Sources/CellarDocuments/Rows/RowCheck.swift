@@ -48,7 +48,7 @@ enum RowCheck {
             }
             if key == "selected" { a.selected = b } else if key == "highlighted" { a.highlighted = b }
         }
-        for key in editingKeys where o[key] != nil {
+        for key in TableSchema.editingRowKeys where o[key] != nil {
             a.editing = true
             try checkEditingKey(key, o[key] ?? .null, defaultCell: defaultCell)
         }
@@ -72,10 +72,9 @@ enum RowCheck {
         return a
     }
 
-    static let editingKeys = TableSchema.editingRowKeys
     static let stateKeys = TableSchema.row.filter { $0.role == .state }.map(\.name)
 
-    /// Checks one of `editingKeys` in the YAML reader's words (`NodeReader.row`).
+    /// Checks one of `TableSchema.editingRowKeys` in the YAML reader's words (`NodeReader.row`).
     static func checkEditingKey(_ key: String, _ v: Value, defaultCell: String) throws(RowProblem) {
         func choice(_ names: [String]) throws(RowProblem) {
             guard let s = scalarText(v) else {
@@ -151,7 +150,7 @@ enum RowCheck {
 
     static func styleData(_ row: Value) -> Value {
         guard case .object(var o) = row else { return row }
-        for k in TableDocument.rowTableKeys { o.removeValue(forKey: k) }
+        for k in TableSchema.tableRowKeys { o.removeValue(forKey: k) }
         return .object(o)
     }
 }

@@ -98,12 +98,13 @@ extension StreamedDocument {
             registrations = try pairs.keys.sorted().map { id in
                 try registration(id, pairs[id], keyAt: at, valueAt: at, location: place)
             }
-        case _ where DocumentSectionHeights.keys.contains(key):
+        case _ where TableSchema.sectionHeightKeys.contains(key):
             do { try sectionHeights.set(key, v) } catch { throw fail(error.message) }
             sectionHeightOffsets[key] = at
-        case _ where DocumentSelection.keys.contains(key): try selection.set(key, try flag())
+        case _ where TableSchema.selectionKeys.contains(key): try selection.set(key, try flag())
         default:
-            throw ByteError(offset: keyStart, message: Suggest.unknown("key", key, among: TableDocument.topLevelKeys))
+            throw ByteError(
+                offset: keyStart, message: Suggest.unknown("key", key, among: TableSchema.document.map(\.name)))
         }
     }
 
@@ -168,7 +169,8 @@ extension StreamedDocument {
                         start: start, end: j.pos, firstRow: firstRow, rowCount: rowOffsets.count - firstRow))
             default:
                 throw ByteError(
-                    offset: keyStart, message: Suggest.unknown("section key", key, among: TableDocument.sectionKeys))
+                    offset: keyStart,
+                    message: Suggest.unknown("section key", key, among: TableSchema.section.map(\.name)))
             }
         }
         s.rowCount = rowsRead - s.firstRow
