@@ -15,6 +15,9 @@ struct RowProblem: Error {
     var message: String
 }
 
+/// A value its key does not take, unlocated: the caller places it.
+struct ValueProblem: Error { var message: String }
+
 struct RowAttributes {
     var identifier: String
     var selected = false
@@ -117,22 +120,20 @@ enum RowCheck {
         }
     }
 
-    struct HeightProblem: Error { var message: String }
-
     /// `automatic`, or a whole number of lines within bounds.
-    static func height(_ v: Value, _ key: String) throws(HeightProblem) -> RowHeight {
+    static func height(_ v: Value, _ key: String) throws(ValueProblem) -> RowHeight {
         let n: Int
         switch v {
         case .string("automatic"): return .automatic
         case .int(let i): n = i
         case .double(let d) where d.rounded() == d && abs(d) < 1e15: n = Int(d)
         default:
-            throw HeightProblem(
+            throw ValueProblem(
                 message: "\(key) must be 'automatic' or a whole number of lines ≥ 0 (got '\(describe(v))')")
         }
-        guard n >= 0 else { throw HeightProblem(message: "\(key) must not be negative (got \(n))") }
+        guard n >= 0 else { throw ValueProblem(message: "\(key) must not be negative (got \(n))") }
         guard n <= TableView.maximumRowHeight else {
-            throw HeightProblem(message: "\(key) is too large (\(n) lines; at most \(TableView.maximumRowHeight))")
+            throw ValueProblem(message: "\(key) is too large (\(n) lines; at most \(TableView.maximumRowHeight))")
         }
         return .fixed(n)
     }

@@ -148,7 +148,7 @@ extension StreamedDocument {
                 do {
                     view = try DocumentSectionView.parse(
                         try j.value(depth: 3), key: key, at: location(ofOffset: at))
-                } catch let e as SectionViewProblem {
+                } catch let e as ValueProblem {
                     throw ByteError(offset: at, message: e.message)
                 }
                 if key == "headerView" { s.headerView = view } else { s.footerView = view }

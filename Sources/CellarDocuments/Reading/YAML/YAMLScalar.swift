@@ -20,7 +20,7 @@ enum YAMLScalar {
         }
     }
 
-    static func value(_ text: UnsafeBufferPointer<UInt8>, plain: Bool, tag: String?) throws(YAMLScalarProblem)
+    static func value(_ text: UnsafeBufferPointer<UInt8>, plain: Bool, tag: String?) throws(ValueProblem)
         -> Value
     {
         guard let tag else {
@@ -38,10 +38,12 @@ enum YAMLScalar {
             if case .double? = resolved { return resolved ?? .null }
             if let d = float(text) { return .double(d) }
         default:
-            throw YAMLScalarProblem(
-                "unknown tag '\(Sanitizer.excerpt(tag))': Cellar reads !!str, !!int, !!float, !!bool and !!null")
+            throw ValueProblem(
+                message:
+                    "unknown tag '\(Sanitizer.excerpt(tag))': Cellar reads !!str, !!int, !!float, !!bool and !!null")
         }
-        throw YAMLScalarProblem("'\(Sanitizer.excerpt(string(text)))' is not a \(describe(name)) (tagged !!\(name))")
+        throw ValueProblem(
+            message: "'\(Sanitizer.excerpt(string(text)))' is not a \(describe(name)) (tagged !!\(name))")
     }
 
     private static func describe(_ name: String) -> String {
@@ -118,9 +120,4 @@ enum YAMLScalar {
         guard i == n else { return nil }
         return Double(string(text))
     }
-}
-
-struct YAMLScalarProblem: Error {
-    var message: String
-    init(_ message: String) { self.message = message }
 }
