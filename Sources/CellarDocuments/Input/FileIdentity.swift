@@ -29,11 +29,6 @@ extension FileIdentity {
         #endif
     }
 
-    static func of(fd: Int32) -> FileIdentity? {
-        var info = stat()
-        return fstat(fd, &info) == 0 ? FileIdentity(info) : nil
-    }
-
     static func of(path: String) -> FileIdentity? {
         var info = stat()
         return stat(path, &info) == 0 ? FileIdentity(info) : nil
@@ -43,9 +38,7 @@ extension FileIdentity {
     static let racyWindow: Int64 = 2_000_000_000
 
     /// Written too recently (or in the future) for an index made now to be trusted.
-    func isRacy(now: Int64 = FileIdentity.now()) -> Bool {
-        modified > now - Self.racyWindow
-    }
+    func isRacy() -> Bool { modified > Self.now() - Self.racyWindow }
 
     static func now() -> Int64 {
         var t = timespec()
