@@ -91,15 +91,19 @@ struct RowDecoder: Sendable {
     private func builtinRow(
         _ index: Int, _ builtins: inout BuiltinIdentifiers, _ ambiguousWide: Bool?, _ box: ParsedRowData?
     ) -> DecodedRow? {
-        let read = try? decode(index) { records, fields in
-            records.builtinRow(fields, keys: columnKeys, builtins: &builtins)
-        } json: { j -> JSONBytes.BuiltinRow? in
-            var row = JSONBytes.BuiltinRow()
-            return try j.builtinRow(&builtins, into: &row) ? row : nil
+        // Parsed where it is read, so the row's fields are not copied out of the read.
+        func parsed(_ row: JSONBytes.BuiltinRow) -> DecodedRow? {
+            guard let data = try? RowData.parse(row.fields) else { return nil }
+            return DecodedRow(
+                parsed: data, cell: row.cell, disabled: row.disabled, measuringLabels: ambiguousWide, box: box)
         }
-        guard let row = read ?? nil, let data = try? RowData.parse(row.fields) else { return nil }
-        return DecodedRow(
-            parsed: data, cell: row.cell, disabled: row.disabled, measuringLabels: ambiguousWide, box: box)
+        let read = try? decode(index) { records, fields in
+            records.builtinRow(fields, keys: columnKeys, builtins: &builtins).flatMap(parsed)
+        } json: { j -> DecodedRow? in
+            var row = JSONBytes.BuiltinRow()
+            return try j.builtinRow(&builtins, into: &row) ? parsed(row) : nil
+        }
+        return read ?? nil
     }
 
     private func decode<T>(
