@@ -11,7 +11,7 @@ import Testing
 /// columns, quoting, empty fields and identifiers no built-in style draws.
 @Suite struct DelimitedBuiltinRowTests {
     static let columns =
-        RowData.keys + TableDocument.rowTableKeys + ["group", "other", "text", "cell"]
+        RowData.keys + TableSchema.tableRowKeys + ["group", "other", "text", "cell"]
 
     static let values = [
         "", "Row 7 한글", "\"quoted, with comma\"", "\"say \"\"hi\"\"\"", "checkmark", "true", "false", "3", "🍊",

@@ -97,7 +97,7 @@ enum DocumentWriting {
                 default: return nil
                 }
                 // CSV text is text: only the table's own keys read numbers and flags.
-                if case .string = v {} else if !TableDocument.rowTableKeys.contains(k) { return nil }
+                if case .string = v {} else if !TableSchema.tableRowKeys.contains(k) { return nil }
                 if case .string(let s) = v, s.isEmpty { return nil }
             }
         }

@@ -120,7 +120,9 @@ import Testing
         v.identifiers.append(("default", size + 10))
         bad.append(("an identifier past the file", v))
         v = good
-        v.rowSections = [LoadIndex.RowSection(header: "x", firstRow: 0, rowCount: offsets.count, offset: offsets[0])]
+        v.rowSections = [
+            StreamedDocument.Section(header: "x", firstRow: 0, rowCount: offsets.count, offset: offsets[0])
+        ]
         bad.append(("a table document given sections of rows", v))
         v = good
         v.fingerprint.format = .yaml

@@ -153,7 +153,7 @@ import Testing
             let file = dir.path + "/u.jsonl"
             try Data(bytes).write(to: URL(fileURLWithPath: file))
             let input = try DocumentInput.read(file, format: .jsonl, sizeLimit: 1 << 30)
-            let whole = bytes.withUnsafeBufferPointer { ByteLocation.firstInvalidUTF8($0) }
+            let whole = bytes.withUnsafeBufferPointer { WordScanner($0).firstInvalidUTF8() }
             #expect(whole == expected, "\(tail.unicodeScalars.map(\.value)) at \(at)")
             do {
                 _ = try StreamedDocument.load(input)

@@ -93,7 +93,8 @@ import Testing
     @Test func aMisspeltKeyIsNeverItsOwnSuggestion() {
         #expect(Suggest.closest("allowsMultipleSelection", among: ["allowsMultipleSelection"]) == nil)
         #expect(
-            Suggest.closest("allowsMultipleSelectio", among: TableDocument.topLevelKeys) == "allowsMultipleSelection")
+            Suggest.closest("allowsMultipleSelectio", among: TableSchema.document.map(\.name))
+                == "allowsMultipleSelection")
     }
 
     @Test func theStreamedReaderKeepsTheTopLevelKeys() throws {
@@ -105,8 +106,8 @@ import Testing
 
     /// The streamed readers' test of a table key (one per key of every row, so a switch) names the same keys.
     @Test func theTableKeysAreOneList() {
-        for key in TableDocument.rowTableKeys { #expect(StyleRow.isTableKey(key), "\(key)") }
-        for key in RowCheck.editingKeys { #expect(TableDocument.rowTableKeys.contains(key), "\(key)") }
+        for key in TableSchema.tableRowKeys { #expect(StyleRow.isTableKey(key), "\(key)") }
+        for key in TableSchema.editingRowKeys { #expect(TableSchema.tableRowKeys.contains(key), "\(key)") }
         #expect(!StyleRow.isTableKey("text"))
     }
 }

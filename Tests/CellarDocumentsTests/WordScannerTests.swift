@@ -99,10 +99,10 @@ import Testing
             for piece in Self.stops + Self.passes {
                 for ascii in [UInt8(ascii: "a"), 0x7F] {
                     let bytes = [UInt8](repeating: ascii, count: length) + piece + [UInt8](repeating: ascii, count: 9)
-                    let got = bytes.withUnsafeBufferPointer { ByteLocation.firstInvalidUTF8($0) }
+                    let got = bytes.withUnsafeBufferPointer { WordScanner($0).firstInvalidUTF8() }
                     #expect(got == Self.referenceFirstInvalid(bytes), "\(bytes)")
                     let cut = Array(bytes.prefix(length + piece.count - 1))
-                    let gotCut = cut.withUnsafeBufferPointer { ByteLocation.firstInvalidUTF8($0) }
+                    let gotCut = cut.withUnsafeBufferPointer { WordScanner($0).firstInvalidUTF8() }
                     #expect(gotCut == Self.referenceFirstInvalid(cut), "\(cut)")
                 }
             }
@@ -117,7 +117,7 @@ import Testing
                 return k % 3 == 0 ? r : (r | 0x80) & (k % 2 == 0 ? 0xBF : 0xFF)
             }
             state = state &* 6_364_136_223_846_793_005 &+ 1
-            let got = bytes.withUnsafeBufferPointer { ByteLocation.firstInvalidUTF8($0) }
+            let got = bytes.withUnsafeBufferPointer { WordScanner($0).firstInvalidUTF8() }
             #expect(got == Self.referenceFirstInvalid(bytes), "\(bytes)")
         }
     }

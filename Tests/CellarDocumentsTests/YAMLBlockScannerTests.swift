@@ -195,9 +195,9 @@ import Testing
         for (ending, scanned) in [("", true), ("footer: !!str a\n", false), ("sections: 2\n", false)] {
             let path = try dir.write("t.yaml", body + ending)
             func form(scanning: Bool) throws -> String {
-                let (fd, size) = try InputFile.openRegular(path, limit: Int.max)
+                let (fd, info) = try InputFile.openRegular(path, limit: Int.max)
                 defer { close(fd) }
-                let file = try DocumentBytes(file: fd, count: size, path: "t.yaml", limit: Int.max)
+                let file = try DocumentBytes(file: fd, count: Int(info.st_size), path: "t.yaml", limit: Int.max)
                 #expect(file.isMapped)
                 do {
                     let out = try file.withUnsafeBufferPointer {
@@ -228,7 +228,7 @@ import Testing
                 bytes.withUnsafeBufferPointer { text in
                     #expect(YAMLBlockText.accepts(text) == YAMLBlockText.acceptsLines(text), "\(probe) at \(at)")
                     let whole = YAMLCharacters.firstForbidden(text).map {
-                        "\(ByteLocation.error(ByteError(offset: $0.offset, message: $0.message), in: text, path: "t"))"
+                        "\(ByteLocation.error($0, in: text, path: "t"))"
                     }
                     var runs: String?
                     do { try YAMLCharacters.check(text, path: "t") } catch { runs = "\(error)" }

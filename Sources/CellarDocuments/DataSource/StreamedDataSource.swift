@@ -187,10 +187,15 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
     }
 
     func insert(_ row: EditedRow, at ip: IndexPath) throws {
+        editing { $0[ip.section].insert(row, at: ip.row) }
+    }
+
+    /// `change` on the edited rows, held by one owner meanwhile so a section's array is not copied.
+    private func editing<T>(_ change: (inout [[EditedRow]]) -> T) -> T {
         var rows = editableRows()
-        edits = nil  // one owner while changed, so the section's array is not copied
-        rows[ip.section].insert(row, at: ip.row)
-        edits = rows
+        edits = nil
+        defer { edits = rows }
+        return change(&rows)
     }
 
     /// Call `tableView.deleteRows` afterwards, as with UIKit.
@@ -205,11 +210,7 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
 
     func removeEdited(at ip: IndexPath) throws -> EditedRow? {
         guard editedRow(ip) != nil else { return nil }
-        var rows = editableRows()
-        edits = nil
-        let removed = rows[ip.section].remove(at: ip.row)
-        edits = rows
-        return removed
+        return editing { $0[ip.section].remove(at: ip.row) }
     }
 
     /// Throws, leaving the row in place, when `to` is out of range.

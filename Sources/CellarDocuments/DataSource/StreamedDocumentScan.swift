@@ -25,10 +25,7 @@ extension StreamedDocument {
                     case .yaml: try scanDocument(buffer)
                     case .jsonl: try scanLines(buffer)
                     case .csv, .tsv:
-                        guard let next = try scanHeader(buffer) else {
-                            throw ByteError(
-                                offset: 0, message: "the file is empty (a header line must name the columns)")
-                        }
+                        guard let next = try scanHeader(buffer) else { throw Self.noHeader }
                         try scanRecordRows(buffer, from: next)
                     }
                 }
@@ -160,6 +157,8 @@ extension StreamedDocument {
     }
 
     // MARK: CSV and TSV
+
+    static let noHeader = ByteError(offset: 0, message: "the file is empty (a header line must name the columns)")
 
     /// Returns where the records start, or nil when there is no header yet.
     func scanHeader(_ buffer: UnsafeBufferPointer<UInt8>) throws -> Int? {

@@ -26,10 +26,6 @@ enum ByteLocation {
         CellarError(e.message, at: location(of: e.offset, in: bytes, path: path))
     }
 
-    static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        WordScanner(bytes).firstInvalidUTF8()
-    }
-
     /// Runs `scan`, which must pass every byte from `start` through
     /// `WordScanner` (checking its UTF-8); a failing scan over invalid UTF-8
     /// reports the first invalid byte, as a pass of its own would.
@@ -53,21 +49,13 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return memcmp(base + range.lowerBound, o, range.count) == 0
     }
 
-    func equals(_ name: StaticString) -> Bool {
-        guard count == name.utf8CodeUnitCount else { return false }
-        guard let base = baseAddress, count > 0 else { return true }
-        return memcmp(base, name.utf8Start, count) == 0
-    }
+    func equals(_ name: StaticString) -> Bool { bytes(0..<count, equal: name) }
 
     func bytes(_ range: Range<Int>, equal other: Range<Int>) -> Bool {
-        guard range.count == other.count else { return false }
-        guard let base = baseAddress, range.count > 0 else { return true }
-        return memcmp(base + range.lowerBound, base + other.lowerBound, range.count) == 0
+        bytes(range, equal: UnsafeBufferPointer(rebasing: self[other]))
     }
 
     func bytes(_ range: Range<Int>, equal other: StaticString) -> Bool {
-        guard range.count == other.utf8CodeUnitCount else { return false }
-        guard let base = baseAddress, range.count > 0 else { return true }
-        return memcmp(base + range.lowerBound, other.utf8Start, range.count) == 0
+        bytes(range, equal: UnsafeBufferPointer(start: other.utf8Start, count: other.utf8CodeUnitCount))
     }
 }

@@ -17,21 +17,14 @@ struct DocumentBytes: Sendable {
 
     /// Bytes held in memory.
     init(_ bytes: [UInt8] = []) {
-        self.init(owned: bytes, mapping: nil)
-    }
-
-    private init(owned: [UInt8], mapping: MappedFile?) {
-        self.owned = owned
-        self.mapping = mapping
+        owned = bytes
+        mapping = nil
     }
 
     /// Mapped; read into memory when empty (/proc's files have bytes) or unmappable.
     init(file fd: Int32, count: Int, path: String, limit: Int) throws {
-        if let m = MappedFile(fd: fd, count: count, path: path) {
-            self.init(owned: [], mapping: m)
-            return
-        }
-        self.init(try InputFile.readAll(fd, expecting: count, path: path, limit: limit))
+        mapping = MappedFile(fd: fd, count: count, path: path)
+        owned = mapping == nil ? try InputFile.readAll(fd, expecting: count, path: path, limit: limit) : []
     }
 
     var isMapped: Bool { mapping != nil }

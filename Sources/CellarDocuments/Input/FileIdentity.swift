@@ -13,15 +13,9 @@ struct FileIdentity: Equatable, Sendable {
     var size: UInt64
     var modified: Int64
     var changed: Int64
+}
 
-    init(device: UInt64, inode: UInt64, size: UInt64, modified: Int64, changed: Int64) {
-        self.device = device
-        self.inode = inode
-        self.size = size
-        self.modified = modified
-        self.changed = changed
-    }
-
+extension FileIdentity {
     init(_ info: stat) {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
@@ -35,11 +29,6 @@ struct FileIdentity: Equatable, Sendable {
         #endif
     }
 
-    static func of(fd: Int32) -> FileIdentity? {
-        var info = stat()
-        return fstat(fd, &info) == 0 ? FileIdentity(info) : nil
-    }
-
     static func of(path: String) -> FileIdentity? {
         var info = stat()
         return stat(path, &info) == 0 ? FileIdentity(info) : nil
@@ -49,9 +38,7 @@ struct FileIdentity: Equatable, Sendable {
     static let racyWindow: Int64 = 2_000_000_000
 
     /// Written too recently (or in the future) for an index made now to be trusted.
-    func isRacy(now: Int64 = FileIdentity.now()) -> Bool {
-        modified > now - Self.racyWindow
-    }
+    func isRacy() -> Bool { modified > Self.now() - Self.racyWindow }
 
     static func now() -> Int64 {
         var t = timespec()

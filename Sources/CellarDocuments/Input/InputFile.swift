@@ -21,9 +21,9 @@ public enum InputFile {
 
     /// The whole file, or a CellarError naming the path and the reason.
     public static func read(_ path: String, limit: Int = defaultSizeLimit) throws -> [UInt8] {
-        let (fd, size) = try openRegular(path, limit: limit)
+        let (fd, info) = try openRegular(path, limit: limit)
         defer { close(fd) }
-        return try readAll(fd, expecting: size, path: path, limit: limit)
+        return try readAll(fd, expecting: Int(info.st_size), path: path, limit: limit)
     }
 
     /// The rest of the open file `fd` (of `size` bytes when it was opened, maybe more by now).
@@ -48,9 +48,21 @@ public enum InputFile {
         }
     }
 
+    /// Writes all of `bytes` to `fd`, retried when interrupted; false when the system refuses.
+    static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let n = Glibc.write(fd, bytes.baseAddress.map { $0 + done }, bytes.count - done)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            done += n
+        }
+        return true
+    }
+
     /// The file's bytes (mapped with `map`, else read whole) and its identity when opened.
     static func bytes(_ path: String, limit: Int, map: Bool) throws -> (DocumentBytes, FileIdentity) {
-        let (fd, info) = try openRegularFile(path, limit: limit)
+        let (fd, info) = try openRegular(path, limit: limit)
         defer { close(fd) }
         let size = Int(info.st_size)
         let bytes =
@@ -60,14 +72,8 @@ public enum InputFile {
         return (bytes, FileIdentity(info))
     }
 
-    /// Opens a regular file of at most `limit` bytes; returns its descriptor (the caller closes it) and size.
-    static func openRegular(_ path: String, limit: Int) throws -> (Int32, Int) {
-        let (fd, info) = try openRegularFile(path, limit: limit)
-        return (fd, Int(info.st_size))
-    }
-
-    /// The caller closes the descriptor.
-    static func openRegularFile(_ path: String, limit: Int) throws -> (Int32, stat) {
+    /// Opens a regular file of at most `limit` bytes; returns its descriptor (the caller closes it) and status.
+    static func openRegular(_ path: String, limit: Int) throws -> (fd: Int32, info: stat) {
         // O_NONBLOCK: opening a FIFO without a writer must not wait for one.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw CellarError("\(path): cannot open: \(reason(errno))") }

@@ -48,16 +48,9 @@ final class JSONFormSpool {
         return dirs + ["/var/tmp"]
     }
 
-    /// Appends `bytes` to the file.
     func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-        var done = 0
-        while done < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress.map { $0 + done }, bytes.count - done)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw Refused() }
-            done += n
-        }
-        count += done
+        guard InputFile.write(UnsafeRawBufferPointer(bytes), to: fd) else { throw Refused() }
+        count += bytes.count
     }
 
     /// Empties the file, to write a form again from its start.

@@ -89,10 +89,7 @@ package final class PipedRows {
                     case .csv, .tsv:
                         if !headerRead {
                             guard let next = try doc.scanHeader(buffer) else {
-                                if ended {
-                                    throw ByteError(
-                                        offset: 0, message: "the file is empty (a header line must name the columns)")
-                                }
+                                if ended { throw StreamedDocument.noHeader }
                                 return
                             }
                             headerRead = true

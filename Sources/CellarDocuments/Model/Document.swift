@@ -1,14 +1,8 @@
 import Cellar
 import CellarText
 
-/// The rules every table document is read by, whatever its format. The key
-/// names are a contract with the documents already written.
+/// The rules every table document is read by, whatever its format (its keys: `TableSchema`).
 package enum TableDocument {
-    package static let topLevelKeys = TableSchema.document.map(\.name)
-    package static let sectionKeys = TableSchema.section.map(\.name)
-    /// Row keys the table itself reads; every other key is row data for the style.
-    package static let rowTableKeys = TableSchema.tableRowKeys
-
     /// Refuses bytes that are not YAML text at the first one's line and column, as `YAMLEvents` does.
     package static func checkYAMLText(_ bytes: [UInt8], path: String) throws {
         try bytes.withUnsafeBufferPointer { try YAMLCharacters.check($0, path: path) }

@@ -3,7 +3,6 @@ import Cellar
 /// A document's selection model: UIKit's four flags, with UIKit's defaults
 /// (one row selected at a time; nothing selectable while editing).
 package struct DocumentSelection: Sendable, Equatable {
-    package static let keys = TableSchema.selectionKeys
     package var allowsSelection = true
     package var allowsMultipleSelection = false
     package var allowsSelectionDuringEditing = false

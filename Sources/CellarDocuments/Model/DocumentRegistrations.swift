@@ -40,7 +40,9 @@ extension TableDocument {
         throws
     {
         guard let keys = style.rowKeys, case .object(let o) = row else { return }
-        let unread = o.keys.filter { !keys.contains($0) && !Self.rowTableKeys.contains($0) && !extra.contains($0) }
+        let unread = o.keys.filter {
+            !keys.contains($0) && !TableSchema.tableRowKeys.contains($0) && !extra.contains($0)
+        }
         if !unread.isEmpty {
             throw CellarError(unreadKeyMessage(styles: [id], keys: keys, unread: unread.sorted()), at: location())
         }
@@ -56,7 +58,7 @@ extension TableDocument {
 extension TableDocument {
     /// `style 'subtitle' does not read row key 'txt' — did you mean 'text'?` for each of `unread`.
     static func unreadKeyMessage(styles: [String], keys: [String], unread: [String]) -> String {
-        let known = keys + rowTableKeys
+        let known = keys + TableSchema.tableRowKeys
         let who =
             styles.count == 1
             ? "style '\(Sanitizer.excerpt(styles[0]))' does not"

@@ -9,17 +9,17 @@ package struct DocumentSectionView: Sendable, Equatable {
     package var location: SourceLocation?
 
     /// The problem, unlocated, is the caller's to place.
-    static func parse(_ v: Value, key: String, at location: SourceLocation?) throws(SectionViewProblem)
+    static func parse(_ v: Value, key: String, at location: SourceLocation?) throws(ValueProblem)
         -> DocumentSectionView
     {
         guard case .object(var data) = v else {
-            throw SectionViewProblem(
+            throw ValueProblem(
                 message:
                     "\(key) must be a mapping naming its view and the view's data, e.g. {view: dateHeader, title: Today}"
             )
         }
         guard case .string(let id)? = data.removeValue(forKey: "view"), !id.isEmpty else {
-            throw SectionViewProblem(
+            throw ValueProblem(
                 message:
                     "\(key) needs 'view': the identifier of a header/footer view (a Lua style with kind = \"header_footer\")"
             )
@@ -35,8 +35,6 @@ package struct DocumentSectionView: Sendable, Equatable {
         return .object(d)
     }
 }
-
-struct SectionViewProblem: Error { var message: String }
 
 extension DocumentSectionView {
     /// A misspelt view identifier fails before any output, located, with a suggestion.
@@ -73,7 +71,6 @@ extension DocumentSectionView {
 
 /// UITableView's sectionHeaderHeight, sectionFooterHeight and their estimates.
 package struct DocumentSectionHeights: Sendable, Equatable {
-    package static let keys = TableSchema.sectionHeightKeys
     package var header: RowHeight?
     package var footer: RowHeight?
     package var estimatedHeader: Int?
@@ -82,17 +79,16 @@ package struct DocumentSectionHeights: Sendable, Equatable {
     package init() {}
 
     /// The problem, unlocated, is the caller's to place.
-    mutating func set(_ key: String, _ v: Value) throws(SectionViewProblem) {
+    mutating func set(_ key: String, _ v: Value) throws(ValueProblem) {
         switch key {
         case "estimatedSectionHeaderHeight", "estimatedSectionFooterHeight":
             guard case .int(let n) = v, n >= 1, n <= TableView.maximumRowHeight else {
-                throw SectionViewProblem(
+                throw ValueProblem(
                     message: "\(key) must be a whole number of lines from 1 to \(TableView.maximumRowHeight)")
             }
             if key == "estimatedSectionHeaderHeight" { estimatedHeader = n } else { estimatedFooter = n }
         default:
-            let h: RowHeight
-            do { h = try RowCheck.height(v, key) } catch { throw SectionViewProblem(message: error.message) }
+            let h = try RowCheck.height(v, key)
             if key == "sectionHeaderHeight" { header = h } else { footer = h }
         }
     }

@@ -15,6 +15,9 @@ struct RowProblem: Error {
     var message: String
 }
 
+/// A value its key does not take, unlocated: the caller places it.
+struct ValueProblem: Error { var message: String }
+
 struct RowAttributes {
     var identifier: String
     var selected = false
@@ -48,7 +51,7 @@ enum RowCheck {
             }
             if key == "selected" { a.selected = b } else if key == "highlighted" { a.highlighted = b }
         }
-        for key in editingKeys where o[key] != nil {
+        for key in TableSchema.editingRowKeys where o[key] != nil {
             a.editing = true
             try checkEditingKey(key, o[key] ?? .null, defaultCell: defaultCell)
         }
@@ -72,10 +75,9 @@ enum RowCheck {
         return a
     }
 
-    static let editingKeys = TableSchema.editingRowKeys
     static let stateKeys = TableSchema.row.filter { $0.role == .state }.map(\.name)
 
-    /// Checks one of `editingKeys` in the YAML reader's words (`NodeReader.row`).
+    /// Checks one of `TableSchema.editingRowKeys` in the YAML reader's words (`NodeReader.row`).
     static func checkEditingKey(_ key: String, _ v: Value, defaultCell: String) throws(RowProblem) {
         func choice(_ names: [String]) throws(RowProblem) {
             guard let s = scalarText(v) else {
@@ -118,22 +120,20 @@ enum RowCheck {
         }
     }
 
-    struct HeightProblem: Error { var message: String }
-
     /// `automatic`, or a whole number of lines within bounds.
-    static func height(_ v: Value, _ key: String) throws(HeightProblem) -> RowHeight {
+    static func height(_ v: Value, _ key: String) throws(ValueProblem) -> RowHeight {
         let n: Int
         switch v {
         case .string("automatic"): return .automatic
         case .int(let i): n = i
         case .double(let d) where d.rounded() == d && abs(d) < 1e15: n = Int(d)
         default:
-            throw HeightProblem(
+            throw ValueProblem(
                 message: "\(key) must be 'automatic' or a whole number of lines ≥ 0 (got '\(describe(v))')")
         }
-        guard n >= 0 else { throw HeightProblem(message: "\(key) must not be negative (got \(n))") }
+        guard n >= 0 else { throw ValueProblem(message: "\(key) must not be negative (got \(n))") }
         guard n <= TableView.maximumRowHeight else {
-            throw HeightProblem(message: "\(key) is too large (\(n) lines; at most \(TableView.maximumRowHeight))")
+            throw ValueProblem(message: "\(key) is too large (\(n) lines; at most \(TableView.maximumRowHeight))")
         }
         return .fixed(n)
     }
@@ -151,7 +151,7 @@ enum RowCheck {
 
     static func styleData(_ row: Value) -> Value {
         guard case .object(var o) = row else { return row }
-        for k in TableDocument.rowTableKeys { o.removeValue(forKey: k) }
+        for k in TableSchema.tableRowKeys { o.removeValue(forKey: k) }
         return .object(o)
     }
 }

@@ -74,9 +74,8 @@ struct RowDecoder: Sendable {
         _ index: Int, builtins: inout BuiltinIdentifiers, measuringLabels ambiguousWide: Bool? = nil,
         box: ParsedRowData? = nil
     ) throws -> DecodedRow {
-        if format == .csv || format == .tsv {
-            if accelerated, let row = builtinDelimitedRow(index, &builtins, ambiguousWide, box) { return row }
-        } else if let row = builtinJSONRow(index, &builtins, ambiguousWide, box) {
+        if accelerated || (format != .csv && format != .tsv), let row = builtinRow(index, &builtins, ambiguousWide, box)
+        {
             return row
         }
         let row = try styleRow(index)
@@ -87,38 +86,24 @@ struct RowDecoder: Sendable {
         return DecodedRow(row)
     }
 
-    /// A JSON row read straight into a built-in style's fields; nil when that does not apply.
-    private func builtinJSONRow(
+    /// A row read straight into a built-in style's fields (CSV and TSV only
+    /// with the accelerators on); nil when that does not apply.
+    private func builtinRow(
         _ index: Int, _ builtins: inout BuiltinIdentifiers, _ ambiguousWide: Bool?, _ box: ParsedRowData?
     ) -> DecodedRow? {
-        do {
-            return try decode(index) { _, _ in
-                nil
-            } json: { j -> DecodedRow? in
-                var row = JSONBytes.BuiltinRow()
-                guard try j.builtinRow(&builtins, into: &row), let data = try? RowData.parse(row.fields) else {
-                    return nil
-                }
-                return DecodedRow(
-                    parsed: data, cell: row.cell, disabled: row.disabled, measuringLabels: ambiguousWide, box: box)
-            }
-        } catch {
-            return nil
+        // Parsed where it is read, so the row's fields are not copied out of the read.
+        func parsed(_ row: JSONBytes.BuiltinRow) -> DecodedRow? {
+            guard let data = try? RowData.parse(row.fields) else { return nil }
+            return DecodedRow(
+                parsed: data, cell: row.cell, disabled: row.disabled, measuringLabels: ambiguousWide, box: box)
         }
-    }
-
-    /// A CSV or TSV record read straight into a built-in style's fields; nil when that does not apply.
-    private func builtinDelimitedRow(
-        _ index: Int, _ builtins: inout BuiltinIdentifiers, _ ambiguousWide: Bool?, _ box: ParsedRowData?
-    ) -> DecodedRow? {
         let read = try? decode(index) { records, fields in
-            records.builtinRow(fields, keys: columnKeys, builtins: &builtins)
-        } json: { _ in
-            nil
+            records.builtinRow(fields, keys: columnKeys, builtins: &builtins).flatMap(parsed)
+        } json: { j -> DecodedRow? in
+            var row = JSONBytes.BuiltinRow()
+            return try j.builtinRow(&builtins, into: &row) ? parsed(row) : nil
         }
-        guard let row = read ?? nil, let data = try? RowData.parse(row.fields) else { return nil }
-        return DecodedRow(
-            parsed: data, cell: row.cell, disabled: row.disabled, measuringLabels: ambiguousWide, box: box)
+        return read ?? nil
     }
 
     private func decode<T>(

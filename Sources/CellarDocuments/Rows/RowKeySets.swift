@@ -118,7 +118,7 @@ struct RowKeySets {
         if let builtin = style as? BuiltinCellStyle, builtin.kind.rawValue != id { return false }
         let mask =
             allowed[e.identifier]
-            ?? (keys + TableDocument.rowTableKeys + extra).reduce(0) { m, key in
+            ?? (keys + TableSchema.tableRowKeys + extra).reduce(0) { m, key in
                 m | (names.firstIndex(of: key).map { 1 << UInt64($0) } ?? 0)
             }
         allowed[e.identifier] = mask

@@ -22,7 +22,7 @@ extension StreamedDocument {
             keys += read.filter { !keys.contains($0) }
         }
         guard !ids.isEmpty else { return }
-        let known = Set(keys + TableDocument.rowTableKeys + keysReadByFlags)
+        let known = Set(keys + TableSchema.tableRowKeys + keysReadByFlags)
         for (column, name) in columns.enumerated() where !known.contains(name) {
             throw CellarError(
                 TableDocument.unreadKeyMessage(styles: ids, keys: keys, unread: [name]),

@@ -14,24 +14,30 @@ enum IndexFiles {
 
     /// The bytes of `path` when it is a regular file of the user's own (not planted), within `sizeLimit`.
     static func read(_ path: String, sizeLimit: Int) -> [UInt8]? {
+        withOwnFile(path) { fd, info in
+            guard info.st_size >= 0, Int(info.st_size) <= sizeLimit else { return nil }
+            let size = Int(info.st_size)
+            // Read straight into the array's memory, not cleared first.
+            let out = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                while initialized < size {
+                    let n = Glibc.read(fd, buffer.baseAddress.map { $0 + initialized }, size - initialized)
+                    if n < 0 && errno == EINTR { continue }
+                    guard n > 0 else { return }
+                    initialized += n
+                }
+            }
+            return out.count == size ? out : nil
+        }
+    }
+
+    /// `body` on `path` opened, when it is a regular file of the user's own (no link followed).
+    private static func withOwnFile<T>(_ path: String, _ body: (Int32, stat) -> T?) -> T? {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
-            info.st_size >= 0, Int(info.st_size) <= sizeLimit
-        else { return nil }
-        let size = Int(info.st_size)
-        // Read straight into the array's memory, not cleared first.
-        let out = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            while initialized < size {
-                let n = Glibc.read(fd, buffer.baseAddress.map { $0 + initialized }, size - initialized)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return }
-                initialized += n
-            }
-        }
-        return out.count == size ? out : nil
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid() else { return nil }
+        return body(fd, info)
     }
 
     /// Through a temporary file renamed over `path`; false (nothing left behind) when a step fails.
@@ -41,17 +47,9 @@ enum IndexFiles {
         unlink(temporary)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return false }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes {
-                Glibc.write(fd, $0.baseAddress.map { $0 + written }, bytes.count - written)
-            }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            written += n
-        }
+        let written = bytes.withUnsafeBytes { InputFile.write($0, to: fd) }
         let closed = close(fd) == 0
-        guard written == bytes.count, closed, rename(temporary, path) == 0 else {
+        guard written, closed, rename(temporary, path) == 0 else {
             unlink(temporary)
             return false
         }
@@ -115,17 +113,13 @@ enum IndexFiles {
     /// The identity of `path` when this cache wrote it: a regular file (no link followed), the
     /// user's, holding an index's magic (a temporary file may be empty).
     static func ownFile(_ path: String, _ kind: NameKind) -> FileIdentity? {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid() else { return nil }
-        let magic = LoadIndex.magic
-        var head = [UInt8](repeating: 0, count: magic.count)
-        let n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, magic.count) }
-        let marked = n == magic.count && head == magic
-        let empty = n == 0 && info.st_size == 0
-        return marked || (empty && kind == .temporary)
-            ? FileIdentity(info) : nil
+        withOwnFile(path) { fd, info in
+            let magic = LoadIndex.magic
+            var head = [UInt8](repeating: 0, count: magic.count)
+            let n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, magic.count) }
+            let marked = n == magic.count && head == magic
+            let empty = n == 0 && info.st_size == 0
+            return marked || (empty && kind == .temporary) ? FileIdentity(info) : nil
+        }
     }
 }

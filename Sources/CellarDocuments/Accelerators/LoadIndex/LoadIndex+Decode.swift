@@ -115,12 +115,12 @@ extension LoadIndex {
 
     /// The rows-only formats' sections: in order, each starting at its first row, together all the rows.
     private static func decodeRowSections(_ r: inout IndexReader, rows: Int, size: Int, offsets: RowOffsets)
-        throws -> [RowSection]
+        throws -> [StreamedDocument.Section]
     {
-        var out: [RowSection] = []
+        var out: [StreamedDocument.Section] = []
         var nextRow = 0
         for _ in 0..<(try r.int(in: 0...rows + 1)) {
-            let s = RowSection(
+            let s = StreamedDocument.Section(
                 header: try r.optionalString(), firstRow: try r.int(in: 0...rows), rowCount: try r.int(in: 0...rows),
                 offset: try r.int(in: 0...size))
             guard s.firstRow == nextRow, s.rowCount <= rows - nextRow,

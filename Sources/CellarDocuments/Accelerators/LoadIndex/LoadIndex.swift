@@ -16,14 +16,6 @@ struct LoadIndex {
         var rowCount: Int
     }
 
-    /// The rows-only formats' sections (one, or `--section-by`'s).
-    struct RowSection: Equatable {
-        var header: String?
-        var firstRow: Int
-        var rowCount: Int
-        var offset: Int
-    }
-
     static let magic = Array("CELLARIX".utf8)
     /// Bumped whenever the layout or the check of rows changes; holds the row schema's
     /// fingerprint (the key sets' bits follow its keys) and the byte order.
@@ -41,7 +33,8 @@ struct LoadIndex {
     var identifiers: [(name: String, offset: Int)]
     var rowKeySets: RowKeySets
     var rowLists: [RowList]
-    var rowSections: [RowSection]
+    /// The rows-only formats' sections (one, or `--section-by`'s): header, rows and offset.
+    var rowSections: [StreamedDocument.Section]
 
     /// The options a scan's findings depend on (others are applied after it).
     struct Fingerprint: Equatable {
@@ -72,12 +65,7 @@ extension LoadIndex {
         identifiers = doc.identifiers.map { ($0.key, $0.value) }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
         rowKeySets = doc.rowKeySets
         rowLists = doc.rowLists
-        rowSections =
-            doc.isTableDocument
-            ? []
-            : doc.sections.map {
-                RowSection(header: $0.header, firstRow: $0.firstRow, rowCount: $0.rowCount, offset: $0.offset)
-            }
+        rowSections = doc.isTableDocument ? [] : doc.sections
     }
 
     /// The index file's bytes: magic, version, checksum, then the fields.

@@ -22,15 +22,9 @@ public struct LoadIndexCache: Sendable {
     /// The indexes' total size, beyond which the oldest are removed.
     public var maximumTotalSize: Int
 
-    /// 8 MiB: below it a check costs about what reading an index saves.
-    public static let defaultMinimumSize = 8 << 20
-    /// 256 MiB: some fifty tables of a million rows.
-    public static let defaultMaximumTotalSize = 256 << 20
-
-    /// A cache in `directory`.
-    public init(
-        directory: String, minimumSize: Int = defaultMinimumSize, maximumTotalSize: Int = defaultMaximumTotalSize
-    ) {
+    /// A cache in `directory`. Below 8 MiB a check costs about what reading an
+    /// index saves; 256 MiB holds some fifty tables of a million rows.
+    public init(directory: String, minimumSize: Int = 8 << 20, maximumTotalSize: Int = 256 << 20) {
         self.directory = directory
         self.minimumSize = minimumSize
         self.maximumTotalSize = maximumTotalSize

@@ -66,8 +66,8 @@ struct IndexReader {
 
     mutating func bool() throws -> Bool { try int(in: 0...1) == 1 }
 
-    mutating func string(maxBytes: Int = 1 << 20) throws -> String {
-        let utf8: [UInt8] = try array(maxCount: maxBytes)
+    mutating func string() throws -> String {
+        let utf8: [UInt8] = try array(maxCount: 1 << 20)
         // The scan decoded each text from checked UTF-8: anything else was not written by it.
         guard let text = String(validating: utf8, as: UTF8.self) else { throw UnusableIndex() }
         return text

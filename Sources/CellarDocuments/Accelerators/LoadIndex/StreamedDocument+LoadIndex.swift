@@ -47,11 +47,7 @@ extension StreamedDocument {
             case .jsonl, .yaml: break
             }
         }
-        if !isTableDocument {
-            sections = index.rowSections.map {
-                Section(header: $0.header, firstRow: $0.firstRow, rowCount: $0.rowCount, offset: $0.offset)
-            }
-        }
+        if !isTableDocument { sections = index.rowSections }
         try settle()
         loadIndexUse = .read
     }

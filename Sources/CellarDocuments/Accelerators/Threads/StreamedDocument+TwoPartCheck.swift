@@ -45,8 +45,7 @@ extension StreamedDocument {
                 while let end = try? part.scanRowsToListEnd(buffer, from: first) {
                     segments.append(Segment(start: first, end: end, document: part))
                     guard let next = StreamedDocument.nextRowList(buffer, after: end) else { return }
-                    // One pass gives back pages over all the segments: a segment is often
-                    // shorter than a step, and a fresh `DropBehind` per segment gave back none.
+                    // One pass over all the segments: one per segment, often shorter than a step, gives back none.
                     let behind = part.scanBehind
                     part = StreamedDocument(
                         DocumentInput(path: document.path, bytes: document.bytes, format: document.format),

@@ -1,32 +1,26 @@
 import Cellar
 import CellarText
 
-/// The accelerator of YAML's one reader (`YAMLToJSON`): the events of a
-/// table written in the common block subset of YAML, read straight from the
-/// bytes a line at a time, where libfyaml (`YAMLEvents`) is the plain twin.
+/// The accelerator of YAML's one reader (`YAMLToJSON`): the events of a table
+/// in the common block subset of YAML, read from the bytes a line at a time;
+/// libfyaml (`YAMLEvents`) is the plain twin.
 ///
-/// The subset: block mappings and sequences (an entry's mapping on the
-/// entry's line, a sequence under a key at the key's indentation), one-line
-/// flow mappings of scalars (`- {text: a, "b": 1}`) and one-line flow
-/// sequences of those and scalars (`swipeActions: [{title: Delete}]`), plain,
-/// single- and double-quoted scalars on one line, a mapping's value as a
-/// literal or folded block scalar in its common forms
-/// (`YAMLBlockText+BlockScalars`), comments, blank lines, CRLF, one `---`
-/// before the document. Anything else declines (`Declined`): nested flow
-/// sequences, other block scalars, multi-line plain and quoted scalars, anchors, aliases,
-/// tags, `?` keys, directives, a second document, tabs, deeper indentation
-/// than a block takes, keys of 1,000 bytes or more; a text with a character
-/// YAML refuses declines before a line is read (`YAMLBlockText`).
+/// The subset: block mappings and sequences (an entry's mapping on the entry's
+/// line, a sequence under a key at the key's indentation), one-line flow
+/// mappings of scalars and flow sequences of those and scalars, one-line plain
+/// and quoted scalars, a mapping's value as a literal or folded block scalar
+/// in its common forms (`YAMLBlockText+BlockScalars`), comments, blank lines,
+/// CRLF, one `---` first. Anything else declines (`Declined`): anchors, tags,
+/// `?` keys, directives, multi-line scalars, nested flow sequences, tabs,
+/// deeper indentation than a block takes, keys of 1,000 bytes or more, and a
+/// text with a character YAML refuses (`YAMLBlockText.accepts`).
 ///
-/// Invariants: in the subset the events are libfyaml's, in its order, with
-/// the same scalar texts and styles (no tags, no anchors), so `YAMLToJSON`
-/// writes the same JSON form (`YAMLBlockScannerTests`). A line's events are
-/// made only once the whole line is read and accepted. Marks (`position`)
-/// are a scalar's line and byte column, not characters, and nothing for
-/// other events: a mark is read only for an error, and no
-/// error of this path is reported — on any error or decline the caller
-/// converts the whole text again by libfyaml (`YAMLToJSON.scanned`), so
-/// every message and location is the plain path's.
+/// Invariants: in the subset the events are libfyaml's, in its order, with the
+/// same scalar texts and styles, so `YAMLToJSON` writes the same JSON form
+/// (`YAMLBlockScannerTests`). A line's events are made only once the whole
+/// line is accepted. Marks are a scalar's line and byte column; they are never
+/// reported: on any error or decline the caller converts the whole text again
+/// by libfyaml (`YAMLToJSON.scanned`), so every message and location is the plain path's.
 struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
     /// The text is outside the subset: read it by libfyaml from the start.
     struct Declined: Error {}

@@ -73,14 +73,7 @@ extension YAMLBlockText {
         guard start + digits <= end else { throw YAMLBlockScanner.Declined() }
         var value: UInt32 = 0
         for k in start..<(start + digits) {
-            let b = base[k]
-            let digit: UInt8
-            switch b {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = b - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = b - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = b - UInt8(ascii: "A") + 10
-            default: throw YAMLBlockScanner.Declined()
-            }
+            guard let digit = JSONBytes.hexValue(base[k]) else { throw YAMLBlockScanner.Declined() }
             value = value << 4 | UInt32(digit)
         }
         guard value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { throw YAMLBlockScanner.Declined() }

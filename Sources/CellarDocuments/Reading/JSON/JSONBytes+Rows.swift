@@ -149,13 +149,7 @@ extension JSONBytes {
             j.skipSpace()
             if j.current == UInt8(ascii: "["), let index = Int(key), index >= 0 {
                 j.pos += 1
-                for _ in 0..<index {
-                    j.skipSpace()
-                    guard (try? j.skip()) != nil else { return found }
-                    j.skipSpace()
-                    guard j.current == UInt8(ascii: ",") else { return found }
-                    j.pos += 1
-                }
+                for _ in 0..<index { guard j.skipItem() else { return found } }
                 j.skipSpace()
                 found = j.pos
                 continue
@@ -173,14 +167,21 @@ extension JSONBytes {
                 if j.decode(token) == key {
                     matched = true
                     found = atKey && depth == path.count - 1 ? keyStart : j.pos
-                } else {
-                    guard (try? j.skip()) != nil else { return found }
-                    j.skipSpace()
-                    guard j.current == UInt8(ascii: ",") else { return found }
-                    j.pos += 1
+                } else if !j.skipItem() {
+                    return found
                 }
             }
         }
         return found
+    }
+
+    /// Past the value at `pos` and the comma after it; false, somewhere in between, at anything else.
+    private mutating func skipItem() -> Bool {
+        skipSpace()
+        guard (try? skip()) != nil else { return false }
+        skipSpace()
+        guard current == UInt8(ascii: ",") else { return false }
+        pos += 1
+        return true
     }
 }

@@ -96,20 +96,15 @@ extension StreamedDocument {
             }
             let place = location(ofOffset: at)
             registrations = try pairs.keys.sorted().map { id in
-                guard !id.isEmpty else { throw fail("register: a reuse identifier must not be empty") }
-                guard case .string(let style)? = pairs[id], !style.isEmpty else {
-                    throw fail(
-                        "register: \(Sanitizer.excerpt(id)) must name a style (a built-in such as default, or a Lua style's identifier)"
-                    )
-                }
-                return TableDocument.Registration(identifier: id, style: style, location: place)
+                try registration(id, pairs[id], keyAt: at, valueAt: at, location: place)
             }
-        case _ where DocumentSectionHeights.keys.contains(key):
+        case _ where TableSchema.sectionHeightKeys.contains(key):
             do { try sectionHeights.set(key, v) } catch { throw fail(error.message) }
             sectionHeightOffsets[key] = at
-        case _ where DocumentSelection.keys.contains(key): try selection.set(key, try flag())
+        case _ where TableSchema.selectionKeys.contains(key): try selection.set(key, try flag())
         default:
-            throw ByteError(offset: keyStart, message: Suggest.unknown("key", key, among: TableDocument.topLevelKeys))
+            throw ByteError(
+                offset: keyStart, message: Suggest.unknown("key", key, among: TableSchema.document.map(\.name)))
         }
     }
 
@@ -119,19 +114,25 @@ extension StreamedDocument {
         try members(&j, what: "register", depth: 1) { j, id, keyStart in
             let at = j.pos
             let v = try j.value(depth: 2)
-            guard !id.isEmpty else {
-                throw ByteError(offset: keyStart, message: "register: a reuse identifier must not be empty")
-            }
-            guard case .string(let style) = v, !style.isEmpty else {
-                throw ByteError(
-                    offset: at,
-                    message:
-                        "register: \(Sanitizer.excerpt(id)) must name a style (a built-in such as default, or a Lua style's identifier)"
-                )
-            }
-            out.append(TableDocument.Registration(identifier: id, style: style, location: location(ofOffset: keyStart)))
+            out.append(try registration(id, v, keyAt: keyStart, valueAt: at, location: location(ofOffset: keyStart)))
         }
         return out
+    }
+
+    func registration(_ id: String, _ v: Value?, keyAt: Int, valueAt: Int, location: SourceLocation) throws
+        -> TableDocument.Registration
+    {
+        guard !id.isEmpty else {
+            throw ByteError(offset: keyAt, message: "register: a reuse identifier must not be empty")
+        }
+        guard case .string(let style)? = v, !style.isEmpty else {
+            throw ByteError(
+                offset: valueAt,
+                message:
+                    "register: \(Sanitizer.excerpt(id)) must name a style (a built-in such as default, or a Lua style's identifier)"
+            )
+        }
+        return TableDocument.Registration(identifier: id, style: style, location: location)
     }
 
     func section(_ j: inout JSONBytes, _ buffer: UnsafeBufferPointer<UInt8>) throws {
@@ -147,7 +148,7 @@ extension StreamedDocument {
                 do {
                     view = try DocumentSectionView.parse(
                         try j.value(depth: 3), key: key, at: location(ofOffset: at))
-                } catch let e as SectionViewProblem {
+                } catch let e as ValueProblem {
                     throw ByteError(offset: at, message: e.message)
                 }
                 if key == "headerView" { s.headerView = view } else { s.footerView = view }
@@ -168,7 +169,8 @@ extension StreamedDocument {
                         start: start, end: j.pos, firstRow: firstRow, rowCount: rowOffsets.count - firstRow))
             default:
                 throw ByteError(
-                    offset: keyStart, message: Suggest.unknown("section key", key, among: TableDocument.sectionKeys))
+                    offset: keyStart,
+                    message: Suggest.unknown("section key", key, among: TableSchema.section.map(\.name)))
             }
         }
         s.rowCount = rowsRead - s.firstRow

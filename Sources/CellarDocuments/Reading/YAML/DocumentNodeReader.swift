@@ -35,7 +35,7 @@ package struct NodeReader {
             var text = s.string
             do {
                 return try text.withUTF8 { try YAMLScalar.value($0, plain: s.isPlain, tag: s.tag) }
-            } catch let e as YAMLScalarProblem {
+            } catch let e as ValueProblem {
                 throw fail(node, e.message)
             }
         case .sequence(let seq, _): return .array(try seq.map { try value($0) })

@@ -39,8 +39,9 @@ extension StreamedDocument {
     ) throws -> StreamedDocument {
         let input = DocumentInput(path: path, bytes: [], format: .yaml)
         try checkTableDocument(input, options: options)
-        let (fd, size) = try InputFile.openRegular(path, limit: sizeLimit)
+        let (fd, info) = try InputFile.openRegular(path, limit: sizeLimit)
         defer { close(fd) }
+        let size = Int(info.st_size)
         let file = try DocumentBytes(file: fd, count: size, path: path, limit: sizeLimit)
         let json = try file.withUnsafeBufferPointer {
             try YAMLToJSON.convert(

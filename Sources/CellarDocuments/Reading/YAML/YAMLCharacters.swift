@@ -3,26 +3,21 @@ import Cellar
 /// The characters a YAML 1.2 stream may hold (`c-printable`; a byte order
 /// mark only where it starts): any other, or invalid UTF-8, is refused at its place.
 enum YAMLCharacters {
-    struct Problem: Equatable {
-        var offset: Int
-        var message: String
-    }
-
     /// Read a run of whole lines at a time, the pages behind given back.
     static func check(_ bytes: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind? = nil) throws {
-        var bad: Problem?
+        var bad: ByteError?
         _ = DropBehind.allLines(of: bytes, dropping: behind) { lines, offset in
             bad = firstForbidden(lines, markFirst: offset == 0).map {
-                Problem(offset: offset + $0.offset, message: $0.message)
+                ByteError(offset: offset + $0.offset, message: $0.message)
             }
             return bad == nil
         }
         guard let bad else { return }
-        throw ByteLocation.error(ByteError(offset: bad.offset, message: bad.message), in: bytes, path: path)
+        throw ByteLocation.error(bad, in: bytes, path: path)
     }
 
     /// A byte order mark is passed at the start of `bytes` only when they are the text's first (`markFirst`).
-    static func firstForbidden(_ bytes: UnsafeBufferPointer<UInt8>, markFirst: Bool = true) -> Problem? {
+    static func firstForbidden(_ bytes: UnsafeBufferPointer<UInt8>, markFirst: Bool = true) -> ByteError? {
         guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
         let scanner = WordScanner(bytes)
@@ -36,12 +31,12 @@ enum YAMLCharacters {
                 i += 1
                 continue
             }
-            guard b >= 0x80 else { return Problem(offset: i, message: describe(UInt32(b))) }
+            guard b >= 0x80 else { return ByteError(offset: i, message: describe(UInt32(b))) }
             let length = scanner.utf8Length(at: i)
-            guard length > 0 else { return Problem(offset: i, message: "invalid UTF-8") }
+            guard length > 0 else { return ByteError(offset: i, message: "invalid UTF-8") }
             var scalar = UInt32(b) & (0xFF >> (length + 1))
             for k in 1..<length { scalar = scalar << 6 | UInt32(base[i + k] & 0x3F) }
-            if !isPrintable(scalar) || scalar == 0xFEFF { return Problem(offset: i, message: describe(scalar)) }
+            if !isPrintable(scalar) || scalar == 0xFEFF { return ByteError(offset: i, message: describe(scalar)) }
             i += length
         }
         return nil

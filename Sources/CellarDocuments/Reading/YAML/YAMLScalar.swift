@@ -20,7 +20,7 @@ enum YAMLScalar {
         }
     }
 
-    static func value(_ text: UnsafeBufferPointer<UInt8>, plain: Bool, tag: String?) throws(YAMLScalarProblem)
+    static func value(_ text: UnsafeBufferPointer<UInt8>, plain: Bool, tag: String?) throws(ValueProblem)
         -> Value
     {
         guard let tag else {
@@ -38,10 +38,12 @@ enum YAMLScalar {
             if case .double? = resolved { return resolved ?? .null }
             if let d = float(text) { return .double(d) }
         default:
-            throw YAMLScalarProblem(
-                "unknown tag '\(Sanitizer.excerpt(tag))': Cellar reads !!str, !!int, !!float, !!bool and !!null")
+            throw ValueProblem(
+                message:
+                    "unknown tag '\(Sanitizer.excerpt(tag))': Cellar reads !!str, !!int, !!float, !!bool and !!null")
         }
-        throw YAMLScalarProblem("'\(Sanitizer.excerpt(string(text)))' is not a \(describe(name)) (tagged !!\(name))")
+        throw ValueProblem(
+            message: "'\(Sanitizer.excerpt(string(text)))' is not a \(describe(name)) (tagged !!\(name))")
     }
 
     private static func describe(_ name: String) -> String {
@@ -83,14 +85,7 @@ enum YAMLScalar {
         return Int(s).map(Value.int)
     }
 
-    private static func isDigit(_ b: UInt8, radix: Int) -> Bool {
-        switch b {
-        case UInt8(ascii: "0")...UInt8(ascii: "7"): return true
-        case UInt8(ascii: "8"), UInt8(ascii: "9"): return radix >= 10
-        case UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): return radix == 16
-        default: return false
-        }
-    }
+    private static func isDigit(_ b: UInt8, radix: Int) -> Bool { JSONBytes.hexValue(b).map { $0 < radix } ?? false }
 
     /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`, `[-+]?\.(inf|Inf|INF)`, `\.(nan|NaN|NAN)`.
     static func float(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
@@ -125,9 +120,4 @@ enum YAMLScalar {
         guard i == n else { return nil }
         return Double(string(text))
     }
-}
-
-struct YAMLScalarProblem: Error {
-    var message: String
-    init(_ message: String) { self.message = message }
 }
