@@ -49,6 +49,8 @@ package final class StreamedDocument {
     /// Each reuse identifier in use, with the offset of its first row.
     @exclusivity(unchecked) var identifiers: [String: Int] = [:]
     @exclusivity(unchecked) var recentIdentifiers: [String] = []
+    /// With `--section-by`, the last row's section value as written (see `place`), when the quick check read it.
+    @exclusivity(unchecked) var lastHeaderBytes: [UInt8]?
     @exclusivity(unchecked) var rowKeySets = RowKeySets()
     package internal(set) var registrations: [TableDocument.Registration] = []
     /// CSV and TSV: the header's names and where each starts.

@@ -77,10 +77,12 @@ extension StreamedDocument {
     /// `header` is read only with `--section-by`.
     @inline(__always)
     func record(
-        _ q: QuickRowCheck.Row, _ quick: inout QuickRowCheck, header: @autoclosure () -> String?, at offset: Int
+        _ q: QuickRowCheck.Row, _ quick: inout QuickRowCheck, header: @autoclosure () -> String?,
+        written: UnsafeBufferPointer<UInt8>?, at offset: Int
     ) {
         if let id = quick.firstUse(q), identifiers[id] == nil { identifiers[id] = offset }
-        let index = place(at: offset, selected: q.selected, highlighted: q.highlighted, header: header)
+        let index = place(
+            at: offset, selected: q.selected, highlighted: q.highlighted, header: header, written: written)
         if let h = q.height { declaredHeights.record(h, row: index) }
         if q.editing { editingRows.insert(index) }
     }
@@ -97,18 +99,32 @@ extension StreamedDocument {
         }
     }
 
-    /// With `--section-by`, a row whose `header` differs from the last row's starts a section.
+    /// With `--section-by`, a row whose `header` differs from the last row's
+    /// starts a section. `written`: the header's value as written in the
+    /// document (a CSV field with its quotes, a JSON string's bytes), which
+    /// decodes to `header`: a row whose value is written as the last row's
+    /// is in its section, and no text is made to compare.
     @inline(__always) @discardableResult
-    func place(at offset: Int, selected: Bool, highlighted: Bool, header: () -> String?) -> Int {
+    func place(
+        at offset: Int, selected: Bool, highlighted: Bool, header: () -> String?,
+        written: UnsafeBufferPointer<UInt8>? = nil
+    ) -> Int {
         let index = rowOffsets.count
         rowOffsets.append(offset)
         scanBehind.passed(offset)
         if selected { selectedRows.append(index) }
         if highlighted { highlightedRows.append(index) }
         if options.sectionBy != nil {
-            let header = header()
-            if sections.isEmpty || sections[sections.count - 1].header != header {
-                sections.append(Section(header: header, firstRow: index, offset: offset))
+            if let written, !sections.isEmpty, let last = lastHeaderBytes,
+                last.withUnsafeBufferPointer({ $0.bytes(0..<$0.count, equal: written) })
+            {
+                // Written as the last row's: the same section.
+            } else {
+                let header = header()
+                if sections.isEmpty || sections[sections.count - 1].header != header {
+                    sections.append(Section(header: header, firstRow: index, offset: offset))
+                }
+                lastHeaderBytes = written.map(Array.init)
             }
         } else if sections.isEmpty {
             sections.append(Section(firstRow: index, offset: offset))
@@ -125,7 +141,9 @@ extension StreamedDocument {
         var q = QuickRowCheck.Row()
         if Accelerators.enabled, quick.check(&probe, depth: depth, into: &q) {
             j = probe
-            record(q, &quick, header: q.sectionKey.map { JSONBytes(j.bytes).decode($0) }, at: start)
+            record(
+                q, &quick, header: q.sectionKey.map { JSONBytes(j.bytes).decode($0) },
+                written: q.sectionKey.map { UnsafeBufferPointer(rebasing: j.bytes[$0.range]) }, at: start)
             return
         }
         let row = try j.value(depth: depth)
@@ -210,6 +228,7 @@ extension StreamedDocument {
                     header: sectionColumn.flatMap {
                         $0 < fields.count && !fields[$0].range.isEmpty ? records.text(fields[$0]) : nil
                     },
+                    written: sectionColumn.flatMap { $0 < fields.count ? records.written(fields[$0]) : nil },
                     at: start)
                 continue
             }

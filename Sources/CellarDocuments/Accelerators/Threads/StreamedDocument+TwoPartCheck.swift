@@ -221,6 +221,7 @@ extension StreamedDocument {
         declaredHeights.append(later.declaredHeights, from: first)
         editingRows.insert(later.editingRows, from: first)
         for (id, offset) in later.identifiers where identifiers[id] == nil { identifiers[id] = offset }
+        lastHeaderBytes = later.lastHeaderBytes
         guard !isTableDocument else { return }
         for var s in later.sections {
             s.firstRow += first

@@ -109,6 +109,11 @@ struct DelimitedRecords {
 
     static func invalidUTF8(at i: Int) -> ByteError { ByteError(offset: i, message: "invalid UTF-8") }
 
+    /// A field's bytes as written, its quotes included (the same bytes always read as the same text).
+    func written(_ f: Field) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[f.quoted ? (f.range.lowerBound - 1)..<(f.range.upperBound + 1) : f.range])
+    }
+
     func text(_ f: Field) -> String {
         let raw = String(decoding: bytes[f.range], as: UTF8.self)
         guard f.quoted, raw.utf8.contains(UInt8(ascii: "\"")) else { return raw }
