@@ -65,6 +65,61 @@ import Testing
         }
     }
 
+    // MARK: CSV and TSV
+
+    /// The rows of `rows(_:group:)` as records, every key a column, some
+    /// text quoted with a doubled quote; the record `spanning` with a text
+    /// of `lines` lines (quoted: a record over many lines of the file).
+    static func records(
+        _ count: Int, group: Int, format: InputFormat = .csv, spanning: Int? = nil, lines: Int = 0,
+        badRecord: Int? = nil
+    ) -> DocumentInput {
+        let s = format == .csv ? "," : "\t"
+        var out = ["cell", "text", "group", "selected", "highlighted", "height", "editable"].joined(separator: s)
+        for i in 0..<count {
+            let cell = i == count - 1 ? "default" : i < count / 3 ? "subtitle" : i % 2 == 0 ? "value1" : "subtitle"
+            var text = "Row \(i) 한글"
+            if format == .csv && i % 13 == 0 { text = "\"Row \(i), \"\"quoted\"\"\"" }
+            if i == spanning { text = "\"" + (0..<lines).map { "line \($0)" }.joined(separator: "\n") + "\"" }
+            var fields = [
+                cell, text, "g\(i / group)", i % 97 == 5 ? "true" : "", i % 89 == 7 ? "true" : "",
+                i % 83 == 3 ? "\(1 + i % 3)" : "", i % 79 == 11 ? "false" : "",
+            ]
+            if i == badRecord { fields.removeLast() }
+            out += "\n" + fields.joined(separator: s)
+        }
+        return DocumentInput(path: "t.\(format.rawValue)", bytes: Array((out + "\n").utf8), format: format)
+    }
+
+    @Test(arguments: [InputFormat.csv, .tsv])
+    func recordsCheckedInTwoPartsAreWhatOneCheckKeeps(format: InputFormat) throws {
+        for (sectionBy, group) in [(nil, 1), ("group", 7), ("group", 500)] {
+            let options = TableOptions(sectionBy: sectionBy)
+            let input = Self.records(3_000, group: group, format: format)
+            let one = try StreamedDocument.load(input, options: options)
+            let two = try #require(try StreamedDocument.checkedInTwoParts(input, options: options, minimumBytes: 0))
+            Self.expectSame(one, two)
+            #expect(one.rowCount == 3_000 && two.rowsCheckedApart > 1_000)
+        }
+    }
+
+    @Test func aQuotedFieldOverTheMiddleLeavesTheRecordsToOneThread() throws {
+        // A text of 3,000 lines in the middle record: the later part's first line is inside it.
+        let input = Self.records(3_000, group: 7, spanning: 1_500, lines: 3_000)
+        #expect(try StreamedDocument.checkedInTwoParts(input, options: TableOptions(), minimumBytes: 0) == nil)
+        let one = try StreamedDocument.load(input, options: TableOptions())
+        #expect(one.rowCount == 3_000)
+        #expect(try one.row(1_500)["text"]?.stringValue?.hasPrefix("line 0\nline 1\n") == true)
+    }
+
+    @Test func aRecordErrorInEitherPartIsLeftToTheCheckOnOneThread() throws {
+        for bad in [100, 2_900] {
+            let input = Self.records(3_000, group: 7, badRecord: bad)
+            #expect(try StreamedDocument.checkedInTwoParts(input, options: TableOptions(), minimumBytes: 0) == nil)
+            #expect(throws: CellarError.self) { try StreamedDocument.load(input, options: TableOptions()) }
+        }
+    }
+
     // MARK: JSON tables
 
     /// A JSON table of `sections` sections of `rows` rows each (`pretty`: a

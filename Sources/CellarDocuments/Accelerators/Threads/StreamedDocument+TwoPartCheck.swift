@@ -9,9 +9,11 @@ import CellarText
 /// The load's check of a long file on both cores: the rows from a line near
 /// the middle on (a line starts between two JSON values) are checked on a
 /// second thread into a document of their own, then added after this
-/// thread's. JSON Lines: rows to the end. A JSON table: the rows of each
-/// `rows` list from there (`Segment`s), taken only where the scan reaches
-/// a segment's first row as a row of a list.
+/// thread's. JSON Lines: rows to the end. CSV and TSV: records to the end,
+/// from a line that starts one only if the first part, read up to it, ends
+/// there (a quoted field running over it leaves that part unterminated). A
+/// JSON table: the rows of each `rows` list from there (`Segment`s), taken
+/// only where the scan reaches a segment's first row as a row of a list.
 ///
 /// Invariant: the rows kept are those a check from the start finds
 /// (`TwoPartCheckTests`); a part that fails is dropped and read here, so
@@ -34,10 +36,17 @@ extension StreamedDocument {
 
         func check() {
             document.scanBehind = DropBehind(document.bytes, from: start)
-            if document.format == .jsonl {
+            switch document.format {
+            case .jsonl:
                 passed =
                     (try? document.bytes.withUnsafeBufferPointer { try document.scanLines($0, from: start) }) != nil
                 return
+            case .csv, .tsv:
+                passed =
+                    (try? document.bytes.withUnsafeBufferPointer { try document.scanRecordRows($0, from: start) })
+                    != nil
+                return
+            case .json, .yaml: break
             }
             var part = document
             var first = start
@@ -74,14 +83,18 @@ extension StreamedDocument {
         guard buffer.count >= max(1, minimumBytes), WorkerThread.hasSecondCore,
             let line = Self.lineStart(after: buffer.count / 2, in: buffer)
         else { return nil }
-        var j = JSONBytes(buffer, at: line)
-        j.skipSpace()
-        guard !j.atEnd, j.current == UInt8(ascii: "{") else { return nil }
-        let later = LaterRows(
-            worker: WorkerThread(),
-            part: LaterPart(
-                StreamedDocument(DocumentInput(path: path, bytes: bytes, format: format), options: options), from: j.pos
-            ))
+        var start = line
+        if format == .json || format == .jsonl {
+            var j = JSONBytes(buffer, at: line)
+            j.skipSpace()
+            guard !j.atEnd, j.current == UInt8(ascii: "{") else { return nil }
+            start = j.pos
+        }
+        let document = StreamedDocument(DocumentInput(path: path, bytes: bytes, format: format), options: options)
+        // Records are read against the header's columns.
+        document.columns = columns
+        document.columnOffsets = columnOffsets
+        let later = LaterRows(worker: WorkerThread(), part: LaterPart(document, from: start))
         return later.worker.start({ [part = later.part] in part.check() }) ? later : nil
     }
 
@@ -90,18 +103,33 @@ extension StreamedDocument {
         return later.part.passed ? later.part : nil
     }
 
-    // MARK: JSON Lines
+    // MARK: JSON Lines, CSV and TSV
 
-    /// Nil when not a long JSON Lines file, on one thread, or a half failed: the caller checks it.
+    /// Nil when not a long JSON Lines, CSV or TSV file, on one thread, or a
+    /// part failed: the caller checks it.
     static func checkedInTwoParts(
         _ input: DocumentInput, options: TableOptions, minimumBytes: Int = twoPartMinimumBytes
     ) throws -> StreamedDocument? {
-        guard input.format == .jsonl else { return nil }
+        let records = input.format == .csv || input.format == .tsv
+        guard input.format == .jsonl || records else { return nil }
         let first = StreamedDocument(input, options: options)
         let passed = first.bytes.withUnsafeBufferPointer { buffer -> Bool in
-            guard let later = first.startLater(buffer, minimumBytes: minimumBytes) else { return false }
+            // The header first: the later part reads its records against it.
+            let recordsStart = records ? (try? first.scanHeader(buffer)).flatMap { $0 } : 0
+            guard let recordsStart, let later = first.startLater(buffer, minimumBytes: minimumBytes) else {
+                return false
+            }
+            guard later.part.start > recordsStart else {
+                _ = finished(later)
+                return false
+            }
+            // Read up to the later part's first line, which a record must end
+            // before: one running over it is unterminated here.
+            let upToLater = UnsafeBufferPointer(rebasing: buffer[..<later.part.start])
             let firstPassed =
-                (try? first.scanLines(UnsafeBufferPointer(rebasing: buffer[..<later.part.start]))) != nil
+                records
+                ? (try? first.scanRecordRows(upToLater, from: recordsStart)) != nil
+                : (try? first.scanLines(upToLater)) != nil
             guard let part = finished(later), firstPassed else { return false }
             first.rowsCheckedApart = part.document.rowCount
             first.append(part.document)
