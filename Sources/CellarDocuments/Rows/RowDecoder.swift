@@ -91,21 +91,21 @@ struct RowDecoder: Sendable {
     private func builtinRow(
         _ index: Int, _ builtins: inout BuiltinIdentifiers, _ ambiguousWide: Bool?, _ box: ParsedRowData?
     ) -> DecodedRow? {
-        // Parsed where it is read, so the row's fields are not copied out of the read.
-        func parsed(_ row: JSONBytes.BuiltinRow) -> DecodedRow? {
-            guard let data = try? RowData.parse(row.fields) else { return nil }
-            return DecodedRow(
-                parsed: data, cell: row.cell, disabled: row.disabled, measuringLabels: ambiguousWide, box: box)
+        // Filled where it is read and parsed in place: neither closure returns the row's fields.
+        var row = JSONBytes.BuiltinRow()
+        let read = try? decode(index) { records, fields -> Bool in
+            guard let read = records.builtinRow(fields, keys: columnKeys, builtins: &builtins) else { return false }
+            row = read
+            return true
+        } json: { j in
+            try j.builtinRow(&builtins, into: &row)
         }
-        let read = try? decode(index) { records, fields in
-            records.builtinRow(fields, keys: columnKeys, builtins: &builtins).flatMap(parsed)
-        } json: { j -> DecodedRow? in
-            var row = JSONBytes.BuiltinRow()
-            return try j.builtinRow(&builtins, into: &row) ? parsed(row) : nil
-        }
-        return read ?? nil
+        guard read == true, let data = try? RowData.parse(row.fields) else { return nil }
+        return DecodedRow(
+            parsed: data, cell: row.cell, disabled: row.disabled, measuringLabels: ambiguousWide, box: box)
     }
 
+    @inline(__always)
     private func decode<T>(
         _ index: Int, delimited: (DelimitedRecords, [DelimitedRecords.Field]) throws -> T,
         json: (inout JSONBytes) throws -> T
