@@ -105,15 +105,15 @@ private func checkCanvas(_ text: String, _ p: TextParameters) {
     for y in 0..<canvas.height {
         invariant(DisplayWidth.of(canvas.line(y), ambiguousWide: p.wide) <= p.canvasWidth, "canvas line \(y) overflows")
     }
-    let plain = MemorySink()
-    let ansi = MemorySink()
-    do {
-        try PlainWriter(sink: plain).write(canvas)
-        try ANSIWriter(sink: ansi).write(canvas)
-    } catch {
-        fatalError("a memory sink failed: \(error)")
-    }
-    invariant(noControls(plain.bytes), "plain output carries a control character")
+    _ = written(canvas) { ANSIWriter(sink: $0) }
+    invariant(noControls(written(canvas) { PlainWriter(sink: $0) }), "plain output carries a control character")
+}
+
+/// What a writer made over a memory sink writes for `canvas`.
+private func written(_ canvas: Canvas, by writer: (ByteSink) -> CanvasWriter) -> [UInt8] {
+    let sink = MemorySink()
+    do { try writer(sink).write(canvas) } catch { fatalError("a memory sink failed: \(error)") }
+    return sink.bytes
 }
 
 /// Clean text measured plain goes into a plain line as the bytes the plain
@@ -135,16 +135,9 @@ private func checkPlainLines(_ text: String, _ p: TextParameters) {
         return true
     }
     invariant(took == plain, "plain lines took \(took) text measured plain \(plain): \(text.debugDescription)")
-    let fromCells = MemorySink()
-    let fromLines = MemorySink()
-    do {
-        try PlainWriter(sink: fromCells).write(cells)
-        try PlainWriter(sink: fromLines).write(lines)
-    } catch {
-        fatalError("a memory sink failed: \(error)")
-    }
     invariant(
-        !took || fromLines.bytes == fromCells.bytes, "a plain line differs from its cells: \(text.debugDescription)")
+        !took || written(lines, by: { PlainWriter(sink: $0) }) == written(cells, by: { PlainWriter(sink: $0) }),
+        "a plain line differs from its cells: \(text.debugDescription)")
 }
 
 /// No C0 control but newline, no DEL, no C1 control (UTF-8 C2 80…C2 9F).
