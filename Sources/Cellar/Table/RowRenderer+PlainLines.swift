@@ -12,8 +12,8 @@ import CellarText
 /// plain lines (`StreamBatcher`), so every golden case and the CLI
 /// differential test compare them too.
 extension RowRenderer {
-    /// What plain rows draw on every row, checked once: the accessory
-    /// types' glyphs (by `AccessoryType.allCases` index), the selection
+    /// What plain rows draw on many rows, checked once: the accessory
+    /// types' glyphs (by `AccessoryType.allCases` index) and the selection
     /// marks. Nil: the glyph needs cells.
     static let plainGlyphs = AccessoryType.allCases.map {
         PlainText($0.glyph, columns: AccessoryGlyphs.width(of: $0, ambiguousWide: false))
@@ -38,13 +38,15 @@ extension RowRenderer {
         if let markedFocus, markedFocus == (section, row) { return false }
         var glyph: PlainText?
         if rc.accessoryWidth > 0 {
-            guard case .type(let t) = rc.accessory, let g = Self.plainGlyphs[t.index] else { return false }
-            glyph = g
+            guard case .type(let t) = rc.accessory, let found = Self.plainGlyphs[t.index] else { return false }
+            glyph = found
         }
         var mark: PlainText?
         if rc.isSelected || rc.isHighlighted {
-            guard let m = rc.isSelected ? Self.plainMarks.selected : Self.plainMarks.highlighted else { return false }
-            mark = m
+            guard let found = rc.isSelected ? Self.plainMarks.selected : Self.plainMarks.highlighted else {
+                return false
+            }
+            mark = found
         }
         let separator = l.separatorLines(section: section, row: row, singleLine: singleLineSeparators)
         guard let rule = Self.plainRule else { return false }
