@@ -29,8 +29,19 @@ public enum DisplayWidth {
     /// `Sanitizer` would rewrite it. Printable ASCII, the common case, is
     /// checked and counted in one pass (every byte is one column).
     public static func ofClean(_ text: String, ambiguousWide: Bool = false) -> Int? {
+        var plain = false
+        return ofClean(text, ambiguousWide: ambiguousWide, plain: &plain)
+    }
+
+    /// `ofClean`, and whether plain lines take the text as it is
+    /// (`PlainLines.plainColumns` found its width, which is then the width):
+    /// one pass for both, on the thread that measures a row's labels ahead.
+    public static func ofClean(_ text: String, ambiguousWide: Bool, plain: inout Bool) -> Int? {
         withUTF8Bytes(text) { p in
+            plain = true
             if isPrintableASCII(p) { return p.count }
+            if !ambiguousWide, let columns = PlainLines.plainColumns(p) { return columns }
+            plain = false
             return Sanitizer.isClean(utf8: p) ? of(utf8: p, ambiguousWide: ambiguousWide) : nil
         }
     }

@@ -233,18 +233,3 @@ public struct PlainText: Sendable {
         glyphLength = one.bytes.count
     }
 }
-
-extension DisplayWidth {
-    /// `ofClean`, and whether plain lines take the text as it is
-    /// (`PlainLines.plainColumns` found its width): one pass for both, on
-    /// the thread that measures a row's labels ahead.
-    public static func ofClean(_ text: String, ambiguousWide: Bool, plain: inout Bool) -> Int? {
-        withUTF8Bytes(text) { p in
-            plain = true
-            if isPrintableASCII(p) { return p.count }
-            if !ambiguousWide, let columns = PlainLines.plainColumns(p) { return columns }
-            plain = false
-            return Sanitizer.isClean(utf8: p) ? of(utf8: p, ambiguousWide: ambiguousWide) : nil
-        }
-    }
-}
