@@ -80,13 +80,15 @@ public final class BackgroundCanvasWriter: CanvasWriter, @unchecked Sendable {
     }
 
     /// Queues the canvas as `write` does and hands back in its place a
-    /// blank one of the same size: a written spare when there is one.
+    /// blank one of the same size and settings: a written spare when there is one.
     public func writeAndClear(_ canvas: inout Canvas, lines: Range<Int>) throws {
         guard worker.isRunning else {
             try inner.write(canvas, lines: lines)
             return canvas.reset(width: canvas.width, height: canvas.height)
         }
-        let (width, height, ambiguousWide, dark) = (canvas.width, canvas.height, canvas.ambiguousWide, canvas.dark)
+        let (width, height, ambiguousWide, dark, plain) = (
+            canvas.width, canvas.height, canvas.ambiguousWide, canvas.dark, canvas.takesPlainLines
+        )
         // Given up, not copied: the queue holds the only reference.
         var queued = Canvas(width: 0, height: 0)
         swap(&queued, &canvas)
@@ -99,6 +101,7 @@ public final class BackgroundCanvasWriter: CanvasWriter, @unchecked Sendable {
             canvas = Canvas(width: width, height: height, ambiguousWide: ambiguousWide)
         }
         canvas.dark = dark
+        canvas.takesPlainLines = plain
     }
 
     /// Queues the canvas (waiting while the queue is full) and takes a spare, if any.

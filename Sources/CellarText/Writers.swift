@@ -119,7 +119,7 @@ public protocol CanvasWriter: AnyObject {
     func write(_ canvas: Canvas, lines: Range<Int>) throws
     func flush() throws
     /// Writes `lines` of `canvas`, then leaves `canvas` blank at its size
-    /// and ambiguous-width setting, ready for the next batch.
+    /// and settings (ambiguous width, appearance, plain lines), ready for the next batch.
     func writeAndClear(_ canvas: inout Canvas, lines: Range<Int>) throws
     /// Writes text alone, no styles: a canvas for it may hold plain lines (`Canvas.takesPlainLines`).
     var writesPlainText: Bool { get }

@@ -314,9 +314,6 @@ struct StreamBatcher {
     let hasIndex: Bool
     /// Canvases resolve dynamic colours for the table's appearance.
     let dark: Bool
-    /// Rows may be written as plain lines (`RowRenderer.drawPlainLines`):
-    /// the writer writes plain text, and no index column is drawn over the rows.
-    let plainLines: Bool
     var canvas: Canvas
     /// Lines of `canvas` drawn and not yet written.
     var used = 0
@@ -329,10 +326,12 @@ struct StreamBatcher {
         self.width = width
         self.dark = dark
         hasIndex = chrome.geometry.indexWidth > 0
-        plainLines = Accelerators.enabled && writer.writesPlainText && !hasIndex
         canvas = Canvas(width: width, height: Self.batch, ambiguousWide: chrome.geometry.ambiguousWide)
         canvas.dark = dark
-        canvas.takesPlainLines = plainLines
+        // Rows may be written as plain lines (`RowRenderer.drawPlainLines`): the
+        // writer writes plain text, and no index column is drawn over the rows.
+        // Writers hand the canvas back with its settings (`writeAndClear`).
+        canvas.takesPlainLines = Accelerators.enabled && writer.writesPlainText && !hasIndex
     }
 
     /// An item `h` lines tall, drawn by `draw` at a canvas line.
@@ -356,8 +355,6 @@ struct StreamBatcher {
     mutating func flush() throws {
         guard used > 0 else { return }
         try writer.writeAndClear(&canvas, lines: 0..<used)
-        // The writer may hand back a new canvas.
-        canvas.takesPlainLines = plainLines
         used = 0
     }
 

@@ -99,9 +99,24 @@ import Testing
     /// A document's common rows (the four styles, images, accessories,
     /// Hangul and emoji, a selected and a taller row) are all plain lines.
     @Test func commonRowsAreAllPlainLines() throws {
+        let (lines, plainLines, text) = try Self.renderCommonRows(200, secondThread: false)
+        #expect(lines > 400)
+        #expect(plainLines == lines)
+        #expect(text.contains("▌"))
+    }
+
+    /// So are they batch after batch when a second thread writes the batches
+    /// (the canvases it hands back keep taking plain lines).
+    @Test func commonRowsAreAllPlainLinesThroughTheBackgroundWriter() throws {
+        let (lines, plainLines, _) = try Self.renderCommonRows(2_000, secondThread: true)
+        #expect(lines > 3 * StreamBatcher.batch)
+        #expect(plainLines == lines)
+    }
+
+    static func renderCommonRows(_ count: Int, secondThread: Bool) throws -> (Int, Int, String) {
         let styles = ["default", "subtitle", "value1", "value2"]
         let ds = ArrayDataSource([
-            (0..<200).map { i in
+            (0..<count).map { i in
                 row(
                     styles[i % 4], "Row \(i) 한글", "\(i) 🍎",
                     ["accessory": .string(Self.accessories[i % 5]), "image": .string(i % 3 == 0 ? "★" : "")])
@@ -111,12 +126,10 @@ import Testing
         let t = ds.makeTable(width: 60)
         t.separatorStyle = .singleLine
         t.selectRow(at: IndexPath(0, 5))
+        t.streamThreadMinimumRows = secondThread ? 0 : Int.max
         let sink = MemorySink()
         let writer = PlainLinesWriter(sink, plain: true)
         try t.render(to: writer)
-        #expect(writer.lines > 400)
-        #expect(writer.plainLines == writer.lines)
-        let text = String(decoding: sink.bytes, as: UTF8.self)
-        #expect(text.contains("▌"))
+        return (writer.lines, writer.plainLines, String(decoding: sink.bytes, as: UTF8.self))
     }
 }
