@@ -5,8 +5,9 @@
 /// Invariant: a plain line holds exactly the bytes `render(row:into:sgr: nil)`
 /// writes for the cells the same calls to `drawClean` would have set: text
 /// goes in only when every cluster of it is one scalar of non-zero width
-/// (printable ASCII, or a simple base that nothing joins), so drawing it
-/// cell by cell stores its own bytes, at the columns its width says; pieces
+/// (printable ASCII, or a simple base that nothing joins), maybe followed by
+/// VS16, so drawing it cell by cell stores its own bytes, at the columns its
+/// width says; pieces
 /// go in left to right without overlapping, and trailing spaces are trimmed
 /// as the writer trims blanks. Anything else makes the caller draw the
 /// row's cells instead (`drawPlainLines` returns false and leaves the canvas
@@ -14,10 +15,10 @@
 /// costs nothing more. Only a plain-text writer may be handed a canvas
 /// that `takesPlainLines`: its other readers see blanks there.
 extension Canvas {
-    /// Bytes a plain line may take: a column is at most one scalar of at
-    /// most four bytes (or a space), and `PlainLines` stores whole words, up
-    /// to eight bytes past its end.
-    static func plainRoom(lines: Int, width: Int) -> Int { lines * 4 * width + 8 }
+    /// Bytes a plain line may take: a column holds at most seven (a scalar
+    /// of four and VS16, on a terminal where VS16 does not widen), and
+    /// `PlainLines` stores whole words, up to eight bytes past its end.
+    static func plainRoom(lines: Int, width: Int) -> Int { lines * 7 * width + 8 }
 
     /// Builds `count` plain lines from line `y` with `build`; false (and the
     /// canvas unchanged) when `build` refuses or the lines fall outside.
@@ -85,14 +86,14 @@ public struct PlainLines {
 
     /// Puts `text`, `columns` wide, at column `x` of the current line, after
     /// spaces up to it. False when it would overlap what the line holds or
-    /// pass the canvas's edge, or is not one scalar of non-zero width per
-    /// cluster, exactly `columns` wide (see the invariant above).
+    /// pass the canvas's edge, or is not plain (`plainColumns`) and exactly
+    /// `columns` wide (see the invariant above).
     /// `knownPlain`: the caller found `text` plain and `columns` wide
     /// (`DisplayWidth.ofClean(_:ambiguousWide:plain:)`), so it is not checked again.
     public mutating func put(_ text: String, x: Int, columns: Int, knownPlain: Bool = false) -> Bool {
         guard x >= column, columns >= 0, x <= width - columns else { return false }
         let fits = withUTF8Bytes(text) { p -> Bool in
-            (knownPlain || Self.oneScalarPerCluster(p, columns: columns)) && append(spaces: x - column, p)
+            (knownPlain || Self.plainColumns(p) == columns) && append(spaces: x - column, p)
         }
         if fits { column = x + columns }
         return fits
@@ -154,14 +155,9 @@ public struct PlainLines {
         return true
     }
 
-    /// Whether every cluster of `p` is one scalar of non-zero width, `columns` in all.
-    static func oneScalarPerCluster(_ p: UnsafeBufferPointer<UInt8>, columns: Int) -> Bool {
-        plainColumns(p) == columns
-    }
-
     /// The columns of `p` when every cluster of it is one scalar of non-zero
-    /// width (printable ASCII, or a simple base that nothing joins), else
-    /// nil. Measured narrow: plain lines are drawn only where ambiguous
+    /// width (printable ASCII, or a simple base that nothing joins), maybe
+    /// followed by VS16, else nil. Measured narrow: plain lines are drawn only where ambiguous
     /// characters are narrow. Such text is clean (`Sanitizer` rewrites only
     /// characters of no width) and as wide as `DisplayWidth` says.
     public static func plainColumns(_ p: UnsafeBufferPointer<UInt8>) -> Int? {
@@ -199,6 +195,13 @@ public struct PlainLines {
             guard length > 0, props.isSimpleBase, !props.joinsPrevious, w > 0 else { return nil }
             i &+= length
             total &+= w
+            // An emoji made so by VS16 (✈️) is one cluster: the base's columns, one more
+            // where VS16 widens it, as `DisplayWidth` counts it. Whatever joins after it
+            // (ZWJ, a keycap) is refused on the next turn.
+            if i &+ 2 < n, p[i] == 0xEF, p[i &+ 1] == 0xB8, p[i &+ 2] == 0x8F {
+                i &+= 3
+                if props.widensWithVS16 { total &+= 1 }
+            }
         }
         return total
     }
@@ -213,13 +216,10 @@ public struct PlainText: Sendable {
     /// Bytes of each glyph of a rule (`init(repeating:)`); 0 otherwise.
     let glyphLength: Int
 
-    /// Nil when `text` is not one scalar of non-zero width per cluster
-    /// (see `Canvas.drawPlainLines`), or not `columns` wide.
+    /// Nil when `text` is not plain (`PlainLines.plainColumns`), or not `columns` wide.
     public init?(_ text: String, columns: Int) {
         let bytes = Array(text.utf8)
-        guard bytes.withUnsafeBufferPointer({ PlainLines.oneScalarPerCluster($0, columns: columns) }) else {
-            return nil
-        }
+        guard bytes.withUnsafeBufferPointer({ PlainLines.plainColumns($0) }) == columns else { return nil }
         self.bytes = bytes
         self.columns = columns
         glyphLength = 0

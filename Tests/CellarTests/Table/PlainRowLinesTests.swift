@@ -46,7 +46,7 @@ import Testing
             sections.append(
                 (0..<(1 + rng.next(40))).map { _ in
                     var extra: [String: Value] = [:]
-                    if rng.next(3) == 0 { extra["image"] = .string(["🍎", "★", "①", "IMG"][rng.next(4)]) }
+                    if rng.next(3) == 0 { extra["image"] = .string(["🍎", "★", "①", "IMG", "✈\u{FE0F}"][rng.next(5)]) }
                     if rng.next(2) == 0 { extra["accessory"] = .string(accessories[rng.next(accessories.count)]) }
                     if rng.next(12) == 0 { extra["accessoryText"] = .string("12") }
                     if rng.next(10) == 0 { extra["indentation"] = .int(rng.next(3)) }
@@ -97,7 +97,7 @@ import Testing
     }
 
     /// A document's common rows (the four styles, images, accessories,
-    /// Hangul and emoji, a selected and a taller row) are all plain lines.
+    /// Hangul and emoji, VS16's too, a selected and a taller row) are all plain lines.
     @Test func commonRowsAreAllPlainLines() throws {
         let (lines, plainLines, text) = try Self.renderCommonRows(200, secondThread: false)
         #expect(lines > 400)
@@ -119,7 +119,7 @@ import Testing
             (0..<count).map { i in
                 row(
                     styles[i % 4], "Row \(i) 한글", "\(i) 🍎",
-                    ["accessory": .string(Self.accessories[i % 5]), "image": .string(i % 3 == 0 ? "★" : "")])
+                    ["accessory": .string(Self.accessories[i % 5]), "image": .string(["★", "", "✈\u{FE0F}"][i % 3])])
             }
         ])
         ds.heights = { ip in ip.row == 7 ? .fixed(3) : nil }

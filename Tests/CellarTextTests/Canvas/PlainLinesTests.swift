@@ -46,12 +46,17 @@ import Testing
     }
 
     @Test func textThatWouldNotBeItsOwnCellsIsRefused() {
-        // Marks, VS16, zero width, flags, skin tones, Hangul jamo (L + LV, LV + T), tabs.
+        // Marks, zero width, flags, skin tones, Hangul jamo (L + LV, LV + T), tabs; VS16 alone, twice,
+        // after ASCII or Hangul, or joined on (a ZWJ sequence, a keycap).
         for text in [
-            "e\u{301}", "❤\u{FE0F}", "a\u{200B}b", "🇰🇷", "👍🏽", "\u{1161}", "\u{1100}\u{AC00}", "\u{AC00}\u{11A8}", "\t",
+            "e\u{301}", "a\u{200B}b", "🇰🇷", "👍🏽", "\u{1161}", "\u{1100}\u{AC00}", "\u{AC00}\u{11A8}", "\t",
+            "\u{FE0F}", "❤\u{FE0F}\u{FE0F}", "a\u{FE0F}", "가\u{FE0F}", "❤\u{FE0F}\u{200D}🔥", "✈\u{FE0F}\u{20E3}",
         ] {
-            #expect(!Array(text.utf8).withUnsafeBufferPointer { PlainLines.oneScalarPerCluster($0, columns: 2) })
+            #expect(
+                Array(text.utf8).withUnsafeBufferPointer { PlainLines.plainColumns($0) } == nil,
+                "\(text.debugDescription)")
         }
+        #expect(PlainText("✈\u{FE0F} ok", columns: 5) != nil, "VS16 widens a narrow emoji base")
         #expect(PlainText("한글 ok", columns: 7) != nil)
         #expect(PlainText("한글 ok", columns: 6) == nil, "a width that is not the text's")
     }
@@ -96,6 +101,31 @@ import Testing
         #expect(!wide.drawPlainLines(at: 0, count: 1) { out in out.endLine() == () })
         var other = Canvas(width: 10, height: 1)
         #expect(!other.drawPlainLines(at: 0, count: 1) { out in out.endLine() == () })
+    }
+
+    /// Every base plain lines take, followed by VS16 (✈️, ❤️, ©️): taken
+    /// exactly when its cells are its bytes, as wide as `DisplayWidth` says.
+    @Test func emojiMadeSoByVS16AreTheBytesOfTheirCells() {
+        var taken = 0
+        for value in 0x80...0x10_FFFF as ClosedRange<UInt32> {
+            guard let scalar = Unicode.Scalar(value),
+                Array(String(scalar).utf8).withUnsafeBufferPointer({ PlainLines.plainColumns($0) }) != nil
+            else { continue }
+            let text = String(scalar) + "\u{FE0F}"
+            guard let columns = Array(text.utf8).withUnsafeBufferPointer({ PlainLines.plainColumns($0) }) else {
+                continue
+            }
+            taken += 1
+            #expect(columns == DisplayWidth.of(text) && Sanitizer.isClean(text), "\(text.debugDescription)")
+            var cells = Canvas(width: 4, height: 1)
+            cells.draw(clean: text, x: 1, y: 0)
+            var plain = Canvas(width: 4, height: 1)
+            plain.takesPlainLines = true
+            #expect(
+                plain.drawPlainLines(at: 0, count: 1) { $0.put(text, x: 1, columns: columns) && $0.endLine() == () })
+            #expect(Self.written(plain) == Self.written(cells), "\(text.debugDescription)")
+        }
+        #expect(taken > 100_000)
     }
 
     /// Text found plain is clean and as wide as `DisplayWidth` says, so a
