@@ -36,6 +36,13 @@ final class ReusePool {
     init(registry: Registry) { self.registry = registry }
 
     func queue(for id: String) throws -> Queue {
+        // A row's identifier is mostly the very string a queue was made
+        // with (or the same short string held inline): equal representations
+        // are equal strings, found without a call into the stdlib.
+        if MemoryLayout<String>.size == 16 {
+            let bits = Self.representation(id)
+            for k in queueIDs.indices where Self.representation(queueIDs[k]) == bits { return queueList[k] }
+        }
         // Lengths first: comparing two different strings is a call into the stdlib, a length is inline.
         let length = id.utf8.count
         for k in queueIDs.indices where queueIDs[k].utf8.count == length && queueIDs[k] == id { return queueList[k] }
@@ -50,6 +57,13 @@ final class ReusePool {
             queueList.append(q)
         }
         return q
+    }
+
+    /// A string's two words as stored (where a `String` is two words): equal
+    /// only for equal strings (the same storage, or the same inline bytes).
+    @inline(__always)
+    private static func representation(_ s: String) -> (UInt64, UInt64) {
+        withUnsafeBytes(of: s) { ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self)) }
     }
 
     /// The row being reconfigured (`TableView.reconfigureRows`) and its cell,

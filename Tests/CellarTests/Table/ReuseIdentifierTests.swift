@@ -59,6 +59,24 @@ final class MarkingStyle: CellStyle {
         }
     }
 
+    /// A queue is found by its identifier's text, whichever string holds it:
+    /// the one it was made with, a copy, or the same text built anew (long
+    /// identifiers are stored apart, short ones inline; two long ones of one
+    /// length differ only in their last byte).
+    @Test func aQueueIsFoundByTheIdentifiersTextNotItsStorage() throws {
+        let registry = Registry()
+        let names = ["short", "aRatherLongIdentifierOfCells1", "aRatherLongIdentifierOfCells2"]
+        for name in names { try registry.register(MarkingStyle(), forCellReuseIdentifier: name) }
+        let pool = ReusePool(registry: registry)
+        let queues = try names.map { try pool.queue(for: $0) }
+        for (name, queue) in zip(names, queues) {
+            let rebuilt = String(decoding: Array(name.utf8), as: UTF8.self)
+            #expect(try pool.queue(for: rebuilt) === queue)
+            #expect(try pool.queue(for: name) === queue)
+        }
+        #expect(queues[1] !== queues[2])
+    }
+
     /// A built-in under another name: its cells are reused under that name.
     @Test func aBuiltinUnderAnotherIdentifierIsReused() throws {
         let base = Registry()
