@@ -18,8 +18,11 @@ struct RowKeySets {
     private(set) var identifiers: [String] = []
     private var identifierIndex: [String: Int] = [:]
     private(set) var entries: Set<Entry> = []
-    /// The last few entries, compared rather than hashed.
+    /// The last few entries, compared rather than hashed: enough for a
+    /// document's usual mix (four styles, some rows with an image, a height
+    /// or a selection) to come round again before one is forgotten.
     private var recent: [Entry] = []
+    private static let recentCount = 16
     private(set) var complete = true
     private(set) var rows = 0
 
@@ -79,7 +82,7 @@ struct RowKeySets {
         rows += 1
         let e = Entry(identifier: identifier, keys: keys)
         if recent.last == e || recent.contains(e) { return }
-        if recent.count >= 4 { recent.removeFirst() }
+        if recent.count >= Self.recentCount { recent.removeFirst() }
         recent.append(e)
         entries.insert(e)
     }
