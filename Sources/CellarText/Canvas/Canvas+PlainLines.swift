@@ -166,10 +166,17 @@ public struct PlainLines {
         var i = 0
         var total = 0
         while i < n {
-            if i &+ 8 <= n, let b = p.baseAddress, SWAR.nonPrintableASCII(SWAR.load(b + i)) == 0 {
-                i &+= 8
-                total &+= 8
-                continue
+            if i &+ 8 <= n, let b = p.baseAddress {
+                let flagged = SWAR.nonPrintableASCII(SWAR.load(b + i))
+                if flagged == 0 {
+                    i &+= 8
+                    total &+= 8
+                    continue
+                }
+                // The printable ASCII before the first flagged byte (exact), counted at once.
+                let ascii = flagged.trailingZeroBitCount &>> 3
+                i &+= ascii
+                total &+= ascii
             }
             let byte = p[i]
             if byte < 0x80 {
