@@ -44,9 +44,10 @@ struct YAMLBlockText {
 
     /// `accepts` for whole lines; a byte order mark at their start is declined, wherever they are.
     static func acceptsLines(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress, YAMLCharacters.firstForbidden(bytes) == nil else { return false }
+        guard let base = bytes.baseAddress, YAMLCharacters.firstForbidden(bytes, markFirst: false) == nil else {
+            return false
+        }
         let n = bytes.count
-        if n >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { return false }
         var i = 0
         while i < n {
             i = ByteFlags.firstFlagged(base, from: i, before: n) {
