@@ -16,7 +16,7 @@ import Testing
     /// Whether the scanner reads `text` itself (nil: it declined, or the form ends in an error).
     static func scans(_ text: String) -> Bool {
         Array(text.utf8).withUnsafeBufferPointer {
-            YAMLToJSON.scanned($0, path: "t.yaml", dropping: nil, titles: true) != nil
+            (try? YAMLToJSON.converter($0, path: "t.yaml", scanning: true)) != nil
         }
     }
 

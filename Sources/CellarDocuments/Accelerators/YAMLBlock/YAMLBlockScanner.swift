@@ -20,7 +20,7 @@ import CellarText
 /// (`YAMLBlockScannerTests`). A line's events are made only once the whole
 /// line is accepted. Marks are a scalar's line and byte column; they are never
 /// reported: on any error or decline the caller converts the whole text again
-/// by libfyaml (`YAMLToJSON.scanned`), so every message and location is the plain path's.
+/// by libfyaml (`YAMLToJSON.convert`), so every message and location is the plain path's.
 struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
     /// The text is outside the subset: read it by libfyaml from the start.
     struct Declined: Error {}

@@ -17,7 +17,7 @@ package struct NodeReader {
         guard case .mapping(let m, _) = node else { throw fail(node, "\(what) must be a mapping of keys to values") }
         var out: [(String, YAMLNode, YAMLNode)] = []
         for (k, v) in m {
-            guard case .scalar(let s) = k else { throw fail(k, "keys must be plain text") }
+            guard case .scalar(let s) = k else { throw fail(k, YAMLNode.keyNotText) }
             out.append((s.string, k, v))
         }
         return out

@@ -53,6 +53,7 @@ package indirect enum YAMLNode: Sendable {
     /// The refusals the JSON form (`YAMLToJSON`) makes in the same words.
     static let secondDocument = "a table is one YAML document: a second one starts here"
     static let anchors = "anchors and aliases (&name, *name) are not supported: write the value out"
+    static let keyNotText = "keys must be plain text"
     static func duplicateKey(_ key: String) -> String { "duplicate key '\(Sanitizer.excerpt(key))'" }
 
     /// Builds the tree on the events, one open collection per level.
@@ -77,7 +78,7 @@ package indirect enum YAMLNode: Sendable {
                 }
                 let isKey = open.last.map { $0.isMapping && $0.children.count % 2 == 0 } ?? false
                 if isKey && (kind == .sequenceStart || kind == .mappingStart) && laterError == nil {
-                    laterError = CellarError("keys must be plain text", at: events.mark)
+                    laterError = CellarError(YAMLNode.keyNotText, at: events.mark)
                 }
                 switch kind {
                 case .scalar:

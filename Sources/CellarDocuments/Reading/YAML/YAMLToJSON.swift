@@ -56,8 +56,7 @@ struct YAMLToJSON {
     }
 
     /// The JSON form of `yaml`, or the first error the node tree's reader would report;
-    /// in the block subset read by `YAMLBlockScanner` when `scanning`; either
-    /// reader runs on a second thread from `aheadFrom` bytes (`YAMLEventsAhead`).
+    /// in the block subset read by `YAMLBlockScanner` when `scanning`.
     /// Written to `spool` and mapped from it, or held in memory (without a spool, or when
     /// its disk refuses it) for a text of at most `heldLimit` bytes.
     static func convert(
@@ -66,24 +65,21 @@ struct YAMLToJSON {
         spool: JSONFormSpool? = nil, heldLimit: Int = .max
     ) throws -> DocumentBytes {
         func form(_ spool: JSONFormSpool?) throws -> DocumentBytes {
+            // On any error or decline of the scanner the whole text is converted again by libfyaml, so
+            // every error, its words and its location, is the plain path's. Pages `behind` dropped by
+            // the scanner are only read again by that second pass.
             if scanning,
-                let c = scanned(
-                    yaml, path: path, dropping: behind, titles: titles, spool: spool, aheadFrom: minimumBytes)
+                let c = try? converter(
+                    yaml, path: path, dropping: behind, titles: titles, spool: spool, aheadFrom: minimumBytes,
+                    scanning: true)
             {
                 return try c.finished()
             }
             try spool?.reset()
-            var c = YAMLToJSON(path: path, capacity: yaml.count, spool: spool)
-            c.behind = behind
-            c.readsTitles = titles
-            if var ahead = YAMLEventsAhead(yaml, path: path, minimumBytes: minimumBytes, dropping: behind) {
-                try c.consume(&ahead, target: nil)
-            } else {
-                var events = try YAMLEvents(yaml, path: path, dropping: behind)
-                try c.consume(&events, target: nil)
-            }
-            c.behind?.finish()
-            return try c.finished()
+            return try converter(
+                yaml, path: path, dropping: behind, titles: titles, spool: spool, aheadFrom: minimumBytes,
+                scanning: false
+            ).finished()
         }
         if spool != nil {
             do { return try form(spool) } catch is JSONFormSpool.Refused {}
@@ -95,6 +91,34 @@ struct YAMLToJSON {
                     + "held in memory (free some space, set TMPDIR, or raise --max-file-size)")
         }
         return try form(nil)
+    }
+
+    /// The converter holding the JSON form of `yaml` (written to `spool` but
+    /// for its last piece), read by `YAMLBlockScanner` when `scanning` (which
+    /// throws `YAMLBlockScanner.Declined` for a text outside its subset), else
+    /// by libfyaml; either reader runs on a second thread from `aheadFrom`
+    /// bytes (`YAMLEventsAhead`).
+    static func converter(
+        _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind? = nil, titles: Bool = true,
+        spool: JSONFormSpool? = nil, aheadFrom minimumBytes: Int = YAMLEventsAhead.minimumBytes, scanning: Bool
+    ) throws -> YAMLToJSON {
+        var c = YAMLToJSON(path: path, capacity: yaml.count, spool: spool)
+        c.behind = behind
+        c.readsTitles = titles
+        if var ahead = YAMLEventsAhead(
+            yaml, path: path, minimumBytes: minimumBytes, dropping: behind, scanning: scanning)
+        {
+            try c.consume(&ahead, target: nil)
+        } else if scanning {
+            guard YAMLBlockText.accepts(yaml, dropping: behind) else { throw YAMLBlockScanner.Declined() }
+            var scanner = YAMLBlockScanner(yaml, path: path)
+            try c.consume(&scanner, target: nil)
+        } else {
+            var events = try YAMLEvents(yaml, path: path, dropping: behind)
+            try c.consume(&events, target: nil)
+        }
+        c.behind?.finish()
+        return c
     }
 
     /// The whole form: the spool mapped, or `out`.
@@ -172,7 +196,7 @@ struct YAMLToJSON {
         if parent.count > 0 { out.append(isKey || !parent.isMapping ? UInt8(ascii: ",") : UInt8(ascii: ":")) }
         stack[stack.count - 1].count += 1
         if isKey && kind != .scalar && laterError == nil {
-            laterError = CellarError("keys must be plain text", at: events.mark)
+            laterError = CellarError(YAMLNode.keyNotText, at: events.mark)
         }
         return passedOn + out.count
     }
@@ -222,19 +246,15 @@ struct YAMLToJSON {
     }
 
     static func key(_ text: UnsafeBufferPointer<UInt8>, in role: Role) -> Key {
-        func equals(_ word: StaticString) -> Bool {
-            text.count == word.utf8CodeUnitCount
-                && text.elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: text.count))
-        }
         if role == .root {
-            if equals("sections") { return .sections }
-            if equals("register") { return .register }
-            if equals("indexTitles") { return .indexTitles }
+            if text.equals("sections") { return .sections }
+            if text.equals("register") { return .register }
+            if text.equals("indexTitles") { return .indexTitles }
             return .none
         }
-        if role == .row { return equals("cell") ? .title : .none }
-        if equals("rows") { return .rows }
-        return equals("header") || equals("footer") || equals("indexTitle") ? .title : .none
+        if role == .row { return text.equals("cell") ? .title : .none }
+        if text.equals("rows") { return .rows }
+        return text.equals("header") || text.equals("footer") || text.equals("indexTitle") ? .title : .none
     }
 
     private mutating func value<Events: YAMLEventSource & ~Copyable>(
