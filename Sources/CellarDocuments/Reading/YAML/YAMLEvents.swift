@@ -157,18 +157,13 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
                     throw CellarError(
                         "a block scalar's lines must be indented more than its key or dash"
                             + " (an empty text is written \"\")",
-                        at: SourceLocation(file: path, line: lineNumber(at: j), column: j - i + 1))
+                        at: ByteLocation.location(of: j, in: input, path: path))
                 }
                 return
             }
             while j < last && input[j] != 0x0A { j += 1 }
             i = j + 1
         }
-    }
-
-    /// The 1-based line of `offset`.
-    private func lineNumber(at offset: Int) -> Int {
-        1 + UnsafeBufferPointer(rebasing: input[..<offset]).count { $0 == 0x0A }
     }
 
     /// The 0-based column of the nearest block scalar indicator before `offset`, how many lines back, and where it is.

@@ -68,14 +68,9 @@ package indirect enum YAMLNode: Sendable {
 
         mutating func run(_ events: inout YAMLEvents) throws -> YAMLNode? {
             while true {
-                let kind = try events.next()
+                let kind = try events.next(documents: &documents)
                 let (line, column) = events.position
                 let mark = Mark(line: line, column: column)
-                if kind == .scalar || kind == .alias || kind == .sequenceStart || kind == .mappingStart,
-                    events.hasAnchor
-                {
-                    throw CellarError(YAMLNode.anchors, at: events.mark)
-                }
                 let isKey = open.last.map { $0.isMapping && $0.children.count % 2 == 0 } ?? false
                 if isKey && (kind == .sequenceStart || kind == .mappingStart) && laterError == nil {
                     laterError = CellarError(YAMLNode.keyNotText, at: events.mark)
@@ -99,15 +94,10 @@ package indirect enum YAMLNode: Sendable {
                 case .mappingEnd:
                     let done = open.removeLast()
                     add(.mapping(try pairs(done.children), done.mark))
-                case .documentStart:
-                    documents += 1
-                    if documents > 1 {
-                        throw CellarError(YAMLNode.secondDocument, at: events.mark)
-                    }
                 case .end:
                     if let laterError { throw laterError }
                     return root
-                case .alias, .other: continue
+                case .alias, .documentStart, .other: continue
                 }
             }
         }

@@ -156,10 +156,9 @@ struct YAMLToJSON {
     {
         var found: SourceLocation?
         while true {
-            let kind = try events.next()
+            let kind = try events.next(documents: &documents)
             switch kind {
             case .scalar, .alias, .sequenceStart, .mappingStart:
-                if events.hasAnchor { throw CellarError(YAMLNode.anchors, at: events.mark) }
                 let start = begin(&events, kind)
                 if let target {
                     if start > target { return found }
@@ -174,16 +173,13 @@ struct YAMLToJSON {
                 out.append(UInt8(ascii: "}"))
                 try checkDuplicates(stack.removeLast())
                 try passOn(locating: target != nil)
-            case .documentStart:
-                documents += 1
-                if documents > 1 { throw CellarError(YAMLNode.secondDocument, at: events.mark) }
             case .end:
                 if documents == 0 {
                     throw CellarError("the document is empty", at: SourceLocation(file: path, line: 1, column: 1))
                 }
                 if let laterError { throw laterError }
                 return found
-            case .other: continue
+            case .documentStart, .other: continue
             }
         }
     }
