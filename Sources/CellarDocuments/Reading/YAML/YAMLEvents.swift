@@ -108,23 +108,19 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
             let at = (line: Int(t.line), column: max(0, Int(t.column) - back))
             if at < start { start = at }
         }
-        switch event.pointee.type {
-        case FYET_SCALAR:
+        if event.pointee.type == FYET_SCALAR {
             let style = fy_token_scalar_style(event.pointee.scalar.value)
             if style == FYSS_SINGLE_QUOTED || style == FYSS_DOUBLE_QUOTED {
                 start.column = max(0, start.column - 1)
             } else if style == FYSS_LITERAL || style == FYSS_FOLDED, let header = blockHeader(before: m.input_pos) {
                 start = (max(0, start.line - header.linesBack), header.column)
             }
-            earlier(event.pointee.scalar.anchor, back: 1)
-            earlier(event.pointee.scalar.tag)
-        case FYET_SEQUENCE_START:
-            earlier(event.pointee.sequence_start.anchor, back: 1)
-            earlier(event.pointee.sequence_start.tag)
-        case FYET_MAPPING_START:
-            earlier(event.pointee.mapping_start.anchor, back: 1)
-            earlier(event.pointee.mapping_start.tag)
-        default: break
+        }
+        // An alias's anchor token is the alias itself, whose mark `start` already is.
+        if event.pointee.type != FYET_ALIAS {
+            let (anchor, tag) = properties
+            earlier(anchor, back: 1)
+            earlier(tag)
         }
         return start
     }
@@ -239,14 +235,17 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
     var scalarTag: String? { current?.pointee.scalar.tag.flatMap(Self.text) }
 
     /// Whether the current node defines an anchor, or is an alias (which names one).
-    var hasAnchor: Bool {
-        guard let event = current?.pointee else { return false }
+    var hasAnchor: Bool { properties.anchor != nil }
+
+    /// The current node's anchor and tag tokens; an alias's anchor is the one it names.
+    private var properties: (anchor: OpaquePointer?, tag: OpaquePointer?) {
+        guard let event = current?.pointee else { return (nil, nil) }
         switch event.type {
-        case FYET_SCALAR: return event.scalar.anchor != nil
-        case FYET_SEQUENCE_START: return event.sequence_start.anchor != nil
-        case FYET_MAPPING_START: return event.mapping_start.anchor != nil
-        case FYET_ALIAS: return event.alias.anchor != nil
-        default: return false
+        case FYET_SCALAR: return (event.scalar.anchor, event.scalar.tag)
+        case FYET_SEQUENCE_START: return (event.sequence_start.anchor, event.sequence_start.tag)
+        case FYET_MAPPING_START: return (event.mapping_start.anchor, event.mapping_start.tag)
+        case FYET_ALIAS: return (event.alias.anchor, nil)
+        default: return (nil, nil)
         }
     }
 
