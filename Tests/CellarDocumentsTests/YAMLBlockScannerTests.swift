@@ -226,6 +226,7 @@ import Testing
                 var bytes = lines
                 bytes.insert(contentsOf: probe, at: at)
                 bytes.withUnsafeBufferPointer { text in
+                    #expect(!YAMLBlockText.accepts(text), "\(probe) at \(at)")
                     #expect(YAMLBlockText.accepts(text) == YAMLBlockText.acceptsLines(text), "\(probe) at \(at)")
                     let whole = YAMLCharacters.firstForbidden(text).map {
                         "\(ByteLocation.error($0, in: text, path: "t"))"
