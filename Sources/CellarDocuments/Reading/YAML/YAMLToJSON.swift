@@ -273,9 +273,14 @@ struct YAMLToJSON {
 
     private func key(_ k: Int) -> ArraySlice<UInt8> { k < keptKeys ? keyText[keyRanges[k]] : out[keyRanges[k]] }
 
-    /// Rows have a few keys, compared pairwise; a long mapping is hashed.
-    private func hasRepeat(_ keys: Range<Int>) -> Bool {
-        if keys.count > 16 || keys.lowerBound < keptKeys { return Set(keys.map(key)).count < keys.count }
+    /// The first of `keys` that repeats an earlier one. Rows have a few keys,
+    /// compared pairwise; a long mapping is hashed.
+    private func firstRepeat(_ keys: Range<Int>) -> Int? {
+        if keys.count > 16 || keys.lowerBound < keptKeys {
+            var seen: Set<ArraySlice<UInt8>> = []
+            for k in keys where !seen.insert(key(k)).inserted { return k }
+            return nil
+        }
         return out.withUnsafeBufferPointer { buffer in
             for i in keys.dropFirst() {
                 let a = keyRanges[i]
@@ -284,11 +289,11 @@ struct YAMLToJSON {
                         buffer.baseAddress.unsafelyUnwrapped + a.lowerBound,
                         buffer.baseAddress.unsafelyUnwrapped + keyRanges[j].lowerBound, a.count) == 0
                     {
-                        return true
+                        return i
                     }
                 }
             }
-            return false
+            return nil
         }
     }
 
@@ -303,13 +308,10 @@ struct YAMLToJSON {
             keyMarks.removeSubrange(frame.keysStart...)
         }
         let keys = frame.keysStart..<keyRanges.count
-        guard keys.count > 1, hasRepeat(keys) else { return }
-        var seen: Set<ArraySlice<UInt8>> = []
-        for k in keys where !seen.insert(key(k)).inserted {
-            let mark = keyMarks[k]
-            throw CellarError(
-                YAMLNode.duplicateKey(JSONText.decodeString(Array(key(k)))),
-                at: SourceLocation(file: path, line: mark.line, column: mark.column))
-        }
+        guard keys.count > 1, let k = firstRepeat(keys) else { return }
+        let mark = keyMarks[k]
+        throw CellarError(
+            YAMLNode.duplicateKey(JSONText.decodeString(Array(key(k)))),
+            at: SourceLocation(file: path, line: mark.line, column: mark.column))
     }
 }
