@@ -112,7 +112,7 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
             let style = fy_token_scalar_style(event.pointee.scalar.value)
             if style == FYSS_SINGLE_QUOTED || style == FYSS_DOUBLE_QUOTED {
                 start.column = max(0, start.column - 1)
-            } else if style == FYSS_LITERAL || style == FYSS_FOLDED, let header = blockHeader(before: m.input_pos) {
+            } else if Self.isBlockScalar(event.pointee.scalar.value), let header = blockHeader(before: m.input_pos) {
                 start = (max(0, start.line - header.linesBack), header.column)
             }
         }
@@ -131,8 +131,7 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
     /// that line), and near the end of the input its text can then hold bytes
     /// from outside it. Such a text is refused, at its first line.
     private func checkBlockScalarIndent() throws {
-        guard let event = current, let token = event.pointee.scalar.value,
-            fy_token_scalar_style(token) == FYSS_LITERAL || fy_token_scalar_style(token) == FYSS_FOLDED,
+        guard let event = current, let token = event.pointee.scalar.value, Self.isBlockScalar(token),
             let parent = indents.last, parent > 0,
             let start = fy_event_start_mark(event)?.pointee.input_pos,
             let end = fy_token_end_mark(token)?.pointee.input_pos
@@ -207,8 +206,7 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
     /// runs into the input's last line, which has no line break: YAML keeps
     /// only a break that is there, where libfyaml 0.7.12 adds one.
     private func clipsALastLineWithoutBreak(_ token: OpaquePointer) -> Bool {
-        let style = fy_token_scalar_style(token)
-        guard style == FYSS_LITERAL || style == FYSS_FOLDED, let last = input.last, last != 0x0A,
+        guard Self.isBlockScalar(token), let last = input.last, last != 0x0A,
             let lastContent = input.lastIndex(where: { $0 != UInt8(ascii: " ") && $0 != 0x0D }),
             !input[lastContent...].contains(0x0A),
             let end = fy_token_end_mark(token)?.pointee.input_pos, Int(end) > lastContent,
@@ -217,6 +215,12 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
         else { return false }
         let indicators = input[(header.at + 1)..<min(input.count, header.at + 3)]
         return !indicators.contains(UInt8(ascii: "+")) && !indicators.contains(UInt8(ascii: "-"))
+    }
+
+    /// Whether `token` is a literal (`|`) or folded (`>`) scalar.
+    private static func isBlockScalar(_ token: OpaquePointer?) -> Bool {
+        let style = fy_token_scalar_style(token)
+        return style == FYSS_LITERAL || style == FYSS_FOLDED
     }
 
     private func rawText(_ token: OpaquePointer) -> UnsafeBufferPointer<UInt8>? {
