@@ -16,7 +16,7 @@ import Testing
     /// Whether the scanner reads `text` itself (nil: it declined, or the form ends in an error).
     static func scans(_ text: String) -> Bool {
         Array(text.utf8).withUnsafeBufferPointer {
-            YAMLToJSON.scanned($0, path: "t.yaml", dropping: nil, titles: true) != nil
+            (try? YAMLToJSON.converter($0, path: "t.yaml", scanning: true)) != nil
         }
     }
 
@@ -226,6 +226,7 @@ import Testing
                 var bytes = lines
                 bytes.insert(contentsOf: probe, at: at)
                 bytes.withUnsafeBufferPointer { text in
+                    #expect(!YAMLBlockText.accepts(text), "\(probe) at \(at)")
                     #expect(YAMLBlockText.accepts(text) == YAMLBlockText.acceptsLines(text), "\(probe) at \(at)")
                     let whole = YAMLCharacters.firstForbidden(text).map {
                         "\(ByteLocation.error($0, in: text, path: "t"))"

@@ -20,7 +20,7 @@ import CellarText
 /// (`YAMLBlockScannerTests`). A line's events are made only once the whole
 /// line is accepted. Marks are a scalar's line and byte column; they are never
 /// reported: on any error or decline the caller converts the whole text again
-/// by libfyaml (`YAMLToJSON.scanned`), so every message and location is the plain path's.
+/// by libfyaml (`YAMLToJSON.convert`), so every message and location is the plain path's.
 struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
     /// The text is outside the subset: read it by libfyaml from the start.
     struct Declined: Error {}
@@ -150,7 +150,7 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
         }
         guard let top = blocks.last, top.indent == indent else { throw Declined() }
         if top.isMapping {
-            try member(at: content, end: end)
+            try member(try readScalar(at: content, end: end, closer: nil), end: end)
         } else {
             guard isEntry else { throw Declined() }
             try entry(at: content, end: end)
@@ -178,17 +178,9 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
         try member(read, end: end)
     }
 
-    /// `key: value` in a block mapping.
-    private mutating func member(at content: Int, end: Int) throws {
-        let read = try readScalar(at: content, end: end, closer: nil)
-        guard read.isKey else { throw Declined() }
-        try member(read, end: end)
-    }
-
+    /// `key: value` in a block mapping, its key read.
     private mutating func member(_ key: ReadScalar, end: Int) throws {
-        guard key.next - key.start < Self.maximumKeyBytes else { throw Declined() }
-        append(key)
-        let content = text.skipSpaces(from: key.next, to: end)
+        let content = try append(key: key, end: end)
         if content == end || text[content] == UInt8(ascii: "#") {
             awaitingValue = true
             return
@@ -199,70 +191,46 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
         if text[content] == UInt8(ascii: "|") || text[content] == UInt8(ascii: ">") {
             return try blockScalar(at: content, end: end)
         }
-        let value = try readScalar(at: content, end: end, closer: nil)
-        guard !value.isKey else { throw Declined() }
-        append(value)
+        try value(at: content, end: end, closer: nil)
     }
 
     /// A flow collection that ends its line: `{key: value, …}` or `[item, …]`.
     private mutating func flowCollection(at bracket: Int, end: Int) throws {
-        let after =
-            text[bracket] == UInt8(ascii: "{")
-            ? try flowMapping(at: bracket, end: end) : try flowSequence(at: bracket, end: end)
+        let after = try flow(at: bracket, end: end)
         guard text.isBlankOrComment(from: after, to: end) else { throw Declined() }
     }
 
-    /// `{key: value, …}` closed on its line, its keys and values scalars;
-    /// returns where the line goes on after the `}`.
-    private mutating func flowMapping(at brace: Int, end: Int) throws -> Int {
-        guard blocks.count < Self.maximumDepth else { throw Declined() }
-        events.append(Event(kind: .mappingStart))
-        let after = try flowItems(after: brace, end: end, closer: UInt8(ascii: "}")) { s, i, closer in
-            let key = try s.readScalar(at: i, end: end, closer: closer)
-            guard key.isKey, key.next - key.start < Self.maximumKeyBytes else { throw Declined() }
-            s.append(key)
-            let value = try s.readScalar(at: s.text.skipSpaces(from: key.next, to: end), end: end, closer: closer)
-            guard !value.isKey else { throw Declined() }
-            s.append(value)
-            return value.next
+    /// `{key: value, …}` with scalar keys and values, or `[item, …]` with
+    /// scalars and flow mappings as items, closed on its line (`[a: b]`,
+    /// nested sequences and a trailing comma decline); returns where the line
+    /// goes on after the closing bracket.
+    private mutating func flow(at bracket: Int, end: Int) throws -> Int {
+        let isMapping = text[bracket] == UInt8(ascii: "{")
+        // A flow sequence's mappings are one level deeper.
+        guard blocks.count + (isMapping ? 0 : 1) < Self.maximumDepth else { throw Declined() }
+        events.append(Event(kind: isMapping ? .mappingStart : .sequenceStart))
+        let closer = isMapping ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        var i = text.skipSpaces(from: bracket + 1, to: end)
+        if i >= end || text[i] != closer {
+            while true {
+                if isMapping {
+                    i = try append(key: try readScalar(at: i, end: end, closer: closer), end: end)
+                    i = try value(at: i, end: end, closer: closer)
+                } else if i < end && text[i] == UInt8(ascii: "{") {
+                    i = try flow(at: i, end: end)
+                } else {
+                    i = try value(at: i, end: end, closer: closer)
+                }
+                // Past the `,` (and the spaces after it) or the `closer` that must follow an item.
+                i = text.skipSpaces(from: i, to: end)
+                guard i < end else { throw Declined() }
+                if text[i] == closer { break }
+                guard text[i] == UInt8(ascii: ",") else { throw Declined() }
+                i = text.skipSpaces(from: i + 1, to: end)
+            }
         }
-        events.append(Event(kind: .mappingEnd))
-        return after
-    }
-
-    /// `[item, …]` closed on its line, each item a scalar or a flow mapping
-    /// (`[a: b]`, nested sequences and a trailing comma decline); returns
-    /// where the line goes on after the `]`.
-    private mutating func flowSequence(at bracket: Int, end: Int) throws -> Int {
-        guard blocks.count + 1 < Self.maximumDepth else { throw Declined() }
-        events.append(Event(kind: .sequenceStart))
-        let after = try flowItems(after: bracket, end: end, closer: UInt8(ascii: "]")) { s, i, closer in
-            if i < end && s.text[i] == UInt8(ascii: "{") { return try s.flowMapping(at: i, end: end) }
-            let item = try s.readScalar(at: i, end: end, closer: closer)
-            guard !item.isKey else { throw Declined() }
-            s.append(item)
-            return item.next
-        }
-        events.append(Event(kind: .sequenceEnd))
-        return after
-    }
-
-    /// The items of a flow collection opened at `open` and closed by `closer`
-    /// on its line, each read by `item` from where it starts to where it
-    /// ends, separated by commas; returns where the line goes on after `closer`.
-    private mutating func flowItems(
-        after open: Int, end: Int, closer: UInt8, _ item: (inout Self, Int, UInt8) throws -> Int
-    ) throws -> Int {
-        var i = text.skipSpaces(from: open + 1, to: end)
-        if i < end && text[i] == closer { return i + 1 }
-        while true {
-            // Past the `,` (and the spaces after it) or the `closer` that must follow an item.
-            i = text.skipSpaces(from: try item(&self, i, closer), to: end)
-            guard i < end else { throw Declined() }
-            if text[i] == closer { return i + 1 }
-            guard text[i] == UInt8(ascii: ",") else { throw Declined() }
-            i = text.skipSpaces(from: i + 1, to: end)
-        }
+        events.append(Event(kind: isMapping ? .mappingEnd : .sequenceEnd))
+        return i + 1
     }
 
     // MARK: Scalars
@@ -284,11 +252,26 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
         guard i < end else { throw Declined() }
         switch text[i] {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
-            let quoted = try text.quoted(at: i, end: end, into: &scratch)
-            return try text.afterQuoted(quoted, end: end, flow: closer != nil)
+            return try text.quoted(at: i, end: end, flow: closer != nil, into: &scratch)
         default:
             return try text.plain(at: i, end: end, closer: closer)
         }
+    }
+
+    /// A scalar followed by `:`, appended; returns where its value starts.
+    private mutating func append(key: ReadScalar, end: Int) throws -> Int {
+        guard key.isKey, key.next - key.start < Self.maximumKeyBytes else { throw Declined() }
+        append(key)
+        return text.skipSpaces(from: key.next, to: end)
+    }
+
+    /// A scalar that is not a key, appended; returns where the line goes on after it.
+    @discardableResult
+    private mutating func value(at i: Int, end: Int, closer: UInt8?) throws -> Int {
+        let value = try readScalar(at: i, end: end, closer: closer)
+        guard !value.isKey else { throw Declined() }
+        append(value)
+        return value.next
     }
 
     private mutating func append(_ read: ReadScalar) {

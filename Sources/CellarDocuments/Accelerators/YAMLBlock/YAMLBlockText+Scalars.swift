@@ -5,66 +5,74 @@
 /// and, in a flow mapping, plain text holding `#`, a quote, a bracket or a
 /// `:` before one.
 extension YAMLBlockText {
-    /// A quoted scalar closed on its line: its text (in the input when it has
-    /// no escape, else decoded into `scratch`) and its closing quote.
-    struct Quoted {
-        var text: (start: Int, count: Int)
-        var inScratch: Bool
-        var start: Int
-        var close: Int
-    }
-
-    func quoted(at open: Int, end: Int, into scratch: inout [UInt8]) throws -> Quoted {
+    /// A quoted scalar closed on its line, its text in the input when it has
+    /// no escape, else decoded into `scratch`: a key when a `:` follows it (in
+    /// a flow mapping the `:` may touch the value, as after JSON's keys), else
+    /// the value ends its line (in a block) or goes on to the flow mapping's `,` or `}`.
+    func quoted(at open: Int, end: Int, flow: Bool, into scratch: inout [UInt8]) throws -> ReadScalar {
         let quote = base[open]
         let escape = quote == UInt8(ascii: "'") ? quote : UInt8(ascii: "\\")
         var i = first(quote, escape, from: open + 1, to: end)
         guard i < end else { throw YAMLBlockScanner.Declined() }
+        var read = ReadScalar(
+            text: (open + 1, i - open - 1), isPlain: false, inScratch: false, start: open, isKey: false, next: end)
         // A single quote is an escape (`''`) only when another follows it.
-        let escaped = base[i] == escape && (quote != escape || (i + 1 < end && base[i + 1] == quote))
-        guard escaped else { return Quoted(text: (open + 1, i - open - 1), inScratch: false, start: open, close: i) }
-        let start = scratch.count
-        var run = open + 1
-        while true {
-            scratch.append(contentsOf: slice(run, i - run))
-            if quote == escape {
-                guard i + 1 < end, base[i + 1] == quote else { break }
-                scratch.append(quote)
-                run = i + 2
-            } else {
-                guard base[i] == escape else { break }
-                run = try decodeEscape(at: i, end: end, into: &scratch)
+        if base[i] == escape && (quote != escape || (i + 1 < end && base[i + 1] == quote)) {
+            let start = scratch.count
+            var run = open + 1
+            while true {
+                scratch.append(contentsOf: slice(run, i - run))
+                if quote == escape {
+                    guard i + 1 < end, base[i + 1] == quote else { break }
+                    scratch.append(quote)
+                    run = i + 2
+                } else {
+                    guard base[i] == escape else { break }
+                    run = try decodeEscape(at: i, end: end, into: &scratch)
+                }
+                i = first(quote, escape, from: run, to: end)
+                guard i < end else { throw YAMLBlockScanner.Declined() }
             }
-            i = first(quote, escape, from: run, to: end)
-            guard i < end else { throw YAMLBlockScanner.Declined() }
+            read.text = (start, scratch.count - start)
+            read.inScratch = true
         }
-        return Quoted(text: (start, scratch.count - start), inScratch: true, start: open, close: i)
+        let j = skipSpaces(from: i + 1, to: end)
+        if j < end && base[j] == UInt8(ascii: ":") && (flow || j + 1 == end || base[j + 1] == UInt8(ascii: " ")) {
+            read.isKey = true
+            read.next = j + 1
+        } else if flow {
+            read.next = j
+        } else {
+            guard isBlankOrComment(from: i + 1, to: end) else { throw YAMLBlockScanner.Declined() }
+        }
+        return read
     }
 
     /// Decodes the escape whose `\` is at `i`; returns where the text goes on.
     private func decodeEscape(at i: Int, end: Int, into out: inout [UInt8]) throws -> Int {
         guard i + 1 < end else { throw YAMLBlockScanner.Declined() }
-        let simple: UInt8
+        let scalar: UInt32
         switch base[i + 1] {
-        case UInt8(ascii: "0"): simple = 0
-        case UInt8(ascii: "a"): simple = 0x07
-        case UInt8(ascii: "b"): simple = 0x08
-        case UInt8(ascii: "t"): simple = 0x09
-        case UInt8(ascii: "n"): simple = 0x0A
-        case UInt8(ascii: "v"): simple = 0x0B
-        case UInt8(ascii: "f"): simple = 0x0C
-        case UInt8(ascii: "r"): simple = 0x0D
-        case UInt8(ascii: "e"): simple = 0x1B
-        case UInt8(ascii: " "), UInt8(ascii: "\""), UInt8(ascii: "/"), UInt8(ascii: "\\"): simple = base[i + 1]
-        case UInt8(ascii: "N"): return append(0x85, into: &out, next: i + 2)
-        case UInt8(ascii: "_"): return append(0xA0, into: &out, next: i + 2)
-        case UInt8(ascii: "L"): return append(0x2028, into: &out, next: i + 2)
-        case UInt8(ascii: "P"): return append(0x2029, into: &out, next: i + 2)
+        case UInt8(ascii: "0"): scalar = 0
+        case UInt8(ascii: "a"): scalar = 0x07
+        case UInt8(ascii: "b"): scalar = 0x08
+        case UInt8(ascii: "t"): scalar = 0x09
+        case UInt8(ascii: "n"): scalar = 0x0A
+        case UInt8(ascii: "v"): scalar = 0x0B
+        case UInt8(ascii: "f"): scalar = 0x0C
+        case UInt8(ascii: "r"): scalar = 0x0D
+        case UInt8(ascii: "e"): scalar = 0x1B
+        case UInt8(ascii: " "), UInt8(ascii: "\""), UInt8(ascii: "/"), UInt8(ascii: "\\"): scalar = UInt32(base[i + 1])
+        case UInt8(ascii: "N"): scalar = 0x85
+        case UInt8(ascii: "_"): scalar = 0xA0
+        case UInt8(ascii: "L"): scalar = 0x2028
+        case UInt8(ascii: "P"): scalar = 0x2029
         case UInt8(ascii: "x"): return try hex(at: i + 2, digits: 2, end: end, into: &out)
         case UInt8(ascii: "u"): return try hex(at: i + 2, digits: 4, end: end, into: &out)
         case UInt8(ascii: "U"): return try hex(at: i + 2, digits: 8, end: end, into: &out)
         default: throw YAMLBlockScanner.Declined()
         }
-        out.append(simple)
+        append(scalar, into: &out)
         return i + 2
     }
 
@@ -77,31 +85,13 @@ extension YAMLBlockText {
             value = value << 4 | UInt32(digit)
         }
         guard value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { throw YAMLBlockScanner.Declined() }
-        return append(value, into: &out, next: start + digits)
+        append(value, into: &out)
+        return start + digits
     }
 
-    private func append(_ scalar: UInt32, into out: inout [UInt8], next: Int) -> Int {
+    private func append(_ scalar: UInt32, into out: inout [UInt8]) {
         // In range and not a surrogate (checked by the callers), so a Unicode.Scalar.
-        out.append(contentsOf: Unicode.Scalar(scalar).map { Array(String($0).utf8) } ?? [])
-        return next
-    }
-
-    /// A quoted scalar's end: a key when a `:` follows it (in a flow mapping
-    /// the `:` may touch the value, as after JSON's keys), else the value
-    /// ends its line (in a block) or goes on to the flow mapping's `,` or `}`.
-    func afterQuoted(_ q: Quoted, end: Int, flow: Bool) throws -> ReadScalar {
-        let after = q.close + 1
-        let j = skipSpaces(from: after, to: end)
-        var read = ReadScalar(
-            text: q.text, isPlain: false, inScratch: q.inScratch, start: q.start, isKey: false, next: j)
-        if j < end && base[j] == UInt8(ascii: ":") && (flow || j + 1 == end || base[j + 1] == UInt8(ascii: " ")) {
-            read.isKey = true
-            read.next = j + 1
-        } else if !flow {
-            guard isBlankOrComment(from: after, to: end) else { throw YAMLBlockScanner.Declined() }
-            read.next = end
-        }
-        return read
+        if let scalar = Unicode.Scalar(scalar) { out.append(contentsOf: scalar.utf8) }
     }
 
     /// A plain scalar on its line: up to a `:` and a space (a key), a space

@@ -44,27 +44,7 @@ struct YAMLBlockText {
 
     /// `accepts` for whole lines; a byte order mark at their start is declined, wherever they are.
     static func acceptsLines(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress, YAMLCharacters.firstForbidden(bytes) == nil else { return false }
-        let n = bytes.count
-        if n >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { return false }
-        var i = 0
-        while i < n {
-            i = ByteFlags.firstFlagged(base, from: i, before: n) {
-                ByteFlags.equal($0, 0x09) | ByteFlags.equal($0, 0x0D) | ByteFlags.equal($0, 0xC2)
-                    | ByteFlags.equal($0, 0xE2)
-            }
-            guard i < n else { break }
-            switch base[i] {
-            case 0x09: return false
-            case 0x0D: if i + 1 >= n || base[i + 1] != 0x0A { return false }
-            case 0xC2: if i + 1 < n && (base[i + 1] == 0x85 || base[i + 1] == 0xA0) { return false }
-            case 0xE2:
-                if i + 2 < n && base[i + 1] == 0x80 && (base[i + 2] == 0xA8 || base[i + 2] == 0xA9) { return false }
-            default: break
-            }
-            i += 1
-        }
-        return true
+        !bytes.isEmpty && YAMLCharacters.firstForbidden(bytes, markFirst: false, blockSubset: true) == nil
     }
 
     /// The end of the line from `start` (before its CR LF or LF) and where the next line starts.

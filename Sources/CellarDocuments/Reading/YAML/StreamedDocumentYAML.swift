@@ -1,11 +1,5 @@
 import Cellar
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A YAML document's own text, to locate an offset of its JSON form: in
 /// memory, or its file, mapped again only when an error needs it.
 enum YAMLSource {
@@ -17,13 +11,9 @@ enum YAMLSource {
         case .bytes(let bytes):
             return bytes.withUnsafeBufferPointer { YAMLToJSON.location(ofOutput: offset, in: $0, path: path) }
         case .file(let file):
-            let fd = open(file, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { return SourceLocation(file: path, line: 1, column: 1) }
-            defer { close(fd) }
-            var info = stat()
-            guard fstat(fd, &info) == 0, info.st_size > 0,
-                let mapped = try? DocumentBytes(file: fd, count: Int(info.st_size), path: path, limit: Int.max)
-            else { return SourceLocation(file: path, line: 1, column: 1) }
+            guard let (mapped, _) = try? InputFile.bytes(file, limit: .max, map: true) else {
+                return SourceLocation(file: path, line: 1, column: 1)
+            }
             return mapped.withUnsafeBufferPointer { YAMLToJSON.location(ofOutput: offset, in: $0, path: path) }
         }
     }
@@ -39,13 +29,10 @@ extension StreamedDocument {
     ) throws -> StreamedDocument {
         let input = DocumentInput(path: path, bytes: [], format: .yaml)
         try checkTableDocument(input, options: options)
-        let (fd, info) = try InputFile.openRegular(path, limit: sizeLimit)
-        defer { close(fd) }
-        let size = Int(info.st_size)
-        let file = try DocumentBytes(file: fd, count: size, path: path, limit: sizeLimit)
+        let (file, _) = try InputFile.bytes(path, limit: sizeLimit, map: true)
         let json = try file.withUnsafeBufferPointer {
             try YAMLToJSON.convert(
-                $0, path: path, dropping: DropBehind(file), spool: size >= spoolFrom ? JSONFormSpool() : nil,
+                $0, path: path, dropping: DropBehind(file), spool: file.count >= spoolFrom ? JSONFormSpool() : nil,
                 heldLimit: heldLimit)
         }
         let doc = StreamedDocument(input, json: json, source: .file(path), options: options)

@@ -17,7 +17,11 @@ enum YAMLCharacters {
     }
 
     /// A byte order mark is passed at the start of `bytes` only when they are the text's first (`markFirst`).
-    static func firstForbidden(_ bytes: UnsafeBufferPointer<UInt8>, markFirst: Bool = true) -> ByteError? {
+    /// With `blockSubset`, also the first `YAMLBlockScanner` declines (`YAMLBlockText.accepts` says which;
+    /// the message is then not reported).
+    static func firstForbidden(
+        _ bytes: UnsafeBufferPointer<UInt8>, markFirst: Bool = true, blockSubset: Bool = false
+    ) -> ByteError? {
         guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
         let scanner = WordScanner(bytes)
@@ -27,7 +31,9 @@ enum YAMLCharacters {
             i = ByteFlags.firstFlagged(base, from: i, before: count) { ByteFlags.control($0) | ByteFlags.delOrHigh($0) }
             guard i < count else { break }
             let b = base[i]
-            if b >= 0x20 && b < 0x7F || b == 0x09 || b == 0x0A || b == 0x0D {
+            if b >= 0x20 && b < 0x7F || b == 0x0A || !blockSubset && (b == 0x09 || b == 0x0D)
+                || blockSubset && b == 0x0D && i + 1 < count && base[i + 1] == 0x0A
+            {
                 i += 1
                 continue
             }
@@ -36,7 +42,11 @@ enum YAMLCharacters {
             guard length > 0 else { return ByteError(offset: i, message: "invalid UTF-8") }
             var scalar = UInt32(b) & (0xFF >> (length + 1))
             for k in 1..<length { scalar = scalar << 6 | UInt32(base[i + k] & 0x3F) }
-            if !isPrintable(scalar) || scalar == 0xFEFF { return ByteError(offset: i, message: describe(scalar)) }
+            if !isPrintable(scalar) || scalar == 0xFEFF
+                || blockSubset && (scalar == 0x85 || scalar == 0xA0 || scalar == 0x2028 || scalar == 0x2029)
+            {
+                return ByteError(offset: i, message: describe(scalar))
+            }
             i += length
         }
         return nil

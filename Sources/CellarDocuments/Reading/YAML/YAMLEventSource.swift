@@ -20,4 +20,19 @@ extension YAMLEventSource where Self: ~Copyable {
         let (line, column) = position
         return SourceLocation(file: path, line: line, column: column)
     }
+
+    /// The next event, refused at once where both readings refuse it: a node
+    /// with an anchor, an alias, a second document (`documents` counts them).
+    mutating func next(documents: inout Int) throws -> YAMLEvents.Kind {
+        let kind = try next()
+        switch kind {
+        case .scalar, .alias, .sequenceStart, .mappingStart:
+            if hasAnchor { throw CellarError(YAMLNode.anchors, at: mark) }
+        case .documentStart:
+            documents += 1
+            if documents > 1 { throw CellarError(YAMLNode.secondDocument, at: mark) }
+        default: break
+        }
+        return kind
+    }
 }

@@ -108,23 +108,19 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
             let at = (line: Int(t.line), column: max(0, Int(t.column) - back))
             if at < start { start = at }
         }
-        switch event.pointee.type {
-        case FYET_SCALAR:
+        if event.pointee.type == FYET_SCALAR {
             let style = fy_token_scalar_style(event.pointee.scalar.value)
             if style == FYSS_SINGLE_QUOTED || style == FYSS_DOUBLE_QUOTED {
                 start.column = max(0, start.column - 1)
-            } else if style == FYSS_LITERAL || style == FYSS_FOLDED, let header = blockHeader(before: m.input_pos) {
+            } else if Self.isBlockScalar(event.pointee.scalar.value), let header = blockHeader(before: m.input_pos) {
                 start = (max(0, start.line - header.linesBack), header.column)
             }
-            earlier(event.pointee.scalar.anchor, back: 1)
-            earlier(event.pointee.scalar.tag)
-        case FYET_SEQUENCE_START:
-            earlier(event.pointee.sequence_start.anchor, back: 1)
-            earlier(event.pointee.sequence_start.tag)
-        case FYET_MAPPING_START:
-            earlier(event.pointee.mapping_start.anchor, back: 1)
-            earlier(event.pointee.mapping_start.tag)
-        default: break
+        }
+        // An alias's anchor token is the alias itself, whose mark `start` already is.
+        if event.pointee.type != FYET_ALIAS {
+            let (anchor, tag) = properties
+            earlier(anchor, back: 1)
+            earlier(tag)
         }
         return start
     }
@@ -135,8 +131,7 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
     /// that line), and near the end of the input its text can then hold bytes
     /// from outside it. Such a text is refused, at its first line.
     private func checkBlockScalarIndent() throws {
-        guard let event = current, let token = event.pointee.scalar.value,
-            fy_token_scalar_style(token) == FYSS_LITERAL || fy_token_scalar_style(token) == FYSS_FOLDED,
+        guard let event = current, let token = event.pointee.scalar.value, Self.isBlockScalar(token),
             let parent = indents.last, parent > 0,
             let start = fy_event_start_mark(event)?.pointee.input_pos,
             let end = fy_token_end_mark(token)?.pointee.input_pos
@@ -157,18 +152,13 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
                     throw CellarError(
                         "a block scalar's lines must be indented more than its key or dash"
                             + " (an empty text is written \"\")",
-                        at: SourceLocation(file: path, line: lineNumber(at: j), column: j - i + 1))
+                        at: ByteLocation.location(of: j, in: input, path: path))
                 }
                 return
             }
             while j < last && input[j] != 0x0A { j += 1 }
             i = j + 1
         }
-    }
-
-    /// The 1-based line of `offset`.
-    private func lineNumber(at offset: Int) -> Int {
-        1 + UnsafeBufferPointer(rebasing: input[..<offset]).count { $0 == 0x0A }
     }
 
     /// The 0-based column of the nearest block scalar indicator before `offset`, how many lines back, and where it is.
@@ -216,8 +206,7 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
     /// runs into the input's last line, which has no line break: YAML keeps
     /// only a break that is there, where libfyaml 0.7.12 adds one.
     private func clipsALastLineWithoutBreak(_ token: OpaquePointer) -> Bool {
-        let style = fy_token_scalar_style(token)
-        guard style == FYSS_LITERAL || style == FYSS_FOLDED, let last = input.last, last != 0x0A,
+        guard Self.isBlockScalar(token), let last = input.last, last != 0x0A,
             let lastContent = input.lastIndex(where: { $0 != UInt8(ascii: " ") && $0 != 0x0D }),
             !input[lastContent...].contains(0x0A),
             let end = fy_token_end_mark(token)?.pointee.input_pos, Int(end) > lastContent,
@@ -226,6 +215,12 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
         else { return false }
         let indicators = input[(header.at + 1)..<min(input.count, header.at + 3)]
         return !indicators.contains(UInt8(ascii: "+")) && !indicators.contains(UInt8(ascii: "-"))
+    }
+
+    /// Whether `token` is a literal (`|`) or folded (`>`) scalar.
+    private static func isBlockScalar(_ token: OpaquePointer?) -> Bool {
+        let style = fy_token_scalar_style(token)
+        return style == FYSS_LITERAL || style == FYSS_FOLDED
     }
 
     private func rawText(_ token: OpaquePointer) -> UnsafeBufferPointer<UInt8>? {
@@ -244,14 +239,17 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
     var scalarTag: String? { current?.pointee.scalar.tag.flatMap(Self.text) }
 
     /// Whether the current node defines an anchor, or is an alias (which names one).
-    var hasAnchor: Bool {
-        guard let event = current?.pointee else { return false }
+    var hasAnchor: Bool { properties.anchor != nil }
+
+    /// The current node's anchor and tag tokens; an alias's anchor is the one it names.
+    private var properties: (anchor: OpaquePointer?, tag: OpaquePointer?) {
+        guard let event = current?.pointee else { return (nil, nil) }
         switch event.type {
-        case FYET_SCALAR: return event.scalar.anchor != nil
-        case FYET_SEQUENCE_START: return event.sequence_start.anchor != nil
-        case FYET_MAPPING_START: return event.mapping_start.anchor != nil
-        case FYET_ALIAS: return event.alias.anchor != nil
-        default: return false
+        case FYET_SCALAR: return (event.scalar.anchor, event.scalar.tag)
+        case FYET_SEQUENCE_START: return (event.sequence_start.anchor, event.sequence_start.tag)
+        case FYET_MAPPING_START: return (event.mapping_start.anchor, event.mapping_start.tag)
+        case FYET_ALIAS: return (event.alias.anchor, nil)
+        default: return (nil, nil)
         }
     }
 

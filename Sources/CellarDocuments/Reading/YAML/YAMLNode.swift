@@ -53,6 +53,7 @@ package indirect enum YAMLNode: Sendable {
     /// The refusals the JSON form (`YAMLToJSON`) makes in the same words.
     static let secondDocument = "a table is one YAML document: a second one starts here"
     static let anchors = "anchors and aliases (&name, *name) are not supported: write the value out"
+    static let keyNotText = "keys must be plain text"
     static func duplicateKey(_ key: String) -> String { "duplicate key '\(Sanitizer.excerpt(key))'" }
 
     /// Builds the tree on the events, one open collection per level.
@@ -67,17 +68,12 @@ package indirect enum YAMLNode: Sendable {
 
         mutating func run(_ events: inout YAMLEvents) throws -> YAMLNode? {
             while true {
-                let kind = try events.next()
+                let kind = try events.next(documents: &documents)
                 let (line, column) = events.position
                 let mark = Mark(line: line, column: column)
-                if kind == .scalar || kind == .alias || kind == .sequenceStart || kind == .mappingStart,
-                    events.hasAnchor
-                {
-                    throw CellarError(YAMLNode.anchors, at: events.mark)
-                }
                 let isKey = open.last.map { $0.isMapping && $0.children.count % 2 == 0 } ?? false
                 if isKey && (kind == .sequenceStart || kind == .mappingStart) && laterError == nil {
-                    laterError = CellarError("keys must be plain text", at: events.mark)
+                    laterError = CellarError(YAMLNode.keyNotText, at: events.mark)
                 }
                 switch kind {
                 case .scalar:
@@ -98,15 +94,10 @@ package indirect enum YAMLNode: Sendable {
                 case .mappingEnd:
                     let done = open.removeLast()
                     add(.mapping(try pairs(done.children), done.mark))
-                case .documentStart:
-                    documents += 1
-                    if documents > 1 {
-                        throw CellarError(YAMLNode.secondDocument, at: events.mark)
-                    }
                 case .end:
                     if let laterError { throw laterError }
                     return root
-                case .alias, .other: continue
+                case .alias, .documentStart, .other: continue
                 }
             }
         }
@@ -130,6 +121,52 @@ package indirect enum YAMLNode: Sendable {
                 out.append((key, children[i + 1]))
             }
             return out
+        }
+    }
+}
+
+/// Walks a YAML node tree (`YAMLNode`) into values, keeping marks for errors.
+package struct NodeReader {
+    let path: String
+
+    package init(path: String) { self.path = path }
+
+    func loc(_ node: YAMLNode) -> SourceLocation {
+        SourceLocation(file: path, line: node.mark.line, column: node.mark.column)
+    }
+
+    package func fail(_ node: YAMLNode, _ message: String) -> CellarError { CellarError(message, at: loc(node)) }
+
+    package func pairs(_ node: YAMLNode, what: String) throws -> [(key: String, keyNode: YAMLNode, value: YAMLNode)] {
+        guard case .mapping(let m, _) = node else { throw fail(node, "\(what) must be a mapping of keys to values") }
+        var out: [(String, YAMLNode, YAMLNode)] = []
+        for (k, v) in m {
+            guard case .scalar(let s) = k else { throw fail(k, YAMLNode.keyNotText) }
+            out.append((s.string, k, v))
+        }
+        return out
+    }
+
+    /// Refused by `RowCheck.height`, as the streamed readers refuse it.
+    package func height(_ node: YAMLNode, _ key: String) throws -> RowHeight {
+        let v = try value(node)
+        do { return try RowCheck.height(v, key) } catch { throw fail(node, error.message) }
+    }
+
+    package func value(_ node: YAMLNode) throws -> Value {
+        switch node {
+        case .scalar(let s):
+            var text = s.string
+            do {
+                return try text.withUTF8 { try YAMLScalar.value($0, plain: s.isPlain, tag: s.tag) }
+            } catch let e as ValueProblem {
+                throw fail(node, e.message)
+            }
+        case .sequence(let seq, _): return .array(try seq.map { try value($0) })
+        case .mapping:
+            var o: [String: Value] = [:]
+            for (k, _, v) in try pairs(node, what: "a value") { o[k] = try value(v) }
+            return .object(o)
         }
     }
 }

@@ -56,8 +56,7 @@ struct YAMLToJSON {
     }
 
     /// The JSON form of `yaml`, or the first error the node tree's reader would report;
-    /// in the block subset read by `YAMLBlockScanner` when `scanning`; either
-    /// reader runs on a second thread from `aheadFrom` bytes (`YAMLEventsAhead`).
+    /// in the block subset read by `YAMLBlockScanner` when `scanning`.
     /// Written to `spool` and mapped from it, or held in memory (without a spool, or when
     /// its disk refuses it) for a text of at most `heldLimit` bytes.
     static func convert(
@@ -66,24 +65,21 @@ struct YAMLToJSON {
         spool: JSONFormSpool? = nil, heldLimit: Int = .max
     ) throws -> DocumentBytes {
         func form(_ spool: JSONFormSpool?) throws -> DocumentBytes {
+            // On any error or decline of the scanner the whole text is converted again by libfyaml, so
+            // every error, its words and its location, is the plain path's. Pages `behind` dropped by
+            // the scanner are only read again by that second pass.
             if scanning,
-                let c = scanned(
-                    yaml, path: path, dropping: behind, titles: titles, spool: spool, aheadFrom: minimumBytes)
+                let c = try? converter(
+                    yaml, path: path, dropping: behind, titles: titles, spool: spool, aheadFrom: minimumBytes,
+                    scanning: true)
             {
                 return try c.finished()
             }
             try spool?.reset()
-            var c = YAMLToJSON(path: path, capacity: yaml.count, spool: spool)
-            c.behind = behind
-            c.readsTitles = titles
-            if var ahead = YAMLEventsAhead(yaml, path: path, minimumBytes: minimumBytes, dropping: behind) {
-                try c.consume(&ahead, target: nil)
-            } else {
-                var events = try YAMLEvents(yaml, path: path, dropping: behind)
-                try c.consume(&events, target: nil)
-            }
-            c.behind?.finish()
-            return try c.finished()
+            return try converter(
+                yaml, path: path, dropping: behind, titles: titles, spool: spool, aheadFrom: minimumBytes,
+                scanning: false
+            ).finished()
         }
         if spool != nil {
             do { return try form(spool) } catch is JSONFormSpool.Refused {}
@@ -95,6 +91,34 @@ struct YAMLToJSON {
                     + "held in memory (free some space, set TMPDIR, or raise --max-file-size)")
         }
         return try form(nil)
+    }
+
+    /// The converter holding the JSON form of `yaml` (written to `spool` but
+    /// for its last piece), read by `YAMLBlockScanner` when `scanning` (which
+    /// throws `YAMLBlockScanner.Declined` for a text outside its subset), else
+    /// by libfyaml; either reader runs on a second thread from `aheadFrom`
+    /// bytes (`YAMLEventsAhead`).
+    static func converter(
+        _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind? = nil, titles: Bool = true,
+        spool: JSONFormSpool? = nil, aheadFrom minimumBytes: Int = YAMLEventsAhead.minimumBytes, scanning: Bool
+    ) throws -> YAMLToJSON {
+        var c = YAMLToJSON(path: path, capacity: yaml.count, spool: spool)
+        c.behind = behind
+        c.readsTitles = titles
+        if var ahead = YAMLEventsAhead(
+            yaml, path: path, minimumBytes: minimumBytes, dropping: behind, scanning: scanning)
+        {
+            try c.consume(&ahead, target: nil)
+        } else if scanning {
+            guard YAMLBlockText.accepts(yaml, dropping: behind) else { throw YAMLBlockScanner.Declined() }
+            var scanner = YAMLBlockScanner(yaml, path: path)
+            try c.consume(&scanner, target: nil)
+        } else {
+            var events = try YAMLEvents(yaml, path: path, dropping: behind)
+            try c.consume(&events, target: nil)
+        }
+        c.behind?.finish()
+        return c
     }
 
     /// The whole form: the spool mapped, or `out`.
@@ -132,10 +156,9 @@ struct YAMLToJSON {
     {
         var found: SourceLocation?
         while true {
-            let kind = try events.next()
+            let kind = try events.next(documents: &documents)
             switch kind {
             case .scalar, .alias, .sequenceStart, .mappingStart:
-                if events.hasAnchor { throw CellarError(YAMLNode.anchors, at: events.mark) }
                 let start = begin(&events, kind)
                 if let target {
                     if start > target { return found }
@@ -150,16 +173,13 @@ struct YAMLToJSON {
                 out.append(UInt8(ascii: "}"))
                 try checkDuplicates(stack.removeLast())
                 try passOn(locating: target != nil)
-            case .documentStart:
-                documents += 1
-                if documents > 1 { throw CellarError(YAMLNode.secondDocument, at: events.mark) }
             case .end:
                 if documents == 0 {
                     throw CellarError("the document is empty", at: SourceLocation(file: path, line: 1, column: 1))
                 }
                 if let laterError { throw laterError }
                 return found
-            case .other: continue
+            case .documentStart, .other: continue
             }
         }
     }
@@ -172,7 +192,7 @@ struct YAMLToJSON {
         if parent.count > 0 { out.append(isKey || !parent.isMapping ? UInt8(ascii: ",") : UInt8(ascii: ":")) }
         stack[stack.count - 1].count += 1
         if isKey && kind != .scalar && laterError == nil {
-            laterError = CellarError("keys must be plain text", at: events.mark)
+            laterError = CellarError(YAMLNode.keyNotText, at: events.mark)
         }
         return passedOn + out.count
     }
@@ -222,19 +242,15 @@ struct YAMLToJSON {
     }
 
     static func key(_ text: UnsafeBufferPointer<UInt8>, in role: Role) -> Key {
-        func equals(_ word: StaticString) -> Bool {
-            text.count == word.utf8CodeUnitCount
-                && text.elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: text.count))
-        }
         if role == .root {
-            if equals("sections") { return .sections }
-            if equals("register") { return .register }
-            if equals("indexTitles") { return .indexTitles }
+            if text.equals("sections") { return .sections }
+            if text.equals("register") { return .register }
+            if text.equals("indexTitles") { return .indexTitles }
             return .none
         }
-        if role == .row { return equals("cell") ? .title : .none }
-        if equals("rows") { return .rows }
-        return equals("header") || equals("footer") || equals("indexTitle") ? .title : .none
+        if role == .row { return text.equals("cell") ? .title : .none }
+        if text.equals("rows") { return .rows }
+        return text.equals("header") || text.equals("footer") || text.equals("indexTitle") ? .title : .none
     }
 
     private mutating func value<Events: YAMLEventSource & ~Copyable>(
@@ -257,9 +273,14 @@ struct YAMLToJSON {
 
     private func key(_ k: Int) -> ArraySlice<UInt8> { k < keptKeys ? keyText[keyRanges[k]] : out[keyRanges[k]] }
 
-    /// Rows have a few keys, compared pairwise; a long mapping is hashed.
-    private func hasRepeat(_ keys: Range<Int>) -> Bool {
-        if keys.count > 16 || keys.lowerBound < keptKeys { return Set(keys.map(key)).count < keys.count }
+    /// The first of `keys` that repeats an earlier one. Rows have a few keys,
+    /// compared pairwise; a long mapping is hashed.
+    private func firstRepeat(_ keys: Range<Int>) -> Int? {
+        if keys.count > 16 || keys.lowerBound < keptKeys {
+            var seen: Set<ArraySlice<UInt8>> = []
+            for k in keys where !seen.insert(key(k)).inserted { return k }
+            return nil
+        }
         return out.withUnsafeBufferPointer { buffer in
             for i in keys.dropFirst() {
                 let a = keyRanges[i]
@@ -268,11 +289,11 @@ struct YAMLToJSON {
                         buffer.baseAddress.unsafelyUnwrapped + a.lowerBound,
                         buffer.baseAddress.unsafelyUnwrapped + keyRanges[j].lowerBound, a.count) == 0
                     {
-                        return true
+                        return i
                     }
                 }
             }
-            return false
+            return nil
         }
     }
 
@@ -287,13 +308,10 @@ struct YAMLToJSON {
             keyMarks.removeSubrange(frame.keysStart...)
         }
         let keys = frame.keysStart..<keyRanges.count
-        guard keys.count > 1, hasRepeat(keys) else { return }
-        var seen: Set<ArraySlice<UInt8>> = []
-        for k in keys where !seen.insert(key(k)).inserted {
-            let mark = keyMarks[k]
-            throw CellarError(
-                YAMLNode.duplicateKey(JSONText.decodeString(Array(key(k)))),
-                at: SourceLocation(file: path, line: mark.line, column: mark.column))
-        }
+        guard keys.count > 1, let k = firstRepeat(keys) else { return }
+        let mark = keyMarks[k]
+        throw CellarError(
+            YAMLNode.duplicateKey(JSONText.decodeString(Array(key(k)))),
+            at: SourceLocation(file: path, line: mark.line, column: mark.column))
     }
 }
