@@ -52,18 +52,18 @@ import Testing
         let doc = try Self.load(
             Self.csv(rows: 6) { ["", "3", "automatic", "0", "", "10000"][$0] }, .csv)
         #expect(
-            (0..<7).map { doc.declaredHeights[$0] } == [
+            (0..<7).map { doc.found.declaredHeights[$0] } == [
                 nil, .fixed(3), .automatic, .fixed(0), nil, .fixed(10_000), nil,
             ])
-        #expect(doc.declaredHeights.fixedRows().map(\.row) == [1, 3, 5])
-        #expect(doc.declaredHeights.fixedRows(from: 3).map(\.row) == [3, 5])
-        #expect(doc.declaredHeights.fixedRows(from: 6).map(\.row) == [])
+        #expect(doc.found.declaredHeights.fixedRows().map(\.row) == [1, 3, 5])
+        #expect(doc.found.declaredHeights.fixedRows(from: 3).map(\.row) == [3, 5])
+        #expect(doc.found.declaredHeights.fixedRows(from: 6).map(\.row) == [])
         let source = StreamedDataSource(document: doc)
         let table = source.makeTableView(registry: Registry())
         #expect(source.tableView(table, heightForRowAt: IndexPath(0, 1)) == .fixed(3))
         #expect(source.tableView(table, heightForRowAt: IndexPath(0, 2)) == .automatic)
         #expect(source.tableView(table, heightForRowAt: IndexPath(0, 4)) == nil)
-        #expect(try Self.load(Self.csv(rows: 3) { _ in "" }, .csv).declaredHeights.isEmpty)
+        #expect(try Self.load(Self.csv(rows: 3) { _ in "" }, .csv).found.declaredHeights.isEmpty)
     }
 
     @Test func aViewportOfALongTableOfDeclaredHeightsDecodesOnlyItsRows() throws {

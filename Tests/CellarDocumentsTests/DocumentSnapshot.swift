@@ -167,7 +167,7 @@ extension DocumentSnapshot {
         indexTitles = s.indexTitles
         registrations = s.registrations
         options = s.options
-        let rowLocations = s.locations(of: Array(s.rowOffsets))
+        let rowLocations = s.locations(of: Array(s.found.rowOffsets))
         let sectionLocations = s.locations(of: s.sections.map(\.offset))
         rowHeightLocation = s.rowHeightOffset.flatMap { s.locations(of: [$0]).first }
         sectionHeightLocations = s.sectionHeightOffsets.mapValues(s.location(ofOffset:))
@@ -179,7 +179,7 @@ extension DocumentSnapshot {
             d.footerView = section.footerView
             for r in section.firstRow..<(section.firstRow + section.rowCount) {
                 guard case .object(var o) = try s.row(r) else { continue }
-                switch s.declaredHeights[r] {
+                switch s.found.declaredHeights[r] {
                 case .fixed(let n)?: o["height"] = .int(n)
                 case .automatic?: o["height"] = .string("automatic")
                 case nil: break

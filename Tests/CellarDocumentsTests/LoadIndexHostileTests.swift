@@ -88,7 +88,7 @@ import Testing
         #expect(try S.load(path, cache).loadIndexUse == .written)
         let file = S.indexFile(cache, of: path)
         let good = try LoadIndex.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: file))))
-        let offsets = Array(good.rowOffsets)
+        let offsets = Array(good.found.rowOffsets)
         func narrow(_ o: [Int]) -> RowOffsets? {
             RowOffsets(byteLimit: size, narrow: o.map { UInt32(truncatingIfNeeded: $0) }, wide: [])
         }
@@ -99,25 +99,25 @@ import Testing
         #expect(RowOffsets(byteLimit: size, narrow: [], wide: offsets) == nil)
         var bad: [(String, LoadIndex)] = []
         var v = good
-        v.selectedRows = [offsets.count]
+        v.found.selectedRows = [offsets.count]
         bad.append(("a selected row past the rows", v))
         v = good
-        v.highlightedRows = [1, 1]
+        v.found.highlightedRows = [1, 1]
         bad.append(("a row highlighted twice", v))
         v = good
-        v.rowLists[0].start += 1
+        v.found.rowLists[0].start += 1
         bad.append(("a rows list that does not start at its bracket", v))
         v = good
-        v.rowLists[1].rowCount += 1
+        v.found.rowLists[1].rowCount += 1
         bad.append(("lists that hold more rows than there are", v))
         v = good
-        v.rowLists.removeLast()
+        v.found.rowLists.removeLast()
         bad.append(("a rows list missing", v))
         v = good
-        v.rowLists[0].end = v.rowLists[1].start + 3
+        v.found.rowLists[0].end = v.found.rowLists[1].start + 3
         bad.append(("lists that overlap", v))
         v = good
-        v.identifiers.append(("default", size + 10))
+        v.found.identifiers["default"] = size + 10
         bad.append(("an identifier past the file", v))
         v = good
         v.rowSections = [

@@ -51,7 +51,7 @@ enum LoadIndexSupport {
     }
 
     private static func text(_ d: StreamedDocument) -> String {
-        let keySets = d.rowKeySets
+        let keySets = d.found.rowKeySets
         let entries = keySets.entries.sorted { ($0.identifier, $0.keys) < ($1.identifier, $1.keys) }
         return [
             "\(d.style) \(d.separatorStyle) \(d.ambiguousWide) \(d.sectionHeights)",
@@ -60,9 +60,9 @@ enum LoadIndexSupport {
             "\(d.selection) \(String(describing: d.indexTitles))",
             "\(d.sections.map { [$0.header, $0.footer, $0.indexTitle] })",
             "\(d.sections.map { [$0.firstRow, $0.rowCount, $0.offset] })",
-            "\(Array(d.rowOffsets))",
-            "\(d.selectedRows) \(d.highlightedRows) \(d.declaredHeights.storedCodes) \(d.editingRows.storedWords)",
-            "\(d.identifiers.sorted { $0.key < $1.key })",
+            "\(Array(d.found.rowOffsets))",
+            "\(d.found.selectedRows) \(d.found.highlightedRows) \(d.found.declaredHeights.storedCodes) \(d.found.editingRows.storedWords)",
+            "\(d.found.identifiers.sorted { $0.key < $1.key })",
             "\(keySets.names) \(keySets.identifiers) \(entries) \(keySets.complete) \(keySets.rows)",
             "\(d.registrations) \(d.columns)",
         ].joined(separator: "\n")

@@ -49,7 +49,7 @@ import Testing
             #expect(warm.loadIndexUse == .read)
             #expect(S.state(warm) == S.state(scanned))
             #expect(warm.sections.count == (options.sectionBy == nil ? 1 : 2))
-            #expect(warm.selectedRows == [0, 2])
+            #expect(warm.found.selectedRows == [0, 2])
         }
     }
 

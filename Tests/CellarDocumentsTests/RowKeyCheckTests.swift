@@ -48,9 +48,11 @@ import Testing
                 compared += 1
                 // The key sets alone settle a table only when every row passes.
                 let input = DocumentInput(path: "t.json", bytes: Array(v.utf8), format: .json)
-                if let doc = try? StreamedDocument.load(input), doc.rowKeySets.allPass(registry, rows: doc.rowCount) {
+                if let doc = try? StreamedDocument.load(input),
+                    doc.found.rowKeySets.allPass(registry, rows: doc.rowCount)
+                {
                     // Rows the scan did not record (as a reader of another format would add) leave the sets unsure.
-                    #expect(!doc.rowKeySets.allPass(registry, rows: doc.rowCount + 1))
+                    #expect(!doc.found.rowKeySets.allPass(registry, rows: doc.rowCount + 1))
                     #expect(simple == nil, "\(t.name)")
                     settledBySets += 1
                 }
@@ -73,7 +75,7 @@ import Testing
         let body = Self.rows(good + ["{\"cell\": \"subtitle\", \"height\": 2, \"texte\": \"x\"}"] + good)
         let input = DocumentInput(path: "t.json", bytes: Array(body.utf8), format: .json)
         let doc = try StreamedDocument.load(input)
-        #expect(!doc.rowKeySets.allPass(registry, rows: doc.rowCount))
+        #expect(!doc.found.rowKeySets.allPass(registry, rows: doc.rowCount))
         let message = try #require(Self.outcome(doc, registry, quick: true))
         #expect(message.hasPrefix("t.json:6:1:") && message.contains("'texte'"), "\(message)")
         #expect(message == Self.outcome(doc, registry, quick: false))
@@ -86,7 +88,7 @@ import Testing
         rows.append("{\"cell\": \"subtitle\", \"txt\": \"x\"}")
         let input = DocumentInput(path: "t.json", bytes: Array(Self.rows(rows).utf8), format: .json)
         let doc = try StreamedDocument.load(input)
-        #expect(!doc.rowKeySets.complete)
+        #expect(!doc.found.rowKeySets.complete)
         let message = try #require(Self.outcome(doc, registry, quick: true))
         #expect(message.contains("'txt'"), "\(message)")
         #expect(message == Self.outcome(doc, registry, quick: false))
@@ -103,12 +105,12 @@ import Testing
             return try StreamedDocument.load(input, options: TableOptions(sectionBy: "group"))
         }
         let doc = try load(lines)
-        #expect(doc.rowKeySets.allPass(registry, rows: doc.rowCount, extra: ["group"]))
-        #expect(!doc.rowKeySets.allPass(registry, rows: doc.rowCount))
+        #expect(doc.found.rowKeySets.allPass(registry, rows: doc.rowCount, extra: ["group"]))
+        #expect(!doc.found.rowKeySets.allPass(registry, rows: doc.rowCount))
         #expect(Self.outcome(doc, registry, quick: true) == nil)
         lines.append("{\"group\": \"g9\", \"cell\": \"subtitle\", \"txt\": \"x\"}")
         let bad = try load(lines)
-        #expect(!bad.rowKeySets.allPass(registry, rows: bad.rowCount, extra: ["group"]))
+        #expect(!bad.found.rowKeySets.allPass(registry, rows: bad.rowCount, extra: ["group"]))
         let message = try #require(Self.outcome(bad, registry, quick: true))
         #expect(message.hasPrefix("t.jsonl:21:1:") && message.contains("'txt'"), "\(message)")
         #expect(message == Self.outcome(bad, registry, quick: false))

@@ -73,8 +73,8 @@ import Testing
 
     @Test func csvTableColumnsReadFlagsAndNumbers() throws {
         let doc = try load("text,selected,height\na,true,2\nb,false,\n", .csv)
-        #expect(doc.selectedRows == [0])
-        #expect(doc.declaredHeights[0] == .fixed(2) && doc.declaredHeights[1] == nil)
+        #expect(doc.found.selectedRows == [0])
+        #expect(doc.found.declaredHeights[0] == .fixed(2) && doc.found.declaredHeights[1] == nil)
         #expect(message { try load("text,selected\na,yes\n", .csv) } == "t.csv:2:3: selected must be true or false")
         #expect(message { try load("text,height\na,-3\n", .csv) } == "t.csv:2:3: height must not be negative (got -3)")
     }
@@ -169,7 +169,7 @@ import Testing
         let yaml = try streamedDocument(
             "style: grouped\nsections:\n  - header: Fruit\n    rows:\n      - {text: a, secondaryText: x}\n",
             path: "t.yaml", options: options)
-        #expect(yaml.sections[0].indexTitle == "F" && Set(yaml.identifiers.keys) == ["subtitle"])
+        #expect(yaml.sections[0].indexTitle == "F" && Set(yaml.found.identifiers.keys) == ["subtitle"])
         #expect(StreamedDataSource(document: yaml).makeTableView(registry: Registry()).style == .plain)
     }
 

@@ -32,15 +32,15 @@ import Testing
     }
 
     static func expectSame(_ a: StreamedDocument, _ b: StreamedDocument) {
-        #expect(Array(a.rowOffsets) == Array(b.rowOffsets))
+        #expect(Array(a.found.rowOffsets) == Array(b.found.rowOffsets))
         #expect(
             a.sections.map { [$0.firstRow, $0.rowCount, $0.offset] }
                 == b.sections.map { [$0.firstRow, $0.rowCount, $0.offset] })
         #expect(a.sections.map(\.header) == b.sections.map(\.header))
-        #expect(a.selectedRows == b.selectedRows && a.highlightedRows == b.highlightedRows)
-        #expect(a.declaredHeights.storedCodes == b.declaredHeights.storedCodes)
-        #expect(a.editingRows.storedWords == b.editingRows.storedWords)
-        #expect(a.identifiers == b.identifiers)
+        #expect(a.found.selectedRows == b.found.selectedRows && a.found.highlightedRows == b.found.highlightedRows)
+        #expect(a.found.declaredHeights.storedCodes == b.found.declaredHeights.storedCodes)
+        #expect(a.found.editingRows.storedWords == b.found.editingRows.storedWords)
+        #expect(a.found.identifiers == b.found.identifiers)
     }
 
     @Test(arguments: [1, 7, 500, 5_000])
@@ -152,7 +152,7 @@ import Testing
     }
 
     static func keySets(_ d: StreamedDocument) -> Set<String> {
-        let k = d.rowKeySets
+        let k = d.found.rowKeySets
         return Set(
             k.entries.map { e in
                 k.identifiers[e.identifier] + ":"
@@ -166,11 +166,11 @@ import Testing
         let (one, two) = try Self.scannedBothWays(Self.table(sections: sections, rows: 3_000 / sections))
         Self.expectSame(one, two)
         #expect(two.rowsCheckedApart > 400)
-        #expect(Self.keySets(one) == Self.keySets(two) && one.rowKeySets.rows == two.rowKeySets.rows)
-        #expect(one.rowKeySets.complete == two.rowKeySets.complete)
+        #expect(Self.keySets(one) == Self.keySets(two) && one.found.rowKeySets.rows == two.found.rowKeySets.rows)
+        #expect(one.found.rowKeySets.complete == two.found.rowKeySets.complete)
         #expect(
-            one.rowLists.map { [$0.start, $0.end, $0.firstRow, $0.rowCount] }
-                == two.rowLists.map { [$0.start, $0.end, $0.firstRow, $0.rowCount] })
+            one.found.rowLists.map { [$0.start, $0.end, $0.firstRow, $0.rowCount] }
+                == two.found.rowLists.map { [$0.start, $0.end, $0.firstRow, $0.rowCount] })
         #expect(one.style == two.style && one.rowHeight == two.rowHeight)
     }
 

@@ -55,10 +55,10 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
             rowsInOrder = 0
         }
         // The first row read starts the pass: pages before it may be another table's (a shared render's other runs).
-        if lastStoredRow < 0 { decodeBehind = DropBehind(document.bytes, from: document.rowOffsets[i]) }
+        if lastStoredRow < 0 { decodeBehind = DropBehind(document.bytes, from: document.found.rowOffsets[i]) }
         rowsInOrder = i == lastStoredRow + 1 ? rowsInOrder + 1 : 0
         lastStoredRow = i
-        if rowsInOrder > 0 { decodeBehind.passed(document.rowOffsets[i]) }
+        if rowsInOrder > 0 { decodeBehind.passed(document.found.rowOffsets[i]) }
         // A short run in order is a viewport's; a long table read in order is worth a thread.
         if rowsInOrder >= min(32, threadMinimumRows), document.rowCount >= threadMinimumRows,
             i + 1 < document.rowCount, WorkerThread.hasSecondCore
@@ -101,8 +101,8 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
         d.sectionHeights.apply(to: t)
         // A whole-table render draws every row from its data, sharing queued cells: no cell per row is held.
         t.keepsCellsWhenStreaming = false
-        for row in document.selectedRows { if let ip = indexPath(row) { t.selectRow(at: ip) } }
-        for row in document.highlightedRows { if let ip = indexPath(row) { t.highlighted.insert(ip) } }
+        for row in document.found.selectedRows { if let ip = indexPath(row) { t.selectRow(at: ip) } }
+        for row in document.found.highlightedRows { if let ip = indexPath(row) { t.highlighted.insert(ip) } }
         return t
     }
 
@@ -268,9 +268,9 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
 
     package func tableView(_ tableView: TableView, heightForRowAt ip: IndexPath) -> RowHeight? {
         // Asked for every row: a document without heights, not edited, answers at once.
-        if edits == nil && document.declaredHeights.isEmpty { return nil }
+        if edits == nil && document.found.declaredHeights.isEmpty { return nil }
         switch editedRow(ip) {
-        case .stored(let i)?: return document.declaredHeights[i]
+        case .stored(let i)?: return document.found.declaredHeights[i]
         case .added(let v, _)?: return Self.declaredHeight(v["height"])
         case nil: return nil
         }

@@ -39,25 +39,15 @@ package final class StreamedDocument {
     // The scan's state changes once per row on one thread: the run-time
     // exclusivity checks of a class's properties are left out.
     @exclusivity(unchecked) package internal(set) var sections: [Section] = []
-    @exclusivity(unchecked) var rowOffsets: RowOffsets
+    @exclusivity(unchecked) var found: RowFindings
     @exclusivity(unchecked) var scanBehind: DropBehind
-    @exclusivity(unchecked) var selectedRows: [Int] = []
-    @exclusivity(unchecked) var highlightedRows: [Int] = []
-    @exclusivity(unchecked) var declaredHeights = DeclaredHeights()
-    /// Rows with a key of editing or selection: the others need no decoding for them.
-    @exclusivity(unchecked) var editingRows = RowBits()
-    /// Each reuse identifier in use, with the offset of its first row.
-    @exclusivity(unchecked) var identifiers: [String: Int] = [:]
     @exclusivity(unchecked) var recentIdentifiers: [String] = []
     /// With `--section-by`, the last row's section value as written (see `place`), when the quick check read it.
     @exclusivity(unchecked) var lastHeaderBytes: [UInt8]?
-    @exclusivity(unchecked) var rowKeySets = RowKeySets()
     package internal(set) var registrations: [TableDocument.Registration] = []
     /// CSV and TSV: the header's names and where each starts.
     var columns: [String] = []
     var columnOffsets: [Int] = []
-    /// A JSON table's `rows` lists, for the load index.
-    var rowLists: [LoadIndex.RowList] = []
     var restoring: RowListCursor?
     /// Rows checked on a second thread (`StreamedDocument+TwoPartCheck`), taken when the scan reaches `laterRowsStart`.
     var laterRows: LaterRows?
@@ -74,13 +64,13 @@ package final class StreamedDocument {
         bytes = json ?? input.bytes
         yamlSource = json == nil ? nil : source ?? .bytes(input.bytes)
         self.options = options
-        rowOffsets = RowOffsets(byteLimit: bytes.count)
+        found = RowFindings(rowOffsets: RowOffsets(byteLimit: bytes.count))
         scanBehind = DropBehind(bytes)
         decoder = RowDecoder.none(input.format)
     }
 
     func refreshDecoder() {
-        decoder = RowDecoder(format: format, bytes: bytes, rowOffsets: rowOffsets, columns: columns)
+        decoder = RowDecoder(format: format, bytes: bytes, rowOffsets: found.rowOffsets, columns: columns)
     }
 
     /// Runs `grow` with the decoder letting go of the arrays, so appending to them copies nothing.
@@ -92,9 +82,9 @@ package final class StreamedDocument {
 
     var isTableDocument: Bool { format == .json || format == .yaml }
 
-    package var rowCount: Int { rowOffsets.count }
+    package var rowCount: Int { found.rowOffsets.count }
 
-    func hasEditingKeys(_ row: Int) -> Bool { editingRows.contains(row) }
+    func hasEditingKeys(_ row: Int) -> Bool { found.editingRows.contains(row) }
 
     /// Reads and checks a table; with `indexCache`, through the file's load index (not YAML's).
     package static func load(
@@ -153,14 +143,14 @@ package final class StreamedDocument {
     private(set) var locationsLookedUp = 0
 
     package func location(ofRow index: Int) -> SourceLocation? {
-        index >= 0 && index < rowOffsets.count ? location(ofOffset: rowOffsets[index]) : nil
+        index >= 0 && index < found.rowOffsets.count ? location(ofOffset: found.rowOffsets[index]) : nil
     }
 
     /// Checks every row's identifier and keys against a registry, naming the first
     /// row in file order that fails; rows before `firstRow` were checked already (piped).
     package func validate(against registry: Registry, fromRow firstRow: Int = 0) throws {
         try DocumentSectionView.check(sections, against: registry)
-        let unknown = identifiers.filter { registry.style(for: $0.key) == nil }.min { $0.value < $1.value }
+        let unknown = found.identifiers.filter { registry.style(for: $0.key) == nil }.min { $0.value < $1.value }
         try checkRowKeys(against: registry, from: firstRow, before: unknown?.value ?? Int.max)
         if let (id, offset) = unknown {
             let msg = Registry.unknownIdentifierMessage(id)
@@ -182,24 +172,24 @@ package final class StreamedDocument {
         against registry: Registry, quick: Bool = Accelerators.enabled, from firstRow: Int = 0,
         before limit: Int = Int.max
     ) throws {
-        guard identifiers.keys.contains(where: { registry.style(for: $0)?.rowKeys != nil }) else { return }
+        guard found.identifiers.keys.contains(where: { registry.style(for: $0)?.rowKeys != nil }) else { return }
         if !isTableDocument {
             guard options.extraKeys == .error else { return }
             if format != .jsonl { return try checkColumns(against: registry) }
         }
         let extra = keysReadByFlags
-        if quick && rowKeySets.allPass(registry, rows: rowOffsets.count, extra: extra) { return }
-        var again = QuickRowCheck(options: options, keySets: rowKeySets)
+        if quick && found.rowKeySets.allPass(registry, rows: found.rowOffsets.count, extra: extra) { return }
+        var again = QuickRowCheck(options: options, keySets: found.rowKeySets)
         var allowed: [Int: UInt64] = [:]
         var behind = DropBehind(bytes)
         defer { behind.finish() }
-        for index in min(firstRow, rowOffsets.count)..<rowOffsets.count {
-            guard rowOffsets[index] < limit else { return }
-            behind.passed(rowOffsets[index])
+        for index in min(firstRow, found.rowOffsets.count)..<found.rowOffsets.count {
+            guard found.rowOffsets[index] < limit else { return }
+            behind.passed(found.rowOffsets[index])
             if quick && again.keySets?.complete == true {
                 var q = QuickRowCheck.Row()
                 let read = bytes.withUnsafeBufferPointer { buffer in
-                    var j = JSONBytes(buffer, at: rowOffsets[index], yamlForm: format == .yaml)
+                    var j = JSONBytes(buffer, at: found.rowOffsets[index], yamlForm: format == .yaml)
                     return again.check(&j, depth: 0, into: &q)
                 }
                 let entry = RowKeySets.Entry(identifier: q.identifierIndex, keys: q.keys)
@@ -218,7 +208,7 @@ package final class StreamedDocument {
             try TableDocument.checkRowHeight(
                 h, width: width, at: options.rowHeight == nil ? rowHeightOffset.map(location(ofOffset:)) : nil)
         }
-        for (row, lines) in declaredHeights.fixedRows(from: firstRow) {
+        for (row, lines) in found.declaredHeights.fixedRows(from: firstRow) {
             try TableDocument.checkRowHeight(lines, width: width, at: location(ofRow: row))
         }
         try sectionHeights.checkDrawable(width: width, sections: sections) {

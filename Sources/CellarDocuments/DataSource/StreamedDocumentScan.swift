@@ -51,17 +51,17 @@ extension StreamedDocument {
     /// Several rows marked `selected` need a table that selects several:
     /// UIKit's selectRow would keep only the last, silently.
     func checkInitialSelection() throws {
-        guard !selection.allowsMultipleSelection, selectedRows.count > 1 else { return }
+        guard !selection.allowsMultipleSelection, found.selectedRows.count > 1 else { return }
         func place(_ row: Int) -> (Int, Int) {
             let s = sections.lastIndex { $0.firstRow <= row && $0.rowCount > 0 } ?? 0
             return (s, row - (s < sections.count ? sections[s].firstRow : 0))
         }
-        let (fs, fr) = place(selectedRows[0])
-        let (s, r) = place(selectedRows[1])
+        let (fs, fr) = place(found.selectedRows[0])
+        let (s, r) = place(found.selectedRows[1])
         throw CellarError(
             "row [\(s), \(r)] is selected, and so is row [\(fs), \(fr)], but the table selects one row at a time "
                 + "(UIKit's default): add 'allowsMultipleSelection: true' to select several",
-            at: location(ofRow: selectedRows[1]))
+            at: location(ofRow: found.selectedRows[1]))
     }
 
     /// `locate` finds the offset of a key (or its value) inside the row, for errors.
@@ -80,20 +80,20 @@ extension StreamedDocument {
         _ q: QuickRowCheck.Row, _ quick: inout QuickRowCheck, header: @autoclosure () -> String?,
         written: UnsafeBufferPointer<UInt8>?, at offset: Int
     ) {
-        if let id = quick.firstUse(q), identifiers[id] == nil { identifiers[id] = offset }
+        if let id = quick.firstUse(q), found.identifiers[id] == nil { found.identifiers[id] = offset }
         let index = place(
             at: offset, selected: q.selected, highlighted: q.highlighted, header: header, written: written)
-        if let h = q.height { declaredHeights.record(h, row: index) }
-        if q.editing { editingRows.insert(index) }
+        if let h = q.height { found.declaredHeights.record(h, row: index) }
+        if q.editing { found.editingRows.insert(index) }
     }
 
     func record(_ a: RowAttributes, header: String?, at offset: Int) {
         let index = place(at: offset, selected: a.selected, highlighted: a.highlighted) { header }
-        if let h = a.height { declaredHeights.record(h, row: index) }
-        if a.editing { editingRows.insert(index) }
+        if let h = a.height { found.declaredHeights.record(h, row: index) }
+        if a.editing { found.editingRows.insert(index) }
         // Rows mostly repeat a few identifiers: those are compared, not hashed.
         if !recentIdentifiers.contains(a.identifier) {
-            if identifiers[a.identifier] == nil { identifiers[a.identifier] = offset }
+            if found.identifiers[a.identifier] == nil { found.identifiers[a.identifier] = offset }
             if recentIdentifiers.count >= 8 { recentIdentifiers.removeFirst() }
             recentIdentifiers.append(a.identifier)
         }
@@ -109,11 +109,11 @@ extension StreamedDocument {
         at offset: Int, selected: Bool, highlighted: Bool, header: () -> String?,
         written: UnsafeBufferPointer<UInt8>? = nil
     ) -> Int {
-        let index = rowOffsets.count
-        rowOffsets.append(offset)
+        let index = found.rowOffsets.count
+        found.rowOffsets.append(offset)
         scanBehind.passed(offset)
-        if selected { selectedRows.append(index) }
-        if highlighted { highlightedRows.append(index) }
+        if selected { found.selectedRows.append(index) }
+        if highlighted { found.highlightedRows.append(index) }
         if options.sectionBy != nil {
             if let written, !sections.isEmpty, let last = lastHeaderBytes,
                 last.withUnsafeBufferPointer({ $0.bytes(0..<$0.count, equal: written) })
@@ -156,9 +156,9 @@ extension StreamedDocument {
     func scanLines(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0) throws {
         var j = JSONBytes(buffer, at: start)
         // The sets move to the check and back, so they are not copied.
-        var quick = QuickRowCheck(options: options, keySets: rowKeySets)
-        rowKeySets = RowKeySets()
-        defer { rowKeySets = quick.keySets ?? RowKeySets() }
+        var quick = QuickRowCheck(options: options, keySets: found.rowKeySets)
+        found.rowKeySets = RowKeySets()
+        defer { found.rowKeySets = quick.keySets ?? RowKeySets() }
         while true {
             j.skipSpace()
             if j.atEnd { return }

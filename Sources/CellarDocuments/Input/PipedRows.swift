@@ -26,7 +26,7 @@ package final class PipedRows {
             throw CellarError("rows are read as they arrive only from JSON Lines, CSV or TSV (not \(format.rawValue))")
         }
         document = StreamedDocument(DocumentInput(path: path, bytes: [], format: format), options: options)
-        document.rowOffsets = RowOffsets(byteLimit: sizeLimit)
+        document.found.rowOffsets = RowOffsets(byteLimit: sizeLimit)
         document.sections = [StreamedDocument.Section(firstRow: 0)]
         document.selection.allowsMultipleSelection = true
         self.fd = fd
@@ -115,8 +115,8 @@ extension StreamedDataSource: TableViewGrowingDataSource {
     package func tableView(_ tableView: TableView, rowCountOfLastSectionAfter count: Int) throws -> Int {
         let last = sectionCount - 1
         guard let pipe, edits == nil else { return rowCount(inSection: last) }
-        let selected = document.selectedRows.count
-        let highlighted = document.highlightedRows.count
+        let selected = document.found.selectedRows.count
+        let highlighted = document.found.highlightedRows.count
         let checked = document.rowCount
         // The prefetch holds the bytes: let go first, or appending would copy them.
         prefetch?.stop()
@@ -124,8 +124,10 @@ extension StreamedDataSource: TableViewGrowingDataSource {
         if try pipe.readMore() {
             try document.validate(against: tableView.registry, fromRow: checked)
             try document.checkRowHeights(width: tableView.width, from: checked)
-            for row in document.selectedRows[selected...] { if let ip = indexPath(row) { tableView.selectRow(at: ip) } }
-            for row in document.highlightedRows[highlighted...] {
+            for row in document.found.selectedRows[selected...] {
+                if let ip = indexPath(row) { tableView.selectRow(at: ip) }
+            }
+            for row in document.found.highlightedRows[highlighted...] {
                 if let ip = indexPath(row) { tableView.highlighted.insert(ip) }
             }
         }

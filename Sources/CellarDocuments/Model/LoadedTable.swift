@@ -60,7 +60,7 @@ public struct LoadedTable {
     /// Every reuse identifier the table dequeues (rows, the default cell, section views).
     package var styleIdentifiers: Set<String> {
         let d = source.document
-        var ids = Set(d.identifiers.keys)
+        var ids = Set(d.found.identifiers.keys)
         ids.insert(d.options.cell)
         for s in d.sections {
             if let v = s.headerView { ids.insert(v.identifier) }

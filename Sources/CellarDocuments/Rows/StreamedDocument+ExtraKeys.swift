@@ -14,7 +14,7 @@ extension StreamedDocument {
     func checkColumns(against registry: Registry) throws {
         var ids: [String] = []
         var keys: [String] = []
-        for id in identifiers.sorted(by: { $0.value < $1.value }).map(\.key) {
+        for id in found.identifiers.sorted(by: { $0.value < $1.value }).map(\.key) {
             guard let style = registry.style(for: id) else { continue }
             // A style that declares no keys reads every column.
             guard let read = style.rowKeys else { return }

@@ -32,16 +32,15 @@ extension LoadIndex {
             let heights = DeclaredHeights(codes: try r.array(maxCount: rows), rows: rows),
             let editing = RowBits(words: try r.array(maxCount: (rows + 63) / 64), rows: rows)
         else { throw UnusableIndex() }
-        let identifiers = try decodeIdentifiers(&r, rows: rows, size: size)
-        let keySets = try decodeKeySets(&r, rows: rows)
-        let lists = try decodeRowLists(&r, rows: rows, size: size, offsets: rowOffsets)
+        let found = RowFindings(
+            rowOffsets: rowOffsets, selectedRows: selected, highlightedRows: highlighted, declaredHeights: heights,
+            editingRows: editing, identifiers: try decodeIdentifiers(&r, rows: rows, size: size),
+            rowKeySets: try decodeKeySets(&r, rows: rows),
+            rowLists: try decodeRowLists(&r, rows: rows, size: size, offsets: rowOffsets))
         let sections = try decodeRowSections(&r, rows: rows, size: size, offsets: rowOffsets)
         let isTableDocument = format == .json
-        guard r.atEnd, isTableDocument ? sections.isEmpty : lists.isEmpty else { throw UnusableIndex() }
-        return LoadIndex(
-            identity: identity, path: path, fingerprint: fingerprint, rowOffsets: rowOffsets,
-            selectedRows: selected, highlightedRows: highlighted, declaredHeights: heights, editingRows: editing,
-            identifiers: identifiers, rowKeySets: keySets, rowLists: lists, rowSections: sections)
+        guard r.atEnd, isTableDocument ? sections.isEmpty : found.rowLists.isEmpty else { throw UnusableIndex() }
+        return LoadIndex(identity: identity, path: path, fingerprint: fingerprint, found: found, rowSections: sections)
     }
 
     /// Rows ascending, each once, each one of the document's.
@@ -52,16 +51,12 @@ extension LoadIndex {
         return rows
     }
 
-    private static func decodeIdentifiers(_ r: inout IndexReader, rows: Int, size: Int) throws -> [(
-        name: String, offset: Int
-    )] {
-        var out: [(name: String, offset: Int)] = []
-        var seen = Set<String>()
+    private static func decodeIdentifiers(_ r: inout IndexReader, rows: Int, size: Int) throws -> [String: Int] {
+        var out: [String: Int] = [:]
         for _ in 0..<(try r.int(in: 0...rows)) {
             let name = try r.string()
             let offset = try r.int(in: 0...max(0, size - 1))
-            guard !name.isEmpty, seen.insert(name).inserted else { throw UnusableIndex() }
-            out.append((name, offset))
+            guard !name.isEmpty, out.updateValue(offset, forKey: name) == nil else { throw UnusableIndex() }
         }
         return out
     }

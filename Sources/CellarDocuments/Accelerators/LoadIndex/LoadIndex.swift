@@ -25,14 +25,7 @@ struct LoadIndex {
     /// The real path (two may share the cache file's hash).
     var path: String
     var fingerprint: Fingerprint
-    var rowOffsets: RowOffsets
-    var selectedRows: [Int]
-    var highlightedRows: [Int]
-    var declaredHeights: DeclaredHeights
-    var editingRows: RowBits
-    var identifiers: [(name: String, offset: Int)]
-    var rowKeySets: RowKeySets
-    var rowLists: [RowList]
+    var found: RowFindings
     /// The rows-only formats' sections (one, or `--section-by`'s): header, rows and offset.
     var rowSections: [StreamedDocument.Section]
 
@@ -57,14 +50,7 @@ extension LoadIndex {
         self.identity = identity
         self.path = path
         fingerprint = Fingerprint(format: doc.format, options: doc.options)
-        rowOffsets = doc.rowOffsets
-        selectedRows = doc.selectedRows
-        highlightedRows = doc.highlightedRows
-        declaredHeights = doc.declaredHeights
-        editingRows = doc.editingRows
-        identifiers = doc.identifiers.map { ($0.key, $0.value) }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
-        rowKeySets = doc.rowKeySets
-        rowLists = doc.rowLists
+        found = doc.found
         rowSections = doc.isTableDocument ? [] : doc.sections
     }
 
@@ -81,21 +67,21 @@ extension LoadIndex {
         w.string(fingerprint.cell)
         w.optionalString(fingerprint.sectionBy)
         w.bool(fingerprint.indexTitles)
-        w.int(rowOffsets.count)
-        w.array(rowOffsets.stored.narrow)
-        w.array(rowOffsets.stored.wide)
-        w.array(selectedRows)
-        w.array(highlightedRows)
-        w.array(declaredHeights.storedCodes)
-        w.array(editingRows.storedWords)
-        w.int(identifiers.count)
-        for (name, offset) in identifiers {
+        w.int(found.rowOffsets.count)
+        w.array(found.rowOffsets.stored.narrow)
+        w.array(found.rowOffsets.stored.wide)
+        w.array(found.selectedRows)
+        w.array(found.highlightedRows)
+        w.array(found.declaredHeights.storedCodes)
+        w.array(found.editingRows.storedWords)
+        w.int(found.identifiers.count)
+        for (name, offset) in found.identifiers.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
             w.string(name)
             w.int(offset)
         }
         encodeKeySets(&w)
-        w.int(rowLists.count)
-        for l in rowLists {
+        w.int(found.rowLists.count)
+        for l in found.rowLists {
             for n in [l.start, l.end, l.firstRow, l.rowCount] { w.int(n) }
         }
         w.int(rowSections.count)
@@ -110,6 +96,7 @@ extension LoadIndex {
     }
 
     private func encodeKeySets(_ w: inout IndexWriter) {
+        let rowKeySets = found.rowKeySets
         w.int(QuickRowCheck.names.count)
         w.int(rowKeySets.otherNameTexts.count)
         for name in rowKeySets.otherNameTexts { w.string(name) }

@@ -18,31 +18,25 @@ struct RowListCursor {
 }
 
 extension StreamedDocument {
-    var rowsRead: Int { restoring?.rows ?? rowOffsets.count }
+    var rowsRead: Int { restoring?.rows ?? rowCount }
 
     /// Takes the rows from `index` and reads the rest as the scan does; throws
     /// when the index does not fit the bytes (the caller scans a fresh document).
     func restore(_ index: LoadIndex) throws {
         guard !isTableDocument || format == .json else { throw UnusableIndex() }
-        rowOffsets = index.rowOffsets
-        selectedRows = index.selectedRows
-        highlightedRows = index.highlightedRows
-        declaredHeights = index.declaredHeights
-        editingRows = index.editingRows
-        rowKeySets = index.rowKeySets
-        for (name, offset) in index.identifiers { identifiers[name] = offset }
-        rowLists = index.rowLists
+        found = index.found
         try bytes.withUnsafeBufferPointer { buffer in
             switch format {
             case .json:
-                restoring = RowListCursor(lists: index.rowLists)
+                restoring = RowListCursor(lists: index.found.rowLists)
                 defer { restoring = nil }
                 try scanDocument(buffer)
-                guard let r = restoring, r.next == r.lists.count, r.rows == rowOffsets.count else {
+                guard let r = restoring, r.next == r.lists.count, r.rows == rowCount else {
                     throw UnusableIndex()
                 }
             case .csv, .tsv:
-                guard let recordsStart = try scanHeader(buffer), rowOffsets.first.map({ $0 >= recordsStart }) ?? true
+                guard let recordsStart = try scanHeader(buffer),
+                    found.rowOffsets.first.map({ $0 >= recordsStart }) ?? true
                 else { throw UnusableIndex() }
             case .jsonl, .yaml: break
             }

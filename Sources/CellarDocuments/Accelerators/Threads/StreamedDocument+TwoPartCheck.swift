@@ -133,7 +133,7 @@ extension StreamedDocument {
             guard let part = finished(later), firstPassed else { return false }
             first.rowsCheckedApart = part.document.rowCount
             first.append(part.document)
-            first.rowKeySets.add(part.document.rowKeySets)
+            first.found.rowKeySets.add(part.document.found.rowKeySets)
             return true
         }
         guard passed else { return nil }
@@ -165,7 +165,7 @@ extension StreamedDocument {
         laterRowsStart = laterSegments.first?.start ?? Int.max
         rowsCheckedApart += segment.document.rowCount
         append(segment.document)
-        quick.keySets?.add(segment.document.rowKeySets)
+        quick.keySets?.add(segment.document.found.rowKeySets)
         return segment.end
     }
 
@@ -223,7 +223,7 @@ extension StreamedDocument {
             try jsonRow(&j, depth: 4, &quick)
             j.skipSpace()
             if j.current == UInt8(ascii: "]") {
-                rowKeySets = quick.keySets ?? RowKeySets()
+                found.rowKeySets = quick.keySets ?? RowKeySets()
                 return j.pos
             }
             try j.expect(UInt8(ascii: ","), "a comma between rows")
@@ -242,13 +242,8 @@ extension StreamedDocument {
 
     /// Adds the rows `later` checked, which follow this document's (a JSON table's go to the section being read).
     private func append(_ later: StreamedDocument) {
-        let first = rowOffsets.count
-        rowOffsets.append(contentsOf: later.rowOffsets)
-        selectedRows += later.selectedRows.map { $0 + first }
-        highlightedRows += later.highlightedRows.map { $0 + first }
-        declaredHeights.append(later.declaredHeights, from: first)
-        editingRows.insert(later.editingRows, from: first)
-        for (id, offset) in later.identifiers where identifiers[id] == nil { identifiers[id] = offset }
+        let first = rowCount
+        found.append(later.found)
         lastHeaderBytes = later.lastHeaderBytes
         guard !isTableDocument else { return }
         for var s in later.sections {

@@ -159,14 +159,14 @@ extension StreamedDocument {
                     break
                 }
                 let start = j.pos
-                let firstRow = rowOffsets.count
-                var quick = QuickRowCheck(options: options, keySets: rowKeySets)
-                rowKeySets = RowKeySets()
+                let firstRow = found.rowOffsets.count
+                var quick = QuickRowCheck(options: options, keySets: found.rowKeySets)
+                found.rowKeySets = RowKeySets()
                 try rowList(&j, &quick)
-                rowKeySets = quick.keySets ?? RowKeySets()
-                rowLists.append(
+                found.rowKeySets = quick.keySets ?? RowKeySets()
+                found.rowLists.append(
                     LoadIndex.RowList(
-                        start: start, end: j.pos, firstRow: firstRow, rowCount: rowOffsets.count - firstRow))
+                        start: start, end: j.pos, firstRow: firstRow, rowCount: found.rowOffsets.count - firstRow))
             default:
                 throw ByteError(
                     offset: keyStart,
