@@ -7,13 +7,12 @@
 /// goes in only when every cluster of it is one scalar of non-zero width
 /// (printable ASCII, or a simple base that nothing joins), maybe followed by
 /// VS16, so drawing it cell by cell stores its own bytes, at the columns its
-/// width says; pieces
-/// go in left to right without overlapping, and trailing spaces are trimmed
-/// as the writer trims blanks. Anything else makes the caller draw the
-/// row's cells instead (`drawPlainLines` returns false and leaves the canvas
-/// as it was). The cells of a plain line stay blank, so clearing the canvas
-/// costs nothing more. Only a plain-text writer may be handed a canvas
-/// that `takesPlainLines`: its other readers see blanks there.
+/// width says; pieces go in left to right without overlapping, and trailing
+/// spaces are trimmed as the writer trims blanks. Anything else makes the
+/// caller draw the row's cells instead (`drawPlainLines` returns false and
+/// leaves the canvas as it was). The cells of a plain line stay blank, so
+/// clearing the canvas costs nothing more. Only a plain-text writer may be
+/// handed a canvas that `takesPlainLines`: its other readers see blanks there.
 extension Canvas {
     /// Bytes a plain line may take: a column holds at most seven (a scalar
     /// of four and VS16, on a terminal where VS16 does not widen), and
@@ -157,9 +156,10 @@ public struct PlainLines {
 
     /// The columns of `p` when every cluster of it is one scalar of non-zero
     /// width (printable ASCII, or a simple base that nothing joins), maybe
-    /// followed by VS16, else nil. Measured narrow: plain lines are drawn only where ambiguous
-    /// characters are narrow. Such text is clean (`Sanitizer` rewrites only
-    /// characters of no width) and as wide as `DisplayWidth` says.
+    /// followed by VS16, else nil. Measured narrow: plain lines are drawn
+    /// only where ambiguous characters are narrow. Such text is clean
+    /// (`Sanitizer` rewrites only controls and bidi controls, none of them
+    /// plain) and as wide as `DisplayWidth` says.
     public static func plainColumns(_ p: UnsafeBufferPointer<UInt8>) -> Int? {
         let table = propertyTable
         let n = p.count
