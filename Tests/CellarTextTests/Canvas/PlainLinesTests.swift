@@ -103,8 +103,9 @@ import Testing
         #expect(!other.drawPlainLines(at: 0, count: 1) { out in out.endLine() == () })
     }
 
-    /// Every base plain lines take, followed by VS16 (✈️, ❤️, ©️): taken
-    /// exactly when its cells are its bytes, as wide as `DisplayWidth` says.
+    /// Every base plain lines take, followed by VS16 (✈️, ❤️, ©️): when it
+    /// is taken too (all but after Hangul), its cells are its bytes and it is
+    /// as wide as `DisplayWidth` says.
     @Test func emojiMadeSoByVS16AreTheBytesOfTheirCells() {
         var taken = 0
         for value in 0x80...0x10_FFFF as ClosedRange<UInt32> {
