@@ -98,8 +98,7 @@ struct YAMLEventsAhead: ~Copyable, YAMLEventSource {
     ) {
         do {
             if scanning {
-                guard YAMLBlockText.accepts(yaml, dropping: behind) else { throw YAMLBlockScanner.Declined() }
-                var scanner = YAMLBlockScanner(yaml, path: path)
+                var scanner = try YAMLBlockScanner(checking: yaml, path: path, dropping: behind)
                 pass(&scanner, into: queue)
             } else {
                 var events = try YAMLEvents(yaml, path: path, dropping: behind)

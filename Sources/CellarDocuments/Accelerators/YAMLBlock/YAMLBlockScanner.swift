@@ -56,7 +56,11 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
     private var scratch: [UInt8] = []
     let path: String
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, path: String) {
+    /// A scanner of `bytes` once they are found in the block subset
+    /// (`YAMLBlockText.accepts`, giving back the pages behind it); throws
+    /// `Declined` when they are not.
+    init(checking bytes: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind?) throws {
+        guard YAMLBlockText.accepts(bytes, dropping: behind) else { throw Declined() }
         self.text = YAMLBlockText(bytes)
         self.path = path
         events.reserveCapacity(64)

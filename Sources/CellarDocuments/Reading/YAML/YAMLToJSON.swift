@@ -110,8 +110,7 @@ struct YAMLToJSON {
         {
             try c.consume(&ahead, target: nil)
         } else if scanning {
-            guard YAMLBlockText.accepts(yaml, dropping: behind) else { throw YAMLBlockScanner.Declined() }
-            var scanner = YAMLBlockScanner(yaml, path: path)
+            var scanner = try YAMLBlockScanner(checking: yaml, path: path, dropping: behind)
             try c.consume(&scanner, target: nil)
         } else {
             var events = try YAMLEvents(yaml, path: path, dropping: behind)
