@@ -3,7 +3,7 @@ import Cellar
 /// Values written as compact JSON, for the JSON form of a YAML document.
 enum JSONText {
     /// Checked UTF-8 as a JSON string: quotes, backslashes and control characters escaped.
-    static func writeString(_ text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    static func writeString(_ text: UnsafeBufferPointer<UInt8>, into out: inout JSONFormBuffer) {
         out.append(UInt8(ascii: "\""))
         guard let base = text.baseAddress else { return out.append(UInt8(ascii: "\"")) }
         let n = text.count
@@ -20,22 +20,22 @@ enum JSONText {
                 i += 1
                 continue
             }
-            out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i - runStart))
+            out.append(UnsafeBufferPointer(start: base + runStart, count: i - runStart))
             runStart = i + 1
             i += 1
             switch b {
-            case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
-            case 0x0A: out.append(contentsOf: #"\n"#.utf8)
-            case 0x09: out.append(contentsOf: #"\t"#.utf8)
-            default: out.append(contentsOf: "\\u\(JSONBytes.hex4(Int(b)))".utf8)
+            case UInt8(ascii: "\""): out.append(#"\""#)
+            case UInt8(ascii: "\\"): out.append(#"\\"#)
+            case 0x0A: out.append(#"\n"#)
+            case 0x09: out.append(#"\t"#)
+            default: out.append("\\u\(JSONBytes.hex4(Int(b)))")
             }
         }
-        out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: n - runStart))
+        out.append(UnsafeBufferPointer(start: base + runStart, count: n - runStart))
         out.append(UInt8(ascii: "\""))
     }
 
-    static func writeString(_ text: String, into out: inout [UInt8]) {
+    static func writeString(_ text: String, into out: inout JSONFormBuffer) {
         var text = text
         text.withUTF8 { writeString($0, into: &out) }
     }
@@ -44,18 +44,16 @@ enum JSONText {
     static let notANumber: StaticString = "-0e999"
 
     /// An infinity is written as a number too large for a Double, which reads back as one.
-    static func write(_ value: Value, into out: inout [UInt8]) {
+    static func write(_ value: Value, into out: inout JSONFormBuffer) {
         switch value {
-        case .null: out.append(contentsOf: "null".utf8)
-        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .int(let i): out.append(contentsOf: String(i).utf8)
-        case .double(let d) where d.isFinite: out.append(contentsOf: String(d).utf8)
-        case .double(let d) where d.isInfinite: out.append(contentsOf: (d < 0 ? "-1e999" : "1e999").utf8)
-        case .double:
-            out.append(
-                contentsOf: UnsafeBufferPointer(start: notANumber.utf8Start, count: notANumber.utf8CodeUnitCount))
+        case .null: out.append("null")
+        case .bool(let b): out.append(b ? "true" : "false")
+        case .int(let i): out.append(String(i))
+        case .double(let d) where d.isFinite: out.append(String(d))
+        case .double(let d) where d.isInfinite: out.append(d < 0 ? "-1e999" : "1e999")
+        case .double: out.append(notANumber)
         case .string(let s): writeString(s, into: &out)
-        default: out.append(contentsOf: "null".utf8)
+        default: out.append("null")
         }
     }
 

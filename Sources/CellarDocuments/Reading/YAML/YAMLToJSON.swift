@@ -17,7 +17,7 @@ import CellarText
 /// rows end, and one being located is let go in pieces: `out` holds only the
 /// form after `passedOn`, and the keys of the mappings still open are copied
 /// out of it first (`keyText`), to find a repeated one.
-struct YAMLToJSON {
+struct YAMLToJSON: ~Copyable {
     enum Role { case root, sections, section, rows, row, register, indexTitles, other }
     enum Key { case none, sections, register, indexTitles, rows, title }
 
@@ -29,7 +29,7 @@ struct YAMLToJSON {
         var key = Key.none
     }
 
-    private(set) var out: [UInt8] = []
+    private var out: JSONFormBuffer
     /// The bytes of the form before `out`, written to `spool` or let go.
     private var passedOn = 0
     private var spool: JSONFormSpool?
@@ -52,7 +52,7 @@ struct YAMLToJSON {
     init(path: String, capacity: Int, spool: JSONFormSpool? = nil) {
         self.path = path
         self.spool = spool
-        out.reserveCapacity(spool == nil ? capacity : min(capacity, 2 * Self.pieceSize))
+        out = JSONFormBuffer(capacity: spool == nil ? capacity : min(capacity, 2 * Self.pieceSize))
     }
 
     /// The JSON form of `yaml`, or the first error the node tree's reader would report;
@@ -122,15 +122,15 @@ struct YAMLToJSON {
 
     /// The whole form: the spool mapped, or `out`.
     private func finished() throws -> DocumentBytes {
-        guard let spool else { return DocumentBytes(out) }
-        try out.withUnsafeBufferPointer { try spool.write($0) }
+        guard let spool else { return DocumentBytes(out.array) }
+        try spool.write(out.written)
         return try spool.mapped(path: path)
     }
 
     /// Writes `out` to the spool (or lets it go, locating) once it holds a piece.
     private mutating func passOn(locating: Bool) throws {
         guard out.count >= Self.pieceSize, spool != nil || locating else { return }
-        try spool.map { spool in try out.withUnsafeBufferPointer { try spool.write($0) } }
+        try spool?.write(out.written)
         for k in keptKeys..<keyRanges.count {
             let range = keyRanges[k]
             keyRanges[k] = keyText.count..<(keyText.count + range.count)
@@ -138,7 +138,7 @@ struct YAMLToJSON {
         }
         keptKeys = keyRanges.count
         passedOn += out.count
-        out.removeAll(keepingCapacity: true)
+        out.removeAll()
     }
 
     /// The YAML mark of the last value or key written at or before `offset` of the JSON form.
@@ -263,37 +263,36 @@ struct YAMLToJSON {
         let value: Value
         do { value = try YAMLScalar.value(text, plain: plain, tag: tag) } catch {
             if laterError == nil { laterError = CellarError(error.message, at: events.mark) }
-            return out.append(contentsOf: "null".utf8)
+            return out.append("null")
         }
         // As `NodeReader.text`: a title is the scalar's text, and a null is none.
         guard asTitle, value != .null else { return JSONText.write(value, into: &out) }
         JSONText.writeString(text, into: &out)
     }
 
-    private func key(_ k: Int) -> ArraySlice<UInt8> { k < keptKeys ? keyText[keyRanges[k]] : out[keyRanges[k]] }
+    private func key(_ k: Int) -> [UInt8] { k < keptKeys ? Array(keyText[keyRanges[k]]) : Array(out[keyRanges[k]]) }
 
     /// The first of `keys` that repeats an earlier one. Rows have a few keys,
     /// compared pairwise; a long mapping is hashed.
     private func firstRepeat(_ keys: Range<Int>) -> Int? {
         if keys.count > 16 || keys.lowerBound < keptKeys {
-            var seen: Set<ArraySlice<UInt8>> = []
+            var seen: Set<[UInt8]> = []
             for k in keys where !seen.insert(key(k)).inserted { return k }
             return nil
         }
-        return out.withUnsafeBufferPointer { buffer in
-            for i in keys.dropFirst() {
-                let a = keyRanges[i]
-                for j in keys.lowerBound..<i where keyRanges[j].count == a.count {
-                    if memcmp(
-                        buffer.baseAddress.unsafelyUnwrapped + a.lowerBound,
-                        buffer.baseAddress.unsafelyUnwrapped + keyRanges[j].lowerBound, a.count) == 0
-                    {
-                        return i
-                    }
+        let buffer = out.written
+        for i in keys.dropFirst() {
+            let a = keyRanges[i]
+            for j in keys.lowerBound..<i where keyRanges[j].count == a.count {
+                if memcmp(
+                    buffer.baseAddress.unsafelyUnwrapped + a.lowerBound,
+                    buffer.baseAddress.unsafelyUnwrapped + keyRanges[j].lowerBound, a.count) == 0
+                {
+                    return i
                 }
             }
-            return nil
         }
+        return nil
     }
 
     /// As `YAMLNode.compose`: a repeated key is refused where it repeats.
@@ -310,7 +309,7 @@ struct YAMLToJSON {
         guard keys.count > 1, let k = firstRepeat(keys) else { return }
         let mark = keyMarks[k]
         throw CellarError(
-            YAMLNode.duplicateKey(JSONText.decodeString(Array(key(k)))),
+            YAMLNode.duplicateKey(JSONText.decodeString(key(k))),
             at: SourceLocation(file: path, line: mark.line, column: mark.column))
     }
 }
