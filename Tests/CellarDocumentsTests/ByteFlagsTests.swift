@@ -17,7 +17,7 @@ import Testing
         let expected = bytes.firstIndex(where: named) ?? bytes.count
         let got = bytes.withUnsafeBufferPointer { buffer -> Int in
             guard let base = buffer.baseAddress else { return 0 }
-            let i = ByteFlags.firstFlagged(base, from: 0, before: buffer.count, flags)
+            let i = ByteFlags.firstFlagged(base, from: 0, before: buffer.count, words: true, flags)
             return bytes[i...].firstIndex(where: named) ?? bytes.count
         }
         #expect(got == expected, "\(bytes)")
@@ -42,10 +42,13 @@ import Testing
         let pieces = ["a", "한글", "🍎", "\"", "\\", "\n", "\t", "\u{1}", "\u{7F}", "\u{1F}", " ", "abcdefghij", "\u{85}"]
         for _ in 0..<2000 {
             let text = (0..<rng.below(12)).map { _ in rng.pick(pieces) }.joined()
-            // The least capacity, so the longer strings cross a growth.
-            var out = JSONFormBuffer(capacity: 0)
-            JSONText.writeString(text, into: &out)
-            #expect(JSONText.decodeString(Array(out.array.dropFirst().dropLast())) == text, "\(text.debugDescription)")
+            for words in [true, false] {
+                // The least capacity, so the longer strings cross a growth.
+                var out = JSONFormBuffer(capacity: 0)
+                JSONText.writeString(text, into: &out, words: words)
+                #expect(
+                    JSONText.decodeString(Array(out.array.dropFirst().dropLast())) == text, "\(text.debugDescription)")
+            }
         }
     }
 }

@@ -139,7 +139,7 @@ extension StreamedDocument {
         var probe = j
         // Filled in place: an optional row would be copied through its value witnesses.
         var q = QuickRowCheck.Row()
-        if Accelerators.enabled, quick.check(&probe, depth: depth, into: &q) {
+        if quick.enabled, quick.check(&probe, depth: depth, into: &q) {
             j = probe
             record(
                 q, &quick, header: q.sectionKey.map { JSONBytes(j.bytes).decode($0) },
@@ -222,7 +222,7 @@ extension StreamedDocument {
                         "this record has \(fields.count) field\(fields.count == 1 ? "" : "s"); the header has \(columns.count)"
                 )
             }
-            if Accelerators.enabled, let q = quick.check(fields, kinds: kinds, records) {
+            if quick.enabled, let q = quick.check(fields, kinds: kinds, records) {
                 record(
                     q, &quick,
                     header: sectionColumn.flatMap {

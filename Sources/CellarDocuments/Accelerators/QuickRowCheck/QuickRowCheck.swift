@@ -56,6 +56,8 @@ struct QuickRowCheck {
     static let nameKinds: [Kind] = names.map(kind(of:))
     /// Kept by each check, so no static's once-check per key.
     let knownKinds: [Kind] = QuickRowCheck.nameKinds
+    /// `Accelerators.enabled` (off, every row takes the full check), kept so as not to be read per row.
+    let enabled = Accelerators.enabled
     static let nameChoices: [[[UInt8]]] = TableSchema.row.map { key in
         guard case .choice(let names) = key.type else { return [] }
         return names.map { Array($0.utf8) }

@@ -24,14 +24,14 @@ enum ByteFlags {
     static func delOrHigh(_ w: UInt64) -> UInt64 { (((w & ~highs) &+ ones) | w) & highs }
 
     /// The first byte from `i` that `flags` names, a word at a time; the last
-    /// short word, and with accelerators off everything, is the caller's byte loop.
+    /// short word, and without `words` (`Accelerators.enabled`, read once by the caller's
+    /// owner: reading it is a call) everything, is the caller's byte loop.
     @inline(__always)
     static func firstFlagged(
-        _ base: UnsafePointer<UInt8>, from i: Int, before end: Int, _ flags: (UInt64) -> UInt64
+        _ base: UnsafePointer<UInt8>, from i: Int, before end: Int, words: Bool, _ flags: (UInt64) -> UInt64
     ) -> Int {
         var i = i
         #if _endian(little)
-            let words = Accelerators.enabled
             while words && i &+ 8 <= end {
                 let found = flags(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
                 if found != 0 { return i &+ found.trailingZeroBitCount &>> 3 }

@@ -18,6 +18,7 @@ import CellarText
 struct YAMLBlockText {
     let base: UnsafePointer<UInt8>
     let count: Int
+    let words = Accelerators.enabled
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         // An empty text has no address; no byte of it is read.
@@ -84,7 +85,7 @@ struct YAMLBlockText {
     /// The first `a` or `b` from `start`, or `end`.
     @inline(__always)
     func first(_ a: UInt8, _ b: UInt8, from start: Int, to end: Int) -> Int {
-        var i = ByteFlags.firstFlagged(base, from: start, before: end) {
+        var i = ByteFlags.firstFlagged(base, from: start, before: end, words: words) {
             ByteFlags.equal($0, a) | ByteFlags.equal($0, b)
         }
         while i < end && base[i] != a && base[i] != b { i += 1 }

@@ -2,15 +2,16 @@ import Cellar
 
 /// Values written as compact JSON, for the JSON form of a YAML document.
 enum JSONText {
-    /// Checked UTF-8 as a JSON string: quotes, backslashes and control characters escaped.
-    static func writeString(_ text: UnsafeBufferPointer<UInt8>, into out: inout JSONFormBuffer) {
+    /// Checked UTF-8 as a JSON string: quotes, backslashes and control characters escaped;
+    /// `words`: `Accelerators.enabled`.
+    static func writeString(_ text: UnsafeBufferPointer<UInt8>, into out: inout JSONFormBuffer, words: Bool) {
         out.append(UInt8(ascii: "\""))
         guard let base = text.baseAddress else { return out.append(UInt8(ascii: "\"")) }
         let n = text.count
         var runStart = 0
         var i = 0
         while i < n {
-            i = ByteFlags.firstFlagged(base, from: i, before: n) {
+            i = ByteFlags.firstFlagged(base, from: i, before: n, words: words) {
                 ByteFlags.equal($0, UInt8(ascii: "\"")) | ByteFlags.equal($0, UInt8(ascii: "\\"))
                     | ByteFlags.control($0)
             }
@@ -35,16 +36,16 @@ enum JSONText {
         out.append(UInt8(ascii: "\""))
     }
 
-    static func writeString(_ text: String, into out: inout JSONFormBuffer) {
+    static func writeString(_ text: String, into out: inout JSONFormBuffer, words: Bool) {
         var text = text
-        text.withUTF8 { writeString($0, into: &out) }
+        text.withUTF8 { writeString($0, into: &out, words: words) }
     }
 
     /// YAML's `.nan`, as JSON has none: a zero no finite value is written as (`String(d)` spells `0.0`).
     static let notANumber: StaticString = "-0e999"
 
     /// An infinity is written as a number too large for a Double, which reads back as one.
-    static func write(_ value: Value, into out: inout JSONFormBuffer) {
+    static func write(_ value: Value, into out: inout JSONFormBuffer, words: Bool) {
         switch value {
         case .null: out.append("null")
         case .bool(let b): out.append(b ? "true" : "false")
@@ -52,7 +53,7 @@ enum JSONText {
         case .double(let d) where d.isFinite: out.append(String(d))
         case .double(let d) where d.isInfinite: out.append(d < 0 ? "-1e999" : "1e999")
         case .double: out.append(notANumber)
-        case .string(let s): writeString(s, into: &out)
+        case .string(let s): writeString(s, into: &out, words: words)
         default: out.append("null")
         }
     }

@@ -28,7 +28,9 @@ enum YAMLCharacters {
         var i = markFirst && count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
         while i < count {
             // Printable ASCII is passed a word at a time.
-            i = ByteFlags.firstFlagged(base, from: i, before: count) { ByteFlags.control($0) | ByteFlags.delOrHigh($0) }
+            i = ByteFlags.firstFlagged(base, from: i, before: count, words: scanner.words) {
+                ByteFlags.control($0) | ByteFlags.delOrHigh($0)
+            }
             guard i < count else { break }
             let b = base[i]
             if b >= 0x20 && b < 0x7F || b == 0x0A || !blockSubset && (b == 0x09 || b == 0x0D)

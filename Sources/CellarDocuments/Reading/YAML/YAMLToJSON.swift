@@ -33,18 +33,21 @@ struct YAMLToJSON: ~Copyable {
     /// The bytes of the form before `out`, written to `spool` or let go.
     private var passedOn = 0
     private var spool: JSONFormSpool?
-    private var stack: [Frame] = []
-    /// The open mappings' keys as written: each at its range of `out`, or of
+    /// The innermost open collection, kept apart from those around it
+    /// (`outer`), as each node changes it.
+    private var top: Frame?
+    private var outer: [Frame] = []
+    /// The open mappings' keys as written, with their marks: each at its range of `out`, or of
     /// `keyText` for the first `keptKeys` (those open when `out` was passed on).
-    private var keyRanges: [Range<Int>] = []
+    private var keys: [(range: Range<Int>, mark: (line: Int, column: Int))] = []
     private var keyText: [UInt8] = []
     private var keptKeys = 0
-    private var keyMarks: [(line: Int, column: Int)] = []
     /// Refused once the document has parsed, as the node tree's reader does after composing.
     private var laterError: CellarError?
     private var documents = 0
     var behind: DropBehind?
     let path: String
+    private let words = Accelerators.enabled
     var readsTitles = true
 
     static let pieceSize = 256 << 10
@@ -131,12 +134,12 @@ struct YAMLToJSON: ~Copyable {
     private mutating func passOn(locating: Bool) throws {
         guard out.count >= Self.pieceSize, spool != nil || locating else { return }
         try spool?.write(out.written)
-        for k in keptKeys..<keyRanges.count {
-            let range = keyRanges[k]
-            keyRanges[k] = keyText.count..<(keyText.count + range.count)
+        for k in keptKeys..<keys.count {
+            let range = keys[k].range
+            keys[k].range = keyText.count..<(keyText.count + range.count)
             keyText.append(contentsOf: out[range])
         }
-        keptKeys = keyRanges.count
+        keptKeys = keys.count
         passedOn += out.count
         out.removeAll()
     }
@@ -166,11 +169,11 @@ struct YAMLToJSON: ~Copyable {
                 node(&events, kind)
             case .sequenceEnd:
                 out.append(UInt8(ascii: "]"))
-                stack.removeLast()
+                _ = pop()
             case .mappingEnd:
                 behind?.passed(events.inputOffset)
                 out.append(UInt8(ascii: "}"))
-                try checkDuplicates(stack.removeLast())
+                try checkDuplicates(pop())
                 try passOn(locating: target != nil)
             case .end:
                 if documents == 0 {
@@ -186,18 +189,25 @@ struct YAMLToJSON: ~Copyable {
     private mutating func begin<Events: YAMLEventSource & ~Copyable>(
         _ events: inout Events, _ kind: YAMLEvents.Kind
     ) -> Int {
-        guard let parent = stack.last else { return passedOn + out.count }
+        guard let parent = top else { return passedOn + out.count }
         let isKey = parent.isMapping && parent.count % 2 == 0
         if parent.count > 0 { out.append(isKey || !parent.isMapping ? UInt8(ascii: ",") : UInt8(ascii: ":")) }
-        stack[stack.count - 1].count += 1
+        top?.count += 1
         if isKey && kind != .scalar && laterError == nil {
             laterError = CellarError(YAMLNode.keyNotText, at: events.mark)
         }
         return passedOn + out.count
     }
 
+    /// Closes the innermost collection: both readers end only what they began.
+    private mutating func pop() -> Frame {
+        guard let frame = top else { preconditionFailure("a collection ended that was not begun") }
+        top = outer.popLast()
+        return frame
+    }
+
     private func childRole() -> Role {
-        guard let parent = stack.last else { return .root }
+        guard let parent = top else { return .root }
         switch (parent.role, parent.key) {
         case (.root, .sections): return .sections
         case (.root, .register): return .register
@@ -214,7 +224,9 @@ struct YAMLToJSON: ~Copyable {
         case .sequenceStart, .mappingStart:
             let isMapping = kind == .mappingStart
             out.append(isMapping ? UInt8(ascii: "{") : UInt8(ascii: "["))
-            stack.append(Frame(isMapping: isMapping, role: childRole(), keysStart: keyRanges.count))
+            let frame = Frame(isMapping: isMapping, role: childRole(), keysStart: keys.count)
+            if let top { outer.append(top) }
+            top = frame
         default:
             scalar(&events)
         }
@@ -222,14 +234,13 @@ struct YAMLToJSON: ~Copyable {
 
     private mutating func scalar<Events: YAMLEventSource & ~Copyable>(_ events: inout Events) {
         let text = events.scalarBytes
-        guard let parent = stack.last else { return value(&events, text, asTitle: false) }
+        guard let parent = top else { return value(&events, text, asTitle: false) }
         if parent.isMapping && parent.count % 2 == 1 {
             let start = out.count + 1
-            JSONText.writeString(text, into: &out)
-            keyRanges.append(start..<(out.count - 1))
-            keyMarks.append(events.position)
+            JSONText.writeString(text, into: &out, words: words)
+            keys.append((start..<(out.count - 1), events.position))
             if parent.role == .root || parent.role == .section || parent.role == .row {
-                stack[stack.count - 1].key = Self.key(text, in: parent.role)
+                top?.key = Self.key(text, in: parent.role)
             }
             return
         }
@@ -258,7 +269,7 @@ struct YAMLToJSON: ~Copyable {
         let plain = events.isPlainScalar
         let tag = events.scalarTag
         if tag == nil && (!plain || !text.isEmpty && !YAMLScalar.mayResolve(first: text[0])) {
-            return JSONText.writeString(text, into: &out)
+            return JSONText.writeString(text, into: &out, words: words)
         }
         let value: Value
         do { value = try YAMLScalar.value(text, plain: plain, tag: tag) } catch {
@@ -266,27 +277,27 @@ struct YAMLToJSON: ~Copyable {
             return out.append("null")
         }
         // As `NodeReader.text`: a title is the scalar's text, and a null is none.
-        guard asTitle, value != .null else { return JSONText.write(value, into: &out) }
-        JSONText.writeString(text, into: &out)
+        guard asTitle, value != .null else { return JSONText.write(value, into: &out, words: words) }
+        JSONText.writeString(text, into: &out, words: words)
     }
 
-    private func key(_ k: Int) -> [UInt8] { k < keptKeys ? Array(keyText[keyRanges[k]]) : Array(out[keyRanges[k]]) }
+    private func key(_ k: Int) -> [UInt8] { k < keptKeys ? Array(keyText[keys[k].range]) : Array(out[keys[k].range]) }
 
-    /// The first of `keys` that repeats an earlier one. Rows have a few keys,
+    /// The first key of `among` that repeats an earlier one. Rows have a few keys,
     /// compared pairwise; a long mapping is hashed.
-    private func firstRepeat(_ keys: Range<Int>) -> Int? {
-        if keys.count > 16 || keys.lowerBound < keptKeys {
+    private func firstRepeat(_ among: Range<Int>) -> Int? {
+        if among.count > 16 || among.lowerBound < keptKeys {
             var seen: Set<[UInt8]> = []
-            for k in keys where !seen.insert(key(k)).inserted { return k }
+            for k in among where !seen.insert(key(k)).inserted { return k }
             return nil
         }
         let buffer = out.written
-        for i in keys.dropFirst() {
-            let a = keyRanges[i]
-            for j in keys.lowerBound..<i where keyRanges[j].count == a.count {
+        for i in among.dropFirst() {
+            let a = keys[i].range
+            for j in among.lowerBound..<i where keys[j].range.count == a.count {
                 if memcmp(
                     buffer.baseAddress.unsafelyUnwrapped + a.lowerBound,
-                    buffer.baseAddress.unsafelyUnwrapped + keyRanges[j].lowerBound, a.count) == 0
+                    buffer.baseAddress.unsafelyUnwrapped + keys[j].range.lowerBound, a.count) == 0
                 {
                     return i
                 }
@@ -299,15 +310,14 @@ struct YAMLToJSON: ~Copyable {
     private mutating func checkDuplicates(_ frame: Frame) throws {
         defer {
             if frame.keysStart < keptKeys {
-                keyText.removeSubrange(keyRanges[frame.keysStart].lowerBound...)
+                keyText.removeSubrange(keys[frame.keysStart].range.lowerBound...)
                 keptKeys = frame.keysStart
             }
-            keyRanges.removeSubrange(frame.keysStart...)
-            keyMarks.removeSubrange(frame.keysStart...)
+            keys.removeSubrange(frame.keysStart...)
         }
-        let keys = frame.keysStart..<keyRanges.count
-        guard keys.count > 1, let k = firstRepeat(keys) else { return }
-        let mark = keyMarks[k]
+        let among = frame.keysStart..<keys.count
+        guard among.count > 1, let k = firstRepeat(among) else { return }
+        let mark = keys[k].mark
         throw CellarError(
             YAMLNode.duplicateKey(JSONText.decodeString(key(k))),
             at: SourceLocation(file: path, line: mark.line, column: mark.column))
