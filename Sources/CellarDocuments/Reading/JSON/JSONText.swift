@@ -8,21 +8,19 @@ enum JSONText {
         out.append(UInt8(ascii: "\""))
         guard let base = text.baseAddress else { return out.append(UInt8(ascii: "\"")) }
         let n = text.count
-        var runStart = 0
         var i = 0
         while i < n {
-            i = ByteFlags.firstFlagged(base, from: i, before: n, words: words) {
-                ByteFlags.equal($0, UInt8(ascii: "\"")) | ByteFlags.equal($0, UInt8(ascii: "\\"))
-                    | ByteFlags.control($0)
+            if words {
+                i = out.appendWords(base, from: i, before: n) {
+                    ByteFlags.equal($0, UInt8(ascii: "\"")) | ByteFlags.equal($0, UInt8(ascii: "\\"))
+                        | ByteFlags.control($0)
+                }
+            }
+            i = out.appendBytes(base, from: i, before: n) {
+                $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
             }
             guard i < n else { break }
             let b = base[i]
-            guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else {
-                i += 1
-                continue
-            }
-            out.append(UnsafeBufferPointer(start: base + runStart, count: i - runStart))
-            runStart = i + 1
             i += 1
             switch b {
             case UInt8(ascii: "\""): out.append(#"\""#)
@@ -32,7 +30,6 @@ enum JSONText {
             default: out.append("\\u\(JSONBytes.hex4(Int(b)))")
             }
         }
-        out.append(UnsafeBufferPointer(start: base + runStart, count: n - runStart))
         out.append(UInt8(ascii: "\""))
     }
 

@@ -32,6 +32,62 @@ struct JSONFormBuffer: ~Copyable {
         count &+= bytes.count
     }
 
+    /// Appends `base[start..<end]` up to the first byte `flags` names
+    /// (`ByteFlags`: a byte's high bit), a word at a time, and returns that
+    /// byte's offset, or `end`; a text shorter than a word is left to the
+    /// caller's byte loop (`start` returned). Its last bytes are read as the
+    /// word ending at `end`, over bytes copied and found unflagged already.
+    @inline(__always)
+    mutating func appendWords(
+        _ text: UnsafePointer<UInt8>, from start: Int, before end: Int, _ flags: (UInt64) -> UInt64
+    ) -> Int {
+        guard end &- start >= 8 else { return start }
+        if capacity &- count < end &- start { grow(toHold: end &- start) }
+        var i = start
+        while i &+ 8 <= end {
+            let word = UnsafeRawPointer(text + i).loadUnaligned(as: UInt64.self)
+            UnsafeMutableRawPointer(base + count).storeBytes(of: word, as: UInt64.self)
+            let found = flags(word)
+            if found != 0 {
+                let k = found.trailingZeroBitCount &>> 3
+                count &+= k
+                return i &+ k
+            }
+            count &+= 8
+            i &+= 8
+        }
+        guard i < end else { return end }
+        let back = 8 &- (end &- i)
+        let word = UnsafeRawPointer(text + (end &- 8)).loadUnaligned(as: UInt64.self)
+        UnsafeMutableRawPointer(base + (count &- back)).storeBytes(of: word, as: UInt64.self)
+        let found = flags(word)
+        if found != 0 {
+            let k = found.trailingZeroBitCount &>> 3
+            count = count &- back &+ k
+            return end &- 8 &+ k
+        }
+        count &+= end &- i
+        return end
+    }
+
+    /// Appends `text[start..<end]` up to the first byte `stops` names, a
+    /// byte at a time, and returns that byte's offset, or `end`.
+    @inline(__always)
+    mutating func appendBytes(
+        _ text: UnsafePointer<UInt8>, from start: Int, before end: Int, until stops: (UInt8) -> Bool
+    ) -> Int {
+        if capacity &- count < end &- start { grow(toHold: end &- start) }
+        var i = start
+        while i < end {
+            let b = text[i]
+            if stops(b) { break }
+            base[count] = b
+            count &+= 1
+            i &+= 1
+        }
+        return i
+    }
+
     mutating func append(_ text: StaticString) {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
