@@ -49,8 +49,8 @@ struct DocumentOptions: ParsableArguments {
 
     @Flag(
         help: ArgumentHelp(
-            "Neither read nor write the load index (a big file's rows, kept once checked, "
-                + "so the next load of the unchanged file skips the check)."))
+            "Neither read nor write the load index (a big file's rows, kept once checked, and a YAML "
+                + "file's JSON form, so the next load of the unchanged file skips the check)."))
     var noIndexCache = false
 
     /// `--row-height`'s value.

@@ -36,6 +36,25 @@ import Testing
         return out
     }
 
+    /// A big YAML file keeps its JSON form with its index, and draws the same from them.
+    @Test func aBigYAMLFileRendersTheSameFromItsKeptForm() throws {
+        let dir = try ScratchDirectory()
+        let cache = dir.path + "/cache"
+        let path = try dir.write("big.yaml", BigYAML.table(rows: 2_200, rowBytes: 4_000))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: path)
+        for flags in [[], ["--height", "20", "--offset", "1500", "--estimated-row-height", "1"]] {
+            let plain = try render([path, "--no-index-cache"] + flags, in: dir, cache: cache, minimumSize: nil)
+            #expect(plain.status == 0, "\(plain.stderr)")
+            let cold = try render([path] + flags, in: dir, cache: cache, minimumSize: nil)
+            let written = indexes(cache)
+            #expect(written.count == 2 && written.keys.contains { $0.hasSuffix(".form") }, "\(written.keys)")
+            let warm = try render([path] + flags, in: dir, cache: cache, minimumSize: nil)
+            #expect(indexes(cache) == written, "\(flags)")
+            #expect(cold.stdout == plain.stdout && warm.stdout == plain.stdout, "\(flags)")
+            #expect(cold.stderr.isEmpty && warm.stderr.isEmpty)
+        }
+    }
+
     @Test func everyExampleRendersTheSameWithAWarmIndex() throws {
         let variants: [(String, [String])] = [
             ("fruits.json", []), ("fruits.json", ["--height", "12", "--offset", "5", "--estimated-row-height", "1"]),
@@ -66,13 +85,14 @@ import Testing
         }
     }
 
-    @Test func smallFilesAndYAMLGetNoIndex() throws {
+    @Test func smallFilesGetNoIndex() throws {
         let dir = try ScratchDirectory()
         let cache = dir.path + "/cache"
         let file = try copy("pantry.csv", into: dir)
         // The default rule: only files of 8 MiB or more.
         let run = try render([file, "--section-by", "aisle"], in: dir, cache: cache, minimumSize: nil)
         #expect(run.status == 0, "\(run.stderr)")
+        // A small YAML file's JSON form is held in memory: nothing to keep.
         let yaml = try copy("foods.yaml", into: dir)
         #expect(try render([yaml], in: dir, cache: cache).status == 0)
         #expect(!FileManager.default.fileExists(atPath: cache))

@@ -8,7 +8,8 @@ import Testing
 
 /// Every example's and golden case's table, in each form the streamed
 /// reader takes it (its JSON, and JSON Lines and CSV where it has that
-/// shape, those also with `--section-by` and `--index-titles`), loads from
+/// shape, those also with `--section-by` and `--index-titles`; a YAML
+/// table also as its YAML, through its kept JSON form), loads from
 /// a warm load index into the same document as its scan gives, and draws
 /// the same frames: whole, in a viewport, while editing, and through the
 /// golden case's steps.
@@ -21,11 +22,23 @@ import Testing
         let registry = try StreamedDifferentialTests.registry()
         var compared = 0
         var played = 0
+        var yaml = 0
         for (n, t) in try StreamedDifferentialTests.tables().enumerated() {
             let path = t.name.hasSuffix(".json") ? "t.json" : "t.yaml"
             guard let doc = try? DocumentSnapshot.parse(t.text, path: path),
                 (try? doc.validate(against: registry)) != nil
             else { continue }
+            if !t.name.hasSuffix(".json") {
+                let file = try S.write(dir, "\(n).yaml", t.text)
+                if let scanned = try? S.loadYAML(file, nil) {
+                    let cold = try S.loadYAML(file, cache)
+                    let warm = try S.loadYAML(file, cache)
+                    #expect(cold.loadIndexUse == .written && warm.loadIndexUse == .read, "\(t.name)")
+                    #expect(S.state(warm) == S.state(scanned), "\(t.name)")
+                    #expect(try draw(warm, doc, registry) == draw(scanned, doc, registry), "\(t.name)")
+                    yaml += 1
+                }
+            }
             for (format, body) in StreamedDifferentialTests.forms(doc) {
                 let file = try S.write(dir, "\(n).\(format.rawValue)", body)
                 // A rows-only form carries no table keys: they are given as the CLI's flags would give them.
@@ -61,6 +74,7 @@ import Testing
         }
         #expect(compared >= 100)
         #expect(played >= 50)
+        #expect(yaml >= 50)
     }
 
     /// A streamed document's table, with the table keys a rows-only form cannot carry set as the differential test sets them.

@@ -30,20 +30,24 @@ import Testing
         mutating func pick<T>(_ choices: [T]) -> T { choices[below(choices.count)] }
     }
 
-    @Test(arguments: ["t.json", "t.jsonl", "t.csv"])
+    @Test(arguments: ["t.json", "t.jsonl", "t.csv", "t.yaml"])
     func damagedIndexesArePassedOver(name: String) throws {
         let dir = try ScratchDirectory()
         let cache = S.cache(dir)
         let text: String
+        func load(_ path: String, _ cache: LoadIndexCache?) throws -> StreamedDocument {
+            name == "t.yaml" ? try S.loadYAML(path, cache) : try S.load(path, cache)
+        }
         switch name {
         case "t.json": text = S.sectionedJSON
+        case "t.yaml": text = S.sectionedYAML
         case "t.jsonl":
             text = "{\"text\": \"a\", \"selected\": true}\n{\"cell\": \"subtitle\", \"text\": \"b\", \"height\": 2}\n"
         default: text = "text,secondaryText,cell\nApple,red,subtitle\nPear,green,value1\n"
         }
         let path = try S.write(dir, name, text)
-        let expected = try Self.drawn(try S.load(path, nil))
-        #expect(try S.load(path, cache).loadIndexUse == .written)
+        let expected = try Self.drawn(try load(path, nil))
+        #expect(try load(path, cache).loadIndexUse == .written)
         let file = S.indexFile(cache, of: path)
         let good = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
         var rng = Seeded(state: 12_345)
@@ -65,7 +69,7 @@ import Testing
                 if bad == good { continue }
             }
             try Data(bad).write(to: URL(fileURLWithPath: file))
-            let doc = try S.load(path, cache)
+            let doc = try load(path, cache)
             #expect(doc.loadIndexUse == .written, "round \(round)")
             #expect(try Self.drawn(doc) == expected, "round \(round)")
         }

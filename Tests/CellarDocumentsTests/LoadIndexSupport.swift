@@ -33,6 +33,14 @@ enum LoadIndexSupport {
         return try StreamedDocument.load(input, options: options, indexCache: cache)
     }
 
+    /// Loads the YAML file at `path` through `cache`, its JSON form spooled however small
+    /// (and so kept by the cache).
+    static func loadYAML(_ path: String, _ cache: LoadIndexCache?, options: TableOptions = TableOptions()) throws
+        -> StreamedDocument
+    {
+        try StreamedDocument.load(yamlFile: path, sizeLimit: 1 << 30, options: options, spoolFrom: 0, indexCache: cache)
+    }
+
     /// The index file of the file at `path`.
     static func indexFile(_ cache: LoadIndexCache, of path: String) -> String {
         cache.file(for: LoadIndexCache.realPath(path) ?? path)
@@ -67,6 +75,35 @@ enum LoadIndexSupport {
             "\(d.registrations) \(d.columns)",
         ].joined(separator: "\n")
     }
+
+    /// `sectionedJSON`'s table in YAML's block style.
+    static let sectionedYAML = """
+        style: grouped
+        allowsMultipleSelection: true
+        sections:
+          - header: Fruit
+            indexTitle: F
+            rows:
+              - {text: Apple 🍎, selected: true}
+              - cell: subtitle
+                text: Pear
+                secondaryText: green 한글
+                height: 3
+              - {text: Plum, highlighted: true, editingStyle: delete}
+          - header: Empty
+            footer: nothing here
+            rows: []
+          - footer: no rows key
+          - header: Grain
+            indexTitle: G
+            footer: the end
+            rows:
+              - {cell: value1, text: Rice, secondaryText: 2 kg, selected: true}
+              - {text: Oats, accessory: checkmark}
+        indexTitles: [F, G]
+        rowHeight: automatic
+
+        """
 
     /// A table of a few sections with titles, a footer, selected and highlighted rows, heights and editing keys.
     static let sectionedJSON = """

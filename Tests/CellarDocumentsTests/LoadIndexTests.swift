@@ -130,7 +130,8 @@ import Testing
         #expect(asTSV.columns == ["text,k"])
     }
 
-    @Test func smallFilesAndYAMLGetNone() throws {
+    /// (A YAML file read through its spooled JSON form keeps both: `KeptYAMLFormTests`.)
+    @Test func smallFilesAndYAMLReadWholeGetNone() throws {
         let dir = try ScratchDirectory()
         var cache = S.cache(dir)
         let path = try S.write(dir, "t.jsonl", "{\"text\": \"a\"}\n")
@@ -196,11 +197,15 @@ import Testing
             "0123456789ABCDEF.index": "CELLARIX upper-case hex is not the cache's\n",
             "0123456789abcdef.index.tmp-x": "CELLARIX a temporary name with no process id\n",
             "fedcba9876543210.index.tmp-42": "someone else's old temporary file\n",
+            "0123456789abcdef.form": "not a kept form\n",
+            "fedcba9876543210.form.tmp-42": "CELLARIX an index's magic is not a form's\n",
             "keep.txt": "a user's file\n",
         ]
         for (name, text) in planted { try dir.write("cache/" + name, text) }
         let link = cache.directory + "/00000000000000aa.index"
         #expect(symlink(outside, link) == 0)
+        let formLink = cache.directory + "/00000000000000aa.form"
+        #expect(symlink(outside, formLink) == 0)
         // An old temporary file the cache wrote (a process that died) goes.
         let staleOwn = cache.directory + "/00000000000000bb.index.tmp-99"
         try dir.write("cache/00000000000000bb.index.tmp-99", "")
@@ -217,6 +222,7 @@ import Testing
         #expect(fm.fileExists(atPath: S.indexFile(cache, of: second)))
         for name in planted.keys { #expect(fm.fileExists(atPath: cache.directory + "/" + name), "\(name)") }
         #expect((try? fm.destinationOfSymbolicLink(atPath: link)) == outside)
+        #expect((try? fm.destinationOfSymbolicLink(atPath: formLink)) == outside)
         #expect(try String(contentsOfFile: outside, encoding: .utf8).hasPrefix("CELLARIX precious"))
     }
 

@@ -86,7 +86,8 @@ package final class StreamedDocument {
 
     func hasEditingKeys(_ row: Int) -> Bool { found.editingRows.contains(row) }
 
-    /// Reads and checks a table; with `indexCache`, through the file's load index (not YAML's).
+    /// Reads and checks a table; with `indexCache`, through the file's load index (not for YAML given as bytes:
+    /// a YAML file's index comes with its kept JSON form, `load(yamlFile:)`).
     package static func load(
         _ input: DocumentInput, options: TableOptions = TableOptions(), indexCache: LoadIndexCache? = nil
     ) throws -> StreamedDocument {

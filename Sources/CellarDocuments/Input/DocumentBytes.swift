@@ -21,9 +21,10 @@ struct DocumentBytes: Sendable {
         mapping = nil
     }
 
-    /// Mapped; read into memory when empty (/proc's files have bytes) or unmappable.
-    init(file fd: Int32, count: Int, path: String, limit: Int) throws {
-        mapping = MappedFile(fd: fd, count: count, path: path)
+    /// The `count` bytes from `offset` (a multiple of the page size, the descriptor there
+    /// already), mapped; read into memory when empty (/proc's files have bytes) or unmappable.
+    init(file fd: Int32, count: Int, path: String, limit: Int, offset: Int = 0) throws {
+        mapping = MappedFile(fd: fd, count: count, path: path, offset: offset)
         owned = mapping == nil ? try InputFile.readAll(fd, expecting: count, path: path, limit: limit) : []
     }
 

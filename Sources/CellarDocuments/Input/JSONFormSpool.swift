@@ -8,11 +8,16 @@
 /// written to in pieces as it is made and then mapped, so it is read as a
 /// JSON file is: its pages given back behind each pass (`DropBehind`), not held.
 ///
-/// Made with O_TMPFILE, the file never has a name: nothing is left behind
+/// Made with O_TMPFILE, the file has no name: nothing is left behind
 /// however the process ends, and the system frees it at the last close and
-/// unmap. Its directory is the load index cache's (the user's own, mode
+/// unmap, unless the load index cache keeps it (`keep(as:)`), so a later
+/// load of the unchanged YAML file reads the form instead of converting again.
+/// Its directory is the load index cache's (the user's own, mode
 /// 0700, normally on disk), else `$TMPDIR`, else `/var/tmp`; never memfd or
 /// `/tmp`, often in memory (tmpfs), where a page given back still takes memory.
+///
+/// The form starts after a header of `headerSize` bytes, `magic` and zeros, so a
+/// kept form is known as Cellar's (`IndexFiles`) and is mapped from a page boundary.
 final class JSONFormSpool {
     /// A smaller document's form is held in memory: a load gives back its
     /// pages a step of `DropBehind` at a time, so a form of less than two
@@ -22,17 +27,25 @@ final class JSONFormSpool {
     /// The system refused a write (a full disk, a quota): the form is made again in memory.
     struct Refused: Error {}
 
+    static let magic = Array("CELLARFM".utf8)
+    /// A multiple of any page size.
+    static let headerSize = 64 << 10
+
     private let fd: Int32
     private var count = 0
+    /// The directory the file was made in.
+    let directory: String
 
     /// Nil when no directory takes such a file (the form is then held in memory).
     init?(directories: [String] = JSONFormSpool.directories()) {
         #if os(Linux)
             let flags = __O_TMPFILE | O_DIRECTORY | O_RDWR | O_CLOEXEC
-            guard let fd = directories.lazy.map({ open($0, flags, 0o600) }).first(where: { $0 >= 0 }) else {
-                return nil
-            }
+            guard
+                let (fd, directory) = directories.lazy.map({ (open($0, flags, 0o600), $0) }).first(where: { $0.0 >= 0 })
+            else { return nil }
             self.fd = fd
+            self.directory = directory
+            guard (try? reset()) != nil else { return nil }
         #else
             return nil
         #endif
@@ -40,10 +53,15 @@ final class JSONFormSpool {
 
     deinit { close(fd) }
 
-    /// The directories to try, in order (the type says why these).
-    static func directories(_ variable: (String) -> String? = LoadIndexCache.variable) -> [String] {
+    /// The directories to try, in order (the type says why these); `cache` when given,
+    /// else the environment's cache directory, is first.
+    static func directories(cache: String? = nil, _ variable: (String) -> String? = LoadIndexCache.variable)
+        -> [String]
+    {
         var dirs: [String] = []
-        if let cache = LoadIndexCache.directory(variable), IndexFiles.makeDirectory(cache) { dirs.append(cache) }
+        if let cache = cache ?? LoadIndexCache.directory(variable), IndexFiles.makeDirectory(cache) {
+            dirs.append(cache)
+        }
         if let tmp = variable("TMPDIR"), tmp.hasPrefix("/") { dirs.append(tmp) }
         return dirs + ["/var/tmp"]
     }
@@ -53,15 +71,50 @@ final class JSONFormSpool {
         count += bytes.count
     }
 
-    /// Empties the file, to write a form again from its start.
+    /// Empties the file but for its header, to write a form again from its start.
     func reset() throws {
         guard ftruncate(fd, 0) == 0, lseek(fd, 0, SEEK_SET) == 0 else { throw Refused() }
+        var header = Self.magic
+        header += repeatElement(0, count: Self.headerSize - header.count)
+        guard header.withUnsafeBytes({ InputFile.write($0, to: fd) }) else { throw Refused() }
         count = 0
     }
 
-    /// The whole file, mapped read-only (read, if the system will not map it); `path` names it in a fault's message.
+    /// The form, mapped read-only (read, if the system will not map it); `path` names it in a fault's message.
     func mapped(path: String) throws -> DocumentBytes {
-        guard lseek(fd, 0, SEEK_SET) == 0 else { throw Refused() }
-        return try DocumentBytes(file: fd, count: count, path: path, limit: Int.max)
+        guard lseek(fd, off_t(Self.headerSize), SEEK_SET) == off_t(Self.headerSize) else { throw Refused() }
+        return try DocumentBytes(file: fd, count: count, path: path, limit: Int.max, offset: Self.headerSize)
+    }
+
+    /// Gives the file the name `path` (in `directory`), through a temporary name renamed over it;
+    /// its identity once named, or nil (nothing named) when a step fails.
+    func keep(as path: String) -> FileIdentity? {
+        #if os(Linux)
+            let temporary = path + IndexFiles.temporaryMarker + String(getpid())
+            unlink(temporary)
+            guard linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) == 0 else {
+                return nil
+            }
+            var info = stat()
+            guard rename(temporary, path) == 0, fstat(fd, &info) == 0 else {
+                unlink(temporary)
+                return nil
+            }
+            return FileIdentity(info)
+        #else
+            return nil
+        #endif
+    }
+
+    /// The form kept at `path` (`keep(as:)`) when it is still the file of `identity`, mapped;
+    /// `naming` is the YAML file, named in a fault's message.
+    static func kept(_ path: String, identity: FileIdentity, naming: String) -> DocumentBytes? {
+        IndexFiles.withOwnFile(path) { fd, info in
+            guard FileIdentity(info) == identity, info.st_size >= headerSize,
+                lseek(fd, off_t(headerSize), SEEK_SET) == off_t(headerSize)
+            else { return nil }
+            return try? DocumentBytes(
+                file: fd, count: Int(info.st_size) - headerSize, path: naming, limit: Int.max, offset: headerSize)
+        }
     }
 }

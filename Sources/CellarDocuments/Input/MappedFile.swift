@@ -20,9 +20,10 @@ final class MappedFile: @unchecked Sendable {
 
     static let pageSize = max(1, sysconf(Int32(_SC_PAGESIZE)))
 
-    /// Nil when the system will not map it (the caller reads the file instead).
-    init?(fd: Int32, count: Int, path: String) {
-        guard count > 0, let p = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0),
+    /// The `count` bytes from `offset` (a multiple of the page size); nil when the
+    /// system will not map them (the caller reads the file instead).
+    init?(fd: Int32, count: Int, path: String, offset: Int = 0) {
+        guard count > 0, let p = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, off_t(offset)),
             p != UnsafeMutableRawPointer(bitPattern: -1)
         else { return nil }
         base = UnsafeRawPointer(p)

@@ -29,7 +29,7 @@ public struct LoadedTable {
         if yaml {
             let doc = try StreamedDocument.load(
                 yamlFile: path, sizeLimit: limit, heldLimit: sizeLimit ?? InputFile.heldDocumentLimit,
-                options: options)
+                options: options, indexCache: indexCache)
             return LoadedTable(StreamedDataSource(document: doc))
         }
         return try load(

@@ -4,10 +4,12 @@
     import Darwin
 #endif
 
-/// The load index cache's files on disk. Every failure is an answer (nil,
-/// false, nothing removed), never an error: the cache only saves time.
+/// The load index cache's files on disk: indexes, and YAML files' JSON forms
+/// (`JSONFormSpool`). Every failure is an answer (nil, false, nothing
+/// removed), never an error: the cache only saves time.
 enum IndexFiles {
     static let suffix = ".index"
+    static let formSuffix = ".form"
     /// A temporary file (`<index>.tmp-<pid>`) this old was left by a process that died.
     static let temporaryMarker = ".tmp-"
     static let staleTemporaryAge: Int64 = 3_600_000_000_000
@@ -31,7 +33,7 @@ enum IndexFiles {
     }
 
     /// `body` on `path` opened, when it is a regular file of the user's own (no link followed).
-    private static func withOwnFile<T>(_ path: String, _ body: (Int32, stat) -> T?) -> T? {
+    static func withOwnFile<T>(_ path: String, _ body: (Int32, stat) -> T?) -> T? {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -67,9 +69,9 @@ enum IndexFiles {
         return mkdir(directory, 0o700) == 0 || errno == EEXIST
     }
 
-    /// Removes the oldest indexes until the rest take at most `limit` bytes
+    /// Removes the oldest indexes and forms until the rest take at most `limit` bytes
     /// (never `kept`), and dead processes' temporary files: only files this cache wrote (`ownFile`).
-    static func evict(in directory: String, beyond limit: Int, keeping kept: String) {
+    static func evict(in directory: String, beyond limit: Int, keeping kept: [String]) {
         guard let dir = opendir(directory) else { return }
         var files: [(path: String, size: Int, written: Int64)] = []
         let now = FileIdentity.now()
@@ -80,22 +82,23 @@ enum IndexFiles {
                 $0.withMemoryRebound(to: CChar.self, capacity: capacity) { String(cString: $0) }
             }
             let path = directory + "/" + name
-            guard path != kept, let kind = nameKind(name), let identity = ownFile(path, kind) else { continue }
+            guard !kept.contains(path), let kind = nameKind(name), let identity = ownFile(path, kind) else { continue }
             switch kind {
-            case .index: files.append((path, Int(identity.size), identity.modified))
-            case .temporary: if now - identity.modified > staleTemporaryAge { unlink(path) }
+            case .index, .form: files.append((path, Int(identity.size), identity.modified))
+            case .temporary, .temporaryForm: if now - identity.modified > staleTemporaryAge { unlink(path) }
             }
         }
         closedir(dir)
-        var total = (FileIdentity.of(path: kept).map { Int($0.size) } ?? 0) + files.reduce(0) { $0 + $1.size }
+        var total = kept.reduce(0) { $0 + (FileIdentity.of(path: $1).map { Int($0.size) } ?? 0) }
+        total += files.reduce(0) { $0 + $1.size }
         for file in files.sorted(by: { $0.written < $1.written }) where total > limit {
             if unlink(file.path) == 0 { total -= file.size }
         }
     }
 
-    enum NameKind { case index, temporary }
+    enum NameKind { case index, temporary, form, temporaryForm }
 
-    /// Names this cache gives: 16 lowercase hex digits, `.index`, maybe `.tmp-` and a process id.
+    /// Names this cache gives: 16 lowercase hex digits, `.index` or `.form`, maybe `.tmp-` and a process id.
     static func nameKind(_ name: String) -> NameKind? {
         let bytes = Array(name.utf8)
         let hex = bytes.prefix(16)
@@ -103,18 +106,24 @@ enum IndexFiles {
             return nil
         }
         let rest = bytes.dropFirst(16)
-        if rest.elementsEqual(suffix.utf8) { return .index }
-        let temporary = Array((suffix + temporaryMarker).utf8)
-        guard rest.starts(with: temporary) else { return nil }
-        let pid = rest.dropFirst(temporary.count)
-        return !pid.isEmpty && pid.count <= 10 && pid.allSatisfy({ (0x30...0x39).contains($0) }) ? .temporary : nil
+        for (end, kind, temporaryKind) in [
+            (suffix, NameKind.index, NameKind.temporary), (formSuffix, .form, .temporaryForm),
+        ] {
+            if rest.elementsEqual(end.utf8) { return kind }
+            let temporary = Array((end + temporaryMarker).utf8)
+            guard rest.starts(with: temporary) else { continue }
+            let pid = rest.dropFirst(temporary.count)
+            return !pid.isEmpty && pid.count <= 10 && pid.allSatisfy({ (0x30...0x39).contains($0) })
+                ? temporaryKind : nil
+        }
+        return nil
     }
 
     /// The identity of `path` when this cache wrote it: a regular file (no link followed), the
-    /// user's, holding an index's magic (a temporary file may be empty).
+    /// user's, holding an index's or a form's magic (an index's temporary file may be empty).
     static func ownFile(_ path: String, _ kind: NameKind) -> FileIdentity? {
         withOwnFile(path) { fd, info in
-            let magic = LoadIndex.magic
+            let magic = kind == .form || kind == .temporaryForm ? JSONFormSpool.magic : LoadIndex.magic
             var head = [UInt8](repeating: 0, count: magic.count)
             let n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, magic.count) }
             let marked = n == magic.count && head == magic

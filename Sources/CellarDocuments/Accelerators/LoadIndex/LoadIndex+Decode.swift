@@ -10,14 +10,16 @@ extension LoadIndex {
             throw UnusableIndex()
         }
         var r = IndexReader(bytes, at: start)
-        let identity = FileIdentity(
-            device: try r.u64(), inode: try r.u64(), size: try r.u64(),
-            modified: Int64(try r.int(in: Int.min...Int.max)), changed: Int64(try r.int(in: Int.min...Int.max)))
+        let identity = try r.identity()
+        let form = try r.bool() ? try r.identity() : nil
         // Beyond any file read (`--max-file-size` stops at 1 TiB): derived counts cannot overflow.
-        guard identity.size <= 1 << 48 else { throw UnusableIndex() }
-        let size = Int(identity.size)
+        // The offsets are in the form when there is one.
+        guard identity.size <= 1 << 48, (form?.size ?? 0) <= 1 << 48 else { throw UnusableIndex() }
+        let size = form.map { Int($0.size) - JSONFormSpool.headerSize } ?? Int(identity.size)
         let path = try r.string()
-        guard let format = InputFormat(rawValue: try r.string()), format != .yaml else { throw UnusableIndex() }
+        guard size >= 0, let format = InputFormat(rawValue: try r.string()), (format == .yaml) == (form != nil) else {
+            throw UnusableIndex()
+        }
         var fingerprint = Fingerprint(format: format, options: TableOptions())
         fingerprint.cell = try r.string()
         fingerprint.sectionBy = try r.optionalString()
@@ -38,9 +40,10 @@ extension LoadIndex {
             rowKeySets: try decodeKeySets(&r, rows: rows),
             rowLists: try decodeRowLists(&r, rows: rows, size: size, offsets: rowOffsets))
         let sections = try decodeRowSections(&r, rows: rows, size: size, offsets: rowOffsets)
-        let isTableDocument = format == .json
+        let isTableDocument = format == .json || format == .yaml
         guard r.atEnd, isTableDocument ? sections.isEmpty : found.rowLists.isEmpty else { throw UnusableIndex() }
-        return LoadIndex(identity: identity, path: path, fingerprint: fingerprint, found: found, rowSections: sections)
+        return LoadIndex(
+            identity: identity, form: form, path: path, fingerprint: fingerprint, found: found, rowSections: sections)
     }
 
     /// Rows ascending, each once, each one of the document's.

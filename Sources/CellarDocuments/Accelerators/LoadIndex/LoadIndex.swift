@@ -19,9 +19,12 @@ struct LoadIndex {
     static let magic = Array("CELLARIX".utf8)
     /// Bumped whenever the layout or the check of rows changes; holds the row schema's
     /// fingerprint (the key sets' bits follow its keys) and the byte order.
-    static let version: UInt64 = TableSchema.fingerprint << 16 | 4 << 8 | (1.littleEndian == 1 ? 0 : 1)
+    static let version: UInt64 = TableSchema.fingerprint << 16 | 5 << 8 | (1.littleEndian == 1 ? 0 : 1)
 
     var identity: FileIdentity
+    /// A YAML file's JSON form kept beside the index (`JSONFormSpool.keep`), which the
+    /// offsets are in; none for other formats, whose offsets are in the file itself.
+    var form: FileIdentity?
     /// The real path (two may share the cache file's hash).
     var path: String
     var fingerprint: Fingerprint
@@ -46,8 +49,9 @@ struct LoadIndex {
 }
 
 extension LoadIndex {
-    init(_ doc: StreamedDocument, identity: FileIdentity, path: String) {
+    init(_ doc: StreamedDocument, identity: FileIdentity, form: FileIdentity? = nil, path: String) {
         self.identity = identity
+        self.form = form
         self.path = path
         fingerprint = Fingerprint(format: doc.format, options: doc.options)
         found = doc.found
@@ -57,11 +61,9 @@ extension LoadIndex {
     /// The index file's bytes: magic, version, checksum, then the fields.
     func encoded() -> [UInt8] {
         var w = IndexWriter()
-        w.u64(identity.device)
-        w.u64(identity.inode)
-        w.u64(identity.size)
-        w.int(Int(identity.modified))
-        w.int(Int(identity.changed))
+        w.identity(identity)
+        w.bool(form != nil)
+        if let form { w.identity(form) }
         w.string(path)
         w.string(fingerprint.format.rawValue)
         w.string(fingerprint.cell)

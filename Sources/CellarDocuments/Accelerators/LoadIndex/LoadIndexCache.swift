@@ -86,15 +86,52 @@ public struct LoadIndexCache: Sendable {
         let name = file(for: path)
         guard IndexFiles.write(bytes, to: name, in: directory) else { return }
         doc.loadIndexUse = .written
-        IndexFiles.evict(in: directory, beyond: maximumTotalSize, keeping: name)
+        IndexFiles.evict(in: directory, beyond: maximumTotalSize, keeping: [name])
     }
 
-    /// The index file of the source file at `realPath`.
-    func file(for realPath: String) -> String {
+    /// A YAML file's document from its index and kept JSON form (`store(_:yamlFile:identity:form:)`),
+    /// or nil (the caller reads the YAML) when either is missing or does not match.
+    func restored(yamlFile path: String, sizeLimit: Int, options: TableOptions) -> StreamedDocument? {
+        guard let (fd, info) = try? InputFile.openRegular(path, limit: sizeLimit) else { return nil }
+        close(fd)
+        let identity = FileIdentity(info)
+        guard identity.size >= UInt64(max(0, minimumSize)), let real = Self.realPath(path),
+            let bytes = IndexFiles.read(file(for: real), sizeLimit: 64 + 32 * Int(identity.size)),
+            let index = try? LoadIndex.decode(bytes),
+            index.identity == identity, index.path == real, let form = index.form,
+            index.fingerprint == LoadIndex.Fingerprint(format: .yaml, options: options),
+            let json = JSONFormSpool.kept(file(for: real, suffix: IndexFiles.formSuffix), identity: form, naming: path)
+        else { return nil }
+        let input = DocumentInput(path: path, bytes: [], format: .yaml)
+        let doc = StreamedDocument(input, json: json, source: .file(path), options: options)
+        do { try doc.restore(index) } catch { return nil }
+        doc.refreshDecoder()
+        return doc
+    }
+
+    /// Keeps a YAML file's JSON form, spooled in this cache's directory (so it is
+    /// named there without a copy), and the index of its scan, unless the file is too
+    /// small, racy or changed while read, or the form would take half the cache or more.
+    func store(_ doc: StreamedDocument, yamlFile path: String, identity: FileIdentity, form spool: JSONFormSpool) {
+        guard spool.directory == directory, identity.size >= UInt64(max(0, minimumSize)), !identity.isRacy(),
+            doc.bytes.count < maximumTotalSize / 2, let real = Self.realPath(path),
+            FileIdentity.of(path: real) == identity
+        else { return }
+        let formName = file(for: real, suffix: IndexFiles.formSuffix)
+        let name = file(for: real)
+        guard let form = spool.keep(as: formName) else { return }
+        let bytes = LoadIndex(doc, identity: identity, form: form, path: real).encoded()
+        guard IndexFiles.write(bytes, to: name, in: directory) else { return }
+        doc.loadIndexUse = .written
+        IndexFiles.evict(in: directory, beyond: maximumTotalSize, keeping: [name, formName])
+    }
+
+    /// The index file (or with `suffix`, the kept JSON form) of the source file at `realPath`.
+    func file(for realPath: String, suffix: String = IndexFiles.suffix) -> String {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for b in realPath.utf8 { hash = (hash ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
         let hex = String(hash, radix: 16)
-        return directory + "/" + String(repeating: "0", count: 16 - hex.count) + hex + IndexFiles.suffix
+        return directory + "/" + String(repeating: "0", count: 16 - hex.count) + hex + suffix
     }
 
     static func realPath(_ path: String) -> String? {

@@ -20,6 +20,12 @@ struct IndexWriter {
 
     mutating func bool(_ value: Bool) { u64(value ? 1 : 0) }
 
+    mutating func identity(_ value: FileIdentity) {
+        for n in [value.device, value.inode, value.size] { u64(n) }
+        int(Int(value.modified))
+        int(Int(value.changed))
+    }
+
     mutating func string(_ value: String) { array(Array(value.utf8)) }
 
     mutating func optionalString(_ value: String?) {
@@ -56,6 +62,12 @@ struct IndexReader {
         }
         pos += 8
         return value
+    }
+
+    mutating func identity() throws -> FileIdentity {
+        FileIdentity(
+            device: try u64(), inode: try u64(), size: try u64(),
+            modified: Int64(try int(in: Int.min...Int.max)), changed: Int64(try int(in: Int.min...Int.max)))
     }
 
     mutating func int(in range: ClosedRange<Int>) throws -> Int {

@@ -23,11 +23,10 @@ extension StreamedDocument {
     /// Takes the rows from `index` and reads the rest as the scan does; throws
     /// when the index does not fit the bytes (the caller scans a fresh document).
     func restore(_ index: LoadIndex) throws {
-        guard !isTableDocument || format == .json else { throw UnusableIndex() }
         found = index.found
         try bytes.withUnsafeBufferPointer { buffer in
             switch format {
-            case .json:
+            case .json, .yaml:  // a YAML document's bytes are its JSON form
                 restoring = RowListCursor(lists: index.found.rowLists)
                 defer { restoring = nil }
                 try scanDocument(buffer)
@@ -38,7 +37,7 @@ extension StreamedDocument {
                 guard let recordsStart = try scanHeader(buffer),
                     found.rowOffsets.first.map({ $0 >= recordsStart }) ?? true
                 else { throw UnusableIndex() }
-            case .jsonl, .yaml: break
+            case .jsonl: break
             }
         }
         if !isTableDocument { sections = index.rowSections }

@@ -23,21 +23,27 @@ extension StreamedDocument {
     /// A YAML file, mapped, the pages behind the parser given back; its JSON form is
     /// held in memory below `spoolFrom` bytes of YAML, else spooled to disk and mapped,
     /// or, when the disk refuses it, held for a file of at most `heldLimit` bytes.
+    /// With `indexCache`, a spooled form is kept with the load index, and a later
+    /// load of the unchanged file reads both instead of the YAML.
     package static func load(
         yamlFile path: String, sizeLimit: Int = InputFile.defaultSizeLimit, heldLimit: Int = .max,
-        options: TableOptions = TableOptions(), spoolFrom: Int = JSONFormSpool.minimumSize
+        options: TableOptions = TableOptions(), spoolFrom: Int = JSONFormSpool.minimumSize,
+        indexCache: LoadIndexCache? = nil
     ) throws -> StreamedDocument {
         let input = DocumentInput(path: path, bytes: [], format: .yaml)
         try checkTableDocument(input, options: options)
-        let (file, _) = try InputFile.bytes(path, limit: sizeLimit, map: true)
+        if let doc = indexCache?.restored(yamlFile: path, sizeLimit: sizeLimit, options: options) { return doc }
+        let (file, identity) = try InputFile.bytes(path, limit: sizeLimit, map: true)
+        let spool =
+            file.count >= spoolFrom
+            ? JSONFormSpool(directories: JSONFormSpool.directories(cache: indexCache?.directory)) : nil
         let json = try file.withUnsafeBufferPointer {
-            try YAMLToJSON.convert(
-                $0, path: path, dropping: DropBehind(file), spool: file.count >= spoolFrom ? JSONFormSpool() : nil,
-                heldLimit: heldLimit)
+            try YAMLToJSON.convert($0, path: path, dropping: DropBehind(file), spool: spool, heldLimit: heldLimit)
         }
         let doc = StreamedDocument(input, json: json, source: .file(path), options: options)
         try doc.scan()
         doc.refreshDecoder()
+        if let spool, json.isMapped { indexCache?.store(doc, yamlFile: path, identity: identity, form: spool) }
         return doc
     }
 }
