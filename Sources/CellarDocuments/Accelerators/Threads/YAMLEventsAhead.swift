@@ -22,7 +22,8 @@ struct YAMLEventsAhead: ~Copyable, YAMLEventSource {
         var hasAnchor = false
         var line = 0
         var column = 0
-        /// A scalar's text in `Batch.text`; a mapping end's input offset in `textStart`.
+        /// A scalar's text in `Batch.text`, or in the input from `-1 - textStart` (a
+        /// negative start: the reader's text was the input's); a mapping end's input offset.
         var textStart = 0
         var textCount = 0
         /// Its index in `Batch.tags`, or -1.
@@ -46,9 +47,13 @@ struct YAMLEventsAhead: ~Copyable, YAMLEventSource {
             switch kind {
             case .scalar:
                 let bytes = source.scalarBytes
-                event.textStart = text.count
                 event.textCount = bytes.count
-                text.append(contentsOf: bytes)
+                if let offset = source.scalarInInput {
+                    event.textStart = -1 - offset
+                } else {
+                    event.textStart = text.count
+                    text.append(contentsOf: bytes)
+                }
                 event.isPlain = source.isPlainScalar
                 if let tag = source.scalarTag {
                     event.tag = tags.count
@@ -74,6 +79,7 @@ struct YAMLEventsAhead: ~Copyable, YAMLEventSource {
     private let queue = BatchesAhead<Batch>(capacity: 8, refillAt: 4)
     private var current = Batch()
     private var index = -1
+    private let input: UnsafeBufferPointer<UInt8>
     let path: String
 
     /// Nil (nothing started) when too short, on one core, or with accelerators off.
@@ -83,6 +89,7 @@ struct YAMLEventsAhead: ~Copyable, YAMLEventSource {
         dropping behind: DropBehind? = nil, scanning: Bool = false
     ) {
         self.path = path
+        input = yaml
         guard yaml.count >= minimumBytes, WorkerThread.hasSecondCore else { return nil }
         let queue = self.queue
         let text = Text(bytes: yaml)
@@ -162,8 +169,13 @@ struct YAMLEventsAhead: ~Copyable, YAMLEventSource {
     var inputOffset: Int { event.textStart }
     var isPlainScalar: Bool { event.isPlain }
     var scalarTag: String? { event.tag >= 0 ? current.tags[event.tag] : nil }
+    @inline(__always)
     var scalarBytes: UnsafeBufferPointer<UInt8> {
         let e = event
+        guard e.textStart >= 0 else {
+            // Within the input: the reader found the text there.
+            return UnsafeBufferPointer(start: input.baseAddress.map { $0 + (-1 - e.textStart) }, count: e.textCount)
+        }
         // `current` is held unchanged until the next event, as the text's lifetime requires.
         return current.text.withUnsafeBufferPointer {
             UnsafeBufferPointer(rebasing: $0[e.textStart..<(e.textStart + e.textCount)])
