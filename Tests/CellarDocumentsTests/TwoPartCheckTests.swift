@@ -223,4 +223,44 @@ import Testing
             #expect(failure(0) == one)
         }
     }
+
+    /// A YAML table's JSON form has a row to a line, so its check is shared as a JSON table's
+    /// is, with the same findings, and a bad row after the middle fails at its YAML mark.
+    @Test func aYAMLTablesFormIsCheckedInTwoPartsAsOnOneThread() throws {
+        func yaml(badRow: Int?) -> [UInt8] {
+            var text = "style: grouped\nallowsMultipleSelection: true\nsections:\n"
+            for s in 0..<3 {
+                text += "  - header: S\(s)\n    rows:\n"
+                for r in 0..<1_000 {
+                    let n = s * 1_000 + r
+                    text +=
+                        n == badRow
+                        ? "      - {text: Row, selected: maybe}\n"
+                        : "      - {cell: \(["subtitle", "value1"][n % 2]), text: Row \(n) 한글, selected: \(n % 97 == 0)}\n"
+                }
+            }
+            return Array(text.utf8)
+        }
+        func scanned(_ text: [UInt8], twoPartsFrom minimum: Int) throws -> StreamedDocument {
+            let input = DocumentInput(path: "t.yaml", bytes: text, format: .yaml)
+            let form = try text.withUnsafeBufferPointer { try YAMLToJSON.convert($0, path: "t.yaml") }
+            let doc = StreamedDocument(input, json: form, options: TableOptions())
+            try doc.scan(twoPartMinimumBytes: minimum)
+            return doc
+        }
+        let one = try scanned(yaml(badRow: nil), twoPartsFrom: Int.max)
+        let two = try scanned(yaml(badRow: nil), twoPartsFrom: 0)
+        Self.expectSame(one, two)
+        #expect(two.rowsCheckedApart > 400)
+        #expect(Self.keySets(one) == Self.keySets(two))
+        func failure(_ twoPartsFrom: Int) -> String {
+            do {
+                _ = try scanned(yaml(badRow: 2_500), twoPartsFrom: twoPartsFrom)
+                return "no error"
+            } catch { return "\(error)" }
+        }
+        // Row 2,500: the 501st of the third section.
+        #expect(failure(Int.max).hasPrefix("t.yaml:2510:"), "\(failure(Int.max))")
+        #expect(failure(0) == failure(Int.max))
+    }
 }

@@ -18,11 +18,10 @@ extension StreamedDocument {
             do {
                 try ByteLocation.checkingUTF8(buffer) {
                     switch format {
-                    case .json:
+                    case .json, .yaml:  // a YAML document's bytes are its JSON form
                         startLaterRows(buffer, minimumBytes: twoPartMinimumBytes)
                         defer { stopLaterRows() }
                         try scanDocument(buffer)
-                    case .yaml: try scanDocument(buffer)
                     case .jsonl: try scanLines(buffer)
                     case .csv, .tsv:
                         guard let next = try scanHeader(buffer) else { throw Self.noHeader }

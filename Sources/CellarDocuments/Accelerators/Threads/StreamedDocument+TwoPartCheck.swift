@@ -12,7 +12,7 @@ import CellarText
 /// thread's. JSON Lines: rows to the end. CSV and TSV: records to the end,
 /// from a line that starts one only if the first part, read up to it, ends
 /// there (a quoted field running over it leaves that part unterminated). A
-/// JSON table: the rows of each `rows` list from there (`Segment`s), taken
+/// JSON table (and a YAML table's JSON form, a row to a line): the rows of each `rows` list from there (`Segment`s), taken
 /// only where the scan reaches a segment's first row as a row of a list.
 ///
 /// Invariant: the rows kept are those a check from the start finds
@@ -84,7 +84,7 @@ extension StreamedDocument {
             let line = Self.lineStart(after: buffer.count / 2, in: buffer)
         else { return nil }
         var start = line
-        if format == .json || format == .jsonl {
+        if format != .csv && format != .tsv {
             var j = JSONBytes(buffer, at: line)
             j.skipSpace()
             guard !j.atEnd, j.current == UInt8(ascii: "{") else { return nil }
@@ -145,7 +145,7 @@ extension StreamedDocument {
     // MARK: JSON tables
 
     func startLaterRows(_ buffer: UnsafeBufferPointer<UInt8>, minimumBytes: Int) {
-        guard format == .json, let later = startLater(buffer, minimumBytes: minimumBytes) else { return }
+        guard isTableDocument, let later = startLater(buffer, minimumBytes: minimumBytes) else { return }
         laterRows = later
         laterRowsStart = later.part.start
     }

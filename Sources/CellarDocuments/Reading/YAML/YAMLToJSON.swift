@@ -192,6 +192,8 @@ struct YAMLToJSON: ~Copyable {
         guard let parent = top else { return passedOn + out.count }
         let isKey = parent.isMapping && parent.count % 2 == 0
         if parent.count > 0 { out.append(isKey || !parent.isMapping ? UInt8(ascii: ",") : UInt8(ascii: ":")) }
+        // Each row on a line of its own: the load's check splits the form at a line (`StreamedDocument+TwoPartCheck`).
+        if parent.role == .rows { out.append(UInt8(ascii: "\n")) }
         top?.count += 1
         if isKey && kind != .scalar && laterError == nil {
             laterError = CellarError(YAMLNode.keyNotText, at: events.mark)
