@@ -80,7 +80,7 @@ import Testing
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: cache.directory)) ?? []).isEmpty)
     }
 
-    /// A form counts toward the cache's total size and goes, oldest first, as an index does;
+    /// A form counts toward the cache's total size and goes, oldest first, with its index;
     /// one too big for half the cache is not kept.
     @Test func formsAreEvictedWithTheIndexes() throws {
         let dir = try ScratchDirectory()
@@ -94,7 +94,9 @@ import Testing
         cache.maximumTotalSize = size + size / 2 + 1
         let second = try S.write(dir, "b.yaml", S.sectionedYAML)
         #expect(try S.loadYAML(second, cache).loadIndexUse == .written)
+        // The index goes with its form (neither is of use alone).
         #expect(!FileManager.default.fileExists(atPath: form))
+        #expect(!FileManager.default.fileExists(atPath: S.indexFile(cache, of: first)))
         #expect(FileManager.default.fileExists(atPath: Self.formFile(cache, of: second)))
         #expect(try S.loadYAML(first, cache).loadIndexUse == .written)
         cache.maximumTotalSize = 2 * (size - JSONFormSpool.headerSize)

@@ -71,9 +71,11 @@ enum IndexFiles {
 
     /// Removes the oldest indexes and forms until the rest take at most `limit` bytes
     /// (never `kept`), and dead processes' temporary files: only files this cache wrote (`ownFile`).
+    /// A table's index and form go together (named alike, the newest's time for both):
+    /// either alone is of no use.
     static func evict(in directory: String, beyond limit: Int, keeping kept: [String]) {
         guard let dir = opendir(directory) else { return }
-        var files: [(path: String, size: Int, written: Int64)] = []
+        var tables: [String: (paths: [String], size: Int, written: Int64)] = [:]
         let now = FileIdentity.now()
         while let entry = readdir(dir) {
             var entryName = entry.pointee.d_name
@@ -84,15 +86,22 @@ enum IndexFiles {
             let path = directory + "/" + name
             guard !kept.contains(path), let kind = nameKind(name), let identity = ownFile(path, kind) else { continue }
             switch kind {
-            case .index, .form: files.append((path, Int(identity.size), identity.modified))
+            case .index, .form:
+                var table = tables[String(name.prefix(16)), default: ([], 0, .min)]
+                table.paths.append(path)
+                table.size += Int(identity.size)
+                table.written = max(table.written, identity.modified)
+                tables[String(name.prefix(16))] = table
             case .temporary, .temporaryForm: if now - identity.modified > staleTemporaryAge { unlink(path) }
             }
         }
         closedir(dir)
         var total = kept.reduce(0) { $0 + (FileIdentity.of(path: $1).map { Int($0.size) } ?? 0) }
-        total += files.reduce(0) { $0 + $1.size }
-        for file in files.sorted(by: { $0.written < $1.written }) where total > limit {
-            if unlink(file.path) == 0 { total -= file.size }
+        total += tables.values.reduce(0) { $0 + $1.size }
+        for (_, table) in tables.sorted(by: { ($0.value.written, $0.key) < ($1.value.written, $1.key) })
+        where total > limit {
+            for path in table.paths { unlink(path) }
+            total -= table.size
         }
     }
 
