@@ -22,8 +22,8 @@ struct YAMLEventsAhead: ~Copyable, YAMLEventSource {
         var hasAnchor = false
         var line = 0
         var column = 0
-        /// A scalar's text in `Batch.text`, or in the input from `-1 - textStart` (a
-        /// negative start: the reader's text was the input's); a mapping end's input offset.
+        /// A scalar's text in the input from `textStart`, or in `Batch.text` from
+        /// `-1 - textStart` (a negative start; as `YAMLBlockScanner`'s scratch); a mapping end's input offset.
         var textStart = 0
         var textCount = 0
         /// Its index in `Batch.tags`, or -1.
@@ -49,9 +49,9 @@ struct YAMLEventsAhead: ~Copyable, YAMLEventSource {
                 let bytes = source.scalarBytes
                 event.textCount = bytes.count
                 if let offset = source.scalarInInput {
-                    event.textStart = -1 - offset
+                    event.textStart = offset
                 } else {
-                    event.textStart = text.count
+                    event.textStart = -1 - text.count
                     text.append(contentsOf: bytes)
                 }
                 event.isPlain = source.isPlainScalar
@@ -106,7 +106,7 @@ struct YAMLEventsAhead: ~Copyable, YAMLEventSource {
         do {
             if scanning {
                 var scanner = try YAMLBlockScanner(checking: yaml, path: path, dropping: behind)
-                pass(&scanner, into: queue)
+                passLines(&scanner, into: queue)
             } else {
                 var events = try YAMLEvents(yaml, path: path, dropping: behind)
                 pass(&events, into: queue)
@@ -128,6 +128,22 @@ struct YAMLEventsAhead: ~Copyable, YAMLEventSource {
                 if kind == .other { continue }
                 batch.append(kind, of: events)
                 if kind == .end { break }
+                if batch.events.count >= batchEvents {
+                    guard let (spent, _) = queue.put([batch]) else { return }
+                    batch = reusable(consume spent)
+                }
+            }
+            _ = queue.put([batch], last: true)
+        } catch {
+            _ = queue.put([batch], last: true, failure: error)
+        }
+    }
+
+    /// `pass` for the block scanner: a line's events at once, as `Batch.append` copies them.
+    private static func passLines(_ scanner: inout YAMLBlockScanner, into queue: BatchesAhead<Batch>) {
+        var batch = reusable([])
+        do {
+            while try !scanner.readLine(into: &batch) {
                 if batch.events.count >= batchEvents {
                     guard let (spent, _) = queue.put([batch]) else { return }
                     batch = reusable(consume spent)
@@ -172,13 +188,14 @@ struct YAMLEventsAhead: ~Copyable, YAMLEventSource {
     @inline(__always)
     var scalarBytes: UnsafeBufferPointer<UInt8> {
         let e = event
-        guard e.textStart >= 0 else {
+        guard e.textStart < 0 else {
             // Within the input: the reader found the text there.
-            return UnsafeBufferPointer(start: input.baseAddress.map { $0 + (-1 - e.textStart) }, count: e.textCount)
+            return UnsafeBufferPointer(start: input.baseAddress.map { $0 + e.textStart }, count: e.textCount)
         }
+        let start = -1 - e.textStart
         // `current` is held unchanged until the next event, as the text's lifetime requires.
         return current.text.withUnsafeBufferPointer {
-            UnsafeBufferPointer(rebasing: $0[e.textStart..<(e.textStart + e.textCount)])
+            UnsafeBufferPointer(rebasing: $0[start..<(start + e.textCount)])
         }
     }
 }

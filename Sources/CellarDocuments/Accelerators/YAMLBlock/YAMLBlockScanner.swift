@@ -78,6 +78,27 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
         return events[index].kind
     }
 
+    /// The next line's events added to `batch` as `YAMLEventsAhead.Batch.append` adds each
+    /// (a scalar in `scratch` copied into it, a mapping's end at the line's offset);
+    /// true once the last, `.end`, is added.
+    mutating func readLine(into batch: inout YAMLEventsAhead.Batch) throws -> Bool {
+        events.removeAll(keepingCapacity: true)
+        scratch.removeAll(keepingCapacity: true)
+        try readLine()
+        for k in events.indices {
+            switch events[k].kind {
+            case .mappingEnd: events[k].textStart = lineStart
+            case .scalar where events[k].textStart < 0:
+                let start = -1 - events[k].textStart
+                events[k].textStart = -1 - batch.text.count
+                batch.text.append(contentsOf: scratch[start..<(start + events[k].textCount)])
+            default: break
+            }
+        }
+        batch.events.append(contentsOf: events)
+        return events.last?.kind == .end
+    }
+
     private var event: Event { events[index] }
     var hasAnchor: Bool { false }
     var position: (line: Int, column: Int) { (event.line, event.column) }
