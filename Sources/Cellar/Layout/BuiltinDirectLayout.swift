@@ -58,6 +58,9 @@ public struct BuiltinDirectLayout {
     var p2: Piece?
     var height: Int
 
+    /// No pieces: the layout of a row that takes the general path.
+    static var empty: BuiltinDirectLayout { BuiltinDirectLayout(p0: nil, p1: nil, p2: nil, height: 0) }
+
     static func simple(_ p: TextProperties) -> Bool {
         p.numberOfLines == 1 && p.lineBreakMode != .wordWrap && p.lineBreakMode != .charWrap
     }

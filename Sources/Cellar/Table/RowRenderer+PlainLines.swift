@@ -32,7 +32,7 @@ extension RowRenderer {
         content rc: borrowing RowContent, measured: Int?
     ) -> Bool {
         let g = l.geometry
-        guard let direct = rc.direct, rc.buttons == nil, rc.editingControl == .none, !rc.showsSelectionCircle,
+        guard rc.isDirect, rc.buttons == nil, rc.editingControl == .none, !rc.showsSelectionCircle,
             !rc.isEditing, !g.boxed
         else { return false }
         if let markedFocus, markedFocus == (section, row) { return false }
@@ -57,7 +57,7 @@ extension RowRenderer {
         return canvas.drawPlainLines(at: y, count: lines + separator) { out in
             for line in 0..<lines {
                 if let mark, !out.put(mark, x: x0) { return false }
-                if line >= top, !direct.putLine(line - top, height: lines - top, x: x0 + lead, into: &out) {
+                if line >= top, !rc.direct.putLine(line - top, height: lines - top, x: x0 + lead, into: &out) {
                     return false
                 }
                 if line == mid, let glyph, !out.put(glyph, x: trailing - glyph.columns) { return false }

@@ -98,8 +98,9 @@ struct RowRenderer {
         // tree) takes the place of the style's layout, as in UIKit.
         let own = cell.ownContentReplaces(style)
         let direct = own ? nil : style?.directLayout(of: cell, width: width, engine: engine)
+        let isDirect = direct != nil
         var node = ViewNode.empty
-        if direct == nil {
+        if !isDirect {
             var ctx = LayoutContext(
                 width: width, tableStyle: tableStyle,
                 layoutMargins: Insets(leading: lead, trailing: 1), state: cell.state,
@@ -122,14 +123,14 @@ struct RowRenderer {
         // Multiple selection while editing puts a selection circle where ⊖ and ⊕ go.
         let control = editing && !selectionCircles ? try table.editingStyle(for: cell, at: ip) : .none
         return RowContent(
-            direct: consume direct, node: node, lead: lead, width: width, accessoryWidth: accWidth,
+            direct: direct ?? .empty, node: node, lead: lead, width: width, accessoryWidth: accWidth,
             separatorInset: cell.separatorInset ?? separatorInset, accessory: acc,
             // Rows without a background configuration pay this nil check only.
             background: decorated
                 ? cell.backgroundConfiguration?.color(selected: isSelected, highlighted: isHighlighted) : nil,
             // isSwiped was just set from the row (`apply`): swiped open, or showing the Delete button.
             buttons: cell.state.isSwiped ? table.revealedButtons(at: ip, ambiguousWide: engine.ambiguousWide) : nil,
-            isSelected: isSelected, isHighlighted: isHighlighted,
+            isDirect: isDirect, isSelected: isSelected, isHighlighted: isHighlighted,
             isDimmed: cell.state.isDisabled || cell.alpha < 1, isEditing: editing,
             showsSelectionCircle: selectionCircles && (dataSource?.tableView(table, canEditRowAt: ip) ?? false),
             editingControl: control, engine: engine)
