@@ -33,9 +33,9 @@ package struct RowData {
     /// document's decoder straight from its bytes.
     package static func parse(_ f: RowDataFields) throws -> RowData {
         // Built from locals and returned whole (read in the order errors are reported).
-        var content = ListContentConfiguration(
-            text: try string(f.text, "text"), secondaryText: try string(f.secondaryText, "secondaryText"),
-            image: try string(f.image, "image"))
+        let text = try string(f.text, "text")
+        let secondaryText = try string(f.secondaryText, "secondaryText")
+        let image = try string(f.image, "image")
         var accessory = Accessory.none
         if let v = f.accessory { accessory = try accessoryType(v, "accessory") }
         if let v = f.accessoryText, let text = try string(v, "accessoryText") { accessory = .text(text) }
@@ -50,14 +50,18 @@ package struct RowData {
             }
             indentation = n
         }
-        if let v = f.textProperties {
-            content.textProperties = try properties(v, base: content.textProperties, "textProperties")
-        }
+        var textProperties: TextProperties?
+        if let v = f.textProperties { textProperties = try properties(v, base: TextProperties(), "textProperties") }
+        var secondaryProperties: TextProperties?
         if let v = f.secondaryTextProperties {
-            content.secondaryTextProperties = try properties(
-                v, base: content.secondaryTextProperties,
-                "secondaryTextProperties")
+            secondaryProperties = try properties(
+                v, base: ListContentConfiguration.secondaryTextDefaults, "secondaryTextProperties")
         }
+        // Made once nothing more can throw: a configuration made before a
+        // throwing read is copied whole and destroyed.
+        var content = ListContentConfiguration(text: text, secondaryText: secondaryText, image: image)
+        if let textProperties { content.textProperties = textProperties }
+        if let secondaryProperties { content.secondaryTextProperties = secondaryProperties }
         return RowData(
             content: content, accessory: accessory, editingAccessory: editingAccessory, indentation: indentation)
     }
