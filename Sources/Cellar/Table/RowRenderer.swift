@@ -57,10 +57,23 @@ struct RowRenderer {
 
     static func accessoryWidth(_ accessory: Accessory, _ engine: LayoutEngine) -> Int {
         switch accessory {
-        case .type(let t):
-            return t == .none ? 0 : max(3, AccessoryGlyphs.width(of: t, ambiguousWide: engine.ambiguousWide))
+        case .type(let t): return typeWidth(t, engine)
         case .custom(let node): return node == .empty ? 0 : max(3, engine.naturalWidth(node))
         }
+    }
+
+    @inline(__always)
+    static func typeWidth(_ t: AccessoryType, _ engine: LayoutEngine) -> Int {
+        t == .none ? 0 : max(3, AccessoryGlyphs.width(of: t, ambiguousWide: engine.ambiguousWide))
+    }
+
+    /// A row's accessory and its width. A type (the common case) is matched
+    /// in place and made anew: a copy of the field goes through the enum's
+    /// value witness (its other case holds a view tree).
+    @inline(__always)
+    private func accessoryAndWidth(_ a: Accessory) -> (Accessory, Int) {
+        if case .type(let t) = a { return (.type(t), Self.typeWidth(t, engine)) }
+        return (a, Self.accessoryWidth(a, engine))
     }
 
     /// Lays out a row's content at its width, in its current state.
@@ -88,8 +101,7 @@ struct RowRenderer {
         // Leading columns: marker, editing control, indentation.
         let level = max(cell.indentationLevel, delegate?.tableView(table, indentationLevelForRowAt: ip) ?? 0)
         let lead = 1 + (editing ? 2 : 0) + level * indentationWidth
-        let acc = editing ? cell.editingAccessory : cell.accessory
-        let accWidth = Self.accessoryWidth(acc, engine)
+        let (acc, accWidth) = editing ? accessoryAndWidth(cell.editingAccessory) : accessoryAndWidth(cell.accessory)
         // While editing, every row keeps the trailing reorder column (" ≡"),
         // movable or not, so accessories and ≡ line up across rows.
         let reorder = editing ? Self.reorderColumnWidth : 0
