@@ -24,7 +24,7 @@ extension RowRenderer {
     )
     /// A separator's rule, cut to each row: made once, as wide as a
     /// document's table may be (a wider table's rows take cells).
-    static let plainRule = PlainText(repeating: "─", count: InputLimits.width.upperBound)
+    static let plainRule = PlainRule(repeating: "─", count: InputLimits.width.upperBound)
 
     /// Draws the row as `draw` does, as plain lines; false when it needs cells.
     func drawPlainLines(
