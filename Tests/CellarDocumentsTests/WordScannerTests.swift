@@ -107,9 +107,16 @@ import Testing
                 }
             }
         }
-        // Random bytes, mostly the high ones UTF-8 is made of.
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        for _ in 0..<20000 {
+        for bytes in Self.randomBytes(seed: 0x9E37_79B9_7F4A_7C15, count: 20000) {
+            let got = bytes.withUnsafeBufferPointer { WordScanner($0).firstInvalidUTF8() }
+            #expect(got == Self.referenceFirstInvalid(bytes), "\(bytes)")
+        }
+    }
+
+    /// Random bytes (up to 63), mostly the high ones UTF-8 is made of.
+    static func randomBytes(seed: UInt64, count: Int) -> [[UInt8]] {
+        var state = seed
+        return (0..<count).map { _ in
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let length = Int(state >> 58)
             let bytes: [UInt8] = (0..<length).map { k in
@@ -117,8 +124,35 @@ import Testing
                 return k % 3 == 0 ? r : (r | 0x80) & (k % 2 == 0 ? 0xBF : 0xFF)
             }
             state = state &* 6_364_136_223_846_793_005 &+ 1
-            let got = bytes.withUnsafeBufferPointer { WordScanner($0).firstInvalidUTF8() }
-            #expect(got == Self.referenceFirstInvalid(bytes), "\(bytes)")
+            return bytes
+        }
+    }
+
+    /// `asciiIfValid` (a string's check before it is copied unchecked): nil
+    /// exactly where the reference finds invalid UTF-8, else whether every
+    /// byte is ASCII; each piece at every place of the words it reads, the
+    /// last of them read where the bytes end, and cut short at the end.
+    @Test func asciiIfValidAgreesWithTheStandardLibrary() {
+        func expected(_ bytes: [UInt8]) -> Bool? {
+            Self.referenceFirstInvalid(bytes) == nil ? bytes.allSatisfy { $0 < 0x80 } : nil
+        }
+        for before in 0...17 {
+            for after in 0...9 {
+                for piece in Self.stops + Self.passes + [[]] {
+                    let bytes =
+                        [UInt8](repeating: UInt8(ascii: "a"), count: before) + piece
+                        + [UInt8](repeating: UInt8(ascii: "z"), count: after)
+                    let got = bytes.withUnsafeBufferPointer { WordScanner($0).asciiIfValid() }
+                    #expect(got == expected(bytes), "\(bytes)")
+                    let cut = Array(bytes.prefix(before + max(0, piece.count - 1)))
+                    let gotCut = cut.withUnsafeBufferPointer { WordScanner($0).asciiIfValid() }
+                    #expect(gotCut == expected(cut), "\(cut)")
+                }
+            }
+        }
+        for bytes in Self.randomBytes(seed: 0x2545_F491_4F6C_DD1D, count: 20000) {
+            let got = bytes.withUnsafeBufferPointer { WordScanner($0).asciiIfValid() }
+            #expect(got == expected(bytes), "\(bytes)")
         }
     }
 }

@@ -31,11 +31,7 @@ public struct ListContentConfiguration: Hashable, Sendable {
     /// How the primary text is drawn, as UIListContentConfiguration's textProperties.
     public var textProperties = TextProperties()
     /// How the secondary text is drawn (secondary label colour by default), as secondaryTextProperties.
-    public var secondaryTextProperties: TextProperties = {
-        var p = TextProperties()
-        p.color = .semantic(.secondaryLabel)
-        return p
-    }()
+    public var secondaryTextProperties = secondaryTextDefaults
     /// Columns between the image and the text, as imageToTextPadding.
     public var imageToTextPadding = 1
     /// Columns between text and secondary text when they share a line, as textToSecondaryTextHorizontalPadding.
@@ -44,6 +40,12 @@ public struct ListContentConfiguration: Hashable, Sendable {
     public var textToSecondaryTextVerticalPadding = 0
     /// Extra margins around the content, as directionalLayoutMargins.
     public var directionalLayoutMargins = Insets.zero
+    /// The secondary text's properties by default: the secondary label colour.
+    static var secondaryTextDefaults: TextProperties {
+        var p = TextProperties()
+        p.color = .semantic(.secondaryLabel)
+        return p
+    }
     /// Creates a configuration with optional text, secondary text and image.
     public init(text: String? = nil, secondaryText: String? = nil, image: String? = nil) {
         self.text = text

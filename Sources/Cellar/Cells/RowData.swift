@@ -32,10 +32,17 @@ package struct RowData {
     /// The row data from a row's fields, found by `RowDataFields` or by a
     /// document's decoder straight from its bytes.
     package static func parse(_ f: RowDataFields) throws -> RowData {
+        var fields = f
+        return try parse(taking: &fields)
+    }
+
+    /// `parse`, the labels' text moved out of `f` (left nil there), not
+    /// copied: a document's decoder drops the fields once parsed.
+    package static func parse(taking f: inout RowDataFields) throws -> RowData {
         // Built from locals and returned whole (read in the order errors are reported).
-        var content = ListContentConfiguration(
-            text: try string(f.text, "text"), secondaryText: try string(f.secondaryText, "secondaryText"),
-            image: try string(f.image, "image"))
+        let text = try string(f.text.take(), "text")
+        let secondaryText = try string(f.secondaryText.take(), "secondaryText")
+        let image = try string(f.image.take(), "image")
         var accessory = Accessory.none
         if let v = f.accessory { accessory = try accessoryType(v, "accessory") }
         if let v = f.accessoryText, let text = try string(v, "accessoryText") { accessory = .text(text) }
@@ -50,14 +57,18 @@ package struct RowData {
             }
             indentation = n
         }
-        if let v = f.textProperties {
-            content.textProperties = try properties(v, base: content.textProperties, "textProperties")
-        }
+        var textProperties: TextProperties?
+        if let v = f.textProperties { textProperties = try properties(v, base: TextProperties(), "textProperties") }
+        var secondaryProperties: TextProperties?
         if let v = f.secondaryTextProperties {
-            content.secondaryTextProperties = try properties(
-                v, base: content.secondaryTextProperties,
-                "secondaryTextProperties")
+            secondaryProperties = try properties(
+                v, base: ListContentConfiguration.secondaryTextDefaults, "secondaryTextProperties")
         }
+        // Made once nothing more can throw: a configuration made before a
+        // throwing read is copied whole and destroyed.
+        var content = ListContentConfiguration(text: text, secondaryText: secondaryText, image: image)
+        if let textProperties { content.textProperties = textProperties }
+        if let secondaryProperties { content.secondaryTextProperties = secondaryProperties }
         return RowData(
             content: content, accessory: accessory, editingAccessory: editingAccessory, indentation: indentation)
     }
@@ -76,12 +87,16 @@ package struct RowData {
         return (try? parse(fields)) != nil
     }
 
-    static func string(_ v: Value?, _ key: String) throws -> String? {
-        guard let v else { return nil }
-        switch v {
-        case .null: return nil
-        case .string, .bytes, .int, .double, .bool: return v.stringValue
-        default: throw RowDataError(keyPath: [key], message: "must be text")
+    /// The text of `v`, moved out of it when it is a string.
+    static func string(_ v: consuming Value?, _ key: String) throws -> String? {
+        switch consume v {
+        case .none, .null?: return nil
+        case .string(let s)?: return s
+        case let v?:
+            switch v {
+            case .bytes, .int, .double, .bool: return v.stringValue
+            default: throw RowDataError(keyPath: [key], message: "must be text")
+            }
         }
     }
 

@@ -171,7 +171,7 @@ extension TableView {
     /// directly: that layout's height is its measure), checked; nil, with
     /// the row counted as measured, when the content is to be measured.
     private func styleLines(_ ip: IndexPath, _ cell: Cell, laidOut content: borrowing RowContent) throws -> Int? {
-        if content.direct == nil, !cell.ownContentReplaces(cell.style), let style = cell.style,
+        if !content.isDirect, !cell.ownContentReplaces(cell.style), let style = cell.style,
             let h = try style.height(for: cell, width: content.width)
         {
             guard (0...TableView.maximumRowHeight).contains(h) else {

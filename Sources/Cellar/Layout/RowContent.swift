@@ -3,11 +3,11 @@ import CellarText
 /// A row's content laid out once at its width, used to measure and to draw
 /// (a streamed row is laid out a single time).
 struct RowContent {
-    /// The built-in styles' common case (BuiltinDirectLayout); nil for
-    /// everything else, which lays out `node` with LayoutEngine. Two fields
-    /// rather than an enum: reading an enum's payload copies it (a retain
-    /// per label), an optional field is used in place.
-    var direct: BuiltinDirectLayout?
+    /// The built-in styles' common case (BuiltinDirectLayout) when
+    /// `isDirect`; empty for everything else, which lays out `node` with
+    /// LayoutEngine. Plain fields rather than an enum or an optional: binding
+    /// a payload copies it (a retain per label), a field is used in place.
+    var direct: BuiltinDirectLayout
     var node: ViewNode = .empty
     // The fields after `node` are ordered widest first, the one-byte ones
     // last and together: a row's content is moved several times on its way
@@ -26,6 +26,8 @@ struct RowContent {
     var background: Color?
     /// The buttons the row reveals (swiped open, or its ⊖ tapped), else nil.
     var buttons: SwipeButtons?
+    /// `direct` is the row's layout.
+    var isDirect: Bool
     var isSelected: Bool
     var isHighlighted: Bool
     /// Disabled, or alpha below 1.
@@ -40,7 +42,7 @@ struct RowContent {
     var engine: LayoutEngine
 
     func measure() -> Int {
-        if let h = direct?.height { return h }
+        if isDirect { return direct.height }
         return engine.measure(node, width: width)
     }
 
@@ -56,13 +58,13 @@ struct RowContent {
     /// row (a `.fill` horizontal stack stretches to the row's height).
     /// `measured`: the content's height when the caller already has it.
     func contentTop(inRowOf lines: Int, measured: Int? = nil) -> Int {
-        guard lines > 1, direct != nil || !LayoutEngine.fillsHeight(node) else { return 0 }
+        guard lines > 1, isDirect || !LayoutEngine.fillsHeight(node) else { return 0 }
         return max(0, (lines - (measured ?? measure())) / 2)
     }
 
     func draw(into canvas: inout Canvas, x: Int, y: Int, height: Int) {
-        if direct != nil {
-            direct?.draw(into: &canvas, x: x, y: y, height: height)
+        if isDirect {
+            direct.draw(into: &canvas, x: x, y: y, height: height)
         } else {
             engine.draw(node, into: &canvas, x: x, y: y, width: width, height: height)
         }

@@ -24,7 +24,7 @@ extension RowRenderer {
     )
     /// A separator's rule, cut to each row: made once, as wide as a
     /// document's table may be (a wider table's rows take cells).
-    static let plainRule = PlainText(repeating: "─", count: InputLimits.width.upperBound)
+    static let plainRule = PlainRule(repeating: "─", count: InputLimits.width.upperBound)
 
     /// Draws the row as `draw` does, as plain lines; false when it needs cells.
     func drawPlainLines(
@@ -32,7 +32,7 @@ extension RowRenderer {
         content rc: borrowing RowContent, measured: Int?
     ) -> Bool {
         let g = l.geometry
-        guard let direct = rc.direct, rc.buttons == nil, rc.editingControl == .none, !rc.showsSelectionCircle,
+        guard rc.isDirect, rc.buttons == nil, rc.editingControl == .none, !rc.showsSelectionCircle,
             !rc.isEditing, !g.boxed
         else { return false }
         if let markedFocus, markedFocus == (section, row) { return false }
@@ -57,7 +57,7 @@ extension RowRenderer {
         return canvas.drawPlainLines(at: y, count: lines + separator) { out in
             for line in 0..<lines {
                 if let mark, !out.put(mark, x: x0) { return false }
-                if line >= top, !direct.putLine(line - top, height: lines - top, x: x0 + lead, into: &out) {
+                if line >= top, !rc.direct.putLine(line - top, height: lines - top, x: x0 + lead, into: &out) {
                     return false
                 }
                 if line == mid, let glyph, !out.put(glyph, x: trailing - glyph.columns) { return false }

@@ -57,10 +57,23 @@ struct RowRenderer {
 
     static func accessoryWidth(_ accessory: Accessory, _ engine: LayoutEngine) -> Int {
         switch accessory {
-        case .type(let t):
-            return t == .none ? 0 : max(3, AccessoryGlyphs.width(of: t, ambiguousWide: engine.ambiguousWide))
+        case .type(let t): return typeWidth(t, engine)
         case .custom(let node): return node == .empty ? 0 : max(3, engine.naturalWidth(node))
         }
+    }
+
+    @inline(__always)
+    static func typeWidth(_ t: AccessoryType, _ engine: LayoutEngine) -> Int {
+        t == .none ? 0 : max(3, AccessoryGlyphs.width(of: t, ambiguousWide: engine.ambiguousWide))
+    }
+
+    /// A row's accessory and its width. A type (the common case) is matched
+    /// in place and made anew: a copy of the field goes through the enum's
+    /// value witness (its other case holds a view tree).
+    @inline(__always)
+    private func accessoryAndWidth(_ a: Accessory) -> (Accessory, Int) {
+        if case .type(let t) = a { return (.type(t), Self.typeWidth(t, engine)) }
+        return (a, Self.accessoryWidth(a, engine))
     }
 
     /// Lays out a row's content at its width, in its current state.
@@ -88,8 +101,7 @@ struct RowRenderer {
         // Leading columns: marker, editing control, indentation.
         let level = max(cell.indentationLevel, delegate?.tableView(table, indentationLevelForRowAt: ip) ?? 0)
         let lead = 1 + (editing ? 2 : 0) + level * indentationWidth
-        let acc = editing ? cell.editingAccessory : cell.accessory
-        let accWidth = Self.accessoryWidth(acc, engine)
+        let (acc, accWidth) = editing ? accessoryAndWidth(cell.editingAccessory) : accessoryAndWidth(cell.accessory)
         // While editing, every row keeps the trailing reorder column (" ≡"),
         // movable or not, so accessories and ≡ line up across rows.
         let reorder = editing ? Self.reorderColumnWidth : 0
@@ -98,8 +110,9 @@ struct RowRenderer {
         // tree) takes the place of the style's layout, as in UIKit.
         let own = cell.ownContentReplaces(style)
         let direct = own ? nil : style?.directLayout(of: cell, width: width, engine: engine)
+        let isDirect = direct != nil
         var node = ViewNode.empty
-        if direct == nil {
+        if !isDirect {
             var ctx = LayoutContext(
                 width: width, tableStyle: tableStyle,
                 layoutMargins: Insets(leading: lead, trailing: 1), state: cell.state,
@@ -122,14 +135,14 @@ struct RowRenderer {
         // Multiple selection while editing puts a selection circle where ⊖ and ⊕ go.
         let control = editing && !selectionCircles ? try table.editingStyle(for: cell, at: ip) : .none
         return RowContent(
-            direct: consume direct, node: node, lead: lead, width: width, accessoryWidth: accWidth,
+            direct: direct ?? .empty, node: node, lead: lead, width: width, accessoryWidth: accWidth,
             separatorInset: cell.separatorInset ?? separatorInset, accessory: acc,
             // Rows without a background configuration pay this nil check only.
             background: decorated
                 ? cell.backgroundConfiguration?.color(selected: isSelected, highlighted: isHighlighted) : nil,
             // isSwiped was just set from the row (`apply`): swiped open, or showing the Delete button.
             buttons: cell.state.isSwiped ? table.revealedButtons(at: ip, ambiguousWide: engine.ambiguousWide) : nil,
-            isSelected: isSelected, isHighlighted: isHighlighted,
+            isDirect: isDirect, isSelected: isSelected, isHighlighted: isHighlighted,
             isDimmed: cell.state.isDisabled || cell.alpha < 1, isEditing: editing,
             showsSelectionCircle: selectionCircles && (dataSource?.tableView(table, canEditRowAt: ip) ?? false),
             editingControl: control, engine: engine)

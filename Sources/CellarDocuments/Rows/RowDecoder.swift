@@ -100,7 +100,7 @@ struct RowDecoder: Sendable {
         } json: { j in
             try j.builtinRow(&builtins, into: &row)
         }
-        guard read == true, let data = try? RowData.parse(row.fields) else { return nil }
+        guard read == true, let data = try? RowData.parse(taking: &row.fields) else { return nil }
         return DecodedRow(
             parsed: data, cell: row.cell, disabled: row.disabled, measuringLabels: ambiguousWide, box: box)
     }

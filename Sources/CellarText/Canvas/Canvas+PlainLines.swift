@@ -98,16 +98,23 @@ public struct PlainLines {
         return fits
     }
 
-    /// Puts `text` at column `x`, the first `columns` of it when given (a
-    /// separator's rule is cut to the row).
+    /// Puts `text` at column `x`; `columns`, when given, must be its own
+    /// (only a rule is cut: `PlainRule`).
     public mutating func put(_ text: PlainText, x: Int, columns: Int? = nil) -> Bool {
         let columns = columns ?? text.columns
         guard columns > 0 else { return true }
-        guard x >= column, x <= width - columns, columns <= text.columns else { return false }
-        // Only a rule of one-column glyphs of one length is cut (`PlainText(repeating:)`).
-        let length = columns == text.columns ? text.bytes.count : columns * text.glyphLength
-        guard length > 0 else { return false }
-        let fits = text.bytes.withUnsafeBufferPointer { append(spaces: x - column, .init(rebasing: $0[..<length])) }
+        guard x >= column, x <= width - columns, columns == text.columns else { return false }
+        let fits = text.withBytes { append(spaces: x - column, $0) }
+        if fits { column = x + columns }
+        return fits
+    }
+
+    /// Puts the first `columns` of `rule` at column `x` (a separator's rule cut to the row).
+    public mutating func put(_ rule: PlainRule, x: Int, columns: Int) -> Bool {
+        guard columns > 0 else { return true }
+        guard x >= column, x <= width - columns, columns <= rule.columns else { return false }
+        let length = columns * rule.glyphLength
+        let fits = rule.bytes.withUnsafeBufferPointer { append(spaces: x - column, .init(rebasing: $0[..<length])) }
         if fits { column = x + columns }
         return fits
     }
@@ -215,28 +222,52 @@ public struct PlainLines {
 }
 
 /// Text that plain lines take as its bytes, checked once: a glyph drawn on
-/// many rows (an accessory, a selection mark, a separator's rule).
+/// many rows (an accessory, a selection mark). Its bytes are held inline,
+/// so the value is copied and passed around without counting references.
 public struct PlainText: Sendable {
-    let bytes: [UInt8]
+    /// Bytes a plain text holds at most.
+    public static let capacity = 16
+    private let words: (UInt64, UInt64)
+    private let count: Int
     /// Display columns of the text.
     public let columns: Int
-    /// Bytes of each glyph of a rule (`init(repeating:)`); 0 otherwise.
-    let glyphLength: Int
 
-    /// Nil when `text` is not plain (`PlainLines.plainColumns`), or not `columns` wide.
+    /// Nil when `text` is not plain (`PlainLines.plainColumns`), not
+    /// `columns` wide, or longer than `capacity` bytes.
     public init?(_ text: String, columns: Int) {
         let bytes = Array(text.utf8)
-        guard bytes.withUnsafeBufferPointer({ PlainLines.plainColumns($0) }) == columns else { return nil }
-        self.bytes = bytes
+        guard bytes.count <= Self.capacity, bytes.withUnsafeBufferPointer({ PlainLines.plainColumns($0) }) == columns
+        else { return nil }
+        var words: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &words) { $0.copyBytes(from: bytes) }
+        self.words = words
+        count = bytes.count
         self.columns = columns
-        glyphLength = 0
     }
 
-    /// `count` copies of a one-column `glyph`, which `put` may cut to fewer.
+    /// Runs `body` on the text's bytes.
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        withUnsafeBytes(of: words) { raw in
+            body(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[..<count]))
+        }
+    }
+}
+
+/// A separator's rule for plain lines: copies of a one-column glyph, made
+/// once as wide as a table may be and cut to each row.
+public struct PlainRule: Sendable {
+    let bytes: [UInt8]
+    /// Display columns of the whole rule.
+    public let columns: Int
+    /// Bytes of each glyph.
+    let glyphLength: Int
+
+    /// `count` copies of a one-column `glyph`; nil when it is not plain or one column wide.
     public init?(repeating glyph: String, count: Int) {
         guard let one = PlainText(glyph, columns: 1) else { return nil }
-        bytes = Array([[UInt8]](repeating: one.bytes, count: max(0, count)).joined())
+        let glyphBytes = one.withBytes { Array($0) }
+        bytes = Array([[UInt8]](repeating: glyphBytes, count: max(0, count)).joined())
         columns = max(0, count)
-        glyphLength = one.bytes.count
+        glyphLength = glyphBytes.count
     }
 }

@@ -7,6 +7,13 @@ import Testing
 /// whatever label widths the cell holds from measuring ahead
 /// (`MeasuredLabels`): its own labels', another row's, or another setting's.
 @Suite struct DirectLayoutTests {
+    /// A layout is moved whole several times per row: its pieces are stored
+    /// without padding so that the three and the height stay within 128 bytes.
+    @Test func aLayoutFitsIn128Bytes() {
+        #expect(MemoryLayout<BuiltinDirectLayout.Piece?>.stride == 40)
+        #expect(MemoryLayout<BuiltinDirectLayout>.size <= 128)
+    }
+
     @Test func directLayoutMatchesTheGeneralLayout() {
         var rng = SplitMix(seed: 42)
         // Its own sequence, so the configurations are those drawn without measuring ahead.

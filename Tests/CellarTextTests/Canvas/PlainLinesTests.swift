@@ -59,6 +59,20 @@ import Testing
         #expect(PlainText("✈\u{FE0F} ok", columns: 5) != nil, "VS16 widens a narrow emoji base")
         #expect(PlainText("한글 ok", columns: 7) != nil)
         #expect(PlainText("한글 ok", columns: 6) == nil, "a width that is not the text's")
+        // Held inline: up to `capacity` bytes, and those bytes put as they are.
+        let longest = String(repeating: "ab", count: PlainText.capacity / 2)
+        #expect(PlainText(longest + "c", columns: PlainText.capacity + 1) == nil)
+        var canvas = Canvas(width: 20, height: 1)
+        canvas.takesPlainLines = true
+        #expect(
+            canvas.drawPlainLines(at: 0, count: 1) { out in
+                guard let text = PlainText(longest, columns: PlainText.capacity), out.put(text, x: 1) else {
+                    return false
+                }
+                out.endLine()
+                return true
+            })
+        #expect(String(decoding: Self.written(canvas, line: 0), as: UTF8.self) == " " + longest)
     }
 
     @Test func linesGoLeftToRightInsideTheCanvas() {
@@ -73,7 +87,7 @@ import Testing
         #expect(!canvas.drawPlainLines(at: 2, count: 2) { _ in true })
         #expect(canvas.plainEnds.isEmpty)
         // A rule cut to the row; a text cut is refused.
-        let rule = PlainText(repeating: "─", count: 8)
+        let rule = PlainRule(repeating: "─", count: 8)
         #expect(rule != nil)
         #expect(
             canvas.drawPlainLines(at: 1, count: 2) { out in

@@ -19,7 +19,7 @@ struct RowShape<Name: Sendable>: Sendable {
 
     static var maximumLength: Int { 32 }
     static var maximumGaps: Int { 16 }
-    /// Two per member, the last matched first: rows of two shapes (two
+    /// Two per member, the last recorded first: rows of two shapes (two
     /// styles' keys in turn) match either.
     private var gaps: [Gap] = []
     private var others: [Gap] = []
@@ -37,14 +37,12 @@ struct RowShape<Name: Sendable>: Sendable {
         return matchOther(k, w0, scanner, p)
     }
 
-    /// The other gap of member `k`, made the first when it fits (the first is compared inline).
+    /// The other gap of member `k` when it fits (the first is compared
+    /// inline). Left second: both are compared on every row, and moving
+    /// gaps between the two arrays cost more than the compare it saves.
     @inline(never)
-    private mutating func matchOther(_ k: Int, _ w0: UInt64, _ scanner: WordScanner, _ p: Int) -> Gap? {
-        let g = others[k]
-        guard Self.fits(g, w0, scanner, p) else { return nil }
-        others[k] = gaps[k]
-        gaps[k] = g
-        return g
+    private func matchOther(_ k: Int, _ w0: UInt64, _ scanner: WordScanner, _ p: Int) -> Gap? {
+        Self.fits(others[k], w0, scanner, p) ? others[k] : nil
     }
 
     @inline(__always)

@@ -145,37 +145,50 @@ struct WordScanner {
     }
 
     /// The text of `range` (below `count`), which a scan through `run` (or
-    /// `firstInvalidUTF8`) has found to be valid UTF-8, as a `String`: ASCII
-    /// text is copied in without a second check; other text is checked
-    /// again, since a file rewritten in place while it is mapped can change
-    /// under the reader, and a `String` must never hold invalid UTF-8. The
-    /// plain twin checks all.
+    /// `firstInvalidUTF8`) has found to be valid UTF-8, as a `String`. It is
+    /// checked again, since a file rewritten in place while it is mapped can
+    /// change under the reader and a `String` must never hold invalid UTF-8:
+    /// by `asciiIfValid`, within the range (a sequence may not run past its
+    /// end), before the copy, as the standard library's decoder checks before
+    /// it copies. Text that fails is repaired by that decoder. The plain twin
+    /// checks all with the standard library.
     func string(_ range: Range<Int>) -> String {
         let text = UnsafeBufferPointer(start: base.map { $0 + range.lowerBound }, count: range.count)
-        if words, #available(macOS 26, *), isASCII(range) {
-            return String(copying: UTF8Span(unchecked: text.span, isKnownASCII: true))
+        if words, #available(macOS 26, *), let ascii = WordScanner(text, words: true).asciiIfValid() {
+            return String(copying: UTF8Span(unchecked: text.span, isKnownASCII: ascii))
         }
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// Whether every byte of `range` is below 0x80.
-    private func isASCII(_ range: Range<Int>) -> Bool {
-        guard range.count >= 8 else {
-            for i in range where byte(i) >= 0x80 { return false }
-            return true
+    /// Whether the bytes are all ASCII when they are valid UTF-8; nil when
+    /// not. `firstInvalidUTF8 == nil` as a short text's check: a word's ASCII
+    /// bytes up to the first other one are passed at once, and the last
+    /// word is read where the bytes end, its bytes already passed shifted out.
+    func asciiIfValid() -> Bool? {
+        var ascii = true
+        var i = 0
+        while i < count {
+            #if _endian(little)
+                if words && count >= 8 {
+                    let at = min(i, count &- 8)
+                    let word = UnsafeRawPointer(base.unsafelyUnwrapped + at).loadUnaligned(as: UInt64.self)
+                    let high = (word & ByteFlags.highs) &>> UInt64((i &- at) &<< 3)
+                    if high == 0 {
+                        i = at &+ 8
+                        continue
+                    }
+                    i &+= high.trailingZeroBitCount &>> 3
+                }
+            #endif
+            if byte(i) < 0x80 {
+                i &+= 1
+                continue
+            }
+            let n = utf8Length(at: i)
+            if n == 0 { return nil }
+            ascii = false
+            i &+= n
         }
-        return !containsHigh(range)
-    }
-
-    /// Whether a byte of `range` (eight bytes or more) is 0x80 or above (outside ASCII).
-    private func containsHigh(_ range: Range<Int>) -> Bool {
-        // The last word read where it ends, over bytes read before: no byte loop.
-        var high = UnsafeRawPointer(base.unsafelyUnwrapped + (range.upperBound &- 8)).loadUnaligned(as: UInt64.self)
-        var i = range.lowerBound
-        while i &+ 8 < range.upperBound {
-            high |= UnsafeRawPointer(base.unsafelyUnwrapped + i).loadUnaligned(as: UInt64.self)
-            i &+= 8
-        }
-        return high & ByteFlags.highs != 0
+        return ascii
     }
 }
