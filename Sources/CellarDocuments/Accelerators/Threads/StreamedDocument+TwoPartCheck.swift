@@ -12,8 +12,9 @@ import CellarText
 /// thread's. JSON Lines: rows to the end. CSV and TSV: records to the end,
 /// from a line that starts one only if the first part, read up to it, ends
 /// there (a quoted field running over it leaves that part unterminated). A
-/// JSON table (and a YAML table's JSON form, a row to a line): the rows of each `rows` list from there (`Segment`s), taken
-/// only where the scan reaches a segment's first row as a row of a list.
+/// JSON table (and a YAML table's JSON form, a row to a line): the rows of
+/// each `rows` list from there (`Segment`s), taken only where the scan
+/// reaches a segment's first row as a row of a list.
 ///
 /// Invariant: the rows kept are those a check from the start finds
 /// (`TwoPartCheckTests`); a part that fails is dropped and read here, so
