@@ -114,8 +114,10 @@ struct RowDecoder: Sendable {
         return try bytes.withUnsafeBufferPointer { buffer in
             switch format {
             case .csv, .tsv:
-                let records = DelimitedRecords(buffer, format: format)
+                let records = DelimitedRecords(buffer, format: format, accelerated: accelerated)
                 var fields: [DelimitedRecords.Field] = []
+                // One allocation a row, not one each time a record's fields outgrow it.
+                fields.reserveCapacity(columns.count)
                 _ = try records.record(at: offset, into: &fields)
                 return try delimited(records, fields)
             default:

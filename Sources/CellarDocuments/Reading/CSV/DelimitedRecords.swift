@@ -7,11 +7,14 @@ struct DelimitedRecords {
     let bytes: UnsafeBufferPointer<UInt8>
     let separator: UInt8
     let quoting: Bool
+    let words: WordScanner
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, format: InputFormat) {
+    /// `accelerated`: `Accelerators.enabled`, read once by the owner (a row's decoder, a scan).
+    init(_ bytes: UnsafeBufferPointer<UInt8>, format: InputFormat, accelerated: Bool = Accelerators.enabled) {
         self.bytes = bytes
         separator = format == .tsv ? 0x09 : UInt8(ascii: ",")
         quoting = format != .tsv
+        words = WordScanner(bytes, words: accelerated)
     }
 
     struct Field {
@@ -45,7 +48,6 @@ struct DelimitedRecords {
             count += 1
         }
         defer { if fields.count > count { fields.removeLast(fields.count - count) } }
-        let words = WordScanner(bytes)
         var i = start
         while true {
             let fieldStart = i
@@ -115,7 +117,7 @@ struct DelimitedRecords {
     }
 
     func text(_ f: Field) -> String {
-        let raw = String(decoding: bytes[f.range], as: UTF8.self)
+        let raw = words.string(f.range)
         guard f.quoted, raw.utf8.contains(UInt8(ascii: "\"")) else { return raw }
         return raw.replacing("\"\"", with: "\"")
     }
