@@ -69,26 +69,36 @@ import Testing
         #expect(try fm.contentsOfDirectory(atPath: cache.directory).count == 1)
     }
 
-    @Test func aChangedOrTouchedFileIsScannedAgain() throws {
+    /// A YAML file's index comes with its kept form (`KeptYAMLFormTests`), read through `S.loadYAML`.
+    @Test(arguments: ["jsonl", "yaml"])
+    func aChangedOrTouchedFileIsScannedAgain(format: String) throws {
         let dir = try ScratchDirectory()
         let cache = S.cache(dir)
-        let path = try S.write(dir, "t.jsonl", "{\"text\": \"apple\"}\n{\"text\": \"pear\"}\n", age: 100)
-        #expect(try S.load(path, cache).loadIndexUse == .written)
+        func load(_ path: String) throws -> StreamedDocument {
+            format == "yaml" ? try S.loadYAML(path, cache) : try S.load(path, cache)
+        }
+        func table(_ first: String, _ second: String) -> String {
+            format == "yaml"
+                ? "sections:\n  - rows:\n      - text: \(first)\n      - text: \(second)\n"
+                : "{\"text\": \"\(first)\"}\n{\"text\": \"\(second)\"}\n"
+        }
+        let path = try S.write(dir, "t." + format, table("apple", "pear"), age: 100)
+        #expect(try load(path).loadIndexUse == .written)
         // The same size, other rows, another time: the index is not taken, and the new rows are read.
-        try S.write(dir, "t.jsonl", "{\"text\": \"plum!\"}\n{\"text\": \"figs\"}\n", age: 50)
-        let changed = try S.load(path, cache)
+        try S.write(dir, "t." + format, table("plum!", "figs"), age: 50)
+        let changed = try load(path)
         #expect(changed.loadIndexUse == .written)
         #expect(try changed.row(0)["text"] == .string("plum!"))
-        #expect(try S.load(path, cache).loadIndexUse == .read)
+        #expect(try load(path).loadIndexUse == .read)
         // Only the times changed: still another file as far as the index can tell.
         try S.setAge(path, 30)
-        #expect(try S.load(path, cache).loadIndexUse == .written)
-        #expect(try S.load(path, cache).loadIndexUse == .read)
+        #expect(try load(path).loadIndexUse == .written)
+        #expect(try load(path).loadIndexUse == .read)
         // A file replaced by another at the same path (another inode).
-        let other = try S.write(dir, "u.jsonl", "{\"text\": \"plum!\"}\n{\"text\": \"figs\"}\n", age: 30)
+        let other = try S.write(dir, "u." + format, table("plum!", "figs"), age: 30)
         try FileManager.default.removeItem(atPath: path)
         try FileManager.default.moveItem(atPath: other, toPath: path)
-        #expect(try S.load(path, cache).loadIndexUse == .written)
+        #expect(try load(path).loadIndexUse == .written)
     }
 
     @Test func aFileWrittenJustNowGetsNoIndex() throws {

@@ -105,45 +105,29 @@ struct YAMLEventsAhead: ~Copyable, YAMLEventSource {
     ) {
         do {
             if scanning {
+                // A line's events at once, as `Batch.append` copies them.
                 var scanner = try YAMLBlockScanner(checking: yaml, path: path, dropping: behind)
-                passLines(&scanner, into: queue)
+                pass(into: queue) { try scanner.readLine(into: &$0) }
             } else {
                 var events = try YAMLEvents(yaml, path: path, dropping: behind)
-                pass(&events, into: queue)
+                pass(into: queue) { batch in
+                    let kind = try events.next()
+                    // The reader passes these by.
+                    if kind != .other { batch.append(kind, of: events) }
+                    return kind == .end
+                }
             }
         } catch {
             _ = queue.put([], last: true, failure: error)
         }
     }
 
-    /// The events of `events` into `queue` in batches, its error (if any) after the last.
-    private static func pass<Source: YAMLEventSource & ~Copyable>(
-        _ events: inout Source, into queue: BatchesAhead<Batch>
-    ) {
+    /// Batches into `queue`, each filled by `fill` (true once it has added the `.end`), the
+    /// reader's error (if any) after the last.
+    private static func pass(into queue: BatchesAhead<Batch>, _ fill: (inout Batch) throws -> Bool) {
         var batch = reusable([])
         do {
-            while true {
-                let kind = try events.next()
-                // The reader passes these by.
-                if kind == .other { continue }
-                batch.append(kind, of: events)
-                if kind == .end { break }
-                if batch.events.count >= batchEvents {
-                    guard let (spent, _) = queue.put([batch]) else { return }
-                    batch = reusable(consume spent)
-                }
-            }
-            _ = queue.put([batch], last: true)
-        } catch {
-            _ = queue.put([batch], last: true, failure: error)
-        }
-    }
-
-    /// `pass` for the block scanner: a line's events at once, as `Batch.append` copies them.
-    private static func passLines(_ scanner: inout YAMLBlockScanner, into queue: BatchesAhead<Batch>) {
-        var batch = reusable([])
-        do {
-            while try !scanner.readLine(into: &batch) {
+            while try !fill(&batch) {
                 if batch.events.count >= batchEvents {
                     guard let (spent, _) = queue.put([batch]) else { return }
                     batch = reusable(consume spent)
