@@ -81,9 +81,12 @@ final class JSONFormSpool {
     }
 
     /// The form, mapped read-only (read, if the system will not map it); `path` names it in a fault's message.
-    func mapped(path: String) throws -> DocumentBytes {
-        guard lseek(fd, off_t(Self.headerSize), SEEK_SET) == off_t(Self.headerSize) else { throw Refused() }
-        return try DocumentBytes(file: fd, count: count, path: path, limit: Int.max, offset: Self.headerSize)
+    func mapped(path: String) throws -> DocumentBytes { try Self.form(in: fd, count: count, path: path) }
+
+    /// The `count` bytes of form after the header of `fd`, mapped (read, if the system will not map them).
+    private static func form(in fd: Int32, count: Int, path: String) throws -> DocumentBytes {
+        guard lseek(fd, off_t(headerSize), SEEK_SET) == off_t(headerSize) else { throw Refused() }
+        return try DocumentBytes(file: fd, count: count, path: path, limit: Int.max, offset: headerSize)
     }
 
     /// Gives the file the name `path` (in `directory`), through a temporary name renamed over it;
@@ -110,11 +113,8 @@ final class JSONFormSpool {
     /// `naming` is the YAML file, named in a fault's message.
     static func kept(_ path: String, identity: FileIdentity, naming: String) -> DocumentBytes? {
         IndexFiles.withOwnFile(path) { fd, info in
-            guard FileIdentity(info) == identity, info.st_size >= headerSize,
-                lseek(fd, off_t(headerSize), SEEK_SET) == off_t(headerSize)
-            else { return nil }
-            return try? DocumentBytes(
-                file: fd, count: Int(info.st_size) - headerSize, path: naming, limit: Int.max, offset: headerSize)
+            guard FileIdentity(info) == identity, info.st_size >= headerSize else { return nil }
+            return try? form(in: fd, count: Int(info.st_size) - headerSize, path: naming)
         }
     }
 }

@@ -87,11 +87,12 @@ enum IndexFiles {
             guard !kept.contains(path), let kind = nameKind(name), let identity = ownFile(path, kind) else { continue }
             switch kind {
             case .index, .form:
-                var table = tables[String(name.prefix(16)), default: ([], 0, .min)]
+                let hash = String(name.prefix(16))
+                var table = tables[hash, default: ([], 0, .min)]
                 table.paths.append(path)
                 table.size += Int(identity.size)
                 table.written = max(table.written, identity.modified)
-                tables[String(name.prefix(16))] = table
+                tables[hash] = table
             case .temporary, .temporaryForm: if now - identity.modified > staleTemporaryAge { unlink(path) }
             }
         }

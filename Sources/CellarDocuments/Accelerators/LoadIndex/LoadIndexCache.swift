@@ -57,36 +57,26 @@ public struct LoadIndexCache: Sendable {
 
     /// Whether a file of this identity, read as `bytes`, may have an index: big enough, and read whole as it was when opened.
     func applies(to identity: FileIdentity?, bytes: DocumentBytes) -> FileIdentity? {
-        guard let identity, identity.size >= UInt64(max(0, minimumSize)), identity.size == UInt64(bytes.count) else {
-            return nil
-        }
+        guard let identity, isBigEnough(identity), identity.size == UInt64(bytes.count) else { return nil }
         return identity
     }
 
+    private func isBigEnough(_ identity: FileIdentity) -> Bool { identity.size >= UInt64(max(0, minimumSize)) }
+
     /// Nil when no index fits (the caller scans).
     func restored(_ input: DocumentInput, options: TableOptions) -> StreamedDocument? {
-        guard let identity = applies(to: input.identity, bytes: input.bytes), let path = Self.realPath(input.path),
-            let bytes = IndexFiles.read(file(for: path), sizeLimit: 64 + 32 * input.bytes.count),
-            let index = try? LoadIndex.decode(bytes),
-            index.identity == identity, index.path == path,
-            index.fingerprint == LoadIndex.Fingerprint(format: input.format, options: options)
+        guard let identity = applies(to: input.identity, bytes: input.bytes),
+            let index = index(of: input.path, identity: identity, format: input.format, options: options)
         else { return nil }
-        let doc = StreamedDocument(input, options: options)
-        do { try doc.restore(index) } catch { return nil }
-        doc.refreshDecoder()
-        return doc
+        return Self.restoring(StreamedDocument(input, options: options), from: index)
     }
 
     /// Writes the index of a scan just read, unless the file is too small, racy, or changed while read.
     func store(_ doc: StreamedDocument, _ input: DocumentInput) {
-        guard let identity = applies(to: input.identity, bytes: input.bytes), !identity.isRacy(),
-            let path = Self.realPath(input.path), FileIdentity.of(path: path) == identity
+        guard let identity = applies(to: input.identity, bytes: input.bytes),
+            let path = realPath(ofUnchanged: input.path, identity)
         else { return }
-        let bytes = LoadIndex(doc, identity: identity, path: path).encoded()
-        let name = file(for: path)
-        guard IndexFiles.write(bytes, to: name, in: directory) else { return }
-        doc.loadIndexUse = .written
-        IndexFiles.evict(in: directory, beyond: maximumTotalSize, keeping: [name])
+        write(LoadIndex(doc, identity: identity, path: path), of: doc)
     }
 
     /// A YAML file's document from its index and kept JSON form (`store(_:yamlFile:identity:form:)`),
@@ -95,35 +85,62 @@ public struct LoadIndexCache: Sendable {
         guard let (fd, info) = try? InputFile.openRegular(path, limit: sizeLimit) else { return nil }
         close(fd)
         let identity = FileIdentity(info)
-        guard identity.size >= UInt64(max(0, minimumSize)), let real = Self.realPath(path),
-            let bytes = IndexFiles.read(file(for: real), sizeLimit: 64 + 32 * Int(identity.size)),
-            let index = try? LoadIndex.decode(bytes),
-            index.identity == identity, index.path == real, let form = index.form,
-            index.fingerprint == LoadIndex.Fingerprint(format: .yaml, options: options),
-            let json = JSONFormSpool.kept(file(for: real, suffix: IndexFiles.formSuffix), identity: form, naming: path)
+        guard isBigEnough(identity), let index = index(of: path, identity: identity, format: .yaml, options: options),
+            let form = index.form,
+            let json = JSONFormSpool.kept(
+                file(for: index.path, suffix: IndexFiles.formSuffix), identity: form, naming: path)
         else { return nil }
         let input = DocumentInput(path: path, bytes: [], format: .yaml)
-        let doc = StreamedDocument(input, json: json, source: .file(path), options: options)
-        do { try doc.restore(index) } catch { return nil }
-        doc.refreshDecoder()
-        return doc
+        return Self.restoring(StreamedDocument(input, json: json, source: .file(path), options: options), from: index)
     }
 
     /// Keeps a YAML file's JSON form, spooled in this cache's directory (so it is
     /// named there without a copy), and the index of its scan, unless the file is too
     /// small, racy or changed while read, or the form would take half the cache or more.
     func store(_ doc: StreamedDocument, yamlFile path: String, identity: FileIdentity, form spool: JSONFormSpool) {
-        guard spool.directory == directory, identity.size >= UInt64(max(0, minimumSize)), !identity.isRacy(),
-            doc.bytes.count < maximumTotalSize / 2, let real = Self.realPath(path),
-            FileIdentity.of(path: real) == identity
+        guard spool.directory == directory, isBigEnough(identity), doc.bytes.count < maximumTotalSize / 2,
+            let real = realPath(ofUnchanged: path, identity)
         else { return }
         let formName = file(for: real, suffix: IndexFiles.formSuffix)
-        let name = file(for: real)
         guard let form = spool.keep(as: formName) else { return }
-        let bytes = LoadIndex(doc, identity: identity, form: form, path: real).encoded()
-        guard IndexFiles.write(bytes, to: name, in: directory) else { return }
+        write(LoadIndex(doc, identity: identity, form: form, path: real), of: doc, keeping: [formName])
+    }
+
+    /// The index kept for the file at `path` when it is of `identity`, read as `format` with `options`.
+    private func index(of path: String, identity: FileIdentity, format: InputFormat, options: TableOptions)
+        -> LoadIndex?
+    {
+        guard let real = Self.realPath(path),
+            let bytes = IndexFiles.read(file(for: real), sizeLimit: 64 + 32 * Int(identity.size)),
+            let index = try? LoadIndex.decode(bytes),
+            index.identity == identity, index.path == real,
+            index.fingerprint == LoadIndex.Fingerprint(format: format, options: options)
+        else { return nil }
+        return index
+    }
+
+    /// `doc` with the rows of `index`, or nil when they do not fit its bytes (the caller scans).
+    private static func restoring(_ doc: StreamedDocument, from index: LoadIndex) -> StreamedDocument? {
+        do { try doc.restore(index) } catch { return nil }
+        doc.refreshDecoder()
+        return doc
+    }
+
+    /// The real path of the file at `path` when it is still of `identity` and not
+    /// written too recently for its index to be trusted.
+    private func realPath(ofUnchanged path: String, _ identity: FileIdentity) -> String? {
+        guard !identity.isRacy(), let real = Self.realPath(path), FileIdentity.of(path: real) == identity else {
+            return nil
+        }
+        return real
+    }
+
+    /// Writes `index` (of `doc`), then removes the oldest beyond the total size, never it or `kept`.
+    private func write(_ index: LoadIndex, of doc: StreamedDocument, keeping kept: [String] = []) {
+        let name = file(for: index.path)
+        guard IndexFiles.write(index.encoded(), to: name, in: directory) else { return }
         doc.loadIndexUse = .written
-        IndexFiles.evict(in: directory, beyond: maximumTotalSize, keeping: [name, formName])
+        IndexFiles.evict(in: directory, beyond: maximumTotalSize, keeping: [name] + kept)
     }
 
     /// The index file (or with `suffix`, the kept JSON form) of the source file at `realPath`.

@@ -70,10 +70,8 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
     mutating func next() throws -> YAMLEvents.Kind {
         index += 1
         while index >= events.count {
-            events.removeAll(keepingCapacity: true)
-            scratch.removeAll(keepingCapacity: true)
             index = 0
-            try readLine()
+            try readNextLine()
         }
         return events[index].kind
     }
@@ -82,9 +80,7 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
     /// (a scalar in `scratch` copied into it, a mapping's end at the line's offset);
     /// true once the last, `.end`, is added.
     mutating func readLine(into batch: inout YAMLEventsAhead.Batch) throws -> Bool {
-        events.removeAll(keepingCapacity: true)
-        scratch.removeAll(keepingCapacity: true)
-        try readLine()
+        try readNextLine()
         for k in events.indices {
             switch events[k].kind {
             case .mappingEnd: events[k].textStart = lineStart
@@ -97,6 +93,13 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
         }
         batch.events.append(contentsOf: events)
         return events.last?.kind == .end
+    }
+
+    /// The next line's events in place of the last's (whose texts in `scratch` go with them).
+    private mutating func readNextLine() throws {
+        events.removeAll(keepingCapacity: true)
+        scratch.removeAll(keepingCapacity: true)
+        try readLine()
     }
 
     private var event: Event { events[index] }
