@@ -48,12 +48,8 @@ struct YAMLEventsAhead: ~Copyable, YAMLEventSource {
             case .scalar:
                 let bytes = source.scalarBytes
                 event.textCount = bytes.count
-                if let offset = source.scalarInInput {
-                    event.textStart = offset
-                } else {
-                    event.textStart = -1 - text.count
-                    text.append(contentsOf: bytes)
-                }
+                event.textStart = -1 - text.count
+                text.append(contentsOf: bytes)
                 event.isPlain = source.isPlainScalar
                 if let tag = source.scalarTag {
                     event.tag = tags.count

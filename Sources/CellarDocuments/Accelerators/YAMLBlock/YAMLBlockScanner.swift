@@ -108,7 +108,6 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
     var inputOffset: Int { lineStart }
     var isPlainScalar: Bool { event.isPlain }
     var scalarTag: String? { nil }
-    var scalarInInput: Int? { event.textStart >= 0 ? event.textStart : nil }
     var scalarBytes: UnsafeBufferPointer<UInt8> {
         let e = event
         guard e.textStart < 0 else { return text.slice(e.textStart, e.textCount) }

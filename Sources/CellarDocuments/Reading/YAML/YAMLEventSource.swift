@@ -10,17 +10,12 @@ protocol YAMLEventSource: ~Copyable {
     var inputOffset: Int { get }
     /// Valid until the next event.
     var scalarBytes: UnsafeBufferPointer<UInt8> { get }
-    /// Where `scalarBytes` start in the input when they are the input's own bytes
-    /// (valid while it is), else nil.
-    var scalarInInput: Int? { get }
     var isPlainScalar: Bool { get }
     var scalarTag: String? { get }
     var path: String { get }
 }
 
 extension YAMLEventSource where Self: ~Copyable {
-    var scalarInInput: Int? { nil }
-
     var mark: SourceLocation {
         let (line, column) = position
         return SourceLocation(file: path, line: line, column: column)
