@@ -291,6 +291,16 @@ struct SegmentationState: Hashable {
     }
 }
 
+/// Runs `body` on the UTF-8 bytes of `text` in place. A `String`'s are
+/// borrowed through its UTF-8 span: reaching them through the UTF-8 view's
+/// contiguous storage costs the caller an atomic retain and release of the
+/// storage, a large part of a row's time on the thread that draws it.
+@inline(__always)
+func withUTF8Bytes<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    if #available(macOS 26, *) { return try text.utf8Span.span.withUnsafeBufferPointer(body) }
+    return try withUTF8Bytes(text[...], body)
+}
+
 /// Runs `body` on the UTF-8 bytes of `text` without copying native strings.
 @inline(__always)
 func withUTF8Bytes<S: StringProtocol, R>(_ text: S, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {

@@ -15,13 +15,14 @@ final class ReusePool {
         func push(_ cell: Cell) { cells.append(cell) }
     }
 
-    let registry: Registry
+    private(set) var registry: Registry
     private var queues: [String: Queue] = [:]
     /// The first queues in first-use order: tables use a handful of
     /// identifiers, and a short scan comparing small strings beats hashing
     /// one per row. (Hot fields: see `Cell`.)
     @exclusivity(unchecked) private var queueIDs: [String] = []
-    @exclusivity(unchecked) private var queueList: [Queue] = []
+    /// Unretained: `queues` holds each one as long as the pool.
+    @exclusivity(unchecked) private var queueList: [Unmanaged<Queue>] = []
     private static let scannedQueues = 8
     /// Cells on screen (read for every streamed row; hot field: see `Cell`).
     @exclusivity(unchecked) var visibleCells: [IndexPath: Cell] = [:]
@@ -35,7 +36,27 @@ final class ReusePool {
 
     init(registry: Registry) { self.registry = registry }
 
-    func queue(for id: String) throws -> Queue {
+    /// Empties the pool for another registry's styles (a cell belongs to
+    /// the style that made it), as a new pool would be: the table holds one
+    /// pool for life, so that reaching it per row costs no retain.
+    func restart(registry: Registry) {
+        self.registry = registry
+        queues = [:]
+        queueIDs = []
+        queueList = []
+        visibleCells = [:]
+        headerFooterQueues = [:]
+        visibleHeaderFooters = [:]
+        headerFootersCreated = 0
+        headerFootersReused = 0
+        headerFooterCounts = [:]
+        reconfiguring = nil
+    }
+
+    /// The queue for `id`, unretained (the pool holds it): a row's dequeue
+    /// and enqueue use it in place (`_withUnsafeGuaranteedRef`) with no
+    /// atomic retain and release of their own.
+    func queue(for id: String) throws -> Unmanaged<Queue> {
         // A row's identifier is mostly the very string a queue was made
         // with (or the same short string held inline): equal representations
         // are equal strings, found without a call into the stdlib.
@@ -46,7 +67,7 @@ final class ReusePool {
         // Lengths first: comparing two different strings is a call into the stdlib, a length is inline.
         let length = id.utf8.count
         for k in queueIDs.indices where queueIDs[k].utf8.count == length && queueIDs[k] == id { return queueList[k] }
-        if let existing = queues[id] { return existing }
+        if let existing = queues[id] { return Unmanaged.passUnretained(existing) }
         guard let style = registry.style(for: id) else {
             throw CellarError(Registry.unknownIdentifierMessage(id))
         }
@@ -54,9 +75,9 @@ final class ReusePool {
         queues[id] = q
         if queueList.count < Self.scannedQueues {
             queueIDs.append(id)
-            queueList.append(q)
+            queueList.append(Unmanaged.passUnretained(q))
         }
-        return q
+        return Unmanaged.passUnretained(q)
     }
 
     /// A string's two words as stored (where a `String` is two words): equal
@@ -76,7 +97,10 @@ final class ReusePool {
             reconfiguring = nil
             return r.cell
         }
-        let q = try queue(for: id)
+        return try queue(for: id)._withUnsafeGuaranteedRef { q in try dequeue(id, from: q, for: indexPath) }
+    }
+
+    private func dequeue(_ id: String, from q: Queue, for indexPath: IndexPath) throws -> Cell {
         let cell: Cell
         if let queued = q.pop() {
             do { try q.style.prepareForReuse(queued) } catch var e as CellarError {
@@ -99,7 +123,7 @@ final class ReusePool {
 
     /// A queued cell for `id` (after prepareForReuse), or nil.
     func dequeueQueued(_ id: String) throws -> Cell? {
-        let q = try queue(for: id)
+        let q = try queue(for: id).takeUnretainedValue()
         guard let queued = q.pop() else { return nil }
         try q.style.prepareForReuse(queued)
         if queued.takesUpdatePass { queued.handedOutAgain() }
@@ -109,7 +133,7 @@ final class ReusePool {
 
     func enqueue(_ cell: Cell) {
         cell.placeRow = -1
-        if let q = try? queue(for: cell.reuseIdentifier) { q.push(cell) }
+        if let q = try? queue(for: cell.reuseIdentifier) { q._withUnsafeGuaranteedRef { $0.push(cell) } }
     }
 
     /// Sends on-screen cells (those `leaving` picks) back to their queues,

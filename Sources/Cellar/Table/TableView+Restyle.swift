@@ -13,7 +13,7 @@ extension TableView {
     /// title; a row the new style gives no actions closes.
     public func restyle(with registry: Registry) {
         self.registry = registry
-        pool = ReusePool(registry: registry)
+        pool.restart(registry: registry)
         invalidateLayout()
         rowCountsBeforeUpdate = nil
         forgetPrefetching()

@@ -140,8 +140,10 @@ public final class TableView {
     /// Counted on every row (hot field: see `Cell`).
     @exclusivity(unchecked) var counters = RenderStatistics()
 
-    /// Cells and header/footer views, waiting and on screen (read for every row; hot field: see `Cell`).
-    @exclusivity(unchecked) var pool: ReusePool
+    /// Cells and header/footer views, waiting and on screen: one pool for
+    /// the table's life (`restyle` restarts it), a `let` so that reading it
+    /// for every row costs no retain.
+    let pool: ReusePool
     /// Selection, highlight and custom states by row.
     let rowStates = RowStates()
     /// For a document's data source, which highlights rows as it builds a table.

@@ -68,11 +68,11 @@ final class MarkingStyle: CellStyle {
         let names = ["short", "aRatherLongIdentifierOfCells1", "aRatherLongIdentifierOfCells2"]
         for name in names { try registry.register(MarkingStyle(), forCellReuseIdentifier: name) }
         let pool = ReusePool(registry: registry)
-        let queues = try names.map { try pool.queue(for: $0) }
+        let queues = try names.map { try pool.queue(for: $0).takeUnretainedValue() }
         for (name, queue) in zip(names, queues) {
             let rebuilt = String(decoding: Array(name.utf8), as: UTF8.self)
-            #expect(try pool.queue(for: rebuilt) === queue)
-            #expect(try pool.queue(for: name) === queue)
+            #expect(try pool.queue(for: rebuilt).takeUnretainedValue() === queue)
+            #expect(try pool.queue(for: name).takeUnretainedValue() === queue)
         }
         #expect(queues[1] !== queues[2])
     }
