@@ -12,7 +12,7 @@ final class ReusePool {
         init(style: CellStyle) { self.style = style }
 
         func pop() -> Cell? { cells.popLast() }
-        func push(_ cell: Cell) { cells.append(cell) }
+        func push(_ cell: consuming Cell) { cells.append(cell) }
     }
 
     private(set) var registry: Registry
@@ -131,9 +131,12 @@ final class ReusePool {
         return queued
     }
 
-    func enqueue(_ cell: Cell) {
+    /// Takes the caller's reference: a row's cell moves into its queue, not copied and released.
+    func enqueue(_ cell: consuming Cell) {
         cell.placeRow = -1
-        if let q = try? queue(for: cell.reuseIdentifier) { q._withUnsafeGuaranteedRef { $0.push(cell) } }
+        guard let q = try? queue(for: cell.reuseIdentifier) else { return }
+        var moving: Cell? = consume cell
+        q._withUnsafeGuaranteedRef { q in if let cell = moving.take() { q.push(cell) } }
     }
 
     /// Sends on-screen cells (those `leaving` picks) back to their queues,

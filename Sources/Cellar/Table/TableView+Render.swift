@@ -161,7 +161,7 @@ extension TableView {
                     section: s, row: r, content: consume content, lines: lines,
                     separator: l.separatorLines(section: s, row: r, singleLine: rows.singleLineSeparators))))
         if kept == nil {
-            if keeps { pool.visibleCells[ip] = cell } else { pool.enqueue(cell) }
+            if keeps { pool.visibleCells[ip] = cell } else { pool.enqueue(consume cell) }
         }
     }
 

@@ -20,7 +20,13 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
 
     /// A document of this many rows read in order is decoded ahead on a second thread (`RowPrefetch`).
     package var threadMinimumRows = 10_000
-    @exclusivity(unchecked) var prefetch: RowPrefetch?
+    @exclusivity(unchecked) var prefetch: RowPrefetch? {
+        didSet { prefetchInPlace = prefetch.map(Unmanaged.passUnretained) }
+    }
+    /// `prefetch`, unretained, for the row it hands out: a reference read out
+    /// of the property would be retained and released around every `take`,
+    /// two atomic operations a row. Sound as `take` never sets `prefetch`.
+    @exclusivity(unchecked) private var prefetchInPlace: Unmanaged<RowPrefetch>?
     @exclusivity(unchecked) var rowsInOrder = 0
     @exclusivity(unchecked) var lastStoredRow = -1
     @exclusivity(unchecked) var decodeBehind: DropBehind
@@ -45,12 +51,12 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
     /// A stored row for its cell: the prefetched one when the table reads in
     /// order, else read here; either way the cell is the same.
     func decodedRow(stored i: Int, of table: TableView) throws -> DecodedRow {
-        if let p = prefetch {
-            if let row = p.take(i) {
+        if let p = prefetchInPlace {
+            if let row = p._withUnsafeGuaranteedRef({ $0.take(i) }) {
                 lastStoredRow = i
                 return row
             }
-            p.stop()
+            prefetch?.stop()
             prefetch = nil
             rowsInOrder = 0
         }
