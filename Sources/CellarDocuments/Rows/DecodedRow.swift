@@ -25,16 +25,17 @@ struct DecodedRow: Sendable {
         disabled = keys.disabled
     }
 
-    /// Labels measured with `ambiguousWide` when given; into `box` (held by no one else) when given.
+    /// Labels measured with `ambiguousWide` when given; into `box` (held by
+    /// no one else) when given, which is moved out of it, not retained.
     init(
         parsed data: consuming RowData, cell: String?, disabled: Bool, measuringLabels ambiguousWide: Bool? = nil,
-        box: ParsedRowData? = nil
+        box: inout ParsedRowData?
     ) {
         // Each field set once, the data moved in: a row set field by field on two branches is built twice and copied.
         let parsed: ParsedRowData
-        if let box {
-            box.refill(data, measuringLabels: ambiguousWide)
-            parsed = box
+        if let reused = box.take() {
+            reused.refill(data, measuringLabels: ambiguousWide)
+            parsed = reused
         } else {
             parsed = ParsedRowData(data, measuringLabels: ambiguousWide)
         }

@@ -69,19 +69,28 @@ struct RowDecoder: Sendable {
 
     /// A row as the table configures it: parsed for its built-in style when
     /// one draws it and the parse succeeds (else it fails again, located, at
-    /// configure), else as its style sees it.
+    /// configure), else as its style sees it. A parsed row takes `box`,
+    /// leaving nil (`DecodedRow.init(parsed:…)`).
     func decodedRow(
-        _ index: Int, builtins: inout BuiltinIdentifiers, measuringLabels ambiguousWide: Bool? = nil,
-        box: ParsedRowData? = nil
+        _ index: Int, builtins: inout BuiltinIdentifiers, measuringLabels ambiguousWide: Bool? = nil
     ) throws -> DecodedRow {
-        if accelerated || (format != .csv && format != .tsv), let row = builtinRow(index, &builtins, ambiguousWide, box)
+        var box: ParsedRowData? = nil
+        return try decodedRow(index, builtins: &builtins, measuringLabels: ambiguousWide, box: &box)
+    }
+
+    func decodedRow(
+        _ index: Int, builtins: inout BuiltinIdentifiers, measuringLabels ambiguousWide: Bool?,
+        box: inout ParsedRowData?
+    ) throws -> DecodedRow {
+        if accelerated || (format != .csv && format != .tsv),
+            let row = builtinRow(index, &builtins, ambiguousWide, &box)
         {
             return row
         }
         let row = try styleRow(index)
         if builtins.contains(row.cell), let data = try? RowData.parse(row.data, style: nil) {
             return DecodedRow(
-                parsed: data, cell: row.cell, disabled: row.disabled, measuringLabels: ambiguousWide, box: box)
+                parsed: data, cell: row.cell, disabled: row.disabled, measuringLabels: ambiguousWide, box: &box)
         }
         return DecodedRow(row)
     }
@@ -89,7 +98,7 @@ struct RowDecoder: Sendable {
     /// A row read straight into a built-in style's fields (CSV and TSV only
     /// with the accelerators on); nil when that does not apply.
     private func builtinRow(
-        _ index: Int, _ builtins: inout BuiltinIdentifiers, _ ambiguousWide: Bool?, _ box: ParsedRowData?
+        _ index: Int, _ builtins: inout BuiltinIdentifiers, _ ambiguousWide: Bool?, _ box: inout ParsedRowData?
     ) -> DecodedRow? {
         // Filled where it is read and parsed in place: neither closure returns the row's fields.
         var row = JSONBytes.BuiltinRow()
@@ -102,7 +111,7 @@ struct RowDecoder: Sendable {
         }
         guard read == true, let data = try? RowData.parse(taking: &row.fields) else { return nil }
         return DecodedRow(
-            parsed: data, cell: row.cell, disabled: row.disabled, measuringLabels: ambiguousWide, box: box)
+            parsed: data, cell: row.cell, disabled: row.disabled, measuringLabels: ambiguousWide, box: &box)
     }
 
     @inline(__always)

@@ -72,18 +72,20 @@ final class RowPrefetch: @unchecked Sendable {
                 // A box still held elsewhere (the table's last chunk, not yet let go) is not reused.
                 var box = boxes.popLast()
                 if !isKnownUniquelyReferenced(&box) { box = nil }
+                let hadBox = box != nil
                 // Appended as returned: a row bound first is copied, then destroyed.
                 do {
                     chunk.append(
                         try decoder.decodedRow(
-                            next, builtins: &builtins, measuringLabels: measuring ? ambiguousWide : nil, box: box))
+                            next, builtins: &builtins, measuringLabels: measuring ? ambiguousWide : nil, box: &box))
                 } catch { break }
-                if let box, chunk[chunk.count - 1].parsed === box { boxesReused += 1 }
+                if hadBox && box == nil { boxesReused += 1 }
                 next += 1
             }
             let failed = next < end
-            guard let (spent, waiting) = queue.put(chunk, last: failed) else { return }
-            Self.keepBoxes(of: spent, in: &boxes)
+            guard let (handedBack, waiting) = queue.put(chunk, last: failed) else { return }
+            var spent = handedBack
+            Self.keepBoxes(of: &spent, in: &boxes)
             measuring = waiting > 1
             if failed { return }
         }
@@ -94,12 +96,12 @@ final class RowPrefetch: @unchecked Sendable {
     /// As many boxes as rows can be in flight.
     static let keptBoxes = (queuedChunks + 2) * chunkRows
 
-    private static func keepBoxes(of spent: [[DecodedRow]], in boxes: inout [ParsedRowData]) {
-        for chunk in spent {
-            // By index: a loop's copy of each row would retain all it holds.
-            for i in chunk.indices {
+    /// Moves the boxes out of the rows: neither kept box nor row is retained or released.
+    private static func keepBoxes(of spent: inout [[DecodedRow]], in boxes: inout [ParsedRowData]) {
+        for c in spent.indices {
+            for i in spent[c].indices {
                 guard boxes.count < keptBoxes else { return }
-                if let box = chunk[i].parsed { boxes.append(box) }
+                if let box = spent[c][i].parsed.take() { boxes.append(box) }
             }
         }
     }
