@@ -1,11 +1,12 @@
 import Cellar
+import CellarText
 import Testing
 
 @testable import CellarDocuments
 
 /// Rows decoded ahead (`RowPrefetch`) go into the boxes of rows the table
-/// has read (`ParsedRowData.refill`), and a reused box holds exactly what
-/// the style's own configure makes of the row.
+/// has read and given back (`ParsedRowData.refill`), and a reused box holds
+/// exactly what the style's own configure makes of the row.
 @Suite struct RowPrefetchBoxReuseTests {
     @Test func rowsDecodedAheadReuseBoxesAndMatchRowsDecodedAlone() throws {
         let rows = (0..<3_000).map { i in
@@ -28,12 +29,34 @@ import Testing
             let a = try #require(prefetch.take(i))
             let row = try doc.styleRow(i)
             #expect(a.cell == row.cell)
-            #expect(BuiltinCellStyle.configure(ahead, exchanging: try #require(a.parsed)))
+            let box = try #require(a.parsed)
+            #expect(BuiltinCellStyle.configure(ahead, exchanging: box))
+            // As the data source does: the box goes back to be filled again.
+            prefetch.giveBack(box)
             try own.configure(with: row.data, at: IndexPath(0, i))
             #expect(ahead.listContentConfiguration == own.listContentConfiguration, "row \(i)")
             #expect(ahead.accessory == own.accessory && ahead.indentationLevel == own.indentationLevel, "row \(i)")
         }
         prefetch.stop()
         #expect(prefetch.boxesReused > 0)
+    }
+
+    /// A render through the data source gives each prefetched row's box
+    /// back once the cell has taken its fields, so the boxes go round (more
+    /// rows than the chunks that may wait: the decoding waits for some back).
+    @Test func aRenderGivesTheBoxesBack() throws {
+        let rows = (0..<(RowPrefetch.queuedChunks + 8) * RowPrefetch.chunkRows).map { i in
+            "{\"cell\": \"subtitle\", \"text\": \"Item \(i)\", \"secondaryText\": \"detail \(i) 가나다\"}"
+        }
+        let doc = try StreamedDocument.load(
+            DocumentInput(path: "t.jsonl", bytes: Array((rows.joined(separator: "\n") + "\n").utf8), format: .jsonl),
+            options: TableOptions())
+        let source = StreamedDataSource(document: doc)
+        source.threadMinimumRows = 0
+        let table = source.makeTableView(registry: Registry())
+        try table.render(to: PlainWriter(sink: MemorySink()))
+        let prefetch = try #require(source.prefetch)
+        prefetch.stop()
+        #expect(prefetch.boxesReused >= 4 * RowPrefetch.chunkRows)
     }
 }

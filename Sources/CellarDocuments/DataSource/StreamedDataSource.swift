@@ -234,7 +234,7 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
     package func tableView(_ tableView: TableView, cellForRowAt ip: IndexPath) throws -> Cell {
         guard let edited = editedRow(ip) else { throw outOfRange(ip) }
         rowsDecoded += 1
-        let row: DecodedRow
+        var row: DecodedRow
         var keys: Value?
         var stored: Int?
         switch edited {
@@ -251,8 +251,14 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
         }
         do {
             let cell = try tableView.dequeueReusableCell(withIdentifier: row.cell ?? document.options.cell, for: ip)
-            if let parsed = row.parsed {
-                if !BuiltinCellStyle.configure(cell, exchanging: parsed), let stored {
+            if let parsed = row.parsed.take() {
+                let exchanged = BuiltinCellStyle.configure(cell, exchanging: parsed)
+                // Moved back to the prefetch it came from, if any: neither way is it retained.
+                if let p = prefetchInPlace {
+                    var moving: ParsedRowData? = consume parsed
+                    p._withUnsafeGuaranteedRef { p in if let box = moving.take() { p.giveBack(box) } }
+                }
+                if !exchanged, let stored {
                     // Parsed for a built-in style the registry no longer draws the row with.
                     try cell.configure(with: try document.styleRow(stored).data, at: ip)
                 }

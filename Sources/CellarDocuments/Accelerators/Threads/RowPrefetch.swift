@@ -17,8 +17,8 @@ final class RowPrefetch: @unchecked Sendable {
     private let ambiguousWide: Bool
     static let queuedChunks = 16
     private let queue = BatchesAhead<DecodedRow>(capacity: queuedChunks, refillAt: 8)
-    private var current: [DecodedRow] = []
-    private var position = 0
+    @exclusivity(unchecked) private var current: [DecodedRow] = []
+    @exclusivity(unchecked) private var position = 0
     private(set) var expected: Int
     /// Rows decoded into a reused box (read after `stop`).
     private(set) var boxesReused = 0
@@ -44,10 +44,25 @@ final class RowPrefetch: @unchecked Sendable {
             current = next
             position = 0
         }
-        let row = current[position]
+        guard position < current.count else { return nil }
+        // Moved out, not copied (a copy retains the box); `giveBack` returns the box.
+        let row = current.withUnsafeMutableBufferPointer { rows in
+            let slot = rows.baseAddress.unsafelyUnwrapped + position
+            let row = slot.move()
+            slot.initialize(to: DecodedRow(readingFields: CellKeys()))
+            return row
+        }
         position += 1
         expected += 1
         return row
+    }
+
+    /// The box of the row `take` just handed out, back in its place once the
+    /// table is done with it, so the decoding thread fills it again when the
+    /// chunk is handed back (`keepBoxes`).
+    func giveBack(_ box: consuming ParsedRowData) {
+        guard position > 0, position <= current.count, current[position - 1].parsed == nil else { return }
+        current[position - 1].parsed = box
     }
 
     func stop() {
