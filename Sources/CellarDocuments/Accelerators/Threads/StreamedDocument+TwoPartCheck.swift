@@ -6,14 +6,11 @@ import CellarText
     import Darwin
 #endif
 
-/// The load's check of a long file on both cores: the rows from a line near
-/// the middle on (a line starts between two JSON values) are checked on a
-/// second thread into a document of their own, then added after this
-/// thread's. JSON Lines: rows to the end. CSV and TSV: records to the end,
-/// from a line that starts one only if the first part, read up to it, ends
-/// there (a quoted field running over it leaves that part unterminated). A
-/// JSON table (and a YAML table's JSON form, a row to a line): the rows of
-/// each `rows` list from there (`Segment`s), taken only where the scan
+/// The load's check of a long file on both cores: the rows from a line near the middle
+/// on are checked on a second thread into a document of their own, then added after this
+/// thread's. CSV and TSV: only if the first part, read up to that line, ends there (a
+/// quoted field running over it leaves the part unterminated). A JSON table (and a YAML
+/// table's JSON form): each `rows` list's rows (`Segment`s), taken only where the scan
 /// reaches a segment's first row as a row of a list.
 ///
 /// Invariant: the rows kept are those a check from the start finds
