@@ -17,10 +17,17 @@ enum IndexFiles {
     /// The bytes of `path` when it is a regular file of the user's own (not planted), within `sizeLimit`.
     static func read(_ path: String, sizeLimit: Int) -> [UInt8]? {
         withOwnFile(path) { fd, info in
+            guard info.st_size >= 0, Int(info.st_size) <= sizeLimit else { return nil }
             let size = Int(info.st_size)
-            guard size >= 0, size <= sizeLimit,
-                let out = try? InputFile.readAll(fd, expecting: size, path: path, limit: sizeLimit)
-            else { return nil }
+            // Read straight into the array's memory, not cleared first.
+            let out = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                while initialized < size {
+                    let n = Glibc.read(fd, buffer.baseAddress.map { $0 + initialized }, size - initialized)
+                    if n < 0 && errno == EINTR { continue }
+                    guard n > 0 else { return }
+                    initialized += n
+                }
+            }
             return out.count == size ? out : nil
         }
     }
