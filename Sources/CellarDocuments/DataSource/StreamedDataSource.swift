@@ -179,11 +179,6 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
         }
     }
 
-    func editableRows() -> [[EditedRow]] {
-        if let edits { return edits }
-        return document.sections.map { s in (s.firstRow..<s.firstRow + s.rowCount).map(EditedRow.stored) }
-    }
-
     /// Call `tableView.insertRows` afterwards, as with UIKit.
     package func insert(_ row: Value, at ip: IndexPath) throws {
         guard ip.section >= 0, ip.section < sectionCount, ip.row >= 0, ip.row <= rowCount(inSection: ip.section)
@@ -198,7 +193,7 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
 
     /// `change` on the edited rows, held by one owner meanwhile so a section's array is not copied.
     private func editing<T>(_ change: (inout [[EditedRow]]) -> T) -> T {
-        var rows = editableRows()
+        var rows = edits ?? document.sections.map { s in (s.firstRow..<s.firstRow + s.rowCount).map(EditedRow.stored) }
         edits = nil
         defer { edits = rows }
         return change(&rows)

@@ -50,7 +50,7 @@ package final class StreamedDocument {
     var columnOffsets: [Int] = []
     var restoring: RowListCursor?
     /// Rows checked on a second thread (`StreamedDocument+TwoPartCheck`), taken when the scan reaches `laterRowsStart`.
-    var laterRows: LaterRows?
+    var laterRows: LaterPart?
     @exclusivity(unchecked) var laterRowsStart = Int.max
     var laterSegments: ArraySlice<Segment> = []
     var rowsCheckedApart = 0

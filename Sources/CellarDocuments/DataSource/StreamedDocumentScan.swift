@@ -70,7 +70,15 @@ extension StreamedDocument {
             throw ByteError(offset: locate(error.keyPath, error.atKey) ?? offset, message: error.message)
         }
         let header = options.sectionBy.flatMap { row[$0] }.flatMap { $0 == .null ? nil : $0.stringValue }
-        record(a, header: header, at: offset)
+        let index = place(at: offset, selected: a.selected, highlighted: a.highlighted) { header }
+        if let h = a.height { found.declaredHeights.record(h, row: index) }
+        if a.editing { found.editingRows.insert(index) }
+        // Rows mostly repeat a few identifiers: those are compared, not hashed.
+        if !recentIdentifiers.contains(a.identifier) {
+            if found.identifiers[a.identifier] == nil { found.identifiers[a.identifier] = offset }
+            if recentIdentifiers.count >= 8 { recentIdentifiers.removeFirst() }
+            recentIdentifiers.append(a.identifier)
+        }
     }
 
     /// `header` is read only with `--section-by`.
@@ -84,18 +92,6 @@ extension StreamedDocument {
             at: offset, selected: q.selected, highlighted: q.highlighted, header: header, written: written)
         if let h = q.height { found.declaredHeights.record(h, row: index) }
         if q.editing { found.editingRows.insert(index) }
-    }
-
-    func record(_ a: RowAttributes, header: String?, at offset: Int) {
-        let index = place(at: offset, selected: a.selected, highlighted: a.highlighted) { header }
-        if let h = a.height { found.declaredHeights.record(h, row: index) }
-        if a.editing { found.editingRows.insert(index) }
-        // Rows mostly repeat a few identifiers: those are compared, not hashed.
-        if !recentIdentifiers.contains(a.identifier) {
-            if found.identifiers[a.identifier] == nil { found.identifiers[a.identifier] = offset }
-            if recentIdentifiers.count >= 8 { recentIdentifiers.removeFirst() }
-            recentIdentifiers.append(a.identifier)
-        }
     }
 
     /// With `--section-by`, a row whose `header` differs from the last row's

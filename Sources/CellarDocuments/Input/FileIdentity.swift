@@ -34,11 +34,9 @@ extension FileIdentity {
         return stat(path, &info) == 0 ? FileIdentity(info) : nil
     }
 
-    /// Some file systems keep seconds: a write in the same tick leaves the times.
-    static let racyWindow: Int64 = 2_000_000_000
-
-    /// Written too recently (or in the future) for an index made now to be trusted.
-    func isRacy() -> Bool { modified > Self.now() - Self.racyWindow }
+    /// Written too recently (or in the future) for an index made now to be trusted: some
+    /// file systems keep seconds, and a write in the same tick leaves the times.
+    func isRacy() -> Bool { modified > Self.now() - 2_000_000_000 }
 
     static func now() -> Int64 {
         var t = timespec()

@@ -6,10 +6,6 @@ struct DeclaredHeights: Sendable {
     /// 0: no height declared; 1: `automatic`; n + 2: `fixed(n)`.
     private var codes: [UInt16] = []
 
-    private static let none: UInt16 = 0
-    private static let automatic: UInt16 = 1
-    private static let fixedBase: UInt16 = 2
-
     var isEmpty: Bool { codes.isEmpty }
 
     init() {}
@@ -18,29 +14,33 @@ struct DeclaredHeights: Sendable {
 
     /// Heights read back from a load index: nil when out of bounds.
     init?(codes: [UInt16], rows: Int) {
-        let highest = Self.fixedBase + UInt16(TableView.maximumRowHeight)
-        guard codes.count <= rows, !codes.contains(where: { $0 > highest }) else { return nil }
+        guard codes.count <= rows, !codes.contains(where: { $0 > 2 + UInt16(TableView.maximumRowHeight) }) else {
+            return nil
+        }
         self.codes = codes
     }
 
     subscript(row: Int) -> RowHeight? {
-        guard row >= 0, row < codes.count else { return nil }
-        return Self.decode(codes[row])
+        guard row >= 0, row < codes.count, codes[row] > 0 else { return nil }
+        return codes[row] == 1 ? .automatic : .fixed(Int(codes[row] - 2))
     }
 
     /// Rows are recorded in increasing order.
     mutating func record(_ height: RowHeight, row: Int) {
-        guard row >= 0, let code = Self.encode(height) else { return }
-        if row >= codes.count {
-            codes.append(contentsOf: repeatElement(Self.none, count: row - codes.count + 1))
+        var code: UInt16 = 1
+        if case .fixed(let n) = height {
+            guard n >= 0, n <= TableView.maximumRowHeight else { return }
+            code = UInt16(n + 2)
         }
+        guard row >= 0 else { return }
+        if row >= codes.count { codes.append(contentsOf: repeatElement(0, count: row - codes.count + 1)) }
         codes[row] = code
     }
 
     /// Adds `later`'s heights, its row 0 becoming row `first` (after every row here).
     mutating func append(_ later: DeclaredHeights, from first: Int) {
         guard !later.codes.isEmpty else { return }
-        if first > codes.count { codes.append(contentsOf: repeatElement(Self.none, count: first - codes.count)) }
+        if first > codes.count { codes.append(contentsOf: repeatElement(0, count: first - codes.count)) }
         codes.append(contentsOf: later.codes)
     }
 
@@ -48,24 +48,7 @@ struct DeclaredHeights: Sendable {
         let start = min(max(0, first), codes.count)
         return (start..<codes.count).lazy.compactMap { row in
             let code = codes[row]
-            return code >= Self.fixedBase ? (row, Int(code - Self.fixedBase)) : nil
-        }
-    }
-
-    private static func encode(_ height: RowHeight) -> UInt16? {
-        switch height {
-        case .automatic: return automatic
-        case .fixed(let n):
-            guard n >= 0, n <= TableView.maximumRowHeight else { return nil }
-            return fixedBase + UInt16(n)
-        }
-    }
-
-    private static func decode(_ code: UInt16) -> RowHeight? {
-        switch code {
-        case none: return nil
-        case automatic: return .automatic
-        default: return .fixed(Int(code - fixedBase))
+            return code >= 2 ? (row, Int(code - 2)) : nil
         }
     }
 }

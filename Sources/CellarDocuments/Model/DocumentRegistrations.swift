@@ -36,9 +36,7 @@ extension TableDocument {
     static func checkRowKeys(
         _ row: Value, id: String, style: CellStyle, at location: @autoclosure () -> SourceLocation?,
         extra: [String] = []
-    )
-        throws
-    {
+    ) throws {
         guard let keys = style.rowKeys, case .object(let o) = row else { return }
         let unread = o.keys.filter {
             !keys.contains($0) && !TableSchema.tableRowKeys.contains($0) && !extra.contains($0)

@@ -10,10 +10,10 @@ import Cellar
 struct LoadIndex {
     /// A JSON table's `rows` list: its brackets' span in the bytes and its rows.
     struct RowList: Equatable {
-        var start: Int
-        var end: Int
-        var firstRow: Int
-        var rowCount: Int
+        var start = 0
+        var end = 0
+        var firstRow = 0
+        var rowCount = 0
     }
 
     static let magic = Array("CELLARIX".utf8)
@@ -59,58 +59,32 @@ extension LoadIndex {
     }
 
     /// The index file's bytes: magic, version, checksum, then the fields.
-    func encoded() -> [UInt8] {
-        var w = IndexWriter()
-        w.identity(identity)
-        w.bool(form != nil)
-        if let form { w.identity(form) }
-        w.string(path)
-        w.string(fingerprint.format.rawValue)
-        w.string(fingerprint.cell)
-        w.optionalString(fingerprint.sectionBy)
-        w.bool(fingerprint.indexTitles)
-        w.int(found.rowOffsets.count)
-        w.array(found.rowOffsets.stored.narrow)
-        w.array(found.rowOffsets.stored.wide)
-        w.array(found.selectedRows)
-        w.array(found.highlightedRows)
-        w.array(found.declaredHeights.storedCodes)
-        w.array(found.editingRows.storedWords)
-        w.int(found.identifiers.count)
-        for (name, offset) in found.identifiers.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
-            w.string(name)
-            w.int(offset)
-        }
-        encodeKeySets(&w)
-        w.int(found.rowLists.count)
-        for l in found.rowLists {
-            for n in [l.start, l.end, l.firstRow, l.rowCount] { w.int(n) }
-        }
-        w.int(rowSections.count)
-        for s in rowSections {
-            w.optionalString(s.header)
-            for n in [s.firstRow, s.rowCount, s.offset] { w.int(n) }
-        }
-        var head = IndexWriter()
-        head.u64(Self.version)
-        head.u64(w.bytes.withUnsafeBytes(IndexChecksum.of))
-        return Self.magic + head.bytes + w.bytes
+    func encoded() throws -> [UInt8] {
+        var index = self
+        var fields = IndexCoder()
+        try index.code(&fields)
+        let head = [Self.version, fields.bytes.withUnsafeBytes(IndexChecksum.of)]
+        return Self.magic + head.withUnsafeBytes { Array($0) } + fields.bytes
     }
 
-    private func encodeKeySets(_ w: inout IndexWriter) {
-        let rowKeySets = found.rowKeySets
-        w.int(QuickRowCheck.names.count)
-        w.int(rowKeySets.otherNameTexts.count)
-        for name in rowKeySets.otherNameTexts { w.string(name) }
-        w.int(rowKeySets.identifiers.count)
-        for id in rowKeySets.identifiers { w.string(id) }
-        let entries = rowKeySets.entries.sorted { ($0.identifier, $0.keys) < ($1.identifier, $1.keys) }
-        w.int(entries.count)
-        for e in entries {
-            w.int(e.identifier)
-            w.u64(e.keys)
-        }
-        w.bool(rowKeySets.complete)
-        w.int(rowKeySets.rows)
+    static func decode(_ bytes: [UInt8]) throws -> LoadIndex {
+        guard bytes.count >= magic.count + 16, Array(bytes[0..<magic.count]) == magic else { throw UnusableIndex() }
+        var head = IndexCoder(reading: bytes, at: magic.count)
+        var version: UInt64 = 0
+        var sum: UInt64 = 0
+        try head.u64(&version)
+        try head.u64(&sum)
+        let start = head.pos
+        guard version == Self.version,
+            bytes.withUnsafeBytes({ IndexChecksum.of(UnsafeRawBufferPointer(rebasing: $0[start...])) }) == sum
+        else { throw UnusableIndex() }
+        var fields = IndexCoder(reading: bytes, at: start)
+        var index = LoadIndex(
+            identity: FileIdentity(device: 0, inode: 0, size: 0, modified: 0, changed: 0), form: nil, path: "",
+            fingerprint: Fingerprint(format: .json, options: TableOptions()),
+            found: RowFindings(rowOffsets: RowOffsets(byteLimit: 0)), rowSections: [])
+        try index.code(&fields)
+        guard fields.atEnd else { throw UnusableIndex() }
+        return index
     }
 }

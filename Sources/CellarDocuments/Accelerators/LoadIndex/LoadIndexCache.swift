@@ -138,7 +138,7 @@ public struct LoadIndexCache: Sendable {
     /// Writes `index` (of `doc`), then removes the oldest beyond the total size, never it or `kept`.
     private func write(_ index: LoadIndex, of doc: StreamedDocument, keeping kept: [String] = []) {
         let name = file(for: index.path)
-        guard IndexFiles.write(index.encoded(), to: name, in: directory) else { return }
+        guard let bytes = try? index.encoded(), IndexFiles.write(bytes, to: name, in: directory) else { return }
         doc.loadIndexUse = .written
         IndexFiles.evict(in: directory, beyond: maximumTotalSize, keeping: [name] + kept)
     }

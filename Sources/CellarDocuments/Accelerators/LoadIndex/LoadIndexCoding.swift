@@ -7,93 +7,110 @@
 /// Anything wrong in a load index file is only a reason to scan the document.
 struct UnusableIndex: Error {}
 
-/// Writes a load index's fields 8-byte aligned: integers, and counts before
-/// bytes, in the machine's own order (`LoadIndex.version` names it).
-struct IndexWriter {
-    private(set) var bytes: [UInt8] = []
-
-    mutating func u64(_ value: UInt64) {
-        withUnsafeBytes(of: value) { bytes.append(contentsOf: $0) }
-    }
-
-    mutating func int(_ value: Int) { u64(UInt64(bitPattern: Int64(value))) }
-
-    mutating func bool(_ value: Bool) { u64(value ? 1 : 0) }
-
-    mutating func identity(_ value: FileIdentity) {
-        for n in [value.device, value.inode, value.size] { u64(n) }
-        int(Int(value.modified))
-        int(Int(value.changed))
-    }
-
-    mutating func string(_ value: String) { array(Array(value.utf8)) }
-
-    mutating func optionalString(_ value: String?) {
-        bool(value != nil)
-        if let value { string(value) }
-    }
-
-    mutating func array<T: FixedWidthInteger>(_ values: [T]) {
-        int(values.count)
-        values.withUnsafeBytes { bytes.append(contentsOf: $0) }
-        let pad = (8 - bytes.count % 8) % 8
-        bytes.append(contentsOf: repeatElement(0, count: pad))
-    }
-}
-
-/// Reads what `IndexWriter` wrote, every count checked against the bytes left
-/// and every value against its bound: out of bounds throws, never traps.
-struct IndexReader {
-    let bytes: [UInt8]
+/// Reads or writes a load index's fields, each 8-byte aligned, in the machine's own order
+/// (`LoadIndex.version` names it), so one list of them (`LoadIndex.code`) serves both ways.
+/// Writing appends each value; reading replaces it with the value read, every count checked
+/// against the bytes left and every value against its bound: out of bounds throws, never traps.
+struct IndexCoder {
+    private(set) var bytes: [UInt8]
     private(set) var pos: Int
+    let reading: Bool
 
-    init(_ bytes: [UInt8], at pos: Int = 0) {
-        self.bytes = bytes
+    /// A reader of `bytes` from `pos`; without bytes, a writer.
+    init(reading bytes: [UInt8]? = nil, at pos: Int = 0) {
+        self.bytes = bytes ?? []
         self.pos = pos
+        reading = bytes != nil
     }
 
     var atEnd: Bool { pos == bytes.count }
 
-    mutating func u64() throws -> UInt64 {
+    mutating func u64(_ value: inout UInt64) throws {
+        guard reading else { return withUnsafeBytes(of: value) { bytes.append(contentsOf: $0) } }
         guard pos >= 0, bytes.count - pos >= 8 else { throw UnusableIndex() }
-        var value: UInt64 = 0
         withUnsafeMutableBytes(of: &value) { out in
             bytes.withUnsafeBytes { out.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[pos..<pos + 8])) }
         }
         pos += 8
-        return value
     }
 
-    mutating func identity() throws -> FileIdentity {
-        FileIdentity(
-            device: try u64(), inode: try u64(), size: try u64(),
-            modified: Int64(try int(in: Int.min...Int.max)), changed: Int64(try int(in: Int.min...Int.max)))
+    mutating func int(_ value: inout Int, in range: ClosedRange<Int> = Int.min...Int.max) throws {
+        var raw = UInt64(bitPattern: Int64(value))
+        try u64(&raw)
+        guard reading else { return }
+        guard let read = Int(exactly: Int64(bitPattern: raw)), range.contains(read) else { throw UnusableIndex() }
+        value = read
     }
 
-    mutating func int(in range: ClosedRange<Int>) throws -> Int {
-        let raw = Int64(bitPattern: try u64())
-        guard let value = Int(exactly: raw), range.contains(value) else { throw UnusableIndex() }
-        return value
+    mutating func bool(_ value: inout Bool) throws {
+        var n = value ? 1 : 0
+        try int(&n, in: 0...1)
+        value = n == 1
     }
 
-    mutating func bool() throws -> Bool { try int(in: 0...1) == 1 }
+    mutating func identity(_ value: inout FileIdentity) throws {
+        for path in [\FileIdentity.device, \.inode, \.size] { try u64(&value[keyPath: path]) }
+        for path in [\FileIdentity.modified, \.changed] {
+            var n = Int(value[keyPath: path])
+            try int(&n)
+            value[keyPath: path] = Int64(n)
+        }
+    }
 
-    mutating func string() throws -> String {
-        let utf8: [UInt8] = try array(maxCount: 1 << 20)
+    mutating func string(_ value: inout String) throws {
+        var utf8 = reading ? [] : Array(value.utf8)
+        try array(&utf8, maxCount: 1 << 20)
+        guard reading else { return }
         // The scan decoded each text from checked UTF-8: anything else was not written by it.
         guard let text = String(validating: utf8, as: UTF8.self) else { throw UnusableIndex() }
-        return text
+        value = text
     }
 
-    mutating func optionalString() throws -> String? { try bool() ? try string() : nil }
+    /// A flag, then the value when there is one (`empty` is only a place to read it into).
+    mutating func optional<T>(_ value: inout T?, empty: T, _ code: (inout Self, inout T) throws -> Void) throws {
+        var present = value != nil
+        try bool(&present)
+        guard present else {
+            value = nil
+            return
+        }
+        var item = value ?? empty
+        try code(&self, &item)
+        value = item
+    }
 
-    mutating func array<T: FixedWidthInteger>(maxCount: Int) throws -> [T] {
+    /// A count, then the values, each read into a copy of `empty` (one at a time: a
+    /// count the bytes cannot hold fails where they end, having asked for no memory).
+    mutating func list<T>(_ values: inout [T], maxCount: Int, empty: T, _ code: (inout Self, inout T) throws -> Void)
+        throws
+    {
+        var count = values.count
+        try int(&count, in: 0...max(0, maxCount))
+        guard reading else {
+            for var value in values { try code(&self, &value) }
+            return
+        }
+        values = []
+        for _ in 0..<count {
+            var value = empty
+            try code(&self, &value)
+            values.append(value)
+        }
+    }
+
+    /// A count, then the values' bytes.
+    mutating func array<T: FixedWidthInteger>(_ values: inout [T], maxCount: Int) throws {
         let size = MemoryLayout<T>.size
-        let count = try int(in: 0...max(0, min(maxCount, (bytes.count - pos) / size)))
+        var count = values.count
+        try int(&count, in: 0...max(0, min(maxCount, (bytes.count - pos) / size)))
         let length = count * size
         let padded = (length + 7) / 8 * 8
+        guard reading else {
+            values.withUnsafeBytes { bytes.append(contentsOf: $0) }
+            return bytes.append(contentsOf: repeatElement(0, count: padded - length))
+        }
         guard bytes.count - pos >= padded else { throw UnusableIndex() }
-        let values = [T](unsafeUninitializedCapacity: count) { out, initialized in
+        values = [T](unsafeUninitializedCapacity: count) { out, initialized in
             bytes.withUnsafeBytes { raw in
                 UnsafeMutableRawBufferPointer(out).copyMemory(
                     from: UnsafeRawBufferPointer(rebasing: raw[pos..<pos + length]))
@@ -101,7 +118,6 @@ struct IndexReader {
             initialized = count
         }
         pos += padded
-        return values
     }
 }
 

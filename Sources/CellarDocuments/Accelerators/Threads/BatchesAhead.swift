@@ -74,12 +74,10 @@ final class BatchesAhead<Element>: @unchecked Sendable {
         return next
     }
 
-    /// Joins the second thread; returns the batches not taken or not freed.
-    func stop() -> [[Element]] {
+    /// Joins the second thread; the batches not taken or not freed go.
+    func stop() {
         worker.stop { stopping = true }
-        let left = spent + waiting
         spent = []
         waiting = []
-        return left
     }
 }

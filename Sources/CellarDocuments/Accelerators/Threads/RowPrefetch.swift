@@ -66,7 +66,7 @@ final class RowPrefetch: @unchecked Sendable {
     }
 
     func stop() {
-        _ = queue.stop()
+        queue.stop()
     }
 
     /// Decodes until the last row, a row that fails (the table reports it), or `stop`.

@@ -6,14 +6,11 @@ import CellarText
     import Darwin
 #endif
 
-/// The load's check of a long file on both cores: the rows from a line near
-/// the middle on (a line starts between two JSON values) are checked on a
-/// second thread into a document of their own, then added after this
-/// thread's. JSON Lines: rows to the end. CSV and TSV: records to the end,
-/// from a line that starts one only if the first part, read up to it, ends
-/// there (a quoted field running over it leaves that part unterminated). A
-/// JSON table (and a YAML table's JSON form, a row to a line): the rows of
-/// each `rows` list from there (`Segment`s), taken only where the scan
+/// The load's check of a long file on both cores: the rows from a line near the middle
+/// on are checked on a second thread into a document of their own, then added after this
+/// thread's. CSV and TSV: only if the first part, read up to that line, ends there (a
+/// quoted field running over it leaves the part unterminated). A JSON table (and a YAML
+/// table's JSON form): each `rows` list's rows (`Segment`s), taken only where the scan
 /// reaches a segment's first row as a row of a list.
 ///
 /// Invariant: the rows kept are those a check from the start finds
@@ -26,6 +23,7 @@ extension StreamedDocument {
     final class LaterPart: @unchecked Sendable {
         let document: StreamedDocument
         let start: Int
+        let worker = WorkerThread()
         var passed = false
         /// A JSON table's, in file order, up to the first that failed.
         var segments: [Segment] = []
@@ -37,17 +35,10 @@ extension StreamedDocument {
 
         func check() {
             document.scanBehind = DropBehind(document.bytes, from: start)
-            switch document.format {
-            case .jsonl:
-                passed =
-                    (try? document.bytes.withUnsafeBufferPointer { try document.scanLines($0, from: start) }) != nil
+            guard document.isTableDocument else {
+                let rows = document.format == .jsonl ? document.scanLines : document.scanRecordRows
+                passed = (try? document.bytes.withUnsafeBufferPointer { try rows($0, start) }) != nil
                 return
-            case .csv, .tsv:
-                passed =
-                    (try? document.bytes.withUnsafeBufferPointer { try document.scanRecordRows($0, from: start) })
-                    != nil
-                return
-            case .json, .yaml: break
             }
             var part = document
             var first = start
@@ -66,6 +57,12 @@ extension StreamedDocument {
             }
             passed = !segments.isEmpty
         }
+
+        /// Joins the second thread; self when its rows passed.
+        func finished() -> LaterPart? {
+            worker.stop {}
+            return passed ? self : nil
+        }
     }
 
     /// The rows of one `rows` list from `start` to its closing bracket at `end`.
@@ -75,12 +72,7 @@ extension StreamedDocument {
         let document: StreamedDocument
     }
 
-    struct LaterRows {
-        let worker: WorkerThread
-        let part: LaterPart
-    }
-
-    private func startLater(_ buffer: UnsafeBufferPointer<UInt8>, minimumBytes: Int) -> LaterRows? {
+    private func startLater(_ buffer: UnsafeBufferPointer<UInt8>, minimumBytes: Int) -> LaterPart? {
         guard buffer.count >= max(1, minimumBytes), WorkerThread.hasSecondCore,
             let line = Self.lineStart(after: buffer.count / 2, in: buffer)
         else { return nil }
@@ -95,13 +87,8 @@ extension StreamedDocument {
         // Records are read against the header's columns.
         document.columns = columns
         document.columnOffsets = columnOffsets
-        let later = LaterRows(worker: WorkerThread(), part: LaterPart(document, from: start))
-        return later.worker.start({ [part = later.part] in part.check() }) ? later : nil
-    }
-
-    private static func finished(_ later: LaterRows) -> LaterPart? {
-        later.worker.stop {}
-        return later.part.passed ? later.part : nil
+        let later = LaterPart(document, from: start)
+        return later.worker.start({ [later] in later.check() }) ? later : nil
     }
 
     // MARK: JSON Lines, CSV and TSV
@@ -120,18 +107,18 @@ extension StreamedDocument {
             guard let recordsStart, let later = first.startLater(buffer, minimumBytes: minimumBytes) else {
                 return false
             }
-            guard later.part.start > recordsStart else {
-                _ = finished(later)
+            guard later.start > recordsStart else {
+                _ = later.finished()
                 return false
             }
             // Read up to the later part's first line, which a record must end
             // before: one running over it is unterminated here.
-            let upToLater = UnsafeBufferPointer(rebasing: buffer[..<later.part.start])
+            let upToLater = UnsafeBufferPointer(rebasing: buffer[..<later.start])
             let firstPassed =
                 records
                 ? (try? first.scanRecordRows(upToLater, from: recordsStart)) != nil
                 : (try? first.scanLines(upToLater)) != nil
-            guard let part = finished(later), firstPassed else { return false }
+            guard let part = later.finished(), firstPassed else { return false }
             first.rowsCheckedApart = part.document.rowCount
             first.append(part.document)
             first.found.rowKeySets.add(part.document.found.rowKeySets)
@@ -148,7 +135,7 @@ extension StreamedDocument {
     func startLaterRows(_ buffer: UnsafeBufferPointer<UInt8>, minimumBytes: Int) {
         guard isTableDocument, let later = startLater(buffer, minimumBytes: minimumBytes) else { return }
         laterRows = later
-        laterRowsStart = later.part.start
+        laterRowsStart = later.start
     }
 
     /// At a segment's first row, as a row of a `rows` list: takes its rows and
@@ -156,7 +143,7 @@ extension StreamedDocument {
     func takeLaterRows(_ quick: inout QuickRowCheck) -> Int? {
         if let later = laterRows {
             laterRows = nil
-            laterSegments = Self.finished(later)?.segments[...] ?? []
+            laterSegments = later.finished()?.segments[...] ?? []
         }
         guard let segment = laterSegments.first, segment.start == laterRowsStart else {
             laterRowsStart = Int.max
@@ -175,7 +162,7 @@ extension StreamedDocument {
         laterRowsStart = Int.max
         guard let later = laterRows else { return }
         laterRows = nil
-        later.worker.stop {}
+        _ = later.finished()
     }
 
     /// The first row of the next non-empty `rows` list after the one closing at

@@ -120,6 +120,7 @@ struct WordScanner {
         }
         return count
     }
+
     /// `run` without the checks, for text already passed through it.
     @inline(__always)
     func find(from start: Int, _ a: UInt8, _ b: UInt8) -> Int {
@@ -144,14 +145,10 @@ struct WordScanner {
         return count
     }
 
-    /// The text of `range` (below `count`), which a scan through `run` (or
-    /// `firstInvalidUTF8`) has found to be valid UTF-8, as a `String`. It is
-    /// checked again, since a file rewritten in place while it is mapped can
-    /// change under the reader and a `String` must never hold invalid UTF-8:
-    /// by `asciiIfValid`, within the range (a sequence may not run past its
-    /// end), before the copy, as the standard library's decoder checks before
-    /// it copies. Text that fails is repaired by that decoder. The plain twin
-    /// checks all with the standard library.
+    /// The text of `range` (below `count`), which a scan through `run` found valid, checked
+    /// again (`asciiIfValid`, within the range) before the copy: a file rewritten in place
+    /// while mapped can change under the reader, and a `String` must never hold invalid
+    /// UTF-8. Text that fails is repaired by the standard library's decoder (the plain twin).
     func string(_ range: Range<Int>) -> String {
         let text = UnsafeBufferPointer(start: base.map { $0 + range.lowerBound }, count: range.count)
         if words, #available(macOS 26, *), let ascii = WordScanner(text, words: true).asciiIfValid() {
@@ -160,10 +157,8 @@ struct WordScanner {
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// Whether the bytes are all ASCII when they are valid UTF-8; nil when
-    /// not. `firstInvalidUTF8 == nil` as a short text's check: a word's ASCII
-    /// bytes up to the first other one are passed at once, and the last
-    /// word is read where the bytes end, its bytes already passed shifted out.
+    /// Whether the bytes are all ASCII when they are valid UTF-8; nil when not. A short
+    /// text's check: the last word is read where the bytes end, those passed shifted out.
     func asciiIfValid() -> Bool? {
         var ascii = true
         var i = 0
