@@ -34,7 +34,8 @@ struct DocumentBytes: Sendable {
 
     @inline(__always)
     func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        if let mapping { return try body(mapping.buffer) }
+        // The buffer read through the optional, not the mapping bound: a bound copy is retained and released.
+        if let buffer = mapping?.buffer { return try body(buffer) }
         return try owned.withUnsafeBufferPointer(body)
     }
 

@@ -116,7 +116,7 @@ final class RowPrefetch: @unchecked Sendable {
         for c in spent.indices {
             for i in spent[c].indices {
                 guard boxes.count < keptBoxes else { return }
-                if let box = spent[c][i].parsed.take() { boxes.append(box) }
+                if let box = spent[c][i].parsed.take() { boxes.append(consume box) }
             }
         }
     }
