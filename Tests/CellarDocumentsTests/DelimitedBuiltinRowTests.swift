@@ -37,7 +37,8 @@ import Testing
                     _ = try records.record(at: 0, into: &fields)
                     var builtins = BuiltinIdentifiers(registry, defaultCell: "default")
                     let keys = columns.map(JSONBytes.BuiltinKey.init)
-                    let fast = records.builtinRow(fields, keys: keys, builtins: &builtins)
+                    var read = JSONBytes.BuiltinRow()
+                    let fast = records.builtinRow(fields, keys: keys, builtins: &builtins, into: &read) ? read : nil
                     let style = records.styleRow(fields, columns: columns)
                     guard case .object(let o) = style.data else {
                         Issue.record("not a mapping: \(text)")

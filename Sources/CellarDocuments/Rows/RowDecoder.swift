@@ -103,9 +103,7 @@ struct RowDecoder: Sendable {
         // Filled where it is read and parsed in place: neither closure returns the row's fields.
         var row = JSONBytes.BuiltinRow()
         let read = try? decode(index) { records, fields -> Bool in
-            guard let read = records.builtinRow(fields, keys: columnKeys, builtins: &builtins) else { return false }
-            row = read
-            return true
+            records.builtinRow(fields, keys: columnKeys, builtins: &builtins, into: &row)
         } json: { j in
             try j.builtinRow(&builtins, into: &row)
         }

@@ -188,12 +188,13 @@ extension DelimitedRecords {
     /// A record read straight into a built-in style's fields (`keys`, one per
     /// column, `JSONBytes.BuiltinKey(name)`): what `styleRow` gives and `RowData` reads
     /// of it (a column that is no field is passed over, as
-    /// `RowDataFields.read` passes it), with no mapping built; nil when no
-    /// built-in style draws the row.
+    /// `RowDataFields.read` passes it), with no mapping built; false when no
+    /// built-in style draws the row. Filled in place, as `JSONBytes.builtinRow`
+    /// fills its row: a row returned is copied out, its strings retained.
     func builtinRow(
-        _ fields: [Field], keys: [JSONBytes.BuiltinKey], builtins: inout BuiltinIdentifiers
-    ) -> JSONBytes.BuiltinRow? {
-        var row = JSONBytes.BuiltinRow()
+        _ fields: [Field], keys: [JSONBytes.BuiltinKey], builtins: inout BuiltinIdentifiers,
+        into row: inout JSONBytes.BuiltinRow
+    ) -> Bool {
         for (key, f) in zip(keys, fields) where !f.range.isEmpty {
             switch key {
             case .field(let field): row.fields.set(field, to: .string(text(f)))
@@ -202,6 +203,6 @@ extension DelimitedRecords {
             case .passedOver: break
             }
         }
-        return builtins.contains(row.cell) ? row : nil
+        return builtins.contains(row.cell)
     }
 }
