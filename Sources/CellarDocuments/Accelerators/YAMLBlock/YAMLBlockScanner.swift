@@ -21,14 +21,13 @@ import CellarText
 /// line is accepted. Marks are a scalar's line and byte column; they are never
 /// reported: on any error or decline the caller converts the whole text again
 /// by libfyaml (`YAMLToJSON.convert`), so every message and location is the plain path's.
-struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
+struct YAMLBlockScanner: ~Copyable {
     /// The text is outside the subset: read it by libfyaml from the start.
     struct Declined: Error {}
 
-    /// An event of the current line, in the form events parsed ahead are
-    /// copied in: a scalar's text is in the input from `textStart`, or,
-    /// decoded, in `scratch` from `-1 - textStart` (a negative start).
-    typealias Event = YAMLEventsAhead.Event
+    /// An event of the current line: a scalar's text is in the input from
+    /// `textStart`, or, decoded, in `scratch` from `-1 - textStart` (a negative start).
+    typealias Event = YAMLEventBatch.Event
 
     /// An open block collection: its indentation, and whether it is a mapping.
     struct Block {
@@ -50,37 +49,26 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
     private var awaitingValue = false
     private var started = false
     private var sawDocumentMarker = false
-    private var finished = false
     private var events: [Event] = []
-    private var index = -1
     private var scratch: [UInt8] = []
-    let path: String
 
     /// A scanner of `bytes` once they are found in the block subset
     /// (`YAMLBlockText.accepts`, giving back the pages behind it); throws
     /// `Declined` when they are not.
-    init(checking bytes: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind?) throws {
+    init(checking bytes: UnsafeBufferPointer<UInt8>, dropping behind: DropBehind?) throws {
         guard YAMLBlockText.accepts(bytes, dropping: behind) else { throw Declined() }
         self.text = YAMLBlockText(bytes)
-        self.path = path
         events.reserveCapacity(64)
         scratch.reserveCapacity(256)
     }
 
-    mutating func next() throws -> YAMLEvents.Kind {
-        index += 1
-        while index >= events.count {
-            index = 0
-            try readNextLine()
-        }
-        return events[index].kind
-    }
-
-    /// The next line's events added to `batch` as `YAMLEventsAhead.Batch.append` adds each
+    /// The next line's events added to `batch` as `YAMLEventBatch.append` adds each
     /// (a scalar in `scratch` copied into it, a mapping's end at the line's offset);
     /// true once the last, `.end`, is added.
-    mutating func readLine(into batch: inout YAMLEventsAhead.Batch) throws -> Bool {
-        try readNextLine()
+    mutating func readLine(into batch: inout YAMLEventBatch) throws -> Bool {
+        events.removeAll(keepingCapacity: true)
+        scratch.removeAll(keepingCapacity: true)
+        try readLine()
         for k in events.indices {
             switch events[k].kind {
             case .mappingEnd: events[k].textStart = lineStart
@@ -95,32 +83,10 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
         return events.last?.kind == .end
     }
 
-    /// The next line's events in place of the last's (whose texts in `scratch` go with them).
-    private mutating func readNextLine() throws {
-        events.removeAll(keepingCapacity: true)
-        scratch.removeAll(keepingCapacity: true)
-        try readLine()
-    }
-
-    private var event: Event { events[index] }
-    var hasAnchor: Bool { false }
-    var position: (line: Int, column: Int) { (event.line, event.column) }
-    var inputOffset: Int { lineStart }
-    var isPlainScalar: Bool { event.isPlain }
-    var scalarTag: String? { nil }
-    var scalarBytes: UnsafeBufferPointer<UInt8> {
-        let e = event
-        guard e.textStart < 0 else { return text.slice(e.textStart, e.textCount) }
-        let start = -1 - e.textStart
-        // `scratch` is left unchanged until the next line is read, as the text's lifetime requires.
-        return scratch.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[start..<(start + e.textCount)]) }
-    }
-
     // MARK: Lines
 
     /// Reads the next line that holds a node (or the end) and queues its events.
     private mutating func readLine() throws {
-        guard !finished else { return events.append(Event(kind: .end)) }
         while true {
             guard nextLine < text.count else { return try finish() }
             lineStart = nextLine
@@ -149,7 +115,6 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
         if awaitingValue { append(scalar: (0, 0), plain: true, inScratch: false, at: 0) }
         awaitingValue = false
         while let block = blocks.popLast() { events.append(Event(kind: block.isMapping ? .mappingEnd : .sequenceEnd)) }
-        finished = true
         events.append(Event(kind: .end))
     }
 

@@ -4,9 +4,10 @@ import CellarText
 
 /// libfyaml's YAML 1.2 event parser over bytes the caller keeps alive: the
 /// one source of both readings (`YAMLToJSON`, `YAMLNode.compose`), so what
-/// it refuses (characters YAML 1.2 leaves out, deep nesting) both refuse alike.
-struct YAMLEvents: ~Copyable, YAMLEventSource {
-    enum Kind { case scalar, alias, sequenceStart, sequenceEnd, mappingStart, mappingEnd, documentStart, end, other }
+/// it refuses (characters YAML 1.2 leaves out, deep nesting, anchors and
+/// aliases, a second document) both refuse alike.
+struct YAMLEvents: ~Copyable {
+    enum Kind { case scalar, sequenceStart, sequenceEnd, mappingStart, mappingEnd, documentStart, end, other }
 
     /// The JSON form is read back to `JSONBytes.maximumDepth`; the node tree is walked recursively.
     static let maximumNesting = JSONBytes.maximumDepth - 12
@@ -21,6 +22,7 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
     private var current: UnsafeMutablePointer<fy_event>?
     /// The column of each open collection's first key or dash (its indentation, for a block one).
     private var indents: [Int] = []
+    private var documents = 0
     let path: String
 
     /// The characters are checked first, the pages `behind` them given back.
@@ -60,7 +62,22 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
         fy_diag_destroy(diagnostics)
     }
 
+    /// The next event; a node with an anchor, an alias (`.other`, its anchor
+    /// the one it names) and a second document are refused at once.
     mutating func next() throws -> Kind {
+        let kind = try nextEvent()
+        switch kind {
+        case .scalar, .sequenceStart, .mappingStart, .other:
+            if properties.anchor != nil { throw CellarError(YAMLNode.anchors, at: mark) }
+        case .documentStart:
+            documents += 1
+            if documents > 1 { throw CellarError(YAMLNode.secondDocument, at: mark) }
+        default: break
+        }
+        return kind
+    }
+
+    private mutating func nextEvent() throws -> Kind {
         if let current { fy_parser_event_free(parser, current) }
         current = fy_parser_parse(parser)
         guard let event = current else {
@@ -71,7 +88,6 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
         case FYET_SCALAR:
             try checkBlockScalarIndent()
             return .scalar
-        case FYET_ALIAS: return .alias
         case FYET_SEQUENCE_START, FYET_MAPPING_START:
             indents.append(fy_event_start_mark(event).map { Int($0.pointee.column) } ?? 0)
             if indents.count > Self.maximumNesting {
@@ -88,6 +104,11 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
         case FYET_STREAM_END: return .end
         default: return .other
         }
+    }
+
+    var mark: SourceLocation {
+        let (line, column) = position
+        return SourceLocation(file: path, line: line, column: column)
     }
 
     /// Where the current node starts as a reader sees it: its anchor or tag, a
@@ -237,9 +258,6 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
     }
 
     var scalarTag: String? { current?.pointee.scalar.tag.flatMap(Self.text) }
-
-    /// Whether the current node defines an anchor, or is an alias (which names one).
-    var hasAnchor: Bool { properties.anchor != nil }
 
     /// The current node's anchor and tag tokens; an alias's anchor is the one it names.
     private var properties: (anchor: OpaquePointer?, tag: OpaquePointer?) {

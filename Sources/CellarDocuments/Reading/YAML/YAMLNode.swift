@@ -61,14 +61,13 @@ package indirect enum YAMLNode: Sendable {
         let path: String
         var open: [(isMapping: Bool, mark: Mark, children: [YAMLNode])] = []
         var root: YAMLNode?
-        var documents = 0
         /// Refused once the text has parsed, in document order, as the JSON
         /// form refuses them: a key that is not text, a value not of its tag's type.
         var laterError: CellarError?
 
         mutating func run(_ events: inout YAMLEvents) throws -> YAMLNode? {
             while true {
-                let kind = try events.next(documents: &documents)
+                let kind = try events.next()
                 let (line, column) = events.position
                 let mark = Mark(line: line, column: column)
                 let isKey = open.last.map { $0.isMapping && $0.children.count % 2 == 0 } ?? false
@@ -97,7 +96,7 @@ package indirect enum YAMLNode: Sendable {
                 case .end:
                     if let laterError { throw laterError }
                     return root
-                case .alias, .documentStart, .other: continue
+                case .documentStart, .other: continue
                 }
             }
         }

@@ -45,14 +45,18 @@ struct YAMLToJSON: ~Copyable {
     /// Refused once the document has parsed, as the node tree's reader does after composing.
     private var laterError: CellarError?
     private var documents = 0
+    /// Locating: the mark of the last node that starts at or before the target.
+    private var found: SourceLocation?
     var behind: DropBehind?
     let path: String
+    private let input: UnsafeBufferPointer<UInt8>
     private let words = Accelerators.enabled
     var readsTitles = true
 
     static let pieceSize = 256 << 10
 
-    init(path: String, capacity: Int, spool: JSONFormSpool? = nil) {
+    init(_ input: UnsafeBufferPointer<UInt8>, path: String, capacity: Int, spool: JSONFormSpool? = nil) {
+        self.input = input
         self.path = path
         self.spool = spool
         out = JSONFormBuffer(capacity: spool == nil ? capacity : min(capacity, 2 * Self.pieceSize))
@@ -97,27 +101,16 @@ struct YAMLToJSON: ~Copyable {
     }
 
     /// The converter holding the JSON form of `yaml` (written to `spool` but
-    /// for its last piece), read by `YAMLBlockScanner` when `scanning` (which
-    /// throws `YAMLBlockScanner.Declined` for a text outside its subset), else
-    /// by libfyaml; either reader runs on a second thread from `aheadFrom`
-    /// bytes (`YAMLEventsAhead`).
+    /// for its last piece), its events read as `YAMLEventBatch.read` says.
     static func converter(
         _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind? = nil, titles: Bool = true,
         spool: JSONFormSpool? = nil, aheadFrom minimumBytes: Int = YAMLEventsAhead.minimumBytes, scanning: Bool
     ) throws -> YAMLToJSON {
-        var c = YAMLToJSON(path: path, capacity: yaml.count, spool: spool)
+        var c = YAMLToJSON(yaml, path: path, capacity: yaml.count, spool: spool)
         c.behind = behind
         c.readsTitles = titles
-        if var ahead = YAMLEventsAhead(
-            yaml, path: path, minimumBytes: minimumBytes, dropping: behind, scanning: scanning)
-        {
-            try c.consume(&ahead, target: nil)
-        } else if scanning {
-            var scanner = try YAMLBlockScanner(checking: yaml, path: path, dropping: behind)
-            try c.consume(&scanner, target: nil)
-        } else {
-            var events = try YAMLEvents(yaml, path: path, dropping: behind)
-            try c.consume(&events, target: nil)
+        try YAMLEventBatch.read(yaml, path: path, dropping: behind, scanning: scanning, aheadFrom: minimumBytes) {
+            try c.write($0, target: nil)
         }
         c.behind?.finish()
         return c
@@ -147,56 +140,65 @@ struct YAMLToJSON: ~Copyable {
     /// The YAML mark of the last value or key written at or before `offset` of the JSON form.
     static func location(ofOutput offset: Int, in yaml: UnsafeBufferPointer<UInt8>, path: String) -> SourceLocation {
         let start = SourceLocation(file: path, line: 1, column: 1)
-        var c = YAMLToJSON(path: path, capacity: 0)
-        guard var events = try? YAMLEvents(yaml, path: path) else { return start }
-        return ((try? c.consume(&events, target: offset)) ?? nil) ?? start
+        var c = YAMLToJSON(yaml, path: path, capacity: 0)
+        do {
+            try YAMLEventBatch.read(yaml, path: path, dropping: nil, scanning: false, aheadFrom: .max) {
+                try c.write($0, target: offset)
+            }
+        } catch { return start }
+        return c.found ?? start
     }
 
-    @discardableResult
-    mutating func consume<Events: YAMLEventSource & ~Copyable>(_ events: inout Events, target: Int?) throws
-        -> SourceLocation?
-    {
-        var found: SourceLocation?
-        while true {
-            let kind = try events.next(documents: &documents)
-            switch kind {
-            case .scalar, .alias, .sequenceStart, .mappingStart:
-                let start = begin(&events, kind)
+    /// Writes `batch`'s events; false once done: at the end or, with `target`,
+    /// at the first node that starts past it (`found` is then the mark of the last before).
+    mutating func write(_ batch: YAMLEventBatch, target: Int?) throws -> Bool {
+        for e in batch.events {
+            switch e.kind {
+            case .scalar, .sequenceStart, .mappingStart:
+                let start = begin(e)
                 if let target {
-                    if start > target { return found }
-                    found = events.mark
+                    if start > target { return false }
+                    found = mark(e)
                 }
-                node(&events, kind)
+                if e.kind == .scalar {
+                    scalar(e, batch.text(of: e, in: input), tag: batch.tag(of: e))
+                } else {
+                    open(isMapping: e.kind == .mappingStart)
+                }
             case .sequenceEnd:
                 out.append(UInt8(ascii: "]"))
                 _ = pop()
             case .mappingEnd:
-                behind?.passed(events.inputOffset)
+                behind?.passed(e.textStart)
                 out.append(UInt8(ascii: "}"))
                 try checkDuplicates(pop())
                 try passOn(locating: target != nil)
+            case .documentStart: documents += 1
             case .end:
                 if documents == 0 {
                     throw CellarError("the document is empty", at: SourceLocation(file: path, line: 1, column: 1))
                 }
                 if let laterError { throw laterError }
-                return found
-            case .documentStart, .other: continue
+                return false
+            case .other: continue
             }
         }
+        return true
     }
 
-    private mutating func begin<Events: YAMLEventSource & ~Copyable>(
-        _ events: inout Events, _ kind: YAMLEvents.Kind
-    ) -> Int {
+    private func mark(_ e: YAMLEventBatch.Event) -> SourceLocation {
+        SourceLocation(file: path, line: e.line, column: e.column)
+    }
+
+    private mutating func begin(_ e: YAMLEventBatch.Event) -> Int {
         guard let parent = top else { return passedOn + out.count }
         let isKey = parent.isMapping && parent.count % 2 == 0
         if parent.count > 0 { out.append(isKey || !parent.isMapping ? UInt8(ascii: ",") : UInt8(ascii: ":")) }
         // Each row on a line of its own: the load's check splits the form at a line (`StreamedDocument+TwoPartCheck`).
         if parent.role == .rows { out.append(UInt8(ascii: "\n")) }
         top?.count += 1
-        if isKey && kind != .scalar && laterError == nil {
-            laterError = CellarError(YAMLNode.keyNotText, at: events.mark)
+        if isKey && e.kind != .scalar && laterError == nil {
+            laterError = CellarError(YAMLNode.keyNotText, at: mark(e))
         }
         return passedOn + out.count
     }
@@ -221,26 +223,19 @@ struct YAMLToJSON: ~Copyable {
         }
     }
 
-    private mutating func node<Events: YAMLEventSource & ~Copyable>(_ events: inout Events, _ kind: YAMLEvents.Kind) {
-        switch kind {
-        case .sequenceStart, .mappingStart:
-            let isMapping = kind == .mappingStart
-            out.append(isMapping ? UInt8(ascii: "{") : UInt8(ascii: "["))
-            let frame = Frame(isMapping: isMapping, role: childRole(), keysStart: keys.count)
-            if let top { outer.append(top) }
-            top = frame
-        default:
-            scalar(&events)
-        }
+    private mutating func open(isMapping: Bool) {
+        out.append(isMapping ? UInt8(ascii: "{") : UInt8(ascii: "["))
+        let frame = Frame(isMapping: isMapping, role: childRole(), keysStart: keys.count)
+        if let top { outer.append(top) }
+        top = frame
     }
 
-    private mutating func scalar<Events: YAMLEventSource & ~Copyable>(_ events: inout Events) {
-        let text = events.scalarBytes
-        guard let parent = top else { return value(&events, text, asTitle: false) }
+    private mutating func scalar(_ e: YAMLEventBatch.Event, _ text: UnsafeBufferPointer<UInt8>, tag: String?) {
+        guard let parent = top else { return value(e, text, tag: tag, asTitle: false) }
         if parent.isMapping && parent.count % 2 == 1 {
             let start = out.count + 1
             JSONText.writeString(text, into: &out, words: words)
-            keys.append((start..<(out.count - 1), events.position))
+            keys.append((start..<(out.count - 1), (e.line, e.column)))
             if parent.role == .root || parent.role == .section || parent.role == .row {
                 top?.key = Self.key(text, in: parent.role)
             }
@@ -249,8 +244,7 @@ struct YAMLToJSON: ~Copyable {
         let isTitle =
             parent.role == .register || parent.role == .indexTitles
             || ((parent.role == .section || parent.role == .row) && parent.key == .title)
-        let asTitle = readsTitles && isTitle
-        value(&events, text, asTitle: asTitle)
+        value(e, text, tag: tag, asTitle: readsTitles && isTitle)
     }
 
     static func key(_ text: UnsafeBufferPointer<UInt8>, in role: Role) -> Key {
@@ -265,17 +259,16 @@ struct YAMLToJSON: ~Copyable {
         return text.equals("header") || text.equals("footer") || text.equals("indexTitle") ? .title : .none
     }
 
-    private mutating func value<Events: YAMLEventSource & ~Copyable>(
-        _ events: inout Events, _ text: UnsafeBufferPointer<UInt8>, asTitle: Bool
+    private mutating func value(
+        _ e: YAMLEventBatch.Event, _ text: UnsafeBufferPointer<UInt8>, tag: String?, asTitle: Bool
     ) {
-        let plain = events.isPlainScalar
-        let tag = events.scalarTag
+        let plain = e.isPlain
         if tag == nil && (!plain || !text.isEmpty && !YAMLScalar.mayResolve(first: text[0])) {
             return JSONText.writeString(text, into: &out, words: words)
         }
         let value: Value
         do { value = try YAMLScalar.value(text, plain: plain, tag: tag) } catch {
-            if laterError == nil { laterError = CellarError(error.message, at: events.mark) }
+            if laterError == nil { laterError = CellarError(error.message, at: mark(e)) }
             return out.append("null")
         }
         // As `NodeReader.text`: a title is the scalar's text, and a null is none.
