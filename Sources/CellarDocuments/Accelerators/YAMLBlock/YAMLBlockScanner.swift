@@ -17,16 +17,14 @@ import CellarText
 ///
 /// Invariants: in the subset the events are libfyaml's, in its order, with the
 /// same scalar texts and styles, so `YAMLToJSON` writes the same JSON form
-/// (`YAMLBlockScannerTests`). A line's events are made only once the whole
-/// line is accepted. Marks are a scalar's line and byte column; they are never
-/// reported: on any error or decline the caller converts the whole text again
-/// by libfyaml (`YAMLToJSON.convert`), so every message and location is the plain path's.
+/// (`YAMLBlockScannerTests`). Marks are a scalar's line and byte column; they
+/// are never reported: on any error or decline the caller converts the whole
+/// text again by libfyaml (`YAMLToJSON.convert`), so every message and
+/// location is the plain path's, and events made before a decline are dropped.
 struct YAMLBlockScanner: ~Copyable {
     /// The text is outside the subset: read it by libfyaml from the start.
     struct Declined: Error {}
 
-    /// An event of the current line: a scalar's text is in the input from
-    /// `textStart`, or, decoded, in `scratch` from `-1 - textStart` (a negative start).
     typealias Event = YAMLEventBatch.Event
 
     /// An open block collection: its indentation, and whether it is a mapping.
@@ -49,8 +47,8 @@ struct YAMLBlockScanner: ~Copyable {
     private var awaitingValue = false
     private var started = false
     private var sawDocumentMarker = false
-    private var events: [Event] = []
-    private var scratch: [UInt8] = []
+    /// The batch being filled (`readLine(into:)`): a decoded scalar's text is in its `text`.
+    private var batch = YAMLEventBatch()
 
     /// A scanner of `bytes` once they are found in the block subset
     /// (`YAMLBlockText.accepts`, giving back the pages behind it); throws
@@ -58,29 +56,14 @@ struct YAMLBlockScanner: ~Copyable {
     init(checking bytes: UnsafeBufferPointer<UInt8>, dropping behind: DropBehind?) throws {
         guard YAMLBlockText.accepts(bytes, dropping: behind) else { throw Declined() }
         self.text = YAMLBlockText(bytes)
-        events.reserveCapacity(64)
-        scratch.reserveCapacity(256)
     }
 
-    /// The next line's events added to `batch` as `YAMLEventBatch.append` adds each
-    /// (a scalar in `scratch` copied into it, a mapping's end at the line's offset);
-    /// true once the last, `.end`, is added.
+    /// The next line's events added to `batch`; true once the last, `.end`, is added.
     mutating func readLine(into batch: inout YAMLEventBatch) throws -> Bool {
-        events.removeAll(keepingCapacity: true)
-        scratch.removeAll(keepingCapacity: true)
+        swap(&self.batch, &batch)
+        defer { swap(&self.batch, &batch) }
         try readLine()
-        for k in events.indices {
-            switch events[k].kind {
-            case .mappingEnd: events[k].textStart = lineStart
-            case .scalar where events[k].textStart < 0:
-                let start = -1 - events[k].textStart
-                events[k].textStart = -1 - batch.text.count
-                batch.text.append(contentsOf: scratch[start..<(start + events[k].textCount)])
-            default: break
-            }
-        }
-        batch.events.append(contentsOf: events)
-        return events.last?.kind == .end
+        return self.batch.events.last?.kind == .end
     }
 
     // MARK: Lines
@@ -114,8 +97,8 @@ struct YAMLBlockScanner: ~Copyable {
         guard started else { throw Declined() }
         if awaitingValue { append(scalar: (0, 0), plain: true, inScratch: false, at: 0) }
         awaitingValue = false
-        while let block = blocks.popLast() { events.append(Event(kind: block.isMapping ? .mappingEnd : .sequenceEnd)) }
-        events.append(Event(kind: .end))
+        while let block = blocks.popLast() { close(isMapping: block.isMapping) }
+        batch.events.append(Event(kind: .end))
     }
 
     /// A line whose content starts at `content`, indented `indent`: closes
@@ -124,7 +107,7 @@ struct YAMLBlockScanner: ~Copyable {
         let isEntry = text.isEntry(at: content, end: end)
         if !started {
             started = true
-            events.append(Event(kind: .documentStart))
+            batch.events.append(Event(kind: .documentStart))
             try open(isMapping: !isEntry, indent: indent)
         } else if awaitingValue {
             awaitingValue = false
@@ -139,7 +122,7 @@ struct YAMLBlockScanner: ~Copyable {
             // A sequence at its key's indentation ends at the first line that is not an entry.
             if top.indent == indent && !(blocks.count >= 2 && blocks[blocks.count - 2].indent == indent) { break }
             blocks.removeLast()
-            events.append(Event(kind: top.isMapping ? .mappingEnd : .sequenceEnd))
+            close(isMapping: top.isMapping)
         }
         guard let top = blocks.last, top.indent == indent else { throw Declined() }
         if top.isMapping {
@@ -153,7 +136,12 @@ struct YAMLBlockScanner: ~Copyable {
     private mutating func open(isMapping: Bool, indent: Int) throws {
         guard blocks.count < Self.maximumDepth else { throw Declined() }
         blocks.append(Block(indent: indent, isMapping: isMapping))
-        events.append(Event(kind: isMapping ? .mappingStart : .sequenceStart))
+        batch.events.append(Event(kind: isMapping ? .mappingStart : .sequenceStart))
+    }
+
+    /// A collection's end, at the line's offset (a mapping's passes the text before it: `DropBehind`).
+    private mutating func close(isMapping: Bool) {
+        batch.events.append(Event(kind: isMapping ? .mappingEnd : .sequenceEnd, textStart: lineStart))
     }
 
     /// `- node`: a scalar, a flow mapping, or the first `key: value` of a mapping on the entry's line.
@@ -201,7 +189,7 @@ struct YAMLBlockScanner: ~Copyable {
         let isMapping = text[bracket] == UInt8(ascii: "{")
         // A flow sequence's mappings are one level deeper.
         guard blocks.count + (isMapping ? 0 : 1) < Self.maximumDepth else { throw Declined() }
-        events.append(Event(kind: isMapping ? .mappingStart : .sequenceStart))
+        batch.events.append(Event(kind: isMapping ? .mappingStart : .sequenceStart))
         let closer = isMapping ? UInt8(ascii: "}") : UInt8(ascii: "]")
         var i = text.skipSpaces(from: bracket + 1, to: end)
         if i >= end || text[i] != closer {
@@ -222,7 +210,7 @@ struct YAMLBlockScanner: ~Copyable {
                 i = text.skipSpaces(from: i + 1, to: end)
             }
         }
-        events.append(Event(kind: isMapping ? .mappingEnd : .sequenceEnd))
+        close(isMapping: isMapping)
         return i + 1
     }
 
@@ -231,11 +219,11 @@ struct YAMLBlockScanner: ~Copyable {
     /// A mapping's value written as a block scalar: its lines are read now, as part of the key's line.
     private mutating func blockScalar(at indicator: Int, end: Int) throws {
         let (folded, chomping) = try text.blockScalarHeader(at: indicator, end: end)
-        let start = scratch.count
+        let start = batch.text.count
         let (next, lines) = try text.blockScalar(
             from: nextLine, parent: blocks[blocks.count - 1].indent, folded: folded, chomping: chomping,
-            into: &scratch)
-        append(scalar: (start, scratch.count - start), plain: false, inScratch: true, at: indicator)
+            into: &batch.text)
+        append(scalar: (start, batch.text.count - start), plain: false, inScratch: true, at: indicator)
         nextLine = next
         lineNumber += lines
     }
@@ -245,7 +233,7 @@ struct YAMLBlockScanner: ~Copyable {
         guard i < end else { throw Declined() }
         switch text[i] {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
-            return try text.quoted(at: i, end: end, flow: closer != nil, into: &scratch)
+            return try text.quoted(at: i, end: end, flow: closer != nil, into: &batch.text)
         default:
             return try text.plain(at: i, end: end, closer: closer)
         }
@@ -272,7 +260,7 @@ struct YAMLBlockScanner: ~Copyable {
     }
 
     private mutating func append(scalar: (start: Int, count: Int), plain: Bool, inScratch: Bool, at offset: Int) {
-        events.append(
+        batch.events.append(
             Event(
                 kind: .scalar, isPlain: plain, line: lineNumber, column: max(1, offset - lineStart + 1),
                 textStart: inScratch ? -1 - scalar.start : scalar.start, textCount: scalar.count))
