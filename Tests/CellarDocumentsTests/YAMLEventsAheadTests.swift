@@ -16,7 +16,7 @@ import Testing
     }
 
     static func compare(_ bytes: [UInt8], _ what: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        let difference = YAMLReadings.aheadMismatch(bytes)
+        let difference = YAMLReadings.readerMismatch(bytes)
         #expect(difference == nil, "\(what): \(difference ?? "")", sourceLocation: sourceLocation)
     }
 

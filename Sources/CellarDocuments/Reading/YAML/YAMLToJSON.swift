@@ -8,15 +8,14 @@ import CellarText
 #endif
 
 /// A YAML table document written as compact JSON on its events, for the
-/// streamed reader. Values are read as the node tree's reader reads them
-/// (`YAMLScalar`; titles and a row's `cell` as text), and what composing the
-/// node tree refuses is refused at the same mark in the same words
-/// (`YAMLReadings`). An offset in the JSON is located by converting again.
+/// streamed reader: values read as the node tree's reader reads them
+/// (`YAMLScalar`; titles and a row's `cell` as text), refused where and as
+/// composing the tree refuses them (`YAMLReadings`). An offset in the JSON
+/// is located by converting again.
 ///
-/// A big form is written to a `JSONFormSpool` in pieces of `pieceSize` as
-/// rows end, and one being located is let go in pieces: `out` holds only the
-/// form after `passedOn`, and the keys of the mappings still open are copied
-/// out of it first (`keyText`), to find a repeated one.
+/// A big form is written to a `JSONFormSpool` in pieces of `pieceSize`, and
+/// one being located is let go in pieces: `out` holds the form after
+/// `passedOn`, the open mappings' keys copied out first (`keyText`).
 struct YAMLToJSON: ~Copyable {
     enum Role { case root, sections, section, rows, row, register, indexTitles, other }
     enum Key { case none, sections, register, indexTitles, rows, title }
@@ -33,8 +32,7 @@ struct YAMLToJSON: ~Copyable {
     /// The bytes of the form before `out`, written to `spool` or let go.
     private var passedOn = 0
     private var spool: JSONFormSpool?
-    /// The innermost open collection, kept apart from those around it
-    /// (`outer`), as each node changes it.
+    /// The innermost open collection, apart from those around it (`outer`): each node changes it.
     private var top: Frame?
     private var outer: [Frame] = []
     /// The open mappings' keys as written, with their marks: each at its range of `out`, or of
@@ -63,18 +61,16 @@ struct YAMLToJSON: ~Copyable {
     }
 
     /// The JSON form of `yaml`, or the first error the node tree's reader would report;
-    /// in the block subset read by `YAMLBlockScanner` when `scanning`.
-    /// Written to `spool` and mapped from it, or held in memory (without a spool, or when
-    /// its disk refuses it) for a text of at most `heldLimit` bytes.
+    /// in the block subset read by `YAMLBlockScanner` when `scanning`. Written to `spool` and
+    /// mapped, or held in memory (without a spool, or one its disk refuses) up to `heldLimit` bytes of YAML.
     static func convert(
         _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind? = nil, titles: Bool = true,
         aheadFrom minimumBytes: Int = YAMLEventsAhead.minimumBytes, scanning: Bool = Accelerators.enabled,
         spool: JSONFormSpool? = nil, heldLimit: Int = .max
     ) throws -> DocumentBytes {
         func form(_ spool: JSONFormSpool?) throws -> DocumentBytes {
-            // On any error or decline of the scanner the whole text is converted again by libfyaml, so
-            // every error, its words and its location, is the plain path's. Pages `behind` dropped by
-            // the scanner are only read again by that second pass.
+            // On any error or decline of the scanner libfyaml converts the whole text again, so every
+            // error is the plain path's (pages `behind` dropped are then read again).
             if scanning,
                 let c = try? converter(
                     yaml, path: path, dropping: behind, titles: titles, spool: spool, aheadFrom: minimumBytes,
