@@ -40,7 +40,7 @@ struct YAMLToJSON: ~Copyable {
     private var keys: [(range: Range<Int>, mark: (line: Int, column: Int))] = []
     private var keyText: [UInt8] = []
     private var keptKeys = 0
-    /// Refused once the document has parsed, as the node tree's reader does after composing.
+    /// Refused once the document has parsed: a key that is not text, a value not of its tag's type.
     private var laterError: CellarError?
     private var documents = 0
     /// Locating: the mark of the last node that starts at or before the target.
@@ -108,6 +108,9 @@ struct YAMLToJSON: ~Copyable {
         try YAMLEventBatch.read(yaml, path: path, dropping: behind, scanning: scanning, aheadFrom: minimumBytes) {
             try c.write($0, target: nil)
         }
+        guard c.documents > 0 else {
+            throw CellarError("the document is empty", at: SourceLocation(file: path, line: 1, column: 1))
+        }
         c.behind?.finish()
         return c
     }
@@ -171,9 +174,6 @@ struct YAMLToJSON: ~Copyable {
                 try passOn(locating: target != nil)
             case .documentStart: documents += 1
             case .end:
-                if documents == 0 {
-                    throw CellarError("the document is empty", at: SourceLocation(file: path, line: 1, column: 1))
-                }
                 if let laterError { throw laterError }
                 return false
             case .other: continue
