@@ -95,7 +95,7 @@ struct YAMLBlockScanner: ~Copyable {
     /// The end of the text: every open block closes.
     private mutating func finish() throws {
         guard started else { throw Declined() }
-        if awaitingValue { append(scalar: (0, 0), plain: true, inScratch: false, at: 0) }
+        if awaitingValue { append(scalar: (0, 0), plain: true, at: 0) }
         awaitingValue = false
         while let block = blocks.popLast() { close(isMapping: block.isMapping) }
         batch.events.append(Event(kind: .end))
@@ -115,7 +115,7 @@ struct YAMLBlockScanner: ~Copyable {
             if indent > parent || (indent == parent && isEntry) {
                 try open(isMapping: !isEntry, indent: indent)
             } else {
-                append(scalar: (0, 0), plain: true, inScratch: false, at: 0)
+                append(scalar: (0, 0), plain: true, at: 0)
             }
         }
         while let top = blocks.last, top.indent > indent || (top.indent == indent && !top.isMapping && !isEntry) {
@@ -223,7 +223,7 @@ struct YAMLBlockScanner: ~Copyable {
         let (next, lines) = try text.blockScalar(
             from: nextLine, parent: blocks[blocks.count - 1].indent, folded: folded, chomping: chomping,
             into: &batch.text)
-        append(scalar: (start, batch.text.count - start), plain: false, inScratch: true, at: indicator)
+        append(scalar: (-1 - start, batch.text.count - start), plain: false, at: indicator)
         nextLine = next
         lineNumber += lines
     }
@@ -256,24 +256,25 @@ struct YAMLBlockScanner: ~Copyable {
     }
 
     private mutating func append(_ read: ReadScalar) {
-        append(scalar: read.text, plain: read.isPlain, inScratch: read.inScratch, at: read.start)
+        append(scalar: read.text, plain: read.isPlain, at: read.start)
     }
 
-    private mutating func append(scalar: (start: Int, count: Int), plain: Bool, inScratch: Bool, at offset: Int) {
+    /// A scalar at `offset` of the line, its text as `Event` places it.
+    private mutating func append(scalar: (start: Int, count: Int), plain: Bool, at offset: Int) {
         batch.events.append(
             Event(
                 kind: .scalar, isPlain: plain, line: lineNumber, column: max(1, offset - lineStart + 1),
-                textStart: inScratch ? -1 - scalar.start : scalar.start, textCount: scalar.count))
+                textStart: scalar.start, textCount: scalar.count))
     }
 }
 
-/// A scalar read on a line: its text (in the input, or in the scratch
-/// buffer), where it starts, whether it is a key (a `:` indicator follows),
-/// and where reading goes on (after the `:` of a key, else after the scalar).
+/// A scalar read on a line: its text (as `YAMLEventBatch.Event` places it:
+/// in the input, or decoded in the batch's text), where it starts, whether it
+/// is a key (a `:` indicator follows), and where reading goes on (after the
+/// `:` of a key, else after the scalar).
 struct ReadScalar {
     var text: (start: Int, count: Int)
     var isPlain: Bool
-    var inScratch: Bool
     var start: Int
     var isKey: Bool
     var next: Int

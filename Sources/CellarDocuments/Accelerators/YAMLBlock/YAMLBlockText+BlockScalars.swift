@@ -6,19 +6,11 @@
 /// Anything else declines (libfyaml reads it).
 ///
 /// Invariant: the content written is the scalar's value as YAML 1.2 defines
-/// it for those forms (lines joined by line feeds, or folded to spaces
-/// between adjacent lines, then chomped), which `YAMLBlockScannerTests`
-/// compares with libfyaml's.
+/// it (lines joined by line feeds, or folded to spaces, then chomped), as
+/// `YAMLBlockScannerTests` compares with libfyaml's.
 extension YAMLBlockText {
-    /// How a block scalar's trailing line breaks are kept.
-    enum Chomping {
-        /// None (`-`).
-        case strip
-        /// The last content line's (no indicator).
-        case clip
-        /// All, with the empty lines after the content (`+`).
-        case keep
-    }
+    /// Which trailing line breaks are kept: none (`-`), the last content line's, or all (`+`).
+    enum Chomping { case strip, clip, keep }
 
     /// `|` or `>`, then an optional `-` or `+`, then the line's end or a comment.
     func blockScalarHeader(at i: Int, end: Int) throws -> (folded: Bool, chomping: Chomping) {

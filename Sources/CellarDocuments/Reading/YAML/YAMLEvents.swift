@@ -111,17 +111,12 @@ struct YAMLEvents: ~Copyable {
         return SourceLocation(file: path, line: line, column: column)
     }
 
-    /// Where the current node starts as a reader sees it: its anchor or tag, a
-    /// quoted scalar's quote, a block scalar's `|` or `>` (libfyaml marks the text).
-    var position: (line: Int, column: Int) {
-        let start = nodeStart
-        return (start.line + 1, start.column + 1)
-    }
-
     var inputOffset: Int { current.flatMap { fy_event_start_mark($0)?.pointee.input_pos }.map { Int($0) } ?? 0 }
 
-    private var nodeStart: (line: Int, column: Int) {
-        guard let event = current, let m = fy_event_start_mark(event)?.pointee else { return (0, 0) }
+    /// Where the current node starts as a reader sees it (1-based): its anchor or tag,
+    /// a quoted scalar's quote, a block scalar's `|` or `>` (libfyaml marks the text).
+    var position: (line: Int, column: Int) {
+        guard let event = current, let m = fy_event_start_mark(event)?.pointee else { return (1, 1) }
         var start = (line: Int(m.line), column: Int(m.column))
         // An anchor's token starts after its `&`.
         func earlier(_ token: OpaquePointer?, back: Int = 0) {
@@ -143,7 +138,7 @@ struct YAMLEvents: ~Copyable {
             earlier(anchor, back: 1)
             earlier(tag)
         }
-        return start
+        return (start.line + 1, start.column + 1)
     }
 
     /// libfyaml reads lines indented as far as an indented collection's keys

@@ -99,11 +99,9 @@ package struct NodeReader {
 
     package init(path: String) { self.path = path }
 
-    func loc(_ node: YAMLNode) -> SourceLocation {
-        SourceLocation(file: path, line: node.mark.line, column: node.mark.column)
+    package func fail(_ node: YAMLNode, _ message: String) -> CellarError {
+        CellarError(message, at: SourceLocation(file: path, line: node.mark.line, column: node.mark.column))
     }
-
-    package func fail(_ node: YAMLNode, _ message: String) -> CellarError { CellarError(message, at: loc(node)) }
 
     package func pairs(_ node: YAMLNode, what: String) throws -> [(key: String, keyNode: YAMLNode, value: YAMLNode)] {
         guard case .mapping(let m, _) = node else { throw fail(node, "\(what) must be a mapping of keys to values") }

@@ -117,7 +117,7 @@ struct YAMLToJSON: ~Copyable {
 
     /// The whole form: the spool mapped, or `out`.
     private func finished() throws -> DocumentBytes {
-        guard let spool else { return DocumentBytes(out.array) }
+        guard let spool else { return DocumentBytes(Array(out.written)) }
         try spool.write(out.written)
         return try spool.mapped(path: path)
     }
