@@ -30,27 +30,6 @@ struct YAMLEventBatch {
         tags.removeAll()
     }
 
-    mutating func append(_ kind: YAMLEvents.Kind, of source: borrowing YAMLEvents) {
-        var event = Event(kind: kind)
-        switch kind {
-        case .scalar:
-            let bytes = source.scalarBytes
-            event.textCount = bytes.count
-            event.textStart = -1 - text.count
-            text.append(contentsOf: bytes)
-            event.isPlain = source.isPlainScalar
-            if let tag = source.scalarTag {
-                event.tag = tags.count
-                tags.append(tag)
-            }
-            fallthrough
-        case .sequenceStart, .mappingStart: (event.line, event.column) = source.position
-        case .mappingEnd: event.textStart = source.inputOffset
-        default: break
-        }
-        events.append(event)
-    }
-
     /// A scalar's text, valid while the batch is unchanged.
     @inline(__always)
     func text(of e: Event, in input: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
@@ -100,12 +79,7 @@ struct YAMLEventBatch {
             try pass(&batch, into: put) { try scanner.readLine(into: &$0) }
         } else {
             var events = try YAMLEvents(yaml, path: path, dropping: behind)
-            try pass(&batch, into: put) { batch in
-                let kind = try events.next()
-                // The reader passes these by.
-                if kind != .other { batch.append(kind, of: events) }
-                return kind == .end
-            }
+            try pass(&batch, into: put) { try events.read(into: &$0) }
         }
     }
 

@@ -17,7 +17,6 @@ struct YAMLEvents: ~Copyable {
         UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1))
     private let parser: OpaquePointer
     private let input: UnsafeBufferPointer<UInt8>
-    private let scratch = YAMLSingleQuoted.Scratch()
     private let diagnostics: OpaquePointer
     private var current: UnsafeMutablePointer<fy_event>?
     /// The column of each open collection's first key or dash (its indentation, for a block one).
@@ -111,8 +110,6 @@ struct YAMLEvents: ~Copyable {
         return SourceLocation(file: path, line: line, column: column)
     }
 
-    var inputOffset: Int { current.flatMap { fy_event_start_mark($0)?.pointee.input_pos }.map { Int($0) } ?? 0 }
-
     /// Where the current node starts as a reader sees it (1-based): its anchor or tag,
     /// a quoted scalar's quote, a block scalar's `|` or `>` (libfyaml marks the text).
     var position: (line: Int, column: Int) {
@@ -202,20 +199,46 @@ struct YAMLEvents: ~Copyable {
         return nil
     }
 
-    /// Valid until the next event.
-    var scalarBytes: UnsafeBufferPointer<UInt8> {
-        guard let token = current?.pointee.scalar.value else { return UnsafeBufferPointer(start: nil, count: 0) }
+    /// The next event copied into `batch` (but those readers pass by); true once `.end` is.
+    mutating func read(into batch: inout YAMLEventBatch) throws -> Bool {
+        let kind = try next()
+        var event = YAMLEventBatch.Event(kind: kind)
+        switch kind {
+        case .other: return false
+        case .scalar:
+            let start = batch.text.count
+            appendScalar(to: &batch, &event)
+            event.textStart = -1 - start
+            event.textCount = batch.text.count - start
+            fallthrough
+        case .sequenceStart, .mappingStart: (event.line, event.column) = position
+        case .mappingEnd:
+            event.textStart = current.flatMap { fy_event_start_mark($0)?.pointee.input_pos }.map { Int($0) } ?? 0
+        default: break
+        }
+        batch.events.append(event)
+        return kind == .end
+    }
+
+    /// The current scalar's style, tag and text.
+    private func appendScalar(to batch: inout YAMLEventBatch, _ event: inout YAMLEventBatch.Event) {
+        if let tag = current?.pointee.scalar.tag.flatMap(Self.text) {
+            event.tag = batch.tags.count
+            batch.tags.append(tag)
+        }
+        guard let token = current?.pointee.scalar.value else { return }
+        event.isPlain = fy_token_scalar_style(token) == FYSS_PLAIN
         if fy_token_scalar_style(token) == FYSS_SINGLE_QUOTED, let raw = rawText(token),
             let decoded = YAMLSingleQuoted.decode(raw)
         {
-            scratch.bytes = decoded
-            return scratch.bytes.withUnsafeBufferPointer { $0 }
+            batch.text += decoded
+            return
         }
         var length = 0
-        guard let text = fy_token_get_text(token, &length) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        guard let text = fy_token_get_text(token, &length) else { return }
         let bytes = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
         if length > 0 && bytes[length - 1] == 0x0A && clipsALastLineWithoutBreak(token) { length -= 1 }
-        return UnsafeBufferPointer(start: bytes, count: length)
+        batch.text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: length))
     }
 
     /// Whether `token` is a block scalar clipped (no `+` or `-`) whose text
@@ -246,13 +269,6 @@ struct YAMLEvents: ~Copyable {
         else { return nil }
         return UnsafeBufferPointer(rebasing: input[start..<end])
     }
-
-    var isPlainScalar: Bool {
-        guard let token = current?.pointee.scalar.value else { return true }
-        return fy_token_scalar_style(token) == FYSS_PLAIN
-    }
-
-    var scalarTag: String? { current?.pointee.scalar.tag.flatMap(Self.text) }
 
     /// The current node's anchor and tag tokens; an alias's anchor is the one it names.
     private var properties: (anchor: OpaquePointer?, tag: OpaquePointer?) {
