@@ -17,10 +17,10 @@ import CellarText
 ///
 /// Invariants: in the subset the events are libfyaml's, in its order, with the
 /// same scalar texts and styles, so `YAMLToJSON` writes the same JSON form
-/// (`YAMLBlockScannerTests`). Marks are a scalar's line and byte column; they
-/// are never reported: on any error or decline the caller converts the whole
-/// text again by libfyaml (`YAMLToJSON.convert`), so every message and
-/// location is the plain path's, and events made before a decline are dropped.
+/// (`YAMLBlockScannerTests`). The events have no marks, as none is reported:
+/// on any error or decline the caller converts the whole text again by
+/// libfyaml (`YAMLToJSON.convert`), so every message and location is the
+/// plain path's, and events made before a decline are dropped.
 struct YAMLBlockScanner: ~Copyable {
     /// The text is outside the subset: read it by libfyaml from the start.
     struct Declined: Error {}
@@ -40,7 +40,6 @@ struct YAMLBlockScanner: ~Copyable {
 
     let text: YAMLBlockText
     private var nextLine = 0
-    private var lineNumber = 0
     private var lineStart = 0
     private var blocks: [Block] = []
     /// A key ended its line with no value: a block opens on the next line, or the value is null.
@@ -75,7 +74,6 @@ struct YAMLBlockScanner: ~Copyable {
             lineStart = nextLine
             let (end, following) = text.lineEnd(from: nextLine)
             nextLine = following
-            lineNumber += 1
             let content = text.skipSpaces(from: lineStart, to: end)
             if content == end || text[content] == UInt8(ascii: "#") { continue }
             let indent = content - lineStart
@@ -95,7 +93,7 @@ struct YAMLBlockScanner: ~Copyable {
     /// The end of the text: every open block closes.
     private mutating func finish() throws {
         guard started else { throw Declined() }
-        if awaitingValue { append(scalar: (0, 0), plain: true, at: 0) }
+        if awaitingValue { append(scalar: (0, 0), plain: true) }
         awaitingValue = false
         while let block = blocks.popLast() { close(isMapping: block.isMapping) }
         batch.events.append(Event(kind: .end))
@@ -115,7 +113,7 @@ struct YAMLBlockScanner: ~Copyable {
             if indent > parent || (indent == parent && isEntry) {
                 try open(isMapping: !isEntry, indent: indent)
             } else {
-                append(scalar: (0, 0), plain: true, at: 0)
+                append(scalar: (0, 0), plain: true)
             }
         }
         while let top = blocks.last, top.indent > indent || (top.indent == indent && !top.isMapping && !isEntry) {
@@ -220,12 +218,10 @@ struct YAMLBlockScanner: ~Copyable {
     private mutating func blockScalar(at indicator: Int, end: Int) throws {
         let (folded, chomping) = try text.blockScalarHeader(at: indicator, end: end)
         let start = batch.text.count
-        let (next, lines) = try text.blockScalar(
+        nextLine = try text.blockScalar(
             from: nextLine, parent: blocks[blocks.count - 1].indent, folded: folded, chomping: chomping,
             into: &batch.text)
-        append(scalar: (-1 - start, batch.text.count - start), plain: false, at: indicator)
-        nextLine = next
-        lineNumber += lines
+        append(scalar: (-1 - start, batch.text.count - start), plain: false)
     }
 
     /// A scalar in block context (`closer` nil) or in a flow collection closed by `closer`.
@@ -256,15 +252,12 @@ struct YAMLBlockScanner: ~Copyable {
     }
 
     private mutating func append(_ read: ReadScalar) {
-        append(scalar: read.text, plain: read.isPlain, at: read.start)
+        append(scalar: read.text, plain: read.isPlain)
     }
 
-    /// A scalar at `offset` of the line, its text as `Event` places it.
-    private mutating func append(scalar: (start: Int, count: Int), plain: Bool, at offset: Int) {
-        batch.events.append(
-            Event(
-                kind: .scalar, isPlain: plain, line: lineNumber, column: max(1, offset - lineStart + 1),
-                textStart: scalar.start, textCount: scalar.count))
+    /// A scalar, its text as `Event` places it.
+    private mutating func append(scalar: (start: Int, count: Int), plain: Bool) {
+        batch.events.append(Event(kind: .scalar, isPlain: plain, textStart: scalar.start, textCount: scalar.count))
     }
 }
 

@@ -29,12 +29,11 @@ extension YAMLBlockText {
 
     /// The content of a block scalar whose lines start at `start`, inside a
     /// mapping indented `parent`, appended to `out`; returns where the first
-    /// line after it starts and how many lines it took.
+    /// line after it starts.
     func blockScalar(
         from start: Int, parent: Int, folded: Bool, chomping: Chomping, into out: inout [UInt8]
-    ) throws -> (next: Int, lines: Int) {
+    ) throws -> Int {
         var pos = start
-        var lines = 0
         var indent = -1
         var emptyLines = 0
         var wrote = false
@@ -45,7 +44,6 @@ extension YAMLBlockText {
                 // An empty line: spaces alone, or before any content, would need YAML's indentation rules.
                 guard end == pos, indent >= 0 else { throw YAMLBlockScanner.Declined() }
                 emptyLines += 1
-                lines += 1
                 pos = next
                 continue
             }
@@ -67,7 +65,6 @@ extension YAMLBlockText {
             out.append(contentsOf: slice(pos + indent, end - pos - indent))
             wrote = true
             emptyLines = 0
-            lines += 1
             pos = next
         }
         guard indent >= 0 else { throw YAMLBlockScanner.Declined() }
@@ -76,6 +73,6 @@ extension YAMLBlockText {
         case .clip: out.append(UInt8(ascii: "\n"))
         case .keep: out.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: emptyLines + 1))
         }
-        return (pos, lines)
+        return pos
     }
 }

@@ -9,7 +9,7 @@ struct YAMLEventBatch {
     struct Event {
         var kind: YAMLEvents.Kind
         var isPlain = true
-        /// A node's 1-based line, and column in characters (the scanner's: in bytes; never reported).
+        /// A node's 1-based line and column in characters, for errors (0 from the scanner: `YAMLBlockScanner`).
         var line = 0
         var column = 0
         /// A scalar's text in the input from `textStart`, or in `text` from
