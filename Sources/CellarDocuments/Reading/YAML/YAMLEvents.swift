@@ -93,12 +93,9 @@ struct YAMLEvents: ~Copyable {
                 throw CellarError("nested more than \(Self.maximumNesting) levels deep", at: mark)
             }
             return event.pointee.type == FYET_SEQUENCE_START ? .sequenceStart : .mappingStart
-        case FYET_SEQUENCE_END:
+        case FYET_SEQUENCE_END, FYET_MAPPING_END:
             indents.removeLast()
-            return .sequenceEnd
-        case FYET_MAPPING_END:
-            indents.removeLast()
-            return .mappingEnd
+            return event.pointee.type == FYET_SEQUENCE_END ? .sequenceEnd : .mappingEnd
         case FYET_DOCUMENT_START: return .documentStart
         case FYET_STREAM_END: return .end
         default: return .other
