@@ -9,9 +9,9 @@ import CellarText
 
 /// A YAML table document written as compact JSON on its events, for the
 /// streamed reader: values read as the node tree's reader reads them
-/// (`YAMLScalar`; titles and a row's `cell` as text), refused where and as
-/// composing the tree refuses them (`YAMLReadings`). An offset in the JSON
-/// is located by converting again.
+/// (`YAMLScalar`; titles and a row's `cell` as text). Composing the tree
+/// refuses what this refuses by running it (`YAMLNode.compose`). An offset
+/// in the JSON is located by converting again.
 ///
 /// A big form is written to a `JSONFormSpool` in pieces of `pieceSize`, and
 /// one being located is let go in pieces: `out` holds the form after
@@ -60,9 +60,9 @@ struct YAMLToJSON: ~Copyable {
         out = JSONFormBuffer(capacity: spool == nil ? capacity : min(capacity, 2 * Self.pieceSize))
     }
 
-    /// The JSON form of `yaml`, or the first error the node tree's reader would report;
-    /// in the block subset read by `YAMLBlockScanner` when `scanning`. Written to `spool` and
-    /// mapped, or held in memory (without a spool, or one its disk refuses) up to `heldLimit` bytes of YAML.
+    /// The JSON form of `yaml`, or its first error; in the block subset read by `YAMLBlockScanner`
+    /// when `scanning`. Written to `spool` and mapped, or held in memory (without a spool,
+    /// or one its disk refuses) up to `heldLimit` bytes of YAML.
     static func convert(
         _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind? = nil, titles: Bool = true,
         aheadFrom minimumBytes: Int = YAMLEventsAhead.minimumBytes, scanning: Bool = Accelerators.enabled,
@@ -297,7 +297,7 @@ struct YAMLToJSON: ~Copyable {
         return nil
     }
 
-    /// As `YAMLNode.compose`: a repeated key is refused where it repeats.
+    /// A repeated key is refused where it repeats.
     private mutating func checkDuplicates(_ frame: Frame) throws {
         defer {
             if frame.keysStart < keptKeys {
