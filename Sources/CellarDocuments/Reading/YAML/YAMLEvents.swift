@@ -203,10 +203,7 @@ struct YAMLEvents: ~Copyable {
         switch kind {
         case .other: return false
         case .scalar:
-            let start = batch.text.count
             appendScalar(to: &batch, &event)
-            event.textStart = -1 - start
-            event.textCount = batch.text.count - start
             fallthrough
         case .sequenceStart, .mappingStart: (event.line, event.column) = position
         case .mappingEnd:
@@ -217,8 +214,9 @@ struct YAMLEvents: ~Copyable {
         return kind == .end
     }
 
-    /// The current scalar's style, tag and text.
+    /// The current scalar's style, tag and text: where libfyaml has it in the input, else copied.
     private func appendScalar(to batch: inout YAMLEventBatch, _ event: inout YAMLEventBatch.Event) {
+        (event.textStart, event.textCount) = (-1 - batch.text.count, 0)
         if let tag = current?.pointee.scalar.tag.flatMap(Self.text) {
             event.tag = batch.tags.count
             batch.tags.append(tag)
@@ -228,6 +226,7 @@ struct YAMLEvents: ~Copyable {
         if fy_token_scalar_style(token) == FYSS_SINGLE_QUOTED, let raw = rawText(token),
             let decoded = YAMLSingleQuoted.decode(raw)
         {
+            event.textCount = decoded.count
             batch.text += decoded
             return
         }
@@ -235,7 +234,12 @@ struct YAMLEvents: ~Copyable {
         guard let text = fy_token_get_text(token, &length) else { return }
         let bytes = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
         if length > 0 && bytes[length - 1] == 0x0A && clipsALastLineWithoutBreak(token) { length -= 1 }
-        batch.text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: length))
+        event.textCount = length
+        if let base = input.baseAddress, bytes >= base, bytes + length <= base + input.count {
+            event.textStart = bytes - base
+        } else {
+            batch.text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: length))
+        }
     }
 
     /// Whether `token` is a block scalar clipped (no `+` or `-`) whose text
