@@ -122,7 +122,7 @@ struct YAMLEvents: ~Copyable {
             let style = fy_token_scalar_style(event.pointee.scalar.value)
             if style == FYSS_SINGLE_QUOTED || style == FYSS_DOUBLE_QUOTED {
                 start.column = max(0, start.column - 1)
-            } else if Self.isBlockScalar(event.pointee.scalar.value), let header = blockHeader(before: m.input_pos) {
+            } else if style == FYSS_LITERAL || style == FYSS_FOLDED, let header = blockHeader(before: m.input_pos) {
                 start = (max(0, start.line - header.linesBack), header.column)
             }
         }
@@ -222,8 +222,9 @@ struct YAMLEvents: ~Copyable {
             batch.tags.append(tag)
         }
         guard let token = current?.pointee.scalar.value else { return }
-        event.isPlain = fy_token_scalar_style(token) == FYSS_PLAIN
-        if fy_token_scalar_style(token) == FYSS_SINGLE_QUOTED, let raw = rawText(token),
+        let style = fy_token_scalar_style(token)
+        event.isPlain = style == FYSS_PLAIN
+        if style == FYSS_SINGLE_QUOTED, let raw = rawText(token),
             let decoded = YAMLSingleQuoted.decode(raw)
         {
             event.textCount = decoded.count
