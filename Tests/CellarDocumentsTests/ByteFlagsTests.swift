@@ -47,7 +47,8 @@ import Testing
                 var out = JSONFormBuffer(capacity: 0)
                 JSONText.writeString(text, into: &out, words: words)
                 #expect(
-                    JSONText.decodeString(Array(out.array.dropFirst().dropLast())) == text, "\(text.debugDescription)")
+                    JSONText.decodeString(Array(out.written.dropFirst().dropLast())) == text, "\(text.debugDescription)"
+                )
             }
         }
     }

@@ -21,7 +21,7 @@ import Testing
     }
 
     static func expectSame(_ text: String, _ what: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        let difference = YAMLReadings.scannerMismatch(Array(text.utf8))
+        let difference = YAMLReadings.readerMismatch(Array(text.utf8))
         #expect(difference == nil, "\(what): \(text.prefix(400)): \(difference ?? "")", sourceLocation: sourceLocation)
     }
 

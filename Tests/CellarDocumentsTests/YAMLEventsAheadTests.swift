@@ -16,7 +16,7 @@ import Testing
     }
 
     static func compare(_ bytes: [UInt8], _ what: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        let difference = YAMLReadings.aheadMismatch(bytes)
+        let difference = YAMLReadings.readerMismatch(bytes)
         #expect(difference == nil, "\(what): \(difference ?? "")", sourceLocation: sourceLocation)
     }
 
@@ -66,7 +66,7 @@ import Testing
             }
         }
         let big = Array(("sections:\n  - header: Fruit\n    rows:\n" + rows).utf8)
-        #expect(big.count > 4 * YAMLEventsAhead.batchEvents)
+        #expect(big.count > 4 * YAMLEventBatch.size)
         Self.compare(big, "big")
         #expect(!Self.convert(big, ahead: true).hasPrefix("error:"))
         let endings = [

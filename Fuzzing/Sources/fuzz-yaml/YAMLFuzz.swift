@@ -14,9 +14,7 @@ public func fuzzYAML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     withFuzzBytes(data, size) { raw in
         let difference = YAMLReadings.mismatch(Array(raw))
         invariant(difference == nil, "the node tree and the JSON form differ: \(difference ?? "")")
-        let ahead = YAMLReadings.aheadMismatch(Array(raw))
-        invariant(ahead == nil, "the JSON form parsed ahead differs: \(ahead ?? "")")
-        let scanned = YAMLReadings.scannerMismatch(Array(raw))
-        invariant(scanned == nil, "the JSON form read by the block scanner differs: \(scanned ?? "")")
+        let other = YAMLReadings.readerMismatch(Array(raw))
+        invariant(other == nil, "the JSON form read ahead or by the block scanner differs: \(other ?? "")")
     }
 }

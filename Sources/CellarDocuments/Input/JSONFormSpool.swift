@@ -4,24 +4,20 @@
     import Darwin
 #endif
 
-/// A file on disk with no name, that a big YAML document's JSON form is
-/// written to in pieces as it is made and then mapped, so it is read as a
-/// JSON file is: its pages given back behind each pass (`DropBehind`), not held.
+/// A file with no name (O_TMPFILE) that a big YAML document's JSON form is
+/// written to in pieces and then mapped, so it is read as a JSON file is: its
+/// pages given back behind each pass (`DropBehind`), not held. Nothing is
+/// left behind however the process ends, unless the load index cache keeps
+/// it (`keep(as:)`) for a later load of the unchanged file.
 ///
-/// Made with O_TMPFILE, the file has no name: nothing is left behind
-/// however the process ends, and the system frees it at the last close and
-/// unmap, unless the load index cache keeps it (`keep(as:)`), so a later
-/// load of the unchanged YAML file reads the form instead of converting again.
-/// Its directory is the load index cache's (the user's own, mode
-/// 0700, normally on disk), else `$TMPDIR`, else `/var/tmp`; never memfd or
-/// `/tmp`, often in memory (tmpfs), where a page given back still takes memory.
-///
-/// The form starts after a header of `headerSize` bytes, `magic` and zeros, so a
-/// kept form is known as Cellar's (`IndexFiles`) and is mapped from a page boundary.
+/// Its directory is the load index cache's (the user's own, mode 0700),
+/// else `$TMPDIR`, else `/var/tmp`; never memfd or `/tmp`, often in memory
+/// (tmpfs), where a page given back still takes memory. The form starts after
+/// a header of `headerSize` bytes, `magic` and zeros, so a kept form is known
+/// as Cellar's (`IndexFiles`) and is mapped from a page boundary.
 final class JSONFormSpool {
-    /// A smaller document's form is held in memory: a load gives back its
-    /// pages a step of `DropBehind` at a time, so a form of less than two
-    /// steps would give back little more than the writes cost (BENCHMARKS.md).
+    /// A smaller form is held in memory: a load gives back a step of
+    /// `DropBehind` at a time, so less than two would give back little more than the writes cost.
     static let minimumSize = 2 * DropBehind.step
 
     /// The system refused a write (a full disk, a quota): the form is made again in memory.
@@ -37,7 +33,7 @@ final class JSONFormSpool {
     let directory: String
 
     /// Nil when no directory takes such a file (the form is then held in memory).
-    init?(directories: [String] = JSONFormSpool.directories()) {
+    init?(directories: [String]) {
         #if os(Linux)
             let flags = __O_TMPFILE | O_DIRECTORY | O_RDWR | O_CLOEXEC
             guard
@@ -53,16 +49,13 @@ final class JSONFormSpool {
 
     deinit { close(fd) }
 
-    /// The directories to try, in order (the type says why these); `cache` when given,
-    /// else the environment's cache directory, is first.
-    static func directories(cache: String? = nil, _ variable: (String) -> String? = LoadIndexCache.variable)
-        -> [String]
-    {
+    /// The directories to try, in order (the type says why these): `cache`, else the environment's, first.
+    static func directories(cache: String?) -> [String] {
         var dirs: [String] = []
-        if let cache = cache ?? LoadIndexCache.directory(variable), IndexFiles.makeDirectory(cache) {
+        if let cache = cache ?? LoadIndexCache.directory(LoadIndexCache.variable), IndexFiles.makeDirectory(cache) {
             dirs.append(cache)
         }
-        if let tmp = variable("TMPDIR"), tmp.hasPrefix("/") { dirs.append(tmp) }
+        if let tmp = LoadIndexCache.variable("TMPDIR"), tmp.hasPrefix("/") { dirs.append(tmp) }
         return dirs + ["/var/tmp"]
     }
 
@@ -83,7 +76,6 @@ final class JSONFormSpool {
     /// The form, mapped read-only (read, if the system will not map it); `path` names it in a fault's message.
     func mapped(path: String) throws -> DocumentBytes { try Self.form(in: fd, count: count, path: path) }
 
-    /// The `count` bytes of form after the header of `fd`, mapped (read, if the system will not map them).
     private static func form(in fd: Int32, count: Int, path: String) throws -> DocumentBytes {
         guard lseek(fd, off_t(headerSize), SEEK_SET) == off_t(headerSize) else { throw Refused() }
         return try DocumentBytes(file: fd, count: count, path: path, limit: Int.max, offset: headerSize)

@@ -17,18 +17,15 @@ import CellarText
 ///
 /// Invariants: in the subset the events are libfyaml's, in its order, with the
 /// same scalar texts and styles, so `YAMLToJSON` writes the same JSON form
-/// (`YAMLBlockScannerTests`). A line's events are made only once the whole
-/// line is accepted. Marks are a scalar's line and byte column; they are never
-/// reported: on any error or decline the caller converts the whole text again
-/// by libfyaml (`YAMLToJSON.convert`), so every message and location is the plain path's.
-struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
+/// (`YAMLBlockScannerTests`). The events have no marks, as none is reported:
+/// on any error or decline the caller converts the whole text again by
+/// libfyaml (`YAMLToJSON.convert`), so every message and location is the
+/// plain path's, and events made before a decline are dropped.
+struct YAMLBlockScanner: ~Copyable {
     /// The text is outside the subset: read it by libfyaml from the start.
     struct Declined: Error {}
 
-    /// An event of the current line, in the form events parsed ahead are
-    /// copied in: a scalar's text is in the input from `textStart`, or,
-    /// decoded, in `scratch` from `-1 - textStart` (a negative start).
-    typealias Event = YAMLEventsAhead.Event
+    typealias Event = YAMLEventBatch.Event
 
     /// An open block collection: its indentation, and whether it is a mapping.
     struct Block {
@@ -43,90 +40,40 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
 
     let text: YAMLBlockText
     private var nextLine = 0
-    private var lineNumber = 0
     private var lineStart = 0
     private var blocks: [Block] = []
     /// A key ended its line with no value: a block opens on the next line, or the value is null.
     private var awaitingValue = false
     private var started = false
     private var sawDocumentMarker = false
-    private var finished = false
-    private var events: [Event] = []
-    private var index = -1
-    private var scratch: [UInt8] = []
-    let path: String
+    /// The batch being filled (`readLine(into:)`): a decoded scalar's text is in its `text`.
+    private var batch = YAMLEventBatch()
 
     /// A scanner of `bytes` once they are found in the block subset
     /// (`YAMLBlockText.accepts`, giving back the pages behind it); throws
     /// `Declined` when they are not.
-    init(checking bytes: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind?) throws {
+    init(checking bytes: UnsafeBufferPointer<UInt8>, dropping behind: DropBehind?) throws {
         guard YAMLBlockText.accepts(bytes, dropping: behind) else { throw Declined() }
         self.text = YAMLBlockText(bytes)
-        self.path = path
-        events.reserveCapacity(64)
-        scratch.reserveCapacity(256)
     }
 
-    mutating func next() throws -> YAMLEvents.Kind {
-        index += 1
-        while index >= events.count {
-            index = 0
-            try readNextLine()
-        }
-        return events[index].kind
-    }
-
-    /// The next line's events added to `batch` as `YAMLEventsAhead.Batch.append` adds each
-    /// (a scalar in `scratch` copied into it, a mapping's end at the line's offset);
-    /// true once the last, `.end`, is added.
-    mutating func readLine(into batch: inout YAMLEventsAhead.Batch) throws -> Bool {
-        try readNextLine()
-        for k in events.indices {
-            switch events[k].kind {
-            case .mappingEnd: events[k].textStart = lineStart
-            case .scalar where events[k].textStart < 0:
-                let start = -1 - events[k].textStart
-                events[k].textStart = -1 - batch.text.count
-                batch.text.append(contentsOf: scratch[start..<(start + events[k].textCount)])
-            default: break
-            }
-        }
-        batch.events.append(contentsOf: events)
-        return events.last?.kind == .end
-    }
-
-    /// The next line's events in place of the last's (whose texts in `scratch` go with them).
-    private mutating func readNextLine() throws {
-        events.removeAll(keepingCapacity: true)
-        scratch.removeAll(keepingCapacity: true)
+    /// The next line's events added to `batch`; true once the last, `.end`, is added.
+    mutating func readLine(into batch: inout YAMLEventBatch) throws -> Bool {
+        swap(&self.batch, &batch)
+        defer { swap(&self.batch, &batch) }
         try readLine()
-    }
-
-    private var event: Event { events[index] }
-    var hasAnchor: Bool { false }
-    var position: (line: Int, column: Int) { (event.line, event.column) }
-    var inputOffset: Int { lineStart }
-    var isPlainScalar: Bool { event.isPlain }
-    var scalarTag: String? { nil }
-    var scalarBytes: UnsafeBufferPointer<UInt8> {
-        let e = event
-        guard e.textStart < 0 else { return text.slice(e.textStart, e.textCount) }
-        let start = -1 - e.textStart
-        // `scratch` is left unchanged until the next line is read, as the text's lifetime requires.
-        return scratch.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[start..<(start + e.textCount)]) }
+        return self.batch.events.last?.kind == .end
     }
 
     // MARK: Lines
 
     /// Reads the next line that holds a node (or the end) and queues its events.
     private mutating func readLine() throws {
-        guard !finished else { return events.append(Event(kind: .end)) }
         while true {
             guard nextLine < text.count else { return try finish() }
             lineStart = nextLine
             let (end, following) = text.lineEnd(from: nextLine)
             nextLine = following
-            lineNumber += 1
             let content = text.skipSpaces(from: lineStart, to: end)
             if content == end || text[content] == UInt8(ascii: "#") { continue }
             let indent = content - lineStart
@@ -146,11 +93,10 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
     /// The end of the text: every open block closes.
     private mutating func finish() throws {
         guard started else { throw Declined() }
-        if awaitingValue { append(scalar: (0, 0), plain: true, inScratch: false, at: 0) }
+        if awaitingValue { append(scalar: (0, 0), plain: true) }
         awaitingValue = false
-        while let block = blocks.popLast() { events.append(Event(kind: block.isMapping ? .mappingEnd : .sequenceEnd)) }
-        finished = true
-        events.append(Event(kind: .end))
+        while let block = blocks.popLast() { close(isMapping: block.isMapping) }
+        batch.events.append(Event(kind: .end))
     }
 
     /// A line whose content starts at `content`, indented `indent`: closes
@@ -159,7 +105,7 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
         let isEntry = text.isEntry(at: content, end: end)
         if !started {
             started = true
-            events.append(Event(kind: .documentStart))
+            batch.events.append(Event(kind: .documentStart))
             try open(isMapping: !isEntry, indent: indent)
         } else if awaitingValue {
             awaitingValue = false
@@ -167,14 +113,14 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
             if indent > parent || (indent == parent && isEntry) {
                 try open(isMapping: !isEntry, indent: indent)
             } else {
-                append(scalar: (0, 0), plain: true, inScratch: false, at: 0)
+                append(scalar: (0, 0), plain: true)
             }
         }
         while let top = blocks.last, top.indent > indent || (top.indent == indent && !top.isMapping && !isEntry) {
             // A sequence at its key's indentation ends at the first line that is not an entry.
             if top.indent == indent && !(blocks.count >= 2 && blocks[blocks.count - 2].indent == indent) { break }
             blocks.removeLast()
-            events.append(Event(kind: top.isMapping ? .mappingEnd : .sequenceEnd))
+            close(isMapping: top.isMapping)
         }
         guard let top = blocks.last, top.indent == indent else { throw Declined() }
         if top.isMapping {
@@ -188,7 +134,12 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
     private mutating func open(isMapping: Bool, indent: Int) throws {
         guard blocks.count < Self.maximumDepth else { throw Declined() }
         blocks.append(Block(indent: indent, isMapping: isMapping))
-        events.append(Event(kind: isMapping ? .mappingStart : .sequenceStart))
+        batch.events.append(Event(kind: isMapping ? .mappingStart : .sequenceStart))
+    }
+
+    /// A collection's end, at the line's offset (a mapping's passes the text before it: `DropBehind`).
+    private mutating func close(isMapping: Bool) {
+        batch.events.append(Event(kind: isMapping ? .mappingEnd : .sequenceEnd, textStart: lineStart))
     }
 
     /// `- node`: a scalar, a flow mapping, or the first `key: value` of a mapping on the entry's line.
@@ -236,7 +187,7 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
         let isMapping = text[bracket] == UInt8(ascii: "{")
         // A flow sequence's mappings are one level deeper.
         guard blocks.count + (isMapping ? 0 : 1) < Self.maximumDepth else { throw Declined() }
-        events.append(Event(kind: isMapping ? .mappingStart : .sequenceStart))
+        batch.events.append(Event(kind: isMapping ? .mappingStart : .sequenceStart))
         let closer = isMapping ? UInt8(ascii: "}") : UInt8(ascii: "]")
         var i = text.skipSpaces(from: bracket + 1, to: end)
         if i >= end || text[i] != closer {
@@ -257,7 +208,7 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
                 i = text.skipSpaces(from: i + 1, to: end)
             }
         }
-        events.append(Event(kind: isMapping ? .mappingEnd : .sequenceEnd))
+        close(isMapping: isMapping)
         return i + 1
     }
 
@@ -266,13 +217,11 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
     /// A mapping's value written as a block scalar: its lines are read now, as part of the key's line.
     private mutating func blockScalar(at indicator: Int, end: Int) throws {
         let (folded, chomping) = try text.blockScalarHeader(at: indicator, end: end)
-        let start = scratch.count
-        let (next, lines) = try text.blockScalar(
+        let start = batch.text.count
+        nextLine = try text.blockScalar(
             from: nextLine, parent: blocks[blocks.count - 1].indent, folded: folded, chomping: chomping,
-            into: &scratch)
-        append(scalar: (start, scratch.count - start), plain: false, inScratch: true, at: indicator)
-        nextLine = next
-        lineNumber += lines
+            into: &batch.text)
+        append(scalar: (-1 - start, batch.text.count - start), plain: false)
     }
 
     /// A scalar in block context (`closer` nil) or in a flow collection closed by `closer`.
@@ -280,7 +229,7 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
         guard i < end else { throw Declined() }
         switch text[i] {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
-            return try text.quoted(at: i, end: end, flow: closer != nil, into: &scratch)
+            return try text.quoted(at: i, end: end, flow: closer != nil, into: &batch.text)
         default:
             return try text.plain(at: i, end: end, closer: closer)
         }
@@ -303,24 +252,22 @@ struct YAMLBlockScanner: ~Copyable, YAMLEventSource {
     }
 
     private mutating func append(_ read: ReadScalar) {
-        append(scalar: read.text, plain: read.isPlain, inScratch: read.inScratch, at: read.start)
+        append(scalar: read.text, plain: read.isPlain)
     }
 
-    private mutating func append(scalar: (start: Int, count: Int), plain: Bool, inScratch: Bool, at offset: Int) {
-        events.append(
-            Event(
-                kind: .scalar, isPlain: plain, line: lineNumber, column: max(1, offset - lineStart + 1),
-                textStart: inScratch ? -1 - scalar.start : scalar.start, textCount: scalar.count))
+    /// A scalar, its text as `Event` places it.
+    private mutating func append(scalar: (start: Int, count: Int), plain: Bool) {
+        batch.events.append(Event(kind: .scalar, isPlain: plain, textStart: scalar.start, textCount: scalar.count))
     }
 }
 
-/// A scalar read on a line: its text (in the input, or in the scratch
-/// buffer), where it starts, whether it is a key (a `:` indicator follows),
-/// and where reading goes on (after the `:` of a key, else after the scalar).
+/// A scalar read on a line: its text (as `YAMLEventBatch.Event` places it:
+/// in the input, or decoded in the batch's text), where it starts, whether it
+/// is a key (a `:` indicator follows), and where reading goes on (after the
+/// `:` of a key, else after the scalar).
 struct ReadScalar {
     var text: (start: Int, count: Int)
     var isPlain: Bool
-    var inScratch: Bool
     var start: Int
     var isKey: Bool
     var next: Int

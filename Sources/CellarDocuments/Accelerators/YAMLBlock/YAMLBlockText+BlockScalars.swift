@@ -6,19 +6,11 @@
 /// Anything else declines (libfyaml reads it).
 ///
 /// Invariant: the content written is the scalar's value as YAML 1.2 defines
-/// it for those forms (lines joined by line feeds, or folded to spaces
-/// between adjacent lines, then chomped), which `YAMLBlockScannerTests`
-/// compares with libfyaml's.
+/// it (lines joined by line feeds, or folded to spaces, then chomped), as
+/// `YAMLBlockScannerTests` compares with libfyaml's.
 extension YAMLBlockText {
-    /// How a block scalar's trailing line breaks are kept.
-    enum Chomping {
-        /// None (`-`).
-        case strip
-        /// The last content line's (no indicator).
-        case clip
-        /// All, with the empty lines after the content (`+`).
-        case keep
-    }
+    /// Which trailing line breaks are kept: none (`-`), the last content line's, or all (`+`).
+    enum Chomping { case strip, clip, keep }
 
     /// `|` or `>`, then an optional `-` or `+`, then the line's end or a comment.
     func blockScalarHeader(at i: Int, end: Int) throws -> (folded: Bool, chomping: Chomping) {
@@ -37,12 +29,11 @@ extension YAMLBlockText {
 
     /// The content of a block scalar whose lines start at `start`, inside a
     /// mapping indented `parent`, appended to `out`; returns where the first
-    /// line after it starts and how many lines it took.
+    /// line after it starts.
     func blockScalar(
         from start: Int, parent: Int, folded: Bool, chomping: Chomping, into out: inout [UInt8]
-    ) throws -> (next: Int, lines: Int) {
+    ) throws -> Int {
         var pos = start
-        var lines = 0
         var indent = -1
         var emptyLines = 0
         var wrote = false
@@ -53,7 +44,6 @@ extension YAMLBlockText {
                 // An empty line: spaces alone, or before any content, would need YAML's indentation rules.
                 guard end == pos, indent >= 0 else { throw YAMLBlockScanner.Declined() }
                 emptyLines += 1
-                lines += 1
                 pos = next
                 continue
             }
@@ -75,7 +65,6 @@ extension YAMLBlockText {
             out.append(contentsOf: slice(pos + indent, end - pos - indent))
             wrote = true
             emptyLines = 0
-            lines += 1
             pos = next
         }
         guard indent >= 0 else { throw YAMLBlockScanner.Declined() }
@@ -84,6 +73,6 @@ extension YAMLBlockText {
         case .clip: out.append(UInt8(ascii: "\n"))
         case .keep: out.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: emptyLines + 1))
         }
-        return (pos, lines)
+        return pos
     }
 }

@@ -15,7 +15,7 @@ extension YAMLBlockText {
         var i = first(quote, escape, from: open + 1, to: end)
         guard i < end else { throw YAMLBlockScanner.Declined() }
         var read = ReadScalar(
-            text: (open + 1, i - open - 1), isPlain: false, inScratch: false, start: open, isKey: false, next: end)
+            text: (open + 1, i - open - 1), isPlain: false, start: open, isKey: false, next: end)
         // A single quote is an escape (`''`) only when another follows it.
         if base[i] == escape && (quote != escape || (i + 1 < end && base[i + 1] == quote)) {
             let start = scratch.count
@@ -33,8 +33,7 @@ extension YAMLBlockText {
                 i = first(quote, escape, from: run, to: end)
                 guard i < end else { throw YAMLBlockScanner.Declined() }
             }
-            read.text = (start, scratch.count - start)
-            read.inScratch = true
+            read.text = (-1 - start, scratch.count - start)
         }
         let j = skipSpaces(from: i + 1, to: end)
         if j < end && base[j] == UInt8(ascii: ":") && (flow || j + 1 == end || base[j + 1] == UInt8(ascii: " ")) {
@@ -140,7 +139,7 @@ extension YAMLBlockText {
         var last = stop
         while last > i && base[last - 1] == UInt8(ascii: " ") { last -= 1 }
         let next = isKey ? stop + 1 : closer != nil ? stop : end
-        return ReadScalar(text: (i, last - i), isPlain: true, inScratch: false, start: i, isKey: isKey, next: next)
+        return ReadScalar(text: (i, last - i), isPlain: true, start: i, isKey: isKey, next: next)
     }
 
     /// Whether a plain scalar may start at `i`: not with an indicator, but

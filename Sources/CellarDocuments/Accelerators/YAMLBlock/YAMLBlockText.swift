@@ -10,11 +10,10 @@ import CellarText
 /// The bytes `YAMLBlockScanner` reads, and its one-line readings of them:
 /// lines, spaces, comments and scalars (`YAMLBlockText+Scalars`).
 ///
-/// Invariants: `base` addresses `count` readable bytes for the scanner's
-/// life (the caller holds them); a byte is read only below the `end` of the
-/// line a function is given, and a line never reaches past `count`. A
-/// reading that meets anything outside the subset throws
-/// `YAMLBlockScanner.Declined`.
+/// Invariants: `base` addresses `count` bytes the caller holds for the
+/// scanner's life; a byte is read only below the `end` of the line a function
+/// is given, never past `count`. A reading that meets anything outside the
+/// subset throws `YAMLBlockScanner.Declined`.
 struct YAMLBlockText {
     let base: UnsafePointer<UInt8>
     let count: Int
@@ -33,12 +32,10 @@ struct YAMLBlockText {
         UnsafeBufferPointer(start: base + start, count: length)
     }
 
-    /// Whether the scanner may read `bytes` at all: they must be YAML text
-    /// (`YAMLCharacters`, which also checks their UTF-8), with no byte order
-    /// mark, no tab, no carriage return but before a line feed, and none of
-    /// the characters a YAML 1.1 reader takes for line breaks (U+0085,
-    /// U+2028, U+2029) or that a reader might take for a space (U+00A0).
-    /// Read a run of whole lines at a time, the pages behind given back.
+    /// Whether the scanner may read `bytes` at all: YAML text (`YAMLCharacters`)
+    /// with no byte order mark, tab, carriage return but before a line feed,
+    /// nor a character a YAML 1.1 reader takes for a line break (U+0085,
+    /// U+2028, U+2029) or a space (U+00A0). Read a run of lines at a time, the pages behind given back.
     static func accepts(_ bytes: UnsafeBufferPointer<UInt8>, dropping behind: DropBehind? = nil) -> Bool {
         DropBehind.allLines(of: bytes, dropping: behind) { lines, _ in acceptsLines(lines) }
     }

@@ -1,7 +1,7 @@
 /// The end of a YAML document's JSON form being written: bytes appended to
 /// one allocation, grown by doubling. An append is a capacity check and a
-/// store, where an array's also asks the runtime whether its storage is
-/// shared, and the writer appends a few bytes at a time, dozens a row.
+/// store (an array's also asks whether its storage is shared), and the
+/// writer appends a few bytes at a time, dozens a row.
 ///
 /// Invariant: `base` holds `capacity` bytes of which the first `count` are
 /// written. Noncopyable, so the allocation has one owner and is freed once.
@@ -32,11 +32,11 @@ struct JSONFormBuffer: ~Copyable {
         count &+= bytes.count
     }
 
-    /// Appends `base[start..<end]` up to the first byte `flags` names
+    /// Appends `text[start..<end]` up to the first byte `flags` names
     /// (`ByteFlags`: a byte's high bit), a word at a time, and returns that
     /// byte's offset, or `end`; a text shorter than a word is left to the
-    /// caller's byte loop (`start` returned). Its last bytes are read as the
-    /// word ending at `end`, over bytes copied and found unflagged already.
+    /// caller's byte loop (`start` returned). The last word read ends at
+    /// `end`, `back` bytes over ones copied and found unflagged already.
     @inline(__always)
     mutating func appendWords(
         _ text: UnsafePointer<UInt8>, from start: Int, before end: Int, _ flags: (UInt64) -> UInt64
@@ -44,29 +44,20 @@ struct JSONFormBuffer: ~Copyable {
         guard end &- start >= 8 else { return start }
         if capacity &- count < end &- start { grow(toHold: end &- start) }
         var i = start
-        while i &+ 8 <= end {
-            let word = UnsafeRawPointer(text + i).loadUnaligned(as: UInt64.self)
-            UnsafeMutableRawPointer(base + count).storeBytes(of: word, as: UInt64.self)
+        while i < end {
+            let at = Swift.min(i, end &- 8)
+            let back = i &- at
+            let word = UnsafeRawPointer(text + at).loadUnaligned(as: UInt64.self)
+            UnsafeMutableRawPointer(base + (count &- back)).storeBytes(of: word, as: UInt64.self)
             let found = flags(word)
             if found != 0 {
                 let k = found.trailingZeroBitCount &>> 3
-                count &+= k
-                return i &+ k
+                count = count &- back &+ k
+                return at &+ k
             }
-            count &+= 8
-            i &+= 8
+            count = count &- back &+ 8
+            i = at &+ 8
         }
-        guard i < end else { return end }
-        let back = 8 &- (end &- i)
-        let word = UnsafeRawPointer(text + (end &- 8)).loadUnaligned(as: UInt64.self)
-        UnsafeMutableRawPointer(base + (count &- back)).storeBytes(of: word, as: UInt64.self)
-        let found = flags(word)
-        if found != 0 {
-            let k = found.trailingZeroBitCount &>> 3
-            count = count &- back &+ k
-            return end &- 8 &+ k
-        }
-        count &+= end &- i
         return end
     }
 
@@ -117,7 +108,4 @@ struct JSONFormBuffer: ~Copyable {
 
     /// Forgets the bytes written, keeping the allocation.
     mutating func removeAll() { count = 0 }
-
-    /// The bytes written, as an array.
-    var array: [UInt8] { Array(written) }
 }

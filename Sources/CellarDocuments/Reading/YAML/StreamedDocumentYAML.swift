@@ -7,24 +7,24 @@ enum YAMLSource {
     case file(String)
 
     func location(ofOutput offset: Int, path: String) -> SourceLocation {
+        let text: DocumentBytes
         switch self {
-        case .bytes(let bytes):
-            return bytes.withUnsafeBufferPointer { YAMLToJSON.location(ofOutput: offset, in: $0, path: path) }
+        case .bytes(let bytes): text = bytes
         case .file(let file):
             guard let (mapped, _) = try? InputFile.bytes(file, limit: .max, map: true) else {
                 return SourceLocation(file: path, line: 1, column: 1)
             }
-            return mapped.withUnsafeBufferPointer { YAMLToJSON.location(ofOutput: offset, in: $0, path: path) }
+            text = mapped
         }
+        return text.withUnsafeBufferPointer { YAMLToJSON.location(ofOutput: offset, in: $0, path: path) }
     }
 }
 
 extension StreamedDocument {
-    /// A YAML file, mapped, the pages behind the parser given back; its JSON form is
-    /// held in memory below `spoolFrom` bytes of YAML, else spooled to disk and mapped,
-    /// or, when the disk refuses it, held for a file of at most `heldLimit` bytes.
-    /// With `indexCache`, a spooled form is kept with the load index, and a later
-    /// load of the unchanged file reads both instead of the YAML.
+    /// A YAML file, mapped, the pages behind the parser given back; its JSON form
+    /// held in memory below `spoolFrom` bytes of YAML, else spooled to disk and mapped
+    /// (held up to `heldLimit` bytes when the disk refuses it). With `indexCache`, a spooled
+    /// form is kept with the load index, for a later load of the unchanged file.
     package static func load(
         yamlFile path: String, sizeLimit: Int = InputFile.defaultSizeLimit, heldLimit: Int = .max,
         options: TableOptions = TableOptions(), spoolFrom: Int = JSONFormSpool.minimumSize,

@@ -4,9 +4,10 @@ import CellarText
 
 /// libfyaml's YAML 1.2 event parser over bytes the caller keeps alive: the
 /// one source of both readings (`YAMLToJSON`, `YAMLNode.compose`), so what
-/// it refuses (characters YAML 1.2 leaves out, deep nesting) both refuse alike.
-struct YAMLEvents: ~Copyable, YAMLEventSource {
-    enum Kind { case scalar, alias, sequenceStart, sequenceEnd, mappingStart, mappingEnd, documentStart, end, other }
+/// it refuses (characters YAML 1.2 leaves out, deep nesting, anchors and
+/// aliases, a second document) both refuse alike.
+struct YAMLEvents: ~Copyable {
+    enum Kind { case scalar, sequenceStart, sequenceEnd, mappingStart, mappingEnd, documentStart, end, other }
 
     /// The JSON form is read back to `JSONBytes.maximumDepth`; the node tree is walked recursively.
     static let maximumNesting = JSONBytes.maximumDepth - 12
@@ -16,11 +17,11 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
         UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1))
     private let parser: OpaquePointer
     private let input: UnsafeBufferPointer<UInt8>
-    private let scratch = YAMLSingleQuoted.Scratch()
     private let diagnostics: OpaquePointer
     private var current: UnsafeMutablePointer<fy_event>?
     /// The column of each open collection's first key or dash (its indentation, for a block one).
     private var indents: [Int] = []
+    private var documents = 0
     let path: String
 
     /// The characters are checked first, the pages `behind` them given back.
@@ -60,7 +61,22 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
         fy_diag_destroy(diagnostics)
     }
 
+    /// The next event; a node with an anchor, an alias (`.other`, its anchor
+    /// the one it names) and a second document are refused at once.
     mutating func next() throws -> Kind {
+        let kind = try nextEvent()
+        switch kind {
+        case .scalar, .sequenceStart, .mappingStart, .other:
+            if properties.anchor != nil { throw CellarError(YAMLNode.anchors, at: mark) }
+        case .documentStart:
+            documents += 1
+            if documents > 1 { throw CellarError(YAMLNode.secondDocument, at: mark) }
+        default: break
+        }
+        return kind
+    }
+
+    private mutating func nextEvent() throws -> Kind {
         if let current { fy_parser_event_free(parser, current) }
         current = fy_parser_parse(parser)
         guard let event = current else {
@@ -71,36 +87,30 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
         case FYET_SCALAR:
             try checkBlockScalarIndent()
             return .scalar
-        case FYET_ALIAS: return .alias
         case FYET_SEQUENCE_START, FYET_MAPPING_START:
             indents.append(fy_event_start_mark(event).map { Int($0.pointee.column) } ?? 0)
             if indents.count > Self.maximumNesting {
                 throw CellarError("nested more than \(Self.maximumNesting) levels deep", at: mark)
             }
             return event.pointee.type == FYET_SEQUENCE_START ? .sequenceStart : .mappingStart
-        case FYET_SEQUENCE_END:
+        case FYET_SEQUENCE_END, FYET_MAPPING_END:
             indents.removeLast()
-            return .sequenceEnd
-        case FYET_MAPPING_END:
-            indents.removeLast()
-            return .mappingEnd
+            return event.pointee.type == FYET_SEQUENCE_END ? .sequenceEnd : .mappingEnd
         case FYET_DOCUMENT_START: return .documentStart
         case FYET_STREAM_END: return .end
         default: return .other
         }
     }
 
-    /// Where the current node starts as a reader sees it: its anchor or tag, a
-    /// quoted scalar's quote, a block scalar's `|` or `>` (libfyaml marks the text).
-    var position: (line: Int, column: Int) {
-        let start = nodeStart
-        return (start.line + 1, start.column + 1)
+    var mark: SourceLocation {
+        let (line, column) = position
+        return SourceLocation(file: path, line: line, column: column)
     }
 
-    var inputOffset: Int { current.flatMap { fy_event_start_mark($0)?.pointee.input_pos }.map { Int($0) } ?? 0 }
-
-    private var nodeStart: (line: Int, column: Int) {
-        guard let event = current, let m = fy_event_start_mark(event)?.pointee else { return (0, 0) }
+    /// Where the current node starts as a reader sees it (1-based): its anchor or tag,
+    /// a quoted scalar's quote, a block scalar's `|` or `>` (libfyaml marks the text).
+    var position: (line: Int, column: Int) {
+        guard let event = current, let m = fy_event_start_mark(event)?.pointee else { return (1, 1) }
         var start = (line: Int(m.line), column: Int(m.column))
         // An anchor's token starts after its `&`.
         func earlier(_ token: OpaquePointer?, back: Int = 0) {
@@ -112,7 +122,7 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
             let style = fy_token_scalar_style(event.pointee.scalar.value)
             if style == FYSS_SINGLE_QUOTED || style == FYSS_DOUBLE_QUOTED {
                 start.column = max(0, start.column - 1)
-            } else if Self.isBlockScalar(event.pointee.scalar.value), let header = blockHeader(before: m.input_pos) {
+            } else if style == FYSS_LITERAL || style == FYSS_FOLDED, let header = blockHeader(before: m.input_pos) {
                 start = (max(0, start.line - header.linesBack), header.column)
             }
         }
@@ -122,7 +132,7 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
             earlier(anchor, back: 1)
             earlier(tag)
         }
-        return start
+        return (start.line + 1, start.column + 1)
     }
 
     /// libfyaml reads lines indented as far as an indented collection's keys
@@ -186,20 +196,51 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
         return nil
     }
 
-    /// Valid until the next event.
-    var scalarBytes: UnsafeBufferPointer<UInt8> {
-        guard let token = current?.pointee.scalar.value else { return UnsafeBufferPointer(start: nil, count: 0) }
-        if fy_token_scalar_style(token) == FYSS_SINGLE_QUOTED, let raw = rawText(token),
+    /// The next event copied into `batch` (but those readers pass by); true once `.end` is.
+    mutating func read(into batch: inout YAMLEventBatch) throws -> Bool {
+        let kind = try next()
+        var event = YAMLEventBatch.Event(kind: kind)
+        switch kind {
+        case .other: return false
+        case .scalar:
+            appendScalar(to: &batch, &event)
+            fallthrough
+        case .sequenceStart, .mappingStart: (event.line, event.column) = position
+        case .mappingEnd:
+            event.textStart = current.flatMap { fy_event_start_mark($0)?.pointee.input_pos }.map { Int($0) } ?? 0
+        default: break
+        }
+        batch.events.append(event)
+        return kind == .end
+    }
+
+    /// The current scalar's style, tag and text: where libfyaml has it in the input, else copied.
+    private func appendScalar(to batch: inout YAMLEventBatch, _ event: inout YAMLEventBatch.Event) {
+        (event.textStart, event.textCount) = (-1 - batch.text.count, 0)
+        if let tag = current?.pointee.scalar.tag.flatMap(Self.text) {
+            event.tag = batch.tags.count
+            batch.tags.append(tag)
+        }
+        guard let token = current?.pointee.scalar.value else { return }
+        let style = fy_token_scalar_style(token)
+        event.isPlain = style == FYSS_PLAIN
+        if style == FYSS_SINGLE_QUOTED, let raw = rawText(token),
             let decoded = YAMLSingleQuoted.decode(raw)
         {
-            scratch.bytes = decoded
-            return scratch.bytes.withUnsafeBufferPointer { $0 }
+            event.textCount = decoded.count
+            batch.text += decoded
+            return
         }
         var length = 0
-        guard let text = fy_token_get_text(token, &length) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        guard let text = fy_token_get_text(token, &length) else { return }
         let bytes = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
         if length > 0 && bytes[length - 1] == 0x0A && clipsALastLineWithoutBreak(token) { length -= 1 }
-        return UnsafeBufferPointer(start: bytes, count: length)
+        event.textCount = length
+        if let base = input.baseAddress, bytes >= base, bytes + length <= base + input.count {
+            event.textStart = bytes - base
+        } else {
+            batch.text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: length))
+        }
     }
 
     /// Whether `token` is a block scalar clipped (no `+` or `-`) whose text
@@ -230,16 +271,6 @@ struct YAMLEvents: ~Copyable, YAMLEventSource {
         else { return nil }
         return UnsafeBufferPointer(rebasing: input[start..<end])
     }
-
-    var isPlainScalar: Bool {
-        guard let token = current?.pointee.scalar.value else { return true }
-        return fy_token_scalar_style(token) == FYSS_PLAIN
-    }
-
-    var scalarTag: String? { current?.pointee.scalar.tag.flatMap(Self.text) }
-
-    /// Whether the current node defines an anchor, or is an alias (which names one).
-    var hasAnchor: Bool { properties.anchor != nil }
 
     /// The current node's anchor and tag tokens; an alias's anchor is the one it names.
     private var properties: (anchor: OpaquePointer?, tag: OpaquePointer?) {

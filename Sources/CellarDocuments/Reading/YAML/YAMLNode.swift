@@ -39,18 +39,22 @@ package indirect enum YAMLNode: Sendable {
         return pairs.first { $0.key.string == key }?.value
     }
 
-    /// One document (nil for none), refusing anchors and aliases ("billion
-    /// laughs") and repeated keys at their marks.
+    /// One document (nil for none), refused as and where its JSON form
+    /// (`YAMLToJSON`) refuses it: anchors and aliases ("billion laughs"),
+    /// repeated keys, keys that are not text, values not of their tag's type.
     package static func compose(_ text: String, path: String) throws -> YAMLNode? {
         var text = text
         return try text.withUTF8 { bytes in
-            var events = try YAMLEvents(bytes, path: path)
-            var builder = Builder(path: path)
-            return try builder.run(&events)
+            var form = YAMLToJSON(bytes, path: path, capacity: bytes.count)
+            var builder = Builder()
+            try YAMLEventBatch.read(bytes, path: path, dropping: nil, scanning: false, aheadFrom: .max) { batch in
+                builder.add(batch, of: bytes)
+                return try form.write(batch, target: nil)
+            }
+            return builder.root
         }
     }
 
-    /// The refusals the JSON form (`YAMLToJSON`) makes in the same words.
     static let secondDocument = "a table is one YAML document: a second one starts here"
     static let anchors = "anchors and aliases (&name, *name) are not supported: write the value out"
     static let keyNotText = "keys must be plain text"
@@ -58,69 +62,33 @@ package indirect enum YAMLNode: Sendable {
 
     /// Builds the tree on the events, one open collection per level.
     private struct Builder {
-        let path: String
         var open: [(isMapping: Bool, mark: Mark, children: [YAMLNode])] = []
         var root: YAMLNode?
-        var documents = 0
-        /// Refused once the text has parsed, in document order, as the JSON
-        /// form refuses them: a key that is not text, a value not of its tag's type.
-        var laterError: CellarError?
 
-        mutating func run(_ events: inout YAMLEvents) throws -> YAMLNode? {
-            while true {
-                let kind = try events.next(documents: &documents)
-                let (line, column) = events.position
-                let mark = Mark(line: line, column: column)
-                let isKey = open.last.map { $0.isMapping && $0.children.count % 2 == 0 } ?? false
-                if isKey && (kind == .sequenceStart || kind == .mappingStart) && laterError == nil {
-                    laterError = CellarError(YAMLNode.keyNotText, at: events.mark)
-                }
-                switch kind {
+        mutating func add(_ batch: YAMLEventBatch, of input: UnsafeBufferPointer<UInt8>) {
+            for e in batch.events {
+                let mark = Mark(line: e.line, column: e.column)
+                switch e.kind {
                 case .scalar:
-                    let bytes = events.scalarBytes
-                    if !isKey, laterError == nil, let tag = events.scalarTag {
-                        do { _ = try YAMLScalar.value(bytes, plain: events.isPlainScalar, tag: tag) } catch {
-                            laterError = CellarError(error.message, at: events.mark)
-                        }
-                    }
-                    let scalar = Scalar(
-                        string: YAMLScalar.string(bytes), isPlain: events.isPlainScalar, tag: events.scalarTag,
-                        mark: mark)
-                    add(.scalar(scalar))
-                case .sequenceStart, .mappingStart: open.append((kind == .mappingStart, mark, []))
+                    let text = YAMLScalar.string(batch.text(of: e, in: input))
+                    add(.scalar(Scalar(string: text, isPlain: e.isPlain, tag: batch.tag(of: e), mark: mark)))
+                case .sequenceStart, .mappingStart: open.append((e.kind == .mappingStart, mark, []))
                 case .sequenceEnd:
                     let done = open.removeLast()
                     add(.sequence(done.children, done.mark))
                 case .mappingEnd:
                     let done = open.removeLast()
-                    add(.mapping(try pairs(done.children), done.mark))
-                case .end:
-                    if let laterError { throw laterError }
-                    return root
-                case .alias, .documentStart, .other: continue
+                    let pairs = stride(from: 0, to: done.children.count - 1, by: 2).map {
+                        (key: done.children[$0], value: done.children[$0 + 1])
+                    }
+                    add(.mapping(pairs, done.mark))
+                default: continue
                 }
             }
         }
 
         mutating func add(_ node: YAMLNode) {
             if open.isEmpty { root = node } else { open[open.count - 1].children.append(node) }
-        }
-
-        /// Keys and values in order; a repeated key is refused where it repeats.
-        func pairs(_ children: [YAMLNode]) throws -> [(key: YAMLNode, value: YAMLNode)] {
-            var out: [(key: YAMLNode, value: YAMLNode)] = []
-            out.reserveCapacity(children.count / 2)
-            var seen: Set<String> = []
-            for i in stride(from: 0, to: children.count - 1, by: 2) {
-                let key = children[i]
-                if let text = key.string, !seen.insert(text).inserted {
-                    throw CellarError(
-                        YAMLNode.duplicateKey(text),
-                        at: SourceLocation(file: path, line: key.mark.line, column: key.mark.column))
-                }
-                out.append((key, children[i + 1]))
-            }
-            return out
         }
     }
 }
@@ -131,11 +99,9 @@ package struct NodeReader {
 
     package init(path: String) { self.path = path }
 
-    func loc(_ node: YAMLNode) -> SourceLocation {
-        SourceLocation(file: path, line: node.mark.line, column: node.mark.column)
+    package func fail(_ node: YAMLNode, _ message: String) -> CellarError {
+        CellarError(message, at: SourceLocation(file: path, line: node.mark.line, column: node.mark.column))
     }
-
-    package func fail(_ node: YAMLNode, _ message: String) -> CellarError { CellarError(message, at: loc(node)) }
 
     package func pairs(_ node: YAMLNode, what: String) throws -> [(key: String, keyNode: YAMLNode, value: YAMLNode)] {
         guard case .mapping(let m, _) = node else { throw fail(node, "\(what) must be a mapping of keys to values") }

@@ -53,26 +53,16 @@ import Cellar
         } catch { return "error: \(error)" }
     }
 
-    /// Where the JSON form parsed ahead differs from the one-thread form, or nil.
-    public static func aheadMismatch(_ bytes: [UInt8]) -> String? {
+    /// Where the JSON form read by another reader differs from libfyaml's on
+    /// this thread (their bytes or their errors), or nil: libfyaml ahead on a
+    /// second thread (`YAMLEventsAhead`), the block scanner (`YAMLBlockScanner`) here and ahead.
+    public static func readerMismatch(_ bytes: [UInt8]) -> String? {
         for titles in [true, false] {
             let plain = form(bytes, titles: titles, aheadFrom: Int.max)
-            let ahead = form(bytes, titles: titles, aheadFrom: 0)
-            if ahead != plain { return "one thread \(plain.prefix(300)), ahead \(ahead.prefix(300))" }
-        }
-        return nil
-    }
-
-    /// Where the JSON form read by the block scanner (`YAMLBlockScanner`),
-    /// on this thread or ahead on a second, differs from libfyaml's (their
-    /// bytes or their errors), or nil.
-    public static func scannerMismatch(_ bytes: [UInt8]) -> String? {
-        for titles in [true, false] {
-            let plain = form(bytes, titles: titles, aheadFrom: Int.max)
-            for minimumBytes in [Int.max, 0] {
-                let scanned = form(bytes, titles: titles, aheadFrom: minimumBytes, scanning: true)
-                let reader = minimumBytes == 0 ? "scanner ahead" : "scanner"
-                if scanned != plain { return "libfyaml \(plain.prefix(300)), \(reader) \(scanned.prefix(300))" }
+            for (scanning, minimumBytes) in [(false, 0), (true, Int.max), (true, 0)] {
+                let other = form(bytes, titles: titles, aheadFrom: minimumBytes, scanning: scanning)
+                let reader = (scanning ? "scanner" : "libfyaml") + (minimumBytes == 0 ? " ahead" : "")
+                if other != plain { return "libfyaml \(plain.prefix(300)), \(reader) \(other.prefix(300))" }
             }
         }
         return nil

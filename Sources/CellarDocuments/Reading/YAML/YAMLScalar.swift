@@ -77,11 +77,11 @@ enum YAMLScalar {
         if text.count > 2, text[0] == UInt8(ascii: "0"), text[1] == UInt8(ascii: "o") || text[1] == UInt8(ascii: "x") {
             let radix = text[1] == UInt8(ascii: "o") ? 8 : 16
             let digits = s.dropFirst(2)
+            // `Int(_:radix:)` would take a sign too.
             guard digits.utf8.allSatisfy({ isDigit($0, radix: radix) }) else { return nil }
             return Int(digits, radix: radix).map(Value.int)
         }
-        let unsigned = text[0] == UInt8(ascii: "-") || text[0] == UInt8(ascii: "+") ? s.utf8.dropFirst() : s.utf8[...]
-        guard !unsigned.isEmpty, unsigned.allSatisfy({ isDigit($0, radix: 10) }) else { return nil }
+        // `Int(_:)` takes exactly `[-+]?[0-9]+`.
         return Int(s).map(Value.int)
     }
 

@@ -1,10 +1,6 @@
 /// Single-quoted scalars with a `''` escape, decoded by the spec's rules
 /// (7.3.2, with its folding): libfyaml 0.7.12 gets two escapes in a row wrong.
 enum YAMLSingleQuoted {
-    final class Scratch {
-        var bytes: [UInt8] = []
-    }
-
     /// The text of a single-quoted scalar written as `raw` (between its
     /// quotes), or nil when it has no `''` (libfyaml's text is then right).
     static func decode(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8]? {

@@ -8,15 +8,14 @@ import CellarText
 #endif
 
 /// A YAML table document written as compact JSON on its events, for the
-/// streamed reader. Values are read as the node tree's reader reads them
-/// (`YAMLScalar`; titles and a row's `cell` as text), and what composing the
-/// node tree refuses is refused at the same mark in the same words
-/// (`YAMLReadings`). An offset in the JSON is located by converting again.
+/// streamed reader: values read as the node tree's reader reads them
+/// (`YAMLScalar`; titles and a row's `cell` as text). Composing the tree
+/// refuses what this refuses by running it (`YAMLNode.compose`). An offset
+/// in the JSON is located by converting again.
 ///
-/// A big form is written to a `JSONFormSpool` in pieces of `pieceSize` as
-/// rows end, and one being located is let go in pieces: `out` holds only the
-/// form after `passedOn`, and the keys of the mappings still open are copied
-/// out of it first (`keyText`), to find a repeated one.
+/// A big form is written to a `JSONFormSpool` in pieces of `pieceSize`, and
+/// one being located is let go in pieces: `out` holds the form after
+/// `passedOn`, the open mappings' keys copied out first (`keyText`).
 struct YAMLToJSON: ~Copyable {
     enum Role { case root, sections, section, rows, row, register, indexTitles, other }
     enum Key { case none, sections, register, indexTitles, rows, title }
@@ -33,8 +32,7 @@ struct YAMLToJSON: ~Copyable {
     /// The bytes of the form before `out`, written to `spool` or let go.
     private var passedOn = 0
     private var spool: JSONFormSpool?
-    /// The innermost open collection, kept apart from those around it
-    /// (`outer`), as each node changes it.
+    /// The innermost open collection, apart from those around it (`outer`): each node changes it.
     private var top: Frame?
     private var outer: [Frame] = []
     /// The open mappings' keys as written, with their marks: each at its range of `out`, or of
@@ -42,35 +40,37 @@ struct YAMLToJSON: ~Copyable {
     private var keys: [(range: Range<Int>, mark: (line: Int, column: Int))] = []
     private var keyText: [UInt8] = []
     private var keptKeys = 0
-    /// Refused once the document has parsed, as the node tree's reader does after composing.
+    /// Refused once the document has parsed: a key that is not text, a value not of its tag's type.
     private var laterError: CellarError?
     private var documents = 0
+    /// Locating: the mark of the last node that starts at or before the target.
+    private var found: SourceLocation?
     var behind: DropBehind?
     let path: String
+    private let input: UnsafeBufferPointer<UInt8>
     private let words = Accelerators.enabled
     var readsTitles = true
 
     static let pieceSize = 256 << 10
 
-    init(path: String, capacity: Int, spool: JSONFormSpool? = nil) {
+    init(_ input: UnsafeBufferPointer<UInt8>, path: String, capacity: Int, spool: JSONFormSpool? = nil) {
+        self.input = input
         self.path = path
         self.spool = spool
         out = JSONFormBuffer(capacity: spool == nil ? capacity : min(capacity, 2 * Self.pieceSize))
     }
 
-    /// The JSON form of `yaml`, or the first error the node tree's reader would report;
-    /// in the block subset read by `YAMLBlockScanner` when `scanning`.
-    /// Written to `spool` and mapped from it, or held in memory (without a spool, or when
-    /// its disk refuses it) for a text of at most `heldLimit` bytes.
+    /// The JSON form of `yaml`, or its first error; in the block subset read by `YAMLBlockScanner`
+    /// when `scanning`. Written to `spool` and mapped, or held in memory (without a spool,
+    /// or one its disk refuses) up to `heldLimit` bytes of YAML.
     static func convert(
         _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind? = nil, titles: Bool = true,
         aheadFrom minimumBytes: Int = YAMLEventsAhead.minimumBytes, scanning: Bool = Accelerators.enabled,
         spool: JSONFormSpool? = nil, heldLimit: Int = .max
     ) throws -> DocumentBytes {
         func form(_ spool: JSONFormSpool?) throws -> DocumentBytes {
-            // On any error or decline of the scanner the whole text is converted again by libfyaml, so
-            // every error, its words and its location, is the plain path's. Pages `behind` dropped by
-            // the scanner are only read again by that second pass.
+            // On any error or decline of the scanner libfyaml converts the whole text again, so every
+            // error is the plain path's (pages `behind` dropped are then read again).
             if scanning,
                 let c = try? converter(
                     yaml, path: path, dropping: behind, titles: titles, spool: spool, aheadFrom: minimumBytes,
@@ -97,27 +97,19 @@ struct YAMLToJSON: ~Copyable {
     }
 
     /// The converter holding the JSON form of `yaml` (written to `spool` but
-    /// for its last piece), read by `YAMLBlockScanner` when `scanning` (which
-    /// throws `YAMLBlockScanner.Declined` for a text outside its subset), else
-    /// by libfyaml; either reader runs on a second thread from `aheadFrom`
-    /// bytes (`YAMLEventsAhead`).
+    /// for its last piece), its events read as `YAMLEventBatch.read` says.
     static func converter(
         _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind? = nil, titles: Bool = true,
         spool: JSONFormSpool? = nil, aheadFrom minimumBytes: Int = YAMLEventsAhead.minimumBytes, scanning: Bool
     ) throws -> YAMLToJSON {
-        var c = YAMLToJSON(path: path, capacity: yaml.count, spool: spool)
+        var c = YAMLToJSON(yaml, path: path, capacity: yaml.count, spool: spool)
         c.behind = behind
         c.readsTitles = titles
-        if var ahead = YAMLEventsAhead(
-            yaml, path: path, minimumBytes: minimumBytes, dropping: behind, scanning: scanning)
-        {
-            try c.consume(&ahead, target: nil)
-        } else if scanning {
-            var scanner = try YAMLBlockScanner(checking: yaml, path: path, dropping: behind)
-            try c.consume(&scanner, target: nil)
-        } else {
-            var events = try YAMLEvents(yaml, path: path, dropping: behind)
-            try c.consume(&events, target: nil)
+        try YAMLEventBatch.read(yaml, path: path, dropping: behind, scanning: scanning, aheadFrom: minimumBytes) {
+            try c.write($0, target: nil)
+        }
+        guard c.documents > 0 else {
+            throw CellarError("the document is empty", at: SourceLocation(file: path, line: 1, column: 1))
         }
         c.behind?.finish()
         return c
@@ -125,7 +117,7 @@ struct YAMLToJSON: ~Copyable {
 
     /// The whole form: the spool mapped, or `out`.
     private func finished() throws -> DocumentBytes {
-        guard let spool else { return DocumentBytes(out.array) }
+        guard let spool else { return DocumentBytes(Array(out.written)) }
         try spool.write(out.written)
         return try spool.mapped(path: path)
     }
@@ -147,56 +139,62 @@ struct YAMLToJSON: ~Copyable {
     /// The YAML mark of the last value or key written at or before `offset` of the JSON form.
     static func location(ofOutput offset: Int, in yaml: UnsafeBufferPointer<UInt8>, path: String) -> SourceLocation {
         let start = SourceLocation(file: path, line: 1, column: 1)
-        var c = YAMLToJSON(path: path, capacity: 0)
-        guard var events = try? YAMLEvents(yaml, path: path) else { return start }
-        return ((try? c.consume(&events, target: offset)) ?? nil) ?? start
+        var c = YAMLToJSON(yaml, path: path, capacity: 0)
+        do {
+            try YAMLEventBatch.read(yaml, path: path, dropping: nil, scanning: false, aheadFrom: .max) {
+                try c.write($0, target: offset)
+            }
+        } catch { return start }
+        return c.found ?? start
     }
 
-    @discardableResult
-    mutating func consume<Events: YAMLEventSource & ~Copyable>(_ events: inout Events, target: Int?) throws
-        -> SourceLocation?
-    {
-        var found: SourceLocation?
-        while true {
-            let kind = try events.next(documents: &documents)
-            switch kind {
-            case .scalar, .alias, .sequenceStart, .mappingStart:
-                let start = begin(&events, kind)
+    /// Writes `batch`'s events; false once done: at the end or, with `target`,
+    /// at the first node that starts past it (`found` is then the mark of the last before).
+    mutating func write(_ batch: YAMLEventBatch, target: Int?) throws -> Bool {
+        for e in batch.events {
+            switch e.kind {
+            case .scalar, .sequenceStart, .mappingStart:
+                let start = begin(e)
                 if let target {
-                    if start > target { return found }
-                    found = events.mark
+                    if start > target { return false }
+                    found = mark(e)
                 }
-                node(&events, kind)
+                if e.kind == .scalar {
+                    scalar(e, batch.text(of: e, in: input), tag: batch.tag(of: e))
+                } else {
+                    open(isMapping: e.kind == .mappingStart)
+                }
             case .sequenceEnd:
                 out.append(UInt8(ascii: "]"))
                 _ = pop()
             case .mappingEnd:
-                behind?.passed(events.inputOffset)
+                behind?.passed(e.textStart)
                 out.append(UInt8(ascii: "}"))
                 try checkDuplicates(pop())
                 try passOn(locating: target != nil)
+            case .documentStart: documents += 1
             case .end:
-                if documents == 0 {
-                    throw CellarError("the document is empty", at: SourceLocation(file: path, line: 1, column: 1))
-                }
                 if let laterError { throw laterError }
-                return found
-            case .documentStart, .other: continue
+                return false
+            case .other: continue
             }
         }
+        return true
     }
 
-    private mutating func begin<Events: YAMLEventSource & ~Copyable>(
-        _ events: inout Events, _ kind: YAMLEvents.Kind
-    ) -> Int {
+    private func mark(_ e: YAMLEventBatch.Event) -> SourceLocation {
+        SourceLocation(file: path, line: e.line, column: e.column)
+    }
+
+    private mutating func begin(_ e: YAMLEventBatch.Event) -> Int {
         guard let parent = top else { return passedOn + out.count }
         let isKey = parent.isMapping && parent.count % 2 == 0
         if parent.count > 0 { out.append(isKey || !parent.isMapping ? UInt8(ascii: ",") : UInt8(ascii: ":")) }
         // Each row on a line of its own: the load's check splits the form at a line (`StreamedDocument+TwoPartCheck`).
         if parent.role == .rows { out.append(UInt8(ascii: "\n")) }
         top?.count += 1
-        if isKey && kind != .scalar && laterError == nil {
-            laterError = CellarError(YAMLNode.keyNotText, at: events.mark)
+        if isKey && e.kind != .scalar && laterError == nil {
+            laterError = CellarError(YAMLNode.keyNotText, at: mark(e))
         }
         return passedOn + out.count
     }
@@ -221,26 +219,19 @@ struct YAMLToJSON: ~Copyable {
         }
     }
 
-    private mutating func node<Events: YAMLEventSource & ~Copyable>(_ events: inout Events, _ kind: YAMLEvents.Kind) {
-        switch kind {
-        case .sequenceStart, .mappingStart:
-            let isMapping = kind == .mappingStart
-            out.append(isMapping ? UInt8(ascii: "{") : UInt8(ascii: "["))
-            let frame = Frame(isMapping: isMapping, role: childRole(), keysStart: keys.count)
-            if let top { outer.append(top) }
-            top = frame
-        default:
-            scalar(&events)
-        }
+    private mutating func open(isMapping: Bool) {
+        out.append(isMapping ? UInt8(ascii: "{") : UInt8(ascii: "["))
+        let frame = Frame(isMapping: isMapping, role: childRole(), keysStart: keys.count)
+        if let top { outer.append(top) }
+        top = frame
     }
 
-    private mutating func scalar<Events: YAMLEventSource & ~Copyable>(_ events: inout Events) {
-        let text = events.scalarBytes
-        guard let parent = top else { return value(&events, text, asTitle: false) }
+    private mutating func scalar(_ e: YAMLEventBatch.Event, _ text: UnsafeBufferPointer<UInt8>, tag: String?) {
+        guard let parent = top else { return value(e, text, tag: tag, asTitle: false) }
         if parent.isMapping && parent.count % 2 == 1 {
             let start = out.count + 1
             JSONText.writeString(text, into: &out, words: words)
-            keys.append((start..<(out.count - 1), events.position))
+            keys.append((start..<(out.count - 1), (e.line, e.column)))
             if parent.role == .root || parent.role == .section || parent.role == .row {
                 top?.key = Self.key(text, in: parent.role)
             }
@@ -249,8 +240,7 @@ struct YAMLToJSON: ~Copyable {
         let isTitle =
             parent.role == .register || parent.role == .indexTitles
             || ((parent.role == .section || parent.role == .row) && parent.key == .title)
-        let asTitle = readsTitles && isTitle
-        value(&events, text, asTitle: asTitle)
+        value(e, text, tag: tag, asTitle: readsTitles && isTitle)
     }
 
     static func key(_ text: UnsafeBufferPointer<UInt8>, in role: Role) -> Key {
@@ -265,17 +255,16 @@ struct YAMLToJSON: ~Copyable {
         return text.equals("header") || text.equals("footer") || text.equals("indexTitle") ? .title : .none
     }
 
-    private mutating func value<Events: YAMLEventSource & ~Copyable>(
-        _ events: inout Events, _ text: UnsafeBufferPointer<UInt8>, asTitle: Bool
+    private mutating func value(
+        _ e: YAMLEventBatch.Event, _ text: UnsafeBufferPointer<UInt8>, tag: String?, asTitle: Bool
     ) {
-        let plain = events.isPlainScalar
-        let tag = events.scalarTag
+        let plain = e.isPlain
         if tag == nil && (!plain || !text.isEmpty && !YAMLScalar.mayResolve(first: text[0])) {
             return JSONText.writeString(text, into: &out, words: words)
         }
         let value: Value
         do { value = try YAMLScalar.value(text, plain: plain, tag: tag) } catch {
-            if laterError == nil { laterError = CellarError(error.message, at: events.mark) }
+            if laterError == nil { laterError = CellarError(error.message, at: mark(e)) }
             return out.append("null")
         }
         // As `NodeReader.text`: a title is the scalar's text, and a null is none.
@@ -308,7 +297,7 @@ struct YAMLToJSON: ~Copyable {
         return nil
     }
 
-    /// As `YAMLNode.compose`: a repeated key is refused where it repeats.
+    /// A repeated key is refused where it repeats.
     private mutating func checkDuplicates(_ frame: Frame) throws {
         defer {
             if frame.keysStart < keptKeys {
