@@ -78,8 +78,14 @@ struct RowRenderer {
 
     /// Lays out a row's content at its width, in its current state.
     func content(_ cell: Cell, _ ip: IndexPath, _ l: TableLayout) throws -> RowContent {
+        // The style is held once for the row and passed down: a parameter
+        // needs no retain around each call on it, where a local read from
+        // the cell was retained and released around every one.
+        try content(cell, ip, l, style: cell.style)
+    }
+
+    private func content(_ cell: Cell, _ ip: IndexPath, _ l: TableLayout, style: CellStyle?) throws -> RowContent {
         states.apply(to: cell, at: ip, editing: editing, presence)
-        let style = cell.style
         // The style hears the state before any width is computed: it may set
         // a state-dependent accessory (UIKit's updateConfiguration(using:)).
         // A normal state (the common case) is passed as the shared constant,
