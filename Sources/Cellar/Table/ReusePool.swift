@@ -17,6 +17,7 @@ final class ReusePool {
 
     private(set) var registry: Registry
     private var queues: [String: Queue] = [:]
+    private var retiredQueues: [Queue] = []
     /// The first queues in first-use order: tables use a handful of
     /// identifiers, and a short scan comparing small strings beats hashing
     /// one per row. (Hot fields: see `Cell`.)
@@ -41,6 +42,9 @@ final class ReusePool {
     /// pool for life, so that reaching it per row costs no retain.
     func restart(registry: Registry) {
         self.registry = registry
+        // Kept until the next restart: a dequeue still running (a style's
+        // hook that restyles the table) holds its queue unretained.
+        retiredQueues = Array(queues.values)
         queues = [:]
         queueIDs = []
         queueList = []
