@@ -29,7 +29,7 @@ struct YAMLEventsAhead: ~Copyable {
         else { return nil }
     }
 
-    deinit { _ = queue.stop() }
+    deinit { queue.stop() }
 
     private static func read(
         _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind?, scanning: Bool,
@@ -53,9 +53,7 @@ struct YAMLEventsAhead: ~Copyable {
             batch.removeAll()
             return batch
         }
-        var batch = YAMLEventBatch()
-        batch.events.reserveCapacity(YAMLEventBatch.size)
-        return batch
+        return .reserved()
     }
 
     /// Hands the batches to `take` in order until it returns false; the reader's error after the last.

@@ -24,6 +24,13 @@ struct YAMLEventBatch {
     var text: [UInt8] = []
     var tags: [String] = []
 
+    /// An empty batch with room for `size` events, for a reader to fill.
+    static func reserved() -> YAMLEventBatch {
+        var batch = YAMLEventBatch()
+        batch.events.reserveCapacity(size)
+        return batch
+    }
+
     mutating func removeAll() {
         events.removeAll(keepingCapacity: true)
         text.removeAll(keepingCapacity: true)
@@ -72,8 +79,7 @@ struct YAMLEventBatch {
         _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind?, scanning: Bool,
         into put: (inout YAMLEventBatch, _ last: Bool, _ failure: Error?) throws -> Bool
     ) throws {
-        var batch = YAMLEventBatch()
-        batch.events.reserveCapacity(size)
+        var batch = reserved()
         if scanning {
             var scanner = try YAMLBlockScanner(checking: yaml, dropping: behind)
             try pass(&batch, into: put) { try scanner.readLine(into: &$0) }
