@@ -144,13 +144,17 @@ public struct PlainLines {
             let n = p.count
             if n > 64 {
                 to.update(from: from, count: n)
-            } else {
+            } else if n >= 8 {
+                // Whole words, the last one ending at the text's end (it may
+                // overlap the one before): no read past `p`.
                 var i = 0
-                while i &+ 8 <= n {
-                    UnsafeMutableRawPointer(to + i).storeBytes(
-                        of: UnsafeRawPointer(from + i).loadUnaligned(as: UInt64.self), as: UInt64.self)
+                while i &+ 8 < n {
+                    Self.copyWord(from + i, to + i)
                     i &+= 8
                 }
+                Self.copyWord(from + (n &- 8), to + (n &- 8))
+            } else {
+                var i = 0
                 while i < n {
                     to[i] = from[i]
                     i &+= 1
@@ -159,6 +163,12 @@ public struct PlainLines {
         }
         count = end
         return true
+    }
+
+    @inline(__always)
+    private static func copyWord(_ from: UnsafePointer<UInt8>, _ to: UnsafeMutablePointer<UInt8>) {
+        UnsafeMutableRawPointer(to).storeBytes(
+            of: UnsafeRawPointer(from).loadUnaligned(as: UInt64.self), as: UInt64.self)
     }
 
     /// The columns of `p` when every cluster of it is one scalar of non-zero
