@@ -8,6 +8,8 @@ public final class BuiltinCellStyle: CellStyle {
     }
     /// Which of the four looks this style draws.
     public let kind: Kind
+    /// `Accelerators.enabled`, read once for the style's rows (`directLayout`).
+    private let laysOutDirectly = Accelerators.enabled
     /// The kind's name (`default`, `subtitle`, `value1`, `value2`), as cells are registered under.
     public var reuseIdentifier: String { kind.rawValue }
     /// Built-in styles report "built-in" as their source.
@@ -81,7 +83,7 @@ public final class BuiltinCellStyle: CellStyle {
 
     /// Single-line labels without margins skip the view tree (see `BuiltinDirectLayout`).
     public func directLayout(of cell: Cell, width: Int, engine: LayoutEngine) -> BuiltinDirectLayout? {
-        Accelerators.enabled ? BuiltinDirectLayout.make(kind, cell, width: width, engine: engine) : nil
+        laysOutDirectly ? BuiltinDirectLayout.make(kind, cell, width: width, engine: engine) : nil
     }
 
     /// The view tree of a built-in style: UIKit's placement (UIKIT.md).

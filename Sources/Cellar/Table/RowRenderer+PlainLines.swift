@@ -12,19 +12,22 @@ import CellarText
 /// plain lines (`StreamBatcher`), so every golden case and the CLI
 /// differential test compare them too.
 extension RowRenderer {
-    /// What plain rows draw on many rows, checked once: the accessory
-    /// types' glyphs (by `AccessoryType.allCases` index) and the selection
-    /// marks. Nil: the glyph needs cells.
-    static let plainGlyphs = AccessoryType.allCases.map {
-        PlainText($0.glyph, columns: AccessoryGlyphs.width(of: $0, ambiguousWide: false))
+    /// What plain rows draw on many rows, checked once a process and held
+    /// by each renderer (a static read on every row costs a `swift_once`):
+    /// the accessory types' glyphs (by `AccessoryType.allCases` index), the
+    /// selection marks, and a separator's rule, cut to each row, as wide as
+    /// a document's table may be (a wider table's rows take cells). Nil: it
+    /// needs cells.
+    struct PlainParts {
+        let glyphs = AccessoryType.allCases.map {
+            PlainText($0.glyph, columns: AccessoryGlyphs.width(of: $0, ambiguousWide: false))
+        }
+        let selectedMark = PlainText(selectionMark(selected: true, ambiguousWide: false), columns: 1)
+        let highlightedMark = PlainText(selectionMark(selected: false, ambiguousWide: false), columns: 1)
+        let rule = PlainRule(repeating: "─", count: InputLimits.width.upperBound)
+
+        static let shared = PlainParts()
     }
-    static let plainMarks = (
-        selected: PlainText(selectionMark(selected: true, ambiguousWide: false), columns: 1),
-        highlighted: PlainText(selectionMark(selected: false, ambiguousWide: false), columns: 1)
-    )
-    /// A separator's rule, cut to each row: made once, as wide as a
-    /// document's table may be (a wider table's rows take cells).
-    static let plainRule = PlainRule(repeating: "─", count: InputLimits.width.upperBound)
 
     /// Draws the row as `draw` does, as plain lines; false when it needs cells.
     func drawPlainLines(
@@ -38,18 +41,18 @@ extension RowRenderer {
         if let markedFocus, markedFocus == (section, row) { return false }
         var glyph: PlainText?
         if rc.accessoryWidth > 0 {
-            guard case .type(let t) = rc.accessory, let found = Self.plainGlyphs[t.index] else { return false }
+            guard case .type(let t) = rc.accessory, let found = plainParts.glyphs[t.index] else { return false }
             glyph = found
         }
         var mark: PlainText?
         if rc.isSelected || rc.isHighlighted {
-            guard let found = rc.isSelected ? Self.plainMarks.selected : Self.plainMarks.highlighted else {
+            guard let found = rc.isSelected ? plainParts.selectedMark : plainParts.highlightedMark else {
                 return false
             }
             mark = found
         }
         let separator = l.separatorLines(section: section, row: row, singleLine: singleLineSeparators)
-        guard let rule = Self.plainRule else { return false }
+        guard let rule = plainParts.rule else { return false }
         let mid = max(0, (lines - 1) / 2)
         let top = rc.contentTop(inRowOf: lines, measured: measured)
         let (x0, lead, trailing) = (g.rowX, rc.lead, g.rowX + g.rowWidth - 1)

@@ -33,6 +33,11 @@ struct RowRenderer {
     let markedFocus: (section: Int, row: Int)?
     /// What styles are told about the background the table is drawn on.
     let appearance: Appearance
+    /// Read once here, not per row: each read of a global is a `swift_once`.
+    let plainParts = PlainParts.shared
+    let normalState = CellState.normal
+    /// The accessory types' widths (`typeWidth`), by `AccessoryType.allCases` index.
+    let typeWidths: [Int]
 
     init(_ table: TableView) {
         self.table = table
@@ -50,6 +55,7 @@ struct RowRenderer {
         engine = LayoutEngine(ambiguousWide: table.ambiguousWide)
         markedFocus = table.showsFocusMark ? table.rowStates.focused.map { ($0.section, $0.row) } : nil
         appearance = table.appearance
+        typeWidths = AccessoryType.allCases.map { [engine] in Self.typeWidth($0, engine) }
     }
 
     /// The reorder control and the space before it, at the trailing edge while editing.
@@ -72,7 +78,7 @@ struct RowRenderer {
     /// value witness (its other case holds a view tree).
     @inline(__always)
     private func accessoryAndWidth(_ a: Accessory) -> (Accessory, Int) {
-        if case .type(let t) = a { return (.type(t), Self.typeWidth(t, engine)) }
+        if case .type(let t) = a { return (.type(t), typeWidths[t.index]) }
         return (a, Self.accessoryWidth(a, engine))
     }
 
@@ -93,7 +99,7 @@ struct RowRenderer {
         if cell.state.isNotNormal {
             try style?.updateConfiguration(cell, state: cell.state)
         } else {
-            try style?.updateConfiguration(cell, state: CellState.normal)
+            try style?.updateConfiguration(cell, state: normalState)
         }
         // A cell without a background or an update handler (the common row)
         // pays this test and the next one. A subclass or a custom content
