@@ -60,3 +60,52 @@ import Testing
         #expect(prefetch.boxesReused >= 4 * RowPrefetch.chunkRows)
     }
 }
+
+/// A viewport without estimates measures every row in order, passing over
+/// the rows of a fixed height: the prefetch follows (`RowPrefetch.take`
+/// skips those rows) instead of stopping at the first one, and rows the
+/// table decodes itself are read straight into the built-in fields. The
+/// viewport draws what it draws without the prefetch.
+@Suite struct MeasuredViewportPrefetchTests {
+    static func table(threads: Bool) throws -> (TableView, StreamedDataSource) {
+        let rows = (0..<3_000).map { i in
+            let height = i % 4 == 3 ? ", \"height\": 2" : ""
+            return "{\"cell\": \"value1\", \"text\": \"Row \(i) 한글\", \"secondaryText\": \"\(i % 97) 🍎\"\(height)}"
+        }
+        let doc = try StreamedDocument.load(
+            DocumentInput(path: "t.jsonl", bytes: Array((rows.joined(separator: "\n") + "\n").utf8), format: .jsonl),
+            options: TableOptions())
+        let source = StreamedDataSource(document: doc)
+        source.threadMinimumRows = threads ? 0 : Int.max
+        let table = source.makeTableView(registry: Registry())
+        table.width = 40
+        table.viewportHeight = 12
+        table.contentOffset = 2_000
+        return (table, source)
+    }
+
+    @Test func theMeasurePassKeepsItsPrefetch() throws {
+        let (table, source) = try Self.table(threads: true)
+        let text = try table.renderText()
+        // Every row but those of a fixed height is measured, and all but the
+        // first (which starts the prefetch) come from the prefetch.
+        #expect(source.rowsDecodedAhead >= 3_000 * 3 / 4 - 1)
+        let (plain, plainSource) = try Self.table(threads: false)
+        #expect(text == (try plain.renderText()))
+        #expect(plainSource.rowsDecodedAhead == 0)
+        #expect(text.contains("Row 889 한글"))
+    }
+
+    @Test func takePassesOverAFewRowsOnly() throws {
+        let doc = try Self.table(threads: true).1.document
+        let prefetch = try #require(
+            RowPrefetch(
+                doc.decoder, from: 0, builtins: BuiltinIdentifiers(Registry(), defaultCell: "default"),
+                ambiguousWide: false))
+        defer { prefetch.stop() }
+        #expect(try #require(prefetch.take(0)).cell == "value1")
+        #expect(prefetch.take(1 + RowPrefetch.maximumSkip) != nil)
+        #expect(prefetch.expected == 2 + RowPrefetch.maximumSkip)
+        #expect(prefetch.take(prefetch.expected + RowPrefetch.maximumSkip + 1) == nil)
+    }
+}

@@ -15,6 +15,8 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
     package let document: StreamedDocument
     /// Rows decoded for the table (cells configured, rows read for editing keys), for tests.
     @exclusivity(unchecked) package private(set) var rowsDecoded = 0
+    /// Of those, the rows decoded ahead (`RowPrefetch`), for tests.
+    @exclusivity(unchecked) private(set) var rowsDecodedAhead = 0
     /// Each section's rows once edited; nil until the first edit. Read per row drawn, on one thread.
     @exclusivity(unchecked) var edits: [[EditedRow]]?
 
@@ -32,6 +34,11 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
     @exclusivity(unchecked) var decodeBehind: DropBehind
     /// The fields of the JSON row last read (`cellKeys`), so its style need not read it again.
     @exclusivity(unchecked) var rowMembers: [JSONBytes.RowMember] = []
+    /// The table's built-in identifiers, for rows decoded here (not ahead):
+    /// made again when the table's registry is another or has more identifiers
+    /// (an identifier, once registered, keeps its style).
+    @exclusivity(unchecked) private var localBuiltins = BuiltinIdentifiers(Registry(), defaultCell: "")
+    @exclusivity(unchecked) private var localBuiltinsSource: (registry: Registry, count: Int)?
     package let pipe: PipedRows?
 
     package init(document: StreamedDocument) {
@@ -54,6 +61,7 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
         if let p = prefetchInPlace {
             if let row = p._withUnsafeGuaranteedRef({ $0.take(i) }) {
                 lastStoredRow = i
+                rowsDecodedAhead += 1
                 return row
             }
             prefetch?.stop()
@@ -62,7 +70,8 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
         }
         // The first row read starts the pass: pages before it may be another table's (a shared render's other runs).
         if lastStoredRow < 0 { decodeBehind = DropBehind(document.bytes, from: document.found.rowOffsets[i]) }
-        rowsInOrder = i == lastStoredRow + 1 ? rowsInOrder + 1 : 0
+        // In order: the next row, or a few rows on (`RowPrefetch.take` passes over them).
+        rowsInOrder = i > lastStoredRow && i - lastStoredRow <= RowPrefetch.maximumSkip + 1 ? rowsInOrder + 1 : 0
         lastStoredRow = i
         if rowsInOrder > 0 { decodeBehind.passed(document.found.rowOffsets[i]) }
         // A short run in order is a viewport's; a long table read in order is worth a thread.
@@ -73,11 +82,24 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
             prefetch = RowPrefetch(
                 document.decoder, from: i + 1, builtins: builtins, ambiguousWide: table.ambiguousWide)
         }
-        // Read when the cell is configured: a style that takes fields never builds the row's `Value`.
-        if Accelerators.enabled, let keys = try document.cellKeys(i, members: &rowMembers) {
-            return DecodedRow(readingFields: keys)
+        if Accelerators.enabled {
+            // A built-in style's row read straight into its fields, as the prefetch reads it.
+            if let row = builtinRow(i, of: table) { return row }
+            // Read when the cell is configured: a style that takes fields never builds the row's `Value`.
+            if let keys = try document.cellKeys(i, members: &rowMembers) { return DecodedRow(readingFields: keys) }
         }
         return DecodedRow(try document.styleRow(i))
+    }
+
+    private func builtinRow(_ i: Int, of table: TableView) -> DecodedRow? {
+        let registry = table.registry
+        let count = registry.identifiers.count
+        if localBuiltinsSource?.registry !== registry || localBuiltinsSource?.count != count {
+            localBuiltins = BuiltinIdentifiers(registry, defaultCell: document.options.cell)
+            localBuiltinsSource = (registry, count)
+        }
+        var box: ParsedRowData? = nil
+        return document.decoder.builtinRow(i, builtins: &localBuiltins, box: &box)
     }
 
     /// Asked once or twice for every row drawn: the index path is read once

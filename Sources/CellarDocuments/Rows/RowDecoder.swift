@@ -83,7 +83,7 @@ struct RowDecoder: Sendable {
         box: inout ParsedRowData?
     ) throws -> DecodedRow {
         if accelerated || (format != .csv && format != .tsv),
-            let row = builtinRow(index, &builtins, ambiguousWide, &box)
+            let row = builtinRow(index, builtins: &builtins, measuringLabels: ambiguousWide, box: &box)
         {
             return row
         }
@@ -97,8 +97,9 @@ struct RowDecoder: Sendable {
 
     /// A row read straight into a built-in style's fields (CSV and TSV only
     /// with the accelerators on); nil when that does not apply.
-    private func builtinRow(
-        _ index: Int, _ builtins: inout BuiltinIdentifiers, _ ambiguousWide: Bool?, _ box: inout ParsedRowData?
+    func builtinRow(
+        _ index: Int, builtins: inout BuiltinIdentifiers, measuringLabels ambiguousWide: Bool? = nil,
+        box: inout ParsedRowData?
     ) -> DecodedRow? {
         // Filled where it is read and parsed in place: neither closure returns the row's fields.
         var row = JSONBytes.BuiltinRow()

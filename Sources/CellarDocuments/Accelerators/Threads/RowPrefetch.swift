@@ -32,19 +32,21 @@ final class RowPrefetch: @unchecked Sendable {
         guard queue.start({ [self] in produce() }) else { return nil }
     }
 
-    /// Row `index` if it is the next one, else nil (and the prefetch is of no more use).
+    /// Rows `take` passes over to reach the one asked for: a table measuring
+    /// its rows in order skips those of a fixed height.
+    static let maximumSkip = 16
+
+    /// Row `index` if it is the next one or a few rows on, else nil (and the
+    /// prefetch is of no more use). A row passed over stays in its chunk,
+    /// its box with it, for the decoding thread to fill again (`keepBoxes`).
     func take(_ index: Int) -> DecodedRow? {
-        guard index == expected else { return nil }
-        if position == current.count {
-            // The queue ends without a failure: a row that fails is decoded again by the table.
-            guard let next = try? queue.take(handingBack: current) else {
-                current = []
-                return nil
-            }
-            current = next
-            position = 0
+        guard index >= expected, index - expected <= Self.maximumSkip else { return nil }
+        while expected < index {
+            guard hasNext() else { return nil }
+            position += 1
+            expected += 1
         }
-        guard position < current.count else { return nil }
+        guard hasNext() else { return nil }
         // Moved out, not copied (a copy retains the box); `giveBack` returns the box.
         let row = current.withUnsafeMutableBufferPointer { rows in
             let slot = rows.baseAddress.unsafelyUnwrapped + position
@@ -55,6 +57,20 @@ final class RowPrefetch: @unchecked Sendable {
         position += 1
         expected += 1
         return row
+    }
+
+    /// Whether a next row waits at `position`, the chunk after taken if need be.
+    private func hasNext() -> Bool {
+        if position == current.count {
+            // The queue ends without a failure: a row that fails is decoded again by the table.
+            guard let next = try? queue.take(handingBack: current) else {
+                current = []
+                return false
+            }
+            current = next
+            position = 0
+        }
+        return position < current.count
     }
 
     /// The box of the row `take` just handed out, back in its place once the
