@@ -46,6 +46,8 @@ import Testing
         // Only the failing row's location was worked out.
         #expect(doc.locationsLookedUp == before + 1)
         try doc.checkRowHeights(width: 400)
+        // Rows checked from a later row on (rows piped in since) pass that tall row by.
+        try doc.checkRowHeights(width: 1000, from: 1235)
     }
 
     @Test func heightsAreKeptByRowAndAnsweredAsDeclared() throws {
@@ -58,6 +60,15 @@ import Testing
         #expect(doc.found.declaredHeights.fixedRows().map(\.row) == [1, 3, 5])
         #expect(doc.found.declaredHeights.fixedRows(from: 3).map(\.row) == [3, 5])
         #expect(doc.found.declaredHeights.fixedRows(from: 6).map(\.row) == [])
+        // The tallest from a row on: what the check of the rows from there compares first.
+        #expect(doc.found.declaredHeights.tallestFixed() == 10_000)
+        #expect(doc.found.declaredHeights.tallestFixed(from: 2) == 10_000)
+        #expect(doc.found.declaredHeights.tallestFixed(from: 3) == 10_000)
+        #expect(doc.found.declaredHeights.tallestFixed(from: 6) == nil)
+        #expect(try Self.load(Self.csv(rows: 3) { ["", "0", ""][$0] }, .csv).found.declaredHeights.tallestFixed() == 0)
+        #expect(
+            try Self.load(Self.csv(rows: 3) { ["", "automatic", ""][$0] }, .csv).found.declaredHeights.tallestFixed()
+                == nil)
         let source = StreamedDataSource(document: doc)
         let table = source.makeTableView(registry: Registry())
         #expect(source.tableView(table, heightForRowAt: IndexPath(0, 1)) == .fixed(3))

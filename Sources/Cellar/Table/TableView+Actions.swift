@@ -205,6 +205,12 @@ extension TableView {
         invalidateRow(indexPath, reconfigure: false)
     }
 
+    /// Room for `count` more selected rows, before selecting them one by one
+    /// (a document's selected rows): the set is not grown and rehashed on the way.
+    package func reserveSelectedRows(_ count: Int) {
+        rowStates.selected.reserveCapacity(rowStates.selected.count + max(0, count))
+    }
+
     /// Deselects a row without calling the delegate, as UITableView's deselectRow(at:animated:).
     public func deselectRow(at indexPath: IndexPath) {
         rowStates.selected.remove(indexPath)

@@ -129,6 +129,7 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
         d.sectionHeights.apply(to: t)
         // A whole-table render draws every row from its data, sharing queued cells: no cell per row is held.
         t.keepsCellsWhenStreaming = false
+        t.reserveSelectedRows(document.found.selectedRows.count)
         for row in document.found.selectedRows { if let ip = indexPath(row) { t.selectRow(at: ip) } }
         for row in document.found.highlightedRows { if let ip = indexPath(row) { t.highlighted.insert(ip) } }
         return t

@@ -209,8 +209,14 @@ package final class StreamedDocument {
             try TableDocument.checkRowHeight(
                 h, width: width, at: options.rowHeight == nil ? rowHeightOffset.map(location(ofOffset:)) : nil)
         }
-        for (row, lines) in found.declaredHeights.fixedRows(from: firstRow) {
-            try TableDocument.checkRowHeight(lines, width: width, at: location(ofRow: row))
+        // A row can be drawn up to some height: when the tallest can, every
+        // row can, and only a table that fails is searched for its first row.
+        if let tallest = found.declaredHeights.tallestFixed(from: firstRow),
+            InputLimits.tallBlockProblem("a row", lines: tallest, width: width) != nil
+        {
+            for (row, lines) in found.declaredHeights.fixedRows(from: firstRow) {
+                try TableDocument.checkRowHeight(lines, width: width, at: location(ofRow: row))
+            }
         }
         try sectionHeights.checkDrawable(width: width, sections: sections) {
             sectionHeightOffsets[$0].map(location(ofOffset:))

@@ -44,6 +44,14 @@ struct DeclaredHeights: Sendable {
         codes.append(contentsOf: later.codes)
     }
 
+    /// The tallest fixed height from row `first` on, or nil when none is fixed there.
+    func tallestFixed(from first: Int = 0) -> Int? {
+        let start = min(max(0, first), codes.count)
+        var top: UInt16 = 0
+        for code in codes[start...] { top = max(top, code) }
+        return top >= 2 ? Int(top - 2) : nil
+    }
+
     func fixedRows(from first: Int = 0) -> some Sequence<(row: Int, lines: Int)> {
         let start = min(max(0, first), codes.count)
         return (start..<codes.count).lazy.compactMap { row in
