@@ -45,6 +45,10 @@ extension StreamedDataSource {
         }
     }
 
+    /// The row keys a cell takes (`applyRowKeys`): a stored row reads these
+    /// alone, not its other editing keys (`selectable`, `template`, …) or its data.
+    static let cellRowKeys = ["selectionStyle", "editingStyle", "background"]
+
     /// Set on every row, as a reused cell must not keep another row's.
     func applyRowKeys(_ row: Value?, to cell: Cell) {
         cell.setRowKeys(

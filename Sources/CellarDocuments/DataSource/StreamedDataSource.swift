@@ -258,7 +258,7 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
         switch edited {
         case .stored(let i):
             row = try decodedRow(stored: i, of: tableView)
-            if document.hasEditingKeys(i) { keys = try document.row(i) }
+            if document.hasEditingKeys(i) { keys = try document.row(i, keys: Self.cellRowKeys) }
             stored = i
         case .added(let v, _):
             row = DecodedRow(

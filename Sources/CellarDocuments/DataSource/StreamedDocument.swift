@@ -115,6 +115,11 @@ package final class StreamedDocument {
         try locating { try $0.row(index) }
     }
 
+    /// Row `index`'s members named in `keys` (table keys) alone: the rest passed over, not built.
+    func row(_ index: Int, keys: [String]) throws -> Value {
+        try locating { try $0.row(index, keys: keys) }
+    }
+
     func styleRow(_ index: Int) throws -> StyleRow {
         try locating { try $0.styleRow(index) }
     }

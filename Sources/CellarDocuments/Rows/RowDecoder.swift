@@ -36,6 +36,15 @@ struct RowDecoder: Sendable {
         }
     }
 
+    /// `row(index)`'s members named in `keys` (table keys) alone.
+    func row(_ index: Int, keys: [String]) throws -> Value {
+        try decode(index) { records, fields in
+            records.row(fields, columns: columns, keys: keys)
+        } json: { j in
+            try j.tableMembers(keys)
+        }
+    }
+
     func styleRow(_ index: Int) throws -> StyleRow {
         try decode(index) { records, fields in
             records.styleRow(fields, columns: columns)

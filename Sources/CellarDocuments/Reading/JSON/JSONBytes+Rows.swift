@@ -65,6 +65,18 @@ extension JSONBytes {
         return row
     }
 
+    /// Only for checked rows: the members named in `keys`, table keys all,
+    /// the others passed over (the style's keys by their bytes, no `String` made).
+    mutating func tableMembers(_ keys: [String]) throws -> Value {
+        guard current == UInt8(ascii: "{") else { return .object([:]) }
+        var out: [String: Value] = [:]
+        try forEachMember(checked: true) { j, token in
+            let key = j.withText(of: token, StyleRow.isTableKey(utf8:)) ? j.decode(token) : nil
+            if let key, keys.contains(key) { out[key] = try j.value(depth: 1) } else { try j.skip(depth: 1) }
+        }
+        return .object(out)
+    }
+
     /// A field as `cellKeys` passed it, for `readFields` to hand over.
     struct RowMember {
         var key: StringToken

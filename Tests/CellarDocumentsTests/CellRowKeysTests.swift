@@ -1,0 +1,58 @@
+import Cellar
+import CellarText
+import Testing
+
+@testable import CellarDocuments
+
+/// A stored row with editing keys hands its cell the keys a cell takes
+/// (`StreamedDataSource.cellRowKeys`) read alone: its data and its other
+/// editing keys are passed over, in every format, and the cell shows them.
+@Suite struct CellRowKeysTests {
+    static let json = """
+        {"sections": [{"rows": [
+        {"text": "a", "selectable": false, "selectionStyle": "none", "movable": false},
+        {"text": "b", "editingStyle": "insert", "template": {"text": "new"}, "background": {"color": "#102030"}},
+        {"text": "c", "deselectAfterSelect": true}
+        ]}]}
+        """
+
+    static let csv = """
+        text,selectable,selectionStyle,movable,editingStyle
+        a,false,none,false,
+        b,,,,insert
+        c,true,,,
+
+        """
+
+    static func load(_ text: String, _ format: InputFormat) throws -> StreamedDocument {
+        try StreamedDocument.load(
+            DocumentInput(path: "t.\(format.rawValue)", bytes: Array(text.utf8), format: format))
+    }
+
+    @Test func onlyTheCellsKeysAreRead() throws {
+        let keys = StreamedDataSource.cellRowKeys
+        let j = try Self.load(Self.json, .json)
+        #expect(try j.row(0, keys: keys) == .object(["selectionStyle": .string("none")]))
+        #expect(
+            try j.row(1, keys: keys)
+                == .object(["editingStyle": .string("insert"), "background": .object(["color": .string("#102030")])]))
+        #expect(try j.row(2, keys: keys) == .object([:]))
+        let c = try Self.load(Self.csv, .csv)
+        #expect(try c.row(0, keys: keys) == .object(["selectionStyle": .string("none")]))
+        #expect(try c.row(1, keys: keys) == .object(["editingStyle": .string("insert")]))
+        #expect(try c.row(2, keys: keys) == .object([:]))
+    }
+
+    @Test func theCellTakesThem() throws {
+        let doc = try Self.load(Self.json, .json)
+        let source = StreamedDataSource(document: doc)
+        let table = source.makeTableView(registry: Registry())
+        let a = try source.tableView(table, cellForRowAt: IndexPath(0, 0))
+        #expect(a.selectionStyle == SelectionStyle.none)
+        let b = try source.tableView(table, cellForRowAt: IndexPath(0, 1))
+        #expect(b.editingStyle == .insert)
+        #expect(b.backgroundConfiguration != nil)
+        let c = try source.tableView(table, cellForRowAt: IndexPath(0, 2))
+        #expect(c.selectionStyle != SelectionStyle.none && c.editingStyle == nil && c.backgroundConfiguration == nil)
+    }
+}
