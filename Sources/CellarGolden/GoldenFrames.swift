@@ -105,7 +105,7 @@ public struct GoldenFrame {
 
     /// A colour as `GoldenFormat.describe` writes it.
     static func color(_ text: Substring) -> Color? {
-        if let semantic = SemanticColor.allCases.first(where: { String(describing: $0) == text }) {
+        if let semantic = SemanticColor.named(String(text)) {
             return .semantic(semantic)
         }
         if let index = UInt8(text) { return .palette(index) }

@@ -3,6 +3,14 @@ public enum SemanticColor: UInt8, Sendable, CaseIterable {
     case label, secondaryLabel, tertiaryLabel, placeholder
     case tint, separator, destructive, success, warning
     case background, secondaryBackground, selectedBackground, highlightedBackground
+
+    /// The cases' names, in order, made once: a case's name comes from reflection, slow enough to matter per row.
+    public static let names = allCases.map { String(describing: $0) }
+
+    /// The colour named `name`, as documents and styles write it.
+    public static func named(_ name: String) -> SemanticColor? {
+        names.firstIndex(of: name).map { allCases[$0] }
+    }
 }
 
 /// A colour as a writer sees it: the terminal default, a semantic name,

@@ -181,9 +181,9 @@ package struct RowData {
         guard let s = v.stringValue else { throw RowDataError(keyPath: path, message: "must be a colour name") }
         if s == "default" { return .default }
         if let rgb = ColorPair.hex(s) { return Color(rgb: rgb) }
-        let names = SemanticColor.allCases.map { "\($0)" }
-        if let i = names.firstIndex(of: s) { return .semantic(SemanticColor.allCases[i]) }
+        if let semantic = SemanticColor.named(s) { return .semantic(semantic) }
         throw RowDataError(
-            keyPath: path, message: Suggest.unknown("colour", s, among: names + ["default", "#rrggbb", ColorPair.form]))
+            keyPath: path,
+            message: Suggest.unknown("colour", s, among: SemanticColor.names + ["default", "#rrggbb", ColorPair.form]))
     }
 }

@@ -145,7 +145,7 @@ extension ContextualAction {
             if case .object = v, let e = error as? RowDataError {
                 throw SwipeActionProblem(keyPath: ["color"], message: e.message)
             }
-            let names = systemColors.keys.sorted() + SemanticColor.allCases.map { "\($0)" } + ["#rrggbb"]
+            let names = systemColors.keys.sorted() + SemanticColor.names + ["#rrggbb"]
             guard let s = v.stringValue else {
                 throw SwipeActionProblem(keyPath: ["color"], message: "must be a colour name, e.g. orange")
             }
