@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func onlyTheCellsKeysAreRead() throws {
-        let keys = StreamedDataSource.cellRowKeys
+        let keys = CellRowKeys.names
         let j = try Self.load(Self.json, .json)
         #expect(try j.row(0, keys: keys) == .object(["selectionStyle": .string("none")]))
         #expect(
@@ -41,6 +41,22 @@ import Testing
         #expect(try c.row(0, keys: keys) == .object(["selectionStyle": .string("none")]))
         #expect(try c.row(1, keys: keys) == .object(["editingStyle": .string("insert")]))
         #expect(try c.row(2, keys: keys) == .object([:]))
+    }
+
+    @Test func rowsDecodedAheadCarryThem() throws {
+        let doc = try Self.load(Self.json, .json)
+        let prefetch = try #require(
+            RowPrefetch(
+                doc.decoder, from: 0, builtins: BuiltinIdentifiers(Registry(), defaultCell: "default"),
+                editingRows: doc.found.editingRows, ambiguousWide: false))
+        defer { prefetch.stop() }
+        let a = try #require(prefetch.take(0)?.cellKeys)
+        #expect(a.selectionStyle == SelectionStyle.none && a.editingStyle == nil && a.background == nil)
+        let b = try #require(prefetch.take(1)?.cellKeys)
+        #expect(b.editingStyle == .insert && b.background != nil)
+        // An editing key the cell does not take (deselectAfterSelect): read, and nothing for the cell.
+        let c = try #require(prefetch.take(2)?.cellKeys)
+        #expect(c.selectionStyle == nil && c.editingStyle == nil && c.background == nil)
     }
 
     @Test func theCellTakesThem() throws {

@@ -45,17 +45,11 @@ extension StreamedDataSource {
         }
     }
 
-    /// The row keys a cell takes (`applyRowKeys`): a stored row reads these
-    /// alone, not its other editing keys (`selectable`, `template`, …) or its data.
-    static let cellRowKeys = ["selectionStyle", "editingStyle", "background"]
-
     /// Set on every row, as a reused cell must not keep another row's.
-    func applyRowKeys(_ row: Value?, to cell: Cell) {
+    func applyRowKeys(_ keys: CellRowKeys?, to cell: Cell) {
+        // A style's own update (a Lua `background` hook) runs later and wins.
         cell.setRowKeys(
-            selectionStyle: row?["selectionStyle"]?.stringValue.flatMap(SelectionStyle.init),
-            editingStyle: row?["editingStyle"]?.stringValue.flatMap(EditingStyle.init),
-            // Checked when the document was read; a style's own update (a Lua `background` hook) runs later and wins.
-            background: row?["background"].flatMap { try? BackgroundConfiguration.parse($0) })
+            selectionStyle: keys?.selectionStyle, editingStyle: keys?.editingStyle, background: keys?.background)
     }
 
     /// The table's `indexTitles`, else the sections' own.

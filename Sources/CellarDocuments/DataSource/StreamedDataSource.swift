@@ -80,7 +80,8 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
         {
             let builtins = BuiltinIdentifiers(table.registry, defaultCell: document.options.cell)
             prefetch = RowPrefetch(
-                document.decoder, from: i + 1, builtins: builtins, ambiguousWide: table.ambiguousWide)
+                document.decoder, from: i + 1, builtins: builtins, editingRows: document.found.editingRows,
+                ambiguousWide: table.ambiguousWide)
         }
         if Accelerators.enabled {
             // A built-in style's row read straight into its fields, as the prefetch reads it.
@@ -253,19 +254,21 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
         guard let edited = editedRow(ip) else { throw outOfRange(ip) }
         rowsDecoded += 1
         var row: DecodedRow
-        var keys: Value?
+        var keys: CellRowKeys?
         var stored: Int?
         switch edited {
         case .stored(let i):
             row = try decodedRow(stored: i, of: tableView)
-            if document.hasEditingKeys(i) { keys = try document.row(i, keys: Self.cellRowKeys) }
+            if document.hasEditingKeys(i) {
+                keys = try row.cellKeys.take() ?? CellRowKeys(document.row(i, keys: CellRowKeys.names))
+            }
             stored = i
         case .added(let v, _):
             row = DecodedRow(
                 StyleRow(
                     data: RowCheck.styleData(v), cell: v["cell"]?.stringValue,
                     disabled: v["disabled"]?.boolValue == true))
-            keys = v
+            keys = CellRowKeys(v)
         }
         do {
             let cell = try tableView.dequeueReusableCell(withIdentifier: row.cell ?? document.options.cell, for: ip)

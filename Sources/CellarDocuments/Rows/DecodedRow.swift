@@ -11,6 +11,8 @@ struct DecodedRow: Sendable {
     var readsFields = false
     var cell: String?
     var disabled: Bool
+    /// Read ahead for a row with editing keys (`RowPrefetch`); nil: read when the cell is configured.
+    var cellKeys: CellRowKeys?
 
     init(_ row: StyleRow) {
         data = row.data

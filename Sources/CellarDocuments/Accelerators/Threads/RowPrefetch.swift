@@ -14,6 +14,8 @@ final class RowPrefetch: @unchecked Sendable {
     static let chunkRows = 256
     private let decoder: RowDecoder
     private let builtins: BuiltinIdentifiers
+    /// Rows with editing keys: their cell's keys are read here too (`CellRowKeys`).
+    private let editingRows: RowBits
     private let ambiguousWide: Bool
     static let queuedChunks = 16
     private let queue = BatchesAhead<DecodedRow>(capacity: queuedChunks, refillAt: 8)
@@ -24,9 +26,13 @@ final class RowPrefetch: @unchecked Sendable {
     private(set) var boxesReused = 0
 
     /// Nil when no thread could be started.
-    init?(_ decoder: RowDecoder, from start: Int, builtins: BuiltinIdentifiers, ambiguousWide: Bool) {
+    init?(
+        _ decoder: RowDecoder, from start: Int, builtins: BuiltinIdentifiers, editingRows: RowBits = RowBits(),
+        ambiguousWide: Bool
+    ) {
         self.decoder = decoder
         self.builtins = builtins
+        self.editingRows = editingRows
         self.ambiguousWide = ambiguousWide
         expected = start
         guard queue.start({ [self] in produce() }) else { return nil }
@@ -106,9 +112,16 @@ final class RowPrefetch: @unchecked Sendable {
                 let hadBox = box != nil
                 // Appended as returned: a row bound first is copied, then destroyed.
                 do {
-                    chunk.append(
-                        try decoder.decodedRow(
-                            next, builtins: &builtins, measuringLabels: measuring ? ambiguousWide : nil, box: &box))
+                    if editingRows.contains(next) {
+                        var row = try decoder.decodedRow(
+                            next, builtins: &builtins, measuringLabels: measuring ? ambiguousWide : nil, box: &box)
+                        row.cellKeys = CellRowKeys(try decoder.row(next, keys: CellRowKeys.names))
+                        chunk.append(row)
+                    } else {
+                        chunk.append(
+                            try decoder.decodedRow(
+                                next, builtins: &builtins, measuringLabels: measuring ? ambiguousWide : nil, box: &box))
+                    }
                 } catch { break }
                 if hadBox && box == nil { boxesReused += 1 }
                 next += 1
