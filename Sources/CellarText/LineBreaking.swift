@@ -109,7 +109,8 @@ public enum TextLayout {
             result.append(
                 cut(
                     UnsafeBufferPointer(rebasing: all[lastStart..<paragraph.upperBound]), width: width,
-                    mode: cutMode, force: cutMode != .clipping, ambiguousWide: ambiguousWide))
+                    mode: cutMode, force: cutMode != .clipping, ambiguousWide: ambiguousWide
+                ).text)
             return result
         }
         return result
@@ -201,63 +202,85 @@ public enum TextLayout {
         guard width > 0 else { return "" }
         if Sanitizer.isClean(text) {
             if DisplayWidth.of(text, ambiguousWide: ambiguousWide) <= width { return text }
-            return withUTF8Bytes(text) { cut($0, width: width, mode: mode, force: false, ambiguousWide: ambiguousWide) }
+            return withUTF8Bytes(text) {
+                cut($0, width: width, mode: mode, force: false, ambiguousWide: ambiguousWide).text
+            }
         }
         let clean = ByteBuffer(capacity: text.utf8.count + 16)
         withUTF8Bytes(text) { Sanitizer.sanitize(utf8: $0, into: clean) }
-        return cut(clean.bytes, width: width, mode: mode, force: false, ambiguousWide: ambiguousWide)
+        return cut(clean.bytes, width: width, mode: mode, force: false, ambiguousWide: ambiguousWide).text
     }
 
-    /// Cuts sanitised bytes to `width`. With `force`, the ellipsis is added
-    /// even when everything fits (the caller hid text after it).
+    /// `truncate` for text known clean and `total` columns wide (wider than
+    /// `width`), with the width of what it gives: a row's label measured
+    /// once is neither checked nor measured again.
+    public static func truncate(
+        clean text: String, total: Int, width: Int, mode: LineBreakMode, ambiguousWide: Bool
+    ) -> (text: String, width: Int) {
+        guard width > 0 else { return ("", 0) }
+        return withUTF8Bytes(text) {
+            cut($0, width: width, mode: mode, force: false, ambiguousWide: ambiguousWide, total: total)
+        }
+    }
+
+    /// Cuts sanitised bytes to `width`, with the columns of the cut text.
+    /// With `force`, the ellipsis is added even when everything fits (the
+    /// caller hid text after it). `total`: the bytes' width, when known.
     static func cut(
         _ p: UnsafeBufferPointer<UInt8>, width: Int, mode: LineBreakMode, force: Bool,
-        ambiguousWide: Bool
-    ) -> String {
-        let total = DisplayWidth.of(utf8: p, ambiguousWide: ambiguousWide)
+        ambiguousWide: Bool, total known: Int? = nil
+    ) -> (text: String, width: Int) {
+        let total = known ?? DisplayWidth.of(utf8: p, ambiguousWide: ambiguousWide)
         let ellipsisWidth = ambiguousWide ? 2 : 1  // U+2026 is East Asian Ambiguous
         let text = { (r: Range<Int>) in String(decoding: UnsafeBufferPointer(rebasing: p[r]), as: UTF8.self) }
-        if total <= width && !force { return text(0..<p.count) }
-        guard width > 0 else { return "" }
+        if total <= width && !force { return (text(0..<p.count), total) }
+        guard width > 0 else { return ("", 0) }
         switch mode {
         case .clipping, .wordWrap, .charWrap:
-            return text(0..<prefixEnd(p, width: width, ambiguousWide: ambiguousWide))
+            let (end, used) = prefixEnd(p, width: width, ambiguousWide: ambiguousWide)
+            return (text(0..<end), used)
         case _ where width < ellipsisWidth:
-            return text(0..<prefixEnd(p, width: width, ambiguousWide: ambiguousWide))
+            let (end, used) = prefixEnd(p, width: width, ambiguousWide: ambiguousWide)
+            return (text(0..<end), used)
         case .truncatingTail:
-            var end = prefixEnd(p, width: width - ellipsisWidth, ambiguousWide: ambiguousWide)
-            while end > 0 && p[end - 1] == 0x20 { end -= 1 }
-            return text(0..<end) + "…"
+            var (end, used) = prefixEnd(p, width: width - ellipsisWidth, ambiguousWide: ambiguousWide)
+            while end > 0 && p[end - 1] == 0x20 { (end, used) = (end - 1, used - 1) }
+            return (text(0..<end) + "…", used + ellipsisWidth)
         case .truncatingHead:
-            var start = suffixStart(p, width: width - ellipsisWidth, ambiguousWide: ambiguousWide)
-            while start < p.count && p[start] == 0x20 { start += 1 }
-            return "…" + text(start..<p.count)
+            var (start, used) = suffixStart(p, width: width - ellipsisWidth, ambiguousWide: ambiguousWide)
+            while start < p.count && p[start] == 0x20 { (start, used) = (start + 1, used - 1) }
+            return ("…" + text(start..<p.count), used + ellipsisWidth)
         case .truncatingMiddle:
             let room = width - ellipsisWidth
             let left = (room + 1) / 2
-            var end = prefixEnd(p, width: left, ambiguousWide: ambiguousWide)
-            while end > 0 && p[end - 1] == 0x20 { end -= 1 }
-            let leftWidth = DisplayWidth.of(
-                utf8: UnsafeBufferPointer(rebasing: p[0..<end]), ambiguousWide: ambiguousWide)
-            var start = max(end, suffixStart(p, width: room - leftWidth, ambiguousWide: ambiguousWide))
-            while start < p.count && p[start] == 0x20 { start += 1 }
-            return text(0..<end) + "…" + text(start..<p.count)
+            var (end, leftWidth) = prefixEnd(p, width: left, ambiguousWide: ambiguousWide)
+            while end > 0 && p[end - 1] == 0x20 { (end, leftWidth) = (end - 1, leftWidth - 1) }
+            var (start, rightWidth) = suffixStart(p, width: room - leftWidth, ambiguousWide: ambiguousWide)
+            if start < end {
+                start = end
+                rightWidth = DisplayWidth.of(
+                    utf8: UnsafeBufferPointer(rebasing: p[end...]), ambiguousWide: ambiguousWide)
+            }
+            while start < p.count && p[start] == 0x20 { (start, rightWidth) = (start + 1, rightWidth - 1) }
+            return (text(0..<end) + "…" + text(start..<p.count), leftWidth + ellipsisWidth + rightWidth)
         }
     }
 
-    /// End of the longest prefix of whole clusters at most `width` wide.
-    static func prefixEnd(_ p: UnsafeBufferPointer<UInt8>, width: Int, ambiguousWide: Bool) -> Int {
+    /// End of the longest prefix of whole clusters at most `width` wide, and its width.
+    static func prefixEnd(_ p: UnsafeBufferPointer<UInt8>, width: Int, ambiguousWide: Bool) -> (end: Int, width: Int) {
         var scanner = GraphemeScanner(p, ambiguousWide: ambiguousWide)
         var used = 0
         while let c = scanner.next() {
-            if used + c.width > width { return c.start }
+            if used + c.width > width { return (c.start, used) }
             used += c.width
         }
-        return p.count
+        return (p.count, used)
     }
 
-    /// Start of the longest suffix of whole clusters at most `width` wide.
-    static func suffixStart(_ p: UnsafeBufferPointer<UInt8>, width: Int, ambiguousWide: Bool) -> Int {
+    /// Start of the longest suffix of whole clusters at most `width` wide, and its width.
+    static func suffixStart(_ p: UnsafeBufferPointer<UInt8>, width: Int, ambiguousWide: Bool) -> (
+        start: Int, width: Int
+    ) {
         var clusters: [(start: Int, width: Int)] = []
         var scanner = GraphemeScanner(p, ambiguousWide: ambiguousWide)
         while let c = scanner.next() { clusters.append((c.start, c.width)) }
@@ -268,7 +291,7 @@ public enum TextLayout {
             used += c.width
             start = c.start
         }
-        return start
+        return (start, used)
     }
 
     /// Where `text` goes inside `width` columns: the columns of padding

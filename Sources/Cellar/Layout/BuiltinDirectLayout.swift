@@ -270,8 +270,9 @@ public struct BuiltinDirectLayout {
         _ p: borrowing Piece, ambiguousWide: Bool, _ body: (borrowing String, Int, Int, Bool) -> R
     ) -> R {
         if p.textWidth > p.width {
-            let text = TextLayout.truncate(p.text, width: p.width, mode: p.mode, ambiguousWide: ambiguousWide)
-            let w = DisplayWidth.of(text, ambiguousWide: ambiguousWide)
+            // A piece's text is clean and was measured with this setting: cut without measuring it again.
+            let (text, w) = TextLayout.truncate(
+                clean: p.text, total: p.textWidth, width: p.width, mode: p.mode, ambiguousWide: ambiguousWide)
             return body(text, lead(p, w), w, false)
         }
         return body(p.text, lead(p, p.textWidth), p.textWidth, p.plain)
