@@ -34,4 +34,24 @@ import Testing
         }
         #expect(compared > 1_000)
     }
+
+    /// A plain text cut at its clusters, with "…", is plain and as wide as
+    /// the cut says (`BuiltinDirectLayout.place` passes a piece's plainness on).
+    @Test func aPlainTextCutIsPlain() {
+        var cut = 0
+        for text in Self.texts + ["Row 12 한글 detail 가나다", "🍊 fruit ✈️ travel 🍎"] {
+            guard Array(text.utf8).withUnsafeBufferPointer({ PlainLines.plainColumns($0) }) != nil else { continue }
+            let total = DisplayWidth.of(text)
+            for mode in [LineBreakMode.truncatingTail, .truncatingHead, .truncatingMiddle, .clipping] {
+                for width in 1..<total {
+                    let got = TextLayout.truncate(
+                        clean: text, total: total, width: width, mode: mode, ambiguousWide: false)
+                    let columns = Array(got.text.utf8).withUnsafeBufferPointer { PlainLines.plainColumns($0) }
+                    #expect(columns == got.width, "\(text) \(mode) \(width)")
+                    cut += 1
+                }
+            }
+        }
+        #expect(cut > 200)
+    }
 }

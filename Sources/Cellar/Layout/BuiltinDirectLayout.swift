@@ -264,7 +264,7 @@ public struct BuiltinDirectLayout {
 
     /// Runs `body` with the piece's text as drawn (cut to fit its width),
     /// the columns before it in the piece, its width, and whether it is
-    /// known plain (a cut text is not).
+    /// known plain (a plain text cut at its clusters, "…" added, stays plain).
     @inline(__always)
     static func place<R>(
         _ p: borrowing Piece, ambiguousWide: Bool, _ body: (borrowing String, Int, Int, Bool) -> R
@@ -273,7 +273,7 @@ public struct BuiltinDirectLayout {
             // A piece's text is clean and was measured with this setting: cut without measuring it again.
             let (text, w) = TextLayout.truncate(
                 clean: p.text, total: p.textWidth, width: p.width, mode: p.mode, ambiguousWide: ambiguousWide)
-            return body(text, lead(p, w), w, false)
+            return body(text, lead(p, w), w, p.plain)
         }
         return body(p.text, lead(p, p.textWidth), p.textWidth, p.plain)
     }
