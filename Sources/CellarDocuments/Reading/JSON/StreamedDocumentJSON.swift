@@ -213,14 +213,14 @@ extension StreamedDocument {
             j.pos += 1
             return
         }
-        var seen = Set<String>()
+        var seen = SeenKeys()
         while true {
             guard j.current == UInt8(ascii: "\"") else {
                 throw j.error("expected a key in double quotes, found \(j.describeCurrent())")
             }
             let keyStart = j.pos
             let key = j.decode(try j.string())
-            guard seen.insert(key).inserted else {
+            guard seen.insert(key) else {
                 throw ByteError(offset: keyStart, message: "duplicate key '\(Sanitizer.excerpt(key))'")
             }
             j.skipSpace()
@@ -282,5 +282,35 @@ extension StreamedDocument {
         let at = j.pos
         try j.skip(depth: depth)
         return ByteError(offset: at, message: message)
+    }
+}
+
+/// The keys of one mapping met so far: the first few held inline and
+/// compared in turn (a section or a table has a few keys, and a set or an
+/// array per mapping costs allocations and hashing), a set beyond (a
+/// hostile mapping may have very many).
+struct SeenKeys {
+    private var first: (String?, String?, String?, String?)
+    private var more: Set<String>?
+    static let inline = 4
+
+    /// False when `key` was met before.
+    mutating func insert(_ key: String) -> Bool {
+        if more == nil {
+            if key == first.0 || key == first.1 || key == first.2 || key == first.3 { return false }
+            if first.0 == nil {
+                first.0 = key
+            } else if first.1 == nil {
+                first.1 = key
+            } else if first.2 == nil {
+                first.2 = key
+            } else if first.3 == nil {
+                first.3 = key
+            } else {
+                more = Set([first.0, first.1, first.2, first.3].compactMap { $0 })
+            }
+            if more == nil { return true }
+        }
+        return more?.insert(key).inserted ?? false
     }
 }
