@@ -31,16 +31,18 @@ import Testing
 
     @Test func onlyTheCellsKeysAreRead() throws {
         let keys = CellRowKeys.names
+        let background = Value.object(["color": .string("#102030")])
         let j = try Self.load(Self.json, .json)
-        #expect(try j.row(0, keys: keys) == .object(["selectionStyle": .string("none")]))
-        #expect(
-            try j.row(1, keys: keys)
-                == .object(["editingStyle": .string("insert"), "background": .object(["color": .string("#102030")])]))
-        #expect(try j.row(2, keys: keys) == .object([:]))
+        #expect(try j.values(0, of: keys) == [.string("none"), nil, nil])
+        #expect(try j.values(1, of: keys) == [nil, .string("insert"), background])
+        #expect(try j.values(2, of: keys) == [nil, nil, nil])
         let c = try Self.load(Self.csv, .csv)
-        #expect(try c.row(0, keys: keys) == .object(["selectionStyle": .string("none")]))
-        #expect(try c.row(1, keys: keys) == .object(["editingStyle": .string("insert")]))
-        #expect(try c.row(2, keys: keys) == .object([:]))
+        #expect(try c.values(0, of: keys) == [.string("none"), nil, nil])
+        #expect(try c.values(1, of: keys) == [nil, .string("insert"), nil])
+        #expect(try c.values(2, of: keys) == [nil, nil, nil])
+        // A row added since: read from its value.
+        let added = CellRowKeys(row: .object(["selectionStyle": .string("none"), "editingStyle": .string("delete")]))
+        #expect(added.selectionStyle == SelectionStyle.none && added.editingStyle == .delete && added.background == nil)
     }
 
     @Test func rowsDecodedAheadCarryThem() throws {

@@ -260,7 +260,7 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
         case .stored(let i):
             row = try decodedRow(stored: i, of: tableView)
             if document.hasEditingKeys(i) {
-                keys = try row.cellKeys.take() ?? CellRowKeys(document.row(i, keys: CellRowKeys.names))
+                keys = try row.cellKeys.take() ?? CellRowKeys(document.values(i, of: CellRowKeys.names))
             }
             stored = i
         case .added(let v, _):
@@ -268,7 +268,7 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
                 StyleRow(
                     data: RowCheck.styleData(v), cell: v["cell"]?.stringValue,
                     disabled: v["disabled"]?.boolValue == true))
-            keys = CellRowKeys(v)
+            keys = CellRowKeys(row: v)
         }
         do {
             let cell = try tableView.dequeueReusableCell(withIdentifier: row.cell ?? document.options.cell, for: ip)

@@ -115,9 +115,9 @@ package final class StreamedDocument {
         try locating { try $0.row(index) }
     }
 
-    /// Row `index`'s members named in `keys` (table keys) alone: the rest passed over, not built.
-    func row(_ index: Int, keys: [String]) throws -> Value {
-        try locating { try $0.row(index, keys: keys) }
+    /// The values row `index` has under `keys`, in their order (nil: none); the rest passed over, not built.
+    func values(_ index: Int, of keys: [StaticString]) throws -> [Value?] {
+        try locating { try $0.values(index, of: keys) }
     }
 
     func styleRow(_ index: Int) throws -> StyleRow {

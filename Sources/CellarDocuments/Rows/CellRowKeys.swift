@@ -5,17 +5,24 @@ import Cellar
 /// (`RowPrefetch`), else when the table configures the row. A class: most
 /// rows have none, and a decoded row moves one reference, not the values.
 final class CellRowKeys: Sendable {
-    /// The keys read; the row's data and its other editing keys (`selectable`, `template`, …) are passed over.
-    static let names = ["selectionStyle", "editingStyle", "background"]
+    /// The keys read, in this order; the row's data and its other editing
+    /// keys (`selectable`, `template`, …) are passed over.
+    static let names: [StaticString] = ["selectionStyle", "editingStyle", "background"]
 
     let selectionStyle: SelectionStyle?
     let editingStyle: EditingStyle?
     let background: BackgroundConfiguration?
 
-    /// From a row, or the members of one (`names`). Values were checked when the document was read.
-    init(_ row: Value?) {
-        selectionStyle = row?["selectionStyle"]?.stringValue.flatMap(SelectionStyle.init)
-        editingStyle = row?["editingStyle"]?.stringValue.flatMap(EditingStyle.init)
-        background = row?["background"].flatMap { try? BackgroundConfiguration.parse($0) }
+    /// From the values under `names`, in order. They were checked when the document was read.
+    init(_ values: [Value?]) {
+        func value(_ k: Int) -> Value? { k < values.count ? values[k] : nil }
+        selectionStyle = value(0)?.stringValue.flatMap(SelectionStyle.init)
+        editingStyle = value(1)?.stringValue.flatMap(EditingStyle.init)
+        background = value(2).flatMap { try? BackgroundConfiguration.parse($0) }
+    }
+
+    /// From a whole row (one added since the document was read).
+    convenience init(row: Value) {
+        self.init(Self.names.map { name in name.withUTF8Buffer { row[String(decoding: $0, as: UTF8.self)] } })
     }
 }

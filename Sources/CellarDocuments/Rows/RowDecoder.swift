@@ -36,12 +36,13 @@ struct RowDecoder: Sendable {
         }
     }
 
-    /// `row(index)`'s members named in `keys` (table keys) alone.
-    func row(_ index: Int, keys: [String]) throws -> Value {
+    /// The values `row(index)` has under `keys`, in their order (nil: none).
+    func values(_ index: Int, of keys: [StaticString]) throws -> [Value?] {
         try decode(index) { records, fields in
-            records.row(fields, columns: columns, keys: keys)
+            let row = records.row(fields, columns: columns)
+            return keys.map { key in key.withUTF8Buffer { row[String(decoding: $0, as: UTF8.self)] } }
         } json: { j in
-            try j.tableMembers(keys)
+            try j.members(named: keys)
         }
     }
 

@@ -115,7 +115,7 @@ final class RowPrefetch: @unchecked Sendable {
                     if editingRows.contains(next) {
                         var row = try decoder.decodedRow(
                             next, builtins: &builtins, measuringLabels: measuring ? ambiguousWide : nil, box: &box)
-                        row.cellKeys = CellRowKeys(try decoder.row(next, keys: CellRowKeys.names))
+                        row.cellKeys = CellRowKeys(try decoder.values(next, of: CellRowKeys.names))
                         chunk.append(row)
                     } else {
                         chunk.append(

@@ -133,11 +133,10 @@ struct DelimitedRecords {
 
     /// A record as row data: fields are text, but the table's flags and
     /// `height`; an empty field leaves its key out.
-    /// The record as a row; with `keys`, only those of its columns.
-    func row(_ fields: [Field], columns: [String], keys: [String]? = nil) -> Value {
+    func row(_ fields: [Field], columns: [String]) -> Value {
         var o: [String: Value] = [:]
-        o.reserveCapacity(keys?.count ?? columns.count)
-        for (key, f) in zip(columns, fields) where !f.range.isEmpty && keys?.contains(key) != false {
+        o.reserveCapacity(columns.count)
+        for (key, f) in zip(columns, fields) where !f.range.isEmpty {
             let s = text(f)
             switch TableSchema.rowKey(key).flatMap({ $0.isTableKey ? $0.type : nil }) {
             case .flag?, .movability?:

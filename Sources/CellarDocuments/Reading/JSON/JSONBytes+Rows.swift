@@ -65,16 +65,20 @@ extension JSONBytes {
         return row
     }
 
-    /// Only for checked rows: the members named in `keys`, table keys all,
-    /// the others passed over (the style's keys by their bytes, no `String` made).
-    mutating func tableMembers(_ keys: [String]) throws -> Value {
-        guard current == UInt8(ascii: "{") else { return .object([:]) }
-        var out: [String: Value] = [:]
+    /// Only for checked rows: the values of the members named in `keys`, in
+    /// their order (nil: not in the row), the others passed over; keys are
+    /// matched as bytes, no `String` made.
+    mutating func members(named keys: [StaticString]) throws -> [Value?] {
+        var out = [Value?](repeating: nil, count: keys.count)
+        guard current == UInt8(ascii: "{") else { return out }
         try forEachMember(checked: true) { j, token in
-            let key = j.withText(of: token, StyleRow.isTableKey(utf8:)) ? j.decode(token) : nil
-            if let key, keys.contains(key) { out[key] = try j.value(depth: 1) } else { try j.skip(depth: 1) }
+            if let k = j.withText(of: token, { key in keys.firstIndex(where: key.equals) }) {
+                out[k] = try j.value(depth: 1)
+            } else {
+                try j.skip(depth: 1)
+            }
         }
-        return .object(out)
+        return out
     }
 
     /// A field as `cellKeys` passed it, for `readFields` to hand over.
