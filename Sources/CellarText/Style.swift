@@ -6,11 +6,10 @@ public enum SemanticColor: UInt8, Sendable, CaseIterable {
 
     /// The cases' names, in order, made once: a case's name comes from reflection, slow enough to matter per row.
     public static let names = allCases.map { String(describing: $0) }
+    private static let byName = Dictionary(uniqueKeysWithValues: zip(names, allCases))
 
     /// The colour named `name`, as documents and styles write it.
-    public static func named(_ name: String) -> SemanticColor? {
-        names.firstIndex(of: name).map { allCases[$0] }
-    }
+    public static func named(_ name: String) -> SemanticColor? { byName[name] }
 }
 
 /// A colour as a writer sees it: the terminal default, a semantic name,

@@ -14,10 +14,10 @@ public enum ColorPair {
 
     /// 0xRRGGBB of `#rrggbb` (exactly six hex digits), nil otherwise.
     public static func hex(_ s: String) -> UInt32? {
-        let u = Array(s.utf8)
-        guard u.count == 7, u[0] == UInt8(ascii: "#") else { return nil }
+        // Checked before any copy: most colours are names.
+        guard s.utf8.count == 7, s.utf8.first == UInt8(ascii: "#") else { return nil }
         var v: UInt32 = 0
-        for c in u[1...] {
+        for c in s.utf8.dropFirst() {
             let d: UInt8
             switch c {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): d = c - UInt8(ascii: "0")
