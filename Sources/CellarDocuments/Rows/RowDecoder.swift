@@ -108,8 +108,9 @@ struct RowDecoder: Sendable {
             try j.builtinRow(&builtins, into: &row)
         }
         guard read == true, let data = try? RowData.parse(taking: &row.fields) else { return nil }
+        // The cell's name moved out of the row, which is dropped here: a copy would be retained.
         return DecodedRow(
-            parsed: data, cell: row.cell, disabled: row.disabled, measuringLabels: ambiguousWide, box: &box)
+            parsed: data, cell: row.cell.take(), disabled: row.disabled, measuringLabels: ambiguousWide, box: &box)
     }
 
     @inline(__always)
