@@ -197,7 +197,15 @@ extension DelimitedRecords {
     ) -> Bool {
         for (key, f) in zip(keys, fields) where !f.range.isEmpty {
             switch key {
-            case .field(let field): row.fields.set(field, to: .string(text(f)))
+            case .field(let field):
+                // An accessory type's name is taken as the type (accelerators on): a name holds no quote,
+                // so bytes that spell one are the field's text, quoted or not.
+                if words.words, field.isAccessory,
+                    row.fields.set(field, toTypeNamed: UnsafeBufferPointer(rebasing: bytes[f.range]))
+                {
+                    break
+                }
+                row.fields.set(field, to: .string(text(f)))
             case .cell: row.cell = text(f)
             case .disabled: row.disabled = text(f) == "true"
             case .passedOver: break
