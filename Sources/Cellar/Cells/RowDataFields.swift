@@ -118,14 +118,6 @@ extension RowDataFields {
         case text, secondaryText, image, accessory, accessoryText, editingAccessory, indentation
         case textProperties, secondaryTextProperties
 
-        /// `accessory` or `editingAccessory`: fields `set(_:toTypeNamed:)` may hold as a type.
-        @inlinable package var isAccessory: Bool {
-            switch self {
-            case .accessory, .editingAccessory: true
-            default: false
-            }
-        }
-
         /// The field's name as a static string: compared without making a `String` (`rawValue` makes one).
         fileprivate var name: StaticString {
             switch self {

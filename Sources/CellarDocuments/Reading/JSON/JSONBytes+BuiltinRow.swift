@@ -129,3 +129,14 @@ extension JSONBytes {
         return key.withUTF8 { RowDataFields.field(named: $0) }
     }
 }
+
+extension RowDataFields.Field {
+    /// `accessory` or `editingAccessory`, the fields `RowDataFields.set(_:toTypeNamed:)`
+    /// may hold as a type (here, where the decoders test it inline, not through a call).
+    var isAccessory: Bool {
+        switch self {
+        case .accessory, .editingAccessory: true
+        default: false
+        }
+    }
+}
