@@ -26,6 +26,9 @@ import Testing
         #"{"cell": "keyValue", "key": "k", "value": "v"}"#,
         #"{"cell": "value1", "text": "unknown key", "other": 1}"#,
         #"{"cell": "value1", "text": 5, "secondaryText": null, "accessory": "none"}"#,
+        #"{"cell": "value1", "text": "twice", "accessory": "checkmark", "accessory": 7}"#,
+        #"{"cell": "value1", "text": "twice", "accessory": 7, "editingAccessory": "none", "accessory": "checkmark"}"#,
+        #"{"cell": "value1", "text": "escaped", "accessory": "check\u006dark", "editingAccessory": "checkMark"}"#,
         #"{"cell": "value1", "text": "last", "secondaryText": "row", "accessory": "checkmark"}"#,
         #"{}"#,
     ]

@@ -7,10 +7,10 @@ import CellarText
 #endif
 
 /// Accessory types read from their names without `init(rawValue:)`'s
-/// search through every name (a string comparison each), and their names
-/// shared: a document's decoder hands a row's `accessory` as one of these
-/// strings, made once, instead of a new string per row (the longer names do
-/// not fit a small string and would be allocated).
+/// search through every name (a string comparison each): a document's
+/// decoder reads a row's `accessory` from its bytes as the type
+/// (`RowDataFields.set(_:toTypeNamed:)`), no string made per row (the longer
+/// names do not fit a small string and would be allocated).
 ///
 /// Invariant: every type's name has a length no other name has, so the
 /// length picks the one candidate and a single comparison decides;
@@ -29,12 +29,11 @@ extension AccessoryType {
         return name == names[t.index] ? t : nil
     }
 
-    /// The type whose name is the UTF-8 `bytes`, with its shared name; nil when none is.
-    package static func named(utf8 bytes: UnsafeBufferPointer<UInt8>) -> (type: AccessoryType, name: String)? {
+    /// The type whose name is the UTF-8 `bytes`; nil when none is.
+    package static func named(utf8 bytes: UnsafeBufferPointer<UInt8>) -> AccessoryType? {
         guard let t = candidate(length: bytes.count), let base = bytes.baseAddress else { return nil }
-        let name = names[t.index]
         // memcmp: the generic comparison of buffers is not specialised here.
-        return memcmp(t.name.utf8Start, base, bytes.count) == 0 ? (t, name) : nil
+        return memcmp(t.name.utf8Start, base, bytes.count) == 0 ? t : nil
     }
 
     /// The one type whose name has `length` bytes.

@@ -39,9 +39,10 @@ package final class ParsedRowData: @unchecked Sendable {
                 text: content.text, detail: content.secondaryText, image: content.image, ambiguousWide: ambiguousWide)
         }
         measuredLabels = measured
-        self.content = content
-        self.accessory = accessory
-        self.editingAccessory = editingAccessory
+        // Moved in, not copied: the parts are this call's own.
+        self.content = consume content
+        self.accessory = consume accessory
+        self.editingAccessory = consume editingAccessory
         self.indentation = indentation
     }
 }

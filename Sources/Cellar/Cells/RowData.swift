@@ -44,10 +44,18 @@ package struct RowData {
         let secondaryText = try string(f.secondaryText.take(), "secondaryText")
         let image = try string(f.image.take(), "image")
         var accessory = Accessory.none
-        if let v = f.accessory { accessory = try accessoryType(v, "accessory") }
+        if let t = f.accessoryType {
+            accessory = .type(t)
+        } else if let v = f.accessory {
+            accessory = try accessoryType(v, "accessory")
+        }
         if let v = f.accessoryText, let text = try string(v, "accessoryText") { accessory = .text(text) }
         var editingAccessory = Accessory.none
-        if let v = f.editingAccessory { editingAccessory = try accessoryType(v, "editingAccessory") }
+        if let t = f.editingAccessoryType {
+            editingAccessory = .type(t)
+        } else if let v = f.editingAccessory {
+            editingAccessory = try accessoryType(v, "editingAccessory")
+        }
         var indentation = 0
         if let v = f.indentation {
             guard let n = v.intValue, InputLimits.smallCount.contains(n) else {

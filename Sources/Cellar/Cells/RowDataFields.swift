@@ -25,9 +25,34 @@ package struct RowDataFields: Equatable {
     package var indentation: Value?
     package var textProperties: Value?
     package var secondaryTextProperties: Value?
+    /// `accessory` or `editingAccessory` read by a document's decoder as an
+    /// accessory type's name (`set(_:toTypeNamed:)`, accelerators on), held
+    /// as the type: `RowData.parse` takes it without a string made, retained
+    /// and read again. Such a field's value is nil; each `set` replaces the
+    /// other form, so the last value read wins either way.
+    package var accessoryType: AccessoryType?
+    package var editingAccessoryType: AccessoryType?
 
     /// No fields.
     package init() {}
+
+    /// Equal when the fields hold the same values, a type equal to its name
+    /// as a string (the plain twin's form).
+    package static func == (a: RowDataFields, b: RowDataFields) -> Bool {
+        let (a, b) = (a.named(), b.named())
+        return a.text == b.text && a.secondaryText == b.secondaryText && a.image == b.image
+            && a.accessory == b.accessory && a.accessoryText == b.accessoryText
+            && a.editingAccessory == b.editingAccessory && a.indentation == b.indentation
+            && a.textProperties == b.textProperties && a.secondaryTextProperties == b.secondaryTextProperties
+    }
+
+    /// The fields with each type held as its name.
+    private func named() -> RowDataFields {
+        var f = self
+        if let t = f.accessoryType.take() { f.accessory = .string(t.rawValue) }
+        if let t = f.editingAccessoryType.take() { f.editingAccessory = .string(t.rawValue) }
+        return f
+    }
 }
 
 extension RowDataFields {
@@ -136,12 +161,33 @@ extension RowDataFields {
         case .text: text = value
         case .secondaryText: secondaryText = value
         case .image: image = value
-        case .accessory: accessory = value
+        case .accessory:
+            accessory = value
+            accessoryType = nil
         case .accessoryText: accessoryText = value
-        case .editingAccessory: editingAccessory = value
+        case .editingAccessory:
+            editingAccessory = value
+            editingAccessoryType = nil
         case .indentation: indentation = value
         case .textProperties: textProperties = value
         case .secondaryTextProperties: secondaryTextProperties = value
         }
+    }
+
+    /// Sets `accessory` or `editingAccessory` to the type the UTF-8 `text`
+    /// names, as the type; false (nothing set) for another field or text that
+    /// names no type, which the caller sets as text.
+    package mutating func set(_ field: Field, toTypeNamed text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard field == .accessory || field == .editingAccessory, let t = AccessoryType.named(utf8: text) else {
+            return false
+        }
+        if field == .accessory {
+            accessory = nil
+            accessoryType = t
+        } else {
+            editingAccessory = nil
+            editingAccessoryType = t
+        }
+        return true
     }
 }

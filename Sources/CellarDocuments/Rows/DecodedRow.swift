@@ -57,6 +57,9 @@ struct BuiltinIdentifiers: Sendable {
     var shape = RowShape<JSONBytes.BuiltinKey>()
     /// The few identifiers decided so far, compared before hashing.
     private var known: [Known] = []
+    /// A CSV or TSV record's fields as its reader last found them: the array
+    /// is reused from row to row (`RowDecoder.builtinRow`), not allocated for each.
+    var recordFields: [DelimitedRecords.Field] = []
 
     /// An identifier decided, with its bytes (a row's `cell` is matched against them, no `String` made).
     private struct Known {

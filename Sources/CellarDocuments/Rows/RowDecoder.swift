@@ -113,14 +113,19 @@ struct RowDecoder: Sendable {
     ) -> DecodedRow? {
         // Filled where it is read and parsed in place: neither closure returns the row's fields.
         var row = JSONBytes.BuiltinRow()
-        let read = try? decode(index) { records, fields -> Bool in
+        // Moved out while the closure holds `builtins`, and back after.
+        var fields: [DelimitedRecords.Field] = []
+        swap(&fields, &builtins.recordFields)
+        defer { swap(&fields, &builtins.recordFields) }
+        let read = try? decode(index, reusing: &fields) { records, fields -> Bool in
             records.builtinRow(fields, keys: columnKeys, builtins: &builtins, into: &row)
         } json: { j in
             try j.builtinRow(&builtins, into: &row)
         }
         guard read == true, let data = try? RowData.parse(taking: &row.fields) else { return nil }
+        // The cell's name moved out of the row, which is dropped here: a copy would be retained.
         return DecodedRow(
-            parsed: data, cell: row.cell, disabled: row.disabled, measuringLabels: ambiguousWide, box: &box)
+            parsed: data, cell: row.cell.take(), disabled: row.disabled, measuringLabels: ambiguousWide, box: &box)
     }
 
     @inline(__always)
@@ -128,16 +133,29 @@ struct RowDecoder: Sendable {
         _ index: Int, delimited: (DelimitedRecords, [DelimitedRecords.Field]) throws -> T,
         json: (inout JSONBytes) throws -> T
     ) throws -> T {
+        var fields: [DelimitedRecords.Field] = []
+        return try decode(index, reusing: &fields, delimited: delimited, json: json)
+    }
+
+    /// `decode`, a CSV or TSV record read into `fields` (their array kept for the next record).
+    @inline(__always)
+    private func decode<T>(
+        _ index: Int, reusing fields: inout [DelimitedRecords.Field],
+        delimited: (DelimitedRecords, [DelimitedRecords.Field]) throws -> T, json: (inout JSONBytes) throws -> T
+    ) throws -> T {
         let offset = rowOffsets[index]
         return try bytes.withUnsafeBufferPointer { buffer in
             switch format {
             case .csv, .tsv:
                 let records = DelimitedRecords(buffer, format: format, accelerated: accelerated)
-                var fields: [DelimitedRecords.Field] = []
-                // One allocation a row, not one each time a record's fields outgrow it.
-                fields.reserveCapacity(columns.count)
-                _ = try records.record(at: offset, into: &fields)
-                return try delimited(records, fields)
+                // Read into a local, handed on without a retain (an `inout`'s array is retained around the call).
+                var own: [DelimitedRecords.Field] = []
+                swap(&own, &fields)
+                defer { swap(&own, &fields) }
+                // One allocation, not one each time a record's fields outgrow it.
+                own.reserveCapacity(columns.count)
+                _ = try records.record(at: offset, into: &own)
+                return try delimited(records, own)
             default:
                 var j = JSONBytes(buffer, at: offset, yamlForm: format == .yaml, accelerated: accelerated)
                 return try json(&j)

@@ -16,8 +16,7 @@ import Testing
         #expect(AccessoryType.named(name) == AccessoryType(rawValue: name))
         var copy = name
         let fromBytes = copy.withUTF8 { AccessoryType.named(utf8: $0) }
-        #expect(fromBytes?.type == AccessoryType(rawValue: name))
-        if let fromBytes { #expect(fromBytes.name == name) }
+        #expect(fromBytes == AccessoryType(rawValue: name))
     }
 
     @Test func sharedNamesAreTheRawValues() {

@@ -58,4 +58,35 @@ import Testing
             #expect(field(near) == nil, "\(near)")
         }
     }
+
+    /// An accessory read as its type parses as its name does, equals the
+    /// name, is set only for the two accessory fields and a name, and the
+    /// last of a type and a value set for a field wins.
+    @Test func accessoryTypeReadFromBytesActsAsItsName() throws {
+        func typed(_ field: RowDataFields.Field, _ name: String, into f: inout RowDataFields) -> Bool {
+            var name = name
+            return name.withUTF8 { f.set(field, toTypeNamed: $0) }
+        }
+        for t in AccessoryType.allCases {
+            var typedFields = RowDataFields()
+            #expect(typed(.accessory, t.rawValue, into: &typedFields))
+            #expect(typed(.editingAccessory, t.rawValue, into: &typedFields))
+            var named = RowDataFields()
+            named.set(.accessory, to: .string(t.rawValue))
+            named.set(.editingAccessory, to: .string(t.rawValue))
+            #expect(typedFields == named)
+            #expect(typedFields.accessory == nil && typedFields.accessoryType == t)
+            let data = try RowData.parse(typedFields)
+            #expect(data.accessory == .type(t) && data.editingAccessory == .type(t))
+        }
+        var f = RowDataFields()
+        #expect(!typed(.text, "checkmark", into: &f) && f.text == nil)
+        #expect(!typed(.accessory, "checkMark", into: &f) && f.accessoryType == nil)
+        #expect(typed(.accessory, "checkmark", into: &f))
+        f.set(.accessory, to: .int(7))
+        #expect(throws: RowDataError.self) { try RowData.parse(f) }
+        #expect(typed(.accessory, "checkmark", into: &f))
+        #expect(try RowData.parse(f).accessory == .type(.checkmark))
+        #expect(f != RowDataFields())
+    }
 }

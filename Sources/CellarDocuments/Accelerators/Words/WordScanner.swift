@@ -82,7 +82,9 @@ struct WordScanner {
     }
 
     /// The first byte from `start` that is `a`, `b`, below `below`, or invalid UTF-8; `count` if none.
-    @inline(__always)
+    /// Transparent: `@inline(__always)` left it a call from a record's reader
+    /// (a large caller), which pays the call and the word constants per field.
+    @_transparent
     func run(from start: Int, to a: UInt8, _ b: UInt8, below: UInt8) -> Int {
         var i = start
         #if _endian(little)

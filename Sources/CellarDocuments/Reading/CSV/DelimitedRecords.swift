@@ -195,14 +195,32 @@ extension DelimitedRecords {
         _ fields: [Field], keys: [JSONBytes.BuiltinKey], builtins: inout BuiltinIdentifiers,
         into row: inout JSONBytes.BuiltinRow
     ) -> Bool {
+        // Whether a built-in style draws the last `cell` read, when it was matched as bytes.
+        var builtinCell: Bool?
         for (key, f) in zip(keys, fields) where !f.range.isEmpty {
             switch key {
-            case .field(let field): row.fields.set(field, to: .string(text(f)))
-            case .cell: row.cell = text(f)
+            case .field(let field):
+                // An accessory type's name is taken as the type (accelerators on): a name holds no quote,
+                // so bytes that spell one are the field's text, quoted or not.
+                if words.words, field.isAccessory,
+                    row.fields.set(field, toTypeNamed: UnsafeBufferPointer(rebasing: bytes[f.range]))
+                {
+                    break
+                }
+                row.fields.set(field, to: .string(text(f)))
+            case .cell:
+                // A name met before is matched as bytes (accelerators on); a quoted field's bytes may not be its text.
+                if words.words, !f.quoted, let known = builtins.known(bytes, f.range) {
+                    row.cell = known.id
+                    builtinCell = known.builtin
+                } else {
+                    row.cell = text(f)
+                    builtinCell = nil
+                }
             case .disabled: row.disabled = text(f) == "true"
             case .passedOver: break
             }
         }
-        return builtins.contains(row.cell)
+        return builtinCell ?? builtins.contains(row.cell)
     }
 }

@@ -56,10 +56,18 @@ extension JSONBytes {
             case .disabled: row.disabled = try value(depth: 1).boolValue == true
             case .passedOver: try skip(depth: 1)
             case .field(let field):
-                let v =
-                    current == UInt8(ascii: "\"")
-                    ? Value.string(text(of: try checkedString(), for: field)) : try value(depth: 1)
-                row.fields.set(field, to: v)
+                guard current == UInt8(ascii: "\"") else {
+                    row.fields.set(field, to: try value(depth: 1))
+                    break
+                }
+                let token = try checkedString()
+                // An accessory type's name is taken as the type (accelerators on); other text is decoded.
+                if words.words, !token.escaped, field.isAccessory,
+                    row.fields.set(field, toTypeNamed: UnsafeBufferPointer(rebasing: bytes[token.range]))
+                {
+                    break
+                }
+                row.fields.set(field, to: .string(decode(token)))
             }
             skipSpace()
             gapStart = pos
@@ -113,21 +121,22 @@ extension JSONBytes {
         throw error("unterminated string", at: start)
     }
 
-    /// An accessory type's name as the shared string (none made per row), other text decoded.
-    private func text(of token: StringToken, for field: RowDataFields.Field) -> String {
-        if words.words, !token.escaped, field == .accessory || field == .editingAccessory,
-            let known = AccessoryType.named(utf8: UnsafeBufferPointer(rebasing: bytes[token.range]))
-        {
-            return known.name
-        }
-        return decode(token)
-    }
-
     private func field(named token: StringToken) -> RowDataFields.Field? {
         guard token.escaped else {
             return RowDataFields.field(named: UnsafeBufferPointer(rebasing: bytes[token.range]))
         }
         var key = decode(token)
         return key.withUTF8 { RowDataFields.field(named: $0) }
+    }
+}
+
+extension RowDataFields.Field {
+    /// `accessory` or `editingAccessory`, the fields `RowDataFields.set(_:toTypeNamed:)`
+    /// may hold as a type (here, where the decoders test it inline, not through a call).
+    var isAccessory: Bool {
+        switch self {
+        case .accessory, .editingAccessory: true
+        default: false
+        }
     }
 }
