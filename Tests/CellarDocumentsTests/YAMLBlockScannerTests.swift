@@ -150,6 +150,12 @@ import Testing
         "rows:\n  - text: |\n      a\n       more\n\n  - b\n", "a: |\r\n  x\r\n\r\n  y\r\nb: >\r\n  z\r\n",
         "a: |\n  x\nb: |\n  y\n", "a:\n  b: |\n    x\n  c: 1\n", "a: >\n  'q' \"d\" {x} [y] #z\n",
         "a: |\n    deep\n  # trail\nb: 1\n",
+        // Flow collections as a flow mapping's values, as styled rows write them.
+        "a: {b: {c: 1}}\n", "a: {b: [1, 2]}\n", "a: {b: {}, c: [ ], d: x}\n", "a: {b: {c: {d: 1}}}\n",
+        "- {text: a, textProperties: {color: tint}, background: {color: secondaryBackground, selectedColor: tint}}\n",
+        "- {t: a, actions: [{title: Delete, style: destructive}, {title: Flag}]}\n",
+        "- {\"cell\": \"value1\", \"textProperties\": {\"color\": \"tint\"}, \"n\": [\"x\", {\"y\": 10:30}]}\n",
+        "a: [{b: {c: d}}, {e: [f]}]\n",
     ]
 
     @Test func blockStructuresReadAsLibfyamlReadsThem() {
@@ -168,7 +174,8 @@ import Testing
         "a: b\n  c\n", "a: &x 1\nb: *x\n", "a: !!str 1\n",
         "? a\n: b\n", "%YAML 1.2\n---\na: 1\n", "a: 1\n---\nb: 2\n", "a: 1\n...\n", "a:\n\t- 1\n", "a: \"x\n  y\"\n",
         "a: 'x\n  y'\n", "- a\n - b\n", "a: 1\n b: 2\n", "a:\n  - 1\n - 2\n", "\u{FEFF}a: 1\n", "a: b\u{0085}c\n",
-        "a: {b: 1,}\n", "a: {b: [1]}\n", "a: {b: 1\n", "- {a: 1} x\n", "a: b: c\n", "a: \"\\q\"\n", "a: \"\\uD800\"\n",
+        "a: {b: 1,}\n", "a: {b: [[1]]}\n", "a: {b: {c: 1}\n", "a: {b: {c: 1},}\n", "a: {b: [1,]}\n",
+        "a: {b: {c: 1}} x\n", "a: {b: 1\n", "- {a: 1} x\n", "a: b: c\n", "a: \"\\q\"\n", "a: \"\\uD800\"\n",
         "- - a\n", "-\n  a: 1\n", "a: 1\r\nb: 2\rc: 3\n", "a: 1 #\u{0001}\n", "a: {b}\n", "a: {b: }\n", "[a]\n", "a\n",
         "", "# only\n", "---\n", "a: \"x\"y\n", "a:b\n", "a: {b:1}\n", "a: @x\n", "a: `x\n", "a: 1\nb\n",
         "a: x\u{2028}y\n",
@@ -253,6 +260,13 @@ import Testing
             let text = (0..<depth).map { String(repeating: " ", count: $0) + "k\($0):\n" }.joined() + "\n"
             #expect(Self.scans(text) == (depth <= YAMLBlockScanner.maximumDepth), "\(depth)")
             Self.expectSame(text, "depth \(depth)")
+        }
+        // Flow mappings inside flow mappings, on one line: bounded as blocks are.
+        for depth in [10, 46, 47, 48, 60, 5_000] {
+            let text =
+                "a: " + String(repeating: "{b: ", count: depth) + "1" + String(repeating: "}", count: depth) + "\n"
+            #expect(Self.scans(text) == (depth < YAMLBlockScanner.maximumDepth), "flow depth \(depth)")
+            Self.expectSame(text, "flow depth \(depth)")
         }
     }
 

@@ -7,7 +7,8 @@ import CellarText
 ///
 /// The subset: block mappings and sequences (an entry's mapping on the entry's
 /// line, a sequence under a key at the key's indentation), one-line flow
-/// mappings of scalars and flow sequences of those and scalars, one-line plain
+/// mappings of scalars and flow collections and flow sequences of flow
+/// mappings and scalars, one-line plain
 /// and quoted scalars, a mapping's value as a literal or folded block scalar
 /// in its common forms (`YAMLBlockText+BlockScalars`), comments, blank lines,
 /// CRLF, one `---` first. Anything else declines (`Declined`): anchors, tags,
@@ -175,18 +176,19 @@ struct YAMLBlockScanner: ~Copyable {
 
     /// A flow collection that ends its line: `{key: value, …}` or `[item, …]`.
     private mutating func flowCollection(at bracket: Int, end: Int) throws {
-        let after = try flow(at: bracket, end: end)
+        let after = try flow(at: bracket, end: end, depth: 0)
         guard text.isBlankOrComment(from: after, to: end) else { throw Declined() }
     }
 
     /// `{key: value, …}` with scalar keys and values, or `[item, …]` with
-    /// scalars and flow mappings as items, closed on its line (`[a: b]`,
-    /// nested sequences and a trailing comma decline); returns where the line
-    /// goes on after the closing bracket.
-    private mutating func flow(at bracket: Int, end: Int) throws -> Int {
+    /// scalars and flow mappings as items, a mapping's values scalars or flow
+    /// collections, closed on its line (`[a: b]`, a sequence in a sequence
+    /// and a trailing comma decline); returns where the line goes on after
+    /// the closing bracket.
+    private mutating func flow(at bracket: Int, end: Int, depth: Int) throws -> Int {
         let isMapping = text[bracket] == UInt8(ascii: "{")
-        // A flow sequence's mappings are one level deeper.
-        guard blocks.count + (isMapping ? 0 : 1) < Self.maximumDepth else { throw Declined() }
+        // A flow sequence's mappings are one level deeper; `depth` collections hold this one.
+        guard blocks.count + depth + (isMapping ? 0 : 1) < Self.maximumDepth else { throw Declined() }
         batch.events.append(Event(kind: isMapping ? .mappingStart : .sequenceStart))
         let closer = isMapping ? UInt8(ascii: "}") : UInt8(ascii: "]")
         var i = text.skipSpaces(from: bracket + 1, to: end)
@@ -194,9 +196,14 @@ struct YAMLBlockScanner: ~Copyable {
             while true {
                 if isMapping {
                     i = try append(key: try readScalar(at: i, end: end, closer: closer), end: end)
-                    i = try value(at: i, end: end, closer: closer)
+                    // A value may be a flow collection itself (`{color: {light: …}}`, `{actions: [{…}]}`).
+                    if i < end && (text[i] == UInt8(ascii: "{") || text[i] == UInt8(ascii: "[")) {
+                        i = try flow(at: i, end: end, depth: depth + 1)
+                    } else {
+                        i = try value(at: i, end: end, closer: closer)
+                    }
                 } else if i < end && text[i] == UInt8(ascii: "{") {
-                    i = try flow(at: i, end: end)
+                    i = try flow(at: i, end: end, depth: depth + 1)
                 } else {
                     i = try value(at: i, end: end, closer: closer)
                 }
