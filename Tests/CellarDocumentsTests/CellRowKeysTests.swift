@@ -45,20 +45,44 @@ import Testing
         #expect(added.selectionStyle == SelectionStyle.none && added.editingStyle == .delete && added.background == nil)
     }
 
-    @Test func rowsDecodedAheadCarryThem() throws {
-        let doc = try Self.load(Self.json, .json)
+    /// Rows decoded ahead carry them, read in the built-in row's one walk
+    /// (JSON, and CSV with accelerators on), or by a second read for a row
+    /// no built-in style draws.
+    @Test(arguments: [InputFormat.json, .csv])
+    func rowsDecodedAheadCarryThem(_ format: InputFormat) throws {
+        let doc = try Self.load(format == .json ? Self.json : Self.csv, format)
         let prefetch = try #require(
             RowPrefetch(
                 doc.decoder, from: 0, builtins: BuiltinIdentifiers(Registry(), defaultCell: "default"),
                 editingRows: doc.found.editingRows, ambiguousWide: false))
         defer { prefetch.stop() }
-        let a = try #require(prefetch.take(0)?.cellKeys)
-        #expect(a.selectionStyle == SelectionStyle.none && a.editingStyle == nil && a.background == nil)
-        let b = try #require(prefetch.take(1)?.cellKeys)
-        #expect(b.editingStyle == .insert && b.background != nil)
-        // An editing key the cell does not take (deselectAfterSelect): read, and nothing for the cell.
-        let c = try #require(prefetch.take(2)?.cellKeys)
-        #expect(c.selectionStyle == nil && c.editingStyle == nil && c.background == nil)
+        let a = try #require(prefetch.take(0))
+        #expect(a.cellKeysRead && a.cellKeys?.selectionStyle == SelectionStyle.none && a.cellKeys?.editingStyle == nil)
+        let b = try #require(prefetch.take(1))
+        #expect(b.cellKeysRead && b.cellKeys?.editingStyle == .insert)
+        #expect((b.cellKeys?.background != nil) == (format == .json))
+        // An editing key the cell does not take (deselectAfterSelect, selectable): read, nothing for the cell.
+        let c = try #require(prefetch.take(2))
+        #expect(c.cellKeysRead && c.cellKeys == nil)
+        // The decoder's one walk reads them, no second read.
+        var ids = BuiltinIdentifiers(Registry(), defaultCell: "default")
+        let walked = try doc.decoder.decodedRow(0, builtins: &ids)
+        #expect(walked.cellKeysRead && walked.cellKeys?.selectionStyle == SelectionStyle.none)
+        let none = try doc.decoder.decodedRow(2, builtins: &ids)
+        #expect(none.cellKeysRead && none.cellKeys == nil)
+    }
+
+    /// A row no built-in style draws (a Lua style's) has its keys read apart, ahead.
+    @Test func rowsOfOtherStylesHaveThemReadApart() throws {
+        let text = "{\"sections\": [{\"rows\": [{\"cell\": \"mine\", \"text\": \"a\", \"selectionStyle\": \"none\"}]}]}"
+        let doc = try Self.load(text, .json)
+        let prefetch = try #require(
+            RowPrefetch(
+                doc.decoder, from: 0, builtins: BuiltinIdentifiers(Registry(), defaultCell: "default"),
+                editingRows: doc.found.editingRows, ambiguousWide: false))
+        defer { prefetch.stop() }
+        let a = try #require(prefetch.take(0))
+        #expect(a.parsed == nil && a.cellKeysRead && a.cellKeys?.selectionStyle == SelectionStyle.none)
     }
 
     @Test func theCellTakesThem() throws {

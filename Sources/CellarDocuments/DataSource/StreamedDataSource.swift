@@ -260,7 +260,9 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
         case .stored(let i):
             row = try decodedRow(stored: i, of: tableView)
             if document.hasEditingKeys(i) {
-                keys = try row.cellKeys.take() ?? CellRowKeys(document.values(i, of: CellRowKeys.names))
+                keys =
+                    row.cellKeysRead
+                    ? row.cellKeys.take() : try CellRowKeys(document.values(i, of: CellRowKeys.names))
             }
             stored = i
         case .added(let v, _):

@@ -11,8 +11,11 @@ struct DecodedRow: Sendable {
     var readsFields = false
     var cell: String?
     var disabled: Bool
-    /// Read ahead for a row with editing keys (`RowPrefetch`); nil: read when the cell is configured.
+    /// The keys a cell takes, when the row has some and they were read with it.
     var cellKeys: CellRowKeys?
+    /// Whether `cellKeys` was read with the row (the built-in row's walk reads every key): when not, and
+    /// the row has editing keys, they are read when the cell is configured (or ahead, `RowPrefetch`).
+    var cellKeysRead = false
 
     init(_ row: StyleRow) {
         data = row.data
@@ -31,7 +34,7 @@ struct DecodedRow: Sendable {
     /// no one else) when given, which is moved out of it, not retained.
     init(
         parsed data: consuming RowData, cell: String?, disabled: Bool, measuringLabels ambiguousWide: Bool? = nil,
-        box: inout ParsedRowData?
+        box: inout ParsedRowData?, cellKeys: CellRowKeys? = nil, cellKeysRead: Bool = false
     ) {
         // Each field set once, the data moved in: a row set field by field on two branches is built twice and copied.
         let parsed: ParsedRowData
@@ -45,6 +48,8 @@ struct DecodedRow: Sendable {
         self.parsed = parsed
         self.cell = cell
         self.disabled = disabled
+        self.cellKeys = cellKeys
+        self.cellKeysRead = cellKeysRead
     }
 }
 

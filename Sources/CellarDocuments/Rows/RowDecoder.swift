@@ -125,7 +125,8 @@ struct RowDecoder: Sendable {
         guard read == true, let data = try? RowData.parse(taking: &row.fields) else { return nil }
         // The cell's name moved out of the row, which is dropped here: a copy would be retained.
         return DecodedRow(
-            parsed: data, cell: row.cell.take(), disabled: row.disabled, measuringLabels: ambiguousWide, box: &box)
+            parsed: data, cell: row.cell.take(), disabled: row.disabled, measuringLabels: ambiguousWide, box: &box,
+            cellKeys: row.cellKeyValues.map(CellRowKeys.init), cellKeysRead: true)
     }
 
     @inline(__always)

@@ -100,6 +100,8 @@ final class RowPrefetch: @unchecked Sendable {
         // table measures them itself, which balances the threads (same widths).
         var measuring = true
         var boxes: [ParsedRowData] = []
+        // Held here: the property is read once, not retained around every row's test.
+        let editing = editingRows
         while next < decoder.count {
             behind.passed(decoder.rowOffsets[next])
             var chunk: [DecodedRow] = []
@@ -110,12 +112,17 @@ final class RowPrefetch: @unchecked Sendable {
                 var box = boxes.popLast()
                 if !isKnownUniquelyReferenced(&box) { box = nil }
                 let hadBox = box != nil
-                // Appended as returned: a row bound first is copied, then destroyed.
+                // Appended as returned: a row bound first is copied, then destroyed; so only a row with
+                // editing keys is bound, to read the keys its cell takes when the decoding did not (one
+                // that fails is left to the table, which reports it).
                 do {
-                    if editingRows.contains(next) {
+                    if !editing.isEmpty, editing.contains(next) {
                         var row = try decoder.decodedRow(
                             next, builtins: &builtins, measuringLabels: measuring ? ambiguousWide : nil, box: &box)
-                        row.cellKeys = CellRowKeys(try decoder.values(next, of: CellRowKeys.names))
+                        if !row.cellKeysRead, let values = try? decoder.values(next, of: CellRowKeys.names) {
+                            row.cellKeys = CellRowKeys(values)
+                            row.cellKeysRead = true
+                        }
                         chunk.append(row)
                     } else {
                         chunk.append(

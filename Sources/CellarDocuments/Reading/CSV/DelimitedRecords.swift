@@ -218,6 +218,7 @@ extension DelimitedRecords {
                     builtinCell = nil
                 }
             case .disabled: row.disabled = text(f) == "true"
+            case .cellKey(let k): row.setCellKey(k, to: .string(text(f)))
             case .passedOver: break
             }
         }

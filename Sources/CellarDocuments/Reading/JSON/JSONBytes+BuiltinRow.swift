@@ -6,12 +6,23 @@ extension JSONBytes {
         var fields = RowDataFields()
         var cell: String?
         var disabled = false
+        /// The values of the cell's keys (`CellRowKeys.names`, in order); nil (nothing to release) when
+        /// the row has none.
+        var cellKeyValues: [Value?]?
+
+        /// Keeps `value` as cell key `k`.
+        mutating func setCellKey(_ k: Int, to value: Value) {
+            if cellKeyValues == nil { cellKeyValues = Array(repeating: nil, count: CellRowKeys.names.count) }
+            cellKeyValues?[k] = value
+        }
     }
 
     /// What a row's key is to a built-in style.
     enum BuiltinKey: Sendable {
         case field(RowDataFields.Field)
         case cell, disabled
+        /// One of the keys a cell takes (`CellRowKeys.names`, by index).
+        case cellKey(Int)
         /// Another table key, or one no built-in style reads (a `--section-by`
         /// column, an extra key): its value is passed over, as `RowDataFields.read` passes it.
         case passedOver
@@ -22,7 +33,11 @@ extension JSONBytes {
             if let field = key.withUTF8({ RowDataFields.field(named: $0) }) {
                 self = .field(field)
             } else {
-                self = name == "cell" ? .cell : name == "disabled" ? .disabled : .passedOver
+                if let k = CellRowKeys.names.firstIndex(where: { $0.description == name }) {
+                    self = .cellKey(k)
+                } else {
+                    self = name == "cell" ? .cell : name == "disabled" ? .disabled : .passedOver
+                }
             }
         }
     }
@@ -54,6 +69,7 @@ extension JSONBytes {
             switch key {
             case .cell: guard try builtinCell(&builtins, into: &row) else { return false }
             case .disabled: row.disabled = try value(depth: 1).boolValue == true
+            case .cellKey(let k): row.setCellKey(k, to: try value(depth: 1))
             case .passedOver: try skip(depth: 1)
             case .field(let field):
                 guard current == UInt8(ascii: "\"") else {
