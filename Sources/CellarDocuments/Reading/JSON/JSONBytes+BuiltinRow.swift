@@ -30,14 +30,17 @@ extension JSONBytes {
         /// The key named `name` (a JSON row's key, a CSV or TSV column).
         init(_ name: String) {
             var key = name
-            if let field = key.withUTF8({ RowDataFields.field(named: $0) }) {
+            self = key.withUTF8 { BuiltinKey(utf8: $0) }
+        }
+
+        /// The key whose name is these bytes: compared as bytes, no `String` made.
+        init(utf8 name: UnsafeBufferPointer<UInt8>) {
+            if let field = RowDataFields.field(named: name) {
                 self = .field(field)
+            } else if let k = CellRowKeys.names.firstIndex(where: { name.equals($0) }) {
+                self = .cellKey(k)
             } else {
-                if let k = CellRowKeys.names.firstIndex(where: { $0.description == name }) {
-                    self = .cellKey(k)
-                } else {
-                    self = name == "cell" ? .cell : name == "disabled" ? .disabled : .passedOver
-                }
+                self = name.equals("cell") ? .cell : name.equals("disabled") ? .disabled : .passedOver
             }
         }
     }
@@ -98,7 +101,7 @@ extension JSONBytes {
     }
 
     private func builtinKey(_ token: StringToken) -> BuiltinKey {
-        if let field = field(named: token) { return .field(field) }
+        guard token.escaped else { return BuiltinKey(utf8: UnsafeBufferPointer(rebasing: bytes[token.range])) }
         return BuiltinKey(decode(token))
     }
 
@@ -135,14 +138,6 @@ extension JSONBytes {
         }
         pos = bytes.count
         throw error("unterminated string", at: start)
-    }
-
-    private func field(named token: StringToken) -> RowDataFields.Field? {
-        guard token.escaped else {
-            return RowDataFields.field(named: UnsafeBufferPointer(rebasing: bytes[token.range]))
-        }
-        var key = decode(token)
-        return key.withUTF8 { RowDataFields.field(named: $0) }
     }
 }
 
