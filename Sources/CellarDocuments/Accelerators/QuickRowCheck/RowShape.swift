@@ -59,19 +59,13 @@ struct RowShape<Name: Sendable>: Sendable {
 
     /// Keeps the checked bytes `gap` as gap `k`, when they fit in four words.
     mutating func record(_ k: Int, _ scanner: WordScanner, gap: Range<Int>, key: Range<Int>, name: Name) {
-        guard k <= gaps.count, k < Self.maximumGaps, !gap.isEmpty, gap.count <= Self.maximumLength else { return }
-        var words: [UInt64] = [0, 0, 0, 0]
-        var masks: [UInt64] = [0, 0, 0, 0]
-        for i in 0..<4 where i * 8 < gap.count {
-            guard let w = scanner.word(at: gap.lowerBound + i * 8) else { return }
-            let bytes = min(8, gap.count - i * 8)
-            masks[i] = bytes == 8 ? ~0 : (1 << UInt64(8 * bytes)) - 1
-            words[i] = w & masks[i]
-        }
+        guard k <= gaps.count, k < Self.maximumGaps, !gap.isEmpty, gap.count <= Self.maximumLength,
+            let p0 = gapWord(scanner, gap, 0), let p1 = gapWord(scanner, gap, 1), let p2 = gapWord(scanner, gap, 2),
+            let p3 = gapWord(scanner, gap, 3)
+        else { return }
         let g = Gap(
             length: gap.count, keyStart: key.lowerBound - gap.lowerBound, keyEnd: key.upperBound - gap.lowerBound,
-            name: name, words: (words[0], words[1], words[2], words[3]),
-            masks: (masks[0], masks[1], masks[2], masks[3]))
+            name: name, words: (p0.word, p1.word, p2.word, p3.word), masks: (p0.mask, p1.mask, p2.mask, p3.mask))
         if k == gaps.count {
             gaps.append(g)
             others.append(g)
@@ -80,4 +74,15 @@ struct RowShape<Name: Sendable>: Sendable {
             gaps[k] = g
         }
     }
+}
+
+/// Word `i` of `gap` and the mask of its bytes (none past the gap, zero past its end); nil when the
+/// scanner has no word there. No array: rows of varying keys record gaps often.
+@inline(__always)
+private func gapWord(_ scanner: WordScanner, _ gap: Range<Int>, _ i: Int) -> (word: UInt64, mask: UInt64)? {
+    guard i * 8 < gap.count else { return (0, 0) }
+    guard let w = scanner.word(at: gap.lowerBound + i * 8) else { return nil }
+    let bytes = min(8, gap.count - i * 8)
+    let mask: UInt64 = bytes == 8 ? ~0 : (1 << UInt64(8 * bytes)) - 1
+    return (w & mask, mask)
 }
