@@ -5,7 +5,7 @@ import Testing
 @testable import CellarDocuments
 
 /// A stored row with editing keys hands its cell the keys a cell takes
-/// (`StreamedDataSource.cellRowKeys`) read alone: its data and its other
+/// (`CellRowKeys.names`) read alone: its data and its other
 /// editing keys are passed over, in every format, and the cell shows them.
 @Suite struct CellRowKeysTests {
     static let json = """
@@ -27,6 +27,14 @@ import Testing
     static func load(_ text: String, _ format: InputFormat) throws -> StreamedDocument {
         try StreamedDocument.load(
             DocumentInput(path: "t.\(format.rawValue)", bytes: Array(text.utf8), format: format))
+    }
+
+    /// Rows of `doc` decoded ahead from its first, its editing rows' cell keys with them.
+    static func prefetch(_ doc: StreamedDocument) throws -> RowPrefetch {
+        try #require(
+            RowPrefetch(
+                doc.decoder, from: 0, builtins: BuiltinIdentifiers(Registry(), defaultCell: "default"),
+                editingRows: doc.found.editingRows, ambiguousWide: false))
     }
 
     @Test func onlyTheCellsKeysAreRead() throws {
@@ -51,10 +59,7 @@ import Testing
     @Test(arguments: [InputFormat.json, .csv])
     func rowsDecodedAheadCarryThem(_ format: InputFormat) throws {
         let doc = try Self.load(format == .json ? Self.json : Self.csv, format)
-        let prefetch = try #require(
-            RowPrefetch(
-                doc.decoder, from: 0, builtins: BuiltinIdentifiers(Registry(), defaultCell: "default"),
-                editingRows: doc.found.editingRows, ambiguousWide: false))
+        let prefetch = try Self.prefetch(doc)
         defer { prefetch.stop() }
         let a = try #require(prefetch.take(0))
         #expect(a.cellKeysRead && a.cellKeys?.selectionStyle == SelectionStyle.none && a.cellKeys?.editingStyle == nil)
@@ -76,10 +81,7 @@ import Testing
     @Test func rowsOfOtherStylesHaveThemReadApart() throws {
         let text = "{\"sections\": [{\"rows\": [{\"cell\": \"mine\", \"text\": \"a\", \"selectionStyle\": \"none\"}]}]}"
         let doc = try Self.load(text, .json)
-        let prefetch = try #require(
-            RowPrefetch(
-                doc.decoder, from: 0, builtins: BuiltinIdentifiers(Registry(), defaultCell: "default"),
-                editingRows: doc.found.editingRows, ambiguousWide: false))
+        let prefetch = try Self.prefetch(doc)
         defer { prefetch.stop() }
         let a = try #require(prefetch.take(0))
         #expect(a.parsed == nil && a.cellKeysRead && a.cellKeys?.selectionStyle == SelectionStyle.none)

@@ -1,9 +1,10 @@
 import Cellar
 
-/// The row keys a cell takes (`Cell.setRowKeys`), read from a row with
-/// editing keys: on the decoding thread for a row decoded ahead
-/// (`RowPrefetch`), else when the table configures the row. A class: most
-/// rows have none, and a decoded row moves one reference, not the values.
+/// The row keys a cell takes (`Cell.setRowKeys`): read in a built-in row's
+/// one walk (`JSONBytes.builtinRow`, `DelimitedRecords.builtinRow`), else,
+/// for a row with editing keys, apart on the decoding thread (`RowPrefetch`)
+/// or when the table configures the row. A class: most rows have none, and
+/// a decoded row moves one reference, not the values.
 final class CellRowKeys: Sendable {
     /// The keys read, in this order; the row's data and its other editing
     /// keys (`selectable`, `template`, …) are passed over.

@@ -14,7 +14,7 @@ final class RowPrefetch: @unchecked Sendable {
     static let chunkRows = 256
     private let decoder: RowDecoder
     private let builtins: BuiltinIdentifiers
-    /// Rows with editing keys: their cell's keys are read here too (`CellRowKeys`).
+    /// Rows with editing keys: their cell's keys are read here when the decoding did not read them (`CellRowKeys`).
     private let editingRows: RowBits
     private let ambiguousWide: Bool
     static let queuedChunks = 16
@@ -100,7 +100,7 @@ final class RowPrefetch: @unchecked Sendable {
         // table measures them itself, which balances the threads (same widths).
         var measuring = true
         var boxes: [ParsedRowData] = []
-        // Held here: the property is read once, not retained around every row's test.
+        // Read once for the loop; most documents have no editing rows, which one test passes.
         let editing = editingRows
         while next < decoder.count {
             behind.passed(decoder.rowOffsets[next])
