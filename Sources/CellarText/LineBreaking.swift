@@ -201,10 +201,10 @@ public enum TextLayout {
     ) -> String {
         guard width > 0 else { return "" }
         if Sanitizer.isClean(text) {
-            if DisplayWidth.of(text, ambiguousWide: ambiguousWide) <= width { return text }
-            return withUTF8Bytes(text) {
-                cut($0, width: width, mode: mode, force: false, ambiguousWide: ambiguousWide).text
-            }
+            // Measured once: the cut takes the width.
+            let total = DisplayWidth.of(text, ambiguousWide: ambiguousWide)
+            if total <= width { return text }
+            return truncate(clean: text, total: total, width: width, mode: mode, ambiguousWide: ambiguousWide).text
         }
         let clean = ByteBuffer(capacity: text.utf8.count + 16)
         withUTF8Bytes(text) { Sanitizer.sanitize(utf8: $0, into: clean) }
