@@ -18,11 +18,11 @@ struct RowKeySets {
     private(set) var identifiers: [String] = []
     private var identifierIndex: [String: Int] = [:]
     private(set) var entries: Set<Entry> = []
-    /// The last few entries, compared rather than hashed: enough for a
-    /// document's usual mix (four styles, some rows with an image, a height
-    /// or a selection) to come round again before one is forgotten.
-    private var recent: [Entry] = []
-    private static let recentCount = 16
+    /// The entries met lately, one to each slot of a hash of its own: rows
+    /// mostly repeat a set met lately, which one compare finds, where the set
+    /// hashes. No slot holds `Entry(identifier: -1, …)`, which no row has.
+    private var lately = [Entry](repeating: Entry(identifier: -1, keys: 0), count: 1 << latelyBits)
+    private static let latelyBits = 6
     private(set) var complete = true
     private(set) var rows = 0
 
@@ -81,9 +81,10 @@ struct RowKeySets {
     mutating func add(identifier: Int, keys: UInt64) {
         rows += 1
         let e = Entry(identifier: identifier, keys: keys)
-        if recent.last == e || recent.contains(e) { return }
-        if recent.count >= Self.recentCount { recent.removeFirst() }
-        recent.append(e)
+        let mixed = (keys ^ UInt64(truncatingIfNeeded: identifier) &* 0x9E37_79B9_7F4A_7C15) &* 0x9E37_79B9_7F4A_7C15
+        let slot = Int(truncatingIfNeeded: mixed >> UInt64(64 - Self.latelyBits))
+        if lately[slot] == e { return }
+        lately[slot] = e
         entries.insert(e)
     }
 
