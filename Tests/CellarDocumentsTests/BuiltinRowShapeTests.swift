@@ -7,7 +7,8 @@ import Testing
 /// (`RowShape`, accelerators on) against every key read (accelerators off):
 /// the same fields, cell, disabled flag, answer and end, row after row,
 /// over rows whose gaps share bytes with the ones before but differ (other
-/// keys, keys extending a field's name, spacing, escapes, two shapes in turn).
+/// keys, keys extending a field's name, spacing, escapes, two shapes in turn),
+/// and mappings met before (`RecentValues`) against each decoded afresh.
 @Suite struct BuiltinRowShapeTests {
     static let rows = [
         #"{"cell": "value1", "text": "Row 1 한글", "secondaryText": "2 🍎", "accessory": "checkmark"}"#,
@@ -29,6 +30,14 @@ import Testing
         #"{"cell": "value1", "text": "twice", "accessory": "checkmark", "accessory": 7}"#,
         #"{"cell": "value1", "text": "twice", "accessory": 7, "editingAccessory": "none", "accessory": "checkmark"}"#,
         #"{"cell": "value1", "text": "escaped", "accessory": "check\u006dark", "editingAccessory": "checkMark"}"#,
+        // Mappings and lists met again (`RecentValues`): the same bytes under another key, and
+        // bytes that begin as a value met before but go on.
+        #"{"cell": "value1", "text": "p", "textProperties": {"bold": true}, "background": {"color": "tint"}}"#,
+        #"{"cell": "value1", "text": "p", "secondaryTextProperties": {"bold": true}, "background": {"color": "red"}}"#,
+        #"{"cell": "value1", "text": "p", "textProperties": {"bold": true, "numberOfLines": 2}}"#,
+        #"{"cell": "value1", "text": "p", "textProperties": {"bold": true}, "background": {"color": "tint"}}"#,
+        #"{"cell": "value1", "text": "p", "textProperties": {"bold": false}, "background": {"color": "tint"}}"#,
+        #"{"cell": "value1", "text": "p", "image": ["x"], "background": {"color": "tint", "selectedColor": "red"}}"#,
         #"{"cell": "value1", "text": "last", "secondaryText": "row", "accessory": "checkmark"}"#,
         #"{}"#,
     ]
@@ -38,6 +47,7 @@ import Testing
         var fields: RowDataFields
         var cell: String?
         var disabled: Bool
+        var cellKeys: [Value?]?
         var end: Int
     }
 
@@ -54,7 +64,9 @@ import Testing
                 var row = JSONBytes.BuiltinRow()
                 let answer = try j.builtinRow(&builtins, into: &row)
                 reads.append(
-                    Read(answer: answer, fields: row.fields, cell: row.cell, disabled: row.disabled, end: j.pos))
+                    Read(
+                        answer: answer, fields: row.fields, cell: row.cell, disabled: row.disabled,
+                        cellKeys: row.cellKeyValues, end: j.pos))
                 start = (buffer[start...].firstIndex(of: 0x0A) ?? buffer.count) + 1
             }
             return reads
@@ -72,5 +84,7 @@ import Testing
         // The rows read as they say (not two paths agreeing on nothing).
         #expect(plain[0].answer && plain[0].fields.text == .string("Row 1 한글") && plain[0].cell == "value1")
         #expect(plain.contains { $0.disabled } && plain.contains { !$0.answer })
+        #expect(plain.contains { $0.fields.secondaryTextProperties == .object(["bold": .bool(true)]) })
+        #expect(plain.contains { $0.cellKeys?[2] == .object(["color": .string("red")]) })
     }
 }

@@ -118,8 +118,8 @@ import Testing
         }
     }
 
-    /// A row is read the same after any other row (whose key gaps the check
-    /// keeps) as by a check of its own: same answer, same stop.
+    /// A row is read the same after any other row (whose key gaps and nested
+    /// values the check keeps) as by a check of its own: same answer, same stop.
     @Test func aRowReadsTheSameAfterAnyOther() {
         let rows =
             Self.rows + [
@@ -130,6 +130,13 @@ import Testing
                 #"{"text": "a", "secondaryText": "b" , "image": "c"}"#, #"{"text": "a", "secondaryText": 1}"#,
                 #"{"cell": "subtitles", "text": "a"}"#, #"{"cell": "subtitle\"", "text": "a"}"#,
                 #"{"cell": "subtitl", "text": "a"}"#, #"{"cell": "value1", "cell": "value1"}"#,
+                // Mappings and lists met before (`RecentValues`): the same bytes under another key that
+                // refuses them, and bytes that begin as a value met before but go on.
+                #"{"textProperties": {"bold": true}}"#, #"{"background": {"bold": true}}"#,
+                #"{"secondaryTextProperties": {"bold": true}}"#, #"{"textProperties": {"bold": true, "bolt": 1}}"#,
+                #"{"textProperties": {"bold": true}, "secondaryTextProperties": {"bold": 1}}"#,
+                #"{"trailingSwipeActions": [{"title": "Delete"}]}"#, #"{"leadingSwipeActions": [{"title": "Delete"}]}"#,
+                #"{"trailingSwipeActions": [{"title": "Delete"}, 5]}"#, #"{"background": {"color": "tint"}}"#,
             ]
         for options in [TableOptions(), TableOptions(defaultCell: "keyValue", sectionBy: "team")] {
             for first in rows {

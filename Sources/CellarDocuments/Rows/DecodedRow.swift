@@ -65,6 +65,8 @@ struct BuiltinIdentifiers: Sendable {
     /// A CSV or TSV record's fields as its reader last found them: the array
     /// is reused from row to row (`RowDecoder.builtinRow`), not allocated for each.
     var recordFields: [DelimitedRecords.Field] = []
+    /// The mappings and lists of the rows read so far, as decoded (`JSONBytes.builtinRow`).
+    var recent = RecentValues<JSONBytes.BuiltinKey, Value>(enabled: Accelerators.enabled)
 
     /// An identifier decided, with its bytes (a row's `cell` is matched against them, no `String` made).
     private struct Known {

@@ -60,9 +60,10 @@ extension QuickRowCheck {
                 else { return false }
                 row.editing = true
             case .editingValue:
-                guard let v = try? j.value(depth: depth + 1),
+                let taken = takes(&j, name: name, depth: depth) { v, defaultCell in
                     (try? RowCheck.checkEditingKey(Self.names[name], v, defaultCell: defaultCell)) != nil
-                else { return false }
+                }
+                guard taken == true else { return false }
                 row.editing = true
             case .builtinText, .detail:
                 if j.current == UInt8(ascii: "{") || j.current == UInt8(ascii: "[") { builtinTrouble = true }
@@ -87,8 +88,12 @@ extension QuickRowCheck {
                 j.pos = start
                 guard Self.pass(&j, depth: depth + 1) else { return false }
             case .builtinValue:
-                guard let v = try? j.value(depth: depth + 1) else { return false }
-                if !RowData.accepts(v, as: Self.names[name]) { builtinTrouble = true }
+                // A value the built-in styles do not take is only trouble for a built-in row.
+                guard
+                    let taken = takes(
+                        &j, name: name, depth: depth, { v, _ in RowData.accepts(v, as: Self.names[name]) })
+                else { return false }
+                if !taken { builtinTrouble = true }
             case .height:
                 guard let h = Self.height(&j) else { return false }
                 row.height = h
@@ -115,6 +120,23 @@ extension QuickRowCheck {
         row.keys = keyMask
         keySets?.add(identifier: row.identifierIndex, keys: keyMask)
         return true
+    }
+
+    /// Whether key `name` takes the value at `j.pos` (`takes`), moving past it; nil when it is no
+    /// JSON value. A mapping or list met before (`recent`) is passed over with its answer then.
+    @inline(__always)
+    mutating func takes(
+        _ j: inout JSONBytes, name: Int, depth: Int, _ takes: (Value, _ defaultCell: String) -> Bool
+    ) -> Bool? {
+        let start = j.pos
+        if let (taken, count) = recent.find(name, in: j.bytes, at: start) {
+            j.pos = start &+ count
+            return taken
+        }
+        guard let v = try? j.value(depth: depth + 1) else { return nil }
+        let taken = takes(v, defaultCell)
+        recent.keep(name, j.bytes, start..<j.pos, taken)
+        return taken
     }
 
     enum Member {

@@ -82,6 +82,8 @@ struct QuickRowCheck {
     /// A JSON table's row key sets, recorded as rows pass (nil: not kept).
     var keySets: RowKeySets?
     let defaultIndex: Int
+    /// Whether each key took the mappings and lists met so far.
+    var recent = RecentValues<Int, Bool>(enabled: Accelerators.enabled)
 
     init(options: TableOptions, keySets: RowKeySets? = nil) {
         sectionBy = options.sectionBy.map { Array($0.utf8) }

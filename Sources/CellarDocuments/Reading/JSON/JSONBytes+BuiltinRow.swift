@@ -18,7 +18,7 @@ extension JSONBytes {
     }
 
     /// What a row's key is to a built-in style.
-    enum BuiltinKey: Sendable {
+    enum BuiltinKey: Equatable, Sendable {
         case field(RowDataFields.Field)
         case cell, disabled
         /// One of the keys a cell takes (`CellRowKeys.names`, by index).
@@ -72,11 +72,11 @@ extension JSONBytes {
             switch key {
             case .cell: guard try builtinCell(&builtins, into: &row) else { return false }
             case .disabled: row.disabled = try value(depth: 1).boolValue == true
-            case .cellKey(let k): row.setCellKey(k, to: try value(depth: 1))
+            case .cellKey(let k): row.setCellKey(k, to: try nestedValue(key, &builtins.recent))
             case .passedOver: try skip(depth: 1)
             case .field(let field):
                 guard current == UInt8(ascii: "\"") else {
-                    row.fields.set(field, to: try value(depth: 1))
+                    row.fields.set(field, to: try nestedValue(key, &builtins.recent))
                     break
                 }
                 let token = try checkedString()
@@ -98,6 +98,21 @@ extension JSONBytes {
         }
         pos += 1
         return row.cell != nil || builtins.contains(nil)
+    }
+
+    /// The value at `pos`; a mapping or list met before is taken as decoded then (`recent`, accelerators on).
+    private mutating func nestedValue(_ key: BuiltinKey, _ recent: inout RecentValues<BuiltinKey, Value>) throws
+        -> Value
+    {
+        guard words.words else { return try value(depth: 1) }
+        let start = pos
+        if let (v, count) = recent.find(key, in: bytes, at: start) {
+            pos = start &+ count
+            return v
+        }
+        let v = try value(depth: 1)
+        recent.keep(key, bytes, start..<pos, v)
+        return v
     }
 
     private func builtinKey(_ token: StringToken) -> BuiltinKey {

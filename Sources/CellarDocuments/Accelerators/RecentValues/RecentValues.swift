@@ -1,0 +1,62 @@
+/// The nested values (mappings and lists) of the rows read so far, by their
+/// bytes: styled rows repeat a few (`{"color": "tint"}`, one swipe action),
+/// and a value met again is taken as its reader settled it then instead of
+/// being decoded, built and checked once more.
+///
+/// Invariant: a mapping or a list ends where its bytes say, so bytes equal to
+/// a kept entry's from the value's first byte are that value, whole. An
+/// entry is kept only after its reader read those bytes without error, and
+/// at most `longest` bytes nest far less deep than the readers' bound, so
+/// the bytes alone decide what they read as. `Outcome` is what the reader
+/// made of them (the check: whether the key takes them; the decoder: the value).
+struct RecentValues<Key: Equatable & Sendable, Outcome: Sendable>: Sendable {
+    private struct Entry: Sendable {
+        var key: Key
+        var bytes: [UInt8]
+        var outcome: Outcome
+    }
+
+    /// Enough for the few styles of a document's rows; a miss costs a look at each entry's key.
+    static var capacity: Int { 16 }
+    static var longest: Int { 256 }
+
+    private var entries: [Entry] = []
+    /// The entry the next new one replaces, once all are taken.
+    private var next = 0
+    /// False: every value is read in full (`Accelerators.enabled`).
+    let enabled: Bool
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    /// The outcome kept for `key` whose bytes begin at `start`, and the bytes' count.
+    @inline(__always)
+    func find(_ key: Key, in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (outcome: Outcome, count: Int)? {
+        guard !entries.isEmpty, start < bytes.count,
+            bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[")
+        else { return nil }
+        return search(key, bytes, start)
+    }
+
+    @inline(never)
+    private func search(_ key: Key, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> (Outcome, Int)? {
+        for e in entries where e.key == key && bytes.count - start >= e.bytes.count {
+            let same = e.bytes.withUnsafeBufferPointer { bytes.bytes(start..<(start + $0.count), equal: $0) }
+            if same { return (e.outcome, e.bytes.count) }
+        }
+        return nil
+    }
+
+    /// Keeps what the reader made of the mapping or list at `range`, read without error.
+    mutating func keep(_ key: Key, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ outcome: Outcome) {
+        guard enabled, range.count <= Self.longest, let first = range.first,
+            bytes[first] == UInt8(ascii: "{") || bytes[first] == UInt8(ascii: "[")
+        else { return }
+        let entry = Entry(key: key, bytes: Array(bytes[range]), outcome: outcome)
+        if entries.count < Self.capacity {
+            entries.append(entry)
+        } else {
+            entries[next] = entry
+            next = (next + 1) % Self.capacity
+        }
+    }
+}
