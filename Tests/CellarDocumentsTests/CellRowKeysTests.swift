@@ -99,4 +99,31 @@ import Testing
         let c = try source.tableView(table, cellForRowAt: IndexPath(0, 2))
         #expect(c.selectionStyle != SelectionStyle.none && c.editingStyle == nil && c.backgroundConfiguration == nil)
     }
+
+    /// Rows with equal cell-key values share one `CellRowKeys` (accelerators on); other
+    /// values, and every row with the accelerators off, get their own, with their values.
+    @Test func equalValuesShareTheirKeys() {
+        let background: Value = .object(["color": .string("tint")])
+        let rows: [[Value?]] = [
+            [nil, nil, background], [.string("none"), nil, nil], [nil, nil, background],
+            [nil, nil, .object(["color": .string("tint")])], [.string("blue"), .string("insert"), nil],
+            [nil, nil, .object(["color": .string("red")])], [.string("gray"), nil, nil], [nil, .string("delete"), nil],
+            [nil, nil, background], [.string("none"), nil, nil],
+        ]
+        for enabled in [true, false] {
+            var recent = RecentCellRowKeys(enabled: enabled)
+            var made: [CellRowKeys] = []
+            for values in rows {
+                let keys = recent.keys(values)
+                let fresh = CellRowKeys(values)
+                #expect(keys.selectionStyle == fresh.selectionStyle && keys.editingStyle == fresh.editingStyle)
+                #expect(keys.background == fresh.background)
+                made.append(keys)
+            }
+            #expect((made[0] === made[2]) == enabled && (made[2] === made[3]) == enabled)
+            #expect(made[0] !== made[1] && made[0] !== made[5] && made[4] !== made[6])
+            // Past the capacity, a row's keys are made again or found, never another row's.
+            #expect(made[9].selectionStyle == SelectionStyle.none && made[8].background == made[0].background)
+        }
+    }
 }

@@ -67,6 +67,8 @@ struct BuiltinIdentifiers: Sendable {
     var recordFields: [DelimitedRecords.Field] = []
     /// The mappings and lists of the rows read so far, as decoded (`JSONBytes.builtinRow`).
     var recent = RecentValues<JSONBytes.BuiltinKey, Value>(enabled: Accelerators.enabled)
+    /// The cell keys of the rows read so far (`RowDecoder.builtinRow`).
+    var recentCellKeys = RecentCellRowKeys(enabled: Accelerators.enabled)
 
     /// An identifier decided, with its bytes (a row's `cell` is matched against them, no `String` made).
     private struct Known {

@@ -123,10 +123,11 @@ struct RowDecoder: Sendable {
             try j.builtinRow(&builtins, into: &row)
         }
         guard read == true, let data = try? RowData.parse(taking: &row.fields) else { return nil }
+        let cellKeys = row.cellKeyValues.map { builtins.recentCellKeys.keys($0) }
         // The cell's name moved out of the row, which is dropped here: a copy would be retained.
         return DecodedRow(
             parsed: data, cell: row.cell.take(), disabled: row.disabled, measuringLabels: ambiguousWide, box: &box,
-            cellKeys: row.cellKeyValues.map(CellRowKeys.init), cellKeysRead: true)
+            cellKeys: cellKeys, cellKeysRead: true)
     }
 
     @inline(__always)

@@ -1,0 +1,36 @@
+import Cellar
+
+/// The cell keys of the rows read lately, with the values they were made
+/// from: rows share a few (one background, one selection style), and values
+/// met again compare in a few loads (`RecentValues` hands a mapping met
+/// before on as the same storage, which `==` looks at first). With the
+/// accelerators off, each row makes its own.
+struct RecentCellRowKeys: Sendable {
+    private struct Kept: Sendable {
+        var values: [Value?]
+        var keys: CellRowKeys
+    }
+
+    static var capacity: Int { 4 }
+    private var kept: [Kept] = []
+    /// The entry the next new one replaces, once all are taken.
+    private var next = 0
+    let enabled: Bool
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    /// `CellRowKeys(values)`, or the one made before from equal values.
+    mutating func keys(_ values: [Value?]) -> CellRowKeys {
+        guard enabled else { return CellRowKeys(values) }
+        // By index: a loop's copy of each entry would retain its values.
+        for i in kept.indices where kept[i].values == values { return kept[i].keys }
+        let keys = CellRowKeys(values)
+        if kept.count < Self.capacity {
+            kept.append(Kept(values: values, keys: keys))
+        } else {
+            kept[next] = Kept(values: values, keys: keys)
+            next = (next + 1) % Self.capacity
+        }
+        return keys
+    }
+}
