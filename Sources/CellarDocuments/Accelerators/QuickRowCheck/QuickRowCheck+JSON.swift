@@ -174,9 +174,12 @@ extension QuickRowCheck {
 
     @inline(__always)
     static func flag(_ j: inout JSONBytes) -> Bool? {
-        if (try? j.literal("true")) != nil { return true }
-        if (try? j.literal("false")) != nil { return false }
-        return nil
+        // Chosen by the first byte: a literal that fails words its error, which the quick check drops.
+        switch j.current {
+        case UInt8(ascii: "t"): return (try? j.literal("true")).map { true }
+        case UInt8(ascii: "f"): return (try? j.literal("false")).map { false }
+        default: return nil
+        }
     }
 
     /// A `height` that plainly is one (`"automatic"`, or plain digits within bounds), else nil.
@@ -196,7 +199,7 @@ extension QuickRowCheck {
             row.sectionKey = s
             return true
         }
-        return (try? j.literal("null")) != nil
+        return j.current == UInt8(ascii: "n") && (try? j.literal("null")) != nil
     }
 
     /// Adds a key (`name`: its index in `names`, or -1) to `keyMask`; false for a duplicate.
