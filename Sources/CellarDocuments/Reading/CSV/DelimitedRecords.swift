@@ -41,13 +41,25 @@ struct DelimitedRecords {
 
     /// Reads the record at `start` into `fields`, checking its UTF-8; returns the offset past it.
     func record(at start: Int, into fields: inout [Field]) throws(ByteError) -> Int {
-        // Written over the last record's fields: clearing first would cost more than a short record.
-        var count = 0
-        func keep(_ f: Field) {
-            if count < fields.count { fields[count] = f } else { fields.append(f) }
-            count += 1
+        // Written in place over the last record's fields (a store through the array asks, per
+        // field, whether its storage is shared); a record with more is read again with room for them.
+        while true {
+            if fields.isEmpty { fields.append(Field(range: 0..<0, quoted: false)) }
+            let (count, next) = try fields.withUnsafeMutableBufferPointer { room throws(ByteError) in
+                try read(at: start, into: room)
+            }
+            if let next {
+                if count < fields.count { fields.removeLast(fields.count - count) }
+                return next
+            }
+            fields += repeatElement(Field(range: 0..<0, quoted: false), count: fields.count)
         }
-        defer { if fields.count > count { fields.removeLast(fields.count - count) } }
+    }
+
+    /// The fields of the record at `start` written into `room`: how many, and the offset past
+    /// the record, nil when it has more fields than `room` holds.
+    private func read(at start: Int, into room: UnsafeMutableBufferPointer<Field>) throws(ByteError) -> (Int, Int?) {
+        var count = 0
         var i = start
         while true {
             let fieldStart = i
@@ -68,7 +80,9 @@ struct DelimitedRecords {
                     if bytes[i] == 0 { throw nul(at: i) }
                     throw Self.invalidUTF8(at: i)
                 }
-                keep(Field(range: (fieldStart + 1)..<i, quoted: true))
+                guard count < room.count else { return (count, nil) }
+                room[count] = Field(range: (fieldStart + 1)..<i, quoted: true)
+                count += 1
                 i += 1
                 if i < bytes.count, bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
                 guard i >= bytes.count || bytes[i] == separator || bytes[i] == 0x0A else {
@@ -95,10 +109,12 @@ struct DelimitedRecords {
                 }
                 var end = i
                 if end > fieldStart, bytes[end - 1] == 0x0D, i >= bytes.count || bytes[i] == 0x0A { end -= 1 }
-                keep(Field(range: fieldStart..<end, quoted: false))
+                guard count < room.count else { return (count, nil) }
+                room[count] = Field(range: fieldStart..<end, quoted: false)
+                count += 1
             }
-            if i >= bytes.count { return i }
-            if bytes[i] == 0x0A { return i + 1 }
+            if i >= bytes.count { return (count, i) }
+            if bytes[i] == 0x0A { return (count, i + 1) }
             i += 1  // the separator
         }
     }
