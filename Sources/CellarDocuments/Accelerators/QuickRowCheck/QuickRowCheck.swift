@@ -202,11 +202,10 @@ struct QuickRowCheck {
         var detail = false
         let bytes = records.bytes
         for (c, f) in zip(kinds.indices, fields) where !f.range.isEmpty {
-            // A quoted field's doubled quotes are text the bytes do not spell.
-            let plain = !(f.quoted && bytes[f.range].contains(UInt8(ascii: "\"")))
+            // A quoted field's doubled quotes are text the bytes do not spell (`doublesAQuote`).
             switch kinds[c] {
             case .cell:
-                guard plain else { return nil }
+                guard !records.doublesAQuote(f) else { return nil }
                 identifier = f.range
             case .flag, .editingFlag:
                 let value: Bool
@@ -224,11 +223,13 @@ struct QuickRowCheck {
                 }
                 if kinds[c] == .editingFlag { row.editing = true }
             case .editingChoice:
-                guard plain, Self.isChoice(bytes, f.range, of: columnNames[c]) else { return nil }
+                guard !records.doublesAQuote(f), Self.isChoice(bytes, f.range, of: columnNames[c]) else { return nil }
                 row.editing = true
             case .detail: detail = true
             case .builtinChoice:
-                if !plain || !Self.isChoice(bytes, f.range, of: columnNames[c]) { builtinTrouble = true }
+                if records.doublesAQuote(f) || !Self.isChoice(bytes, f.range, of: columnNames[c]) {
+                    builtinTrouble = true
+                }
             // A field is text, which a count or a mapping is not: the full check words it.
             case .builtinCount, .builtinValue: builtinTrouble = true
             case .height:

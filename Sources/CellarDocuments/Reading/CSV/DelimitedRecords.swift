@@ -134,8 +134,15 @@ struct DelimitedRecords {
 
     func text(_ f: Field) -> String {
         let raw = words.string(f.range)
-        guard f.quoted, raw.utf8.contains(UInt8(ascii: "\"")) else { return raw }
+        guard doublesAQuote(f) else { return raw }
         return raw.replacing("\"\"", with: "\"")
+    }
+
+    /// Whether quoting doubled a quote in `f`: else its bytes are its text. The first quote from
+    /// its start is, in a quoted field, a doubled one or the closing one.
+    @inline(__always)
+    func doublesAQuote(_ f: Field) -> Bool {
+        f.quoted && words.find(from: f.range.lowerBound, UInt8(ascii: "\""), UInt8(ascii: "\"")) < f.range.upperBound
     }
 
     static func describe(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> String {
@@ -192,7 +199,7 @@ struct DelimitedRecords {
             var key = column
             try key.withUTF8 { key in
                 let raw = UnsafeBufferPointer(rebasing: bytes[f.range])
-                guard f.quoted, raw.contains(UInt8(ascii: "\"")) else { return try sink.field(key, text: raw) }
+                guard doublesAQuote(f) else { return try sink.field(key, text: raw) }
                 var unquoted = text(f)
                 try unquoted.withUTF8 { try sink.field(key, text: $0) }
             }
@@ -225,8 +232,8 @@ extension DelimitedRecords {
                 }
                 row.fields.set(field, to: .string(text(f)))
             case .cell:
-                // A name met before is matched as bytes (accelerators on); a quoted field's bytes may not be its text.
-                if words.words, !f.quoted, let known = builtins.known(bytes, f.range) {
+                // A name met before is matched as bytes (accelerators on), unless quoting doubled a quote in them.
+                if words.words, !doublesAQuote(f), let known = builtins.known(bytes, f.range) {
                     row.cell = known.id
                     builtinCell = known.builtin
                 } else {
