@@ -7,39 +7,61 @@ extension JSONBytes {
     /// so its bytes are valid UTF-8.
     func decode(_ token: StringToken) -> String {
         guard token.escaped else { return words.string(token.range) }
-        var out: [UInt8] = []
-        out.reserveCapacity(token.range.count)
-        var i = token.range.lowerBound
-        func hex(_ at: Int) -> UInt32 {
-            (0..<4).reduce(0) { $0 << 4 | UInt32(Self.hexValue(bytes[at + $1]) ?? 0) }
-        }
-        while i < token.range.upperBound {
-            let b = bytes[i]
-            guard b == UInt8(ascii: "\\") else {
-                out.append(b)
-                i += 1
-                continue
+        // An escape is never shorter than what it spells, so the text fits in the token's bytes
+        // (the bounds below hold for bytes changed since their check, too).
+        return String(unsafeUninitializedCapacity: token.range.count) { out in
+            var n = 0
+            var i = token.range.lowerBound
+            let end = token.range.upperBound
+            func hex(_ at: Int) -> UInt32 { UInt32(Self.hexQuad(bytes, at: at) ?? 0xFFFD) }
+            func put(_ b: UInt8) {
+                guard n < out.count else { return }
+                out[n] = b
+                n += 1
             }
-            let e = bytes[i + 1]
-            i += 2
-            switch e {
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = hex(i)
-                i += 4
-                if (0xD800...0xDBFF).contains(scalar) {
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hex(i + 2) - 0xDC00)
-                    i += 6
+            while i < end {
+                // The text up to the next escape, copied whole.
+                let next = min(words.find(from: i, UInt8(ascii: "\\"), UInt8(ascii: "\\")), end)
+                for k in i..<next { put(bytes[k]) }
+                i = next
+                guard i < end else { break }
+                let e = bytes[i + 1]
+                i += 2
+                switch e {
+                case UInt8(ascii: "b"): put(0x08)
+                case UInt8(ascii: "f"): put(0x0C)
+                case UInt8(ascii: "n"): put(0x0A)
+                case UInt8(ascii: "r"): put(0x0D)
+                case UInt8(ascii: "t"): put(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = hex(i)
+                    i += 4
+                    if (0xD800...0xDBFF).contains(scalar) {
+                        scalar = 0x10000 &+ (scalar &- 0xD800) &<< 10 &+ (hex(i + 2) &- 0xDC00)
+                        i += 6
+                    }
+                    // UTF-8 by hand: a surrogate left alone (none in a checked string) is U+FFFD.
+                    if (0xD800...0xDFFF).contains(scalar) || scalar > 0x10_FFFF { scalar = 0xFFFD }
+                    if scalar < 0x80 {
+                        put(UInt8(scalar))
+                    } else if scalar < 0x800 {
+                        put(UInt8(0xC0 | scalar >> 6))
+                        put(UInt8(0x80 | scalar & 0x3F))
+                    } else if scalar < 0x1_0000 {
+                        put(UInt8(0xE0 | scalar >> 12))
+                        put(UInt8(0x80 | scalar >> 6 & 0x3F))
+                        put(UInt8(0x80 | scalar & 0x3F))
+                    } else {
+                        put(UInt8(0xF0 | scalar >> 18))
+                        put(UInt8(0x80 | scalar >> 12 & 0x3F))
+                        put(UInt8(0x80 | scalar >> 6 & 0x3F))
+                        put(UInt8(0x80 | scalar & 0x3F))
+                    }
+                default: put(e)  // " \ /
                 }
-                out.append(contentsOf: String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8)
-            default: out.append(e)  // " \ /
             }
+            return n
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Only for checked rows: separators are passed, not checked.

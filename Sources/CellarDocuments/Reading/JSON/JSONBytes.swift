@@ -249,13 +249,17 @@ struct JSONBytes {
                     at: start)
             }
             guard (0xD800...0xDBFF).contains(high) else { return }
-            let lowMessage =
-                "lone surrogate \\u\(Self.hex4(high)) (a high surrogate must be followed by a low one \\uDC00–\\uDFFF)"
+            // Worded only when thrown: a high surrogate starts every escaped emoji.
+            func lone() -> ByteError {
+                error(
+                    "lone surrogate \\u\(Self.hex4(high)) (a high surrogate must be followed by a low one \\uDC00–\\uDFFF)",
+                    at: start)
+            }
             guard current == UInt8(ascii: "\\"), pos + 1 < bytes.count, bytes[pos + 1] == UInt8(ascii: "u") else {
-                throw error(lowMessage, at: start)
+                throw lone()
             }
             pos += 2
-            guard (0xDC00...0xDFFF).contains(try hex4Digits()) else { throw error(lowMessage, at: start) }
+            guard (0xDC00...0xDFFF).contains(try hex4Digits()) else { throw lone() }
         default:
             let what = e < 0x80 ? "'\\\(Character(UnicodeScalar(e)))'" : "\\ before \(describeCurrent())"
             throw error("invalid escape \(what)", at: start)
@@ -263,13 +267,30 @@ struct JSONBytes {
     }
 
     mutating func hex4Digits() throws -> Int {
+        if let value = Self.hexQuad(bytes, at: pos) {
+            pos += 4
+            return value
+        }
+        // Where the first digit that is none stands.
+        while let h = current, Self.hexValue(h) != nil { pos += 1 }
+        throw error("expected four hex digits after \\u, found \(describeCurrent())")
+    }
+
+    /// The four hex digits at `i` as a number; nil when any is none or the bytes end first.
+    @inline(__always)
+    static func hexQuad(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+        guard i >= 0, i <= bytes.count &- 4 else { return nil }
         var value = 0
-        for _ in 0..<4 {
-            guard let h = current, let digit = Self.hexValue(h) else {
-                throw error("expected four hex digits after \\u, found \(describeCurrent())")
+        for k in i..<(i &+ 4) {
+            let b = bytes[k]
+            let letter = (b | 0x20) &- UInt8(ascii: "a")  // a–f and A–F as 0–5
+            if b &- UInt8(ascii: "0") < 10 {
+                value = value &<< 4 | Int(b &- UInt8(ascii: "0"))
+            } else if letter < 6 {
+                value = value &<< 4 | Int(letter &+ 10)
+            } else {
+                return nil
             }
-            value = value << 4 | digit
-            pos += 1
         }
         return value
     }
