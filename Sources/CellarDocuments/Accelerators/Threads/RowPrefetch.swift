@@ -21,6 +21,9 @@ final class RowPrefetch: @unchecked Sendable {
     private let queue = BatchesAhead<DecodedRow>(capacity: queuedChunks, refillAt: 8)
     @exclusivity(unchecked) private var current: [DecodedRow] = []
     @exclusivity(unchecked) private var position = 0
+    /// What a taken row's slot holds until its chunk goes back: made once,
+    /// as a row made per take was built twice over (copied, then destroyed).
+    private let placeholder = DecodedRow(readingFields: CellKeys())
     private(set) var expected: Int
     /// Rows decoded into a reused box (read after `stop`).
     private(set) var boxesReused = 0
@@ -57,7 +60,7 @@ final class RowPrefetch: @unchecked Sendable {
         let row = current.withUnsafeMutableBufferPointer { rows in
             let slot = rows.baseAddress.unsafelyUnwrapped + position
             let row = slot.move()
-            slot.initialize(to: DecodedRow(readingFields: CellKeys()))
+            slot.initialize(to: placeholder)
             return row
         }
         position += 1
