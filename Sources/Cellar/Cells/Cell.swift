@@ -139,7 +139,13 @@ open class Cell {
     @exclusivity(unchecked) final var placeSection = 0
     @exclusivity(unchecked) final var placeRow = -1
     /// The style that made this cell (set by the table when the cell is created).
-    @exclusivity(unchecked) public internal(set) final var style: CellStyle?
+    @exclusivity(unchecked) public internal(set) final var style: CellStyle? {
+        didSet { hasBuiltinStyle = style is BuiltinCellStyle }
+    }
+    /// `style` is a built-in one: its rows are configured from parsed rows
+    /// and it has no configuration update to run (read per row, where a
+    /// cast or a call on the style would be one each).
+    @exclusivity(unchecked) final var hasBuiltinStyle = false
 
     /// Creates an empty cell; styles create cells through `makeCell()`.
     public init(reuseIdentifier: String) {
