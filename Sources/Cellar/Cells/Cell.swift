@@ -219,7 +219,8 @@ extension Cell {
     package func setRowKeys(
         selectionStyle: SelectionStyle?, editingStyle: EditingStyle?, background: BackgroundConfiguration?
     ) {
-        self.selectionStyle = selectionStyle ?? style?.selectionStyle ?? .default
+        // A built-in style's is the default: not asked through the protocol.
+        self.selectionStyle = selectionStyle ?? (hasBuiltinStyle ? .default : style?.selectionStyle ?? .default)
         self.editingStyle = editingStyle
         // Not decorated means no background: nothing to clear.
         if isDecorated || background != nil { backgroundConfiguration = background }
