@@ -77,6 +77,33 @@ import Testing
         #expect(try Self.load(Self.csv(rows: 3) { _ in "" }, .csv).found.declaredHeights.isEmpty)
     }
 
+    /// The height of the row whose cell was just configured is answered
+    /// from that row (`remembersLastCell`) as when the row is found again,
+    /// for its own path and another's, and after an edit moves the rows.
+    @Test func theLastCellsRowAnswersItsHeightAsWhenFoundAgain() throws {
+        let text = Self.csv(rows: 6) { ["", "3", "automatic", "0", "", "5"][$0] }
+        func answers(remembering: Bool) throws -> [RowHeight?] {
+            let source = StreamedDataSource(document: try Self.load(text, .csv))
+            source.remembersLastCell = remembering
+            let table = source.makeTableView(registry: Registry())
+            var out: [RowHeight?] = []
+            for r in 0..<6 {
+                _ = try source.tableView(table, cellForRowAt: IndexPath(0, r))
+                out.append(source.tableView(table, heightForRowAt: IndexPath(0, r)))
+                out.append(source.tableView(table, heightForRowAt: IndexPath(0, (r + 1) % 6)))
+            }
+            // A row inserted before the last cell's row: that path is now the new row's.
+            _ = try source.tableView(table, cellForRowAt: IndexPath(0, 1))
+            try source.insert(.object(["text": .string("new"), "height": .int(7)]), at: IndexPath(0, 1))
+            out.append(source.tableView(table, heightForRowAt: IndexPath(0, 1)))
+            out.append(source.tableView(table, heightForRowAt: IndexPath(0, 2)))
+            return out
+        }
+        let found = try answers(remembering: false)
+        #expect(found.suffix(2) == [.fixed(7), .fixed(3)])
+        #expect(try answers(remembering: true) == found)
+    }
+
     @Test func aViewportOfALongTableOfDeclaredHeightsDecodesOnlyItsRows() throws {
         let doc = try Self.load(Self.csv(rows: 5000) { _ in "2" }, .csv)
         let source = StreamedDataSource(document: doc)

@@ -67,7 +67,7 @@ public final class BuiltinCellStyle: CellStyle {
     /// for that row, and the box holds the cell's previous fields for its
     /// owner to free. False, and nothing done, for a cell of another style.
     package static func configure(_ cell: Cell, exchanging row: ParsedRowData) -> Bool {
-        guard cell.style is BuiltinCellStyle else { return false }
+        guard cell.hasBuiltinStyle else { return false }
         swap(&cell.listConfiguration, &row.content)
         swap(&cell.measuredLabels, &row.measuredLabels)
         swap(&cell.accessory, &row.accessory)

@@ -139,7 +139,13 @@ open class Cell {
     @exclusivity(unchecked) final var placeSection = 0
     @exclusivity(unchecked) final var placeRow = -1
     /// The style that made this cell (set by the table when the cell is created).
-    @exclusivity(unchecked) public internal(set) final var style: CellStyle?
+    @exclusivity(unchecked) public internal(set) final var style: CellStyle? {
+        didSet { hasBuiltinStyle = style is BuiltinCellStyle }
+    }
+    /// `style` is a built-in one: its rows are configured from parsed rows
+    /// and it has no configuration update to run (read per row, where a
+    /// cast or a call on the style would be one each).
+    @exclusivity(unchecked) final var hasBuiltinStyle = false
 
     /// Creates an empty cell; styles create cells through `makeCell()`.
     public init(reuseIdentifier: String) {
@@ -213,7 +219,8 @@ extension Cell {
     package func setRowKeys(
         selectionStyle: SelectionStyle?, editingStyle: EditingStyle?, background: BackgroundConfiguration?
     ) {
-        self.selectionStyle = selectionStyle ?? style?.selectionStyle ?? .default
+        // A built-in style's is the default: not asked through the protocol.
+        self.selectionStyle = selectionStyle ?? (hasBuiltinStyle ? .default : style?.selectionStyle ?? .default)
         self.editingStyle = editingStyle
         // Not decorated means no background: nothing to clear.
         if isDecorated || background != nil { backgroundConfiguration = background }

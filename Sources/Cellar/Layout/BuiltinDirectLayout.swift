@@ -95,7 +95,8 @@ public struct BuiltinDirectLayout {
     /// Lays out `cell`'s content configuration; nil when it has none or
     /// when it needs the general path. Widths are measured as `engine`
     /// measures them (its ambiguous-width setting). Runs for every row: the
-    /// configuration's fields are read in place, one by one, and the result
+    /// configuration's strings are read in place, one by one (its other
+    /// fields in one read, `LayoutFields`), and the result
     /// is built from locals, because copying the configuration out of the
     /// cell, or assigning a finished layout to `self` field by field, copies
     /// every string again (a retain and release each). One function, longer
@@ -110,10 +111,11 @@ public struct BuiltinDirectLayout {
         var p1: Piece?
         var p2: Piece?
         // Very narrow cells squeeze columns to nothing; the general path handles that.
-        guard width >= 8, width <= Self.maxWidth, cell.listConfiguration?.directionalLayoutMargins == .zero,
-            let tp = cell.listConfiguration?.textProperties, Self.simple(tp),
-            let dp = cell.listConfiguration?.secondaryTextProperties, Self.simple(dp)
+        guard width >= 8, width <= Self.maxWidth, let layout = cell.listConfiguration?.directLayoutFields,
+            layout.margins == .zero, Self.simple(layout.text), Self.simple(layout.detail)
         else { return nil }
+        let tp = layout.text
+        let dp = layout.detail
         var clean = true
         let text = Self.label(
             cell.listConfiguration?.text, .text, tp, of: cell, clean: &clean, ambiguousWide: ambiguousWide)
@@ -124,9 +126,9 @@ public struct BuiltinDirectLayout {
                 cell.listConfiguration?.secondaryText, .detail, dp, of: cell, clean: &clean,
                 ambiguousWide: ambiguousWide)
         guard clean else { return nil }
-        let imagePadding = cell.listConfiguration?.imageToTextPadding ?? 0
-        let spacing = cell.listConfiguration?.textToSecondaryTextHorizontalPadding ?? 0
-        let vpadding = cell.listConfiguration?.textToSecondaryTextVerticalPadding ?? 0
+        let imagePadding = layout.imagePadding
+        let spacing = layout.spacing
+        let vpadding = layout.vpadding
         guard Self.paddings.contains(imagePadding), Self.paddings.contains(spacing),
             Self.paddings.contains(vpadding)
         else { return nil }
@@ -227,6 +229,18 @@ public struct BuiltinDirectLayout {
         return BuiltinDirectLayout(p0: p0, p1: p1, p2: p2, height: height)
     }
 
+    /// The fields of a configuration `make` reads besides its strings, in
+    /// one read: each read through the cell's optional configuration checks
+    /// it again (a call each: its tag is found in its strings' spare bits).
+    struct LayoutFields {
+        var text: TextProperties
+        var detail: TextProperties
+        var margins: Insets
+        var imagePadding: Int
+        var spacing: Int
+        var vpadding: Int
+    }
+
     /// Draws the pieces at (x, y), clipped to `height` lines. Text cut to
     /// fit is measured with the canvas's setting, the one `make` measured with
     /// (not stored in the layout: it would no longer fit in 128 bytes).
@@ -286,5 +300,15 @@ public struct BuiltinDirectLayout {
         case .center: return max(0, p.width - w) / 2
         case .trailing: return max(0, p.width - w)
         }
+    }
+}
+
+extension ListContentConfiguration {
+    /// What `BuiltinDirectLayout.make` reads besides the strings.
+    var directLayoutFields: BuiltinDirectLayout.LayoutFields {
+        BuiltinDirectLayout.LayoutFields(
+            text: textProperties, detail: secondaryTextProperties, margins: directionalLayoutMargins,
+            imagePadding: imageToTextPadding, spacing: textToSecondaryTextHorizontalPadding,
+            vpadding: textToSecondaryTextVerticalPadding)
     }
 }

@@ -25,6 +25,11 @@ final class ReusePool {
     /// Unretained: `queues` holds each one as long as the pool.
     @exclusivity(unchecked) private var queueList: [Unmanaged<Queue>] = []
     private static let scannedQueues = 8
+    /// The queue last found and its identifier's representation: a row's
+    /// enqueue asks for the queue its dequeue just found. The representation
+    /// is one of `queueIDs`', whose string the pool holds: no other string
+    /// has it meanwhile.
+    @exclusivity(unchecked) private var lastQueue: (id: (UInt64, UInt64), queue: Unmanaged<Queue>)?
     /// Cells on screen (read for every streamed row; hot field: see `Cell`).
     @exclusivity(unchecked) var visibleCells: [IndexPath: Cell] = [:]
     private var headerFooterQueues: [String: [HeaderFooterView]] = [:]
@@ -48,6 +53,7 @@ final class ReusePool {
         queues = [:]
         queueIDs = []
         queueList = []
+        lastQueue = nil
         visibleCells = [:]
         headerFooterQueues = [:]
         visibleHeaderFooters = [:]
@@ -60,13 +66,25 @@ final class ReusePool {
     /// The queue for `id`, unretained (the pool holds it): a row's dequeue
     /// and enqueue use it in place (`_withUnsafeGuaranteedRef`) with no
     /// atomic retain and release of their own.
+    /// (The last queue is checked inline, the search called.)
+    @inline(__always)
     func queue(for id: String) throws -> Unmanaged<Queue> {
+        if MemoryLayout<String>.size == 16, let last = lastQueue, last.id == Self.representation(id) {
+            return last.queue
+        }
+        return try findQueue(for: id)
+    }
+
+    private func findQueue(for id: String) throws -> Unmanaged<Queue> {
         // A row's identifier is mostly the very string a queue was made
         // with (or the same short string held inline): equal representations
         // are equal strings, found without a call into the stdlib.
         if MemoryLayout<String>.size == 16 {
             let bits = Self.representation(id)
-            for k in queueIDs.indices where Self.representation(queueIDs[k]) == bits { return queueList[k] }
+            for k in queueIDs.indices where Self.representation(queueIDs[k]) == bits {
+                lastQueue = (bits, queueList[k])
+                return queueList[k]
+            }
         }
         // Lengths first: comparing two different strings is a call into the stdlib, a length is inline.
         let length = id.utf8.count

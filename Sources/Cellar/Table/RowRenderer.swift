@@ -96,10 +96,13 @@ struct RowRenderer {
         // a state-dependent accessory (UIKit's updateConfiguration(using:)).
         // A normal state (the common case) is passed as the shared constant,
         // borrowed: not copied out of the cell (a copy retains its dictionary).
-        if cell.state.isNotNormal {
-            try style?.updateConfiguration(cell, state: cell.state)
-        } else {
-            try style?.updateConfiguration(cell, state: normalState)
+        // A built-in style has none to run (`CellStyle`'s default).
+        if !cell.hasBuiltinStyle {
+            if cell.state.isNotNormal {
+                try style?.updateConfiguration(cell, state: cell.state)
+            } else {
+                try style?.updateConfiguration(cell, state: normalState)
+            }
         }
         // A cell without a background or an update handler (the common row)
         // pays this test and the next one. A subclass or a custom content

@@ -18,7 +18,18 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
     /// Of those, the rows decoded ahead (`RowPrefetch`), for tests.
     @exclusivity(unchecked) private(set) var rowsDecodedAhead = 0
     /// Each section's rows once edited; nil until the first edit. Read per row drawn, on one thread.
-    @exclusivity(unchecked) var edits: [[EditedRow]]?
+    @exclusivity(unchecked) var edits: [[EditedRow]]? {
+        didSet { lastCellRow = -1 }
+    }
+    /// The stored row `cellForRowAt` last configured a cell for, and its
+    /// index path: the table asks that row's height next (`heightForRowAt`),
+    /// answered without finding the row again (each read of the path is a
+    /// call into Foundation). Rows a pipe appends leave it true; an edit drops it.
+    @exclusivity(unchecked) private var lastCellPath = IndexPath()
+    /// -1: none.
+    @exclusivity(unchecked) private var lastCellRow = -1
+    /// Off with the accelerators (or by a test): every height finds its row.
+    @exclusivity(unchecked) package var remembersLastCell = Accelerators.enabled
 
     /// A document of this many rows read in order is decoded ahead on a second thread (`RowPrefetch`).
     package var threadMinimumRows = 10_000
@@ -112,6 +123,31 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
         guard section >= 0, section < document.sections.count, row >= 0 else { return nil }
         if let edits { return row < edits[section].count ? edits[section][row] : nil }
         return row < document.sections[section].rowCount ? .stored(document.sections[section].firstRow + row) : nil
+    }
+
+    /// Whether two index paths are stored alike, which makes them equal (the
+    /// same indexes, or the same array of them); paths stored otherwise
+    /// compare unequal here, which only costs a look-up.
+    @inline(__always)
+    static func sameBytes(_ a: IndexPath, _ b: IndexPath) -> Bool {
+        withUnsafeBytes(of: a) { a in
+            withUnsafeBytes(of: b) { b in
+                // A few words and bytes, unrolled: the size is known here.
+                var i = 0
+                while i + 8 <= a.count {
+                    guard
+                        a.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                            == b.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    else { return false }
+                    i += 8
+                }
+                while i < a.count {
+                    guard a[i] == b[i] else { return false }
+                    i += 1
+                }
+                return true
+            }
+        }
     }
 
     /// A table configured from the document and the options (options win),
@@ -258,6 +294,10 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
         var stored: Int?
         switch edited {
         case .stored(let i):
+            if remembersLastCell {
+                lastCellPath = ip
+                lastCellRow = i
+            }
             row = try decodedRow(stored: i, of: tableView)
             if document.hasEditingKeys(i) {
                 keys =
@@ -304,6 +344,7 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
     package func tableView(_ tableView: TableView, heightForRowAt ip: IndexPath) -> RowHeight? {
         // Asked for every row: a document without heights, not edited, answers at once.
         if edits == nil && document.found.declaredHeights.isEmpty { return nil }
+        if lastCellRow >= 0, Self.sameBytes(ip, lastCellPath) { return document.found.declaredHeights[lastCellRow] }
         switch editedRow(ip) {
         case .stored(let i)?: return document.found.declaredHeights[i]
         case .added(let v, _)?: return Self.declaredHeight(v["height"])
