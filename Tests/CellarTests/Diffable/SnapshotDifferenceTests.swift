@@ -34,7 +34,7 @@ struct SnapshotDifferenceTests {
         let old = try snapshot([("a", ["1", "2"]), ("b", ["3", "4"]), ("c", ["5"]), ("d", ["6"])])
         var new = old
         try new.insertItems(["7"], beforeItem: "3")
-        try new.deleteItems(["6"])
+        new.deleteItems(["6"])
         try new.appendItems(["6"], toSection: "d")
         try new.moveSection("c", beforeSection: "a")
         let kept = Array(repeating: true, count: 4)
