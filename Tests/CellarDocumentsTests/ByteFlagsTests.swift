@@ -31,6 +31,7 @@ import Testing
                     bytes[place] = special
                     Self.compare(bytes, { ByteFlags.equal($0, 0x3A) }, { $0 == 0x3A })
                     Self.compare(bytes, ByteFlags.control, { $0 < 0x20 })
+                    Self.compare(bytes, ByteFlags.controlButLineFeed, { $0 < 0x20 && $0 != 0x0A })
                     Self.compare(bytes, ByteFlags.delOrHigh, { $0 >= 0x7F })
                 }
             }
@@ -49,6 +50,26 @@ import Testing
                 #expect(
                     JSONText.decodeString(Array(out.written.dropFirst().dropLast())) == text, "\(text.debugDescription)"
                 )
+            }
+        }
+    }
+
+    /// A short text with bytes of its buffer after it (which are read, not written) is
+    /// written as the byte loop writes it, whatever those bytes are.
+    @Test func shortStringsReadAsOneWord() {
+        var rng = LoadIndexHostileTests.Seeded(state: 5)
+        let pieces = ["a", "한", "\"", "\\", "\n", "\u{1}", " ", "xy"]
+        let after = ["\"", "\\", "\u{0}", "\n", "zzzzzzzz", "한글🍎"]
+        for _ in 0..<2000 {
+            let text = Array((0..<rng.below(6)).map { _ in rng.pick(pieces) }.joined().utf8)
+            let buffer = text + Array((rng.pick(after) + rng.pick(after)).utf8)
+            buffer.withUnsafeBufferPointer { all in
+                let mine = UnsafeBufferPointer(rebasing: all[0..<text.count])
+                var plain = JSONFormBuffer(capacity: 0)
+                JSONText.writeString(mine, into: &plain, words: false)
+                var worded = JSONFormBuffer(capacity: 0)
+                JSONText.writeString(mine, into: &worded, words: true, readable: all.count - text.count)
+                #expect(Array(worded.written) == Array(plain.written), "\(text)")
             }
         }
     }

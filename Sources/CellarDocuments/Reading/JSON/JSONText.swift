@@ -3,19 +3,20 @@ import Cellar
 /// Values written as compact JSON, for the JSON form of a YAML document.
 enum JSONText {
     /// Checked UTF-8 as a JSON string: quotes, backslashes and control characters escaped;
-    /// `words`: `Accelerators.enabled`.
-    static func writeString(_ text: UnsafeBufferPointer<UInt8>, into out: inout JSONFormBuffer, words: Bool) {
+    /// `words`: `Accelerators.enabled`. `readable`: bytes of the same buffer that follow the
+    /// text, so a short text (keys and values mostly are) is tested and copied as one word.
+    static func writeString(
+        _ text: UnsafeBufferPointer<UInt8>, into out: inout JSONFormBuffer, words: Bool, readable: Int = 0
+    ) {
         out.append(UInt8(ascii: "\""))
         guard let base = text.baseAddress else { return out.append(UInt8(ascii: "\"")) }
         let n = text.count
+        if words, n <= 8, n + readable >= 8, out.appendWord(base, count: n, unless: escapes) {
+            return out.append(UInt8(ascii: "\""))
+        }
         var i = 0
         while i < n {
-            if words {
-                i = out.appendWords(base, from: i, before: n) {
-                    ByteFlags.equal($0, UInt8(ascii: "\"")) | ByteFlags.equal($0, UInt8(ascii: "\\"))
-                        | ByteFlags.control($0)
-                }
-            }
+            if words { i = out.appendWords(base, from: i, before: n, escapes) }
             i = out.appendBytes(base, from: i, before: n) {
                 $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
             }
@@ -31,6 +32,12 @@ enum JSONText {
             }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// The bytes a JSON string escapes (`ByteFlags`).
+    @inline(__always)
+    static func escapes(_ w: UInt64) -> UInt64 {
+        ByteFlags.equal(w, UInt8(ascii: "\"")) | ByteFlags.equal(w, UInt8(ascii: "\\")) | ByteFlags.control(w)
     }
 
     static func writeString(_ text: String, into out: inout JSONFormBuffer, words: Bool) {

@@ -61,6 +61,24 @@ struct JSONFormBuffer: ~Copyable {
         return end
     }
 
+    /// Appends the `count` (at most 8) bytes at `text` when `flags` names none of
+    /// them, as one word: the caller knows 8 bytes there may be read. False, nothing
+    /// appended, when one is named.
+    @inline(__always)
+    mutating func appendWord(_ text: UnsafePointer<UInt8>, count n: Int, unless flags: (UInt64) -> UInt64) -> Bool {
+        #if _endian(big)
+            return false
+        #endif
+        let word = UnsafeRawPointer(text).loadUnaligned(as: UInt64.self)
+        let mine: UInt64 = n == 8 ? ~0 : (1 &<< UInt64(n &* 8)) &- 1
+        // A flag of a byte past the text (or one borrowed from it) is above every byte of the text.
+        guard flags(word) & mine == 0 else { return false }
+        if capacity &- count < 8 { grow(toHold: 8) }
+        UnsafeMutableRawPointer(base + count).storeBytes(of: word, as: UInt64.self)
+        count &+= n
+        return true
+    }
+
     /// Appends `text[start..<end]` up to the first byte `stops` names, a
     /// byte at a time, and returns that byte's offset, or `end`.
     @inline(__always)

@@ -47,6 +47,11 @@ struct YAMLEventBatch {
         return text.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[start..<(start + e.textCount)]) }
     }
 
+    /// How many bytes of the same buffer follow `e`'s text (`text(of:in:)`).
+    func readable(after e: Event, in input: UnsafeBufferPointer<UInt8>) -> Int {
+        e.textStart < 0 ? text.count - (-1 - e.textStart + e.textCount) : input.count - (e.textStart + e.textCount)
+    }
+
     func tag(of e: Event) -> String? { e.tag >= 0 ? tags[e.tag] : nil }
 
     /// Reads `yaml`'s events by the block scanner (`scanning`, which throws

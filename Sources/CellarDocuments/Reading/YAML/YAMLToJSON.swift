@@ -160,7 +160,9 @@ struct YAMLToJSON: ~Copyable {
                     found = mark(e)
                 }
                 if e.kind == .scalar {
-                    scalar(e, batch.text(of: e, in: input), tag: batch.tag(of: e))
+                    scalar(
+                        e, batch.text(of: e, in: input), readable: batch.readable(after: e, in: input),
+                        tag: batch.tag(of: e))
                 } else {
                     open(isMapping: e.kind == .mappingStart)
                 }
@@ -226,11 +228,14 @@ struct YAMLToJSON: ~Copyable {
         top = frame
     }
 
-    private mutating func scalar(_ e: YAMLEventBatch.Event, _ text: UnsafeBufferPointer<UInt8>, tag: String?) {
-        guard let parent = top else { return value(e, text, tag: tag, asTitle: false) }
+    /// `readable`: bytes that may be read past `text` (`JSONText.writeString`).
+    private mutating func scalar(
+        _ e: YAMLEventBatch.Event, _ text: UnsafeBufferPointer<UInt8>, readable: Int, tag: String?
+    ) {
+        guard let parent = top else { return value(e, text, readable: readable, tag: tag, asTitle: false) }
         if parent.isMapping && parent.count % 2 == 1 {
             let start = out.count + 1
-            JSONText.writeString(text, into: &out, words: words)
+            JSONText.writeString(text, into: &out, words: words, readable: readable)
             keys.append((start..<(out.count - 1), (e.line, e.column)))
             if parent.role == .root || parent.role == .section || parent.role == .row {
                 top?.key = Self.key(text, in: parent.role)
@@ -240,7 +245,7 @@ struct YAMLToJSON: ~Copyable {
         let isTitle =
             parent.role == .register || parent.role == .indexTitles
             || ((parent.role == .section || parent.role == .row) && parent.key == .title)
-        value(e, text, tag: tag, asTitle: readsTitles && isTitle)
+        value(e, text, readable: readable, tag: tag, asTitle: readsTitles && isTitle)
     }
 
     static func key(_ text: UnsafeBufferPointer<UInt8>, in role: Role) -> Key {
@@ -256,11 +261,11 @@ struct YAMLToJSON: ~Copyable {
     }
 
     private mutating func value(
-        _ e: YAMLEventBatch.Event, _ text: UnsafeBufferPointer<UInt8>, tag: String?, asTitle: Bool
+        _ e: YAMLEventBatch.Event, _ text: UnsafeBufferPointer<UInt8>, readable: Int, tag: String?, asTitle: Bool
     ) {
         let plain = e.isPlain
         if tag == nil && (!plain || !text.isEmpty && !YAMLScalar.mayResolve(first: text[0])) {
-            return JSONText.writeString(text, into: &out, words: words)
+            return JSONText.writeString(text, into: &out, words: words, readable: readable)
         }
         let value: Value
         do { value = try YAMLScalar.value(text, plain: plain, tag: tag) } catch {
@@ -269,7 +274,7 @@ struct YAMLToJSON: ~Copyable {
         }
         // As `NodeReader.text`: a title is the scalar's text, and a null is none.
         guard asTitle, value != .null else { return JSONText.write(value, into: &out, words: words) }
-        JSONText.writeString(text, into: &out, words: words)
+        JSONText.writeString(text, into: &out, words: words, readable: readable)
     }
 
     private func key(_ k: Int) -> [UInt8] { k < keptKeys ? Array(keyText[keys[k].range]) : Array(out[keys[k].range]) }
