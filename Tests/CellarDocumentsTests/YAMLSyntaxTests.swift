@@ -192,6 +192,36 @@ import Testing
         }
     }
 
+    /// Characters outside ASCII (every 97th scalar and each edge of a range) are refused or passed
+    /// as YAML's printable set says, and as the block scanner's subset says, whatever their lead
+    /// byte; a broken sequence after any lead is invalid UTF-8.
+    @Test func charactersOutsideASCIIAgainstTheRule() {
+        let edges: [UInt32] = [
+            0x80, 0x84, 0x85, 0x86, 0x9F, 0xA0, 0xA1, 0x7FF, 0x800, 0xFFF, 0x1000, 0x1FFF, 0x2000, 0x2028, 0x2029,
+            0x2FFF, 0x3000, 0xCFFF, 0xD000, 0xD7FF, 0xE000, 0xFEFF, 0xFFFD, 0xFFFE, 0xFFFF, 0x10000, 0x1F34A, 0x10FFFF,
+        ]
+        let scalars = edges + Array(stride(from: UInt32(0x80), to: 0x11_0000, by: 97))
+        for c in scalars {
+            guard let scalar = Unicode.Scalar(c) else { continue }
+            let bytes = Array("ab \(Character(scalar)) cd\n".utf8)
+            let printable = c == 0x85 || (0xA0...0xD7FF).contains(c) || (0xE000...0xFFFD).contains(c) || c >= 0x10000
+            let yaml = printable && c != 0xFEFF
+            let subset = yaml && ![0x85, 0xA0, 0x2028, 0x2029].contains(c)
+            bytes.withUnsafeBufferPointer { text in
+                #expect((YAMLCharacters.firstForbidden(text)?.offset) == (yaml ? nil : 3), "U+\(String(c, radix: 16))")
+                let declined = YAMLCharacters.firstForbidden(text, blockSubset: true)?.offset
+                #expect(declined == (subset ? nil : 3), "U+\(String(c, radix: 16))")
+            }
+        }
+        for broken: [UInt8] in [
+            [0xE3, 0x41, 0x41], [0xEC, 0x80], [0xF0, 0x80, 0x80, 0x80], [0xE1, 0xBF], [0xF4, 0x90, 0x80, 0x80],
+        ] {
+            let bytes = Array("ab ".utf8) + broken + Array(" cd\n".utf8)
+            let got = bytes.withUnsafeBufferPointer { YAMLCharacters.firstForbidden($0)?.message }
+            #expect(got == "invalid UTF-8", "\(broken)")
+        }
+    }
+
     @Test func refusalsOfTheTreeAreTheJSONForms() {
         Self.refuse("a: 1\nb: 2\na: 3\n", "t.yaml:3:1: duplicate key 'a'")
         Self.refuse(

@@ -23,6 +23,16 @@ enum ByteFlags {
     @inline(__always)
     static func delOrHigh(_ w: UInt64) -> UInt64 { (((w & ~highs) &+ ones) | w) & highs }
 
+    /// Bytes below 0x20 but the line feed, exactly (no borrow).
+    @inline(__always)
+    static func controlButLineFeed(_ w: UInt64) -> UInt64 {
+        let low = ~highs
+        let control = ~(((w & low) &+ ones &* 0x60) | w) & highs
+        let x = w ^ (ones &* 0x0A)
+        let lineFeed = ~(((x & low) &+ low) | x) & highs
+        return control & ~lineFeed
+    }
+
     /// The first byte from `i` that `flags` names, a word at a time; the last
     /// short word, and without `words` (`Accelerators.enabled`, read once by the caller's
     /// owner: reading it is a call) everything, is the caller's byte loop.

@@ -27,9 +27,9 @@ enum YAMLCharacters {
         let scanner = WordScanner(bytes)
         var i = markFirst && count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
         while i < count {
-            // Printable ASCII is passed a word at a time.
+            // Printable ASCII and line feeds are passed a word at a time.
             i = ByteFlags.firstFlagged(base, from: i, before: count, words: scanner.words) {
-                ByteFlags.control($0) | ByteFlags.delOrHigh($0)
+                ByteFlags.controlButLineFeed($0) | ByteFlags.delOrHigh($0)
             }
             guard i < count else { break }
             let b = base[i]
@@ -42,6 +42,12 @@ enum YAMLCharacters {
             guard b >= 0x80 else { return ByteError(offset: i, message: describe(UInt32(b))) }
             let length = scanner.utf8Length(at: i)
             guard length > 0 else { return ByteError(offset: i, message: "invalid UTF-8") }
+            // Leads whose every scalar is printable and none the subset declines: U+1000–1FFF,
+            // U+3000–CFFF (Hangul, CJK), U+10000 on (emoji).
+            if b == 0xE1 || (0xE3...0xEC).contains(b) || b >= 0xF0 {
+                i += length
+                continue
+            }
             var scalar = UInt32(b) & (0xFF >> (length + 1))
             for k in 1..<length { scalar = scalar << 6 | UInt32(base[i + k] & 0x3F) }
             if !isPrintable(scalar) || scalar == 0xFEFF
