@@ -24,12 +24,18 @@ struct YAMLEventBatch {
     var text: [UInt8] = []
     var tags: [String] = []
 
-    /// An empty batch with room for `size` events, for a reader to fill.
+    /// An empty batch with room for `size` events and the line that passes it
+    /// (a batch is handed on once it has `size`, after a whole line: growing
+    /// then would copy every event), and for the unescaped text of quoted scalars.
     static func reserved() -> YAMLEventBatch {
         var batch = YAMLEventBatch()
-        batch.events.reserveCapacity(size)
+        batch.events.reserveCapacity(size + lineEvents)
+        batch.text.reserveCapacity(size * 4)
         return batch
     }
+
+    /// Events a line adds beyond `size` without the batch growing; a longer flow line grows it.
+    static let lineEvents = 256
 
     mutating func removeAll() {
         events.removeAll(keepingCapacity: true)
