@@ -47,7 +47,7 @@ import Testing
         var fields: RowDataFields
         var cell: String?
         var disabled: Bool
-        var cellKeys: [Value?]?
+        var cellKeys: CellKeyValues?
         var end: Int
     }
 

@@ -6,13 +6,12 @@ extension JSONBytes {
         var fields = RowDataFields()
         var cell: String?
         var disabled = false
-        /// The values of the cell's keys (`CellRowKeys.names`, in order); nil (nothing to release) when
-        /// the row has none.
-        var cellKeyValues: [Value?]?
+        /// The values of the cell's keys; nil (nothing to release) when the row has none.
+        var cellKeyValues: CellKeyValues?
 
         /// Keeps `value` as cell key `k`.
         mutating func setCellKey(_ k: Int, to value: Value) {
-            if cellKeyValues == nil { cellKeyValues = Array(repeating: nil, count: CellRowKeys.names.count) }
+            if cellKeyValues == nil { cellKeyValues = CellKeyValues() }
             cellKeyValues?[k] = value
         }
     }
