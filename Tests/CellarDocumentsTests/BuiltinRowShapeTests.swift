@@ -38,6 +38,9 @@ import Testing
         #"{"cell": "value1", "text": "e", "selectionStyle": "none", "accessory": "checkmark"}"#,
         #"{"cell": "value1", "text": "f", "accessory": "none", "selectable": false}"#,
         #"{"cell": "value1", "text": "g", "accessory": "none", "selectable": 7}"#,
+        #"{"cell": "value1", "text": "h", "trailingSwipeActions": [{"title": "Delete"}, {"title": "More"}], "extra": [1]}"#,
+        #"{"cell": "value1", "text": "i", "accessory": "none", "trailingSwipeActions": [{"title": "Delete"}]}"#,
+        #"{"cell": "value1", "text": "j", "extra": [{"title": "Delete"}], "trailingSwipeActions": [{"title": "Delete"}]}"#,
         // Mappings and lists met again (`RecentValues`): the same bytes under another key, and
         // bytes that begin as a value met before but go on.
         #"{"cell": "value1", "text": "p", "textProperties": {"bold": true}, "background": {"color": "tint"}}"#,
