@@ -30,6 +30,17 @@ import Testing
         #"{"cell": "value1", "text": "twice", "accessory": "checkmark", "accessory": 7}"#,
         #"{"cell": "value1", "text": "twice", "accessory": 7, "editingAccessory": "none", "accessory": "checkmark"}"#,
         #"{"cell": "value1", "text": "escaped", "accessory": "check\u006dark", "editingAccessory": "checkMark"}"#,
+        // Optional keys coming and going at one member and another (`RowShape`'s retired gaps).
+        #"{"cell": "value1", "text": "a", "accessory": "none", "selectable": false}"#,
+        #"{"cell": "value1", "text": "b", "accessory": "none", "trailingSwipeActions": [{"title": "Delete"}]}"#,
+        #"{"cell": "value1", "text": "c", "accessory": "none", "selectionStyle": "none"}"#,
+        #"{"cell": "value1", "text": "d", "accessory": "none", "selectable": false, "selectionStyle": "gray"}"#,
+        #"{"cell": "value1", "text": "e", "selectionStyle": "none", "accessory": "checkmark"}"#,
+        #"{"cell": "value1", "text": "f", "accessory": "none", "selectable": false}"#,
+        #"{"cell": "value1", "text": "g", "accessory": "none", "selectable": 7}"#,
+        #"{"cell": "value1", "text": "h", "trailingSwipeActions": [{"title": "Delete"}, {"title": "More"}], "extra": [1]}"#,
+        #"{"cell": "value1", "text": "i", "accessory": "none", "trailingSwipeActions": [{"title": "Delete"}]}"#,
+        #"{"cell": "value1", "text": "j", "extra": [{"title": "Delete"}], "trailingSwipeActions": [{"title": "Delete"}]}"#,
         // Mappings and lists met again (`RecentValues`): the same bytes under another key, and
         // bytes that begin as a value met before but go on.
         #"{"cell": "value1", "text": "p", "textProperties": {"bold": true}, "background": {"color": "tint"}}"#,
@@ -47,7 +58,7 @@ import Testing
         var fields: RowDataFields
         var cell: String?
         var disabled: Bool
-        var cellKeys: [Value?]?
+        var cellKeys: CellKeyValues?
         var end: Int
     }
 

@@ -114,7 +114,7 @@ import Testing
             var recent = RecentCellRowKeys(enabled: enabled)
             var made: [CellRowKeys] = []
             for values in rows {
-                let keys = recent.keys(values)
+                let keys = recent.keys(CellKeyValues(values))
                 let fresh = CellRowKeys(values)
                 #expect(keys.selectionStyle == fresh.selectionStyle && keys.editingStyle == fresh.editingStyle)
                 #expect(keys.background == fresh.background)
@@ -125,5 +125,18 @@ import Testing
             // Past the capacity, a row's keys are made again or found, never another row's.
             #expect(made[9].selectionStyle == SelectionStyle.none && made[8].background == made[0].background)
         }
+    }
+
+    /// A row's cell-key values are held by name, in `CellRowKeys.names`' order.
+    @Test func valuesAreHeldInNamesOrder() {
+        let background: Value = .object(["color": .string("tint")])
+        let values = CellKeyValues([.string("none"), nil, background])
+        #expect(values.selectionStyle == .string("none") && values.editingStyle == nil)
+        #expect(values.background == background && values[2] == background && values[3] == nil)
+        var set = CellKeyValues()
+        set[1] = .string("delete")
+        #expect(set.editingStyle == .string("delete") && set[0] == nil && set != values)
+        let keys = CellRowKeys([nil, .string("delete")])
+        #expect(keys.editingStyle == .delete && keys.selectionStyle == nil && keys.background == nil)
     }
 }

@@ -137,35 +137,49 @@ package struct RowData {
                 message: "must be a mapping (numberOfLines, lineBreakMode, alignment, color, transform, bold)")
         }
         var p = base
-        for (k, value) in o.sorted(by: { $0.key < $1.key }) {
-            let path = [key, k]
-            switch k {
-            case "numberOfLines":
-                guard let n = value.intValue, InputLimits.smallCount.contains(n) else {
-                    throw RowDataError(
-                        keyPath: path,
-                        message:
-                            "must be a whole number from 0 to \(InputLimits.smallCount.upperBound) (0 = unlimited)")
-                }
-                p.numberOfLines = n
-            case "lineBreakMode": p.lineBreakMode = try choice(value.stringValue ?? "", LineBreakMode.self, path)
-            case "alignment":
-                let name = value.stringValue ?? ""
-                p.alignment = name == "natural" ? .leading : try choice(name, TextAlignment.self, path)
-            case "transform": p.transform = try choice(value.stringValue ?? "", TextTransform.self, path)
-            case "color": p.color = try color(value, path)
-            case "bold", "italic", "underline", "dim":
-                guard let b = value.boolValue else {
-                    throw RowDataError(keyPath: path, message: "must be true or false")
-                }
-                let attr: TextAttributes =
-                    k == "bold" ? .bold : k == "italic" ? .italic : k == "underline" ? .underline : .dim
-                if b { p.attributes.insert(attr) } else { p.attributes.remove(attr) }
-            default:
-                throw RowDataError(keyPath: path, message: Suggest.unknown("key", k, among: propertyKeys))
-            }
+        // Read in key order, so the first wrong key reported is the same on every run; a lone key needs no sort.
+        if o.count == 1, let (k, value) = o.first {
+            try property(k, value, into: &p, key)
+        } else {
+            for (k, value) in o.sorted(by: { $0.key < $1.key }) { try property(k, value, into: &p, key) }
         }
         return p
+    }
+
+    /// Sets property `k` of `p` from `value`; an error names `key.k` (the path made only then).
+    private static func property(_ k: String, _ value: Value, into p: inout TextProperties, _ key: String) throws {
+        do {
+            try property(k, value, into: &p)
+        } catch var e as RowDataError {
+            e.keyPath = [key, k]
+            throw e
+        }
+    }
+
+    /// `property(_:_:into:_:)`, its errors with no key path yet.
+    private static func property(_ k: String, _ value: Value, into p: inout TextProperties) throws {
+        switch k {
+        case "numberOfLines":
+            guard let n = value.intValue, InputLimits.smallCount.contains(n) else {
+                throw RowDataError(
+                    keyPath: [],
+                    message: "must be a whole number from 0 to \(InputLimits.smallCount.upperBound) (0 = unlimited)")
+            }
+            p.numberOfLines = n
+        case "lineBreakMode": p.lineBreakMode = try choice(value.stringValue ?? "", LineBreakMode.self, [])
+        case "alignment":
+            let name = value.stringValue ?? ""
+            p.alignment = name == "natural" ? .leading : try choice(name, TextAlignment.self, [])
+        case "transform": p.transform = try choice(value.stringValue ?? "", TextTransform.self, [])
+        case "color": p.color = try color(value, [])
+        case "bold", "italic", "underline", "dim":
+            guard let b = value.boolValue else { throw RowDataError(keyPath: [], message: "must be true or false") }
+            let attr: TextAttributes =
+                k == "bold" ? .bold : k == "italic" ? .italic : k == "underline" ? .underline : .dim
+            if b { p.attributes.insert(attr) } else { p.attributes.remove(attr) }
+        default:
+            throw RowDataError(keyPath: [], message: Suggest.unknown("key", k, among: propertyKeys))
+        }
     }
 
     /// The error for a palette index outside 0–255, with the index given.

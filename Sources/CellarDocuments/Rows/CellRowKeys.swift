@@ -14,16 +14,53 @@ final class CellRowKeys: Sendable {
     let editingStyle: EditingStyle?
     let background: BackgroundConfiguration?
 
-    /// From the values under `names`, in order. They were checked when the document was read.
-    init(_ values: [Value?]) {
-        func value(_ k: Int) -> Value? { k < values.count ? values[k] : nil }
-        selectionStyle = value(0)?.stringValue.flatMap(SelectionStyle.init)
-        editingStyle = value(1)?.stringValue.flatMap(EditingStyle.init)
-        background = value(2).flatMap { try? BackgroundConfiguration.parse($0) }
+    /// From the values under `names`. They were checked when the document was read.
+    init(_ values: CellKeyValues) {
+        selectionStyle = values.selectionStyle?.stringValue.flatMap(SelectionStyle.init)
+        editingStyle = values.editingStyle?.stringValue.flatMap(EditingStyle.init)
+        background = values.background.flatMap { try? BackgroundConfiguration.parse($0) }
     }
+
+    /// From the values under `names`, in order.
+    convenience init(_ values: [Value?]) { self.init(CellKeyValues(values)) }
 
     /// From a whole row (one added since the document was read).
     convenience init(row: Value) {
         self.init(Self.names.map { name in name.withUTF8Buffer { row[String(decoding: $0, as: UTF8.self)] } })
+    }
+}
+
+/// The values of a row's keys under `CellRowKeys.names`, held in place: a row
+/// with cell keys keeps them without an array of its own.
+struct CellKeyValues: Equatable, Sendable {
+    var selectionStyle: Value?
+    var editingStyle: Value?
+    var background: Value?
+
+    init() {}
+
+    /// From the values under `CellRowKeys.names`, in order (missing ones nil).
+    init(_ values: [Value?]) {
+        for (k, value) in values.enumerated() { self[k] = value }
+    }
+
+    /// The value under `CellRowKeys.names[k]`.
+    subscript(k: Int) -> Value? {
+        get {
+            switch k {
+            case 0: selectionStyle
+            case 1: editingStyle
+            case 2: background
+            default: nil
+            }
+        }
+        set {
+            switch k {
+            case 0: selectionStyle = newValue
+            case 1: editingStyle = newValue
+            case 2: background = newValue
+            default: break
+            }
+        }
     }
 }

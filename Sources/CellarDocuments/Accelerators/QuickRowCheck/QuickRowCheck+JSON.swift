@@ -18,14 +18,15 @@ extension QuickRowCheck {
             let key: Range<Int>
             let name: Int
             let gapStart = j.pos
-            if let gap = shape.match(member, scanner, at: gapStart) {
+            // The row's end first: no gap begins with its `}`, and a miss searches every gap kept.
+            if member > 0 && j.current == UInt8(ascii: "}") {
+                j.pos += 1
+                return settled(&row, identifier, found, j.bytes, builtinTrouble, detail, keyMask)
+            } else if let gap = shape.match(member, scanner, at: gapStart) {
                 j.pos = gapStart &+ gap.length
                 j.skipSpace()
                 (key, name) = ((gapStart &+ gap.keyStart)..<(gapStart &+ gap.keyEnd), gap.name)
                 guard addKey(name, key, j.bytes, &keyMask) else { return false }
-            } else if member > 0 && j.current == UInt8(ascii: "}") {
-                j.pos += 1
-                return settled(&row, identifier, found, j.bytes, builtinTrouble, detail, keyMask)
             } else {
                 switch scanKey(&j, member: member, scanner, &keyMask) {
                 case .key(let k, let n): (key, name) = (k, n)

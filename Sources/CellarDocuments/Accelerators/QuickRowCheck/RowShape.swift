@@ -6,7 +6,8 @@
 /// Invariant: a gap is recorded only once its bytes were checked valid, so
 /// the same bytes in a later row are valid and name the same key. `Name`
 /// is what the reader made of the key (the quick check: its index in
-/// `QuickRowCheck.names`, or -1).
+/// `QuickRowCheck.names`, or -1). A gap names its key wherever it stands, so
+/// a gap one member gave up may be matched at any member (`retired`).
 struct RowShape<Name: Sendable>: Sendable {
     struct Gap {
         var length: Int
@@ -23,10 +24,17 @@ struct RowShape<Name: Sendable>: Sendable {
     /// styles' keys in turn) match either.
     private var gaps: [Gap] = []
     private var others: [Gap] = []
+    /// Gaps pushed out of `others`, of any member, the oldest replaced first:
+    /// rows whose optional keys come and go (a background on one row, a swipe
+    /// action on another) find them here, compared only when both of the
+    /// member's gaps miss.
+    private var retired: [Gap] = []
+    static var maximumRetired: Int { 8 }
 
     init() {
         gaps.reserveCapacity(Self.maximumGaps)
         others.reserveCapacity(Self.maximumGaps)
+        retired.reserveCapacity(Self.maximumRetired)
     }
 
     /// Gap `k`, when the bytes at `p` are its bytes.
@@ -42,7 +50,10 @@ struct RowShape<Name: Sendable>: Sendable {
     /// gaps between the two arrays cost more than the compare it saves.
     @inline(never)
     private func matchOther(_ k: Int, _ w0: UInt64, _ scanner: WordScanner, _ p: Int) -> Gap? {
-        Self.fits(others[k], w0, scanner, p) ? others[k] : nil
+        if Self.fits(others[k], w0, scanner, p) { return others[k] }
+        // By index: a loop's copy of each gap would be a copy of its words.
+        for i in retired.indices where Self.fits(retired[i], w0, scanner, p) { return retired[i] }
+        return nil
     }
 
     @inline(__always)
@@ -57,7 +68,9 @@ struct RowShape<Name: Sendable>: Sendable {
         return true
     }
 
-    /// Keeps the checked bytes `gap` as gap `k`, when they fit in four words.
+    /// Keeps the checked bytes `gap` as gap `k`, when they fit in four words. Not inlined: once
+    /// the rows' gaps are known it is rarely called, and the readers' loops run leaner without it.
+    @inline(never)
     mutating func record(_ k: Int, _ scanner: WordScanner, gap: Range<Int>, key: Range<Int>, name: Name) {
         guard k <= gaps.count, k < Self.maximumGaps, !gap.isEmpty, gap.count <= Self.maximumLength,
             let p0 = gapWord(scanner, gap, 0), let p1 = gapWord(scanner, gap, 1), let p2 = gapWord(scanner, gap, 2),
@@ -70,9 +83,17 @@ struct RowShape<Name: Sendable>: Sendable {
             gaps.append(g)
             others.append(g)
         } else {
+            retire(others[k])
             others[k] = gaps[k]
             gaps[k] = g
         }
+    }
+
+    /// Keeps `g` among the retired gaps, unless one of its bytes is there.
+    private mutating func retire(_ g: Gap) {
+        for i in retired.indices where retired[i].length == g.length && retired[i].words == g.words { return }
+        if retired.count == Self.maximumRetired { retired.removeFirst() }
+        retired.append(g)
     }
 }
 

@@ -7,7 +7,7 @@ import Cellar
 /// accelerators off, each row makes its own.
 struct RecentCellRowKeys: Sendable {
     private struct Kept: Sendable {
-        var values: [Value?]
+        var values: CellKeyValues
         var keys: CellRowKeys
     }
 
@@ -20,7 +20,7 @@ struct RecentCellRowKeys: Sendable {
     init(enabled: Bool) { self.enabled = enabled }
 
     /// `CellRowKeys(values)`, or the one made before from equal values.
-    mutating func keys(_ values: [Value?]) -> CellRowKeys {
+    mutating func keys(_ values: CellKeyValues) -> CellRowKeys {
         guard enabled else { return CellRowKeys(values) }
         // By index: a loop's copy of each entry would retain its values.
         for i in kept.indices where kept[i].values == values { return kept[i].keys }

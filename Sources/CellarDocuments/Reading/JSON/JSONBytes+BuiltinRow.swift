@@ -6,13 +6,12 @@ extension JSONBytes {
         var fields = RowDataFields()
         var cell: String?
         var disabled = false
-        /// The values of the cell's keys (`CellRowKeys.names`, in order); nil (nothing to release) when
-        /// the row has none.
-        var cellKeyValues: [Value?]?
+        /// The values of the cell's keys; nil (nothing to release) when the row has none.
+        var cellKeyValues: CellKeyValues?
 
         /// Keeps `value` as cell key `k`.
         mutating func setCellKey(_ k: Int, to value: Value) {
-            if cellKeyValues == nil { cellKeyValues = Array(repeating: nil, count: CellRowKeys.names.count) }
+            if cellKeyValues == nil { cellKeyValues = CellKeyValues() }
             cellKeyValues?[k] = value
         }
     }
@@ -73,7 +72,7 @@ extension JSONBytes {
             case .cell: guard try builtinCell(&builtins, into: &row) else { return false }
             case .disabled: row.disabled = try value(depth: 1).boolValue == true
             case .cellKey(let k): row.setCellKey(k, to: try nestedValue(key, &builtins.recent))
-            case .passedOver: try skip(depth: 1)
+            case .passedOver: try passNested(&builtins.recent)
             case .field(let field):
                 guard current == UInt8(ascii: "\"") else {
                     row.fields.set(field, to: try nestedValue(key, &builtins.recent))
@@ -113,6 +112,19 @@ extension JSONBytes {
         let v = try value(depth: 1)
         recent.keep(key, bytes, start..<pos, v)
         return v
+    }
+
+    /// Passes over the value at `pos`; a mapping or list met before (a swipe action) is passed by its
+    /// length (`recent`, accelerators on).
+    private mutating func passNested(_ recent: inout RecentValues<BuiltinKey, Value>) throws {
+        guard words.words else { return try skip(depth: 1) }
+        let start = pos
+        if let (_, count) = recent.find(.passedOver, in: bytes, at: start) {
+            pos = start &+ count
+            return
+        }
+        try skip(depth: 1)
+        recent.keep(.passedOver, bytes, start..<pos, .null)
     }
 
     private func builtinKey(_ token: StringToken) -> BuiltinKey {
