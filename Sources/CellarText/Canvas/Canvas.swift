@@ -150,27 +150,8 @@ public struct Canvas: Sendable {
         var bytes: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
         return withUnsafeMutableBytes(of: &bytes) { raw in
             let out = raw.bindMemory(to: UInt8.self)
-            var n = 0
             let v = content == Self.continuation ? 0x20 : content
-            func put(_ b: UInt32) {
-                out[n] = UInt8(truncatingIfNeeded: b)
-                n += 1
-            }
-            if v < 0x80 {
-                put(v)
-            } else if v < 0x800 {
-                put(0xC0 | v >> 6)
-                put(0x80 | v & 0x3F)
-            } else if v < 0x10000 {
-                put(0xE0 | v >> 12)
-                put(0x80 | (v >> 6) & 0x3F)
-                put(0x80 | v & 0x3F)
-            } else {
-                put(0xF0 | v >> 18)
-                put(0x80 | (v >> 12) & 0x3F)
-                put(0x80 | (v >> 6) & 0x3F)
-                put(0x80 | v & 0x3F)
-            }
+            let n = ScalarUTF8.encode(v, at: out.baseAddress.unsafelyUnwrapped)
             return body(UnsafeBufferPointer(start: out.baseAddress, count: n))
         }
     }

@@ -1,4 +1,5 @@
 import Cellar
+import CellarText
 
 /// Decoding what the scan has checked: strings, rows, and where a key sits (for errors).
 extension JSONBytes {
@@ -40,23 +41,10 @@ extension JSONBytes {
                         scalar = 0x10000 &+ (scalar &- 0xD800) &<< 10 &+ (hex(i + 2) &- 0xDC00)
                         i += 6
                     }
-                    // UTF-8 by hand: a surrogate left alone (none in a checked string) is U+FFFD.
+                    // A surrogate left alone (none in a checked string) is U+FFFD.
                     if (0xD800...0xDFFF).contains(scalar) || scalar > 0x10_FFFF { scalar = 0xFFFD }
-                    if scalar < 0x80 {
-                        put(UInt8(scalar))
-                    } else if scalar < 0x800 {
-                        put(UInt8(0xC0 | scalar >> 6))
-                        put(UInt8(0x80 | scalar & 0x3F))
-                    } else if scalar < 0x1_0000 {
-                        put(UInt8(0xE0 | scalar >> 12))
-                        put(UInt8(0x80 | scalar >> 6 & 0x3F))
-                        put(UInt8(0x80 | scalar & 0x3F))
-                    } else {
-                        put(UInt8(0xF0 | scalar >> 18))
-                        put(UInt8(0x80 | scalar >> 12 & 0x3F))
-                        put(UInt8(0x80 | scalar >> 6 & 0x3F))
-                        put(UInt8(0x80 | scalar & 0x3F))
-                    }
+                    guard n <= out.count &- 4, let at = out.baseAddress else { break }
+                    n &+= ScalarUTF8.encode(scalar, at: at + n)
                 default: put(e)  // " \ /
                 }
             }
