@@ -72,7 +72,7 @@ extension JSONBytes {
             case .cell: guard try builtinCell(&builtins, into: &row) else { return false }
             case .disabled: row.disabled = try value(depth: 1).boolValue == true
             case .cellKey(let k): row.setCellKey(k, to: try nestedValue(key, &builtins.recent))
-            case .passedOver: try passNested(&builtins.recent)
+            case .passedOver: _ = try nestedValue(key, &builtins.recent, build: false)
             case .field(let field):
                 guard current == UInt8(ascii: "\"") else {
                     row.fields.set(field, to: try nestedValue(key, &builtins.recent))
@@ -99,32 +99,20 @@ extension JSONBytes {
         return row.cell != nil || builtins.contains(nil)
     }
 
-    /// The value at `pos`; a mapping or list met before is taken as decoded then (`recent`, accelerators on).
-    private mutating func nestedValue(_ key: BuiltinKey, _ recent: inout RecentValues<BuiltinKey, Value>) throws
-        -> Value
-    {
-        guard words.words else { return try value(depth: 1) }
+    /// The value at `pos` (`.null` unless `build`: passed over); a mapping or list met before (a
+    /// text colour, a swipe action) is taken as decoded then, by its length (`recent`, accelerators on).
+    private mutating func nestedValue(
+        _ key: BuiltinKey, _ recent: inout RecentValues<BuiltinKey, Value>, build: Bool = true
+    ) throws -> Value {
+        guard words.words else { return try value(depth: 1, build: build) }
         let start = pos
         if let (v, count) = recent.find(key, in: bytes, at: start) {
             pos = start &+ count
             return v
         }
-        let v = try value(depth: 1)
+        let v = try value(depth: 1, build: build)
         recent.keep(key, bytes, start..<pos, v)
         return v
-    }
-
-    /// Passes over the value at `pos`; a mapping or list met before (a swipe action) is passed by its
-    /// length (`recent`, accelerators on).
-    private mutating func passNested(_ recent: inout RecentValues<BuiltinKey, Value>) throws {
-        guard words.words else { return try skip(depth: 1) }
-        let start = pos
-        if let (_, count) = recent.find(.passedOver, in: bytes, at: start) {
-            pos = start &+ count
-            return
-        }
-        try skip(depth: 1)
-        recent.keep(.passedOver, bytes, start..<pos, .null)
     }
 
     private func builtinKey(_ token: StringToken) -> BuiltinKey {
