@@ -12,9 +12,7 @@ struct RecentCellRowKeys: Sendable {
     }
 
     static var capacity: Int { 4 }
-    private var kept: [Kept] = []
-    /// The entry the next new one replaces, once all are taken.
-    private var next = 0
+    private var kept = FewKept<Kept>(capacity: Self.capacity)
     let enabled: Bool
 
     init(enabled: Bool) { self.enabled = enabled }
@@ -23,14 +21,9 @@ struct RecentCellRowKeys: Sendable {
     mutating func keys(_ values: CellKeyValues) -> CellRowKeys {
         guard enabled else { return CellRowKeys(values) }
         // By index: a loop's copy of each entry would retain its values.
-        for i in kept.indices where kept[i].values == values { return kept[i].keys }
+        for i in kept.elements.indices where kept.elements[i].values == values { return kept.elements[i].keys }
         let keys = CellRowKeys(values)
-        if kept.count < Self.capacity {
-            kept.append(Kept(values: values, keys: keys))
-        } else {
-            kept[next] = Kept(values: values, keys: keys)
-            next = (next + 1) % Self.capacity
-        }
+        kept.add(Kept(values: values, keys: keys))
         return keys
     }
 }

@@ -20,9 +20,7 @@ struct RecentValues<Key: Equatable & Sendable, Outcome: Sendable>: Sendable {
     static var capacity: Int { 16 }
     static var longest: Int { 256 }
 
-    private var entries: [Entry] = []
-    /// The entry the next new one replaces, once all are taken.
-    private var next = 0
+    private var entries = FewKept<Entry>(capacity: Self.capacity)
     /// False: every value is read in full (`Accelerators.enabled`).
     let enabled: Bool
 
@@ -31,7 +29,7 @@ struct RecentValues<Key: Equatable & Sendable, Outcome: Sendable>: Sendable {
     /// The outcome kept for `key` whose bytes begin at `start`, and the bytes' count.
     @inline(__always)
     func find(_ key: Key, in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (outcome: Outcome, count: Int)? {
-        guard !entries.isEmpty, start < bytes.count,
+        guard !entries.elements.isEmpty, start < bytes.count,
             bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[")
         else { return nil }
         return search(key, bytes, start)
@@ -39,7 +37,7 @@ struct RecentValues<Key: Equatable & Sendable, Outcome: Sendable>: Sendable {
 
     @inline(never)
     private func search(_ key: Key, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> (Outcome, Int)? {
-        for e in entries where e.key == key && bytes.count - start >= e.bytes.count {
+        for e in entries.elements where e.key == key && bytes.count - start >= e.bytes.count {
             let same = e.bytes.withUnsafeBufferPointer { bytes.bytes(start..<(start + $0.count), equal: $0) }
             if same { return (e.outcome, e.bytes.count) }
         }
@@ -51,12 +49,25 @@ struct RecentValues<Key: Equatable & Sendable, Outcome: Sendable>: Sendable {
         guard enabled, range.count <= Self.longest, let first = range.first,
             bytes[first] == UInt8(ascii: "{") || bytes[first] == UInt8(ascii: "[")
         else { return }
-        let entry = Entry(key: key, bytes: Array(bytes[range]), outcome: outcome)
-        if entries.count < Self.capacity {
-            entries.append(entry)
+        entries.add(Entry(key: key, bytes: Array(bytes[range]), outcome: outcome))
+    }
+}
+
+/// At most `capacity` elements; once all are taken, a new one replaces the oldest.
+struct FewKept<Element: Sendable>: Sendable {
+    private(set) var elements: [Element] = []
+    /// The element the next new one replaces, once all are taken.
+    private var next = 0
+    let capacity: Int
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    mutating func add(_ element: Element) {
+        if elements.count < capacity {
+            elements.append(element)
         } else {
-            entries[next] = entry
-            next = (next + 1) % Self.capacity
+            elements[next] = element
+            next = (next + 1) % capacity
         }
     }
 }
