@@ -25,8 +25,13 @@ final class CellRowKeys: Sendable {
     convenience init(_ values: [Value?]) { self.init(CellKeyValues(values)) }
 
     /// From a whole row (one added since the document was read).
-    convenience init(row: Value) {
-        self.init(Self.names.map { name in name.withUTF8Buffer { row[String(decoding: $0, as: UTF8.self)] } })
+    convenience init(row: Value) { self.init(row.values(under: Self.names)) }
+}
+
+extension Value {
+    /// This mapping's values under `keys`, in their order (nil: none).
+    func values(under keys: [StaticString]) -> [Value?] {
+        keys.map { key in key.withUTF8Buffer { self[String(decoding: $0, as: UTF8.self)] } }
     }
 }
 

@@ -39,8 +39,7 @@ struct RowDecoder: Sendable {
     /// The values `row(index)` has under `keys`, in their order (nil: none).
     func values(_ index: Int, of keys: [StaticString]) throws -> [Value?] {
         try decode(index) { records, fields in
-            let row = records.row(fields, columns: columns)
-            return keys.map { key in key.withUTF8Buffer { row[String(decoding: $0, as: UTF8.self)] } }
+            records.row(fields, columns: columns).values(under: keys)
         } json: { j in
             try j.members(named: keys)
         }
