@@ -91,7 +91,11 @@ open class Cell {
     /// The list configuration the built-in styles draw, kept apart from other
     /// content configurations so that the styles read it in place on every
     /// row (`contentConfiguration` is the UIKit-shaped door to it).
-    @exclusivity(unchecked) package final var listConfiguration: ListContentConfiguration?
+    @exclusivity(unchecked) package final var listConfiguration: ListContentConfiguration? {
+        // Widths measured ahead hold for the labels as exchanged in, not after a change
+        // (no `oldValue`: the configuration is still changed in place).
+        didSet { measuredLabels.current = false }
+    }
     /// A content configuration other than a list configuration, as set
     /// (see `contentConfiguration`).
     @exclusivity(unchecked) final var customConfiguration: (any ContentConfiguration)?

@@ -5,11 +5,18 @@ import CellarText
 /// prefetch), so the table's thread, the busier one, lays the row out
 /// without measuring them again (`BuiltinDirectLayout`).
 ///
-/// A width is used only for an equal string measured with the same
-/// ambiguous-width setting, so an entry left from another row, or a label a
-/// style changed since, is never wrong: it is measured again. The
-/// comparison is cheap for the string measured: it is the same string, and
-/// equal storage compares equal at once.
+/// A width is kept with the identity of the string measured (its 16 bytes:
+/// inline text, or the storage's address), not the string: holding it would
+/// cost a retain when measured and a release when dropped, on data the
+/// other thread touches. A width is used only for a string of the same
+/// identity, measured with the same ambiguous-width setting, and only while
+/// `current`.
+///
+/// Invariant: while `current`, the strings measured are alive, held by the
+/// configuration these widths sit beside (`ParsedRowData.content`,
+/// `Cell.listConfiguration`), so no other string can take their address.
+/// Any change to that configuration clears `current` (the cell's
+/// `listConfiguration` observer); an exchange moves both together.
 package struct MeasuredLabels: Sendable {
     /// A label of a list content configuration.
     package enum Label {
@@ -32,59 +39,72 @@ package struct MeasuredLabels: Sendable {
         }
     }
 
+    /// A string's bits: equal for the same string value (same inline bytes,
+    /// or the same storage), read without retaining it.
+    package struct Identity: Equatable {
+        private var low: UInt64
+        private var high: UInt64
+
+        @inline(__always)
+        package init(_ s: String) {
+            (low, high) = unsafeBitCast(s, to: (UInt64, UInt64).self)
+        }
+    }
+
+    private struct Measured {
+        var identity: Identity
+        var width: Width
+    }
+
+    /// The widths are of the labels the configuration beside them holds now.
+    package var current = false
     private var ambiguousWide = false
-    private var text: String?
-    private var textWidth: Width?
-    private var detail: String?
-    private var detailWidth: Width?
-    private var image: String?
-    private var imageWidth: Width?
+    private var text: Measured?
+    private var detail: Measured?
+    private var image: Measured?
 
     /// Nothing measured.
     package init() {}
 
     /// Measures the labels that need no sanitising, as `DisplayWidth.ofClean`
-    /// does (the others are left to the layout). Takes the strings, not the
-    /// configuration: copying that out of its box costs more than measuring.
+    /// does (the others are left to the layout), and makes the widths
+    /// current: the strings must be those of the configuration stored beside
+    /// this value. Takes the strings, not the configuration: copying that out
+    /// of its box costs more than measuring.
     package mutating func measure(text: String?, detail: String?, image: String?, ambiguousWide: Bool) {
         self.ambiguousWide = ambiguousWide
-        self.text = nil
-        self.detail = nil
-        self.image = nil
-        if let text, let w = Width(of: text, ambiguousWide: ambiguousWide) {
-            self.text = text
-            textWidth = w
-        }
-        if let detail, let w = Width(of: detail, ambiguousWide: ambiguousWide) {
-            self.detail = detail
-            detailWidth = w
-        }
-        if let image, let w = Width(of: image, ambiguousWide: ambiguousWide) {
-            self.image = image
-            imageWidth = w
-        }
+        self.text = Self.measure(text, ambiguousWide)
+        self.detail = Self.measure(detail, ambiguousWide)
+        self.image = Self.measure(image, ambiguousWide)
+        current = true
     }
 
-    /// The string measured for `label` with `ambiguousWide`, and its width
-    /// (nil when none was). One field is read, not the whole value: reading
-    /// this value out of a cell for a call that measures would copy every
-    /// string in it (a retain and a release each).
     @inline(__always)
-    package func measured(_ label: Label, ambiguousWide: Bool) -> (text: String, width: Width)? {
-        guard ambiguousWide == self.ambiguousWide else { return nil }
+    private static func measure(_ s: String?, _ ambiguousWide: Bool) -> Measured? {
+        guard let s, let width = Width(of: s, ambiguousWide: ambiguousWide) else { return nil }
+        return Measured(identity: Identity(s), width: width)
+    }
+
+    /// The width measured for `label` when `s` is the string measured, with
+    /// `ambiguousWide`, and the widths are current.
+    @inline(__always)
+    package func width(_ label: Label, of s: String, ambiguousWide: Bool) -> Width? {
+        guard current, ambiguousWide == self.ambiguousWide else { return nil }
+        let measured: Measured?
         switch label {
-        case .text: if let text, let textWidth { return (text, textWidth) }
-        case .detail: if let detail, let detailWidth { return (detail, detailWidth) }
-        case .image: if let image, let imageWidth { return (image, imageWidth) }
+        case .text: measured = text
+        case .detail: measured = detail
+        case .image: measured = image
         }
-        return nil
+        guard let measured, measured.identity == Identity(s) else { return nil }
+        return measured.width
     }
 
     /// `Width(of: s, ambiguousWide:)` for `s` shown as `label` in `cell`:
     /// the width measured ahead when `s` is the string measured, else measured now.
     @inline(__always)
     package static func cleanWidth(_ label: Label, of s: String, in cell: Cell, ambiguousWide: Bool) -> Width? {
-        if let m = cell.measuredLabels.measured(label, ambiguousWide: ambiguousWide), m.text == s { return m.width }
+        if let w = cell.measuredLabels.width(label, of: s, ambiguousWide: ambiguousWide) { return w }
         return Width(of: s, ambiguousWide: ambiguousWide)
     }
 }

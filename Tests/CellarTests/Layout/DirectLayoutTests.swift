@@ -14,6 +14,24 @@ import Testing
         #expect(MemoryLayout<BuiltinDirectLayout>.size <= 128)
     }
 
+    /// A width measured ahead serves only the string it was measured from
+    /// (by identity), with its setting, and only until the cell's
+    /// configuration changes: a change may free that string, and another
+    /// could then take its storage.
+    @Test func measuredWidthsHoldForTheirStringUntilTheConfigurationChanges() {
+        let cell = Cell(reuseIdentifier: "direct")
+        let text = String(repeating: "가", count: 12)
+        cell.contentConfiguration = ListContentConfiguration(text: text)
+        cell.measuredLabels.measure(text: text, detail: nil, image: nil, ambiguousWide: false)
+        #expect(cell.measuredLabels.width(.text, of: text, ambiguousWide: false)?.columns == 24)
+        let equalElsewhere = String(decoding: Array(text.utf8), as: UTF8.self)
+        #expect(cell.measuredLabels.width(.text, of: equalElsewhere, ambiguousWide: false) == nil)
+        #expect(cell.measuredLabels.width(.text, of: text, ambiguousWide: true) == nil)
+        #expect(cell.measuredLabels.width(.detail, of: text, ambiguousWide: false) == nil)
+        cell.listConfiguration?.textProperties.alignment = .center
+        #expect(cell.measuredLabels.width(.text, of: text, ambiguousWide: false) == nil)
+    }
+
     @Test func directLayoutMatchesTheGeneralLayout() {
         var rng = SplitMix(seed: 42)
         // Its own sequence, so the configurations are those drawn without measuring ahead.
