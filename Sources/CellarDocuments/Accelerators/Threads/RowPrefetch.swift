@@ -62,7 +62,11 @@ final class RowPrefetch: @unchecked Sendable {
         let row = current.withUnsafeMutableBufferPointer { rows in
             let slot = rows.baseAddress.unsafelyUnwrapped + position
             let row = slot.move()
-            UnsafeMutableRawPointer(slot).copyMemory(from: placeholder, byteCount: placeholder.count)
+            // A constant count: copied inline, not through a call to memmove.
+            placeholder.withUnsafeBytes { bytes in
+                UnsafeMutableRawPointer(slot).copyMemory(
+                    from: bytes.baseAddress.unsafelyUnwrapped, byteCount: MemoryLayout<DecodedRow>.size)
+            }
             return row
         }
         position += 1
