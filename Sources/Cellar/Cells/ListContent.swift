@@ -46,10 +46,14 @@ public struct ListContentConfiguration: Hashable, Sendable {
         p.color = .semantic(.secondaryLabel)
         return p
     }
+}
+
+// Built through the memberwise initialiser: one in the type's body that sets
+// each field has the finished configuration copied and the original destroyed
+// (a retain and release of each string), once for every row a document parses.
+extension ListContentConfiguration {
     /// Creates a configuration with optional text, secondary text and image.
     public init(text: String? = nil, secondaryText: String? = nil, image: String? = nil) {
-        self.text = text
-        self.secondaryText = secondaryText
-        self.image = image
+        self.init(text: text, secondaryText: secondaryText, image: image, textProperties: TextProperties())
     }
 }

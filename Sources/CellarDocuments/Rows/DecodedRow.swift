@@ -8,26 +8,30 @@ struct DecodedRow: Sendable {
     var data: Value
     var parsed: ParsedRowData?
     /// The data is read field by field as the cell is configured (`StoredRowFields`).
-    var readsFields = false
+    var readsFields: Bool
     var cell: String?
     var disabled: Bool
     /// The keys a cell takes, when the row has some and they were read with it.
     var cellKeys: CellRowKeys?
     /// Whether `cellKeys` was read with the row (the built-in row's walk reads every key): when not, and
     /// the row has editing keys, they are read when the cell is configured (or ahead, `RowPrefetch`).
-    var cellKeysRead = false
+    var cellKeysRead: Bool
+}
 
+// The initialisers live here and build the row through the memberwise one: an
+// initialiser in the type's body that sets each field has the finished row copied
+// and the original destroyed (a retain and release of each reference in it).
+extension DecodedRow {
     init(_ row: StyleRow) {
-        data = row.data
-        cell = row.cell
-        disabled = row.disabled
+        self.init(
+            data: row.data, parsed: nil, readsFields: false, cell: row.cell, disabled: row.disabled, cellKeys: nil,
+            cellKeysRead: false)
     }
 
     init(readingFields keys: CellKeys) {
-        data = .null
-        readsFields = true
-        cell = keys.cell
-        disabled = keys.disabled
+        self.init(
+            data: .null, parsed: nil, readsFields: true, cell: keys.cell, disabled: keys.disabled, cellKeys: nil,
+            cellKeysRead: false)
     }
 
     /// Labels measured with `ambiguousWide` when given; into `box` (held by
@@ -36,7 +40,7 @@ struct DecodedRow: Sendable {
         parsed data: consuming RowData, cell: String?, disabled: Bool, measuringLabels ambiguousWide: Bool? = nil,
         box: inout ParsedRowData?, cellKeys: CellRowKeys? = nil, cellKeysRead: Bool = false
     ) {
-        // Each field set once, the data moved in: a row set field by field on two branches is built twice and copied.
+        // The data moved in: a row set field by field on two branches is built twice and copied.
         let parsed: ParsedRowData
         if let reused = box.take() {
             reused.refill(data, measuringLabels: ambiguousWide)
@@ -44,12 +48,9 @@ struct DecodedRow: Sendable {
         } else {
             parsed = ParsedRowData(data, measuringLabels: ambiguousWide)
         }
-        self.data = .null
-        self.parsed = parsed
-        self.cell = cell
-        self.disabled = disabled
-        self.cellKeys = cellKeys
-        self.cellKeysRead = cellKeysRead
+        self.init(
+            data: .null, parsed: parsed, readsFields: false, cell: cell, disabled: disabled, cellKeys: cellKeys,
+            cellKeysRead: cellKeysRead)
     }
 }
 
