@@ -121,22 +121,18 @@ final class RowPrefetch: @unchecked Sendable {
                 var box = boxes.popLast()
                 if !isKnownUniquelyReferenced(&box) { box = nil }
                 let hadBox = box != nil
-                // Appended as returned: a row bound first is copied, then destroyed; so only a row with
-                // editing keys is bound, to read the keys its cell takes when the decoding did not (one
-                // that fails is left to the table, which reports it).
+                // Appended as returned (a row bound first is copied, then destroyed), and the keys its cell
+                // takes read into it there when it has editing keys and the decoding did not read them (a
+                // row that fails is left to the table, which reports it).
                 do {
-                    if !editing.isEmpty, editing.contains(next) {
-                        var row = try decoder.decodedRow(
-                            next, builtins: &builtins, measuringLabels: measuring ? ambiguousWide : nil, box: &box)
-                        if !row.cellKeysRead, let values = try? decoder.values(next, of: CellRowKeys.names) {
-                            row.cellKeys = CellRowKeys(values)
-                            row.cellKeysRead = true
-                        }
-                        chunk.append(row)
-                    } else {
-                        chunk.append(
-                            try decoder.decodedRow(
-                                next, builtins: &builtins, measuringLabels: measuring ? ambiguousWide : nil, box: &box))
+                    chunk.append(
+                        try decoder.decodedRow(
+                            next, builtins: &builtins, measuringLabels: measuring ? ambiguousWide : nil, box: &box))
+                    if !editing.isEmpty, editing.contains(next), !chunk[chunk.count - 1].cellKeysRead,
+                        let values = try? decoder.values(next, of: CellRowKeys.names)
+                    {
+                        chunk[chunk.count - 1].cellKeys = CellRowKeys(values)
+                        chunk[chunk.count - 1].cellKeysRead = true
                     }
                 } catch { break }
                 if hadBox && box == nil { boxesReused += 1 }
