@@ -54,6 +54,7 @@ public struct ListContentConfiguration: Hashable, Sendable {
 extension ListContentConfiguration {
     /// Creates a configuration with optional text, secondary text and image.
     public init(text: String? = nil, secondaryText: String? = nil, image: String? = nil) {
+        // `textProperties` (its default) names the memberwise initialiser, not this one.
         self.init(text: text, secondaryText: secondaryText, image: image, textProperties: TextProperties())
     }
 }

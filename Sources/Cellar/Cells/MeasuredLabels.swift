@@ -41,12 +41,12 @@ package struct MeasuredLabels: Sendable {
 
     /// A string's bits: equal for the same string value (same inline bytes,
     /// or the same storage), read without retaining it.
-    package struct Identity: Equatable {
+    private struct Identity: Equatable {
         private var low: UInt64
         private var high: UInt64
 
         @inline(__always)
-        package init(_ s: String) {
+        init(_ s: String) {
             (low, high) = unsafeBitCast(s, to: (UInt64, UInt64).self)
         }
     }
