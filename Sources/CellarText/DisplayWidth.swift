@@ -62,6 +62,16 @@ public enum DisplayWidth {
         return i == n || SWAR.nonPrintableASCII(SWAR.load(base + (n &- 8))) == 0
     }
 
+    /// Columns taken by `text`, by the full rules alone: for a few constant
+    /// texts measured once, where building a `WidthMachine` for them (the
+    /// first short non-ASCII text builds one) would cost a one-row render
+    /// more than all its rows.
+    public static func ofConstant(_ text: String, ambiguousWide: Bool = false) -> Int {
+        withUTF8Bytes(text) { p in
+            p.baseAddress.map { ofAnyLength($0, count: p.count, ambiguousWide: ambiguousWide) } ?? 0
+        }
+    }
+
     /// Columns taken by one grapheme cluster.
     public static func of(_ cluster: Character, ambiguousWide: Bool = false) -> Int {
         if let a = cluster.asciiValue { return (a >= 0x20 && a != 0x7F) ? 1 : 0 }

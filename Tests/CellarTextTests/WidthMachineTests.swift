@@ -19,11 +19,7 @@ import Testing
     ]
 
     static func fullPath(_ s: String, ambiguousWide: Bool) -> Int {
-        var copy = s
-        return copy.withUTF8 { p in
-            guard let base = p.baseAddress else { return 0 }
-            return DisplayWidth.ofAnyLength(base, count: p.count, ambiguousWide: ambiguousWide)
-        }
+        DisplayWidth.ofConstant(s, ambiguousWide: ambiguousWide)
     }
 
     static func machine(_ s: String, ambiguousWide: Bool) -> Int? {

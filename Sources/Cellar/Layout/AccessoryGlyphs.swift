@@ -12,11 +12,13 @@ import CellarText
 /// drawn through the sanitising path instead, and the differential CLI test
 /// compares the two.
 enum AccessoryGlyphs {
-    /// Widths by `AccessoryType.allCases` index, ambiguous characters narrow or wide.
-    /// Two tables, each built when first asked: measuring with one setting
-    /// builds that setting's width machine, which a table of the other never needs.
-    private static let narrowWidths = AccessoryType.allCases.map { DisplayWidth.of($0.glyph, ambiguousWide: false) }
-    private static let wideWidths = AccessoryType.allCases.map { DisplayWidth.of($0.glyph, ambiguousWide: true) }
+    /// Widths by `AccessoryType.allCases` index, ambiguous characters narrow or wide,
+    /// each table built when first asked; measured without building a width
+    /// machine, which a table whose texts are ASCII never needs.
+    private static let narrowWidths = AccessoryType.allCases.map {
+        DisplayWidth.ofConstant($0.glyph, ambiguousWide: false)
+    }
+    private static let wideWidths = AccessoryType.allCases.map { DisplayWidth.ofConstant($0.glyph, ambiguousWide: true) }
 
     /// The glyph's display width: looked up, or measured with the accelerators off.
     @inline(__always)

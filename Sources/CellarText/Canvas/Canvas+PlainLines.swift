@@ -276,8 +276,20 @@ public struct PlainRule: Sendable {
     public init?(repeating glyph: String, count: Int) {
         guard let one = PlainText(glyph, columns: 1) else { return nil }
         let glyphBytes = one.withBytes { Array($0) }
-        bytes = Array([[UInt8]](repeating: glyphBytes, count: max(0, count)).joined())
         columns = max(0, count)
         glyphLength = glyphBytes.count
+        let total = glyphBytes.count * columns
+        // Doubled, not appended a glyph at a time: a rule as wide as any table is made at start-up.
+        bytes = Array(unsafeUninitializedCapacity: total) { buffer, initialized in
+            guard let base = buffer.baseAddress, total > 0 else { return }
+            _ = UnsafeMutableBufferPointer(start: base, count: glyphBytes.count).initialize(from: glyphBytes)
+            var filled = glyphBytes.count
+            while filled < total {
+                let copied = min(filled, total - filled)
+                (base + filled).initialize(from: base, count: copied)
+                filled += copied
+            }
+            initialized = total
+        }
     }
 }

@@ -109,6 +109,15 @@ import Testing
         #expect(Self.written(canvas, line: 1).isEmpty)
     }
 
+    @Test func aRuleIsItsGlyphRepeated() throws {
+        for (glyph, count) in [("─", 0), ("─", 1), ("─", 2), ("-", 3), ("─", 5), ("═", 1000), ("─", 10_000)] {
+            let rule = try #require(PlainRule(repeating: glyph, count: count))
+            #expect(rule.bytes == Array(String(repeating: glyph, count: count).utf8), "\(glyph) × \(count)")
+            #expect(rule.columns == count)
+        }
+        #expect(PlainRule(repeating: "가", count: 3) == nil)
+    }
+
     @Test func ambiguousWideCanvasesAndOthersTakeNone() {
         var wide = Canvas(width: 10, height: 1, ambiguousWide: true)
         wide.takesPlainLines = true

@@ -1,0 +1,37 @@
+import CellarTestSupport
+import CellarText
+import Testing
+
+@testable import Cellar
+
+/// `StreamBatcher`: the canvas grows from `firstBatch` lines to `batch`
+/// between batches, and a stream writes the lines a viewport as tall as the
+/// table draws, whatever the items' heights against the batches.
+@Suite struct StreamBatchTests {
+    /// Rows of one to `StreamBatcher.batch` + 40 lines: some taller than the first batch,
+    /// one taller than any batch, most of one line.
+    static func table(rows: Int, tall: [Int: Int]) -> (ArrayDataSource, TableView) {
+        let ds = ArrayDataSource([
+            (0..<rows).map { i in row(i % 2 == 0 ? "value1" : "subtitle", "Row \(i) 한글", "\(i) 🍎") }
+        ])
+        ds.heights = { ip in tall[ip.row].map { .fixed($0) } ?? .automatic }
+        let t = ds.makeTable(width: 40)
+        t.separatorStyle = .singleLine
+        return (ds, t)
+    }
+
+    @Test(arguments: [
+        [0: StreamBatcher.firstBatch + 1],
+        [3: StreamBatcher.firstBatch * 3, 40: StreamBatcher.batch, 41: StreamBatcher.batch + 40],
+        [:],
+    ])
+    func aStreamWritesTheLinesOfATableTallViewport(tall: [Int: Int]) throws {
+        let (source, t) = Self.table(rows: 1_500, tall: tall)
+        let streamed = try t.renderText()
+        t.viewportHeight = t.contentHeight
+        let viewport = try t.renderText()
+        #expect(t.contentHeight > 2 * StreamBatcher.batch)
+        #expect(streamed == viewport)
+        withExtendedLifetime(source) {}
+    }
+}
