@@ -18,7 +18,9 @@ enum AccessoryGlyphs {
     private static let narrowWidths = AccessoryType.allCases.map {
         DisplayWidth.ofConstant($0.glyph, ambiguousWide: false)
     }
-    private static let wideWidths = AccessoryType.allCases.map { DisplayWidth.ofConstant($0.glyph, ambiguousWide: true) }
+    private static let wideWidths = AccessoryType.allCases.map {
+        DisplayWidth.ofConstant($0.glyph, ambiguousWide: true)
+    }
 
     /// The glyph's display width: looked up, or measured with the accelerators off.
     @inline(__always)
