@@ -304,13 +304,10 @@ extension TableView {
 /// length streams with bounded memory, and the canvas is reset once per
 /// batch instead of once per row; a batch is what a second writing thread
 /// is handed at a time (`BackgroundCanvasWriter`), so fewer, larger batches
-/// wake it less often. The canvas starts at `firstBatch` lines and doubles
-/// at each full batch up to `batch`, so a short table blanks no more than
-/// a few screens. An item taller than a batch gets a canvas of its own.
-/// Index titles are drawn beside the table lines they fall on.
+/// wake it less often. An item taller than a batch gets a canvas
+/// of its own. Index titles are drawn beside the table lines they fall on.
 struct StreamBatcher {
     static let batch = 1024
-    static let firstBatch = 64
     var writer: CanvasWriter
     let chrome: SectionChrome
     let width: Int
@@ -340,13 +337,7 @@ struct StreamBatcher {
     /// An item `h` lines tall, drawn by `draw` at a canvas line.
     mutating func emit(_ h: Int, _ draw: (inout Canvas, Int) throws -> Void) throws {
         guard h > 0 else { return }
-        if used + h > canvas.height {
-            try flush()
-            // Grown between batches: the writer has handed the canvas back blank.
-            if h <= Self.batch && canvas.height < Self.batch {
-                canvas.reset(width: width, height: min(Self.batch, max(2 * canvas.height, h)))
-            }
-        }
+        if used + h > Self.batch { try flush() }
         if h > Self.batch {
             var tall = Canvas(width: width, height: h, ambiguousWide: chrome.geometry.ambiguousWide)
             tall.dark = dark

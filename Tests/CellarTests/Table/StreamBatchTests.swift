@@ -4,12 +4,11 @@ import Testing
 
 @testable import Cellar
 
-/// `StreamBatcher`: the canvas grows from `firstBatch` lines to `batch`
-/// between batches, and a stream writes the lines a viewport as tall as the
+/// `StreamBatcher`: a stream writes the lines a viewport as tall as the
 /// table draws, whatever the items' heights against the batches.
 @Suite struct StreamBatchTests {
-    /// Rows of one to `StreamBatcher.batch` + 40 lines: some taller than the first batch,
-    /// one taller than any batch, most of one line.
+    /// Rows of automatic heights and some `tall` ones: across a batch's end,
+    /// filling a batch, taller than any batch.
     static func table(rows: Int, tall: [Int: Int]) -> (ArrayDataSource, TableView) {
         let ds = ArrayDataSource([
             (0..<rows).map { i in row(i % 2 == 0 ? "value1" : "subtitle", "Row \(i) 한글", "\(i) 🍎") }
@@ -21,8 +20,8 @@ import Testing
     }
 
     @Test(arguments: [
-        [0: StreamBatcher.firstBatch + 1],
-        [3: StreamBatcher.firstBatch * 3, 40: StreamBatcher.batch, 41: StreamBatcher.batch + 40],
+        [0: 65, 500: StreamBatcher.batch - 100],
+        [3: 192, 40: StreamBatcher.batch, 41: StreamBatcher.batch + 40],
         [:],
     ])
     func aStreamWritesTheLinesOfATableTallViewport(tall: [Int: Int]) throws {
