@@ -74,15 +74,23 @@ public struct Canvas: Sendable {
         self.width = max(0, width)
         self.height = max(0, height)
         self.ambiguousWide = ambiguousWide
-        // One allocation for the cells and the extents: appending the extents
-        // to an array made to the cells' count would copy every cell.
-        storage = []
-        storage.reserveCapacity(self.width * self.height + self.height)
-        storage.append(contentsOf: repeatElement(Self.blankCell, count: self.width * self.height))
-        storage.append(contentsOf: repeatElement(0, count: self.height))
+        storage = Self.blankStorage(width: self.width, height: self.height)
     }
 
-    /// Clears to blanks at a new size, keeping the storage. At the same
+    /// Blank cells, then the extents at 0, in one allocation (appending the
+    /// extents to an array made to the cells' count would copy every cell).
+    /// Made by `init(repeating:count:)`, one fill even in a debug build,
+    /// where appending a repeated element goes element by element.
+    private static func blankStorage(width: Int, height: Int) -> [UInt32] {
+        let cells = width * height
+        var storage = [UInt32](repeating: blankCell, count: cells + height)
+        storage.withUnsafeMutableBufferPointer { b in
+            for i in cells..<b.count { b[i] = 0 }
+        }
+        return storage
+    }
+
+    /// Clears to blanks, at a new size in new storage. At the same
     /// size only the cells up to the last drawn row's extent are blanked:
     /// the rest are plain blanks already (a batch of a stream is cleared this way).
     public mutating func reset(width: Int, height: Int) {
@@ -92,9 +100,7 @@ public struct Canvas: Sendable {
         } else {
             self.width = w
             self.height = h
-            storage.removeAll(keepingCapacity: true)
-            storage.append(contentsOf: repeatElement(Self.blankCell, count: w * h))
-            storage.append(contentsOf: repeatElement(0, count: h))
+            storage = Self.blankStorage(width: w, height: h)
         }
         clusterBytes.removeAll(keepingCapacity: true)
         clusterStarts.removeAll(keepingCapacity: true)
