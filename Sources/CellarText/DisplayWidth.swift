@@ -66,7 +66,7 @@ public enum DisplayWidth {
     /// texts measured once, where building a `WidthMachine` for them (the
     /// first short non-ASCII text builds one) would cost a one-row render
     /// more than all its rows.
-    public static func ofConstant(_ text: String, ambiguousWide: Bool = false) -> Int {
+    package static func ofConstant(_ text: String, ambiguousWide: Bool = false) -> Int {
         withUTF8Bytes(text) { p in
             p.baseAddress.map { ofAnyLength($0, count: p.count, ambiguousWide: ambiguousWide) } ?? 0
         }
