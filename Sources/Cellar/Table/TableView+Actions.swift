@@ -207,8 +207,10 @@ extension TableView {
 
     /// Room for `count` more selected rows, before selecting them one by one
     /// (a document's selected rows): the set is not grown and rehashed on the way.
+    /// None for none: reserving room in an empty set allocates its storage.
     package func reserveSelectedRows(_ count: Int) {
-        rowStates.selected.reserveCapacity(rowStates.selected.count + max(0, count))
+        guard count > 0 else { return }
+        rowStates.selected.reserveCapacity(rowStates.selected.count + count)
     }
 
     /// Deselects a row without calling the delegate, as UITableView's deselectRow(at:animated:).
