@@ -134,45 +134,33 @@ enum Base64 {
     }
 
     /// Written into the array's storage in place: the tables are decoded at
-    /// every start-up, so no per-byte capacity check and one table look-up
-    /// a character. Every 4 characters give 3 bytes, so `count * 3 / 4`
-    /// bytes always suffice.
+    /// every start-up, so no per-byte capacity check. Every 4 characters give
+    /// at most 3 bytes, so `count * 3 / 4` bytes always suffice.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        // A character's 6 bits, or 0xFF for one that is skipped (newlines, padding).
-        var values = [UInt8](repeating: 0xFF, count: 256)
-        for (i, c) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() {
-            values[Int(c)] = UInt8(i)
-        }
-        return values.withUnsafeBufferPointer { values in
-            [UInt8](unsafeUninitializedCapacity: bytes.count * 3 / 4) { out, count in
-                var group: UInt32 = 0
-                var digits = 0
-                var n = 0
-                for c in bytes {
-                    let v = values[Int(c)]
-                    if v == 0xFF { continue }
-                    group = group << 6 | UInt32(v)
-                    digits += 1
-                    if digits == 4 {
-                        out[n] = UInt8(truncatingIfNeeded: group >> 16)
-                        out[n + 1] = UInt8(truncatingIfNeeded: group >> 8)
-                        out[n + 2] = UInt8(truncatingIfNeeded: group)
-                        n += 3
-                        digits = 0
-                    }
+        [UInt8](unsafeUninitializedCapacity: bytes.count * 3 / 4) { out, count in
+            var acc: UInt32 = 0
+            var bits: UInt32 = 0
+            var n = 0
+            for c in bytes {
+                let v: UInt32
+                switch c {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): v = UInt32(c - UInt8(ascii: "A"))
+                case UInt8(ascii: "a")...UInt8(ascii: "z"): v = UInt32(c - UInt8(ascii: "a")) + 26
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): v = UInt32(c - UInt8(ascii: "0")) + 52
+                case UInt8(ascii: "+"): v = 62
+                case UInt8(ascii: "/"): v = 63
+                default: continue  // newlines and padding
                 }
-                // A last group of 2 or 3 digits holds 1 or 2 bytes, at the top of its 12 or 18 bits.
-                if digits >= 2 {
-                    group <<= UInt32(6 * (4 - digits))
-                    out[n] = UInt8(truncatingIfNeeded: group >> 16)
+                // Bits above the pending ones fall off the top: only the low `bits` are read.
+                acc = acc << 6 | v
+                bits += 6
+                if bits >= 8 {
+                    bits -= 8
+                    out[n] = UInt8(truncatingIfNeeded: acc >> bits)
                     n += 1
-                    if digits == 3 {
-                        out[n] = UInt8(truncatingIfNeeded: group >> 8)
-                        n += 1
-                    }
                 }
-                count = n
             }
+            count = n
         }
     }
 }

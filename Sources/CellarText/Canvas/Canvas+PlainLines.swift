@@ -279,7 +279,8 @@ public struct PlainRule: Sendable {
         columns = max(0, count)
         glyphLength = glyphBytes.count
         let total = glyphBytes.count * columns
-        // Doubled, not appended a glyph at a time: a rule as wide as any table is made at start-up.
+        // Doubled, not appended a glyph at a time (as `String(repeating:count:)` does): a rule as
+        // wide as any table is made at every start-up.
         bytes = Array(unsafeUninitializedCapacity: total) { buffer, initialized in
             guard let base = buffer.baseAddress, total > 0 else { return }
             _ = UnsafeMutableBufferPointer(start: base, count: glyphBytes.count).initialize(from: glyphBytes)

@@ -128,11 +128,12 @@ final class RowPrefetch: @unchecked Sendable {
                     chunk.append(
                         try decoder.decodedRow(
                             next, builtins: &builtins, measuringLabels: measuring ? ambiguousWide : nil, box: &box))
-                    if !editing.isEmpty, editing.contains(next), !chunk[chunk.count - 1].cellKeysRead,
+                    let last = chunk.count - 1
+                    if !editing.isEmpty, editing.contains(next), !chunk[last].cellKeysRead,
                         let values = try? decoder.values(next, of: CellRowKeys.names)
                     {
-                        chunk[chunk.count - 1].cellKeys = CellRowKeys(values)
-                        chunk[chunk.count - 1].cellKeysRead = true
+                        chunk[last].cellKeys = CellRowKeys(values)
+                        chunk[last].cellKeysRead = true
                     }
                 } catch { break }
                 if hadBox && box == nil { boxesReused += 1 }
