@@ -14,10 +14,10 @@ import Testing
 /// core-schema edge case, and mutations of them that must make it decline.
 @Suite struct YAMLBlockScannerTests {
     /// Whether the scanner reads `text` itself (nil: it declined, or the form ends in an error).
-    static func scans(_ text: String) -> Bool {
-        Array(text.utf8).withUnsafeBufferPointer {
-            (try? YAMLToJSON.converter($0, path: "t.yaml", scanning: true)) != nil
-        }
+    static func scans(_ text: String) -> Bool { scans(Array(text.utf8)) }
+
+    static func scans(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { (try? YAMLToJSON.converter($0, path: "t.yaml", scanning: true)) != nil }
     }
 
     static func expectSame(_ text: String, _ what: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
@@ -221,20 +221,18 @@ import Testing
     }
 
     /// The characters are checked a run of whole lines at a time (their pages
-    /// given back behind): a character the whole text refuses or the scanner
-    /// declines is so just before and after a run's end, its error where the
-    /// whole text's is; a byte order mark starting a later run is no text's first.
+    /// given back behind): a character the whole text refuses is so just
+    /// before and after a run's end, its error where the whole text's is; a
+    /// byte order mark starting a later run is no text's first.
     @Test func textsCheckedInRunsOfLinesAreCheckedAsWhole() throws {
         let line = "      - {text: Row 한글, detail: d}\n"
         let lines = Array(String(repeating: line, count: 2 * DropBehind.step / line.utf8.count).utf8)
         let cut = try #require(lines[DropBehind.step...].firstIndex(of: 0x0A)) + 1
-        for probe: [UInt8] in [[0xEF, 0xBB, 0xBF], [0xC2, 0x85], [0xFF], [0x01], [0x09], [0x0D], [0xE2, 0x80, 0xA8]] {
+        for probe in Self.refused {
             for at in [cut - 2, cut, cut + 6] {
                 var bytes = lines
                 bytes.insert(contentsOf: probe, at: at)
                 bytes.withUnsafeBufferPointer { text in
-                    #expect(!YAMLBlockText.accepts(text), "\(probe) at \(at)")
-                    #expect(YAMLBlockText.accepts(text) == YAMLBlockText.acceptsLines(text), "\(probe) at \(at)")
                     let whole = YAMLCharacters.firstForbidden(text).map {
                         "\(ByteLocation.error($0, in: text, path: "t"))"
                     }
@@ -244,7 +242,39 @@ import Testing
                 }
             }
         }
-        lines.withUnsafeBufferPointer { #expect(YAMLBlockText.accepts($0)) }
+    }
+
+    /// Characters the scanner declines: a byte order mark, U+0085, an invalid byte, a control, a tab, a lone CR, U+2028.
+    static let refused: [[UInt8]] = [
+        [0xEF, 0xBB, 0xBF], [0xC2, 0x85], [0xFF], [0x01], [0x09], [0x0D], [0xE2, 0x80, 0xA8],
+    ]
+
+    /// The scanner accepts lines a run at a time as it reaches them: a
+    /// character it declines is declined just before and after a run's end,
+    /// in a plain line or inside a block scalar read across it, and the text
+    /// is then read by libfyaml to the same form or error.
+    @Test func linesAcceptedInRunsAreDeclinedAsWhole() throws {
+        let head = "sections:\n  - rows:\n"
+        let row = "      - {text: Row 한글, detail: d}\n"
+        let rows = String(repeating: row, count: 2 * YAMLBlockText.acceptStep / row.utf8.count)
+        let block = "      - text: |\n" + String(repeating: "          line 한글\n", count: 600)
+        let before = String(repeating: row, count: (YAMLBlockText.acceptStep - 3_000) / row.utf8.count)
+        for body in [rows, before + block + rows] {
+            let clean = Array((head + body).utf8)
+            let scansClean = Self.scans(clean)
+            #expect(scansClean)
+            let cut = try #require(clean[YAMLBlockText.acceptStep...].firstIndex(of: 0x0A)) + 1
+            for probe in Self.refused {
+                for at in [cut - 2, cut, cut + 11] {
+                    var bytes = clean
+                    bytes.insert(contentsOf: probe, at: at)
+                    let scans = Self.scans(bytes)
+                    #expect(!scans, "\(probe) at \(at)")
+                    let difference = YAMLReadings.readerMismatch(bytes)
+                    #expect(difference == nil, "\(probe) at \(at): \(difference ?? "")")
+                }
+            }
+        }
     }
 
     /// Long keys and deep nesting: read up to a bound, declined past it, the same either way.

@@ -14,7 +14,7 @@ import CellarText
 /// CRLF, one `---` first. Anything else declines (`Declined`): anchors, tags,
 /// `?` keys, directives, multi-line scalars, nested flow sequences, tabs,
 /// deeper indentation than a block takes, keys of 1,000 bytes or more, and a
-/// text with a character YAML refuses (`YAMLBlockText.accepts`).
+/// text with a character YAML refuses (`YAMLBlockText.acceptsLines`).
 ///
 /// Invariants: in the subset the events are libfyaml's, in its order, with the
 /// same scalar texts and styles, so `YAMLToJSON` writes the same JSON form
@@ -39,7 +39,7 @@ struct YAMLBlockScanner: ~Copyable {
     /// An implicit key this long or longer declines (YAML bounds them at 1,024 characters, libfyaml near it).
     static let maximumKeyBytes = 1000
 
-    let text: YAMLBlockText
+    private var text: YAMLBlockText
     private var nextLine = 0
     private var lineStart = 0
     private var blocks: [Block] = []
@@ -50,11 +50,9 @@ struct YAMLBlockScanner: ~Copyable {
     /// The batch being filled (`readLine(into:)`): a decoded scalar's text is in its `text`.
     private var batch = YAMLEventBatch()
 
-    /// A scanner of `bytes` once they are found in the block subset
-    /// (`YAMLBlockText.accepts`, giving back the pages behind it); throws
-    /// `Declined` when they are not.
-    init(checking bytes: UnsafeBufferPointer<UInt8>, dropping behind: DropBehind?) throws {
-        guard YAMLBlockText.accepts(bytes, dropping: behind) else { throw Declined() }
+    /// A scanner of `bytes`, which declines at the first line outside the subset's characters
+    /// (`YAMLBlockText.acceptsLines`) before reading it.
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.text = YAMLBlockText(bytes)
     }
 
@@ -73,7 +71,7 @@ struct YAMLBlockScanner: ~Copyable {
         while true {
             guard nextLine < text.count else { return try finish() }
             lineStart = nextLine
-            let (end, following) = text.lineEnd(from: nextLine)
+            let (end, following) = try text.line(from: nextLine)
             nextLine = following
             let content = text.skipSpaces(from: lineStart, to: end)
             if content == end || text[content] == UInt8(ascii: "#") { continue }

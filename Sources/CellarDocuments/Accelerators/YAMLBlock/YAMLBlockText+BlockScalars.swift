@@ -30,7 +30,7 @@ extension YAMLBlockText {
     /// The content of a block scalar whose lines start at `start`, inside a
     /// mapping indented `parent`, appended to `out`; returns where the first
     /// line after it starts.
-    func blockScalar(
+    mutating func blockScalar(
         from start: Int, parent: Int, folded: Bool, chomping: Chomping, into out: inout [UInt8]
     ) throws -> Int {
         var pos = start
@@ -38,7 +38,7 @@ extension YAMLBlockText {
         var emptyLines = 0
         var wrote = false
         while pos < count {
-            let (end, next) = lineEnd(from: pos)
+            let (end, next) = try line(from: pos)
             let content = skipSpaces(from: pos, to: end)
             if content == end {
                 // An empty line: spaces alone, or before any content, would need YAML's indentation rules.

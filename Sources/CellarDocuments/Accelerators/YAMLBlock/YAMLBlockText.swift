@@ -12,12 +12,17 @@ import CellarText
 ///
 /// Invariants: `base` addresses `count` bytes the caller holds for the
 /// scanner's life; a byte is read only below the `end` of the line a function
-/// is given, never past `count`. A reading that meets anything outside the
-/// subset throws `YAMLBlockScanner.Declined`.
+/// is given, never past `count`, and only once its line is accepted (`line(from:)`).
+/// A reading that meets anything outside the subset throws `YAMLBlockScanner.Declined`.
 struct YAMLBlockText {
     let base: UnsafePointer<UInt8>
     let count: Int
     let words = Accelerators.enabled
+    /// The bytes before this are whole lines found in the subset (`acceptsLines`).
+    private(set) var accepted = 0
+    /// Lines are accepted in runs about this long, just before they are read: the
+    /// run is then read from the cache, and the first events need no pass over the whole text.
+    static let acceptStep = 64 << 10
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         // An empty text has no address; no byte of it is read.
@@ -32,25 +37,37 @@ struct YAMLBlockText {
         UnsafeBufferPointer(start: base + start, count: length)
     }
 
-    /// Whether the scanner may read `bytes` at all: YAML text (`YAMLCharacters`)
+    /// Whether the scanner may read these whole lines: YAML text (`YAMLCharacters`)
     /// with no byte order mark, tab, carriage return but before a line feed,
     /// nor a character a YAML 1.1 reader takes for a line break (U+0085,
-    /// U+2028, U+2029) or a space (U+00A0). Read a run of lines at a time, the pages behind given back.
-    static func accepts(_ bytes: UnsafeBufferPointer<UInt8>, dropping behind: DropBehind? = nil) -> Bool {
-        DropBehind.allLines(of: bytes, dropping: behind) { lines, _ in acceptsLines(lines) }
-    }
-
-    /// `accepts` for whole lines; a byte order mark at their start is declined, wherever they are.
+    /// U+2028, U+2029) or a space (U+00A0). A line feed is never inside a
+    /// UTF-8 character, so runs of lines accepted one by one are accepted as a whole.
     static func acceptsLines(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        !bytes.isEmpty && YAMLCharacters.firstForbidden(bytes, markFirst: false, blockSubset: true) == nil
+        YAMLCharacters.firstForbidden(bytes, markFirst: false, blockSubset: true) == nil
     }
 
-    /// The end of the line from `start` (before its CR LF or LF) and where the next line starts.
-    func lineEnd(from start: Int) -> (end: Int, next: Int) {
-        guard let found = memchr(base + start, 0x0A, count - start) else { return (count, count) }
-        let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        let end = newline > start && base[newline - 1] == 0x0D ? newline - 1 : newline
-        return (end, newline + 1)
+    /// The end of the line from `start` (before its CR LF or LF) and where the
+    /// next line starts; the line accepted first, with the run of lines after it.
+    mutating func line(from start: Int) throws -> (end: Int, next: Int) {
+        var newline = count
+        if let found = memchr(base + start, 0x0A, count - start) {
+            newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+        let next = min(newline + 1, count)
+        if next > accepted { try accept(through: next) }
+        let end = newline > start && newline < count && base[newline - 1] == 0x0D ? newline - 1 : newline
+        return (end, next)
+    }
+
+    /// Accepts the lines from `accepted` through the one ending at `offset`, and those of the next `acceptStep` bytes.
+    private mutating func accept(through offset: Int) throws {
+        var cut = count
+        let far = max(offset, accepted + Self.acceptStep)
+        if far < count, let feed = memchr(base + far, 0x0A, count - far) {
+            cut = base.distance(to: feed.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        guard Self.acceptsLines(slice(accepted, cut - accepted)) else { throw YAMLBlockScanner.Declined() }
+        accepted = cut
     }
 
     @inline(__always)

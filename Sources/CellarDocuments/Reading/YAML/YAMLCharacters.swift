@@ -17,7 +17,7 @@ enum YAMLCharacters {
     }
 
     /// A byte order mark is passed at the start of `bytes` only when they are the text's first (`markFirst`).
-    /// With `blockSubset`, also the first `YAMLBlockScanner` declines (`YAMLBlockText.accepts` says which;
+    /// With `blockSubset`, also the first `YAMLBlockScanner` declines (`YAMLBlockText.acceptsLines` says which;
     /// the message is then not reported).
     static func firstForbidden(
         _ bytes: UnsafeBufferPointer<UInt8>, markFirst: Bool = true, blockSubset: Bool = false

@@ -92,7 +92,7 @@ struct YAMLEventBatch {
     ) throws {
         var batch = reserved()
         if scanning {
-            var scanner = try YAMLBlockScanner(checking: yaml, dropping: behind)
+            var scanner = YAMLBlockScanner(yaml)
             try pass(&batch, into: put) { try scanner.readLine(into: &$0) }
         } else {
             var events = try YAMLEvents(yaml, path: path, dropping: behind)
