@@ -19,7 +19,7 @@ struct YAMLBlockText {
     let count: Int
     let words = Accelerators.enabled
     /// The bytes before this are whole lines found in the subset (`acceptsLines`).
-    private(set) var accepted = 0
+    private var accepted = 0
     /// Lines are accepted in runs about this long, just before they are read: the
     /// run is then read from the cache, and the first events need no pass over the whole text.
     static let acceptStep = 64 << 10
