@@ -92,11 +92,7 @@ struct DropBehind {
         var behind = behind
         var start = 0
         repeat {
-            let far = start + step
-            var cut = bytes.count
-            if far < bytes.count, let feed = memchr(base + far, 0x0A, bytes.count - far) {
-                cut = base.distance(to: feed.assumingMemoryBound(to: UInt8.self)) + 1
-            }
+            let cut = bytes.afterLineFeed(from: start + step) ?? bytes.count
             guard body(UnsafeBufferPointer(start: base + start, count: cut - start), start) else { return false }
             behind?.passed(cut)
             start = cut
@@ -109,5 +105,15 @@ struct DropBehind {
         mapping.drop(dropped..<mapping.count)
         dropped = mapping.count
         next = Int.max
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// The offset just past the first line feed at or after `offset`; nil when there is none.
+    func afterLineFeed(from offset: Int) -> Int? {
+        guard let base = baseAddress, offset >= 0, offset < count,
+            let feed = memchr(base + offset, 0x0A, count - offset)
+        else { return nil }
+        return base.distance(to: feed.assumingMemoryBound(to: UInt8.self)) + 1
     }
 }

@@ -1,11 +1,5 @@
 import CellarText
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The load's check of a long file on both cores: the rows from a line near the middle
 /// on are checked on a second thread into a document of their own, then added after this
 /// thread's. CSV and TSV: only if the first part, read up to that line, ends there (a
@@ -221,11 +215,8 @@ extension StreamedDocument {
 
     /// The offset after the first line break at or after `offset`, if before the last byte.
     private static func lineStart(after offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = buffer.baseAddress, offset >= 0, offset < buffer.count,
-            let found = memchr(base + offset, 0x0A, buffer.count - offset)
-        else { return nil }
-        let split = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base + 1
-        return split < buffer.count ? split : nil
+        guard let split = buffer.afterLineFeed(from: offset), split < buffer.count else { return nil }
+        return split
     }
 
     /// Adds the rows `later` checked, which follow this document's (a JSON table's go to the section being read).

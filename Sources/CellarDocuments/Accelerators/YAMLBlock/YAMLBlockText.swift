@@ -1,12 +1,6 @@
 import Cellar
 import CellarText
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The bytes `YAMLBlockScanner` reads, and its one-line readings of them:
 /// lines, spaces, comments and scalars (`YAMLBlockText+Scalars`).
 ///
@@ -33,6 +27,8 @@ struct YAMLBlockText {
     @inline(__always)
     subscript(_ i: Int) -> UInt8 { base[i] }
 
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
     func slice(_ start: Int, _ length: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: base + start, count: length)
     }
@@ -49,23 +45,18 @@ struct YAMLBlockText {
     /// The end of the line from `start` (before its CR LF or LF) and where the
     /// next line starts; the line accepted first, with the run of lines after it.
     mutating func line(from start: Int) throws -> (end: Int, next: Int) {
-        var newline = count
-        if let found = memchr(base + start, 0x0A, count - start) {
-            newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        guard let next = bytes.afterLineFeed(from: start) else {
+            if count > accepted { try accept(through: count) }
+            return (count, count)
         }
-        let next = min(newline + 1, count)
         if next > accepted { try accept(through: next) }
-        let end = newline > start && newline < count && base[newline - 1] == 0x0D ? newline - 1 : newline
-        return (end, next)
+        let newline = next - 1
+        return (newline > start && base[newline - 1] == 0x0D ? newline - 1 : newline, next)
     }
 
     /// Accepts the lines from `accepted` through the one ending at `offset`, and those of the next `acceptStep` bytes.
     private mutating func accept(through offset: Int) throws {
-        var cut = count
-        let far = max(offset, accepted + Self.acceptStep)
-        if far < count, let feed = memchr(base + far, 0x0A, count - far) {
-            cut = base.distance(to: feed.assumingMemoryBound(to: UInt8.self)) + 1
-        }
+        let cut = bytes.afterLineFeed(from: max(offset, accepted + Self.acceptStep)) ?? count
         guard Self.acceptsLines(slice(accepted, cut - accepted)) else { throw YAMLBlockScanner.Declined() }
         accepted = cut
     }
