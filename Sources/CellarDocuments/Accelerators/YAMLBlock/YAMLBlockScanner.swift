@@ -8,11 +8,12 @@ import CellarText
 /// The subset: block mappings and sequences (an entry's mapping on the entry's
 /// line, a sequence under a key at the key's indentation), one-line flow
 /// mappings of scalars and flow collections and flow sequences of flow
-/// mappings and scalars, one-line plain
-/// and quoted scalars, a mapping's value as a literal or folded block scalar
-/// in its common forms (`YAMLBlockText+BlockScalars`), comments, blank lines,
-/// CRLF, one `---` first. Anything else declines (`Declined`): anchors, tags,
-/// `?` keys, directives, multi-line scalars, nested flow sequences, tabs,
+/// mappings and scalars, one-line quoted scalars, plain scalars (in a block,
+/// a value or entry may go on over more-indented lines), a mapping's value as
+/// a literal or folded block scalar in its common forms
+/// (`YAMLBlockText+BlockScalars`), `!!name` tags on scalars, comments, blank
+/// lines, CRLF, one `---` first. Anything else declines (`Declined`): anchors,
+/// other tags, `?` keys, directives, multi-line quoted scalars, nested flow sequences, tabs,
 /// deeper indentation than a block takes, keys of 1,000 bytes or more, and a
 /// text with a character YAML refuses (`YAMLBlockText.acceptsLines`).
 ///
@@ -49,6 +50,8 @@ struct YAMLBlockScanner: ~Copyable {
     private var sawDocumentMarker = false
     /// The batch being filled (`readLine(into:)`): a decoded scalar's text is in its `text`.
     private var batch = YAMLEventBatch()
+    /// The tag of the next scalar appended (its index in the batch's `tags`), or -1.
+    private var nextTag = -1
 
     /// A scanner of `bytes`, which declines at the first line outside the subset's characters
     /// (`YAMLBlockText.acceptsLines`) before reading it.
@@ -109,8 +112,14 @@ struct YAMLBlockScanner: ~Copyable {
         } else if awaitingValue {
             awaitingValue = false
             let parent = blocks[blocks.count - 1].indent
-            if indent > parent || (indent == parent && isEntry) {
-                try open(isMapping: !isEntry, indent: indent)
+            if indent > parent && !isEntry {
+                // A key's value on the lines after it, or the first key of a mapping there.
+                let read = try readScalar(at: content, end: end, closer: nil)
+                guard read.isKey else { return try appendInBlock(read, end: end, parent: parent) }
+                try open(isMapping: true, indent: indent)
+                return try member(read, end: end)
+            } else if indent > parent || (indent == parent && isEntry) {
+                try open(isMapping: false, indent: indent)
             } else {
                 append(scalar: (0, 0), plain: true)
             }
@@ -143,22 +152,25 @@ struct YAMLBlockScanner: ~Copyable {
 
     /// `- node`: a scalar, a flow mapping, or the first `key: value` of a mapping on the entry's line.
     private mutating func entry(at dash: Int, end: Int) throws {
-        let content = text.skipSpaces(from: dash + 1, to: end)
+        var content = text.skipSpaces(from: dash + 1, to: end)
         guard content < end, text[content] != UInt8(ascii: "#"), !text.isEntry(at: content, end: end) else {
             throw Declined()
         }
         if text[content] == UInt8(ascii: "{") || text[content] == UInt8(ascii: "[") {
             return try flowCollection(at: content, end: end)
         }
+        let tagged = text[content] == UInt8(ascii: "!")
+        if tagged { content = try tag(at: content, end: end) }
         let read = try readScalar(at: content, end: end, closer: nil)
-        guard read.isKey else { return append(read) }
+        guard read.isKey else { return try appendInBlock(read, end: end, parent: blocks[blocks.count - 1].indent) }
+        guard !tagged else { throw Declined() }
         try open(isMapping: true, indent: content - lineStart)
         try member(read, end: end)
     }
 
     /// `key: value` in a block mapping, its key read.
     private mutating func member(_ key: ReadScalar, end: Int) throws {
-        let content = try append(key: key, end: end)
+        var content = try append(key: key, end: end)
         if content == end || text[content] == UInt8(ascii: "#") {
             awaitingValue = true
             return
@@ -166,10 +178,13 @@ struct YAMLBlockScanner: ~Copyable {
         if text[content] == UInt8(ascii: "{") || text[content] == UInt8(ascii: "[") {
             return try flowCollection(at: content, end: end)
         }
+        if text[content] == UInt8(ascii: "!") { content = try tag(at: content, end: end) }
         if text[content] == UInt8(ascii: "|") || text[content] == UInt8(ascii: ">") {
             return try blockScalar(at: content, end: end)
         }
-        try value(at: content, end: end, closer: nil)
+        let read = try readScalar(at: content, end: end, closer: nil)
+        guard !read.isKey else { throw Declined() }
+        try appendInBlock(read, end: end, parent: blocks[blocks.count - 1].indent)
     }
 
     /// A flow collection that ends its line: `{key: value, …}` or `[item, …]`.
@@ -247,22 +262,65 @@ struct YAMLBlockScanner: ~Copyable {
         return text.skipSpaces(from: key.next, to: end)
     }
 
-    /// A scalar that is not a key, appended; returns where the line goes on after it.
-    @discardableResult
-    private mutating func value(at i: Int, end: Int, closer: UInt8?) throws -> Int {
-        let value = try readScalar(at: i, end: end, closer: closer)
+    /// A scalar in a flow collection that is not a key, appended; returns where the line goes on after it.
+    private mutating func value(at i: Int, end: Int, closer: UInt8) throws -> Int {
+        let start = i < end && text[i] == UInt8(ascii: "!") ? try tag(at: i, end: end) : i
+        let value = try readScalar(at: start, end: end, closer: closer)
         guard !value.isKey else { throw Declined() }
         append(value)
         return value.next
+    }
+
+    /// A scalar that ends its line in a block indented `parent`, appended;
+    /// a plain one with the lines that go on it (`YAMLBlockText.plainLines`).
+    @inline(__always)
+    private mutating func appendInBlock(_ read: ReadScalar, end: Int, parent: Int) throws {
+        // A next line indented no deeper than the block ends it (mostly seen at one byte); so does a comment after it.
+        if read.isPlain && text.mayGoOn(at: nextLine, past: parent)
+            && text.skipSpaces(from: read.text.start + read.text.count, to: end) == end,
+            try appendGoingOn(read, past: parent)
+        {
+            return
+        }
+        append(read)
+    }
+
+    /// A plain scalar with the lines that go on it appended; false if none does.
+    private mutating func appendGoingOn(_ read: ReadScalar, past parent: Int) throws -> Bool {
+        let start = batch.text.count
+        let after = try text.plainLines(
+            from: nextLine, past: parent, first: text.slice(read.text.start, read.text.count), into: &batch.text)
+        guard after > nextLine else { return false }
+        nextLine = after
+        append(scalar: (-1 - start, batch.text.count - start), plain: true)
+        return true
+    }
+
+    /// `!!name` before a scalar: `tag:yaml.org,2002:name` is the next scalar's tag. Returns where the scalar starts.
+    private mutating func tag(at i: Int, end: Int) throws -> Int {
+        let (name, next) = try text.secondaryTag(at: i, end: end)
+        // A tagged collection, block scalar or empty node declines.
+        guard next < end, !"#{[|>!&*,]}".utf8.contains(text[next]) else { throw Declined() }
+        let tag = YAMLScalar.tagPrefix + String(decoding: name, as: UTF8.self)
+        // Rows repeat a few tags: the last few are looked for, a bounded search however many differ.
+        if let k = batch.tags.indices.suffix(8).last(where: { batch.tags[$0] == tag }) {
+            nextTag = k
+        } else {
+            nextTag = batch.tags.count
+            batch.tags.append(tag)
+        }
+        return next
     }
 
     private mutating func append(_ read: ReadScalar) {
         append(scalar: read.text, plain: read.isPlain)
     }
 
-    /// A scalar, its text as `Event` places it.
+    /// A scalar, its text as `Event` places it, with the tag read before it.
     private mutating func append(scalar: (start: Int, count: Int), plain: Bool) {
-        batch.events.append(Event(kind: .scalar, isPlain: plain, textStart: scalar.start, textCount: scalar.count))
+        batch.events.append(
+            Event(kind: .scalar, isPlain: plain, textStart: scalar.start, textCount: scalar.count, tag: nextTag))
+        nextTag = -1
     }
 }
 

@@ -124,22 +124,91 @@ extension YAMLBlockText {
             }
             stop = j
         } else {
-            while true {
-                j = first(UInt8(ascii: ":"), UInt8(ascii: "#"), from: j, to: end)
-                if j == end { break }
-                if base[j] == UInt8(ascii: ":") ? j + 1 == end || base[j + 1] == UInt8(ascii: " ") : base[j - 1] == 0x20
-                {
-                    stop = j
-                    isKey = base[j] == UInt8(ascii: ":")
-                    break
-                }
-                j += 1
-            }
+            stop = keyOrComment(from: i, to: end)
+            isKey = stop < end && base[stop] == UInt8(ascii: ":")
         }
         var last = stop
         while last > i && base[last - 1] == UInt8(ascii: " ") { last -= 1 }
         let next = isKey ? stop + 1 : closer != nil ? stop : end
         return ReadScalar(text: (i, last - i), isPlain: true, start: i, isKey: isKey, next: next)
+    }
+
+    /// The lines from `start` that go on a plain scalar in a block indented
+    /// `parent` (YAML 1.2, 7.3.3 and 6.5): each indented deeper, its spaces
+    /// around it not its text, joined to the one before by a space, or by a
+    /// line feed for each empty line between them. With at least one such
+    /// line, `first` (the scalar's first line) and the lines are appended to
+    /// `out`. Returns where the line after them starts (`start`: none goes
+    /// on). A line that is more than text (an indicator first, `: ` or ` #`
+    /// in it) declines.
+    mutating func plainLines(
+        from start: Int, past parent: Int, first firstLine: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]
+    ) throws -> Int {
+        var pos = start
+        var taken = start
+        var emptyLines = 0
+        while pos < count {
+            let (end, next) = try line(from: pos)
+            let content = skipSpaces(from: pos, to: end)
+            if content == end {
+                emptyLines += 1
+                pos = next
+                continue
+            }
+            // A comment line ends the scalar; the scanner reads on from it.
+            guard content - pos > parent, base[content] != UInt8(ascii: "#") else { break }
+            guard startsPlain(at: content, end: end), keyOrComment(from: content, to: end) == end else {
+                throw YAMLBlockScanner.Declined()
+            }
+            var last = end
+            while base[last - 1] == UInt8(ascii: " ") { last -= 1 }
+            if taken == start { out.append(contentsOf: firstLine) }
+            if emptyLines == 0 {
+                out.append(UInt8(ascii: " "))
+            } else {
+                out.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: emptyLines))
+            }
+            out.append(contentsOf: slice(content, last - content))
+            emptyLines = 0
+            pos = next
+            taken = next
+        }
+        return taken
+    }
+
+    /// The first `: `, `:` ending the line, or ` #` from `start` (a plain
+    /// scalar in a block ends there: `a:b` and `a#b` are its text), or `end`.
+    @inline(__always)
+    private func keyOrComment(from start: Int, to end: Int) -> Int {
+        var j = start
+        while true {
+            j = first(UInt8(ascii: ":"), UInt8(ascii: "#"), from: j, to: end)
+            if j == end { return end }
+            if base[j] == UInt8(ascii: ":") ? j + 1 == end || base[j + 1] == UInt8(ascii: " ") : base[j - 1] == 0x20 {
+                return j
+            }
+            j += 1
+        }
+    }
+
+    /// `!!name` and a space: a tag in YAML's secondary handle whose name is
+    /// letters, digits and `-` (the core schema's are), and where the node after
+    /// it starts. Any other tag declines.
+    func secondaryTag(at i: Int, end: Int) throws -> (name: UnsafeBufferPointer<UInt8>, next: Int) {
+        guard i + 2 < end, base[i] == UInt8(ascii: "!"), base[i + 1] == UInt8(ascii: "!") else {
+            throw YAMLBlockScanner.Declined()
+        }
+        var j = i + 2
+        while j < end && Self.isWordCharacter(base[j]) { j += 1 }
+        guard j > i + 2, j < end, base[j] == UInt8(ascii: " ") else { throw YAMLBlockScanner.Declined() }
+        return (slice(i + 2, j - i - 2), skipSpaces(from: j, to: end))
+    }
+
+    /// A letter, digit or `-` (YAML's `ns-word-char`).
+    private static func isWordCharacter(_ b: UInt8) -> Bool {
+        let letter = b | 0x20
+        return (letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "z"))
+            || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "-")
     }
 
     /// Whether a plain scalar may start at `i`: not with an indicator, but

@@ -61,6 +61,18 @@ struct YAMLBlockText {
         accepted = cut
     }
 
+    /// Whether the line at `start` may go on a plain scalar in a block
+    /// indented `parent`. A line indented deeper, and empty lines before one,
+    /// have a space or a line break `parent` bytes on; a line with other text
+    /// there does not go on the scalar (the next line's first byte is mostly a
+    /// key's, at the parent's indentation).
+    @inline(__always)
+    func mayGoOn(at start: Int, past parent: Int) -> Bool {
+        guard start + parent < accepted else { return start < count }
+        let b = base[start + parent]
+        return b == UInt8(ascii: " ") || b == 0x0A || b == 0x0D
+    }
+
     @inline(__always)
     func skipSpaces(from start: Int, to end: Int) -> Int {
         var i = start
