@@ -87,7 +87,10 @@ import Testing
                         let header = ["|", ">", "|-", ">+", "| # note"].randomElement(using: &rng)!
                         lines.append(entry + "  note: " + header)
                         lines.append(entry + "    " + value(&rng, flow: false))
-                        if Bool.random(using: &rng) { lines.append("") }
+                        // An empty line, or one of spaces as editors leave them.
+                        if Bool.random(using: &rng) {
+                            lines.append(["", entry + "    ", "  "].randomElement(using: &rng)!)
+                        }
                         lines.append(entry + "    " + value(&rng, flow: false))
                     }
                     if r % 5 == 2 {
@@ -161,6 +164,13 @@ import Testing
         "rows:\n  - text: |\n      a\n       more\n\n  - b\n", "a: |\r\n  x\r\n\r\n  y\r\nb: >\r\n  z\r\n",
         "a: |\n  x\nb: |\n  y\n", "a:\n  b: |\n    x\n  c: 1\n", "a: >\n  'q' \"d\" {x} [y] #z\n",
         "a: |\n    deep\n  # trail\nb: 1\n",
+        // Empty lines, and lines of spaces an editor leaves, before, inside and after the text.
+        "a: |\n\n  x\n", "a: >\n\n  x\n", "a: |\n  \n  x\n", "a: >\n  \n\n  x\n  y\n", "a: |\n  x\n  \n  y\n",
+        "a: |\n  x\n    \n  y\n", "a: >\n  x\n  \n  y\n", "a: |+\n  x\n  \n", "a: |+\n  x\n   \n",
+        "a: |-\n  x\n  \nb: 1\n", "a: |\n  x\n \n  y\nb: 2\n", "a: |+\n  x\n     \n\n", "a: |\n \n  x\n",
+        "- b: |\n\n\n    x\n\n  c: 1\n",
+        // A byte order mark where the text starts, as some editors write one.
+        "\u{FEFF}a: 1\n", "\u{FEFF}- a\n", "\u{FEFF}---\na: 1\n", "\u{FEFF}\na: 1\n", "\u{FEFF}  a: 1\n  b: 2\n",
         // Flow collections as a flow mapping's values, as styled rows write them.
         "a: {b: {c: 1}}\n", "a: {b: [1, 2]}\n", "a: {b: {}, c: [ ], d: x}\n", "a: {b: {c: {d: 1}}}\n",
         "- {text: a, textProperties: {color: tint}, background: {color: secondaryBackground, selectedColor: tint}}\n",
@@ -189,14 +199,15 @@ import Testing
     static let outside = [
         "a: [1, 2,]\n", "a: [a: b]\n", "a: [\"a\": b]\n", "a: [1\n", "a: [1,\n  2]\n", "a: [[1]]\n", "a: [1] x\n",
         "a: [-]\n", "a: [?x]\n", "a: [1, , 2]\n", "a: [{b: 1]\n", "a: [1}\n", "a: {b: 1]\n", "- [a]]\n",
-        "a: |2\n  x\n", "a: |\n\n  x\n", "a: |\n  x\n  \n  y\n", "a: >\n  x\n   more\n", "a: |\n  x", "a: |\nb: 1\n",
+        "a: |2\n  x\n", "a: |\n    \n  x\n", "a: >\n  x\n    \n  y\n", "a: |\n  x\n  ", "a: >\n  x\n   more\n",
+        "a: |\n  x", "a: |\nb: 1\n",
         "a: |x\n", "a: |#c\n", "- |\n  x\n", "a: |-+\n  x\n", "a: |\n  x\n y\n", "a:\n  b: |\n  x\n",
         "a: &x 1\nb: *x\n", "a: !str 1\n", "a: !<tag:yaml.org,2002:str> 1\n", "a: !!str\n  x\n",
         "a: !!str |\n  x\n", "a: !!str{x}\n", "- !!str a: b\n", "!!str a: b\n", "a: !!str [x]\n", "a: [!!str]\n",
         "a: b\n  c: d\n", "a: b\n  - c\n", "a: b # c\n  d\n", "a: b\n  c #d\n", "a: b\n  [c]\n", "- a: b\n  c\n",
         "a: \"b\"\n  c\n", "a: b\n  c:\n",
         "? a\n: b\n", "%YAML 1.2\n---\na: 1\n", "a: 1\n---\nb: 2\n", "a: 1\n...\n", "a:\n\t- 1\n", "a: \"x\n  y\"\n",
-        "a: 'x\n  y'\n", "- a\n - b\n", "a: 1\n b: 2\n", "a:\n  - 1\n - 2\n", "\u{FEFF}a: 1\n", "a: b\u{0085}c\n",
+        "a: 'x\n  y'\n", "- a\n - b\n", "a: 1\n b: 2\n", "a:\n  - 1\n - 2\n", "a: 1\n\u{FEFF}b: 2\n", "a: b\u{0085}c\n",
         "a: {b: 1,}\n", "a: {b: [[1]]}\n", "a: {b: {c: 1}\n", "a: {b: {c: 1},}\n", "a: {b: [1,]}\n",
         "a: {b: {c: 1}} x\n", "a: {b: 1\n", "- {a: 1} x\n", "a: b: c\n", "a: \"\\q\"\n", "a: \"\\uD800\"\n",
         "- - a\n", "-\n  a: 1\n", "a: 1\r\nb: 2\rc: 3\n", "a: 1 #\u{0001}\n", "a: {b}\n", "a: {b: }\n", "[a]\n", "a\n",

@@ -12,10 +12,11 @@ import CellarText
 /// a value or entry may go on over more-indented lines), a mapping's value as
 /// a literal or folded block scalar in its common forms
 /// (`YAMLBlockText+BlockScalars`), `!!name` tags on scalars, comments, blank
-/// lines, CRLF, one `---` first. Anything else declines (`Declined`): anchors,
-/// other tags, `?` keys, directives, multi-line quoted scalars, nested flow sequences, tabs,
-/// deeper indentation than a block takes, keys of 1,000 bytes or more, and a
-/// text with a character YAML refuses (`YAMLBlockText.acceptsLines`).
+/// lines, CRLF, a byte order mark and one `---` first. Anything else declines
+/// (`Declined`): anchors, other tags, `?` keys, directives, multi-line quoted
+/// scalars, nested flow sequences, tabs, deeper indentation than a block
+/// takes, keys of 1,000 bytes or more, and a text with a character YAML
+/// refuses (`YAMLBlockText.acceptsLines`).
 ///
 /// Invariants: in the subset the events are libfyaml's, in its order, with the
 /// same scalar texts and styles, so `YAMLToJSON` writes the same JSON form
@@ -76,6 +77,7 @@ struct YAMLBlockScanner: ~Copyable {
             lineStart = nextLine
             let (end, following) = try text.line(from: nextLine)
             nextLine = following
+            if lineStart == 0 { lineStart = text.afterByteOrderMark(lineEnd: end) }
             let content = text.skipSpaces(from: lineStart, to: end)
             if content == end || text[content] == UInt8(ascii: "#") { continue }
             let indent = content - lineStart

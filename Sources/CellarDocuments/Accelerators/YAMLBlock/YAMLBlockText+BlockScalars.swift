@@ -1,8 +1,8 @@
 /// Literal (`|`) and folded (`>`) block scalars as a mapping's value, in the
 /// part of their syntax the scanner takes: a chomping indicator or none, no
-/// indentation indicator, content indented past its mapping, no empty line
-/// before the first content line, no line of spaces alone, a folded scalar
-/// with no more-indented line, and a line break after the last content line.
+/// indentation indicator, content indented past its mapping, a folded scalar
+/// with no more-indented line (a line of spaces alone deeper than its text is
+/// one), and a line break after every line.
 /// Anything else declines (libfyaml reads it).
 ///
 /// Invariant: the content written is the scalar's value as YAML 1.2 defines
@@ -36,19 +36,23 @@ extension YAMLBlockText {
         var pos = start
         var indent = -1
         var emptyLines = 0
+        // The most spaces on an empty line before the first content line.
+        var leadingSpaces = 0
         var wrote = false
         while pos < count {
             let (end, next) = try line(from: pos)
             let content = skipSpaces(from: pos, to: end)
-            if content == end {
-                // An empty line: spaces alone, or before any content, would need YAML's indentation rules.
-                guard end == pos, indent >= 0 else { throw YAMLBlockScanner.Declined() }
+            // Spaces alone, no more than the content's indentation (any, before it is known): an empty line.
+            if content == end && (indent < 0 || end - pos <= indent) {
+                guard end < count else { throw YAMLBlockScanner.Declined() }
+                if indent < 0 { leadingSpaces = max(leadingSpaces, end - pos) }
                 emptyLines += 1
                 pos = next
                 continue
             }
             if indent < 0 {
-                guard content - pos > parent else { throw YAMLBlockScanner.Declined() }
+                // The first content line sets the indentation; an empty line before it may not be deeper.
+                guard content - pos > parent, leadingSpaces <= content - pos else { throw YAMLBlockScanner.Declined() }
                 indent = content - pos
             }
             if content - pos < indent { break }
@@ -61,6 +65,8 @@ extension YAMLBlockText {
                 } else {
                     out.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: breaks))
                 }
+            } else {
+                out.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: emptyLines))
             }
             out.append(contentsOf: slice(pos + indent, end - pos - indent))
             wrote = true

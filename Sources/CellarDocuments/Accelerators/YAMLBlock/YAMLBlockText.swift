@@ -34,12 +34,12 @@ struct YAMLBlockText {
     }
 
     /// Whether the scanner may read these whole lines: YAML text (`YAMLCharacters`)
-    /// with no byte order mark, tab, carriage return but before a line feed,
+    /// with no byte order mark but where the text starts (`first`), no tab, carriage return but before a line feed,
     /// nor a character a YAML 1.1 reader takes for a line break (U+0085,
     /// U+2028, U+2029) or a space (U+00A0). A line feed is never inside a
     /// UTF-8 character, so runs of lines accepted one by one are accepted as a whole.
-    static func acceptsLines(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        YAMLCharacters.firstForbidden(bytes, markFirst: false, blockSubset: true) == nil
+    static func acceptsLines(_ bytes: UnsafeBufferPointer<UInt8>, first: Bool) -> Bool {
+        YAMLCharacters.firstForbidden(bytes, markFirst: first, blockSubset: true) == nil
     }
 
     /// The end of the line from `start` (before its CR LF or LF) and where the
@@ -57,7 +57,9 @@ struct YAMLBlockText {
     /// Accepts the lines from `accepted` through the one ending at `offset`, and those of the next `acceptStep` bytes.
     private mutating func accept(through offset: Int) throws {
         let cut = bytes.afterLineFeed(from: max(offset, accepted + Self.acceptStep)) ?? count
-        guard Self.acceptsLines(slice(accepted, cut - accepted)) else { throw YAMLBlockScanner.Declined() }
+        guard Self.acceptsLines(slice(accepted, cut - accepted), first: accepted == 0) else {
+            throw YAMLBlockScanner.Declined()
+        }
         accepted = cut
     }
 
@@ -71,6 +73,11 @@ struct YAMLBlockText {
         guard start + parent < accepted else { return start < count }
         let b = base[start + parent]
         return b == UInt8(ascii: " ") || b == 0x0A || b == 0x0D
+    }
+
+    /// Where the first line's content may start: after a byte order mark, if the text has one.
+    func afterByteOrderMark(lineEnd end: Int) -> Int {
+        end >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
     }
 
     @inline(__always)
