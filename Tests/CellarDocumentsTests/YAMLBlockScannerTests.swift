@@ -169,6 +169,13 @@ import Testing
         "a: |\n  x\n    \n  y\n", "a: >\n  x\n  \n  y\n", "a: |+\n  x\n  \n", "a: |+\n  x\n   \n",
         "a: |-\n  x\n  \nb: 1\n", "a: |\n  x\n \n  y\nb: 2\n", "a: |+\n  x\n     \n\n", "a: |\n \n  x\n",
         "- b: |\n\n\n    x\n\n  c: 1\n",
+        // Quoted scalars going on over lines.
+        "a: \"x\n  y\"\n", "a: 'x\n  y'\n", "a: \"x\\\n  y\"\n", "a: \"x  \n\n   y\"\n", "a: \"\n  y\"\n",
+        "a: \"x\\t\n  y\"\n", "a: \"x\\ \n  y\"\n", "a: 'it''s\n  ok'\n", "a: 'x\n\n\n  y'\nb: 1\n",
+        "- \"a\n  b\"\n- c\n", "a:\n  \"x\n   y\"\n", "a: \"x\n  y\" # c\nb: 1\n", "a: \"한글\n  🍊\"\n",
+        "a: \"x\r\n  y\"\r\n", "- text: \"a long text\n    wrapped\"\n  secondaryText: x\n", "a: \"x\\\n\n  y\"\n",
+        "a: \"x \\\n  y\"\n", "a: 'x  \n   y  '\n", "a: \"x\n  \\u00e9 y\"\n", "a: !!str \"1\n  2\"\n",
+        "a: \"  x\n  y  \"\n", "a: 'x''\n  ''y'\n",
         // A byte order mark where the text starts, as some editors write one.
         "\u{FEFF}a: 1\n", "\u{FEFF}- a\n", "\u{FEFF}---\na: 1\n", "\u{FEFF}\na: 1\n", "\u{FEFF}  a: 1\n  b: 2\n",
         // Flow collections as a flow mapping's values, as styled rows write them.
@@ -206,8 +213,9 @@ import Testing
         "a: !!str |\n  x\n", "a: !!str{x}\n", "- !!str a: b\n", "!!str a: b\n", "a: !!str [x]\n", "a: [!!str]\n",
         "a: b\n  c: d\n", "a: b\n  - c\n", "a: b # c\n  d\n", "a: b\n  c #d\n", "a: b\n  [c]\n", "- a: b\n  c\n",
         "a: \"b\"\n  c\n", "a: b\n  c:\n",
-        "? a\n: b\n", "%YAML 1.2\n---\na: 1\n", "a: 1\n---\nb: 2\n", "a: 1\n...\n", "a:\n\t- 1\n", "a: \"x\n  y\"\n",
-        "a: 'x\n  y'\n", "- a\n - b\n", "a: 1\n b: 2\n", "a:\n  - 1\n - 2\n", "a: 1\n\u{FEFF}b: 2\n", "a: b\u{0085}c\n",
+        "? a\n: b\n", "%YAML 1.2\n---\na: 1\n", "a: 1\n---\nb: 2\n", "a: 1\n...\n", "a:\n\t- 1\n", "a: \"x\ny\"\n",
+        "a: \"x\n  y\" z\n", "\"a\n  b\": 1\n", "a: \"x\n  y\n", "a: {b: \"x\n  y\"}\n", "a: \"x\n---\n  y\"\n",
+        "a: 'x\n  y\n", "- a\n - b\n", "a: 1\n b: 2\n", "a:\n  - 1\n - 2\n", "a: 1\n\u{FEFF}b: 2\n", "a: b\u{0085}c\n",
         "a: {b: 1,}\n", "a: {b: [[1]]}\n", "a: {b: {c: 1}\n", "a: {b: {c: 1},}\n", "a: {b: [1,]}\n",
         "a: {b: {c: 1}} x\n", "a: {b: 1\n", "- {a: 1} x\n", "a: b: c\n", "a: \"\\q\"\n", "a: \"\\uD800\"\n",
         "- - a\n", "-\n  a: 1\n", "a: 1\r\nb: 2\rc: 3\n", "a: 1 #\u{0001}\n", "a: {b}\n", "a: {b: }\n", "[a]\n", "a\n",
@@ -233,7 +241,7 @@ import Testing
         let rows = (0..<120_000).map { "      - {text: \"Row \($0) 한글\", secondaryText: d\($0 % 89)}\n" }.joined()
         let body = "sections:\n  - header: 헤더\n    rows:\n" + rows
         #expect(body.utf8.count > DropBehind.step)
-        for (ending, scanned) in [("", true), ("footer: \"a\n  b\"\n", false), ("sections: 2\n", false)] {
+        for (ending, scanned) in [("", true), ("? footer\n: x\n", false), ("sections: 2\n", false)] {
             let path = try dir.write("t.yaml", body + ending)
             func form(scanning: Bool) throws -> String {
                 let (fd, info) = try InputFile.openRegular(path, limit: Int.max)

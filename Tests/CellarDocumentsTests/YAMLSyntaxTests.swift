@@ -49,7 +49,7 @@ import Testing
         Self.check("[a,\tb]\n", .array([.string("a"), .string("b")]))
     }
 
-    /// libfyaml 0.7.12 misreads two `''` escapes in a row; Cellar decodes them (`YAMLSingleQuoted`).
+    /// libfyaml 0.7.12 misreads two `''` escapes in a row; Cellar decodes them (`YAMLQuoted`).
     @Test func singleQuotedEscapesAndFolding() {
         Self.check("'''''a'\n", .string("''a"))
         Self.check("a: '''''''Int'\n", Self.o(["a": .string("'''Int")]))
@@ -59,6 +59,22 @@ import Testing
         Self.check("'x''\n\n'\n", .string("x'\n"))
         Self.check("' 1st''\n\n 2nd \n\t3rd '\n", .string(" 1st'\n2nd 3rd "))
         Self.check("a: 'x''\n\n  '\n", Self.o(["a": .string("x'\n")]))
+    }
+
+    /// libfyaml 0.7.12 misreads double-quoted text over lines whose line ends
+    /// in an escape (stray bytes after the text, or the text after empty lines
+    /// lost); Cellar decodes it (`YAMLQuoted`), as the spec's examples 7.5 and 7.6 read.
+    @Test func doubleQuotedFoldingAndEscapedLineBreaks() {
+        Self.check(
+            "\"folded \nto a space,\t\n \nto a line feed, or \t\\\n \\ \tnon-content\"\n",
+            .string("folded to a space,\nto a line feed, or \t \tnon-content"))
+        Self.check(
+            "\" 1st non-empty\n\n 2nd non-empty \n\t3rd non-empty \"\n",
+            .string(" 1st non-empty\n2nd non-empty 3rd non-empty "))
+        Self.check("a: \"x\\ \n  y\"\n", Self.o(["a": .string("x  y")]))
+        Self.check("a: \"x\\\n  y\"\n", Self.o(["a": .string("xy")]))
+        Self.check("a: \"x\\\n\n\n  y\"\n", Self.o(["a": .string("x\n\ny")]))
+        Self.check("a: \"x\\t\n  \\u00e9\\\n  \"\n", Self.o(["a": .string("x\t é")]))
     }
 
     @Test func blockScalarWhitespace() {

@@ -8,13 +8,13 @@ import CellarText
 /// The subset: block mappings and sequences (an entry's mapping on the entry's
 /// line, a sequence under a key at the key's indentation), one-line flow
 /// mappings of scalars and flow collections and flow sequences of flow
-/// mappings and scalars, one-line quoted scalars, plain scalars (in a block,
-/// a value or entry may go on over more-indented lines), a mapping's value as
+/// mappings and scalars, quoted and plain scalars (in a block, a value or
+/// entry may go on over more-indented lines), a mapping's value as
 /// a literal or folded block scalar in its common forms
 /// (`YAMLBlockText+BlockScalars`), `!!name` tags on scalars, comments, blank
 /// lines, CRLF, a byte order mark and one `---` first. Anything else declines
-/// (`Declined`): anchors, other tags, `?` keys, directives, multi-line quoted
-/// scalars, nested flow sequences, tabs, deeper indentation than a block
+/// (`Declined`): anchors, other tags, `?` keys, directives, nested flow
+/// sequences, tabs, deeper indentation than a block
 /// takes, keys of 1,000 bytes or more, and a text with a character YAML
 /// refuses (`YAMLBlockText.acceptsLines`).
 ///
@@ -251,10 +251,22 @@ struct YAMLBlockScanner: ~Copyable {
         guard i < end else { throw Declined() }
         switch text[i] {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
-            return try text.quoted(at: i, end: end, flow: closer != nil, into: &batch.text)
+            return try quoted(at: i, end: end, flow: closer != nil)
         default:
             return try text.plain(at: i, end: end, closer: closer)
         }
+    }
+
+    /// A quoted scalar; in a block, one not closed on its line with its lines, read now as part of this one.
+    private mutating func quoted(at open: Int, end: Int, flow: Bool) throws -> ReadScalar {
+        do {
+            return try text.quoted(at: open, end: end, flow: flow, into: &batch.text)
+        } catch is YAMLBlockText.GoesOn {}
+        let start = batch.text.count
+        nextLine = try text.quotedLines(
+            at: open, end: end, next: nextLine, past: blocks[blocks.count - 1].indent, into: &batch.text)
+        return ReadScalar(
+            text: (-1 - start, batch.text.count - start), isPlain: false, start: open, isKey: false, next: end)
     }
 
     /// A scalar followed by `:`, appended; returns where its value starts.

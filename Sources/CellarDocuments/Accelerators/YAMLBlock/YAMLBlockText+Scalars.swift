@@ -1,19 +1,23 @@
-/// One-line scalars as YAML 1.2 reads them (plain 7.3.3, single-quoted
-/// 7.3.2, double-quoted 7.3.1 with its escapes 5.7), for `YAMLBlockScanner`.
-/// What the subset leaves out declines: a scalar that goes on past its line,
-/// a plain scalar starting with an indicator, an escape YAML does not have,
-/// and, in a flow mapping, plain text holding `#`, a quote, a bracket or a
-/// `:` before one.
+/// Scalars as YAML 1.2 reads them (plain 7.3.3, single-quoted 7.3.2,
+/// double-quoted 7.3.1 with its escapes 5.7, folded over lines as 6.5 says),
+/// for `YAMLBlockScanner`. What the subset leaves out declines: a scalar in
+/// a flow collection that goes on past its line, a plain scalar starting
+/// with an indicator, an escape YAML does not have, and, in a flow mapping,
+/// plain text holding `#`, a quote, a bracket or a `:` before one.
 extension YAMLBlockText {
+    /// A quoted scalar in a block goes on past its line.
+    struct GoesOn: Error {}
+
     /// A quoted scalar closed on its line, its text in the input when it has
     /// no escape, else decoded into `scratch`: a key when a `:` follows it (in
     /// a flow mapping the `:` may touch the value, as after JSON's keys), else
-    /// the value ends its line (in a block) or goes on to the flow mapping's `,` or `}`.
+    /// the value ends its line (in a block) or goes on to the flow mapping's
+    /// `,` or `}`. One in a block not closed on its line throws `GoesOn` (`quotedLines` reads it).
     func quoted(at open: Int, end: Int, flow: Bool, into scratch: inout [UInt8]) throws -> ReadScalar {
         let quote = base[open]
         let escape = quote == UInt8(ascii: "'") ? quote : UInt8(ascii: "\\")
         var i = first(quote, escape, from: open + 1, to: end)
-        guard i < end else { throw YAMLBlockScanner.Declined() }
+        guard i < end else { throw flow ? YAMLBlockScanner.Declined() : GoesOn() }
         var read = ReadScalar(
             text: (open + 1, i - open - 1), isPlain: false, start: open, isKey: false, next: end)
         // A single quote is an escape (`''`) only when another follows it.
@@ -28,10 +32,18 @@ extension YAMLBlockText {
                     run = i + 2
                 } else {
                     guard base[i] == escape else { break }
+                    // A line break escaped: `quotedLines` reads it.
+                    if i + 1 == end && !flow {
+                        scratch.removeSubrange(start...)
+                        throw GoesOn()
+                    }
                     run = try decodeEscape(at: i, end: end, into: &scratch)
                 }
                 i = first(quote, escape, from: run, to: end)
-                guard i < end else { throw YAMLBlockScanner.Declined() }
+                guard i < end else {
+                    scratch.removeSubrange(start...)
+                    throw flow ? YAMLBlockScanner.Declined() : GoesOn()
+                }
             }
             read.text = (-1 - start, scratch.count - start)
         }
@@ -47,50 +59,77 @@ extension YAMLBlockText {
         return read
     }
 
-    /// Decodes the escape whose `\` is at `i`; returns where the text goes on.
+    /// A quoted scalar in a block that goes on past the line of `open` (which
+    /// ends at `end`; the next starts at `next`), into `out`: its lines folded
+    /// (`nextQuotedLine`), the spaces before a line break not its text but
+    /// when escaped, and a double-quoted line ending in `\` joined to the next
+    /// with nothing. Returns where the line after its closing quote starts;
+    /// only spaces or a comment may follow that quote.
+    mutating func quotedLines(
+        at open: Int, end firstEnd: Int, next firstNext: Int, past parent: Int, into out: inout [UInt8]
+    ) throws -> Int {
+        let quote = base[open]
+        let escape = quote == UInt8(ascii: "'") ? quote : UInt8(ascii: "\\")
+        // The text not yet written runs from `run` to its line's `end`.
+        var (run, end, next) = (open + 1, firstEnd, firstNext)
+        while true {
+            let i = first(quote, escape, from: run, to: end)
+            if i == end {
+                var last = end
+                while last > run && base[last - 1] == UInt8(ascii: " ") { last -= 1 }
+                out.append(contentsOf: slice(run, last - run))
+                (run, end, next) = try nextQuotedLine(from: next, past: parent, joining: true, into: &out)
+            } else if base[i] == quote && (quote != escape || i + 1 == end || base[i + 1] != quote) {
+                out.append(contentsOf: slice(run, i - run))
+                guard isBlankOrComment(from: i + 1, to: end) else { throw YAMLBlockScanner.Declined() }
+                return next
+            } else if quote == escape {
+                out.append(contentsOf: slice(run, i + 1 - run))
+                run = i + 2
+            } else if i + 1 == end {
+                out.append(contentsOf: slice(run, i - run))
+                (run, end, next) = try nextQuotedLine(from: next, past: parent, joining: false, into: &out)
+            } else {
+                out.append(contentsOf: slice(run, i - run))
+                run = try decodeEscape(at: i, end: end, into: &out)
+            }
+        }
+    }
+
+    /// The next line of a quoted scalar from `start`, past its empty lines,
+    /// indented deeper than `parent`: a line feed is appended for each empty
+    /// line, else a space (`joining`) or nothing (an escaped line break).
+    /// Returns where its text starts and ends, and where the line after it starts.
+    private mutating func nextQuotedLine(
+        from start: Int, past parent: Int, joining: Bool, into out: inout [UInt8]
+    ) throws -> (text: Int, end: Int, next: Int) {
+        var pos = start
+        var emptyLines = 0
+        while pos < count {
+            let (end, next) = try line(from: pos)
+            let content = skipSpaces(from: pos, to: end)
+            if content == end {
+                emptyLines += 1
+                pos = next
+                continue
+            }
+            guard content - pos > parent else { break }
+            if emptyLines > 0 {
+                out.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: emptyLines))
+            } else if joining {
+                out.append(UInt8(ascii: " "))
+            }
+            return (content, end, next)
+        }
+        throw YAMLBlockScanner.Declined()
+    }
+
+    /// Decodes the escape whose `\` is at `i` (`YAMLQuoted.escape`); returns where the text goes on.
     private func decodeEscape(at i: Int, end: Int, into out: inout [UInt8]) throws -> Int {
-        guard i + 1 < end else { throw YAMLBlockScanner.Declined() }
-        let scalar: UInt32
-        switch base[i + 1] {
-        case UInt8(ascii: "0"): scalar = 0
-        case UInt8(ascii: "a"): scalar = 0x07
-        case UInt8(ascii: "b"): scalar = 0x08
-        case UInt8(ascii: "t"): scalar = 0x09
-        case UInt8(ascii: "n"): scalar = 0x0A
-        case UInt8(ascii: "v"): scalar = 0x0B
-        case UInt8(ascii: "f"): scalar = 0x0C
-        case UInt8(ascii: "r"): scalar = 0x0D
-        case UInt8(ascii: "e"): scalar = 0x1B
-        case UInt8(ascii: " "), UInt8(ascii: "\""), UInt8(ascii: "/"), UInt8(ascii: "\\"): scalar = UInt32(base[i + 1])
-        case UInt8(ascii: "N"): scalar = 0x85
-        case UInt8(ascii: "_"): scalar = 0xA0
-        case UInt8(ascii: "L"): scalar = 0x2028
-        case UInt8(ascii: "P"): scalar = 0x2029
-        case UInt8(ascii: "x"): return try hex(at: i + 2, digits: 2, end: end, into: &out)
-        case UInt8(ascii: "u"): return try hex(at: i + 2, digits: 4, end: end, into: &out)
-        case UInt8(ascii: "U"): return try hex(at: i + 2, digits: 8, end: end, into: &out)
-        default: throw YAMLBlockScanner.Declined()
+        guard let next = YAMLQuoted.escape(bytes, at: i, end: end, into: &out) else {
+            throw YAMLBlockScanner.Declined()
         }
-        append(scalar, into: &out)
-        return i + 2
-    }
-
-    /// `\x`, `\u` or `\U` and its hex digits: a scalar value (no surrogate), written as UTF-8.
-    private func hex(at start: Int, digits: Int, end: Int, into out: inout [UInt8]) throws -> Int {
-        guard start + digits <= end else { throw YAMLBlockScanner.Declined() }
-        var value: UInt32 = 0
-        for k in start..<(start + digits) {
-            guard let digit = JSONBytes.hexValue(base[k]) else { throw YAMLBlockScanner.Declined() }
-            value = value << 4 | UInt32(digit)
-        }
-        guard value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { throw YAMLBlockScanner.Declined() }
-        append(value, into: &out)
-        return start + digits
-    }
-
-    private func append(_ scalar: UInt32, into out: inout [UInt8]) {
-        // In range and not a surrogate (checked by the callers), so a Unicode.Scalar.
-        if let scalar = Unicode.Scalar(scalar) { out.append(contentsOf: scalar.utf8) }
+        return next
     }
 
     /// A plain scalar on its line: up to a `:` and a space (a key), a space

@@ -224,8 +224,8 @@ struct YAMLEvents: ~Copyable {
         guard let token = current?.pointee.scalar.value else { return }
         let style = fy_token_scalar_style(token)
         event.isPlain = style == FYSS_PLAIN
-        if style == FYSS_SINGLE_QUOTED, let raw = rawText(token),
-            let decoded = YAMLSingleQuoted.decode(raw)
+        if style == FYSS_SINGLE_QUOTED || style == FYSS_DOUBLE_QUOTED, let raw = rawText(token),
+            let decoded = YAMLQuoted.decode(raw, double: style == FYSS_DOUBLE_QUOTED)
         {
             event.textCount = decoded.count
             batch.text += decoded
