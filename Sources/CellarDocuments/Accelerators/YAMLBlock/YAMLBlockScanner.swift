@@ -9,14 +9,13 @@ import CellarText
 /// line, a sequence under a key at the key's indentation), one-line flow
 /// mappings of scalars and flow collections and flow sequences of flow
 /// mappings and scalars, quoted and plain scalars (in a block, a value or
-/// entry may go on over more-indented lines), a mapping's value as
-/// a literal or folded block scalar in its common forms
-/// (`YAMLBlockText+BlockScalars`), `!!name` tags on scalars, comments, blank
-/// lines, CRLF, a byte order mark and one `---` first. Anything else declines
-/// (`Declined`): anchors, other tags, `?` keys, directives, nested flow
-/// sequences, tabs, deeper indentation than a block
-/// takes, keys of 1,000 bytes or more, and a text with a character YAML
-/// refuses (`YAMLBlockText.acceptsLines`).
+/// entry may go on over more-indented lines), a mapping's value as a literal
+/// or folded block scalar in its common forms (`YAMLBlockText+BlockScalars`),
+/// `!!name` tags on scalars, comments, blank lines, CRLF, a byte order mark
+/// and one `---` first. Anything else declines (`Declined`): anchors, other
+/// tags, `?` keys, directives, nested flow sequences, tabs, deeper
+/// indentation than a block takes, keys of 1,000 bytes or more, and a text
+/// with a character YAML refuses (`YAMLBlockText.acceptsLines`).
 ///
 /// Invariants: in the subset the events are libfyaml's, in its order, with the
 /// same scalar texts and styles, so `YAMLToJSON` writes the same JSON form

@@ -60,66 +60,50 @@ extension YAMLBlockText {
     }
 
     /// A quoted scalar in a block that goes on past the line of `open` (which
-    /// ends at `end`; the next starts at `next`), into `out`: its lines folded
-    /// (`nextQuotedLine`), the spaces before a line break not its text but
-    /// when escaped, and a double-quoted line ending in `\` joined to the next
-    /// with nothing. Returns where the line after its closing quote starts;
+    /// ends at `end`; the next starts at `next`), each line after the first
+    /// indented deeper than `parent` or empty: its text decoded into `out`
+    /// (`YAMLQuoted`). Returns where the line after its closing quote starts;
     /// only spaces or a comment may follow that quote.
     mutating func quotedLines(
         at open: Int, end firstEnd: Int, next firstNext: Int, past parent: Int, into out: inout [UInt8]
     ) throws -> Int {
         let quote = base[open]
         let escape = quote == UInt8(ascii: "'") ? quote : UInt8(ascii: "\\")
-        // The text not yet written runs from `run` to its line's `end`.
-        var (run, end, next) = (open + 1, firstEnd, firstNext)
+        var (i, end, next) = (open + 1, firstEnd, firstNext)
         while true {
-            let i = first(quote, escape, from: run, to: end)
-            if i == end {
-                var last = end
-                while last > run && base[last - 1] == UInt8(ascii: " ") { last -= 1 }
-                out.append(contentsOf: slice(run, last - run))
-                (run, end, next) = try nextQuotedLine(from: next, past: parent, joining: true, into: &out)
+            i = first(quote, escape, from: i, to: end)
+            if i + 1 >= end && (i == end || base[i] == escape && quote != escape) {
+                // The line ends inside the scalar (after an escape's `\`, or not).
+                (i, end, next) = try nextQuotedLine(from: next, past: parent)
             } else if base[i] == quote && (quote != escape || i + 1 == end || base[i + 1] != quote) {
-                out.append(contentsOf: slice(run, i - run))
-                guard isBlankOrComment(from: i + 1, to: end) else { throw YAMLBlockScanner.Declined() }
-                return next
-            } else if quote == escape {
-                out.append(contentsOf: slice(run, i + 1 - run))
-                run = i + 2
-            } else if i + 1 == end {
-                out.append(contentsOf: slice(run, i - run))
-                (run, end, next) = try nextQuotedLine(from: next, past: parent, joining: false, into: &out)
+                break
             } else {
-                out.append(contentsOf: slice(run, i - run))
-                run = try decodeEscape(at: i, end: end, into: &out)
+                // An escape's first two bytes: `''`, or `\` and the character after it.
+                i += 2
             }
         }
+        guard isBlankOrComment(from: i + 1, to: end),
+            let text = YAMLQuoted.decode(slice(open + 1, i - open - 1), double: quote != escape)
+        else { throw YAMLBlockScanner.Declined() }
+        out.append(contentsOf: text)
+        return next
     }
 
-    /// The next line of a quoted scalar from `start`, past its empty lines,
-    /// indented deeper than `parent`: a line feed is appended for each empty
-    /// line, else a space (`joining`) or nothing (an escaped line break).
-    /// Returns where its text starts and ends, and where the line after it starts.
-    private mutating func nextQuotedLine(
-        from start: Int, past parent: Int, joining: Bool, into out: inout [UInt8]
-    ) throws -> (text: Int, end: Int, next: Int) {
+    /// The next line of a quoted scalar with text from `start`, past empty
+    /// lines, indented deeper than `parent`: where its text starts and ends,
+    /// and where the line after it starts.
+    private mutating func nextQuotedLine(from start: Int, past parent: Int) throws -> (
+        text: Int, end: Int, next: Int
+    ) {
         var pos = start
-        var emptyLines = 0
         while pos < count {
             let (end, next) = try line(from: pos)
             let content = skipSpaces(from: pos, to: end)
-            if content == end {
-                emptyLines += 1
-                pos = next
-                continue
+            if content < end {
+                guard content - pos > parent else { break }
+                return (content, end, next)
             }
-            guard content - pos > parent else { break }
-            if emptyLines > 0 {
-                out.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: emptyLines))
-            } else if joining {
-                out.append(UInt8(ascii: " "))
-            }
-            return (content, end, next)
+            pos = next
         }
         throw YAMLBlockScanner.Declined()
     }
