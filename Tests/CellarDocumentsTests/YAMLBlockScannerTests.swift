@@ -1,3 +1,4 @@
+import Cellar
 import CellarTestSupport
 import Foundation
 import Testing
@@ -188,7 +189,9 @@ import Testing
         "a: b\n  c\n", "a: b\n  c\n\n  d\ne: 1\n", "a: b\n\n\n  c\n", "a: b   \n   c   \n", "a: b\r\n  c\r\n",
         "- text: Row 0\n    한글 🍊\n  secondaryText: x\n", "a:\n  b\n", "a:\n  b\n  c\nd: 1\n", "a:\n  'q'\n",
         "- a\n  b\n- c\n", "a:\n- x\n  y\n", "a: x:y\n  z#w 10:30\n", "a: b\n  c\n  # note\nd: 1\n", "a: b\n\n",
-        "a: b\n  c", "a: b\n c\n", "a: b\n  c\n\n", "rows:\n  - text: one\n      two\n\n      three\n    cell: x\n",
+        "a: b\n  c", "a: b\n c\n", "a: b\n  c\n\n", "a: b\n  - c\n", "a: b\n  [c]\n", "a: b\n  'c' \"d\" {e}\n",
+        "- b\n  ? c\n", "a: b\n  !c &d *e |f >g %h @i `j ,k\n", "a: b\n  ---\n", "- a\n - b\n",
+        "rows:\n  - text: one\n      two\n\n      three\n    cell: x\n",
         // Tags of the core schema, on block and flow scalars.
         "a: !!str 10:30\n", "a: !!int \"7\"\n", "- !!str 1\n", "a: {b: !!bool 'true', c: !!null ''}\n",
         "a: [!!str 1, !!float 2]\n", "a: !!str  x # c\n", "a: !!str x\n  y\n", "a:\n  - !!str 0123\n",
@@ -202,6 +205,58 @@ import Testing
         }
     }
 
+    /// Rows as PyYAML's `yaml.dump` writes them (6.0, width 80): long text
+    /// wrapped plain or single-quoted, or double-quoted with escapes and `\`
+    /// line continuations. Read by the scanner, as PyYAML reads them back.
+    @Test func pythonDumpsAreScanned() throws {
+        let escaped = #"""
+            sections:
+            - header: PyYAML wraps long text
+              rows:
+              - cell: default
+                secondaryText: "apple long-word-here tab-like caf\xE9 \uD14D\uC2A4\uD2B8 na\xEF\
+                  ve: \uD55C\uAE00 \uD55C\uAE00 'quote' caf\xE9 na\xEFve: tab-like na\xEFve: caf\xE9\
+                  \ emoji #hash tab-like cherry \uD55C\uAE00 #hash"
+                accessory: checkmark
+
+            """#
+        let unicode = #"""
+            sections:
+            - header: PyYAML wraps long text
+              rows:
+              - cell: default
+                text: '''quote'' tab-like "dq" café colon emoji café naïve: naïve: 텍스트 café cherry
+                  naïve:'
+                secondaryText: tab-like emoji 한글 "dq" colon 텍스트 long-word-here 'quote' tab-like
+                  'quote' cherry 텍스트 tab-like tab-like cherry
+
+            """#
+        for text in [escaped, unicode] {
+            #expect(Self.scans(text))
+            Self.expectSame(text, "PyYAML")
+        }
+        // As `yaml.safe_load` gives it.
+        let row: (String) throws -> Value? = { text in
+            guard case .value(let v) = YAMLReadings.json(Array(text.utf8)),
+                case .array(let sections)? = v["sections"], case .array(let rows)? = sections.first?["rows"]
+            else { return nil }
+            return rows.first
+        }
+        #expect(
+            try row(escaped)?["secondaryText"]
+                == .string(
+                    "apple long-word-here tab-like café 텍스트 naïve: 한글 한글 'quote' café naïve: tab-like naïve: café"
+                        + " emoji #hash tab-like cherry 한글 #hash"))
+        #expect(
+            try row(unicode)?["secondaryText"]
+                == .string(
+                    "tab-like emoji 한글 \"dq\" colon 텍스트 long-word-here 'quote' tab-like 'quote' cherry 텍스트"
+                        + " tab-like tab-like cherry"))
+        #expect(
+            try row(unicode)?["text"]
+                == .string("'quote' tab-like \"dq\" café colon emoji café naïve: naïve: 텍스트 café cherry naïve:"))
+    }
+
     /// Texts outside the subset: each must decline, and so give libfyaml's form or error.
     static let outside = [
         "a: [1, 2,]\n", "a: [a: b]\n", "a: [\"a\": b]\n", "a: [1\n", "a: [1,\n  2]\n", "a: [[1]]\n", "a: [1] x\n",
@@ -211,11 +266,11 @@ import Testing
         "a: |x\n", "a: |#c\n", "- |\n  x\n", "a: |-+\n  x\n", "a: |\n  x\n y\n", "a:\n  b: |\n  x\n",
         "a: &x 1\nb: *x\n", "a: !str 1\n", "a: !<tag:yaml.org,2002:str> 1\n", "a: !!str\n  x\n",
         "a: !!str |\n  x\n", "a: !!str{x}\n", "- !!str a: b\n", "!!str a: b\n", "a: !!str [x]\n", "a: [!!str]\n",
-        "a: b\n  c: d\n", "a: b\n  - c\n", "a: b # c\n  d\n", "a: b\n  c #d\n", "a: b\n  [c]\n", "- a: b\n  c\n",
+        "a: b\n  c: d\n", "a: b # c\n  d\n", "a: b\n  c #d\n", "- a: b\n  c\n",
         "a: \"b\"\n  c\n", "a: b\n  c:\n",
         "? a\n: b\n", "%YAML 1.2\n---\na: 1\n", "a: 1\n---\nb: 2\n", "a: 1\n...\n", "a:\n\t- 1\n", "a: \"x\ny\"\n",
         "a: \"x\n  y\" z\n", "\"a\n  b\": 1\n", "a: \"x\n  y\n", "a: {b: \"x\n  y\"}\n", "a: \"x\n---\n  y\"\n",
-        "a: 'x\n  y\n", "- a\n - b\n", "a: 1\n b: 2\n", "a:\n  - 1\n - 2\n", "a: 1\n\u{FEFF}b: 2\n", "a: b\u{0085}c\n",
+        "a: 'x\n  y\n", "a: 1\n b: 2\n", "a:\n  - 1\n - 2\n", "a: 1\n\u{FEFF}b: 2\n", "a: b\u{0085}c\n",
         "a: {b: 1,}\n", "a: {b: [[1]]}\n", "a: {b: {c: 1}\n", "a: {b: {c: 1},}\n", "a: {b: [1,]}\n",
         "a: {b: {c: 1}} x\n", "a: {b: 1\n", "- {a: 1} x\n", "a: b: c\n", "a: \"\\q\"\n", "a: \"\\uD800\"\n",
         "- - a\n", "-\n  a: 1\n", "a: 1\r\nb: 2\rc: 3\n", "a: 1 #\u{0001}\n", "a: {b}\n", "a: {b: }\n", "[a]\n", "a\n",

@@ -162,8 +162,8 @@ extension YAMLBlockText {
     /// line feed for each empty line between them. With at least one such
     /// line, `first` (the scalar's first line) and the lines are appended to
     /// `out`. Returns where the line after them starts (`start`: none goes
-    /// on). A line that is more than text (an indicator first, `: ` or ` #`
-    /// in it) declines.
+    /// on). A line that is more than text (`: ` or ` #` in it) declines; one
+    /// may start with an indicator (YAML restricts a scalar's first character only).
     mutating func plainLines(
         from start: Int, past parent: Int, first firstLine: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]
     ) throws -> Int {
@@ -180,9 +180,7 @@ extension YAMLBlockText {
             }
             // A comment line ends the scalar; the scanner reads on from it.
             guard content - pos > parent, base[content] != UInt8(ascii: "#") else { break }
-            guard startsPlain(at: content, end: end), keyOrComment(from: content, to: end) == end else {
-                throw YAMLBlockScanner.Declined()
-            }
+            guard keyOrComment(from: content, to: end) == end else { throw YAMLBlockScanner.Declined() }
             var last = end
             while base[last - 1] == UInt8(ascii: " ") { last -= 1 }
             if taken == start { out.append(contentsOf: firstLine) }
