@@ -177,6 +177,9 @@ import Testing
         "a: \"x\r\n  y\"\r\n", "- text: \"a long text\n    wrapped\"\n  secondaryText: x\n", "a: \"x\\\n\n  y\"\n",
         "a: \"x \\\n  y\"\n", "a: 'x  \n   y  '\n", "a: \"x\n  \\u00e9 y\"\n", "a: !!str \"1\n  2\"\n",
         "a: \"  x\n  y  \"\n", "a: 'x''\n  ''y'\n",
+        // The YAML 1.2 directive, and the document's end marked.
+        "%YAML 1.2\n---\na: 1\n", "%YAML 1.2 # c\n--- # c\n- a\n", "%YAML   1.2\n---\na: 1\n", "a: 1\n...\n",
+        "a: 1\n... # end\n\n# c\n", "a:\n...\n", "- a:\n  - b\n...\n", "\u{FEFF}%YAML 1.2\n---\na: 1\n",
         // A byte order mark where the text starts, as some editors write one.
         "\u{FEFF}a: 1\n", "\u{FEFF}- a\n", "\u{FEFF}---\na: 1\n", "\u{FEFF}\na: 1\n", "\u{FEFF}  a: 1\n  b: 2\n",
         // Flow collections as a flow mapping's values, as styled rows write them.
@@ -268,7 +271,11 @@ import Testing
         "a: !!str |\n  x\n", "a: !!str{x}\n", "- !!str a: b\n", "!!str a: b\n", "a: !!str [x]\n", "a: [!!str]\n",
         "a: b\n  c: d\n", "a: b # c\n  d\n", "a: b\n  c #d\n", "- a: b\n  c\n",
         "a: \"b\"\n  c\n", "a: b\n  c:\n",
-        "? a\n: b\n", "%YAML 1.2\n---\na: 1\n", "a: 1\n---\nb: 2\n", "a: 1\n...\n", "a:\n\t- 1\n", "a: \"x\ny\"\n",
+        "? a\n: b\n", "%YAML 1.1\n---\na: 1\n", "%YAML 1.2\na: 1\n", "%YAML 1.2\n  ---\na: 1\n",
+        "%TAG ! tag:x,2000:\n---\na: 1\n",
+        "%YAML 1.2\n%YAML 1.2\n---\na: 1\n", "%YAML 1.23\n---\na: 1\n", "%YAML 1.2#c\n---\na: 1\n", "a: 1\n...\nb: 2\n",
+        "a: 1\n...\n---\nb: 2\n", "---\n...\n", "a: 1\n...\n...\n", "a: 1\n... x\n", "a: 1\n---\nb: 2\n", "a:\n\t- 1\n",
+        "a: \"x\ny\"\n",
         "a: \"x\n  y\" z\n", "\"a\n  b\": 1\n", "a: \"x\n  y\n", "a: {b: \"x\n  y\"}\n", "a: \"x\n---\n  y\"\n",
         "a: 'x\n  y\n", "a: 1\n b: 2\n", "a:\n  - 1\n - 2\n", "a: 1\n\u{FEFF}b: 2\n", "a: b\u{0085}c\n",
         "a: {b: 1,}\n", "a: {b: [[1]]}\n", "a: {b: {c: 1}\n", "a: {b: {c: 1},}\n", "a: {b: [1,]}\n",

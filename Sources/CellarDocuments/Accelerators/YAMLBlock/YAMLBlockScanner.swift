@@ -11,9 +11,9 @@ import CellarText
 /// mappings and scalars, quoted and plain scalars (in a block, a value or
 /// entry may go on over more-indented lines), a mapping's value as a literal
 /// or folded block scalar in its common forms (`YAMLBlockText+BlockScalars`),
-/// `!!name` tags on scalars, comments, blank lines, CRLF, a byte order mark
-/// and one `---` first. Anything else declines (`Declined`): anchors, other
-/// tags, `?` keys, directives, nested flow sequences, tabs, deeper
+/// `!!name` tags on scalars, comments, blank lines, CRLF, a byte order mark,
+/// `%YAML 1.2` and one `---` first and one `...` last. Anything else declines
+/// (`Declined`): anchors, other tags, `?` keys, other directives, nested flow sequences, tabs, deeper
 /// indentation than a block takes, keys of 1,000 bytes or more, and a text
 /// with a character YAML refuses (`YAMLBlockText.acceptsLines`).
 ///
@@ -80,17 +80,49 @@ struct YAMLBlockScanner: ~Copyable {
             let content = text.skipSpaces(from: lineStart, to: end)
             if content == end || text[content] == UInt8(ascii: "#") { continue }
             let indent = content - lineStart
-            if indent == 0 && text.isDocumentMarker(at: content, end: end) {
-                guard !started, !sawDocumentMarker, text[content] == UInt8(ascii: "-"),
-                    text.isBlankOrComment(from: content + 3, to: end)
-                else {
-                    throw Declined()
-                }
-                sawDocumentMarker = true
+            if indent == 0 && (text[content] == UInt8(ascii: "%") || text.isDocumentMarker(at: content, end: end)) {
+                try marker(at: content, end: end)
                 continue
             }
             return try node(at: content, indent: indent, end: end)
         }
+    }
+
+    /// `%YAML 1.2` first, then `---` before the document, or `...` after it,
+    /// each alone on its line but for a comment (another version, `%TAG`, a
+    /// second document or a node on a marker's line declines).
+    private mutating func marker(at content: Int, end: Int) throws {
+        switch text[content] {
+        case UInt8(ascii: "%"):
+            // The next line with a node or marker must be the `---` (read here, as the lines never ask).
+            guard !started, !sawDocumentMarker, text.isVersion12Directive(at: content, end: end),
+                let (start, next, nextEnd) = try nextContent(), next == start, text[next] == UInt8(ascii: "-"),
+                text.isDocumentMarker(at: next, end: nextEnd)
+            else { throw Declined() }
+            try marker(at: next, end: nextEnd)
+        case UInt8(ascii: "-"):
+            guard !started, !sawDocumentMarker, text.isBlankOrComment(from: content + 3, to: end) else {
+                throw Declined()
+            }
+            sawDocumentMarker = true
+        default:
+            // Nothing but comments may follow (read here: the document ends).
+            guard started, text.isBlankOrComment(from: content + 3, to: end), try nextContent() == nil else {
+                throw Declined()
+            }
+        }
+    }
+
+    /// The next line with more than a comment: where it starts, its content and its end; nil at the text's end.
+    private mutating func nextContent() throws -> (start: Int, content: Int, end: Int)? {
+        while nextLine < text.count {
+            let start = nextLine
+            let (end, following) = try text.line(from: start)
+            nextLine = following
+            let content = text.skipSpaces(from: start, to: end)
+            if content < end && text[content] != UInt8(ascii: "#") { return (start, content, end) }
+        }
+        return nil
     }
 
     /// The end of the text: every open block closes.

@@ -100,6 +100,17 @@ struct YAMLBlockText {
         return (b == UInt8(ascii: "-") || b == UInt8(ascii: ".")) && base[i + 1] == b && base[i + 2] == b
     }
 
+    /// `%YAML 1.2` (the version Cellar reads), then the line's end or a comment.
+    func isVersion12Directive(at i: Int, end: Int) -> Bool {
+        let name = Array("%YAML".utf8)
+        guard i + name.count < end, name.indices.allSatisfy({ base[i + $0] == name[$0] }),
+            base[i + name.count] == UInt8(ascii: " ")
+        else { return false }
+        let version = skipSpaces(from: i + name.count, to: end)
+        return version + 3 <= end && base[version] == UInt8(ascii: "1") && base[version + 1] == UInt8(ascii: ".")
+            && base[version + 2] == UInt8(ascii: "2") && isBlankOrComment(from: version + 3, to: end)
+    }
+
     /// `-` followed by a space or the line's end: a block sequence's entry.
     @inline(__always)
     func isEntry(at i: Int, end: Int) -> Bool {
