@@ -94,7 +94,7 @@ struct YAMLBlockScanner: ~Copyable {
     private mutating func marker(at content: Int, end: Int) throws {
         switch text[content] {
         case UInt8(ascii: "%"):
-            // The next line with a node or marker must be the `---` (read here, as the lines never ask).
+            // The next line with more than a comment must be the `---`: read here, so no other line asks.
             guard !started, !sawDocumentMarker, text.isVersion12Directive(at: content, end: end),
                 let (start, next, nextEnd) = try nextContent(), next == start, text[next] == UInt8(ascii: "-"),
                 text.isDocumentMarker(at: next, end: nextEnd)
@@ -106,7 +106,7 @@ struct YAMLBlockScanner: ~Copyable {
             }
             sawDocumentMarker = true
         default:
-            // Nothing but comments may follow (read here: the document ends).
+            // Nothing but comments may follow: read here, so no other line asks whether the document ended.
             guard started, text.isBlankOrComment(from: content + 3, to: end), try nextContent() == nil else {
                 throw Declined()
             }
