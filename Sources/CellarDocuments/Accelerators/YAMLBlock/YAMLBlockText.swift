@@ -34,10 +34,11 @@ struct YAMLBlockText {
     }
 
     /// Whether the scanner may read these whole lines: YAML text (`YAMLCharacters`)
-    /// with no byte order mark but where the text starts (`first`), no tab, carriage return but before a line feed,
-    /// nor a character a YAML 1.1 reader takes for a line break (U+0085,
-    /// U+2028, U+2029) or a space (U+00A0). A line feed is never inside a
-    /// UTF-8 character, so runs of lines accepted one by one are accepted as a whole.
+    /// with no byte order mark but where the text starts (`first`), no tab,
+    /// carriage return but before a line feed, nor a character a YAML 1.1
+    /// reader takes for a line break (U+0085, U+2028, U+2029) or a space
+    /// (U+00A0). A line feed is never inside a UTF-8 character, so runs of
+    /// lines accepted one by one are accepted as a whole.
     static func acceptsLines(_ bytes: UnsafeBufferPointer<UInt8>, first: Bool) -> Bool {
         YAMLCharacters.firstForbidden(bytes, markFirst: first, blockSubset: true) == nil
     }
