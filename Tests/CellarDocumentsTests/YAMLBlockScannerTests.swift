@@ -98,7 +98,9 @@ import Testing
                         let items = (0..<Int.random(in: 0...3, using: &rng)).map { i in
                             i == 1 ? "{k: \(value(&rng, flow: true))}" : value(&rng, flow: true)
                         }
-                        lines.append(entry + "  list: [" + items.joined(separator: ", ") + "]" + pad)
+                        // On one line, or over lines as a long list is written.
+                        let separator = Bool.random(using: &rng) ? ", " : ",\n" + entry + "    "
+                        lines.append(entry + "  list: [" + items.joined(separator: separator) + "]" + pad)
                     }
                 }
                 if r % 7 == 3 { lines.append(r % 2 == 0 ? "" : entry + "  # a comment") }
@@ -177,6 +179,12 @@ import Testing
         "a: \"x\r\n  y\"\r\n", "- text: \"a long text\n    wrapped\"\n  secondaryText: x\n", "a: \"x\\\n\n  y\"\n",
         "a: \"x \\\n  y\"\n", "a: 'x  \n   y  '\n", "a: \"x\n  \\u00e9 y\"\n", "a: !!str \"1\n  2\"\n",
         "a: \"  x\n  y  \"\n", "a: 'x''\n  ''y'\n",
+        // Flow collections over lines, each line deeper than the block around them.
+        "a: [1,\n  2]\n", "a: [\n  1,\n  2\n  ]\n", "a: [\n  1,\n  2\n ]\n", "a: {\n  b: 1,\n  c: 2\n  }\n",
+        "- [a,\n  b]\n", "- {a: 1,\n   b: 2}\n", "a: [a, # c\n  b]\n", "a: [\n  # c\n  a\n  ]\n", "a: [a\n  , b]\n",
+        "a: [\n\n  a]\n", "a: [{t: 1},\n  {u: 2}]\n", "a: [{t: 1,\n  u: 2}]\n", "a: [a,\n  b] # c\nd: 1\n",
+        "a:\n  b: [x,\n    y]\n  c: 1\n", "a: [x,\n  y]\r\n", "a: [\n  \"q\",\n  'r'\n  ]\n",
+        "- text: x\n  swipeActions: [\n    {title: Delete, style: destructive},\n    {title: Flag}\n    ]\n",
         // The YAML 1.2 directive, and the document's end marked.
         "%YAML 1.2\n---\na: 1\n", "%YAML 1.2 # c\n--- # c\n- a\n", "%YAML   1.2\n---\na: 1\n", "a: 1\n...\n",
         "a: 1\n... # end\n\n# c\n", "a:\n...\n", "- a:\n  - b\n...\n", "\u{FEFF}%YAML 1.2\n---\na: 1\n",
@@ -262,7 +270,9 @@ import Testing
 
     /// Texts outside the subset: each must decline, and so give libfyaml's form or error.
     static let outside = [
-        "a: [1, 2,]\n", "a: [a: b]\n", "a: [\"a\": b]\n", "a: [1\n", "a: [1,\n  2]\n", "a: [[1]]\n", "a: [1] x\n",
+        "a: [1, 2,]\n", "a: [a: b]\n", "a: [\"a\": b]\n", "a: [1\n", "a: [\n  1,\n  2\n]\n", "a: {\n  b: 1\n}\n",
+        "a: [\n]\n", "a: [a\n  b]\n", "a: [a,\n  b] x\n", "a: [a,#c\n  b]\n", "a: [a,\nb]\n", "a: [\n  a\n",
+        "- s: [\n    a\n  ]\n", "a: {b:\n  1}\n", "a: [[1]]\n", "a: [1] x\n",
         "a: [-]\n", "a: [?x]\n", "a: [1, , 2]\n", "a: [{b: 1]\n", "a: [1}\n", "a: {b: 1]\n", "- [a]]\n",
         "a: |2\n  x\n", "a: |\n    \n  x\n", "a: >\n  x\n    \n  y\n", "a: |\n  x\n  ", "a: >\n  x\n   more\n",
         "a: |\n  x", "a: |\nb: 1\n",

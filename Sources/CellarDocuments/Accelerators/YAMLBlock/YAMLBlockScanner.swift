@@ -6,16 +6,17 @@ import CellarText
 /// libfyaml (`YAMLEvents`) is the plain twin.
 ///
 /// The subset: block mappings and sequences (an entry's mapping on the entry's
-/// line, a sequence under a key at the key's indentation), one-line flow
-/// mappings of scalars and flow collections and flow sequences of flow
-/// mappings and scalars, quoted and plain scalars (in a block, a value or
-/// entry may go on over more-indented lines), a mapping's value as a literal
-/// or folded block scalar in its common forms (`YAMLBlockText+BlockScalars`),
-/// `!!name` tags on scalars, comments, blank lines, CRLF, a byte order mark,
-/// `%YAML 1.2` and one `---` first and one `...` last. Anything else declines
-/// (`Declined`): anchors, other tags, `?` keys, other directives, nested flow sequences, tabs, deeper
-/// indentation than a block takes, keys of 1,000 bytes or more, and a text
-/// with a character YAML refuses (`YAMLBlockText.acceptsLines`).
+/// line, a sequence under a key at the key's indentation), flow mappings of
+/// scalars and flow collections and flow sequences of flow mappings and
+/// scalars (on one line, or over lines deeper than their block), quoted and
+/// plain scalars (in a block, a value or entry may go on over more-indented
+/// lines), a mapping's value as a literal or folded block scalar in its
+/// common forms (`YAMLBlockText+BlockScalars`), `!!name` tags on scalars,
+/// comments, blank lines, CRLF, a byte order mark, `%YAML 1.2` and one `---`
+/// first and one `...` last. Anything else declines (`Declined`): anchors,
+/// other tags, `?` keys, other directives, nested flow sequences, tabs,
+/// deeper indentation than a block takes, keys of 1,000 bytes or more, and a
+/// text with a character YAML refuses (`YAMLBlockText.acceptsLines`).
 ///
 /// Invariants: in the subset the events are libfyaml's, in its order, with the
 /// same scalar texts and styles, so `YAMLToJSON` writes the same JSON form
@@ -220,49 +221,77 @@ struct YAMLBlockScanner: ~Copyable {
         try appendInBlock(read, end: end, parent: blocks[blocks.count - 1].indent)
     }
 
-    /// A flow collection that ends its line: `{key: value, …}` or `[item, …]`.
+    /// A flow collection that ends its line (its last, if it goes on over lines): `{key: value, …}` or `[item, …]`.
     private mutating func flowCollection(at bracket: Int, end: Int) throws {
-        let after = try flow(at: bracket, end: end, depth: 0)
+        var end = end
+        let after = try flow(at: bracket, end: &end, depth: 0)
         guard text.isBlankOrComment(from: after, to: end) else { throw Declined() }
     }
 
     /// `{key: value, …}` with scalar keys and values, or `[item, …]` with
     /// scalars and flow mappings as items, a mapping's values scalars or flow
-    /// collections, closed on its line (`[a: b]`, a sequence in a sequence
-    /// and a trailing comma decline); returns where the line goes on after
-    /// the closing bracket.
-    private mutating func flow(at bracket: Int, end: Int, depth: Int) throws -> Int {
+    /// collections (`[a: b]`, a sequence in a sequence and a trailing comma
+    /// decline). Between its tokens it may go on over lines (`flowToken`);
+    /// returns where the line goes on after the closing bracket, `end` then
+    /// that line's.
+    private mutating func flow(at bracket: Int, end: inout Int, depth: Int) throws -> Int {
         let isMapping = text[bracket] == UInt8(ascii: "{")
         // A flow sequence's mappings are one level deeper; `depth` collections hold this one.
         guard blocks.count + depth + (isMapping ? 0 : 1) < Self.maximumDepth else { throw Declined() }
         batch.events.append(Event(kind: isMapping ? .mappingStart : .sequenceStart))
         let closer = isMapping ? UInt8(ascii: "}") : UInt8(ascii: "]")
-        var i = text.skipSpaces(from: bracket + 1, to: end)
-        if i >= end || text[i] != closer {
+        var i = try flowToken(from: bracket + 1, end: &end)
+        if text[i] != closer {
             while true {
                 if isMapping {
                     i = try append(key: try readScalar(at: i, end: end, closer: closer), end: end)
                     // A value may be a flow collection itself (`{color: {light: …}}`, `{actions: [{…}]}`).
                     if i < end && (text[i] == UInt8(ascii: "{") || text[i] == UInt8(ascii: "[")) {
-                        i = try flow(at: i, end: end, depth: depth + 1)
+                        i = try flow(at: i, end: &end, depth: depth + 1)
                     } else {
                         i = try value(at: i, end: end, closer: closer)
                     }
-                } else if i < end && text[i] == UInt8(ascii: "{") {
-                    i = try flow(at: i, end: end, depth: depth + 1)
+                } else if text[i] == UInt8(ascii: "{") {
+                    i = try flow(at: i, end: &end, depth: depth + 1)
                 } else {
                     i = try value(at: i, end: end, closer: closer)
                 }
                 // Past the `,` (and the spaces after it) or the `closer` that must follow an item.
-                i = text.skipSpaces(from: i, to: end)
-                guard i < end else { throw Declined() }
+                i = try flowToken(from: i, end: &end)
                 if text[i] == closer { break }
                 guard text[i] == UInt8(ascii: ",") else { throw Declined() }
-                i = text.skipSpaces(from: i + 1, to: end)
+                i = try flowToken(from: i + 1, end: &end)
             }
         }
         close(isMapping: isMapping)
         return i + 1
+    }
+
+    /// Past spaces to a flow collection's next token, on this line or, past
+    /// its end or a comment, on the next line with one (`nextFlowLine`).
+    @inline(__always)
+    private mutating func flowToken(from i: Int, end: inout Int) throws -> Int {
+        let j = text.skipSpaces(from: i, to: end)
+        if j < end && text[j] != UInt8(ascii: "#") { return j }
+        return try nextFlowLine(at: j, end: &end)
+    }
+
+    /// The next line of a flow collection with a token, past empty and
+    /// comment lines, indented deeper than the block holding the collection:
+    /// where its token is, `end` then its line's. A `#` at `j` must follow a space.
+    private mutating func nextFlowLine(at j: Int, end: inout Int) throws -> Int {
+        guard j == end || text[j - 1] == UInt8(ascii: " ") else { throw Declined() }
+        while nextLine < text.count {
+            let start = nextLine
+            let (lineEnd, following) = try text.line(from: start)
+            nextLine = following
+            let content = text.skipSpaces(from: start, to: lineEnd)
+            if content == lineEnd || text[content] == UInt8(ascii: "#") { continue }
+            guard content - start > blocks[blocks.count - 1].indent else { throw Declined() }
+            end = lineEnd
+            return content
+        }
+        throw Declined()
     }
 
     // MARK: Scalars
@@ -282,22 +311,12 @@ struct YAMLBlockScanner: ~Copyable {
         guard i < end else { throw Declined() }
         switch text[i] {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
-            return try quoted(at: i, end: end, flow: closer != nil)
+            return try text.quoted(
+                at: i, end: end, flow: closer != nil, next: &nextLine, past: blocks[blocks.count - 1].indent,
+                into: &batch.text)
         default:
             return try text.plain(at: i, end: end, closer: closer)
         }
-    }
-
-    /// A quoted scalar; in a block, one not closed on its line with its lines, read now as part of this one.
-    private mutating func quoted(at open: Int, end: Int, flow: Bool) throws -> ReadScalar {
-        do {
-            return try text.quoted(at: open, end: end, flow: flow, into: &batch.text)
-        } catch is YAMLBlockText.GoesOn {}
-        let start = batch.text.count
-        nextLine = try text.quotedLines(
-            at: open, end: end, next: nextLine, past: blocks[blocks.count - 1].indent, into: &batch.text)
-        return ReadScalar(
-            text: (-1 - start, batch.text.count - start), isPlain: false, start: open, isKey: false, next: end)
     }
 
     /// A scalar followed by `:`, appended; returns where its value starts.
@@ -308,6 +327,7 @@ struct YAMLBlockScanner: ~Copyable {
     }
 
     /// A scalar in a flow collection that is not a key, appended; returns where the line goes on after it.
+    @inline(__always)
     private mutating func value(at i: Int, end: Int, closer: UInt8) throws -> Int {
         let start = i < end && text[i] == UInt8(ascii: "!") ? try tag(at: i, end: end) : i
         let value = try readScalar(at: start, end: end, closer: closer)

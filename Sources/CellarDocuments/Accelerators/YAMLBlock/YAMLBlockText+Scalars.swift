@@ -5,19 +5,21 @@
 /// with an indicator, an escape YAML does not have, and, in a flow mapping,
 /// plain text holding `#`, a quote, a bracket or a `:` before one.
 extension YAMLBlockText {
-    /// A quoted scalar in a block goes on past its line.
-    struct GoesOn: Error {}
-
     /// A quoted scalar closed on its line, its text in the input when it has
     /// no escape, else decoded into `scratch`: a key when a `:` follows it (in
     /// a flow mapping the `:` may touch the value, as after JSON's keys), else
     /// the value ends its line (in a block) or goes on to the flow mapping's
-    /// `,` or `}`. One in a block not closed on its line throws `GoesOn` (`quotedLines` reads it).
-    func quoted(at open: Int, end: Int, flow: Bool, into scratch: inout [UInt8]) throws -> ReadScalar {
+    /// `,` or `}`. One in a block not closed on its line is read with the
+    /// lines it goes on over (`goingOn`), `next` then the line after them.
+    mutating func quoted(
+        at open: Int, end: Int, flow: Bool, next: inout Int, past parent: Int, into scratch: inout [UInt8]
+    ) throws -> ReadScalar {
         let quote = base[open]
         let escape = quote == UInt8(ascii: "'") ? quote : UInt8(ascii: "\\")
         var i = first(quote, escape, from: open + 1, to: end)
-        guard i < end else { throw flow ? YAMLBlockScanner.Declined() : GoesOn() }
+        guard i < end else {
+            return try goingOn(at: open, end: end, flow: flow, next: &next, past: parent, into: &scratch)
+        }
         var read = ReadScalar(
             text: (open + 1, i - open - 1), isPlain: false, start: open, isKey: false, next: end)
         // A single quote is an escape (`''`) only when another follows it.
@@ -35,14 +37,14 @@ extension YAMLBlockText {
                     // A line break escaped: `quotedLines` reads it.
                     if i + 1 == end && !flow {
                         scratch.removeSubrange(start...)
-                        throw GoesOn()
+                        return try goingOn(at: open, end: end, flow: flow, next: &next, past: parent, into: &scratch)
                     }
                     run = try decodeEscape(at: i, end: end, into: &scratch)
                 }
                 i = first(quote, escape, from: run, to: end)
                 guard i < end else {
                     scratch.removeSubrange(start...)
-                    throw flow ? YAMLBlockScanner.Declined() : GoesOn()
+                    return try goingOn(at: open, end: end, flow: flow, next: &next, past: parent, into: &scratch)
                 }
             }
             read.text = (-1 - start, scratch.count - start)
@@ -57,6 +59,18 @@ extension YAMLBlockText {
             guard isBlankOrComment(from: i + 1, to: end) else { throw YAMLBlockScanner.Declined() }
         }
         return read
+    }
+
+    /// A quoted scalar not closed on its line: in a block, read with the lines
+    /// it goes on over (`quotedLines`); in a flow collection, declined.
+    @inline(never)
+    private mutating func goingOn(
+        at open: Int, end: Int, flow: Bool, next: inout Int, past parent: Int, into out: inout [UInt8]
+    ) throws -> ReadScalar {
+        guard !flow else { throw YAMLBlockScanner.Declined() }
+        let start = out.count
+        next = try quotedLines(at: open, end: end, next: next, past: parent, into: &out)
+        return ReadScalar(text: (-1 - start, out.count - start), isPlain: false, start: open, isKey: false, next: end)
     }
 
     /// A quoted scalar in a block that goes on past the line of `open` (which
