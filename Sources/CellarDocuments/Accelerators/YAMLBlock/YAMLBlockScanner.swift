@@ -280,18 +280,11 @@ struct YAMLBlockScanner: ~Copyable {
     /// comment lines, indented deeper than the block holding the collection:
     /// where its token is, `end` then its line's. A `#` at `j` must follow a space.
     private mutating func nextFlowLine(at j: Int, end: inout Int) throws -> Int {
-        guard j == end || text[j - 1] == UInt8(ascii: " ") else { throw Declined() }
-        while nextLine < text.count {
-            let start = nextLine
-            let (lineEnd, following) = try text.line(from: start)
-            nextLine = following
-            let content = text.skipSpaces(from: start, to: lineEnd)
-            if content == lineEnd || text[content] == UInt8(ascii: "#") { continue }
-            guard content - start > blocks[blocks.count - 1].indent else { throw Declined() }
-            end = lineEnd
-            return content
-        }
-        throw Declined()
+        guard j == end || text[j - 1] == UInt8(ascii: " "), let line = try nextContent(),
+            line.content - line.start > blocks[blocks.count - 1].indent
+        else { throw Declined() }
+        end = line.end
+        return line.content
     }
 
     // MARK: Scalars
@@ -366,13 +359,16 @@ struct YAMLBlockScanner: ~Copyable {
         let (name, next) = try text.secondaryTag(at: i, end: end)
         // A tagged collection, block scalar or empty node declines.
         guard next < end, !"#{[|>!&*,]}".utf8.contains(text[next]) else { throw Declined() }
-        let tag = YAMLScalar.tagPrefix + String(decoding: name, as: UTF8.self)
-        // Rows repeat a few tags: the last few are looked for, a bounded search however many differ.
-        if let k = batch.tags.indices.suffix(8).last(where: { batch.tags[$0] == tag }) {
+        // Rows repeat a few tags: the last few are looked for by their names' bytes (no string made),
+        // a bounded search however many differ.
+        let prefix = YAMLScalar.tagPrefix.utf8.count
+        if let k = batch.tags.indices.suffix(8).last(where: {
+            batch.tags[$0].utf8.dropFirst(prefix).elementsEqual(name)
+        }) {
             nextTag = k
         } else {
             nextTag = batch.tags.count
-            batch.tags.append(tag)
+            batch.tags.append(YAMLScalar.tagPrefix + String(decoding: name, as: UTF8.self))
         }
         return next
     }
