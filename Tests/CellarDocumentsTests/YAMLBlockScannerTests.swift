@@ -14,8 +14,21 @@ import Testing
 /// error, for every example, case and fuzz seed, generated tables of every
 /// core-schema edge case, and mutations of them that must make it decline.
 @Suite struct YAMLBlockScannerTests {
-    /// Whether the scanner reads `text` itself (nil: it declined, or the form ends in an error).
+    /// Whether the text is read by the scanner, with the nodes libfyaml reads alone for it
+    /// (false: it declined the whole text, or the form ends in an error).
     static func scans(_ text: String) -> Bool { scans(Array(text.utf8)) }
+
+    /// How many nodes the scanner had libfyaml read alone (`YAMLFragment`), or nil when it declined the whole text.
+    static func nodesReadAlone(_ text: String) -> Int? {
+        Array(text.utf8).withUnsafeBufferPointer { bytes in
+            var scanner = YAMLBlockScanner(bytes)
+            var batch = YAMLEventBatch.reserved()
+            do {
+                while try !scanner.readLine(into: &batch) { batch.removeAll() }
+            } catch { return nil }
+            return scanner.nodesReadAlone
+        }
+    }
 
     static func scans(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { (try? YAMLToJSON.converter($0, path: "t.yaml", scanning: true)) != nil }
@@ -268,7 +281,8 @@ import Testing
                 == .string("'quote' tab-like \"dq\" café colon emoji café naïve: naïve: 텍스트 café cherry naïve:"))
     }
 
-    /// Texts outside the subset: each must decline, and so give libfyaml's form or error.
+    /// Texts outside the subset: the scanner declines each, or a node of it
+    /// that libfyaml then reads alone, and the form or error is libfyaml's.
     static let outside = [
         "a: [1, 2,]\n", "a: [a: b]\n", "a: [\"a\": b]\n", "a: [1\n", "a: [\n  1,\n  2\n]\n", "a: {\n  b: 1\n}\n",
         "a: [\n]\n", "a: [a\n  b]\n", "a: [a,\n  b] x\n", "a: [a,#c\n  b]\n", "a: [a,\nb]\n", "a: [\n  a\n",
@@ -298,11 +312,82 @@ import Testing
     ]
 
     @Test func outsideTheSubsetItDeclines() {
+        var alone = 0
         for text in Self.outside {
-            #expect(!Self.scans(text), "\(text)")
+            let nodes = Self.nodesReadAlone(text)
+            #expect(nodes != 0, "\(text)")
+            if nodes != nil { alone += 1 }
             Self.expectSame(text, text)
             Self.expectSame("sections:\n  - rows:\n      - text: a\n" + text, text)
         }
+        #expect(alone > 30)
+    }
+
+    /// Nodes the scanner declines that libfyaml reads alone, among rows it
+    /// reads itself: tabs, `?` keys, `- - a`, an entry's node on the next
+    /// line, folded lines indented more, indentation indicators, long keys,
+    /// U+00A0, flow collections the subset leaves out. The rest of the text
+    /// stays with the scanner, and the form is libfyaml's.
+    static let readAlone = [
+        "text:\tapple", "text: apple\t", "text: \"a\tb\"", "text: 'a\tb'  \t# c", "text: a\t b",
+        "detail: |\n          code\there\n          \tindented", "? text\n        : apple", "? [a, b]\n        : c",
+        "list:\n        - - a\n          - b", "list:\n        -\n          a: 1",
+        "text: >\n          x\n            more\n          y",
+        "text: |2\n           x", "\(String(repeating: "k", count: 1_100)): 1", "text: no\u{00A0}break",
+        "list: [a: b, [c]]", "text: [1, 2,]", "text: !<tag:yaml.org,2002:str> 1", "text: !!str\n          x",
+    ]
+
+    @Test func aNodeTheScannerDeclinesIsReadAloneAndTheRestScanned() {
+        for (k, node) in Self.readAlone.enumerated() {
+            for at in [0, 3, 7] {
+                var rows = (0..<8).map { "      - text: row \($0)\n        cell: subtitle\n" }
+                rows[at] = "      - cell: subtitle\n        " + node + "\n"
+                let text = "sections:\n  - header: 헤더\n    rows:\n" + rows.joined() + "footer: end\n"
+                #expect(Self.nodesReadAlone(text) == 1, "\(k) at \(at): \(node)")
+                Self.expectSame(text, "\(k) at \(at)")
+            }
+        }
+        // The fuzzers' seed of such nodes takes this path.
+        let seed = FileManager.default.contents(
+            atPath: StreamedDifferentialTests.root + "/Fuzzing/corpus/yaml/read-alone.yaml")
+        #expect((seed.flatMap { Self.nodesReadAlone(String(decoding: $0, as: UTF8.self)) } ?? 0) >= 6)
+        // A comment with a tab past its `#` is passed as any comment; a node's line with one is read alone.
+        #expect(Self.nodesReadAlone("# a\tb\na: 1\n") == 0)
+        #expect(Self.nodesReadAlone("a: 1 # c\td\nb: 2\n") == 1)
+    }
+
+    /// A node read alone must read as in the whole text; what could read
+    /// otherwise declines the whole text: a line another reader breaks
+    /// elsewhere (a lone CR, U+0085, U+2028), a node left open where it is
+    /// cut, a line starting with a tab (libfyaml reads a blank one by the
+    /// line after it, and in a key's value by the key), a byte order mark.
+    @Test func aNodeThatCouldReadOtherwiseAloneDeclinesTheWholeText() {
+        let wholes = [
+            "a: 1\t\rb: 2\n", "a: x\t\u{0085}y\n", "a: x\t\u{2028}y\n", "- -\t\n- - a\n", "a:\t|\nb: 1\n",
+            "a: !!str\t\nb: 1\n", "\ta: 1\n", "a: 1\n\tb: 2\n", "a: 1\n\u{FEFF}b:\t2\n",
+            "a:\n  b: \"c\"\n\t\n  d: e\n", "a:\n  b: \"c\"\n \t# x\n  d: e\n", "a: 1\n\t\nb: 2\n",
+            "a:\n  b: c\td\n\t\n  d: e\n", "a:\n  b:\n    c\n\t\n  - x\n",
+            "a:\n  long:\n    Wrapped\n\t\n    more\nb: 1\n", "- a:\n    w\n\t\n    x\n- b\n",
+        ]
+        for text in wholes {
+            #expect(Self.nodesReadAlone(text) == nil, "\(text)")
+            Self.expectSame(text, text)
+        }
+    }
+
+    /// Past `YAMLFragment.freeNodes`, one node read alone for each
+    /// `bytesPerNode` bytes before it; more, and libfyaml reads the whole text.
+    @Test func nodesReadAloneAreBounded() {
+        func rows(_ count: Int, tabEvery: Int) -> String {
+            "rows:\n" + (0..<count).map { $0 % tabEvery == 0 ? "- text:\trow \($0)\n" : "- text: row \($0)\n" }.joined()
+        }
+        let free = YAMLFragment.freeNodes
+        #expect(Self.nodesReadAlone(rows(free, tabEvery: 1)) == free)
+        #expect(Self.nodesReadAlone(rows(free + 1, tabEvery: 1)) == nil)
+        let sparse = rows(20_000, tabEvery: 200)
+        #expect(Self.nodesReadAlone(sparse) == 100)
+        Self.expectSame(sparse, "sparse")
+        Self.expectSame(rows(free + 1, tabEvery: 1), "dense")
     }
 
     /// A mapped file longer than a step of `DropBehind`, declined or
@@ -313,7 +398,10 @@ import Testing
         let rows = (0..<120_000).map { "      - {text: \"Row \($0) 한글\", secondaryText: d\($0 % 89)}\n" }.joined()
         let body = "sections:\n  - header: 헤더\n    rows:\n" + rows
         #expect(body.utf8.count > DropBehind.step)
-        for (ending, scanned) in [("", true), ("? footer\n: x\n", false), ("sections: 2\n", false)] {
+        let endings = [
+            ("", true), ("? footer\n: x\n", true), ("footer: a\u{2028}b\n", false), ("sections: 2\n", false),
+        ]
+        for (ending, scanned) in endings {
             let path = try dir.write("t.yaml", body + ending)
             func form(scanning: Bool) throws -> String {
                 let (fd, info) = try InputFile.openRegular(path, limit: Int.max)
@@ -366,7 +454,7 @@ import Testing
     /// The scanner accepts lines a run at a time as it reaches them: a
     /// character it declines is declined just before and after a run's end,
     /// in a plain line or inside a block scalar read across it, and the text
-    /// is then read by libfyaml to the same form or error.
+    /// (or the node, for a tab) is then read by libfyaml to the same form or error.
     @Test func linesAcceptedInRunsAreDeclinedAsWhole() throws {
         let head = "sections:\n  - rows:\n"
         let row = "      - {text: Row 한글, detail: d}\n"
@@ -382,8 +470,10 @@ import Testing
                 for at in [cut - 2, cut, cut + 11] {
                     var bytes = clean
                     bytes.insert(contentsOf: probe, at: at)
-                    let scans = Self.scans(bytes)
-                    #expect(!scans, "\(probe) at \(at)")
+                    // A tab inside a line (not inside a character): its node is read alone;
+                    // starting a line: the whole text declines.
+                    let alone = probe == [0x09] && at != cut && String(validating: bytes, as: UTF8.self) != nil
+                    #expect(Self.scans(bytes) == alone, "\(probe) at \(at) of \(cut)")
                     let difference = YAMLReadings.readerMismatch(bytes)
                     #expect(difference == nil, "\(probe) at \(at): \(difference ?? "")")
                 }
@@ -391,12 +481,14 @@ import Testing
         }
     }
 
-    /// Long keys and deep nesting: read up to a bound, declined past it, the same either way.
+    /// Long keys and deep nesting: read up to a bound, declined (or read alone) past it, the same either way.
     @Test func longKeysAndDeepNestingStayWithinBounds() {
         for length in [10, 999, 1000, 1023, 1024, 1100] {
             let key = String(repeating: "k", count: length)
             for text in ["\(key): 1\n", "- {\(key): 1}\n", "\"\(key)\": 1\n"] {
-                #expect(Self.scans(text) == (length < 998), "\(length)")
+                // A key the scanner declines is read alone.
+                #expect((Self.nodesReadAlone(text) == 0) == (length < 998), "\(length)")
+                #expect(Self.scans(text), "\(length)")
                 Self.expectSame(text, "key of \(length)")
             }
         }
@@ -421,8 +513,10 @@ import Testing
             Self.outside.filter { !$0.isEmpty } + [
                 "  text: again\n", "      - {text: a, text: b}\n", "        text: x\n        text: y\n", "     - x\n",
                 "      -  text: deeper\n", "  footer: 1\n", "sections: 2\n", "          more text\n", "   a: line\n",
-                "            !!str x\n", "        x: !!str 1\n",
-            ]
+                "            !!str x\n", "        x: !!str 1\n", "        text:\tx\n", "        text: x\t\n",
+                "      - text:\tx\n", "      -\ttext: x\n", "\t\n", "  \t# c\n", "        \tx\n", "        ? k\n",
+                "        : v\n", "      - - a\n", "      -\n", "        text: >\n          a\n            b\n",
+            ] + Self.readAlone.map { "        " + $0 + "\n" }
         for seed in 0..<40 as Range<UInt64> {
             var rng = SeededGenerator(seed: seed &+ 1000)
             var lines = Self.table(seed, rows: 8).split(separator: "\n", omittingEmptySubsequences: false).map(

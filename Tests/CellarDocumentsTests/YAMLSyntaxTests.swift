@@ -223,10 +223,13 @@ import Testing
             let printable = c == 0x85 || (0xA0...0xD7FF).contains(c) || (0xE000...0xFFFD).contains(c) || c >= 0x10000
             let yaml = printable && c != 0xFEFF
             let subset = yaml && ![0x85, 0xA0, 0x2028, 0x2029].contains(c)
+            let fragment = yaml && ![0x85, 0x2028, 0x2029].contains(c)
             bytes.withUnsafeBufferPointer { text in
                 #expect((YAMLCharacters.firstForbidden(text)?.offset) == (yaml ? nil : 3), "U+\(String(c, radix: 16))")
-                let declined = YAMLCharacters.firstForbidden(text, blockSubset: true)?.offset
+                let declined = YAMLCharacters.firstForbidden(text, reader: .scanner)?.offset
                 #expect(declined == (subset ? nil : 3), "U+\(String(c, radix: 16))")
+                let cut = YAMLCharacters.firstForbidden(text, reader: .fragment)?.offset
+                #expect(cut == (fragment ? nil : 3), "U+\(String(c, radix: 16))")
             }
         }
         for broken: [UInt8] in [

@@ -13,10 +13,14 @@ import CellarText
 /// lines), a mapping's value as a literal or folded block scalar in its
 /// common forms (`YAMLBlockText+BlockScalars`), `!!name` tags on scalars,
 /// comments, blank lines, CRLF, a byte order mark, `%YAML 1.2` and one `---`
-/// first and one `...` last. Anything else declines (`Declined`): anchors,
-/// other tags, `?` keys, other directives, nested flow sequences, tabs,
-/// deeper indentation than a block takes, keys of 1,000 bytes or more, and a
-/// text with a character YAML refuses (`YAMLBlockText.acceptsLines`).
+/// first and one `...` last. A node outside it on lines it may read (a tab
+/// inside a line, a `?` key, `- - a`, an entry whose node starts on the next
+/// line, more-indented folded lines, an indentation indicator, a key of 1,000
+/// bytes or more, U+00A0, a flow collection outside the subset) is read by
+/// libfyaml alone (`YAMLFragment`). Anything else declines the whole text
+/// (`Declined`): anchors, other tags and directives, deeper indentation than
+/// a block takes, a line starting with a tab, a line break other than LF or
+/// CR LF, and a character YAML refuses (`YAMLBlockText.firstDeclined`).
 ///
 /// Invariants: in the subset the events are libfyaml's, in its order, with the
 /// same scalar texts and styles, so `YAMLToJSON` writes the same JSON form
@@ -41,21 +45,25 @@ struct YAMLBlockScanner: ~Copyable {
     /// An implicit key this long or longer declines (YAML bounds them at 1,024 characters, libfyaml near it).
     static let maximumKeyBytes = 1000
 
-    private var text: YAMLBlockText
-    private var nextLine = 0
+    // The state its extensions read (`+Scalars`) is internal; nothing but the scanner touches it.
+
+    var text: YAMLBlockText
+    var nextLine = 0
     private var lineStart = 0
-    private var blocks: [Block] = []
+    var blocks: [Block] = []
     /// A key ended its line with no value: a block opens on the next line, or the value is null.
     private var awaitingValue = false
     private var started = false
     private var sawDocumentMarker = false
+    /// Nodes read by libfyaml alone so far (`readAlone`).
+    private(set) var nodesReadAlone = 0
     /// The batch being filled (`readLine(into:)`): a decoded scalar's text is in its `text`.
-    private var batch = YAMLEventBatch()
+    var batch = YAMLEventBatch()
     /// The tag of the next scalar appended (its index in the batch's `tags`), or -1.
-    private var nextTag = -1
+    var nextTag = -1
 
-    /// A scanner of `bytes`, which declines at the first line outside the subset's characters
-    /// (`YAMLBlockText.acceptsLines`) before reading it.
+    /// A scanner of `bytes`, which reads no line with a character outside the subset's
+    /// (`YAMLBlockText.firstDeclined`) itself.
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.text = YAMLBlockText(bytes)
     }
@@ -75,17 +83,24 @@ struct YAMLBlockScanner: ~Copyable {
         while true {
             guard nextLine < text.count else { return try finish() }
             lineStart = nextLine
-            let (end, following) = try text.line(from: nextLine)
+            var readable = true
+            var (end, following) = (0, 0)
+            do { (end, following) = try text.line(from: nextLine) } catch {
+                // Its node is read by libfyaml alone, if it holds one.
+                (end, following) = try text.declinedLine(from: nextLine)
+                readable = false
+            }
             nextLine = following
             if lineStart == 0 { lineStart = text.afterByteOrderMark(lineEnd: end) }
             let content = text.skipSpaces(from: lineStart, to: end)
             if content == end || text[content] == UInt8(ascii: "#") { continue }
             let indent = content - lineStart
             if indent == 0 && (text[content] == UInt8(ascii: "%") || text.isDocumentMarker(at: content, end: end)) {
+                guard readable else { throw Declined() }
                 try marker(at: content, end: end)
                 continue
             }
-            return try node(at: content, indent: indent, end: end)
+            return try node(at: content, indent: indent, end: end, readable: readable)
         }
     }
 
@@ -136,9 +151,39 @@ struct YAMLBlockScanner: ~Copyable {
     }
 
     /// A line whose content starts at `content`, indented `indent`: closes
-    /// the blocks it ends, opens the one it starts, and reads its node.
-    private mutating func node(at content: Int, indent: Int, end: Int) throws {
+    /// the blocks it ends, opens the one it starts, and reads its node, or
+    /// has libfyaml read that node alone if the scanner declines it (`readable`:
+    /// the scanner may read the line's bytes past its indentation).
+    private mutating func node(at content: Int, indent: Int, end: Int, readable: Bool) throws {
         let isEntry = text.isEntry(at: content, end: end)
+        let opening = try structure(indent: indent, isEntry: isEntry)
+        let mark = Mark(events: batch.events.count, blocks: blocks.count)
+        do {
+            guard readable else { throw Declined() }
+            if opening {
+                // A key's value on the lines after it, or the first key of a mapping there.
+                let read = try readScalar(at: content, end: end, closer: nil)
+                guard read.isKey else {
+                    return try appendInBlock(read, end: end, parent: blocks[blocks.count - 1].indent)
+                }
+                try open(isMapping: true, indent: indent)
+                try member(read, end: end)
+            } else if blocks[blocks.count - 1].isMapping {
+                try member(try readScalar(at: content, end: end, closer: nil), end: end)
+            } else {
+                try entry(at: content, end: end)
+            }
+        } catch is Declined {
+            try readAlone(indent: indent, opening: opening, since: mark)
+        }
+    }
+
+    /// The blocks a line at `indent` ends closed, and the one it starts opened;
+    /// true if it is a key's value on the lines after the key, or the first
+    /// key of a mapping there (its reading tells which). A line that fits no
+    /// open block declines.
+    @inline(__always)
+    private mutating func structure(indent: Int, isEntry: Bool) throws -> Bool {
         if !started {
             started = true
             batch.events.append(Event(kind: .documentStart))
@@ -147,11 +192,7 @@ struct YAMLBlockScanner: ~Copyable {
             awaitingValue = false
             let parent = blocks[blocks.count - 1].indent
             if indent > parent && !isEntry {
-                // A key's value on the lines after it, or the first key of a mapping there.
-                let read = try readScalar(at: content, end: end, closer: nil)
-                guard read.isKey else { return try appendInBlock(read, end: end, parent: parent) }
-                try open(isMapping: true, indent: indent)
-                return try member(read, end: end)
+                return true
             } else if indent > parent || (indent == parent && isEntry) {
                 try open(isMapping: false, indent: indent)
             } else {
@@ -164,13 +205,24 @@ struct YAMLBlockScanner: ~Copyable {
             blocks.removeLast()
             close(isMapping: top.isMapping)
         }
-        guard let top = blocks.last, top.indent == indent else { throw Declined() }
-        if top.isMapping {
-            try member(try readScalar(at: content, end: end, closer: nil), end: end)
-        } else {
-            guard isEntry else { throw Declined() }
-            try entry(at: content, end: end)
-        }
+        guard let top = blocks.last, top.indent == indent, top.isMapping || isEntry else { throw Declined() }
+        return false
+    }
+
+    /// The node on the line from `lineStart`, which the scanner declined, read by libfyaml alone
+    /// (`YAMLFragment`): what the scanner made of it dropped, libfyaml's events in its place.
+    private mutating func readAlone(indent: Int, opening: Bool, since mark: Mark) throws {
+        nodesReadAlone += 1
+        guard YAMLFragment.affordable(nodesReadAlone, at: lineStart) else { throw Declined() }
+        batch.events.removeSubrange(mark.events...)
+        blocks.removeSubrange(mark.blocks...)
+        awaitingValue = false
+        nextTag = -1
+        let block = blocks[blocks.count - 1]
+        let node: YAMLFragment.Node =
+            opening ? .value(parent: block.indent) : block.isMapping ? .member(indent: indent) : .entry(indent: indent)
+        nextLine = try YAMLFragment.read(
+            node, from: lineStart, in: text, into: &batch, depthLeft: Self.maximumDepth - blocks.count)
     }
 
     private mutating func open(isMapping: Bool, indent: Int) throws {
@@ -286,113 +338,4 @@ struct YAMLBlockScanner: ~Copyable {
         end = line.end
         return line.content
     }
-
-    // MARK: Scalars
-
-    /// A mapping's value written as a block scalar: its lines are read now, as part of the key's line.
-    private mutating func blockScalar(at indicator: Int, end: Int) throws {
-        let (folded, chomping) = try text.blockScalarHeader(at: indicator, end: end)
-        let start = batch.text.count
-        nextLine = try text.blockScalar(
-            from: nextLine, parent: blocks[blocks.count - 1].indent, folded: folded, chomping: chomping,
-            into: &batch.text)
-        append(scalar: (-1 - start, batch.text.count - start), plain: false)
-    }
-
-    /// A scalar in block context (`closer` nil) or in a flow collection closed by `closer`.
-    private mutating func readScalar(at i: Int, end: Int, closer: UInt8?) throws -> ReadScalar {
-        guard i < end else { throw Declined() }
-        switch text[i] {
-        case UInt8(ascii: "\""), UInt8(ascii: "'"):
-            return try text.quoted(
-                at: i, end: end, flow: closer != nil, next: &nextLine, past: blocks[blocks.count - 1].indent,
-                into: &batch.text)
-        default:
-            return try text.plain(at: i, end: end, closer: closer)
-        }
-    }
-
-    /// A scalar followed by `:`, appended; returns where its value starts.
-    private mutating func append(key: ReadScalar, end: Int) throws -> Int {
-        guard key.isKey, key.next - key.start < Self.maximumKeyBytes else { throw Declined() }
-        append(key)
-        return text.skipSpaces(from: key.next, to: end)
-    }
-
-    /// A scalar in a flow collection that is not a key, appended; returns where the line goes on after it.
-    @inline(__always)
-    private mutating func value(at i: Int, end: Int, closer: UInt8) throws -> Int {
-        let start = i < end && text[i] == UInt8(ascii: "!") ? try tag(at: i, end: end) : i
-        let value = try readScalar(at: start, end: end, closer: closer)
-        guard !value.isKey else { throw Declined() }
-        append(value)
-        return value.next
-    }
-
-    /// A scalar that ends its line in a block indented `parent`, appended;
-    /// a plain one with the lines that go on it (`YAMLBlockText.plainLines`).
-    @inline(__always)
-    private mutating func appendInBlock(_ read: ReadScalar, end: Int, parent: Int) throws {
-        // A next line indented no deeper than the block ends it (mostly seen at one byte); so does a comment after it.
-        if read.isPlain && text.mayGoOn(at: nextLine, past: parent)
-            && text.skipSpaces(from: read.text.start + read.text.count, to: end) == end,
-            try appendGoingOn(read, past: parent)
-        {
-            return
-        }
-        append(read)
-    }
-
-    /// A plain scalar with the lines that go on it appended; false if none does.
-    private mutating func appendGoingOn(_ read: ReadScalar, past parent: Int) throws -> Bool {
-        let start = batch.text.count
-        let after = try text.plainLines(
-            from: nextLine, past: parent, first: text.slice(read.text.start, read.text.count), into: &batch.text)
-        guard after > nextLine else { return false }
-        nextLine = after
-        append(scalar: (-1 - start, batch.text.count - start), plain: true)
-        return true
-    }
-
-    /// `!!name` before a scalar: `tag:yaml.org,2002:name` is the next scalar's tag. Returns where the scalar starts.
-    private mutating func tag(at i: Int, end: Int) throws -> Int {
-        let (name, next) = try text.secondaryTag(at: i, end: end)
-        // A tagged collection, block scalar or empty node declines.
-        guard next < end, !"#{[|>!&*,]}".utf8.contains(text[next]) else { throw Declined() }
-        // Rows repeat a few tags: the last few are looked for by their names' bytes (no string made),
-        // a bounded search however many differ.
-        let prefix = YAMLScalar.tagPrefix.utf8.count
-        if let k = batch.tags.indices.suffix(8).last(where: {
-            batch.tags[$0].utf8.dropFirst(prefix).elementsEqual(name)
-        }) {
-            nextTag = k
-        } else {
-            nextTag = batch.tags.count
-            batch.tags.append(YAMLScalar.tagPrefix + String(decoding: name, as: UTF8.self))
-        }
-        return next
-    }
-
-    private mutating func append(_ read: ReadScalar) {
-        append(scalar: read.text, plain: read.isPlain)
-    }
-
-    /// A scalar, its text as `Event` places it, with the tag read before it.
-    private mutating func append(scalar: (start: Int, count: Int), plain: Bool) {
-        batch.events.append(
-            Event(kind: .scalar, isPlain: plain, textStart: scalar.start, textCount: scalar.count, tag: nextTag))
-        nextTag = -1
-    }
-}
-
-/// A scalar read on a line: its text (as `YAMLEventBatch.Event` places it:
-/// in the input, or decoded in the batch's text), where it starts, whether it
-/// is a key (a `:` indicator follows), and where reading goes on (after the
-/// `:` of a key, else after the scalar).
-struct ReadScalar {
-    var text: (start: Int, count: Int)
-    var isPlain: Bool
-    var start: Int
-    var isKey: Bool
-    var next: Int
 }

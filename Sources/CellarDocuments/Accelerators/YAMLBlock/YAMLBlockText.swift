@@ -6,13 +6,14 @@ import CellarText
 ///
 /// Invariants: `base` addresses `count` bytes the caller holds for the
 /// scanner's life; a byte is read only below the `end` of the line a function
-/// is given, never past `count`, and only once its line is accepted (`line(from:)`).
+/// is given, never past `count`, and only once its line is accepted (`line(from:)`),
+/// but for the one byte `mayGoOn` looks at.
 /// A reading that meets anything outside the subset throws `YAMLBlockScanner.Declined`.
 struct YAMLBlockText {
     let base: UnsafePointer<UInt8>
     let count: Int
     let words = Accelerators.enabled
-    /// The bytes before this are whole lines found in the subset (`acceptsLines`).
+    /// The bytes before this are whole lines the scanner may read (`firstDeclined`).
     private var accepted = 0
     /// Lines are accepted in runs about this long, just before they are read: the
     /// run is then read from the cache, and the first events need no pass over the whole text.
@@ -33,35 +34,44 @@ struct YAMLBlockText {
         UnsafeBufferPointer(start: base + start, count: length)
     }
 
-    /// Whether the scanner may read these whole lines: YAML text (`YAMLCharacters`)
-    /// with no byte order mark but where the text starts (`first`), no tab,
-    /// carriage return but before a line feed, nor a character a YAML 1.1
-    /// reader takes for a line break (U+0085, U+2028, U+2029) or a space
-    /// (U+00A0). A line feed is never inside a UTF-8 character, so runs of
-    /// lines accepted one by one are accepted as a whole.
-    static func acceptsLines(_ bytes: UnsafeBufferPointer<UInt8>, first: Bool) -> Bool {
-        YAMLCharacters.firstForbidden(bytes, markFirst: first, blockSubset: true) == nil
+    /// Where the scanner may not read these whole lines, or nil: the first
+    /// character outside YAML text (`YAMLCharacters`), a byte order mark but where
+    /// the text starts (`first`), a tab, a carriage return but before a line feed,
+    /// or a character a YAML 1.1 reader takes for a line break (U+0085, U+2028,
+    /// U+2029) or a space (U+00A0). A line feed is never inside a UTF-8
+    /// character, so runs of lines accepted one by one are accepted as a whole.
+    static func firstDeclined(_ bytes: UnsafeBufferPointer<UInt8>, first: Bool) -> Int? {
+        YAMLCharacters.firstForbidden(bytes, markFirst: first, reader: .scanner)?.offset
     }
 
     /// The end of the line from `start` (before its CR LF or LF) and where the
-    /// next line starts; the line accepted first, with the run of lines after it.
+    /// next line starts; the line accepted first, with the run of lines after
+    /// it. A line with a character the scanner does not read declines.
     mutating func line(from start: Int) throws -> (end: Int, next: Int) {
         guard let next = bytes.afterLineFeed(from: start) else {
-            if count > accepted { try accept(through: count) }
+            if count > accepted { try accept(from: start, through: count) }
             return (count, count)
         }
-        if next > accepted { try accept(through: next) }
+        if next > accepted { try accept(from: start, through: next) }
         let newline = next - 1
         return (newline > start && base[newline - 1] == 0x0D ? newline - 1 : newline, next)
     }
 
-    /// Accepts the lines from `accepted` through the one ending at `offset`, and those of the next `acceptStep` bytes.
-    private mutating func accept(through offset: Int) throws {
-        let cut = bytes.afterLineFeed(from: max(offset, accepted + Self.acceptStep)) ?? count
-        guard Self.acceptsLines(slice(accepted, cut - accepted), first: accepted == 0) else {
-            throw YAMLBlockScanner.Declined()
+    /// Accepts the lines from `start` (lines before it the scanner has passed
+    /// unread, `YAMLBlockScanner+Fragments`) through the one ending at
+    /// `offset`, and those of the next `acceptStep` bytes; the lines before
+    /// one the scanner does not read, declining if that is one asked for.
+    private mutating func accept(from start: Int, through offset: Int) throws {
+        let from = max(accepted, start)
+        let cut = bytes.afterLineFeed(from: max(offset, from + Self.acceptStep)) ?? count
+        guard let declined = Self.firstDeclined(slice(from, cut - from), first: from == 0) else {
+            accepted = cut
+            return
         }
-        accepted = cut
+        var line = from + declined
+        while line > from && base[line - 1] != 0x0A { line -= 1 }
+        accepted = line
+        guard offset <= line else { throw YAMLBlockScanner.Declined() }
     }
 
     /// Whether the line at `start` may go on a plain scalar in a block
@@ -69,9 +79,11 @@ struct YAMLBlockText {
     /// have a space or a line break `parent` bytes on; a line with other text
     /// there does not go on the scalar (the next line's first byte is mostly a
     /// key's, at the parent's indentation).
+    /// The byte is read whether or not its line is accepted: only a space or a
+    /// line break says a line may go on, and that line is then accepted as it is read.
     @inline(__always)
     func mayGoOn(at start: Int, past parent: Int) -> Bool {
-        guard start + parent < accepted else { return start < count }
+        guard start + parent < count else { return start < count }
         let b = base[start + parent]
         return b == UInt8(ascii: " ") || b == 0x0A || b == 0x0D
     }

@@ -16,11 +16,22 @@ enum YAMLCharacters {
         throw ByteLocation.error(bad, in: bytes, path: path)
     }
 
+    /// Who reads a text, and so which characters are refused beside those YAML leaves out.
+    enum Reader {
+        /// libfyaml: YAML's characters only.
+        case libfyaml
+        /// `YAMLBlockScanner`, on the lines it reads itself: also tabs, a carriage return but
+        /// before a line feed, U+0085, U+2028 and U+2029 (line breaks to a YAML 1.1 reader) and U+00A0.
+        case scanner
+        /// libfyaml on a node the scanner declined (`YAMLBlockScanner+Fragments`), cut at line
+        /// feeds: also the line breaks `scanner` refuses, so libfyaml's lines are the scanner's.
+        case fragment
+    }
+
     /// A byte order mark is passed at the start of `bytes` only when they are the text's first (`markFirst`).
-    /// With `blockSubset`, also the first `YAMLBlockScanner` declines (`YAMLBlockText.acceptsLines` says which;
-    /// the message is then not reported).
+    /// For a `reader` other than libfyaml, the message is not reported: that reader declines the text.
     static func firstForbidden(
-        _ bytes: UnsafeBufferPointer<UInt8>, markFirst: Bool = true, blockSubset: Bool = false
+        _ bytes: UnsafeBufferPointer<UInt8>, markFirst: Bool = true, reader: Reader = .libfyaml
     ) -> ByteError? {
         guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
@@ -33,8 +44,8 @@ enum YAMLCharacters {
             }
             guard i < count else { break }
             let b = base[i]
-            if b >= 0x20 && b < 0x7F || b == 0x0A || !blockSubset && (b == 0x09 || b == 0x0D)
-                || blockSubset && b == 0x0D && i + 1 < count && base[i + 1] == 0x0A
+            if b >= 0x20 && b < 0x7F || b == 0x0A || b == 0x09 && reader != .scanner
+                || b == 0x0D && (reader == .libfyaml || i + 1 < count && base[i + 1] == 0x0A)
             {
                 i += 1
                 continue
@@ -51,7 +62,8 @@ enum YAMLCharacters {
             var scalar = UInt32(b) & (0xFF >> (length + 1))
             for k in 1..<length { scalar = scalar << 6 | UInt32(base[i + k] & 0x3F) }
             if !isPrintable(scalar) || scalar == 0xFEFF
-                || blockSubset && (scalar == 0x85 || scalar == 0xA0 || scalar == 0x2028 || scalar == 0x2029)
+                || reader != .libfyaml && (scalar == 0x85 || scalar == 0x2028 || scalar == 0x2029)
+                || reader == .scanner && scalar == 0xA0
             {
                 return ByteError(offset: i, message: describe(scalar))
             }
