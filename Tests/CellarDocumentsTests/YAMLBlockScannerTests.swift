@@ -388,6 +388,14 @@ import Testing
         #expect(Self.nodesReadAlone(sparse) == 100)
         Self.expectSame(sparse, "sparse")
         Self.expectSame(rows(free + 1, tabEvery: 1), "dense")
+        // A node's events are held in one batch: one longer than `maximumBytes` declines the whole text.
+        for (key, bytes) in [
+            ("rows:\t", YAMLFragment.maximumBytes - 100), ("rows:\t", YAMLFragment.maximumBytes + 100),
+        ] {
+            var text = key + "\n"
+            while text.utf8.count < bytes { text += "- text: row\n" }
+            #expect(Self.nodesReadAlone(text) == (bytes < YAMLFragment.maximumBytes ? 1 : nil), "\(bytes)")
+        }
     }
 
     /// A mapped file longer than a step of `DropBehind`, declined or

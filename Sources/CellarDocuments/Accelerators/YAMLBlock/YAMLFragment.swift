@@ -45,6 +45,10 @@ enum YAMLFragment {
     /// goes to libfyaml: a parser set up for each node would then cost more than it saves.
     static let bytesPerNode = 1024
 
+    /// A node's lines longer than this decline the whole text: its events are held in one batch
+    /// (a key around most of the file, `rows:` with a tab after it, would hold them all).
+    static let maximumBytes = 256 << 10
+
     static func affordable(_ nodes: Int, at offset: Int) -> Bool {
         nodes <= freeNodes || nodes * bytesPerNode <= offset
     }
@@ -55,7 +59,7 @@ enum YAMLFragment {
     static func read(
         _ node: Node, from start: Int, in text: YAMLBlockText, into batch: inout YAMLEventBatch, depthLeft: Int
     ) throws -> Int {
-        let lines = self.lines(of: node, from: start, in: text)
+        guard let lines = self.lines(of: node, from: start, in: text) else { throw YAMLBlockScanner.Declined() }
         let bytes = text.slice(start, lines.end - start)
         let content = text.skipSpaces(from: start, to: lines.last.upperBound)
         // A `:` starting the node is a value whose key is before it (libfyaml may join a plain scalar there to it).
@@ -89,11 +93,13 @@ enum YAMLFragment {
     }
 
     /// The node's lines: to the first line after its first that holds a node
-    /// the node ends at (blank lines and comments never do), or the text's end.
-    static func lines(of node: Node, from start: Int, in text: YAMLBlockText) -> Lines {
+    /// the node ends at (blank lines and comments never do), or the text's
+    /// end; nil past `maximumBytes`.
+    static func lines(of node: Node, from start: Int, in text: YAMLBlockText) -> Lines? {
         var lines = Lines(end: text.count, last: start..<(text.bytes.afterLineFeed(from: start) ?? text.count))
         var line = lines.last.upperBound
         while line < text.count {
+            guard line - start <= maximumBytes else { return nil }
             let next = text.bytes.afterLineFeed(from: line) ?? text.count
             let content = text.skipSpaces(from: line, to: next)
             lines.tabbed = lines.tabbed || content < next && text[content] == 0x09
@@ -110,7 +116,7 @@ enum YAMLFragment {
             }
             line = next
         }
-        return lines
+        return text.count - start <= maximumBytes ? lines : nil
     }
 
     /// The events libfyaml appended from `first` made the node's: marks
