@@ -8,13 +8,13 @@
 /// text. Its lines are the same bytes at the same columns, and what follows
 /// them ends the node in the whole text too (a line indented no deeper, or
 /// the text's end). Whatever could tell the two apart declines the whole
-/// text instead (`YAMLBlockScanner.Declined`): a character that breaks a line
-/// elsewhere than at a line feed, a byte order mark, a value whose key is
-/// before the node (`: value`), a key's value (not its key) with a line
-/// starting with a tab, an error, other nodes
-/// than the one asked for, nesting past the scanner's bound, and a node that
-/// may be left open at the cut (`YAMLBlockText.mayEndOpen`). Events carry no
-/// marks, as the scanner's do not.
+/// text instead (`YAMLBlockScanner.Declined`): a character that breaks a
+/// line elsewhere than at a line feed, a byte order mark, a value whose key
+/// is before the node (`: value`), a key's value (not its key) with a line
+/// starting with a tab, a node that may be left open at the cut
+/// (`YAMLBlockText.mayEndOpen`), an error, other nodes than the one asked
+/// for, and nesting past the scanner's bound. Events carry no marks, as the
+/// scanner's do not.
 enum YAMLFragment {
     /// The node the scanner declined, by what holds it, and so which line ends it.
     enum Node {
@@ -41,8 +41,9 @@ enum YAMLFragment {
 
     /// Nodes read alone before `bytesPerNode` applies.
     static let freeNodes = 64
-    /// Past `freeNodes`, at most one node read alone per this many bytes of text before it, or the whole text
-    /// goes to libfyaml: a parser set up for each node would then cost more than it saves.
+    /// Past `freeNodes`, at most one node read alone per this many bytes of text before it, else the whole
+    /// text goes to libfyaml: each node sets up a parser, and denser nodes would cost about as much as
+    /// libfyaml reading the whole text (which a late decline then does as well).
     static let bytesPerNode = 1024
 
     /// A node's lines longer than this decline the whole text: its events are held in one batch
