@@ -58,7 +58,7 @@ struct YAMLBlockText {
     }
 
     /// Accepts the lines from `start` (lines before it the scanner has passed
-    /// unread, `YAMLBlockScanner+Fragments`) through the one ending at
+    /// unread, `YAMLFragment`) through the one ending at
     /// `offset`, and those of the next `acceptStep` bytes; the lines before
     /// one the scanner does not read, declining if that is one asked for.
     private mutating func accept(from start: Int, through offset: Int) throws {

@@ -23,7 +23,7 @@ enum YAMLCharacters {
         /// `YAMLBlockScanner`, on the lines it reads itself: also tabs, a carriage return but
         /// before a line feed, U+0085, U+2028 and U+2029 (line breaks to a YAML 1.1 reader) and U+00A0.
         case scanner
-        /// libfyaml on a node the scanner declined (`YAMLBlockScanner+Fragments`), cut at line
+        /// libfyaml on a node the scanner declined (`YAMLFragment`), cut at line
         /// feeds: also the line breaks `scanner` refuses, so libfyaml's lines are the scanner's.
         case fragment
     }
