@@ -17,7 +17,10 @@ import Testing
         #"{"selected": "true"}"#, #"{"selected": fals}"#, #"{"selected": t}"#, #"{"editable": falsey}"#,
         #"{"selected": false, "highlighted": true}"#, #"{"disabled": 1}"#, #"{"height": 3}"#, #"{"height": -1}"#,
         #"{"height": 0}"#, #"{"height": 10000}"#, #"{"height": 10001}"#, #"{"height": 02}"#, #"{"height": -0}"#,
-        #"{"height": 2.0}"#, #"{"height": 2e0}"#, #"{"height": "2"}"#, #"{"height": "automatic"}"#,
+        #"{"height": 2.0}"#, #"{"height": 2e0}"#, #"{"height": 2.00}"#, #"{"height": 2.5}"#, #"{"height": 2.0e0}"#,
+        #"{"height": -2.0}"#, #"{"height": 0.0}"#, #"{"height": 10000.0}"#, #"{"height": 10001.0}"#,
+        #"{"height": 123456.0}"#, #"{"height": 2.}"#, #"{"indentation": 2.50}"#, #"{"indentation": 10001.0}"#,
+        #"{"height": "2"}"#, #"{"height": "automatic"}"#,
         #"{"height": "autom\u0061tic"}"#, #"{"height": "auto"}"#, #"{"height": null}"#, #"{"height": 123456}"#,
         #"{"accessory": "checkmark"}"#, #"{"accessory": "chevron"}"#, #"{"cell": "keyValue", "accessory": "chevron"}"#,
         #"{"indentation": 99999999}"#, #"{"textProperties": {"numberOfLines": -1}}"#, #"{"text": "a", "text": "b"}"#,
@@ -90,6 +93,8 @@ import Testing
             #"{"deselectAfterSelect": true, "selectable": false, "background": {"color": "tint"}}"#,
             #"{"leadingSwipeActions": [{"title": "Pin"}], "trailingSwipeActions": [{"title": "Delete"}]}"#,
             #"{"template": {"cell": "subtitle", "text": "new"}}"#,
+            // Whole numbers as Python's `json` and YAML's JSON form write them.
+            #"{"cell": "value1", "height": 2.0, "indentation": 1.00}"#,
         ]
         var covered = Set<String>()
         for text in rows {
