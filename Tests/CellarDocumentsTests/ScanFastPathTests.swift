@@ -122,6 +122,22 @@ import Testing
             }
         }
     }
+
+    /// One quick check reads every section of a table: a row's nested value
+    /// (a background, a swipe action) met in one section is not decoded again
+    /// in the next, so a table of short sections stays on the quick path.
+    @Test func theQuickCheckSpansSections() throws {
+        let row = #"{"text": "a", "background": {"color": "tint"}, "trailingSwipeActions": [{"title": "Delete"}]}"#
+        let section = #"{"header": "H", "rows": [\#(row), \#(row)]}"#
+        let json = #"{"sections": [\#(Array(repeating: section, count: 5).joined(separator: ", "))]}"#
+        for format in [InputFormat.json, .yaml] {
+            let doc = try StreamedDocument.load(
+                DocumentInput(path: "t.\(format.rawValue)", bytes: Array(json.utf8), format: format),
+                options: TableOptions())
+            #expect(doc.rowCount == 10 && doc.sections.count == 5)
+            #expect(doc.quickCheckDecodedValues == (Accelerators.enabled ? 2 : 0), "\(format)")
+        }
+    }
 }
 
 extension String {

@@ -45,6 +45,8 @@ package final class StreamedDocument {
     /// With `--section-by`, the last row's section value as written (see `place`), when the quick check read it.
     @exclusivity(unchecked) var lastHeaderBytes: [UInt8]?
     package internal(set) var registrations: [TableDocument.Registration] = []
+    /// A table document's mappings and lists the quick check decoded (`QuickRowCheck.valuesDecoded`).
+    var quickCheckDecodedValues = 0
     /// CSV and TSV: the header's names and where each starts.
     var columns: [String] = []
     var columnOffsets: [Int] = []

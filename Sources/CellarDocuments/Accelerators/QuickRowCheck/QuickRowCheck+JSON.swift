@@ -135,6 +135,7 @@ extension QuickRowCheck {
             return taken
         }
         guard let v = try? j.value(depth: depth + 1) else { return nil }
+        valuesDecoded &+= 1
         let taken = takes(v, defaultCell)
         recent.keep(name, j.bytes, start..<j.pos, taken)
         return taken

@@ -84,6 +84,9 @@ struct QuickRowCheck {
     let defaultIndex: Int
     /// Whether each key took the mappings and lists met so far.
     var recent = RecentValues<Int, Bool>(enabled: Accelerators.enabled)
+    /// Mappings and lists decoded, not found in `recent`: what a check that
+    /// spans a document's sections learns once (`StreamedDocument.scanDocument`).
+    var valuesDecoded = 0
 
     init(options: TableOptions, keySets: RowKeySets? = nil) {
         sectionBy = options.sectionBy.map { Array($0.utf8) }

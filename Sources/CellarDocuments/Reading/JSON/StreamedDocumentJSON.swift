@@ -10,11 +10,19 @@ extension StreamedDocument {
         if j.atEnd { throw j.error("the document is empty") }
         let root = j.pos
         var sawSections = false
+        // One check for every section: what it learns of the rows (their keys' gaps, nested values met,
+        // identifiers) holds across sections, and a table of short sections would otherwise relearn it.
+        var quick = QuickRowCheck(options: options, keySets: found.rowKeySets)
+        found.rowKeySets = RowKeySets()
+        defer {
+            found.rowKeySets = quick.keySets ?? RowKeySets()
+            quickCheckDecodedValues = quick.valuesDecoded
+        }
         try members(&j, what: "a table document") { j, key, keyStart in
             switch key {
             case "sections":
                 sawSections = true
-                try elements(&j, what: "sections must be a list") { j in try section(&j, buffer) }
+                try elements(&j, what: "sections must be a list") { j in try section(&j, buffer, &quick) }
             default:
                 try setting(key, keyStart: keyStart, &j)
             }
@@ -135,7 +143,7 @@ extension StreamedDocument {
         return TableDocument.Registration(identifier: id, style: style, location: location)
     }
 
-    func section(_ j: inout JSONBytes, _ buffer: UnsafeBufferPointer<UInt8>) throws {
+    func section(_ j: inout JSONBytes, _ buffer: UnsafeBufferPointer<UInt8>, _ quick: inout QuickRowCheck) throws {
         var s = Section(firstRow: rowsRead, offset: j.pos)
         sections.append(s)
         try members(&j, what: "a section", depth: 2) { j, key, keyStart in
@@ -160,10 +168,7 @@ extension StreamedDocument {
                 }
                 let start = j.pos
                 let firstRow = found.rowOffsets.count
-                var quick = QuickRowCheck(options: options, keySets: found.rowKeySets)
-                found.rowKeySets = RowKeySets()
                 try rowList(&j, &quick)
-                found.rowKeySets = quick.keySets ?? RowKeySets()
                 found.rowLists.append(
                     LoadIndex.RowList(
                         start: start, end: j.pos, firstRow: firstRow, rowCount: found.rowOffsets.count - firstRow))
