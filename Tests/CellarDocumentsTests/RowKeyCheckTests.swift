@@ -115,4 +115,44 @@ import Testing
         #expect(message.hasPrefix("t.jsonl:21:1:") && message.contains("'txt'"), "\(message)")
         #expect(message == Self.outcome(bad, registry, quick: false))
     }
+
+    /// A built-in registered under the document's own identifier (UIKit's
+    /// `register(_:forCellReuseIdentifier:)`) is settled by its rows' key sets
+    /// when the quick check found their values fit the built-ins; a value it
+    /// refuses, or a key it does not read, is found as decoding every row finds it.
+    @Test func aBuiltinUnderTheDocumentsOwnIdentifierIsSettledByItsKeySets() throws {
+        func load(_ rows: [String], style: String) throws -> StreamedDocument {
+            let body =
+                "{\"register\": {\"FoodCell\": \"\(style)\"}, \"sections\": [{\"rows\": ["
+                + rows.joined(separator: ",\n") + "]}]}"
+            return try StreamedDocument.load(DocumentInput(path: "t.json", bytes: Array(body.utf8), format: .json))
+        }
+        let good = (0..<6).map {
+            #"{"cell": "FoodCell", "text": "row \#($0)", "secondaryText": "d", "accessory": "checkmark", "#
+                + #""background": {"color": "tint"}, "textProperties": {"bold": true}}"#
+        }
+        let doc = try load(good, style: "subtitle")
+        let registry = try doc.registry(over: Registry())
+        #expect(doc.found.rowKeySets.allPass(registry, rows: doc.rowCount) == Accelerators.enabled)
+        #expect(Self.outcome(doc, registry, quick: true) == nil)
+        #expect(Self.outcome(doc, registry, quick: false) == nil)
+        let refused = [
+            #"{"cell": "FoodCell", "text": "x", "accessory": "chevron"}"#,
+            #"{"cell": "FoodCell", "text": "x", "textProperties": {"bolt": true}}"#,
+            #"{"cell": "FoodCell", "text": ["x"]}"#, #"{"cell": "FoodCell", "indentation": 10001}"#,
+        ]
+        for row in refused {
+            let bad = try load(good + [row] + good, style: "subtitle")
+            #expect(!bad.found.rowKeySets.allPass(registry, rows: bad.rowCount), "\(row)")
+            let message = try #require(Self.outcome(bad, registry, quick: true), "\(row)")
+            #expect(message.hasPrefix("t.json:7:1:"), "\(message)")
+            #expect(message == Self.outcome(bad, registry, quick: false))
+        }
+        // `default` does not draw the detail: the rows are decoded, and the first is refused as the simple check refuses it.
+        let asDefault = try load(good, style: "default")
+        let defaultRegistry = try asDefault.registry(over: Registry())
+        #expect(!asDefault.found.rowKeySets.allPass(defaultRegistry, rows: asDefault.rowCount))
+        let message = try #require(Self.outcome(asDefault, defaultRegistry, quick: true))
+        #expect(message.contains("no detail text") && message == Self.outcome(asDefault, defaultRegistry, quick: false))
+    }
 }

@@ -200,7 +200,7 @@ package final class StreamedDocument {
                     var j = JSONBytes(buffer, at: found.rowOffsets[index], yamlForm: format == .yaml)
                     return again.check(&j, depth: 0, into: &q)
                 }
-                let entry = RowKeySets.Entry(identifier: q.identifierIndex, keys: q.keys)
+                let entry = RowKeySets.Entry(identifier: q.identifierIndex, keys: q.keys, fit: q.fit)
                 if read, again.keySets?.passes(entry, registry, extra: extra, allowed: &allowed) == true { continue }
             }
             let row = try self.row(index)

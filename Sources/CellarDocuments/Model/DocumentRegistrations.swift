@@ -46,8 +46,8 @@ extension TableDocument {
         }
         // A built-in under a document's own identifier: its data is checked as its own rows are.
         if let builtin = style as? BuiltinCellStyle, builtin.kind.rawValue != id {
-            do { _ = try RowData.parse(row, style: builtin.kind) } catch let e as RowDataError {
-                throw CellarError(e.pathAndMessage, at: location())
+            do { try RowCheck.checkData(row, o, of: builtin.kind) } catch {
+                throw CellarError(error.message, at: location())
             }
         }
     }

@@ -60,18 +60,7 @@ enum RowCheck {
                 throw RowProblem(keyPath: ["height"], message: error.message)
             }
         }
-        if let kind = BuiltinCellStyle.Kind(rawValue: a.identifier) {
-            for key in TableSchema.row where !key.readBy.isEmpty && !key.readBy.contains(kind) {
-                if let v = o[key.name], v != .null {
-                    throw RowProblem(keyPath: [key.name], atKey: true, message: TableSchema.notDrawn(key, by: kind))
-                }
-            }
-            do { _ = try RowData.parse(row, style: kind) } catch let e as RowDataError {
-                throw RowProblem(keyPath: e.keyPath, message: e.pathAndMessage)
-            } catch {
-                throw RowProblem(keyPath: [], message: "\(error)")
-            }
-        }
+        if let kind = BuiltinCellStyle.Kind(rawValue: a.identifier) { try checkData(row, o, of: kind) }
         return a
     }
 
@@ -136,6 +125,21 @@ enum RowCheck {
             throw ValueProblem(message: "\(key) is too large (\(n) lines; at most \(TableView.maximumRowHeight))")
         }
         return .fixed(n)
+    }
+
+    /// A built-in style's data: no key it does not draw, no value it refuses. A built-in
+    /// registered under a document's own identifier holds its rows to the same.
+    static func checkData(_ row: Value, _ o: [String: Value], of kind: BuiltinCellStyle.Kind) throws(RowProblem) {
+        for key in TableSchema.row where !key.readBy.isEmpty && !key.readBy.contains(kind) {
+            if let v = o[key.name], v != .null {
+                throw RowProblem(keyPath: [key.name], atKey: true, message: TableSchema.notDrawn(key, by: kind))
+            }
+        }
+        do { _ = try RowData.parse(row, style: kind) } catch let e as RowDataError {
+            throw RowProblem(keyPath: e.keyPath, message: e.pathAndMessage)
+        } catch {
+            throw RowProblem(keyPath: [], message: "\(error)")
+        }
     }
 
     /// A scalar's text, nil for a list or mapping: how YAML's reader sees a choice.

@@ -11,6 +11,26 @@ struct RowKeySets {
     struct Entry: Hashable {
         var identifier: Int
         var keys: UInt64
+        /// Which built-in styles take the rows' values, as the quick check found.
+        var fit = BuiltinFit.none
+    }
+
+    /// The built-in styles whose rows the quick check would settle with a row's
+    /// values (`QuickRowCheck.settle`): a built-in registered under a document's
+    /// own identifier is settled by its rows' sets only when it is among them,
+    /// as its own rows are settled one by one.
+    enum BuiltinFit: Int, CaseIterable {
+        /// None known: a value a built-in may refuse, or a row the full check decoded.
+        case none
+        /// All but `default`, which does not draw the row's detail text.
+        case allButDefault
+        case every
+
+        init(trouble: Bool, detail: Bool) { self = trouble ? .none : detail ? .allButDefault : .every }
+
+        func fits(_ kind: BuiltinCellStyle.Kind) -> Bool {
+            self == .every || (self == .allButDefault && kind != .default)
+        }
     }
 
     private(set) var names: [String] = QuickRowCheck.names
@@ -78,9 +98,9 @@ struct RowKeySets {
     }
 
     @inline(__always)
-    mutating func add(identifier: Int, keys: UInt64) {
+    mutating func add(identifier: Int, keys: UInt64, fit: BuiltinFit = .none) {
         rows += 1
-        let e = Entry(identifier: identifier, keys: keys)
+        let e = Entry(identifier: identifier, keys: keys, fit: fit)
         let mixed = (keys ^ UInt64(truncatingIfNeeded: identifier) &* 0x9E37_79B9_7F4A_7C15) &* 0x9E37_79B9_7F4A_7C15
         let slot = Int(truncatingIfNeeded: mixed >> UInt64(64 - Self.latelyBits))
         if lately[slot] == e { return }
@@ -93,7 +113,7 @@ struct RowKeySets {
         for e in later.entries {
             var keys: UInt64 = 0
             for b in 0..<later.names.count where e.keys & (1 << UInt64(b)) != 0 { keys |= bit(later.names[b]) }
-            entries.insert(Entry(identifier: identifier(later.identifiers[e.identifier]), keys: keys))
+            entries.insert(Entry(identifier: identifier(later.identifiers[e.identifier]), keys: keys, fit: e.fit))
         }
         rows += later.rows
     }
@@ -114,12 +134,15 @@ struct RowKeySets {
     }
 
     /// Whether rows of this key set pass `TableDocument.checkRowKeys`; false also when
-    /// the check would parse a row's data (a built-in under another identifier).
+    /// the check would parse a row's data (a built-in under another identifier) that
+    /// the quick check did not find fits it.
     func passes(_ e: Entry, _ registry: Registry, extra: [String], allowed: inout [Int: UInt64]) -> Bool {
         let id = identifiers[e.identifier]
         // An unknown identifier is `validate`'s to report.
         guard let style = registry.style(for: id), let keys = style.rowKeys else { return true }
-        if let builtin = style as? BuiltinCellStyle, builtin.kind.rawValue != id { return false }
+        if let builtin = style as? BuiltinCellStyle, builtin.kind.rawValue != id, !e.fit.fits(builtin.kind) {
+            return false
+        }
         let mask =
             allowed[e.identifier]
             ?? (keys + TableSchema.tableRowKeys + extra).reduce(0) { m, key in

@@ -81,7 +81,9 @@ extension LoadIndex {
         var known = QuickRowCheck.names.count
         var others = Array(sets.otherNameTexts)
         var identifiers = sets.identifiers
-        var entries = sets.entries.sorted { ($0.identifier, $0.keys) < ($1.identifier, $1.keys) }
+        var entries = sets.entries.sorted {
+            ($0.identifier, $0.keys, $0.fit.rawValue) < ($1.identifier, $1.keys, $1.fit.rawValue)
+        }
         var complete = sets.complete
         var setRows = sets.rows
         try c.int(&known, in: 0...UInt64.bitWidth)
@@ -90,6 +92,9 @@ extension LoadIndex {
         try c.list(&entries, maxCount: rows, empty: RowKeySets.Entry(identifier: 0, keys: 0)) { c, entry in
             try c.int(&entry.identifier, in: 0...rows)
             try c.u64(&entry.keys)
+            var fit = entry.fit.rawValue
+            try c.int(&fit, in: 0...(RowKeySets.BuiltinFit.allCases.count - 1))
+            entry.fit = RowKeySets.BuiltinFit(rawValue: fit) ?? .none
         }
         try c.bool(&complete)
         try c.int(&setRows, in: 0...rows)

@@ -119,7 +119,8 @@ extension QuickRowCheck {
             return false
         }
         row.keys = keyMask
-        keySets?.add(identifier: row.identifierIndex, keys: keyMask)
+        row.fit = RowKeySets.BuiltinFit(trouble: builtinTrouble, detail: detail)
+        keySets?.add(identifier: row.identifierIndex, keys: keyMask, fit: row.fit)
         return true
     }
 

@@ -27,6 +27,7 @@ struct QuickRowCheck {
         var identifierIndex = -1
         /// The row's key set in `keySets`' bits (JSON rows with sets kept).
         var keys: UInt64 = 0
+        var fit = RowKeySets.BuiltinFit.none
         var editing = false
     }
 
