@@ -80,9 +80,7 @@ extension QuickRowCheck {
                 }
             case .builtinCount:
                 let start = j.pos
-                if let (range, integer) = try? j.number(), let whole = Self.whole(j.bytes, range, integer: integer),
-                    Self.count(j.bytes, whole, in: Self.nameBounds[name]) != nil
-                {
+                if let (range, _) = try? j.number(), Self.count(j.bytes, range, in: Self.nameBounds[name]) != nil {
                     break
                 }
                 builtinTrouble = true
@@ -191,26 +189,8 @@ extension QuickRowCheck {
             guard let text = plainString(&j), j.bytes.bytes(text, equal: "automatic") else { return nil }
             return .automatic
         }
-        guard let (range, integer) = try? j.number(), let whole = whole(j.bytes, range, integer: integer) else {
-            return nil
-        }
-        return lines(j.bytes, whole).map(RowHeight.fixed)
-    }
-
-    /// The digits of a JSON number that is whole as written: an integer, or one
-    /// whose fraction is zeros (`2.0`, which the full check reads as 2, as
-    /// Python's `json` and YAML's JSON form write it). Nil for an exponent or
-    /// another fraction, left to the full check.
-    @inline(__always)
-    static func whole(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, integer: Bool) -> Range<Int>? {
-        if integer { return range }
-        var i = range.lowerBound
-        while i < range.upperBound && bytes[i] != UInt8(ascii: ".") { i += 1 }
-        let dot = i
-        guard dot < range.upperBound else { return nil }
-        i += 1
-        while i < range.upperBound && bytes[i] == UInt8(ascii: "0") { i += 1 }
-        return i == range.upperBound ? range.lowerBound..<dot : nil
+        guard let (range, _) = try? j.number() else { return nil }
+        return lines(j.bytes, range).map(RowHeight.fixed)
     }
 
     /// The `--section-by` key's value: a string (kept) or null; false for anything else.

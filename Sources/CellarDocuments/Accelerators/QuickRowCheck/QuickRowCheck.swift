@@ -256,17 +256,32 @@ struct QuickRowCheck {
         count(bytes, range, in: 0...TableView.maximumRowHeight)
     }
 
-    /// At most five plain digits within `bounds`.
+    /// At most five plain digits within `bounds`, with or without a fraction of
+    /// zeros (`2.0`, whole as the full check reads it, and as Python's `json`
+    /// and YAML's JSON form write it).
     @inline(__always)
     static func count(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, in bounds: ClosedRange<Int>) -> Int? {
-        guard !range.isEmpty, range.count <= 5 else { return nil }
+        guard let digits = wholeDigits(bytes, range), !digits.isEmpty, digits.count <= 5 else { return nil }
         var n = 0
-        for i in range {
+        for i in digits {
             let digit = bytes[i] &- UInt8(ascii: "0")
             guard digit < 10 else { return nil }
             n = n * 10 + Int(digit)
         }
         return bounds.contains(n) ? n : nil
+    }
+
+    /// `range` up to a `.` followed by zeros alone; nil for another fraction.
+    @inline(__always)
+    static func wholeDigits(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int>? {
+        var i = range.lowerBound
+        while i < range.upperBound && bytes[i] != UInt8(ascii: ".") { i &+= 1 }
+        let dot = i
+        guard dot < range.upperBound else { return range }
+        i &+= 1
+        guard i < range.upperBound else { return nil }
+        while i < range.upperBound && bytes[i] == UInt8(ascii: "0") { i &+= 1 }
+        return i == range.upperBound ? range.lowerBound..<dot : nil
     }
 
     @inline(__always)

@@ -165,12 +165,22 @@ struct DelimitedRecords {
             case .flag?, .movability?:
                 o[key] = s == "true" ? .bool(true) : s == "false" ? .bool(false) : .string(s)
             case .height?:
-                o[key] = Int(s).map(Value.int) ?? .string(s)
+                o[key] = Self.wholeNumber(s).map(Value.int) ?? .string(s)
             default:
                 o[key] = .string(s)
             }
         }
         return .object(o)
+    }
+
+    /// A number of lines as a field writes it: an integer, or one with a fraction
+    /// of zeros (`2.0`), read as JSON's `2.0` is.
+    static func wholeNumber(_ s: String) -> Int? {
+        if let n = Int(s) { return n }
+        guard let dot = s.firstIndex(of: ".") else { return nil }
+        let fraction = s[s.index(after: dot)...]
+        guard !fraction.isEmpty, fraction.allSatisfy({ $0 == "0" }) else { return nil }
+        return Int(s[..<dot])
     }
 
     func styleRow(_ fields: [Field], columns: [String]) -> StyleRow {
