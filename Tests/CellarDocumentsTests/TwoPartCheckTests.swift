@@ -196,6 +196,34 @@ import Testing
         #expect(two.rowsCheckedApart >= 1_000, "\(two.rowsCheckedApart) rows checked apart")
     }
 
+    /// The second thread reads its sections' lists with one document and one
+    /// quick check, as one scan does: each segment keeps its findings alone, the
+    /// key sets are the part's, and a nested value is decoded once, not once a list.
+    @Test func theSecondThreadReadsEveryListWithOneCheck() throws {
+        let rows = (0..<2_000).map {
+            #"{"text": "Row \#($0)", "background": {"color": "tint"}, "accessory": "checkmark"}"#
+        }
+        let body = stride(from: 0, to: rows.count, by: 10).map {
+            "{\"header\": \"S\($0)\", \"rows\": [\n" + rows[$0..<($0 + 10)].joined(separator: ",\n") + "\n]}"
+        }
+        let text = "{\"sections\": [" + body.joined(separator: ", ") + "]}\n"
+        let input = DocumentInput(path: "t.json", bytes: Array(text.utf8), format: .json)
+        let start = try #require(
+            input.bytes.withUnsafeBufferPointer { b in
+                (b.count / 2..<b.count - 1).first { b[$0] == 0x0A && b[$0 + 1] == UInt8(ascii: "{") }.map { $0 + 1 }
+            })
+        let part = StreamedDocument.LaterPart(StreamedDocument(input, options: TableOptions()), from: start)
+        part.check()
+        #expect(part.passed && part.segments.count >= 90)
+        #expect(part.segments.allSatisfy { $0.found.rowKeySets.entries.isEmpty })
+        #expect(part.keySets.rows == part.segments.reduce(0) { $0 + $1.found.rowOffsets.count })
+        #expect(part.document.quickCheckDecodedValues == (Accelerators.enabled ? 1 : 0))
+        let (one, two) = try Self.scannedBothWays(input)
+        Self.expectSame(one, two)
+        #expect(Self.keySets(one) == Self.keySets(two) && one.found.rowKeySets.rows == two.found.rowKeySets.rows)
+        #expect(two.rowsCheckedApart >= 900)
+    }
+
     /// Rows over several lines: the line near the middle may start inside a
     /// row; whatever the second thread made of it, the table is the same.
     @Test func aTableOfRowsOverSeveralLinesIsTheSame() throws {

@@ -40,8 +40,9 @@ struct RowKeySets {
     private(set) var entries: Set<Entry> = []
     /// The entries met lately, one to each slot of a hash of its own: rows
     /// mostly repeat a set met lately, which one compare finds, where the set
-    /// hashes. No slot holds `Entry(identifier: -1, …)`, which no row has.
-    private var lately = [Entry](repeating: Entry(identifier: -1, keys: 0), count: 1 << latelyBits)
+    /// hashes. No slot holds `Entry(identifier: -1, …)`, which no row has. Made at the
+    /// first row: a later part's segments each hold sets that never take one.
+    private var lately: [Entry] = []
     private static let latelyBits = 6
     private(set) var complete = true
     private(set) var rows = 0
@@ -103,6 +104,7 @@ struct RowKeySets {
         let e = Entry(identifier: identifier, keys: keys, fit: fit)
         let mixed = (keys ^ UInt64(truncatingIfNeeded: identifier) &* 0x9E37_79B9_7F4A_7C15) &* 0x9E37_79B9_7F4A_7C15
         let slot = Int(truncatingIfNeeded: mixed >> UInt64(64 - Self.latelyBits))
+        if lately.isEmpty { lately = Array(repeating: Entry(identifier: -1, keys: 0), count: 1 << Self.latelyBits) }
         if lately[slot] == e { return }
         lately[slot] = e
         entries.insert(e)

@@ -5,7 +5,8 @@ import CellarText
 /// thread's. CSV and TSV: only if the first part, read up to that line, ends there (a
 /// quoted field running over it leaves the part unterminated). A JSON table (and a YAML
 /// table's JSON form): each `rows` list's rows (`Segment`s), taken only where the scan
-/// reaches a segment's first row as a row of a list.
+/// reaches a segment's first row as a row of a list. One document and one quick check
+/// read every segment, as one scan reads every list; each segment keeps only its findings.
 ///
 /// Invariant: the rows kept are those a check from the start finds
 /// (`TwoPartCheckTests`); a part that fails is dropped and read here, so
@@ -21,6 +22,8 @@ extension StreamedDocument {
         var passed = false
         /// A JSON table's, in file order, up to the first that failed.
         var segments: [Segment] = []
+        /// Every segment's rows' key sets, added where the first segment is taken.
+        var keySets = RowKeySets()
 
         init(_ document: StreamedDocument, from start: Int) {
             self.document = document
@@ -34,21 +37,17 @@ extension StreamedDocument {
                 passed = (try? document.bytes.withUnsafeBufferPointer { try rows($0, start) }) != nil
                 return
             }
-            var part = document
+            var quick = QuickRowCheck(options: document.options, keySets: RowKeySets())
             var first = start
             document.bytes.withUnsafeBufferPointer { buffer in
-                while let end = try? part.scanRowsToListEnd(buffer, from: first) {
-                    segments.append(Segment(start: first, end: end, document: part))
+                while let end = try? document.scanRowsToListEnd(buffer, from: first, &quick) {
+                    segments.append(Segment(start: first, end: end, found: document.takeFindings()))
                     guard let next = StreamedDocument.nextRowList(buffer, after: end) else { return }
-                    // One pass over all the segments: one per segment, often shorter than a step, gives back none.
-                    let behind = part.scanBehind
-                    part = StreamedDocument(
-                        DocumentInput(path: document.path, bytes: document.bytes, format: document.format),
-                        options: document.options)
-                    part.scanBehind = behind
                     first = next
                 }
             }
+            keySets = quick.keySets ?? RowKeySets()
+            document.quickCheckDecodedValues = quick.valuesDecoded
             passed = !segments.isEmpty
         }
 
@@ -63,7 +62,14 @@ extension StreamedDocument {
     struct Segment {
         let start: Int
         let end: Int
-        let document: StreamedDocument
+        /// Its rows' findings, numbered from 0; its key sets are the later part's.
+        let found: RowFindings
+    }
+
+    /// The findings so far, the document's left empty for the next segment.
+    func takeFindings() -> RowFindings {
+        defer { found = RowFindings(rowOffsets: RowOffsets(byteLimit: bytes.count)) }
+        return found
     }
 
     private func startLater(_ buffer: UnsafeBufferPointer<UInt8>, minimumBytes: Int) -> LaterPart? {
@@ -135,19 +141,24 @@ extension StreamedDocument {
     /// At a segment's first row, as a row of a `rows` list: takes its rows and
     /// returns where the list closes; nil when they failed (read here, and the rest).
     func takeLaterRows(_ quick: inout QuickRowCheck) -> Int? {
+        var keySets: RowKeySets?
         if let later = laterRows {
             laterRows = nil
-            laterSegments = later.finished()?.segments[...] ?? []
+            let part = later.finished()
+            laterSegments = part?.segments[...] ?? []
+            keySets = part?.keySets
         }
         guard let segment = laterSegments.first, segment.start == laterRowsStart else {
             laterRowsStart = Int.max
             return nil
         }
+        // Every segment's sets at the first: if a later one is not taken, its rows are counted
+        // twice, and the sets (whose count is then not the rows') settle nothing.
+        if let keySets { quick.keySets?.add(keySets) }
         laterSegments.removeFirst()
         laterRowsStart = laterSegments.first?.start ?? Int.max
-        rowsCheckedApart += segment.document.rowCount
-        append(segment.document)
-        quick.keySets?.add(segment.document.found.rowKeySets)
+        rowsCheckedApart += segment.found.rowOffsets.count
+        found.append(segment.found)
         return segment.end
     }
 
@@ -197,17 +208,15 @@ extension StreamedDocument {
     }
 
     /// Rows of a `rows` list from `start`, as `rowList` reads them; returns where the list closes.
-    func scanRowsToListEnd(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) throws -> Int {
+    func scanRowsToListEnd(
+        _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, _ quick: inout QuickRowCheck
+    ) throws -> Int {
         var j = JSONBytes(buffer, at: start, yamlForm: format == .yaml)
-        var quick = QuickRowCheck(options: options, keySets: RowKeySets())
         while true {
             guard j.current == UInt8(ascii: "{") else { throw j.error("not a row of the list") }
             try jsonRow(&j, depth: 4, &quick)
             j.skipSpace()
-            if j.current == UInt8(ascii: "]") {
-                found.rowKeySets = quick.keySets ?? RowKeySets()
-                return j.pos
-            }
+            if j.current == UInt8(ascii: "]") { return j.pos }
             try j.expect(UInt8(ascii: ","), "a comma between rows")
             j.skipSpace()
         }
