@@ -159,6 +159,8 @@ extension StreamedDocument {
         laterRowsStart = laterSegments.first?.start ?? Int.max
         rowsCheckedApart += segment.found.rowOffsets.count
         found.append(segment.found)
+        // The scan reads the keys between lists in pages the second thread gave back: give them back again.
+        scanBehind.passed(segment.end)
         return segment.end
     }
 
