@@ -69,6 +69,8 @@ struct DocumentSnapshot {
     var options = TableOptions()
     /// The document's own reuse identifiers (`register:`), in file order.
     var registrations: [TableDocument.Registration] = []
+    /// Each registration's place, by its offset, located when the snapshot is taken.
+    var registrationLocations: [Int: SourceLocation] = [:]
 
     /// Creates a document with the given sections and defaults for everything else.
     init(path: String = "<table>", sections: [DocumentSection] = []) {
@@ -139,7 +141,9 @@ struct DocumentSnapshot {
 
     /// `base` with the document's own identifiers added (`register:`).
     func registry(over base: Registry) throws -> Registry {
-        try TableDocument.registry(registrations, over: base)
+        try TableDocument.registry(registrations, over: base) {
+            registrationLocations[$0] ?? SourceLocation(file: path, line: 1)
+        }
     }
 }
 
@@ -166,6 +170,7 @@ extension DocumentSnapshot {
         selection = s.selection
         indexTitles = s.indexTitles
         registrations = s.registrations
+        for r in s.registrations { registrationLocations[r.offset] = s.location(ofOffset: r.offset) }
         options = s.options
         let rowLocations = s.locations(of: Array(s.found.rowOffsets))
         let sectionLocations = s.locations(of: s.sections.map(\.offset))

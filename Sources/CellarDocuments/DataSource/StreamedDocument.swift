@@ -168,7 +168,7 @@ package final class StreamedDocument {
     }
 
     package func registry(over base: Registry) throws -> Registry {
-        try TableDocument.registry(registrations, over: base)
+        try TableDocument.registry(registrations, over: base, locate: location(ofOffset:))
     }
 
     /// The rows' keys against the keys their styles read (`TableDocument.checkRowKeys`): the key

@@ -6,11 +6,15 @@ extension TableDocument {
     package struct Registration: Sendable {
         package var identifier: String
         package var style: String
-        package var location: SourceLocation
+        /// Where it is written in the document's bytes, located only for an error: a YAML
+        /// document's offsets are in its JSON form, and locating one converts the text again.
+        package var offset: Int
     }
 
     /// `base` with `registrations` added (itself when none); each identifier keeps its own queue.
-    static func registry(_ registrations: [Registration], over base: Registry) throws -> Registry {
+    static func registry(
+        _ registrations: [Registration], over base: Registry, locate: (Int) -> SourceLocation
+    ) throws -> Registry {
         guard !registrations.isEmpty else { return base }
         let registry = Registry(copying: base)
         for r in registrations {
@@ -21,12 +25,12 @@ extension TableDocument {
                     ?? " (registered: \(known.joined(separator: ", ")))"
                 throw CellarError(
                     "register: \(Sanitizer.excerpt(r.identifier)): no style '\(Sanitizer.excerpt(r.style))'\(hint)",
-                    at: r.location)
+                    at: locate(r.offset))
             }
             do {
                 try registry.register(style, forCellReuseIdentifier: r.identifier)
             } catch let e as CellarError {
-                throw e.located(r.location)
+                throw e.located(locate(r.offset))
             }
         }
         return registry

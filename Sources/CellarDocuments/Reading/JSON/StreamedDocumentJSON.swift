@@ -102,9 +102,8 @@ extension StreamedDocument {
             guard case .object(let pairs) = v else {
                 throw fail("register must be a mapping of reuse identifier to style ({\"myCell\": \"subtitle\"})")
             }
-            let place = location(ofOffset: at)
             registrations = try pairs.keys.sorted().map { id in
-                try registration(id, pairs[id], keyAt: at, valueAt: at, location: place)
+                try registration(id, pairs[id], keyAt: at, valueAt: at)
             }
         case _ where TableSchema.sectionHeightKeys.contains(key):
             do { try sectionHeights.set(key, v) } catch { throw fail(error.message) }
@@ -122,14 +121,13 @@ extension StreamedDocument {
         try members(&j, what: "register", depth: 1) { j, id, keyStart in
             let at = j.pos
             let v = try j.value(depth: 2)
-            out.append(try registration(id, v, keyAt: keyStart, valueAt: at, location: location(ofOffset: keyStart)))
+            out.append(try registration(id, v, keyAt: keyStart, valueAt: at))
         }
         return out
     }
 
-    func registration(_ id: String, _ v: Value?, keyAt: Int, valueAt: Int, location: SourceLocation) throws
-        -> TableDocument.Registration
-    {
+    /// Located at `keyAt`: the identifier (YAML) or the mapping (JSON values carry no offsets of their own).
+    func registration(_ id: String, _ v: Value?, keyAt: Int, valueAt: Int) throws -> TableDocument.Registration {
         guard !id.isEmpty else {
             throw ByteError(offset: keyAt, message: "register: a reuse identifier must not be empty")
         }
@@ -140,7 +138,7 @@ extension StreamedDocument {
                     "register: \(Sanitizer.excerpt(id)) must name a style (a built-in such as default, or a Lua style's identifier)"
             )
         }
-        return TableDocument.Registration(identifier: id, style: style, location: location)
+        return TableDocument.Registration(identifier: id, style: style, offset: keyAt)
     }
 
     func section(_ j: inout JSONBytes, _ buffer: UnsafeBufferPointer<UInt8>, _ quick: inout QuickRowCheck) throws {
