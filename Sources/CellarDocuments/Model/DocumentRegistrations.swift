@@ -50,7 +50,7 @@ extension TableDocument {
         }
         // A built-in under a document's own identifier: its data is checked as its own rows are.
         if let builtin = style as? BuiltinCellStyle, builtin.kind.rawValue != id {
-            do { try RowCheck.checkData(row, o, of: builtin.kind) } catch {
+            do { try RowCheck.checkData(row, of: builtin.kind) } catch {
                 throw CellarError(error.message, at: location())
             }
         }

@@ -60,7 +60,7 @@ enum RowCheck {
                 throw RowProblem(keyPath: ["height"], message: error.message)
             }
         }
-        if let kind = BuiltinCellStyle.Kind(rawValue: a.identifier) { try checkData(row, o, of: kind) }
+        if let kind = BuiltinCellStyle.Kind(rawValue: a.identifier) { try checkData(row, of: kind) }
         return a
     }
 
@@ -129,7 +129,8 @@ enum RowCheck {
 
     /// A built-in style's data: no key it does not draw, no value it refuses. A built-in
     /// registered under a document's own identifier holds its rows to the same.
-    static func checkData(_ row: Value, _ o: [String: Value], of kind: BuiltinCellStyle.Kind) throws(RowProblem) {
+    static func checkData(_ row: Value, of kind: BuiltinCellStyle.Kind) throws(RowProblem) {
+        guard case .object(let o) = row else { return }
         for key in TableSchema.row where !key.readBy.isEmpty && !key.readBy.contains(kind) {
             if let v = o[key.name], v != .null {
                 throw RowProblem(keyPath: [key.name], atKey: true, message: TableSchema.notDrawn(key, by: kind))
