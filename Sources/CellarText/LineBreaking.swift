@@ -65,8 +65,8 @@ public enum TextLayout {
         mode: LineBreakMode = .wordWrap, ambiguousWide: Bool = false
     ) -> [String] {
         guard width > 0 else { return [] }
-        if Sanitizer.isClean(text), DisplayWidth.of(text, ambiguousWide: ambiguousWide) <= width {
-            return [text]  // fits on one line: the common case, no copying
+        if fitsOnOneLine(text, width: width, ambiguousWide: ambiguousWide) {
+            return [text]  // the common case, no copying
         }
         let buffer = ByteBuffer(capacity: text.utf8.count + 16)
         var paragraphs: [Range<Int>] = []
@@ -114,6 +114,22 @@ public enum TextLayout {
             return result
         }
         return result
+    }
+
+    /// `lines(text, width:…).count` with unlimited lines, the lines made only
+    /// when the text does not fit on one (a table counts every section title's
+    /// lines, and draws those of the few on screen).
+    public static func lineCount(
+        _ text: String, width: Int, mode: LineBreakMode = .wordWrap, ambiguousWide: Bool = false
+    ) -> Int {
+        guard width > 0 else { return 0 }
+        if fitsOnOneLine(text, width: width, ambiguousWide: ambiguousWide) { return 1 }
+        return lines(text, width: width, numberOfLines: 0, mode: mode, ambiguousWide: ambiguousWide).count
+    }
+
+    /// Text that sanitising leaves as it is and no wider than `width` is its own single line.
+    private static func fitsOnOneLine(_ text: String, width: Int, ambiguousWide: Bool) -> Bool {
+        Sanitizer.isClean(text) && DisplayWidth.of(text, ambiguousWide: ambiguousWide) <= width
     }
 
     private static func string(_ all: UnsafeBufferPointer<UInt8>, _ offset: Int, _ r: Range<Int>) -> String {

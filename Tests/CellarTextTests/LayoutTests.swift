@@ -9,6 +9,25 @@ import Testing
         #expect(TextLayout.lines("a  b", width: 1) == ["a", "b"])
     }
 
+    /// The count a table takes for every section title is the count of the lines it draws.
+    @Test func lineCountIsTheNumberOfLines() {
+        let texts = [
+            "", "short", "the quick brown fox", "한글 제목 헤더", "emoji 👩‍👩‍👧 here", "two\nparagraphs",
+            "tab\tand\u{1B}[31m escape", "exactly10!", "ａｍｂｉｇｕｏｕｓ ±±", "\r\n",
+        ]
+        for text in texts {
+            for width in [0, 1, 2, 3, 9, 10, 11, 40] {
+                for mode in [LineBreakMode.wordWrap, .charWrap] {
+                    for wide in [false, true] {
+                        let lines = TextLayout.lines(text, width: width, mode: mode, ambiguousWide: wide)
+                        let count = TextLayout.lineCount(text, width: width, mode: mode, ambiguousWide: wide)
+                        #expect(count == lines.count, "\(text.debugDescription) at \(width)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func koreanBreaksAtSpacesLikeLatin() {
         #expect(TextLayout.lines("안녕하세요 세계", width: 12) == ["안녕하세요", "세계"])
     }

@@ -83,11 +83,23 @@ struct HeightIndex {
         var step = 1
         while step * 2 <= count { step *= 2 }
         topStep = count == 0 ? 0 : step
-        let saved = exceptions
+        // Each exception's difference at its slot, then every slot added into
+        // its parent once: the tree in O(count), not O(exceptions · log count).
+        total = count * base
+        for e in exceptions {
+            let h = min(e.height, Int(Int32.max) - (e.known ? 0 : 2))
+            known[e.index] = e.known ? Int32(h) : -2 - Int32(h)
+            tree[e.index + 1] = h - base
+            total += h - base
+        }
         exceptions = []
         exceptionPrefix = []
-        total = count * base
-        for e in saved { e.known ? set(e.index, e.height) : setEstimate(e.index, e.height) }
+        var i = 1
+        while i <= count {
+            let parent = i + (i & -i)
+            if parent <= count { tree[parent] += tree[i] }
+            i += 1
+        }
     }
 
     func height(_ i: Int) -> Int {

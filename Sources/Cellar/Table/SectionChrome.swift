@@ -15,7 +15,7 @@ struct SectionChrome {
         var y = y
         let g = geometry
         if g.sectionGap && s > 0 { y += 1 }
-        let body = body ?? SectionBody(title: layout.headerLines[s])
+        let body = body ?? SectionBody(title: layout.headerLines(s))
         drawBody(body, header: true, into: &canvas, y: y)
         y += body.lines
         if (g.boxed || g.ruled) && layout.rowCounts[s] > 0 { drawEdge(top: true, into: &canvas, y: y) }
@@ -29,7 +29,7 @@ struct SectionChrome {
             drawEdge(top: false, into: &canvas, y: y)
             y += 1
         }
-        drawBody(body ?? SectionBody(title: layout.footerLines[s]), header: false, into: &canvas, y: y)
+        drawBody(body ?? SectionBody(title: layout.footerLines(s)), header: false, into: &canvas, y: y)
     }
 
     /// A header or footer: title lines (as many as its height keeps), or a

@@ -11,8 +11,12 @@ final class TableLayout {
     @exclusivity(unchecked) private(set) var rowCounts: [Int]
     /// Item index of each section's top item; one more entry = item count.
     @exclusivity(unchecked) private(set) var sectionStarts: [Int]
-    let headerLines: [[String]]
-    let footerLines: [[String]]
+    /// Section titles as the data source gave them: wrapped when drawn
+    /// (`headerLines(_:)`), their lines counted now for the heights.
+    private let headers: [String?]
+    private let footers: [String?]
+    private let headerLineCounts: [Int]
+    private let footerLineCounts: [Int]
     let indexTitles: [String]
     let geometry: Geometry
     var index: HeightIndex?
@@ -75,18 +79,27 @@ final class TableLayout {
         // " ─" after a header's last line, "└ " before a footer.
         titleMarkWidth = style == .plain ? Self.plainTitleMarkWidth : 0
         let wrapWidth = max(1, titleWidth - titleMarkWidth)
-        headerLines = headers.map { Self.wrapTitle($0, width: wrapWidth, ambiguousWide: ambiguousWide) }
-        footerLines = footers.map { Self.wrapTitle($0, width: wrapWidth, ambiguousWide: ambiguousWide) }
+        func count(_ t: String?) -> Int {
+            guard let t, !t.isEmpty else { return 0 }
+            return TextLayout.lineCount(t, width: wrapWidth, ambiguousWide: ambiguousWide)
+        }
+        self.headers = headers
+        self.footers = footers
+        headerLineCounts = headers.map(count)
+        footerLineCounts = footers.map(count)
     }
+
+    /// A section's header title as the table draws it.
+    func headerLines(_ s: Int) -> [String] { headerLineCounts[s] == 0 ? [] : titleLines(headers[s]) }
+    /// A section's footer title as the table draws it.
+    func footerLines(_ s: Int) -> [String] { footerLineCounts[s] == 0 ? [] : titleLines(footers[s]) }
 
     /// A section title wrapped as the table draws it (a header/footer view's title too).
     func titleLines(_ t: String?) -> [String] {
-        Self.wrapTitle(t, width: max(1, titleWidth - titleMarkWidth), ambiguousWide: geometry.ambiguousWide)
-    }
-
-    private static func wrapTitle(_ t: String?, width: Int, ambiguousWide: Bool) -> [String] {
         guard let t, !t.isEmpty else { return [] }
-        return TextLayout.lines(t, width: width, numberOfLines: 0, mode: .wordWrap, ambiguousWide: ambiguousWide)
+        return TextLayout.lines(
+            t, width: max(1, titleWidth - titleMarkWidth), numberOfLines: 0, mode: .wordWrap,
+            ambiguousWide: geometry.ambiguousWide)
     }
 
     /// Columns a plain table's header rule or footer mark takes beside the title.
@@ -130,10 +143,10 @@ final class TableLayout {
     }
 
     /// Lines of a section's top item: gap, header title, box top or rule.
-    func topHeight(_ s: Int) -> Int { headerLines[s].count + topChrome(s) }
+    func topHeight(_ s: Int) -> Int { headerLineCounts[s] + topChrome(s) }
 
     /// Lines of a section's bottom item: box bottom or rule, footer title.
-    func bottomHeight(_ s: Int) -> Int { footerLines[s].count + bottomChrome(s) }
+    func bottomHeight(_ s: Int) -> Int { footerLineCounts[s] + bottomChrome(s) }
 
     /// Lines of a section's top item besides its header: the gap before it, the box top or rule.
     func topChrome(_ s: Int) -> Int {

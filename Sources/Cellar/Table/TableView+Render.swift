@@ -263,7 +263,7 @@ extension TableView {
         item: Int, section s: Int, header: Bool, _ l: TableLayout,
         into shown: inout [Int: HeaderFooterView]
     ) {
-        let lines = header ? l.headerLines[s] : l.footerLines[s]
+        let lines = header ? l.headerLines(s) : l.footerLines(s)
         guard !lines.isEmpty else { return }
         shown[item] = pool.headerFooter(item: item, section: s, header: header, lines: lines)
     }

@@ -34,7 +34,7 @@ extension TableView {
         _ view: HeaderFooterView?, section s: Int, header: Bool, _ d: TableViewDelegateHeaderFooterViews,
         _ l: TableLayout
     ) throws -> SectionBody {
-        guard let view else { return SectionBody(title: header ? l.headerLines[s] : l.footerLines[s]) }
+        guard let view else { return SectionBody(title: header ? l.headerLines(s) : l.footerLines(s)) }
         let what = header ? "header" : "footer"
         let declared =
             (header ? d.tableView(self, heightForHeaderInSection: s) : d.tableView(self, heightForFooterInSection: s))
@@ -143,7 +143,7 @@ extension TableView {
     ) throws -> Range<Int>? {
         guard let (s, item) = chrome.stickySection(top: top) else { return nil }
         guard l.usesSectionViews, let d = headerFooterDelegate else {
-            return chrome.drawStickyHeader(SectionBody(title: l.headerLines[s]), section: s, into: &canvas, top: top)
+            return chrome.drawStickyHeader(SectionBody(title: l.headerLines(s)), section: s, into: &canvas, top: top)
         }
         let onScreen = shown[item].flatMap { ReusePool.isTitleView($0) ? nil : $0 }
         let view = try onScreen ?? takeSectionView(item: item, section: s, header: true, d)

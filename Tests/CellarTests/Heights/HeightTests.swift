@@ -240,6 +240,40 @@ final class FirstRowTallDelegate: TableViewDelegate {
         }
     }
 
+    /// A table of many sections starts with more exceptions than the limit:
+    /// the first change turns it dense, and every height, estimate and
+    /// offset is what it was (heights near the largest kept included).
+    @Test func aSparseIndexTurnedDenseKeepsEveryHeight() {
+        var rng = SplitMix(seed: 11)
+        let count = 3 * HeightIndex.sparseLimit + 7
+        var heights = [Int](repeating: 2, count: count)
+        var knowns = [Bool](repeating: false, count: count)
+        var exceptions: [(index: Int, height: Int, known: Bool)] = []
+        for i in 0..<count where rng.next(2) == 0 {
+            let h = i == 5 ? Int(Int32.max) + 9 : rng.next(4)
+            let known = rng.next(2) == 0
+            exceptions.append((i, h, known))
+            heights[i] = min(h, Int(Int32.max) - (known ? 0 : 2))
+            knowns[i] = known
+        }
+        #expect(exceptions.count > HeightIndex.sparseLimit)
+        var index = HeightIndex(count: count, base: 2, baseIsKnown: false, exceptions: exceptions)
+        index.set(count - 1, 3)
+        heights[count - 1] = 3
+        knowns[count - 1] = true
+        #expect(!index.isSparseForm)
+        #expect(index.total == heights.reduce(0, +))
+        var start = 0
+        for i in 0..<count {
+            #expect(index.start(i) == start && index.height(i) == heights[i] && index.isKnown(i) == knowns[i])
+            if heights[i] > 0, heights[i] < 10 {
+                let found = index.item(atOffset: start + heights[i] - 1)
+                #expect(found?.index == i && found?.start == start)
+            }
+            start += heights[i]
+        }
+    }
+
     @Test func fixedHeightTablesStaySparse() throws {
         let ds = ArrayDataSource([(0..<100_000).map { row("default", "r\($0)") }])
         let t = TableView(registry: Registry())
