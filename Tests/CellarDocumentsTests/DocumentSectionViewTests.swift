@@ -47,6 +47,19 @@ import Testing
         #expect(try render(fromJSON) == (try render(try streamedDocument(Self.yaml, path: "v.yaml"))))
     }
 
+    /// A table asks for views only when a section names one, in any section;
+    /// a view named late is still checked.
+    @Test func onlyADocumentWithViewsHasThem() throws {
+        let titles = "sections:\n  - header: A\n    rows: [{text: a}]\n  - header: B\n    rows: [{text: b}]\n"
+        #expect(!StreamedDataSource(document: try streamedDocument(titles, path: "t.yaml")).hasSectionViews)
+        let late = titles + "  - footerView: {view: default, text: end}\n    rows: []\n"
+        #expect(StreamedDataSource(document: try streamedDocument(late, path: "t.yaml")).hasSectionViews)
+        let misspelt = titles + "  - footerView: {view: defualt}\n    rows: []\n"
+        #expect(throws: CellarError.self) {
+            try streamedDocument(misspelt, path: "t.yaml").validate(against: Registry())
+        }
+    }
+
     @Test func badViewsAreLocatedErrors() throws {
         func message(_ text: String, path: String = "v.yaml") -> String {
             do {

@@ -20,6 +20,11 @@ public protocol TableViewDelegateHeaderFooterViews: TableViewDelegate {
     func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> RowHeight?
     /// nil = the table's sectionFooterHeight.
     func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> RowHeight?
+    /// false: no section of this table has a view, so the table asks for
+    /// none and measures its titles as a delegate without views would. For
+    /// a type that conforms for every table it serves, some of which have none.
+    /// Read when the table lays out its sections (after `reloadData()`).
+    var hasSectionViews: Bool { get }
 }
 
 extension TableViewDelegateHeaderFooterViews {
@@ -35,4 +40,6 @@ extension TableViewDelegateHeaderFooterViews {
     public func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> RowHeight? { nil }
     /// Leaves the footer's height to the table's sectionFooterHeight.
     public func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> RowHeight? { nil }
+    /// Any section may have a view.
+    public var hasSectionViews: Bool { true }
 }

@@ -284,7 +284,7 @@ public final class TableView {
             sectionCount: sections, rowCounts: counts, headers: headers, footers: footers,
             indexTitles: ds.sectionIndexTitles(for: self) ?? [], style: style, width: width,
             ambiguousWide: ambiguousWide)
-        l.usesSectionViews = delegate is TableViewDelegateHeaderFooterViews
+        l.usesSectionViews = (delegate as? TableViewDelegateHeaderFooterViews)?.hasSectionViews ?? false
         layout = l
         return l
     }

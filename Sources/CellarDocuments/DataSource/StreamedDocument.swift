@@ -39,6 +39,9 @@ package final class StreamedDocument {
     // The scan's state changes once per row on one thread: the run-time
     // exclusivity checks of a class's properties are left out.
     @exclusivity(unchecked) package internal(set) var sections: [Section] = []
+    /// Whether any section has a `headerView` or `footerView`: without, the
+    /// table asks for no view and no section is walked to look for one.
+    package internal(set) var sectionsHaveViews = false
     @exclusivity(unchecked) var found: RowFindings
     @exclusivity(unchecked) var scanBehind: DropBehind
     @exclusivity(unchecked) var recentIdentifiers: [String] = []
@@ -157,7 +160,7 @@ package final class StreamedDocument {
     /// Checks every row's identifier and keys against a registry, naming the first
     /// row in file order that fails; rows before `firstRow` were checked already (piped).
     package func validate(against registry: Registry, fromRow firstRow: Int = 0) throws {
-        try DocumentSectionView.check(sections, against: registry)
+        if sectionsHaveViews { try DocumentSectionView.check(sections, against: registry) }
         let unknown = found.identifiers.filter { registry.style(for: $0.key) == nil }.min { $0.value < $1.value }
         try checkRowKeys(against: registry, from: firstRow, before: unknown?.value ?? Int.max)
         if let (id, offset) = unknown {

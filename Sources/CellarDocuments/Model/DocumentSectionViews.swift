@@ -124,6 +124,8 @@ extension StreamedDataSource {
         try sectionView(tableView, section, header: false)
     }
 
+    package var hasSectionViews: Bool { document.sectionsHaveViews }
+
     private func sectionView(_ tableView: TableView, _ s: Int, header: Bool) throws -> HeaderFooterView? {
         guard document.sections.indices.contains(s) else { return nil }
         let titles = document.sections[s]

@@ -73,7 +73,7 @@ public struct LoadedTable {
     /// Lua style need load (none may take a built-in identifier).
     package var drawsWithBuiltinStylesAlone: Bool {
         let d = source.document
-        guard d.sections.allSatisfy({ $0.headerView == nil && $0.footerView == nil }) else { return false }
+        guard !d.sectionsHaveViews else { return false }
         var aliases: [String: String] = [:]
         for r in d.registrations { aliases[r.identifier] = r.style }
         func builtin(_ id: String) -> Bool { BuiltinCellStyle.Kind(rawValue: id) != nil }

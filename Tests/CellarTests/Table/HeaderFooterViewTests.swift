@@ -14,6 +14,7 @@ final class SectionViewSource: TableViewDataSource, TableViewDelegateHeaderFoote
     var footerContent: ViewNode?
     var headerHeights: [Int: RowHeight] = [:]
     var viewCalls = 0
+    var hasSectionViews = true
     init(sections: Int, rows: Int) {
         self.sections = sections
         self.rows = rows
@@ -92,6 +93,24 @@ final class ValueOneHeader: CellStyle {
         let plain = ArrayDataSource([[row("default", "row 0.0")], [row("default", "row 1.0")]])
         plain.headers = ["Title 0", "Title 1"]
         #expect(withViews == (try plain.makeTable(width: 30).renderText()))
+    }
+
+    /// A delegate that says it has no views this time is not asked for any,
+    /// and the table draws and measures titles as one without views does.
+    @Test func aDelegateWithoutViewsThisTimeIsNotAsked() throws {
+        let ds = SectionViewSource(sections: 40, rows: 1)
+        ds.hasSectionViews = false
+        let t = try ds.makeTable(height: 6)
+        try t.scroll(toOffset: 30)
+        let out = try t.renderText()
+        #expect(ds.viewCalls == 0)
+        #expect(out.contains("Title 15") && !out.contains("Day"))
+        ds.headerID = nil
+        ds.hasSectionViews = true
+        let asked = try ds.makeTable(height: 6)
+        try asked.scroll(toOffset: 30)
+        #expect(try asked.renderText() == out)
+        #expect(ds.viewCalls >= 40)
     }
 
     @Test func aPlainViewShowsItsTitleAsTitlesShowOrItsContent() throws {

@@ -158,6 +158,7 @@ extension StreamedDocument {
                     throw ByteError(offset: at, message: e.message)
                 }
                 if key == "headerView" { s.headerView = view } else { s.footerView = view }
+                sectionsHaveViews = true
             case "indexTitle": s.indexTitle = try text(&j, key)
             case "rows":
                 if restoring != nil {
