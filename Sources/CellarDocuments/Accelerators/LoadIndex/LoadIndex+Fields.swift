@@ -23,16 +23,18 @@ extension LoadIndex {
         try c.int(&rows, in: 0...size)
         try codeRows(&c, rows: rows, size: size)
         try codeKeySets(&c, rows: rows)
+        // Fields one by one, not a list of key paths: a list is made and walked per section.
         try c.list(&found.rowLists, maxCount: size, empty: RowList()) { c, list in
-            for field in [\RowList.start, \.end, \.firstRow, \.rowCount] {
-                try c.int(&list[keyPath: field], in: 0...size)
-            }
+            try c.int(&list.start, in: 0...size)
+            try c.int(&list.end, in: 0...size)
+            try c.int(&list.firstRow, in: 0...size)
+            try c.int(&list.rowCount, in: 0...size)
         }
         try c.list(&rowSections, maxCount: rows + 1, empty: StreamedDocument.Section(firstRow: 0)) { c, section in
             try c.optional(&section.header, empty: "") { try $0.string(&$1) }
-            for field in [\StreamedDocument.Section.firstRow, \.rowCount, \.offset] {
-                try c.int(&section[keyPath: field], in: 0...size)
-            }
+            try c.int(&section.firstRow, in: 0...size)
+            try c.int(&section.rowCount, in: 0...size)
+            try c.int(&section.offset, in: 0...size)
         }
         if c.reading { try checkRowRuns(rows: rows) }
     }

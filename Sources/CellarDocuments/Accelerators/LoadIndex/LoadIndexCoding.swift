@@ -91,6 +91,7 @@ struct IndexCoder {
             return
         }
         values = []
+        values.reserveCapacity(count)
         for _ in 0..<count {
             var value = empty
             try code(&self, &value)
