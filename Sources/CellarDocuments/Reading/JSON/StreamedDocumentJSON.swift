@@ -182,6 +182,8 @@ extension StreamedDocument {
     }
 
     func text(_ j: inout JSONBytes, _ key: String) throws -> String? {
+        // A title is text as written, read without a `Value` around it.
+        if j.current == UInt8(ascii: "\"") { return j.decode(try j.string()) }
         let at = j.pos
         switch try j.value(depth: 3) {
         case .null: return nil
