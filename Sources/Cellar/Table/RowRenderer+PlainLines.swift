@@ -12,7 +12,7 @@ import CellarText
 /// plain lines (`StreamBatcher`), so every golden case and the CLI
 /// differential test compare them too.
 extension RowRenderer {
-    /// What plain rows draw on many rows, checked once a process and held
+    /// What plain lines draw on many rows (and section ends), checked once a process and held
     /// by each renderer (a static read on every row costs a `swift_once`):
     /// the accessory types' glyphs (by `AccessoryType.allCases` index), the
     /// selection marks, and a separator's rule, cut to each row, as wide as
@@ -25,6 +25,8 @@ extension RowRenderer {
         let selectedMark = PlainText(selectionMark(selected: true, ambiguousWide: false), columns: 1)
         let highlightedMark = PlainText(selectionMark(selected: false, ambiguousWide: false), columns: 1)
         let rule = PlainRule(repeating: "─", count: InputLimits.width.upperBound)
+        /// A plain table's footer mark (`SectionChrome+PlainLines`).
+        let footerMark = PlainText("└", columns: 1)
 
         static let shared = PlainParts()
     }

@@ -12,6 +12,7 @@ struct SectionChrome {
     /// A section's top item: the gap before it, its header (the title, or
     /// `body` when a header view stands for it), the box's top edge.
     func drawTop(_ s: Int, into canvas: inout Canvas, y: Int, body: SectionBody? = nil) {
+        if body == nil, canvas.takesPlainLines, drawPlainEnd(s, header: true, into: &canvas, y: y) { return }
         var y = y
         let g = geometry
         if g.sectionGap && s > 0 { y += 1 }
@@ -23,6 +24,7 @@ struct SectionChrome {
 
     /// A section's bottom item: the box's bottom edge, its footer (title or view).
     func drawBottom(_ s: Int, into canvas: inout Canvas, y: Int, body: SectionBody? = nil) {
+        if body == nil, canvas.takesPlainLines, drawPlainEnd(s, header: false, into: &canvas, y: y) { return }
         var y = y
         let g = geometry
         if (g.boxed || g.ruled) && layout.rowCounts[s] > 0 {

@@ -328,7 +328,7 @@ struct StreamBatcher {
         hasIndex = chrome.geometry.indexWidth > 0
         canvas = Canvas(width: width, height: Self.batch, ambiguousWide: chrome.geometry.ambiguousWide)
         canvas.dark = dark
-        // Rows may be written as plain lines (`RowRenderer.drawPlainLines`): the
+        // Rows and section ends may be written as plain lines (`RowRenderer.drawPlainLines`): the
         // writer writes plain text, and no index column is drawn over the rows.
         // Writers hand the canvas back with its settings (`writeAndClear`).
         canvas.takesPlainLines = Accelerators.enabled && writer.writesPlainText && !hasIndex

@@ -56,8 +56,16 @@ import Testing
                 })
         }
         let ds = ArrayDataSource(sections)
-        ds.headers = sections.indices.map { rng.next(2) == 0 ? "Section \($0)" : nil }
-        ds.footers = sections.indices.map { rng.next(3) == 0 ? "Footer \($0)" : nil }
+        // Titles of every kind, short and wrapping over lines (sections are plain lines too).
+        func title(_ name: String) -> String? {
+            switch rng.next(4) {
+            case 0: return nil
+            case 1: return name
+            default: return name + " " + texts[rng.next(texts.count)] + (rng.next(3) == 0 ? " " + texts[3] : "")
+            }
+        }
+        ds.headers = sections.indices.map { title("Section \($0)") }
+        ds.footers = sections.indices.map { title("Footer \($0)") }
         if rng.next(4) == 0 { ds.indexTitles = sections.indices.map { "\($0)" } }
         let tall = rng.next(3) == 0
         ds.heights = { ip in tall && ip.row % 3 == 0 ? .fixed(1 + ip.row % 4) : nil }
@@ -94,6 +102,28 @@ import Testing
         // The comparison is not vacuous (rows with index titles, box
         // sides, ambiguous-wide settings or joined clusters take cells).
         #expect(taken > all / 8, "\(taken) of \(all) lines")
+    }
+
+    /// A grouped or plain table's section ends with titles as documents
+    /// hold them (Hangul, a second line) are plain lines, as its rows are.
+    @Test func commonSectionEndsArePlainLines() throws {
+        for style in [TableStyle.plain, .grouped] {
+            let sections = (0..<30).map { s in (0..<3).map { row("default", "Row \(s).\($0)", nil) } }
+            let ds = ArrayDataSource(sections)
+            ds.headers = sections.indices.map {
+                "Section \($0) 헤더" + ($0 % 5 == 0 ? " that wraps onto a second line" : "")
+            }
+            ds.footers = sections.indices.map { $0 % 2 == 0 ? "\($0) 푸터" : nil }
+            let t = ds.makeTable(style: style, width: 40)
+            t.separatorStyle = .singleLine
+            let sink = MemorySink()
+            let writer = PlainLinesWriter(sink, plain: true)
+            try t.render(to: writer)
+            let text = String(decoding: sink.bytes, as: UTF8.self)
+            #expect(writer.plainLines == writer.lines, "\(style)")
+            let rule = String(repeating: "─", count: 40)
+            #expect(text.contains(style == .plain ? " Section 1 헤더 ──" : " Section 1 헤더\n" + rule))
+        }
     }
 
     /// A document's common rows (the four styles, images, accessories,
