@@ -197,8 +197,9 @@ import Testing
     }
 
     /// The second thread reads its sections' lists with one document and one
-    /// quick check, as one scan does: each segment keeps its findings alone, the
-    /// key sets are the part's, and a nested value is decoded once, not once a list.
+    /// quick check, as one scan does: the segments' rows follow one another in
+    /// its findings, the key sets are the part's, and a nested value is decoded
+    /// once, not once a list.
     @Test func theSecondThreadReadsEveryListWithOneCheck() throws {
         let rows = (0..<2_000).map {
             #"{"text": "Row \#($0)", "background": {"color": "tint"}, "accessory": "checkmark"}"#
@@ -215,8 +216,11 @@ import Testing
         let part = StreamedDocument.LaterPart(StreamedDocument(input, options: TableOptions()), from: start)
         part.check()
         #expect(part.passed && part.segments.count >= 90)
-        #expect(part.segments.allSatisfy { $0.found.rowKeySets.entries.isEmpty })
-        #expect(part.keySets.rows == part.segments.reduce(0) { $0 + $1.found.rowOffsets.count })
+        #expect(part.document.found.rowKeySets.entries.isEmpty)
+        let ranges = part.segments.map(\.rows)
+        #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+        #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == part.document.rowCount)
+        #expect(part.keySets.rows == part.document.rowCount)
         #expect(part.document.quickCheckDecodedValues == (Accelerators.enabled ? 1 : 0))
         let (one, two) = try Self.scannedBothWays(input)
         Self.expectSame(one, two)

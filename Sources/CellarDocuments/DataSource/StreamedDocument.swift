@@ -57,7 +57,11 @@ package final class StreamedDocument {
     /// Rows checked on a second thread (`StreamedDocument+TwoPartCheck`), taken when the scan reaches `laterRowsStart`.
     var laterRows: LaterPart?
     @exclusivity(unchecked) var laterRowsStart = Int.max
-    var laterSegments: ArraySlice<Segment> = []
+    /// The later part once joined, while its segments are taken.
+    var laterPart: LaterPart?
+    var laterSegments: [Segment] = []
+    /// The first of `laterSegments` not taken yet (read in place: a segment copied out retains its findings' arrays).
+    var nextLaterSegment = 0
     var rowsCheckedApart = 0
     package internal(set) var loadIndexUse = LoadIndexUse.none
     /// Remade when piped rows are added (`refreshDecoder`), between reads on the table's thread.

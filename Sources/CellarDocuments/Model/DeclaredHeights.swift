@@ -37,11 +37,13 @@ struct DeclaredHeights: Sendable {
         codes[row] = code
     }
 
-    /// Adds `later`'s heights, its row 0 becoming row `first` (after every row here).
-    mutating func append(_ later: DeclaredHeights, from first: Int) {
-        guard !later.codes.isEmpty else { return }
-        if first > codes.count { codes.append(contentsOf: repeatElement(0, count: first - codes.count)) }
-        codes.append(contentsOf: later.codes)
+    /// Adds `later`'s heights of `rows`, its row `rows.lowerBound` becoming row `first` (after every row here).
+    mutating func append(_ later: DeclaredHeights, rows: Range<Int>, from first: Int) {
+        let kept = rows.clamped(to: 0..<later.codes.count)
+        guard !kept.isEmpty else { return }
+        let at = first + kept.lowerBound - rows.lowerBound
+        if at > codes.count { codes.append(contentsOf: repeatElement(0, count: at - codes.count)) }
+        codes.append(contentsOf: later.codes[kept])
     }
 
     /// The tallest fixed height from row `first` on, or nil when none is fixed there.

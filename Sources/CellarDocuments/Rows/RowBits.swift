@@ -25,10 +25,17 @@ struct RowBits: Sendable {
         words[word] |= 1 << UInt64(row & 63)
     }
 
-    /// Adds `later`'s rows, its row 0 becoming row `first`.
-    mutating func insert(_ later: RowBits, from first: Int) {
-        for (w, word) in later.words.enumerated() where word != 0 {
-            for bit in 0..<64 where word & (1 << UInt64(bit)) != 0 { insert(first + w * 64 + bit) }
+    /// Adds `later`'s rows among `rows`, its row `rows.lowerBound` becoming row `first`.
+    mutating func insert(_ later: RowBits, rows: Range<Int>, from first: Int) {
+        let kept = rows.clamped(to: 0..<later.words.count * 64)
+        guard !kept.isEmpty else { return }
+        for w in (kept.lowerBound >> 6)...((kept.upperBound - 1) >> 6) {
+            var word = later.words[w]
+            while word != 0 {
+                let row = w << 6 | word.trailingZeroBitCount
+                word &= word - 1
+                if kept.contains(row) { insert(first + row - rows.lowerBound) }
+            }
         }
     }
 

@@ -14,15 +14,37 @@ struct RowFindings {
     /// A JSON table's `rows` lists, for the load index.
     var rowLists: [LoadIndex.RowList] = []
 
-    /// Adds the rows `later` found, which follow these; its key sets are joined
-    /// where they are being filled (a JSON table's scan holds them apart).
-    mutating func append(_ later: RowFindings) {
+    /// Adds rows `rows` (all, by default) of those `later` found, which follow
+    /// these; its key sets are joined where they are being filled (a JSON
+    /// table's scan holds them apart). An identifier comes with the rows
+    /// where `later` met it first.
+    mutating func append(_ later: RowFindings, rows: Range<Int>? = nil) {
+        let rows = rows ?? 0..<later.rowOffsets.count
+        guard !rows.isEmpty else { return }
         let first = rowOffsets.count
-        rowOffsets.append(contentsOf: later.rowOffsets)
-        selectedRows += later.selectedRows.map { $0 + first }
-        highlightedRows += later.highlightedRows.map { $0 + first }
-        declaredHeights.append(later.declaredHeights, from: first)
-        editingRows.insert(later.editingRows, from: first)
-        for (id, offset) in later.identifiers where identifiers[id] == nil { identifiers[id] = offset }
+        let shift = first - rows.lowerBound
+        rowOffsets.append(contentsOf: later.rowOffsets, rows: rows)
+        selectedRows += Self.among(later.selectedRows, rows).map { $0 + shift }
+        highlightedRows += Self.among(later.highlightedRows, rows).map { $0 + shift }
+        declaredHeights.append(later.declaredHeights, rows: rows, from: first)
+        editingRows.insert(later.editingRows, rows: rows, from: first)
+        let low = rows.lowerBound == 0 ? Int.min : later.rowOffsets[rows.lowerBound]
+        let high = rows.upperBound < later.rowOffsets.count ? later.rowOffsets[rows.upperBound] : Int.max
+        for (id, offset) in later.identifiers where (low..<high).contains(offset) && identifiers[id] == nil {
+            identifiers[id] = offset
+        }
+    }
+
+    /// The rows of an ascending list that are among `rows`.
+    private static func among(_ sorted: [Int], _ rows: Range<Int>) -> ArraySlice<Int> {
+        func firstIndex(notBelow row: Int) -> Int {
+            var (lo, hi) = (0, sorted.count)
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if sorted[mid] < row { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+        return sorted[firstIndex(notBelow: rows.lowerBound)..<firstIndex(notBelow: rows.upperBound)]
     }
 }

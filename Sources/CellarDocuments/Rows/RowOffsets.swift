@@ -21,9 +21,13 @@ struct RowOffsets: RandomAccessCollection, Sendable {
         if isWide { wide.append(offset) } else { narrow.append(UInt32(offset)) }
     }
 
-    /// `later`'s offsets are all above this index's, for the same byte limit.
-    mutating func append(contentsOf later: RowOffsets) {
-        if isWide { wide += later.isWide ? later.wide : later.narrow.map(Int.init) } else { narrow += later.narrow }
+    /// `later`'s offsets of `rows` are all above this index's, for the same byte limit.
+    mutating func append(contentsOf later: RowOffsets, rows: Range<Int>) {
+        if isWide {
+            wide += later.isWide ? later.wide[rows] : later.narrow[rows].map(Int.init)[...]
+        } else {
+            narrow += later.narrow[rows]
+        }
     }
 
     var stored: (narrow: [UInt32], wide: [Int]) { (narrow, wide) }

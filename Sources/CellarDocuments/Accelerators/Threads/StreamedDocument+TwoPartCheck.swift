@@ -6,7 +6,8 @@ import CellarText
 /// quoted field running over it leaves the part unterminated). A JSON table (and a YAML
 /// table's JSON form): each `rows` list's rows (`Segment`s), taken only where the scan
 /// reaches a segment's first row as a row of a list. One document and one quick check
-/// read every segment, as one scan reads every list; each segment keeps only its findings.
+/// read every segment, as one scan reads every list, into one set of findings; a segment
+/// is where its rows are in them.
 ///
 /// Invariant: the rows kept are those a check from the start finds
 /// (`TwoPartCheckTests`); a part that fails is dropped and read here, so
@@ -20,7 +21,7 @@ extension StreamedDocument {
         let start: Int
         let worker = WorkerThread()
         var passed = false
-        /// A JSON table's, in file order, up to the first that failed.
+        /// A JSON table's, in file order, up to the first that failed; their rows are the document's.
         var segments: [Segment] = []
         /// Every segment's rows' key sets, added where the first segment is taken.
         var keySets = RowKeySets()
@@ -40,8 +41,10 @@ extension StreamedDocument {
             var quick = QuickRowCheck(options: document.options, keySets: RowKeySets())
             var first = start
             document.bytes.withUnsafeBufferPointer { buffer in
+                var rows = 0
                 while let end = try? document.scanRowsToListEnd(buffer, from: first, &quick) {
-                    segments.append(Segment(start: first, end: end, found: document.takeFindings()))
+                    segments.append(Segment(start: first, end: end, rows: rows..<document.rowCount))
+                    rows = document.rowCount
                     guard let next = StreamedDocument.nextRowList(buffer, after: end) else { return }
                     first = next
                 }
@@ -62,14 +65,8 @@ extension StreamedDocument {
     struct Segment {
         let start: Int
         let end: Int
-        /// Its rows' findings, numbered from 0; its key sets are the later part's.
-        let found: RowFindings
-    }
-
-    /// The findings so far, the document's left empty for the next segment.
-    func takeFindings() -> RowFindings {
-        defer { found = RowFindings(rowOffsets: RowOffsets(byteLimit: bytes.count)) }
-        return found
+        /// Where its rows are in the later part's findings (whose key sets are the part's).
+        let rows: Range<Int>
     }
 
     private func startLater(_ buffer: UnsafeBufferPointer<UInt8>, minimumBytes: Int) -> LaterPart? {
@@ -144,28 +141,32 @@ extension StreamedDocument {
         var keySets: RowKeySets?
         if let later = laterRows {
             laterRows = nil
-            let part = later.finished()
-            laterSegments = part?.segments[...] ?? []
-            keySets = part?.keySets
+            laterPart = later.finished()
+            laterSegments = laterPart?.segments ?? []
+            nextLaterSegment = 0
+            keySets = laterPart?.keySets
         }
-        guard let segment = laterSegments.first, segment.start == laterRowsStart else {
+        let k = nextLaterSegment
+        guard k < laterSegments.count, laterSegments[k].start == laterRowsStart else {
             laterRowsStart = Int.max
             return nil
         }
         // Every segment's sets at the first: if a later one is not taken, its rows are counted
         // twice, and the sets (whose count is then not the rows') settle nothing.
         if let keySets { quick.keySets?.add(keySets) }
-        laterSegments.removeFirst()
-        laterRowsStart = laterSegments.first?.start ?? Int.max
-        rowsCheckedApart += segment.found.rowOffsets.count
-        found.append(segment.found)
+        nextLaterSegment += 1
+        laterRowsStart = nextLaterSegment < laterSegments.count ? laterSegments[nextLaterSegment].start : Int.max
+        rowsCheckedApart += laterSegments[k].rows.count
+        if let laterPart { found.append(laterPart.document.found, rows: laterSegments[k].rows) }
         // The scan reads the keys between lists in pages the second thread gave back: give them back again.
-        scanBehind.passed(segment.end)
-        return segment.end
+        scanBehind.passed(laterSegments[k].end)
+        return laterSegments[k].end
     }
 
     func stopLaterRows() {
+        laterPart = nil
         laterSegments = []
+        nextLaterSegment = 0
         laterRowsStart = Int.max
         guard let later = laterRows else { return }
         laterRows = nil
