@@ -72,17 +72,19 @@ enum YAMLScalar {
     }
 
     /// `[-+]?[0-9]+`, `0o[0-7]+` or `0x[0-9a-fA-F]+`; a decimal too large for an Int is left to `float`.
+    /// The text is made into a `String` only once its bytes have the form (most scalars are words).
     private static func integer(_ text: UnsafeBufferPointer<UInt8>) -> Value? {
-        let s = string(text)
         if text.count > 2, text[0] == UInt8(ascii: "0"), text[1] == UInt8(ascii: "o") || text[1] == UInt8(ascii: "x") {
             let radix = text[1] == UInt8(ascii: "o") ? 8 : 16
-            let digits = s.dropFirst(2)
+            let digits = UnsafeBufferPointer(rebasing: text[2...])
             // `Int(_:radix:)` would take a sign too.
-            guard digits.utf8.allSatisfy({ isDigit($0, radix: radix) }) else { return nil }
-            return Int(digits, radix: radix).map(Value.int)
+            guard digits.allSatisfy({ isDigit($0, radix: radix) }) else { return nil }
+            return Int(string(digits), radix: radix).map(Value.int)
         }
+        let sign = text.first == UInt8(ascii: "-") || text.first == UInt8(ascii: "+") ? 1 : 0
+        guard text.count > sign, text[sign...].allSatisfy({ isDigit($0, radix: 10) }) else { return nil }
         // `Int(_:)` takes exactly `[-+]?[0-9]+`.
-        return Int(s).map(Value.int)
+        return Int(string(text)).map(Value.int)
     }
 
     private static func isDigit(_ b: UInt8, radix: Int) -> Bool { JSONBytes.hexValue(b).map { $0 < radix } ?? false }

@@ -267,6 +267,13 @@ struct YAMLToJSON: ~Copyable {
         if tag == nil && (!plain || !text.isEmpty && !YAMLScalar.mayResolve(first: text[0])) {
             return JSONText.writeString(text, into: &out, words: words, readable: readable)
         }
+        // A plain scalar that resolves to nothing is its text, written from its bytes.
+        if tag == nil && !asTitle {
+            guard let resolved = YAMLScalar.resolve(text) else {
+                return JSONText.writeString(text, into: &out, words: words, readable: readable)
+            }
+            return JSONText.write(resolved, into: &out, words: words)
+        }
         let value: Value
         do { value = try YAMLScalar.value(text, plain: plain, tag: tag) } catch {
             if laterError == nil { laterError = CellarError(error.message, at: mark(e)) }
