@@ -60,6 +60,23 @@ import Testing
         }
     }
 
+    /// A view is located only for an error: locating reads the bytes up to
+    /// it, and a table with a view on every section read them once a section.
+    @Test func viewsAreLocatedOnlyForAnError() throws {
+        let sections = (0..<50).map {
+            #"{"headerView": {"view": "value1", "text": "S\#($0)"}, "rows": [{"text": "r"}]}"#
+        }
+        let good = #"{"sections": ["# + sections.joined(separator: ", ") + "]}"
+        let doc = try streamedDocument(good, path: "v.json")
+        try doc.validate(against: Registry())
+        _ = try render(doc)
+        #expect(doc.sections.count == 50 && doc.locationsLookedUp == 0)
+        let bad = good.replacingOccurrences(of: #""S49"}"#, with: #""S49", "colour": "red"}"#)
+        let failing = try streamedDocument(bad, path: "v.json")
+        #expect(throws: CellarError.self) { try failing.validate(against: Registry()) }
+        #expect(failing.locationsLookedUp == 1)
+    }
+
     @Test func badViewsAreLocatedErrors() throws {
         func message(_ text: String, path: String = "v.yaml") -> String {
             do {

@@ -71,6 +71,8 @@ struct DocumentSnapshot {
     var registrations: [TableDocument.Registration] = []
     /// Each registration's place, by its offset, located when the snapshot is taken.
     var registrationLocations: [Int: SourceLocation] = [:]
+    /// Each section view's place, by its offset, located when the snapshot is taken.
+    var viewLocations: [Int: SourceLocation] = [:]
 
     /// Creates a document with the given sections and defaults for everything else.
     init(path: String = "<table>", sections: [DocumentSection] = []) {
@@ -123,7 +125,7 @@ struct DocumentSnapshot {
 
     /// Checks every row's reuse identifier and keys against a registry (located errors).
     func validate(against registry: Registry) throws {
-        try DocumentSectionView.check(viewSections, against: registry)
+        try DocumentSectionView.check(viewSections, against: registry) { viewLocations[$0] }
         for section in sections {
             for (row, loc) in zip(section.rows, section.rowLocations) {
                 let id = row["cell"]?.stringValue ?? "default"
@@ -182,6 +184,9 @@ extension DocumentSnapshot {
                 location: sectionLocations[i])
             d.headerView = section.headerView
             d.footerView = section.footerView
+            for view in [section.headerView, section.footerView].compactMap({ $0 }) {
+                viewLocations[view.offset] = s.location(ofOffset: view.offset)
+            }
             for r in section.firstRow..<(section.firstRow + section.rowCount) {
                 guard case .object(var o) = try s.row(r) else { continue }
                 switch s.found.declaredHeights[r] {

@@ -164,7 +164,9 @@ package final class StreamedDocument {
     /// Checks every row's identifier and keys against a registry, naming the first
     /// row in file order that fails; rows before `firstRow` were checked already (piped).
     package func validate(against registry: Registry, fromRow firstRow: Int = 0) throws {
-        if sectionsHaveViews { try DocumentSectionView.check(sections, against: registry) }
+        if sectionsHaveViews {
+            try DocumentSectionView.check(sections, against: registry, locate: location(ofOffset:))
+        }
         let unknown = found.identifiers.filter { registry.style(for: $0.key) == nil }.min { $0.value < $1.value }
         try checkRowKeys(against: registry, from: firstRow, before: unknown?.value ?? Int.max)
         if let (id, offset) = unknown {

@@ -6,10 +6,12 @@ import CellarText
 package struct DocumentSectionView: Sendable, Equatable {
     package var identifier: String
     package var data: [String: Value]
-    package var location: SourceLocation?
+    /// Where its mapping starts in the document's bytes: located only for an
+    /// error (locating reads the bytes up to it, too much for every section).
+    package var offset: Int
 
     /// The problem, unlocated, is the caller's to place.
-    static func parse(_ v: Value, key: String, at location: SourceLocation?) throws(ValueProblem)
+    static func parse(_ v: Value, key: String, at offset: Int) throws(ValueProblem)
         -> DocumentSectionView
     {
         guard case .object(var data) = v else {
@@ -24,7 +26,7 @@ package struct DocumentSectionView: Sendable, Equatable {
                     "\(key) needs 'view': the identifier of a header/footer view (a Lua style with kind = \"header_footer\")"
             )
         }
-        return DocumentSectionView(identifier: id, data: data, location: location)
+        return DocumentSectionView(identifier: id, data: data, offset: offset)
     }
 
     /// Its own keys, the section's `title` (unless it has one) and index.
@@ -37,25 +39,29 @@ package struct DocumentSectionView: Sendable, Equatable {
 }
 
 extension DocumentSectionView {
-    /// A misspelt view identifier fails before any output, located, with a suggestion.
-    static func check(_ sections: [StreamedDocument.Section], against registry: Registry) throws {
+    /// A misspelt view identifier fails before any output, located (by `locate`), with a suggestion.
+    static func check(
+        _ sections: [StreamedDocument.Section], against registry: Registry, locate: (Int) -> SourceLocation?
+    ) throws {
         for section in sections {
             for (key, spec) in [("headerView", section.headerView), ("footerView", section.footerView)] {
                 guard let spec else { continue }
                 let registration = registry.headerFooterRegistration(for: spec.identifier)
                 if registration.registered {
-                    try checkDataKeys(spec, key: key, style: registration.style)
+                    try checkDataKeys(spec, key: key, style: registration.style, locate: locate)
                     continue
                 }
                 throw CellarError(
                     "\(key): "
                         + Registry.unknownHeaderFooterMessage(spec.identifier, among: registry.headerFooterIdentifiers),
-                    at: spec.location)
+                    at: locate(spec.offset))
             }
         }
     }
 
-    private static func checkDataKeys(_ spec: DocumentSectionView, key: String, style: CellStyle?) throws {
+    private static func checkDataKeys(
+        _ spec: DocumentSectionView, key: String, style: CellStyle?, locate: (Int) -> SourceLocation?
+    ) throws {
         guard let keys = style?.rowKeys else { return }
         let known = keys + ["title"]
         let unread = spec.data.keys.filter { !known.contains($0) }.sorted()
@@ -65,7 +71,7 @@ extension DocumentSectionView {
                 + (Suggest.closest(k, among: known).map { " — did you mean '\($0)'?" }
                     ?? " (it reads: \(known.joined(separator: ", ")))")
         }
-        throw CellarError(each.joined(separator: "; "), at: spec.location)
+        throw CellarError(each.joined(separator: "; "), at: locate(spec.offset))
     }
 }
 
@@ -137,7 +143,7 @@ extension StreamedDataSource {
         } catch var e as CellarError {
             // Style errors carry their own file:line; an unknown identifier is placed at the key.
             if e.location == nil {
-                e.location = spec.location
+                e.location = document.location(ofOffset: spec.offset)
                 e.message = "\(header ? "headerView" : "footerView"): \(e.message)"
             }
             throw e

@@ -152,8 +152,7 @@ extension StreamedDocument {
                 let at = j.pos
                 let view: DocumentSectionView
                 do {
-                    view = try DocumentSectionView.parse(
-                        try j.value(depth: 3), key: key, at: location(ofOffset: at))
+                    view = try DocumentSectionView.parse(try j.value(depth: 3), key: key, at: at)
                 } catch let e as ValueProblem {
                     throw ByteError(offset: at, message: e.message)
                 }
