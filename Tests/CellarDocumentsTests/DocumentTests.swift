@@ -252,6 +252,24 @@ import Testing
         #expect(lines(try t.renderText()) == ["▌c", " b", " d", " z"])
     }
 
+    /// Edits keep the document's row an added row sits beside, located only
+    /// for an error (locating reads the bytes up to it); the error is placed there.
+    @Test func editsLocateOnlyForAnError() throws {
+        let (t, ds) = try table()
+        _ = try t.renderText()
+        for i in 0..<20 {
+            try ds.insert(.object(["text": .string("n\(i)")]), at: IndexPath(0, 2))
+            try t.insertRows(at: [IndexPath(0, 2)])
+        }
+        ds.setRowValue(.object(["text": .string("B")]), at: IndexPath(0, 1))
+        #expect(lines(try t.renderText()).prefix(3) == [" a", " B", " n19"])
+        #expect(ds.document.locationsLookedUp == 0)
+        try ds.insert(.object(["text": .string("bad"), "accessory": .string("nope")]), at: IndexPath(0, 2))
+        try t.insertRows(at: [IndexPath(0, 2)])
+        #expect(ds.rowLocation(IndexPath(0, 2)) == SourceLocation(file: "u.yaml", line: 3, column: 23))
+        #expect(ds.document.locationsLookedUp == 1)
+    }
+
     @Test func commitDeleteThroughTheDataSource() throws {
         let (t, ds) = try table()
         _ = try t.renderText()

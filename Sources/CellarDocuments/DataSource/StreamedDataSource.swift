@@ -6,10 +6,11 @@ import CellarText
 /// big table costs the rows it shows. Edits are an overlay of indexes and
 /// added rows' values over the document's rows.
 package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHeaderFooterViews, TableViewRowData {
-    /// A row of the table as edited: one of the document's, or one added since (near a place, for errors).
+    /// A row of the table as edited: one of the document's, or one added since
+    /// (beside a document's row, where its errors are placed).
     enum EditedRow {
         case stored(Int)
-        case added(Value, near: SourceLocation?)
+        case added(Value, near: Int?)
     }
 
     package let document: StreamedDocument
@@ -221,7 +222,7 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
     /// Replaces a row's data in the overlay, keeping its table keys.
     package func setRowValue(_ value: Value, at ip: IndexPath) {
         guard let old = editedRow(ip) else { return }
-        let near = rowLocation(ip)
+        let near = placeRow(ip)
         let written: Value
         switch old {
         case .stored(let i): written = (try? document.row(i)) ?? .object([:])
@@ -231,9 +232,13 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
         _ = try? insert(.added(Self.row(written, withData: value), near: near), at: ip)
     }
 
-    package func rowLocation(_ ip: IndexPath) -> SourceLocation? {
+    /// Located only for an error: locating reads the bytes up to the row.
+    package func rowLocation(_ ip: IndexPath) -> SourceLocation? { placeRow(ip).flatMap(document.location(ofRow:)) }
+
+    /// The document's row at `ip`, or the one an added row was put beside.
+    func placeRow(_ ip: IndexPath) -> Int? {
         switch editedRow(ip) {
-        case .stored(let i)?: return document.location(ofRow: i)
+        case .stored(let i)?: return i
         case .added(_, let near)?: return near
         case nil: return nil
         }
@@ -244,7 +249,7 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
         guard ip.section >= 0, ip.section < sectionCount, ip.row >= 0, ip.row <= rowCount(inSection: ip.section)
         else { throw outOfRange(ip) }
         guard case .object = row else { throw CellarError("a row must be a mapping of keys to values") }
-        try insert(.added(row, near: rowLocation(IndexPath(ip.section, max(0, ip.row - 1)))), at: ip)
+        try insert(.added(row, near: placeRow(IndexPath(ip.section, max(0, ip.row - 1)))), at: ip)
     }
 
     func insert(_ row: EditedRow, at ip: IndexPath) throws {
