@@ -59,8 +59,7 @@ package final class StreamedDocument {
     @exclusivity(unchecked) var laterRowsStart = Int.max
     /// The later part once joined, while its segments are taken.
     var laterPart: LaterPart?
-    var laterSegments: [Segment] = []
-    /// The first of `laterSegments` not taken yet (read in place: a segment copied out retains its findings' arrays).
+    /// The first of the later part's segments not taken yet.
     var nextLaterSegment = 0
     var rowsCheckedApart = 0
     package internal(set) var loadIndexUse = LoadIndexUse.none

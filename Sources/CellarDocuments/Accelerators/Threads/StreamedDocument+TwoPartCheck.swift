@@ -142,12 +142,12 @@ extension StreamedDocument {
         if let later = laterRows {
             laterRows = nil
             laterPart = later.finished()
-            laterSegments = laterPart?.segments ?? []
             nextLaterSegment = 0
             keySets = laterPart?.keySets
         }
-        let k = nextLaterSegment
-        guard k < laterSegments.count, laterSegments[k].start == laterRowsStart else {
+        guard let part = laterPart, nextLaterSegment < part.segments.count,
+            case let segment = part.segments[nextLaterSegment], segment.start == laterRowsStart
+        else {
             laterRowsStart = Int.max
             return nil
         }
@@ -155,17 +155,16 @@ extension StreamedDocument {
         // twice, and the sets (whose count is then not the rows') settle nothing.
         if let keySets { quick.keySets?.add(keySets) }
         nextLaterSegment += 1
-        laterRowsStart = nextLaterSegment < laterSegments.count ? laterSegments[nextLaterSegment].start : Int.max
-        rowsCheckedApart += laterSegments[k].rows.count
-        if let laterPart { found.append(laterPart.document.found, rows: laterSegments[k].rows) }
+        laterRowsStart = nextLaterSegment < part.segments.count ? part.segments[nextLaterSegment].start : Int.max
+        rowsCheckedApart += segment.rows.count
+        found.append(part.document.found, rows: segment.rows)
         // The scan reads the keys between lists in pages the second thread gave back: give them back again.
-        scanBehind.passed(laterSegments[k].end)
-        return laterSegments[k].end
+        scanBehind.passed(segment.end)
+        return segment.end
     }
 
     func stopLaterRows() {
         laterPart = nil
-        laterSegments = []
         nextLaterSegment = 0
         laterRowsStart = Int.max
         guard let later = laterRows else { return }

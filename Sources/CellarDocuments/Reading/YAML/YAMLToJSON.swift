@@ -267,9 +267,10 @@ struct YAMLToJSON: ~Copyable {
         if tag == nil && (!plain || !text.isEmpty && !YAMLScalar.mayResolve(first: text[0])) {
             return JSONText.writeString(text, into: &out, words: words, readable: readable)
         }
-        // A plain scalar that resolves to nothing is its text, written from its bytes.
-        if tag == nil && !asTitle {
-            guard let resolved = YAMLScalar.resolve(text) else {
+        // A plain scalar: text that resolves to nothing is written from its bytes, and
+        // (as `NodeReader.text`) a title is the scalar's text, a null none.
+        if tag == nil {
+            guard let resolved = YAMLScalar.resolve(text), !asTitle || resolved == .null else {
                 return JSONText.writeString(text, into: &out, words: words, readable: readable)
             }
             return JSONText.write(resolved, into: &out, words: words)
