@@ -58,16 +58,8 @@ extension YAMLBlockText {
             if content - pos < indent { break }
             // A last line without its line break, or a more-indented line of a folded scalar.
             guard end < count, !folded || content - pos == indent else { throw YAMLBlockScanner.Declined() }
-            if wrote {
-                let breaks = folded ? emptyLines : emptyLines + 1
-                if breaks == 0 {
-                    out.append(UInt8(ascii: " "))
-                } else {
-                    out.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: breaks))
-                }
-            } else {
-                out.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: emptyLines))
-            }
+            // Folded, lines written are joined by a space; literal, by their own line break too.
+            out.appendFold(lineFeeds: wrote && !folded ? emptyLines + 1 : emptyLines, orSpace: wrote)
             out.append(contentsOf: slice(pos + indent, end - pos - indent))
             wrote = true
             emptyLines = 0

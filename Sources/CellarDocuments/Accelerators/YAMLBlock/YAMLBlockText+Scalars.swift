@@ -39,7 +39,10 @@ extension YAMLBlockText {
                         scratch.removeSubrange(start...)
                         return try goingOn(at: open, end: end, flow: flow, next: &next, past: parent, into: &scratch)
                     }
-                    run = try decodeEscape(at: i, end: end, into: &scratch)
+                    guard let after = YAMLQuoted.escape(bytes, at: i, end: end, into: &scratch) else {
+                        throw YAMLBlockScanner.Declined()
+                    }
+                    run = after
                 }
                 i = first(quote, escape, from: run, to: end)
                 guard i < end else {
@@ -122,14 +125,6 @@ extension YAMLBlockText {
         throw YAMLBlockScanner.Declined()
     }
 
-    /// Decodes the escape whose `\` is at `i` (`YAMLQuoted.escape`); returns where the text goes on.
-    private func decodeEscape(at i: Int, end: Int, into out: inout [UInt8]) throws -> Int {
-        guard let next = YAMLQuoted.escape(bytes, at: i, end: end, into: &out) else {
-            throw YAMLBlockScanner.Declined()
-        }
-        return next
-    }
-
     /// A plain scalar on its line: up to a `:` and a space (a key), a space
     /// and `#` (a comment) or the line's end; in a flow collection (`closer`
     /// its closing bracket), up to `,` or `closer`, declining at any other
@@ -198,11 +193,7 @@ extension YAMLBlockText {
             var last = end
             while base[last - 1] == UInt8(ascii: " ") { last -= 1 }
             if taken == start { out.append(contentsOf: firstLine) }
-            if emptyLines == 0 {
-                out.append(UInt8(ascii: " "))
-            } else {
-                out.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: emptyLines))
-            }
+            out.appendFold(lineFeeds: emptyLines, orSpace: true)
             out.append(contentsOf: slice(content, last - content))
             emptyLines = 0
             pos = next

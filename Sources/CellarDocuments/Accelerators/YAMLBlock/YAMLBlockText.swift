@@ -34,16 +34,6 @@ struct YAMLBlockText {
         UnsafeBufferPointer(start: base + start, count: length)
     }
 
-    /// Where the scanner may not read these whole lines, or nil: the first
-    /// character outside YAML text (`YAMLCharacters`), a byte order mark but where
-    /// the text starts (`first`), a tab, a carriage return but before a line feed,
-    /// or a character a YAML 1.1 reader takes for a line break (U+0085, U+2028,
-    /// U+2029) or a space (U+00A0). A line feed is never inside a UTF-8
-    /// character, so runs of lines accepted one by one are accepted as a whole.
-    static func firstDeclined(_ bytes: UnsafeBufferPointer<UInt8>, first: Bool) -> Int? {
-        YAMLCharacters.firstForbidden(bytes, markFirst: first, reader: .scanner)?.offset
-    }
-
     /// The end of the line from `start` (before its CR LF or LF) and where the
     /// next line starts; the line accepted first, with the run of lines after
     /// it. A line with a character the scanner does not read declines.
@@ -61,10 +51,16 @@ struct YAMLBlockText {
     /// unread, `YAMLFragment`) through the one ending at
     /// `offset`, and those of the next `acceptStep` bytes; the lines before
     /// one the scanner does not read, declining if that is one asked for.
+    /// It does not read the characters `YAMLCharacters.Reader.scanner` names
+    /// (a tab, a stray carriage return, YAML 1.1's other line breaks and
+    /// U+00A0). A line feed is never inside a UTF-8 character, so runs of
+    /// lines accepted one by one are accepted as a whole.
     private mutating func accept(from start: Int, through offset: Int) throws {
         let from = max(accepted, start)
         let cut = bytes.afterLineFeed(from: max(offset, from + Self.acceptStep)) ?? count
-        guard let declined = Self.firstDeclined(slice(from, cut - from), first: from == 0) else {
+        let lines = slice(from, cut - from)
+        guard let declined = YAMLCharacters.firstForbidden(lines, markFirst: from == 0, reader: .scanner)?.offset
+        else {
             accepted = cut
             return
         }

@@ -14,7 +14,7 @@ extension JSONBytes {
             var n = 0
             var i = token.range.lowerBound
             let end = token.range.upperBound
-            func hex(_ at: Int) -> UInt32 { UInt32(Self.hexQuad(bytes, at: at) ?? 0xFFFD) }
+            func hex(_ at: Int) -> UInt32 { UInt32(Self.hexNumber(bytes, at: at) ?? 0xFFFD) }
             func put(_ b: UInt8) {
                 guard n < out.count else { return }
                 out[n] = b

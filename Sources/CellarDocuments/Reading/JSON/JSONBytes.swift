@@ -267,7 +267,7 @@ struct JSONBytes {
     }
 
     mutating func hex4Digits() throws -> Int {
-        if let value = Self.hexQuad(bytes, at: pos) {
+        if let value = Self.hexNumber(bytes, at: pos) {
             pos += 4
             return value
         }
@@ -276,21 +276,14 @@ struct JSONBytes {
         throw error("expected four hex digits after \\u, found \(describeCurrent())")
     }
 
-    /// The four hex digits at `i` as a number; nil when any is none or the bytes end first.
+    /// The `digits` hex digits at `i` as a number; nil when any is none or the bytes end first.
     @inline(__always)
-    static func hexQuad(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
-        guard i >= 0, i <= bytes.count &- 4 else { return nil }
+    static func hexNumber(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, digits: Int = 4) -> Int? {
+        guard i >= 0, i <= bytes.count &- digits else { return nil }
         var value = 0
-        for k in i..<(i &+ 4) {
-            let b = bytes[k]
-            let letter = (b | 0x20) &- UInt8(ascii: "a")  // a–f and A–F as 0–5
-            if b &- UInt8(ascii: "0") < 10 {
-                value = value &<< 4 | Int(b &- UInt8(ascii: "0"))
-            } else if letter < 6 {
-                value = value &<< 4 | Int(letter &+ 10)
-            } else {
-                return nil
-            }
+        for k in i..<(i &+ digits) {
+            guard let digit = hexValue(bytes[k]) else { return nil }
+            value = value &<< 4 | digit
         }
         return value
     }

@@ -64,11 +64,7 @@ enum YAMLQuoted {
             emptyLines += 1
             i = next
         }
-        if emptyLines > 0 {
-            out.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: emptyLines))
-        } else if joining {
-            out.append(UInt8(ascii: " "))
-        }
+        out.appendFold(lineFeeds: emptyLines, orSpace: joining)
         return i
     }
 
@@ -105,19 +101,27 @@ enum YAMLQuoted {
     private static func hex(
         _ text: UnsafeBufferPointer<UInt8>, at start: Int, digits: Int, end: Int, into out: inout [UInt8]
     ) -> Int? {
-        guard start + digits <= end else { return nil }
-        var value: UInt32 = 0
-        for k in start..<(start + digits) {
-            guard let digit = JSONBytes.hexValue(text[k]) else { return nil }
-            value = value << 4 | UInt32(digit)
-        }
-        guard value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return nil }
-        append(value, into: &out)
+        guard start + digits <= end, let value = JSONBytes.hexNumber(text, at: start, digits: digits),
+            value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value)
+        else { return nil }
+        append(UInt32(value), into: &out)
         return start + digits
     }
 
     private static func append(_ scalar: UInt32, into out: inout [UInt8]) {
         // In range and not a surrogate (checked by the callers), so a Unicode.Scalar.
         if let scalar = Unicode.Scalar(scalar) { out.append(contentsOf: scalar.utf8) }
+    }
+}
+
+extension [UInt8] {
+    /// Where YAML folds lines (6.5): a line feed for each empty line between
+    /// them, else a space (`orSpace`) or nothing.
+    mutating func appendFold(lineFeeds: Int, orSpace: Bool) {
+        if lineFeeds > 0 {
+            append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: lineFeeds))
+        } else if orSpace {
+            append(UInt8(ascii: " "))
+        }
     }
 }
