@@ -236,3 +236,10 @@ import Testing
         #expect(passed == 3)
     }
 }
+
+extension QuickRowCheck {
+    /// The reuse identifier of a row that passed.
+    func identifierName(_ row: Row) -> String {
+        row.identifier >= 0 ? identifiers.name(row.identifier) : defaultCell
+    }
+}

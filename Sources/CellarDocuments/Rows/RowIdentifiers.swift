@@ -90,20 +90,10 @@ struct RowIdentifiers {
     }
 
     private static func key(_ bytes: [UInt8]) -> Key {
-        var w: [UInt64] = [0, 0]
-        var m: [UInt64] = [0, 0]
-        var q: [UInt64] = [0, 0]
-        var qm: [UInt64] = [0, 0]
         let plain = bytes.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
-        for (k, b) in (bytes + [UInt8(ascii: "\"")]).prefix(16).enumerated() {
-            if k < bytes.count {
-                w[k / 8] |= UInt64(b) << UInt64(8 * (k % 8))
-                m[k / 8] |= 0xFF << UInt64(8 * (k % 8))
-            }
-            q[k / 8] |= UInt64(b) << UInt64(8 * (k % 8))
-            qm[k / 8] |= 0xFF << UInt64(8 * (k % 8))
-        }
-        if !plain || bytes.count > 15 { (q, qm) = ([0, 0], [0, 0]) }
+        let (w, m) = ByteFlags.maskedWords(bytes, count: 2)
+        let quoted = bytes + [UInt8(ascii: "\"")]
+        let (q, qm) = plain && bytes.count <= 15 ? ByteFlags.maskedWords(quoted, count: 2) : ([0, 0], [0, 0])
         return Key(
             count: bytes.count <= 16 ? bytes.count : -1, words: (w[0], w[1]), masks: (m[0], m[1]),
             quoted: (q[0], q[1]), quotedMasks: (qm[0], qm[1]))

@@ -121,13 +121,9 @@ struct QuickRowCheck {
     let slotNames: [[UInt8]] = QuickRowCheck.nameBytes
 
     /// Each known name as three little-endian words and their byte masks (six words a name).
-    static let nameWords: [UInt64] = nameBytes.flatMap { n -> [UInt64] in
-        var w = [UInt64](repeating: 0, count: 6)
-        for b in 0..<min(24, n.count) {
-            w[b / 8] |= UInt64(n[b]) << UInt64(8 * (b % 8))
-            w[3 + b / 8] |= 0xFF << UInt64(8 * (b % 8))
-        }
-        return w
+    static let nameWords: [UInt64] = nameBytes.flatMap { n in
+        let (words, masks) = ByteFlags.maskedWords(n, count: 3)
+        return words + masks
     }
     let words: [UInt64] = QuickRowCheck.nameWords
 
@@ -184,10 +180,6 @@ struct QuickRowCheck {
         return !(builtin && builtinTrouble) && !(isDefault && detail)
     }
 
-    func identifierName(_ row: Row) -> String {
-        row.identifier >= 0 ? identifiers.name(row.identifier) : defaultCell
-    }
-
     /// A row's identifier the first time it passes, so the document notes
     /// where each first appears without a look-up per row.
     @inline(__always)
@@ -220,9 +212,9 @@ struct QuickRowCheck {
                 } else {
                     return nil
                 }
-                if c == flagColumns.selected {
+                if columnNames[c] == Self.selectedName {
                     row.selected = value
-                } else if c == flagColumns.highlighted {
+                } else if columnNames[c] == Self.highlightedName {
                     row.highlighted = value
                 }
                 if kinds[c] == .editingFlag { row.editing = true }
@@ -291,12 +283,10 @@ struct QuickRowCheck {
         return false
     }
 
-    var flagColumns: (selected: Int?, highlighted: Int?) = (nil, nil)
     /// Each column's index in `names`, or -1.
     var columnNames: [Int] = []
 
     mutating func kinds(of columns: [String]) -> [Kind] {
-        flagColumns = (columns.firstIndex(of: "selected"), columns.firstIndex(of: "highlighted"))
         columnNames = columns.map { Self.names.firstIndex(of: $0) ?? -1 }
         return columns.map(Self.kind(of:))
     }

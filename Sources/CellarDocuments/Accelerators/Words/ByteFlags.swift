@@ -8,6 +8,18 @@ enum ByteFlags {
     static let ones: UInt64 = 0x0101_0101_0101_0101
     static let highs: UInt64 = 0x8080_8080_8080_8080
 
+    /// The first `count` words' worth of `bytes` as little-endian words, and
+    /// the masks of the bytes each holds (zero past the bytes' end).
+    static func maskedWords(_ bytes: some Collection<UInt8>, count: Int) -> (words: [UInt64], masks: [UInt64]) {
+        var words = [UInt64](repeating: 0, count: count)
+        var masks = words
+        for (k, b) in bytes.prefix(8 * count).enumerated() {
+            words[k / 8] |= UInt64(b) << UInt64(8 * (k % 8))
+            masks[k / 8] |= 0xFF << UInt64(8 * (k % 8))
+        }
+        return (words, masks)
+    }
+
     /// Bytes equal to `b`.
     @inline(__always)
     static func equal(_ w: UInt64, _ b: UInt8) -> UInt64 {

@@ -126,25 +126,12 @@ struct WordScanner {
     /// `run` without the checks, for text already passed through it.
     @inline(__always)
     func find(from start: Int, _ a: UInt8, _ b: UInt8) -> Int {
-        var i = start
-        #if _endian(little)
-            let aa = ByteFlags.ones &* UInt64(a)
-            let bb = ByteFlags.ones &* UInt64(b)
-            while words && i &+ 8 <= count {
-                let w = UnsafeRawPointer(base.unsafelyUnwrapped + i).loadUnaligned(as: UInt64.self)
-                let xa = w ^ aa
-                let xb = w ^ bb
-                let flagged = (((xa &- ByteFlags.ones) & ~xa) | ((xb &- ByteFlags.ones) & ~xb)) & ByteFlags.highs
-                if flagged != 0 { return i &+ flagged.trailingZeroBitCount &>> 3 }
-                i &+= 8
-            }
-        #endif
-        while i < count {
-            let c = byte(i)
-            if c == a || c == b { return i }
-            i &+= 1
+        guard let base else { return count }
+        var i = ByteFlags.firstFlagged(base, from: start, before: count, words: words) {
+            ByteFlags.equal($0, a) | ByteFlags.equal($0, b)
         }
-        return count
+        while i < count && base[i] != a && base[i] != b { i &+= 1 }
+        return min(i, count)
     }
 
     /// The text of `range` (below `count`), which a scan through `run` found valid, checked
