@@ -122,3 +122,11 @@ import Testing
         #expect(!lua && known("keyValue")?.builtin == false)
     }
 }
+
+extension RowDecoder {
+    /// `decodedRow` with a box of its own, as the table's thread decodes a row.
+    func decodedRow(_ index: Int, builtins: inout BuiltinIdentifiers) throws -> DecodedRow {
+        var box: ParsedRowData? = nil
+        return try decodedRow(index, builtins: &builtins, measuringLabels: nil, box: &box)
+    }
+}

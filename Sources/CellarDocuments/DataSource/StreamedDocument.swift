@@ -44,7 +44,6 @@ package final class StreamedDocument {
     package internal(set) var sectionsHaveViews = false
     @exclusivity(unchecked) var found: RowFindings
     @exclusivity(unchecked) var scanBehind: DropBehind
-    @exclusivity(unchecked) var recentIdentifiers: [String] = []
     /// With `--section-by`, the last row's section value as written (see `place`), when the quick check read it.
     @exclusivity(unchecked) var lastHeaderBytes: [UInt8]?
     package internal(set) var registrations: [TableDocument.Registration] = []

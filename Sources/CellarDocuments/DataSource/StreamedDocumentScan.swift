@@ -73,12 +73,7 @@ extension StreamedDocument {
         let index = place(at: offset, selected: a.selected, highlighted: a.highlighted) { header }
         if let h = a.height { found.declaredHeights.record(h, row: index) }
         if a.editing { found.editingRows.insert(index) }
-        // Rows mostly repeat a few identifiers: those are compared, not hashed.
-        if !recentIdentifiers.contains(a.identifier) {
-            if found.identifiers[a.identifier] == nil { found.identifiers[a.identifier] = offset }
-            if recentIdentifiers.count >= 8 { recentIdentifiers.removeFirst() }
-            recentIdentifiers.append(a.identifier)
-        }
+        if found.identifiers[a.identifier] == nil { found.identifiers[a.identifier] = offset }
     }
 
     /// `header` is read only with `--section-by`.

@@ -64,22 +64,23 @@ enum RowCheck {
         return a
     }
 
+    /// Why `v`, none of `names`, is not a value of `key`.
+    static func notAChoice(_ key: String, _ v: Value, among names: [String]) -> String {
+        guard let s = scalarText(v) else { return "\(key) must be one of \(names.joined(separator: ", "))" }
+        return "\(key): " + Suggest.unknown("value", s, among: names)
+    }
+
     static let stateKeys = TableSchema.row.filter { $0.role == .state }.map(\.name)
 
     /// Checks one of `TableSchema.editingRowKeys` in the YAML reader's words (`NodeReader.row`).
     static func checkEditingKey(_ key: String, _ v: Value, defaultCell: String) throws(RowProblem) {
-        func choice(_ names: [String]) throws(RowProblem) {
-            guard let s = scalarText(v) else {
-                throw RowProblem(keyPath: [key], message: "\(key) must be one of \(names.joined(separator: ", "))")
-            }
-            guard names.contains(s) else {
-                throw RowProblem(keyPath: [key], message: "\(key): " + Suggest.unknown("value", s, among: names))
-            }
-        }
         switch TableSchema.rowKey(key)?.type {
         case .flag?:
             guard case .bool = v else { throw RowProblem(keyPath: [key], message: "\(key) must be true or false") }
-        case .choice(let names)?: try choice(names)
+        case .choice(let names)?:
+            guard let s = scalarText(v), names.contains(s) else {
+                throw RowProblem(keyPath: [key], message: notAChoice(key, v, among: names))
+            }
         case .background?:
             do { _ = try BackgroundConfiguration.parse(v, key: key) } catch let e as RowDataError {
                 let unknown = e.keyPath.count == 2 && !BackgroundConfiguration.documentKeys.contains(e.keyPath[1])

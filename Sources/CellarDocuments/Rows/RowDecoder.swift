@@ -81,13 +81,6 @@ struct RowDecoder: Sendable {
     /// configure), else as its style sees it. A parsed row takes `box`,
     /// leaving nil (`DecodedRow.init(parsed:…)`).
     func decodedRow(
-        _ index: Int, builtins: inout BuiltinIdentifiers, measuringLabels ambiguousWide: Bool? = nil
-    ) throws -> DecodedRow {
-        var box: ParsedRowData? = nil
-        return try decodedRow(index, builtins: &builtins, measuringLabels: ambiguousWide, box: &box)
-    }
-
-    func decodedRow(
         _ index: Int, builtins: inout BuiltinIdentifiers, measuringLabels ambiguousWide: Bool?,
         box: inout ParsedRowData?
     ) throws -> DecodedRow {

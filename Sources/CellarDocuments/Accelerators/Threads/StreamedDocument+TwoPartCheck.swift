@@ -71,7 +71,7 @@ extension StreamedDocument {
 
     private func startLater(_ buffer: UnsafeBufferPointer<UInt8>, minimumBytes: Int) -> LaterPart? {
         guard buffer.count >= max(1, minimumBytes), WorkerThread.hasSecondCore,
-            let line = Self.lineStart(after: buffer.count / 2, in: buffer)
+            let line = buffer.afterLineFeed(from: buffer.count / 2), line < buffer.count
         else { return nil }
         var start = line
         if format != .csv && format != .tsv {
@@ -222,12 +222,6 @@ extension StreamedDocument {
             try j.expect(UInt8(ascii: ","), "a comma between rows")
             j.skipSpace()
         }
-    }
-
-    /// The offset after the first line break at or after `offset`, if before the last byte.
-    private static func lineStart(after offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let split = buffer.afterLineFeed(from: offset), split < buffer.count else { return nil }
-        return split
     }
 
     /// Adds the rows `later` checked, which follow this document's (a JSON table's go to the section being read).

@@ -193,14 +193,8 @@ extension StreamedDocument {
 
     func choice<E: RawRepresentable & CaseIterable>(_ v: Value, _: E.Type, _ key: String, at: Int) throws -> E
     where E.RawValue == String {
-        let names = E.allCases.map(\.rawValue)
-        guard let s = RowCheck.scalarText(v) else {
-            throw ByteError(offset: at, message: "\(key) must be one of \(names.joined(separator: ", "))")
-        }
-        guard let e = E(rawValue: s) else {
-            throw ByteError(offset: at, message: "\(key): " + Suggest.unknown("value", s, among: names))
-        }
-        return e
+        if let s = RowCheck.scalarText(v), let e = E(rawValue: s) { return e }
+        throw ByteError(offset: at, message: RowCheck.notAChoice(key, v, among: E.allCases.map(\.rawValue)))
     }
 
     /// Each member's value is left for `body`; keys may not repeat.
