@@ -34,7 +34,9 @@ package final class WorkerThread: @unchecked Sendable {
     /// Whether a second thread can run beside the caller's (more than one
     /// processor online, and accelerators on: every second thread is one,
     /// see `Accelerators`): the threads above start only when it can.
-    package static var hasSecondCore: Bool { Accelerators.enabled && sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 }
+    /// Asked once a process: glibc reads `/sys` for each `sysconf` of it, and
+    /// a table without a second thread asks again at every row.
+    package static let hasSecondCore: Bool = Accelerators.enabled && sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
 
     /// Whether the thread was started and not yet stopped.
     package var isRunning: Bool { thread != nil }
