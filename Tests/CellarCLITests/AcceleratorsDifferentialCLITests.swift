@@ -1,4 +1,5 @@
 import CellarTestSupport
+import CellarText
 import Foundation
 import Testing
 
@@ -18,15 +19,16 @@ import Testing
             .sorted().map { directory + "/" + $0 }
     }
 
-    /// Runs `arguments` both ways in `directory`; they must agree (and
-    /// succeed, with `succeeds`: a table that fails compares only its error).
+    /// Runs `arguments` both ways in `directory` (the plain way: `plainEnvironment` added); they
+    /// must agree (and succeed, with `succeeds`: a table that fails compares only its error).
     func expectSame(
         _ arguments: [String], in directory: String = root, environment: [String: String?] = [:],
-        succeeds: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+        plainEnvironment: [String: String?] = off, succeeds: Bool = false,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let fast = try CellarCLI.run(arguments, in: directory, environment: environment)
         let plain = try CellarCLI.run(
-            arguments, in: directory, environment: environment.merging(Self.off) { $1 })
+            arguments, in: directory, environment: environment.merging(plainEnvironment) { $1 })
         if succeeds { #expect(fast.status == 0, "\(arguments): \(fast.stderr)", sourceLocation: sourceLocation) }
         #expect(fast.status == plain.status, "\(arguments)", sourceLocation: sourceLocation)
         #expect(fast.stdout == plain.stdout, "\(arguments)", sourceLocation: sourceLocation)
@@ -105,6 +107,29 @@ import Testing
     /// that every style the accessories and selections draw with is met.
     @Test func mixedTablesDrawTheSameThroughEveryFastPath() throws {
         let dir = try ScratchDirectory()
+        try Self.writeMixedTables(in: dir)
+        try expectSameThroughEveryFastPath(["m.json", "m.yaml", "m.csv"], in: dir, extra: ["--section-by", "group"])
+    }
+
+    /// Each of the documents' accelerators turned off alone
+    /// (`CELLAR_ACCELERATORS=-name`), the others on: a mix that neither all
+    /// on nor all off meets, which the bench measures (`--without`).
+    @Test(arguments: Accelerators.Name.allCases)
+    func eachAcceleratorOffAloneDrawsTheSame(name: Accelerators.Name) throws {
+        let dir = try ScratchDirectory()
+        try Self.writeMixedTables(in: dir)
+        let cache: [String: String?] = ["CELLAR_CACHE_DIR": dir.path + "/cache", "CELLAR_LOAD_INDEX_MIN_SIZE": "0"]
+        for file in ["m.json", "m.yaml", "m.csv"] {
+            let grouped = file.hasSuffix(".csv") ? ["--section-by", "group"] : []
+            // The first run writes the load index, which the second reads (but without it).
+            try expectSame(
+                ["render", file, "--width", "50", "--color", "never"] + grouped, in: dir.path, environment: cache,
+                plainEnvironment: ["CELLAR_ACCELERATORS": "-" + name.rawValue], succeeds: true)
+        }
+    }
+
+    /// `m.json`, `m.yaml` and `m.csv`: 12,000 rows in sections of 500, as `Scripts/bench cli`'s mixed shape.
+    static func writeMixedTables(in dir: ScratchDirectory) throws {
         let accessories = ["disclosureIndicator", "checkmark", "detailButton", "detailDisclosureButton", "none"]
         func row(_ i: Int) -> String {
             let kind = ["default", "subtitle", "value1", "value2"][i % 4]
@@ -147,7 +172,6 @@ import Testing
         try dir.write(
             "m.csv",
             "group,cell,text,secondaryText,image,accessory,selected,height\n" + csv.joined(separator: "\n") + "\n")
-        try expectSameThroughEveryFastPath(["m.json", "m.yaml", "m.csv"], in: dir, extra: ["--section-by", "group"])
     }
 
     /// Each file rendered whole (twice: the first run writes the load

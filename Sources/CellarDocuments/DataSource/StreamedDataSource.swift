@@ -31,6 +31,8 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
     @exclusivity(unchecked) private var lastCellRow = -1
     /// Off with the accelerators (or by a test): every height finds its row.
     @exclusivity(unchecked) package var remembersLastCell = Accelerators.enabled
+    /// Whether a long table read in order is decoded ahead on a second thread (`RowPrefetch`).
+    private let decodesAhead = Accelerators.enabled(.prefetch)
 
     /// A document of this many rows read in order is decoded ahead on a second thread (`RowPrefetch`).
     package var threadMinimumRows = 10_000
@@ -87,7 +89,7 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
         lastStoredRow = i
         if rowsInOrder > 0 { decodeBehind.passed(document.found.rowOffsets[i]) }
         // A short run in order is a viewport's; a long table read in order is worth a thread.
-        if rowsInOrder >= min(32, threadMinimumRows), document.rowCount >= threadMinimumRows,
+        if decodesAhead, rowsInOrder >= min(32, threadMinimumRows), document.rowCount >= threadMinimumRows,
             i + 1 < document.rowCount, WorkerThread.hasSecondCore
         {
             let builtins = BuiltinIdentifiers(table.registry, defaultCell: document.options.cell)

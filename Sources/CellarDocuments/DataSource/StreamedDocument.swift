@@ -184,7 +184,7 @@ package final class StreamedDocument {
     /// and the first that fails named (accelerators off: every row decoded, the plain twin).
     /// CSV and TSV check their header once.
     func checkRowKeys(
-        against registry: Registry, quick: Bool = Accelerators.enabled, from firstRow: Int = 0,
+        against registry: Registry, quick: Bool = Accelerators.enabled(.quickCheck), from firstRow: Int = 0,
         before limit: Int = Int.max
     ) throws {
         guard found.identifiers.keys.contains(where: { registry.style(for: $0)?.rowKeys != nil }) else { return }

@@ -67,9 +67,9 @@ struct BuiltinIdentifiers: Sendable {
     /// is reused from row to row (`RowDecoder.builtinRow`), not allocated for each.
     var recordFields: [DelimitedRecords.Field] = []
     /// The mappings and lists of the rows read so far, as decoded (`JSONBytes.builtinRow`).
-    var recent = RecentValues<JSONBytes.BuiltinKey, Value>(enabled: Accelerators.enabled)
+    var recent = RecentValues<JSONBytes.BuiltinKey, Value>(enabled: Accelerators.enabled(.recentValues))
     /// The cell keys of the rows read so far (`RowDecoder.builtinRow`).
-    var recentCellKeys = RecentCellRowKeys(enabled: Accelerators.enabled)
+    var recentCellKeys = RecentCellRowKeys(enabled: Accelerators.enabled(.recentValues))
 
     /// An identifier decided, with its bytes (a row's `cell` is matched against them, no `String` made).
     private struct Known {

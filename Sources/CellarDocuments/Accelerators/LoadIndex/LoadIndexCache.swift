@@ -36,7 +36,7 @@ public struct LoadIndexCache: Sendable {
     /// the size from which files get an index, for tests and measurements.
     /// None with accelerators off (`Accelerators`): the index is one.
     public static func fromEnvironment(_ variable: (String) -> String? = Self.variable) -> LoadIndexCache? {
-        guard Accelerators.enabled, let directory = directory(variable) else { return nil }
+        guard Accelerators.enabled(.loadIndex), let directory = directory(variable) else { return nil }
         var cache = LoadIndexCache(directory: directory)
         if let text = variable("CELLAR_LOAD_INDEX_MIN_SIZE"), let n = text == "0" ? 0 : InputFile.parseSize(text) {
             cache.minimumSize = n

@@ -57,8 +57,8 @@ struct QuickRowCheck {
     static let nameKinds: [Kind] = names.map(kind(of:))
     /// Kept by each check, so no static's once-check per key.
     let knownKinds: [Kind] = QuickRowCheck.nameKinds
-    /// `Accelerators.enabled` (off, every row takes the full check), kept so as not to be read per row.
-    let enabled = Accelerators.enabled
+    /// `Accelerators.enabled(.quickCheck)` (off, every row takes the full check), kept so as not to be read per row.
+    let enabled = Accelerators.enabled(.quickCheck)
     static let nameChoices: [[[UInt8]]] = TableSchema.row.map { key in
         guard case .choice(let names) = key.type else { return [] }
         return names.map { Array($0.utf8) }
@@ -84,7 +84,7 @@ struct QuickRowCheck {
     var keySets: RowKeySets?
     let defaultIndex: Int
     /// Whether each key took the mappings and lists met so far.
-    var recent = RecentValues<Int, Bool>(enabled: Accelerators.enabled)
+    var recent = RecentValues<Int, Bool>(enabled: Accelerators.enabled(.recentValues))
     /// Mappings and lists decoded, not found in `recent`: what a check that
     /// spans a document's sections learns once (`StreamedDocument.scanDocument`).
     var valuesDecoded = 0

@@ -1,3 +1,5 @@
+import CellarText
+
 /// The gaps between a JSON row's values as the last rows wrote them
 /// (`{"cell": `, `, "text": `…), matched in a few word compares: rows mostly
 /// repeat one shape. Gap `k` runs from where member `k` begins (the `{`, or
@@ -72,7 +74,7 @@ struct RowShape<Name: Sendable>: Sendable {
     /// the rows' gaps are known it is rarely called, and the readers' loops run leaner without it.
     @inline(never)
     mutating func record(_ k: Int, _ scanner: WordScanner, gap: Range<Int>, key: Range<Int>, name: Name) {
-        guard k <= gaps.count, k < Self.maximumGaps, !gap.isEmpty, gap.count <= Self.maximumLength,
+        guard rowShapesKept, k <= gaps.count, k < Self.maximumGaps, !gap.isEmpty, gap.count <= Self.maximumLength,
             let p0 = gapWord(scanner, gap, 0), let p1 = gapWord(scanner, gap, 1), let p2 = gapWord(scanner, gap, 2),
             let p3 = gapWord(scanner, gap, 3)
         else { return }
@@ -96,6 +98,10 @@ struct RowShape<Name: Sendable>: Sendable {
         retired.append(g)
     }
 }
+
+/// False: no gap is kept, so none matches (`Accelerators.Name.rowShapes`). A global, not a
+/// stored property: the shape is copied with its reader, and `record` is rarely called.
+private let rowShapesKept = Accelerators.enabled(.rowShapes)
 
 /// Word `i` of `gap` and the mask of its bytes (none past the gap, zero past its end); nil when the
 /// scanner has no word there. No array: rows of varying keys record gaps often.

@@ -21,7 +21,7 @@ struct RecentValues<Key: Equatable & Sendable, Outcome: Sendable>: Sendable {
     static var longest: Int { 256 }
 
     private var entries = FewKept<Entry>(capacity: Self.capacity)
-    /// False: every value is read in full (`Accelerators.enabled`).
+    /// False: every value is read in full (`Accelerators.enabled(.recentValues)`).
     let enabled: Bool
 
     init(enabled: Bool) { self.enabled = enabled }

@@ -70,7 +70,7 @@ extension StreamedDocument {
     }
 
     private func startLater(_ buffer: UnsafeBufferPointer<UInt8>, minimumBytes: Int) -> LaterPart? {
-        guard buffer.count >= max(1, minimumBytes), WorkerThread.hasSecondCore,
+        guard buffer.count >= max(1, minimumBytes), WorkerThread.hasSecondCore, Accelerators.enabled(.twoPartCheck),
             let line = buffer.afterLineFeed(from: buffer.count / 2), line < buffer.count
         else { return nil }
         var start = line

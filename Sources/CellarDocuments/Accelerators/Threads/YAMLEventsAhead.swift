@@ -22,7 +22,9 @@ struct YAMLEventsAhead: ~Copyable {
         _ yaml: UnsafeBufferPointer<UInt8>, path: String, minimumBytes: Int = Self.minimumBytes,
         dropping behind: DropBehind? = nil, scanning: Bool = false
     ) {
-        guard yaml.count >= minimumBytes, WorkerThread.hasSecondCore else { return nil }
+        guard yaml.count >= minimumBytes, WorkerThread.hasSecondCore, Accelerators.enabled(.yamlAhead) else {
+            return nil
+        }
         let queue = self.queue
         let text = Text(bytes: yaml)
         guard queue.start({ Self.read(text.bytes, path: path, dropping: behind, scanning: scanning, into: queue) })

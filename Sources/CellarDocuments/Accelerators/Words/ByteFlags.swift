@@ -46,7 +46,7 @@ enum ByteFlags {
     }
 
     /// The first byte from `i` that `flags` names, a word at a time; the last
-    /// short word, and without `words` (`Accelerators.enabled`, read once by the caller's
+    /// short word, and without `words` (`WordScanner.wordsByDefault`, read once by the caller's
     /// owner: reading it is a call) everything, is the caller's byte loop.
     @inline(__always)
     static func firstFlagged(

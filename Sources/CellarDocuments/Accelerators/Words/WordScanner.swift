@@ -12,10 +12,13 @@ import CellarText
 struct WordScanner {
     private let base: UnsafePointer<UInt8>?
     let count: Int
-    /// `Accelerators.enabled`, read once by whoever makes the scanner (a row's decoder, once a render).
+    /// `wordsByDefault`, read once by whoever makes the scanner (a row's decoder, once a render).
     let words: Bool
 
-    init(_ buffer: UnsafeBufferPointer<UInt8>, words: Bool = Accelerators.enabled) {
+    /// Whether scans go a word at a time unless told otherwise: accelerators on, `words` among them.
+    static let wordsByDefault = Accelerators.enabled(.words)
+
+    init(_ buffer: UnsafeBufferPointer<UInt8>, words: Bool = wordsByDefault) {
         base = buffer.baseAddress
         count = buffer.count
         self.words = words

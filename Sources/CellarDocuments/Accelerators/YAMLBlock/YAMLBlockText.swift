@@ -12,7 +12,7 @@ import CellarText
 struct YAMLBlockText {
     let base: UnsafePointer<UInt8>
     let count: Int
-    let words = Accelerators.enabled
+    let words = WordScanner.wordsByDefault
     /// The bytes before this are whole lines the scanner may read (`firstDeclined`).
     private var accepted = 0
     /// Lines are accepted in runs about this long, just before they are read: the

@@ -9,8 +9,8 @@ struct DelimitedRecords {
     let quoting: Bool
     let words: WordScanner
 
-    /// `accelerated`: `Accelerators.enabled`, read once by the owner (a row's decoder, a scan).
-    init(_ bytes: UnsafeBufferPointer<UInt8>, format: InputFormat, accelerated: Bool = Accelerators.enabled) {
+    /// `accelerated`: `WordScanner.wordsByDefault`, read once by the owner (a row's decoder, a scan).
+    init(_ bytes: UnsafeBufferPointer<UInt8>, format: InputFormat, accelerated: Bool = WordScanner.wordsByDefault) {
         self.bytes = bytes
         separator = format == .tsv ? 0x09 : UInt8(ascii: ",")
         quoting = format != .tsv

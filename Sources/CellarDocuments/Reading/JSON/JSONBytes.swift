@@ -22,7 +22,7 @@ struct JSONBytes {
 
     init(
         _ bytes: UnsafeBufferPointer<UInt8>, at pos: Int = 0, yamlForm: Bool = false,
-        accelerated: Bool = Accelerators.enabled
+        accelerated: Bool = WordScanner.wordsByDefault
     ) {
         self.bytes = bytes
         words = WordScanner(bytes, words: accelerated)

@@ -3,7 +3,7 @@ import Cellar
 /// Values written as compact JSON, for the JSON form of a YAML document.
 enum JSONText {
     /// Checked UTF-8 as a JSON string: quotes, backslashes and control characters escaped;
-    /// `words`: `Accelerators.enabled`. `readable`: bytes of the same buffer that follow the
+    /// `words`: `WordScanner.wordsByDefault`. `readable`: bytes of the same buffer that follow the
     /// text, so a short text (keys and values mostly are) is tested and copied as one word.
     static func writeString(
         _ text: UnsafeBufferPointer<UInt8>, into out: inout JSONFormBuffer, words: Bool, readable: Int = 0

@@ -48,7 +48,7 @@ struct YAMLToJSON: ~Copyable {
     var behind: DropBehind?
     let path: String
     private let input: UnsafeBufferPointer<UInt8>
-    private let words = Accelerators.enabled
+    private let words = WordScanner.wordsByDefault
     var readsTitles = true
 
     static let pieceSize = 256 << 10
@@ -65,7 +65,7 @@ struct YAMLToJSON: ~Copyable {
     /// or one its disk refuses) up to `heldLimit` bytes of YAML.
     static func convert(
         _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind? = nil, titles: Bool = true,
-        aheadFrom minimumBytes: Int = YAMLEventsAhead.minimumBytes, scanning: Bool = Accelerators.enabled,
+        aheadFrom minimumBytes: Int = YAMLEventsAhead.minimumBytes, scanning: Bool = Accelerators.enabled(.yamlScanner),
         spool: JSONFormSpool? = nil, heldLimit: Int = .max
     ) throws -> DocumentBytes {
         func form(_ spool: JSONFormSpool?) throws -> DocumentBytes {
