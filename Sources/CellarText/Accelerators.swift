@@ -23,8 +23,10 @@ public enum Accelerators {
     /// The environment variable that turns every accelerator off (`off`), or some (`-name,…`).
     public static let variable = "CELLAR_ACCELERATORS"
 
-    /// The accelerators that can be turned off alone (the documents').
+    /// The accelerators that can be turned off alone: the documents', and the second core.
     public enum Name: String, CaseIterable, Sendable {
+        /// Every second thread (`WorkerThread.hasSecondCore`), as on a machine with one processor.
+        case secondCore = "second-core"
         /// Rows decoded ahead on a second thread while the table draws (`RowPrefetch`).
         case prefetch
         /// What a load's check found, kept for the next load of the same file (`LoadIndexCache`).

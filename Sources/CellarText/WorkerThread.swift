@@ -32,11 +32,12 @@ package final class WorkerThread: @unchecked Sendable {
     }
 
     /// Whether a second thread can run beside the caller's (more than one
-    /// processor online, and accelerators on: every second thread is one,
-    /// see `Accelerators`): the threads above start only when it can.
+    /// processor online, and accelerators on, `second-core` among them: every
+    /// second thread is one, see `Accelerators`): the threads above start only when it can.
     /// Asked once a process: glibc reads `/sys` for each `sysconf` of it, and
     /// a table without a second thread asks again at every row.
-    package static let hasSecondCore: Bool = Accelerators.enabled && sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
+    package static let hasSecondCore: Bool =
+        Accelerators.enabled(.secondCore) && sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
 
     /// Whether the thread was started and not yet stopped.
     package var isRunning: Bool { thread != nil }
