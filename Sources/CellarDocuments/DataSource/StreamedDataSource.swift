@@ -31,8 +31,9 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
     @exclusivity(unchecked) private var lastCellRow = -1
     /// Off with the accelerators (or by a test): every height finds its row.
     @exclusivity(unchecked) package var remembersLastCell = Accelerators.enabled
-    /// Whether a long table read in order is decoded ahead on a second thread (`RowPrefetch`).
-    private let decodesAhead = Accelerators.enabled(.prefetch)
+    /// Whether a long table read in order is decoded ahead on a second thread (`RowPrefetch`):
+    /// settled once, as the rows are many and the answer never changes.
+    private let decodesAhead = Accelerators.enabled(.prefetch) && WorkerThread.hasSecondCore
 
     /// A document of this many rows read in order is decoded ahead on a second thread (`RowPrefetch`).
     package var threadMinimumRows = 10_000
@@ -90,7 +91,7 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
         if rowsInOrder > 0 { decodeBehind.passed(document.found.rowOffsets[i]) }
         // A short run in order is a viewport's; a long table read in order is worth a thread.
         if decodesAhead, rowsInOrder >= min(32, threadMinimumRows), document.rowCount >= threadMinimumRows,
-            i + 1 < document.rowCount, WorkerThread.hasSecondCore
+            i + 1 < document.rowCount
         {
             let builtins = BuiltinIdentifiers(table.registry, defaultCell: document.options.cell)
             prefetch = RowPrefetch(

@@ -13,7 +13,6 @@ struct RowDecoder: Sendable {
     let columnKeys: [JSONBytes.BuiltinKey]
     /// Read once, not per row.
     let accelerated = Accelerators.enabled
-    let words = WordScanner.wordsByDefault
 
     init(format: InputFormat, bytes: DocumentBytes, rowOffsets: RowOffsets, columns: [String]) {
         self.format = format
@@ -142,7 +141,7 @@ struct RowDecoder: Sendable {
         return try bytes.withUnsafeBufferPointer { buffer in
             switch format {
             case .csv, .tsv:
-                let records = DelimitedRecords(buffer, format: format, accelerated: words)
+                let records = DelimitedRecords(buffer, format: format)
                 // Read into a local, handed on without a retain (an `inout`'s array is retained around the call).
                 var own: [DelimitedRecords.Field] = []
                 swap(&own, &fields)
@@ -152,7 +151,7 @@ struct RowDecoder: Sendable {
                 _ = try records.record(at: offset, into: &own)
                 return try delimited(records, own)
             default:
-                var j = JSONBytes(buffer, at: offset, yamlForm: format == .yaml, accelerated: words)
+                var j = JSONBytes(buffer, at: offset, yamlForm: format == .yaml)
                 return try json(&j)
             }
         }
