@@ -23,7 +23,7 @@ public enum Accelerators {
     /// The environment variable that turns every accelerator off (`off`), or some (`-name,…`).
     public static let variable = "CELLAR_ACCELERATORS"
 
-    /// The accelerators that can be turned off alone: the documents', and the second core.
+    /// The accelerators that can be turned off alone: the documents', the second core and the quick exit.
     public enum Name: String, CaseIterable, Sendable {
         /// Every second thread (`WorkerThread.hasSecondCore`), as on a machine with one processor.
         case secondCore = "second-core"
@@ -46,6 +46,9 @@ public enum Accelerators {
         case yamlScanner = "yaml-scanner"
         /// A YAML text's events read on a second thread (`YAMLEventsAhead`).
         case yamlAhead = "yaml-ahead"
+        /// A render's process ends once its output is written, its memory left to the kernel
+        /// whole instead of freed object by object (`cellar render`).
+        case quickExit = "quick-exit"
     }
 
     /// What a value of the variable says: whether any accelerator runs, and those turned off alone.

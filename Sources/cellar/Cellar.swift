@@ -109,4 +109,4 @@ struct CellarCommand: ParsableCommand {
 }
 
 /// The C library's `exit`, which a command's own `exit(withError:)` hides inside its type.
-private func exitProcess(_ status: Int32) -> Never { exit(status) }
+func exitProcess(_ status: Int32) -> Never { exit(status) }

@@ -131,6 +131,9 @@ struct RenderCommand: ParsableCommand {
         }
         try out.commit()
         if stats { for line in statistics.lines { Terminal.printError(line) } }
+        // All is written. A document of many sections is many small allocations (titles, heights,
+        // section records), which freeing one by one takes a while; the kernel takes the memory back whole.
+        if Accelerators.enabled(.quickExit) { exitProcess(0) }
     }
 
     /// `CELLAR_SHARED_RUN_ITEMS` (1 to 1,048,576): the items in one run of a
