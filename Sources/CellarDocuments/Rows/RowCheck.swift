@@ -1,12 +1,6 @@
 import Cellar
 import CellarText
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// What is wrong with a decoded row, and where inside it (a key path the format's reader locates).
 struct RowProblem: Error {
     var keyPath: [String]
@@ -179,22 +173,8 @@ struct StyleRow: Sendable {
         return key.withUTF8 { isTableKey(utf8: $0) }
     }
 
-    static func isTableKey(utf8 key: UnsafeBufferPointer<UInt8>) -> Bool {
-        // Asked for every key of every row drawn: the length rules out most.
-        let byLength = tableKeysByLength
-        guard key.count < byLength.count, let k = key.baseAddress else { return false }
-        for name in byLength[key.count] {
-            if name.withUnsafeBytes({ n in n.baseAddress.map { memcmp($0, k, key.count) == 0 } ?? false }) {
-                return true
-            }
-        }
-        return false
-    }
+    /// Asked for every key of every row drawn: the length rules out most.
+    static func isTableKey(utf8 key: UnsafeBufferPointer<UInt8>) -> Bool { tableKeys.contains(key) }
 
-    private static let tableKeysByLength: [[[UInt8]]] = {
-        let keys = TableSchema.tableRowKeys.map { Array($0.utf8) }
-        var out = [[[UInt8]]](repeating: [], count: (keys.map(\.count).max() ?? 0) + 1)
-        for k in keys { out[k.count].append(k) }
-        return out
-    }()
+    private static let tableKeys = NamesByLength(TableSchema.tableRowKeys)
 }

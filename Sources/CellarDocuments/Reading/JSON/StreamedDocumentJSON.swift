@@ -197,6 +197,9 @@ extension StreamedDocument {
         throw ByteError(offset: at, message: RowCheck.notAChoice(key, v, among: E.allCases.map(\.rawValue)))
     }
 
+    /// The keys of a document and its sections, found by their bytes: one of these is not made again.
+    static let structureKeys = NamesByLength((TableSchema.document + TableSchema.section).map(\.name))
+
     /// Each member's value is left for `body`; keys may not repeat.
     func members(
         _ j: inout JSONBytes, what: String, depth: Int = 0,
@@ -218,7 +221,9 @@ extension StreamedDocument {
                 throw j.error("expected a key in double quotes, found \(j.describeCurrent())")
             }
             let keyStart = j.pos
-            let key = j.decode(try j.string())
+            let token = try j.string()
+            let known = token.escaped ? nil : j.withText(of: token, Self.structureKeys.name)
+            let key = known ?? j.decode(token)
             guard seen.insert(key) else {
                 throw ByteError(offset: keyStart, message: "duplicate key '\(Sanitizer.excerpt(key))'")
             }
