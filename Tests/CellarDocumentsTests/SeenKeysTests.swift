@@ -32,3 +32,31 @@ import Testing
         }
     }
 }
+
+/// Names found by their bytes (`NamesByLength`): each name is itself, and
+/// bytes of another length, another spelling or an escape are none of them.
+@Suite struct NamesByLengthTests {
+    @Test func eachNameIsFoundAndNothingElse() {
+        let names = ["rows", "cell", "header", "footer", "indexTitle", "x"]
+        let table = NamesByLength(names)
+        func find(_ text: String) -> String? { Array(text.utf8).withUnsafeBufferPointer { table.name($0) } }
+        for name in names { #expect(find(name) == name) }
+        for other in ["", "row", "rowss", "Rows", "headerView", "cel\u{6C}", "indexTitles", "\\u0078", "xx"]
+        where !names.contains(other) {
+            #expect(find(other) == nil, "\(other)")
+        }
+        #expect(Array("footer".utf8).withUnsafeBufferPointer { table.contains($0) })
+        #expect(!Array("footers".utf8).withUnsafeBufferPointer { table.contains($0) })
+    }
+
+    @Test func escapedSectionKeysAreTheirTextAndStillRepeat() throws {
+        // An escaped key is decoded, not looked up by its bytes: it is the same key and its repeat is found.
+        let text = #"{"sections": [{"\u0068eader": "A", "rows": [{"text": "r"}]}]}"#
+        let doc = try StreamedDocument.load(DocumentInput(path: "t.json", bytes: Array(text.utf8), format: .json))
+        #expect(doc.sections.first?.header == "A")
+        let twice = #"{"sections": [{"header": "A", "rows": [], "\u0068eader": "B"}]}"#
+        #expect(throws: (any Error).self) {
+            try StreamedDocument.load(DocumentInput(path: "t.json", bytes: Array(twice.utf8), format: .json))
+        }
+    }
+}
