@@ -228,6 +228,17 @@ import Testing
         #expect(two.rowsCheckedApart >= 900)
     }
 
+    /// Where the second thread starts follows the sections: this thread walks
+    /// every later section and takes its rows, so with short sections the second
+    /// checks more than half the rows; with one long section, about half.
+    @Test func theSecondThreadTakesMoreRowsWhenSectionsAreShort() throws {
+        let (_, long) = try Self.scannedBothWays(Self.table(sections: 1, rows: 3_000))
+        let (oneShort, short) = try Self.scannedBothWays(Self.table(sections: 300, rows: 10))
+        Self.expectSame(oneShort, short)
+        #expect((1_350...1_650).contains(long.rowsCheckedApart), "\(long.rowsCheckedApart) of 3,000 rows checked apart")
+        #expect(short.rowsCheckedApart > 1_750, "\(short.rowsCheckedApart) of 3,000 rows checked apart")
+    }
+
     /// Rows over several lines: the line near the middle may start inside a
     /// row; whatever the second thread made of it, the table is the same.
     @Test func aTableOfRowsOverSeveralLinesIsTheSame() throws {

@@ -56,6 +56,9 @@ package final class StreamedDocument {
     /// Rows checked on a second thread (`StreamedDocument+TwoPartCheck`), taken when the scan reaches `laterRowsStart`.
     var laterRows: LaterPart?
     @exclusivity(unchecked) var laterRowsStart = Int.max
+    /// Where the scan starts the later part (`startDueLaterRows`), and the size it needs.
+    @exclusivity(unchecked) var laterRowsDue = Int.max
+    var laterRowsMinimumBytes = 0
     /// The later part once joined, while its segments are taken.
     var laterPart: LaterPart?
     /// The first of the later part's segments not taken yet.

@@ -69,9 +69,11 @@ extension StreamedDocument {
         let rows: Range<Int>
     }
 
-    private func startLater(_ buffer: UnsafeBufferPointer<UInt8>, minimumBytes: Int) -> LaterPart? {
+    private func startLater(_ buffer: UnsafeBufferPointer<UInt8>, minimumBytes: Int, from split: Int? = nil)
+        -> LaterPart?
+    {
         guard buffer.count >= max(1, minimumBytes), WorkerThread.hasSecondCore, Accelerators.enabled(.twoPartCheck),
-            let line = buffer.afterLineFeed(from: buffer.count / 2), line < buffer.count
+            let line = buffer.afterLineFeed(from: split ?? buffer.count / 2), line < buffer.count
         else { return nil }
         var start = line
         if format != .csv && format != .tsv {
@@ -129,8 +131,29 @@ extension StreamedDocument {
 
     // MARK: JSON tables
 
+    /// A JSON table's later part starts once the scan has read the first
+    /// 64th of the file (at most `laterRowsProbeBytes`): its rows and `rows`
+    /// lists so far say where the rest, shared, keeps both threads equally busy.
     func startLaterRows(_ buffer: UnsafeBufferPointer<UInt8>, minimumBytes: Int) {
-        guard isTableDocument, let later = startLater(buffer, minimumBytes: minimumBytes) else { return }
+        guard isTableDocument, buffer.count >= max(1, minimumBytes) else { return }
+        laterRowsMinimumBytes = minimumBytes
+        laterRowsDue = min(buffer.count / 64, Self.laterRowsProbeBytes)
+    }
+
+    static let laterRowsProbeBytes = 1 << 20
+    /// What this thread does for each later `rows` list (walks its section, takes its
+    /// rows) costs about as much as checking this many rows.
+    static let laterListCost = 2.6
+
+    /// Starts the later part from the scan's place `pos`: this thread checks the share
+    /// `g` of the rows left and every later list's section, the second the rest, so
+    /// that g = (1 − cost × lists / rows) / 2, from the lists and rows read so far.
+    func startDueLaterRows(_ buffer: UnsafeBufferPointer<UInt8>, at pos: Int) {
+        laterRowsDue = Int.max
+        let lists = Double(found.rowLists.count + 1)
+        let share = rowCount == 0 ? 0.5 : min(0.5, max(0.1, (1 - Self.laterListCost * lists / Double(rowCount)) / 2))
+        let split = pos + Int(Double(buffer.count - pos) * share)
+        guard let later = startLater(buffer, minimumBytes: laterRowsMinimumBytes, from: split) else { return }
         laterRows = later
         laterRowsStart = later.start
     }
@@ -164,6 +187,7 @@ extension StreamedDocument {
     }
 
     func stopLaterRows() {
+        laterRowsDue = Int.max
         laterPart = nil
         nextLaterSegment = 0
         laterRowsStart = Int.max

@@ -247,6 +247,7 @@ extension StreamedDocument {
                 j.pos = end
                 return
             }
+            if j.pos >= laterRowsDue { startDueLaterRows(j.bytes, at: j.pos) }
             try jsonRow(&j, depth: 4, &quick)
         }
     }
