@@ -95,7 +95,7 @@ public enum GoldenFormat {
         func hex(_ v: UInt8) -> String { v < 16 ? "0" + String(v, radix: 16) : String(v, radix: 16) }
         switch color {
         case .default: return nil
-        case .semantic(let name): return String(describing: name)
+        case .semantic(let semantic): return semantic.name
         case .palette(let index): return String(index)
         case .rgb(let r, let g, let b): return "#" + hex(r) + hex(g) + hex(b)
         // Canvases hold resolved colours; a pair never reaches the marks.

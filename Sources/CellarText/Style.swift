@@ -4,12 +4,20 @@ public enum SemanticColor: UInt8, Sendable, CaseIterable {
     case tint, separator, destructive, success, warning
     case background, secondaryBackground, selectedBackground, highlightedBackground
 
-    /// The cases' names, in order, made once: a case's name comes from reflection, slow enough to matter per row.
-    public static let names = allCases.map { String(describing: $0) }
+    /// The cases' names, in order. Written out, not taken from reflection,
+    /// which demangles the type's metadata the first time a name is asked:
+    /// a process's first colour name would cost more than its whole start.
+    public static let names = [
+        "label", "secondaryLabel", "tertiaryLabel", "placeholder", "tint", "separator", "destructive", "success",
+        "warning", "background", "secondaryBackground", "selectedBackground", "highlightedBackground",
+    ]
     private static let byName = Dictionary(uniqueKeysWithValues: zip(names, allCases))
 
     /// The colour named `name`, as documents and styles write it.
     public static func named(_ name: String) -> SemanticColor? { byName[name] }
+
+    /// The name documents and styles write for this colour.
+    public var name: String { Self.names[Int(rawValue)] }
 }
 
 /// A colour as a writer sees it: the terminal default, a semantic name,
