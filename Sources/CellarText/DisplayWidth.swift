@@ -63,9 +63,8 @@ public enum DisplayWidth {
     }
 
     /// Columns taken by `text`, by the full rules alone: for a few constant
-    /// texts measured once, where building a `WidthMachine` for them (the
-    /// first short non-ASCII text builds one) would cost a one-row render
-    /// more than all its rows.
+    /// texts measured once, which are not worth counting toward a
+    /// `WidthMachine` (`WidthMachineUse`).
     package static func ofConstant(_ text: String, ambiguousWide: Bool = false) -> Int {
         withUTF8Bytes(text) { p in
             p.baseAddress.map { ofAnyLength($0, count: p.count, ambiguousWide: ambiguousWide) } ?? 0
@@ -80,12 +79,14 @@ public enum DisplayWidth {
     }
 
     /// Columns taken by UTF-8 bytes. Short texts (4...63 bytes) go through
-    /// `WidthMachine`, without a branch on the kind of cluster; longer ones,
+    /// `WidthMachine`, without a branch on the kind of cluster, once the
+    /// process has measured enough of them (`WidthMachineUse`); longer ones,
     /// and those it leaves to the full rules, through `ofAnyLength`.
     public static func of(utf8 p: UnsafeBufferPointer<UInt8>, ambiguousWide: Bool = false) -> Int {
         let n = p.count
         guard let base = p.baseAddress else { return 0 }
-        if UInt(bitPattern: n &- 4) < 60 {  // 4...63 bytes: the state machine, if it handles all of the text
+        // 4...63 bytes: the state machine, if it handles all of the text.
+        if UInt(bitPattern: n &- 4) < 60, WidthMachineUse.now() {
             let table = propertyTable
             if let machine = ambiguousWide ? wideWidthMachine : narrowWidthMachine,
                 let w = ofShort(base, count: n, machine: machine, table: table)

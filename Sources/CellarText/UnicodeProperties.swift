@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Per-scalar Unicode properties from the generated two-stage table.
 ///
 /// Bit layout of a property word (written by Scripts/gen-width-tables):
@@ -125,6 +127,30 @@ nonisolated(unsafe) let narrowWidthMachine =
 /// `narrowWidthMachine` for East Asian Ambiguous counted wide.
 nonisolated(unsafe) let wideWidthMachine =
     Accelerators.enabled ? WidthMachine.build(propertyTable, ambiguousWide: true) : nil
+
+/// When short texts start to go through a `WidthMachine`: once the process
+/// has measured `afterTexts` of them by the full rules. A machine costs as
+/// much to build as some thousands of texts measured without it, so a
+/// process that measures a few (a one-row table, its titles) never builds one.
+enum WidthMachineUse {
+    static let afterTexts = 4096
+    private static let measured = Atomic<Int>(0)
+    private static let begun = Atomic<Bool>(false)
+
+    /// Whether a short text is measured by a machine now; counts it when not.
+    @inline(__always)
+    static func now() -> Bool {
+        if begun.load(ordering: .relaxed) { return true }
+        return count()
+    }
+
+    private static func count() -> Bool {
+        guard measured.wrappingAdd(1, ordering: .relaxed).newValue >= afterTexts else { return false }
+        // The machines themselves are built once, under `swift_once`, by whichever thread asks first.
+        begun.store(true, ordering: .relaxed)
+        return true
+    }
+}
 
 /// Just enough base64 to unpack the generated tables (no Foundation needed).
 enum Base64 {
