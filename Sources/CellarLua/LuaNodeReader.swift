@@ -30,9 +30,13 @@ final class LuaNodeReader {
             top, leading, bottom, trailing,
             color, background, bold, italic, underline, dim, strikethrough
         /// The field's name in Lua.
-        var name: String {
-            self == .lineBreak ? "line_break" : "\(self)"
-        }
+        var name: String { Self.names[rawValue] }
+        /// Written out, in case order: a case's own name comes from reflection, slower to make than a Lua state.
+        static let names = [
+            "kind", "text", "lines", "line_break", "align", "transform", "width", "glyph", "spacing", "min",
+            "top", "leading", "bottom", "trailing",
+            "color", "background", "bold", "italic", "underline", "dim", "strikethrough",
+        ]
         var bit: UInt32 { UInt32(1) << UInt32(rawValue) }
     }
 
@@ -63,7 +67,7 @@ final class LuaNodeReader {
         "leading": .leading, "center": .center, "trailing": .trailing,
         "top": .top, "bottom": .bottom, "fill": .fill,
     ]
-    static let semanticColors = Dictionary(uniqueKeysWithValues: SemanticColor.allCases.map { ("\($0)", $0) })
+    static let semanticColors = Dictionary(uniqueKeysWithValues: zip(SemanticColor.names, SemanticColor.allCases))
 
     /// Interned strings by identity: field names, kinds and every enum value.
     /// Immutable after init (no exclusivity checks), scanned linearly (a

@@ -16,6 +16,21 @@ import Testing
         #expect(names.filter { !Self.isSnakeCase($0) } == [])
     }
 
+    /// A node field's name is written out: it is its case's own name in snake_case, for every case.
+    @Test func everyNodeFieldIsNamedAfterItsCase() {
+        #expect(LuaNodeReader.Field.names.count == LuaNodeReader.Field.allCases.count)
+        for field in LuaNodeReader.Field.allCases {
+            let snake = String(describing: field).reduce(into: "") { out, c in
+                out += c.isUppercase ? "_" + c.lowercased() : String(c)
+            }
+            #expect(field.name == snake)
+        }
+        #expect(LuaNodeReader.semanticColors.count == SemanticColor.allCases.count)
+        for color in SemanticColor.allCases {
+            #expect(LuaNodeReader.semanticColors[String(describing: color)] == color)
+        }
+    }
+
     @Test(arguments: [
         ("prepareForReuse", "prepare_for_reuse"), ("onAccessoryTap", "on_accessory_tap"), ("onSelect", "on_select"),
         ("editingAccessory", "editing_accessory"),
