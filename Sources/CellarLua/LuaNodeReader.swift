@@ -46,15 +46,17 @@ final class LuaNodeReader {
         ("empty", .empty),
     ]
     static let styleFields: [Field] = [.color, .background, .bold, .italic, .underline, .dim, .strikethrough]
-    static let allowed: [Kind: Set<Field>] = [
-        .label: Set([.kind, .text, .lines, .lineBreak, .align, .transform, .width] + styleFields),
-        .image: Set([.kind, .glyph] + styleFields),
-        .hstack: [.kind, .spacing, .align, .width],
-        .vstack: [.kind, .spacing, .align, .width],
-        .spacer: [.kind, .min],
-        .padding: [.kind, .top, .leading, .bottom, .trailing],
-        .empty: [.kind],
-    ]
+    /// The fields a node of each kind takes.
+    static func allowed(_ kind: Kind) -> [Field] {
+        switch kind {
+        case .label: [.kind, .text, .lines, .lineBreak, .align, .transform, .width] + styleFields
+        case .image: [.kind, .glyph] + styleFields
+        case .hstack, .vstack: [.kind, .spacing, .align, .width]
+        case .spacer: [.kind, .min]
+        case .padding: [.kind, .top, .leading, .bottom, .trailing]
+        case .empty: [.kind]
+        }
+    }
 
     static let lineBreakModes = Dictionary(uniqueKeysWithValues: LineBreakMode.allCases.map { ($0.rawValue, $0) })
     static let alignments: [String: TextAlignment] = {
@@ -127,7 +129,7 @@ final class LuaNodeReader {
         colorByString = intern(
             Self.semanticColors.map { ($0.key, Color.semantic($0.value)) } + [("default", Color.default)])
         sizingByString = intern([("flexible", Sizing.flexible), ("fit", Sizing.fit)])
-        allowedMasks = Kind.allCases.map { kind in (Self.allowed[kind] ?? []).reduce(UInt32(0)) { $0 | $1.bit } }
+        allowedMasks = Kind.allCases.map { kind in Self.allowed(kind).reduce(UInt32(0)) { $0 | $1.bit } }
     }
 
     /// The interned identity of the string at `index` (nil unless a string).
