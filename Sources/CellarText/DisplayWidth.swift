@@ -62,9 +62,8 @@ public enum DisplayWidth {
         return i == n || SWAR.nonPrintableASCII(SWAR.load(base + (n &- 8))) == 0
     }
 
-    /// Columns taken by `text`, by the full rules alone: for a few constant
-    /// texts measured once, which are not worth counting toward a
-    /// `WidthMachine` (`WidthMachineUse`).
+    /// Columns taken by `text`, by the full rules alone, never a
+    /// `WidthMachine`: what the machine is held to (`WidthMachineTests`).
     package static func ofConstant(_ text: String, ambiguousWide: Bool = false) -> Int {
         withUTF8Bytes(text) { p in
             p.baseAddress.map { ofAnyLength($0, count: p.count, ambiguousWide: ambiguousWide) } ?? 0

@@ -134,21 +134,15 @@ nonisolated(unsafe) let wideWidthMachine =
 /// process that measures a few (a one-row table, its titles) never builds one.
 enum WidthMachineUse {
     static let afterTexts = 4096
+    /// Short texts counted so far; once it reaches `afterTexts` it is only read.
     private static let measured = Atomic<Int>(0)
-    private static let begun = Atomic<Bool>(false)
 
     /// Whether a short text is measured by a machine now; counts it when not.
+    /// (The machines themselves are built once, under `swift_once`, by whichever thread asks first.)
     @inline(__always)
     static func now() -> Bool {
-        if begun.load(ordering: .relaxed) { return true }
-        return count()
-    }
-
-    private static func count() -> Bool {
-        guard measured.wrappingAdd(1, ordering: .relaxed).newValue >= afterTexts else { return false }
-        // The machines themselves are built once, under `swift_once`, by whichever thread asks first.
-        begun.store(true, ordering: .relaxed)
-        return true
+        measured.load(ordering: .relaxed) >= afterTexts
+            || measured.wrappingAdd(1, ordering: .relaxed).newValue >= afterTexts
     }
 }
 

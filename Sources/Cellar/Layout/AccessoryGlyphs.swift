@@ -13,14 +13,9 @@ import CellarText
 /// compares the two.
 enum AccessoryGlyphs {
     /// Widths by `AccessoryType.allCases` index, ambiguous characters narrow or wide,
-    /// each table built when first asked; measured without building a width
-    /// machine, which a table whose texts are ASCII never needs.
-    private static let narrowWidths = AccessoryType.allCases.map {
-        DisplayWidth.ofConstant($0.glyph, ambiguousWide: false)
-    }
-    private static let wideWidths = AccessoryType.allCases.map {
-        DisplayWidth.ofConstant($0.glyph, ambiguousWide: true)
-    }
+    /// each table built when first asked (a few texts: no width machine is built for them, `WidthMachineUse`).
+    private static let narrowWidths = AccessoryType.allCases.map { DisplayWidth.of($0.glyph, ambiguousWide: false) }
+    private static let wideWidths = AccessoryType.allCases.map { DisplayWidth.of($0.glyph, ambiguousWide: true) }
 
     /// The glyph's display width: looked up, or measured with the accelerators off.
     @inline(__always)
