@@ -78,7 +78,7 @@ import Testing
     /// Sums `bytes` again as `LoadIndex.encoded` does, so only the checks after the checksum stand between them and the load.
     static func resummed(_ bytes: [UInt8]) -> [UInt8] {
         var out = bytes
-        let sum = bytes.withUnsafeBytes { IndexChecksum.of(UnsafeRawBufferPointer(rebasing: $0[24...])) }
+        let sum = bytes.withUnsafeBytes { CacheChecksum.of(UnsafeRawBufferPointer(rebasing: $0[24...])) }
         withUnsafeBytes(of: sum) { for (k, b) in $0.enumerated() { out[16 + k] = b } }
         return out
     }

@@ -48,18 +48,6 @@ public enum InputFile {
         }
     }
 
-    /// Writes all of `bytes` to `fd`, retried when interrupted; false when the system refuses.
-    static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
-        var done = 0
-        while done < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress.map { $0 + done }, bytes.count - done)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return false }
-            done += n
-        }
-        return true
-    }
-
     /// The file's bytes (mapped with `map`, else read whole) and its identity when opened.
     static func bytes(_ path: String, limit: Int, map: Bool) throws -> (DocumentBytes, FileIdentity) {
         let (fd, info) = try openRegular(path, limit: limit)

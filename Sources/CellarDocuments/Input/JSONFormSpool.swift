@@ -1,3 +1,5 @@
+import CellarText
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -52,15 +54,15 @@ final class JSONFormSpool {
     /// The directories to try, in order (the type says why these): `cache`, else the environment's, first.
     static func directories(cache: String?) -> [String] {
         var dirs: [String] = []
-        if let cache = cache ?? LoadIndexCache.directory(LoadIndexCache.variable), IndexFiles.makeDirectory(cache) {
+        if let cache = cache ?? CacheFiles.directory(), CacheFiles.makeDirectory(cache) {
             dirs.append(cache)
         }
-        if let tmp = LoadIndexCache.variable("TMPDIR"), tmp.hasPrefix("/") { dirs.append(tmp) }
+        if let tmp = CacheFiles.variable("TMPDIR"), tmp.hasPrefix("/") { dirs.append(tmp) }
         return dirs + ["/var/tmp"]
     }
 
     func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-        guard InputFile.write(UnsafeRawBufferPointer(bytes), to: fd) else { throw Refused() }
+        guard CacheFiles.writeAll(UnsafeRawBufferPointer(bytes), to: fd) else { throw Refused() }
         count += bytes.count
     }
 
@@ -69,7 +71,7 @@ final class JSONFormSpool {
         guard ftruncate(fd, 0) == 0, lseek(fd, 0, SEEK_SET) == 0 else { throw Refused() }
         var header = Self.magic
         header += repeatElement(0, count: Self.headerSize - header.count)
-        guard header.withUnsafeBytes({ InputFile.write($0, to: fd) }) else { throw Refused() }
+        guard header.withUnsafeBytes({ CacheFiles.writeAll($0, to: fd) }) else { throw Refused() }
         count = 0
     }
 
@@ -104,7 +106,7 @@ final class JSONFormSpool {
     /// The form kept at `path` (`keep(as:)`) when it is still the file of `identity`, mapped;
     /// `naming` is the YAML file, named in a fault's message.
     static func kept(_ path: String, identity: FileIdentity, naming: String) -> DocumentBytes? {
-        IndexFiles.withOwnFile(path) { fd, info in
+        CacheFiles.withOwnFile(path) { fd, info in
             guard FileIdentity(info) == identity, info.st_size >= headerSize else { return nil }
             return try? form(in: fd, count: Int(info.st_size) - headerSize, path: naming)
         }

@@ -1,3 +1,5 @@
+import CellarText
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -5,69 +7,12 @@
 #endif
 
 /// The load index cache's files on disk: indexes, and YAML files' JSON forms
-/// (`JSONFormSpool`). Every failure is an answer (nil, false, nothing
-/// removed), never an error: the cache only saves time.
+/// (`JSONFormSpool`), named and evicted (read and written by `CacheFiles`).
 enum IndexFiles {
     static let suffix = ".index"
     static let formSuffix = ".form"
-    /// A temporary file (`<index>.tmp-<pid>`) this old was left by a process that died.
-    static let temporaryMarker = ".tmp-"
+    static let temporaryMarker = CacheFiles.temporaryMarker
     static let staleTemporaryAge: Int64 = 3_600_000_000_000
-
-    /// The bytes of `path` when it is a regular file of the user's own (not planted), within `sizeLimit`.
-    static func read(_ path: String, sizeLimit: Int) -> [UInt8]? {
-        withOwnFile(path) { fd, info in
-            guard info.st_size >= 0, Int(info.st_size) <= sizeLimit else { return nil }
-            let size = Int(info.st_size)
-            // Read straight into the array's memory, not cleared first.
-            let out = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-                while initialized < size {
-                    let n = Glibc.read(fd, buffer.baseAddress.map { $0 + initialized }, size - initialized)
-                    if n < 0 && errno == EINTR { continue }
-                    guard n > 0 else { return }
-                    initialized += n
-                }
-            }
-            return out.count == size ? out : nil
-        }
-    }
-
-    /// `body` on `path` opened, when it is a regular file of the user's own (no link followed).
-    static func withOwnFile<T>(_ path: String, _ body: (Int32, stat) -> T?) -> T? {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid() else { return nil }
-        return body(fd, info)
-    }
-
-    /// Through a temporary file renamed over `path`; false (nothing left behind) when a step fails.
-    static func write(_ bytes: [UInt8], to path: String, in directory: String) -> Bool {
-        guard makeDirectory(directory) else { return false }
-        let temporary = path + temporaryMarker + String(getpid())
-        unlink(temporary)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return false }
-        let written = bytes.withUnsafeBytes { InputFile.write($0, to: fd) }
-        let closed = close(fd) == 0
-        guard written, closed, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            return false
-        }
-        return true
-    }
-
-    /// Each made mode 0700: the cache is the user's alone.
-    static func makeDirectory(_ directory: String) -> Bool {
-        var info = stat()
-        if stat(directory, &info) == 0 { return info.st_mode & S_IFMT == S_IFDIR }
-        let parent = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        if let slash = parent.lastIndex(of: "/"), slash != parent.startIndex {
-            guard makeDirectory(String(parent[..<slash])) else { return false }
-        }
-        return mkdir(directory, 0o700) == 0 || errno == EEXIST
-    }
 
     /// Removes the oldest indexes and forms until the rest take at most `limit` bytes
     /// (never `kept`), and dead processes' temporary files: only files this cache wrote (`ownFile`).
@@ -132,7 +77,7 @@ enum IndexFiles {
     /// The identity of `path` when this cache wrote it: a regular file (no link followed), the
     /// user's, holding an index's or a form's magic (an index's temporary file may be empty).
     static func ownFile(_ path: String, _ kind: NameKind) -> FileIdentity? {
-        withOwnFile(path) { fd, info in
+        CacheFiles.withOwnFile(path) { fd, info in
             let magic = kind == .form || kind == .temporaryForm ? JSONFormSpool.magic : LoadIndex.magic
             var head = [UInt8](repeating: 0, count: magic.count)
             let n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, magic.count) }

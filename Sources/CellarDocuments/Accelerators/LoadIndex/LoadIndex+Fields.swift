@@ -1,20 +1,22 @@
+import CellarText
+
 /// The index's fields in file order: one list writes them and reads them back, each
-/// value read checked against those before it (a damaged file throws `UnusableIndex`).
+/// value read checked against those before it (a damaged file throws `UnusableCacheFile`).
 /// Writing checks nothing and throws nothing.
 extension LoadIndex {
-    mutating func code(_ c: inout IndexCoder) throws {
+    mutating func code(_ c: inout CacheCoder) throws {
         try c.identity(&identity)
         try c.optional(&form, empty: identity) { try $0.identity(&$1) }
         // Beyond any file read (`--max-file-size` stops at 1 TiB): derived counts cannot overflow.
         // The offsets are in the form when there is one.
-        guard !c.reading || identity.size <= 1 << 48 && (form?.size ?? 0) <= 1 << 48 else { throw UnusableIndex() }
+        guard !c.reading || identity.size <= 1 << 48 && (form?.size ?? 0) <= 1 << 48 else { throw UnusableCacheFile() }
         let size = form.map { Int($0.size) - JSONFormSpool.headerSize } ?? Int(identity.size)
         try c.string(&path)
         var format = fingerprint.format.rawValue
         try c.string(&format)
         guard let known = InputFormat(rawValue: format),
             !c.reading || size >= 0 && (known == .yaml) == (form != nil)
-        else { throw UnusableIndex() }
+        else { throw UnusableCacheFile() }
         fingerprint.format = known
         try c.string(&fingerprint.cell)
         try c.optional(&fingerprint.sectionBy, empty: "") { try $0.string(&$1) }
@@ -40,7 +42,7 @@ extension LoadIndex {
     }
 
     /// The rows' offsets, attributes and identifiers.
-    private mutating func codeRows(_ c: inout IndexCoder, rows: Int, size: Int) throws {
+    private mutating func codeRows(_ c: inout CacheCoder, rows: Int, size: Int) throws {
         var (narrow, wide) = found.rowOffsets.stored
         var heights = found.declaredHeights.storedCodes
         var editing = found.editingRows.storedWords
@@ -61,13 +63,13 @@ extension LoadIndex {
             Self.isRowSet(found.selectedRows, rows: rows), Self.isRowSet(found.highlightedRows, rows: rows),
             let declaredHeights = DeclaredHeights(codes: heights, rows: rows),
             let editingRows = RowBits(words: editing, rows: rows)
-        else { throw UnusableIndex() }
+        else { throw UnusableCacheFile() }
         found.rowOffsets = rowOffsets
         found.declaredHeights = declaredHeights
         found.editingRows = editingRows
         for (name, offset) in identifiers {
             guard !name.isEmpty, found.identifiers.updateValue(offset, forKey: name) == nil else {
-                throw UnusableIndex()
+                throw UnusableCacheFile()
             }
         }
     }
@@ -77,7 +79,7 @@ extension LoadIndex {
         set.allSatisfy { $0 >= 0 && $0 < rows } && zip(set, set.dropFirst()).allSatisfy { $0 < $1 }
     }
 
-    private mutating func codeKeySets(_ c: inout IndexCoder, rows: Int) throws {
+    private mutating func codeKeySets(_ c: inout CacheCoder, rows: Int) throws {
         let sets = found.rowKeySets
         // The known names take the first bits: another list of them gives the bits other meanings.
         var known = QuickRowCheck.names.count
@@ -104,7 +106,7 @@ extension LoadIndex {
         guard known == QuickRowCheck.names.count,
             let read = RowKeySets(
                 otherNames: others, identifiers: identifiers, entries: entries, complete: complete, rows: setRows)
-        else { throw UnusableIndex() }
+        else { throw UnusableCacheFile() }
         found.rowKeySets = read
     }
 
@@ -112,23 +114,23 @@ extension LoadIndex {
     /// formats' sections: in order, each starting at its first row. Either, together, all the rows.
     private func checkRowRuns(rows: Int) throws {
         let isTableDocument = fingerprint.format == .json || fingerprint.format == .yaml
-        guard isTableDocument ? rowSections.isEmpty : found.rowLists.isEmpty else { throw UnusableIndex() }
+        guard isTableDocument ? rowSections.isEmpty : found.rowLists.isEmpty else { throw UnusableCacheFile() }
         let offsets = found.rowOffsets
         var end = 0
         var nextRow = 0
         for l in found.rowLists {
             guard l.start >= end, l.end - l.start >= 2, l.firstRow == nextRow, l.rowCount <= rows - nextRow,
                 l.rowCount == 0 || (offsets[l.firstRow] > l.start && offsets[l.firstRow + l.rowCount - 1] < l.end - 1)
-            else { throw UnusableIndex() }
+            else { throw UnusableCacheFile() }
             end = l.end
             nextRow += l.rowCount
         }
         for s in rowSections {
             guard s.firstRow == nextRow, s.rowCount <= rows - nextRow,
                 s.rowCount == 0 || offsets[s.firstRow] == s.offset
-            else { throw UnusableIndex() }
+            else { throw UnusableCacheFile() }
             nextRow += s.rowCount
         }
-        guard found.rowLists.isEmpty && rowSections.isEmpty || nextRow == rows else { throw UnusableIndex() }
+        guard found.rowLists.isEmpty && rowSections.isEmpty || nextRow == rows else { throw UnusableCacheFile() }
     }
 }

@@ -58,33 +58,22 @@ extension LoadIndex {
         rowSections = doc.isTableDocument ? [] : doc.sections
     }
 
-    /// The index file's bytes: magic, version, checksum, then the fields.
+    /// The index file's bytes (`CacheCoder.framed`).
     func encoded() throws -> [UInt8] {
         var index = self
-        var fields = IndexCoder()
+        var fields = CacheCoder()
         try index.code(&fields)
-        let head = [Self.version, fields.bytes.withUnsafeBytes(IndexChecksum.of)]
-        return Self.magic + head.withUnsafeBytes { Array($0) } + fields.bytes
+        return CacheCoder.framed(magic: Self.magic, version: Self.version, fields: fields.bytes)
     }
 
     static func decode(_ bytes: [UInt8]) throws -> LoadIndex {
-        guard bytes.count >= magic.count + 16, Array(bytes[0..<magic.count]) == magic else { throw UnusableIndex() }
-        var head = IndexCoder(reading: bytes, at: magic.count)
-        var version: UInt64 = 0
-        var sum: UInt64 = 0
-        try head.u64(&version)
-        try head.u64(&sum)
-        let start = head.pos
-        guard version == Self.version,
-            bytes.withUnsafeBytes({ IndexChecksum.of(UnsafeRawBufferPointer(rebasing: $0[start...])) }) == sum
-        else { throw UnusableIndex() }
-        var fields = IndexCoder(reading: bytes, at: start)
+        var fields = try CacheCoder.unframed(bytes, magic: magic, version: version)
         var index = LoadIndex(
             identity: FileIdentity(device: 0, inode: 0, size: 0, modified: 0, changed: 0), form: nil, path: "",
             fingerprint: Fingerprint(format: .json, options: TableOptions()),
             found: RowFindings(rowOffsets: RowOffsets(byteLimit: 0)), rowSections: [])
         try index.code(&fields)
-        guard fields.atEnd else { throw UnusableIndex() }
+        guard fields.atEnd else { throw UnusableCacheFile() }
         return index
     }
 }

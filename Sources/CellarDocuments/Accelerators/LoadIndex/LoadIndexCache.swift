@@ -35,25 +35,16 @@ public struct LoadIndexCache: Sendable {
     /// home). `CELLAR_LOAD_INDEX_MIN_SIZE` (bytes, or `8M`) lowers or raises
     /// the size from which files get an index, for tests and measurements.
     /// None with accelerators off (`Accelerators`): the index is one.
-    public static func fromEnvironment(_ variable: (String) -> String? = Self.variable) -> LoadIndexCache? {
-        guard Accelerators.enabled(.loadIndex), let directory = directory(variable) else { return nil }
+    /// `variable` reads the environment (nil: the process's own).
+    public static func fromEnvironment(_ variable: ((String) -> String?)? = nil) -> LoadIndexCache? {
+        let variable = variable ?? CacheFiles.variable
+        guard Accelerators.enabled(.loadIndex), let directory = CacheFiles.directory(variable) else { return nil }
         var cache = LoadIndexCache(directory: directory)
         if let text = variable("CELLAR_LOAD_INDEX_MIN_SIZE"), let n = text == "0" ? 0 : InputFile.parseSize(text) {
             cache.minimumSize = n
         }
         return cache
     }
-
-    /// The cache's directory as the environment names it (also where YAML's JSON form is spooled: `JSONFormSpool`).
-    static func directory(_ variable: (String) -> String?) -> String? {
-        func named(_ key: String) -> String? { variable(key).flatMap { $0.isEmpty ? nil : $0 } }
-        if let dir = named("CELLAR_CACHE_DIR") { return dir }
-        if let xdg = named("XDG_CACHE_HOME"), xdg.hasPrefix("/") { return xdg + "/cellar" }
-        return named("HOME").map { $0 + "/.cache/cellar" }
-    }
-
-    /// The process's environment variable `key`, if set.
-    public static func variable(_ key: String) -> String? { getenv(key).map { String(cString: $0) } }
 
     /// Whether a file of this identity, read as `bytes`, may have an index: big enough, and read whole as it was when opened.
     func applies(to identity: FileIdentity?, bytes: DocumentBytes) -> FileIdentity? {
@@ -111,7 +102,7 @@ public struct LoadIndexCache: Sendable {
         -> LoadIndex?
     {
         guard let real = Self.realPath(path),
-            let bytes = IndexFiles.read(file(for: real), sizeLimit: 64 + 32 * Int(identity.size)),
+            let bytes = CacheFiles.read(file(for: real), sizeLimit: 64 + 32 * Int(identity.size)),
             let index = try? LoadIndex.decode(bytes),
             index.identity == identity, index.path == real,
             index.fingerprint == LoadIndex.Fingerprint(format: format, options: options)
@@ -138,7 +129,7 @@ public struct LoadIndexCache: Sendable {
     /// Writes `index` (of `doc`), then removes the oldest beyond the total size, never it or `kept`.
     private func write(_ index: LoadIndex, of doc: StreamedDocument, keeping kept: [String] = []) {
         let name = file(for: index.path)
-        guard let bytes = try? index.encoded(), IndexFiles.write(bytes, to: name, in: directory) else { return }
+        guard let bytes = try? index.encoded(), CacheFiles.write(bytes, to: name, in: directory) else { return }
         doc.loadIndexUse = .written
         IndexFiles.evict(in: directory, beyond: maximumTotalSize, keeping: [name] + kept)
     }

@@ -31,12 +31,12 @@ extension StreamedDocument {
                 defer { restoring = nil }
                 try scanDocument(buffer)
                 guard let r = restoring, r.next == r.lists.count, r.rows == rowCount else {
-                    throw UnusableIndex()
+                    throw UnusableCacheFile()
                 }
             case .csv, .tsv:
                 guard let recordsStart = try scanHeader(buffer),
                     found.rowOffsets.first.map({ $0 >= recordsStart }) ?? true
-                else { throw UnusableIndex() }
+                else { throw UnusableCacheFile() }
             case .jsonl: break
             }
         }
@@ -47,11 +47,11 @@ extension StreamedDocument {
 
     /// A `rows` list must start here, with the next rows, and end in a bracket.
     func passRowList(_ j: inout JSONBytes) throws {
-        guard var r = restoring, r.next < r.lists.count else { throw UnusableIndex() }
+        guard var r = restoring, r.next < r.lists.count else { throw UnusableCacheFile() }
         let list = r.lists[r.next]
         guard list.start == j.pos, list.firstRow == r.rows, list.end <= j.bytes.count,
             j.bytes[list.start] == UInt8(ascii: "["), j.bytes[list.end - 1] == UInt8(ascii: "]")
-        else { throw UnusableIndex() }
+        else { throw UnusableCacheFile() }
         j.pos = list.end
         // The two bytes read per list fault in the pages around them: given
         // back as the walk passes, or a document of many sections would be

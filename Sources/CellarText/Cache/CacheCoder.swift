@@ -4,51 +4,77 @@
     import Darwin
 #endif
 
-/// Anything wrong in a load index file is only a reason to scan the document.
-struct UnusableIndex: Error {}
+/// Anything wrong in a cache file is only a reason to do the work it would have saved.
+package struct UnusableCacheFile: Error {
+    package init() {}
+}
 
-/// Reads or writes a load index's fields, each 8-byte aligned, in the machine's own order
-/// (`LoadIndex.version` names it), so one list of them (`LoadIndex.code`) serves both ways.
+/// Reads or writes a cache file's fields (a load index's, a style manifest's), each 8-byte
+/// aligned, in the machine's own order (each file's version names it), so one list of them
+/// (`LoadIndex.code`, `StyleManifest.code`) serves both ways.
 /// Writing appends each value; reading replaces it with the value read, every count checked
 /// against the bytes left and every value against its bound: out of bounds throws, never traps.
-struct IndexCoder {
-    private(set) var bytes: [UInt8]
-    private(set) var pos: Int
-    let reading: Bool
+package struct CacheCoder {
+    package private(set) var bytes: [UInt8]
+    package private(set) var pos: Int
+    package let reading: Bool
 
     /// A reader of `bytes` from `pos`; without bytes, a writer.
-    init(reading bytes: [UInt8]? = nil, at pos: Int = 0) {
+    package init(reading bytes: [UInt8]? = nil, at pos: Int = 0) {
         self.bytes = bytes ?? []
         self.pos = pos
         reading = bytes != nil
     }
 
-    var atEnd: Bool { pos == bytes.count }
+    package var atEnd: Bool { pos == bytes.count }
 
-    mutating func u64(_ value: inout UInt64) throws {
+    /// A cache file's bytes: `magic`, `version`, a checksum of the fields, then the fields.
+    package static func framed(magic: [UInt8], version: UInt64, fields: [UInt8]) -> [UInt8] {
+        let head = [version, fields.withUnsafeBytes(CacheChecksum.of)]
+        return magic + head.withUnsafeBytes { Array($0) } + fields
+    }
+
+    /// A reader of the fields of `bytes` (`framed`), when its magic, version and checksum match.
+    package static func unframed(_ bytes: [UInt8], magic: [UInt8], version: UInt64) throws -> CacheCoder {
+        guard bytes.count >= magic.count + 16, bytes[0..<magic.count].elementsEqual(magic) else {
+            throw UnusableCacheFile()
+        }
+        var head = CacheCoder(reading: bytes, at: magic.count)
+        var read: UInt64 = 0
+        var sum: UInt64 = 0
+        try head.u64(&read)
+        try head.u64(&sum)
+        let start = head.pos
+        guard read == version,
+            bytes.withUnsafeBytes({ CacheChecksum.of(UnsafeRawBufferPointer(rebasing: $0[start...])) }) == sum
+        else { throw UnusableCacheFile() }
+        return CacheCoder(reading: bytes, at: start)
+    }
+
+    package mutating func u64(_ value: inout UInt64) throws {
         guard reading else { return withUnsafeBytes(of: value) { bytes.append(contentsOf: $0) } }
-        guard pos >= 0, bytes.count - pos >= 8 else { throw UnusableIndex() }
+        guard pos >= 0, bytes.count - pos >= 8 else { throw UnusableCacheFile() }
         withUnsafeMutableBytes(of: &value) { out in
             bytes.withUnsafeBytes { out.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[pos..<pos + 8])) }
         }
         pos += 8
     }
 
-    mutating func int(_ value: inout Int, in range: ClosedRange<Int> = Int.min...Int.max) throws {
+    package mutating func int(_ value: inout Int, in range: ClosedRange<Int> = Int.min...Int.max) throws {
         var raw = UInt64(bitPattern: Int64(value))
         try u64(&raw)
         guard reading else { return }
-        guard let read = Int(exactly: Int64(bitPattern: raw)), range.contains(read) else { throw UnusableIndex() }
+        guard let read = Int(exactly: Int64(bitPattern: raw)), range.contains(read) else { throw UnusableCacheFile() }
         value = read
     }
 
-    mutating func bool(_ value: inout Bool) throws {
+    package mutating func bool(_ value: inout Bool) throws {
         var n = value ? 1 : 0
         try int(&n, in: 0...1)
         value = n == 1
     }
 
-    mutating func identity(_ value: inout FileIdentity) throws {
+    package mutating func identity(_ value: inout FileIdentity) throws {
         for path in [\FileIdentity.device, \.inode, \.size] { try u64(&value[keyPath: path]) }
         for path in [\FileIdentity.modified, \.changed] {
             var n = Int(value[keyPath: path])
@@ -57,17 +83,17 @@ struct IndexCoder {
         }
     }
 
-    mutating func string(_ value: inout String) throws {
+    package mutating func string(_ value: inout String) throws {
         var utf8 = reading ? [] : Array(value.utf8)
         try array(&utf8, maxCount: 1 << 20)
         guard reading else { return }
-        // The scan decoded each text from checked UTF-8: anything else was not written by it.
-        guard let text = String(validating: utf8, as: UTF8.self) else { throw UnusableIndex() }
+        // Every text was written from a Swift string: anything else was not written by Cellar.
+        guard let text = String(validating: utf8, as: UTF8.self) else { throw UnusableCacheFile() }
         value = text
     }
 
     /// A flag, then the value when there is one (`empty` is only a place to read it into).
-    mutating func optional<T>(_ value: inout T?, empty: T, _ code: (inout Self, inout T) throws -> Void) throws {
+    package mutating func optional<T>(_ value: inout T?, empty: T, _ code: (inout Self, inout T) throws -> Void) throws {
         var present = value != nil
         try bool(&present)
         guard present else {
@@ -81,7 +107,7 @@ struct IndexCoder {
 
     /// A count, then the values, each read into a copy of `empty` (one at a time: a
     /// count the bytes cannot hold fails where they end, having asked for no memory).
-    mutating func list<T>(_ values: inout [T], maxCount: Int, empty: T, _ code: (inout Self, inout T) throws -> Void)
+    package mutating func list<T>(_ values: inout [T], maxCount: Int, empty: T, _ code: (inout Self, inout T) throws -> Void)
         throws
     {
         var count = values.count
@@ -100,7 +126,7 @@ struct IndexCoder {
     }
 
     /// A count, then the values' bytes.
-    mutating func array<T: FixedWidthInteger>(_ values: inout [T], maxCount: Int) throws {
+    package mutating func array<T: FixedWidthInteger>(_ values: inout [T], maxCount: Int) throws {
         let size = MemoryLayout<T>.size
         var count = values.count
         try int(&count, in: 0...max(0, min(maxCount, (bytes.count - pos) / size)))
@@ -110,7 +136,7 @@ struct IndexCoder {
             values.withUnsafeBytes { bytes.append(contentsOf: $0) }
             return bytes.append(contentsOf: repeatElement(0, count: padded - length))
         }
-        guard bytes.count - pos >= padded else { throw UnusableIndex() }
+        guard bytes.count - pos >= padded else { throw UnusableCacheFile() }
         values = [T](unsafeUninitializedCapacity: count) { out, initialized in
             bytes.withUnsafeBytes { raw in
                 UnsafeMutableRawBufferPointer(out).copyMemory(
@@ -125,8 +151,8 @@ struct IndexCoder {
 /// A 64-bit checksum over four lanes (xor, then an odd multiply: a bijection,
 /// so any one changed word changes it), against a damaged file, not a forged
 /// one: the cache directory is the user's own.
-enum IndexChecksum {
-    static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+package enum CacheChecksum {
+    package static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         let prime: UInt64 = 0x9E37_79B9_7F4A_7C15
         var lanes: (UInt64, UInt64, UInt64, UInt64) = (1, 2, 3, 4)
         var i = 0
