@@ -93,7 +93,8 @@ package struct CacheCoder {
     }
 
     /// A flag, then the value when there is one (`empty` is only a place to read it into).
-    package mutating func optional<T>(_ value: inout T?, empty: T, _ code: (inout Self, inout T) throws -> Void) throws {
+    package mutating func optional<T>(_ value: inout T?, empty: T, _ code: (inout Self, inout T) throws -> Void) throws
+    {
         var present = value != nil
         try bool(&present)
         guard present else {
@@ -107,7 +108,9 @@ package struct CacheCoder {
 
     /// A count, then the values, each read into a copy of `empty` (one at a time: a
     /// count the bytes cannot hold fails where they end, having asked for no memory).
-    package mutating func list<T>(_ values: inout [T], maxCount: Int, empty: T, _ code: (inout Self, inout T) throws -> Void)
+    package mutating func list<T>(
+        _ values: inout [T], maxCount: Int, empty: T, _ code: (inout Self, inout T) throws -> Void
+    )
         throws
     {
         var count = values.count
