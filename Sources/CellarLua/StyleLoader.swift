@@ -104,33 +104,41 @@ public enum StyleLoader {
         var seen: [String: String] = [:]
         for file in files {
             let style = try engine.loadStyle(path: file)
-            let id = style.reuseIdentifier
-            if let other = seen[id] {
-                throw styleError(
-                    "\(file): identifier '\(Sanitizer.excerpt(id))' is already defined by \(other); each identifier may be defined by one file only"
-                )
-            }
-            if style.isHeaderFooter, registry.headerFooterRegistration(for: id).registered {
-                throw styleError("\(file): header/footer identifier '\(Sanitizer.excerpt(id))' is already registered")
-            }
-            if !style.isHeaderFooter, let existing = registry.style(for: id) {
-                if existing.source == "built-in" {
-                    throw styleError(
-                        "\(file): identifier '\(id)' belongs to a built-in style; a Lua style may not shadow it (choose another, e.g. '\(id)Lua')"
-                    )
-                }
-                throw styleError(
-                    "\(file): identifier '\(Sanitizer.excerpt(id))' is already registered by \(existing.source)")
-            }
-            seen[id] = file
-            if style.isHeaderFooter {
-                try registry.register(style, forHeaderFooterViewReuseIdentifier: id)
-            } else {
-                try registry.register(style, forCellReuseIdentifier: id)
-            }
+            try register(style, from: file, into: registry, seen: &seen)
             styles.append(style)
         }
         return styles
+    }
+
+    /// Registers `style`, loaded from `file`, unless another file (`seen`: identifier to file)
+    /// or the registry already has its identifier.
+    static func register(
+        _ style: LuaCellStyle, from file: String, into registry: Registry, seen: inout [String: String]
+    ) throws {
+        let id = style.reuseIdentifier
+        if let other = seen[id] {
+            throw styleError(
+                "\(file): identifier '\(Sanitizer.excerpt(id))' is already defined by \(other); each identifier may be defined by one file only"
+            )
+        }
+        if style.isHeaderFooter, registry.headerFooterRegistration(for: id).registered {
+            throw styleError("\(file): header/footer identifier '\(Sanitizer.excerpt(id))' is already registered")
+        }
+        if !style.isHeaderFooter, let existing = registry.style(for: id) {
+            if existing.source == "built-in" {
+                throw styleError(
+                    "\(file): identifier '\(id)' belongs to a built-in style; a Lua style may not shadow it (choose another, e.g. '\(id)Lua')"
+                )
+            }
+            throw styleError(
+                "\(file): identifier '\(Sanitizer.excerpt(id))' is already registered by \(existing.source)")
+        }
+        seen[id] = file
+        if style.isHeaderFooter {
+            try registry.register(style, forHeaderFooterViewReuseIdentifier: id)
+        } else {
+            try registry.register(style, forCellReuseIdentifier: id)
+        }
     }
 }
 

@@ -23,7 +23,8 @@ public enum Accelerators {
     /// The environment variable that turns every accelerator off (`off`), or some (`-name,…`).
     public static let variable = "CELLAR_ACCELERATORS"
 
-    /// The accelerators that can be turned off alone: the documents', the second core and the quick exit.
+    /// The accelerators that can be turned off alone: the documents', the second core, the quick exit
+    /// and the style manifest.
     public enum Name: String, CaseIterable, Sendable {
         /// Every second thread (`WorkerThread.hasSecondCore`), as on a machine with one processor.
         case secondCore = "second-core"
@@ -49,6 +50,9 @@ public enum Accelerators {
         /// A render's process ends once its output is written, its memory left to the kernel
         /// whole instead of freed object by object (`cellar render`).
         case quickExit = "quick-exit"
+        /// A table's Lua styles loaded from their files alone, found by the manifest of
+        /// which file defines which identifier (`StyleManifest`), not every style file.
+        case styleManifest = "style-manifest"
     }
 
     /// What a value of the variable says: whether any accelerator runs, and those turned off alone.
