@@ -49,8 +49,9 @@ struct DocumentOptions: ParsableArguments {
 
     @Flag(
         help: ArgumentHelp(
-            "Neither read nor write the load index (a big file's rows, kept once checked, and a YAML "
-                + "file's JSON form, so the next load of the unchanged file skips the check)."))
+            "Neither read nor write Cellar's cache: the load index (a big file's rows, kept once checked, and "
+                + "a YAML file's JSON form, so the next load of the unchanged file skips the check) and the "
+                + "style manifest (which style file defines which identifier, so only the styles used load)."))
     var noIndexCache = false
 
     /// `--row-height`'s value.
@@ -66,6 +67,9 @@ struct DocumentOptions: ParsableArguments {
 
     /// The load index cache the environment names (see `LoadIndexCache.fromEnvironment`), unless turned off.
     var indexCache: LoadIndexCache? { noIndexCache ? nil : LoadIndexCache.fromEnvironment() }
+
+    /// Cellar's cache directory (`CacheFiles.directory`), where the style manifest is kept, unless turned off.
+    var cacheDirectory: String? { noIndexCache ? nil : CacheFiles.directory() }
 
     func tableOptions() throws -> TableOptions {
         if let cell, cell.isEmpty { throw CellarError("--cell must name a reuse identifier") }

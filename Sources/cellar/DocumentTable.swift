@@ -12,9 +12,8 @@ enum DocumentTable {
     /// With `mapFile` the file is mapped (`render`, which reports a file truncated under it:
     /// `TruncatedFileSignal`); else it is read whole (`browse`, whose file is often rewritten
     /// in place while it is shown, and reloaded then).
-    /// With `stylesWhenUsed`, the Lua styles are loaded only when the table
-    /// uses a style that is not built in (compiling every style file is most
-    /// of a small table's start-up); else always, so a broken one is named.
+    /// With `stylesWhenUsed`, only the Lua styles the table uses are loaded (`loadStyles`:
+    /// compiling every style file is most of a small table's start-up); else all, so a broken one is named.
     static func load(
         file: String, document: DocumentOptions, styleDirectories: [String], limits: LuaLimits, maxFileSize: Int?,
         piped: Bool = false, mapFile: Bool = false, stylesWhenUsed: Bool = false
@@ -30,11 +29,27 @@ enum DocumentTable {
         let source = try LoadedTable.load(
             path: file, format: document.inputFormat, sizeLimit: maxFileSize, options: document.tableOptions(),
             mapFile: mapFile, indexCache: document.indexCache)
-        if !stylesWhenUsed || !source.drawsWithBuiltinStylesAlone {
+        if !stylesWhenUsed {
             try StyleHooks.load(styleDirectories, into: registry, limits: limits)
+        } else {
+            try loadStyles(
+                for: source, from: styleDirectories, into: registry, limits: limits, cache: document.cacheDirectory)
         }
         let documentRegistry = try source.registry(over: registry)
         try source.validate(against: documentRegistry)
         return (source.makeTableView(registry: documentRegistry), source)
+    }
+
+    /// The styles `source` draws with, none when the built-ins draw it alone: through the style
+    /// manifest in `cache` (`DocumentOptions.cacheDirectory`), only the files that define them.
+    static func loadStyles(
+        for source: LoadedTable, from directories: [String], into registry: Registry, limits: LuaLimits,
+        cache: String?
+    ) throws {
+        let (drawn, aliases) = source.stylesNeeded
+        guard !drawn.isEmpty else { return }
+        try StyleHooks.load(
+            directories, into: registry, limits: limits,
+            needs: StyleHooks.Needs(drawn: drawn, aliases: aliases, cacheDirectory: cache))
     }
 }

@@ -156,7 +156,9 @@ struct RenderCommand: ParsableCommand {
             try table.canShareRender(identifiers: source.styleIdentifiers)
         else { return nil }
         let registry = Registry()
-        try StyleHooks.load(styles.directories, into: registry, limits: styleCheck.limits)
+        try DocumentTable.loadStyles(
+            for: source, from: styles.directories, into: registry, limits: styleCheck.limits,
+            cache: document.cacheDirectory)
         return source.makePartnerTableView(registry: try source.registry(over: registry))
     }
 }

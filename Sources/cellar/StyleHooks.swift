@@ -6,20 +6,39 @@ import FoundationEssentials
 /// the given directories into the registry (throwing a located CellarError
 /// for a broken style). The Lua styles helper adds its loader to this list.
 enum StyleHooks {
-    typealias Loader = @Sendable (_ directories: [String], _ registry: Registry, _ limits: LuaLimits) throws -> Void
+    /// What one table draws with, so a loader may load only that (`StyleLoader.load(directories:into:limits:needing:ifDefined:cacheDirectory:)`).
+    struct Needs {
+        /// Identifiers a style must define (rows' cells, section views, `register:` targets).
+        var drawn: Set<String>
+        /// The document's own `register:` names, loaded only where a style defines one (a clash).
+        var aliases: Set<String>
+        /// Cellar's cache directory, where the manifest of which file defines which identifier is kept.
+        var cacheDirectory: String?
+    }
+
+    typealias Loader =
+        @Sendable (_ directories: [String], _ registry: Registry, _ limits: LuaLimits, _ needs: Needs?) throws -> Void
     static let loaders: [Loader] = [
-        { directories, registry, limits in
-            try StyleLoader.load(directories: directories, into: registry, limits: limits)
+        { directories, registry, limits, needs in
+            if let needs {
+                try StyleLoader.load(
+                    directories: directories, into: registry, limits: limits, needing: needs.drawn,
+                    ifDefined: needs.aliases, cacheDirectory: needs.cacheDirectory)
+            } else {
+                try StyleLoader.load(directories: directories, into: registry, limits: limits)
+            }
         }
     ]
 
-    /// Loads `--styles` directories, or says clearly that nothing can.
-    static func load(_ directories: [String], into registry: Registry, limits: LuaLimits = LuaLimits()) throws {
+    /// Loads `--styles` directories (with `needs`, what one table draws with), or says clearly that nothing can.
+    static func load(
+        _ directories: [String], into registry: Registry, limits: LuaLimits = LuaLimits(), needs: Needs? = nil
+    ) throws {
         guard !directories.isEmpty else { return }
         guard !loaders.isEmpty else {
             throw CellarError("--styles: this build has no style loader (Lua styles are not available)")
         }
-        for loader in loaders { try loader(directories, registry, limits) }
+        for loader in loaders { try loader(directories, registry, limits, needs) }
     }
 
     /// `--styles` as given, else `Styles/` when it exists here.

@@ -69,17 +69,24 @@ public struct LoadedTable {
         return ids
     }
 
+    /// The identifiers the table needs styles for beyond the built-ins: `drawn` (rows'
+    /// cells, section views and `register:` targets, each of which a style must define)
+    /// and `aliases` (the document's own `register:` names, which a style may clash with).
+    package var stylesNeeded: (drawn: Set<String>, aliases: Set<String>) {
+        let d = source.document
+        let aliases = Set(d.registrations.map(\.identifier))
+        var drawn = styleIdentifiers.subtracting(aliases).union(d.registrations.map(\.style))
+        drawn = drawn.filter { BuiltinCellStyle.Kind(rawValue: $0) == nil }
+        for s in d.sectionsHaveViews ? d.sections : [] {
+            if let v = s.headerView { drawn.insert(v.identifier) }
+            if let v = s.footerView { drawn.insert(v.identifier) }
+        }
+        return (drawn, aliases)
+    }
+
     /// Whether the built-in styles alone draw the table (directly or registered), so no
     /// Lua style need load (none may take a built-in identifier).
-    package var drawsWithBuiltinStylesAlone: Bool {
-        let d = source.document
-        guard !d.sectionsHaveViews else { return false }
-        var aliases: [String: String] = [:]
-        for r in d.registrations { aliases[r.identifier] = r.style }
-        func builtin(_ id: String) -> Bool { BuiltinCellStyle.Kind(rawValue: id) != nil }
-        return d.registrations.allSatisfy { builtin($0.style) }
-            && styleIdentifiers.allSatisfy { builtin(aliases[$0] ?? $0) }
-    }
+    package var drawsWithBuiltinStylesAlone: Bool { stylesNeeded.drawn.isEmpty }
 
     /// A second table over the same rows, for a shared render; both decode on
     /// their own threads (the cores are busy drawing, and a prefetch would restart every run).
