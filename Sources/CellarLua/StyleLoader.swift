@@ -57,12 +57,23 @@ public enum StyleLoader {
         guard let dir = opendir(directory) else { return false }
         defer { closedir(dir) }
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasPrefix(".") || name.hasPrefix("_") { continue }
-            let path = directory + "/" + name
             var type = entry.pointee.d_type
+            var isStyle = false
+            // A name is made only for a style file, a directory or an entry of unknown type
+            // (a walk meets many more files, such as a case tree's tables, than styles).
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String? in
+                let bytes = raw.prefix { $0 != 0 }
+                guard let first = bytes.first, first != UInt8(ascii: "."), first != UInt8(ascii: "_") else {
+                    return nil
+                }
+                isStyle =
+                    bytes.reversed().starts(with: ".lua".utf8.reversed())
+                    && !bytes.reversed().starts(with: ".d.lua".utf8.reversed())
+                guard isStyle || type == UInt8(DT_DIR) || type == UInt8(DT_UNKNOWN) else { return nil }
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            guard let name else { continue }
+            let path = directory + "/" + name
             if type == UInt8(DT_UNKNOWN) {
                 var info = stat()
                 guard lstat(path, &info) == 0 else { continue }
@@ -70,7 +81,7 @@ public enum StyleLoader {
             }
             if type == UInt8(DT_DIR) {
                 _ = collectStyleFiles(in: path, into: &files)
-            } else if name.hasSuffix(".lua"), !name.hasSuffix(".d.lua") {
+            } else if isStyle {
                 files.append(path)
             }
         }

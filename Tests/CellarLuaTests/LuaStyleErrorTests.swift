@@ -211,10 +211,18 @@ import Testing
             ".hidden/x.lua": "error('hidden')",
             "_wip/y.lua": "error('private dir')",
             "notes.txt": "not lua",
+            "notes.lua.txt": "not lua",
+            "lua": "not lua",
+            "sub/more/b.d.lua": "error('definitions must not run')",
+            "sub/more/nested.lua": "return { identifier = 'nested' }",
             "real.lua": "return { identifier = 'real' }",
         ])
-        #expect(try StyleLoader.styleFiles(in: dir.styles) == [dir.styles + "/real.lua"])
-        #expect(try luaRegistry([dir.styles]).style(for: "real") != nil)
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.styles + "/linked.lua", withDestinationPath: dir.styles + "/sub/more/nested.lua")
+        #expect(
+            try StyleLoader.styleFiles(in: dir.styles)
+                == [dir.styles + "/linked.lua", dir.styles + "/real.lua", dir.styles + "/sub/more/nested.lua"])
+        #expect(try StyleLoader.styleFiles(in: dir.styles + "/sub") == [dir.styles + "/sub/more/nested.lua"])
         #expect(
             cellarError { _ = try StyleLoader.styleFiles(in: dir.styles + "/missing") }?.description
                 == "--styles \(dir.styles)/missing: no such directory")
