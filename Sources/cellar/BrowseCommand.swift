@@ -88,7 +88,7 @@ struct BrowseCommand: ParsableCommand {
         EmojiVariation.vs16Widens = EmojiVariation.setting(environment: env, outputIsTerminal: true)
         let width = min(RawTerminal.size()?.width ?? 80, InputLimits.width.upperBound)
         let (table, source) = try DocumentTable.load(
-            file: file, document: document, styleDirectories: styles.directories, limits: styleCheck.limits,
+            file: file, document: document.settings, styleDirectories: styles.directories, limits: styleCheck.limits,
             maxFileSize: input.maxFileSize)
         table.width = width
         try source.checkRowHeights(width: width)
@@ -103,7 +103,7 @@ struct BrowseCommand: ParsableCommand {
         let loop = BrowseLoop(session: session, screen: screen)
         if watch,
             let reloader = BrowseReloader(
-                file: file, source: source, document: document, styleDirectories: styles.directories,
+                file: file, source: source, document: document.settings, styleDirectories: styles.directories,
                 limits: styleCheck.limits, maxFileSize: input.maxFileSize, ambiguousWide: wide.ambiguousWide)
         {
             loop.watches.append((reloader.watcher.fd, { reloader.reload(session) }))

@@ -19,7 +19,7 @@ import FoundationEssentials
 /// clears it.
 final class BrowseReloader {
     let file: String
-    let document: DocumentOptions
+    let document: DocumentSettings
     let styleDirectories: [String]
     let limits: LuaLimits
     let maxFileSize: Int?
@@ -32,7 +32,7 @@ final class BrowseReloader {
     private var documentPending = false
 
     init?(
-        file: String, source: LoadedTable, document: DocumentOptions, styleDirectories: [String], limits: LuaLimits,
+        file: String, source: LoadedTable, document: DocumentSettings, styleDirectories: [String], limits: LuaLimits,
         maxFileSize: Int?, ambiguousWide: Bool?
     ) {
         self.file = file

@@ -35,8 +35,12 @@ struct CellarCommand: ParsableCommand {
     /// is; `--help` still prints the usage.
     static func main() {
         do {
-            var command = try parseCommand()
-            try command.run()
+            if let settings = try quickRender() {
+                try settings.run()
+            } else {
+                var command = try parseCommand()
+                try command.run()
+            }
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {
@@ -77,10 +81,21 @@ struct CellarCommand: ParsableCommand {
     }
 
     /// `render`, the command scripts run once a table, is read by
-    /// `RenderQuickParse` when it can, else parsed as a root of its own:
-    /// the root's parse reflects every subcommand's options. A help request
-    /// or an error in ArgumentParser's words parses again from the root, so
-    /// help and messages are the root's, word for word; a failure
+    /// `RenderQuickParse` when it can (its settings checked as `validate()`
+    /// checks the command's): nil leaves the arguments to `parseCommand`.
+    static func quickRender() throws -> RenderSettings? {
+        let arguments = CommandLine.arguments.dropFirst()
+        guard Accelerators.enabled, arguments.first == RenderCommand.configuration.commandName,
+            !arguments.contains(where: asksForHelp), let settings = RenderQuickParse.parse(Array(arguments.dropFirst()))
+        else { return nil }
+        try settings.validate()
+        return settings
+    }
+
+    /// `render`'s arguments the quick parse declined are parsed as a root of
+    /// their own: the root's parse reflects every subcommand's options. A help
+    /// request or an error in ArgumentParser's words parses again from the
+    /// root, so help and messages are the root's, word for word; a failure
     /// `validate()` has already reported (`CLIError`) stands (accelerators:
     /// `CELLAR_ACCELERATORS=off` always takes the root).
     static func parseCommand() throws -> ParsableCommand {
@@ -88,13 +103,8 @@ struct CellarCommand: ParsableCommand {
         guard Accelerators.enabled, arguments.first == RenderCommand.configuration.commandName,
             !arguments.contains(where: asksForHelp)
         else { return try parseAsRoot() }
-        let renderArguments = Array(arguments.dropFirst())
-        if let command = RenderQuickParse.parse(renderArguments) {
-            try command.validate()
-            return command
-        }
         do {
-            return try RenderCommand.parse(renderArguments)
+            return try RenderCommand.parse(Array(arguments.dropFirst()))
         } catch {
             if exitCode(for: error) != .success, fullMessage(for: error).isEmpty { throw error }
             return try parseAsRoot()

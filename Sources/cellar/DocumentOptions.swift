@@ -3,8 +3,8 @@ import Cellar
 import CellarDocuments
 import CellarText
 
-/// How `render` reads its input, and the document's top-level keys as
-/// flags (each given one overrides the file's).
+/// How `render` and `browse` read their input, and the document's top-level
+/// keys as flags (each given one overrides the file's); read as `settings`.
 struct DocumentOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
@@ -65,21 +65,12 @@ struct DocumentOptions: ParsableArguments {
         return .fixed(n)
     }
 
-    /// The load index cache the environment names (see `LoadIndexCache.fromEnvironment`), unless turned off.
-    var indexCache: LoadIndexCache? { noIndexCache ? nil : LoadIndexCache.fromEnvironment() }
-
-    /// Cellar's cache directory (`CacheFiles.directory`), where the style manifest is kept, unless turned off.
-    var cacheDirectory: String? { noIndexCache ? nil : CacheFiles.directory() }
-
-    func tableOptions() throws -> TableOptions {
-        if let cell, cell.isEmpty { throw CellarError("--cell must name a reuse identifier") }
-        if let n = estimatedRowHeight, !(1...TableView.maximumRowHeight).contains(n) {
-            throw CellarError(
-                InputLimits.message("--estimated-row-height", 1...TableView.maximumRowHeight, got: "\(n)"))
-        }
-        return TableOptions(
-            defaultCell: cell, sectionBy: sectionBy, indexTitles: indexTitles, style: tableStyle,
-            rowHeight: rowHeight, estimatedRowHeight: estimatedRowHeight, extraKeys: extraKeys)
+    /// The values given, as plain data.
+    var settings: DocumentSettings {
+        DocumentSettings(
+            inputFormat: inputFormat, cell: cell, sectionBy: sectionBy, indexTitles: indexTitles,
+            extraKeys: extraKeys, tableStyle: tableStyle, rowHeight: rowHeight, estimatedRowHeight: estimatedRowHeight,
+            noIndexCache: noIndexCache)
     }
 }
 

@@ -15,7 +15,7 @@ enum DocumentTable {
     /// With `stylesWhenUsed`, only the Lua styles the table uses are loaded (`loadStyles`:
     /// compiling every style file is most of a small table's start-up); else all, so a broken one is named.
     static func load(
-        file: String, document: DocumentOptions, styleDirectories: [String], limits: LuaLimits, maxFileSize: Int?,
+        file: String, document: DocumentSettings, styleDirectories: [String], limits: LuaLimits, maxFileSize: Int?,
         piped: Bool = false, mapFile: Bool = false, stylesWhenUsed: Bool = false
     ) throws -> (table: TableView, source: LoadedTable) {
         let registry = Registry()
@@ -41,7 +41,7 @@ enum DocumentTable {
     }
 
     /// The styles `source` draws with, none when the built-ins draw it alone: through the style
-    /// manifest in `cache` (`DocumentOptions.cacheDirectory`), only the files that define them.
+    /// manifest in `cache` (`DocumentSettings.cacheDirectory`), only the files that define them.
     static func loadStyles(
         for source: LoadedTable, from directories: [String], into registry: Registry, limits: LuaLimits,
         cache: String?

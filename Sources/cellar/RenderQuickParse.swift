@@ -3,16 +3,17 @@ import Cellar
 import CellarDocuments
 
 /// `cellar render FILE [options]`, the invocation scripts make once a table,
-/// read by hand: ArgumentParser's parse reflects the command (a `Mirror` of
-/// every option group, a conformance look-up for every wrapper and value
-/// type, a `Decoder` pass), most of a small table's start-up in a static
-/// binary. An accelerator (`CellarCommand.parseCommand`; its plain twin is
-/// ArgumentParser's parse).
+/// read by hand into `RenderSettings`: ArgumentParser's parse reflects the
+/// command (a `Mirror` of every option group, a conformance look-up for every
+/// wrapper and value type, a `Decoder` pass), and even a `RenderCommand` made
+/// by hand instantiates each wrapper's generic type, most of a small table's
+/// start-up in a static binary. An accelerator (`CellarCommand.quickRender`;
+/// its plain twin is ArgumentParser's parse).
 ///
-/// Invariant: `parse` gives nil (declines) or the command ArgumentParser's
-/// `RenderCommand.parse` gives for the same arguments, before `validate()`
-/// (the caller's, as ArgumentParser calls it: it reports its own failure in
-/// Cellar's words either way): every property set, each option under the
+/// Invariant: `parse` gives nil (declines) or the settings of the command
+/// ArgumentParser's `RenderCommand.parse` gives for the same arguments,
+/// before `validate()` (the caller's, as ArgumentParser calls it: it reports
+/// its own failure in Cellar's words either way): every option under the
 /// name ArgumentParser gives it, each value read by the same
 /// `init(argument:)` or transform, a repeated option read in order (the
 /// last value stands; `--styles` collects). It declines whatever it does not
@@ -20,14 +21,14 @@ import CellarDocuments
 /// with `=`, `--name=` with nothing after it, a value missing or starting
 /// with a dash, a value ArgumentParser would refuse, a second file or none —
 /// so help and every error of ArgumentParser's still come from
-/// ArgumentParser. `RenderQuickParseTests` holds both to the same commands
+/// ArgumentParser. `RenderQuickParseTests` holds both to the same settings
 /// over generated argument lists, and `options`' names to render's options.
 enum RenderQuickParse {
     /// How one option is read: a flag sets its property; an option with a
     /// value reads it, false when ArgumentParser would refuse the value.
     enum Reader: Sendable {
-        case flag(@Sendable (inout RenderCommand) -> Void)
-        case value(@Sendable (inout RenderCommand, String) -> Bool)
+        case flag(@Sendable (inout RenderSettings) -> Void)
+        case value(@Sendable (inout RenderSettings, String) -> Bool)
     }
 
     /// Every option of `render` by its long name (without `--`). A new
@@ -38,7 +39,7 @@ enum RenderQuickParse {
         ("width", value { (c, v: Int) in c.width = v }),
         ("height", value { (c, v: Int) in c.height = v }),
         ("offset", value { (c, v: Int) in c.offset = v }),
-        ("color", value { (c, v: ColorMode) in c.colorOption.color = v }),
+        ("color", value { (c, v: ColorMode) in c.color = v }),
         ("format", value { (c, v: OutputFormat) in c.format = v }),
         ("theme", value { (c, v: ThemeName) in c.theme = v }),
         ("title", value { (c, v: String) in c.title = v }),
@@ -46,11 +47,11 @@ enum RenderQuickParse {
         ("log", .flag { $0.log = true }),
         ("editing", .flag { $0.editing = true }),
         ("no-split", .flag { $0.noSplit = true }),
-        ("ambiguous-wide", .flag { $0.ambiguousWideOption.ambiguousWide = true }),
-        ("no-ambiguous-wide", .flag { $0.ambiguousWideOption.ambiguousWide = false }),
-        ("styles", value { (c, v: String) in c.styles.given.append(v) }),
-        ("check-styles", .flag { $0.styleCheck.checkStyles = true }),
-        ("max-file-size", transformed(FileSizeOption.size) { c, v in c.input.maxFileSize = v }),
+        ("ambiguous-wide", .flag { $0.ambiguousWide = true }),
+        ("no-ambiguous-wide", .flag { $0.ambiguousWide = false }),
+        ("styles", value { (c, v: String) in c.styles.append(v) }),
+        ("check-styles", .flag { $0.checkStyles = true }),
+        ("max-file-size", transformed(FileSizeOption.size) { c, v in c.maxFileSize = v }),
         ("input-format", value { (c, v: InputFormat) in c.document.inputFormat = v }),
         ("cell", value { (c, v: String) in c.document.cell = v }),
         ("section-by", value { (c, v: String) in c.document.sectionBy = v }),
@@ -62,10 +63,10 @@ enum RenderQuickParse {
         ("no-index-cache", .flag { $0.document.noIndexCache = true }),
     ]
 
-    /// The command for `arguments` (those after `render`), or nil to leave
+    /// The settings for `arguments` (those after `render`), or nil to leave
     /// them to ArgumentParser.
-    static func parse(_ arguments: [String]) -> RenderCommand? {
-        var command = RenderCommand.withDefaults()
+    static func parse(_ arguments: [String]) -> RenderSettings? {
+        var settings = RenderSettings(file: "")
         var file: String?
         var index = arguments.startIndex
         while index < arguments.endIndex {
@@ -83,7 +84,7 @@ enum RenderQuickParse {
             switch reader {
             case .flag(let set):
                 guard equals == nil else { return nil }
-                set(&command)
+                set(&settings)
             case .value(let read):
                 let text: String
                 if let equals {
@@ -95,12 +96,12 @@ enum RenderQuickParse {
                     text = arguments[index]
                     index += 1
                 }
-                guard read(&command, text) else { return nil }
+                guard read(&settings, text) else { return nil }
             }
         }
         guard let file else { return nil }
-        command.file = file
-        return command
+        settings.file = file
+        return settings
     }
 
     /// The reader of the option called `name`.
@@ -116,7 +117,7 @@ enum RenderQuickParse {
 
     /// A value read by the type's `init(argument:)`, as ArgumentParser reads it.
     private static func value<T: ExpressibleByArgument>(
-        _ set: @escaping @Sendable (inout RenderCommand, T) -> Void
+        _ set: @escaping @Sendable (inout RenderSettings, T) -> Void
     ) -> Reader {
         .value { command, text in
             guard let value = T(argument: text) else { return false }
@@ -128,60 +129,12 @@ enum RenderQuickParse {
     /// A value read by the option's own transform.
     private static func transformed<T>(
         _ transform: @escaping @Sendable (String) throws -> T,
-        _ set: @escaping @Sendable (inout RenderCommand, T) -> Void
+        _ set: @escaping @Sendable (inout RenderSettings, T) -> Void
     ) -> Reader {
         .value { command, text in
             guard let value = try? transform(text) else { return false }
             set(&command, value)
             return true
         }
-    }
-}
-
-extension RenderCommand {
-    /// The command as ArgumentParser makes it when only the file is given:
-    /// every property holds its declared default (a property wrapper not
-    /// set here traps when read, and the tests compare every one).
-    fileprivate static func withDefaults() -> RenderCommand {
-        var command = RenderCommand()
-        command.file = ""
-        command.width = nil
-        command.height = nil
-        command.offset = nil
-        command.colorOption = ColorOption()
-        command.colorOption.color = .auto
-        command.format = nil
-        command.theme = .light
-        command.title = nil
-        command.stats = false
-        command.log = false
-        command.editing = false
-        command.noSplit = false
-        command.ambiguousWideOption = AmbiguousWideOption()
-        command.ambiguousWideOption.ambiguousWide = nil
-        command.styles = StylesOption()
-        command.styles.given = []
-        command.styleCheck = StyleCheckOption()
-        command.styleCheck.checkStyles = false
-        command.input = FileSizeOption()
-        command.input.maxFileSize = nil
-        command.document = DocumentOptions.withDefaults()
-        return command
-    }
-}
-
-extension DocumentOptions {
-    fileprivate static func withDefaults() -> DocumentOptions {
-        var options = DocumentOptions()
-        options.inputFormat = nil
-        options.cell = nil
-        options.sectionBy = nil
-        options.indexTitles = false
-        options.extraKeys = .error
-        options.tableStyle = nil
-        options.rowHeight = nil
-        options.estimatedRowHeight = nil
-        options.noIndexCache = false
-        return options
     }
 }

@@ -29,7 +29,10 @@ struct StyleCheckOption: ParsableArguments {
     var checkStyles = false
 
     /// The sandbox's settings for the styles these commands load.
-    var limits: LuaLimits {
+    var limits: LuaLimits { Self.limits(checkStyles: checkStyles) }
+
+    /// The sandbox's settings, with `--check-styles` given or not.
+    static func limits(checkStyles: Bool) -> LuaLimits {
         var limits = LuaLimits()
         if checkStyles { limits.checksHookTables = true }
         return limits
