@@ -1,6 +1,6 @@
 import CellarText
 
-/// The accessory types' glyphs, measured once for each ambiguous-width
+/// The accessory types' glyphs, their widths known for each ambiguous-width
 /// setting: a row with a type accessory reads its width from here instead
 /// of measuring the glyph when it is laid out and again when it is drawn,
 /// and draws it as clean text (the glyphs are constants without control
@@ -12,10 +12,11 @@ import CellarText
 /// drawn through the sanitising path instead, and the differential CLI test
 /// compares the two.
 enum AccessoryGlyphs {
-    /// Widths by `AccessoryType.allCases` index, ambiguous characters narrow or wide,
-    /// each table built when first asked (a few texts: no width machine is built for them, `WidthMachineUse`).
-    private static let narrowWidths = AccessoryType.allCases.map { DisplayWidth.of($0.glyph, ambiguousWide: false) }
-    private static let wideWidths = AccessoryType.allCases.map { DisplayWidth.of($0.glyph, ambiguousWide: true) }
+    /// Widths by `AccessoryType.allCases` index, ambiguous characters narrow or wide (ⓘ is
+    /// ambiguous). Written out: measuring them loads the Unicode tables, which a table of
+    /// ASCII text never needs otherwise. `AccessoryGlyphsTests` holds them to the measured widths.
+    private static let narrowWidths = [0, 1, 1, 1, 3]
+    private static let wideWidths = [0, 1, 1, 2, 4]
 
     /// The glyph's display width: looked up, or measured with the accelerators off.
     @inline(__always)

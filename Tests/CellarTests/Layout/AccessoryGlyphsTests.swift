@@ -3,7 +3,7 @@ import Testing
 
 @testable import Cellar
 
-/// The accessory glyphs' looked-up widths are the measured ones.
+/// The accessory glyphs' written-out widths are the measured ones.
 @Suite struct AccessoryGlyphsTests {
     @Test(arguments: AccessoryType.allCases)
     func glyphWidthsAreMeasured(type: AccessoryType) {
