@@ -83,21 +83,48 @@ struct PropertyTable {
     static let stage1Count = 0x2000
 
     static func load() -> PropertyTable {
-        let s1 = Base64.decode(UnicodeTables.stage1Base64)
-        let s2 = Base64.decode(UnicodeTables.stage2Base64)
-        let blocks = max(1, s2.count / 256)
+        let blocks = max(1, UnicodeTables.blockCount)
         let stage1 = UnsafeMutablePointer<UInt16>.allocate(capacity: stage1Count)
         stage1.initialize(repeating: UInt16(blocks), count: stage1Count)
-        for i in 0..<min(0x1100, s1.count / 2) {
-            let block = UInt16(s1[2 * i]) | UInt16(s1[2 * i + 1]) << 8
-            // A corrupt entry maps to block 0 rather than outside stage2.
-            stage1[i] = Int(block) < blocks ? block : 0
+        UnicodeTables.stage1Symbols.withUTF8Buffer { text in
+            var i = 0
+            var high: Int?
+            for c in text {
+                guard let v = TableSymbols.value(c) else { continue }
+                guard let h = high else {
+                    high = v
+                    continue
+                }
+                high = nil
+                guard i < 0x1100 else { break }
+                let block = h * TableSymbols.count + v
+                // A corrupt entry maps to block 0 rather than outside stage2.
+                stage1[i] = block < blocks ? UInt16(block) : 0
+                i += 1
+            }
         }
         // A terminal that draws VS16 one column wide: no base widens (`EmojiVariation`).
         let props = EmojiVariation.vs16Widens ? UnicodeTables.props : UnicodeTables.props.map { $0 & ~(1 << 9) }
-        let stage2 = UnsafeMutablePointer<UInt32>.allocate(capacity: (blocks + 1) * 256)
-        stage2.initialize(repeating: 1, count: (blocks + 1) * 256)
-        for (i, b) in s2.prefix(blocks * 256).enumerated() where Int(b) < props.count { stage2[i] = props[Int(b)] }
+        let capacity = blocks * 256
+        let stage2 = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity + 256)
+        var written = 0
+        // Each symbol's property word (0: no symbol; no word is 0), so that a code point is one look-up.
+        var wordBySymbol = (0..<128).map { c in
+            TableSymbols.value(UInt8(c)).map { $0 < props.count ? props[$0] : 1 } ?? 0
+        }
+        wordBySymbol.withUnsafeMutableBufferPointer { words in
+            UnicodeTables.stage2Symbols.withUTF8Buffer { text in
+                for c in text where c < 128 {
+                    let word = words[Int(c)]
+                    guard word != 0 else { continue }
+                    guard written < capacity else { break }
+                    (stage2 + written).initialize(to: word)
+                    written &+= 1
+                }
+            }
+        }
+        // The block of "not a scalar" words beyond U+10FFFF (width 1, nothing else), and any the text lacked.
+        (stage2 + written).initialize(repeating: 1, count: capacity + 256 - written)
         return PropertyTable(stage1: stage1, stage2: stage2)
     }
 
@@ -146,41 +173,18 @@ enum WidthMachineUse {
     }
 }
 
-/// Just enough base64 to unpack the generated tables (no Foundation needed).
-enum Base64 {
-    static func decode(_ text: String) -> [UInt8] {
-        var text = text
-        return text.withUTF8 { decode($0) }
-    }
+/// The symbols the generated tables are written in: one printable ASCII
+/// character a value (`Scripts/gen-width-tables`), from '#' up, the backslash
+/// left out so a string literal holds them as they are. Anything else in the
+/// text (line breaks, indentation) is no symbol.
+enum TableSymbols {
+    /// Values a symbol can hold: 0 to 90.
+    static let count = 91
 
-    /// Written into the array's storage in place: the tables are decoded at
-    /// every start-up, so no per-byte capacity check. Every 4 characters give
-    /// at most 3 bytes, so `count * 3 / 4` bytes always suffice.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: bytes.count * 3 / 4) { out, count in
-            var acc: UInt32 = 0
-            var bits: UInt32 = 0
-            var n = 0
-            for c in bytes {
-                let v: UInt32
-                switch c {
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"): v = UInt32(c - UInt8(ascii: "A"))
-                case UInt8(ascii: "a")...UInt8(ascii: "z"): v = UInt32(c - UInt8(ascii: "a")) + 26
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): v = UInt32(c - UInt8(ascii: "0")) + 52
-                case UInt8(ascii: "+"): v = 62
-                case UInt8(ascii: "/"): v = 63
-                default: continue  // newlines and padding
-                }
-                // Bits above the pending ones fall off the top: only the low `bits` are read.
-                acc = acc << 6 | v
-                bits += 6
-                if bits >= 8 {
-                    bits -= 8
-                    out[n] = UInt8(truncatingIfNeeded: acc >> bits)
-                    n += 1
-                }
-            }
-            count = n
-        }
+    /// The value of symbol `c`, or nil when it is none.
+    @inline(__always)
+    static func value(_ c: UInt8) -> Int? {
+        guard c >= 0x23, c <= 0x7E, c != 0x5C else { return nil }
+        return Int(c) - 0x23 - (c > 0x5C ? 1 : 0)
     }
 }
