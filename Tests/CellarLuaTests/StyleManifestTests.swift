@@ -116,6 +116,28 @@ import Testing
         #expect(StyleManifest.kept(in: cache).isEmpty)
     }
 
+    /// Every prefix of a manifest, and every byte of it changed, reads as none or as a
+    /// manifest (never a trap); a changed byte that still reads changed nothing the checksum covers.
+    @Test func everyPrefixAndEveryChangedByteReadsAsNoneOrWhole() throws {
+        let (dir, cache) = try Self.styles()
+        _ = try Self.load(dir, cache: cache, needing: ["beta"])
+        let file = cache + "/" + StyleManifest.fileName
+        let bytes = try #require(FileManager.default.contents(atPath: file))
+        let whole = StyleManifest.kept(in: cache)
+        #expect(whole.count == 1)
+        for length in 0..<bytes.count {
+            try bytes.prefix(length).write(to: URL(fileURLWithPath: file))
+            #expect(StyleManifest.kept(in: cache).isEmpty, "\(length) bytes")
+        }
+        for i in 0..<bytes.count {
+            var changed = bytes
+            changed[i] ^= 0x41
+            try changed.write(to: URL(fileURLWithPath: file))
+            let read = StyleManifest.kept(in: cache)
+            #expect(read.isEmpty || read == whole, "byte \(i)")
+        }
+    }
+
     @Test func debugModeAndNoCacheLoadEveryFile() throws {
         let (dir, cache) = try Self.styles()
         _ = try Self.load(dir, cache: cache, needing: ["beta"])
