@@ -78,16 +78,18 @@ extension StyleManifest {
 
     /// The manifests' fields in file order, written or read back (`CacheCoder`).
     private static func code(_ list: inout [StyleManifest], _ c: inout CacheCoder) throws {
-        let empty = StyleManifest(directories: [], entries: [])
-        try c.list(&list, maxCount: maximumKept, empty: empty) { c, manifest in
-            try c.list(&manifest.directories, maxCount: 1 << 10, empty: "") { try $0.string(&$1) }
-            let entry = Entry(
+        try c.count(of: &list, maxCount: maximumKept, empty: StyleManifest(directories: [], entries: []))
+        for m in list.indices {
+            try c.count(of: &list[m].directories, maxCount: 1 << 10, empty: "")
+            for d in list[m].directories.indices { try c.string(&list[m].directories[d]) }
+            let empty = Entry(
                 path: "", identity: FileIdentity(device: 0, inode: 0, size: 0, modified: 0, changed: 0),
                 identifier: "")
-            try c.list(&manifest.entries, maxCount: 1 << 16, empty: entry) { c, e in
-                try c.string(&e.path)
-                try c.identity(&e.identity)
-                try c.string(&e.identifier)
+            try c.count(of: &list[m].entries, maxCount: 1 << 16, empty: empty)
+            for e in list[m].entries.indices {
+                try c.string(&list[m].entries[e].path)
+                try c.identity(&list[m].entries[e].identity)
+                try c.string(&list[m].entries[e].identifier)
             }
         }
     }

@@ -74,13 +74,17 @@ package struct CacheCoder {
         value = n == 1
     }
 
+    /// Field by field, not through key paths (whose first use instantiates their types).
     package mutating func identity(_ value: inout FileIdentity) throws {
-        for path in [\FileIdentity.device, \.inode, \.size] { try u64(&value[keyPath: path]) }
-        for path in [\FileIdentity.modified, \.changed] {
-            var n = Int(value[keyPath: path])
-            try int(&n)
-            value[keyPath: path] = Int64(n)
-        }
+        try u64(&value.device)
+        try u64(&value.inode)
+        try u64(&value.size)
+        var modified = Int(value.modified)
+        var changed = Int(value.changed)
+        try int(&modified)
+        try int(&changed)
+        value.modified = Int64(modified)
+        value.changed = Int64(changed)
     }
 
     package mutating func string(_ value: inout String) throws {
@@ -92,40 +96,40 @@ package struct CacheCoder {
         value = text
     }
 
-    /// A flag, then the value when there is one (`empty` is only a place to read it into).
-    package mutating func optional<T>(_ value: inout T?, empty: T, _ code: (inout Self, inout T) throws -> Void) throws
-    {
+    /// A flag, then the text when there is one.
+    package mutating func string(_ value: inout String?) throws {
         var present = value != nil
         try bool(&present)
         guard present else {
             value = nil
             return
         }
-        var item = value ?? empty
-        try code(&self, &item)
-        value = item
+        var text = value ?? ""
+        try string(&text)
+        value = text
     }
 
-    /// A count, then the values, each read into a copy of `empty` (one at a time: a
-    /// count the bytes cannot hold fails where they end, having asked for no memory).
-    package mutating func list<T>(
-        _ values: inout [T], maxCount: Int, empty: T, _ code: (inout Self, inout T) throws -> Void
-    )
-        throws
-    {
-        var count = values.count
-        try int(&count, in: 0...max(0, maxCount))
-        guard reading else {
-            for var value in values { try code(&self, &value) }
+    /// A flag, then the identity when there is one.
+    package mutating func identity(_ value: inout FileIdentity?) throws {
+        var present = value != nil
+        try bool(&present)
+        guard present else {
+            value = nil
             return
         }
-        values = []
-        values.reserveCapacity(count)
-        for _ in 0..<count {
-            var value = empty
-            try code(&self, &value)
-            values.append(value)
-        }
+        var read = value ?? FileIdentity(device: 0, inode: 0, size: 0, modified: 0, changed: 0)
+        try identity(&read)
+        value = read
+    }
+
+    /// A list's count; read, `values` becomes that many copies of `empty`, which the caller
+    /// then codes one by one in its own loop (a generic method called across modules is not
+    /// specialised: a long list would pay for it per item). Each item takes 8 bytes or more,
+    /// so a count the bytes left cannot hold fails before any memory is asked for.
+    package mutating func count<T>(of values: inout [T], maxCount: Int, empty: T) throws {
+        var count = values.count
+        try int(&count, in: 0...max(0, min(maxCount, (bytes.count - pos) / 8)))
+        if reading { values = Array(repeating: empty, count: count) }
     }
 
     /// A count, then the values' bytes.

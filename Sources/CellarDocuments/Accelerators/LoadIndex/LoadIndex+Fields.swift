@@ -6,7 +6,7 @@ import CellarText
 extension LoadIndex {
     mutating func code(_ c: inout CacheCoder) throws {
         try c.identity(&identity)
-        try c.optional(&form, empty: identity) { try $0.identity(&$1) }
+        try c.identity(&form)
         // Beyond any file read (`--max-file-size` stops at 1 TiB): derived counts cannot overflow.
         // The offsets are in the form when there is one.
         guard !c.reading || identity.size <= 1 << 48 && (form?.size ?? 0) <= 1 << 48 else { throw UnusableCacheFile() }
@@ -19,24 +19,26 @@ extension LoadIndex {
         else { throw UnusableCacheFile() }
         fingerprint.format = known
         try c.string(&fingerprint.cell)
-        try c.optional(&fingerprint.sectionBy, empty: "") { try $0.string(&$1) }
+        try c.string(&fingerprint.sectionBy)
         try c.bool(&fingerprint.indexTitles)
         var rows = found.rowOffsets.count
         try c.int(&rows, in: 0...size)
         try codeRows(&c, rows: rows, size: size)
         try codeKeySets(&c, rows: rows)
         // Fields one by one, not a list of key paths: a list is made and walked per section.
-        try c.list(&found.rowLists, maxCount: size, empty: RowList()) { c, list in
-            try c.int(&list.start, in: 0...size)
-            try c.int(&list.end, in: 0...size)
-            try c.int(&list.firstRow, in: 0...size)
-            try c.int(&list.rowCount, in: 0...size)
+        try c.count(of: &found.rowLists, maxCount: size, empty: RowList())
+        for i in found.rowLists.indices {
+            try c.int(&found.rowLists[i].start, in: 0...size)
+            try c.int(&found.rowLists[i].end, in: 0...size)
+            try c.int(&found.rowLists[i].firstRow, in: 0...size)
+            try c.int(&found.rowLists[i].rowCount, in: 0...size)
         }
-        try c.list(&rowSections, maxCount: rows + 1, empty: StreamedDocument.Section(firstRow: 0)) { c, section in
-            try c.optional(&section.header, empty: "") { try $0.string(&$1) }
-            try c.int(&section.firstRow, in: 0...size)
-            try c.int(&section.rowCount, in: 0...size)
-            try c.int(&section.offset, in: 0...size)
+        try c.count(of: &rowSections, maxCount: rows + 1, empty: StreamedDocument.Section(firstRow: 0))
+        for i in rowSections.indices {
+            try c.string(&rowSections[i].header)
+            try c.int(&rowSections[i].firstRow, in: 0...size)
+            try c.int(&rowSections[i].rowCount, in: 0...size)
+            try c.int(&rowSections[i].offset, in: 0...size)
         }
         if c.reading { try checkRowRuns(rows: rows) }
     }
@@ -53,9 +55,10 @@ extension LoadIndex {
         try c.array(&found.highlightedRows, maxCount: rows)
         try c.array(&heights, maxCount: rows)
         try c.array(&editing, maxCount: (rows + 63) / 64)
-        try c.list(&identifiers, maxCount: rows, empty: (key: "", value: 0)) { c, id in
-            try c.string(&id.key)
-            try c.int(&id.value, in: 0...max(0, size - 1))
+        try c.count(of: &identifiers, maxCount: rows, empty: (key: "", value: 0))
+        for i in identifiers.indices {
+            try c.string(&identifiers[i].key)
+            try c.int(&identifiers[i].value, in: 0...max(0, size - 1))
         }
         guard c.reading else { return }
         guard narrow.count + wide.count == rows,
@@ -91,14 +94,17 @@ extension LoadIndex {
         var complete = sets.complete
         var setRows = sets.rows
         try c.int(&known, in: 0...UInt64.bitWidth)
-        try c.list(&others, maxCount: UInt64.bitWidth, empty: "") { try $0.string(&$1) }
-        try c.list(&identifiers, maxCount: rows + 1, empty: "") { try $0.string(&$1) }
-        try c.list(&entries, maxCount: rows, empty: RowKeySets.Entry(identifier: 0, keys: 0)) { c, entry in
-            try c.int(&entry.identifier, in: 0...rows)
-            try c.u64(&entry.keys)
-            var fit = entry.fit.rawValue
+        try c.count(of: &others, maxCount: UInt64.bitWidth, empty: "")
+        for i in others.indices { try c.string(&others[i]) }
+        try c.count(of: &identifiers, maxCount: rows + 1, empty: "")
+        for i in identifiers.indices { try c.string(&identifiers[i]) }
+        try c.count(of: &entries, maxCount: rows, empty: RowKeySets.Entry(identifier: 0, keys: 0))
+        for i in entries.indices {
+            try c.int(&entries[i].identifier, in: 0...rows)
+            try c.u64(&entries[i].keys)
+            var fit = entries[i].fit.rawValue
             try c.int(&fit, in: 0...(RowKeySets.BuiltinFit.allCases.count - 1))
-            entry.fit = RowKeySets.BuiltinFit(rawValue: fit) ?? .none
+            entries[i].fit = RowKeySets.BuiltinFit(rawValue: fit) ?? .none
         }
         try c.bool(&complete)
         try c.int(&setRows, in: 0...rows)
