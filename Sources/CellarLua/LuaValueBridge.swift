@@ -102,7 +102,7 @@ extension LuaRuntime {
             return .bytes(Array(raw))
         case LUA_TTABLE:
             guard let id = lua_topointer(L, index) else { return .null }
-            if let seen = b.converted[id] {
+            if let seen = b.converted[Int(bitPattern: id)] {
                 b.nodes += seen.nodes - 1
                 b.bytes += seen.bytes
                 try checkSize(b, place())
@@ -110,7 +110,7 @@ extension LuaRuntime {
             }
             let (nodes, bytes) = (b.nodes, b.bytes)
             let v = try table(at: index, id: id, budget: &b, where: place())
-            b.converted[id] = (v, b.nodes - nodes + 1, b.bytes - bytes)
+            b.converted[Int(bitPattern: id)] = (v, b.nodes - nodes + 1, b.bytes - bytes)
             return v
         default:
             let typeName = String(cString: lua_typename(L, lua_type(L, index)))
@@ -216,5 +216,7 @@ struct ConversionBudget {
     var path: [UnsafeRawPointer] = []
     var nodes = 0
     var bytes = 0
-    var converted: [UnsafeRawPointer: (value: Value, nodes: Int, bytes: Int)] = [:]
+    /// By the table's address as a number: a dictionary keyed by pointers would look up their
+    /// `Hashable` conformance at its first use, a search of every conformance in the binary.
+    var converted: [Int: (value: Value, nodes: Int, bytes: Int)] = [:]
 }
