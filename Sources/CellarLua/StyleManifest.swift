@@ -14,7 +14,7 @@ import CellarText
 /// the same order, each of the same `FileIdentity`) says what loading them all
 /// would find: each identifier defined by one file, no built-in shadowed, every file
 /// compiling. So a table that uses a few styles may load only their files
-/// (`StyleLoader.load(directories:into:limits:needing:cacheDirectory:)`); it checks
+/// (`StyleLoader.load(directories:into:limits:needing:ifDefined:cacheDirectory:)`); it checks
 /// that each file still defines the identifier recorded, and loads every file when
 /// one does not.
 struct StyleManifest: Equatable {
