@@ -84,12 +84,19 @@ struct CellarCommand: ParsableCommand {
     /// `RenderQuickParse` when it can (its settings checked as `validate()`
     /// checks the command's): nil leaves the arguments to `parseCommand`.
     static func quickRender() throws -> RenderSettings? {
-        let arguments = CommandLine.arguments.dropFirst()
-        guard Accelerators.enabled, arguments.first == RenderCommand.configuration.commandName,
-            !arguments.contains(where: asksForHelp), let settings = RenderQuickParse.parse(Array(arguments.dropFirst()))
-        else { return nil }
+        guard let arguments = renderArguments, let settings = RenderQuickParse.parse(arguments) else { return nil }
         try settings.validate()
         return settings
+    }
+
+    /// The arguments after `render` when it is the command and no help is asked for; nil
+    /// with the accelerators off, so that every command line takes the root's parse.
+    private static var renderArguments: [String]? {
+        let arguments = CommandLine.arguments.dropFirst()
+        guard Accelerators.enabled, arguments.first == RenderCommand.configuration.commandName,
+            !arguments.contains(where: asksForHelp)
+        else { return nil }
+        return Array(arguments.dropFirst())
     }
 
     /// `render`'s arguments the quick parse declined are parsed as a root of
@@ -99,12 +106,9 @@ struct CellarCommand: ParsableCommand {
     /// `validate()` has already reported (`CLIError`) stands (accelerators:
     /// `CELLAR_ACCELERATORS=off` always takes the root).
     static func parseCommand() throws -> ParsableCommand {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        guard Accelerators.enabled, arguments.first == RenderCommand.configuration.commandName,
-            !arguments.contains(where: asksForHelp)
-        else { return try parseAsRoot() }
+        guard let arguments = renderArguments else { return try parseAsRoot() }
         do {
-            return try RenderCommand.parse(Array(arguments.dropFirst()))
+            return try RenderCommand.parse(arguments)
         } catch {
             if exitCode(for: error) != .success, fullMessage(for: error).isEmpty { throw error }
             return try parseAsRoot()
