@@ -90,6 +90,25 @@ import Testing
         }
     }
 
+    /// `--no-index-cache` and the accelerator's switch neither write a manifest nor read one.
+    @Test(arguments: [
+        (["--no-index-cache"], [String: String?]()), ([String](), ["CELLAR_ACCELERATORS": "-style-manifest"]),
+        ([String](), ["CELLAR_ACCELERATORS": "off"]),
+    ])
+    func theManifestIsTurnedOffByTheFlagAndTheSwitch(flags: [String], environment: [String: String?]) throws {
+        let dir = try goodStyles()
+        try dir.write("t.yaml", Self.tables[0])
+        let cache: [String: String?] = ["CELLAR_CACHE_DIR": dir.path + "/cache"]
+        let run = try CellarCLI.run(
+            ["render", "t.yaml", "--width", "20"] + flags, in: dir.path,
+            environment: cache.merging(environment) { $1 })
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/cache/styles.manifest"))
+        let on = try CellarCLI.run(["render", "t.yaml", "--width", "20"], in: dir.path, environment: cache)
+        #expect(on.stdout == run.stdout)
+        #expect(FileManager.default.fileExists(atPath: dir.path + "/cache/styles.manifest"))
+    }
+
     @Test func throughTheManifestOnlyTheStylesATableUsesLoad() throws {
         let dir = try goodStyles()
         let cache = dir.path + "/cache"
