@@ -21,7 +21,7 @@ public struct CaseTree: Sendable, Hashable {
 
     /// `directory` is the discovery root (a case file given alone: its directory).
     public init(directory: String, sizeLimit: Int = InputFile.defaultSizeLimit) {
-        root = CaseTree.realPath(directory) ?? GoldenCaseParser.normalize(directory)
+        root = PathName.real(directory) ?? GoldenCaseParser.normalize(directory)
         self.sizeLimit = sizeLimit
     }
 
@@ -60,7 +60,7 @@ public struct CaseTree: Sendable, Hashable {
             if errno == ENOENT { return nil }
             throw CellarError("\(path): cannot read: \(InputFile.reason(errno))")
         }
-        guard let real = CaseTree.realPath(path) else {
+        guard let real = PathName.real(path) else {
             throw CellarError("\(path): a symbolic link to nothing readable (\(InputFile.reason(errno)))")
         }
         return real
@@ -70,11 +70,5 @@ public struct CaseTree: Sendable, Hashable {
         CellarError(
             "\(path): refused: it resolves to \(real), outside the case tree \(root) "
                 + "(cases read only files inside their tree)")
-    }
-
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }

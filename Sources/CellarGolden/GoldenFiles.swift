@@ -147,7 +147,7 @@ public enum GoldenFiles {
         while let rel = stack.popLast() {
             let dir = rel.isEmpty ? root : root + "/" + rel
             let real = URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
-            guard rel.isEmpty || tree.contains(CaseTree.realPath(dir) ?? real),
+            guard rel.isEmpty || tree.contains(PathName.real(dir) ?? real),
                 visited.insert(real).inserted,
                 let names = try? fm.contentsOfDirectory(atPath: dir)
             else { continue }

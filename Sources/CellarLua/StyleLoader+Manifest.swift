@@ -27,7 +27,8 @@ extension StyleLoader {
             return
         }
         let found = files.map { (path: $0, identity: FileIdentity.of(path: $0)) }
-        if let manifest = StyleManifest.kept(in: cacheDirectory).first(where: { $0.directories == real }),
+        let kept = StyleManifest.kept(in: cacheDirectory)
+        if let manifest = kept.first(where: { $0.directories == real }),
             manifest.describes(found),
             let chosen = manifest.files(defining: required.union(ifDefined), required: required),
             let styles = loadRecorded(chosen, limits: limits)
@@ -39,7 +40,7 @@ extension StyleLoader {
             return
         }
         let styles = try load(files: files, into: registry, limits: limits)
-        record(styles, found: found, directories: real, in: cacheDirectory)
+        record(styles, found: found, directories: real, among: kept, in: cacheDirectory)
     }
 
     /// The styles of `entries`, through one engine, or nil when one fails to load or
@@ -60,7 +61,7 @@ extension StyleLoader {
     /// unseen (no identity, or written in the same clock tick as now).
     private static func record(
         _ styles: [LuaCellStyle], found: [(path: String, identity: FileIdentity?)], directories: [String],
-        in cacheDirectory: String
+        among kept: [StyleManifest], in cacheDirectory: String
     ) {
         var entries: [StyleManifest.Entry] = []
         for (style, file) in zip(styles, found) {
@@ -68,6 +69,6 @@ extension StyleLoader {
             entries.append(StyleManifest.Entry(path: file.path, identity: identity, identifier: style.reuseIdentifier))
         }
         guard entries.count == found.count else { return }
-        StyleManifest.keep(StyleManifest(directories: directories, entries: entries), in: cacheDirectory)
+        StyleManifest.keep(StyleManifest(directories: directories, entries: entries), among: kept, in: cacheDirectory)
     }
 }

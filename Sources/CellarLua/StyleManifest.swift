@@ -65,9 +65,10 @@ extension StyleManifest {
         return kept
     }
 
-    /// Records `manifest` first among those kept (replacing its directories' older one); nothing on a failure.
-    static func keep(_ manifest: StyleManifest, in cacheDirectory: String) {
-        var kept = kept(in: cacheDirectory).filter { $0.directories != manifest.directories }
+    /// Records `manifest` first among `kept` (those read from `cacheDirectory`; its directories'
+    /// older one replaced); nothing on a failure.
+    static func keep(_ manifest: StyleManifest, among kept: [StyleManifest], in cacheDirectory: String) {
+        var kept = kept.filter { $0.directories != manifest.directories }
         kept.insert(manifest, at: 0)
         var fields = CacheCoder()
         var list = Array(kept.prefix(maximumKept))
@@ -82,10 +83,8 @@ extension StyleManifest {
         for m in list.indices {
             try c.count(of: &list[m].directories, maxCount: 1 << 10, empty: "")
             for d in list[m].directories.indices { try c.string(&list[m].directories[d]) }
-            let empty = Entry(
-                path: "", identity: FileIdentity(device: 0, inode: 0, size: 0, modified: 0, changed: 0),
-                identifier: "")
-            try c.count(of: &list[m].entries, maxCount: 1 << 16, empty: empty)
+            try c.count(
+                of: &list[m].entries, maxCount: 1 << 16, empty: Entry(path: "", identity: .zero, identifier: ""))
             for e in list[m].entries.indices {
                 try c.string(&list[m].entries[e].path)
                 try c.identity(&list[m].entries[e].identity)
@@ -98,9 +97,8 @@ extension StyleManifest {
     static func realPaths(_ directories: [String]) -> [String]? {
         var paths: [String] = []
         for directory in directories {
-            guard let resolved = realpath(directory, nil) else { return nil }
-            paths.append(String(cString: resolved))
-            free(resolved)
+            guard let real = PathName.real(directory) else { return nil }
+            paths.append(real)
         }
         return paths
     }

@@ -1,9 +1,23 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// File paths taken apart and joined as text, as `NSString`'s path methods
 /// do for ordinary paths (relative or absolute, `/` separated; a doubled
 /// slash inside a path is kept), so the modules that build paths need no
 /// bridge to `NSString`, which links all of Foundation and ICU into the
 /// binary (a third of a one-row render's start-up).
 package enum PathName {
+    /// The absolute path `path` names with every link and `.`/`..` resolved (`realpath`), or nil
+    /// when it names nothing.
+    package static func real(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// The path without trailing slashes (`/` stays `/`).
     private static func trimmed(_ path: String) -> Substring {
         var s = path[...]

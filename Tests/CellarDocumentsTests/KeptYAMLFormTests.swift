@@ -14,7 +14,7 @@ import Testing
     typealias S = LoadIndexSupport
 
     static func formFile(_ cache: LoadIndexCache, of path: String) -> String {
-        cache.file(for: LoadIndexCache.realPath(path) ?? path, suffix: IndexFiles.formSuffix)
+        cache.file(for: PathName.real(path) ?? path, suffix: IndexFiles.formSuffix)
     }
 
     @Test func theSecondLoadReadsTheKeptFormAndGivesTheSameTable() throws {

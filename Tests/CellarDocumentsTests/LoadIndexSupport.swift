@@ -43,7 +43,7 @@ enum LoadIndexSupport {
 
     /// The index file of the file at `path`.
     static func indexFile(_ cache: LoadIndexCache, of path: String) -> String {
-        cache.file(for: LoadIndexCache.realPath(path) ?? path)
+        cache.file(for: PathName.real(path) ?? path)
     }
 
     /// Everything a load leaves in a document that the table reads: two loads of the same

@@ -95,7 +95,7 @@ import Testing
         // As if a file's identifier came out otherwise on another run.
         manifest.entries[0].identifier = "beta"
         manifest.entries[1].identifier = "alpha"
-        StyleManifest.keep(manifest, in: cache)
+        StyleManifest.keep(manifest, among: StyleManifest.kept(in: cache), in: cache)
         #expect(try Self.load(dir, cache: cache, needing: ["beta"]) == ["alpha", "beta", "gamma"])
     }
 

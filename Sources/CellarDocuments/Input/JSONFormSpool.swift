@@ -87,7 +87,7 @@ final class JSONFormSpool {
     /// its identity once named, or nil (nothing named) when a step fails.
     func keep(as path: String) -> FileIdentity? {
         #if os(Linux)
-            let temporary = path + IndexFiles.temporaryMarker + String(getpid())
+            let temporary = path + CacheFiles.temporaryMarker + String(getpid())
             unlink(temporary)
             guard linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) == 0 else {
                 return nil

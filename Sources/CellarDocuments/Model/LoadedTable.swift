@@ -84,10 +84,6 @@ public struct LoadedTable {
         return (drawn, aliases)
     }
 
-    /// Whether the built-in styles alone draw the table (directly or registered), so no
-    /// Lua style need load (none may take a built-in identifier).
-    package var drawsWithBuiltinStylesAlone: Bool { stylesNeeded.drawn.isEmpty }
-
     /// A second table over the same rows, for a shared render; both decode on
     /// their own threads (the cores are busy drawing, and a prefetch would restart every run).
     package func makePartnerTableView(registry: Registry) -> TableView {

@@ -98,28 +98,27 @@ package struct CacheCoder {
 
     /// A flag, then the text when there is one.
     package mutating func string(_ value: inout String?) throws {
-        var present = value != nil
-        try bool(&present)
-        guard present else {
-            value = nil
-            return
-        }
-        var text = value ?? ""
-        try string(&text)
-        value = text
+        try optional(&value, empty: "") { try $0.string(&$1) }
     }
 
     /// A flag, then the identity when there is one.
     package mutating func identity(_ value: inout FileIdentity?) throws {
+        try optional(&value, empty: .zero) { try $0.identity(&$1) }
+    }
+
+    /// A flag, then the value when there is one (`empty` is only a place to read it into). Kept
+    /// to this module, whose non-generic callers above it serves specialised.
+    private mutating func optional<T>(_ value: inout T?, empty: T, _ code: (inout Self, inout T) throws -> Void) throws
+    {
         var present = value != nil
         try bool(&present)
         guard present else {
             value = nil
             return
         }
-        var read = value ?? FileIdentity(device: 0, inode: 0, size: 0, modified: 0, changed: 0)
-        try identity(&read)
-        value = read
+        var item = value ?? empty
+        try code(&self, &item)
+        value = item
     }
 
     /// A list's count; read, `values` becomes that many copies of `empty`, which the caller

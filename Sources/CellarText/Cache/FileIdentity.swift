@@ -14,6 +14,9 @@ package struct FileIdentity: Equatable, Sendable {
     package var modified: Int64
     package var changed: Int64
 
+    /// No file's identity: a value to read one into.
+    package static let zero = FileIdentity(device: 0, inode: 0, size: 0, modified: 0, changed: 0)
+
     package init(device: UInt64, inode: UInt64, size: UInt64, modified: Int64, changed: Int64) {
         self.device = device
         self.inode = inode

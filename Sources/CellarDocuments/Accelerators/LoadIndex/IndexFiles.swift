@@ -11,7 +11,7 @@ import CellarText
 enum IndexFiles {
     static let suffix = ".index"
     static let formSuffix = ".form"
-    static let temporaryMarker = CacheFiles.temporaryMarker
+    /// A temporary file (`<index>.tmp-<pid>`) this old was left by a process that died.
     static let staleTemporaryAge: Int64 = 3_600_000_000_000
 
     /// Removes the oldest indexes and forms until the rest take at most `limit` bytes
@@ -65,7 +65,7 @@ enum IndexFiles {
             (suffix, NameKind.index, NameKind.temporary), (formSuffix, .form, .temporaryForm),
         ] {
             if rest.elementsEqual(end.utf8) { return kind }
-            let temporary = Array((end + temporaryMarker).utf8)
+            let temporary = Array((end + CacheFiles.temporaryMarker).utf8)
             guard rest.starts(with: temporary) else { continue }
             let pid = rest.dropFirst(temporary.count)
             return !pid.isEmpty && pid.count <= 10 && pid.allSatisfy({ (0x30...0x39).contains($0) })

@@ -69,7 +69,7 @@ extension LoadIndex {
     static func decode(_ bytes: [UInt8]) throws -> LoadIndex {
         var fields = try CacheCoder.unframed(bytes, magic: magic, version: version)
         var index = LoadIndex(
-            identity: FileIdentity(device: 0, inode: 0, size: 0, modified: 0, changed: 0), form: nil, path: "",
+            identity: .zero, form: nil, path: "",
             fingerprint: Fingerprint(format: .json, options: TableOptions()),
             found: RowFindings(rowOffsets: RowOffsets(byteLimit: 0)), rowSections: [])
         try index.code(&fields)

@@ -101,7 +101,7 @@ public struct LoadIndexCache: Sendable {
     private func index(of path: String, identity: FileIdentity, format: InputFormat, options: TableOptions)
         -> LoadIndex?
     {
-        guard let real = Self.realPath(path),
+        guard let real = PathName.real(path),
             let bytes = CacheFiles.read(file(for: real), sizeLimit: 64 + 32 * Int(identity.size)),
             let index = try? LoadIndex.decode(bytes),
             index.identity == identity, index.path == real,
@@ -120,7 +120,7 @@ public struct LoadIndexCache: Sendable {
     /// The real path of the file at `path` when it is still of `identity` and not
     /// written too recently for its index to be trusted.
     private func realPath(ofUnchanged path: String, _ identity: FileIdentity) -> String? {
-        guard !identity.isRacy(), let real = Self.realPath(path), FileIdentity.of(path: real) == identity else {
+        guard !identity.isRacy(), let real = PathName.real(path), FileIdentity.of(path: real) == identity else {
             return nil
         }
         return real
@@ -140,11 +140,5 @@ public struct LoadIndexCache: Sendable {
         for b in realPath.utf8 { hash = (hash ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
         let hex = String(hash, radix: 16)
         return directory + "/" + String(repeating: "0", count: 16 - hex.count) + hex + suffix
-    }
-
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }
