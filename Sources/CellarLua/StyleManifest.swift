@@ -66,7 +66,7 @@ extension StyleManifest {
     }
 
     /// Records `manifest` first among `kept` (those read from `cacheDirectory`; its directories'
-    /// older one replaced); nothing on a failure.
+    /// older one replaced), nothing on a failure; and removes dead processes' temporary files of it.
     static func keep(_ manifest: StyleManifest, among kept: [StyleManifest], in cacheDirectory: String) {
         var kept = kept.filter { $0.directories != manifest.directories }
         kept.insert(manifest, at: 0)
@@ -75,6 +75,10 @@ extension StyleManifest {
         guard (try? code(&list, &fields)) != nil else { return }
         let bytes = CacheCoder.framed(magic: magic, version: version, fields: fields.bytes)
         _ = CacheFiles.write(bytes, to: cacheDirectory + "/" + fileName, in: cacheDirectory)
+        // A process killed between writing and renaming left its temporary file.
+        for name in CacheFiles.names(in: cacheDirectory) where CacheFiles.isTemporary(name.utf8, of: fileName.utf8) {
+            CacheFiles.removeIfStale(cacheDirectory + "/" + name, magic: magic)
+        }
     }
 
     /// The manifests' fields in file order, written or read back (`CacheCoder`).

@@ -223,12 +223,16 @@ import Testing
             try S.setAge(cache.directory + "/" + name, 7200)
         }
         try S.setAge(ownOld, 7200)
+        // A young one may be a live process's: it stays.
+        let youngOwn = cache.directory + "/00000000000000cc.form.tmp-98"
+        try dir.write("cache/00000000000000cc.form.tmp-98", "")
         cache.maximumTotalSize = 1
         let second = try S.write(dir, "t1.jsonl", "{\"text\": \"row 1\"}\n")
         #expect(try S.load(second, cache).loadIndexUse == .written)
         let fm = FileManager.default
         #expect(!fm.fileExists(atPath: ownOld), "the cache's own oldest index goes")
         #expect(!fm.fileExists(atPath: staleOwn), "the cache's own stale temporary file goes")
+        #expect(fm.fileExists(atPath: youngOwn), "a temporary file written just now stays")
         #expect(fm.fileExists(atPath: S.indexFile(cache, of: second)))
         for name in planted.keys { #expect(fm.fileExists(atPath: cache.directory + "/" + name), "\(name)") }
         #expect((try? fm.destinationOfSymbolicLink(atPath: link)) == outside)

@@ -164,4 +164,40 @@ import Testing
         #expect(!kept.contains { $0.entries.map(\.identifier) == ["x0"] })
         #expect(try Self.load(dir, cache: cache, needing: ["beta"]) == ["alpha", "beta", "gamma"])
     }
+
+    /// Recording removes a temporary manifest a killed process left (empty or marked, an
+    /// hour old), never a young one, another file's, a link, or one that is not Cellar's.
+    @Test func recordingRemovesOnlyStaleTemporaryManifests() throws {
+        let (dir, cache) = try Self.styles()
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: cache, withIntermediateDirectories: true)
+        let name = StyleManifest.fileName + CacheFiles.temporaryMarker
+        let outside = dir.path + "/outside"
+        try Data("CELLARSM precious".utf8).write(to: URL(fileURLWithPath: outside))
+        // Name, contents (nil: a link out of the cache), an hour old, removed.
+        let planted: [(String, String?, Bool, Bool)] = [
+            (name + "41", "", true, true),
+            (name + "42", "CELLARSM a manifest cut short", true, true),
+            (name + "43", "CELLARSM written a moment ago", false, false),
+            (name + "44", "someone else's file", true, false),
+            (name + "x", "CELLARSM no process id", true, false),
+            ("other.manifest" + CacheFiles.temporaryMarker + "45", "CELLARSM another file's", true, false),
+            (name + "46", nil, true, false),
+        ]
+        for (file, text, old, _) in planted {
+            let path = cache + "/" + file
+            if let text {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            } else {
+                try fm.createSymbolicLink(atPath: path, withDestinationPath: outside)
+            }
+            if old { try fm.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: path) }
+        }
+        _ = try Self.load(dir, cache: cache, needing: ["beta"])
+        for (file, _, _, removed) in planted {
+            let there = (try? fm.attributesOfItem(atPath: cache + "/" + file)) != nil
+            #expect(there == !removed, "\(file)")
+        }
+        #expect(try String(contentsOfFile: outside, encoding: .utf8) == "CELLARSM precious")
+    }
 }

@@ -8,8 +8,47 @@
 /// style manifest). Every failure is an answer (nil, false, nothing written), never an
 /// error: the cache only saves time.
 package enum CacheFiles {
-    /// A temporary file (`<name>.tmp-<pid>`) this old was left by a process that died.
+    /// What a temporary file's name adds to its file's: `<name>.tmp-<pid>`.
     package static let temporaryMarker = ".tmp-"
+    /// A temporary file untouched this long (nanoseconds) was left by a process that died.
+    package static let staleTemporaryAge: Int64 = 3_600_000_000_000
+
+    /// Whether `name` is a temporary name of `file`: `file`, `.tmp-` and a process id.
+    package static func isTemporary(_ name: some Collection<UInt8>, of file: some Collection<UInt8>) -> Bool {
+        let marker = temporaryMarker.utf8
+        guard name.starts(with: file), name.dropFirst(file.count).starts(with: marker) else { return false }
+        let pid = name.dropFirst(file.count + marker.count)
+        return !pid.isEmpty && pid.count <= 10 && pid.allSatisfy { (0x30...0x39).contains($0) }
+    }
+
+    /// Removes `path` when a process that died left it: the user's own regular file (no link
+    /// followed), untouched for `staleTemporaryAge`, empty or starting with `magic`.
+    package static func removeIfStale(_ path: String, magic: [UInt8], now: Int64 = FileIdentity.now()) {
+        let stale: Bool? = withOwnFile(path) { fd, info in
+            guard now - FileIdentity(info).modified > staleTemporaryAge else { return false }
+            if info.st_size == 0 { return true }
+            var head = [UInt8](repeating: 0, count: magic.count)
+            let n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, magic.count) }
+            return n == magic.count && head == magic
+        }
+        if stale == true { unlink(path) }
+    }
+
+    /// The names of `directory`'s entries (none when it cannot be read).
+    package static func names(in directory: String) -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            var entryName = entry.pointee.d_name
+            let capacity = MemoryLayout.size(ofValue: entryName)
+            names.append(
+                withUnsafePointer(to: &entryName) {
+                    $0.withMemoryRebound(to: CChar.self, capacity: capacity) { String(cString: $0) }
+                })
+        }
+        return names
+    }
 
     /// The cache's directory as the environment names it: `$CELLAR_CACHE_DIR`, else
     /// `$XDG_CACHE_HOME/cellar`, else `~/.cache/cellar` (nil without a home).

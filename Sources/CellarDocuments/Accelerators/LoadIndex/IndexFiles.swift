@@ -11,37 +11,30 @@ import CellarText
 enum IndexFiles {
     static let suffix = ".index"
     static let formSuffix = ".form"
-    /// A temporary file (`<index>.tmp-<pid>`) this old was left by a process that died.
-    static let staleTemporaryAge: Int64 = 3_600_000_000_000
 
     /// Removes the oldest indexes and forms until the rest take at most `limit` bytes
     /// (never `kept`), and dead processes' temporary files: only files this cache wrote (`ownFile`).
     /// A table's index and form go together (named alike, the newest's time for both):
     /// either alone is of no use.
     static func evict(in directory: String, beyond limit: Int, keeping kept: [String]) {
-        guard let dir = opendir(directory) else { return }
         var tables: [String: (paths: [String], size: Int, written: Int64)] = [:]
         let now = FileIdentity.now()
-        while let entry = readdir(dir) {
-            var entryName = entry.pointee.d_name
-            let capacity = MemoryLayout.size(ofValue: entryName)
-            let name = withUnsafePointer(to: &entryName) {
-                $0.withMemoryRebound(to: CChar.self, capacity: capacity) { String(cString: $0) }
-            }
+        for name in CacheFiles.names(in: directory) {
             let path = directory + "/" + name
-            guard !kept.contains(path), let kind = nameKind(name), let identity = ownFile(path, kind) else { continue }
+            guard !kept.contains(path), let kind = nameKind(name) else { continue }
             switch kind {
             case .index, .form:
+                guard let identity = ownFile(path, kind) else { continue }
                 let hash = String(name.prefix(16))
                 var table = tables[hash, default: ([], 0, .min)]
                 table.paths.append(path)
                 table.size += Int(identity.size)
                 table.written = max(table.written, identity.modified)
                 tables[hash] = table
-            case .temporary, .temporaryForm: if now - identity.modified > staleTemporaryAge { unlink(path) }
+            case .temporary: CacheFiles.removeIfStale(path, magic: LoadIndex.magic, now: now)
+            case .temporaryForm: CacheFiles.removeIfStale(path, magic: JSONFormSpool.magic, now: now)
             }
         }
-        closedir(dir)
         var total = kept.reduce(0) { $0 + (FileIdentity.of(path: $1).map { Int($0.size) } ?? 0) }
         total += tables.values.reduce(0) { $0 + $1.size }
         for (_, table) in tables.sorted(by: { ($0.value.written, $0.key) < ($1.value.written, $1.key) })
@@ -65,25 +58,19 @@ enum IndexFiles {
             (suffix, NameKind.index, NameKind.temporary), (formSuffix, .form, .temporaryForm),
         ] {
             if rest.elementsEqual(end.utf8) { return kind }
-            let temporary = Array((end + CacheFiles.temporaryMarker).utf8)
-            guard rest.starts(with: temporary) else { continue }
-            let pid = rest.dropFirst(temporary.count)
-            return !pid.isEmpty && pid.count <= 10 && pid.allSatisfy({ (0x30...0x39).contains($0) })
-                ? temporaryKind : nil
+            if CacheFiles.isTemporary(rest, of: end.utf8) { return temporaryKind }
         }
         return nil
     }
 
-    /// The identity of `path` when this cache wrote it: a regular file (no link followed), the
-    /// user's, holding an index's or a form's magic (an index's temporary file may be empty).
+    /// The identity of `path` when this cache wrote it: a regular file (no link followed),
+    /// the user's, holding an index's or a form's magic.
     static func ownFile(_ path: String, _ kind: NameKind) -> FileIdentity? {
         CacheFiles.withOwnFile(path) { fd, info in
-            let magic = kind == .form || kind == .temporaryForm ? JSONFormSpool.magic : LoadIndex.magic
+            let magic = kind == .form ? JSONFormSpool.magic : LoadIndex.magic
             var head = [UInt8](repeating: 0, count: magic.count)
             let n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, magic.count) }
-            let marked = n == magic.count && head == magic
-            let empty = n == 0 && info.st_size == 0
-            return marked || (empty && kind == .temporary) ? FileIdentity(info) : nil
+            return n == magic.count && head == magic ? FileIdentity(info) : nil
         }
     }
 }
