@@ -300,14 +300,18 @@ extension TableView {
 }
 
 /// A stream render's output. Items are drawn into one canvas of up to
-/// `batch` lines that is written and cleared when full: a table of any
-/// length streams with bounded memory, and the canvas is reset once per
-/// batch instead of once per row; a batch is what a second writing thread
-/// is handed at a time (`BackgroundCanvasWriter`), so fewer, larger batches
-/// wake it less often. An item taller than a batch gets a canvas
-/// of its own. Index titles are drawn beside the table lines they fall on.
+/// `batch` lines (`firstBatch` until the first is written) that is written
+/// and cleared when full: a table of any length streams with bounded
+/// memory, and the canvas is reset once per batch instead of once per row;
+/// a batch is what a second writing thread is handed at a time
+/// (`BackgroundCanvasWriter`), so fewer, larger batches wake it less often.
+/// An item taller than a batch gets a canvas of its own. Index titles are
+/// drawn beside the table lines they fall on.
 struct StreamBatcher {
     static let batch = 1024
+    /// The first canvas's lines: a short table's blank canvas touches a few pages of
+    /// memory, not a batch's hundreds; the canvas takes `batch` lines at its first flush.
+    static let firstBatch = 32
     var writer: CanvasWriter
     let chrome: SectionChrome
     let width: Int
@@ -326,7 +330,7 @@ struct StreamBatcher {
         self.width = width
         self.dark = dark
         hasIndex = chrome.geometry.indexWidth > 0
-        canvas = Canvas(width: width, height: Self.batch, ambiguousWide: chrome.geometry.ambiguousWide)
+        canvas = Canvas(width: width, height: Self.firstBatch, ambiguousWide: chrome.geometry.ambiguousWide)
         canvas.dark = dark
         // Rows and section ends may be written as plain lines (`RowRenderer.drawPlainLines`): the
         // writer writes plain text, and no index column is drawn over the rows.
@@ -337,7 +341,10 @@ struct StreamBatcher {
     /// An item `h` lines tall, drawn by `draw` at a canvas line.
     mutating func emit(_ h: Int, _ draw: (inout Canvas, Int) throws -> Void) throws {
         guard h > 0 else { return }
-        if used + h > Self.batch { try flush() }
+        if used + h > canvas.height {
+            try flush()
+            if canvas.height < Self.batch { canvas.reset(width: width, height: Self.batch) }
+        }
         if h > Self.batch {
             var tall = Canvas(width: width, height: h, ambiguousWide: chrome.geometry.ambiguousWide)
             tall.dark = dark
