@@ -12,23 +12,34 @@ import CellarText
 /// plain lines (`StreamBatcher`), so every golden case and the CLI
 /// differential test compare them too.
 extension RowRenderer {
-    /// What plain lines draw on many rows (and section ends), checked once a process and held
+    /// What plain lines draw on many rows (and section ends), made once a process and held
     /// by each renderer (a static read on every row costs a `swift_once`):
     /// the accessory types' glyphs (by `AccessoryType.allCases` index), the
     /// selection marks, and a separator's rule, cut to each row, as wide as
     /// a document's table may be (a wider table's rows take cells). Nil: it
     /// needs cells.
     struct PlainParts {
-        let glyphs = AccessoryType.allCases.map {
-            PlainText($0.glyph, columns: AccessoryGlyphs.width(of: $0, ambiguousWide: false))
-        }
-        let selectedMark = PlainText(selectionMark(selected: true, ambiguousWide: false), columns: 1)
-        let highlightedMark = PlainText(selectionMark(selected: false, ambiguousWide: false), columns: 1)
-        let rule = PlainRule(repeating: "─", count: InputLimits.width.upperBound)
+        let glyphs: [PlainText?]
+        let selectedMark: PlainText?
+        let highlightedMark: PlainText?
+        let rule: PlainRule?
         /// A plain table's footer mark (`SectionChrome+PlainLines`).
-        let footerMark = PlainText("└", columns: 1)
+        let footerMark: PlainText?
 
-        static let shared = PlainParts()
+        /// The parts at their known widths, or `measured` (a test holds the two the same).
+        init(measured: Bool) {
+            glyphs = AccessoryType.allCases.map {
+                PlainText($0.glyph, columns: AccessoryGlyphs.width(of: $0, ambiguousWide: false), measured: measured)
+            }
+            selectedMark = PlainText(
+                selectionMark(selected: true, ambiguousWide: false), columns: 1, measured: measured)
+            highlightedMark = PlainText(
+                selectionMark(selected: false, ambiguousWide: false), columns: 1, measured: measured)
+            rule = PlainRule(repeating: "─", count: InputLimits.width.upperBound, measured: measured)
+            footerMark = PlainText("└", columns: 1, measured: measured)
+        }
+
+        static let shared = PlainParts(measured: false)
     }
 
     /// Draws the row as `draw` does, as plain lines; false when it needs cells.

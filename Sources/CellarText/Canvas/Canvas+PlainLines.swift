@@ -234,7 +234,7 @@ public struct PlainLines {
 /// Text that plain lines take as its bytes, checked once: a glyph drawn on
 /// many rows (an accessory, a selection mark). Its bytes are held inline,
 /// so the value is copied and passed around without counting references.
-public struct PlainText: Sendable {
+public struct PlainText: Sendable, Equatable {
     /// Bytes a plain text holds at most.
     public static let capacity = 16
     private let words: (UInt64, UInt64)
@@ -243,16 +243,25 @@ public struct PlainText: Sendable {
     public let columns: Int
 
     /// Nil when `text` is not plain (`PlainLines.plainColumns`), not
-    /// `columns` wide, or longer than `capacity` bytes.
-    public init?(_ text: String, columns: Int) {
+    /// `columns` wide, or longer than `capacity` bytes. Unless `measured`,
+    /// `text` is taken to be plain and `columns` wide: for the program's own
+    /// glyphs, made at every start-up, held to their measure by a test (measuring
+    /// a non-ASCII glyph loads the Unicode tables, which an ASCII table never needs).
+    public init?(_ text: String, columns: Int, measured: Bool = true) {
         let bytes = Array(text.utf8)
-        guard bytes.count <= Self.capacity, bytes.withUnsafeBufferPointer({ PlainLines.plainColumns($0) }) == columns
+        guard bytes.count <= Self.capacity,
+            !measured || bytes.withUnsafeBufferPointer({ PlainLines.plainColumns($0) }) == columns
         else { return nil }
         var words: (UInt64, UInt64) = (0, 0)
         withUnsafeMutableBytes(of: &words) { $0.copyBytes(from: bytes) }
         self.words = words
         count = bytes.count
         self.columns = columns
+    }
+
+    /// The same bytes and columns.
+    public static func == (a: PlainText, b: PlainText) -> Bool {
+        a.words == b.words && a.count == b.count && a.columns == b.columns
     }
 
     /// Runs `body` on the text's bytes.
@@ -265,16 +274,17 @@ public struct PlainText: Sendable {
 
 /// A separator's rule for plain lines: copies of a one-column glyph, made
 /// once as wide as a table may be and cut to each row.
-public struct PlainRule: Sendable {
+public struct PlainRule: Sendable, Equatable {
     let bytes: [UInt8]
     /// Display columns of the whole rule.
     public let columns: Int
     /// Bytes of each glyph.
     let glyphLength: Int
 
-    /// `count` copies of a one-column `glyph`; nil when it is not plain or one column wide.
-    public init?(repeating glyph: String, count: Int) {
-        guard let one = PlainText(glyph, columns: 1) else { return nil }
+    /// `count` copies of a one-column `glyph`; nil when it is not plain or one column
+    /// wide (taken to be both unless `measured`, as `PlainText` does).
+    public init?(repeating glyph: String, count: Int, measured: Bool = true) {
+        guard let one = PlainText(glyph, columns: 1, measured: measured) else { return nil }
         let glyphBytes = one.withBytes { Array($0) }
         columns = max(0, count)
         glyphLength = glyphBytes.count

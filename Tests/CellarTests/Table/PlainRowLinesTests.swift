@@ -126,6 +126,21 @@ import Testing
         }
     }
 
+    /// The shared parts are taken at their known widths, unmeasured: each is what
+    /// measuring it makes, and none needs cells.
+    @Test func theSharedPartsAreTheirMeasure() {
+        let shared = RowRenderer.PlainParts.shared
+        let measured = RowRenderer.PlainParts(measured: true)
+        #expect(shared.glyphs.count == AccessoryType.allCases.count)
+        for (type, (known, measure)) in zip(AccessoryType.allCases, zip(shared.glyphs, measured.glyphs)) {
+            #expect(known != nil && known == measure, "\(type)")
+        }
+        #expect(shared.selectedMark != nil && shared.selectedMark == measured.selectedMark)
+        #expect(shared.highlightedMark != nil && shared.highlightedMark == measured.highlightedMark)
+        #expect(shared.rule != nil && shared.rule == measured.rule)
+        #expect(shared.footerMark != nil && shared.footerMark == measured.footerMark)
+    }
+
     /// A document's common rows (the four styles, images, accessories,
     /// Hangul and emoji, VS16's too, a selected and a taller row) are all plain lines.
     @Test func commonRowsAreAllPlainLines() throws {
