@@ -146,8 +146,8 @@ public enum GoldenFiles {
         let tree = CaseTree(directory: root)
         while let rel = stack.popLast() {
             let dir = rel.isEmpty ? root : root + "/" + rel
-            let real = URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
-            guard rel.isEmpty || tree.contains(PathName.real(dir) ?? real),
+            let real = PathName.real(dir) ?? URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
+            guard rel.isEmpty || tree.contains(real),
                 visited.insert(real).inserted,
                 let names = try? fm.contentsOfDirectory(atPath: dir)
             else { continue }

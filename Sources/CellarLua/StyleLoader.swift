@@ -54,29 +54,19 @@ public enum StyleLoader {
     /// Adds the style files under `directory` to `files`; false when it cannot be read.
     /// A linked directory is not entered (a link cannot make the walk loop); a linked file is a file.
     private static func collectStyleFiles(in directory: String, into files: inout [String]) -> Bool {
-        guard let dir = opendir(directory) else { return false }
-        defer { closedir(dir) }
-        while let entry = readdir(dir) {
-            var type = entry.pointee.d_type
-            var isStyle = false
+        PathName.forEachEntry(in: directory) { bytes, entryType in
             // A name is made only for a style file, a directory or an entry of unknown type
             // (a walk meets many more files, such as a case tree's tables, than styles).
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String? in
-                let bytes = raw.prefix { $0 != 0 }
-                guard let first = bytes.first, first != UInt8(ascii: "."), first != UInt8(ascii: "_") else {
-                    return nil
-                }
-                isStyle =
-                    bytes.reversed().starts(with: ".lua".utf8.reversed())
-                    && !bytes.reversed().starts(with: ".d.lua".utf8.reversed())
-                guard isStyle || type == UInt8(DT_DIR) || type == UInt8(DT_UNKNOWN) else { return nil }
-                return String(decoding: bytes, as: UTF8.self)
-            }
-            guard let name else { continue }
-            let path = directory + "/" + name
+            guard let first = bytes.first, first != UInt8(ascii: "."), first != UInt8(ascii: "_") else { return }
+            let isStyle =
+                bytes.reversed().starts(with: ".lua".utf8.reversed())
+                && !bytes.reversed().starts(with: ".d.lua".utf8.reversed())
+            guard isStyle || entryType == UInt8(DT_DIR) || entryType == UInt8(DT_UNKNOWN) else { return }
+            let path = directory + "/" + String(decoding: bytes, as: UTF8.self)
+            var type = entryType
             if type == UInt8(DT_UNKNOWN) {
                 var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
+                guard lstat(path, &info) == 0 else { return }
                 type = info.st_mode & S_IFMT == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
             }
             if type == UInt8(DT_DIR) {
@@ -85,7 +75,6 @@ public enum StyleLoader {
                 files.append(path)
             }
         }
-        return true
     }
 
     /// Loads every style file under `directories` into `registry` through one

@@ -18,6 +18,22 @@ package enum PathName {
         return String(cString: resolved)
     }
 
+    /// Calls `body` with each entry of `directory`: its name's bytes (no terminating zero,
+    /// valid only during the call) and its `d_type`. False when the directory cannot be read.
+    package static func forEachEntry(
+        in directory: String, _ body: (_ name: UnsafeRawBufferPointer, _ type: UInt8) -> Void
+    ) -> Bool {
+        guard let dir = opendir(directory) else { return false }
+        defer { closedir(dir) }
+        while let entry = readdir(dir) {
+            let type = entry.pointee.d_type
+            withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                body(UnsafeRawBufferPointer(rebasing: raw[..<(raw.firstIndex(of: 0) ?? raw.endIndex)]), type)
+            }
+        }
+        return true
+    }
+
     /// The path without trailing slashes (`/` stays `/`).
     private static func trimmed(_ path: String) -> Substring {
         var s = path[...]

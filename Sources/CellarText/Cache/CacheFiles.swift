@@ -26,27 +26,22 @@ package enum CacheFiles {
     package static func removeIfStale(_ path: String, magic: [UInt8], now: Int64 = FileIdentity.now()) {
         let stale: Bool? = withOwnFile(path) { fd, info in
             guard now - FileIdentity(info).modified > staleTemporaryAge else { return false }
-            if info.st_size == 0 { return true }
-            var head = [UInt8](repeating: 0, count: magic.count)
-            let n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, magic.count) }
-            return n == magic.count && head == magic
+            return info.st_size == 0 || begins(fd, with: magic)
         }
         if stale == true { unlink(path) }
     }
 
+    /// Whether the file open at `fd`, read from its start, begins with `magic`.
+    package static func begins(_ fd: Int32, with magic: [UInt8]) -> Bool {
+        var head = [UInt8](repeating: 0, count: magic.count)
+        let n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, magic.count) }
+        return n == magic.count && head == magic
+    }
+
     /// The names of `directory`'s entries (none when it cannot be read).
     package static func names(in directory: String) -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
         var names: [String] = []
-        while let entry = readdir(dir) {
-            var entryName = entry.pointee.d_name
-            let capacity = MemoryLayout.size(ofValue: entryName)
-            names.append(
-                withUnsafePointer(to: &entryName) {
-                    $0.withMemoryRebound(to: CChar.self, capacity: capacity) { String(cString: $0) }
-                })
-        }
+        _ = PathName.forEachEntry(in: directory) { name, _ in names.append(String(decoding: name, as: UTF8.self)) }
         return names
     }
 

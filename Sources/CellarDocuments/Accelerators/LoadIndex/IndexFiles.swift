@@ -67,10 +67,8 @@ enum IndexFiles {
     /// the user's, holding an index's or a form's magic.
     static func ownFile(_ path: String, _ kind: NameKind) -> FileIdentity? {
         CacheFiles.withOwnFile(path) { fd, info in
-            let magic = kind == .form ? JSONFormSpool.magic : LoadIndex.magic
-            var head = [UInt8](repeating: 0, count: magic.count)
-            let n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, magic.count) }
-            return n == magic.count && head == magic ? FileIdentity(info) : nil
+            CacheFiles.begins(fd, with: kind == .form ? JSONFormSpool.magic : LoadIndex.magic)
+                ? FileIdentity(info) : nil
         }
     }
 }
