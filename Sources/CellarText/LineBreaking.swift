@@ -128,8 +128,10 @@ public enum TextLayout {
     }
 
     /// Text that sanitising leaves as it is and no wider than `width` is its own single line.
+    /// Clean text is never wider than its UTF-8 bytes, so a short one is not measured.
     private static func fitsOnOneLine(_ text: String, width: Int, ambiguousWide: Bool) -> Bool {
-        Sanitizer.isClean(text) && DisplayWidth.of(text, ambiguousWide: ambiguousWide) <= width
+        Sanitizer.isClean(text)
+            && (text.utf8.count <= width || DisplayWidth.of(text, ambiguousWide: ambiguousWide) <= width)
     }
 
     private static func string(_ all: UnsafeBufferPointer<UInt8>, _ offset: Int, _ r: Range<Int>) -> String {

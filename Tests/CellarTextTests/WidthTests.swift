@@ -11,8 +11,8 @@ import Testing
         #expect(DisplayWidth.of(String(repeating: "x", count: 1000)) == 1000)
     }
 
-    /// The layout engine takes a clean text of at most `width` UTF-8 bytes
-    /// as fitting `width` columns without measuring it: no clean character
+    /// The layout engine and a title's line count take a clean text of at most
+    /// `width` UTF-8 bytes as fitting `width` columns without measuring it: no clean character
     /// may be wider than its encoding, at either ambiguous width.
     @Test func noCleanCharacterIsWiderThanItsUTF8Bytes() {
         for v in UInt32(0)...0x10FFFF {
