@@ -3,22 +3,45 @@ import Testing
 @testable import CellarDocuments
 
 /// A mapping's keys met so far (`SeenKeys`): a repeat is found among a
-/// few keys and among many, where the list gives way to a set.
+/// few keys and among many, where the list gives way to a set, and among
+/// known keys kept by their place.
 @Suite struct SeenKeysTests {
     @Test func aRepeatIsFoundAmongFewAndMany() {
         for count in [1, 2, SeenKeys.inline, SeenKeys.inline + 1, 1_000] {
             var seen = SeenKeys()
             for i in 0..<count {
-                let first = seen.insert("key \(i)")
+                let first = seen.insert("key \(i)", place: nil)
                 #expect(first, "\(count) keys, key \(i)")
             }
             for i in [0, count / 2, count - 1] {
-                let again = seen.insert("key \(i)")
+                let again = seen.insert("key \(i)", place: nil)
                 #expect(!again, "\(count) keys, again \(i)")
             }
-            let another = seen.insert("another")
-            let anotherAgain = seen.insert("another")
+            let another = seen.insert("another", place: nil)
+            let anotherAgain = seen.insert("another", place: nil)
             #expect(another && !anotherAgain)
+        }
+    }
+
+    @Test func knownKeysRepeatByTheirPlace() {
+        var seen = SeenKeys()
+        // A place past the bits is kept as its text.
+        let keys: [(String, Int?)] = [("header", 3), ("footer", 4), ("misspelt", nil), ("far", 64)]
+        let firsts = keys.map { seen.insert($0.0, place: $0.1) }
+        let agains = keys.map { seen.insert($0.0, place: $0.1) }
+        let rows = seen.insert("rows", place: 0)
+        #expect(firsts == [true, true, true, true])
+        #expect(agains == [false, false, false, false])
+        #expect(rows)
+    }
+
+    @Test func aDocumentsRepeatedKeyIsLocated() {
+        let text = "{\"sections\": [], \"style\": \"plain\", \"sections\": []}"
+        do {
+            _ = try StreamedDocument.load(DocumentInput(path: "t.json", bytes: Array(text.utf8), format: .json))
+            Issue.record("a document with its sections twice was read")
+        } catch {
+            #expect("\(error)" == "t.json:1:36: duplicate key 'sections'")
         }
     }
 
@@ -40,7 +63,10 @@ import Testing
         let names = ["rows", "cell", "header", "footer", "indexTitle", "x"]
         let table = NamesByLength(names)
         func find(_ text: String) -> String? { Array(text.utf8).withUnsafeBufferPointer { table.name($0) } }
-        for name in names { #expect(find(name) == name) }
+        for (place, name) in names.enumerated() {
+            #expect(find(name) == name)
+            #expect(Array(name.utf8).withUnsafeBufferPointer { table.place($0) } == place)
+        }
         for other in ["", "row", "rowss", "Rows", "headerView", "cel\u{6C}", "indexTitles", "\\u0078", "xx"]
         where !names.contains(other) {
             #expect(find(other) == nil, "\(other)")

@@ -9,28 +9,28 @@ import Cellar
 /// A few names found by their bytes: grouped by length, then compared, so a
 /// key read from a document is matched with no string made and nothing hashed.
 struct NamesByLength: Sendable {
-    private let byLength: [[(bytes: [UInt8], name: String)]]
+    let names: [String]
+    private let byLength: [[(bytes: [UInt8], place: Int)]]
 
     init(_ names: [String]) {
+        self.names = names
         let longest = names.map(\.utf8.count).max() ?? 0
-        var byLength = [[(bytes: [UInt8], name: String)]](repeating: [], count: longest + 1)
-        for name in names { byLength[name.utf8.count].append((Array(name.utf8), name)) }
+        var byLength = [[(bytes: [UInt8], place: Int)]](repeating: [], count: longest + 1)
+        for (place, name) in names.enumerated() { byLength[name.utf8.count].append((Array(name.utf8), place)) }
         self.byLength = byLength
     }
 
     /// The name these bytes spell, or nil.
-    func name(_ key: UnsafeBufferPointer<UInt8>) -> String? {
-        index(key).map { byLength[key.count][$0].name }
-    }
+    func name(_ key: UnsafeBufferPointer<UInt8>) -> String? { place(key).map { names[$0] } }
 
-    func contains(_ key: UnsafeBufferPointer<UInt8>) -> Bool { index(key) != nil }
+    func contains(_ key: UnsafeBufferPointer<UInt8>) -> Bool { place(key) != nil }
 
-    /// The place among the names of its length.
+    /// The place in `names` of the name these bytes spell, or nil.
     @inline(__always)
-    private func index(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+    func place(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
         guard key.count < byLength.count, let k = key.baseAddress else { return nil }
-        return byLength[key.count].firstIndex { entry in
+        return byLength[key.count].first { entry in
             entry.bytes.withUnsafeBytes { n in n.baseAddress.map { memcmp($0, k, key.count) == 0 } ?? false }
-        }
+        }?.place
     }
 }

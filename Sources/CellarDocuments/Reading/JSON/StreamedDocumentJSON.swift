@@ -222,9 +222,9 @@ extension StreamedDocument {
             }
             let keyStart = j.pos
             let token = try j.string()
-            let known = token.escaped ? nil : j.withText(of: token, Self.structureKeys.name)
-            let key = known ?? j.decode(token)
-            guard seen.insert(key) else {
+            let place = j.withText(of: token, Self.structureKeys.place)
+            let key = place.map { Self.structureKeys.names[$0] } ?? j.decode(token)
+            guard seen.insert(key, place: place) else {
                 throw ByteError(offset: keyStart, message: "duplicate key '\(Sanitizer.excerpt(key))'")
             }
             j.skipSpace()
@@ -290,17 +290,27 @@ extension StreamedDocument {
     }
 }
 
-/// The keys of one mapping met so far: the first few held inline and
-/// compared in turn (a section or a table has a few keys, and a set or an
-/// array per mapping costs allocations and hashing), a set beyond (a
-/// hostile mapping may have very many).
+/// The keys of one mapping met so far: a table's and a section's own keys
+/// as bits of their place among `structureKeys`; others (a register's
+/// identifiers, a misspelt key) the first few held inline and compared in
+/// turn (a set or an array per mapping costs allocations and hashing), a
+/// set beyond (a hostile mapping may have very many).
 struct SeenKeys {
+    private var placed: UInt64 = 0
     private var first: (String?, String?, String?, String?)
     private var more: Set<String>?
     static let inline = 4
 
-    /// False when `key` was met before.
-    mutating func insert(_ key: String) -> Bool {
+    /// False when `key` was met before; `place` is its place among the known
+    /// names, nil for any other key.
+    mutating func insert(_ key: String, place: Int?) -> Bool {
+        guard let place, place < UInt64.bitWidth else { return insert(key) }
+        let bit: UInt64 = 1 << place
+        defer { placed |= bit }
+        return placed & bit == 0
+    }
+
+    private mutating func insert(_ key: String) -> Bool {
         if more == nil {
             if key == first.0 || key == first.1 || key == first.2 || key == first.3 { return false }
             if first.0 == nil {
