@@ -35,23 +35,17 @@ import Testing
         #expect(rows)
     }
 
-    @Test func aDocumentsRepeatedKeyIsLocated() {
-        let text = "{\"sections\": [], \"style\": \"plain\", \"sections\": []}"
+    /// A table's key and a section's key, each given twice.
+    @Test(arguments: [
+        (#"{"sections": [], "style": "plain", "sections": []}"#, "t.json:1:36: duplicate key 'sections'"),
+        (#"{"sections": [{"header": "A", "rows": [], "header": "B"}]}"#, "t.json:1:43: duplicate key 'header'"),
+    ])
+    func aRepeatedKeyIsLocated(text: String, message: String) {
         do {
             _ = try StreamedDocument.load(DocumentInput(path: "t.json", bytes: Array(text.utf8), format: .json))
-            Issue.record("a document with its sections twice was read")
+            Issue.record("read with a key twice: \(text)")
         } catch {
-            #expect("\(error)" == "t.json:1:36: duplicate key 'sections'")
-        }
-    }
-
-    @Test func aSectionsRepeatedKeyIsLocated() {
-        let text = "{\"sections\": [{\"header\": \"A\", \"rows\": [], \"header\": \"B\"}]}"
-        do {
-            _ = try StreamedDocument.load(DocumentInput(path: "t.json", bytes: Array(text.utf8), format: .json))
-            Issue.record("a section with its header twice was read")
-        } catch {
-            #expect("\(error)" == "t.json:1:43: duplicate key 'header'")
+            #expect("\(error)" == message)
         }
     }
 }
