@@ -27,7 +27,8 @@ package enum PathName {
         defer { closedir(dir) }
         while let entry = readdir(dir) {
             let type = entry.pointee.d_type
-            withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            // In place (`&`): the name's buffer is read where readdir left it, not copied per entry.
+            withUnsafeBytes(of: &entry.pointee.d_name) { raw in
                 body(UnsafeRawBufferPointer(rebasing: raw[..<(raw.firstIndex(of: 0) ?? raw.endIndex)]), type)
             }
         }

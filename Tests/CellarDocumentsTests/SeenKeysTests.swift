@@ -56,7 +56,9 @@ import Testing
     @Test func eachNameIsFoundAndNothingElse() {
         let names = ["rows", "cell", "header", "footer", "indexTitle", "x"]
         let table = NamesByLength(names)
-        func find(_ text: String) -> String? { Array(text.utf8).withUnsafeBufferPointer { table.name($0) } }
+        func find(_ text: String) -> String? {
+            Array(text.utf8).withUnsafeBufferPointer { table.place($0) }.map { table.names[$0] }
+        }
         for (place, name) in names.enumerated() {
             #expect(find(name) == name)
             #expect(Array(name.utf8).withUnsafeBufferPointer { table.place($0) } == place)

@@ -20,9 +20,6 @@ struct NamesByLength: Sendable {
         self.byLength = byLength
     }
 
-    /// The name these bytes spell, or nil.
-    func name(_ key: UnsafeBufferPointer<UInt8>) -> String? { place(key).map { names[$0] } }
-
     func contains(_ key: UnsafeBufferPointer<UInt8>) -> Bool { place(key) != nil }
 
     /// The place in `names` of the name these bytes spell, or nil.
