@@ -73,6 +73,28 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        (
+            "rows: []\n",
+            "a.yaml:1:1: unknown key 'rows': it is a section's key; a table lists its sections under 'sections' (sections: [{rows: …}])"
+        ),
+        (
+            "header: A\nsections: []\n",
+            "a.yaml:1:1: unknown key 'header': it is a section's key; a table lists its sections under 'sections' (sections: [{header: …}])"
+        ),
+        (
+            "text: hi\n",
+            "a.yaml:1:1: unknown key 'text': it is a row's key; rows are listed under a section's 'rows' (sections: [{rows: [{text: …}]}])"
+        ),
+        (
+            "sections:\n  - cell: value1\n",
+            "a.yaml:2:5: unknown section key 'cell': it is a row's key; rows are listed under a section's 'rows' (sections: [{rows: [{cell: …}]}])"
+        ),
+    ])
+    func aKeyOfALowerLevelSaysWhereItBelongs(yaml: String, message: String) {
+        #expect { try DocumentSnapshot.parse(yaml, path: "a.yaml") } throws: { "\($0)" == message }
+    }
+
     @Test func ambiguousWideIsATableOption() throws {
         let yaml =
             "ambiguousWide: true\nseparatorStyle: none\nsections:\n  - rows:\n      - {text: '±°', accessory: checkmark}\n"

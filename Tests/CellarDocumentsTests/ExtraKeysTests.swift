@@ -36,6 +36,17 @@ import Testing
     @Test func aKeyAFlagReadsPasses() {
         let rows = #"{"team": "Apps", "text": "a"}"# + "\n" + #"{"team": "Web", "text": "b"}"# + "\n"
         #expect(check(rows, .jsonl).hasPrefix("t.jsonl:1:1: style 'default' does not read row key 'team'"))
+        // A key that is no misspelling is data: the message names the flags that read it or let it pass.
+        #expect(
+            check(#"{"aisle": "Fruit", "text": "a"}"#, .jsonl)
+                == "t.jsonl:1:1: style 'default' does not read row key 'aisle' (it reads: text, secondaryText, image, "
+                + "accessory, accessoryText, editingAccessory, indentation, textProperties, secondaryTextProperties); group the rows by a column with "
+                + "--section-by, or let columns pass with --extra-keys ignore")
+        #expect(
+            check("aisle,text\nFruit,a\n", .csv).hasSuffix(
+                "group the rows by a column with --section-by, or let columns pass with --extra-keys ignore"))
+        // A document's rows have no such flags.
+        #expect(!check(#"{"sections": [{"rows": [{"aisle": "Fruit"}]}]}"#, .json).contains("--section-by"))
         #expect(check(rows, .jsonl, TableOptions(sectionBy: "team", indexTitles: true)) == "ok")
         #expect(check("team,text\nApps,a\n", .csv, TableOptions(sectionBy: "team")) == "ok")
     }

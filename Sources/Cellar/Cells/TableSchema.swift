@@ -1,3 +1,5 @@
+import CellarText
+
 /// The keys a table document holds, declared once: the row keys the table
 /// and the built-in styles read, the section keys and the top-level keys,
 /// each with its type, who reads it, its line of documentation and the
@@ -193,6 +195,23 @@ package enum TableSchema {
     package static let builtinRowKeys = row.filter { !$0.isTableKey }.map(\.name)
     /// The row keys of editing and selection.
     package static let editingRowKeys = row.filter { $0.role == .editing }.map(\.name)
+
+    /// The error for `name` where a document or a section holds no such key:
+    /// a key of a level below says where it belongs (a first table often
+    /// writes `rows:` or a row's keys at the top), else "did you mean".
+    package static func unknownKey(_ name: String, inSection: Bool) -> String {
+        let what = inSection ? "section key" : "key"
+        let quoted = "unknown \(what) '\(Sanitizer.excerpt(name))'"
+        if !inSection, section.contains(where: { $0.name == name }) {
+            return "\(quoted): it is a section's key; a table lists its sections under 'sections' "
+                + "(sections: [{\(name): …}])"
+        }
+        if row.contains(where: { $0.name == name }) {
+            return "\(quoted): it is a row's key; rows are listed under a section's 'rows' "
+                + "(sections: [{rows: [{\(name): …}]}])"
+        }
+        return Suggest.unknown(what, name, among: (inSection ? section : document).map(\.name))
+    }
 
     /// The key among `known` that `name` was most likely meant as: UIKit's
     /// name for one of them (`detailTextLabel` is `secondaryText`), else the closest spelling.

@@ -216,7 +216,9 @@ package final class StreamedDocument {
             let row = try self.row(index)
             let id = row["cell"]?.stringValue ?? options.cell
             guard let style = registry.style(for: id) else { continue }
-            try TableDocument.checkRowKeys(row, id: id, style: style, at: location(ofRow: index), extra: extra)
+            try TableDocument.checkRowKeys(
+                row, id: id, style: style, at: location(ofRow: index), extra: extra,
+                rowsOnly: !isTableDocument)
         }
     }
 

@@ -39,14 +39,15 @@ extension TableDocument {
     /// A key no style reads is a typo that would draw a blank field.
     static func checkRowKeys(
         _ row: Value, id: String, style: CellStyle, at location: @autoclosure () -> SourceLocation?,
-        extra: [String] = []
+        extra: [String] = [], rowsOnly: Bool = false
     ) throws {
         guard let keys = style.rowKeys, case .object(let o) = row else { return }
         let unread = o.keys.filter {
             !keys.contains($0) && !TableSchema.tableRowKeys.contains($0) && !extra.contains($0)
         }
         if !unread.isEmpty {
-            throw CellarError(unreadKeyMessage(styles: [id], keys: keys, unread: unread.sorted()), at: location())
+            throw CellarError(
+                unreadKeyMessage(styles: [id], keys: keys, unread: unread.sorted(), rowsOnly: rowsOnly), at: location())
         }
         // A built-in under a document's own identifier: its data is checked as its own rows are.
         if let builtin = style as? BuiltinCellStyle, builtin.kind.rawValue != id {
@@ -59,16 +60,26 @@ extension TableDocument {
 
 extension TableDocument {
     /// `style 'subtitle' does not read row key 'txt' — did you mean 'text'?` for each of `unread`.
-    static func unreadKeyMessage(styles: [String], keys: [String], unread: [String]) -> String {
+    /// A key of a row-only format (JSON Lines, CSV, TSV) that is no misspelling is more often a
+    /// column of data: the message names the flags that read it or let it pass.
+    static func unreadKeyMessage(styles: [String], keys: [String], unread: [String], rowsOnly: Bool = false) -> String {
         let known = keys + TableSchema.tableRowKeys
         let who =
             styles.count == 1
             ? "style '\(Sanitizer.excerpt(styles[0]))' does not"
             : "none of the styles " + styles.map { "'\(Sanitizer.excerpt($0))'" }.joined(separator: ", ") + " does"
-        return unread.map { key in
-            "\(who) read row key '\(Sanitizer.excerpt(key))'"
-                + (TableSchema.suggestion(for: key, among: known).map { " — did you mean '\($0)'?" }
-                    ?? " (\(styles.count == 1 ? "it reads" : "they read"): \(keys.joined(separator: ", ")))")
-        }.joined(separator: "; ")
+        var data = false
+        let each = unread.map { key in
+            let name = "\(who) read row key '\(Sanitizer.excerpt(key))'"
+            if let meant = TableSchema.suggestion(for: key, among: known) {
+                return name + " — did you mean '\(meant)'?"
+            }
+            data = true
+            return name + " (\(styles.count == 1 ? "it reads" : "they read"): \(keys.joined(separator: ", ")))"
+        }
+        let flags =
+            rowsOnly && data
+            ? "; group the rows by a column with --section-by, or let columns pass with --extra-keys ignore" : ""
+        return each.joined(separator: "; ") + flags
     }
 }

@@ -25,7 +25,7 @@ extension StreamedDocument {
         let known = Set(keys + TableSchema.tableRowKeys + keysReadByFlags)
         for (column, name) in columns.enumerated() where !known.contains(name) {
             throw CellarError(
-                TableDocument.unreadKeyMessage(styles: ids, keys: keys, unread: [name]),
+                TableDocument.unreadKeyMessage(styles: ids, keys: keys, unread: [name], rowsOnly: true),
                 at: location(ofOffset: column < columnOffsets.count ? columnOffsets[column] : 0))
         }
     }

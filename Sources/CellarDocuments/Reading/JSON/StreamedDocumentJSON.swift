@@ -110,8 +110,7 @@ extension StreamedDocument {
             sectionHeightOffsets[key] = at
         case _ where TableSchema.selectionKeys.contains(key): try selection.set(key, try flag())
         default:
-            throw ByteError(
-                offset: keyStart, message: Suggest.unknown("key", key, among: TableSchema.document.map(\.name)))
+            throw ByteError(offset: keyStart, message: TableSchema.unknownKey(key, inSection: false))
         }
     }
 
@@ -171,9 +170,7 @@ extension StreamedDocument {
                     LoadIndex.RowList(
                         start: start, end: j.pos, firstRow: firstRow, rowCount: found.rowOffsets.count - firstRow))
             default:
-                throw ByteError(
-                    offset: keyStart,
-                    message: Suggest.unknown("section key", key, among: TableSchema.section.map(\.name)))
+                throw ByteError(offset: keyStart, message: TableSchema.unknownKey(key, inSection: true))
             }
         }
         s.rowCount = rowsRead - s.firstRow
