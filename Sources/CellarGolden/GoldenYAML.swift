@@ -16,7 +16,7 @@ struct GoldenYAML {
         CellarError(message, at: location(node))
     }
 
-    /// Composes `text` as documents are composed (located errors, no aliases).
+    /// Composes `text` as documents are composed (located errors, aliases copied within their bound).
     func compose(_ text: String) throws -> YAMLNode? {
         try YAMLNode.compose(text, path: file)
     }

@@ -30,7 +30,7 @@ import Testing
         "sections: [\n", "sections:\n\t- rows: []\n", "sections: [{rows: [{text: 'a}]}]",
         "a: b: c\n", "sections: []\nsections: []\n",
         "sections:\n  - rows:\n      - {text: a, text: b, detail: c, detail: d}\n",
-        "sections:\n  - rows:\n      - &r {text: a}\n      - *r\n",
+        "sections:\n  - rows:\n      - &r {text: a}\n      - *s\n",
         "sections:\n  - rows:\n      - {text: *nowhere}\n",
         "sections:\n  - header: &h Fruit\n    rows: [{text: a}]\n  - rows: [{text: [b}]\n",
         "sections:\n  - rows:\n      - {[a]: b}\n", "sections:\n  - rows:\n      - {? {a: 1} : b}\n",

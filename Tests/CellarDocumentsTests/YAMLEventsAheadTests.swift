@@ -70,7 +70,7 @@ import Testing
         Self.compare(big, "big")
         #expect(!Self.convert(big, ahead: true).hasPrefix("error:"))
         let endings = [
-            "      - {text: a, text: b}\n", "      - [unclosed\n", "      - &x {text: a}\n", "---\nb: 1\n",
+            "      - {text: a, text: b}\n", "      - [unclosed\n", "      - *x\n", "---\nb: 1\n",
             "      - {text: !!int x}\n", "      - {[k]: 1}\n", "  \t- bad\n", "      - \"\\q\"\n",
         ]
         for ending in endings {

@@ -241,10 +241,41 @@ import Testing
         }
     }
 
+    /// An alias is a copy of the node its anchor was last put on (the spec's example 2.10 among them).
+    @Test func aliasesAreCopiesOfTheirNodes() {
+        let sammy = "hr:\n  - Mark McGwire\n  # Following node labeled SS\n  - &SS Sammy Sosa\n"
+        Self.check(
+            sammy + "rbi:\n  - *SS # Subsequent occurrence\n  - Ken Griffey\n",
+            Self.o([
+                "hr": .array([.string("Mark McGwire"), .string("Sammy Sosa")]),
+                "rbi": .array([.string("Sammy Sosa"), .string("Ken Griffey")]),
+            ]))
+        // A collection, with a tagged scalar and a quoted one inside; an anchor put again names the later node.
+        let row = Self.o(["n": .string("10"), "q": .string("a\tb")])
+        Self.check(
+            "a: &r {n: !!str 10, q: \"a\\tb\"}\nb: [*r, &r 1, *r]\n",
+            Self.o(["a": row, "b": .array([row, .int(1), .int(1)])]))
+        // An alias as a key, and an anchor inside an anchored node.
+        Self.check(
+            "a: &o [&k key, x]\n*k : *o\n",
+            Self.o(["a": .array([.string("key"), .string("x")]), "key": .array([.string("key"), .string("x")])]))
+        // A copy's errors are located at the alias that made it.
+        Self.refuse("a: &k b\nb: 1\n*k : 2\n", "t.yaml:3:1: duplicate key 'b'")
+        Self.refuse("a: &t x\nb: !!int *t\n", "t.yaml:2:11: malformed YAML/JSON: unexpected alias")
+    }
+
+    @Test func aliasesThatCannotBeCopiedAreRefused() {
+        Self.refuse("a: [&s [*s]]\n", "t.yaml:1:9: the alias '*s' is inside the node it names")
+        // Nested past the bound only once copied.
+        let deep = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
+        Self.refuse(
+            "a: &d \(deep)\nb: \(String(repeating: "[", count: 250))*d\(String(repeating: "]", count: 250))\n",
+            "t.yaml:2:254: nested more than \(YAMLEvents.maximumNesting) levels deep")
+    }
+
     @Test func refusalsOfTheTreeAreTheJSONForms() {
         Self.refuse("a: 1\nb: 2\na: 3\n", "t.yaml:3:1: duplicate key 'a'")
-        Self.refuse(
-            "a: &x 1\n", "t.yaml:1:4: anchors and aliases (&name, *name) are not supported: write the value out")
+        Self.refuse("a: *x\n", "t.yaml:1:4: the alias '*x' names no anchor before it")
         Self.refuse("a: 1\n---\nb: 2\n", "t.yaml:2:1: a table is one YAML document: a second one starts here")
         // A key that is not text and a mistyped tagged value: the first in the text, once it has parsed.
         Self.refuse("{a: {[x]: 1}, [y]: 2}\n", "t.yaml:1:6: keys must be plain text")

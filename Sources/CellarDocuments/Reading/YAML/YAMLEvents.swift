@@ -4,8 +4,9 @@ import CellarText
 
 /// libfyaml's YAML 1.2 event parser over bytes the caller keeps alive: the
 /// one source of both readings (`YAMLToJSON`, `YAMLNode.compose`), so what
-/// it refuses (characters YAML 1.2 leaves out, deep nesting, anchors and
-/// aliases, a second document) both refuse alike.
+/// it refuses (characters YAML 1.2 leaves out, deep nesting, a second
+/// document) both refuse alike, and both see an alias as a copy of its node
+/// (`YAMLAliases`).
 struct YAMLEvents: ~Copyable {
     enum Kind { case scalar, sequenceStart, sequenceEnd, mappingStart, mappingEnd, documentStart, end, other }
 
@@ -22,6 +23,7 @@ struct YAMLEvents: ~Copyable {
     /// The column of each open collection's first key or dash (its indentation, for a block one).
     private var indents: [Int] = []
     private var documents = 0
+    private var aliases: YAMLAliases
     let path: String
 
     /// The characters are checked first, the pages `behind` them given back.
@@ -52,6 +54,7 @@ struct YAMLEvents: ~Copyable {
         self.parser = parser
         self.input = bytes
         self.diagnostics = diag
+        aliases = YAMLAliases(textBytes: bytes.count)
         self.path = path
     }
 
@@ -61,13 +64,10 @@ struct YAMLEvents: ~Copyable {
         fy_diag_destroy(diagnostics)
     }
 
-    /// The next event; a node with an anchor, an alias (`.other`, its anchor
-    /// the one it names) and a second document are refused at once.
+    /// The next event (an alias is `.other`); a second document is refused at once.
     mutating func next() throws -> Kind {
         let kind = try nextEvent()
         switch kind {
-        case .scalar, .sequenceStart, .mappingStart, .other:
-            if properties.anchor != nil { throw CellarError(YAMLNode.anchors, at: mark) }
         case .documentStart:
             documents += 1
             if documents > 1 { throw CellarError(YAMLNode.secondDocument, at: mark) }
@@ -126,8 +126,10 @@ struct YAMLEvents: ~Copyable {
                 start = (max(0, start.line - header.linesBack), header.column)
             }
         }
-        // An alias's anchor token is the alias itself, whose mark `start` already is.
-        if event.pointee.type != FYET_ALIAS {
+        // An alias is marked, as an anchor, after its `*`.
+        if event.pointee.type == FYET_ALIAS {
+            start.column = max(0, start.column - 1)
+        } else {
             let (anchor, tag) = properties
             earlier(anchor, back: 1)
             earlier(tag)
@@ -199,9 +201,19 @@ struct YAMLEvents: ~Copyable {
     /// The next event copied into `batch` (but those readers pass by); true once `.end` is.
     mutating func read(into batch: inout YAMLEventBatch) throws -> Bool {
         let kind = try next()
+        let first = batch.events.count
+        defer { aliases.keep(batch, from: first, in: input) }
+        if kind == .other {
+            guard let event = current, event.pointee.type == FYET_ALIAS, let name = properties.anchor.flatMap(Self.text)
+            else { return false }
+            let offset = fy_event_start_mark(event).map { Int($0.pointee.input_pos) } ?? 0
+            try aliases.append(
+                name, to: &batch, mark: position, offset: offset, depth: indents.count, path: path)
+            return false
+        }
+        if let name = properties.anchor.flatMap(Self.text) { aliases.anchor(name) }
         var event = YAMLEventBatch.Event(kind: kind)
         switch kind {
-        case .other: return false
         case .scalar:
             appendScalar(to: &batch, &event)
             fallthrough

@@ -40,8 +40,7 @@ package indirect enum YAMLNode: Sendable {
     }
 
     /// One document (nil for none), refused as and where its JSON form
-    /// (`YAMLToJSON`) refuses it: anchors and aliases ("billion laughs"),
-    /// repeated keys, keys that are not text, values not of their tag's type.
+    /// (`YAMLToJSON`) refuses it: repeated keys, keys that are not text, values not of their tag's type.
     package static func compose(_ text: String, path: String) throws -> YAMLNode? {
         var text = text
         return try text.withUTF8 { bytes in
@@ -56,7 +55,6 @@ package indirect enum YAMLNode: Sendable {
     }
 
     static let secondDocument = "a table is one YAML document: a second one starts here"
-    static let anchors = "anchors and aliases (&name, *name) are not supported: write the value out"
     static let keyNotText = "keys must be plain text"
     static func duplicateKey(_ key: String) -> String { "duplicate key '\(Sanitizer.excerpt(key))'" }
 
