@@ -75,6 +75,21 @@ import Testing
         let inRow = "sections:\n  - rows:\n      - text: &t hi\n      - text: *t\n"
         let doc = try DocumentSnapshot.parse(inRow, path: "t.yaml")
         #expect(doc.sections[0].rows.map { $0["text"] } == [.string("hi"), .string("hi")])
+        // As PyYAML writes rows that share one list (`yaml.dump`, block style).
+        let shared = """
+            sections:
+            - rows:
+              - text: Row 0
+                trailingSwipeActions: &id001
+                - style: destructive
+                  title: Delete
+              - text: Row 1
+                trailingSwipeActions: *id001
+
+            """
+        let rows = try DocumentSnapshot.parse(shared, path: "t.yaml").sections[0].rows
+        let actions = Value.array([.object(["style": .string("destructive"), "title": .string("Delete")])])
+        #expect(rows.map { $0["trailingSwipeActions"] } == [actions, actions])
     }
 
     @Test func deepNestingIsSaidInCellarsWords() {
