@@ -206,7 +206,7 @@ package enum TableSchema {
             return "\(quoted): it is a section's key; a table lists its sections under 'sections' "
                 + "(sections: [{\(name): …}])"
         }
-        if row.contains(where: { $0.name == name }) {
+        if rowKey(name) != nil {
             return "\(quoted): it is a row's key; rows are listed under a section's 'rows' "
                 + "(sections: [{rows: [{\(name): …}]}])"
         }
