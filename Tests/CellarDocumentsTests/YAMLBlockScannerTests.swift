@@ -220,7 +220,49 @@ import Testing
         "a: !!str 10:30\n", "a: !!int \"7\"\n", "- !!str 1\n", "a: {b: !!bool 'true', c: !!null ''}\n",
         "a: [!!str 1, !!float 2]\n", "a: !!str  x # c\n", "a: !!str x\n  y\n", "a:\n  - !!str 0123\n",
         "- {text: !!str 01234, secondaryText: x}\n",
+        // An entry's node on the lines after its dash.
+        "-\n  a: 1\n", "a:\n-\n  b: 1\n  c: 2\n- d\n", "- # c\n  - x\n-\n  y\n", "-\n  a: |\n    x\n",
     ]
+
+    /// Anchors and aliases as PyYAML writes a list or mapping rows share, and as people write them.
+    static let aliases = [
+        "a: &x 1\nb: *x\n", "a: &id001\n- title: Delete\n  style: destructive\nb: *id001\n",
+        "a: &x\n  - 1\nb: *x # c\n", "a:\n- &x\n  c: 1\n- *x\n", "- &x {t: 1, u: [2]}\n- *x\n",
+        "a: &x [1, {b: 2}]\nc: [*x]\n".replacingOccurrences(of: "[*x]", with: "\n  - *x"),
+        "a: &x |\n  text\nb: *x\n", "a: &x !!str 7\nb: *x\n", "a: &x 'q'\nb: *x\n", "a: &x.y-z_1 1\nb: *x.y-z_1\n",
+        "a: &x 1\nb: &x 2\nc: *x\n", "a: &o\n  b: &i 1\n  c: *i\nd: *o\n", "a: &x\nb: *x\n",
+        "a: &x\n  b\n  c\nd: *x\n",
+        // In flow collections, as TableDocuments shows them.
+        "- {text: Inbox, trailingSwipeActions: &delete [{title: Delete, style: destructive}]}\n"
+            + "- {text: Archive, trailingSwipeActions: *delete}\n",
+        "a: [&x 1, *x]\n", "a: {b: &x {c: 1}, d: *x}\n", "a: &x 1\nb: [*x, {c: *x}]\n", "a: [&x {b: 1},\n  *x ]\n",
+        "a: {b: &x [1], c: *x}\n",
+    ]
+
+    @Test func anchorsAndAliasesAreScanned() {
+        for text in Self.aliases {
+            #expect(Self.nodesReadAlone(text) == 0, "\(text)")
+            Self.expectSame(text, text)
+            Self.expectSame("sections:\n  - rows:\n      - text: a\n" + text, text)
+        }
+        // Rows that share a list, as `yaml.dump` writes them: copies, not the keys or values around them.
+        let shared =
+            "- text: Row 0\n  trailingSwipeActions: &id001\n  - title: Delete\n- text: Row 1\n"
+            + "  trailingSwipeActions: *id001\n"
+        #expect(Self.nodesReadAlone(shared) == 0)
+        guard case .value(let v) = YAMLReadings.json(Array(shared.utf8)), case .array(let rows) = v else {
+            Issue.record("not a list")
+            return
+        }
+        let actions = Value.array([.object(["title": .string("Delete")])])
+        #expect(rows.map { $0["trailingSwipeActions"] } == [actions, actions])
+        // An anchor in a node libfyaml reads alone would be hidden from the scanner's aliases:
+        // the whole text goes to libfyaml (here `*x` is the later 2, not the scanner's 1).
+        for text in ["a: &x 1\nb: &x\t2\nc: *x\n", "a: &x 1\nb:\t*x\n", "- &x a\t\n- *x\n", "a: &x\t1\n"] {
+            #expect(Self.nodesReadAlone(text) == nil, "\(text)")
+            Self.expectSame(text, text)
+        }
+    }
 
     @Test func blockStructuresReadAsLibfyamlReadsThem() {
         for text in Self.structures {
@@ -291,7 +333,7 @@ import Testing
         "a: |2\n  x\n", "a: |\n    \n  x\n", "a: >\n  x\n    \n  y\n", "a: |\n  x\n  ", "a: >\n  x\n   more\n",
         "a: |\n  x", "a: |\nb: 1\n",
         "a: |x\n", "a: |#c\n", "- |\n  x\n", "a: |-+\n  x\n", "a: |\n  x\n y\n", "a:\n  b: |\n  x\n",
-        "a: &x 1\nb: *x\n", "a: !str 1\n", "a: !<tag:yaml.org,2002:str> 1\n", "a: !!str\n  x\n",
+        "a: !str 1\n", "a: !<tag:yaml.org,2002:str> 1\n", "a: !!str\n  x\n",
         "a: !!str |\n  x\n", "a: !!str{x}\n", "- !!str a: b\n", "!!str a: b\n", "a: !!str [x]\n", "a: [!!str]\n",
         "a: b\n  c: d\n", "a: b # c\n  d\n", "a: b\n  c #d\n", "- a: b\n  c\n",
         "a: \"b\"\n  c\n", "a: b\n  c:\n",
@@ -304,11 +346,17 @@ import Testing
         "a: 'x\n  y\n", "a: 1\n b: 2\n", "a:\n  - 1\n - 2\n", "a: 1\n\u{FEFF}b: 2\n", "a: b\u{0085}c\n",
         "a: {b: 1,}\n", "a: {b: [[1]]}\n", "a: {b: {c: 1}\n", "a: {b: {c: 1},}\n", "a: {b: [1,]}\n",
         "a: {b: {c: 1}} x\n", "a: {b: 1\n", "- {a: 1} x\n", "a: b: c\n", "a: \"\\q\"\n", "a: \"\\uD800\"\n",
-        "- - a\n", "-\n  a: 1\n", "a: 1\r\nb: 2\rc: 3\n", "a: 1 #\u{0001}\n", "a: {b}\n", "a: {b: }\n", "[a]\n", "a\n",
+        "- - a\n", "a: 1\r\nb: 2\rc: 3\n", "a: 1 #\u{0001}\n", "a: {b}\n", "a: {b: }\n", "[a]\n", "a\n",
         "", "# only\n", "---\n", "a: \"x\"y\n", "a:b\n", "a: {b:1}\n", "a: @x\n", "a: `x\n", "a: 1\nb\n",
         "a: x\u{2028}y\n",
         "a: x\u{00A0}y\n", "a: - x\n", "a: %x\n", "a: 1\n  # c\n   b\n", "a: {b: 1} # c\n  d\n",
         "...\na: 1\n", "--- a\n", "---\n---\na: 1\n",
+        // Anchors and aliases it leaves out, and entries with no node.
+        "- &x a: b\n", "&x a: b\n", "&x\na: 1\n", "a: *x y\n", "a: &x *y\n", "a: &x &y 1\n",
+        "a: &x#c 1\n", "a: &x,y 1\n", "a: &x\n  &y b\n", "- &x |\n  t\n", "*x : 1\n", "a: &x 1\nb: *y\n",
+        "a: *x\n", "a: &x [*x]\n", "a: [&x [1]]\n", "a: {&x b: 1}\n", "a: [&x 1, *x#c]\n", "a: [&x]\n",
+        "a: {b: &x}\n", "a: [&x\n  1]\n", "a: {b: &x 1, c: *x: 2}\n", "a:\n-\n- b\n", "a:\n- &x\n- b\n", "- a\n-\n",
+        "a: &é 1\nb: *é\n",
     ]
 
     @Test func outsideTheSubsetItDeclines() {
@@ -331,7 +379,7 @@ import Testing
     static let readAlone = [
         "text:\tapple", "text: apple\t", "text: \"a\tb\"", "text: 'a\tb'  \t# c", "text: a\t b",
         "detail: |\n          code\there\n          \tindented", "? text\n        : apple", "? [a, b]\n        : c",
-        "list:\n        - - a\n          - b", "list:\n        -\n          a: 1",
+        "list:\n        - - a\n          - b",
         "text: >\n          x\n            more\n          y",
         "text: |2\n           x", "\(String(repeating: "k", count: 1_100)): 1", "text: no\u{00A0}break",
         "list: [a: b, [c]]", "text: [1, 2,]", "text: !<tag:yaml.org,2002:str> 1", "text: !!str\n          x",

@@ -11,14 +11,15 @@ import CellarText
 /// scalars (on one line, or over lines deeper than their block), quoted and
 /// plain scalars (in a block, a value or entry may go on over more-indented
 /// lines), a mapping's value as a literal or folded block scalar in its
-/// common forms (`YAMLBlockText+BlockScalars`), `!!name` tags on scalars,
+/// common forms (`YAMLBlockText+BlockScalars`), an entry's node on the lines
+/// after its dash, anchors and aliases on values and entries
+/// (`YAMLBlockScanner+Aliases`), `!!name` tags on scalars,
 /// comments, blank lines, CRLF, a byte order mark, `%YAML 1.2` and one `---`
 /// first and one `...` last. A node outside it on lines it may read (a tab
-/// inside a line, a `?` key, `- - a`, an entry whose node starts on the next
-/// line, more-indented folded lines, an indentation indicator, a key of 1,000
+/// inside a line, a `?` key, `- - a`, more-indented folded lines, an indentation indicator, a key of 1,000
 /// bytes or more, U+00A0, a flow collection outside the subset) is read by
 /// libfyaml alone (`YAMLFragment`). Anything else declines the whole text
-/// (`Declined`): anchors, other tags and directives, deeper indentation than
+/// (`Declined`): an anchor in such a node, other tags and directives, deeper indentation than
 /// a block takes, a line starting with a tab, a line break other than LF or
 /// CR LF, and a character YAML refuses (`YAMLBlockText.firstDeclined`).
 ///
@@ -51,7 +52,7 @@ struct YAMLBlockScanner: ~Copyable {
     var nextLine = 0
     private var lineStart = 0
     var blocks: [Block] = []
-    /// A key ended its line with no value: a block opens on the next line, or the value is null.
+    /// A key or an entry's dash ended its line with no node: a block opens on the next line, or the node is null.
     private var awaitingValue = false
     private var started = false
     private var sawDocumentMarker = false
@@ -61,18 +62,25 @@ struct YAMLBlockScanner: ~Copyable {
     var batch = YAMLEventBatch()
     /// The tag of the next scalar appended (its index in the batch's `tags`), or -1.
     var nextTag = -1
+    /// Copies for aliases, of the nodes anchored so far (`YAMLBlockScanner+Aliases`).
+    var aliases: YAMLAliases
+    /// The batch's events before this are kept in the anchored nodes open.
+    var keptEvents = 0
 
     /// A scanner of `bytes`, which reads no line with a character outside the subset's
     /// (`YAMLBlockText.firstDeclined`) itself.
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.text = YAMLBlockText(bytes)
+        aliases = YAMLAliases(textBytes: bytes.count)
     }
 
     /// The next line's events added to `batch`; true once the last, `.end`, is added.
     mutating func readLine(into batch: inout YAMLEventBatch) throws -> Bool {
         swap(&self.batch, &batch)
         defer { swap(&self.batch, &batch) }
+        keptEvents = self.batch.events.count
         try readLine()
+        keepAnchoredNodes()
         return self.batch.events.last?.kind == .end
     }
 
@@ -144,7 +152,10 @@ struct YAMLBlockScanner: ~Copyable {
     /// The end of the text: every open block closes.
     private mutating func finish() throws {
         guard started else { throw Declined() }
-        if awaitingValue { append(scalar: (0, 0), plain: true) }
+        if awaitingValue {
+            guard blocks[blocks.count - 1].isMapping else { throw Declined() }
+            append(scalar: (0, 0), plain: true)
+        }
         awaitingValue = false
         while let block = blocks.popLast() { close(isMapping: block.isMapping) }
         batch.events.append(Event(kind: .end))
@@ -190,12 +201,14 @@ struct YAMLBlockScanner: ~Copyable {
             try open(isMapping: !isEntry, indent: indent)
         } else if awaitingValue {
             awaitingValue = false
-            let parent = blocks[blocks.count - 1].indent
+            let (parent, inMapping) = (blocks[blocks.count - 1].indent, blocks[blocks.count - 1].isMapping)
             if indent > parent && !isEntry {
                 return true
-            } else if indent > parent || (indent == parent && isEntry) {
+            } else if indent > parent || (indent == parent && isEntry && inMapping) {
                 try open(isMapping: false, indent: indent)
             } else {
+                // libfyaml 0.7.12 refuses some entries with no node (`a:` `-` `- b`): it reads those.
+                guard inMapping else { throw Declined() }
                 append(scalar: (0, 0), plain: true)
             }
         }
@@ -236,12 +249,18 @@ struct YAMLBlockScanner: ~Copyable {
         batch.events.append(Event(kind: isMapping ? .mappingEnd : .sequenceEnd, textStart: lineStart))
     }
 
-    /// `- node`: a scalar, a flow mapping, or the first `key: value` of a mapping on the entry's line.
+    /// `- node`: a scalar, a flow mapping, the first `key: value` of a mapping on the entry's line, an alias,
+    /// or nothing (its node on the next lines; none declines).
     private mutating func entry(at dash: Int, end: Int) throws {
         var content = text.skipSpaces(from: dash + 1, to: end)
-        guard content < end, text[content] != UInt8(ascii: "#"), !text.isEntry(at: content, end: end) else {
-            throw Declined()
+        if content < end && text[content] == UInt8(ascii: "*") { return try alias(at: content, end: end) }
+        let anchored = content < end && text[content] == UInt8(ascii: "&")
+        if anchored { content = try anchor(at: content, end: end) }
+        if content == end || text[content] == UInt8(ascii: "#") {
+            awaitingValue = true
+            return
         }
+        guard !text.isEntry(at: content, end: end) else { throw Declined() }
         if text[content] == UInt8(ascii: "{") || text[content] == UInt8(ascii: "[") {
             return try flowCollection(at: content, end: end)
         }
@@ -249,7 +268,8 @@ struct YAMLBlockScanner: ~Copyable {
         if tagged { content = try tag(at: content, end: end) }
         let read = try readScalar(at: content, end: end, closer: nil)
         guard read.isKey else { return try appendInBlock(read, end: end, parent: blocks[blocks.count - 1].indent) }
-        guard !tagged else { throw Declined() }
+        // A property before an implicit key is the key's, not the mapping's.
+        guard !tagged && !anchored else { throw Declined() }
         try open(isMapping: true, indent: content - lineStart)
         try member(read, end: end)
     }
@@ -257,6 +277,8 @@ struct YAMLBlockScanner: ~Copyable {
     /// `key: value` in a block mapping, its key read.
     private mutating func member(_ key: ReadScalar, end: Int) throws {
         var content = try append(key: key, end: end)
+        if content < end && text[content] == UInt8(ascii: "*") { return try alias(at: content, end: end) }
+        if content < end && text[content] == UInt8(ascii: "&") { content = try anchor(at: content, end: end) }
         if content == end || text[content] == UInt8(ascii: "#") {
             awaitingValue = true
             return
@@ -295,18 +317,17 @@ struct YAMLBlockScanner: ~Copyable {
         var i = try flowToken(from: bracket + 1, end: &end)
         if text[i] != closer {
             while true {
-                if isMapping {
-                    i = try append(key: try readScalar(at: i, end: end, closer: closer), end: end)
+                if isMapping { i = try append(key: try readScalar(at: i, end: end, closer: closer), end: end) }
+                if i < end && text[i] == UInt8(ascii: "*") {
+                    i = try alias(at: i, end: end, flow: true, depth: blocks.count + depth + 1)
+                } else {
+                    if i < end && text[i] == UInt8(ascii: "&") { i = try anchor(at: i, end: end, flow: true) }
                     // A value may be a flow collection itself (`{color: {light: …}}`, `{actions: [{…}]}`).
-                    if i < end && (text[i] == UInt8(ascii: "{") || text[i] == UInt8(ascii: "[")) {
+                    if i < end && (text[i] == UInt8(ascii: "{") || isMapping && text[i] == UInt8(ascii: "[")) {
                         i = try flow(at: i, end: &end, depth: depth + 1)
                     } else {
                         i = try value(at: i, end: end, closer: closer)
                     }
-                } else if text[i] == UInt8(ascii: "{") {
-                    i = try flow(at: i, end: &end, depth: depth + 1)
-                } else {
-                    i = try value(at: i, end: end, closer: closer)
                 }
                 // Past the `,` (and the spaces after it) or the `closer` that must follow an item.
                 i = try flowToken(from: i, end: &end)

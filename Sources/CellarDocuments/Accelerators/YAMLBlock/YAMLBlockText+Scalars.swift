@@ -230,6 +230,21 @@ extension YAMLBlockText {
         return (slice(i + 2, j - i - 2), skipSpaces(from: j, to: end))
     }
 
+    /// The name after the `&` or `*` at `i` and where it ends, at a space,
+    /// the line's end or, in a flow collection, `,`, `]` or `}`: letters,
+    /// digits, `-`, `_` and `.` (PyYAML writes `id001`). Any other name declines.
+    func anchorName(at i: Int, end: Int, flow: Bool) throws -> (name: String, next: Int) {
+        var j = i + 1
+        while j < end && (Self.isWordCharacter(base[j]) || base[j] == UInt8(ascii: "_") || base[j] == UInt8(ascii: "."))
+        {
+            j += 1
+        }
+        guard j > i + 1, j == end || base[j] == UInt8(ascii: " ") || flow && ",]}".utf8.contains(base[j]) else {
+            throw YAMLBlockScanner.Declined()
+        }
+        return (String(decoding: slice(i + 1, j - i - 1), as: UTF8.self), j)
+    }
+
     /// A letter, digit or `-` (YAML's `ns-word-char`).
     private static func isWordCharacter(_ b: UInt8) -> Bool {
         let letter = b | 0x20

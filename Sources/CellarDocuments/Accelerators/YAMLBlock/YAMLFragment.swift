@@ -1,5 +1,5 @@
-/// A node the block scanner declines (a tab in it, a `?` key, an entry whose
-/// node starts on the next line…), read by libfyaml alone: its lines, from
+/// A node the block scanner declines (a tab in it, a `?` key, `- - a`…),
+/// read by libfyaml alone: its lines, from
 /// its first to the first line that ends it, parsed as a document of their
 /// own. The rest of the text stays with the scanner, so one such node no
 /// longer sends the whole text to libfyaml.
@@ -24,8 +24,8 @@ enum YAMLFragment {
         case member(indent: Int)
         /// `- …` in a block sequence indented `indent`: ended by a line indented no deeper.
         case entry(indent: Int)
-        /// A key's value on the lines after the key (or a mapping there), the
-        /// key's mapping indented `parent`: ended by a line indented no deeper than the key.
+        /// A key's value or an entry's node on the lines after it (or a mapping
+        /// there), the block holding it indented `parent`: ended by a line indented no deeper than that block.
         case value(parent: Int)
 
         var isValue: Bool { if case .value = self { true } else { false } }
@@ -74,6 +74,8 @@ enum YAMLFragment {
         do {
             var events = try YAMLEvents(bytes, path: "")
             while try !events.read(into: &batch) {}
+            // The scanner's aliases know only the anchors it read: one read here would be hidden from them.
+            guard !events.sawAnchors else { throw YAMLBlockScanner.Declined() }
             try splice(node, events: first, at: start, in: &batch, depthLeft: depthLeft)
         } catch {
             // Its `.end` must not reach the writer before the decline does.

@@ -29,20 +29,29 @@ struct YAMLAliases {
     private var named: [String: Node] = [:]
     /// Anchored nodes not yet ended, innermost last, with their open collections.
     private var open: [(name: String, node: Node, level: Int)] = []
+    /// An anchor read before its node's first event is kept (`key: &a` with the node on the next lines).
+    private var pending: String?
+    /// Whether any anchor was read (a text read in parts must not hide one from another part).
+    private(set) var anchored = false
     private var appended = 0
     private let limit: Int
 
     init(textBytes: Int) { limit = Self.allowance + textBytes }
 
-    /// Starts keeping the node whose first event comes next under `name`.
+    /// Keeps the next node whose first event is kept (a scalar or a collection's start) under `name`.
     mutating func anchor(_ name: String) {
-        open.append((name, Node(), 0))
+        pending = name
+        anchored = true
     }
 
     /// Keeps `batch`'s events from `first` in every anchored node still open.
     mutating func keep(_ batch: YAMLEventBatch, from first: Int, in input: UnsafeBufferPointer<UInt8>) {
-        guard !open.isEmpty else { return }
+        guard !open.isEmpty || pending != nil else { return }
         for e in batch.events[first...] {
+            if let name = pending, e.kind == .scalar || e.kind == .sequenceStart || e.kind == .mappingStart {
+                open.append((name, Node(), 0))
+                pending = nil
+            }
             for k in open.indices {
                 Self.add(e, from: batch, in: input, to: &open[k].node)
                 switch e.kind {

@@ -25,6 +25,8 @@ struct YAMLEvents: ~Copyable {
     private var documents = 0
     private var aliases: YAMLAliases
     let path: String
+    /// Whether an anchor was read so far.
+    var sawAnchors: Bool { aliases.anchored }
 
     /// The characters are checked first, the pages `behind` them given back.
     init(_ bytes: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind? = nil) throws {
