@@ -239,6 +239,48 @@ import Testing
         "a: {b: &x [1], c: *x}\n",
     ]
 
+    /// A document that is one flow collection, as JSON texts are (YAML 1.2 reads every JSON text):
+    /// its lines may start at any column. Anything after it but comments and `...` declines.
+    @Test func aJSONTextIsScanned() throws {
+        let texts = [
+            "{\"a\": 1}\n", "[1, {\"b\": [2]}]\n", "{\"a\":1,\"b\":[{\"c\":\"d\"}]}", "{\n\"a\": 1\n}\n",
+            "{\n  \"a\": [\n    {\"b\": null}\n  ]\n} # c\n...\n", "{\"a\": \"\\u00e9\\n\"}\n", "{}\n", "[]", "[a]\n",
+            "{a: b, c: [d]}\n",
+        ]
+        let fruits = try #require(
+            FileManager.default.contents(atPath: StreamedDifferentialTests.root + "/Examples/fruits.json"))
+        for text in texts + [String(decoding: fruits, as: UTF8.self)] {
+            #expect(Self.nodesReadAlone(text) == 0, "\(text.prefix(200))")
+            Self.expectSame(text, text)
+        }
+        // Large enough to be handed on in batches as it is read, on one line or over many; a decline
+        // or an error after the first batches has libfyaml read it all again.
+        let rows = (0..<1500).map { #"{"cell": "value1", "text": "Row \#($0) 한글", "secondaryText": "\#($0)"}"# }
+        for separator in [",", ",\n  "] {
+            let table = "{\"sections\": [{\"rows\": [" + rows.joined(separator: separator) + "]}]}\n"
+            #expect(Self.nodesReadAlone(table) == 0)
+            Self.expectSame(table, "\(rows.count) rows")
+            let anchored = "[&x {\"t\": [1]}, " + rows.joined(separator: separator) + ", *x, {\"u\": *x}]\n"
+            #expect(Self.nodesReadAlone(anchored) == 0)
+            Self.expectSame(anchored, "\(rows.count) rows between an anchor and its aliases")
+            // An error in the first batch: the reader ahead is told to stop while it hands batches on.
+            let early = "[{\"t\": 1, \"t\": 2}, " + rows.joined(separator: separator) + "]\n"
+            Self.expectSame(early, "a repeated key, then \(rows.count) rows")
+            for end in ["[[1]]]}]}\n", "{\"text\": 1, \"text\": 2}]}]}\n", "1]}]}\nmore: 1\n"] {
+                let late = "{\"sections\": [{\"rows\": [" + rows.joined(separator: separator) + separator + end
+                Self.expectSame(late, "\(rows.count) rows, then \(end)")
+            }
+        }
+        // Also what flow collections decline anywhere: an escaped surrogate pair, a quoted text over lines.
+        for text in [
+            "{a: 1}\nb: 2\n", "[1]\n[2]\n", "{a: 1} x\n", "[[1]]\n", "{a: 1}\n---\n", "{a: 1\n", "[a\nb: 1]\n",
+            "{\"a\": \"\\ud83c\\udf4a\"}\n", "{\"a\": \"x\n  y\"}\n",
+        ] {
+            #expect(Self.nodesReadAlone(text) == nil, "\(text)")
+            Self.expectSame(text, text)
+        }
+    }
+
     @Test func anchorsAndAliasesAreScanned() {
         for text in Self.aliases {
             #expect(Self.nodesReadAlone(text) == 0, "\(text)")
@@ -346,7 +388,7 @@ import Testing
         "a: 'x\n  y\n", "a: 1\n b: 2\n", "a:\n  - 1\n - 2\n", "a: 1\n\u{FEFF}b: 2\n", "a: b\u{0085}c\n",
         "a: {b: 1,}\n", "a: {b: [[1]]}\n", "a: {b: {c: 1}\n", "a: {b: {c: 1},}\n", "a: {b: [1,]}\n",
         "a: {b: {c: 1}} x\n", "a: {b: 1\n", "- {a: 1} x\n", "a: b: c\n", "a: \"\\q\"\n", "a: \"\\uD800\"\n",
-        "- - a\n", "a: 1\r\nb: 2\rc: 3\n", "a: 1 #\u{0001}\n", "a: {b}\n", "a: {b: }\n", "[a]\n", "a\n",
+        "- - a\n", "a: 1\r\nb: 2\rc: 3\n", "a: 1 #\u{0001}\n", "a: {b}\n", "a: {b: }\n", "a\n",
         "", "# only\n", "---\n", "a: \"x\"y\n", "a:b\n", "a: {b:1}\n", "a: @x\n", "a: `x\n", "a: 1\nb\n",
         "a: x\u{2028}y\n",
         "a: x\u{00A0}y\n", "a: - x\n", "a: %x\n", "a: 1\n  # c\n   b\n", "a: {b: 1} # c\n  d\n",

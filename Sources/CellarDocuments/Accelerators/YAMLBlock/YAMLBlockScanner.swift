@@ -8,20 +8,22 @@ import CellarText
 /// The subset: block mappings and sequences (an entry's mapping on the entry's
 /// line, a sequence under a key at the key's indentation), flow mappings of
 /// scalars and flow collections and flow sequences of flow mappings and
-/// scalars (on one line, or over lines deeper than their block), quoted and
-/// plain scalars (in a block, a value or entry may go on over more-indented
-/// lines), a mapping's value as a literal or folded block scalar in its
-/// common forms (`YAMLBlockText+BlockScalars`), an entry's node on the lines
-/// after its dash, anchors and aliases on values and entries
-/// (`YAMLBlockScanner+Aliases`), `!!name` tags on scalars,
-/// comments, blank lines, CRLF, a byte order mark, `%YAML 1.2` and one `---`
-/// first and one `...` last. A node outside it on lines it may read (a tab
-/// inside a line, a `?` key, `- - a`, more-indented folded lines, an indentation indicator, a key of 1,000
-/// bytes or more, U+00A0, a flow collection outside the subset) is read by
-/// libfyaml alone (`YAMLFragment`). Anything else declines the whole text
-/// (`Declined`): an anchor in such a node, other tags and directives, deeper indentation than
-/// a block takes, a line starting with a tab, a line break other than LF or
-/// CR LF, and a character YAML refuses (`YAMLBlockText.firstDeclined`).
+/// scalars (on one line, or over lines deeper than their block; a document
+/// that is one, as a JSON text is, at any column), quoted and plain scalars
+/// (in a block, a value or entry may go on over more-indented lines), a
+/// mapping's value as a literal or folded block scalar in its common forms
+/// (`YAMLBlockText+BlockScalars`), an entry's node on the lines after its
+/// dash, anchors and aliases on values and entries
+/// (`YAMLBlockScanner+Aliases`), `!!name` tags on scalars, comments, blank
+/// lines, CRLF, a byte order mark, `%YAML 1.2` and one `---` first and one
+/// `...` last. A node outside it on lines it may read (a tab inside a line, a
+/// `?` key, `- - a`, more-indented folded lines, an indentation indicator, a
+/// key of 1,000 bytes or more, U+00A0, a flow collection outside the subset)
+/// is read by libfyaml alone (`YAMLFragment`). Anything else declines the
+/// whole text (`Declined`): an anchor in such a node, other tags and
+/// directives, deeper indentation than a block takes, a line starting with a
+/// tab, a line break other than LF or CR LF, and a character YAML refuses
+/// (`YAMLBlockText.firstDeclined`).
 ///
 /// Invariants: in the subset the events are libfyaml's, in its order, with the
 /// same scalar texts and styles, so `YAMLToJSON` writes the same JSON form
@@ -32,6 +34,8 @@ import CellarText
 struct YAMLBlockScanner: ~Copyable {
     /// The text is outside the subset: read it by libfyaml from the start.
     struct Declined: Error {}
+    /// The reader of the events asked for no more (`handOn` returned false).
+    struct Stopped: Error {}
 
     typealias Event = YAMLEventBatch.Event
 
@@ -62,6 +66,9 @@ struct YAMLBlockScanner: ~Copyable {
     var batch = YAMLEventBatch()
     /// The tag of the next scalar appended (its index in the batch's `tags`), or -1.
     var nextTag = -1
+    /// Takes a full batch and leaves an empty one, or returns false to stop: how a document that is
+    /// one flow collection, read in one `readLine`, passes its events on as it goes (`handOnIfFull`).
+    var handOn: ((inout YAMLEventBatch) throws -> Bool)?
     /// Copies for aliases, of the nodes anchored so far (`YAMLBlockScanner+Aliases`).
     var aliases: YAMLAliases
     /// The batch's events before this are kept in the anchored nodes open.
@@ -108,6 +115,9 @@ struct YAMLBlockScanner: ~Copyable {
                 try marker(at: content, end: end)
                 continue
             }
+            if !started && readable && (text[content] == UInt8(ascii: "{") || text[content] == UInt8(ascii: "[")) {
+                return try rootFlow(at: content, end: end)
+            }
             return try node(at: content, indent: indent, end: end, readable: readable)
         }
     }
@@ -148,6 +158,31 @@ struct YAMLBlockScanner: ~Copyable {
         }
         return nil
     }
+
+    /// A document that is one flow collection, as a JSON text is: its lines
+    /// may start at any column. Only comments and `...` may follow it (the
+    /// next line with a node finds no block and declines).
+    private mutating func rootFlow(at bracket: Int, end: Int) throws {
+        started = true
+        batch.events.append(Event(kind: .documentStart))
+        var end = end
+        let after = try flow(at: bracket, end: &end, depth: 0)
+        guard text.isBlankOrComment(from: after, to: end) else { throw Declined() }
+    }
+
+    /// In a document that is one flow collection, a full batch handed on
+    /// between items. A decline there has libfyaml read the whole text again,
+    /// so nothing handed on is taken back (a node read alone would be).
+    @inline(__always)
+    private mutating func handOnIfFull() throws {
+        guard blocks.isEmpty, batch.events.count >= YAMLEventBatch.size, let handOn else { return }
+        keepAnchoredNodes()
+        guard try handOn(&batch) else { throw Stopped() }
+        keptEvents = batch.events.count
+    }
+
+    /// The indentation of the innermost block, or -1 outside any (a flow collection's lines may start at column 0).
+    var blockIndent: Int { blocks.last?.indent ?? -1 }
 
     /// The end of the text: every open block closes.
     private mutating func finish() throws {
@@ -330,6 +365,7 @@ struct YAMLBlockScanner: ~Copyable {
                     }
                 }
                 // Past the `,` (and the spaces after it) or the `closer` that must follow an item.
+                try handOnIfFull()
                 i = try flowToken(from: i, end: &end)
                 if text[i] == closer { break }
                 guard text[i] == UInt8(ascii: ",") else { throw Declined() }
@@ -354,9 +390,12 @@ struct YAMLBlockScanner: ~Copyable {
     /// where its token is, `end` then its line's. A `#` at `j` must follow a space.
     private mutating func nextFlowLine(at j: Int, end: inout Int) throws -> Int {
         guard j == end || text[j - 1] == UInt8(ascii: " "), let line = try nextContent(),
-            line.content - line.start > blocks[blocks.count - 1].indent
+            line.content - line.start > blockIndent
         else { throw Declined() }
         end = line.end
+        // A document that is one flow collection passes its text a line at a time (`close`); in a block,
+        // the line the collection started on is where a node read alone starts.
+        if blocks.isEmpty { lineStart = line.start }
         return line.content
     }
 }

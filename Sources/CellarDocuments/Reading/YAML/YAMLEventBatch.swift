@@ -93,7 +93,11 @@ struct YAMLEventBatch {
         var batch = reserved()
         if scanning {
             var scanner = YAMLBlockScanner(yaml)
-            try pass(&batch, into: put) { try scanner.readLine(into: &$0) }
+            try withoutActuallyEscaping(put) { put in
+                scanner.handOn = { try put(&$0, false, nil) }
+                defer { scanner.handOn = nil }
+                try pass(&batch, into: put) { try scanner.readLine(into: &$0) }
+            }
         } else {
             var events = try YAMLEvents(yaml, path: path, dropping: behind)
             try pass(&batch, into: put) { try events.read(into: &$0) }
@@ -107,7 +111,9 @@ struct YAMLEventBatch {
     ) throws {
         while true {
             let ended: Bool
-            do { ended = try add(&batch) } catch {
+            do { ended = try add(&batch) } catch is YAMLBlockScanner.Stopped {
+                return
+            } catch {
                 _ = try put(&batch, true, error)
                 return
             }
