@@ -271,13 +271,32 @@ import Testing
                 Self.expectSame(late, "\(rows.count) rows, then \(end)")
             }
         }
-        // Also what flow collections decline anywhere: an escaped surrogate pair, a quoted text over lines.
+        // Also what flow collections decline anywhere: a lone escaped surrogate, a quoted text over lines.
         for text in [
             "{a: 1}\nb: 2\n", "[1]\n[2]\n", "{a: 1} x\n", "[[1]]\n", "{a: 1}\n---\n", "{a: 1\n", "[a\nb: 1]\n",
-            "{\"a\": \"\\ud83c\\udf4a\"}\n", "{\"a\": \"x\n  y\"}\n",
+            "{\"a\": \"\\ud83c\"}\n", "{\"a\": \"\\ud83c\\u0041\"}\n", "{\"a\": \"\\udf4a\\ud83c\"}\n",
+            "{\"a\": \"x\n  y\"}\n",
         ] {
             #expect(Self.nodesReadAlone(text) == nil, "\(text)")
             Self.expectSame(text, text)
+        }
+    }
+
+    /// A character past U+FFFF escaped as a UTF-16 surrogate pair, as JSON writers (Python's `json.dump`) do:
+    /// one character, in quoted text anywhere.
+    @Test func escapedSurrogatePairsAreOneCharacter() {
+        for text in [
+            "{\"a\": \"\\ud83c\\udf4a x\"}\n", "a: \"\\ud83c\\udf4a x\"\n", "b: [{a: \"\\uD83C\\uDF4A x\"}]\n",
+        ] {
+            #expect(Self.nodesReadAlone(text) == 0, "\(text)")
+            Self.expectSame(text, text)
+            guard case .value(let v) = YAMLReadings.json(Array(text.utf8)),
+                case .array(let list)? = v["b"] ?? .array([v])
+            else {
+                Issue.record("\(text)")
+                continue
+            }
+            #expect(list.first?["a"] == .string("🍊 x"), "\(text)")
         }
     }
 

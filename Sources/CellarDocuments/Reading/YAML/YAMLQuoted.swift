@@ -69,7 +69,7 @@ enum YAMLQuoted {
     }
 
     /// The escape whose `\` is at `i` decoded into `out`; where the text goes
-    /// on, or nil for one YAML does not have (or a surrogate).
+    /// on, or nil for one YAML does not have (or a surrogate not in a pair).
     static func escape(_ text: UnsafeBufferPointer<UInt8>, at i: Int, end: Int, into out: inout [UInt8]) -> Int? {
         guard i + 1 < end else { return nil }
         let scalar: UInt32
@@ -89,7 +89,16 @@ enum YAMLQuoted {
         case UInt8(ascii: "L"): scalar = 0x2028
         case UInt8(ascii: "P"): scalar = 0x2029
         case UInt8(ascii: "x"): return hex(text, at: i + 2, digits: 2, end: end, into: &out)
-        case UInt8(ascii: "u"): return hex(text, at: i + 2, digits: 4, end: end, into: &out)
+        case UInt8(ascii: "u"):
+            // A UTF-16 surrogate pair, as JSON writes a character past U+FFFF: one character, as libfyaml reads it.
+            if i + 12 <= end, let high = JSONBytes.hexNumber(text, at: i + 2), (0xD800...0xDBFF).contains(high),
+                text[i + 6] == UInt8(ascii: "\\"), text[i + 7] == UInt8(ascii: "u"),
+                let low = JSONBytes.hexNumber(text, at: i + 8), (0xDC00...0xDFFF).contains(low)
+            {
+                append(UInt32(0x10000 + (high - 0xD800) << 10 + (low - 0xDC00)), into: &out)
+                return i + 12
+            }
+            return hex(text, at: i + 2, digits: 4, end: end, into: &out)
         case UInt8(ascii: "U"): return hex(text, at: i + 2, digits: 8, end: end, into: &out)
         default: return nil
         }
