@@ -364,8 +364,8 @@ struct YAMLBlockScanner: ~Copyable {
                         i = try value(at: i, end: end, closer: closer)
                     }
                 }
-                // Past the `,` (and the spaces after it) or the `closer` that must follow an item.
                 try handOnIfFull()
+                // Past the `,` (and the spaces after it) or the `closer` that must follow an item.
                 i = try flowToken(from: i, end: &end)
                 if text[i] == closer { break }
                 guard text[i] == UInt8(ascii: ",") else { throw Declined() }

@@ -1,8 +1,8 @@
 /// A node the block scanner declines (a tab in it, a `?` key, `- - a`…),
-/// read by libfyaml alone: its lines, from
-/// its first to the first line that ends it, parsed as a document of their
-/// own. The rest of the text stays with the scanner, so one such node no
-/// longer sends the whole text to libfyaml.
+/// read by libfyaml alone: its lines, from its first to the first line that
+/// ends it, parsed as a document of their own. The rest of the text stays
+/// with the scanner, so one such node no longer sends the whole text to
+/// libfyaml.
 ///
 /// Invariant: the node's events are those libfyaml gives it in the whole
 /// text. Its lines are the same bytes at the same columns, and what follows
