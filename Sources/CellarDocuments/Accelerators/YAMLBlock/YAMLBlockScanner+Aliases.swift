@@ -31,8 +31,10 @@ extension YAMLBlockScanner {
     }
 
     /// The events since the last call kept in the anchored nodes still open (an alias's copy among them).
+    @inline(__always)
     mutating func keepAnchoredNodes() {
-        aliases.keep(batch, from: keptEvents, in: text.bytes)
+        // Tested first: passing the batch would retain its arrays on every line of a text with no anchor.
+        if aliases.isKeeping { aliases.keep(batch, from: keptEvents, in: text.bytes) }
         keptEvents = batch.events.count
     }
 }

@@ -68,7 +68,9 @@ struct YAMLBlockScanner: ~Copyable {
     var nextTag = -1
     /// Takes a full batch and leaves an empty one, or returns false to stop: how a document that is
     /// one flow collection, read in one `readLine`, passes its events on as it goes (`handOnIfFull`).
-    var handOn: ((inout YAMLEventBatch) throws -> Bool)?
+    typealias HandOn = (inout YAMLEventBatch) throws -> Bool
+    /// The `readLine` caller's, while a document that is one flow collection is read.
+    private var handOn: HandOn?
     /// Copies for aliases, of the nodes anchored so far (`YAMLBlockScanner+Aliases`).
     var aliases: YAMLAliases
     /// The batch's events before this are kept in the anchored nodes open.
@@ -82,11 +84,11 @@ struct YAMLBlockScanner: ~Copyable {
     }
 
     /// The next line's events added to `batch`; true once the last, `.end`, is added.
-    mutating func readLine(into batch: inout YAMLEventBatch) throws -> Bool {
+    mutating func readLine(into batch: inout YAMLEventBatch, handOn: HandOn = { _ in true }) throws -> Bool {
         swap(&self.batch, &batch)
         defer { swap(&self.batch, &batch) }
         keptEvents = self.batch.events.count
-        try readLine()
+        try readLine(handOn: handOn)
         keepAnchoredNodes()
         return self.batch.events.last?.kind == .end
     }
@@ -94,7 +96,7 @@ struct YAMLBlockScanner: ~Copyable {
     // MARK: Lines
 
     /// Reads the next line that holds a node (or the end) and queues its events.
-    private mutating func readLine() throws {
+    private mutating func readLine(handOn: HandOn) throws {
         while true {
             guard nextLine < text.count else { return try finish() }
             lineStart = nextLine
@@ -116,7 +118,7 @@ struct YAMLBlockScanner: ~Copyable {
                 continue
             }
             if !started && readable && (text[content] == UInt8(ascii: "{") || text[content] == UInt8(ascii: "[")) {
-                return try rootFlow(at: content, end: end)
+                return try rootFlow(at: content, end: end, handOn: handOn)
             }
             return try node(at: content, indent: indent, end: end, readable: readable)
         }
@@ -162,12 +164,17 @@ struct YAMLBlockScanner: ~Copyable {
     /// A document that is one flow collection, as a JSON text is: its lines
     /// may start at any column. Only comments and `...` may follow it (the
     /// next line with a node finds no block and declines).
-    private mutating func rootFlow(at bracket: Int, end: Int) throws {
+    @inline(never)
+    private mutating func rootFlow(at bracket: Int, end: Int, handOn: HandOn) throws {
         started = true
         batch.events.append(Event(kind: .documentStart))
-        var end = end
-        let after = try flow(at: bracket, end: &end, depth: 0)
-        guard text.isBlankOrComment(from: after, to: end) else { throw Declined() }
+        try withoutActuallyEscaping(handOn) { handOn in
+            self.handOn = handOn
+            defer { self.handOn = nil }
+            var end = end
+            let after = try flow(at: bracket, end: &end, depth: 0)
+            guard text.isBlankOrComment(from: after, to: end) else { throw Declined() }
+        }
     }
 
     /// In a document that is one flow collection, a full batch handed on
@@ -312,8 +319,10 @@ struct YAMLBlockScanner: ~Copyable {
     /// `key: value` in a block mapping, its key read.
     private mutating func member(_ key: ReadScalar, end: Int) throws {
         var content = try append(key: key, end: end)
-        if content < end && text[content] == UInt8(ascii: "*") { return try alias(at: content, end: end) }
-        if content < end && text[content] == UInt8(ascii: "&") { content = try anchor(at: content, end: end) }
+        if content < end && (text[content] == UInt8(ascii: "*") || text[content] == UInt8(ascii: "&")) {
+            if text[content] == UInt8(ascii: "*") { return try alias(at: content, end: end) }
+            content = try anchor(at: content, end: end)
+        }
         if content == end || text[content] == UInt8(ascii: "#") {
             awaitingValue = true
             return

@@ -44,9 +44,12 @@ struct YAMLAliases {
         anchored = true
     }
 
+    /// Whether `keep` has a node to keep events in (a text with no anchor never has).
+    var isKeeping: Bool { !open.isEmpty || pending != nil }
+
     /// Keeps `batch`'s events from `first` in every anchored node still open.
     mutating func keep(_ batch: YAMLEventBatch, from first: Int, in input: UnsafeBufferPointer<UInt8>) {
-        guard !open.isEmpty || pending != nil else { return }
+        guard isKeeping else { return }
         for e in batch.events[first...] {
             if let name = pending, e.kind == .scalar || e.kind == .sequenceStart || e.kind == .mappingStart {
                 open.append((name, Node(), 0))

@@ -93,11 +93,7 @@ struct YAMLEventBatch {
         var batch = reserved()
         if scanning {
             var scanner = YAMLBlockScanner(yaml)
-            try withoutActuallyEscaping(put) { put in
-                scanner.handOn = { try put(&$0, false, nil) }
-                defer { scanner.handOn = nil }
-                try pass(&batch, into: put) { try scanner.readLine(into: &$0) }
-            }
+            try pass(&batch, into: put) { try scanner.readLine(into: &$0, handOn: { try put(&$0, false, nil) }) }
         } else {
             var events = try YAMLEvents(yaml, path: path, dropping: behind)
             try pass(&batch, into: put) { try events.read(into: &$0) }
