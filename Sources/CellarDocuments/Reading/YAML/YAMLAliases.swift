@@ -31,8 +31,6 @@ struct YAMLAliases {
     private var open: [(name: String, node: Node, level: Int)] = []
     /// An anchor read before its node's first event is kept (`key: &a` with the node on the next lines).
     private var pending: String?
-    /// Whether any anchor was read (a text read in parts must not hide one from another part).
-    private(set) var anchored = false
     private var appended = 0
     private let limit: Int
 
@@ -41,11 +39,13 @@ struct YAMLAliases {
     /// Keeps the next node whose first event is kept (a scalar or a collection's start) under `name`.
     mutating func anchor(_ name: String) {
         pending = name
-        anchored = true
     }
 
     /// Whether `keep` has a node to keep events in (a text with no anchor never has).
     var isKeeping: Bool { !open.isEmpty || pending != nil }
+
+    /// Whether any anchor was read (a text read in parts must not hide one from another part).
+    var anchored: Bool { isKeeping || !named.isEmpty }
 
     /// Keeps `batch`'s events from `first` in every anchored node still open.
     mutating func keep(_ batch: YAMLEventBatch, from first: Int, in input: UnsafeBufferPointer<UInt8>) {
