@@ -29,7 +29,8 @@ enum YAMLCharacters {
     }
 
     /// A byte order mark is passed at the start of `bytes` only when they are the text's first (`markFirst`).
-    /// For a `reader` other than libfyaml, the message is not reported: that reader declines the text.
+    /// For a `reader` other than libfyaml, the message is empty: that reader declines the text, often a line
+    /// at a time, and reports nothing.
     static func firstForbidden(
         _ bytes: UnsafeBufferPointer<UInt8>, markFirst: Bool = true, reader: Reader = .libfyaml
     ) -> ByteError? {
@@ -50,7 +51,7 @@ enum YAMLCharacters {
                 i += 1
                 continue
             }
-            guard b >= 0x80 else { return ByteError(offset: i, message: describe(UInt32(b))) }
+            guard b >= 0x80 else { return refused(UInt32(b), at: i, by: reader) }
             let length = scanner.utf8Length(at: i)
             guard length > 0 else { return ByteError(offset: i, message: "invalid UTF-8") }
             // Leads whose every scalar is printable and none the subset declines: U+1000–1FFF,
@@ -65,11 +66,15 @@ enum YAMLCharacters {
                 || reader != .libfyaml && (scalar == 0x85 || scalar == 0x2028 || scalar == 0x2029)
                 || reader == .scanner && scalar == 0xA0
             {
-                return ByteError(offset: i, message: describe(scalar))
+                return refused(scalar, at: i, by: reader)
             }
             i += length
         }
         return nil
+    }
+
+    private static func refused(_ c: UInt32, at offset: Int, by reader: Reader) -> ByteError {
+        ByteError(offset: offset, message: reader == .libfyaml ? describe(c) : "")
     }
 
     static func isPrintable(_ c: UInt32) -> Bool {
