@@ -319,7 +319,7 @@ import Testing
         #expect(rows.map { $0["trailingSwipeActions"] } == [actions, actions])
         // An anchor in a node libfyaml reads alone would be hidden from the scanner's aliases:
         // the whole text goes to libfyaml (here `*x` is the later 2, not the scanner's 1).
-        for text in ["a: &x 1\nb: &x\t2\nc: *x\n", "a: &x 1\nb:\t*x\n", "- &x a\t\n- *x\n", "a: &x\t1\n"] {
+        for text in ["a: &x 1\nb: &x\t2\nc: *x\n", "a: &x 1\nb: *x\t\n", "- &x a\t\n- *x\n", "a: &x\t1\n"] {
             #expect(Self.nodesReadAlone(text) == nil, "\(text)")
             Self.expectSame(text, text)
         }
@@ -432,13 +432,48 @@ import Testing
         #expect(alone > 30)
     }
 
+    /// Tabs between a key and its value, as an editor aligning values puts
+    /// them (`YAMLBlockText.tabSeparatedMember`): the scanner reads the line, whatever
+    /// the value is.
+    @Test func tabsBetweenAKeyAndItsValueAreScanned() {
+        let texts = [
+            "a:\tb\n", "a:\t\tb\n", "a: \t b\n", "a:\t\"q\"\n", "a:\t'q'\n", "a:\t{b: c}\n", "a:\t[b, c]\n",
+            "a:\t|\n  x\n", "a:\t>-\n  x\n  y\n", "a:\t&x 1\nb:\t*x\n", "a:\t!!str 1\n", "a:\t# c\n  b: 1\n",
+            "a:\t\n  - x\n", "a:\t\n  b: c\n", "- a:\tb\n  c:\td\n", "-   a:\tb\n", "a:\tb\n  more\n", "a:\tb # c\n",
+            "a:\t\n", "a:\t", "a:\t\r\nb:\tc\r\n", "a:\t\"multi\n  line\"\n", "a_b-c:\t1\n", "a:\t~\nb:\t10:30\n",
+            "rows:\n- cell:\tsubtitle\n  text:\tRow 1 한글\n  secondaryText:\t01234\n",
+            // A block scalar ends before such a line, or a comment with a tab, less indented.
+            "- text:\t|\n    literal\n  image:\tx\n", "a: >\n  x\n\nb:\ty\n", "a: |-\n  x\n# c\t\nb: 1\n",
+        ]
+        for text in texts {
+            #expect(Self.nodesReadAlone(text) == 0, "\(text)")
+            Self.expectSame(text, text)
+            Self.expectSame("sections:\n  - rows:\n      - text: a\n" + text, text)
+        }
+        // Generated tables with a tab, or tabs and spaces, after some keys' `:`: libfyaml's form, or its error.
+        for seed in 0..<20 as Range<UInt64> {
+            var rng = SeededGenerator(seed: seed &+ 2000)
+            let tabbed = Self.table(seed, rows: 12).split(separator: "\n", omittingEmptySubsequences: false).map {
+                line in
+                guard Bool.random(using: &rng), let colon = line.firstRange(of: ": ") else { return String(line) }
+                return line.replacingCharacters(in: colon, with: [":\t", ":\t\t", ": \t "].randomElement(using: &rng)!)
+            }
+            Self.expectSame(tabbed.joined(separator: "\n"), "seed \(seed) tabbed")
+        }
+        // The fuzzers' seed of such lines is scanned whole.
+        let seed = FileManager.default.contents(
+            atPath: StreamedDifferentialTests.root + "/Fuzzing/corpus/yaml/tab-aligned.yaml")
+        #expect(seed.flatMap { Self.nodesReadAlone(String(decoding: $0, as: UTF8.self)) } == 0)
+    }
+
     /// Nodes the scanner declines that libfyaml reads alone, among rows it
     /// reads itself: tabs, `?` keys, `- - a`, an entry's node on the next
     /// line, folded lines indented more, indentation indicators, long keys,
     /// U+00A0, flow collections the subset leaves out. The rest of the text
     /// stays with the scanner, and the form is libfyaml's.
     static let readAlone = [
-        "text:\tapple", "text: apple\t", "text: \"a\tb\"", "text: 'a\tb'  \t# c", "text: a\t b",
+        "text:\tapple\t", "text: apple\t", "'k':\tapple", "my key:\tapple", "text\t: apple", "text: \"a\tb\"",
+        "text: 'a\tb'  \t# c", "text: a\t b",
         "detail: |\n          code\there\n          \tindented", "? text\n        : apple", "? [a, b]\n        : c",
         "list:\n        - - a\n          - b",
         "text: >\n          x\n            more\n          y",
@@ -488,7 +523,8 @@ import Testing
     /// `bytesPerNode` bytes before it; more, and libfyaml reads the whole text.
     @Test func nodesReadAloneAreBounded() {
         func rows(_ count: Int, tabEvery: Int) -> String {
-            "rows:\n" + (0..<count).map { $0 % tabEvery == 0 ? "- text:\trow \($0)\n" : "- text: row \($0)\n" }.joined()
+            "rows:\n"
+                + (0..<count).map { $0 % tabEvery == 0 ? "- text: row \($0)\t\n" : "- text: row \($0)\n" }.joined()
         }
         let free = YAMLFragment.freeNodes
         #expect(Self.nodesReadAlone(rows(free, tabEvery: 1)) == free)
@@ -499,7 +535,7 @@ import Testing
         Self.expectSame(rows(free + 1, tabEvery: 1), "dense")
         // A node's events are held in one batch: one longer than `maximumBytes` declines the whole text.
         for (key, bytes) in [
-            ("rows:\t", YAMLFragment.maximumBytes - 100), ("rows:\t", YAMLFragment.maximumBytes + 100),
+            ("rows: # \t", YAMLFragment.maximumBytes - 100), ("rows: # \t", YAMLFragment.maximumBytes + 100),
         ] {
             var text = key + "\n"
             while text.utf8.count < bytes { text += "- text: row\n" }

@@ -28,7 +28,7 @@ extension YAMLBlockScanner {
     mutating func append(key: ReadScalar, end: Int) throws -> Int {
         guard key.isKey, key.next - key.start < Self.maximumKeyBytes else { throw Declined() }
         append(key)
-        return text.skipSpaces(from: key.next, to: end)
+        return text.skipSeparation(from: key.next, to: end)
     }
 
     /// A scalar in a flow collection that is not a key, appended; returns where the line goes on after it.

@@ -16,14 +16,15 @@ import CellarText
 /// dash, anchors and aliases on values and entries
 /// (`YAMLBlockScanner+Aliases`), `!!name` tags on scalars, comments, blank
 /// lines, CRLF, a byte order mark, `%YAML 1.2` and one `---` first and one
-/// `...` last. A node outside it on lines it may read (a tab inside a line, a
-/// `?` key, `- - a`, more-indented folded lines, an indentation indicator, a
-/// key of 1,000 bytes or more, U+00A0, a flow collection outside the subset)
-/// is read by libfyaml alone (`YAMLFragment`). Anything else declines the
-/// whole text (`Declined`): an anchor in such a node, other tags and
-/// directives, deeper indentation than a block takes, a line starting with a
-/// tab, a line break other than LF or CR LF, and a character YAML refuses
-/// (`YAMLBlockText.firstDeclined`).
+/// `...` last, and tabs between a key and its value
+/// (`YAMLBlockText.tabSeparatedMember`). A node outside it on lines it may
+/// read (another tab inside a line, a `?` key, `- - a`, more-indented folded
+/// lines, an indentation indicator, a key of 1,000 bytes or more, U+00A0, a
+/// flow collection outside the subset) is read by libfyaml alone
+/// (`YAMLFragment`). Anything else declines the whole text (`Declined`): an
+/// anchor in such a node, other tags and directives, deeper indentation than
+/// a block takes, a line starting with a tab, a line break other than LF or
+/// CR LF, and a character YAML refuses (`YAMLBlockText.firstDeclined`).
 ///
 /// Invariants: in the subset the events are libfyaml's, in its order, with the
 /// same scalar texts and styles, so `YAMLToJSON` writes the same JSON form
@@ -102,7 +103,9 @@ struct YAMLBlockScanner: ~Copyable {
             lineStart = nextLine
             var readable = true
             var (end, following) = (0, 0)
-            do { (end, following) = try text.line(from: nextLine) } catch {
+            if let line = text.acceptedLine(from: nextLine) ?? text.tabSeparatedMember(from: nextLine) {
+                (end, following) = line
+            } else {
                 // Its node is read by libfyaml alone, if it holds one.
                 (end, following) = try text.declinedLine(from: nextLine)
                 readable = false

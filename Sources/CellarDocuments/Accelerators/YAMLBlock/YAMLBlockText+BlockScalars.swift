@@ -40,7 +40,12 @@ extension YAMLBlockText {
         var leadingSpaces = 0
         var wrote = false
         while pos < count {
-            let (end, next) = try line(from: pos)
+            guard let (end, next) = acceptedLine(from: pos) else {
+                // A line the scanner declines (`key:\tvalue`) ends the scalar if it starts less indented than
+                // its content, with printable ASCII: the scanner's next line is that one, read or declined there.
+                guard indent > 0, startsLessIndented(at: pos, than: indent) else { throw YAMLBlockScanner.Declined() }
+                break
+            }
             let content = skipSpaces(from: pos, to: end)
             // Spaces alone, no more than the content's indentation (any, before it is known): an empty line.
             if content == end && (indent < 0 || end - pos <= indent) {
@@ -72,5 +77,13 @@ extension YAMLBlockText {
         case .keep: out.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: emptyLines + 1))
         }
         return pos
+    }
+
+    /// Whether the line at `start` has fewer than `indent` spaces before a printable ASCII byte
+    /// (its bytes read no further: the line is not accepted).
+    private func startsLessIndented(at start: Int, than indent: Int) -> Bool {
+        var i = start
+        while i < start + indent && i < count && base[i] == 0x20 { i += 1 }
+        return i < start + indent && i < count && base[i] > 0x20 && base[i] < 0x7F
     }
 }

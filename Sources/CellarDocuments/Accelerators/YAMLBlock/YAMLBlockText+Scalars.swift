@@ -202,15 +202,18 @@ extension YAMLBlockText {
         return taken
     }
 
-    /// The first `: `, `:` ending the line, or ` #` from `start` (a plain
-    /// scalar in a block ends there: `a:b` and `a#b` are its text), or `end`.
+    /// The first `: ` (or `:` and a tab, `tabSeparatedMember`), `:` ending
+    /// the line, or ` #` from `start` (a plain scalar in a block ends there:
+    /// `a:b` and `a#b` are its text), or `end`.
     @inline(__always)
     private func keyOrComment(from start: Int, to end: Int) -> Int {
         var j = start
         while true {
             j = first(UInt8(ascii: ":"), UInt8(ascii: "#"), from: j, to: end)
             if j == end { return end }
-            if base[j] == UInt8(ascii: ":") ? j + 1 == end || base[j + 1] == UInt8(ascii: " ") : base[j - 1] == 0x20 {
+            if base[j] == UInt8(ascii: ":")
+                ? j + 1 == end || base[j + 1] == 0x20 || base[j + 1] == 0x09 : base[j - 1] == 0x20
+            {
                 return j
             }
             j += 1
@@ -243,6 +246,24 @@ extension YAMLBlockText {
             throw YAMLBlockScanner.Declined()
         }
         return (String(decoding: slice(i + 1, j - i - 1), as: UTF8.self), j)
+    }
+
+    /// The line from `start`, which `acceptedLine` declined, if it is `key:`
+    /// (or `- key:`) and a value whose only tabs separate them, as an editor
+    /// aligning values writes it: its end and where the next line starts.
+    /// The scanner reads that line, as a key's `:` and `append(key:)` take a
+    /// tab for a space. The key is letters, digits, `_` and `-`, so its `:` is
+    /// the line's first, and the value has no byte the scanner does not read.
+    func tabSeparatedMember(from start: Int) -> (end: Int, next: Int)? {
+        let line = bounds(ofLineFrom: start)
+        var i = skipSpaces(from: start, to: line.end)
+        if i < line.end && isEntry(at: i, end: line.end) { i = skipSpaces(from: i + 1, to: line.end) }
+        let key = i
+        while i < line.end && (Self.isWordCharacter(base[i]) || base[i] == UInt8(ascii: "_")) { i += 1 }
+        guard i > key, i < line.end, base[i] == UInt8(ascii: ":") else { return nil }
+        i = skipSeparation(from: i + 1, to: line.end)
+        let value = slice(i, line.end - i)
+        return YAMLCharacters.firstForbidden(value, markFirst: false, reader: .scanner) == nil ? line : nil
     }
 
     /// A letter, digit or `-` (YAML's `ns-word-char`).

@@ -7,7 +7,8 @@ import CellarText
 /// Invariants: `base` addresses `count` bytes the caller holds for the
 /// scanner's life; a byte is read only below the `end` of the line a function
 /// is given, never past `count`, and only once its line is accepted (`line(from:)`),
-/// but for the one byte `mayGoOn` looks at.
+/// but for the one byte `mayGoOn` looks at, a line `tabSeparatedMember`
+/// passes, and a block scalar's next line up to its first byte that is not a space.
 /// A reading that meets anything outside the subset throws `YAMLBlockScanner.Declined`.
 struct YAMLBlockText {
     let base: UnsafePointer<UInt8>
@@ -38,11 +39,20 @@ struct YAMLBlockText {
     /// next line starts; the line accepted first, with the run of lines after
     /// it. A line with a character the scanner does not read declines.
     mutating func line(from start: Int) throws -> (end: Int, next: Int) {
-        guard let next = bytes.afterLineFeed(from: start) else {
-            if count > accepted { try accept(from: start, through: count) }
-            return (count, count)
-        }
-        if next > accepted { try accept(from: start, through: next) }
+        guard let line = acceptedLine(from: start) else { throw YAMLBlockScanner.Declined() }
+        return line
+    }
+
+    /// `line(from:)`, or nil where it declines (the scanner's own lines: a line at a time, no error thrown).
+    mutating func acceptedLine(from start: Int) -> (end: Int, next: Int)? {
+        let line = bounds(ofLineFrom: start)
+        guard line.next <= accepted || accept(from: start, through: line.next) else { return nil }
+        return line
+    }
+
+    /// The end of the line from `start` (before its LF or CR LF) and where the next line starts; no byte checked.
+    func bounds(ofLineFrom start: Int) -> (end: Int, next: Int) {
+        guard let next = bytes.afterLineFeed(from: start) else { return (count, count) }
         let newline = next - 1
         return (newline > start && base[newline - 1] == 0x0D ? newline - 1 : newline, next)
     }
@@ -50,24 +60,24 @@ struct YAMLBlockText {
     /// Accepts the lines from `start` (lines before it the scanner has passed
     /// unread, `YAMLFragment`) through the one ending at
     /// `offset`, and those of the next `acceptStep` bytes; the lines before
-    /// one the scanner does not read, declining if that is one asked for.
+    /// one the scanner does not read; false if that is one asked for.
     /// It does not read the characters `YAMLCharacters.Reader.scanner` names
     /// (a tab, a stray carriage return, YAML 1.1's other line breaks and
     /// U+00A0). A line feed is never inside a UTF-8 character, so runs of
     /// lines accepted one by one are accepted as a whole.
-    private mutating func accept(from start: Int, through offset: Int) throws {
+    private mutating func accept(from start: Int, through offset: Int) -> Bool {
         let from = max(accepted, start)
         let cut = bytes.afterLineFeed(from: max(offset, from + Self.acceptStep)) ?? count
         let lines = slice(from, cut - from)
         guard let declined = YAMLCharacters.firstForbidden(lines, markFirst: from == 0, reader: .scanner)?.offset
         else {
             accepted = cut
-            return
+            return true
         }
         var line = from + declined
         while line > from && base[line - 1] != 0x0A { line -= 1 }
         accepted = line
-        guard offset <= line else { throw YAMLBlockScanner.Declined() }
+        return offset <= line
     }
 
     /// Whether the line at `start` may go on a plain scalar in a block
@@ -93,6 +103,14 @@ struct YAMLBlockText {
     func skipSpaces(from start: Int, to end: Int) -> Int {
         var i = start
         while i < end && base[i] == UInt8(ascii: " ") { i += 1 }
+        return i
+    }
+
+    /// Past spaces and tabs: the separation after a key's `:` (tabs only on a line `tabSeparatedMember` passed).
+    @inline(__always)
+    func skipSeparation(from start: Int, to end: Int) -> Int {
+        var i = start
+        while i < end && (base[i] == 0x20 || base[i] == 0x09) { i += 1 }
         return i
     }
 

@@ -174,22 +174,23 @@ enum YAMLFragment {
 }
 
 extension YAMLBlockText {
-    /// A line `line(from:)` declined, to be read by libfyaml (`YAMLFragment`):
+    /// A line `acceptedLine` declined, to be read by libfyaml (`YAMLFragment`):
     /// its end and where the next line starts. It declines the whole text if a
     /// character breaks it elsewhere than at its line feed, or it starts with
     /// a byte other than a space or printable ASCII: a tab (libfyaml reads a
     /// blank line or comment after one by the line that follows), U+00A0
     /// (which moves its indentation to a YAML 1.1 reader).
     func declinedLine(from start: Int) throws -> (end: Int, next: Int) {
-        let next = bytes.afterLineFeed(from: start) ?? count
-        guard YAMLCharacters.firstForbidden(slice(start, next - start), markFirst: start == 0, reader: .fragment) == nil
-        else { throw YAMLBlockScanner.Declined() }
-        var end = next
-        if end > start && base[end - 1] == 0x0A { end -= 1 }
-        if end > start && base[end - 1] == 0x0D { end -= 1 }
-        let content = skipSpaces(from: start, to: end)
-        guard content < end, base[content] > 0x20 && base[content] < 0x7F else { throw YAMLBlockScanner.Declined() }
-        return (end, next)
+        let line = bounds(ofLineFrom: start)
+        let bytes = slice(start, line.next - start)
+        guard YAMLCharacters.firstForbidden(bytes, markFirst: start == 0, reader: .fragment) == nil else {
+            throw YAMLBlockScanner.Declined()
+        }
+        let content = skipSpaces(from: start, to: line.end)
+        guard content < line.end, base[content] > 0x20 && base[content] < 0x7F else {
+            throw YAMLBlockScanner.Declined()
+        }
+        return line
     }
 
     /// The first byte from `start` that is neither a space, a tab nor a line break, or nil.
