@@ -89,6 +89,19 @@ import Testing
         #expect(piped.stdout == file.stdout)
     }
 
+    /// Piped rows may start with a byte order mark, as a file may (PowerShell's pipes write one).
+    @Test(arguments: ["jsonl", "csv"])
+    func aByteOrderMarkMayStartPipedRows(format: String) throws {
+        let lines = format == "csv" ? Self.csv : Self.jsonl
+        let rows = lines.joined(separator: "\n") + "\n"
+        let plain = try Self.pipedRender(["--input-format", format, "--width", "32"], first: rows, rest: "")
+        #expect(plain.status == 0 && plain.stdout.contains("Apples 사과"), "\(plain.stderr)")
+        let marked = try Self.pipedRender(
+            ["--input-format", format, "--width", "32"], first: [0xEF, 0xBB, 0xBF] + Array(rows.utf8), rest: [])
+        #expect(marked.status == 0, "\(marked.stderr)")
+        #expect(marked.stdout == plain.stdout)
+    }
+
     @Test func aBadRowLaterLeavesTheRowsDrawnAndIsLocated() throws {
         let first = Self.jsonl[0] + "\n" + Self.jsonl[1] + "\n"
         let rest = #"{"text": "Elderberries", "selected": "yes"}"# + "\n" + Self.jsonl[3] + "\n"

@@ -106,6 +106,35 @@ import Testing
                 == "t.csv:1:1: --section-by: unknown column 'teem' — did you mean 'team'?")
     }
 
+    /// A byte order mark (Windows editors and spreadsheets write one) may start a file of any format:
+    /// it reads as the same file without it, and is no column of an error's location. Elsewhere it is named.
+    @Test func aByteOrderMarkMayStartAnyFormat() throws {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let files: [(InputFormat, String)] = [
+            (
+                .json,
+                #"{"sections": [{"header": "헤더", "rows": [{"cell": "value1", "text": "a", "secondaryText": "1"}]}]}"#
+            ),
+            (.jsonl, "{\"cell\": \"value1\", \"text\": \"a\", \"secondaryText\": \"1\"}\n{\"text\": \"b\"}\n"),
+            (.csv, "cell,text,secondaryText\nvalue1,a,1\n"), (.tsv, "cell\ttext\tsecondaryText\nvalue1\ta\t1\n"),
+            (.yaml, "sections:\n  - header: 헤더\n    rows:\n      - {cell: value1, text: a, secondaryText: 1}\n"),
+        ]
+        for (format, file) in files {
+            let plain = try text(load(file, format))
+            #expect(plain.contains(" a "), "\(format)")
+            #expect(try text(load(mark + Array(file.utf8), format)) == plain, "\(format)")
+        }
+        for (format, file) in [
+            (InputFormat.json, #"{"rows": []}"#), (.jsonl, #"{"txt": "a"}"#), (.yaml, "  rows: []\n"),
+        ] {
+            #expect(message { try load(mark + Array(file.utf8), format) } == message { try load(file, format) })
+        }
+        #expect(
+            message { try load(Array("{\"text\": \"a\"}\n".utf8) + mark + Array("{\"text\": \"b\"}\n".utf8), .jsonl) }
+                == "t.jsonl:2:1: malformed JSON: expected an object (JSON Lines: one object per line, one row each), "
+                + "found a byte order mark (U+FEFF), which may only start the file")
+    }
+
     @Test func tsvHasNoQuoting() throws {
         let doc = try load("text\tsecondaryText\tcell\n\"a\"\tb\tsubtitle\n", .tsv)
         #expect(

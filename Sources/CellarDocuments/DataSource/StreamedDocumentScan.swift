@@ -144,7 +144,8 @@ extension StreamedDocument {
     // MARK: JSON Lines
 
     func scanLines(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0) throws {
-        var j = JSONBytes(buffer, at: start)
+        // RFC 8259 lets a reader pass a byte order mark where the text starts; Windows editors write one.
+        var j = JSONBytes(buffer, at: start == 0 ? buffer.byteOrderMarkLength : start)
         // The sets move to the check and back, so they are not copied.
         var quick = QuickRowCheck(options: options, keySets: found.rowKeySets)
         found.rowKeySets = RowKeySets()
@@ -172,9 +173,8 @@ extension StreamedDocument {
     func scanHeader(_ buffer: UnsafeBufferPointer<UInt8>) throws -> Int? {
         let records = DelimitedRecords(buffer, format: format)
         var fields: [DelimitedRecords.Field] = []
-        // A byte order mark (spreadsheets write one) is not part of the first name.
-        let begin = buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF ? 3 : 0
-        guard let headerStart = records.nextRecordStart(from: begin) else { return nil }
+        // A byte order mark is not part of the first name.
+        guard let headerStart = records.nextRecordStart(from: buffer.byteOrderMarkLength) else { return nil }
         let next = try records.record(at: headerStart, into: &fields)
         var seen = Set<String>()
         for f in fields {

@@ -116,4 +116,7 @@ extension UnsafeBufferPointer<UInt8> {
         else { return nil }
         return base.distance(to: feed.assumingMemoryBound(to: UInt8.self)) + 1
     }
+
+    /// 3 when the bytes start with UTF-8's byte order mark (editors and spreadsheets on Windows write one), else 0.
+    var byteOrderMarkLength: Int { count >= 3 && self[0] == 0xEF && self[1] == 0xBB && self[2] == 0xBF ? 3 : 0 }
 }

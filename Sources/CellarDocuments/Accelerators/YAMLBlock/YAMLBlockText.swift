@@ -96,7 +96,7 @@ struct YAMLBlockText {
 
     /// Where the first line's content may start: after a byte order mark, if the text has one.
     func afterByteOrderMark(lineEnd end: Int) -> Int {
-        end >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
+        end >= 3 ? bytes.byteOrderMarkLength : 0
     }
 
     @inline(__always)

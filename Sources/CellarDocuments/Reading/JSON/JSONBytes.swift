@@ -59,6 +59,8 @@ struct JSONBytes {
         case 0x20..<0x7F: return "'\(Character(UnicodeScalar(b)))'"
         case 0x0A: return "a line break"
         case 0..<0x20: return "control character U+\(Self.hex4(Int(b)))"
+        case 0xEF where UnsafeBufferPointer(rebasing: bytes[pos...]).byteOrderMarkLength > 0:
+            return "a byte order mark (U+FEFF), which may only start the file"
         default:
             var end = pos + 1
             while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }

@@ -5,7 +5,8 @@ import CellarText
 /// section titles are kept; rows are checked and left in the bytes.
 extension StreamedDocument {
     func scanDocument(_ buffer: UnsafeBufferPointer<UInt8>) throws {
-        var j = JSONBytes(buffer, yamlForm: format == .yaml)
+        // RFC 8259 lets a reader pass a byte order mark where the text starts; Windows editors write one.
+        var j = JSONBytes(buffer, at: buffer.byteOrderMarkLength, yamlForm: format == .yaml)
         j.skipSpace()
         if j.atEnd { throw j.error("the document is empty") }
         let root = j.pos

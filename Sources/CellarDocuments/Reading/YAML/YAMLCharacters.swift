@@ -37,7 +37,7 @@ enum YAMLCharacters {
         guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
         let scanner = WordScanner(bytes)
-        var i = markFirst && count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
+        var i = markFirst ? bytes.byteOrderMarkLength : 0
         while i < count {
             // Printable ASCII and line feeds are passed a word at a time.
             i = ByteFlags.firstFlagged(base, from: i, before: count, words: scanner.words) {
