@@ -239,11 +239,13 @@ import Testing
     }
 
     @Test func sniffsStandardInput() {
-        #expect(InputFormat.sniff(Array("{\"sections\": []}\n".utf8)) == .json)
-        #expect(InputFormat.sniff(Array("{\"text\": \"a\"}\n{\"text\": \"b\"}\n".utf8)) == .jsonl)
-        #expect(InputFormat.sniff(Array("text,secondaryText\na,b\n".utf8)) == .csv)
-        #expect(InputFormat.sniff(Array("text\tsecondaryText\n".utf8)) == .tsv)
-        #expect(InputFormat.sniff(Array("sections:\n  - rows: []\n".utf8)) == .yaml)
+        for mark in [[], [0xEF, 0xBB, 0xBF]] as [[UInt8]] {
+            #expect(InputFormat.sniff(mark + Array("{\"sections\": []}\n".utf8)) == .json)
+            #expect(InputFormat.sniff(mark + Array("{\"text\": \"a\"}\n{\"text\": \"b\"}\n".utf8)) == .jsonl)
+            #expect(InputFormat.sniff(mark + Array("text,secondaryText\na,b\n".utf8)) == .csv)
+            #expect(InputFormat.sniff(mark + Array("text\tsecondaryText\n".utf8)) == .tsv)
+            #expect(InputFormat.sniff(mark + Array("sections:\n  - rows: []\n".utf8)) == .yaml)
+        }
         #expect(InputFormat.from(path: "a/b.NDJSON") == .jsonl && InputFormat.from(path: "x.yml") == .yaml)
     }
 }

@@ -30,13 +30,13 @@ public enum InputFormat: String, CaseIterable, Sendable {
 
     /// A guess from the first bytes, for standard input: JSON objects on
     /// several lines are JSON Lines, one alone JSON; a first line with tabs is
-    /// TSV, with commas and no colon CSV; else YAML.
+    /// TSV, with commas and no colon CSV; else YAML. A byte order mark before them is passed.
     package static func sniff(_ bytes: [UInt8]) -> InputFormat {
         bytes.withUnsafeBufferPointer(sniff)
     }
 
     static func sniff(_ buffer: UnsafeBufferPointer<UInt8>) -> InputFormat {
-        var j = JSONBytes(buffer)
+        var j = JSONBytes(buffer, at: buffer.byteOrderMarkLength)
         j.skipSpace()
         if j.current == UInt8(ascii: "{") {
             guard (try? j.skip()) != nil else { return .json }
