@@ -59,10 +59,12 @@ extension YAMLBlockScanner {
 
     /// The next line of a flow collection with a token, past empty and
     /// comment lines, indented deeper than the block holding the collection:
-    /// where its token is, `end` then its line's. A `#` at `j` must follow a space.
+    /// where its token is, `end` then its line's. A `#` at `j` must follow a
+    /// space; a document marker declines.
     private mutating func nextFlowLine(at j: Int, end: inout Int) throws -> Int {
         guard j == end || text[j - 1] == UInt8(ascii: " "), let line = try nextContent(),
-            line.content - line.start > blockIndent
+            line.content - line.start > blockIndent,
+            line.content > line.start || !text.isDocumentMarker(at: line.start, end: line.end)
         else { throw Declined() }
         end = line.end
         // A document that is one flow collection passes its text a line at a time (`close`); in a block,
