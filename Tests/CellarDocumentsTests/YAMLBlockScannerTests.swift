@@ -245,7 +245,7 @@ import Testing
         let texts = [
             "{\"a\": 1}\n", "[1, {\"b\": [2]}]\n", "{\"a\":1,\"b\":[{\"c\":\"d\"}]}", "{\n\"a\": 1\n}\n",
             "{\n  \"a\": [\n    {\"b\": null}\n  ]\n} # c\n...\n", "{\"a\": \"\\u00e9\\n\"}\n", "{}\n", "[]", "[a]\n",
-            "{a: b, c: [d]}\n",
+            "{a: b, c: [d]}\n", "{\"a\": \"x\n  y\"}\n",
         ]
         let fruits = try #require(
             FileManager.default.contents(atPath: StreamedDifferentialTests.root + "/Examples/fruits.json"))
@@ -271,12 +271,12 @@ import Testing
                 Self.expectSame(late, "\(rows.count) rows, then \(end)")
             }
         }
-        // Also what flow collections decline anywhere: a lone escaped surrogate, a quoted text over lines,
-        // a document marker at a line's start (libfyaml refuses it there).
+        // Also what flow collections decline anywhere: a lone escaped surrogate, a document marker at a
+        // line's start (libfyaml refuses it there).
         for text in [
             "{a: 1}\nb: 2\n", "[1]\n[2]\n", "{a: 1} x\n", "[[1]]\n", "{a: 1}\n---\n", "{a: 1\n", "[a\nb: 1]\n",
             "{\"a\": \"\\ud83c\"}\n", "{\"a\": \"\\ud83c\\u0041\"}\n", "{\"a\": \"\\udf4a\\ud83c\"}\n",
-            "{\"a\": \"x\n  y\"}\n", "[a,\n--- b]\n", "[a,\n...\n]\n", "{\"a\": 1,\n---\n\"b\": 2}\n",
+            "[a,\n--- b]\n", "[a,\n...\n]\n", "{\"a\": 1,\n---\n\"b\": 2}\n",
         ] {
             #expect(Self.nodesReadAlone(text) == nil, "\(text)")
             Self.expectSame(text, text)
@@ -385,6 +385,41 @@ import Testing
                 == .string("'quote' tab-like \"dq\" café colon emoji café naïve: naïve: 텍스트 café cherry naïve:"))
     }
 
+    /// Quoted text in a flow collection over lines, as PyYAML writes rows in
+    /// flow style (`default_flow_style=None`) past 80 columns: read, and
+    /// the flow collection goes on after its closing quote.
+    @Test func quotedTextOverLinesInAFlowCollectionIsScanned() {
+        let texts = [
+            "- {a: \"x\n    y\", b: c}\n", "- {a: \"x \\\n    \\ y\", b: c}\n", "- {a: 'x\n    y'}\n",
+            "- [\"x\n    y\", z]\n", "- {a: \"x\n\n    y\"}\n", "- {a: \"x\n    y\"\n  }\n",
+            "- {a: \"x\n    y\"  # c\n  }\n",
+            "- {a: [\"x\n    y\"], b: {c: 'p\n    q'}}\n", "[\"x\ny\", \"p\n  q\"]\n", "- {a: \"x\\\n  y\"}\n",
+            """
+            rows:
+            - {cell: subtitle, text: "Row 1 \\uD55C\\uAE00", secondaryText: "detail 1 \\uAC00\\uB098\\
+                \\uB2E4", accessory: checkmark}
+            - {cell: value1, text: "Row 2", secondaryText: "detail 2 \\uAC00\\uB098\\
+                \\uB2E4", accessory: detailButton,
+              selected: true}
+
+            """,
+        ]
+        for text in texts {
+            #expect(Self.nodesReadAlone(text) == 0, "\(text)")
+            Self.expectSame(text, text)
+            Self.expectSame("sections:\n  - rows:\n      - text: a\n" + text, text)
+        }
+        // A key over lines, a line not deeper than the block, a document marker, a tab: libfyaml's reading.
+        for text in [
+            "- {\"a\n    b\": 1}\n", "- [\"a\n    b\": 1]\n", "- {a: \"x\ny\"}\n", "[\"x\n---\ny\"]\n",
+            "[\"x\n...\ny\"]\n", "[\"x\n---z\"]\n",
+            "- {a: \"x\n    \ty\"}\n", "- {a: \"x\n    y\" z}\n", "- {a: \"x\n    y\"}\n- b\n", "[\"x\n\"]\n", "[\"x\n",
+        ] {
+            Self.expectSame(text, text)
+            Self.expectSame("sections:\n  - rows:\n      - text: a\n" + text, text)
+        }
+    }
+
     /// Texts outside the subset: the scanner declines each, or a node of it
     /// that libfyaml then reads alone, and the form or error is libfyaml's.
     static let outside = [
@@ -404,7 +439,7 @@ import Testing
         "%YAML 1.2\n%YAML 1.2\n---\na: 1\n", "%YAML 1.23\n---\na: 1\n", "%YAML 1.2#c\n---\na: 1\n", "a: 1\n...\nb: 2\n",
         "a: 1\n...\n---\nb: 2\n", "---\n...\n", "a: 1\n...\n...\n", "a: 1\n... x\n", "a: 1\n---\nb: 2\n", "a:\n\t- 1\n",
         "a: \"x\ny\"\n",
-        "a: \"x\n  y\" z\n", "\"a\n  b\": 1\n", "a: \"x\n  y\n", "a: {b: \"x\n  y\"}\n", "a: \"x\n---\n  y\"\n",
+        "a: \"x\n  y\" z\n", "\"a\n  b\": 1\n", "a: \"x\n  y\n", "a: \"x\n---\n  y\"\n",
         "a: 'x\n  y\n", "a: 1\n b: 2\n", "a:\n  - 1\n - 2\n", "a: 1\n\u{FEFF}b: 2\n", "a: b\u{0085}c\n",
         "a: {b: 1,}\n", "a: {b: [[1]]}\n", "a: {b: {c: 1}\n", "a: {b: {c: 1},}\n", "a: {b: [1,]}\n",
         "a: {b: {c: 1}} x\n", "a: {b: 1\n", "- {a: 1} x\n", "a: b: c\n", "a: \"\\q\"\n", "a: \"\\uD800\"\n",

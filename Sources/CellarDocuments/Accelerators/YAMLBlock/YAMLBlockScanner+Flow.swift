@@ -33,7 +33,7 @@ extension YAMLBlockScanner {
                     if i < end && (text[i] == UInt8(ascii: "{") || isMapping && text[i] == UInt8(ascii: "[")) {
                         i = try flow(at: i, end: &end, depth: depth + 1)
                     } else {
-                        i = try value(at: i, end: end, closer: closer)
+                        i = try value(at: i, end: &end, closer: closer)
                     }
                 }
                 try handOnIfFull()

@@ -31,13 +31,15 @@ extension YAMLBlockScanner {
         return text.skipSeparation(from: key.next, to: end)
     }
 
-    /// A scalar in a flow collection that is not a key, appended; returns where the line goes on after it.
+    /// A scalar in a flow collection that is not a key, appended; returns where the line goes on after it,
+    /// `end` then that line's (a quoted scalar may close on a later line).
     @inline(__always)
-    mutating func value(at i: Int, end: Int, closer: UInt8) throws -> Int {
+    mutating func value(at i: Int, end: inout Int, closer: UInt8) throws -> Int {
         let start = i < end && text[i] == UInt8(ascii: "!") ? try tag(at: i, end: end) : i
         let value = try readScalar(at: start, end: end, closer: closer)
         guard !value.isKey else { throw Declined() }
         append(value)
+        if value.next > end { end = text.bounds(ofLineFrom: value.next).end }
         return value.next
     }
 

@@ -1,7 +1,7 @@
 /// Scalars as YAML 1.2 reads them (plain 7.3.3, single-quoted 7.3.2,
 /// double-quoted 7.3.1 with its escapes 5.7, folded over lines as 6.5 says),
-/// for `YAMLBlockScanner`. What the subset leaves out declines: a scalar in
-/// a flow collection that goes on past its line, a plain scalar starting
+/// for `YAMLBlockScanner`. What the subset leaves out declines: a plain
+/// scalar in a flow collection that goes on past its line, a plain scalar starting
 /// with an indicator, an escape YAML does not have, and, in a flow mapping,
 /// plain text holding `#`, a quote, a bracket or a `:` before one.
 extension YAMLBlockText {
@@ -9,8 +9,8 @@ extension YAMLBlockText {
     /// no escape, else decoded into `scratch`: a key when a `:` follows it (in
     /// a flow mapping the `:` may touch the value, as after JSON's keys), else
     /// the value ends its line (in a block) or goes on to the flow mapping's
-    /// `,` or `}`. One in a block not closed on its line is read with the
-    /// lines it goes on over (`goingOn`), `next` then the line after them.
+    /// `,` or `}`. One not closed on its line is read with the lines it goes
+    /// on over (`goingOn`), `next` then the line after them.
     mutating func quoted(
         at open: Int, end: Int, flow: Bool, next: inout Int, past parent: Int, into scratch: inout [UInt8]
     ) throws -> ReadScalar {
@@ -35,7 +35,7 @@ extension YAMLBlockText {
                 } else {
                     guard base[i] == escape else { break }
                     // A line break escaped: `quotedLines` reads it.
-                    if i + 1 == end && !flow {
+                    if i + 1 == end {
                         scratch.removeSubrange(start...)
                         return try goingOn(at: open, end: end, flow: flow, next: &next, past: parent, into: &scratch)
                     }
@@ -64,26 +64,32 @@ extension YAMLBlockText {
         return read
     }
 
-    /// A quoted scalar not closed on its line: in a block, read with the lines
-    /// it goes on over (`quotedLines`); in a flow collection, declined.
+    /// A quoted scalar not closed on its line, read with the lines it goes on
+    /// over (`quotedLines`). In a block, only spaces or a comment may follow
+    /// it; in a flow collection it is no key, and reading goes on past its
+    /// closing quote, on a later line (the caller reads that line's end:
+    /// `YAMLBlockScanner.value`).
     @inline(never)
     private mutating func goingOn(
         at open: Int, end: Int, flow: Bool, next: inout Int, past parent: Int, into out: inout [UInt8]
     ) throws -> ReadScalar {
-        guard !flow else { throw YAMLBlockScanner.Declined() }
         let start = out.count
-        next = try quotedLines(at: open, end: end, next: next, past: parent, into: &out)
-        return ReadScalar(text: (-1 - start, out.count - start), isPlain: false, start: open, isKey: false, next: end)
+        let (close, closeEnd, after) = try quotedLines(at: open, end: end, next: next, past: parent, into: &out)
+        guard flow || isBlankOrComment(from: close + 1, to: closeEnd) else { throw YAMLBlockScanner.Declined() }
+        next = after
+        return ReadScalar(
+            text: (-1 - start, out.count - start), isPlain: false, start: open, isKey: false,
+            next: flow ? close + 1 : end)
     }
 
-    /// A quoted scalar in a block that goes on past the line of `open` (which
-    /// ends at `end`; the next starts at `next`), each line after the first
-    /// indented deeper than `parent` or empty: its text decoded into `out`
-    /// (`YAMLQuoted`). Returns where the line after its closing quote starts;
-    /// only spaces or a comment may follow that quote.
+    /// A quoted scalar that goes on past the line of `open` (which ends at
+    /// `end`; the next starts at `next`), each line after the first indented
+    /// deeper than `parent` or empty: its text decoded into `out`
+    /// (`YAMLQuoted`). Returns its closing quote, the end of that quote's
+    /// line and where the line after it starts.
     mutating func quotedLines(
         at open: Int, end firstEnd: Int, next firstNext: Int, past parent: Int, into out: inout [UInt8]
-    ) throws -> Int {
+    ) throws -> (close: Int, end: Int, next: Int) {
         let quote = base[open]
         let escape = quote == UInt8(ascii: "'") ? quote : UInt8(ascii: "\\")
         var (i, end, next) = (open + 1, firstEnd, firstNext)
@@ -99,16 +105,17 @@ extension YAMLBlockText {
                 i += 2
             }
         }
-        guard isBlankOrComment(from: i + 1, to: end),
-            let text = YAMLQuoted.decode(slice(open + 1, i - open - 1), double: quote != escape)
-        else { throw YAMLBlockScanner.Declined() }
+        guard let text = YAMLQuoted.decode(slice(open + 1, i - open - 1), double: quote != escape) else {
+            throw YAMLBlockScanner.Declined()
+        }
         out.append(contentsOf: text)
-        return next
+        return (i, end, next)
     }
 
     /// The next line of a quoted scalar with text from `start`, past empty
     /// lines, indented deeper than `parent`: where its text starts and ends,
-    /// and where the line after it starts.
+    /// and where the line after it starts. A document marker declines (in a
+    /// document that is one flow collection, `parent` lets it through).
     private mutating func nextQuotedLine(from start: Int, past parent: Int) throws -> (
         text: Int, end: Int, next: Int
     ) {
@@ -117,7 +124,7 @@ extension YAMLBlockText {
             let (end, next) = try line(from: pos)
             let content = skipSpaces(from: pos, to: end)
             if content < end {
-                guard content - pos > parent else { break }
+                guard content - pos > parent, content > pos || !isDocumentMarker(at: pos, end: end) else { break }
                 return (content, end, next)
             }
             pos = next
