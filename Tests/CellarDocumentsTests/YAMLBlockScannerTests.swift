@@ -385,11 +385,21 @@ import Testing
                 == .string("'quote' tab-like \"dq\" café colon emoji café naïve: naïve: 텍스트 café cherry naïve:"))
     }
 
-    /// Quoted text in a flow collection over lines, as PyYAML writes rows in
-    /// flow style (`default_flow_style=None`) past 80 columns: read, and
-    /// the flow collection goes on after its closing quote.
-    @Test func quotedTextOverLinesInAFlowCollectionIsScanned() {
+    /// Quoted and plain text in a flow collection over lines, as PyYAML
+    /// writes rows in flow style (`default_flow_style=None`) past 80 columns:
+    /// read, and the flow collection goes on after the text.
+    @Test func textOverLinesInAFlowCollectionIsScanned() {
         let texts = [
+            "- {a: x\n    y, b: c}\n", "- {a: x y\n    z w\n\n    v}\n", "- [x\n    y, z]\n", "- {a: x\n    y\n  }\n",
+            "- {a: x\n    y  ,b: c}\n", "- {a: 1\n    2}\n", "- {a: x\n    한글 y}\n", "[a b\nc d]\n",
+            "- {a: x\n    y:z}\n",
+            """
+            rows:
+            - {cell: subtitle, text: Row with a very long title Row with a very long title Row
+                with a very long title Row with a very long title Row with a very long title
+                Row with a very long title, accessory: checkmark}
+
+            """,
             "- {a: \"x\n    y\", b: c}\n", "- {a: \"x \\\n    \\ y\", b: c}\n", "- {a: 'x\n    y'}\n",
             "- [\"x\n    y\", z]\n", "- {a: \"x\n\n    y\"}\n", "- {a: \"x\n    y\"\n  }\n",
             "- {a: \"x\n    y\"  # c\n  }\n",
@@ -409,8 +419,14 @@ import Testing
             Self.expectSame(text, text)
             Self.expectSame("sections:\n  - rows:\n      - text: a\n" + text, text)
         }
-        // A key over lines, a line not deeper than the block, a document marker, a tab: libfyaml's reading.
+        // A key over lines, a line not deeper than the block, a document marker, a tab, a line starting
+        // with an indicator, a comment or a `: `: libfyaml's reading.
         for text in [
+            "- {a\n    b: 1}\n", "- {a: x\n  y}\n", "- {a: x\ny}\n", "[x\n---\n]\n", "[x\n...\n]\n",
+            "- {a: x\n    \ty}\n",
+            "- {a: x\n    - y}\n", "- {a: x\n    #c\n    y}\n", "- {a: x\n    y # c\n  }\n", "- {a: x\n    y: z}\n",
+            "- {a: x\n    y\n", "- [x\n    y: z]\n", "- {a: x\n    y [z]}\n", "- {a: x\n    'y'}\n",
+            "- {a: x\n    :y}\n",
             "- {\"a\n    b\": 1}\n", "- [\"a\n    b\": 1]\n", "- {a: \"x\ny\"}\n", "[\"x\n---\ny\"]\n",
             "[\"x\n...\ny\"]\n", "[\"x\n---z\"]\n",
             "- {a: \"x\n    \ty\"}\n", "- {a: \"x\n    y\" z}\n", "- {a: \"x\n    y\"}\n- b\n", "[\"x\n\"]\n", "[\"x\n",
@@ -424,7 +440,7 @@ import Testing
     /// that libfyaml then reads alone, and the form or error is libfyaml's.
     static let outside = [
         "a: [1, 2,]\n", "a: [a: b]\n", "a: [\"a\": b]\n", "a: [1\n", "a: [\n  1,\n  2\n]\n", "a: {\n  b: 1\n}\n",
-        "a: [\n]\n", "a: [a\n  b]\n", "a: [a,\n  b] x\n", "a: [a,#c\n  b]\n", "a: [a,\nb]\n", "a: [\n  a\n",
+        "a: [\n]\n", "a: [a,\n  b] x\n", "a: [a,#c\n  b]\n", "a: [a,\nb]\n", "a: [\n  a\n",
         "- s: [\n    a\n  ]\n", "a: {b:\n  1}\n", "a: [[1]]\n", "a: [1] x\n",
         "a: [-]\n", "a: [?x]\n", "a: [1, , 2]\n", "a: [{b: 1]\n", "a: [1}\n", "a: {b: 1]\n", "- [a]]\n",
         "a: |2\n  x\n", "a: |\n    \n  x\n", "a: >\n  x\n    \n  y\n", "a: |\n  x\n  ", "a: >\n  x\n   more\n",

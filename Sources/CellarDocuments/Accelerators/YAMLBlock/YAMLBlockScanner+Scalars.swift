@@ -32,15 +32,34 @@ extension YAMLBlockScanner {
     }
 
     /// A scalar in a flow collection that is not a key, appended; returns where the line goes on after it,
-    /// `end` then that line's (a quoted scalar may close on a later line).
+    /// `end` then that line's (a quoted or plain scalar may go on over lines).
     @inline(__always)
     mutating func value(at i: Int, end: inout Int, closer: UInt8) throws -> Int {
         let start = i < end && text[i] == UInt8(ascii: "!") ? try tag(at: i, end: end) : i
         let value = try readScalar(at: start, end: end, closer: closer)
         guard !value.isKey else { throw Declined() }
+        if value.isPlain && value.next == end, let stop = try appendGoingOn(value, closer: closer, end: &end) {
+            return stop
+        }
         append(value)
         if value.next > end { end = text.bounds(ofLineFrom: value.next).end }
         return value.next
+    }
+
+    /// A plain scalar in a flow collection with the lines that go on it appended
+    /// (`YAMLBlockText.flowPlainLines`): the separator after it, `end` then its line's; nil if none goes on.
+    @inline(never)
+    private mutating func appendGoingOn(_ read: ReadScalar, closer: UInt8, end: inout Int) throws -> Int? {
+        let start = batch.text.count
+        guard
+            let (stop, stopEnd, after) = try text.flowPlainLines(
+                from: nextLine, past: blockIndent, closer: closer,
+                first: text.slice(read.text.start, read.text.count), into: &batch.text)
+        else { return nil }
+        nextLine = after
+        end = stopEnd
+        append(scalar: (-1 - start, batch.text.count - start), plain: true)
+        return stop
     }
 
     /// A scalar that ends its line in a block indented `parent`, appended;

@@ -1,8 +1,8 @@
 /// Scalars as YAML 1.2 reads them (plain 7.3.3, single-quoted 7.3.2,
 /// double-quoted 7.3.1 with its escapes 5.7, folded over lines as 6.5 says),
 /// for `YAMLBlockScanner`. What the subset leaves out declines: a plain
-/// scalar in a flow collection that goes on past its line, a plain scalar starting
-/// with an indicator, an escape YAML does not have, and, in a flow mapping,
+/// scalar starting with an indicator (in a flow collection, a line it goes
+/// on to as well), an escape YAML does not have, and, in a flow mapping,
 /// plain text holding `#`, a quote, a bracket or a `:` before one.
 extension YAMLBlockText {
     /// A quoted scalar closed on its line, its text in the input when it has
@@ -119,15 +119,11 @@ extension YAMLBlockText {
     private mutating func nextQuotedLine(from start: Int, past parent: Int) throws -> (
         text: Int, end: Int, next: Int
     ) {
-        var pos = start
-        while pos < count {
-            let (end, next) = try line(from: pos)
-            let content = skipSpaces(from: pos, to: end)
-            if content < end {
-                guard content - pos > parent, content > pos || !isDocumentMarker(at: pos, end: end) else { break }
-                return (content, end, next)
-            }
-            pos = next
+        var emptyLines = 0
+        if let (pos, content, end, next) = try nextTextLine(from: start, emptyLines: &emptyLines),
+            content - pos > parent, content > pos || !isDocumentMarker(at: pos, end: end)
+        {
+            return (content, end, next)
         }
         throw YAMLBlockScanner.Declined()
     }
@@ -183,17 +179,9 @@ extension YAMLBlockText {
     mutating func plainLines(
         from start: Int, past parent: Int, first firstLine: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]
     ) throws -> Int {
-        var pos = start
         var taken = start
         var emptyLines = 0
-        while pos < count {
-            let (end, next) = try line(from: pos)
-            let content = skipSpaces(from: pos, to: end)
-            if content == end {
-                emptyLines += 1
-                pos = next
-                continue
-            }
+        while let (pos, content, end, next) = try nextTextLine(from: taken, emptyLines: &emptyLines) {
             // A comment line ends the scalar; the scanner reads on from it.
             guard content - pos > parent, base[content] != UInt8(ascii: "#") else { break }
             guard keyOrComment(from: content, to: end) == end else { throw YAMLBlockScanner.Declined() }
@@ -203,10 +191,64 @@ extension YAMLBlockText {
             out.appendFold(lineFeeds: emptyLines, orSpace: true)
             out.append(contentsOf: slice(content, last - content))
             emptyLines = 0
-            pos = next
             taken = next
         }
         return taken
+    }
+
+    /// The lines from `start` that go on a plain scalar in a flow collection
+    /// closed by `closer` (PyYAML wraps long text so), its first line's text
+    /// `firstLine`: each indented deeper than `parent` and joined as in a block
+    /// (`plainLines`), up to the `,` or `closer` after it. With at least one
+    /// such line, the text is appended to `out`, and the result is that
+    /// separator (or a comment after it), its line's end and where the next
+    /// line starts; nil when the next line with text starts with a separator
+    /// or a comment (the scalar ended with its line). A line starting with
+    /// other than a letter, digit or non-ASCII character, or holding what
+    /// `plain` declines in a flow collection, declines.
+    mutating func flowPlainLines(
+        from start: Int, past parent: Int, closer: UInt8, first firstLine: UnsafeBufferPointer<UInt8>,
+        into out: inout [UInt8]
+    ) throws -> (stop: Int, end: Int, next: Int)? {
+        var pos = start
+        var emptyLines = 0
+        var taken = false
+        while let (lineStart, content, end, next) = try nextTextLine(from: pos, emptyLines: &emptyLines) {
+            let b = base[content]
+            if b == UInt8(ascii: ",") || b == closer || b == UInt8(ascii: "#") {
+                return taken ? (content, end, next) : nil
+            }
+            guard content - lineStart > parent, b >= 0x80 || Self.isWordCharacter(b) && b != UInt8(ascii: "-") else {
+                throw YAMLBlockScanner.Declined()
+            }
+            let read = try plain(at: content, end: end, closer: closer)
+            guard !read.isKey else { throw YAMLBlockScanner.Declined() }
+            if !taken { out.append(contentsOf: firstLine) }
+            taken = true
+            out.appendFold(lineFeeds: emptyLines, orSpace: true)
+            out.append(contentsOf: slice(read.text.start, read.text.count))
+            emptyLines = 0
+            if read.next < end { return (read.next, end, next) }
+            pos = next
+        }
+        throw YAMLBlockScanner.Declined()
+    }
+
+    /// The next line from `start` with more than spaces, the lines of spaces before it added to
+    /// `emptyLines`: where it starts, its text, its end and where the line after it starts; nil at the end.
+    @inline(__always)
+    private mutating func nextTextLine(from start: Int, emptyLines: inout Int) throws -> (
+        start: Int, content: Int, end: Int, next: Int
+    )? {
+        var pos = start
+        while pos < count {
+            let (end, next) = try line(from: pos)
+            let content = skipSpaces(from: pos, to: end)
+            if content < end { return (pos, content, end, next) }
+            emptyLines += 1
+            pos = next
+        }
+        return nil
     }
 
     /// The first `: ` (or `:` and a tab, `tabSeparatedMember`), `:` ending
