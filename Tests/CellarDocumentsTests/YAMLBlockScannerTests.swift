@@ -422,7 +422,8 @@ import Testing
         // A key over lines, a line not deeper than the block, a document marker, a tab, a line starting
         // with an indicator, a comment or a `: `: libfyaml's reading.
         for text in [
-            "- {a\n    b: 1}\n", "- {a: x\n  y}\n", "- {a: x\ny}\n", "[x\n---\n]\n", "[x\n...\n]\n",
+            "- {a\n    b: 1}\n", "- {a: x\n  y}\n", "- {a: x\n    y\n}\n", "a:\n  - [x\n      y\n  ]\n",
+            "- {a: x\ny}\n", "[x\n---\n]\n", "[x\n...\n]\n",
             "- {a: x\n    \ty}\n",
             "- {a: x\n    - y}\n", "- {a: x\n    #c\n    y}\n", "- {a: x\n    y # c\n  }\n", "- {a: x\n    y: z}\n",
             "- {a: x\n    y\n", "- [x\n    y: z]\n", "- {a: x\n    y [z]}\n", "- {a: x\n    'y'}\n",

@@ -38,7 +38,7 @@ extension YAMLBlockScanner {
         let start = i < end && text[i] == UInt8(ascii: "!") ? try tag(at: i, end: end) : i
         let value = try readScalar(at: start, end: end, closer: closer)
         guard !value.isKey else { throw Declined() }
-        if value.isPlain && value.next == end, let stop = try appendGoingOn(value, closer: closer, end: &end) {
+        if value.isPlain && value.next == end, let stop = try appendFlowGoingOn(value, closer: closer, end: &end) {
             return stop
         }
         append(value)
@@ -49,7 +49,7 @@ extension YAMLBlockScanner {
     /// A plain scalar in a flow collection with the lines that go on it appended
     /// (`YAMLBlockText.flowPlainLines`): the separator after it, `end` then its line's; nil if none goes on.
     @inline(never)
-    private mutating func appendGoingOn(_ read: ReadScalar, closer: UInt8, end: inout Int) throws -> Int? {
+    private mutating func appendFlowGoingOn(_ read: ReadScalar, closer: UInt8, end: inout Int) throws -> Int? {
         let start = batch.text.count
         guard
             let (stop, stopEnd, after) = try text.flowPlainLines(

@@ -216,7 +216,10 @@ extension YAMLBlockText {
         while let (lineStart, content, end, next) = try nextTextLine(from: pos, emptyLines: &emptyLines) {
             let b = base[content]
             if b == UInt8(ascii: ",") || b == closer || b == UInt8(ascii: "#") {
-                return taken ? (content, end, next) : nil
+                guard taken else { return nil }
+                // As `YAMLBlockScanner.nextFlowLine` asks of a token on a line of its own.
+                guard content - lineStart > parent else { throw YAMLBlockScanner.Declined() }
+                return (content, end, next)
             }
             guard content - lineStart > parent, b >= 0x80 || Self.isWordCharacter(b) && b != UInt8(ascii: "-") else {
                 throw YAMLBlockScanner.Declined()
