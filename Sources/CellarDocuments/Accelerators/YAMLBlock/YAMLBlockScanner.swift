@@ -174,9 +174,7 @@ struct YAMLBlockScanner: ~Copyable {
         try withoutActuallyEscaping(handOn) { handOn in
             self.handOn = handOn
             defer { self.handOn = nil }
-            var end = end
-            let after = try flow(at: bracket, end: &end, depth: 0)
-            guard text.isBlankOrComment(from: after, to: end) else { throw Declined() }
+            try flowCollection(at: bracket, end: end)
         }
     }
 
