@@ -9,12 +9,9 @@ extension YAMLBlockScanner {
         guard text.isBlankOrComment(from: after, to: end) else { throw Declined() }
     }
 
-    /// `{key: value, …}` with scalar keys and values, or `[item, …]` with
-    /// scalars and flow mappings as items, a mapping's values scalars or flow
-    /// collections (`[a: b]`, a sequence in a sequence and a trailing comma
-    /// decline). Between its tokens it may go on over lines (`flowToken`);
-    /// returns where the line goes on after the closing bracket, `end` then
-    /// that line's.
+    /// `{key: value, …}` with scalar keys, its values scalars or flow collections, or `[item, …]` of scalars and
+    /// flow mappings (`[a: b]`, a sequence in a sequence and a trailing comma decline), over lines between its
+    /// tokens (`flowToken`): where the line goes on after the closing bracket, `end` then that line's.
     mutating func flow(at bracket: Int, end: inout Int, depth: Int) throws -> Int {
         let isMapping = text[bracket] == UInt8(ascii: "{")
         // A flow sequence's mappings are one level deeper; `depth` collections hold this one.
@@ -57,10 +54,8 @@ extension YAMLBlockScanner {
         return try nextFlowLine(at: j, end: &end)
     }
 
-    /// The next line of a flow collection with a token, past empty and
-    /// comment lines, indented deeper than the block holding the collection:
-    /// where its token is, `end` then its line's. A `#` at `j` must follow a
-    /// space; a document marker declines.
+    /// The next line of a flow collection with a token, indented deeper than its block: where its token is, `end`
+    /// then its line's. A `#` at `j` must follow a space; a document marker declines.
     private mutating func nextFlowLine(at j: Int, end: inout Int) throws -> Int {
         guard j == end || text[j - 1] == UInt8(ascii: " "), let line = try nextContent(),
             line.content - line.start > blockIndent,

@@ -17,10 +17,8 @@ extension YAMLBlockScanner {
         switch text[i] {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             return try text.quoted(
-                at: i, end: end, flow: closer != nil, next: &nextLine, past: blockIndent,
-                into: &batch.text)
-        default:
-            return try text.plain(at: i, end: end, closer: closer)
+                at: i, end: end, flow: closer != nil, next: &nextLine, past: blockIndent, into: &batch.text)
+        default: return try text.plain(at: i, end: end, closer: closer)
         }
     }
 

@@ -24,7 +24,8 @@ import CellarText
 /// (`YAMLFragment`). Anything else declines the whole text (`Declined`): an
 /// anchor in such a node, other tags and directives, deeper indentation than
 /// a block takes, a line starting with a tab, a line break other than LF or
-/// CR LF, and a character YAML refuses (`YAMLBlockText.firstDeclined`).
+/// CR LF, and a character YAML refuses (`YAMLCharacters.firstForbidden`, from
+/// `YAMLBlockText.accept`).
 ///
 /// Invariants: in the subset the events are libfyaml's, in its order, with the
 /// same scalar texts and styles, so `YAMLToJSON` writes the same JSON form
@@ -78,7 +79,7 @@ struct YAMLBlockScanner: ~Copyable {
     var keptEvents = 0
 
     /// A scanner of `bytes`, which reads no line with a character outside the subset's
-    /// (`YAMLBlockText.firstDeclined`) itself.
+    /// (`YAMLCharacters.firstForbidden`) itself.
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.text = YAMLBlockText(bytes)
         aliases = YAMLAliases(textBytes: bytes.count)
@@ -111,7 +112,7 @@ struct YAMLBlockScanner: ~Copyable {
                 readable = false
             }
             nextLine = following
-            if lineStart == 0 { lineStart = text.afterByteOrderMark(lineEnd: end) }
+            if lineStart == 0 { lineStart = text.bytes.byteOrderMarkLength }
             let content = text.skipSpaces(from: lineStart, to: end)
             if content == end || text[content] == UInt8(ascii: "#") { continue }
             let indent = content - lineStart

@@ -5,12 +5,10 @@
 /// on to as well), an escape YAML does not have, and, in a flow mapping,
 /// plain text holding `#`, a quote, a bracket or a `:` before one.
 extension YAMLBlockText {
-    /// A quoted scalar closed on its line, its text in the input when it has
-    /// no escape, else decoded into `scratch`: a key when a `:` follows it (in
-    /// a flow mapping the `:` may touch the value, as after JSON's keys), else
-    /// the value ends its line (in a block) or goes on to the flow mapping's
-    /// `,` or `}`. One not closed on its line is read with the lines it goes
-    /// on over (`goingOn`), `next` then the line after them.
+    /// A quoted scalar closed on its line, its text in the input when it has no escape, else decoded into `scratch`:
+    /// a key when a `:` follows it (in a flow mapping the `:` may touch the value, as after JSON's keys), else the
+    /// value ends its line (in a block) or goes on to the flow mapping's `,` or `}`. One not closed on its line is
+    /// read with the lines it goes on over (`goingOn`), `next` then the line after them.
     mutating func quoted(
         at open: Int, end: Int, flow: Bool, next: inout Int, past parent: Int, into scratch: inout [UInt8]
     ) throws -> ReadScalar {
@@ -20,8 +18,7 @@ extension YAMLBlockText {
         guard i < end else {
             return try goingOn(at: open, end: end, flow: flow, next: &next, past: parent, into: &scratch)
         }
-        var read = ReadScalar(
-            text: (open + 1, i - open - 1), isPlain: false, start: open, isKey: false, next: end)
+        var read = ReadScalar(text: (open + 1, i - open - 1), isPlain: false, start: open, isKey: false, next: end)
         // A single quote is an escape (`''`) only when another follows it.
         if base[i] == escape && (quote != escape || (i + 1 < end && base[i + 1] == quote)) {
             let start = scratch.count
@@ -64,11 +61,8 @@ extension YAMLBlockText {
         return read
     }
 
-    /// A quoted scalar not closed on its line, read with the lines it goes on
-    /// over (`quotedLines`). In a block, only spaces or a comment may follow
-    /// it; in a flow collection it is no key, and reading goes on past its
-    /// closing quote, on a later line (the caller reads that line's end:
-    /// `YAMLBlockScanner.value`).
+    /// A quoted scalar not closed on its line (`quotedLines`). In a flow collection it is no key, and reading goes on
+    /// past its closing quote, on a later line (the caller reads that line's end: `YAMLBlockScanner.value`).
     @inline(never)
     private mutating func goingOn(
         at open: Int, end: Int, flow: Bool, next: inout Int, past parent: Int, into out: inout [UInt8]
@@ -82,11 +76,8 @@ extension YAMLBlockText {
             next: flow ? close + 1 : end)
     }
 
-    /// A quoted scalar that goes on past the line of `open` (which ends at
-    /// `end`; the next starts at `next`), each line after the first indented
-    /// deeper than `parent` or empty: its text decoded into `out`
-    /// (`YAMLQuoted`). Returns its closing quote, the end of that quote's
-    /// line and where the line after it starts.
+    /// A quoted scalar that goes on past the line of `open`, each line after the first indented deeper than `parent`
+    /// or empty: its text decoded into `out` (`YAMLQuoted`); its closing quote and that quote's line returned.
     mutating func quotedLines(
         at open: Int, end firstEnd: Int, next firstNext: Int, past parent: Int, into out: inout [UInt8]
     ) throws -> (close: Int, end: Int, next: Int) {
@@ -116,9 +107,7 @@ extension YAMLBlockText {
     /// lines, indented deeper than `parent`: where its text starts and ends,
     /// and where the line after it starts. A document marker declines (in a
     /// document that is one flow collection, `parent` lets it through).
-    private mutating func nextQuotedLine(from start: Int, past parent: Int) throws -> (
-        text: Int, end: Int, next: Int
-    ) {
+    private mutating func nextQuotedLine(from start: Int, past parent: Int) throws -> (text: Int, end: Int, next: Int) {
         var emptyLines = 0
         if let (pos, content, end, next) = try nextTextLine(from: start, emptyLines: &emptyLines),
             content - pos > parent, content > pos || !isDocumentMarker(at: pos, end: end)
@@ -168,14 +157,11 @@ extension YAMLBlockText {
         return ReadScalar(text: (i, last - i), isPlain: true, start: i, isKey: isKey, next: next)
     }
 
-    /// The lines from `start` that go on a plain scalar in a block indented
-    /// `parent` (YAML 1.2, 7.3.3 and 6.5): each indented deeper, its spaces
-    /// around it not its text, joined to the one before by a space, or by a
-    /// line feed for each empty line between them. With at least one such
-    /// line, `first` (the scalar's first line) and the lines are appended to
-    /// `out`. Returns where the line after them starts (`start`: none goes
-    /// on). A line that is more than text (`: ` or ` #` in it) declines; one
-    /// may start with an indicator (YAML restricts a scalar's first character only).
+    /// The lines from `start` that go on a plain scalar in a block indented `parent` (YAML 1.2, 7.3.3 and 6.5):
+    /// each indented deeper, its spaces around it not its text, joined to the one before by a space, or by a line
+    /// feed for each empty line between them; with at least one, `first` and they are appended to `out`. Returns
+    /// where the line after them starts (`start`: none goes on). A line with `: ` or ` #` in it declines; one may
+    /// start with an indicator (YAML restricts a scalar's first character only).
     mutating func plainLines(
         from start: Int, past parent: Int, first firstLine: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]
     ) throws -> Int {
@@ -196,16 +182,12 @@ extension YAMLBlockText {
         return taken
     }
 
-    /// The lines from `start` that go on a plain scalar in a flow collection
-    /// closed by `closer` (PyYAML wraps long text so), its first line's text
-    /// `firstLine`: each indented deeper than `parent` and joined as in a block
-    /// (`plainLines`), up to the `,` or `closer` after it. With at least one
-    /// such line, the text is appended to `out`, and the result is that
-    /// separator (or a comment after it), its line's end and where the next
-    /// line starts; nil when the next line with text starts with a separator
-    /// or a comment (the scalar ended with its line). A line starting with
-    /// other than a letter, digit or non-ASCII character, or holding what
-    /// `plain` declines in a flow collection, declines.
+    /// The lines from `start` that go on a plain scalar in a flow collection closed by `closer` (PyYAML wraps long
+    /// text so): each indented deeper than `parent` and joined as in a block (`plainLines`), up to the `,` or
+    /// `closer` after it. With at least one, `first` and they are appended to `out`, and that separator (or a
+    /// comment after it) is returned; nil when the next line with text starts with either (the scalar ended with its
+    /// line). A line starting with other than a letter, digit or non-ASCII character declines, as does what `plain`
+    /// declines in a flow collection.
     mutating func flowPlainLines(
         from start: Int, past parent: Int, closer: UInt8, first firstLine: UnsafeBufferPointer<UInt8>,
         into out: inout [UInt8]

@@ -14,7 +14,7 @@ struct YAMLBlockText {
     let base: UnsafePointer<UInt8>
     let count: Int
     let words = WordScanner.wordsByDefault
-    /// The bytes before this are whole lines the scanner may read (`firstDeclined`).
+    /// The bytes before this are whole lines the scanner may read (`accept`).
     private var accepted = 0
     /// Lines are accepted in runs about this long, just before they are read: the
     /// run is then read from the cache, and the first events need no pass over the whole text.
@@ -57,20 +57,15 @@ struct YAMLBlockText {
         return (newline > start && base[newline - 1] == 0x0D ? newline - 1 : newline, next)
     }
 
-    /// Accepts the lines from `start` (lines before it the scanner has passed
-    /// unread, `YAMLFragment`) through the one ending at
-    /// `offset`, and those of the next `acceptStep` bytes; the lines before
-    /// one the scanner does not read; false if that is one asked for.
-    /// It does not read the characters `YAMLCharacters.Reader.scanner` names
-    /// (a tab, a stray carriage return, YAML 1.1's other line breaks and
-    /// U+00A0). A line feed is never inside a UTF-8 character, so runs of
-    /// lines accepted one by one are accepted as a whole.
+    /// Accepts the lines from `start` (those before it the scanner passed unread, `YAMLFragment`) through the one
+    /// ending at `offset` and those of the next `acceptStep` bytes, up to the first with a character
+    /// `YAMLCharacters.Reader.scanner` names; false if that is one asked for. A line feed is never inside a
+    /// UTF-8 character, so runs of lines accepted one by one are accepted as a whole.
     private mutating func accept(from start: Int, through offset: Int) -> Bool {
         let from = max(accepted, start)
         let cut = bytes.afterLineFeed(from: max(offset, from + Self.acceptStep)) ?? count
         let lines = slice(from, cut - from)
-        guard let declined = YAMLCharacters.firstForbidden(lines, markFirst: from == 0, reader: .scanner)?.offset
-        else {
+        guard let declined = YAMLCharacters.firstForbidden(lines, markFirst: from == 0, reader: .scanner)?.offset else {
             accepted = cut
             return true
         }
@@ -92,11 +87,6 @@ struct YAMLBlockText {
         guard start + parent < count else { return start < count }
         let b = base[start + parent]
         return b == UInt8(ascii: " ") || b == 0x0A || b == 0x0D
-    }
-
-    /// Where the first line's content may start: after a byte order mark, if the text has one.
-    func afterByteOrderMark(lineEnd end: Int) -> Int {
-        end >= 3 ? bytes.byteOrderMarkLength : 0
     }
 
     @inline(__always)
@@ -129,13 +119,9 @@ struct YAMLBlockText {
 
     /// `%YAML 1.2` (the version Cellar reads), then the line's end or a comment.
     func isVersion12Directive(at i: Int, end: Int) -> Bool {
-        let name = Array("%YAML".utf8)
-        guard i + name.count < end, name.indices.allSatisfy({ base[i + $0] == name[$0] }),
-            base[i + name.count] == UInt8(ascii: " ")
-        else { return false }
-        let version = skipSpaces(from: i + name.count, to: end)
-        return version + 3 <= end && base[version] == UInt8(ascii: "1") && base[version + 1] == UInt8(ascii: ".")
-            && base[version + 2] == UInt8(ascii: "2") && isBlankOrComment(from: version + 3, to: end)
+        guard i + 6 <= end, slice(i, 6).equals("%YAML ") else { return false }
+        let version = skipSpaces(from: i + 6, to: end)
+        return version + 3 <= end && slice(version, 3).equals("1.2") && isBlankOrComment(from: version + 3, to: end)
     }
 
     /// `-` followed by a space or the line's end: a block sequence's entry.

@@ -32,11 +32,9 @@ struct JSONFormBuffer: ~Copyable {
         count &+= bytes.count
     }
 
-    /// Appends `text[start..<end]` up to the first byte `flags` names
-    /// (`ByteFlags`: a byte's high bit), a word at a time, and returns that
-    /// byte's offset, or `end`; a text shorter than a word is left to the
-    /// caller's byte loop (`start` returned). The last word read ends at
-    /// `end`, `back` bytes over ones copied and found unflagged already.
+    /// Appends `text[start..<end]` up to the first byte `flags` names (`ByteFlags`: a byte's high bit), a word at a
+    /// time, and returns that byte's offset, or `end`; a text shorter than a word is left to the caller's byte loop
+    /// (`start` returned). The last word read ends at `end`, `back` bytes over ones copied and unflagged already.
     @inline(__always)
     mutating func appendWords(
         _ text: UnsafePointer<UInt8>, from start: Int, before end: Int, _ flags: (UInt64) -> UInt64

@@ -60,11 +60,9 @@ struct YAMLEventBatch {
 
     func tag(of e: Event) -> String? { e.tag >= 0 ? tags[e.tag] : nil }
 
-    /// Reads `yaml`'s events by the block scanner (`scanning`, which throws
-    /// `YAMLBlockScanner.Declined` for a text outside its subset) or libfyaml,
-    /// on a second thread from `aheadFrom` bytes, and hands each batch in order
-    /// to `take` until it returns false; the reader's error comes after the
-    /// events before it.
+    /// Reads `yaml`'s events by the block scanner (`scanning`, which throws `YAMLBlockScanner.Declined` for a text
+    /// outside its subset) or libfyaml, on a second thread from `aheadFrom` bytes, and hands each batch in order to
+    /// `take` until it returns false; the reader's error comes after the events before it.
     static func read(
         _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind?, scanning: Bool,
         aheadFrom minimumBytes: Int, into take: (YAMLEventBatch) throws -> Bool
@@ -82,10 +80,8 @@ struct YAMLEventBatch {
         }
     }
 
-    /// Fills batches with `yaml`'s events (see `read`) and hands each to
-    /// `put`, which leaves an empty batch to fill next, or returns false to
-    /// stop; the last batch (`last`) ends in `.end` or in the reader's error
-    /// (`failure`). A reader that cannot start throws.
+    /// Fills the batches `read` hands on: `put` takes each and leaves an empty one, or returns false to stop; the
+    /// last (`last`) ends in `.end` or in the reader's error (`failure`). A reader that cannot start throws.
     static func fill(
         _ yaml: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind?, scanning: Bool,
         into put: (inout YAMLEventBatch, _ last: Bool, _ failure: Error?) throws -> Bool

@@ -67,18 +67,7 @@ struct YAMLEvents: ~Copyable {
     }
 
     /// The next event (an alias is `.other`); a second document is refused at once.
-    mutating func next() throws -> Kind {
-        let kind = try nextEvent()
-        switch kind {
-        case .documentStart:
-            documents += 1
-            if documents > 1 { throw CellarError(YAMLNode.secondDocument, at: mark) }
-        default: break
-        }
-        return kind
-    }
-
-    private mutating func nextEvent() throws -> Kind {
+    private mutating func next() throws -> Kind {
         if let current { fy_parser_event_free(parser, current) }
         current = fy_parser_parse(parser)
         guard let event = current else {
@@ -98,7 +87,10 @@ struct YAMLEvents: ~Copyable {
         case FYET_SEQUENCE_END, FYET_MAPPING_END:
             indents.removeLast()
             return event.pointee.type == FYET_SEQUENCE_END ? .sequenceEnd : .mappingEnd
-        case FYET_DOCUMENT_START: return .documentStart
+        case FYET_DOCUMENT_START:
+            documents += 1
+            if documents > 1 { throw CellarError(YAMLNode.secondDocument, at: mark) }
+            return .documentStart
         case FYET_STREAM_END: return .end
         default: return .other
         }
@@ -209,8 +201,7 @@ struct YAMLEvents: ~Copyable {
             guard let event = current, event.pointee.type == FYET_ALIAS, let name = properties.anchor.flatMap(Self.text)
             else { return false }
             let offset = fy_event_start_mark(event).map { Int($0.pointee.input_pos) } ?? 0
-            try aliases.append(
-                name, to: &batch, mark: position, offset: offset, depth: indents.count, path: path)
+            try aliases.append(name, to: &batch, mark: position, offset: offset, depth: indents.count, path: path)
             return false
         }
         if let name = properties.anchor.flatMap(Self.text) { aliases.anchor(name) }

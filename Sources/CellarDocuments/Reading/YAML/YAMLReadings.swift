@@ -46,8 +46,7 @@ import Cellar
     static func form(_ bytes: [UInt8], titles: Bool, aheadFrom minimumBytes: Int, scanning: Bool = false) -> String {
         do {
             let out = try bytes.withUnsafeBufferPointer {
-                try YAMLToJSON.convert(
-                    $0, path: "t.yaml", titles: titles, aheadFrom: minimumBytes, scanning: scanning)
+                try YAMLToJSON.convert($0, path: "t.yaml", titles: titles, aheadFrom: minimumBytes, scanning: scanning)
             }
             return out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
         } catch { return "error: \(error)" }

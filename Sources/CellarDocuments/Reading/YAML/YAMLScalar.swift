@@ -20,9 +20,7 @@ enum YAMLScalar {
         }
     }
 
-    static func value(_ text: UnsafeBufferPointer<UInt8>, plain: Bool, tag: String?) throws(ValueProblem)
-        -> Value
-    {
+    static func value(_ text: UnsafeBufferPointer<UInt8>, plain: Bool, tag: String?) throws(ValueProblem) -> Value {
         guard let tag else {
             guard plain, text.isEmpty || mayResolve(first: text[0]) else { return .string(string(text)) }
             return resolve(text) ?? .string(string(text))

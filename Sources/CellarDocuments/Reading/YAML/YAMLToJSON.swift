@@ -69,20 +69,16 @@ struct YAMLToJSON: ~Copyable {
         spool: JSONFormSpool? = nil, heldLimit: Int = .max
     ) throws -> DocumentBytes {
         func form(_ spool: JSONFormSpool?) throws -> DocumentBytes {
+            func run(_ scanning: Bool) throws -> YAMLToJSON {
+                try converter(
+                    yaml, path: path, dropping: behind, titles: titles, spool: spool, aheadFrom: minimumBytes,
+                    scanning: scanning)
+            }
             // On any error or decline of the scanner libfyaml converts the whole text again, so every
             // error is the plain path's (pages `behind` dropped are then read again).
-            if scanning,
-                let c = try? converter(
-                    yaml, path: path, dropping: behind, titles: titles, spool: spool, aheadFrom: minimumBytes,
-                    scanning: true)
-            {
-                return try c.finished()
-            }
+            if scanning, let c = try? run(true) { return try c.finished() }
             try spool?.reset()
-            return try converter(
-                yaml, path: path, dropping: behind, titles: titles, spool: spool, aheadFrom: minimumBytes,
-                scanning: false
-            ).finished()
+            return try run(false).finished()
         }
         if spool != nil {
             do { return try form(spool) } catch is JSONFormSpool.Refused {}
@@ -264,15 +260,12 @@ struct YAMLToJSON: ~Copyable {
         _ e: YAMLEventBatch.Event, _ text: UnsafeBufferPointer<UInt8>, readable: Int, tag: String?, asTitle: Bool
     ) {
         let plain = e.isPlain
-        if tag == nil && (!plain || !text.isEmpty && !YAMLScalar.mayResolve(first: text[0])) {
-            return JSONText.writeString(text, into: &out, words: words, readable: readable)
-        }
-        // A plain scalar: text that resolves to nothing is written from its bytes, and
-        // (as `NodeReader.text`) a title is the scalar's text, a null none.
+        // As `NodeReader.text`: a title is the scalar's text, and a null is none. Untagged, a scalar not plain
+        // or plain text that resolves to nothing is written from its bytes.
         if tag == nil {
-            guard let resolved = YAMLScalar.resolve(text), !asTitle || resolved == .null else {
-                return JSONText.writeString(text, into: &out, words: words, readable: readable)
-            }
+            guard plain, text.isEmpty || YAMLScalar.mayResolve(first: text[0]), let resolved = YAMLScalar.resolve(text),
+                !asTitle || resolved == .null
+            else { return JSONText.writeString(text, into: &out, words: words, readable: readable) }
             return JSONText.write(resolved, into: &out, words: words)
         }
         let value: Value
@@ -280,7 +273,6 @@ struct YAMLToJSON: ~Copyable {
             if laterError == nil { laterError = CellarError(error.message, at: mark(e)) }
             return out.append("null")
         }
-        // As `NodeReader.text`: a title is the scalar's text, and a null is none.
         guard asTitle, value != .null else { return JSONText.write(value, into: &out, words: words) }
         JSONText.writeString(text, into: &out, words: words, readable: readable)
     }
@@ -322,8 +314,7 @@ struct YAMLToJSON: ~Copyable {
         let among = frame.keysStart..<keys.count
         guard among.count > 1, let k = firstRepeat(among) else { return }
         let mark = keys[k].mark
-        throw CellarError(
-            YAMLNode.duplicateKey(JSONText.decodeString(key(k))),
-            at: SourceLocation(file: path, line: mark.line, column: mark.column))
+        let at = SourceLocation(file: path, line: mark.line, column: mark.column)
+        throw CellarError(YAMLNode.duplicateKey(JSONText.decodeString(key(k))), at: at)
     }
 }
