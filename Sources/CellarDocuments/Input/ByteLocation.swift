@@ -26,9 +26,8 @@ enum ByteLocation {
         CellarError(e.message, at: location(of: e.offset, in: bytes, path: path))
     }
 
-    /// Runs `scan`, which must pass every byte from `start` through
-    /// `WordScanner` (checking its UTF-8); a failing scan over invalid UTF-8
-    /// reports the first invalid byte, as a pass of its own would.
+    /// Runs `scan`, which must pass every byte from `start` through `WordScanner` (checking its UTF-8); a failing scan
+    /// over invalid UTF-8 reports the first invalid byte, as a pass of its own would.
     static func checkingUTF8<T>(
         _ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, _ scan: () throws -> T
     ) throws -> T {

@@ -7,15 +7,13 @@
 /// The bytes a document's rows are read from: a file mapped read-only, or
 /// bytes held in memory (standard input, piped rows, a small YAML document's JSON form).
 ///
-/// Invariants: a byte once there never changes (a mapping is read-only,
-/// memory only appended to); a mapping lives while any copy does, so any
-/// thread may read below its copy's `count`; `drop` only gives memory back.
-/// An append while another copy lives copies all (`StreamedDocument.growing`).
+/// Invariants: a byte once there never changes (a mapping is read-only, memory only appended to); a mapping
+/// lives while any copy does, so any thread may read below its copy's `count`; `DropBehind` only gives memory
+/// back. An append while another copy lives copies all (`StreamedDocument.growing`).
 struct DocumentBytes: Sendable {
     private var owned: [UInt8]
     fileprivate let mapping: MappedFile?
 
-    /// Bytes held in memory.
     init(_ bytes: [UInt8] = []) {
         owned = bytes
         mapping = nil
@@ -43,8 +41,6 @@ struct DocumentBytes: Sendable {
         precondition(mapping == nil, "a mapped file's bytes are not appended to")
         owned.append(contentsOf: bytes)
     }
-
-    func drop(_ range: Range<Int>) { mapping?.drop(range) }
 }
 
 /// A pass over mapped bytes giving back the pages behind it, one madvise

@@ -6,10 +6,8 @@ import Cellar
     import Darwin
 #endif
 
-/// Reads the files Cellar is given (documents, cases, goldens): regular
-/// files only, and no more than a size limit, so `/dev/zero`, a FIFO or a
-/// huge file is refused at once with a one-line error instead of hanging
-/// or filling memory.
+/// Reads the files Cellar is given (documents, cases, goldens): regular files only, and no more than a size limit, so
+/// `/dev/zero`, a FIFO or a huge file is refused at once with a one-line error instead of hanging or filling memory.
 public enum InputFile {
     /// The limit on golden cases, goldens and the tables cases name (each is
     /// composed into a node tree several times its size); `--max-file-size` raises it.
@@ -65,20 +63,19 @@ public enum InputFile {
         // O_NONBLOCK: opening a FIFO without a writer must not wait for one.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw CellarError("\(path): cannot open: \(reason(errno))") }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
+        do {
+            var info = stat()
+            // errno is read into the error before `close` can change it.
+            guard fstat(fd, &info) == 0 else { throw CellarError("\(path): cannot read: \(reason(errno))") }
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                throw CellarError("\(path): not a regular file (\(kind(info.st_mode))); only regular files are read")
+            }
+            guard Int(info.st_size) <= limit else { throw tooLarge(path, limit: limit) }
+            return (fd, info)
+        } catch {
             close(fd)
-            throw CellarError("\(path): cannot read: \(reason(errno))")
+            throw error
         }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            close(fd)
-            throw CellarError("\(path): not a regular file (\(kind(info.st_mode))); only regular files are read")
-        }
-        guard Int(info.st_size) <= limit else {
-            close(fd)
-            throw tooLarge(path, limit: limit)
-        }
-        return (fd, info)
     }
 
     static func tooLarge(_ path: String, limit: Int) -> CellarError {

@@ -13,8 +13,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
     /// Tab-separated values with a header line naming the keys.
     case tsv
 
-    /// The format a file name says (`.yaml`, `.yml`, `.json`, `.jsonl`,
-    /// `.ndjson`, `.csv`, `.tsv`), or nil.
+    /// The format a file name says (`.yaml`, `.yml`, `.json`, `.jsonl`, `.ndjson`, `.csv`, `.tsv`), or nil.
     public static func from(path: String) -> InputFormat? {
         let lower = path.lowercased()
         let ext = lower.split(separator: ".").last.map(String.init) ?? ""
@@ -28,12 +27,9 @@ public enum InputFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// A guess from the first bytes, for standard input: JSON objects on
-    /// several lines are JSON Lines, one alone JSON; a first line with tabs is
-    /// TSV, with commas and no colon CSV; else YAML. A byte order mark before them is passed.
-    package static func sniff(_ bytes: [UInt8]) -> InputFormat {
-        bytes.withUnsafeBufferPointer(sniff)
-    }
+    /// A guess from the first bytes, for standard input: JSON objects on several lines are JSON Lines, one alone JSON;
+    /// a first line with tabs is TSV, with commas and no colon CSV; else YAML. A byte order mark before them is passed.
+    package static func sniff(_ bytes: [UInt8]) -> InputFormat { bytes.withUnsafeBufferPointer(sniff) }
 
     static func sniff(_ buffer: UnsafeBufferPointer<UInt8>) -> InputFormat {
         var j = JSONBytes(buffer, at: buffer.byteOrderMarkLength)
@@ -75,22 +71,18 @@ public struct DocumentInput: Sendable {
         self.identity = identity
     }
 
-    /// Reads `path` (`-` is standard input, `<stdin>` in messages) within
-    /// `sizeLimit`, in `format`, else the file name's, else guessed. With
-    /// `mapFile` a regular file is mapped read-only (a truncation by another
-    /// process faults: `MappedFileFaults`); without, read whole.
+    /// Reads `path` (`-` is standard input, `<stdin>` in messages) within `sizeLimit`, in `format`, else the file
+    /// name's, else guessed. With `mapFile` a regular file is mapped read-only (a truncation by another process faults:
+    /// `MappedFileFaults`); without, read whole.
     package static func read(
-        _ path: String, format: InputFormat? = nil,
-        sizeLimit: Int = InputFile.defaultSizeLimit, mapFile: Bool = true
+        _ path: String, format: InputFormat? = nil, sizeLimit: Int = InputFile.defaultSizeLimit, mapFile: Bool = true
     ) throws -> DocumentInput {
         if path == "-" {
             let bytes = try InputFile.readAll(0, expecting: 0, path: "<stdin>", limit: sizeLimit)
             return DocumentInput(path: "<stdin>", bytes: bytes, format: format ?? InputFormat.sniff(bytes))
         }
         let (bytes, identity) = try InputFile.bytes(path, limit: sizeLimit, map: mapFile)
-        return DocumentInput(
-            path: path, bytes: bytes,
-            format: format ?? InputFormat.from(path: path) ?? bytes.withUnsafeBufferPointer(InputFormat.sniff),
-            identity: identity)
+        let resolved = format ?? InputFormat.from(path: path) ?? bytes.withUnsafeBufferPointer(InputFormat.sniff)
+        return DocumentInput(path: path, bytes: bytes, format: resolved, identity: identity)
     }
 }

@@ -6,17 +6,13 @@ import CellarText
     import Darwin
 #endif
 
-/// A file with no name (O_TMPFILE) that a big YAML document's JSON form is
-/// written to in pieces and then mapped, so it is read as a JSON file is: its
-/// pages given back behind each pass (`DropBehind`), not held. Nothing is
-/// left behind however the process ends, unless the load index cache keeps
-/// it (`keep(as:)`) for a later load of the unchanged file.
+/// A file with no name (O_TMPFILE) a big YAML document's JSON form is written to in pieces, then mapped, so it is read
+/// as a JSON file is: its pages given back behind each pass (`DropBehind`), not held. Nothing is left behind however
+/// the process ends, unless the load index cache keeps it (`keep(as:)`) for a later load of the unchanged file.
 ///
-/// Its directory is the load index cache's (the user's own, mode 0700),
-/// else `$TMPDIR`, else `/var/tmp`; never memfd or `/tmp`, often in memory
-/// (tmpfs), where a page given back still takes memory. The form starts after
-/// a header of `headerSize` bytes, `magic` and zeros, so a kept form is known
-/// as Cellar's (`IndexFiles`) and is mapped from a page boundary.
+/// Its directory: the load index cache's (the user's own, mode 0700), else `$TMPDIR`, else `/var/tmp`; never memfd
+/// or `/tmp`, often in memory (tmpfs), where a page given back still takes memory. The form starts after `magic` and
+/// zeros (`headerSize` bytes), so a kept one is known as Cellar's (`IndexFiles`) and mapped from a page boundary.
 final class JSONFormSpool {
     /// A smaller form is held in memory: a load gives back a step of
     /// `DropBehind` at a time, so less than two would give back little more than the writes cost.
@@ -54,9 +50,7 @@ final class JSONFormSpool {
     /// The directories to try, in order (the type says why these): `cache`, else the environment's, first.
     static func directories(cache: String?) -> [String] {
         var dirs: [String] = []
-        if let cache = cache ?? CacheFiles.directory(), CacheFiles.makeDirectory(cache) {
-            dirs.append(cache)
-        }
+        if let cache = cache ?? CacheFiles.directory(), CacheFiles.makeDirectory(cache) { dirs.append(cache) }
         if let tmp = CacheFiles.variable("TMPDIR"), tmp.hasPrefix("/") { dirs.append(tmp) }
         return dirs + ["/var/tmp"]
     }

@@ -6,13 +6,11 @@ import Cellar
     import Darwin
 #endif
 
-/// A regular file mapped read-only: the one place Cellar calls mmap,
-/// madvise and munmap.
+/// A regular file mapped read-only: the one place Cellar calls mmap, madvise and munmap.
 ///
-/// Invariants (why `@unchecked Sendable`): set once in `init`, mapped until
-/// `deinit`, so any thread holding it may read below `count`; `drop` only
-/// gives memory back. A truncated file faults past its end (SIGBUS), so the
-/// range is registered with `MappedFileFaults`.
+/// Invariants (why `@unchecked Sendable`): set once in `init`, mapped until `deinit`, so any thread holding it may read
+/// below `count`; `drop` only gives memory back. A truncated file faults past its end (SIGBUS), so the range is
+/// registered with `MappedFileFaults`.
 final class MappedFile: @unchecked Sendable {
     let base: UnsafeRawPointer
     let count: Int

@@ -1,14 +1,12 @@
 import CellarText
 import Synchronization
 
-/// The files mapped now, by address range, so the CLI's SIGBUS handler can
-/// name the file truncated under a mapping; each slot's line is written when
-/// the file is mapped, as a handler may not allocate, lock or sanitise.
+/// The files mapped now, by address range, so the CLI's SIGBUS handler can name the file truncated under a mapping;
+/// each slot's line is written when the file is mapped, as a handler may not allocate, lock or sanitise.
 ///
-/// Invariants: a slot is claimed by swapping `start` from 0 to 1, filled,
-/// then given its start with release ordering (freed: 0); the handler reads
-/// `start` with acquire ordering, so a live slot is complete. The faulting
-/// slot cannot change under the handler: its file is being read.
+/// Invariants: a slot is claimed by swapping `start` from 0 to 1, filled, then given its start with release ordering
+/// (freed: 0); the handler reads `start` with acquire ordering, so a live slot is complete. The faulting slot cannot
+/// change under the handler: its file is being read.
 package enum MappedFileFaults {
     final class Slot: Sendable {
         let start = Atomic<UInt>(0)

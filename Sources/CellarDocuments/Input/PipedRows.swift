@@ -1,8 +1,7 @@
 import Cellar
 
-/// JSON Lines, CSV or TSV rows read from a pipe as they arrive: each read's
-/// complete lines (CSV: records) are checked as a file's and added to the
-/// document while the table draws it; a bad row fails when it arrives.
+/// JSON Lines, CSV or TSV rows read from a pipe as they arrive: each read's complete lines (CSV: records) are checked
+/// as a file's and added to the document while the table draws it; a bad row fails when it arrives.
 package final class PipedRows {
     package let document: StreamedDocument
     let fd: Int32

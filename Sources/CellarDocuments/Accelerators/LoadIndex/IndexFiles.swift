@@ -12,10 +12,9 @@ enum IndexFiles {
     static let suffix = ".index"
     static let formSuffix = ".form"
 
-    /// Removes the oldest indexes and forms until the rest take at most `limit` bytes
-    /// (never `kept`), and dead processes' temporary files: only files this cache wrote (`ownFile`).
-    /// A table's index and form go together (named alike, the newest's time for both):
-    /// either alone is of no use.
+    /// Removes the oldest indexes and forms until the rest take at most `limit` bytes (never `kept`), and dead
+    /// processes' temporary files: only files this cache wrote (`ownFile`). A table's index and form go together (named
+    /// alike, the newest's time for both): either alone is of no use.
     static func evict(in directory: String, beyond limit: Int, keeping kept: [String]) {
         var tables: [String: (paths: [String], size: Int, written: Int64)] = [:]
         let now = FileIdentity.now()

@@ -1,8 +1,7 @@
 import CellarText
 
-/// The index's fields in file order: one list writes them and reads them back, each
-/// value read checked against those before it (a damaged file throws `UnusableCacheFile`).
-/// Writing checks nothing and throws nothing.
+/// The index's fields in file order: one list writes them and reads them back, each value read checked against those
+/// before it (a damaged file throws `UnusableCacheFile`). Writing checks nothing and throws nothing.
 extension LoadIndex {
     mutating func code(_ c: inout CacheCoder) throws {
         try c.identity(&identity)

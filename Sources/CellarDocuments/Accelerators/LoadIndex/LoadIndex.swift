@@ -1,9 +1,8 @@
 import Cellar
 
-/// What a load's check of every row found (offsets, attributes, key sets,
-/// where the rows are), kept so a later load of the same unchanged file with
-/// the same options need not read the rows again; the few bytes beside the
-/// rows (keys, titles, a CSV header) are read again.
+/// What a load's check of every row found (offsets, attributes, key sets, where the rows are), kept so a later load of
+/// the same unchanged file with the same options need not read the rows again; the few bytes beside the rows (keys,
+/// titles, a CSV header) are read again.
 ///
 /// Invariant: a `LoadIndex` read back has passed every check that needs no
 /// document bytes; the rest is checked as it is used (`StreamedDocument.restore`).
@@ -69,8 +68,7 @@ extension LoadIndex {
     static func decode(_ bytes: [UInt8]) throws -> LoadIndex {
         var fields = try CacheCoder.unframed(bytes, magic: magic, version: version)
         var index = LoadIndex(
-            identity: .zero, form: nil, path: "",
-            fingerprint: Fingerprint(format: .json, options: TableOptions()),
+            identity: .zero, form: nil, path: "", fingerprint: Fingerprint(format: .json, options: TableOptions()),
             found: RowFindings(rowOffsets: RowOffsets(byteLimit: 0)), rowSections: [])
         try index.code(&fields)
         guard fields.atEnd else { throw UnusableCacheFile() }

@@ -7,13 +7,11 @@ import CellarText
     import Darwin
 #endif
 
-/// Where load indexes are kept: one file per source file of at least
-/// `minimumSize` bytes (named by a hash of its real path), the oldest
-/// removed beyond `maximumTotalSize`.
+/// Where load indexes are kept: one file per source file of at least `minimumSize` bytes (named by a hash of its real
+/// path), the oldest removed beyond `maximumTotalSize`.
 ///
-/// The cache only ever saves time: an index that cannot be read or does
-/// not match is passed over and the file scanned; one that cannot be
-/// written is not, without a word. Indexes are renamed into place whole.
+/// The cache only ever saves time: an index that cannot be read or does not match is passed over and the file scanned;
+/// one that cannot be written is not, without a word. Indexes are renamed into place whole.
 public struct LoadIndexCache: Sendable {
     /// The directory the indexes are kept in (made, mode 0700, when the first is written).
     public var directory: String
@@ -30,12 +28,10 @@ public struct LoadIndexCache: Sendable {
         self.maximumTotalSize = maximumTotalSize
     }
 
-    /// The cache the environment names: `$CELLAR_CACHE_DIR`, else
-    /// `$XDG_CACHE_HOME/cellar`, else `~/.cache/cellar` (nil without a
-    /// home). `CELLAR_LOAD_INDEX_MIN_SIZE` (bytes, or `8M`) lowers or raises
-    /// the size from which files get an index, for tests and measurements.
-    /// None with accelerators off (`Accelerators`): the index is one.
-    /// `variable` reads the environment (nil: the process's own).
+    /// The cache the environment names: `$CELLAR_CACHE_DIR`, else `$XDG_CACHE_HOME/cellar`, else `~/.cache/cellar`;
+    /// none without a home or with accelerators off (the index is one). `CELLAR_LOAD_INDEX_MIN_SIZE` (bytes, or `8M`)
+    /// sets the size from which files get an index, for tests and measurements. `variable` reads the environment (nil:
+    /// the process's own).
     public static func fromEnvironment(_ variable: ((String) -> String?)? = nil) -> LoadIndexCache? {
         let variable = variable ?? CacheFiles.variable
         guard Accelerators.enabled(.loadIndex), let directory = CacheFiles.directory(variable) else { return nil }

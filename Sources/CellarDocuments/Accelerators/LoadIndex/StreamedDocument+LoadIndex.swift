@@ -30,9 +30,7 @@ extension StreamedDocument {
                 restoring = RowListCursor(lists: index.found.rowLists)
                 defer { restoring = nil }
                 try scanDocument(buffer)
-                guard let r = restoring, r.next == r.lists.count, r.rows == rowCount else {
-                    throw UnusableCacheFile()
-                }
+                guard let r = restoring, r.next == r.lists.count, r.rows == rowCount else { throw UnusableCacheFile() }
             case .csv, .tsv:
                 guard let recordsStart = try scanHeader(buffer),
                     found.rowOffsets.first.map({ $0 >= recordsStart }) ?? true
@@ -53,9 +51,8 @@ extension StreamedDocument {
             j.bytes[list.start] == UInt8(ascii: "["), j.bytes[list.end - 1] == UInt8(ascii: "]")
         else { throw UnusableCacheFile() }
         j.pos = list.end
-        // The two bytes read per list fault in the pages around them: given
-        // back as the walk passes, or a document of many sections would be
-        // mapped whole before its first row is drawn.
+        // The two bytes read per list fault in the pages around them: given back as the walk passes, or a
+        // document of many sections would be mapped whole before its first row is drawn.
         scanBehind.passed(list.end)
         r.next += 1
         r.rows += list.rowCount

@@ -45,9 +45,8 @@ enum ByteFlags {
         return control & ~lineFeed
     }
 
-    /// The first byte from `i` that `flags` names, a word at a time; the last
-    /// short word, and without `words` (`WordScanner.wordsByDefault`, read once by the caller's
-    /// owner: reading it is a call) everything, is the caller's byte loop.
+    /// The first byte from `i` that `flags` names, a word at a time; the last short word, and without `words`
+    /// everything, is the caller's byte loop.
     @inline(__always)
     static func firstFlagged(
         _ base: UnsafePointer<UInt8>, from i: Int, before end: Int, words: Bool, _ flags: (UInt64) -> UInt64

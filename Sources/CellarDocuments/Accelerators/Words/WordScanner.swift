@@ -1,18 +1,16 @@
 import CellarText
 
-/// The scans' one unchecked part: passes bytes eight at a time (SWAR) up to
-/// the next a scan must look at, checking the UTF-8 it passes, so a scan
-/// through it needs no separate UTF-8 pass (`ByteLocation.checkingUTF8`).
+/// The scans' one unchecked part: passes bytes eight at a time (SWAR) up to the next a scan must look at, checking the
+/// UTF-8 it passes, so a scan through it needs no separate UTF-8 pass (`ByteLocation.checkingUTF8`).
 ///
-/// Invariants: `base` addresses `count` bytes while the value is used; every
-/// function checks `i < count` (a word: `i + 8 <= count`) before it reads,
-/// so offsets passed in need only be `>= 0`. Words are little-endian (the
-/// first flagged byte is the lowest bit); big-endian takes the byte loop.
-/// With accelerators off no word is read: the byte loop is the plain twin.
+/// Invariants: `base` addresses `count` bytes while the value is used; every function checks `i < count` (a word:
+/// `i + 8 <= count`) before it reads, so offsets passed in need only be `>= 0`. Words are little-endian (the first
+/// flagged byte is the lowest bit); big-endian takes the byte loop. With accelerators off no word is read: the byte
+/// loop is the plain twin.
 struct WordScanner {
     private let base: UnsafePointer<UInt8>?
     let count: Int
-    /// `wordsByDefault`, read once by whoever makes the scanner (a row's decoder, once a render).
+    /// `wordsByDefault`, read once by whoever makes the scanner (a row's decoder, once a render): reading it is a call.
     let words: Bool
 
     /// Whether scans go a word at a time unless told otherwise: accelerators on, `words` among them.

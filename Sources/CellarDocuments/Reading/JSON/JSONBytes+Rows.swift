@@ -3,9 +3,8 @@ import CellarText
 
 /// Decoding what the scan has checked: strings, rows, and where a key sits (for errors).
 extension JSONBytes {
-    /// Invariant: `token` was read by `string()`, or by `checkedString()` in a
-    /// row the load checked (the file is the one checked: `FileIdentity`),
-    /// so its bytes are valid UTF-8.
+    /// Invariant: `token` was read by `string()`, or by `checkedString()` in a row the load checked (the file
+    /// is the one checked: `FileIdentity`), so its bytes are valid UTF-8.
     func decode(_ token: StringToken) -> String {
         guard token.escaped else { return words.string(token.range) }
         // An escape is never shorter than what it spells, so the text fits in the token's bytes
@@ -75,9 +74,8 @@ extension JSONBytes {
         return row
     }
 
-    /// Only for checked rows: the values of the members named in `keys`, in
-    /// their order (nil: not in the row), the others passed over; keys are
-    /// matched as bytes, no `String` made.
+    /// Only for checked rows: the values of the members named in `keys`, in their order (nil: not in the row),
+    /// the others passed over; keys are matched as bytes, no `String` made.
     mutating func members(named keys: [StaticString]) throws -> [Value?] {
         var out = [Value?](repeating: nil, count: keys.count)
         guard current == UInt8(ascii: "{") else { return out }

@@ -7,10 +7,9 @@ struct ByteError: Error {
     var message: String
 }
 
-/// Strict JSON (RFC 8259) read straight from the bytes: `skip` checks a
-/// value without building it, `value` decodes it (integers that fit are
-/// `.int`, other numbers `.double`, integers too big stay text, as YAML's
-/// core schema reads them).
+/// Strict JSON (RFC 8259) read straight from the bytes: `skip` checks a value without building it, `value` decodes it
+/// (integers that fit are `.int`, other numbers `.double`, integers too big stay text, as YAML's core schema reads
+/// them).
 struct JSONBytes {
     let bytes: UnsafeBufferPointer<UInt8>
     /// The bytes' scanner, made once: it holds the accelerator switch.
@@ -97,7 +96,9 @@ struct JSONBytes {
             let (range, integer) = try number()
             guard build else { return .null }
             if isYAMLForm && !integer && bytes.bytes(range, equal: JSONText.notANumber) { return .double(.nan) }
-            return Self.number(bytes[range], integer: integer)
+            let s = String(decoding: bytes[range], as: UTF8.self)
+            if integer { return Int(s).map(Value.int) ?? .string(s) }
+            return Double(s).map(Value.double) ?? .string(s)
         case UInt8(ascii: "t"):
             try literal("true")
             return .bool(true)
@@ -111,22 +112,12 @@ struct JSONBytes {
         }
     }
 
-    static func number(_ text: Slice<UnsafeBufferPointer<UInt8>>, integer: Bool) -> Value {
-        let s = String(decoding: text, as: UTF8.self)
-        if integer { return Int(s).map(Value.int) ?? .string(s) }
-        return Double(s).map(Value.double) ?? .string(s)
-    }
-
     mutating func literal(_ word: StaticString) throws {
-        let start = pos
         let n = word.utf8CodeUnitCount
         guard pos + n <= bytes.count,
             (0..<n).allSatisfy({ bytes[pos + $0] == word.utf8Start[$0] }),
             pos + n == bytes.count || !Self.isWordByte(bytes[pos + n])
-        else {
-            pos = start
-            throw error("expected a value, found \(describeCurrent())")
-        }
+        else { throw error("expected a value, found \(describeCurrent())") }
         pos += n
     }
 

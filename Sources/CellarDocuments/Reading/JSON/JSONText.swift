@@ -2,9 +2,8 @@ import Cellar
 
 /// Values written as compact JSON, for the JSON form of a YAML document.
 enum JSONText {
-    /// Checked UTF-8 as a JSON string: quotes, backslashes and control characters escaped;
-    /// `words`: `WordScanner.wordsByDefault`. `readable`: bytes of the same buffer that follow the
-    /// text, so a short text (keys and values mostly are) is tested and copied as one word.
+    /// Checked UTF-8 as a JSON string: quotes, backslashes and control characters escaped. `readable`: bytes of the
+    /// same buffer that follow the text, so a short text (keys and values mostly are) is tested and copied as one word.
     static func writeString(
         _ text: UnsafeBufferPointer<UInt8>, into out: inout JSONFormBuffer, words: Bool, readable: Int = 0
     ) {

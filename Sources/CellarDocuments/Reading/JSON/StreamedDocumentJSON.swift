@@ -31,11 +31,7 @@ extension StreamedDocument {
         j.skipSpace()
         if !j.atEnd { throw j.error("unexpected \(j.describeCurrent()) after the JSON value") }
         if !sawSections { throw ByteError(offset: root, message: "a table document needs 'sections'") }
-        try checkIndexTitles(root: root)
-    }
-
-    /// With a table-wide index, every section's own title must be in it.
-    func checkIndexTitles(root: Int) throws {
+        // With a table-wide index, every section's own title must be in it.
         guard let titles = indexTitles else { return }
         for section in sections {
             guard let own = section.indexTitle, !titles.contains(own) else { continue }
@@ -167,9 +163,8 @@ extension StreamedDocument {
                 let start = j.pos
                 let firstRow = found.rowOffsets.count
                 try rowList(&j, &quick)
-                found.rowLists.append(
-                    LoadIndex.RowList(
-                        start: start, end: j.pos, firstRow: firstRow, rowCount: found.rowOffsets.count - firstRow))
+                let count = found.rowOffsets.count - firstRow
+                found.rowLists.append(LoadIndex.RowList(start: start, end: j.pos, firstRow: firstRow, rowCount: count))
             default:
                 throw ByteError(offset: keyStart, message: TableSchema.unknownKey(key, inSection: true))
             }
@@ -250,7 +245,7 @@ extension StreamedDocument {
         }
     }
 
-    /// Inlined, so a section's rows are read without a closure call.
+    /// Inlined, so a section's rows are read without a closure call. Each way into the loop passes the space first.
     @inline(__always)
     func elements(_ j: inout JSONBytes, what: String, depth: Int = 1, _ body: (inout JSONBytes) throws -> Void) throws {
         guard j.current == UInt8(ascii: "[") else { throw try shapeError(&j, what, depth) }
@@ -261,7 +256,6 @@ extension StreamedDocument {
             return
         }
         while true {
-            j.skipSpace()
             try body(&j)
             j.skipSpace()
             if j.current == UInt8(ascii: "]") {
@@ -288,42 +282,18 @@ extension StreamedDocument {
     }
 }
 
-/// The keys of one mapping met so far: a table's and a section's own keys
-/// as bits of their place among `structureKeys`; others (a register's
-/// identifiers, a misspelt key) the first few held inline and compared in
-/// turn (a set or an array per mapping costs allocations and hashing), a
-/// set beyond (a hostile mapping may have very many).
+/// The keys of one mapping met so far: a table's and a section's own keys as bits of their place among
+/// `structureKeys`; others in a set, which only a register's identifiers fill (any other key of a
+/// document or section throws on first sight).
 struct SeenKeys {
     private var placed: UInt64 = 0
-    private var first: (String?, String?, String?, String?)
-    private var more: Set<String>?
-    static let inline = 4
+    private var others = Set<String>()
 
-    /// False when `key` was met before; `place` is its place among the known
-    /// names, nil for any other key.
+    /// False when `key` was met before; `place` is its place among the known names, nil for any other key.
     mutating func insert(_ key: String, place: Int?) -> Bool {
-        guard let place, place < UInt64.bitWidth else { return insert(key) }
+        guard let place, place < UInt64.bitWidth else { return others.insert(key).inserted }
         let bit: UInt64 = 1 << place
         defer { placed |= bit }
         return placed & bit == 0
-    }
-
-    private mutating func insert(_ key: String) -> Bool {
-        if more == nil {
-            if key == first.0 || key == first.1 || key == first.2 || key == first.3 { return false }
-            if first.0 == nil {
-                first.0 = key
-            } else if first.1 == nil {
-                first.1 = key
-            } else if first.2 == nil {
-                first.2 = key
-            } else if first.3 == nil {
-                first.3 = key
-            } else {
-                more = Set([first.0, first.1, first.2, first.3].compactMap { $0 })
-            }
-            if more == nil { return true }
-        }
-        return more?.insert(key).inserted ?? false
     }
 }
