@@ -96,6 +96,6 @@ import Testing
         #expect(plain[0].answer && plain[0].fields.text == .string("Row 1 한글") && plain[0].cell == "value1")
         #expect(plain.contains { $0.disabled } && plain.contains { !$0.answer })
         #expect(plain.contains { $0.fields.secondaryTextProperties == .object(["bold": .bool(true)]) })
-        #expect(plain.contains { $0.cellKeys?[2] == .object(["color": .string("red")]) })
+        #expect(plain.contains { $0.cellKeys?.background == .object(["color": .string("red")]) })
     }
 }

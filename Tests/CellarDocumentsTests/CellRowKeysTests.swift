@@ -114,7 +114,8 @@ import Testing
             var recent = RecentCellRowKeys(enabled: enabled)
             var made: [CellRowKeys] = []
             for values in rows {
-                let keys = recent.keys(CellKeyValues(values))
+                let keys = recent.keys(
+                    CellKeyValues(selectionStyle: values[0], editingStyle: values[1], background: values[2]))
                 let fresh = CellRowKeys(values)
                 #expect(keys.selectionStyle == fresh.selectionStyle && keys.editingStyle == fresh.editingStyle)
                 #expect(keys.background == fresh.background)
@@ -130,12 +131,13 @@ import Testing
     /// A row's cell-key values are held by name, in `CellRowKeys.names`' order.
     @Test func valuesAreHeldInNamesOrder() {
         let background: Value = .object(["color": .string("tint")])
-        let values = CellKeyValues([.string("none"), nil, background])
-        #expect(values.selectionStyle == .string("none") && values.editingStyle == nil)
-        #expect(values.background == background && values[2] == background && values[3] == nil)
-        var set = CellKeyValues()
-        set[1] = .string("delete")
-        #expect(set.editingStyle == .string("delete") && set[0] == nil && set != values)
+        var values = CellKeyValues()
+        let inOrder: [Value?] = [.string("none"), nil, background, .string("extra")]
+        // Past the last name: dropped.
+        for (k, value) in inOrder.enumerated() { values.set(k, value) }
+        #expect(values == CellKeyValues(selectionStyle: .string("none"), background: background))
+        values.set(1, .string("delete"))
+        #expect(values.editingStyle == .string("delete") && values.selectionStyle == .string("none"))
         let keys = CellRowKeys([nil, .string("delete")])
         #expect(keys.editingStyle == .delete && keys.selectionStyle == nil && keys.background == nil)
     }

@@ -12,16 +12,14 @@ extension StreamedDataSource {
         document.sections.indices.contains(section) ? document.sections[section].footer : nil
     }
 
-    /// Each section's own `indexTitle`.
-    package var sectionIndexTitles: [String?] { document.sections.map(\.indexTitle) }
-
     /// The error for an index path out of range, naming the counts.
     package func outOfRange(_ ip: IndexPath) -> CellarError {
         let rows =
             ip.section >= 0 && ip.section < sectionCount
             ? "section \(ip.section) has \(rowCount(inSection: ip.section)) rows"
             : "the document has \(sectionCount) sections"
-        return CellarError("index path \(ip) is out of range: \(rows)", at: SourceLocation(file: documentPath, line: 1))
+        return CellarError(
+            "index path \(ip) is out of range: \(rows)", at: SourceLocation(file: document.path, line: 1))
     }
 
     package func numberOfSections(in tableView: TableView) -> Int { sectionCount }
@@ -54,7 +52,7 @@ extension StreamedDataSource {
 
     /// The table's `indexTitles`, else the sections' own.
     package func sectionIndexTitles(for tableView: TableView) -> [String]? {
-        let titles = document.indexTitles ?? sectionIndexTitles.compactMap { $0 }
+        let titles = document.indexTitles ?? document.sections.compactMap(\.indexTitle)
         return titles.isEmpty ? nil : titles
     }
 
@@ -62,7 +60,7 @@ extension StreamedDataSource {
     package func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
         let titles = sectionIndexTitles(for: tableView) ?? []
         var sectionOfTitle: [String: Int] = [:]
-        for (s, t) in sectionIndexTitles.enumerated() {
+        for (s, t) in document.sections.map(\.indexTitle).enumerated() {
             if let t, sectionOfTitle[t] == nil { sectionOfTitle[t] = s }
         }
         guard index >= 0, index < titles.count else { return 0 }
@@ -70,8 +68,6 @@ extension StreamedDataSource {
         for t in titles[..<index].reversed() { if let s = sectionOfTitle[t] { return s } }
         return 0
     }
-
-    // MARK: Editing
 
     /// Rows are editable by default, as in UIKit.
     package func tableView(_ tableView: TableView, canEditRowAt ip: IndexPath) -> Bool {
@@ -108,13 +104,10 @@ extension StreamedDataSource {
         try move(from: from, to: to)
     }
 
-    // MARK: Delegate
-
     /// A `withinSection` row dropped in another section stays in its own:
     /// at its top if dropped above, at its bottom if below.
     package func tableView(
-        _ tableView: TableView, targetIndexPathForMoveFromRowAt from: IndexPath,
-        toProposedIndexPath proposed: IndexPath
+        _ tableView: TableView, targetIndexPathForMoveFromRowAt from: IndexPath, toProposedIndexPath proposed: IndexPath
     ) -> IndexPath {
         guard RowMovability(row(at: from)?["movable"]) == .withinSection, proposed.section != from.section else {
             return proposed

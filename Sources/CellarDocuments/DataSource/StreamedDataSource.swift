@@ -35,7 +35,7 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
     /// settled once, as the rows are many and the answer never changes.
     private let decodesAhead = Accelerators.enabled(.prefetch) && WorkerThread.hasSecondCore
 
-    /// A document of this many rows read in order is decoded ahead on a second thread (`RowPrefetch`).
+    /// A document of this many rows read in order is decoded ahead.
     package var threadMinimumRows = 10_000
     @exclusivity(unchecked) var prefetch: RowPrefetch? {
         didSet { prefetchInPlace = prefetch.map(Unmanaged.passUnretained) }
@@ -171,31 +171,14 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
         // A whole-table render draws every row from its data, sharing queued cells: no cell per row is held.
         t.keepsCellsWhenStreaming = false
         t.reserveSelectedRows(document.found.selectedRows.count)
-        for row in document.found.selectedRows { if let ip = indexPath(row) { t.selectRow(at: ip) } }
-        for row in document.found.highlightedRows { if let ip = indexPath(row) { t.highlighted.insert(ip) } }
+        for row in d.found.selectedRows { if let ip = d.indexPath(row) { t.selectRow(at: ip) } }
+        for row in d.found.highlightedRows { if let ip = d.indexPath(row) { t.highlighted.insert(ip) } }
         return t
     }
 
-    func indexPath(_ row: Int) -> IndexPath? {
-        var low = 0
-        var high = document.sections.count - 1
-        while low <= high {
-            let mid = (low + high) / 2
-            let s = document.sections[mid]
-            if row < s.firstRow {
-                high = mid - 1
-            } else if row >= s.firstRow + s.rowCount {
-                low = mid + 1
-            } else {
-                return IndexPath(mid, row - s.firstRow)
-            }
-        }
-        return nil
-    }
+    /// `PipedRows` places the rows it adds with it.
+    func indexPath(_ row: Int) -> IndexPath? { document.indexPath(row) }
 
-    // MARK: Rows and edits
-
-    package var documentPath: String { document.path }
     package var sectionCount: Int { document.sections.count }
     package func rowCount(inSection section: Int) -> Int {
         guard section >= 0, section < document.sections.count else { return 0 }
@@ -226,13 +209,17 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
     package func setRowValue(_ value: Value, at ip: IndexPath) {
         guard let old = editedRow(ip) else { return }
         let near = placeRow(ip)
-        let written: Value
-        switch old {
-        case .stored(let i): written = (try? document.row(i)) ?? .object([:])
-        case .added(let v, _): written = v
+        let row = (try? written(old)) ?? .object([:])
+        _ = removeEdited(at: ip)
+        insert(.added(Self.row(row, withData: value), near: near), at: ip)
+    }
+
+    /// The row as written (with its table keys).
+    func written(_ row: EditedRow) throws -> Value {
+        switch row {
+        case .stored(let i): return try document.row(i)
+        case .added(let v, _): return v
         }
-        _ = try? removeEdited(at: ip)
-        _ = try? insert(.added(Self.row(written, withData: value), near: near), at: ip)
     }
 
     /// Located only for an error: locating reads the bytes up to the row.
@@ -252,10 +239,10 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
         guard ip.section >= 0, ip.section < sectionCount, ip.row >= 0, ip.row <= rowCount(inSection: ip.section)
         else { throw outOfRange(ip) }
         guard case .object = row else { throw CellarError("a row must be a mapping of keys to values") }
-        try insert(.added(row, near: placeRow(IndexPath(ip.section, max(0, ip.row - 1)))), at: ip)
+        insert(.added(row, near: placeRow(IndexPath(ip.section, max(0, ip.row - 1)))), at: ip)
     }
 
-    func insert(_ row: EditedRow, at ip: IndexPath) throws {
+    func insert(_ row: EditedRow, at ip: IndexPath) {
         editing { $0[ip.section].insert(row, at: ip.row) }
     }
 
@@ -270,26 +257,23 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
     /// Call `tableView.deleteRows` afterwards, as with UIKit.
     @discardableResult
     package func remove(at ip: IndexPath) throws -> Value {
-        guard let removed = try removeEdited(at: ip) else { throw outOfRange(ip) }
-        switch removed {
-        case .stored(let i): return try document.row(i)
-        case .added(let v, _): return v
-        }
+        guard let removed = removeEdited(at: ip) else { throw outOfRange(ip) }
+        return try written(removed)
     }
 
-    func removeEdited(at ip: IndexPath) throws -> EditedRow? {
+    func removeEdited(at ip: IndexPath) -> EditedRow? {
         guard editedRow(ip) != nil else { return nil }
         return editing { $0[ip.section].remove(at: ip.row) }
     }
 
     /// Throws, leaving the row in place, when `to` is out of range.
     package func move(from: IndexPath, to: IndexPath) throws {
-        guard let row = try removeEdited(at: from) else { throw outOfRange(from) }
+        guard let row = removeEdited(at: from) else { throw outOfRange(from) }
         guard to.section >= 0, to.section < sectionCount, to.row >= 0, to.row <= rowCount(inSection: to.section) else {
-            try insert(row, at: from)
+            insert(row, at: from)
             throw outOfRange(to)
         }
-        try insert(row, at: to)
+        insert(row, at: to)
     }
 
     // MARK: Data source

@@ -121,18 +121,14 @@ package final class StreamedDocument {
     }
 
     /// A row as written (with the table's keys).
-    package func row(_ index: Int) throws -> Value {
-        try locating { try $0.row(index) }
-    }
+    package func row(_ index: Int) throws -> Value { try locating { try $0.row(index) } }
 
     /// The values row `index` has under `keys`, in their order (nil: none); the rest passed over, not built.
     func values(_ index: Int, of keys: [StaticString]) throws -> [Value?] {
         try locating { try $0.values(index, of: keys) }
     }
 
-    func styleRow(_ index: Int) throws -> StyleRow {
-        try locating { try $0.styleRow(index) }
-    }
+    func styleRow(_ index: Int) throws -> StyleRow { try locating { try $0.styleRow(index) } }
 
     func cellKeys(_ index: Int, members: inout [JSONBytes.RowMember]) throws -> CellKeys? {
         try locating { try $0.cellKeys(index, members: &members) }
@@ -146,7 +142,6 @@ package final class StreamedDocument {
         do { return try body(decoder) } catch let e as ByteError { throw located(e) }
     }
 
-    /// An error at an offset into `bytes`, at its line and column in the file.
     func located(_ e: ByteError) -> CellarError { CellarError(e.message, at: location(ofOffset: e.offset)) }
 
     func location(ofOffset offset: Int) -> SourceLocation {
@@ -160,6 +155,24 @@ package final class StreamedDocument {
 
     package func location(ofRow index: Int) -> SourceLocation? {
         index >= 0 && index < found.rowOffsets.count ? location(ofOffset: found.rowOffsets[index]) : nil
+    }
+
+    /// Row `row`'s section and place in it; nil when no section holds it.
+    func indexPath(_ row: Int) -> IndexPath? {
+        var low = 0
+        var high = sections.count - 1
+        while low <= high {
+            let mid = (low + high) / 2
+            let s = sections[mid]
+            if row < s.firstRow {
+                high = mid - 1
+            } else if row >= s.firstRow + s.rowCount {
+                low = mid + 1
+            } else {
+                return IndexPath(mid, row - s.firstRow)
+            }
+        }
+        return nil
     }
 
     /// Checks every row's identifier and keys against a registry, naming the first
@@ -181,11 +194,9 @@ package final class StreamedDocument {
         try TableDocument.registry(registrations, over: base, locate: location(ofOffset:))
     }
 
-    /// The rows' keys against the keys their styles read (`TableDocument.checkRowKeys`): the key
-    /// sets the scan recorded settle a table that passes at once (`quick`); in one that fails, a
-    /// row the quick row check reads again with a passing key set is settled, any other decoded,
-    /// and the first that fails named (accelerators off: every row decoded, the plain twin).
-    /// CSV and TSV check their header once.
+    /// The rows' keys against those their styles read (`TableDocument.checkRowKeys`), naming the first row
+    /// that fails: the scan's key sets settle a passing table at once, else a row the quick check reads again
+    /// with a passing set (both with `quick`); any other is decoded. CSV and TSV check their header once.
     func checkRowKeys(
         against registry: Registry, quick: Bool = Accelerators.enabled(.quickCheck), from firstRow: Int = 0,
         before limit: Int = Int.max
@@ -217,8 +228,7 @@ package final class StreamedDocument {
             let id = row["cell"]?.stringValue ?? options.cell
             guard let style = registry.style(for: id) else { continue }
             try TableDocument.checkRowKeys(
-                row, id: id, style: style, at: location(ofRow: index), extra: extra,
-                rowsOnly: !isTableDocument)
+                row, id: id, style: style, at: location(ofRow: index), extra: extra, rowsOnly: !isTableDocument)
         }
     }
 

@@ -36,7 +36,6 @@ extension StreamedDocument {
         try settle()
     }
 
-    /// What follows the rows, from a scan or a load index.
     func settle() throws {
         if sections.isEmpty && !isTableDocument { sections.append(Section(firstRow: 0)) }
         if !isTableDocument { selection.allowsMultipleSelection = true }
@@ -47,19 +46,15 @@ extension StreamedDocument {
         }
     }
 
-    /// Several rows marked `selected` need a table that selects several:
-    /// UIKit's selectRow would keep only the last, silently.
+    /// Several rows marked `selected` need a table that selects several: UIKit's selectRow
+    /// would keep only the last, silently. (Every row is in a section.)
     func checkInitialSelection() throws {
-        guard !selection.allowsMultipleSelection, found.selectedRows.count > 1 else { return }
-        func place(_ row: Int) -> (Int, Int) {
-            let s = sections.lastIndex { $0.firstRow <= row && $0.rowCount > 0 } ?? 0
-            return (s, row - (s < sections.count ? sections[s].firstRow : 0))
-        }
-        let (fs, fr) = place(found.selectedRows[0])
-        let (s, r) = place(found.selectedRows[1])
+        guard !selection.allowsMultipleSelection, found.selectedRows.count > 1,
+            let a = indexPath(found.selectedRows[0]), let b = indexPath(found.selectedRows[1])
+        else { return }
         throw CellarError(
-            "row [\(s), \(r)] is selected, and so is row [\(fs), \(fr)], but the table selects one row at a time "
-                + "(UIKit's default): add 'allowsMultipleSelection: true' to select several",
+            "row [\(b.section), \(b.row)] is selected, and so is row [\(a.section), \(a.row)], but the table selects "
+                + "one row at a time (UIKit's default): add 'allowsMultipleSelection: true' to select several",
             at: location(ofRow: found.selectedRows[1]))
     }
 
@@ -76,7 +71,6 @@ extension StreamedDocument {
         if found.identifiers[a.identifier] == nil { found.identifiers[a.identifier] = offset }
     }
 
-    /// `header` is read only with `--section-by`.
     @inline(__always)
     func record(
         _ q: QuickRowCheck.Row, _ quick: inout QuickRowCheck, header: @autoclosure () -> String?,
@@ -89,11 +83,9 @@ extension StreamedDocument {
         if q.editing { found.editingRows.insert(index) }
     }
 
-    /// With `--section-by`, a row whose `header` differs from the last row's
-    /// starts a section. `written`: the header's value as written in the
-    /// document (a CSV field with its quotes, a JSON string's bytes), which
-    /// decodes to `header`: a row whose value is written as the last row's
-    /// is in its section, and no text is made to compare.
+    /// With `--section-by`, a row whose `header` differs from the last row's starts a section. `written`
+    /// (the value's bytes in the document, which decode to `header`) equal to the last row's keeps the
+    /// row in its section with no text made.
     @inline(__always) @discardableResult
     func place(
         at offset: Int, selected: Bool, highlighted: Bool, header: () -> String?,
@@ -123,7 +115,6 @@ extension StreamedDocument {
         return index
     }
 
-    /// The quick check first, the full one when it cannot settle the row.
     func jsonRow(_ j: inout JSONBytes, depth: Int, _ quick: inout QuickRowCheck) throws {
         let start = j.pos
         var probe = j
@@ -140,8 +131,6 @@ extension StreamedDocument {
         try addRow(at: start, row) { JSONBytes(j.bytes, at: start).locate($0, atKey: $1) }
         quick.keySets?.add(row, identifier: row["cell"]?.stringValue ?? options.cell)
     }
-
-    // MARK: JSON Lines
 
     func scanLines(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0) throws {
         // RFC 8259 lets a reader pass a byte order mark where the text starts; Windows editors write one.
@@ -165,11 +154,8 @@ extension StreamedDocument {
         }
     }
 
-    // MARK: CSV and TSV
-
     static let noHeader = ByteError(offset: 0, message: "the file is empty (a header line must name the columns)")
 
-    /// Returns where the records start, or nil when there is no header yet.
     func scanHeader(_ buffer: UnsafeBufferPointer<UInt8>) throws -> Int? {
         let records = DelimitedRecords(buffer, format: format)
         var fields: [DelimitedRecords.Field] = []
@@ -206,20 +192,15 @@ extension StreamedDocument {
         while let start = records.nextRecordStart(from: next) {
             next = try records.record(at: start, into: &fields)
             guard fields.count == columns.count else {
+                let noun = fields.count == 1 ? "field" : "fields"
                 throw ByteError(
-                    offset: start,
-                    message:
-                        "this record has \(fields.count) field\(fields.count == 1 ? "" : "s"); the header has \(columns.count)"
-                )
+                    offset: start, message: "this record has \(fields.count) \(noun); the header has \(columns.count)")
             }
             if quick.enabled, let q = quick.check(fields, kinds: kinds, records) {
                 record(
                     q, &quick,
-                    header: sectionColumn.flatMap {
-                        $0 < fields.count && !fields[$0].range.isEmpty ? records.text(fields[$0]) : nil
-                    },
-                    written: sectionColumn.flatMap { $0 < fields.count ? records.written(fields[$0]) : nil },
-                    at: start)
+                    header: sectionColumn.flatMap { !fields[$0].range.isEmpty ? records.text(fields[$0]) : nil },
+                    written: sectionColumn.map { records.written(fields[$0]) }, at: start)
                 continue
             }
             let row = records.row(fields, columns: columns)

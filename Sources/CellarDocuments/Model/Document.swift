@@ -15,4 +15,83 @@ package enum TableDocument {
         guard let problem = InputLimits.tallBlockProblem("a row", lines: height, width: width) else { return }
         throw CellarError(problem, at: location())
     }
+
+    /// `register: {basicStyleCell: default}`: `identifier` dequeues cells of `style`.
+    package struct Registration: Sendable {
+        package var identifier: String
+        package var style: String
+        /// Where it is written in the document's bytes, located only for an error: a YAML
+        /// document's offsets are in its JSON form, and locating one converts the text again.
+        package var offset: Int
+    }
+
+    /// `base` with `registrations` added (itself when none); each identifier keeps its own queue.
+    static func registry(
+        _ registrations: [Registration], over base: Registry, locate: (Int) -> SourceLocation
+    ) throws -> Registry {
+        guard !registrations.isEmpty else { return base }
+        let registry = Registry(copying: base)
+        for r in registrations {
+            guard let style = base.style(for: r.style) else {
+                let known = base.identifiers
+                let hint =
+                    Suggest.closest(r.style, among: known).map { " (did you mean '\($0)'?)" }
+                    ?? " (registered: \(known.joined(separator: ", ")))"
+                throw CellarError(
+                    "register: \(Sanitizer.excerpt(r.identifier)): no style '\(Sanitizer.excerpt(r.style))'\(hint)",
+                    at: locate(r.offset))
+            }
+            do {
+                try registry.register(style, forCellReuseIdentifier: r.identifier)
+            } catch let e as CellarError {
+                throw e.located(locate(r.offset))
+            }
+        }
+        return registry
+    }
+
+    /// A key no style reads is a typo that would draw a blank field.
+    static func checkRowKeys(
+        _ row: Value, id: String, style: CellStyle, at location: @autoclosure () -> SourceLocation?,
+        extra: [String] = [], rowsOnly: Bool = false
+    ) throws {
+        guard let keys = style.rowKeys, case .object(let o) = row else { return }
+        let unread = o.keys.filter {
+            !keys.contains($0) && !TableSchema.tableRowKeys.contains($0) && !extra.contains($0)
+        }
+        if !unread.isEmpty {
+            throw CellarError(
+                unreadKeyMessage(styles: [id], keys: keys, unread: unread.sorted(), rowsOnly: rowsOnly), at: location())
+        }
+        // A built-in under a document's own identifier: its data is checked as its own rows are.
+        if let builtin = style as? BuiltinCellStyle, builtin.kind.rawValue != id {
+            do { try RowCheck.checkData(row, of: builtin.kind) } catch {
+                throw CellarError(error.message, at: location())
+            }
+        }
+    }
+
+    /// `style 'subtitle' does not read row key 'txt' — did you mean 'text'?` for each of `unread`.
+    /// A key of a row-only format (JSON Lines, CSV, TSV) that is no misspelling is more often a
+    /// column of data: the message names the flags that read it or let it pass.
+    static func unreadKeyMessage(styles: [String], keys: [String], unread: [String], rowsOnly: Bool = false) -> String {
+        let known = keys + TableSchema.tableRowKeys
+        let who =
+            styles.count == 1
+            ? "style '\(Sanitizer.excerpt(styles[0]))' does not"
+            : "none of the styles " + styles.map { "'\(Sanitizer.excerpt($0))'" }.joined(separator: ", ") + " does"
+        var data = false
+        let each = unread.map { key in
+            let name = "\(who) read row key '\(Sanitizer.excerpt(key))'"
+            if let meant = TableSchema.suggestion(for: key, among: known) {
+                return name + " — did you mean '\(meant)'?"
+            }
+            data = true
+            return name + " (\(styles.count == 1 ? "it reads" : "they read"): \(keys.joined(separator: ", ")))"
+        }
+        let flags =
+            rowsOnly && data
+            ? "; group the rows by a column with --section-by, or let columns pass with --extra-keys ignore" : ""
+        return each.joined(separator: "; ") + flags
+    }
 }

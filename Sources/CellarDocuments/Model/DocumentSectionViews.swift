@@ -11,9 +11,7 @@ package struct DocumentSectionView: Sendable, Equatable {
     package var offset: Int
 
     /// The problem, unlocated, is the caller's to place.
-    static func parse(_ v: Value, key: String, at offset: Int) throws(ValueProblem)
-        -> DocumentSectionView
-    {
+    static func parse(_ v: Value, key: String, at offset: Int) throws(ValueProblem) -> DocumentSectionView {
         guard case .object(var data) = v else {
             throw ValueProblem(
                 message:

@@ -59,14 +59,7 @@ public struct LoadedTable {
 
     /// Every reuse identifier the table dequeues (rows, the default cell, section views).
     package var styleIdentifiers: Set<String> {
-        let d = source.document
-        var ids = Set(d.found.identifiers.keys)
-        ids.insert(d.options.cell)
-        for s in d.sections {
-            if let v = s.headerView { ids.insert(v.identifier) }
-            if let v = s.footerView { ids.insert(v.identifier) }
-        }
-        return ids
+        sectionViews.union(source.document.found.identifiers.keys).union([source.document.options.cell])
     }
 
     /// The identifiers the table needs styles for beyond the built-ins: `drawn` (rows'
@@ -75,13 +68,19 @@ public struct LoadedTable {
     package var stylesNeeded: (drawn: Set<String>, aliases: Set<String>) {
         let d = source.document
         let aliases = Set(d.registrations.map(\.identifier))
-        var drawn = styleIdentifiers.subtracting(aliases).union(d.registrations.map(\.style))
-        drawn = drawn.filter { BuiltinCellStyle.Kind(rawValue: $0) == nil }
+        let drawn = styleIdentifiers.subtracting(aliases).union(d.registrations.map(\.style))
+        return (drawn.filter { BuiltinCellStyle.Kind(rawValue: $0) == nil }.union(sectionViews), aliases)
+    }
+
+    /// The sections' header and footer view identifiers (no section walked when none has a view).
+    private var sectionViews: Set<String> {
+        let d = source.document
+        var ids = Set<String>()
         for s in d.sectionsHaveViews ? d.sections : [] {
-            if let v = s.headerView { drawn.insert(v.identifier) }
-            if let v = s.footerView { drawn.insert(v.identifier) }
+            if let v = s.headerView { ids.insert(v.identifier) }
+            if let v = s.footerView { ids.insert(v.identifier) }
         }
-        return (drawn, aliases)
+        return ids
     }
 
     /// A second table over the same rows, for a shared render; both decode on

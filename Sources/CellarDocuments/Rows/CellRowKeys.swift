@@ -21,15 +21,19 @@ final class CellRowKeys: Sendable {
         background = values.background.flatMap { try? BackgroundConfiguration.parse($0) }
     }
 
-    /// From the values under `names`, in order.
-    convenience init(_ values: [Value?]) { self.init(CellKeyValues(values)) }
+    /// From the array `RowDecoder.values` reads (missing ones nil).
+    convenience init(_ values: [Value?]) {
+        var held = CellKeyValues()
+        for (k, value) in values.enumerated() { held.set(k, value) }
+        self.init(held)
+    }
 
     /// From a whole row (one added since the document was read).
     convenience init(row: Value) { self.init(row.values(under: Self.names)) }
 }
 
 extension Value {
-    /// This mapping's values under `keys`, in their order (nil: none).
+    /// This mapping's values under `keys` (as `RowDecoder.values`).
     func values(under keys: [StaticString]) -> [Value?] {
         keys.map { key in key.withUTF8Buffer { self[String(decoding: $0, as: UTF8.self)] } }
     }
@@ -42,30 +46,13 @@ struct CellKeyValues: Equatable, Sendable {
     var editingStyle: Value?
     var background: Value?
 
-    init() {}
-
-    /// From the values under `CellRowKeys.names`, in order (missing ones nil).
-    init(_ values: [Value?]) {
-        for (k, value) in values.enumerated() { self[k] = value }
-    }
-
-    /// The value under `CellRowKeys.names[k]`.
-    subscript(k: Int) -> Value? {
-        get {
-            switch k {
-            case 0: selectionStyle
-            case 1: editingStyle
-            case 2: background
-            default: nil
-            }
-        }
-        set {
-            switch k {
-            case 0: selectionStyle = newValue
-            case 1: editingStyle = newValue
-            case 2: background = newValue
-            default: break
-            }
+    /// Keeps `value` under `CellRowKeys.names[k]`.
+    mutating func set(_ k: Int, _ value: Value?) {
+        switch k {
+        case 0: selectionStyle = value
+        case 1: editingStyle = value
+        case 2: background = value
+        default: break
         }
     }
 }

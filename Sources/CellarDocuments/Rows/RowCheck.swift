@@ -78,16 +78,13 @@ enum RowCheck {
         case .background?:
             do { _ = try BackgroundConfiguration.parse(v, key: key) } catch let e as RowDataError {
                 let unknown = e.keyPath.count == 2 && !BackgroundConfiguration.documentKeys.contains(e.keyPath[1])
-                throw RowProblem(
-                    keyPath: e.keyPath, atKey: unknown, message: e.pathAndMessage)
+                throw RowProblem(keyPath: e.keyPath, atKey: unknown, message: e.pathAndMessage)
             } catch {
                 throw RowProblem(keyPath: [key], message: "\(error)")
             }
         case .swipeActions?:
             do { _ = try ContextualAction.actions(from: v) } catch {
-                throw RowProblem(
-                    keyPath: [key] + error.keyPath,
-                    message: error.path(under: key) + ": " + error.message)
+                throw RowProblem(keyPath: [key] + error.keyPath, message: error.path(under: key) + ": " + error.message)
             }
         case .movability?:
             if case .bool = v { return }

@@ -14,10 +14,8 @@ struct RowFindings {
     /// A JSON table's `rows` lists, for the load index.
     var rowLists: [LoadIndex.RowList] = []
 
-    /// Adds rows `rows` (all, by default) of those `later` found, which follow
-    /// these; its key sets are joined where they are being filled (a JSON
-    /// table's scan holds them apart). An identifier comes with the rows
-    /// where `later` met it first.
+    /// Adds rows `rows` (default: all) of `later`'s, which follow these, with the identifiers first met among
+    /// them; its key sets are joined where they are being filled (a JSON table's scan holds them apart).
     mutating func append(_ later: RowFindings, rows: Range<Int>? = nil) {
         let rows = rows ?? 0..<later.rowOffsets.count
         guard !rows.isEmpty else { return }

@@ -190,7 +190,7 @@ extension QuickRowCheck {
             return .automatic
         }
         guard let (range, _) = try? j.number() else { return nil }
-        return lines(j.bytes, range).map(RowHeight.fixed)
+        return count(j.bytes, range, in: 0...TableView.maximumRowHeight).map(RowHeight.fixed)
     }
 
     /// The `--section-by` key's value: a string (kept) or null; false for anything else.

@@ -1,12 +1,10 @@
 import Cellar
 
-/// The accelerator of the full row check (`RowCheck`): a common row checked
-/// straight from its bytes, each key read as its kind in `TableSchema` says
-/// (a choice compared as bytes, a count as digits, a mapping decoded alone).
+/// The accelerator of the full row check (`RowCheck`): a common row checked straight from its bytes, each key
+/// read as its kind in `TableSchema` says (a choice compared as bytes, a count as digits, a mapping alone).
 ///
-/// Invariant: it passes only rows the full check passes, with the same
-/// attributes; anything it does not settle (escapes, a doubtful value, any
-/// syntax error) goes to the full check, which also words the error.
+/// Invariant: it passes only rows the full check passes, with the same attributes; anything else (escapes, a
+/// doubtful value, any syntax error) goes to the full check, which also words the error.
 struct QuickRowCheck {
     enum Kind {
         case cell, flag, height
@@ -241,11 +239,7 @@ struct QuickRowCheck {
     /// A `height` field that plainly is one (`automatic`, or digits within bounds), else nil.
     static func height(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> RowHeight? {
         if bytes.bytes(range, equal: "automatic") { return .automatic }
-        return lines(bytes, range).map(RowHeight.fixed)
-    }
-
-    static func lines(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
-        count(bytes, range, in: 0...TableView.maximumRowHeight)
+        return count(bytes, range, in: 0...TableView.maximumRowHeight).map(RowHeight.fixed)
     }
 
     /// At most five plain digits within `bounds`, with or without a fraction of

@@ -1,15 +1,12 @@
 import CellarText
 
-/// The gaps between a JSON row's values as the last rows wrote them
-/// (`{"cell": `, `, "text": `…), matched in a few word compares: rows mostly
-/// repeat one shape. Gap `k` runs from where member `k` begins (the `{`, or
-/// just past the value before) to its value.
+/// The gaps between a JSON row's values as the last rows wrote them (`{"cell": `, `, "text": `…), matched in a
+/// few word compares: rows mostly repeat one shape. Gap `k` runs from where member `k` begins (the `{`, or just
+/// past the value before) to its value.
 ///
-/// Invariant: a gap is recorded only once its bytes were checked valid, so
-/// the same bytes in a later row are valid and name the same key. `Name`
-/// is what the reader made of the key (the quick check: its index in
-/// `QuickRowCheck.names`, or -1). A gap names its key wherever it stands, so
-/// a gap one member gave up may be matched at any member (`retired`).
+/// Invariant: a gap is recorded only once its bytes were checked valid, so the same bytes later are valid and
+/// name the same key wherever they stand (a gap one member gave up may match at any: `retired`). `Name`: what
+/// the reader made of the key (the quick check: its index in `QuickRowCheck.names`, or -1).
 struct RowShape<Name: Sendable>: Sendable {
     struct Gap {
         var length: Int

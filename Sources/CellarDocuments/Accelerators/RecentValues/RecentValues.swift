@@ -1,14 +1,9 @@
-/// The nested values (mappings and lists) of the rows read so far, by their
-/// bytes: styled rows repeat a few (`{"color": "tint"}`, one swipe action),
-/// and a value met again is taken as its reader settled it then instead of
-/// being decoded, built and checked once more.
+/// The nested values (mappings and lists) of the rows read so far, by their bytes: styled rows repeat a few
+/// (`{"color": "tint"}`), and a value met again is taken as its reader settled it, not read again.
 ///
-/// Invariant: a mapping or a list ends where its bytes say, so bytes equal to
-/// a kept entry's from the value's first byte are that value, whole. An
-/// entry is kept only after its reader read those bytes without error, and
-/// at most `longest` bytes nest far less deep than the readers' bound, so
-/// the bytes alone decide what they read as. `Outcome` is what the reader
-/// made of them (the check: whether the key takes them; the decoder: the value).
+/// Invariant: a mapping or list ends where its bytes say, so bytes equal to a kept entry's from the value's first
+/// byte are that value; an entry is kept only once read without error, in at most `longest` bytes (far shallower
+/// than the readers' depth bound), so the bytes alone decide. `Outcome`: what the reader made of them.
 struct RecentValues<Key: Equatable & Sendable, Outcome: Sendable>: Sendable {
     private struct Entry: Sendable {
         var key: Key

@@ -1,14 +1,11 @@
 import Cellar
 import CellarText
 
-/// Rows decoded ahead on a second thread, in order, while the table draws
-/// the rows before them: the row the table would have decoded itself
-/// (`RowDecoder.decodedRow`), labels measured. `take` answers only the next
-/// row; otherwise the caller decodes it, and errors come from there, located.
+/// Rows decoded ahead on a second thread, in order, as the table would decode them (`RowDecoder.decodedRow`),
+/// labels measured. `take` answers only the next row; otherwise the caller decodes it, errors located there.
 ///
-/// Invariant (why `@unchecked Sendable`): the queue is shared under its
-/// lock; the consumer's state is the table thread's alone; the decoder is
-/// an immutable value. At most `queuedChunks` wait, so memory is bounded.
+/// Invariant (why `@unchecked Sendable`): the queue is shared under its lock, the consumer's state is the table
+/// thread's alone, the decoder an immutable value. At most `queuedChunks` wait, so memory is bounded.
 final class RowPrefetch: @unchecked Sendable {
     /// One lock round and at most one wake per chunk, not per row.
     static let chunkRows = 256
@@ -21,10 +18,8 @@ final class RowPrefetch: @unchecked Sendable {
     private let queue = BatchesAhead<DecodedRow>(capacity: queuedChunks, refillAt: 8)
     @exclusivity(unchecked) private var current: [DecodedRow] = []
     @exclusivity(unchecked) private var position = 0
-    /// The bytes of what a taken row's slot holds until its chunk goes back:
-    /// a row that holds no reference (no box, no string, `.null` data), so its
-    /// bytes are a copy of it. Copied as a value, field by field, it cost
-    /// calls (a retain and release of each nil reference) on every row.
+    /// A taken row's slot holds these bytes until its chunk goes back: a row holding no reference, so they
+    /// are a copy of it, made without the retain and release of each nil reference a copied value costs.
     private let placeholder: [UInt8] = withUnsafeBytes(of: DecodedRow(readingFields: CellKeys())) { Array($0) }
     private(set) var expected: Int
     /// Rows decoded into a reused box (read after `stop`).

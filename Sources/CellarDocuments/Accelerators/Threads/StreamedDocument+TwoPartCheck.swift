@@ -1,17 +1,12 @@
 import CellarText
 
-/// The load's check of a long file on both cores: the rows from a line near the middle
-/// on are checked on a second thread into a document of their own, then added after this
-/// thread's. CSV and TSV: only if the first part, read up to that line, ends there (a
-/// quoted field running over it leaves the part unterminated). A JSON table (and a YAML
-/// table's JSON form): each `rows` list's rows (`Segment`s), taken only where the scan
-/// reaches a segment's first row as a row of a list. One document and one quick check
-/// read every segment, as one scan reads every list, into one set of findings; a segment
-/// is where its rows are in them.
+/// The load's check of a long file on both cores: the rows from a line near the middle on are checked on a
+/// second thread into a document of their own, then added after this thread's. CSV and TSV: only if the first
+/// part ends at that line (a quoted field may run over it). A JSON table (or a YAML table's JSON form): each
+/// later `rows` list (a `Segment`), taken only where the scan reaches its first row as a row of a list.
 ///
-/// Invariant: the rows kept are those a check from the start finds
-/// (`TwoPartCheckTests`); a part that fails is dropped and read here, so
-/// the first error in the file is reported, located.
+/// Invariant: the rows kept are those a check from the start finds (`TwoPartCheckTests`); a part that fails is
+/// dropped and read here, so the first error in the file is reported, located.
 extension StreamedDocument {
     static let twoPartMinimumBytes = 8 << 20
 
@@ -90,8 +85,6 @@ extension StreamedDocument {
         return later.worker.start({ [later] in later.check() }) ? later : nil
     }
 
-    // MARK: JSON Lines, CSV and TSV
-
     /// Nil when not a long JSON Lines, CSV or TSV file, on one thread, or a
     /// part failed: the caller checks it.
     static func checkedInTwoParts(
@@ -128,8 +121,6 @@ extension StreamedDocument {
         try first.settle()
         return first
     }
-
-    // MARK: JSON tables
 
     /// A JSON table's later part starts once the scan has read the first
     /// 64th of the file (at most `laterRowsProbeBytes`): its rows and `rows`

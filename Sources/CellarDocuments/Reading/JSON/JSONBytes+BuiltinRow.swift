@@ -12,7 +12,7 @@ extension JSONBytes {
         /// Keeps `value` as cell key `k`.
         mutating func setCellKey(_ k: Int, to value: Value) {
             if cellKeyValues == nil { cellKeyValues = CellKeyValues() }
-            cellKeyValues?[k] = value
+            cellKeyValues?.set(k, value)
         }
     }
 
@@ -65,7 +65,7 @@ extension JSONBytes {
                 skipSpace()
                 if current == UInt8(ascii: ":") { pos += 1 } else { try expect(UInt8(ascii: ":"), "':' after the key") }
                 skipSpace()
-                key = builtinKey(token)
+                key = withText(of: token, BuiltinKey.init(utf8:))
                 builtins.shape.record(member, words, gap: gapStart..<pos, key: token.range, name: key)
             }
             switch key {
@@ -113,11 +113,6 @@ extension JSONBytes {
         let v = try value(depth: 1, build: build)
         recent.keep(key, bytes, start..<pos, v)
         return v
-    }
-
-    private func builtinKey(_ token: StringToken) -> BuiltinKey {
-        guard token.escaped else { return BuiltinKey(utf8: UnsafeBufferPointer(rebasing: bytes[token.range])) }
-        return BuiltinKey(decode(token))
     }
 
     /// False when no built-in style draws the `cell`; a name met before is matched as bytes.
