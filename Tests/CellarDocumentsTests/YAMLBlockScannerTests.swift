@@ -486,7 +486,7 @@ import Testing
     }
 
     /// Tabs between a key and its value, as an editor aligning values puts
-    /// them (`YAMLBlockText.tabSeparatedMember`): the scanner reads the line, whatever
+    /// them (`YAMLBlockText.tabbedLine`): the scanner reads the line, whatever
     /// the value is.
     @Test func tabsBetweenAKeyAndItsValueAreScanned() {
         let texts = [
@@ -519,13 +519,56 @@ import Testing
         #expect(seed.flatMap { Self.nodesReadAlone(String(decoding: $0, as: UTF8.self)) } == 0)
     }
 
+    /// Tabs after a plain value, trailing or before a comment, as an editor aligning comments puts them
+    /// (`YAMLBlockText.tabbedLine`): the scanner reads the line up to them. Where the cut could change the
+    /// reading (a quote, `: ` or ` #` in the value, a deeper line after a comment), libfyaml reads it.
+    @Test func tabsAfterAPlainValueAreScanned() {
+        let scanned = [
+            "a: b\t\n", "a: b\t# c\n", "a: b \t # c\n", "a:\tb\t# c\n", "- a: b\t# c\n  c: d\n", "- b\t# c\n- d\n",
+            "a: Don't\t# c\n", "a: say \"hi\"\t# c\n", "a: b\t\n  more\n", "a: 10:30\t# time\n", "a: b\t# c\t d\n",
+            "a: b\t# c\n\nb: 1\n", "a: b\t# c\n# d\nb: 1\n", "a:\n  - b\t# c\n  - d\t\n", "a: b\t\r\nc: d\t# e\r\n",
+            "rows:\n- cell: subtitle\t# the style\n  text: Row 1 한글\t\t# 제목\n  secondaryText: 01234\t\n",
+            // After text over lines: the line that ends it is not read as more of it.
+            "- a: wrapped\n    over\n  b: c\t# d\n", "a:\n  - w\n    x\n  - y\t# z\n", "a: 'q\n  r'\nb: c\t# d\n",
+        ]
+        for text in scanned {
+            #expect(Self.nodesReadAlone(text) == 0, "\(text)")
+            Self.expectSame(text, text)
+            Self.expectSame("sections:\n  - rows:\n      - text: a\n" + text, text)
+        }
+        let others = [
+            "a: b\t# c\n  more\n", "- b\t# c\n  more\n", "a: \"q\"\t# c\n", "a: b: c\t# d\n", "a: b #x\t# c\n",
+            "a: b\tc\n", "my key: b\t# c\n", "a: [b]\t# c\n", "a: |\t# c\n  x\n", "b\t# c\n", "a: b:\t# c\n",
+            "a: -\t# c\n", "a: b\t# c\u{85}\n", "a: b\t#c\n", "- a: b\t# c\n    more\n", "a: 'x\t# y'\n",
+            "a: b\t\n\tc\n", "a: 'x\t# y\n  z'\n", "a: \"x\t# y\n  z\"\n",
+        ]
+        for text in others {
+            Self.expectSame(text, text)
+            Self.expectSame("sections:\n  - rows:\n      - text: a\n" + text, text)
+        }
+        // Generated tables with tabs and comments after some lines: libfyaml's form, or its error.
+        for seed in 0..<20 as Range<UInt64> {
+            var rng = SeededGenerator(seed: seed &+ 3000)
+            let tabbed = Self.table(seed, rows: 12).split(separator: "\n", omittingEmptySubsequences: false).map {
+                line in
+                guard !line.isEmpty, Bool.random(using: &rng) else { return String(line) }
+                return line + ["\t", "\t# note", " \t# note", "\t\t# 주석", "\t \t"].randomElement(using: &rng)!
+            }
+            Self.expectSame(tabbed.joined(separator: "\n"), "seed \(seed) tabbed")
+        }
+        // The fuzzers' seed of such lines is scanned whole.
+        let seed = FileManager.default.contents(
+            atPath: StreamedDifferentialTests.root + "/Fuzzing/corpus/yaml/tab-comments.yaml")
+        #expect(seed.flatMap { Self.nodesReadAlone(String(decoding: $0, as: UTF8.self)) } == 0)
+    }
+
     /// Nodes the scanner declines that libfyaml reads alone, among rows it
     /// reads itself: tabs, `?` keys, `- - a`, an entry's node on the next
     /// line, folded lines indented more, indentation indicators, long keys,
     /// U+00A0, flow collections the subset leaves out. The rest of the text
     /// stays with the scanner, and the form is libfyaml's.
     static let readAlone = [
-        "text:\tapple\t", "text: apple\t", "'k':\tapple", "my key:\tapple", "text\t: apple", "text: \"a\tb\"",
+        "text:\t\"apple\"\t", "text: [apple]\t", "'k':\tapple", "my key:\tapple", "text\t: apple", "text: \"a\tb\"",
         "text: 'a\tb'  \t# c", "text: a\t b",
         "detail: |\n          code\there\n          \tindented", "? text\n        : apple", "? [a, b]\n        : c",
         "list:\n        - - a\n          - b",
@@ -577,7 +620,7 @@ import Testing
     @Test func nodesReadAloneAreBounded() {
         func rows(_ count: Int, tabEvery: Int) -> String {
             "rows:\n"
-                + (0..<count).map { $0 % tabEvery == 0 ? "- text: row \($0)\t\n" : "- text: row \($0)\n" }.joined()
+                + (0..<count).map { $0 % tabEvery == 0 ? "- text: row\t\($0)\n" : "- text: row \($0)\n" }.joined()
         }
         let free = YAMLFragment.freeNodes
         #expect(Self.nodesReadAlone(rows(free, tabEvery: 1)) == free)

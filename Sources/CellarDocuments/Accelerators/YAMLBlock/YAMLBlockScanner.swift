@@ -16,8 +16,8 @@ import CellarText
 /// dash, anchors and aliases on values and entries
 /// (`YAMLBlockScanner+Aliases`), `!!name` tags on scalars, comments, blank
 /// lines, CRLF, a byte order mark, `%YAML 1.2` and one `---` first and one
-/// `...` last, and tabs between a key and its value
-/// (`YAMLBlockText.tabSeparatedMember`). A node outside it on lines it may
+/// `...` last, and tabs between a key and its value or after a plain value
+/// (`YAMLBlockText.tabbedLine`). A node outside it on lines it may
 /// read (another tab inside a line, a `?` key, `- - a`, more-indented folded
 /// lines, an indentation indicator, a key of 1,000 bytes or more, U+00A0, a
 /// flow collection outside the subset) is read by libfyaml alone
@@ -104,7 +104,7 @@ struct YAMLBlockScanner: ~Copyable {
             lineStart = nextLine
             var readable = true
             var (end, following) = (0, 0)
-            if let line = text.acceptedLine(from: nextLine) ?? text.tabSeparatedMember(from: nextLine) {
+            if let line = text.acceptedLine(from: nextLine) ?? text.tabbedLine(from: nextLine) {
                 (end, following) = line
             } else {
                 // Its node is read by libfyaml alone, if it holds one.

@@ -109,7 +109,7 @@ extension YAMLBlockText {
     /// document that is one flow collection, `parent` lets it through).
     private mutating func nextQuotedLine(from start: Int, past parent: Int) throws -> (text: Int, end: Int, next: Int) {
         var emptyLines = 0
-        if let (pos, content, end, next) = try nextTextLine(from: start, emptyLines: &emptyLines),
+        if let (pos, content, end, next) = try nextTextLine(from: start, past: parent, emptyLines: &emptyLines),
             content - pos > parent, content > pos || !isDocumentMarker(at: pos, end: end)
         {
             return (content, end, next)
@@ -167,7 +167,7 @@ extension YAMLBlockText {
     ) throws -> Int {
         var taken = start
         var emptyLines = 0
-        while let (pos, content, end, next) = try nextTextLine(from: taken, emptyLines: &emptyLines) {
+        while let (pos, content, end, next) = try nextTextLine(from: taken, past: parent, emptyLines: &emptyLines) {
             // A comment line ends the scalar; the scanner reads on from it.
             guard content - pos > parent, base[content] != UInt8(ascii: "#") else { break }
             guard keyOrComment(from: content, to: end) == end else { throw YAMLBlockScanner.Declined() }
@@ -195,7 +195,7 @@ extension YAMLBlockText {
         var pos = start
         var emptyLines = 0
         var taken = false
-        while let (lineStart, content, end, next) = try nextTextLine(from: pos, emptyLines: &emptyLines) {
+        while let (lineStart, content, end, next) = try nextTextLine(from: pos, past: parent, emptyLines: &emptyLines) {
             let b = base[content]
             if b == UInt8(ascii: ",") || b == closer || b == UInt8(ascii: "#") {
                 guard taken else { return nil }
@@ -221,13 +221,22 @@ extension YAMLBlockText {
 
     /// The next line from `start` with more than spaces, the lines of spaces before it added to
     /// `emptyLines`: where it starts, its text, its end and where the line after it starts; nil at the end.
+    /// A line the scanner does not read is returned only when it is indented no deeper than `parent`, so
+    /// that it goes on no text (its bytes are not read here).
     @inline(__always)
-    private mutating func nextTextLine(from start: Int, emptyLines: inout Int) throws -> (
+    private mutating func nextTextLine(from start: Int, past parent: Int, emptyLines: inout Int) throws -> (
         start: Int, content: Int, end: Int, next: Int
     )? {
         var pos = start
         while pos < count {
-            let (end, next) = try line(from: pos)
+            guard let (end, next) = acceptedLine(from: pos) else {
+                let line = bounds(ofLineFrom: pos)
+                let content = skipSpaces(from: pos, to: line.end)
+                guard content < line.end, content - pos <= parent, base[content] != 0x09 else {
+                    throw YAMLBlockScanner.Declined()
+                }
+                return (pos, content, line.end, line.next)
+            }
             let content = skipSpaces(from: pos, to: end)
             if content < end { return (pos, content, end, next) }
             emptyLines += 1
@@ -236,7 +245,7 @@ extension YAMLBlockText {
         return nil
     }
 
-    /// The first `: ` (or `:` and a tab, `tabSeparatedMember`), `:` ending
+    /// The first `: ` (or `:` and a tab, `tabbedLine`), `:` ending
     /// the line, or ` #` from `start` (a plain scalar in a block ends there:
     /// `a:b` and `a#b` are its text), or `end`.
     @inline(__always)
@@ -282,22 +291,49 @@ extension YAMLBlockText {
         return (String(decoding: slice(i + 1, j - i - 1), as: UTF8.self), j)
     }
 
-    /// The line from `start`, which `acceptedLine` declined, if it is `key:`
-    /// (or `- key:`) and a value whose only tabs separate them, as an editor
-    /// aligning values writes it: its end and where the next line starts.
-    /// The scanner reads that line, as a key's `:` and `append(key:)` take a
-    /// tab for a space. The key is letters, digits, `_` and `-`, so its `:` is
-    /// the line's first, and the value has no byte the scanner does not read.
-    func tabSeparatedMember(from start: Int) -> (end: Int, next: Int)? {
+    /// The line from `start`, which `acceptedLine` declined, if its only tabs are white space an editor
+    /// aligning columns writes: between `key:` (or `- key:`) and the value, or from the first after a plain
+    /// value on (trailing, or before a comment). Returns its end, before such trailing white space, and where
+    /// the next line starts. The key is letters, digits, `_` and `-`, so its `:` is the line's first (a key's
+    /// `:` and `append(key:)` take a tab for a space); a value cut at a tab holds no `: ` or ` #`, so it is
+    /// one plain scalar and the tab is outside any quote. No plain scalar goes on past a comment, so with one
+    /// a line after it that could go on the scalar declines (cut before the comment, the scanner would join it).
+    func tabbedLine(from start: Int) -> (end: Int, next: Int)? {
         let line = bounds(ofLineFrom: start)
-        var i = skipSpaces(from: start, to: line.end)
+        let indent = skipSpaces(from: start, to: line.end)
+        var i = indent
         if i < line.end && isEntry(at: i, end: line.end) { i = skipSpaces(from: i + 1, to: line.end) }
         let key = i
         while i < line.end && (Self.isWordCharacter(base[i]) || base[i] == UInt8(ascii: "_")) { i += 1 }
-        guard i > key, i < line.end, base[i] == UInt8(ascii: ":") else { return nil }
-        i = skipSeparation(from: i + 1, to: line.end)
-        let value = slice(i, line.end - i)
-        return YAMLCharacters.firstForbidden(value, markFirst: false, reader: .scanner) == nil ? line : nil
+        let keyed = i > key && i < line.end && base[i] == UInt8(ascii: ":")
+        i = keyed ? skipSeparation(from: i + 1, to: line.end) : key
+        let tab = first(0x09, 0x09, from: i, to: line.end)
+        guard YAMLCharacters.firstForbidden(slice(i, tab - i), markFirst: false, reader: .scanner) == nil else {
+            return nil
+        }
+        if tab == line.end { return keyed ? line : nil }
+        let after = skipSeparation(from: tab, to: line.end)
+        guard tab > i, startsPlain(at: i, end: tab), keyOrComment(from: i, to: tab) == tab,
+            after == line.end || base[after] == UInt8(ascii: "#"),
+            YAMLCharacters.firstForbidden(slice(tab, line.end - tab), markFirst: false, reader: .fragment) == nil
+        else { return nil }
+        // A line could go on the scalar only deeper than its key, or its dash when it has none.
+        if after < line.end {
+            guard keyed || key > indent, (nextContentIndent(from: line.next) ?? 0) <= (keyed ? key : indent) - start
+            else { return nil }
+        }
+        return (tab, line.next)
+    }
+
+    /// The indentation of the first line from `start` with more than spaces and tabs, or nil.
+    private func nextContentIndent(from start: Int) -> Int? {
+        var pos = start
+        while pos < count {
+            let line = bounds(ofLineFrom: pos)
+            if let content = skipWhite(from: pos, to: line.end) { return content - pos }
+            pos = line.next
+        }
+        return nil
     }
 
     /// A letter, digit or `-` (YAML's `ns-word-char`).

@@ -7,7 +7,7 @@ import CellarText
 /// Invariants: `base` addresses `count` bytes the caller holds for the
 /// scanner's life; a byte is read only below the `end` of the line a function
 /// is given, never past `count`, and only once its line is accepted (`line(from:)`),
-/// but for the one byte `mayGoOn` looks at, a line `tabSeparatedMember`
+/// but for the one byte `mayGoOn` looks at, a line `tabbedLine`
 /// passes, and a block scalar's next line up to its first byte that is not a space.
 /// A reading that meets anything outside the subset throws `YAMLBlockScanner.Declined`.
 struct YAMLBlockText {
@@ -96,7 +96,7 @@ struct YAMLBlockText {
         return i
     }
 
-    /// Past spaces and tabs: the separation after a key's `:` (tabs only on a line `tabSeparatedMember` passed).
+    /// Past spaces and tabs: the separation after a key's `:` (tabs only on a line `tabbedLine` passed).
     @inline(__always)
     func skipSeparation(from start: Int, to end: Int) -> Int {
         var i = start
