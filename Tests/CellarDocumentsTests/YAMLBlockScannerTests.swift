@@ -485,11 +485,40 @@ import Testing
         #expect(alone > 30)
     }
 
+    /// Each text scanned whole, alone and after rows, with libfyaml's form.
+    static func expectScanned(_ texts: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        for text in texts {
+            #expect(Self.nodesReadAlone(text) == 0, "\(text)", sourceLocation: sourceLocation)
+            Self.expectSame(text, text, sourceLocation: sourceLocation)
+            Self.expectSame("sections:\n  - rows:\n      - text: a\n" + text, text, sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Generated tables with some lines edited by `edit`, and the fuzzers' seed `seedName`:
+    /// each table gives libfyaml's form or its error, and the seed is scanned whole.
+    static func expectTabbedTables(
+        offset: UInt64, seedName: String, sourceLocation: Testing.SourceLocation = #_sourceLocation,
+        _ edit: (Substring, inout SeededGenerator) -> String?
+    ) {
+        for seed in 0..<20 as Range<UInt64> {
+            var rng = SeededGenerator(seed: seed &+ offset)
+            let tabbed = Self.table(seed, rows: 12).split(separator: "\n", omittingEmptySubsequences: false).map {
+                line in Bool.random(using: &rng) ? edit(line, &rng) ?? String(line) : String(line)
+            }
+            Self.expectSame(tabbed.joined(separator: "\n"), "seed \(seed) tabbed", sourceLocation: sourceLocation)
+        }
+        let corpus = StreamedDifferentialTests.root + "/Fuzzing/corpus/yaml/"
+        let seed = FileManager.default.contents(atPath: corpus + seedName)
+        #expect(
+            seed.flatMap { Self.nodesReadAlone(String(decoding: $0, as: UTF8.self)) } == 0,
+            sourceLocation: sourceLocation)
+    }
+
     /// Tabs between a key and its value, as an editor aligning values puts
     /// them (`YAMLBlockText.tabbedLine`): the scanner reads the line, whatever
     /// the value is.
     @Test func tabsBetweenAKeyAndItsValueAreScanned() {
-        let texts = [
+        Self.expectScanned([
             "a:\tb\n", "a:\t\tb\n", "a: \t b\n", "a:\t\"q\"\n", "a:\t'q'\n", "a:\t{b: c}\n", "a:\t[b, c]\n",
             "a:\t|\n  x\n", "a:\t>-\n  x\n  y\n", "a:\t&x 1\nb:\t*x\n", "a:\t!!str 1\n", "a:\t# c\n  b: 1\n",
             "a:\t\n  - x\n", "a:\t\n  b: c\n", "- a:\tb\n  c:\td\n", "-   a:\tb\n", "a:\tb\n  more\n", "a:\tb # c\n",
@@ -497,45 +526,27 @@ import Testing
             "rows:\n- cell:\tsubtitle\n  text:\tRow 1 한글\n  secondaryText:\t01234\n",
             // A block scalar ends before such a line, or a comment with a tab, less indented.
             "- text:\t|\n    literal\n  image:\tx\n", "a: >\n  x\n\nb:\ty\n", "a: |-\n  x\n# c\t\nb: 1\n",
-        ]
-        for text in texts {
-            #expect(Self.nodesReadAlone(text) == 0, "\(text)")
-            Self.expectSame(text, text)
-            Self.expectSame("sections:\n  - rows:\n      - text: a\n" + text, text)
-        }
-        // Generated tables with a tab, or tabs and spaces, after some keys' `:`: libfyaml's form, or its error.
-        for seed in 0..<20 as Range<UInt64> {
-            var rng = SeededGenerator(seed: seed &+ 2000)
-            let tabbed = Self.table(seed, rows: 12).split(separator: "\n", omittingEmptySubsequences: false).map {
-                line in
-                guard Bool.random(using: &rng), let colon = line.firstRange(of: ": ") else { return String(line) }
-                return line.replacingCharacters(in: colon, with: [":\t", ":\t\t", ": \t "].randomElement(using: &rng)!)
+        ])
+        // A tab, or tabs and spaces, after some keys' `:`.
+        Self.expectTabbedTables(offset: 2000, seedName: "tab-aligned.yaml") { line, rng in
+            line.firstRange(of: ": ").map {
+                line.replacingCharacters(in: $0, with: [":\t", ":\t\t", ": \t "].randomElement(using: &rng)!)
             }
-            Self.expectSame(tabbed.joined(separator: "\n"), "seed \(seed) tabbed")
         }
-        // The fuzzers' seed of such lines is scanned whole.
-        let seed = FileManager.default.contents(
-            atPath: StreamedDifferentialTests.root + "/Fuzzing/corpus/yaml/tab-aligned.yaml")
-        #expect(seed.flatMap { Self.nodesReadAlone(String(decoding: $0, as: UTF8.self)) } == 0)
     }
 
     /// Tabs after a plain value, trailing or before a comment, as an editor aligning comments puts them
     /// (`YAMLBlockText.tabbedLine`): the scanner reads the line up to them. Where the cut could change the
     /// reading (a quote, `: ` or ` #` in the value, a deeper line after a comment), libfyaml reads it.
     @Test func tabsAfterAPlainValueAreScanned() {
-        let scanned = [
+        Self.expectScanned([
             "a: b\t\n", "a: b\t# c\n", "a: b \t # c\n", "a:\tb\t# c\n", "- a: b\t# c\n  c: d\n", "- b\t# c\n- d\n",
             "a: Don't\t# c\n", "a: say \"hi\"\t# c\n", "a: b\t\n  more\n", "a: 10:30\t# time\n", "a: b\t# c\t d\n",
             "a: b\t# c\n\nb: 1\n", "a: b\t# c\n# d\nb: 1\n", "a:\n  - b\t# c\n  - d\t\n", "a: b\t\r\nc: d\t# e\r\n",
             "rows:\n- cell: subtitle\t# the style\n  text: Row 1 한글\t\t# 제목\n  secondaryText: 01234\t\n",
             // After text over lines: the line that ends it is not read as more of it.
             "- a: wrapped\n    over\n  b: c\t# d\n", "a:\n  - w\n    x\n  - y\t# z\n", "a: 'q\n  r'\nb: c\t# d\n",
-        ]
-        for text in scanned {
-            #expect(Self.nodesReadAlone(text) == 0, "\(text)")
-            Self.expectSame(text, text)
-            Self.expectSame("sections:\n  - rows:\n      - text: a\n" + text, text)
-        }
+        ])
         let others = [
             "a: b\t# c\n  more\n", "- b\t# c\n  more\n", "a: \"q\"\t# c\n", "a: b: c\t# d\n", "a: b #x\t# c\n",
             "a: b\tc\n", "my key: b\t# c\n", "a: [b]\t# c\n", "a: |\t# c\n  x\n", "b\t# c\n", "a: b:\t# c\n",
@@ -546,20 +557,11 @@ import Testing
             Self.expectSame(text, text)
             Self.expectSame("sections:\n  - rows:\n      - text: a\n" + text, text)
         }
-        // Generated tables with tabs and comments after some lines: libfyaml's form, or its error.
-        for seed in 0..<20 as Range<UInt64> {
-            var rng = SeededGenerator(seed: seed &+ 3000)
-            let tabbed = Self.table(seed, rows: 12).split(separator: "\n", omittingEmptySubsequences: false).map {
-                line in
-                guard !line.isEmpty, Bool.random(using: &rng) else { return String(line) }
-                return line + ["\t", "\t# note", " \t# note", "\t\t# 주석", "\t \t"].randomElement(using: &rng)!
-            }
-            Self.expectSame(tabbed.joined(separator: "\n"), "seed \(seed) tabbed")
+        // Tabs, and comments after them, at the end of some lines.
+        Self.expectTabbedTables(offset: 3000, seedName: "tab-comments.yaml") { line, rng in
+            let tail = ["\t", "\t# note", " \t# note", "\t\t# 주석", "\t \t"].randomElement(using: &rng)!
+            return line.isEmpty ? nil : line + tail
         }
-        // The fuzzers' seed of such lines is scanned whole.
-        let seed = FileManager.default.contents(
-            atPath: StreamedDifferentialTests.root + "/Fuzzing/corpus/yaml/tab-comments.yaml")
-        #expect(seed.flatMap { Self.nodesReadAlone(String(decoding: $0, as: UTF8.self)) } == 0)
     }
 
     /// Nodes the scanner declines that libfyaml reads alone, among rows it
