@@ -296,8 +296,9 @@ extension YAMLBlockText {
     /// value on (trailing, or before a comment). Returns its end, before such trailing white space, and where
     /// the next line starts. The key is letters, digits, `_` and `-`, so its `:` is the line's first (a key's
     /// `:` and `append(key:)` take a tab for a space); a value cut at a tab holds no `: ` or ` #`, so it is
-    /// one plain scalar and the tab is outside any quote. No plain scalar goes on past a comment, so with one
-    /// a line after it that could go on the scalar declines (cut before the comment, the scanner would join it).
+    /// one plain scalar and the tab is outside any quote. No plain scalar goes on past a comment: cut before
+    /// it, the line hides it from `YAMLBlockScanner.appendInBlock`'s own test, so with one a later line that
+    /// could go on the scalar declines here (looked for past blank lines, which `mayGoOn` would decline).
     func tabbedLine(from start: Int) -> (end: Int, next: Int)? {
         let line = bounds(ofLineFrom: start)
         let indent = skipSpaces(from: start, to: line.end)
