@@ -535,10 +535,11 @@ import Testing
         }
     }
 
-    /// Tabs after a plain value, trailing or before a comment, as an editor aligning comments puts them
-    /// (`YAMLBlockText.tabbedLine`): the scanner reads the line up to them. Where the cut could change the
-    /// reading (a quote, `: ` or ` #` in the value, a deeper line after a comment), libfyaml reads it.
-    @Test func tabsAfterAPlainValueAreScanned() {
+    /// Tabs after a plain value or a quoted one closed on its line, trailing or before a comment, as an editor
+    /// aligning comments puts them (`YAMLBlockText.tabbedLine`): the scanner reads the line up to them. Where
+    /// the cut could change the reading (a quote, `: ` or ` #` in a plain value, a tab in a quoted one, text
+    /// after its quote, a deeper line after a comment), libfyaml reads it.
+    @Test func tabsAfterAValueAreScanned() {
         Self.expectScanned([
             "a: b\t\n", "a: b\t# c\n", "a: b \t # c\n", "a:\tb\t# c\n", "- a: b\t# c\n  c: d\n", "- b\t# c\n- d\n",
             "a: Don't\t# c\n", "a: say \"hi\"\t# c\n", "a: b\t\n  more\n", "a: 10:30\t# time\n", "a: b\t# c\t d\n",
@@ -546,9 +547,16 @@ import Testing
             "rows:\n- cell: subtitle\t# the style\n  text: Row 1 한글\t\t# 제목\n  secondaryText: 01234\t\n",
             // After text over lines: the line that ends it is not read as more of it.
             "- a: wrapped\n    over\n  b: c\t# d\n", "a:\n  - w\n    x\n  - y\t# z\n", "a: 'q\n  r'\nb: c\t# d\n",
+            // Quoted, closed on the line.
+            "a: \"q\"\t# c\n", "a: 'q'\t\n", "a: 'it''s'\t# c\n", "a: \"say \\\"hi\\\"\"\t# c\n", "a: \"\"\t# empty\n",
+            "a: \"10:30 # x\" \t# time\n", "a:\t\"q\"\t# c\n", "- \"q\"\t# c\n- 'r'  \t# d\n", "a: \"\\u00e9\\t\"\t\n",
+            "a: \"q\"\t# c\n\nb: 'r'\t# d\n", "text:\t\"apple\"\t\n", "a: \"q\"\t# c\n    # d\nb: 1\n",
         ])
         let others = [
-            "a: b\t# c\n  more\n", "- b\t# c\n  more\n", "a: \"q\"\t# c\n", "a: b: c\t# d\n", "a: b #x\t# c\n",
+            "a: b\t# c\n  more\n", "- b\t# c\n  more\n", "a: b: c\t# d\n", "a: \"q\"\t# c\n  more\n",
+            "a: \"q\" x\t# c\n", "a: \"q\tr\"\t# c\n", "a: \"q\\\"\t# c\n", "\"k\": v\t# c\n",
+            "\"k\": v\t# c\n  more\n", "a: 'q'\tx\n",
+            "a: \"q\"\t# c\u{85}\n", "a: 'q''\t# c\n", "\"q\"\t# c\n", "a: b #x\t# c\n",
             "a: b\tc\n", "my key: b\t# c\n", "a: [b]\t# c\n", "a: |\t# c\n  x\n", "b\t# c\n", "a: b:\t# c\n",
             "a: -\t# c\n", "a: b\t# c\u{85}\n", "a: b\t#c\n", "- a: b\t# c\n    more\n", "a: 'x\t# y'\n",
             "a: b\t\n\tc\n", "a: 'x\t# y\n  z'\n", "a: \"x\t# y\n  z\"\n",
@@ -570,7 +578,7 @@ import Testing
     /// U+00A0, flow collections the subset leaves out. The rest of the text
     /// stays with the scanner, and the form is libfyaml's.
     static let readAlone = [
-        "text:\t\"apple\"\t", "text: [apple]\t", "'k':\tapple", "my key:\tapple", "text\t: apple", "text: \"a\tb\"",
+        "text: [apple]\t", "'k':\tapple", "my key:\tapple", "text\t: apple", "text: \"a\tb\"",
         "text: 'a\tb'  \t# c", "text: a\t b",
         "detail: |\n          code\there\n          \tindented", "? text\n        : apple", "? [a, b]\n        : c",
         "list:\n        - - a\n          - b",

@@ -82,25 +82,33 @@ extension YAMLBlockText {
         at open: Int, end firstEnd: Int, next firstNext: Int, past parent: Int, into out: inout [UInt8]
     ) throws -> (close: Int, end: Int, next: Int) {
         let quote = base[open]
-        let escape = quote == UInt8(ascii: "'") ? quote : UInt8(ascii: "\\")
         var (i, end, next) = (open + 1, firstEnd, firstNext)
         while true {
-            i = first(quote, escape, from: i, to: end)
-            if i + 1 >= end && (i == end || base[i] == escape && quote != escape) {
-                // The line ends inside the scalar (after an escape's `\`, or not).
-                (i, end, next) = try nextQuotedLine(from: next, past: parent)
-            } else if base[i] == quote && (quote != escape || i + 1 == end || base[i + 1] != quote) {
+            if let close = closingQuote(quote, from: i, end: end) {
+                i = close
                 break
-            } else {
-                // An escape's first two bytes: `''`, or `\` and the character after it.
-                i += 2
             }
+            (i, end, next) = try nextQuotedLine(from: next, past: parent)
         }
-        guard let text = YAMLQuoted.decode(slice(open + 1, i - open - 1), double: quote != escape) else {
+        guard let text = YAMLQuoted.decode(slice(open + 1, i - open - 1), double: quote == UInt8(ascii: "\"")) else {
             throw YAMLBlockScanner.Declined()
         }
         out.append(contentsOf: text)
         return (i, end, next)
+    }
+
+    /// The `quote` closing a scalar quoted with it, from `start` to the line's `end`, or nil when the line
+    /// ends inside the scalar (after an escape's `\`, or not).
+    private func closingQuote(_ quote: UInt8, from start: Int, end: Int) -> Int? {
+        let escape = quote == UInt8(ascii: "'") ? quote : UInt8(ascii: "\\")
+        var i = start
+        while true {
+            i = first(quote, escape, from: i, to: end)
+            if i + 1 >= end && (i == end || base[i] == escape && quote != escape) { return nil }
+            if base[i] == quote && (quote != escape || i + 1 == end || base[i + 1] != quote) { return i }
+            // An escape's first two bytes: `''`, or `\` and the character after it.
+            i += 2
+        }
     }
 
     /// The next line of a quoted scalar with text from `start`, past empty
@@ -293,12 +301,14 @@ extension YAMLBlockText {
 
     /// The line from `start`, which `acceptedLine` declined, if its only tabs are white space an editor
     /// aligning columns writes: between `key:` (or `- key:`) and the value, or from the first after a plain
-    /// value on (trailing, or before a comment). Returns its end, before such trailing white space, and where
-    /// the next line starts. The key is letters, digits, `_` and `-`, so its `:` is the line's first (a key's
-    /// `:` and `append(key:)` take a tab for a space); a value cut at a tab holds no `: ` or ` #`, so it is
-    /// one plain scalar and the tab is outside any quote. No plain scalar goes on past a comment: cut before
-    /// it, the line hides it from `YAMLBlockScanner.appendInBlock`'s own test, so with one a later line that
-    /// could go on the scalar declines here (looked for past blank lines, which `mayGoOn` would decline).
+    /// value, or a quoted one closed on the line, on (trailing, or before a comment). Returns its end, before
+    /// such trailing white space, and where the next line starts. The key is letters, digits, `_` and `-`, so
+    /// its `:` is the line's first (a key's `:` and `append(key:)` take a tab for a space); a plain value cut
+    /// at a tab holds no `: ` or ` #`, so it is one plain scalar and the tab is outside any quote. No plain
+    /// scalar goes on past a comment: cut before it, the line hides it from `YAMLBlockScanner.appendInBlock`'s
+    /// own test, so with one a later line that could go on the scalar declines here (looked for past blank
+    /// lines, which `mayGoOn` would decline). A quoted scalar ends at its quote, and the scanner declines a
+    /// deeper line after it.
     func tabbedLine(from start: Int) -> (end: Int, next: Int)? {
         let line = bounds(ofLineFrom: start)
         let indent = skipSpaces(from: start, to: line.end)
@@ -308,18 +318,26 @@ extension YAMLBlockText {
         while i < line.end && (Self.isWordCharacter(base[i]) || base[i] == UInt8(ascii: "_")) { i += 1 }
         let keyed = i > key && i < line.end && base[i] == UInt8(ascii: ":")
         i = keyed ? skipSeparation(from: i + 1, to: line.end) : key
-        let tab = first(0x09, 0x09, from: i, to: line.end)
+        // A quoted scalar closed on the line ends before the tab (a tab inside it is refused below); only spaces may
+        // follow its quote, or it could be a quoted key whose plain value the cut leaves open.
+        let close =
+            i < line.end && (base[i] == UInt8(ascii: "\"") || base[i] == UInt8(ascii: "'"))
+            ? closingQuote(base[i], from: i + 1, end: line.end) : nil
+        let tab = first(0x09, 0x09, from: close.map { $0 + 1 } ?? i, to: line.end)
         guard YAMLCharacters.firstForbidden(slice(i, tab - i), markFirst: false, reader: .scanner) == nil else {
             return nil
         }
         if tab == line.end { return keyed ? line : nil }
         let after = skipSeparation(from: tab, to: line.end)
-        guard tab > i, startsPlain(at: i, end: tab), keyOrComment(from: i, to: tab) == tab,
-            after == line.end || base[after] == UInt8(ascii: "#"),
+        let isOneScalar =
+            if let close { skipSpaces(from: close + 1, to: tab) == tab } else {
+                tab > i && startsPlain(at: i, end: tab) && keyOrComment(from: i, to: tab) == tab
+            }
+        guard isOneScalar, after == line.end || base[after] == UInt8(ascii: "#"),
             YAMLCharacters.firstForbidden(slice(tab, line.end - tab), markFirst: false, reader: .fragment) == nil
         else { return nil }
-        // A line could go on the scalar only deeper than its key, or its dash when it has none.
-        if after < line.end {
+        // A line could go on a plain scalar only deeper than its key, or its dash when it has none.
+        if after < line.end && close == nil {
             guard keyed || key > indent, (nextContentIndent(from: line.next) ?? 0) <= (keyed ? key : indent) - start
             else { return nil }
         }
