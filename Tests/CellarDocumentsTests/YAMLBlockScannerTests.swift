@@ -471,6 +471,8 @@ import Testing
         "a: *x\n", "a: &x [*x]\n", "a: [&x [1]]\n", "a: {&x b: 1}\n", "a: [&x 1, *x#c]\n", "a: [&x]\n",
         "a: {b: &x}\n", "a: [&x\n  1]\n", "a: {b: &x 1, c: *x: 2}\n", "a:\n-\n- b\n", "a:\n- &x\n- b\n", "- a\n-\n",
         "a: &é 1\nb: *é\n",
+        // A flow or tagged collection where a member was read alone is no member.
+        "sections: 1\n{a: b}\n", "sections: 1\n!!map {a: b}\n", "sections: 1\n!!map\n  a: b\n", "- x\n!!seq\n  - y\n",
     ]
 
     @Test func outsideTheSubsetItDeclines() {

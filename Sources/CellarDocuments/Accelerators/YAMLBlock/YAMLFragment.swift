@@ -13,7 +13,8 @@
 /// is before the node (`: value`), a key's value (not its key) with a line
 /// starting with a tab, a node that may be left open at the cut
 /// (`YAMLBlockText.mayEndOpen`), an error, other nodes than the one asked
-/// for, and nesting past the scanner's bound. Events carry no marks, as the
+/// for (a flow or tagged collection where a member or entry was asked for),
+/// and nesting past the scanner's bound. Events carry no marks, as the
 /// scanner's do not.
 enum YAMLFragment {
     /// The node the scanner declined, by what holds it, and so which line ends it.
@@ -65,7 +66,9 @@ enum YAMLFragment {
         let content = text.skipSpaces(from: start, to: lines.last.upperBound)
         // A `:` starting the node is a value whose key is before it (libfyaml may join a plain scalar there to it).
         // libfyaml reads a line starting with a tab by the indentation around it: a value alone has no key's.
+        // A flow mapping or sequence there is a node of its own, not a member or entry of the block around it.
         guard text[content] != UInt8(ascii: ":") || !text.isWhite(after: content, before: lines.last.upperBound),
+            node.isValue || text[content] != UInt8(ascii: "{") && text[content] != UInt8(ascii: "["),
             !(lines.tabbed && node.isValue),
             YAMLCharacters.firstForbidden(bytes, markFirst: false, reader: .fragment) == nil,
             !text.mayEndOpen(lines.last)
@@ -156,7 +159,9 @@ enum YAMLFragment {
         switch node {
         case .member, .entry:
             let isMapping = if case .member = node { true } else { false }
+            // A tag there was the node's: the block collection around a member or entry has none.
             guard count >= 4, kind(first + 1) == (isMapping ? .mappingStart : .sequenceStart),
+                batch.events[first + 1].tag < 0,
                 kind(first + count - 2) == (isMapping ? .mappingEnd : .sequenceEnd),
                 children == (isMapping ? 2 : 1), deepest - 1 <= depthLeft
             else { throw YAMLBlockScanner.Declined() }

@@ -210,7 +210,13 @@ struct YAMLEvents: ~Copyable {
         case .scalar:
             appendScalar(to: &batch, &event)
             fallthrough
-        case .sequenceStart, .mappingStart: (event.line, event.column) = position
+        case .sequenceStart, .mappingStart:
+            // A collection's tag is kept for `YAMLFragment`, which tells a node from the block around it by it.
+            if kind != .scalar, let tag = properties.tag.flatMap(Self.text) {
+                event.tag = batch.tags.count
+                batch.tags.append(tag)
+            }
+            (event.line, event.column) = position
         case .mappingEnd:
             event.textStart = current.flatMap { fy_event_start_mark($0)?.pointee.input_pos }.map { Int($0) } ?? 0
         default: break
