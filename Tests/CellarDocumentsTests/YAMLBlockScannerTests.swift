@@ -537,10 +537,10 @@ import Testing
         }
     }
 
-    /// Tabs after a plain value or a quoted one closed on its line, trailing or before a comment, as an editor
-    /// aligning comments puts them (`YAMLBlockText.tabbedLine`): the scanner reads the line up to them. Where
-    /// the cut could change the reading (a quote, `: ` or ` #` in a plain value, a tab in a quoted one, text
-    /// after its quote, a deeper line after a comment), libfyaml reads it.
+    /// Tabs after a plain value, or a quoted one or flow collection closed on its line, trailing or before a
+    /// comment, as an editor aligning comments puts them (`YAMLBlockText.tabbedLine`): the scanner reads the
+    /// line up to them. Where the cut could change the reading (a quote, `: ` or ` #` in a plain value, a tab
+    /// in a quoted one, text after its end, a deeper line after a comment), libfyaml reads it.
     @Test func tabsAfterAValueAreScanned() {
         Self.expectScanned([
             "a: b\t\n", "a: b\t# c\n", "a: b \t # c\n", "a:\tb\t# c\n", "- a: b\t# c\n  c: d\n", "- b\t# c\n- d\n",
@@ -553,11 +553,17 @@ import Testing
             "a: \"q\"\t# c\n", "a: 'q'\t\n", "a: 'it''s'\t# c\n", "a: \"say \\\"hi\\\"\"\t# c\n", "a: \"\"\t# empty\n",
             "a: \"10:30 # x\" \t# time\n", "a:\t\"q\"\t# c\n", "- \"q\"\t# c\n- 'r'  \t# d\n", "a: \"\\u00e9\\t\"\t\n",
             "a: \"q\"\t# c\n\nb: 'r'\t# d\n", "text:\t\"apple\"\t\n", "a: \"q\"\t# c\n    # d\nb: 1\n",
+            // Flow collections, closed on the line.
+            "a: [b, c]\t# c\n", "a: {b: c}\t\n", "a: []\t# empty\n", "a: {b: [c, d]}  \t# e\n",
+            "- {cell: subtitle, text: Apple}\t# first\n- {text: 'it''s [x'}\t# q\n", "a: [\"x]\", 'y{']\t# c\n",
+            "trailingSwipeActions: [{title: Delete, style: destructive}]\t# swipe\n", "a: {\"k]\": v}\t# c\n",
         ])
         let others = [
             "a: b\t# c\n  more\n", "- b\t# c\n  more\n", "a: b: c\t# d\n", "a: \"q\"\t# c\n  more\n",
             "a: \"q\" x\t# c\n", "a: \"q\tr\"\t# c\n", "a: \"q\\\"\t# c\n", "\"k\": v\t# c\n",
-            "\"k\": v\t# c\n  more\n", "a: 'q'\tx\n",
+            "\"k\": v\t# c\n  more\n", "a: [b\t# c\n  , d]\n",
+            "a: [b] x\t# c\n", "a: [b #c]\t# d\n  e]\n", "a: [x'y]\t# c\n", "a: [b]\t# c\n  more\n", "[a]: b\t# c\n",
+            "a: [b, \"c\td\"]\t# e\n", "a: [b, 'c]\t# d\n", "{a: b}\t# c\n", "- [b]\t# c\n  more\n", "a: 'q'\tx\n",
             "a: \"q\"\t# c\u{85}\n", "a: 'q''\t# c\n", "\"q\"\t# c\n", "a: b #x\t# c\n",
             "a: b\tc\n", "my key: b\t# c\n", "a: [b]\t# c\n", "a: |\t# c\n  x\n", "b\t# c\n", "a: b:\t# c\n",
             "a: -\t# c\n", "a: b\t# c\u{85}\n", "a: b\t#c\n", "- a: b\t# c\n    more\n", "a: 'x\t# y'\n",
@@ -580,7 +586,7 @@ import Testing
     /// U+00A0, flow collections the subset leaves out. The rest of the text
     /// stays with the scanner, and the form is libfyaml's.
     static let readAlone = [
-        "text: [apple]\t", "'k':\tapple", "my key:\tapple", "text\t: apple", "text: \"a\tb\"",
+        "'k':\tapple", "my key:\tapple", "text\t: apple", "text: \"a\tb\"",
         "text: 'a\tb'  \t# c", "text: a\t b",
         "detail: |\n          code\there\n          \tindented", "? text\n        : apple", "? [a, b]\n        : c",
         "list:\n        - - a\n          - b",
