@@ -372,12 +372,18 @@ extension YAMLBlockText {
         return (tab, line.next)
     }
 
-    /// The indentation of the first line from `start` with more than spaces and tabs, or nil.
+    /// The indentation of the first line from `start` with more than spaces and tabs, or nil. A comment
+    /// indented by spaces goes on no scalar and is passed (the scanner passes it too); one after a tab is
+    /// not, so that the line before is left to libfyaml with it (`declinedLine`).
     private func nextContentIndent(from start: Int) -> Int? {
         var pos = start
         while pos < count {
             let line = bounds(ofLineFrom: pos)
-            if let content = skipWhite(from: pos, to: line.end) { return content - pos }
+            if let content = skipWhite(from: pos, to: line.end),
+                base[content] != UInt8(ascii: "#") || skipSpaces(from: pos, to: content) < content
+            {
+                return content - pos
+            }
             pos = line.next
         }
         return nil
