@@ -49,6 +49,9 @@ import Testing
     static let passes: [[UInt8]] = [
         [0x20], [0x21], [0x23], [0x5B], [0x5D], [0x7F], [0x0B], [0x0D],
         Array("é".utf8), Array("한".utf8), Array("🍎".utf8), [0xEF, 0xBF, 0xBF], [0xF4, 0x8F, 0xBF, 0xBF],
+        // Runs of three-byte scalars (`threeByteRun`): U+1100, kana, CJK, Hangul, U+D7FF, and leads it leaves to
+        // the byte loop (U+0800, U+2028, U+E000).
+        Array("ᄀア中가한".utf8), [0xED, 0x9F, 0xBF], Array("\u{800}\u{2028}\u{E000}한".utf8),
     ]
 
     @Test func runStopsWhereTheReferenceDoes() {

@@ -51,6 +51,23 @@ struct WordScanner {
         return length
     }
 
+    /// Past the scalars from `i` in U+1000–1FFF and U+3000–D7FF (Hangul, CJK, kana: each printable, three bytes),
+    /// checked as UTF-8: led by 0xE1, 0xE3–0xEC, or 0xED before 0x80–0x9F (surrogates follow). Text in those
+    /// scripts runs, and one loop passes it where the word scans would stop at each scalar. `i` if none.
+    @inline(__always)
+    func threeByteRun(from i: Int) -> Int {
+        var j = i
+        while j &+ 3 <= count {
+            let (lead, second) = (byte(j), byte(j &+ 1))
+            let valid =
+                lead == 0xE1 || lead &- 0xE3 <= 0xEC - 0xE3
+                ? second & 0xC0 == 0x80 : lead == 0xED && second & 0xE0 == 0x80
+            guard valid, byte(j &+ 2) & 0xC0 == 0x80 else { break }
+            j &+= 3
+        }
+        return j
+    }
+
     func firstInvalidUTF8(from start: Int = 0) -> Int? {
         var i = start
         while i < count {
@@ -62,6 +79,10 @@ struct WordScanner {
                         i &+= 16
                         continue
                     }
+                }
+                if words, case let run = threeByteRun(from: i), run > i {
+                    i = run
+                    continue
                 }
             #endif
             let n = utf8Length(at: i)
@@ -105,6 +126,11 @@ struct WordScanner {
                 }
                 i &+= flagged.trailingZeroBitCount &>> 3
                 guard byte(i) >= 0x80 else { return i }
+                let run = threeByteRun(from: i)
+                if run > i {
+                    i = run
+                    continue
+                }
                 let n = utf8Length(at: i)
                 if n == 0 { return i }
                 i &+= n
@@ -169,9 +195,13 @@ struct WordScanner {
                 i &+= 1
                 continue
             }
+            ascii = false
+            if words, case let run = threeByteRun(from: i), run > i {
+                i = run
+                continue
+            }
             let n = utf8Length(at: i)
             if n == 0 { return nil }
-            ascii = false
             i &+= n
         }
         return ascii

@@ -52,11 +52,15 @@ enum YAMLCharacters {
                 continue
             }
             guard b >= 0x80 else { return refused(UInt32(b), at: i, by: reader) }
+            // Scalars that are printable and that no reader declines: U+1000–1FFF and U+3000–D7FF (Hangul,
+            // CJK) passed as a run of them (the word scans' accelerator), U+10000 on (emoji) one at a time.
+            if scanner.words, case let run = scanner.threeByteRun(from: i), run > i {
+                i = run
+                continue
+            }
             let length = scanner.utf8Length(at: i)
             guard length > 0 else { return ByteError(offset: i, message: "invalid UTF-8") }
-            // Leads whose every scalar is printable and none the subset declines: U+1000–1FFF,
-            // U+3000–CFFF (Hangul, CJK), U+10000 on (emoji).
-            if b == 0xE1 || (0xE3...0xEC).contains(b) || b >= 0xF0 {
+            if b >= 0xF0 {
                 i += length
                 continue
             }
