@@ -203,14 +203,17 @@ public struct PlainLines {
                 continue
             }
             // Hangul syllables, two columns and simple bases (the table agrees:
-            // `PlainLinesTests` checks every scalar), without the table.
-            if UInt32(byte) &- 0xEA < 4, i &+ 2 < n,
-                case let syllable = (UInt32(byte) & 0x0F) << 12 | (UInt32(p[i &+ 1]) & 0x3F) << 6
-                    | (UInt32(p[i &+ 2]) & 0x3F),
+            // `PlainLinesTests` checks every scalar), without the table: a run of them in one loop.
+            var syllables = 0
+            while i &+ 2 < n, case let lead = UInt32(p[i]), lead &- 0xEA < 4,
+                case let syllable = (lead & 0x0F) << 12 | (UInt32(p[i &+ 1]) & 0x3F) << 6 | (UInt32(p[i &+ 2]) & 0x3F),
                 syllable &- 0xAC00 < 0xD7A4 - 0xAC00
             {
                 i &+= 3
-                total &+= 2
+                syllables &+= 1
+            }
+            if syllables > 0 {
+                total &+= 2 &* syllables
                 continue
             }
             let (scalar, length) = decodeScalar(p, i)

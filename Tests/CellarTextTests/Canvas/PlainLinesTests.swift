@@ -173,6 +173,10 @@ import Testing
             if check(String(scalar)) { plain += 1 }
         }
         for text in CanvasDrawFastPathTests.texts() where check(text) { plain += 1 }
+        // Runs of Hangul syllables, and what ends one: a scalar beside the block, a mark joining the last.
+        for text in ["가나다라마바사", "한글 텍스트", "\u{ABFF}가힣\u{D7A4}", "가나\u{0301}", "힣힣\u{FE0F}", "가a나"] {
+            _ = check(text)
+        }
         #expect(plain > 100_000)
     }
 }
