@@ -99,7 +99,7 @@ extension YAMLBlockText {
 
     /// The `quote` closing a scalar quoted with it, from `start` to the line's `end`, or nil when the line
     /// ends inside the scalar (after an escape's `\`, or not).
-    private func closingQuote(_ quote: UInt8, from start: Int, end: Int) -> Int? {
+    func closingQuote(_ quote: UInt8, from start: Int, end: Int) -> Int? {
         let escape = quote == UInt8(ascii: "'") ? quote : UInt8(ascii: "\\")
         var i = start
         while true {
@@ -109,29 +109,6 @@ extension YAMLBlockText {
             // An escape's first two bytes: `''`, or `\` and the character after it.
             i += 2
         }
-    }
-
-    /// The bracket closing the flow collection opened at `open`, on the line ending at `end`, or nil. Brackets
-    /// inside quoted scalars do not count; a quote starts one only where a scalar may start. (One that reads a
-    /// comment's text as brackets or quotes finds its end in the comment, which the caller cuts no differently.)
-    private func closingBracket(at open: Int, end: Int) -> Int? {
-        var depth = 0
-        var i = open
-        while i < end {
-            switch base[i] {
-            case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
-            case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                depth -= 1
-                if depth == 0 { return i }
-            case UInt8(ascii: "\""), UInt8(ascii: "'"):
-                guard "[{,: ".utf8.contains(base[i - 1]) else { break }
-                guard let close = closingQuote(base[i], from: i + 1, end: end) else { return nil }
-                i = close
-            default: break
-            }
-            i += 1
-        }
-        return nil
     }
 
     /// The next line of a quoted scalar with text from `start`, past empty
@@ -280,7 +257,7 @@ extension YAMLBlockText {
     /// the line, or ` #` from `start` (a plain scalar in a block ends there:
     /// `a:b` and `a#b` are its text), or `end`.
     @inline(__always)
-    private func keyOrComment(from start: Int, to end: Int) -> Int {
+    func keyOrComment(from start: Int, to end: Int) -> Int {
         var j = start
         while true {
             j = first(UInt8(ascii: ":"), UInt8(ascii: "#"), from: j, to: end)
@@ -322,75 +299,8 @@ extension YAMLBlockText {
         return (String(decoding: slice(i + 1, j - i - 1), as: UTF8.self), j)
     }
 
-    /// The line from `start`, which `acceptedLine` declined, if its only tabs are white space an editor
-    /// aligning columns writes: between `key:` (or `- key:`) and the value, or from the first after a plain
-    /// value, a quoted one or a flow collection closed on the line, on (trailing, or before a comment).
-    /// Returns its end, before such trailing white space, and where the next line starts. The key is letters,
-    /// digits, `_` and `-`, so its `:` is the line's first (a key's `:` and `append(key:)` take a tab for a
-    /// space); a plain value cut at a tab holds no `: ` or ` #`, so it is one plain scalar and the tab is
-    /// outside any quote. No plain scalar goes on past a comment: cut before it, the line hides it from
-    /// `YAMLBlockScanner.appendInBlock`'s own test, so with one a later line that could go on the scalar
-    /// declines here (looked for past blank lines, which `mayGoOn` would decline). A quoted scalar or flow
-    /// collection ends at its quote or bracket, and the scanner declines a deeper line after it.
-    func tabbedLine(from start: Int) -> (end: Int, next: Int)? {
-        let line = bounds(ofLineFrom: start)
-        let indent = skipSpaces(from: start, to: line.end)
-        var i = indent
-        if i < line.end && isEntry(at: i, end: line.end) { i = skipSpaces(from: i + 1, to: line.end) }
-        let key = i
-        while i < line.end && (Self.isWordCharacter(base[i]) || base[i] == UInt8(ascii: "_")) { i += 1 }
-        let keyed = i > key && i < line.end && base[i] == UInt8(ascii: ":")
-        i = keyed ? skipSeparation(from: i + 1, to: line.end) : key
-        // A quoted scalar or flow collection closed on the line ends before the tab (a tab inside it is refused
-        // below); only spaces may follow its end, or it could be a key whose plain value the cut leaves open.
-        let close: Int? =
-            if i == line.end { nil } else {
-                switch base[i] {
-                case UInt8(ascii: "\""), UInt8(ascii: "'"): closingQuote(base[i], from: i + 1, end: line.end)
-                case UInt8(ascii: "["), UInt8(ascii: "{"): closingBracket(at: i, end: line.end)
-                default: nil
-                }
-            }
-        let tab = first(0x09, 0x09, from: close.map { $0 + 1 } ?? i, to: line.end)
-        guard YAMLCharacters.firstForbidden(slice(i, tab - i), markFirst: false, reader: .scanner) == nil else {
-            return nil
-        }
-        if tab == line.end { return keyed ? line : nil }
-        let after = skipSeparation(from: tab, to: line.end)
-        let isOneNode =
-            if let close { skipSpaces(from: close + 1, to: tab) == tab } else {
-                tab > i && startsPlain(at: i, end: tab) && keyOrComment(from: i, to: tab) == tab
-            }
-        guard isOneNode, after == line.end || base[after] == UInt8(ascii: "#"),
-            YAMLCharacters.firstForbidden(slice(tab, line.end - tab), markFirst: false, reader: .fragment) == nil
-        else { return nil }
-        // A line could go on a plain scalar only deeper than its key, or its dash when it has none.
-        if after < line.end && close == nil {
-            guard keyed || key > indent, (nextContentIndent(from: line.next) ?? 0) <= (keyed ? key : indent) - start
-            else { return nil }
-        }
-        return (tab, line.next)
-    }
-
-    /// The indentation of the first line from `start` with more than spaces and tabs, or nil. A comment
-    /// indented by spaces goes on no scalar and is passed (the scanner passes it too); one after a tab is
-    /// not, so that the line before is left to libfyaml with it (`declinedLine`).
-    private func nextContentIndent(from start: Int) -> Int? {
-        var pos = start
-        while pos < count {
-            let line = bounds(ofLineFrom: pos)
-            if let content = skipWhite(from: pos, to: line.end),
-                base[content] != UInt8(ascii: "#") || skipSpaces(from: pos, to: content) < content
-            {
-                return content - pos
-            }
-            pos = line.next
-        }
-        return nil
-    }
-
     /// A letter, digit or `-` (YAML's `ns-word-char`).
-    private static func isWordCharacter(_ b: UInt8) -> Bool {
+    static func isWordCharacter(_ b: UInt8) -> Bool {
         let letter = b | 0x20
         return (letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "z"))
             || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "-")
@@ -398,7 +308,7 @@ extension YAMLBlockText {
 
     /// Whether a plain scalar may start at `i`: not with an indicator, but
     /// `-` before a character that may follow it.
-    private func startsPlain(at i: Int, end: Int) -> Bool {
+    func startsPlain(at i: Int, end: Int) -> Bool {
         switch base[i] {
         case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
             UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
