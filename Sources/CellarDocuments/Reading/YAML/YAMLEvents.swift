@@ -209,10 +209,10 @@ struct YAMLEvents: ~Copyable {
         switch kind {
         case .scalar:
             appendScalar(to: &batch, &event)
-            fallthrough
+            (event.line, event.column) = position
         case .sequenceStart, .mappingStart:
             // A collection's tag is kept for `YAMLFragment`, which tells a node from the block around it by it.
-            if kind != .scalar, let tag = properties.tag.flatMap(Self.text) {
+            if let tag = properties.tag.flatMap(Self.text) {
                 event.tag = batch.tags.count
                 batch.tags.append(tag)
             }
