@@ -2,7 +2,7 @@ import CFYAML
 import Cellar
 import CellarText
 
-/// libfyaml's YAML 1.2 event parser over bytes the caller keeps alive: the
+/// libfyaml's YAML 1.2 events (`LibFYAMLParser`) over bytes the caller keeps alive: the
 /// one source of both readings (`YAMLToJSON`, `YAMLNode.compose`), so what
 /// it refuses (characters YAML 1.2 leaves out, deep nesting, a second
 /// document) both refuse alike, and both see an alias as a copy of its node
@@ -13,12 +13,8 @@ struct YAMLEvents: ~Copyable {
     /// The JSON form is read back to `JSONBytes.maximumDepth`; the node tree is walked recursively.
     static let maximumNesting = JSONBytes.maximumDepth - 12
 
-    /// Never written: only its address is used, for an empty input.
-    private nonisolated(unsafe) static let emptyInput = UnsafeRawPointer(
-        UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1))
-    private let parser: OpaquePointer
-    private let input: UnsafeBufferPointer<UInt8>
-    private let diagnostics: OpaquePointer
+    private var parser: LibFYAMLParser
+    private var input: UnsafeBufferPointer<UInt8> { parser.input }
     private var current: UnsafeMutablePointer<fy_event>?
     /// The column of each open collection's first key or dash (its indentation, for a block one).
     private var indents: [Int] = []
@@ -31,47 +27,21 @@ struct YAMLEvents: ~Copyable {
     /// The characters are checked first, the pages `behind` them given back.
     init(_ bytes: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind? = nil) throws {
         try YAMLCharacters.check(bytes, path: path, dropping: behind)
-        var diagConfig = fy_diag_cfg()
-        fy_diag_cfg_default(&diagConfig)
-        diagConfig.fp = nil
-        diagConfig.output_fn = nil
-        guard let diag = fy_diag_create(&diagConfig) else { throw Self.memoryError(path) }
-        fy_diag_set_collect_errors(diag, true)
-        var config = fy_parse_cfg()
-        config.flags = fy_parse_cfg_flags(
-            FYPCF_QUIET.rawValue | FYPCF_COLLECT_DIAG.rawValue | FYPCF_DEFAULT_VERSION_1_2.rawValue
-                | FYPCF_JSON_NONE.rawValue)
-        config.diag = diag
-        // An empty input has no address; libfyaml refuses a null one.
-        let start = bytes.baseAddress.map { UnsafeRawPointer($0) } ?? Self.emptyInput
-        guard let parser = fy_parser_create(&config) else {
-            fy_diag_destroy(diag)
-            throw Self.memoryError(path)
-        }
-        guard fy_parser_set_string(parser, start.assumingMemoryBound(to: CChar.self), bytes.count) == 0 else {
-            fy_parser_destroy(parser)
-            fy_diag_destroy(diag)
-            throw Self.memoryError(path)
-        }
-        self.parser = parser
-        self.input = bytes
-        self.diagnostics = diag
+        parser = try LibFYAMLParser(bytes, path: path)
         aliases = YAMLAliases(textBytes: bytes.count)
         self.path = path
     }
 
     deinit {
-        if let current { fy_parser_event_free(parser, current) }
-        fy_parser_destroy(parser)
-        fy_diag_destroy(diagnostics)
+        if let current { parser.free(current) }
     }
 
     /// The next event (an alias is `.other`); a second document is refused at once.
     private mutating func next() throws -> Kind {
-        if let current { fy_parser_event_free(parser, current) }
-        current = fy_parser_parse(parser)
+        if let current { parser.free(current) }
+        current = parser.parse()
         guard let event = current else {
-            if fy_parser_get_stream_error(parser) { throw syntaxError() }
+            if parser.failed { throw parser.syntaxError }
             return .end
         }
         switch event.pointee.type {
@@ -247,7 +217,8 @@ struct YAMLEvents: ~Copyable {
         let bytes = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
         if length > 0 && bytes[length - 1] == 0x0A && clipsALastLineWithoutBreak(token) { length -= 1 }
         event.textCount = length
-        if let base = input.baseAddress, bytes >= base, bytes + length <= base + input.count {
+        // In the text libfyaml reads (`input`, or its mended copy), the offset is the same in `input`.
+        if let base = parser.parsed.baseAddress, bytes >= base, bytes + length <= base + input.count {
             event.textStart = bytes - base
         } else {
             batch.text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: length))
@@ -299,20 +270,5 @@ struct YAMLEvents: ~Copyable {
         var length = 0
         guard let text = fy_token_get_text(token, &length) else { return nil }
         return String(decoding: UnsafeRawBufferPointer(start: text, count: length), as: UTF8.self)
-    }
-
-    private func syntaxError() -> CellarError {
-        var iterator: UnsafeMutableRawPointer?
-        guard let error = fy_diag_errors_iterate(diagnostics, &iterator) else {
-            return CellarError("malformed YAML/JSON", at: SourceLocation(file: path, line: 1, column: 1))
-        }
-        let problem = error.pointee.msg.map { String(cString: $0) } ?? "unknown error"
-        let at = SourceLocation(
-            file: path, line: max(1, Int(error.pointee.line)), column: max(1, Int(error.pointee.column)))
-        return CellarError("malformed YAML/JSON: \(Sanitizer.sanitize(String(problem.prefix(200))))", at: at)
-    }
-
-    private static func memoryError(_ path: String) -> CellarError {
-        CellarError("cannot read: out of memory", at: SourceLocation(file: path, line: 1, column: 1))
     }
 }
