@@ -141,8 +141,9 @@ public struct BuiltinDirectLayout {
             else { return nil }
             let iw = measured.columns
             // A fitted image keeps its natural width; an image wider than
-            // half the row is rare enough to leave to the general path.
-            guard iw <= (width - imagePadding) / 2 else { return nil }
+            // half the row, or of no width (a lone mark, which the general
+            // path draws without its gap), is rare enough to leave to it.
+            guard iw > 0, iw <= (width - imagePadding) / 2 else { return nil }
             p0 = Piece(
                 text: image, textWidth: iw, x: 0, y: 0, width: iw, alignment: .leading, mode: .clipping,
                 plain: measured.plain, style: .plain)

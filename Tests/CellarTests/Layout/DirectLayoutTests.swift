@@ -40,7 +40,8 @@ import Testing
             nil, "", "Apple", "당류 (Sugar)", "🍎 emoji 🐰", "a very long text that needs truncating somewhere",
             "x", "설정 테이블 셀 한글 긴 문장입니다", "±°αЖ ① ambiguous Ω…",
         ]
-        let images: [String?] = [nil, "🍎", "✓", "★★", "①"]
+        // A zero-width image (a lone mark, a zero-width space) is drawn as the general path draws it.
+        let images: [String?] = [nil, "🍎", "✓", "★★", "①", "\u{200B}", "\u{301}"]
         let modes: [LineBreakMode] = [.truncatingTail, .truncatingHead, .truncatingMiddle, .clipping]
         var compared = 0
         for _ in 0..<4000 {
