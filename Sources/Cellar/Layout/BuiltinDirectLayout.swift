@@ -75,14 +75,15 @@ public struct BuiltinDirectLayout {
 
     /// A label's string after its transform, with its width; nil when there
     /// is none. Clears `clean` for text that needs sanitising (control
-    /// characters, newlines included): the general path handles that.
+    /// characters, newlines included) or has no width (a lone mark, which
+    /// the general path lays out without its gap): that path handles them.
     static func label(
         _ s: String?, _ label: MeasuredLabels.Label, _ p: TextProperties, of cell: Cell, clean: inout Bool,
         ambiguousWide: Bool
     ) -> (text: String, width: Int, plain: Bool)? {
         guard let s, !s.isEmpty else { return nil }
         guard let width = MeasuredLabels.cleanWidth(label, of: s, in: cell, ambiguousWide: ambiguousWide),
-            width.columns <= maxTextWidth
+            width.columns <= maxTextWidth, width.columns > 0
         else {
             clean = false
             return nil
@@ -227,7 +228,26 @@ public struct BuiltinDirectLayout {
             }
             height = max(height, text == nil && detail == nil ? 0 : 1)
         }
+        guard !Self.cutDiffersFromWrap(p1), !Self.cutDiffersFromWrap(p2) else { return nil }
         return BuiltinDirectLayout(p0: p0, p1: p1, p2: p2, height: height)
+    }
+
+    /// Whether the piece's text is too wide and starts or ends with a space: the general path cuts a
+    /// label through its one-line wrap, which drops the spaces at a broken line's ends, where the
+    /// piece's cut keeps them. Other texts are cut alike both ways.
+    @inline(__always)
+    static func cutDiffersFromWrap(_ piece: Piece?) -> Bool {
+        guard let piece, piece.textWidth > piece.width else { return false }
+        return hasSpaceAtAnEnd(piece.text)
+    }
+
+    /// Read by bytes: an ASCII end is a space only as 0x20 (clean text has no other blank).
+    @inline(never)
+    static func hasSpaceAtAnEnd(_ text: String) -> Bool {
+        guard let first = text.utf8.first, let last = text.utf8.last else { return false }
+        if first == 0x20 || last == 0x20 { return true }
+        func space(_ scalar: Unicode.Scalar?) -> Bool { scalar?.properties.isWhitespace ?? false }
+        return first >= 0x80 && space(text.unicodeScalars.first) || last >= 0x80 && space(text.unicodeScalars.last)
     }
 
     /// The fields of a configuration `make` reads besides its strings, in

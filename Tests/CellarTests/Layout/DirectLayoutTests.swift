@@ -39,12 +39,16 @@ import Testing
         let texts: [String?] = [
             nil, "", "Apple", "당류 (Sugar)", "🍎 emoji 🐰", "a very long text that needs truncating somewhere",
             "x", "설정 테이블 셀 한글 긴 문장입니다", "±°αЖ ① ambiguous Ω…",
+            // Spaces at an end, which the general path's wrap drops from a cut line.
+            " leading space", "trailing space ", "  both  ", "\u{3000}전각 공백",
+            // No width: a lone variation selector or mark.
+            "\u{FE0F}", "\u{301}",
         ]
         // A zero-width image (a lone mark, a zero-width space) is drawn as the general path draws it.
         let images: [String?] = [nil, "🍎", "✓", "★★", "①", "\u{200B}", "\u{301}"]
         let modes: [LineBreakMode] = [.truncatingTail, .truncatingHead, .truncatingMiddle, .clipping]
         var compared = 0
-        for _ in 0..<4000 {
+        for _ in 0..<6000 {
             let kind = BuiltinCellStyle.Kind.allCases[rng.next(4)]
             var c = ListContentConfiguration(
                 text: texts[rng.next(texts.count)],
