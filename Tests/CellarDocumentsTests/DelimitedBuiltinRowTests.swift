@@ -19,6 +19,15 @@ import Testing
         "subtitle", "value1", "keyValue", "default", "none", "\"value1\"", "\"key\"\"Value\"",
     ]
 
+    /// The fields read as whole numbers are the schema's counts.
+    @Test func countFieldsAreTheSchemasCounts() {
+        let counts = RowDataFields.Field.allCases.filter(\.isCount).map(\.rawValue)
+        let schema = TableSchema.row.filter {
+            if case .count = $0.type { return true } else { return false }
+        }.map(\.name)
+        #expect(counts == schema && !counts.isEmpty)
+    }
+
     @Test func recordsReadAsTheMappingIsRead() throws {
         var rng = SeededGenerator(seed: 7)
         let registry = Registry()
@@ -41,7 +50,7 @@ import Testing
                     let keys = columns.map(JSONBytes.BuiltinKey.init)
                     var read = JSONBytes.BuiltinRow()
                     let fast = records.builtinRow(fields, keys: keys, builtins: &builtins, into: &read) ? read : nil
-                    let style = records.styleRow(fields, columns: columns)
+                    let style = records.styleRow(fields, columns: columns, columnKeys: keys)
                     guard case .object(let o) = style.data else {
                         Issue.record("not a mapping: \(text)")
                         return

@@ -79,6 +79,27 @@ import Testing
         #expect(message { try load("text,height\na,-3\n", .csv) } == "t.csv:2:3: height must not be negative (got -3)")
     }
 
+    /// A built-in style's count is a whole number in a cell too, for the check and for the row drawn.
+    @Test func csvIndentationIsAWholeNumber() throws {
+        for format in [InputFormat.csv, .tsv] {
+            let separator = format == .csv ? "," : "\t"
+            let text =
+                ["cell", "text", "indentation"].joined(separator: separator) + "\n"
+                + ["subtitle", "a", "2"].joined(separator: separator) + "\n"
+                + ["value1", "b", ""].joined(separator: separator) + "\n"
+            let doc = try load(text, format)
+            #expect(
+                try doc.row(0) == .object(["cell": .string("subtitle"), "text": .string("a"), "indentation": .int(2)]))
+            let drawn = try self.text(doc)
+            #expect(drawn.hasPrefix("     a"), "\(drawn)")
+            let bad =
+                ["text", "indentation"].joined(separator: separator) + "\n" + ["a", "two"].joined(separator: separator)
+            #expect(
+                message { try load(bad + "\n", format) }
+                    == "t.\(format.rawValue):2:3: indentation: must be a whole number from 0 to 10000")
+        }
+    }
+
     @Test func csvErrorsAreLocated() {
         #expect(message { try load("text,detail\n\"open,x\n", .csv) } == "t.csv:2:1: unterminated quoted field")
         #expect(message { try load("text\nab\"c\n", .csv) }.hasPrefix("t.csv:2:3: a quote inside an unquoted field"))

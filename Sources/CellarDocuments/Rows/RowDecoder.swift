@@ -47,7 +47,7 @@ struct RowDecoder: Sendable {
 
     func styleRow(_ index: Int) throws -> StyleRow {
         try decode(index) { records, fields in
-            records.styleRow(fields, columns: columns)
+            records.styleRow(fields, columns: columns, columnKeys: columnKeys)
         } json: { j in
             try j.styleRow()
         }

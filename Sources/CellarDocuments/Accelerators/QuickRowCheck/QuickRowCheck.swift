@@ -224,7 +224,7 @@ struct QuickRowCheck {
                 if records.doublesAQuote(f) || !Self.isChoice(bytes, f.range, of: columnNames[c]) {
                     builtinTrouble = true
                 }
-            // A field is text, which a count or a mapping is not: the full check words it.
+            // A count's digits, or a mapping (which a field cannot hold): the full check reads them.
             case .builtinCount, .builtinValue: builtinTrouble = true
             case .height:
                 guard let h = Self.height(bytes, f.range) else { return nil }

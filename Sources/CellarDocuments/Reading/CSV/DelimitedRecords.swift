@@ -154,24 +154,30 @@ struct DelimitedRecords {
         return "'\(String(decoding: bytes[i..<end], as: UTF8.self))'"
     }
 
-    /// A record as row data: fields are text, but the table's flags and
-    /// `height`; an empty field leaves its key out.
+    /// A record as row data: fields are text, but those the schema types
+    /// otherwise (`typed`); an empty field leaves its key out.
     func row(_ fields: [Field], columns: [String]) -> Value {
         var o: [String: Value] = [:]
         o.reserveCapacity(columns.count)
         for (key, f) in zip(columns, fields) where !f.range.isEmpty {
-            let s = text(f)
-            switch TableSchema.rowKey(key).flatMap({ $0.isTableKey ? $0.type : nil }) {
-            case .flag?, .movability?:
-                o[key] = s == "true" ? .bool(true) : s == "false" ? .bool(false) : .string(s)
-            case .height?:
-                o[key] = Self.wholeNumber(s).map(Value.int) ?? .string(s)
-            default:
-                o[key] = .string(s)
-            }
+            o[key] = Self.typed(text(f), as: TableSchema.rowKey(key)?.type)
         }
         return .object(o)
     }
+
+    /// A cell's text as a value of `type`: the table's flags (`true`, `false`) and the whole numbers of `height`
+    /// and a built-in style's counts (`indentation`) are read as such; anything else stays text, for the check
+    /// to word.
+    static func typed(_ s: String, as type: TableSchema.ValueType?) -> Value {
+        switch type {
+        case .flag?, .movability?: s == "true" ? .bool(true) : s == "false" ? .bool(false) : .string(s)
+        case .height?, .count?: number(s)
+        default: .string(s)
+        }
+    }
+
+    /// A whole number as a cell writes it (`wholeNumber`), else the text.
+    static func number(_ s: String) -> Value { wholeNumber(s).map(Value.int) ?? .string(s) }
 
     /// A number of lines as a field writes it: an integer, or one with a fraction
     /// of zeros (`2.0`), read as JSON's `2.0` is.
@@ -183,12 +189,21 @@ struct DelimitedRecords {
         return Int(s[..<dot])
     }
 
-    func styleRow(_ fields: [Field], columns: [String]) -> StyleRow {
+    /// The record as its style reads it: text, but a built-in style's counts (`indentation`), as `row` reads
+    /// them; the table's keys read apart. `columnKeys` are the columns' own (`JSONBytes.BuiltinKey`).
+    func styleRow(_ fields: [Field], columns: [String], columnKeys: [JSONBytes.BuiltinKey]) -> StyleRow {
         var o: [String: Value] = [:]
         o.reserveCapacity(columns.count)
         var keys = CellKeys()
-        for (key, f) in zip(columns, fields) where !f.range.isEmpty {
-            if StyleRow.isTableKey(key) { read(key, f, into: &keys) } else { o[key] = .string(text(f)) }
+        for (c, f) in zip(columns.indices, fields) where !f.range.isEmpty {
+            let key = columns[c]
+            if StyleRow.isTableKey(key) {
+                read(key, f, into: &keys)
+            } else if case .field(let field) = columnKeys[c], field.isCount {
+                o[key] = Self.number(text(f))
+            } else {
+                o[key] = .string(text(f))
+            }
         }
         return StyleRow(data: .object(o), cell: keys.cell, disabled: keys.disabled)
     }
@@ -240,7 +255,7 @@ extension DelimitedRecords {
                 {
                     break
                 }
-                row.fields.set(field, to: .string(text(f)))
+                row.fields.set(field, to: field.isCount ? Self.number(text(f)) : .string(text(f)))
             case .cell:
                 // A name met before is matched as bytes (accelerators on), unless quoting doubled a quote in them.
                 if words.words, !doublesAQuote(f), let known = builtins.known(bytes, f.range) {

@@ -160,4 +160,8 @@ extension RowDataFields.Field {
         default: false
         }
     }
+
+    /// A whole number (`indentation`, a `.count` of `TableSchema`; a test holds the two alike): a CSV or
+    /// TSV cell's text is read as one.
+    var isCount: Bool { self == .indentation }
 }
