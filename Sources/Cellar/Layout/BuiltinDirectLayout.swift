@@ -232,13 +232,14 @@ public struct BuiltinDirectLayout {
         return BuiltinDirectLayout(p0: p0, p1: p1, p2: p2, height: height)
     }
 
-    /// Whether the piece's text is too wide and starts or ends with a space: the general path cuts a
-    /// label through its one-line wrap, which drops the spaces at a broken line's ends, where the
-    /// piece's cut keeps them. Other texts are cut alike both ways.
+    /// Whether the piece's text is too wide and would be cut otherwise by the general path, which cuts a
+    /// label through its one-line wrap: that drops the spaces at a broken line's ends, where the piece's
+    /// cut keeps them, and keeps a wide character alone on a line of one column (not shown), where the
+    /// piece's cut shows `…`. Other texts are cut alike both ways.
     @inline(__always)
     static func cutDiffersFromWrap(_ piece: Piece?) -> Bool {
         guard let piece, piece.textWidth > piece.width else { return false }
-        return hasSpaceAtAnEnd(piece.text)
+        return piece.width < 2 || hasSpaceAtAnEnd(piece.text)
     }
 
     /// Read by bytes: an ASCII end is a space only as 0x20 (clean text has no other blank).

@@ -43,6 +43,8 @@ import Testing
             " leading space", "trailing space ", "  both  ", "\u{3000}전각 공백",
             // No width: a lone variation selector or mark.
             "\u{FE0F}", "\u{301}",
+            // One wide character, which a one-column label cannot show.
+            "🍎", "한", "🍎 ",
         ]
         // A zero-width image (a lone mark, a zero-width space) is drawn as the general path draws it.
         let images: [String?] = [nil, "🍎", "✓", "★★", "①", "\u{200B}", "\u{301}"]
