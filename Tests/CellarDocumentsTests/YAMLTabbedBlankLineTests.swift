@@ -67,3 +67,17 @@ import Testing
         }
     }
 }
+
+extension YAMLTabbedBlankLineTests {
+    /// A tab one column short of the scalar's indentation: libfyaml reads the line as an empty line of the
+    /// scalar, YAML as a comment that ends it, so a line below that goes on the scalar is an error.
+    @Test func aTabOneColumnShortEndsThePlainScalar() {
+        S.refuse("a:\n  b: c\n  \t\n   d\n", "t.yaml:4:4: malformed YAML/JSON: invalid value after mapping")
+        S.refuse(
+            "a:\n  - c\n  \t\n    d\n", "t.yaml:4:5: malformed YAML/JSON: invalid scalar at the end of block sequence")
+        // With the tab at the indentation or past it, the line is an empty line of the scalar.
+        S.check("a:\n  b: c\n   \t\n   d\n", S.o(["a": S.o(["b": .string("c\nd")])]))
+        // Below the scalar, with nothing going on after it, the line is a comment either way.
+        S.check("a:\n  b: c\n   d\n  \t\n  e: f\n", S.o(["a": S.o(["b": .string("c d"), "e": .string("f")])]))
+    }
+}

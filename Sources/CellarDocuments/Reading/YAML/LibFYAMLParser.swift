@@ -26,7 +26,8 @@ struct LibFYAMLParser: ~Copyable {
     /// The bytes libfyaml reads: `input`, or `copy` once a line is mended.
     private(set) var parsed: UnsafeBufferPointer<UInt8>
     private var copy: UnsafeMutableBufferPointer<UInt8>?
-    private var given = 0
+    /// Events `parse` has given since the parser (re)started on its text, counting those a restart passed.
+    private(set) var given = 0
     private var reread = 0
     /// The refusal that stands when a restart does not read the text before its line as before.
     private var standing: CellarError?
@@ -83,14 +84,20 @@ struct LibFYAMLParser: ~Copyable {
         return (problem, Int(error.pointee.line), Int(error.pointee.column))
     }
 
-    /// After libfyaml's refusal of a line the type describes: the line mended in `copy`, the parser
-    /// restarted on it past the events given; false for any other error, which stands.
+    /// After libfyaml's refusal of a line the type describes: the line mended, the parser restarted
+    /// past the events given; false for any other error, which stands.
     private mutating func mendRefusedTab() -> Bool {
         guard let (problem, line, _) = firstError, problem == Self.refusedTab,
-            let start = Self.start(ofLine: line, in: parsed), let tab = Self.blankLineTab(from: start, in: parsed),
-            reread + start <= rereadBudget
+            let start = Self.start(ofLine: line, in: parsed), let tab = Self.blankLineTab(from: start, in: parsed)
         else { return false }
-        let refusal = syntaxError
+        return mend(tab: tab, lineStart: start, passing: given, refusal: syntaxError)
+    }
+
+    /// The line at `lineStart` made a comment (its tab at `tab` a `#`) in `copy`, and libfyaml restarted on
+    /// the copy past its first `count` events (the text before the line is unchanged, so they parse as they
+    /// did); false when the budget is spent or the restart fails (`refusal` then stands, if any).
+    mutating func mend(tab: Int, lineStart: Int, passing count: Int, refusal: CellarError?) -> Bool {
+        guard reread + lineStart <= rereadBudget, tab < input.count else { return false }
         let text: UnsafeMutableBufferPointer<UInt8>
         if let made = self.copy {
             text = made
@@ -106,11 +113,11 @@ struct LibFYAMLParser: ~Copyable {
         fy_diag_destroy(diagnostics)
         (parser, diagnostics) = (restarted, restartedDiagnostics)
         parsed = UnsafeBufferPointer(text)
-        reread += start
-        for _ in 0..<given {
-            // The text before the mended line is unchanged, so these parse as they did.
+        reread += lineStart
+        given = count
+        for _ in 0..<count {
             guard let event = fy_parser_parse(parser) else {
-                standing = refusal
+                standing = refusal ?? syntaxError
                 return false
             }
             fy_parser_event_free(parser, event)

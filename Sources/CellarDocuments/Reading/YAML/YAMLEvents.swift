@@ -18,6 +18,8 @@ struct YAMLEvents: ~Copyable {
     private var current: UnsafeMutablePointer<fy_event>?
     /// The column of each open collection's first key or dash (its indentation, for a block one).
     private var indents: [Int] = []
+    /// Whether each open collection is a flow one.
+    private var flows: [Bool] = []
     private var documents = 0
     private var aliases: YAMLAliases
     let path: String
@@ -40,15 +42,26 @@ struct YAMLEvents: ~Copyable {
     private mutating func next() throws -> Kind {
         if let current { parser.free(current) }
         current = parser.parse()
-        guard let event = current else {
+        guard var event = current else {
             if parser.failed { throw parser.syntaxError }
             return .end
+        }
+        if event.pointee.type == FYET_SCALAR, let tab = tabLineInPlainScalar() {
+            // Read again with that line a comment, as YAML reads it: the scalar ends above it.
+            parser.free(event)
+            current = nil
+            guard parser.mend(tab: tab.tab, lineStart: tab.lineStart, passing: parser.given - 1, refusal: nil),
+                let again = parser.parse()
+            else { throw parser.failed ? parser.syntaxError : Self.tabLineError(at: tab.tab, in: input, path: path) }
+            current = again
+            event = again
         }
         switch event.pointee.type {
         case FYET_SCALAR:
             try checkBlockScalarIndent()
             return .scalar
         case FYET_SEQUENCE_START, FYET_MAPPING_START:
+            flows.append(Self.isFlow(event))
             indents.append(fy_event_start_mark(event).map { Int($0.pointee.column) } ?? 0)
             if indents.count > Self.maximumNesting {
                 throw CellarError("nested more than \(Self.maximumNesting) levels deep", at: mark)
@@ -56,6 +69,7 @@ struct YAMLEvents: ~Copyable {
             return event.pointee.type == FYET_SEQUENCE_START ? .sequenceStart : .mappingStart
         case FYET_SEQUENCE_END, FYET_MAPPING_END:
             indents.removeLast()
+            flows.removeLast()
             return event.pointee.type == FYET_SEQUENCE_END ? .sequenceEnd : .mappingEnd
         case FYET_DOCUMENT_START:
             documents += 1
@@ -99,6 +113,49 @@ struct YAMLEvents: ~Copyable {
             earlier(tag)
         }
         return (start.line + 1, start.column + 1)
+    }
+
+    /// Where a plain scalar over lines, in a block collection, takes in a line of blanks whose tab stands
+    /// one column short of the scalar's indentation (the collection's column and one): libfyaml reads it as
+    /// an empty line of the scalar, YAML as a comment that ends it (a line whose tab stands further short,
+    /// libfyaml refuses: `LibFYAMLParser`). The line's start and its tab, or nil.
+    private func tabLineInPlainScalar() -> (lineStart: Int, tab: Int)? {
+        guard let token = current?.pointee.scalar.value, fy_token_scalar_style(token) == FYSS_PLAIN,
+            let column = indents.last, flows.last == false,
+            let start = fy_token_start_mark(token)?.pointee, let end = fy_token_end_mark(token)?.pointee,
+            end.line > start.line
+        else { return nil }
+        let last = min(Int(end.input_pos), input.count)
+        var i = Int(start.input_pos)
+        while i < last {
+            // The next line's start.
+            while i < last && input[i] != 0x0A && input[i] != 0x0D { i += 1 }
+            if i < last && input[i] == 0x0D && i + 1 < last && input[i + 1] == 0x0A { i += 1 }
+            i += 1
+            var j = i
+            while j < last && input[j] == UInt8(ascii: " ") { j += 1 }
+            guard j - i == column, j < last, input[j] == 0x09 else { continue }
+            var k = j
+            while k < input.count && (input[k] == 0x09 || input[k] == 0x20) { k += 1 }
+            if k == input.count || input[k] == 0x0A || input[k] == 0x0D { return (i, j) }
+        }
+        return nil
+    }
+
+    private static func isFlow(_ event: UnsafeMutablePointer<fy_event>) -> Bool {
+        let token =
+            event.pointee.type == FYET_MAPPING_START
+            ? event.pointee.mapping_start.mapping_start : event.pointee.sequence_start.sequence_start
+        let type = fy_token_get_type(token)
+        return type == FYTT_FLOW_MAPPING_START || type == FYTT_FLOW_SEQUENCE_START
+    }
+
+    /// A line `tabLineInPlainScalar` found, past the bound on reading the text again.
+    private static func tabLineError(at tab: Int, in input: UnsafeBufferPointer<UInt8>, path: String) -> CellarError {
+        CellarError(
+            "malformed YAML/JSON: a line of blanks whose tab stands in the indentation ends the text above it,"
+                + " which the lines below cannot go on",
+            at: ByteLocation.location(of: tab, in: input, path: path))
     }
 
     /// libfyaml reads lines indented as far as an indented collection's keys
