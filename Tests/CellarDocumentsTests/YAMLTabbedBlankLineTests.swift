@@ -81,3 +81,37 @@ extension YAMLTabbedBlankLineTests {
         S.check("a:\n  b: c\n   d\n  \t\n  e: f\n", S.o(["a": S.o(["b": .string("c d"), "e": .string("f")])]))
     }
 }
+
+extension YAMLTabbedBlankLineTests {
+    /// A line one column short, met once the mends have spent the budget: an error of Cellar's own at its tab,
+    /// not libfyaml's reading of the scalar on below it.
+    @Test func aTabOneColumnShortPastTheBudgetIsAnError() {
+        // Each mend rereads the text up to its line: a long first line makes every one cost as much.
+        let padding = "# " + String(repeating: "x", count: 200_000) + "\n"
+        let short = "  - c\n  \t\n    d\n"
+        func text(_ refused: Int) -> String {
+            padding + "a:\n" + String(repeating: "  - b\n\t\n", count: refused) + short
+        }
+        func starts(_ t: String) -> [Int] {
+            let bytes = Array(t.utf8)
+            return bytes.indices.filter { $0 > 0 && bytes[$0 - 1] == 0x0A && bytes[$0...].starts(with: [0x09, 0x0A]) }
+        }
+        // As many refused lines as the budget takes, and not the short line after them.
+        var refused = 1
+        while true {
+            let t = text(refused + 1)
+            let budget = 8 * t.utf8.count + (1 << 20)
+            if starts(t).reduce(0, +) > budget { break }
+            refused += 1
+        }
+        let t = text(refused)
+        let budget = 8 * t.utf8.count + (1 << 20)
+        let shortLine = Array(t.utf8).count - "  \t\n    d\n".utf8.count
+        #expect(starts(t).reduce(0, +) <= budget && starts(t).reduce(0, +) + shortLine > budget)
+        let line = 4 + 2 * refused  // the padding, `a:`, two lines a refused one, then `  - c`
+        S.refuse(
+            t,
+            "t.yaml:\(line):3: malformed YAML/JSON: a line of blanks whose tab stands in the indentation ends the text"
+                + " above it, which the lines below cannot go on")
+    }
+}
