@@ -16,10 +16,9 @@ struct YAMLEvents: ~Copyable {
     private var parser: LibFYAMLParser
     private var input: UnsafeBufferPointer<UInt8> { parser.input }
     private var current: UnsafeMutablePointer<fy_event>?
-    /// The column of each open collection's first key or dash (its indentation, for a block one).
-    private var indents: [Int] = []
-    /// Whether each open collection is a flow one.
-    private var flows: [Bool] = []
+    /// Each open collection: the column of its first key or dash (its indentation, for a block one), and
+    /// whether it is a flow one.
+    private var open: [(column: Int, flow: Bool)] = []
     private var documents = 0
     private var aliases: YAMLAliases
     let path: String
@@ -61,15 +60,13 @@ struct YAMLEvents: ~Copyable {
             try checkBlockScalarIndent()
             return .scalar
         case FYET_SEQUENCE_START, FYET_MAPPING_START:
-            flows.append(Self.isFlow(event))
-            indents.append(fy_event_start_mark(event).map { Int($0.pointee.column) } ?? 0)
-            if indents.count > Self.maximumNesting {
+            open.append((fy_event_start_mark(event).map { Int($0.pointee.column) } ?? 0, Self.isFlow(event)))
+            if open.count > Self.maximumNesting {
                 throw CellarError("nested more than \(Self.maximumNesting) levels deep", at: mark)
             }
             return event.pointee.type == FYET_SEQUENCE_START ? .sequenceStart : .mappingStart
         case FYET_SEQUENCE_END, FYET_MAPPING_END:
-            indents.removeLast()
-            flows.removeLast()
+            open.removeLast()
             return event.pointee.type == FYET_SEQUENCE_END ? .sequenceEnd : .mappingEnd
         case FYET_DOCUMENT_START:
             documents += 1
@@ -121,7 +118,7 @@ struct YAMLEvents: ~Copyable {
     /// libfyaml refuses: `LibFYAMLParser`). The line's start and its tab, or nil.
     private func tabLineInPlainScalar() -> (lineStart: Int, tab: Int)? {
         guard let token = current?.pointee.scalar.value, fy_token_scalar_style(token) == FYSS_PLAIN,
-            let column = indents.last, flows.last == false,
+            let (column, flow) = open.last, !flow,
             let start = fy_token_start_mark(token)?.pointee, let end = fy_token_end_mark(token)?.pointee,
             end.line > start.line
         else { return nil }
@@ -132,12 +129,10 @@ struct YAMLEvents: ~Copyable {
             while i < last && input[i] != 0x0A && input[i] != 0x0D { i += 1 }
             if i < last && input[i] == 0x0D && i + 1 < last && input[i + 1] == 0x0A { i += 1 }
             i += 1
-            var j = i
-            while j < last && input[j] == UInt8(ascii: " ") { j += 1 }
-            guard j - i == column, j < last, input[j] == 0x09 else { continue }
-            var k = j
-            while k < input.count && (input[k] == 0x09 || input[k] == 0x20) { k += 1 }
-            if k == input.count || input[k] == 0x0A || input[k] == 0x0D { return (i, j) }
+            // Spaces to one short of the indentation, then the line's first tab.
+            if i < last, let tab = LibFYAMLParser.blankLineTab(from: i, in: input), tab - i == column {
+                return (i, tab)
+            }
         }
         return nil
     }
@@ -165,7 +160,7 @@ struct YAMLEvents: ~Copyable {
     /// from outside it. Such a text is refused, at its first line.
     private func checkBlockScalarIndent() throws {
         guard let event = current, let token = event.pointee.scalar.value, Self.isBlockScalar(token),
-            let parent = indents.last, parent > 0,
+            let parent = open.last?.column, parent > 0,
             let start = fy_event_start_mark(event)?.pointee.input_pos,
             let end = fy_token_end_mark(token)?.pointee.input_pos
         else { return }
@@ -228,7 +223,7 @@ struct YAMLEvents: ~Copyable {
             guard let event = current, event.pointee.type == FYET_ALIAS, let name = properties.anchor.flatMap(Self.text)
             else { return false }
             let offset = fy_event_start_mark(event).map { Int($0.pointee.input_pos) } ?? 0
-            try aliases.append(name, to: &batch, mark: position, offset: offset, depth: indents.count, path: path)
+            try aliases.append(name, to: &batch, mark: position, offset: offset, depth: open.count, path: path)
             return false
         }
         if let name = properties.anchor.flatMap(Self.text) { aliases.anchor(name) }
