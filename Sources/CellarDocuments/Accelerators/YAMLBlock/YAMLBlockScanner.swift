@@ -17,7 +17,8 @@ import CellarText
 /// (`YAMLBlockScanner+Aliases`), `!!name` tags on scalars, comments, blank
 /// lines, CRLF, a byte order mark, `%YAML 1.2` and one `---` first and one
 /// `...` last, and tabs between a key and its value or after a plain value
-/// (`YAMLBlockText.tabbedLine`). A node outside it on lines it may
+/// (`YAMLBlockText.tabbedLine`), and lines of blanks with a tab between
+/// nodes. A node outside it on lines it may
 /// read (another tab inside a line, a `?` key, `- - a`, more-indented folded
 /// lines, an indentation indicator, a key of 1,000 bytes or more, U+00A0, a
 /// flow collection outside the subset) is read by libfyaml alone
@@ -106,6 +107,9 @@ struct YAMLBlockScanner: ~Copyable {
             var (end, following) = (0, 0)
             if let line = text.acceptedLine(from: nextLine) ?? text.tabbedLine(from: nextLine) {
                 (end, following) = line
+            } else if let after = text.blankLineWithTab(from: nextLine) {
+                nextLine = after
+                continue
             } else {
                 // Its node is read by libfyaml alone, if it holds one.
                 (end, following) = try text.declinedLine(from: nextLine)

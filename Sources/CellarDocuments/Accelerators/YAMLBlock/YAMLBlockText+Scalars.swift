@@ -230,7 +230,8 @@ extension YAMLBlockText {
     /// The next line from `start` with more than spaces, the lines of spaces before it added to
     /// `emptyLines`: where it starts, its text, its end and where the line after it starts; nil at the end.
     /// A line the scanner does not read is returned only when it is indented no deeper than `parent`, so
-    /// that it goes on no text (its bytes are not read here).
+    /// that it goes on no text (its bytes are not read here): a line of blanks whose tab stands there is a
+    /// comment, which ends a plain scalar in a block.
     @inline(__always)
     private mutating func nextTextLine(from start: Int, past parent: Int, emptyLines: inout Int) throws -> (
         start: Int, content: Int, end: Int, next: Int
@@ -240,9 +241,9 @@ extension YAMLBlockText {
             guard let (end, next) = acceptedLine(from: pos) else {
                 let line = bounds(ofLineFrom: pos)
                 let content = skipSpaces(from: pos, to: line.end)
-                guard content < line.end, content - pos <= parent, base[content] != 0x09 else {
-                    throw YAMLBlockScanner.Declined()
-                }
+                guard content < line.end, content - pos <= parent,
+                    base[content] != 0x09 || LibFYAMLParser.blankLineTab(from: pos, in: bytes) != nil
+                else { throw YAMLBlockScanner.Declined() }
                 return (pos, content, line.end, line.next)
             }
             let content = skipSpaces(from: pos, to: end)

@@ -90,4 +90,17 @@ extension YAMLBlockText {
         }
         return nil
     }
+
+    /// Where the next line starts, when the line from `start` holds only blanks with a tab, then perhaps a
+    /// comment: between nodes, a comment, as libfyaml reads it too (`LibFYAMLParser`). After a plain scalar,
+    /// such a line ends it (`mayGoOn` sees no space at the block's column), and a deeper line after it
+    /// declines, as a line that could go on the scalar.
+    func blankLineWithTab(from start: Int) -> Int? {
+        let line = bounds(ofLineFrom: start)
+        guard LibFYAMLParser.blankLineTab(from: start, in: bytes) != nil,
+            YAMLCharacters.firstForbidden(slice(start, line.next - start), markFirst: start == 0, reader: .fragment)
+                == nil
+        else { return nil }
+        return line.next
+    }
 }

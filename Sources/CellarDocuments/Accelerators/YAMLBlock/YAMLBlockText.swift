@@ -8,7 +8,8 @@ import CellarText
 /// scanner's life; a byte is read only below the `end` of the line a function
 /// is given, never past `count`, and only once its line is accepted (`line(from:)`),
 /// but for the one byte `mayGoOn` looks at, a line `tabbedLine`
-/// passes, and a block scalar's next line up to its first byte that is not a space.
+/// passes, the blanks of a line of blanks with a tab (`blankLineWithTab`), and
+/// a block scalar's next line up to its first byte that is not a space.
 /// A reading that meets anything outside the subset throws `YAMLBlockScanner.Declined`.
 struct YAMLBlockText {
     let base: UnsafePointer<UInt8>

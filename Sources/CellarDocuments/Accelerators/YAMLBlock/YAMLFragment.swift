@@ -78,7 +78,9 @@ enum YAMLFragment {
             var events = try YAMLEvents(bytes, path: "")
             while try !events.read(into: &batch) {}
             // The scanner's aliases know only the anchors it read: one read here would be hidden from them.
-            guard !events.sawAnchors else { throw YAMLBlockScanner.Declined() }
+            // A line of blanks with a tab read as a scalar's costs the whole text's reading a restart, which
+            // its bound may refuse: that reading decides.
+            guard !events.sawAnchors, !events.readLinesAgain else { throw YAMLBlockScanner.Declined() }
             try splice(node, events: first, at: start, in: &batch, depthLeft: depthLeft)
         } catch {
             // Its `.end` must not reach the writer before the decline does.

@@ -2,35 +2,42 @@ import CFYAML
 import Cellar
 import CellarText
 
-/// libfyaml's event parser over bytes the caller keeps alive, with its
-/// collected errors, and read past the one line of YAML 1.2 it refuses.
-///
-/// Below a plain scalar, libfyaml refuses a line of blanks (a comment may
-/// end it) whose tab starts short of the scalar's indentation: "invalid tab
-/// used as indentation" (`- text: a`, then `⇥# note` or `⇥` alone). YAML
-/// reads that line as a comment (`l-comment`), which ends the scalar. Such
-/// a line is read again from a copy of the text with its first tab made a
-/// `#`: the same reading, every offset where it was. The parser restarts on
-/// the copy and passes over the events it had given, which are the same:
-/// the text before the line is unchanged.
-///
-/// Every restart reads the text up to its line again; past `rereadBudget`
-/// bytes in all, the error stands.
-struct LibFYAMLParser: ~Copyable {
-    static let refusedTab = "invalid tab used as indentation"
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
+/// libfyaml's event parser over bytes the caller keeps alive, with its
+/// collected errors, reading lines of blanks with a tab as YAML 1.2 does.
+///
+/// A line of blanks with a tab (a comment may end it) is a comment to YAML
+/// (`l-comment`) but inside a scalar over lines. libfyaml refuses one below
+/// a plain scalar whose tab starts short of the scalar's indentation ("invalid
+/// tab used as indentation": `- text: a`, then `⇥# note` or `⇥` alone), and
+/// reads one a column short as an empty line of the scalar. So libfyaml reads
+/// a copy of the text with every such line's first tab made a `#`
+/// (`commentedTabs`): a comment to it too, every offset where it was. Where
+/// the line was a scalar's after all (`YAMLEvents.commentedLinesInScalar` finds them),
+/// it is given back (`readAsWritten`): the parser restarts on the copy and
+/// passes over the events it had given, which are the same, as the text
+/// before the line is unchanged. Every restart reads the text up to its line
+/// again; past `rereadBudget` bytes in all, an error stands.
+struct LibFYAMLParser: ~Copyable {
     private var parser: OpaquePointer
     private var diagnostics: OpaquePointer
     /// The text, as the caller gave it: offsets into `parsed` are offsets into it.
     let input: UnsafeBufferPointer<UInt8>
-    /// The bytes libfyaml reads: `input`, or `copy` once a line is mended.
+    /// The bytes libfyaml reads: `input`, or `copy` when a line is made a comment.
     private(set) var parsed: UnsafeBufferPointer<UInt8>
     private var copy: UnsafeMutableBufferPointer<UInt8>?
+    /// The first tab of each line of blanks made a comment in `copy`, in order.
+    private(set) var commentedTabs: [Int] = []
     /// Events `parse` has given since the parser (re)started on its text, counting those a restart passed.
     private(set) var given = 0
     private var reread = 0
-    /// The refusal that stands when a restart does not read the text before its line as before.
-    private var standing: CellarError?
+    /// Whether a line made a comment was read as written again (`readAsWritten`).
+    private(set) var restarted = false
     let path: String
 
     /// Never written: only its address is used, for an empty input.
@@ -38,10 +45,23 @@ struct LibFYAMLParser: ~Copyable {
         UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1))
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws {
-        (parser, diagnostics) = try Self.make(over: bytes, path: path)
         input = bytes
         parsed = bytes
         self.path = path
+        commentedTabs = Self.blankLineTabs(in: bytes)
+        if !commentedTabs.isEmpty {
+            let text = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+            _ = text.initialize(from: bytes)
+            for tab in commentedTabs { text[tab] = UInt8(ascii: "#") }
+            copy = text
+            parsed = UnsafeBufferPointer(text)
+        }
+        do {
+            (parser, diagnostics) = try Self.make(over: parsed, path: path)
+        } catch {
+            copy?.deallocate()
+            throw error
+        }
     }
 
     deinit {
@@ -54,88 +74,82 @@ struct LibFYAMLParser: ~Copyable {
 
     /// The next event, or nil at the stream's end or at an error (`failed`); each is given back by `free`.
     mutating func parse() -> UnsafeMutablePointer<fy_event>? {
-        while true {
-            if let event = fy_parser_parse(parser) {
-                given += 1
-                return event
-            }
-            guard failed, mendRefusedTab() else { return nil }
-        }
+        guard let event = fy_parser_parse(parser) else { return nil }
+        given += 1
+        return event
     }
 
     func free(_ event: UnsafeMutablePointer<fy_event>) { fy_parser_event_free(parser, event) }
 
-    var failed: Bool { standing != nil || fy_parser_get_stream_error(parser) }
+    var failed: Bool { fy_parser_get_stream_error(parser) }
 
     /// The first error libfyaml collected, located and sanitised.
     var syntaxError: CellarError {
-        if let standing { return standing }
-        guard let (problem, line, column) = firstError else {
+        var iterator: UnsafeMutableRawPointer?
+        guard let error = fy_diag_errors_iterate(diagnostics, &iterator) else {
             return CellarError("malformed YAML/JSON", at: SourceLocation(file: path, line: 1, column: 1))
         }
-        let at = SourceLocation(file: path, line: max(1, line), column: max(1, column))
+        let problem = error.pointee.msg.map { String(cString: $0) } ?? "unknown error"
+        let at = SourceLocation(
+            file: path, line: max(1, Int(error.pointee.line)), column: max(1, Int(error.pointee.column)))
         return CellarError("malformed YAML/JSON: \(Sanitizer.sanitize(String(problem.prefix(200))))", at: at)
     }
 
-    private var firstError: (String, line: Int, column: Int)? {
-        var iterator: UnsafeMutableRawPointer?
-        guard let error = fy_diag_errors_iterate(diagnostics, &iterator) else { return nil }
-        let problem = error.pointee.msg.map { String(cString: $0) } ?? "unknown error"
-        return (problem, Int(error.pointee.line), Int(error.pointee.column))
-    }
-
-    /// After libfyaml's refusal of a line the type describes: the line mended, the parser restarted
-    /// past the events given; false for any other error, which stands.
-    private mutating func mendRefusedTab() -> Bool {
-        guard let (problem, line, _) = firstError, problem == Self.refusedTab,
-            let start = Self.start(ofLine: line, in: parsed), let tab = Self.blankLineTab(from: start, in: parsed)
-        else { return false }
-        return mend(tab: tab, lineStart: start, passing: given, refusal: syntaxError)
-    }
-
-    /// The line at `lineStart` made a comment (its tab at `tab` a `#`) in `copy`, and libfyaml restarted on
-    /// the copy past its first `count` events (the text before the line is unchanged, so they parse as they
-    /// did); false when the budget is spent or the restart fails (`refusal` then stands, if any).
-    mutating func mend(tab: Int, lineStart: Int, passing count: Int, refusal: CellarError?) -> Bool {
-        guard reread + lineStart <= rereadBudget, tab < input.count else { return false }
-        let text: UnsafeMutableBufferPointer<UInt8>
-        if let made = self.copy {
-            text = made
-        } else {
-            text = .allocate(capacity: input.count)
-            _ = text.initialize(from: input)
-            self.copy = text
+    /// The indices in `commentedTabs` of the lines made comments within `range` of the text.
+    func commented(in range: Range<Int>) -> Range<Int> {
+        func firstAtOrAfter(_ offset: Int) -> Int {
+            var (low, high) = (0, commentedTabs.count)
+            while low < high {
+                let mid = (low + high) / 2
+                if commentedTabs[mid] < offset { low = mid + 1 } else { high = mid }
+            }
+            return low
         }
-        text[tab] = UInt8(ascii: "#")
-        guard let (restarted, restartedDiagnostics) = try? Self.make(over: UnsafeBufferPointer(text), path: path)
-        else { return false }
+        return firstAtOrAfter(range.lowerBound)..<firstAtOrAfter(range.upperBound)
+    }
+
+    /// The lines `lines` (indices in `commentedTabs`) read as written again, and libfyaml restarted past its
+    /// first `count` events (the text before the first line is unchanged, so they parse as they did); false
+    /// when the budget is spent or the restart fails.
+    mutating func readAsWritten(_ lines: Range<Int>, passing count: Int) -> Bool {
+        guard let text = copy, let first = lines.first, reread + commentedTabs[first] <= rereadBudget else {
+            return false
+        }
+        reread += commentedTabs[first]
+        restarted = true
+        for tab in commentedTabs[lines] { text[tab] = 0x09 }
+        commentedTabs.removeSubrange(lines)
+        guard let (restarted, restartedDiagnostics) = try? Self.make(over: parsed, path: path) else { return false }
         fy_parser_destroy(parser)
         fy_diag_destroy(diagnostics)
         (parser, diagnostics) = (restarted, restartedDiagnostics)
-        parsed = UnsafeBufferPointer(text)
-        reread += lineStart
         given = count
         for _ in 0..<count {
-            guard let event = fy_parser_parse(parser) else {
-                standing = refusal ?? syntaxError
-                return false
-            }
+            guard let event = fy_parser_parse(parser) else { return false }
             fy_parser_event_free(parser, event)
         }
         return true
     }
 
-    /// Where line `line` (1-based, as libfyaml counts: a line feed, a carriage return, or both, ends one) starts.
-    static func start(ofLine line: Int, in text: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard line >= 1 else { return nil }
+    /// The first tab of every line that holds only blanks with a tab, then perhaps a comment.
+    static func blankLineTabs(in text: UnsafeBufferPointer<UInt8>) -> [Int] {
+        guard let base = text.baseAddress else { return [] }
+        var tabs: [Int] = []
         var i = 0
-        var current = 1
-        while current < line {
-            guard i < text.count else { return nil }
-            if text[i] == 0x0A || text[i] == 0x0D && (i + 1 == text.count || text[i + 1] != 0x0A) { current += 1 }
-            i += 1
+        while i < text.count, let found = memchr(base + i, 0x09, text.count - i) {
+            let tab = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            var start = tab
+            while start > 0 && text[start - 1] == UInt8(ascii: " ") { start -= 1 }
+            if start == 0 || text[start - 1] == 0x0A || text[start - 1] == 0x0D,
+                blankLineTab(from: start, in: text) == tab
+            {
+                tabs.append(tab)
+            }
+            // On from the line's end (a CR, an LF, or both, ends one): a line's later tabs are never its first.
+            i = tab
+            while i < text.count && text[i] != 0x0A && text[i] != 0x0D { i += 1 }
         }
-        return i
+        return tabs
     }
 
     /// The first tab of the line at `start` when the line holds only blanks, then perhaps a comment.

@@ -24,6 +24,8 @@ struct YAMLEvents: ~Copyable {
     let path: String
     /// Whether an anchor was read so far.
     var sawAnchors: Bool { aliases.anchored }
+    /// Whether a line of blanks with a tab was found to be a scalar's, and the text read again.
+    var readLinesAgain: Bool { parser.restarted }
 
     /// The characters are checked first, the pages `behind` them given back.
     init(_ bytes: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind? = nil) throws {
@@ -45,13 +47,14 @@ struct YAMLEvents: ~Copyable {
             if parser.failed { throw parser.syntaxError }
             return .end
         }
-        if event.pointee.type == FYET_SCALAR, let tab = tabLineInPlainScalar() {
-            // Read again with that line a comment, as YAML reads it: the scalar ends above it.
+        while event.pointee.type == FYET_SCALAR, let lines = commentedLinesInScalar() {
+            // Read again with those lines as written: YAML reads them as the scalar's.
+            let tab = parser.commentedTabs[lines.lowerBound]
             parser.free(event)
             current = nil
-            guard parser.mend(tab: tab.tab, lineStart: tab.lineStart, passing: parser.given - 1, refusal: nil),
-                let again = parser.parse()
-            else { throw parser.failed ? parser.syntaxError : Self.tabLineError(at: tab.tab, in: input, path: path) }
+            guard parser.readAsWritten(lines, passing: parser.given - 1), let again = parser.parse() else {
+                throw parser.failed ? parser.syntaxError : Self.readAgainError(at: tab, in: input, path: path)
+            }
             current = again
             event = again
         }
@@ -112,29 +115,80 @@ struct YAMLEvents: ~Copyable {
         return (start.line + 1, start.column + 1)
     }
 
-    /// Where a plain scalar over lines, in a block collection, takes in a line of blanks whose tab stands
-    /// one column short of the scalar's indentation (the collection's column and one): libfyaml reads it as
-    /// an empty line of the scalar, YAML as a comment that ends it (a line whose tab stands further short,
-    /// libfyaml refuses: `LibFYAMLParser`). The line's start and its tab, or nil.
-    private func tabLineInPlainScalar() -> (lineStart: Int, tab: Int)? {
-        guard let token = current?.pointee.scalar.value, fy_token_scalar_style(token) == FYSS_PLAIN,
-            let (column, flow) = open.last, !flow,
-            let start = fy_token_start_mark(token)?.pointee, let end = fy_token_end_mark(token)?.pointee,
-            end.line > start.line
+    /// The lines of blanks made comments (`LibFYAMLParser`) that YAML reads as the current scalar's, or nil:
+    /// those inside a quoted or block scalar; those after a block scalar, before the next line with content
+    /// (the scalar's, or an error); those after a plain scalar in a flow collection; and those after a plain
+    /// scalar in a block collection when a deeper line follows and every one of them has its tab past the
+    /// collection's column and no comment (empty lines of the scalar, which goes on; a tab at or short of
+    /// the column, or a comment, makes the line a comment that ends the scalar).
+    private func commentedLinesInScalar() -> Range<Int>? {
+        guard !parser.commentedTabs.isEmpty, let event = current, let token = event.pointee.scalar.value,
+            let startMark = fy_event_start_mark(event)?.pointee.input_pos,
+            let endMark = fy_token_end_mark(token)?.pointee.input_pos
         else { return nil }
-        let last = min(Int(end.input_pos), input.count)
-        var i = Int(start.input_pos)
-        while i < last {
-            // The next line's start.
-            while i < last && input[i] != 0x0A && input[i] != 0x0D { i += 1 }
-            if i < last && input[i] == 0x0D && i + 1 < last && input[i + 1] == 0x0A { i += 1 }
-            i += 1
-            // Spaces to one short of the indentation, then the line's first tab.
-            if i < last, let tab = LibFYAMLParser.blankLineTab(from: i, in: input), tab - i == column {
-                return (i, tab)
-            }
+        let style = fy_token_scalar_style(token)
+        let isBlock = Self.isBlockScalar(token)
+        var start = min(Int(startMark), input.count)
+        if isBlock, let header = blockHeader(before: start) { start = header.at }
+        let end = max(start, min(Int(endMark), input.count))
+        let inside = parser.commented(in: start..<end)
+        guard inside.isEmpty else { return inside }
+        guard style == FYSS_PLAIN || isBlock, let next = nextContentLine(after: end) else { return nil }
+        let after = parser.commented(in: end..<next.start)
+        guard !after.isEmpty else { return nil }
+        guard style == FYSS_PLAIN, let (column, flow) = open.last, !flow else { return after }
+        let tabs = parser.commentedTabs
+        guard next.indent > column, after.allSatisfy({ spacesBefore(tabs[$0]) > column && !endsInAComment(tabs[$0]) })
+        else { return nil }
+        return after
+    }
+
+    /// Whether the line of blanks with its tab at `tab` ends in a comment (which ends any plain scalar).
+    private func endsInAComment(_ tab: Int) -> Bool {
+        var i = tab
+        while i < input.count && (input[i] == 0x20 || input[i] == 0x09) { i += 1 }
+        return i < input.count && input[i] == UInt8(ascii: "#")
+    }
+
+    /// The spaces before `offset` on its line.
+    private func spacesBefore(_ offset: Int) -> Int {
+        var i = offset
+        while i > 0 && input[i - 1] == UInt8(ascii: " ") { i -= 1 }
+        return offset - i
+    }
+
+    /// Where the first line after `offset` with content (not blanks, not a comment) starts, and its
+    /// indentation; the text's end, indented 0, if none. Nil when content follows `offset` on its line.
+    private func nextContentLine(after offset: Int) -> (start: Int, indent: Int)? {
+        func isLineBreak(_ i: Int) -> Bool { input[i] == 0x0A || input[i] == 0x0D }
+        func firstNonBlank(from start: Int) -> Int {
+            var i = start
+            while i < input.count && (input[i] == 0x20 || input[i] == 0x09) { i += 1 }
+            return i
         }
-        return nil
+        var i = offset
+        if i > 0 && i < input.count && !isLineBreak(i - 1) {
+            let rest = firstNonBlank(from: i)
+            guard rest == input.count || isLineBreak(rest) || input[rest] == UInt8(ascii: "#") && rest > i else {
+                return nil
+            }
+            while i < input.count && !isLineBreak(i) { i += 1 }
+        }
+        while i < input.count {
+            if isLineBreak(i) {
+                i += 1
+                continue
+            }
+            let content = firstNonBlank(from: i)
+            if content < input.count && !isLineBreak(content) && input[content] != UInt8(ascii: "#") {
+                var indent = i
+                while input[indent] == UInt8(ascii: " ") { indent += 1 }
+                return (i, indent - i)
+            }
+            i = content
+            while i < input.count && !isLineBreak(i) { i += 1 }
+        }
+        return (input.count, 0)
     }
 
     private static func isFlow(_ event: UnsafeMutablePointer<fy_event>) -> Bool {
@@ -145,11 +199,11 @@ struct YAMLEvents: ~Copyable {
         return type == FYTT_FLOW_MAPPING_START || type == FYTT_FLOW_SEQUENCE_START
     }
 
-    /// A line `tabLineInPlainScalar` found, past the bound on reading the text again.
-    private static func tabLineError(at tab: Int, in input: UnsafeBufferPointer<UInt8>, path: String) -> CellarError {
+    /// Lines `commentedLinesInScalar` found, past the bound on reading the text again.
+    private static func readAgainError(at tab: Int, in input: UnsafeBufferPointer<UInt8>, path: String) -> CellarError {
         CellarError(
-            "malformed YAML/JSON: a line of blanks whose tab stands in the indentation ends the text above it,"
-                + " which the lines below cannot go on",
+            "cannot read: too many lines of blanks with a tab inside texts over lines (each is read again);"
+                + " write them without the tab",
             at: ByteLocation.location(of: tab, in: input, path: path))
     }
 
