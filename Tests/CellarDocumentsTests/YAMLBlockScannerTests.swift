@@ -586,6 +586,36 @@ import Testing
         }
     }
 
+    /// Tabs inside a plain value, as text pasted from a spreadsheet's cells holds them
+    /// (`YAMLBlockText.tabbedLine`): the value runs to its last character before a comment.
+    @Test func tabsInsideAPlainValueAreScanned() {
+        Self.expectScanned([
+            "a: b\tc\n", "a: b \t c\n", "a:\tb\tc\t\n", "a: b\tc\t# d\n", "a: b\tc # d\n", "a: b\t\tc\td\n",
+            "- b\tc\n- d\te\n", "- a: b\tc\n  d: e\tf\n", "a: b\tc#d\n", "a: 1\t2\n", "a: b\tc\n  more\n",
+            "a: 한글\t🍎\n", "a: b\tc\r\nd: e\r\n", "a: true\t\n", "a: b\tc:d\n",
+            "a:\n  b: c\td\n\t\n  d: e\n",
+            "rows:\n- cell: subtitle\n  text: Apple\t3\t€1.20\t# a spreadsheet's row\n  secondaryText: 01234\tx\n",
+        ])
+        // Where the value could read otherwise (a key, a comment after a tab, a quote, a deeper line after a
+        // comment), libfyaml reads it.
+        for text in [
+            "a: b\tc: d\n", "a: b\tc:\n", "a: b\tc:\td\n", "a: b\t\"c\"\n", "a: b\tc\t#d\n", "a: b\tc # d\n  more\n",
+            "a: b\tc\u{A0}d\n", "a: b\tc\u{85}\n", "- b\tc\n  - d\n", "a: b\tc\n  - d\n", "a: \tb\tc\n",
+            "a: b\tc\n\tmore\n",
+        ] {
+            Self.expectSame(text, text)
+            Self.expectSame("sections:\n  - rows:\n      - text: a\n" + text, text)
+        }
+        // A tab inside some values.
+        Self.expectTabbedTables(offset: 4000, seedName: "tab-inside.yaml") { line, rng in
+            guard let space = line.lastIndex(of: " "), line[line.index(after: space)...].allSatisfy(\.isLetter),
+                line.index(after: space) < line.endIndex
+            else { return nil }
+            return line.replacingCharacters(
+                in: space...space, with: ["\t", " \t", "\t\t "].randomElement(using: &rng)!)
+        }
+    }
+
     /// Nodes the scanner declines that libfyaml reads alone, among rows it
     /// reads itself: tabs, `?` keys, `- - a`, an entry's node on the next
     /// line, folded lines indented more, indentation indicators, long keys,
@@ -593,7 +623,7 @@ import Testing
     /// stays with the scanner, and the form is libfyaml's.
     static let readAlone = [
         "'k':\tapple", "my key:\tapple", "text\t: apple", "text: \"a\tb\"",
-        "text: 'a\tb'  \t# c", "text: a\t b",
+        "text: 'a\tb'  \t# c", "text: a\tno\u{00A0}break",
         "detail: |\n          code\there\n          \tindented", "? text\n        : apple", "? [a, b]\n        : c",
         "list:\n        - - a\n          - b",
         "text: >\n          x\n            more\n          y",
@@ -629,7 +659,7 @@ import Testing
         let wholes = [
             "a: 1\t\rb: 2\n", "a: x\t\u{0085}y\n", "a: x\t\u{2028}y\n", "- -\t\n- - a\n", "a:\t|\nb: 1\n",
             "a: !!str\t\nb: 1\n", "\ta: 1\n", "a: 1\n\tb: 2\n", "a: 1\n\u{FEFF}b:\t2\n",
-            "a:\n  b: c\td\n\t\n  d: e\n", "a:\n  b:\n    c\n\t\n  - x\n",
+            "a:\n  b:\n    c\n\t\n  - x\n",
             "a:\n  long:\n    Wrapped\n\t\n    more\nb: 1\n", "- a:\n    w\n\t\n    x\n- b\n",
         ]
         for text in wholes {
@@ -643,7 +673,7 @@ import Testing
     @Test func nodesReadAloneAreBounded() {
         func rows(_ count: Int, tabEvery: Int) -> String {
             "rows:\n"
-                + (0..<count).map { $0 % tabEvery == 0 ? "- text: row\t\($0)\n" : "- text: row \($0)\n" }.joined()
+                + (0..<count).map { $0 % tabEvery == 0 ? "- text: 'row\t\($0)'\n" : "- text: row \($0)\n" }.joined()
         }
         let free = YAMLFragment.freeNodes
         #expect(Self.nodesReadAlone(rows(free, tabEvery: 1)) == free)

@@ -16,9 +16,9 @@ import CellarText
 /// dash, anchors and aliases on values and entries
 /// (`YAMLBlockScanner+Aliases`), `!!name` tags on scalars, comments, blank
 /// lines, CRLF, a byte order mark, `%YAML 1.2` and one `---` first and one
-/// `...` last, and tabs between a key and its value or after a plain value
-/// (`YAMLBlockText.tabbedLine`), and lines of blanks with a tab between
-/// nodes. A node outside it on lines it may
+/// `...` last, tabs between a key and its value, after a value or inside a
+/// plain one (`YAMLBlockText.tabbedLine`), and lines of blanks with a tab
+/// between nodes. A node outside it on lines it may
 /// read (another tab inside a line, a `?` key, `- - a`, more-indented folded
 /// lines, an indentation indicator, a key of 1,000 bytes or more, U+00A0, a
 /// flow collection outside the subset) is read by libfyaml alone

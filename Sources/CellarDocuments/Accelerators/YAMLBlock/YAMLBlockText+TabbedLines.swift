@@ -1,9 +1,11 @@
 /// Lines with tabs the block scanner reads all the same (`tabbedLine`): those an editor aligning columns
-/// writes, with tabs between a key and its value or after the value, before a comment or trailing.
+/// writes, with tabs between a key and its value or after the value, before a comment or trailing, and
+/// plain values with tabs inside (text pasted from a spreadsheet's cells).
 extension YAMLBlockText {
     /// The line from `start`, which `acceptedLine` declined, if its only tabs are white space an editor
     /// aligning columns writes: between `key:` (or `- key:`) and the value, or from the first after a plain
-    /// value, a quoted one or a flow collection closed on the line, on (trailing, or before a comment).
+    /// value, a quoted one or a flow collection closed on the line, on (trailing, or before a comment); or
+    /// inside a key's or entry's plain value, which then runs to its last character before a comment.
     /// Returns its end, before such trailing white space, and where the next line starts. The key is letters,
     /// digits, `_` and `-`, so its `:` is the line's first (a key's `:` and `append(key:)` take a tab for a
     /// space); a plain value cut at a tab holds no `: ` or ` #`, so it is one plain scalar and the tab is
@@ -35,20 +37,49 @@ extension YAMLBlockText {
             return nil
         }
         if tab == line.end { return keyed ? line : nil }
-        let after = skipSeparation(from: tab, to: line.end)
+        var cut = tab
+        var after = skipSeparation(from: tab, to: line.end)
+        // A key's or an entry's plain value with tabs inside runs on to its last character before a comment.
+        if close == nil && after < line.end && base[after] != UInt8(ascii: "#") && (keyed || key > indent) {
+            guard let end = plainTextEnd(from: tab, to: line.end) else { return nil }
+            (cut, after) = (end, skipSeparation(from: end, to: line.end))
+        }
         let isOneNode =
             if let close { skipSpaces(from: close + 1, to: tab) == tab } else {
-                tab > i && startsPlain(at: i, end: tab) && keyOrComment(from: i, to: tab) == tab
+                cut > i && startsPlain(at: i, end: cut) && keyOrComment(from: i, to: cut) == cut
             }
         guard isOneNode, after == line.end || base[after] == UInt8(ascii: "#"),
-            YAMLCharacters.firstForbidden(slice(tab, line.end - tab), markFirst: false, reader: .fragment) == nil
+            YAMLCharacters.firstForbidden(slice(cut, line.end - cut), markFirst: false, reader: .fragment) == nil
         else { return nil }
         // A line could go on a plain scalar only deeper than its key, or its dash when it has none.
         if after < line.end && close == nil {
             guard keyed || key > indent, (nextContentIndent(from: line.next) ?? 0) <= (keyed ? key : indent) - start
             else { return nil }
         }
-        return (tab, line.next)
+        return (cut, line.next)
+    }
+
+    /// Where a plain text with a tab at `tab` ends: at its last character before a `#` after a blank (a
+    /// comment), or before `end`. Nil if a piece between its tabs holds a character the scanner does not read.
+    private func plainTextEnd(from tab: Int, to end: Int) -> Int? {
+        var comment = tab + 1
+        while comment < end
+            && !(base[comment] == UInt8(ascii: "#") && (base[comment - 1] == 0x20 || base[comment - 1] == 0x09))
+        {
+            comment += 1
+        }
+        var last = comment
+        while base[last - 1] == 0x20 || base[last - 1] == 0x09 { last -= 1 }
+        var piece = tab
+        while piece < last {
+            let next = first(0x09, 0x09, from: piece + 1, to: last)
+            guard
+                YAMLCharacters.firstForbidden(slice(piece + 1, next - piece - 1), markFirst: false, reader: .scanner)
+                    == nil
+            else { return nil }
+            piece = next
+        }
+        return last
     }
 
     /// The indentation of the first line from `start` with more than spaces and tabs, or nil. A comment
