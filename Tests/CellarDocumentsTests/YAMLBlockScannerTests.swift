@@ -601,7 +601,7 @@ import Testing
         for text in [
             "a: b\tc: d\n", "a: b\tc:\n", "a: b\tc:\td\n", "a: b\t\"c\"\n", "a: b\tc\t#d\n", "a: b\tc # d\n  more\n",
             "a: b\tc\u{A0}d\n", "a: b\tc\u{85}\n", "- b\tc\n  - d\n", "a: b\tc\n  - d\n", "a: \tb\tc\n",
-            "a: b\tc\n\tmore\n",
+            "a: b\tc\n\tmore\n", "- \tb\n", "- \tb\tc\n", "a:\n  - \tb c\n",
         ] {
             Self.expectSame(text, text)
             Self.expectSame("sections:\n  - rows:\n      - text: a\n" + text, text)

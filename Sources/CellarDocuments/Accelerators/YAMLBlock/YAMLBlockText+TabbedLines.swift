@@ -40,7 +40,7 @@ extension YAMLBlockText {
         var cut = tab
         var after = skipSeparation(from: tab, to: line.end)
         // A key's or an entry's plain value with tabs inside runs on to its last character before a comment.
-        if close == nil && after < line.end && base[after] != UInt8(ascii: "#") && (keyed || key > indent) {
+        if close == nil && tab > i && after < line.end && base[after] != UInt8(ascii: "#") && (keyed || key > indent) {
             guard let end = plainTextEnd(from: tab, to: line.end) else { return nil }
             (cut, after) = (end, skipSeparation(from: end, to: line.end))
         }
