@@ -47,6 +47,15 @@ import Testing
         Self.check("foo:\n \tbar\n", Self.o(["foo": .string("bar")]))
         Self.check("a:\tb\n", Self.o(["a": .string("b")]))
         Self.check("[a,\tb]\n", .array([.string("a"), .string("b")]))
+        // After an entry's dash a tab separates a scalar (the test suite's Y79Y/010), but may not indent
+        // a mapping on the dash's line (libfyaml 0.7.12 reads one).
+        Self.check("-\t-1\n- \tb\n", .array([.int(-1), .string("b")]))
+        let message =
+            "malformed YAML/JSON: a tab after an entry's '-' cannot indent the mapping on its line; write spaces"
+        Self.refuse("-\ta: b\n", "t.yaml:1:2: " + message)
+        Self.refuse("x:\n  - a: b\n  - \tc: d\n", "t.yaml:3:5: " + message)
+        Self.refuse("- - \ta: b\n", "t.yaml:1:5: " + message)
+        Self.check("- a:\tb\n  c:\td\n", .array([Self.o(["a": .string("b"), "c": .string("d")])]))
     }
 
     /// libfyaml 0.7.12 misreads two `''` escapes in a row; Cellar decodes them (`YAMLQuoted`).

@@ -63,6 +63,11 @@ struct YAMLEvents: ~Copyable {
             try checkBlockScalarIndent()
             return .scalar
         case FYET_SEQUENCE_START, FYET_MAPPING_START:
+            if event.pointee.type == FYET_MAPPING_START, !Self.isFlow(event), let tab = tabAfterDash() {
+                throw CellarError(
+                    "malformed YAML/JSON: a tab after an entry's '-' cannot indent the mapping on its line;"
+                        + " write spaces", at: ByteLocation.location(of: tab, in: input, path: path))
+            }
             open.append((fy_event_start_mark(event).map { Int($0.pointee.column) } ?? 0, Self.isFlow(event)))
             if open.count > Self.maximumNesting {
                 throw CellarError("nested more than \(Self.maximumNesting) levels deep", at: mark)
@@ -141,6 +146,25 @@ struct YAMLEvents: ~Copyable {
         guard next.indent > column, after.allSatisfy({ spacesBefore(tabs[$0]) > column && !endsInAComment(tabs[$0]) })
         else { return nil }
         return after
+    }
+
+    /// The first tab after a `-` before the current block mapping on its line, when only blanks and dashes
+    /// stand there: `-⇥key: value` is refused by YAML (a compact mapping is indented by spaces alone,
+    /// `s-l+block-indented`), which libfyaml 0.7.12 reads as `- key: value`.
+    private func tabAfterDash() -> Int? {
+        guard let start = current.flatMap({ fy_event_start_mark($0)?.pointee.input_pos }) else { return nil }
+        var i = min(Int(start), input.count)
+        var tab: Int?
+        while i > 0 && input[i - 1] != 0x0A && input[i - 1] != 0x0D {
+            i -= 1
+            switch input[i] {
+            case 0x09: tab = i
+            case UInt8(ascii: "-"): if tab != nil { return tab }
+            case 0x20: break
+            default: return nil
+            }
+        }
+        return nil
     }
 
     /// Whether the line of blanks with its tab at `tab` ends in a comment (which ends any plain scalar).
