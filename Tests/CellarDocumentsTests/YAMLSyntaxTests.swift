@@ -51,11 +51,22 @@ import Testing
         // a mapping on the dash's line (libfyaml 0.7.12 reads one).
         Self.check("-\t-1\n- \tb\n", .array([.int(-1), .string("b")]))
         let message =
-            "malformed YAML/JSON: a tab after an entry's '-' cannot indent the mapping on its line; write spaces"
+            "malformed YAML/JSON: a tab after '-', '?' or ':' cannot indent a collection on its line; write spaces"
         Self.refuse("-\ta: b\n", "t.yaml:1:2: " + message)
         Self.refuse("x:\n  - a: b\n  - \tc: d\n", "t.yaml:3:5: " + message)
         Self.refuse("- - \ta: b\n", "t.yaml:1:5: " + message)
         Self.check("- a:\tb\n  c:\td\n", .array([Self.o(["a": .string("b"), "c": .string("d")])]))
+        // After an explicit key's `?` and value's `:` too (libfyaml 0.7.12 refuses both), but not before a
+        // collection on the line (Y79Y/006 to 009); inside a text, the tab is the text's.
+        Self.check("? a\n:\tb\n", Self.o(["a": .string("b")]))
+        Self.check("x:\n  ?\ta\n  :\t[b, c]\n", Self.o(["x": Self.o(["a": .array([.string("b"), .string("c")])])]))
+        Self.check("? a\n:\t\"b\"  # c\n", Self.o(["a": .string("b")]))
+        Self.refuse("?\ta:\n", "t.yaml:1:2: " + message)
+        Self.refuse("? a\n:\t- b\n", "t.yaml:2:2: " + message)
+        Self.refuse("? -\n:\t-\n", "t.yaml:2:2: " + message)
+        Self.check("a: |\n  :\tx\n  ?\ty\n", Self.o(["a": .string(":\tx\n?\ty\n")]))
+        Self.check("a: \"x\n  :\ty\"\n", Self.o(["a": .string("x :\ty")]))
+        Self.check("a: x\n  ?\ty\n", Self.o(["a": .string("x ?\ty")]))
     }
 
     /// libfyaml 0.7.12 misreads two `''` escapes in a row; Cellar decodes them (`YAMLQuoted`).

@@ -9,34 +9,37 @@ import CellarText
 #endif
 
 /// libfyaml's event parser over bytes the caller keeps alive, with its
-/// collected errors, reading lines of blanks with a tab as YAML 1.2 does.
+/// collected errors, reading the tabs it gets wrong as YAML 1.2 does.
 ///
 /// A line of blanks with a tab (a comment may end it) is a comment to YAML
 /// (`l-comment`) but inside a scalar over lines. libfyaml refuses one below
 /// a plain scalar whose tab starts short of the scalar's indentation ("invalid
 /// tab used as indentation": `- text: a`, then `⇥# note` or `⇥` alone), and
-/// reads one a column short as an empty line of the scalar. So libfyaml reads
-/// a copy of the text with every such line's first tab made a `#`
-/// (`commentedTabs`): a comment to it too, every offset where it was. Where
-/// the line was a scalar's after all (`YAMLEvents.commentedLinesInScalar` finds them),
-/// it is given back (`readAsWritten`): the parser restarts on the copy and
-/// passes over the events it had given, which are the same, as the text
-/// before the line is unchanged. Every restart reads the text up to its line
-/// again; past `rereadBudget` bytes in all, an error stands.
+/// reads one a column short as an empty line of the scalar. It also refuses
+/// a tab after an explicit key's `?` or value's `:` (`?⇥a` then `:⇥b`),
+/// which separates as a space does. So libfyaml reads a copy of the text
+/// with each such tab mended (`mendedTabs`): a blank line's first made a
+/// `#`, a comment to it too, and the indicator's made a space; every offset
+/// stays where it was. Where
+/// the line was a scalar's after all (`YAMLEvents.mendedLinesInScalar` finds
+/// them), its tab is given back (`readAsWritten`): the parser restarts on the
+/// copy and passes over the events it had given, which are the same, as the
+/// text before the line is unchanged. Every restart reads the text up to its
+/// line again; past `rereadBudget` bytes in all, an error stands.
 struct LibFYAMLParser: ~Copyable {
     private var parser: OpaquePointer
     private var diagnostics: OpaquePointer
     /// The text, as the caller gave it: offsets into `parsed` are offsets into it.
     let input: UnsafeBufferPointer<UInt8>
-    /// The bytes libfyaml reads: `input`, or `copy` when a line is made a comment.
+    /// The bytes libfyaml reads: `input`, or `copy` when a tab is mended.
     private(set) var parsed: UnsafeBufferPointer<UInt8>
     private var copy: UnsafeMutableBufferPointer<UInt8>?
-    /// The first tab of each line of blanks made a comment in `copy`, in order.
-    private(set) var commentedTabs: [Int] = []
+    /// The tabs mended in `copy`, in order: one a line.
+    private(set) var mendedTabs: [Int] = []
     /// Events `parse` has given since the parser (re)started on its text, counting those a restart passed.
     private(set) var given = 0
     private var reread = 0
-    /// Whether a line made a comment was read as written again (`readAsWritten`).
+    /// Whether a mended tab was read as written again (`readAsWritten`).
     private(set) var restarted = false
     let path: String
 
@@ -48,11 +51,13 @@ struct LibFYAMLParser: ~Copyable {
         input = bytes
         parsed = bytes
         self.path = path
-        commentedTabs = Self.blankLineTabs(in: bytes)
-        if !commentedTabs.isEmpty {
+        mendedTabs = Self.tabsToMend(in: bytes)
+        if !mendedTabs.isEmpty {
             let text = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
             _ = text.initialize(from: bytes)
-            for tab in commentedTabs { text[tab] = UInt8(ascii: "#") }
+            for tab in mendedTabs {
+                text[tab] = Self.followsAnIndicator(tab, in: bytes) ? 0x20 : UInt8(ascii: "#")
+            }
             copy = text
             parsed = UnsafeBufferPointer(text)
         }
@@ -95,30 +100,30 @@ struct LibFYAMLParser: ~Copyable {
         return CellarError("malformed YAML/JSON: \(Sanitizer.sanitize(String(problem.prefix(200))))", at: at)
     }
 
-    /// The indices in `commentedTabs` of the lines made comments within `range` of the text.
-    func commented(in range: Range<Int>) -> Range<Int> {
+    /// The indices in `mendedTabs` of the tabs mended within `range` of the text.
+    func mended(in range: Range<Int>) -> Range<Int> {
         func firstAtOrAfter(_ offset: Int) -> Int {
-            var (low, high) = (0, commentedTabs.count)
+            var (low, high) = (0, mendedTabs.count)
             while low < high {
                 let mid = (low + high) / 2
-                if commentedTabs[mid] < offset { low = mid + 1 } else { high = mid }
+                if mendedTabs[mid] < offset { low = mid + 1 } else { high = mid }
             }
             return low
         }
         return firstAtOrAfter(range.lowerBound)..<firstAtOrAfter(range.upperBound)
     }
 
-    /// The lines `lines` (indices in `commentedTabs`) read as written again, and libfyaml restarted past its
+    /// The tabs `lines` (indices in `mendedTabs`) read as written again, and libfyaml restarted past its
     /// first `count` events (the text before the first line is unchanged, so they parse as they did); false
     /// when the budget is spent or the restart fails.
     mutating func readAsWritten(_ lines: Range<Int>, passing count: Int) -> Bool {
-        guard let text = copy, let first = lines.first, reread + commentedTabs[first] <= rereadBudget else {
+        guard let text = copy, let first = lines.first, reread + mendedTabs[first] <= rereadBudget else {
             return false
         }
-        reread += commentedTabs[first]
+        reread += mendedTabs[first]
         restarted = true
-        for tab in commentedTabs[lines] { text[tab] = 0x09 }
-        commentedTabs.removeSubrange(lines)
+        for tab in mendedTabs[lines] { text[tab] = 0x09 }
+        mendedTabs.removeSubrange(lines)
         guard let (restarted, restartedDiagnostics) = try? Self.make(over: parsed, path: path) else { return false }
         fy_parser_destroy(parser)
         fy_diag_destroy(diagnostics)
@@ -131,17 +136,19 @@ struct LibFYAMLParser: ~Copyable {
         return true
     }
 
-    /// The first tab of every line that holds only blanks with a tab, then perhaps a comment.
-    static func blankLineTabs(in text: UnsafeBufferPointer<UInt8>) -> [Int] {
+    /// The tabs libfyaml reads otherwise than YAML: the first of every line that holds only blanks with a
+    /// tab, then perhaps a comment, and one right after a `?` or `:` that only spaces stand before on its line.
+    static func tabsToMend(in text: UnsafeBufferPointer<UInt8>) -> [Int] {
         guard let base = text.baseAddress else { return [] }
         var tabs: [Int] = []
         var i = 0
         while i < text.count, let found = memchr(base + i, 0x09, text.count - i) {
             let tab = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            var start = tab
+            let indicator = followsAnIndicator(tab, in: text)
+            var start = indicator ? tab - 1 : tab
             while start > 0 && text[start - 1] == UInt8(ascii: " ") { start -= 1 }
             if start == 0 || text[start - 1] == 0x0A || text[start - 1] == 0x0D,
-                blankLineTab(from: start, in: text) == tab
+                indicator || blankLineTab(from: start, in: text) == tab
             {
                 tabs.append(tab)
             }
@@ -150,6 +157,11 @@ struct LibFYAMLParser: ~Copyable {
             while i < text.count && text[i] != 0x0A && text[i] != 0x0D { i += 1 }
         }
         return tabs
+    }
+
+    /// Whether the tab at `tab` follows an explicit key's `?` or a value's `:`.
+    private static func followsAnIndicator(_ tab: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        tab > 0 && (text[tab - 1] == UInt8(ascii: ":") || text[tab - 1] == UInt8(ascii: "?"))
     }
 
     /// The first tab of the line at `start` when the line holds only blanks, then perhaps a comment.

@@ -47,9 +47,9 @@ struct YAMLEvents: ~Copyable {
             if parser.failed { throw parser.syntaxError }
             return .end
         }
-        while event.pointee.type == FYET_SCALAR, let lines = commentedLinesInScalar() {
+        while event.pointee.type == FYET_SCALAR, let lines = mendedLinesInScalar() {
             // Read again with those lines as written: YAML reads them as the scalar's.
-            let tab = parser.commentedTabs[lines.lowerBound]
+            let tab = parser.mendedTabs[lines.lowerBound]
             parser.free(event)
             current = nil
             guard parser.readAsWritten(lines, passing: parser.given - 1), let again = parser.parse() else {
@@ -63,9 +63,9 @@ struct YAMLEvents: ~Copyable {
             try checkBlockScalarIndent()
             return .scalar
         case FYET_SEQUENCE_START, FYET_MAPPING_START:
-            if event.pointee.type == FYET_MAPPING_START, !Self.isFlow(event), let tab = tabAfterDash() {
+            if !Self.isFlow(event), let tab = tabAfterIndicator() {
                 throw CellarError(
-                    "malformed YAML/JSON: a tab after an entry's '-' cannot indent the mapping on its line;"
+                    "malformed YAML/JSON: a tab after '-', '?' or ':' cannot indent a collection on its line;"
                         + " write spaces", at: ByteLocation.location(of: tab, in: input, path: path))
             }
             open.append((fy_event_start_mark(event).map { Int($0.pointee.column) } ?? 0, Self.isFlow(event)))
@@ -120,14 +120,14 @@ struct YAMLEvents: ~Copyable {
         return (start.line + 1, start.column + 1)
     }
 
-    /// The lines of blanks made comments (`LibFYAMLParser`) that YAML reads as the current scalar's, or nil:
-    /// those inside a quoted or block scalar; those after a block scalar, before the next line with content
-    /// (the scalar's, or an error); those after a plain scalar in a flow collection; and those after a plain
-    /// scalar in a block collection when a deeper line follows and every one of them has its tab past the
-    /// collection's column and no comment (empty lines of the scalar, which goes on; a tab at or short of
-    /// the column, or a comment, makes the line a comment that ends the scalar).
-    private func commentedLinesInScalar() -> Range<Int>? {
-        guard !parser.commentedTabs.isEmpty, let event = current, let token = event.pointee.scalar.value,
+    /// The tabs mended (`LibFYAMLParser`) that YAML reads as the current scalar's, or nil: those inside a
+    /// quoted or block scalar; and of the lines of blanks made comments, before the next line with content,
+    /// those after a block scalar (the scalar's, or an error), those after a plain scalar in a flow
+    /// collection, and those after a plain scalar in a block collection when a deeper line follows and every
+    /// one of them has its tab past the collection's column and no comment (empty lines of the scalar, which
+    /// goes on; a tab at or short of the column, or a comment, makes the line a comment that ends the scalar).
+    private func mendedLinesInScalar() -> Range<Int>? {
+        guard !parser.mendedTabs.isEmpty, let event = current, let token = event.pointee.scalar.value,
             let startMark = fy_event_start_mark(event)?.pointee.input_pos,
             let endMark = fy_token_end_mark(token)?.pointee.input_pos
         else { return nil }
@@ -136,22 +136,23 @@ struct YAMLEvents: ~Copyable {
         var start = min(Int(startMark), input.count)
         if isBlock, let header = blockHeader(before: start) { start = header.at }
         let end = max(start, min(Int(endMark), input.count))
-        let inside = parser.commented(in: start..<end)
+        let inside = parser.mended(in: start..<end)
         guard inside.isEmpty else { return inside }
         guard style == FYSS_PLAIN || isBlock, let next = nextContentLine(after: end) else { return nil }
-        let after = parser.commented(in: end..<next.start)
+        let after = parser.mended(in: end..<next.start)
         guard !after.isEmpty else { return nil }
         guard style == FYSS_PLAIN, let (column, flow) = open.last, !flow else { return after }
-        let tabs = parser.commentedTabs
+        let tabs = parser.mendedTabs
         guard next.indent > column, after.allSatisfy({ spacesBefore(tabs[$0]) > column && !endsInAComment(tabs[$0]) })
         else { return nil }
         return after
     }
 
-    /// The first tab after a `-` before the current block mapping on its line, when only blanks and dashes
-    /// stand there: `-⇥key: value` is refused by YAML (a compact mapping is indented by spaces alone,
-    /// `s-l+block-indented`), which libfyaml 0.7.12 reads as `- key: value`.
-    private func tabAfterDash() -> Int? {
+    /// The first tab after a `-`, `?` or `:` before the current block collection on its line, when only
+    /// blanks and those stand there: YAML indents a compact collection by spaces alone
+    /// (`s-l+block-indented`), where libfyaml 0.7.12 reads `-⇥key: value` as `- key: value` (and
+    /// `LibFYAMLParser` makes a tab after an explicit value's `:` a space).
+    private func tabAfterIndicator() -> Int? {
         guard let start = current.flatMap({ fy_event_start_mark($0)?.pointee.input_pos }) else { return nil }
         var i = min(Int(start), input.count)
         var tab: Int?
@@ -159,7 +160,7 @@ struct YAMLEvents: ~Copyable {
             i -= 1
             switch input[i] {
             case 0x09: tab = i
-            case UInt8(ascii: "-"): if tab != nil { return tab }
+            case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"): if tab != nil { return tab }
             case 0x20: break
             default: return nil
             }
@@ -223,7 +224,7 @@ struct YAMLEvents: ~Copyable {
         return type == FYTT_FLOW_MAPPING_START || type == FYTT_FLOW_SEQUENCE_START
     }
 
-    /// Lines `commentedLinesInScalar` found, past the bound on reading the text again.
+    /// Lines `mendedLinesInScalar` found, past the bound on reading the text again.
     private static func readAgainError(at tab: Int, in input: UnsafeBufferPointer<UInt8>, path: String) -> CellarError {
         CellarError(
             "cannot read: too many lines of blanks with a tab inside texts over lines (each is read again);"
