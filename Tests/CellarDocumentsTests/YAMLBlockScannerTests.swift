@@ -304,8 +304,7 @@ import Testing
     @Test func anchorsAndAliasesAreScanned() {
         for text in Self.aliases {
             #expect(Self.nodesReadAlone(text) == 0, "\(text)")
-            Self.expectSame(text, text)
-            Self.expectSame("sections:\n  - rows:\n      - text: a\n" + text, text)
+            Self.expectSameAloneAndAfterRows(text)
         }
         // Rows that share a list, as `yaml.dump` writes them: copies, not the keys or values around them.
         let shared =
@@ -416,8 +415,7 @@ import Testing
         ]
         for text in texts {
             #expect(Self.nodesReadAlone(text) == 0, "\(text)")
-            Self.expectSame(text, text)
-            Self.expectSame("sections:\n  - rows:\n      - text: a\n" + text, text)
+            Self.expectSameAloneAndAfterRows(text)
         }
         // A key over lines, a line not deeper than the block, a document marker, a tab, a line starting
         // with an indicator, a comment or a `: `: libfyaml's reading.
@@ -432,8 +430,7 @@ import Testing
             "[\"x\n...\ny\"]\n", "[\"x\n---z\"]\n",
             "- {a: \"x\n    \ty\"}\n", "- {a: \"x\n    y\" z}\n", "- {a: \"x\n    y\"}\n- b\n", "[\"x\n\"]\n", "[\"x\n",
         ] {
-            Self.expectSame(text, text)
-            Self.expectSame("sections:\n  - rows:\n      - text: a\n" + text, text)
+            Self.expectSameAloneAndAfterRows(text)
         }
     }
 
@@ -481,8 +478,7 @@ import Testing
             let nodes = Self.nodesReadAlone(text)
             #expect(nodes != 0, "\(text)")
             if nodes != nil { alone += 1 }
-            Self.expectSame(text, text)
-            Self.expectSame("sections:\n  - rows:\n      - text: a\n" + text, text)
+            Self.expectSameAloneAndAfterRows(text)
         }
         #expect(alone > 30)
     }
@@ -491,9 +487,14 @@ import Testing
     static func expectScanned(_ texts: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         for text in texts {
             #expect(Self.nodesReadAlone(text) == 0, "\(text)", sourceLocation: sourceLocation)
-            Self.expectSame(text, text, sourceLocation: sourceLocation)
-            Self.expectSame("sections:\n  - rows:\n      - text: a\n" + text, text, sourceLocation: sourceLocation)
+            Self.expectSameAloneAndAfterRows(text, sourceLocation: sourceLocation)
         }
+    }
+
+    /// The text gives libfyaml's form or error, alone and after rows.
+    static func expectSameAloneAndAfterRows(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        Self.expectSame(text, text, sourceLocation: sourceLocation)
+        Self.expectSame("sections:\n  - rows:\n      - text: a\n" + text, text, sourceLocation: sourceLocation)
     }
 
     /// Generated tables with some lines edited by `edit`, and the fuzzers' seed `seedName`:
@@ -574,8 +575,7 @@ import Testing
             "a: b\t\n\tc\n", "a: 'x\t# y\n  z'\n", "a: \"x\t# y\n  z\"\n",
         ]
         for text in others {
-            Self.expectSame(text, text)
-            Self.expectSame("sections:\n  - rows:\n      - text: a\n" + text, text)
+            Self.expectSameAloneAndAfterRows(text)
         }
         // A comment below one that starts with a tab leaves that line to libfyaml, not the whole text.
         #expect(Self.nodesReadAlone("a: b\t# c\n\t\t# d\nb: 1\n") == 1)
@@ -603,8 +603,7 @@ import Testing
             "a: b\tc\u{A0}d\n", "a: b\tc\u{85}\n", "- b\tc\n  - d\n", "a: b\tc\n  - d\n", "a: \tb\tc\n",
             "a: b\tc\n\tmore\n", "- \tb\n", "- \tb\tc\n", "a:\n  - \tb c\n",
         ] {
-            Self.expectSame(text, text)
-            Self.expectSame("sections:\n  - rows:\n      - text: a\n" + text, text)
+            Self.expectSameAloneAndAfterRows(text)
         }
         // A tab inside some values.
         Self.expectTabbedTables(offset: 4000, seedName: "tab-inside.yaml") { line, rng in

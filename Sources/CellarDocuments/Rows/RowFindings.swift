@@ -35,14 +35,6 @@ struct RowFindings {
 
     /// The rows of an ascending list that are among `rows`.
     private static func among(_ sorted: [Int], _ rows: Range<Int>) -> ArraySlice<Int> {
-        func firstIndex(notBelow row: Int) -> Int {
-            var (lo, hi) = (0, sorted.count)
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if sorted[mid] < row { lo = mid + 1 } else { hi = mid }
-            }
-            return lo
-        }
-        return sorted[firstIndex(notBelow: rows.lowerBound)..<firstIndex(notBelow: rows.upperBound)]
+        sorted[sorted.indices(ofSortedWithin: rows)]
     }
 }

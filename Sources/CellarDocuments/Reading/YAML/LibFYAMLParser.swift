@@ -101,17 +101,7 @@ struct LibFYAMLParser: ~Copyable {
     }
 
     /// The indices in `mendedTabs` of the tabs mended within `range` of the text.
-    func mended(in range: Range<Int>) -> Range<Int> {
-        func firstAtOrAfter(_ offset: Int) -> Int {
-            var (low, high) = (0, mendedTabs.count)
-            while low < high {
-                let mid = (low + high) / 2
-                if mendedTabs[mid] < offset { low = mid + 1 } else { high = mid }
-            }
-            return low
-        }
-        return firstAtOrAfter(range.lowerBound)..<firstAtOrAfter(range.upperBound)
-    }
+    func mended(in range: Range<Int>) -> Range<Int> { mendedTabs.indices(ofSortedWithin: range) }
 
     /// The tabs `lines` (indices in `mendedTabs`) read as written again, and libfyaml restarted past its
     /// first `count` events (the text before the first line is unchanged, so they parse as they did); false
