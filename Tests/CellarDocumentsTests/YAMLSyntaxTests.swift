@@ -69,6 +69,23 @@ import Testing
         Self.check("a: x\n  ?\ty\n", Self.o(["a": .string("x ?\ty")]))
     }
 
+    /// libfyaml 0.7.12 frees a broken parser (a crash) after a tab between an explicit key's `:` and a block
+    /// scalar's or collection's indicator (`? a:⇥|`); such a tab is a space to it, as to YAML.
+    @Test func aTabBeforeABlockInAnExplicitKeyIsASpace() {
+        let keys = "keys must be plain text"
+        Self.refuse("? a:\t|\n    x\n: b\n", "t.yaml:1:3: " + keys)
+        Self.refuse("? -: \t|", "t.yaml:1:3: " + keys)
+        Self.refuse("- ? \"a\":\t\t>\n", "t.yaml:1:5: " + keys)
+        Self.refuse("? a:\t- b\n", "t.yaml:1:6: malformed YAML/JSON: block sequence on the same line as a mapping key")
+        // After `?` and a tab, the key's mapping is refused (Y79Y/008).
+        Self.refuse(
+            "x:\n  ?\ta:\t|\n    b\n  : c\n",
+            "t.yaml:2:4: malformed YAML/JSON: a tab after '-', '?' or ':' cannot indent a collection on its line;"
+                + " write spaces")
+        // Inside a quoted key the tab is the text's.
+        Self.check("? \"a:\t|\"\n: b\n", Self.o(["a:\t|": .string("b")]))
+    }
+
     /// libfyaml 0.7.12 misreads two `''` escapes in a row; Cellar decodes them (`YAMLQuoted`).
     @Test func singleQuotedEscapesAndFolding() {
         Self.check("'''''a'\n", .string("''a"))

@@ -134,7 +134,7 @@ extension YAMLTabbedBlankLineTests {
 
     @Test func blankLinesWithTabsAreFoundInOnePass() {
         func tabs(_ text: String) -> [Int] {
-            Array(text.utf8).withUnsafeBufferPointer { LibFYAMLParser.tabsToMend(in: $0) }
+            Array(text.utf8).withUnsafeBufferPointer { LibFYAMLParser.tabsToMend(in: $0).map(\.offset) }
         }
         #expect(tabs(" \t \t# x\n  x\t\n\t") == [1, 13])
         #expect(tabs("a\r\t\rb\r\n \t\r\n") == [2, 8])

@@ -34,7 +34,7 @@ struct LibFYAMLParser: ~Copyable {
     /// The bytes libfyaml reads: `input`, or `copy` when a tab is mended.
     private(set) var parsed: UnsafeBufferPointer<UInt8>
     private var copy: UnsafeMutableBufferPointer<UInt8>?
-    /// The tabs mended in `copy`, in order: one a line.
+    /// The tabs mended in `copy`, in order.
     private(set) var mendedTabs: [Int] = []
     /// Events `parse` has given since the parser (re)started on its text, counting those a restart passed.
     private(set) var given = 0
@@ -51,13 +51,12 @@ struct LibFYAMLParser: ~Copyable {
         input = bytes
         parsed = bytes
         self.path = path
-        mendedTabs = Self.tabsToMend(in: bytes)
-        if !mendedTabs.isEmpty {
+        let mends = Self.tabsToMend(in: bytes)
+        mendedTabs = mends.map(\.offset)
+        if !mends.isEmpty {
             let text = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
             _ = text.initialize(from: bytes)
-            for tab in mendedTabs {
-                text[tab] = Self.followsAnIndicator(tab, in: bytes) ? 0x20 : UInt8(ascii: "#")
-            }
+            for (tab, becomes) in mends { text[tab] = becomes }
             copy = text
             parsed = UnsafeBufferPointer(text)
         }
@@ -126,25 +125,58 @@ struct LibFYAMLParser: ~Copyable {
         return true
     }
 
-    /// The tabs libfyaml reads otherwise than YAML: the first of every line that holds only blanks with a
-    /// tab, then perhaps a comment, and one right after a `?` or `:` that only spaces stand before on its line.
-    static func tabsToMend(in text: UnsafeBufferPointer<UInt8>) -> [Int] {
+    /// The tabs libfyaml reads otherwise than YAML, with what each becomes: the first of every line that holds
+    /// only blanks with a tab, then perhaps a comment (a `#`); one right after a `?` or `:` that only spaces
+    /// stand before on its line; and those between a `:` and `|`, `>`, `-` or `?` on an explicit key's line.
+    /// The last leave libfyaml 0.7.12's parser broken, to crash when it is freed (`? a:⇥|`); a space there
+    /// reads alike.
+    static func tabsToMend(in text: UnsafeBufferPointer<UInt8>) -> [(offset: Int, becomes: UInt8)] {
         guard let base = text.baseAddress else { return [] }
-        var tabs: [Int] = []
+        func isLineBreak(_ b: UInt8) -> Bool { b == 0x0A || b == 0x0D }
+        var tabs: [(offset: Int, becomes: UInt8)] = []
         var i = 0
         while i < text.count, let found = memchr(base + i, 0x09, text.count - i) {
             let tab = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            let indicator = followsAnIndicator(tab, in: text)
-            var start = indicator ? tab - 1 : tab
-            while start > 0 && text[start - 1] == UInt8(ascii: " ") { start -= 1 }
-            if start == 0 || text[start - 1] == 0x0A || text[start - 1] == 0x0D,
-                indicator || blankLineTab(from: start, in: text) == tab
-            {
-                tabs.append(tab)
+            var (start, end) = (tab, tab)
+            while start > 0 && !isLineBreak(text[start - 1]) { start -= 1 }
+            while end < text.count && !isLineBreak(text[end]) { end += 1 }
+            var content = start
+            while content < tab && text[content] == UInt8(ascii: " ") { content += 1 }
+            if content == tab {
+                if blankLineTab(from: start, in: text) == tab { tabs.append((tab, UInt8(ascii: "#"))) }
+            } else if content + 1 == tab && followsAnIndicator(tab, in: text) {
+                tabs.append((tab, 0x20))
             }
-            // On from the line's end (a CR, an LF, or both, ends one): a line's later tabs are never its first.
-            i = tab
-            while i < text.count && text[i] != 0x0A && text[i] != 0x0D { i += 1 }
+            tabs += tabsAfterAColon(onExplicitKeyLine: content..<end, in: text).map { ($0, 0x20) }
+            i = end
+        }
+        return tabs
+    }
+
+    /// On a line whose content (`line`) is an explicit key (`?` and a blank, perhaps after entries' dashes),
+    /// the tabs in the blanks after each `:` that `|`, `>`, or a `-` or `?` and a blank, follow.
+    private static func tabsAfterAColon(
+        onExplicitKeyLine line: Range<Int>, in text: UnsafeBufferPointer<UInt8>
+    ) -> [Int] {
+        func isBlank(_ i: Int) -> Bool { i == line.upperBound || text[i] == 0x20 || text[i] == 0x09 }
+        func blanks(from start: Int) -> Int {
+            var i = start
+            while i < line.upperBound && (text[i] == 0x20 || text[i] == 0x09) { i += 1 }
+            return i
+        }
+        var i = line.lowerBound
+        while i < line.upperBound && text[i] == UInt8(ascii: "-") && isBlank(i + 1) { i = blanks(from: i + 1) }
+        guard i < line.upperBound && text[i] == UInt8(ascii: "?") && isBlank(i + 1) else { return [] }
+        var tabs: [Int] = []
+        for colon in (i + 1)..<line.upperBound where text[colon] == UInt8(ascii: ":") && isBlank(colon + 1) {
+            let next = blanks(from: colon + 1)
+            guard next < line.upperBound else { break }
+            let b = text[next]
+            if b == UInt8(ascii: "|") || b == UInt8(ascii: ">")
+                || (b == UInt8(ascii: "-") || b == UInt8(ascii: "?")) && isBlank(next + 1)
+            {
+                tabs += ((colon + 1)..<next).filter { text[$0] == 0x09 }
+            }
         }
         return tabs
     }

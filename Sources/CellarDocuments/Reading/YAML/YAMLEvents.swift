@@ -13,18 +13,18 @@ struct YAMLEvents: ~Copyable {
     /// The JSON form is read back to `JSONBytes.maximumDepth`; the node tree is walked recursively.
     static let maximumNesting = JSONBytes.maximumDepth - 12
 
-    private var parser: LibFYAMLParser
-    private var input: UnsafeBufferPointer<UInt8> { parser.input }
-    private var current: UnsafeMutablePointer<fy_event>?
+    private(set) var parser: LibFYAMLParser
+    var input: UnsafeBufferPointer<UInt8> { parser.input }
+    private(set) var current: UnsafeMutablePointer<fy_event>?
     /// Each open collection: the column of its first key or dash (its indentation, for a block one), and
     /// whether it is a flow one.
-    private var open: [(column: Int, flow: Bool)] = []
+    private(set) var open: [(column: Int, flow: Bool)] = []
     private var documents = 0
     private var aliases: YAMLAliases
     let path: String
     /// Whether an anchor was read so far.
     var sawAnchors: Bool { aliases.anchored }
-    /// Whether a line of blanks with a tab was found to be a scalar's, and the text read again.
+    /// Whether a mended tab was found to be a scalar's, and the text read again (`LibFYAMLParser`).
     var readLinesAgain: Bool { parser.restarted }
 
     /// The characters are checked first, the pages `behind` them given back.
@@ -120,116 +120,12 @@ struct YAMLEvents: ~Copyable {
         return (start.line + 1, start.column + 1)
     }
 
-    /// The tabs mended (`LibFYAMLParser`) that YAML reads as the current scalar's, or nil: those inside a
-    /// quoted or block scalar; and of the lines of blanks made comments, before the next line with content,
-    /// those after a block scalar (the scalar's, or an error), those after a plain scalar in a flow
-    /// collection, and those after a plain scalar in a block collection when a deeper line follows and every
-    /// one of them has its tab past the collection's column and no comment (empty lines of the scalar, which
-    /// goes on; a tab at or short of the column, or a comment, makes the line a comment that ends the scalar).
-    private func mendedLinesInScalar() -> Range<Int>? {
-        guard !parser.mendedTabs.isEmpty, let event = current, let token = event.pointee.scalar.value,
-            let startMark = fy_event_start_mark(event)?.pointee.input_pos,
-            let endMark = fy_token_end_mark(token)?.pointee.input_pos
-        else { return nil }
-        let style = fy_token_scalar_style(token)
-        let isBlock = Self.isBlockScalar(token)
-        var start = min(Int(startMark), input.count)
-        if isBlock, let header = blockHeader(before: start) { start = header.at }
-        let end = max(start, min(Int(endMark), input.count))
-        let inside = parser.mended(in: start..<end)
-        guard inside.isEmpty else { return inside }
-        guard style == FYSS_PLAIN || isBlock, let next = nextContentLine(after: end) else { return nil }
-        let after = parser.mended(in: end..<next.start)
-        guard !after.isEmpty else { return nil }
-        guard style == FYSS_PLAIN, let (column, flow) = open.last, !flow else { return after }
-        let tabs = parser.mendedTabs
-        guard next.indent > column, after.allSatisfy({ spacesBefore(tabs[$0]) > column && !endsInAComment(tabs[$0]) })
-        else { return nil }
-        return after
-    }
-
-    /// The first tab after a `-`, `?` or `:` before the current block collection on its line, when only
-    /// blanks and those stand there: YAML indents a compact collection by spaces alone
-    /// (`s-l+block-indented`), where libfyaml 0.7.12 reads `-⇥key: value` as `- key: value` (and
-    /// `LibFYAMLParser` makes a tab after an explicit value's `:` a space).
-    private func tabAfterIndicator() -> Int? {
-        guard let start = current.flatMap({ fy_event_start_mark($0)?.pointee.input_pos }) else { return nil }
-        var i = min(Int(start), input.count)
-        var tab: Int?
-        while i > 0 && input[i - 1] != 0x0A && input[i - 1] != 0x0D {
-            i -= 1
-            switch input[i] {
-            case 0x09: tab = i
-            case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"): if tab != nil { return tab }
-            case 0x20: break
-            default: return nil
-            }
-        }
-        return nil
-    }
-
-    /// Whether the line of blanks with its tab at `tab` ends in a comment (which ends any plain scalar).
-    private func endsInAComment(_ tab: Int) -> Bool {
-        var i = tab
-        while i < input.count && (input[i] == 0x20 || input[i] == 0x09) { i += 1 }
-        return i < input.count && input[i] == UInt8(ascii: "#")
-    }
-
-    /// The spaces before `offset` on its line.
-    private func spacesBefore(_ offset: Int) -> Int {
-        var i = offset
-        while i > 0 && input[i - 1] == UInt8(ascii: " ") { i -= 1 }
-        return offset - i
-    }
-
-    /// Where the first line after `offset` with content (not blanks, not a comment) starts, and its
-    /// indentation; the text's end, indented 0, if none. Nil when content follows `offset` on its line.
-    private func nextContentLine(after offset: Int) -> (start: Int, indent: Int)? {
-        func isLineBreak(_ i: Int) -> Bool { input[i] == 0x0A || input[i] == 0x0D }
-        func firstNonBlank(from start: Int) -> Int {
-            var i = start
-            while i < input.count && (input[i] == 0x20 || input[i] == 0x09) { i += 1 }
-            return i
-        }
-        var i = offset
-        if i > 0 && i < input.count && !isLineBreak(i - 1) {
-            let rest = firstNonBlank(from: i)
-            guard rest == input.count || isLineBreak(rest) || input[rest] == UInt8(ascii: "#") && rest > i else {
-                return nil
-            }
-            while i < input.count && !isLineBreak(i) { i += 1 }
-        }
-        while i < input.count {
-            if isLineBreak(i) {
-                i += 1
-                continue
-            }
-            let content = firstNonBlank(from: i)
-            if content < input.count && !isLineBreak(content) && input[content] != UInt8(ascii: "#") {
-                var indent = i
-                while input[indent] == UInt8(ascii: " ") { indent += 1 }
-                return (i, indent - i)
-            }
-            i = content
-            while i < input.count && !isLineBreak(i) { i += 1 }
-        }
-        return (input.count, 0)
-    }
-
     private static func isFlow(_ event: UnsafeMutablePointer<fy_event>) -> Bool {
         let token =
             event.pointee.type == FYET_MAPPING_START
             ? event.pointee.mapping_start.mapping_start : event.pointee.sequence_start.sequence_start
         let type = fy_token_get_type(token)
         return type == FYTT_FLOW_MAPPING_START || type == FYTT_FLOW_SEQUENCE_START
-    }
-
-    /// Lines `mendedLinesInScalar` found, past the bound on reading the text again.
-    private static func readAgainError(at tab: Int, in input: UnsafeBufferPointer<UInt8>, path: String) -> CellarError {
-        CellarError(
-            "cannot read: too many lines of blanks with a tab inside texts over lines (each is read again);"
-                + " write them without the tab",
-            at: ByteLocation.location(of: tab, in: input, path: path))
     }
 
     /// libfyaml reads lines indented as far as an indented collection's keys
@@ -269,7 +165,7 @@ struct YAMLEvents: ~Copyable {
     }
 
     /// The 0-based column of the nearest block scalar indicator before `offset`, how many lines back, and where it is.
-    private func blockHeader(before offset: Int) -> (column: Int, linesBack: Int, at: Int)? {
+    func blockHeader(before offset: Int) -> (column: Int, linesBack: Int, at: Int)? {
         guard offset > 0, offset <= input.count else { return nil }
         var end = offset
         var linesBack = 0
@@ -372,7 +268,7 @@ struct YAMLEvents: ~Copyable {
     }
 
     /// Whether `token` is a literal (`|`) or folded (`>`) scalar.
-    private static func isBlockScalar(_ token: OpaquePointer?) -> Bool {
+    static func isBlockScalar(_ token: OpaquePointer?) -> Bool {
         let style = fy_token_scalar_style(token)
         return style == FYSS_LITERAL || style == FYSS_FOLDED
     }
