@@ -43,6 +43,9 @@ import Testing
         Self.check("{a: one\n  two}\n", Self.o(["a": .string("one two")]))
     }
 
+    static let tabIndentsACollection =
+        "malformed YAML/JSON: a tab after '-', '?' or ':' cannot indent a collection on its line; write spaces"
+
     @Test func tabsAsSeparation() {
         Self.check("foo:\n \tbar\n", Self.o(["foo": .string("bar")]))
         Self.check("a:\tb\n", Self.o(["a": .string("b")]))
@@ -50,8 +53,7 @@ import Testing
         // After an entry's dash a tab separates a scalar (the test suite's Y79Y/010), but may not indent
         // a mapping on the dash's line (libfyaml 0.7.12 reads one).
         Self.check("-\t-1\n- \tb\n", .array([.int(-1), .string("b")]))
-        let message =
-            "malformed YAML/JSON: a tab after '-', '?' or ':' cannot indent a collection on its line; write spaces"
+        let message = Self.tabIndentsACollection
         Self.refuse("-\ta: b\n", "t.yaml:1:2: " + message)
         Self.refuse("x:\n  - a: b\n  - \tc: d\n", "t.yaml:3:5: " + message)
         Self.refuse("- - \ta: b\n", "t.yaml:1:5: " + message)
@@ -69,19 +71,22 @@ import Testing
         Self.check("a: x\n  ?\ty\n", Self.o(["a": .string("x ?\ty")]))
     }
 
-    /// libfyaml 0.7.12 frees a broken parser (a crash) after a tab between an explicit key's `:` and a block
-    /// scalar's or collection's indicator (`? a:⇥|`); such a tab is a space to it, as to YAML.
-    @Test func aTabBeforeABlockInAnExplicitKeyIsASpace() {
+    /// libfyaml 0.7.12 refuses a tab between a block indicator and another ("cannot use tab for indentation of
+    /// block entry"), and after a key's `:` frees its broken parser (a crash: `? a:⇥|`); such a tab is a space
+    /// to it, as to YAML but before a collection on the line.
+    @Test func tabsBeforeABlockIndicatorAreSpaces() {
+        Self.check("-\t|\n  x\n- \t>-\n  y\n", .array([.string("x\n"), .string("y")]))
+        Self.check("a:\t|\n  x\n", Self.o(["a": .string("x\n")]))
+        Self.refuse("?\n    &x\tc: \t:\n", "t.yaml:2:11: " + Self.tabIndentsACollection)
+        Self.refuse(
+            "? d\n? c:\t- a\n\t?", "t.yaml:2:6: malformed YAML/JSON: block sequence on the same line as a mapping key")
         let keys = "keys must be plain text"
         Self.refuse("? a:\t|\n    x\n: b\n", "t.yaml:1:3: " + keys)
         Self.refuse("? -: \t|", "t.yaml:1:3: " + keys)
         Self.refuse("- ? \"a\":\t\t>\n", "t.yaml:1:5: " + keys)
         Self.refuse("? a:\t- b\n", "t.yaml:1:6: malformed YAML/JSON: block sequence on the same line as a mapping key")
         // After `?` and a tab, the key's mapping is refused (Y79Y/008).
-        Self.refuse(
-            "x:\n  ?\ta:\t|\n    b\n  : c\n",
-            "t.yaml:2:4: malformed YAML/JSON: a tab after '-', '?' or ':' cannot indent a collection on its line;"
-                + " write spaces")
+        Self.refuse("x:\n  ?\ta:\t|\n    b\n  : c\n", "t.yaml:2:4: " + Self.tabIndentsACollection)
         // Inside a quoted key the tab is the text's.
         Self.check("? \"a:\t|\"\n: b\n", Self.o(["a:\t|": .string("b")]))
     }

@@ -127,9 +127,8 @@ struct LibFYAMLParser: ~Copyable {
 
     /// The tabs libfyaml reads otherwise than YAML, with what each becomes: the first of every line that holds
     /// only blanks with a tab, then perhaps a comment (a `#`); one right after a `?` or `:` that only spaces
-    /// stand before on its line; and those between a `:` and `|`, `>`, `-` or `?` on an explicit key's line.
-    /// The last leave libfyaml 0.7.12's parser broken, to crash when it is freed (`? a:⇥|`); a space there
-    /// reads alike.
+    /// stand before on its line; and those in blanks between a block indicator and another
+    /// (`tabsBeforeABlockIndicator`). A space reads alike in the last two.
     static func tabsToMend(in text: UnsafeBufferPointer<UInt8>) -> [(offset: Int, becomes: UInt8)] {
         guard let base = text.baseAddress else { return [] }
         func isLineBreak(_ b: UInt8) -> Bool { b == 0x0A || b == 0x0D }
@@ -144,39 +143,43 @@ struct LibFYAMLParser: ~Copyable {
             while content < tab && text[content] == UInt8(ascii: " ") { content += 1 }
             if content == tab {
                 if blankLineTab(from: start, in: text) == tab { tabs.append((tab, UInt8(ascii: "#"))) }
-            } else if content + 1 == tab && followsAnIndicator(tab, in: text) {
-                tabs.append((tab, 0x20))
+            } else {
+                var spaced = tabsBeforeABlockIndicator(in: content..<end, of: text)
+                if content + 1 == tab && followsAnIndicator(tab, in: text) && spaced.first != tab {
+                    spaced.insert(tab, at: 0)
+                }
+                tabs += spaced.map { ($0, 0x20) }
             }
-            tabs += tabsAfterAColon(onExplicitKeyLine: content..<end, in: text).map { ($0, 0x20) }
             i = end
         }
         return tabs
     }
 
-    /// On a line whose content (`line`) is an explicit key (`?` and a blank, perhaps after entries' dashes),
-    /// the tabs in the blanks after each `:` that `|`, `>`, or a `-` or `?` and a blank, follow.
-    private static func tabsAfterAColon(
-        onExplicitKeyLine line: Range<Int>, in text: UnsafeBufferPointer<UInt8>
-    ) -> [Int] {
+    /// The tabs in the blanks after a block indicator (`-` or `?` after a blank, or `:`) that `?`, `:`, `|`,
+    /// `>`, or `-` and a blank follow. libfyaml 0.7.12 refuses them ("cannot use tab for indentation of block
+    /// entry"), and after a key's `:` leaves its parser broken, to crash when it is freed (`? a:⇥|`). YAML
+    /// refuses such a tab only before a collection on the line, as `YAMLEvents.tabAfterIndicator` does.
+    private static func tabsBeforeABlockIndicator(in line: Range<Int>, of text: UnsafeBufferPointer<UInt8>) -> [Int] {
         func isBlank(_ i: Int) -> Bool { i == line.upperBound || text[i] == 0x20 || text[i] == 0x09 }
-        func blanks(from start: Int) -> Int {
-            var i = start
-            while i < line.upperBound && (text[i] == 0x20 || text[i] == 0x09) { i += 1 }
-            return i
-        }
-        var i = line.lowerBound
-        while i < line.upperBound && text[i] == UInt8(ascii: "-") && isBlank(i + 1) { i = blanks(from: i + 1) }
-        guard i < line.upperBound && text[i] == UInt8(ascii: "?") && isBlank(i + 1) else { return [] }
         var tabs: [Int] = []
-        for colon in (i + 1)..<line.upperBound where text[colon] == UInt8(ascii: ":") && isBlank(colon + 1) {
-            let next = blanks(from: colon + 1)
-            guard next < line.upperBound else { break }
-            let b = text[next]
-            if b == UInt8(ascii: "|") || b == UInt8(ascii: ">")
-                || (b == UInt8(ascii: "-") || b == UInt8(ascii: "?")) && isBlank(next + 1)
-            {
-                tabs += ((colon + 1)..<next).filter { text[$0] == 0x09 }
+        var i = line.lowerBound
+        while i < line.upperBound {
+            let b = text[i]
+            let isIndicator =
+                b == UInt8(ascii: ":")
+                || (b == UInt8(ascii: "-") || b == UInt8(ascii: "?")) && (i == line.lowerBound || isBlank(i - 1))
+            guard isIndicator, i + 1 < line.upperBound, isBlank(i + 1) else {
+                i += 1
+                continue
             }
+            var next = i + 1
+            while next < line.upperBound && isBlank(next) { next += 1 }
+            if next < line.upperBound,
+                "?:|>".utf8.contains(text[next]) || text[next] == UInt8(ascii: "-") && isBlank(next + 1)
+            {
+                tabs += ((i + 1)..<next).filter { text[$0] == 0x09 }
+            }
+            i = next
         }
         return tabs
     }
