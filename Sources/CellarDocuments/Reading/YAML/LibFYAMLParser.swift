@@ -141,9 +141,10 @@ struct LibFYAMLParser: ~Copyable {
             while end < text.count && !isLineBreak(text[end]) { end += 1 }
             var content = start
             while content < tab && text[content] == UInt8(ascii: " ") { content += 1 }
-            if content == tab {
-                if blankLineTab(from: start, in: text) == tab { tabs.append((tab, UInt8(ascii: "#"))) }
+            if content == tab && blankLineTab(from: start, in: text) == tab {
+                tabs.append((tab, UInt8(ascii: "#")))
             } else {
+                while content < end && (text[content] == 0x20 || text[content] == 0x09) { content += 1 }
                 var spaced = tabsBeforeABlockIndicator(in: content..<end, of: text)
                 if content + 1 == tab && followsAnIndicator(tab, in: text) && spaced.first != tab {
                     spaced.insert(tab, at: 0)
