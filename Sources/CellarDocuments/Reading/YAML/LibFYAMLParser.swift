@@ -139,13 +139,13 @@ struct LibFYAMLParser: ~Copyable {
             var (start, end) = (tab, tab)
             while start > 0 && !isLineBreak(text[start - 1]) { start -= 1 }
             while end < text.count && !isLineBreak(text[end]) { end += 1 }
-            var content = start
-            while content < tab && text[content] == UInt8(ascii: " ") { content += 1 }
-            if content == tab && blankLineTab(from: start, in: text) == tab {
+            if blankLineTab(from: start, in: text) == tab {
                 tabs.append((tab, UInt8(ascii: "#")))
             } else {
+                var content = start
                 while content < end && (text[content] == 0x20 || text[content] == 0x09) { content += 1 }
                 var spaced = tabsBeforeABlockIndicator(in: content..<end, of: text)
+                // The line's first tab right after its first character, a `?` or `:`.
                 if content + 1 == tab && followsAnIndicator(tab, in: text) && spaced.first != tab {
                     spaced.insert(tab, at: 0)
                 }
