@@ -68,22 +68,12 @@ public enum TextLayout {
         if fitsOnOneLine(text, width: width, ambiguousWide: ambiguousWide) {
             return [text]  // the common case, no copying
         }
-        let buffer = ByteBuffer(capacity: text.utf8.count + 16)
-        var paragraphs: [Range<Int>] = []
-        withUTF8Bytes(text) { p in
-            var start = 0
-            var i = 0
-            while i <= p.count {
-                if i == p.count || p[i] == 0x0A || p[i] == 0x0D {
-                    let from = buffer.count
-                    Sanitizer.sanitize(utf8: UnsafeBufferPointer(rebasing: p[start..<i]), into: buffer)
-                    paragraphs.append(from..<buffer.count)
-                    if i + 1 < p.count && p[i] == 0x0D && p[i + 1] == 0x0A { i += 1 }
-                    start = i + 1
-                }
-                i += 1
-            }
+        // One paragraph is laid out as its sanitised form is: a tab that
+        // becomes spaces at an end keeps them, as spaces typed there are kept.
+        if !Sanitizer.isClean(text), let line = Sanitizer.sanitizedLine(text) {
+            return lines(line, width: width, numberOfLines: numberOfLines, mode: mode, ambiguousWide: ambiguousWide)
         }
+        let (buffer, paragraphs) = sanitizedParagraphs(text)
         let all = buffer.bytes
         var result: [String] = []
         let limit = numberOfLines > 0 ? numberOfLines : Int.max
@@ -125,6 +115,40 @@ public enum TextLayout {
         guard width > 0 else { return 0 }
         if fitsOnOneLine(text, width: width, ambiguousWide: ambiguousWide) { return 1 }
         return lines(text, width: width, numberOfLines: 0, mode: mode, ambiguousWide: ambiguousWide).count
+    }
+
+    /// The columns of `text`'s widest line as `lines` lays it out unwrapped:
+    /// each paragraph sanitised (a tab's spaces and a control's picture
+    /// count as drawn).
+    public static func naturalWidth(_ text: String, ambiguousWide: Bool = false) -> Int {
+        // Clean text is one paragraph: a line break is a control.
+        if Sanitizer.isClean(text) { return DisplayWidth.of(text, ambiguousWide: ambiguousWide) }
+        let (buffer, paragraphs) = sanitizedParagraphs(text)
+        let all = buffer.bytes
+        return paragraphs.map {
+            DisplayWidth.of(utf8: UnsafeBufferPointer(rebasing: all[$0]), ambiguousWide: ambiguousWide)
+        }.max() ?? 0
+    }
+
+    /// `text`'s paragraphs (between CR, LF or CR LF), each sanitised, in one buffer.
+    private static func sanitizedParagraphs(_ text: String) -> (ByteBuffer, [Range<Int>]) {
+        let buffer = ByteBuffer(capacity: text.utf8.count + 16)
+        var paragraphs: [Range<Int>] = []
+        withUTF8Bytes(text) { p in
+            var start = 0
+            var i = 0
+            while i <= p.count {
+                if i == p.count || p[i] == 0x0A || p[i] == 0x0D {
+                    let from = buffer.count
+                    Sanitizer.sanitize(utf8: UnsafeBufferPointer(rebasing: p[start..<i]), into: buffer)
+                    paragraphs.append(from..<buffer.count)
+                    if i + 1 < p.count && p[i] == 0x0D && p[i + 1] == 0x0A { i += 1 }
+                    start = i + 1
+                }
+                i += 1
+            }
+        }
+        return (buffer, paragraphs)
     }
 
     /// Text that sanitising leaves as it is and no wider than `width` is its own single line.

@@ -77,6 +77,18 @@ public enum Sanitizer {
         return out.string
     }
 
+    /// `sanitize(text)` for text of one line; nil when `text` holds a line
+    /// break (CR or LF), which a layout takes as the end of a paragraph.
+    public static func sanitizedLine(_ text: String) -> String? {
+        if isClean(text) { return text }
+        return withUTF8Bytes(text) { p in
+            if p.contains(where: { $0 == 0x0A || $0 == 0x0D }) { return nil }
+            let out = ByteBuffer(capacity: p.count + 16)
+            sanitize(utf8: p, into: out)
+            return out.string
+        }
+    }
+
     /// Characters of input text a message quotes at most.
     public static let excerptLength = 64
 
@@ -134,6 +146,8 @@ public enum Sanitizer {
     static func sanitize(utf8 p: UnsafeBufferPointer<UInt8>, into out: ByteBuffer) {
         let n = p.count
         let lineStart = out.count
+        // While what is written is printable ASCII, its column is its length.
+        var ascii = true
         var i = 0
         while i < n {
             let b = p[i]
@@ -144,10 +158,14 @@ public enum Sanitizer {
             }
             out.reserve(16)
             if b == 0x09 {
-                let column = DisplayWidth.of(utf8: UnsafeBufferPointer(rebasing: out.bytes[lineStart...]))
+                let written = UnsafeBufferPointer(rebasing: out.bytes[lineStart...])
+                let column = ascii ? written.count : DisplayWidth.of(utf8: written)
                 for _ in 0..<(tabWidth - column % tabWidth) { out.put(0x20) }
                 i += 1
-            } else if b < 0x20 {
+                continue
+            }
+            ascii = false
+            if b < 0x20 {
                 out.putScalar(0x2400 + UInt32(b))
                 i += 1
             } else if b == 0x7F {

@@ -67,6 +67,10 @@ import Testing
         #expect(TextLayout.lines("a\nb\r\nc", width: 5) == ["a", "b", "c"])
         #expect(TextLayout.lines("a\tb", width: 10) == ["a   b"])
         #expect(TextLayout.lines("x\n\ny", width: 5) == ["x", "", "y"])
+        // A tab's spaces at an end stay, as typed spaces do, in a line that fits.
+        #expect(TextLayout.lines("ab\t", width: 10, numberOfLines: 1) == TextLayout.lines("ab  ", width: 10))
+        #expect(TextLayout.lines("ab\t", width: 10) == ["ab  "])
+        #expect(TextLayout.naturalWidth("a\tb\r\nc\u{1B}") == 5)
     }
 
     @Test func aSpaceCarryingAMarkIsAWordNotASpace() {

@@ -74,23 +74,34 @@ public struct BuiltinDirectLayout {
     }
 
     /// A label's string after its transform, with its width; nil when there
-    /// is none. Clears `clean` for text that needs sanitising (control
-    /// characters, newlines included) or has no width (a lone mark, which
-    /// the general path lays out without its gap): that path handles them.
+    /// is none. Text of one line that needs sanitising (a tab, a control) is
+    /// laid out as its sanitised form, as `TextLayout.lines` lays it out.
+    /// Clears `clean` for text over lines (a line break, which the general
+    /// path makes paragraphs of) or of no width (a lone mark, which the
+    /// general path lays out without its gap): that path handles them.
     static func label(
         _ s: String?, _ label: MeasuredLabels.Label, _ p: TextProperties, of cell: Cell, clean: inout Bool,
         ambiguousWide: Bool
     ) -> (text: String, width: Int, plain: Bool)? {
         guard let s, !s.isEmpty else { return nil }
-        guard let width = MeasuredLabels.cleanWidth(label, of: s, in: cell, ambiguousWide: ambiguousWide),
+        if let width = MeasuredLabels.cleanWidth(label, of: s, in: cell, ambiguousWide: ambiguousWide) {
+            guard width.columns <= maxTextWidth, width.columns > 0 else {
+                clean = false
+                return nil
+            }
+            if p.transform == .none { return (s, width.columns, width.plain) }
+            let t = p.transform.apply(s)
+            return (t, DisplayWidth.of(t, ambiguousWide: ambiguousWide), false)
+        }
+        let t = p.transform == .none ? s : p.transform.apply(s)
+        guard let shown = Sanitizer.sanitizedLine(t),
+            let width = MeasuredLabels.Width(of: shown, ambiguousWide: ambiguousWide),
             width.columns <= maxTextWidth, width.columns > 0
         else {
             clean = false
             return nil
         }
-        if p.transform == .none { return (s, width.columns, width.plain) }
-        let t = p.transform.apply(s)
-        return (t, DisplayWidth.of(t, ambiguousWide: ambiguousWide), false)
+        return (shown, width.columns, width.plain)
     }
 
     /// Lays out `cell`'s content configuration; nil when it has none or

@@ -196,7 +196,8 @@ public struct LayoutEngine: Sendable {
         switch node {
         case .empty: return 0
         case .spacer(let m): return m
-        case .image(let glyph, _): return DisplayWidth.of(glyph, ambiguousWide: ambiguousWide)
+        // Measured as drawn (`Canvas.draw` sanitises).
+        case .image(let glyph, _): return DisplayWidth.of(Sanitizer.sanitize(glyph), ambiguousWide: ambiguousWide)
         case .label(let label): return naturalWidth(label)
         case .padding(let insets, let child): return naturalWidth(child) + insets.leading + insets.trailing
         case .stack(let stack):
@@ -213,13 +214,7 @@ public struct LayoutEngine: Sendable {
     func naturalWidth(_ label: Label) -> Int {
         if case .fixed(let n) = label.width { return n }
         let text = label.transform == .none ? label.text : label.transform.apply(label.text)
-        // One line (no line feed byte, so no "\n" character): no splitting.
-        if !text.utf8.contains(0x0A) { return DisplayWidth.of(text, ambiguousWide: ambiguousWide) }
-        var widest = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            widest = max(widest, DisplayWidth.of(line, ambiguousWide: ambiguousWide))
-        }
-        return widest
+        return TextLayout.naturalWidth(text, ambiguousWide: ambiguousWide)
     }
 
     /// The node stretches to the height it is drawn in: a horizontal stack

@@ -45,12 +45,14 @@ import Testing
             "\u{FE0F}", "\u{301}",
             // One wide character, which a one-column label cannot show.
             "🍎", "한", "🍎 ",
+            // Text to sanitise: tabs, controls, bidi overrides; over lines, which only the general path lays out.
+            "a\tb", "\t", "탭\t끝\t", "esc \u{1B}[31mred", "bidi \u{202E}abc", "c1 \u{85}x", "line\nbreak", "cr\r\nlf",
         ]
         // A zero-width image (a lone mark, a zero-width space) is drawn as the general path draws it.
-        let images: [String?] = [nil, "🍎", "✓", "★★", "①", "\u{200B}", "\u{301}"]
+        let images: [String?] = [nil, "🍎", "✓", "★★", "①", "\u{200B}", "\u{301}", "\t", "\u{1B}"]
         let modes: [LineBreakMode] = [.truncatingTail, .truncatingHead, .truncatingMiddle, .clipping]
         var compared = 0
-        for _ in 0..<6000 {
+        for _ in 0..<8000 {
             let kind = BuiltinCellStyle.Kind.allCases[rng.next(4)]
             var c = ListContentConfiguration(
                 text: texts[rng.next(texts.count)],

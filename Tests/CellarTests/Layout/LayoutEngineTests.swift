@@ -51,14 +51,18 @@ import Testing
         }
     }
 
+    /// The widest line as drawn: lines end at CR, LF or CR LF, and a tab's
+    /// spaces and a control's picture take columns.
     @Test func naturalWidthIsTheWidestLine() {
         for text in Self.texts {
             for transform in TextTransform.allCases {
                 for wide in [false, true] {
                     let label = Label(text, transform: transform)
                     let widest =
-                        transform.apply(text).split(separator: "\n", omittingEmptySubsequences: false)
-                        .map { DisplayWidth.of($0, ambiguousWide: wide) }.max() ?? 0
+                        transform.apply(text).split(
+                            omittingEmptySubsequences: false, whereSeparator: { "\n\r\r\n".contains($0) }
+                        )
+                        .map { DisplayWidth.of(Sanitizer.sanitize(String($0)), ambiguousWide: wide) }.max() ?? 0
                     #expect(LayoutEngine(ambiguousWide: wide).naturalWidth(.label(label)) == widest, "\(text)")
                 }
             }
@@ -66,6 +70,10 @@ import Testing
         // Ambiguous characters count two columns each only with the setting.
         #expect(LayoutEngine().naturalWidth(.label(Label("±°αЖ"))) == 4)
         #expect(LayoutEngine(ambiguousWide: true).naturalWidth(.label(Label("±°αЖ"))) == 8)
+        // Tab stops every four columns, from the line's start.
+        #expect(LayoutEngine().naturalWidth(.label(Label("a\tb\nlonger\tc"))) == 9)
+        #expect(LayoutEngine().naturalWidth(.image(glyph: "\t", style: .plain)) == 4)
+        #expect(LayoutEngine().naturalWidth(.image(glyph: "\u{1B}", style: .plain)) == 1)
     }
 
     @Test func columnWidthsShareTheRoomInOrder() {

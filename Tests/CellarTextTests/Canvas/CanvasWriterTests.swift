@@ -362,6 +362,18 @@ import Testing
         #expect(Sanitizer.sanitize("\tx") == "    x")
         #expect(Sanitizer.sanitize("ab\tx") == "ab  x")
         #expect(Sanitizer.sanitize("한\tx") == "한  x")
+        #expect(Sanitizer.sanitize("ab\tc\td") == "ab  c   d")
+        // A control's picture and an override's escape take the columns they show.
+        #expect(Sanitizer.sanitize("\u{1B}\tx") == "␛   x")
+        #expect(Sanitizer.sanitize("a\u{202E}\tb") == "a\\u{202E}   b")
+    }
+
+    /// One line sanitised; text over lines is left to a layout that makes paragraphs of it.
+    @Test func aSanitisedLineHasNoLineBreak() {
+        #expect(Sanitizer.sanitizedLine("a\tb") == "a   b")
+        #expect(Sanitizer.sanitizedLine("plain") == "plain")
+        #expect(Sanitizer.sanitizedLine("a\nb") == nil)
+        #expect(Sanitizer.sanitizedLine("a\r") == nil)
     }
 
     @Test func cleanTextIsUntouched() {
