@@ -125,8 +125,10 @@ struct SectionChrome {
         for (i, title) in (titles ?? layout.indexTitles).enumerated() {
             let line = firstLine + i
             guard lines.contains(line) else { continue }
+            // Measured as drawn: a tab's spaces and a control's picture take columns.
+            let shown = Sanitizer.sanitize(title)
             canvas.text(
-                title, x: g.width - DisplayWidth.of(title, ambiguousWide: g.ambiguousWide),
+                shown, x: g.width - DisplayWidth.of(shown, ambiguousWide: g.ambiguousWide),
                 y: y + line - lines.lowerBound, style: TextStyle(foreground: .semantic(.tint)))
         }
     }

@@ -65,7 +65,8 @@ final class TableLayout {
         self.indexTitles = indexTitles
         let indexWidth =
             indexTitles.isEmpty
-            ? 0 : (indexTitles.map { DisplayWidth.of($0, ambiguousWide: ambiguousWide) }.max() ?? 0) + 1
+            ? 0
+            : (indexTitles.map { DisplayWidth.of(Sanitizer.sanitize($0), ambiguousWide: ambiguousWide) }.max() ?? 0) + 1
         let tableWidth = max(0, width - indexWidth)
         let boxed = style == .insetGrouped
         geometry = Geometry(
