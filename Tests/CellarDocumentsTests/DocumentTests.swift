@@ -95,6 +95,26 @@ import Testing
         #expect { try DocumentSnapshot.parse(yaml, path: "a.yaml") } throws: { "\($0)" == message }
     }
 
+    /// YAML 1.1's merge key is a plain key in YAML 1.2: where it is unknown, the message says so.
+    @Test(arguments: [
+        ("<<: {style: plain}\nsections: []\n", "a.yaml:1:1: unknown key '<<'"),
+        ("sections:\n  - <<: {header: A}\n    rows: []\n", "a.yaml:2:5: unknown section key '<<'"),
+        (
+            "sections:\n  - rows:\n      - &d {cell: value1, text: a}\n      - {<<: *d, text: b}\n",
+            "a.yaml:4:9: style 'default' does not read row key '<<'"
+        ),
+    ])
+    func aMergeKeyIsNamedAsYAML11s(yaml: String, message: String) {
+        let note =
+            " ('<<' merges mappings in YAML 1.1 only; YAML 1.2 has no merge key: write the keys out, or give the whole mapping as an alias, `*name`)"
+        #expect {
+            let doc = try StreamedDocument.load(DocumentInput(path: "a.yaml", bytes: Array(yaml.utf8), format: .yaml))
+            try doc.validate(against: Registry())
+        } throws: {
+            "\($0)" == message + note
+        }
+    }
+
     @Test func ambiguousWideIsATableOption() throws {
         let yaml =
             "ambiguousWide: true\nseparatorStyle: none\nsections:\n  - rows:\n      - {text: '±°', accessory: checkmark}\n"
