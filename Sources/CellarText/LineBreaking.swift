@@ -3,49 +3,9 @@ public enum LineBreakMode: String, Sendable, CaseIterable {
     case wordWrap, charWrap, clipping, truncatingHead, truncatingMiddle, truncatingTail
 }
 
-/// UIKit's text transform of a list content configuration.
-public enum TextTransform: String, Sendable, CaseIterable {
-    case none, uppercase, lowercase, capitalized
-
-    /// The text with the transform applied (capitalized: first letter of each word upper case, the rest lower).
-    public func apply(_ text: String) -> String {
-        switch self {
-        case .none: return text
-        case .uppercase: return text.uppercased()
-        case .lowercase: return text.lowercased()
-        case .capitalized: return text.capitalizedWords()
-        }
-    }
-}
-
 /// Horizontal placement inside a width.
 public enum TextAlignment: String, Sendable, CaseIterable {
     case leading, center, trailing
-}
-
-extension String {
-    /// First letter of every word upper case, the rest lower case (words
-    /// are separated by whitespace, as Foundation's `capitalized`).
-    func capitalizedWords() -> String {
-        var out = ""
-        out.reserveCapacity(utf8.count)
-        var word = Substring()
-        var rest = self[...]
-        while let first = rest.first {
-            if first.isWhitespace {
-                let spaces = rest.prefix(while: \.isWhitespace)
-                out += spaces
-                rest = rest[spaces.endIndex...]
-                continue
-            }
-            word = rest.prefix(while: { !$0.isWhitespace })
-            rest = rest[word.endIndex...]
-            let head = word.prefix(1)
-            out += head.uppercased()
-            out += word.dropFirst().lowercased()
-        }
-        return out
-    }
 }
 
 /// Breaks and cuts text to fit a width, on UTF-8 bytes and grapheme
@@ -65,16 +25,34 @@ public enum TextLayout {
         mode: LineBreakMode = .wordWrap, ambiguousWide: Bool = false
     ) -> [String] {
         guard width > 0 else { return [] }
-        if fitsOnOneLine(text, width: width, ambiguousWide: ambiguousWide) {
+        let clean = Sanitizer.isClean(text)
+        if clean && fits(text, width: width, ambiguousWide: ambiguousWide) {
             return [text]  // the common case, no copying
+        }
+        if clean {
+            // Clean text is one paragraph (a line break is a control), laid out from its own bytes.
+            return withUTF8Bytes(text) {
+                laidOut(
+                    $0, [0..<$0.count], width: width, numberOfLines: numberOfLines, mode: mode,
+                    ambiguousWide: ambiguousWide)
+            }
         }
         // One paragraph is laid out as its sanitised form is: a tab that
         // becomes spaces at an end keeps them, as spaces typed there are kept.
-        if !Sanitizer.isClean(text), let line = Sanitizer.sanitizedLine(text) {
+        if let line = Sanitizer.sanitizedLine(text) {
             return lines(line, width: width, numberOfLines: numberOfLines, mode: mode, ambiguousWide: ambiguousWide)
         }
         let (buffer, paragraphs) = sanitizedParagraphs(text)
-        let all = buffer.bytes
+        return laidOut(
+            buffer.bytes, paragraphs, width: width, numberOfLines: numberOfLines, mode: mode,
+            ambiguousWide: ambiguousWide)
+    }
+
+    /// The lines of the sanitised `paragraphs` of `all`, as `lines` gives them.
+    private static func laidOut(
+        _ all: UnsafeBufferPointer<UInt8>, _ paragraphs: [Range<Int>], width: Int, numberOfLines: Int,
+        mode: LineBreakMode, ambiguousWide: Bool
+    ) -> [String] {
         var result: [String] = []
         let limit = numberOfLines > 0 ? numberOfLines : Int.max
         for (index, paragraph) in paragraphs.enumerated() {
@@ -154,8 +132,12 @@ public enum TextLayout {
     /// Text that sanitising leaves as it is and no wider than `width` is its own single line.
     /// Clean text is never wider than its UTF-8 bytes, so a short one is not measured.
     private static func fitsOnOneLine(_ text: String, width: Int, ambiguousWide: Bool) -> Bool {
-        Sanitizer.isClean(text)
-            && (text.utf8.count <= width || DisplayWidth.of(text, ambiguousWide: ambiguousWide) <= width)
+        Sanitizer.isClean(text) && fits(text, width: width, ambiguousWide: ambiguousWide)
+    }
+
+    /// Whether clean `text` is at most `width` columns wide.
+    private static func fits(_ text: String, width: Int, ambiguousWide: Bool) -> Bool {
+        text.utf8.count <= width || DisplayWidth.of(text, ambiguousWide: ambiguousWide) <= width
     }
 
     private static func string(_ all: UnsafeBufferPointer<UInt8>, _ offset: Int, _ r: Range<Int>) -> String {
@@ -272,10 +254,12 @@ public enum TextLayout {
         _ p: UnsafeBufferPointer<UInt8>, width: Int, mode: LineBreakMode, force: Bool,
         ambiguousWide: Bool, total known: Int? = nil
     ) -> (text: String, width: Int) {
-        let total = known ?? DisplayWidth.of(utf8: p, ambiguousWide: ambiguousWide)
         let ellipsisWidth = ambiguousWide ? 2 : 1  // U+2026 is East Asian Ambiguous
         let text = { (r: Range<Int>) in String(decoding: UnsafeBufferPointer(rebasing: p[r]), as: UTF8.self) }
-        if total <= width && !force { return (text(0..<p.count), total) }
+        // Measured whole only to see whether it fits: a forced cut is made from the ends.
+        if !force, case let total = known ?? DisplayWidth.of(utf8: p, ambiguousWide: ambiguousWide), total <= width {
+            return (text(0..<p.count), total)
+        }
         guard width > 0 else { return ("", 0) }
         switch mode {
         case .clipping, .wordWrap, .charWrap:

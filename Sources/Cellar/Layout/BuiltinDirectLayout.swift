@@ -35,6 +35,13 @@ public struct BuiltinDirectLayout {
         var y: Int { Int(_y) }
         var width: Int { Int(_width) }
 
+        /// Shows `line`, of `width` columns, cut from `text` to fit.
+        mutating func cut(to line: String, width: Int) {
+            text = line
+            _textWidth = Int32(clamping: width)
+            plain = false
+        }
+
         /// Positions within `Int16` and a width within `Int32` (checked by
         /// the caller); a style without a background.
         init(
@@ -239,14 +246,28 @@ public struct BuiltinDirectLayout {
             }
             height = max(height, text == nil && detail == nil ? 0 : 1)
         }
-        guard !Self.cutDiffersFromWrap(p1), !Self.cutDiffersFromWrap(p2) else { return nil }
+        if Self.cutDiffersFromWrap(p1) { Self.cutAsWrapped(&p1, ambiguousWide: ambiguousWide) }
+        if Self.cutDiffersFromWrap(p2) { Self.cutAsWrapped(&p2, ambiguousWide: ambiguousWide) }
         return BuiltinDirectLayout(p0: p0, p1: p1, p2: p2, height: height)
+    }
+
+    /// The piece's text replaced by the one line the general path shows of it: its one-line layout,
+    /// clipped as it is placed (a wide character alone on a line of one column is not shown).
+    @inline(never)
+    static func cutAsWrapped(_ piece: inout Piece?, ambiguousWide: Bool) {
+        guard let p = piece else { return }
+        let line =
+            TextLayout.lines(p.text, width: p.width, numberOfLines: 1, mode: p.mode, ambiguousWide: ambiguousWide)
+            .first ?? ""
+        let shown = TextLayout.align(line, width: p.width, alignment: p.alignment, ambiguousWide: ambiguousWide).text
+        piece?.cut(to: shown, width: DisplayWidth.of(shown, ambiguousWide: ambiguousWide))
     }
 
     /// Whether the piece's text is too wide and would be cut otherwise by the general path, which cuts a
     /// label through its one-line wrap: that drops the spaces at a broken line's ends, where the piece's
     /// cut keeps them, and keeps a wide character alone on a line of one column (not shown), where the
-    /// piece's cut shows `…`. Other texts are cut alike both ways.
+    /// piece's cut shows `…`. Other texts are cut alike both ways; these take the general path's line
+    /// (`cutAsWrapped`).
     @inline(__always)
     static func cutDiffersFromWrap(_ piece: Piece?) -> Bool {
         guard let piece, piece.textWidth > piece.width else { return false }

@@ -40,7 +40,8 @@ import Testing
             nil, "", "Apple", "당류 (Sugar)", "🍎 emoji 🐰", "a very long text that needs truncating somewhere",
             "x", "설정 테이블 셀 한글 긴 문장입니다", "±°αЖ ① ambiguous Ω…",
             // Spaces at an end, which the general path's wrap drops from a cut line.
-            " leading space", "trailing space ", "  both  ", "\u{3000}전각 공백",
+            " leading space", "trailing space ", "  both  ", "\u{3000}전각 공백", "   ", "a b c d e f g h i j ",
+            "   averyveryverylongwordthatcannotbreak", "한글 문장 끝에 공백 ",
             // No width: a lone variation selector or mark.
             "\u{FE0F}", "\u{301}",
             // One wide character, which a one-column label cannot show.
