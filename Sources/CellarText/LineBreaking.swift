@@ -151,7 +151,7 @@ public enum TextLayout {
     /// it early, where the unconsumed text starts.
     static func wrap(
         _ p: UnsafeBufferPointer<UInt8>, width: Int, words: Bool, maxLines: Int,
-        ambiguousWide: Bool
+        ambiguousWide: Bool, asciiRuns: Bool = GraphemeScanner.takesASCIIRuns
     ) -> (lines: [Range<Int>], restStart: Int?) {
         var lines: [Range<Int>] = []
         var scanner = GraphemeScanner(p, ambiguousWide: ambiguousWide)
@@ -162,7 +162,19 @@ public enum TextLayout {
         var widthAtResume = 0
         var previous: ScalarProps? = nil
         var previousWasSpace = false
-        while let c = scanner.next() {
+        while true {
+            // Inside a word of ASCII (no character of it breaks anywhere, and
+            // the one before does not), no line may break: what fits on the
+            // line is taken whole; the character that does not fit is read below.
+            if asciiRuns, words, !(previous?.breaksAnywhere ?? false), lineWidth < width {
+                let end = scanner.asciiRunEnd(limit: width &- lineWidth, spaces: false)
+                if end > scanner.position {
+                    lineWidth &+= end &- scanner.position
+                    previous = scanner.skipASCIIRun(to: end)
+                    previousWasSpace = false
+                }
+            }
+            guard let c = scanner.next() else { break }
             if c.isSpace {
                 if lineWidth == 0 && !lines.isEmpty {
                     lineStart = c.end
@@ -293,10 +305,21 @@ public enum TextLayout {
     }
 
     /// End of the longest prefix of whole clusters at most `width` wide, and its width.
-    static func prefixEnd(_ p: UnsafeBufferPointer<UInt8>, width: Int, ambiguousWide: Bool) -> (end: Int, width: Int) {
+    static func prefixEnd(
+        _ p: UnsafeBufferPointer<UInt8>, width: Int, ambiguousWide: Bool,
+        asciiRuns: Bool = GraphemeScanner.takesASCIIRuns
+    ) -> (end: Int, width: Int) {
         var scanner = GraphemeScanner(p, ambiguousWide: ambiguousWide)
         var used = 0
-        while let c = scanner.next() {
+        while true {
+            if asciiRuns, used < width {
+                let end = scanner.asciiRunEnd(limit: width &- used, spaces: true)
+                if end > scanner.position {
+                    used &+= end &- scanner.position
+                    _ = scanner.skipASCIIRun(to: end)
+                }
+            }
+            guard let c = scanner.next() else { break }
             if used + c.width > width { return (c.start, used) }
             used += c.width
         }

@@ -1,0 +1,37 @@
+/// Runs of printable ASCII taken whole, where breaking or cutting text would
+/// otherwise step through them a cluster at a time (`TextLayout.wrap`,
+/// `TextLayout.prefixEnd`). With the accelerators off they are not taken;
+/// `ASCIIRunTests` holds both ways to the same lines.
+///
+/// Invariant: every byte of a run is its own cluster of one column. A run
+/// holds only printable ASCII and stops short of the last such byte before a
+/// non-ASCII one, which a combining mark, a variation selector or a joiner
+/// may still join (ASCII before ASCII is always a boundary).
+extension GraphemeScanner {
+    /// Whether runs are taken: the one switch, read once.
+    static let takesASCIIRuns = Accelerators.enabled
+
+    /// The end of the run from `position`, at most `limit` bytes long:
+    /// printable ASCII, spaces included only with `spaces`.
+    @inline(__always)
+    func asciiRunEnd(limit: Int, spaces: Bool) -> Int {
+        let n = bytes.count
+        let stop = limit < n &- position ? position &+ limit : n
+        let lowest: UInt8 = spaces ? 0x20 : 0x21
+        var end = position
+        while end < stop, case let b = bytes[end], b >= lowest, b < 0x7F { end &+= 1 }
+        if end > position, end < n, bytes[end] >= 0x80 { end &-= 1 }
+        return end
+    }
+
+    /// Moves past a run `asciiRunEnd` found, as `next()` would byte by byte;
+    /// the properties of its last byte.
+    @inline(__always)
+    mutating func skipASCIIRun(to end: Int) -> ScalarProps {
+        let props = table.lookup(UInt32(bytes[end &- 1]))
+        position = end
+        carried = props
+        lookahead = nil
+        return props
+    }
+}

@@ -1,0 +1,47 @@
+import Testing
+
+@testable import CellarText
+
+/// Breaking and cutting text with runs of printable ASCII taken whole must
+/// give what reading them a cluster at a time gives, wherever the runs meet
+/// spaces, ideographs that break anywhere, punctuation that does not break
+/// from them, and marks, selectors and joiners that join their last byte.
+@Suite struct ASCIIRunTests {
+    static let pieces = [
+        "word", "a", "longerwordthanmostlines", "x.y", "(", ")", "-", "!?", "#$%&*+/<=>@[\\]^_`{|}~'\",;:",
+        " ", "  ", "\u{3000}", "漢字", "。", "「", "」", "한글", "🍎", "👍🏽", "👨‍👩‍👧", "e\u{301}", "a\u{FE0F}", "\u{200D}",
+        "\u{2060}", "ａ", "±", "#\u{FE0F}\u{20E3}", "1\u{FE0F}", "*\u{20E3}", "9",
+    ]
+
+    /// No printable ASCII character breaks anywhere: a line may break inside an ASCII word only at a space.
+    @Test func noASCIICharacterBreaksAnywhere() {
+        for b in UInt32(0x21)...0x7E {
+            #expect(!propertyTable.lookup(b).breaksAnywhere, "\(b)")
+        }
+    }
+
+    @Test func runsTakenWholeBreakAndCutAsClustersDo() {
+        var rng = MixedStrings.SplitMix64(state: 2026)
+        var taken = 0
+        for _ in 0..<6000 {
+            var s = ""
+            for _ in 0..<(1 + rng.below(10)) { s += rng.pick(Self.pieces) }
+            let width = 1 + rng.below(24)
+            let words = rng.below(4) > 0
+            let maxLines = rng.below(3) == 0 ? Int.max : 1 + rng.below(3)
+            let wide = rng.below(5) == 0
+            withUTF8Bytes(s) { p in
+                let fast = TextLayout.wrap(
+                    p, width: width, words: words, maxLines: maxLines, ambiguousWide: wide, asciiRuns: true)
+                let plain = TextLayout.wrap(
+                    p, width: width, words: words, maxLines: maxLines, ambiguousWide: wide, asciiRuns: false)
+                #expect(fast.lines == plain.lines && fast.restStart == plain.restStart, "\(s) at \(width)")
+                let cutFast = TextLayout.prefixEnd(p, width: width, ambiguousWide: wide, asciiRuns: true)
+                let cutPlain = TextLayout.prefixEnd(p, width: width, ambiguousWide: wide, asciiRuns: false)
+                #expect(cutFast == cutPlain, "\(s) at \(width)")
+                if GraphemeScanner(p).asciiRunEnd(limit: width, spaces: true) > 0 { taken += 1 }
+            }
+        }
+        #expect(taken > 1000)  // runs are met often, at every kind of end
+    }
+}
