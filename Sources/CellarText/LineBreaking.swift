@@ -84,15 +84,32 @@ public enum TextLayout {
         return result
     }
 
-    /// `lines(text, width:…).count` with unlimited lines, the lines made only
-    /// when the text does not fit on one (a table counts every section title's
-    /// lines, and draws those of the few on screen).
+    /// `lines(text, width:…).count`, found without making the lines (a table
+    /// counts every section title's lines, and a row's labels', to measure
+    /// heights; it draws those of the few on screen). Each paragraph gives
+    /// the lines its wrap gives, up to `numberOfLines` in all.
     public static func lineCount(
-        _ text: String, width: Int, mode: LineBreakMode = .wordWrap, ambiguousWide: Bool = false
+        _ text: String, width: Int, numberOfLines: Int = 0, mode: LineBreakMode = .wordWrap,
+        ambiguousWide: Bool = false
     ) -> Int {
         guard width > 0 else { return 0 }
-        if fitsOnOneLine(text, width: width, ambiguousWide: ambiguousWide) { return 1 }
-        return lines(text, width: width, numberOfLines: 0, mode: mode, ambiguousWide: ambiguousWide).count
+        let clean = Sanitizer.isClean(text)
+        if clean && fits(text, width: width, ambiguousWide: ambiguousWide) { return 1 }
+        let limit = numberOfLines > 0 ? numberOfLines : Int.max
+        func count(_ all: UnsafeBufferPointer<UInt8>, _ paragraphs: [Range<Int>]) -> Int {
+            var total = 0
+            for paragraph in paragraphs where total < limit {
+                total +=
+                    wrap(
+                        UnsafeBufferPointer(rebasing: all[paragraph]), width: width, words: mode != .charWrap,
+                        maxLines: limit - total, ambiguousWide: ambiguousWide
+                    ).lines.count
+            }
+            return total
+        }
+        if clean { return withUTF8Bytes(text) { count($0, [0..<$0.count]) } }
+        let (buffer, paragraphs) = sanitizedParagraphs(text)
+        return count(buffer.bytes, paragraphs)
     }
 
     /// The columns of `text`'s widest line as `lines` lays it out unwrapped:
@@ -129,12 +146,6 @@ public enum TextLayout {
         return (buffer, paragraphs)
     }
 
-    /// Text that sanitising leaves as it is and no wider than `width` is its own single line.
-    /// Clean text is never wider than its UTF-8 bytes, so a short one is not measured.
-    private static func fitsOnOneLine(_ text: String, width: Int, ambiguousWide: Bool) -> Bool {
-        Sanitizer.isClean(text) && fits(text, width: width, ambiguousWide: ambiguousWide)
-    }
-
     /// Whether clean `text` is at most `width` columns wide.
     private static func fits(_ text: String, width: Int, ambiguousWide: Bool) -> Bool {
         text.utf8.count <= width || DisplayWidth.of(text, ambiguousWide: ambiguousWide) <= width
@@ -154,6 +165,8 @@ public enum TextLayout {
         ambiguousWide: Bool, asciiRuns: Bool = GraphemeScanner.takesASCIIRuns
     ) -> (lines: [Range<Int>], restStart: Int?) {
         var lines: [Range<Int>] = []
+        // About as many lines as the bytes fill: one allocation, not one per doubling.
+        lines.reserveCapacity(min(maxLines, p.count / width + 1))
         var scanner = GraphemeScanner(p, ambiguousWide: ambiguousWide)
         var lineStart = 0
         var lineWidth = 0
@@ -341,45 +354,5 @@ public enum TextLayout {
             start = c.start
         }
         return (start, used)
-    }
-
-    /// Where `text` goes inside `width` columns: the columns of padding
-    /// before it, and the text itself, clipped at a cluster boundary when
-    /// it is wider (so padding never breaks a wide character).
-    public static func align(
-        _ text: String, width: Int, alignment: TextAlignment,
-        ambiguousWide: Bool = false
-    ) -> (leading: Int, text: String) {
-        var fitted = text
-        var w = DisplayWidth.of(text, ambiguousWide: ambiguousWide)
-        if w > width {
-            fitted = truncate(text, width: max(0, width), mode: .clipping, ambiguousWide: ambiguousWide)
-            w = DisplayWidth.of(fitted, ambiguousWide: ambiguousWide)
-        }
-        let free = max(0, width - w)
-        switch alignment {
-        case .leading: return (0, fitted)
-        case .center: return (free / 2, fitted)
-        case .trailing: return (free, fitted)
-        }
-    }
-
-    /// `text` padded with spaces to exactly `width` columns by `alignment`.
-    public static func pad(
-        _ text: String, width: Int, alignment: TextAlignment = .leading,
-        ambiguousWide: Bool = false
-    ) -> String {
-        let (leading, fitted) = align(text, width: width, alignment: alignment, ambiguousWide: ambiguousWide)
-        var body = String(repeating: " ", count: leading) + fitted
-        // Text that starts with a mark joins the last padding space into one
-        // cluster, which may be wider than the two apart: give the column back.
-        let joined =
-            DisplayWidth.of(body, ambiguousWide: ambiguousWide) - leading
-            - DisplayWidth.of(fitted, ambiguousWide: ambiguousWide)
-        if joined > 0 && leading > 0 {
-            body = String(repeating: " ", count: max(0, leading - joined)) + fitted
-        }
-        let trailing = max(0, width - DisplayWidth.of(body, ambiguousWide: ambiguousWide))
-        return body + String(repeating: " ", count: trailing)
     }
 }

@@ -14,14 +14,19 @@ import Testing
         let texts = [
             "", "short", "the quick brown fox", "한글 제목 헤더", "emoji 👩‍👩‍👧 here", "two\nparagraphs",
             "tab\tand\u{1B}[31m escape", "exactly10!", "ａｍｂｉｇｕｏｕｓ ±±", "\r\n",
+            "trailing tab\t", "a\n\nb\nc d e f g", "  spaces  around  ", "x\r\ny\rz\n",
         ]
         for text in texts {
             for width in [0, 1, 2, 3, 9, 10, 11, 40] {
-                for mode in [LineBreakMode.wordWrap, .charWrap] {
+                for mode in LineBreakMode.allCases {
                     for wide in [false, true] {
-                        let lines = TextLayout.lines(text, width: width, mode: mode, ambiguousWide: wide)
-                        let count = TextLayout.lineCount(text, width: width, mode: mode, ambiguousWide: wide)
-                        #expect(count == lines.count, "\(text.debugDescription) at \(width)")
+                        for most in [0, 1, 2, 3] {
+                            let lines = TextLayout.lines(
+                                text, width: width, numberOfLines: most, mode: mode, ambiguousWide: wide)
+                            let count = TextLayout.lineCount(
+                                text, width: width, numberOfLines: most, mode: mode, ambiguousWide: wide)
+                            #expect(count == lines.count, "\(text.debugDescription) at \(width), \(most) lines")
+                        }
                     }
                 }
             }

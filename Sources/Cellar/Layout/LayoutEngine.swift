@@ -365,7 +365,9 @@ public struct LayoutEngine: Sendable {
     func labelLineCount(_ label: Label, width: Int) -> Int {
         if label.text.isEmpty || width <= 0 { return 0 }
         if label.numberOfLines == 1 || fittingLine(label, width: width, exactWidth: false) != nil { return 1 }
-        return labelLines(label, width: width).count
+        return TextLayout.lineCount(
+            label.transform.apply(label.text), width: width, numberOfLines: label.numberOfLines,
+            mode: label.lineBreakMode, ambiguousWide: ambiguousWide)
     }
 
     /// The label's text and its width when it is one clean line of at most
