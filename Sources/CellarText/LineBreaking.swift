@@ -129,6 +129,7 @@ public enum TextLayout {
     private static func sanitizedParagraphs(_ text: String) -> (ByteBuffer, [Range<Int>]) {
         let buffer = ByteBuffer(capacity: text.utf8.count + 16)
         var paragraphs: [Range<Int>] = []
+        paragraphs.reserveCapacity(4)
         withUTF8Bytes(text) { p in
             var start = 0
             var i = 0

@@ -83,32 +83,41 @@ public struct BuiltinDirectLayout {
     /// A label's string after its transform, with its width; nil when there
     /// is none. Text of one line that needs sanitising (a tab, a control) is
     /// laid out as its sanitised form, as `TextLayout.lines` lays it out.
-    /// Clears `clean` for text over lines (a line break, which the general
-    /// path makes paragraphs of) or of no width (a lone mark, which the
-    /// general path lays out without its gap): that path handles them.
+    /// Text over lines (`overLines`) takes its widest line's width, as the
+    /// general path measures it; the piece made of it must take the one line
+    /// that path shows (`cutAsWrapped`). Clears `clean` for text of no width
+    /// (a lone mark, which the general path lays out without its gap): that
+    /// path handles it.
     static func label(
         _ s: String?, _ label: MeasuredLabels.Label, _ p: TextProperties, of cell: Cell, clean: inout Bool,
         ambiguousWide: Bool
-    ) -> (text: String, width: Int, plain: Bool)? {
+    ) -> (text: String, width: Int, plain: Bool, overLines: Bool)? {
         guard let s, !s.isEmpty else { return nil }
         if let width = MeasuredLabels.cleanWidth(label, of: s, in: cell, ambiguousWide: ambiguousWide) {
             guard width.columns <= maxTextWidth, width.columns > 0 else {
                 clean = false
                 return nil
             }
-            if p.transform == .none { return (s, width.columns, width.plain) }
+            if p.transform == .none { return (s, width.columns, width.plain, false) }
             let t = p.transform.apply(s)
-            return (t, DisplayWidth.of(t, ambiguousWide: ambiguousWide), false)
+            return (t, DisplayWidth.of(t, ambiguousWide: ambiguousWide), false, false)
         }
         let t = p.transform == .none ? s : p.transform.apply(s)
-        guard let shown = Sanitizer.sanitizedLine(t),
-            let width = MeasuredLabels.Width(of: shown, ambiguousWide: ambiguousWide),
-            width.columns <= maxTextWidth, width.columns > 0
-        else {
+        if let shown = Sanitizer.sanitizedLine(t) {
+            guard let width = MeasuredLabels.Width(of: shown, ambiguousWide: ambiguousWide),
+                width.columns <= maxTextWidth, width.columns > 0
+            else {
+                clean = false
+                return nil
+            }
+            return (shown, width.columns, width.plain, false)
+        }
+        let widest = TextLayout.naturalWidth(t, ambiguousWide: ambiguousWide)
+        guard widest <= maxTextWidth, widest > 0 else {
             clean = false
             return nil
         }
-        return (shown, width.columns, width.plain)
+        return (t, widest, false, true)
     }
 
     /// Lays out `cell`'s content configuration; nil when it has none or
@@ -246,8 +255,13 @@ public struct BuiltinDirectLayout {
             }
             height = max(height, text == nil && detail == nil ? 0 : 1)
         }
-        if Self.cutDiffersFromWrap(p1) { Self.cutAsWrapped(&p1, ambiguousWide: ambiguousWide) }
-        if Self.cutDiffersFromWrap(p2) { Self.cutAsWrapped(&p2, ambiguousWide: ambiguousWide) }
+        // The pieces of text over lines show the first line as the general path cuts it.
+        if text?.overLines == true || Self.cutDiffersFromWrap(p1) {
+            Self.cutAsWrapped(&p1, ambiguousWide: ambiguousWide)
+        }
+        if detail?.overLines == true || Self.cutDiffersFromWrap(p2) {
+            Self.cutAsWrapped(&p2, ambiguousWide: ambiguousWide)
+        }
         return BuiltinDirectLayout(p0: p0, p1: p1, p2: p2, height: height)
     }
 

@@ -48,6 +48,7 @@ import Testing
             "🍎", "한", "🍎 ",
             // Text to sanitise: tabs, controls, bidi overrides; over lines, which only the general path lays out.
             "a\tb", "\t", "탭\t끝\t", "esc \u{1B}[31mred", "bidi \u{202E}abc", "c1 \u{85}x", "line\nbreak", "cr\r\nlf",
+            "block scalar\n", "\nsecond", "a\n\nb", "한글\r\n두 번째 줄이 더 깁니다", "\n", "\u{301}\nx",
         ]
         // A zero-width image (a lone mark, a zero-width space) is drawn as the general path draws it.
         let images: [String?] = [nil, "🍎", "✓", "★★", "①", "\u{200B}", "\u{301}", "\t", "\u{1B}"]
