@@ -29,23 +29,14 @@ public enum TextLayout {
         if clean && fits(text, width: width, ambiguousWide: ambiguousWide) {
             return [text]  // the common case, no copying
         }
-        if clean {
-            // Clean text is one paragraph (a line break is a control), laid out from its own bytes.
-            return withUTF8Bytes(text) {
-                laidOut(
-                    $0, [0..<$0.count], width: width, numberOfLines: numberOfLines, mode: mode,
-                    ambiguousWide: ambiguousWide)
-            }
-        }
         // One paragraph is laid out as its sanitised form is: a tab that
         // becomes spaces at an end keeps them, as spaces typed there are kept.
-        if let line = Sanitizer.sanitizedLine(text) {
+        if !clean, let line = Sanitizer.sanitizedLine(text) {
             return lines(line, width: width, numberOfLines: numberOfLines, mode: mode, ambiguousWide: ambiguousWide)
         }
-        let (buffer, paragraphs) = sanitizedParagraphs(text)
-        return laidOut(
-            buffer.bytes, paragraphs, width: width, numberOfLines: numberOfLines, mode: mode,
-            ambiguousWide: ambiguousWide)
+        return withParagraphs(text, clean: clean) {
+            laidOut($0, $1, width: width, numberOfLines: numberOfLines, mode: mode, ambiguousWide: ambiguousWide)
+        }
     }
 
     /// The lines of the sanitised `paragraphs` of `all`, as `lines` gives them.
@@ -96,7 +87,7 @@ public enum TextLayout {
         let clean = Sanitizer.isClean(text)
         if clean && fits(text, width: width, ambiguousWide: ambiguousWide) { return 1 }
         let limit = numberOfLines > 0 ? numberOfLines : Int.max
-        func count(_ all: UnsafeBufferPointer<UInt8>, _ paragraphs: [Range<Int>]) -> Int {
+        return withParagraphs(text, clean: clean) { all, paragraphs in
             var total = 0
             for paragraph in paragraphs where total < limit {
                 total +=
@@ -107,26 +98,26 @@ public enum TextLayout {
             }
             return total
         }
-        if clean { return withUTF8Bytes(text) { count($0, [0..<$0.count]) } }
-        let (buffer, paragraphs) = sanitizedParagraphs(text)
-        return count(buffer.bytes, paragraphs)
     }
 
     /// The columns of `text`'s widest line as `lines` lays it out unwrapped:
     /// each paragraph sanitised (a tab's spaces and a control's picture
     /// count as drawn).
     public static func naturalWidth(_ text: String, ambiguousWide: Bool = false) -> Int {
-        // Clean text is one paragraph: a line break is a control.
-        if Sanitizer.isClean(text) { return DisplayWidth.of(text, ambiguousWide: ambiguousWide) }
-        let (buffer, paragraphs) = sanitizedParagraphs(text)
-        let all = buffer.bytes
-        return paragraphs.map {
-            DisplayWidth.of(utf8: UnsafeBufferPointer(rebasing: all[$0]), ambiguousWide: ambiguousWide)
-        }.max() ?? 0
+        withParagraphs(text, clean: Sanitizer.isClean(text)) { all, paragraphs in
+            paragraphs.map {
+                DisplayWidth.of(utf8: UnsafeBufferPointer(rebasing: all[$0]), ambiguousWide: ambiguousWide)
+            }.max() ?? 0
+        }
     }
 
-    /// `text`'s paragraphs (between CR, LF or CR LF), each sanitised, in one buffer.
-    private static func sanitizedParagraphs(_ text: String) -> (ByteBuffer, [Range<Int>]) {
+    /// `body` given `text`'s paragraphs (between CR, LF or CR LF), each
+    /// sanitised: clean text's own bytes as its one paragraph (a line break
+    /// is a control), else sanitised copies in one buffer.
+    private static func withParagraphs<R>(
+        _ text: String, clean: Bool, _ body: (UnsafeBufferPointer<UInt8>, [Range<Int>]) -> R
+    ) -> R {
+        if clean { return withUTF8Bytes(text) { body($0, [0..<$0.count]) } }
         let buffer = ByteBuffer(capacity: text.utf8.count + 16)
         var paragraphs: [Range<Int>] = []
         paragraphs.reserveCapacity(4)
@@ -144,7 +135,7 @@ public enum TextLayout {
                 i += 1
             }
         }
-        return (buffer, paragraphs)
+        return body(buffer.bytes, paragraphs)
     }
 
     /// Whether clean `text` is at most `width` columns wide.

@@ -83,41 +83,48 @@ public struct BuiltinDirectLayout {
     /// A label's string after its transform, with its width; nil when there
     /// is none. Text of one line that needs sanitising (a tab, a control) is
     /// laid out as its sanitised form, as `TextLayout.lines` lays it out.
-    /// Text over lines (`overLines`) takes its widest line's width, as the
+    /// Text over lines (it sets `overLines`) takes its widest line's width, as the
     /// general path measures it; the piece made of it must take the one line
     /// that path shows (`cutAsWrapped`). Clears `clean` for text of no width
     /// (a lone mark, which the general path lays out without its gap): that
     /// path handles it.
     static func label(
         _ s: String?, _ label: MeasuredLabels.Label, _ p: TextProperties, of cell: Cell, clean: inout Bool,
-        ambiguousWide: Bool
-    ) -> (text: String, width: Int, plain: Bool, overLines: Bool)? {
+        overLines: inout Bool, ambiguousWide: Bool
+    ) -> (text: String, width: Int, plain: Bool)? {
         guard let s, !s.isEmpty else { return nil }
-        if let width = MeasuredLabels.cleanWidth(label, of: s, in: cell, ambiguousWide: ambiguousWide) {
-            guard width.columns <= maxTextWidth, width.columns > 0 else {
-                clean = false
-                return nil
-            }
-            if p.transform == .none { return (s, width.columns, width.plain, false) }
-            let t = p.transform.apply(s)
-            return (t, DisplayWidth.of(t, ambiguousWide: ambiguousWide), false, false)
+        guard let width = MeasuredLabels.cleanWidth(label, of: s, in: cell, ambiguousWide: ambiguousWide) else {
+            return unclean(s, p, clean: &clean, overLines: &overLines, ambiguousWide: ambiguousWide)
         }
-        let t = p.transform == .none ? s : p.transform.apply(s)
-        if let shown = Sanitizer.sanitizedLine(t) {
-            guard let width = MeasuredLabels.Width(of: shown, ambiguousWide: ambiguousWide),
-                width.columns <= maxTextWidth, width.columns > 0
-            else {
-                clean = false
-                return nil
-            }
-            return (shown, width.columns, width.plain, false)
-        }
-        let widest = TextLayout.naturalWidth(t, ambiguousWide: ambiguousWide)
-        guard widest <= maxTextWidth, widest > 0 else {
+        guard width.columns <= maxTextWidth, width.columns > 0 else {
             clean = false
             return nil
         }
-        return (t, widest, false, true)
+        if p.transform == .none { return (s, width.columns, width.plain) }
+        let t = p.transform.apply(s)
+        return (t, DisplayWidth.of(t, ambiguousWide: ambiguousWide), false)
+    }
+
+    /// `label` for text that needs sanitising: sanitised when one line, else as it is, `overLines`.
+    @inline(never)
+    static func unclean(
+        _ s: String, _ p: TextProperties, clean: inout Bool, overLines: inout Bool, ambiguousWide: Bool
+    ) -> (text: String, width: Int, plain: Bool)? {
+        let t = p.transform == .none ? s : p.transform.apply(s)
+        let shown: (text: String, width: Int, plain: Bool)
+        if let line = Sanitizer.sanitizedLine(t),
+            let width = MeasuredLabels.Width(of: line, ambiguousWide: ambiguousWide)
+        {
+            shown = (line, width.columns, width.plain)
+        } else {
+            shown = (t, TextLayout.naturalWidth(t, ambiguousWide: ambiguousWide), false)
+            overLines = true
+        }
+        guard shown.width <= maxTextWidth, shown.width > 0 else {
+            clean = false
+            return nil
+        }
+        return shown
     }
 
     /// Lays out `cell`'s content configuration; nil when it has none or
@@ -145,14 +152,17 @@ public struct BuiltinDirectLayout {
         let tp = layout.text
         let dp = layout.detail
         var clean = true
+        var textOverLines = false
+        var detailOverLines = false
         let text = Self.label(
-            cell.listConfiguration?.text, .text, tp, of: cell, clean: &clean, ambiguousWide: ambiguousWide)
+            cell.listConfiguration?.text, .text, tp, of: cell, clean: &clean, overLines: &textOverLines,
+            ambiguousWide: ambiguousWide)
         let detail =
             kind == .default
             ? nil
             : Self.label(
                 cell.listConfiguration?.secondaryText, .detail, dp, of: cell, clean: &clean,
-                ambiguousWide: ambiguousWide)
+                overLines: &detailOverLines, ambiguousWide: ambiguousWide)
         guard clean else { return nil }
         let imagePadding = layout.imagePadding
         let spacing = layout.spacing
@@ -255,26 +265,34 @@ public struct BuiltinDirectLayout {
             }
             height = max(height, text == nil && detail == nil ? 0 : 1)
         }
-        // The pieces of text over lines show the first line as the general path cuts it.
-        if text?.overLines == true || Self.cutDiffersFromWrap(p1) {
-            Self.cutAsWrapped(&p1, ambiguousWide: ambiguousWide)
-        }
-        if detail?.overLines == true || Self.cutDiffersFromWrap(p2) {
-            Self.cutAsWrapped(&p2, ambiguousWide: ambiguousWide)
+        // Pieces of text over lines, or cut otherwise by the general path, show the line it shows.
+        let cutText = textOverLines || Self.cutDiffersFromWrap(p1)
+        let cutDetail = detailOverLines || Self.cutDiffersFromWrap(p2)
+        if _slowPath(cutText || cutDetail) {
+            return BuiltinDirectLayout(p0: p0, p1: p1, p2: p2, height: height)
+                .cutAsWrapped(text: cutText, detail: cutDetail, ambiguousWide: ambiguousWide)
         }
         return BuiltinDirectLayout(p0: p0, p1: p1, p2: p2, height: height)
     }
 
-    /// The piece's text replaced by the one line the general path shows of it: its one-line layout,
-    /// clipped as it is placed (a wide character alone on a line of one column is not shown).
+    /// The layout with the text's or the detail's piece showing the one line the general path shows of it:
+    /// its one-line layout, clipped as it is placed (a wide character alone on a line of one column is not
+    /// shown).
     @inline(never)
-    static func cutAsWrapped(_ piece: inout Piece?, ambiguousWide: Bool) {
-        guard let p = piece else { return }
-        let line =
-            TextLayout.lines(p.text, width: p.width, numberOfLines: 1, mode: p.mode, ambiguousWide: ambiguousWide)
-            .first ?? ""
-        let shown = TextLayout.align(line, width: p.width, alignment: p.alignment, ambiguousWide: ambiguousWide).text
-        piece?.cut(to: shown, width: DisplayWidth.of(shown, ambiguousWide: ambiguousWide))
+    func cutAsWrapped(text: Bool, detail: Bool, ambiguousWide: Bool) -> BuiltinDirectLayout {
+        func cut(_ piece: inout Piece?) {
+            guard let p = piece else { return }
+            let line =
+                TextLayout.lines(p.text, width: p.width, numberOfLines: 1, mode: p.mode, ambiguousWide: ambiguousWide)
+                .first ?? ""
+            let shown = TextLayout.align(line, width: p.width, alignment: p.alignment, ambiguousWide: ambiguousWide)
+                .text
+            piece?.cut(to: shown, width: DisplayWidth.of(shown, ambiguousWide: ambiguousWide))
+        }
+        var layout = self
+        if text { cut(&layout.p1) }
+        if detail { cut(&layout.p2) }
+        return layout
     }
 
     /// Whether the piece's text is too wide and would be cut otherwise by the general path, which cuts a
