@@ -210,19 +210,15 @@ package enum TableSchema {
             return "\(quoted): it is a row's key; rows are listed under a section's 'rows' "
                 + "(sections: [{rows: [{\(name): …}]}])"
         }
-        if name == "<<" { return quoted + mergeKeyNote(name) }
+        if name == "<<" { return quoted + mergeKeyNote }
         return Suggest.unknown(what, name, among: (inSection ? section : document).map(\.name))
     }
 
-    /// What a key named `<<` is taken for, where a key is unknown: YAML
-    /// 1.1's merge key, which the 1.2 core schema Cellar reads has not (a
-    /// `docker-compose` habit); an empty string for any other name.
-    package static func mergeKeyNote(_ name: String) -> String {
-        name == "<<"
-            ? " ('<<' merges mappings in YAML 1.1 only; YAML 1.2 has no merge key: "
-                + "write the keys out, or give the whole mapping as an alias, `*name`)"
-            : ""
-    }
+    /// What an unknown key named `<<` is taken for: YAML 1.1's merge key,
+    /// which the 1.2 core schema Cellar reads has not (a `docker-compose` habit).
+    package static let mergeKeyNote =
+        " ('<<' merges mappings in YAML 1.1 only; YAML 1.2 has no merge key: "
+        + "write the keys out, or give the whole mapping as an alias, `*name`)"
 
     /// The key among `known` that `name` was most likely meant as: UIKit's
     /// name for one of them (`detailTextLabel` is `secondaryText`), else the closest spelling.

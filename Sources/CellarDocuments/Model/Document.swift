@@ -83,7 +83,7 @@ package enum TableDocument {
         var data = false
         let each = unread.map { key in
             let name = "\(who) read row key '\(Sanitizer.excerpt(key))'"
-            if key == "<<" { return name + TableSchema.mergeKeyNote(key) }
+            if key == "<<" { return name + TableSchema.mergeKeyNote }
             if let meant = TableSchema.suggestion(for: key, among: known) {
                 return name + " — did you mean '\(meant)'?"
             }
