@@ -422,6 +422,7 @@ import Testing
         for text in [
             "- {a\n    b: 1}\n", "- {a: x\n  y}\n", "- {a: x\n    y\n}\n", "a:\n  - [x\n      y\n  ]\n",
             "- {a: x\ny}\n", "[x\n---\n]\n", "[x\n...\n]\n",
+            "a:\n  - {b: x\n  y}\n", "a:\n  b: [x\n  y]\n", "a:\n  - {b: x\n\n \n  y}\n",
             "- {a: x\n    \ty}\n",
             "- {a: x\n    - y}\n", "- {a: x\n    #c\n    y}\n", "- {a: x\n    y # c\n  }\n", "- {a: x\n    y: z}\n",
             "- {a: x\n    y\n", "- [x\n    y: z]\n", "- {a: x\n    y [z]}\n", "- {a: x\n    'y'}\n",

@@ -43,6 +43,28 @@ import Testing
         Self.check("{a: one\n  two}\n", Self.o(["a": .string("one two")]))
     }
 
+    /// A flow collection in a block is indented past the block on every line with content, a plain
+    /// scalar's later lines too, which libfyaml 0.7.12 does not check (it reads `c d` below). A line of
+    /// blanks may be indented less, and a top-level flow collection's lines start anywhere.
+    @Test func flowPlainScalarLinesAreIndentedPastTheirBlock() {
+        let message = { (spaces: Int) in
+            "malformed YAML/JSON: a plain scalar's lines in a flow collection must be indented more than the"
+                + " block collection around it (here \(spaces) \(spaces == 1 ? "space" : "spaces") or more)"
+        }
+        Self.refuse("- {a: c\nd}\n", "t.yaml:2:1: " + message(1))
+        Self.refuse("x:\n  - {a: c\n  d}\n", "t.yaml:3:3: " + message(3))
+        Self.refuse("x:\n  - [c\r\n  d]\r\n", "t.yaml:3:3: " + message(3))
+        Self.refuse("x: [c\nd]\n", "t.yaml:2:1: " + message(1))
+        Self.refuse("x:\n  y: [{a: b\n  c}]\n", "t.yaml:3:3: " + message(3))
+        Self.refuse("x:\n  - {a: c\n\n  d}\n", "t.yaml:4:3: " + message(3))
+        Self.check("x:\n  - {a: c\n   d}\n", Self.o(["x": .array([Self.o(["a": .string("c d")])])]))
+        Self.check("x:\n  - {a: c\n\n \n   \td}\n", Self.o(["x": .array([Self.o(["a": .string("c\n\nd")])])]))
+        Self.check("x:\n  - {a: c\n    # note\n   }\n", Self.o(["x": .array([Self.o(["a": .string("c")])])]))
+        Self.check("x: [c,\n d]\n", Self.o(["x": .array([.string("c"), .string("d")])]))
+        Self.check("- {a: c\n  d}\n", .array([Self.o(["a": .string("c d")])]))
+        Self.check("{a: c\nd}\n", Self.o(["a": .string("c d")]))
+    }
+
     static let tabIndentsACollection =
         "malformed YAML/JSON: a tab after '-', '?' or ':' cannot indent a collection on its line; write spaces"
 

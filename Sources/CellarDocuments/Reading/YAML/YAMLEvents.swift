@@ -61,6 +61,7 @@ struct YAMLEvents: ~Copyable {
         switch event.pointee.type {
         case FYET_SCALAR:
             try checkBlockScalarIndent()
+            try checkFlowPlainIndent()
             return .scalar
         case FYET_SEQUENCE_START, FYET_MAPPING_START:
             if !Self.isFlow(event), let tab = tabAfterIndicator() {
@@ -126,42 +127,6 @@ struct YAMLEvents: ~Copyable {
             ? event.pointee.mapping_start.mapping_start : event.pointee.sequence_start.sequence_start
         let type = fy_token_get_type(token)
         return type == FYTT_FLOW_MAPPING_START || type == FYTT_FLOW_SEQUENCE_START
-    }
-
-    /// libfyaml reads lines indented as far as an indented collection's keys
-    /// or dashes as the text of a block scalar in it (`  a: |` then `  b: 1`
-    /// gives `a` the text `b: 1`, where YAML ends the scalar, empty, before
-    /// that line), and near the end of the input its text can then hold bytes
-    /// from outside it. Such a text is refused, at its first line.
-    private func checkBlockScalarIndent() throws {
-        guard let event = current, let token = event.pointee.scalar.value, Self.isBlockScalar(token),
-            let parent = open.last?.column, parent > 0,
-            let start = fy_event_start_mark(event)?.pointee.input_pos,
-            let end = fy_token_end_mark(token)?.pointee.input_pos
-        else { return }
-        // The text's first line with a character other than a space, from the line after the indicator.
-        var i = min(Int(start), input.count)
-        while i > 0 && input[i - 1] != 0x0A { i -= 1 }
-        if let header = blockHeader(before: Int(start)), header.linesBack == 0 {
-            while i < input.count && input[i] != 0x0A { i += 1 }
-            i += 1
-        }
-        let last = min(Int(end), input.count)
-        while i < last {
-            var j = i
-            while j < last && input[j] == UInt8(ascii: " ") { j += 1 }
-            if j < last && input[j] != 0x0A && input[j] != 0x0D {
-                guard j - i > parent else {
-                    throw CellarError(
-                        "a block scalar's lines must be indented more than its key or dash"
-                            + " (an empty text is written \"\")",
-                        at: ByteLocation.location(of: j, in: input, path: path))
-                }
-                return
-            }
-            while j < last && input[j] != 0x0A { j += 1 }
-            i = j + 1
-        }
     }
 
     /// The 0-based column of the nearest block scalar indicator before `offset`, how many lines back, and where it is.
