@@ -51,6 +51,44 @@ import Testing
         }
     }
 
+    /// A label in a vertical stack is laid out once when it takes several
+    /// lines, its lines both placing and drawing it: it must draw as the
+    /// label alone does where the stack places it, background included.
+    @Test func aLabelInAVerticalStackDrawsAsAlone() {
+        var rng = SplitMix(seed: 11)
+        let modes = LineBreakMode.allCases
+        let alignments: [Stack.Alignment] = [.fill, .leading, .center, .trailing]
+        let backgrounds: [Color] = [.default, .semantic(.tint)]
+        // Cut to fewer lines than its paragraphs, a narrow label's last line
+        // shows its cut at the width it is placed at, not the stack's.
+        let texts = Self.texts + ["a\nb\nc", "one\ntwo\nthree\nfour"]
+        for _ in 0..<2000 {
+            let label = Label(
+                texts[rng.next(texts.count)] + (rng.next(3) == 0 ? " and more words after it" : ""),
+                numberOfLines: rng.next(4), lineBreakMode: modes[rng.next(modes.count)],
+                alignment: TextAlignment.allCases[rng.next(3)],
+                transform: TextTransform.allCases[rng.next(TextTransform.allCases.count)],
+                style: TextStyle(foreground: .semantic(.label), background: backgrounds[rng.next(2)]))
+            let width = 1 + rng.next(30)
+            let engine = LayoutEngine(ambiguousWide: rng.next(2) == 0)
+            let alignment = alignments[rng.next(alignments.count)]
+            let stack = ViewNode.stack(Stack(axis: .vertical, alignment: alignment, children: [.label(label)]))
+            let h = engine.measure(stack, width: width)
+            #expect(h == engine.labelLines(label, width: width).count, "\(label) at \(width)")
+            let height = max(h, 1)
+            var a = Canvas(width: width, height: height, ambiguousWide: engine.ambiguousWide)
+            var b = Canvas(width: width, height: height, ambiguousWide: engine.ambiguousWide)
+            engine.draw(stack, into: &a, x: 0, y: 0, width: width, height: height)
+            let (x, w) = engine.horizontalPlacement(
+                alignment, x: 0, width: width, natural: engine.naturalWidth(label))
+            engine.draw(label, into: &b, x: x, y: 0, width: w, height: min(h, height))
+            for y in 0..<height {
+                #expect(a.line(y) == b.line(y), "\(label) at \(width), \(alignment)")
+                for x in 0..<width { #expect(a[x, y].style == b[x, y].style, "\(label) at \(width), \(alignment)") }
+            }
+        }
+    }
+
     /// The widest line as drawn: lines end at CR, LF or CR LF, and a tab's
     /// spaces and a control's picture take columns.
     @Test func naturalWidthIsTheWidestLine() {
