@@ -60,19 +60,52 @@ public enum TextLayout {
             // paragraph, cut by the mode, and always shows the cut.
             for line in wrapped.lines.dropLast() { result.append(string(all, paragraph.lowerBound, line)) }
             let lastStart = paragraph.lowerBound + (wrapped.lines.last?.lowerBound ?? 0)
-            let cutMode: LineBreakMode
-            switch mode {
-            case .wordWrap, .charWrap, .truncatingTail: cutMode = .truncatingTail
-            case .truncatingHead, .truncatingMiddle, .clipping: cutMode = mode
-            }
             result.append(
-                cut(
-                    UnsafeBufferPointer(rebasing: all[lastStart..<paragraph.upperBound]), width: width,
-                    mode: cutMode, force: cutMode != .clipping, ambiguousWide: ambiguousWide
+                cutOff(
+                    UnsafeBufferPointer(rebasing: all[lastStart..<paragraph.upperBound]), width: width, mode: mode,
+                    ambiguousWide: ambiguousWide
                 ).text)
             return result
         }
         return result
+    }
+
+    /// The last line kept when text is cut off: the rest of its paragraph,
+    /// cut by the mode, always showing the cut.
+    private static func cutOff(
+        _ rest: UnsafeBufferPointer<UInt8>, width: Int, mode: LineBreakMode, ambiguousWide: Bool
+    ) -> (text: String, width: Int) {
+        let cutMode: LineBreakMode
+        switch mode {
+        case .wordWrap, .charWrap, .truncatingTail: cutMode = .truncatingTail
+        case .truncatingHead, .truncatingMiddle, .clipping: cutMode = mode
+        }
+        return cut(rest, width: width, mode: cutMode, force: cutMode != .clipping, ambiguousWide: ambiguousWide)
+    }
+
+    /// `lines(text, width:, numberOfLines: 1, mode:)`'s one line, with its
+    /// columns, for clean text (one paragraph) `total` columns wide: a row's
+    /// label, checked and measured once, is neither checked nor measured
+    /// whole again.
+    public static func firstLine(
+        ofClean text: String, total: Int, width: Int, mode: LineBreakMode, ambiguousWide: Bool = false
+    ) -> (text: String, width: Int) {
+        assert(Sanitizer.isClean(text) && total == DisplayWidth.of(text, ambiguousWide: ambiguousWide))
+        guard width > 0 else { return ("", 0) }
+        if total <= width { return (text, total) }
+        return withUTF8Bytes(text) { p in
+            let wrapped = wrap(p, width: width, words: mode != .charWrap, maxLines: 1, ambiguousWide: ambiguousWide)
+            let first = wrapped.lines.first ?? 0..<0
+            guard wrapped.restStart != nil else {
+                let line = UnsafeBufferPointer(rebasing: p[first])
+                return (
+                    String(decoding: line, as: UTF8.self), DisplayWidth.of(utf8: line, ambiguousWide: ambiguousWide)
+                )
+            }
+            return cutOff(
+                UnsafeBufferPointer(rebasing: p[first.lowerBound...]), width: width, mode: mode,
+                ambiguousWide: ambiguousWide)
+        }
     }
 
     /// `lines(text, width:…).count`, found without making the lines (a table

@@ -35,6 +35,34 @@ import Testing
         #expect(compared > 1_000)
     }
 
+    /// `TextLayout.firstLine(ofClean:total:…)`, for a row's label cut as the
+    /// general path cuts it: the one line `lines` gives with one line, and
+    /// exactly its width, at every width, the text's own included.
+    @Test func theCleanFirstLineIsTheOneLineLaidOut() {
+        var compared = 0
+        for text in Self.texts + ["a note ending in a space ", "word", "🍎", "a\u{3000}b\u{3000}"] {
+            for ambiguousWide in [false, true] {
+                let total = DisplayWidth.of(text, ambiguousWide: ambiguousWide)
+                for mode in LineBreakMode.allCases {
+                    for width in 0...(total + 1) {
+                        let expected =
+                            TextLayout.lines(
+                                text, width: width, numberOfLines: 1, mode: mode, ambiguousWide: ambiguousWide
+                            ).first ?? ""
+                        let got = TextLayout.firstLine(
+                            ofClean: text, total: total, width: width, mode: mode, ambiguousWide: ambiguousWide)
+                        #expect(got.text == expected, "\(text) \(mode) \(width) \(ambiguousWide)")
+                        #expect(
+                            got.width == DisplayWidth.of(expected, ambiguousWide: ambiguousWide),
+                            "\(text) \(mode) \(width) \(ambiguousWide)")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared > 2_000)
+    }
+
     /// A plain text cut at its clusters, with "…", is plain and as wide as
     /// the cut says (`BuiltinDirectLayout.place` passes a piece's plainness on).
     @Test func aPlainTextCutIsPlain() {

@@ -269,50 +269,11 @@ public struct BuiltinDirectLayout {
         let cutText = textOverLines || Self.cutDiffersFromWrap(p1)
         let cutDetail = detailOverLines || Self.cutDiffersFromWrap(p2)
         if _slowPath(cutText || cutDetail) {
-            return BuiltinDirectLayout(p0: p0, p1: p1, p2: p2, height: height)
-                .cutAsWrapped(text: cutText, detail: cutDetail, ambiguousWide: ambiguousWide)
+            return BuiltinDirectLayout(p0: p0, p1: p1, p2: p2, height: height).cutAsWrapped(
+                text: cutText, textOverLines: textOverLines, detail: cutDetail, detailOverLines: detailOverLines,
+                ambiguousWide: ambiguousWide)
         }
         return BuiltinDirectLayout(p0: p0, p1: p1, p2: p2, height: height)
-    }
-
-    /// The layout with the text's or the detail's piece showing the one line the general path shows of it:
-    /// its one-line layout, clipped as it is placed (a wide character alone on a line of one column is not
-    /// shown).
-    @inline(never)
-    func cutAsWrapped(text: Bool, detail: Bool, ambiguousWide: Bool) -> BuiltinDirectLayout {
-        func cut(_ piece: inout Piece?) {
-            guard let p = piece else { return }
-            let line =
-                TextLayout.lines(p.text, width: p.width, numberOfLines: 1, mode: p.mode, ambiguousWide: ambiguousWide)
-                .first ?? ""
-            let shown = TextLayout.align(line, width: p.width, alignment: p.alignment, ambiguousWide: ambiguousWide)
-                .text
-            piece?.cut(to: shown, width: DisplayWidth.of(shown, ambiguousWide: ambiguousWide))
-        }
-        var layout = self
-        if text { cut(&layout.p1) }
-        if detail { cut(&layout.p2) }
-        return layout
-    }
-
-    /// Whether the piece's text is too wide and would be cut otherwise by the general path, which cuts a
-    /// label through its one-line wrap: that drops the spaces at a broken line's ends, where the piece's
-    /// cut keeps them, and keeps a wide character alone on a line of one column (not shown), where the
-    /// piece's cut shows `…`. Other texts are cut alike both ways; these take the general path's line
-    /// (`cutAsWrapped`).
-    @inline(__always)
-    static func cutDiffersFromWrap(_ piece: Piece?) -> Bool {
-        guard let piece, piece.textWidth > piece.width else { return false }
-        return piece.width < 2 || hasSpaceAtAnEnd(piece.text)
-    }
-
-    /// Read by bytes: an ASCII end is a space only as 0x20 (clean text has no other blank).
-    @inline(never)
-    static func hasSpaceAtAnEnd(_ text: String) -> Bool {
-        guard let first = text.utf8.first, let last = text.utf8.last else { return false }
-        if first == 0x20 || last == 0x20 { return true }
-        func space(_ scalar: Unicode.Scalar?) -> Bool { scalar?.properties.isWhitespace ?? false }
-        return first >= 0x80 && space(text.unicodeScalars.first) || last >= 0x80 && space(text.unicodeScalars.last)
     }
 
     /// The fields of a configuration `make` reads besides its strings, in
