@@ -13,25 +13,42 @@ import Testing
         "中文字符和English混合的一行", "x\u{200B}y\u{2060}z zero width",
     ]
 
-    @Test func theCleanCutIsTheCutAndItsWidth() {
+    /// For each text, ambiguous setting, mode and width `widths` gives:
+    /// `clean` (given the text's width) gives the text `plain` gives, and
+    /// exactly the width `DisplayWidth` measures of it. Returns the cases.
+    static func expectCleanMatches(
+        texts: [String], modes: [LineBreakMode], widths: (_ total: Int) -> [Int],
+        plain: (String, Int, LineBreakMode, Bool) -> String,
+        clean: (String, _ total: Int, Int, LineBreakMode, Bool) -> (text: String, width: Int),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Int {
         var compared = 0
-        for text in Self.texts {
+        for text in texts {
             for ambiguousWide in [false, true] {
                 let total = DisplayWidth.of(text, ambiguousWide: ambiguousWide)
-                for mode in [LineBreakMode.truncatingTail, .truncatingHead, .truncatingMiddle, .clipping, .wordWrap] {
-                    for width in 1..<total {
-                        let expected = TextLayout.truncate(text, width: width, mode: mode, ambiguousWide: ambiguousWide)
-                        let got = TextLayout.truncate(
-                            clean: text, total: total, width: width, mode: mode, ambiguousWide: ambiguousWide)
-                        #expect(got.text == expected, "\(text) \(mode) \(width) \(ambiguousWide)")
+                for mode in modes {
+                    for width in widths(total) {
+                        let expected = plain(text, width, mode, ambiguousWide)
+                        let got = clean(text, total, width, mode, ambiguousWide)
+                        let what = "\(text) \(mode) \(width) \(ambiguousWide)"
+                        #expect(got.text == expected, "\(what)", sourceLocation: sourceLocation)
                         #expect(
-                            got.width == DisplayWidth.of(expected, ambiguousWide: ambiguousWide),
-                            "\(text) \(mode) \(width) \(ambiguousWide)")
+                            got.width == DisplayWidth.of(expected, ambiguousWide: ambiguousWide), "\(what)",
+                            sourceLocation: sourceLocation)
                         compared += 1
                     }
                 }
             }
         }
+        return compared
+    }
+
+    @Test func theCleanCutIsTheCutAndItsWidth() {
+        let compared = Self.expectCleanMatches(
+            texts: Self.texts, modes: [.truncatingTail, .truncatingHead, .truncatingMiddle, .clipping, .wordWrap],
+            widths: { Array(1..<$0) },
+            plain: { TextLayout.truncate($0, width: $1, mode: $2, ambiguousWide: $3) },
+            clean: { TextLayout.truncate(clean: $0, total: $1, width: $2, mode: $3, ambiguousWide: $4) })
         #expect(compared > 1_000)
     }
 
@@ -39,27 +56,11 @@ import Testing
     /// general path cuts it: the one line `lines` gives with one line, and
     /// exactly its width, at every width, the text's own included.
     @Test func theCleanFirstLineIsTheOneLineLaidOut() {
-        var compared = 0
-        for text in Self.texts + ["a note ending in a space ", "word", "🍎", "a\u{3000}b\u{3000}"] {
-            for ambiguousWide in [false, true] {
-                let total = DisplayWidth.of(text, ambiguousWide: ambiguousWide)
-                for mode in LineBreakMode.allCases {
-                    for width in 0...(total + 1) {
-                        let expected =
-                            TextLayout.lines(
-                                text, width: width, numberOfLines: 1, mode: mode, ambiguousWide: ambiguousWide
-                            ).first ?? ""
-                        let got = TextLayout.firstLine(
-                            ofClean: text, total: total, width: width, mode: mode, ambiguousWide: ambiguousWide)
-                        #expect(got.text == expected, "\(text) \(mode) \(width) \(ambiguousWide)")
-                        #expect(
-                            got.width == DisplayWidth.of(expected, ambiguousWide: ambiguousWide),
-                            "\(text) \(mode) \(width) \(ambiguousWide)")
-                        compared += 1
-                    }
-                }
-            }
-        }
+        let compared = Self.expectCleanMatches(
+            texts: Self.texts + ["a note ending in a space ", "word", "🍎", "a\u{3000}b\u{3000}"],
+            modes: LineBreakMode.allCases, widths: { Array(0...($0 + 1)) },
+            plain: { TextLayout.lines($0, width: $1, numberOfLines: 1, mode: $2, ambiguousWide: $3).first ?? "" },
+            clean: { TextLayout.firstLine(ofClean: $0, total: $1, width: $2, mode: $3, ambiguousWide: $4) })
         #expect(compared > 2_000)
     }
 

@@ -24,6 +24,23 @@ import Testing
         }
     }
 
+    /// `drawing` and `reference` draw the same characters in the same styles
+    /// on canvases of `width` × `height`.
+    static func expectSameDrawing(
+        width: Int, height: Int, _ engine: LayoutEngine, _ what: String,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation,
+        _ drawing: (inout Canvas) -> Void, as reference: (inout Canvas) -> Void
+    ) {
+        var a = Canvas(width: width, height: height, ambiguousWide: engine.ambiguousWide)
+        var b = Canvas(width: width, height: height, ambiguousWide: engine.ambiguousWide)
+        drawing(&a)
+        reference(&b)
+        for y in 0..<height {
+            #expect(a.line(y) == b.line(y), "\(what)", sourceLocation: sourceLocation)
+            for x in 0..<width { #expect(a[x, y].style == b[x, y].style, "\(what)", sourceLocation: sourceLocation) }
+        }
+    }
+
     @Test func labelShortcutsMatchTheLineLayout() {
         var rng = SplitMix(seed: 7)
         let modes = LineBreakMode.allCases
@@ -40,13 +57,10 @@ import Testing
             let h = engine.measure(node, width: width)
             #expect(h == engine.labelLines(label, width: width).count, "\(label) at \(width) \(engine)")
             let height = max(h, 1)
-            var a = Canvas(width: width, height: height, ambiguousWide: engine.ambiguousWide)
-            var b = Canvas(width: width, height: height, ambiguousWide: engine.ambiguousWide)
-            engine.draw(node, into: &a, x: 0, y: 0, width: width, height: height)
-            Self.reference(label, engine, into: &b, width: width, height: height)
-            for y in 0..<height {
-                #expect(a.line(y) == b.line(y), "\(label) at \(width)")
-                for x in 0..<width { #expect(a[x, y].style == b[x, y].style) }
+            Self.expectSameDrawing(width: width, height: height, engine, "\(label) at \(width)") {
+                engine.draw(node, into: &$0, x: 0, y: 0, width: width, height: height)
+            } as: {
+                Self.reference(label, engine, into: &$0, width: width, height: height)
             }
         }
     }
@@ -76,15 +90,12 @@ import Testing
             let h = engine.measure(stack, width: width)
             #expect(h == engine.labelLines(label, width: width).count, "\(label) at \(width)")
             let height = max(h, 1)
-            var a = Canvas(width: width, height: height, ambiguousWide: engine.ambiguousWide)
-            var b = Canvas(width: width, height: height, ambiguousWide: engine.ambiguousWide)
-            engine.draw(stack, into: &a, x: 0, y: 0, width: width, height: height)
             let (x, w) = engine.horizontalPlacement(
                 alignment, x: 0, width: width, natural: engine.naturalWidth(label))
-            engine.draw(label, into: &b, x: x, y: 0, width: w, height: min(h, height))
-            for y in 0..<height {
-                #expect(a.line(y) == b.line(y), "\(label) at \(width), \(alignment)")
-                for x in 0..<width { #expect(a[x, y].style == b[x, y].style, "\(label) at \(width), \(alignment)") }
+            Self.expectSameDrawing(width: width, height: height, engine, "\(label) at \(width), \(alignment)") {
+                engine.draw(stack, into: &$0, x: 0, y: 0, width: width, height: height)
+            } as: {
+                engine.draw(label, into: &$0, x: x, y: 0, width: w, height: min(h, height))
             }
         }
     }
