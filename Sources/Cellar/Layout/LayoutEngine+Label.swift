@@ -70,7 +70,8 @@ extension LayoutEngine {
     /// and passing it to a call copies it.
     @inline(__always)
     func labelLineCount(_ label: Label, width: Int) -> Int {
-        guard overLines(label, width: width) else { return label.text.isEmpty || width <= 0 ? 0 : 1 }
+        if label.text.isEmpty || width <= 0 { return 0 }
+        if label.numberOfLines == 1 || fittingLine(label, width: width, exactWidth: false) != nil { return 1 }
         return TextLayout.lineCount(
             label.transform.apply(label.text), width: width, numberOfLines: label.numberOfLines,
             mode: label.lineBreakMode, ambiguousWide: ambiguousWide)
