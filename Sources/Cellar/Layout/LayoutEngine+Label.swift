@@ -67,7 +67,8 @@ extension LayoutEngine {
     /// non-empty text on a one-line label is always one line (a cut line
     /// included), and a clean line that fits is itself.
     /// Inlined: the callers read the label in place from a stack's array,
-    /// and passing it to a call copies it.
+    /// and passing it to a call copies it. Its checks are `overLines`'s,
+    /// written out: through `overLines`, the optimiser copies the label.
     @inline(__always)
     func labelLineCount(_ label: Label, width: Int) -> Int {
         if label.text.isEmpty || width <= 0 { return 0 }

@@ -47,8 +47,8 @@ extension YAMLEvents {
     /// at its first character. A line of blanks may be indented less (`l-empty`); a top-level flow
     /// collection's lines may start anywhere.
     func checkFlowPlainIndent() throws {
-        guard let event = current, let token = event.pointee.scalar.value, fy_token_scalar_style(token) == FYSS_PLAIN,
-            open.last?.flow == true, let block = open.last(where: { !$0.flow })?.column,
+        guard open.last?.flow == true, let block = open.last(where: { !$0.flow })?.column, let event = current,
+            let token = event.pointee.scalar.value, fy_token_scalar_style(token) == FYSS_PLAIN,
             let start = fy_event_start_mark(event)?.pointee, let end = fy_token_end_mark(token)?.pointee,
             end.line > start.line
         else { return }
