@@ -11,17 +11,31 @@ extension GraphemeScanner {
     /// Whether runs are taken: the one switch, read once.
     static let takesASCIIRuns = Accelerators.enabled
 
-    /// The end of the run from `position`, at most `limit` bytes long:
-    /// printable ASCII, spaces included only with `spaces`.
+    /// The end of the run of printable ASCII from `position`, at most `limit`
+    /// bytes long, found eight bytes at a time.
     @inline(__always)
-    func asciiRunEnd(limit: Int, spaces: Bool) -> Int {
+    func asciiRunEnd(limit: Int) -> Int {
         let n = bytes.count
         let stop = limit < n &- position ? position &+ limit : n
-        let lowest: UInt8 = spaces ? 0x20 : 0x21
         var end = position
-        while end < stop, case let b = bytes[end], b >= lowest, b < 0x7F { end &+= 1 }
-        if end > position, end < n, bytes[end] >= 0x80 { end &-= 1 }
-        return end
+        if let base = bytes.baseAddress {
+            while end &+ 8 <= stop {
+                let flagged = SWAR.nonPrintableASCII(SWAR.load(base + end))
+                if flagged != 0 {
+                    end &+= flagged.trailingZeroBitCount &>> 3  // the lowest flag is exact
+                    return trimmed(end)
+                }
+                end &+= 8
+            }
+        }
+        while end < stop, case let b = bytes[end], b >= 0x20, b < 0x7F { end &+= 1 }
+        return trimmed(end)
+    }
+
+    /// `end`, or one byte short of it when a non-ASCII byte follows.
+    @inline(__always)
+    private func trimmed(_ end: Int) -> Int {
+        end > position && end < bytes.count && bytes[end] >= 0x80 ? end &- 1 : end
     }
 
     /// Moves past a run `asciiRunEnd` found, as `next()` would byte by byte;

@@ -189,83 +189,37 @@ public enum TextLayout {
         _ p: UnsafeBufferPointer<UInt8>, width: Int, words: Bool, maxLines: Int,
         ambiguousWide: Bool, asciiRuns: Bool = GraphemeScanner.takesASCIIRuns
     ) -> (lines: [Range<Int>], restStart: Int?) {
-        var lines: [Range<Int>] = []
-        // About as many lines as the bytes fill: one allocation, not one per doubling.
-        lines.reserveCapacity(min(maxLines, p.count / width + 1))
+        var breaker = GreedyLines(width: width, maxLines: maxLines, bytes: p.count)
         var scanner = GraphemeScanner(p, ambiguousWide: ambiguousWide)
-        var lineStart = 0
-        var lineWidth = 0
-        var breakEnd = -1
-        var breakResume = 0
-        var widthAtResume = 0
-        var previous: ScalarProps? = nil
-        var previousWasSpace = false
         while true {
-            // Inside a word of ASCII (no character of it breaks anywhere, and
-            // the one before does not), no line may break: what fits on the
-            // line is taken whole; the character that does not fit is read below.
-            if asciiRuns, words, !(previous?.breaksAnywhere ?? false), lineWidth < width {
-                let end = scanner.asciiRunEnd(limit: width &- lineWidth, spaces: false)
+            // Printable ASCII after a character that does not break anywhere
+            // is taken a line at a time (`GreedyLines.take(ascii:)`).
+            if asciiRuns, words, !(breaker.previous?.breaksAnywhere ?? false) {
+                let end = scanner.asciiRunEnd(limit: p.count)
                 if end > scanner.position {
-                    lineWidth &+= end &- scanner.position
-                    previous = scanner.skipASCIIRun(to: end)
-                    previousWasSpace = false
+                    guard breaker.take(ascii: p, from: scanner.position, to: end) else {
+                        return (breaker.lines, breaker.lineStart)
+                    }
+                    breaker.previous = scanner.skipASCIIRun(to: end)
                 }
             }
             guard let c = scanner.next() else { break }
             if c.isSpace {
-                if lineWidth == 0 && !lines.isEmpty {
-                    lineStart = c.end
-                    continue
-                }  // no leading spaces after a break
-                if !previousWasSpace { breakEnd = c.start }
-                lineWidth += c.width
-                breakResume = c.end
-                widthAtResume = lineWidth
-                previousWasSpace = true
-                previous = c.props
+                if breaker.space(start: c.start, end: c.end, columns: c.width) { breaker.previous = c.props }
                 continue
             }
             if c.width == 0 { continue }  // zero-width clusters stay with what precedes them
-            if !previousWasSpace, let prev = previous, c.start > lineStart,
+            if let prev = breaker.previous,
                 !words
                     || ((prev.breaksAnywhere || c.props.breaksAnywhere)
                         && !c.props.noBreakBefore && !prev.noBreakAfter)
             {
-                breakEnd = c.start
-                breakResume = c.start
-                widthAtResume = lineWidth
+                breaker.opportunity(at: c.start)
             }
-            while lineWidth > 0 && lineWidth + c.width > width {
-                if breakEnd > lineStart {
-                    lines.append(lineStart..<breakEnd)
-                    lineStart = breakResume
-                    lineWidth -= widthAtResume
-                } else if breakEnd == lineStart {
-                    // Only spaces before this word: drop them.
-                    lineStart = breakResume
-                    lineWidth -= widthAtResume
-                } else {
-                    // A word longer than the line: break between clusters.
-                    lines.append(lineStart..<c.start)
-                    lineStart = c.start
-                    lineWidth = 0
-                }
-                breakEnd = -1
-                if lines.count >= maxLines { return (lines, lineStart) }
-            }
-            lineWidth += c.width
-            previousWasSpace = false
-            previous = c.props
+            guard breaker.place(start: c.start, columns: c.width) else { return (breaker.lines, breaker.lineStart) }
+            breaker.previous = c.props
         }
-        var end = p.count
-        // Spaces ending the paragraph leave the line even when zero-width
-        // clusters (a word joiner) follow them: kept, they would widen the
-        // line past its width, and the clusters alone show nothing.
-        if previousWasSpace && breakEnd >= lineStart { end = breakEnd }
-        while end > lineStart && p[end - 1] == 0x20 { end -= 1 }
-        if end > lineStart || lines.isEmpty { lines.append(lineStart..<end) }
-        return (lines, nil)
+        return (breaker.finish(p), nil)
     }
 
     /// One line, cut to `width` columns by `mode` (the wrap modes clip).
@@ -351,7 +305,7 @@ public enum TextLayout {
         var used = 0
         while true {
             if asciiRuns, used < width {
-                let end = scanner.asciiRunEnd(limit: width &- used, spaces: true)
+                let end = scanner.asciiRunEnd(limit: width &- used)
                 if end > scanner.position {
                     used &+= end &- scanner.position
                     _ = scanner.skipASCIIRun(to: end)

@@ -20,6 +20,35 @@ import Testing
         }
     }
 
+    /// Printable ASCII is broken a line at a time (`GreedyLines.take(ascii:)`): its lines, and
+    /// where text cut off by `maxLines` resumes, are those of the cluster-at-a-time loop, with
+    /// leading, trailing and repeated spaces and words longer than the line.
+    @Test func printableASCIIParagraphsBreakAsClustersDo() {
+        var rng = MixedStrings.SplitMix64(state: 2027)
+        let letters = Array("abcdefghij.,;:!?()-'\"~#0123456789".utf8)
+        for _ in 0..<20000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<rng.below(12) {
+                if rng.below(3) == 0 {
+                    bytes += [UInt8](repeating: 0x20, count: 1 + rng.below(4))
+                } else {
+                    for _ in 0..<(1 + rng.below(rng.below(4) == 0 ? 30 : 8)) { bytes.append(rng.pick(letters)) }
+                }
+            }
+            let width = 1 + rng.below(rng.below(2) == 0 ? 6 : 40)
+            let maxLines = rng.below(3) == 0 ? 1 + rng.below(3) : Int.max
+            bytes.withUnsafeBufferPointer { p in
+                let fast = TextLayout.wrap(
+                    p, width: width, words: true, maxLines: maxLines, ambiguousWide: false, asciiRuns: true)
+                let plain = TextLayout.wrap(
+                    p, width: width, words: true, maxLines: maxLines, ambiguousWide: false, asciiRuns: false)
+                #expect(
+                    fast.lines == plain.lines && fast.restStart == plain.restStart,
+                    "\(String(decoding: p, as: UTF8.self).debugDescription) at \(width), \(maxLines) lines")
+            }
+        }
+    }
+
     @Test func runsTakenWholeBreakAndCutAsClustersDo() {
         var rng = MixedStrings.SplitMix64(state: 2026)
         var taken = 0
@@ -39,7 +68,7 @@ import Testing
                 let cutFast = TextLayout.prefixEnd(p, width: width, ambiguousWide: wide, asciiRuns: true)
                 let cutPlain = TextLayout.prefixEnd(p, width: width, ambiguousWide: wide, asciiRuns: false)
                 #expect(cutFast == cutPlain, "\(s) at \(width)")
-                if GraphemeScanner(p).asciiRunEnd(limit: width, spaces: true) > 0 { taken += 1 }
+                if GraphemeScanner(p).asciiRunEnd(limit: width) > 0 { taken += 1 }
             }
         }
         #expect(taken > 1000)  // runs are met often, at every kind of end
