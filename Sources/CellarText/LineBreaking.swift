@@ -51,6 +51,7 @@ public enum TextLayout {
             let wrapped = wrap(
                 UnsafeBufferPointer(rebasing: all[paragraph]), width: width,
                 words: mode != .charWrap, maxLines: room, ambiguousWide: ambiguousWide)
+            result.reserveCapacity(result.count + wrapped.lines.count)
             let hidden = wrapped.restStart != nil || (wrapped.lines.count == room && index + 1 < paragraphs.count)
             if !hidden {
                 for line in wrapped.lines { result.append(string(all, paragraph.lowerBound, line)) }

@@ -45,7 +45,8 @@ extension LayoutEngine {
         draw(labelLines(label, width: width), of: label, into: &canvas, x: x, y: y, width: width, height: height)
     }
 
-    /// Draws a label's `lines`, aligned, as many as `height` holds.
+    /// Draws a label's `lines`, aligned, as many as `height` holds. They are
+    /// `TextLayout.lines`' (`labelLines`), so clean.
     private func draw(
         _ lines: [String], of label: Label, into canvas: inout Canvas, x: Int, y: Int, width: Int, height: Int
     ) {
@@ -53,7 +54,7 @@ extension LayoutEngine {
             let (lead, text) = TextLayout.align(
                 line, width: width, alignment: label.alignment,
                 ambiguousWide: ambiguousWide)
-            canvas.draw(text, x: x + lead, y: y + i, maxWidth: width - lead, style: label.style)
+            canvas.draw(clean: text, x: x + lead, y: y + i, maxWidth: width - lead, style: label.style)
         }
     }
 
