@@ -37,7 +37,10 @@ enum SWAR {
     @inline(__always)
     static func controlOrUnsafeLead(_ w: UInt64) -> UInt64 {
         let belowSpace = ~(((w & low7) &+ 0x6060_6060_6060_6060) | w) & high
-        return belowSpace | zeroBytes(w ^ low7) | zeroBytes(w ^ repeating(0xC2)) | zeroBytes(w ^ repeating(0xE2))
+        let ascii = belowSpace | zeroBytes(w ^ low7)
+        // Words of ASCII, the common case, hold no lead byte.
+        guard w & high != 0 else { return ascii }
+        return ascii | zeroBytes(w ^ repeating(0xC2)) | zeroBytes(w ^ repeating(0xE2))
     }
 
     /// How many bytes of `w` (the first `available` of them real) are ASCII
