@@ -100,7 +100,7 @@ public enum TextLayout {
             guard wrapped.restStart != nil else {
                 let line = UnsafeBufferPointer(rebasing: p[first])
                 return (
-                    String(decoding: line, as: UTF8.self), DisplayWidth.of(utf8: line, ambiguousWide: ambiguousWide)
+                    string(valid: line), DisplayWidth.of(utf8: line, ambiguousWide: ambiguousWide)
                 )
             }
             return cutOff(
@@ -178,9 +178,17 @@ public enum TextLayout {
     }
 
     private static func string(_ all: UnsafeBufferPointer<UInt8>, _ offset: Int, _ r: Range<Int>) -> String {
-        String(
-            decoding: UnsafeBufferPointer(rebasing: all[(offset + r.lowerBound)..<(offset + r.upperBound)]),
-            as: UTF8.self)
+        string(valid: UnsafeBufferPointer(rebasing: all[(offset + r.lowerBound)..<(offset + r.upperBound)]))
+    }
+
+    /// A string of bytes known to be valid UTF-8, not checked again (in a
+    /// release build): a line or a cut made here is text laid out from a
+    /// `String` or its sanitised copy, cut at cluster boundaries.
+    @inline(__always)
+    static func string(valid bytes: UnsafeBufferPointer<UInt8>) -> String {
+        assert(String(validating: bytes, as: UTF8.self) != nil, "laid out text is valid UTF-8")
+        if #available(macOS 26, *) { return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: false)) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Greedy line breaking of one sanitised paragraph. Returns the lines'
@@ -260,7 +268,7 @@ public enum TextLayout {
         ambiguousWide: Bool, total known: Int? = nil
     ) -> (text: String, width: Int) {
         let ellipsisWidth = ambiguousWide ? 2 : 1  // U+2026 is East Asian Ambiguous
-        let text = { (r: Range<Int>) in String(decoding: UnsafeBufferPointer(rebasing: p[r]), as: UTF8.self) }
+        let text = { (r: Range<Int>) in string(valid: UnsafeBufferPointer(rebasing: p[r])) }
         // Measured whole only to see whether it fits: a forced cut is made from the ends.
         if !force, case let total = known ?? DisplayWidth.of(utf8: p, ambiguousWide: ambiguousWide), total <= width {
             return (text(0..<p.count), total)
@@ -276,11 +284,11 @@ public enum TextLayout {
         case .truncatingTail:
             var (end, used) = prefixEnd(p, width: width - ellipsisWidth, ambiguousWide: ambiguousWide)
             while end > 0 && p[end - 1] == 0x20 { (end, used) = (end - 1, used - 1) }
-            return (text(0..<end) + "…", used + ellipsisWidth)
+            return (joined(p, 0..<end, p.count..<p.count), used + ellipsisWidth)
         case .truncatingHead:
             var (start, used) = suffixStart(p, width: width - ellipsisWidth, ambiguousWide: ambiguousWide)
             while start < p.count && p[start] == 0x20 { (start, used) = (start + 1, used - 1) }
-            return ("…" + text(start..<p.count), used + ellipsisWidth)
+            return (joined(p, 0..<0, start..<p.count), used + ellipsisWidth)
         case .truncatingMiddle:
             let room = width - ellipsisWidth
             let left = (room + 1) / 2
@@ -293,7 +301,25 @@ public enum TextLayout {
                     utf8: UnsafeBufferPointer(rebasing: p[end...]), ambiguousWide: ambiguousWide)
             }
             while start < p.count && p[start] == 0x20 { (start, rightWidth) = (start + 1, rightWidth - 1) }
-            return (text(0..<end) + "…" + text(start..<p.count), leftWidth + ellipsisWidth + rightWidth)
+            return (joined(p, 0..<end, start..<p.count), leftWidth + ellipsisWidth + rightWidth)
+        }
+    }
+
+    /// `p[before]`, `…` and `p[after]` as one string, made at once: each `+`
+    /// would copy what it joins again. The ranges end at cluster boundaries.
+    private static func joined(_ p: UnsafeBufferPointer<UInt8>, _ before: Range<Int>, _ after: Range<Int>) -> String {
+        let count = before.count + 3 + after.count
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { out in
+            guard let to = out.baseAddress else { return "" }
+            if let from = p.baseAddress {
+                to.initialize(from: from + before.lowerBound, count: before.count)
+                (to + before.count + 3).initialize(from: from + after.lowerBound, count: after.count)
+            }
+            // U+2026 in UTF-8.
+            to[before.count] = 0xE2
+            to[before.count + 1] = 0x80
+            to[before.count + 2] = 0xA6
+            return string(valid: UnsafeBufferPointer(start: to, count: count))
         }
     }
 
