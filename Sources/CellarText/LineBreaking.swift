@@ -139,9 +139,13 @@ public enum TextLayout {
     /// count as drawn).
     public static func naturalWidth(_ text: String, ambiguousWide: Bool = false) -> Int {
         withParagraphs(text, clean: Sanitizer.isClean(text)) { all, paragraphs in
-            paragraphs.map {
-                DisplayWidth.of(utf8: UnsafeBufferPointer(rebasing: all[$0]), ambiguousWide: ambiguousWide)
-            }.max() ?? 0
+            var widest = 0
+            for paragraph in paragraphs {
+                widest = max(
+                    widest,
+                    DisplayWidth.of(utf8: UnsafeBufferPointer(rebasing: all[paragraph]), ambiguousWide: ambiguousWide))
+            }
+            return widest
         }
     }
 
