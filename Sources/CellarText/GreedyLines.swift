@@ -1,7 +1,8 @@
 /// Greedy line breaking's state over one sanitised paragraph, fed a cluster
-/// at a time (`TextLayout.wrap`): a line ends at its last break opportunity
-/// before the cluster that would overflow it, or between clusters when one
-/// word is wider than the line. Lines are byte ranges, trailing spaces left out.
+/// or a run of ASCII at a time (`TextLayout.wrap`), `width` > 0 columns a
+/// line: a line ends at its last break opportunity before the cluster that
+/// would overflow it, or between clusters when one word is wider than the
+/// line. Lines are byte ranges, trailing spaces left out.
 struct GreedyLines {
     private(set) var lines: [Range<Int>] = []
     /// Where the line being filled starts: after `maxLines`, where the text left unlaid starts.
@@ -121,7 +122,7 @@ struct GreedyLines {
         while resume > start && p[resume &- 1] != 0x20 { resume &-= 1 }
         if resume > start {
             var spaces = resume &- 1
-            while p[spaces &- 1] == 0x20 { spaces &-= 1 }  // stops at `start`, visible
+            while p[spaces &- 1] == 0x20 { spaces &-= 1 }  // stops past `start`, a visible byte
             breakEnd = spaces
             breakResume = resume
             widthAtResume = lineWidth &+ (resume &- start)
