@@ -91,14 +91,16 @@ extension LayoutEngine {
     /// `width` columns — then `labelLines` is exactly `[text]` — else nil.
     /// Clean text is never wider than its UTF-8 bytes (no character takes
     /// more columns than bytes, ambiguous-wide ones included: they take at
-    /// least two bytes), so a short text fits without measuring;
-    /// its width is then only measured for `exactWidth` (else 0).
+    /// least two bytes), so a short text fits without measuring
+    /// (`TextLayout.fits`); its width is only measured for `exactWidth` (else 0).
     @inline(__always)
     func fittingLine(_ label: Label, width: Int, exactWidth: Bool = true) -> (String, Int)? {
         if label.text.isEmpty || width <= 0 { return nil }
         let text = label.transform == .none ? label.text : label.transform.apply(label.text)
         guard Sanitizer.isClean(text) else { return nil }
-        if !exactWidth && text.utf8.count <= width { return (text, 0) }
+        if !exactWidth {
+            return TextLayout.fits(clean: text, width: width, ambiguousWide: ambiguousWide) ? (text, 0) : nil
+        }
         let w = DisplayWidth.of(text, ambiguousWide: ambiguousWide)
         return w <= width ? (text, w) : nil
     }
