@@ -38,13 +38,7 @@ import Testing
             let width = 1 + rng.below(rng.below(2) == 0 ? 6 : 40)
             let maxLines = rng.below(3) == 0 ? 1 + rng.below(3) : Int.max
             bytes.withUnsafeBufferPointer { p in
-                let fast = TextLayout.wrap(
-                    p, width: width, words: true, maxLines: maxLines, ambiguousWide: false, asciiRuns: true)
-                let plain = TextLayout.wrap(
-                    p, width: width, words: true, maxLines: maxLines, ambiguousWide: false, asciiRuns: false)
-                #expect(
-                    fast.lines == plain.lines && fast.restStart == plain.restStart,
-                    "\(String(decoding: p, as: UTF8.self).debugDescription) at \(width), \(maxLines) lines")
+                Self.expectSameLines(p, width: width, words: true, maxLines: maxLines, ambiguousWide: false)
             }
         }
     }
@@ -55,8 +49,7 @@ import Testing
         var rng = MixedStrings.SplitMix64(state: 2028)
         var decidedByASCII = 0
         for _ in 0..<20000 {
-            var s = ""
-            for _ in 0..<(1 + rng.below(10)) { s += rng.pick(Self.pieces) }
+            let s = Self.mixedText(&rng)
             guard Sanitizer.isClean(s) else { continue }
             let width = rng.below(30)
             let wide = rng.below(5) == 0
@@ -75,18 +68,13 @@ import Testing
         var rng = MixedStrings.SplitMix64(state: 2026)
         var taken = 0
         for _ in 0..<6000 {
-            var s = ""
-            for _ in 0..<(1 + rng.below(10)) { s += rng.pick(Self.pieces) }
+            let s = Self.mixedText(&rng)
             let width = 1 + rng.below(24)
             let words = rng.below(4) > 0
             let maxLines = rng.below(3) == 0 ? Int.max : 1 + rng.below(3)
             let wide = rng.below(5) == 0
             withUTF8Bytes(s) { p in
-                let fast = TextLayout.wrap(
-                    p, width: width, words: words, maxLines: maxLines, ambiguousWide: wide, asciiRuns: true)
-                let plain = TextLayout.wrap(
-                    p, width: width, words: words, maxLines: maxLines, ambiguousWide: wide, asciiRuns: false)
-                #expect(fast.lines == plain.lines && fast.restStart == plain.restStart, "\(s) at \(width)")
+                Self.expectSameLines(p, width: width, words: words, maxLines: maxLines, ambiguousWide: wide)
                 let cutFast = TextLayout.prefixEnd(p, width: width, ambiguousWide: wide, asciiRuns: true)
                 let cutPlain = TextLayout.prefixEnd(p, width: width, ambiguousWide: wide, asciiRuns: false)
                 #expect(cutFast == cutPlain, "\(s) at \(width)")
@@ -94,5 +82,25 @@ import Testing
             }
         }
         #expect(taken > 1000)  // runs are met often, at every kind of end
+    }
+
+    /// `wrap` with ASCII runs taken whole and without gives the same lines and the same rest.
+    static func expectSameLines(
+        _ p: UnsafeBufferPointer<UInt8>, width: Int, words: Bool, maxLines: Int, ambiguousWide: Bool
+    ) {
+        let fast = TextLayout.wrap(
+            p, width: width, words: words, maxLines: maxLines, ambiguousWide: ambiguousWide, asciiRuns: true)
+        let plain = TextLayout.wrap(
+            p, width: width, words: words, maxLines: maxLines, ambiguousWide: ambiguousWide, asciiRuns: false)
+        #expect(
+            fast.lines == plain.lines && fast.restStart == plain.restStart,
+            "\(String(decoding: p, as: UTF8.self).debugDescription) at \(width), \(maxLines) lines")
+    }
+
+    /// One to ten of `pieces`, joined.
+    static func mixedText(_ rng: inout MixedStrings.SplitMix64) -> String {
+        var s = ""
+        for _ in 0..<(1 + rng.below(10)) { s += rng.pick(pieces) }
+        return s
     }
 }
