@@ -26,7 +26,7 @@ public enum TextLayout {
     ) -> [String] {
         guard width > 0 else { return [] }
         let clean = Sanitizer.isClean(text)
-        if clean && fits(clean: text, width: width, ambiguousWide: ambiguousWide) {
+        if clean && fits(text, width: width, ambiguousWide: ambiguousWide) {
             return [text]  // the common case, no copying
         }
         // One paragraph is laid out as its sanitised form is: a tab that
@@ -119,7 +119,7 @@ public enum TextLayout {
     ) -> Int {
         guard width > 0 else { return 0 }
         let clean = Sanitizer.isClean(text)
-        if clean && fits(clean: text, width: width, ambiguousWide: ambiguousWide) { return 1 }
+        if clean && fits(text, width: width, ambiguousWide: ambiguousWide) { return 1 }
         let limit = numberOfLines > 0 ? numberOfLines : Int.max
         return withParagraphs(text, clean: clean) { all, paragraphs in
             var total = 0
@@ -176,16 +176,18 @@ public enum TextLayout {
         return body(buffer.bytes, paragraphs)
     }
 
-    /// Whether clean `text` is at most `width` columns wide. Clean text is
-    /// never wider than its bytes (see `LayoutEngine.fittingLine`); one whose
-    /// first `width + 1` bytes are printable ASCII, a column each, is wider,
-    /// found without measuring the rest (a run of ASCII taken whole).
-    public static func fits(clean text: String, width: Int, ambiguousWide: Bool = false) -> Bool {
-        fits(clean: text, width: width, ambiguousWide: ambiguousWide, asciiRuns: GraphemeScanner.takesASCIIRuns)
+    /// Whether `text` is at most `width` columns wide, as `DisplayWidth`
+    /// measures it. No text is wider than its bytes (no character takes more
+    /// columns than bytes: ambiguous-wide ones take at least two, controls
+    /// none); one whose first `width + 1` bytes are printable ASCII, a column
+    /// each, is wider, found without measuring the rest (a run of ASCII taken
+    /// whole). Others are measured.
+    package static func fits(_ text: String, width: Int, ambiguousWide: Bool = false) -> Bool {
+        fits(text, width: width, ambiguousWide: ambiguousWide, asciiRuns: GraphemeScanner.takesASCIIRuns)
     }
 
     /// `fits`, the ASCII prefix tested only with `asciiRuns`.
-    static func fits(clean text: String, width: Int, ambiguousWide: Bool, asciiRuns: Bool) -> Bool {
+    static func fits(_ text: String, width: Int, ambiguousWide: Bool, asciiRuns: Bool) -> Bool {
         let n = text.utf8.count
         if n <= width { return true }
         return withUTF8Bytes(text) { p in

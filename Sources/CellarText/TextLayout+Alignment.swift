@@ -6,6 +6,8 @@ extension TextLayout {
         _ text: String, width: Int, alignment: TextAlignment,
         ambiguousWide: Bool = false
     ) -> (leading: Int, text: String) {
+        // Leading text that fits is placed as it is: `fits` tells it without measuring where it can.
+        if alignment == .leading, fits(text, width: width, ambiguousWide: ambiguousWide) { return (0, text) }
         var fitted = text
         var w = DisplayWidth.of(text, ambiguousWide: ambiguousWide)
         if w > width {

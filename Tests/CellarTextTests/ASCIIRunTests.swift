@@ -43,7 +43,7 @@ import Testing
         }
     }
 
-    /// A clean text found wider than the width by its first bytes of ASCII (`TextLayout.fits`) is
+    /// A text found wider than the width by its first bytes of ASCII (`TextLayout.fits`) is
     /// wider by its measure too, wherever marks, joiners and wide characters follow the ASCII.
     @Test func fitsDecidesAsTheMeasureDoes() {
         var rng = MixedStrings.SplitMix64(state: 2028)
@@ -54,8 +54,8 @@ import Testing
             let width = rng.below(30)
             let wide = rng.below(5) == 0
             let measured = DisplayWidth.of(s, ambiguousWide: wide) <= width
-            let fast = TextLayout.fits(clean: s, width: width, ambiguousWide: wide, asciiRuns: true)
-            let plain = TextLayout.fits(clean: s, width: width, ambiguousWide: wide, asciiRuns: false)
+            let fast = TextLayout.fits(s, width: width, ambiguousWide: wide, asciiRuns: true)
+            let plain = TextLayout.fits(s, width: width, ambiguousWide: wide, asciiRuns: false)
             #expect(fast == measured && plain == measured, "\(s.debugDescription) at \(width)")
             if s.utf8.count > width, s.utf8.prefix(width + 1).allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
                 decidedByASCII += 1

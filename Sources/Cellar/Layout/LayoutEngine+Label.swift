@@ -51,11 +51,6 @@ extension LayoutEngine {
         _ lines: [String], of label: Label, into canvas: inout Canvas, x: Int, y: Int, width: Int, height: Int
     ) {
         for (i, line) in lines.prefix(height).enumerated() {
-            // A leading line that fits is drawn as it is: `align` would measure it only to say so.
-            if label.alignment == .leading, TextLayout.fits(clean: line, width: width, ambiguousWide: ambiguousWide) {
-                canvas.draw(clean: line, x: x, y: y + i, maxWidth: width, style: label.style)
-                continue
-            }
             let (lead, text) = TextLayout.align(
                 line, width: width, alignment: label.alignment,
                 ambiguousWide: ambiguousWide)
@@ -104,7 +99,7 @@ extension LayoutEngine {
         let text = label.transform == .none ? label.text : label.transform.apply(label.text)
         guard Sanitizer.isClean(text) else { return nil }
         if !exactWidth {
-            return TextLayout.fits(clean: text, width: width, ambiguousWide: ambiguousWide) ? (text, 0) : nil
+            return TextLayout.fits(text, width: width, ambiguousWide: ambiguousWide) ? (text, 0) : nil
         }
         let w = DisplayWidth.of(text, ambiguousWide: ambiguousWide)
         return w <= width ? (text, w) : nil
