@@ -24,51 +24,73 @@ public enum TextLayout {
         _ text: String, width: Int, numberOfLines: Int = 0,
         mode: LineBreakMode = .wordWrap, ambiguousWide: Bool = false
     ) -> [String] {
-        guard width > 0 else { return [] }
+        var lines = StringLines()
+        layOut(text, width: width, numberOfLines: numberOfLines, mode: mode, ambiguousWide: ambiguousWide, into: &lines)
+        return lines.strings
+    }
+
+    /// `lines(...)` joined by line feeds (no line has one), with their count: one string made, not one a line.
+    package static func joinedLines(
+        _ text: String, width: Int, numberOfLines: Int = 0, mode: LineBreakMode = .wordWrap,
+        ambiguousWide: Bool = false
+    ) -> (text: String, count: Int) {
+        // Lines hold no more than the text's bytes, a cut's `…` and the line feeds between them.
+        var lines = JoinedLines(bytes: text.utf8.count + 16)
+        layOut(text, width: width, numberOfLines: numberOfLines, mode: mode, ambiguousWide: ambiguousWide, into: &lines)
+        return (lines.text, lines.count)
+    }
+
+    /// What `lines` lays out, handed to `out` line by line.
+    private static func layOut<Out: LineSink>(
+        _ text: String, width: Int, numberOfLines: Int, mode: LineBreakMode, ambiguousWide: Bool,
+        into out: inout Out
+    ) {
+        guard width > 0 else { return }
         let clean = Sanitizer.isClean(text)
         if clean && fits(text, width: width, ambiguousWide: ambiguousWide) {
-            return [text]  // the common case, no copying
+            return out.append(text)  // the common case, no copying
         }
         // One paragraph is laid out as its sanitised form is: a tab that
         // becomes spaces at an end keeps them, as spaces typed there are kept.
         if !clean, let line = Sanitizer.sanitizedLine(text) {
-            return lines(line, width: width, numberOfLines: numberOfLines, mode: mode, ambiguousWide: ambiguousWide)
+            return layOut(
+                line, width: width, numberOfLines: numberOfLines, mode: mode, ambiguousWide: ambiguousWide, into: &out)
         }
-        return withParagraphs(text, clean: clean) {
-            laidOut($0, $1, width: width, numberOfLines: numberOfLines, mode: mode, ambiguousWide: ambiguousWide)
+        withParagraphs(text, clean: clean) {
+            laidOut(
+                $0, $1, width: width, numberOfLines: numberOfLines, mode: mode, ambiguousWide: ambiguousWide, into: &out
+            )
         }
     }
 
     /// The lines of the sanitised `paragraphs` of `all`, as `lines` gives them.
-    private static func laidOut(
+    private static func laidOut<Out: LineSink>(
         _ all: UnsafeBufferPointer<UInt8>, _ paragraphs: [Range<Int>], width: Int, numberOfLines: Int,
-        mode: LineBreakMode, ambiguousWide: Bool
-    ) -> [String] {
-        var result: [String] = []
+        mode: LineBreakMode, ambiguousWide: Bool, into out: inout Out
+    ) {
         let limit = numberOfLines > 0 ? numberOfLines : Int.max
         for (index, paragraph) in paragraphs.enumerated() {
-            let room = limit - result.count
+            let room = limit - out.count
             let wrapped = wrap(
                 UnsafeBufferPointer(rebasing: all[paragraph]), width: width,
                 words: mode != .charWrap, maxLines: room, ambiguousWide: ambiguousWide)
-            result.reserveCapacity(result.count + wrapped.lines.count)
+            out.reserve(wrapped.lines.count)
             let hidden = wrapped.restStart != nil || (wrapped.lines.count == room && index + 1 < paragraphs.count)
             if !hidden {
-                for line in wrapped.lines { result.append(string(all, paragraph.lowerBound, line)) }
+                for line in wrapped.lines { out.append(slice(all, paragraph.lowerBound, line)) }
                 continue
             }
             // Text is cut off: the last kept line holds the rest of its
             // paragraph, cut by the mode, and always shows the cut.
-            for line in wrapped.lines.dropLast() { result.append(string(all, paragraph.lowerBound, line)) }
+            for line in wrapped.lines.dropLast() { out.append(slice(all, paragraph.lowerBound, line)) }
             let lastStart = paragraph.lowerBound + (wrapped.lines.last?.lowerBound ?? 0)
-            result.append(
+            out.append(
                 cutOff(
                     UnsafeBufferPointer(rebasing: all[lastStart..<paragraph.upperBound]), width: width, mode: mode,
                     ambiguousWide: ambiguousWide
                 ).text)
-            return result
+            return
         }
-        return result
     }
 
     /// The last line kept when text is cut off: the rest of its paragraph,
@@ -198,8 +220,10 @@ public enum TextLayout {
         }
     }
 
-    private static func string(_ all: UnsafeBufferPointer<UInt8>, _ offset: Int, _ r: Range<Int>) -> String {
-        string(valid: UnsafeBufferPointer(rebasing: all[(offset + r.lowerBound)..<(offset + r.upperBound)]))
+    private static func slice(
+        _ all: UnsafeBufferPointer<UInt8>, _ offset: Int, _ r: Range<Int>
+    ) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: all[(offset + r.lowerBound)..<(offset + r.upperBound)])
     }
 
     /// A string of bytes known to be valid UTF-8, not checked again (in a

@@ -90,12 +90,17 @@ public struct PlainLines {
     /// `knownPlain`: the caller found `text` plain and `columns` wide
     /// (`DisplayWidth.ofClean(_:ambiguousWide:plain:)`), so it is not checked again.
     public mutating func put(_ text: String, x: Int, columns: Int, knownPlain: Bool = false) -> Bool {
-        guard x >= column, columns >= 0, x <= width - columns else { return false }
-        let fits = withUTF8Bytes(text) { p -> Bool in
-            (knownPlain || Self.plainColumns(p) == columns) && append(spaces: x - column, p)
-        }
-        if fits { column = x + columns }
-        return fits
+        withUTF8Bytes(text) { put(utf8: $0, x: x, columns: columns, knownPlain: knownPlain) }
+    }
+
+    /// `put(_:x:columns:knownPlain:)` for text given as its UTF-8 bytes.
+    public mutating func put(utf8 p: UnsafeBufferPointer<UInt8>, x: Int, columns: Int, knownPlain: Bool = false) -> Bool
+    {
+        guard x >= column, columns >= 0, x <= width - columns,
+            knownPlain || Self.plainColumns(p) == columns, append(spaces: x - column, p)
+        else { return false }
+        column = x + columns
+        return true
     }
 
     /// Puts `text` at column `x`; `columns`, when given, must be its own
