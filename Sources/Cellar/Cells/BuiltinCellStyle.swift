@@ -81,7 +81,7 @@ public final class BuiltinCellStyle: CellStyle {
         Self.layout(kind, cell.listConfiguration ?? ListContentConfiguration(), width: context.width)
     }
 
-    /// Single-line labels without margins skip the view tree (see `BuiltinDirectLayout`).
+    /// Labels without margins skip the view tree (see `BuiltinDirectLayout`).
     public func directLayout(of cell: Cell, width: Int, engine: LayoutEngine) -> BuiltinDirectLayout? {
         laysOutDirectly ? BuiltinDirectLayout.make(kind, cell, width: width, engine: engine) : nil
     }

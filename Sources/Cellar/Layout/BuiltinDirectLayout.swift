@@ -1,11 +1,12 @@
 import CellarText
 
 /// The built-in styles' common case laid out without building a view tree:
-/// single-line labels in truncating modes, no layout margins. The result is
-/// the same as `LayoutEngine` on `BuiltinCellStyle.layout(...)` (a
-/// differential test checks it), but costs a few width computations per row
-/// instead of a tree, arrays and wrapped-line lists. Anything else returns nil
-/// and takes the general path.
+/// labels with no layout margins, single-line ones in truncating modes cut as
+/// they are drawn, wrapping ones broken into their lines once
+/// (`BuiltinDirectLayout+Lines`). The result is the same as `LayoutEngine` on
+/// `BuiltinCellStyle.layout(...)` (a differential test checks it), but costs a
+/// few width computations per row instead of a tree, its arrays and each
+/// label's lines made twice. Anything else returns nil and takes the general path.
 public struct BuiltinDirectLayout {
     /// A label placed in the cell. It holds its string (after transform),
     /// so drawing needs neither the configuration again (a large copy with
@@ -25,12 +26,19 @@ public struct BuiltinDirectLayout {
         private var _width: Int16
         var alignment: TextAlignment
         var mode: LineBreakMode
-        /// Plain lines take `text` as it is (`MeasuredLabels.Width.plain`).
-        var plain: Bool
+        private var form: Form
         private var attributes: TextAttributes
         var style: TextStyle { TextStyle(attributes: attributes, foreground: foreground) }
-        /// Display width of `text`.
+        /// Display width of `text` (for `lines`, their count).
         var textWidth: Int { Int(_textWidth) }
+        /// Plain lines take `text` as it is (`MeasuredLabels.Width.plain`).
+        var plain: Bool { form == .plainLine }
+        /// `text` holds the lines of a wrapping label (`BuiltinDirectLayout+Lines`).
+        var holdsLines: Bool { form == .lines }
+
+        /// What `text` holds: one line, measured, and known plain or not; or a
+        /// label's laid-out lines, joined by line feeds (no laid-out line has one).
+        private enum Form: UInt8 { case line, plainLine, lines }
         var x: Int { Int(_x) }
         var y: Int { Int(_y) }
         var width: Int { Int(_width) }
@@ -39,8 +47,18 @@ public struct BuiltinDirectLayout {
         mutating func cut(to line: String, width: Int) {
             text = line
             _textWidth = Int32(clamping: width)
-            plain = false
+            form = .line
         }
+
+        /// Holds a label's lines, joined by line feeds (`TextLayout.joinedLines`), `count` of them.
+        mutating func hold(lines: String, count: Int) {
+            text = lines
+            _textWidth = Int32(clamping: count)
+            form = .lines
+        }
+
+        /// Moved to line `y` of the content (at most `maximumLines`).
+        mutating func move(toLine y: Int) { _y = Int16(clamping: y) }
 
         /// Positions within `Int16` and a width within `Int32` (checked by
         /// the caller); a style without a background.
@@ -55,7 +73,7 @@ public struct BuiltinDirectLayout {
             _width = Int16(clamping: width)
             self.alignment = alignment
             self.mode = mode
-            self.plain = plain
+            form = plain ? .plainLine : .line
             assert(style.background == .default, "a label's style has no background")
             foreground = style.foreground
             attributes = style.attributes
@@ -147,10 +165,13 @@ public struct BuiltinDirectLayout {
         var p2: Piece?
         // Very narrow cells squeeze columns to nothing; the general path handles that.
         guard width >= 8, width <= Self.maxWidth, let layout = cell.listConfiguration?.directLayoutFields,
-            layout.margins == .zero, Self.simple(layout.text), Self.simple(layout.detail)
+            layout.margins == .zero
         else { return nil }
         let tp = layout.text
         let dp = layout.detail
+        // Placed as single-line labels are (by their natural widths), then broken into lines.
+        let textWraps = !Self.simple(tp)
+        let detailWraps = kind != .default && !Self.simple(dp)
         var clean = true
         var textOverLines = false
         var detailOverLines = false
@@ -265,12 +286,19 @@ public struct BuiltinDirectLayout {
             }
             height = max(height, text == nil && detail == nil ? 0 : 1)
         }
-        // Pieces of text over lines, or cut otherwise by the general path, show the line it shows.
-        let cutText = textOverLines || Self.cutDiffersFromWrap(p1)
-        let cutDetail = detailOverLines || Self.cutDiffersFromWrap(p2)
-        if _slowPath(cutText || cutDetail) {
-            return BuiltinDirectLayout(p0: p0, p1: p1, p2: p2, height: height).cutAsWrapped(
-                text: cutText, textOverLines: textOverLines, detail: cutDetail, detailOverLines: detailOverLines,
+        // Single-line pieces of text over lines, or cut otherwise by the general path, show the line it shows.
+        let cutText = !textWraps && (textOverLines || Self.cutDiffersFromWrap(p1))
+        let cutDetail = !detailWraps && (detailOverLines || Self.cutDiffersFromWrap(p2))
+        if _slowPath(cutText || cutDetail || textWraps || detailWraps) {
+            var cut = BuiltinDirectLayout(p0: p0, p1: p1, p2: p2, height: height)
+            if cutText || cutDetail {
+                cut = cut.cutAsWrapped(
+                    text: cutText, textOverLines: textOverLines, detail: cutDetail, detailOverLines: detailOverLines,
+                    ambiguousWide: ambiguousWide)
+            }
+            guard textWraps || detailWraps else { return cut }
+            return cut.wrapped(
+                kind, text: textWraps ? tp : nil, detail: detailWraps ? dp : nil, spacing: vpadding,
                 ambiguousWide: ambiguousWide)
         }
         return BuiltinDirectLayout(p0: p0, p1: p1, p2: p2, height: height)
@@ -299,6 +327,7 @@ public struct BuiltinDirectLayout {
 
     static func draw(_ p: borrowing Piece, into canvas: inout Canvas, x: Int, y: Int, height: Int) {
         guard p.y < height, p.width > 0 else { return }
+        if p.holdsLines { return drawLines(p, into: &canvas, x: x, y: y, height: height) }
         _ = place(p, ambiguousWide: canvas.ambiguousWide) { text, lead, w, _ in
             canvas.draw(clean: text, x: x + p.x + lead, y: y + p.y, maxWidth: p.width - lead, style: p.style)
         }
@@ -316,6 +345,7 @@ public struct BuiltinDirectLayout {
 
     private static func put(_ p: borrowing Piece, _ line: Int, _ height: Int, _ x: Int, _ out: inout PlainLines) -> Bool
     {
+        if p.holdsLines { return putLine(line, of: p, height, x, &out) }
         guard p.y == line, p.y < height, p.width > 0 else { return true }
         // Plain lines are narrow (`Canvas.drawPlainLines`).
         return place(p, ambiguousWide: false) { text, lead, w, plain in

@@ -78,21 +78,101 @@ import Testing
                     image: own ? c.image : images[measuring.next(images.count)],
                     ambiguousWide: measuring.next(2) == 0)
             }
-            guard let direct = BuiltinDirectLayout.make(kind, cell, width: width, engine: engine) else { continue }
-            compared += 1
-            let node = BuiltinCellStyle.layout(kind, c, width: width)
-            let h = engine.measure(node, width: width)
-            #expect(direct.height == h, "height \(kind) \(c) at \(width) \(engine)")
-            var a = Canvas(width: width, height: max(h, 1), ambiguousWide: engine.ambiguousWide)
-            var b = Canvas(width: width, height: max(h, 1), ambiguousWide: engine.ambiguousWide)
-            engine.draw(node, into: &a, x: 0, y: 0, width: width, height: max(h, 1))
-            direct.draw(into: &b, x: 0, y: 0, height: max(h, 1))
-            for y in 0..<max(h, 1) {
-                #expect(a.line(y) == b.line(y), "\(kind) \(c) at \(width) \(engine)")
-                for x in 0..<width { #expect(a[x, y].style == b[x, y].style) }
-            }
+            if expectSameAsTheGeneralLayout(kind, cell, width: width, engine: engine) { compared += 1 }
         }
         #expect(compared > 2000)
+    }
+
+    /// Labels that wrap (more than one line, or a wrap mode) hold their lines in the direct layout: each drawn,
+    /// and put as plain lines, where the general path draws it, and clipped alike in a shorter row.
+    @Test func wrappingLabelsMatchTheGeneralLayout() {
+        var rng = SplitMix(seed: 11)
+        let texts: [String?] = [
+            nil, "", "Apple", "a note long enough to wrap over several lines of a narrow cell, or two",
+            "trailing space at the end of a long line ", "   leading spaces then words to wrap here",
+            "설정 테이블 셀의 긴 한글 문장은 공백에서 줄을 나눕니다", "漢字と仮名の文はどこでも折り返せる文章です",
+            "averyveryverylongwordthatcannotbreakanywhere at all", "🍎 emoji 🐰 and 👨‍👩‍👧 families wrap whole",
+            "two\nparagraphs, the second longer than the first", "a\n\nb", "tab\tinside a long wrapped text", "\n",
+            "±°αЖ ① ambiguous Ω… characters over lines", "x", "한",
+        ]
+        let modes: [LineBreakMode] = [.wordWrap, .charWrap, .truncatingTail, .truncatingHead, .clipping]
+        var compared = 0
+        var overLines = 0
+        for _ in 0..<6000 {
+            let kind = BuiltinCellStyle.Kind.allCases[rng.next(4)]
+            var c = ListContentConfiguration(
+                text: texts[rng.next(texts.count)], secondaryText: texts[rng.next(texts.count)],
+                image: [nil, "🍎", "✓"][rng.next(3)])
+            for k in 0..<2 {
+                var p = TextProperties()
+                p.numberOfLines = [0, 1, 2, 3][rng.next(4)]
+                p.lineBreakMode = modes[rng.next(modes.count)]
+                p.alignment = TextAlignment.allCases[rng.next(3)]
+                p.transform = rng.next(5) == 0 ? .uppercase : .none
+                if k == 0 { c.textProperties = p } else { c.secondaryTextProperties = p }
+            }
+            c.textToSecondaryTextVerticalPadding = rng.next(3)
+            let width = 8 + rng.next(40)
+            let engine = LayoutEngine(ambiguousWide: rng.next(4) == 0)
+            let cell = Cell(reuseIdentifier: "direct")
+            cell.contentConfiguration = c
+            if rng.next(2) == 0 {
+                cell.measuredLabels.measure(
+                    text: c.text, detail: c.secondaryText, image: c.image, ambiguousWide: engine.ambiguousWide)
+            }
+            let rowHeight = rng.next(3) == 0 ? 1 + rng.next(3) : nil
+            guard expectSameAsTheGeneralLayout(kind, cell, width: width, engine: engine, rowHeight: rowHeight)
+            else { continue }
+            compared += 1
+            if let direct = BuiltinDirectLayout.make(kind, cell, width: width, engine: engine), direct.height > 1 {
+                overLines += 1
+            }
+        }
+        #expect(compared > 4000)
+        #expect(overLines > 1000)
+    }
+
+    /// Draws the cell's content both ways (and, when it is narrow, as plain lines) and expects the same
+    /// height, characters and styles; false when the direct layout declines it.
+    private func expectSameAsTheGeneralLayout(
+        _ kind: BuiltinCellStyle.Kind, _ cell: Cell, width: Int, engine: LayoutEngine, rowHeight: Int? = nil
+    ) -> Bool {
+        guard let direct = BuiltinDirectLayout.make(kind, cell, width: width, engine: engine),
+            let c = cell.listConfiguration
+        else { return false }
+        let node = BuiltinCellStyle.layout(kind, c, width: width)
+        let h = engine.measure(node, width: width)
+        #expect(direct.height == h, "height \(kind) \(c) at \(width) \(engine)")
+        let drawn = max(rowHeight ?? h, 1)
+        var a = Canvas(width: width, height: drawn, ambiguousWide: engine.ambiguousWide)
+        var b = Canvas(width: width, height: drawn, ambiguousWide: engine.ambiguousWide)
+        engine.draw(node, into: &a, x: 0, y: 0, width: width, height: drawn)
+        direct.draw(into: &b, x: 0, y: 0, height: drawn)
+        for y in 0..<drawn {
+            #expect(a.line(y) == b.line(y), "\(kind) \(c) at \(width) \(engine)")
+            for x in 0..<width { #expect(a[x, y].style == b[x, y].style) }
+        }
+        // Plain lines: the same text, or declined (the row is then drawn in cells).
+        guard !engine.ambiguousWide else { return true }
+        var p = Canvas(width: width, height: drawn)
+        p.takesPlainLines = true
+        let put = p.drawPlainLines(at: 0, count: drawn) { out in
+            for y in 0..<drawn {
+                guard direct.putLine(y, height: drawn, x: 0, into: &out) else { return false }
+                out.endLine()
+            }
+            return true
+        }
+        if put { #expect(plainText(p) == plainText(a), "plain lines \(kind) \(c) at \(width)") }
+        return true
+    }
+
+    private func plainText(_ canvas: Canvas) -> String {
+        let sink = MemorySink()
+        let writer = PlainWriter(sink: sink)
+        try? writer.write(canvas)
+        try? writer.flush()
+        return sink.string
     }
 }
 
