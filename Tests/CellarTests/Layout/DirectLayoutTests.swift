@@ -78,7 +78,7 @@ import Testing
                     image: own ? c.image : images[measuring.next(images.count)],
                     ambiguousWide: measuring.next(2) == 0)
             }
-            if expectSameAsTheGeneralLayout(kind, cell, width: width, engine: engine) { compared += 1 }
+            if expectSameAsTheGeneralLayout(kind, cell, width: width, engine: engine) != nil { compared += 1 }
         }
         #expect(compared > 2000)
     }
@@ -98,6 +98,7 @@ import Testing
         let modes: [LineBreakMode] = [.wordWrap, .charWrap, .truncatingTail, .truncatingHead, .clipping]
         var compared = 0
         var overLines = 0
+        var asPlainLines = 0
         for _ in 0..<6000 {
             let kind = BuiltinCellStyle.Kind.allCases[rng.next(4)]
             var c = ListContentConfiguration(
@@ -121,25 +122,30 @@ import Testing
                     text: c.text, detail: c.secondaryText, image: c.image, ambiguousWide: engine.ambiguousWide)
             }
             let rowHeight = rng.next(3) == 0 ? 1 + rng.next(3) : nil
-            guard expectSameAsTheGeneralLayout(kind, cell, width: width, engine: engine, rowHeight: rowHeight)
+            guard
+                let put = expectSameAsTheGeneralLayout(kind, cell, width: width, engine: engine, rowHeight: rowHeight)
             else { continue }
             compared += 1
             if let direct = BuiltinDirectLayout.make(kind, cell, width: width, engine: engine), direct.height > 1 {
                 overLines += 1
+                if put { asPlainLines += 1 }
             }
         }
         #expect(compared > 4000)
         #expect(overLines > 1000)
+        // Rows of plain text over lines go out as plain lines, not cell by cell.
+        #expect(asPlainLines > 500)
     }
 
     /// Draws the cell's content both ways (and, when it is narrow, as plain lines) and expects the same
-    /// height, characters and styles; false when the direct layout declines it.
+    /// height, characters and styles. Nil when the direct layout declines it, else whether it went out as
+    /// plain lines.
     private func expectSameAsTheGeneralLayout(
         _ kind: BuiltinCellStyle.Kind, _ cell: Cell, width: Int, engine: LayoutEngine, rowHeight: Int? = nil
-    ) -> Bool {
+    ) -> Bool? {
         guard let direct = BuiltinDirectLayout.make(kind, cell, width: width, engine: engine),
             let c = cell.listConfiguration
-        else { return false }
+        else { return nil }
         let node = BuiltinCellStyle.layout(kind, c, width: width)
         let h = engine.measure(node, width: width)
         #expect(direct.height == h, "height \(kind) \(c) at \(width) \(engine)")
@@ -153,7 +159,7 @@ import Testing
             for x in 0..<width { #expect(a[x, y].style == b[x, y].style) }
         }
         // Plain lines: the same text, or declined (the row is then drawn in cells).
-        guard !engine.ambiguousWide else { return true }
+        guard !engine.ambiguousWide else { return false }
         var p = Canvas(width: width, height: drawn)
         p.takesPlainLines = true
         let put = p.drawPlainLines(at: 0, count: drawn) { out in
@@ -164,7 +170,7 @@ import Testing
             return true
         }
         if put { #expect(plainText(p) == plainText(a), "plain lines \(kind) \(c) at \(width)") }
-        return true
+        return put
     }
 
     private func plainText(_ canvas: Canvas) -> String {
