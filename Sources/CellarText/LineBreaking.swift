@@ -65,7 +65,8 @@ public enum TextLayout {
 
     /// The lines of the sanitised `paragraphs` of `all`, as `lines` gives them.
     private static func laidOut<Out: LineSink>(
-        _ all: UnsafeBufferPointer<UInt8>, _ paragraphs: [Range<Int>], width: Int, numberOfLines: Int,
+        _ all: UnsafeBufferPointer<UInt8>, _ paragraphs: UnsafeBufferPointer<Range<Int>>, width: Int,
+        numberOfLines: Int,
         mode: LineBreakMode, ambiguousWide: Bool, into out: inout Out
     ) {
         let limit = numberOfLines > 0 ? numberOfLines : Int.max
@@ -173,29 +174,54 @@ public enum TextLayout {
 
     /// `body` given `text`'s paragraphs (between CR, LF or CR LF), each
     /// sanitised: clean text's own bytes as its one paragraph (a line break
-    /// is a control), else sanitised copies in one buffer.
+    /// is a control); paragraphs that are all clean, the text's own bytes
+    /// between its breaks (a clean text is its own sanitised form); else
+    /// sanitised copies in one buffer. The ranges live on the stack.
     private static func withParagraphs<R>(
-        _ text: String, clean: Bool, _ body: (UnsafeBufferPointer<UInt8>, [Range<Int>]) -> R
+        _ text: String, clean: Bool, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<Range<Int>>) -> R
     ) -> R {
-        if clean { return withUTF8Bytes(text) { body($0, [0..<$0.count]) } }
-        let buffer = ByteBuffer(capacity: text.utf8.count + 16)
-        var paragraphs: [Range<Int>] = []
-        paragraphs.reserveCapacity(4)
         withUTF8Bytes(text) { p in
-            var start = 0
+            if clean {
+                return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: 1) { one in
+                    one.initializeElement(at: 0, to: 0..<p.count)
+                    return body(p, UnsafeBufferPointer(one))
+                }
+            }
+            var breaks = 0
             var i = 0
-            while i <= p.count {
-                if i == p.count || p[i] == 0x0A || p[i] == 0x0D {
-                    let from = buffer.count
-                    Sanitizer.sanitize(utf8: UnsafeBufferPointer(rebasing: p[start..<i]), into: buffer)
-                    paragraphs.append(from..<buffer.count)
-                    if i + 1 < p.count && p[i] == 0x0D && p[i + 1] == 0x0A { i += 1 }
-                    start = i + 1
+            while i < p.count {
+                if p[i] == 0x0A || p[i] == 0x0D {
+                    breaks += 1
+                    if p[i] == 0x0D && i + 1 < p.count && p[i + 1] == 0x0A { i += 1 }
                 }
                 i += 1
             }
+            return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: breaks + 1) { ranges in
+                var count = 0
+                var allClean = true
+                var start = 0
+                i = 0
+                while i <= p.count {
+                    if i == p.count || p[i] == 0x0A || p[i] == 0x0D {
+                        ranges.initializeElement(at: count, to: start..<i)
+                        count += 1
+                        allClean = allClean && Sanitizer.isClean(utf8: UnsafeBufferPointer(rebasing: p[start..<i]))
+                        if i + 1 < p.count && p[i] == 0x0D && p[i + 1] == 0x0A { i += 1 }
+                        start = i + 1
+                    }
+                    i += 1
+                }
+                let paragraphs = UnsafeBufferPointer(rebasing: ranges[..<count])
+                if allClean { return body(p, paragraphs) }
+                let buffer = ByteBuffer(capacity: p.count + 16)
+                for k in 0..<count {
+                    let from = buffer.count
+                    Sanitizer.sanitize(utf8: UnsafeBufferPointer(rebasing: p[ranges[k]]), into: buffer)
+                    ranges[k] = from..<buffer.count
+                }
+                return body(buffer.bytes, paragraphs)
+            }
         }
-        return body(buffer.bytes, paragraphs)
     }
 
     /// Whether `text` is at most `width` columns wide, as `DisplayWidth`
