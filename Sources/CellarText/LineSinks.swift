@@ -34,6 +34,7 @@ struct JoinedLines: LineSink {
         return bytes.withUnsafeBufferPointer { TextLayout.string(valid: $0) }
     }
 
+    /// The buffer is reserved whole when it is made (`init(bytes:)`).
     mutating func reserve(_ n: Int) {}
 
     mutating func append(_ line: UnsafeBufferPointer<UInt8>) {

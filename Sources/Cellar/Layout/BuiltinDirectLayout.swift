@@ -57,7 +57,7 @@ public struct BuiltinDirectLayout {
             form = .lines
         }
 
-        /// Moved to line `y` of the content (at most `maximumLines`).
+        /// Moved to line `y` of the content (within `Int16`: `maximumLines` and the paddings keep it so).
         mutating func move(toLine y: Int) { _y = Int16(clamping: y) }
 
         /// Positions within `Int16` and a width within `Int32` (checked by
@@ -290,14 +290,14 @@ public struct BuiltinDirectLayout {
         let cutText = !textWraps && (textOverLines || Self.cutDiffersFromWrap(p1))
         let cutDetail = !detailWraps && (detailOverLines || Self.cutDiffersFromWrap(p2))
         if _slowPath(cutText || cutDetail || textWraps || detailWraps) {
-            var cut = BuiltinDirectLayout(p0: p0, p1: p1, p2: p2, height: height)
+            var placed = BuiltinDirectLayout(p0: p0, p1: p1, p2: p2, height: height)
             if cutText || cutDetail {
-                cut = cut.cutAsWrapped(
+                placed = placed.cutAsWrapped(
                     text: cutText, textOverLines: textOverLines, detail: cutDetail, detailOverLines: detailOverLines,
                     ambiguousWide: ambiguousWide)
             }
-            guard textWraps || detailWraps else { return cut }
-            return cut.wrapped(
+            guard textWraps || detailWraps else { return placed }
+            return placed.wrapped(
                 kind, text: textWraps ? tp : nil, detail: detailWraps ? dp : nil, spacing: vpadding,
                 ambiguousWide: ambiguousWide)
         }
