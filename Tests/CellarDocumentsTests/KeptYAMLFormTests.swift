@@ -99,4 +99,12 @@ import Testing
         let third = try S.write(dir, "c.yaml", S.sectionedYAML)
         #expect(try S.loadYAML(third, cache).loadIndexUse == .none)
     }
+
+    /// The default cache keeps the form of a YAML table of a million rows with long notes
+    /// (`Scripts/bench cli`'s notes shape: a 244 MB file, a 227 MB form), so its later renders are warm.
+    @Test func theDefaultCacheKeepsAMillionRowsForm() {
+        let cache = LoadIndexCache(directory: "/c")
+        #expect(cache.keeps(formOfSize: 240 << 20))
+        #expect(!cache.keeps(formOfSize: cache.maximumTotalSize / 2))
+    }
 }

@@ -251,5 +251,9 @@ import Testing
         #expect(cache(["HOME": "/h"])?.minimumSize == 8 << 20)
         #expect(cache(["HOME": "/h", "CELLAR_LOAD_INDEX_MIN_SIZE": "0"])?.minimumSize == 0)
         #expect(cache(["HOME": "/h", "CELLAR_LOAD_INDEX_MIN_SIZE": "1M"])?.minimumSize == 1 << 20)
+        #expect(cache(["HOME": "/h"])?.maximumTotalSize == 1 << 30)
+        #expect(cache(["HOME": "/h", "CELLAR_CACHE_MAX_SIZE": "4G"])?.maximumTotalSize == 4 << 30)
+        #expect(cache(["HOME": "/h", "CELLAR_CACHE_MAX_SIZE": "64M"])?.maximumTotalSize == 64 << 20)
+        #expect(cache(["HOME": "/h", "CELLAR_CACHE_MAX_SIZE": "lots"])?.maximumTotalSize == 1 << 30)
     }
 }

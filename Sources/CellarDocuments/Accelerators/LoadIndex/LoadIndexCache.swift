@@ -21,23 +21,28 @@ public struct LoadIndexCache: Sendable {
     public var maximumTotalSize: Int
 
     /// A cache in `directory`. Below 8 MiB a check costs about what reading an
-    /// index saves; 256 MiB holds some fifty tables of a million rows.
-    public init(directory: String, minimumSize: Int = 8 << 20, maximumTotalSize: Int = 256 << 20) {
+    /// index saves. 1 GiB holds the JSON form of a YAML table of a million rows
+    /// with long notes (a form may take half the cache), beside the indexes.
+    public init(directory: String, minimumSize: Int = 8 << 20, maximumTotalSize: Int = 1 << 30) {
         self.directory = directory
         self.minimumSize = minimumSize
         self.maximumTotalSize = maximumTotalSize
     }
 
     /// The cache the environment names: `$CELLAR_CACHE_DIR`, else `$XDG_CACHE_HOME/cellar`, else `~/.cache/cellar`;
-    /// none without a home or with accelerators off (the index is one). `CELLAR_LOAD_INDEX_MIN_SIZE` (bytes, or `8M`)
-    /// sets the size from which files get an index, for tests and measurements. `variable` reads the environment (nil:
-    /// the process's own).
+    /// none without a home or with accelerators off (the index is one). `CELLAR_CACHE_MAX_SIZE` (bytes, or `512M`,
+    /// `4G`) sets the cache's total size; `CELLAR_LOAD_INDEX_MIN_SIZE` (bytes, or `8M`) the size from which files get
+    /// an index, for tests and measurements. A value that is not a size is ignored, as the cache only saves time.
+    /// `variable` reads the environment (nil: the process's own).
     public static func fromEnvironment(_ variable: ((String) -> String?)? = nil) -> LoadIndexCache? {
         let variable = variable ?? CacheFiles.variable
         guard Accelerators.enabled(.loadIndex), let directory = CacheFiles.directory(variable) else { return nil }
         var cache = LoadIndexCache(directory: directory)
         if let text = variable("CELLAR_LOAD_INDEX_MIN_SIZE"), let n = text == "0" ? 0 : InputFile.parseSize(text) {
             cache.minimumSize = n
+        }
+        if let text = variable("CELLAR_CACHE_MAX_SIZE"), let n = InputFile.parseSize(text) {
+            cache.maximumTotalSize = n
         }
         return cache
     }
@@ -85,13 +90,17 @@ public struct LoadIndexCache: Sendable {
     /// named there without a copy), and the index of its scan, unless the file is too
     /// small, racy or changed while read, or the form would take half the cache or more.
     func store(_ doc: StreamedDocument, yamlFile path: String, identity: FileIdentity, form spool: JSONFormSpool) {
-        guard spool.directory == directory, isBigEnough(identity), doc.bytes.count < maximumTotalSize / 2,
+        guard spool.directory == directory, isBigEnough(identity), keeps(formOfSize: doc.bytes.count),
             let real = realPath(ofUnchanged: path, identity)
         else { return }
         let formName = file(for: real, suffix: IndexFiles.formSuffix)
         guard let form = spool.keep(as: formName) else { return }
         write(LoadIndex(doc, identity: identity, form: form, path: real), of: doc, keeping: [formName])
     }
+
+    /// Whether a JSON form of `size` bytes is kept: under half the cache, so that one form never
+    /// evicts every other table's index.
+    func keeps(formOfSize size: Int) -> Bool { size < maximumTotalSize / 2 }
 
     /// The index kept for the file at `path` when it is of `identity`, read as `format` with `options`.
     private func index(of path: String, identity: FileIdentity, format: InputFormat, options: TableOptions)
