@@ -78,18 +78,26 @@ import Testing
         }
     }
 
-    /// `find` stops at the first of its two bytes only, at every place of a word, passing anything else.
-    @Test func findStopsAtTheFirstOfItsTwoBytes() {
+    /// `find` stops at the first of its two bytes only, at every place of a word, passing anything else, and
+    /// never at or past its end (one that is not found before the end gives the end, both ways).
+    @Test func findStopsAtTheFirstOfItsTwoBytesBeforeItsEnd() {
         for (a, b) in [(UInt8(0x22), UInt8(0x5C)), (0x2C, 0x2C), (0x00, 0xFF)] {
-            for length in 0...20 {
+            for length in 0...11 {
                 for fill in Self.passes + Self.stops where !fill.contains(a) && !fill.contains(b) {
                     let prefix = (0..<length).flatMap { _ in fill }
                     for piece in Self.stops + Self.passes {
                         for suffix in [[], Array("abcdefghijklmnopq".utf8), [a, b, 0x80]] {
                             let bytes = prefix + piece + suffix
-                            let got = bytes.withUnsafeBufferPointer { WordScanner($0).find(from: 0, a, b) }
-                            let expected = bytes.firstIndex { $0 == a || $0 == b } ?? bytes.count
-                            #expect(got == expected, "\(bytes) finds \(a) \(b)")
+                            for end in [bytes.count, prefix.count + piece.count, bytes.count + 3] {
+                                for words in [true, false] {
+                                    let got = bytes.withUnsafeBufferPointer {
+                                        WordScanner($0, words: words).find(from: 0, before: end, a, b)
+                                    }
+                                    let limit = min(end, bytes.count)
+                                    let expected = bytes[..<limit].firstIndex { $0 == a || $0 == b } ?? limit
+                                    #expect(got == expected, "\(bytes) finds \(a) \(b) before \(end)")
+                                }
+                            }
                         }
                     }
                 }

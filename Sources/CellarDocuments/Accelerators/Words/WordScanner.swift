@@ -150,15 +150,18 @@ struct WordScanner {
         return count
     }
 
-    /// `run` without the checks, for text already passed through it.
+    /// `run` without the checks, for text already passed through it: the first `a` or `b` from `start`
+    /// before `end` (at most `count`), or `end`. A caller looking inside one token bounds the search by
+    /// its end, so that the search never runs on through the rows after it.
     @inline(__always)
-    func find(from start: Int, _ a: UInt8, _ b: UInt8) -> Int {
-        guard let base else { return count }
-        var i = ByteFlags.firstFlagged(base, from: start, before: count, words: words) {
+    func find(from start: Int, before end: Int, _ a: UInt8, _ b: UInt8) -> Int {
+        let end = min(end, count)
+        guard let base else { return end }
+        var i = ByteFlags.firstFlagged(base, from: start, before: end, words: words) {
             ByteFlags.equal($0, a) | ByteFlags.equal($0, b)
         }
-        while i < count && base[i] != a && base[i] != b { i &+= 1 }
-        return min(i, count)
+        while i < end && base[i] != a && base[i] != b { i &+= 1 }
+        return min(i, end)
     }
 
     /// The text of `range` (below `count`), which a scan through `run` found valid, checked

@@ -142,7 +142,9 @@ struct DelimitedRecords {
     /// its start is, in a quoted field, a doubled one or the closing one.
     @inline(__always)
     func doublesAQuote(_ f: Field) -> Bool {
-        f.quoted && words.find(from: f.range.lowerBound, UInt8(ascii: "\""), UInt8(ascii: "\"")) < f.range.upperBound
+        f.quoted
+            && words.find(from: f.range.lowerBound, before: f.range.upperBound, UInt8(ascii: "\""), UInt8(ascii: "\""))
+                < f.range.upperBound
     }
 
     static func describe(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> String {

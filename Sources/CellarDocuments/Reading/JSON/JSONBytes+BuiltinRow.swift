@@ -136,7 +136,7 @@ extension JSONBytes {
         var i = pos &+ 1
         var escaped = false
         while true {
-            i = words.find(from: i, UInt8(ascii: "\""), UInt8(ascii: "\\"))
+            i = words.find(from: i, before: bytes.count, UInt8(ascii: "\""), UInt8(ascii: "\\"))
             guard i < bytes.count else { break }
             if bytes[i] == UInt8(ascii: "\"") {
                 pos = i &+ 1

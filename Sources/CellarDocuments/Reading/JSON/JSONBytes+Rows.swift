@@ -21,7 +21,7 @@ extension JSONBytes {
             }
             while i < end {
                 // The text up to the next escape, copied whole.
-                let next = min(words.find(from: i, UInt8(ascii: "\\"), UInt8(ascii: "\\")), end)
+                let next = words.find(from: i, before: end, UInt8(ascii: "\\"), UInt8(ascii: "\\"))
                 for k in i..<next { put(bytes[k]) }
                 i = next
                 guard i < end else { break }
