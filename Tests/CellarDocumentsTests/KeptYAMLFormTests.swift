@@ -101,7 +101,7 @@ import Testing
     }
 
     /// The default cache keeps the form of a YAML table of a million rows with long notes
-    /// (`Scripts/bench cli`'s notes shape: a 244 MB file, a 227 MB form), so its later renders are warm.
+    /// (`Scripts/bench cli`'s notes shape: a 244 MB file, a 218 MB form), so its later renders are warm.
     @Test func theDefaultCacheKeepsAMillionRowsForm() {
         let cache = LoadIndexCache(directory: "/c")
         #expect(cache.keeps(formOfSize: 240 << 20))
