@@ -39,22 +39,34 @@ extension BuiltinDirectLayout {
     }
 
     /// Whether the piece's text is too wide and would be cut otherwise by the general path, which cuts a
-    /// label through its one-line wrap: that drops the spaces at a broken line's ends, where the piece's
-    /// cut keeps them, and keeps a wide character alone on a line of one column (not shown), where the
-    /// piece's cut shows `…`. Other texts are cut alike both ways; these take the general path's line
-    /// (`cutAsWrapped`).
+    /// label through its one-line wrap. That wrap drops the spaces at a broken line's ends: a text too wide only
+    /// by its trailing spaces fits its line there, uncut, where the piece's cut shows `…`. A text with spaces at
+    /// its start, or a wide character alone on a line of one column (not shown there, `…` here), is left to that
+    /// path too. Any other text is cut alike both ways: the wrap leaves more than its first line, and cuts the
+    /// text from its start as the piece's cut does (`cutAsWrapped` takes the rest).
     @inline(__always)
     static func cutDiffersFromWrap(_ piece: Piece?) -> Bool {
         guard let piece, piece.textWidth > piece.width else { return false }
-        return piece.width < 2 || hasSpaceAtAnEnd(piece.text)
+        return piece.width < 2 || spacesDecideTheCut(piece.text, textWidth: piece.textWidth, width: piece.width)
     }
 
-    /// Read by bytes: an ASCII end is a space only as 0x20 (clean text has no other blank).
+    /// Read by bytes: an ASCII end is a space only as 0x20 (clean text has no other blank), a column wide.
+    /// Any other whitespace at an end leaves the text to the general path.
     @inline(never)
-    static func hasSpaceAtAnEnd(_ text: String) -> Bool {
-        guard let first = text.utf8.first, let last = text.utf8.last else { return false }
-        if first == 0x20 || last == 0x20 { return true }
+    static func spacesDecideTheCut(_ text: String, textWidth: Int, width: Int) -> Bool {
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last else { return false }
         func space(_ scalar: Unicode.Scalar?) -> Bool { scalar?.properties.isWhitespace ?? false }
-        return first >= 0x80 && space(text.unicodeScalars.first) || last >= 0x80 && space(text.unicodeScalars.last)
+        if first == 0x20 || first >= 0x80 && space(text.unicodeScalars.first) { return true }
+        if last >= 0x80 { return space(text.unicodeScalars.last) }
+        guard last == 0x20 else { return false }
+        var trailing = 0
+        var before: UInt8 = 0
+        for b in utf8.reversed() {
+            before = b
+            guard b == 0x20 else { break }
+            trailing += 1
+        }
+        return before >= 0x80 || textWidth - trailing <= width
     }
 }

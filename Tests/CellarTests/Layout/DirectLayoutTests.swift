@@ -42,6 +42,9 @@ import Testing
             // Spaces at an end, which the general path's wrap drops from a cut line.
             " leading space", "trailing space ", "  both  ", "\u{3000}전각 공백", "   ", "a b c d e f g h i j ",
             "   averyveryverylongwordthatcannotbreak", "한글 문장 끝에 공백 ",
+            // Too wide by its trailing spaces alone at some widths, too wide without them at others.
+            "wide by its spaces       ", "a long text too wide even without its trailing spaces   ",
+            "ideographic space last\u{3000}", "ideographic space, then ASCII ones\u{3000}  ",
             // No width: a lone variation selector or mark.
             "\u{FE0F}", "\u{301}",
             // One wide character, which a one-column label cannot show.
