@@ -51,14 +51,18 @@ extension BuiltinDirectLayout {
     }
 
     /// Read by bytes: an ASCII end is a space only as 0x20 (clean text has no other blank), a column wide.
-    /// Any other whitespace at an end leaves the text to the general path.
+    /// Any other whitespace at an end leaves the text to the general path, as does a last scalar of no width:
+    /// the wrap drops spaces before one too (a word joiner, a mark).
     @inline(never)
     static func spacesDecideTheCut(_ text: String, textWidth: Int, width: Int) -> Bool {
         let utf8 = text.utf8
         guard let first = utf8.first, let last = utf8.last else { return false }
         func space(_ scalar: Unicode.Scalar?) -> Bool { scalar?.properties.isWhitespace ?? false }
         if first == 0x20 || first >= 0x80 && space(text.unicodeScalars.first) { return true }
-        if last >= 0x80 { return space(text.unicodeScalars.last) }
+        if last >= 0x80 {
+            guard let scalar = text.unicodeScalars.last else { return false }
+            return space(scalar) || DisplayWidth.of(Character(scalar)) == 0
+        }
         guard last == 0x20 else { return false }
         var trailing = 0
         var before: UInt8 = 0

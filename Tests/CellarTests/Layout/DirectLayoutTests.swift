@@ -45,6 +45,8 @@ import Testing
             // Too wide by its trailing spaces alone at some widths, too wide without them at others.
             "wide by its spaces       ", "a long text too wide even without its trailing spaces   ",
             "ideographic space last\u{3000}", "ideographic space, then ASCII ones\u{3000}  ",
+            "spaces before a word joiner  \u{2060}", "spaces before a mark  \u{301}",
+            "\u{2060}  a word joiner, then spaces", "\u{200B} a zero-width space first ",
             // No width: a lone variation selector or mark.
             "\u{FE0F}", "\u{301}",
             // One wide character, which a one-column label cannot show.
