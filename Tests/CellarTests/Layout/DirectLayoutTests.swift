@@ -88,6 +88,46 @@ import Testing
         #expect(compared > 2000)
     }
 
+    /// Texts composed at random of the pieces the cut and the wrap treat apart (spaces, characters of no width,
+    /// wide ones, breaks), so that ends and joins the lists above do not name are met too.
+    @Test func composedTextsMatchTheGeneralLayout() {
+        var rng = SplitMix(seed: 2026)
+        let pieces = [
+            "a", "word", "Row 7", " ", "  ", "\u{3000}", "\u{A0}", "\u{2060}", "\u{200B}", "\u{301}", "\u{FE0F}",
+            "e\u{301}", "한", "漢字", "🍎", "👨‍👩‍👧", "①", "-", ".", "…", "\t", "\n",
+        ]
+        func text() -> String? {
+            let n = rng.next(10)
+            return n == 0 ? nil : (0..<n).map { _ in pieces[rng.next(pieces.count)] }.joined()
+        }
+        var compared = 0
+        for i in 0..<16000 {
+            let kind = BuiltinCellStyle.Kind.allCases[rng.next(4)]
+            var c = ListContentConfiguration(text: text(), secondaryText: text(), image: [nil, "🍎"][rng.next(2)])
+            // Every other cell's labels may wrap: more than one line, or a wrap mode.
+            for k in 0..<2 {
+                var p = TextProperties()
+                p.lineBreakMode = LineBreakMode.allCases[rng.next(LineBreakMode.allCases.count)]
+                p.numberOfLines = i % 2 == 0 ? 1 : rng.next(4)
+                if i % 2 == 0 && (p.lineBreakMode == .wordWrap || p.lineBreakMode == .charWrap) {
+                    p.lineBreakMode = .truncatingTail
+                }
+                p.alignment = TextAlignment.allCases[rng.next(3)]
+                if k == 0 { c.textProperties = p } else { c.secondaryTextProperties = p }
+            }
+            let cell = Cell(reuseIdentifier: "direct")
+            cell.contentConfiguration = c
+            let engine = LayoutEngine(ambiguousWide: rng.next(3) == 0)
+            let rowHeight = rng.next(4) == 0 ? 1 + rng.next(3) : nil
+            if expectSameAsTheGeneralLayout(
+                kind, cell, width: 1 + rng.next(30), engine: engine, rowHeight: rowHeight) != nil
+            {
+                compared += 1
+            }
+        }
+        #expect(compared > 6000)
+    }
+
     /// Labels that wrap (more than one line, or a wrap mode) hold their lines in the direct layout: each drawn,
     /// and put as plain lines, where the general path draws it, and clipped alike in a shorter row.
     @Test func wrappingLabelsMatchTheGeneralLayout() {
