@@ -64,6 +64,34 @@ import Testing
         #expect(decidedByASCII > 1000)
     }
 
+    /// `holdsOneVisibleCluster` (two printable ASCII bytes found first, else the scanner) counts as the scanner
+    /// counts, and is true wherever the one-line wrap at one column leaves nothing over: the direct layout
+    /// leaves such text to the general path.
+    @Test func oneVisibleClusterIsCountedAsTheScannerCounts() {
+        var rng = MixedStrings.SplitMix64(state: 2029)
+        let ends = ["a\u{1F3FB}", "한\u{1F3FB}", "\u{E0020}", "x", " ", "\u{A0}"]
+        var (one, whole) = (0, 0)
+        for _ in 0..<20000 {
+            var s = ""
+            for _ in 0..<(1 + rng.below(3)) { s += rng.below(2) == 0 ? rng.pick(ends) : rng.pick(Self.pieces) }
+            guard Sanitizer.isClean(s) else { continue }
+            let holds = TextLayout.holdsOneVisibleCluster(s)
+            let (visible, kept) = withUTF8Bytes(s) { p in
+                var scanner = GraphemeScanner(p)
+                var visible = 0
+                while let c = scanner.next() { visible += c.width > 0 && !c.isSpace ? 1 : 0 }
+                return (visible, TextLayout.wrap(p, width: 1, words: true, maxLines: 1, ambiguousWide: false))
+            }
+            #expect(holds == (visible < 2), "\(s.debugDescription)")
+            if kept.restStart == nil {
+                #expect(holds, "\(s.debugDescription)")
+                whole += 1
+            }
+            if holds { one += 1 }
+        }
+        #expect(one > 2000 && whole > 1000)
+    }
+
     @Test func runsTakenWholeBreakAndCutAsClustersDo() {
         var rng = MixedStrings.SplitMix64(state: 2026)
         var taken = 0

@@ -41,36 +41,58 @@ extension BuiltinDirectLayout {
     /// Whether the piece's text is too wide and would be cut otherwise by the general path, which cuts a
     /// label through its one-line wrap. That wrap drops the spaces at a broken line's ends: a text too wide only
     /// by its trailing spaces fits its line there, uncut, where the piece's cut shows `…`. A text with spaces at
-    /// its start, or a wide character alone on a line of one column (not shown there, `…` here), is left to that
-    /// path too. Any other text is cut alike both ways: the wrap leaves more than its first line, and cuts the
-    /// text from its start as the piece's cut does (`cutAsWrapped` takes the rest).
+    /// its start, a piece of one column, or a text of one cluster wider than the piece (a wide character alone
+    /// on its line: not shown there, `…` here) is left to that path too. Any other text is cut alike both ways:
+    /// the wrap leaves more than its first line, and cuts the text from its start as the piece's cut does
+    /// (`cutAsWrapped` takes the rest).
     @inline(__always)
     static func cutDiffersFromWrap(_ piece: Piece?) -> Bool {
         guard let piece, piece.textWidth > piece.width else { return false }
-        return piece.width < 2 || spacesDecideTheCut(piece.text, textWidth: piece.textWidth, width: piece.width)
+        return piece.width < 2 || wrapKeepsTheLine(piece.text, textWidth: piece.textWidth, width: piece.width)
+    }
+
+    /// Whether the general path's wrap keeps more of the text on its line than the piece's cut: spaces at an end,
+    /// or one cluster alone. Two printable ASCII bytes first are two clusters, found without the scanner.
+    @inline(never)
+    static func wrapKeepsTheLine(_ text: String, textWidth: Int, width: Int) -> Bool {
+        let decide = { (p: UnsafeBufferPointer<UInt8>) in
+            if spacesDecideTheCut(utf8: p, textWidth: textWidth, width: width) { return true }
+            return p.count < 2 || p[0] &- 0x21 >= 0x5E || p[1] &- 0x21 >= 0x5E
+                ? TextLayout.holdsOneVisibleCluster(text) : false
+        }
+        return text.utf8.withContiguousStorageIfAvailable(decide) ?? Array(text.utf8).withUnsafeBufferPointer(decide)
     }
 
     /// Read by bytes: an ASCII end is a space only as 0x20 (clean text has no other blank), a column wide.
     /// Any other whitespace at an end leaves the text to the general path, as does a last scalar of no width:
     /// the wrap drops spaces before one too (a word joiner, a mark).
-    @inline(never)
-    static func spacesDecideTheCut(_ text: String, textWidth: Int, width: Int) -> Bool {
-        let utf8 = text.utf8
-        guard let first = utf8.first, let last = utf8.last else { return false }
-        func space(_ scalar: Unicode.Scalar?) -> Bool { scalar?.properties.isWhitespace ?? false }
-        if first == 0x20 || first >= 0x80 && space(text.unicodeScalars.first) { return true }
+    private static func spacesDecideTheCut(utf8 p: UnsafeBufferPointer<UInt8>, textWidth: Int, width: Int) -> Bool {
+        guard let first = p.first, let last = p.last else { return false }
+        if first == 0x20 || first >= 0x80 && isSpace(scalar(p, from: 0)) { return true }
         if last >= 0x80 {
-            guard let scalar = text.unicodeScalars.last else { return false }
-            return space(scalar) || DisplayWidth.of(Character(scalar)) == 0
+            var start = p.count - 1
+            while start > 0 && p[start] & 0xC0 == 0x80 { start -= 1 }
+            let scalar = scalar(p, from: start)
+            // A scalar past U+3000 (no whitespace is) that plain lines take alone has a width of its own.
+            if scalar.value > 0x3000, (PlainLines.plainColumns(UnsafeBufferPointer(rebasing: p[start...])) ?? 0) > 0 {
+                return false
+            }
+            return isSpace(scalar) || DisplayWidth.of(Character(scalar)) == 0
         }
         guard last == 0x20 else { return false }
-        var trailing = 0
-        var before: UInt8 = 0
-        for b in utf8.reversed() {
-            before = b
-            guard b == 0x20 else { break }
-            trailing += 1
-        }
-        return before >= 0x80 || textWidth - trailing <= width
+        var end = p.count
+        while end > 0 && p[end - 1] == 0x20 { end -= 1 }
+        return end > 0 && p[end - 1] >= 0x80 || textWidth - (p.count - end) <= width
+    }
+
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isWhitespace }
+
+    /// The scalar whose valid UTF-8 starts at `start`.
+    private static func scalar(_ p: UnsafeBufferPointer<UInt8>, from start: Int) -> Unicode.Scalar {
+        let lead = p[start]
+        let count = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        var value = count == 1 ? UInt32(lead) : UInt32(lead) & (0xFF >> (count + 1))
+        for i in (start + 1)..<min(start + count, p.count) { value = value << 6 | UInt32(p[i] & 0x3F) }
+        return Unicode.Scalar(value) ?? "\u{FFFD}"
     }
 }

@@ -49,8 +49,8 @@ import Testing
             "\u{2060}  a word joiner, then spaces", "\u{200B} a zero-width space first ",
             // No width: a lone variation selector or mark.
             "\u{FE0F}", "\u{301}",
-            // One wide character, which a one-column label cannot show.
-            "🍎", "한", "🍎 ",
+            // One wide character, which a one-column label cannot show; one cluster wider than two columns.
+            "🍎", "한", "🍎 ", "a\u{1F3FB}", "한\u{1F3FB}", "\u{E0020}한\u{1F3FB}", "ab\u{1F3FB}",
             // Text to sanitise: tabs, controls, bidi overrides; over lines, which only the general path lays out.
             "a\tb", "\t", "탭\t끝\t", "esc \u{1B}[31mred", "bidi \u{202E}abc", "c1 \u{85}x", "line\nbreak", "cr\r\nlf",
             "block scalar\n", "\nsecond", "a\n\nb", "한글\r\n두 번째 줄이 더 깁니다", "\n", "\u{301}\nx",
@@ -88,13 +88,35 @@ import Testing
         #expect(compared > 2000)
     }
 
+    /// A text of one cluster wider than its piece stays whole on the general path's line, which clips it: the
+    /// direct layout must not cut it to `…`. `value2`'s narrow text column meets it at every width.
+    @Test func oneClusterWiderThanItsPieceIsShownAsTheGeneralPathShowsIt() {
+        var compared = 0
+        for text in ["a\u{1F3FB}\u{1F3FB}", "한\u{1F3FB}", "\u{E0020}한\u{1F3FB}", "ab\u{1F3FB}", "e\u{301}\u{1F3FB}"] {
+            for width in 8...16 {
+                for mode in [LineBreakMode.truncatingTail, .truncatingHead, .clipping] {
+                    var c = ListContentConfiguration(text: text, secondaryText: "detail")
+                    c.textProperties.lineBreakMode = mode
+                    let cell = Cell(reuseIdentifier: "direct")
+                    cell.contentConfiguration = c
+                    let engine = LayoutEngine(ambiguousWide: false)
+                    if expectSameAsTheGeneralLayout(.value2, cell, width: width, engine: engine) != nil {
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared > 100)
+    }
+
     /// Texts composed at random of the pieces the cut and the wrap treat apart (spaces, characters of no width,
     /// wide ones, breaks), so that ends and joins the lists above do not name are met too.
     @Test func composedTextsMatchTheGeneralLayout() {
         var rng = SplitMix(seed: 2026)
         let pieces = [
             "a", "word", "Row 7", " ", "  ", "\u{3000}", "\u{A0}", "\u{2060}", "\u{200B}", "\u{301}", "\u{FE0F}",
-            "e\u{301}", "한", "漢字", "🍎", "👨‍👩‍👧", "①", "-", ".", "…", "\t", "\n",
+            "e\u{301}", "한", "漢字", "🍎", "👨‍👩‍👧", "①", "-", ".", "…", "\t", "\n", "é", "ｱ", "\u{1F3FB}",
+            "\u{E0020}",
         ]
         func text() -> String? {
             let n = rng.next(10)
@@ -126,6 +148,13 @@ import Testing
             }
         }
         #expect(compared > 6000)
+    }
+
+    /// A label ending in a scalar past U+3000 that plain lines take alone is cut without asking whether that
+    /// scalar is a space (`spacesDecideTheCut`): no whitespace is past U+3000.
+    @Test func noWhitespaceIsPastU3000() {
+        let spaces = (0x3001...0x10FFFF).lazy.compactMap(Unicode.Scalar.init).filter(\.properties.isWhitespace)
+        #expect(spaces.first == nil)
     }
 
     /// Labels that wrap (more than one line, or a wrap mode) hold their lines in the direct layout: each drawn,
