@@ -39,8 +39,12 @@ public enum DisplayWidth {
     public static func ofClean(_ text: String, ambiguousWide: Bool, plain: inout Bool) -> Int? {
         withUTF8Bytes(text) { p in
             plain = true
-            if isPrintableASCII(p) { return p.count }
-            if !ambiguousWide, let columns = PlainLines.plainColumns(p) { return columns }
+            // Narrow, plain columns pass printable ASCII as that test does, and go on past it.
+            if ambiguousWide {
+                if isPrintableASCII(p) { return p.count }
+            } else if let columns = PlainLines.plainColumns(p) {
+                return columns
+            }
             plain = false
             return Sanitizer.isClean(utf8: p) ? of(utf8: p, ambiguousWide: ambiguousWide) : nil
         }
