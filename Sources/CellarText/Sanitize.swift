@@ -82,11 +82,20 @@ public enum Sanitizer {
     public static func sanitizedLine(_ text: String) -> String? {
         if isClean(text) { return text }
         return withUTF8Bytes(text) { p in
-            if p.contains(where: { $0 == 0x0A || $0 == 0x0D }) { return nil }
+            if holdsLineBreak(utf8: p) { return nil }
             let out = ByteBuffer(capacity: p.count + 16)
             sanitize(utf8: p, into: out)
             return out.string
         }
+    }
+
+    /// Whether `text` holds a line break (CR or LF): a layout lays it out as paragraphs.
+    public static func holdsLineBreak(_ text: String) -> Bool {
+        withUTF8Bytes(text) { holdsLineBreak(utf8: $0) }
+    }
+
+    static func holdsLineBreak(utf8 p: UnsafeBufferPointer<UInt8>) -> Bool {
+        p.contains { $0 == 0x0A || $0 == 0x0D }
     }
 
     /// Characters of input text a message quotes at most.

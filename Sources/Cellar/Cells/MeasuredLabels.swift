@@ -29,6 +29,11 @@ package struct MeasuredLabels: Sendable {
         package var columns: Int
         package var plain: Bool
 
+        package init(columns: Int, plain: Bool) {
+            self.columns = columns
+            self.plain = plain
+        }
+
         /// The width of `s` when it needs no sanitising.
         @inline(__always)
         package init?(of s: String, ambiguousWide: Bool) {
@@ -36,6 +41,28 @@ package struct MeasuredLabels: Sendable {
             guard let columns = DisplayWidth.ofClean(s, ambiguousWide: ambiguousWide, plain: &plain) else { return nil }
             self.columns = columns
             self.plain = plain
+        }
+    }
+
+    /// What measuring a label ahead found.
+    package enum Measure {
+        /// It needs no sanitising: its width.
+        case clean(Width)
+        /// It holds a line break: the columns of its widest line (`TextLayout.naturalWidth`), as the layout
+        /// measures text over lines.
+        case overLines(columns: Int)
+        /// One line that needs sanitising, left to the layout (it lays out the sanitised copy).
+        case unclean
+
+        /// `s` measured.
+        package init(of s: String, ambiguousWide: Bool) {
+            if let width = Width(of: s, ambiguousWide: ambiguousWide) {
+                self = .clean(width)
+            } else if Sanitizer.holdsLineBreak(s) {
+                self = .overLines(columns: TextLayout.naturalWidth(s, ambiguousWide: ambiguousWide))
+            } else {
+                self = .unclean
+            }
         }
     }
 
@@ -53,7 +80,7 @@ package struct MeasuredLabels: Sendable {
 
     private struct Measured {
         var identity: Identity
-        var width: Width
+        var measure: Measure
     }
 
     /// The widths are of the labels the configuration beside them holds now.
@@ -66,10 +93,8 @@ package struct MeasuredLabels: Sendable {
     /// Nothing measured.
     package init() {}
 
-    /// Measures the labels that need no sanitising, as `DisplayWidth.ofClean`
-    /// does (the others are left to the layout), and makes the widths
-    /// current: the strings must be those of the configuration stored beside
-    /// this value. Takes the strings, not the configuration: copying that out
+    /// Measures the labels (`Measure`) and makes the measures current: the strings must be those of the
+    /// configuration stored beside this value. Takes the strings, not the configuration: copying that out
     /// of its box costs more than measuring.
     package mutating func measure(text: String?, detail: String?, image: String?, ambiguousWide: Bool) {
         self.ambiguousWide = ambiguousWide
@@ -81,14 +106,14 @@ package struct MeasuredLabels: Sendable {
 
     @inline(__always)
     private static func measure(_ s: String?, _ ambiguousWide: Bool) -> Measured? {
-        guard let s, let width = Width(of: s, ambiguousWide: ambiguousWide) else { return nil }
-        return Measured(identity: Identity(s), width: width)
+        guard let s else { return nil }
+        return Measured(identity: Identity(s), measure: Measure(of: s, ambiguousWide: ambiguousWide))
     }
 
-    /// The width measured for `label` when `s` is the string measured, with
-    /// `ambiguousWide`, and the widths are current.
+    /// The measure taken for `label` when `s` is the string measured, with `ambiguousWide`, and the measures
+    /// are current.
     @inline(__always)
-    package func width(_ label: Label, of s: String, ambiguousWide: Bool) -> Width? {
+    package func measure(_ label: Label, of s: String, ambiguousWide: Bool) -> Measure? {
         guard current, ambiguousWide == self.ambiguousWide else { return nil }
         let measured: Measured?
         switch label {
@@ -97,14 +122,14 @@ package struct MeasuredLabels: Sendable {
         case .image: measured = image
         }
         guard let measured, measured.identity == Identity(s) else { return nil }
-        return measured.width
+        return measured.measure
     }
 
-    /// `Width(of: s, ambiguousWide:)` for `s` shown as `label` in `cell`:
-    /// the width measured ahead when `s` is the string measured, else measured now.
+    /// `Measure(of: s, ambiguousWide:)` for `s` shown as `label` in `cell`: the measure taken ahead when `s` is
+    /// the string measured, else taken now.
     @inline(__always)
-    package static func cleanWidth(_ label: Label, of s: String, in cell: Cell, ambiguousWide: Bool) -> Width? {
-        if let w = cell.measuredLabels.width(label, of: s, ambiguousWide: ambiguousWide) { return w }
-        return Width(of: s, ambiguousWide: ambiguousWide)
+    package static func measure(_ label: Label, of s: String, in cell: Cell, ambiguousWide: Bool) -> Measure {
+        if let m = cell.measuredLabels.measure(label, of: s, ambiguousWide: ambiguousWide) { return m }
+        return Measure(of: s, ambiguousWide: ambiguousWide)
     }
 }

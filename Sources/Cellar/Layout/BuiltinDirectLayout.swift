@@ -111,8 +111,14 @@ public struct BuiltinDirectLayout {
         overLines: inout Bool, ambiguousWide: Bool
     ) -> (text: String, width: Int, plain: Bool)? {
         guard let s, !s.isEmpty else { return nil }
-        guard let width = MeasuredLabels.cleanWidth(label, of: s, in: cell, ambiguousWide: ambiguousWide) else {
-            return unclean(s, p, clean: &clean, overLines: &overLines, ambiguousWide: ambiguousWide)
+        let width: MeasuredLabels.Width
+        switch MeasuredLabels.measure(label, of: s, in: cell, ambiguousWide: ambiguousWide) {
+        case .clean(let w): width = w
+        case .overLines(let columns) where p.transform == .none:
+            // As `unclean` lays out text over lines, measured ahead.
+            overLines = true
+            width = MeasuredLabels.Width(columns: columns, plain: false)
+        default: return unclean(s, p, clean: &clean, overLines: &overLines, ambiguousWide: ambiguousWide)
         }
         guard width.columns <= maxTextWidth, width.columns > 0 else {
             clean = false
@@ -196,7 +202,9 @@ public struct BuiltinDirectLayout {
         var height = 0
         if let image = cell.listConfiguration?.image, !image.isEmpty {
             // Clean, or left to the general path (which sanitises it).
-            guard let measured = MeasuredLabels.cleanWidth(.image, of: image, in: cell, ambiguousWide: ambiguousWide)
+            guard
+                case .clean(let measured) = MeasuredLabels.measure(
+                    .image, of: image, in: cell, ambiguousWide: ambiguousWide)
             else { return nil }
             let iw = measured.columns
             // A fitted image keeps its natural width; an image wider than

@@ -23,13 +23,31 @@ import Testing
         let text = String(repeating: "가", count: 12)
         cell.contentConfiguration = ListContentConfiguration(text: text)
         cell.measuredLabels.measure(text: text, detail: nil, image: nil, ambiguousWide: false)
-        #expect(cell.measuredLabels.width(.text, of: text, ambiguousWide: false)?.columns == 24)
+        func columns(_ s: String, _ label: MeasuredLabels.Label = .text, ambiguousWide: Bool = false) -> Int? {
+            guard case .clean(let w) = cell.measuredLabels.measure(label, of: s, ambiguousWide: ambiguousWide)
+            else { return nil }
+            return w.columns
+        }
+        #expect(columns(text) == 24)
         let equalElsewhere = String(decoding: Array(text.utf8), as: UTF8.self)
-        #expect(cell.measuredLabels.width(.text, of: equalElsewhere, ambiguousWide: false) == nil)
-        #expect(cell.measuredLabels.width(.text, of: text, ambiguousWide: true) == nil)
-        #expect(cell.measuredLabels.width(.detail, of: text, ambiguousWide: false) == nil)
+        #expect(columns(equalElsewhere) == nil)
+        #expect(columns(text, ambiguousWide: true) == nil)
+        #expect(columns(text, .detail) == nil)
         cell.listConfiguration?.textProperties.alignment = .center
-        #expect(cell.measuredLabels.width(.text, of: text, ambiguousWide: false) == nil)
+        #expect(columns(text) == nil)
+    }
+
+    /// Text over lines is measured ahead by its widest line; a line that needs sanitising is left to the layout.
+    @Test func labelsThatNeedSanitisingAreMeasuredAsTheLayoutMeasuresThem() {
+        guard case .overLines(let columns) = MeasuredLabels.Measure(of: "ab\r\n한글\tx", ambiguousWide: false) else {
+            Issue.record("a text over lines")
+            return
+        }
+        #expect(columns == TextLayout.naturalWidth("ab\r\n한글\tx"))
+        guard case .unclean = MeasuredLabels.Measure(of: "a\tb", ambiguousWide: false) else {
+            Issue.record("a line with a tab")
+            return
+        }
     }
 
     @Test func directLayoutMatchesTheGeneralLayout() {
