@@ -132,6 +132,24 @@ public enum TextLayout {
         }
     }
 
+    /// `lines(text, width:, numberOfLines: 1, mode:)`'s one line, for text over lines (a CR or LF in it): its
+    /// first paragraph cut by the mode, always showing the cut, as `laidOut` cuts a paragraph that hides the ones
+    /// after it. A first paragraph that is clean and starts with no space is cut from its start, where the wrap's
+    /// first line starts, without laying the text out; any other is laid out.
+    public static func firstLine(
+        overLines text: String, width: Int, mode: LineBreakMode, ambiguousWide: Bool = false
+    ) -> String {
+        guard width > 0 else { return "" }
+        let cut: String? = withUTF8Bytes(text) { p in
+            guard let end = p.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return nil }
+            let first = UnsafeBufferPointer(rebasing: p[..<end])
+            var scanner = GraphemeScanner(first)
+            guard Sanitizer.isClean(utf8: first), !(scanner.next()?.isSpace ?? false) else { return nil }
+            return cutOff(first, width: width, mode: mode, ambiguousWide: ambiguousWide).text
+        }
+        return cut ?? lines(text, width: width, numberOfLines: 1, mode: mode, ambiguousWide: ambiguousWide).first ?? ""
+    }
+
     /// `lines(text, width:…).count`, found without making the lines (a table
     /// counts every section title's lines, and a row's labels', to measure
     /// heights; it draws those of the few on screen). Each paragraph gives

@@ -92,6 +92,28 @@ import Testing
         #expect(one > 2000 && whole > 1000)
     }
 
+    /// A text over lines shown on one line (`firstLine(overLines:)`, its first paragraph cut when it is clean and
+    /// starts with no space) is the first of `lines` at one line, at every width and mode.
+    @Test func theFirstLineOfTextOverLinesIsTheOneLineLaidOut() {
+        var rng = MixedStrings.SplitMix64(state: 2030)
+        let breaks = ["\n", "\r\n", "\r", "\n\n", " \n", "\t\n"]
+        var cut = 0
+        for _ in 0..<12000 {
+            var s = rng.below(6) == 0 ? "" : Self.mixedText(&rng)
+            s += rng.pick(breaks) + (rng.below(3) == 0 ? "" : Self.mixedText(&rng))
+            let width = rng.below(20)
+            let mode = rng.pick(LineBreakMode.allCases)
+            let wide = rng.below(5) == 0
+            let laidOut = TextLayout.lines(s, width: width, numberOfLines: 1, mode: mode, ambiguousWide: wide)
+            let first = TextLayout.firstLine(overLines: s, width: width, mode: mode, ambiguousWide: wide)
+            #expect(first == (laidOut.first ?? ""), "\(s.debugDescription) at \(width), \(mode)")
+            if let p = s.split(whereSeparator: \.isNewline).first, Sanitizer.isClean(String(p)), p.first != " " {
+                cut += 1
+            }
+        }
+        #expect(cut > 3000)
+    }
+
     @Test func runsTakenWholeBreakAndCutAsClustersDo() {
         var rng = MixedStrings.SplitMix64(state: 2026)
         var taken = 0

@@ -14,10 +14,8 @@ extension BuiltinDirectLayout {
             guard let p = piece else { return }
             var line: (text: String, width: Int)
             if overLines {
-                let first =
-                    TextLayout.lines(
-                        p.text, width: p.width, numberOfLines: 1, mode: p.mode, ambiguousWide: ambiguousWide
-                    ).first ?? ""
+                let first = TextLayout.firstLine(
+                    overLines: p.text, width: p.width, mode: p.mode, ambiguousWide: ambiguousWide)
                 line = (first, DisplayWidth.of(first, ambiguousWide: ambiguousWide))
             } else {
                 line = TextLayout.firstLine(
