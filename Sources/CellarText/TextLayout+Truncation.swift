@@ -30,6 +30,19 @@ extension TextLayout {
         }
     }
 
+    /// `truncate(clean:…)`'s text handed to `body` as its UTF-8 bytes, with its width, no string made: for a
+    /// caller that copies the bytes at once and says whether it took them (a plain line). Not generic: a generic
+    /// function called from another module runs unspecialised, which costs more than the string.
+    public static func withTruncated(
+        clean text: String, total: Int, width: Int, mode: LineBreakMode, ambiguousWide: Bool,
+        _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool
+    ) -> Bool {
+        guard width > 0 else { return body(UnsafeBufferPointer(start: nil, count: 0), 0) }
+        return withUTF8Bytes(text) {
+            cut($0, width: width, mode: mode, force: false, ambiguousWide: ambiguousWide, total: total, body)
+        }
+    }
+
     /// Cuts sanitised bytes to `width`, with the columns of the cut text.
     /// With `force`, the ellipsis is added even when everything fits (the
     /// caller hid text after it). `total`: the bytes' width, when known.
@@ -37,28 +50,38 @@ extension TextLayout {
         _ p: UnsafeBufferPointer<UInt8>, width: Int, mode: LineBreakMode, force: Bool,
         ambiguousWide: Bool, total known: Int? = nil
     ) -> (text: String, width: Int) {
+        cut(p, width: width, mode: mode, force: force, ambiguousWide: ambiguousWide, total: known) {
+            (string(valid: $0), $1)
+        }
+    }
+
+    /// `cut`, its bytes handed to `body` (within `p`, or joined with `…` on the stack) with their width.
+    static func cut<R>(
+        _ p: UnsafeBufferPointer<UInt8>, width: Int, mode: LineBreakMode, force: Bool,
+        ambiguousWide: Bool, total known: Int?, _ body: (UnsafeBufferPointer<UInt8>, Int) -> R
+    ) -> R {
         let ellipsisWidth = ambiguousWide ? 2 : 1  // U+2026 is East Asian Ambiguous
-        let text = { (r: Range<Int>) in string(valid: UnsafeBufferPointer(rebasing: p[r])) }
+        func prefix(_ end: Int, _ used: Int) -> R { body(UnsafeBufferPointer(rebasing: p[0..<end]), used) }
         // Measured whole only to see whether it fits: a forced cut is made from the ends.
         if !force, case let total = known ?? DisplayWidth.of(utf8: p, ambiguousWide: ambiguousWide), total <= width {
-            return (text(0..<p.count), total)
+            return prefix(p.count, total)
         }
-        guard width > 0 else { return ("", 0) }
+        guard width > 0 else { return prefix(0, 0) }
         switch mode {
         case .clipping, .wordWrap, .charWrap:
             let (end, used) = prefixEnd(p, width: width, ambiguousWide: ambiguousWide)
-            return (text(0..<end), used)
+            return prefix(end, used)
         case _ where width < ellipsisWidth:
             let (end, used) = prefixEnd(p, width: width, ambiguousWide: ambiguousWide)
-            return (text(0..<end), used)
+            return prefix(end, used)
         case .truncatingTail:
             var (end, used) = prefixEnd(p, width: width - ellipsisWidth, ambiguousWide: ambiguousWide)
             while end > 0 && p[end - 1] == 0x20 { (end, used) = (end - 1, used - 1) }
-            return (joined(p, 0..<end, p.count..<p.count), used + ellipsisWidth)
+            return joined(p, 0..<end, p.count..<p.count) { body($0, used + ellipsisWidth) }
         case .truncatingHead:
             var (start, used) = suffixStart(p, width: width - ellipsisWidth, ambiguousWide: ambiguousWide)
             while start < p.count && p[start] == 0x20 { (start, used) = (start + 1, used - 1) }
-            return (joined(p, 0..<0, start..<p.count), used + ellipsisWidth)
+            return joined(p, 0..<0, start..<p.count) { body($0, used + ellipsisWidth) }
         case .truncatingMiddle:
             let room = width - ellipsisWidth
             let left = (room + 1) / 2
@@ -71,16 +94,19 @@ extension TextLayout {
                     utf8: UnsafeBufferPointer(rebasing: p[end...]), ambiguousWide: ambiguousWide)
             }
             while start < p.count && p[start] == 0x20 { (start, rightWidth) = (start + 1, rightWidth - 1) }
-            return (joined(p, 0..<end, start..<p.count), leftWidth + ellipsisWidth + rightWidth)
+            return joined(p, 0..<end, start..<p.count) { body($0, leftWidth + ellipsisWidth + rightWidth) }
         }
     }
 
-    /// `p[before]`, `…` and `p[after]` as one string, made at once: each `+`
-    /// would copy what it joins again. The ranges end at cluster boundaries.
-    private static func joined(_ p: UnsafeBufferPointer<UInt8>, _ before: Range<Int>, _ after: Range<Int>) -> String {
+    /// `p[before]`, `…` and `p[after]` handed to `body` as one run of bytes, joined at once on the stack: each
+    /// `+` of strings would copy what it joins again. The ranges end at cluster boundaries.
+    private static func joined<R>(
+        _ p: UnsafeBufferPointer<UInt8>, _ before: Range<Int>, _ after: Range<Int>,
+        _ body: (UnsafeBufferPointer<UInt8>) -> R
+    ) -> R {
         let count = before.count + 3 + after.count
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { out in
-            guard let to = out.baseAddress else { return "" }
+            guard let to = out.baseAddress else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
             if let from = p.baseAddress {
                 to.initialize(from: from + before.lowerBound, count: before.count)
                 (to + before.count + 3).initialize(from: from + after.lowerBound, count: after.count)
@@ -89,7 +115,7 @@ extension TextLayout {
             to[before.count] = 0xE2
             to[before.count + 1] = 0x80
             to[before.count + 2] = 0xA6
-            return string(valid: UnsafeBufferPointer(start: to, count: count))
+            return body(UnsafeBufferPointer(start: to, count: count))
         }
     }
 

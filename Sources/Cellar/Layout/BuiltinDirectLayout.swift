@@ -355,10 +355,19 @@ public struct BuiltinDirectLayout {
     {
         if p.holdsLines { return putLine(line, of: p, height, x, &out) }
         guard p.y == line, p.y < height, p.width > 0 else { return true }
-        // Plain lines are narrow (`Canvas.drawPlainLines`).
-        return place(p, ambiguousWide: false) { text, lead, w, plain in
-            w <= p.width - lead && out.put(text, x: x + p.x + lead, columns: w, knownPlain: plain)
+        // Plain lines are narrow (`Canvas.drawPlainLines`); a cut text's bytes are put as they are cut, no string
+        // made of them (a plain text cut at its clusters, "…" added, stays plain).
+        if p.textWidth > p.width {
+            return TextLayout.withTruncated(
+                clean: p.text, total: p.textWidth, width: p.width, mode: p.mode, ambiguousWide: false
+            ) { bytes, w in
+                let shift = lead(p, w)
+                return w <= p.width - shift && out.put(utf8: bytes, x: x + p.x + shift, columns: w, knownPlain: p.plain)
+            }
         }
+        let shift = lead(p, p.textWidth)
+        return p.textWidth <= p.width - shift
+            && out.put(p.text, x: x + p.x + shift, columns: p.textWidth, knownPlain: p.plain)
     }
 
     /// Runs `body` with the piece's text as drawn (cut to fit its width),
