@@ -107,6 +107,10 @@ public enum DisplayWidth {
         var total = 0
         var i = 0
         var asciiCounted = false  // was p[i-1] counted by the ASCII loop?
+        // The last measured base, carried across cluster boundaries as `GraphemeScanner` carries it (a VS16
+        // after a zero-width cluster still widens it), and where the ASCII counted since the last run starts.
+        var carried: ScalarProps? = nil
+        var asciiFrom = 0
         while i < n {
             // Eight printable ASCII bytes at once.
             while i + 8 <= n {
@@ -158,10 +162,13 @@ public enum DisplayWidth {
                 props = table.lookup(cp)
             }
             asciiCounted = false
+            // After ASCII counted since the last run, its last byte is the base carried, or none (a control).
+            if i > asciiFrom { carried = p[i &- 1] &- 0x20 < 0x5F ? table.lookup(UInt32(p[i &- 1])) : nil }
             // The run starts from the scalar decoded here (not decoded twice).
             i = nonASCIIRun(
-                p, from: i, first: (cp, length, props), table: table, total: &total,
+                p, from: i, first: (cp, length, props), table: table, total: &total, carried: &carried,
                 ambiguousWide: ambiguousWide)
+            asciiFrom = i
         }
         return total
     }
@@ -264,18 +271,18 @@ public enum DisplayWidth {
     static func nonASCIIRun(
         _ p: UnsafeBufferPointer<UInt8>, from start: Int,
         first: (scalar: UInt32, length: Int, props: ScalarProps), table: PropertyTable,
-        total: inout Int, ambiguousWide: Bool
+        total: inout Int, carried: inout ScalarProps?, ambiguousWide: Bool
     ) -> Int {
         let n = p.count
         var i = start
         var (cp, length, props) = first
-        var carried: ScalarProps? = nil
         while true {
             if props.isSimpleBase {
                 let next = i &+ length  // within the buffer: no overflow check
                 let w = props.columns(ambiguousWide: ambiguousWide)
                 if next == n || p[next] < 0x80 {
                     total += w
+                    carried = w > 0 ? props : nil
                     return next
                 }
                 let (nextScalar, nextLength) = decodeScalar(p, next)

@@ -136,6 +136,9 @@ import Testing
             "🇰🇷👩\(zwj)🔬", "👩\(zwj)🔬\u{301}", "e\u{301}👩\(zwj)🔬", "✔\(zwj)✔", "👩\(zwj)🔬\(zwj)x",
             "❤\u{FE0F}", "✔\u{FE0F}x", "😀\u{FE0F}", "漢\u{FE0F}", "a\u{FE0F}", "👍🏽", "👍🏽👍", "a🏽", "漢🏽",
             "e\u{301}", "漢\u{301}한", "a\u{93E}", "漢\u{93E}", "x\u{20DD}", "❤\u{FE0F}\u{FE0F}", "👍🏽\u{FE0F}",
+            // A VS16 after a cluster of no width widens the base before it, an ASCII one too (as wcwidth does).
+            "7\u{200B}\u{FE0F}", "a7\u{200B}\u{FE0F}", "Row 7\u{200B}\u{E0020}\u{FE0F}", "#\u{2060}\u{FE0F}",
+            "✈\u{200B}\u{FE0F}", "7\t\u{FE0F}", "한7\u{200B}\u{FE0F}x", "7\u{200B}\u{FE0F}7\u{200B}\u{FE0F}",
         ]
         for s in samples {
             let scanned = Array(s.utf8).withUnsafeBufferPointer { p in
