@@ -21,7 +21,7 @@ struct Cluster: Sendable {
 /// Swift String; anything malformed still decodes (as U+FFFD) without
 /// reading past the end.
 @inline(__always)
-func decodeScalar(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> (scalar: UInt32, length: Int) {
+package func decodeScalar(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> (scalar: UInt32, length: Int) {
     // Wrapping index arithmetic: i < p.count, so i + 3 cannot overflow,
     // and the checks the compiler would add cost more than the decoding.
     let b0 = UInt32(p[i])

@@ -87,10 +87,6 @@ extension BuiltinDirectLayout {
 
     /// The scalar whose valid UTF-8 starts at `start`.
     private static func scalar(_ p: UnsafeBufferPointer<UInt8>, from start: Int) -> Unicode.Scalar {
-        let lead = p[start]
-        let count = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-        var value = count == 1 ? UInt32(lead) : UInt32(lead) & (0xFF >> (count + 1))
-        for i in (start + 1)..<min(start + count, p.count) { value = value << 6 | UInt32(p[i] & 0x3F) }
-        return Unicode.Scalar(value) ?? "\u{FFFD}"
+        Unicode.Scalar(decodeScalar(p, start).scalar) ?? "\u{FFFD}"
     }
 }
