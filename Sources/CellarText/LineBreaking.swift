@@ -268,24 +268,27 @@ public enum TextLayout {
     /// wrap then keeps all of it on its first line, however narrow the line. Two printable ASCII bytes other
     /// than spaces are two such clusters (nothing joins one to what comes before it), found without the scanner.
     public static func holdsOneVisibleCluster(_ text: String) -> Bool {
-        withUTF8Bytes(text) { p in
-            var visible = 0
-            for b in p {
-                if b >= 0x80 { break }
-                if b &- 0x21 < 0x5E {
-                    visible &+= 1
-                    if visible == 2 { return false }
-                }
-            }
-            visible = 0
-            var scanner = GraphemeScanner(p)
-            while let c = scanner.next() {
-                guard c.width > 0, !c.isSpace else { continue }
+        withUTF8Bytes(text) { holdsOneVisibleCluster(utf8: $0) }
+    }
+
+    /// `holdsOneVisibleCluster` for text given as its UTF-8 bytes.
+    package static func holdsOneVisibleCluster(utf8 p: UnsafeBufferPointer<UInt8>) -> Bool {
+        var visible = 0
+        for b in p {
+            if b >= 0x80 { break }
+            if b &- 0x21 < 0x5E {
                 visible &+= 1
                 if visible == 2 { return false }
             }
-            return true
         }
+        visible = 0
+        var scanner = GraphemeScanner(p)
+        while let c = scanner.next() {
+            guard c.width > 0, !c.isSpace else { continue }
+            visible &+= 1
+            if visible == 2 { return false }
+        }
+        return true
     }
 
     private static func slice(

@@ -50,13 +50,12 @@ extension BuiltinDirectLayout {
     }
 
     /// Whether the general path's wrap keeps more of the text on its line than the piece's cut: spaces at an end,
-    /// or one cluster alone. Two printable ASCII bytes first are two clusters, found without the scanner.
+    /// or one cluster alone.
     @inline(never)
     static func wrapKeepsTheLine(_ text: String, textWidth: Int, width: Int) -> Bool {
         let decide = { (p: UnsafeBufferPointer<UInt8>) in
-            if spacesDecideTheCut(utf8: p, textWidth: textWidth, width: width) { return true }
-            return p.count < 2 || p[0] &- 0x21 >= 0x5E || p[1] &- 0x21 >= 0x5E
-                ? TextLayout.holdsOneVisibleCluster(text) : false
+            spacesDecideTheCut(utf8: p, textWidth: textWidth, width: width)
+                || TextLayout.holdsOneVisibleCluster(utf8: p)
         }
         return text.utf8.withContiguousStorageIfAvailable(decide) ?? Array(text.utf8).withUnsafeBufferPointer(decide)
     }
