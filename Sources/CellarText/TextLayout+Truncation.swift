@@ -79,23 +79,45 @@ extension TextLayout {
             while end > 0 && p[end - 1] == 0x20 { (end, used) = (end - 1, used - 1) }
             return joined(p, 0..<end, p.count..<p.count) { body($0, used + ellipsisWidth) }
         case .truncatingHead:
-            var (start, used) = suffixStart(p, width: width - ellipsisWidth, ambiguousWide: ambiguousWide)
-            while start < p.count && p[start] == 0x20 { (start, used) = (start + 1, used - 1) }
+            let (start, used) = trimmedStart(
+                p, suffixStart(p, width: width - ellipsisWidth, ambiguousWide: ambiguousWide), ambiguousWide)
             return joined(p, 0..<0, start..<p.count) { body($0, used + ellipsisWidth) }
         case .truncatingMiddle:
             let room = width - ellipsisWidth
             let left = (room + 1) / 2
             var (end, leftWidth) = prefixEnd(p, width: left, ambiguousWide: ambiguousWide)
             while end > 0 && p[end - 1] == 0x20 { (end, leftWidth) = (end - 1, leftWidth - 1) }
-            var (start, rightWidth) = suffixStart(p, width: room - leftWidth, ambiguousWide: ambiguousWide)
-            if start < end {
-                start = end
-                rightWidth = DisplayWidth.of(
-                    utf8: UnsafeBufferPointer(rebasing: p[end...]), ambiguousWide: ambiguousWide)
+            var suffix = suffixStart(p, width: room - leftWidth, ambiguousWide: ambiguousWide)
+            if suffix.start < end {
+                suffix = (
+                    end, DisplayWidth.of(utf8: UnsafeBufferPointer(rebasing: p[end...]), ambiguousWide: ambiguousWide)
+                )
             }
-            while start < p.count && p[start] == 0x20 { (start, rightWidth) = (start + 1, rightWidth - 1) }
+            let (start, rightWidth) = trimmedStart(p, suffix, ambiguousWide)
             return joined(p, 0..<end, start..<p.count) { body($0, leftWidth + ellipsisWidth + rightWidth) }
         }
+    }
+
+    /// A suffix's start after `…`, with its width: it starts at a scalar that takes columns and joins nothing
+    /// before it. Spaces, clusters of no width and lone marks before that are dropped: a mark is measured against
+    /// the last scalar that took columns, which after `…` is not the one the cut took away (or it joins `…`).
+    private static func trimmedStart(
+        _ p: UnsafeBufferPointer<UInt8>, _ suffix: (start: Int, width: Int), _ ambiguousWide: Bool
+    ) -> (start: Int, width: Int) {
+        var (start, width, dropped) = (suffix.start, suffix.width, false)
+        while start < p.count {
+            if p[start] == 0x20 {
+                (start, width) = (start + 1, width - 1)
+                continue
+            }
+            guard p[start] >= 0x80 else { break }
+            let first = propertyTable.lookup(decodeScalar(p, start).scalar)
+            if !first.joinsPrevious && first.columns(ambiguousWide: ambiguousWide) > 0 { break }
+            var scanner = GraphemeScanner(p, from: start, ambiguousWide: ambiguousWide)
+            (start, dropped) = (scanner.next()?.end ?? p.count, true)
+        }
+        guard dropped else { return (start, width) }
+        return (start, DisplayWidth.of(utf8: UnsafeBufferPointer(rebasing: p[start...]), ambiguousWide: ambiguousWide))
     }
 
     /// `p[before]`, `…` and `p[after]` handed to `body` as one run of bytes, joined at once on the stack: each

@@ -52,6 +52,37 @@ import Testing
         #expect(compared > 1_000)
     }
 
+    /// After a cut's `…` comes text the cut did not choose: a lone mark or skin tone measured against the scalar
+    /// before it, across clusters of no width (U+200B, U+2028). The cut is as wide as what it gives, and no wider
+    /// than asked, for texts composed at random of such pieces.
+    @Test func aCutIsAsWideAsWhatItGives() {
+        var rng = MixedStrings.SplitMix64(state: 2026)
+        let pieces = [
+            "a", "漢字", "🍎", " ", "-", "\u{2028}", "\u{600}", "\u{D4E}", "\u{FE0F}", "\u{1F3FB}", "\u{301}",
+            "\u{200D}", "\u{93F}", "\u{1161}", "\u{11A8}", "\u{1F1F0}", "\u{200B}", "e\u{301}", "क्ष", "±",
+        ]
+        var compared = 0
+        for _ in 0..<3000 {
+            let text = (0..<(1 + rng.below(9))).map { _ in rng.pick(pieces) }.joined()
+            guard Sanitizer.isClean(text) else { continue }
+            for ambiguousWide in [false, true] {
+                let total = DisplayWidth.of(text, ambiguousWide: ambiguousWide)
+                for mode in [LineBreakMode.truncatingTail, .truncatingHead, .truncatingMiddle] {
+                    for width in 1..<max(total, 1) {
+                        let got = TextLayout.truncate(
+                            clean: text, total: total, width: width, mode: mode, ambiguousWide: ambiguousWide)
+                        let measured = DisplayWidth.of(got.text, ambiguousWide: ambiguousWide)
+                        let what = "\(text.unicodeScalars.map { String($0.value, radix: 16) }) \(mode) \(width)"
+                        #expect(got.width == measured, "\(what)")
+                        #expect(got.width <= width, "\(what)")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared > 50_000)
+    }
+
     /// `TextLayout.firstLine(ofClean:total:…)`, for a row's label cut as the
     /// general path cuts it: the one line `lines` gives with one line, and
     /// exactly its width, at every width, the text's own included.
