@@ -1,3 +1,4 @@
+import CellarText
 import Testing
 
 @testable import CellarDocuments
@@ -217,6 +218,60 @@ import Testing
                     }
                 }
             }
+        }
+    }
+}
+
+extension CheckedTextStringTests {
+    /// `measuredString` (a label's text): the string `string` makes, with its plain columns exactly where
+    /// the text is valid UTF-8 and `PlainLines.plainColumns` measures it (words on; off, none), over texts
+    /// of every plain piece and of pieces that stop it, and random bytes mostly invalid.
+    @Test func aMeasuredStringIsTheStringAndItsPlainColumns() {
+        let pieces = [
+            "a", "Row 12 ", "한", "가나다", "漢字", "🍎", "✈\u{FE0F}", "é", "e\u{301}", "🇰🇷", "\u{7F}", "\t", "±", "\u{200B}",
+        ]
+        var rng = MixedRandom(state: 0x5DEE_CE66)
+        var inputs: [[UInt8]] = WordScannerTests.randomBytes(seed: 0x27BB_2EE6_87B0_B0FD, count: 20000)
+        for _ in 0..<20000 {
+            inputs.append(Array((0..<rng.below(8)).map { _ in pieces[rng.below(pieces.count)] }.joined().utf8))
+        }
+        // Plain text around each piece that stops a scan, and bytes that decode to a plain scalar's bits but are
+        // not UTF-8 (a lead past 0xF4, overlong forms of 🍎 and 한, a Hangul lead before a byte that continues none).
+        let notUTF8: [[UInt8]] = [
+            [0xF8, 0x9F, 0x8D, 0x8E], [0xF0, 0x80, 0x9F, 0x8D, 0x8E], [0xE0, 0x80, 0xA1], [0xED, 0x95, 0x9C],
+            [0xEA, 0xB0, 0x20], [0xEA, 0x30, 0x80], [0xC1, 0xA1],
+        ]
+        for piece in WordScannerTests.stops + WordScannerTests.passes + notUTF8 {
+            for before in ["", "Row 12 한글 ", "가"] {
+                inputs.append(Array(before.utf8) + piece + Array(" x".utf8))
+                inputs.append(Array(before.utf8) + piece)
+            }
+        }
+        var measured = 0
+        for bytes in inputs {
+            let padded = [0x20] + bytes + Array(" tail".utf8)
+            padded.withUnsafeBufferPointer { buffer in
+                let range = 1..<(1 + bytes.count)
+                let valid = String(validating: bytes, as: UTF8.self)
+                for words in [true, false] {
+                    let got = WordScanner(buffer, words: words).measuredString(range)
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    #expect(got.text == text && got.text.utf16.count == text.utf16.count, "\(bytes)")
+                    let plain = valid.flatMap { Array($0.utf8).withUnsafeBufferPointer { PlainLines.plainColumns($0) } }
+                    let columns = words ? plain : nil
+                    #expect(got.columns == columns, "\(bytes) \(words)")
+                    if got.columns != nil { measured += 1 }
+                }
+            }
+        }
+        #expect(measured > 5000)
+    }
+
+    struct MixedRandom {
+        var state: UInt64
+        mutating func below(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
         }
     }
 }

@@ -68,7 +68,7 @@ package struct MeasuredLabels: Sendable {
 
     /// A string's bits: equal for the same string value (same inline bytes,
     /// or the same storage), read without retaining it.
-    private struct Identity: Equatable {
+    fileprivate struct Identity: Equatable {
         private var low: UInt64
         private var high: UInt64
 
@@ -96,18 +96,45 @@ package struct MeasuredLabels: Sendable {
     /// Measures the labels (`Measure`) and makes the measures current: the strings must be those of the
     /// configuration stored beside this value. Takes the strings, not the configuration: copying that out
     /// of its box costs more than measuring.
-    package mutating func measure(text: String?, detail: String?, image: String?, ambiguousWide: Bool) {
+    /// `known`: widths the row's reader found (narrow only).
+    package mutating func measure(
+        text: String?, detail: String?, image: String?, ambiguousWide: Bool, known: Known = Known()
+    ) {
         self.ambiguousWide = ambiguousWide
-        self.text = Self.measure(text, ambiguousWide)
-        self.detail = Self.measure(detail, ambiguousWide)
-        self.image = Self.measure(image, ambiguousWide)
+        self.text = Self.measure(text, ambiguousWide, known)
+        self.detail = Self.measure(detail, ambiguousWide, known)
+        self.image = Self.measure(image, ambiguousWide, known)
         current = true
     }
 
     @inline(__always)
-    private static func measure(_ s: String?, _ ambiguousWide: Bool) -> Measured? {
+    private static func measure(_ s: String?, _ ambiguousWide: Bool, _ known: Known) -> Measured? {
         guard let s else { return nil }
-        return Measured(identity: Identity(s), measure: Measure(of: s, ambiguousWide: ambiguousWide))
+        let identity = Identity(s)
+        if !ambiguousWide, let columns = known.plainColumns(of: identity) {
+            return Measured(identity: identity, measure: .clean(Width(columns: columns, plain: true)))
+        }
+        return Measured(identity: identity, measure: Measure(of: s, ambiguousWide: ambiguousWide))
+    }
+
+    /// The plain columns (`PlainLines.plainColumns`, narrow) of up to two strings, found by a document's reader
+    /// in the pass that checked their UTF-8 as it made them: a label of the same identity is not measured again.
+    package struct Known: Sendable {
+        private var first: (identity: Identity, columns: Int)?
+        private var second: (identity: Identity, columns: Int)?
+
+        package init() {}
+
+        /// `columns` are `s`'s plain columns; a third string noted is not kept.
+        package mutating func note(_ s: String, plainColumns columns: Int) {
+            if first == nil { first = (Identity(s), columns) } else if second == nil { second = (Identity(s), columns) }
+        }
+
+        fileprivate func plainColumns(of identity: Identity) -> Int? {
+            if let first, first.identity == identity { return first.columns }
+            if let second, second.identity == identity { return second.columns }
+            return nil
+        }
     }
 
     /// The measure taken for `label` when `s` is the string measured, with `ambiguousWide`, and the measures

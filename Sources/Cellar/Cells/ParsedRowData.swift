@@ -17,26 +17,34 @@ package final class ParsedRowData: @unchecked Sendable {
 
     /// The fields of `data`, moved in; with `ambiguousWide`, the labels
     /// measured with that setting, here, on the thread that parsed the row.
-    package init(_ data: consuming RowData, measuringLabels ambiguousWide: Bool? = nil) {
+    package init(
+        _ data: consuming RowData, measuringLabels ambiguousWide: Bool? = nil,
+        known: MeasuredLabels.Known = MeasuredLabels.Known()
+    ) {
         content = nil
         accessory = .none
         editingAccessory = .none
         indentation = 0
         measuredLabels = MeasuredLabels()
-        refill(data, measuringLabels: ambiguousWide)
+        refill(data, measuringLabels: ambiguousWide, known: known)
     }
 
     /// Takes the fields of another row, as `init` does: a box handed back
     /// by the table serves the next row (the fields it held are freed here),
     /// so a document's rows decoded ahead cost no allocation of a box each.
     /// Only for a box no one else holds (`isKnownUniquelyReferenced`).
-    package func refill(_ data: consuming RowData, measuringLabels ambiguousWide: Bool? = nil) {
+    /// `known`: label widths the row's reader found (`MeasuredLabels.Known`).
+    package func refill(
+        _ data: consuming RowData, measuringLabels ambiguousWide: Bool? = nil,
+        known: MeasuredLabels.Known = MeasuredLabels.Known()
+    ) {
         let (content, accessory, editingAccessory, indentation) = data.parts()
         // Read from the local value: reading the stored optional would copy the whole configuration.
         var measured = MeasuredLabels()
         if let ambiguousWide {
             measured.measure(
-                text: content.text, detail: content.secondaryText, image: content.image, ambiguousWide: ambiguousWide)
+                text: content.text, detail: content.secondaryText, image: content.image, ambiguousWide: ambiguousWide,
+                known: known)
         }
         measuredLabels = measured
         // Moved in, not copied: the parts are this call's own.

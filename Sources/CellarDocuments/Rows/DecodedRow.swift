@@ -38,15 +38,16 @@ extension DecodedRow {
     /// no one else) when given, which is moved out of it, not retained.
     init(
         parsed data: consuming RowData, cell: String?, disabled: Bool, measuringLabels ambiguousWide: Bool? = nil,
-        box: inout ParsedRowData?, cellKeys: CellRowKeys? = nil, cellKeysRead: Bool = false
+        box: inout ParsedRowData?, cellKeys: CellRowKeys? = nil, cellKeysRead: Bool = false,
+        known: MeasuredLabels.Known = MeasuredLabels.Known()
     ) {
         // The data moved in: a row set field by field on two branches is built twice and copied.
         let parsed: ParsedRowData
         if let reused = box.take() {
-            reused.refill(data, measuringLabels: ambiguousWide)
+            reused.refill(data, measuringLabels: ambiguousWide, known: known)
             parsed = reused
         } else {
-            parsed = ParsedRowData(data, measuringLabels: ambiguousWide)
+            parsed = ParsedRowData(data, measuringLabels: ambiguousWide, known: known)
         }
         self.init(
             data: .null, parsed: parsed, readsFields: false, cell: cell, disabled: disabled, cellKeys: cellKeys,

@@ -119,7 +119,7 @@ struct RowDecoder: Sendable {
         // The cell's name moved out of the row, which is dropped here: a copy would be retained.
         return DecodedRow(
             parsed: data, cell: row.cell.take(), disabled: row.disabled, measuringLabels: ambiguousWide, box: &box,
-            cellKeys: cellKeys, cellKeysRead: true)
+            cellKeys: cellKeys, cellKeysRead: true, known: row.known)
     }
 
     @inline(__always)

@@ -183,10 +183,28 @@ public struct PlainLines {
     /// (`Sanitizer` rewrites only controls and bidi controls, none of them
     /// plain) and as wide as `DisplayWidth` says.
     public static func plainColumns(_ p: UnsafeBufferPointer<UInt8>) -> Int? {
+        let prefix = plainPrefix(p, validating: false)
+        return prefix.end == p.count ? prefix.columns : nil
+    }
+
+    /// `plainColumns` of bytes not known to be UTF-8 (a document's text, before a `String` is made of it),
+    /// each scalar it passes checked: the columns of the plain text before `end`, the first byte of a
+    /// scalar that is not plain or not UTF-8 (`p.count` when all is plain), and whether that text is ASCII.
+    /// The caller checks the bytes from `end`.
+    public static func checkedPlainPrefix(_ p: UnsafeBufferPointer<UInt8>) -> (columns: Int, end: Int, ascii: Bool) {
+        plainPrefix(p, validating: true)
+    }
+
+    /// The two above: `validating` (a constant where each is compiled) adds the UTF-8 checks.
+    @inline(__always)
+    private static func plainPrefix(
+        _ p: UnsafeBufferPointer<UInt8>, validating: Bool
+    ) -> (columns: Int, end: Int, ascii: Bool) {
         let table = propertyTable
         let n = p.count
         var i = 0
         var total = 0
+        var ascii = true
         while i < n {
             if i &+ 8 <= n, let b = p.baseAddress {
                 let flagged = SWAR.nonPrintableASCII(SWAR.load(b + i))
@@ -196,21 +214,23 @@ public struct PlainLines {
                     continue
                 }
                 // The printable ASCII before the first flagged byte (exact), counted at once.
-                let ascii = flagged.trailingZeroBitCount &>> 3
-                i &+= ascii
-                total &+= ascii
+                let printable = flagged.trailingZeroBitCount &>> 3
+                i &+= printable
+                total &+= printable
             }
             let byte = p[i]
             if byte < 0x80 {
-                guard byte >= 0x20 && byte != 0x7F else { return nil }
+                guard byte >= 0x20 && byte != 0x7F else { break }
                 i &+= 1
                 total &+= 1
                 continue
             }
+            ascii = false
             // Hangul syllables, two columns and simple bases (the table agrees:
             // `PlainLinesTests` checks every scalar), without the table: a run of them in one loop.
             var syllables = 0
             while i &+ 2 < n, case let lead = UInt32(p[i]), lead &- 0xEA < 4,
+                !validating || (p[i &+ 1] & 0xC0 == 0x80 && p[i &+ 2] & 0xC0 == 0x80),
                 case let syllable = (lead & 0x0F) << 12 | (UInt32(p[i &+ 1]) & 0x3F) << 6 | (UInt32(p[i &+ 2]) & 0x3F),
                 syllable &- 0xAC00 < 0xD7A4 - 0xAC00
             {
@@ -222,9 +242,10 @@ public struct PlainLines {
                 continue
             }
             let (scalar, length) = decodeScalar(p, i)
+            if validating && !isWellFormed(p, i, scalar, length) { break }
             let props = table.lookup(scalar)
             let w = props.columns(ambiguousWide: false)
-            guard length > 0, props.isSimpleBase, !props.joinsPrevious, w > 0 else { return nil }
+            guard length > 0, props.isSimpleBase, !props.joinsPrevious, w > 0 else { break }
             i &+= length
             total &+= w
             // An emoji made so by VS16 (✈️) is one cluster: the base's columns, one more
@@ -235,7 +256,21 @@ public struct PlainLines {
                 if props.widensWithVS16 { total &+= 1 }
             }
         }
-        return total
+        return (total, i, ascii)
+    }
+
+    /// Whether `p[i...]` starts with `scalar` in `length` bytes as UTF-8 writes it (shortest form, no
+    /// surrogate, at most U+10FFFF), as `decodeScalar` read it.
+    @inline(__always)
+    private static func isWellFormed(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ scalar: UInt32, _ length: Int) -> Bool
+    {
+        guard length >= 2, i &+ length <= p.count else { return false }
+        for k in 1..<length where p[i &+ k] & 0xC0 != 0x80 { return false }
+        switch length {
+        case 2: return scalar >= 0x80
+        case 3: return scalar >= 0x800 && scalar &- 0xD800 >= 0x800
+        default: return p[i] <= 0xF4 && scalar >= 0x1_0000 && scalar <= 0x10_FFFF
+        }
     }
 }
 

@@ -176,6 +176,21 @@ struct WordScanner {
         return String(decoding: text, as: UTF8.self)
     }
 
+    /// `string(range)`, with its plain columns (`PlainLines.plainColumns`) when it is plain text, found in the
+    /// pass that checks its UTF-8 (`PlainLines.checkedPlainPrefix`; the bytes past plain text by `asciiIfValid`).
+    /// Words off (the plain twin): no columns; the label is measured later, as any other.
+    func measuredString(_ range: Range<Int>) -> (text: String, columns: Int?) {
+        guard words, #available(macOS 26, *) else { return (string(range), nil) }
+        let text = UnsafeBufferPointer(start: base.map { $0 + range.lowerBound }, count: range.count)
+        let plain = PlainLines.checkedPlainPrefix(text)
+        if plain.end == text.count {
+            return (String(copying: UTF8Span(unchecked: text.span, isKnownASCII: plain.ascii)), plain.columns)
+        }
+        guard let ascii = WordScanner(UnsafeBufferPointer(rebasing: text[plain.end...]), words: true).asciiIfValid()
+        else { return (String(decoding: text, as: UTF8.self), nil) }
+        return (String(copying: UTF8Span(unchecked: text.span, isKnownASCII: plain.ascii && ascii)), nil)
+    }
+
     /// Whether the bytes are all ASCII when they are valid UTF-8; nil when not. A short
     /// text's check: the last word is read where the bytes end, those passed shifted out.
     func asciiIfValid() -> Bool? {

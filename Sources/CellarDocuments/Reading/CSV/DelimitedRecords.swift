@@ -257,7 +257,11 @@ extension DelimitedRecords {
                 {
                     break
                 }
-                row.fields.set(field, to: field.isCount ? Self.number(text(f)) : .string(text(f)))
+                if field.isLabel && !doublesAQuote(f) {
+                    row.set(field, to: words.measuredString(f.range))
+                } else {
+                    row.fields.set(field, to: field.isCount ? Self.number(text(f)) : .string(text(f)))
+                }
             case .cell:
                 // A name met before is matched as bytes (accelerators on), unless quoting doubled a quote in them.
                 if words.words, !doublesAQuote(f), let known = builtins.known(bytes, f.range) {

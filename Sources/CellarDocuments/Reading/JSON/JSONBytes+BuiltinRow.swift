@@ -8,6 +8,14 @@ extension JSONBytes {
         var disabled = false
         /// The values of the cell's keys; nil (nothing to release) when the row has none.
         var cellKeyValues: CellKeyValues?
+        /// The labels' widths found as their text was read (`MeasuredLabels.Known`).
+        var known = MeasuredLabels.Known()
+
+        /// Sets a text field; a label's plain columns, found as it was read, are noted.
+        mutating func set(_ field: RowDataFields.Field, to text: (text: String, columns: Int?)) {
+            if let columns = text.columns, field.isLabel { known.note(text.text, plainColumns: columns) }
+            fields.set(field, to: .string(text.text))
+        }
 
         /// Keeps `value` as cell key `k`.
         mutating func setCellKey(_ k: Int, to value: Value) {
@@ -85,7 +93,11 @@ extension JSONBytes {
                 {
                     break
                 }
-                row.fields.set(field, to: .string(decode(token)))
+                if field.isLabel && !token.escaped {
+                    row.set(field, to: words.measuredString(token.range))
+                } else {
+                    row.fields.set(field, to: .string(decode(token)))
+                }
             }
             skipSpace()
             gapStart = pos
@@ -160,6 +172,9 @@ extension RowDataFields.Field {
         default: false
         }
     }
+
+    /// A label measured ahead (`MeasuredLabels`): its plain columns are found as its text is read.
+    var isLabel: Bool { self == .text || self == .secondaryText }
 
     /// A whole number (`indentation`, a `.count` of `TableSchema`; a test holds the two alike): a CSV or
     /// TSV cell's text is read as one.
