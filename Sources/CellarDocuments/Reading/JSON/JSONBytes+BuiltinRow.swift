@@ -174,7 +174,13 @@ extension RowDataFields.Field {
     }
 
     /// A label measured ahead (`MeasuredLabels`): its plain columns are found as its text is read.
-    var isLabel: Bool { self == .text || self == .secondaryText }
+    /// (A case pattern, not `==`: the enum's `==` is another module's, called through its witness.)
+    var isLabel: Bool {
+        switch self {
+        case .text, .secondaryText: true
+        default: false
+        }
+    }
 
     /// A whole number (`indentation`, a `.count` of `TableSchema`; a test holds the two alike): a CSV or
     /// TSV cell's text is read as one.
