@@ -163,6 +163,7 @@ extension JSONBytes {
     }
 }
 
+/// Cases told by patterns, not `==`: the enum's `==` is Cellar's, called from here through its witness.
 extension RowDataFields.Field {
     /// `accessory` or `editingAccessory`, the fields `RowDataFields.set(_:toTypeNamed:)`
     /// may hold as a type (here, where the decoders test it inline, not through a call).
@@ -174,7 +175,6 @@ extension RowDataFields.Field {
     }
 
     /// A label measured ahead (`MeasuredLabels`): its plain columns are found as its text is read.
-    /// (A case pattern, not `==`: the enum's `==` is another module's, called through its witness.)
     var isLabel: Bool {
         switch self {
         case .text, .secondaryText: true
@@ -184,5 +184,7 @@ extension RowDataFields.Field {
 
     /// A whole number (`indentation`, a `.count` of `TableSchema`; a test holds the two alike): a CSV or
     /// TSV cell's text is read as one.
-    var isCount: Bool { self == .indentation }
+    var isCount: Bool {
+        if case .indentation = self { true } else { false }
+    }
 }
