@@ -130,6 +130,9 @@ package struct MeasuredLabels: Sendable {
             if first == nil { first = (Identity(s), columns) } else if second == nil { second = (Identity(s), columns) }
         }
 
+        /// The columns noted for `s`, if any.
+        package func plainColumns(of s: String) -> Int? { plainColumns(of: Identity(s)) }
+
         fileprivate func plainColumns(of identity: Identity) -> Int? {
             if let first, first.identity == identity { return first.columns }
             if let second, second.identity == identity { return second.columns }

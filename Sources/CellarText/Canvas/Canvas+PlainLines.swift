@@ -183,7 +183,7 @@ public struct PlainLines {
     /// (`Sanitizer` rewrites only controls and bidi controls, none of them
     /// plain) and as wide as `DisplayWidth` says.
     public static func plainColumns(_ p: UnsafeBufferPointer<UInt8>) -> Int? {
-        let prefix = plainPrefix(p, validating: false)
+        let prefix = plainPrefix(p, validating: false, quoted: false)
         return prefix.end == p.count ? prefix.columns : nil
     }
 
@@ -192,13 +192,22 @@ public struct PlainLines {
     /// scalar that is not plain or not UTF-8 (`p.count` when all is plain), and whether that text is ASCII.
     /// The caller checks the bytes from `end`.
     public static func checkedPlainPrefix(_ p: UnsafeBufferPointer<UInt8>) -> (columns: Int, end: Int, ascii: Bool) {
-        plainPrefix(p, validating: true)
+        plainPrefix(p, validating: true, quoted: false)
     }
 
-    /// The two above: `validating` (a constant where each is compiled) adds the UTF-8 checks.
+    /// `checkedPlainPrefix` of a JSON string's bytes from after its opening quote: it stops at a quote or a
+    /// backslash too, where the string ends or an escape starts.
+    public static func checkedPlainPrefix(
+        jsonStringAt p: UnsafeBufferPointer<UInt8>
+    ) -> (columns: Int, end: Int, ascii: Bool) {
+        plainPrefix(p, validating: true, quoted: true)
+    }
+
+    /// The three above: `validating` adds the UTF-8 checks, `quoted` the stops of a JSON string (constants
+    /// where each is compiled).
     @inline(__always)
     private static func plainPrefix(
-        _ p: UnsafeBufferPointer<UInt8>, validating: Bool
+        _ p: UnsafeBufferPointer<UInt8>, validating: Bool, quoted: Bool = false
     ) -> (columns: Int, end: Int, ascii: Bool) {
         let table = propertyTable
         let n = p.count
@@ -207,7 +216,11 @@ public struct PlainLines {
         var ascii = true
         while i < n {
             if i &+ 8 <= n, let b = p.baseAddress {
-                let flagged = SWAR.nonPrintableASCII(SWAR.load(b + i))
+                let word = SWAR.load(b + i)
+                var flagged = SWAR.nonPrintableASCII(word)
+                if quoted {
+                    flagged |= SWAR.zeroBytes(word ^ SWAR.repeating(0x22)) | SWAR.zeroBytes(word ^ SWAR.repeating(0x5C))
+                }
                 if flagged == 0 {
                     i &+= 8
                     total &+= 8
@@ -220,7 +233,7 @@ public struct PlainLines {
             }
             let byte = p[i]
             if byte < 0x80 {
-                guard byte >= 0x20 && byte != 0x7F else { break }
+                guard byte >= 0x20 && byte != 0x7F, !quoted || (byte != 0x22 && byte != 0x5C) else { break }
                 i &+= 1
                 total &+= 1
                 continue

@@ -86,6 +86,10 @@ extension JSONBytes {
                     row.fields.set(field, to: try nestedValue(key, &builtins.recent))
                     break
                 }
+                if field.isLabel, words.words, let label = plainLabel() {
+                    row.set(field, to: label)
+                    break
+                }
                 let token = try checkedString()
                 // An accessory type's name is taken as the type (accelerators on); other text is decoded.
                 if words.words, !token.escaped, field.isAccessory,
@@ -140,6 +144,20 @@ extension JSONBytes {
             row.cell = try value(depth: 1).stringValue
         }
         return builtins.contains(row.cell)
+    }
+
+    /// The string at `pos` of a checked row, read with its plain columns in one pass that checks its UTF-8
+    /// (`PlainLines.checkedPlainPrefix(jsonStringAt:)`), when it is plain text with no escape; else nil,
+    /// `pos` where it was.
+    private mutating func plainLabel() -> (text: String, columns: Int?)? {
+        guard #available(macOS 26, *) else { return nil }
+        let start = pos &+ 1
+        let rest = UnsafeBufferPointer(rebasing: bytes[min(start, bytes.count)...])
+        let plain = PlainLines.checkedPlainPrefix(jsonStringAt: rest)
+        guard plain.end < rest.count, rest[plain.end] == UInt8(ascii: "\"") else { return nil }
+        pos = start &+ plain.end &+ 1
+        let text = UnsafeBufferPointer(rebasing: rest[..<plain.end])
+        return (String(copying: UTF8Span(unchecked: text.span, isKnownASCII: plain.ascii)), plain.columns)
     }
 
     /// `string()` for a checked row: the closing quote found without checking the text again.
