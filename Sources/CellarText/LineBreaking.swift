@@ -30,23 +30,26 @@ public enum TextLayout {
     }
 
     /// `lines(...)` joined by line feeds (no line has one), with their count: one string made, not one a line.
+    /// `knownClean`: the caller knows `text` needs no sanitising (it measured it plain), so it is not checked.
     package static func joinedLines(
         _ text: String, width: Int, numberOfLines: Int = 0, mode: LineBreakMode = .wordWrap,
-        ambiguousWide: Bool = false
+        ambiguousWide: Bool = false, knownClean: Bool = false
     ) -> (text: String, count: Int) {
         // Lines hold no more than the text's bytes, a cut's `…` and the line feeds between them.
         var lines = JoinedLines(bytes: text.utf8.count + 16)
-        layOut(text, width: width, numberOfLines: numberOfLines, mode: mode, ambiguousWide: ambiguousWide, into: &lines)
+        layOut(
+            text, width: width, numberOfLines: numberOfLines, mode: mode, ambiguousWide: ambiguousWide,
+            knownClean: knownClean, into: &lines)
         return (lines.text, lines.count)
     }
 
     /// What `lines` lays out, handed to `out` line by line.
     private static func layOut<Out: LineSink>(
         _ text: String, width: Int, numberOfLines: Int, mode: LineBreakMode, ambiguousWide: Bool,
-        into out: inout Out
+        knownClean: Bool = false, into out: inout Out
     ) {
         guard width > 0 else { return }
-        let clean = Sanitizer.isClean(text)
+        let clean = knownClean || Sanitizer.isClean(text)
         if clean && fits(text, width: width, ambiguousWide: ambiguousWide) {
             return out.append(text)  // the common case, no copying
         }

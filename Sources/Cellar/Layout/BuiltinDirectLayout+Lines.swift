@@ -56,7 +56,7 @@ extension BuiltinDirectLayout {
         guard let old = piece else { return 0 }
         let lines = TextLayout.joinedLines(
             old.text, width: old.width, numberOfLines: p.numberOfLines, mode: p.lineBreakMode,
-            ambiguousWide: ambiguousWide)
+            ambiguousWide: ambiguousWide, knownClean: old.plain)
         guard lines.count <= maximumLines else { return nil }
         if lines.count == 0 {
             piece = nil
