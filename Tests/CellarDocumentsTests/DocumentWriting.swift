@@ -19,14 +19,17 @@ enum DocumentWriting {
         }
     }
 
-    static func quoted(_ s: String) -> String {
+    /// `s` as a JSON string: quotes, backslashes and controls escaped; with `escapeAll`, every scalar past
+    /// ASCII too (as UTF-16 escapes).
+    static func quoted(_ s: String, escapeAll: Bool = false) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
-            case _ where u.value < 0x20: out += "\\u" + JSONBytes.hex4(Int(u.value))
+            case _ where u.value < 0x20 || (escapeAll && u.value > 0x7F):
+                for unit in String(u).utf16 { out += "\\u" + JSONBytes.hex4(Int(unit)) }
             default: out.unicodeScalars.append(u)
             }
         }

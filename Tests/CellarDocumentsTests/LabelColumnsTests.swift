@@ -13,27 +13,6 @@ import Testing
         "\"", "\\", "\n", "\t", "/", "",
     ]
 
-    /// `s` as a JSON string: quotes, backslashes and controls escaped; with `escapeAll`, every other scalar
-    /// past ASCII too.
-    static func quoted(_ s: String, escapeAll: Bool) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case _ where u.value < 0x20 || (escapeAll && u.value > 0x7F):
-                for unit in String(u).utf16 {
-                    out +=
-                        "\\u" + String(repeating: "0", count: 4 - String(unit, radix: 16).count)
-                        + String(unit, radix: 16)
-                }
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
-    }
-
     @Test func labelsCarryTheirPlainColumnsWhereWrittenWithNoEscape() throws {
         let registry = try StreamedDifferentialTests.registry()
         var rng = CheckedTextStringTests.MixedRandom(state: 0xC0FF_EE00)
@@ -44,8 +23,9 @@ import Testing
             }
             let escapeAll = rng.below(4) == 0
             let json =
-                #"{"cell": "value1", "text": "# + Self.quoted(texts[0], escapeAll: escapeAll) + #", "secondaryText": "#
-                + Self.quoted(texts[1], escapeAll: false) + #", "accessory": "none"}"# + "\n"
+                #"{"cell": "value1", "text": "# + DocumentWriting.quoted(texts[0], escapeAll: escapeAll)
+                + #", "secondaryText": "#
+                + DocumentWriting.quoted(texts[1], escapeAll: false) + #", "accessory": "none"}"# + "\n"
             try Array(json.utf8).withUnsafeBufferPointer { buffer in
                 var reads: [(row: JSONBytes.BuiltinRow, end: Int)] = []
                 for accelerated in [false, true] {
@@ -64,7 +44,7 @@ import Testing
                 let fastTexts = [read(fast.row.fields.text), read(fast.row.fields.secondaryText)]
                 let plainTexts = [read(plain.row.fields.text), read(plain.row.fields.secondaryText)]
                 for (k, text) in texts.enumerated() {
-                    let escaped = Self.quoted(text, escapeAll: k == 0 && escapeAll).contains("\\")
+                    let escaped = DocumentWriting.quoted(text, escapeAll: k == 0 && escapeAll).contains("\\")
                     let expected =
                         escaped ? nil : Array(text.utf8).withUnsafeBufferPointer { PlainLines.plainColumns($0) }
                     #expect(fast.row.known.plainColumns(of: fastTexts[k]) == expected, "\(json) \(k)")
