@@ -107,14 +107,30 @@ package struct MeasuredLabels: Sendable {
         current = true
     }
 
+    /// The widths `known` gives, and no other: a label without one is measured where it is laid out (it has no
+    /// measure here). For a reader that measures nothing more (behind the table), so what it found is not lost.
+    package mutating func take(_ known: Known, text: String?, detail: String?) {
+        guard !known.isEmpty else { return }
+        ambiguousWide = false
+        self.text = text.flatMap { Self.measure(known: $0, known) }
+        self.detail = detail.flatMap { Self.measure(known: $0, known) }
+        image = nil
+        current = true
+    }
+
     @inline(__always)
     private static func measure(_ s: String?, _ ambiguousWide: Bool, _ known: Known) -> Measured? {
         guard let s else { return nil }
+        if !ambiguousWide, let measured = measure(known: s, known) { return measured }
+        return Measured(identity: Identity(s), measure: Measure(of: s, ambiguousWide: ambiguousWide))
+    }
+
+    /// `s`'s measure from `known` (narrow), if it has one.
+    @inline(__always)
+    private static func measure(known s: String, _ known: Known) -> Measured? {
         let identity = Identity(s)
-        if !ambiguousWide, let columns = known.plainColumns(of: identity) {
-            return Measured(identity: identity, measure: .clean(Width(columns: columns, plain: true)))
-        }
-        return Measured(identity: identity, measure: Measure(of: s, ambiguousWide: ambiguousWide))
+        guard let columns = known.plainColumns(of: identity) else { return nil }
+        return Measured(identity: identity, measure: .clean(Width(columns: columns, plain: true)))
     }
 
     /// The plain columns (`PlainLines.plainColumns`, narrow) of up to two strings, found by a document's reader
@@ -124,6 +140,8 @@ package struct MeasuredLabels: Sendable {
         private var second: (identity: Identity, columns: Int)?
 
         package init() {}
+
+        var isEmpty: Bool { first == nil }
 
         /// `columns` are `s`'s plain columns; a third string noted is not kept.
         package mutating func note(_ s: String, plainColumns columns: Int) {

@@ -45,6 +45,8 @@ package final class ParsedRowData: @unchecked Sendable {
             measured.measure(
                 text: content.text, detail: content.secondaryText, image: content.image, ambiguousWide: ambiguousWide,
                 known: known)
+        } else {
+            measured.take(known, text: content.text, detail: content.secondaryText)
         }
         measuredLabels = measured
         // Moved in, not copied: the parts are this call's own.

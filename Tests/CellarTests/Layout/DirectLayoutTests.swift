@@ -37,6 +37,31 @@ import Testing
         #expect(columns(text) == nil)
     }
 
+    /// Widths a reader found are kept though nothing else is measured (a reader behind the table): each for its
+    /// own string, narrow; a label without one has no measure, and is measured where it is laid out.
+    @Test func knownWidthsAreTakenAloneForTheirStrings() {
+        let text = String(repeating: "가", count: 12)
+        let detail = String(repeating: "b", count: 20)
+        let image = "🍎"
+        var known = MeasuredLabels.Known()
+        known.note(text, plainColumns: 24)
+        let data = RowData(
+            content: ListContentConfiguration(text: text, secondaryText: detail, image: image), accessory: .none,
+            editingAccessory: .none, indentation: 0)
+        let row = ParsedRowData(data, measuringLabels: nil, known: known)
+        func columns(_ s: String, _ label: MeasuredLabels.Label, ambiguousWide: Bool = false) -> Int? {
+            guard case .clean(let w) = row.measuredLabels.measure(label, of: s, ambiguousWide: ambiguousWide)
+            else { return nil }
+            return w.columns
+        }
+        #expect(columns(text, .text) == 24)
+        #expect(columns(text, .text, ambiguousWide: true) == nil)
+        #expect(columns(detail, .detail) == nil && columns(image, .image) == nil)
+        // Nothing known: nothing measured, as before.
+        let none = ParsedRowData(data, measuringLabels: nil)
+        #expect(!none.measuredLabels.current)
+    }
+
     /// Text over lines is measured ahead by its widest line; a line that needs sanitising is left to the layout.
     @Test func labelsThatNeedSanitisingAreMeasuredAsTheLayoutMeasuresThem() {
         guard case .overLines(let columns) = MeasuredLabels.Measure(of: "ab\r\n한글\tx", ambiguousWide: false) else {
