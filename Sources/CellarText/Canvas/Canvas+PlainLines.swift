@@ -207,7 +207,7 @@ public struct PlainLines {
     /// where each is compiled).
     @inline(__always)
     private static func plainPrefix(
-        _ p: UnsafeBufferPointer<UInt8>, validating: Bool, quoted: Bool = false
+        _ p: UnsafeBufferPointer<UInt8>, validating: Bool, quoted: Bool
     ) -> (columns: Int, end: Int, ascii: Bool) {
         let table = propertyTable
         let n = p.count
@@ -273,7 +273,8 @@ public struct PlainLines {
     }
 
     /// Whether `p[i...]` starts with `scalar` in `length` bytes as UTF-8 writes it (shortest form, no
-    /// surrogate, at most U+10FFFF), as `decodeScalar` read it.
+    /// surrogate, at most U+10FFFF), as `decodeScalar` read it. Judged from the scalar already decoded: checking
+    /// the bytes again by lead-byte ranges (`WordScanner.utf8Length`) costs more per label.
     @inline(__always)
     private static func isWellFormed(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ scalar: UInt32, _ length: Int) -> Bool
     {

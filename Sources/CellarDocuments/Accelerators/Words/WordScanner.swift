@@ -183,12 +183,13 @@ struct WordScanner {
         guard words, #available(macOS 26, *) else { return (string(range), nil) }
         let text = UnsafeBufferPointer(start: base.map { $0 + range.lowerBound }, count: range.count)
         let plain = PlainLines.checkedPlainPrefix(text)
-        if plain.end == text.count {
-            return (String(copying: UTF8Span(unchecked: text.span, isKnownASCII: plain.ascii)), plain.columns)
-        }
-        guard let ascii = WordScanner(UnsafeBufferPointer(rebasing: text[plain.end...]), words: true).asciiIfValid()
+        let whole = plain.end == text.count
+        guard
+            let restASCII = whole
+                ? true : WordScanner(UnsafeBufferPointer(rebasing: text[plain.end...]), words: true).asciiIfValid()
         else { return (String(decoding: text, as: UTF8.self), nil) }
-        return (String(copying: UTF8Span(unchecked: text.span, isKnownASCII: plain.ascii && ascii)), nil)
+        let string = String(copying: UTF8Span(unchecked: text.span, isKnownASCII: plain.ascii && restASCII))
+        return (string, whole ? plain.columns : nil)
     }
 
     /// Whether the bytes are all ASCII when they are valid UTF-8; nil when not. A short

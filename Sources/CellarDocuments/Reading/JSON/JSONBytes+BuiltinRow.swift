@@ -11,9 +11,9 @@ extension JSONBytes {
         /// The labels' widths found as their text was read (`MeasuredLabels.Known`).
         var known = MeasuredLabels.Known()
 
-        /// Sets a text field; a label's plain columns, found as it was read, are noted.
+        /// Sets a label; its plain columns, found as it was read, are noted.
         mutating func set(_ field: RowDataFields.Field, to text: (text: String, columns: Int?)) {
-            if let columns = text.columns, field.isLabel { known.note(text.text, plainColumns: columns) }
+            if let columns = text.columns { known.note(text.text, plainColumns: columns) }
             fields.set(field, to: .string(text.text))
         }
 
@@ -97,11 +97,8 @@ extension JSONBytes {
                 {
                     break
                 }
-                if field.isLabel && !token.escaped {
-                    row.set(field, to: words.measuredString(token.range))
-                } else {
-                    row.fields.set(field, to: .string(decode(token)))
-                }
+                // A label here is not plain (`plainLabel` passed it): measured where it is laid out.
+                row.fields.set(field, to: .string(decode(token)))
             }
             skipSpace()
             gapStart = pos
