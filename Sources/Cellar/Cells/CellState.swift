@@ -58,7 +58,7 @@ public enum AccessoryType: String, CaseIterable, Sendable {
 /// (UIKit's accessoryView).
 public enum Accessory: Hashable, Sendable {
     case type(AccessoryType)
-    case custom(ViewNode)
+    indirect case custom(ViewNode)
 
     /// No accessory, as UITableViewCell.AccessoryType.none.
     public static let none = Accessory.type(.none)

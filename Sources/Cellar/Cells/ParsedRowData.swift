@@ -38,21 +38,21 @@ package final class ParsedRowData: @unchecked Sendable {
         _ data: consuming RowData, measuringLabels ambiguousWide: Bool? = nil,
         known: MeasuredLabels.Known = MeasuredLabels.Known()
     ) {
-        let (content, accessory, editingAccessory, indentation) = data.parts()
+        var data = data
         // Read from the local value: reading the stored optional would copy the whole configuration.
         var measured = MeasuredLabels()
         if let ambiguousWide {
             measured.measure(
-                text: content.text, detail: content.secondaryText, image: content.image, ambiguousWide: ambiguousWide,
-                known: known)
+                text: data.content?.text, detail: data.content?.secondaryText, image: data.content?.image,
+                ambiguousWide: ambiguousWide, known: known)
         } else {
-            measured.take(known, text: content.text, detail: content.secondaryText)
+            measured.take(known, text: data.content?.text, detail: data.content?.secondaryText)
         }
         measuredLabels = measured
-        // Moved in, not copied: the parts are this call's own.
-        self.content = consume content
-        self.accessory = consume accessory
-        self.editingAccessory = consume editingAccessory
-        self.indentation = indentation
+        // Exchanged, not copied: the fields this box held leave with `data`, and are freed with it.
+        swap(&content, &data.content)
+        swap(&accessory, &data.accessory)
+        swap(&editingAccessory, &data.editingAccessory)
+        indentation = data.indentation
     }
 }

@@ -11,7 +11,9 @@ package struct RowDataError: Error {
 
 /// Row data as the built-in styles read it.
 package struct RowData {
-    var content = ListContentConfiguration()
+    /// Never nil once parsed: optional as the cell's and `ParsedRowData`'s
+    /// are, so that a box exchanges its fields with a row's (no copy each).
+    var content: ListContentConfiguration? = ListContentConfiguration()
     var accessory = Accessory.none
     var editingAccessory = Accessory.none
     var indentation = 0
@@ -82,7 +84,7 @@ package struct RowData {
     }
 
     /// The fields, given up whole.
-    consuming func parts() -> (ListContentConfiguration, Accessory, Accessory, Int) {
+    consuming func parts() -> (ListContentConfiguration?, Accessory, Accessory, Int) {
         (content, accessory, editingAccessory, indentation)
     }
 
