@@ -33,8 +33,10 @@ extension SectionChrome {
                 if plainStyle && !header && i == 0 {
                     guard out.put(mark, x: 1) else { return false }
                 }
-                let columns = DisplayWidth.of(line, ambiguousWide: false)
-                guard out.put(line, x: x, columns: columns) else { return false }
+                // Measured once: only text plain lines measure goes in (else the cells draw the item).
+                var plain = false
+                let columns = DisplayWidth.ofClean(line, ambiguousWide: false, plain: &plain) ?? 0
+                guard plain, out.put(line, x: x, columns: columns, knownPlain: true) else { return false }
                 // A plain header's rule runs from after its last line to the trailing edge.
                 if plainStyle && header && i == title.count - 1 {
                     let ruleX = x + columns + 1
