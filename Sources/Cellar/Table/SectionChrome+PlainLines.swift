@@ -33,7 +33,7 @@ extension SectionChrome {
                 if plainStyle && !header && i == 0 {
                     guard out.put(mark, x: 1) else { return false }
                 }
-                // Measured once: only text plain lines measure goes in (else the cells draw the item).
+                // Measured once, by plain lines' own rule: a line they do not take sends the item to the cells.
                 var plain = false
                 let columns = DisplayWidth.ofClean(line, ambiguousWide: false, plain: &plain) ?? 0
                 guard plain, out.put(line, x: x, columns: columns, knownPlain: true) else { return false }
