@@ -76,14 +76,10 @@ extension LuaCellStyle {
             return try accessoryValue(at: -1, "cell.\(name)", s)
         }
         rt.pop(1)
-        switch spec {
-        case .unset: return .none
-        case .fixed(let a): return a
-        case .function(let f):
-            // Only with `stateSelectsAccessory`, whose callers give the state.
-            return try callConfigHook(f, name, s, state: given ?? CellState(), row: s.indexPath) {
-                try accessoryValue(at: -1, name, $1)
-            }
+        guard let f = spec.function else { return spec.fixed }
+        // Only with `stateSelectsAccessory`, whose callers give the state.
+        return try callConfigHook(f, name, s, state: given ?? CellState(), row: s.indexPath) {
+            try accessoryValue(at: -1, name, $1)
         }
     }
 

@@ -32,21 +32,22 @@ public final class LuaCellStyle: CellStyle {
         var editingStyle, background, swipeActions, onSwipeAction, willSelect: LuaFunction?
     }
 
-    /// `accessory` / `editing_accessory`: nothing, a fixed accessory (a type
+    /// `accessory` / `editing_accessory`: nothing (`.none`), a fixed accessory (a type
     /// name or a view node, converted once), or a function of config and state.
-    enum AccessorySpec {
-        case unset
-        case fixed(Accessory)
-        case function(LuaFunction)
-        var isFunction: Bool {
-            if case .function = self { return true }
-            return false
-        }
+    ///
+    /// A struct, not an enum of the two: an enum would keep its case in the
+    /// spare bits of the function's reference, which LeakSanitizer does not
+    /// read as a pointer, so a loaded style's functions would be reported
+    /// lost at exit.
+    struct AccessorySpec {
         /// The accessory when it does not depend on configuration and state.
-        var fixed: Accessory {
-            if case .fixed(let a) = self { return a }
-            return .none
-        }
+        private(set) var fixed = Accessory.none
+        private(set) var function: LuaFunction?
+
+        static var unset: AccessorySpec { AccessorySpec() }
+        static func fixed(_ a: Accessory) -> AccessorySpec { AccessorySpec(fixed: a) }
+        static func function(_ f: LuaFunction) -> AccessorySpec { AccessorySpec(function: f) }
+        var isFunction: Bool { function != nil }
     }
 
     let hook: Hooks
