@@ -93,4 +93,23 @@ import Testing
         #expect(parts?.message == "oops: more")
         #expect(LuaError.splitLocation("no location here") == nil)
     }
+
+    /// A loaded style keeps its accessory function as a plain reference, so a
+    /// leak checker reading a registry that lives until exit finds it: an enum
+    /// of the fixed and function cases kept its case in the reference's spare
+    /// bits, and the fuzz-golden replay reported the shipped styles' functions lost.
+    @Test func anAccessoryFunctionIsKeptAsAPlainReference() throws {
+        let registry = try luaRegistry([shippedStylesDir])
+        for name in ["badge", "checklist", "settingsSwitch"] {
+            let spec = try #require(registry.style(for: name) as? LuaCellStyle).accessorySpec
+            let function = try #require(spec.function, "\(name)")
+            let address = UInt(bitPattern: Unmanaged.passUnretained(function).toOpaque())
+            let words = withUnsafeBytes(of: spec) { raw in
+                (0..<raw.count / MemoryLayout<UInt>.size).map {
+                    raw.load(fromByteOffset: $0 * MemoryLayout<UInt>.size, as: UInt.self)
+                }
+            }
+            #expect(words.contains(address), "\(name)")
+        }
+    }
 }
