@@ -57,8 +57,11 @@ public enum AccessoryType: String, CaseIterable, Sendable {
 /// An accessory: a type, or a custom view that overrides the type
 /// (UIKit's accessoryView).
 public enum Accessory: Hashable, Sendable {
-    case type(AccessoryType)
+    // Boxed, so that an accessory is one word. Declared first, so that its box's
+    // address is stored as it is (the other case keeps its tag in the word's
+    // spare bits), where a leak checker can follow it.
     indirect case custom(ViewNode)
+    case type(AccessoryType)
 
     /// No accessory, as UITableViewCell.AccessoryType.none.
     public static let none = Accessory.type(.none)
