@@ -38,7 +38,6 @@ package final class ParsedRowData: @unchecked Sendable {
         _ data: consuming RowData, measuringLabels ambiguousWide: Bool? = nil,
         known: MeasuredLabels.Known = MeasuredLabels.Known()
     ) {
-        var data = data
         // Read from the local value: reading the stored optional would copy the whole configuration.
         var measured = MeasuredLabels()
         if let ambiguousWide {

@@ -33,10 +33,8 @@ extension SectionChrome {
                 if plainStyle && !header && i == 0 {
                     guard out.put(mark, x: 1) else { return false }
                 }
-                // Measured once, by plain lines' own rule: a line they do not take sends the item to the cells.
-                var plain = false
-                let columns = DisplayWidth.ofClean(line, ambiguousWide: false, plain: &plain) ?? 0
-                guard plain, out.put(line, x: x, columns: columns, knownPlain: true) else { return false }
+                // A line plain lines do not take sends the item to the cells.
+                guard let columns = out.put(line, x: x) else { return false }
                 // A plain header's rule runs from after its last line to the trailing edge.
                 if plainStyle && header && i == title.count - 1 {
                     let ruleX = x + columns + 1

@@ -93,6 +93,17 @@ public struct PlainLines {
         withUTF8Bytes(text) { put(utf8: $0, x: x, columns: columns, knownPlain: knownPlain) }
     }
 
+    /// Puts `text` at column `x`, measured by this type's own rule (`plainColumns`): its columns, or nil (nothing
+    /// put) when it is not plain or does not fit.
+    public mutating func put(_ text: String, x: Int) -> Int? {
+        withUTF8Bytes(text) { p in
+            guard let columns = Self.plainColumns(p), put(utf8: p, x: x, columns: columns, knownPlain: true) else {
+                return nil
+            }
+            return columns
+        }
+    }
+
     /// `put(_:x:columns:knownPlain:)` for text given as its UTF-8 bytes.
     public mutating func put(utf8 p: UnsafeBufferPointer<UInt8>, x: Int, columns: Int, knownPlain: Bool = false) -> Bool
     {

@@ -184,11 +184,13 @@ struct WordScanner {
         let text = UnsafeBufferPointer(start: base.map { $0 + range.lowerBound }, count: range.count)
         let plain = PlainLines.checkedPlainPrefix(text)
         let whole = plain.end == text.count
-        guard
-            let restASCII = whole
-                ? true : WordScanner(UnsafeBufferPointer(rebasing: text[plain.end...]), words: true).asciiIfValid()
-        else { return (String(decoding: text, as: UTF8.self), nil) }
-        let string = String(copying: UTF8Span(unchecked: text.span, isKnownASCII: plain.ascii && restASCII))
+        var ascii = plain.ascii
+        if !whole {
+            guard let rest = WordScanner(UnsafeBufferPointer(rebasing: text[plain.end...]), words: true).asciiIfValid()
+            else { return (String(decoding: text, as: UTF8.self), nil) }
+            ascii = ascii && rest
+        }
+        let string = String(copying: UTF8Span(unchecked: text.span, isKnownASCII: ascii))
         return (string, whole ? plain.columns : nil)
     }
 
