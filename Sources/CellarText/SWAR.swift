@@ -67,14 +67,21 @@ enum SWAR {
 
     /// Nonzero exactly when some byte of `w` is not printable ASCII (>= 0x80,
     /// < 0x20 or 0x7F). Over-flags: a borrow may also set the high bit of a
-    /// byte above one that is flagged, so only the first flag's position is exact.
+    /// byte above a control or DEL, so only the first flag's position is exact.
+    /// (Only those bytes lend a borrow, and a non-ASCII byte is flagged by its
+    /// own high bit, so no printable byte before the first flag is touched.)
     @inline(__always)
     static func nonPrintableASCII(_ w: UInt64) -> UInt64 {
-        let nonASCII = w & high
-        let below = (w &- repeating(0x20)) & ~w & high
-        let x = w ^ low7
-        let del = (x &- repeating(0x01)) & ~x & high
-        return nonASCII | below | del
+        (w | (w &- repeating(0x20)) | ((w ^ low7) &- repeating(0x01))) & high
+    }
+
+    /// `nonPrintableASCII`, also flagging a quote or a backslash: where a JSON
+    /// string ends or an escape starts. Over-flags the same way.
+    @inline(__always)
+    static func nonPrintableOrJSONStop(_ w: UInt64) -> UInt64 {
+        let one = repeating(0x01)
+        let stops = ((w ^ repeating(0x22)) &- one) | ((w ^ repeating(0x5C)) &- one)
+        return (w | (w &- repeating(0x20)) | ((w ^ low7) &- one) | stops) & high
     }
 
     /// Whether the eight `UInt32` cells from cell `i` all equal `expected`

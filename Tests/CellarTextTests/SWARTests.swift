@@ -56,6 +56,28 @@ import Testing
         }
     }
 
+    @Test func nonPrintableOrJSONStopIsNonzeroExactlyWhenSomeByteIsAndItsFirstFlagIsExact() {
+        for w in Self.words(count: 100_000) + Self.quoteWords(count: 50_000) {
+            let expected = Self.mask(w) { !Self.isPrintable($0) || $0 == 0x22 || $0 == 0x5C }
+            let got = SWAR.nonPrintableOrJSONStop(w)
+            #expect((got != 0) == (expected != 0), "\(String(w, radix: 16))")
+            if expected != 0 { #expect(got.trailingZeroBitCount == expected.trailingZeroBitCount) }
+            #expect(got & expected == expected)
+        }
+    }
+
+    /// Words of printable ASCII with quotes, backslashes and their neighbours
+    /// (0x21, 0x23, 0x5B, 0x5D) among them.
+    static func quoteWords(count: Int) -> [UInt64] {
+        var rng = MixedStrings.SplitMix64(state: 34)
+        let near: [UInt8] = [0x20, 0x21, 0x22, 0x23, 0x41, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x00, 0xA2, 0xDC]
+        return (0..<count).map { _ in
+            var w: UInt64 = 0
+            for b in 0..<8 { w |= UInt64(rng.pick(near)) << (8 * UInt64(b)) }
+            return w
+        }
+    }
+
     @Test func asciiPrefixAndPrintableCountMatchAByteLoop() {
         for w in Self.words(count: 50_000) {
             let b = Self.bytes(w)

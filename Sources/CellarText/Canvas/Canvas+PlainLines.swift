@@ -228,10 +228,7 @@ public struct PlainLines {
         while i < n {
             if i &+ 8 <= n, let b = p.baseAddress {
                 let word = SWAR.load(b + i)
-                var flagged = SWAR.nonPrintableASCII(word)
-                if quoted {
-                    flagged |= SWAR.zeroBytes(word ^ SWAR.repeating(0x22)) | SWAR.zeroBytes(word ^ SWAR.repeating(0x5C))
-                }
+                let flagged = quoted ? SWAR.nonPrintableOrJSONStop(word) : SWAR.nonPrintableASCII(word)
                 if flagged == 0 {
                     i &+= 8
                     total &+= 8
