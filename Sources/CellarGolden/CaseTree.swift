@@ -58,10 +58,10 @@ public struct CaseTree: Sendable, Hashable {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             if errno == ENOENT { return nil }
-            throw CellarError("\(path): cannot read: \(InputFile.reason(errno))")
+            throw CellarError("\(path): cannot read: \(Directories.reason(errno))")
         }
         guard let real = PathName.real(path) else {
-            throw CellarError("\(path): a symbolic link to nothing readable (\(InputFile.reason(errno)))")
+            throw CellarError("\(path): a symbolic link to nothing readable (\(Directories.reason(errno)))")
         }
         return real
     }

@@ -185,7 +185,7 @@ public enum GoldenFiles {
         let base = PathName.lastComponent(path)
         let temp = (dir.isEmpty ? "" : dir + "/") + ".\(base).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw CellarError("cannot write \(path): \(InputFile.reason(errno))") }
+        guard fd >= 0 else { throw CellarError("cannot write \(path): \(Directories.reason(errno))") }
         var failure: Int32 = 0
         bytes.withUnsafeBytes { raw in
             var offset = 0
@@ -204,7 +204,7 @@ public enum GoldenFiles {
         if failure == 0 && rename(temp, path) != 0 { failure = errno }
         if failure != 0 {
             unlink(temp)
-            throw CellarError("cannot write \(path): \(InputFile.reason(failure))")
+            throw CellarError("cannot write \(path): \(Directories.reason(failure))")
         }
         return true
     }
@@ -227,7 +227,7 @@ public enum GoldenFiles {
         if code == ENOENT, isGone(pending), !isGone(golden) {
             return .takenByAnotherRun
         }
-        throw CellarError("cannot accept \(pending): \(InputFile.reason(code))")
+        throw CellarError("cannot accept \(pending): \(Directories.reason(code))")
     }
 
     /// Whether nothing is at `path` (not even a dangling link).

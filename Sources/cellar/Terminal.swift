@@ -63,7 +63,7 @@ enum Terminal {
 
     /// "cannot write to standard output: no space left on device".
     static func outputError(_ e: WriteError) -> CellarError {
-        CellarError("cannot write to standard output: \(InputFile.reason(e.errno))")
+        CellarError("cannot write to standard output: \(Directories.reason(e.errno))")
     }
 
     /// The writer for stdout: ANSI colour when `color` says so, else plain text.

@@ -26,7 +26,7 @@ import Testing
                     let checked = try? j.string()
                     #expect(checked.map { j.decode($0) } == expected, "\(s)")
                     var c = JSONBytes(buffer, accelerated: accelerated)
-                    let token = try? c.checkedString()
+                    let token = try? c.string(checked: true)
                     #expect(token.map { c.decode($0) } == expected, "\(s)")
                 }
             }

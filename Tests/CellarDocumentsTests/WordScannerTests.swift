@@ -294,7 +294,7 @@ extension CheckedTextStringTests {
                     var checking = JSONBytes(buffer, at: padding)
                     var checked = JSONBytes(buffer, at: padding)
                     let expected = try checking.string()
-                    let got = try checked.checkedString()
+                    let got = try checked.string(checked: true)
                     #expect(got.range == expected.range && got.escaped == expected.escaped, "\(text)")
                     #expect(checked.pos == checking.pos, "\(text)")
                     #expect(checked.decode(got) == checking.decode(expected), "\(text)")
@@ -307,7 +307,7 @@ extension CheckedTextStringTests {
         let bytes = Array(#"  "no end \" here"#.utf8)
         bytes.withUnsafeBufferPointer { buffer in
             var j = JSONBytes(buffer, at: 2)
-            #expect(throws: ByteError.self) { try j.checkedString() }
+            #expect(throws: ByteError.self) { try j.string(checked: true) }
         }
     }
 }

@@ -42,7 +42,7 @@ public enum InputFile {
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n >= 0 { return n }
-            if errno != EINTR { throw CellarError("\(path): cannot read: \(reason(errno))") }
+            if errno != EINTR { throw CellarError("\(path): cannot read: \(Directories.reason(errno))") }
         }
     }
 
@@ -62,11 +62,11 @@ public enum InputFile {
     static func openRegular(_ path: String, limit: Int) throws -> (fd: Int32, info: stat) {
         // O_NONBLOCK: opening a FIFO without a writer must not wait for one.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw CellarError("\(path): cannot open: \(reason(errno))") }
+        guard fd >= 0 else { throw CellarError("\(path): cannot open: \(Directories.reason(errno))") }
         do {
             var info = stat()
             // errno is read into the error before `close` can change it.
-            guard fstat(fd, &info) == 0 else { throw CellarError("\(path): cannot read: \(reason(errno))") }
+            guard fstat(fd, &info) == 0 else { throw CellarError("\(path): cannot read: \(Directories.reason(errno))") }
             guard info.st_mode & S_IFMT == S_IFREG else {
                 throw CellarError("\(path): not a regular file (\(kind(info.st_mode))); only regular files are read")
             }
@@ -103,9 +103,6 @@ public enum InputFile {
         guard let n = Int(digits), n >= 1, n <= (1 << 40) >> shift else { return nil }
         return n << shift
     }
-
-    /// The reason for an errno, in words ("no such file or directory").
-    package static func reason(_ code: Int32) -> String { Directories.reason(code) }
 
     static func kind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {

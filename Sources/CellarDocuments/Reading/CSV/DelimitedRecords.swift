@@ -9,12 +9,11 @@ struct DelimitedRecords {
     let quoting: Bool
     let words: WordScanner
 
-    /// `accelerated`: `WordScanner.wordsByDefault`, read once by the owner (a row's decoder, a scan).
-    init(_ bytes: UnsafeBufferPointer<UInt8>, format: InputFormat, accelerated: Bool = WordScanner.wordsByDefault) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, format: InputFormat) {
         self.bytes = bytes
         separator = format == .tsv ? 0x09 : UInt8(ascii: ",")
         quoting = format != .tsv
-        words = WordScanner(bytes, words: accelerated)
+        words = WordScanner(bytes)
     }
 
     struct Field {
@@ -28,13 +27,11 @@ struct DelimitedRecords {
         while i < bytes.count {
             if bytes[i] == 0x0A {
                 i += 1
-                continue
-            }
-            if bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A {
+            } else if bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A {
                 i += 2
-                continue
+            } else {
+                return i
             }
-            return i
         }
         return nil
     }
@@ -89,7 +86,7 @@ struct DelimitedRecords {
                     throw ByteError(
                         offset: i,
                         message:
-                            "expected '\(separatorName)' or a line break after a quoted field, found \(Self.describe(bytes, at: i))"
+                            "expected '\(separator == 0x09 ? "tab" : ",")' or a line break after a quoted field, found \(Self.describe(bytes, at: i))"
                     )
                 }
             } else {
@@ -118,8 +115,6 @@ struct DelimitedRecords {
             i += 1  // the separator
         }
     }
-
-    var separatorName: String { separator == 0x09 ? "tab" : "," }
 
     func nul(at i: Int) -> ByteError {
         ByteError(offset: i, message: "a NUL byte (U+0000) is not text")
@@ -178,17 +173,14 @@ struct DelimitedRecords {
         }
     }
 
-    /// A whole number as a cell writes it (`wholeNumber`), else the text.
-    static func number(_ s: String) -> Value { wholeNumber(s).map(Value.int) ?? .string(s) }
-
-    /// A number of lines as a field writes it: an integer, or one with a fraction
-    /// of zeros (`2.0`), read as JSON's `2.0` is.
-    static func wholeNumber(_ s: String) -> Int? {
-        if let n = Int(s) { return n }
-        guard let dot = s.firstIndex(of: ".") else { return nil }
-        let fraction = s[s.index(after: dot)...]
-        guard !fraction.isEmpty, fraction.allSatisfy({ $0 == "0" }) else { return nil }
-        return Int(s[..<dot])
+    /// A whole number as a cell writes it: an integer, or one with a fraction of zeros (`2.0`, read as JSON's
+    /// `2.0` is); else the text.
+    static func number(_ s: String) -> Value {
+        if let n = Int(s) { return .int(n) }
+        guard let dot = s.firstIndex(of: "."), case let fraction = s[s.index(after: dot)...], !fraction.isEmpty,
+            fraction.allSatisfy({ $0 == "0" }), let n = Int(s[..<dot])
+        else { return .string(s) }
+        return .int(n)
     }
 
     /// The record as its style reads it: text, but a built-in style's counts (`indentation`), as `row` reads

@@ -69,7 +69,7 @@ extension JSONBytes {
                 skipSpace()
                 key = gap.name
             } else {
-                let token = try checkedString()
+                let token = try string(checked: true)
                 skipSpace()
                 if current == UInt8(ascii: ":") { pos += 1 } else { try expect(UInt8(ascii: ":"), "':' after the key") }
                 skipSpace()
@@ -90,7 +90,7 @@ extension JSONBytes {
                     row.set(field, to: label)
                     break
                 }
-                let token = try checkedString()
+                let token = try string(checked: true)
                 // An accessory type's name is taken as the type (accelerators on); other text is decoded.
                 if words.words, !token.escaped, field.isAccessory,
                     row.fields.set(field, toTypeNamed: UnsafeBufferPointer(rebasing: bytes[token.range]))
@@ -131,7 +131,7 @@ extension JSONBytes {
     /// False when no built-in style draws the `cell`; a name met before is matched as bytes.
     private mutating func builtinCell(_ builtins: inout BuiltinIdentifiers, into row: inout BuiltinRow) throws -> Bool {
         if current == UInt8(ascii: "\"") {
-            let token = try checkedString()
+            let token = try string(checked: true)
             if !token.escaped, let known = builtins.known(bytes, token.range) {
                 row.cell = known.id
                 return known.builtin
@@ -155,26 +155,6 @@ extension JSONBytes {
         pos = start &+ plain.end &+ 1
         let text = UnsafeBufferPointer(rebasing: rest[..<plain.end])
         return (String(copying: UTF8Span(unchecked: text.span, isKnownASCII: plain.ascii)), plain.columns)
-    }
-
-    /// `string()` for a checked row: the closing quote found without checking the text again.
-    mutating func checkedString() throws -> StringToken {
-        let start = pos
-        var i = pos &+ 1
-        var escaped = false
-        while true {
-            i = words.find(from: i, before: bytes.count, UInt8(ascii: "\""), UInt8(ascii: "\\"))
-            guard i < bytes.count else { break }
-            if bytes[i] == UInt8(ascii: "\"") {
-                pos = i &+ 1
-                return StringToken(range: (start &+ 1)..<i, escaped: escaped)
-            }
-            // An escape's second byte may be a quote.
-            escaped = true
-            i &+= 2
-        }
-        pos = bytes.count
-        throw error("unterminated string", at: start)
     }
 }
 

@@ -3,7 +3,7 @@ import CellarText
 
 /// Decoding what the scan has checked: strings, rows, and where a key sits (for errors).
 extension JSONBytes {
-    /// Invariant: `token` was read by `string()`, or by `checkedString()` in a row the load checked (the file
+    /// Invariant: `token` was read by `string()`, or by `string(checked: true)` in a row the load checked (the file
     /// is the one checked: `FileIdentity`), so its bytes are valid UTF-8.
     func decode(_ token: StringToken) -> String {
         guard token.escaped else { return words.string(token.range) }
@@ -57,7 +57,8 @@ extension JSONBytes {
         // Growing a dictionary rehashes every key.
         var out: [String: Value] = Dictionary(minimumCapacity: 8)
         var row = StyleRow(data: .null)
-        try forEachMember { j, token in
+        try forEachMember { j, token, _ in
+            try j.colon()
             let key = j.decode(token)
             let v = try j.value(depth: 1)
             if StyleRow.isTableKey(key) {
@@ -79,7 +80,8 @@ extension JSONBytes {
     mutating func members(named keys: [StaticString]) throws -> [Value?] {
         var out = [Value?](repeating: nil, count: keys.count)
         guard current == UInt8(ascii: "{") else { return out }
-        try forEachMember(checked: true) { j, token in
+        try forEachMember(checked: true) { j, token, _ in
+            try j.colon()
             if let k = j.withText(of: token, { key in keys.firstIndex(where: key.equals) }) {
                 out[k] = try j.value(depth: 1)
             } else {
@@ -102,7 +104,8 @@ extension JSONBytes {
         guard current == UInt8(ascii: "{") else { return nil }
         var row = CellKeys()
         enum Key { case cell, disabled, table, field }
-        try forEachMember(checked: true) { j, token in
+        try forEachMember(checked: true) { j, token, _ in
+            try j.colon()
             let key = j.withText(of: token) { key -> Key in
                 guard StyleRow.isTableKey(utf8: key) else { return .field }
                 return key.equals("cell") ? .cell : key.equals("disabled") ? .disabled : .table
@@ -110,13 +113,14 @@ extension JSONBytes {
             switch key {
             case .cell:
                 let text = j.current == UInt8(ascii: "\"")
-                row.cell = text ? j.decode(try j.checkedString()) : try j.value(depth: 1).stringValue
+                row.cell = text ? j.decode(try j.string(checked: true)) : try j.value(depth: 1).stringValue
             case .disabled: row.disabled = try j.value(depth: 1).boolValue == true
-            case .table: if j.current == UInt8(ascii: "\"") { _ = try j.checkedString() } else { try j.skip(depth: 1) }
+            case .table:
+                if j.current == UInt8(ascii: "\"") { _ = try j.string(checked: true) } else { try j.skip(depth: 1) }
             case .field:
                 let start = j.pos
                 if j.current == UInt8(ascii: "\"") {
-                    members.append(RowMember(key: token, text: try j.checkedString(), value: start))
+                    members.append(RowMember(key: token, text: try j.string(checked: true), value: start))
                 } else {
                     try j.skip(depth: 1)
                     members.append(RowMember(key: token, text: nil, value: start))
@@ -136,27 +140,6 @@ extension JSONBytes {
                 try sink.field(key, value: try j.value(depth: 1))
             }
         }
-    }
-
-    /// `body` gets each key with `pos` at its value, and must read it. `checked`: keys are not checked again.
-    private mutating func forEachMember(
-        checked: Bool = false, _ body: (inout JSONBytes, StringToken) throws -> Void
-    ) throws {
-        pos += 1
-        skipSpace()
-        while current != UInt8(ascii: "}") {
-            let key = checked ? try checkedString() : try string()
-            skipSpace()
-            try expect(UInt8(ascii: ":"), "':' after the key")
-            skipSpace()
-            try body(&self, key)
-            skipSpace()
-            if current == UInt8(ascii: ",") {
-                pos += 1
-                skipSpace()
-            }
-        }
-        pos += 1
     }
 
     func withText<R>(of token: StringToken, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {

@@ -122,56 +122,88 @@ struct JSONBytes {
     }
 
     mutating func object(depth: Int, build: Bool) throws -> Value {
-        pos += 1  // {
-        skipSpace()
         var out: [String: Value] = [:]
+        try forEachMember { j, key, keyStart in
+            try j.colon()
+            let v = try j.value(depth: depth + 1, build: build)
+            guard build else { return }
+            let k = j.decode(key)
+            if out.updateValue(v, forKey: k) != nil {
+                throw ByteError(offset: keyStart, message: "duplicate key '\(Sanitizer.excerpt(k))'")
+            }
+        }
+        return build ? .object(out) : .null
+    }
+
+    mutating func array(depth: Int, build: Bool) throws -> Value {
+        var out: [Value] = []
+        try forEachElement { j in
+            let v = try j.value(depth: depth + 1, build: build)
+            if build { out.append(v) }
+        }
+        return build ? .array(out) : .null
+    }
+
+    /// The members of the object at `pos` (its `{`): `body` gets each key and its offset with `pos` past the key, and
+    /// must read the colon (`colon()`) and the value. `checked`: a checked row's keys (`string(checked:)`).
+    @inline(__always)
+    mutating func forEachMember(
+        checked: Bool = false, _ body: (inout JSONBytes, StringToken, Int) throws -> Void
+    ) throws {
+        pos += 1
+        skipSpace()
         if current == UInt8(ascii: "}") {
             pos += 1
-            return build ? .object(out) : .null
+            return
         }
         while true {
             guard current == UInt8(ascii: "\"") else {
                 throw error("expected a key in double quotes, found \(describeCurrent())")
             }
             let keyStart = pos
-            let key = try string()
-            skipSpace()
-            try expect(UInt8(ascii: ":"), "':' after the key")
-            skipSpace()
-            let v = try value(depth: depth + 1, build: build)
-            if build {
-                let k = decode(key)
-                if out.updateValue(v, forKey: k) != nil {
-                    throw ByteError(offset: keyStart, message: "duplicate key '\(Sanitizer.excerpt(k))'")
-                }
-            }
+            try body(&self, try string(checked: checked), keyStart)
             skipSpace()
             if current == UInt8(ascii: "}") {
                 pos += 1
-                return build ? .object(out) : .null
+                return
             }
             try commaBefore(UInt8(ascii: "}"))
         }
     }
 
-    mutating func array(depth: Int, build: Bool) throws -> Value {
-        pos += 1  // [
+    /// The elements of the list at `pos` (its `[`), each read by `body`. Inlined, so a section's rows are read
+    /// without a closure call; the comma before each is passed in line.
+    @inline(__always)
+    mutating func forEachElement(_ body: (inout JSONBytes) throws -> Void) throws {
+        pos += 1
         skipSpace()
-        var out: [Value] = []
         if current == UInt8(ascii: "]") {
             pos += 1
-            return build ? .array(out) : .null
+            return
         }
         while true {
-            let v = try value(depth: depth + 1, build: build)
-            if build { out.append(v) }
+            try body(&self)
             skipSpace()
             if current == UInt8(ascii: "]") {
                 pos += 1
-                return build ? .array(out) : .null
+                return
+            }
+            // Anything but a comma before the next element (a trailing one) is worded by `commaBefore`.
+            if current == UInt8(ascii: ",") {
+                let comma = pos
+                pos += 1
+                skipSpace()
+                if current != UInt8(ascii: "]") { continue }
+                pos = comma
             }
             try commaBefore(UInt8(ascii: "]"))
         }
+    }
+
+    mutating func colon() throws {
+        skipSpace()
+        try expect(UInt8(ascii: ":"), "':' after the key")
+        skipSpace()
     }
 
     mutating func expect(_ b: UInt8, _ what: String) throws {
@@ -197,13 +229,17 @@ struct JSONBytes {
         var escaped: Bool
     }
 
-    /// Reads the string at `pos`, checking its UTF-8 (`WordScanner`).
-    mutating func string() throws -> StringToken {
+    /// Reads the string at `pos`, checking its UTF-8 (`WordScanner`). `checked`: in a row the load checked (the file
+    /// is the one checked: `FileIdentity`), the closing quote is found without checking the text again.
+    mutating func string(checked: Bool = false) throws -> StringToken {
         let start = pos
         var i = pos &+ 1
         var escaped = false
         while true {
-            i = words.run(from: i, to: UInt8(ascii: "\""), UInt8(ascii: "\\"), below: 0x20)
+            i =
+                checked
+                ? words.find(from: i, before: bytes.count, UInt8(ascii: "\""), UInt8(ascii: "\\"))
+                : words.run(from: i, to: UInt8(ascii: "\""), UInt8(ascii: "\\"), below: 0x20)
             guard i < bytes.count else { break }
             let b = bytes[i]
             if b == UInt8(ascii: "\"") {
@@ -213,8 +249,13 @@ struct JSONBytes {
             pos = i
             if b == UInt8(ascii: "\\") {
                 escaped = true
-                try escape()
-                i = pos
+                // Checked: an escape's second byte may be a quote.
+                if checked {
+                    i &+= 2
+                } else {
+                    try escape()
+                    i = pos
+                }
             } else if b < 0x20 {
                 throw error(b == 0x0A ? "line break inside a string" : "control character inside a string (escape it)")
             } else {

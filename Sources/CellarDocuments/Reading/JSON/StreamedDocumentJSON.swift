@@ -202,34 +202,15 @@ extension StreamedDocument {
         guard j.current == UInt8(ascii: "{") else {
             throw try shapeError(&j, "\(what) must be a mapping of keys to values", depth)
         }
-        j.pos += 1
-        j.skipSpace()
-        if j.current == UInt8(ascii: "}") {
-            j.pos += 1
-            return
-        }
         var seen = SeenKeys()
-        while true {
-            guard j.current == UInt8(ascii: "\"") else {
-                throw j.error("expected a key in double quotes, found \(j.describeCurrent())")
-            }
-            let keyStart = j.pos
-            let token = try j.string()
+        try j.forEachMember { j, token, keyStart in
             let place = j.withText(of: token, Self.structureKeys.place)
             let key = place.map { Self.structureKeys.names[$0] } ?? j.decode(token)
             guard seen.insert(key, place: place) else {
                 throw ByteError(offset: keyStart, message: "duplicate key '\(Sanitizer.excerpt(key))'")
             }
-            j.skipSpace()
-            try j.expect(UInt8(ascii: ":"), "':' after the key")
-            j.skipSpace()
+            try j.colon()
             try body(&j, key, keyStart)
-            j.skipSpace()
-            if j.current == UInt8(ascii: "}") {
-                j.pos += 1
-                return
-            }
-            try j.commaBefore(UInt8(ascii: "}"))
         }
     }
 
@@ -245,33 +226,11 @@ extension StreamedDocument {
         }
     }
 
-    /// Inlined, so a section's rows are read without a closure call. Each way into the loop passes the space first.
+    /// Inlined, so a section's rows are read without a closure call (`JSONBytes.forEachElement`).
     @inline(__always)
     func elements(_ j: inout JSONBytes, what: String, depth: Int = 1, _ body: (inout JSONBytes) throws -> Void) throws {
         guard j.current == UInt8(ascii: "[") else { throw try shapeError(&j, what, depth) }
-        j.pos += 1
-        j.skipSpace()
-        if j.current == UInt8(ascii: "]") {
-            j.pos += 1
-            return
-        }
-        while true {
-            try body(&j)
-            j.skipSpace()
-            if j.current == UInt8(ascii: "]") {
-                j.pos += 1
-                return
-            }
-            // Anything but a comma before the next element (a trailing one) is worded by `commaBefore`.
-            if j.current == UInt8(ascii: ",") {
-                let comma = j.pos
-                j.pos += 1
-                j.skipSpace()
-                if j.current != UInt8(ascii: "]") { continue }
-                j.pos = comma
-            }
-            try j.commaBefore(UInt8(ascii: "]"))
-        }
+        try j.forEachElement(body)
     }
 
     /// JSON errors inside a value of the wrong shape come first, as a strict parser finds them.
