@@ -147,7 +147,7 @@ public enum GoldenScenario {
                 throw CellarError("delete names the same row twice")
             }
             // Highest first, so earlier removals do not shift later ones.
-            for p in paths.sorted(by: >) { _ = try source.remove(at: p) }
+            for p in paths.sorted(by: >) { try source.remove(at: p) }
             try table.deleteRows(at: paths)
         case .insert(let rows):
             // Lowest first: each index path names the row's final place.

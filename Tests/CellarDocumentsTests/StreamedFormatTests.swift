@@ -234,7 +234,7 @@ import Testing
         #expect(doc.sections.map(\.rowCount) == [2, 1, 1, 1])
         #expect(doc.sections.map(\.indexTitle) == ["A", nil, "B", "A"])
         let source = StreamedDataSource(document: doc)
-        #expect(source.indexPath(3) == IndexPath(2, 0) && source.indexPath(4) == IndexPath(3, 0))
+        #expect(source.document.indexPath(3) == IndexPath(2, 0) && source.document.indexPath(4) == IndexPath(3, 0))
         #expect(
             message { try load("{\"sections\": []}", .json, TableOptions(sectionBy: "k")) }.hasPrefix(
                 "--section-by applies to rows without sections"))

@@ -43,13 +43,6 @@ extension StreamedDataSource {
         }
     }
 
-    /// Set on every row, as a reused cell must not keep another row's.
-    func applyRowKeys(_ keys: CellRowKeys?, to cell: Cell) {
-        // A style's own update (a Lua `background` hook) runs later and wins.
-        cell.setRowKeys(
-            selectionStyle: keys?.selectionStyle, editingStyle: keys?.editingStyle, background: keys?.background)
-    }
-
     /// The table's `indexTitles`, else the sections' own.
     package func sectionIndexTitles(for tableView: TableView) -> [String]? {
         let titles = document.indexTitles ?? document.sections.compactMap(\.indexTitle)

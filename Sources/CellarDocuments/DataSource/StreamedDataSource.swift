@@ -171,13 +171,9 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
         // A whole-table render draws every row from its data, sharing queued cells: no cell per row is held.
         t.keepsCellsWhenStreaming = false
         t.reserveSelectedRows(document.found.selectedRows.count)
-        for row in d.found.selectedRows { if let ip = d.indexPath(row) { t.selectRow(at: ip) } }
-        for row in d.found.highlightedRows { if let ip = d.indexPath(row) { t.highlighted.insert(ip) } }
+        d.mark(t)
         return t
     }
-
-    /// `PipedRows` places the rows it adds with it.
-    func indexPath(_ row: Int) -> IndexPath? { document.indexPath(row) }
 
     package var sectionCount: Int { document.sections.count }
     package func rowCount(inSection section: Int) -> Int {
@@ -207,19 +203,13 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
 
     /// Replaces a row's data in the overlay, keeping its table keys.
     package func setRowValue(_ value: Value, at ip: IndexPath) {
-        guard let old = editedRow(ip) else { return }
-        let near = placeRow(ip)
-        let row = (try? written(old)) ?? .object([:])
-        _ = removeEdited(at: ip)
-        insert(.added(Self.row(row, withData: value), near: near), at: ip)
-    }
-
-    /// The row as written (with its table keys).
-    func written(_ row: EditedRow) throws -> Value {
-        switch row {
-        case .stored(let i): return try document.row(i)
-        case .added(let v, _): return v
-        }
+        guard let old = removeEdited(at: ip) else { return }
+        let (row, near): (Value?, Int?) =
+            switch old {
+            case .stored(let i): (try? document.row(i), i)
+            case .added(let v, let near): (v, near)
+            }
+        insert(.added(Self.row(row ?? .object([:]), withData: value), near: near), at: ip)
     }
 
     /// Located only for an error: locating reads the bytes up to the row.
@@ -255,10 +245,8 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
     }
 
     /// Call `tableView.deleteRows` afterwards, as with UIKit.
-    @discardableResult
-    package func remove(at ip: IndexPath) throws -> Value {
-        guard let removed = removeEdited(at: ip) else { throw outOfRange(ip) }
-        return try written(removed)
+    package func remove(at ip: IndexPath) throws {
+        guard removeEdited(at: ip) != nil else { throw outOfRange(ip) }
     }
 
     func removeEdited(at ip: IndexPath) -> EditedRow? {
@@ -324,7 +312,10 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
                 try cell.configure(with: row.data, at: ip)
             }
             if row.disabled { cell.state.isDisabled = true }
-            applyRowKeys(keys, to: cell)
+            // On every row, as a reused cell must not keep another row's; a style's own update (a Lua
+            // `background` hook) runs later and wins.
+            cell.setRowKeys(
+                selectionStyle: keys?.selectionStyle, editingStyle: keys?.editingStyle, background: keys?.background)
             return cell
         } catch let e as CellarError {
             throw e.located(rowLocation(ip))

@@ -175,6 +175,16 @@ package final class StreamedDocument {
         return nil
     }
 
+    package func registry(over base: Registry) throws -> Registry {
+        try TableDocument.registry(registrations, over: base, locate: location(ofOffset:))
+    }
+
+    /// Selects and highlights in `t` the rows that say so, from the `selected`th and `highlighted`th on.
+    func mark(_ t: TableView, selected: Int = 0, highlighted: Int = 0) {
+        for row in found.selectedRows[selected...] { if let ip = indexPath(row) { t.selectRow(at: ip) } }
+        for row in found.highlightedRows[highlighted...] { if let ip = indexPath(row) { t.highlighted.insert(ip) } }
+    }
+
     /// Checks every row's identifier and keys against a registry, naming the first
     /// row in file order that fails; rows before `firstRow` were checked already (piped).
     package func validate(against registry: Registry, fromRow firstRow: Int = 0) throws {
@@ -188,10 +198,6 @@ package final class StreamedDocument {
             let near = Suggest.closest(id, among: registry.identifiers).map { " (did you mean '\($0)'?)" } ?? ""
             throw CellarError(msg + near, at: location(ofOffset: offset))
         }
-    }
-
-    package func registry(over base: Registry) throws -> Registry {
-        try TableDocument.registry(registrations, over: base, locate: location(ofOffset:))
     }
 
     /// The rows' keys against those their styles read (`TableDocument.checkRowKeys`), naming the first row

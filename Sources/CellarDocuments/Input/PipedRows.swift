@@ -123,12 +123,7 @@ extension StreamedDataSource: TableViewGrowingDataSource {
         if try pipe.readMore() {
             try document.validate(against: tableView.registry, fromRow: checked)
             try document.checkRowHeights(width: tableView.width, from: checked)
-            for row in document.found.selectedRows[selected...] {
-                if let ip = indexPath(row) { tableView.selectRow(at: ip) }
-            }
-            for row in document.found.highlightedRows[highlighted...] {
-                if let ip = indexPath(row) { tableView.highlighted.insert(ip) }
-            }
+            document.mark(tableView, selected: selected, highlighted: highlighted)
         }
         return rowCount(inSection: last)
     }

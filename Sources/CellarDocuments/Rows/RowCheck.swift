@@ -28,15 +28,11 @@ enum RowCheck {
             throw RowProblem(keyPath: [], message: "a row must be a mapping of keys to values")
         }
         var a = RowAttributes(identifier: defaultCell)
-        if let cell = o["cell"] {
-            switch cell {
-            case .array, .object: throw RowProblem(keyPath: ["cell"], message: "cell must be text")
-            default: break
-            }
-            guard case .string(let id) = cell, !id.isEmpty else {
-                throw RowProblem(keyPath: ["cell"], message: "cell must name a reuse identifier")
-            }
-            a.identifier = id
+        switch o["cell"] {
+        case nil: break
+        case .array?, .object?: throw RowProblem(keyPath: ["cell"], message: "cell must be text")
+        case .string(let id)? where !id.isEmpty: a.identifier = id
+        default: throw RowProblem(keyPath: ["cell"], message: "cell must name a reuse identifier")
         }
         for key in stateKeys {
             guard let v = o[key] else { continue }
