@@ -52,8 +52,8 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
     /// The table's built-in identifiers, for rows decoded here (not ahead):
     /// made again when the table's registry is another or has more identifiers
     /// (an identifier, once registered, keeps its style).
-    @exclusivity(unchecked) private var localBuiltins = BuiltinIdentifiers(Registry(), defaultCell: "")
-    @exclusivity(unchecked) private var localBuiltinsSource: (registry: Registry, count: Int)?
+    @exclusivity(unchecked) var localBuiltins = BuiltinIdentifiers(Registry(), defaultCell: "")
+    @exclusivity(unchecked) var localBuiltinsSource: (registry: Registry, count: Int)?
     package let pipe: PipedRows?
 
     package init(document: StreamedDocument) {
@@ -107,17 +107,6 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
         return DecodedRow(try document.styleRow(i))
     }
 
-    private func builtinRow(_ i: Int, of table: TableView) -> DecodedRow? {
-        let registry = table.registry
-        let count = registry.identifiers.count
-        if localBuiltinsSource?.registry !== registry || localBuiltinsSource?.count != count {
-            localBuiltins = BuiltinIdentifiers(registry, defaultCell: document.options.cell)
-            localBuiltinsSource = (registry, count)
-        }
-        var box: ParsedRowData? = nil
-        return document.decoder.builtinRow(i, builtins: &localBuiltins, box: &box)
-    }
-
     /// Asked once or twice for every row drawn: the index path is read once
     /// (each read is a call into Foundation) and the section's two counts in
     /// place, not the whole `Section` (a copy retains its titles and views).
@@ -127,31 +116,6 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
         guard section >= 0, section < document.sections.count, row >= 0 else { return nil }
         if let edits { return row < edits[section].count ? edits[section][row] : nil }
         return row < document.sections[section].rowCount ? .stored(document.sections[section].firstRow + row) : nil
-    }
-
-    /// Whether two index paths are stored alike, which makes them equal (the
-    /// same indexes, or the same array of them); paths stored otherwise
-    /// compare unequal here, which only costs a look-up.
-    @inline(__always)
-    static func sameBytes(_ a: IndexPath, _ b: IndexPath) -> Bool {
-        withUnsafeBytes(of: a) { a in
-            withUnsafeBytes(of: b) { b in
-                // A few words and bytes, unrolled: the size is known here.
-                var i = 0
-                while i + 8 <= a.count {
-                    guard
-                        a.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                            == b.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                    else { return false }
-                    i += 8
-                }
-                while i < a.count {
-                    guard a[i] == b[i] else { return false }
-                    i += 1
-                }
-                return true
-            }
-        }
     }
 
     /// A table configured from the document and the options (options win),

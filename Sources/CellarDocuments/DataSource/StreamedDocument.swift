@@ -175,14 +175,14 @@ package final class StreamedDocument {
         return nil
     }
 
-    package func registry(over base: Registry) throws -> Registry {
-        try TableDocument.registry(registrations, over: base, locate: location(ofOffset:))
-    }
-
     /// Selects and highlights in `t` the rows that say so, from the `selected`th and `highlighted`th on.
     func mark(_ t: TableView, selected: Int = 0, highlighted: Int = 0) {
         for row in found.selectedRows[selected...] { if let ip = indexPath(row) { t.selectRow(at: ip) } }
         for row in found.highlightedRows[highlighted...] { if let ip = indexPath(row) { t.highlighted.insert(ip) } }
+    }
+
+    package func registry(over base: Registry) throws -> Registry {
+        try TableDocument.registry(registrations, over: base, locate: location(ofOffset:))
     }
 
     /// Checks every row's identifier and keys against a registry, naming the first
