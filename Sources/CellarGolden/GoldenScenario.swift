@@ -154,7 +154,7 @@ public enum GoldenScenario {
             let ordered = rows.sorted { $0.at < $1.at }
             for item in ordered {
                 try check(item.at, table: table, source: source, insertion: true)
-                if case .int(let h)? = item.row["height"] {
+                if case .fixed(let h)? = try StreamedDataSource.checkedHeight(item.row["height"]) {
                     try TableDocument.checkRowHeight(h, width: table.width, at: nil)
                 }
                 try source.insert(item.row, at: item.at)
@@ -173,7 +173,9 @@ public enum GoldenScenario {
     static func applyToAnyTable(_ step: GoldenStep, table: TableView) throws {
         switch step.action {
         case .user(let action):
-            if case .tapInsertControl(_, let row?) = action, case .int(let h)? = row["height"] {
+            if case .tapInsertControl(_, let row?) = action,
+                case .fixed(let h)? = try StreamedDataSource.checkedHeight(row["height"])
+            {
                 try TableDocument.checkRowHeight(h, width: table.width, at: nil)
             }
             try table.perform(action)

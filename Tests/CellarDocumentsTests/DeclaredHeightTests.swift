@@ -104,6 +104,21 @@ import Testing
         #expect(try answers(remembering: true) == found)
     }
 
+    /// An added row's height reads as a stored row's: a whole float is its lines (as a file written by
+    /// Python's json holds it, and a row copied from one), anything a load refuses is the table's.
+    @Test func anAddedRowsHeightReadsAsAStoredRowsDoes() throws {
+        let source = StreamedDataSource(document: try Self.load(Self.csv(rows: 1) { _ in "" }, .csv))
+        let table = source.makeTableView(registry: Registry())
+        let heights: [Value] = [.double(2.0), .int(3), .string("automatic"), .double(2.5), .int(-1), .string("tall")]
+        for (k, h) in heights.enumerated() {
+            try source.insert(.object(["text": .string("new"), "height": h]), at: IndexPath(0, k))
+        }
+        #expect(
+            (0..<heights.count).map { source.tableView(table, heightForRowAt: IndexPath(0, $0)) } == [
+                .fixed(2), .fixed(3), .automatic, nil, nil, nil,
+            ])
+    }
+
     @Test func aViewportOfALongTableOfDeclaredHeightsDecodesOnlyItsRows() throws {
         let doc = try Self.load(Self.csv(rows: 5000) { _ in "2" }, .csv)
         let source = StreamedDataSource(document: doc)

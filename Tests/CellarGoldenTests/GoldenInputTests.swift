@@ -69,6 +69,11 @@ import Testing
         #expect(play(tall.replacingOccurrences(of: "401", with: "400")) == "no error")
         let insert = Self.table + "width: 10000\nsteps:\n  - insert: {at: [0, 0], row: {text: x, height: 10000}}\n"
         #expect(play(insert).hasPrefix("c.case.yaml:7:5: insert [0, 0]: a row 10000 lines tall cannot be drawn"))
+        // An inserted row's height reads as a stored row's: a whole float is lines, a negative one is refused where it is.
+        let float = insert.replacingOccurrences(of: "10000}}", with: "10000.0}}")
+        #expect(play(float).hasPrefix("c.case.yaml:7:5: insert [0, 0]: a row 10000 lines tall cannot be drawn"))
+        let negative = insert.replacingOccurrences(of: "10000}}", with: "-1}}")
+        #expect(play(negative) == "c.case.yaml:7:49: height must not be negative (got -1)")
         let huge =
             Self.table
             + "width: 20\nsteps:\n  - insert: {at: [0, 0], row: {text: x, indentation: 9223372036854775807}}\n"

@@ -34,14 +34,15 @@ extension StreamedDataSource {
         return .object(o.merging(old.filter { StyleRow.isTableKey($0.key) }) { $1 })
     }
 
-    /// A row's `height` value: a fixed line count or `automatic`; nil (the table's rowHeight) otherwise.
-    static func declaredHeight(_ v: Value?) -> RowHeight? {
-        switch v {
-        case .int(let n)?: return .fixed(n)
-        case .string("automatic")?: return .automatic
-        default: return nil
-        }
+    /// An added row's `height`, read as a stored row's is (`RowCheck.height`: `2.0` is two lines, `-1` is
+    /// refused); nil when it has none.
+    package static func checkedHeight(_ v: Value?) throws -> RowHeight? {
+        guard let v else { return nil }
+        do { return try RowCheck.height(v, "height") } catch { throw CellarError(error.message) }
     }
+
+    /// `checkedHeight`, or nil (the table's rowHeight) for a height it refuses: the table asks, and is answered.
+    static func declaredHeight(_ v: Value?) -> RowHeight? { (try? checkedHeight(v)) ?? nil }
 
     /// The table's `indexTitles`, else the sections' own.
     package func sectionIndexTitles(for tableView: TableView) -> [String]? {
