@@ -103,12 +103,10 @@ package struct NodeReader {
 
     package func pairs(_ node: YAMLNode, what: String) throws -> [(key: String, keyNode: YAMLNode, value: YAMLNode)] {
         guard case .mapping(let m, _) = node else { throw fail(node, "\(what) must be a mapping of keys to values") }
-        var out: [(String, YAMLNode, YAMLNode)] = []
-        for (k, v) in m {
+        return try m.map { k, v in
             guard case .scalar(let s) = k else { throw fail(k, YAMLNode.keyNotText) }
-            out.append((s.string, k, v))
+            return (s.string, k, v)
         }
-        return out
     }
 
     /// Refused by `RowCheck.height`, as the streamed readers refuse it.

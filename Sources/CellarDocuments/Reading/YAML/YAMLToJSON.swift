@@ -17,15 +17,16 @@ import CellarText
 /// one being located is let go in pieces: `out` holds the form after
 /// `passedOn`, the open mappings' keys copied out first (`keyText`).
 struct YAMLToJSON: ~Copyable {
-    enum Role { case root, sections, section, rows, row, register, indexTitles, other }
-    enum Key { case none, sections, register, indexTitles, rows, title }
+    /// A collection's place in the table, or a key's value's (`Frame.next`): `title` a scalar read as text.
+    enum Role { case root, sections, section, rows, row, register, indexTitles, title, other }
 
     struct Frame {
         var isMapping: Bool
         var role: Role
         var count = 0
         var keysStart: Int
-        var key = Key.none
+        /// A mapping's: the role of the value of the key read last.
+        var next = Role.other
     }
 
     private var out: JSONFormBuffer
@@ -206,15 +207,7 @@ struct YAMLToJSON: ~Copyable {
 
     private func childRole() -> Role {
         guard let parent = top else { return .root }
-        switch (parent.role, parent.key) {
-        case (.root, .sections): return .sections
-        case (.root, .register): return .register
-        case (.root, .indexTitles): return .indexTitles
-        case (.sections, _): return .section
-        case (.section, .rows): return .rows
-        case (.rows, _): return .row
-        default: return .other
-        }
+        return parent.role == .sections ? .section : parent.role == .rows ? .row : parent.next
     }
 
     private mutating func open(isMapping: Bool) {
@@ -234,26 +227,23 @@ struct YAMLToJSON: ~Copyable {
             JSONText.writeString(text, into: &out, words: words, readable: readable)
             keys.append((start..<(out.count - 1), (e.line, e.column)))
             if parent.role == .root || parent.role == .section || parent.role == .row {
-                top?.key = Self.key(text, in: parent.role)
+                top?.next = Self.key(text, in: parent.role)
             }
             return
         }
-        let isTitle =
-            parent.role == .register || parent.role == .indexTitles
-            || ((parent.role == .section || parent.role == .row) && parent.key == .title)
+        let isTitle = parent.role == .register || parent.role == .indexTitles || parent.next == .title
         value(e, text, readable: readable, tag: tag, asTitle: readsTitles && isTitle)
     }
 
-    static func key(_ text: UnsafeBufferPointer<UInt8>, in role: Role) -> Key {
+    static func key(_ text: UnsafeBufferPointer<UInt8>, in role: Role) -> Role {
         if role == .root {
             if text.equals("sections") { return .sections }
             if text.equals("register") { return .register }
-            if text.equals("indexTitles") { return .indexTitles }
-            return .none
+            return text.equals("indexTitles") ? .indexTitles : .other
         }
-        if role == .row { return text.equals("cell") ? .title : .none }
+        if role == .row { return text.equals("cell") ? .title : .other }
         if text.equals("rows") { return .rows }
-        return text.equals("header") || text.equals("footer") || text.equals("indexTitle") ? .title : .none
+        return text.equals("header") || text.equals("footer") || text.equals("indexTitle") ? .title : .other
     }
 
     private mutating func value(
