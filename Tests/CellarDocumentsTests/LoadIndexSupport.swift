@@ -69,7 +69,7 @@ enum LoadIndexSupport {
             "\(d.sections.map { [$0.header, $0.footer, $0.indexTitle] })",
             "\(d.sections.map { [$0.firstRow, $0.rowCount, $0.offset] })",
             "\(Array(d.found.rowOffsets))",
-            "\(d.found.selectedRows) \(d.found.highlightedRows) \(d.found.declaredHeights.codes) \(d.found.editingRows.words)",
+            "\(d.found.selectedRows) \(d.found.highlightedRows) \(d.found.declaredHeights.storedCodes) \(d.found.editingRows.storedWords)",
             "\(d.found.identifiers.sorted { $0.key < $1.key })",
             "\(keySets.names) \(keySets.identifiers) \(entries) \(keySets.complete) \(keySets.rows)",
             "\(d.registrations) \(d.columns)",

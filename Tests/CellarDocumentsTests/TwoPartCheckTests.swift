@@ -38,8 +38,8 @@ import Testing
                 == b.sections.map { [$0.firstRow, $0.rowCount, $0.offset] })
         #expect(a.sections.map(\.header) == b.sections.map(\.header))
         #expect(a.found.selectedRows == b.found.selectedRows && a.found.highlightedRows == b.found.highlightedRows)
-        #expect(a.found.declaredHeights.codes == b.found.declaredHeights.codes)
-        #expect(a.found.editingRows.words == b.found.editingRows.words)
+        #expect(a.found.declaredHeights.storedCodes == b.found.declaredHeights.storedCodes)
+        #expect(a.found.editingRows.storedWords == b.found.editingRows.storedWords)
         #expect(a.found.identifiers == b.found.identifiers)
     }
 

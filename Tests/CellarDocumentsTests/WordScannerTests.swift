@@ -277,7 +277,7 @@ extension CheckedTextStringTests {
 }
 
 /// A string of a row the load has checked is passed without checking it
-/// again (`JSONBytes.checkedString`): the same token, and the same place
+/// again (`JSONBytes.string(checked: true)`): the same token, and the same place
 /// after it, as the checking `string()` gives, escapes and all.
 @Suite struct CheckedStringTests {
     @Test func checkedStringsAreTheStringsTokens() throws {

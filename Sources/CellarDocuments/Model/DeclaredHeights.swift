@@ -4,11 +4,21 @@ import Cellar
 /// every row or on none, mostly: a dictionary would cost fifty bytes a row).
 struct DeclaredHeights: Sendable {
     /// 0: no height declared; 1: `automatic`; n + 2: `fixed(n)`.
-    var codes: [UInt16] = []
+    private var codes: [UInt16] = []
 
     var isEmpty: Bool { codes.isEmpty }
 
     init() {}
+
+    var storedCodes: [UInt16] { codes }
+
+    /// Heights read back from a load index: nil when out of bounds.
+    init?(codes: [UInt16], rows: Int) {
+        guard codes.count <= rows, !codes.contains(where: { $0 > 2 + UInt16(TableView.maximumRowHeight) }) else {
+            return nil
+        }
+        self.codes = codes
+    }
 
     subscript(row: Int) -> RowHeight? {
         guard row >= 0, row < codes.count, codes[row] > 0 else { return nil }
@@ -25,6 +35,15 @@ struct DeclaredHeights: Sendable {
         guard row >= 0 else { return }
         if row >= codes.count { codes.append(contentsOf: repeatElement(0, count: row - codes.count + 1)) }
         codes[row] = code
+    }
+
+    /// Adds `later`'s heights of `rows`, its row `rows.lowerBound` becoming row `first` (after every row here).
+    mutating func append(_ later: DeclaredHeights, rows: Range<Int>, from first: Int) {
+        let kept = rows.clamped(to: 0..<later.codes.count)
+        guard !kept.isEmpty else { return }
+        let at = first + kept.lowerBound - rows.lowerBound
+        if at > codes.count { codes.append(contentsOf: repeatElement(0, count: at - codes.count)) }
+        codes.append(contentsOf: later.codes[kept])
     }
 
     /// The tallest fixed height from row `first` on, or nil when none is fixed there.

@@ -3,8 +3,8 @@
 ///
 /// Invariant: every offset appended is below the `byteLimit` the index was made for.
 struct RowOffsets: RandomAccessCollection, Sendable {
-    var narrow: [UInt32] = []
-    var wide: [Int] = []
+    private var narrow: [UInt32] = []
+    private var wide: [Int] = []
     let isWide: Bool
 
     init(byteLimit: Int) {
@@ -19,5 +19,38 @@ struct RowOffsets: RandomAccessCollection, Sendable {
 
     mutating func append(_ offset: Int) {
         if isWide { wide.append(offset) } else { narrow.append(UInt32(offset)) }
+    }
+
+    /// `later`'s offsets of `rows` are all above this index's, for the same byte limit.
+    mutating func append(contentsOf later: RowOffsets, rows: Range<Int>) {
+        if isWide {
+            wide += later.isWide ? later.wide[rows] : later.narrow[rows].map(Int.init)[...]
+        } else {
+            narrow += later.narrow[rows]
+        }
+    }
+
+    var stored: (narrow: [UInt32], wide: [Int]) { (narrow, wide) }
+
+    /// Offsets read back from a load index: nil unless kept as for `byteLimit`, ascending and below it.
+    init?(byteLimit: Int, narrow: [UInt32], wide: [Int]) {
+        self.init(byteLimit: byteLimit)
+        guard isWide ? narrow.isEmpty : wide.isEmpty else { return nil }
+        guard isWide ? Self.ascending(wide, below: byteLimit) : Self.ascending(narrow, below: byteLimit) else {
+            return nil
+        }
+        self.narrow = narrow
+        self.wide = wide
+    }
+
+    private static func ascending<T: FixedWidthInteger>(_ offsets: [T], below limit: Int) -> Bool {
+        guard let last = offsets.last, let first = offsets.first else { return true }
+        guard first >= 0, Int(last) < limit else { return false }
+        // Without a branch per row: a million rows are read from an index at each load.
+        return offsets.withUnsafeBufferPointer { o in
+            var unordered: UInt8 = 0
+            for i in 1..<o.count { unordered |= o[i] <= o[i &- 1] ? 1 : 0 }
+            return unordered == 0
+        }
     }
 }

@@ -44,9 +44,9 @@ extension LoadIndex {
 
     /// The rows' offsets, attributes and identifiers.
     private mutating func codeRows(_ c: inout CacheCoder, rows: Int, size: Int) throws {
-        var (narrow, wide) = (found.rowOffsets.narrow, found.rowOffsets.wide)
-        var heights = found.declaredHeights.codes
-        var editing = found.editingRows.words
+        var (narrow, wide) = found.rowOffsets.stored
+        var heights = found.declaredHeights.storedCodes
+        var editing = found.editingRows.storedWords
         var identifiers = found.identifiers.sorted { ($0.value, $0.key) < ($1.value, $1.key) }
         try c.array(&narrow, maxCount: rows)
         try c.array(&wide, maxCount: rows)
