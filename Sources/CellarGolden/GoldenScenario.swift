@@ -154,9 +154,7 @@ public enum GoldenScenario {
             let ordered = rows.sorted { $0.at < $1.at }
             for item in ordered {
                 try check(item.at, table: table, source: source, insertion: true)
-                if case .fixed(let h)? = try StreamedDataSource.checkedHeight(item.row["height"]) {
-                    try TableDocument.checkRowHeight(h, width: table.width, at: nil)
-                }
+                try checkInsertedHeight(item.row, width: table.width)
                 try source.insert(item.row, at: item.at)
             }
             try table.insertRows(at: ordered.map(\.at))
@@ -168,16 +166,19 @@ public enum GoldenScenario {
         }
     }
 
+    /// An inserted row's height, read as a stored row's and checked against the width as one is.
+    static func checkInsertedHeight(_ row: Value, width: Int) throws {
+        if case .fixed(let h)? = try StreamedDataSource.checkedHeight(row["height"]) {
+            try TableDocument.checkRowHeight(h, width: width, at: nil)
+        }
+    }
+
     /// The steps any table takes, whoever fills its rows: a user's action,
     /// a resize, a render.
     static func applyToAnyTable(_ step: GoldenStep, table: TableView) throws {
         switch step.action {
         case .user(let action):
-            if case .tapInsertControl(_, let row?) = action,
-                case .fixed(let h)? = try StreamedDataSource.checkedHeight(row["height"])
-            {
-                try TableDocument.checkRowHeight(h, width: table.width, at: nil)
-            }
+            if case .tapInsertControl(_, let row?) = action { try checkInsertedHeight(row, width: table.width) }
             try table.perform(action)
         case .resize(let width, let height):
             // A viewport from here on: rows are drawn into its canvas, never
