@@ -42,9 +42,7 @@ extension JSONBytes {
                 key = gap.name
             } else {
                 let token = try string(checked: true)
-                skipSpace()
-                if current == UInt8(ascii: ":") { pos += 1 } else { try expect(UInt8(ascii: ":"), "':' after the key") }
-                skipSpace()
+                try colon()
                 key = withText(of: token, BuiltinKey.init(utf8:))
                 builtins.shape.record(member, words, gap: gapStart..<pos, key: token.range, name: key)
             }
