@@ -1,5 +1,6 @@
 import ArgumentParser
 import Cellar
+import CellarDocuments
 import CellarGolden
 import CellarLua
 import CellarTerminal
@@ -44,6 +45,10 @@ struct BrowseCommand: ParsableCommand {
     func run() throws {
         // The options' own errors first, so a bad value is named even without a terminal.
         if file == "-" { throw CLIError.fail("FILE must be a file (stdin is the keyboard)", prefix: "cellar browse") }
+        if InputFile.isPipe(file) {
+            throw CLIError.fail(
+                "FILE must be a file, not a pipe (browse reads it again when it changes)", prefix: "cellar browse")
+        }
         if let record, let problem = recordProblem(record) {
             throw CLIError.fail("--record: " + problem, prefix: "cellar browse")
         }

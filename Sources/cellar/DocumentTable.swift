@@ -7,7 +7,7 @@ import CellarLua
 /// the styles; the table keeps its data source alive. The caller sets the
 /// width and then checks the fixed row heights at it (`source.checkRowHeights`).
 enum DocumentTable {
-    /// With `piped`, the rows are read from standard input as the table draws them (`PipedRows`;
+    /// With `piped`, the rows are read from standard input or the pipe `file` as the table draws them (`PipedRows`;
     /// `document.inputFormat` is jsonl, csv or tsv): they are checked as they arrive.
     /// With `mapFile` the file is mapped (`render`, which reports a file truncated under it:
     /// `TruncatedFileSignal`); else it is read whole (`browse`, whose file is often rewritten
@@ -21,8 +21,10 @@ enum DocumentTable {
         let registry = Registry()
         if piped, let format = document.inputFormat {
             try StyleHooks.load(styleDirectories, into: registry, limits: limits)
+            let (fd, name) = try InputFile.openPipe(file)
             let pipe = try PipedRows(
-                format: format, options: document.tableOptions(), sizeLimit: maxFileSize ?? InputFile.heldDocumentLimit)
+                format: format, options: document.tableOptions(), fd: fd, path: name,
+                sizeLimit: maxFileSize ?? InputFile.heldDocumentLimit)
             let source = LoadedTable(StreamedDataSource(pipe: pipe))
             return (source.makeTableView(registry: registry), source)
         }

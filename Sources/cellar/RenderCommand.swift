@@ -18,7 +18,10 @@ struct RenderCommand: ParsableCommand {
         abstract: "Render a table (a YAML or JSON document, JSON Lines, CSV or TSV) as text."
     )
 
-    @Argument(help: "The table (.yaml, .yml, .json, .jsonl, .ndjson, .csv or .tsv; - reads standard input).")
+    @Argument(
+        help: ArgumentHelp(
+            "The table (.yaml, .yml, .json, .jsonl, .ndjson, .csv or .tsv; - reads standard input, "
+                + "and a pipe such as <(command) is read as it is)."))
     var file: String
 
     @Option(help: "Width in columns (default: the terminal's width, else $COLUMNS, else 80).")

@@ -1,4 +1,5 @@
 import Cellar
+import CellarDocuments
 import CellarLua
 
 /// What `render` draws and how: `RenderCommand`'s values as plain data. The
@@ -35,13 +36,14 @@ struct RenderSettings: Equatable {
         }
     }
 
-    /// Rows piped in as JSON Lines, CSV or TSV (`-` with `--input-format`)
+    /// Rows piped in as JSON Lines, CSV or TSV (`-` or a pipe such as `<(command)`, with `--input-format`)
     /// are drawn as they arrive when nothing drawn needs the whole table
     /// first: no viewport (`--height`), no sections from the data
     /// (`--section-by`) or section index (`--index-titles`), and plain or
     /// ANSI text (SVG and HTML are sized to the whole table).
     var drawsRowsAsTheyArrive: Bool {
-        guard file == "-", let f = document.inputFormat, [.jsonl, .csv, .tsv].contains(f) else { return false }
+        guard file == "-" || InputFile.isPipe(file), let f = document.inputFormat, [.jsonl, .csv, .tsv].contains(f)
+        else { return false }
         return height == nil && document.sectionBy == nil && !document.indexTitles
             && (format == nil || format == .plain || format == .ansi)
     }

@@ -29,16 +29,19 @@ import Testing
         return n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : ""
     }
 
-    static func pipedRender(_ arguments: [String], first: String, rest: String) throws -> PipedRun {
-        try pipedRender(arguments, first: Array(first.utf8), rest: Array(rest.utf8))
+    /// With `file` the render reads the pipe by that path (`/dev/stdin`, as a shell's `<(command)` names one).
+    static func pipedRender(_ arguments: [String], first: String, rest: String, file: String = "-") throws -> PipedRun {
+        try pipedRender(arguments, first: Array(first.utf8), rest: Array(rest.utf8), file: file)
     }
 
     /// `pipedRender` with the two parts as bytes (which need not be UTF-8, nor end between characters).
-    static func pipedRender(_ arguments: [String], first: [UInt8], rest: [UInt8]) throws -> PipedRun {
+    static func pipedRender(_ arguments: [String], first: [UInt8], rest: [UInt8], file: String = "-") throws
+        -> PipedRun
+    {
         let binary = try #require(CellarCLI.binary)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["render", "-"] + arguments
+        process.arguments = ["render", file] + arguments
         let input = Pipe()
         let output = Pipe()
         let errors = Pipe()
@@ -87,6 +90,33 @@ import Testing
         #expect(piped.early.contains("Apples 사과"), "the first row is out before the input ends")
         #expect(!piped.early.contains("Dates"))
         #expect(piped.stdout == file.stdout)
+    }
+
+    /// A pipe named by its path (`<(command)`) is read as standard input is: rows drawn as they arrive, located by
+    /// that path; a whole document read to its end and drawn as its file is.
+    @Test func aPipeNamedByItsPathIsReadAsStandardInput() throws {
+        let first = Self.jsonl[0] + "\n" + Self.jsonl[1] + "\n"
+        let rest = #"{"text": "Elderberries", "selected": "yes"}"# + "\n"
+        let rows = try Self.pipedRender(
+            ["--input-format", "jsonl", "--width", "32"], first: first, rest: rest, file: "/dev/stdin")
+        #expect(rows.early.contains("Apples 사과"), "the first row is out before the input ends")
+        #expect(rows.status != 0 && rows.stderr == "cellar: /dev/stdin:3:38: selected must be true or false\n")
+        let dir = try ScratchDirectory()
+        let yaml = "sections:\n  - header: Fruit\n    rows:\n      - text: Apples 사과\n      - text: Bananas\n"
+        try dir.write("rows.yaml", yaml)
+        let file = try CellarCLI.run(["render", "rows.yaml", "--width", "32"], in: dir.path)
+        // As a shell passes it; the format from the bytes, as for `-`.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", #""$0" render <(cat rows.yaml) --width 32"#, try #require(CellarCLI.binary)]
+        process.currentDirectoryURL = URL(fileURLWithPath: dir.path)
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let whole = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(file.status == 0 && process.terminationStatus == 0)
+        #expect(whole == file.stdout && file.stdout.contains("Bananas"))
     }
 
     /// Piped rows may start with a byte order mark, as a file may (PowerShell's pipes write one).

@@ -58,6 +58,29 @@ public enum InputFile {
         return (bytes, FileIdentity(info))
     }
 
+    /// Whether `path` names a pipe (a FIFO, or a shell's `<(command)`): a document named so is read as standard
+    /// input is, never mapped. Cases and goldens are regular files only.
+    package static func isPipe(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO
+    }
+
+    /// Opens the pipe at `path` (`-`: standard input) for reading, and the name messages give it. As `cat` does, it
+    /// waits for a writer when none has opened the pipe yet.
+    package static func openPipe(_ path: String) throws -> (fd: Int32, name: String) {
+        if path == "-" { return (0, "<stdin>") }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw CellarError("\(path): cannot open: \(Directories.reason(errno))") }
+        return (fd, path)
+    }
+
+    /// Standard input (`-`) or the pipe at `path`, read whole within `limit`, and its name in messages.
+    static func readPiped(_ path: String, limit: Int) throws -> (name: String, bytes: [UInt8]) {
+        let (fd, name) = try openPipe(path)
+        defer { if fd != 0 { close(fd) } }
+        return (name, try readAll(fd, expecting: 0, path: name, limit: limit))
+    }
+
     /// Opens a regular file of at most `limit` bytes; returns its descriptor (the caller closes it) and status.
     static func openRegular(_ path: String, limit: Int) throws -> (fd: Int32, info: stat) {
         // O_NONBLOCK: opening a FIFO without a writer must not wait for one.

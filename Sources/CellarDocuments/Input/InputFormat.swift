@@ -71,15 +71,16 @@ public struct DocumentInput: Sendable {
         self.identity = identity
     }
 
-    /// Reads `path` (`-` is standard input, `<stdin>` in messages) within `sizeLimit`, in `format`, else the file
-    /// name's, else guessed. With `mapFile` a regular file is mapped read-only (a truncation by another process faults:
-    /// `MappedFileFaults`); without, read whole.
+    /// Reads `path` (`-` is standard input, `<stdin>` in messages; a pipe is read as it is) within `sizeLimit`, in
+    /// `format`, else the file name's, else guessed. With `mapFile` a regular file is mapped read-only (a truncation by
+    /// another process faults: `MappedFileFaults`); without, read whole.
     package static func read(
         _ path: String, format: InputFormat? = nil, sizeLimit: Int = InputFile.defaultSizeLimit, mapFile: Bool = true
     ) throws -> DocumentInput {
-        if path == "-" {
-            let bytes = try InputFile.readAll(0, expecting: 0, path: "<stdin>", limit: sizeLimit)
-            return DocumentInput(path: "<stdin>", bytes: bytes, format: format ?? InputFormat.sniff(bytes))
+        if path == "-" || InputFile.isPipe(path) {
+            let (name, bytes) = try InputFile.readPiped(path, limit: sizeLimit)
+            return DocumentInput(
+                path: name, bytes: bytes, format: format ?? InputFormat.from(path: path) ?? InputFormat.sniff(bytes))
         }
         let (bytes, identity) = try InputFile.bytes(path, limit: sizeLimit, map: mapFile)
         let resolved = format ?? InputFormat.from(path: path) ?? bytes.withUnsafeBufferPointer(InputFormat.sniff)

@@ -1,7 +1,14 @@
 import Cellar
 
-/// JSON Lines, CSV or TSV rows read from a pipe as they arrive: each read's complete lines (CSV: records) are checked
-/// as a file's and added to the document while the table draws it; a bad row fails when it arrives.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// JSON Lines, CSV or TSV rows read from a pipe (standard input, `fd` 0, or one it is given to close) as they arrive:
+/// each read's complete lines (CSV: records) are checked as a file's and added to the document while the table draws
+/// it; a bad row fails when it arrives.
 package final class PipedRows {
     package let document: StreamedDocument
     let fd: Int32
@@ -31,6 +38,8 @@ package final class PipedRows {
         self.fd = fd
         self.sizeLimit = sizeLimit
     }
+
+    deinit { if fd != 0 { close(fd) } }
 
     /// Reads until a row is added or the pipe ends; returns whether rows were added.
     package func readMore() throws -> Bool {

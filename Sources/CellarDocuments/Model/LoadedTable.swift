@@ -15,7 +15,7 @@ public struct LoadedTable {
             StreamedDataSource(document: try StreamedDocument.load(input, options: options, indexCache: indexCache)))
     }
 
-    /// Reads the table at `path` (`-` is standard input) as `DocumentInput.read` does; a YAML
+    /// Reads the table at `path` (`-` is standard input; a pipe is read as it is) as `DocumentInput.read` does; a YAML
     /// file is converted in pieces, not held whole. A nil `sizeLimit`: none for a mapped file
     /// (a YAML file's JSON form is spooled to disk and mapped; one the disk refuses is held
     /// up to `InputFile.heldDocumentLimit`), that for one held whole.
@@ -23,8 +23,9 @@ public struct LoadedTable {
         path: String, format: InputFormat?, sizeLimit: Int?, options: TableOptions = TableOptions(),
         mapFile: Bool = true, indexCache: LoadIndexCache? = nil
     ) throws -> LoadedTable {
-        let yaml = path != "-" && (format ?? InputFormat.from(path: path)) == .yaml
-        let mapped = mapFile && path != "-"
+        let piped = path == "-" || InputFile.isPipe(path)
+        let yaml = !piped && (format ?? InputFormat.from(path: path)) == .yaml
+        let mapped = mapFile && !piped
         let limit = sizeLimit ?? (mapped ? Int.max : InputFile.heldDocumentLimit)
         if yaml {
             let doc = try StreamedDocument.load(
