@@ -66,8 +66,19 @@ import Testing
         for s in ["0b11", "1_000", "0o8", "0x", "-0x1F", "0O17", "0X1F", "1,000", "+", "1-2", "0x1FFFFFFFFFFFFFFFF"] {
             Self.check(s, .string(s))
         }
-        // Too large for an Int: the float pattern matches it too.
-        Self.check("99999999999999999999", .double(1e20))
+        // Too large for an Int: its text, as a JSON document's number of the same digits reads (so a value draws as
+        // written, `99999999999999999999`, not `1e+20`, from either format).
+        for s in ["99999999999999999999", "-9223372036854775809"] {
+            Self.check(s, .string(s))
+            Self.check("!!int \(s)", .string(s))
+            let json = Array("{\"v\": \(s)}".utf8).withUnsafeBufferPointer {
+                var j = JSONBytes($0)
+                return try? j.value()
+            }
+            #expect(json == .object(["v": .string(s)]))
+        }
+        Self.check("9223372036854775807", .int(.max))
+        Self.check("!!float 99999999999999999999", .double(1e20))
     }
 
     @Test func floatsAndTheirSpecialSpellings() {

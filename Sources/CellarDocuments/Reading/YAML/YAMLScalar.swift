@@ -31,7 +31,12 @@ enum YAMLScalar {
         case "str", "!": return .string(string(text))
         case "null": if resolved == .null { return .null }
         case "bool": if case .bool? = resolved { return resolved ?? .null }
-        case "int": if case .int? = resolved { return resolved ?? .null }
+        case "int":
+            // A whole number too large for an Int resolves to its text.
+            switch resolved {
+            case .int?, .string?: return resolved ?? .null
+            default: break
+            }
         case "float":
             if case .double? = resolved { return resolved ?? .null }
             if let d = float(text) { return .double(d) }
@@ -69,20 +74,21 @@ enum YAMLScalar {
         return float(text).map(Value.double)
     }
 
-    /// `[-+]?[0-9]+`, `0o[0-7]+` or `0x[0-9a-fA-F]+`; a decimal too large for an Int is left to `float`.
-    /// The text is made into a `String` only once its bytes have the form (most scalars are words).
+    /// `[-+]?[0-9]+`, `0o[0-7]+` or `0x[0-9a-fA-F]+`. One too large for an Int is its text, as the JSON reader
+    /// keeps such a number, so a value reads the same from either. The text is made into a `String` only once its
+    /// bytes have the form (most scalars are words).
     private static func integer(_ text: UnsafeBufferPointer<UInt8>) -> Value? {
         if text.count > 2, text[0] == UInt8(ascii: "0"), text[1] == UInt8(ascii: "o") || text[1] == UInt8(ascii: "x") {
             let radix = text[1] == UInt8(ascii: "o") ? 8 : 16
             let digits = UnsafeBufferPointer(rebasing: text[2...])
             // `Int(_:radix:)` would take a sign too.
             guard digits.allSatisfy({ isDigit($0, radix: radix) }) else { return nil }
-            return Int(string(digits), radix: radix).map(Value.int)
+            return Int(string(digits), radix: radix).map(Value.int) ?? .string(string(text))
         }
         let sign = text.first == UInt8(ascii: "-") || text.first == UInt8(ascii: "+") ? 1 : 0
         guard text.count > sign, text[sign...].allSatisfy({ isDigit($0, radix: 10) }) else { return nil }
         // `Int(_:)` takes exactly `[-+]?[0-9]+`.
-        return Int(string(text)).map(Value.int)
+        return Int(string(text)).map(Value.int) ?? .string(string(text))
     }
 
     private static func isDigit(_ b: UInt8, radix: Int) -> Bool { JSONBytes.hexValue(b).map { $0 < radix } ?? false }
