@@ -155,9 +155,10 @@ public enum GoldenScenario {
             for item in ordered {
                 try check(item.at, table: table, source: source, insertion: true)
                 try checkInsertedHeight(item.row, width: table.width)
-                try source.insert(item.row, at: item.at)
+                try source.insert(item.row, at: item.at, checkedAgainst: table.registry)
             }
             try table.insertRows(at: ordered.map(\.at))
+            for item in ordered { source.mark(added: item.row, at: item.at, in: table) }
         case .move(let from, let to):
             try existing(from)
             try checkMoveTarget(to, from: from, table: table, source: source)

@@ -94,7 +94,9 @@ import Testing
             }
             // A row inserted before the last cell's row: that path is now the new row's.
             _ = try source.tableView(table, cellForRowAt: IndexPath(0, 1))
-            try source.insert(.object(["text": .string("new"), "height": .int(7)]), at: IndexPath(0, 1))
+            try source.insert(
+                .object(["text": .string("new"), "height": .int(7)]), at: IndexPath(0, 1),
+                checkedAgainst: table.registry)
             out.append(source.tableView(table, heightForRowAt: IndexPath(0, 1)))
             out.append(source.tableView(table, heightForRowAt: IndexPath(0, 2)))
             return out
@@ -105,18 +107,28 @@ import Testing
     }
 
     /// An added row's height reads as a stored row's: a whole float is its lines (as a file written by
-    /// Python's json holds it, and a row copied from one), anything a load refuses is the table's.
+    /// Python's json holds it, and a row copied from one); one a load refuses is refused, and one given new
+    /// data (`setRowValue`, unchecked) is the table's.
     @Test func anAddedRowsHeightReadsAsAStoredRowsDoes() throws {
         let source = StreamedDataSource(document: try Self.load(Self.csv(rows: 1) { _ in "" }, .csv))
         let table = source.makeTableView(registry: Registry())
-        let heights: [Value] = [.double(2.0), .int(3), .string("automatic"), .double(2.5), .int(-1), .string("tall")]
+        let heights: [Value] = [.double(2.0), .int(3), .string("automatic")]
         for (k, h) in heights.enumerated() {
-            try source.insert(.object(["text": .string("new"), "height": h]), at: IndexPath(0, k))
+            try source.insert(
+                .object(["text": .string("new"), "height": h]), at: IndexPath(0, k), checkedAgainst: table.registry)
         }
         #expect(
             (0..<heights.count).map { source.tableView(table, heightForRowAt: IndexPath(0, $0)) } == [
-                .fixed(2), .fixed(3), .automatic, nil, nil, nil,
+                .fixed(2), .fixed(3), .automatic,
             ])
+        for h: Value in [.double(2.5), .int(-1), .string("tall")] {
+            #expect(throws: CellarError.self) {
+                try source.insert(
+                    .object(["text": .string("new"), "height": h]), at: IndexPath(0, 0), checkedAgainst: table.registry)
+            }
+            source.setRowValue(.object(["text": .string("set"), "height": h]), at: IndexPath(0, 3))
+            #expect(source.tableView(table, heightForRowAt: IndexPath(0, 3)) == nil)
+        }
     }
 
     @Test func aViewportOfALongTableOfDeclaredHeightsDecodesOnlyItsRows() throws {

@@ -287,29 +287,76 @@ import Testing
         try ds.remove(at: IndexPath(0, 0))
         try t.deleteRows(at: [IndexPath(0, 0)])
         #expect(lines(try t.renderText()) == [" b", "▌c", " d"])
-        try ds.insert(.object(["cell": .string("default"), "text": .string("z")]), at: IndexPath(0, 3))
+        try ds.insert(
+            .object(["cell": .string("default"), "text": .string("z")]), at: IndexPath(0, 3), checkedAgainst: t.registry
+        )
         try t.insertRows(at: [IndexPath(0, 3)])
         try ds.move(from: IndexPath(0, 1), to: IndexPath(0, 0))
         try t.moveRow(at: IndexPath(0, 1), to: IndexPath(0, 0))
         #expect(lines(try t.renderText()) == ["▌c", " b", " d", " z"])
     }
 
-    /// Edits keep the document's row an added row sits beside, located only
-    /// for an error (locating reads the bytes up to it); the error is placed there.
+    /// Edits locate a row only for an error (locating reads the bytes up to it); an added row is in no file.
     @Test func editsLocateOnlyForAnError() throws {
         let (t, ds) = try table()
         _ = try t.renderText()
         for i in 0..<20 {
-            try ds.insert(.object(["text": .string("n\(i)")]), at: IndexPath(0, 2))
+            try ds.insert(.object(["text": .string("n\(i)")]), at: IndexPath(0, 2), checkedAgainst: t.registry)
             try t.insertRows(at: [IndexPath(0, 2)])
         }
         ds.setRowValue(.object(["text": .string("B")]), at: IndexPath(0, 1))
         #expect(lines(try t.renderText()).prefix(3) == [" a", " B", " n19"])
         #expect(ds.document.locationsLookedUp == 0)
-        try ds.insert(.object(["text": .string("bad"), "accessory": .string("nope")]), at: IndexPath(0, 2))
-        try t.insertRows(at: [IndexPath(0, 2)])
-        #expect(ds.rowLocation(IndexPath(0, 2)) == SourceLocation(file: "u.yaml", line: 3, column: 23))
+        #expect(ds.rowLocation(IndexPath(0, 2)) == nil)
+        #expect(ds.document.locationsLookedUp == 0)
+        #expect(ds.rowLocation(IndexPath(0, 22)) == SourceLocation(file: "u.yaml", line: 3, column: 34))  // c
         #expect(ds.document.locationsLookedUp == 1)
+    }
+
+    /// A row added after the load is checked as a stored row is, before it is added: its data, its style, the keys
+    /// that style reads (with UIKit's names suggested), and a ⊕ row's template the same way when it is tapped.
+    @Test func anAddedRowIsCheckedAsAStoredRowIs() throws {
+        let (t, ds) = try table()
+        let refused: [(Value, String)] = [
+            (.object(["text": .string("x"), "accessory": .string("nope")]), "accessory: unknown value 'nope'"),
+            (.object(["txt": .string("x")]), "style 'default' does not read row key 'txt' — did you mean 'text'?"),
+            (
+                .object(["cell": .string("subtitle"), "detailTextLabel": .string("x")]),
+                "style 'subtitle' does not read row key 'detailTextLabel' — did you mean 'secondaryText'?"
+            ),
+            (.object(["cell": .string("subtitel")]), "(did you mean 'subtitle'?)"),
+            (.object(["text": .string("x"), "height": .int(-1)]), "height must not be negative (got -1)"),
+            (
+                .object(["editingStyle": .string("insert"), "template": .object(["txt": .string("x")])]),
+                "does not read row key 'txt'"
+            ),
+        ]
+        for (row, message) in refused {
+            do {
+                try ds.insert(row, at: IndexPath(0, 0), checkedAgainst: t.registry)
+                Issue.record("\(row) was added")
+            } catch {
+                #expect("\(error)".contains(message), "\(error)")
+            }
+        }
+        #expect(ds.tableView(t, numberOfRowsInSection: 0) == 4)
+    }
+
+    /// `selected` and `highlighted` on an added row are its state once the table has it, as on a loaded row.
+    @Test func anAddedRowsStateIsApplied() throws {
+        let (t, ds) = try table()
+        _ = try t.renderText()
+        let rows: [Value] = [
+            .object(["text": .string("x"), "selected": .bool(true)]),
+            .object(["text": .string("y"), "highlighted": .bool(true)]),
+        ]
+        for (k, row) in rows.enumerated() {
+            try ds.insert(row, at: IndexPath(0, k), checkedAgainst: t.registry)
+            try t.insertRows(at: [IndexPath(0, k)])
+            ds.mark(added: row, at: IndexPath(0, k), in: t)
+        }
+        #expect(t.indexPathsForSelectedRows == [IndexPath(0, 0)])
+        #expect(t.highlighted == [IndexPath(0, 1)])
     }
 
     @Test func commitDeleteThroughTheDataSource() throws {

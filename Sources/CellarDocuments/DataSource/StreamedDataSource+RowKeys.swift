@@ -83,8 +83,11 @@ extension StreamedDataSource {
                     "row [\(ip.section), \(ip.row)] has no 'template' row for its ⊕ to insert, and none was given",
                     at: rowLocation(ip))
             }
-            try insert(new, at: ip)
+            do { try insert(new, at: ip, checkedAgainst: tableView.registry) } catch let e as CellarError {
+                throw e.located(rowLocation(ip))
+            }
             try tableView.insertRows(at: [ip])
+            mark(added: new, at: ip, in: tableView)
         case .none: return
         }
     }

@@ -176,8 +176,11 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
         insert(.added(Self.row(row ?? .object([:]), withData: value), near: near), at: ip)
     }
 
-    /// Located only for an error: locating reads the bytes up to the row.
-    package func rowLocation(_ ip: IndexPath) -> SourceLocation? { placeRow(ip).flatMap(document.location(ofRow:)) }
+    /// Located only for an error: locating reads the bytes up to the row. An added row is in no file.
+    package func rowLocation(_ ip: IndexPath) -> SourceLocation? {
+        guard case .stored(let i)? = editedRow(ip) else { return nil }
+        return document.location(ofRow: i)
+    }
 
     /// The document's row at `ip`, or the one an added row was put beside.
     func placeRow(_ ip: IndexPath) -> Int? {
@@ -188,12 +191,19 @@ package final class StreamedDataSource: TableViewDataSource, TableViewDelegateHe
         }
     }
 
-    /// Call `tableView.insertRows` afterwards, as with UIKit.
-    package func insert(_ row: Value, at ip: IndexPath) throws {
+    /// Adds `row`, checked as a stored row is against `registry` (`StreamedDocument.checkAdded`). Call
+    /// `tableView.insertRows` afterwards, as with UIKit, then `mark(added:at:in:)`.
+    package func insert(_ row: Value, at ip: IndexPath, checkedAgainst registry: Registry) throws {
         guard ip.section >= 0, ip.section < sectionCount, ip.row >= 0, ip.row <= rowCount(inSection: ip.section)
         else { throw outOfRange(ip) }
-        guard case .object = row else { throw CellarError("a row must be a mapping of keys to values") }
+        try document.checkAdded(row, against: registry)
         insert(.added(row, near: placeRow(IndexPath(ip.section, max(0, ip.row - 1)))), at: ip)
+    }
+
+    /// An added row's `selected` and `highlighted`, applied once the table has the row, as a loaded row's are.
+    package func mark(added row: Value, at ip: IndexPath, in tableView: TableView) {
+        if row["selected"]?.boolValue == true { tableView.selectRow(at: ip) }
+        if row["highlighted"]?.boolValue == true { tableView.highlighted.insert(ip) }
     }
 
     func insert(_ row: EditedRow, at ip: IndexPath) {

@@ -193,11 +193,27 @@ package final class StreamedDocument {
         }
         let unknown = found.identifiers.filter { registry.style(for: $0.key) == nil }.min { $0.value < $1.value }
         try checkRowKeys(against: registry, from: firstRow, before: unknown?.value ?? Int.max)
-        if let (id, offset) = unknown {
-            let msg = Registry.unknownIdentifierMessage(id)
-            let near = Suggest.closest(id, among: registry.identifiers).map { " (did you mean '\($0)'?)" } ?? ""
-            throw CellarError(msg + near, at: location(ofOffset: offset))
+        if let (id, offset) = unknown { throw Self.unknown(id, in: registry).located(location(ofOffset: offset)) }
+    }
+
+    /// A row added after the load (a golden step's, a ⊕ row's `template`), checked as a stored row is: its data,
+    /// its style in `registry`, the keys that style reads. Unlocated: the caller places it (the step, the ⊕ row).
+    package func checkAdded(_ row: Value, against registry: Registry) throws {
+        let id: String
+        do { id = try RowCheck.check(row, defaultCell: options.cell).identifier } catch {
+            throw CellarError(error.message)
         }
+        guard let style = registry.style(for: id) else { throw Self.unknown(id, in: registry) }
+        guard isTableDocument || options.extraKeys == .error else { return }
+        try TableDocument.checkRowKeys(
+            row, id: id, style: style, at: nil, extra: keysReadByFlags, rowsOnly: !isTableDocument)
+        if let template = row["template"] { try checkAdded(template, against: registry) }
+    }
+
+    /// `unable to dequeue a cell with identifier x … (did you mean 'y'?)`.
+    private static func unknown(_ id: String, in registry: Registry) -> CellarError {
+        let near = Suggest.closest(id, among: registry.identifiers).map { " (did you mean '\($0)'?)" } ?? ""
+        return CellarError(Registry.unknownIdentifierMessage(id) + near)
     }
 
     /// The rows' keys against those their styles read (`TableDocument.checkRowKeys`), naming the first row
