@@ -200,8 +200,16 @@ public struct GoldenRunner: Sendable {
     func replay(_ file: GoldenFiles.CaseFile, playing play: (GoldenCase) throws -> String) throws -> Replay {
         let scenario = try GoldenCaseParser.load(path: file.path, name: file.name, tree: file.tree)
         let actual = Array(try play(scenario).utf8)
+        // Goldens are read within the limit: one recorded past it would fail every later run.
+        guard actual.count <= options.maxFileSize else {
+            throw CellarError(
+                "the case draws \(actual.count) bytes, more than the \(InputFile.describe(size: options.maxFileSize)) "
+                    + "a golden may hold (fewer steps or rows, or raise the limit with --max-file-size on every run)")
+        }
         let goldenPath = GoldenFiles.goldenPath(forCase: file.path)
-        let golden = try file.tree.map { try $0.read(goldenPath) } ?? GoldenFiles.readBytes(goldenPath)
+        let golden =
+            try file.tree.map { try $0.read(goldenPath) }
+            ?? GoldenFiles.readBytes(goldenPath, limit: options.maxFileSize)
         return Replay(scenario: scenario, actual: actual, golden: golden)
     }
 

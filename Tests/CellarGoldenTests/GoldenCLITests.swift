@@ -38,6 +38,26 @@ import Testing
         #expect(run.stdout.contains("ORPHAN Styles/demo/cases/gone.golden"))
     }
 
+    /// A golden is read within the file size limit, so none is recorded past it: the case fails, naming the flag,
+    /// and a golden recorded under a raised limit passes under the same limit.
+    @Test func aGoldenPastTheSizeLimitIsNotRecorded() throws {
+        let dir = try ScratchDirectory()
+        // A small case that draws many frames.
+        let steps = Array(repeating: "render", count: 30).joined(separator: ", ")
+        try dir.write(
+            "Styles/cases/a.case.yaml",
+            "width: 40\ntable:\n  sections:\n    - rows: [{text: a}, {text: b}]\nsteps: [\(steps)]\n")
+        var run = try CellarCLI.run(["test", "--update", "--max-file-size", "1K"], in: dir.path)
+        #expect(run.status == 1 && run.lastLine == "0 passed, 1 failed")
+        #expect(run.stdout.contains("more than the 1 KiB a golden may hold"), "\(run.stdout)")
+        #expect(run.stdout.contains("--max-file-size on every run"))
+        #expect(!dir.exists("Styles/cases/a.golden") && !dir.exists("Styles/cases/a.golden.new"))
+        run = try CellarCLI.run(["test", "--update", "--max-file-size", "1M"], in: dir.path)
+        #expect(run.status == 0 && dir.exists("Styles/cases/a.golden"))
+        run = try CellarCLI.run(["test", "--max-file-size", "1M"], in: dir.path)
+        #expect(run.status == 0 && run.lastLine == "1 passed, 0 failed")
+    }
+
     @Test func badInvocationsFailWithOneMessage() throws {
         let dir = try ScratchDirectory()
         var run = try CellarCLI.run(["test", "missing"], in: dir.path)
