@@ -35,7 +35,7 @@ struct MarkedText {
 
     /// The text in lines of at most `width` columns (a grapheme wider than
     /// the width still gets a line of its own), each with its carets: `^`
-    /// under the first column of a marked grapheme.
+    /// under every column of a marked grapheme.
     func wrapped(_ width: Int) -> [Line] {
         var lines: [Line] = [Line()]
         var used = 0
@@ -46,7 +46,7 @@ struct MarkedText {
             }
             lines[lines.count - 1].text.append(p.character)
             if p.width > 0 {
-                lines[lines.count - 1].marks += (p.marked ? "^" : " ") + String(repeating: " ", count: p.width - 1)
+                lines[lines.count - 1].marks += String(repeating: p.marked ? "^" : " ", count: p.width)
             }
             used += p.width
         }

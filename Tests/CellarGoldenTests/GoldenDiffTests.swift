@@ -87,9 +87,9 @@ import Testing
     @Test func everyDifferingCellIsMarkedOnBothSides() {
         let diff = GoldenDiff(expected: bytes("~ aaa bbb 한\n"), actual: bytes("~ aab bbb 국\n"))
         let lines = diff.render(terminalWidth: 100).split(separator: "\n").map(String.init)
-        // The third a and the Hangul (two columns, one caret) differ; the bs do not.
+        // The third a and the Hangul (two columns, two carets) differ; the bs do not.
         #expect(lines[1] == "! 1  ~ aaa bbb 한 │ ~ aab bbb 국")
-        #expect(lines[2] == "         ^     ^  │     ^     ^")
+        #expect(lines[2] == "         ^     ^^ │     ^     ^^")
     }
 
     @Test func aLongLegendWrapsBesideItsTwin() {
