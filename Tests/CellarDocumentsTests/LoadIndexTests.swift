@@ -28,6 +28,32 @@ import Testing
         #expect(S.state(plain) == S.state(first))
     }
 
+    /// A ⊕ row's template is checked against the styles as the rows are, by a load that takes the index too.
+    @Test(arguments: ["t.json", "t.jsonl", "t.yaml"])
+    func aTemplateIsCheckedWithTheRows(name: String) throws {
+        let dir = try ScratchDirectory()
+        let cache = S.cache(dir)
+        let good = #"{"text": "a"}"#
+        let bad = #"{"text": "Add", "editingStyle": "insert", "template": {"cell": "subtitle", "txt": "T"}}"#
+        let text = name == "t.jsonl" ? good + "\n" + bad + "\n" : #"{"sections": [{"rows": [\#(good), \#(bad)]}]}"#
+        let path = try S.write(dir, name, text)
+        for use in [LoadIndexUse.written, .read] {
+            let doc = try name == "t.yaml" ? S.loadYAML(path, cache) : S.load(path, cache)
+            #expect(doc.loadIndexUse == use)
+            do {
+                try doc.validate(against: Registry())
+                Issue.record("\(name): the template passed")
+            } catch {
+                #expect(
+                    "\(error)".hasSuffix(
+                        ": template: style 'subtitle' does not read row key 'txt' — did you mean 'text'?"), "\(error)")
+                #expect("\(error)".contains(name == "t.jsonl" ? "t.jsonl:2:1" : ":1:\(good.utf8.count + 27)"))
+            }
+        }
+        let fixed = try S.write(dir, "fixed." + name, text.replacingOccurrences(of: "txt", with: "text"))
+        try (name == "t.yaml" ? S.loadYAML(fixed, cache) : S.load(fixed, cache)).validate(against: Registry())
+    }
+
     /// Rows-only files, with and without sections of their own (`--section-by`, `--index-titles`).
     @Test(arguments: ["t.jsonl", "t.csv", "t.tsv"])
     func rowsOnlyFormatsTakeTheirIndex(name: String) throws {

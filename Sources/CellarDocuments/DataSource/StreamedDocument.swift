@@ -194,6 +194,12 @@ package final class StreamedDocument {
         let unknown = found.identifiers.filter { registry.style(for: $0.key) == nil }.min { $0.value < $1.value }
         try checkRowKeys(against: registry, from: firstRow, before: unknown?.value ?? Int.max)
         if let (id, offset) = unknown { throw Self.unknown(id, in: registry).located(location(ofOffset: offset)) }
+        for index in found.templateRows where index >= firstRow {
+            guard let template = try row(index)["template"] else { continue }
+            do { try checkAdded(template, against: registry) } catch let e as CellarError {
+                throw CellarError("template: " + e.message, at: location(ofRow: index))
+            }
+        }
     }
 
     /// A row added after the load (a golden step's, a ⊕ row's `template`), checked as a stored row is: its data,

@@ -68,6 +68,7 @@ extension StreamedDocument {
         let index = place(at: offset, selected: a.selected, highlighted: a.highlighted) { header }
         if let h = a.height { found.declaredHeights.record(h, row: index) }
         if a.editing { found.editingRows.insert(index) }
+        if a.template { found.templateRows.append(index) }
         if found.identifiers[a.identifier] == nil { found.identifiers[a.identifier] = offset }
     }
 
@@ -81,6 +82,7 @@ extension StreamedDocument {
             at: offset, selected: q.selected, highlighted: q.highlighted, header: header, written: written)
         if let h = q.height { found.declaredHeights.record(h, row: index) }
         if q.editing { found.editingRows.insert(index) }
+        if q.template { found.templateRows.append(index) }
     }
 
     /// With `--section-by`, a row whose `header` differs from the last row's starts a section. `written`

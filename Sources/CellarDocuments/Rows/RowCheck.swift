@@ -18,6 +18,8 @@ struct RowAttributes {
     var highlighted = false
     var height: RowHeight?
     var editing = false
+    /// A ⊕ row's `template`: checked against the styles with the rows (`StreamedDocument.validate`).
+    var template = false
 }
 
 /// The full check of a row at load, so drawing it later cannot fail on its
@@ -41,6 +43,7 @@ enum RowCheck {
             }
             if key == "selected" { a.selected = b } else if key == "highlighted" { a.highlighted = b }
         }
+        a.template = o["template"] != nil
         for key in TableSchema.editingRowKeys where o[key] != nil {
             a.editing = true
             try checkEditingKey(key, o[key] ?? .null, defaultCell: defaultCell)

@@ -8,6 +8,8 @@ struct RowFindings {
     var declaredHeights = DeclaredHeights()
     /// Rows with a key of editing or selection: the others need no decoding for them.
     var editingRows = RowBits()
+    /// Rows with a `template`, whose rows are checked against the styles as the rows are.
+    var templateRows: [Int] = []
     /// Each reuse identifier in use, with the offset of its first row.
     var identifiers: [String: Int] = [:]
     var rowKeySets = RowKeySets()
@@ -24,6 +26,7 @@ struct RowFindings {
         rowOffsets.append(contentsOf: later.rowOffsets, rows: rows)
         selectedRows += Self.among(later.selectedRows, rows).map { $0 + shift }
         highlightedRows += Self.among(later.highlightedRows, rows).map { $0 + shift }
+        templateRows += Self.among(later.templateRows, rows).map { $0 + shift }
         declaredHeights.append(later.declaredHeights, rows: rows, from: first)
         editingRows.insert(later.editingRows, rows: rows, from: first)
         let low = rows.lowerBound == 0 ? Int.min : later.rowOffsets[rows.lowerBound]

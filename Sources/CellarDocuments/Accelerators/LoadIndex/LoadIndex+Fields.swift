@@ -52,6 +52,7 @@ extension LoadIndex {
         try c.array(&wide, maxCount: rows)
         try c.array(&found.selectedRows, maxCount: rows)
         try c.array(&found.highlightedRows, maxCount: rows)
+        try c.array(&found.templateRows, maxCount: rows)
         try c.array(&heights, maxCount: rows)
         try c.array(&editing, maxCount: (rows + 63) / 64)
         try c.count(of: &identifiers, maxCount: rows, empty: (key: "", value: 0))
@@ -63,6 +64,7 @@ extension LoadIndex {
         guard narrow.count + wide.count == rows,
             let rowOffsets = RowOffsets(byteLimit: size, narrow: narrow, wide: wide),
             Self.isRowSet(found.selectedRows, rows: rows), Self.isRowSet(found.highlightedRows, rows: rows),
+            Self.isRowSet(found.templateRows, rows: rows),
             let declaredHeights = DeclaredHeights(codes: heights, rows: rows),
             let editingRows = RowBits(words: editing, rows: rows)
         else { throw UnusableCacheFile() }

@@ -66,6 +66,7 @@ extension QuickRowCheck {
                 }
                 guard taken == true else { return false }
                 row.editing = true
+                if name == Self.templateName { row.template = true }
             case .builtinText, .detail:
                 if j.current == UInt8(ascii: "{") || j.current == UInt8(ascii: "[") { builtinTrouble = true }
                 if kind == .detail && j.current != UInt8(ascii: "n") { detail = true }

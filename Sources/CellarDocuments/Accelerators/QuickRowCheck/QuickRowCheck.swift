@@ -27,6 +27,7 @@ struct QuickRowCheck {
         var keys: UInt64 = 0
         var fit = RowKeySets.BuiltinFit.none
         var editing = false
+        var template = false
     }
 
     static func kind(of key: String) -> Kind {
@@ -67,6 +68,7 @@ struct QuickRowCheck {
     }
     static let selectedName = names.firstIndex(of: "selected") ?? -1
     static let highlightedName = names.firstIndex(of: "highlighted") ?? -1
+    static let templateName = names.firstIndex(of: "template") ?? -1
     let sectionBy: [UInt8]?
     /// The section key's index in `names` when it is a known name, else -1.
     let knownSectionName: Int
