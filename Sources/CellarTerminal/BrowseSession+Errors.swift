@@ -20,6 +20,13 @@ extension BrowseSession {
         if Self.isLocated(text), detail != closedError { errorDetail = detail }
     }
 
+    /// A reload that worked: `message` in the status line, and an error closed before it shows again if a later
+    /// save brings it back.
+    public func reloaded(_ message: String) {
+        self.message = message
+        closedError = nil
+    }
+
     /// Whether `text` starts with a place, `file:line:` (a column may follow).
     static func isLocated(_ text: String) -> Bool {
         let place = text.split(separator: " ", maxSplits: 1).first ?? ""

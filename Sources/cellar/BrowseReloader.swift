@@ -64,10 +64,10 @@ final class BrowseReloader {
         do {
             if documentChanged {
                 try reloadDocument(session)
-                session.message = "reloaded \(what): its rows read again, the edits before dropped"
+                session.reloaded("reloaded \(what): its rows read again, the edits before dropped")
             } else {
                 try restyle(session)
-                session.message = "reloaded \(what)"
+                session.reloaded("reloaded \(what)")
             }
             documentPending = false
         } catch {

@@ -67,6 +67,11 @@ import Testing
         s.report(CellarError(error), note: "showing the last good version")
         _ = screen.frame(s, width: 30, height: 8)
         #expect(!s.showsError)
+        // After a good reload, a save that brings it back shows it again.
+        s.reloaded("reloaded styles/boom.lua")
+        s.report(CellarError(error), note: "showing the last good version")
+        _ = screen.frame(s, width: 30, height: 8)
+        #expect(s.showsError)
     }
 
     @Test func anErrorThatFitsTheStatusLineOpensNoOverlay() {
