@@ -158,6 +158,11 @@ import Testing
         Self.check("a: |\n  x\n  ", Self.o(["a": .string("x\n")]))
         Self.check("a: |\n  x\n# c", Self.o(["a": .string("x\n")]))
         Self.check("a: |\n  x\r\n", Self.o(["a": .string("x\n")]))
+        // No lines at the input's end: an empty text (libfyaml 0.7.12 gives a NUL from past the input).
+        for header in ["|", "|+", "|-", ">", ">+"] {
+            Self.check("a: \(header)\n", Self.o(["a": .string("")]))
+            Self.check("- \(header)", .array([.string("")]))
+        }
     }
 
     /// libfyaml 0.7.12 takes lines at an indented collection's own

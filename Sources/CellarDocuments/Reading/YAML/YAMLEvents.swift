@@ -208,6 +208,10 @@ struct YAMLEvents: ~Copyable {
         guard let text = fy_token_get_text(token, &length) else { return }
         let bytes = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
         if length > 0 && bytes[length - 1] == 0x0A && clipsALastLineWithoutBreak(token) { length -= 1 }
+        // A block scalar with no lines at the input's end: libfyaml 0.7.12 gives it a NUL from past the input.
+        if length == 1, bytes[0] == 0, let start = fy_token_start_mark(token)?.pointee.input_pos, start >= input.count {
+            length = 0
+        }
         event.textCount = length
         // In the text libfyaml reads (`input`, or its mended copy), the offset is the same in `input`.
         if let base = parser.parsed.baseAddress, bytes >= base, bytes + length <= base + input.count {
