@@ -266,6 +266,12 @@ import Testing
             #expect(InputFormat.sniff(mark + Array("text,secondaryText\na,b\n".utf8)) == .csv)
             #expect(InputFormat.sniff(mark + Array("text\tsecondaryText\n".utf8)) == .tsv)
             #expect(InputFormat.sniff(mark + Array("sections:\n  - rows: []\n".utf8)) == .yaml)
+            // A comment, directive or document start first: YAML, whatever the line holds.
+            for first in ["# Fruits, vegetables and nuts", "#", "#\tx, y", "%YAML 1.2", "--- # a, b"] {
+                #expect(InputFormat.sniff(mark + Array("\(first)\nsections:\n  - rows: []\n".utf8)) == .yaml)
+            }
+            // A CSV header may name a column `#`.
+            #expect(InputFormat.sniff(mark + Array("#,text\n1,a\n".utf8)) == .csv)
         }
         #expect(InputFormat.from(path: "a/b.NDJSON") == .jsonl && InputFormat.from(path: "x.yml") == .yaml)
     }

@@ -43,6 +43,9 @@ public enum InputFormat: String, CaseIterable, Sendable {
         }
         if j.current == UInt8(ascii: "[") { return .json }
         let firstLine = buffer[j.pos...].prefix { $0 != 0x0A }
+        // A YAML comment (`# …`; a CSV header may name a column `#`), directive or document start.
+        for start in ["# ", "#\r", "#\t", "%YAML", "---"] where firstLine.starts(with: start.utf8) { return .yaml }
+        if firstLine.elementsEqual("#".utf8) { return .yaml }
         if firstLine.contains(0x09) { return .tsv }
         if firstLine.contains(UInt8(ascii: ",")) && !firstLine.contains(UInt8(ascii: ":")) { return .csv }
         return .yaml
