@@ -446,7 +446,7 @@ import Testing
         "a: |\n  x", "a: |\nb: 1\n",
         "a: |x\n", "a: |#c\n", "- |\n  x\n", "a: |-+\n  x\n", "a: |\n  x\n y\n", "a:\n  b: |\n  x\n",
         "a: !str 1\n", "a: !<tag:yaml.org,2002:str> 1\n", "a: !!str\n  x\n",
-        "a: !!str |\n  x\n", "a: !!str{x}\n", "- !!str a: b\n", "!!str a: b\n", "a: !!str [x]\n", "a: [!!str]\n",
+        "a: !!str |\n  x\n", "a: !!str{x}\n", "- !!str a: b\n", "!!str a: b\n", "a: !!seq [x]\n", "a: [!!str]\n",
         "a: b\n  c: d\n", "a: b # c\n  d\n", "a: b\n  c #d\n", "- a: b\n  c\n",
         "a: \"b\"\n  c\n", "a: b\n  c:\n",
         "? a\n: b\n", "%YAML 1.1\n---\na: 1\n", "%YAML 1.2\na: 1\n", "%YAML 1.2\n  ---\na: 1\n",

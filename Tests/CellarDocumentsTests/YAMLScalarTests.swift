@@ -168,4 +168,17 @@ import Testing
             "!foo 1",
             "t.yaml:1:4: unknown tag '!foo': Cellar reads !!str, !!int, !!float, !!bool and !!null")
     }
+
+    /// A mapping or list takes only its own type's tag: a scalar's, or another, is a located error, in flow and
+    /// block style alike.
+    @Test func aCollectionTakesOnlyItsOwnTag() {
+        Self.check("!!map {a: b}", .object(["a": .string("b")]))
+        Self.check("!!seq [a]", .array([.string("a")]))
+        Self.checkText("v: !!seq\n  - a\n", .object(["v": .array([.string("a")])]))
+        Self.refuse("!!str {a: b}", "t.yaml:1:4: a mapping cannot be tagged '!!str': only !!map names its type")
+        Self.refuse("!local [a]", "t.yaml:1:4: a list cannot be tagged '!local': only !!seq names its type")
+        Self.refuse("!!map [a]", "t.yaml:1:4: a list cannot be tagged '!!map': only !!seq names its type")
+        Self.refuseText(
+            "- !!int\n  text: a\n", "t.yaml:1:3: a mapping cannot be tagged '!!int': only !!map names its type")
+    }
 }

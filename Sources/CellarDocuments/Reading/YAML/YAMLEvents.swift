@@ -73,7 +73,13 @@ struct YAMLEvents: ~Copyable {
             if open.count > Self.maximumNesting {
                 throw CellarError("nested more than \(Self.maximumNesting) levels deep", at: mark)
             }
-            return event.pointee.type == FYET_SEQUENCE_START ? .sequenceStart : .mappingStart
+            let isList = event.pointee.type == FYET_SEQUENCE_START
+            if let tag = properties.tag.flatMap(Self.text),
+                let problem = YAMLScalar.collectionTagProblem(tag, list: isList)
+            {
+                throw CellarError(problem, at: mark)
+            }
+            return isList ? .sequenceStart : .mappingStart
         case FYET_SEQUENCE_END, FYET_MAPPING_END:
             open.removeLast()
             return event.pointee.type == FYET_SEQUENCE_END ? .sequenceEnd : .mappingEnd

@@ -49,6 +49,15 @@ enum YAMLScalar {
             message: "'\(Sanitizer.excerpt(string(text)))' is not a \(describe(name)) (tagged !!\(name))")
     }
 
+    /// Why a mapping or list (`list`) cannot carry `tag`: only `!!map` or `!!seq` says its type; nil when it can.
+    static func collectionTagProblem(_ tag: String, list: Bool) -> String? {
+        let own = tagPrefix + (list ? "seq" : "map")
+        guard tag != own else { return nil }
+        let shown = tag.hasPrefix(tagPrefix) ? "!!" + tag.dropFirst(tagPrefix.count) : tag
+        return "a \(list ? "list" : "mapping") cannot be tagged '\(Sanitizer.excerpt(String(shown)))': "
+            + "only \(list ? "!!seq" : "!!map") names its type"
+    }
+
     private static func describe(_ name: String) -> String {
         switch name {
         case "null": return "null (null, ~ or nothing)"
