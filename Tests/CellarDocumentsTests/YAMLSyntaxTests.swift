@@ -158,6 +158,10 @@ import Testing
         Self.check("a: |\n  x\n  ", Self.o(["a": .string("x\n")]))
         Self.check("a: |\n  x\n# c", Self.o(["a": .string("x\n")]))
         Self.check("a: |\n  x\r\n", Self.o(["a": .string("x\n")]))
+        // Lines that end in a lone CR, as in LF.
+        Self.check(
+            "a:\r  b: |\r    x\r  c: >\r    y\r    z\r",
+            Self.o(["a": Self.o(["b": .string("x\n"), "c": .string("y z\n")])]))
         // No lines at the input's end: an empty text (libfyaml 0.7.12 gives a NUL from past the input).
         for header in ["|", "|+", "|-", ">", ">+"] {
             Self.check("a: \(header)\n", Self.o(["a": .string("")]))
@@ -246,6 +250,12 @@ import Testing
         Self.refuse(
             "a: 한\u{1}\n",
             "t.yaml:1:5: YAML does not allow the character U+0001 (write it as an escape in double quotes)")
+        // A lone CR ends a line as LF does, and CR LF is one break.
+        for br in ["\r", "\r\n"] {
+            Self.refuse(
+                "a:\(br)  b: c\(br)  d: x\u{1}\(br)",
+                "t.yaml:3:7: YAML does not allow the character U+0001 (write it as an escape in double quotes)")
+        }
         Self.refuse(
             "a: x\u{7F}\n",
             "t.yaml:1:5: YAML does not allow the character U+007F (write it as an escape in double quotes)")

@@ -8,12 +8,14 @@ import Cellar
 
 /// Byte offsets turned into line:column (columns count characters) only when an error is reported.
 enum ByteLocation {
-    /// Columns count UTF-8 lead bytes; a byte order mark, which editors do not show, is not a column.
+    /// Columns count UTF-8 lead bytes; a byte order mark, which editors do not show, is not a column. A line ends
+    /// at LF, CR LF or a lone CR (YAML's line breaks, and what an editor shows).
     static func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, path: String) -> SourceLocation {
         let end = min(max(0, offset), bytes.count)
         var line = 1
         var lineStart = min(bytes.byteOrderMarkLength, end)
-        for i in 0..<end where bytes[i] == 0x0A {
+        for i in 0..<end
+        where bytes[i] == 0x0A || bytes[i] == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A) {
             line += 1
             lineStart = i + 1
         }

@@ -17,17 +17,22 @@ extension YAMLEvents {
             let end = fy_token_end_mark(token)?.pointee.input_pos
         else { return }
         // The text's first line with a character other than a space, from the line after the indicator.
+        // Lines end at LF, CR LF or a lone CR.
+        func isBreak(_ b: UInt8) -> Bool { b == 0x0A || b == 0x0D }
+        func pastBreak(_ j: Int) -> Int {
+            input[j] == 0x0D && j + 1 < input.count && input[j + 1] == 0x0A ? j + 2 : j + 1
+        }
         var i = min(Int(start), input.count)
-        while i > 0 && input[i - 1] != 0x0A { i -= 1 }
+        while i > 0 && !isBreak(input[i - 1]) { i -= 1 }
         if let header = blockHeader(before: Int(start)), header.linesBack == 0 {
-            while i < input.count && input[i] != 0x0A { i += 1 }
-            i += 1
+            while i < input.count && !isBreak(input[i]) { i += 1 }
+            if i < input.count { i = pastBreak(i) }
         }
         let last = min(Int(end), input.count)
         while i < last {
             var j = i
             while j < last && input[j] == UInt8(ascii: " ") { j += 1 }
-            if j < last && input[j] != 0x0A && input[j] != 0x0D {
+            if j < last && !isBreak(input[j]) {
                 guard j - i > parent else {
                     throw CellarError(
                         "a block scalar's lines must be indented more than its key or dash"
@@ -36,8 +41,8 @@ extension YAMLEvents {
                 }
                 return
             }
-            while j < last && input[j] != 0x0A { j += 1 }
-            i = j + 1
+            while j < last && !isBreak(input[j]) { j += 1 }
+            i = j < last ? pastBreak(j) : j + 1
         }
     }
 

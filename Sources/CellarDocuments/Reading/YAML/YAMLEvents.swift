@@ -146,7 +146,7 @@ struct YAMLEvents: ~Copyable {
             if input[lineEnd - 1] == 0x0A { lineEnd -= 1 }
             if lineEnd > 0 && input[lineEnd - 1] == 0x0D { lineEnd -= 1 }
             var lineStart = lineEnd
-            while lineStart > 0 && input[lineStart - 1] != 0x0A { lineStart -= 1 }
+            while lineStart > 0 && input[lineStart - 1] != 0x0A && input[lineStart - 1] != 0x0D { lineStart -= 1 }
             if lineEnd < end { linesBack += 1 }
             if let i = (lineStart..<lineEnd).last(where: {
                 input[$0] == UInt8(ascii: "|") || input[$0] == UInt8(ascii: ">")
@@ -231,7 +231,7 @@ struct YAMLEvents: ~Copyable {
     /// runs into the input's last line, which has no line break: YAML keeps
     /// only a break that is there, where libfyaml 0.7.12 adds one.
     private func clipsALastLineWithoutBreak(_ token: OpaquePointer) -> Bool {
-        guard Self.isBlockScalar(token), let last = input.last, last != 0x0A,
+        guard Self.isBlockScalar(token), let last = input.last, last != 0x0A, last != 0x0D,
             let lastContent = input.lastIndex(where: { $0 != UInt8(ascii: " ") && $0 != 0x0D }),
             !input[lastContent...].contains(0x0A),
             let end = fy_token_end_mark(token)?.pointee.input_pos, Int(end) > lastContent,
