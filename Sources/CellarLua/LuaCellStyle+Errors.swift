@@ -12,7 +12,8 @@ extension LuaCellStyle {
     /// `Styles/food.lua:14: attempt to index a nil value (field 'name') — in layout, row [0, 3]`
     func failure(_ e: LuaError, _ hook: String, _ ip: IndexPath?) -> CellarError {
         let place = ip.map { "," + self.place($0) } ?? ""
-        let message = "\(e.message) — in \(hook)\(place)"
+        // The style's text is bounded to half a message, so its place and row stay on the line however long it is.
+        let message = "\(Sanitizer.bounded(e.message, limit: Sanitizer.messageLimit / 2)) — in \(hook)\(place)"
         if e.file == LuaStyleEngine.uiChunkName {
             // Raised inside the ui library: point at the style's line that
             // called it (or, after a tail call, at the hook).
