@@ -5,8 +5,10 @@
 /// - ESC and the other C0 controls become their Control Pictures
 ///   (U+241B `␛`, U+2400 `␀` …), DEL becomes `␡`; the rest of an escape
 ///   sequence then is harmless printable text (`␛]0;title␇`).
-/// - C1 controls (U+0080–U+009F, including the one-byte CSI U+009B) and the
-///   bidi controls U+202A–U+202E, U+2066–U+2069 become `\u{…}`.
+/// - C1 controls (U+0080–U+009F, including the one-byte CSI U+009B), the
+///   bidi controls U+202A–U+202E, U+2066–U+2069 and the line and paragraph
+///   separators U+2028, U+2029 (which terminals draw as nothing, gluing the
+///   words around them) become `\u{…}`.
 /// - A tab advances to the next multiple of `tabWidth` columns.
 public enum Sanitizer {
     /// Columns between tab stops.
@@ -63,7 +65,7 @@ public enum Sanitizer {
         if b == 0xE2, i + 2 < p.count {
             let b1 = p[i + 1]
             let b2 = p[i + 2]
-            if b1 == 0x80 && b2 >= 0xAA && b2 <= 0xAE { return 3 }  // U+202A–U+202E
+            if b1 == 0x80 && b2 >= 0xA8 && b2 <= 0xAE { return 3 }  // U+2028–U+202E
             if b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9 { return 3 }  // U+2066–U+2069
         }
         return 0

@@ -89,7 +89,7 @@ import Testing
             let ascii = String(repeating: "a", count: n)
             #expect(DisplayWidth.ofClean(ascii) == n)
             for k in 0..<n {
-                for bad in ["\u{1B}", "\t", "\n", "\u{7F}", "\u{0}", "\u{9B}", "\u{202E}"] {
+                for bad in ["\u{1B}", "\t", "\n", "\u{7F}", "\u{0}", "\u{9B}", "\u{202E}", "\u{2028}"] {
                     var chars = Array(ascii)
                     chars[k] = Character(bad)
                     let text = String(chars)
