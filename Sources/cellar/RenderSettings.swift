@@ -42,7 +42,8 @@ struct RenderSettings: Equatable {
     /// (`--section-by`) or section index (`--index-titles`), and plain or
     /// ANSI text (SVG and HTML are sized to the whole table).
     var drawsRowsAsTheyArrive: Bool {
-        guard file == "-" || InputFile.isPipe(file), let f = document.inputFormat, [.jsonl, .csv, .tsv].contains(f)
+        // The format first: only then is the file looked at.
+        guard let f = document.inputFormat, [.jsonl, .csv, .tsv].contains(f), file == "-" || InputFile.isPipe(file)
         else { return false }
         return height == nil && document.sectionBy == nil && !document.indexTitles
             && (format == nil || format == .plain || format == .ansi)

@@ -194,9 +194,10 @@ package final class StreamedDocument {
         let unknown = found.identifiers.filter { registry.style(for: $0.key) == nil }.min { $0.value < $1.value }
         try checkRowKeys(against: registry, from: firstRow, before: unknown?.value ?? Int.max)
         if let (id, offset) = unknown { throw Self.unknown(id, in: registry).located(location(ofOffset: offset)) }
+        // A template's data was checked with its row (`RowCheck`); its style is known only now.
         for index in found.templateRows where index >= firstRow {
             guard let template = try row(index)["template"] else { continue }
-            do { try checkAdded(template, against: registry) } catch let e as CellarError {
+            do { try checkStyle(of: template, against: registry) } catch let e as CellarError {
                 throw CellarError("template: " + e.message, at: location(ofRow: index))
             }
         }
@@ -205,15 +206,18 @@ package final class StreamedDocument {
     /// A row added after the load (a golden step's, a ⊕ row's `template`), checked as a stored row is: its data,
     /// its style in `registry`, the keys that style reads. Unlocated: the caller places it (the step, the ⊕ row).
     package func checkAdded(_ row: Value, against registry: Registry) throws {
-        let id: String
-        do { id = try RowCheck.check(row, defaultCell: options.cell).identifier } catch {
-            throw CellarError(error.message)
-        }
+        do { _ = try RowCheck.check(row, defaultCell: options.cell) } catch { throw CellarError(error.message) }
+        try checkStyle(of: row, against: registry)
+    }
+
+    /// A row whose data passed `RowCheck`: its style in `registry` and the keys that style reads, its template's too.
+    private func checkStyle(of row: Value, against registry: Registry) throws {
+        let id = row["cell"]?.stringValue ?? options.cell
         guard let style = registry.style(for: id) else { throw Self.unknown(id, in: registry) }
         guard isTableDocument || options.extraKeys == .error else { return }
         try TableDocument.checkRowKeys(
             row, id: id, style: style, at: nil, extra: keysReadByFlags, rowsOnly: !isTableDocument)
-        if let template = row["template"] { try checkAdded(template, against: registry) }
+        if let template = row["template"] { try checkStyle(of: template, against: registry) }
     }
 
     /// `unable to dequeue a cell with identifier x … (did you mean 'y'?)`.

@@ -80,7 +80,15 @@ public struct DocumentInput: Sendable {
     package static func read(
         _ path: String, format: InputFormat? = nil, sizeLimit: Int = InputFile.defaultSizeLimit, mapFile: Bool = true
     ) throws -> DocumentInput {
-        if path == "-" || InputFile.isPipe(path) {
+        try read(
+            path, format: format, sizeLimit: sizeLimit, mapFile: mapFile, piped: path == "-" || InputFile.isPipe(path))
+    }
+
+    /// `read`, told whether `path` is standard input or a pipe (`LoadedTable` has asked already).
+    static func read(_ path: String, format: InputFormat?, sizeLimit: Int, mapFile: Bool, piped: Bool) throws
+        -> DocumentInput
+    {
+        if piped {
             let (name, bytes) = try InputFile.readPiped(path, limit: sizeLimit)
             return DocumentInput(
                 path: name, bytes: bytes, format: format ?? InputFormat.from(path: path) ?? InputFormat.sniff(bytes))

@@ -34,7 +34,8 @@ public struct LoadedTable {
             return LoadedTable(StreamedDataSource(document: doc))
         }
         return try load(
-            DocumentInput.read(path, format: format, sizeLimit: limit, mapFile: mapFile), options: options,
+            DocumentInput.read(path, format: format, sizeLimit: limit, mapFile: mapFile, piped: piped),
+            options: options,
             indexCache: indexCache)
     }
 
