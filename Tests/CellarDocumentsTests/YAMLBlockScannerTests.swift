@@ -654,13 +654,16 @@ import Testing
     /// otherwise declines the whole text: a line another reader breaks
     /// elsewhere (a lone CR, U+0085, U+2028), a node left open where it is
     /// cut, a line starting with a tab (but a blank one between nodes; in a
-    /// key's value libfyaml reads one by the key), a byte order mark.
+    /// key's value libfyaml reads one by the key), a byte order mark, a node
+    /// libfyaml reads again (`LibFYAMLParser`).
     @Test func aNodeThatCouldReadOtherwiseAloneDeclinesTheWholeText() {
         let wholes = [
             "a: 1\t\rb: 2\n", "a: x\t\u{0085}y\n", "a: x\t\u{2028}y\n", "- -\t\n- - a\n", "a:\t|\nb: 1\n",
             "a: !!str\t\nb: 1\n", "\ta: 1\n", "a: 1\n\tb: 2\n", "a: 1\n\u{FEFF}b:\t2\n",
             "a:\n  b:\n    c\n\t\n  - x\n",
             "a:\n  long:\n    Wrapped\n\t\n    more\nb: 1\n", "- a:\n    w\n\t\n    x\n- b\n",
+            // An empty block scalar before its key's next: libfyaml reads that one again.
+            "- text: |\n  cell: subtitle\n- text: b\n", "rows:\n  - text: |+\n\n    cell: subtitle\n",
         ]
         for text in wholes {
             #expect(Self.nodesReadAlone(text) == nil, "\(text)")

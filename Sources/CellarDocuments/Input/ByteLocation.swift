@@ -24,6 +24,11 @@ enum ByteLocation {
         return SourceLocation(file: path, line: line, column: column)
     }
 
+    /// The line breaks in `range` of `bytes`, as `location` counts them (a CR LF is one).
+    static func lineBreaks(in range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        range.count { bytes[$0] == 0x0A || bytes[$0] == 0x0D && ($0 + 1 == bytes.count || bytes[$0 + 1] != 0x0A) }
+    }
+
     static func error(_ e: ByteError, in bytes: UnsafeBufferPointer<UInt8>, path: String) -> CellarError {
         CellarError(e.message, at: location(of: e.offset, in: bytes, path: path))
     }

@@ -31,7 +31,7 @@ struct LibFYAMLParser: ~Copyable {
     private var diagnostics: OpaquePointer
     /// The text, as the caller gave it: offsets into `parsed` are offsets into it.
     let input: UnsafeBufferPointer<UInt8>
-    /// The bytes libfyaml reads: `input`, or `copy` when a tab is mended.
+    /// The bytes libfyaml reads: `input`, or `copy` when a tab or a block scalar's header is mended.
     private(set) var parsed: UnsafeBufferPointer<UInt8>
     private var copy: UnsafeMutableBufferPointer<UInt8>?
     /// The tabs mended in `copy`, in order.
@@ -74,7 +74,7 @@ struct LibFYAMLParser: ~Copyable {
         copy?.deallocate()
     }
 
-    private var rereadBudget: Int { 8 * input.count + (1 << 20) }
+    private var rereadBudget: Int { 8 * input.count + (16 << 20) }
 
     /// The next event, or nil at the stream's end or at an error (`failed`); each is given back by `free`.
     mutating func parse() -> UnsafeMutablePointer<fy_event>? {
@@ -106,13 +106,45 @@ struct LibFYAMLParser: ~Copyable {
     /// first `count` events (the text before the first line is unchanged, so they parse as they did); false
     /// when the budget is spent or the restart fails.
     mutating func readAsWritten(_ lines: Range<Int>, passing count: Int) -> Bool {
-        guard let text = copy, let first = lines.first, reread + mendedTabs[first] <= rereadBudget else {
-            return false
-        }
-        reread += mendedTabs[first]
-        restarted = true
+        guard let text = copy, let first = lines.first, spend(rereading: mendedTabs[first]) else { return false }
         for tab in mendedTabs[lines] { text[tab] = 0x09 }
         mendedTabs.removeSubrange(lines)
+        return restart(passing: count)
+    }
+
+    /// The bytes `indicators` (a block scalar's header) read as a plain scalar's (each made an `x`), and
+    /// libfyaml restarted past its first `count` events; false when the budget is spent or the restart fails.
+    /// `YAMLEvents` gives that scalar the empty block scalar's text libfyaml misses (`emptiedBlockScalar`).
+    mutating func readAsPlain(_ indicators: Range<Int>, passing count: Int) -> Bool {
+        guard spend(rereading: indicators.lowerBound) else { return false }
+        mend(indicators, to: UInt8(ascii: "x"))
+        return restart(passing: count)
+    }
+
+    /// `bytes` of the copy libfyaml reads made `byte`; the copy is made first if there is none.
+    private mutating func mend(_ bytes: Range<Int>, to byte: UInt8) {
+        let text: UnsafeMutableBufferPointer<UInt8>
+        if let copy {
+            text = copy
+        } else {
+            text = .allocate(capacity: input.count)
+            _ = text.initialize(from: input)
+            copy = text
+            parsed = UnsafeBufferPointer(text)
+        }
+        for i in bytes { text[i] = byte }
+    }
+
+    /// Whether a restart that reads the text again up to `offset` is within `rereadBudget`; if so it is counted.
+    private mutating func spend(rereading offset: Int) -> Bool {
+        guard reread + offset <= rereadBudget else { return false }
+        reread += offset
+        restarted = true
+        return true
+    }
+
+    /// libfyaml made again over `parsed` and moved past its first `count` events.
+    private mutating func restart(passing count: Int) -> Bool {
         guard let (restarted, restartedDiagnostics) = try? Self.make(over: parsed, path: path) else { return false }
         fy_parser_destroy(parser)
         fy_diag_destroy(diagnostics)

@@ -5,45 +5,42 @@ import CellarText
 /// Where libfyaml 0.7.12 reads lines YAML indents too little: the lines of a block scalar, and the later
 /// lines of a plain scalar in a flow collection.
 extension YAMLEvents {
-    /// libfyaml reads lines indented as far as an indented collection's keys
-    /// or dashes as the text of a block scalar in it (`  a: |` then `  b: 1`
-    /// gives `a` the text `b: 1`, where YAML ends the scalar, empty, before
-    /// that line), and near the end of the input its text can then hold bytes
-    /// from outside it. Such a text is refused, at its first line.
-    func checkBlockScalarIndent() throws {
+    /// A block scalar that YAML ends, empty, before its first line with content, which libfyaml reads as its
+    /// text: a line indented as far as an indented collection's keys or dashes (`  a: |` then `  b: 1`
+    /// gives `a` the text `b: 1`, and near the end of the input bytes from outside it). Returns the header's
+    /// indicators (`|` or `>`, then those of chomping and indentation) and the scalar's text, its empty lines'
+    /// line feeds when it keeps them (`+`), else none.
+    func emptiedBlockScalar() -> (indicators: Range<Int>, lineFeeds: Int)? {
         guard let event = current, let token = event.pointee.scalar.value, Self.isBlockScalar(token),
             let parent = open.last?.column, parent > 0,
-            let start = fy_event_start_mark(event)?.pointee.input_pos,
-            let end = fy_token_end_mark(token)?.pointee.input_pos
-        else { return }
-        // The text's first line with a character other than a space, from the line after the indicator.
+            let end = fy_token_end_mark(token)?.pointee.input_pos,
+            let header = blockHeader()
+        else { return nil }
         // Lines end at LF, CR LF or a lone CR.
         func isBreak(_ b: UInt8) -> Bool { b == 0x0A || b == 0x0D }
         func pastBreak(_ j: Int) -> Int {
             input[j] == 0x0D && j + 1 < input.count && input[j + 1] == 0x0A ? j + 2 : j + 1
         }
-        var i = min(Int(start), input.count)
-        while i > 0 && !isBreak(input[i - 1]) { i -= 1 }
-        if let header = blockHeader(before: Int(start)), header.linesBack == 0 {
-            while i < input.count && !isBreak(input[i]) { i += 1 }
-            if i < input.count { i = pastBreak(i) }
+        var indicators = header + 1
+        while indicators < min(header + 3, input.count), "+-123456789".utf8.contains(input[indicators]) {
+            indicators += 1
         }
+        let keeps = input[header..<indicators].contains(UInt8(ascii: "+"))
+        var i = indicators
+        while i < input.count && !isBreak(input[i]) { i += 1 }
+        if i < input.count { i = pastBreak(i) }
+        var emptyLines = 0
         let last = min(Int(end), input.count)
         while i < last {
             var j = i
             while j < last && input[j] == UInt8(ascii: " ") { j += 1 }
             if j < last && !isBreak(input[j]) {
-                guard j - i > parent else {
-                    throw CellarError(
-                        "a block scalar's lines must be indented more than its key or dash"
-                            + " (an empty text is written \"\")",
-                        at: ByteLocation.location(of: j, in: input, path: path))
-                }
-                return
+                return j - i > parent ? nil : (header..<indicators, keeps ? emptyLines : 0)
             }
-            while j < last && !isBreak(input[j]) { j += 1 }
+            emptyLines += 1
             i = j < last ? pastBreak(j) : j + 1
         }
+        return nil
     }
 
     /// A flow collection in a block is indented more than the block on every line (`s-flow-line-prefix(n)`,

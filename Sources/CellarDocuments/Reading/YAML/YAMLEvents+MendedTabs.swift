@@ -19,7 +19,7 @@ extension YAMLEvents {
         let style = fy_token_scalar_style(token)
         let isBlock = Self.isBlockScalar(token)
         var start = min(Int(startMark), input.count)
-        if isBlock, let header = blockHeader(before: start) { start = header.at }
+        if isBlock, let header = blockHeader() { start = header }
         let end = max(start, min(Int(endMark), input.count))
         let inside = parser.mended(in: start..<end)
         guard inside.isEmpty else { return inside }
@@ -101,11 +101,17 @@ extension YAMLEvents {
         return (input.count, 0)
     }
 
-    /// Lines `mendedLinesInScalar` found, past the bound on reading the text again.
-    static func readAgainError(at tab: Int, in input: UnsafeBufferPointer<UInt8>, path: String) -> CellarError {
+    /// Lines `mendedLinesInScalar` found, or an empty block scalar (`emptiedBlockScalar`), past the bound on
+    /// reading the text again.
+    static func readAgainError(at offset: Int, emptyBlock: Bool, in input: UnsafeBufferPointer<UInt8>, path: String)
+        -> CellarError
+    {
         CellarError(
-            "cannot read: too many lines of blanks with a tab inside texts over lines (each is read again);"
-                + " write them without the tab",
-            at: ByteLocation.location(of: tab, in: input, path: path))
+            emptyBlock
+                ? "cannot read: too many empty block scalars before a less indented line (each is read again);"
+                    + " write an empty text \"\""
+                : "cannot read: too many lines of blanks with a tab inside texts over lines (each is read again);"
+                    + " write them without the tab",
+            at: ByteLocation.location(of: offset, in: input, path: path))
     }
 }

@@ -24,8 +24,14 @@ struct YAMLEvents: ~Copyable {
     let path: String
     /// Whether an anchor was read so far.
     var sawAnchors: Bool { aliases.anchored }
-    /// Whether a mended tab was found to be a scalar's, and the text read again (`LibFYAMLParser`).
+    /// Whether the text was read again (`LibFYAMLParser`): a mended tab was found to be a scalar's, or a
+    /// block scalar's header made a plain scalar's.
     var readLinesAgain: Bool { parser.restarted }
+    /// The empty block scalars libfyaml reads as plain (`emptiedBlockScalar`): where each header starts,
+    /// and how many line feeds its text is.
+    private var emptiedBlocks: [Int: Int] = [:]
+    /// Where the event before the current one ends: a block scalar's header is after it.
+    private var previousEnd = 0
 
     /// The characters are checked first, the pages `behind` them given back.
     init(_ bytes: UnsafeBufferPointer<UInt8>, path: String, dropping behind: DropBehind? = nil) throws {
@@ -41,26 +47,42 @@ struct YAMLEvents: ~Copyable {
 
     /// The next event (an alias is `.other`); a second document is refused at once.
     private mutating func next() throws -> Kind {
-        if let current { parser.free(current) }
+        if let current {
+            previousEnd = fy_event_end_mark(current).map { Int($0.pointee.input_pos) } ?? previousEnd
+            parser.free(current)
+        }
         current = parser.parse()
         guard var event = current else {
             if parser.failed { throw parser.syntaxError }
             return .end
         }
-        while event.pointee.type == FYET_SCALAR, let lines = mendedLinesInScalar() {
-            // Read again with those lines as written: YAML reads them as the scalar's.
-            let tab = parser.mendedTabs[lines.lowerBound]
-            parser.free(event)
-            current = nil
-            guard parser.readAsWritten(lines, passing: parser.given - 1), let again = parser.parse() else {
-                throw parser.failed ? parser.syntaxError : Self.readAgainError(at: tab, in: input, path: path)
+        while event.pointee.type == FYET_SCALAR {
+            let reread: (at: Int, emptyBlock: Bool, restarted: Bool)
+            if let lines = mendedLinesInScalar() {
+                // Read again with those lines as written: YAML reads them as the scalar's.
+                let tab = parser.mendedTabs[lines.lowerBound]
+                parser.free(event)
+                current = nil
+                reread = (tab, false, parser.readAsWritten(lines, passing: parser.given - 1))
+            } else if let (indicators, lineFeeds) = emptiedBlockScalar() {
+                // Read again with the header a plain scalar's, which ends before that line, given the text.
+                parser.free(event)
+                current = nil
+                emptiedBlocks[indicators.lowerBound] = lineFeeds
+                reread = (indicators.lowerBound, true, parser.readAsPlain(indicators, passing: parser.given - 1))
+            } else {
+                break
+            }
+            guard reread.restarted, let again = parser.parse() else {
+                throw parser.failed
+                    ? parser.syntaxError
+                    : Self.readAgainError(at: reread.at, emptyBlock: reread.emptyBlock, in: input, path: path)
             }
             current = again
             event = again
         }
         switch event.pointee.type {
         case FYET_SCALAR:
-            try checkBlockScalarIndent()
             try checkFlowPlainIndent()
             return .scalar
         case FYET_SEQUENCE_START, FYET_MAPPING_START:
@@ -112,8 +134,12 @@ struct YAMLEvents: ~Copyable {
             let style = fy_token_scalar_style(event.pointee.scalar.value)
             if style == FYSS_SINGLE_QUOTED || style == FYSS_DOUBLE_QUOTED {
                 start.column = max(0, start.column - 1)
-            } else if style == FYSS_LITERAL || style == FYSS_FOLDED, let header = blockHeader(before: m.input_pos) {
-                start = (max(0, start.line - header.linesBack), header.column)
+            } else if style == FYSS_LITERAL || style == FYSS_FOLDED, let header = blockHeader() {
+                var lineStart = header
+                while lineStart > 0 && input[lineStart - 1] != 0x0A && input[lineStart - 1] != 0x0D { lineStart -= 1 }
+                let column = (lineStart..<header).count { input[$0] & 0xC0 != 0x80 }
+                let linesBack = ByteLocation.lineBreaks(in: header..<min(Int(m.input_pos), input.count), of: input)
+                start = (max(0, start.line - linesBack), column)
             }
         }
         // An alias is marked, as an anchor, after its `*`.
@@ -135,27 +161,24 @@ struct YAMLEvents: ~Copyable {
         return type == FYTT_FLOW_MAPPING_START || type == FYTT_FLOW_SEQUENCE_START
     }
 
-    /// The 0-based column of the nearest block scalar indicator before `offset`, how many lines back, and where it is.
-    func blockHeader(before offset: Int) -> (column: Int, linesBack: Int, at: Int)? {
-        guard offset > 0, offset <= input.count else { return nil }
-        var end = offset
-        var linesBack = 0
-        while end > 0 {
-            // The line that ends at `end` (exclusive of its line break).
-            var lineEnd = end
-            if input[lineEnd - 1] == 0x0A { lineEnd -= 1 }
-            if lineEnd > 0 && input[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-            var lineStart = lineEnd
-            while lineStart > 0 && input[lineStart - 1] != 0x0A && input[lineStart - 1] != 0x0D { lineStart -= 1 }
-            if lineEnd < end { linesBack += 1 }
-            if let i = (lineStart..<lineEnd).last(where: {
-                input[$0] == UInt8(ascii: "|") || input[$0] == UInt8(ascii: ">")
-            }) {
-                let column = (lineStart..<i).count { input[$0] & 0xC0 != 0x80 }
-                return (column, linesBack, i)
+    /// Where the current block scalar's `|` or `>` is: the first after the event before it and its
+    /// properties, past comments (only indicators, blanks and comments stand between).
+    func blockHeader() -> Int? {
+        guard let event = current, event.pointee.type == FYET_SCALAR,
+            let text = fy_token_start_mark(event.pointee.scalar.value)?.pointee.input_pos
+        else { return nil }
+        var i = previousEnd
+        for token in [properties.anchor, properties.tag] {
+            if let end = token.flatMap({ fy_token_end_mark($0)?.pointee.input_pos }) { i = max(i, Int(end)) }
+        }
+        let end = min(Int(text), input.count)
+        while i < end {
+            switch input[i] {
+            case UInt8(ascii: "|"), UInt8(ascii: ">"): return i
+            case UInt8(ascii: "#") where i == 0 || [0x20, 0x09, 0x0A, 0x0D].contains(input[i - 1]):
+                while i < end && input[i] != 0x0A && input[i] != 0x0D { i += 1 }
+            default: i += 1
             }
-            guard lineStart < end, linesBack < 64 else { return nil }
-            end = lineStart
         }
         return nil
     }
@@ -176,7 +199,7 @@ struct YAMLEvents: ~Copyable {
         var event = YAMLEventBatch.Event(kind: kind)
         switch kind {
         case .scalar:
-            appendScalar(to: &batch, &event)
+            try appendScalar(to: &batch, &event)
             (event.line, event.column) = position
         case .sequenceStart, .mappingStart:
             // A collection's tag is kept for `YAMLFragment`, which tells a node from the block around it by it.
@@ -194,13 +217,21 @@ struct YAMLEvents: ~Copyable {
     }
 
     /// The current scalar's style, tag and text: where libfyaml has it in the input, else copied.
-    private func appendScalar(to batch: inout YAMLEventBatch, _ event: inout YAMLEventBatch.Event) {
+    private func appendScalar(to batch: inout YAMLEventBatch, _ event: inout YAMLEventBatch.Event) throws {
         (event.textStart, event.textCount) = (-1 - batch.text.count, 0)
         if let tag = current?.pointee.scalar.tag.flatMap(Self.text) {
             event.tag = batch.tags.count
             batch.tags.append(tag)
         }
         guard let token = current?.pointee.scalar.value else { return }
+        if !emptiedBlocks.isEmpty, let start = fy_token_start_mark(token)?.pointee.input_pos,
+            let lineFeeds = emptiedBlocks[Int(start)]
+        {
+            event.isPlain = false
+            event.textCount = lineFeeds
+            batch.text += repeatElement(0x0A, count: lineFeeds)
+            return
+        }
         let style = fy_token_scalar_style(token)
         event.isPlain = style == FYSS_PLAIN
         if style == FYSS_SINGLE_QUOTED || style == FYSS_DOUBLE_QUOTED, let raw = rawText(token),
@@ -210,14 +241,20 @@ struct YAMLEvents: ~Copyable {
             batch.text += decoded
             return
         }
+        if Self.isBlockScalar(token), let header = blockHeader(),
+            let start = fy_token_start_mark(token)?.pointee.input_pos,
+            let end = fy_token_end_mark(token)?.pointee.input_pos
+        {
+            let lines = min(Int(start), input.count)..<max(min(Int(start), input.count), min(Int(end), input.count))
+            let text = try YAMLBlockScalar(header: header, in: input).text(
+                of: lines, parent: open.last?.column ?? -1, in: input, path: path)
+            event.textCount = text.count
+            batch.text += text
+            return
+        }
         var length = 0
         guard let text = fy_token_get_text(token, &length) else { return }
         let bytes = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
-        if length > 0 && bytes[length - 1] == 0x0A && clipsALastLineWithoutBreak(token) { length -= 1 }
-        // A block scalar with no lines at the input's end: libfyaml 0.7.12 gives it a NUL from past the input.
-        if length == 1, bytes[0] == 0, let start = fy_token_start_mark(token)?.pointee.input_pos, start >= input.count {
-            length = 0
-        }
         event.textCount = length
         // In the text libfyaml reads (`input`, or its mended copy), the offset is the same in `input`.
         if let base = parser.parsed.baseAddress, bytes >= base, bytes + length <= base + input.count {
@@ -225,21 +262,6 @@ struct YAMLEvents: ~Copyable {
         } else {
             batch.text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: length))
         }
-    }
-
-    /// Whether `token` is a block scalar clipped (no `+` or `-`) whose text
-    /// runs into the input's last line, which has no line break: YAML keeps
-    /// only a break that is there, where libfyaml 0.7.12 adds one.
-    private func clipsALastLineWithoutBreak(_ token: OpaquePointer) -> Bool {
-        guard Self.isBlockScalar(token), let last = input.last, last != 0x0A, last != 0x0D,
-            let lastContent = input.lastIndex(where: { $0 != UInt8(ascii: " ") && $0 != 0x0D }),
-            !input[lastContent...].contains(0x0A),
-            let end = fy_token_end_mark(token)?.pointee.input_pos, Int(end) > lastContent,
-            let start = current.flatMap({ fy_event_start_mark($0)?.pointee.input_pos }),
-            let header = blockHeader(before: Int(start))
-        else { return false }
-        let indicators = input[(header.at + 1)..<min(input.count, header.at + 3)]
-        return !indicators.contains(UInt8(ascii: "+")) && !indicators.contains(UInt8(ascii: "-"))
     }
 
     /// Whether `token` is a literal (`|`) or folded (`>`) scalar.
