@@ -230,6 +230,28 @@ import Testing
         Self.check("a:\n  b: |\n\n    x\n  c: 1\n", Self.o(["a": Self.o(["b": .string("\nx\n"), "c": .int(1)])]))
     }
 
+    /// An implicit key holds at most 1024 characters, its quotes and properties too; a longer one is written
+    /// after `? `.
+    @Test func implicitKeysHoldAtMost1024Characters() {
+        let message = "malformed YAML/JSON: a key holds at most 1024 characters unless written after '? '"
+        let k1024 = String(repeating: "k", count: 1024)
+        Self.check("\(k1024): 1\n", Self.o([k1024: .int(1)]))
+        Self.refuse("\(k1024)k: 1\n", "t.yaml:1:1: " + message)
+        // Characters, not bytes: 1,024 syllables of Hangul are 3,072 bytes.
+        let hangul = String(repeating: "한", count: 1024)
+        Self.check("a:\n  \(hangul): 1\n", Self.o(["a": Self.o([hangul: .int(1)])]))
+        Self.refuse("a:\n  \(hangul)한: 1\n", "t.yaml:2:3: " + message)
+        let k1022 = String(repeating: "k", count: 1022)
+        Self.check("\"\(k1022)\": 1\n", Self.o([k1022: .int(1)]))
+        Self.refuse("\"\(k1022)k\": 1\n", "t.yaml:1:1: " + message)
+        Self.refuse("!!str \(k1022): 1\n", "t.yaml:1:1: " + message)
+        Self.refuse("{x: 1, \(k1024)k: 2}\n", "t.yaml:1:8: " + message)
+        // An explicit key, and a long value, have no limit.
+        Self.check("? \(k1024)k\n: 1\n", Self.o([k1024 + "k": .int(1)]))
+        Self.check("- ? \(k1024)k\n  : 1\n", .array([Self.o([k1024 + "k": .int(1)])]))
+        Self.check("a: \(k1024)k\n", Self.o(["a": .string(k1024 + "k")]))
+    }
+
     /// From the spec's chapter 2: sequences of scalars, mappings of scalars,
     /// their flow forms, comments, quoted scalars' escapes.
     @Test func specChapterTwoShapes() {

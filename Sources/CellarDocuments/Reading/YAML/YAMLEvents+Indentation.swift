@@ -72,4 +72,35 @@ extension YAMLEvents {
                 at: ByteLocation.location(of: content, in: input, path: path))
         }
     }
+
+    /// An implicit key (not after `?`) holds at most 1024 characters, its quotes and properties too
+    /// (YAML 1.2 §7.4.2, §8.2.2); libfyaml reads longer ones. The limit keeps a reader's look-ahead for the
+    /// `:` bounded.
+    func checkImplicitKeyLength() throws {
+        guard let event = current, let token = event.pointee.scalar.value,
+            let scalarStart = fy_token_start_mark(token)?.pointee.input_pos,
+            let scalarEnd = fy_token_end_mark(token)?.pointee.input_pos
+        else { return }
+        let quoted = [FYSS_SINGLE_QUOTED, FYSS_DOUBLE_QUOTED].contains(fy_token_scalar_style(token))
+        var start = Int(scalarStart) - (quoted ? 1 : 0)
+        let end = min(input.count, Int(scalarEnd) + (quoted ? 1 : 0))
+        for property in [event.pointee.scalar.anchor, event.pointee.scalar.tag] {
+            // An anchor's token starts after its `&`.
+            if let at = property.flatMap({ fy_token_start_mark($0)?.pointee.input_pos }) {
+                start = min(start, Int(at) - (property == event.pointee.scalar.anchor ? 1 : 0))
+            }
+        }
+        start = max(0, start)
+        guard end - start > Self.implicitKeyLimit,
+            (start..<end).count(where: { input[$0] & 0xC0 != 0x80 }) > Self.implicitKeyLimit
+        else { return }
+        var before = start
+        while before > 0 && [0x20, 0x09, 0x0A, 0x0D].contains(input[before - 1]) { before -= 1 }
+        if before > 0 && input[before - 1] == UInt8(ascii: "?") { return }
+        throw CellarError(
+            "malformed YAML/JSON: a key holds at most \(Self.implicitKeyLimit) characters unless written after '? '",
+            at: mark)
+    }
+
+    static let implicitKeyLimit = 1024
 }

@@ -26,7 +26,7 @@ extension YAMLEvents {
         guard style == FYSS_PLAIN || isBlock, let next = nextContentLine(after: end) else { return nil }
         let after = parser.mended(in: end..<next.start)
         guard !after.isEmpty else { return nil }
-        guard style == FYSS_PLAIN, let (column, flow) = open.last, !flow else { return after }
+        guard style == FYSS_PLAIN, let column = open.last?.column, open.last?.flow == false else { return after }
         let tabs = parser.mendedTabs
         guard next.indent > column, after.allSatisfy({ spacesBefore(tabs[$0]) > column && !endsInAComment(tabs[$0]) })
         else { return nil }

@@ -16,9 +16,9 @@ struct YAMLEvents: ~Copyable {
     private(set) var parser: LibFYAMLParser
     var input: UnsafeBufferPointer<UInt8> { parser.input }
     private(set) var current: UnsafeMutablePointer<fy_event>?
-    /// Each open collection: the column of its first key or dash (its indentation, for a block one), and
-    /// whether it is a flow one.
-    private(set) var open: [(column: Int, flow: Bool)] = []
+    /// Each open collection: the column of its first key or dash (its indentation, for a block one), whether
+    /// it is a flow one or a mapping, and how many nodes it has so far (a mapping's keys are its even ones).
+    private(set) var open: [(column: Int, flow: Bool, mapping: Bool, nodes: Int)] = []
     private var documents = 0
     private var aliases: YAMLAliases
     let path: String
@@ -81,9 +81,16 @@ struct YAMLEvents: ~Copyable {
             current = again
             event = again
         }
+        let isKey = open.last.map { $0.mapping && $0.nodes % 2 == 0 } ?? false
+        if !open.isEmpty,
+            [FYET_SCALAR, FYET_ALIAS, FYET_SEQUENCE_START, FYET_MAPPING_START].contains(event.pointee.type)
+        {
+            open[open.count - 1].nodes += 1
+        }
         switch event.pointee.type {
         case FYET_SCALAR:
             try checkFlowPlainIndent()
+            if isKey { try checkImplicitKeyLength() }
             return .scalar
         case FYET_SEQUENCE_START, FYET_MAPPING_START:
             if !Self.isFlow(event), let tab = tabAfterIndicator() {
@@ -91,7 +98,8 @@ struct YAMLEvents: ~Copyable {
                     "malformed YAML/JSON: a tab after '-', '?' or ':' cannot indent a collection on its line;"
                         + " write spaces", at: ByteLocation.location(of: tab, in: input, path: path))
             }
-            open.append((fy_event_start_mark(event).map { Int($0.pointee.column) } ?? 0, Self.isFlow(event)))
+            let column = fy_event_start_mark(event).map { Int($0.pointee.column) } ?? 0
+            open.append((column, Self.isFlow(event), event.pointee.type == FYET_MAPPING_START, 0))
             if open.count > Self.maximumNesting {
                 throw CellarError("nested more than \(Self.maximumNesting) levels deep", at: mark)
             }
