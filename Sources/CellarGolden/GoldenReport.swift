@@ -93,7 +93,7 @@ public struct GoldenReport {
         }
         let scenario = replayed.scenario
         if let description = scenario.description.map(trimmingWhitespace) {
-            out += "<p>" + XMLText.escape(Sanitizer.boundedLine(description)) + "</p>\n"
+            out += "<p>" + XMLText.escape(Sanitizer.bounded(description)) + "</p>\n"
         }
         if !scenario.steps.isEmpty {
             out +=

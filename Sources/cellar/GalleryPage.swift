@@ -29,10 +29,10 @@ struct GalleryPage {
 
     private func section(_ e: GalleryEntry) throws -> String {
         var out = "<section class=\"style\" id=\"\(Self.anchor(e.identifier))\">\n<h2>"
-        out += XMLText.escape(Sanitizer.sanitize(e.identifier)) + "</h2>\n<p>"
-        out += XMLText.escape(Sanitizer.sanitize(e.source))
-        if !e.summary.isEmpty { out += ": " + XMLText.escape(Sanitizer.sanitize(e.summary)) }
-        out += " · " + XMLText.escape(Sanitizer.sanitize(e.samplesFrom)) + "</p>\n<div class=\"pictures\">\n"
+        out += XMLText.escape(e.identifier) + "</h2>\n<p>"
+        out += XMLText.escape(e.source)
+        if !e.summary.isEmpty { out += ": " + XMLText.escape(e.summary) }
+        out += " · " + XMLText.escape(e.samplesFrom) + "</p>\n<div class=\"pictures\">\n"
         for theme in themes {
             for width in widths {
                 let sink = MemorySink()
@@ -42,7 +42,7 @@ struct GalleryPage {
                     into: SVGWriter(sink: sink, theme: theme.theme, title: title))
                 out +=
                     "<figure class=\"\(theme.rawValue)\"><figcaption>\(theme.rawValue) · \(width) columns</figcaption>"
-                out += "<img alt=\"" + XMLText.escape(Sanitizer.sanitize(title)) + "\" src=\"data:image/svg+xml;base64,"
+                out += "<img alt=\"" + XMLText.escape(title) + "\" src=\"data:image/svg+xml;base64,"
                 out += Data(sink.bytes).base64EncodedString() + "\"></figure>\n"
             }
         }

@@ -56,7 +56,23 @@ import Testing
         #expect(text.contains("&lt;b&gt;&amp;&quot;x"))
         #expect(text.contains("\u{FFFD}\u{FFFD}"))
         #expect(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F..<0xA0).contains($0.value) })
-        #expect(XMLText.escape("a\u{7}\u{85}\u{FFFE}\u{1B}b") == "a\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}b")
+    }
+
+    /// Text that is not a cell's (a title, a name, a note) is sanitised as a
+    /// terminal shows it, then escaped.
+    @Test func escapedTextIsSanitisedFirst() throws {
+        #expect(XMLText.escape("a\u{7}\u{85}\u{FFFE}\u{1B}b") == "a\u{2407}\\u{85}\u{FFFD}\u{241B}b")
+        #expect(XMLText.escape("\u{202E}<x>\u{2066}\u{2028}.") == "\\u{202E}&lt;x&gt;\\u{2066}\\u{2028}.")
+        #expect(XMLText.escape("\tx") == "    x")
+        #expect(XMLText.escape("a\u{1}\nb\n", keepingNewlines: true) == "a\u{2401}\nb\n")
+        #expect(XMLText.escape("a\nb") == "a\u{240A}b")
+        let sink = MemorySink()
+        let writer = SVGWriter(sink: sink, title: "Q\u{202E}3 \u{85}<")
+        var canvas = Canvas(width: 3, height: 1)
+        canvas.draw("x", x: 0, y: 0)
+        try writer.write(canvas)
+        try writer.flush()
+        #expect(sink.string.contains("<title>Q\\u{202E}3 \\u{85}&lt;</title>"))
     }
 
     @Test func boxDrawingIsJoinedStrokes() throws {
@@ -132,7 +148,7 @@ import Testing
         try html.flush()
         let page = sink.string
         #expect(page.hasPrefix("<!DOCTYPE html>") && !page.contains("<script"))
-        #expect(page.contains("<title>a &lt;title&gt; &amp; \u{FFFD}</title>"))
+        #expect(page.contains("<title>a &lt;title&gt; &amp; \u{2407}</title>"))
         let element = try #require(page.firstRange(of: #/<svg.*</svg>/#.dotMatchesNewlines()))
         for document in [try svg(canvas), String(page[element])] {
             let parser = XMLParser(data: Data(document.utf8))
