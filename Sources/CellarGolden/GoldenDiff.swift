@@ -186,16 +186,15 @@ public struct GoldenDiff: Sendable {
 
     // MARK: Visible whitespace
 
-    /// Control characters as pictures (ESC → ␛, TAB → →); nothing else changes.
-    static func visible(_ c: Character) -> Character {
-        guard let s = c.unicodeScalars.first, c.unicodeScalars.count == 1 else { return c }
-        switch s.value {
-        case 0x09: return "→"
-        case 0x1B: return "␛"
-        case 0x00..<0x20: return Character(Unicode.Scalar(0x2400 + s.value) ?? "?")
-        case 0x7F: return "␡"
-        case 0xA0: return "⍽"
-        default: return c
+    /// A character as the diff prints it: a tab as `→`, a no-break space as
+    /// `⍽`, and the rest as a terminal shows input text (`Sanitizer`: controls
+    /// as pictures, C1 and bidi controls as `\u{…}`), so the columns and the
+    /// `^` marks are counted on what is printed.
+    static func visible(_ c: Character) -> String {
+        switch c {
+        case "\t": return "→"
+        case "\u{A0}": return "⍽"
+        default: return Sanitizer.sanitize(String(c))
         }
     }
 
@@ -207,7 +206,7 @@ public struct GoldenDiff: Sendable {
             trailing = line.index(before: trailing)
         }
         var out = ""
-        for c in line[..<trailing] { out.append(visible(c)) }
+        for c in line[..<trailing] { out += visible(c) }
         out += String(repeating: "·", count: line.distance(from: trailing, to: line.endIndex))
         return out
     }

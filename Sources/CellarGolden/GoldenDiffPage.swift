@@ -26,10 +26,11 @@ struct DiffPage {
     var gutterWidth: Int { 2 + numberWidth + 2 }
     var blankGutter: String { String(repeating: " ", count: gutterWidth) }
 
-    /// One side's text at a position: visible whitespace on differing rows.
+    /// One side's text at a position as printed: visible whitespace on
+    /// differing rows, sanitised on the others.
     func cell(_ side: GoldenDiff.Side, _ index: Int?, _ k: Int) -> String {
         guard let i = index else { return differs.contains(k) ? GoldenDiff.noLine : "" }
-        var text = differs.contains(k) ? GoldenDiff.visibleLine(side.lines[i]) : side.lines[i]
+        var text = differs.contains(k) ? GoldenDiff.visibleLine(side.lines[i]) : Sanitizer.sanitize(side.lines[i])
         if finalNewlineDiffers, !side.endsWithNewline, i == side.lines.count - 1 {
             text += " " + GoldenDiff.noFinalNewline
         }

@@ -53,6 +53,24 @@ import Testing
         #expect(diff.firstDifference?.row == 2 && diff.firstDifference?.column == 3)
     }
 
+    /// A golden written by hand may hold C1 or bidi controls, which the diff
+    /// prints as a terminal shows them (`\u{85}`): its columns and marks are
+    /// counted on that form, on differing and unchanged lines alike.
+    @Test func unsafeCharactersAreCountedAsPrinted() throws {
+        let expected = "k\u{85}x\n t\u{85}wo\u{202E} x\u{2028}\n"
+        let diff = GoldenDiff(expected: bytes(expected), actual: bytes("k\u{85}x\n twoo\n"))
+        #expect(diff.firstDifference?.row == 2 && diff.firstDifference?.column == 3)
+        let out = diff.render(terminalWidth: 100)
+        #expect(!out.unicodeScalars.contains { (0x80..<0xA0).contains($0.value) || $0 == "\u{202E}" })
+        let lines = out.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("! 2   t\\u{85}wo\\u{202E} x\\u{2028}") })
+        #expect(lines.contains { $0.hasPrefix("  1  k\\u{85}x") })
+        let bars = Set(lines.map { line in line.prefix { $0 != "│" }.reduce(0) { $0 + DisplayWidth.of($1) } })
+        #expect(bars.count == 1, "│ in one column: \(out)")
+        let markerLine = try #require(lines.first { $0.contains("^") })
+        #expect(markerColumn(markerLine, gutter: 5) == 3)
+    }
+
     @Test func missingFinalNewlineIsNamed() {
         let diff = GoldenDiff(expected: bytes("a\nb\n"), actual: bytes("a\nb"))
         #expect(diff.firstDifference?.row == 2 && diff.firstDifference?.column == 2)
