@@ -122,11 +122,14 @@ struct SectionChrome {
     func drawIndex(into canvas: inout Canvas, firstLine: Int, lines: Range<Int>, y: Int = 0, titles: [String]? = nil) {
         let g = geometry
         guard g.indexWidth > 0 else { return }
-        for (i, title) in (titles ?? layout.indexTitles).enumerated() {
-            let line = firstLine + i
-            guard lines.contains(line) else { continue }
+        let titles = titles ?? layout.indexTitles
+        // Only the titles on `lines`: a stream draws the index once per item.
+        let first = max(firstLine, lines.lowerBound)
+        let end = min(firstLine + titles.count, lines.upperBound)
+        guard first < end else { return }
+        for line in first..<end {
             // Measured as drawn: a tab's spaces and a control's picture take columns.
-            let shown = Sanitizer.sanitize(title)
+            let shown = Sanitizer.sanitize(titles[line - firstLine])
             canvas.text(
                 shown, x: g.width - DisplayWidth.of(shown, ambiguousWide: g.ambiguousWide),
                 y: y + line - lines.lowerBound, style: TextStyle(foreground: .semantic(.tint)))
