@@ -129,7 +129,8 @@ struct SectionChrome {
         guard first < end else { return }
         for line in first..<end {
             // Measured as drawn: a tab's spaces and a control's picture take columns.
-            let shown = Sanitizer.sanitize(titles[line - firstLine])
+            let shown = TextLayout.truncate(
+                titles[line - firstLine], width: g.indexWidth - 1, ambiguousWide: g.ambiguousWide)
             canvas.text(
                 shown, x: g.width - DisplayWidth.of(shown, ambiguousWide: g.ambiguousWide),
                 y: y + line - lines.lowerBound, style: TextStyle(foreground: .semantic(.tint)))

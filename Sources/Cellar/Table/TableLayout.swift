@@ -63,10 +63,8 @@ final class TableLayout {
         starts.append(next)
         sectionStarts = starts
         self.indexTitles = indexTitles
-        let indexWidth =
-            indexTitles.isEmpty
-            ? 0
-            : (indexTitles.map { DisplayWidth.of(Sanitizer.sanitize($0), ambiguousWide: ambiguousWide) }.max() ?? 0) + 1
+        let widest = indexTitles.lazy.map { DisplayWidth.of(Sanitizer.sanitize($0), ambiguousWide: ambiguousWide) }
+        let indexWidth = indexTitles.isEmpty ? 0 : min(widest.max() ?? 0, Self.indexTitleLimit(width: width)) + 1
         let tableWidth = max(0, width - indexWidth)
         let boxed = style == .insetGrouped
         geometry = Geometry(
@@ -102,6 +100,11 @@ final class TableLayout {
             t, width: max(1, titleWidth - titleMarkWidth), numberOfLines: 0, mode: .wordWrap,
             ambiguousWide: geometry.ambiguousWide)
     }
+
+    /// Columns a section index title is drawn in at most: UIKit's titles are
+    /// a letter or two, and a longer one is cut with `…` so that the rows keep
+    /// two thirds of the table.
+    static func indexTitleLimit(width: Int) -> Int { max(1, width / 3) }
 
     /// Columns a plain table's header rule or footer mark takes beside the title.
     static let plainTitleMarkWidth = 2
