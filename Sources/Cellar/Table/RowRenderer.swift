@@ -68,6 +68,17 @@ struct RowRenderer {
         }
     }
 
+    /// The columns a row's accessory is drawn in: its own width, but at
+    /// most half of what the row holds between its margins (the text keeps
+    /// the rest), a text cut with `…`; a type's glyph does not shrink, so
+    /// one that does not fit is left out.
+    @inline(__always)
+    static func fittedAccessoryWidth(_ width: Int, isType: Bool, rowWidth: Int, editing: Bool) -> Int {
+        let limit = (rowWidth - 3 - (editing ? reorderColumnWidth : 0)) / 2
+        if width <= limit { return width }
+        return isType || limit < 1 ? 0 : limit
+    }
+
     @inline(__always)
     static func typeWidth(_ t: AccessoryType, _ engine: LayoutEngine) -> Int {
         t == .none ? 0 : max(3, AccessoryGlyphs.width(of: t, ambiguousWide: engine.ambiguousWide))
@@ -116,7 +127,10 @@ struct RowRenderer {
         // Leading columns: marker, editing control, indentation.
         let level = max(cell.indentationLevel, delegate?.tableView(table, indentationLevelForRowAt: ip) ?? 0)
         let lead = 1 + (editing ? 2 : 0) + level * indentationWidth
-        let (acc, accWidth) = editing ? accessoryAndWidth(cell.editingAccessory) : accessoryAndWidth(cell.accessory)
+        let (acc, naturalWidth) =
+            editing ? accessoryAndWidth(cell.editingAccessory) : accessoryAndWidth(cell.accessory)
+        let accWidth = Self.fittedAccessoryWidth(
+            naturalWidth, isType: acc.isType, rowWidth: l.geometry.rowWidth, editing: editing)
         // While editing, every row keeps the trailing reorder column (" ≡"),
         // movable or not, so accessories and ≡ line up across rows.
         let reorder = editing ? Self.reorderColumnWidth : 0
