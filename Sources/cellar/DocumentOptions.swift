@@ -35,6 +35,7 @@ struct DocumentOptions: ParsableArguments {
     var tableStyle: TableStyle?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Every row's height: automatic or a number of lines (overrides the document's `rowHeight`).",
             valueName: "LINES"),
@@ -42,6 +43,7 @@ struct DocumentOptions: ParsableArguments {
     var rowHeight: RowHeight?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Lines a row is taken to have until it is measured (only the rows shown are measured).",
             valueName: "LINES"))

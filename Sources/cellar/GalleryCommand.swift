@@ -31,7 +31,7 @@ struct GalleryCommand: ParsableCommand {
     @Option(help: "html (one page, light and dark) or ansi (text for the terminal; the default without --out).")
     var format: GalleryFormat?
 
-    @Option(help: "The widths to draw at, in columns.")
+    @Option(parsing: .unconditionalSingleValue, help: "The widths to draw at, in columns.")
     var widths: [Int] = [32, 60]
 
     @Option(help: "The page's themes: light, dark (repeatable; default both).")

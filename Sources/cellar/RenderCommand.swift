@@ -24,13 +24,16 @@ struct RenderCommand: ParsableCommand {
                 + "and a pipe such as <(command) is read as it is)."))
     var file: String
 
-    @Option(help: "Width in columns (default: the terminal's width, else $COLUMNS, else 80).")
+    // A number's value is read whatever it starts with, so `--width -1` is
+    // refused for its range, not taken for a missing value.
+    @Option(parsing: .unconditional, help: "Width in columns (default: the terminal's width, else $COLUMNS, else 80).")
     var width: Int?
 
-    @Option(help: "Viewport height in lines (default: the whole table, streamed).")
+    @Option(parsing: .unconditional, help: "Viewport height in lines (default: the whole table, streamed).")
     var height: Int?
 
     @Option(
+        parsing: .unconditional,
         help:
             "Viewport offset in lines from the top of the content (needs --height; clamped to the content, as a scroll is)."
     )

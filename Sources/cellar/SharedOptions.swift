@@ -59,6 +59,7 @@ struct AmbiguousWideOption: ParsableArguments {
 /// Unset, each file gets the default for how it is read (see the help).
 struct FileSizeOption: ParsableArguments {
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Largest file read whole: bytes, or with K, M or G. Applies to standard input, files `browse` "
                 + "shows and a YAML file whose JSON form the disk refuses (default "

@@ -50,7 +50,7 @@ struct TestCommand: ParsableCommand {
     )
     var review = false
 
-    @Option(help: ArgumentHelp("Worker threads (default: one per processor).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Worker threads (default: one per processor).", valueName: "N"))
     var jobs: Int?
 
     @OptionGroup var input: FileSizeOption

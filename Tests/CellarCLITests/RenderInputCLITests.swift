@@ -72,5 +72,14 @@ import Testing
         #expect(run.stderr == "cellar: --estimated-row-height must be from 1 to 10000 (got 0)\n")
         let style = try render(["-", "--table-style", "fancy"], stdin: Self.lines)
         #expect(style.status != 0 && style.stderr.contains("fancy"))
+        // A negative number is a value out of range, not an option.
+        for (option, message) in [
+            ("--width", "--width must be from 1 to 10000 (got -1)"),
+            ("--height", "--height must be from 0 to 100000 (got -1)"),
+            ("--estimated-row-height", "--estimated-row-height must be from 1 to 10000 (got -1)"),
+        ] {
+            let negative = try render(["-", option, "-1"], stdin: Self.lines)
+            #expect(negative.status == 1 && negative.stderr == "cellar: \(message)\n", "\(negative.stderr)")
+        }
     }
 }
