@@ -112,29 +112,43 @@ import Testing
         """
     }
 
-    /// A failure in either table's run is thrown once every run before it is
-    /// written, with the one-table render's message; no later run is written.
-    /// Runs of 1,000 items: the top, then rows 0–998 (run 0, this table's),
-    /// rows 999–1998 (run 1, the partner's), …
-    @Test func theFirstFailureInTableOrderIsThrown() throws {
+    /// A failure is thrown with the one-table render's message once every
+    /// line before the failing row is written, whichever way the table is
+    /// drawn: on one thread, with a second drawing, or shared in runs
+    /// (of 1,000 items: the top, then rows 0–998 (run 0, this table's),
+    /// rows 999–1998 (run 1, the partner's), …).
+    @Test func theFirstFailureInTableOrderIsThrownAfterTheRowsBeforeIt() throws {
         let dir = try ScratchDirectory.withStyles()
         // Row 300 is in run 0, row 4,500 in run 4 (this table's), row 9,000 in run 9 (the partner's).
-        for (failAt, lastWhole) in [(300, -1), (4_500, 3_998), (9_000, 8_998)] {
-            let (one, first, partner) = try Self.luaPair(
-                Self.failingStyle(failAt: failAt, independent: true), id: "failing", rows: 12_000, in: dir)
-            var expected = ""
-            do { _ = try one.renderText() } catch { expected = "\(error)" }
-            #expect(expected.contains("failing.lua") && expected.contains("no row \(failAt)"), "\(expected)")
-            let out = MemorySink()
-            do {
-                try first.renderStream(sharedWith: partner, into: out, runItems: 1_000) { PlainWriter(sink: $0) }
-                Issue.record("the shared render did not fail")
-            } catch {
-                #expect("\(error)" == expected)
+        for failAt in [300, 4_500, 9_000] {
+            let style = Self.failingStyle(failAt: failAt, independent: true)
+            let (one, first, partner) = try Self.luaPair(style, id: "failing", rows: 12_000, in: dir)
+            let (apart, _, _) = try Self.luaPair(style, id: "failing", rows: 12_000, in: dir)
+            one.streamThreadMinimumRows = .max
+            apart.streamThreadMinimumRows = 0
+            var outputs: [String] = []
+            for path in 0..<3 {
+                let out = MemorySink()
+                do {
+                    switch path {
+                    case 0: try one.render(to: PlainWriter(sink: out))
+                    case 1: try apart.render(to: PlainWriter(sink: out))
+                    default:
+                        try first.renderStream(sharedWith: partner, into: out, runItems: 1_000) {
+                            PlainWriter(sink: $0)
+                        }
+                    }
+                    Issue.record("path \(path) did not fail at \(failAt)")
+                } catch {
+                    #expect("\(error)".contains("failing.lua") && "\(error)".contains("no row \(failAt)"), "\(error)")
+                }
+                outputs.append(out.string)
             }
-            let text = String(decoding: out.bytes, as: UTF8.self)
-            if lastWhole >= 0 { #expect(text.contains("#\(lastWhole) 한글"), "failing at \(failAt)") }
-            #expect(!text.contains("#\(failAt) ") && !text.contains("#\(failAt + 1_000) "), "failing at \(failAt)")
+            #expect(apart.streamDrewOnSecondThread && !one.streamDrewOnSecondThread)
+            #expect(outputs[1] == outputs[0] && outputs[2] == outputs[0], "failing at \(failAt)")
+            let rows = outputs[0].split(separator: "\n").filter { $0.hasSuffix(" 한글") }
+            #expect(rows.count == failAt, "failing at \(failAt)")
+            #expect(rows.last?.hasSuffix("#\(failAt - 1) 한글") == true)
         }
     }
 
