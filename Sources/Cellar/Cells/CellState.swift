@@ -78,12 +78,6 @@ public enum Accessory: Hashable, Sendable {
         return false
     }
 
-    /// Whether the accessory is a type's glyph (which is drawn whole or not at all).
-    var isType: Bool {
-        if case .type = self { return true }
-        return false
-    }
-
     /// Custom accessory views are controls of their own; only the detail types track taps.
     public var tracksTaps: Bool {
         if case .type(let t) = self { return t.tracksTaps }

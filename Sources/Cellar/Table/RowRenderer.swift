@@ -72,12 +72,24 @@ struct RowRenderer {
     /// most half of what the row holds between its margins (the text keeps
     /// the rest), a text cut with `…`; a type's glyph does not shrink, so
     /// one that does not fit is left out.
-    @inline(__always)
-    static func fittedAccessoryWidth(_ width: Int, isType: Bool, rowWidth: Int, editing: Bool) -> Int {
-        let limit = (rowWidth - 3 - (editing ? reorderColumnWidth : 0)) / 2
-        if width <= limit { return width }
-        return isType || limit < 1 ? 0 : limit
+    static func fittedAccessoryWidth(_ accessory: Accessory, _ engine: LayoutEngine, rowWidth: Int, editing: Bool)
+        -> Int
+    {
+        let limit = accessoryLimit(rowWidth: rowWidth, editing: editing)
+        if case .type(let t) = accessory { return fitted(typeWidth: typeWidth(t, engine), limit) }
+        return fitted(customWidth: accessoryWidth(accessory, engine), limit)
     }
+
+    @inline(__always)
+    static func accessoryLimit(rowWidth: Int, editing: Bool) -> Int {
+        (rowWidth - 3 - (editing ? reorderColumnWidth : 0)) / 2
+    }
+
+    @inline(__always)
+    static func fitted(typeWidth width: Int, _ limit: Int) -> Int { width <= limit ? width : 0 }
+
+    @inline(__always)
+    static func fitted(customWidth width: Int, _ limit: Int) -> Int { width <= limit ? width : max(0, limit) }
 
     @inline(__always)
     static func typeWidth(_ t: AccessoryType, _ engine: LayoutEngine) -> Int {
@@ -88,9 +100,9 @@ struct RowRenderer {
     /// in place and made anew: a copy of the field goes through the enum's
     /// value witness (its other case holds a view tree).
     @inline(__always)
-    private func accessoryAndWidth(_ a: Accessory) -> (Accessory, Int) {
-        if case .type(let t) = a { return (.type(t), typeWidths[t.index]) }
-        return (a, Self.accessoryWidth(a, engine))
+    private func accessoryAndWidth(_ a: Accessory, fitting limit: Int) -> (Accessory, Int) {
+        if case .type(let t) = a { return (.type(t), Self.fitted(typeWidth: typeWidths[t.index], limit)) }
+        return (a, Self.fitted(customWidth: Self.accessoryWidth(a, engine), limit))
     }
 
     /// Lays out a row's content at its width, in its current state.
@@ -127,10 +139,11 @@ struct RowRenderer {
         // Leading columns: marker, editing control, indentation.
         let level = max(cell.indentationLevel, delegate?.tableView(table, indentationLevelForRowAt: ip) ?? 0)
         let lead = 1 + (editing ? 2 : 0) + level * indentationWidth
-        let (acc, naturalWidth) =
-            editing ? accessoryAndWidth(cell.editingAccessory) : accessoryAndWidth(cell.accessory)
-        let accWidth = Self.fittedAccessoryWidth(
-            naturalWidth, isType: acc.isType, rowWidth: l.geometry.rowWidth, editing: editing)
+        let limit = Self.accessoryLimit(rowWidth: l.geometry.rowWidth, editing: editing)
+        let (acc, accWidth) =
+            editing
+            ? accessoryAndWidth(cell.editingAccessory, fitting: limit)
+            : accessoryAndWidth(cell.accessory, fitting: limit)
         // While editing, every row keeps the trailing reorder column (" ≡"),
         // movable or not, so accessories and ≡ line up across rows.
         let reorder = editing ? Self.reorderColumnWidth : 0

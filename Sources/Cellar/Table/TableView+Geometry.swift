@@ -47,8 +47,7 @@ extension TableView {
         guard let cell = cellForRow(at: indexPath), let g = (try? currentLayout())?.geometry else { return nil }
         let accessory = isEditing ? cell.editingAccessory : cell.accessory
         let width = RowRenderer.fittedAccessoryWidth(
-            RowRenderer.accessoryWidth(accessory, LayoutEngine(ambiguousWide: ambiguousWide)),
-            isType: accessory.isType, rowWidth: g.rowWidth, editing: isEditing)
+            accessory, LayoutEngine(ambiguousWide: ambiguousWide), rowWidth: g.rowWidth, editing: isEditing)
         guard width > 0 else { return nil }
         let end = g.rowX + g.rowWidth - 1 - (isEditing ? RowRenderer.reorderColumnWidth : 0)
         return max(0, end - width)..<(end + 1)

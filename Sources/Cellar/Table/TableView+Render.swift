@@ -74,44 +74,43 @@ extension TableView {
             && WorkerThread.hasSecondCore
         var out = StreamOutput(
             StreamBatcher(writer: writer, chrome: chrome, width: width, dark: appearance == .dark), rows, l, long: long)
+        // A row that fails ends the render: the lines drawn before it are
+        // written first, so every path (one thread, two, a shared render)
+        // leaves the same output before the error. (In the `defer` that
+        // ends the threads: a `catch` around the loop costs every row.)
+        var finished = false
         defer {
+            if !finished { try? out.flush() }
             out.stop()
             streamDrewOnSecondThread = out.drawsApart
             streamWroteOnSecondThread = out.writesApart
         }
         let part = items ?? 0..<l.itemCount
+        let ends = try tableEnds(l)
+        if part.lowerBound == 0 { try stream(ends.header, into: &out) }
         // Every row of a whole-table render is on screen: it keeps its cell,
         // unless the table is too long to hold a cell per row.
         let keeps = keepsCellsWhenStreaming && items == nil && growing == nil && l.itemCount <= Self.keptCellLimit
-        // A row that fails ends the render: the lines drawn before it are
-        // written first, so every path (one thread, two, a shared render)
-        // leaves the same output before the error.
-        do {
-            let ends = try tableEnds(l)
-            if part.lowerBound == 0 { try stream(ends.header, into: &out) }
-            // The sections that hold the part's items (a run of a shared render holds a few of many).
-            var s = part.isEmpty || part.lowerBound >= l.itemCount ? l.sectionCount : l.section(ofItem: part.lowerBound)
-            while s < l.sectionCount && l.sectionStarts[s] < part.upperBound {
-                // Items of section s: its top, its rows, its bottom.
-                let top = l.sectionStarts[s]
-                let bottom = top + 1 + l.rowCounts[s]
-                if part.contains(top) { try streamSectionItem(s, header: true, l, chrome, into: &out) }
-                if let growing, s == l.sectionCount - 1 {
-                    try streamGrowingRows(s, growing, l, into: &out)
-                } else {
-                    let firstRow = min(max(part.lowerBound - top - 1, 0), l.rowCounts[s])
-                    let endRow = max(min(part.upperBound - top - 1, l.rowCounts[s]), firstRow)
-                    for r in firstRow..<endRow { try streamRow(s, r, ds, rows, l, keeps: keeps, into: &out) }
-                }
-                if part.contains(bottom) { try streamSectionItem(s, header: false, l, chrome, into: &out) }
-                s += 1
+        // The sections that hold the part's items (a run of a shared render holds a few of many).
+        var s = part.isEmpty || part.lowerBound >= l.itemCount ? l.sectionCount : l.section(ofItem: part.lowerBound)
+        while s < l.sectionCount && l.sectionStarts[s] < part.upperBound {
+            // Items of section s: its top, its rows, its bottom.
+            let top = l.sectionStarts[s]
+            let bottom = top + 1 + l.rowCounts[s]
+            if part.contains(top) { try streamSectionItem(s, header: true, l, chrome, into: &out) }
+            if let growing, s == l.sectionCount - 1 {
+                try streamGrowingRows(s, growing, l, into: &out)
+            } else {
+                let firstRow = min(max(part.lowerBound - top - 1, 0), l.rowCounts[s])
+                let endRow = max(min(part.upperBound - top - 1, l.rowCounts[s]), firstRow)
+                for r in firstRow..<endRow { try streamRow(s, r, ds, rows, l, keeps: keeps, into: &out) }
             }
-            if part.upperBound >= l.itemCount { try stream(ends.footer, into: &out) }
-            try out.finish()
-        } catch {
-            try? out.flush()
-            throw error
+            if part.contains(bottom) { try streamSectionItem(s, header: false, l, chrome, into: &out) }
+            s += 1
         }
+        if part.upperBound >= l.itemCount { try stream(ends.footer, into: &out) }
+        try out.finish()
+        finished = true
         // Rows the table no longer has give their cells back.
         if keeps { enqueueLeaving(l) }
     }
