@@ -34,6 +34,10 @@ struct CellarCommand: ParsableCommand {
     /// argument) is one line naming it with exit status 1, as every error
     /// is; `--help` still prints the usage.
     static func main() {
+        if let shown = ArgumentEncoding.firstInvalid() {
+            Terminal.printError("\(errorPrefix(CommandLine.arguments)): \(ArgumentEncoding.message(shown))")
+            exitProcess(ExitCode.failure.rawValue)
+        }
         do {
             if let settings = try quickRender() {
                 try settings.run()

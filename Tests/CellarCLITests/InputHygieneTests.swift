@@ -93,4 +93,29 @@ import Testing
         run = try CellarCLI.run(["render", "t.yaml", "--width", "20", "--offset", "9223372036854775807"], in: dir.path)
         #expect(run.status == 1 && run.stderr.contains("--offset must be from 0 to 1000000000"))
     }
+
+    /// An argument that is not UTF-8 (a Latin-1 file name) is refused by name,
+    /// its stray bytes shown as `\xNN`, not reported as a missing file.
+    @Test func anArgumentThatIsNotUTF8IsRefusedByName() throws {
+        let dir = try ScratchDirectory.withStyles()
+        let binary = try #require(CellarCLI.binary)
+        // The name's bytes reach the program only through a shell: Foundation's arguments are Strings.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [
+            "-c", #"printf 'sections: []\n' > "$(printf 'caf\351.yaml')"; exec "$0" render "$(printf 'caf\351.yaml')""#,
+            binary,
+        ]
+        process.currentDirectoryURL = URL(fileURLWithPath: dir.path)
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(
+            text == "cellar: 'caf\\xE9.yaml' is not UTF-8 text, and Cellar reads its arguments as UTF-8 "
+                + "(rename the file; `cellar render -` reads a table from standard input)\n")
+    }
 }
