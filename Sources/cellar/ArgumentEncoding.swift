@@ -9,7 +9,7 @@ enum ArgumentEncoding {
     /// The first argument after the program's name that is not UTF-8, as
     /// text with each byte that is not part of a character written `\xNN`.
     static func firstInvalid() -> String? {
-        for i in 1..<Int(CommandLine.argc) {
+        for i in stride(from: 1, to: Int(CommandLine.argc), by: 1) {
             guard let argument = CommandLine.unsafeArgv[i], String(validatingCString: argument) == nil else { continue }
             var length = 0
             while argument[length] != 0 { length += 1 }
