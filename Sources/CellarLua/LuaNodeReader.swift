@@ -145,6 +145,10 @@ final class LuaNodeReader {
     /// runaway generator, stops here instead of exhausting the stack).
     static let maximumDepth = 100
     private var depth = 0
+    /// Nodes read for the current tree: a node table reached twice is read
+    /// (and becomes a node) twice, so a few tables nested in one another
+    /// twice over would make a tree exponential in their depth.
+    private var nodesRead = 0
 
     /// The view tree at stack `index`: room on the Lua stack for the
     /// deepest tree is made once here, not per node.
@@ -152,6 +156,7 @@ final class LuaNodeReader {
         guard lua_checkstack(runtime.L, Int32(4 * Self.maximumDepth + 8)) != 0 else {
             throw NodeShapeError(path: "", message: "view tree nested too deeply")
         }
+        nodesRead = 0
         return try node(at: index)
     }
 
@@ -161,6 +166,13 @@ final class LuaNodeReader {
             throw NodeShapeError(
                 path: "",
                 message: "view tree nested deeper than \(Self.maximumDepth) levels (does a node contain itself?)")
+        }
+        nodesRead += 1
+        guard nodesRead <= runtime.limits.maxValueNodes else {
+            throw NodeShapeError(
+                path: "",
+                message:
+                    "view tree of over \(runtime.limits.maxValueNodes) nodes (a node table reached twice counts twice)")
         }
         depth += 1
         defer { depth -= 1 }

@@ -73,6 +73,11 @@ import Testing
         ("return { text = 'x' }", "layout: a view node needs a 'kind'"),
         ("return ui.padding { ui.label 'a', ui.label 'b' }", "layout: padding holds one child, got 2"),
         ("local t = ui.vstack {}; t[1] = t; return t", "layout › … › vstack[1] › vstack[1]"),
+        // One table twice in each of 17 stacks: 2^17 labels, each read as a node of its own.
+        (
+            "local n = ui.label 'x'; for i = 1, 17 do n = ui.vstack { n, n } end; return n",
+            "layout › … › vstack[2] › vstack[2]"
+        ),
         (
             "return ui.hstack { spacing = 1e9 }",
             "layout: spacing must be a whole number from 0 to 10000, got 1000000000"
@@ -82,6 +87,10 @@ import Testing
         let (e, path) = try renderError("return {\n  identifier = \"bad\",\n  layout = function() \(body) end,\n}")
         let text = e?.description ?? ""
         #expect(text.hasPrefix("\(path):3: \(expected)"), "\(text)")
+        if body.contains("for i = 1, 17") {
+            #expect(
+                text.hasSuffix("view tree of over 100000 nodes (a node table reached twice counts twice) — row [0, 0]"))
+        }
     }
 
     @Test(arguments: ["ui.label(nil)", "ui.hstack('x')", "ui.padding(5)", "ui.margins(nil, ui.empty())"])
