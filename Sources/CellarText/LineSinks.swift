@@ -14,7 +14,10 @@ protocol LineSink {
 struct StringLines: LineSink {
     var strings: [String] = []
     var count: Int { strings.count }
-    mutating func reserve(_ n: Int) { strings.reserveCapacity(strings.count + n) }
+    /// Room is made for the first paragraph's lines only: reserving again
+    /// for each later one grows the array to the exact count, copying it
+    /// each time (quadratic in paragraphs); appends grow it geometrically.
+    mutating func reserve(_ n: Int) { if strings.isEmpty { strings.reserveCapacity(n) } }
     mutating func append(_ line: UnsafeBufferPointer<UInt8>) { strings.append(TextLayout.string(valid: line)) }
     mutating func append(_ line: String) { strings.append(line) }
 }

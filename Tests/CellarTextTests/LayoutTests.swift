@@ -141,4 +141,17 @@ import Testing
             #expect(DisplayWidth.of(TextLayout.pad("\u{0BC7}", width: 38, alignment: alignment)) == 38, "\(alignment)")
         }
     }
+
+    /// Lines of many paragraphs are gathered in linear time: room is made for
+    /// the first paragraph only, later ones grow the array geometrically
+    /// (reserving the exact count for each copied it each time).
+    @Test func laterParagraphsLeaveTheLinesToGrowGeometrically() {
+        var lines = StringLines()
+        lines.reserve(1)
+        while lines.count < max(2, lines.strings.capacity) { lines.append("line") }
+        let capacity = lines.strings.capacity
+        lines.reserve(1)
+        #expect(lines.strings.capacity == capacity)
+        #expect(TextLayout.lines(String(repeating: "a\n", count: 3), width: 5) == ["a", "a", "a", ""])
+    }
 }
