@@ -147,17 +147,17 @@ extension TableView {
 
     /// The same for a row already laid out (a streamed row is laid out once).
     func rowLines(_ ip: IndexPath, _ cell: Cell, laidOut content: borrowing RowContent) throws -> Int {
-        try unmeasuredLines(ip, cell, laidOut: content, delegate: activeDelegate) ?? content.lines()
+        try unmeasuredLines(ip, cell, laidOut: content, delegate: activeDelegate) ?? content.lines(tableWidth: width)
     }
 
     /// An automatic height: a row laid out directly is as tall as that
     /// layout; otherwise the style's own answer, else the content measured.
     func measuredLines(_ ip: IndexPath, _ cell: Cell, laidOut content: borrowing RowContent) throws -> Int {
-        try styleLines(ip, cell, laidOut: content) ?? content.lines()
+        try styleLines(ip, cell, laidOut: content) ?? content.lines(tableWidth: width)
     }
 
     /// A row's height where the table, its delegate or the row's style
-    /// gives it; nil when it is the content's measure (`RowContent.lines`),
+    /// gives it; nil when it is the content's measure (`RowContent.lines(tableWidth:)`),
     /// which a stream may take on its drawing thread. Counts the row as measured then.
     /// `delegate` is the table's (see `declaredHeight(_:delegate:)`).
     func unmeasuredLines(

@@ -46,10 +46,12 @@ struct RowContent {
         return engine.measure(node, width: width)
     }
 
-    /// The row's automatic height: its content measured, at least one line,
-    /// clipped (very long wrapped text is not drawn into a giant canvas).
-    func lines() -> Int {
-        min(TableView.maximumRowHeight, max(1, measure()))
+    /// The row's automatic height in a table `tableWidth` columns wide: its
+    /// content measured, at least one line, clipped (very long wrapped text
+    /// is not drawn into a giant canvas) at `maximumRowHeight` lines and at
+    /// the cells a canvas may hold, as a declared height is bounded.
+    func lines(tableWidth: Int) -> Int {
+        min(TableView.maximumRowHeight, InputLimits.viewportCells / max(1, tableWidth), max(1, measure()))
     }
 
     /// Lines above the content in a row `lines` tall: UIKit centres a

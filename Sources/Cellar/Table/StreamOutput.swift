@@ -33,7 +33,7 @@ struct StreamedRow {
 
     /// Draws the row into the batch.
     func draw(into out: inout StreamBatcher, _ rows: RowRenderer, _ l: TableLayout) throws {
-        let lines = self.lines ?? content.lines()
+        let lines = self.lines ?? content.lines(tableWidth: out.width)
         // Measured here, the row is exactly as tall as its content: nothing to centre.
         let measured = self.lines == nil ? lines : nil
         try out.emit(lines + separator) {

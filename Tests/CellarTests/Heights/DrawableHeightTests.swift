@@ -16,6 +16,18 @@ final class FixedHeightStyle: CellStyle {
     func height(for cell: Cell, width: Int) throws -> Int? { lines }
 }
 
+/// A style whose content is `lines` lines tall, measured (no height of its own).
+final class TallContentStyle: CellStyle {
+    let reuseIdentifier = "tallContent"
+    let lines: Int
+    init(lines: Int) { self.lines = lines }
+    func makeCell() throws -> Cell { Cell(reuseIdentifier: reuseIdentifier) }
+    func configure(_ cell: Cell, row: Value, at indexPath: IndexPath) throws {}
+    func content(for cell: Cell, state: CellState, context: LayoutContext) throws -> ViewNode {
+        .padding(Insets(top: lines - 1), .label(Label("x")))
+    }
+}
+
 /// Rows and section views are each drawn into one canvas of their full
 /// height, so a height from outside (the delegate, a style, the table's
 /// section heights) is bounded by width × lines as a viewport is: 10,000
@@ -49,5 +61,21 @@ final class FixedHeightStyle: CellStyle {
         #expect(throws: CellarError("the header of section 0 ('dateHeader') " + Self.limitText)) { try t.renderText() }
         t.sectionHeaderHeight = .fixed(3)
         #expect(lines(try t.renderText()).count == 4)
+    }
+
+    /// A measured height is clipped where a declared one is refused: at the
+    /// cells a canvas may hold (and at `maximumRowHeight` lines), streamed or in a viewport.
+    @Test func aMeasuredRowIsClippedToTheCellsACanvasHolds() throws {
+        let registry = Registry()
+        try registry.register(TallContentStyle(lines: 5_000), forCellReuseIdentifier: "tallContent")
+        let ds = ArrayDataSource([[row("tallContent", "a"), row("default", "b")]])
+        let t = ds.makeTable(width: 1_000, registry: registry)
+        t.separatorStyle = .none
+        // 4,000,000 cells / 1,000 columns: 4,000 lines of the row, then "b".
+        let out = lines(try t.renderText())
+        #expect(out.count == 4_001 && out.last == " b")
+        #expect(try t.lineRangeForRow(at: IndexPath(row: 1, section: 0)).lowerBound == 4_000)
+        t.width = 800
+        #expect(lines(try t.renderText()).count == 5_001)
     }
 }
