@@ -27,18 +27,26 @@ extension LuaStyleEngine {
         }
     }
 
-    /// One error naming every unknown style key, in the order the file
+    /// Unknown style keys one error names at most, each looked for in the file.
+    static let namedUnknownKeys = 20
+
+    /// One error naming the unknown style keys, in the order the file
     /// defines them (the table's own order is a hash order that changes from
-    /// run to run).
+    /// run to run); past `namedUnknownKeys`, the first by name after a line
+    /// that counts them all.
     func unknownStyleKeys(_ keys: [String], path: String) -> CellarError {
         let lines = Self.sourceLines(path)
-        let located = keys.map { (key: $0, line: Self.definitionLine(of: $0, in: lines)) }
+        let named = keys.sorted().prefix(Self.namedUnknownKeys)
+        let located = named.map { (key: $0, line: Self.definitionLine(of: $0, in: lines)) }
             .sorted { ($0.line ?? Int.max, $0.key) < ($1.line ?? Int.max, $1.key) }
-        let messages = located.map { k in
+        var messages = located.map { k in
             let at = k.line.map { "\(path):\($0)" } ?? path
             return styleError(
                 "\(at): \(Suggest.unknown("style key", k.key, among: StyleLoader.styleKeys)) (private fields start with '_')"
             ).message
+        }
+        if keys.count > named.count {
+            messages.insert("\(path): \(keys.count) unknown style keys; the first \(named.count) by name:", at: 0)
         }
         // Sanitised one by one: the line breaks between them are Cellar's own.
         return CellarError(messages.joined(separator: "\n"))
@@ -66,7 +74,10 @@ extension LuaStyleEngine {
     /// The 1-based line of the first `key =` that is the whole name (not the
     /// end of a longer one), wherever it stands on its line.
     static func definitionLine(of key: String, in lines: [Substring]) -> Int? {
-        lines.firstIndex { l in
+        let length = key.utf8.count
+        return lines.firstIndex { l in
+            // A line shorter than the key cannot hold it (searching builds a table as long as the key).
+            guard l.utf8.count > length else { return false }
             var rest = l[...]
             while let r = rest.firstRange(of: key) {
                 let before = l[l.startIndex..<r.lowerBound].last

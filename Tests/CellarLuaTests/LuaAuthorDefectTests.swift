@@ -62,6 +62,28 @@ import Testing
         }
     }
 
+    /// Past twenty unknown keys, the first twenty by name are named (each
+    /// looked for in the file) after a line that counts them all; a name longer than any misspelling gets no
+    /// suggestion (weighing it costs its length times each choice's).
+    @Test func manyOrHugeUnknownKeysAreNamedWithinBounds() throws {
+        let dir = try styleDirectory([
+            "many.lua": """
+            local t = { identifier = "many", layout = function() return ui.label "x" end }
+            for i = 10, 34 do t["k" .. i] = 1 end
+            t[("q"):rep(200)] = 1
+            return t
+            """
+        ])
+        let e = cellarError { _ = try luaRegistry([dir.styles]) }
+        let lines = (e?.description ?? "").split(separator: "\n")
+        #expect(lines.first == "\(dir.styles)/many.lua: 26 unknown style keys; the first 20 by name:", "\(lines)")
+        #expect(lines.dropFirst().first?.contains("unknown style key 'k10' (expected one of: identifier, ") == true)
+        #expect(Suggest.closest(String(repeating: "q", count: 200), among: ["q", "qq"]) == nil)
+        #expect(Suggest.closest("qqq", among: ["q", "qq"]) == "qq")
+        let choices = (1...30).map { "c\($0)" }
+        #expect(Suggest.unknown("key", "zzzzzzzz", among: choices).hasSuffix(", c24, … (30 in all))"))
+    }
+
     /// A function put into event.state is a located error, not a silently dropped change.
     @Test func aFunctionInEventStateIsALocatedError() throws {
         let dir = try styleDirectory([
