@@ -30,7 +30,7 @@ final class StyleLog {
     func write(_ text: String) {
         let place = row.map { " row \($0)" } ?? ""
         // The style's text is input: sanitised, as every output path is.
-        let line = "cellar: log: \(Sanitizer.sanitize(style))\(place): \(Sanitizer.boundedLine(text))\n"
+        let line = "cellar: log: \(Sanitizer.excerpt(style))\(place): \(Sanitizer.boundedLine(text))\n"
         writeToStandardError(Array(line.utf8))
     }
 }

@@ -32,10 +32,11 @@ struct StylesCommand: ParsableCommand {
             let hooks = lua?.hooks.joined(separator: ", ") ?? "(Swift)"
             var summary = lua?.summary ?? (style as? BuiltinCellStyle)?.summary ?? ""
             if lua?.isHeaderFooter == true { summary = "header/footer view: " + summary }
-            // Identifiers, file names and descriptions come from style files: sanitised.
+            // Identifiers, file names and descriptions come from style files: sanitised, and the
+            // identifier and description bounded as a message quotes input.
             rows.append([
-                Sanitizer.sanitize(id), Sanitizer.sanitize(style.source),
-                hooks.isEmpty ? "(none: defaults)" : Sanitizer.sanitize(hooks), Sanitizer.sanitize(summary),
+                Sanitizer.excerpt(id), Sanitizer.sanitize(style.source),
+                hooks.isEmpty ? "(none: defaults)" : Sanitizer.sanitize(hooks), Sanitizer.boundedLine(summary),
             ])
         }
         // Padded by display width: a description or file name may hold wide characters.

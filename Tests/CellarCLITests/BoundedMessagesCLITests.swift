@@ -53,4 +53,29 @@ import Testing
         let page = try #require(dir.read("out/index.html"))
         #expect(!page.contains(String(repeating: "E", count: 2000)) && page.contains("bytes)"))
     }
+
+    /// A style's identifier and description are input too: a log line and
+    /// `cellar styles` quote them bounded.
+    @Test func aLongIdentifierOrDescriptionIsQuotedBounded() throws {
+        let dir = try ScratchDirectory()
+        try dir.write(
+            "styles/long.lua",
+            """
+            return {
+              identifier = string.rep("z", \(Self.huge)),
+              description = string.rep("desc\\n", \(Self.huge)),
+              configure = function(c, row) print("hi") end,
+            }
+            """)
+        try dir.write("t.yaml", "sections:\n  - rows:\n      - {cell: \(String(repeating: "z", count: Self.huge))}\n")
+        let run = try CellarCLI.run(["render", "t.yaml", "--styles", "styles", "--width", "20", "--log"], in: dir.path)
+        #expect(run.status == 0, "\(run.stderr.prefix(300))")
+        #expect(run.stderr.hasPrefix("cellar: log: zzz") && run.stderr.hasSuffix("z… row [0, 0]: hi\n"))
+        #expect(run.stderr.utf8.count < 200)
+        let styles = try CellarCLI.run(["styles", "--styles", "styles"], in: dir.path)
+        #expect(styles.status == 0)
+        // The description is cut at 1 KB, then its line breaks drawn as `␊`.
+        let line = try #require(styles.stdout.split(separator: "\n").first { $0.hasPrefix("zzz") })
+        #expect(line.utf8.count < 2_000 && line.hasSuffix("bytes)") && line.contains("z… "), "\(line.prefix(200))")
+    }
 }
