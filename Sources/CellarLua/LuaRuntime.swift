@@ -281,7 +281,15 @@ public final class LuaRuntime {
                     full = f
                 }
             }
-            return LuaError(kind: kind, file: full, line: line, message: message, traceback: traceback)
+            // A style's message may not pass itself off as another file's
+            // (`error("other.lua:4: …", 0)`): the place it starts with is taken
+            // when it names the chunk that failed, or when that chunk is one of
+            // Cellar's own (named in parentheses), which place their errors at
+            // the style's line that called them.
+            let known = [whereFile, fallbackFile].compactMap { $0 }
+            if known.isEmpty || known.contains(full) || whereFile?.hasPrefix("(") == true {
+                return LuaError(kind: kind, file: full, line: line, message: message, traceback: traceback)
+            }
         }
         return LuaError(
             kind: kind, file: whereFile ?? fallbackFile, line: whereFile == nil ? nil : line,

@@ -35,6 +35,29 @@ import Testing
         #expect(e?.description == "\(path):6: attempt to index a nil value (field 'food') — in layout, row [0, 1]")
     }
 
+    /// A message that starts with another file's place is still placed at
+    /// the style that raised it: a style cannot pass its error off as another's.
+    @Test func anErrorCannotNameAnotherFile() throws {
+        let (e, path) = try renderError(
+            """
+            return {
+              identifier = "bad",
+              layout = function(config, ctx)
+                if config.text == "ok" then return ui.label "fine" end
+                error("Styles/food.lua:4: attempt to index a nil value (field 'name')", 0)
+              end,
+            }
+            """)
+        #expect(
+            e?.description
+                == "\(path):5: Styles/food.lua:4: attempt to index a nil value (field 'name') — in layout, row [0, 1]")
+        let (own, _) = try renderError(
+            "return {\n  identifier = \"bad\",\n  layout = function() error(\"bad.lua:9: x\", 0) end,\n}")
+        #expect(
+            own?.description.hasSuffix("/bad.lua:3: bad.lua:9: x — in layout, row [0, 0]") == true,
+            "\(String(describing: own))")
+    }
+
     @Test(arguments: [
         ("configure = function(cell, row) error('boom') end", "configure", 2),
         ("update = function(config, state) local x = nil; return x.y end", "update", 2),
