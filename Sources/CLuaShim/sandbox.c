@@ -309,9 +309,15 @@ int cellar_build_base(lua_State *L) {
 
 void cellar_new_env(cellar_lua *x) {
     lua_State *L = x->L;
-    lua_createtable(L, 0, 4);
+    lua_createtable(L, 0, 5);
     lua_pushvalue(L, -1);
     lua_setfield(L, -2, "_G");
+    // A math library of its own: math.random's state is the library's, so
+    // one style's math.randomseed must not change another's numbers.
+    luaopen_math(L);                                   // env, lib
+    make_readonly(L, "math");                          // env, copy, proxy
+    lua_setfield(L, -3, "math");
+    lua_pop(L, 1);                                     // the copy
     lua_pushvalue(L, -1);
     lua_pushcclosure(L, safe_load, 1);
     lua_setfield(L, -2, "load");

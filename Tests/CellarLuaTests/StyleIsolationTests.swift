@@ -84,6 +84,29 @@ import Testing
         }
     }
 
+    /// Each style draws from a random state of its own: one seeding it does
+    /// not fix another's numbers. "seeder" seeds 42 and draws nothing;
+    /// "drawer" draws once; "own" seeds 42 itself and draws once, the number
+    /// "drawer" drew when the state was shared (a one-in-a-million chance
+    /// that the two meet otherwise).
+    @Test func aStyleSeedsOnlyItsOwnRandomNumbers() throws {
+        func style(_ id: String, _ body: String) -> String {
+            "return { identifier = \"\(id)\", layout = function() \(body) end }"
+        }
+        let dir = try styleDirectory([
+            "seeder.lua": style("seeder", "math.randomseed(42); return ui.label 's'"),
+            "drawer.lua": style("drawer", "return ui.label(tostring(math.random(1, 1000000)))"),
+            "own.lua": style("own", "math.randomseed(42); return ui.label(tostring(math.random(1, 1000000)))"),
+        ])
+        let yaml = "sections:\n  - rows:\n      - {cell: seeder}\n      - {cell: drawer}\n      - {cell: own}\n"
+        let table = try luaTable(yaml, try luaRegistry([dir.styles]), width: 30, height: 5)
+        table.rowHeight = .fixed(1)
+        table.separatorStyle = .none
+        let out = try renderLines(table)
+        #expect(out.count >= 3 && out[0] == " s")
+        #expect(out[1] != out[2], "\(out)")
+    }
+
     /// One cell shows every row: what configure wrote into one row's table
     /// (a key, a metatable) is gone for the next row with the same keys.
     @Test func aRowTableCarriesNoWritesToTheNextRow() throws {
