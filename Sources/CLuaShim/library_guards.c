@@ -165,6 +165,63 @@ static int guarded_pattern(lua_State *L) {
     return original(L);
 }
 
+// ---- string.gsub ----------------------------------------------------------------------
+//
+// Past its pattern, gsub's work grows with its replacement, once per match:
+// a string is copied (its `%` items expanded), a function or a table's
+// __index is called. Lua code called so is stopped by the time budget as any
+// Lua code is; a C function (string.rep, or table.concat as __index) never
+// reaches the hook, each call priced alone and their sum not at all, so it
+// is refused as the replacement. A string is priced at a step per byte per
+// possible match (every start position, or the call's limit `n`).
+
+/// Whether reading a key of the table at `idx` may call a C function: an
+/// __index chain (read raw, as Lua reads it) that ends in one, or one too long to follow.
+static int index_calls_c(lua_State *L, int idx) {
+    lua_pushvalue(L, idx);
+    for (int depth = 0; depth < 100; depth++) {
+        if (!lua_getmetatable(L, -1)) {
+            lua_pop(L, 1);
+            return 0;
+        }
+        lua_pushliteral(L, "__index");
+        lua_rawget(L, -2);                             // t, mt, __index
+        lua_replace(L, -3);                            // __index, mt
+        lua_pop(L, 1);
+        if (lua_iscfunction(L, -1)) {
+            lua_pop(L, 1);
+            return 1;
+        }
+        if (!lua_istable(L, -1)) {
+            lua_pop(L, 1);
+            return 0;
+        }
+    }
+    lua_pop(L, 1);
+    return 1;
+}
+
+/// gsub. Upvalues as guarded_pattern's, which it calls when the replacement passes.
+static int guarded_gsub(lua_State *L) {
+    int kind = lua_type(L, 3);
+    if (kind == LUA_TFUNCTION && lua_iscfunction(L, 3))
+        return luaL_error(L, "refused: string.gsub with a library function as the replacement (it would run once per "
+                             "match outside the time budget); pass a Lua function that calls it");
+    if (kind == LUA_TTABLE && index_calls_c(L, 3))
+        return luaL_error(L, "refused: string.gsub with a table whose __index is a library function as the "
+                             "replacement (it would run once per match outside the time budget)");
+    if (kind == LUA_TSTRING && lua_type(L, 1) == LUA_TSTRING) {
+        size_t n, length;
+        lua_tolstring(L, 1, &n);
+        lua_tolstring(L, 3, &length);
+        double matches = (double)n + 1;
+        if (lua_isinteger(L, 4) && (double)lua_tointeger(L, 4) < matches)
+            matches = lua_tointeger(L, 4) < 0 ? 0 : (double)lua_tointeger(L, 4);
+        charge(L, "string.gsub's replacement", matches * ((double)length + 1));
+    }
+    return guarded_pattern(L);
+}
+
 // ---- string.rep -----------------------------------------------------------------------
 
 static int guarded_rep(lua_State *L) {
@@ -293,7 +350,7 @@ void cellar_guard_string_library(lua_State *L, int str) {
     wrap(L, str, "find", guarded_pattern, 1, 1);
     wrap(L, str, "match", guarded_pattern, 1, 0);
     wrap(L, str, "gmatch", guarded_pattern, 0, 0);
-    wrap(L, str, "gsub", guarded_pattern, 1, 0);
+    wrap(L, str, "gsub", guarded_gsub, 1, 0);
     wrap(L, str, "rep", guarded_rep, 0, 0);
 }
 

@@ -202,6 +202,31 @@ import Testing
         #expect(error?.message.hasPrefix("refused: pattern") == true)
     }
 
+    /// gsub's replacement works once per match: a long string is priced,
+    /// and a library function (directly or as a table's __index), which
+    /// would run outside the time budget, is refused; Lua code is not.
+    @Test(arguments: [
+        ("return (\"a\"):rep(10000):gsub(\"\", (\"%0\"):rep(500000))", "refused: string.gsub's replacement"),
+        ("return (\"5\"):rep(20):gsub(\"(%d)\", string.rep)", "refused: string.gsub with a library function"),
+        (
+            "return (\"x\"):rep(9):gsub(\"\", setmetatable({}, { __index = setmetatable({}, { __index = table.concat }) }))",
+            "refused: string.gsub with a table whose __index is a library function"
+        ),
+    ])
+    func gsubReplacementsAreBounded(source: String, refusal: String) throws {
+        let rt = try LuaRuntime()
+        let (error, _) = try failure(rt, source)
+        #expect(error?.message.hasPrefix(refusal) == true, "\(String(describing: error))")
+        let results = try run(
+            rt,
+            """
+            local viaLua = ("ab"):gsub("%w", function(c) return c:rep(2) end)
+            local viaTable = ("ab"):gsub("%w", setmetatable({}, { __index = function(_, k) return k:upper() end }))
+            return viaLua, viaTable, (("x"):rep(100):gsub("x", "yz"))
+            """)
+        #expect(results == [.string("aabb"), .string("AB"), .string(String(repeating: "yz", count: 100))])
+    }
+
     @Test func ordinaryPatternsStillWork() throws {
         let rt = try LuaRuntime()
         let results = try run(
