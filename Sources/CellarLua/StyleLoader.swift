@@ -1,4 +1,5 @@
 import CLua
+import CLuaShim
 import Cellar
 import CellarText
 import FoundationEssentials
@@ -171,6 +172,7 @@ extension LuaStyleEngine {
     /// Runs the style file and leaves the table it returned on the stack.
     private func pushStyleTable(path: String) throws {
         let rt = runtime
+        let before = rt.memoryInUse
         do {
             let env = rt.newEnvironment()
             env.set(rt.key("ui"), try makeUITable())
@@ -180,6 +182,7 @@ extension LuaStyleEngine {
         } catch {
             throw error.cellarError(fallbackFile: path)
         }
+        try checkKeptMemory(since: before, path: path)
         guard let table = rt.table(at: -1) else {
             let got =
                 rt.type(at: -1) == .nil ? "nothing" : "a \(String(cString: lua_typename(rt.L, lua_type(rt.L, -1))))"
@@ -188,6 +191,23 @@ extension LuaStyleEngine {
             )
         }
         rt.push(table)
+    }
+
+    /// A style's file may keep at most a quarter of the memory the styles
+    /// loaded with it share, so that one holding the rest at load is named
+    /// there, not the style whose next call then runs out. Collected (and
+    /// measured again) only when the heap grew past that, as loading rarely does.
+    private func checkKeptMemory(since before: Int, path: String) throws {
+        let rt = runtime
+        let allowed = rt.limits.memoryLimit / 4
+        guard rt.memoryInUse - before > allowed else { return }
+        cellar_lua_full_gc(rt.L)
+        let kept = rt.memoryInUse - before
+        guard kept > allowed else { return }
+        func size(_ n: Int) -> String { n >= 1 << 20 ? "\(n >> 20) MB" : "\(n >> 10) KB" }
+        throw styleError(
+            "\(path): the style keeps \(size(kept)) once loaded; a style may keep at most \(size(allowed)), a quarter "
+                + "of the \(size(rt.limits.memoryLimit)) the styles loaded with it share")
     }
 
     /// Reads the key–value pair on top of the stack into `d`.

@@ -185,6 +185,29 @@ import Testing
         #expect(error?.line == 2)
     }
 
+    /// A style that keeps most of the shared memory once loaded is named at
+    /// load, not the style whose next call then runs out; a style that keeps
+    /// little (after making garbage) loads.
+    @Test func aStyleKeepingMostOfTheMemoryIsNamedAtLoad() throws {
+        let hoard = """
+            local hoard = {}
+            for i = 1, 200 do hoard[i] = ("x"):rep(64 * 1024) .. i end
+            return { identifier = "hoarder", layout = function() return ui.label(#hoard) end }
+            """
+        let litter = """
+            for i = 1, 200 do local s = ("y"):rep(64 * 1024) .. i end
+            return { identifier = "litter", layout = function() return ui.label "l" end }
+            """
+        let dir = try styleDirectory(["hoarder.lua": hoard, "litter.lua": litter])
+        let e = cellarError { _ = try luaRegistry([dir.styles]) }
+        #expect(
+            e?.description
+                == "\(dir.styles)/hoarder.lua: the style keeps 12 MB once loaded; a style may keep at most 8 MB, a "
+                + "quarter of the 32 MB the styles loaded with it share")
+        let clean = try styleDirectory(["litter.lua": litter])
+        #expect(try luaRegistry([clean.styles]).style(for: "litter") != nil)
+    }
+
     @Test(arguments: [
         "return (\"a\"):rep(300):find(\".-.-.-x\")",
         "return string.find(string.rep(\"a\", 300), \".-.-.-x\")",
