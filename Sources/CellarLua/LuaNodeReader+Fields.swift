@@ -127,3 +127,27 @@ extension LuaNodeReader {
         return segment + path
     }
 }
+
+/// Values at number keys that no child position reads.
+extension LuaNodeReader {
+    static func holdsChildren(_ kind: Kind) -> Bool { kind == .hstack || kind == .vstack || kind == .padding }
+
+    /// The number key at `i` as Lua writes it (`3`, `1.5`).
+    func text(position i: Int32) -> String {
+        if lua_isinteger(runtime.L, i) != 0 { return String(lua_tointegerx(runtime.L, i, nil)) }
+        return String(lua_tonumberx(runtime.L, i, nil))
+    }
+
+    func misplacedChild(_ kind: Kind, _ key: String) -> String {
+        switch kind {
+        case .label: return "ui.label reads its text from text = …, not from position [\(key)]"
+        case .image: return "ui.image reads its glyph from glyph = … or ui.image(\"…\"), not from position [\(key)]"
+        case .spacer: return "ui.spacer reads its length from min = …, not from position [\(key)]"
+        case .empty: return "ui.empty holds nothing, but has a value at [\(key)]"
+        case .hstack, .vstack, .padding:
+            let name = Self.kindNames.first { $0.1 == kind }?.0 ?? "stack"
+            let hint = key.contains(where: { !$0.isNumber && $0 != "-" }) ? "" : " (a nil before it?)"
+            return "\(name)'s children sit at positions 1, 2, 3 … with no gap; [\(key)] is not one of them\(hint)"
+        }
+    }
+}

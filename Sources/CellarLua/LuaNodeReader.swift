@@ -239,12 +239,16 @@ final class LuaNodeReader {
     }
 
     /// Walks the name-keyed fields of the table at `t`, calling `body` with
-    /// the value on top of the stack. Integer keys (children) are skipped.
+    /// the value on top of the stack. Child positions are skipped, and only a
+    /// stack or padding has them: positions 1 to the table's length, which
+    /// `children` reads, so a child past a gap or a positional label text is
+    /// an error rather than left out of the drawing.
     private func fields(_ t: Int32, _ kind: Kind, _ body: (Field) throws(NodeShapeError) -> Void) throws(NodeShapeError)
     {
         // swift-format-ignore: AlwaysUseLowerCamelCase
         let L = runtime.L
         let allowed = allowedMasks[kind.rawValue]
+        var length: lua_Integer = -1
         lua_pushnil(L)
         while lua_next(L, t) != 0 {
             if let id = identity(-2) {
@@ -265,6 +269,14 @@ final class LuaNodeReader {
                 runtime.pop(2)
                 throw NodeShapeError(
                     path: "", message: "a view node's keys are names and child positions, not \(name)s")
+            } else {
+                if length < 0 { length = lua_Integer(lua_rawlen(L, t)) }
+                let position = lua_isinteger(L, -2) != 0 ? lua_tointegerx(L, -2, nil) : 0
+                if !Self.holdsChildren(kind) || position < 1 || position > length {
+                    let key = text(position: -2)
+                    runtime.pop(2)
+                    throw NodeShapeError(path: "", message: misplacedChild(kind, key))
+                }
             }
             runtime.pop(1)
         }

@@ -101,6 +101,17 @@ import Testing
             "local n = ui.label 'x'; for i = 1, 17 do n = ui.vstack { n, n } end; return n",
             "layout › … › vstack[2] › vstack[2]"
         ),
+        // A value at a number key that no child position reads is an error, not left out.
+        ("return ui.label { 'Hello' }", "layout: ui.label reads its text from text = …, not from position [1]"),
+        ("return ui.spacer { 3 }", "layout: ui.spacer reads its length from min = …, not from position [1]"),
+        (
+            "return ui.vstack { ui.label 'a', [3] = ui.label 'c' }",
+            "layout: vstack's children sit at positions 1, 2, 3 … with no gap; [3] is not one of them (a nil before it?)"
+        ),
+        (
+            "return ui.hstack { ui.label 'a', [1.5] = ui.label 'b' }",
+            "layout: hstack's children sit at positions 1, 2, 3 … with no gap; [1.5] is not one of them —"
+        ),
         (
             "return ui.hstack { spacing = 1e9 }",
             "layout: spacing must be a whole number from 0 to 10000, got 1000000000"
