@@ -51,6 +51,14 @@ public struct LuaLimits: Sendable, Equatable {
         return String(cString: value) == "1"
     }
 
+    /// The most a Lua file's source may hold: a quarter of the heap, what one
+    /// style may keep once loaded. Checked before the file is read, so a huge
+    /// file is refused by its size instead of being read whole first.
+    public var maxSourceBytes: Int { memoryLimit / 4 }
+
+    /// `12 MB`, `512 KB`: how messages give a number of bytes.
+    public static func describe(bytes n: Int) -> String { n >= 1 << 20 ? "\(n >> 20) MB" : "\(n >> 10) KB" }
+
     /// The default budgets.
     public init() {}
     /// Budgets with any limit changed; the rest keep their defaults.

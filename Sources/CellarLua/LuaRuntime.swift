@@ -3,6 +3,12 @@ import CLuaShim
 import Cellar
 import FoundationEssentials
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `LUA_REGISTRYINDEX` for Lua 5.4 with the default `LUAI_MAXSTACK`; checked
 /// against the C value when a runtime opens.
 @usableFromInline let luaRegistryIndex: Int32 = -1_001_000
@@ -151,6 +157,14 @@ public final class LuaRuntime {
 
     /// Compiles the file at `path` (text only). Messages name it as given.
     public func compile(path: String, environment: LuaTableRef? = nil) throws(LuaError) -> LuaFunction {
+        var info = stat()
+        if stat(path, &info) == 0, Int(info.st_size) > limits.maxSourceBytes {
+            let size = LuaLimits.describe(bytes:)
+            throw LuaError(
+                kind: .file, file: path,
+                message: "the file is larger than \(size(limits.maxSourceBytes)), the most a Lua file may hold "
+                    + "(a quarter of the \(size(limits.memoryLimit)) memory limit)")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LuaError(kind: .file, file: path, message: "cannot read the file")
         }

@@ -204,7 +204,7 @@ extension LuaStyleEngine {
         cellar_lua_full_gc(rt.L)
         let kept = rt.memoryInUse - before
         guard kept > allowed else { return }
-        func size(_ n: Int) -> String { n >= 1 << 20 ? "\(n >> 20) MB" : "\(n >> 10) KB" }
+        let size = LuaLimits.describe(bytes:)
         throw styleError(
             "\(path): the style keeps \(size(kept)) once loaded; a style may keep at most \(size(allowed)), a quarter "
                 + "of the \(size(rt.limits.memoryLimit)) the styles loaded with it share")

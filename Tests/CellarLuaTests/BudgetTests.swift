@@ -208,6 +208,24 @@ import Testing
         #expect(try luaRegistry([clean.styles]).style(for: "litter") != nil)
     }
 
+    /// A style file larger than a style may keep is refused by its size before
+    /// it is read; one just under the size loads.
+    @Test func aStyleFileIsBoundedBeforeItIsRead() throws {
+        let limits = LuaLimits(memoryLimit: 4 << 20)
+        let style = "return { identifier = \"long\", layout = function() return ui.label \"l\" end }\n"
+        func padded(to size: Int) -> String {
+            style + String(repeating: "-- note\n", count: (size - style.utf8.count) / 8)
+        }
+        let long = try styleDirectory(["long.lua": padded(to: (1 << 20) + 16)])
+        let e = cellarError { _ = try luaRegistry([long.styles], limits: limits) }
+        #expect(
+            e?.description
+                == "\(long.styles)/long.lua: the file is larger than 1 MB, the most a Lua file may hold (a quarter "
+                + "of the 4 MB memory limit)")
+        let fits = try styleDirectory(["long.lua": padded(to: (1 << 20) - 16)])
+        #expect(try luaRegistry([fits.styles], limits: limits).style(for: "long") != nil)
+    }
+
     @Test(arguments: [
         "return (\"a\"):rep(300):find(\".-.-.-x\")",
         "return string.find(string.rep(\"a\", 300), \".-.-.-x\")",
