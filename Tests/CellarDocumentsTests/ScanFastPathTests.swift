@@ -95,7 +95,12 @@ import Testing
                 [0x22], "a quote inside an unquoted field (quote the whole field and double the quote: \"\")",
                 nil
             ),
-            ([0x01], nil, nil), ([0x0D], nil, nil), ([0x0B], nil, nil), (Array("한".utf8), nil, nil),
+            (
+                [0x0D],
+                "a line ends in a lone CR (an old Mac line end): save the file with LF or CR LF line ends, or quote the field",
+                nil
+            ),
+            ([0x01], nil, nil), ([0x0B], nil, nil), ([0x0C], nil, nil), (Array("한".utf8), nil, nil),
             (Array("🍎".utf8), nil, nil),
         ]
         for before in 0...17 {

@@ -111,12 +111,18 @@ import Testing
                 == "t.csv:2:1: this record has 1 field; the header has 2")
         #expect(message { try load("text,,x\n", .csv) } == "t.csv:1:6: a column of the header has no name")
         #expect(message { try load("text,text\n", .csv) } == "t.csv:1:6: duplicate column 'text' in the header")
-        // Lines ending in a lone CR would read as one header and no rows: refused at the first CR.
-        let lone = "a line ends in a lone CR (an old Mac line end): save the file with LF or CR LF line ends"
+        // Lines ending in a lone CR would read as one header and no rows: refused at the first CR. One in a
+        // later field would be a line end to a spreadsheet: refused too, not kept as the field's text.
+        let lone =
+            "a line ends in a lone CR (an old Mac line end): save the file with LF or CR LF line ends, or quote the field"
         #expect(message { try load("text,accessory\rApples,checkmark\r", .csv) } == "t.csv:1:15: " + lone)
         #expect(message { try load("text\taccessory\rApples\tcheckmark\r", .tsv) } == "t.tsv:1:15: " + lone)
-        // A CR inside a quoted name, and CR LF line ends, are no lone line ends.
-        #expect(message { try load("\"a\rb\",text\r\nx,y\r\n", .csv) } == "ok")
+        #expect(message { try load("text,secondaryText\r\nApple,Red\rx\r\n", .csv) } == "t.csv:2:10: " + lone)
+        #expect(message { try load("text\r\nApple\rx", .tsv) } == "t.tsv:2:6: " + lone)
+        // A CR inside a quoted field, CR LF line ends, a CR ending the file and other controls are no lone line ends.
+        #expect(message { try load("\"a\rb\",text\r\nx,\"y\rz\"\r\n", .csv) } == "ok")
+        #expect(message { try load("text\r\nApple\r", .csv) } == "ok")
+        #expect(message { try load("text\nA\u{0B}p\u{0C}ple\n", .csv) } == "ok")
         #expect(message { try load("", .csv) } == "t.csv:1:1: the file is empty (a header line must name the columns)")
         #expect(
             message { try load("text,secondaryText\na,b\n", .csv) }.hasPrefix(

@@ -170,12 +170,6 @@ extension StreamedDocument {
             guard !name.isEmpty else {
                 throw ByteError(offset: f.range.lowerBound, message: "a column of the header has no name")
             }
-            // Lines ending in a lone CR (classic Mac) would make the file one header and no rows.
-            if !f.quoted, let cr = buffer[f.range].firstIndex(of: 0x0D) {
-                throw ByteError(
-                    offset: cr,
-                    message: "a line ends in a lone CR (an old Mac line end): save the file with LF or CR LF line ends")
-            }
             guard seen.insert(name).inserted else {
                 throw ByteError(
                     offset: f.range.lowerBound, message: "duplicate column '\(Sanitizer.excerpt(name))' in the header")

@@ -91,10 +91,12 @@ struct DelimitedRecords {
                 }
             } else {
                 while true {
-                    // Control bytes from U+000B on are the field's own.
-                    i = words.run(from: i, to: separator, quoting ? UInt8(ascii: "\"") : separator, below: 0x0B)
+                    // Control bytes from U+000B on are the field's own, but CR: it ends the line only before LF
+                    // or the file's end, and a lone one is an error, as a spreadsheet would start a record there.
+                    i = words.run(from: i, to: separator, quoting ? UInt8(ascii: "\"") : separator, below: 0x0E)
                     guard i < bytes.count, bytes[i] != separator, bytes[i] != 0x0A else { break }
                     if bytes[i] == 0 { throw nul(at: i) }
+                    if bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] != 0x0A { throw Self.loneCR(at: i) }
                     if quoting, bytes[i] == UInt8(ascii: "\"") {
                         throw ByteError(
                             offset: i,
@@ -121,6 +123,12 @@ struct DelimitedRecords {
     }
 
     static func invalidUTF8(at i: Int) -> ByteError { ByteError(offset: i, message: "invalid UTF-8") }
+    static func loneCR(at i: Int) -> ByteError {
+        ByteError(
+            offset: i,
+            message: "a line ends in a lone CR (an old Mac line end): save the file with LF or CR LF line ends, "
+                + "or quote the field")
+    }
 
     /// A field's bytes as written, its quotes included (the same bytes always read as the same text).
     func written(_ f: Field) -> UnsafeBufferPointer<UInt8> {
