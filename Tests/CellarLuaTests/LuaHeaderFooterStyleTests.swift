@@ -95,6 +95,26 @@ import Testing
         }
     }
 
+    /// The section named is the one whose view failed, whether the view was
+    /// made for it or reused from another section.
+    @Test(arguments: [(1, "B"), (2, "BC")])
+    func hookErrorsNameTheSectionTheViewHeads(failing: Int, viewed: String) throws {
+        let dir = try styleDirectory([
+            "banner.lua": Self.banner.replacingOccurrences(
+                of: "view.text = data.title",
+                with: "if data.section == \(failing) then error('boom') end\n view.text = data.title")
+        ])
+        let sections = ["A", "B", "C"].map { t in
+            "  - {header: \(t), \(viewed.contains(t) ? "headerView: {view: banner}, " : "")rows: [{text: x}]}\n"
+        }
+        let table = try luaTable("sections:\n" + sections.joined(), try luaRegistry([dir.styles]))
+        #expect {
+            _ = try table.renderText()
+        } throws: { e in
+            ((e as? CellarError)?.description ?? "").hasSuffix("boom — in configure, section \(failing)")
+        }
+    }
+
     @Test func documentsCheckTheViewsDataKeysAgainstItsFields() throws {
         let dir = try styleDirectory(["banner.lua": Self.banner])
         let registry = try luaRegistry([dir.styles])

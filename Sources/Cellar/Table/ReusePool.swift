@@ -35,6 +35,9 @@ final class ReusePool {
     private var headerFooterQueues: [String: [HeaderFooterView]] = [:]
     /// Header and footer views on screen, by item index.
     var visibleHeaderFooters: [Int: HeaderFooterView] = [:]
+    /// The section whose view the delegate is being asked for: a view dequeued
+    /// meanwhile heads it before its `configure` runs, so a style's error names it.
+    var sectionAsked: Int?
     private(set) var headerFootersCreated = 0
     private(set) var headerFootersReused = 0
     /// Registered header/footer views created and reused, by identifier.
@@ -201,6 +204,7 @@ final class ReusePool {
                 Registry.unknownHeaderFooterMessage(id, among: registry.headerFooterIdentifiers))
         }
         if let view = takeQueuedView(id) {
+            if let sectionAsked { view.section = sectionAsked }
             try view.prepareForReuse()
             headerFootersReused += 1
             headerFooterCounts[id, default: RenderStatistics.Counts()].reused += 1
@@ -209,6 +213,7 @@ final class ReusePool {
         let view =
             try registration.style.map { try HeaderFooterView(reuseIdentifier: id, style: $0) }
             ?? HeaderFooterView(reuseIdentifier: id)
+        if let sectionAsked { view.section = sectionAsked }
         headerFootersCreated += 1
         headerFooterCounts[id, default: RenderStatistics.Counts()].created += 1
         return view

@@ -22,6 +22,15 @@ extension TableView {
             pool.visibleHeaderFooters[item] = nil
             return shown
         }
+        return try askSectionView(s, header: header, d)
+    }
+
+    /// The delegate's view for section `s`, heading it.
+    private func askSectionView(_ s: Int, header: Bool, _ d: TableViewDelegateHeaderFooterViews) throws
+        -> HeaderFooterView?
+    {
+        pool.sectionAsked = s
+        defer { pool.sectionAsked = nil }
         let view =
             try header ? d.tableView(self, viewForHeaderInSection: s) : d.tableView(self, viewForFooterInSection: s)
         view?.section = s
@@ -167,9 +176,7 @@ extension TableView {
             }
             return
         }
-        let view =
-            try header ? d.tableView(self, viewForHeaderInSection: s) : d.tableView(self, viewForFooterInSection: s)
-        view?.section = s
+        let view = try askSectionView(s, header: header, d)
         let body = try sectionBody(view, section: s, header: header, d, l)
         if header {
             try out.emit(l.topChrome(s) + body.lines) { chrome.drawTop(s, into: &$0, y: $1, body: body) }
