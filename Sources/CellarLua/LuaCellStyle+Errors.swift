@@ -13,7 +13,8 @@ extension LuaCellStyle {
     func failure(_ e: LuaError, _ hook: String, _ ip: IndexPath?) -> CellarError {
         let place = ip.map { "," + self.place($0) } ?? ""
         // The style's text is bounded to half a message, so its place and row stay on the line however long it is.
-        let message = "\(Sanitizer.bounded(e.message, limit: Sanitizer.messageLimit / 2)) — in \(hook)\(place)"
+        let message =
+            "\(Sanitizer.bounded(e.message, limit: Sanitizer.messageLimit / 2, total: e.raisedLength)) — in \(hook)\(place)"
         if e.file == LuaStyleEngine.uiChunkName {
             // Raised inside the ui library: point at the style's line that
             // called it (or, after a tail call, at the hook).

@@ -31,6 +31,8 @@ public struct LuaError: Error, CustomStringConvertible, Sendable, Equatable {
     public var message: String
     /// Lua's stack traceback at the error ("" if none was taken).
     public var traceback: String
+    /// The UTF-8 length of the message as raised, before it was bounded.
+    public var raisedLength: Int
 
     /// The message and file are sanitised (they may carry a style's own
     /// text, e.g. `error()`'s): control characters become visible (ESC as ␛).
@@ -39,6 +41,7 @@ public struct LuaError: Error, CustomStringConvertible, Sendable, Equatable {
         self.file = file.map(Sanitizer.sanitize)
         self.line = line
         self.message = Sanitizer.boundedLine(message)
+        raisedLength = message.utf8.count
         self.traceback = Self.sanitizedLines(Sanitizer.bounded(traceback, limit: 4 * Sanitizer.messageLimit))
     }
 

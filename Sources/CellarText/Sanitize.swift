@@ -127,9 +127,10 @@ public enum Sanitizer {
     /// bytes, its first whole characters within `limit` and `… (N bytes)`,
     /// N its whole length, so an 8 MB `error()` text prints one short line.
     /// Not sanitised: `boundedLine` is, for a line printed as is.
-    public static func bounded(_ text: String, limit: Int = messageLimit) -> String {
-        let total = text.utf8.count
-        guard total > limit else { return text }
+    /// `total`: the length of the text `text` was cut from, when it already was.
+    public static func bounded(_ text: String, limit: Int = messageLimit, total: Int? = nil) -> String {
+        let total = max(total ?? 0, text.utf8.count)
+        guard text.utf8.count > limit else { return text }
         return String(text[..<prefixEnd(text, characters: .max, bytes: limit)]) + "… (\(total) bytes)"
     }
 
