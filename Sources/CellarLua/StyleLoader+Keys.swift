@@ -37,19 +37,26 @@ extension LuaStyleEngine {
     func unknownStyleKeys(_ keys: [String], path: String) -> CellarError {
         let lines = Self.sourceLines(path)
         let named = keys.sorted().prefix(Self.namedUnknownKeys)
-        let located = named.map { (key: $0, line: Self.definitionLine(of: $0, in: lines)) }
-            .sorted { ($0.line ?? Int.max, $0.key) < ($1.line ?? Int.max, $1.key) }
-        var messages = located.map { k in
-            let at = k.line.map { "\(path):\($0)" } ?? path
+        let located = named.map { (key: $0, place: Self.definitionPlace(of: $0, in: lines)) }
+            .sorted {
+                ($0.place?.line ?? .max, $0.place?.offset ?? 0, $0.key) < (
+                    $1.place?.line ?? .max, $1.place?.offset ?? 0, $1.key
+                )
+            }
+        var errors = located.map { k in
+            let at = k.place.map { "\(path):\($0.line)" } ?? path
             return styleError(
                 "\(at): \(Suggest.unknown("style key", k.key, among: StyleLoader.styleKeys)) (private fields start with '_')"
-            ).message
+            )
         }
         if keys.count > named.count {
-            messages.insert("\(path): \(keys.count) unknown style keys; the first \(named.count) by name:", at: 0)
+            errors.insert(
+                styleError("\(path): \(keys.count) unknown style keys; the first \(named.count) by name:"), at: 0)
         }
-        // Sanitised one by one: the line breaks between them are Cellar's own.
-        return CellarError(messages.joined(separator: "\n"))
+        // One error a line: the first, and the others with it.
+        var first = errors.removeFirst()
+        first.also = errors
+        return first
     }
 
     /// A header/footer style's keys are the view hooks only: a cell hook
@@ -74,18 +81,25 @@ extension LuaStyleEngine {
     /// The 1-based line of the first `key =` that is the whole name (not the
     /// end of a longer one), wherever it stands on its line.
     static func definitionLine(of key: String, in lines: [Substring]) -> Int? {
+        definitionPlace(of: key, in: lines)?.line
+    }
+
+    /// `definitionLine`, and the key's offset in its line (to order keys that share one).
+    static func definitionPlace(of key: String, in lines: [Substring]) -> (line: Int, offset: Int)? {
         let length = key.utf8.count
-        return lines.firstIndex { l in
+        for (n, l) in lines.enumerated() {
             // A line shorter than the key cannot hold it (searching builds a table as long as the key).
-            guard l.utf8.count > length else { return false }
+            guard l.utf8.count > length else { continue }
             var rest = l[...]
             while let r = rest.firstRange(of: key) {
                 let before = l[l.startIndex..<r.lowerBound].last
                 let after = l[r.upperBound...].drop { $0 == " " || $0 == "\t" }.first
-                if before.map({ !($0.isLetter || $0.isNumber || $0 == "_") }) != false && after == "=" { return true }
+                if before.map({ !($0.isLetter || $0.isNumber || $0 == "_") }) != false && after == "=" {
+                    return (n + 1, l.utf8.distance(from: l.startIndex, to: r.lowerBound))
+                }
                 rest = l[r.upperBound...]
             }
-            return false
-        }.map { $0 + 1 }
+        }
+        return nil
     }
 }

@@ -12,7 +12,7 @@ enum CLIError {
     /// any other error comes back unchanged for ArgumentParser to report.
     static func report(_ error: any Error, prefix: String = "cellar") -> any Error {
         switch error {
-        case let e as CellarError: Terminal.printError("\(prefix): \(e)")
+        case let e as CellarError: for line in [e] + e.also { Terminal.printError("\(prefix): \(line)") }
         case let e as WriteError: Terminal.printError("\(prefix): \(Terminal.outputError(e))")
         default: return error
         }

@@ -18,6 +18,20 @@ import Testing
         #expect(lines(run.stdout) == [" b", " c"])
     }
 
+    /// Every unknown style key on a line of its own, in the order the file
+    /// defines them, keys sharing a line too.
+    @Test func unknownStyleKeysAreOneLineEachInFileOrder() throws {
+        let dir = try ScratchDirectory()
+        try dir.write("styles/k.lua", "return {\n  identifier = \"k\",\n  zzz = 1,\n  layuot = 2, aaa = 3,\n}\n")
+        let run = try CellarCLI.run(["styles", "--styles", "styles"], in: dir.path)
+        #expect(run.status == 1)
+        let keys = lines(run.stderr).map { line in
+            line.hasPrefix("cellar: styles/k.lua:")
+                ? line.split(separator: "'").dropFirst().first.map(String.init) : nil
+        }
+        #expect(keys == ["zzz", "layuot", "aaa"], "\(run.stderr)")
+    }
+
     @Test func anOffsetWithoutAHeightIsAnError() throws {
         let dir = try ScratchDirectory.withStyles()
         try dir.write("t.yaml", Self.table)

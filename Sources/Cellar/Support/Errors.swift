@@ -27,6 +27,9 @@ public struct CellarError: Error, CustomStringConvertible, Sendable, Equatable {
     public var location: SourceLocation?
     /// What went wrong, in one line.
     public var message: String
+    /// Further errors found in the same pass (every unknown key of a style),
+    /// each reported on a line of its own after this one.
+    public var also: [CellarError] = []
     /// Creates an error with a one-line message, optionally located. The
     /// message may quote input or a style's text: it is bounded here
     /// (`Sanitizer.bounded`), and again in `description` after any change.
