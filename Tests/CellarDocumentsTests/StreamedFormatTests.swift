@@ -275,6 +275,13 @@ import Testing
         for mark in [[], [0xEF, 0xBB, 0xBF]] as [[UInt8]] {
             #expect(InputFormat.sniff(mark + Array("{\"sections\": []}\n".utf8)) == .json)
             #expect(InputFormat.sniff(mark + Array("{\"text\": \"a\"}\n{\"text\": \"b\"}\n".utf8)) == .jsonl)
+            // One object alone is one row when it starts with a row's key, with or without its line break.
+            for one in ["{\"text\": \"a\"}\n", " { \"cell\": \"subtitle\", \"text\": \"a\"}", "{\"te\\u0078t\": 1}"] {
+                #expect(InputFormat.sniff(mark + Array(one.utf8)) == .jsonl, "\(one)")
+            }
+            for one in ["{\"style\": \"plain\", \"sections\": []}", "{}\n", "{\"txt\": 1}\n", "{\"text\" 1"] {
+                #expect(InputFormat.sniff(mark + Array(one.utf8)) == .json, "\(one)")
+            }
             #expect(InputFormat.sniff(mark + Array("text,secondaryText\na,b\n".utf8)) == .csv)
             #expect(InputFormat.sniff(mark + Array("text\tsecondaryText\n".utf8)) == .tsv)
             #expect(InputFormat.sniff(mark + Array("sections:\n  - rows: []\n".utf8)) == .yaml)

@@ -27,19 +27,21 @@ public enum InputFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// A guess from the first bytes, for standard input: JSON objects on several lines are JSON Lines, one alone JSON;
-    /// a first line with tabs is TSV, with commas and no colon CSV; else YAML. A byte order mark before them is passed.
+    /// A guess from the first bytes, for standard input: JSON objects on several lines are JSON Lines, one alone JSON
+    /// (JSON Lines when its first key is a row's, not a document's: one row piped in); a first line with tabs is TSV,
+    /// with commas and no colon CSV; else YAML. A byte order mark before them is passed.
     package static func sniff(_ bytes: [UInt8]) -> InputFormat { bytes.withUnsafeBufferPointer(sniff) }
 
     static func sniff(_ buffer: UnsafeBufferPointer<UInt8>) -> InputFormat {
         var j = JSONBytes(buffer, at: buffer.byteOrderMarkLength)
         j.skipSpace()
         if j.current == UInt8(ascii: "{") {
+            let object = j
             guard (try? j.skip()) != nil else { return .json }
             j.skipSpace(lineBreaks: false)
-            guard j.current == 0x0A else { return .json }
+            guard j.current == 0x0A else { return startsWithRowKey(object) ? .jsonl : .json }
             j.skipSpace()
-            return j.current == UInt8(ascii: "{") ? .jsonl : .json
+            return j.current == UInt8(ascii: "{") || startsWithRowKey(object) ? .jsonl : .json
         }
         if j.current == UInt8(ascii: "[") { return .json }
         let firstLine = buffer[j.pos...].prefix { $0 != 0x0A }
@@ -49,6 +51,16 @@ public enum InputFormat: String, CaseIterable, Sendable {
         if firstLine.contains(0x09) { return .tsv }
         if firstLine.contains(UInt8(ascii: ",")) && !firstLine.contains(UInt8(ascii: ":")) { return .csv }
         return .yaml
+    }
+
+    /// Whether the object at `j` starts with a key rows have and documents do not.
+    static func startsWithRowKey(_ j: JSONBytes) -> Bool {
+        var j = j
+        j.pos += 1
+        j.skipSpace()
+        guard j.current == UInt8(ascii: "\""), let token = try? j.string() else { return false }
+        let name = j.decode(token)
+        return TableSchema.rowKey(name) != nil && !TableSchema.document.contains { $0.name == name }
     }
 }
 
