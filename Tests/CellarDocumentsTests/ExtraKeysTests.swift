@@ -61,6 +61,22 @@ import Testing
                 == "t.tsv:1:11: none of the styles 'subtitle', 'value1' does read row key 'detailTextLabel' — did you mean 'secondaryText'?"
         )
         #expect(check("cell,text,txt\nsubtitle,a,b\n", .csv, TableOptions(extraKeys: .ignore)) == "ok")
+        // Every such column is named, on a line of its own; past twenty, a count.
+        func errors(_ text: String) -> [String] {
+            do {
+                try StreamedDocument.load(DocumentInput(path: "t.csv", bytes: Array(text.utf8), format: .csv))
+                    .validate(against: Registry())
+                return []
+            } catch let e as CellarError { return ([e] + e.also).map(\.description) } catch { return ["\(error)"] }
+        }
+        #expect(
+            errors("cell,txt,imge\nsubtitle,Apple,x\n") == [
+                "t.csv:1:6: style 'subtitle' does not read row key 'txt' — did you mean 'text'?",
+                "t.csv:1:10: style 'subtitle' does not read row key 'imge' — did you mean 'image'?",
+            ])
+        let wide = errors(
+            (0..<25).map { "txt\($0)" }.joined(separator: ",") + "\n" + String(repeating: ",", count: 24) + "\n")
+        #expect(wide.count == 21 && wide.last == "t.csv:1:1: and 5 more columns nothing reads", "\(wide)")
         // A column one of the rows' styles reads passes, though another row's style does not read it.
         #expect(check("cell,text,secondaryText\ndefault,a,\nsubtitle,b,c\n", .csv) == "ok")
     }

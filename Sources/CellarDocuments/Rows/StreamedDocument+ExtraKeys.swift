@@ -10,7 +10,10 @@ public enum ExtraKeys: String, CaseIterable, Sendable {
 extension StreamedDocument {
     var keysReadByFlags: [String] { options.sectionBy.map { [$0] } ?? [] }
 
-    /// A header column that no style, table key or flag reads is an error at its name.
+    /// Unread columns named one a line; past these, a count.
+    static let namedUnreadColumns = 20
+
+    /// A header column that no style, table key or flag reads is an error at its name, each on a line of its own.
     func checkColumns(against registry: Registry) throws {
         var ids: [String] = []
         var keys: [String] = []
@@ -23,10 +26,18 @@ extension StreamedDocument {
         }
         guard !ids.isEmpty else { return }
         let known = Set(keys + TableSchema.tableRowKeys + keysReadByFlags)
-        for (column, name) in columns.enumerated() where !known.contains(name) {
-            throw CellarError(
-                TableDocument.unreadKeyMessage(styles: ids, keys: keys, unread: [name], rowsOnly: true),
+        let unread = columns.indices.filter { !known.contains(columns[$0]) }
+        var errors = unread.prefix(Self.namedUnreadColumns).map { column in
+            CellarError(
+                TableDocument.unreadKeyMessage(styles: ids, keys: keys, unread: [columns[column]], rowsOnly: true),
                 at: location(ofOffset: column < columnOffsets.count ? columnOffsets[column] : 0))
         }
+        guard var first = errors.first else { return }
+        if unread.count > errors.count {
+            errors.append(
+                CellarError("and \(unread.count - errors.count) more columns nothing reads", at: location(ofOffset: 0)))
+        }
+        first.also = Array(errors.dropFirst())
+        throw first
     }
 }
