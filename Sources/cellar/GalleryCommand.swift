@@ -22,6 +22,8 @@ struct GalleryCommand: ParsableCommand {
     @OptionGroup var styles: StylesOption
     @OptionGroup var styleCheck: StyleCheckOption
     @OptionGroup var input: FileSizeOption
+    /// For `--format ansi`: `auto` colours a terminal and a `gallery.ans` file (written for one), not a pipe.
+    @OptionGroup var color: ColorOption
 
     @Option(
         help: ArgumentHelp(
@@ -65,11 +67,14 @@ struct GalleryCommand: ParsableCommand {
             bytes = Array(try page.html(entries).utf8)
         } else {
             let sink = MemorySink()
+            let writer = color.color.writer(
+                sink: sink, environment: Terminal.environment, outputIsTerminal: out != nil || Terminal.stdoutIsTerminal
+            )
             for e in entries {
                 for width in widths {
                     let heading = "━━ \(e.identifier) (\(e.source)) at \(width) columns"
-                    try gallery.caption(heading, width: width, into: ANSIWriter(sink: sink))
-                    try gallery.draw(e, width: width, into: ANSIWriter(sink: sink))
+                    try gallery.caption(heading, width: width, into: writer)
+                    try gallery.draw(e, width: width, into: writer)
                 }
             }
             bytes = sink.bytes

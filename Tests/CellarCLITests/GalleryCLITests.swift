@@ -43,6 +43,23 @@ import Testing
         #expect(run.stderr.contains("Styles/brittle.lua:5") && run.stderr.contains("boom when selected"))
     }
 
+    /// The text gallery is coloured as `render` is: not into a pipe unless asked
+    /// (`--color always`), and always into `gallery.ans`, a file for the terminal.
+    @Test func theTextGalleryColoursAsRenderDoes() throws {
+        let dir = try ScratchDirectory.withStyles()
+        // Without NO_COLOR (the test runner may set it), so that the pipe alone decides.
+        let piped = try CellarCLI.run(["gallery", "--widths", "24"], in: dir.path, environment: ["NO_COLOR": nil])
+        #expect(piped.status == 0 && piped.stdout.contains("normal\n") && !piped.stdout.contains("\u{1B}"))
+        let asked = try CellarCLI.run(["gallery", "--widths", "24", "--color", "always"], in: dir.path)
+        #expect(asked.stdout.contains("\u{1B}["))
+        let file = try CellarCLI.run(
+            ["gallery", "--widths", "24", "--format", "ansi", "--out", "g"], in: dir.path,
+            environment: ["NO_COLOR": nil])
+        #expect(file.status == 0, "\(file.stderr)")
+        let ans = try String(contentsOfFile: dir.path + "/g/gallery.ans", encoding: .utf8)
+        #expect(ans.contains("\u{1B}["), "\(ans.prefix(80).debugDescription)")
+    }
+
     /// Every state is drawn, each under its caption; a failing state shows
     /// its error in its place and the others still draw.
     @Test func theTextGalleryDrawsEveryStateUnderItsCaption() throws {
