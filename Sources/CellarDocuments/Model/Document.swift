@@ -60,8 +60,14 @@ package enum TableDocument {
             !keys.contains($0) && !TableSchema.tableRowKeys.contains($0) && !extra.contains($0)
         }
         if !unread.isEmpty {
-            throw CellarError(
-                unreadKeyMessage(styles: [id], keys: keys, unread: unread.sorted(), rowsOnly: rowsOnly), at: location())
+            let place = location()
+            var errors = unreadKeyMessages(styles: [id], keys: keys, unread: unread.sorted(), rowsOnly: rowsOnly).map {
+                CellarError($0, at: place)
+            }
+            // One error a line, as a CSV header's columns are.
+            var first = errors.removeFirst()
+            first.also = errors
+            throw first
         }
         // A built-in under a document's own identifier: its data is checked as its own rows are.
         if let builtin = style as? BuiltinCellStyle, builtin.kind.rawValue != id {
@@ -73,26 +79,25 @@ package enum TableDocument {
 
     /// `style 'subtitle' does not read row key 'txt' — did you mean 'text'?` for each of `unread`.
     /// A key of a row-only format (JSON Lines, CSV, TSV) that is no misspelling is more often a
-    /// column of data: the message names the flags that read it or let it pass.
-    static func unreadKeyMessage(styles: [String], keys: [String], unread: [String], rowsOnly: Bool = false) -> String {
+    /// column of data: its message names the flags that read it or let it pass.
+    static func unreadKeyMessages(styles: [String], keys: [String], unread: [String], rowsOnly: Bool = false)
+        -> [String]
+    {
         let known = keys + TableSchema.tableRowKeys
         let who =
             styles.count == 1
             ? "style '\(Sanitizer.excerpt(styles[0]))' does not"
             : "none of the styles " + styles.map { "'\(Sanitizer.excerpt($0))'" }.joined(separator: ", ") + " does"
-        var data = false
-        let each = unread.map { key in
+        let flags =
+            rowsOnly
+            ? "; group the rows by a column with --section-by, or let columns pass with --extra-keys ignore" : ""
+        return unread.map { key in
             let name = "\(who) read row key '\(Sanitizer.excerpt(key))'"
             if key == "<<" { return name + TableSchema.mergeKeyNote }
             if let meant = TableSchema.suggestion(for: key, among: known) {
                 return name + " — did you mean '\(meant)'?"
             }
-            data = true
-            return name + " (\(styles.count == 1 ? "it reads" : "they read"): \(keys.joined(separator: ", ")))"
+            return name + " (\(styles.count == 1 ? "it reads" : "they read"): \(keys.joined(separator: ", ")))" + flags
         }
-        let flags =
-            rowsOnly && data
-            ? "; group the rows by a column with --section-by, or let columns pass with --extra-keys ignore" : ""
-        return each.joined(separator: "; ") + flags
     }
 }

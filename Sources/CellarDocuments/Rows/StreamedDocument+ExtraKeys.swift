@@ -29,7 +29,7 @@ extension StreamedDocument {
         let unread = columns.indices.filter { !known.contains(columns[$0]) }
         var errors = unread.prefix(Self.namedUnreadColumns).map { column in
             CellarError(
-                TableDocument.unreadKeyMessage(styles: ids, keys: keys, unread: [columns[column]], rowsOnly: true),
+                TableDocument.unreadKeyMessages(styles: ids, keys: keys, unread: [columns[column]], rowsOnly: true)[0],
                 at: location(ofOffset: column < columnOffsets.count ? columnOffsets[column] : 0))
         }
         guard var first = errors.first else { return }
