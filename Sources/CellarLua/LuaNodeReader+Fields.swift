@@ -8,9 +8,7 @@ extension LuaNodeReader {
         switch lua_type(runtime.L, i) {
         case LUA_TSTRING:
             return runtime.string(at: i) ?? ""
-        case LUA_TNUMBER:
-            if lua_isinteger(runtime.L, i) != 0 { return String(lua_tointegerx(runtime.L, i, nil)) }
-            return String(lua_tonumberx(runtime.L, i, nil))
+        case LUA_TNUMBER: return number(at: i)
         case LUA_TNIL: return ""
         default:
             throw NodeShapeError(path: "", message: "\(f.name) must be text, got a \(typeName(i))")
@@ -132,13 +130,14 @@ extension LuaNodeReader {
 extension LuaNodeReader {
     static func holdsChildren(_ kind: Kind) -> Bool { kind == .hstack || kind == .vstack || kind == .padding }
 
-    /// The number key at `i` as Lua writes it (`3`, `1.5`).
-    func text(position i: Int32) -> String {
+    /// The number at `i` as Lua writes it (`3`, `1.5`).
+    func number(at i: Int32) -> String {
         if lua_isinteger(runtime.L, i) != 0 { return String(lua_tointegerx(runtime.L, i, nil)) }
         return String(lua_tonumberx(runtime.L, i, nil))
     }
 
-    func misplacedChild(_ kind: Kind, _ key: String) -> String {
+    /// `whole`: the key is an integer, so a `nil` before it may have left a gap.
+    func misplacedChild(_ kind: Kind, _ key: String, whole: Bool) -> String {
         switch kind {
         case .label: return "ui.label reads its text from text = …, not from position [\(key)]"
         case .image: return "ui.image reads its glyph from glyph = … or ui.image(\"…\"), not from position [\(key)]"
@@ -146,7 +145,7 @@ extension LuaNodeReader {
         case .empty: return "ui.empty holds nothing, but has a value at [\(key)]"
         case .hstack, .vstack, .padding:
             let name = Self.kindNames.first { $0.1 == kind }?.0 ?? "stack"
-            let hint = key.contains(where: { !$0.isNumber && $0 != "-" }) ? "" : " (a nil before it?)"
+            let hint = whole ? " (a nil before it?)" : ""
             return "\(name)'s children sit at positions 1, 2, 3 … with no gap; [\(key)] is not one of them\(hint)"
         }
     }

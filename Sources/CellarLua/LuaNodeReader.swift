@@ -271,11 +271,12 @@ final class LuaNodeReader {
                     path: "", message: "a view node's keys are names and child positions, not \(name)s")
             } else {
                 if length < 0 { length = lua_Integer(lua_rawlen(L, t)) }
-                let position = lua_isinteger(L, -2) != 0 ? lua_tointegerx(L, -2, nil) : 0
+                let whole = lua_isinteger(L, -2) != 0
+                let position = whole ? lua_tointegerx(L, -2, nil) : 0
                 if !Self.holdsChildren(kind) || position < 1 || position > length {
-                    let key = text(position: -2)
+                    let key = number(at: -2)
                     runtime.pop(2)
-                    throw NodeShapeError(path: "", message: misplacedChild(kind, key))
+                    throw NodeShapeError(path: "", message: misplacedChild(kind, key, whole: whole))
                 }
             }
             runtime.pop(1)

@@ -33,8 +33,9 @@ extension LuaStyleEngine {
     /// One error naming the unknown style keys, in the order the file
     /// defines them (the table's own order is a hash order that changes from
     /// run to run); past `namedUnknownKeys`, the first by name after a line
-    /// that counts them all.
-    func unknownStyleKeys(_ keys: [String], path: String) -> CellarError {
+    /// that counts them all; nil when there are none (the file is read only then).
+    func unknownStyleKeys(_ keys: [String], path: String) -> CellarError? {
+        guard !keys.isEmpty else { return nil }
         let lines = Self.sourceLines(path)
         let named = keys.sorted().prefix(Self.namedUnknownKeys)
         let located = named.map { (key: $0, place: Self.definitionPlace(of: $0, in: lines)) }
@@ -53,10 +54,7 @@ extension LuaStyleEngine {
             errors.insert(
                 styleError("\(path): \(keys.count) unknown style keys; the first \(named.count) by name:"), at: 0)
         }
-        // One error a line: the first, and the others with it.
-        var first = errors.removeFirst()
-        first.also = errors
-        return first
+        return CellarError(reporting: errors)
     }
 
     /// A header/footer style's keys are the view hooks only: a cell hook

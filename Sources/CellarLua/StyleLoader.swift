@@ -293,7 +293,7 @@ extension LuaStyleEngine {
     /// The style `d` declares, its fixed accessories converted once.
     private func makeStyle(_ d: StyleDeclaration, tableAt t: Int32, path: String) throws -> LuaCellStyle {
         let rt = runtime
-        if !d.unknownKeys.isEmpty { throw unknownStyleKeys(d.unknownKeys, path: path) }
+        if let e = unknownStyleKeys(d.unknownKeys, path: path) { throw e }
         if d.isHeaderFooter { try checkHeaderFooterKeys(d, path: path) }
         guard let identifier = d.identifier else {
             throw styleError(

@@ -37,6 +37,13 @@ public struct CellarError: Error, CustomStringConvertible, Sendable, Equatable {
         self.message = Sanitizer.bounded(message)
         self.location = location
     }
+    /// The first of `errors` with the others in `also`, each reported on a
+    /// line of its own; nil when there are none.
+    public init?(reporting errors: [CellarError]) {
+        guard let first = errors.first else { return nil }
+        self = first
+        also = Array(errors.dropFirst())
+    }
     /// `location: message`, or the message alone when there is no location.
     public var description: String {
         let message = Sanitizer.bounded(message)

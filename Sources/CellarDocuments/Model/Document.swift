@@ -61,13 +61,9 @@ package enum TableDocument {
         }
         if !unread.isEmpty {
             let place = location()
-            var errors = unreadKeyMessages(styles: [id], keys: keys, unread: unread.sorted(), rowsOnly: rowsOnly).map {
-                CellarError($0, at: place)
-            }
             // One error a line, as a CSV header's columns are.
-            var first = errors.removeFirst()
-            first.also = errors
-            throw first
+            let messages = unreadKeyMessages(styles: [id], keys: keys, unread: unread.sorted(), rowsOnly: rowsOnly)
+            if let e = CellarError(reporting: messages.map { CellarError($0, at: place) }) { throw e }
         }
         // A built-in under a document's own identifier: its data is checked as its own rows are.
         if let builtin = style as? BuiltinCellStyle, builtin.kind.rawValue != id {

@@ -27,17 +27,16 @@ extension StreamedDocument {
         guard !ids.isEmpty else { return }
         let known = Set(keys + TableSchema.tableRowKeys + keysReadByFlags)
         let unread = columns.indices.filter { !known.contains(columns[$0]) }
-        var errors = unread.prefix(Self.namedUnreadColumns).map { column in
-            CellarError(
-                TableDocument.unreadKeyMessages(styles: ids, keys: keys, unread: [columns[column]], rowsOnly: true)[0],
-                at: location(ofOffset: column < columnOffsets.count ? columnOffsets[column] : 0))
+        let named = unread.prefix(Self.namedUnreadColumns)
+        let messages = TableDocument.unreadKeyMessages(
+            styles: ids, keys: keys, unread: named.map { columns[$0] }, rowsOnly: true)
+        var errors = zip(named, messages).map { column, message in
+            CellarError(message, at: location(ofOffset: column < columnOffsets.count ? columnOffsets[column] : 0))
         }
-        guard var first = errors.first else { return }
-        if unread.count > errors.count {
+        if unread.count > named.count {
             errors.append(
-                CellarError("and \(unread.count - errors.count) more columns nothing reads", at: location(ofOffset: 0)))
+                CellarError("and \(unread.count - named.count) more columns nothing reads", at: location(ofOffset: 0)))
         }
-        first.also = Array(errors.dropFirst())
-        throw first
+        if let e = CellarError(reporting: errors) { throw e }
     }
 }
