@@ -45,9 +45,10 @@ struct BrowseCommand: ParsableCommand {
     func run() throws {
         // The options' own errors first, so a bad value is named even without a terminal.
         if file == "-" { throw CLIError.fail("FILE must be a file (stdin is the keyboard)", prefix: "cellar browse") }
-        if InputFile.isPipe(file) {
+        if let kind = InputFile.specialKind(file) {
             throw CLIError.fail(
-                "FILE must be a file, not a pipe (browse reads it again when it changes)", prefix: "cellar browse")
+                "FILE must be a regular file, not \(kind) (browse reads it again when it changes)",
+                prefix: "cellar browse")
         }
         if let record, let problem = recordProblem(record) {
             throw CLIError.fail("--record: " + problem, prefix: "cellar browse")

@@ -31,7 +31,19 @@ import Testing
         var run = try CellarCLI.run(["render", "/dev/zero"], in: dir.path)
         #expect(run.status == 1 && run.stdout.isEmpty)
         #expect(
-            run.stderr == "cellar: /dev/zero: not a regular file (a character device); only regular files are read\n")
+            run.stderr
+                == "cellar: /dev/zero: not a regular file (a character device); only regular files and pipes are read\n"
+        )
+        // browse reads its file again when it changes: neither a device nor a pipe.
+        #expect(mkfifo(dir.path + "/rows.fifo", 0o644) == 0)
+        for (file, kind) in [("/dev/zero", "a character device"), ("rows.fifo", "a FIFO")] {
+            run = try CellarCLI.run(["browse", file], in: dir.path)
+            #expect(run.status != 0 && run.stdout.isEmpty)
+            #expect(
+                run.stderr.contains(
+                    "cellar browse: FILE must be a regular file, not \(kind) (browse reads it again when it changes)"),
+                "\(run.stderr)")
+        }
         #expect(mkfifo(dir.path + "/Styles/x.case.yaml", 0o644) == 0)
         run = try CellarCLI.run(["test"], in: dir.path)
         #expect(run.status == 1 && run.stdout.hasSuffix("0 passed, 1 failed\n"))

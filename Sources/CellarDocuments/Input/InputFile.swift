@@ -6,8 +6,9 @@ import Cellar
     import Darwin
 #endif
 
-/// Reads the files Cellar is given (documents, cases, goldens): regular files only, and no more than a size limit, so
-/// `/dev/zero`, a FIFO or a huge file is refused at once with a one-line error instead of hanging or filling memory.
+/// Reads the files Cellar is given (documents, cases, goldens): regular files only (a document may also be a pipe,
+/// read as it comes), and no more than a size limit, so `/dev/zero`, a case that is a FIFO or a huge file is refused
+/// at once with a one-line error instead of hanging or filling memory.
 public enum InputFile {
     /// The limit on golden cases, goldens and the tables cases name (each is
     /// composed into a node tree several times its size); `--max-file-size` raises it.
@@ -46,9 +47,10 @@ public enum InputFile {
         }
     }
 
-    /// The file's bytes (mapped with `map`, else read whole) and its identity when opened.
+    /// A document's bytes (mapped with `map`, else read whole) and its identity when opened. Its callers have read
+    /// a pipe already (`isPipe`), so a refusal names pipes too.
     static func bytes(_ path: String, limit: Int, map: Bool) throws -> (DocumentBytes, FileIdentity) {
-        let (fd, info) = try openRegular(path, limit: limit)
+        let (fd, info) = try openRegular(path, limit: limit, orPipes: true)
         defer { close(fd) }
         let size = Int(info.st_size)
         let bytes =
@@ -63,6 +65,13 @@ public enum InputFile {
     package static func isPipe(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO
+    }
+
+    /// What `path` is when it exists and is not a regular file (`a FIFO`, `a directory`, …), else nil.
+    package static func specialKind(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG else { return nil }
+        return kind(info.st_mode)
     }
 
     /// Opens the pipe at `path` (`-`: standard input) for reading, and the name messages give it. As `cat` does, it
@@ -82,7 +91,8 @@ public enum InputFile {
     }
 
     /// Opens a regular file of at most `limit` bytes; returns its descriptor (the caller closes it) and status.
-    static func openRegular(_ path: String, limit: Int) throws -> (fd: Int32, info: stat) {
+    /// With `orPipes`, a refusal says that the caller reads pipes too.
+    static func openRegular(_ path: String, limit: Int, orPipes: Bool = false) throws -> (fd: Int32, info: stat) {
         // O_NONBLOCK: opening a FIFO without a writer must not wait for one.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw CellarError("\(path): cannot open: \(Directories.reason(errno))") }
@@ -91,7 +101,8 @@ public enum InputFile {
             // errno is read into the error before `close` can change it.
             guard fstat(fd, &info) == 0 else { throw CellarError("\(path): cannot read: \(Directories.reason(errno))") }
             guard info.st_mode & S_IFMT == S_IFREG else {
-                throw CellarError("\(path): not a regular file (\(kind(info.st_mode))); only regular files are read")
+                let read = orPipes ? "regular files and pipes" : "regular files"
+                throw CellarError("\(path): not a regular file (\(kind(info.st_mode))); only \(read) are read")
             }
             guard Int(info.st_size) <= limit else { throw tooLarge(path, limit: limit) }
             return (fd, info)
