@@ -421,6 +421,28 @@ import Testing
         Self.refuse("a: 1\nb: 2\na: 3\n", "t.yaml:3:1: duplicate key 'a'")
         Self.refuse("a: *x\n", "t.yaml:1:4: the alias '*x' names no anchor before it")
         Self.refuse("a: 1\n---\nb: 2\n", "t.yaml:2:1: a table is one YAML document: a second one starts here")
+        // A bare document after `...` (spec 9.2) starts at its first node, as libfyaml gives its start no mark.
+        Self.refuse("a: 1\n...\nb: 2\n", "t.yaml:3:1: a table is one YAML document: a second one starts here")
+        Self.refuse(
+            "a: 1\n...\n# note\n\n  \"b\"\n", "t.yaml:5:3: a table is one YAML document: a second one starts here")
+        let texts = [
+            "a: 1\n...\nb: 2\n", "a: 1\n...\n# note\n\n  \"b\"\n", "a: 1\n: b\n", "rows:\n  - text: a\n    : x\n",
+            "rows:\n  - {text: a, : x}\n",
+        ]
+        for text in texts {
+            #expect(YAMLReadings.readerMismatch(Array(text.utf8)) == nil, "\(text.debugDescription)")
+        }
+        // A key written as nothing is null (spec 7.4.2), not the empty text; `""` and `!!str` are.
+        let missing = "a key is missing: nothing is written before its ':' (an empty key is written \"\")"
+        Self.refuse(": a\n", "t.yaml:1:1: " + missing)
+        Self.refuse("a: 1\n: b\n", "t.yaml:2:1: " + missing)
+        Self.refuse("rows:\n  - text: a\n    : x\n", "t.yaml:3:5: " + missing)
+        Self.refuse("{a: 1, : b}\n", "t.yaml:1:8: " + missing)
+        Self.refuse("? \n: a\n", "t.yaml:1:1: " + missing)
+        S.checkText("\"\": a\n", Self.o(["": .string("a")]))
+        S.checkText("!!str : a\n", Self.o(["": .string("a")]))
+        // Other scalars are keys by their text: a table's keys are names.
+        S.checkText("~: a\n1: b\n", Self.o(["~": .string("a"), "1": .string("b")]))
         // A key that is not text and a mistyped tagged value: the first in the text, once it has parsed.
         Self.refuse("{a: {[x]: 1}, [y]: 2}\n", "t.yaml:1:6: keys must be plain text")
         Self.refuse("{a: !!int x, [k]: 1}\n", "t.yaml:1:5: 'x' is not a whole number (tagged !!int)")

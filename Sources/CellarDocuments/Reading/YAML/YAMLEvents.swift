@@ -115,8 +115,10 @@ struct YAMLEvents: ~Copyable {
             return event.pointee.type == FYET_SEQUENCE_END ? .sequenceEnd : .mappingEnd
         case FYET_DOCUMENT_START:
             documents += 1
-            if documents > 1 { throw CellarError(YAMLNode.secondDocument, at: mark) }
-            return .documentStart
+            guard documents > 1 else { return .documentStart }
+            // A bare document after `...` (spec 9.2) has no `---` to mark: it starts at its first node.
+            if event.pointee.document_start.implicit { _ = try next() }
+            throw CellarError(YAMLNode.secondDocument, at: mark)
         case FYET_STREAM_END: return .end
         default: return .other
         }
@@ -130,7 +132,8 @@ struct YAMLEvents: ~Copyable {
     /// Where the current node starts as a reader sees it (1-based): its anchor or tag,
     /// a quoted scalar's quote, a block scalar's `|` or `>` (libfyaml marks the text).
     var position: (line: Int, column: Int) {
-        guard let event = current, let m = fy_event_start_mark(event)?.pointee else { return (1, 1) }
+        guard let event = current else { return (1, 1) }
+        guard let m = fy_event_start_mark(event)?.pointee else { return unmarkedPosition() }
         var start = (line: Int(m.line), column: Int(m.column))
         // An anchor's token starts after its `&`.
         func earlier(_ token: OpaquePointer?, back: Int = 0) {
@@ -159,6 +162,23 @@ struct YAMLEvents: ~Copyable {
             earlier(tag)
         }
         return (start.line + 1, start.column + 1)
+    }
+
+    /// Where a node libfyaml gives no mark (an empty scalar) stands: at the first indicator after the event before
+    /// it, past blanks, line breaks, comments and a flow collection's `,` (an empty key: its `:`).
+    private func unmarkedPosition() -> (line: Int, column: Int) {
+        var i = previousEnd
+        while i < input.count {
+            switch input[i] {
+            case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","): i += 1
+            case UInt8(ascii: "#"):
+                while i < input.count && input[i] != 0x0A && input[i] != 0x0D { i += 1 }
+            default:
+                let at = ByteLocation.location(of: i, in: input, path: path)
+                return (at.line, at.column ?? 1)
+            }
+        }
+        return (1, 1)
     }
 
     private static func isFlow(_ event: UnsafeMutablePointer<fy_event>) -> Bool {

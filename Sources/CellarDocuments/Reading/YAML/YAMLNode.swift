@@ -56,6 +56,7 @@ package indirect enum YAMLNode: Sendable {
 
     static let secondDocument = "a table is one YAML document: a second one starts here"
     static let keyNotText = "keys must be plain text"
+    static let keyMissing = "a key is missing: nothing is written before its ':' (an empty key is written \"\")"
     static func duplicateKey(_ key: String) -> String { "duplicate key '\(Sanitizer.excerpt(key))'" }
 
     /// Builds the tree on the events, one open collection per level.

@@ -223,6 +223,10 @@ struct YAMLToJSON: ~Copyable {
     ) {
         guard let parent = top else { return value(e, text, readable: readable, tag: tag, asTitle: false) }
         if parent.isMapping && parent.count % 2 == 1 {
+            // A key written as nothing is null to YAML, which no table key is (`""` is the empty text).
+            if text.isEmpty && e.isPlain && tag == nil && laterError == nil {
+                laterError = CellarError(YAMLNode.keyMissing, at: mark(e))
+            }
             let start = out.count + 1
             JSONText.writeString(text, into: &out, words: words, readable: readable)
             keys.append((start..<(out.count - 1), (e.line, e.column)))
