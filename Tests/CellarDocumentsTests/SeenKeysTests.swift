@@ -1,3 +1,4 @@
+import Cellar
 import Testing
 
 @testable import CellarDocuments

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The values a row holds under `RowData.keys`, each found once.
 ///
 /// A row holds a few keys, so walking its entries and comparing each key
@@ -13,8 +7,10 @@
 /// lookups.
 ///
 /// Invariant: `init(scanning:)` and `init(lookingUp:)` give the same fields
-/// for every row (`RowDataFieldsTests` compares them), and both know every
-/// name in `RowData.keys`.
+/// for every row (`RowDataFieldsTests` compares them). Both, the names read
+/// from bytes and `==` take the names from `Field`, whose cases are
+/// `RowData.keys` (`TableSchemaTests`); a field's storage is the two
+/// switches the compiler holds to every case.
 package struct RowDataFields: Equatable {
     package var text: Value?
     package var secondaryText: Value?
@@ -40,10 +36,7 @@ package struct RowDataFields: Equatable {
     /// as a string (the plain twin's form).
     package static func == (a: RowDataFields, b: RowDataFields) -> Bool {
         let (a, b) = (a.named(), b.named())
-        return a.text == b.text && a.secondaryText == b.secondaryText && a.image == b.image
-            && a.accessory == b.accessory && a.accessoryText == b.accessoryText
-            && a.editingAccessory == b.editingAccessory && a.indentation == b.indentation
-            && a.textProperties == b.textProperties && a.secondaryTextProperties == b.secondaryTextProperties
+        return Field.all.allSatisfy { a[$0] == b[$0] }
     }
 
     /// The fields with each type held as its name.
@@ -83,32 +76,15 @@ extension RowDataFields {
     /// One pass over the row's entries; keys that are not in `RowData.keys` are skipped.
     private mutating func scan(_ row: [String: Value]) {
         for (key, value) in row {
-            switch key {
-            case "text": text = value
-            case "secondaryText": secondaryText = value
-            case "image": image = value
-            case "accessory": accessory = value
-            case "accessoryText": accessoryText = value
-            case "editingAccessory": editingAccessory = value
-            case "indentation": indentation = value
-            case "textProperties": textProperties = value
-            case "secondaryTextProperties": secondaryTextProperties = value
-            default: break
-            }
+            if let field = Field(rawValue: key) { set(field, to: value) }
         }
     }
 
     /// One lookup per name: the simple path the scan must agree with.
     private mutating func lookUp(_ row: [String: Value]) {
-        text = row["text"]
-        secondaryText = row["secondaryText"]
-        image = row["image"]
-        accessory = row["accessory"]
-        accessoryText = row["accessoryText"]
-        editingAccessory = row["editingAccessory"]
-        indentation = row["indentation"]
-        textProperties = row["textProperties"]
-        secondaryTextProperties = row["secondaryTextProperties"]
+        for field in Field.all {
+            if let value = row[field.rawValue] { set(field, to: value) }
+        }
     }
 }
 
@@ -118,41 +94,30 @@ extension RowDataFields {
         case text, secondaryText, image, accessory, accessoryText, editingAccessory, indentation
         case textProperties, secondaryTextProperties
 
-        /// The field's name as a static string: compared without making a `String` (`rawValue` makes one).
-        fileprivate var name: StaticString {
-            switch self {
-            case .text: "text"
-            case .secondaryText: "secondaryText"
-            case .image: "image"
-            case .accessory: "accessory"
-            case .accessoryText: "accessoryText"
-            case .editingAccessory: "editingAccessory"
-            case .indentation: "indentation"
-            case .textProperties: "textProperties"
-            case .secondaryTextProperties: "secondaryTextProperties"
-            }
-        }
+        /// Every field, made once (`allCases` makes an array each time), and their names found by their bytes.
+        fileprivate static let all = allCases
+        fileprivate static let names = NamesByLength(all.map(\.rawValue))
     }
 
     /// The field a key's UTF-8 bytes name, or nil: a document's decoder
-    /// matches keys in its bytes without making them strings. The length
-    /// picks the one name that could match, then the bytes are compared.
+    /// matches keys in its bytes without making them strings.
     package static func field(named key: UnsafeBufferPointer<UInt8>) -> Field? {
-        let field: Field
-        switch key.count {
-        case 4: field = .text
-        case 5: field = .image
-        case 9: field = .accessory
-        case 11: field = .indentation
-        case 13: field = key[0] == UInt8(ascii: "s") ? .secondaryText : .accessoryText
-        case 14: field = .textProperties
-        case 16: field = .editingAccessory
-        case 23: field = .secondaryTextProperties
-        default: return nil
+        Field.names.place(key).map { Field.all[$0] }
+    }
+
+    /// The value of one field (an accessory held as a type is nil here: `named()` gives it as its name).
+    package subscript(field: Field) -> Value? {
+        switch field {
+        case .text: text
+        case .secondaryText: secondaryText
+        case .image: image
+        case .accessory: accessory
+        case .accessoryText: accessoryText
+        case .editingAccessory: editingAccessory
+        case .indentation: indentation
+        case .textProperties: textProperties
+        case .secondaryTextProperties: secondaryTextProperties
         }
-        guard let k = key.baseAddress else { return nil }
-        // memcmp: the generic comparison of buffers is not specialised here.
-        return memcmp(field.name.utf8Start, k, key.count) == 0 ? field : nil
     }
 
     /// Sets one field (the value moved in, not copied).

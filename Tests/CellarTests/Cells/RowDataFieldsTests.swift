@@ -15,6 +15,22 @@ import Testing
         }
     }
 
+    /// Each field is its own: set alone, it reads back under its name only, and two fields
+    /// that differ in it alone are unequal (so the comparisons above see every field).
+    @Test func eachFieldIsReadAndComparedAlone() {
+        for field in RowDataFields.Field.allCases {
+            var one = RowDataFields()
+            one.set(field, to: .string("x"))
+            for other in RowDataFields.Field.allCases {
+                #expect((one[other] != nil) == (other == field), "\(field) read as \(other)")
+            }
+            var two = one
+            two.set(field, to: .string("y"))
+            #expect(one != two, "\(field) is not compared")
+            #expect(RowDataFields(scanning: [field.rawValue: .string("x")]) == one, "\(field)")
+        }
+    }
+
     /// Rows of every size, with known and unknown keys, give the same fields both ways.
     @Test func scanMatchesLookupsOnMixedRows() {
         let names = RowData.keys + ["title", "detail", "Text", "text ", "accessoryType", "identifier"]

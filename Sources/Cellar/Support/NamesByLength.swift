@@ -1,5 +1,3 @@
-import Cellar
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -8,11 +6,11 @@ import Cellar
 
 /// A few names found by their bytes: grouped by length, then compared, so a
 /// key read from a document is matched with no string made and nothing hashed.
-struct NamesByLength: Sendable {
-    let names: [String]
+package struct NamesByLength: Sendable {
+    package let names: [String]
     private let byLength: [[(bytes: [UInt8], place: Int)]]
 
-    init(_ names: [String]) {
+    package init(_ names: [String]) {
         self.names = names
         let longest = names.map(\.utf8.count).max() ?? 0
         var byLength = [[(bytes: [UInt8], place: Int)]](repeating: [], count: longest + 1)
@@ -20,11 +18,11 @@ struct NamesByLength: Sendable {
         self.byLength = byLength
     }
 
-    func contains(_ key: UnsafeBufferPointer<UInt8>) -> Bool { place(key) != nil }
+    package func contains(_ key: UnsafeBufferPointer<UInt8>) -> Bool { place(key) != nil }
 
     /// The place in `names` of the name these bytes spell, or nil.
     @inline(__always)
-    func place(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+    package func place(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
         guard key.count < byLength.count, let k = key.baseAddress else { return nil }
         return byLength[key.count].first { entry in
             entry.bytes.withUnsafeBytes { n in n.baseAddress.map { memcmp($0, k, key.count) == 0 } ?? false }
