@@ -112,6 +112,31 @@ import Testing
         #expect(covered == Set(TableSchema.row.map(\.name)))
     }
 
+    /// A text only some built-ins draw settles a row of those styles, or of a style of the document's own (whose
+    /// key set keeps the styles that fit it); a row of another built-in goes to the full check, which refuses it.
+    @Test func aTextSomeBuiltinsDrawFitsThoseStyles() throws {
+        let drawers = TableSchema.rowKey("secondaryText")?.readBy ?? []
+        #expect(QuickRowCheck.kind(of: "secondaryText").fit == RowKeySets.BuiltinFit(drawers))
+        for kind in BuiltinCellStyle.Kind.allCases {
+            #expect(RowKeySets.BuiltinFit([kind]).fits(kind))
+            #expect(RowKeySets.BuiltinFit(drawers).fits(kind) == drawers.contains(kind), "\(kind)")
+            #expect(!RowKeySets.BuiltinFit.none.fits(kind) && RowKeySets.BuiltinFit.every.fits(kind))
+        }
+        for cell in BuiltinCellStyle.Kind.allCases.map(\.rawValue) + ["FoodCell"] {
+            let text = #"{"cell": "\#(cell)", "text": "a", "secondaryText": "b"}"#
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { buffer in
+                var quick = QuickRowCheck(options: TableOptions())
+                var j = JSONBytes(buffer)
+                var row = QuickRowCheck.Row()
+                let settled = quick.check(&j, depth: 0, into: &row)
+                let drawn = BuiltinCellStyle.Kind(rawValue: cell).map(drawers.contains) ?? true
+                #expect(settled == drawn, "\(cell)")
+                if settled { #expect(row.fit == RowKeySets.BuiltinFit(drawers), "\(cell)") }
+            }
+        }
+    }
+
     /// What one check reads of a row (nil: the full check decides), and where it stops.
     static func quickRead(_ quick: inout QuickRowCheck, _ text: String) -> String {
         // Padded, so the row's keys are compared by words with the gaps the rows before left (`RowShape`).

@@ -104,8 +104,8 @@ extension LoadIndex {
             try c.int(&entries[i].identifier, in: 0...rows)
             try c.u64(&entries[i].keys)
             var fit = entries[i].fit.rawValue
-            try c.int(&fit, in: 0...(RowKeySets.BuiltinFit.allCases.count - 1))
-            entries[i].fit = RowKeySets.BuiltinFit(rawValue: fit) ?? .none
+            try c.int(&fit, in: 0...RowKeySets.BuiltinFit.every.rawValue)
+            entries[i].fit = RowKeySets.BuiltinFit(rawValue: fit)
         }
         try c.bool(&complete)
         try c.int(&setRows, in: 0...rows)

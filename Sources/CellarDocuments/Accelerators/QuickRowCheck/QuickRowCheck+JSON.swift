@@ -10,7 +10,7 @@ extension QuickRowCheck {
         var identifier: Range<Int>?
         var found = -1
         var builtinTrouble = false
-        var detail = false
+        var drawnBy = RowKeySets.BuiltinFit.every
         var keyMask: UInt64 = 0
         let scanner = j.words
         var member = 0
@@ -21,7 +21,7 @@ extension QuickRowCheck {
             // The row's end first: no gap begins with its `}`, and a miss searches every gap kept.
             if member > 0 && j.current == UInt8(ascii: "}") {
                 j.pos += 1
-                return settled(&row, identifier, found, j.bytes, builtinTrouble, detail, keyMask)
+                return settled(&row, identifier, found, j.bytes, builtinTrouble, drawnBy, keyMask)
             } else if let gap = shape.match(member, scanner, at: gapStart) {
                 j.pos = gapStart &+ gap.length
                 j.skipSpace()
@@ -30,7 +30,7 @@ extension QuickRowCheck {
             } else {
                 switch scanKey(&j, member: member, scanner, &keyMask) {
                 case .key(let k, let n): (key, name) = (k, n)
-                case .end: return settled(&row, identifier, found, j.bytes, builtinTrouble, detail, keyMask)
+                case .end: return settled(&row, identifier, found, j.bytes, builtinTrouble, drawnBy, keyMask)
                 case .unsettled: return false
                 }
             }
@@ -67,9 +67,9 @@ extension QuickRowCheck {
                 guard taken == true else { return false }
                 row.editing = true
                 if name == Self.templateName { row.template = true }
-            case .builtinText, .detail:
+            case .builtinText, .drawnBy:
                 if j.current == UInt8(ascii: "{") || j.current == UInt8(ascii: "[") { builtinTrouble = true }
-                if kind == .detail && j.current != UInt8(ascii: "n") { detail = true }
+                if case .drawnBy(let styles) = kind, j.current != UInt8(ascii: "n") { drawnBy.formIntersection(styles) }
                 guard Self.pass(&j, depth: depth + 1) else { return false }
             case .builtinChoice:
                 // A name the built-in styles do not know is only trouble for a built-in row.
@@ -112,13 +112,13 @@ extension QuickRowCheck {
     @inline(__always)
     mutating func settled(
         _ row: inout Row, _ identifier: Range<Int>?, _ found: Int, _ bytes: UnsafeBufferPointer<UInt8>,
-        _ builtinTrouble: Bool, _ detail: Bool, _ keyMask: UInt64
+        _ builtinTrouble: Bool, _ drawnBy: RowKeySets.BuiltinFit, _ keyMask: UInt64
     ) -> Bool {
-        guard settle(&row, identifier, found, in: bytes, builtinTrouble: builtinTrouble, detail: detail) else {
+        guard settle(&row, identifier, found, in: bytes, builtinTrouble: builtinTrouble, drawnBy: drawnBy) else {
             return false
         }
         row.keys = keyMask
-        row.fit = RowKeySets.BuiltinFit(trouble: builtinTrouble, detail: detail)
+        row.fit = builtinTrouble ? .none : drawnBy
         keySets?.add(identifier: row.identifierIndex, keys: keyMask, fit: row.fit)
         return true
     }

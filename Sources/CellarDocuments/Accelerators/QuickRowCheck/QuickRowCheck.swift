@@ -9,8 +9,16 @@ struct QuickRowCheck {
     enum Kind {
         case cell, flag, height
         case editingFlag, editingChoice, editingValue
-        case builtinText, detail, builtinChoice, builtinCount, builtinValue
+        /// `drawnBy`: a text that only those built-ins draw.
+        case builtinText
+        case drawnBy(RowKeySets.BuiltinFit)
+        case builtinChoice, builtinCount, builtinValue
         case fallback, other
+
+        /// The built-in styles a key's text fits, when only some draw it (nil for another kind).
+        var fit: RowKeySets.BuiltinFit? {
+            if case .drawnBy(let styles) = self { styles } else { nil }
+        }
     }
 
     /// What the table reads of a row that passed.
@@ -39,10 +47,10 @@ struct QuickRowCheck {
         case (.editing, .flag): return .editingFlag
         case (.editing, .choice): return .editingChoice
         case (.editing, _): return .editingValue
-        // A key all built-ins but `default` read is settled per row (`detail`); one fewer read leaves rows to the full check.
+        // A text only some built-ins draw is settled per row by the styles that do (`drawnBy`); another such
+        // key leaves its rows to the full check.
         case (.content, _) where k.readBy != BuiltinCellStyle.Kind.allCases:
-            return k.type == .text && k.readBy == BuiltinCellStyle.Kind.allCases.filter { $0 != .default }
-                ? .detail : .fallback
+            return k.type == .text ? .drawnBy(RowKeySets.BuiltinFit(k.readBy)) : .fallback
         case (.content, .text): return .builtinText
         case (.content, .choice): return .builtinChoice
         case (.content, .count): return .builtinCount
@@ -72,8 +80,8 @@ struct QuickRowCheck {
     let sectionBy: [UInt8]?
     /// The section key's index in `names` when it is a known name, else -1.
     let knownSectionName: Int
-    let defaultIsBuiltin: Bool
-    let defaultIsDefault: Bool
+    /// The built-in style the default identifier names, if any.
+    let defaultKind: BuiltinCellStyle.Kind?
     /// The current row's other keys, for the duplicate check.
     var keys: [Range<Int>] = []
     var identifiers = RowIdentifiers()
@@ -92,8 +100,7 @@ struct QuickRowCheck {
     init(options: TableOptions, keySets: RowKeySets? = nil) {
         sectionBy = options.sectionBy.map { Array($0.utf8) }
         knownSectionName = options.sectionBy.flatMap { key in Self.names.firstIndex(of: key) } ?? -1
-        defaultIsBuiltin = BuiltinCellStyle.Kind(rawValue: options.cell) != nil
-        defaultIsDefault = options.cell == "default"
+        defaultKind = BuiltinCellStyle.Kind(rawValue: options.cell)
         defaultCell = options.cell
         keys.reserveCapacity(16)
         self.keySets = keySets
@@ -156,28 +163,28 @@ struct QuickRowCheck {
     @inline(__always)
     mutating func settle(
         _ row: inout Row, _ identifier: Range<Int>?, _ known: Int = -1, in bytes: UnsafeBufferPointer<UInt8>,
-        builtinTrouble: Bool, detail: Bool
+        builtinTrouble: Bool, drawnBy: RowKeySets.BuiltinFit
     ) -> Bool {
-        let builtin: Bool
-        let isDefault: Bool
+        let kind: BuiltinCellStyle.Kind?
         var found = known
         if found < 0, let id = identifier {
             found = identifiers.find(bytes, id) { name in
                 RowIdentifiers.Entry(
                     bytes: [], name: name,
-                    builtin: BuiltinCellStyle.Kind(rawValue: name) != nil, isDefault: name == "default",
+                    builtin: BuiltinCellStyle.Kind(rawValue: name),
                     keySetIndex: keySets?.identifier(name) ?? -1)
             }
         }
         if found >= 0 {
             row.identifier = found
             row.identifierIndex = identifiers.keySetIndex(found)
-            (builtin, isDefault) = identifiers.kind(found)
+            kind = identifiers.kind(found)
         } else {
-            (builtin, isDefault) = (defaultIsBuiltin, defaultIsDefault)
+            kind = defaultKind
             row.identifierIndex = defaultIndex
         }
-        return !(builtin && builtinTrouble) && !(isDefault && detail)
+        guard let kind else { return true }
+        return !builtinTrouble && drawnBy.fits(kind)
     }
 
     /// A row's identifier the first time it passes, so the document notes
@@ -195,7 +202,7 @@ struct QuickRowCheck {
         var row = Row()
         var identifier: Range<Int>?
         var builtinTrouble = false
-        var detail = false
+        var drawnBy = RowKeySets.BuiltinFit.every
         let bytes = records.bytes
         for (c, f) in zip(kinds.indices, fields) where !f.range.isEmpty {
             // A quoted field's doubled quotes are text the bytes do not spell (`doublesAQuote`).
@@ -217,11 +224,11 @@ struct QuickRowCheck {
                 } else if columnNames[c] == Self.highlightedName {
                     row.highlighted = value
                 }
-                if kinds[c] == .editingFlag { row.editing = true }
+                if case .editingFlag = kinds[c] { row.editing = true }
             case .editingChoice:
                 guard !records.doublesAQuote(f), Self.isChoice(bytes, f.range, of: columnNames[c]) else { return nil }
                 row.editing = true
-            case .detail: detail = true
+            case .drawnBy(let styles): drawnBy.formIntersection(styles)
             case .builtinChoice:
                 if records.doublesAQuote(f) || !Self.isChoice(bytes, f.range, of: columnNames[c]) {
                     builtinTrouble = true
@@ -235,7 +242,7 @@ struct QuickRowCheck {
             case .builtinText, .other: break
             }
         }
-        return settle(&row, identifier, in: bytes, builtinTrouble: builtinTrouble, detail: detail) ? row : nil
+        return settle(&row, identifier, in: bytes, builtinTrouble: builtinTrouble, drawnBy: drawnBy) ? row : nil
     }
 
     /// A `height` field that plainly is one (`automatic`, or digits within bounds), else nil.

@@ -1,3 +1,5 @@
+import Cellar
+
 /// The few reuse identifiers the quick check has read, each decoded once
 /// and found again by word compares of its bytes, never hashed; past
 /// `capacity`, an old one's place is taken.
@@ -5,8 +7,8 @@ struct RowIdentifiers {
     struct Entry {
         var bytes: [UInt8]
         var name: String
-        var builtin: Bool
-        var isDefault: Bool
+        /// The built-in style the identifier names, if any.
+        var builtin: BuiltinCellStyle.Kind?
         var keySetIndex: Int
         var noted = false
     }
@@ -85,9 +87,7 @@ struct RowIdentifiers {
     // Read field by field: a copy of an entry would retain its bytes and name.
     func name(_ i: Int) -> String { entries[i].name }
     @inline(__always) func keySetIndex(_ i: Int) -> Int { entries[i].keySetIndex }
-    @inline(__always) func kind(_ i: Int) -> (builtin: Bool, isDefault: Bool) {
-        (entries[i].builtin, entries[i].isDefault)
-    }
+    @inline(__always) func kind(_ i: Int) -> BuiltinCellStyle.Kind? { entries[i].builtin }
 
     private static func key(_ bytes: [UInt8]) -> Key {
         let plain = bytes.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }

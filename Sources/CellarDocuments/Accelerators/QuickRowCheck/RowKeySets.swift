@@ -19,18 +19,24 @@ struct RowKeySets {
     /// values (`QuickRowCheck.settle`): a built-in registered under a document's
     /// own identifier is settled by its rows' sets only when it is among them,
     /// as its own rows are settled one by one.
-    enum BuiltinFit: Int, CaseIterable {
+    struct BuiltinFit: OptionSet, Hashable {
+        let rawValue: Int
+
         /// None known: a value a built-in may refuse, or a row the full check decoded.
-        case none
-        /// All but `default`, which does not draw the row's detail text.
-        case allButDefault
-        case every
+        static let none: BuiltinFit = []
+        static let every = BuiltinFit(BuiltinCellStyle.Kind.allCases)
 
-        init(trouble: Bool, detail: Bool) { self = trouble ? .none : detail ? .allButDefault : .every }
+        init(rawValue: Int) { self.rawValue = rawValue }
 
-        func fits(_ kind: BuiltinCellStyle.Kind) -> Bool {
-            self == .every || (self == .allButDefault && kind != .default)
+        init(_ kinds: some Sequence<BuiltinCellStyle.Kind>) {
+            rawValue = kinds.reduce(0) { $0 | Self.bit($1) }
         }
+
+        private static func bit(_ kind: BuiltinCellStyle.Kind) -> Int {
+            1 << (BuiltinCellStyle.Kind.allCases.firstIndex(of: kind) ?? 0)
+        }
+
+        func fits(_ kind: BuiltinCellStyle.Kind) -> Bool { rawValue & Self.bit(kind) != 0 }
     }
 
     private(set) var names: [String] = QuickRowCheck.names
