@@ -303,6 +303,19 @@ import Testing
         Self.refuse("a: b: c\n", "t.yaml:1:5: malformed YAML/JSON: invalid nested block mapping on the same line")
     }
 
+    /// An anchor's or alias's error is at its `&` or `*`, and an unclosed quote's at the quote, where
+    /// libfyaml marks the byte after it (test suite SR86, SU74, GT5M, 4JVG, CQ3W).
+    @Test func syntaxErrorsAreAtTheirIndicator() {
+        Self.refuse("a: &x *y\n", "t.yaml:1:7: malformed YAML/JSON: unexpected alias")
+        Self.refuse("a: &x b\n&y *x : c\n", "t.yaml:2:4: malformed YAML/JSON: unexpected alias")
+        Self.refuse("- a\n&x\n- b\n", "t.yaml:2:1: malformed YAML/JSON: invalid anchor indent for sequence")
+        Self.refuse(
+            "a: !!str &x &y b\n", "t.yaml:1:13: malformed YAML/JSON: two anchors for a single value while in mapping")
+        Self.refuse("a: \"abc\n", "t.yaml:1:4: malformed YAML/JSON: double-quoted scalar without closing quote")
+        Self.refuse("a: 'abc\n", "t.yaml:1:4: malformed YAML/JSON: single-quoted scalar without closing quote")
+        Self.refuse("a: \"한글\n", "t.yaml:1:4: malformed YAML/JSON: double-quoted scalar without closing quote")
+    }
+
     /// A byte order mark may open the text only; YAML 1.2 allows it in no scalar, nor
     /// any character outside its printable set (`YAMLCharacters`).
     @Test func forbiddenCharactersAreLocated() {
@@ -405,7 +418,7 @@ import Testing
             Self.o(["a": .array([.string("key"), .string("x")]), "key": .array([.string("key"), .string("x")])]))
         // A copy's errors are located at the alias that made it.
         Self.refuse("a: &k b\nb: 1\n*k : 2\n", "t.yaml:3:1: duplicate key 'b'")
-        Self.refuse("a: &t x\nb: !!int *t\n", "t.yaml:2:11: malformed YAML/JSON: unexpected alias")
+        Self.refuse("a: &t x\nb: !!int *t\n", "t.yaml:2:10: malformed YAML/JSON: unexpected alias")
     }
 
     @Test func aliasesThatCannotBeCopiedAreRefused() {

@@ -24,6 +24,22 @@ enum ByteLocation {
         return SourceLocation(file: path, line: line, column: column)
     }
 
+    /// The offset of `line`:`column` as `location` counts them, or nil past the bytes.
+    static func offset(line: Int, column: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = bytes.byteOrderMarkLength
+        for _ in 1..<max(1, line) {
+            while i < bytes.count && bytes[i] != 0x0A && bytes[i] != 0x0D { i += 1 }
+            guard i < bytes.count else { return nil }
+            i += bytes[i] == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
+        }
+        for _ in 1..<max(1, column) {
+            guard i < bytes.count else { return nil }
+            i += 1
+            while i < bytes.count && bytes[i] & 0xC0 == 0x80 { i += 1 }
+        }
+        return i
+    }
+
     /// The line breaks in `range` of `bytes`, as `location` counts them (a CR LF is one).
     static func lineBreaks(in range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>) -> Int {
         range.count { bytes[$0] == 0x0A || bytes[$0] == 0x0D && ($0 + 1 == bytes.count || bytes[$0 + 1] != 0x0A) }

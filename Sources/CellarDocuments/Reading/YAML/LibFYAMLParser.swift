@@ -94,8 +94,16 @@ struct LibFYAMLParser: ~Copyable {
             return CellarError("malformed YAML/JSON", at: SourceLocation(file: path, line: 1, column: 1))
         }
         let problem = error.pointee.msg.map { String(cString: $0) } ?? "unknown error"
-        let at = SourceLocation(
-            file: path, line: max(1, Int(error.pointee.line)), column: max(1, Int(error.pointee.column)))
+        let (line, column) = (max(1, Int(error.pointee.line)), max(1, Int(error.pointee.column)))
+        // libfyaml marks an anchor or alias after its `&` or `*`, and an unclosed quote after the quote.
+        let before = ByteLocation.offset(line: line, column: column, in: input).flatMap { $0 > 0 ? input[$0 - 1] : nil }
+        let atIndicator =
+            switch before {
+            case UInt8(ascii: "&")?, UInt8(ascii: "*")?: problem.contains("anchor") || problem.contains("alias")
+            case UInt8(ascii: "\"")?, UInt8(ascii: "'")?: problem.contains("closing quote")
+            default: false
+            }
+        let at = SourceLocation(file: path, line: line, column: atIndicator ? column - 1 : column)
         return CellarError("malformed YAML/JSON: \(Sanitizer.sanitize(String(problem.prefix(200))))", at: at)
     }
 
