@@ -41,39 +41,57 @@ let package = Package(
         // The core: model, TableView and its parts, styles, layout. No I/O formats.
         .target(name: "Cellar", dependencies: ["CellarText"]),
         // Table documents (YAML, JSON) as data sources.
-        .target(name: "CellarDocuments", dependencies: [
-            "Cellar", "CellarText", "CFYAML",
-        ]),
+        .target(
+            name: "CellarDocuments",
+            dependencies: [
+                "Cellar", "CellarText", "CFYAML",
+            ]),
         // Golden cases: parsing, scenarios, the runner, diffs and files.
-        .target(name: "CellarGolden", dependencies: [
-            "Cellar", "CellarDocuments", "CellarText",
-        ]),
+        .target(
+            name: "CellarGolden",
+            dependencies: [
+                "Cellar", "CellarDocuments", "CellarText",
+            ]),
         .target(name: "CellarLua", dependencies: ["Cellar", "CellarText", "CLua", "CLuaShim"]),
         // The interactive front-end: raw mode, keys and mouse, frame diff, the browse loop.
         .target(name: "CellarTerminal", dependencies: ["Cellar", "CellarText"]),
         // Strategies for pointfreeco's swift-snapshot-testing (tables as text, ANSI, frames of
         // actions), and golden cases played against a table a Swift data source fills.
-        .target(name: "CellarSnapshotTesting", dependencies: [
-            "Cellar", "CellarGolden", "CellarText",
-            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
-        ]),
-        .executableTarget(name: "cellar", dependencies: [
-            "Cellar", "CellarDocuments", "CellarGolden", "CellarLua", "CellarTerminal", "CellarText",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .target(
+            name: "CellarSnapshotTesting",
+            dependencies: [
+                "Cellar", "CellarGolden", "CellarText",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]),
+        .executableTarget(
+            name: "cellar",
+            dependencies: [
+                "Cellar", "CellarDocuments", "CellarGolden", "CellarLua", "CellarTerminal", "CellarText",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .testTarget(name: "CellarTextTests", dependencies: ["CellarText"]),
-        .testTarget(name: "CellarTerminalTests", dependencies: ["CellarTerminal", "Cellar", "CellarText", "CellarTestSupport"]),
+        .testTarget(
+            name: "CellarTerminalTests", dependencies: ["CellarTerminal", "Cellar", "CellarText", "CellarTestSupport"]),
         // Fixtures the test targets share: array data sources, scratch directories, the CLI runner.
-        .target(name: "CellarTestSupport", dependencies: ["Cellar", "CellarDocuments", "CellarGolden", "CellarText"],
-                path: "Tests/CellarTestSupport"),
-        .testTarget(name: "CellarTests", dependencies: ["Cellar", "CellarDocuments", "CellarText", "CellarLua", "CellarTestSupport"]),
-        .testTarget(name: "CellarDocumentsTests", dependencies: [
-            "CellarDocuments", "Cellar", "CellarText", "CellarTestSupport", "CellarGolden", "CellarLua",
-        ]),
-        .testTarget(name: "CellarGoldenTests", dependencies: [
-            "CellarGolden", "CellarDocuments", "Cellar", "CellarText", "CellarLua", "CellarTestSupport",
-        ]),
-        .testTarget(name: "CellarLuaTests", dependencies: ["CellarLua", "Cellar", "CellarDocuments", "CellarTestSupport", "CLuaShim", "CLua"]),
+        .target(
+            name: "CellarTestSupport", dependencies: ["Cellar", "CellarDocuments", "CellarGolden", "CellarText"],
+            path: "Tests/CellarTestSupport"),
+        .testTarget(
+            name: "CellarTests",
+            dependencies: ["Cellar", "CellarDocuments", "CellarText", "CellarLua", "CellarTestSupport"]),
+        .testTarget(
+            name: "CellarDocumentsTests",
+            dependencies: [
+                "CellarDocuments", "Cellar", "CellarText", "CellarTestSupport", "CellarGolden", "CellarLua",
+            ]),
+        .testTarget(
+            name: "CellarGoldenTests",
+            dependencies: [
+                "CellarGolden", "CellarDocuments", "Cellar", "CellarText", "CellarLua", "CellarTestSupport",
+            ]),
+        .testTarget(
+            name: "CellarLuaTests",
+            dependencies: ["CellarLua", "Cellar", "CellarDocuments", "CellarTestSupport", "CLuaShim", "CLua"]),
         .testTarget(
             name: "CellarSnapshotTestingTests",
             dependencies: [
@@ -83,6 +101,9 @@ let package = Package(
             // Recorded snapshots and golden cases are read from beside the tests, not bundled.
             exclude: ["__Snapshots__", "Cases"]
         ),
-        .testTarget(name: "CellarCLITests", dependencies: ["cellar", "CellarText", "CellarTestSupport"]),
+        .testTarget(
+            name: "CellarCLITests",
+            dependencies: ["cellar", "Cellar", "CellarDocuments", "CellarText", "CellarTestSupport"]
+        ),
     ]
 )

@@ -26,6 +26,7 @@ struct CellarCommand: ParsableCommand {
         TestCommand.self,
         BrowseCommand.self,
         GalleryCommand.self,
+        SchemaCommand.self,
     ]
 
     /// ArgumentParser's own main, except that its messages (which quote the

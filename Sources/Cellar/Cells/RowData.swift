@@ -127,7 +127,7 @@ package struct RowData {
         throw RowDataError(keyPath: path, message: Suggest.unknown("value", name, among: names))
     }
 
-    static let propertyKeys = [
+    package static let propertyKeys = [
         "numberOfLines", "lineBreakMode", "alignment", "color", "transform",
         "bold", "italic", "underline", "dim",
     ]

@@ -5,8 +5,9 @@ import CellarText
 /// each with its type, who reads it, its line of documentation and the
 /// names UIKit gives it. Everything that knows a key by name derives from
 /// this table: the readers' dispatch, the row checks (quick and full), the
-/// "did you mean" suggestions, the load index's layout (`fingerprint`); the
-/// README's key tables and the editor annotations are tested against it.
+/// "did you mean" suggestions, the load index's layout (`fingerprint`), the
+/// JSON Schema editors read (`cellar schema`); the README's key tables and
+/// the Lua annotations' choices are tested against it.
 ///
 /// Adding a row key is one entry in `row` (plus the code that draws it).
 package enum TableSchema {
