@@ -50,7 +50,7 @@ import Testing
         let strict = try render(["-", "--width", "12", "--input-format", "jsonl", "--row-height", "1"], stdin: jsonl)
         #expect(strict.status == 1 && strict.stdout.isEmpty)
         #expect(
-            strict.stderr.hasPrefix("cellar: <stdin>:1:1: style 'default' does not read row key"), "\(strict.stderr)")
+            strict.stderr.hasPrefix("cellar: <stdin>:1:17: style 'default' does not read row key"), "\(strict.stderr)")
         let run = try render(
             ["-", "--width", "12", "--input-format", "jsonl", "--row-height", "1", "--extra-keys", "ignore"],
             stdin: jsonl)
@@ -60,7 +60,7 @@ import Testing
             ["-", "--input-format", "jsonl", "--width", "20"], stdin: #"{"cell":"subtitle","txt":"Apple"}"# + "\n")
         #expect(typo.status == 1)
         #expect(
-            typo.stderr == "cellar: <stdin>:1:1: style 'subtitle' does not read row key 'txt' — did you mean 'text'?\n")
+            typo.stderr == "cellar: <stdin>:1:20: style 'subtitle' does not read row key 'txt' — did you mean 'text'?\n")
         let asCSV = try render(["-", "--input-format", "csv"], stdin: jsonl)
         #expect(asCSV.status == 1)
         #expect(asCSV.stderr.hasPrefix("cellar: <stdin>:1:2: a quote inside an unquoted field"))

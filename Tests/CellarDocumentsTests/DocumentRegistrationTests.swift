@@ -58,8 +58,8 @@ import Testing
         #expect { try doc.validate(against: Registry()) } throws: {
             guard let e = $0 as? CellarError else { return false }
             return ([e] + e.also).map(\.description) == [
-                "k.yaml:3:9: style 'subtitle' does not read row key 'selectd' — did you mean 'selected'?",
-                "k.yaml:3:9: style 'subtitle' does not read row key 'txt' — did you mean 'text'?",
+                "k.yaml:3:26: style 'subtitle' does not read row key 'txt' — did you mean 'text'?",
+                "k.yaml:3:38: style 'subtitle' does not read row key 'selectd' — did you mean 'selected'?",
             ]
         }
         let ok = try streamedDocument(
@@ -93,7 +93,7 @@ import Testing
         #expect(throws: CellarError.self) { try table.validate(against: Registry()) }
         let typo = try load(#"{"sections": [{"rows": [{"cell": "subtitle", "txt": "Apple"}]}]}"#)
         #expect { try typo.validate(against: Registry()) } throws: {
-            "\($0)" == "r.json:1:25: style 'subtitle' does not read row key 'txt' — did you mean 'text'?"
+            "\($0)" == "r.json:1:46: style 'subtitle' does not read row key 'txt' — did you mean 'text'?"
         }
         #expect { try load(#"{"register": ["a"], "sections": []}"#) } throws: {
             "\($0)".hasPrefix("r.json:1:14: register must be a mapping")
@@ -105,7 +105,7 @@ import Testing
         let input = DocumentInput(
             path: "r.jsonl", bytes: Array(#"{"text": "Ann", "team": "Apps"}"#.utf8), format: .jsonl)
         #expect { try LoadedTable.load(input).validate(against: Registry()) } throws: {
-            "\($0)" == "r.jsonl:1:1: style 'default' does not read row key 'team' — did you mean 'text'?"
+            "\($0)" == "r.jsonl:1:17: style 'default' does not read row key 'team' — did you mean 'text'?"
         }
         try LoadedTable.load(input, options: TableOptions(extraKeys: .ignore)).validate(against: Registry())
     }

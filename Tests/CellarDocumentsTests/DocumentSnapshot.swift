@@ -136,7 +136,7 @@ struct DocumentSnapshot {
                     }
                     throw CellarError(msg, at: loc)
                 }
-                try TableDocument.checkRowKeys(row, id: id, style: style, at: loc)
+                try TableDocument.checkRowKeys(row, id: id, style: style, at: { _ in loc })
             }
         }
     }

@@ -101,7 +101,7 @@ import Testing
         ("sections:\n  - <<: {header: A}\n    rows: []\n", "a.yaml:2:5: unknown section key '<<'"),
         (
             "sections:\n  - rows:\n      - &d {cell: value1, text: a}\n      - {<<: *d, text: b}\n",
-            "a.yaml:4:9: style 'default' does not read row key '<<'"
+            "a.yaml:4:10: style 'default' does not read row key '<<'"
         ),
     ])
     func aMergeKeyIsNamedAsYAML11s(yaml: String, message: String) {

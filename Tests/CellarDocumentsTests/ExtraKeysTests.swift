@@ -24,22 +24,22 @@ import Testing
     @Test func aJSONLinesKeyNothingReadsIsAnError() {
         let rows = #"{"cell": "subtitle", "text": "a"}"# + "\n" + #"{"cell":"subtitle","txt":"Apple"}"# + "\n"
         #expect(
-            check(rows, .jsonl) == "t.jsonl:2:1: style 'subtitle' does not read row key 'txt' — did you mean 'text'?")
+            check(rows, .jsonl) == "t.jsonl:2:20: style 'subtitle' does not read row key 'txt' — did you mean 'text'?")
         #expect(check(rows, .jsonl, TableOptions(extraKeys: .ignore)) == "ok")
         // UIKit's name suggests the key.
         #expect(
             check(#"{"cell": "value1", "detailTextLabel": "b"}"#, .jsonl)
-                == "t.jsonl:1:1: style 'value1' does not read row key 'detailTextLabel' — did you mean 'secondaryText'?"
+                == "t.jsonl:1:20: style 'value1' does not read row key 'detailTextLabel' — did you mean 'secondaryText'?"
         )
     }
 
     @Test func aKeyAFlagReadsPasses() {
         let rows = #"{"team": "Apps", "text": "a"}"# + "\n" + #"{"team": "Web", "text": "b"}"# + "\n"
-        #expect(check(rows, .jsonl).hasPrefix("t.jsonl:1:1: style 'default' does not read row key 'team'"))
+        #expect(check(rows, .jsonl).hasPrefix("t.jsonl:1:2: style 'default' does not read row key 'team'"))
         // A key that is no misspelling is data: the message names the flags that read it or let it pass.
         #expect(
             check(#"{"aisle": "Fruit", "text": "a"}"#, .jsonl)
-                == "t.jsonl:1:1: style 'default' does not read row key 'aisle' (it reads: text, secondaryText, image, "
+                == "t.jsonl:1:2: style 'default' does not read row key 'aisle' (it reads: text, secondaryText, image, "
                 + "accessory, accessoryText, editingAccessory, indentation, textProperties, secondaryTextProperties); group the rows by a column with "
                 + "--section-by, or let columns pass with --extra-keys ignore")
         #expect(
@@ -86,7 +86,7 @@ import Testing
         let good = String(repeating: #"{"cell": "subtitle", "text": "a"}"# + "\n", count: 3000)
         #expect(
             try piped(.jsonl, good + #"{"cell": "subtitle", "txt": "b"}"# + "\n")
-                == "rows.jsonl:3001:1: style 'subtitle' does not read row key 'txt' — did you mean 'text'?")
+                == "rows.jsonl:3001:22: style 'subtitle' does not read row key 'txt' — did you mean 'text'?")
         #expect(
             try piped(.csv, "cell,text,txt\n" + String(repeating: "subtitle,a,\n", count: 3000))
                 == "rows.csv:1:11: style 'subtitle' does not read row key 'txt' — did you mean 'text'?")

@@ -77,7 +77,7 @@ import Testing
         let doc = try StreamedDocument.load(input)
         #expect(!doc.found.rowKeySets.allPass(registry, rows: doc.rowCount))
         let message = try #require(Self.outcome(doc, registry, quick: true))
-        #expect(message.hasPrefix("t.json:6:1:") && message.contains("'texte'"), "\(message)")
+        #expect(message.hasPrefix("t.json:6:35:") && message.contains("'texte'"), "\(message)")
         #expect(message == Self.outcome(doc, registry, quick: false))
     }
 
@@ -112,7 +112,7 @@ import Testing
         let bad = try load(lines)
         #expect(!bad.found.rowKeySets.allPass(registry, rows: bad.rowCount, extra: ["group"]))
         let message = try #require(Self.outcome(bad, registry, quick: true))
-        #expect(message.hasPrefix("t.jsonl:21:1:") && message.contains("'txt'"), "\(message)")
+        #expect(message.hasPrefix("t.jsonl:21:37:") && message.contains("'txt'"), "\(message)")
         #expect(message == Self.outcome(bad, registry, quick: false))
     }
 

@@ -24,7 +24,7 @@ import Testing
         let doc = try streamedDocument(
             "sections:\n  - rows:\n      - {cell: note, title: a, bdy: b}\n", path: "n.yaml")
         #expect { try doc.validate(against: registry) } throws: {
-            "\($0)" == "n.yaml:3:9: style 'note' does not read row key 'bdy' — did you mean 'body'?"
+            "\($0)" == "n.yaml:3:32: style 'note' does not read row key 'bdy' — did you mean 'body'?"
         }
         _ = try luaTable("sections:\n  - rows:\n      - {cell: note, title: a, body: b, selected: true}\n", registry)
     }

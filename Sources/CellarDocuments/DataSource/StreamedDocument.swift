@@ -157,6 +157,18 @@ package final class StreamedDocument {
         index >= 0 && index < found.rowOffsets.count ? location(ofOffset: found.rowOffsets[index]) : nil
     }
 
+    /// Where row `index` writes `key` (its name), else where the row starts.
+    func location(ofRow index: Int, key: String?) -> SourceLocation? {
+        guard let key, index >= 0 && index < found.rowOffsets.count, format != .csv && format != .tsv else {
+            return location(ofRow: index)
+        }
+        let start = found.rowOffsets[index]
+        let at = bytes.withUnsafeBufferPointer {
+            JSONBytes($0, at: start, yamlForm: format == .yaml).locate([key], atKey: true)
+        }
+        return location(ofOffset: at ?? start)
+    }
+
     /// Row `row`'s section and place in it; nil when no section holds it.
     func indexPath(_ row: Int) -> IndexPath? {
         var low = 0
@@ -216,7 +228,7 @@ package final class StreamedDocument {
         guard let style = registry.style(for: id) else { throw Self.unknown(id, in: registry) }
         guard isTableDocument || options.extraKeys == .error else { return }
         try TableDocument.checkRowKeys(
-            row, id: id, style: style, at: nil, extra: keysReadByFlags, rowsOnly: !isTableDocument)
+            row, id: id, style: style, at: { _ in nil }, extra: keysReadByFlags, rowsOnly: !isTableDocument)
         if let template = row["template"] { try checkStyle(of: template, against: registry) }
     }
 
@@ -260,7 +272,8 @@ package final class StreamedDocument {
             let id = row["cell"]?.stringValue ?? options.cell
             guard let style = registry.style(for: id) else { continue }
             try TableDocument.checkRowKeys(
-                row, id: id, style: style, at: location(ofRow: index), extra: extra, rowsOnly: !isTableDocument)
+                row, id: id, style: style, at: { location(ofRow: index, key: $0) }, extra: extra,
+                rowsOnly: !isTableDocument)
         }
     }
 

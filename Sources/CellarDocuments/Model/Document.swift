@@ -51,8 +51,9 @@ package enum TableDocument {
     }
 
     /// A key no style reads is a typo that would draw a blank field.
+    /// `location` places a key of the row (nil: the row).
     static func checkRowKeys(
-        _ row: Value, id: String, style: CellStyle, at location: @autoclosure () -> SourceLocation?,
+        _ row: Value, id: String, style: CellStyle, at location: (_ key: String?) -> SourceLocation?,
         extra: [String] = [], rowsOnly: Bool = false
     ) throws {
         guard let keys = style.rowKeys, case .object(let o) = row else { return }
@@ -60,15 +61,19 @@ package enum TableDocument {
             !keys.contains($0) && !TableSchema.tableRowKeys.contains($0) && !extra.contains($0)
         }
         if !unread.isEmpty {
-            let place = location()
-            // One error a line, as a CSV header's columns are.
-            let messages = unreadKeyMessages(styles: [id], keys: keys, unread: unread.sorted(), rowsOnly: rowsOnly)
-            if let e = CellarError(reporting: messages.map { CellarError($0, at: place) }) { throw e }
+            // One error a line, each at its key, in the order the row writes them, as a CSV header's columns are.
+            let placed = unread.map { (key: $0, at: location($0)) }.sorted { a, b in
+                guard let x = a.at, let y = b.at else { return a.key < b.key }
+                return (x.line, x.column ?? 0, a.key) < (y.line, y.column ?? 0, b.key)
+            }
+            let messages = unreadKeyMessages(styles: [id], keys: keys, unread: placed.map(\.key), rowsOnly: rowsOnly)
+            let errors = zip(messages, placed).map { CellarError($0, at: $1.at) }
+            if let e = CellarError(reporting: errors) { throw e }
         }
         // A built-in under a document's own identifier: its data is checked as its own rows are.
         if let builtin = style as? BuiltinCellStyle, builtin.kind.rawValue != id {
             do { try RowCheck.checkData(row, of: builtin.kind) } catch {
-                throw CellarError(error.message, at: location())
+                throw CellarError(error.message, at: location(nil))
             }
         }
     }
