@@ -104,6 +104,7 @@ import Testing
             "section key": "sections:\n  - headr: H\n    rows: []\n",
             "top key": "sectionz: []\n",
             "table style": "style: fancy\nsections: []\n",
+            "estimate": "estimatedSectionHeaderHeight: automatic\nsections: []\n",
         ]
         guard let invalid = try Self.oracle(documents.merging(mistakes) { a, _ in a }) else { return }
         #expect(invalid == Set(mistakes.keys), "\(invalid.sorted())")

@@ -182,7 +182,11 @@ package enum TableSchema {
             Key("sections", .structure("a list of sections"), .structure, "the sections"),
             Key("indexTitles", .structure("a list of titles"), .structure, "the section index"),
         ] + selectionKeys.map { Key($0, .flag, .structure, "as UITableView's \($0)") }
-        + sectionHeightKeys.map { Key($0, .height, .structure, "as UITableView's \($0)") }
+        + sectionHeightKeys.map { name in
+            // An estimate is a count of lines, as `estimatedRowHeight` is; the heights may be automatic.
+            let type: ValueType = name.hasPrefix("estimated") ? .count(1...TableView.maximumRowHeight) : .height
+            return Key(name, type, .structure, "as UITableView's \(name)")
+        }
 
     /// Row keys by name.
     private static let rowByName = Dictionary(uniqueKeysWithValues: row.map { ($0.name, $0) })
