@@ -314,6 +314,15 @@ import Testing
         Self.refuse("a: \"abc\n", "t.yaml:1:4: malformed YAML/JSON: double-quoted scalar without closing quote")
         Self.refuse("a: 'abc\n", "t.yaml:1:4: malformed YAML/JSON: single-quoted scalar without closing quote")
         Self.refuse("a: \"한글\n", "t.yaml:1:4: malformed YAML/JSON: double-quoted scalar without closing quote")
+        // A flow collection the text ends in is named at its bracket (libfyaml: where the text ends).
+        let notClosed = "malformed YAML/JSON: the flow %@ is not closed before the text ends"
+        let sequence = notClosed.replacingOccurrences(of: "%@", with: "sequence '['")
+        let mapping = notClosed.replacingOccurrences(of: "%@", with: "mapping '{'")
+        Self.refuse("a: [b\n", "t.yaml:1:4: " + sequence)
+        Self.refuse("a: [b, {c: d}\n# note\n\n", "t.yaml:1:4: " + sequence)
+        Self.refuse("rows:\n  - {text: a,\n     secondaryText: b\n", "t.yaml:2:5: " + mapping)
+        // Not where the text ends: libfyaml's own words.
+        Self.refuse("a: {b: c d: e}\n", "t.yaml:1:11: malformed YAML/JSON: missing comma in flow mapping")
     }
 
     /// A byte order mark may open the text only; YAML 1.2 allows it in no scalar, nor

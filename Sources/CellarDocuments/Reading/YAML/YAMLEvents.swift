@@ -17,8 +17,9 @@ struct YAMLEvents: ~Copyable {
     var input: UnsafeBufferPointer<UInt8> { parser.input }
     private(set) var current: UnsafeMutablePointer<fy_event>?
     /// Each open collection: the column of its first key or dash (its indentation, for a block one), whether
-    /// it is a flow one or a mapping, and how many nodes it has so far (a mapping's keys are its even ones).
-    private(set) var open: [(column: Int, flow: Bool, mapping: Bool, nodes: Int)] = []
+    /// it is a flow one or a mapping, how many nodes it has so far (a mapping's keys are its even ones), and
+    /// where it starts.
+    private(set) var open: [(column: Int, flow: Bool, mapping: Bool, nodes: Int, start: Int)] = []
     private var documents = 0
     private var aliases: YAMLAliases
     let path: String
@@ -53,7 +54,7 @@ struct YAMLEvents: ~Copyable {
         }
         current = parser.parse()
         guard var event = current else {
-            if parser.failed { throw parser.syntaxError }
+            if parser.failed { throw syntaxError }
             return .end
         }
         while event.pointee.type == FYET_SCALAR {
@@ -75,7 +76,7 @@ struct YAMLEvents: ~Copyable {
             }
             guard reread.restarted, let again = parser.parse() else {
                 throw parser.failed
-                    ? parser.syntaxError
+                    ? syntaxError
                     : Self.readAgainError(at: reread.at, emptyBlock: reread.emptyBlock, in: input, path: path)
             }
             current = again
@@ -98,8 +99,9 @@ struct YAMLEvents: ~Copyable {
                     "malformed YAML/JSON: a tab after '-', '?' or ':' cannot indent a collection on its line;"
                         + " write spaces", at: ByteLocation.location(of: tab, in: input, path: path))
             }
-            let column = fy_event_start_mark(event).map { Int($0.pointee.column) } ?? 0
-            open.append((column, Self.isFlow(event), event.pointee.type == FYET_MAPPING_START, 0))
+            let started = fy_event_start_mark(event)?.pointee
+            let (column, start) = (started.map { Int($0.column) } ?? 0, started.map { Int($0.input_pos) } ?? 0)
+            open.append((column, Self.isFlow(event), event.pointee.type == FYET_MAPPING_START, 0, start))
             if open.count > Self.maximumNesting {
                 throw CellarError("nested more than \(Self.maximumNesting) levels deep", at: mark)
             }
@@ -122,6 +124,20 @@ struct YAMLEvents: ~Copyable {
         case FYET_STREAM_END: return .end
         default: return .other
         }
+    }
+
+    /// libfyaml's error, but for a flow collection the text ends in: that is named at its `[` or `{`
+    /// (libfyaml names where the text ends, a flow mapping as a missing comma).
+    private var syntaxError: CellarError {
+        let error = parser.syntaxError
+        guard let flow = open.last, flow.flow, let at = error.location,
+            let offset = ByteLocation.offset(line: at.line, column: at.column ?? 1, in: input),
+            input[offset...].allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) })
+        else { return error }
+        let what = flow.mapping ? "mapping '{'" : "sequence '['"
+        return CellarError(
+            "malformed YAML/JSON: the flow \(what) is not closed before the text ends",
+            at: ByteLocation.location(of: flow.start, in: input, path: path))
     }
 
     var mark: SourceLocation {
