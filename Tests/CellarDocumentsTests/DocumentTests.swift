@@ -164,7 +164,7 @@ import Testing
 
     @Test func malformedYAMLIsLocated() {
         #expect { try DocumentSnapshot.parse("sections:\n  - rows: [\n", path: "m.yaml") } throws: {
-            "\($0)".hasPrefix("m.yaml:3:") && "\($0)".contains("malformed")
+            "\($0)".hasPrefix("m.yaml:2:11:") && "\($0)".contains("malformed")
         }
         #expect { try DocumentSnapshot.parse("{\"sections\": [}", path: "m.json") } throws: {
             "\($0)".hasPrefix("m.json:1:")
@@ -189,6 +189,16 @@ import Testing
         // The same text is fine YAML in a .yaml file.
         #expect(message(trailing, "s.yaml") == "ok")
         #expect(message("{\"sections\": [], }") == "s.json:1:16: malformed JSON: trailing comma before '}'")
+        // A list or object the file ends in is named at its bracket, what there is to close.
+        let open = "{\"sections\": [{\"rows\": [{\"text\": \"a\"}"
+        #expect(message(open) == "s.json:1:24: malformed JSON: the list '[' is not closed before the file ends")
+        #expect(message(open + ",\n") == "s.json:1:24: malformed JSON: the list '[' is not closed before the file ends")
+        #expect(message(open + "]}") == "s.json:1:14: malformed JSON: the list '[' is not closed before the file ends")
+        #expect(
+            message(open + "]}]") == "s.json:1:1: malformed JSON: the object '{' is not closed before the file ends")
+        #expect(
+            message("{\"sections\": [], ")
+                == "s.json:1:1: malformed JSON: the object '{' is not closed before the file ends")
         #expect(
             message("sections:\n  - rows: []\n") == "s.json:1:1: malformed JSON: expected a value, found 'sections'")
         #expect(

@@ -159,7 +159,8 @@ import Testing
     @Test func aTaggedValueOfTheWrongTypeIsALocatedError() {
         // Refused once the text has parsed: a syntax error after it comes first, by both readings.
         Self.refuseText(
-            "a: !!int x\nb: [\n", "t.yaml:3:1: malformed YAML/JSON: flow sequence without a closing bracket")
+            "a: !!int x\nb: [\n",
+            "t.yaml:2:4: malformed YAML/JSON: the flow sequence '[' is not closed before the text ends")
         Self.refuse("!!int \"seven\"", "t.yaml:1:4: 'seven' is not a whole number (tagged !!int)")
         Self.refuse("!!bool yes", "t.yaml:1:4: 'yes' is not a flag (true or false) (tagged !!bool)")
         Self.refuse("!!float x", "t.yaml:1:4: 'x' is not a number (tagged !!float)")

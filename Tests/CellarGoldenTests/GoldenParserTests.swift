@@ -166,7 +166,7 @@ import Testing
         ),
         ("width: 4\ntable: t.yaml\nsteps:\n  - move: {from: [0, 1]}\n", "b.case.yaml:4:11", "move needs 'to'"),
         ("width: 4\ntable: [1]\n", "b.case.yaml:2:8", "table must be a document path or an inline document"),
-        ("width: 4\ntable: t.yaml\nsteps: [\n", "b.case.yaml:4:1", "malformed YAML"),
+        ("width: 4\ntable: t.yaml\nsteps: [\n", "b.case.yaml:3:8", "malformed YAML"),
         ("width: 4\nwidth: 5\ntable: t.yaml\n", "b.case.yaml:", "duplicate key 'width'"),
     ]
 

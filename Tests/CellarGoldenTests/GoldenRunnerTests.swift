@@ -141,7 +141,7 @@ import Testing
         #expect(summary.closingLine == "1 passed, 6 failed, 1 new")
         let reports = Dictionary(uniqueKeysWithValues: summary.results.map { ($0.name, $0.report) })
         let p = dir.path
-        #expect(reports["malformed"]?.contains("error: \(p)/malformed.case.yaml:3:1: malformed YAML") == true)
+        #expect(reports["malformed"]?.contains("error: \(p)/malformed.case.yaml:2:8: malformed YAML") == true)
         #expect(reports["norow"]?.contains("error: \(p)/norow.case.yaml:7:5: select [0, 7]: ") == true)
         #expect(reports["norow"]?.contains("out of range") == true)
         #expect(

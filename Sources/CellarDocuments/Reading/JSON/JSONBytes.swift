@@ -150,6 +150,7 @@ struct JSONBytes {
     mutating func forEachMember(
         checked: Bool = false, _ body: (inout JSONBytes, StringToken, Int) throws -> Void
     ) throws {
+        let opened = pos
         pos += 1
         skipSpace()
         if current == UInt8(ascii: "}") {
@@ -158,6 +159,7 @@ struct JSONBytes {
         }
         while true {
             guard current == UInt8(ascii: "\"") else {
+                if current == nil { throw notClosed(at: opened) }
                 throw error("expected a key in double quotes, found \(describeCurrent())")
             }
             let keyStart = pos
@@ -167,7 +169,7 @@ struct JSONBytes {
                 pos += 1
                 return
             }
-            try commaBefore(UInt8(ascii: "}"))
+            try commaBefore(UInt8(ascii: "}"), opened: opened)
         }
     }
 
@@ -175,6 +177,7 @@ struct JSONBytes {
     /// without a closure call; the comma before each is passed in line.
     @inline(__always)
     mutating func forEachElement(_ body: (inout JSONBytes) throws -> Void) throws {
+        let opened = pos
         pos += 1
         skipSpace()
         if current == UInt8(ascii: "]") {
@@ -182,6 +185,7 @@ struct JSONBytes {
             return
         }
         while true {
+            if current == nil { throw notClosed(at: opened) }
             try body(&self)
             skipSpace()
             if current == UInt8(ascii: "]") {
@@ -196,7 +200,7 @@ struct JSONBytes {
                 if current != UInt8(ascii: "]") { continue }
                 pos = comma
             }
-            try commaBefore(UInt8(ascii: "]"))
+            try commaBefore(UInt8(ascii: "]"), opened: opened)
         }
     }
 
@@ -213,9 +217,16 @@ struct JSONBytes {
         pos += 1
     }
 
+    /// A list or object the file ends in, named at its bracket: what there is to close.
+    func notClosed(at opened: Int) -> ByteError {
+        let what = bytes[opened] == UInt8(ascii: "[") ? "list '['" : "object '{'"
+        return error("the \(what) is not closed before the file ends", at: opened)
+    }
+
     /// A comma between members, not a trailing one (which YAML allows and JSON does not).
-    mutating func commaBefore(_ close: UInt8) throws {
+    mutating func commaBefore(_ close: UInt8, opened: Int) throws {
         guard current == UInt8(ascii: ",") else {
+            if current == nil { throw notClosed(at: opened) }
             throw error("expected ',' or '\(Character(UnicodeScalar(close)))', found \(describeCurrent())")
         }
         let comma = pos
