@@ -38,21 +38,9 @@ enum TableJSONSchema {
             }
         }
 
+        /// The schema's own words (`TableSchema`'s names and docs), which hold no control character.
         private static func quoted(_ s: String) -> String {
-            var out = "\""
-            for u in s.unicodeScalars {
-                switch u {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case _ where u.value < 0x20:
-                    out +=
-                        "\\u" + String(repeating: "0", count: 4 - String(u.value, radix: 16).count)
-                        + String(u.value, radix: 16)
-                default: out.unicodeScalars.append(u)
-                }
-            }
-            return out + "\""
+            "\"" + s.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
         }
     }
 
