@@ -60,7 +60,8 @@ import Testing
             ["-", "--input-format", "jsonl", "--width", "20"], stdin: #"{"cell":"subtitle","txt":"Apple"}"# + "\n")
         #expect(typo.status == 1)
         #expect(
-            typo.stderr == "cellar: <stdin>:1:20: style 'subtitle' does not read row key 'txt' — did you mean 'text'?\n")
+            typo.stderr == "cellar: <stdin>:1:20: style 'subtitle' does not read row key 'txt' — did you mean 'text'?\n"
+        )
         let asCSV = try render(["-", "--input-format", "csv"], stdin: jsonl)
         #expect(asCSV.status == 1)
         #expect(asCSV.stderr.hasPrefix("cellar: <stdin>:1:2: a quote inside an unquoted field"))
