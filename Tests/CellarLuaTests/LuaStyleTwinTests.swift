@@ -225,6 +225,14 @@ import Testing
         #expect(editing.contains { $0.text.contains("✓") })
     }
 
+    /// The matrix writes every key a built-in style reads (`TableSchema`), so a key added to the
+    /// built-ins is compared with its twins' drawing of it.
+    @Test func theRowsWriteEveryKeyTheBuiltinsRead() {
+        for key in TableSchema.builtinRowKeys {
+            #expect(Self.bodies.contains { $0.contains("{\(key): ") || $0.contains(" \(key): ") }, "\(key)")
+        }
+    }
+
     /// The comparison is not vacuous: a style that differs slightly is caught.
     @Test func aDifferentStyleIsCaught() throws {
         let dir = try styleDirectory([
