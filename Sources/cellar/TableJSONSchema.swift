@@ -69,11 +69,17 @@ enum TableJSONSchema {
 
     /// A row: every key typed; a built-in style's row closed to the keys it draws and the table's.
     private static func row() -> Node {
+        let names = Node.mapping([("enum", .list(TableSchema.row.map { Node.text($0.name) }))])
         let styles = BuiltinCellStyle.Kind.allCases.map { kind in
-            let names = TableSchema.row.filter { $0.isTableKey || $0.readBy.contains(kind) }.map(\.name)
+            // A key the style does not draw may only be null (no value), as the row check has it.
+            let undrawn = TableSchema.row.filter { !$0.isTableKey && !$0.readBy.contains(kind) }
+            let none = Node.mapping([("type", .text("null"))])
             return Node.mapping([
                 ("if", .mapping([("properties", .mapping([("cell", .mapping([("const", .text(kind.rawValue))]))]))])),
-                ("then", .mapping([("propertyNames", .mapping([("enum", .list(names.map(Node.text)))]))])),
+                (
+                    "then",
+                    .mapping([("propertyNames", names), ("properties", .mapping(undrawn.map { ($0.name, none) }))])
+                ),
             ])
         }
         return .mapping([

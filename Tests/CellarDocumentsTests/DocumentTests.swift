@@ -177,6 +177,19 @@ import Testing
         }
     }
 
+    /// A count written as a whole float (`2.0`, as Python's json writes a float) is that count, in JSON and YAML,
+    /// for the table's estimates as for a row's height; `2.5` is no count.
+    @Test func wholeFloatsAreCounts() throws {
+        for key in ["estimatedRowHeight", "estimatedSectionHeaderHeight", "estimatedSectionFooterHeight", "rowHeight"] {
+            for path in ["w.json", "w.yaml"] {
+                let whole = "{\"\(key)\": 2.0, \"sections\": [{\"rows\": [{\"height\": 1.0}]}]}"
+                #expect(throws: Never.self, "\(key) in \(path)") { try DocumentSnapshot.parse(whole, path: path) }
+                let half = whole.replacingOccurrences(of: "2.0", with: "2.5")
+                #expect(throws: CellarError.self, "\(key) in \(path)") { try DocumentSnapshot.parse(half, path: path) }
+            }
+        }
+    }
+
     @Test func jsonFilesMustBeStrictJSON() throws {
         func message(_ text: String, _ path: String = "s.json") -> String {
             do {

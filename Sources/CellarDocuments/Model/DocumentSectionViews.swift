@@ -86,7 +86,7 @@ package struct DocumentSectionHeights: Sendable, Equatable {
     mutating func set(_ key: String, _ v: Value) throws(ValueProblem) {
         switch key {
         case "estimatedSectionHeaderHeight", "estimatedSectionFooterHeight":
-            guard case .int(let n) = v, n >= 1, n <= TableView.maximumRowHeight else {
+            guard let n = v.intValue, n >= 1, n <= TableView.maximumRowHeight else {
                 throw ValueProblem(
                     message: "\(key) must be a whole number of lines from 1 to \(TableView.maximumRowHeight)")
             }

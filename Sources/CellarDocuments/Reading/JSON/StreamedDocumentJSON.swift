@@ -88,9 +88,8 @@ extension StreamedDocument {
             do { rowHeight = try RowCheck.height(v, key) } catch { throw fail(error.message) }
             rowHeightOffset = at
         case "estimatedRowHeight":
-            var whole = format == .yaml
-            if case .int = v { whole = true }
-            guard let n = v.intValue, whole, n >= 1, n <= TableView.maximumRowHeight else {
+            // A whole number written as a float (`3.0`, as Python's json writes one) is one, as a row's height is.
+            guard let n = v.intValue, n >= 1, n <= TableView.maximumRowHeight else {
                 throw fail("estimatedRowHeight must be a whole number of lines from 1 to \(TableView.maximumRowHeight)")
             }
             estimatedRowHeight = n
