@@ -106,9 +106,23 @@ import Testing
             "table style": "style: fancy\nsections: []\n",
             "estimate": "estimatedSectionHeaderHeight: automatic\nsections: []\n",
         ]
+        // Tables Cellar draws that a schema could wrongly refuse.
+        let right = [
+            "undrawn null": row + "{cell: default, text: a, secondaryText: null}\n",
+            "whole float": "estimatedRowHeight: 2.0\n" + row + "{text: a, height: 1.0, indentation: 2.0}\n",
+            "own style": "register: {FoodCell: subtitle}\n" + row + "{cell: FoodCell, text: a, secondaryText: b}\n",
+            "lua row": row + "{cell: keyValue, key: k, value: v}\n",
+        ]
+        for (name, text) in right { documents[name] = text }
         guard let invalid = try Self.oracle(documents.merging(mistakes) { a, _ in a }) else { return }
         #expect(invalid == Set(mistakes.keys), "\(invalid.sorted())")
         let dir = try ScratchDirectory.withStyles()
+        let styles = CellarCLI.packageRoot + "/Styles"
+        for (name, text) in right {
+            try dir.write("t.yaml", text)
+            let run = try CellarCLI.run(["render", "t.yaml", "--width", "30", "--styles", styles], in: dir.path)
+            #expect(run.status == 0, "\(name): \(run.stderr)")
+        }
         for (name, text) in mistakes {
             try dir.write("t.yaml", text)
             let run = try CellarCLI.run(["render", "t.yaml", "--width", "30"], in: dir.path)
