@@ -80,8 +80,8 @@ struct QuickRowCheck {
     let sectionBy: [UInt8]?
     /// The section key's index in `names` when it is a known name, else -1.
     let knownSectionName: Int
-    /// The built-in style the default identifier names, if any.
-    let defaultKind: BuiltinCellStyle.Kind?
+    /// The built-in style the default identifier names (none: not a built-in's name).
+    let defaultStyle: RowKeySets.BuiltinFit
     /// The current row's other keys, for the duplicate check.
     var keys: [Range<Int>] = []
     var identifiers = RowIdentifiers()
@@ -100,7 +100,7 @@ struct QuickRowCheck {
     init(options: TableOptions, keySets: RowKeySets? = nil) {
         sectionBy = options.sectionBy.map { Array($0.utf8) }
         knownSectionName = options.sectionBy.flatMap { key in Self.names.firstIndex(of: key) } ?? -1
-        defaultKind = BuiltinCellStyle.Kind(rawValue: options.cell)
+        defaultStyle = Self.style(named: options.cell)
         defaultCell = options.cell
         keys.reserveCapacity(16)
         self.keySets = keySets
@@ -165,26 +165,30 @@ struct QuickRowCheck {
         _ row: inout Row, _ identifier: Range<Int>?, _ known: Int = -1, in bytes: UnsafeBufferPointer<UInt8>,
         builtinTrouble: Bool, drawnBy: RowKeySets.BuiltinFit
     ) -> Bool {
-        let kind: BuiltinCellStyle.Kind?
+        let style: RowKeySets.BuiltinFit
         var found = known
         if found < 0, let id = identifier {
             found = identifiers.find(bytes, id) { name in
                 RowIdentifiers.Entry(
                     bytes: [], name: name,
-                    builtin: BuiltinCellStyle.Kind(rawValue: name),
+                    style: Self.style(named: name),
                     keySetIndex: keySets?.identifier(name) ?? -1)
             }
         }
         if found >= 0 {
             row.identifier = found
             row.identifierIndex = identifiers.keySetIndex(found)
-            kind = identifiers.kind(found)
+            style = identifiers.style(found)
         } else {
-            kind = defaultKind
+            style = defaultStyle
             row.identifierIndex = defaultIndex
         }
-        guard let kind else { return true }
-        return !builtinTrouble && drawnBy.fits(kind)
+        return style.isEmpty || (!builtinTrouble && drawnBy.isSuperset(of: style))
+    }
+
+    /// The built-in style an identifier names, or none.
+    static func style(named name: String) -> RowKeySets.BuiltinFit {
+        BuiltinCellStyle.Kind(rawValue: name).map(RowKeySets.BuiltinFit.init) ?? .none
     }
 
     /// A row's identifier the first time it passes, so the document notes

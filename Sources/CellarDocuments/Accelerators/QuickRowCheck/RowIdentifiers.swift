@@ -7,8 +7,8 @@ struct RowIdentifiers {
     struct Entry {
         var bytes: [UInt8]
         var name: String
-        /// The built-in style the identifier names, if any.
-        var builtin: BuiltinCellStyle.Kind?
+        /// The built-in style the identifier names (none: not a built-in's name).
+        var style: RowKeySets.BuiltinFit
         var keySetIndex: Int
         var noted = false
     }
@@ -87,7 +87,7 @@ struct RowIdentifiers {
     // Read field by field: a copy of an entry would retain its bytes and name.
     func name(_ i: Int) -> String { entries[i].name }
     @inline(__always) func keySetIndex(_ i: Int) -> Int { entries[i].keySetIndex }
-    @inline(__always) func kind(_ i: Int) -> BuiltinCellStyle.Kind? { entries[i].builtin }
+    @inline(__always) func style(_ i: Int) -> RowKeySets.BuiltinFit { entries[i].style }
 
     private static func key(_ bytes: [UInt8]) -> Key {
         let plain = bytes.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }

@@ -28,15 +28,16 @@ struct RowKeySets {
 
         init(rawValue: Int) { self.rawValue = rawValue }
 
+        /// The one style `kind`: made when an identifier is first read, so a row's check compares sets only.
+        init(_ kind: BuiltinCellStyle.Kind) {
+            rawValue = 1 << (BuiltinCellStyle.Kind.allCases.firstIndex(of: kind) ?? 0)
+        }
+
         init(_ kinds: some Sequence<BuiltinCellStyle.Kind>) {
-            rawValue = kinds.reduce(0) { $0 | Self.bit($1) }
+            self = kinds.reduce(.none) { $0.union(BuiltinFit($1)) }
         }
 
-        private static func bit(_ kind: BuiltinCellStyle.Kind) -> Int {
-            1 << (BuiltinCellStyle.Kind.allCases.firstIndex(of: kind) ?? 0)
-        }
-
-        func fits(_ kind: BuiltinCellStyle.Kind) -> Bool { rawValue & Self.bit(kind) != 0 }
+        func fits(_ kind: BuiltinCellStyle.Kind) -> Bool { contains(BuiltinFit(kind)) }
     }
 
     private(set) var names: [String] = QuickRowCheck.names
