@@ -300,7 +300,9 @@ import Testing
         Self.refuse(
             "key: \"value\"# comment\n",
             "t.yaml:1:13: malformed YAML/JSON: invalid comment without whitespace after double-quoted scalar")
-        Self.refuse("a: b: c\n", "t.yaml:1:5: malformed YAML/JSON: invalid nested block mapping on the same line")
+        Self.refuse(
+            "a: b: c\n",
+            "t.yaml:1:5: malformed YAML/JSON: a value holding ':' before a space or the line's end must be quoted (a: \"b: c\")")
     }
 
     /// An anchor's or alias's error is at its `&` or `*`, and an unclosed quote's at the quote, where

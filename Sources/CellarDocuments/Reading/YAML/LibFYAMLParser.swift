@@ -103,6 +103,12 @@ struct LibFYAMLParser: ~Copyable {
             case UInt8(ascii: "\"")?, UInt8(ascii: "'")?: problem.contains("closing quote")
             default: false
             }
+        if let offset = ByteLocation.offset(line: line, column: column, in: input),
+            let mistake = YAMLMistakes.explained(problem, at: offset, in: input)
+        {
+            let at = ByteLocation.location(of: mistake.offset, in: input, path: path)
+            return CellarError("malformed YAML/JSON: \(mistake.message)", at: at)
+        }
         let at = SourceLocation(file: path, line: line, column: atIndicator ? column - 1 : column)
         return CellarError("malformed YAML/JSON: \(Sanitizer.sanitize(String(problem.prefix(200))))", at: at)
     }

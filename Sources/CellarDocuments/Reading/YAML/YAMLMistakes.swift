@@ -1,0 +1,113 @@
+import CellarText
+
+/// The commonest mistakes in a hand-written YAML table, said in a table writer's words where libfyaml names
+/// them in a parser's, and placed on the line to fix where libfyaml's mark is elsewhere. Each rule matches one
+/// of libfyaml's messages and holds for every text that message is given for; a rule whose text it cannot
+/// read (no key before the value, a quote in it) leaves libfyaml's message as it is.
+enum YAMLMistakes {
+    /// The message and offset to report instead of libfyaml's `problem` at `offset`, or nil.
+    static func explained(_ problem: String, at offset: Int, in text: UnsafeBufferPointer<UInt8>)
+        -> (message: String, offset: Int)?
+    {
+        guard offset >= 0, offset <= text.count else { return nil }
+        switch problem {
+        case "invalid nested block mapping on the same line":
+            // At a second `: ` on a line, as in `text: Time: 10:30`.
+            return (secondColon(at: offset, in: text), offset)
+        case "invalid multiline plain key":
+            return overIndentedKey(valueAt: offset, in: text)
+        case "invalid indentation in mapping":
+            return (
+                "this key lines up with the keys of no mapping around it; keys of one mapping start in one column",
+                offset
+            )
+        case "wrong indendation in sequence while in mapping", "wrong indentation in sequence while in mapping":
+            return (
+                "this '-' is not in the column of the list's items above it; items of one list start in one column",
+                offset
+            )
+        case "did not find expected '-' indicator":
+            return (
+                "this line is indented more than the '-' of the list item above it but less than that item's "
+                    + "content", offset
+            )
+        default:
+            return nil
+        }
+    }
+
+    /// The line's first key and the value after it, quoted in the advice when they read plainly.
+    private static func secondColon(at offset: Int, in text: UnsafeBufferPointer<UInt8>) -> String {
+        let advice = "a value holding ':' before a space or the line's end must be quoted"
+        var i = lineStart(of: offset, in: text)
+        // Past the indentation and any `- ` before the key.
+        while i < offset, text[i] == 0x20 || (text[i] == UInt8(ascii: "-") && i + 1 < offset && text[i + 1] == 0x20) {
+            i += 1
+        }
+        let key = i
+        while i < offset, !(text[i] == UInt8(ascii: ":") && isBlank(text, i + 1)) { i += 1 }
+        let colon = i
+        i += 1
+        while i < text.count, text[i] == 0x20 || text[i] == 0x09 { i += 1 }
+        var end = i
+        while end < text.count, text[end] != 0x0A, text[end] != 0x0D,
+            !(text[end] == UInt8(ascii: "#") && (text[end - 1] == 0x20 || text[end - 1] == 0x09))
+        {
+            end += 1
+        }
+        while end > i, text[end - 1] == 0x20 || text[end - 1] == 0x09 { end -= 1 }
+        guard colon < offset, colon > key, i <= offset, end > offset else { return advice }
+        // A quoted, flow or tagged value is not text that quotes would keep: the `:` after it is a stray one.
+        guard !"\"'[{&*!|>".utf8.contains(text[i]) else {
+            return "this ':' makes a key of the value before it, and a mapping cannot start on the line of its key"
+        }
+        let value = Array(text[i..<end])
+        guard colon - key <= 40, value.count <= 60, !value.contains(UInt8(ascii: "\"")),
+            !value.contains(UInt8(ascii: "\\")), text[key] != UInt8(ascii: "\""), text[key] != UInt8(ascii: "'")
+        else { return advice }
+        let written =
+            String(decoding: text[key..<colon], as: UTF8.self) + ": \""
+            + String(decoding: value, as: UTF8.self) + "\""
+        return advice + " (\(Sanitizer.excerpt(written)))"
+    }
+
+    /// A key on a line indented more than the key before it continues that key's plain value, which then ends
+    /// in `:` as a key over lines. Reported at the line that holds the `:`, when the value follows a key on
+    /// its first line (in a block mapping: no bracket before it).
+    private static func overIndentedKey(valueAt offset: Int, in text: UnsafeBufferPointer<UInt8>)
+        -> (message: String, offset: Int)?
+    {
+        let start = lineStart(of: offset, in: text)
+        var before = offset
+        while before > start, text[before - 1] == 0x20 || text[before - 1] == 0x09 { before -= 1 }
+        guard before > start, text[before - 1] == UInt8(ascii: ":"),
+            !text[start..<before].contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{") })
+        else { return nil }
+        var i = offset
+        while i < text.count, !(text[i] == UInt8(ascii: ":") && isBlank(text, i + 1)) {
+            if text[i] == UInt8(ascii: "#"), i > offset, text[i - 1] == 0x20 || text[i - 1] == 0x09 { return nil }
+            i += 1
+        }
+        guard i < text.count else { return nil }
+        var line = lineStart(of: i, in: text)
+        guard line > start else { return nil }
+        while text[line] == 0x20 || text[line] == 0x09 { line += 1 }
+        let value = ByteLocation.location(of: offset, in: text, path: "")
+        return (
+            "this line is indented more than the key above it, so it continues that key's value (at "
+                + "\(value.line):\(value.column ?? 1)) and cannot hold a key; keys of one mapping start in one column",
+            line
+        )
+    }
+
+    private static func lineStart(of offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+        var i = min(offset, text.count)
+        while i > 0, text[i - 1] != 0x0A, text[i - 1] != 0x0D { i -= 1 }
+        return i
+    }
+
+    /// Whether `i` is past the text or at a space, a tab or a line break: where a `:` before it ends a key.
+    private static func isBlank(_ text: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        i >= text.count || text[i] == 0x20 || text[i] == 0x09 || text[i] == 0x0A || text[i] == 0x0D
+    }
+}

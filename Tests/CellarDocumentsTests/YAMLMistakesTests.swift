@@ -1,0 +1,69 @@
+import Testing
+
+@testable import CellarDocuments
+
+/// The commonest mistakes in a hand-written table are said in its writer's terms, at the line to fix, by both
+/// readings (`YAMLScalarTests.refuseText`); what a rule cannot read keeps libfyaml's message.
+@Suite struct YAMLMistakesTests {
+    static func refuse(_ text: String, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        YAMLScalarTests.refuseText(text, "t.yaml:" + message, sourceLocation: sourceLocation)
+    }
+
+    static let unquoted = "malformed YAML/JSON: a value holding ':' before a space or the line's end must be quoted"
+    static let stray =
+        "malformed YAML/JSON: this ':' makes a key of the value before it, and a mapping cannot start on the line of its key"
+
+    @Test func aValueHoldingAColonIsToBeQuoted() {
+        Self.refuse("text: Time: 10:30\n", "1:11: \(Self.unquoted) (text: \"Time: 10:30\")")
+        Self.refuse("- text: A: b  # a note\n", "1:10: \(Self.unquoted) (text: \"A: b\")")
+        Self.refuse("a:\n  - header: ㄱ:\n", "2:14: \(Self.unquoted) (header: \"ㄱ:\")")
+        // Too long to repeat, or with a quote the example would have to escape: the advice alone.
+        Self.refuse("a: \(String(repeating: "x", count: 60)): b\n", "1:64: \(Self.unquoted)")
+        Self.refuse("a: say \"hi\": b\n", "1:12: \(Self.unquoted)")
+        // After a quoted, flow or tagged value, quotes would not help: the `:` is a stray one.
+        Self.refuse("a: 'x': y\n", "1:7: \(Self.stray)")
+        Self.refuse("a: \"x\":\n", "1:7: \(Self.stray)")
+        Self.refuse("a: [x]: y\n", "1:7: \(Self.stray)")
+        Self.refuse("a: &x b: c\n", "1:8: \(Self.stray)")
+    }
+
+    @Test func aKeyIndentedMoreThanTheOneAboveIsFoundOnItsLine() {
+        let message =
+            "malformed YAML/JSON: this line is indented more than the key above it, so it continues that key's value (at %@) and cannot hold a key; keys of one mapping start in one column"
+        func said(_ at: String, _ value: String) -> String {
+            at + ": " + message.replacingOccurrences(of: "%@", with: value)
+        }
+        Self.refuse("a: b\n  c: d\n", said("2:3", "1:4"))
+        Self.refuse("- text: A\n    secondaryText: B\n", said("2:5", "1:9"))
+        Self.refuse("a:\n  b: c\n   d\n   e: f\n", said("4:4", "2:6"))
+        // A key over lines that was no key's value on its first line keeps libfyaml's words.
+        Self.refuse("  b: |\n  x\n      01: 1\n", "2:3: malformed YAML/JSON: invalid multiline plain key")
+    }
+
+    @Test func misalignedKeysAndItemsAreSaidSo() {
+        Self.refuse(
+            "a:\n  b: c\n d: e\n",
+            "3:2: malformed YAML/JSON: this key lines up with the keys of no mapping around it; keys of one mapping start in one column"
+        )
+        Self.refuse(
+            "a:\n  b: 'c'\n   d: e\n",
+            "3:4: malformed YAML/JSON: this key lines up with the keys of no mapping around it; keys of one mapping start in one column"
+        )
+        Self.refuse(
+            "a:\n  - b\n - c\n",
+            "3:2: malformed YAML/JSON: this '-' is not in the column of the list's items above it; items of one list start in one column"
+        )
+        Self.refuse(
+            "a:\n  - b: c\n   d: e\n",
+            "3:4: malformed YAML/JSON: this line is indented more than the '-' of the list item above it but less than that item's content"
+        )
+    }
+
+    /// Another of libfyaml's messages passes as it is.
+    @Test func otherMessagesAreLibfyamls() {
+        #expect(
+            YAMLMistakes.explained("invalid value after mapping", at: 0, in: UnsafeBufferPointer(start: nil, count: 0))
+                == nil)
+        Self.refuse("a:\n- b\nc\n", "3:1: malformed YAML/JSON: invalid value after mapping")
+    }
+}
