@@ -223,6 +223,13 @@ import Testing
         #expect(
             message("{\"sections\": [] # note\n}")
                 == "s.json:1:17: malformed JSON: expected ',' or '}', found '#' (JSON has no comments)")
+        #expect(
+            message("{\"sections\": [ // rows\n]}")
+                == "s.json:1:16: malformed JSON: expected a value, found '//' (JSON has no comments)")
+        #expect(
+            message("{/* a table */ \"sections\": []}")
+                == "s.json:1:2: malformed JSON: expected a key in double quotes, found '/*' (JSON has no comments)")
+        #expect(message("{\"sections\": [/]}") == "s.json:1:15: malformed JSON: expected a value, found '/'")
         #expect(message("{\"sections\": []}\n{}") == "s.json:2:1: malformed JSON: unexpected '{' after the JSON value")
         #expect(
             message("{\"sections\": [{\"header\": \"한글\", \"rows\": [{\"height\": 01}]}]}")

@@ -49,6 +49,8 @@ struct JSONBytes {
         guard let b = current else { return "end of file" }
         switch b {
         case UInt8(ascii: "#"): return "'#' (JSON has no comments)"
+        case UInt8(ascii: "/") where pos + 1 < bytes.count && (bytes[pos + 1] == 0x2F || bytes[pos + 1] == 0x2A):
+            return "'/\(Character(UnicodeScalar(bytes[pos + 1])))' (JSON has no comments)"
         case UInt8(ascii: "'"): return "\"'\" (JSON strings use double quotes)"
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
             // A bare word (an unquoted YAML string, a misspelt literal).
