@@ -111,6 +111,21 @@ import Testing
                 == "t.csv:2:1: this record has 1 field; the header has 2")
         #expect(message { try load("text,,x\n", .csv) } == "t.csv:1:6: a column of the header has no name")
         #expect(message { try load("text,text\n", .csv) } == "t.csv:1:6: duplicate column 'text' in the header")
+        // A header of one column written for another separator says which, and what to do.
+        #expect(
+            message { try load("\u{FEFF}cell;text\nsubtitle;Apple\n", .csv) }
+                == "t.csv:1:1: the header is one column, 'cell;text', with 2 names separated by ';' where a CSV "
+                + "separates them by commas: save it with commas (a spreadsheet whose numbers take decimal commas writes ';')"
+        )
+        #expect(
+            message { try load("cell\ttext\n", .csv) }
+                == "t.csv:1:1: the header is one column, 'cell    text', with 2 names separated by tabs where a CSV "
+                + "separates them by commas: name the file .tsv or pass --input-format tsv")
+        #expect(
+            message { try load("cell,text\n", .tsv) }
+                == "t.tsv:1:1: the header is one column, 'cell,text', with 2 names separated by commas where a TSV "
+                + "separates them by tabs: name the file .csv or pass --input-format csv")
+        #expect(message { try load("text\nA;B\n", .csv) } == "ok")
         // Lines ending in a lone CR would read as one header and no rows: refused at the first CR. One in a
         // later field would be a line end to a spreadsheet: refused too, not kept as the field's text.
         let lone =

@@ -164,6 +164,9 @@ extension StreamedDocument {
         // A byte order mark is not part of the first name.
         guard let headerStart = records.nextRecordStart(from: buffer.byteOrderMarkLength) else { return nil }
         let next = try records.record(at: headerStart, into: &fields)
+        if fields.count == 1, let problem = Self.otherSeparator(in: records.text(fields[0]), format: format) {
+            throw ByteError(offset: headerStart, message: problem)
+        }
         var seen = Set<String>()
         for f in fields {
             let name = records.text(f)
@@ -182,6 +185,26 @@ extension StreamedDocument {
                 offset: headerStart, message: "--section-by: " + Suggest.unknown("column", key, among: columns))
         }
         return next
+    }
+
+    /// Why a header of one column, `name`, was written for another separator: a spreadsheet whose numbers
+    /// take decimal commas saves its "CSV" with `;`, and a CSV or TSV is often named as the other.
+    static func otherSeparator(in name: String, format: InputFormat) -> String? {
+        let own = format == .tsv ? "tabs" : "commas"
+        let other: (mark: Character, words: String, advice: String)? =
+            if format == .csv && name.contains("\t") {
+                ("\t", "tabs", "name the file .tsv or pass --input-format tsv")
+            } else if format == .tsv && name.contains(",") {
+                (",", "commas", "name the file .csv or pass --input-format csv")
+            } else if name.contains(";") {
+                (";", "';'", "save it with \(own) (a spreadsheet whose numbers take decimal commas writes ';')")
+            } else {
+                nil
+            }
+        guard let other else { return nil }
+        let names = name.split(separator: other.mark).count
+        return "the header is one column, '\(Sanitizer.excerpt(name))', with \(names) names separated by "
+            + "\(other.words) where a \(format == .tsv ? "TSV" : "CSV") separates them by \(own): \(other.advice)"
     }
 
     func scanRecordRows(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) throws {
