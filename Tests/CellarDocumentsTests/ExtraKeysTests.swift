@@ -31,6 +31,14 @@ import Testing
             check(#"{"cell": "value1", "detailTextLabel": "b"}"#, .jsonl)
                 == "t.jsonl:1:20: style 'value1' does not read row key 'detailTextLabel' — did you mean 'secondaryText'?"
         )
+        // UITableViewCell(style:reuseIdentifier:) names the built-in style `style`.
+        #expect(
+            check(#"{"style": "value1", "text": "b"}"#, .jsonl)
+                == "t.jsonl:1:2: style 'default' does not read row key 'style' — did you mean 'cell'?")
+        // A section's and the document's keys too.
+        #expect(
+            TableSchema.unknownKey("titleForHeaderInSection", inSection: true)
+                == "unknown section key 'titleForHeaderInSection' — did you mean 'header'?")
     }
 
     @Test func aKeyAFlagReadsPasses() {

@@ -159,11 +159,13 @@ import Testing
         let styled = TableOptions(sectionBy: "k", indexTitles: true, style: .grouped, estimatedRowHeight: 2)
         #expect(try S.load(path, cache, options: styled).loadIndexUse == .read)
         // The same bytes read as another format.
-        let table = try S.write(dir, "t.csv", "text,k\na,x\n")
-        #expect(try S.load(table, cache).loadIndexUse == .written)
+        let table = try S.write(dir, "t.csv", "text\tk,v\na\tx,y\n")
+        let asCSV = try S.load(table, cache)
+        #expect(asCSV.loadIndexUse == .written)
+        #expect(asCSV.columns == ["text\tk", "v"])
         let asTSV = try StreamedDocument.load(DocumentInput.read(table, format: .tsv), indexCache: cache)
         #expect(asTSV.loadIndexUse == .written)
-        #expect(asTSV.columns == ["text,k"])
+        #expect(asTSV.columns == ["text", "k,v"])
     }
 
     /// (A YAML file read through its spooled JSON form keeps both: `KeptYAMLFormTests`.)

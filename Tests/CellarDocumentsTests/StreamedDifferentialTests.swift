@@ -180,7 +180,7 @@ import Testing
             "t.json:1:3: malformed JSON: the document is empty",
             "t.json:1:1: a table document must be a mapping of keys to values",
             "t.json:1:16: malformed JSON: trailing comma before '}'",
-            "t.json:1:17: malformed JSON: expected ',' or '}', found '/'",
+            "t.json:1:17: malformed JSON: expected ',' or '}', found '//' (JSON has no comments)",
             "t.json:1:2: malformed JSON: expected a key in double quotes, found \"'\" (JSON strings use double quotes)",
             "t.json:1:36: malformed JSON: line break inside a string",
             "t.json:1:36: malformed JSON: invalid escape '\\q'",

@@ -106,7 +106,7 @@ package enum TableSchema {
     /// Row keys: the table's first, then the built-in styles' (the order messages list them in).
     package static let row: [Key] = [
         Key(
-            "cell", .identifier, .cell, uikit: ["reuseIdentifier"],
+            "cell", .identifier, .cell, uikit: ["reuseIdentifier", "style"],
             "the reuse identifier of the style that draws the row"),
         Key("selected", .flag, .state, uikit: ["isSelected"], "the row starts selected"),
         Key("highlighted", .flag, .state, uikit: ["isHighlighted"], "the row starts highlighted"),
@@ -216,7 +216,9 @@ package enum TableSchema {
                 + "(sections: [{rows: [{\(name): …}]}])"
         }
         if name == "<<" { return quoted + mergeKeyNote }
-        return Suggest.unknown(what, name, among: (inSection ? section : document).map(\.name))
+        let known = (inSection ? section : document).map(\.name)
+        if let meant = suggestion(for: name, among: known) { return "\(quoted) — did you mean '\(meant)'?" }
+        return Suggest.unknown(what, name, among: known)
     }
 
     /// What an unknown key named `<<` is taken for: YAML 1.1's merge key,
