@@ -178,7 +178,8 @@ import Testing
         let expected = [
             "t.json:1:1: malformed JSON: the document is empty",
             "t.json:1:3: malformed JSON: the document is empty",
-            "t.json:1:1: a table document must be a mapping of keys to values",
+            "t.json:1:1: a table document must be a mapping of keys to values, not a list: rows go under a section "
+                + "(sections: [{rows: […]}]), or one to a line in a JSON Lines file",
             "t.json:1:16: malformed JSON: trailing comma before '}'",
             "t.json:1:17: malformed JSON: expected ',' or '}', found '//' (JSON has no comments)",
             "t.json:1:2: malformed JSON: expected a key in double quotes, found \"'\" (JSON strings use double quotes)",

@@ -19,6 +19,14 @@ extension StreamedDocument {
             found.rowKeySets = quick.keySets ?? RowKeySets()
             quickCheckDecodedValues = quick.valuesDecoded
         }
+        j.skipSpace()
+        if j.current == UInt8(ascii: "[") {
+            // A first table is often its rows alone.
+            throw try shapeError(
+                &j,
+                "a table document must be a mapping of keys to values, not a list: rows go under a section "
+                    + "(sections: [{rows: […]}]), or one to a line in a JSON Lines file", 0)
+        }
         try members(&j, what: "a table document") { j, key, keyStart in
             switch key {
             case "sections":
