@@ -59,6 +59,22 @@ import Testing
         )
     }
 
+    @Test func aLineInTheColumnOfAListOrOfKeysSaysWhichItIsIn() {
+        let noItem =
+            "malformed YAML/JSON: this line is in the column of the '-' of the list above it but is no item ('- '); "
+            + "an item's keys line up with its first key, after the '- '"
+        Self.refuse("sections:\n  - header: A\n  rows: []\n", "3:3: " + noItem)
+        Self.refuse("a:\n  - b\n  c\n", "3:3: " + noItem)
+        Self.refuse(
+            "a:\n  - b: 1\n    c: 2\n    - d: 3\n",
+            "4:5: malformed YAML/JSON: this '-' is in the column of a mapping's keys, not of a list's items; "
+                + "items of one list start in one column")
+        Self.refuse(
+            "a:\n  - {b: 1}\n     - {c: 2}\n",
+            "3:6: malformed YAML/JSON: this '-' is not in the column of the list's items above it; items of one list "
+                + "start in one column")
+    }
+
     /// Another of libfyaml's messages passes as it is.
     @Test func otherMessagesAreLibfyamls() {
         #expect(

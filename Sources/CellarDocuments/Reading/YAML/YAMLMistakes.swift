@@ -21,7 +21,8 @@ enum YAMLMistakes {
                 "this key lines up with the keys of no mapping around it; keys of one mapping start in one column",
                 offset
             )
-        case "wrong indendation in sequence while in mapping", "wrong indentation in sequence while in mapping":
+        case "wrong indendation in sequence while in mapping", "wrong indentation in sequence while in mapping",
+            "wrongly indented sequence item":
             return (
                 "this '-' is not in the column of the list's items above it; items of one list start in one column",
                 offset
@@ -30,6 +31,18 @@ enum YAMLMistakes {
             return (
                 "this line is indented more than the '-' of the list item above it but less than that item's "
                     + "content", offset
+            )
+        case "did not find expected key"
+        where offset + 1 < text.count && text[offset] == UInt8(ascii: "-")
+            && (text[offset + 1] == 0x20 || text[offset + 1] == 0x0A):
+            return (
+                "this '-' is in the column of a mapping's keys, not of a list's items; items of one list start in "
+                    + "one column", offset
+            )
+        case "invalid scalar at the end of block sequence":
+            return (
+                "this line is in the column of the '-' of the list above it but is no item ('- '); "
+                    + "an item's keys line up with its first key, after the '- '", offset
             )
         default:
             return nil
