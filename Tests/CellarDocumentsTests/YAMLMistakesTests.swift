@@ -75,6 +75,21 @@ import Testing
                 + "start in one column")
     }
 
+    /// Text after a flow collection that closed on its line is said as such, whatever libfyaml took it for.
+    @Test func textAfterAClosingBracketIsSaidSo() {
+        let after =
+            "malformed YAML/JSON: this follows the '}' that closes a flow mapping on its line, where only a "
+            + "comment may follow"
+        let item = "; a list's next item goes on a line of its own, after '- '"
+        Self.refuse("rows:\n  - {text: a} x\n", "2:15: " + after + item)
+        Self.refuse("rows:\n  - {text: a}, {text: b}\n", "2:14: " + after + item)
+        Self.refuse("a: {b: c} d\n", "1:11: " + after)
+        Self.refuse(
+            "a:\n  - [b] c\n",
+            "2:9: malformed YAML/JSON: this follows the ']' that closes a flow list on its line, where only a comment "
+                + "may follow" + item)
+    }
+
     /// Another of libfyaml's messages passes as it is.
     @Test func otherMessagesAreLibfyamls() {
         #expect(

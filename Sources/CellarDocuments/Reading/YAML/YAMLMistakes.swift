@@ -16,6 +16,31 @@ enum YAMLMistakes {
             return (secondColon(at: offset, in: text), offset)
         case "invalid multiline plain key":
             return overIndentedKey(valueAt: offset, in: text)
+        default:
+            break
+        }
+        let start = lineStart(of: offset, in: text)
+        var before = offset
+        while before > start, text[before - 1] == 0x20 || text[before - 1] == 0x09 { before -= 1 }
+        if before > start {
+            // Mid-line: only text after a flow collection that closed on this line is said otherwise.
+            let close = text[before - 1]
+            guard close == UInt8(ascii: "}") || close == UInt8(ascii: "]"), misplacedLine.contains(problem) else {
+                return nil
+            }
+            let what = close == UInt8(ascii: "}") ? "mapping" : "list"
+            var first = start
+            while text[first] == 0x20 || text[first] == 0x09 { first += 1 }
+            let inItem = text[first] == UInt8(ascii: "-") && isBlank(text, first + 1)
+            return (
+                "this follows the '\(Character(UnicodeScalar(close)))' that closes a flow \(what) on its line, "
+                    + "where only a comment may follow"
+                    + (inItem ? "; a list's next item goes on a line of its own, after '- '" : ""),
+                offset
+            )
+        }
+        let isDash = offset + 1 < text.count && text[offset] == UInt8(ascii: "-") && isBlank(text, offset + 1)
+        switch problem {
         case "invalid indentation in mapping":
             return (
                 "this key lines up with the keys of no mapping around it; keys of one mapping start in one column",
@@ -29,25 +54,29 @@ enum YAMLMistakes {
             )
         case "did not find expected '-' indicator":
             return (
-                "this line is indented more than the '-' of the list item above it but less than that item's "
-                    + "content", offset
+                "this line is indented more than the '-' of the list item above it but less than that item's content",
+                offset
             )
-        case "did not find expected key"
-        where offset + 1 < text.count && text[offset] == UInt8(ascii: "-")
-            && (text[offset + 1] == 0x20 || text[offset + 1] == 0x0A):
+        case "did not find expected key" where isDash:
             return (
-                "this '-' is in the column of a mapping's keys, not of a list's items; items of one list start in "
-                    + "one column", offset
+                "this '-' is in the column of a mapping's keys, not of a list's items; items of one list start in one column",
+                offset
             )
         case "invalid scalar at the end of block sequence":
             return (
-                "this line is in the column of the '-' of the list above it but is no item ('- '); "
-                    + "an item's keys line up with its first key, after the '- '", offset
+                "this line is in the column of the '-' of the list above it but is no item ('- '); an item's keys line up with its first key, after the '- '",
+                offset
             )
         default:
             return nil
         }
     }
+
+    /// libfyaml's messages for a line out of place, which it also gives for text after a flow collection.
+    private static let misplacedLine: Set<String> = [
+        "invalid scalar at the end of block sequence", "did not find expected '-' indicator",
+        "invalid value after mapping", "did not find expected key", "invalid indentation in mapping",
+    ]
 
     /// The line's first key and the value after it, quoted in the advice when they read plainly.
     private static func secondColon(at offset: Int, in text: UnsafeBufferPointer<UInt8>) -> String {
