@@ -73,10 +73,7 @@ extension LuaNodeReader {
             throw NodeShapeError(path: "", message: "\(f.name) must be a colour name, got a \(typeName(i))")
         }
         if let rgb = ColorPair.hex(s) { return Color(rgb: rgb) }
-        throw NodeShapeError(
-            path: "",
-            message: Suggest.unknown(
-                "colour", s, among: Self.semanticColors.keys.sorted() + ["default", "#rrggbb", ColorPair.form]))
+        throw NodeShapeError(path: "", message: ColorNames.unknown(s))
     }
 
     /// `{light = "#rrggbb", dark = "#rrggbb"}`, read through the bounded

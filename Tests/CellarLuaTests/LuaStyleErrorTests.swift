@@ -90,6 +90,10 @@ import Testing
         ("return ui.label { text = 'a', lines = -1 }", "layout: lines must be a whole number ≥ 0, got -1"),
         ("return ui.label { text = 'a', color = 'purple' }", "layout: unknown colour 'purple'"),
         (
+            "return ui.label { text = 'a', color = 'systemRed' }",
+            "layout: unknown colour 'systemRed' — did you mean 'destructive'?"
+        ),
+        (
             "return ui.vstack { 'just text' }",
             "layout › vstack[1]: expected a view node table (ui.label{…}, ui.hstack{…}, …), got a string; wrap text in ui.label"
         ),

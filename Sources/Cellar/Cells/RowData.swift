@@ -206,8 +206,6 @@ package struct RowData {
         if s == "default" { return .default }
         if let rgb = ColorPair.hex(s) { return Color(rgb: rgb) }
         if let semantic = SemanticColor.named(s) { return .semantic(semantic) }
-        throw RowDataError(
-            keyPath: path,
-            message: Suggest.unknown("colour", s, among: SemanticColor.names + ["default", "#rrggbb", ColorPair.form]))
+        throw RowDataError(keyPath: path, message: ColorNames.unknown(s))
     }
 }
