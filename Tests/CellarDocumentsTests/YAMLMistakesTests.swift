@@ -69,6 +69,14 @@ import Testing
             "a:\n  - b: 1\n    c: 2\n    - d: 3\n",
             "4:5: malformed YAML/JSON: this '-' is in the column of a mapping's keys, not of a list's items; "
                 + "items of one list start in one column")
+        // The keys' column may be an item's first key's, after its `- `.
+        Self.refuse(
+            "sections:\n  - rows:\n      - {text: a}\n    - {text: b}\n",
+            "4:5: malformed YAML/JSON: this '-' is in the column of a mapping's keys, not of a list's items; "
+                + "items of one list start in one column")
+        // A line deeper than the '-' above, after a scalar a comment line ended, is no item's: libfyaml's words.
+        Self.refuse(
+            "a:\n  - c\n  \t\n    d\n", "4:5: malformed YAML/JSON: invalid scalar at the end of block sequence")
         Self.refuse(
             "a:\n  - {b: 1}\n     - {c: 2}\n",
             "3:6: malformed YAML/JSON: this '-' is not in the column of the list's items above it; items of one list "
@@ -88,6 +96,16 @@ import Testing
             "a:\n  - [b] c\n",
             "2:9: malformed YAML/JSON: this follows the ']' that closes a flow list on its line, where only a comment "
                 + "may follow" + item)
+    }
+
+    /// A directive's error is at its `%`, where libfyaml marks its argument (test suite EB22).
+    @Test func directivesAreLocatedAtTheirPercentSign() {
+        Self.refuse(
+            "%YAML 1.2\n---\na: b\n%YAML 1.2\n---\n",
+            "4:1: malformed YAML/JSON: a directive after a document needs the document's end marker first ('...' on "
+                + "a line of its own)")
+        Self.refuse("%YAML 1.2\n%YAML 1.2\n---\na: 1\n", "2:1: malformed YAML/JSON: duplicate version directive")
+        Self.refuse("%TAG ! a\n%TAG ! b\n---\na: 1\n", "2:1: malformed YAML/JSON: duplicate tag directive")
     }
 
     /// Another of libfyaml's messages passes as it is.

@@ -20,6 +20,14 @@ enum YAMLMistakes {
             break
         }
         let start = lineStart(of: offset, in: text)
+        // libfyaml marks a directive's error at its argument; the directive starts at its `%`.
+        if problem.contains("directive"), start < text.count, text[start] == UInt8(ascii: "%") {
+            let message =
+                problem == "missing explicit document end marker before directive(s)"
+                ? "a directive after a document needs the document's end marker first ('...' on a line of its own)"
+                : problem
+            return (message, start)
+        }
         var before = offset
         while before > start, text[before - 1] == 0x20 || text[before - 1] == 0x09 { before -= 1 }
         if before > start {
@@ -40,6 +48,10 @@ enum YAMLMistakes {
             )
         }
         let isDash = offset + 1 < text.count && text[offset] == UInt8(ascii: "-") && isBlank(text, offset + 1)
+        // The line above that this one's column falls under: its first token at or left of the column.
+        let column = offset - start
+        let above = lineAbove(start, atOrLeftOf: column, in: text)
+        let aboveIsItem = above.map { text[$0.token] == UInt8(ascii: "-") && isBlank(text, $0.token + 1) } ?? false
         switch problem {
         case "invalid indentation in mapping":
             return (
@@ -52,17 +64,20 @@ enum YAMLMistakes {
                 "this '-' is not in the column of the list's items above it; items of one list start in one column",
                 offset
             )
-        case "did not find expected '-' indicator":
+        case "did not find expected '-' indicator"
+        where aboveIsItem && (above?.column ?? column) < column && itemContent(above?.token ?? 0, in: text) > column:
             return (
                 "this line is indented more than the '-' of the list item above it but less than that item's content",
                 offset
             )
-        case "did not find expected key" where isDash:
+        case "did not find expected key"
+        where isDash
+            && (aboveIsItem ? itemContent(above?.token ?? 0, in: text) == column : above?.column == column):
             return (
                 "this '-' is in the column of a mapping's keys, not of a list's items; items of one list start in one column",
                 offset
             )
-        case "invalid scalar at the end of block sequence":
+        case "invalid scalar at the end of block sequence" where above?.column == column && aboveIsItem:
             return (
                 "this line is in the column of the '-' of the list above it but is no item ('- '); an item's keys line up with its first key, after the '- '",
                 offset
@@ -140,6 +155,30 @@ enum YAMLMistakes {
                 + "\(value.line):\(value.column ?? 1)) and cannot hold a key; keys of one mapping start in one column",
             line
         )
+    }
+
+    /// The nearest line above the one at `start` whose first token stands at or left of `column` (blank and
+    /// comment lines passed over): the token's offset and its column.
+    private static func lineAbove(_ start: Int, atOrLeftOf column: Int, in text: UnsafeBufferPointer<UInt8>)
+        -> (token: Int, column: Int)?
+    {
+        var end = start
+        while end > 0 {
+            let line = lineStart(of: end - 1, in: text)
+            var token = line
+            while token < end - 1, text[token] == 0x20 { token += 1 }
+            let blank = token >= end - 1 || text[token] == 0x0A || text[token] == 0x0D || text[token] == 0x09
+            if !blank && text[token] != UInt8(ascii: "#") && token - line <= column { return (token, token - line) }
+            end = line
+        }
+        return nil
+    }
+
+    /// The column of an item's content: past its `-` and the blanks after it.
+    private static func itemContent(_ dash: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+        var i = dash + 1
+        while i < text.count, text[i] == 0x20 { i += 1 }
+        return i - lineStart(of: dash, in: text)
     }
 
     private static func lineStart(of offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
