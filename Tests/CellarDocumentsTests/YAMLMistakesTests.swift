@@ -98,6 +98,17 @@ import Testing
                 + "may follow" + item)
     }
 
+    /// A table whose first line is indented, and a key left of it below: said so, the first line named.
+    @Test func aTableIndentedAtItsFirstLineSaysSo() {
+        let said =
+            "malformed YAML/JSON: this key is indented less than the table's first line (at %@); the table's "
+            + "own keys start in one column"
+        func at(_ first: String) -> String { said.replacingOccurrences(of: "%@", with: first) }
+        Self.refuse("  style: plain\nsections: []\n", "2:1: " + at("1:3"))
+        Self.refuse("# a table\n\n--- # it starts\n   style: plain\n # a note\n sections: []\n", "6:2: " + at("4:4"))
+        Self.refuse("  - a\nb: c\n", "2:1: " + at("1:3"))
+    }
+
     /// A directive's error is at its `%`, where libfyaml marks its argument (test suite EB22).
     @Test func directivesAreLocatedAtTheirPercentSign() {
         Self.refuse(

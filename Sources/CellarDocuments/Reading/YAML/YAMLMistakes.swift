@@ -77,6 +77,14 @@ enum YAMLMistakes {
                 "this '-' is in the column of a mapping's keys, not of a list's items; items of one list start in one column",
                 offset
             )
+        case "invalid mapping in plain multiline":
+            // The document's first line was indented, and a key left of it follows.
+            guard let first = firstLine(of: text), first.column > column else { return nil }
+            let at = ByteLocation.location(of: first.token, in: text, path: "")
+            return (
+                "this key is indented less than the table's first line (at \(at.line):\(at.column ?? 1)); "
+                    + "the table's own keys start in one column", offset
+            )
         case "invalid scalar at the end of block sequence" where above?.column == column && aboveIsItem:
             return (
                 "this line is in the column of the '-' of the list above it but is no item ('- '); an item's keys line up with its first key, after the '- '",
@@ -170,6 +178,24 @@ enum YAMLMistakes {
             let blank = token >= end - 1 || text[token] == 0x0A || text[token] == 0x0D || text[token] == 0x09
             if !blank && text[token] != UInt8(ascii: "#") && token - line <= column { return (token, token - line) }
             end = line
+        }
+        return nil
+    }
+
+    /// The first token of the document, past a byte order mark and blank, comment, directive and `---` lines.
+    private static func firstLine(of text: UnsafeBufferPointer<UInt8>) -> (token: Int, column: Int)? {
+        var line = text.byteOrderMarkLength
+        while line < text.count {
+            var token = line
+            while token < text.count, text[token] == 0x20 { token += 1 }
+            var end = token
+            while end < text.count, text[end] != 0x0A, text[end] != 0x0D { end += 1 }
+            let rest = text[token..<end]
+            let marker = rest.starts(with: "---".utf8) && (rest.count == 3 || isBlank(text, token + 3))
+            if !(rest.isEmpty || text[token] == UInt8(ascii: "#") || text[token] == UInt8(ascii: "%") || marker) {
+                return (token, token - line)
+            }
+            line = end < text.count ? end + 1 : end
         }
         return nil
     }
