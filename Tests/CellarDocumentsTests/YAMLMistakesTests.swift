@@ -36,6 +36,9 @@ import Testing
         Self.refuse("a: b\n  c: d\n", said("2:3", "1:4"))
         Self.refuse("- text: A\n    secondaryText: B\n", said("2:5", "1:9"))
         Self.refuse("a:\n  b: c\n   d\n   e: f\n", said("4:4", "2:6"))
+        // A value with an anchor or a tag: the value is the node after them.
+        Self.refuse("- header: &title Fruit\n    rows: []\n", said("2:5", "1:18"))
+        Self.refuse("- header: !!str &t Fruit\n    rows: []\n", said("2:5", "1:20"))
         // A key over lines that was no key's value on its first line keeps libfyaml's words.
         Self.refuse("  b: |\n  x\n      01: 1\n", "2:3: malformed YAML/JSON: invalid multiline plain key")
     }

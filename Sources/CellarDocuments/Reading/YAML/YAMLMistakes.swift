@@ -145,6 +145,14 @@ enum YAMLMistakes {
         let start = lineStart(of: offset, in: text)
         var before = offset
         while before > start, text[before - 1] == 0x20 || text[before - 1] == 0x09 { before -= 1 }
+        // Past the value's anchor or tag (`text: &name value`), each a word after a blank.
+        while before > start {
+            var word = before
+            while word > start, text[word - 1] != 0x20, text[word - 1] != 0x09 { word -= 1 }
+            guard word < before, text[word] == UInt8(ascii: "&") || text[word] == UInt8(ascii: "!") else { break }
+            before = word
+            while before > start, text[before - 1] == 0x20 || text[before - 1] == 0x09 { before -= 1 }
+        }
         guard before > start, text[before - 1] == UInt8(ascii: ":"),
             !text[start..<before].contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{") })
         else { return nil }
