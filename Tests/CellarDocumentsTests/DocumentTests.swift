@@ -84,7 +84,7 @@ import Testing
         ),
         (
             "text: hi\n",
-            "a.yaml:1:1: unknown key 'text': it is a row's key; rows are listed under a section's 'rows' (sections: [{rows: [{text: …}]}])"
+            "a.yaml:1:1: unknown key 'text': it is a row's key; rows are listed under a section's 'rows' (sections: [{rows: [{text: …}]}]), or one to a line in a JSON Lines file"
         ),
         (
             "sections:\n  - cell: value1\n",

@@ -212,8 +212,9 @@ package enum TableSchema {
                 + "(sections: [{\(name): …}])"
         }
         if rowKey(name) != nil {
+            // At the top, a file of rows alone is more often JSON Lines named as a document.
             return "\(quoted): it is a row's key; rows are listed under a section's 'rows' "
-                + "(sections: [{rows: [{\(name): …}]}])"
+                + "(sections: [{rows: [{\(name): …}]}])" + (inSection ? "" : ", or one to a line in a JSON Lines file")
         }
         if name == "<<" { return quoted + mergeKeyNote }
         let known = (inSection ? section : document).map(\.name)
