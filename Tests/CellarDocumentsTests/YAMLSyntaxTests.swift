@@ -302,7 +302,8 @@ import Testing
             "t.yaml:1:13: malformed YAML/JSON: invalid comment without whitespace after double-quoted scalar")
         Self.refuse(
             "a: b: c\n",
-            "t.yaml:1:5: malformed YAML/JSON: a value holding ':' before a space or the line's end must be quoted (a: \"b: c\")")
+            "t.yaml:1:5: malformed YAML/JSON: a value holding ':' before a space or the line's end must be quoted (a: \"b: c\")"
+        )
     }
 
     /// An anchor's or alias's error is at its `&` or `*`, and an unclosed quote's at the quote, where
