@@ -33,6 +33,25 @@ import Testing
         #expect(message { try DocumentSnapshot.load(path: dir.path) }.contains("not a regular file (a directory)"))
     }
 
+    /// A file of no known extension is read as its first bytes suggest; where that reading finds no table, the
+    /// message says the format was guessed. Named by extension or flag, it does not.
+    @Test func aGuessedFormatIsNamedWhenItReadsNoTable() throws {
+        let dir = try ScratchDirectory()
+        try dir.write("rows", "text\nApple\n")
+        try dir.write("rows.yaml", "text\nApple\n")
+        func load(_ name: String, _ format: InputFormat? = nil) -> String {
+            message { try StreamedDocument.load(DocumentInput.read(dir.path + "/" + name, format: format)) }
+        }
+        let notATable = "1:1: a table document must be a mapping of keys to values"
+        #expect(
+            load("rows") == dir.path + "/rows:" + notATable
+                + " (read as YAML, as its first bytes suggest: name its format with --input-format)")
+        #expect(load("rows.yaml") == dir.path + "/rows.yaml:" + notATable)
+        #expect(load("rows", .yaml) == dir.path + "/rows:" + notATable)
+        #expect(
+            message { try StreamedDocument.load(DocumentInput.read(dir.path + "/rows", format: .csv)) } == "no error")
+    }
+
     @Test func filesLargerThanTheLimitAreRefusedAndTheLimitCanBeRaised() throws {
         let dir = try ScratchDirectory()
         let text = "sections:\n  - rows:\n      - text: " + String(repeating: "x", count: 2000) + "\n"

@@ -20,6 +20,7 @@ package final class StreamedDocument {
 
     package let path: String
     package let format: InputFormat
+    let formatGuessed: Bool
     /// The file's bytes (mapped) or a YAML document's JSON form; piped rows are appended.
     @exclusivity(unchecked) var bytes: DocumentBytes
     /// A YAML document's own text, where offsets into `bytes` are located (by converting again).
@@ -71,6 +72,7 @@ package final class StreamedDocument {
     init(_ input: DocumentInput, json: DocumentBytes? = nil, source: YAMLSource? = nil, options: TableOptions) {
         path = input.path
         format = input.format
+        formatGuessed = input.formatGuessed
         bytes = json ?? input.bytes
         yamlSource = json == nil ? nil : source ?? .bytes(input.bytes)
         self.options = options

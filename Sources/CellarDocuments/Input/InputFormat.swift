@@ -73,6 +73,9 @@ public struct DocumentInput: Sendable {
     public var format: InputFormat
     /// The file as it was when opened (nil for standard input and bytes given).
     var identity: FileIdentity?
+    /// The format was guessed from the first bytes (no flag, no file extension): a message that may come of a
+    /// wrong guess says how to name it.
+    var formatGuessed = false
 
     /// Bytes already in memory, named `path` in messages.
     public init(path: String, bytes: [UInt8], format: InputFormat) {
@@ -102,11 +105,15 @@ public struct DocumentInput: Sendable {
     {
         if piped {
             let (name, bytes) = try InputFile.readPiped(path, limit: sizeLimit)
-            return DocumentInput(
+            var input = DocumentInput(
                 path: name, bytes: bytes, format: format ?? InputFormat.from(path: path) ?? InputFormat.sniff(bytes))
+            input.formatGuessed = format == nil && InputFormat.from(path: path) == nil
+            return input
         }
         let (bytes, identity) = try InputFile.bytes(path, limit: sizeLimit, map: mapFile)
         let resolved = format ?? InputFormat.from(path: path) ?? bytes.withUnsafeBufferPointer(InputFormat.sniff)
-        return DocumentInput(path: path, bytes: bytes, format: resolved, identity: identity)
+        var input = DocumentInput(path: path, bytes: bytes, format: resolved, identity: identity)
+        input.formatGuessed = format == nil && InputFormat.from(path: path) == nil
+        return input
     }
 }

@@ -20,12 +20,17 @@ extension StreamedDocument {
             quickCheckDecodedValues = quick.valuesDecoded
         }
         j.skipSpace()
-        if j.current == UInt8(ascii: "[") {
-            // A first table is often its rows alone.
-            throw try shapeError(
-                &j,
-                "a table document must be a mapping of keys to values, not a list: rows go under a section "
-                    + "(sections: [{rows: […]}]), or one to a line in a JSON Lines file", 0)
+        if let first = j.current, first != UInt8(ascii: "{") {
+            // A first table is often its rows alone; input of no named format may have been taken for another.
+            let guess =
+                formatGuessed
+                ? " (read as \(format.rawValue.uppercased()), as its first bytes suggest: name its format with "
+                    + "--input-format)" : ""
+            let rows =
+                first == UInt8(ascii: "[")
+                ? ", not a list: rows go under a section (sections: [{rows: […]}]), or one to a line in a JSON "
+                    + "Lines file" : ""
+            throw try shapeError(&j, "a table document must be a mapping of keys to values" + rows + guess, 0)
         }
         try members(&j, what: "a table document") { j, key, keyStart in
             switch key {
