@@ -33,7 +33,8 @@ import Testing
         #expect(t.indexPathsForSelectedRows == [IndexPath(0, 2)])
         #expect(
             throws: CellarError(
-                "selectable must be true or false", at: SourceLocation(file: "t.yaml", line: 1, column: 42))
+                "selectable must be true or false (got 'sometimes')",
+                at: SourceLocation(file: "t.yaml", line: 1, column: 42))
         ) {
             _ = try streamedDocument("sections: [{rows: [{text: a, selectable: sometimes}]}]", path: "t.yaml")
         }

@@ -147,7 +147,8 @@ import Testing
             "\($0)" == "a.yaml:2:16: ambiguousWide must be true or false (got 'yes please')"
         }
         #expect { try DocumentSnapshot.parse("sections: []\nambiguousWide: 'true'\n", path: "a.yaml") } throws: {
-            "\($0)" == "a.yaml:2:16: ambiguousWide must be true or false (got 'true')"
+            "\($0)"
+                == "a.yaml:2:16: ambiguousWide must be true or false (got 'true'), text in quotes: write it without them"
         }
     }
 

@@ -211,8 +211,8 @@ import Testing
             "t.json:1:24: rows must be a list",
             "t.json:1:25: a row must be a mapping of keys to values",
             "t.json:1:15: rowHeight must be 'automatic' or a whole number of lines ≥ 0 (got 'tall')",
-            "t.json:1:19: ambiguousWide must be true or false (got 'yes')",
-            "t.json:1:38: selected must be true or false",
+            "t.json:1:19: ambiguousWide must be true or false (got 'yes'), which Cellar reads as text, as YAML 1.2 does",
+            "t.json:1:38: selected must be true or false (got '1')",
             "t.json:1:34: cell must name a reuse identifier",
             "t.json:1:513: malformed JSON: nested more than 512 levels deep",
         ]

@@ -38,9 +38,7 @@ enum RowCheck {
         }
         for key in stateKeys {
             guard let v = o[key] else { continue }
-            guard case .bool(let b) = v else {
-                throw RowProblem(keyPath: [key], message: "\(key) must be true or false")
-            }
+            guard case .bool(let b) = v else { throw RowProblem(keyPath: [key], message: notAFlag(key, v)) }
             if key == "selected" { a.selected = b } else if key == "highlighted" { a.highlighted = b }
         }
         a.template = o["template"] != nil
@@ -65,11 +63,21 @@ enum RowCheck {
 
     static let stateKeys = TableSchema.row.filter { $0.role == .state }.map(\.name)
 
+    /// `selected must be true or false (got 'yes')`: a word YAML 1.1 read as a flag is text to YAML 1.2, and
+    /// quotes make `true` text.
+    static func notAFlag(_ key: String, _ v: Value) -> String {
+        let said = "\(key) must be true or false (got '\(describe(v))')"
+        guard case .string(let s) = v else { return said }
+        if s == "true" || s == "false" { return said + ", text in quotes: write it without them" }
+        let yaml11 = ["yes", "no", "on", "off", "y", "n"]
+        return yaml11.contains(s.lowercased()) ? said + ", which Cellar reads as text, as YAML 1.2 does" : said
+    }
+
     /// Checks one of `TableSchema.editingRowKeys` in the YAML reader's words (`NodeReader.row`).
     static func checkEditingKey(_ key: String, _ v: Value, defaultCell: String) throws(RowProblem) {
         switch TableSchema.rowKey(key)?.type {
         case .flag?:
-            guard case .bool = v else { throw RowProblem(keyPath: [key], message: "\(key) must be true or false") }
+            guard case .bool = v else { throw RowProblem(keyPath: [key], message: notAFlag(key, v)) }
         case .choice(let names)?:
             guard let s = scalarText(v), names.contains(s) else {
                 throw RowProblem(keyPath: [key], message: notAChoice(key, v, among: names))

@@ -89,7 +89,7 @@ extension StreamedDocument {
         func fail(_ message: String) -> ByteError { ByteError(offset: at, message: message) }
         func flag() throws -> Bool {
             guard case .bool(let b) = v else {
-                throw fail("\(key) must be true or false (got '\(RowCheck.describe(v))')")
+                throw fail(RowCheck.notAFlag(key, v))
             }
             return b
         }
