@@ -124,15 +124,17 @@ import Testing
         #expect(throws: Never.self) { try DocumentSnapshot.parse(doc("indentation: 10000"), path: "t.yaml") }
         #expect(
             message { try DocumentSnapshot.parse(doc("indentation: 10001"), path: "t.yaml") }
-                == "t.yaml:3:32: indentation: must be a whole number from 0 to 10000")
+                == "t.yaml:3:32: indentation: must be a whole number from 0 to 10000 (got '10001')")
         #expect(
             message { try DocumentSnapshot.parse(doc("indentation: 9223372036854775807"), path: "t.yaml") }
-                == "t.yaml:3:32: indentation: must be a whole number from 0 to 10000")
+                == "t.yaml:3:32: indentation: must be a whole number from 0 to 10000 (got '9223372036854775807')")
         #expect(
             message {
                 try DocumentSnapshot.parse(doc("textProperties: {numberOfLines: 9223372036854775807}"), path: "t.yaml")
             }
-            .hasSuffix("textProperties.numberOfLines: must be a whole number from 0 to 10000 (0 = unlimited)"))
+            .hasSuffix(
+                "textProperties.numberOfLines: must be a whole number from 0 to 10000, 0 for no limit (got "
+                    + "'9223372036854775807')"))
         // The largest indentation still renders (everything pushed out of a narrow row).
         let source = StreamedDataSource(document: try streamedDocument(doc("indentation: 10000")))
         let table = source.makeTableView(registry: Registry())

@@ -201,7 +201,7 @@ import Testing
             "t.json:1:55: height must not be negative (got -1)",
             "t.json:1:59: accessory: unknown value 'chevron' (expected one of: none, disclosureIndicator, checkmark, detailButton, detailDisclosureButton)",
             "t.json:1:39: style 'default' has no detail text (UIKit's detailTextLabel is nil); use subtitle, value1 or value2, or drop secondaryText",
-            "t.json:1:61: indentation: must be a whole number from 0 to 10000",
+            "t.json:1:61: indentation: must be a whole number from 0 to 10000 (got '99999999')",
             "t.json:1:26: header must be text",
             "t.json:1:11: style: unknown value 'fancy' (expected one of: plain, grouped, insetGrouped)",
             "t.json:1:2: unknown key 'styl' — did you mean 'style'?",

@@ -99,7 +99,7 @@ import Testing
                 ["text", "indentation"].joined(separator: separator) + "\n" + ["a", "two"].joined(separator: separator)
             #expect(
                 message { try load(bad + "\n", format) }
-                    == "t.\(format.rawValue):2:3: indentation: must be a whole number from 0 to 10000")
+                    == "t.\(format.rawValue):2:3: indentation: must be a whole number from 0 to 10000 (got 'two')")
         }
     }
 
@@ -209,7 +209,8 @@ import Testing
             (
                 "huge number",
                 Array("{\"cell\": \"subtitle\", \"indentation\": 1\(String(repeating: "0", count: 400))}".utf8), .jsonl,
-                "t.jsonl:1:37: indentation: must be a whole number from 0 to 10000"
+                "t.jsonl:1:37: indentation: must be a whole number from 0 to 10000 (got '1"
+                    + String(repeating: "0", count: 62) + "…')"
             ),
             ("deep", Array(deep.utf8), .jsonl, "t.jsonl:1:521: malformed JSON: nested more than 512 levels deep"),
             (

@@ -77,7 +77,9 @@ import Testing
         let huge =
             Self.table
             + "width: 20\nsteps:\n  - insert: {at: [0, 0], row: {text: x, indentation: 9223372036854775807}}\n"
-        #expect(play(huge) == "c.case.yaml:7:54: indentation: must be a whole number from 0 to 10000")
+        #expect(
+            play(huge)
+                == "c.case.yaml:7:54: indentation: must be a whole number from 0 to 10000 (got '9223372036854775807')")
     }
 
     @Test func theLargestNumbersPlayWithoutTrapping() throws {

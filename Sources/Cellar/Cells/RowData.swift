@@ -63,7 +63,7 @@ package struct RowData {
             guard let n = v.intValue, InputLimits.smallCount.contains(n) else {
                 throw RowDataError(
                     keyPath: ["indentation"],
-                    message: "must be a whole number from 0 to \(InputLimits.smallCount.upperBound)")
+                    message: "must be a whole number from 0 to \(InputLimits.smallCount.upperBound)" + got(v))
             }
             indentation = n
         }
@@ -158,6 +158,9 @@ package struct RowData {
         }
     }
 
+    /// ` (got '-1')`: the scalar a message refuses, quoted as input is; nothing for a list or mapping.
+    static func got(_ v: Value) -> String { v.stringValue.map { " (got '\(Sanitizer.excerpt($0))')" } ?? "" }
+
     /// `property(_:_:into:_:)`, its errors with no key path yet.
     private static func property(_ k: String, _ value: Value, into p: inout TextProperties) throws {
         switch k {
@@ -165,7 +168,8 @@ package struct RowData {
             guard let n = value.intValue, InputLimits.smallCount.contains(n) else {
                 throw RowDataError(
                     keyPath: [],
-                    message: "must be a whole number from 0 to \(InputLimits.smallCount.upperBound) (0 = unlimited)")
+                    message: "must be a whole number from 0 to \(InputLimits.smallCount.upperBound), 0 for no limit"
+                        + got(value))
             }
             p.numberOfLines = n
         case "lineBreakMode": p.lineBreakMode = try choice(value.stringValue ?? "", LineBreakMode.self, [])
