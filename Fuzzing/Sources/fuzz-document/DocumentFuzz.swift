@@ -2,9 +2,11 @@ import Cellar
 @_spi(Fuzzing) import CellarDocuments
 import FuzzSupport
 
-/// Table documents: the bytes are read as YAML (libfyaml's events into the
-/// document's JSON form) and as strict JSON, by the streamed reader
-/// `cellar render` and golden cases read tables with.
+/// Table documents and rows: the bytes are read in every input format (YAML
+/// through libfyaml's events into the document's JSON form, strict JSON, JSON
+/// Lines, CSV and TSV), by the streamed reader `cellar render` and golden
+/// cases read tables with; rows-only formats let unread columns pass, so that
+/// more of them reach drawing.
 /// A document that loads is validated against the built-in styles and
 /// rendered, so every number and string a document carries reaches layout.
 /// Errors are the expected outcome for most inputs; only a crash, a
@@ -13,9 +15,11 @@ import FuzzSupport
 public func fuzzDocument(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     withFuzzBytes(data, size) { raw in
         let bytes = Array(raw)
-        for format in [InputFormat.yaml, .json] {
+        for format in InputFormat.allCases {
             let input = DocumentInput(path: "fuzz." + format.rawValue, bytes: bytes, format: format)
-            if let loaded = try? LoadedTable.load(input) { render(loaded) }
+            let rowsOnly = format != .yaml && format != .json
+            let options = rowsOnly ? TableOptions(extraKeys: .ignore) : TableOptions()
+            if let loaded = try? LoadedTable.load(input, options: options) { render(loaded) }
         }
     }
 }
