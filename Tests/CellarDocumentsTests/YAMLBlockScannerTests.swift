@@ -603,6 +603,8 @@ import Testing
             "a: b\tc: d\n", "a: b\tc:\n", "a: b\tc:\td\n", "a: b\t\"c\"\n", "a: b\tc\t#d\n", "a: b\tc # d\n  more\n",
             "a: b\tc\u{A0}d\n", "a: b\tc\u{85}\n", "- b\tc\n  - d\n", "a: b\tc\n  - d\n", "a: \tb\tc\n",
             "a: b\tc\n\tmore\n", "- \tb\n", "- \tb\tc\n", "a:\n  - \tb c\n",
+            // A tab after `-` makes it an entry's, as a space does (found by fuzzing: read as the text "-\tb").
+            "-\tb\n", "- -\tb\n", "a:\n- -\tb\n", "a: -\tb\n", "a:\n  -\tb\n  -\tc: d\n", "a: -\tb",
         ] {
             Self.expectSameAloneAndAfterRows(text)
         }

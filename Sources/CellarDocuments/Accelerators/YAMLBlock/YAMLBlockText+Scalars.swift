@@ -318,8 +318,9 @@ extension YAMLBlockText {
             return false
         case UInt8(ascii: "-"):
             guard i + 1 < end else { return false }
+            // A tab after `-` is white space as a space is: the `-` is an entry's, not a scalar's first character.
             switch base[i + 1] {
-            case UInt8(ascii: " "), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"),
+            case UInt8(ascii: " "), 0x09, UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"),
                 UInt8(ascii: "}"):
                 return false
             default: return true
