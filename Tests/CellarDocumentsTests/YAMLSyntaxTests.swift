@@ -85,6 +85,11 @@ import Testing
         Self.check("? a\n:\tb\n", Self.o(["a": .string("b")]))
         Self.check("x:\n  ?\ta\n  :\t[b, c]\n", Self.o(["x": Self.o(["a": .array([.string("b"), .string("c")])])]))
         Self.check("? a\n:\t\"b\"  # c\n", Self.o(["a": .string("b")]))
+        // The same after an entry's `- ` on the line (libfyaml then refuses a later key: "Indentation used tabs
+        // for ':' indicator"; found comparing the block scanner with libfyaml on generated texts).
+        Self.check("k:\n- ?\tx\nj: 1\n", Self.o(["k": .array([Self.o(["x": .null])]), "j": .int(1)]))
+        Self.check("k:\n  - ?\tx\n    :\ty\n", Self.o(["k": .array([Self.o(["x": .string("y")])])]))
+        Self.check("- - ?\tx\n", .array([.array([Self.o(["x": .null])])]))
         Self.refuse("?\ta:\n", "t.yaml:1:2: " + message)
         Self.refuse("? a\n:\t- b\n", "t.yaml:2:2: " + message)
         Self.refuse("? -\n:\t-\n", "t.yaml:2:2: " + message)

@@ -173,7 +173,7 @@ struct LibFYAMLParser: ~Copyable {
 
     /// The tabs libfyaml reads otherwise than YAML, with what each becomes: the first of every line that holds
     /// only blanks with a tab, then perhaps a comment (a `#`); one right after a `?` or `:` that only spaces
-    /// stand before on its line; and those in blanks between a block indicator and another
+    /// and entries' `- ` stand before on its line; and those in blanks between a block indicator and another
     /// (`tabsBeforeABlockIndicator`). A space reads alike in the last two.
     static func tabsToMend(in text: UnsafeBufferPointer<UInt8>) -> [(offset: Int, becomes: UInt8)] {
         guard let base = text.baseAddress else { return [] }
@@ -191,9 +191,12 @@ struct LibFYAMLParser: ~Copyable {
                 var content = start
                 while content < end && (text[content] == 0x20 || text[content] == 0x09) { content += 1 }
                 var spaced = tabsBeforeABlockIndicator(in: content..<end, of: text)
-                // The line's first tab right after its first character, a `?` or `:`.
-                if content + 1 == tab && followsAnIndicator(tab, in: text) && spaced.first != tab {
-                    spaced.insert(tab, at: 0)
+                // The line's first tab right after its first node's `?` or `:`, only entries' `- ` before it.
+                if afterEntries(tab - 1, from: content, in: text) && followsAnIndicator(tab, in: text)
+                    && !spaced.contains(tab)
+                {
+                    spaced.append(tab)
+                    spaced.sort()
                 }
                 tabs += spaced.map { ($0, 0x20) }
             }
@@ -229,6 +232,19 @@ struct LibFYAMLParser: ~Copyable {
             i = next
         }
         return tabs
+    }
+
+    /// Whether only block entries' `-` and blanks stand between `content` and `indicator` on its line.
+    private static func afterEntries(_ indicator: Int, from content: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = content
+        while i < indicator {
+            guard text[i] == UInt8(ascii: "-"), i + 1 < indicator, text[i + 1] == 0x20 || text[i + 1] == 0x09 else {
+                return false
+            }
+            i += 1
+            while i < indicator && (text[i] == 0x20 || text[i] == 0x09) { i += 1 }
+        }
+        return i == indicator
     }
 
     /// Whether the tab at `tab` follows an explicit key's `?` or a value's `:`.
