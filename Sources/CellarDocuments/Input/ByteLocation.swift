@@ -40,6 +40,23 @@ enum ByteLocation {
         return i
     }
 
+    /// Where the line holding `offset` starts: after the LF or CR before it, as `location` counts lines.
+    @inline(__always)
+    static func lineStart(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var i = min(offset, bytes.count)
+        while i > 0 && bytes[i - 1] != 0x0A && bytes[i - 1] != 0x0D { i -= 1 }
+        return i
+    }
+
+    /// Where the line from `offset` ends: at its LF or CR, else at `end` (the bytes' end when nil).
+    @inline(__always)
+    static func lineEnd(from offset: Int, in bytes: UnsafeBufferPointer<UInt8>, before end: Int? = nil) -> Int {
+        let end = min(end ?? bytes.count, bytes.count)
+        var i = offset
+        while i < end && bytes[i] != 0x0A && bytes[i] != 0x0D { i += 1 }
+        return i
+    }
+
     /// The line breaks in `range` of `bytes`, as `location` counts them (a CR LF is one).
     static func lineBreaks(in range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>) -> Int {
         range.count { bytes[$0] == 0x0A || bytes[$0] == 0x0D && ($0 + 1 == bytes.count || bytes[$0 + 1] != 0x0A) }

@@ -103,17 +103,17 @@ public struct DocumentInput: Sendable {
     static func read(_ path: String, format: InputFormat?, sizeLimit: Int, mapFile: Bool, piped: Bool) throws
         -> DocumentInput
     {
+        let named = format ?? InputFormat.from(path: path)
+        var input: DocumentInput
         if piped {
             let (name, bytes) = try InputFile.readPiped(path, limit: sizeLimit)
-            var input = DocumentInput(
-                path: name, bytes: bytes, format: format ?? InputFormat.from(path: path) ?? InputFormat.sniff(bytes))
-            input.formatGuessed = format == nil && InputFormat.from(path: path) == nil
-            return input
+            input = DocumentInput(path: name, bytes: bytes, format: named ?? InputFormat.sniff(bytes))
+        } else {
+            let (bytes, identity) = try InputFile.bytes(path, limit: sizeLimit, map: mapFile)
+            let resolved = named ?? bytes.withUnsafeBufferPointer(InputFormat.sniff)
+            input = DocumentInput(path: path, bytes: bytes, format: resolved, identity: identity)
         }
-        let (bytes, identity) = try InputFile.bytes(path, limit: sizeLimit, map: mapFile)
-        let resolved = format ?? InputFormat.from(path: path) ?? bytes.withUnsafeBufferPointer(InputFormat.sniff)
-        var input = DocumentInput(path: path, bytes: bytes, format: resolved, identity: identity)
-        input.formatGuessed = format == nil && InputFormat.from(path: path) == nil
+        input.formatGuessed = named == nil
         return input
     }
 }

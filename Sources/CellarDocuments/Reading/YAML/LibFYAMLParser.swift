@@ -95,20 +95,18 @@ struct LibFYAMLParser: ~Copyable {
         }
         let problem = error.pointee.msg.map { String(cString: $0) } ?? "unknown error"
         let (line, column) = (max(1, Int(error.pointee.line)), max(1, Int(error.pointee.column)))
+        let offset = ByteLocation.offset(line: line, column: column, in: input)
+        if let offset, let mistake = YAMLMistakes.explained(problem, at: offset, in: input) {
+            let at = ByteLocation.location(of: mistake.offset, in: input, path: path)
+            return CellarError("malformed YAML/JSON: \(mistake.message)", at: at)
+        }
         // libfyaml marks an anchor or alias after its `&` or `*`, and an unclosed quote after the quote.
-        let before = ByteLocation.offset(line: line, column: column, in: input).flatMap { $0 > 0 ? input[$0 - 1] : nil }
         let atIndicator =
-            switch before {
+            switch offset.flatMap({ $0 > 0 ? input[$0 - 1] : nil }) {
             case UInt8(ascii: "&")?, UInt8(ascii: "*")?: problem.contains("anchor") || problem.contains("alias")
             case UInt8(ascii: "\"")?, UInt8(ascii: "'")?: problem.contains("closing quote")
             default: false
             }
-        if let offset = ByteLocation.offset(line: line, column: column, in: input),
-            let mistake = YAMLMistakes.explained(problem, at: offset, in: input)
-        {
-            let at = ByteLocation.location(of: mistake.offset, in: input, path: path)
-            return CellarError("malformed YAML/JSON: \(mistake.message)", at: at)
-        }
         let at = SourceLocation(file: path, line: line, column: atIndicator ? column - 1 : column)
         return CellarError("malformed YAML/JSON: \(Sanitizer.sanitize(String(problem.prefix(200))))", at: at)
     }
@@ -177,14 +175,11 @@ struct LibFYAMLParser: ~Copyable {
     /// (`tabsBeforeABlockIndicator`). A space reads alike in the last two.
     static func tabsToMend(in text: UnsafeBufferPointer<UInt8>) -> [(offset: Int, becomes: UInt8)] {
         guard let base = text.baseAddress else { return [] }
-        func isLineBreak(_ b: UInt8) -> Bool { b == 0x0A || b == 0x0D }
         var tabs: [(offset: Int, becomes: UInt8)] = []
         var i = 0
         while i < text.count, let found = memchr(base + i, 0x09, text.count - i) {
             let tab = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            var (start, end) = (tab, tab)
-            while start > 0 && !isLineBreak(text[start - 1]) { start -= 1 }
-            while end < text.count && !isLineBreak(text[end]) { end += 1 }
+            let (start, end) = (ByteLocation.lineStart(of: tab, in: text), ByteLocation.lineEnd(from: tab, in: text))
             if blankLineTab(from: start, in: text) == tab {
                 tabs.append((tab, UInt8(ascii: "#")))
             } else {

@@ -162,8 +162,7 @@ struct YAMLEvents: ~Copyable {
             if style == FYSS_SINGLE_QUOTED || style == FYSS_DOUBLE_QUOTED {
                 start.column = max(0, start.column - 1)
             } else if style == FYSS_LITERAL || style == FYSS_FOLDED, let header = blockHeader() {
-                var lineStart = header
-                while lineStart > 0 && input[lineStart - 1] != 0x0A && input[lineStart - 1] != 0x0D { lineStart -= 1 }
+                let lineStart = ByteLocation.lineStart(of: header, in: input)
                 let column = (lineStart..<header).count { input[$0] & 0xC0 != 0x80 }
                 let linesBack = ByteLocation.lineBreaks(in: header..<min(Int(m.input_pos), input.count), of: input)
                 start = (max(0, start.line - linesBack), column)
@@ -187,8 +186,7 @@ struct YAMLEvents: ~Copyable {
         while i < input.count {
             switch input[i] {
             case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","): i += 1
-            case UInt8(ascii: "#"):
-                while i < input.count && input[i] != 0x0A && input[i] != 0x0D { i += 1 }
+            case UInt8(ascii: "#"): i = ByteLocation.lineEnd(from: i, in: input)
             default:
                 let at = ByteLocation.location(of: i, in: input, path: path)
                 return (at.line, at.column ?? 1)
@@ -220,7 +218,7 @@ struct YAMLEvents: ~Copyable {
             switch input[i] {
             case UInt8(ascii: "|"), UInt8(ascii: ">"): return i
             case UInt8(ascii: "#") where i == 0 || [0x20, 0x09, 0x0A, 0x0D].contains(input[i - 1]):
-                while i < end && input[i] != 0x0A && input[i] != 0x0D { i += 1 }
+                i = ByteLocation.lineEnd(from: i, in: input, before: end)
             default: i += 1
             }
         }

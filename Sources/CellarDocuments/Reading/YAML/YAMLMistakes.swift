@@ -19,7 +19,7 @@ enum YAMLMistakes {
         default:
             break
         }
-        let start = lineStart(of: offset, in: text)
+        let start = ByteLocation.lineStart(of: offset, in: text)
         // libfyaml marks a directive's error at its argument; the directive starts at its `%`.
         if problem.contains("directive"), start < text.count, text[start] == UInt8(ascii: "%") {
             let message =
@@ -104,7 +104,7 @@ enum YAMLMistakes {
     /// The line's first key and the value after it, quoted in the advice when they read plainly.
     private static func secondColon(at offset: Int, in text: UnsafeBufferPointer<UInt8>) -> String {
         let advice = "a value holding ':' before a space or the line's end must be quoted"
-        var i = lineStart(of: offset, in: text)
+        var i = ByteLocation.lineStart(of: offset, in: text)
         // Past the indentation and any `- ` before the key.
         while i < offset, text[i] == 0x20 || (text[i] == UInt8(ascii: "-") && i + 1 < offset && text[i + 1] == 0x20) {
             i += 1
@@ -142,7 +142,7 @@ enum YAMLMistakes {
     private static func overIndentedKey(valueAt offset: Int, in text: UnsafeBufferPointer<UInt8>)
         -> (message: String, offset: Int)?
     {
-        let start = lineStart(of: offset, in: text)
+        let start = ByteLocation.lineStart(of: offset, in: text)
         var before = offset
         while before > start, text[before - 1] == 0x20 || text[before - 1] == 0x09 { before -= 1 }
         // Past the value's anchor or tag (`text: &name value`), each a word after a blank.
@@ -162,7 +162,7 @@ enum YAMLMistakes {
             i += 1
         }
         guard i < text.count else { return nil }
-        var line = lineStart(of: i, in: text)
+        var line = ByteLocation.lineStart(of: i, in: text)
         guard line > start else { return nil }
         while text[line] == 0x20 || text[line] == 0x09 { line += 1 }
         let value = ByteLocation.location(of: offset, in: text, path: "")
@@ -180,7 +180,7 @@ enum YAMLMistakes {
     {
         var end = start
         while end > 0 {
-            let line = lineStart(of: end - 1, in: text)
+            let line = ByteLocation.lineStart(of: end - 1, in: text)
             var token = line
             while token < end - 1, text[token] == 0x20 { token += 1 }
             let blank = token >= end - 1 || text[token] == 0x0A || text[token] == 0x0D || text[token] == 0x09
@@ -196,8 +196,7 @@ enum YAMLMistakes {
         while line < text.count {
             var token = line
             while token < text.count, text[token] == 0x20 { token += 1 }
-            var end = token
-            while end < text.count, text[end] != 0x0A, text[end] != 0x0D { end += 1 }
+            let end = ByteLocation.lineEnd(from: token, in: text)
             let rest = text[token..<end]
             let marker = rest.starts(with: "---".utf8) && (rest.count == 3 || isBlank(text, token + 3))
             if !(rest.isEmpty || text[token] == UInt8(ascii: "#") || text[token] == UInt8(ascii: "%") || marker) {
@@ -212,13 +211,7 @@ enum YAMLMistakes {
     private static func itemContent(_ dash: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
         var i = dash + 1
         while i < text.count, text[i] == 0x20 { i += 1 }
-        return i - lineStart(of: dash, in: text)
-    }
-
-    private static func lineStart(of offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
-        var i = min(offset, text.count)
-        while i > 0, text[i - 1] != 0x0A, text[i - 1] != 0x0D { i -= 1 }
-        return i
+        return i - ByteLocation.lineStart(of: dash, in: text)
     }
 
     /// Whether `i` is past the text or at a space, a tab or a line break: where a `:` before it ends a key.
