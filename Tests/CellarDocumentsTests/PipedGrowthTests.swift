@@ -78,5 +78,12 @@ import Testing
         let r = try searched(format, text)
         #expect(r.rows == 3)
         #expect(r.searched <= r.bytes, "\(r.searched) bytes searched for line ends in \(r.bytes)")
+        guard format == .tsv else { return }
+        // A field that only looked quoted is read again once as text; one that is quoted, not at all.
+        for (field, rows) in [("\"" + long + "\n" + long + "\" x", 4), ("\"" + long + "\n" + long + "\"", 3)] {
+            let r = try searched(format, "text\nshort\n" + field + "\nend\n")
+            #expect(r.rows == rows)
+            #expect(r.searched <= 2 * r.bytes, "\(r.searched) bytes searched for record ends in \(r.bytes)")
+        }
     }
 }

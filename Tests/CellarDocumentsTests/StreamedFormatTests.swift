@@ -186,11 +186,27 @@ import Testing
                 + "found a byte order mark (U+FEFF), which may only start the file")
     }
 
-    @Test func tsvHasNoQuoting() throws {
-        let doc = try load("text\tsecondaryText\tcell\n\"a\"\tb\tsubtitle\n", .tsv)
+    /// A TSV field that starts with a quote is quoted, as spreadsheets (and Python's `csv`) write one holding a
+    /// tab, a line break or a quote; any other quote is text, and so is a field with text after its closing quote.
+    @Test func tsvReadsQuotedFieldsAsSpreadsheetsWriteThem() throws {
+        let file =
+            "text\tsecondaryText\n\"a\tb\"\t\"He said \"\"hi\"\"\"\n\"two\nlines\"\t\"x\"\r\n"
+            + "\"a\" b\t5\" \"tall\"\n\"\"\t\"\"\"\"\n"
+        let doc = try load(file, .tsv, TableOptions(defaultCell: "subtitle"))
+        func texts(_ row: Int) throws -> [String?] {
+            guard case .object(let o) = try doc.row(row) else { return [] }
+            return [o["text"]?.stringValue, o["secondaryText"]?.stringValue]
+        }
+        #expect(doc.rowCount == 4)
+        #expect(try texts(0) == ["a\tb", "He said \"hi\""])
+        #expect(try texts(1) == ["two\nlines", "x"])
+        #expect(try texts(2) == ["\"a\" b", "5\" \"tall\""])
+        #expect(try texts(3) == [nil, "\""])
         #expect(
-            try doc.row(0)
-                == .object(["text": .string("\"a\""), "secondaryText": .string("b"), "cell": .string("subtitle")]))
+            message { try load("text\tx\na\t\"b\nc\t1\n", .tsv) }
+                == "t.tsv:2:3: unterminated quoted field (a field that starts with a quote is quoted, as spreadsheets "
+                + "write one holding a tab or a line break: end it with a quote, or quote the whole field and double "
+                + "its quotes)")
         #expect(message { try load("text\tx\na\n", .tsv) } == "t.tsv:2:1: this record has 1 field; the header has 2")
     }
 

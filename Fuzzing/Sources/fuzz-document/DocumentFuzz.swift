@@ -9,6 +9,8 @@ import FuzzSupport
 /// more of them reach drawing.
 /// A document that loads is validated against the built-in styles and
 /// rendered, so every number and string a document carries reaches layout.
+/// JSON Lines, CSV and TSV are also piped in, in reads of 1 to 16 bytes (the
+/// first byte says), and must read as the file does: a difference is a finding.
 /// Errors are the expected outcome for most inputs; only a crash, a
 /// sanitizer report or a hang is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -20,6 +22,9 @@ public func fuzzDocument(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             let rowsOnly = format != .yaml && format != .json
             let options = rowsOnly ? TableOptions(extraKeys: .ignore) : TableOptions()
             if let loaded = try? LoadedTable.load(input, options: options) { render(loaded) }
+            guard rowsOnly else { continue }
+            let problem = PipedReadings.mismatch(bytes, format: format, chunkSize: 1 + Int(raw.first ?? 0) % 16)
+            invariant(problem == nil, "piped rows differ from the file's: \(problem ?? "")")
         }
     }
 }

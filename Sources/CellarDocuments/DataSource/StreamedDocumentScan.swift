@@ -158,11 +158,15 @@ extension StreamedDocument {
 
     static let noHeader = ByteError(offset: 0, message: "the file is empty (a header line must name the columns)")
 
-    func scanHeader(_ buffer: UnsafeBufferPointer<UInt8>) throws -> Int? {
+    /// Records start before `end` (`PipedRows`: the bytes after it are a record still arriving, but may decide
+    /// how a TSV field before it reads).
+    func scanHeader(_ buffer: UnsafeBufferPointer<UInt8>, before end: Int? = nil) throws -> Int? {
         let records = DelimitedRecords(buffer, format: format)
         var fields: [DelimitedRecords.Field] = []
         // A byte order mark is not part of the first name.
-        guard let headerStart = records.nextRecordStart(from: buffer.byteOrderMarkLength) else { return nil }
+        guard let headerStart = records.nextRecordStart(from: buffer.byteOrderMarkLength),
+            headerStart < end ?? buffer.count
+        else { return nil }
         let next = try records.record(at: headerStart, into: &fields)
         if fields.count == 1, let problem = Self.otherSeparator(in: records.text(fields[0]), format: format) {
             throw ByteError(offset: headerStart, message: problem)
@@ -207,14 +211,15 @@ extension StreamedDocument {
             + "\(other.words) where a \(format == .tsv ? "TSV" : "CSV") separates them by \(own): \(other.advice)"
     }
 
-    func scanRecordRows(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) throws {
+    func scanRecordRows(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int? = nil) throws {
+        let end = end ?? buffer.count
         let records = DelimitedRecords(buffer, format: format)
         var fields: [DelimitedRecords.Field] = []
         var next = start
         let sectionColumn = options.sectionBy.flatMap { columns.firstIndex(of: $0) }
         var quick = QuickRowCheck(options: options)
         let kinds = quick.kinds(of: columns)
-        while let start = records.nextRecordStart(from: next) {
+        while let start = records.nextRecordStart(from: next), start < end {
             next = try records.record(at: start, into: &fields)
             guard fields.count == columns.count else {
                 let noun = fields.count == 1 ? "field" : "fields"

@@ -13,15 +13,13 @@ package final class PipedRows {
     package let document: StreamedDocument
     let fd: Int32
     let sizeLimit: Int
+    /// Bytes asked of each read (smaller in tests, to split records).
+    var chunkSize = 1 << 16
     private var scanned = 0
     private var headerRead = false
-    /// Each byte is searched for line ends once, however many reads a line
-    /// takes (else quadratic); CSV notes whether a quoted field is open.
-    private var inQuotes = false
-    private var checkedTo = 0
-    private var lastRecordEnd = 0
+    private var recordEnds: RecordEnds
     /// For tests.
-    private(set) var bytesSearched = 0
+    var bytesSearched: Int { recordEnds.looked }
     package private(set) var ended = false
 
     package init(
@@ -37,6 +35,7 @@ package final class PipedRows {
         document.selection.allowsMultipleSelection = true
         self.fd = fd
         self.sizeLimit = sizeLimit
+        recordEnds = RecordEnds(format: format)
     }
 
     deinit { if fd != 0 { close(fd) } }
@@ -54,7 +53,7 @@ package final class PipedRows {
     }
 
     private func readChunk() throws {
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
         let n = try InputFile.readChunk(fd, into: &chunk, path: document.path)
         guard n > 0 else {
             ended = true
@@ -66,44 +65,35 @@ package final class PipedRows {
 
     private func completeEnd() -> Int {
         if ended { return document.bytes.count }
-        return document.bytes.withUnsafeBufferPointer { bytes in
-            let from = max(checkedTo, scanned)
-            bytesSearched += bytes.count - from
-            defer { checkedTo = bytes.count }
-            guard document.format == .csv else {
-                if let last = bytes[from...].lastIndex(of: 0x0A) { lastRecordEnd = last + 1 }
-                return max(scanned, lastRecordEnd)
-            }
-            for i in from..<bytes.count {
-                if bytes[i] == UInt8(ascii: "\"") {
-                    inQuotes.toggle()
-                } else if bytes[i] == 0x0A && !inQuotes {
-                    lastRecordEnd = i + 1
-                }
-            }
-            return max(scanned, lastRecordEnd)
-        }
+        document.bytes.withUnsafeBufferPointer { recordEnds.search($0) }
+        return max(scanned, recordEnds.lastEnd)
     }
 
     private func scanComplete() throws {
         let end = completeEnd()
-        guard end > scanned else { return }
+        guard end > scanned else {
+            // No bytes at all: a file's reading has no header to read either.
+            if ended && !headerRead && document.format != .jsonl { throw document.located(StreamedDocument.noHeader) }
+            return
+        }
         let doc = document
         try doc.bytes.withUnsafeBufferPointer { all in
             let buffer = UnsafeBufferPointer(rebasing: all[0..<end])
             do {
                 try ByteLocation.checkingUTF8(buffer, from: scanned) {
                     switch doc.format {
+                    // Read in all that arrived: a TSV field that looks quoted reads as written if text
+                    // follows its closing quote, which may be past the last complete record.
                     case .csv, .tsv:
                         if !headerRead {
-                            guard let next = try doc.scanHeader(buffer) else {
+                            guard let next = try doc.scanHeader(all, before: end) else {
                                 if ended { throw StreamedDocument.noHeader }
                                 return
                             }
                             headerRead = true
                             scanned = next
                         }
-                        try doc.scanRecordRows(buffer, from: scanned)
+                        try doc.scanRecordRows(all, from: scanned, before: end)
                     default:
                         try doc.scanLines(buffer, from: scanned)
                     }

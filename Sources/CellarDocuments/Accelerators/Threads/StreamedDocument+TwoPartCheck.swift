@@ -29,8 +29,11 @@ extension StreamedDocument {
         func check() {
             document.scanBehind = DropBehind(document.bytes, from: start)
             guard document.isTableDocument else {
-                let rows = document.format == .jsonl ? document.scanLines : document.scanRecordRows
-                passed = (try? document.bytes.withUnsafeBufferPointer { try rows($0, start) }) != nil
+                let lines = document.format == .jsonl
+                passed =
+                    (try? document.bytes.withUnsafeBufferPointer {
+                        try lines ? document.scanLines($0, from: start) : document.scanRecordRows($0, from: start)
+                    }) != nil
                 return
             }
             var quick = QuickRowCheck(options: document.options, keySets: RowKeySets())

@@ -1,18 +1,23 @@
 import Cellar
 
-/// CSV (RFC 4180) and TSV (IANA: no quoting) read straight from the bytes,
-/// records ending at LF or CRLF; by hand, as the scan keeps byte offsets and
-/// must not allocate for a record it only passes.
+/// CSV (RFC 4180) and TSV read straight from the bytes, records ending at LF
+/// or CRLF; by hand, as the scan keeps byte offsets and must not allocate for
+/// a record it only passes.
+///
+/// In both, a field that starts with a quote is quoted, its quotes doubled, as spreadsheets write one that holds
+/// the separator, a line break or a quote. CSV refuses a quote anywhere else. TSV (IANA: any text but tabs and
+/// line breaks) reads it as text, and a field that only looks quoted (text after its closing quote) as written.
 struct DelimitedRecords {
     let bytes: UnsafeBufferPointer<UInt8>
     let separator: UInt8
-    let quoting: Bool
+    /// CSV: a quote inside an unquoted field, or text after a closing quote, is an error.
+    let strictQuotes: Bool
     let words: WordScanner
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, format: InputFormat) {
         self.bytes = bytes
         separator = format == .tsv ? 0x09 : UInt8(ascii: ",")
-        quoting = format != .tsv
+        strictQuotes = format != .tsv
         words = WordScanner(bytes)
     }
 
@@ -60,44 +65,21 @@ struct DelimitedRecords {
         var i = start
         while true {
             let fieldStart = i
-            if quoting, i < bytes.count, bytes[i] == UInt8(ascii: "\"") {
-                i += 1
-                while true {
-                    i = words.run(from: i, to: UInt8(ascii: "\""), UInt8(ascii: "\""), below: 1)
-                    guard i < bytes.count else {
-                        throw ByteError(offset: fieldStart, message: "unterminated quoted field")
-                    }
-                    if bytes[i] == UInt8(ascii: "\"") {
-                        if i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "\"") {
-                            i += 2
-                            continue
-                        }
-                        break
-                    }
-                    if bytes[i] == 0 { throw nul(at: i) }
-                    throw Self.invalidUTF8(at: i)
-                }
+            if i < bytes.count, bytes[i] == UInt8(ascii: "\""), let close = try closingQuote(of: fieldStart) {
                 guard count < room.count else { return (count, nil) }
-                room[count] = Field(range: (fieldStart + 1)..<i, quoted: true)
+                room[count] = Field(range: (fieldStart + 1)..<close, quoted: true)
                 count += 1
-                i += 1
-                if i < bytes.count, bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
-                guard i >= bytes.count || bytes[i] == separator || bytes[i] == 0x0A else {
-                    throw ByteError(
-                        offset: i,
-                        message:
-                            "expected '\(separator == 0x09 ? "tab" : ",")' or a line break after a quoted field, found \(Self.describe(bytes, at: i))"
-                    )
-                }
+                i = close + 1
+                if i < bytes.count, bytes[i] == 0x0D { i += 1 }
             } else {
                 while true {
                     // Control bytes from U+000B on are the field's own, but CR: it ends the line only before LF
                     // or the file's end, and a lone one is an error, as a spreadsheet would start a record there.
-                    i = words.run(from: i, to: separator, quoting ? UInt8(ascii: "\"") : separator, below: 0x0E)
+                    i = words.run(from: i, to: separator, strictQuotes ? UInt8(ascii: "\"") : separator, below: 0x0E)
                     guard i < bytes.count, bytes[i] != separator, bytes[i] != 0x0A else { break }
                     if bytes[i] == 0 { throw nul(at: i) }
                     if bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] != 0x0A { throw Self.loneCR(at: i) }
-                    if quoting, bytes[i] == UInt8(ascii: "\"") {
+                    if strictQuotes, bytes[i] == UInt8(ascii: "\"") {
                         throw ByteError(
                             offset: i,
                             message:
@@ -115,6 +97,39 @@ struct DelimitedRecords {
             if i >= bytes.count { return (count, i) }
             if bytes[i] == 0x0A { return (count, i + 1) }
             i += 1  // the separator
+        }
+    }
+
+    /// The closing quote of the quoted field at `start`, where the field ends: before the separator, a line end
+    /// or the end. A TSV field with text after it is nil, read as written.
+    private func closingQuote(of start: Int) throws(ByteError) -> Int? {
+        var i = start + 1
+        while true {
+            i = words.run(from: i, to: UInt8(ascii: "\""), UInt8(ascii: "\""), below: 1)
+            guard i < bytes.count else {
+                throw ByteError(
+                    offset: start,
+                    message: strictQuotes
+                        ? "unterminated quoted field"
+                        : "unterminated quoted field (a field that starts with a quote is quoted, as spreadsheets "
+                            + "write one holding a tab or a line break: end it with a quote, or quote the whole "
+                            + "field and double its quotes)")
+            }
+            if bytes[i] == 0 { throw nul(at: i) }
+            guard bytes[i] == UInt8(ascii: "\"") else { throw Self.invalidUTF8(at: i) }
+            if i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "\"") {
+                i += 2
+                continue
+            }
+            var next = i + 1
+            if next + 1 < bytes.count, bytes[next] == 0x0D, bytes[next + 1] == 0x0A { next += 1 }
+            if next >= bytes.count || bytes[next] == separator || bytes[next] == 0x0A { return i }
+            guard strictQuotes else { return nil }
+            throw ByteError(
+                offset: next,
+                message:
+                    "expected '\(separator == 0x09 ? "tab" : ",")' or a line break after a quoted field, found \(Self.describe(bytes, at: next))"
+            )
         }
     }
 
