@@ -39,8 +39,43 @@ import Testing
         // A value with an anchor or a tag: the value is the node after them.
         Self.refuse("- header: &title Fruit\n    rows: []\n", said("2:5", "1:18"))
         Self.refuse("- header: !!str &t Fruit\n    rows: []\n", said("2:5", "1:20"))
-        // A key over lines that was no key's value on its first line keeps libfyaml's words.
-        Self.refuse("  b: |\n  x\n      01: 1\n", "2:3: malformed YAML/JSON: invalid multiline plain key")
+        // A key over lines that was no key's value on its first line: a line with no key.
+        Self.refuse("  b: |\n  x\n      01: 1\n", "2:3: \(Self.noColon)")
+    }
+
+    static let noColon =
+        "malformed YAML/JSON: this line has no ': ' after a key, so it reads as text where a key must be; a key and its value are written 'key: value'"
+    static let goOn = "; or, to go on with the value above, indent this line past its key"
+
+    @Test func aKeyWithoutItsColonIsSaidSo() {
+        // Before the next key, at the mapping's end, as an item's first key, or the table's first line.
+        Self.refuse("- cell: value1\n  text Apples\n  image: x\n", "2:3: \(Self.noColon) (text: Apples)\(Self.goOn)")
+        Self.refuse("- text: a\n  secondaryText 6\n", "2:3: \(Self.noColon) (secondaryText: 6)\(Self.goOn)")
+        Self.refuse(
+            "rows:\n  - text: a\n    selected true\n  - text: b\n", "3:5: \(Self.noColon) (selected: true)\(Self.goOn)")
+        Self.refuse("- text Apples\n  cell: value1\n", "1:3: \(Self.noColon) (text: Apples)")
+        Self.refuse("title Fruits\nsections: []\n", "1:1: \(Self.noColon) (title: Fruits)")
+        // Text in no mapping's keys' column (here a list's, at its key's indentation) keeps libfyaml's words.
+        Self.refuse("a:\n- b\nc\n", "3:1: malformed YAML/JSON: invalid value after mapping")
+        Self.refuse(
+            "- text:Apples\n  cell: value1\n", "1:3: \(Self.noColon), with a space after the ':' (text: Apples)")
+        // No example where the line is not a word and a value; the hint only under a plain value in its column.
+        Self.refuse("- text: |\n    a\n  new line here\n  cell: x\n", "3:3: \(Self.noColon) (new: line here)")
+        Self.refuse("- text: a\n  ~~~\n  cell: x\n", "2:3: \(Self.noColon)\(Self.goOn)")
+        // A row of one such line is text, not a mapping: the table says which key it starts with.
+        for (row, written) in [("text Pear", "text: Pear"), ("cell:value2", "cell: value2"), ("Pear ripe", nil)] {
+            let text = "sections:\n  - rows:\n      - \(row)\n"
+            var said = "t.yaml:3:9: a row must be a mapping of keys to values"
+            if let written { said += " ('\(row)' is text: a key and its value are written '\(written)')" }
+            var got = "ok"
+            do {
+                _ = try StreamedDocument.load(DocumentInput(path: "t.yaml", bytes: Array(text.utf8), format: .yaml))
+            } catch { got = "\(error)" }
+            #expect(got == said)
+        }
+        // A line that is not the first token libfyaml marks keeps its words.
+        Self.refuse(
+            "- text: a\n  'b' c\n", "2:7: malformed YAML/JSON: invalid trailing content after single-quoted scalar")
     }
 
     @Test func misalignedKeysAndItemsAreSaidSo() {
@@ -127,6 +162,6 @@ import Testing
         #expect(
             YAMLMistakes.explained("invalid value after mapping", at: 0, in: UnsafeBufferPointer(start: nil, count: 0))
                 == nil)
-        Self.refuse("a:\n- b\nc\n", "3:1: malformed YAML/JSON: invalid value after mapping")
+        Self.refuse("a:\n- b\n'c'\n", "3:2: malformed YAML/JSON: invalid value after mapping")
     }
 }

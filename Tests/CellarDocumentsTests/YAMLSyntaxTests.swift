@@ -228,7 +228,8 @@ import Testing
         // The line after it is read as YAML reads it: here a key over two lines, refused.
         Self.refuse(
             "  b: |\n  x\n      01: 0o8\n        my key: 50%",
-            "t.yaml:2:3: malformed YAML/JSON: invalid multiline plain key")
+            "t.yaml:2:3: malformed YAML/JSON: this line has no ': ' after a key, so it reads as text where a key must "
+                + "be; a key and its value are written 'key: value'")
         Self.check("a: |\nb: 1\n", Self.o(["a": .string(""), "b": .int(1)]))
         Self.check("  a: |\n   x\n", Self.o(["a": .string("x\n")]))
         Self.check("- a: |\n   x\n", .array([Self.o(["a": .string("x\n")])]))

@@ -27,7 +27,7 @@ struct RowAttributes {
 enum RowCheck {
     static func check(_ row: Value, defaultCell: String) throws(RowProblem) -> RowAttributes {
         guard case .object(let o) = row else {
-            throw RowProblem(keyPath: [], message: "a row must be a mapping of keys to values")
+            throw RowProblem(keyPath: [], message: "a row must be a mapping of keys to values" + keyWithoutColon(row))
         }
         var a = RowAttributes(identifier: defaultCell)
         switch o["cell"] {
@@ -53,6 +53,17 @@ enum RowCheck {
         }
         if let kind = BuiltinCellStyle.Kind(rawValue: a.identifier) { try checkData(row, of: kind) }
         return a
+    }
+
+    /// A row written `text Apples` (or `text:Apples`) is text: the key it starts with, and how to write it.
+    static func keyWithoutColon(_ row: Value) -> String {
+        guard case .string(let s) = row, let cut = s.firstIndex(where: { $0 == " " || $0 == ":" }),
+            TableSchema.rowKey(String(s[..<cut])) != nil,
+            case let value = s[s.index(after: cut)...].drop(while: \.isWhitespace),
+            !value.isEmpty
+        else { return "" }
+        return " ('\(Sanitizer.excerpt(s))' is text: a key and its value are written '\(s[..<cut]): "
+            + "\(Sanitizer.excerpt(String(value)))')"
     }
 
     /// Why `v`, none of `names`, is not a value of `key`.

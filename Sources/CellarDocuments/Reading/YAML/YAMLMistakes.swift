@@ -15,7 +15,9 @@ enum YAMLMistakes {
             // At a second `: ` on a line, as in `text: Time: 10:30`.
             return (secondColon(at: offset, in: text), offset)
         case "invalid multiline plain key":
-            return overIndentedKey(valueAt: offset, in: text)
+            return overIndentedKey(valueAt: offset, in: text) ?? missingColon(at: offset, in: text).map { ($0, offset) }
+        case "could not find expected ':'", "invalid value after mapping", "missing ':'":
+            if let message = missingColon(at: offset, in: text) { return (message, offset) }
         default:
             break
         }
@@ -171,6 +173,90 @@ enum YAMLMistakes {
                 + "\(value.line):\(value.column ?? 1)) and cannot hold a key; keys of one mapping start in one column",
             line
         )
+    }
+
+    /// A key line without `: ` (`text Apples`, `text:Apples`) is text, which the key on the next line (or the
+    /// mapping's end) then refuses. Said when libfyaml marks the line's first token, past any `- `.
+    private static func missingColon(at offset: Int, in text: UnsafeBufferPointer<UInt8>) -> String? {
+        let start = ByteLocation.lineStart(of: offset, in: text)
+        var i = start
+        while i < offset, text[i] == 0x20 || (text[i] == UInt8(ascii: "-") && isBlank(text, i + 1)) { i += 1 }
+        guard i == offset, offset < text.count, !"-?#\"'[]{}&*!|>%@`,:".utf8.contains(text[offset]) else {
+            return nil
+        }
+        var end = ByteLocation.lineEnd(from: offset, in: text)
+        if let comment = (offset..<end).first(where: {
+            $0 > offset && text[$0] == UInt8(ascii: "#") && isBlank(text, $0 - 1)
+        }) {
+            end = comment
+        }
+        while end > offset, text[end - 1] == 0x20 || text[end - 1] == 0x09 { end -= 1 }
+        guard end > offset, !(offset..<end).contains(where: { text[$0] == UInt8(ascii: ":") && isBlank(text, $0 + 1) })
+        else { return nil }
+        // In a mapping's keys' column: a key's on the line above, or on the line below when this is the first.
+        let column = offset - start
+        let above = lineAbove(start, atOrLeftOf: column, in: text).map { keyStart($0.token, in: text) }
+        let below = lineBelow(offset, in: text).map { keyStart($0, in: text) }
+        guard [above, below].contains(where: { $0.map { $0 - ByteLocation.lineStart(of: $0, in: text) } == column })
+        else { return nil }
+        var said =
+            "this line has no ': ' after a key, so it reads as text where a key must be; a key and its value "
+            + "are written 'key: value'"
+        var word = offset
+        while word < end, text[word] == UInt8(ascii: "_") || isASCIILetterOrDigit(text[word]) { word += 1 }
+        var value = word + 1
+        while value < end, text[value] == 0x20 { value += 1 }
+        if word > offset, value < end, end - offset <= 80, text[word] == 0x20 || text[word] == UInt8(ascii: ":") {
+            let written =
+                String(decoding: text[offset..<word], as: UTF8.self) + ": "
+                + String(decoding: text[value..<end], as: UTF8.self)
+            said +=
+                (text[word] == UInt8(ascii: ":") ? ", with a space after the ':'" : "")
+                + " (\(Sanitizer.excerpt(written)))"
+        }
+        // A line of its own under a key's plain value may have been meant to go on with it.
+        if text[start..<offset].allSatisfy({ $0 == 0x20 }), let above,
+            above - ByteLocation.lineStart(of: above, in: text) == column, hasPlainValue(key: above, in: text)
+        {
+            said += "; or, to go on with the value above, indent this line past its key"
+        }
+        return said
+    }
+
+    /// Where the line of `token` holds its key: past any `- `.
+    private static func keyStart(_ token: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+        var i = token
+        while i < text.count, text[i] == 0x20 || (text[i] == UInt8(ascii: "-") && isBlank(text, i + 1)) { i += 1 }
+        return i
+    }
+
+    /// The first token of the next line that holds one (blank and comment lines passed over).
+    private static func lineBelow(_ offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Int? {
+        var line = ByteLocation.lineEnd(from: offset, in: text) + 1
+        while line < text.count {
+            var token = line
+            while token < text.count, text[token] == 0x20 { token += 1 }
+            let end = ByteLocation.lineEnd(from: token, in: text)
+            if token < end, text[token] != UInt8(ascii: "#"), text[token] != 0x09 { return token }
+            line = end + 1
+        }
+        return nil
+    }
+
+    /// Whether the key at `i` has a plain value after it on its line.
+    private static func hasPlainValue(key i: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let end = ByteLocation.lineEnd(from: i, in: text)
+        guard let colon = (i..<end).first(where: { text[$0] == UInt8(ascii: ":") && isBlank(text, $0 + 1) }) else {
+            return false
+        }
+        var value = colon + 1
+        while value < end, text[value] == 0x20 { value += 1 }
+        return value < end && !"#|>\"'[{&*!".utf8.contains(text[value])
+    }
+
+    private static func isASCIILetterOrDigit(_ b: UInt8) -> Bool {
+        (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
+            || b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")
     }
 
     /// The nearest line above the one at `start` whose first token stands at or left of `column` (blank and
