@@ -36,11 +36,14 @@ import Testing
         let header = format == .jsonl ? "" : "cell\(separator)text\(separator)secondaryText\n"
         let pieces = [
             "subtitle", "a", "\"", "\"\"", separator, "\n", "\r\n", "\r", " ", "{\"text\": \"b\"}", "한", "{", "}", "[",
-            "\"text\":", "\\",
+            "\"text\":", "\\", ";", "|",
         ]
         for _ in 0..<3_000 {
             // A byte order mark, as spreadsheets write one, before a first field that may be quoted.
-            var text = (next(4) == 0 ? "\u{FEFF}" : "") + (next(3) == 0 ? "\"a\nb\"" + separator : "") + header
+            // Excel's `sep=` line, or a header separated by `;`: a CSV's other separator.
+            let named = format == .csv && next(3) == 0 ? ["sep=;\n", "sep=|\r\n", "a;b;"][next(3)] : ""
+            var text =
+                (next(4) == 0 ? "\u{FEFF}" : "") + named + (next(3) == 0 ? "\"a\nb\"" + separator : "") + header
             for _ in 0..<(1 + next(30)) { text += pieces[next(pieces.count)] }
             let bytes = Array(text.utf8)
             let size = 1 + next(9)

@@ -116,9 +116,9 @@ import Testing
         #expect(message { try load("text,text\n", .csv) } == "t.csv:1:6: duplicate column 'text' in the header")
         // A header of one column written for another separator says which, and what to do.
         #expect(
-            message { try load("\u{FEFF}cell;text\nsubtitle;Apple\n", .csv) }
-                == "t.csv:1:1: the header is one column, 'cell;text', with 2 names separated by ';' where a CSV "
-                + "separates them by commas: save it with commas (a spreadsheet whose numbers take decimal commas writes ';')"
+            message { try load("\u{FEFF}cell;text\nsubtitle;Apple\n", .tsv) }
+                == "t.tsv:1:1: the header is one column, 'cell;text', with 2 names separated by ';' where a TSV "
+                + "separates them by tabs: save it with tabs (a spreadsheet whose numbers take decimal commas writes ';')"
         )
         #expect(
             message { try load("cell\ttext\n", .csv) }
@@ -306,6 +306,33 @@ import Testing
         }
     }
 
+    /// A CSV separated by `;`, as a spreadsheet whose numbers take decimal commas saves one: said by Excel's
+    /// `sep=;` line, or by a header of names separated by `;` with no comma.
+    @Test func csvSeparatedBySemicolons() throws {
+        func strings(_ o: [String: String]) -> Value { .object(o.mapValues(Value.string)) }
+        let rows = "value1;Äpfel;1,50 €\nsubtitle;\"Birnen; reif\";\"2,00 \"\"€\"\"\"\n"
+        for file in ["\u{FEFF}cell;text;secondaryText\r\n" + rows, "sep=;\r\ncell;text;secondaryText\n" + rows] {
+            let doc = try load(file, .csv)
+            #expect(doc.rowCount == 2)
+            #expect(try doc.row(0) == strings(["cell": "value1", "text": "Äpfel", "secondaryText": "1,50 €"]))
+            #expect(
+                try doc.row(1) == strings(["cell": "subtitle", "text": "Birnen; reif", "secondaryText": "2,00 \"€\""]))
+        }
+        #expect(
+            try load("sep=|\ntext|secondaryText\na,b|c\n", .csv, TableOptions(defaultCell: "subtitle")).row(0)
+                == strings(["text": "a,b", "secondaryText": "c"]))
+        // Lines are counted from the file's first, `sep=` included; the quote's message names the separator.
+        #expect(
+            message { try load("sep=;\ntext;secondaryText\na\n", .csv) }
+                == "t.csv:3:1: this record has 1 field; the header has 2")
+        #expect(
+            message { try load("text;x\n\"a\"b;c\n", .csv) }
+                == "t.csv:2:4: expected ';' or a line break after a quoted field, found 'b'")
+        // A comma in the header keeps it comma-separated; `sep=` names a CSV's separator only.
+        #expect(try load("text,x;y\na,b\n", .csv).row(0) == strings(["text": "a", "x;y": "b"]))
+        #expect(message { try load("sep=;\ntext\n", .tsv) }.hasPrefix("t.tsv:1:1: the header is one column"))
+    }
+
     @Test func sniffsStandardInput() {
         for mark in [[], [0xEF, 0xBB, 0xBF]] as [[UInt8]] {
             #expect(InputFormat.sniff(mark + Array("{\"sections\": []}\n".utf8)) == .json)
@@ -318,6 +345,8 @@ import Testing
                 #expect(InputFormat.sniff(mark + Array(one.utf8)) == .json, "\(one)")
             }
             #expect(InputFormat.sniff(mark + Array("text,secondaryText\na,b\n".utf8)) == .csv)
+            #expect(InputFormat.sniff(mark + Array("text;secondaryText\na;b\n".utf8)) == .csv)
+            #expect(InputFormat.sniff(mark + Array("sep=;\ntext;x\n".utf8)) == .csv)
             #expect(InputFormat.sniff(mark + Array("text\tsecondaryText\n".utf8)) == .tsv)
             #expect(InputFormat.sniff(mark + Array("sections:\n  - rows: []\n".utf8)) == .yaml)
             // A comment, directive or document start first: YAML, whatever the line holds.

@@ -53,6 +53,8 @@ package final class StreamedDocument {
     /// CSV and TSV: the header's names and where each starts.
     var columns: [String] = []
     var columnOffsets: [Int] = []
+    /// A CSV's separator when the header says it is not the comma (`scanHeader`).
+    var separator: UInt8?
     var restoring: RowListCursor?
     /// Rows checked on a second thread (`StreamedDocument+TwoPartCheck`), taken when the scan reaches `laterRowsStart`.
     var laterRows: LaterPart?
@@ -82,7 +84,8 @@ package final class StreamedDocument {
     }
 
     func refreshDecoder() {
-        decoder = RowDecoder(format: format, bytes: bytes, rowOffsets: found.rowOffsets, columns: columns)
+        decoder = RowDecoder(
+            format: format, bytes: bytes, rowOffsets: found.rowOffsets, columns: columns, separator: separator)
     }
 
     /// Runs `grow` with the decoder letting go of the arrays, so appending to them copies nothing.

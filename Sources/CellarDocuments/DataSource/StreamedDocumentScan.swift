@@ -161,13 +161,28 @@ extension StreamedDocument {
     /// Records start before `end` (`PipedRows`: the bytes after it are a record still arriving, but may decide
     /// how a TSV field before it reads).
     func scanHeader(_ buffer: UnsafeBufferPointer<UInt8>, before end: Int? = nil) throws -> Int? {
-        let records = DelimitedRecords(buffer, format: format)
+        let end = end ?? buffer.count
+        var records = DelimitedRecords(buffer, format: format)
         var fields: [DelimitedRecords.Field] = []
         // A byte order mark is not part of the first name.
-        guard let headerStart = records.nextRecordStart(from: buffer.byteOrderMarkLength),
-            headerStart < end ?? buffer.count
-        else { return nil }
-        let next = try records.record(at: headerStart, into: &fields)
+        guard var headerStart = records.nextRecordStart(from: buffer.byteOrderMarkLength), headerStart < end else {
+            return nil
+        }
+        // Excel's `sep=;` line names a CSV's separator.
+        if format == .csv, let (named, after) = Self.separatorLine(buffer, at: headerStart) {
+            separator = named
+            records = DelimitedRecords(buffer, format: format, separator: named)
+            guard let start = records.nextRecordStart(from: after), start < end else { return nil }
+            headerStart = start
+        }
+        var next = try records.record(at: headerStart, into: &fields)
+        // Names separated by `;` and no comma: the CSV a spreadsheet whose numbers take decimal commas saves.
+        if format == .csv, separator == nil, fields.count == 1, !fields[0].quoted, records.text(fields[0]).contains(";")
+        {
+            separator = UInt8(ascii: ";")
+            records = DelimitedRecords(buffer, format: format, separator: separator)
+            next = try records.record(at: headerStart, into: &fields)
+        }
         if fields.count == 1, let problem = Self.otherSeparator(in: records.text(fields[0]), format: format) {
             throw ByteError(offset: headerStart, message: problem)
         }
@@ -189,6 +204,17 @@ extension StreamedDocument {
                 offset: headerStart, message: "--section-by: " + Suggest.unknown("column", key, among: columns))
         }
         return next
+    }
+
+    /// The separator a `sep=X` line at `start` names (`,`, `;`, `|`, `:` or a tab), and where the line ends.
+    static func separatorLine(_ buffer: UnsafeBufferPointer<UInt8>, at start: Int) -> (UInt8, Int)? {
+        guard start + 5 <= buffer.count, buffer.bytes(start..<(start + 4), equal: "sep="),
+            ",;|:\t".utf8.contains(buffer[start + 4])
+        else { return nil }
+        var end = start + 5
+        if end < buffer.count, buffer[end] == 0x0D { end += 1 }
+        guard end == buffer.count || buffer[end] == 0x0A else { return nil }
+        return (buffer[start + 4], end)
     }
 
     /// Why a header of one column, `name`, was written for another separator: a spreadsheet whose numbers
@@ -213,7 +239,7 @@ extension StreamedDocument {
 
     func scanRecordRows(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int? = nil) throws {
         let end = end ?? buffer.count
-        let records = DelimitedRecords(buffer, format: format)
+        let records = DelimitedRecords(buffer, format: format, separator: separator)
         var fields: [DelimitedRecords.Field] = []
         var next = start
         let sectionColumn = options.sectionBy.flatMap { columns.firstIndex(of: $0) }

@@ -29,7 +29,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
 
     /// A guess from the first bytes, for standard input: JSON objects on several lines are JSON Lines, one alone JSON
     /// (JSON Lines when its first key is a row's, not a document's: one row piped in); a first line with tabs is TSV,
-    /// with commas and no colon CSV; else YAML. A byte order mark before them is passed.
+    /// with commas or semicolons and no colon (or Excel's `sep=`) CSV; else YAML. A byte order mark before them is passed.
     package static func sniff(_ bytes: [UInt8]) -> InputFormat { bytes.withUnsafeBufferPointer(sniff) }
 
     static func sniff(_ buffer: UnsafeBufferPointer<UInt8>) -> InputFormat {
@@ -48,8 +48,10 @@ public enum InputFormat: String, CaseIterable, Sendable {
         // A YAML comment (`# …`; a CSV header may name a column `#`), directive or document start.
         for start in ["# ", "#\r", "#\t", "%YAML", "---"] where firstLine.starts(with: start.utf8) { return .yaml }
         if firstLine.elementsEqual("#".utf8) { return .yaml }
+        if firstLine.starts(with: "sep=".utf8) { return .csv }
         if firstLine.contains(0x09) { return .tsv }
-        if firstLine.contains(UInt8(ascii: ",")) && !firstLine.contains(UInt8(ascii: ":")) { return .csv }
+        let separated = firstLine.contains(UInt8(ascii: ",")) || firstLine.contains(UInt8(ascii: ";"))
+        if separated && !firstLine.contains(UInt8(ascii: ":")) { return .csv }
         return .yaml
     }
 

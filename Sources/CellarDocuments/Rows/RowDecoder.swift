@@ -9,16 +9,20 @@ struct RowDecoder: Sendable {
     let bytes: DocumentBytes
     let rowOffsets: RowOffsets
     let columns: [String]
+    let separator: UInt8?
     /// What each column is to a built-in style, named once, not per record.
     let columnKeys: [JSONBytes.BuiltinKey]
     /// Read once, not per row.
     let accelerated = Accelerators.enabled
 
-    init(format: InputFormat, bytes: DocumentBytes, rowOffsets: RowOffsets, columns: [String]) {
+    init(
+        format: InputFormat, bytes: DocumentBytes, rowOffsets: RowOffsets, columns: [String], separator: UInt8? = nil
+    ) {
         self.format = format
         self.bytes = bytes
         self.rowOffsets = rowOffsets
         self.columns = columns
+        self.separator = separator
         columnKeys = columns.map(JSONBytes.BuiltinKey.init)
     }
 
@@ -72,7 +76,7 @@ struct RowDecoder: Sendable {
         return try bytes.withUnsafeBufferPointer { buffer in
             switch format {
             case .csv, .tsv:
-                let records = DelimitedRecords(buffer, format: format)
+                let records = DelimitedRecords(buffer, format: format, separator: separator)
                 // Read into a local, handed on without a retain (an `inout`'s array is retained around the call).
                 var own: [DelimitedRecords.Field] = []
                 swap(&own, &fields)

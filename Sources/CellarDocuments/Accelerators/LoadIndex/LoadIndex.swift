@@ -18,7 +18,7 @@ struct LoadIndex {
     static let magic = Array("CELLARIX".utf8)
     /// Bumped whenever the layout, the check or the reading of rows changes; holds the row schema's
     /// fingerprint (the key sets' bits follow its keys) and the byte order.
-    static let version: UInt64 = TableSchema.fingerprint << 16 | 9 << 8 | (1.littleEndian == 1 ? 0 : 1)
+    static let version: UInt64 = TableSchema.fingerprint << 16 | 10 << 8 | (1.littleEndian == 1 ? 0 : 1)
 
     var identity: FileIdentity
     /// A YAML file's JSON form kept beside the index (`JSONFormSpool.keep`), which the

@@ -84,6 +84,7 @@ extension StreamedDocument {
         // Records are read against the header's columns.
         document.columns = columns
         document.columnOffsets = columnOffsets
+        document.separator = separator
         let later = LaterPart(document, from: start)
         return later.worker.start({ [later] in later.check() }) ? later : nil
     }

@@ -14,9 +14,10 @@ struct DelimitedRecords {
     let strictQuotes: Bool
     let words: WordScanner
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, format: InputFormat) {
+    /// `separator`: a CSV's other than the comma (`StreamedDocument.scanHeader`).
+    init(_ bytes: UnsafeBufferPointer<UInt8>, format: InputFormat, separator: UInt8? = nil) {
         self.bytes = bytes
-        separator = format == .tsv ? 0x09 : UInt8(ascii: ",")
+        self.separator = separator ?? (format == .tsv ? 0x09 : UInt8(ascii: ","))
         strictQuotes = format != .tsv
         words = WordScanner(bytes)
     }
@@ -128,7 +129,7 @@ struct DelimitedRecords {
             throw ByteError(
                 offset: next,
                 message:
-                    "expected '\(separator == 0x09 ? "tab" : ",")' or a line break after a quoted field, found \(Self.describe(bytes, at: next))"
+                    "expected '\(separator == 0x09 ? "tab" : String(UnicodeScalar(separator)))' or a line break after a quoted field, found \(Self.describe(bytes, at: next))"
             )
         }
     }
