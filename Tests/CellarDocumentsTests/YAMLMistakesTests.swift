@@ -73,9 +73,22 @@ import Testing
             } catch { got = "\(error)" }
             #expect(got == said)
         }
-        // A line that is not the first token libfyaml marks keeps its words.
-        Self.refuse(
-            "- text: a\n  'b' c\n", "2:7: malformed YAML/JSON: invalid trailing content after single-quoted scalar")
+        // A line whose first token is not what libfyaml marks is no key without its colon.
+        Self.refuse("- text: a\n  'b' c\n", "2:7: \(Self.afterQuotes)")
+    }
+
+    static let afterQuotes =
+        "malformed YAML/JSON: this follows the closing quote of a quoted text, which holds all of its text: put the "
+        + "whole text inside the quotes"
+
+    @Test func textAfterAQuotedTextIsSaidSo() {
+        Self.refuse("- text: \"Apples\" and pears\n", "1:18: \(Self.afterQuotes) (text: \"Apples and pears\")")
+        Self.refuse("- text: 'it''s' ripe  # x\n", "1:17: \(Self.afterQuotes) (text: 'it''s ripe')")
+        Self.refuse("header: '배'와 사과\n", "1:12: \(Self.afterQuotes) (header: '배와 사과')")
+        // Quotes or escapes inside, a key after it, or a quoted text over lines: the advice alone.
+        Self.refuse("- text: \"a\\\"\" b\n", "1:15: \(Self.afterQuotes)")
+        Self.refuse("- \"a\" b: c\n", "1:7: \(Self.afterQuotes)")
+        Self.refuse("a: \"x\n  y\" z\n", "2:6: \(Self.afterQuotes)")
     }
 
     @Test func misalignedKeysAndItemsAreSaidSo() {

@@ -16,6 +16,9 @@ enum YAMLMistakes {
             return (secondColon(at: offset, in: text), offset)
         case "invalid multiline plain key":
             return overIndentedKey(valueAt: offset, in: text) ?? missingColon(at: offset, in: text).map { ($0, offset) }
+        case "invalid trailing content after double-quoted scalar",
+            "invalid trailing content after single-quoted scalar":
+            return (textAfterQuotes(at: offset, in: text), offset)
         case "could not find expected ':'", "invalid value after mapping", "missing ':'":
             if let message = missingColon(at: offset, in: text) { return (message, offset) }
         default:
@@ -221,6 +224,36 @@ enum YAMLMistakes {
             said += "; or, to go on with the value above, indent this line past its key"
         }
         return said
+    }
+
+    /// Text after a quoted scalar's closing quote on its line (`text: "Apples" and pears`): the whole text goes
+    /// inside the quotes, shown with the line's own when the quotes hold no quote or escape.
+    private static func textAfterQuotes(at offset: Int, in text: UnsafeBufferPointer<UInt8>) -> String {
+        let said =
+            "this follows the closing quote of a quoted text, which holds all of its text: put the whole "
+            + "text inside the quotes"
+        let start = ByteLocation.lineStart(of: offset, in: text)
+        var close = offset
+        while close > start, text[close - 1] == 0x20 || text[close - 1] == 0x09 { close -= 1 }
+        close -= 1
+        guard close > start, text[close] == UInt8(ascii: "\"") || text[close] == UInt8(ascii: "'") else { return said }
+        var end = ByteLocation.lineEnd(from: offset, in: text)
+        if let comment = (offset..<end).first(where: { text[$0] == UInt8(ascii: "#") && isBlank(text, $0 - 1) }) {
+            end = comment
+        }
+        while end > offset, text[end - 1] == 0x20 || text[end - 1] == 0x09 { end -= 1 }
+        // A key's value that opens on the line, with no escape: the closing quote moved to the end is the line meant.
+        let key = keyStart(start, in: text)
+        guard let colon = (key..<close).first(where: { text[$0] == UInt8(ascii: ":") && isBlank(text, $0 + 1) })
+        else { return said }
+        var open = colon + 1
+        while open < close, text[open] == 0x20 || text[open] == 0x09 { open += 1 }
+        let after = text[(close + 1)..<end]
+        guard open < close, text[open] == text[close], end - key <= 80, !text[key..<close].contains(UInt8(ascii: "\\")),
+            !after.contains(where: { "\"'#:{}[],\\".utf8.contains($0) })
+        else { return said }
+        let written = String(decoding: text[key...close - 1], as: UTF8.self) + String(decoding: after, as: UTF8.self)
+        return said + " (\(Sanitizer.excerpt(written + String(UnicodeScalar(text[close])))))"
     }
 
     /// Where the line of `token` holds its key: past any `- `.
