@@ -119,13 +119,7 @@ enum YAMLMistakes {
         let colon = i
         i += 1
         while i < text.count, text[i] == 0x20 || text[i] == 0x09 { i += 1 }
-        var end = i
-        while end < text.count, text[end] != 0x0A, text[end] != 0x0D,
-            !(text[end] == UInt8(ascii: "#") && (text[end - 1] == 0x20 || text[end - 1] == 0x09))
-        {
-            end += 1
-        }
-        while end > i, text[end - 1] == 0x20 || text[end - 1] == 0x09 { end -= 1 }
+        let end = contentEnd(from: i, in: text)
         guard colon < offset, colon > key, i <= offset, end > offset else { return advice }
         // A quoted, flow or tagged value is not text that quotes would keep: the `:` after it is a stray one.
         guard !"\"'[{&*!|>".utf8.contains(text[i]) else {
@@ -187,13 +181,7 @@ enum YAMLMistakes {
         guard i == offset, offset < text.count, !"-?#\"'[]{}&*!|>%@`,:".utf8.contains(text[offset]) else {
             return nil
         }
-        var end = ByteLocation.lineEnd(from: offset, in: text)
-        if let comment = (offset..<end).first(where: {
-            $0 > offset && text[$0] == UInt8(ascii: "#") && isBlank(text, $0 - 1)
-        }) {
-            end = comment
-        }
-        while end > offset, text[end - 1] == 0x20 || text[end - 1] == 0x09 { end -= 1 }
+        let end = contentEnd(from: offset, in: text)
         guard end > offset, !(offset..<end).contains(where: { text[$0] == UInt8(ascii: ":") && isBlank(text, $0 + 1) })
         else { return nil }
         // In a mapping's keys' column: a key's on the line above, or on the line below when this is the first.
@@ -237,11 +225,7 @@ enum YAMLMistakes {
         while close > start, text[close - 1] == 0x20 || text[close - 1] == 0x09 { close -= 1 }
         close -= 1
         guard close > start, text[close] == UInt8(ascii: "\"") || text[close] == UInt8(ascii: "'") else { return said }
-        var end = ByteLocation.lineEnd(from: offset, in: text)
-        if let comment = (offset..<end).first(where: { text[$0] == UInt8(ascii: "#") && isBlank(text, $0 - 1) }) {
-            end = comment
-        }
-        while end > offset, text[end - 1] == 0x20 || text[end - 1] == 0x09 { end -= 1 }
+        let end = contentEnd(from: offset, in: text)
         // A key's value that opens on the line, with no escape: the closing quote moved to the end is the line meant.
         let key = keyStart(start, in: text)
         guard let colon = (key..<close).first(where: { text[$0] == UInt8(ascii: ":") && isBlank(text, $0 + 1) })
@@ -331,6 +315,18 @@ enum YAMLMistakes {
         var i = dash + 1
         while i < text.count, text[i] == 0x20 { i += 1 }
         return i - ByteLocation.lineStart(of: dash, in: text)
+    }
+
+    /// Where the line's text from `i` ends: before a comment (a `#` after a blank) and the blanks before that.
+    private static func contentEnd(from i: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+        var end = i
+        while end < text.count, text[end] != 0x0A, text[end] != 0x0D,
+            !(end > 0 && text[end] == UInt8(ascii: "#") && (text[end - 1] == 0x20 || text[end - 1] == 0x09))
+        {
+            end += 1
+        }
+        while end > i, text[end - 1] == 0x20 || text[end - 1] == 0x09 { end -= 1 }
+        return end
     }
 
     /// Whether `i` is past the text or at a space, a tab or a line break: where a `:` before it ends a key.
