@@ -55,6 +55,14 @@ import Testing
             "rows:\n  - text: a\n    selected true\n  - text: b\n", "3:5: \(Self.noColon) (selected: true)\(Self.goOn)")
         Self.refuse("- text Apples\n  cell: value1\n", "1:3: \(Self.noColon) (text: Apples)")
         Self.refuse("title Fruits\nsections: []\n", "1:1: \(Self.noColon) (title: Fruits)")
+        // With a comment after it, libfyaml marks the next key (or calls it misplaced); the line to fix is above.
+        Self.refuse("rows:\n  - text Apples  # fruit\n    cell: value1\n", "2:5: \(Self.noColon) (text: Apples)")
+        Self.refuse("- cell subtitle  # a\n  text: Apple\n", "1:3: \(Self.noColon) (cell: subtitle)")
+        Self.refuse("style grouped  # a\nsections: []\n", "1:1: \(Self.noColon) (style: grouped)")
+        // A line below that goes on with a value is no key: the line above is said, as libfyaml found it.
+        Self.refuse(
+            "- text a long text  # a\n    wrapped over\n\n    three lines\n  cell: x\n",
+            "2:5: malformed YAML/JSON: invalid multiline plain key")
         // Text in no mapping's keys' column (here a list's, at its key's indentation) keeps libfyaml's words.
         Self.refuse("a:\n- b\nc\n", "3:1: malformed YAML/JSON: invalid value after mapping")
         Self.refuse(

@@ -57,6 +57,12 @@ enum YAMLMistakes {
         let column = offset - start
         let above = lineAbove(start, atOrLeftOf: column, in: text)
         let aboveIsItem = above.map { text[$0.token] == UInt8(ascii: "-") && isBlank(text, $0.token + 1) } ?? false
+        // A key above in this column written without `: ` and with a comment after it: libfyaml marks this line.
+        if Self.afterKeyWithoutColon.contains(problem), let above, case let key = keyStart(above.token, in: text),
+            key - ByteLocation.lineStart(of: key, in: text) == column, let message = missingColon(at: key, in: text)
+        {
+            return (message, key)
+        }
         switch problem {
         case "invalid indentation in mapping":
             return (
@@ -99,6 +105,10 @@ enum YAMLMistakes {
             return nil
         }
     }
+
+    private static let afterKeyWithoutColon: Set<String> = [
+        "did not find expected '-' indicator", "invalid indentation in mapping", "invalid mapping in plain multiline",
+    ]
 
     /// libfyaml's messages for a line out of place, which it also gives for text after a flow collection.
     private static let misplacedLine: Set<String> = [
@@ -187,7 +197,10 @@ enum YAMLMistakes {
         // In a mapping's keys' column: a key's on the line above, or on the line below when this is the first.
         let column = offset - start
         let above = lineAbove(start, atOrLeftOf: column, in: text).map { keyStart($0.token, in: text) }
-        let below = lineBelow(offset, in: text).map { keyStart($0, in: text) }
+        let below = lineBelow(offset, in: text).map { keyStart($0, in: text) }.flatMap { key in
+            (key..<contentEnd(from: key, in: text)).contains { text[$0] == UInt8(ascii: ":") && isBlank(text, $0 + 1) }
+                ? key : nil
+        }
         guard [above, below].contains(where: { $0.map { $0 - ByteLocation.lineStart(of: $0, in: text) } == column })
         else { return nil }
         var said =
