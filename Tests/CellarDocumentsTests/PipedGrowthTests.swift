@@ -25,7 +25,7 @@ import Testing
         let path = try dir.write("rows.jsonl", rows)
         let fd = open(path, O_RDONLY)
         #expect(fd >= 0)
-        defer { close(fd) }
+        // The pipe closes it: closing it here too could close another test's file opened meanwhile.
         let pipe = try PipedRows(format: .jsonl, fd: fd, sizeLimit: 1 << 30)
         let source = StreamedDataSource(pipe: pipe)
         source.threadMinimumRows = 0
@@ -59,7 +59,7 @@ import Testing
         let path = try dir.write("rows", text)
         let fd = open(path, O_RDONLY)
         #expect(fd >= 0)
-        defer { close(fd) }
+        // The pipe closes it: closing it here too could close another test's file opened meanwhile.
         let pipe = try PipedRows(format: format, fd: fd, sizeLimit: 1 << 30)
         while try pipe.readMore() {}
         return (text.utf8.count, pipe.bytesSearched, pipe.document.rowCount)
