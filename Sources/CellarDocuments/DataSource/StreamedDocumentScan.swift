@@ -217,8 +217,9 @@ extension StreamedDocument {
         return (buffer[start + 4], end)
     }
 
-    /// Why a header of one column, `name`, was written for another separator: a spreadsheet whose numbers
-    /// take decimal commas saves its "CSV" with `;`, and a CSV or TSV is often named as the other.
+    /// Why a header of one column, `name`, was written for another separator: a CSV or TSV is often named as the
+    /// other, and a TSV may hold a spreadsheet's `;`-separated export (a CSV reads `;` itself, but in a quoted
+    /// header).
     static func otherSeparator(in name: String, format: InputFormat) -> String? {
         let own = format == .tsv ? "tabs" : "commas"
         let other: (mark: Character, words: String, advice: String)? =

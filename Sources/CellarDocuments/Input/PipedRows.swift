@@ -71,11 +71,8 @@ package final class PipedRows {
 
     private func scanComplete() throws {
         let end = completeEnd()
-        guard end > scanned else {
-            // No bytes at all: a file's reading has no header to read either.
-            if ended && !headerRead && document.format != .jsonl { throw document.located(StreamedDocument.noHeader) }
-            return
-        }
+        // Once the pipe has ended, a header never read is refused below, even with no bytes at all.
+        guard end > scanned || ended && !headerRead else { return }
         let doc = document
         try doc.bytes.withUnsafeBufferPointer { all in
             let buffer = UnsafeBufferPointer(rebasing: all[0..<end])

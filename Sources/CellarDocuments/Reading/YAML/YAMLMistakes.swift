@@ -59,7 +59,7 @@ enum YAMLMistakes {
         let aboveIsItem = above.map { text[$0.token] == UInt8(ascii: "-") && isBlank(text, $0.token + 1) } ?? false
         // A key above in this column written without `: ` and with a comment after it: libfyaml marks this line.
         if Self.afterKeyWithoutColon.contains(problem), let above, case let key = keyStart(above.token, in: text),
-            key - ByteLocation.lineStart(of: key, in: text) == column, let message = missingColon(at: key, in: text)
+            Self.column(of: key, in: text) == column, let message = missingColon(at: key, in: text)
         {
             return (message, key)
         }
@@ -192,17 +192,14 @@ enum YAMLMistakes {
             return nil
         }
         let end = contentEnd(from: offset, in: text)
-        guard end > offset, !(offset..<end).contains(where: { text[$0] == UInt8(ascii: ":") && isBlank(text, $0 + 1) })
-        else { return nil }
+        guard end > offset, keyColon(in: offset..<end, of: text) == nil else { return nil }
         // In a mapping's keys' column: a key's on the line above, or on the line below when this is the first.
         let column = offset - start
         let above = lineAbove(start, atOrLeftOf: column, in: text).map { keyStart($0.token, in: text) }
         let below = lineBelow(offset, in: text).map { keyStart($0, in: text) }.flatMap { key in
-            (key..<contentEnd(from: key, in: text)).contains { text[$0] == UInt8(ascii: ":") && isBlank(text, $0 + 1) }
-                ? key : nil
+            keyColon(in: key..<contentEnd(from: key, in: text), of: text) == nil ? nil : key
         }
-        guard [above, below].contains(where: { $0.map { $0 - ByteLocation.lineStart(of: $0, in: text) } == column })
-        else { return nil }
+        guard [above, below].contains(where: { $0.map { Self.column(of: $0, in: text) } == column }) else { return nil }
         var said =
             "this line has no ': ' after a key, so it reads as text where a key must be; a key and its value "
             + "are written 'key: value'"
@@ -219,8 +216,8 @@ enum YAMLMistakes {
                 + " (\(Sanitizer.excerpt(written)))"
         }
         // A line of its own under a key's plain value may have been meant to go on with it.
-        if text[start..<offset].allSatisfy({ $0 == 0x20 }), let above,
-            above - ByteLocation.lineStart(of: above, in: text) == column, hasPlainValue(key: above, in: text)
+        if text[start..<offset].allSatisfy({ $0 == 0x20 }), let above, Self.column(of: above, in: text) == column,
+            hasPlainValue(key: above, in: text)
         {
             said += "; or, to go on with the value above, indent this line past its key"
         }
@@ -241,8 +238,7 @@ enum YAMLMistakes {
         let end = contentEnd(from: offset, in: text)
         // A key's value that opens on the line, with no escape: the closing quote moved to the end is the line meant.
         let key = keyStart(start, in: text)
-        guard let colon = (key..<close).first(where: { text[$0] == UInt8(ascii: ":") && isBlank(text, $0 + 1) })
-        else { return said }
+        guard let colon = keyColon(in: key..<close, of: text) else { return said }
         var open = colon + 1
         while open < close, text[open] == 0x20 || text[open] == 0x09 { open += 1 }
         let after = text[(close + 1)..<end]
@@ -276,9 +272,7 @@ enum YAMLMistakes {
     /// Whether the key at `i` has a plain value after it on its line.
     private static func hasPlainValue(key i: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
         let end = ByteLocation.lineEnd(from: i, in: text)
-        guard let colon = (i..<end).first(where: { text[$0] == UInt8(ascii: ":") && isBlank(text, $0 + 1) }) else {
-            return false
-        }
+        guard let colon = keyColon(in: i..<end, of: text) else { return false }
         var value = colon + 1
         while value < end, text[value] == 0x20 { value += 1 }
         return value < end && !"#|>\"'[{&*!".utf8.contains(text[value])
@@ -327,7 +321,7 @@ enum YAMLMistakes {
     private static func itemContent(_ dash: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
         var i = dash + 1
         while i < text.count, text[i] == 0x20 { i += 1 }
-        return i - ByteLocation.lineStart(of: dash, in: text)
+        return Self.column(of: i, in: text)
     }
 
     /// Where the line's text from `i` ends: before a comment (a `#` after a blank) and the blanks before that.
@@ -340,6 +334,16 @@ enum YAMLMistakes {
         }
         while end > i, text[end - 1] == 0x20 || text[end - 1] == 0x09 { end -= 1 }
         return end
+    }
+
+    /// The first `:` in `range` that ends a key (a blank or the line's end after it).
+    private static func keyColon(in range: Range<Int>, of text: UnsafeBufferPointer<UInt8>) -> Int? {
+        range.first { text[$0] == UInt8(ascii: ":") && isBlank(text, $0 + 1) }
+    }
+
+    /// The column of `offset` on its line, in bytes.
+    private static func column(of offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+        offset - ByteLocation.lineStart(of: offset, in: text)
     }
 
     /// Whether `i` is past the text or at a space, a tab or a line break: where a `:` before it ends a key.
