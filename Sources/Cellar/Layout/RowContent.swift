@@ -49,9 +49,15 @@ struct RowContent {
     /// The row's automatic height in a table `tableWidth` columns wide: its
     /// content measured, at least one line, clipped (very long wrapped text
     /// is not drawn into a giant canvas) at `maximumRowHeight` lines and at
-    /// the cells a canvas may hold, as a declared height is bounded.
+    /// the cells a canvas may hold, as a declared height is bounded (its
+    /// last line then says what was cut: `RowRenderer.drawCutMark`).
     func lines(tableWidth: Int) -> Int {
-        min(TableView.maximumRowHeight, InputLimits.viewportCells / max(1, tableWidth), max(1, measure()))
+        min(Self.lineLimit(tableWidth: tableWidth), max(1, measure()))
+    }
+
+    /// The most lines an automatic row is drawn in at `tableWidth` (`lines(tableWidth:)`).
+    static func lineLimit(tableWidth: Int) -> Int {
+        min(TableView.maximumRowHeight, InputLimits.viewportCells / max(1, tableWidth))
     }
 
     /// Lines above the content in a row `lines` tall: UIKit centres a

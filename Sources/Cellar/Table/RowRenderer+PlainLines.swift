@@ -3,14 +3,14 @@ import CellarText
 /// A row written as plain lines (`Canvas.drawPlainLines`) instead of cells,
 /// when the canvas goes to a plain-text writer and nothing of the row needs
 /// cells: its content is a built-in direct layout, its accessory a type, and
-/// it has no editing control, buttons, box sides or focus mark. Styles do
-/// not show in plain text: a selected or highlighted row is its mark, a
-/// background or dimming is nothing. The lines hold the bytes `draw` writes
-/// through cells; anything `PlainLines` cannot place exactly sends the row
-/// back to the cells. `PlainRowLinesTests` compares the two on every kind of
-/// row, and the accelerators-off twin (`CELLAR_ACCELERATORS=off`) never takes
-/// plain lines (`StreamBatcher`), so every golden case and the CLI
-/// differential test compare them too.
+/// it has no editing control, buttons, box sides, focus mark or cut mark
+/// (`drawCutMark`). Styles do not show in plain text: a selected or
+/// highlighted row is its mark, a background or dimming is nothing. The
+/// lines hold the bytes `draw` writes through cells; anything `PlainLines`
+/// cannot place exactly sends the row back to the cells. `PlainRowLinesTests`
+/// compares the two on every kind of row, and the accelerators-off twin
+/// (`CELLAR_ACCELERATORS=off`) never takes plain lines (`StreamBatcher`), so
+/// every golden case and the CLI differential test compare them too.
 extension RowRenderer {
     /// What plain lines draw on many rows (and section ends), made once a process and held
     /// by each renderer (a static read on every row costs a `swift_once`):
@@ -49,7 +49,7 @@ extension RowRenderer {
     ) -> Bool {
         let g = l.geometry
         guard rc.isDirect, rc.buttons == nil, rc.editingControl == .none, !rc.showsSelectionCircle,
-            !rc.isEditing, !g.boxed
+            !rc.isEditing, !g.boxed, lines < rowLineLimit
         else { return false }
         if let markedFocus, markedFocus == (section, row) { return false }
         var glyph: PlainText?

@@ -38,6 +38,9 @@ struct RowRenderer {
     let normalState = CellState.normal
     /// The accessory types' widths (`typeWidth`), by `AccessoryType.allCases` index.
     let typeWidths: [Int]
+    /// The most lines a row is drawn in at the table's width (`RowContent.lineLimit`): a row that tall may
+    /// have content cut, which its last line then says (`drawCutMark`).
+    let rowLineLimit: Int
 
     init(_ table: TableView) {
         self.table = table
@@ -56,6 +59,7 @@ struct RowRenderer {
         markedFocus = table.showsFocusMark ? table.rowStates.focused.map { ($0.section, $0.row) } : nil
         appearance = table.appearance
         typeWidths = AccessoryType.allCases.map { [engine] in Self.typeWidth($0, engine) }
+        rowLineLimit = RowContent.lineLimit(tableWidth: table.width)
     }
 
     /// The reorder control and the space before it, at the trailing edge while editing.
@@ -220,6 +224,7 @@ struct RowRenderer {
         }
         let top = rc.contentTop(inRowOf: lines, measured: measured)
         rc.draw(into: &canvas, x: x0 + rc.lead, y: y + top, height: lines - top)
+        if lines >= rowLineLimit { drawCutMark(rc, into: &canvas, x: x0 + rc.lead, y: y, lines: lines) }
         let trailing = x0 + g.rowWidth - 1
         // Editing: ≡ takes the last column, the accessory ends one space before it.
         drawAccessory(rc, into: &canvas, end: rc.isEditing ? trailing - Self.reorderColumnWidth : trailing, y: mid)
@@ -248,6 +253,23 @@ struct RowRenderer {
             let sx = g.rowX + min(max(0, rc.separatorInset), g.rowWidth)
             canvas.fill(x: sx, y: y + lines, width: g.rowX + g.rowWidth - sx, character: "─", style: separatorStyle)
         }
+    }
+
+    /// A row cut at `rowLineLimit` says so on its last line, in place of the content there: how many lines
+    /// were not drawn, and why. A row a height was declared for is clipped unmarked below the limit, as
+    /// in UIKit; at the limit, the cut is Cellar's own.
+    func drawCutMark(_ rc: borrowing RowContent, into canvas: inout Canvas, x: Int, y: Int, lines: Int) {
+        let overflow = rc.measure() - lines
+        guard overflow > 0 else { return }
+        // The mark takes the last line's place: that line is not drawn either.
+        let cut = overflow + 1
+        let last = y + lines - 1
+        canvas.fill(x: x, y: last, width: rc.width)
+        canvas.draw(
+            "… \(cut) more \(cut == 1 ? "line" : "lines") not drawn: a row is at most \(rowLineLimit) lines tall"
+                + (rowLineLimit < TableView.maximumRowHeight ? " at this width" : ""),
+            x: x, y: last, maxWidth: rc.width, style: TextStyle(foreground: .semantic(.secondaryLabel)),
+            ellipsis: true)
     }
 
     /// The focused row's mark: `❯`, or `➤` on a selected row (it takes the

@@ -78,4 +78,37 @@ final class TallContentStyle: CellStyle {
         t.width = 800
         #expect(lines(try t.renderText()).count == 5_001)
     }
+
+    /// A row cut at that limit says so on its last line, streamed (where a built-in row is otherwise written as
+    /// plain lines) and in a viewport; a row under the limit is not, though a height declared for it cuts it.
+    @Test func aRowCutAtTheLimitSaysHowManyLinesWereNotDrawn() throws {
+        let detail = (1...4_100).map(String.init).joined(separator: "\n")
+        let unlimited: [String: Value] = ["secondaryTextProperties": .object(["numberOfLines": .int(0)])]
+        let ds = ArrayDataSource([[row("subtitle", "title", detail, unlimited), row("default", "b")]])
+        let t = ds.makeTable(width: 1_000)
+        t.separatorStyle = .none
+        // 4,101 lines of content in a row of 4,000 (4,000,000 cells / 1,000 columns): 3,999 drawn, then the mark.
+        let mark = " … 102 more lines not drawn: a row is at most 4000 lines tall at this width"
+        var out = lines(try t.renderText())
+        #expect(out.count == 4_001 && out[3_997] == " 3997" && out[3_998] == " 3998")
+        #expect(out[3_999] == mark && out.last == " b")
+        // A row of the limit that fits a stream's batch of lines (800 at 5,000 columns) is marked alike.
+        t.width = 5_000
+        out = lines(try t.renderText())
+        #expect(
+            out.count == 801
+                && out[799] == " … 3302 more lines not drawn: a row is at most 800 lines tall at this width")
+        t.width = 1_000
+        t.viewportHeight = 3
+        t.contentOffset = 3_998
+        out = lines(try t.renderText())
+        #expect(out == [" 3998", mark, " b"])
+        // Under the limit (a narrower table holds more lines), or cut by a declared height, nothing is marked.
+        t.viewportHeight = nil
+        t.width = 900
+        #expect(!(try t.renderText()).contains("not drawn"))
+        ds.heights = { _ in .fixed(3_999) }
+        t.width = 1_000
+        #expect(!(try t.renderText()).contains("not drawn"))
+    }
 }
