@@ -178,6 +178,58 @@ import Testing
         Self.refuse("%TAG ! a\n%TAG ! b\n---\na: 1\n", "2:1: malformed YAML/JSON: duplicate tag directive")
     }
 
+    /// A quote never closed on its line, at the quote, with the line as meant (none in a flow mapping, whose
+    /// brackets the line would need); a quote the line closes is another slip.
+    @Test func anUnclosedQuoteIsSaidAtTheQuote() {
+        let said =
+            "malformed YAML/JSON: this quote opens a text that is not closed on its line: end the text with the "
+            + "same quote"
+        let overLines = "; a quoted text goes on to its next line only when that line is indented past its key"
+        Self.refuse("text: \"Apples\n", "1:7: \(said) (text: \"Apples\")")
+        Self.refuse("- text: 'Apples  \n- text: Pears\n", "1:9: \(said) (text: 'Apples')\(overLines)")
+        Self.refuse("- text: \"Apples\n  and pears\"\n", "1:9: \(said) (text: \"Apples\")\(overLines)")
+        Self.refuse("- {text: \"Apples, b: c}\n", "1:10: \(said)")
+        Self.refuse("text: \"say \\\"hi\n", "1:7: \(said)")
+        Self.refuse("text: \"'Apples\n", "1:7: \(said) (text: \"'Apples\")")
+    }
+
+    /// An apostrophe in a single-quoted text ends it: said at the apostrophe, with the text in double quotes,
+    /// or, when it holds one, with the apostrophes doubled.
+    @Test func anApostropheInSingleQuotesIsSaidSo() {
+        let said =
+            "malformed YAML/JSON: this apostrophe ends the single-quoted text: inside single quotes an apostrophe is "
+            + "written twice (''), or the text is put in double quotes"
+        Self.refuse("text: 'it's'\n", "1:10: \(said) (text: \"it's\")")
+        Self.refuse("- note: 'say \"it's\"' # a note\n", "1:17: \(said) (note: 'say \"it''s\"')")
+        Self.refuse("text: 'it's \(String(repeating: "x", count: 60))'\n", "1:10: \(said)")
+    }
+
+    /// A backslash double quotes do not read: how they read one, and the text in single quotes when that
+    /// keeps what the others mean (no escape they know in it but a path's `\x`, `\u`, `\U`).
+    @Test func anUnknownEscapeSaysHowBackslashesAreWritten() {
+        let advice =
+            "; inside double quotes a backslash starts an escape (\\n, \\\", \\\\…): write \\\\ for a backslash, or put "
+            + "the text in single quotes"
+        Self.refuse(
+            "path: \"C:\\Users\\me\"\n",
+            "1:10: malformed YAML/JSON: double-quoted scalar has invalid hex escape\(advice) (path: 'C:\\Users\\me')")
+        Self.refuse(
+            "a: \"x\\qy\"\n",
+            "1:6: malformed YAML/JSON: invalid escape 'q' in double-quoted string\(advice) (a: 'x\\qy')")
+        Self.refuse("a: \"\\t\\q\"\n", "1:7: malformed YAML/JSON: invalid escape 'q' in double-quoted string\(advice)")
+        Self.refuse(
+            "a: \"it's \\q\"\n", "1:10: malformed YAML/JSON: invalid escape 'q' in double-quoted string\(advice)")
+    }
+
+    /// A plain text starting with a character YAML keeps for itself (`@`, `` ` ``, `%`) is to be quoted.
+    @Test func aTextStartingWithAReservedCharacterIsToBeQuoted() {
+        func said(_ c: String) -> String { "malformed YAML/JSON: a text that starts with '\(c)' must be quoted" }
+        Self.refuse("text: @home  # a note\n", "1:7: \(said("@")) (text: \"@home\")")
+        Self.refuse("- text: `ls` and more\n", "1:9: \(said("`")) (text: \"`ls` and more\")")
+        Self.refuse("a: %d\n", "1:4: \(said("%")) (a: \"%d\")")
+        Self.refuse("- {text: @home}\n", "1:10: \(said("@"))")
+    }
+
     /// Another of libfyaml's messages passes as it is.
     @Test func otherMessagesAreLibfyamls() {
         #expect(

@@ -320,9 +320,10 @@ import Testing
         Self.refuse("- a\n&x\n- b\n", "t.yaml:2:1: malformed YAML/JSON: invalid anchor indent for sequence")
         Self.refuse(
             "a: !!str &x &y b\n", "t.yaml:1:13: malformed YAML/JSON: two anchors for a single value while in mapping")
-        Self.refuse("a: \"abc\n", "t.yaml:1:4: malformed YAML/JSON: double-quoted scalar without closing quote")
-        Self.refuse("a: 'abc\n", "t.yaml:1:4: malformed YAML/JSON: single-quoted scalar without closing quote")
-        Self.refuse("a: \"한글\n", "t.yaml:1:4: malformed YAML/JSON: double-quoted scalar without closing quote")
+        let open = "malformed YAML/JSON: this quote opens a text that is not closed on its line: end the text with "
+        Self.refuse("a: \"abc\n", "t.yaml:1:4: \(open)the same quote (a: \"abc\")")
+        Self.refuse("a: 'abc\n", "t.yaml:1:4: \(open)the same quote (a: 'abc')")
+        Self.refuse("a: \"한글\n", "t.yaml:1:4: \(open)the same quote (a: \"한글\")")
         // A flow collection the text ends in is named at its bracket (libfyaml: where the text ends).
         let notClosed = "malformed YAML/JSON: the flow %@ is not closed before the text ends"
         let sequence = notClosed.replacingOccurrences(of: "%@", with: "sequence '['")

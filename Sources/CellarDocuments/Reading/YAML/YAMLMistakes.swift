@@ -18,9 +18,17 @@ enum YAMLMistakes {
             return overIndentedKey(valueAt: offset, in: text) ?? missingColon(at: offset, in: text).map { ($0, offset) }
         case "invalid trailing content after double-quoted scalar",
             "invalid trailing content after single-quoted scalar":
-            return (textAfterQuotes(at: offset, in: text), offset)
+            return textAfterQuotes(at: offset, in: text)
         case "could not find expected ':'", "invalid value after mapping", "missing ':'":
             if let message = missingColon(at: offset, in: text) { return (message, offset) }
+        case _ where quoteProblems.contains(problem):
+            if let quote = unclosedQuote(near: offset, in: text, problem: problem) {
+                return quote
+            }
+        case _ where escapeProblems.contains(problem) || problem.hasPrefix("invalid escape '"):
+            return (problem + escapeAdvice(at: offset, in: text), offset)
+        case _ where problem.hasPrefix(reservedStart) && problem.count == reservedStart.count + 2:
+            return (reservedStart(at: offset, in: text), offset)
         default:
             break
         }
@@ -224,33 +232,8 @@ enum YAMLMistakes {
         return said
     }
 
-    /// Text after a quoted scalar's closing quote on its line (`text: "Apples" and pears`): the whole text goes
-    /// inside the quotes, shown with the line's own when the quotes hold no quote or escape.
-    private static func textAfterQuotes(at offset: Int, in text: UnsafeBufferPointer<UInt8>) -> String {
-        let said =
-            "this follows the closing quote of a quoted text, which holds all of its text: put the whole "
-            + "text inside the quotes"
-        let start = ByteLocation.lineStart(of: offset, in: text)
-        var close = offset
-        while close > start, text[close - 1] == 0x20 || text[close - 1] == 0x09 { close -= 1 }
-        close -= 1
-        guard close > start, text[close] == UInt8(ascii: "\"") || text[close] == UInt8(ascii: "'") else { return said }
-        let end = contentEnd(from: offset, in: text)
-        // A key's value that opens on the line, with no escape: the closing quote moved to the end is the line meant.
-        let key = keyStart(start, in: text)
-        guard let colon = keyColon(in: key..<close, of: text) else { return said }
-        var open = colon + 1
-        while open < close, text[open] == 0x20 || text[open] == 0x09 { open += 1 }
-        let after = text[(close + 1)..<end]
-        guard open < close, text[open] == text[close], end - key <= 80, !text[key..<close].contains(UInt8(ascii: "\\")),
-            !after.contains(where: { "\"'#:{}[],\\".utf8.contains($0) })
-        else { return said }
-        let written = String(decoding: text[key...close - 1], as: UTF8.self) + String(decoding: after, as: UTF8.self)
-        return said + " (\(Sanitizer.excerpt(written + String(UnicodeScalar(text[close])))))"
-    }
-
     /// Where the line of `token` holds its key: past any `- `.
-    private static func keyStart(_ token: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+    static func keyStart(_ token: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
         var i = token
         while i < text.count, text[i] == 0x20 || (text[i] == UInt8(ascii: "-") && isBlank(text, i + 1)) { i += 1 }
         return i
@@ -325,7 +308,7 @@ enum YAMLMistakes {
     }
 
     /// Where the line's text from `i` ends: before a comment (a `#` after a blank) and the blanks before that.
-    private static func contentEnd(from i: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+    static func contentEnd(from i: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
         var end = i
         while end < text.count, text[end] != 0x0A, text[end] != 0x0D,
             !(end > 0 && text[end] == UInt8(ascii: "#") && (text[end - 1] == 0x20 || text[end - 1] == 0x09))
@@ -337,7 +320,7 @@ enum YAMLMistakes {
     }
 
     /// The first `:` in `range` that ends a key (a blank or the line's end after it).
-    private static func keyColon(in range: Range<Int>, of text: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func keyColon(in range: Range<Int>, of text: UnsafeBufferPointer<UInt8>) -> Int? {
         range.first { text[$0] == UInt8(ascii: ":") && isBlank(text, $0 + 1) }
     }
 
@@ -347,7 +330,7 @@ enum YAMLMistakes {
     }
 
     /// Whether `i` is past the text or at a space, a tab or a line break: where a `:` before it ends a key.
-    private static func isBlank(_ text: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+    static func isBlank(_ text: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
         i >= text.count || text[i] == 0x20 || text[i] == 0x09 || text[i] == 0x0A || text[i] == 0x0D
     }
 }
