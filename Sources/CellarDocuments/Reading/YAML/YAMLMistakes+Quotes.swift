@@ -87,7 +87,8 @@ extension YAMLMistakes {
             + "or put the text in single quotes"
         let lineEnd = ByteLocation.lineEnd(from: min(offset, text.count), in: text)
         let key = keyStart(ByteLocation.lineStart(of: min(offset, text.count), in: text), in: text)
-        guard let colon = keyColon(in: key..<min(offset, lineEnd), of: text),
+        // libfyaml's mark is past the key, but a mark is not trusted to bound a range.
+        guard key <= min(offset, lineEnd), let colon = keyColon(in: key..<min(offset, lineEnd), of: text),
             case let open = valueStart(after: colon, in: text), open < offset, text[open] == doubleQuote
         else { return said }
         var close = open + 1
@@ -112,7 +113,8 @@ extension YAMLMistakes {
         let start = ByteLocation.lineStart(of: offset, in: text)
         let key = keyStart(start, in: text)
         let end = contentEnd(from: offset, in: text)
-        if let colon = keyColon(in: key..<offset, of: text), valueStart(after: colon, in: text) == offset,
+        if key <= offset, let colon = keyColon(in: key..<offset, of: text),
+            valueStart(after: colon, in: text) == offset,
             !text[start..<end].contains(where: { "\"'\\[]{}".utf8.contains($0) })
         {
             said += suggestion(
