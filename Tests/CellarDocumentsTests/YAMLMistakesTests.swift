@@ -204,6 +204,18 @@ import Testing
         Self.refuse("text: 'it's \(String(repeating: "x", count: 60))'\n", "1:10: \(said)")
     }
 
+    /// JSON's comma after a quoted value in a block mapping or list, with the line without it.
+    @Test func aCommaAfterABlockValueIsSaidSo() {
+        let said =
+            "malformed YAML/JSON: a ',' separates items only inside a flow mapping ({…}) or list ([…]); in a block "
+            + "one each item is on a line of its own: take the ',' out"
+        Self.refuse("- \"text\": \"Apples\",\n  \"cell\": \"subtitle\"\n", "1:19: \(said) (\"text\": \"Apples\")")
+        Self.refuse("a: 'x' , # b\n", "1:8: \(said) (a: 'x')")
+        Self.refuse("- \"a\",\n- \"b\"\n", "1:6: \(said)")
+        // More than a comma after it is text after the quote.
+        Self.refuse("a: \"x\", \"y\"\n", "1:7: \(Self.afterQuotes)")
+    }
+
     /// A backslash double quotes do not read: how they read one, and the text in single quotes when that
     /// keeps what the others mean (no escape they know in it but a path's `\x`, `\u`, `\U`).
     @Test func anUnknownEscapeSaysHowBackslashesAreWritten() {

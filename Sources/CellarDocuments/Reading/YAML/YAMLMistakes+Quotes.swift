@@ -25,12 +25,23 @@ extension YAMLMistakes {
         close -= 1
         guard close > start, text[close] == doubleQuote || text[close] == singleQuote else { return (said, offset) }
         let end = contentEnd(from: offset, in: text)
+        let after = text[(close + 1)..<end]
         // A key's value that opens on the line, with no escape: the line meant can be written out.
         let key = keyStart(start, in: text)
-        guard let colon = keyColon(in: key..<close, of: text), case let open = valueStart(after: colon, in: text),
-            open < close, text[open] == text[close], !text[key..<end].contains(backslash)
-        else { return (said, offset) }
-        let after = text[(close + 1)..<end]
+        let open = keyColon(in: key..<close, of: text).map { valueStart(after: $0, in: text) }
+        let plain = open.map { $0 < close && text[$0] == text[close] && !text[key..<end].contains(backslash) } ?? false
+        // JSON's habit: a comma after each value of a block collection.
+        if after.contains(UInt8(ascii: ",")), after.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ",") })
+        {
+            let comma =
+                "a ',' separates items only inside a flow mapping ({…}) or list ([…]); in a block one each item "
+                + "is on a line of its own: take the ',' out"
+            guard plain, let open else { return (comma, offset) }
+            return (
+                comma + suggestion(key..<open, String(decoding: text[open...close], as: UTF8.self), in: text), offset
+            )
+        }
+        guard plain, let open else { return (said, offset) }
         if text[close] == singleQuote, after.last == singleQuote {
             let inner = Array(text[(open + 1)..<(end - 1)])
             let meant =
