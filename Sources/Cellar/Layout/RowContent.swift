@@ -55,6 +55,9 @@ struct RowContent {
         min(Self.lineLimit(tableWidth: tableWidth), max(1, measure()))
     }
 
+    /// The least of `lineLimit`, the widest table's (`DrawableHeightTests` holds the two the same).
+    static let leastLineLimit = 400
+
     /// The most lines an automatic row is drawn in at `tableWidth` (`lines(tableWidth:)`).
     static func lineLimit(tableWidth: Int) -> Int {
         min(TableView.maximumRowHeight, InputLimits.viewportCells / max(1, tableWidth))

@@ -49,7 +49,7 @@ extension RowRenderer {
     ) -> Bool {
         let g = l.geometry
         guard rc.isDirect, rc.buttons == nil, rc.editingControl == .none, !rc.showsSelectionCircle,
-            !rc.isEditing, !g.boxed, lines < rowLineLimit
+            !rc.isEditing, !g.boxed, !Self.isAtLineLimit(lines, g)
         else { return false }
         if let markedFocus, markedFocus == (section, row) { return false }
         var glyph: PlainText?

@@ -38,9 +38,6 @@ struct RowRenderer {
     let normalState = CellState.normal
     /// The accessory types' widths (`typeWidth`), by `AccessoryType.allCases` index.
     let typeWidths: [Int]
-    /// The most lines a row is drawn in at the table's width (`RowContent.lineLimit`): a row that tall may
-    /// have content cut, which its last line then says (`drawCutMark`).
-    let rowLineLimit: Int
 
     init(_ table: TableView) {
         self.table = table
@@ -59,7 +56,6 @@ struct RowRenderer {
         markedFocus = table.showsFocusMark ? table.rowStates.focused.map { ($0.section, $0.row) } : nil
         appearance = table.appearance
         typeWidths = AccessoryType.allCases.map { [engine] in Self.typeWidth($0, engine) }
-        rowLineLimit = RowContent.lineLimit(tableWidth: table.width)
     }
 
     /// The reorder control and the space before it, at the trailing edge while editing.
@@ -224,7 +220,7 @@ struct RowRenderer {
         }
         let top = rc.contentTop(inRowOf: lines, measured: measured)
         rc.draw(into: &canvas, x: x0 + rc.lead, y: y + top, height: lines - top)
-        if lines >= rowLineLimit { drawCutMark(rc, into: &canvas, x: x0 + rc.lead, y: y, lines: lines) }
+        if Self.isAtLineLimit(lines, g) { drawCutMark(rc, into: &canvas, x: x0 + rc.lead, y: y, lines: lines, g) }
         let trailing = x0 + g.rowWidth - 1
         // Editing: ≡ takes the last column, the accessory ends one space before it.
         drawAccessory(rc, into: &canvas, end: rc.isEditing ? trailing - Self.reorderColumnWidth : trailing, y: mid)
@@ -255,10 +251,19 @@ struct RowRenderer {
         }
     }
 
-    /// A row cut at `rowLineLimit` says so on its last line, in place of the content there: how many lines
-    /// were not drawn, and why. A row a height was declared for is clipped unmarked below the limit, as
-    /// in UIKit; at the limit, the cut is Cellar's own.
-    func drawCutMark(_ rc: borrowing RowContent, into canvas: inout Canvas, x: Int, y: Int, lines: Int) {
+    /// Whether a row `lines` tall is as tall as a row is drawn at the table's width (`RowContent.lineLimit`),
+    /// so its content may be cut. Most rows are settled by the first compare.
+    static func isAtLineLimit(_ lines: Int, _ g: TableLayout.Geometry) -> Bool {
+        lines >= RowContent.leastLineLimit && lines >= RowContent.lineLimit(tableWidth: g.width)
+    }
+
+    /// A row cut at its limit (`isAtLineLimit`) says so on its last line, in place of the content there: how
+    /// many lines were not drawn, and why. A row a height was declared for is clipped unmarked below the
+    /// limit, as in UIKit; at the limit, the cut is Cellar's own.
+    func drawCutMark(
+        _ rc: borrowing RowContent, into canvas: inout Canvas, x: Int, y: Int, lines: Int, _ g: TableLayout.Geometry
+    ) {
+        let limit = RowContent.lineLimit(tableWidth: g.width)
         let overflow = rc.measure() - lines
         guard overflow > 0 else { return }
         // The mark takes the last line's place: that line is not drawn either.
@@ -266,8 +271,8 @@ struct RowRenderer {
         let last = y + lines - 1
         canvas.fill(x: x, y: last, width: rc.width)
         canvas.draw(
-            "… \(cut) more \(cut == 1 ? "line" : "lines") not drawn: a row is at most \(rowLineLimit) lines tall"
-                + (rowLineLimit < TableView.maximumRowHeight ? " at this width" : ""),
+            "… \(cut) more \(cut == 1 ? "line" : "lines") not drawn: a row is at most \(limit) lines tall"
+                + (limit < TableView.maximumRowHeight ? " at this width" : ""),
             x: x, y: last, maxWidth: rc.width, style: TextStyle(foreground: .semantic(.secondaryLabel)),
             ellipsis: true)
     }

@@ -85,6 +85,7 @@ final class TallContentStyle: CellStyle {
         let detail = (1...4_100).map(String.init).joined(separator: "\n")
         let unlimited: [String: Value] = ["secondaryTextProperties": .object(["numberOfLines": .int(0)])]
         let ds = ArrayDataSource([[row("subtitle", "title", detail, unlimited), row("default", "b")]])
+        #expect(RowContent.leastLineLimit == RowContent.lineLimit(tableWidth: InputLimits.width.upperBound))
         let t = ds.makeTable(width: 1_000)
         t.separatorStyle = .none
         // 4,101 lines of content in a row of 4,000 (4,000,000 cells / 1,000 columns): 3,999 drawn, then the mark.
