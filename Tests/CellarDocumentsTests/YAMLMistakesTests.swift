@@ -19,6 +19,7 @@ import Testing
         Self.refuse("a:\n  - header: ㄱ:\n", "2:14: \(Self.unquoted) (header: \"ㄱ:\")")
         // Too long to repeat, or with a quote the example would have to escape: the advice alone.
         Self.refuse("a: \(String(repeating: "x", count: 60)): b\n", "1:64: \(Self.unquoted)")
+        Self.refuse("secondaryText: \(String(repeating: "x", count: 50)): b\n", "1:66: \(Self.unquoted)")
         Self.refuse("a: say \"hi\": b\n", "1:12: \(Self.unquoted)")
         // After a quoted, flow or tagged value, quotes would not help: the `:` is a stray one.
         Self.refuse("a: 'x': y\n", "1:7: \(Self.stray)")
@@ -55,6 +56,10 @@ import Testing
             "rows:\n  - text: a\n    selected true\n  - text: b\n", "3:5: \(Self.noColon) (selected: true)\(Self.goOn)")
         Self.refuse("- text Apples\n  cell: value1\n", "1:3: \(Self.noColon) (text: Apples)")
         Self.refuse("title Fruits\nsections: []\n", "1:1: \(Self.noColon) (title: Fruits)")
+        // A line longer than a message quotes whole is not shown: a cut line could not be put back.
+        let long = "Fruits of the season, picked this morning in the orchard by hand"
+        Self.refuse("title \(long)\nsections: []\n", "1:1: \(Self.noColon)")
+        Self.refuse("title:\(long)\nsections: []\n", "1:1: \(Self.noColon), with a space after the ':'")
         // With a comment after it, libfyaml marks the next key (or calls it misplaced); the line to fix is above.
         Self.refuse("rows:\n  - text Apples  # fruit\n    cell: value1\n", "2:5: \(Self.noColon) (text: Apples)")
         Self.refuse("- cell subtitle  # a\n  text: Apple\n", "1:3: \(Self.noColon) (cell: subtitle)")

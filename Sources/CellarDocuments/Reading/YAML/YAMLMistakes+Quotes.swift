@@ -134,8 +134,8 @@ extension YAMLMistakes {
         return said
     }
 
-    /// ` (key: value)`: the key as written (its `: ` and blanks after in `keyAndColon`), then the value meant;
-    /// nothing when that is longer than an excerpt, which would cut it, or the key is in a flow mapping.
+    /// ` (key: value)`: the key as written (its `: ` and blanks after in `keyAndColon`), then the value meant
+    /// (`shown`); nothing when the key is in a flow mapping.
     private static func suggestion(_ keyAndColon: Range<Int>, _ value: String, in text: UnsafeBufferPointer<UInt8>)
         -> String
     {
@@ -145,8 +145,7 @@ extension YAMLMistakes {
         var key = keyAndColon.upperBound
         while key > keyAndColon.lowerBound, text[key - 1] != UInt8(ascii: ":") { key -= 1 }
         let written = String(decoding: text[keyAndColon.lowerBound..<key], as: UTF8.self) + " " + value
-        guard written.count <= Sanitizer.excerptLength else { return "" }
-        return " (\(Sanitizer.excerpt(written)))"
+        return shown(written)
     }
 
     /// Where a key's value starts on its line: past the blanks after its `:`.

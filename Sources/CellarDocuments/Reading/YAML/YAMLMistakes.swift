@@ -150,7 +150,7 @@ enum YAMLMistakes {
         let written =
             String(decoding: text[key..<colon], as: UTF8.self) + ": \""
             + String(decoding: value, as: UTF8.self) + "\""
-        return advice + " (\(Sanitizer.excerpt(written)))"
+        return advice + shown(written)
     }
 
     /// A key on a line indented more than the key before it continues that key's plain value, which then ends
@@ -219,9 +219,7 @@ enum YAMLMistakes {
             let written =
                 String(decoding: text[offset..<word], as: UTF8.self) + ": "
                 + String(decoding: text[value..<end], as: UTF8.self)
-            said +=
-                (text[word] == UInt8(ascii: ":") ? ", with a space after the ':'" : "")
-                + " (\(Sanitizer.excerpt(written)))"
+            said += (text[word] == UInt8(ascii: ":") ? ", with a space after the ':'" : "") + shown(written)
         }
         // A line of its own under a key's plain value may have been meant to go on with it.
         if text[start..<offset].allSatisfy({ $0 == 0x20 }), let above, Self.column(of: above, in: text) == column,
@@ -230,6 +228,12 @@ enum YAMLMistakes {
             said += "; or, to go on with the value above, indent this line past its key"
         }
         return said
+    }
+
+    /// ` (line)`: a line as meant, shown whole; nothing when an excerpt would cut it, as a cut line cannot be
+    /// put back in the file.
+    static func shown(_ line: String) -> String {
+        line.count <= Sanitizer.excerptLength ? " (\(Sanitizer.excerpt(line)))" : ""
     }
 
     /// Where the line of `token` holds its key: past any `- `.
