@@ -149,7 +149,7 @@ extension YAMLMistakes {
     }
 
     /// Where a key's value starts on its line: past the blanks after its `:`.
-    private static func valueStart(after colon: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+    static func valueStart(after colon: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
         var i = colon + 1
         while i < text.count, text[i] == 0x20 || text[i] == 0x09 { i += 1 }
         return i

@@ -135,8 +135,7 @@ enum YAMLMistakes {
         let key = i
         while i < offset, !(text[i] == UInt8(ascii: ":") && isBlank(text, i + 1)) { i += 1 }
         let colon = i
-        i += 1
-        while i < text.count, text[i] == 0x20 || text[i] == 0x09 { i += 1 }
+        i = valueStart(after: colon, in: text)
         let end = contentEnd(from: i, in: text)
         guard colon < offset, colon > key, i <= offset, end > offset else { return advice }
         // A quoted, flow or tagged value is not text that quotes would keep: the `:` after it is a stray one.
